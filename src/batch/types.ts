@@ -1,0 +1,27 @@
+// A batch is split into chunks; a dispatcher runs each chunk somewhere (in this process now,
+// on a queue across machines later) and returns per-item results, or fails the chunk as a unit.
+// Jobs are plain data (handler name + items + options) so a queue can carry them unchanged.
+
+export interface ChunkJob<Item = unknown, Options = unknown> {
+  /** Name of the registered chunk handler, e.g. 'get_url_metadata'. */
+  handler: string;
+  /** Position of the chunk in its request (0-based). */
+  index: number;
+  items: Item[];
+  options: Options;
+  /** Epoch ms by which the chunk must be done; past it the chunk fails as a unit. */
+  deadline: number;
+}
+
+/** Runs one chunk; resolves with exactly one result per item, in order. */
+export type ChunkHandler<Item = unknown, Options = unknown, Result = unknown> = (
+  job: ChunkJob<Item, Options>,
+  signal: AbortSignal,
+) => Promise<Result[]>;
+
+export interface ChunkDispatcher {
+  register<Item, Options, Result>(name: string, handler: ChunkHandler<Item, Options, Result>): void;
+  /** Rejects when the chunk fails as a unit; the caller marks its items worker_chunk_failed. */
+  runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,223 @@
+// The only module that reads the environment. Everything else receives a frozen Config.
+import os from 'node:os';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const pkg = require('../../../package.json') as { version: string };
+
+export const VERSION: string = pkg.version;
+export const PROJECT_URL = 'https://github.com/urlkit/urlkit#readme';
+
+export type ProxyMode = 'never' | 'always' | 'fallback';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  /** Interface to bind. @default 127.0.0.1 */
+  host: string;
+  /** TCP port. @default 8080 */
+  port: number;
+  /** pino level. @default info */
+  logLevel: LogLevel;
+  /** Bearer keys; empty means auth is off. */
+  apiKeys: readonly string[];
+  /** Largest accepted request body. @default 1 MiB */
+  bodyLimitBytes: number;
+  /** Requests per client per window; 0 disables rate limiting. @default 120 */
+  rateLimitMax: number;
+  /** @default 60000 */
+  rateLimitWindowMs: number;
+  /** Whole-request bound for one API call (batches included). @default 120000 */
+  requestTimeoutMs: number;
+  /** Shed load (503) when event-loop delay exceeds this; 0 disables. @default 1000 */
+  maxEventLoopDelayMs: number;
+  /** Shed load (503) when more tool calls than this are in flight; 0 disables. @default 64 */
+  maxInFlight: number;
+  /** How long SIGTERM waits for in-flight work before aborting it. @default 10000 */
+  shutdownGraceMs: number;
+
+  /** Lets every private/reserved address through the egress guard. @default false */
+  allowPrivateNetworks: boolean;
+  /** CIDRs opened in the egress guard (e.g. 127.0.0.2/32). */
+  allowCidrs: readonly string[];
+  /** Operator proxy URL (http: or https:), or null. */
+  proxyUrl: string | null;
+  /** @default never */
+  proxyMode: ProxyMode;
+  userAgent: string;
+  /** @default 10 */
+  maxRedirects: number;
+  /** Cap on decoded body bytes read from a target. @default 5 MiB */
+  maxBodyBytes: number;
+  /** Cap on response header bytes. @default 16384 */
+  maxHeaderBytes: number;
+  /** @default 5000 */
+  connectTimeoutMs: number;
+  /** Time to first response headers, per attempt. @default 10000 */
+  headersTimeoutMs: number;
+  /** @default 3000 */
+  dnsTimeoutMs: number;
+  /** Extra attempts after the first on retryable failures. @default 2 */
+  maxRetries: number;
+  /** Simultaneous connections to one host. @default 4 */
+  perHostConcurrency: number;
+
+  /** Items per batch chunk. @default 10 */
+  batchChunkSize: number;
+  /** Chunks processed at once per request. @default 4 */
+  batchConcurrency: number;
+  /** Worker threads for parsing and extraction. @default min(4, cpus) */
+  workerThreads: number;
+  /** Time budget of one parse/extract task in a worker. @default 10000 */
+  workerTaskTimeoutMs: number;
+  /** Old-generation heap cap of one worker. @default 512 */
+  workerMaxMemoryMb: number;
+
+  /**
+   * Fault injection for tests only; not reachable from the environment or a request.
+   * failChunkIndexes: chunk positions (0-based, per request) whose worker is made to die.
+   */
+  testHooks?: { failChunkIndexes?: readonly number[] };
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
+  host: '127.0.0.1',
+  port: 8080,
+  logLevel: 'info',
+  apiKeys: [],
+  bodyLimitBytes: 1024 * 1024,
+  rateLimitMax: 120,
+  rateLimitWindowMs: 60_000,
+  requestTimeoutMs: 120_000,
+  maxEventLoopDelayMs: 1000,
+  maxInFlight: 64,
+  shutdownGraceMs: 10_000,
+  allowPrivateNetworks: false,
+  allowCidrs: [],
+  proxyUrl: null,
+  proxyMode: 'never',
+  maxRedirects: 10,
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxHeaderBytes: 16 * 1024,
+  connectTimeoutMs: 5000,
+  headersTimeoutMs: 10_000,
+  dnsTimeoutMs: 3000,
+  maxRetries: 2,
+  perHostConcurrency: 4,
+  batchChunkSize: 10,
+  batchConcurrency: 4,
+  workerTaskTimeoutMs: 10_000,
+  workerMaxMemoryMb: 512,
+};
+
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  const cfg: Config = {
+    ...DEFAULTS,
+    userAgent: `urlkit/${VERSION} (+${PROJECT_URL})`,
+    workerThreads: Math.max(1, Math.min(4, os.availableParallelism())),
+    ...overrides,
+  };
+  return Object.freeze(cfg);
+}
+
+function int(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw.trim());
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function list(env: Env, name: string): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): T | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const v = raw.trim().toLowerCase() as T;
+  if (!values.includes(v)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return v;
+}
+
+function cidrList(env: Env, name: string): string[] | undefined {
+  const items = list(env, name);
+  if (!items) return undefined;
+  for (const c of items) {
+    const m = /^([^/]+)\/(\d{1,3})$/.exec(c);
+    if (!m) throw new ConfigError(`${name} entries must look like 10.1.0.0/16 or fd00::/8, got "${c}"`);
+  }
+  return items;
+}
+
+function proxy(env: Env, name: string): string | null | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  return u.toString();
+}
+
+function pick<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Reads HOST, PORT and URLKIT_* once; throws ConfigError with a one-line message on a bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const overrides = pick<Partial<Config>>({
+    host: env.HOST?.trim() || undefined,
+    port: int(env, 'PORT', 0, 65535),
+    logLevel: oneOf(env, 'URLKIT_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    apiKeys: list(env, 'URLKIT_API_KEYS'),
+    bodyLimitBytes: int(env, 'URLKIT_BODY_LIMIT_BYTES', 1024, 64 * 1024 * 1024),
+    rateLimitMax: int(env, 'URLKIT_RATE_LIMIT_MAX', 0, 1_000_000),
+    rateLimitWindowMs: int(env, 'URLKIT_RATE_LIMIT_WINDOW_MS', 1000, 3_600_000),
+    requestTimeoutMs: int(env, 'URLKIT_REQUEST_TIMEOUT_MS', 1000, 600_000),
+    maxEventLoopDelayMs: int(env, 'URLKIT_MAX_EVENT_LOOP_DELAY_MS', 0, 60_000),
+    maxInFlight: int(env, 'URLKIT_MAX_IN_FLIGHT', 0, 100_000),
+    shutdownGraceMs: int(env, 'URLKIT_SHUTDOWN_GRACE_MS', 0, 300_000),
+    allowPrivateNetworks: bool(env, 'URLKIT_ALLOW_PRIVATE_NETWORKS'),
+    allowCidrs: cidrList(env, 'URLKIT_ALLOW_CIDRS'),
+    proxyUrl: proxy(env, 'URLKIT_PROXY'),
+    proxyMode: oneOf(env, 'URLKIT_PROXY_MODE', ['never', 'always', 'fallback'] as const),
+    userAgent: env.URLKIT_USER_AGENT?.trim() || undefined,
+    maxRedirects: int(env, 'URLKIT_MAX_REDIRECTS', 0, 30),
+    maxBodyBytes: int(env, 'URLKIT_MAX_BODY_BYTES', 1024, 256 * 1024 * 1024),
+    maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),
+    connectTimeoutMs: int(env, 'URLKIT_CONNECT_TIMEOUT_MS', 100, 60_000),
+    headersTimeoutMs: int(env, 'URLKIT_HEADERS_TIMEOUT_MS', 100, 60_000),
+    dnsTimeoutMs: int(env, 'URLKIT_DNS_TIMEOUT_MS', 100, 60_000),
+    maxRetries: int(env, 'URLKIT_MAX_RETRIES', 0, 10),
+    perHostConcurrency: int(env, 'URLKIT_PER_HOST_CONCURRENCY', 1, 1000),
+    batchChunkSize: int(env, 'URLKIT_BATCH_CHUNK_SIZE', 1, 100),
+    batchConcurrency: int(env, 'URLKIT_BATCH_CONCURRENCY', 1, 100),
+    workerThreads: int(env, 'URLKIT_WORKER_THREADS', 1, 64),
+    workerTaskTimeoutMs: int(env, 'URLKIT_WORKER_TASK_TIMEOUT_MS', 100, 120_000),
+    workerMaxMemoryMb: int(env, 'URLKIT_WORKER_MAX_MEMORY_MB', 32, 16_384),
+  });
+  const cfg = defaultConfig(overrides);
+  if (cfg.proxyMode !== 'never' && !cfg.proxyUrl) {
+    throw new ConfigError(`URLKIT_PROXY_MODE=${cfg.proxyMode} needs URLKIT_PROXY to be set`);
+  }
+  return cfg;
+}

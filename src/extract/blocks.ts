@@ -1,0 +1,46 @@
+// The block model between extraction and rendering. Extractors produce it; renderers consume it.
+// Extraction knows nothing about output formats, renderers nothing about HTML.
+// Every href/src here is already absolute (resolved against <base href> or the final URL).
+
+export type Inline =
+  | { type: 'text'; text: string }
+  /** href null: the link was dropped (javascript:, unresolvable); its text is kept. */
+  | { type: 'link'; href: string | null; children: Inline[] }
+  | { type: 'emphasis'; children: Inline[] }
+  | { type: 'strong'; children: Inline[] }
+  | { type: 'code'; text: string }
+  | { type: 'image'; src: string; alt: string }
+  | { type: 'break' };
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface ListItem {
+  children: Block[];
+}
+
+export interface TableCell {
+  header: boolean;
+  children: Inline[];
+}
+
+export interface TableRow {
+  cells: TableCell[];
+}
+
+export type Block =
+  | { type: 'heading'; level: HeadingLevel; children: Inline[] }
+  | { type: 'paragraph'; children: Inline[] }
+  | { type: 'list'; ordered: boolean; start: number | null; items: ListItem[] }
+  | { type: 'quote'; children: Block[] }
+  | { type: 'table'; rows: TableRow[] }
+  | { type: 'code'; language: string | null; text: string }
+  | { type: 'image'; src: string; alt: string; caption: Inline[] | null }
+  | { type: 'rule' };
+
+export type Profile = 'content' | 'index';
+
+/** What an extractor returns; null from an extractor means "no main content". */
+export interface Extraction {
+  title: string | null;
+  blocks: Block[];
+}

@@ -1,0 +1,7 @@
+// Owned by issue 3.
+import type { Config } from '../config/config.js';
+import type { FetchObserver, Fetcher } from './types.js';
+
+export function createFetcher(_config: Config, _observer?: FetchObserver): Fetcher {
+  throw new Error('createFetcher: not built yet (issue 3)');
+}

@@ -1,0 +1,103 @@
+// The fetch contract every tool uses. A later browser engine implements the same Fetcher
+// interface (with javascriptRendered: true) so tools do not change.
+
+export type HttpMethod = 'GET' | 'HEAD';
+
+export interface FetchOptions {
+  /** @default 'GET' */
+  method?: HttpMethod;
+  /** @default true. When false the first response (even a 3xx) is returned as is. */
+  followRedirects?: boolean;
+  /** Total deadline for this URL in ms: DNS, every hop, retries and reading the body. */
+  timeoutMs: number;
+  /**
+   * 'full': read and decode the body (up to the size cap).
+   * 'none': read no body (status probes); the connection is released without reading.
+   * @default 'full'
+   */
+  body?: 'full' | 'none';
+  /** Override of the configured decoded-byte cap for this call. */
+  maxBodyBytes?: number;
+  /** Accept header for this call; a sensible HTML-first default otherwise. */
+  accept?: string;
+}
+
+export interface RedirectHop {
+  /** URL that answered with the redirect. */
+  url: string;
+  statusCode: number;
+  /** Location header as sent (null when missing). */
+  location: string | null;
+}
+
+/** Milliseconds from the start of fetchPage, for the final attempt; null when not measured. */
+export interface FetchTimings {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  firstByteMs: number | null;
+  totalMs: number;
+}
+
+export type BodyKind = 'html' | 'xhtml' | 'text' | 'xml' | 'json' | 'binary';
+
+export interface FetchedBody {
+  /** Decoded (content-encoding removed) bytes, at most the cap. */
+  bytes: Buffer;
+  /** Charset-decoded text when kind is not 'binary'; null for binary. */
+  text: string | null;
+  /** Charset label used to decode (WHATWG name, e.g. 'utf-8', 'shift_jis'), null for binary. */
+  charset: string | null;
+  /** From Content-Type, or sniffed when Content-Type is missing. */
+  kind: BodyKind;
+}
+
+export interface FetchResult {
+  /** The URL as requested. */
+  url: string;
+  /** Absolute URL of the response reported. */
+  finalUrl: string;
+  method: HttpMethod;
+  status: number;
+  statusText: string;
+  /** Lower-cased names; repeated headers joined with ', ' (set-cookie dropped). */
+  headers: Record<string, string>;
+  /** Content-Type header as sent, or null. */
+  contentType: string | null;
+  /** null when options.body was 'none'. */
+  body: FetchedBody | null;
+  /** Redirects followed, in order. */
+  hops: RedirectHop[];
+  /** Extra attempts after the first. */
+  retries: number;
+  viaProxy: boolean;
+  /** The body was cut at the size cap. */
+  truncated: boolean;
+  /** Always false for the HTTP fetcher; a browser engine sets it. */
+  javascriptRendered: boolean;
+  timings: FetchTimings;
+}
+
+export interface Fetcher {
+  fetchPage(url: string, options: FetchOptions, signal?: AbortSignal): Promise<FetchResult>;
+  /** Closes pooled connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * What a failed fetch still knows. Attached to the ItemFailure thrown by fetchPage
+ * (as `partial`) so tools can report hops, retries and via_proxy with the error.
+ */
+export interface FetchPartial {
+  url: string;
+  finalUrl: string;
+  hops: RedirectHop[];
+  retries: number;
+  viaProxy: boolean;
+  timings: FetchTimings;
+}
+
+export interface FetchObserver {
+  /** Called once per fetchPage call with 'ok' or the item error code it failed with. */
+  onOutcome(outcome: string): void;
+}

@@ -1,0 +1,62 @@
+import { fetchMetaProperties, includeTitleField, maxCharsField, outputFormatField, timeoutField, urlField } from './fields.js';
+import type { Tool } from './types.js';
+
+export interface CleanInput {
+  url: string;
+  output_format: 'text' | 'markdown';
+  include_title: boolean;
+  max_chars: number;
+  timeout: number;
+}
+
+export const cleanItemDataSchema = {
+  type: ['object', 'null'],
+  properties: {
+    title: { type: 'string' },
+    content: { type: 'string' },
+    word_count: { type: 'integer' },
+    format: { type: 'string', enum: ['text', 'markdown'] },
+  },
+};
+
+export const cleanItemMetaSchema = {
+  type: 'object',
+  properties: {
+    ...fetchMetaProperties,
+    truncated: { type: 'boolean' },
+    javascript_rendered: { type: 'boolean' },
+    extraction_profile_requested: { type: 'string', enum: ['index', 'content'] },
+    extraction_profile: { type: ['string', 'null'], enum: ['index', 'content', null] },
+    fallback_used: { type: 'boolean' },
+  },
+};
+
+export function cleanInputSchema(): Record<string, unknown> {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url'],
+    properties: {
+      url: urlField,
+      output_format: outputFormatField,
+      include_title: includeTitleField,
+      max_chars: maxCharsField,
+      timeout: timeoutField(15),
+    },
+  };
+}
+
+export const cleanWebContent: Tool<CleanInput> = {
+  name: 'clean_web_content',
+  command: 'content',
+  summary: 'Main article text of a single page, as text or markdown.',
+  description:
+    'Fetches one page and returns its main article or document text (server-delivered HTML; JavaScript is not run). Navigation, headers, footers, sidebars, comments, share bars, related links and cookie banners are removed. When no main content is found the index profile is tried once.',
+  inputSchema: cleanInputSchema(),
+  itemDataSchema: cleanItemDataSchema,
+  itemMetaSchema: cleanItemMetaSchema,
+  example: { url: 'https://example.com/article', output_format: 'markdown', include_title: true, max_chars: 200_000, timeout: 15 },
+  async run() {
+    throw new Error('clean_web_content: not built yet (issue 4)');
+  },
+};

@@ -1,0 +1,71 @@
+// Request and response schema fragments shared by the tools, written once with the defaults
+// and bounds of decisions.md. Tools compose their schemas from these.
+import type { JsonSchema } from './types.js';
+
+export const urlField: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 8192,
+  description: 'Absolute http:// or https:// URL of the target.',
+};
+
+export function timeoutField(defaultSeconds: number): JsonSchema {
+  return {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: 60,
+    default: defaultSeconds,
+    description: `Seconds allowed for the whole work on one URL (DNS, every redirect hop, retries, reading the body). Greater than 0, at most 60. Default ${defaultSeconds}.`,
+  };
+}
+
+export const followRedirectsField: JsonSchema = {
+  type: 'boolean',
+  default: true,
+  description: 'Follow redirects (at most the configured hop limit). When false the first response is reported as is.',
+};
+
+export const outputFormatField: JsonSchema = {
+  type: 'string',
+  enum: ['text', 'markdown'],
+  default: 'text',
+  description: 'text: one block per line, links inline as [text](url). markdown: CommonMark with GFM tables.',
+};
+
+export const includeTitleField: JsonSchema = {
+  type: 'boolean',
+  default: true,
+  description: 'When true the content begins with the page title (text: a line; markdown: "# Title").',
+};
+
+export const maxCharsField: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 2_000_000,
+  default: 200_000,
+  description: 'Cut the content at a block boundary at this many characters; meta.truncated is then true.',
+};
+
+export const itemErrorSchema: JsonSchema = {
+  type: 'object',
+  description: 'Present when this URL could not be handled.',
+  required: ['code', 'message', 'retryable'],
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    retryable: { type: 'boolean' },
+  },
+};
+
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+
+/** Meta fields common to every fetched item. */
+export const fetchMetaProperties: Record<string, JsonSchema> = {
+  url: { type: 'string', description: 'The URL as requested.' },
+  final_url: { ...nullableString, description: 'Absolute URL after redirects.' },
+  status_code: { type: ['integer', 'null'], description: 'HTTP status of the target (null when no response came).' },
+  content_type: { ...nullableString, description: 'Content-Type header as sent, charset included; null if absent.' },
+  via_proxy: { type: 'boolean', description: 'The reported response came through the configured proxy.' },
+  retries: { type: 'integer', description: 'Extra attempts after the first.' },
+  error: itemErrorSchema,
+};

@@ -1,0 +1,43 @@
+// The shape every tool has. The registry lists tools; HTTP routes, request validation, the
+// OpenAPI document, the CLI (and later MCP) are all generated from these declarations.
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { ItemError } from '../errors/codes.js';
+import type { Services } from './services.js';
+
+/** A JSON Schema (draft 2020-12 subset that Ajv and OpenAPI 3.1 both understand). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolContext {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  /** Aborted on request timeout, client disconnect or shutdown: stop work and report what is done. */
+  signal: AbortSignal;
+  correlationId: string;
+}
+
+export interface ToolItem {
+  data: Record<string, unknown> | null;
+  meta: Record<string, unknown> & { error?: ItemError };
+}
+
+export interface Tool<Input = Record<string, unknown>> {
+  /** Route and MCP name, e.g. clean_web_content. */
+  name: string;
+  /** CLI subcommand, e.g. content. */
+  command: string;
+  /** One line for listings. */
+  summary: string;
+  /** Longer text for /docs and MCP. */
+  description: string;
+  /** The request body schema (additionalProperties: false, defaults declared). */
+  inputSchema: JsonSchema;
+  /** Schema of one result item's data and meta. */
+  itemDataSchema: JsonSchema;
+  itemMetaSchema: JsonSchema;
+  /** Example request body for docs and the README. */
+  example: Input;
+  /** input has already been validated and defaults applied. One item per requested URL, in order. */
+  run(input: Input, ctx: ToolContext): Promise<ToolItem[]>;
+}

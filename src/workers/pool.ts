@@ -1,0 +1,64 @@
+// The shared worker-thread pool: HTML parsing and extraction run here, off the event loop,
+// each task with a time budget; a worker that overruns its time or memory is terminated and
+// replaced by piscina.
+import { Piscina } from 'piscina';
+import type { Config } from '../config/config.js';
+import { ItemFailure } from '../errors/codes.js';
+import type { WorkerTask, WorkerTaskResult } from './worker.js';
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Overrides the configured task budget (ms). */
+  timeoutMs?: number;
+}
+
+export class WorkerPool {
+  private readonly piscina: Piscina;
+  private readonly taskTimeoutMs: number;
+
+  constructor(config: Config) {
+    this.taskTimeoutMs = config.workerTaskTimeoutMs;
+    this.piscina = new Piscina({
+      filename: new URL('./worker.js', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: config.workerThreads,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb },
+    });
+  }
+
+  /**
+   * Runs a task in a worker. A task over its budget is aborted (its worker is terminated);
+   * that surfaces as ItemFailure('timeout'). Other worker deaths reject with WorkerCrashed.
+   */
+  async run<K extends WorkerTask['kind']>(
+    task: Extract<WorkerTask, { kind: K }>,
+    options: RunOptions = {},
+  ): Promise<WorkerTaskResult<K>> {
+    const budget = AbortSignal.timeout(options.timeoutMs ?? this.taskTimeoutMs);
+    const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
+    try {
+      return (await this.piscina.run(task, { signal })) as WorkerTaskResult<K>;
+    } catch (err) {
+      if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
+      if (options.signal?.aborted) throw options.signal.reason ?? err;
+      throw new WorkerCrashed(err);
+    }
+  }
+
+  get threads(): number {
+    return this.piscina.threads.length;
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}
+
+/** A worker died or threw outside the task's own error handling. */
+export class WorkerCrashed extends Error {
+  constructor(cause: unknown) {
+    super(`Worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'WorkerCrashed';
+  }
+}
