@@ -4,5 +4,11 @@ import type { WorkerPool } from '../workers/pool.js';
 import type { ChunkDispatcher } from './types.js';
 
 export function createInProcessDispatcher(_config: Config, _pool: WorkerPool): ChunkDispatcher {
-  throw new Error('createInProcessDispatcher: not built yet (issue 5)');
+  return {
+    register() {},
+    async runChunk() {
+      throw new Error('runChunk: not built yet (issue 5)');
+    },
+    async close() {},
+  };
 }
