@@ -20,6 +20,12 @@ export interface FetchOptions {
   maxBodyBytes?: number;
   /** Accept header for this call; a sensible HTML-first default otherwise. */
   accept?: string;
+  /**
+   * Retry answers such as 429 and 503 (waiting for Retry-After). Status probes set false:
+   * they report a rate-limit answer at once instead of waiting (network failures still retry).
+   * @default true
+   */
+  retryStatuses?: boolean;
 }
 
 export interface RedirectHop {
@@ -62,6 +68,11 @@ export interface FetchResult {
   statusText: string;
   /** Lower-cased names; repeated headers joined with ', ' (set-cookie dropped). */
   headers: Record<string, string>;
+  /**
+   * Names (not values) of the cookies the final response set, e.g. ['__cf_bm'] (the status
+   * probe spots bot-protection cookies with them). Optional: undefined when not collected.
+   */
+  setCookieNames?: string[];
   /** Content-Type header as sent, or null. */
   contentType: string | null;
   /** null when options.body was 'none'. */
