@@ -1,0 +1,143 @@
+// Whitespace rules shared by both renderers: HTML whitespace collapses to one space, a line
+// never starts or ends with a space, and spaces at the edges of a link or emphasis move
+// outside it ("[ foo ](u)" reads as " [foo](u) "). Empty links and emphasis disappear.
+import type { Inline } from '../extract/blocks.js';
+
+interface State {
+  /** The last emitted character was a space (or we are at the start of the line). */
+  space: boolean;
+}
+
+function walk(nodes: Inline[], state: State, out: Inline[]): void {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'text': {
+        let t = node.text.replace(/\s+/g, ' ');
+        if (state.space && t.startsWith(' ')) t = t.slice(1);
+        if (t === '') break;
+        const last = out[out.length - 1];
+        if (last && last.type === 'text') last.text += t;
+        else out.push({ type: 'text', text: t });
+        state.space = t.endsWith(' ');
+        break;
+      }
+      case 'code': {
+        const t = node.text.replace(/\s+/g, ' ');
+        if (t.trim() === '') break;
+        out.push({ type: 'code', text: t });
+        state.space = false;
+        break;
+      }
+      case 'image':
+        out.push({ type: 'image', src: node.src, alt: node.alt.replace(/\s+/g, ' ').trim() });
+        state.space = false;
+        break;
+      case 'break':
+        trimEnd(out);
+        // A break at the start of a line, or two in a row, carries nothing.
+        if (out.length > 0 && out[out.length - 1]?.type !== 'break') out.push({ type: 'break' });
+        state.space = true;
+        break;
+      case 'link':
+      case 'emphasis':
+      case 'strong': {
+        const inner: Inline[] = [];
+        const before = state.space;
+        walk(node.children, state, inner);
+        // Leading space inside: it was emitted while state.space was false; move it out.
+        const first = inner[0];
+        if (first && first.type === 'text' && first.text.startsWith(' ') && !before) {
+          first.text = first.text.slice(1);
+          if (first.text === '') inner.shift();
+          pushSpace(out);
+        }
+        const trailing = trimEnd(inner);
+        while (inner[inner.length - 1]?.type === 'break') inner.pop();
+        if (!hasContent(inner)) {
+          if (trailing) pushSpace(out);
+          state.space = spaceAtEnd(out);
+          break;
+        }
+        if (node.type === 'link') out.push({ type: 'link', href: node.href, children: inner });
+        else out.push({ type: node.type, children: inner });
+        if (trailing) pushSpace(out);
+        state.space = trailing;
+        break;
+      }
+    }
+  }
+}
+
+function pushSpace(out: Inline[]): void {
+  const last = out[out.length - 1];
+  if (last === undefined || last.type === 'break') return;
+  if (last.type === 'text') {
+    if (!last.text.endsWith(' ')) last.text += ' ';
+  } else out.push({ type: 'text', text: ' ' });
+}
+
+function spaceAtEnd(out: Inline[]): boolean {
+  const last = out[out.length - 1];
+  if (last === undefined || last.type === 'break') return true;
+  return last.type === 'text' && last.text.endsWith(' ');
+}
+
+/** Removes trailing spaces from the last text leaf; returns whether any were removed. */
+function trimEnd(nodes: Inline[]): boolean {
+  const last = nodes[nodes.length - 1];
+  if (last === undefined) return false;
+  if (last.type === 'text') {
+    if (!last.text.endsWith(' ')) return false;
+    last.text = last.text.trimEnd();
+    if (last.text === '') nodes.pop();
+    return true;
+  }
+  if (last.type === 'link' || last.type === 'emphasis' || last.type === 'strong') {
+    const removed = trimEnd(last.children);
+    if (!hasContent(last.children)) nodes.pop();
+    return removed;
+  }
+  return false;
+}
+
+/** True when the inlines hold visible text or an image. */
+export function hasContent(nodes: Inline[]): boolean {
+  for (const n of nodes) {
+    if (n.type === 'text' && n.text.trim() !== '') return true;
+    if (n.type === 'code' && n.text.trim() !== '') return true;
+    if (n.type === 'image') return true;
+    if ((n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') && hasContent(n.children)) return true;
+  }
+  return false;
+}
+
+/** Collapsed, trimmed copy of a run of inlines (the input is not modified). */
+export function normalizeInlines(nodes: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  walk(nodes, { space: true }, out);
+  trimEnd(out);
+  while (out[out.length - 1]?.type === 'break') out.pop();
+  return out;
+}
+
+/** Plain text of inlines: link addresses and markup left out, image alt text kept. */
+export function inlineText(nodes: Inline[]): string {
+  let s = '';
+  for (const n of nodes) {
+    switch (n.type) {
+      case 'text':
+      case 'code':
+        s += n.text;
+        break;
+      case 'image':
+        s += n.alt;
+        break;
+      case 'break':
+        s += ' ';
+        break;
+      default:
+        s += inlineText(n.children);
+    }
+  }
+  return s;
+}

@@ -1,0 +1,124 @@
+// Text format: one block per line (heading, paragraph, list item, table row, quote line),
+// links inline as [text](absolute-url), no other markup. Table cells are joined with " | "
+// (tabs would be lost to whitespace collapsing downstream and are invisible to a reader).
+// Code blocks are the one exception to whitespace collapsing: their lines are kept verbatim,
+// since indentation is meaning there.
+import type { Block, Inline } from '../extract/blocks.js';
+import { normalizeInlines } from './normalize-inlines.js';
+
+export interface TextRenderOptions {
+  /** Written as the first line when non-empty. */
+  title?: string | null;
+}
+
+/**
+ * The text of each top-level block as units that truncation may not split: one unit per line,
+ * except a code block, which is one unit of several lines.
+ */
+export function textUnits(block: Block): string[] {
+  const out: string[] = [];
+  blockUnits(block, out);
+  return out;
+}
+
+export function renderText(blocks: Block[], options: TextRenderOptions = {}): string {
+  const units: string[] = [];
+  const title = options.title?.replace(/\s+/g, ' ').trim();
+  if (title) units.push(title);
+  for (const b of blocks) blockUnits(b, units);
+  return units.join('\n');
+}
+
+function blockUnits(block: Block, out: string[], prefix = ''): void {
+  switch (block.type) {
+    case 'heading':
+    case 'paragraph':
+      pushLine(out, prefix, inlineLine(block.children));
+      return;
+    case 'list': {
+      let n = block.start ?? 1;
+      for (const item of block.items) {
+        const marker = block.ordered ? `${n}. ` : '';
+        n++;
+        let first = true;
+        const lines: string[] = [];
+        for (const child of item.children) blockUnits(child, lines);
+        for (const line of lines) {
+          if (first) {
+            pushLine(out, prefix + marker, line);
+            first = false;
+          } else out.push(line);
+        }
+      }
+      return;
+    }
+    case 'quote':
+      for (const child of block.children) blockUnits(child, out, prefix);
+      return;
+    case 'table':
+      for (const row of block.rows) {
+        const cells = row.cells.map((c) => inlineLine(c.children));
+        if (cells.some((c) => c !== '')) out.push(prefix + cells.join(' | '));
+      }
+      return;
+    case 'code': {
+      const text = codeText(block.text);
+      if (text !== '') out.push(text);
+      return;
+    }
+    case 'image':
+      if (block.caption) pushLine(out, prefix, inlineLine(block.caption));
+      return;
+    case 'rule':
+      return;
+  }
+}
+
+function pushLine(out: string[], prefix: string, line: string): void {
+  if (line !== '') out.push(prefix + line);
+}
+
+/** Code text without blank lines at either end or trailing spaces on its lines. */
+export function codeText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
+}
+
+/** One collapsed line for a run of inlines; a line break inside a block becomes a space. */
+export function inlineLine(children: Inline[]): string {
+  return inlineString(normalizeInlines(children), false).replace(/\s+/g, ' ').trim();
+}
+
+function inlineString(nodes: Inline[], inLink: boolean): string {
+  let s = '';
+  for (const n of nodes) {
+    switch (n.type) {
+      case 'text':
+      case 'code':
+        s += n.text;
+        break;
+      case 'break':
+        s += ' ';
+        break;
+      case 'image':
+        // Outside a link an image is decoration in text form; inside one its alt is the label.
+        if (inLink) s += n.alt;
+        break;
+      case 'emphasis':
+      case 'strong':
+        s += inlineString(n.children, inLink);
+        break;
+      case 'link': {
+        const label = inlineString(n.children, true).replace(/\s+/g, ' ').trim();
+        if (n.href === null || inLink) s += label;
+        else if (label !== '') s += `[${label}](${n.href})`;
+        break;
+      }
+    }
+  }
+  return s;
+}
