@@ -9,6 +9,8 @@ import { normalizeInlines } from './normalize-inlines.js';
 export interface TextRenderOptions {
   /** Written as the first line when non-empty. */
   title?: string | null;
+  /** Links as their text only (what word counting reads). @default false */
+  plain?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface TextRenderOptions {
  */
 export function textUnits(block: Block): string[] {
   const out: string[] = [];
-  blockUnits(block, out);
+  blockUnits(block, out, '', false);
   return out;
 }
 
@@ -25,24 +27,25 @@ export function renderText(blocks: Block[], options: TextRenderOptions = {}): st
   const units: string[] = [];
   const title = options.title?.replace(/\s+/g, ' ').trim();
   if (title) units.push(title);
-  for (const b of blocks) blockUnits(b, units);
+  for (const b of blocks) blockUnits(b, units, '', options.plain ?? false);
   return units.join('\n');
 }
 
-function blockUnits(block: Block, out: string[], prefix = ''): void {
+function blockUnits(block: Block, out: string[], prefix: string, plain: boolean): void {
   switch (block.type) {
     case 'heading':
     case 'paragraph':
-      pushLine(out, prefix, inlineLine(block.children));
+      pushLine(out, prefix, inlineLine(block.children, plain));
       return;
     case 'list': {
       let n = block.start ?? 1;
       for (const item of block.items) {
-        const marker = block.ordered ? `${n}. ` : '';
+        // Numbers carry order for a reader but are not words of the text.
+        const marker = block.ordered && !plain ? `${n}. ` : '';
         n++;
         let first = true;
         const lines: string[] = [];
-        for (const child of item.children) blockUnits(child, lines);
+        for (const child of item.children) blockUnits(child, lines, '', plain);
         for (const line of lines) {
           if (first) {
             pushLine(out, prefix + marker, line);
@@ -53,11 +56,11 @@ function blockUnits(block: Block, out: string[], prefix = ''): void {
       return;
     }
     case 'quote':
-      for (const child of block.children) blockUnits(child, out, prefix);
+      for (const child of block.children) blockUnits(child, out, prefix, plain);
       return;
     case 'table':
       for (const row of block.rows) {
-        const cells = row.cells.map((c) => inlineLine(c.children));
+        const cells = row.cells.map((c) => inlineLine(c.children, plain));
         if (cells.some((c) => c !== '')) out.push(prefix + cells.join(' | '));
       }
       return;
@@ -67,7 +70,7 @@ function blockUnits(block: Block, out: string[], prefix = ''): void {
       return;
     }
     case 'image':
-      if (block.caption) pushLine(out, prefix, inlineLine(block.caption));
+      if (block.caption) pushLine(out, prefix, inlineLine(block.caption, plain));
       return;
     case 'rule':
       return;
@@ -89,11 +92,11 @@ export function codeText(text: string): string {
 }
 
 /** One collapsed line for a run of inlines; a line break inside a block becomes a space. */
-export function inlineLine(children: Inline[]): string {
-  return inlineString(normalizeInlines(children), false).replace(/\s+/g, ' ').trim();
+export function inlineLine(children: Inline[], plain = false): string {
+  return inlineString(normalizeInlines(children), false, plain).replace(/\s+/g, ' ').trim();
 }
 
-function inlineString(nodes: Inline[], inLink: boolean): string {
+function inlineString(nodes: Inline[], inLink: boolean, plain: boolean): string {
   let s = '';
   for (const n of nodes) {
     switch (n.type) {
@@ -110,11 +113,11 @@ function inlineString(nodes: Inline[], inLink: boolean): string {
         break;
       case 'emphasis':
       case 'strong':
-        s += inlineString(n.children, inLink);
+        s += inlineString(n.children, inLink, plain);
         break;
       case 'link': {
-        const label = inlineString(n.children, true).replace(/\s+/g, ' ').trim();
-        if (n.href === null || inLink) s += label;
+        const label = inlineString(n.children, true, plain).replace(/\s+/g, ' ').trim();
+        if (n.href === null || inLink || plain) s += label;
         else if (label !== '') s += `[${label}](${n.href})`;
         break;
       }

@@ -1,0 +1,139 @@
+// Markdown format: CommonMark with GFM tables. We build an mdast tree from the blocks and let
+// mdast-util-to-markdown serialise and escape it; nothing here writes markdown syntax by hand.
+import type { BlockContent, Code, List, ListItem as MdListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import { toMarkdown, type Options } from 'mdast-util-to-markdown';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
+import { hasContent, normalizeInlines } from './normalize-inlines.js';
+import { codeText } from './text.js';
+
+export interface MarkdownRenderOptions {
+  /** Written as "# Title" first when non-empty. */
+  title?: string | null;
+}
+
+const OPTIONS: Options = {
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+  // Always [text](url), never <url> autolinks: the interface promises that link shape.
+  resourceLink: true,
+  extensions: [gfmTableToMarkdown({ tablePipeAlign: false })],
+};
+
+export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions = {}): string {
+  const children: RootContent[] = [];
+  const title = options.title?.replace(/\s+/g, ' ').trim();
+  if (title) children.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: title }] });
+  for (const b of blocks) children.push(...toMdast(b));
+  return serialize(children);
+}
+
+export function serialize(children: RootContent[]): string {
+  if (children.length === 0) return '';
+  const root: Root = { type: 'root', children };
+  return toMarkdown(root, OPTIONS).replace(/\n+$/, '');
+}
+
+/** mdast nodes of one block (none when the block is empty). */
+export function toMdast(block: Block): BlockContent[] {
+  switch (block.type) {
+    case 'heading': {
+      const children = phrasing(block.children, false);
+      return children.length ? [{ type: 'heading', depth: block.level, children }] : [];
+    }
+    case 'paragraph': {
+      const children = phrasing(block.children, true);
+      return children.length ? [{ type: 'paragraph', children }] : [];
+    }
+    case 'list': {
+      const items: MdListItem[] = [];
+      for (const item of block.items) {
+        const children = item.children.flatMap(toMdast);
+        if (children.length) items.push({ type: 'listItem', spread: false, children });
+      }
+      if (!items.length) return [];
+      const list: List = { type: 'list', ordered: block.ordered, spread: false, children: items };
+      if (block.ordered) list.start = block.start ?? 1;
+      return [list];
+    }
+    case 'quote': {
+      const children = block.children.flatMap(toMdast);
+      return children.length ? [{ type: 'blockquote', children }] : [];
+    }
+    case 'table': {
+      const t = table(block.rows);
+      return t ? [t] : [];
+    }
+    case 'code': {
+      const value = codeText(block.text);
+      if (value === '') return [];
+      const code: Code = { type: 'code', lang: block.language || null, value };
+      return [code];
+    }
+    case 'image': {
+      const out: BlockContent[] = [{ type: 'paragraph', children: [{ type: 'image', url: block.src, alt: block.alt.replace(/\s+/g, ' ').trim() }] }];
+      const caption = block.caption ? phrasing(block.caption, true) : [];
+      if (caption.length) out.push({ type: 'paragraph', children: caption });
+      return out;
+    }
+    case 'rule':
+      return [{ type: 'thematicBreak' }];
+  }
+}
+
+/** Rows of a GFM table; the first row is the header row GFM requires. */
+export function table(rows: BlockRow[]): Table | null {
+  const mdRows: TableRow[] = [];
+  let width = 0;
+  for (const row of rows) {
+    const cells = row.cells.map((c) => ({ type: 'tableCell' as const, children: phrasing(c.children, false) }));
+    if (!cells.some((c) => c.children.length)) continue;
+    width = Math.max(width, cells.length);
+    mdRows.push({ type: 'tableRow', children: cells });
+  }
+  if (!mdRows.length) return null;
+  // Ragged rows are padded so every row has the header's column count.
+  for (const r of mdRows) while (r.children.length < width) r.children.push({ type: 'tableCell', children: [] });
+  return { type: 'table', align: null, children: mdRows };
+}
+
+function phrasing(inlines: Inline[], breaks: boolean): PhrasingContent[] {
+  return convert(normalizeInlines(inlines), breaks);
+}
+
+function convert(nodes: Inline[], breaks: boolean): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (const n of nodes) {
+    switch (n.type) {
+      case 'text':
+        out.push({ type: 'text', value: n.text });
+        break;
+      case 'code':
+        out.push({ type: 'inlineCode', value: n.text });
+        break;
+      case 'image':
+        out.push({ type: 'image', url: n.src, alt: n.alt });
+        break;
+      case 'break':
+        // Headings and table cells cannot hold a hard break in markdown.
+        out.push(breaks ? { type: 'break' } : { type: 'text', value: ' ' });
+        break;
+      case 'emphasis':
+        out.push({ type: 'emphasis', children: convert(n.children, breaks) });
+        break;
+      case 'strong':
+        out.push({ type: 'strong', children: convert(n.children, breaks) });
+        break;
+      case 'link':
+        if (n.href === null || !hasContent(n.children)) out.push(...convert(n.children, breaks));
+        else out.push({ type: 'link', url: n.href, children: convert(n.children, breaks) });
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderMarkdown } from '../../../src/render/markdown.js';
+import { a, code, h, ol, p, t, table, ul } from './helpers.js';
+
+test('ATX headings, paragraphs and the title as "# Title"', () => {
+  assert.equal(renderMarkdown([h(2, 'Intro'), p(t('Hello.'))], { title: 'Doc' }), '# Doc\n\n## Intro\n\nHello.');
+});
+
+test('links and images keep absolute addresses; text that looks like markup is escaped', () => {
+  const out = renderMarkdown([p(t('*not emphasis* '), a('https://example.com/a', t('link'))), { type: 'image', src: 'https://example.com/i.png', alt: 'A cat', caption: null }]);
+  assert.equal(out, '\\*not emphasis\\* [link](https://example.com/a)\n\n![A cat](https://example.com/i.png)');
+});
+
+test('nested lists and ordered start numbers', () => {
+  const out = renderMarkdown([ol(2, [p(t('two')), ul([p(t('inner'))])], [p(t('three'))])]);
+  assert.equal(out, '2. two\n   - inner\n3. three');
+});
+
+test('fenced code with its language, even when the code holds a fence', () => {
+  assert.equal(renderMarkdown([code('ts', 'const a = 1;')]), '```ts\nconst a = 1;\n```');
+  assert.equal(renderMarkdown([code(null, 'x\n```\ny')]), '````\nx\n```\ny\n````');
+});
+
+test('GFM table with a header row; pipes in cells escaped', () => {
+  assert.equal(renderMarkdown([table(['A', 'B|C'], ['1', '2'])]), '| A | B\\|C |\n| - | - |\n| 1 | 2 |');
+});
+
+test('block quotes', () => {
+  assert.equal(renderMarkdown([{ type: 'quote', children: [p(t('Said.'))] }]), '> Said.');
+});
+
+test('emphasis and hard breaks', () => {
+  const out = renderMarkdown([p({ type: 'emphasis', children: [t('soft ')] }, t('then'), { type: 'break' }, t('next'))]);
+  assert.equal(out, '_soft_ then\\\nnext');
+});

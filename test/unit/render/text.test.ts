@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderText } from '../../../src/render/text.js';
+import { a, code, h, ol, p, t, table, ul } from './helpers.js';
+
+test('one block per line, whitespace collapsed, no empty lines at the ends', () => {
+  const out = renderText([h(2, '  Big\n  news  '), p(t('\n  First   line\tof text. ')), p(t('   ')), p(t('Second.'))]);
+  assert.equal(out, 'Big news\nFirst line of text.\nSecond.');
+});
+
+test('links inline as [text](url); dropped links keep their text; empty links vanish', () => {
+  const out = renderText([p(t('Read '), a('https://example.com/a', t(' the  guide ')), t('or '), a(null, t('this')), t('.'), a('https://example.com/x'))]);
+  assert.equal(out, 'Read [the guide](https://example.com/a) or this.');
+});
+
+test('emphasis and inline code lose their markup in text', () => {
+  const out = renderText([p(t('a '), { type: 'strong', children: [t('bold')] }, t(' and '), { type: 'code', text: 'x = 1' })]);
+  assert.equal(out, 'a bold and x = 1');
+});
+
+test('list items are lines; ordered items keep their numbers; nested items follow their parent', () => {
+  const out = renderText([ol(3, [p(t('Preheat'))], [p(t('Mix')), ul([p(t('flour'))], [p(t('eggs'))])]), ul([p(t('tip'))])]);
+  assert.equal(out, '3. Preheat\n4. Mix\nflour\neggs\ntip');
+});
+
+test('table rows are lines with cells joined by " | "', () => {
+  assert.equal(renderText([table(['Name', 'Age'], ['Ada', '36'], ['', ''])]), 'Name | Age\nAda | 36');
+});
+
+test('code keeps its lines and indentation', () => {
+  assert.equal(renderText([code('py', '\n\ndef f():\n    return 1   \n\n')]), 'def f():\n    return 1');
+});
+
+test('title comes first when given', () => {
+  assert.equal(renderText([p(t('Body'))], { title: ' The  Title ' }), 'The Title\nBody');
+  assert.equal(renderText([p(t('Body'))], { title: null }), 'Body');
+});
+
+test('images: captions are text, a linked image gives its alt as the link text', () => {
+  const out = renderText([
+    { type: 'image', src: 'https://example.com/i.png', alt: 'A cat', caption: [t('Our cat')] },
+    { type: 'image', src: 'https://example.com/j.png', alt: 'ignored', caption: null },
+    p(a('https://example.com/', { type: 'image', src: 'https://example.com/logo.png', alt: 'Home' })),
+  ]);
+  assert.equal(out, 'Our cat\n[Home](https://example.com/)');
+});
