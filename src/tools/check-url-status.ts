@@ -1,4 +1,6 @@
-import { followRedirectsField, itemErrorSchema, timeoutField, urlField } from './fields.js';
+import { followRedirectsField, timeoutField, urlField } from './fields.js';
+import { probeUrl } from './status/probe.js';
+import { statusDataSchema, statusMetaSchema } from './status/schema.js';
 import type { Tool } from './types.js';
 
 export interface StatusInput {
@@ -19,10 +21,16 @@ export const checkUrlStatus: Tool<StatusInput> = {
     required: ['url'],
     properties: { url: urlField, follow_redirects: followRedirectsField, timeout: timeoutField(15) },
   },
-  itemDataSchema: { type: 'object' },
-  itemMetaSchema: { type: 'object', properties: { url: { type: 'string' }, via_proxy: { type: 'boolean' }, retries: { type: 'integer' }, error: itemErrorSchema } },
+  itemDataSchema: statusDataSchema,
+  itemMetaSchema: statusMetaSchema,
   example: { url: 'https://example.com/', follow_redirects: true, timeout: 15 },
-  async run() {
-    throw new Error('check_url_status: not built yet (issue 6)');
+  async run(input, ctx) {
+    const item = await probeUrl(
+      ctx.services.fetcher,
+      input.url,
+      { followRedirects: input.follow_redirects, timeoutMs: Math.round(input.timeout * 1000) },
+      ctx.signal,
+    );
+    return [item];
   },
 };

@@ -1,0 +1,41 @@
+// When a HEAD probe must be repeated with GET. Servers that do not implement HEAD answer
+// 405/501; some (old appliances, misconfigured proxies) just close the connection. A refused
+// or unreachable host, in contrast, would refuse the GET too, so it is not retried.
+import type { ItemFailure } from '../../errors/codes.js';
+import type { FetchPartial } from '../../fetch/types.js';
+
+export function headWasRefused(status: number): boolean {
+  return status === 405 || status === 501;
+}
+
+// Socket-level codes (Node and undici) that mean "never connected": a GET cannot do better.
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * True when the HEAD failure looks like the server dropping HEAD (reset, closed, garbage
+ * answer) rather than the host being unreachable. The error's cause chain tells "never
+ * connected" apart when the fetcher attached it; an attempt that measurably connected was
+ * dropped; without either clue any connection-level failure gets one GET, since one extra
+ * request is cheaper than a live URL reported dead.
+ */
+export function headWasDropped(failure: ItemFailure, partial?: FetchPartial): boolean {
+  if (failure.code !== 'connect_error' && failure.code !== 'upstream_error') return false;
+  if (typeof partial?.timings.connectMs === 'number') return true;
+  return !causeCodes(failure).some((c) => NOT_CONNECTED.has(c));
+}
+
+function causeCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  let cur: unknown = err;
+  for (let depth = 0; depth < 8 && cur && typeof cur === 'object'; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    const errors = (cur as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) for (const e of errors) codes.push(...causeCodes(e));
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return codes;
+}

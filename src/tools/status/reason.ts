@@ -1,0 +1,187 @@
+// Pure classification of a probe outcome: the `reason` class, bot-protection markers and
+// Retry-After. No network or clock of its own (the caller passes "now"), so every rule is
+// testable from a table.
+import type { ItemErrorCode } from '../../errors/codes.js';
+import type { RedirectHop } from '../../fetch/types.js';
+
+export type StatusReason =
+  | 'ok'
+  | 'redirect'
+  | 'client_error'
+  | 'server_error'
+  | 'rate_limited'
+  | 'bot_protection'
+  | 'informational'
+  | 'timeout'
+  | 'dns_error'
+  | 'connect_error'
+  | 'tls_error'
+  | 'blocked_url'
+  | 'invalid_url'
+  | 'too_many_redirects'
+  | 'redirect_loop'
+  | 'upstream_error'
+  | 'response_too_large';
+
+export const STATUS_REASONS: readonly StatusReason[] = [
+  'ok', 'redirect', 'client_error', 'server_error', 'rate_limited', 'bot_protection', 'informational',
+  'timeout', 'dns_error', 'connect_error', 'tls_error', 'blocked_url', 'invalid_url',
+  'too_many_redirects', 'redirect_loop', 'upstream_error', 'response_too_large',
+];
+
+/**
+ * Response headers that only a bot-protection layer sends, with the values that mean
+ * "challenged or blocked" (null: any value). Sources: the vendors' own documentation of
+ * their challenge responses.
+ */
+const CHALLENGE_HEADERS: ReadonlyArray<readonly [name: string, value: RegExp | null]> = [
+  ['cf-mitigated', null], // Cloudflare: set exactly when a challenge page was served
+  ['cf-chl-bypass', null], // Cloudflare legacy challenge
+  ['x-vercel-mitigated', null], // Vercel Attack Challenge Mode / firewall
+  ['x-amzn-waf-action', null], // AWS WAF challenge / captcha / block
+  ['x-datadome', null], // DataDome
+  ['x-datadome-cid', null],
+  ['x-dd-b', null],
+  ['x-sucuri-block', null], // Sucuri firewall block
+  ['x-kpsdk-ct', null], // Kasada
+  ['x-kpsdk-cd', null],
+  ['x-iinfo', null], // Imperva / Incapsula edge
+  ['x-cdn', /incapsula|imperva/i],
+  ['server', /^(akamaighost|ddos-guard|sucuri\/cloudproxy|datadome)\b/i], // edge-generated denials
+];
+
+/** Cookie names set by bot managers (exact names, or prefixes ending in '*'). */
+const CHALLENGE_COOKIES: readonly string[] = [
+  '__cf_bm', 'cf_clearance', '__cf_chl_*', 'cf_chl_*', // Cloudflare
+  'datadome', // DataDome
+  '_px3', '_pxhd', '_pxvid', '_pxde', // HUMAN / PerimeterX
+  '_abck', 'bm_sz', 'bm_sv', 'ak_bmsc', // Akamai Bot Manager
+  'incap_ses_*', 'visid_incap_*', 'reese84', // Imperva
+  'kp_uidz', // Kasada
+  'aws-waf-token', // AWS WAF
+  '__ddg1_', '__ddg2_', // DDoS-Guard
+  'sucuri_cloudproxy_uuid_*', // Sucuri
+];
+
+/** Statuses a challenge or bot block is served with. */
+const CHALLENGE_STATUSES = new Set([403, 429, 503]);
+
+/**
+ * Names the marker that shows a 403/429/503 came from a bot-protection layer, or null.
+ * Headers and cookie names only: a probe reads no body, so a challenge page is recognised
+ * by what the protection layer puts in the headers.
+ */
+export function challengeMarker(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  setCookieNames: readonly string[] = [],
+): string | null {
+  if (!CHALLENGE_STATUSES.has(status)) return null;
+  for (const [name, value] of CHALLENGE_HEADERS) {
+    const v = headers[name];
+    if (v === undefined) continue;
+    if (value === null || value.test(v.trim())) return `header:${name}`;
+  }
+  for (const cookie of setCookieNames) {
+    const c = cookie.toLowerCase();
+    for (const known of CHALLENGE_COOKIES) {
+      const hit = known.endsWith('*') ? c.startsWith(known.slice(0, -1)) : c === known;
+      if (hit) return `cookie:${cookie}`;
+    }
+  }
+  return null;
+}
+
+/** The reason class of a response that arrived. */
+export function reasonForStatus(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  setCookieNames: readonly string[] = [],
+): StatusReason {
+  if (challengeMarker(status, headers, setCookieNames)) return 'bot_protection';
+  if (status === 429) return 'rate_limited';
+  if (status >= 200 && status < 300) return 'ok';
+  if (status >= 300 && status < 400) return 'redirect';
+  if (status >= 400 && status < 500) return 'client_error';
+  if (status >= 500) return 'server_error';
+  return 'informational';
+}
+
+/** The reason class of a probe that got no usable response. */
+export function reasonForError(code: ItemErrorCode, hops: readonly RedirectHop[] = []): StatusReason {
+  switch (code) {
+    case 'too_many_redirects':
+      return isRedirectLoop(hops) ? 'redirect_loop' : 'too_many_redirects';
+    case 'timeout':
+    case 'dns_error':
+    case 'connect_error':
+    case 'tls_error':
+    case 'blocked_url':
+    case 'invalid_url':
+    case 'response_too_large':
+    case 'upstream_error':
+      return code;
+    default:
+      // Codes that a fetch cannot produce (extraction, batch); keep the item honest anyway.
+      return 'upstream_error';
+  }
+}
+
+/** True when the chain visits a URL twice (a loop, not merely a long chain). */
+export function isRedirectLoop(hops: readonly RedirectHop[]): boolean {
+  const seen = new Set<string>();
+  for (const hop of hops) {
+    if (seen.has(hop.url)) return true;
+    seen.add(hop.url);
+  }
+  const last = hops[hops.length - 1];
+  if (last?.location) {
+    try {
+      if (seen.has(new URL(last.location, last.url).href)) return true;
+    } catch {
+      // An unparseable Location cannot close a loop.
+    }
+  }
+  return false;
+}
+
+/**
+ * Retry-After as whole seconds (rounded up, at least 0), or null when absent or malformed.
+ * An HTTP-date is measured against the response's own Date header when it has one, so a
+ * skewed server clock does not distort the wait.
+ */
+export function retryAfterSeconds(
+  headers: Readonly<Record<string, string>>,
+  nowMs: number,
+): number | null {
+  const raw = headers['retry-after']?.trim();
+  if (!raw) return null;
+  if (/^\d+$/.test(raw)) {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  // Every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with a day name; this keeps
+  // Date.parse from reading "-5" or "1.5" as years.
+  const at = /^[a-z]{3}/i.test(raw) ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(at)) return null;
+  const serverNow = headers.date ? Date.parse(headers.date) : Number.NaN;
+  const base = Number.isNaN(serverNow) ? nowMs : serverNow;
+  return Math.max(0, Math.ceil((at - base) / 1000));
+}
+
+/** Content-Length as a non-negative integer, or null when absent or not a plain number. */
+export function contentLength(headers: Readonly<Record<string, string>>): number | null {
+  const raw = headers['content-length']?.trim();
+  // Repeated identical values arrive joined with ', ' (RFC 9110 allows the list form).
+  const values = raw === undefined ? [] : [...new Set(raw.split(/\s*,\s*/))];
+  if (values.length !== 1 || !/^\d+$/.test(values[0]!)) return null;
+  const n = Number(values[0]);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** text/html or application/xhtml+xml, parameters and case ignored. */
+export function isHtmlType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const mime = contentType.split(';')[0]!.trim().toLowerCase();
+  return mime === 'text/html' || mime === 'application/xhtml+xml';
+}

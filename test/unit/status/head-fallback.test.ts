@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ItemFailure } from '../../../src/errors/codes.js';
+import type { FetchPartial } from '../../../src/fetch/types.js';
+import { headWasDropped, headWasRefused } from '../../../src/tools/status/head-fallback.js';
+
+const partial = (connectMs: number | null): FetchPartial => ({
+  url: 'http://h/',
+  finalUrl: 'http://h/',
+  hops: [],
+  retries: 0,
+  viaProxy: false,
+  timings: { dnsMs: null, connectMs, tlsMs: null, firstByteMs: null, totalMs: 5 },
+});
+
+const withCause = (code: 'connect_error' | 'upstream_error', causeCode: string) =>
+  new ItemFailure(code, undefined, { cause: Object.assign(new Error('x'), { code: causeCode }) });
+
+describe('headWasRefused', () => {
+  it('is true for 405 and 501 only', () => {
+    assert.equal(headWasRefused(405), true);
+    assert.equal(headWasRefused(501), true);
+    for (const s of [200, 400, 403, 404, 500, 503]) assert.equal(headWasRefused(s), false);
+  });
+});
+
+describe('headWasDropped', () => {
+  it('retries a reset or closed connection', () => {
+    assert.equal(headWasDropped(withCause('connect_error', 'ECONNRESET')), true);
+    assert.equal(headWasDropped(withCause('connect_error', 'UND_ERR_SOCKET')), true);
+    assert.equal(headWasDropped(withCause('upstream_error', 'HPE_INVALID_CONSTANT')), true);
+  });
+  it('does not retry a host that never accepted the connection', () => {
+    assert.equal(headWasDropped(withCause('connect_error', 'ECONNREFUSED')), false);
+    assert.equal(headWasDropped(withCause('connect_error', 'EHOSTUNREACH')), false);
+  });
+  it('finds the code deep in the cause chain', () => {
+    const inner = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+    const failure = new ItemFailure('connect_error', undefined, { cause: new Error('wrap', { cause: inner }) });
+    assert.equal(headWasDropped(failure), false);
+  });
+  it('trusts a measured connection over the cause', () => {
+    assert.equal(headWasDropped(withCause('connect_error', 'ECONNREFUSED'), partial(3)), true);
+  });
+  it('never retries policy, DNS, TLS or timeout failures', () => {
+    for (const code of ['blocked_url', 'dns_error', 'tls_error', 'timeout', 'invalid_url'] as const) {
+      assert.equal(headWasDropped(new ItemFailure(code), partial(3)), false);
+    }
+  });
+});
