@@ -1,0 +1,55 @@
+// Metadata as a pure function of (document, final URL, response headers): no network, no
+// clock, no environment. Each field is its rule chain's first answer (see rules.ts).
+import type { Document } from 'domhandler';
+import { pickFavicon } from './favicon.js';
+import { findFeeds } from './feeds.js';
+import { parseJsonLd } from './json-ld.js';
+import { collectTags } from './page-tags.js';
+import {
+  AUTHOR,
+  CANONICAL_URL,
+  DESCRIPTION,
+  IMAGE,
+  LANG,
+  MODIFIED_AT,
+  PUBLISHED_AT,
+  SITE_NAME,
+  TITLE,
+  firstOf,
+  keywords,
+  type RuleContext,
+} from './rules.js';
+import { single, tagGroup } from './tag-groups.js';
+import type { PageMetadata } from './types.js';
+import { documentBase } from './urls.js';
+
+/** Longest description kept; longer ones are cut at this many characters. */
+const MAX_DESCRIPTION_CHARS = 5000;
+
+export function extractMetadata(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageMetadata {
+  const tags = collectTags(doc);
+  const base = documentBase(doc, finalUrl);
+  const ctx: RuleContext = { tags, ld: parseJsonLd(tags.jsonLd), base, finalUrl, headers };
+
+  const ogValues = tagGroup(tags, 'og:', base);
+  // og.title and og.description are single strings, present even when the page has none.
+  const og = { ...ogValues, title: single(ogValues.title), description: single(ogValues.description) };
+
+  const description = firstOf(ctx, DESCRIPTION) ?? '';
+  return {
+    title: firstOf(ctx, TITLE) ?? '',
+    description: description.length > MAX_DESCRIPTION_CHARS ? description.slice(0, MAX_DESCRIPTION_CHARS).trimEnd() : description,
+    favicon: pickFavicon(tags.links, base, finalUrl),
+    og,
+    canonical_url: firstOf(ctx, CANONICAL_URL),
+    lang: firstOf(ctx, LANG),
+    site_name: firstOf(ctx, SITE_NAME),
+    image: firstOf(ctx, IMAGE),
+    author: firstOf(ctx, AUTHOR),
+    published_at: firstOf(ctx, PUBLISHED_AT),
+    modified_at: firstOf(ctx, MODIFIED_AT),
+    twitter: tagGroup(tags, 'twitter:', base),
+    feeds: findFeeds(tags.links, base),
+    keywords: keywords(ctx),
+  };
+}

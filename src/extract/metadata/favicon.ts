@@ -1,0 +1,64 @@
+// The best declared icon. Ranking, in order: largest declared size (square sizes count at
+// full size, others by their shorter side; an SVG or sizes="any" counts as scalable), then
+// format (svg > png > other images > ico), then rel=icon over apple-touch-icon, then page
+// order. An apple-touch-icon without sizes is taken as Apple's implied 180px. mask-icon is
+// a monochrome Safari pin, never a favicon. With no usable declaration: /favicon.ico of the
+// final origin (browsers request exactly that).
+import type { LinkTag } from './page-tags.js';
+import { resolveUrl } from './urls.js';
+
+const SCALABLE = 1024;
+const APPLE_IMPLIED = 180;
+
+interface Candidate {
+  url: string;
+  size: number;
+  format: number;
+  relRank: number;
+  order: number;
+}
+
+export function pickFavicon(links: LinkTag[], base: string, finalUrl: string): string {
+  const candidates: Candidate[] = [];
+  links.forEach((link, order) => {
+    const isApple = link.rel.includes('apple-touch-icon') || link.rel.includes('apple-touch-icon-precomposed');
+    const isIcon = link.rel.includes('icon') || link.rel.includes('fluid-icon');
+    if (!isApple && !isIcon) return;
+    if (link.rel.includes('mask-icon')) return;
+    const url = resolveUrl(link.href, base);
+    if (!url) return;
+    const format = formatRank(link.type, url);
+    let size = declaredSize(link.sizes);
+    if (size === null) size = format === 4 ? SCALABLE : isApple ? APPLE_IMPLIED : 0;
+    candidates.push({ url, size, format, relRank: isIcon ? 1 : 0, order });
+  });
+  candidates.sort((a, b) => b.size - a.size || b.format - a.format || b.relRank - a.relRank || a.order - b.order);
+  if (candidates[0]) return candidates[0].url;
+  return new URL('/favicon.ico', finalUrl).href;
+}
+
+/** Largest size in a sizes attribute ("16x16 32x32", "any"), by the shorter side. */
+function declaredSize(sizes: string): number | null {
+  if (sizes === '') return null;
+  let best: number | null = null;
+  for (const token of sizes.split(/\s+/)) {
+    if (token === 'any') return SCALABLE;
+    const m = /^(\d{1,5})x(\d{1,5})$/.exec(token);
+    if (!m) continue;
+    const w = Number(m[1]);
+    const h = Number(m[2]);
+    // A non-square icon is letterboxed in a square slot: its useful size is the shorter side.
+    const useful = w === h ? w : Math.min(w, h) * 0.9;
+    if (best === null || useful > best) best = useful;
+  }
+  return best;
+}
+
+function formatRank(type: string, url: string): number {
+  const ext = /\.([a-z0-9]{2,5})(?:$|[?#])/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
+  if (type === 'image/svg+xml' || ext === 'svg') return 4;
+  if (type === 'image/png' || ext === 'png') return 3;
+  if (type === 'image/x-icon' || type === 'image/vnd.microsoft.icon' || ext === 'ico') return 1;
+  if (type.startsWith('image/') || ['gif', 'jpg', 'jpeg', 'webp', 'avif'].includes(ext)) return 2;
+  return 2;
+}

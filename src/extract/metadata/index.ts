@@ -1,0 +1,4 @@
+// Public surface of metadata extraction.
+export { extractMetadata } from './extract-metadata.js';
+export { nonHtmlMetadata } from './non-html.js';
+export type { Feed, FeedType, PageMetadata, TagValues } from './types.js';
