@@ -1,5 +1,10 @@
-import { fetchMetaProperties, followRedirectsField, timeoutField, urlField } from './fields.js';
-import type { Tool } from './types.js';
+import { itemError } from '../errors/codes.js';
+import { runBatch } from '../batch/run-batch.js';
+import { followRedirectsField, timeoutField, urlField } from './fields.js';
+import { METADATA_HANDLER } from './metadata/chunk-handler.js';
+import type { MetadataItemOptions } from './metadata/fetch-item.js';
+import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
+import type { Tool, ToolItem } from './types.js';
 
 export interface MetadataInput {
   url?: string;
@@ -38,10 +43,26 @@ export const getUrlMetadata: Tool<MetadataInput> = {
     },
     oneOf: [{ required: ['url'] }, { required: ['items'] }],
   },
-  itemDataSchema: { type: ['object', 'null'] },
-  itemMetaSchema: { type: 'object', properties: { ...fetchMetaProperties } },
+  itemDataSchema: metadataDataSchema,
+  itemMetaSchema: metadataMetaSchema,
   example: { url: 'https://example.com/', include_content: false, follow_redirects: true, timeout: 10 },
-  async run() {
-    throw new Error('get_url_metadata: not built yet (issue 5)');
+  async run(input, ctx) {
+    const urls = input.url !== undefined ? [input.url] : (input.items ?? []).map((i) => (typeof i === 'string' ? i : i.url));
+    const timeoutMs = Math.round((input.timeout ?? 10) * 1000);
+    const options: MetadataItemOptions = { includeContent: input.include_content ?? false, followRedirects: input.follow_redirects ?? true, timeoutMs };
+    return runBatch<string, MetadataItemOptions, ToolItem>(ctx.services.dispatcher, {
+      handler: METADATA_HANDLER,
+      items: urls,
+      options,
+      chunkSize: ctx.config.batchChunkSize,
+      concurrency: ctx.config.batchConcurrency,
+      // A chunk's items run in parallel: one fetch budget, plus one worker budget and a second of slack.
+      chunkTimeoutMs: timeoutMs + ctx.config.workerTaskTimeoutMs + 1000,
+      signal: ctx.signal,
+      onChunkFailed: (url, failure) => {
+        ctx.logger.warn({ chunk: failure.chunkIndex, reason: failure.reason, err: failure.message }, 'metadata chunk failed');
+        return { data: null, meta: { url, final_url: null, status_code: null, content_type: null, via_proxy: false, retries: 0, error: itemError('worker_chunk_failed') } };
+      },
+    });
   },
 };

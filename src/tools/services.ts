@@ -6,6 +6,7 @@ import { createInProcessDispatcher } from '../batch/in-process-dispatcher.js';
 import type { FetchObserver, Fetcher } from '../fetch/types.js';
 import { createFetcher } from '../fetch/fetch-page.js';
 import { WorkerPool } from '../workers/pool.js';
+import { METADATA_HANDLER, createMetadataChunkHandler } from './metadata/chunk-handler.js';
 
 export interface Services {
   fetcher: Fetcher;
@@ -18,6 +19,8 @@ export function createServices(config: Config, observer?: FetchObserver): Servic
   const fetcher = createFetcher(config, observer);
   const pool = new WorkerPool(config);
   const dispatcher = createInProcessDispatcher(config, pool);
+  // Chunk handlers are registered by name, so a queue-backed dispatcher's workers can do the same.
+  dispatcher.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool }));
   return {
     fetcher,
     pool,

@@ -6,8 +6,12 @@ import { metadataTask, type MetadataRequest, type MetadataResult } from './metad
 export type WorkerTask =
   | { kind: 'clean'; input: CleanRequest }
   | { kind: 'metadata'; input: MetadataRequest }
-  /** Fault injection for the chunk-failure tests: the worker thread exits mid-task. */
-  | { kind: 'crash' };
+  /**
+   * Fault injection (config.testHooks and the pool's own tests; no request can build it):
+   * 'exit' ends the worker thread mid-task, 'hang' never returns (time budget),
+   * 'exhaust-memory' allocates until the heap limit kills the worker (memory budget).
+   */
+  | { kind: 'crash'; mode?: 'exit' | 'hang' | 'exhaust-memory' };
 
 interface ResultByKind {
   clean: CleanResult;
@@ -24,6 +28,18 @@ export default function runTask(task: WorkerTask): unknown {
     case 'metadata':
       return metadataTask(task.input);
     case 'crash':
-      process.exit(1);
+      return crash(task.mode ?? 'exit');
   }
+}
+
+function crash(mode: 'exit' | 'hang' | 'exhaust-memory'): never {
+  if (mode === 'hang') {
+    // A synchronous loop: only terminating the thread stops it, as with a pathological page.
+    for (;;);
+  }
+  if (mode === 'exhaust-memory') {
+    const hoard: number[][] = [];
+    for (;;) hoard.push(new Array(1 << 20).fill(hoard.length));
+  }
+  process.exit(1);
 }

@@ -1,0 +1,35 @@
+// A batch: items -> chunks -> dispatcher, at most `concurrency` chunks at once, results back
+// in request order. A chunk that fails as a unit becomes one failure result per item; the
+// other chunks are untouched. Each chunk's deadline starts when that chunk starts, so a
+// chunk that waited its turn still gets its full budget.
+import { ChunkFailed } from './chunk-failed.js';
+import { mapWithConcurrency, splitIntoChunks } from './chunking.js';
+import type { ChunkDispatcher } from './types.js';
+
+export interface BatchRequest<Item, Options, Result> {
+  handler: string;
+  items: readonly Item[];
+  options: Options;
+  chunkSize: number;
+  concurrency: number;
+  /** Budget of one chunk, from its start (ms). */
+  chunkTimeoutMs: number;
+  signal: AbortSignal;
+  /** The result to report for an item of a chunk that failed as a unit. */
+  onChunkFailed(item: Item, failure: ChunkFailed): Result;
+}
+
+export async function runBatch<Item, Options, Result>(dispatcher: ChunkDispatcher, req: BatchRequest<Item, Options, Result>): Promise<Result[]> {
+  const chunks = splitIntoChunks(req.items, req.chunkSize);
+  const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
+    try {
+      if (req.signal.aborted) throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.');
+      const job = { handler: req.handler, index, items, options: req.options, deadline: Date.now() + req.chunkTimeoutMs };
+      return await dispatcher.runChunk<Item, Options, Result>(job, req.signal);
+    } catch (err) {
+      const failure = err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
+      return items.map((item) => req.onChunkFailed(item, failure));
+    }
+  });
+  return perChunk.flat();
+}

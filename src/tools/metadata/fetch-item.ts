@@ -1,0 +1,92 @@
+// One URL of get_url_metadata: fetch (main thread, the only network code), then parse and
+// extract in a worker. Per-URL failures become that item's meta.error; a dead worker or an
+// aborted chunk propagates, so the chunk fails as a unit.
+import { ItemFailure, itemError } from '../../errors/codes.js';
+import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
+import { nonHtmlMetadata } from '../../extract/metadata/index.js';
+import type { WorkerPool } from '../../workers/pool.js';
+import type { ToolItem } from '../types.js';
+
+export interface MetadataItemOptions {
+  includeContent: boolean;
+  followRedirects: boolean;
+  /** Per-URL fetch budget (ms). */
+  timeoutMs: number;
+}
+
+export interface MetadataDeps {
+  fetcher: Fetcher;
+  pool: WorkerPool;
+}
+
+const WORKER_KINDS = new Set(['html', 'xhtml']);
+
+export async function fetchMetadataItem(url: string, options: MetadataItemOptions, deps: MetadataDeps, signal: AbortSignal): Promise<ToolItem> {
+  if (!isHttpUrl(url)) return failed(url, null, new ItemFailure('invalid_url'));
+
+  let res: FetchResult;
+  try {
+    res = await deps.fetcher.fetchPage(url, { method: 'GET', followRedirects: options.followRedirects, timeoutMs: options.timeoutMs, body: 'full' }, signal);
+  } catch (err) {
+    if (signal.aborted || !(err instanceof ItemFailure)) throw err;
+    return failed(url, (err as ItemFailure & { partial?: FetchPartial }).partial ?? null, err);
+  }
+
+  const meta: ToolItem['meta'] = {
+    url,
+    final_url: res.finalUrl,
+    status_code: res.status,
+    content_type: res.contentType,
+    via_proxy: res.viaProxy,
+    retries: res.retries,
+  };
+  const body = res.body;
+  const needsWorker = body !== null && body.text !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
+  if (!needsWorker) {
+    // Not HTML: what the headers and the URL tell, without a worker round trip.
+    const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };
+    if (!options.includeContent) return { data, meta };
+    return { data: { ...data, content: null, word_count: null }, meta: { ...meta, error: itemError('unsupported_content_type') } };
+  }
+
+  try {
+    const result = await deps.pool.run(
+      { kind: 'metadata', input: { body: body.text, bodyKind: body.kind, finalUrl: res.finalUrl, headers: res.headers, includeContent: options.includeContent } },
+      { signal },
+    );
+    const data = result.data as unknown as Record<string, unknown>;
+    return result.error ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } } : { data, meta };
+  } catch (err) {
+    // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
+    if (err instanceof ItemFailure && !signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
+    throw err;
+  }
+}
+
+function failed(url: string, partial: FetchPartial | null, err: ItemFailure): ToolItem {
+  return {
+    data: null,
+    meta: {
+      url,
+      final_url: partial?.finalUrl ?? normalised(url),
+      status_code: null,
+      content_type: null,
+      via_proxy: partial?.viaProxy ?? false,
+      retries: partial?.retries ?? 0,
+      error: err.toItemError(),
+    },
+  };
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function normalised(url: string): string | null {
+  return isHttpUrl(url) ? new URL(url).href : null;
+}
