@@ -1,12 +1,374 @@
-// Owned by issue 3.
+// fetchPage: one URL -> one FetchResult, under one deadline. Redirects, retries and the proxy
+// fallback are our own loops around single undici requests (redirect: manual), so every hop
+// is re-parsed and its address checked by the guarded connector at connect time.
+import { Agent, type Dispatcher } from 'undici';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config.js';
-import type { FetchObserver, Fetcher } from './types.js';
+import { ItemFailure } from '../errors/codes.js';
+import { createAddressPolicy, type AddressPolicy } from './address-policy.js';
+import { classifyError } from './classify-error.js';
+import { decodeBody, kindFromMediaType, parseContentType } from './decode.js';
+import { FetchFailure } from './fetch-failure.js';
+import { createGuardedConnector, type ConnectTimings } from './guarded-connect.js';
+import { HostLimiter } from './host-limiter.js';
+import { parseContentEncoding, readBody } from './read-body.js';
+import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
+import { parseRequestedUrl, resolveRedirect } from './url-policy.js';
+import type { FetchObserver, FetchOptions, FetchPartial, FetchResult, Fetcher, HttpMethod, RedirectHop } from './types.js';
 
-export function createFetcher(_config: Config, _observer?: FetchObserver): Fetcher {
+export { FetchFailure } from './fetch-failure.js';
+
+export const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.5';
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Statuses that make `fallback` proxy mode try again through the proxy. */
+const FALLBACK_STATUSES = new Set([403, 429]);
+
+interface FetchState {
+  url: string;
+  finalUrl: string;
+  hops: RedirectHop[];
+  retries: number;
+  viaProxy: boolean;
+  startedAt: number;
+  /** The caller's timeout in ms. */
+  budgetMs: number;
+  connect: ConnectTimings;
+  firstByteMs: number | null;
+}
+
+interface HopResponse {
+  status: number;
+  statusText: string;
+  rawHeaders: Record<string, string | string[] | undefined>;
+  body: Readable;
+  viaProxy: boolean;
+  release: () => void;
+}
+
+/** Per-fetch pair of agents (direct, proxy) sharing the fetch's timings and deadline. */
+class FetchAgents {
+  private direct: Agent | null = null;
+  private proxied: Agent | null = null;
+  constructor(
+    private readonly config: Config,
+    private readonly policy: AddressPolicy,
+    private readonly proxy: URL | null,
+    private readonly state: FetchState,
+    private readonly deadline: AbortSignal,
+  ) {}
+  get(viaProxy: boolean): Agent {
+    if (viaProxy) return (this.proxied ??= this.make(this.proxy));
+    return (this.direct ??= this.make(null));
+  }
+  private make(proxy: URL | null): Agent {
+    return new Agent({
+      connect: createGuardedConnector({
+        policy: this.policy,
+        dnsTimeoutMs: this.config.dnsTimeoutMs,
+        connectTimeoutMs: this.config.connectTimeoutMs,
+        proxy,
+        startedAt: this.state.startedAt,
+        timings: this.state.connect,
+        signal: this.deadline,
+      }),
+      maxHeaderSize: this.config.maxHeaderBytes,
+      pipelining: 1,
+      keepAliveTimeout: 4000,
+    });
+  }
+  destroy(): void {
+    // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
+    for (const a of [this.direct, this.proxied]) a?.destroy().catch(() => {});
+  }
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const name = k.toLowerCase();
+    if (name === 'set-cookie' || v === undefined) continue;
+    out[name] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+function firstHeader(raw: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = raw[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** A cookie jar that lives for one fetchPage and only returns cookies to the host that set them. */
+class HopCookies {
+  private byHost = new Map<string, Map<string, string>>();
+  store(url: URL, raw: string | string[] | undefined): void {
+    if (!raw) return;
+    const jar = this.byHost.get(url.host) ?? new Map<string, string>();
+    for (const line of Array.isArray(raw) ? raw : [raw]) {
+      const pair = line.split(';', 1)[0]!;
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    if (jar.size) this.byHost.set(url.host, jar);
+  }
+  header(url: URL): string | null {
+    const jar = this.byHost.get(url.host);
+    if (!jar || jar.size === 0) return null;
+    return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+export function createFetcher(config: Config, observer?: FetchObserver): Fetcher {
+  const policy = createAddressPolicy(config);
+  const limiter = new HostLimiter(config.perHostConcurrency);
+  const proxy = config.proxyUrl ? new URL(config.proxyUrl) : null;
+  const proxyMode = proxy ? config.proxyMode : 'never';
+  const inFlight = new Set<FetchAgents>();
+  let closed = false;
+
+  async function fetchPage(url: string, options: FetchOptions, signal?: AbortSignal): Promise<FetchResult> {
+    const state: FetchState = {
+      url,
+      finalUrl: url,
+      hops: [],
+      retries: 0,
+      viaProxy: false,
+      startedAt: Date.now(),
+      budgetMs: Math.max(1, options.timeoutMs),
+      connect: { dnsMs: null, connectMs: null, tlsMs: null },
+      firstByteMs: null,
+    };
+    const timeoutSignal = AbortSignal.timeout(state.budgetMs);
+    const deadline = signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal;
+    const agents = new FetchAgents(config, policy, proxy, state, deadline);
+    inFlight.add(agents);
+    try {
+      if (closed) throw new ItemFailure('connect_error', 'The fetcher is closed.');
+      const result = await run(url, options, state, agents, deadline);
+      observer?.onOutcome('ok');
+      return result;
+    } catch (err) {
+      const f = classifyError(err, deadline).failure;
+      const failure = new FetchFailure(f.code, f.message, partialOf(state), { cause: err, retryable: f.retryable });
+      observer?.onOutcome(failure.code);
+      throw failure;
+    } finally {
+      inFlight.delete(agents);
+      agents.destroy();
+    }
+  }
+
+  function partialOf(s: FetchState): FetchPartial {
+    return { url: s.url, finalUrl: s.finalUrl, hops: s.hops, retries: s.retries, viaProxy: s.viaProxy, timings: timingsOf(s) };
+  }
+
+  function timingsOf(s: FetchState) {
+    return { ...s.connect, firstByteMs: s.firstByteMs, totalMs: Date.now() - s.startedAt };
+  }
+
+  async function run(url: string, options: FetchOptions, state: FetchState, agents: FetchAgents, deadline: AbortSignal): Promise<FetchResult> {
+    const requested = parseRequestedUrl(url);
+    // Credentials in the URL go to that origin only, as Basic auth, never to a redirect target.
+    const authOrigin = requested.origin;
+    const auth = requested.username || requested.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(requested.username)}:${decodeURIComponent(requested.password)}`).toString('base64')}`
+      : null;
+    const cookies = new HopCookies();
+    let current = stripCredentials(requested);
+    state.finalUrl = current.href;
+    let method: HttpMethod = options.method ?? 'GET';
+    const follow = options.followRedirects ?? true;
+    const wantBody = (options.body ?? 'full') === 'full' && method !== 'HEAD';
+    const cap = options.maxBodyBytes ?? config.maxBodyBytes;
+    const seen = new Set<string>([`${method} ${current.href}`]);
+
+    for (;;) {
+      const headers: Record<string, string> = {
+        'user-agent': config.userAgent,
+        accept: options.accept ?? DEFAULT_ACCEPT,
+        'accept-encoding': 'gzip, deflate, br',
+        'accept-language': 'en;q=1.0, *;q=0.5',
+      };
+      if (auth && current.origin === authOrigin) headers.authorization = auth;
+      const cookie = cookies.header(current);
+      if (cookie) headers.cookie = cookie;
+
+      const resp = await attempt(current, method, headers, state, agents, deadline);
+      try {
+        cookies.store(current, resp.rawHeaders['set-cookie']);
+        const location = firstHeader(resp.rawHeaders, 'location');
+        if (follow && REDIRECT_STATUSES.has(resp.status) && location !== undefined) {
+          state.hops.push({ url: current.href, statusCode: resp.status, location });
+          discard(resp.body);
+          if (state.hops.length > config.maxRedirects) {
+            throw new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
+          }
+          const next = stripCredentials(resolveRedirect(location, current));
+          // 303 means "GET the other resource"; a probe stays a HEAD so it reads no body.
+          if (resp.status === 303 && method !== 'HEAD') method = 'GET';
+          const key = `${method} ${next.href}`;
+          if (seen.has(key)) throw new ItemFailure('too_many_redirects', `Redirect loop back to ${next.href}.`);
+          seen.add(key);
+          current = next;
+          state.finalUrl = current.href;
+          continue;
+        }
+        return await finish(resp, current, method, wantBody, cap, state);
+      } finally {
+        resp.release();
+      }
+    }
+  }
+
+  async function finish(resp: HopResponse, url: URL, method: HttpMethod, wantBody: boolean, cap: number, state: FetchState): Promise<FetchResult> {
+    const headers = flattenHeaders(resp.rawHeaders);
+    const contentType = headers['content-type'] ?? null;
+    let body: FetchResult['body'] = null;
+    let truncated = false;
+    if (!wantBody) {
+      discard(resp.body);
+    } else {
+      const mt = parseContentType(contentType);
+      const declared = Number(headers['content-length']);
+      if (mt && kindFromMediaType(mt.essence) === 'binary' && Number.isFinite(declared) && declared > cap) {
+        // Nothing a caller can use from a cut binary: say so without downloading it.
+        discard(resp.body);
+        body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: 'binary' };
+        truncated = true;
+      } else {
+        const read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+        const decoded = decodeBody(read.bytes, contentType);
+        body = { bytes: read.bytes, text: decoded.text, charset: decoded.charset, kind: decoded.kind };
+        truncated = read.truncated;
+      }
+    }
+    return {
+      url: state.url,
+      finalUrl: url.href,
+      method,
+      status: resp.status,
+      statusText: resp.statusText,
+      headers,
+      contentType,
+      body,
+      hops: state.hops,
+      retries: state.retries,
+      viaProxy: resp.viaProxy,
+      truncated,
+      javascriptRendered: false,
+      timings: timingsOf(state),
+    };
+  }
+
+  /** One hop: retries on resets, attempt timeouts and 408/429/502/503/504; proxy fallback. */
+  async function attempt(
+    url: URL,
+    method: HttpMethod,
+    headers: Record<string, string>,
+    state: FetchState,
+    agents: FetchAgents,
+    deadline: AbortSignal,
+  ): Promise<HopResponse> {
+    let viaProxy = proxyMode === 'always';
+    for (let n = 0; ; n++) {
+      const remaining = () => state.startedAt + state.budgetMs - Date.now();
+      const release = await limiter.acquire(url.hostname, deadline);
+      let resp: Dispatcher.ResponseData | null = null;
+      let error: ReturnType<typeof classifyError> | null = null;
+      // Our own header timer: undici's timers are coarse (about 1 s resolution).
+      const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
+      const attemptCtl = new AbortController();
+      const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
+      try {
+        resp = await agents.get(viaProxy).request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method,
+          headers,
+          signal: AbortSignal.any([deadline, attemptCtl.signal]),
+          bodyTimeout: Math.max(1, remaining()),
+        });
+        state.firstByteMs = Date.now() - state.startedAt;
+      } catch (err) {
+        release();
+        error = attemptCtl.signal.aborted && !deadline.aborted
+          ? { failure: new ItemFailure('timeout', `No response headers within ${headerWait} ms.`), transient: true }
+          : classifyError(err, deadline);
+      } finally {
+        clearTimeout(headerTimer);
+      }
+      state.viaProxy = viaProxy;
+      const canRetry = state.retries < config.maxRetries && !deadline.aborted;
+
+      if (resp) {
+        const status = resp.statusCode;
+        if (canRetry && proxyMode === 'fallback' && !viaProxy && FALLBACK_STATUSES.has(status)) {
+          discard(resp.body);
+          release();
+          viaProxy = true;
+          state.retries++;
+          continue;
+        }
+        if (canRetry && RETRY_STATUSES.has(status)) {
+          const after = parseRetryAfter(firstHeader(resp.headers, 'retry-after'));
+          const wait = after ?? backoffMs(state.retries);
+          // A wait past the deadline is useless: report the answer we have instead.
+          if (wait < remaining() - 50) {
+            discard(resp.body);
+            release();
+            state.retries++;
+            await sleep(wait, undefined, { signal: deadline });
+            continue;
+          }
+        }
+        return {
+          status,
+          statusText: resp.statusText ?? '',
+          rawHeaders: resp.headers,
+          body: resp.body,
+          viaProxy,
+          release,
+        };
+      }
+
+      const e = error!;
+      if (canRetry && proxyMode === 'fallback' && !viaProxy && e.transient && e.failure.code === 'connect_error') {
+        viaProxy = true;
+        state.retries++;
+        continue;
+      }
+      if (canRetry && e.transient) {
+        const wait = backoffMs(state.retries);
+        if (wait < remaining() - 50) {
+          state.retries++;
+          await sleep(wait, undefined, { signal: deadline });
+          continue;
+        }
+      }
+      throw e.failure;
+    }
+  }
+
   return {
-    async fetchPage() {
-      throw new Error('fetchPage: not built yet (issue 3)');
+    fetchPage,
+    async close() {
+      closed = true;
+      for (const a of inFlight) a.destroy();
     },
-    async close() {},
   };
+}
+
+function stripCredentials(u: URL): URL {
+  if (!u.username && !u.password) return u;
+  const c = new URL(u.href);
+  c.username = '';
+  c.password = '';
+  return c;
+}
+
+/** Drops a body without reading it; the abort error this raises on the stream is expected. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }

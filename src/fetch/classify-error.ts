@@ -1,0 +1,52 @@
+// Turns whatever an attempt threw (our connector's ItemFailure, undici errors, zlib errors,
+// aborts) into an item error code, plus whether repeating the attempt could help.
+import { ItemFailure } from '../errors/codes.js';
+
+export interface AttemptError {
+  failure: ItemFailure;
+  /** A reset or an attempt-level timeout: worth another attempt if the deadline allows. */
+  transient: boolean;
+}
+
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+export function classifyError(err: unknown, deadline: AbortSignal): AttemptError {
+  if (deadline.aborted) {
+    return { failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }), transient: false };
+  }
+  if (err instanceof ItemFailure) {
+    const transient = err.code === 'connect_error' && /timed out|reset|ECONNRESET|EPIPE|closed/i.test(err.message);
+    return { failure: err, transient };
+  }
+  const e = err as { code?: string; name?: string; message?: string } | null;
+  const code = e?.code ?? '';
+  const msg = e?.message ?? String(err);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return { failure: new ItemFailure('timeout', 'The target sent no response headers in time.', { cause: err }), transient: true };
+  }
+  if (code === 'UND_ERR_BODY_TIMEOUT') {
+    return { failure: new ItemFailure('timeout', 'The target stopped sending the body.', { cause: err }), transient: true };
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return { failure: new ItemFailure('connect_error', 'Connecting to the target timed out.', { cause: err }), transient: true };
+  }
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+    return { failure: new ItemFailure('response_too_large', 'The response headers exceed the size limit.', { cause: err }), transient: false };
+  }
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return { failure: new ItemFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }), transient: false };
+  }
+  if (RESET.has(code)) {
+    return { failure: new ItemFailure('connect_error', `The connection was closed or reset by the target (${msg}).`, { cause: err }), transient: true };
+  }
+  if (e?.name === 'HTTPParserError' || code.startsWith('HPE_')) {
+    return { failure: new ItemFailure('upstream_error', `The target broke the HTTP protocol: ${msg}`, { cause: err }), transient: false };
+  }
+  if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1') {
+    return { failure: new ItemFailure('upstream_error', `The body could not be decompressed: ${msg}`, { cause: err }), transient: false };
+  }
+  if (e?.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
+    return { failure: new ItemFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };
+  }
+  return { failure: new ItemFailure('upstream_error', `The fetch failed: ${msg}`, { cause: err }), transient: false };
+}

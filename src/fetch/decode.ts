@@ -1,0 +1,182 @@
+// Bytes -> kind + text, the way a browser would read them (WHATWG Encoding and MIME Sniffing,
+// simplified where the full algorithms only matter for scripts and images).
+// Pure functions: the quality benchmark decodes saved pages with decodeBody too.
+import type { BodyKind } from './types.js';
+
+export interface DecodedBody {
+  kind: BodyKind;
+  /** WHATWG encoding name used (e.g. 'utf-8', 'windows-1252', 'shift_jis'); null for binary. */
+  charset: string | null;
+  /** null for binary bodies: they are never decoded or handed to a parser. */
+  text: string | null;
+}
+
+export interface MediaType {
+  /** Lower-cased type/subtype, e.g. 'text/html'. */
+  essence: string;
+  /** Lower-cased parameter names; values unquoted. */
+  params: Record<string, string>;
+}
+
+/** Parses a Content-Type value; null when it is absent or not type/subtype. */
+export function parseContentType(value: string | null | undefined): MediaType | null {
+  if (!value) return null;
+  const [head, ...rest] = value.split(';');
+  const essence = head!.trim().toLowerCase();
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/.test(essence)) return null;
+  const params: Record<string, string> = {};
+  for (const p of rest) {
+    const eq = p.indexOf('=');
+    if (eq < 0) continue;
+    const name = p.slice(0, eq).trim().toLowerCase();
+    let v = p.slice(eq + 1).trim();
+    if (v.startsWith('"')) v = v.slice(1, v.indexOf('"', 1) > 0 ? v.indexOf('"', 1) : undefined);
+    if (name && !(name in params)) params[name] = v;
+  }
+  return { essence, params };
+}
+
+export function kindFromMediaType(essence: string): BodyKind {
+  if (essence === 'text/html') return 'html';
+  if (essence === 'application/xhtml+xml') return 'xhtml';
+  if (essence === 'text/plain') return 'text';
+  if (essence.endsWith('/json') || essence.endsWith('+json')) return 'json';
+  if (essence.endsWith('/xml') || essence.endsWith('+xml')) return 'xml';
+  return 'binary';
+}
+
+const HTML_STARTS = [
+  '<!doctype html', '<html', '<head', '<script', '<iframe', '<h1', '<div', '<font', '<table', '<a',
+  '<style', '<title', '<b', '<body', '<br', '<p', '<!--',
+];
+
+// Bytes that never appear in text (WHATWG "binary data byte"), plus well-known magic numbers.
+function isBinaryByte(b: number): boolean {
+  return b <= 0x08 || b === 0x0b || (b >= 0x0e && b <= 0x1a) || (b >= 0x1c && b <= 0x1f);
+}
+const MAGIC = ['%PDF-', '\x89PNG', 'GIF8', '\xff\xd8\xff', 'PK\x03\x04', '\x1f\x8b', 'RIFF', 'OggS', '\x00\x00\x01\x00'];
+
+/** What an unlabelled body is: 'html', 'xml', 'text' or 'binary' (first 1445 bytes, as WHATWG). */
+export function sniffKind(bytes: Uint8Array): BodyKind {
+  const bom = bomEncoding(bytes);
+  const head = bytes.subarray(0, 1445);
+  let s: string;
+  if (bom === 'utf-16le' || bom === 'utf-16be') {
+    s = new TextDecoder(bom).decode(head);
+  } else {
+    const latin = Buffer.from(head).toString('latin1');
+    if (MAGIC.some((m) => latin.startsWith(m))) return 'binary';
+    if (bom === null && head.some(isBinaryByte)) return 'binary';
+    s = bom === 'utf-8' ? latin.slice(3) : latin;
+  }
+  const t = s.replace(/^[\t\n\f\r ]+/, '').toLowerCase();
+  for (const p of HTML_STARTS) {
+    if (t.startsWith(p)) {
+      const next = t.charAt(p.length);
+      if (p === '<!--' || next === ' ' || next === '>') return 'html';
+    }
+  }
+  if (t.startsWith('<?xml')) return 'xml';
+  return 'text';
+}
+
+/** The encoding named by a byte order mark, or null. */
+export function bomEncoding(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+/** WHATWG encoding name for a label, or null for unknown labels (never throws). */
+export function encodingForLabel(label: string | null | undefined): string | null {
+  if (!label) return null;
+  const l = label.trim().toLowerCase();
+  if (l === 'x-user-defined') return 'windows-1252';
+  try {
+    return new TextDecoder(l).encoding;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The <meta> prescan of the first 1024 bytes (WHATWG "prescan a byte stream", lite):
+ * <meta charset=...> or <meta http-equiv=content-type content="...charset=...">, comments skipped.
+ */
+export function prescanMetaCharset(bytes: Uint8Array): string | null {
+  const s = Buffer.from(bytes.subarray(0, 1024)).toString('latin1').replace(/<!--[\s\S]*?(-->|$)/g, '');
+  const metaRe = /<meta[\s/]([^>]*)>?/gi;
+  for (let m = metaRe.exec(s); m; m = metaRe.exec(s)) {
+    const attrs = parseAttributes(m[1]!);
+    let label: string | null = null;
+    if (attrs.charset !== undefined) label = attrs.charset;
+    else if (attrs['http-equiv']?.toLowerCase() === 'content-type' && attrs.content) {
+      const cm = /charset\s*=\s*["']?([^"'\s;]+)/i.exec(attrs.content);
+      if (cm) label = cm[1]!;
+    }
+    const enc = encodingForLabel(label);
+    if (enc) return enc === 'utf-16le' || enc === 'utf-16be' ? 'utf-8' : enc;
+  }
+  return null;
+}
+
+function parseAttributes(src: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const re = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"?|'([^']*)'?|([^\s>]*)))?/g;
+  for (let m = re.exec(src); m; m = re.exec(src)) {
+    const name = m[1]!.toLowerCase();
+    if (!(name in out)) out[name] = m[2] ?? m[3] ?? m[4] ?? '';
+  }
+  return out;
+}
+
+function xmlDeclEncoding(bytes: Uint8Array): string | null {
+  const s = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  const m = /^<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/.exec(s);
+  return m ? encodingForLabel(m[1]) : null;
+}
+
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    // stream: true tolerates a multi-byte sequence cut at the end (bodies cut at the size cap).
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The charset to decode with: BOM, then the Content-Type charset, then (HTML) the <meta>
+ * prescan or (XML) the declaration, then utf-8 if the bytes are valid UTF-8, else windows-1252.
+ * The last step is where we differ from the letter of WHATWG (which says windows-1252 for
+ * unlabelled HTML): browsers add detection there, and unlabelled UTF-8 pages are common.
+ */
+export function detectCharset(bytes: Uint8Array, kind: BodyKind, contentTypeCharset: string | null): string {
+  const bom = bomEncoding(bytes);
+  if (bom) return bom;
+  const fromHeader = encodingForLabel(contentTypeCharset);
+  if (fromHeader) return fromHeader;
+  if (kind === 'json') return 'utf-8';
+  if (kind === 'html' || kind === 'xhtml') {
+    const meta = prescanMetaCharset(bytes);
+    if (meta) return meta;
+  }
+  if (kind === 'xml' || kind === 'xhtml') {
+    const decl = xmlDeclEncoding(bytes);
+    if (decl) return decl;
+  }
+  return isValidUtf8(bytes) ? 'utf-8' : 'windows-1252';
+}
+
+/** Decodes a (content-decoded) body given its Content-Type header value (or null). */
+export function decodeBody(bytes: Uint8Array, contentType: string | null): DecodedBody {
+  const mt = parseContentType(contentType);
+  const kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
+  if (kind === 'binary') return { kind, charset: null, text: null };
+  const charset = detectCharset(bytes, kind, mt?.params.charset ?? null);
+  // The default (non-fatal) decoder strips a BOM of the same encoding and replaces bad bytes.
+  const text = new TextDecoder(charset).decode(bytes);
+  return { kind, charset, text };
+}

@@ -1,0 +1,12 @@
+// The one error fetchPage rejects with: an ItemFailure that also carries what was learned.
+import { ItemFailure, type ItemErrorCode } from '../errors/codes.js';
+import type { FetchPartial } from './types.js';
+
+export class FetchFailure extends ItemFailure {
+  readonly partial: FetchPartial;
+  constructor(code: ItemErrorCode, message: string, partial: FetchPartial, options?: { cause?: unknown; retryable?: boolean }) {
+    super(code, message, options);
+    this.name = 'FetchFailure';
+    this.partial = partial;
+  }
+}

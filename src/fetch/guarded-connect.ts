@@ -1,0 +1,259 @@
+// The only place a socket to a target is opened. An undici `connect` function that resolves
+// the name itself (with its own timeout), checks EVERY answer against the address policy and
+// connects to the checked address, so there is no second lookup an attacker's DNS could
+// answer differently. IP literals (which Node would never pass to a `lookup` hook) take the
+// same path. TLS still verifies the certificate against the original host name.
+// Through a proxy, the tunnel is opened with CONNECT to the checked address, never the name.
+import dns from 'node:dns';
+import net from 'node:net';
+import tls from 'node:tls';
+import type { buildConnector } from 'undici';
+import { ItemFailure } from '../errors/codes.js';
+import { checkAddress, type AddressPolicy } from './address-policy.js';
+
+export interface ConnectTimings {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+}
+
+export interface GuardedConnectOptions {
+  policy: AddressPolicy;
+  dnsTimeoutMs: number;
+  /** TCP + TLS (+ proxy CONNECT) handshake bound. */
+  connectTimeoutMs: number;
+  /** Operator proxy; null for direct connections. */
+  proxy: URL | null;
+  /** Start of the fetch: timings are measured from here. */
+  startedAt: number;
+  /** Filled on each new connection (the last one wins, i.e. the one that answered). */
+  timings: ConnectTimings;
+  /** The fetch deadline: a pending lookup or handshake is abandoned when it fires. */
+  signal: AbortSignal;
+}
+
+/** Names that resolve to loopback by definition (RFC 6761), whatever the resolver says. */
+function isLocalhostName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost');
+}
+
+async function resolve(hostname: string, timeoutMs: number, signal: AbortSignal): Promise<string[]> {
+  if (net.isIP(hostname)) return [hostname];
+  if (isLocalhostName(hostname)) return ['127.0.0.1', '::1'];
+  // getaddrinfo cannot be cancelled; we stop waiting for it instead.
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    const answers = await Promise.race([
+      dns.promises.lookup(hostname, { all: true, verbatim: true }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ItemFailure('dns_error', `DNS lookup of ${hostname} timed out after ${timeoutMs} ms.`)), timeoutMs);
+        onAbort = () => reject(new ItemFailure('timeout', `Timed out resolving ${hostname}.`));
+        signal.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+    if (answers.length === 0) throw new ItemFailure('dns_error', `${hostname} has no addresses.`);
+    return answers.map((a) => a.address);
+  } catch (err) {
+    if (err instanceof ItemFailure) throw err;
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
+    throw new ItemFailure('dns_error', `The host name ${hostname} could not be resolved (${code}).`, { cause: err });
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Resolves and checks a host: every answer must pass, or the whole host is blocked. */
+export async function resolveChecked(hostname: string, opts: Pick<GuardedConnectOptions, 'policy' | 'dnsTimeoutMs' | 'signal'>): Promise<string[]> {
+  const addresses = await resolve(hostname, opts.dnsTimeoutMs, opts.signal);
+  for (const a of addresses) {
+    const v = checkAddress(a, opts.policy);
+    if (!v.allowed) {
+      const shown = net.isIP(hostname) ? a : `${hostname} resolves to ${a}`;
+      throw new ItemFailure('blocked_url', `Blocked by the egress policy: ${shown} (${v.reason}).`);
+    }
+  }
+  return addresses;
+}
+
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+function socketFailure(err: NodeJS.ErrnoException, what: string): ItemFailure {
+  if (err instanceof ItemFailure) return err;
+  const code = err.code ?? err.message;
+  return new ItemFailure('connect_error', `${what} failed (${code}).`, { cause: err });
+}
+
+/** Waits for `event` on a fresh socket, bounded by the handshake timer and the deadline. */
+function handshake<T extends net.Socket>(socket: T, event: string, onError: (e: NodeJS.ErrnoException) => ItemFailure, guard: Guard): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const cleanup = () => {
+      socket.off(event, ok);
+      socket.off('error', bad);
+      guard.offFail(fail);
+    };
+    const ok = () => {
+      cleanup();
+      resolve(socket);
+    };
+    const bad = (e: NodeJS.ErrnoException) => {
+      cleanup();
+      socket.destroy();
+      reject(onError(e));
+    };
+    const fail = (e: ItemFailure) => {
+      cleanup();
+      socket.destroy();
+      reject(e);
+    };
+    socket.once(event, ok);
+    socket.once('error', bad);
+    guard.onFail(fail);
+  });
+}
+
+/** One timer + the deadline, shared by every step of one connection attempt. */
+class Guard {
+  private listeners = new Set<(e: ItemFailure) => void>();
+  private failure: ItemFailure | null = null;
+  private timer: NodeJS.Timeout;
+  private abort = () => this.fail(new ItemFailure('timeout', 'The deadline passed while connecting.'));
+  constructor(timeoutMs: number, private signal: AbortSignal, host: string) {
+    this.timer = setTimeout(() => this.fail(new ItemFailure('connect_error', `Connecting to ${host} timed out after ${timeoutMs} ms.`, { retryable: true })), timeoutMs);
+    if (signal.aborted) queueMicrotask(this.abort);
+    else signal.addEventListener('abort', this.abort, { once: true });
+  }
+  private fail(e: ItemFailure) {
+    this.failure ??= e;
+    for (const l of [...this.listeners]) l(e);
+  }
+  onFail(l: (e: ItemFailure) => void) {
+    if (this.failure) queueMicrotask(() => l(this.failure!));
+    else this.listeners.add(l);
+  }
+  offFail(l: (e: ItemFailure) => void) {
+    this.listeners.delete(l);
+  }
+  done() {
+    clearTimeout(this.timer);
+    this.signal.removeEventListener('abort', this.abort);
+  }
+}
+
+/** Reads the proxy's answer to CONNECT (status line + headers) without consuming tunnel bytes. */
+function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let buf = Buffer.alloc(0);
+    const cleanup = () => {
+      socket.off('data', onData);
+      socket.off('error', onError);
+      socket.off('end', onEnd);
+      guard.offFail(onFail);
+    };
+    const onData = (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      const end = buf.indexOf('\r\n\r\n');
+      if (end < 0) {
+        if (buf.length > 16 * 1024) finish(new ItemFailure('connect_error', 'The proxy sent an oversized CONNECT reply.'));
+        return;
+      }
+      const statusLine = buf.subarray(0, buf.indexOf('\r\n')).toString('latin1');
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
+      const rest = buf.subarray(end + 4);
+      if (!m || m[1] !== '200') {
+        finish(new ItemFailure('connect_error', `The proxy refused the tunnel: ${statusLine.slice(0, 100)}`));
+        return;
+      }
+      cleanup();
+      socket.pause();
+      if (rest.length) socket.unshift(rest);
+      resolve();
+    };
+    const finish = (e: ItemFailure) => {
+      cleanup();
+      socket.destroy();
+      reject(e);
+    };
+    const onError = (e: NodeJS.ErrnoException) => finish(socketFailure(e, 'The proxy connection'));
+    const onEnd = () => finish(new ItemFailure('connect_error', 'The proxy closed the connection during CONNECT.'));
+    const onFail = (e: ItemFailure) => finish(e);
+    socket.on('data', onData);
+    socket.once('error', onError);
+    socket.once('end', onEnd);
+    guard.onFail(onFail);
+  });
+}
+
+function basicAuth(u: URL): string | null {
+  if (!u.username && !u.password) return null;
+  const creds = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+  return `Basic ${Buffer.from(creds).toString('base64')}`;
+}
+
+async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: string, port: number): Promise<net.Socket> {
+  const addresses = await resolveChecked(hostname, o);
+  o.timings.dnsMs = Date.now() - o.startedAt;
+  const guard = new Guard(o.connectTimeoutMs, o.signal, hostname);
+  try {
+    let socket: net.Socket;
+    if (o.proxy) {
+      const pPort = Number(o.proxy.port) || (o.proxy.protocol === 'https:' ? 443 : 80);
+      const pHost = o.proxy.hostname.replace(/^\[|\]$/g, '');
+      const raw = o.proxy.protocol === 'https:'
+        ? tls.connect({ host: pHost, port: pPort, servername: net.isIP(pHost) ? undefined : pHost, ALPNProtocols: ['http/1.1'] })
+        : net.connect({ host: pHost, port: pPort });
+      socket = await handshake(raw, o.proxy.protocol === 'https:' ? 'secureConnect' : 'connect', (e) => socketFailure(e, 'Connecting to the proxy'), guard);
+      const target = addresses[0]!;
+      const authority = `${net.isIPv6(target) ? `[${target}]` : target}:${port}`;
+      const auth = basicAuth(o.proxy);
+      socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`);
+      await readConnectReply(socket, guard);
+    } else {
+      socket = await connectFirst(addresses, port, guard);
+    }
+    o.timings.connectMs = Date.now() - o.startedAt;
+    if (protocol === 'https:') {
+      const secure = tls.connect({
+        socket,
+        servername: net.isIP(hostname) ? undefined : hostname,
+        // checkServerIdentity uses servername, else host: the original name or IP literal.
+        host: hostname,
+        ALPNProtocols: ['http/1.1'],
+      });
+      socket = await handshake(secure, 'secureConnect', (e) => {
+        if (e.code && RESET_CODES.has(e.code)) return socketFailure(e, 'The TLS handshake');
+        return new ItemFailure('tls_error', `The TLS handshake with ${hostname} failed: ${e.message}`, { cause: e });
+      }, guard);
+      o.timings.tlsMs = Date.now() - o.startedAt;
+    }
+    return socket;
+  } finally {
+    guard.done();
+  }
+}
+
+/** Tries each checked address in order until one accepts (all share one handshake timer). */
+async function connectFirst(addresses: string[], port: number, guard: Guard): Promise<net.Socket> {
+  let last: unknown;
+  for (const host of addresses) {
+    try {
+      return await handshake(net.connect({ host, port }), 'connect', (e) => socketFailure(e, `Connecting to ${net.isIPv6(host) ? `[${host}]` : host}:${port}`), guard);
+    } catch (err) {
+      last = err;
+      if (err instanceof ItemFailure && err.code !== 'connect_error') throw err;
+    }
+  }
+  throw last;
+}
+
+export function createGuardedConnector(o: GuardedConnectOptions): buildConnector.connector {
+  return (opts, callback) => {
+    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
+    openSocket(o, opts.hostname, opts.protocol, port).then(
+      (socket) => callback(null, socket),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  };
+}

@@ -1,0 +1,109 @@
+// Reads a response body through its content encodings, counting DECODED bytes, and stops at
+// the cap: a 10 KB gzip bomb costs at most `cap` bytes of memory, not 10 GB. (undici's
+// maxResponseSize would count wire bytes only.)
+import { Readable, pipeline, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import { ItemFailure } from '../errors/codes.js';
+
+/** More layers than this is not a real server. */
+export const MAX_ENCODINGS = 5;
+
+/** Content-Encoding values in the order they were applied; identity dropped. */
+export function parseContentEncoding(value: string | undefined): string[] {
+  if (!value) return [];
+  return value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s && s !== 'identity');
+}
+
+// Lenient flushing: a truncated stream yields what it has instead of an error, like browsers.
+const ZLIB_OPTS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const BROTLI_OPTS = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
+
+async function* through(src: AsyncIterable<Buffer>, z: Transform): AsyncGenerator<Buffer> {
+  const out = pipeline(Readable.from(src), z, () => {});
+  try {
+    for await (const chunk of out) yield chunk as Buffer;
+  } finally {
+    z.destroy();
+  }
+}
+
+// "deflate" is zlib-wrapped by the RFC, but many servers send raw deflate: look at the header.
+async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const it = src[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  const head = first.value as Buffer;
+  const z = (head[0]! & 0x0f) === 8 ? zlib.createInflate(ZLIB_OPTS) : zlib.createInflateRaw(ZLIB_OPTS);
+  async function* replay(): AsyncGenerator<Buffer> {
+    yield head;
+    for (;;) {
+      const n = await it.next();
+      if (n.done) return;
+      yield n.value as Buffer;
+    }
+  }
+  yield* through(replay(), z);
+}
+
+function decodeLayer(src: AsyncIterable<Buffer>, encoding: string): AsyncIterable<Buffer> {
+  switch (encoding) {
+    case 'gzip':
+    case 'x-gzip':
+      return through(src, zlib.createGunzip(ZLIB_OPTS));
+    case 'deflate':
+      return inflateAuto(src);
+    case 'br':
+      return through(src, zlib.createBrotliDecompress(BROTLI_OPTS));
+    default:
+      throw new ItemFailure('upstream_error', `Unsupported Content-Encoding: ${encoding.slice(0, 50)}`);
+  }
+}
+
+export interface ReadBody {
+  bytes: Buffer;
+  truncated: boolean;
+}
+
+/** Reads at most `cap` decoded bytes (and at most `cap` wire bytes); destroys the body after. */
+export async function readBody(body: Readable, encodings: string[], cap: number): Promise<ReadBody> {
+  if (encodings.length > MAX_ENCODINGS) {
+    body.on('error', () => {});
+    body.destroy();
+    throw new ItemFailure('upstream_error', `Too many content encodings (${encodings.length}, at most ${MAX_ENCODINGS}).`);
+  }
+  let wire = 0;
+  let wireCapped = false;
+  async function* counted(): AsyncGenerator<Buffer> {
+    for await (const chunk of body) {
+      const c = chunk as Buffer;
+      wire += c.length;
+      if (wire > cap) {
+        wireCapped = true;
+        yield c.subarray(0, c.length - (wire - cap));
+        return;
+      }
+      yield c;
+    }
+  }
+  let stream: AsyncIterable<Buffer> = counted();
+  for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of stream) {
+      if (total + chunk.length > cap) {
+        chunks.push(chunk.subarray(0, cap - total));
+        total = cap;
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk);
+      total += chunk.length;
+    }
+  } finally {
+    body.on('error', () => {});
+    body.destroy();
+  }
+  return { bytes: Buffer.concat(chunks, total), truncated: truncated || wireCapped };
+}
