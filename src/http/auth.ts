@@ -1,0 +1,38 @@
+// Optional API keys. Keys are compared as SHA-256 digests with timingSafeEqual against every
+// configured key, so neither the length nor the prefix of a guess leaks through timing.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+export interface ApiKeyCheck {
+  enabled: boolean;
+  /** Index of the matching key, or -1. */
+  match(request: FastifyRequest): number;
+}
+
+function digest(s: string): Buffer {
+  return createHash('sha256').update(s, 'utf8').digest();
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+export function createApiKeyCheck(keys: readonly string[]): ApiKeyCheck {
+  const digests = keys.map(digest);
+  return {
+    enabled: digests.length > 0,
+    match(request) {
+      const token = bearerToken(request);
+      if (token === null) return -1;
+      const d = digest(token);
+      let found = -1;
+      for (let i = 0; i < digests.length; i++) {
+        if (timingSafeEqual(d, digests[i]!) && found === -1) found = i;
+      }
+      return found;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The Fastify app, without listen(), so tests can inject() or listen on a port of their own.
+// Tools and services are injectable (defaults: the registry and createServices) so a test can
+// drive timeouts, shedding and shutdown with a deliberately slow tool.
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino, type DestinationStream } from 'pino';
+import type { Config } from '../config/config.js';
+import { createMetrics, type Metrics } from '../metrics/metrics.js';
+import { correlationIdFrom } from '../tools/envelope.js';
+import { TOOLS } from '../tools/registry.js';
+import { createServices, type Services } from '../tools/services.js';
+import type { Tool } from '../tools/types.js';
+import { createValidator } from '../tools/validation.js';
+import { createApiKeyCheck } from './auth.js';
+import { createErrorHandler, createNotFoundHandler } from './errors.js';
+import { Lifecycle } from './lifecycle.js';
+import { loggerOptions } from './logging.js';
+import { registerOpenApi } from './openapi.js';
+import { systemRoutes } from './system-routes.js';
+import { toolRoutes } from './tool-routes.js';
+
+export interface BuildAppOptions {
+  tools?: readonly Tool<any>[];
+  services?: Services;
+  /** Where JSON log lines go. @default stdout */
+  logStream?: DestinationStream;
+  /** Event-loop delay sampling interval for load shedding. @default 1000 */
+  pressureSampleIntervalMs?: number;
+}
+
+export interface UrlkitHandle {
+  lifecycle: Lifecycle;
+  metrics: Metrics;
+  services: Services;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    urlkit: UrlkitHandle;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const metrics = createMetrics();
+  const services = options.services ?? createServices(config, metrics.fetchObserver);
+  const tools = options.tools ?? TOOLS;
+  const lifecycle = new Lifecycle();
+  const pressure = { isUnderPressure: () => false };
+
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger at runtime; the cast keeps the app's default type.
+    loggerInstance: pino(loggerOptions(config.logLevel), options.logStream ?? process.stdout) as unknown as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'correlation_id' }),
+    genReqId: (req) => correlationIdFrom(req.headers['x-correlation-id']),
+    // Draining is answered by our own hook with the JSON envelope, not fastify's bare 503.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  });
+
+  app.decorate('urlkit', { lifecycle, metrics, services });
+  // Only JSON bodies are accepted; without this, text/plain would be parsed as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const routeMethods = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const set = routeMethods.get(route.url) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    routeMethods.set(route.url, set);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Correlation-ID', String(request.id));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+  });
+  app.addHook('onClose', async () => {
+    lifecycle.abortInFlight();
+    await services.close();
+  });
+
+  app.setErrorHandler(createErrorHandler(config.bodyLimitBytes));
+  app.setNotFoundHandler(createNotFoundHandler(routeMethods));
+
+  await registerOpenApi(app);
+  await app.register(systemRoutes, { metrics, lifecycle, maxInFlight: config.maxInFlight, pressure });
+  await app.register(toolRoutes, {
+    tools,
+    services,
+    config,
+    metrics,
+    lifecycle,
+    validator: createValidator(tools),
+    apiKeys: createApiKeyCheck(config.apiKeys),
+    pressure,
+    ...(options.pressureSampleIntervalMs ? { pressureSampleIntervalMs: options.pressureSampleIntervalMs } : {}),
+  });
+  return app;
+}

@@ -1,0 +1,41 @@
+// Process-level state the HTTP layer shares: whether we are draining for shutdown, how many
+// tool calls are in flight, and one signal that aborts all of them when the grace period ends.
+export class Lifecycle {
+  private drainingFlag = false;
+  private active = 0;
+  private readonly shutdown = new AbortController();
+
+  get draining(): boolean {
+    return this.drainingFlag;
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Fires when shutdown gives up waiting: every running tool is told to stop. */
+  get signal(): AbortSignal {
+    return this.shutdown.signal;
+  }
+
+  /** Stop taking new tool calls (readyz turns false); running ones continue. */
+  startDraining(): void {
+    this.drainingFlag = true;
+  }
+
+  abortInFlight(): void {
+    this.startDraining();
+    if (!this.shutdown.signal.aborted) this.shutdown.abort(new Error('the service is shutting down'));
+  }
+
+  /** Admits one more tool call unless `max` (0 = unlimited) are already running. */
+  tryEnter(max: number): boolean {
+    if (max > 0 && this.active >= max) return false;
+    this.active++;
+    return true;
+  }
+
+  leave(): void {
+    this.active = Math.max(0, this.active - 1);
+  }
+}

@@ -1,0 +1,152 @@
+// POST /api/v1/tools/<name> for every tool in the registry, in one encapsulated scope that
+// carries the tool-only policies: load shedding, API keys, rate limiting. Health, metrics and
+// docs live outside this scope so probes and scrapes keep working under load.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import type { Config } from '../config/config.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { resultEnvelope } from '../tools/envelope.js';
+import { invokeTool } from '../tools/invoke.js';
+import type { Services } from '../tools/services.js';
+import type { Tool } from '../tools/types.js';
+import type { RequestValidator } from '../tools/validation.js';
+import type { ApiKeyCheck } from './auth.js';
+import { sendError } from './errors.js';
+import type { Lifecycle } from './lifecycle.js';
+import { toolRouteSchema } from './openapi.js';
+
+/** Seconds a shed client is told to wait. */
+export const OVERLOAD_RETRY_AFTER_S = 5;
+
+export interface ToolRoutesOptions {
+  tools: readonly Tool<any>[];
+  services: Services;
+  config: Config;
+  metrics: Metrics;
+  lifecycle: Lifecycle;
+  validator: RequestValidator;
+  apiKeys: ApiKeyCheck;
+  /** Filled in here so /readyz (outside this scope) can ask about event-loop pressure. */
+  pressure: { isUnderPressure: () => boolean };
+  /** How often event-loop delay is sampled. @default 1000 */
+  pressureSampleIntervalMs?: number;
+}
+
+export function toolPath(tool: Tool<any>): string {
+  return `/api/v1/tools/${tool.name}`;
+}
+
+function isJsonMediaType(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Name of the tool a route serves (metrics label). */
+    tool?: string;
+  }
+}
+
+export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions): Promise<void> {
+  const { config, metrics, lifecycle, validator, apiKeys } = opts;
+
+  // Validation and serialisation are ours (src/tools/validation.ts, plain JSON.stringify): the
+  // route schemas exist for the OpenAPI document, and fastify's own Ajv would coerce types and
+  // its schema serialiser would drop fields the item schemas do not list.
+  scope.setValidatorCompiler(() => () => true);
+  scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  if (config.maxEventLoopDelayMs > 0) {
+    await scope.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      retryAfter: OVERLOAD_RETRY_AFTER_S,
+      ...(opts.pressureSampleIntervalMs ? { sampleInterval: opts.pressureSampleIntervalMs } : {}),
+    });
+    opts.pressure.isUnderPressure = () => scope.isUnderPressure();
+  }
+
+  const admitted = new WeakSet<FastifyRequest>();
+  const release = (request: FastifyRequest) => {
+    if (admitted.delete(request)) {
+      lifecycle.leave();
+      metrics.inFlight.set(lifecycle.inFlight);
+    }
+  };
+
+  scope.addHook('onRequest', async (request, reply) => {
+    if (lifecycle.draining) {
+      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
+      return sendError(reply, 'overloaded', 'The service is shutting down; retry on another instance or later.');
+    }
+    if (apiKeys.enabled && apiKeys.match(request) < 0) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, 'unauthorized');
+    }
+    if (!lifecycle.tryEnter(config.maxInFlight)) {
+      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
+      return sendError(reply, 'overloaded', `Too many requests in progress (limit ${config.maxInFlight}); retry after the time in Retry-After.`);
+    }
+    admitted.add(request);
+    metrics.inFlight.set(lifecycle.inFlight);
+  });
+  scope.addHook('onResponse', async (request, reply) => {
+    release(request);
+    const tool = request.routeOptions.config.tool ?? 'unknown';
+    metrics.toolCalls.inc({ tool, status: String(reply.statusCode) });
+  });
+  scope.addHook('onRequestAbort', async (request) => release(request));
+
+  if (config.rateLimitMax > 0) {
+    // Per client: the API key when one is presented and valid, else the remote address.
+    await scope.register(rateLimit, {
+      max: config.rateLimitMax,
+      timeWindow: config.rateLimitWindowMs,
+      keyGenerator: (request) => {
+        const key = apiKeys.match(request);
+        return key >= 0 ? `key:${key}` : `ip:${request.ip}`;
+      },
+      errorResponseBuilder: (_request, context) => {
+        const err = new Error(`Rate limit of ${context.max} requests per ${context.after} exceeded.`) as Error & { statusCode: number };
+        err.statusCode = 429;
+        return err;
+      },
+    });
+  }
+
+  for (const tool of opts.tools) {
+    scope.post(toolPath(tool), {
+      schema: toolRouteSchema(tool, apiKeys.enabled),
+      config: { tool: tool.name },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isJsonMediaType(request.headers['content-type'])) return sendError(reply, 'unsupported_media_type');
+        const checked = validator.validate(tool.name, request.body);
+        if (!checked.ok) return sendError(reply, 'invalid_request', checked.message, checked.details);
+
+        // The client going away means nobody will read the answer: stop the work.
+        const disconnect = new AbortController();
+        const onClose = () => {
+          if (!reply.raw.writableFinished) disconnect.abort(new Error('the client disconnected'));
+        };
+        reply.raw.once('close', onClose);
+        const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });
+        try {
+          const results = await invokeTool(tool, checked.value as Record<string, unknown>, {
+            config,
+            services: opts.services,
+            logger: request.log as unknown as Logger,
+            correlationId: String(request.id),
+            timeoutMs: config.requestTimeoutMs,
+            signal: AbortSignal.any([disconnect.signal, lifecycle.signal]),
+          });
+          for (const item of results) metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
+          return reply.code(200).send(resultEnvelope(String(request.id), results));
+        } finally {
+          stopTimer();
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,92 @@
+// Runs one validated tool call under a deadline, for HTTP and the CLI alike. The tool gets an
+// AbortSignal that fires on the request deadline or when the caller goes away (disconnect,
+// shutdown). A tool is expected to stop then and report unfinished items as `timeout`; if it
+// does not return within a short grace, every requested URL is reported as `timeout` so the
+// caller still gets a complete 200 envelope instead of a hung connection.
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { itemError } from '../errors/codes.js';
+import type { Services } from './services.js';
+import type { Tool, ToolItem } from './types.js';
+
+/** How long a tool may take to wrap up after its signal fired. */
+export const ABORT_GRACE_MS = 1000;
+
+export interface InvokeOptions {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  correlationId: string;
+  /** Whole-call deadline in ms (config.requestTimeoutMs for HTTP). */
+  timeoutMs: number;
+  /** Caller-side cancellation: client disconnect or shutdown. */
+  signal?: AbortSignal;
+}
+
+export class RequestDeadline extends Error {
+  constructor(ms: number) {
+    super(`The request took longer than ${ms} ms and was stopped.`);
+    this.name = 'RequestDeadline';
+  }
+}
+
+export async function invokeTool(tool: Tool<any>, input: Record<string, unknown>, opts: InvokeOptions): Promise<ToolItem[]> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new RequestDeadline(opts.timeoutMs)), opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([deadline.signal, opts.signal]) : deadline.signal;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    graceTimer = setTimeout(() => settleAsTimedOut(), ABORT_GRACE_MS);
+  };
+  let settleAsTimedOut: () => void = () => {};
+  const gaveUp = new Promise<'gave-up'>((resolve) => {
+    settleAsTimedOut = () => resolve('gave-up');
+  });
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const running = tool.run(input, {
+      config: opts.config,
+      services: opts.services,
+      logger: opts.logger,
+      signal,
+      correlationId: opts.correlationId,
+    });
+    let outcome: ToolItem[] | 'gave-up';
+    try {
+      outcome = await Promise.race([running, gaveUp]);
+    } catch (err) {
+      // A tool that throws because it was aborted has not failed: its URLs timed out.
+      if (!signal.aborted) throw err;
+      outcome = 'gave-up';
+    }
+    if (outcome === 'gave-up') {
+      running.catch(() => {}); // it may still settle later; nobody is listening
+      return timedOutItems(input, abortReason(signal));
+    }
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+    if (graceTimer) clearTimeout(graceTimer);
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function abortReason(signal: AbortSignal): string {
+  const r: unknown = signal.reason;
+  if (r instanceof RequestDeadline) return r.message;
+  if (r instanceof Error && r.message) return `The request was stopped: ${r.message}`;
+  return 'The request was stopped before this URL was finished.';
+}
+
+/** The URLs a validated input asks for, in request order (url, or items for batches). */
+export function requestedUrls(input: Record<string, unknown>): string[] {
+  const items = input.items;
+  if (Array.isArray(items)) {
+    return items.map((i) => (typeof i === 'string' ? i : String((i as { url?: unknown }).url)));
+  }
+  return typeof input.url === 'string' ? [input.url] : [];
+}
+
+function timedOutItems(input: Record<string, unknown>, message: string): ToolItem[] {
+  return requestedUrls(input).map((url) => ({ data: null, meta: { url, error: itemError('timeout', message) } }));
+}
