@@ -1,16 +1,164 @@
 // The only module that imports the HTML parser. htmlparser2 is forgiving, fast, and has no
-// recursion in its tokenizer, so hostile nesting cannot overflow the stack here.
-import { parseDocument } from 'htmlparser2';
-import type { Document } from 'domhandler';
+// recursion in its tokenizer, so hostile nesting cannot overflow the stack here. On top of it
+// we cap what the tree may hold, so that a hostile page cannot hand the extractors a
+// 100,000-deep tree, a million attributes or megabytes of attribute values.
+import { Parser } from 'htmlparser2';
+import { DomHandler, type Document } from 'domhandler';
 
 export interface ParseOptions {
   /** Characters of HTML handed to the parser; the rest is dropped. @default 5_000_000 */
   maxChars?: number;
+  /** Deepest element nesting kept; deeper elements are dropped but their text is kept in
+   *  the deepest kept ancestor. @default 256 */
+  maxDepth?: number;
+  /** Attributes kept per element (first ones win). @default 64 */
+  maxAttributes?: number;
+  /** Characters kept per attribute value. @default 16_384 */
+  maxAttributeChars?: number;
+  /** Elements kept in the whole document; later ones are dropped, their text kept.
+   *  @default 200_000 */
+  maxElements?: number;
   xml?: boolean;
 }
 
+export const PARSE_DEFAULTS = {
+  maxChars: 5_000_000,
+  maxDepth: 256,
+  maxAttributes: 64,
+  maxAttributeChars: 16_384,
+  maxElements: 200_000,
+} as const;
+
+/**
+ * A DomHandler that drops elements beyond the element cap. htmlparser2 reports exactly one
+ * close for every open (void and implied closes included) in stack order, and every element
+ * opened while skipping comes later than the skipped one, so a counter keeps them paired.
+ */
+class CappedHandler extends DomHandler {
+  private skipped = 0;
+  private elements = 0;
+
+  constructor(private readonly caps: { maxAttributes: number; maxAttributeChars: number; maxElements: number }) {
+    super(undefined, { withStartIndices: false, withEndIndices: false });
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.skipped > 0 || this.elements >= this.caps.maxElements) {
+      this.skipped++;
+      return;
+    }
+    this.elements++;
+    super.onopentag(name, capAttributes(attribs, this.caps.maxAttributes, this.caps.maxAttributeChars));
+  }
+
+  override onclosetag(): void {
+    if (this.skipped > 0) {
+      this.skipped--;
+      return;
+    }
+    super.onclosetag();
+  }
+}
+
+function capAttributes(attribs: Record<string, string>, maxCount: number, maxChars: number): Record<string, string> {
+  let count = 0;
+  let changed = false;
+  const out: Record<string, string> = {};
+  for (const key in attribs) {
+    if (count >= maxCount) {
+      changed = true;
+      break;
+    }
+    const value = attribs[key] ?? '';
+    if (value.length > maxChars) changed = true;
+    out[key] = value.length > maxChars ? value.slice(0, maxChars) : value;
+    count++;
+  }
+  return changed ? out : attribs;
+}
+
+/** The parts of htmlparser2's Parser that the depth cap hooks into (not in its public types). */
+interface ParserInternals {
+  stack: string[];
+  tagname: string;
+  openTagStart: number;
+  startIndex: number;
+  endIndex: number;
+  emitOpenTag(name: string): void;
+  onclosetag(start: number, endIndex: number): void;
+  onselfclosingtag(endIndex: number): void;
+  readTagName(start: number, endIndex: number): string;
+}
+
+/**
+ * Cap nesting inside the parser itself: htmlparser2 keeps its open-element stack with
+ * unshift/indexOf, which is quadratic on hostile nesting, so deep tags must never reach it.
+ * A tag opened beyond maxDepth is ignored (its text lands in the deepest kept element);
+ * its end tag is matched against our own stack of ignored names and swallowed too.
+ * Setting `tagname` to "" is the parser's own way to ignore a start tag (it does so for a
+ * nested <form>): no open event, no attributes, no close.
+ */
+function capDepth(parser: Parser, maxDepth: number): void {
+  const p = parser as unknown as ParserInternals;
+  const emitOpenTag = p.emitOpenTag.bind(p);
+  const onclosetag = p.onclosetag.bind(p);
+  const onselfclosingtag = p.onselfclosingtag.bind(p);
+  const ignored: string[] = [];
+  let ignoringCurrent = false;
+  p.emitOpenTag = (name: string) => {
+    ignoringCurrent = false;
+    if (p.stack.length < maxDepth) {
+      emitOpenTag(name);
+      return;
+    }
+    p.openTagStart = p.startIndex;
+    p.tagname = '';
+    if (!VOID_ELEMENTS.has(name)) {
+      ignored.push(name);
+      ignoringCurrent = true;
+    }
+  };
+  p.onselfclosingtag = (endIndex: number) => {
+    // A self-closed foreign element (<path/> in deep SVG) has no end tag to wait for.
+    if (ignoringCurrent) {
+      ignoringCurrent = false;
+      ignored.pop();
+    }
+    onselfclosingtag(endIndex);
+  };
+  p.onclosetag = (start: number, endIndex: number) => {
+    ignoringCurrent = false;
+    if (ignored.length > 0) {
+      const name = p.readTagName(start, endIndex);
+      const at = ignored[ignored.length - 1] === name ? ignored.length - 1 : ignored.lastIndexOf(name);
+      if (at !== -1) {
+        ignored.length = at;
+        p.endIndex = endIndex;
+        p.startIndex = endIndex + 1;
+        return;
+      }
+    }
+    onclosetag(start, endIndex);
+  };
+}
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
-  const max = options.maxChars ?? 5_000_000;
+  const max = options.maxChars ?? PARSE_DEFAULTS.maxChars;
   const source = html.length > max ? html.slice(0, max) : html;
-  return parseDocument(source, { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const handler = new CappedHandler({
+    maxAttributes: options.maxAttributes ?? PARSE_DEFAULTS.maxAttributes,
+    maxAttributeChars: options.maxAttributeChars ?? PARSE_DEFAULTS.maxAttributeChars,
+    maxElements: options.maxElements ?? PARSE_DEFAULTS.maxElements,
+  });
+  const parser = new Parser(handler, {
+    xmlMode: options.xml ?? false,
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
+  capDepth(parser, options.maxDepth ?? PARSE_DEFAULTS.maxDepth);
+  parser.end(source);
+  return handler.root;
 }

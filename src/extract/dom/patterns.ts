@@ -1,0 +1,44 @@
+// Class/id vocabularies shared by both profiles (readability/trafilatura lineage). They are
+// about page structure in general, never about particular sites.
+import type { Element } from 'domhandler';
+import { classAndId } from './walk.js';
+
+/** Boilerplate containers: dropped before scoring in the strict pass. */
+export const UNLIKELY =
+  /-ad-|\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|tweet|twitter|widget|yom-remote|signup|login|navbar|sharing|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
+
+/** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
+export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
+
+/** Signs of content. */
+export const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
+
+/** Signs of boilerplate. */
+export const NEGATIVE =
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|teaser|recommend|nav|menu/i;
+
+/** Roles that mark boilerplate landmarks. */
+export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'note']);
+
+/** Is this element's class/id an unlikely-content container (and not rescued)? */
+export function isUnlikelyCandidate(el: Element): boolean {
+  const s = classAndId(el);
+  if (!s) return false;
+  return UNLIKELY.test(s) && !MAYBE_CANDIDATE.test(s);
+}
+
+/** Readability-style class weight: +25 for content words, -25 for boilerplate words. */
+export function classWeight(el: Element): number {
+  let w = 0;
+  const c = el.attribs['class'];
+  if (c) {
+    if (NEGATIVE.test(c)) w -= 25;
+    if (POSITIVE.test(c)) w += 25;
+  }
+  const id = el.attribs['id'];
+  if (id) {
+    if (NEGATIVE.test(id)) w -= 25;
+    if (POSITIVE.test(id)) w += 25;
+  }
+  return w;
+}

@@ -1,0 +1,55 @@
+// Every address in the block model is absolute: resolved against the document's first
+// <base href> (itself resolved against the final URL), else the final URL. Script and data
+// addresses never reach output.
+import type { Document } from 'domhandler';
+import { findElement } from './walk.js';
+
+export interface UrlResolver {
+  /** Absolute link target, or null when the link must be dropped (text kept). */
+  link(href: string | undefined): string | null;
+  /** Absolute image address (http/https only), or null to drop the image. */
+  image(src: string | undefined): string | null;
+  readonly base: string;
+}
+
+const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:']);
+const IMAGE_SCHEMES = new Set(['http:', 'https:']);
+
+export function createUrlResolver(doc: Document, finalUrl: string): UrlResolver {
+  let base = finalUrl;
+  const baseEl = findElement(doc, (el) => el.name === 'base' && el.attribs['href'] !== undefined);
+  if (baseEl) {
+    const resolved = tryResolve(baseEl.attribs['href']!, finalUrl);
+    if (resolved && IMAGE_SCHEMES.has(resolved.protocol)) base = resolved.href;
+  }
+  return {
+    base,
+    link(href) {
+      if (href === undefined) return null;
+      const trimmed = href.trim();
+      if (trimmed === '') return null;
+      // A bare fragment points into this page; keep it absolute like every other address.
+      const u = tryResolve(trimmed, base);
+      if (!u || !LINK_SCHEMES.has(u.protocol)) return null;
+      return u.href;
+    },
+    image(src) {
+      if (src === undefined) return null;
+      const trimmed = src.trim();
+      if (trimmed === '') return null;
+      const u = tryResolve(trimmed, base);
+      if (!u || !IMAGE_SCHEMES.has(u.protocol)) return null;
+      return u.href;
+    },
+  };
+}
+
+function tryResolve(href: string, base: string): URL | null {
+  try {
+    // Browsers strip ASCII tab/newline inside URLs (so `java\nscript:` is javascript:);
+    // the WHATWG URL parser does the same, so the scheme check below sees the real scheme.
+    return new URL(href, base);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,106 @@
+// Iterative tree helpers. Nothing here recurses on DOM depth, so a hostile 100,000-deep page
+// cannot overflow the stack in extraction.
+import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
+
+export function isElement(node: AnyNode): node is Element {
+  // domhandler types: 'tag', 'script', 'style' are all elements.
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+export function isTextNode(node: AnyNode): node is import('domhandler').Text {
+  return node.type === 'text';
+}
+
+export function hasChildren(node: AnyNode): node is ParentNode {
+  return 'children' in node && Array.isArray((node as ParentNode).children);
+}
+
+/**
+ * Pre-order visit of every element under `root` (root excluded). The visitor returns false to
+ * skip the element's subtree.
+ */
+export function visitElements(root: ParentNode, visit: (el: Element) => boolean | void): void {
+  const stack: ChildNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (visit(node) === false) continue;
+    const kids = node.children;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+}
+
+/** All elements under root with one of the given tag names, in document order. */
+export function elementsByTag(root: ParentNode, names: ReadonlySet<string>): Element[] {
+  const out: Element[] = [];
+  visitElements(root, (el) => {
+    if (names.has(el.name)) out.push(el);
+  });
+  return out;
+}
+
+/** First element under root matching the predicate, in document order. */
+export function findElement(root: ParentNode, match: (el: Element) => boolean): Element | null {
+  let found: Element | null = null;
+  visitElements(root, (el) => {
+    if (found) return false;
+    if (match(el)) {
+      found = el;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+/** Concatenated text of every text node under `node` (like DOM textContent), iteratively. */
+export function textContent(node: AnyNode): string {
+  if (isTextNode(node)) return node.data;
+  if (!hasChildren(node)) return '';
+  let out = '';
+  const stack: ChildNode[] = [];
+  for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text') out += (n as import('domhandler').Text).data;
+    else if (isElement(n)) {
+      const kids = n.children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  }
+  return out;
+}
+
+/** Detach a node from its parent (domhandler keeps sibling links, so fix them too). */
+export function removeNode(node: ChildNode): void {
+  const parent = node.parent;
+  if (parent) {
+    const idx = parent.children.indexOf(node);
+    if (idx >= 0) parent.children.splice(idx, 1);
+  }
+  if (node.prev) node.prev.next = node.next;
+  if (node.next) node.next.prev = node.prev;
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
+}
+
+/** Number of element ancestors of `node`. */
+export function depthOf(node: AnyNode): number {
+  let d = 0;
+  for (let p = node.parent; p; p = p.parent) d++;
+  return d;
+}
+
+export function attr(el: Element, name: string): string | undefined {
+  return el.attribs[name];
+}
+
+/** The class and id of an element as one lower-case string, for pattern tests. */
+export function classAndId(el: Element): string {
+  const c = el.attribs['class'];
+  const i = el.attribs['id'];
+  if (c && i) return (c + ' ' + i).toLowerCase();
+  return (c ?? i ?? '').toLowerCase();
+}
