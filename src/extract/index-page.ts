@@ -1,0 +1,234 @@
+// The index profile: the readable text of a homepage or hub, in document order. Headings,
+// teasers and link lists are kept; scripts, styles, hidden elements, forms, banners and page
+// chrome (site header, footer) are dropped; navigation is kept only when it is the page's
+// substance; a link repeated on the page is listed once. Nothing here mutates the document,
+// so the content profile can run on the same tree afterwards.
+import type { Document, Element, ParentNode } from 'domhandler';
+import type { Block, Extraction, Inline, ListItem } from './blocks.js';
+import { documentTitle } from './document-title.js';
+import { textStats } from './dom/measures.js';
+import { createUrlResolver } from './dom/url-resolver.js';
+import { classAndId, findElement, textContent, visitElements } from './dom/walk.js';
+import { hasRealText, plain } from './real-text.js';
+import { toBlocks } from './to-blocks.js';
+
+/** Overlays and ads: never a page's substance. Matched on class and id. */
+const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|skip-?link|skip-?to|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
+const BANNER_ROLES = new Set(['dialog', 'alertdialog', 'search']);
+const CHROME_ROLES = new Set(['banner', 'contentinfo']);
+const NAV_ROLES = new Set(['navigation', 'menu', 'menubar']);
+/** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
+const FORM_WRAPPER_CHARS = 400;
+
+export function extractIndex(doc: Document, finalUrl: string): Extraction | null {
+  const body = findElement(doc, (el) => el.name === 'body') ?? doc;
+  const resolver = createUrlResolver(doc, finalUrl);
+  const title = documentTitle(doc);
+
+  // First pass: no navigation, no page chrome. Navigation is the substance only when the rest
+  // of the page has no real text, or far less text than the navigation itself.
+  const withoutNav = toBlocks(body, resolver, { skip: (el) => isDropped(el) || isChrome(el) || isNavigation(el) });
+  let blocks = withoutNav;
+  if (!hasRealText(withoutNav) || navigationIsSubstance(body)) {
+    blocks = toBlocks(body, resolver, { skip: (el) => isDropped(el) || isChrome(el) });
+    if (!hasRealText(blocks)) blocks = toBlocks(body, resolver, { skip: isDropped });
+  }
+  blocks = tidy(blocks);
+  if (title && blocks[0]?.type === 'heading' && sameText(plain(blocks[0].children), title)) blocks.shift();
+  if (!hasRealText(blocks)) return null;
+  return { title: title || null, blocks };
+}
+
+function isDropped(el: Element): boolean {
+  const name = el.name;
+  if (name === 'form') return textStats(el).chars < FORM_WRAPPER_CHARS;
+  if (name === 'search') return true;
+  const role = el.attribs['role'];
+  if (role && BANNER_ROLES.has(role)) return true;
+  if (el.attribs['aria-modal'] === 'true') return true;
+  if (name === 'a' && el.attribs['href']?.startsWith('#') && /^\s*skip\b/i.test(plainText(el))) return true;
+  const ci = classAndId(el);
+  // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
+  return ci !== '' && name !== 'body' && name !== 'html' && name !== 'main' && name !== 'article' && BANNER.test(ci);
+}
+
+/** Site header and footer: chrome when they belong to the page, not to an article in it. */
+function isChrome(el: Element): boolean {
+  const role = el.attribs['role'];
+  if (role && CHROME_ROLES.has(role)) return true;
+  if (el.name !== 'header' && el.name !== 'footer') return false;
+  return !hasSectioningAncestor(el);
+}
+
+function isNavigation(el: Element): boolean {
+  const role = el.attribs['role'];
+  if (el.name !== 'nav' && !(role && NAV_ROLES.has(role))) return false;
+  // A table of contents or link list inside the main region is part of the page.
+  return !hasAncestor(el, (a) => a.name === 'main' || a.attribs['role'] === 'main');
+}
+
+function hasSectioningAncestor(el: Element): boolean {
+  return hasAncestor(el, (a) => a.name === 'article' || a.name === 'section' || a.name === 'main' || a.name === 'aside');
+}
+
+function hasAncestor(el: Element, match: (a: Element) => boolean): boolean {
+  for (let p = el.parent; p && p.type !== 'root'; p = p.parent) if (match(p as Element)) return true;
+  return false;
+}
+
+/** The navigation holds at least twice the text of everything else that would be kept. */
+function navigationIsSubstance(body: ParentNode): boolean {
+  let nav = 0;
+  let chrome = 0;
+  let dropped = 0;
+  visitElements(body, (el) => {
+    if (isDropped(el)) {
+      dropped += textStats(el).chars;
+      return false;
+    }
+    if (isChrome(el)) {
+      chrome += textStats(el).chars;
+      return false;
+    }
+    if (isNavigation(el)) {
+      nav += textStats(el).chars;
+      return false;
+    }
+    return true;
+  });
+  const rest = textStats(body).chars - nav - chrome - dropped;
+  return nav > 0 && nav >= 2 * rest;
+}
+
+function plainText(el: Element): string {
+  return textContent(el);
+}
+
+function sameText(a: string, b: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  return norm(a) === norm(b);
+}
+
+// ---- post-processing on blocks: images out, each link once, empty blocks out ----
+
+/** What identifies a link target for "listed once": the address without its fragment. */
+function linkKey(href: string): string {
+  const i = href.indexOf('#');
+  return i < 0 ? href : href.slice(0, i);
+}
+
+function tidy(blocks: Block[]): Block[] {
+  const seen = new Set<string>();
+  return tidyBlocks(blocks, seen);
+}
+
+function tidyBlocks(blocks: Block[], seen: Set<string>): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph': {
+        const children = tidyInlines(b.children, seen);
+        if (children) out.push({ ...b, children });
+        break;
+      }
+      case 'list': {
+        const items: ListItem[] = [];
+        for (const item of b.items) {
+          const children = tidyBlocks(item.children, seen);
+          if (children.length) items.push({ children });
+        }
+        if (items.length) out.push({ ...b, items });
+        break;
+      }
+      case 'quote': {
+        const children = tidyBlocks(b.children, seen);
+        if (children.length) out.push({ type: 'quote', children });
+        break;
+      }
+      case 'table': {
+        const rows = [];
+        for (const row of b.rows) {
+          const cells = row.cells.map((c) => ({ header: c.header, children: tidyInlines(c.children, seen) ?? [] }));
+          if (cells.some((c) => c.children.length)) rows.push({ cells });
+        }
+        if (rows.length) out.push({ type: 'table', rows });
+        break;
+      }
+      case 'image': {
+        // Images are not readable text; a caption is.
+        const caption = b.caption ? tidyInlines(b.caption, seen) : null;
+        if (caption) out.push({ type: 'paragraph', children: caption });
+        break;
+      }
+      case 'code':
+        if (b.text.trim()) out.push(b);
+        break;
+      case 'rule':
+        break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Inlines with images removed and repeated links reduced to their text. Returns null when
+ * nothing readable is left, or when the block was nothing but a link already listed (a
+ * "Read more" or image link to a teaser already shown).
+ */
+function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
+  const stripped = stripImages(nodes);
+  if (!plain(stripped).trim()) return null;
+  const links = topLinks(stripped);
+  const onlyLink = links.length === 1 && plainOutside(stripped).trim().replace(/[\s\p{P}\p{S}]/gu, '') === '';
+  if (onlyLink && seen.has(linkKey(links[0]!.href!))) return null;
+  return markSeen(stripped, seen);
+}
+
+function stripImages(nodes: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const n of nodes) {
+    if (n.type === 'image') continue;
+    if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') out.push({ ...n, children: stripImages(n.children) });
+    else out.push(n);
+  }
+  return out;
+}
+
+/** Links with an address, outermost only. */
+function topLinks(nodes: Inline[]): Array<Extract<Inline, { type: 'link' }>> {
+  const out: Array<Extract<Inline, { type: 'link' }>> = [];
+  for (const n of nodes) {
+    if (n.type === 'link' && n.href !== null && plain(n.children).trim()) out.push(n);
+    else if (n.type === 'emphasis' || n.type === 'strong') out.push(...topLinks(n.children));
+  }
+  return out;
+}
+
+/** Text outside any addressed link. */
+function plainOutside(nodes: Inline[]): string {
+  let s = '';
+  for (const n of nodes) {
+    if (n.type === 'link' && n.href !== null) continue;
+    if (n.type === 'text' || n.type === 'code') s += n.text;
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') s += plainOutside(n.children);
+  }
+  return s;
+}
+
+/** First occurrence of an address keeps its link; later ones keep only their text. */
+function markSeen(nodes: Inline[], seen: Set<string>): Inline[] {
+  const out: Inline[] = [];
+  for (const n of nodes) {
+    if (n.type === 'link' && n.href !== null && plain(n.children).trim()) {
+      const key = linkKey(n.href);
+      if (seen.has(key)) out.push({ type: 'link', href: null, children: n.children });
+      else {
+        seen.add(key);
+        out.push(n);
+      }
+    } else if (n.type === 'emphasis' || n.type === 'strong') out.push({ ...n, children: markSeen(n.children, seen) });
+    else out.push(n);
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+// What "main content" means for the fallback rule: at least one block of real text, i.e. a
+// line with a few words in it. A "Loading…" placeholder, a lone button label or an empty
+// app root is not real text.
+import type { Block, Inline } from './blocks.js';
+
+const words = new Intl.Segmenter('und', { granularity: 'word' });
+const MIN_WORDS = 3;
+const MIN_CHARS = 12;
+
+export function hasRealText(blocks: Block[]): boolean {
+  const stack = [...blocks];
+  while (stack.length) {
+    const b = stack.pop()!;
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph':
+        if (isRealLine(plain(b.children))) return true;
+        break;
+      case 'list':
+        for (const item of b.items) stack.push(...item.children);
+        break;
+      case 'quote':
+        stack.push(...b.children);
+        break;
+      case 'table':
+        for (const row of b.rows) if (isRealLine(row.cells.map((c) => plain(c.children)).join(' '))) return true;
+        break;
+      case 'image':
+        if (b.caption && isRealLine(plain(b.caption))) return true;
+        break;
+      default:
+        // Code alone is not prose a reader came for; rules carry nothing.
+        break;
+    }
+  }
+  return false;
+}
+
+/** Text of inlines without addresses (shallow: the block model caps inline nesting). */
+export function plain(nodes: Inline[]): string {
+  let s = '';
+  for (const n of nodes) {
+    if (n.type === 'text' || n.type === 'code') s += n.text;
+    else if (n.type === 'break') s += ' ';
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') s += plain(n.children);
+  }
+  return s;
+}
+
+function isRealLine(line: string): boolean {
+  if (line.replace(/\s/g, '').length < MIN_CHARS) return false;
+  let n = 0;
+  for (const s of words.segment(line)) if (s.isWordLike && ++n >= MIN_WORDS) return true;
+  return false;
+}
