@@ -33,7 +33,7 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
 
   const ogValues = tagGroup(tags, 'og:', base);
   // og.title and og.description are single strings, present even when the page has none.
-  const og = { ...ogValues, title: single(ogValues.title), description: single(ogValues.description) };
+  const og = { title: single(ogValues.title), description: single(ogValues.description), ...omit(ogValues, 'title', 'description') };
 
   const description = firstOf(ctx, DESCRIPTION) ?? '';
   return {
@@ -52,4 +52,10 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
     feeds: findFeeds(tags.links, base),
     keywords: keywords(ctx),
   };
+}
+
+function omit<T extends Record<string, unknown>>(o: T, ...keys: string[]): T {
+  const copy = { ...o };
+  for (const k of keys) delete copy[k];
+  return copy;
 }
