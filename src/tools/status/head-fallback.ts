@@ -24,6 +24,8 @@ const NOT_CONNECTED = new Set([
 export function headWasDropped(failure: ItemFailure, partial?: FetchPartial): boolean {
   if (failure.code !== 'connect_error' && failure.code !== 'upstream_error') return false;
   if (typeof partial?.timings.connectMs === 'number') return true;
+  // A connect timeout may come without a cause; a GET would only wait the same way.
+  if (/connect\w* .*timed out|timed out .*connect/i.test(failure.message)) return false;
   return !causeCodes(failure).some((c) => NOT_CONNECTED.has(c));
 }
 

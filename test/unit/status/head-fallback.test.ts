@@ -34,6 +34,9 @@ describe('headWasDropped', () => {
     assert.equal(headWasDropped(withCause('connect_error', 'ECONNREFUSED')), false);
     assert.equal(headWasDropped(withCause('connect_error', 'EHOSTUNREACH')), false);
   });
+  it('does not retry a connect timeout', () => {
+    assert.equal(headWasDropped(new ItemFailure('connect_error', 'Connecting to 10.0.0.1 timed out after 5000 ms.')), false);
+  });
   it('finds the code deep in the cause chain', () => {
     const inner = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
     const failure = new ItemFailure('connect_error', undefined, { cause: new Error('wrap', { cause: inner }) });
