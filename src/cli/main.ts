@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `urlkit`: the four tools from the command line, same validation and same JSON envelope as the
+// HTTP API, without a server; and `urlkit serve` to start the server.
+// Exit status: 0 every item fine, 2 some item has meta.error, 1 bad usage or configuration.
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { loggerOptions } from '../http/logging.js';
+import { exitOnSignals, serve } from '../http/serve.js';
+import { errorEnvelope, hasItemErrors, resultEnvelope } from '../tools/envelope.js';
+import { invokeTool } from '../tools/invoke.js';
+import { TOOLS, findToolByCommand } from '../tools/registry.js';
+import { createServices } from '../tools/services.js';
+import type { Tool, ToolItem } from '../tools/types.js';
+import { createValidator } from '../tools/validation.js';
+import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';
+
+const USAGE = [
+  'Usage:',
+  '  urlkit serve                          start the HTTP server (HOST, PORT, URLKIT_* settings)',
+  ...TOOLS.map((t) => `  urlkit ${`${t.command} <url...> [options]`.padEnd(29)} ${t.summary}`),
+  '',
+  'Run "urlkit <command> --help" for the options of a command.',
+  'Exit status: 0 all items fine, 2 some item failed (meta.error), 1 bad usage.',
+].join('\n');
+
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+async function finish(code: number, stdout?: string, stderr?: string): Promise<never> {
+  if (stderr) await write(process.stderr, stderr.endsWith('\n') ? stderr : `${stderr}\n`);
+  if (stdout) await write(process.stdout, stdout);
+  process.exit(code);
+}
+
+function loadOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`urlkit: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** One input per call: a batch tool (with items) takes all URLs at once, others one each. */
+function buildInputs(tool: Tool<any>, urls: string[], fields: Record<string, unknown>): Record<string, unknown>[] {
+  const props = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+  if ('items' in props && urls.length > 1) return [{ ...fields, items: urls }];
+  return urls.map((url) => ({ ...fields, url }));
+}
+
+async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
+  const correlationId = randomUUID();
+  let parsed;
+  try {
+    parsed = parseToolArgs(tool, argv);
+  } catch (err) {
+    if (err instanceof UsageError) return finish(1, undefined, `urlkit ${tool.command}: ${err.message}\n\n${toolUsage(tool)}`);
+    throw err;
+  }
+  if (parsed.help) return finish(0, `${toolUsage(tool)}\n`);
+  if (parsed.urls.length === 0) return finish(1, undefined, `urlkit ${tool.command}: give at least one URL\n\n${toolUsage(tool)}`);
+  const indent = parsed.pretty ? 2 : undefined;
+
+  const validator = createValidator([tool]);
+  const inputs: Record<string, unknown>[] = [];
+  for (const input of buildInputs(tool, parsed.urls, parsed.fields)) {
+    const checked = validator.validate(tool.name, input);
+    if (!checked.ok) {
+      const human = checked.details.map((d) => `${pathToFlag(d.path)}: ${d.message}`).join('; ');
+      const body = JSON.stringify(errorEnvelope(correlationId, 'invalid_request', checked.message, checked.details), null, indent);
+      return finish(1, `${body}\n`, `urlkit ${tool.command}: ${human}`);
+    }
+    inputs.push(checked.value);
+  }
+
+  const config = loadOrExit();
+  const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({ correlation_id: correlationId });
+  const services = createServices(config);
+  const interrupted = new AbortController();
+  process.once('SIGINT', () => interrupted.abort(new Error('interrupted')));
+  const results: ToolItem[] = [];
+  try {
+    for (const input of inputs) {
+      results.push(
+        ...(await invokeTool(tool, input, {
+          config,
+          services,
+          logger,
+          correlationId,
+          timeoutMs: config.requestTimeoutMs,
+          signal: interrupted.signal,
+        })),
+      );
+    }
+  } catch (err) {
+    await services.close();
+    const body = JSON.stringify(errorEnvelope(correlationId, 'internal_error'), null, indent);
+    return finish(1, `${body}\n`, `urlkit ${tool.command}: internal error: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  await services.close();
+  return finish(hasItemErrors(results) ? 2 : 0, `${JSON.stringify(resultEnvelope(correlationId, results), null, indent)}\n`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined) return finish(1, undefined, USAGE);
+  if (command === '--help' || command === '-h' || command === 'help') return finish(0, `${USAGE}\n`);
+  if (command === 'serve') {
+    if (rest.length > 0) return finish(1, undefined, `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`);
+    const server = await serve(loadOrExit());
+    exitOnSignals(server);
+    return;
+  }
+  const tool = findToolByCommand(command);
+  if (!tool) return finish(1, undefined, `urlkit: unknown command "${command}"\n\n${USAGE}`);
+  await runTool(tool, rest);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`urlkit: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

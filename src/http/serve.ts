@@ -1,0 +1,62 @@
+// Listen and shut down gracefully. Shared by `npm start` (src/main.ts) and `urlkit serve`.
+// SIGTERM/SIGINT: stop accepting and turn readiness false, let in-flight calls finish within
+// config.shutdownGraceMs, then abort what is left (tools report those URLs as timeout), close
+// the services and exit 0.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { buildApp, type BuildAppOptions } from './build-app.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  address: string;
+  /** Resolves once shutdown has finished. */
+  closed: Promise<void>;
+  shutdown(reason: string): Promise<void>;
+}
+
+export async function serve(config: Config, options: BuildAppOptions = {}): Promise<RunningServer> {
+  const app = await buildApp(config, options);
+  const address = await app.listen({ host: config.host, port: config.port });
+  let resolveClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  let stopping: Promise<void> | null = null;
+
+  const shutdown = (reason: string): Promise<void> => {
+    if (stopping) return stopping;
+    stopping = (async () => {
+      const { lifecycle } = app.urlkit;
+      app.log.info({ reason, in_flight: lifecycle.inFlight, grace_ms: config.shutdownGraceMs }, 'shutting down: draining');
+      lifecycle.startDraining();
+      const grace = setTimeout(() => {
+        app.log.warn({ in_flight: lifecycle.inFlight }, 'grace period over: aborting in-flight work');
+        lifecycle.abortInFlight();
+      }, config.shutdownGraceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(grace);
+        app.log.info('shut down');
+        resolveClosed();
+      }
+    })();
+    return stopping;
+  };
+  return { app, address, closed, shutdown };
+}
+
+/** Wires SIGTERM and SIGINT to a graceful shutdown, then exits 0. */
+export function exitOnSignals(server: RunningServer): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    server.shutdown(signal).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

@@ -1,0 +1,23 @@
+// Process entry for `npm start`: configuration from the environment, listen, graceful shutdown.
+import { ConfigError, loadConfig } from './config/config.js';
+import { exitOnSignals, serve } from './http/serve.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`urlkit: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server = await serve(config);
+  exitOnSignals(server);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`urlkit: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
