@@ -1,0 +1,110 @@
+// The building blocks of metadata extraction, case by case: dates, language tags, header
+// parsing, non-HTML targets and hostile JSON-LD.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { toIsoDate } from '../../../src/extract/metadata/dates.js';
+import { normaliseLang } from '../../../src/extract/metadata/lang.js';
+import { dispositionFileName, linkHeaderTarget } from '../../../src/extract/metadata/http-headers.js';
+import { extractMetadata, nonHtmlMetadata } from '../../../src/extract/metadata/index.js';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+
+describe('toIsoDate', () => {
+  const cases: Array<[string, string | null]> = [
+    ['2024-03-01T09:30:00Z', '2024-03-01T09:30:00.000Z'],
+    ['2024-03-01T09:30:00+02:00', '2024-03-01T07:30:00.000Z'],
+    ['2024-03-01T09:30:00-0530', '2024-03-01T15:00:00.000Z'],
+    ['2024-03-01 09:30', '2024-03-01T09:30:00.000Z'],
+    ['2024-03-01T09:30:00.123456Z', '2024-03-01T09:30:00.123Z'],
+    ['2024-03-01', '2024-03-01'],
+    ['20240301', '2024-03-01'],
+    ['2024-03', '2024-03'],
+    ['Fri, 01 Mar 2024 09:30:00 GMT', '2024-03-01T09:30:00.000Z'],
+    ['March 1, 2024', '2024-03-01'],
+    ['1709285400', '2024-03-01T09:30:00.000Z'],
+    ['2024-02-30', null],
+    ['2024-13-01', null],
+    ['1850-01-01', null],
+    ['2024', null],
+    ['yesterday', null],
+    ['', null],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input)} -> ${expected}`, () => assert.equal(toIsoDate(input), expected));
+  }
+});
+
+describe('normaliseLang', () => {
+  it('canonicalises case and underscores', () => {
+    assert.equal(normaliseLang('en_us'), 'en-US');
+    assert.equal(normaliseLang('ZH-hant-tw'), 'zh-Hant-TW');
+    assert.equal(normaliseLang(' de, en '), 'de');
+  });
+  it('drops junk', () => {
+    assert.equal(normaliseLang('{{lang}}'), null);
+    assert.equal(normaliseLang(''), null);
+    assert.equal(normaliseLang('english language'), null);
+  });
+});
+
+describe('response headers', () => {
+  it('finds the canonical target among several Link values', () => {
+    assert.equal(linkHeaderTarget('<https://a.example/s.css>; rel=preload; as=style, <https://a.example/c>; rel="canonical"', 'canonical'), 'https://a.example/c');
+    assert.equal(linkHeaderTarget('<https://a.example/next>; rel="next"', 'canonical'), null);
+  });
+  it('reads Content-Disposition file names, RFC 5987 first, never a path', () => {
+    assert.equal(dispositionFileName(`attachment; filename="report.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`), 'Résumé.pdf');
+    assert.equal(dispositionFileName('inline; filename="../../etc/passwd"'), 'passwd');
+    assert.equal(dispositionFileName('attachment; filename=plain.txt'), 'plain.txt');
+    assert.equal(dispositionFileName('inline'), null);
+  });
+});
+
+describe('nonHtmlMetadata', () => {
+  it('titles a file by its URL name and keeps header facts', () => {
+    const m = nonHtmlMetadata('https://files.example.com/docs/Annual%20Report%202023.pdf?dl=1', {
+      'last-modified': 'Tue, 02 Jan 2024 10:00:00 GMT',
+      'content-language': 'en',
+    });
+    assert.equal(m.title, 'Annual Report 2023.pdf');
+    assert.equal(m.favicon, 'https://files.example.com/favicon.ico');
+    assert.deepEqual(m.og, { title: '', description: '' });
+    assert.equal(m.modified_at, '2024-01-02T10:00:00.000Z');
+    assert.equal(m.lang, 'en');
+  });
+  it('prefers the Content-Disposition name', () => {
+    assert.equal(nonHtmlMetadata('https://x.example/download?id=7', { 'content-disposition': 'attachment; filename="photo.jpg"' }).title, 'photo.jpg');
+  });
+  it('has an empty title for a bare origin', () => {
+    assert.equal(nonHtmlMetadata('https://x.example/', {}).title, '');
+  });
+});
+
+describe('hostile JSON-LD never breaks the result', () => {
+  const extract = (ld: string, head = '<title>Kept</title>') =>
+    extractMetadata(parseHtml(`<html><head>${head}<script type="application/ld+json">${ld}</script></head></html>`), 'https://h.example/p');
+  it('follows @id references without looping on cycles', () => {
+    const m = extract('{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}');
+    assert.equal(m.title, 'Cyclic');
+    assert.equal(m.image, null);
+    assert.equal(m.author, null);
+  });
+  it('survives deep nesting, wrong types and huge arrays', () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    assert.equal(extract(deep).title, 'Kept');
+    assert.equal(extract('{"@type":"Article","headline":42,"author":[null,true,{"name":["Ann"]}],"datePublished":{"x":1}}').title, '42');
+    const many = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ '@type': 'Thing', name: `n${i}` })));
+    assert.equal(extract(many).title, 'Kept');
+  });
+  it('ignores non-JSON-LD scripts', () => {
+    const m = extractMetadata(parseHtml('<script type="application/json">{"headline":"No"}</script><title>Yes</title>'), 'https://h.example/');
+    assert.equal(m.title, 'Yes');
+  });
+});
+
+describe('field caps', () => {
+  it('cuts an enormous title and description', () => {
+    const m = extractMetadata(parseHtml(`<title>${'word '.repeat(10000)}</title><meta name="description" content="${'d'.repeat(50000)}">`), 'https://h.example/');
+    assert.ok(m.title.length <= 2000);
+    assert.ok(m.description.length <= 5000);
+  });
+});
