@@ -170,13 +170,26 @@ export function detectCharset(bytes: Uint8Array, kind: BodyKind, contentTypeChar
   return isValidUtf8(bytes) ? 'utf-8' : 'windows-1252';
 }
 
+// Node 20's TextDecoder('windows-1252') decodes 0x80-0x9F as C1 controls (latin1), not as
+// the WHATWG windows-1252 index: curly quotes and dashes would be lost. Map that block ourselves.
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Bytes -> string in a WHATWG encoding (non-fatal: bad bytes become U+FFFD; a matching BOM is dropped). */
+export function decodeText(bytes: Uint8Array, charset: string): string {
+  const text = new TextDecoder(charset).decode(bytes);
+  if (charset !== 'windows-1252') return text;
+  return text.replace(/[\x80-\x9f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!));
+}
+
 /** Decodes a (content-decoded) body given its Content-Type header value (or null). */
 export function decodeBody(bytes: Uint8Array, contentType: string | null): DecodedBody {
   const mt = parseContentType(contentType);
   const kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
   if (kind === 'binary') return { kind, charset: null, text: null };
   const charset = detectCharset(bytes, kind, mt?.params.charset ?? null);
-  // The default (non-fatal) decoder strips a BOM of the same encoding and replaces bad bytes.
-  const text = new TextDecoder(charset).decode(bytes);
+  const text = decodeText(bytes, charset);
   return { kind, charset, text };
 }
