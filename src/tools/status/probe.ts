@@ -179,10 +179,17 @@ function timings(t: FetchTimings | undefined, elapsed: number): StatusTimings {
   };
 }
 
-/** The WHATWG serialisation, so `http://A.com` and `http://a.com/` compare equal. */
+/**
+ * The WHATWG serialisation, so `http://A.com` and `http://a.com/` compare equal. Credentials
+ * are dropped as the fetcher drops them from final_url (they go out as an Authorization
+ * header), so `http://user:pw@host/` is not reported as changed.
+ */
 function normalise(url: string): string {
   try {
-    return new URL(url).href;
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.href;
   } catch {
     return url;
   }

@@ -299,4 +299,12 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.final_url, `${site.origin}/`);
     assert.equal(data.url_changed, false);
   });
+
+  it('does not count credentials in the URL as a change, nor echo them in final_url', async () => {
+    const url = `${site.origin.replace('http://', 'http://user:secret@')}/ok`;
+    const { data } = await probe(url);
+    assert.equal(data.status_code, 200);
+    assert.equal(data.final_url, `${site.origin}/ok`);
+    assert.equal(data.url_changed, false);
+  });
 });
