@@ -214,7 +214,18 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           state.finalUrl = current.href;
           continue;
         }
-        return await finish(resp, current, method, wantBody, cap, state);
+        try {
+          return await finish(resp, current, method, wantBody, cap, state);
+        } catch (err) {
+          // A reset or stall while reading the body: the same hop is worth one more attempt.
+          const e = classifyError(err, deadline);
+          const wait = backoffMs(state.retries);
+          if (!e.transient || state.retries >= config.maxRetries || wait >= state.startedAt + state.budgetMs - Date.now() - 50) throw e.failure;
+          state.retries++;
+          resp.release();
+          await sleep(wait, undefined, { signal: deadline });
+          continue;
+        }
       } finally {
         resp.release();
       }
