@@ -25,7 +25,15 @@ export class WorkerPool {
       idleTimeout: 30_000,
       resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb },
     });
+    // A worker that fails outside a task (e.g. its module cannot load) is reported here; with no
+    // listener the EventEmitter would throw it as an uncaught exception and end the process.
+    this.piscina.on('error', (err: unknown) => {
+      this.lastWorkerError = err;
+    });
   }
+
+  /** The last error a worker raised outside any task, for diagnostics. */
+  lastWorkerError: unknown = null;
 
   /**
    * Runs a task in a worker. A task over its budget is aborted (its worker is terminated);

@@ -1,0 +1,171 @@
+// get_url_metadata's run() against a real loopback site, through the real fetcher, worker
+// pool and dispatcher (no HTTP layer): single pages, non-HTML targets, fetch failures,
+// batches with mixed items, and a forced chunk failure.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import type { Config } from '../../../src/config/config.js';
+import { getUrlMetadata, type MetadataInput } from '../../../src/tools/get-url-metadata.js';
+import { createServices, type Services } from '../../../src/tools/services.js';
+import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
+import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { loadMetaFixtures } from '../../unit/extract/metadata-fixture-files.js';
+import { ARTICLE_TEXT, startMetadataSite } from './metadata-site.js';
+
+let site: LoopbackServer;
+const opened: Services[] = [];
+
+before(async () => {
+  site = await startMetadataSite();
+});
+after(async () => {
+  await Promise.all(opened.map((s) => s.close()));
+  await site.close();
+});
+
+function context(overrides: Partial<Config> = {}): ToolContext {
+  const config = testConfig(overrides);
+  const services = createServices(config);
+  opened.push(services);
+  return { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+}
+
+const input = (i: Partial<MetadataInput>): MetadataInput => ({ include_content: false, follow_redirects: true, timeout: 10, ...i });
+
+describe('get_url_metadata run()', () => {
+  const ctx = () => shared ?? (shared = context());
+  let shared: ToolContext | undefined;
+
+  it('returns rich metadata and fetch facts for one page', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/page` }), ctx());
+    assert.ok(item);
+    assert.equal(item.meta.error, undefined);
+    assert.deepEqual(item.meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0 });
+    const d = item.data!;
+    assert.equal(d.title, 'Harbour Days');
+    assert.equal(d.description, 'A day in a harbour town.');
+    assert.equal(d.favicon, `${site.origin}/icon-192.png`);
+    assert.equal(d.image, `${site.origin}/img/harbour.jpg`);
+    assert.deepEqual(d.og, { title: 'Harbour Days', description: '', image: `${site.origin}/img/harbour.jpg`, site_name: 'Coast Times' });
+    assert.deepEqual(d.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
+    assert.equal(d.published_at, '2024-06-01T06:00:00.000Z');
+    assert.equal(d.lang, 'en');
+    assert.equal('content' in d, false);
+  });
+
+  it('serves every meta-* fixture through the real fetcher with the expected metadata', async () => {
+    const fixtures = loadMetaFixtures();
+    const items = await getUrlMetadata.run(input({ items: fixtures.map((f) => `${site.origin}/fixture/${f.slug}`) }), ctx());
+    assert.equal(items.length, fixtures.length);
+    for (const [i, f] of fixtures.entries()) {
+      const item = items[i]!;
+      assert.equal(item.meta.error, undefined, f.slug);
+      const expected = f.expected as Record<string, unknown>;
+      // URLs differ (the fixture's final URL vs the loopback origin); the charset-sensitive text must not.
+      assert.equal(item.data!.title, expected.title, f.slug);
+      assert.equal(item.data!.description, expected.description, f.slug);
+      assert.deepEqual(item.data!.keywords, expected.keywords, f.slug);
+    }
+  });
+
+  it('keeps the status of a 404 page as data, with its metadata', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/missing` }), ctx());
+    assert.equal(item!.meta.status_code, 404);
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.data!.title, 'Not Found');
+  });
+
+  it('follows redirects by default and reports the first response when follow_redirects is false', async () => {
+    const [followed] = await getUrlMetadata.run(input({ url: `${site.origin}/moved` }), ctx());
+    assert.equal(followed!.meta.final_url, `${site.origin}/page`);
+    assert.equal(followed!.data!.title, 'Harbour Days');
+    const [first] = await getUrlMetadata.run(input({ url: `${site.origin}/moved`, follow_redirects: false }), ctx());
+    assert.equal(first!.meta.status_code, 301);
+    assert.equal(first!.meta.final_url, `${site.origin}/moved`);
+    assert.equal(first!.meta.error, undefined);
+  });
+
+  it('describes a PDF by what is known: status, type, final URL, file-name title', async () => {
+    const url = `${site.origin}/files/Quarterly%20Report.pdf`;
+    const [item] = await getUrlMetadata.run(input({ url }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.meta.status_code, 200);
+    assert.equal(item!.meta.content_type, 'application/pdf');
+    assert.equal(item!.data!.title, 'Quarterly Report.pdf');
+    assert.equal(item!.data!.modified_at, '2024-01-01T00:00:00.000Z');
+    assert.equal(item!.data!.favicon, `${site.origin}/favicon.ico`);
+  });
+
+  it('gives unsupported_content_type for include_content on non-HTML, keeping the metadata', async () => {
+    const [pdf, json] = await getUrlMetadata.run(input({ items: [`${site.origin}/files/Quarterly%20Report.pdf`, `${site.origin}/data.json`], include_content: true }), ctx());
+    for (const item of [pdf!, json!]) {
+      assert.equal(item.meta.error?.code, 'unsupported_content_type');
+      assert.equal(item.meta.status_code, 200);
+      assert.equal(item.data!.content, null);
+      assert.equal(item.data!.word_count, null);
+    }
+    assert.equal(pdf!.data!.title, 'Quarterly Report.pdf');
+    assert.equal(json!.data!.title, 'data.json');
+  });
+
+  it('adds the main text and its word count with include_content', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/article`, include_content: true }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    const content = item!.data!.content as string;
+    for (const p of ARTICLE_TEXT) assert.ok(content.includes(p), `content has: ${p.slice(0, 30)}`);
+    assert.ok(!content.includes('Copyright'), 'footer removed');
+    assert.ok(!content.startsWith('Harbour Days\n'), 'no title line (include_title false)');
+    assert.equal(typeof item!.data!.word_count, 'number');
+    assert.ok((item!.data!.word_count as number) >= 60);
+    assert.equal(item!.data!.title, 'Harbour Days');
+  });
+
+  it('returns plain text as is with include_content', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/notes.txt`, include_content: true }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.data!.content, 'Plain notes.\nSecond line of notes.');
+    assert.equal(item!.data!.title, 'notes.txt');
+  });
+
+  it('reports a timeout as that item\'s error', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/slow`, timeout: 0.5 }), ctx());
+    assert.equal(item!.data, null);
+    assert.equal(item!.meta.error?.code, 'timeout');
+    assert.equal(item!.meta.error?.retryable, true);
+  });
+
+  it('keeps request order in a mixed batch; invalid and blocked items fail alone', async () => {
+    const blockedServerUrl = `http://127.0.0.1:${site.port}/page`;
+    const before = site.connections();
+    const urls = [`${site.origin}/page/1`, 'not a url', blockedServerUrl, `${site.origin}/page/2`, 'ftp://example.com/file', `${site.origin}/page/1`, `${site.origin}/missing`];
+    const items = await getUrlMetadata.run(input({ items: [urls[0]!, { url: urls[1]! }, urls[2]!, { url: urls[3]! }, urls[4]!, urls[5]!, urls[6]!] }), context({ batchChunkSize: 2 }));
+    assert.deepEqual(items.map((i) => i.meta.url), urls);
+    const codes = items.map((i) => i.meta.error?.code ?? null);
+    assert.deepEqual(codes, [null, 'invalid_url', 'blocked_url', null, 'invalid_url', null, null]);
+    assert.deepEqual(items.map((i) => i.data?.title ?? null), ['Page 1', null, null, 'Page 2', null, 'Page 1', 'Not Found']);
+    // Only the 4 allowed items connected: the blocked one never reached a socket.
+    assert.ok(site.connections() - before <= 4);
+  });
+});
+
+describe('forced chunk failure', () => {
+  it('marks exactly the failing chunk\'s items worker_chunk_failed, retryable, data null', async () => {
+    const ctx = context({ batchChunkSize: 3, batchConcurrency: 2, testHooks: { failChunkIndexes: [1] } });
+    const urls = Array.from({ length: 8 }, (_, i) => `${site.origin}/page/${i}`);
+    const items: ToolItem[] = await getUrlMetadata.run(input({ items: urls }), ctx);
+    assert.equal(items.length, 8);
+    for (const [i, item] of items.entries()) {
+      assert.equal(item.meta.url, urls[i]);
+      if (i >= 3 && i < 6) {
+        assert.equal(item.data, null, `item ${i}`);
+        assert.deepEqual(item.meta.error, { code: 'worker_chunk_failed', message: item.meta.error!.message, retryable: true });
+      } else {
+        assert.equal(item.meta.error, undefined, `item ${i}`);
+        assert.equal(item.data!.title, `Page ${i}`);
+      }
+    }
+    // The pool replaced the dead worker: the next request works.
+    const [again] = await getUrlMetadata.run(input({ url: urls[0] }), ctx);
+    assert.equal(again!.data!.title, 'Page 0');
+  });
+});

@@ -1,0 +1,97 @@
+// The in-process chunk dispatcher and runBatch: order, bounded concurrency, and a chunk
+// failing as a unit (throw, deadline, dead worker, abort) without touching other chunks.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createInProcessDispatcher } from '../../../src/batch/in-process-dispatcher.js';
+import { ChunkFailed } from '../../../src/batch/chunk-failed.js';
+import { runBatch } from '../../../src/batch/run-batch.js';
+import { mapWithConcurrency, splitIntoChunks } from '../../../src/batch/chunking.js';
+import type { ChunkJob } from '../../../src/batch/types.js';
+import { WorkerPool } from '../../../src/workers/pool.js';
+import { testConfig } from '../../support/loopback-server.js';
+
+const job = (handler: string, items: number[], index = 0, deadline = Date.now() + 10_000): ChunkJob<number, null> => ({ handler, index, items, options: null, deadline });
+const never = new AbortController().signal;
+
+describe('chunking helpers', () => {
+  it('splits into fixed-size chunks, the last one shorter', () => {
+    assert.deepEqual(splitIntoChunks([1, 2, 3, 4, 5], 2), [[1, 2], [3, 4], [5]]);
+    assert.deepEqual(splitIntoChunks([], 3), []);
+    assert.throws(() => splitIntoChunks([1], 0), RangeError);
+  });
+  it('keeps order and never exceeds the concurrency limit', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const out = await mapWithConcurrency([5, 1, 4, 2, 3, 0, 6], 3, async (n) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setImmediate(r));
+      for (let i = 0; i < n; i++) await Promise.resolve();
+      inFlight--;
+      return n * 10;
+    });
+    assert.deepEqual(out, [50, 10, 40, 20, 30, 0, 60]);
+    assert.equal(peak, 3);
+  });
+});
+
+describe('in-process dispatcher', () => {
+  const pool = new WorkerPool(testConfig({ workerThreads: 1 }));
+  const dispatcher = createInProcessDispatcher(testConfig({ testHooks: { failChunkIndexes: [7] } }), pool);
+  after(async () => {
+    await dispatcher.close();
+    await pool.close();
+  });
+  dispatcher.register<number, null, number>('double', async (j) => j.items.map((n) => n * 2));
+  dispatcher.register<number, null, number>('throws', async () => {
+    throw new TypeError('bug in handler');
+  });
+  dispatcher.register<number, null, number>('short', async (j) => j.items.slice(1));
+  // Ignores its signal on purpose: the deadline must still end the chunk.
+  dispatcher.register<number, null, number>('stuck', () => new Promise(() => {}));
+
+  it('runs the registered handler and returns its results', async () => {
+    assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2, 3]), never), [2, 4, 6]);
+  });
+  it('refuses a second handler with the same name', () => {
+    assert.throws(() => dispatcher.register('double', async () => []), /already registered/);
+  });
+  it('fails the chunk for an unknown handler, a throwing handler or a wrong result count', async () => {
+    await assert.rejects(dispatcher.runChunk(job('missing', [1]), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'no_handler');
+    await assert.rejects(dispatcher.runChunk(job('throws', [1]), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'handler_threw');
+    await assert.rejects(dispatcher.runChunk(job('short', [1, 2]), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'bad_result');
+  });
+  it('fails a chunk that passes its deadline even if the handler never returns', async () => {
+    await assert.rejects(dispatcher.runChunk(job('stuck', [1], 3, Date.now() + 50), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'deadline' && e.chunkIndex === 3);
+  });
+  it('fails a chunk when the request is aborted', async () => {
+    const ac = new AbortController();
+    const running = dispatcher.runChunk(job('stuck', [1]), ac.signal);
+    ac.abort();
+    await assert.rejects(running, (e: unknown) => e instanceof ChunkFailed && e.reason === 'aborted');
+  });
+  it('kills a real worker for a chunk listed in testHooks.failChunkIndexes', async () => {
+    await assert.rejects(dispatcher.runChunk(job('double', [1, 2], 7), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'worker_died');
+    // Other positions are untouched.
+    assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2], 6), never), [2, 4]);
+  });
+
+  it('runBatch keeps request order and fails only the broken chunk', async () => {
+    const items = Array.from({ length: 23 }, (_, i) => i);
+    const results = await runBatch<number, null, number | string>(dispatcher, {
+      handler: 'double',
+      items,
+      options: null,
+      chunkSize: 3,
+      concurrency: 4,
+      chunkTimeoutMs: 10_000,
+      signal: never,
+      onChunkFailed: (n, f) => `failed ${n} (chunk ${f.chunkIndex}, ${f.reason})`,
+    });
+    assert.equal(results.length, 23);
+    for (const [i, r] of results.entries()) {
+      // Chunk 7 holds items 21 and 22.
+      assert.equal(r, i >= 21 ? `failed ${i} (chunk 7, worker_died)` : i * 2, `item ${i}`);
+    }
+  });
+});
