@@ -17,6 +17,9 @@ const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|
 const BANNER_ROLES = new Set(['dialog', 'alertdialog', 'search']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo']);
 const NAV_ROLES = new Set(['navigation', 'menu', 'menubar']);
+const BREADCRUMB = /breadcrumb/;
+/** Whole class or id tokens of page-level header/footer containers built from <div>s. */
+const CHROME_TOKENS = new Set(['header', 'footer', 'site-header', 'site-footer', 'masthead', 'colophon', 'global-header', 'global-footer', 'page-footer']);
 /** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
 const FORM_WRAPPER_CHARS = 400;
 
@@ -56,15 +59,23 @@ function isDropped(el: Element): boolean {
 function isChrome(el: Element): boolean {
   const role = el.attribs['role'];
   if (role && CHROME_ROLES.has(role)) return true;
-  if (el.name !== 'header' && el.name !== 'footer') return false;
+  if (el.name !== 'header' && el.name !== 'footer' && !hasChromeToken(el)) return false;
   return !hasSectioningAncestor(el);
 }
 
 function isNavigation(el: Element): boolean {
   const role = el.attribs['role'];
-  if (el.name !== 'nav' && !(role && NAV_ROLES.has(role))) return false;
+  const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || BREADCRUMB.test(classAndId(el));
+  if (!nav) return false;
   // A table of contents or link list inside the main region is part of the page.
   return !hasAncestor(el, (a) => a.name === 'main' || a.attribs['role'] === 'main');
+}
+
+function hasChromeToken(el: Element): boolean {
+  const ci = classAndId(el);
+  if (!ci) return false;
+  for (const token of ci.split(/\s+/)) if (CHROME_TOKENS.has(token)) return true;
+  return false;
 }
 
 function hasSectioningAncestor(el: Element): boolean {
@@ -182,7 +193,8 @@ function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
   const links = topLinks(stripped);
   const onlyLink = links.length === 1 && plainOutside(stripped).trim().replace(/[\s\p{P}\p{S}]/gu, '') === '';
   if (onlyLink && seen.has(linkKey(links[0]!.href!))) return null;
-  return markSeen(stripped, seen);
+  const marked = markSeen(stripped, seen, true);
+  return plain(marked).trim() ? marked : null;
 }
 
 function stripImages(nodes: Inline[]): Inline[] {
@@ -216,19 +228,30 @@ function plainOutside(nodes: Inline[]): string {
   return s;
 }
 
-/** First occurrence of an address keeps its link; later ones keep only their text. */
-function markSeen(nodes: Inline[], seen: Set<string>): Inline[] {
+/**
+ * First occurrence of an address keeps its link; later ones keep only their text, except at
+ * the end of a block, where a repeated link is a "Continue reading" and goes entirely.
+ */
+function markSeen(nodes: Inline[], seen: Set<string>, atEnd: boolean): Inline[] {
   const out: Inline[] = [];
-  for (const n of nodes) {
+  let last = nodes.length - 1;
+  while (last >= 0 && isBlank(nodes[last]!)) last--;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
     if (n.type === 'link' && n.href !== null && plain(n.children).trim()) {
       const key = linkKey(n.href);
+      if (seen.has(key) && atEnd && i === last) continue;
       if (seen.has(key)) out.push({ type: 'link', href: null, children: n.children });
       else {
         seen.add(key);
         out.push(n);
       }
-    } else if (n.type === 'emphasis' || n.type === 'strong') out.push({ ...n, children: markSeen(n.children, seen) });
+    } else if (n.type === 'emphasis' || n.type === 'strong') out.push({ ...n, children: markSeen(n.children, seen, atEnd && i === last) });
     else out.push(n);
   }
   return out;
+}
+
+function isBlank(n: Inline): boolean {
+  return (n.type === 'text' && n.text.trim() === '') || n.type === 'break';
 }

@@ -1,4 +1,5 @@
 import { fetchMetaProperties, includeTitleField, maxCharsField, outputFormatField, timeoutField, urlField } from './fields.js';
+import { runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 
 export interface CleanInput {
@@ -56,7 +57,7 @@ export const cleanWebContent: Tool<CleanInput> = {
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,
   example: { url: 'https://example.com/article', output_format: 'markdown', include_title: true, max_chars: 200_000, timeout: 15 },
-  async run() {
-    throw new Error('clean_web_content: not built yet (issue 4)');
+  run(input, ctx) {
+    return runClean(input, ctx, 'content');
   },
 };

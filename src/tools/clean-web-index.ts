@@ -1,4 +1,5 @@
 import { cleanInputSchema, cleanItemDataSchema, cleanItemMetaSchema, type CleanInput } from './clean-web-content.js';
+import { runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 
 export const cleanWebIndex: Tool<CleanInput> = {
@@ -11,7 +12,7 @@ export const cleanWebIndex: Tool<CleanInput> = {
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,
   example: { url: 'https://example.com/', output_format: 'text', include_title: true, max_chars: 200_000, timeout: 15 },
-  async run() {
-    throw new Error('clean_web_index: not built yet (issue 4)');
+  run(input, ctx) {
+    return runClean(input, ctx, 'index');
   },
 };

@@ -1,0 +1,110 @@
+// One call of clean_web_content or clean_web_index: fetch on the main thread (the only
+// network code), then parse, extract and render in a worker, and build the result item with
+// every meta field of the interface. Per-URL failures become meta.error; the call itself
+// still succeeds.
+import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
+import type { Profile } from '../../extract/blocks.js';
+import type { FetchPartial, FetchResult } from '../../fetch/types.js';
+import { WorkerCrashed } from '../../workers/pool.js';
+import type { CleanInput } from '../clean-web-content.js';
+import type { ToolContext, ToolItem } from '../types.js';
+
+const CLEANABLE = new Set(['html', 'xhtml', 'text']);
+
+export async function runClean(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem[]> {
+  return [await cleanOne(input, ctx, requested)];
+}
+
+async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
+  const meta: ToolItem['meta'] = {
+    url: input.url,
+    final_url: normalised(input.url),
+    status_code: null,
+    content_type: null,
+    truncated: false,
+    javascript_rendered: false,
+    via_proxy: false,
+    retries: 0,
+    extraction_profile_requested: requested,
+    extraction_profile: null,
+    fallback_used: false,
+  };
+
+  let res: FetchResult;
+  try {
+    res = await ctx.services.fetcher.fetchPage(input.url, { method: 'GET', timeoutMs: input.timeout * 1000, body: 'full' }, ctx.signal);
+  } catch (err) {
+    if (!(err instanceof ItemFailure)) throw err;
+    const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
+    if (partial) Object.assign(meta, { final_url: partial.finalUrl, via_proxy: partial.viaProxy, retries: partial.retries });
+    return { data: null, meta: { ...meta, error: err.toItemError() } };
+  }
+
+  Object.assign(meta, {
+    final_url: res.finalUrl,
+    status_code: res.status,
+    content_type: res.contentType,
+    truncated: res.truncated,
+    javascript_rendered: res.javascriptRendered,
+    via_proxy: res.viaProxy,
+    retries: res.retries,
+  });
+  const body = res.body;
+  if (!body || body.text === null || !CLEANABLE.has(body.kind)) {
+    const type = res.contentType ?? 'an unknown type';
+    return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML and plain text.`) } };
+  }
+
+  let result;
+  try {
+    result = await ctx.services.pool.run(
+      {
+        kind: 'clean',
+        input: {
+          body: body.text,
+          bodyKind: body.kind as 'html' | 'xhtml' | 'text',
+          finalUrl: res.finalUrl,
+          profile: requested,
+          format: input.output_format,
+          includeTitle: input.include_title,
+          maxChars: input.max_chars,
+        },
+      },
+      { signal: ctx.signal },
+    );
+  } catch (err) {
+    if (err instanceof ItemFailure && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof WorkerCrashed && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: workerFailed() } };
+    throw err;
+  }
+
+  if (!result.ok) {
+    return {
+      data: { title: result.title, content: '', word_count: 0, format: input.output_format },
+      meta: { ...meta, error: itemError('no_content') },
+    };
+  }
+  return {
+    data: { title: result.title, content: result.content, word_count: result.wordCount, format: input.output_format },
+    meta: {
+      ...meta,
+      truncated: res.truncated || result.truncated,
+      extraction_profile: result.profile,
+      fallback_used: result.fallbackUsed,
+    },
+  };
+}
+
+/** The worker died on this page (memory cap, crash): the page was not processed. */
+function workerFailed(): ItemError {
+  return { code: 'worker_chunk_failed', message: 'The worker processing this page failed (it may exceed the memory limit); the page was not processed.', retryable: false };
+}
+
+function normalised(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+// parsed Document -> cleaned content: the fallback cascade over both profiles, then the
+// renderer. Shared by the cleaners' worker task and the metadata tool's include_content
+// (which hands over the tree it already parsed, after reading its metadata from it).
+import type { Document } from 'domhandler';
+import type { Profile } from '../extract/blocks.js';
+import { runCascade, type Extractor } from '../extract/cascade.js';
+import { extractContent } from '../extract/content/extract-content.js';
+import { documentTitle } from '../extract/document-title.js';
+import { extractIndex } from '../extract/index-page.js';
+import { renderBlocks, type OutputFormat } from '../render/render.js';
+import type { CleanResult } from './clean-task.js';
+
+export const EXTRACTORS: Record<Profile, Extractor> = { content: extractContent, index: extractIndex };
+
+export interface CleanOptions {
+  finalUrl: string;
+  /** Requested profile; the other is tried once when it finds no main content. */
+  profile: Profile;
+  format: OutputFormat;
+  includeTitle: boolean;
+  maxChars: number;
+  /** A fresh tree for the fallback attempt (extractors may prune the tree they are given). */
+  reparse?: () => Document;
+}
+
+export function cleanDocument(doc: Document, options: CleanOptions): CleanResult {
+  // Read before extraction, which may prune the tree.
+  const pageTitle = documentTitle(doc);
+  const cascade = runCascade({ doc, finalUrl: options.finalUrl, requested: options.profile, extractors: EXTRACTORS, reparse: options.reparse });
+  if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle };
+  const title = cascade.extraction.title?.replace(/\s+/g, ' ').trim() || pageTitle;
+  const rendered = renderBlocks(cascade.extraction.blocks, {
+    format: options.format,
+    title: options.includeTitle ? title : null,
+    maxChars: options.maxChars,
+  });
+  return {
+    ok: true,
+    title,
+    content: rendered.content,
+    wordCount: rendered.wordCount,
+    truncated: rendered.truncated,
+    profile: cascade.profile,
+    fallbackUsed: cascade.fallbackUsed,
+  };
+}
