@@ -61,6 +61,8 @@ export interface HostileSite extends LoopbackServer {
   hits(path: string): number;
   /** Request headers of the last request to a path. */
   lastHeaders(path: string): http.IncomingHttpHeaders | undefined;
+  /** Method of the last request to a path. */
+  lastMethod(path: string): string | undefined;
 }
 
 const BOMB_MIB = 64;
@@ -70,7 +72,7 @@ const BOMB_MIB = 64;
  *   /html                       small UTF-8 page          /status/<code>       that status, small body
  *   /redirect/<code>?to=<url>   redirect with Location    /no-location         302 without Location
  *   /chain/<n>                  n redirects then a page   /loop/a, /loop/b     a <-> b forever
- *   /trickle-body               headers, then 1 byte per 100 ms forever
+ *   /trickle-body               headers, then 1 byte per 100 ms forever (chunked)
  *   /endless                    endless text/html body    /gzip-bomb /br-bomb 64 MiB of spaces compressed
  *   /lying-length               Content-Length 100000, sends 10 bytes, closes
  *   /reset-mid-body             half a body, then a TCP reset
@@ -88,6 +90,7 @@ export async function startHostileSite(): Promise<HostileSite> {
   const br = await brotliBomb(BOMB_MIB);
   const hits = new Map<string, number>();
   const headersSeen = new Map<string, http.IncomingHttpHeaders>();
+  const methods = new Map<string, string>();
   const counters = new Map<string, number>();
   const bump = (k: string) => {
     const n = (counters.get(k) ?? 0) + 1;
@@ -100,6 +103,7 @@ export async function startHostileSite(): Promise<HostileSite> {
     const path = u.pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     headersSeen.set(path, req.headers);
+    methods.set(path, req.method ?? '');
     const q = (k: string) => u.searchParams.get(k);
     let m: RegExpExecArray | null;
 
@@ -135,7 +139,9 @@ export async function startHostileSite(): Promise<HostileSite> {
     if (path === '/trickle-body') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.flushHeaders();
-      return trickle(res.socket!, Buffer.from('<p>slow</p>'), 100, true);
+      const t = setInterval(() => res.write('.'), 100);
+      res.on('close', () => clearInterval(t));
+      return;
     }
     if (path === '/endless') {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -209,6 +215,7 @@ export async function startHostileSite(): Promise<HostileSite> {
     ...site,
     hits: (p) => hits.get(p) ?? 0,
     lastHeaders: (p) => headersSeen.get(p),
+    lastMethod: (p) => methods.get(p),
   };
 }
 
