@@ -65,7 +65,11 @@ interface Step {
   exit: Exit | null;
 }
 
-export function toBlocks(root: ParentNode, resolver: UrlResolver, options: ToBlocksOptions = {}): Block[] {
+/**
+ * Convert the children of `root` (or, given an array, those nodes themselves, so a chosen
+ * <p> or <li> keeps its own meaning) into blocks.
+ */
+export function toBlocks(root: ParentNode | ChildNode[], resolver: UrlResolver, options: ToBlocksOptions = {}): Block[] {
   return new BlockBuilder(resolver, options).build(root);
 }
 
@@ -80,9 +84,10 @@ class BlockBuilder {
     private readonly options: ToBlocksOptions,
   ) {}
 
-  build(root: ParentNode): Block[] {
+  build(root: ParentNode | ChildNode[]): Block[] {
     const stack: Step[] = [];
-    for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i]!, exit: null });
+    const start = Array.isArray(root) ? root : root.children;
+    for (let i = start.length - 1; i >= 0; i--) stack.push({ node: start[i]!, exit: null });
     while (stack.length > 0) {
       const step = stack.pop()!;
       if (step.exit !== null) {
@@ -616,6 +621,11 @@ function hasSubstance(node: Inline): boolean {
     default:
       return node.children.some(hasSubstance);
   }
+}
+
+/** Characters of readable text in blocks (no addresses), for comparing extractions. */
+export function blocksTextLength(blocks: Block[]): number {
+  return inlineText(flattenToInlines(blocks)).length;
 }
 
 /** Plain text of inlines (no addresses), for measures and titles. */

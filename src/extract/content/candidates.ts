@@ -1,0 +1,177 @@
+// Candidate scoring (readability lineage): every line-block with real text scores itself by
+// length and commas and hands the score to its ancestors; the best-scoring ancestor, scaled
+// by its link density, is the article; qualifying siblings join it.
+import type { ChildNode, Element, ParentNode } from 'domhandler';
+import { classWeight } from '../dom/patterns.js';
+import { isElement } from '../dom/walk.js';
+import type { AttemptFlags } from './attempt-flags.js';
+import type { ElementInfo, ElementStats } from './element-stats.js';
+
+const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span', 'li']);
+const MIN_PARAGRAPH_CHARS = 25;
+const ANCESTOR_LEVELS = 5;
+
+function tagBase(el: Element): number {
+  switch (el.name) {
+    case 'div':
+      return 5;
+    case 'article':
+      return 10;
+    case 'pre':
+    case 'td':
+    case 'blockquote':
+      return 3;
+    case 'address':
+    case 'ol':
+    case 'ul':
+    case 'dl':
+    case 'dd':
+    case 'dt':
+    case 'li':
+    case 'form':
+      return -3;
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
+    case 'th':
+      return -5;
+    default:
+      return 0;
+  }
+}
+
+function semanticBonus(el: Element): number {
+  const prop = el.attribs['itemprop'];
+  if (prop === 'articleBody' || prop === 'text') return 20;
+  return 0;
+}
+
+export interface Selection {
+  /** Nodes whose subtrees make the article, in document order. */
+  roots: ChildNode[];
+  top: Element | null;
+}
+
+export function selectContent(body: ParentNode, stats: ElementStats, flags: AttemptFlags): Selection {
+  const candidates: Element[] = [];
+  const init = (el: Element, info: ElementInfo): void => {
+    if (info.initialized) return;
+    info.initialized = true;
+    info.score = tagBase(el) + semanticBonus(el) + (flags.weightClasses ? classWeight(el) : 0);
+    candidates.push(el);
+  };
+
+  for (const el of stats.order) {
+    if (!SCORED_TAGS.has(el.name)) continue;
+    const info = stats.get(el)!;
+    if (info.ownChars < MIN_PARAGRAPH_CHARS) continue;
+    // A list item is a paragraph only when it reads like one, not a menu entry.
+    if (el.name === 'li' && (info.ownChars < 80 || stats.linkDensity(el) > 0.3)) continue;
+    const score = 1 + info.ownCommas + Math.min(Math.floor(info.ownChars / 100), 3);
+    let level = 0;
+    for (let a = el.parent; a && level < ANCESTOR_LEVELS; a = a.parent, level++) {
+      if (!isElement(a) || !a.parent) break;
+      const ai = stats.get(a);
+      if (!ai) break;
+      init(a, ai);
+      const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      ai.score += score / divider;
+    }
+  }
+
+  let top: Element | null = null;
+  let topScore = -Infinity;
+  const ranked: Array<{ el: Element; score: number }> = [];
+  for (const el of candidates) {
+    const info = stats.get(el)!;
+    info.score *= 1 - stats.linkDensity(el);
+    ranked.push({ el, score: info.score });
+    if (info.score > topScore) {
+      topScore = info.score;
+      top = el;
+    }
+  }
+  if (!top || top === body || top.name === 'html') return { roots: isElement(body as ChildNode) ? [body as Element] : body.children, top: null };
+
+  ranked.sort((a, b) => b.score - a.score);
+  top = preferCommonAncestor(top, ranked.slice(0, 5), body);
+  top = climbWhileBetter(top, stats, body);
+  // An only child says nothing about boundaries; its parent holds the same content.
+  while (top.parent && top.parent !== body && isElement(top.parent) && elementChildren(top.parent).length === 1 && stats.get(top.parent)) {
+    top = top.parent;
+  }
+  return { roots: mergeSiblings(top, stats), top };
+}
+
+function elementChildren(el: ParentNode): Element[] {
+  return el.children.filter(isElement);
+}
+
+/** Several near-top candidates under one ancestor mean the article is that ancestor. */
+function preferCommonAncestor(top: Element, ranked: Array<{ el: Element; score: number }>, body: ParentNode): Element {
+  const topScore = ranked[0]?.score ?? 0;
+  const alternatives = ranked.slice(1).filter((r) => r.score / topScore >= 0.75).map((r) => r.el);
+  if (alternatives.length < 3) return top;
+  for (let parent = top.parent; parent && parent !== body && isElement(parent); parent = parent.parent) {
+    let containing = 0;
+    for (const alt of alternatives) if (contains(parent, alt)) containing++;
+    if (containing >= 3) return parent;
+  }
+  return top;
+}
+
+function contains(ancestor: Element, el: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+function climbWhileBetter(top: Element, stats: ElementStats, body: ParentNode): Element {
+  let lastScore = stats.get(top)!.score;
+  const threshold = lastScore / 3;
+  for (let parent = top.parent; parent && parent !== body && isElement(parent); parent = parent.parent) {
+    const info = stats.get(parent);
+    if (!info) break;
+    if (!info.initialized) continue;
+    if (info.score < threshold) break;
+    if (info.score > lastScore) return parent;
+    lastScore = info.score;
+  }
+  return top;
+}
+
+function mergeSiblings(top: Element, stats: ElementStats): Element[] {
+  const parent = top.parent;
+  if (!parent || !isElement(parent)) return [top];
+  const topInfo = stats.get(top)!;
+  const threshold = Math.max(10, topInfo.score * 0.2);
+  const topClass = top.attribs['class'] ?? '';
+  const roots: Element[] = [];
+  for (const sib of elementChildren(parent)) {
+    if (sib === top) {
+      roots.push(sib);
+      continue;
+    }
+    const info = stats.get(sib);
+    if (!info) continue;
+    const bonus = topClass !== '' && sib.attribs['class'] === topClass ? topInfo.score * 0.2 : 0;
+    if (info.initialized && info.score + bonus >= threshold) {
+      roots.push(sib);
+      continue;
+    }
+    if (sib.name === 'p') {
+      const ld = stats.linkDensity(sib);
+      if (info.chars > 80 && ld < 0.25) roots.push(sib);
+      else if (info.chars > 0 && info.chars < 80 && ld === 0 && /\.( |$)/.test(textOf(sib))) roots.push(sib);
+    }
+  }
+  return roots;
+}
+
+function textOf(el: Element): string {
+  let s = '';
+  for (const c of el.children) if (c.type === 'text') s += c.data;
+  return s;
+}

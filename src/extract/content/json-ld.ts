@@ -1,0 +1,42 @@
+// JSON-LD articleBody: the page's own statement of its article text, used as a cross-check
+// on what scoring found (and as a last resort when scoring finds far less).
+import type { Document } from 'domhandler';
+import { elementsByTag, textContent } from '../dom/walk.js';
+
+const SCRIPT = new Set(['script']);
+const ARTICLE_TYPES = /article|posting|report|blog|review|recipe|howto|webpage|creativework/i;
+
+export function jsonLdArticleBody(doc: Document): string | null {
+  let best: string | null = null;
+  for (const script of elementsByTag(doc, SCRIPT)) {
+    if ((script.attribs['type'] ?? '').toLowerCase().trim() !== 'application/ld+json') continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(textContent(script));
+    } catch {
+      continue;
+    }
+    // Iterative walk: JSON-LD can nest @graph arrays and objects arbitrarily.
+    const stack: unknown[] = [data];
+    let seen = 0;
+    while (stack.length > 0 && seen++ < 10_000) {
+      const v = stack.pop();
+      if (Array.isArray(v)) {
+        for (const x of v) stack.push(x);
+      } else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        const body = o['articleBody'];
+        const type = o['@type'];
+        const typeText = Array.isArray(type) ? type.join(' ') : typeof type === 'string' ? type : '';
+        if (typeof body === 'string' && (typeText === '' || ARTICLE_TYPES.test(typeText))) {
+          if (!best || body.length > best.length) best = body;
+        }
+        for (const key in o) {
+          const child = o[key];
+          if (child && typeof child === 'object') stack.push(child);
+        }
+      }
+    }
+  }
+  return best && best.trim().length > 0 ? best : null;
+}

@@ -1,0 +1,33 @@
+// The article title, for include_title: og:title, else <title> stripped of its site-name
+// part, else the first <h1>.
+import type { Document, Element } from 'domhandler';
+import { findElement, textContent } from '../dom/walk.js';
+import { collapseWhitespace } from '../dom/measures.js';
+
+const SEPARATORS = /\s+[|\-–—·•:»«/]\s+/;
+
+export function pageTitle(doc: Document): string | null {
+  const og = findElement(doc, (el) => el.name === 'meta' && (el.attribs['property'] ?? el.attribs['name']) === 'og:title');
+  const ogTitle = og ? collapseWhitespace(og.attribs['content'] ?? '') : '';
+  if (ogTitle) return ogTitle;
+  const titleEl = findElement(doc, (el) => el.name === 'title');
+  const h1 = findElement(doc, (el) => el.name === 'h1');
+  const h1Text = h1 ? collapseWhitespace(textContent(h1)) : '';
+  const raw = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
+  if (raw) {
+    if (h1Text && raw.includes(h1Text)) return h1Text;
+    const parts = raw.split(SEPARATORS);
+    // "Article | Site": keep the longest part when it is a real phrase.
+    if (parts.length > 1) {
+      const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
+      if (longest.split(/\s+/).length >= 3) return longest;
+    }
+    return raw;
+  }
+  return h1Text || null;
+}
+
+/** Text of an element as compared with the title. */
+export function normalizedText(el: Element): string {
+  return collapseWhitespace(textContent(el)).toLowerCase();
+}

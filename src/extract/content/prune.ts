@@ -1,0 +1,79 @@
+// Inside the chosen content: leave out containers that read like page furniture (link lists,
+// share bars, form blocks, image strips, short headings of boilerplate sections).
+import type { ChildNode, Element } from 'domhandler';
+import { classWeight, NEGATIVE } from '../dom/patterns.js';
+import { classAndId, isElement, visitElements } from '../dom/walk.js';
+import { isDataTable } from '../to-blocks.js';
+import type { AttemptFlags } from './attempt-flags.js';
+import type { ElementStats } from './element-stats.js';
+
+const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
+const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
+
+export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, excluded: Set<Element>): void {
+  for (const root of roots) {
+    if (!isElement(root)) continue;
+    visitElements(root, (el) => {
+      if (!stats.get(el)) return false;
+      if (shouldPrune(el, stats, flags)) {
+        excluded.add(el);
+        return false;
+      }
+      return true;
+    });
+  }
+}
+
+function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boolean {
+  const info = stats.get(el)!;
+  const name = el.name;
+  const weight = flags.weightClasses ? classWeight(el) : 0;
+
+  if (/^h[1-6]$/.test(name)) {
+    // A heading styled as boilerplate, or one that is all link (a "Related" teaser title).
+    return weight < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200);
+  }
+  const ci = classAndId(el);
+  if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el)) return true;
+  if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
+  if (name === 'table' && isDataTable(el)) return false;
+  if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
+
+  if (weight + info.score < 0) return true;
+  if (info.commas >= 10) return false;
+
+  const isList = name === 'ul' || name === 'ol';
+  const p = info.paragraphs;
+  const img = info.images;
+  const li = info.listItems - 100;
+  const inputs = info.inputs;
+  const headingShare = info.chars === 0 ? 0 : 0; // kept simple: headings counted below
+  void headingShare;
+  const ld = stats.linkDensity(el);
+  const len = info.chars;
+  const inFigure = hasAncestorTag(el, 'figure', 3);
+  if (img > 1 && p / img < 0.5 && !inFigure) return true;
+  if (!isList && li > p) return true;
+  if (inputs > Math.floor(p / 3)) return true;
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0) return true;
+  if (!isList && weight < 25 && ld > 0.2) return true;
+  if (isList && ld > 0.5 && len < 1000) return true;
+  if (weight >= 25 && ld > 0.5) return true;
+  if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
+  return false;
+}
+
+function NEGATIVE_SAFE(el: Element): boolean {
+  // The article wrapper itself sometimes carries "share" in a compound class name.
+  return el.name === 'article' || el.name === 'main' || el.attribs['itemprop'] === 'articleBody';
+}
+
+function hasAncestorTag(el: Element, tag: string, maxDepth: number): boolean {
+  let d = 0;
+  for (let p = el.parent; p && d < maxDepth; p = p.parent, d++) {
+    if ((p as Element).name === tag) return true;
+  }
+  return false;
+}
+
+export { NEGATIVE };
