@@ -106,7 +106,12 @@ function phrasing(inlines: Inline[], breaks: boolean): PhrasingContent[] {
   return convert(normalizeInlines(inlines), breaks);
 }
 
-function convert(nodes: Inline[], breaks: boolean): PhrasingContent[] {
+interface Within {
+  emphasis: boolean;
+  strong: boolean;
+}
+
+function convert(nodes: Inline[], breaks: boolean, within: Within = { emphasis: false, strong: false }): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const n of nodes) {
     switch (n.type) {
@@ -123,15 +128,19 @@ function convert(nodes: Inline[], breaks: boolean): PhrasingContent[] {
         // Headings and table cells cannot hold a hard break in markdown.
         out.push(breaks ? { type: 'break' } : { type: 'text', value: ' ' });
         break;
+      // Emphasis inside emphasis (<cite><i>..</i></cite>) says nothing more, and the same
+      // marker nested in itself would read as two separate runs: flatten it.
       case 'emphasis':
-        out.push({ type: 'emphasis', children: convert(n.children, breaks) });
+        if (within.emphasis) out.push(...convert(n.children, breaks, within));
+        else out.push({ type: 'emphasis', children: convert(n.children, breaks, { ...within, emphasis: true }) });
         break;
       case 'strong':
-        out.push({ type: 'strong', children: convert(n.children, breaks) });
+        if (within.strong) out.push(...convert(n.children, breaks, within));
+        else out.push({ type: 'strong', children: convert(n.children, breaks, { ...within, strong: true }) });
         break;
       case 'link':
-        if (n.href === null || !hasContent(n.children)) out.push(...convert(n.children, breaks));
-        else out.push({ type: 'link', url: n.href, children: convert(n.children, breaks) });
+        if (n.href === null || !hasContent(n.children)) out.push(...convert(n.children, breaks, within));
+        else out.push({ type: 'link', url: n.href, children: convert(n.children, breaks, within) });
         break;
     }
   }

@@ -7,6 +7,7 @@ import { runCascade, type Extractor } from '../extract/cascade.js';
 import { extractContent } from '../extract/content/extract-content.js';
 import { documentTitle } from '../extract/document-title.js';
 import { extractIndex } from '../extract/index-page.js';
+import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderBlocks, type OutputFormat } from '../render/render.js';
 import type { CleanResult } from './clean-task.js';
 
@@ -29,7 +30,8 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   const cascade = runCascade({ doc, finalUrl: options.finalUrl, requested: options.profile, extractors: EXTRACTORS, reparse: options.reparse });
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle };
   const title = cascade.extraction.title?.replace(/\s+/g, ' ').trim() || pageTitle;
-  const rendered = renderBlocks(cascade.extraction.blocks, {
+  const blocks = dropSamePageLinks(cascade.extraction.blocks, options.finalUrl);
+  const rendered = renderBlocks(blocks, {
     format: options.format,
     title: options.includeTitle ? title : null,
     maxChars: options.maxChars,

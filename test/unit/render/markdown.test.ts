@@ -34,3 +34,8 @@ test('emphasis and hard breaks', () => {
   const out = renderMarkdown([p({ type: 'emphasis', children: [t('soft ')] }, t('then'), { type: 'break' }, t('next'))]);
   assert.equal(out, '_soft_ then\\\nnext');
 });
+
+test('emphasis nested in emphasis is flattened, never two runs of the same marker', () => {
+  const out = renderMarkdown([p({ type: 'emphasis', children: [t('Poole. '), { type: 'emphasis', children: [t('Ospreys')] }, t('.')] })]);
+  assert.equal(out, '_Poole. Ospreys._');
+});
