@@ -10,7 +10,8 @@ export interface AttemptError {
 
 const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
-export function classifyError(err: unknown, deadline: AbortSignal): AttemptError {
+/** `phase` is 'body' once response headers were received. */
+export function classifyError(err: unknown, deadline: AbortSignal, phase: 'headers' | 'body' = 'headers'): AttemptError {
   if (deadline.aborted) {
     return { failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }), transient: false };
   }
@@ -35,6 +36,10 @@ export function classifyError(err: unknown, deadline: AbortSignal): AttemptError
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     return { failure: new ItemFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }), transient: false };
+  }
+  if (code === 'UND_ERR_SOCKET' && phase === 'body') {
+    // A clean close before the declared length: the server lied or gave up, not a network blip.
+    return { failure: new ItemFailure('upstream_error', 'The target closed the connection before the body was complete.', { cause: err }), transient: false };
   }
   if (RESET.has(code)) {
     return { failure: new ItemFailure('connect_error', `The connection was closed or reset by the target (${msg}).`, { cause: err }), transient: true };

@@ -77,6 +77,13 @@ class FetchAgents {
       keepAliveTimeout: 4000,
     });
   }
+  /** After a failed attempt: the next one starts on a fresh pool (no half-dead sockets or queued retries). */
+  reset(viaProxy: boolean): void {
+    const a = viaProxy ? this.proxied : this.direct;
+    a?.destroy().catch(() => {});
+    if (viaProxy) this.proxied = null;
+    else this.direct = null;
+  }
   destroy(): void {
     // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
     for (const a of [this.direct, this.proxied]) a?.destroy().catch(() => {});
@@ -218,7 +225,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           return await finish(resp, current, method, wantBody, cap, state);
         } catch (err) {
           // A reset or stall while reading the body: the same hop is worth one more attempt.
-          const e = classifyError(err, deadline);
+          const e = classifyError(err, deadline, 'body');
           const wait = backoffMs(state.retries);
           if (!e.transient || state.retries >= config.maxRetries || wait >= state.startedAt + state.budgetMs - Date.now() - 50) throw e.failure;
           state.retries++;
@@ -303,6 +310,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         state.firstByteMs = Date.now() - state.startedAt;
       } catch (err) {
         release();
+        agents.reset(viaProxy);
         error = attemptCtl.signal.aborted && !deadline.aborted
           ? { failure: new ItemFailure('timeout', `No response headers within ${headerWait} ms.`), transient: true }
           : classifyError(err, deadline);
