@@ -1,0 +1,227 @@
+// Both cleaners through the HTTP API against a real loopback site serving fixture pages:
+// formats, include_title, max_chars, fallback both ways, no_content, a 404 page, an image,
+// plain text, a non-UTF-8 page, redirects and a blocked target.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/http/build-app.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { PAGES_DIR } from '../../support/page-fixtures.js';
+
+const page = (slug: string, file = 'source.html') => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR));
+const expected = (slug: string, file: string) => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR), 'utf8').replace(/\n$/, '');
+
+// path -> [status, content-type, body]
+const ROUTES: Record<string, [number, string, Buffer]> = {
+  '/news/2024/05/15/main-street-bike-lanes': [200, 'text/html; charset=utf-8', page('news-article')],
+  '/': [200, 'text/html; charset=utf-8', page('homepage-news')],
+  '/app/dashboard': [200, 'text/html; charset=utf-8', page('spa-shell')],
+  '/open-data': [200, 'text/html; charset=utf-8', page('link-directory')],
+  '/p/4412': [200, 'text/html; charset=utf-8', page('lightbox-article')],
+  '/p/discontinued-tent': [404, 'text/html; charset=utf-8', page('not-found-page')],
+  '/notice.txt': [200, 'text/plain; charset=utf-8', page('plain-text', 'source.txt')],
+  '/kaji/tsuyu-sentaku.html': [200, 'text/html', page('shift-jis-article')],
+  '/restic-backups': [200, 'text/html; charset=utf-8', page('max-chars-article')],
+  '/photo.png': [200, 'image/png', Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')],
+};
+
+let site: LoopbackServer;
+let app: FastifyInstance;
+
+before(async () => {
+  site = await startServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/old-article') {
+      res.writeHead(301, { location: '/news/2024/05/15/main-street-bike-lanes' }).end();
+      return;
+    }
+    const route = ROUTES[path];
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no such fixture');
+      return;
+    }
+    res.writeHead(route[0], { 'content-type': route[1] }).end(route[2]);
+  });
+  app = await buildApp(testConfig({ rateLimitMax: 0 }), { logStream: { write() {} } });
+});
+
+after(async () => {
+  await app.close();
+  await site.close();
+});
+
+async function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string, unknown>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/tools/${tool}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  const json = res.json();
+  assert.equal(json.data.results.length, 1);
+  return json.data.results[0] as { data: Record<string, unknown> | null; meta: Record<string, unknown> };
+}
+
+/** Fixture expectations name the page's real host; here the page is served from loopback. */
+const onSite = (text: string, host: string) => text.split(host).join(site.origin);
+
+const META_KEYS = [
+  'content_type', 'extraction_profile', 'extraction_profile_requested', 'fallback_used', 'final_url', 'javascript_rendered',
+  'retries', 'status_code', 'truncated', 'url', 'via_proxy',
+];
+
+describe('clean_web_content', () => {
+  it('returns the article as text by default, title first, with every data and meta field', async () => {
+    const url = `${site.origin}/news/2024/05/15/main-street-bike-lanes`;
+    const { data, meta } = await call('clean_web_content', { url });
+    assert.deepEqual(Object.keys(data!).sort(), ['content', 'format', 'title', 'word_count']);
+    assert.deepEqual(Object.keys(meta).sort(), META_KEYS);
+    assert.equal(data!.format, 'text');
+    assert.equal(data!.title, 'City council approves bike lanes on Main Street');
+    assert.equal(data!.content, onSite(expected('news-article', 'expected.txt'), 'https://www.harborgazette.example'));
+    assert.ok((data!.word_count as number) > 150);
+    assert.deepEqual(meta, {
+      url,
+      final_url: url,
+      status_code: 200,
+      content_type: 'text/html; charset=utf-8',
+      truncated: false,
+      javascript_rendered: false,
+      via_proxy: false,
+      retries: 0,
+      extraction_profile_requested: 'content',
+      extraction_profile: 'content',
+      fallback_used: false,
+    });
+  });
+
+  it('renders markdown, and leaves the title out when include_title is false', async () => {
+    const url = `${site.origin}/news/2024/05/15/main-street-bike-lanes`;
+    const md = await call('clean_web_content', { url, output_format: 'markdown' });
+    assert.equal(md.data!.format, 'markdown');
+    assert.equal(md.data!.content, onSite(expected('news-article', 'expected.md'), 'https://www.harborgazette.example'));
+    const noTitle = await call('clean_web_content', { url, output_format: 'markdown', include_title: false });
+    const content = noTitle.data!.content as string;
+    assert.ok(!content.startsWith('# '), content.slice(0, 80));
+    assert.equal(content, (md.data!.content as string).replace(/^# [^\n]*\n\n/, ''));
+    assert.equal(noTitle.data!.title, 'City council approves bike lanes on Main Street');
+    assert.ok((noTitle.data!.word_count as number) < (md.data!.word_count as number));
+  });
+
+  it('cuts at max_chars on a block boundary and reports truncated', async () => {
+    const url = `${site.origin}/restic-backups`;
+    const full = await call('clean_web_content', { url });
+    const cut = await call('clean_web_content', { url, max_chars: 300 });
+    const content = cut.data!.content as string;
+    assert.ok(content.length <= 300);
+    assert.equal(cut.meta.truncated, true);
+    assert.equal(full.meta.truncated, false);
+    // A prefix of whole lines of the full text: nothing was cut inside a block.
+    assert.ok((full.data!.content as string).startsWith(content + '\n'));
+  });
+
+  it('falls back to the index profile when the page has no article', async () => {
+    const { data, meta } = await call('clean_web_content', { url: `${site.origin}/open-data` });
+    assert.equal(meta.extraction_profile_requested, 'content');
+    assert.equal(meta.extraction_profile, 'index');
+    assert.equal(meta.fallback_used, true);
+    assert.equal(data!.content, expected('link-directory', 'expected.txt'));
+  });
+
+  it('reports no_content when neither profile finds text, keeping the title', async () => {
+    const { data, meta } = await call('clean_web_content', { url: `${site.origin}/app/dashboard` });
+    assert.equal((meta.error as { code: string }).code, 'no_content');
+    assert.equal(meta.extraction_profile, null);
+    assert.equal(meta.status_code, 200);
+    assert.equal(data!.title, 'Dashboard · Plotline');
+    assert.equal(data!.content, '');
+    assert.equal(data!.word_count, 0);
+  });
+
+  it('gives a 404 page its status and its text', async () => {
+    const { data, meta } = await call('clean_web_content', { url: `${site.origin}/p/discontinued-tent` });
+    assert.equal(meta.status_code, 404);
+    assert.equal(meta.error, undefined);
+    assert.match(data!.content as string, /Sorry, we could not find that page/);
+  });
+
+  it('refuses an image with unsupported_content_type and the metadata it knows', async () => {
+    const url = `${site.origin}/photo.png`;
+    const { data, meta } = await call('clean_web_content', { url });
+    assert.equal(data, null);
+    assert.equal((meta.error as { code: string }).code, 'unsupported_content_type');
+    assert.equal(meta.content_type, 'image/png');
+    assert.equal(meta.status_code, 200);
+    assert.equal(meta.final_url, url);
+  });
+
+  it('returns text/plain as it is', async () => {
+    const { data, meta } = await call('clean_web_content', { url: `${site.origin}/notice.txt` });
+    assert.equal(data!.content, expected('plain-text', 'expected.txt'));
+    assert.equal(data!.title, '');
+    assert.equal(meta.content_type, 'text/plain; charset=utf-8');
+  });
+
+  it('decodes a Shift_JIS page declared only in its <meta>', async () => {
+    const { data } = await call('clean_web_content', { url: `${site.origin}/kaji/tsuyu-sentaku.html` });
+    assert.equal(data!.content, expected('shift-jis-article', 'expected.txt'));
+  });
+
+  it('follows redirects and reports the final URL, resolving links against it', async () => {
+    const url = `${site.origin}/old-article`;
+    const { data, meta } = await call('clean_web_content', { url });
+    assert.equal(meta.url, url);
+    assert.equal(meta.final_url, `${site.origin}/news/2024/05/15/main-street-bike-lanes`);
+    assert.match(data!.content as string, new RegExp(`\\(${site.origin}/docs/merchants-survey-2024\\.pdf\\)`));
+  });
+
+  it('reports a blocked target in meta.error with data null and the meta it knows', async () => {
+    const { data, meta } = await call('clean_web_content', { url: 'http://127.0.0.1:9/' });
+    assert.equal(data, null);
+    assert.equal((meta.error as { code: string }).code, 'blocked_url');
+    assert.equal(meta.status_code, null);
+    assert.equal(meta.extraction_profile_requested, 'content');
+    assert.equal(meta.fallback_used, false);
+  });
+});
+
+describe('clean_web_index', () => {
+  it('returns a homepage in document order as text and markdown', async () => {
+    const url = `${site.origin}/`;
+    const text = await call('clean_web_index', { url });
+    assert.equal(text.data!.content, onSite(expected('homepage-news', 'expected.txt'), 'https://www.harborgazette.example'));
+    assert.equal(text.meta.extraction_profile_requested, 'index');
+    assert.equal(text.meta.extraction_profile, 'index');
+    assert.equal(text.meta.fallback_used, false);
+    const md = await call('clean_web_index', { url, output_format: 'markdown' });
+    assert.equal(md.data!.content, onSite(expected('homepage-news', 'expected.md'), 'https://www.harborgazette.example'));
+    const bare = await call('clean_web_index', { url, include_title: false });
+    assert.equal(bare.data!.content, (text.data!.content as string).split('\n').slice(1).join('\n'));
+  });
+
+  it('falls back to the content profile when the page text is all in an overlay', async () => {
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/p/4412` });
+    assert.equal(meta.extraction_profile, 'content');
+    assert.equal(meta.fallback_used, true);
+    assert.equal(data!.content, expected('lightbox-article', 'expected.txt'));
+  });
+
+  it('reports no_content for an app shell', async () => {
+    const { meta } = await call('clean_web_index', { url: `${site.origin}/app/dashboard` });
+    assert.equal((meta.error as { code: string }).code, 'no_content');
+    assert.equal(meta.extraction_profile_requested, 'index');
+  });
+
+  it('rejects an unknown output format', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/clean_web_index',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: `${site.origin}/`, output_format: 'html' }),
+    });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().error.code, 'invalid_request');
+  });
+});
