@@ -319,10 +319,12 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       }
       state.viaProxy = viaProxy;
       const canRetry = state.retries < config.maxRetries && !deadline.aborted;
+      // The proxy fallback is its own single extra attempt (counted in retries), even when
+      // maxRetries is 0: it is a different path, not a repeat of the same one.
 
       if (resp) {
         const status = resp.statusCode;
-        if (canRetry && proxyMode === 'fallback' && !viaProxy && FALLBACK_STATUSES.has(status)) {
+        if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && FALLBACK_STATUSES.has(status)) {
           discard(resp.body);
           release();
           viaProxy = true;
@@ -352,7 +354,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       }
 
       const e = error!;
-      if (canRetry && proxyMode === 'fallback' && !viaProxy && e.transient && e.failure.code === 'connect_error') {
+      if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && e.transient && e.failure.code === 'connect_error') {
         viaProxy = true;
         state.retries++;
         continue;
