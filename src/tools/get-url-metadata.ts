@@ -60,8 +60,14 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       chunkTimeoutMs: timeoutMs + ctx.config.workerTaskTimeoutMs + 1000,
       signal: ctx.signal,
       onChunkFailed: (url, failure) => {
-        ctx.logger.warn({ chunk: failure.chunkIndex, reason: failure.reason, err: failure.message }, 'metadata chunk failed');
-        return { data: null, meta: { url, final_url: null, status_code: null, content_type: null, via_proxy: false, retries: 0, error: itemError('worker_chunk_failed') } };
+        // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
+        // its unfinished URLs are timeouts. Anything else is this chunk failing as a unit.
+        const error =
+          failure.reason === 'aborted'
+            ? itemError('timeout', 'The request was stopped before this URL was processed; retry it.')
+            : itemError('worker_chunk_failed');
+        if (failure.reason !== 'aborted') ctx.logger.warn({ chunk: failure.chunkIndex, reason: failure.reason, err: failure.message }, 'metadata chunk failed');
+        return { data: null, meta: { url, final_url: null, status_code: null, content_type: null, via_proxy: false, retries: 0, error } };
       },
     });
   },

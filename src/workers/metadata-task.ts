@@ -4,7 +4,8 @@
 import type { BodyKind } from '../fetch/types.js';
 import { extractMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
-import { cleanTask } from './clean-task.js';
+import { cleanDocument } from './clean-document.js';
+import { cleanTask, type CleanResult } from './clean-task.js';
 
 export interface MetadataRequest {
   body: string | null;
@@ -30,22 +31,31 @@ const PARSED_KINDS: ReadonlySet<BodyKind> = new Set(['html', 'xhtml']);
 
 export function metadataTask(req: MetadataRequest): MetadataResult {
   const isHtml = req.body !== null && PARSED_KINDS.has(req.bodyKind);
-  const data: MetadataData = isHtml ? extractMetadata(parseHtml(req.body!), req.finalUrl, req.headers) : nonHtmlMetadata(req.finalUrl, req.headers);
-  if (!req.includeContent) return { data };
+  if (!isHtml) return nonHtml(req);
 
-  const readable = req.body !== null && (isHtml || req.bodyKind === 'text');
-  if (!readable) {
+  const body = req.body!;
+  const doc = parseHtml(body);
+  // Metadata first: content extraction may prune the tree it is given.
+  const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);
+  if (!req.includeContent) return { data };
+  const cleaned = cleanDocument(doc, { ...CONTENT_OPTIONS, finalUrl: req.finalUrl, reparse: () => parseHtml(body) });
+  return withContent(data, cleaned);
+}
+
+/** Exactly what clean_web_content does by default, minus the title line. */
+const CONTENT_OPTIONS = { profile: 'content', format: 'text', includeTitle: false, maxChars: CONTENT_MAX_CHARS } as const;
+
+function nonHtml(req: MetadataRequest): MetadataResult {
+  const data: MetadataData = nonHtmlMetadata(req.finalUrl, req.headers);
+  if (!req.includeContent) return { data };
+  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
+  if (req.body === null || req.bodyKind !== 'text') {
     return { data: { ...data, content: null, word_count: null }, error: { code: 'unsupported_content_type' } };
   }
-  const cleaned = cleanTask({
-    body: req.body!,
-    bodyKind: req.bodyKind as 'html' | 'xhtml' | 'text',
-    finalUrl: req.finalUrl,
-    profile: 'content',
-    format: 'text',
-    includeTitle: false,
-    maxChars: CONTENT_MAX_CHARS,
-  });
+  return withContent(data, cleanTask({ ...CONTENT_OPTIONS, body: req.body, bodyKind: 'text', finalUrl: req.finalUrl }));
+}
+
+function withContent(data: MetadataData, cleaned: CleanResult): MetadataResult {
   if (!cleaned.ok) return { data: { ...data, content: null, word_count: null }, error: { code: 'no_content' } };
   return { data: { ...data, content: cleaned.content, word_count: cleaned.wordCount } };
 }

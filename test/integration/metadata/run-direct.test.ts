@@ -120,6 +120,15 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.title, 'Harbour Days');
   });
 
+  it('keeps the metadata and reports no_content when include_content finds no text', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/fixture/meta-twitter-only`, include_content: true }), ctx());
+    assert.equal(item!.meta.error?.code, 'no_content');
+    assert.equal(item!.meta.status_code, 200);
+    assert.equal(item!.data!.title, 'Twitter Card Title');
+    assert.equal(item!.data!.content, null);
+    assert.equal(item!.data!.word_count, null);
+  });
+
   it('returns plain text as is with include_content', async () => {
     const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/notes.txt`, include_content: true }), ctx());
     assert.equal(item!.meta.error, undefined);
