@@ -1,0 +1,124 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractIndex } from '../../../src/extract/index-page.js';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { renderText } from '../../../src/render/text.js';
+import { getOuterHTML } from 'domutils';
+
+const URL_ = 'https://site.example/section/';
+
+function index(body: string, head = '<title>Site</title>'): string | null {
+  const r = extractIndex(parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`), URL_);
+  return r ? renderText(r.blocks) : null;
+}
+
+test('keeps headings, teasers and link lists in document order, links absolute', () => {
+  const out = index(`
+    <h2>Latest</h2>
+    <div class="teaser"><h3><a href="/a/1">First story headline here</a></h3><p>A teaser for the first story.</p></div>
+    <div class="teaser"><h3><a href="../b/2">Second story headline here</a></h3><p>Another teaser follows.</p></div>
+    <h2>More</h2><ul><li><a href="c/3">Third item in a list</a></li></ul>`);
+  assert.equal(
+    out,
+    [
+      'Latest',
+      '[First story headline here](https://site.example/a/1)',
+      'A teaser for the first story.',
+      '[Second story headline here](https://site.example/b/2)',
+      'Another teaser follows.',
+      'More',
+      '[Third item in a list](https://site.example/section/c/3)',
+    ].join('\n'),
+  );
+});
+
+test('drops scripts, styles, hidden elements, forms, cookie banners and ads', () => {
+  const out = index(`
+    <script>document.write("script text")</script><style>p{color:red}</style>
+    <div class="cookie-banner"><p>We use cookies to improve the site for you.</p></div>
+    <div id="gdpr-consent"><p>Consent to tracking by our partners now.</p></div>
+    <div class="ad-slot"><p>Buy the best widgets in town today.</p></div>
+    <p hidden>Hidden paragraph text that must go.</p>
+    <p style="display:none">Also hidden by its inline style.</p>
+    <form action="/subscribe"><p>Sign up for the weekly newsletter today.</p><input name="e"></form>
+    <p>The only paragraph a reader should see here.</p>`);
+  assert.equal(out, 'The only paragraph a reader should see here.');
+});
+
+test('a link repeated on the page is listed once; a trailing repeat ("Read more") goes entirely', () => {
+  const out = index(`
+    <article><a href="/story"><img src="/i.jpg" alt="Photo"></a><h3><a href="/story">The story headline text</a></h3>
+    <p>Teaser text of the story. <a href="/story">Read more</a></p></article>
+    <aside><h2>Popular</h2><ul><li><a href="/story">The story headline text</a></li><li><a href="/other#top">Another popular story</a></li></ul></aside>
+    <p>Mentioned again: <a href="/story">the story</a> in a sentence, and <a href="/other">another one</a> too.</p>`);
+  assert.equal(
+    out,
+    [
+      '[The story headline text](https://site.example/story)',
+      'Teaser text of the story.',
+      'Popular',
+      '[Another popular story](https://site.example/other#top)',
+      'Mentioned again: the story in a sentence, and another one too.',
+    ].join('\n'),
+  );
+});
+
+test('site header, footer and navigation are dropped when the page has its own text', () => {
+  const out = index(`
+    <header><a href="/">Logo text</a><nav><a href="/x">Section X link</a></nav></header>
+    <div id="footer-wrap"><div class="footer"><p>Copyright line of the site footer.</p></div></div>
+    <nav aria-label="Sections"><ul><li><a href="/one">Section one of the site</a></li></ul></nav>
+    <main><h1>Section front</h1><p>Teaser paragraph of the section front page.</p>
+      <nav class="toc"><a href="/in-main">Table of contents kept in main</a></nav>
+      <article><header><h2>Article header is kept</h2></header><p>Body of an article teaser.</p></article>
+    </main>
+    <footer><p>Site footer text that is chrome.</p></footer>`);
+  assert.equal(
+    out,
+    [
+      'Section front',
+      'Teaser paragraph of the section front page.',
+      '[Table of contents kept in main](https://site.example/in-main)',
+      'Article header is kept',
+      'Body of an article teaser.',
+    ].join('\n'),
+  );
+});
+
+test('navigation is kept when it is the page substance', () => {
+  const out = index(`<header><a href="/">Library</a></header>
+    <nav><h1>Site map</h1><ul><li><a href="/borrow">Borrowing books and cards</a></li><li><a href="/visit">Visiting the branches</a></li></ul></nav>
+    <p>Updated weekly.</p>`);
+  assert.equal(out, 'Site map\n[Borrowing books and cards](https://site.example/borrow)\n[Visiting the branches](https://site.example/visit)\nUpdated weekly.');
+});
+
+test('a <form> wrapping the whole page (WebForms) is not dropped', () => {
+  const teaser = 'A long teaser paragraph with enough words to be the page itself, repeated for length. ';
+  const out = index(`<form id="aspnetForm" action="/default.aspx"><h2>News</h2><p>${teaser.repeat(6)}</p><input type="hidden" name="__VIEWSTATE" value="x"></form>`);
+  assert.ok(out?.startsWith('News\nA long teaser paragraph'), String(out));
+});
+
+test('returns null when there is no block of real text', () => {
+  assert.equal(index('<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'), null);
+  assert.equal(index('<div id="app"><span>Loading…</span></div>'), null);
+  assert.equal(index('<nav><a href="/a">A</a> <a href="/b">B</a></nav>'), null);
+});
+
+test('a first heading that repeats the title is left out; the title is reported', () => {
+  const r = extractIndex(parseHtml('<title>Daily Planet</title><h1>Daily Planet</h1><p>Teaser paragraph of the homepage.</p>'), URL_);
+  assert.equal(r?.title, 'Daily Planet');
+  assert.equal(renderText(r!.blocks), 'Teaser paragraph of the homepage.');
+});
+
+test('does not modify the document, so the content profile can run on it afterwards', () => {
+  const doc = parseHtml('<header>Head</header><div class="cookie-banner"><p>We use cookies on this site.</p></div><main><p>Paragraph one with some words.</p></main><footer>Foot</footer>');
+  const before = getOuterHTML(doc);
+  extractIndex(doc, URL_);
+  assert.equal(getOuterHTML(doc), before);
+});
+
+test('a 100,000-deep page does not overflow the stack', () => {
+  const html = '<div>'.repeat(100_000) + '<p>Deep text with several words in it.</p>' + '</div>'.repeat(100_000);
+  const r = extractIndex(parseHtml(html), URL_);
+  assert.match(renderText(r!.blocks), /Deep text with several words/);
+});
