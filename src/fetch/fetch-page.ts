@@ -100,6 +100,11 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return out;
 }
 
+function cookieNames(raw: string | string[] | undefined): string[] {
+  if (!raw) return [];
+  return (Array.isArray(raw) ? raw : [raw]).map((c) => c.split(';', 1)[0]!.split('=', 1)[0]!.trim()).filter(Boolean);
+}
+
 function firstHeader(raw: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const v = raw[name];
   return Array.isArray(v) ? v[0] : v;
@@ -201,7 +206,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       const cookie = cookies.header(current);
       if (cookie) headers.cookie = cookie;
 
-      const resp = await attempt(current, method, headers, state, agents, deadline);
+      const resp = await attempt(current, method, headers, state, agents, deadline, options.retryStatuses ?? true);
       try {
         cookies.store(current, resp.rawHeaders['set-cookie']);
         const location = firstHeader(resp.rawHeaders, 'location');
@@ -268,6 +273,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       status: resp.status,
       statusText: resp.statusText,
       headers,
+      setCookieNames: cookieNames(resp.rawHeaders['set-cookie']),
       contentType,
       body,
       hops: state.hops,
@@ -287,6 +293,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     state: FetchState,
     agents: FetchAgents,
     deadline: AbortSignal,
+    retryStatuses: boolean,
   ): Promise<HopResponse> {
     let viaProxy = proxyMode === 'always';
     for (let n = 0; ; n++) {
@@ -331,7 +338,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           state.retries++;
           continue;
         }
-        if (canRetry && RETRY_STATUSES.has(status)) {
+        if (canRetry && retryStatuses && RETRY_STATUSES.has(status)) {
           const after = parseRetryAfter(firstHeader(resp.headers, 'retry-after'));
           const wait = after ?? backoffMs(state.retries);
           // A wait past the deadline is useless: report the answer we have instead.

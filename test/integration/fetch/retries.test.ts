@@ -76,3 +76,13 @@ test('per-host concurrency: a burst of fetches to one host never exceeds the lim
     await slow.close();
   }
 });
+
+test('retryStatuses:false reports a 429/503 at once (network failures would still retry)', async () => {
+  const r = await fetcher.fetchPage(`${site.origin}/retry-after?id=e&s=1`, { timeoutMs: 5000, retryStatuses: false });
+  assert.equal(r.status, 429);
+  assert.equal(r.retries, 0);
+  assert.equal(site.hits('/retry-after') > 0, true);
+  const f = await fetcher.fetchPage(`${site.origin}/flaky?id=f&fails=1`, { timeoutMs: 5000, retryStatuses: false, body: 'none' });
+  assert.equal(f.status, 503);
+  assert.equal(f.retries, 0);
+});
