@@ -73,6 +73,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Correlation-ID', String(request.id));
   });
+  // While draining, every response closes its connection, so keep-alive sockets do not hold
+  // the shutdown open until their idle timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('Connection', 'close');
+  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });

@@ -4,6 +4,7 @@
 // the services and exit 0.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import { ABORT_GRACE_MS } from '../tools/invoke.js';
 import { buildApp, type BuildAppOptions } from './build-app.js';
 
 export interface RunningServer {
@@ -29,14 +30,19 @@ export async function serve(config: Config, options: BuildAppOptions = {}): Prom
       const { lifecycle } = app.urlkit;
       app.log.info({ reason, in_flight: lifecycle.inFlight, grace_ms: config.shutdownGraceMs }, 'shutting down: draining');
       lifecycle.startDraining();
+      let lastResort: NodeJS.Timeout | undefined;
       const grace = setTimeout(() => {
         app.log.warn({ in_flight: lifecycle.inFlight }, 'grace period over: aborting in-flight work');
         lifecycle.abortInFlight();
+        // Aborted tools answer within ABORT_GRACE_MS; whatever socket is still open after
+        // that (a client that never reads, say) must not keep the process alive.
+        lastResort = setTimeout(() => app.server.closeAllConnections(), ABORT_GRACE_MS + 1000);
       }, config.shutdownGraceMs);
       try {
         await app.close();
       } finally {
         clearTimeout(grace);
+        if (lastResort) clearTimeout(lastResort);
         app.log.info('shut down');
         resolveClosed();
       }

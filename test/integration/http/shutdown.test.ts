@@ -1,0 +1,92 @@
+// SIGTERM with work in flight, against the built process entry (dist/src/main.js) and the real
+// status tool probing a slow loopback target: in-flight calls finish within the grace period,
+// new connections are refused, and the process exits 0; past the grace, work is aborted and
+// the caller still gets a complete 200 envelope.
+import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
+import { MAIN, startChild } from './child-server.js';
+
+describe('graceful shutdown of the built server', () => {
+  let target: LoopbackServer;
+  let arrived: Array<() => void> = [];
+  const pending: ServerResponse[] = [];
+  before(async () => {
+    // Answers after the delay given in the path (/slow/<ms>), and tells the test it was reached.
+    target = await startServer((req: IncomingMessage, res: ServerResponse) => {
+      const ms = Number(/\/slow\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      for (const f of arrived.splice(0)) f();
+      pending.push(res);
+      setTimeout(() => {
+        if (!res.destroyed) {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end('<title>slow</title>');
+        }
+      }, ms).unref();
+    });
+  });
+  after(async () => {
+    for (const r of pending) r.destroy();
+    await target.close();
+  });
+
+  const reached = () => new Promise<void>((resolve) => arrived.push(resolve));
+
+  it('finishes in-flight work, refuses new connections, exits 0', async () => {
+    const child = await startChild(MAIN, { URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_SHUTDOWN_GRACE_MS: '20000', URLKIT_MAX_RETRIES: '0' });
+    try {
+      const hit = reached();
+      const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${target.origin}/slow/700` }),
+      });
+      await hit;
+      child.proc.kill('SIGTERM');
+      // The listener closes at once; the running call is not cut short.
+      let refused = false;
+      for (let i = 0; i < 50 && !refused; i++) {
+        try {
+          await fetch(`${child.origin}/healthz`, { headers: { connection: 'close' } });
+          await new Promise((r) => setTimeout(r, 10));
+        } catch {
+          refused = true;
+        }
+      }
+      assert.ok(refused, 'new connections are refused after SIGTERM');
+      const res = await inFlight;
+      assert.equal(res.status, 200);
+      const body = (await res.json()) as { data: { results: Array<{ data: { ok: boolean; status_code: number } }> } };
+      assert.equal(body.data.results[0]!.data.ok, true);
+      assert.equal(body.data.results[0]!.data.status_code, 200);
+      const { code } = await child.exit;
+      assert.equal(code, 0);
+    } finally {
+      child.proc.kill('SIGKILL');
+    }
+  });
+
+  it('past the grace period, aborts the work, still answers 200, exits 0', async () => {
+    const child = await startChild(MAIN, { URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_SHUTDOWN_GRACE_MS: '100', URLKIT_MAX_RETRIES: '0' });
+    try {
+      const hit = reached();
+      const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${target.origin}/slow/60000`, timeout: 60 }),
+      });
+      await hit;
+      child.proc.kill('SIGTERM');
+      const res = await inFlight;
+      assert.equal(res.status, 200);
+      const body = (await res.json()) as { data: { results: Array<{ data: { ok: boolean } | null; meta: { error?: { code: string } } }> } };
+      const item = body.data.results[0]!;
+      assert.equal(item.meta.error?.code, 'timeout');
+      const { code } = await child.exit;
+      assert.equal(code, 0);
+    } finally {
+      child.proc.kill('SIGKILL');
+    }
+  });
+});
