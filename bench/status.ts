@@ -1,6 +1,7 @@
 // npm run bench:status: 2,000 status probes against a loopback server, three ways:
 //   bare undici   HEAD with an undici Agent, nothing else (the floor)
-//   tool run()    check_url_status in process: egress policy, per-host limits, classification
+//   fetcher       the shared fetcher's fetchPage(HEAD, body none): egress policy, per-host limits
+//   tool run()    check_url_status in process: the fetcher plus fallback rules and classification
 //   HTTP API      POST /api/v1/tools/check_url_status over a real socket (validation, envelope)
 // The target server runs in a child process so it does not share the event loop being measured.
 // Prints probes/s and p50/p95 latency per mode and concurrency, and the throughput ratio.
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { Agent, request } from 'undici';
 import { defaultConfig, type Config } from '../src/config/config.js';
+import { createFetcher } from '../src/fetch/fetch-page.js';
 import { buildApp } from '../src/http/build-app.js';
 import { checkUrlStatus } from '../src/tools/check-url-status.js';
 import { createServices } from '../src/tools/services.js';
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   try {
     for (const c of CONCURRENCY) {
       rows.push(await benchBare(target, c));
+      rows.push(await benchFetcher(target, c));
       rows.push(await benchTool(target, c));
       rows.push(await benchHttp(target, c));
     }
@@ -83,6 +86,19 @@ async function benchBare(target: string, concurrency: number): Promise<Row> {
     return await measure('bare undici HEAD', concurrency, once);
   } finally {
     await agent.close();
+  }
+}
+
+async function benchFetcher(target: string, concurrency: number): Promise<Row> {
+  const fetcher = createFetcher(benchConfig(concurrency));
+  const once = async () => {
+    const r = await fetcher.fetchPage(target, { method: 'HEAD', body: 'none', timeoutMs: 15_000, retryStatuses: false });
+    if (r.status !== 200) throw new Error(`fetcher got ${r.status}`);
+  };
+  try {
+    return await measure('shared fetcher HEAD', concurrency, once);
+  } finally {
+    await fetcher.close();
   }
 }
 
