@@ -15,8 +15,8 @@ export interface Child {
 }
 
 /** Starts `node <script>` with env and waits for fastify's "Server listening at" log line. */
-export async function startChild(script: string, env: Record<string, string>): Promise<Child> {
-  const proc = spawn(process.execPath, [script], {
+export async function startChild(script: string, env: Record<string, string>, args: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
