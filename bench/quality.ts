@@ -5,12 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { loadCorpus, type CorpusPage } from './corpus.js';
-import { parseHtml } from '../src/parse/parse-html.js';
-import { extractContent } from '../src/extract/content/extract-content.js';
-import { renderText } from '../src/render/text.js';
+import { readabilityText, urlkitText } from './quality-systems.js';
 
 interface Counts {
   tp: number;
@@ -21,22 +17,6 @@ interface Counts {
 }
 
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
-export function urlkitText(page: { html: string; url: string }): string {
-  const doc = parseHtml(page.html);
-  const ex = extractContent(doc, page.url);
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
-
-export function readabilityText(page: { html: string; url: string }): string {
-  try {
-    const { document } = parseHTML(page.html);
-    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
-    return article?.textContent ?? '';
-  } catch {
-    return '';
-  }
-}
 
 function scorePage(page: CorpusPage, output: string): { counts: Counts; missed: string[]; leaked: string[] } {
   const counts: Counts = { tp: 0, fp: 0, fn: 0, tn: 0, empty: 0 };
@@ -82,7 +62,13 @@ function main(): void {
   const outDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'out');
   mkdirSync(outDir, { recursive: true });
 
-  const systems: Array<{ name: string; run: (p: CorpusPage) => string }> = [{ name: 'urlkit content', run: urlkitText }];
+  // The text format writes links as [text](url). The README assumes snippets never span a
+  // link, but some do on this corpus, so the same output is also scored with links read as
+  // their text (how Readability's textContent reads them).
+  const systems: Array<{ name: string; run: (p: CorpusPage) => string }> = [
+    { name: 'urlkit content (text)', run: urlkitText },
+    { name: 'urlkit content (links as text)', run: (p) => urlkitText(p, true) },
+  ];
   if (!onlyUrlkit) systems.push({ name: 'Readability (linkedom)', run: readabilityText });
 
   const rows: string[] = [];
@@ -99,11 +85,11 @@ function main(): void {
     }
     const m = metrics(total);
     rows.push(
-      `| ${sys.name.padEnd(24)} | ${m.p.toFixed(3)} | ${m.r.toFixed(3)} | ${m.f1.toFixed(3)} | ${m.acc.toFixed(3)} | ${total.tp}/${total.fp}/${total.fn}/${total.tn} | ${total.empty} |`,
+      `| ${sys.name.padEnd(30)} | ${m.p.toFixed(3)} | ${m.r.toFixed(3)} | ${m.f1.toFixed(3)} | ${m.acc.toFixed(3)} | ${total.tp}/${total.fp}/${total.fn}/${total.tn} | ${total.empty} |`,
     );
-    const slug = sys.name.startsWith('urlkit') ? 'urlkit' : 'readability-linkedom';
+    const slug = sys.name.startsWith('urlkit content (text)') ? 'urlkit' : sys.name.startsWith('urlkit') ? 'urlkit-plain' : 'readability-linkedom';
     writeFileSync(resolve(outDir, `predictions-${slug}.json`), JSON.stringify(predictions));
-    if (slug === 'urlkit') {
+    if (slug === 'urlkit-plain') {
       const worst = perPage
         .filter((x) => x.missed.length + x.leaked.length > 0)
         .sort((a, b) => a.f1 - b.f1 || b.missed.length + b.leaked.length - (a.missed.length + a.leaked.length))
@@ -119,8 +105,8 @@ function main(): void {
     }
   }
   console.log(`${pages.length} pages from ../shared/bench/trafilatura-eval`);
-  console.log('| system                   | P     | R     | F1    | Acc   | tp/fp/fn/tn | empty |');
-  console.log('|--------------------------|-------|-------|-------|-------|-------------|-------|');
+  console.log('| system                         | P     | R     | F1    | Acc   | tp/fp/fn/tn | empty |');
+  console.log('|--------------------------------|-------|-------|-------|-------|-------------|-------|');
   for (const r of rows) console.log(r);
 }
 

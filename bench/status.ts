@@ -7,6 +7,7 @@
 // Prints probes/s and p50/p95 latency per mode and concurrency, and the throughput ratio.
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,9 @@ import { createServices } from '../src/tools/services.js';
 
 const PROBES = Number(process.env.BENCH_PROBES ?? 2000);
 const WARMUP = 100;
+/** Each mode's probes are split into this many rounds, interleaved with the other modes. */
+const ROUNDS = 4;
+const BARE = 'bare undici HEAD';
 const CONCURRENCY = [1, 4, 16];
 const TARGET_HOST = '127.0.0.2';
 
@@ -51,16 +55,46 @@ async function main(): Promise<void> {
   const target = `http://${TARGET_HOST}:${port}/page`;
   const rows: Row[] = [];
   try {
-    for (const c of CONCURRENCY) {
-      rows.push(await benchBare(target, c));
-      rows.push(await benchFetcher(target, c));
-      rows.push(await benchTool(target, c));
-      rows.push(await benchHttp(target, c));
-    }
+    for (const c of CONCURRENCY) rows.push(...(await benchAt(target, c)));
   } finally {
     stop(child);
   }
   print(rows);
+}
+
+interface Mode {
+  name: string;
+  once: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * All modes at one concurrency, interleaved in rounds, so a load spike on a shared machine
+ * hits every mode alike instead of skewing whichever happened to run then.
+ */
+async function benchAt(target: string, concurrency: number): Promise<Row[]> {
+  const modes = [bare(target, concurrency), fetcherOnly(target, concurrency), toolRun(target, concurrency), await httpApi(target, concurrency)];
+  const perRound = Math.ceil(PROBES / ROUNDS);
+  const stats = modes.map(() => ({ latencies: [] as number[], seconds: 0, probes: 0 }));
+  try {
+    for (const m of modes) await runLoad(WARMUP, concurrency, m.once, []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, m] of modes.entries()) {
+        const st = stats[i]!;
+        const started = performance.now();
+        await runLoad(perRound, concurrency, m.once, st.latencies);
+        st.seconds += (performance.now() - started) / 1000;
+        st.probes += perRound;
+      }
+    }
+  } finally {
+    for (const m of modes) await m.close();
+  }
+  return modes.map((m, i) => {
+    const st = stats[i]!;
+    st.latencies.sort((a, b) => a - b);
+    return { mode: m.name, concurrency, probes: st.probes, perSecond: st.probes / st.seconds, p50: pct(st.latencies, 0.5), p95: pct(st.latencies, 0.95) };
+  });
 }
 
 function benchConfig(concurrency: number): Config {
@@ -75,76 +109,63 @@ function benchConfig(concurrency: number): Config {
   });
 }
 
-async function benchBare(target: string, concurrency: number): Promise<Row> {
+function bare(target: string, concurrency: number): Mode {
   const agent = new Agent({ connections: concurrency });
-  const once = async () => {
-    const res = await request(target, { method: 'HEAD', dispatcher: agent });
-    await res.body.dump();
-    if (res.statusCode !== 200) throw new Error(`bare HEAD got ${res.statusCode}`);
+  return {
+    name: BARE,
+    once: async () => {
+      const res = await request(target, { method: 'HEAD', dispatcher: agent });
+      await res.body.dump();
+      if (res.statusCode !== 200) throw new Error(`bare HEAD got ${res.statusCode}`);
+    },
+    close: () => agent.close(),
   };
-  try {
-    return await measure('bare undici HEAD', concurrency, once);
-  } finally {
-    await agent.close();
-  }
 }
 
-async function benchFetcher(target: string, concurrency: number): Promise<Row> {
+function fetcherOnly(target: string, concurrency: number): Mode {
   const fetcher = createFetcher(benchConfig(concurrency));
-  const once = async () => {
-    const r = await fetcher.fetchPage(target, { method: 'HEAD', body: 'none', timeoutMs: 15_000, retryStatuses: false });
-    if (r.status !== 200) throw new Error(`fetcher got ${r.status}`);
+  return {
+    name: 'shared fetcher HEAD',
+    once: async () => {
+      const r = await fetcher.fetchPage(target, { method: 'HEAD', body: 'none', timeoutMs: 15_000, retryStatuses: false });
+      if (r.status !== 200) throw new Error(`fetcher got ${r.status}`);
+    },
+    close: () => fetcher.close(),
   };
-  try {
-    return await measure('shared fetcher HEAD', concurrency, once);
-  } finally {
-    await fetcher.close();
-  }
 }
 
-async function benchTool(target: string, concurrency: number): Promise<Row> {
+function toolRun(target: string, concurrency: number): Mode {
   const config = benchConfig(concurrency);
   const services = createServices(config);
   const ctx = { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: 'bench' };
-  const once = async () => {
-    const [item] = await checkUrlStatus.run({ url: target, follow_redirects: true, timeout: 15 }, ctx);
-    if (item?.data?.status_code !== 200) throw new Error(`tool run() got ${JSON.stringify(item)}`);
+  return {
+    name: 'check_url_status run()',
+    once: async () => {
+      const [item] = await checkUrlStatus.run({ url: target, follow_redirects: true, timeout: 15 }, ctx);
+      if (item?.data?.status_code !== 200) throw new Error(`tool run() got ${JSON.stringify(item)}`);
+    },
+    close: () => services.close(),
   };
-  try {
-    return await measure('check_url_status run()', concurrency, once);
-  } finally {
-    await services.close();
-  }
 }
 
-async function benchHttp(target: string, concurrency: number): Promise<Row> {
-  const config = benchConfig(concurrency);
-  const app = await buildApp(config, { logStream: { write() {} } });
+async function httpApi(target: string, concurrency: number): Promise<Mode> {
+  const app = await buildApp(benchConfig(concurrency), { logStream: { write() {} } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/tools/check_url_status`;
   const agent = new Agent({ connections: concurrency });
   const payload = JSON.stringify({ url: target });
-  const once = async () => {
-    const res = await request(api, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: payload });
-    const json = (await res.body.json()) as { data?: { results?: Array<{ data?: { status_code?: number } }> } };
-    if (json.data?.results?.[0]?.data?.status_code !== 200) throw new Error(`HTTP API got ${JSON.stringify(json)}`);
+  return {
+    name: 'HTTP API POST',
+    once: async () => {
+      const res = await request(api, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: payload });
+      const json = (await res.body.json()) as { data?: { results?: Array<{ data?: { status_code?: number } }> } };
+      if (json.data?.results?.[0]?.data?.status_code !== 200) throw new Error(`HTTP API got ${JSON.stringify(json)}`);
+    },
+    close: async () => {
+      await agent.close();
+      await app.close();
+    },
   };
-  try {
-    return await measure('HTTP API POST', concurrency, once);
-  } finally {
-    await agent.close();
-    await app.close();
-  }
-}
-
-async function measure(mode: string, concurrency: number, once: () => Promise<void>): Promise<Row> {
-  await runLoad(WARMUP, concurrency, once, []);
-  const latencies: number[] = [];
-  const started = performance.now();
-  await runLoad(PROBES, concurrency, once, latencies);
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { mode, concurrency, probes: PROBES, perSecond: PROBES / seconds, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95) };
 }
 
 async function runLoad(total: number, concurrency: number, once: () => Promise<void>, latencies: number[]): Promise<void> {
@@ -166,15 +187,15 @@ function pct(sorted: number[], q: number): number {
 
 function print(rows: Row[]): void {
   const lines = [
-    `status probes: ${PROBES} per row against a loopback server (HEAD 200 text/html), node ${process.version}`,
+    `status probes: ${PROBES} per row (${ROUNDS} interleaved rounds) against a loopback server (HEAD 200 text/html), node ${process.version}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
     '',
     '| mode | concurrency | probes/s | p50 ms | p95 ms | throughput vs bare |',
     '|---|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    const bare = rows.find((b) => b.mode === 'bare undici HEAD' && b.concurrency === r.concurrency)!;
+    const floor = rows.find((b) => b.mode === BARE && b.concurrency === r.concurrency)!;
     lines.push(
-      `| ${r.mode} | ${r.concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.perSecond / bare.perSecond).toFixed(2)}x |`,
+      `| ${r.mode} | ${r.concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.perSecond / floor.perSecond).toFixed(2)}x |`,
     );
   }
   console.log(lines.join('\n'));

@@ -15,7 +15,7 @@ export interface ToBlocksOptions {
 
 /** Elements whose content is never readable text. */
 const SKIP_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'title', 'meta', 'link',
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'meta', 'link',
   'iframe', 'frame', 'frameset', 'object', 'embed', 'canvas', 'video', 'audio', 'source', 'track',
   'select', 'option', 'optgroup', 'button', 'input', 'textarea', 'datalist', 'map', 'area', 'param', 'dialog',
 ]);

@@ -6,7 +6,7 @@ import { BOILERPLATE_ROLES, isUnlikelyCandidate } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 
 export const NEVER_TEXT = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'iframe', 'frame', 'frameset', 'object', 'embed',
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
   'canvas', 'video', 'audio', 'select', 'option', 'button', 'input', 'textarea', 'dialog', 'map', 'link', 'meta',
 ]);
 

@@ -14,7 +14,9 @@ import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
 import { jsonLdArticleBody } from './json-ld.js';
 import { pageTitle } from './page-title.js';
+import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
+import { pruneBlocks } from './block-prune.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -31,12 +33,14 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   const frame: Element | Document = body ?? doc;
 
   let best: Attempt | null = null;
+  const semantic = semanticAttempt(frame, resolver, title);
   for (const flags of ATTEMPTS) {
     const attempt = runAttempt(frame, resolver, flags, title);
     if (!best || attempt.chars > best.chars) best = attempt;
     if (attempt.chars >= ENOUGH_CHARS) break;
   }
   if (!best) return null;
+  if (semantic && semantic.chars >= SEMANTIC_SHARE * best.chars) best = semantic;
 
   // The page's own JSON-LD articleBody, when it holds far more than scoring found, is the
   // better statement of the article (scoring was fooled by markup).
@@ -54,11 +58,35 @@ function runAttempt(frame: Element | Document, resolver: UrlResolver, flags: Att
   const pruned = new Set<Element>();
   pruneContent(selection.roots, stats, flags, pruned);
   const roots: ChildNode[] = selection.roots;
-  const blocks = dropTitleAndByline(
-    toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || pruned.has(el) }),
-    title,
-  );
+  const blocks = finish(toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || pruned.has(el) }), title);
   return { blocks, chars: blocksTextLength(blocks) };
+}
+
+/** A declared article container wins when it holds at least this share of the scored text. */
+const SEMANTIC_SHARE = 0.3;
+const SEMANTIC_MIN_CHARS = 80;
+
+function semanticAttempt(frame: Element | Document, resolver: UrlResolver, title: string | null): Attempt | null {
+  const flags = ATTEMPTS[0]!;
+  const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
+  for (const group of semanticContainers(frame, stats)) {
+    const el = group[0];
+    if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
+    selectContent(frame, stats, flags); // scores feed pruning
+    // Declared containers that are siblings (a lead "excerpt" and the body) form one article.
+    const members = new Set<ChildNode>(group);
+    const roots = el.parent ? el.parent.children.filter((x): x is Element => members.has(x)) : [el];
+    const pruned = new Set<Element>();
+    pruneContent(roots, stats, flags, pruned);
+    const blocks = finish(toBlocks(roots, resolver, { skip: (x) => !stats.get(x) || pruned.has(x) }), title);
+    const chars = blocksTextLength(blocks);
+    if (chars >= SEMANTIC_MIN_CHARS) return { blocks, chars };
+  }
+  return null;
+}
+
+function finish(blocks: Block[], title: string | null): Block[] {
+  return pruneBlocks(dropTitleAndByline(blocks, title));
 }
 
 function paragraphsOf(text: string): Block[] {

@@ -15,7 +15,7 @@ export const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pag
 
 /** Signs of boilerplate. */
 export const NEGATIVE =
-  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|teaser|recommend|nav|menu/i;
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
 
 /** Roles that mark boilerplate landmarks. */
 export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'note']);

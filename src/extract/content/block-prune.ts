@@ -1,0 +1,68 @@
+// Last pass over the chosen article's blocks: "read more" lines, link lists of related
+// articles and the headings left standing over them are navigation, not article text.
+import type { Block, Inline } from '../blocks.js';
+
+const LINK_LINE_SHARE = 0.8;
+const LINK_LIST_SHARE = 0.5;
+
+export function pruneBlocks(blocks: Block[]): Block[] {
+  const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
+  for (const block of blocks) {
+    if (isLinkBoilerplate(block)) {
+      const last = kept[kept.length - 1];
+      if (last) last.droppedAfter = true;
+      continue;
+    }
+    kept.push({ block, droppedAfter: false });
+  }
+  // A heading whose section was all dropped links ("Related articles", "Read also") goes too.
+  const out: Block[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    if (k.block.type === 'heading' && k.droppedAfter) {
+      const next = kept[i + 1];
+      if (!next || next.block.type === 'heading') continue;
+    }
+    out.push(k.block);
+  }
+  return out;
+}
+
+function isLinkBoilerplate(block: Block): boolean {
+  if (block.type === 'paragraph') {
+    const m = measure(block.children);
+    return m.chars > 0 && m.linkChars / m.chars >= LINK_LINE_SHARE;
+  }
+  if (block.type === 'list') {
+    let chars = 0;
+    let linkChars = 0;
+    for (const item of block.items) {
+      for (const b of item.children) {
+        if (b.type === 'paragraph' || b.type === 'heading') {
+          const m = measure(b.children);
+          chars += m.chars;
+          linkChars += m.linkChars;
+        }
+      }
+    }
+    return chars > 0 && linkChars / chars > LINK_LIST_SHARE;
+  }
+  return false;
+}
+
+function measure(inlines: Inline[]): { chars: number; linkChars: number } {
+  let chars = 0;
+  let linkChars = 0;
+  const stack: Array<{ n: Inline; inLink: boolean }> = inlines.map((n) => ({ n, inLink: false }));
+  while (stack.length > 0) {
+    const { n, inLink } = stack.pop()!;
+    if (n.type === 'text' || n.type === 'code') {
+      const len = n.text.trim().length;
+      chars += len;
+      if (inLink) linkChars += len;
+    } else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
+      for (const c of n.children) stack.push({ n: c, inLink: inLink || (n.type === 'link' && n.href !== null) });
+    }
+  }
+  return { chars, linkChars };
+}
