@@ -1,102 +1,103 @@
 // npm run bench:fetch: peak RSS of the fetcher while it fetches decompression bombs, endless
-// bodies and trickling bodies in parallel. The hostile site runs in a child process so its
-// memory is not counted. Prints one row per scenario.
+// bodies and trickling bodies in parallel. The hostile site runs in its own child process, and
+// each scenario runs in a fresh child process too, so every peak is that scenario's alone.
 //   BENCH_PARALLEL (default 40) fetches per scenario, all at once; BENCH_BOMB_MIB (default 1024)
-//   decoded size of each bomb; the fetcher runs with its default 5 MiB body cap.
+//   decoded size of each bomb; BENCH_CAP_MIB (default 5, the default URLKIT_MAX_BODY_BYTES).
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { createFetcher } from '../src/fetch/fetch-page.js';
 import { testConfig } from '../test/support/loopback-server.js';
 import { startHostileSite } from '../test/support/hostile-site.js';
 
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 40);
 const BOMB_MIB = Number(process.env.BENCH_BOMB_MIB ?? 1024);
+const CAP_MIB = Number(process.env.BENCH_CAP_MIB ?? 5);
 const MiB = 1024 * 1024;
+const SELF = fileURLToPath(import.meta.url);
+
+const SCENARIOS: Array<{ name: string; paths: string[]; timeoutMs: number }> = [
+  { name: `gzip bomb (${BOMB_MIB} MiB decoded)`, paths: ['/gzip-bomb'], timeoutMs: 30_000 },
+  { name: `brotli bomb (${BOMB_MIB} MiB decoded)`, paths: ['/br-bomb'], timeoutMs: 30_000 },
+  { name: 'endless body', paths: ['/endless'], timeoutMs: 30_000 },
+  { name: 'trickled body (3 s deadline)', paths: ['/trickle-body'], timeoutMs: 3000 },
+  { name: 'all four mixed', paths: ['/gzip-bomb', '/br-bomb', '/endless', '/trickle-body'], timeoutMs: 5000 },
+];
+
+interface Row {
+  scenario: string;
+  outcomes: string;
+  keptMiB: number;
+  wallMs: number;
+  baselineMiB: number;
+  peakRssMiB: number;
+}
 
 if (process.argv[2] === '--serve') {
   const site = await startHostileSite({ bombMiB: BOMB_MIB });
   process.send!(site.origin);
   process.on('disconnect', () => void site.close().then(() => process.exit(0)));
+} else if (process.argv[2] === '--scenario') {
+  process.send!(await runScenario(Number(process.argv[3]), process.argv[4]!));
+  process.disconnect();
 } else {
   await main();
 }
 
-interface Row {
-  scenario: string;
-  fetches: number;
-  outcomes: string;
-  keptMiB: string;
-  wallMs: number;
-  peakRssMiB: number;
-  overBaselineMiB: number;
+async function runScenario(index: number, origin: string): Promise<Row> {
+  const s = SCENARIOS[index]!;
+  // Per-host limit lifted so every fetch really runs at once against the one site.
+  const fetcher = createFetcher(testConfig({ perHostConcurrency: 10_000, maxRetries: 0, maxBodyBytes: CAP_MIB * MiB }));
+  await fetcher.fetchPage(`${origin}/html`, { timeoutMs: 5000 });
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const outcomes = new Map<string, number>();
+  const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
+  let kept = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: PARALLEL }, (_, i) =>
+      fetcher.fetchPage(`${origin}${s.paths[i % s.paths.length]}`, { timeoutMs: s.timeoutMs }).then(
+        (r) => {
+          kept += r.body?.bytes.length ?? 0;
+          count(r.truncated ? 'truncated' : 'ok');
+        },
+        (e: { code?: string }) => count(e.code ?? 'error'),
+      ),
+    ),
+  );
+  const wallMs = Math.round(performance.now() - t0);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  await fetcher.close();
+  return {
+    scenario: s.name,
+    outcomes: [...outcomes].map(([k, v]) => `${v} ${k}`).join(', '),
+    keptMiB: kept / MiB,
+    wallMs,
+    baselineMiB: baseline / MiB,
+    peakRssMiB: peak / MiB,
+  };
 }
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const origin = await new Promise<string>((resolve) => child.once('message', (m) => resolve(String(m))));
-  // Per-host limit lifted so every fetch of a scenario really runs at once against the one site.
-  const fetcher = createFetcher(testConfig({ perHostConcurrency: 10_000, maxRetries: 0 }));
-  const scenarios: Array<[string, string[], number]> = [
-    [`gzip bomb (${BOMB_MIB} MiB decoded)`, ['/gzip-bomb'], 30_000],
-    [`brotli bomb (${BOMB_MIB} MiB decoded)`, ['/br-bomb'], 30_000],
-    ['endless body', ['/endless'], 30_000],
-    ['trickled body (3 s deadline)', ['/trickle-body'], 3000],
-    ['all four mixed', ['/gzip-bomb', '/br-bomb', '/endless', '/trickle-body'], 5000],
-  ];
-  // Warm up code paths so the baseline includes them.
-  await fetcher.fetchPage(`${origin}/html`, { timeoutMs: 5000 });
-  gc();
-  const baseline = process.memoryUsage().rss;
   const rows: Row[] = [];
-  for (const [name, paths, timeoutMs] of scenarios) {
-    gc();
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    const t0 = performance.now();
-    const outcomes = new Map<string, number>();
-    let kept = 0;
-    await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) =>
-        fetcher.fetchPage(`${origin}${paths[i % paths.length]}`, { timeoutMs }).then(
-          (r) => {
-            kept += r.body?.bytes.length ?? 0;
-            const k = r.truncated ? 'truncated' : 'ok';
-            outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
-          },
-          (e: { code?: string }) => outcomes.set(e.code ?? 'error', (outcomes.get(e.code ?? 'error') ?? 0) + 1),
-        ),
-      ),
-    );
-    const wallMs = Math.round(performance.now() - t0);
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    rows.push({
-      scenario: name,
-      fetches: PARALLEL,
-      outcomes: [...outcomes].map(([k, v]) => `${v} ${k}`).join(', '),
-      keptMiB: (kept / MiB).toFixed(1),
-      wallMs,
-      peakRssMiB: Math.round(peak / MiB),
-      overBaselineMiB: Math.round((peak - baseline) / MiB),
-    });
+  for (let i = 0; i < SCENARIOS.length; i++) {
+    // A fresh site per scenario too: one still pushing the last scenario's endless bodies would slow the next.
+    const site = fork(SELF, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const origin = await new Promise<string>((resolve) => site.once('message', (m) => resolve(String(m))));
+    const child = fork(SELF, ['--scenario', String(i), origin], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    rows.push(await new Promise<Row>((resolve) => child.once('message', (m) => resolve(m as Row))));
+    site.disconnect();
   }
-  await fetcher.close();
-  child.disconnect();
-  console.log(`\nfetch memory: ${PARALLEL} parallel fetches per scenario, body cap 5 MiB, baseline RSS ${Math.round(baseline / MiB)} MiB (node ${process.version})\n`);
-  console.log('| scenario | fetches | outcomes | bytes kept (MiB, all fetches) | wall ms | peak RSS MiB | over baseline MiB |');
+  console.log(`\nfetch memory: ${PARALLEL} parallel fetches per scenario, body cap ${CAP_MIB} MiB, each scenario in a fresh process (node ${process.version})\n`);
+  console.log('| scenario | outcomes | body bytes kept, all fetches (MiB) | wall ms | RSS before (MiB) | peak RSS (MiB) | peak over before, per fetch (MiB) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.scenario} | ${r.fetches} | ${r.outcomes} | ${r.keptMiB} | ${r.wallMs} | ${r.peakRssMiB} | ${r.overBaselineMiB} |`);
+    const perFetch = (r.peakRssMiB - r.baselineMiB) / PARALLEL;
+    console.log(`| ${r.scenario} | ${r.outcomes} | ${r.keptMiB.toFixed(0)} | ${r.wallMs} | ${r.baselineMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${perFetch.toFixed(1)} |`);
   }
-}
-
-// A full GC before each scenario so its peak is not inflated by the previous one's garbage.
-function gc(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
 }

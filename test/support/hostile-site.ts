@@ -73,7 +73,7 @@ const BOMB_MIB = 64;
  *   /redirect/<code>?to=<url>   redirect with Location    /no-location         302 without Location
  *   /chain/<n>                  n redirects then a page   /loop/a, /loop/b     a <-> b forever
  *   /trickle-body               headers, then 1 byte per 100 ms forever (chunked)
- *   /endless                    endless text/html body    /gzip-bomb /br-bomb 64 MiB of spaces compressed
+ *   /endless                    endless text/html body    /gzip-bomb /br-bomb 64 MiB (or bombMiB) of spaces compressed
  *   /lying-length               Content-Length 100000, sends 10 bytes, closes
  *   /reset-mid-body             half a body, then a TCP reset
  *   /big-header                 a 64 KiB response header
@@ -85,9 +85,9 @@ const BOMB_MIB = 64;
  *   /echo                       JSON of the request method and headers
  *   /binary-big                 application/pdf with Content-Length 50 MB (never sent)
  */
-export async function startHostileSite(): Promise<HostileSite> {
-  const gz = gzipBomb(BOMB_MIB);
-  const br = await brotliBomb(BOMB_MIB);
+export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise<HostileSite> {
+  const gz = gzipBomb(opts.bombMiB ?? BOMB_MIB);
+  const br = await brotliBomb(opts.bombMiB ?? BOMB_MIB);
   const hits = new Map<string, number>();
   const headersSeen = new Map<string, http.IncomingHttpHeaders>();
   const methods = new Map<string, string>();
