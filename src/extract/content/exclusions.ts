@@ -11,7 +11,7 @@ export const NEVER_TEXT = new Set([
 ]);
 
 /** Landmarks that are page chrome when outside the article. */
-const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 /** Never stripped by class/id: they are the page frame or the likely article itself. */
 const KEEP_TAGS = new Set(['html', 'body', 'article', 'main', 'a', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code']);
 

@@ -17,6 +17,7 @@ import { pageTitle } from './page-title.js';
 import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';
+import { findLead } from './lead.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -57,7 +58,7 @@ function runAttempt(frame: Element | Document, resolver: UrlResolver, flags: Att
   const selection = selectContent(frame, stats, flags);
   const pruned = new Set<Element>();
   pruneContent(selection.roots, stats, flags, pruned);
-  const roots: ChildNode[] = selection.roots;
+  const roots: ChildNode[] = [...findLead(selection.roots, stats), ...selection.roots];
   const blocks = finish(toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || pruned.has(el) }), title);
   return { blocks, chars: blocksTextLength(blocks) };
 }
@@ -75,7 +76,8 @@ function semanticAttempt(frame: Element | Document, resolver: UrlResolver, title
     selectContent(frame, stats, flags); // scores feed pruning
     // Declared containers that are siblings (a lead "excerpt" and the body) form one article.
     const members = new Set<ChildNode>(group);
-    const roots = el.parent ? el.parent.children.filter((x): x is Element => members.has(x)) : [el];
+    const declared = el.parent ? el.parent.children.filter((x): x is Element => members.has(x)) : [el];
+    const roots = [...findLead(declared, stats), ...declared];
     const pruned = new Set<Element>();
     pruneContent(roots, stats, flags, pruned);
     const blocks = finish(toBlocks(roots, resolver, { skip: (x) => !stats.get(x) || pruned.has(x) }), title);
