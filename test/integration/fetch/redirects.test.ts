@@ -176,3 +176,22 @@ test('an aborted caller signal ends the fetch', async () => {
   assert.ok(err instanceof FetchFailure);
   assert.equal(err.code, 'timeout');
 });
+
+test('an IPv6 literal opened by URLKIT_ALLOW_CIDRS is fetched (brackets handled end to end)', async () => {
+  let v6: LoopbackServer;
+  try {
+    v6 = await startServer((_req, res) => res.end('<p>over v6</p>'), '::1');
+  } catch {
+    return assert.fail('no IPv6 loopback in this environment');
+  }
+  const f = createFetcher(testConfig({ allowCidrs: ['::1/128'] }));
+  try {
+    const r = await f.fetchPage(`http://[::1]:${v6.port}/x`, T);
+    assert.equal(r.status, 200);
+    assert.equal(r.finalUrl, `http://[::1]:${v6.port}/x`);
+    assert.equal(r.body!.text, '<p>over v6</p>');
+  } finally {
+    await f.close();
+    await v6.close();
+  }
+});
