@@ -1,19 +1,22 @@
 // fetchPage: one URL -> one FetchResult, under one deadline. Redirects, retries and the proxy
 // fallback are our own loops around single undici requests (redirect: manual), so every hop
 // is re-parsed and its address checked by the guarded connector at connect time.
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
-import { createAddressPolicy, type AddressPolicy } from './address-policy.js';
+import { createAddressPolicy } from './address-policy.js';
 import { classifyError } from './classify-error.js';
 import { decodeBody, kindFromMediaType, parseContentType } from './decode.js';
 import { FetchFailure } from './fetch-failure.js';
-import { createGuardedConnector, type ConnectTimings } from './guarded-connect.js';
+import { FetchAgents } from './fetch-agents.js';
+import type { ConnectTimings } from './guarded-connect.js';
+import { HopCookies } from './hop-cookies.js';
 import { HostLimiter } from './host-limiter.js';
 import { parseContentEncoding, readBody } from './read-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
+import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { parseRequestedUrl, resolveRedirect } from './url-policy.js';
 import type { FetchObserver, FetchOptions, FetchPartial, FetchResult, Fetcher, HttpMethod, RedirectHop } from './types.js';
 
@@ -44,91 +47,6 @@ interface HopResponse {
   body: Readable;
   viaProxy: boolean;
   release: () => void;
-}
-
-/** Per-fetch pair of agents (direct, proxy) sharing the fetch's timings and deadline. */
-class FetchAgents {
-  private direct: Agent | null = null;
-  private proxied: Agent | null = null;
-  constructor(
-    private readonly config: Config,
-    private readonly policy: AddressPolicy,
-    private readonly proxy: URL | null,
-    private readonly state: FetchState,
-    private readonly deadline: AbortSignal,
-  ) {}
-  get(viaProxy: boolean): Agent {
-    if (viaProxy) return (this.proxied ??= this.make(this.proxy));
-    return (this.direct ??= this.make(null));
-  }
-  private make(proxy: URL | null): Agent {
-    return new Agent({
-      connect: createGuardedConnector({
-        policy: this.policy,
-        dnsTimeoutMs: this.config.dnsTimeoutMs,
-        connectTimeoutMs: this.config.connectTimeoutMs,
-        proxy,
-        startedAt: this.state.startedAt,
-        timings: this.state.connect,
-        signal: this.deadline,
-      }),
-      maxHeaderSize: this.config.maxHeaderBytes,
-      pipelining: 1,
-      keepAliveTimeout: 4000,
-    });
-  }
-  /** After a failed attempt: the next one starts on a fresh pool (no half-dead sockets or queued retries). */
-  reset(viaProxy: boolean): void {
-    const a = viaProxy ? this.proxied : this.direct;
-    a?.destroy().catch(() => {});
-    if (viaProxy) this.proxied = null;
-    else this.direct = null;
-  }
-  destroy(): void {
-    // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
-    for (const a of [this.direct, this.proxied]) a?.destroy().catch(() => {});
-  }
-}
-
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    const name = k.toLowerCase();
-    if (name === 'set-cookie' || v === undefined) continue;
-    out[name] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
-
-function cookieNames(raw: string | string[] | undefined): string[] {
-  if (!raw) return [];
-  return (Array.isArray(raw) ? raw : [raw]).map((c) => c.split(';', 1)[0]!.split('=', 1)[0]!.trim()).filter(Boolean);
-}
-
-function firstHeader(raw: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const v = raw[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** A cookie jar that lives for one fetchPage and only returns cookies to the host that set them. */
-class HopCookies {
-  private byHost = new Map<string, Map<string, string>>();
-  store(url: URL, raw: string | string[] | undefined): void {
-    if (!raw) return;
-    const jar = this.byHost.get(url.host) ?? new Map<string, string>();
-    for (const line of Array.isArray(raw) ? raw : [raw]) {
-      const pair = line.split(';', 1)[0]!;
-      const eq = pair.indexOf('=');
-      if (eq <= 0) continue;
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    if (jar.size) this.byHost.set(url.host, jar);
-  }
-  header(url: URL): string | null {
-    const jar = this.byHost.get(url.host);
-    if (!jar || jar.size === 0) return null;
-    return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
 }
 
 export function createFetcher(config: Config, observer?: FetchObserver): Fetcher {
@@ -235,6 +153,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           if (!e.transient || state.retries >= config.maxRetries || wait >= state.startedAt + state.budgetMs - Date.now() - 50) throw e.failure;
           state.retries++;
           resp.release();
+          agents.reset(resp.viaProxy);
           await sleep(wait, undefined, { signal: deadline });
           continue;
         }
@@ -393,10 +312,4 @@ function stripCredentials(u: URL): URL {
   c.username = '';
   c.password = '';
   return c;
-}
-
-/** Drops a body without reading it; the abort error this raises on the stream is expected. */
-function discard(body: Readable): void {
-  body.on('error', () => {});
-  body.destroy();
 }
