@@ -174,9 +174,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(site.hits('/rate-limited').length, 1);
   });
 
-  // Needs the fetcher to honour FetchOptions.retryStatuses=false (it retries 429 after a short
-  // Retry-After today); kept as a todo so the gap stays visible without failing the suite.
-  it('does not sit out a short Retry-After either', { todo: 'fetcher: honour retryStatuses:false' }, async () => {
+  it('does not sit out a short Retry-After either', async () => {
     const { data, meta } = await probe(`${site.origin}/rate-limited-short`);
     assert.equal(data.reason, 'rate_limited');
     assert.equal(data.retry_after_s, 1);
@@ -200,7 +198,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(plain.data.reason, 'client_error');
   });
 
-  it('recognises a bot-manager cookie on a 503', { todo: 'fetcher: fill FetchResult.setCookieNames' }, async () => {
+  it('recognises a bot-manager cookie on a 503', async () => {
     const { data } = await probe(`${site.origin}/challenge-cookie`);
     assert.equal(data.status_code, 503);
     assert.equal(data.reason, 'bot_protection');
