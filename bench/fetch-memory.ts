@@ -35,6 +35,8 @@ interface Row {
 
 if (process.argv[2] === '--serve') {
   const site = await startHostileSite({ bombMiB: BOMB_MIB });
+  // Build the bombs before reporting ready, so no scenario waits on their compression.
+  await Promise.all(['/gzip-bomb', '/br-bomb'].map((p) => fetch(`${site.origin}${p}`, { method: 'HEAD' }).catch(() => null)));
   process.send!(site.origin);
   process.on('disconnect', () => void site.close().then(() => process.exit(0)));
 } else if (process.argv[2] === '--scenario') {

@@ -86,8 +86,9 @@ const BOMB_MIB = 64;
  *   /binary-big                 application/pdf with Content-Length 50 MB (never sent)
  */
 export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise<HostileSite> {
-  const gz = gzipBomb(opts.bombMiB ?? BOMB_MIB);
-  const br = await brotliBomb(opts.bombMiB ?? BOMB_MIB);
+  // Built on first use: most test files never ask for a bomb.
+  let bombs: Promise<{ gz: Buffer; br: Buffer }> | null = null;
+  const getBombs = () => (bombs ??= brotliBomb(opts.bombMiB ?? BOMB_MIB).then((br) => ({ gz: gzipBomb(opts.bombMiB ?? BOMB_MIB), br })));
   const hits = new Map<string, number>();
   const headersSeen = new Map<string, http.IncomingHttpHeaders>();
   const methods = new Map<string, string>();
@@ -149,8 +150,11 @@ export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise
     }
     if (path === '/gzip-bomb' || path === '/br-bomb') {
       const gzip = path === '/gzip-bomb';
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': gzip ? 'gzip' : 'br', 'content-length': String((gzip ? gz : br).length) });
-      return res.end(gzip ? gz : br);
+      void getBombs().then(({ gz, br }) => {
+        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': gzip ? 'gzip' : 'br', 'content-length': String((gzip ? gz : br).length) });
+        res.end(gzip ? gz : br);
+      });
+      return;
     }
     if (path === '/lying-length') {
       const sock = res.socket!;
