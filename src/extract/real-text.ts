@@ -50,6 +50,7 @@ export function plain(nodes: Inline[]): string {
 function isRealLine(line: string): boolean {
   if (line.replace(/\s/g, '').length < MIN_CHARS) return false;
   let n = 0;
-  for (const s of words.segment(line)) if (s.isWordLike && ++n >= MIN_WORDS) return true;
+  // A prefix is enough to find three words, and V8's segmenter slows down on long strings.
+  for (const s of words.segment(line.slice(0, 2000))) if (s.isWordLike && ++n >= MIN_WORDS) return true;
   return false;
 }

@@ -4,6 +4,7 @@ import type { Element } from 'domhandler';
 import { isHidden } from '../dom/visibility.js';
 import { BOILERPLATE_ROLES, isUnlikelyCandidate } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
+import { textContent } from '../dom/walk.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -14,6 +15,14 @@ export const NEVER_TEXT = new Set([
 const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 /** Never stripped by class/id: they are the page frame or the likely article itself. */
 const KEEP_TAGS = new Set(['html', 'body', 'article', 'main', 'a', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code']);
+
+/** Picture captions and credits: about the picture (and its rights), not the article. */
+const CAPTION = /(?:^|[\s_-])(?:caption|captions|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
+
+/** Post metadata lines: dates, authors, "posted in" lines. Only short ones: a long element
+ *  with such a class is a wrapper that happens to carry the word. */
+const POST_META = /(?:^|[\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|byline|author|authors|author-name|autor|writer|post-author|entry-author|tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\s_-])/i;
+const POST_META_MAX_CHARS = 200;
 
 const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
 
@@ -30,6 +39,10 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   const prop = el.attribs['itemprop'];
   if (prop && AUTHOR_PROPS.test(prop) && el.name !== 'article' && el.name !== 'body') return true;
   if (el.attribs['rel'] === 'author') return true;
+  if (el.name === 'figcaption') return true;
+  const cls = el.attribs['class'];
+  if (cls && CAPTION.test(cls)) return true;
+  if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (el.attribs['itemprop'] === 'articleBody' || el.attribs['itemprop'] === 'text') return false;
   return isUnlikelyCandidate(el);
