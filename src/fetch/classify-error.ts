@@ -1,6 +1,7 @@
 // Turns whatever an attempt threw (our connector's ItemFailure, undici errors, zlib errors,
 // aborts) into an item error code, plus whether repeating the attempt could help.
 import { ItemFailure } from '../errors/codes.js';
+import { TransientFailure } from './fetch-failure.js';
 
 export interface AttemptError {
   failure: ItemFailure;
@@ -15,10 +16,7 @@ export function classifyError(err: unknown, deadline: AbortSignal, phase: 'heade
   if (deadline.aborted) {
     return { failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }), transient: false };
   }
-  if (err instanceof ItemFailure) {
-    const transient = err.code === 'connect_error' && /timed out|reset|ECONNRESET|EPIPE|closed/i.test(err.message);
-    return { failure: err, transient };
-  }
+  if (err instanceof ItemFailure) return { failure: err, transient: err instanceof TransientFailure };
   const e = err as { code?: string; name?: string; message?: string } | null;
   const code = e?.code ?? '';
   const msg = e?.message ?? String(err);

@@ -10,3 +10,8 @@ export class FetchFailure extends ItemFailure {
     this.partial = partial;
   }
 }
+
+/** A connection-level failure that another attempt could fix (a reset, a handshake timeout). */
+export class TransientFailure extends ItemFailure {
+  readonly transient = true;
+}

@@ -10,6 +10,7 @@ import tls from 'node:tls';
 import type { buildConnector } from 'undici';
 import { ItemFailure } from '../errors/codes.js';
 import { checkAddress, type AddressPolicy } from './address-policy.js';
+import { TransientFailure } from './fetch-failure.js';
 
 export interface ConnectTimings {
   dnsMs: number | null;
@@ -83,7 +84,8 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 function socketFailure(err: NodeJS.ErrnoException, what: string): ItemFailure {
   if (err instanceof ItemFailure) return err;
   const code = err.code ?? err.message;
-  return new ItemFailure('connect_error', `${what} failed (${code}).`, { cause: err });
+  const Failure = err.code && RESET_CODES.has(err.code) ? TransientFailure : ItemFailure;
+  return new Failure('connect_error', `${what} failed (${code}).`, { cause: err });
 }
 
 /** Waits for `event` on a fresh socket, bounded by the handshake timer and the deadline. */
@@ -121,7 +123,7 @@ class Guard {
   private timer: NodeJS.Timeout;
   private abort = () => this.fail(new ItemFailure('timeout', 'The deadline passed while connecting.'));
   constructor(timeoutMs: number, private signal: AbortSignal, host: string) {
-    this.timer = setTimeout(() => this.fail(new ItemFailure('connect_error', `Connecting to ${host} timed out after ${timeoutMs} ms.`, { retryable: true })), timeoutMs);
+    this.timer = setTimeout(() => this.fail(new TransientFailure('connect_error', `Connecting to ${host} timed out after ${timeoutMs} ms.`)), timeoutMs);
     if (signal.aborted) queueMicrotask(this.abort);
     else signal.addEventListener('abort', this.abort, { once: true });
   }
@@ -177,7 +179,7 @@ function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
       reject(e);
     };
     const onError = (e: NodeJS.ErrnoException) => finish(socketFailure(e, 'The proxy connection'));
-    const onEnd = () => finish(new ItemFailure('connect_error', 'The proxy closed the connection during CONNECT.'));
+    const onEnd = () => finish(new TransientFailure('connect_error', 'The proxy closed the connection during CONNECT.'));
     const onFail = (e: ItemFailure) => finish(e);
     socket.on('data', onData);
     socket.once('error', onError);
