@@ -76,12 +76,14 @@ async function main(): Promise<void> {
   const endpoint = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/tools/get_url_metadata`;
   const client = new Agent({ connections: 64, headersTimeout: 120_000, bodyTimeout: 120_000 });
 
+  const errorCodes = new Map<string, number>();
   const call = async (body: unknown): Promise<{ ms: number; errors: number }> => {
     const t0 = performance.now();
     const res = await request(endpoint, { method: 'POST', dispatcher: client, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const json = (await res.body.json()) as { data?: { results: Array<{ meta: { error?: unknown } }> } };
-    const errors = res.statusCode !== 200 ? 1 : (json.data?.results ?? []).filter((r) => r.meta.error).length;
-    return { ms: performance.now() - t0, errors };
+    const json = (await res.body.json()) as { data?: { results: Array<{ meta: { error?: { code: string } } }> } };
+    const codes = res.statusCode !== 200 ? [`http_${res.statusCode}`] : (json.data?.results ?? []).flatMap((r) => (r.meta.error ? [r.meta.error.code] : []));
+    for (const c of codes) errorCodes.set(c, (errorCodes.get(c) ?? 0) + 1);
+    return { ms: performance.now() - t0, errors: codes.length };
   };
 
   const run = async (mode: string, bodies: unknown[], concurrency: number, itemsPerBody: number, unit: string): Promise<Row> => {
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
   for (const r of rows) {
     console.log(`| ${r.mode} | ${r.items} | ${r.requests} | ${r.wallS.toFixed(2)} | ${r.itemsPerS.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.unit} | ${r.errors} |`);
   }
+  if (errorCodes.size) console.log(`\nitem errors by code: ${[...errorCodes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
   console.log(`\npeak RSS of the service process (incl. worker threads): ${peakRssMb.toFixed(0)} MB`);
 
   await client.close();

@@ -1,6 +1,7 @@
 // Runs chunks in this process. Each chunk gets its own deadline and abort signal, so a
 // stuck or crashed chunk fails alone while the others finish. Handlers are registered by
 // name and jobs are plain data, so a queue-backed dispatcher can replace this one later.
+import { setMaxListeners } from 'node:events';
 import type { Config } from '../config/config.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { WorkerCrashed } from '../workers/pool.js';
@@ -25,6 +26,8 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
       if (signal.aborted) throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', { cause: signal.reason });
 
       const controller = new AbortController();
+      // Every item of the chunk (fetch, worker slot, worker task) listens to this one signal.
+      setMaxListeners(0, controller.signal);
       running.add(controller);
       const remaining = job.deadline - Date.now();
       const timer = setTimeout(

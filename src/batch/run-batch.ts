@@ -2,6 +2,7 @@
 // in request order. A chunk that fails as a unit becomes one failure result per item; the
 // other chunks are untouched. Each chunk's deadline starts when that chunk starts, so a
 // chunk that waited its turn still gets its full budget.
+import { setMaxListeners } from 'node:events';
 import { ChunkFailed } from './chunk-failed.js';
 import { mapWithConcurrency, splitIntoChunks } from './chunking.js';
 import type { ChunkDispatcher } from './types.js';
@@ -21,15 +22,25 @@ export interface BatchRequest<Item, Options, Result> {
 
 export async function runBatch<Item, Options, Result>(dispatcher: ChunkDispatcher, req: BatchRequest<Item, Options, Result>): Promise<Result[]> {
   const chunks = splitIntoChunks(req.items, req.chunkSize);
-  const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
-    try {
-      if (req.signal.aborted) throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.');
-      const job = { handler: req.handler, index, items, options: req.options, deadline: Date.now() + req.chunkTimeoutMs };
-      return await dispatcher.runChunk<Item, Options, Result>(job, req.signal);
-    } catch (err) {
-      const failure = err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
-      return items.map((item) => req.onChunkFailed(item, failure));
-    }
-  });
-  return perChunk.flat();
+  // One listener on the caller's signal, however many chunks listen to ours.
+  const batch = new AbortController();
+  setMaxListeners(0, batch.signal);
+  const onAbort = () => batch.abort(req.signal.reason);
+  if (req.signal.aborted) onAbort();
+  else req.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
+      try {
+        if (batch.signal.aborted) throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.');
+        const job = { handler: req.handler, index, items, options: req.options, deadline: Date.now() + req.chunkTimeoutMs };
+        return await dispatcher.runChunk<Item, Options, Result>(job, batch.signal);
+      } catch (err) {
+        const failure = err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
+        return items.map((item) => req.onChunkFailed(item, failure));
+      }
+    });
+    return perChunk.flat();
+  } finally {
+    req.signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -56,8 +56,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       options,
       chunkSize: ctx.config.batchChunkSize,
       concurrency: ctx.config.batchConcurrency,
-      // A chunk's items run in parallel: one fetch budget, plus one worker budget and a second of slack.
-      chunkTimeoutMs: timeoutMs + ctx.config.workerTaskTimeoutMs + 1000,
+      chunkTimeoutMs: chunkBudgetMs(timeoutMs, ctx.config),
       signal: ctx.signal,
       onChunkFailed: (url, failure) => {
         // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
@@ -72,3 +71,12 @@ export const getUrlMetadata: Tool<MetadataInput> = {
     });
   },
 };
+
+/**
+ * The longest a healthy chunk can take: its fetches run in parallel within one timeout, then
+ * its pages are parsed on the shared pool, each within the worker budget, at most
+ * workerThreads at a time; plus a second of slack. Past it, the chunk is stuck and fails.
+ */
+export function chunkBudgetMs(timeoutMs: number, config: { batchChunkSize: number; workerThreads: number; workerTaskTimeoutMs: number }): number {
+  return timeoutMs + config.workerTaskTimeoutMs * Math.ceil(config.batchChunkSize / Math.max(1, config.workerThreads)) + 1000;
+}

@@ -4,6 +4,7 @@
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
+import { TaskSlots } from './task-slots.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -15,9 +16,11 @@ export interface RunOptions {
 export class WorkerPool {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
+  private readonly slots: TaskSlots;
 
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
+    this.slots = new TaskSlots(config.workerThreads);
     this.piscina = new Piscina({
       filename: new URL('./worker.js', import.meta.url).href,
       minThreads: 1,
@@ -36,22 +39,32 @@ export class WorkerPool {
   lastWorkerError: unknown = null;
 
   /**
-   * Runs a task in a worker. A task over its budget is aborted (its worker is terminated);
-   * that surfaces as ItemFailure('timeout'). Other worker deaths reject with WorkerCrashed.
+   * Runs a task in a worker. The budget counts from the moment a worker takes the task (time
+   * spent waiting for a free worker is not charged). A task over its budget is aborted (its
+   * worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
+   * with WorkerCrashed. An abort of options.signal rejects with its reason, waiting or running.
    */
   async run<K extends WorkerTask['kind']>(
     task: Extract<WorkerTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
+    const release = await this.slots.acquire(options.signal);
     const budget = AbortSignal.timeout(options.timeoutMs ?? this.taskTimeoutMs);
     const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
     try {
       return (await this.piscina.run(task, { signal })) as WorkerTaskResult<K>;
     } catch (err) {
-      if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
       if (options.signal?.aborted) throw options.signal.reason ?? err;
+      if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
       throw new WorkerCrashed(err);
+    } finally {
+      release();
     }
+  }
+
+  /** Tasks waiting for a free worker. */
+  get queued(): number {
+    return this.slots.queued;
   }
 
   get threads(): number {

@@ -24,6 +24,10 @@ export const RICH_PAGE = `<!doctype html><html lang="en"><head>
 <article><h1>Harbour Days</h1>${ARTICLE_TEXT.map((p) => `<p>${p}</p>`).join('\n')}</article>
 <footer>Copyright Coast Times</footer></body></html>`;
 
+let slowRequests = 0;
+/** Requests for /slow received so far (they never get an answer). */
+export const slowHits = () => slowRequests;
+
 export async function startMetadataSite(): Promise<LoopbackServer> {
   return startServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -62,6 +66,7 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
       res.writeHead(301, { location: '/page' });
       res.end();
     } else if (p === '/slow') {
+      slowRequests++;
       // Headers never come; the client's timeout must end the wait (server close destroys the socket).
     } else {
       res.writeHead(404).end();

@@ -10,7 +10,7 @@ import { createServices, type Services } from '../../../src/tools/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { loadMetaFixtures } from '../../unit/extract/metadata-fixture-files.js';
-import { ARTICLE_TEXT, startMetadataSite } from './metadata-site.js';
+import { ARTICLE_TEXT, slowHits, startMetadataSite } from './metadata-site.js';
 
 let site: LoopbackServer;
 const opened: Services[] = [];
@@ -154,6 +154,25 @@ describe('get_url_metadata run()', () => {
     assert.deepEqual(items.map((i) => i.data?.title ?? null), ['Page 1', null, null, 'Page 2', null, 'Page 1', 'Not Found']);
     // Only the 4 allowed items connected: the blocked one never reached a socket.
     assert.ok(site.connections() - before <= 4);
+  });
+});
+
+describe('request stopped', () => {
+  it('reports every unfinished item as timeout when the call is aborted, finished ones kept', async () => {
+    // One chunk at a time: the first page is done before the first /slow is even requested.
+    const base = context({ batchChunkSize: 1, batchConcurrency: 1 });
+    const ac = new AbortController();
+    const hitsBefore = slowHits();
+    const running = getUrlMetadata.run(input({ items: [`${site.origin}/page/1`, `${site.origin}/slow`, `${site.origin}/slow`] }), { ...base, signal: ac.signal });
+    while (slowHits() === hitsBefore) await new Promise((r) => setTimeout(r, 10));
+    ac.abort(new Error('client went away'));
+    const items = await running;
+    assert.equal(items[0]!.data!.title, 'Page 1');
+    for (const item of items.slice(1)) {
+      assert.equal(item.data, null);
+      assert.equal(item.meta.error?.code, 'timeout');
+      assert.equal(item.meta.error?.retryable, true);
+    }
   });
 });
 

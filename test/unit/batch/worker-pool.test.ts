@@ -33,6 +33,19 @@ describe('WorkerPool', () => {
     assert.equal((await pool.run(page)).data.title, 'Alive');
   });
 
+  it('does not charge time spent waiting for a free worker to the task budget', async () => {
+    const ac = new AbortController();
+    const blocker = pool.run({ kind: 'crash', mode: 'hang' }, { signal: ac.signal, timeoutMs: 30_000 });
+    blocker.catch(() => {});
+    // Queued behind the only worker, it waits longer than its own budget (which must still
+    // leave room for a replacement worker to start once the blocker is terminated).
+    const queued = pool.run(page, { timeoutMs: 1500 });
+    assert.equal(pool.queued, 1);
+    await new Promise((r) => setTimeout(r, 1800));
+    ac.abort(new Error('unblock'));
+    assert.equal((await queued).data.title, 'Alive');
+  });
+
   it('gives the caller abort reason, not a timeout, when the caller aborts', async () => {
     const ac = new AbortController();
     const running = pool.run({ kind: 'crash', mode: 'hang' }, { signal: ac.signal, timeoutMs: 30_000 });
