@@ -111,6 +111,8 @@ export async function startStatusSite(): Promise<StatusSite> {
       case '/rate-limited-short':
         // A wait short enough that a retrying client would sit it out.
         return sendHtml(req, res, 429, { 'retry-after': '1' });
+      case '/unavailable':
+        return sendHtml(req, res, 503);
       case '/rate-limited-date': {
         const now = Date.now();
         return sendHtml(req, res, 503, {

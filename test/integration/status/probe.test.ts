@@ -182,6 +182,15 @@ describe('check_url_status against live servers', () => {
     assert.equal(site.hits('/rate-limited-short').length, 1);
   });
 
+  it('reports a 503 at once, without the retries other tools make', async () => {
+    const { data, meta } = await probe(`${site.origin}/unavailable`);
+    assert.equal(data.status_code, 503);
+    assert.equal(data.reason, 'server_error');
+    assert.equal(data.retry_after_s, null);
+    assert.equal(meta.retries, 0);
+    assert.equal(site.hits('/unavailable').length, 1);
+  });
+
   it('reads a Retry-After HTTP date on a 503', async () => {
     const { data } = await probe(`${site.origin}/rate-limited-date`);
     assert.equal(data.status_code, 503);
