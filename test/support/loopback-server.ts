@@ -53,6 +53,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     allowCidrs: [`${FIXTURE_HOST}/32`],
     workerThreads: 2,
+    // Event-loop shedding off: a busy CI machine can starve a test process for a second and
+    // get its calls shed (503). Tests of shedding turn it on explicitly.
+    maxEventLoopDelayMs: 0,
     ...overrides,
   });
 }

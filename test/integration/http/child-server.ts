@@ -17,7 +17,7 @@ export interface Child {
 /** Starts `node <script>` with env and waits for fastify's "Server listening at" log line. */
 export async function startChild(script: string, env: Record<string, string>, args: string[] = []): Promise<Child> {
   const proc = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info', URLKIT_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
