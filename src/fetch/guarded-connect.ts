@@ -213,7 +213,7 @@ async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: 
       socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`);
       await readConnectReply(socket, guard);
     } else {
-      socket = await connectFirst(addresses, port, guard);
+      socket = await connectChecked(hostname, addresses, port, guard);
     }
     o.timings.connectMs = Date.now() - o.startedAt;
     if (protocol === 'https:') {
@@ -236,18 +236,25 @@ async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: 
   }
 }
 
-/** Tries each checked address in order until one accepts (all share one handshake timer). */
-async function connectFirst(addresses: string[], port: number, guard: Guard): Promise<net.Socket> {
-  let last: unknown;
-  for (const host of addresses) {
-    try {
-      return await handshake(net.connect({ host, port }), 'connect', (e) => socketFailure(e, `Connecting to ${net.isIPv6(host) ? `[${host}]` : host}:${port}`), guard);
-    } catch (err) {
-      last = err;
-      if (err instanceof ItemFailure && err.code !== 'connect_error') throw err;
-    }
+/**
+ * Connects to one of the checked addresses. For a name with several answers, Node's own
+ * Happy Eyeballs (autoSelectFamily) races them, fed by a lookup that returns exactly the checked
+ * list, so a black-holed IPv6 answer does not eat the whole connect timeout. The lookup never
+ * asks DNS again.
+ */
+function connectChecked(hostname: string, addresses: string[], port: number, guard: Guard): Promise<net.Socket> {
+  const shown = (h: string) => `${net.isIPv6(h) ? `[${h}]` : h}:${port}`;
+  if (net.isIP(hostname) || addresses.length === 1) {
+    const host = addresses[0]!;
+    return handshake(net.connect({ host, port }), 'connect', (e) => socketFailure(e, `Connecting to ${shown(host)}`), guard);
   }
-  throw last;
+  const answers = addresses.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
+  const lookup: net.LookupFunction = (_name, options, callback) => {
+    if (options.all) callback(null, answers);
+    else callback(null, answers[0]!.address, answers[0]!.family);
+  };
+  const socket = net.connect({ host: hostname, port, lookup, autoSelectFamily: true, autoSelectFamilyAttemptTimeout: 250 });
+  return handshake(socket, 'connect', (e) => socketFailure(e, `Connecting to ${hostname}:${port} (${addresses.join(', ')})`), guard);
 }
 
 export function createGuardedConnector(o: GuardedConnectOptions): buildConnector.connector {

@@ -195,3 +195,18 @@ test('an IPv6 literal opened by URLKIT_ALLOW_CIDRS is fetched (brackets handled 
     await v6.close();
   }
 });
+
+test('a name with several checked answers connects to one that listens (v6 and v4 raced)', async () => {
+  const v4 = await startServer((_req, res) => res.end('<p>v4 only</p>'), '127.0.0.1');
+  const f = createFetcher(testConfig({ allowCidrs: ['127.0.0.1/32', '::1/128'] }));
+  try {
+    // localhost answers 127.0.0.1 and ::1; only the IPv4 one has a server on this port.
+    const r = await f.fetchPage(`http://localhost:${v4.port}/`, T);
+    assert.equal(r.status, 200);
+    assert.equal(r.body!.text, '<p>v4 only</p>');
+    assert.equal(r.finalUrl, `http://localhost:${v4.port}/`);
+  } finally {
+    await f.close();
+    await v4.close();
+  }
+});
