@@ -67,6 +67,10 @@ export async function startStatusSite(): Promise<StatusSite> {
         // Hang up without a response, as some appliances do for HEAD.
         if (isHead) return req.socket.destroy();
         return sendHtml(req, res);
+      case '/head-garbage':
+        // Answers HEAD with something that is not HTTP at all.
+        if (isHead) return req.socket.end('SPEAKS NO HTTP\r\n\r\n');
+        return sendHtml(req, res);
       case '/head-405-get-drop':
         if (isHead) {
           res.writeHead(405, { 'content-length': 0 });

@@ -98,6 +98,22 @@ describe('check_url_status against live servers', () => {
     assert.ok(methods.slice(0, -1).every((m) => m === 'HEAD'), methods.join(','));
   });
 
+  it('falls back to GET when the server answers HEAD with something that is not HTTP', async () => {
+    const { data, meta } = await probe(`${site.origin}/head-garbage`);
+    assert.equal(data.status_code, 200);
+    assert.equal(data.probe_method, 'GET');
+    assert.equal(meta.error, undefined);
+  });
+
+  it('reports a TLS failure as tls_error without a GET fallback', async () => {
+    const { data, meta } = await probe(`${site.origin.replace('http:', 'https:')}/ok`);
+    assert.equal(data.ok, false);
+    assert.equal(data.status_code, null);
+    assert.equal(data.reason, 'tls_error');
+    assert.equal(meta.error.code, 'tls_error');
+    assert.equal(data.probe_method, 'HEAD');
+  });
+
   it('reports the GET failure when HEAD is refused and GET is dropped', async () => {
     const { data, meta } = await probe(`${site.origin}/head-405-get-drop`);
     assert.equal(data.ok, false);
