@@ -11,7 +11,7 @@ import { createServices, type Services } from '../tools/services.js';
 import type { Tool } from '../tools/types.js';
 import { createValidator } from '../tools/validation.js';
 import { createApiKeyCheck } from './auth.js';
-import { createErrorHandler, createNotFoundHandler } from './errors.js';
+import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi } from './openapi.js';
@@ -56,6 +56,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Draining is answered by our own hook with the JSON envelope, not fastify's bare 503.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    clientErrorHandler,
   });
 
   app.decorate('urlkit', { lifecycle, metrics, services });

@@ -2,7 +2,7 @@
 // src/errors/codes.ts, always as the JSON error envelope. A 500 never carries internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
-import { errorEnvelope } from '../tools/envelope.js';
+import { correlationIdFrom, errorEnvelope } from '../tools/envelope.js';
 
 export function sendError(reply: FastifyReply, code: RequestErrorCode, message?: string, details?: unknown): FastifyReply {
   return reply.code(REQUEST_ERRORS[code].status).send(errorEnvelope(String(reply.request.id), code, message, details));
@@ -74,4 +74,23 @@ function decodeSafe(s: string): string {
   } catch {
     return s.slice(0, 200);
   }
+}
+
+/**
+ * Malformed HTTP (bad request line, oversized headers, request timeout) never reaches a route;
+ * answer it with the same JSON envelope and a correlation id instead of fastify's bare body.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are too large.'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'The request was not received in time.'
+        : 'The request is not valid HTTP.';
+  const id = correlationIdFrom(undefined);
+  const body = JSON.stringify(errorEnvelope(id, 'invalid_request', message));
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Correlation-ID: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

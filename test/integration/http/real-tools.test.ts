@@ -119,3 +119,24 @@ describe('client disconnect', () => {
     assert.equal(signal.aborted, true);
   });
 });
+
+describe('malformed HTTP', () => {
+  it('gets the JSON error envelope with a correlation id', async (t) => {
+    const { connect } = await import('node:net');
+    const server = await serve(testConfig({ host: '127.0.0.1', port: 0 }), { tools: [], services: unusedServices() });
+    t.after(() => server.shutdown('test over'));
+    const { port } = new URL(server.address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GARBAGE / HTTP/9.9\r\n\r\n'));
+      let data = '';
+      socket.setEncoding('utf8').on('data', (d: string) => (data += d));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    assert.match(raw, /^HTTP\/1\.1 400 /);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    assert.equal(body.error.code, 'invalid_request');
+    assert.match(body.correlation_id, UUID_V4);
+    assert.match(raw, new RegExp(`X-Correlation-ID: ${body.correlation_id}`));
+  });
+});
