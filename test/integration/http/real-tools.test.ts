@@ -90,6 +90,13 @@ describe('real tools through the HTTP API', () => {
     assert.equal(body.data.results[0]!.meta.error.code, 'blocked_url');
   });
 
+  it('/metrics counts the target fetch outcomes by code', async () => {
+    const text = await (await fetch(`${server.address}/metrics`)).text();
+    assert.match(text, /urlkit_fetch_outcomes_total\{outcome="ok"\} [1-9]/);
+    assert.match(text, /urlkit_fetch_outcomes_total\{outcome="blocked_url"\} [1-9]/);
+    assert.match(text, /urlkit_tool_requests_total\{tool="check_url_status",status="200"\} 1/);
+  });
+
   it('a URL that is not http(s) is an item error, not a request error', async () => {
     const { res, body } = await post(server.address, 'get_url_metadata', { url: 'file:///etc/passwd' });
     assert.equal(res.status, 200);
