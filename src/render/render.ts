@@ -26,8 +26,13 @@ export function renderBlocks(blocks: Block[], req: RenderRequest): Rendered {
   const md = req.format === 'markdown';
   const render = (bs: Block[], t: string | null): string => (md ? renderMarkdown(bs, { title: t }) : renderText(bs, { title: t }));
 
-  const full = render(blocks, title);
-  if (full.length <= req.maxChars) return finish(full, blocks, title, false);
+  // The plain text (no addresses, no markup) is a cheap lower bound of either rendering: when
+  // even it is over the limit, skip rendering the whole page (markdown costs ~0.2 ms a block).
+  const plainLength = renderText(blocks, { title, plain: true }).length;
+  if (plainLength <= req.maxChars) {
+    const full = render(blocks, title);
+    if (full.length <= req.maxChars) return finish(full, blocks, title, false);
+  }
 
   const titleLen = title ? render([], title).length + (md ? 2 : 1) : 0;
   if (title && titleLen - (md ? 2 : 1) > req.maxChars) {

@@ -54,7 +54,7 @@ export interface FitResult {
 }
 
 /**
- * Greedy fit of blocks into maxChars. `measure` gives the rendered length of one piece,
+ * Greedy fit of blocks that do not all fit into maxChars (the caller checked). `measure` gives the rendered length of one piece,
  * `separator` the characters between two pieces, `budget` what is left after the title;
  * `render` renders a candidate list of blocks so the final length is checked exactly (joining
  * separately measured pieces can differ by a few characters in markdown).
@@ -66,12 +66,12 @@ export function fitBlocks(
   measure: (b: Block) => number,
   render: (bs: Block[]) => number,
 ): FitResult {
-  if (render(blocks) <= budget) return { blocks, truncated: false };
-  const queue: Piece[] = blocks.map((block, origin) => ({ block, origin }));
+  // A stack with the next piece on top: shift() on a page of thousands of blocks is quadratic.
+  const stack: Piece[] = blocks.map((block, origin) => ({ block, origin })).reverse();
   const kept: Piece[] = [];
   let used = 0;
-  while (queue.length) {
-    const p = queue.shift()!;
+  while (stack.length) {
+    const p = stack.pop()!;
     const len = measure(p.block);
     if (len === 0) continue;
     const need = (kept.length ? separator : 0) + len;
@@ -82,7 +82,7 @@ export function fitBlocks(
     }
     const parts = splitPiece(p);
     if (!parts) break;
-    queue.unshift(...parts);
+    for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
   }
   let result = mergePieces(kept);
   while (kept.length && render(result) > budget) {
@@ -93,6 +93,7 @@ export function fitBlocks(
 }
 
 const words = new Intl.Segmenter('und', { granularity: 'word' });
+const WINDOW = 256;
 
 /**
  * Last resort when nothing fits: plain text cut at the last word boundary within max
@@ -100,10 +101,15 @@ const words = new Intl.Segmenter('und', { granularity: 'word' });
  */
 export function cutWords(text: string, max: number): string {
   if (text.length <= max) return text;
-  const head = text.slice(0, max + 1);
-  let end = 0;
+  // Only the boundary nearest max matters; segment a window ending there (see word-count.ts on
+  // why long strings are never handed to the segmenter whole).
+  let from = Math.max(0, max - WINDOW);
+  const space = text.lastIndexOf(' ', from);
+  if (from > 0 && space > max - 2 * WINDOW) from = space + 1;
+  const head = text.slice(from, max + 1);
+  let end = from;
   for (const seg of words.segment(head)) {
-    const segEnd = seg.index + seg.segment.length;
+    const segEnd = from + seg.index + seg.segment.length;
     // The segment reaching past max may be a word cut by the slice: never take it.
     if (segEnd > max) break;
     end = segEnd;
