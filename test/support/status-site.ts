@@ -67,6 +67,9 @@ export async function startStatusSite(): Promise<StatusSite> {
         // Hang up without a response, as some appliances do for HEAD.
         if (isHead) return req.socket.destroy();
         return sendHtml(req, res);
+      case '/head-404':
+        // A router that knows only GET routes.
+        return sendHtml(req, res, isHead ? 404 : 200);
       case '/head-garbage':
         // Answers HEAD with something that is not HTTP at all.
         if (isHead) return req.socket.end('SPEAKS NO HTTP\r\n\r\n');

@@ -1,11 +1,28 @@
 // When a HEAD probe must be repeated with GET. Servers that do not implement HEAD answer
-// 405/501; some (old appliances, misconfigured proxies) just close the connection. A refused
-// or unreachable host, in contrast, would refuse the GET too, so it is not retried.
+// 405/501; some (old appliances, misconfigured proxies) just close the connection; others
+// route HEAD nowhere and answer it 400/403/404/500 while GET works (API gateways with
+// unconfigured methods, hand-written routers). A refused or unreachable host, in contrast,
+// would refuse the GET too, so it is not asked again.
 import type { ItemFailure } from '../../errors/codes.js';
 import type { FetchPartial } from '../../fetch/types.js';
+import { challengeMarker } from './reason.js';
 
-export function headWasRefused(status: number): boolean {
-  return status === 405 || status === 501;
+/**
+ * True when a HEAD answer does not settle the question and GET (body unread) must:
+ * 405/501 (HEAD not implemented), or any other 4xx/5xx, since an error to HEAD says little
+ * about what a browser gets. Not for 429 or a response with Retry-After (another request
+ * now is what the server asked us not to send) nor for a bot-protection challenge (GET
+ * meets the same wall).
+ */
+export function headNeedsGet(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  setCookieNames: readonly string[] = [],
+): boolean {
+  if (status === 405 || status === 501) return true;
+  if (status < 400 || status === 429) return false;
+  if (headers['retry-after'] !== undefined) return false;
+  return challengeMarker(status, headers, setCookieNames) === null;
 }
 
 // Socket-level codes (Node and undici) that mean "never connected": a GET cannot do better.

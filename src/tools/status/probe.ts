@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { ItemFailure, type ItemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, FetchTimings, Fetcher, HttpMethod, RedirectHop } from '../../fetch/types.js';
 import type { ToolItem } from '../types.js';
-import { headWasRefused, headWasDropped } from './head-fallback.js';
+import { headNeedsGet, headWasDropped } from './head-fallback.js';
 import { contentLength, isHtmlType, reasonForError, reasonForStatus, retryAfterSeconds, type StatusReason } from './reason.js';
 
 export interface ProbeOptions {
@@ -106,9 +106,9 @@ async function attempt(
   }
 }
 
-/** HEAD answered 405/501, or the server dropped the connection on HEAD: ask again with GET. */
+/** HEAD was refused, answered with an error, or dropped: ask again with GET. */
 function needsGet(head: Attempt): boolean {
-  if (head.result) return headWasRefused(head.result.status);
+  if (head.result) return headNeedsGet(head.result.status, head.result.headers, head.result.setCookieNames);
   return head.failure !== undefined && headWasDropped(head.failure, head.partial);
 }
 

@@ -131,12 +131,21 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.content_length, null);
   });
 
-  it('reports 404 and 500 as data with their class', async () => {
+  it('falls back to GET when HEAD gets an error that GET does not', async () => {
+    const { data } = await probe(`${site.origin}/head-404`);
+    assert.equal(data.status_code, 200);
+    assert.equal(data.ok, true);
+    assert.equal(data.probe_method, 'GET');
+  });
+
+  it('reports 404 and 500 as data with their class, confirmed by GET', async () => {
     const missing = await probe(`${site.origin}/missing`);
     assert.equal(missing.data.status_code, 404);
     assert.equal(missing.data.ok, false);
     assert.equal(missing.data.reason, 'client_error');
+    assert.equal(missing.data.probe_method, 'GET');
     assert.equal(missing.meta.error, undefined);
+    assert.deepEqual(site.hits('/missing').map((r) => r.method), ['HEAD', 'GET']);
     const broken = await probe(`${site.origin}/broken`);
     assert.equal(broken.data.status_code, 500);
     assert.equal(broken.data.ok, false);
@@ -198,13 +207,13 @@ describe('check_url_status against live servers', () => {
     assert.equal(site.hits('/rate-limited-short').length, 1);
   });
 
-  it('reports a 503 at once, without the retries other tools make', async () => {
+  it('reports a 503 without the retries other tools make (one HEAD, one GET)', async () => {
     const { data, meta } = await probe(`${site.origin}/unavailable`);
     assert.equal(data.status_code, 503);
     assert.equal(data.reason, 'server_error');
     assert.equal(data.retry_after_s, null);
     assert.equal(meta.retries, 0);
-    assert.equal(site.hits('/unavailable').length, 1);
+    assert.deepEqual(site.hits('/unavailable').map((r) => r.method), ['HEAD', 'GET']);
   });
 
   it('reads a Retry-After HTTP date on a 503', async () => {
@@ -212,6 +221,9 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.status_code, 503);
     assert.equal(data.reason, 'server_error');
     assert.ok(data.retry_after_s >= 89 && data.retry_after_s <= 90, String(data.retry_after_s));
+    // Told to come back later: no second request now, not even the GET fallback.
+    assert.equal(data.probe_method, 'HEAD');
+    assert.equal(site.hits('/rate-limited-date').length, 1);
   });
 
   it('recognises a challenge-style 403 as bot_protection', async () => {
@@ -219,7 +231,9 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.status_code, 403);
     assert.equal(data.ok, false);
     assert.equal(data.reason, 'bot_protection');
+    assert.deepEqual(site.hits('/challenge').map((r) => r.method), ['HEAD']);
     const plain = await probe(`${site.origin}/forbidden`);
+    assert.equal(plain.data.status_code, 403);
     assert.equal(plain.data.reason, 'client_error');
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import type { FetchPartial } from '../../../src/fetch/types.js';
-import { headWasDropped, headWasRefused } from '../../../src/tools/status/head-fallback.js';
+import { headNeedsGet, headWasDropped } from '../../../src/tools/status/head-fallback.js';
 
 const partial = (connectMs: number | null): FetchPartial => ({
   url: 'http://h/',
@@ -16,11 +16,22 @@ const partial = (connectMs: number | null): FetchPartial => ({
 const withCause = (code: 'connect_error' | 'upstream_error', causeCode: string) =>
   new ItemFailure(code, undefined, { cause: Object.assign(new Error('x'), { code: causeCode }) });
 
-describe('headWasRefused', () => {
-  it('is true for 405 and 501 only', () => {
-    assert.equal(headWasRefused(405), true);
-    assert.equal(headWasRefused(501), true);
-    for (const s of [200, 400, 403, 404, 500, 503]) assert.equal(headWasRefused(s), false);
+describe('headNeedsGet', () => {
+  it('is true for 405 and 501, the statuses of an unimplemented HEAD', () => {
+    assert.equal(headNeedsGet(405, {}), true);
+    assert.equal(headNeedsGet(501, {}), true);
+  });
+  it('is true for other errors, which say little about what GET gets', () => {
+    for (const s of [400, 403, 404, 410, 500, 502, 503]) assert.equal(headNeedsGet(s, {}), true, String(s));
+  });
+  it('is false for answers that settle it', () => {
+    for (const s of [200, 204, 301, 302, 304]) assert.equal(headNeedsGet(s, {}), false, String(s));
+  });
+  it('does not ask again when told to wait or when a challenge wall answered', () => {
+    assert.equal(headNeedsGet(429, {}), false);
+    assert.equal(headNeedsGet(503, { 'retry-after': '60' }), false);
+    assert.equal(headNeedsGet(403, { 'cf-mitigated': 'challenge' }), false);
+    assert.equal(headNeedsGet(503, {}, ['datadome']), false);
   });
 });
 
