@@ -96,6 +96,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    theme: { title: 'urlkit API' },
     // The UI loads the document from our own origin; nothing comes from a CDN.
     uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null } as Record<string, unknown>,
     staticCSP: true,
