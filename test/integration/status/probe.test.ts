@@ -307,6 +307,16 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.reason, meta.error.code);
   });
 
+  it('reports a string that is not a URL as invalid_url, still as data', async () => {
+    const { data, meta } = await probe('not a url');
+    assert.equal(meta.error.code, 'invalid_url');
+    assert.equal(data.reason, 'invalid_url');
+    assert.equal(data.url, 'not a url');
+    assert.equal(data.final_url, 'not a url');
+    assert.equal(data.url_changed, false);
+    assert.equal(data.status_code, null);
+  });
+
   it('says a PDF and an image are not HTML, and XHTML is', async () => {
     const pdf = await probe(`${site.origin}/file.pdf`);
     assert.equal(pdf.data.ok, true);
