@@ -14,6 +14,7 @@ const tagValues = (description: string): JsonSchema => ({
 export const metadataDataSchema: JsonSchema = {
   type: ['object', 'null'],
   description: 'Page metadata; null when the URL could not be fetched (see meta.error).',
+  additionalProperties: false,
   required: ['title', 'description', 'favicon', 'og', 'canonical_url', 'lang', 'site_name', 'image', 'author', 'published_at', 'modified_at', 'twitter', 'feeds', 'keywords'],
   properties: {
     title: str('og:title, else twitter:title, else JSON-LD headline, else <title>, else the first <h1>; for a non-HTML target the file name. Empty string when none.'),
@@ -37,6 +38,7 @@ export const metadataDataSchema: JsonSchema = {
       description: 'Feeds the page announces (<link rel=alternate>).',
       items: {
         type: 'object',
+        additionalProperties: false,
         required: ['url', 'type', 'title'],
         properties: {
           url: str('Absolute feed URL.'),
@@ -53,6 +55,7 @@ export const metadataDataSchema: JsonSchema = {
 
 export const metadataMetaSchema: JsonSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries'],
   properties: { ...fetchMetaProperties },
 };

@@ -3,7 +3,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { buildApp } from '../../../src/http/build-app.js';
+import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { startMetadataSite } from './metadata-site.js';
 
@@ -136,6 +138,20 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     assert.ok(meta.data.content.length > 100);
     assert.equal(meta.data.content, clean.data.content);
     assert.equal(meta.data.word_count, clean.data.word_count);
+  });
+
+  it('answers items that match the published data and meta schemas', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validData = ajv.compile(getUrlMetadata.itemDataSchema);
+    const validMeta = ajv.compile(getUrlMetadata.itemMetaSchema);
+    const items = ['/page', '/article', '/missing', '/files/Quarterly%20Report.pdf', '/notes.txt', '/fixture/meta-og-only', '/fixture/meta-jsonld-graph', '/fixture/meta-empty'].map((p) => `${site.origin}${p}`);
+    for (const include_content of [false, true]) {
+      const results = (await post({ items: [...items, 'nope'], include_content })).json().data.results as Array<{ data: unknown; meta: unknown }>;
+      for (const r of results) {
+        assert.ok(validData(r.data), `data: ${JSON.stringify(validData.errors)}`);
+        assert.ok(validMeta(r.meta), `meta: ${JSON.stringify(validMeta.errors)}`);
+      }
+    }
   });
 
   it('publishes every data field in the OpenAPI document', async () => {
