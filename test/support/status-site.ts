@@ -156,6 +156,10 @@ export async function startStatusSite(): Promise<StatusSite> {
         res.writeHead(200, { 'content-type': 'text/html' });
         if (!isHead) res.write(HTML);
         return res.end();
+      case '/head-no-type':
+        // Content-Type only on GET, as some servers do.
+        res.writeHead(200, isHead ? { 'content-length': Buffer.byteLength(HTML) } : { 'content-type': 'text/html', 'content-length': Buffer.byteLength(HTML) });
+        return res.end(isHead ? undefined : HTML);
       case '/no-type':
         res.writeHead(200, { 'content-length': 0 });
         return res.end();

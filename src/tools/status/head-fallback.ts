@@ -9,7 +9,7 @@ import { challengeMarker } from './reason.js';
 
 /**
  * True when a HEAD answer does not settle the question and GET (body unread) must:
- * 405/501 (HEAD not implemented), or any other 4xx/5xx, since an error to HEAD says little
+ * 405/501 (HEAD not implemented), a success without Content-Type, or any other 4xx/5xx, since an error to HEAD says little
  * about what a browser gets. Not for 429 or a response with Retry-After (another request
  * now is what the server asked us not to send) nor for a bot-protection challenge (GET
  * meets the same wall).
@@ -20,6 +20,8 @@ export function headNeedsGet(
   setCookieNames: readonly string[] = [],
 ): boolean {
   if (status === 405 || status === 501) return true;
+  // Some servers leave Content-Type off HEAD answers; without it is_html cannot be told.
+  if (status >= 200 && status < 300 && status !== 204 && headers['content-type'] === undefined) return true;
   if (status < 400 || status === 429) return false;
   if (headers['retry-after'] !== undefined) return false;
   return challengeMarker(status, headers, setCookieNames) === null;

@@ -337,6 +337,15 @@ describe('check_url_status against live servers', () => {
     const untyped = await probe(`${site.origin}/no-type`);
     assert.equal(untyped.data.content_type, null);
     assert.equal(untyped.data.is_html, false);
+    assert.equal(untyped.data.probe_method, 'GET');
+  });
+
+  it('asks GET for the Content-Type a HEAD answer left out', async () => {
+    const { data } = await probe(`${site.origin}/head-no-type`);
+    assert.equal(data.status_code, 200);
+    assert.equal(data.content_type, 'text/html');
+    assert.equal(data.is_html, true);
+    assert.equal(data.probe_method, 'GET');
   });
 
   it('normalises before comparing, so case and an empty path do not count as a change', async () => {

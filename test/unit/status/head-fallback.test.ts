@@ -25,7 +25,12 @@ describe('headNeedsGet', () => {
     for (const s of [400, 403, 404, 410, 500, 502, 503]) assert.equal(headNeedsGet(s, {}), true, String(s));
   });
   it('is false for answers that settle it', () => {
-    for (const s of [200, 204, 301, 302, 304]) assert.equal(headNeedsGet(s, {}), false, String(s));
+    for (const s of [200, 206, 301, 302, 304]) assert.equal(headNeedsGet(s, { 'content-type': 'text/html' }), false, String(s));
+    assert.equal(headNeedsGet(204, {}), false);
+    assert.equal(headNeedsGet(301, {}), false);
+  });
+  it('is true for a success that does not say what it is', () => {
+    assert.equal(headNeedsGet(200, {}), true);
   });
   it('does not ask again when told to wait or when a challenge wall answered', () => {
     assert.equal(headNeedsGet(429, {}), false);
