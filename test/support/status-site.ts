@@ -74,6 +74,9 @@ export async function startStatusSite(): Promise<StatusSite> {
         // Answers HEAD with something that is not HTTP at all.
         if (isHead) return req.socket.end('SPEAKS NO HTTP\r\n\r\n');
         return sendHtml(req, res);
+      case '/head-404-get-drop':
+        if (isHead) return sendHtml(req, res, 404);
+        return req.socket.destroy();
       case '/head-405-get-drop':
         if (isHead) {
           res.writeHead(405, { 'content-length': 0 });

@@ -7,6 +7,11 @@ import type { ItemFailure } from '../../errors/codes.js';
 import type { FetchPartial } from '../../fetch/types.js';
 import { challengeMarker } from './reason.js';
 
+/** 405/501: the server does not implement HEAD, so its answer says nothing about the URL. */
+export function headUnimplemented(status: number): boolean {
+  return status === 405 || status === 501;
+}
+
 /**
  * True when a HEAD answer does not settle the question and GET (body unread) must:
  * 405/501 (HEAD not implemented), a success without Content-Type, or any other 4xx/5xx, since an error to HEAD says little
@@ -19,7 +24,7 @@ export function headNeedsGet(
   headers: Readonly<Record<string, string>>,
   setCookieNames: readonly string[] = [],
 ): boolean {
-  if (status === 405 || status === 501) return true;
+  if (headUnimplemented(status)) return true;
   // Some servers leave Content-Type off HEAD answers; without it is_html cannot be told.
   if (status >= 200 && status < 300 && status !== 204 && headers['content-type'] === undefined) return true;
   if (status < 400 || status === 429) return false;

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { ItemFailure, type ItemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, FetchTimings, Fetcher, HttpMethod, RedirectHop } from '../../fetch/types.js';
 import type { ToolItem } from '../types.js';
-import { headNeedsGet, headWasDropped } from './head-fallback.js';
+import { headNeedsGet, headUnimplemented, headWasDropped } from './head-fallback.js';
 import { contentLength, isHtmlType, reasonForError, reasonForStatus, retryAfterSeconds, type StatusReason } from './reason.js';
 
 export interface ProbeOptions {
@@ -74,6 +74,9 @@ export async function probeUrl(
         ? await attempt(fetcher, url, 'GET', options.followRedirects, remaining, signal)
         : { method: 'GET', failure: new ItemFailure('timeout'), partial: head.partial };
     retries += retriesOf(reported);
+    // A GET that failed does not erase what HEAD learned (a 404, a typeless 200), unless
+    // HEAD's answer was only "HEAD not implemented".
+    if (!reported.result && head.result && !headUnimplemented(head.result.status)) reported = head;
   }
   const elapsed = Math.round(performance.now() - started);
   return reported.result

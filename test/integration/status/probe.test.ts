@@ -123,6 +123,15 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.reason, 'connect_error');
   });
 
+  it('keeps the HEAD answer when the confirming GET fails', async () => {
+    const { data, meta } = await probe(`${site.origin}/head-404-get-drop`);
+    assert.equal(data.status_code, 404);
+    assert.equal(data.reason, 'client_error');
+    assert.equal(data.probe_method, 'HEAD');
+    assert.equal(meta.error, undefined);
+    assert.equal(site.hits('/head-404-get-drop').at(-1)?.method, 'GET');
+  });
+
   it('does not read the body on the GET fallback', async () => {
     const { data } = await probe(`${site.origin}/endless-get`, { timeout: 3 });
     assert.equal(data.status_code, 200);
