@@ -12,14 +12,17 @@ import { raw, startHostileSite, startRawServer, type HostileSite, type RawServer
 const CAP = 1024 * 1024;
 let site: HostileSite;
 let fetcher: Fetcher;
+/** Short per-attempt header timeout, for the servers that never send headers. */
+let impatient: Fetcher;
 const raws: RawServer[] = [];
 
 before(async () => {
   site = await startHostileSite();
-  fetcher = createFetcher(testConfig({ maxRetries: 1, maxBodyBytes: CAP, headersTimeoutMs: 300, connectTimeoutMs: 500 }));
+  fetcher = createFetcher(testConfig({ maxRetries: 1, maxBodyBytes: CAP }));
+  impatient = createFetcher(testConfig({ maxRetries: 1, maxBodyBytes: CAP, headersTimeoutMs: 300 }));
 });
 after(async () => {
-  await fetcher.close();
+  await Promise.all([fetcher.close(), impatient.close()]);
   await Promise.all([site.close(), ...raws.map((r) => r.close())]);
 });
 
@@ -29,8 +32,8 @@ async function rawServer(p: Promise<RawServer>): Promise<RawServer> {
   return s;
 }
 
-async function failure(url: string, timeoutMs = 1500): Promise<FetchFailure> {
-  const err = await fetcher.fetchPage(url, { timeoutMs }).then(
+async function failure(url: string, timeoutMs = 1500, f: Fetcher = fetcher): Promise<FetchFailure> {
+  const err = await f.fetchPage(url, { timeoutMs }).then(
     (r) => assert.fail(`${url} answered ${r.status}`),
     (e: unknown) => e,
   );
@@ -40,7 +43,7 @@ async function failure(url: string, timeoutMs = 1500): Promise<FetchFailure> {
 
 test('a server that never answers: timeout, after one retry of the attempt', async () => {
   const s = await rawServer(raw.silent());
-  const err = await failure(`${s.origin}/`);
+  const err = await failure(`${s.origin}/`, 3000, impatient);
   assert.equal(err.code, 'timeout');
   assert.equal(err.partial.retries, 1);
   assert.equal(s.connections(), 2);
@@ -48,7 +51,7 @@ test('a server that never answers: timeout, after one retry of the attempt', asy
 
 test('headers trickled one byte at a time: timeout', async () => {
   const s = await rawServer(raw.headerTrickle());
-  const err = await failure(`${s.origin}/`);
+  const err = await failure(`${s.origin}/`, 1500, impatient);
   assert.equal(err.code, 'timeout');
 });
 
