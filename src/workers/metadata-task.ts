@@ -2,7 +2,7 @@
 // Metadata is extracted first; content then comes from the content cleaner's own code
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
-import { extractMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
+import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { cleanDocument } from './clean-document.js';
 import { cleanTask, type CleanResult } from './clean-task.js';
@@ -46,7 +46,9 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
 const CONTENT_OPTIONS = { profile: 'content', format: 'text', includeTitle: false, maxChars: CONTENT_MAX_CHARS } as const;
 
 function nonHtml(req: MetadataRequest): MetadataResult {
-  const data: MetadataData = nonHtmlMetadata(req.finalUrl, req.headers);
+  // A feed read directly describes itself; other XML and everything else is known by its headers.
+  const feed = req.bodyKind === 'xml' && req.body !== null ? feedMetadata(parseHtml(req.body, { xml: true }), req.finalUrl, req.headers) : null;
+  const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
   // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
   if (req.body === null || req.bodyKind !== 'text') {

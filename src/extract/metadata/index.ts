@@ -1,4 +1,5 @@
 // Public surface of metadata extraction.
 export { extractMetadata } from './extract-metadata.js';
 export { nonHtmlMetadata } from './non-html.js';
+export { feedMetadata } from './feed-document.js';
 export type { Feed, FeedType, PageMetadata, TagValues } from './types.js';

@@ -19,7 +19,8 @@ export interface MetadataDeps {
   pool: WorkerPool;
 }
 
-const WORKER_KINDS = new Set(['html', 'xhtml']);
+// HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language).
+const WORKER_KINDS = new Set(['html', 'xhtml', 'xml']);
 
 export async function fetchMetadataItem(url: string, options: MetadataItemOptions, deps: MetadataDeps, signal: AbortSignal): Promise<ToolItem> {
   if (!isHttpUrl(url)) return failed(url, null, new ItemFailure('invalid_url'));

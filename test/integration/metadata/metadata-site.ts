@@ -53,6 +53,9 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
     } else if (p === '/files/Quarterly%20Report.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf', 'last-modified': 'Mon, 01 Jan 2024 00:00:00 GMT' });
       res.end(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'));
+    } else if (p === '/feed.xml') {
+      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+      res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>Harbour news.</description></channel></rss>');
     } else if (p === '/data.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"title":"not a page"}');

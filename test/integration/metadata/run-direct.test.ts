@@ -96,6 +96,15 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.favicon, `${site.origin}/favicon.ico`);
   });
 
+  it('describes a feed URL by the feed itself', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/feed.xml` }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.data!.title, 'Coast Times');
+    assert.equal(item!.data!.description, 'Harbour news.');
+    assert.equal(item!.data!.canonical_url, `${site.origin}/`);
+    assert.deepEqual(item!.data!.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
+  });
+
   it('gives unsupported_content_type for include_content on non-HTML, keeping the metadata', async () => {
     const [pdf, json] = await getUrlMetadata.run(input({ items: [`${site.origin}/files/Quarterly%20Report.pdf`, `${site.origin}/data.json`], include_content: true }), ctx());
     for (const item of [pdf!, json!]) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toIsoDate } from '../../../src/extract/metadata/dates.js';
 import { normaliseLang } from '../../../src/extract/metadata/lang.js';
 import { dispositionFileName, linkHeaderTarget } from '../../../src/extract/metadata/http-headers.js';
-import { extractMetadata, nonHtmlMetadata } from '../../../src/extract/metadata/index.js';
+import { extractMetadata, feedMetadata, nonHtmlMetadata } from '../../../src/extract/metadata/index.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 
 describe('toIsoDate', () => {
@@ -106,5 +106,35 @@ describe('field caps', () => {
     const m = extractMetadata(parseHtml(`<title>${'word '.repeat(10000)}</title><meta name="description" content="${'d'.repeat(50000)}">`), 'https://h.example/');
     assert.ok(m.title.length <= 2000);
     assert.ok(m.description.length <= 5000);
+  });
+});
+
+describe('feedMetadata', () => {
+  const feed = (xml: string) => feedMetadata(parseHtml(xml, { xml: true }), 'https://news.example.com/feeds/all.xml', {});
+  it('describes an RSS 2.0 feed by its channel', () => {
+    const m = feed(`<?xml version="1.0"?><rss version="2.0"><channel><title>Example &amp; News</title><link>https://news.example.com/</link>
+      <description>All the news.</description><language>en-us</language><lastBuildDate>Tue, 02 Jan 2024 10:00:00 GMT</lastBuildDate>
+      <image><url>/logo.png</url></image><item><title>Item title</title></item></channel></rss>`)!;
+    assert.equal(m.title, 'Example & News');
+    assert.equal(m.description, 'All the news.');
+    assert.equal(m.canonical_url, 'https://news.example.com/');
+    assert.equal(m.lang, 'en-US');
+    assert.equal(m.image, 'https://news.example.com/logo.png');
+    assert.equal(m.modified_at, '2024-01-02T10:00:00.000Z');
+    assert.deepEqual(m.feeds, [{ url: 'https://news.example.com/feeds/all.xml', type: 'rss', title: 'Example & News' }]);
+  });
+  it('describes an Atom feed', () => {
+    const m = feed(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr"><title>Atom Blog</title><subtitle>Notes</subtitle>
+      <link rel="self" href="/feeds/all.xml"/><link href="https://blog.example.fr/"/><updated>2024-03-01T12:00:00+01:00</updated>
+      <entry><title>Entry</title></entry></feed>`)!;
+    assert.equal(m.title, 'Atom Blog');
+    assert.equal(m.description, 'Notes');
+    assert.equal(m.canonical_url, 'https://blog.example.fr/');
+    assert.equal(m.lang, 'fr');
+    assert.equal(m.modified_at, '2024-03-01T11:00:00.000Z');
+    assert.equal(m.feeds[0]!.type, 'atom');
+  });
+  it('is null for XML that is not a feed', () => {
+    assert.equal(feed('<?xml version="1.0"?><urlset><url><loc>https://x.example/</loc></url></urlset>'), null);
   });
 });
