@@ -9,7 +9,7 @@ export interface AttemptError {
   transient: boolean;
 }
 
-const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
 
 /** `phase` is 'body' once response headers were received. */
 export function classifyError(err: unknown, deadline: AbortSignal, phase: 'headers' | 'body' = 'headers'): AttemptError {
@@ -47,6 +47,9 @@ export function classifyError(err: unknown, deadline: AbortSignal, phase: 'heade
   }
   if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1') {
     return { failure: new ItemFailure('upstream_error', `The body could not be decompressed: ${msg}`, { cause: err }), transient: false };
+  }
+  if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') {
+    return { failure: new ItemFailure('connect_error', 'The fetcher was closed while this fetch ran.', { cause: err }), transient: false };
   }
   if (e?.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
     return { failure: new ItemFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };

@@ -217,11 +217,13 @@ async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: 
     }
     o.timings.connectMs = Date.now() - o.startedAt;
     if (protocol === 'https:') {
+      // Certificates never carry the trailing dot of an absolute name ("example.com.").
+      const name = hostname.replace(/\.$/, '');
       const secure = tls.connect({
         socket,
-        servername: net.isIP(hostname) ? undefined : hostname,
+        servername: net.isIP(name) ? undefined : name,
         // checkServerIdentity uses servername, else host: the original name or IP literal.
-        host: hostname,
+        host: name,
         ALPNProtocols: ['http/1.1'],
       });
       socket = await handshake(secure, 'secureConnect', (e) => {

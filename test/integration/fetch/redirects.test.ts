@@ -210,3 +210,16 @@ test('a name with several checked answers connects to one that listens (v6 and v
     await v4.close();
   }
 });
+
+test('close() ends fetches in flight and refuses new ones', async () => {
+  const f = createFetcher(testConfig());
+  const running = f.fetchPage(`${site.origin}/trickle-body`, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+  await new Promise((r) => setTimeout(r, 150));
+  await f.close();
+  const err = await running;
+  assert.ok(err instanceof FetchFailure);
+  assert.equal(err.code, 'connect_error');
+  const after = await f.fetchPage(`${site.origin}/html`, T).catch((e: unknown) => e);
+  assert.ok(after instanceof FetchFailure);
+  assert.equal(after.code, 'connect_error');
+});
