@@ -7,6 +7,10 @@ import type { ItemFailure } from '../../errors/codes.js';
 import type { FetchPartial } from '../../fetch/types.js';
 import { challengeMarker } from './reason.js';
 
+// Errors a server gives on purpose, not by failing to route HEAD: auth required (401, 407),
+// gone (410), legal block (451), and 429, where another request is what it asked us not to send.
+const DELIBERATE = new Set([401, 407, 410, 429, 451]);
+
 /** 405/501: the server does not implement HEAD, so its answer says nothing about the URL. */
 export function headUnimplemented(status: number): boolean {
   return status === 405 || status === 501;
@@ -15,9 +19,9 @@ export function headUnimplemented(status: number): boolean {
 /**
  * True when a HEAD answer does not settle the question and GET (body unread) must:
  * 405/501 (HEAD not implemented), a success without Content-Type, or any other 4xx/5xx, since an error to HEAD says little
- * about what a browser gets. Not for 429 or a response with Retry-After (another request
- * now is what the server asked us not to send) nor for a bot-protection challenge (GET
- * meets the same wall).
+ * about what a browser gets. Not for deliberate answers (401, 407, 410, 451, 429), a
+ * response with Retry-After (another request now is what the server asked us not to send),
+ * nor a bot-protection challenge (GET meets the same wall).
  */
 export function headNeedsGet(
   status: number,
@@ -27,7 +31,7 @@ export function headNeedsGet(
   if (headUnimplemented(status)) return true;
   // Some servers leave Content-Type off HEAD answers; without it is_html cannot be told.
   if (status >= 200 && status < 300 && status !== 204 && headers['content-type'] === undefined) return true;
-  if (status < 400 || status === 429) return false;
+  if (status < 400 || DELIBERATE.has(status)) return false;
   if (headers['retry-after'] !== undefined) return false;
   return challengeMarker(status, headers, setCookieNames) === null;
 }

@@ -42,7 +42,7 @@ export const statusDataSchema: JsonSchema = {
         },
       },
     },
-    probe_method: { type: 'string', enum: ['HEAD', 'GET'], description: 'Method of the reported response: HEAD, or GET (body not read) when the server answered HEAD with 405/501 or another error (except 429, Retry-After or a bot-protection challenge), with a success lacking Content-Type, or dropped it.' },
+    probe_method: { type: 'string', enum: ['HEAD', 'GET'], description: 'Method of the reported response: HEAD, or GET (body not read) when the server answered HEAD with 405/501 or another error (except 401, 407, 410, 451, 429, an answer with Retry-After or a bot-protection challenge), with a success lacking Content-Type, or dropped it.' },
     content_length: { type: ['integer', 'null'], minimum: 0, description: 'The Content-Length header as an integer (for HEAD: the size a GET would send); null when absent or malformed.' },
     reason: {
       type: 'string',

@@ -22,7 +22,10 @@ describe('headNeedsGet', () => {
     assert.equal(headNeedsGet(501, {}), true);
   });
   it('is true for other errors, which say little about what GET gets', () => {
-    for (const s of [400, 403, 404, 410, 500, 502, 503]) assert.equal(headNeedsGet(s, {}), true, String(s));
+    for (const s of [400, 403, 404, 500, 502, 503]) assert.equal(headNeedsGet(s, {}), true, String(s));
+  });
+  it('is false for errors a server gives on purpose', () => {
+    for (const s of [401, 407, 410, 451]) assert.equal(headNeedsGet(s, {}), false, String(s));
   });
   it('is false for answers that settle it', () => {
     for (const s of [200, 206, 301, 302, 304]) assert.equal(headNeedsGet(s, { 'content-type': 'text/html' }), false, String(s));
