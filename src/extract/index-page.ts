@@ -13,7 +13,7 @@ import { hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
 
 /** Overlays and ads: never a page's substance. Matched on class and id. */
-const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|skip-?link|skip-?to|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
+const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
 const BANNER_ROLES = new Set(['dialog', 'alertdialog', 'search']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo']);
 const NAV_ROLES = new Set(['navigation', 'menu', 'menubar']);
@@ -22,6 +22,8 @@ const BREADCRUMB = /breadcrumb/;
 const CHROME_TOKENS = new Set(['header', 'footer', 'site-header', 'site-footer', 'masthead', 'colophon', 'global-header', 'global-footer', 'page-footer']);
 /** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
 const FORM_WRAPPER_CHARS = 400;
+/** A banner-named container with this much text wraps content rather than being a banner. */
+const WRAPPER_CHARS = 2000;
 
 export function extractIndex(doc: Document, finalUrl: string): Extraction | null {
   const body = findElement(doc, (el) => el.name === 'body') ?? doc;
@@ -49,10 +51,15 @@ function isDropped(el: Element): boolean {
   const role = el.attribs['role'];
   if (role && BANNER_ROLES.has(role)) return true;
   if (el.attribs['aria-modal'] === 'true') return true;
-  if (name === 'a' && el.attribs['href']?.startsWith('#') && /^\s*skip\b/i.test(plainText(el))) return true;
+  // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
+  // whose id merely serves as their target ("skiplink-inhalt") is content.
+  if (name === 'a' && el.attribs['href']?.startsWith('#') && (/^\s*skip\b/i.test(plainText(el)) || /skip/i.test(el.attribs['class'] ?? ''))) return true;
   const ci = classAndId(el);
   // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
-  return ci !== '' && name !== 'body' && name !== 'html' && name !== 'main' && name !== 'article' && BANNER.test(ci);
+  if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci)) return false;
+  // Banners and ads carry a few lines; a "banner" holding pages of text is a page wrapper
+  // that happens to carry the name (an ad takeover container around the whole layout).
+  return textStats(el).chars < WRAPPER_CHARS;
 }
 
 /** Site header and footer: chrome when they belong to the page, not to an article in it. */

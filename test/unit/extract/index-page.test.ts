@@ -122,3 +122,12 @@ test('a 100,000-deep page does not overflow the stack', () => {
   const r = extractIndex(parseHtml(html), URL_);
   assert.match(renderText(r!.blocks), /Deep text with several words/);
 });
+
+test('containers named like banners but holding the page are kept (skip-link targets, ad takeovers)', () => {
+  const para = '<p>A long paragraph of the real page, written for readers and well over a few lines of text in length. </p>';
+  const out = index(`<ul id="skiplinks"><li><a class="skip" href="#skiplink-inhalt">Zum Inhalt springen</a></li></ul>
+    <div id="Ads_BA_TakeOver"><div class="c-ad"><p>Advertisement for something to buy.</p></div>
+      <div id="skiplink-inhalt"><h2>Headline of the page</h2>${para.repeat(20)}</div></div>`);
+  assert.ok(out?.startsWith('Headline of the page\nA long paragraph of the real page'), String(out).slice(0, 120));
+  assert.ok(!out.includes('Advertisement') && !out.includes('Zum Inhalt'));
+});
