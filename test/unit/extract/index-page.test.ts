@@ -129,5 +129,5 @@ test('containers named like banners but holding the page are kept (skip-link tar
     <div id="Ads_BA_TakeOver"><div class="c-ad"><p>Advertisement for something to buy.</p></div>
       <div id="skiplink-inhalt"><h2>Headline of the page</h2>${para.repeat(20)}</div></div>`);
   assert.ok(out?.startsWith('Headline of the page\nA long paragraph of the real page'), String(out).slice(0, 120));
-  assert.ok(!out.includes('Advertisement') && !out.includes('Zum Inhalt'));
+  assert.ok(!out!.includes('Advertisement') && !out!.includes('Zum Inhalt'));
 });
