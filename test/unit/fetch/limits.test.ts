@@ -1,0 +1,79 @@
+// The pure pieces of the fetcher's limits: body cap, encodings, per-host slots, URL rules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { ItemFailure } from '../../../src/errors/codes.js';
+import { HostLimiter } from '../../../src/fetch/host-limiter.js';
+import { parseContentEncoding, readBody } from '../../../src/fetch/read-body.js';
+import { BAD_PORTS, parseRequestedUrl, resolveRedirect } from '../../../src/fetch/url-policy.js';
+
+const chunks = (...parts: Buffer[]) => Readable.from(parts);
+
+test('readBody: a body of exactly the cap is not truncated; one byte more is', async () => {
+  const r1 = await readBody(chunks(Buffer.alloc(600), Buffer.alloc(400)), [], 1000);
+  assert.equal(r1.bytes.length, 1000);
+  assert.equal(r1.truncated, false);
+  const r2 = await readBody(chunks(Buffer.alloc(600), Buffer.alloc(401)), [], 1000);
+  assert.equal(r2.bytes.length, 1000);
+  assert.equal(r2.truncated, true);
+});
+
+test('readBody: the cap counts decoded bytes, and a truncated gzip stream yields what it has', async () => {
+  const text = Buffer.from('abcdefghij'.repeat(10_000));
+  const gz = zlib.gzipSync(text);
+  const r = await readBody(chunks(gz), ['gzip'], 5000);
+  assert.equal(r.truncated, true);
+  assert.equal(r.bytes.toString(), text.subarray(0, 5000).toString());
+  const cut = await readBody(chunks(gz.subarray(0, Math.floor(gz.length / 2))), ['gzip'], 1_000_000);
+  assert.ok(cut.bytes.length > 0 && text.toString().startsWith(cut.bytes.toString()));
+});
+
+test('readBody: unknown or too many encodings are upstream_error', async () => {
+  await assert.rejects(readBody(chunks(Buffer.from('x')), ['zstd'], 100), (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error');
+  await assert.rejects(readBody(chunks(Buffer.from('x')), Array(6).fill('gzip'), 100), (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error');
+  assert.deepEqual(parseContentEncoding('GZIP, identity ,br'), ['gzip', 'br']);
+  assert.deepEqual(parseContentEncoding(undefined), []);
+});
+
+test('HostLimiter: at most N per host, others queue, an aborted waiter leaves the queue', async () => {
+  const lim = new HostLimiter(2);
+  const never = new AbortController().signal;
+  const a = await lim.acquire('Example.com', never);
+  const b = await lim.acquire('example.com', never);
+  assert.equal(lim.activeFor('example.com'), 2);
+  const other = await lim.acquire('other.org', never);
+  let cGot = false;
+  const c = lim.acquire('example.com', never).then((r) => ((cGot = true), r));
+  const ctl = new AbortController();
+  const d = lim.acquire('example.com', ctl.signal);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(cGot, false);
+  ctl.abort();
+  await assert.rejects(d, (e: unknown) => e instanceof ItemFailure && e.code === 'timeout');
+  a();
+  a(); // releasing twice must not free two slots
+  const rc = await c;
+  assert.equal(lim.activeFor('example.com'), 2);
+  b();
+  rc();
+  other();
+  assert.equal(lim.activeFor('example.com'), 0);
+});
+
+test('URL rules: http(s) only, WHATWG normalisation, bad ports, redirect targets', () => {
+  assert.equal(parseRequestedUrl('HTTP://Example.COM:80/a/../b').href, 'http://example.com/b');
+  assert.equal(parseRequestedUrl('http://0x7f.1/').hostname, '127.0.0.1');
+  for (const bad of ['ftp://x/', 'file:///etc/passwd', 'example.com', '']) {
+    assert.throws(() => parseRequestedUrl(bad), (e: unknown) => e instanceof ItemFailure && e.code === 'invalid_url', bad);
+  }
+  for (const port of [25, 22, 6667, 10080]) {
+    assert.ok(BAD_PORTS.has(port));
+    assert.throws(() => parseRequestedUrl(`http://example.com:${port}/`), (e: unknown) => e instanceof ItemFailure && e.code === 'blocked_url');
+  }
+  assert.equal(parseRequestedUrl('http://example.com:8080/').port, '8080');
+  const base = new URL('http://a.example/x/y');
+  assert.equal(resolveRedirect('../z?q=1', base).href, 'http://a.example/z?q=1');
+  assert.throws(() => resolveRedirect('gopher://a.example/', base), (e: unknown) => e instanceof ItemFailure && e.code === 'blocked_url');
+  assert.throws(() => resolveRedirect('http://[bad', base), (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error');
+});
