@@ -49,8 +49,19 @@ function resultEnvelopeSchema(tool: Tool<any>): JsonSchema {
   };
 }
 
-function errorResponse(code: keyof typeof REQUEST_ERRORS, extra = ''): JsonSchema {
-  return { description: `${code}: ${REQUEST_ERRORS[code].message}${extra}`, ...errorEnvelopeSchema };
+const correlationHeader = {
+  'X-Correlation-ID': { type: 'string', format: 'uuid', description: 'Same value as correlation_id in the body.' },
+};
+const retryAfterHeader = {
+  'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying.' },
+};
+
+function errorResponse(code: keyof typeof REQUEST_ERRORS, extra = '', retryAfter = false): JsonSchema {
+  return {
+    description: `${code}: ${REQUEST_ERRORS[code].message}${extra}`,
+    headers: retryAfter ? { ...correlationHeader, ...retryAfterHeader } : correlationHeader,
+    ...errorEnvelopeSchema,
+  };
 }
 
 /** The fastify route schema of one tool: request body, result envelope and every error status. */
@@ -63,14 +74,18 @@ export function toolRouteSchema(tool: Tool<any>, authEnabled: boolean): Record<s
     body: tool.inputSchema,
     ...(authEnabled ? { security: [{ bearerAuth: [] }] } : {}),
     response: {
-      200: { description: 'The envelope: one result item per requested URL. Per-URL failures are in meta.error.', ...resultEnvelopeSchema(tool) },
-      400: { description: 'invalid_json or invalid_request (details name each field by JSON path).', ...errorEnvelopeSchema },
+      200: {
+        description: 'The envelope: one result item per requested URL. Per-URL failures are in meta.error.',
+        headers: correlationHeader,
+        ...resultEnvelopeSchema(tool),
+      },
+      400: { description: 'invalid_json or invalid_request (details name each field by JSON path).', headers: correlationHeader, ...errorEnvelopeSchema },
       401: errorResponse('unauthorized', ' Only when API keys are configured.'),
       413: errorResponse('payload_too_large'),
       415: errorResponse('unsupported_media_type'),
-      429: errorResponse('rate_limited', ' See the Retry-After header.'),
+      429: errorResponse('rate_limited', ' See the Retry-After header.', true),
       500: errorResponse('internal_error'),
-      503: errorResponse('overloaded', ' See the Retry-After header.'),
+      503: errorResponse('overloaded', ' See the Retry-After header.', true),
     },
   };
 }

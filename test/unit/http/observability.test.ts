@@ -27,6 +27,8 @@ describe('OpenAPI and docs', () => {
       for (const status of ['200', '400', '413', '415', '429', '500', '503']) assert.ok(op.responses[status], `${tool.name} ${status}`);
       const item = op.responses['200'].content['application/json'].schema.properties.data.properties.results.items;
       assert.deepEqual(item.required, ['data', 'meta']);
+      assert.ok(op.responses['200'].headers['X-Correlation-ID']);
+      assert.ok(op.responses['429'].headers['Retry-After'] && op.responses['503'].headers['Retry-After']);
     }
     const content = doc.paths['/api/v1/tools/clean_web_content'].post.requestBody.content['application/json'].schema;
     assert.equal(content.properties.output_format.default, 'text');
