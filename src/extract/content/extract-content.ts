@@ -1,7 +1,9 @@
 // The content profile: the main article of a single page, or null when there is none.
-// A cascade of attempts (strict, then relaxed filters); every attempt is kept and the best
-// one wins, so relaxing can only help. The DOM is never modified: each attempt is a set of
-// elements to leave out, so the same document can go to the index profile afterwards.
+// First the strict pass: a declared article container (itemprop=articleBody, CMS body classes,
+// <article>, <main>) or, failing that, the best-scoring container. When that finds too little,
+// a cascade of attempts with relaxed filters; every attempt is kept and the best one wins, so
+// relaxing can only help. The DOM is never modified: an attempt is a set of elements to leave
+// out, so the same document can go to the index profile afterwards.
 import type { ChildNode, Document, Element } from 'domhandler';
 import type { Block, Extraction } from '../blocks.js';
 import { findElement } from '../dom/walk.js';
@@ -21,6 +23,18 @@ import { findLead } from './lead.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
+/** A declared article container wins when it holds at least this share of the scored text. */
+const SEMANTIC_SHARE = 0.3;
+const SEMANTIC_MIN_CHARS = 80;
+
+/** What an attempt chose, before conversion: roots plus what to leave out inside them. */
+interface Plan {
+  roots: ChildNode[];
+  stats: ElementStats;
+  pruned: Set<Element>;
+  /** Text estimate from the stats (roots minus pruned), to compare plans without converting. */
+  chars: number;
+}
 
 interface Attempt {
   blocks: Block[];
@@ -30,65 +44,67 @@ interface Attempt {
 export function extractContent(doc: Document, finalUrl: string): Extraction | null {
   const resolver = createUrlResolver(doc, finalUrl);
   const title = pageTitle(doc);
-  const body = findElement(doc, (el) => el.name === 'body');
-  const frame: Element | Document = body ?? doc;
+  const frame: Element | Document = findElement(doc, (el) => el.name === 'body') ?? doc;
 
-  let best: Attempt | null = null;
-  const semantic = semanticAttempt(frame, resolver, title);
-  for (const flags of ATTEMPTS) {
-    const attempt = runAttempt(frame, resolver, flags, title);
-    if (!best || attempt.chars > best.chars) best = attempt;
-    if (attempt.chars >= ENOUGH_CHARS) break;
+  const strict = ATTEMPTS[0]!;
+  const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
+  const scored = planFromScores(frame, stats, strict);
+  const declared = planFromDeclaredContainer(frame, stats, strict);
+  let first = scored;
+  if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
+
+  let best: Attempt = convert(first, resolver, title);
+  if (best.chars < ENOUGH_CHARS) {
+    for (const flags of ATTEMPTS.slice(1)) {
+      const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
+      const attempt = convert(planFromScores(frame, relaxedStats, flags), resolver, title);
+      if (attempt.chars > best.chars) best = attempt;
+      if (attempt.chars >= ENOUGH_CHARS) break;
+    }
   }
-  if (!best) return null;
-  if (semantic && semantic.chars >= SEMANTIC_SHARE * best.chars) best = semantic;
 
-  // The page's own JSON-LD articleBody, when it holds far more than scoring found, is the
-  // better statement of the article (scoring was fooled by markup).
-  const declared = jsonLdArticleBody(doc);
-  if (declared && declared.length > 2 * best.chars && declared.length > ENOUGH_CHARS) {
-    best = { blocks: paragraphsOf(declared), chars: declared.length };
+  // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
+  // statement of the article (the markup fooled us, or the text is in a script template).
+  const jsonLd = jsonLdArticleBody(doc);
+  if (jsonLd && jsonLd.length > 2 * best.chars && jsonLd.length > ENOUGH_CHARS) {
+    best = { blocks: paragraphsOf(jsonLd), chars: jsonLd.length };
   }
   if (best.chars === 0) return null;
   return { title, blocks: best.blocks };
 }
 
-function runAttempt(frame: Element | Document, resolver: UrlResolver, flags: AttemptFlags, title: string | null): Attempt {
-  const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
+function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan {
   const selection = selectContent(frame, stats, flags);
-  const pruned = new Set<Element>();
-  pruneContent(selection.roots, stats, flags, pruned);
-  const roots: ChildNode[] = [...findLead(selection.roots, stats), ...selection.roots];
-  const blocks = finish(toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || pruned.has(el) }), title);
-  return { blocks, chars: blocksTextLength(blocks) };
+  return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags);
 }
 
-/** A declared article container wins when it holds at least this share of the scored text. */
-const SEMANTIC_SHARE = 0.3;
-const SEMANTIC_MIN_CHARS = 80;
-
-function semanticAttempt(frame: Element | Document, resolver: UrlResolver, title: string | null): Attempt | null {
-  const flags = ATTEMPTS[0]!;
-  const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
+/** Scores must have been computed on `stats` (pruning reads them). */
+function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan | null {
   for (const group of semanticContainers(frame, stats)) {
     const el = group[0];
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
-    selectContent(frame, stats, flags); // scores feed pruning
     // Declared containers that are siblings (a lead "excerpt" and the body) form one article.
     const members = new Set<ChildNode>(group);
     const declared = el.parent ? el.parent.children.filter((x): x is Element => members.has(x)) : [el];
-    const roots = [...findLead(declared, stats), ...declared];
-    const pruned = new Set<Element>();
-    pruneContent(roots, stats, flags, pruned);
-    const blocks = finish(toBlocks(roots, resolver, { skip: (x) => !stats.get(x) || pruned.has(x) }), title);
-    const chars = blocksTextLength(blocks);
-    if (chars >= SEMANTIC_MIN_CHARS) return { blocks, chars };
+    const p = plan([...findLead(declared, stats), ...declared], stats, flags);
+    if (p.chars >= SEMANTIC_MIN_CHARS) return p;
   }
   return null;
 }
 
-function finish(blocks: Block[], title: string | null): Block[] {
-  return pruneBlocks(dropTitleAndByline(blocks, title));
+function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags): Plan {
+  const pruned = new Set<Element>();
+  pruneContent(roots, stats, flags, pruned);
+  let chars = 0;
+  for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
+  for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
+  return { roots, stats, pruned, chars };
+}
+
+function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt {
+  const raw = toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) });
+  const blocks = pruneBlocks(dropTitleAndByline(raw, title));
+  return { blocks, chars: blocksTextLength(blocks) };
 }
 
 function paragraphsOf(text: string): Block[] {

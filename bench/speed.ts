@@ -1,0 +1,108 @@
+// npm run bench:speed: parse + extract + render per page, single-threaded, on the quality
+// corpus. Prints median and p95 ms per page and pages/s for the tokenizer floor, urlkit's two
+// profiles, and Readability on linkedom and on jsdom (jsdom on a subset: it is slow).
+import { Parser } from 'htmlparser2';
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { loadCorpus, type CorpusPage } from './corpus.js';
+import { parseHtml } from '../src/parse/parse-html.js';
+import { extractContent } from '../src/extract/content/extract-content.js';
+import { extractIndex } from '../src/extract/index-page.js';
+import { renderText } from '../src/render/text.js';
+
+type ReadabilityDoc = ConstructorParameters<typeof Readability>[0];
+
+interface System {
+  name: string;
+  pages: CorpusPage[];
+  run: (p: CorpusPage) => unknown;
+}
+
+function timeSystem(sys: System): { median: number; p95: number; perSec: number; n: number } {
+  // Warm up the JIT on a few pages so the first pages do not dominate.
+  for (const p of sys.pages.slice(0, 5)) sys.run(p);
+  const times: number[] = [];
+  let total = 0;
+  for (const p of sys.pages) {
+    const t0 = process.hrtime.bigint();
+    sys.run(p);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    times.push(ms);
+    total += ms;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { median: at(0.5), p95: at(0.95), perSec: (1000 * times.length) / total, n: times.length };
+}
+
+function main(): void {
+  const pages = loadCorpus();
+  const jsdomEvery = Number(process.env['URLKIT_BENCH_JSDOM_EVERY'] ?? 5);
+  const virtualConsole = new VirtualConsole();
+  const systems: System[] = [
+    {
+      name: 'htmlparser2 tokenize only (floor)',
+      pages,
+      run: (p) => {
+        const parser = new Parser({});
+        parser.end(p.html);
+      },
+    },
+    {
+      name: 'urlkit content',
+      pages,
+      run: (p) => {
+        const ex = extractContent(parseHtml(p.html), p.url);
+        return ex ? renderText(ex.blocks, { title: ex.title }) : '';
+      },
+    },
+    {
+      name: 'urlkit index',
+      pages,
+      run: (p) => {
+        const ex = extractIndex(parseHtml(p.html), p.url);
+        return ex ? renderText(ex.blocks, { title: ex.title }) : '';
+      },
+    },
+    {
+      name: 'Readability + linkedom',
+      pages,
+      run: (p) => {
+        try {
+          const { document } = parseHTML(p.html);
+          return new Readability(document as unknown as ReadabilityDoc).parse()?.textContent ?? '';
+        } catch {
+          return '';
+        }
+      },
+    },
+    {
+      name: `Readability + jsdom (every ${jsdomEvery}th page)`,
+      pages: pages.filter((_, i) => i % jsdomEvery === 0),
+      run: (p) => {
+        try {
+          const dom = new JSDOM(p.html, { url: p.url, virtualConsole });
+          const text = new Readability(dom.window.document as unknown as ReadabilityDoc).parse()?.textContent ?? '';
+          dom.window.close();
+          return text;
+        } catch {
+          return '';
+        }
+      },
+    },
+  ];
+  const results = systems.map((s) => ({ name: s.name, ...timeSystem(s) }));
+  const floor = results[0]!.perSec;
+  const linkedom = results.find((r) => r.name.startsWith('Readability + linkedom'))!.perSec;
+  console.log(`${pages.length} pages from ../shared/bench/trafilatura-eval, single thread, Node ${process.version}`);
+  console.log('| system | pages | median ms | p95 ms | pages/s | vs Readability+linkedom | vs floor |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.name} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSec.toFixed(0)} | ${(r.perSec / linkedom).toFixed(2)}x | ${(floor / r.perSec).toFixed(2)}x slower |`,
+    );
+  }
+}
+
+main();
