@@ -47,6 +47,7 @@ describe('rate limiting', () => {
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.json().error.code, 'rate_limited');
     assert.match(limited.json().correlation_id, UUID_V4);
+    assert.equal(limited.headers['x-correlation-id'], limited.json().correlation_id);
     assert.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After in seconds');
     // Another key from the same address is a different client.
     assert.equal((await app.inject({ ...call, headers: { authorization: 'Bearer key-two' } })).statusCode, 200);
@@ -75,6 +76,7 @@ describe('load shedding and readiness', () => {
     assert.equal(shed.statusCode, 503);
     assert.equal(shed.json().error.code, 'overloaded');
     assert.match(shed.json().correlation_id, UUID_V4);
+    assert.equal(shed.headers['x-correlation-id'], shed.json().correlation_id);
     assert.ok(Number(shed.headers['retry-after']) > 0);
     const notReady = await app.inject({ method: 'GET', url: '/readyz' });
     assert.equal(notReady.statusCode, 503);
@@ -115,6 +117,7 @@ describe('load shedding and readiness', () => {
     }
     assert.ok(shed, 'a call was shed while the loop was blocked');
     assert.equal(shed.json().error.code, 'overloaded');
+    assert.equal(shed.headers['x-correlation-id'], shed.json().correlation_id);
     assert.ok(Number(shed.headers['retry-after']) > 0);
     assert.ok(notReady, 'readyz reported not ready while overloaded');
   });
