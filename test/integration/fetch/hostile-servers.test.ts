@@ -119,6 +119,13 @@ test('a lying Content-Length (body ends early) is upstream_error', async () => {
   assert.equal(err.code, 'upstream_error');
 });
 
+test('a body longer than its Content-Length is cut at the declared length', async () => {
+  const s = await rawServer(raw.reply('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>ok</p>HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nforged'));
+  const r = await fetcher.fetchPage(`${s.origin}/`, { timeoutMs: 2000 });
+  assert.equal(r.body!.text, '<p>ok</p>');
+  assert.equal(r.truncated, false);
+});
+
 test('a reset in the middle of the body is retried, then connect_error', async () => {
   const before = site.hits('/reset-mid-body');
   const err = await failure(`${site.origin}/reset-mid-body`, 3000);

@@ -146,7 +146,7 @@ test('credentials and cookies stay on their origin', async () => {
   const withCreds = site.origin.replace('http://', 'http://alice:s3cret@');
   const r = await fetcher.fetchPage(`${withCreds}/cookie-set?to=${encodeURIComponent('/cookie-echo')}`, T);
   const same = JSON.parse(r.body!.text!) as { headers: Record<string, string> };
-  assert.equal(same.headers.cookie, 'session=abc123; pref=dark', 'cookies go back to the host that set them');
+  assert.equal(same.headers.cookie, 'session=abc123; pref=dark', 'cookies go back to the origin that set them');
   assert.deepEqual(r.setCookieNames, [], 'the final response set no cookie');
   const first = await fetcher.fetchPage(`${site.origin}/cookie-set`, { ...T, followRedirects: false });
   assert.deepEqual(first.setCookieNames, ['session', 'pref'], 'names only, never values');
