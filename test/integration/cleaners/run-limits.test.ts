@@ -12,7 +12,7 @@ import { startServer, testConfig, type LoopbackServer } from '../../support/loop
 
 const PARAGRAPH = '<p>A paragraph of a long article about tides, harbours and the people who work on the water every day.</p>\n';
 const LONG = `<!doctype html><html><head><title>Long read</title></head><body><article><h1>Long read</h1>${PARAGRAPH.repeat(400)}</article></body></html>`;
-const HUGE = `<!doctype html><html><head><title>Huge</title></head><body>${'<div><p>Cell text in a very large page.</p></div>'.repeat(60_000)}</body></html>`;
+const HUGE = `<!doctype html><html><head><title>Huge</title></head><body>${'<div><p>Cell text in a very large page.</p></div>'.repeat(150_000)}</body></html>`;
 
 let site: LoopbackServer;
 const open: Services[] = [];
@@ -60,5 +60,17 @@ describe('cleaner limits', () => {
     assert.equal(item!.data, null);
     assert.equal((item!.meta.error as { code: string }).code, 'timeout');
     assert.equal(item!.meta.status_code, 200);
+  });
+});
+
+describe('cleaner worker failure', () => {
+  it('reports a page that kills its worker (memory cap) as not processed, and the pool recovers', async () => {
+    const ctx = context(testConfig({ workerMaxMemoryMb: 16, workerTaskTimeoutMs: 60_000, maxBodyBytes: 16 * 1024 * 1024 }));
+    const [item] = await cleanWebContent.run(input(`${site.origin}/huge`), ctx);
+    assert.equal(item!.data, null);
+    assert.equal((item!.meta.error as { code: string }).code, 'worker_chunk_failed');
+    assert.equal(item!.meta.status_code, 200);
+    const [next] = await cleanWebContent.run(input(`${site.origin}/long`), ctx);
+    assert.equal(next!.meta.error, undefined);
   });
 });
