@@ -215,7 +215,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     retryStatuses: boolean,
   ): Promise<HopResponse> {
     let viaProxy = proxyMode === 'always';
-    for (let n = 0; ; n++) {
+    for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
       const release = await limiter.acquire(url.hostname, deadline);
       let resp: Dispatcher.ResponseData | null = null;
