@@ -61,7 +61,11 @@ function blockUnits(block: Block, out: string[], prefix: string, plain: boolean)
     case 'table':
       for (const row of block.rows) {
         const cells = row.cells.map((c) => inlineLine(c.children, plain));
-        if (cells.some((c) => c !== '')) out.push(prefix + cells.join(' | '));
+        // Empty cells at the ends of a row (layout spacers) say nothing; inside, they keep
+        // the columns of the cells after them in place.
+        while (cells.length && cells[cells.length - 1] === '') cells.pop();
+        while (cells.length && cells[0] === '') cells.shift();
+        if (cells.length) out.push(prefix + cells.map((c) => c || ' ').join(' | ').replace(/\| {3}\|/g, '| |'));
       }
       return;
     case 'code': {

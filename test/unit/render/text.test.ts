@@ -23,8 +23,9 @@ test('list items are lines; ordered items keep their numbers; nested items follo
   assert.equal(out, '3. Preheat\n4. Mix\nflour\neggs\ntip');
 });
 
-test('table rows are lines with cells joined by " | "', () => {
+test('table rows are lines with cells joined by " | "; empty cells at row ends dropped', () => {
   assert.equal(renderText([table(['Name', 'Age'], ['Ada', '36'], ['', ''])]), 'Name | Age\nAda | 36');
+  assert.equal(renderText([table(['', 'Name', '', 'Age', ''], ['', 'Ada', '', '36', ''])]), 'Name | | Age\nAda | | 36');
 });
 
 test('code keeps its lines and indentation', () => {
