@@ -55,6 +55,15 @@ test('headers trickled one byte at a time: timeout', async () => {
   assert.equal(err.code, 'timeout');
 });
 
+test('endless 1xx interim responses never count as an answer: timeout', async () => {
+  const s = await rawServer(startRawServer((sock) => {
+    const t = setInterval(() => sock.write('HTTP/1.1 102 Processing\r\n\r\n'), 50);
+    sock.on('close', () => clearInterval(t));
+  }));
+  const err = await failure(`${s.origin}/`, 1500, impatient);
+  assert.equal(err.code, 'timeout');
+});
+
 test('a body trickled one byte at a time ends at the total deadline', async () => {
   const err = await failure(`${site.origin}/trickle-body`, 700);
   assert.equal(err.code, 'timeout');
