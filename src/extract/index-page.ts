@@ -247,7 +247,10 @@ function markSeen(nodes: Inline[], seen: Set<string>, atEnd: boolean): Inline[] 
     const n = nodes[i]!;
     if (n.type === 'link' && n.href !== null && plain(n.children).trim()) {
       const key = linkKey(n.href);
-      if (seen.has(key) && atEnd && i === last) continue;
+      if (seen.has(key) && atEnd && i === last) {
+        dropTrailingSeparator(out);
+        continue;
+      }
       if (seen.has(key)) out.push({ type: 'link', href: null, children: n.children });
       else {
         seen.add(key);
@@ -257,6 +260,16 @@ function markSeen(nodes: Inline[], seen: Set<string>, atEnd: boolean): Inline[] 
     else out.push(n);
   }
   return out;
+}
+
+/** "… | hide | <dropped link>": the separator before a dropped trailing link goes with it. */
+function dropTrailingSeparator(out: Inline[]): void {
+  const lastNode = out[out.length - 1];
+  if (lastNode?.type !== 'text') return;
+  const trimmed = lastNode.text.replace(/[\s|·•,;/–—-]+$/u, '');
+  if (trimmed === lastNode.text.trimEnd()) return;
+  if (trimmed === '') out.pop();
+  else out[out.length - 1] = { type: 'text', text: trimmed };
 }
 
 function isBlank(n: Inline): boolean {

@@ -131,3 +131,9 @@ test('containers named like banners but holding the page are kept (skip-link tar
   assert.ok(out?.startsWith('Headline of the page\nA long paragraph of the real page'), String(out).slice(0, 120));
   assert.ok(!out!.includes('Advertisement') && !out!.includes('Zum Inhalt'));
 });
+
+test('the separator before a dropped trailing repeat goes with it', () => {
+  const out = index(`<p><a href="/item/1">A story title that is long</a></p>
+    <p>412 points by <a href="/user/ana">ana</a> | <a href="/hide/1">hide</a> | <a href="/item/1">183 comments</a></p>`);
+  assert.equal(out, '[A story title that is long](https://site.example/item/1)\n412 points by [ana](https://site.example/user/ana) | [hide](https://site.example/hide/1)');
+});
