@@ -1,6 +1,7 @@
 // A local HTTP proxy (CONNECT tunnels, plus absolute-URI forwarding) for the proxy-mode tests.
 // It records every tunnel it was asked for, so tests can check what the fetcher sent it.
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -21,6 +22,8 @@ export interface ProxyOptions {
   auth?: string;
   /** Defaults to 127.0.0.3: the proxy is the operator's, outside the target address policy. */
   host?: string;
+  /** Serve the proxy itself over TLS (an https:// proxy URL) with this key and certificate. */
+  tls?: { key: Buffer; cert: Buffer };
 }
 
 export async function startProxy(opts: ProxyOptions = {}): Promise<ProxyServer> {
@@ -30,7 +33,7 @@ export async function startProxy(opts: ProxyOptions = {}): Promise<ProxyServer> 
   const authorized = (h: http.IncomingHttpHeaders) =>
     !opts.auth || h['proxy-authorization'] === `Basic ${Buffer.from(opts.auth).toString('base64')}`;
 
-  const server = http.createServer((req, res) => {
+  const onRequest: http.RequestListener = (req, res) => {
     // Forward mode: GET http://host:port/path HTTP/1.1
     forwards.push(req.url ?? '');
     if (!authorized(req.headers)) {
@@ -53,8 +56,9 @@ export async function startProxy(opts: ProxyOptions = {}): Promise<ProxyServer> 
       res.end();
     });
     req.pipe(up);
-  });
-  server.on('connection', (s: net.Socket) => {
+  };
+  const server: http.Server = opts.tls ? https.createServer(opts.tls, onRequest) : http.createServer(onRequest);
+  server.on(opts.tls ? 'secureConnection' : 'connection', (s: net.Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -98,7 +102,7 @@ export async function startProxy(opts: ProxyOptions = {}): Promise<ProxyServer> 
   const port = (server.address() as AddressInfo).port;
   const creds = opts.auth ? `${opts.auth}@` : '';
   return {
-    url: `http://${creds}${host}:${port}`,
+    url: `${opts.tls ? 'https' : 'http'}://${creds}${host}:${port}`,
     connects,
     forwards,
     close: () =>

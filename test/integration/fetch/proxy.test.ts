@@ -2,6 +2,8 @@
 // tunnel is requested for the checked address, never for a name the proxy would resolve again.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createFetcher } from '../../../src/fetch/fetch-page.js';
 import { FetchFailure } from '../../../src/fetch/fetch-failure.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
@@ -122,4 +124,16 @@ test('proxy credentials from URLKIT_PROXY are sent as Proxy-Authorization', asyn
   const err = await fetcherWith('always', noCreds).fetchPage(`${site.origin}/html`, { timeoutMs: 3000 }).catch((e: unknown) => e);
   assert.ok(err instanceof FetchFailure);
   assert.equal(err.code, 'connect_error');
+});
+
+test('an https:// proxy is spoken to over TLS, and its certificate is verified too', async () => {
+  const dir = fileURLToPath(new URL('../../../../test/integration/fetch/tls/', import.meta.url));
+  const tlsProxy = await startProxy({ tls: { key: readFileSync(`${dir}self-signed-key.pem`), cert: readFileSync(`${dir}self-signed-cert.pem`) } });
+  closers.push(() => tlsProxy.close());
+  assert.match(tlsProxy.url, /^https:/);
+  const err = await fetcherWith('always', tlsProxy.url).fetchPage(`${site.origin}/html`, { timeoutMs: 3000 }).catch((e: unknown) => e);
+  assert.ok(err instanceof FetchFailure);
+  assert.equal(err.code, 'connect_error');
+  assert.match(err.message, /proxy/i);
+  assert.equal(tlsProxy.connects.length, 0, 'no CONNECT was sent over an unverified channel');
 });
