@@ -4,7 +4,7 @@
 // Exit status: 0 every item fine, 2 some item has meta.error, 1 bad usage or configuration.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { ConfigError, VERSION, loadConfig, type Config } from '../config/config.js';
 import { loggerOptions } from '../http/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
 import { errorEnvelope, hasItemErrors, resultEnvelope } from '../tools/envelope.js';
@@ -15,10 +15,12 @@ import type { Tool, ToolItem } from '../tools/types.js';
 import { createValidator } from '../tools/validation.js';
 import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';
 
+const usageLine = (left: string, right: string) => `  urlkit ${left.padEnd(30)} ${right}`;
 const USAGE = [
   'Usage:',
-  '  urlkit serve                          start the HTTP server (HOST, PORT, URLKIT_* settings)',
-  ...TOOLS.map((t) => `  urlkit ${`${t.command} <url...> [options]`.padEnd(29)} ${t.summary}`),
+  usageLine('serve', 'start the HTTP server (HOST, PORT, URLKIT_* settings)'),
+  ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
+  usageLine('--version', 'print the version'),
   '',
   'Run "urlkit <command> --help" for the options of a command.',
   'Exit status: 0 all items fine, 2 some item failed (meta.error), 1 bad usage.',
@@ -110,6 +112,7 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined) return finish(1, undefined, USAGE);
   if (command === '--help' || command === '-h' || command === 'help') return finish(0, `${USAGE}\n`);
+  if (command === '--version' || command === '-v') return finish(0, `${VERSION}\n`);
   if (command === 'serve') {
     if (rest.length > 0) return finish(1, undefined, `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`);
     const server = await serve(loadOrExit());
