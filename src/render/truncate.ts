@@ -84,12 +84,19 @@ export function fitBlocks(
     if (!parts) break;
     for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
   }
-  let result = mergePieces(kept);
-  while (kept.length && render(result) > budget) {
-    kept.pop();
-    result = mergePieces(kept);
+  const all = mergePieces(kept);
+  if (render(all) <= budget) return { blocks: all, truncated: true };
+  // Joined rendering came out longer than the pieces measured apart (a list turned loose by
+  // one multi-paragraph item, say): find the longest prefix that fits by bisection, since
+  // dropping one piece at a time would re-render the whole prefix once per piece.
+  let lo = 0;
+  let hi = kept.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(mergePieces(kept.slice(0, mid))) <= budget) lo = mid;
+    else hi = mid - 1;
   }
-  return { blocks: result, truncated: true };
+  return { blocks: mergePieces(kept.slice(0, lo)), truncated: true };
 }
 
 const words = new Intl.Segmenter('und', { granularity: 'word' });

@@ -49,3 +49,15 @@ test('a first paragraph longer than max_chars is cut at a word boundary rather t
   assert.equal(r.content, 'alpha beta');
   assert.equal(r.truncated, true);
 });
+
+test('a long list with a multi-paragraph item is cut between items, close to max_chars', () => {
+  const items = Array.from({ length: 60 }, (_, i) => (i === 0 ? [p(t('first item')), p(t('second paragraph'))] : [p(t(`item ${i}`))]));
+  const list = { type: 'list' as const, ordered: false, start: null, items: items.map((children) => ({ children })) };
+  for (let max = 50; max < 700; max += 37) {
+    const r = renderBlocks([list], { format: 'markdown', title: null, maxChars: max });
+    assert.ok(r.content.length <= max, `${max}: ${r.content.length}`);
+    // Items are measured apart with a blank line between them, a little more than joined.
+    assert.ok(r.content.length >= max * 0.85 - 12, `${max}: only ${r.content.length}`);
+    assert.match(r.content, /(?:item \d+|second paragraph)$/);
+  }
+});
