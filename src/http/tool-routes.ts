@@ -125,12 +125,15 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         const checked = validator.validate(tool.name, request.body);
         if (!checked.ok) return sendError(reply, 'invalid_request', checked.message, checked.details);
 
-        // The client going away means nobody will read the answer: stop the work.
-        const disconnect = new AbortController();
-        const onClose = () => {
-          if (!reply.raw.writableFinished) disconnect.abort(new Error('the client disconnected'));
-        };
-        reply.raw.once('close', onClose);
+        // Stop the work when the client goes away (nobody will read the answer) or when
+        // shutdown gives up waiting. A per-request controller with a removable listener, so
+        // the process-wide shutdown signal does not accumulate one dependant per request.
+        const stop = new AbortController();
+        const onShutdown = () => stop.abort(lifecycle.signal.reason);
+        lifecycle.signal.addEventListener('abort', onShutdown, { once: true });
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) stop.abort(new Error('the client disconnected'));
+        });
         const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });
         try {
           const results = await invokeTool(tool, checked.value as Record<string, unknown>, {
@@ -139,12 +142,13 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             logger: request.log as unknown as Logger,
             correlationId: String(request.id),
             timeoutMs: config.requestTimeoutMs,
-            signal: AbortSignal.any([disconnect.signal, lifecycle.signal]),
+            signal: stop.signal,
           });
           for (const item of results) metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
           return reply.code(200).send(resultEnvelope(String(request.id), results));
         } finally {
           stopTimer();
+          lifecycle.signal.removeEventListener('abort', onShutdown);
         }
       },
     });
