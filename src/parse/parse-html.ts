@@ -45,6 +45,8 @@ class TreeBuilder implements Partial<Handler> {
   private lastNode: Text | Comment | null = null;
   private skipped = 0;
   private elements = 0;
+  /** Inside a script or style whose text nobody reads (JSON scripts are read: JSON-LD). */
+  private dropText = false;
 
   constructor(private readonly caps: { maxAttributes: number; maxAttributeChars: number; maxElements: number }) {}
 
@@ -62,10 +64,14 @@ class TreeBuilder implements Partial<Handler> {
     el.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
     this.add(el);
     this.stack.push(el);
+    // Script and style are raw-text elements (no children but text); their JavaScript and CSS
+    // are often most of a page's bytes and are never extracted, so they are not kept.
+    this.dropText = name === 'style' || (name === 'script' && !/json/i.test(el.attribs['type'] ?? ''));
   }
 
   onclosetag(): void {
     this.lastNode = null;
+    this.dropText = false;
     if (this.skipped > 0) {
       this.skipped--;
       return;
@@ -74,6 +80,7 @@ class TreeBuilder implements Partial<Handler> {
   }
 
   ontext(data: string): void {
+    if (this.dropText) return;
     const last = this.lastNode;
     if (last && last.type === 'text') {
       last.data += data;
