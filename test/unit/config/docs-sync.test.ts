@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { defaultConfig, type Config } from '../../../src/config/config.js';
 import { ITEM_ERRORS, REQUEST_ERRORS } from '../../../src/errors/codes.js';
+import { TOOLS } from '../../../src/tools/registry.js';
 
 const root = new URL('../../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -58,6 +59,22 @@ describe('documentation stays in sync with the code', () => {
       if (Array.isArray(value) && value.length === 0) assert.match(cell, /empty/, variable);
       else if (value === null) assert.match(cell, /none/, variable);
       else assert.equal(cell, `\`${String(value)}\``, `${variable} default in README`);
+    }
+  });
+
+  it('every request field of every tool is in the README request table with its default', () => {
+    const start = readme.indexOf('### Request fields');
+    const rows = readme
+      .slice(start, readme.indexOf('\n###', start + 1))
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| tool') && !l.startsWith('|---'))
+      .map((l) => l.split('|').map((c) => c.trim()));
+    for (const tool of TOOLS) {
+      for (const [field, schema] of Object.entries(tool.inputSchema.properties as Record<string, { default?: unknown }>)) {
+        const row = rows.find((r) => r[2] === `\`${field}\`` && (r[1] === 'all four' || r[1]!.split(', ').includes(tool.command)));
+        assert.ok(row, `README request table lacks ${tool.name}.${field}`);
+        if (schema.default !== undefined) assert.ok(row[4]!.includes(`\`${String(schema.default)}\``), `README default of ${tool.name}.${field} should be ${String(schema.default)}: ${row[4]}`);
+      }
     }
   });
 });
