@@ -81,10 +81,6 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
       return sendError(reply, 'overloaded', 'The service is shutting down; retry on another instance or later.');
     }
-    if (apiKeys.enabled && apiKeys.match(request) < 0) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      return sendError(reply, 'unauthorized');
-    }
     if (!lifecycle.tryEnter(config.maxInFlight)) {
       reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
       return sendError(reply, 'overloaded', `Too many requests in progress (limit ${config.maxInFlight}); retry after the time in Retry-After.`);
@@ -113,6 +109,20 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         err.statusCode = 429;
         return err;
       },
+    });
+  }
+
+  // The key check runs after the rate limiter (route hooks run in the order onRoute added
+  // them), so guessing keys is rate limited per address like any other call.
+  if (apiKeys.enabled) {
+    const checkKey = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (apiKeys.match(request) >= 0) return;
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, 'unauthorized');
+    };
+    scope.addHook('onRoute', (route) => {
+      const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      route.onRequest = [...existing, checkKey] as typeof route.onRequest;
     });
   }
 

@@ -55,6 +55,19 @@ describe('rate limiting', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: 'Bearer key-one' } })).statusCode, 200);
   });
 
+  it('guessing API keys is rate limited by address', async (t) => {
+    const app = await appWith([echoTool()], { apiKeys: ['the-key'], rateLimitMax: 2, rateLimitWindowMs: 60_000 });
+    t.after(() => app.close());
+    const guess = (key: string) => app.inject({ ...call, headers: { authorization: `Bearer ${key}` }, remoteAddress: '192.0.2.9' });
+    assert.equal((await guess('a')).statusCode, 401);
+    assert.equal((await guess('b')).statusCode, 401);
+    const limited = await guess('c');
+    assert.equal(limited.statusCode, 429);
+    assert.equal(limited.json().error.code, 'rate_limited');
+    // The holder of a real key is a different client and is not affected.
+    assert.equal((await app.inject({ ...call, headers: { authorization: 'Bearer the-key' }, remoteAddress: '192.0.2.9' })).statusCode, 200);
+  });
+
   it('without keys, clients are told apart by address', async (t) => {
     const app = await appWith([echoTool()], { rateLimitMax: 1, rateLimitWindowMs: 60_000 });
     t.after(() => app.close());
