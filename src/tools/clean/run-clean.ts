@@ -36,7 +36,7 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
   } catch (err) {
     if (!(err instanceof ItemFailure)) throw err;
     const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
-    if (partial) Object.assign(meta, { final_url: partial.finalUrl, via_proxy: partial.viaProxy, retries: partial.retries });
+    if (partial) Object.assign(meta, { final_url: normalised(partial.finalUrl), via_proxy: partial.viaProxy, retries: partial.retries });
     return { data: null, meta: { ...meta, error: err.toItemError() } };
   }
 

@@ -187,6 +187,16 @@ describe('clean_web_content', () => {
   });
 });
 
+describe('clean_web_content, invalid target', () => {
+  it('reports a non-http URL as invalid_url without fetching', async () => {
+    const { data, meta } = await call('clean_web_content', { url: 'ftp://files.example/readme.txt' });
+    assert.equal(data, null);
+    assert.equal((meta.error as { code: string }).code, 'invalid_url');
+    assert.equal(meta.final_url, null);
+    assert.equal(meta.url, 'ftp://files.example/readme.txt');
+  });
+});
+
 describe('clean_web_index', () => {
   it('returns a homepage in document order as text and markdown', async () => {
     const url = `${site.origin}/`;
