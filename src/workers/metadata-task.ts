@@ -2,7 +2,7 @@
 // Metadata is extracted first; content then comes from the content cleaner's own code
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
-import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
+import { extractPage, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { cleanDocument } from './clean-document.js';
 import { cleanTask, type CleanResult } from './clean-task.js';
@@ -22,7 +22,15 @@ export interface MetadataResult {
   data: MetadataData;
   /** Set when include_content could not be honoured; the metadata is still complete. */
   error?: { code: 'unsupported_content_type' | 'no_content'; message?: string };
+  /**
+   * The page links a web app manifest and declares no icon of at least MANIFEST_ICON_MIN_SIZE:
+   * the caller (which has the network) may look for a larger icon there.
+   */
+  manifest?: { url: string; declaredIconSize: number };
 }
+
+/** Declared icons this large are good enough; smaller ones are worth a look at the manifest. */
+export const MANIFEST_ICON_MIN_SIZE = 128;
 
 /** max_chars of the content cleaner's default, so include_content matches clean_web_content. */
 export const CONTENT_MAX_CHARS = 200_000;
@@ -36,10 +44,12 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   const body = req.body!;
   const doc = parseHtml(body);
   // Metadata first: content extraction may prune the tree it is given.
-  const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);
-  if (!req.includeContent) return { data };
+  const page = extractPage(doc, req.finalUrl, req.headers);
+  const data: MetadataData = page.metadata;
+  const manifest = page.manifestUrl && page.declaredIconSize < MANIFEST_ICON_MIN_SIZE ? { manifest: { url: page.manifestUrl, declaredIconSize: page.declaredIconSize } } : {};
+  if (!req.includeContent) return { data, ...manifest };
   const cleaned = cleanDocument(doc, { ...CONTENT_OPTIONS, finalUrl: req.finalUrl, reparse: () => parseHtml(body) });
-  return withContent(data, cleaned);
+  return { ...withContent(data, cleaned), ...manifest };
 }
 
 /** Exactly what clean_web_content does by default, minus the title line. */

@@ -1,7 +1,7 @@
 // Metadata as a pure function of (document, final URL, response headers): no network, no
 // clock, no environment. Each field is its rule chain's first answer (see rules.ts).
 import type { Document } from 'domhandler';
-import { pickFavicon } from './favicon.js';
+import { bestDeclaredIcon, manifestUrl } from './favicon.js';
 import { findFeeds } from './feeds.js';
 import { parseJsonLd } from './json-ld.js';
 import { collectTags } from './page-tags.js';
@@ -26,7 +26,20 @@ import { documentBase } from './urls.js';
 /** Longest description kept; longer ones are cut at this many characters. */
 const MAX_DESCRIPTION_CHARS = 5000;
 
+/** Metadata plus what a caller with network access may use to improve the favicon. */
+export interface PageExtraction {
+  metadata: PageMetadata;
+  /** Effective size of the chosen declared icon (0 when unknown or none was declared). */
+  declaredIconSize: number;
+  /** <link rel=manifest>, absolute, or null. Its icons may beat the declared ones. */
+  manifestUrl: string | null;
+}
+
 export function extractMetadata(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageMetadata {
+  return extractPage(doc, finalUrl, headers).metadata;
+}
+
+export function extractPage(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageExtraction {
   const tags = collectTags(doc);
   const base = documentBase(doc, finalUrl);
   const ctx: RuleContext = { tags, ld: parseJsonLd(tags.jsonLd), base, finalUrl, headers };
@@ -35,11 +48,12 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
   // og.title and og.description are single strings, present even when the page has none.
   const og = { title: single(ogValues.title), description: single(ogValues.description), ...omit(ogValues, 'title', 'description') };
 
+  const icon = bestDeclaredIcon(tags.links, base);
   const description = firstOf(ctx, DESCRIPTION) ?? '';
-  return {
+  const metadata: PageMetadata = {
     title: firstOf(ctx, TITLE) ?? '',
     description: description.length > MAX_DESCRIPTION_CHARS ? description.slice(0, MAX_DESCRIPTION_CHARS).trimEnd() : description,
-    favicon: pickFavicon(tags.links, base, finalUrl),
+    favicon: icon?.url ?? new URL('/favicon.ico', finalUrl).href,
     og,
     canonical_url: firstOf(ctx, CANONICAL_URL),
     lang: firstOf(ctx, LANG),
@@ -52,6 +66,7 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
     feeds: findFeeds(tags.links, base),
     keywords: keywords(ctx),
   };
+  return { metadata, declaredIconSize: icon?.size ?? 0, manifestUrl: manifestUrl(tags.links, base) };
 }
 
 function omit<T extends Record<string, unknown>>(o: T, ...keys: string[]): T {

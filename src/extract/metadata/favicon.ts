@@ -18,7 +18,8 @@ interface Candidate {
   order: number;
 }
 
-export function pickFavicon(links: LinkTag[], base: string, finalUrl: string): string {
+/** The best declared icon with its effective size (0 when unknown), or null when none is usable. */
+export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string; size: number } | null {
   const candidates: Candidate[] = [];
   links.forEach((link, order) => {
     const isApple = link.rel.includes('apple-touch-icon') || link.rel.includes('apple-touch-icon-precomposed');
@@ -33,8 +34,17 @@ export function pickFavicon(links: LinkTag[], base: string, finalUrl: string): s
     candidates.push({ url, size, format, relRank: isIcon ? 1 : 0, order });
   });
   candidates.sort((a, b) => b.size - a.size || b.format - a.format || b.relRank - a.relRank || a.order - b.order);
-  if (candidates[0]) return candidates[0].url;
-  return new URL('/favicon.ico', finalUrl).href;
+  const best = candidates[0];
+  return best ? { url: best.url, size: best.size } : null;
+}
+
+/** The web app manifest the page links (<link rel=manifest>), absolute, or null. */
+export function manifestUrl(links: LinkTag[], base: string): string | null {
+  for (const link of links) if (link.rel.includes('manifest')) {
+    const url = resolveUrl(link.href, base);
+    if (url) return url;
+  }
+  return null;
 }
 
 /** Largest size in a sizes attribute ("16x16 32x32", "any"), by the shorter side. */

@@ -25,6 +25,9 @@ export const RICH_PAGE = `<!doctype html><html lang="en"><head>
 <footer>Copyright Coast Times</footer></body></html>`;
 
 let slowRequests = 0;
+let manifestRequests = 0;
+/** Requests for the web app manifest received so far. */
+export const manifestHits = () => manifestRequests;
 /** Requests for /slow received so far (they never get an answer). */
 export const slowHits = () => slowRequests;
 
@@ -53,6 +56,15 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
     } else if (p === '/files/Quarterly%20Report.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf', 'last-modified': 'Mon, 01 Jan 2024 00:00:00 GMT' });
       res.end(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'));
+    } else if (p === '/app' || p === '/app-big-icon') {
+      // Small declared icons and a manifest with a large one; /app-big-icon declares a large icon itself.
+      const icons = p === '/app' ? '<link rel="icon" href="/f16.png" sizes="16x16">' : '<link rel="icon" href="/f256.png" sizes="256x256">';
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<title>App</title>${icons}<link rel="manifest" href="/static/site.webmanifest">`);
+    } else if (p === '/static/site.webmanifest') {
+      manifestRequests++;
+      res.writeHead(200, { 'content-type': 'application/manifest+json' });
+      res.end(JSON.stringify({ name: 'App', icons: [{ src: 'icon-192.png', sizes: '192x192' }, { src: 'icon-512.png', sizes: '512x512' }] }));
     } else if (p === '/feed.xml') {
       res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
       res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>Harbour news.</description></channel></rss>');

@@ -10,7 +10,7 @@ import { createServices, type Services } from '../../../src/tools/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { loadMetaFixtures } from '../../unit/extract/metadata-fixture-files.js';
-import { ARTICLE_TEXT, slowHits, startMetadataSite } from './metadata-site.js';
+import { ARTICLE_TEXT, manifestHits, slowHits, startMetadataSite } from './metadata-site.js';
 
 let site: LoopbackServer;
 const opened: Services[] = [];
@@ -94,6 +94,14 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.title, 'Quarterly Report.pdf');
     assert.equal(item!.data!.modified_at, '2024-01-01T00:00:00.000Z');
     assert.equal(item!.data!.favicon, `${site.origin}/favicon.ico`);
+  });
+
+  it('takes a larger icon from the web app manifest, only when the declared ones are small', async () => {
+    const before = manifestHits();
+    const [small, big] = await getUrlMetadata.run(input({ items: [`${site.origin}/app`, `${site.origin}/app-big-icon`] }), ctx());
+    assert.equal(small!.data!.favicon, `${site.origin}/static/icon-512.png`);
+    assert.equal(big!.data!.favicon, `${site.origin}/f256.png`);
+    assert.equal(manifestHits() - before, 1, 'the manifest is read only for the page with small icons');
   });
 
   it('describes a feed URL by the feed itself', async () => {
