@@ -19,9 +19,12 @@ export function pruneBlocks(blocks: Block[]): Block[] {
   const out: Block[] = [];
   for (let i = 0; i < kept.length; i++) {
     const k = kept[i]!;
-    if (k.block.type === 'heading' && k.droppedAfter) {
+    if (k.block.type === 'heading') {
+      // A heading with no section under it (last block, or straight before a heading of the
+      // same or a higher rank) titles something that was left out.
       const next = kept[i + 1];
-      if (!next || next.block.type === 'heading') continue;
+      if (!next) continue;
+      if (next.block.type === 'heading' && (k.droppedAfter || next.block.level <= k.block.level)) continue;
     }
     out.push(k.block);
   }

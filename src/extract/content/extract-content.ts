@@ -25,7 +25,7 @@ import { findLead } from './lead.js';
 const ENOUGH_CHARS = 500;
 /** A declared article container wins when it holds at least this share of the scored text. */
 const SEMANTIC_SHARE = 0.3;
-const SEMANTIC_MIN_CHARS = 80;
+const SEMANTIC_MIN_CHARS = 25;
 
 /** What an attempt chose, before conversion: roots plus what to leave out inside them. */
 interface Plan {
@@ -54,7 +54,9 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
   let best: Attempt = convert(first, resolver, title);
-  if (best.chars < ENOUGH_CHARS) {
+  // A declared container is the page's own statement of where the article is: a short post
+  // stays short rather than growing into the sidebar through relaxed filters.
+  if (!(first === declared && best.chars >= SEMANTIC_MIN_CHARS) && best.chars < ENOUGH_CHARS) {
     for (const flags of ATTEMPTS.slice(1)) {
       const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
       const attempt = convert(planFromScores(frame, relaxedStats, flags), resolver, title);
