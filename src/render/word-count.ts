@@ -7,6 +7,9 @@
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
 const DICTIONARY_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** A run of dictionary-script text (with the ideographic punctuation inside it), captured. */
+const DICTIONARY_RUN =
+  /((?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc\u3005](?:[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]*)?)+)/u;
 const WORD =
   /[\p{L}\p{N}\p{M}\p{Pc}]+(?:(?:(?<=[\p{L}\p{M}])['’.:·](?=[\p{L}\p{M}])|(?<=\p{N})[.,;'’](?=\p{N}))[\p{L}\p{N}\p{M}\p{Pc}]+)*/gu;
 
@@ -18,10 +21,17 @@ const BREAK_AFTER = /[\s\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]/;
 export function countWords(text: string): number {
   let n = 0;
   for (const chunk of chunks(text)) {
-    if (DICTIONARY_SCRIPTS.test(chunk)) {
-      for (const s of segmenter.segment(chunk)) if (s.isWordLike) n++;
-    } else {
+    if (!DICTIONARY_SCRIPTS.test(chunk)) {
       n += countByPattern(chunk);
+      continue;
+    }
+    // Only the runs of those scripts need the dictionaries; a word never spans a change
+    // between them and other scripts, so the rest still takes the fast path.
+    const parts = chunk.split(DICTIONARY_RUN);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (i % 2 === 0) n += countByPattern(part);
+      else for (const s of segmenter.segment(part)) if (s.isWordLike) n++;
     }
   }
   return n;

@@ -44,3 +44,11 @@ test('link addresses are left out, in both formats, and the title counts when in
     assert.equal(renderBlocks(blocks, { format, title: 'Two words', maxChars: 1000 }).wordCount, 7);
   }
 });
+
+test('mixed scripts count as Intl.Segmenter counts them', () => {
+  for (const s of [
+    'Jam Hsiao 蕭敬騰 - 只能想念你 Zhi Neng Xiang Nian Ni (2011) lyrics 歌词',
+    '2024年5月20日、東京でiPhone 15を買った。カタカナーとひらがな',
+    'ภาษาไทย mixed with English and 123 numbers',
+  ]) assert.equal(countWords(s), reference(s), s);
+});
