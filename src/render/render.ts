@@ -28,10 +28,10 @@ export function renderBlocks(blocks: Block[], req: RenderRequest): Rendered {
 
   // The plain text (no addresses, no markup) is a cheap lower bound of either rendering: when
   // even it is over the limit, skip rendering the whole page (markdown costs ~0.2 ms a block).
-  const plain = renderText(blocks, { title, plain: true });
-  if (plain.length <= req.maxChars) {
+  const plainText = renderText(blocks, { title, plain: true });
+  if (plainText.length <= req.maxChars) {
     const full = render(blocks, title);
-    if (full.length <= req.maxChars) return { content: full, wordCount: countWords(plain), truncated: false };
+    if (full.length <= req.maxChars) return { content: full, wordCount: countWords(plainText), truncated: false };
   }
 
   const titleLen = title ? render([], title).length + (md ? 2 : 1) : 0;
