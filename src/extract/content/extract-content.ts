@@ -34,6 +34,8 @@ interface Plan {
   pruned: Set<Element>;
   /** Text estimate from the stats (roots minus pruned), to compare plans without converting. */
   chars: number;
+  /** Set for a declared body container (itemprop=articleBody or a CMS body class). */
+  declaredBody?: boolean;
 }
 
 interface Attempt {
@@ -54,9 +56,11 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
   let best: Attempt = convert(first, resolver, title);
-  // A declared container is the page's own statement of where the article is: a short post
-  // stays short rather than growing into the sidebar through relaxed filters.
-  if (!(first === declared && best.chars >= SEMANTIC_MIN_CHARS) && best.chars < ENOUGH_CHARS) {
+  // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
+  // statement of where the article is: a short post stays short rather than growing into the
+  // sidebar through relaxed filters.
+  const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
+  if (!trusted && best.chars < ENOUGH_CHARS) {
     for (const flags of ATTEMPTS.slice(1)) {
       const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
       const attempt = convert(planFromScores(frame, relaxedStats, flags), resolver, title);
@@ -82,14 +86,16 @@ function planFromScores(frame: Element | Document, stats: ElementStats, flags: A
 
 /** Scores must have been computed on `stats` (pruning reads them). */
 function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan | null {
-  for (const group of semanticContainers(frame, stats)) {
+  const groups = semanticContainers(frame, stats);
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g]!;
     const el = group[0];
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
     // Declared containers that are siblings (a lead "excerpt" and the body) form one article.
     const members = new Set<ChildNode>(group);
     const declared = el.parent ? el.parent.children.filter((x): x is Element => members.has(x)) : [el];
     const p = plan([...findLead(declared, stats), ...declared], stats, flags);
-    if (p.chars >= SEMANTIC_MIN_CHARS) return p;
+    if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }
   return null;
 }
