@@ -53,7 +53,7 @@ function isDropped(el: Element): boolean {
   if (el.attribs['aria-modal'] === 'true') return true;
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
   // whose id merely serves as their target ("skiplink-inhalt") is content.
-  if (name === 'a' && el.attribs['href']?.startsWith('#') && (/^\s*skip\b/i.test(plainText(el)) || /skip/i.test(el.attribs['class'] ?? ''))) return true;
+  if (name === 'a' && el.attribs['href']?.startsWith('#') && (/^\s*skip\b/i.test(textContent(el)) || /skip/i.test(el.attribs['class'] ?? ''))) return true;
   const ci = classAndId(el);
   // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
   if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci)) return false;
@@ -116,10 +116,6 @@ function navigationIsSubstance(body: ParentNode): boolean {
   });
   const rest = textStats(body).chars - nav - chrome - dropped;
   return nav > 0 && nav >= 2 * rest;
-}
-
-function plainText(el: Element): string {
-  return textContent(el);
 }
 
 function sameText(a: string, b: string): boolean {
