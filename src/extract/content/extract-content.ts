@@ -91,13 +91,32 @@ function planFromDeclaredContainer(frame: Element | Document, stats: ElementStat
     const group = groups[g]!;
     const el = group[0];
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
-    // Declared containers that are siblings (a lead "excerpt" and the body) form one article.
-    const members = new Set<ChildNode>(group);
-    const declared = el.parent ? el.parent.children.filter((x): x is Element => members.has(x)) : [el];
+    // All containers declared the same way form the article (a lead "excerpt" and the body,
+    // or a body split into sections), in document order; nested ones count once.
+    const declared = outermostInOrder(group, stats);
     const p = plan([...findLead(declared, stats), ...declared], stats, flags);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }
   return null;
+}
+
+function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
+  const members = new Set<Element>(group);
+  const out: Element[] = [];
+  for (const el of stats.order) {
+    if (!members.has(el)) continue;
+    // Link-heavy look-alikes (teaser lists reusing the body class) are not article text.
+    if (el !== group[0] && stats.linkDensity(el) > 0.35) continue;
+    let nested = false;
+    for (let p = el.parent; p; p = p.parent) {
+      if (members.has(p as Element)) {
+        nested = true;
+        break;
+      }
+    }
+    if (!nested) out.push(el);
+  }
+  return out;
 }
 
 function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags): Plan {
