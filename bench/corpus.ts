@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { decodeBody } from '../src/fetch/decode.js';
 
 export interface CorpusPage {
+  /** The evaldata key (what predictions are keyed by); not always a URL. */
   url: string;
+  /** An absolute URL to resolve links against, as a fetch's final URL would be. */
+  finalUrl: string;
   file: string;
   html: string;
   with: string[];
@@ -30,7 +33,10 @@ export function loadCorpus(limit = Infinity): CorpusPage[] {
     let bytes: Uint8Array = readFileSync(join(dir, 'pages', item.file));
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
     const decoded = decodeBody(bytes, 'text/html');
-    pages.push({ url, file: item.file, html: decoded.text ?? '', with: item.with ?? [], without: item.without ?? [] });
+    // Some keys are labels ("hard::file.html"), not URLs; links on those pages still need an
+    // absolute base, as a real fetch would give them.
+    const finalUrl = /^https?:\/\//.test(url) ? url : `https://corpus.invalid/${encodeURIComponent(item.file)}`;
+    pages.push({ url, finalUrl, file: item.file, html: decoded.text ?? '', with: item.with ?? [], without: item.without ?? [] });
   }
   return pages;
 }

@@ -56,7 +56,7 @@ function main(): void {
       name: 'urlkit content',
       pages,
       run: (p) => {
-        const ex = extractContent(parseHtml(p.html), p.url);
+        const ex = extractContent(parseHtml(p.html), p.finalUrl);
         return ex ? renderText(ex.blocks, { title: ex.title }) : '';
       },
     },
@@ -64,7 +64,7 @@ function main(): void {
       name: 'urlkit index',
       pages,
       run: (p) => {
-        const ex = extractIndex(parseHtml(p.html), p.url);
+        const ex = extractIndex(parseHtml(p.html), p.finalUrl);
         return ex ? renderText(ex.blocks, { title: ex.title }) : '';
       },
     },
@@ -85,7 +85,7 @@ function main(): void {
       pages: pages.filter((_, i) => i % jsdomEvery === 0),
       run: (p) => {
         try {
-          const dom = new JSDOM(p.html, { url: p.url, virtualConsole });
+          const dom = new JSDOM(p.html, { url: p.finalUrl, virtualConsole });
           const text = new Readability(dom.window.document as unknown as ReadabilityDoc).parse()?.textContent ?? '';
           dom.window.close();
           return text;
