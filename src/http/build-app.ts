@@ -21,7 +21,7 @@ import { toolRoutes } from './tool-routes.js';
 export interface BuildAppOptions {
   tools?: readonly Tool<any>[];
   services?: Services;
-  /** Where JSON log lines go. @default stdout */
+  /** Where JSON log lines go. @default stdout, written synchronously by sonic-boom (fast, and nothing is lost at exit) */
   logStream?: DestinationStream;
   /** Event-loop delay sampling interval for load shedding. @default 1000 */
   pressureSampleIntervalMs?: number;
@@ -48,7 +48,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the cast keeps the app's default type.
-    loggerInstance: pino(loggerOptions(config.logLevel), options.logStream ?? process.stdout) as unknown as FastifyBaseLogger,
+    loggerInstance: pino(loggerOptions(config.logLevel), options.logStream ?? pino.destination(1)) as unknown as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'correlation_id' }),
