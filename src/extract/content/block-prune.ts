@@ -5,7 +5,8 @@ import type { Block, Inline } from '../blocks.js';
 const LINK_LINE_SHARE = 0.8;
 const LINK_LIST_SHARE = 0.5;
 
-export function pruneBlocks(blocks: Block[]): Block[] {
+export function pruneBlocks(input: Block[]): Block[] {
+  const blocks = dropTeaserSections(input);
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
   for (const block of blocks) {
     if (isLinkBoilerplate(block)) {
@@ -68,4 +69,31 @@ function measure(inlines: Inline[]): { chars: number; linkChars: number } {
     }
   }
   return { chars, linkChars };
+}
+
+/**
+ * A heading followed by blocks that each open with a link ("[Headline](url) teaser text...")
+ * introduces a list of other articles, whatever it says; so is such a run at the very end.
+ */
+function dropTeaserSections(blocks: Block[]): Block[] {
+  const drop = new Set<number>();
+  for (let i = 0; i < blocks.length; i++) {
+    const h = blocks[i]!;
+    if (h.type !== 'heading') continue;
+    let j = i + 1;
+    while (j < blocks.length && isTeaser(blocks[j]!)) j++;
+    if (j - i - 1 >= 2) for (let k = i; k < j; k++) drop.add(k);
+  }
+  let tail = blocks.length;
+  while (tail > 0 && isTeaser(blocks[tail - 1]!)) tail--;
+  if (blocks.length - tail >= 2) for (let k = tail; k < blocks.length; k++) drop.add(k);
+  return drop.size === 0 ? blocks : blocks.filter((_, i) => !drop.has(i));
+}
+
+function isTeaser(block: Block): boolean {
+  if (block.type !== 'paragraph') return false;
+  const first = block.children.find((c) => c.type !== 'text' || c.text.trim() !== '');
+  if (!first || first.type !== 'link' || first.href === null) return false;
+  const m = measure(block.children);
+  return m.chars > 0 && m.linkChars / m.chars >= 0.2;
 }
