@@ -12,6 +12,8 @@ export interface RunningServer {
   address: string;
   /** Resolves once shutdown has finished. */
   closed: Promise<void>;
+  /** Longest a graceful shutdown may take before the process gives up on it. */
+  shutdownDeadlineMs: number;
   shutdown(reason: string): Promise<void>;
 }
 
@@ -49,12 +51,17 @@ export async function serve(config: Config, options: BuildAppOptions = {}): Prom
     })();
     return stopping;
   };
-  return { app, address, closed, shutdown };
+  return { app, address, closed, shutdown, shutdownDeadlineMs: config.shutdownGraceMs + ABORT_GRACE_MS + 5000 };
 }
 
 /** Wires SIGTERM and SIGINT to a graceful shutdown, then exits 0. */
 export function exitOnSignals(server: RunningServer): void {
   const onSignal = (signal: NodeJS.Signals) => {
+    // A close that hangs (a stuck worker, say) must not keep the process around forever.
+    setTimeout(() => {
+      server.app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, server.shutdownDeadlineMs).unref();
     server.shutdown(signal).then(
       () => process.exit(0),
       (err: unknown) => {
