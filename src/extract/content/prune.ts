@@ -1,7 +1,7 @@
 // Inside the chosen content: leave out containers that read like page furniture (link lists,
 // share bars, form blocks, image strips, short headings of boilerplate sections).
 import type { ChildNode, Element } from 'domhandler';
-import { classWeight, NEGATIVE } from '../dom/patterns.js';
+import { classWeight } from '../dom/patterns.js';
 import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import { isDataTable } from '../to-blocks.js';
 import type { AttemptFlags } from './attempt-flags.js';
@@ -47,8 +47,6 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const img = info.images;
   const li = info.listItems - 100;
   const inputs = info.inputs;
-  const headingShare = info.chars === 0 ? 0 : 0; // kept simple: headings counted below
-  void headingShare;
   const ld = stats.linkDensity(el);
   const len = info.chars;
   const inFigure = hasAncestorTag(el, 'figure', 3);
@@ -75,5 +73,3 @@ function hasAncestorTag(el: Element, tag: string, maxDepth: number): boolean {
   }
   return false;
 }
-
-export { NEGATIVE };
