@@ -6,7 +6,6 @@
 // out, so the same document can go to the index profile afterwards.
 import type { ChildNode, Document, Element } from 'domhandler';
 import type { Block, Extraction } from '../blocks.js';
-import { findElement } from '../dom/walk.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { blocksTextLength, toBlocks } from '../to-blocks.js';
 import { ATTEMPTS, type AttemptFlags } from './attempt-flags.js';
@@ -16,6 +15,7 @@ import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
 import { jsonLdArticleBody } from './json-ld.js';
 import { pageTitle } from './page-title.js';
+import { collectPageFacts } from './page-facts.js';
 import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';
@@ -44,9 +44,10 @@ interface Attempt {
 }
 
 export function extractContent(doc: Document, finalUrl: string): Extraction | null {
-  const resolver = createUrlResolver(doc, finalUrl);
-  const title = pageTitle(doc);
-  const frame: Element | Document = findElement(doc, (el) => el.name === 'body') ?? doc;
+  const facts = collectPageFacts(doc);
+  const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
+  const title = pageTitle(facts);
+  const frame: Element | Document = facts.body ?? doc;
 
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
@@ -71,7 +72,7 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
   // statement of the article (the markup fooled us, or the text is in a script template).
-  const jsonLd = jsonLdArticleBody(doc);
+  const jsonLd = jsonLdArticleBody(facts.jsonLdScripts);
   if (jsonLd && jsonLd.length > 2 * best.chars && jsonLd.length > ENOUGH_CHARS) {
     best = { blocks: paragraphsOf(jsonLd), chars: jsonLd.length };
   }

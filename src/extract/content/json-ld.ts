@@ -1,15 +1,13 @@
 // JSON-LD articleBody: the page's own statement of its article text, used as a cross-check
 // on what scoring found (and as a last resort when scoring finds far less).
-import type { Document } from 'domhandler';
-import { elementsByTag, textContent } from '../dom/walk.js';
-
-const SCRIPT = new Set(['script']);
+import type { Element } from 'domhandler';
+import { textContent } from '../dom/walk.js';
 const ARTICLE_TYPES = /article|posting|report|blog|review|recipe|howto|webpage|creativework/i;
 
-export function jsonLdArticleBody(doc: Document): string | null {
+/** `scripts`: the page's <script type="application/ld+json"> elements. */
+export function jsonLdArticleBody(scripts: Element[]): string | null {
   let best: string | null = null;
-  for (const script of elementsByTag(doc, SCRIPT)) {
-    if ((script.attribs['type'] ?? '').toLowerCase().trim() !== 'application/ld+json') continue;
+  for (const script of scripts) {
     let data: unknown;
     try {
       data = JSON.parse(textContent(script));

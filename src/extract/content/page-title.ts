@@ -1,17 +1,16 @@
 // The article title, for include_title: og:title, else <title> stripped of its site-name
 // part, else the first <h1>.
-import type { Document, Element } from 'domhandler';
-import { findElement, textContent } from '../dom/walk.js';
+import type { Element } from 'domhandler';
+import { textContent } from '../dom/walk.js';
+import type { PageFacts } from './page-facts.js';
 import { collapseWhitespace } from '../dom/measures.js';
 
 const SEPARATORS = /\s+[|\-–—·•:»«/]\s+/;
 
-export function pageTitle(doc: Document): string | null {
-  const og = findElement(doc, (el) => el.name === 'meta' && (el.attribs['property'] ?? el.attribs['name']) === 'og:title');
-  const ogTitle = og ? collapseWhitespace(og.attribs['content'] ?? '') : '';
+export function pageTitle(facts: Pick<PageFacts, 'ogTitle' | 'titleEl' | 'h1'>): string | null {
+  const ogTitle = facts.ogTitle ? collapseWhitespace(facts.ogTitle) : '';
   if (ogTitle) return ogTitle;
-  const titleEl = findElement(doc, (el) => el.name === 'title');
-  const h1 = findElement(doc, (el) => el.name === 'h1');
+  const { titleEl, h1 } = facts;
   const h1Text = h1 ? collapseWhitespace(textContent(h1)) : '';
   const raw = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
   if (raw) {

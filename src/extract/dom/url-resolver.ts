@@ -15,11 +15,15 @@ export interface UrlResolver {
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:']);
 const IMAGE_SCHEMES = new Set(['http:', 'https:']);
 
-export function createUrlResolver(doc: Document, finalUrl: string): UrlResolver {
+/**
+ * `baseHref`: the first <base href> value when the caller already walked the document for it
+ * (null: the page has none); omitted, the document is searched.
+ */
+export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: string | null): UrlResolver {
   let base = finalUrl;
-  const baseEl = findElement(doc, (el) => el.name === 'base' && el.attribs['href'] !== undefined);
-  if (baseEl) {
-    const resolved = tryResolve(baseEl.attribs['href']!, finalUrl);
+  const href = baseHref !== undefined ? baseHref : findElement(doc, (el) => el.name === 'base' && el.attribs['href'] !== undefined)?.attribs['href'];
+  if (href != null) {
+    const resolved = tryResolve(href, finalUrl);
     if (resolved && IMAGE_SCHEMES.has(resolved.protocol)) base = resolved.href;
   }
   return {

@@ -1,0 +1,46 @@
+// One walk over the document for everything the content profile reads outside the article:
+// <body>, the first <base href>, title sources and JSON-LD scripts. (Separate searches for
+// each cost more than the scoring walk itself.)
+import type { Document, Element } from 'domhandler';
+import { visitElements } from '../dom/walk.js';
+
+export interface PageFacts {
+  body: Element | null;
+  /** First <base href> value, or null. */
+  baseHref: string | null;
+  ogTitle: string | null;
+  titleEl: Element | null;
+  h1: Element | null;
+  jsonLdScripts: Element[];
+}
+
+export function collectPageFacts(doc: Document): PageFacts {
+  const facts: PageFacts = { body: null, baseHref: null, ogTitle: null, titleEl: null, h1: null, jsonLdScripts: [] };
+  visitElements(doc, (el) => {
+    switch (el.name) {
+      case 'body':
+        facts.body ??= el;
+        break;
+      case 'base':
+        if (facts.baseHref === null && el.attribs['href'] !== undefined) facts.baseHref = el.attribs['href'];
+        break;
+      case 'meta':
+        if (facts.ogTitle === null && (el.attribs['property'] ?? el.attribs['name']) === 'og:title') facts.ogTitle = el.attribs['content'] ?? '';
+        break;
+      case 'title':
+        facts.titleEl ??= el;
+        return false;
+      case 'h1':
+        facts.h1 ??= el;
+        break;
+      case 'script':
+        if ((el.attribs['type'] ?? '').toLowerCase().trim() === 'application/ld+json') facts.jsonLdScripts.push(el);
+        return false;
+      case 'svg':
+      case 'style':
+        return false;
+    }
+    return true;
+  });
+  return facts;
+}
