@@ -18,6 +18,8 @@ const SKIP_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'meta', 'link',
   'iframe', 'frame', 'frameset', 'object', 'embed', 'canvas', 'video', 'audio', 'source', 'track',
   'select', 'option', 'optgroup', 'button', 'input', 'textarea', 'datalist', 'map', 'area', 'param', 'dialog',
+  // Ruby annotations (furigana) repeat the reading of the base text beside it.
+  'rt', 'rp',
 ]);
 
 /** Elements that end the current line of text (a paragraph boundary). */

@@ -8,7 +8,7 @@ import { textContent } from '../dom/walk.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
-  'canvas', 'video', 'audio', 'select', 'option', 'button', 'input', 'textarea', 'dialog', 'map', 'link', 'meta',
+  'canvas', 'video', 'audio', 'select', 'option', 'button', 'input', 'textarea', 'dialog', 'map', 'link', 'meta', 'rt', 'rp',
 ]);
 
 /** Landmarks that are page chrome when outside the article. */
