@@ -26,6 +26,8 @@ const ENOUGH_CHARS = 500;
 /** A declared article container wins when it holds at least this share of the scored text. */
 const SEMANTIC_SHARE = 0.3;
 const SEMANTIC_MIN_CHARS = 25;
+/** A relaxed attempt replaces a stricter one only when it finds clearly more. */
+const RELAXED_MARGIN = 3;
 
 /** What an attempt chose, before conversion: roots plus what to leave out inside them. */
 interface Plan {
@@ -65,7 +67,7 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
     for (const flags of ATTEMPTS.slice(1)) {
       const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
       const attempt = convert(planFromScores(frame, relaxedStats, flags), resolver, title);
-      if (attempt.chars > best.chars) best = attempt;
+      if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
   }
