@@ -116,3 +116,18 @@ test('hostile nesting and attribute floods are extracted without failing', () =>
   const flood = contentText(`<html><body><article ${attrs}>${para(3, 'floods')}</article></body></html>`);
   assert.ok(flood?.includes('Paragraph 3 about floods'));
 });
+
+test('the title comes from og:title, else the <h1> inside <title>, else the named part of <title>', () => {
+  const body = `<body><article>${para(3, 'titles')}</article></body>`;
+  const t = (head: string, extra = ''): string | null => extractContent(parseHtml(`<html><head>${head}</head>${extra}${body}</html>`), URL_)!.title;
+  assert.equal(t('<title>Site | Page</title><meta property="og:title" content=" The  OG title ">'), 'The OG title');
+  assert.equal(t('<title>Budget passes in late vote - Example News</title>', '<h1>Budget passes in late vote</h1>'), 'Budget passes in late vote');
+  assert.equal(t('<title>Example News | Budget passes in late vote</title>'), 'Budget passes in late vote');
+});
+
+test('a short post in a relaxed-filter world: a longer comment form does not replace it', () => {
+  const html = `<html><body><div class="post hentry"><p>This short note is the whole post, and it says what it needs to say.</p></div>
+  <div id="respond" class="comment-respond"><h3>Leave a comment</h3><p>Your email address will not be published. Required fields are marked, and comments are moderated.</p>
+  <p>Write your comment here, then press the button below to submit it for moderation, please.</p></div></body></html>`;
+  assert.equal(contentText(html), 'This short note is the whole post, and it says what it needs to say.');
+});

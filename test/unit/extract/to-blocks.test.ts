@@ -116,6 +116,11 @@ test('scripts, styles, forms controls and hidden elements are left out', () => {
   assert.deepEqual(blocks, [{ type: 'paragraph', children: [{ type: 'text', text: 'Visible' }] }]);
 });
 
+test('ruby annotations are left out, so furigana does not repeat the text', () => {
+  const blocks = blocksOf('<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby></p>');
+  assert.deepEqual(blocks, [{ type: 'paragraph', children: [{ type: 'text', text: '子どもへの虐待' }] }]);
+});
+
 test('block elements split text into paragraphs, also inside a wrapping link', () => {
   const blocks = blocksOf('<a href="/card"><div>Card title</div><div>Card teaser</div></a>');
   assert.deepEqual(blocks, [
