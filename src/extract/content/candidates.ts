@@ -7,7 +7,7 @@ import { isElement } from '../dom/walk.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementInfo, ElementStats } from './element-stats.js';
 
-const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span', 'li']);
+const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span']);
 const MIN_PARAGRAPH_CHARS = 25;
 const ANCESTOR_LEVELS = 5;
 
@@ -68,8 +68,6 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
     if (!SCORED_TAGS.has(el.name)) continue;
     const info = stats.get(el)!;
     if (info.ownChars < MIN_PARAGRAPH_CHARS) continue;
-    // A list item is a paragraph only when it reads like one, not a menu entry.
-    if (el.name === 'li' && (info.ownChars < 80 || stats.linkDensity(el) > 0.3)) continue;
     const score = 1 + info.ownCommas + Math.min(Math.floor(info.ownChars / 100), 3);
     let level = 0;
     for (let a = el.parent; a && level < ANCESTOR_LEVELS; a = a.parent, level++) {
