@@ -26,8 +26,16 @@ const POST_META_MAX_CHARS = 200;
 
 const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
 
+/** Cookie and consent walls are never the article, in any pass: a page that is only a
+ *  consent wall has no main content (the issue's "block pages returned as content"). */
+const CONSENT = /cookie|consent|gdpr|cmp-container|privacy-wall/i;
+
 export function alwaysExcluded(el: Element): boolean {
-  return NEVER_TEXT.has(el.name) || isHidden(el);
+  if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
+  if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
+  const c = el.attribs['class'];
+  const id = el.attribs['id'];
+  return (c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id));
 }
 
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {

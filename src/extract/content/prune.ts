@@ -39,10 +39,12 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (name === 'table' && isDataTable(el)) return false;
   if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
 
-  if (weight + info.score < 0) return true;
+  const isList = name === 'ul' || name === 'ol' || name === 'dl';
+  // Lists start from a negative tag weight by design (menus are lists), so a negative score
+  // says nothing about a list of real items; link density below judges those.
+  if (!isList && weight + info.score < 0) return true;
   if (info.commas >= 10) return false;
 
-  const isList = name === 'ul' || name === 'ol';
   const p = info.paragraphs;
   const img = info.images;
   const li = info.listItems - 100;
