@@ -95,9 +95,13 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
   };
 }
 
-/** The worker died on this page (memory cap, crash): the page was not processed. */
+/**
+ * The worker died on this page (its memory cap): the page is too large or complex to process.
+ * Not worker_chunk_failed: that code promises a retry helps, and this page would kill the
+ * worker again.
+ */
 function workerFailed(): ItemError {
-  return { code: 'worker_chunk_failed', message: 'The worker processing this page failed (it may exceed the memory limit); the page was not processed.', retryable: false };
+  return itemError('response_too_large', 'The page is too large or complex to process within the worker memory limit.');
 }
 
 function normalised(url: string): string | null {

@@ -68,7 +68,7 @@ describe('cleaner worker failure', () => {
     const ctx = context(testConfig({ workerMaxMemoryMb: 16, workerTaskTimeoutMs: 60_000, maxBodyBytes: 16 * 1024 * 1024 }));
     const [item] = await cleanWebContent.run(input(`${site.origin}/huge`), ctx);
     assert.equal(item!.data, null);
-    assert.equal((item!.meta.error as { code: string }).code, 'worker_chunk_failed');
+    assert.equal((item!.meta.error as { code: string }).code, 'response_too_large');
     assert.equal(item!.meta.status_code, 200);
     const [next] = await cleanWebContent.run(input(`${site.origin}/long`), ctx);
     assert.equal(next!.meta.error, undefined);
