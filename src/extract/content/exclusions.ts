@@ -33,6 +33,7 @@ const CONSENT = /cookie|consent|gdpr|cmp-container|privacy-wall/i;
 export function alwaysExcluded(el: Element): boolean {
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
+  if (el.name === 'form' && isWritingForm(el)) return true;
   const c = el.attribs['class'];
   const id = el.attribs['id'];
   return (c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id));
@@ -54,4 +55,25 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (KEEP_TAGS.has(el.name)) return false;
   if (el.attribs['itemprop'] === 'articleBody' || el.attribs['itemprop'] === 'text') return false;
   return isUnlikelyCandidate(el);
+}
+
+/** Comment and contact forms (a text area plus little text) are never the article, in any
+ *  pass; a page-wide form (ASP.NET wraps whole pages in one) holds far more text. */
+const WRITING_FORM_MAX_CHARS = 1500;
+
+function isWritingForm(form: Element): boolean {
+  let hasTextArea = false;
+  const stack: Element[] = [form];
+  while (stack.length > 0 && !hasTextArea) {
+    const el = stack.pop()!;
+    for (const c of el.children) {
+      if (c.type !== 'tag') continue;
+      if ((c as Element).name === 'textarea') {
+        hasTextArea = true;
+        break;
+      }
+      stack.push(c as Element);
+    }
+  }
+  return hasTextArea && textContent(form).trim().length <= WRITING_FORM_MAX_CHARS;
 }
