@@ -101,7 +101,31 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
   while (top.parent && top.parent !== body && isElement(top.parent) && elementChildren(top.parent).length === 1 && stats.get(top.parent)) {
     top = top.parent;
   }
+  top = widenNarrowTop(top, stats, body);
   return { roots: mergeSiblings(top, stats), top };
+}
+
+const NARROW_SHARE = 0.5;
+const EXTRA_MAX_LINK_DENSITY = 0.2;
+const WIDEN_LEVELS = 2;
+
+/**
+ * A top holding under half of its parent's text, when the rest of the parent is prose rather
+ * than links, is one part of an article split across siblings (ingredients beside steps,
+ * intro beside body): the parent is the article.
+ */
+function widenNarrowTop(top: Element, stats: ElementStats, body: ParentNode): Element {
+  for (let i = 0; i < WIDEN_LEVELS; i++) {
+    const parent = top.parent;
+    if (!parent || parent === body || !isElement(parent) || parent.name === 'body') break;
+    const pi = stats.get(parent);
+    const ti = stats.get(top)!;
+    if (!pi || ti.chars >= NARROW_SHARE * pi.chars) break;
+    const extra = pi.chars - ti.chars;
+    if ((pi.linkChars - ti.linkChars) / extra > EXTRA_MAX_LINK_DENSITY) break;
+    top = parent;
+  }
+  return top;
 }
 
 function elementChildren(el: ParentNode): Element[] {
