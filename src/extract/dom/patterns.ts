@@ -3,9 +3,10 @@
 import type { Element } from 'domhandler';
 import { classAndId } from './walk.js';
 
-/** Boilerplate containers: dropped before scoring in the strict pass. */
+/** Boilerplate containers: dropped before scoring in the strict pass. A BEM modifier such as
+ *  "Section--Ads" names a variant of a content block that hosts ad slots, not an ad. */
 export const UNLIKELY =
-  /-ad-|\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|widget|yom-remote|signup|login|navbar|sharing|editsection|edit-link|reviews?\b|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
+  /-ad-|(?<!--)\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|widget|yom-remote|signup|login|navbar|sharing|editsection|edit-link|reviews?\b|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
 
 /** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
