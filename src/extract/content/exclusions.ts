@@ -29,6 +29,7 @@ const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
 /** Cookie and consent walls are never the article, in any pass: a page that is only a
  *  consent wall has no main content (the issue's "block pages returned as content"). */
 const CONSENT = /cookie|consent|gdpr|cmp-container|privacy-wall/i;
+const CONSENT_MAX_CHARS = 5000;
 
 export function alwaysExcluded(el: Element): boolean {
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
@@ -36,7 +37,10 @@ export function alwaysExcluded(el: Element): boolean {
   if (el.name === 'form' && isWritingForm(el)) return true;
   const c = el.attribs['class'];
   const id = el.attribs['id'];
-  return (c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id));
+  if (!((c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id)))) return false;
+  // Consent walls are short; a long container whose class merely shares the vocabulary
+  // ("cmp-container" is also a generic component class of Adobe's CMS) is not one.
+  return textContent(el).length <= CONSENT_MAX_CHARS;
 }
 
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
