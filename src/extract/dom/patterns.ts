@@ -11,6 +11,10 @@ export const UNLIKELY =
 /** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
 
+/** Lists of other articles: "related_post" or "related-articles" names a teaser list, whatever
+ *  content word rides along, so no rescue applies. */
+const RELATED = /(?:^|[\s_-])related(?:$|[\s_-])/i;
+
 /** Signs of content. */
 export const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
 
@@ -25,6 +29,7 @@ export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo',
 export function isUnlikelyCandidate(el: Element): boolean {
   const s = classAndId(el);
   if (!s) return false;
+  if (RELATED.test(s)) return true;
   return UNLIKELY.test(s) && !MAYBE_CANDIDATE.test(s);
 }
 
