@@ -119,25 +119,3 @@ export function normalizeInlines(nodes: Inline[]): Inline[] {
   while (out[out.length - 1]?.type === 'break') out.pop();
   return out;
 }
-
-/** Plain text of inlines: link addresses and markup left out, image alt text kept. */
-export function inlineText(nodes: Inline[]): string {
-  let s = '';
-  for (const n of nodes) {
-    switch (n.type) {
-      case 'text':
-      case 'code':
-        s += n.text;
-        break;
-      case 'image':
-        s += n.alt;
-        break;
-      case 'break':
-        s += ' ';
-        break;
-      default:
-        s += inlineText(n.children);
-    }
-  }
-  return s;
-}

@@ -8,6 +8,7 @@ import type { FetchPartial, FetchResult } from '../../fetch/types.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
+import { normalisedHttpUrl } from '../http-url.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
 
@@ -18,7 +19,7 @@ export async function runClean(input: CleanInput, ctx: ToolContext, requested: P
 async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
   const meta: ToolItem['meta'] = {
     url: input.url,
-    final_url: normalised(input.url),
+    final_url: normalisedHttpUrl(input.url),
     status_code: null,
     content_type: null,
     truncated: false,
@@ -36,7 +37,7 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
   } catch (err) {
     if (!(err instanceof ItemFailure)) throw err;
     const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
-    if (partial) Object.assign(meta, { final_url: normalised(partial.finalUrl), via_proxy: partial.viaProxy, retries: partial.retries });
+    if (partial) Object.assign(meta, { final_url: normalisedHttpUrl(partial.finalUrl), via_proxy: partial.viaProxy, retries: partial.retries });
     return { data: null, meta: { ...meta, error: err.toItemError() } };
   }
 
@@ -102,13 +103,4 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
  */
 function workerFailed(): ItemError {
   return itemError('response_too_large', 'The page is too large or complex to process within the worker memory limit.');
-}
-
-function normalised(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
 }

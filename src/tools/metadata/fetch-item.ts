@@ -6,6 +6,7 @@ import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
 import { bestManifestIcon, nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
+import { normalisedHttpUrl } from '../http-url.js';
 
 export interface MetadataItemOptions {
   includeContent: boolean;
@@ -23,7 +24,7 @@ export interface MetadataDeps {
 const WORKER_KINDS = new Set(['html', 'xhtml', 'xml']);
 
 export async function fetchMetadataItem(url: string, options: MetadataItemOptions, deps: MetadataDeps, signal: AbortSignal): Promise<ToolItem> {
-  if (!isHttpUrl(url)) return failed(url, null, new ItemFailure('invalid_url'));
+  if (normalisedHttpUrl(url) === null) return failed(url, null, new ItemFailure('invalid_url'));
   const started = Date.now();
 
   let res: FetchResult;
@@ -99,7 +100,7 @@ function failed(url: string, partial: FetchPartial | null, err: ItemFailure): To
     data: null,
     meta: {
       url,
-      final_url: partial?.finalUrl ?? normalised(url),
+      final_url: partial?.finalUrl ?? normalisedHttpUrl(url),
       status_code: null,
       content_type: null,
       via_proxy: partial?.viaProxy ?? false,
@@ -107,17 +108,4 @@ function failed(url: string, partial: FetchPartial | null, err: ItemFailure): To
       error: err.toItemError(),
     },
   };
-}
-
-function isHttpUrl(raw: string): boolean {
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function normalised(url: string): string | null {
-  return isHttpUrl(url) ? new URL(url).href : null;
 }
