@@ -5,6 +5,7 @@ import { isHidden } from '../dom/visibility.js';
 import { BOILERPLATE_ROLES, isUnlikelyCandidate } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
+import { BODY_CLASS } from './semantic-containers.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -58,7 +59,25 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (el.attribs['itemprop'] === 'articleBody' || el.attribs['itemprop'] === 'text') return false;
-  return isUnlikelyCandidate(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el);
+}
+
+/** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
+ *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
+function holdsDeclaredBody(el: Element): boolean {
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    for (const c of cur.children) {
+      if (c.type !== 'tag') continue;
+      const child = c as Element;
+      if (child.attribs['itemprop'] === 'articleBody') return true;
+      const cls = child.attribs['class'];
+      if (cls && BODY_CLASS.test(cls)) return true;
+      stack.push(child);
+    }
+  }
+  return false;
 }
 
 /** Comment and contact forms (a text area plus little text) are never the article, in any

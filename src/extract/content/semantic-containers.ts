@@ -5,7 +5,7 @@ import type { Element, ParentNode } from 'domhandler';
 import { visitElements } from '../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 
-const BODY_CLASS =
+export const BODY_CLASS =
   /(?:^|[\s_-])(?:entry-content|entry-body|post-content|post-body|post-entry|postcontent|postbody|post-text|article-body|article-content|article-text|articlebody|articlecontent|article__body|article__content|articletext|story-body|story-content|storycontent|story-text|blog-content|blog-post-content|single-content|content-body|body-text|bodytext|text-content|main-text|page-content|td-post-content|field-body|field-name-body|rich-text|richtext|c-article-body|news-text|newstext|articolo|artikel|content-text)(?:$|[\s_-])/i;
 
 /** Candidate containers in priority order, each group sorted by text size (largest first). */
