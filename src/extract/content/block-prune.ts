@@ -21,11 +21,12 @@ export function pruneBlocks(input: Block[]): Block[] {
   for (let i = 0; i < kept.length; i++) {
     const k = kept[i]!;
     if (k.block.type === 'heading') {
-      // A heading with no section under it (last block, or straight before a heading of the
-      // same or a higher rank) titles something that was left out.
+      // A heading with no section under it (last block, or straight before a heading of a
+      // higher rank) titles something that was left out. Same-rank runs stay: they are often
+      // an outline of short sections (or headings that carry the text themselves).
       const next = kept[i + 1];
       if (!next) continue;
-      if (next.block.type === 'heading' && (k.droppedAfter || next.block.level <= k.block.level)) continue;
+      if (next.block.type === 'heading' && (k.droppedAfter || next.block.level < k.block.level)) continue;
     }
     out.push(k.block);
   }
