@@ -11,9 +11,9 @@ export const UNLIKELY =
 /** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
 
-/** Lists of other articles: "related_post" or "related-articles" names a teaser list, whatever
- *  content word rides along, so no rescue applies. */
-const RELATED = /(?:^|[\s_-])related(?:$|[\s_-])/i;
+/** Lists of other articles ("related_post", "related-articles") and rating widgets
+ *  ("post-ratings") are furniture whatever content word rides along, so no rescue applies. */
+const RELATED = /(?:^|[\s_-])(?:related|ratings?)(?:$|[\s_-])/i;
 
 /** Signs of content. */
 export const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
