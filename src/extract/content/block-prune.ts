@@ -2,7 +2,7 @@
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../blocks.js';
 
-const LINK_LINE_SHARE = 0.6;
+const LINK_LINE_SHARE = 0.5;
 const LINK_LIST_SHARE = 0.5;
 
 export function pruneBlocks(input: Block[]): Block[] {
