@@ -3,7 +3,7 @@
 import type { Block, Inline } from '../blocks.js';
 
 const LINK_LINE_SHARE = 0.5;
-const LINK_LIST_SHARE = 0.5;
+const LINK_LIST_SHARE = 0.4;
 
 export function pruneBlocks(input: Block[]): Block[] {
   const blocks = dropTeaserSections(input);
