@@ -3,8 +3,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import { FIXTURE_HOST, startServer, type LoopbackServer } from './loopback-server.js';
+import { FIXTURE_HOST, listenTracked, startServer, type ListeningServer, type LoopbackServer } from './loopback-server.js';
 
 /** `count` copies of gzip(1 MiB of spaces): a valid multi-member gzip that inflates to `count` MiB. */
 export function gzipBomb(mib: number): Buffer {
@@ -223,42 +222,18 @@ export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise
   };
 }
 
-export interface RawServer {
-  origin: string;
-  port: number;
-  connections(): number;
-  close(): Promise<void>;
-}
+export type RawServer = ListeningServer;
 
 /**
  * A plain TCP server for behaviours an HTTP server library will not produce (broken status
  * lines, trickled headers, silence). `onSocket` gets each accepted socket.
  */
 export async function startRawServer(onSocket: (socket: net.Socket) => void, host: string = FIXTURE_HOST): Promise<RawServer> {
-  const sockets = new Set<net.Socket>();
-  let count = 0;
   const server = net.createServer((s) => {
-    count++;
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
     s.on('error', () => {});
     onSocket(s);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    port,
-    connections: () => count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listenTracked(server, host);
 }
 
 /** Raw behaviours, each started on its own server because they act before any request parsing. */

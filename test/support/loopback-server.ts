@@ -1,14 +1,16 @@
 // Real HTTP servers on loopback for tests. The fixture address 127.0.0.2 is the only one a
 // test config allows (URLKIT_ALLOW_CIDRS-style), so 127.0.0.1 and ::1 stay blocked by policy.
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { defaultConfig, type Config } from '../../src/config/config.js';
 
 export const FIXTURE_HOST = '127.0.0.2';
 
-export interface LoopbackServer {
+export interface LoopbackServer extends ListeningServer {
   server: http.Server;
-  /** e.g. http://127.0.0.2:34567 */
+}
+
+export interface ListeningServer {
   origin: string;
   port: number;
   /** TCP connections accepted so far (to assert a blocked target saw none). */
@@ -16,14 +18,14 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-export async function startServer(
-  handler: http.RequestListener,
-  host: string = FIXTURE_HOST,
-): Promise<LoopbackServer> {
-  const server = http.createServer(handler);
+/**
+ * Listens on an ephemeral port of `host`, counting accepted connections; close() destroys
+ * open sockets first so keep-alive clients cannot hold a test open. Works for http and net servers.
+ */
+export async function listenTracked(server: NetServer, host: string = FIXTURE_HOST): Promise<ListeningServer> {
   let count = 0;
   const sockets = new Set<Socket>();
-  server.on('connection', (s) => {
+  server.on('connection', (s: Socket) => {
     count++;
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -35,7 +37,6 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   const hostPart = host.includes(':') ? `[${host}]` : host;
   return {
-    server,
     origin: `http://${hostPart}:${port}`,
     port,
     connections: () => count,
@@ -45,6 +46,14 @@ export async function startServer(
         server.close(() => resolve());
       }),
   };
+}
+
+export async function startServer(
+  handler: http.RequestListener,
+  host: string = FIXTURE_HOST,
+): Promise<LoopbackServer> {
+  const server = http.createServer(handler);
+  return { server, ...(await listenTracked(server, host)) };
 }
 
 /** A config that reaches only the fixture address; everything else keeps the default policy. */

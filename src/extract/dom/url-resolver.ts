@@ -28,24 +28,18 @@ export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: st
   }
   return {
     base,
-    link(href) {
-      if (href === undefined) return null;
-      const trimmed = href.trim();
-      if (trimmed === '') return null;
-      // A bare fragment points into this page; keep it absolute like every other address.
-      const u = tryResolve(trimmed, base);
-      if (!u || !LINK_SCHEMES.has(u.protocol)) return null;
-      return u.href;
-    },
-    image(src) {
-      if (src === undefined) return null;
-      const trimmed = src.trim();
-      if (trimmed === '') return null;
-      const u = tryResolve(trimmed, base);
-      if (!u || !IMAGE_SCHEMES.has(u.protocol)) return null;
-      return u.href;
-    },
+    // A bare fragment points into this page; it is kept absolute like every other address.
+    link: (href) => resolveIn(href, base, LINK_SCHEMES),
+    image: (src) => resolveIn(src, base, IMAGE_SCHEMES),
   };
+}
+
+/** Absolute address of `raw` against `base`, or null when empty, unresolvable or of another scheme. */
+function resolveIn(raw: string | undefined, base: string, schemes: ReadonlySet<string>): string | null {
+  const trimmed = raw?.trim();
+  if (!trimmed) return null;
+  const u = tryResolve(trimmed, base);
+  return u && schemes.has(u.protocol) ? u.href : null;
 }
 
 function tryResolve(href: string, base: string): URL | null {
