@@ -20,6 +20,8 @@ import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';
 import { findLead } from './lead.js';
+import { findStandfirst } from './standfirst.js';
+import { titleHeading } from './title-heading.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -38,6 +40,9 @@ interface Plan {
   chars: number;
   /** Set for a declared body container (itemprop=articleBody or a CMS body class). */
   declaredBody?: boolean;
+  /** Prose between the title heading and the roots, printed before them. */
+  standfirst: Element[];
+  excluded: (el: Element) => boolean;
 }
 
 interface Attempt {
@@ -51,10 +56,11 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   const title = pageTitle(facts);
   const frame: Element | Document = facts.body ?? doc;
 
+  const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
-  const scored = planFromScores(frame, stats, strict);
-  const declared = planFromDeclaredContainer(frame, stats, strict);
+  const scored = planFromScores(frame, stats, strict, heading);
+  const declared = planFromDeclaredContainer(frame, stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
@@ -66,7 +72,7 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   if (!trusted && best.chars < ENOUGH_CHARS) {
     for (const flags of ATTEMPTS.slice(1)) {
       const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
-      const attempt = convert(planFromScores(frame, relaxedStats, flags), resolver, title);
+      const attempt = convert(planFromScores(frame, relaxedStats, flags, heading), resolver, title);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
@@ -82,13 +88,13 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   return { title, blocks: best.blocks };
 }
 
-function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan {
+function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
   const selection = selectContent(frame, stats, flags);
-  return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags);
+  return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags, heading);
 }
 
 /** Scores must have been computed on `stats` (pruning reads them). */
-function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan | null {
+function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan | null {
   const groups = semanticContainers(frame, stats);
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g]!;
@@ -97,7 +103,7 @@ function planFromDeclaredContainer(frame: Element | Document, stats: ElementStat
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
     const declared = outermostInOrder(group, stats);
-    const p = plan([...findLead(declared, stats), ...declared], stats, flags);
+    const p = plan([...findLead(declared, stats), ...declared], stats, flags, heading);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }
   return null;
@@ -122,17 +128,23 @@ function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
   return out;
 }
 
-function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags): Plan {
+function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
   const pruned = new Set<Element>();
   pruneContent(roots, stats, flags, pruned);
   let chars = 0;
   for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
   for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
-  return { roots, stats, pruned, chars };
+  const excluded = (el: Element): boolean => alwaysExcluded(el) || strictlyExcluded(el, flags);
+  const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
+  for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
+  return { roots, stats, pruned, chars, standfirst, excluded };
 }
 
 function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt {
-  const raw = toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) });
+  // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
+  // class), so it is converted on its own, with the exclusion rules applied inside it.
+  const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
+  const raw = [...head, ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) })];
   const blocks = pruneBlocks(dropTitleAndByline(raw, title));
   return { blocks, chars: blocksTextLength(blocks) };
 }
