@@ -18,7 +18,7 @@ const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 const KEEP_TAGS = new Set(['html', 'body', 'article', 'main', 'a', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code']);
 
 /** Picture captions and credits: about the picture (and its rights), not the article. */
-const CAPTION = /(?:^|[\s_-])(?:caption|captions|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
+const CAPTION = /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
 
 /** Post metadata lines: dates, authors, "posted in" lines. Only short ones: a long element
  *  with such a class is a wrapper that happens to carry the word. */

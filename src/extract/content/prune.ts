@@ -9,6 +9,9 @@ import type { ElementStats } from './element-stats.js';
 
 const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
 const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
+/** Text that makes a container with pictures an illustrated text rather than an image strip. */
+const ILLUSTRATED_CHARS_PER_IMAGE = 100;
+const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
 
 export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, excluded: Set<Element>): void {
   for (const root of roots) {
@@ -52,7 +55,9 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const ld = stats.linkDensity(el);
   const len = info.chars;
   const inFigure = hasAncestorTag(el, 'figure', 3);
-  if (img > 1 && p / img < 0.5 && !inFigure) return true;
+  // Several pictures and few paragraphs is an image strip, unless the text around them is
+  // prose (steps beside photos, forum posts with avatars and smileys, text in <div>s).
+  if (img > 1 && p / img < 0.5 && !inFigure && !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)) return true;
   if (!isList && li > p) return true;
   if (inputs > Math.floor(p / 3)) return true;
   if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0) return true;
