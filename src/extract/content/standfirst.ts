@@ -7,8 +7,9 @@ import { isElement } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { LINE_BLOCKS, type ElementStats } from './element-stats.js';
 
-/** Levels the walk climbs from the title heading to meet the article (header wrappers). */
-const MAX_CLIMB = 5;
+/** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
+ *  nest deep; the guards below, not this limit, keep the walk inside the article's header). */
+const MAX_CLIMB = 10;
 /** A standfirst is prose: a sentence, not a kicker, label or date line. */
 const MIN_CHARS = 80;
 const MAX_LINK_DENSITY = 0.2;

@@ -20,7 +20,9 @@ export function titleHeading(facts: Pick<PageFacts, 'h1s'>, title: string | null
     if (h === '' || linksHome(h1)) continue;
     if (h.includes(t) || (t.includes(h) && (h.length >= MIN_SHARE * t.length || (t.startsWith(h) && h.length >= MIN_OPENING_CHARS)))) return h1;
   }
-  return null;
+  // A page's only <h1> titles it even when the page title was written for search engines.
+  const only = facts.h1s.length === 1 ? facts.h1s[0]! : null;
+  return only && normalizedText(only) !== '' && !linksHome(only) ? only : null;
 }
 
 function linksHome(h1: Element): boolean {
