@@ -13,7 +13,7 @@ import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
-import { jsonLdArticleBody } from './json-ld.js';
+import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
 import { pageTitle } from './page-title.js';
 import { collectPageFacts } from './page-facts.js';
 import { semanticContainers } from './semantic-containers.js';
@@ -80,9 +80,10 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
   // statement of the article (the markup fooled us, or the text is in a script template).
-  const jsonLd = jsonLdArticleBody(facts.jsonLdScripts);
-  if (jsonLd && jsonLd.length > 2 * best.chars && jsonLd.length > ENOUGH_CHARS) {
-    best = { blocks: paragraphsOf(jsonLd), chars: jsonLd.length };
+  const jsonLd = jsonLdArticle(facts.jsonLdScripts);
+  if (jsonLd && jsonLd.body.length > 2 * best.chars && jsonLd.body.length > ENOUGH_CHARS) {
+    const text = jsonLdStandfirst(jsonLd) + jsonLd.body;
+    best = { blocks: paragraphsOf(text), chars: text.length };
   }
   if (best.chars === 0) return null;
   return { title, blocks: best.blocks };
@@ -147,6 +148,17 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt 
   const raw = [...head, ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) })];
   const blocks = pruneBlocks(dropTitleAndByline(raw, title));
   return { blocks, chars: blocksTextLength(blocks) };
+}
+
+const STANDFIRST_MIN_CHARS = 80;
+
+/** The article's description opens the JSON-LD text when it is a standfirst: a whole
+ *  sentence or two (not cut short with an ellipsis) that the body does not already hold. */
+function jsonLdStandfirst(a: JsonLdArticle): string {
+  const d = a.description?.replace(/\s+/g, ' ').trim() ?? '';
+  if (d.length < STANDFIRST_MIN_CHARS || /(?:\.\.\.|…)$/.test(d)) return '';
+  const body = a.body.replace(/\s+/g, ' ');
+  return body.includes(d.slice(0, STANDFIRST_MIN_CHARS)) ? '' : d + '\n';
 }
 
 function paragraphsOf(text: string): Block[] {
