@@ -63,7 +63,9 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (img > 1 && p / img < 0.5 && !inFigure && !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)) return true;
   if (!isList && li > p) return true;
   if (inputs > Math.floor(p / 3)) return true;
-  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0) return true;
+  // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
+  // (syntax highlighter, copy-button box) goes with it, and code is never pruned.
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && !holdsCode(el)) return true;
   if (!isList && weight < 25 && ld > 0.2) return true;
   if (isList && ld > 0.5 && len < 1000) return true;
   if (weight >= 25 && ld > 0.5) return true;
@@ -80,6 +82,15 @@ function classOnlyWeight(el: Element): number {
 function NEGATIVE_SAFE(el: Element): boolean {
   // The article wrapper itself sometimes carries "share" in a compound class name.
   return el.name === 'article' || el.name === 'main' || el.attribs['itemprop'] === 'articleBody';
+}
+
+function holdsCode(el: Element): boolean {
+  let found = false;
+  visitElements(el, (d) => {
+    if (d.name === 'pre') found = true;
+    return !found;
+  });
+  return found;
 }
 
 function hasAncestorTag(el: Element, tag: string, maxDepth: number): boolean {
