@@ -145,7 +145,11 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt 
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
-  const raw = [...head, ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) })];
+  const raw = [
+    ...head,
+    // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
+  ];
   const blocks = pruneBlocks(dropTitleAndByline(raw, title));
   return { blocks, chars: blocksTextLength(blocks) };
 }
