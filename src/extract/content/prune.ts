@@ -9,6 +9,9 @@ import type { ElementStats } from './element-stats.js';
 
 const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
 const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
+/** A recipe's ingredient list links its items to products or glossary pages: link density
+ *  says nothing about it. */
+const INGREDIENTS = /ingredient|zutaten/;
 /** Text that makes a container with pictures an illustrated text rather than an image strip. */
 const ILLUSTRATED_CHARS_PER_IMAGE = 100;
 const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
@@ -42,6 +45,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const ci = classAndId(el);
   if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el)) return true;
   if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
+  if (ci && INGREDIENTS.test(ci)) return false;
   if (name === 'table' && isDataTable(el)) return false;
   if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
 
