@@ -11,6 +11,8 @@ import type { UrlResolver } from './dom/url-resolver.js';
 export interface ToBlocksOptions {
   /** Return true to leave an element and its subtree out. Hidden elements are always left out. */
   skip?: (el: Element) => boolean;
+  /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
+  readNoscript?: (el: Element) => boolean;
 }
 
 /** Elements whose content is never readable text. */
@@ -115,7 +117,7 @@ class BlockBuilder {
   /** Handle an element's start; returns what to do at its end, or null to not descend. */
   private enter(el: Element): Exit | null {
     const name = el.name;
-    if (SKIP_TAGS.has(name) || isHidden(el)) return null;
+    if ((SKIP_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el)) return null;
     if (this.options.skip?.(el)) return null;
 
     const level = HEADINGS[name];

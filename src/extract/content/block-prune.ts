@@ -1,6 +1,7 @@
 // Last pass over the chosen article's blocks: "read more" lines, link lists of related
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../blocks.js';
+import { inlineText } from '../to-blocks.js';
 
 const LINK_LINE_SHARE = 0.5;
 const LINK_LIST_SHARE = 0.4;
@@ -20,7 +21,7 @@ export function pruneBlocks(input: Block[]): Block[] {
   const out: Block[] = [];
   for (let i = 0; i < kept.length; i++) {
     const k = kept[i]!;
-    if (k.block.type === 'heading') {
+    if (k.block.type === 'heading' && !isSentence(k.block.children)) {
       // A heading with no section under it (last block, or straight before a heading of a
       // higher rank) titles something that was left out. Same-rank runs stay: they are often
       // an outline of short sections (or headings that carry the text themselves).
@@ -31,6 +32,16 @@ export function pruneBlocks(input: Block[]): Block[] {
     out.push(k.block);
   }
   return out;
+}
+
+/** A "heading" that reads as a sentence (a pull quote, a line of text set large) is text,
+ *  not the title of a section; one with a link is a call to action ("Log in to comment."). */
+const SENTENCE_MIN_CHARS = 40;
+const SENTENCE_END = /[.!?…]["”“»«’']?$/;
+
+function isSentence(inlines: Inline[]): boolean {
+  const text = inlineText(inlines).trim();
+  return text.length >= SENTENCE_MIN_CHARS && SENTENCE_END.test(text) && measure(inlines).linkChars === 0;
 }
 
 function isLinkBoilerplate(block: Block): boolean {

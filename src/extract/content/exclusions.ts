@@ -5,6 +5,7 @@ import { isHidden } from '../dom/visibility.js';
 import { BOILERPLATE_ROLES, isUnlikelyCandidate } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
+import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
 
 export const NEVER_TEXT = new Set([
@@ -18,7 +19,7 @@ const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 const KEEP_TAGS = new Set(['html', 'body', 'article', 'main', 'a', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code']);
 
 /** Picture captions and credits: about the picture (and its rights), not the article. */
-const CAPTION = /(?:^|[\s_-])(?:caption|captions|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
+const CAPTION = /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
 
 /** Post metadata lines: dates, authors, "posted in" lines. Only short ones: a long element
  *  with such a class is a wrapper that happens to carry the word. */
@@ -33,6 +34,7 @@ const CONSENT = /cookie|consent|gdpr|cmp-container|privacy-wall/i;
 const CONSENT_MAX_CHARS = 5000;
 
 export function alwaysExcluded(el: Element): boolean {
+  if (el.name === 'noscript') return !isNoscriptCopy(el);
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
@@ -78,6 +80,20 @@ function holdsDeclaredBody(el: Element): boolean {
     }
   }
   return false;
+}
+
+/** A <noscript> that is all the text of its container, and a body's worth of it, is the page's
+ *  copy of its article for readers without scripts (the script renders the same text from a
+ *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes. */
+const NOSCRIPT_COPY_MIN_CHARS = 200;
+const NOSCRIPT_COPY_MAX_OTHER_CHARS = 25;
+
+function isNoscriptCopy(el: Element): boolean {
+  const parent = el.parent;
+  if (!parent || parent.type !== 'tag') return false;
+  const own = collapsedLength(textContent(el));
+  if (own < NOSCRIPT_COPY_MIN_CHARS) return false;
+  return collapsedLength(textContent(parent)) - own <= NOSCRIPT_COPY_MAX_OTHER_CHARS;
 }
 
 /** Comment and contact forms (a text area plus little text) are never the article, in any

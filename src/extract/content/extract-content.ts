@@ -13,13 +13,15 @@ import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
-import { jsonLdArticleBody } from './json-ld.js';
+import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
 import { pageTitle } from './page-title.js';
 import { collectPageFacts } from './page-facts.js';
 import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';
 import { findLead } from './lead.js';
+import { findStandfirst } from './standfirst.js';
+import { titleHeading } from './title-heading.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -38,6 +40,9 @@ interface Plan {
   chars: number;
   /** Set for a declared body container (itemprop=articleBody or a CMS body class). */
   declaredBody?: boolean;
+  /** Prose between the title heading and the roots, printed before them. */
+  standfirst: Element[];
+  excluded: (el: Element) => boolean;
 }
 
 interface Attempt {
@@ -51,10 +56,11 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   const title = pageTitle(facts);
   const frame: Element | Document = facts.body ?? doc;
 
+  const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
-  const scored = planFromScores(frame, stats, strict);
-  const declared = planFromDeclaredContainer(frame, stats, strict);
+  const scored = planFromScores(frame, stats, strict, heading);
+  const declared = planFromDeclaredContainer(frame, stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
@@ -66,7 +72,7 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   if (!trusted && best.chars < ENOUGH_CHARS) {
     for (const flags of ATTEMPTS.slice(1)) {
       const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
-      const attempt = convert(planFromScores(frame, relaxedStats, flags), resolver, title);
+      const attempt = convert(planFromScores(frame, relaxedStats, flags, heading), resolver, title);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
@@ -74,21 +80,22 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
   // statement of the article (the markup fooled us, or the text is in a script template).
-  const jsonLd = jsonLdArticleBody(facts.jsonLdScripts);
-  if (jsonLd && jsonLd.length > 2 * best.chars && jsonLd.length > ENOUGH_CHARS) {
-    best = { blocks: paragraphsOf(jsonLd), chars: jsonLd.length };
+  const jsonLd = jsonLdArticle(facts.jsonLdScripts);
+  if (jsonLd && jsonLd.body.length > 2 * best.chars && jsonLd.body.length > ENOUGH_CHARS) {
+    const text = jsonLdStandfirst(jsonLd) + jsonLd.body;
+    best = { blocks: paragraphsOf(text), chars: text.length };
   }
   if (best.chars === 0) return null;
   return { title, blocks: best.blocks };
 }
 
-function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan {
+function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
   const selection = selectContent(frame, stats, flags);
-  return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags);
+  return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags, heading);
 }
 
 /** Scores must have been computed on `stats` (pruning reads them). */
-function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags): Plan | null {
+function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan | null {
   const groups = semanticContainers(frame, stats);
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g]!;
@@ -97,7 +104,7 @@ function planFromDeclaredContainer(frame: Element | Document, stats: ElementStat
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
     const declared = outermostInOrder(group, stats);
-    const p = plan([...findLead(declared, stats), ...declared], stats, flags);
+    const p = plan([...findLead(declared, stats), ...declared], stats, flags, heading);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }
   return null;
@@ -122,19 +129,40 @@ function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
   return out;
 }
 
-function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags): Plan {
+function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
   const pruned = new Set<Element>();
   pruneContent(roots, stats, flags, pruned);
   let chars = 0;
   for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
   for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
-  return { roots, stats, pruned, chars };
+  const excluded = (el: Element): boolean => alwaysExcluded(el) || strictlyExcluded(el, flags);
+  const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
+  for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
+  return { roots, stats, pruned, chars, standfirst, excluded };
 }
 
 function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt {
-  const raw = toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) });
+  // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
+  // class), so it is converted on its own, with the exclusion rules applied inside it.
+  const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
+  const raw = [
+    ...head,
+    // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
+  ];
   const blocks = pruneBlocks(dropTitleAndByline(raw, title));
   return { blocks, chars: blocksTextLength(blocks) };
+}
+
+const STANDFIRST_MIN_CHARS = 80;
+
+/** The article's description opens the JSON-LD text when it is a standfirst: a whole
+ *  sentence or two (not cut short with an ellipsis) that the body does not already hold. */
+function jsonLdStandfirst(a: JsonLdArticle): string {
+  const d = a.description?.replace(/\s+/g, ' ').trim() ?? '';
+  if (d.length < STANDFIRST_MIN_CHARS || /(?:\.\.\.|…)$/.test(d)) return '';
+  const body = a.body.replace(/\s+/g, ' ');
+  return body.includes(d.slice(0, STANDFIRST_MIN_CHARS)) ? '' : d + '\n';
 }
 
 function paragraphsOf(text: string): Block[] {

@@ -4,9 +4,19 @@ import type { Element } from 'domhandler';
 import { textContent } from '../dom/walk.js';
 const ARTICLE_TYPES = /article|posting|report|blog|review|recipe|howto|webpage|creativework/i;
 
+export interface JsonLdArticle {
+  body: string;
+  /** The same object's description: often the standfirst, which articleBody leaves out. */
+  description: string | null;
+}
+
 /** `scripts`: the page's <script type="application/ld+json"> elements. */
 export function jsonLdArticleBody(scripts: Element[]): string | null {
-  let best: string | null = null;
+  return jsonLdArticle(scripts)?.body ?? null;
+}
+
+export function jsonLdArticle(scripts: Element[]): JsonLdArticle | null {
+  let best: JsonLdArticle | null = null;
   for (const script of scripts) {
     let data: unknown;
     try {
@@ -27,7 +37,8 @@ export function jsonLdArticleBody(scripts: Element[]): string | null {
         const type = o['@type'];
         const typeText = Array.isArray(type) ? type.join(' ') : typeof type === 'string' ? type : '';
         if (typeof body === 'string' && (typeText === '' || ARTICLE_TYPES.test(typeText))) {
-          if (!best || body.length > best.length) best = body;
+          const description = typeof o['description'] === 'string' ? o['description'] : null;
+          if (!best || body.length > best.body.length) best = { body, description };
         }
         for (const key in o) {
           const child = o[key];
@@ -36,5 +47,5 @@ export function jsonLdArticleBody(scripts: Element[]): string | null {
       }
     }
   }
-  return best && best.trim().length > 0 ? best : null;
+  return best && best.body.trim().length > 0 ? best : null;
 }

@@ -1,7 +1,7 @@
 // Inside the chosen content: leave out containers that read like page furniture (link lists,
 // share bars, form blocks, image strips, short headings of boilerplate sections).
 import type { ChildNode, Element } from 'domhandler';
-import { classWeight } from '../dom/patterns.js';
+import { classWeight, NEGATIVE, POSITIVE } from '../dom/patterns.js';
 import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import { isDataTable } from '../to-blocks.js';
 import type { AttemptFlags } from './attempt-flags.js';
@@ -9,6 +9,12 @@ import type { ElementStats } from './element-stats.js';
 
 const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
 const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
+/** A recipe's ingredient list links its items to products or glossary pages: link density
+ *  says nothing about it. */
+const INGREDIENTS = /ingredient|zutaten/;
+/** Text that makes a container with pictures an illustrated text rather than an image strip. */
+const ILLUSTRATED_CHARS_PER_IMAGE = 100;
+const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
 
 export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, excluded: Set<Element>): void {
   for (const root of roots) {
@@ -31,11 +37,15 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
 
   if (/^h[1-6]$/.test(name)) {
     // A heading styled as boilerplate, or one that is all link (a "Related" teaser title).
-    return weight < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200);
+    // Its class says how it is styled; its id is usually an anchor made from its own words
+    // ("nav_the_foil_remains"), which says nothing about boilerplate.
+    const styled = flags.weightClasses ? classOnlyWeight(el) : 0;
+    return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200);
   }
   const ci = classAndId(el);
   if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el)) return true;
   if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
+  if (ci && INGREDIENTS.test(ci)) return false;
   if (name === 'table' && isDataTable(el)) return false;
   if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
 
@@ -52,10 +62,14 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const ld = stats.linkDensity(el);
   const len = info.chars;
   const inFigure = hasAncestorTag(el, 'figure', 3);
-  if (img > 1 && p / img < 0.5 && !inFigure) return true;
+  // Several pictures and few paragraphs is an image strip, unless the text around them is
+  // prose (steps beside photos, forum posts with avatars and smileys, text in <div>s).
+  if (img > 1 && p / img < 0.5 && !inFigure && !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)) return true;
   if (!isList && li > p) return true;
   if (inputs > Math.floor(p / 3)) return true;
-  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0) return true;
+  // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
+  // (syntax highlighter, copy-button box) goes with it, and code is never pruned.
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && !holdsCode(el)) return true;
   if (!isList && weight < 25 && ld > 0.2) return true;
   if (isList && ld > 0.5 && len < 1000) return true;
   if (weight >= 25 && ld > 0.5) return true;
@@ -63,9 +77,24 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   return false;
 }
 
+function classOnlyWeight(el: Element): number {
+  const c = el.attribs['class'];
+  if (!c) return 0;
+  return (NEGATIVE.test(c) ? -25 : 0) + (POSITIVE.test(c) ? 25 : 0);
+}
+
 function NEGATIVE_SAFE(el: Element): boolean {
   // The article wrapper itself sometimes carries "share" in a compound class name.
   return el.name === 'article' || el.name === 'main' || el.attribs['itemprop'] === 'articleBody';
+}
+
+function holdsCode(el: Element): boolean {
+  let found = false;
+  visitElements(el, (d) => {
+    if (d.name === 'pre') found = true;
+    return !found;
+  });
+  return found;
 }
 
 function hasAncestorTag(el: Element, tag: string, maxDepth: number): boolean {

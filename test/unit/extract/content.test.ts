@@ -79,6 +79,18 @@ test('JSON-LD articleBody is used when the markup holds far less', () => {
   assert.ok(text.length > body.length);
 });
 
+test('the JSON-LD description opens the JSON-LD text when it is a standfirst the body leaves out', () => {
+  const body = 'First paragraph of the article that only exists in structured data, long enough to matter. '.repeat(5);
+  const page = (description: string): string => `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', description, articleBody: body + '\n\n' + body })}</script></head>
+  <body><div id="app"><p>Loading the article, please wait a moment.</p></div></body></html>`;
+  const standfirst = 'A standfirst sentence that the article body in structured data does not repeat anywhere.';
+  assert.ok(contentText(page(standfirst))!.startsWith(standfirst));
+  // A teaser cut short, or one the body already holds, adds nothing.
+  const cut = 'A teaser that the site cut short for search results and social cards, ending with an ellipsis...';
+  assert.ok(!contentText(page(cut))!.includes('ellipsis'));
+  assert.equal(contentText(page(body.slice(0, 120)))!.split('\n')[0], body.trim());
+});
+
 test('code blocks, tables and links survive extraction with absolute addresses', () => {
   const html = `<html><head><base href="https://docs.example/guide/"></head><body><article>
   ${para(3, 'configuration')}

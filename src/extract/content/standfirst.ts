@@ -1,0 +1,168 @@
+// The standfirst: the sentence or two a page prints between its title heading and the article
+// body ("deck", "dek", subtitle). It often sits in the article header, beside the body that
+// scoring picks, and carries no telling class name (a plain <p> or <h2> after the <h1>), so
+// the class-based lead rule misses it. It is article text: bring it back.
+import type { ChildNode, Element } from 'domhandler';
+import { isElement } from '../dom/walk.js';
+import { collapsedLength } from '../dom/measures.js';
+import { LINE_BLOCKS, type ElementStats } from './element-stats.js';
+
+/** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
+ *  nest deep; the guards below, not this limit, keep the walk inside the article's header). */
+const MAX_CLIMB = 10;
+/** A standfirst is prose: a sentence, not a kicker, label or date line. */
+const MIN_CHARS = 80;
+const MAX_LINK_DENSITY = 0.2;
+/** More than this between title and body is a section of its own, not a standfirst. */
+const MAX_BLOCKS = 3;
+const MAX_TOTAL_CHARS = 1500;
+const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Past this much link text (teaser lists, "most read" boxes) the walk is crossing page
+ *  furniture: what lies beyond is not the article's header. */
+const MAX_CROSSED_LINK_CHARS = 100;
+/** A short line straight after a picture is its caption. */
+const MAX_CAPTION_CHARS = 200;
+/** "12.05.2022 | Source: dpa | 4 min read": a line of fields, not a sentence. */
+const FIELD_LINE = /\|.*\|/;
+
+export interface OutputView {
+  roots: ChildNode[];
+  stats: ElementStats;
+  pruned: Set<Element>;
+  /** Elements an attempt leaves out (its exclusion rules), checked on the walk. */
+  excluded: (el: Element) => boolean;
+}
+
+/**
+ * Prose blocks after the title heading and before the first text of the chosen article, when
+ * they are not already part of it. Empty when the heading is itself inside the article, or
+ * when the walk does not reach the article within a few levels (the heading is elsewhere).
+ */
+export function findStandfirst(heading: Element | null, view: OutputView): Element[] {
+  if (!heading || isOutput(heading, view, new Set(view.roots))) return [];
+  const roots = new Set(view.roots);
+  const titleText = normalize(textOf(heading));
+  const found: Element[] = [];
+  // Pages often print the standfirst twice (desktop and mobile layouts, one hidden by CSS).
+  const seen = new Set<string>();
+  let total = 0;
+  let reached = false;
+  let gaveUp = false;
+  let crossedLinks = 0;
+
+  // Pre-order from `start`: stop at the first printed text (the article begins), skip what
+  // the attempt leaves out, take prose blocks, look inside other wrappers.
+  const scan = (start: Element): void => {
+    const stack: Element[] = [start];
+    while (stack.length > 0 && !reached && !gaveUp) {
+      const el = stack.pop()!;
+      if (isOutput(el, view, roots)) {
+        if (view.stats.get(el)!.chars > 0) reached = true;
+        continue;
+      }
+      if (view.excluded(el) || el.name === 'figure') continue;
+      if (el.name === 'a') {
+        crossedLinks += measure(el).chars;
+        continue;
+      }
+      if (!isTextBlock(el)) {
+        for (let i = el.children.length - 1; i >= 0; i--) {
+          const c = el.children[i]!;
+          if (isElement(c)) stack.push(c);
+        }
+        continue;
+      }
+      const { chars, linkChars, text } = measure(el);
+      if (
+        crossedLinks <= MAX_CROSSED_LINK_CHARS &&
+        chars >= MIN_CHARS &&
+        linkChars / chars < MAX_LINK_DENSITY &&
+        !FIELD_LINE.test(text) &&
+        !normalize(text).includes(titleText) &&
+        !seen.has(normalize(text)) &&
+        !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))
+      ) {
+        found.push(el);
+        seen.add(normalize(text));
+        total += chars;
+        if (found.length > MAX_BLOCKS || total > MAX_TOTAL_CHARS) gaveUp = true;
+      } else {
+        crossedLinks += linkChars;
+      }
+    }
+  };
+
+  let x: Element = heading;
+  for (let level = 0; level < MAX_CLIMB && !reached && !gaveUp; level++) {
+    const parent = x.parent;
+    if (!parent || !isElement(parent as ChildNode)) break;
+    for (let s = x.next; s && !reached && !gaveUp; s = s.next) if (isElement(s)) scan(s);
+    x = parent as Element;
+    if (x.name === 'body' || x.name === 'html') break;
+  }
+  return reached && !gaveUp ? found : [];
+}
+
+/** Is the element (with text) part of what the attempt prints? */
+function isOutput(el: Element, view: OutputView, roots: Set<ChildNode>): boolean {
+  for (let p: Element | null = el; p && isElement(p as ChildNode); p = p.parent as Element | null) {
+    if (!view.stats.get(p) || view.pruned.has(p)) return false;
+    if (roots.has(p)) return true;
+  }
+  return false;
+}
+
+/** One line of text: a paragraph or heading, or a wrapper with no block elements inside. */
+function isTextBlock(el: Element): boolean {
+  if (TEXT_TAGS.has(el.name)) return true;
+  if (el.name !== 'div' && el.name !== 'section' && el.name !== 'header') return false;
+  for (const c of el.children) if (isElement(c) && LINE_BLOCKS.has(c.name)) return false;
+  return true;
+}
+
+/** Is the element straight after a picture (an element holding an image and no text)? */
+function followsPicture(el: Element): boolean {
+  let prev = el.prev;
+  while (prev && prev.type === 'text' && prev.data.trim() === '') prev = prev.prev;
+  if (!prev || !isElement(prev)) return false;
+  let image = false;
+  const stack: ChildNode[] = [prev];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text') {
+      if (n.data.trim() !== '') return false;
+    } else if (isElement(n)) {
+      if (n.name === 'img' || n.name === 'picture') image = true;
+      for (const c of n.children) stack.push(c);
+    }
+  }
+  return image;
+}
+
+function normalize(s: string): string {
+  return s.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+function textOf(el: Element): string {
+  return measure(el).text;
+}
+
+function measure(root: Element): { chars: number; linkChars: number; text: string } {
+  let chars = 0;
+  let linkChars = 0;
+  let text = '';
+  const stack: Array<{ node: ChildNode; inLink: boolean }> = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i]!, inLink: false });
+  while (stack.length > 0) {
+    const { node, inLink } = stack.pop()!;
+    if (node.type === 'text') {
+      const len = collapsedLength(node.data);
+      chars += len;
+      text += node.data;
+      if (inLink) linkChars += len;
+    } else if (isElement(node)) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, inLink: inLink || node.name === 'a' });
+    }
+  }
+  return { chars, linkChars, text };
+}
