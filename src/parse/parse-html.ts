@@ -47,8 +47,21 @@ class TreeBuilder implements Partial<Handler> {
   private elements = 0;
   /** Inside a script or style whose text nobody reads (JSON scripts are read: JSON-LD). */
   private dropText = false;
+  /** Attributes reported for the tag being opened, and whether they break a cap: the
+   *  attribute object is only copied (capped) for the rare tag that does. */
+  private attributeCount = 0;
+  private attributesOverCap = false;
 
   constructor(private readonly caps: { maxAttributes: number; maxAttributeChars: number; maxElements: number }) {}
+
+  onopentagname(): void {
+    this.attributeCount = 0;
+    this.attributesOverCap = false;
+  }
+
+  onattribute(_name: string, value: string): void {
+    if (++this.attributeCount > this.caps.maxAttributes || value.length > this.caps.maxAttributeChars) this.attributesOverCap = true;
+  }
 
   onopentag(name: string, attribs: Record<string, string>): void {
     if (this.skipped > 0 || this.elements >= this.caps.maxElements) {
@@ -59,7 +72,8 @@ class TreeBuilder implements Partial<Handler> {
     const parent = this.stack[this.stack.length - 1]!;
     const siblings = parent.children;
     const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
-    const el = new ElementNode(name, capAttributes(attribs, this.caps.maxAttributes, this.caps.maxAttributeChars), parent, prev);
+    const capped = this.attributesOverCap ? capAttributes(attribs, this.caps.maxAttributes, this.caps.maxAttributeChars) : attribs;
+    const el = new ElementNode(name, capped, parent, prev);
     if (prev) prev.next = el;
     siblings.push(el);
     this.lastNode = null;
