@@ -280,8 +280,10 @@ class BlockBuilder {
     }
     const rootFrame = this.inlines[0]!;
     const children = acc ? [...rootFrame.children, acc] : rootFrame.children;
-    rootFrame.children = [];
     if (children.length === 0) return;
+    rootFrame.children = [];
+    // Most lines closed between block elements hold only the markup's indentation.
+    if (allBlankText(children)) return;
     const inlines = normalizeInlines(children);
     if (inlines.length === 0) return;
     const kind = this.textKinds[this.textKinds.length - 1]!;
@@ -337,6 +339,19 @@ class BlockBuilder {
     }
     if (rows.length > 0) this.emit({ type: 'table', rows });
   }
+}
+
+/** Only text of HTML whitespace (what normalizeInlines collapses away entirely). */
+function allBlankText(inlines: Inline[]): boolean {
+  for (const n of inlines) {
+    if (n.type !== 'text') return false;
+    const t = n.text;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
+    }
+  }
+  return true;
 }
 
 function wrap(frame: InlineFrame, children: Inline[]): Inline {
