@@ -2,7 +2,6 @@
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../dom/walk.js';
-import { collapsedLength } from '../dom/measures.js';
 
 export interface ElementInfo {
   /** Characters of text in the subtree (whitespace runs counted once). */
@@ -34,14 +33,30 @@ export const LINE_BLOCKS = new Set([
   'address', 'fieldset', 'details', 'summary', 'center', 'body', 'html', 'hgroup',
 ]);
 
-/** Commas of the scripts scoring counts them in: , ， 、 ، */
-function countCommas(s: string): number {
-  let n = 0;
+/** Filled by measureText: one pass over a text's characters for both measures (this walk
+ *  reads every character of the page, often through sliced strings, where each character read
+ *  costs; a result object per text node would cost an allocation instead). */
+const measured = { chars: 0, commas: 0 };
+
+/** Characters once whitespace runs are collapsed (as collapsedLength) and commas of the
+ *  scripts scoring counts them in: , ， 、 ، */
+function measureText(s: string): void {
+  let chars = 0;
+  let commas = 0;
+  let inSpace = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) n++;
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
+      if (!inSpace) chars++;
+      inSpace = true;
+    } else {
+      chars++;
+      inSpace = false;
+      if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) commas++;
+    }
   }
-  return n;
+  measured.chars = chars;
+  measured.commas = commas;
 }
 
 export class ElementStats {
@@ -74,9 +89,10 @@ export class ElementStats {
       const inLink = inLinks.pop()!;
       if (node.type === 'text') {
         const data = node.data;
-        const len = collapsedLength(data);
+        measureText(data);
+        const len = measured.chars;
         if (len === 0 || (len === 1 && data.trim() === '')) continue;
-        const commas = countCommas(data);
+        const commas = measured.commas;
         if (owner) {
           owner.ownChars += len;
           owner.ownCommas += commas;
