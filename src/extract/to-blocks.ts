@@ -537,12 +537,21 @@ export function normalizeInlines(inlines: Inline[]): Inline[] {
   return prune(collapsed);
 }
 
+/** Something collapsing would change: a whitespace character other than a space, or two spaces. */
+const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
+
+/** HTML whitespace runs as one space. Prose has a match at every space, and most texts are
+ *  already collapsed: those are returned as they are, without rebuilding them. */
+function collapseHtmlSpace(t: string): string {
+  return HTML_SPACE_TO_COLLAPSE.test(t) ? t.replace(/[\t\n\r\f ]+/g, ' ') : t;
+}
+
 function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
   const out: Inline[] = [];
   for (const node of inlines) {
     switch (node.type) {
       case 'text': {
-        let t = node.text.replace(/[\t\n\r\f ]+/g, ' ');
+        let t = collapseHtmlSpace(node.text);
         if (state.lastSpace && t.startsWith(' ')) t = t.slice(1);
         if (t === '') break;
         state.lastSpace = t.endsWith(' ');
