@@ -3,7 +3,7 @@
 // chrome (site header, footer) are dropped; navigation is kept only when it is the page's
 // substance; a link repeated on the page is listed once. Nothing here mutates the document,
 // so the content profile can run on the same tree afterwards.
-import type { ChildNode, Document, Element, ParentNode } from 'domhandler';
+import type { ChildNode, Document, Element, ParentNode, Text } from 'domhandler';
 import type { Block, Extraction, Inline, ListItem } from './blocks.js';
 import { documentTitle } from './document-title.js';
 import { collapsedLength, textChars } from './dom/measures.js';
@@ -108,8 +108,11 @@ function isNavigation(el: Element, ci: string): boolean {
   return !hasAncestor(el, (a) => a.name === 'main' || a.attribs['role'] === 'main');
 }
 
+/** Every chrome token names one of these (a cheap test before splitting into tokens). */
+const CHROME_WORDS = /header|footer|masthead|colophon/;
+
 function hasChromeToken(ci: string): boolean {
-  if (!ci) return false;
+  if (!ci || !CHROME_WORDS.test(ci)) return false;
   for (const token of ci.split(/\s+/)) if (CHROME_TOKENS.has(token)) return true;
   return false;
 }
@@ -124,11 +127,14 @@ function hasAncestor(el: Element, match: (a: Element) => boolean): boolean {
 }
 
 /**
- * The navigation holds at least twice the text of everything else that would be kept. One
- * walk: text belongs to the part of its outermost classified ancestor.
+ * The navigation holds at least twice the text of everything else that would be kept. Text
+ * belongs to the part of its outermost classified ancestor; dropped and chrome text counts for
+ * neither side. Counting characters is the cost here, so the rest is only counted until it
+ * settles the answer.
  */
 function navigationIsSubstance(body: ParentNode, partOf: (el: Element) => Part): boolean {
-  const chars = [0, 0, 0, 0];
+  let nav = 0;
+  const rest: Text[] = [];
   const nodes: ChildNode[] = [];
   const parts: Part[] = [];
   for (let i = body.children.length - 1; i >= 0; i--) {
@@ -139,19 +145,26 @@ function navigationIsSubstance(body: ParentNode, partOf: (el: Element) => Part):
     const node = nodes.pop()!;
     let part = parts.pop()!;
     if (node.type === 'text') {
-      chars[part] = chars[part]! + collapsedLength(node.data);
+      if (part === Part.Navigation) nav += collapsedLength(node.data);
+      else rest.push(node);
       continue;
     }
     if (!isElement(node)) continue;
     if (part === Part.Kept) part = partOf(node);
+    if (part === Part.Dropped || part === Part.Chrome) continue;
     const kids = node.children;
     for (let i = kids.length - 1; i >= 0; i--) {
       nodes.push(kids[i]!);
       parts.push(part);
     }
   }
-  const nav = chars[Part.Navigation]!;
-  return nav > 0 && nav >= 2 * chars[Part.Kept]!;
+  if (nav === 0) return false;
+  let restChars = 0;
+  for (const text of rest) {
+    restChars += collapsedLength(text.data);
+    if (nav < 2 * restChars) return false;
+  }
+  return true;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -237,6 +250,7 @@ function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
 }
 
 function stripImages(nodes: Inline[]): Inline[] {
+  if (!hasImage(nodes)) return nodes;
   const out: Inline[] = [];
   for (const n of nodes) {
     if (n.type === 'image') continue;
@@ -244,6 +258,14 @@ function stripImages(nodes: Inline[]): Inline[] {
     else out.push(n);
   }
   return out;
+}
+
+function hasImage(nodes: Inline[]): boolean {
+  for (const n of nodes) {
+    if (n.type === 'image') return true;
+    if ((n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') && hasImage(n.children)) return true;
+  }
+  return false;
 }
 
 /** Links with an address, outermost only. */
