@@ -1,6 +1,7 @@
 // npm run bench:speed: parse + extract + render per page, single-threaded, on the quality
 // corpus. Prints median and p95 CPU ms per page and pages/s for the tokenizer floor, urlkit's two
 // profiles, and Readability on linkedom and on jsdom (jsdom on a subset: it is slow).
+// --quick leaves jsdom out; --urlkit-only runs only the floor and urlkit's rows.
 import { Parser } from 'htmlparser2';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -96,16 +97,22 @@ function main(): void {
     },
   ];
   const quick = process.argv.includes('--quick');
-  const chosen = quick ? systems.filter((s) => !s.name.includes('jsdom')) : systems;
+  // --urlkit-only: the floor and urlkit's rows alone, for iterating on urlkit's own speed.
+  const urlkitOnly = process.argv.includes('--urlkit-only');
+  const chosen = urlkitOnly
+    ? systems.filter((s) => !s.name.startsWith('Readability'))
+    : quick
+      ? systems.filter((s) => !s.name.includes('jsdom'))
+      : systems;
   const results = chosen.map((s) => ({ name: s.name, ...timeSystem(s) }));
   const floor = results[0]!.perSec;
-  const linkedom = results.find((r) => r.name.startsWith('Readability + linkedom'))!.perSec;
+  const linkedom = results.find((r) => r.name.startsWith('Readability + linkedom'))?.perSec;
   console.log(`${pages.length} pages from ../shared/bench/trafilatura-eval, single thread, CPU time per page, Node ${process.version}`);
   console.log('| system | pages | median ms | p95 ms | pages/s | vs Readability+linkedom | vs floor |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSec.toFixed(0)} | ${(r.perSec / linkedom).toFixed(2)}x | ${(floor / r.perSec).toFixed(2)}x slower |`,
+      `| ${r.name} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSec.toFixed(0)} | ${linkedom ? `${(r.perSec / linkedom).toFixed(2)}x` : '-'} | ${(floor / r.perSec).toFixed(2)}x slower |`,
     );
   }
 }

@@ -3,12 +3,12 @@
 // chrome (site header, footer) are dropped; navigation is kept only when it is the page's
 // substance; a link repeated on the page is listed once. Nothing here mutates the document,
 // so the content profile can run on the same tree afterwards.
-import type { Document, Element, ParentNode } from 'domhandler';
+import type { ChildNode, Document, Element, ParentNode, Text } from 'domhandler';
 import type { Block, Extraction, Inline, ListItem } from './blocks.js';
 import { documentTitle } from './document-title.js';
-import { textStats } from './dom/measures.js';
+import { collapsedLength, textChars } from './dom/measures.js';
 import { createUrlResolver } from './dom/url-resolver.js';
-import { classAndId, findElement, textContent, visitElements } from './dom/walk.js';
+import { classAndId, findElement, isElement, textContent } from './dom/walk.js';
 import { hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
 
@@ -29,14 +29,15 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
   const body = findElement(doc, (el) => el.name === 'body') ?? doc;
   const resolver = createUrlResolver(doc, finalUrl);
   const title = documentTitle(doc);
+  const partOf = pagePartsOf();
 
   // First pass: no navigation, no page chrome. Navigation is the substance only when the rest
   // of the page has no real text, or far less text than the navigation itself.
-  const withoutNav = toBlocks(body, resolver, { skip: (el) => isDropped(el) || isChrome(el) || isNavigation(el) });
+  const withoutNav = toBlocks(body, resolver, { skip: (el) => partOf(el) !== Part.Kept });
   let blocks = withoutNav;
-  if (!hasRealText(withoutNav) || navigationIsSubstance(body)) {
-    blocks = toBlocks(body, resolver, { skip: (el) => isDropped(el) || isChrome(el) });
-    if (!hasRealText(blocks)) blocks = toBlocks(body, resolver, { skip: isDropped });
+  if (!hasRealText(withoutNav) || navigationIsSubstance(body, partOf)) {
+    blocks = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped || partOf(el) === Part.Chrome });
+    if (!hasRealText(blocks)) blocks = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped });
   }
   blocks = tidy(blocks);
   if (title && blocks[0]?.type === 'heading' && sameText(plain(blocks[0].children), title)) blocks.shift();
@@ -44,9 +45,39 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
   return { title: title || null, blocks };
 }
 
-function isDropped(el: Element): boolean {
+/** What an element is to the index profile; the first that applies, in this order. */
+const enum Part {
+  Kept,
+  Dropped,
+  Chrome,
+  Navigation,
+}
+
+/** Each element's part, decided once per page: every pass below asks about the same elements. */
+function pagePartsOf(): (el: Element) => Part {
+  const parts = new Map<Element, Part>();
+  return (el) => {
+    let part = parts.get(el);
+    if (part === undefined) {
+      part = partOf(el);
+      parts.set(el, part);
+    }
+    return part;
+  };
+}
+
+function partOf(el: Element): Part {
+  const ci = classAndId(el);
+  if (isDropped(el, ci)) return Part.Dropped;
+  if (isChrome(el, ci)) return Part.Chrome;
+  if (isNavigation(el, ci)) return Part.Navigation;
+  return Part.Kept;
+}
+
+/** `ci`: the element's classAndId. */
+function isDropped(el: Element, ci: string): boolean {
   const name = el.name;
-  if (name === 'form') return textStats(el).chars < FORM_WRAPPER_CHARS;
+  if (name === 'form') return textChars(el) < FORM_WRAPPER_CHARS;
   if (name === 'search') return true;
   const role = el.attribs['role'];
   if (role && BANNER_ROLES.has(role)) return true;
@@ -54,33 +85,34 @@ function isDropped(el: Element): boolean {
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
   // whose id merely serves as their target ("skiplink-inhalt") is content.
   if (name === 'a' && el.attribs['href']?.startsWith('#') && (/^\s*skip\b/i.test(textContent(el)) || /skip/i.test(el.attribs['class'] ?? ''))) return true;
-  const ci = classAndId(el);
   // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
   if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci)) return false;
   // Banners and ads carry a few lines; a "banner" holding pages of text is a page wrapper
   // that happens to carry the name (an ad takeover container around the whole layout).
-  return textStats(el).chars < WRAPPER_CHARS;
+  return textChars(el) < WRAPPER_CHARS;
 }
 
 /** Site header and footer: chrome when they belong to the page, not to an article in it. */
-function isChrome(el: Element): boolean {
+function isChrome(el: Element, ci: string): boolean {
   const role = el.attribs['role'];
   if (role && CHROME_ROLES.has(role)) return true;
-  if (el.name !== 'header' && el.name !== 'footer' && !hasChromeToken(el)) return false;
+  if (el.name !== 'header' && el.name !== 'footer' && !hasChromeToken(ci)) return false;
   return !hasSectioningAncestor(el);
 }
 
-function isNavigation(el: Element): boolean {
+function isNavigation(el: Element, ci: string): boolean {
   const role = el.attribs['role'];
-  const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || BREADCRUMB.test(classAndId(el));
+  const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || BREADCRUMB.test(ci);
   if (!nav) return false;
   // A table of contents or link list inside the main region is part of the page.
   return !hasAncestor(el, (a) => a.name === 'main' || a.attribs['role'] === 'main');
 }
 
-function hasChromeToken(el: Element): boolean {
-  const ci = classAndId(el);
-  if (!ci) return false;
+/** Every chrome token names one of these (a cheap test before splitting into tokens). */
+const CHROME_WORDS = /header|footer|masthead|colophon/;
+
+function hasChromeToken(ci: string): boolean {
+  if (!ci || !CHROME_WORDS.test(ci)) return false;
   for (const token of ci.split(/\s+/)) if (CHROME_TOKENS.has(token)) return true;
   return false;
 }
@@ -94,28 +126,45 @@ function hasAncestor(el: Element, match: (a: Element) => boolean): boolean {
   return false;
 }
 
-/** The navigation holds at least twice the text of everything else that would be kept. */
-function navigationIsSubstance(body: ParentNode): boolean {
+/**
+ * The navigation holds at least twice the text of everything else that would be kept. Text
+ * belongs to the part of its outermost classified ancestor; dropped and chrome text counts for
+ * neither side. Counting characters is the cost here, so the rest is only counted until it
+ * settles the answer.
+ */
+function navigationIsSubstance(body: ParentNode, partOf: (el: Element) => Part): boolean {
   let nav = 0;
-  let chrome = 0;
-  let dropped = 0;
-  visitElements(body, (el) => {
-    if (isDropped(el)) {
-      dropped += textStats(el).chars;
-      return false;
+  const rest: Text[] = [];
+  const nodes: ChildNode[] = [];
+  const parts: Part[] = [];
+  for (let i = body.children.length - 1; i >= 0; i--) {
+    nodes.push(body.children[i]!);
+    parts.push(Part.Kept);
+  }
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    let part = parts.pop()!;
+    if (node.type === 'text') {
+      if (part === Part.Navigation) nav += collapsedLength(node.data);
+      else rest.push(node);
+      continue;
     }
-    if (isChrome(el)) {
-      chrome += textStats(el).chars;
-      return false;
+    if (!isElement(node)) continue;
+    if (part === Part.Kept) part = partOf(node);
+    if (part === Part.Dropped || part === Part.Chrome) continue;
+    const kids = node.children;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      nodes.push(kids[i]!);
+      parts.push(part);
     }
-    if (isNavigation(el)) {
-      nav += textStats(el).chars;
-      return false;
-    }
-    return true;
-  });
-  const rest = textStats(body).chars - nav - chrome - dropped;
-  return nav > 0 && nav >= 2 * rest;
+  }
+  if (nav === 0) return false;
+  let restChars = 0;
+  for (const text of rest) {
+    restChars += collapsedLength(text.data);
+    if (nav < 2 * restChars) return false;
+  }
+  return true;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -201,6 +250,7 @@ function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
 }
 
 function stripImages(nodes: Inline[]): Inline[] {
+  if (!hasImage(nodes)) return nodes;
   const out: Inline[] = [];
   for (const n of nodes) {
     if (n.type === 'image') continue;
@@ -208,6 +258,14 @@ function stripImages(nodes: Inline[]): Inline[] {
     else out.push(n);
   }
   return out;
+}
+
+function hasImage(nodes: Inline[]): boolean {
+  for (const n of nodes) {
+    if (n.type === 'image') return true;
+    if ((n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') && hasImage(n.children)) return true;
+  }
+  return false;
 }
 
 /** Links with an address, outermost only. */

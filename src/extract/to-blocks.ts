@@ -282,8 +282,10 @@ class BlockBuilder {
     }
     const rootFrame = this.inlines[0]!;
     const children = acc ? [...rootFrame.children, acc] : rootFrame.children;
-    rootFrame.children = [];
     if (children.length === 0) return;
+    rootFrame.children = [];
+    // Most lines closed between block elements hold only the markup's indentation.
+    if (allBlankText(children)) return;
     const inlines = normalizeInlines(children);
     if (inlines.length === 0) return;
     const kind = this.textKinds[this.textKinds.length - 1]!;
@@ -339,6 +341,19 @@ class BlockBuilder {
     }
     if (rows.length > 0) this.emit({ type: 'table', rows });
   }
+}
+
+/** Only text of HTML whitespace (what normalizeInlines collapses away entirely). */
+function allBlankText(inlines: Inline[]): boolean {
+  for (const n of inlines) {
+    if (n.type !== 'text') return false;
+    const t = n.text;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
+    }
+  }
+  return true;
 }
 
 function wrap(frame: InlineFrame, children: Inline[]): Inline {
@@ -524,12 +539,21 @@ export function normalizeInlines(inlines: Inline[]): Inline[] {
   return prune(collapsed);
 }
 
+/** Something collapsing would change: a whitespace character other than a space, or two spaces. */
+const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
+
+/** HTML whitespace runs as one space. Prose has a match at every space, and most texts are
+ *  already collapsed: those are returned as they are, without rebuilding them. */
+function collapseHtmlSpace(t: string): string {
+  return HTML_SPACE_TO_COLLAPSE.test(t) ? t.replace(/[\t\n\r\f ]+/g, ' ') : t;
+}
+
 function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
   const out: Inline[] = [];
   for (const node of inlines) {
     switch (node.type) {
       case 'text': {
-        let t = node.text.replace(/[\t\n\r\f ]+/g, ' ');
+        let t = collapseHtmlSpace(node.text);
         if (state.lastSpace && t.startsWith(' ')) t = t.slice(1);
         if (t === '') break;
         state.lastSpace = t.endsWith(' ');

@@ -2,7 +2,7 @@
 // recursion in its tokenizer, so hostile nesting cannot overflow the stack here. On top of it
 // we cap what the tree may hold, so that a hostile page cannot hand the extractors a
 // 100,000-deep tree, a million attributes or megabytes of attribute values.
-import { Parser, type Handler } from 'htmlparser2';
+import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { CDATA, Comment, Document, Element, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
 
 export interface ParseOptions {
@@ -32,9 +32,9 @@ export const PARSE_DEFAULTS = {
 /**
  * Builds the domhandler tree that the rest of urlkit reads, with the element cap applied.
  * It does what domhandler's DomHandler does, minus its per-node class-field initialisers,
- * which cost more than tokenizing itself: nodes are made from the domhandler prototypes with
- * their fields assigned in declaration order, so they are real domhandler nodes (same
- * prototype, same fields) built at a fraction of the cost.
+ * which cost more than tokenizing itself: elements and texts are made by plain constructor
+ * functions that share the domhandler prototypes and assign every field in one go, so they
+ * are real domhandler nodes (same prototype, same fields) built at a fraction of the cost.
  * htmlparser2 reports exactly one close for every open (void and implied closes included) in
  * stack order, and every element opened while skipping comes later than the skipped one, so a
  * counter keeps skipped opens and closes paired.
@@ -47,8 +47,21 @@ class TreeBuilder implements Partial<Handler> {
   private elements = 0;
   /** Inside a script or style whose text nobody reads (JSON scripts are read: JSON-LD). */
   private dropText = false;
+  /** Attributes reported for the tag being opened, and whether they break a cap: the
+   *  attribute object is only copied (capped) for the rare tag that does. */
+  private attributeCount = 0;
+  private attributesOverCap = false;
 
   constructor(private readonly caps: { maxAttributes: number; maxAttributeChars: number; maxElements: number }) {}
+
+  onopentagname(): void {
+    this.attributeCount = 0;
+    this.attributesOverCap = false;
+  }
+
+  onattribute(_name: string, value: string): void {
+    if (++this.attributeCount > this.caps.maxAttributes || value.length > this.caps.maxAttributeChars) this.attributesOverCap = true;
+  }
 
   onopentag(name: string, attribs: Record<string, string>): void {
     if (this.skipped > 0 || this.elements >= this.caps.maxElements) {
@@ -56,13 +69,14 @@ class TreeBuilder implements Partial<Handler> {
       return;
     }
     this.elements++;
-    const el = Object.create(Element.prototype) as Element;
-    initNode(el);
-    el.children = [];
-    el.name = name;
-    el.attribs = capAttributes(attribs, this.caps.maxAttributes, this.caps.maxAttributeChars);
-    el.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
-    this.add(el);
+    const parent = this.stack[this.stack.length - 1]!;
+    const siblings = parent.children;
+    const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
+    const capped = this.attributesOverCap ? capAttributes(attribs, this.caps.maxAttributes, this.caps.maxAttributeChars) : attribs;
+    const el = new ElementNode(name, capped, parent, prev);
+    if (prev) prev.next = el;
+    siblings.push(el);
+    this.lastNode = null;
     this.stack.push(el);
     // Script and style are raw-text elements (no children but text); their JavaScript and CSS
     // are often most of a page's bytes and are never extracted, so they are not kept.
@@ -82,15 +96,16 @@ class TreeBuilder implements Partial<Handler> {
   ontext(data: string): void {
     if (this.dropText) return;
     const last = this.lastNode;
-    if (last && last.type === 'text') {
+    if (last !== null && last.type === 'text') {
       last.data += data;
       return;
     }
-    const node = Object.create(Text.prototype) as Text;
-    initNode(node);
-    node.data = data;
-    (node as { type: string }).type = 'text';
-    this.add(node);
+    const parent = this.stack[this.stack.length - 1]!;
+    const siblings = parent.children;
+    const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
+    const node = new TextNode(data, parent, prev);
+    if (prev) prev.next = node;
+    siblings.push(node);
     this.lastNode = node;
   }
 
@@ -138,13 +153,34 @@ class TreeBuilder implements Partial<Handler> {
   }
 }
 
-function initNode(node: ChildNode): void {
-  node.parent = null;
-  node.prev = null;
-  node.next = null;
-  node.startIndex = null;
-  node.endIndex = null;
+// Constructor functions rather than Object.create(prototype) plus assignments: V8 sizes
+// objects made by `new` to hold all their fields in place, where Object.create'd ones grow
+// an out-of-object property store field by field (one more allocation per node).
+function ElementFields(this: Element, name: string, attribs: Record<string, string>, parent: ParentNode, prev: ChildNode | null): void {
+  this.parent = parent;
+  this.prev = prev;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.children = [];
+  this.name = name;
+  this.attribs = attribs;
+  this.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
 }
+ElementFields.prototype = Element.prototype;
+const ElementNode = ElementFields as unknown as new (name: string, attribs: Record<string, string>, parent: ParentNode, prev: ChildNode | null) => Element;
+
+function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNode | null): void {
+  this.parent = parent;
+  this.prev = prev;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.data = data;
+  (this as { type: string }).type = 'text';
+}
+TextFields.prototype = Text.prototype;
+const TextNode = TextFields as unknown as new (data: string, parent: ParentNode, prev: ChildNode | null) => Text;
 
 function capAttributes(attribs: Record<string, string>, maxCount: number, maxChars: number): Record<string, string> {
   let count = 0;
@@ -163,7 +199,7 @@ function capAttributes(attribs: Record<string, string>, maxCount: number, maxCha
   return changed ? out : attribs;
 }
 
-/** The parts of htmlparser2's Parser that the depth cap hooks into (not in its public types). */
+/** The parts of htmlparser2's Parser that the depth cap overrides or reads (private in its types). */
 interface ParserInternals {
   stack: string[];
   tagname: string;
@@ -174,58 +210,71 @@ interface ParserInternals {
   onclosetag(start: number, endIndex: number): void;
   onselfclosingtag(endIndex: number): void;
   readTagName(start: number, endIndex: number): string;
+  end(chunk?: string): void;
 }
 
+const ParserWithInternals = Parser as unknown as new (cbs: Partial<Handler>, options: ParserOptions) => ParserInternals;
+
 /**
- * Cap nesting inside the parser itself: htmlparser2 keeps its open-element stack with
+ * Caps nesting inside the parser itself: htmlparser2 keeps its open-element stack with
  * unshift/indexOf, which is quadratic on hostile nesting, so deep tags must never reach it.
  * A tag opened beyond maxDepth is ignored (its text lands in the deepest kept element);
  * its end tag is matched against our own stack of ignored names and swallowed too.
  * Setting `tagname` to "" is the parser's own way to ignore a start tag (it does so for a
  * nested <form>): no open event, no attributes, no close.
+ * A subclass rather than per-instance method patches: the tokenizer calls these methods for
+ * every tag, and prototype methods keep those calls fast.
  */
-function capDepth(parser: Parser, maxDepth: number): void {
-  const p = parser as unknown as ParserInternals;
-  const emitOpenTag = p.emitOpenTag.bind(p);
-  const onclosetag = p.onclosetag.bind(p);
-  const onselfclosingtag = p.onselfclosingtag.bind(p);
-  const ignored: string[] = [];
-  let ignoringCurrent = false;
-  p.emitOpenTag = (name: string) => {
-    ignoringCurrent = false;
-    if (p.stack.length < maxDepth) {
-      emitOpenTag(name);
+class DepthCappedParser extends ParserWithInternals {
+  private readonly ignored: string[] = [];
+  private ignoringCurrent = false;
+
+  constructor(
+    cbs: Partial<Handler>,
+    options: ParserOptions,
+    private readonly maxDepth: number,
+  ) {
+    super(cbs, options);
+  }
+
+  override emitOpenTag(name: string): void {
+    this.ignoringCurrent = false;
+    if (this.stack.length < this.maxDepth) {
+      super.emitOpenTag(name);
       return;
     }
-    p.openTagStart = p.startIndex;
-    p.tagname = '';
+    this.openTagStart = this.startIndex;
+    this.tagname = '';
     if (!VOID_ELEMENTS.has(name)) {
-      ignored.push(name);
-      ignoringCurrent = true;
+      this.ignored.push(name);
+      this.ignoringCurrent = true;
     }
-  };
-  p.onselfclosingtag = (endIndex: number) => {
+  }
+
+  override onselfclosingtag(endIndex: number): void {
     // A self-closed foreign element (<path/> in deep SVG) has no end tag to wait for.
-    if (ignoringCurrent) {
-      ignoringCurrent = false;
-      ignored.pop();
+    if (this.ignoringCurrent) {
+      this.ignoringCurrent = false;
+      this.ignored.pop();
     }
-    onselfclosingtag(endIndex);
-  };
-  p.onclosetag = (start: number, endIndex: number) => {
-    ignoringCurrent = false;
+    super.onselfclosingtag(endIndex);
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    this.ignoringCurrent = false;
+    const ignored = this.ignored;
     if (ignored.length > 0) {
-      const name = p.readTagName(start, endIndex);
+      const name = this.readTagName(start, endIndex);
       const at = ignored[ignored.length - 1] === name ? ignored.length - 1 : ignored.lastIndexOf(name);
       if (at !== -1) {
         ignored.length = at;
-        p.endIndex = endIndex;
-        p.startIndex = endIndex + 1;
+        this.endIndex = endIndex;
+        this.startIndex = endIndex + 1;
         return;
       }
     }
-    onclosetag(start, endIndex);
-  };
+    super.onclosetag(start, endIndex);
+  }
 }
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
@@ -238,13 +287,11 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
     maxAttributeChars: options.maxAttributeChars ?? PARSE_DEFAULTS.maxAttributeChars,
     maxElements: options.maxElements ?? PARSE_DEFAULTS.maxElements,
   });
-  const parser = new Parser(handler, {
-    xmlMode: options.xml ?? false,
-    decodeEntities: true,
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-  });
-  capDepth(parser, options.maxDepth ?? PARSE_DEFAULTS.maxDepth);
+  const parser = new DepthCappedParser(
+    handler,
+    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
+  );
   parser.end(source);
   return handler.root;
 }

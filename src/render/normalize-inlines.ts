@@ -8,11 +8,20 @@ interface State {
   space: boolean;
 }
 
+/** Something collapsing would change: a whitespace character other than a space, or two spaces. */
+const SPACE_TO_COLLAPSE = /[^\S ]| {2}/;
+
+/** Whitespace runs as one space. Prose has a match at every space, and most texts are already
+ *  collapsed: those are returned as they are, without rebuilding them. */
+export function collapseSpace(s: string): string {
+  return SPACE_TO_COLLAPSE.test(s) ? s.replace(/\s+/g, ' ') : s;
+}
+
 function walk(nodes: Inline[], state: State, out: Inline[]): void {
   for (const node of nodes) {
     switch (node.type) {
       case 'text': {
-        let t = node.text.replace(/\s+/g, ' ');
+        let t = collapseSpace(node.text);
         if (state.space && t.startsWith(' ')) t = t.slice(1);
         if (t === '') break;
         const last = out[out.length - 1];

@@ -4,7 +4,7 @@
 // Code blocks are the one exception to whitespace collapsing: their lines are kept verbatim,
 // since indentation is meaning there.
 import type { Block, Inline } from '../extract/blocks.js';
-import { normalizeInlines } from './normalize-inlines.js';
+import { collapseSpace, normalizeInlines } from './normalize-inlines.js';
 
 export interface TextRenderOptions {
   /** Written as the first line when non-empty. */
@@ -97,7 +97,7 @@ export function codeText(text: string): string {
 
 /** One collapsed line for a run of inlines; a line break inside a block becomes a space. */
 export function inlineLine(children: Inline[], plain = false): string {
-  return inlineString(normalizeInlines(children), false, plain).replace(/\s+/g, ' ').trim();
+  return collapseSpace(inlineString(normalizeInlines(children), false, plain)).trim();
 }
 
 function inlineString(nodes: Inline[], inLink: boolean, plain: boolean): string {
@@ -120,7 +120,7 @@ function inlineString(nodes: Inline[], inLink: boolean, plain: boolean): string 
         s += inlineString(n.children, inLink, plain);
         break;
       case 'link': {
-        const label = inlineString(n.children, true, plain).replace(/\s+/g, ' ').trim();
+        const label = collapseSpace(inlineString(n.children, true, plain)).trim();
         if (n.href === null || inLink || plain) s += label;
         else if (label !== '') s += `[${label}](${n.href})`;
         break;

@@ -2,7 +2,6 @@
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../dom/walk.js';
-import { collapsedLength } from '../dom/measures.js';
 
 export interface ElementInfo {
   /** Characters of text in the subtree (whitespace runs counted once). */
@@ -34,7 +33,31 @@ export const LINE_BLOCKS = new Set([
   'address', 'fieldset', 'details', 'summary', 'center', 'body', 'html', 'hgroup',
 ]);
 
-const COMMAS = /[,，、،]/g;
+/** Filled by measureText: one pass over a text's characters for both measures (this walk
+ *  reads every character of the page, often through sliced strings, where each character read
+ *  costs; a result object per text node would cost an allocation instead). */
+const measured = { chars: 0, commas: 0 };
+
+/** Characters once whitespace runs are collapsed (as collapsedLength) and commas of the
+ *  scripts scoring counts them in: , ， 、 ، */
+function measureText(s: string): void {
+  let chars = 0;
+  let commas = 0;
+  let inSpace = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
+      if (!inSpace) chars++;
+      inSpace = true;
+    } else {
+      chars++;
+      inSpace = false;
+      if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) commas++;
+    }
+  }
+  measured.chars = chars;
+  measured.commas = commas;
+}
 
 export class ElementStats {
   private readonly infos = new Map<Element, ElementInfo>();
@@ -42,31 +65,43 @@ export class ElementStats {
   readonly order: Element[] = [];
 
   constructor(root: ParentNode, skip: (el: Element) => boolean) {
-    interface Frame {
-      node: ChildNode;
-      owner: ElementInfo | null;
-      inLink: boolean;
+    // Parallel stacks rather than a frame object per node: this walk visits every node of
+    // the page once per attempt. For each pending node: the element owning its lines, the
+    // info of its parent (null under the root, which is not measured), and whether it is
+    // inside a link.
+    const nodes: ChildNode[] = [];
+    const owners: Array<ElementInfo | null> = [];
+    const parentInfos: Array<ElementInfo | null> = [];
+    const inLinks: boolean[] = [];
+    /** By position in `order`: each element's info and its parent's. */
+    const infoAt: ElementInfo[] = [];
+    const parentInfoAt: Array<ElementInfo | null> = [];
+    for (let i = root.children.length - 1; i >= 0; i--) {
+      nodes.push(root.children[i]!);
+      owners.push(null);
+      parentInfos.push(null);
+      inLinks.push(false);
     }
-    const stack: Frame[] = [];
-    const parents: Array<{ el: Element; info: ElementInfo }> = [];
-    for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i]!, owner: null, inLink: false });
-    while (stack.length > 0) {
-      const { node, owner, inLink } = stack.pop()!;
+    while (nodes.length > 0) {
+      const node = nodes.pop()!;
+      const owner = owners.pop()!;
+      const parentInfo = parentInfos.pop()!;
+      const inLink = inLinks.pop()!;
       if (node.type === 'text') {
-        const len = collapsedLength(node.data);
-        if (len === 0 || (len === 1 && node.data.trim() === '')) continue;
-        const commas = node.data.match(COMMAS)?.length ?? 0;
+        const data = node.data;
+        measureText(data);
+        const len = measured.chars;
+        if (len === 0 || (len === 1 && data.trim() === '')) continue;
+        const commas = measured.commas;
         if (owner) {
           owner.ownChars += len;
           owner.ownCommas += commas;
         }
         // Subtree sums are added to the nearest included element; rolled up below.
-        const parentEl = nearestIncluded(node.parent);
-        const info = parentEl ? this.infos.get(parentEl) : undefined;
-        if (info) {
-          info.chars += len;
-          info.commas += commas;
-          if (inLink) info.linkChars += len;
+        if (parentInfo) {
+          parentInfo.chars += len;
+          parentInfo.commas += commas;
+          if (inLink) parentInfo.linkChars += len;
         }
         continue;
       }
@@ -74,15 +109,22 @@ export class ElementStats {
       const info = emptyInfo();
       this.infos.set(node, info);
       this.order.push(node);
-      parents.push({ el: node, info });
-      const isLink = node.name === 'a';
+      infoAt.push(info);
+      parentInfoAt.push(parentInfo);
+      const childInLink = inLink || node.name === 'a';
       const nextOwner = LINE_BLOCKS.has(node.name) ? info : owner;
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, owner: nextOwner, inLink: inLink || isLink });
+      const kids = node.children;
+      for (let i = kids.length - 1; i >= 0; i--) {
+        nodes.push(kids[i]!);
+        owners.push(nextOwner);
+        parentInfos.push(info);
+        inLinks.push(childInLink);
+      }
     }
     // Roll subtree sums up: reverse pre-order visits children before parents.
     for (let i = this.order.length - 1; i >= 0; i--) {
       const el = this.order[i]!;
-      const info = this.infos.get(el)!;
+      const info = infoAt[i]!;
       const name = el.name;
       if (name === 'p') info.paragraphs++;
       else if (name === 'img') info.images++;
@@ -91,8 +133,7 @@ export class ElementStats {
       else if (name === 'iframe' || name === 'embed' || name === 'object' || name === 'video') info.embeds++;
       else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') info.headings++;
       else if (name === 'a' && el.attribs['href'] !== undefined) info.links++;
-      const parentEl = nearestIncluded(el.parent);
-      const p = parentEl ? this.infos.get(parentEl) : undefined;
+      const p = parentInfoAt[i];
       if (!p) continue;
       p.chars += info.chars;
       p.linkChars += info.linkChars;
@@ -104,10 +145,6 @@ export class ElementStats {
       p.embeds += info.embeds;
       p.headings += info.headings;
       p.links += info.links;
-    }
-    function nearestIncluded(p: ParentNode | null): Element | null {
-      // Text's parent is always included (we only reach children of included elements).
-      return p && isElement(p as ChildNode) ? (p as Element) : null;
     }
   }
 

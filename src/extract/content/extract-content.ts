@@ -60,7 +60,7 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
   const scored = planFromScores(frame, stats, strict, heading);
-  const declared = planFromDeclaredContainer(frame, stats, strict, heading);
+  const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
@@ -95,8 +95,8 @@ function planFromScores(frame: Element | Document, stats: ElementStats, flags: A
 }
 
 /** Scores must have been computed on `stats` (pruning reads them). */
-function planFromDeclaredContainer(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan | null {
-  const groups = semanticContainers(frame, stats);
+function planFromDeclaredContainer(stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan | null {
+  const groups = semanticContainers(stats);
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g]!;
     const el = group[0];

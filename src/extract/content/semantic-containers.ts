@@ -1,25 +1,23 @@
 // Containers that say what they are: itemprop=articleBody, the body-class names content
 // management systems give the article text (WordPress entry-content, post-body, article-body,
 // story-body...), then <article>, then <main>. Widely shared conventions, not site rules.
-import type { Element, ParentNode } from 'domhandler';
-import { visitElements } from '../dom/walk.js';
+import type { Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 
 export const BODY_CLASS =
   /(?:^|[\s_-])(?:entry-content|entry-body|post-content|post-body|post-entry|postcontent|postbody|post-text|article-body|article-content|article-text|articlebody|articlecontent|article__body|article__content|articletext|story-body|story-content|storycontent|story-text|blog-content|blog-post-content|single-content|content-body|body-text|bodytext|text-content|main-text|page-content|td-post-content|field-body|field-name-body|rich-text|richtext|c-article-body|news-text|newstext|articolo|artikel|content-text)(?:$|[\s_-])/i;
 
 /** Candidate containers in priority order, each group sorted by text size (largest first). */
-export function semanticContainers(frame: ParentNode, stats: ElementStats): Element[][] {
+export function semanticContainers(stats: ElementStats): Element[][] {
   const groups: Element[][] = [[], [], [], []];
-  visitElements(frame, (el) => {
-    if (!stats.get(el)) return false;
+  // The measured elements, in document order: those of the frame outside left-out subtrees.
+  for (const el of stats.order) {
     const prop = el.attribs['itemprop'];
     if (prop === 'articleBody') groups[0]!.push(el);
     else if (BODY_CLASS.test(el.attribs['class'] ?? '') || BODY_CLASS.test(el.attribs['id'] ?? '')) groups[1]!.push(el);
     else if (el.name === 'article') groups[2]!.push(el);
     else if (el.name === 'main' || el.attribs['role'] === 'main') groups[3]!.push(el);
-    return true;
-  });
+  }
   for (const g of groups) g.sort((a, b) => stats.get(b)!.chars - stats.get(a)!.chars);
   return groups;
 }

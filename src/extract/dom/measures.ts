@@ -1,40 +1,21 @@
 // Text measures used by scoring and pruning. All iterative.
-import type { ChildNode, Element, ParentNode } from 'domhandler';
+import type { ChildNode, ParentNode } from 'domhandler';
 import { isElement } from './walk.js';
 
-export interface TextStats {
-  /** Characters of text after collapsing whitespace runs. */
-  chars: number;
-  /** Characters of text inside <a> elements. */
-  linkChars: number;
-  commas: number;
-  /** Number of <a> elements with an href. */
-  links: number;
-}
-
-const COMMAS = /[,，、،]/g;
-
-/** Text statistics of a subtree in one pass. */
-export function textStats(root: ParentNode): TextStats {
-  const stats: TextStats = { chars: 0, linkChars: 0, commas: 0, links: 0 };
-  const stack: Array<{ node: ChildNode; inLink: boolean }> = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i]!, inLink: isElement(root as ChildNode) && (root as Element).name === 'a' });
+/** Characters of text under `root` once whitespace runs are collapsed (per text node). */
+export function textChars(root: ParentNode): number {
+  let chars = 0;
+  const stack: ChildNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length > 0) {
-    const { node, inLink } = stack.pop()!;
-    if (node.type === 'text') {
-      const len = collapsedLength(node.data);
-      stats.chars += len;
-      if (inLink) stats.linkChars += len;
-      const m = node.data.match(COMMAS);
-      if (m) stats.commas += m.length;
-    } else if (isElement(node)) {
-      const link = inLink || node.name === 'a';
-      if (node.name === 'a' && node.attribs['href'] !== undefined) stats.links++;
+    const node = stack.pop()!;
+    if (node.type === 'text') chars += collapsedLength(node.data);
+    else if (isElement(node)) {
       const kids = node.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, inLink: link });
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     }
   }
-  return stats;
+  return chars;
 }
 
 /** Length of a string once whitespace runs are collapsed to one space (ends kept as one). */
@@ -53,10 +34,6 @@ export function collapsedLength(s: string): number {
     }
   }
   return n;
-}
-
-export function linkDensity(stats: TextStats): number {
-  return stats.chars === 0 ? 0 : stats.linkChars / stats.chars;
 }
 
 export function collapseWhitespace(s: string): string {

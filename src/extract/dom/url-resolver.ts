@@ -26,12 +26,26 @@ export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: st
     const resolved = tryResolve(href, finalUrl);
     if (resolved && IMAGE_SCHEMES.has(resolved.protocol)) base = resolved.href;
   }
+  // Pages repeat addresses (menus, teasers, icons) and profiles convert the same subtrees
+  // more than once, so each distinct address is parsed once per document.
+  const links = new Map<string, string | null>();
+  const images = new Map<string, string | null>();
   return {
     base,
     // A bare fragment points into this page; it is kept absolute like every other address.
-    link: (href) => resolveIn(href, base, LINK_SCHEMES),
-    image: (src) => resolveIn(src, base, IMAGE_SCHEMES),
+    link: (href) => cachedResolve(links, href, base, LINK_SCHEMES),
+    image: (src) => cachedResolve(images, src, base, IMAGE_SCHEMES),
   };
+}
+
+function cachedResolve(cache: Map<string, string | null>, raw: string | undefined, base: string, schemes: ReadonlySet<string>): string | null {
+  if (raw === undefined) return null;
+  let out = cache.get(raw);
+  if (out === undefined) {
+    out = resolveIn(raw, base, schemes);
+    cache.set(raw, out);
+  }
+  return out;
 }
 
 /** Absolute address of `raw` against `base`, or null when empty, unresolvable or of another scheme. */

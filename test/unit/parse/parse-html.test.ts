@@ -30,6 +30,12 @@ test('attribute count and length are capped', () => {
   assert.equal(Object.keys(div.attribs).length, 10);
   const doc2 = parseHtml(`<div title="${'x'.repeat(50_000)}">t</div>`, { maxAttributeChars: 100 });
   assert.equal((doc2.children[0] as Element).attribs['title']!.length, 100);
+  // Every element is capped on its own: a later, nested or repeated-attribute one too.
+  const doc3 = parseHtml(`<p id="a" id="b"><span title="${'y'.repeat(500)}" title="z">t</span></p><i ${attrs}></i>`, { maxAttributes: 10, maxAttributeChars: 100 });
+  const p = doc3.children[0] as Element;
+  assert.equal(p.attribs['id'], 'a');
+  assert.equal((p.children[0] as Element).attribs['title'], 'y'.repeat(100));
+  assert.equal(Object.keys((doc3.children[1] as Element).attribs).length, 10);
 });
 
 test('input beyond maxChars is not parsed', () => {
