@@ -19,6 +19,7 @@ import { collectPageFacts } from './page-facts.js';
 import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';
+import { dropFurnitureLines } from './furniture-lines.js';
 import { findLead } from './lead.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
@@ -133,7 +134,7 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags): Pla
 
 function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt {
   const raw = toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) });
-  const blocks = pruneBlocks(dropTitleAndByline(raw, title));
+  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks) };
 }
 

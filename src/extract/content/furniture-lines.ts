@@ -1,0 +1,50 @@
+// Standalone lines that are page furniture by their wording, wherever the page put them: a
+// "Read also" / "Mehr zum Thema" lead-in left inside the article container after its teaser
+// links were dropped. Only short whole lines are judged, never a sentence inside prose.
+import type { Block } from '../blocks.js';
+import { inlineText } from '../to-blocks.js';
+
+/** Longer than this, a line is a sentence or a real heading, not a box label. */
+const LEAD_IN_MAX_CHARS = 60;
+
+/**
+ * Lead-ins of "other articles" boxes in the major languages of the web. A line that starts
+ * with one of these and stays short ("Mehr zum Thema auf example.org") is the box's label.
+ */
+const RELATED_LEAD_IN = new RegExp(
+  '^(?:' +
+    [
+      // English
+      'related(?: articles?| posts?| stories| content| coverage| topics| reading| news| links)?',
+      'read (?:also|more|next)', 'also read', 'see also', 'more on this(?: topic| story)?', 'further reading',
+      'you (?:may|might) (?:also )?(?:like|enjoy|be interested)', 'recommended (?:for you|reading|articles|stories)',
+      'more (?:stories|articles) (?:like this|from)', "don't miss",
+      // German
+      'mehr zum thema', 'auch interessant', 'ebenfalls interessant', 'das (?:könnte|dürfte) (?:sie|dich|euch|ihnen) (?:auch )?interessieren',
+      'das thema könnte (?:sie|dich|euch) (?:auch )?interessieren', '(?:lesen sie|lies) (?:auch|mehr|weiter)', 'zum weiterlesen', 'weiterlesen',
+      'schon gelesen', 'passend (?:dazu|zum thema)', 'ähnliche (?:artikel|beiträge|themen|news)', 'verwandte (?:artikel|beiträge|themen)',
+      'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
+      // Spanish / Portuguese
+      'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
+      'le puede interesar', 'sigue leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
+      // French / Italian
+      '(?:à )?lire aussi', '(?:à )?voir aussi', 'sur le même sujet', 'articles similaires', 'dans la même rubrique',
+      'leggi anche', 'articoli correlati', '(?:ti )?potrebbe(?:ro)? interessarti', 'vedi anche',
+      // Polish / Dutch
+      '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)', 'polecamy', 'powiązane artykuły', 'lees ook', 'gerelateerde artikelen',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
+export function dropFurnitureLines(blocks: Block[]): Block[] {
+  const out = blocks.filter((b) => !isRelatedLeadIn(b));
+  return out.length === blocks.length ? blocks : out;
+}
+
+function isRelatedLeadIn(block: Block): boolean {
+  if (block.type !== 'heading' && block.type !== 'paragraph') return false;
+  const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
+  if (text.length === 0 || text.length > LEAD_IN_MAX_CHARS) return false;
+  return RELATED_LEAD_IN.test(text);
+}
