@@ -1,6 +1,7 @@
 // Standalone lines that are page furniture by their wording, wherever the page put them: a
 // "Read also" / "Mehr zum Thema" lead-in left inside the article container after its teaser
-// links were dropped. Only short whole lines are judged, never a sentence inside prose.
+// links were dropped, a picture credit set as a plain paragraph. Only short whole lines are
+// judged, never a sentence inside prose.
 import type { Block } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
 
@@ -37,14 +38,33 @@ const RELATED_LEAD_IN = new RegExp(
   'iu',
 );
 
+/** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
+const CREDIT_MAX_CHARS = 200;
+
+/** Labels of picture credits and sources ("Foto: dpa", "Crédits photos : X", "Abbildung 4: ..."). */
+const CREDIT_LABEL =
+  /^\(?\s*(?:fotos?|photos?|bild(?:er|quelle)?|titelbild|beitragsbild|titelfoto|headerbild|aufmacherbild|fotoquelle|quellen?|credits?|crédits?(?: photos?)?|image(?:s| credits?)?|photo credits?|picture|source|fuente|fotografía|zdjęcie|fot\.|abbildung(?: \d+)?|abb\. ?\d*)\s*:/iu;
+
+/** A caption that ends in its credit: "... Ski-Star aus der Schweiz. © AFP / X", "... Foto: Andina". */
+const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/iu;
+
+/** A copyright line: "© 2022 Example Media", "Copyright © Example". */
+const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
+
 export function dropFurnitureLines(blocks: Block[]): Block[] {
-  const out = blocks.filter((b) => !isRelatedLeadIn(b));
+  const out = blocks.filter((b) => !isFurnitureLine(b));
   return out.length === blocks.length ? blocks : out;
 }
 
-function isRelatedLeadIn(block: Block): boolean {
+function isFurnitureLine(block: Block): boolean {
   if (block.type !== 'heading' && block.type !== 'paragraph') return false;
   const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
-  if (text.length === 0 || text.length > LEAD_IN_MAX_CHARS) return false;
-  return RELATED_LEAD_IN.test(text);
+  if (text.length === 0) return false;
+  if (text.length <= LEAD_IN_MAX_CHARS && RELATED_LEAD_IN.test(text)) return true;
+  return block.type === 'paragraph' && isCredit(text);
+}
+
+function isCredit(text: string): boolean {
+  if (text.length > CREDIT_MAX_CHARS) return false;
+  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text) || COPYRIGHT_LINE.test(text);
 }
