@@ -2,7 +2,7 @@
 // "Read also" / "Mehr zum Thema" lead-in left inside the article container after its teaser
 // links were dropped, a picture credit set as a plain paragraph. Only short whole lines are
 // judged, never a sentence inside prose.
-import type { Block } from '../blocks.js';
+import type { Block, Inline } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
 
 /** Longer than this, a line is a sentence or a real heading, not a box label. */
@@ -51,9 +51,52 @@ const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
 
+/** A link to a picture file: lightbox and "full size" links, whose label is a caption. */
+const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
+
 export function dropFurnitureLines(blocks: Block[]): Block[] {
-  const out = blocks.filter((b) => !isFurnitureLine(b));
-  return out.length === blocks.length ? blocks : out;
+  let changed = false;
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (isFurnitureLine(b)) {
+      changed = true;
+      continue;
+    }
+    const pictures = b.type === 'paragraph' ? pictureLinkImages(b.children) : null;
+    if (pictures) {
+      changed = true;
+      out.push(...pictures);
+      continue;
+    }
+    out.push(b);
+  }
+  return changed ? out : blocks;
+}
+
+/**
+ * A line made only of links to picture files ("[Caption](photo.jpg)", or a linked thumbnail
+ * whose alt text is the caption) is a picture, not text: its images stay, the caption goes.
+ */
+function pictureLinkImages(inlines: Inline[]): Block[] | null {
+  const images: Block[] = [];
+  let links = 0;
+  for (const n of inlines) {
+    if (n.type === 'text' && n.text.trim() === '') continue;
+    if (n.type === 'break') continue;
+    if (n.type !== 'link' || n.href === null || !PICTURE_FILE.test(n.href)) return null;
+    links++;
+    collectImages(n.children, images);
+  }
+  return links > 0 ? images : null;
+}
+
+function collectImages(inlines: Inline[], into: Block[]): void {
+  const stack = [...inlines].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'image') into.push({ type: 'image', src: n.src, alt: n.alt, caption: null });
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push(...[...n.children].reverse());
+  }
 }
 
 function isFurnitureLine(block: Block): boolean {
