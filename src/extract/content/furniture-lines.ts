@@ -1,7 +1,8 @@
 // Standalone lines that are page furniture by their wording, wherever the page put them: a
 // "Read also" / "Mehr zum Thema" lead-in left inside the article container after its teaser
-// links were dropped, a picture credit set as a plain paragraph. Only short whole lines are
-// judged, never a sentence inside prose.
+// links were dropped, a picture credit set as a plain paragraph, a newsletter or "support us"
+// call, an ad label or affiliate notice. Only short whole lines are judged, never a sentence
+// inside prose.
 import type { Block, Inline } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
 
@@ -54,6 +55,29 @@ const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
 /** A link to a picture file: lightbox and "full size" links, whose label is a caption. */
 const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
 
+/** Calls to action are one or two sentences; a longer paragraph that mentions them is prose. */
+const CALL_MAX_CHARS = 200;
+
+/** Newsletter, subscription, "support us" and "follow us" calls in the major languages. */
+const CALL_TO_ACTION = new RegExp(
+  [
+    'newsletter', 'subscribe (?:to|for|now|today|and|here)', 'sign(?:ing)? up (?:for|to|here|now|today)', '\\babonnier', 'abonnez-vous', 'inscrivez-vous',
+    'suscr[ií]b(?:ete|ite|ase)', 'zapraszamy (?:też )?do subskrypcji', 'support (?:our|independent|quality) (?:work|journalism)',
+    'unterstützen sie (?:uns|unsere|diese)', 'unterstütze (?:uns|unsere)', 'apóyanos', 'hazte (?:miembro|socio)',
+    'become a (?:member|patron|supporter|subscriber)', 'werden sie mitglied', 'follow us', 'folg(?:e|t|en sie) uns',
+    'síguenos', 'suivez[- ]nous', 'obserwuj nas',
+  ].join('|'),
+  'iu',
+);
+
+/** Advertising labels standing alone ("Anzeige", "- Advertisement -", "Reklama"). */
+const AD_LABEL = /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
+
+/** Affiliate and advertising disclosures. */
+const DISCLOSURE =
+  /affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/iu;
+const DISCLOSURE_MAX_CHARS = 400;
+
 export function dropFurnitureLines(blocks: Block[]): Block[] {
   let changed = false;
   const out: Block[] = [];
@@ -104,6 +128,8 @@ function isFurnitureLine(block: Block): boolean {
   const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
   if (text.length === 0) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && RELATED_LEAD_IN.test(text)) return true;
+  if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && DISCLOSURE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 
