@@ -78,6 +78,29 @@ const DISCLOSURE =
   /affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/iu;
 const DISCLOSURE_MAX_CHARS = 400;
 
+/** Labels of comment, share, print and rating widgets are short. */
+const WIDGET_MAX_CHARS = 40;
+
+/** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
+const WIDGET_WORD =
+  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: \(?\d+\)?)?\s*[:.!]?$/iu;
+
+/** Lines that open a comment, share or rating widget. */
+const WIDGET_LEAD = new RegExp(
+  '^(?:' +
+    [
+      'kommentar(?:e)? (?:schreiben|verfassen|hinzufügen|abgeben)', 'kommentare (?:sind )?geschlossen', 'keine kommentare', 'kommentare zu',
+      'kommentieren sie', 'leave a (?:comment|reply)', '(?:write|add|post) a comment', 'comments are closed', 'no comments', 'comment by',
+      'deja (?:un|tu) comentario', 'laisser un commentaire', 'dodaj komentarz', 'pingback', 'trackback',
+      '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
+      'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
+      'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
+      'you must be logged in',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
 export function dropFurnitureLines(blocks: Block[]): Block[] {
   let changed = false;
   const out: Block[] = [];
@@ -128,6 +151,7 @@ function isFurnitureLine(block: Block): boolean {
   const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
   if (text.length === 0) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && RELATED_LEAD_IN.test(text)) return true;
+  if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && DISCLOSURE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text);
