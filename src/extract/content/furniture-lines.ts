@@ -39,6 +39,13 @@ const RELATED_LEAD_IN = new RegExp(
   'iu',
 );
 
+/**
+ * Labels of the contact / further-information / sources box under a press release or post,
+ * when the label is the whole line (the box's text itself is judged on its own).
+ */
+const APPENDIX_LABEL =
+  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
+
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
 
@@ -150,7 +157,7 @@ function isFurnitureLine(block: Block): boolean {
   if (block.type !== 'heading' && block.type !== 'paragraph') return false;
   const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
   if (text.length === 0) return false;
-  if (text.length <= LEAD_IN_MAX_CHARS && RELATED_LEAD_IN.test(text)) return true;
+  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && DISCLOSURE.test(text)) return true;
