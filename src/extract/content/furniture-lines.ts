@@ -85,6 +85,12 @@ const DISCLOSURE =
   /affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/iu;
 const DISCLOSURE_MAX_CHARS = 400;
 
+/** Placeholders of embedded posts and videos, and sign-up fine print: the privacy policy and
+ *  consent in one short paragraph ("Mit dem Laden des Tweets akzeptieren Sie die
+ *  Datenschutzerklärung", "By signing up you accept our Privacy Policy"). */
+const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/iu;
+const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/iu;
+
 /** Labels of comment, share, print and rating widgets are short. */
 const WIDGET_MAX_CHARS = 40;
 
@@ -102,7 +108,7 @@ const WIDGET_LEAD = new RegExp(
       '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
       'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
       'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
-      'you must be logged in',
+      'you must be logged in', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
   'iu',
@@ -160,7 +166,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
-  if (text.length <= DISCLOSURE_MAX_CHARS && DISCLOSURE.test(text)) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 
