@@ -46,6 +46,19 @@ const RELATED_LEAD_IN = new RegExp(
 const APPENDIX_LABEL =
   /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
 
+/** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
+const DATE_LINE_MAX_CHARS = 60;
+const MONTH_WORD = '\\p{L}{3,10}\\.?';
+const DATE_LINE = new RegExp(
+  '^(?:(?:stand|aktualisiert(?: am)?|zuletzt (?:aktualisiert|geändert)(?: am)?|veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|' +
+    'published(?: on)?|updated(?: on)?|posted(?: on)?|last (?:modified|updated)(?: on)?|publicado(?: el)?|actualizado(?: el)?|' +
+    'publié le|mis à jour le|opublikowano|aktualizacja)\\s*:?\\s*)?' +
+    '(?:\\p{L}+,? )?' +
+    `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d{2,4}|\\d{4}-\\d\\d-\\d\\d|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})` +
+    '(?:,? (?:um |at |à )?\\d\\d?[:.]\\d\\d(?: ?uhr| ?[ap]m)?)?\\.?$',
+  'iu',
+);
+
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
 
@@ -164,6 +177,7 @@ function isFurnitureLine(block: Block): boolean {
   const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
   if (text.length === 0) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
+  if (text.length <= DATE_LINE_MAX_CHARS && DATE_LINE.test(text)) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
