@@ -59,6 +59,22 @@ const DATE_LINE = new RegExp(
   'iu',
 );
 
+/**
+ * A byline standing as a line: "Von Claudia Lindner", "By Nada Tawfik, BBC News", "Por Agencia EFE",
+ * "Autorin: Sylvia Grossgasteiger". Without a colon the words after "by" must read as names (two
+ * or more capitalised words), so "Von Rechts wegen" or "By the numbers" stay.
+ */
+const BYLINE_MAX_CHARS = 80;
+const NAME = "\\p{Lu}[\\p{L}'’.-]*(?: \\p{Lu}[\\p{L}'’.-]*){1,3}";
+const BYLINE = new RegExp(
+  '^(?:' +
+    `(?:von|by|par|por|door|przez|written by|posted by|verfasst von|geschrieben von|publicado por) ${NAME}(?: (?:,|und|and|&|y|et|i) ?${NAME})*` +
+    '|(?:von|by|autor(?:in|en|innen|:innen)?|authors?|text|texto|redakcja|redacción)\\s*:\\s*\\p{L}[^.!?]*' +
+    ')(?:\\s*[,|/]\\s*[^.!?]{0,40})?$',
+  'u',
+);
+const BYLINE_WORD = /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|texto|redakcja|redacción)/iu;
+
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
 
@@ -178,10 +194,18 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length === 0) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
   if (text.length <= DATE_LINE_MAX_CHARS && DATE_LINE.test(text)) return true;
+  if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
+}
+
+/** The byline word may be capitalised ("Von", "BY"); the names after it must be. */
+function isByline(text: string): boolean {
+  const m = BYLINE_WORD.exec(text);
+  if (!m) return false;
+  return BYLINE.test(m[0].toLowerCase() + text.slice(m[0].length));
 }
 
 function isCredit(text: string): boolean {
