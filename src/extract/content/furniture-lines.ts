@@ -172,20 +172,28 @@ function pictureLinkImages(inlines: Inline[]): Block[] | null {
   for (const n of inlines) {
     if (n.type === 'text' && n.text.trim() === '') continue;
     if (n.type === 'break') continue;
-    if (n.type !== 'link' || n.href === null || !PICTURE_FILE.test(n.href)) return null;
+    if (n.type !== 'link' || n.href === null) return null;
+    const before = images.length;
+    const hasText = collectImages(n.children, images);
+    // A link to a picture file is a picture whatever its label; any other link is one only
+    // when it shows nothing but pictures (a linked thumbnail, whose alt would read as text).
+    if (!PICTURE_FILE.test(n.href) && (hasText || images.length === before)) return null;
     links++;
-    collectImages(n.children, images);
   }
   return links > 0 ? images : null;
 }
 
-function collectImages(inlines: Inline[], into: Block[]): void {
+/** Collects the images under a link; says whether the link also shows text. */
+function collectImages(inlines: Inline[], into: Block[]): boolean {
+  let hasText = false;
   const stack = [...inlines].reverse();
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.type === 'image') into.push({ type: 'image', src: n.src, alt: n.alt, caption: null });
+    else if (n.type === 'text' || n.type === 'code') hasText ||= n.text.trim() !== '';
     else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push(...[...n.children].reverse());
   }
+  return hasText;
 }
 
 function isFurnitureLine(block: Block): boolean {
