@@ -13,6 +13,7 @@ import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
+import { pruneTeaserBoxes } from './teaser-boxes.js';
 import { jsonLdArticleBody } from './json-ld.js';
 import { pageTitle } from './page-title.js';
 import { collectPageFacts } from './page-facts.js';
@@ -126,6 +127,7 @@ function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
 function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags): Plan {
   const pruned = new Set<Element>();
   pruneContent(roots, stats, flags, pruned);
+  pruneTeaserBoxes(roots, stats, pruned);
   let chars = 0;
   for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
   for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
