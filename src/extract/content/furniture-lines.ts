@@ -49,12 +49,13 @@ const APPENDIX_LABEL =
 /** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
 const DATE_LINE_MAX_CHARS = 60;
 const MONTH_WORD = '\\p{L}{3,10}\\.?';
+const DATE = `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d{2,4}|\\d{4}-\\d\\d-\\d\\d|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
 const DATE_LINE = new RegExp(
   '^(?:(?:stand|aktualisiert(?: am)?|zuletzt (?:aktualisiert|geändert)(?: am)?|veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|' +
     'published(?: on)?|updated(?: on)?|posted(?: on)?|last (?:modified|updated)(?: on)?|publicado(?: el)?|actualizado(?: el)?|' +
     'publié le|mis à jour le|opublikowano|aktualizacja)\\s*:?\\s*)?' +
     '(?:\\p{L}+,? )?' +
-    `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d{2,4}|\\d{4}-\\d\\d-\\d\\d|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})` +
+    DATE +
     '(?:,? (?:um |at |à )?\\d\\d?[:.]\\d\\d(?: ?uhr| ?[ap]m)?)?\\.?$',
   'iu',
 );
@@ -74,6 +75,15 @@ const BYLINE = new RegExp(
   'u',
 );
 const BYLINE_WORD = /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|texto|redakcja|redacción)/iu;
+
+/** A post-meta line: short fields split by "|", "·" or "•", one of them a date
+ *  ("Freitag | 14. Juni 2019 | 15:49 von X in Fashion | 0 comments"). */
+const META_LINE_MAX_CHARS = 150;
+const META_FIELD_MAX_CHARS = 60;
+const META_SEPARATOR = /\s[|·•]\s/u;
+/** Inside a line, a date needs a full year or numeric day and month, so "12 Euro 50" is none. */
+const DATE_IN_LINE = `(?:\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}|\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d\\d-\\d\\d|\\d{1,2}\\.? ${MONTH_WORD} \\d{4}|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
+const HAS_DATE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${DATE_IN_LINE}(?![\\p{N}])`, 'iu');
 
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
@@ -203,6 +213,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
   if (text.length <= DATE_LINE_MAX_CHARS && DATE_LINE.test(text)) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
+  if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
@@ -214,6 +225,12 @@ function isByline(text: string): boolean {
   const m = BYLINE_WORD.exec(text);
   if (!m) return false;
   return BYLINE.test(m[0].toLowerCase() + text.slice(m[0].length));
+}
+
+function isMetaLine(text: string): boolean {
+  const fields = text.split(META_SEPARATOR);
+  if (fields.length < 2 || fields.some((f) => f.length > META_FIELD_MAX_CHARS)) return false;
+  return HAS_DATE.test(text);
 }
 
 function isCredit(text: string): boolean {
