@@ -111,17 +111,23 @@ const CALL_TO_ACTION = new RegExp(
     'suscr[ií]b(?:ete|ite|ase)', 'zapraszamy (?:też )?do subskrypcji', 'support (?:our|independent|quality) (?:work|journalism)',
     'unterstützen sie (?:uns|unsere|diese)', 'unterstütze (?:uns|unsere)', 'apóyanos', 'hazte (?:miembro|socio)',
     'become a (?:member|patron|supporter|subscriber)', 'werden sie mitglied', 'follow us', 'folg(?:e|t|en sie) uns',
-    'síguenos', 'suivez[- ]nous', 'obserwuj nas',
+    'síguenos', 'suivez[- ]nous', 'obserwuj nas', 'nuestro canal de', 'unseren? (?:youtube|instagram|tiktok)', 'our (?:youtube|instagram|tiktok) (?:channel|account)',
   ].join('|'),
   'iu',
 );
+
+/** "Follow X on Twitter and Instagram ...": a follow call naming social networks is furniture
+ *  even with contact details appended. */
+const SOCIAL_FOLLOW =
+  /\b(?:follow|folg\w*|síg\w*|suiv\w*|obserwuj)\b.{0,80}\b(?:twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon)\b/iu;
+const SOCIAL_FOLLOW_MAX_CHARS = 300;
 
 /** Advertising labels standing alone ("Anzeige", "- Advertisement -", "Reklama"). */
 const AD_LABEL = /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
 
 /** Affiliate and advertising disclosures. */
 const DISCLOSURE =
-  /affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/iu;
+  /all rights reserved|alle rechte vorbehalten|todos los derechos reservados|tous droits réservés|wszelkie prawa zastrzeżone|copyrighted property|written permission|affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/iu;
 const DISCLOSURE_MAX_CHARS = 400;
 
 /** Placeholders of embedded posts and videos, and sign-up fine print: the privacy policy and
@@ -216,7 +222,8 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
-  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
+  if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_FOLLOW.test(text)) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 
@@ -235,5 +242,5 @@ function isMetaLine(text: string): boolean {
 
 function isCredit(text: string): boolean {
   if (text.length > CREDIT_MAX_CHARS) return false;
-  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text) || COPYRIGHT_LINE.test(text);
+  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text);
 }
