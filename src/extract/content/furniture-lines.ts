@@ -34,6 +34,10 @@ const RELATED_LEAD_IN = new RegExp(
       'leggi anche', 'articoli correlati', '(?:ti )?potrebbe(?:ro)? interessarti', 'vedi anche',
       // Polish / Dutch
       '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)', 'polecamy', 'powiązane artykuły', 'lees ook', 'gerelateerde artikelen',
+      // Links to other pages of the site: archives, next and previous article
+      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu', 'vorschau auf (?:den|die) nächsten?',
+      '(?:next|previous) (?:article|post|story)', '(?:nächster|vorheriger) (?:artikel|beitrag)', 'artículo (?:anterior|siguiente)',
+      'article (?:précédent|suivant)',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
   'iu',
@@ -84,6 +88,16 @@ const META_SEPARATOR = /\s[|·•]\s/u;
 /** Inside a line, a date needs a full year or numeric day and month, so "12 Euro 50" is none. */
 const DATE_IN_LINE = `(?:\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}|\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d\\d-\\d\\d|\\d{1,2}\\.? ${MONTH_WORD} \\d{4}|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
 const HAS_DATE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${DATE_IN_LINE}(?![\\p{N}])`, 'iu');
+
+/** "Back to the overview" links left as text. */
+const BACK_LINK =
+  /^[\W_]*(?:zurück|back|retour|volver|powrót)(?: (?:to|zur|zum|zu|nach|à|a la|al|do) .{0,30}(?:übersicht\w*|startseite|seite|liste\w*|top|oben|home|overview|index|meldungen|newsroom|accueil|inicio|lexikon|ansicht|blog|news|\w+seite))?\W*$/iu;
+
+/** The sentence or label of a blog's post-metadata footer ("This entry was posted on ... and is
+ *  filed under ...", "Der Beitrag wurde am ... veröffentlicht", "Abgelegt unter: ..."). */
+const POST_META_LEAD =
+  /^(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag|artikel) wurde am|abgelegt unter|filed under|veröffentlicht in|posted in|release date)(?![\p{L}\p{N}])/iu;
+const POST_META_MAX_CHARS = 300;
 
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
@@ -217,7 +231,8 @@ function isFurnitureLine(block: Block): boolean {
   const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
   if (text.length === 0) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
-  if (text.length <= DATE_LINE_MAX_CHARS && DATE_LINE.test(text)) return true;
+  if (text.length <= DATE_LINE_MAX_CHARS && (DATE_LINE.test(text) || BACK_LINK.test(text))) return true;
+  if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
