@@ -150,8 +150,10 @@ const DISCLOSURE_MAX_CHARS = 400;
 const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/iu;
 const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/iu;
 
-/** Labels of comment, share, print and rating widgets are short. */
+/** Labels of comment, share, print and rating widgets are short; a line opening such a widget
+ *  may carry a short note ("Keine Kommentare (Kommentare erscheinen nach Freigabe)"). */
 const WIDGET_MAX_CHARS = 40;
+const WIDGET_LEAD_MAX_CHARS = 80;
 
 /** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
 const WIDGET_WORD =
@@ -167,7 +169,7 @@ const WIDGET_LEAD = new RegExp(
       '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
       'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
       'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
-      'you must be logged in', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
+      'you must be logged in', 'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
   'iu',
@@ -235,7 +237,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
-  if (text.length <= WIDGET_MAX_CHARS && (WIDGET_WORD.test(text) || WIDGET_LEAD.test(text))) return true;
+  if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
