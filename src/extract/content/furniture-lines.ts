@@ -4,7 +4,6 @@
 // call, an ad label or affiliate notice. Only short whole lines are judged, never a sentence
 // inside prose.
 import type { Block, Inline } from '../blocks.js';
-import { inlineText } from '../to-blocks.js';
 
 /** Longer than this, a line is a sentence or a real heading, not a box label. */
 const LEAD_IN_MAX_CHARS = 60;
@@ -107,7 +106,7 @@ const CREDIT_LABEL =
   /^\(?\s*(?:fotos?|photos?|bild(?:er|quelle)?|titelbild|beitragsbild|titelfoto|headerbild|aufmacherbild|fotoquelle|quellen?|credits?|crédits?(?: photos?)?|image(?:s| credits?)?|photo credits?|picture|source|fuente|fotografía|zdjęcie|fot\.|abbildung(?: \d+)?|abb\. ?\d*)\s*:/iu;
 
 /** A caption that ends in its credit: "... Ski-Star aus der Schweiz. © AFP / X", "... Foto: Andina". */
-const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/iu;
+const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/i;
 
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
@@ -127,7 +126,7 @@ const CALL_TO_ACTION = new RegExp(
     'become a (?:member|patron|supporter|subscriber)', 'werden sie mitglied', 'follow us', 'folg(?:e|t|en sie) uns',
     'síguenos', 'suivez[- ]nous', 'obserwuj nas', 'nuestro canal de', 'unseren? (?:youtube|instagram|tiktok)', 'our (?:youtube|instagram|tiktok) (?:channel|account)',
   ].join('|'),
-  'iu',
+  'i',
 );
 
 /** "Follow X on Twitter and Instagram ...": a follow call naming social networks is furniture
@@ -135,20 +134,22 @@ const CALL_TO_ACTION = new RegExp(
 const SOCIAL_FOLLOW =
   /\b(?:follow|folg\w*|síg\w*|suiv\w*|obserwuj)\b.{0,80}\b(?:twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon)\b/iu;
 const SOCIAL_FOLLOW_MAX_CHARS = 300;
+/** Cheap first test: most lines name no network at all. */
+const SOCIAL_NETWORK = /twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon/i;
 
 /** Advertising labels standing alone ("Anzeige", "- Advertisement -", "Reklama"). */
 const AD_LABEL = /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
 
 /** Affiliate and advertising disclosures. */
 const DISCLOSURE =
-  /all rights reserved|alle rechte vorbehalten|todos los derechos reservados|tous droits réservés|wszelkie prawa zastrzeżone|copyrighted property|written permission|affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/iu;
+  /all rights reserved|alle rechte vorbehalten|todos los derechos reservados|tous droits réservés|wszelkie prawa zastrzeżone|copyrighted property|written permission|affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/i;
 const DISCLOSURE_MAX_CHARS = 400;
 
 /** Placeholders of embedded posts and videos, and sign-up fine print: the privacy policy and
  *  consent in one short paragraph ("Mit dem Laden des Tweets akzeptieren Sie die
  *  Datenschutzerklärung", "By signing up you accept our Privacy Policy"). */
-const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/iu;
-const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/iu;
+const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/i;
+const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/i;
 
 /** Labels of comment, share, print and rating widgets are short; a line opening such a widget
  *  may carry a short note ("Keine Kommentare (Kommentare erscheinen nach Freigabe)"). */
@@ -228,10 +229,36 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
   return hasText;
 }
 
+/** No rule judges a line longer than this. */
+const LONGEST_LINE = 400;
+/** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
+const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
+
+/** The block's text, or null as soon as it exceeds `limit` (most paragraphs are prose, and
+ *  this runs on every block of every attempt). */
+function boundedText(inlines: Inline[], limit: number): string | null {
+  let out = '';
+  const stack: Inline[] = [];
+  for (let i = inlines.length - 1; i >= 0; i--) stack.push(inlines[i]!);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text' || n.type === 'code') {
+      out += n.text;
+      if (out.length > limit) return null;
+    } else if (n.type === 'break') out += ' ';
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+  }
+  return out;
+}
+
 function isFurnitureLine(block: Block): boolean {
   if (block.type !== 'heading' && block.type !== 'paragraph') return false;
-  const text = inlineText(block.children).replace(/\s+/g, ' ').trim();
-  if (text.length === 0) return false;
+  const raw = boundedText(block.children, RAW_TEXT_LIMIT);
+  if (raw === null) return false;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (text.length === 0 || text.length > LONGEST_LINE) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
   if (text.length <= DATE_LINE_MAX_CHARS && (DATE_LINE.test(text) || BACK_LINK.test(text))) return true;
   if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
@@ -239,7 +266,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
-  if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_FOLLOW.test(text)) return true;
+  if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
