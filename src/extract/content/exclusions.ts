@@ -26,6 +26,15 @@ const CAPTION = /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright
 const POST_META = /(?:^|[\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|byline|author|authors|author-name|autor|writer|post-author|entry-author|tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\s_-])/i;
 const POST_META_MAX_CHARS = 200;
 
+/** Boxes that sit inside the article container but are about the site or the author, not the
+ *  story: author bios, disclosures and disclaimers, calls to action, the article's own footer
+ *  (tags, share and follow lines). Matched as whole class tokens; a content word beside them
+ *  does not rescue them ("article-footer" is the article's footer). Wrappers that merely carry
+ *  such a token hold far more text than such a box. */
+const FURNITURE_BOX =
+  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer)(?:$|[\s_-])/i;
+const FURNITURE_BOX_MAX_CHARS = 1500;
+
 const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
 
 /** Cookie and consent walls are never the article, in any pass: a page that is only a
@@ -59,6 +68,7 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   const cls = el.attribs['class'];
   if (cls && CAPTION.test(cls)) return true;
   if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
+  if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (el.attribs['itemprop'] === 'articleBody' || el.attribs['itemprop'] === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el);

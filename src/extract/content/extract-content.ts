@@ -13,12 +13,14 @@ import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
+import { pruneTeaserBoxes } from './teaser-boxes.js';
 import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
 import { pageTitle } from './page-title.js';
 import { collectPageFacts } from './page-facts.js';
 import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';
+import { dropFurnitureLines } from './furniture-lines.js';
 import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
@@ -132,6 +134,7 @@ function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
 function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
   const pruned = new Set<Element>();
   pruneContent(roots, stats, flags, pruned);
+  pruneTeaserBoxes(roots, stats, pruned);
   let chars = 0;
   for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
   for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
@@ -150,7 +153,7 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt 
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = pruneBlocks(dropTitleAndByline(raw, title));
+  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks) };
 }
 

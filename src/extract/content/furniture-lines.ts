@@ -1,0 +1,290 @@
+// Standalone lines that are page furniture by their wording, wherever the page put them: a
+// "Read also" / "Mehr zum Thema" lead-in left inside the article container after its teaser
+// links were dropped, a picture credit set as a plain paragraph, a newsletter or "support us"
+// call, an ad label or affiliate notice. Only short whole lines are judged, never a sentence
+// inside prose.
+import type { Block, Inline } from '../blocks.js';
+
+/** Longer than this, a line is a sentence or a real heading, not a box label. */
+const LEAD_IN_MAX_CHARS = 60;
+
+/**
+ * Lead-ins of "other articles" boxes in the major languages of the web. A line that starts
+ * with one of these and stays short ("Mehr zum Thema auf example.org") is the box's label.
+ */
+const RELATED_LEAD_IN = new RegExp(
+  '^(?:' +
+    [
+      // English
+      'related(?: articles?| posts?| stories| content| coverage| topics| reading| news| links)?',
+      'read (?:also|more|next)', 'also read', 'see also', 'more on this(?: topic| story)?', 'further reading',
+      'you (?:may|might) (?:also )?(?:like|enjoy|be interested)', 'recommended (?:for you|reading|articles|stories)',
+      'more (?:stories|articles) (?:like this|from)', "don't miss",
+      // German
+      'mehr zum thema', 'auch interessant', 'ebenfalls interessant', 'das (?:könnte|dürfte) (?:sie|dich|euch|ihnen) (?:auch )?interessieren',
+      'das thema könnte (?:sie|dich|euch) (?:auch )?interessieren', '(?:lesen sie|lies) (?:auch|mehr|weiter)', 'zum weiterlesen', 'weiterlesen',
+      'schon gelesen', 'passend (?:dazu|zum thema)', 'ähnliche (?:artikel|beiträge|themen|news)', 'verwandte (?:artikel|beiträge|themen)',
+      'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
+      // Spanish / Portuguese
+      'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
+      'le puede interesar', 'sigue leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
+      // French / Italian
+      '(?:à )?lire aussi', '(?:à )?voir aussi', 'sur le même sujet', 'articles similaires', 'dans la même rubrique',
+      'leggi anche', 'articoli correlati', '(?:ti )?potrebbe(?:ro)? interessarti', 'vedi anche',
+      // Polish / Dutch
+      '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)', 'polecamy', 'powiązane artykuły', 'lees ook', 'gerelateerde artikelen',
+      // Links to other pages of the site: archives, next and previous article
+      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu', 'vorschau auf (?:den|die) nächsten?',
+      '(?:next|previous) (?:article|post|story)', '(?:nächster|vorheriger) (?:artikel|beitrag)', 'artículo (?:anterior|siguiente)',
+      'article (?:précédent|suivant)',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
+/**
+ * Labels of the contact / further-information / sources box under a press release or post,
+ * when the label is the whole line (the box's text itself is judged on its own).
+ */
+const APPENDIX_LABEL =
+  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
+
+/** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
+const DATE_LINE_MAX_CHARS = 60;
+const MONTH_WORD = '\\p{L}{3,10}\\.?';
+const DATE = `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d{2,4}|\\d{4}-\\d\\d-\\d\\d|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
+const DATE_LINE = new RegExp(
+  '^(?:(?:stand|aktualisiert(?: am)?|zuletzt (?:aktualisiert|geändert)(?: am)?|veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|' +
+    'published(?: on)?|updated(?: on)?|posted(?: on)?|last (?:modified|updated)(?: on)?|publicado(?: el)?|actualizado(?: el)?|' +
+    'publié le|mis à jour le|opublikowano|aktualizacja)\\s*:?\\s*)?' +
+    '(?:\\p{L}+,? )?' +
+    DATE +
+    '(?:,? (?:um |at |à )?\\d\\d?[:.]\\d\\d(?: ?uhr| ?[ap]m)?)?\\.?$',
+  'iu',
+);
+
+/**
+ * A byline standing as a line: "Von Claudia Lindner", "By Nada Tawfik, BBC News", "Por Agencia EFE",
+ * "Autorin: Sylvia Grossgasteiger". Without a colon the words after "by" must read as names (two
+ * or more capitalised words), so "Von Rechts wegen" or "By the numbers" stay.
+ */
+const BYLINE_MAX_CHARS = 80;
+const NAME = "\\p{Lu}[\\p{L}'’.-]*(?: \\p{Lu}[\\p{L}'’.-]*){1,3}";
+const BYLINE = new RegExp(
+  '^(?:' +
+    `(?:von|by|par|por|door|przez|written by|posted by|verfasst von|geschrieben von|publicado por) ${NAME}(?: (?:,|und|and|&|y|et|i) ?${NAME})*` +
+    '|(?:von|by|autor(?:in|en|innen|:innen)?|authors?|text|texto|redakcja|redacción)\\s*:\\s*\\p{L}[^.!?]*' +
+    ')(?:\\s*[,|/]\\s*[^.!?]{0,40})?$',
+  'u',
+);
+const BYLINE_WORD = /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|texto|redakcja|redacción)/iu;
+
+/** A post-meta line: short fields split by "|", "·" or "•", one of them a date
+ *  ("Freitag | 14. Juni 2019 | 15:49 von X in Fashion | 0 comments"). */
+const META_LINE_MAX_CHARS = 150;
+const META_FIELD_MAX_CHARS = 60;
+const META_SEPARATOR = /\s[|·•]\s/u;
+/** Inside a line, a date needs a full year or numeric day and month, so "12 Euro 50" is none. */
+const DATE_IN_LINE = `(?:\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}|\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d\\d-\\d\\d|\\d{1,2}\\.? ${MONTH_WORD} \\d{4}|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
+const HAS_DATE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${DATE_IN_LINE}(?![\\p{N}])`, 'iu');
+
+/** "Back to the overview" links left as text. */
+const BACK_LINK =
+  /^[\W_]*(?:zurück|back|retour|volver|powrót)(?: (?:to|zur|zum|zu|nach|à|a la|al|do) .{0,30}(?:übersicht\w*|startseite|seite|liste\w*|top|oben|home|overview|index|meldungen|newsroom|accueil|inicio|lexikon|ansicht|blog|news|\w+seite))?\W*$/iu;
+
+/** The sentence or label of a blog's post-metadata footer ("This entry was posted on ... and is
+ *  filed under ...", "Der Beitrag wurde am ... veröffentlicht", "Abgelegt unter: ..."). */
+const POST_META_LEAD =
+  /^(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag|artikel) wurde am|abgelegt unter|filed under|veröffentlicht in|posted in|release date)(?![\p{L}\p{N}])/iu;
+const POST_META_MAX_CHARS = 300;
+
+/** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
+const CREDIT_MAX_CHARS = 200;
+
+/** Labels of picture credits and sources ("Foto: dpa", "Crédits photos : X", "Abbildung 4: ..."). */
+const CREDIT_LABEL =
+  /^\(?\s*(?:fotos?|photos?|bild(?:er|quelle)?|titelbild|beitragsbild|titelfoto|headerbild|aufmacherbild|fotoquelle|quellen?|credits?|crédits?(?: photos?)?|image(?:s| credits?)?|photo credits?|picture|source|fuente|fotografía|zdjęcie|fot\.|abbildung(?: \d+)?|abb\. ?\d*)\s*:/iu;
+
+/** A caption that ends in its credit: "... Ski-Star aus der Schweiz. © AFP / X", "... Foto: Andina". */
+const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/i;
+
+/** A copyright line: "© 2022 Example Media", "Copyright © Example". */
+const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
+
+/** A link to a picture file: lightbox and "full size" links, whose label is a caption. */
+const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
+
+/** Calls to action are one or two sentences; a longer paragraph that mentions them is prose. */
+const CALL_MAX_CHARS = 200;
+
+/** Newsletter, subscription, "support us" and "follow us" calls in the major languages. */
+const CALL_TO_ACTION = new RegExp(
+  [
+    'newsletter', 'subscribe (?:to|for|now|today|and|here)', 'sign(?:ing)? up (?:for|to|here|now|today)', '\\babonnier', 'abonnez-vous', 'inscrivez-vous',
+    'suscr[ií]b(?:ete|ite|ase)', 'zapraszamy (?:też )?do subskrypcji', 'support (?:our|independent|quality) (?:work|journalism)',
+    'unterstützen sie (?:uns|unsere|diese)', 'unterstütze (?:uns|unsere)', 'apóyanos', 'hazte (?:miembro|socio)',
+    'become a (?:member|patron|supporter|subscriber)', 'werden sie mitglied', 'follow us', 'folg(?:e|t|en sie) uns',
+    'síguenos', 'suivez[- ]nous', 'obserwuj nas', 'nuestro canal de', 'unseren? (?:youtube|instagram|tiktok)', 'our (?:youtube|instagram|tiktok) (?:channel|account)',
+  ].join('|'),
+  'i',
+);
+
+/** "Follow X on Twitter and Instagram ...": a follow call naming social networks is furniture
+ *  even with contact details appended. */
+const SOCIAL_FOLLOW =
+  /\b(?:follow|folg\w*|síg\w*|suiv\w*|obserwuj)\b.{0,80}\b(?:twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon)\b/iu;
+const SOCIAL_FOLLOW_MAX_CHARS = 300;
+/** Cheap first test: most lines name no network at all. */
+const SOCIAL_NETWORK = /twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon/i;
+
+/** Advertising labels standing alone ("Anzeige", "- Advertisement -", "Reklama"). */
+const AD_LABEL = /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
+
+/** Affiliate and advertising disclosures. */
+const DISCLOSURE =
+  /all rights reserved|alle rechte vorbehalten|todos los derechos reservados|tous droits réservés|wszelkie prawa zastrzeżone|copyrighted property|written permission|affiliate[- ]?links?|affiliatelink|we (?:may )?(?:earn|receive) (?:a )?(?:small )?(?:commission|compensation)|(?:contains|enthält) (?:werbung|affiliate|anzeigen?)|advertising disclos|references to products from|alle angaben ohne gewähr/i;
+const DISCLOSURE_MAX_CHARS = 400;
+
+/** Placeholders of embedded posts and videos, and sign-up fine print: the privacy policy and
+ *  consent in one short paragraph ("Mit dem Laden des Tweets akzeptieren Sie die
+ *  Datenschutzerklärung", "By signing up you accept our Privacy Policy"). */
+const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/i;
+const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/i;
+
+/** Labels of comment, share, print and rating widgets are short; a line opening such a widget
+ *  may carry a short note ("Keine Kommentare (Kommentare erscheinen nach Freigabe)"). */
+const WIDGET_MAX_CHARS = 40;
+const WIDGET_LEAD_MAX_CHARS = 80;
+
+/** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
+const WIDGET_WORD =
+  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: \(?\d+\)?)?\s*[:.!]?$/iu;
+
+/** Lines that open a comment, share or rating widget. */
+const WIDGET_LEAD = new RegExp(
+  '^(?:' +
+    [
+      'kommentar(?:e)? (?:schreiben|verfassen|hinzufügen|abgeben)', 'kommentare (?:sind )?geschlossen', 'keine kommentare', 'kommentare zu',
+      'kommentieren sie', 'leave a (?:comment|reply)', '(?:write|add|post) a comment', 'comments are closed', 'no comments', 'comment by',
+      'deja (?:un|tu) comentario', 'laisser un commentaire', 'dodaj komentarz', 'pingback', 'trackback',
+      '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
+      'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
+      'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
+      'you must be logged in', 'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
+export function dropFurnitureLines(blocks: Block[]): Block[] {
+  let changed = false;
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (isFurnitureLine(b)) {
+      changed = true;
+      continue;
+    }
+    const pictures = b.type === 'paragraph' ? pictureLinkImages(b.children) : null;
+    if (pictures) {
+      changed = true;
+      out.push(...pictures);
+      continue;
+    }
+    out.push(b);
+  }
+  return changed ? out : blocks;
+}
+
+/**
+ * A line made only of links to picture files ("[Caption](photo.jpg)", or a linked thumbnail
+ * whose alt text is the caption) is a picture, not text: its images stay, the caption goes.
+ */
+function pictureLinkImages(inlines: Inline[]): Block[] | null {
+  const images: Block[] = [];
+  let links = 0;
+  for (const n of inlines) {
+    if (n.type === 'text' && n.text.trim() === '') continue;
+    if (n.type === 'break') continue;
+    if (n.type !== 'link' || n.href === null) return null;
+    const before = images.length;
+    const hasText = collectImages(n.children, images);
+    // A link to a picture file is a picture whatever its label; any other link is one only
+    // when it shows nothing but pictures (a linked thumbnail, whose alt would read as text).
+    if (!PICTURE_FILE.test(n.href) && (hasText || images.length === before)) return null;
+    links++;
+  }
+  return links > 0 ? images : null;
+}
+
+/** Collects the images under a link; says whether the link also shows text. */
+function collectImages(inlines: Inline[], into: Block[]): boolean {
+  let hasText = false;
+  const stack = [...inlines].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'image') into.push({ type: 'image', src: n.src, alt: n.alt, caption: null });
+    else if (n.type === 'text' || n.type === 'code') hasText ||= n.text.trim() !== '';
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push(...[...n.children].reverse());
+  }
+  return hasText;
+}
+
+/** No rule judges a line longer than this. */
+const LONGEST_LINE = 400;
+/** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
+const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
+
+/** The block's text, or null as soon as it exceeds `limit` (most paragraphs are prose, and
+ *  this runs on every block of every attempt). */
+function boundedText(inlines: Inline[], limit: number): string | null {
+  let out = '';
+  const stack: Inline[] = [];
+  for (let i = inlines.length - 1; i >= 0; i--) stack.push(inlines[i]!);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text' || n.type === 'code') {
+      out += n.text;
+      if (out.length > limit) return null;
+    } else if (n.type === 'break') out += ' ';
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+  }
+  return out;
+}
+
+function isFurnitureLine(block: Block): boolean {
+  if (block.type !== 'heading' && block.type !== 'paragraph') return false;
+  const raw = boundedText(block.children, RAW_TEXT_LIMIT);
+  if (raw === null) return false;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (text.length === 0 || text.length > LONGEST_LINE) return false;
+  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
+  if (text.length <= DATE_LINE_MAX_CHARS && (DATE_LINE.test(text) || BACK_LINK.test(text))) return true;
+  if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
+  if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
+  if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
+  if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
+  if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
+  if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
+  return block.type === 'paragraph' && isCredit(text);
+}
+
+/** The byline word may be capitalised ("Von", "BY"); the names after it must be. */
+function isByline(text: string): boolean {
+  const m = BYLINE_WORD.exec(text);
+  if (!m) return false;
+  return BYLINE.test(m[0].toLowerCase() + text.slice(m[0].length));
+}
+
+function isMetaLine(text: string): boolean {
+  const fields = text.split(META_SEPARATOR);
+  if (fields.length < 2 || fields.some((f) => f.length > META_FIELD_MAX_CHARS)) return false;
+  return HAS_DATE.test(text);
+}
+
+function isCredit(text: string): boolean {
+  if (text.length > CREDIT_MAX_CHARS) return false;
+  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text);
+}
