@@ -260,7 +260,9 @@ function isFurnitureLine(block: Block): boolean {
   const text = raw.replace(/\s+/g, ' ').trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
-  if (text.length <= DATE_LINE_MAX_CHARS && (DATE_LINE.test(text) || BACK_LINK.test(text))) return true;
+  // A date set as a heading titles a section of a timeline, live blog or changelog; only a
+  // date paragraph is post metadata.
+  if (text.length <= DATE_LINE_MAX_CHARS && ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))) return true;
   if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
