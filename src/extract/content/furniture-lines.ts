@@ -120,7 +120,7 @@ const CALL_MAX_CHARS = 200;
 /** Newsletter, subscription, "support us" and "follow us" calls in the major languages. */
 const CALL_TO_ACTION = new RegExp(
   [
-    'newsletter', 'subscribe (?:to|for|now|today|and|here)', 'sign(?:ing)? up (?:for|to|here|now|today)', '\\babonnier', 'abonnez-vous', 'inscrivez-vous',
+    'subscribe (?:to|for|now|today|and|here)', 'sign(?:ing)? up (?:for|to|here|now|today)', '\\babonnier', 'abonnez-vous', 'inscrivez-vous',
     'suscr[ií]b(?:ete|ite|ase)', 'zapraszamy (?:też )?do subskrypcji', 'support (?:our|independent|quality) (?:work|journalism)',
     'unterstützen sie (?:uns|unsere|diese)', 'unterstütze (?:uns|unsere)', 'apóyanos', 'hazte (?:miembro|socio)',
     'become a (?:member|patron|supporter|subscriber)', 'werden sie mitglied', 'follow us', 'folg(?:e|t|en sie) uns',
@@ -128,6 +128,17 @@ const CALL_TO_ACTION = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** A line naming a newsletter is a call only when it is a label or asks the reader to act:
+ *  "The newsletter reached 10,000 readers" is prose. */
+const NEWSLETTER = /newsletter/i;
+const NEWSLETTER_LABEL_MAX_CHARS = 40;
+const NEWSLETTER_CALL =
+  /abonn|subscri|sign(?:ing)? ?up|anmeld|register|registrier|inscri|suscri|bestell|iscriv|zapisz|receive|erhalt|bekomm|recib|recev|get (?:the|our)|join (?:our|the|us)|hol (?:dir|euch)|holen sie|kostenlos|gratis|free\b|e-?mail/i;
+function isNewsletterCall(text: string): boolean {
+  if (!NEWSLETTER.test(text)) return false;
+  return text.length <= NEWSLETTER_LABEL_MAX_CHARS || NEWSLETTER_CALL.test(text);
+}
 
 /** "Follow X on Twitter and Instagram ...": a follow call naming social networks is furniture
  *  even with contact details appended. */
@@ -267,7 +278,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
-  if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || AD_LABEL.test(text))) return true;
+  if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || isNewsletterCall(text) || AD_LABEL.test(text))) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
