@@ -161,6 +161,11 @@ const DISCLOSURE_MAX_CHARS = 400;
  *  Datenschutzerklärung", "By signing up you accept our Privacy Policy"). */
 const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/i;
 const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/i;
+/** What such a notice is about: an embedded post, video or map, or a sign-up form. Without one
+ *  a short paragraph on data protection and consent is an article's own prose (a report on a
+ *  privacy ruling). */
+const NOTICE_SUBJECT =
+  /tweet|twitter|video|youtube|vimeo|instagram|facebook|tiktok|podcast|spotify|soundcloud|karte|\bmaps?\b|inhalt|content|embed|eingebettet|extern|external|drittanbieter|third[- ]part|newsletter|anmeld|sign(?:ing)? ?up|subscri|abonn|registr|formular|form\b/i;
 
 /** Labels of comment, share, print and rating widgets are short; a line opening such a widget
  *  may carry a short note ("Keine Kommentare (Kommentare erscheinen nach Freigabe)"). */
@@ -280,7 +285,7 @@ function isFurnitureLine(block: Block): boolean {
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || isNewsletterCall(text) || AD_LABEL.test(text))) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
-  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text)))) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 
