@@ -148,6 +148,14 @@ export class ElementStats {
     }
   }
 
+  /** Forgets candidate scores, so another attempt can score over the same measures. */
+  resetScores(): void {
+    for (const info of this.infos.values()) {
+      info.score = 0;
+      info.initialized = false;
+    }
+  }
+
   get(el: Element): ElementInfo | undefined {
     return this.infos.get(el);
   }

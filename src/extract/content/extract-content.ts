@@ -72,8 +72,12 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   // sidebar through relaxed filters.
   const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
   if (!trusted && best.chars < ENOUGH_CHARS) {
+    // Every relaxed attempt keeps the unlikely containers (strictlyExcluded is off), so they
+    // measure the same elements and share one measuring walk; only their scores differ.
+    let relaxedStats: ElementStats | null = null;
     for (const flags of ATTEMPTS.slice(1)) {
-      const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
+      if (relaxedStats) relaxedStats.resetScores();
+      else relaxedStats = new ElementStats(frame, alwaysExcluded);
       const attempt = convert(planFromScores(frame, relaxedStats, flags, heading), resolver, title);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
