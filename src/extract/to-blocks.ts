@@ -64,11 +64,6 @@ const enum Exit {
   Quote,
 }
 
-interface Step {
-  node: ChildNode;
-  exit: Exit | null;
-}
-
 /**
  * Convert the children of `root` (or, given an array, those nodes themselves, so a chosen
  * <p> or <li> keeps its own meaning) into blocks.
@@ -89,16 +84,22 @@ class BlockBuilder {
   ) {}
 
   build(root: ParentNode | ChildNode[]): Block[] {
-    const stack: Step[] = [];
+    // Parallel stacks rather than a step object per node (this runs over every node of the
+    // page, several times): a node to enter (exit null), or an element to leave.
+    const nodes: ChildNode[] = [];
+    const exits: Array<Exit | null> = [];
     const start = Array.isArray(root) ? root : root.children;
-    for (let i = start.length - 1; i >= 0; i--) stack.push({ node: start[i]!, exit: null });
-    while (stack.length > 0) {
-      const step = stack.pop()!;
-      if (step.exit !== null) {
-        this.leave(step.exit);
+    for (let i = start.length - 1; i >= 0; i--) {
+      nodes.push(start[i]!);
+      exits.push(null);
+    }
+    while (nodes.length > 0) {
+      const node = nodes.pop()!;
+      const pending = exits.pop()!;
+      if (pending !== null) {
+        this.leave(pending);
         continue;
       }
-      const node = step.node;
       if (node.type === 'text') {
         this.top().children.push({ type: 'text', text: node.data });
         continue;
@@ -106,9 +107,13 @@ class BlockBuilder {
       if (!isElement(node)) continue;
       const exit = this.enter(node);
       if (exit === null) continue; // handled whole, or skipped
-      stack.push({ node, exit });
+      nodes.push(node);
+      exits.push(exit);
       const kids = node.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, exit: null });
+      for (let i = kids.length - 1; i >= 0; i--) {
+        nodes.push(kids[i]!);
+        exits.push(null);
+      }
     }
     this.flush();
     return this.rootBlocks;

@@ -65,11 +65,11 @@ export class ElementStats {
   readonly order: Element[] = [];
 
   constructor(root: ParentNode, skip: (el: Element) => boolean) {
-    // Parallel stacks rather than a frame object per node: this walk visits every node of
-    // the page once per attempt. For each pending node: the element owning its lines, the
+    // Parallel stacks rather than a frame object per element: this walk visits every node of
+    // the page once per attempt. For each pending element: the element owning its lines, the
     // info of its parent (null under the root, which is not measured), and whether it is
-    // inside a link.
-    const nodes: ChildNode[] = [];
+    // inside a link. Text children are measured when their parent is opened, not stacked.
+    const nodes: Element[] = [];
     const owners: Array<ElementInfo | null> = [];
     const parentInfos: Array<ElementInfo | null> = [];
     const inLinks: boolean[] = [];
@@ -77,7 +77,9 @@ export class ElementStats {
     const infoAt: ElementInfo[] = [];
     const parentInfoAt: Array<ElementInfo | null> = [];
     for (let i = root.children.length - 1; i >= 0; i--) {
-      nodes.push(root.children[i]!);
+      const child = root.children[i]!;
+      if (!isElement(child)) continue;
+      nodes.push(child);
       owners.push(null);
       parentInfos.push(null);
       inLinks.push(false);
@@ -87,25 +89,7 @@ export class ElementStats {
       const owner = owners.pop()!;
       const parentInfo = parentInfos.pop()!;
       const inLink = inLinks.pop()!;
-      if (node.type === 'text') {
-        const data = node.data;
-        measureText(data);
-        const len = measured.chars;
-        if (len === 0 || (len === 1 && data.trim() === '')) continue;
-        const commas = measured.commas;
-        if (owner) {
-          owner.ownChars += len;
-          owner.ownCommas += commas;
-        }
-        // Subtree sums are added to the nearest included element; rolled up below.
-        if (parentInfo) {
-          parentInfo.chars += len;
-          parentInfo.commas += commas;
-          if (inLink) parentInfo.linkChars += len;
-        }
-        continue;
-      }
-      if (!isElement(node) || skip(node)) continue;
+      if (skip(node)) continue;
       const info = emptyInfo();
       this.infos.set(node, info);
       this.order.push(node);
@@ -115,7 +99,25 @@ export class ElementStats {
       const nextOwner = LINE_BLOCKS.has(node.name) ? info : owner;
       const kids = node.children;
       for (let i = kids.length - 1; i >= 0; i--) {
-        nodes.push(kids[i]!);
+        const kid = kids[i]!;
+        if (kid.type === 'text') {
+          const data = kid.data;
+          measureText(data);
+          const len = measured.chars;
+          if (len === 0 || (len === 1 && data.trim() === '')) continue;
+          const commas = measured.commas;
+          if (nextOwner) {
+            nextOwner.ownChars += len;
+            nextOwner.ownCommas += commas;
+          }
+          // Subtree sums are added to the element itself first; rolled up below.
+          info.chars += len;
+          info.commas += commas;
+          if (childInLink) info.linkChars += len;
+          continue;
+        }
+        if (!isElement(kid)) continue;
+        nodes.push(kid);
         owners.push(nextOwner);
         parentInfos.push(info);
         inLinks.push(childInLink);
@@ -145,6 +147,14 @@ export class ElementStats {
       p.embeds += info.embeds;
       p.headings += info.headings;
       p.links += info.links;
+    }
+  }
+
+  /** Forgets candidate scores, so another attempt can score over the same measures. */
+  resetScores(): void {
+    for (const info of this.infos.values()) {
+      info.score = 0;
+      info.initialized = false;
     }
   }
 

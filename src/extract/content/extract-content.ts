@@ -72,9 +72,19 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   // sidebar through relaxed filters.
   const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
   if (!trusted && best.chars < ENOUGH_CHARS) {
+    // Every relaxed attempt keeps the unlikely containers (strictlyExcluded is off), so they
+    // measure the same elements and share one measuring walk; only their scores differ.
+    let relaxedStats: ElementStats | null = null;
+    let previous: Plan | null = null;
     for (const flags of ATTEMPTS.slice(1)) {
-      const relaxedStats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, flags));
-      const attempt = convert(planFromScores(frame, relaxedStats, flags, heading), resolver, title);
+      if (relaxedStats) relaxedStats.resetScores();
+      else relaxedStats = new ElementStats(frame, alwaysExcluded);
+      const relaxed = planFromScores(frame, relaxedStats, flags, heading);
+      // Relaxing often changes nothing; the same plan gives the same blocks, which were
+      // already weighed (and did not end the cascade).
+      if (previous && samePlan(relaxed, previous)) continue;
+      previous = relaxed;
+      const attempt = convert(relaxed, resolver, title);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
@@ -142,6 +152,16 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, head
   const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
   for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
   return { roots, stats, pruned, chars, standfirst, excluded };
+}
+
+/** Same roots, leave-outs and standfirst over the same measures: the same conversion (the
+ *  relaxed attempts' exclusion rules are the same, see above). */
+function samePlan(a: Plan, b: Plan): boolean {
+  return a.stats === b.stats && sameList(a.roots, b.roots) && sameList(a.standfirst, b.standfirst) && a.pruned.size === b.pruned.size && [...a.pruned].every((el) => b.pruned.has(el));
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt {
