@@ -6,7 +6,7 @@
 import type { ChildNode, Document, Element, ParentNode, Text } from 'domhandler';
 import type { Block, Extraction, Inline, ListItem } from './blocks.js';
 import { documentTitle } from './document-title.js';
-import { collapsedLength, textChars } from './dom/measures.js';
+import { collapsedLength, foldText, textChars } from './dom/measures.js';
 import { createUrlResolver } from './dom/url-resolver.js';
 import { classAndId, findElement, isElement, textContent } from './dom/walk.js';
 import { hasRealText, plain } from './real-text.js';
@@ -168,8 +168,7 @@ function navigationIsSubstance(body: ParentNode, partOf: (el: Element) => Part):
 }
 
 function sameText(a: string, b: string): boolean {
-  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-  return norm(a) === norm(b);
+  return foldText(a) === foldText(b);
 }
 
 // ---- post-processing on blocks: images out, each link once, empty blocks out ----

@@ -696,14 +696,17 @@ export function blocksTextLength(blocks: Block[]): number {
 }
 
 /** Plain text of inlines (no addresses), for measures and titles. */
-export function inlineText(inlines: Inline[]): string {
+export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
   let out = '';
   const stack: Inline[] = [];
   for (let i = inlines.length - 1; i >= 0; i--) stack.push(inlines[i]!);
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text' || n.type === 'code') out += n.text;
-    else if (n.type === 'break') out += ' ';
+    if (n.type === 'text' || n.type === 'code') {
+      out += n.text;
+      // Callers that only judge short lines need no more than this.
+      if (out.length > stopAfter) return out;
+    } else if (n.type === 'break') out += ' ';
     else if (n.type === 'image') continue;
     else for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }

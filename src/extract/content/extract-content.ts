@@ -8,6 +8,7 @@ import type { ChildNode, Document, Element } from 'domhandler';
 import type { Block, Extraction } from '../blocks.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { blocksTextLength, toBlocks } from '../to-blocks.js';
+import { collapseWhitespace } from '../dom/measures.js';
 import { ATTEMPTS, type AttemptFlags } from './attempt-flags.js';
 import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
@@ -182,16 +183,16 @@ const STANDFIRST_MIN_CHARS = 80;
 /** The article's description opens the JSON-LD text when it is a standfirst: a whole
  *  sentence or two (not cut short with an ellipsis) that the body does not already hold. */
 function jsonLdStandfirst(a: JsonLdArticle): string {
-  const d = a.description?.replace(/\s+/g, ' ').trim() ?? '';
+  const d = collapseWhitespace(a.description ?? '');
   if (d.length < STANDFIRST_MIN_CHARS || /(?:\.\.\.|…)$/.test(d)) return '';
-  const body = a.body.replace(/\s+/g, ' ');
+  const body = collapseWhitespace(a.body);
   return body.includes(d.slice(0, STANDFIRST_MIN_CHARS)) ? '' : d + '\n';
 }
 
 function paragraphsOf(text: string): Block[] {
   return text
     .split(/\n\s*\n|\r?\n/)
-    .map((t) => t.replace(/\s+/g, ' ').trim())
+    .map(collapseWhitespace)
     .filter((t) => t !== '')
     .map((t) => ({ type: 'paragraph', children: [{ type: 'text', text: t }] }));
 }

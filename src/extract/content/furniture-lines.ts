@@ -4,6 +4,7 @@
 // call, an ad label or affiliate notice. Only short whole lines are judged, never a sentence
 // inside prose.
 import type { Block, Inline } from '../blocks.js';
+import { inlineText } from '../to-blocks.js';
 
 /** Longer than this, a line is a sentence or a real heading, not a box label. */
 const LEAD_IN_MAX_CHARS = 60;
@@ -250,29 +251,11 @@ const LONGEST_LINE = 400;
 /** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
 const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
 
-/** The block's text, or null as soon as it exceeds `limit` (most paragraphs are prose, and
- *  this runs on every block of every attempt). */
-function boundedText(inlines: Inline[], limit: number): string | null {
-  let out = '';
-  const stack: Inline[] = [];
-  for (let i = inlines.length - 1; i >= 0; i--) stack.push(inlines[i]!);
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.type === 'text' || n.type === 'code') {
-      out += n.text;
-      if (out.length > limit) return null;
-    } else if (n.type === 'break') out += ' ';
-    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-    }
-  }
-  return out;
-}
-
 function isFurnitureLine(block: Block): boolean {
   if (block.type !== 'heading' && block.type !== 'paragraph') return false;
-  const raw = boundedText(block.children, RAW_TEXT_LIMIT);
-  if (raw === null) return false;
+  // Most paragraphs are prose: their text is read only as far as the limit.
+  const raw = inlineText(block.children, RAW_TEXT_LIMIT);
+  if (raw.length > RAW_TEXT_LIMIT) return false;
   const text = raw.replace(/\s+/g, ' ').trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;

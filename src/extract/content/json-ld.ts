@@ -11,10 +11,6 @@ export interface JsonLdArticle {
 }
 
 /** `scripts`: the page's <script type="application/ld+json"> elements. */
-export function jsonLdArticleBody(scripts: Element[]): string | null {
-  return jsonLdArticle(scripts)?.body ?? null;
-}
-
 export function jsonLdArticle(scripts: Element[]): JsonLdArticle | null {
   let best: JsonLdArticle | null = null;
   for (const script of scripts) {

@@ -10,14 +10,13 @@ export interface PageFacts {
   baseHref: string | null;
   ogTitle: string | null;
   titleEl: Element | null;
-  h1: Element | null;
   /** Every <h1>, in document order (a logo <h1> often comes before the article's). */
   h1s: Element[];
   jsonLdScripts: Element[];
 }
 
 export function collectPageFacts(doc: Document): PageFacts {
-  const facts: PageFacts = { body: null, baseHref: null, ogTitle: null, titleEl: null, h1: null, h1s: [], jsonLdScripts: [] };
+  const facts: PageFacts = { body: null, baseHref: null, ogTitle: null, titleEl: null, h1s: [], jsonLdScripts: [] };
   visitElements(doc, (el) => {
     switch (el.name) {
       case 'body':
@@ -33,7 +32,6 @@ export function collectPageFacts(doc: Document): PageFacts {
         facts.titleEl ??= el;
         return false;
       case 'h1':
-        facts.h1 ??= el;
         facts.h1s.push(el);
         break;
       case 'script':

@@ -3,14 +3,15 @@
 import type { Element } from 'domhandler';
 import { textContent } from '../dom/walk.js';
 import type { PageFacts } from './page-facts.js';
-import { collapseWhitespace } from '../dom/measures.js';
+import { collapseWhitespace, foldText } from '../dom/measures.js';
 
 const SEPARATORS = /\s+[|\-–—·•:»«/]\s+/;
 
-export function pageTitle(facts: Pick<PageFacts, 'ogTitle' | 'titleEl' | 'h1'>): string | null {
+export function pageTitle(facts: Pick<PageFacts, 'ogTitle' | 'titleEl' | 'h1s'>): string | null {
   const ogTitle = facts.ogTitle ? collapseWhitespace(facts.ogTitle) : '';
   if (ogTitle) return ogTitle;
-  const { titleEl, h1 } = facts;
+  const { titleEl } = facts;
+  const h1 = facts.h1s[0];
   const h1Text = h1 ? collapseWhitespace(textContent(h1)) : '';
   const raw = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
   if (raw) {
@@ -28,5 +29,5 @@ export function pageTitle(facts: Pick<PageFacts, 'ogTitle' | 'titleEl' | 'h1'>):
 
 /** Text of an element as compared with the title. */
 export function normalizedText(el: Element): string {
-  return collapseWhitespace(textContent(el)).toLowerCase();
+  return foldText(textContent(el));
 }

@@ -1,7 +1,7 @@
 // Inside the chosen content: leave out containers that read like page furniture (link lists,
 // share bars, form blocks, image strips, short headings of boilerplate sections).
 import type { ChildNode, Element } from 'domhandler';
-import { classWeight, NEGATIVE, POSITIVE } from '../dom/patterns.js';
+import { classNameWeight, classWeight } from '../dom/patterns.js';
 import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import { isDataTable } from '../to-blocks.js';
 import type { AttemptFlags } from './attempt-flags.js';
@@ -39,7 +39,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
     // A heading styled as boilerplate, or one that is all link (a "Related" teaser title).
     // Its class says how it is styled; its id is usually an anchor made from its own words
     // ("nav_the_foil_remains"), which says nothing about boilerplate.
-    const styled = flags.weightClasses ? classOnlyWeight(el) : 0;
+    const styled = flags.weightClasses ? classNameWeight(el) : 0;
     return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200);
   }
   const ci = classAndId(el);
@@ -75,12 +75,6 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (weight >= 25 && ld > 0.5) return true;
   if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
   return false;
-}
-
-function classOnlyWeight(el: Element): number {
-  const c = el.attribs['class'];
-  if (!c) return 0;
-  return (NEGATIVE.test(c) ? -25 : 0) + (POSITIVE.test(c) ? 25 : 0);
 }
 
 function NEGATIVE_SAFE(el: Element): boolean {

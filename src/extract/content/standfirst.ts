@@ -3,8 +3,9 @@
 // scoring picks, and carries no telling class name (a plain <p> or <h2> after the <h1>), so
 // the class-based lead rule misses it. It is article text: bring it back.
 import type { ChildNode, Element } from 'domhandler';
-import { isElement } from '../dom/walk.js';
-import { collapsedLength } from '../dom/measures.js';
+import { isElement, textContent } from '../dom/walk.js';
+import { foldText, linkTextChars, textChars } from '../dom/measures.js';
+import { normalizedText } from './page-title.js';
 import { LINE_BLOCKS, type ElementStats } from './element-stats.js';
 
 /** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
@@ -39,9 +40,10 @@ export interface OutputView {
  * when the walk does not reach the article within a few levels (the heading is elsewhere).
  */
 export function findStandfirst(heading: Element | null, view: OutputView): Element[] {
-  if (!heading || isOutput(heading, view, new Set(view.roots))) return [];
+  if (!heading) return [];
   const roots = new Set(view.roots);
-  const titleText = normalize(textOf(heading));
+  if (isOutput(heading, view, roots)) return [];
+  const titleText = normalizedText(heading);
   const found: Element[] = [];
   // Pages often print the standfirst twice (desktop and mobile layouts, one hidden by CSS).
   const seen = new Set<string>();
@@ -62,7 +64,7 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
       }
       if (view.excluded(el) || el.name === 'figure') continue;
       if (el.name === 'a') {
-        crossedLinks += measure(el).chars;
+        crossedLinks += textChars(el);
         continue;
       }
       if (!isTextBlock(el)) {
@@ -72,18 +74,20 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
         }
         continue;
       }
-      const { chars, linkChars, text } = measure(el);
+      const { chars, linkChars } = linkTextChars(el);
+      const text = textContent(el);
+      const folded = foldText(text);
       if (
         crossedLinks <= MAX_CROSSED_LINK_CHARS &&
         chars >= MIN_CHARS &&
         linkChars / chars < MAX_LINK_DENSITY &&
         !FIELD_LINE.test(text) &&
-        !normalize(text).includes(titleText) &&
-        !seen.has(normalize(text)) &&
+        !folded.includes(titleText) &&
+        !seen.has(folded) &&
         !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))
       ) {
         found.push(el);
-        seen.add(normalize(text));
+        seen.add(folded);
         total += chars;
         if (found.length > MAX_BLOCKS || total > MAX_TOTAL_CHARS) gaveUp = true;
       } else {
@@ -137,32 +141,4 @@ function followsPicture(el: Element): boolean {
     }
   }
   return image;
-}
-
-function normalize(s: string): string {
-  return s.replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
-function textOf(el: Element): string {
-  return measure(el).text;
-}
-
-function measure(root: Element): { chars: number; linkChars: number; text: string } {
-  let chars = 0;
-  let linkChars = 0;
-  let text = '';
-  const stack: Array<{ node: ChildNode; inLink: boolean }> = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i]!, inLink: false });
-  while (stack.length > 0) {
-    const { node, inLink } = stack.pop()!;
-    if (node.type === 'text') {
-      const len = collapsedLength(node.data);
-      chars += len;
-      text += node.data;
-      if (inLink) linkChars += len;
-    } else if (isElement(node)) {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, inLink: inLink || node.name === 'a' });
-    }
-  }
-  return { chars, linkChars, text };
 }

@@ -5,6 +5,7 @@ import type { Element } from 'domhandler';
 import { visitElements } from '../dom/walk.js';
 import type { PageFacts } from './page-facts.js';
 import { normalizedText } from './page-title.js';
+import { foldText } from '../dom/measures.js';
 
 /** Share of the title a heading must say, unless it opens the title ("Article | Site"). */
 const MIN_SHARE = 0.5;
@@ -13,7 +14,7 @@ const HOME_HREF = /^(?:(?:https?:)?\/\/[^/?#]+)?\/?(?:index\.\w+)?$/i;
 
 export function titleHeading(facts: Pick<PageFacts, 'h1s'>, title: string | null): Element | null {
   if (!title) return null;
-  const t = title.replace(/\s+/g, ' ').trim().toLowerCase();
+  const t = foldText(title);
   if (t === '') return null;
   for (const h1 of facts.h1s) {
     const h = normalizedText(h1);

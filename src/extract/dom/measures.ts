@@ -18,6 +18,34 @@ export function textChars(root: ParentNode): number {
   return chars;
 }
 
+/** Collapsed characters under `root` (as textChars), and those inside <a> elements. */
+export function linkTextChars(root: ParentNode): { chars: number; linkChars: number } {
+  let chars = 0;
+  let linkChars = 0;
+  const nodes: ChildNode[] = [];
+  const inLinks: boolean[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) {
+    nodes.push(root.children[i]!);
+    inLinks.push(false);
+  }
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const inLink = inLinks.pop()!;
+    if (node.type === 'text') {
+      const len = collapsedLength(node.data);
+      chars += len;
+      if (inLink) linkChars += len;
+    } else if (isElement(node)) {
+      const kids = node.children;
+      for (let i = kids.length - 1; i >= 0; i--) {
+        nodes.push(kids[i]!);
+        inLinks.push(inLink || node.name === 'a');
+      }
+    }
+  }
+  return { chars, linkChars };
+}
+
 /** Length of a string once whitespace runs are collapsed to one space (ends kept as one). */
 export function collapsedLength(s: string): number {
   let n = 0;
@@ -38,4 +66,9 @@ export function collapsedLength(s: string): number {
 
 export function collapseWhitespace(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
+}
+
+/** A string as compared with another: whitespace collapsed, lower case. */
+export function foldText(s: string): string {
+  return collapseWhitespace(s).toLowerCase();
 }

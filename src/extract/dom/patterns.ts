@@ -16,10 +16,10 @@ export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entr
 const RELATED = /(?:^|[\s_-])(?:related|ratings?)(?:$|[\s_-])/i;
 
 /** Signs of content. */
-export const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
+const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
 
 /** Signs of boilerplate. */
-export const NEGATIVE =
+const NEGATIVE =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
 
 /** Roles that mark boilerplate landmarks. */
@@ -33,18 +33,19 @@ export function isUnlikelyCandidate(el: Element): boolean {
   return UNLIKELY.test(s) && !MAYBE_CANDIDATE.test(s);
 }
 
-/** Readability-style class weight: +25 for content words, -25 for boilerplate words. */
+/** Readability-style class weight: +25 for content words, -25 for boilerplate words, in the
+ *  class and in the id. */
 export function classWeight(el: Element): number {
-  let w = 0;
-  const c = el.attribs['class'];
-  if (c) {
-    if (NEGATIVE.test(c)) w -= 25;
-    if (POSITIVE.test(c)) w += 25;
-  }
-  const id = el.attribs['id'];
-  if (id) {
-    if (NEGATIVE.test(id)) w -= 25;
-    if (POSITIVE.test(id)) w += 25;
-  }
-  return w;
+  return wordWeight(el.attribs['class']) + wordWeight(el.attribs['id']);
+}
+
+/** The class attribute's share of classWeight alone (an id is often an anchor made from the
+ *  element's own words, which says nothing about its styling). */
+export function classNameWeight(el: Element): number {
+  return wordWeight(el.attribs['class']);
+}
+
+function wordWeight(s: string | undefined): number {
+  if (!s) return 0;
+  return (NEGATIVE.test(s) ? -25 : 0) + (POSITIVE.test(s) ? 25 : 0);
 }
