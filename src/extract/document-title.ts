@@ -2,6 +2,7 @@
 // order as the metadata tool, so both tools name a page alike). Collapsed, possibly empty.
 import type { Document, Element } from 'domhandler';
 import { findElement, textContent } from './dom/walk.js';
+import { attribute } from '../parse/nodes.js';
 
 const MAX_TITLE_CHARS = 1000;
 
@@ -10,13 +11,13 @@ export function documentTitle(doc: Document): string {
   let title: Element | null = null;
   let h1: Element | null = null;
   findElement(doc, (el) => {
-    if (!og && el.name === 'meta' && (el.attribs['property'] ?? el.attribs['name'])?.toLowerCase() === 'og:title' && el.attribs['content']?.trim()) og = el;
+    if (!og && el.name === 'meta' && (attribute(el, 'property') ?? attribute(el, 'name'))?.toLowerCase() === 'og:title' && attribute(el, 'content')?.trim()) og = el;
     else if (!title && el.name === 'title' && clean(textContent(el))) title = el;
     else if (!h1 && el.name === 'h1' && clean(textContent(el))) h1 = el;
     // Stop once the best source is found; otherwise keep looking through the whole page.
     return og !== null;
   });
-  const pick = og ? (og as Element).attribs['content'] : title ? textContent(title) : h1 ? textContent(h1) : '';
+  const pick = og ? attribute(og as Element, 'content') : title ? textContent(title) : h1 ? textContent(h1) : '';
   return clean(pick ?? '');
 }
 

@@ -11,6 +11,7 @@ import { createUrlResolver } from './dom/url-resolver.js';
 import { classAndId, findElement, isElement, textContent } from './dom/walk.js';
 import { hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
+import { attribute } from '../parse/nodes.js';
 
 /** Overlays and ads: never a page's substance. Matched on class and id. */
 const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
@@ -79,12 +80,12 @@ function isDropped(el: Element, ci: string): boolean {
   const name = el.name;
   if (name === 'form') return textChars(el) < FORM_WRAPPER_CHARS;
   if (name === 'search') return true;
-  const role = el.attribs['role'];
+  const role = attribute(el, 'role');
   if (role && BANNER_ROLES.has(role)) return true;
-  if (el.attribs['aria-modal'] === 'true') return true;
+  if (attribute(el, 'aria-modal') === 'true') return true;
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
   // whose id merely serves as their target ("skiplink-inhalt") is content.
-  if (name === 'a' && el.attribs['href']?.startsWith('#') && (/^\s*skip\b/i.test(textContent(el)) || /skip/i.test(el.attribs['class'] ?? ''))) return true;
+  if (name === 'a' && attribute(el, 'href')?.startsWith('#') && (/^\s*skip\b/i.test(textContent(el)) || /skip/i.test(attribute(el, 'class') ?? ''))) return true;
   // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
   if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci)) return false;
   // Banners and ads carry a few lines; a "banner" holding pages of text is a page wrapper
@@ -94,18 +95,18 @@ function isDropped(el: Element, ci: string): boolean {
 
 /** Site header and footer: chrome when they belong to the page, not to an article in it. */
 function isChrome(el: Element, ci: string): boolean {
-  const role = el.attribs['role'];
+  const role = attribute(el, 'role');
   if (role && CHROME_ROLES.has(role)) return true;
   if (el.name !== 'header' && el.name !== 'footer' && !hasChromeToken(ci)) return false;
   return !hasSectioningAncestor(el);
 }
 
 function isNavigation(el: Element, ci: string): boolean {
-  const role = el.attribs['role'];
+  const role = attribute(el, 'role');
   const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || BREADCRUMB.test(ci);
   if (!nav) return false;
   // A table of contents or link list inside the main region is part of the page.
-  return !hasAncestor(el, (a) => a.name === 'main' || a.attribs['role'] === 'main');
+  return !hasAncestor(el, (a) => a.name === 'main' || attribute(a, 'role') === 'main');
 }
 
 /** Every chrome token names one of these (a cheap test before splitting into tokens). */

@@ -7,6 +7,7 @@ import type { Block, HeadingLevel, Inline, ListItem, TableCell, TableRow } from 
 import { isElement, textContent, visitElements } from './dom/walk.js';
 import { isHidden } from './dom/visibility.js';
 import type { UrlResolver } from './dom/url-resolver.js';
+import { attribute } from '../parse/nodes.js';
 
 export interface ToBlocksOptions {
   /** Return true to leave an element and its subtree out. Hidden elements are always left out. */
@@ -159,10 +160,10 @@ class BlockBuilder {
       case 'picture':
         return Exit.None;
       case 'a': {
-        if (el.attribs['href'] === undefined || this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
+        if (attribute(el, 'href') === undefined || this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
         // A link inside a link is invalid HTML; keep the outer one.
         if (this.inlines.some((f) => f.kind === 'link')) return Exit.None;
-        this.inlines.push({ kind: 'link', href: this.resolver.link(el.attribs['href']), children: [] });
+        this.inlines.push({ kind: 'link', href: this.resolver.link(attribute(el, 'href')), children: [] });
         return Exit.Inline;
       }
       case 'ul':
@@ -267,7 +268,7 @@ class BlockBuilder {
   private image(el: Element): void {
     const src = this.resolver.image(imageSource(el));
     if (!src) return;
-    const alt = (el.attribs['alt'] ?? '').replace(/\s+/g, ' ').trim();
+    const alt = (attribute(el, 'alt') ?? '').replace(/\s+/g, ' ').trim();
     if (this.inInlineContext()) {
       this.top().children.push({ type: 'image', src, alt });
       return;
@@ -375,7 +376,7 @@ function wrap(frame: InlineFrame, children: Inline[]): Inline {
 }
 
 function listStart(el: Element): number | null {
-  const s = el.attribs['start'];
+  const s = attribute(el, 'start');
   if (s === undefined) return null;
   const n = Number.parseInt(s, 10);
   return Number.isFinite(n) ? n : null;
@@ -397,10 +398,9 @@ function codeBlock(pre: Element): Block {
   let language: string | null = null;
   const fromClass = (el: Element): void => {
     if (language) return;
-    const m = LANGUAGE_CLASS.exec(el.attribs['class'] ?? '');
+    const m = LANGUAGE_CLASS.exec(attribute(el, 'class') ?? '');
     if (m) language = m[1]!.toLowerCase();
-    else if (el.attribs['data-lang']) language = el.attribs['data-lang'].toLowerCase();
-    else if (el.attribs['data-language']) language = el.attribs['data-language'].toLowerCase();
+    else language = (attribute(el, 'data-lang') || attribute(el, 'data-language') || '').toLowerCase() || null;
   };
   fromClass(pre);
   let text = '';
@@ -460,7 +460,7 @@ function tableRows(table: Element): RowCells[] {
  * ordinary containers; data tables keep rows and header cells.
  */
 export function isDataTable(table: Element): boolean {
-  const role = table.attribs['role'];
+  const role = attribute(table, 'role');
   if (role === 'presentation' || role === 'none') return false;
   let nested = false;
   let headers = false;

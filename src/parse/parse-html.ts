@@ -3,7 +3,8 @@
 // we cap what the tree may hold, so that a hostile page cannot hand the extractors a
 // 100,000-deep tree, a million attributes or megabytes of attribute values.
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
-import { CDATA, Comment, Document, Element, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
+import { CDATA, Comment, Document, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
+import { attribute, ElementNode, NO_ATTRIBUTES, TextNode } from './nodes.js';
 
 export interface ParseOptions {
   /** Characters of HTML handed to the parser; the rest is dropped. @default 5_000_000 */
@@ -32,9 +33,8 @@ export const PARSE_DEFAULTS = {
 /**
  * Builds the domhandler tree that the rest of urlkit reads, with the element cap applied.
  * It does what domhandler's DomHandler does, minus its per-node class-field initialisers,
- * which cost more than tokenizing itself: elements and texts are made by plain constructor
- * functions that share the domhandler prototypes and assign every field in one go, so they
- * are real domhandler nodes (same prototype, same fields) built at a fraction of the cost.
+ * which cost more than tokenizing itself: elements and texts are made by the constructor
+ * functions of nodes.ts, real domhandler nodes built at a fraction of the cost.
  * htmlparser2 reports exactly one close for every open (void and implied closes included) in
  * stack order, and every element opened while skipping comes later than the skipped one, so a
  * counter keeps skipped opens and closes paired.
@@ -47,23 +47,28 @@ class TreeBuilder implements Partial<Handler> {
   private elements = 0;
   /** Inside a script or style whose text nobody reads (JSON scripts are read: JSON-LD). */
   private dropText = false;
-  /** Attributes reported for the tag being opened, and whether they break a cap: the
-   *  attribute object is only copied (capped) for the rare tag that does. */
-  private attributeCount = 0;
-  private attributesOverCap = false;
+  /** Attributes of the tag being opened, as name, value, name, value (see ParsedElement). */
+  private attributes: string[] = NO_ATTRIBUTES;
 
   constructor(private readonly caps: { maxAttributes: number; maxAttributeChars: number; maxElements: number }) {}
 
   onopentagname(): void {
-    this.attributeCount = 0;
-    this.attributesOverCap = false;
+    this.attributes = NO_ATTRIBUTES;
   }
 
-  onattribute(_name: string, value: string): void {
-    if (++this.attributeCount > this.caps.maxAttributes || value.length > this.caps.maxAttributeChars) this.attributesOverCap = true;
+  /** Called by the parser for each attribute of the tag being opened; the first of a
+   *  repeated name wins, as in browsers and in htmlparser2's own attribute objects. */
+  attribute(name: string, value: string): void {
+    let list = this.attributes;
+    if (list === NO_ATTRIBUTES) this.attributes = list = [];
+    else {
+      if (list.length >= 2 * this.caps.maxAttributes) return;
+      for (let i = 0; i < list.length; i += 2) if (list[i] === name) return;
+    }
+    list.push(name, value.length > this.caps.maxAttributeChars ? value.slice(0, this.caps.maxAttributeChars) : value);
   }
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(name: string): void {
     if (this.skipped > 0 || this.elements >= this.caps.maxElements) {
       this.skipped++;
       return;
@@ -72,15 +77,14 @@ class TreeBuilder implements Partial<Handler> {
     const parent = this.stack[this.stack.length - 1]!;
     const siblings = parent.children;
     const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
-    const capped = this.attributesOverCap ? capAttributes(attribs, this.caps.maxAttributes, this.caps.maxAttributeChars) : attribs;
-    const el = new ElementNode(name, capped, parent, prev);
+    const el = new ElementNode(name, this.attributes, parent, prev);
     if (prev) prev.next = el;
     siblings.push(el);
     this.lastNode = null;
     this.stack.push(el);
     // Script and style are raw-text elements (no children but text); their JavaScript and CSS
     // are often most of a page's bytes and are never extracted, so they are not kept.
-    this.dropText = name === 'style' || (name === 'script' && !/json/i.test(el.attribs['type'] ?? ''));
+    this.dropText = name === 'style' || (name === 'script' && !/json/i.test(attribute(el, 'type') ?? ''));
   }
 
   onclosetag(): void {
@@ -153,55 +157,13 @@ class TreeBuilder implements Partial<Handler> {
   }
 }
 
-// Constructor functions rather than Object.create(prototype) plus assignments: V8 sizes
-// objects made by `new` to hold all their fields in place, where Object.create'd ones grow
-// an out-of-object property store field by field (one more allocation per node).
-function ElementFields(this: Element, name: string, attribs: Record<string, string>, parent: ParentNode, prev: ChildNode | null): void {
-  this.parent = parent;
-  this.prev = prev;
-  this.next = null;
-  this.startIndex = null;
-  this.endIndex = null;
-  this.children = [];
-  this.name = name;
-  this.attribs = attribs;
-  this.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
-}
-ElementFields.prototype = Element.prototype;
-const ElementNode = ElementFields as unknown as new (name: string, attribs: Record<string, string>, parent: ParentNode, prev: ChildNode | null) => Element;
-
-function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNode | null): void {
-  this.parent = parent;
-  this.prev = prev;
-  this.next = null;
-  this.startIndex = null;
-  this.endIndex = null;
-  this.data = data;
-  (this as { type: string }).type = 'text';
-}
-TextFields.prototype = Text.prototype;
-const TextNode = TextFields as unknown as new (data: string, parent: ParentNode, prev: ChildNode | null) => Text;
-
-function capAttributes(attribs: Record<string, string>, maxCount: number, maxChars: number): Record<string, string> {
-  let count = 0;
-  let changed = false;
-  const out: Record<string, string> = {};
-  for (const key in attribs) {
-    if (count >= maxCount) {
-      changed = true;
-      break;
-    }
-    const value = attribs[key] ?? '';
-    if (value.length > maxChars) changed = true;
-    out[key] = value.length > maxChars ? value.slice(0, maxChars) : value;
-    count++;
-  }
-  return changed ? out : attribs;
-}
 
 /** The parts of htmlparser2's Parser that the depth cap overrides or reads (private in its types). */
 interface ParserInternals {
   stack: string[];
+  attribs: Record<string, string> | null;
+  attribname: string;
+  attribvalue: string;
   tagname: string;
   openTagStart: number;
   startIndex: number;
@@ -209,6 +171,7 @@ interface ParserInternals {
   emitOpenTag(name: string): void;
   onclosetag(start: number, endIndex: number): void;
   onselfclosingtag(endIndex: number): void;
+  onattribend(quote: number, endIndex: number): void;
   readTagName(start: number, endIndex: number): string;
   end(chunk?: string): void;
 }
@@ -230,17 +193,20 @@ class DepthCappedParser extends ParserWithInternals {
   private ignoringCurrent = false;
 
   constructor(
-    cbs: Partial<Handler>,
+    private readonly builder: TreeBuilder,
     options: ParserOptions,
     private readonly maxDepth: number,
   ) {
-    super(cbs, options);
+    super(builder, options);
   }
 
   override emitOpenTag(name: string): void {
     this.ignoringCurrent = false;
     if (this.stack.length < this.maxDepth) {
       super.emitOpenTag(name);
+      // The parser needs a non-null attribs to report the open tag; the attributes themselves
+      // go to the builder's list (onattribend), so one shared object serves every tag.
+      if (this.attribs !== null) this.attribs = SHARED_ATTRIBS;
       return;
     }
     this.openTagStart = this.startIndex;
@@ -249,6 +215,13 @@ class DepthCappedParser extends ParserWithInternals {
       this.ignored.push(name);
       this.ignoringCurrent = true;
     }
+  }
+
+  override onattribend(_quote: number, endIndex: number): void {
+    this.endIndex = endIndex;
+    // attribs is null for a tag the parser ignores (too deep, a nested form): not reported.
+    if (this.attribs !== null) this.builder.attribute(this.attribname, this.attribvalue);
+    this.attribvalue = '';
   }
 
   override onselfclosingtag(endIndex: number): void {
@@ -276,6 +249,8 @@ class DepthCappedParser extends ParserWithInternals {
     super.onclosetag(start, endIndex);
   }
 }
+
+const SHARED_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 

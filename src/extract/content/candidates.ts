@@ -6,6 +6,7 @@ import { classWeight } from '../dom/patterns.js';
 import { isElement } from '../dom/walk.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementInfo, ElementStats } from './element-stats.js';
+import { attribute } from '../../parse/nodes.js';
 
 const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span']);
 const MIN_PARAGRAPH_CHARS = 25;
@@ -44,7 +45,7 @@ function tagBase(el: Element): number {
 }
 
 function semanticBonus(el: Element): number {
-  const prop = el.attribs['itemprop'];
+  const prop = attribute(el, 'itemprop');
   if (prop === 'articleBody' || prop === 'text') return 20;
   return 0;
 }
@@ -169,7 +170,7 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
   if (!parent || !isElement(parent)) return [top];
   const topInfo = stats.get(top)!;
   const threshold = Math.max(10, topInfo.score * 0.2);
-  const topClass = top.attribs['class'] ?? '';
+  const topClass = attribute(top, 'class') ?? '';
   const roots: Element[] = [];
   for (const sib of elementChildren(parent)) {
     if (sib === top) {
@@ -178,7 +179,7 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
     }
     const info = stats.get(sib);
     if (!info) continue;
-    const bonus = topClass !== '' && sib.attribs['class'] === topClass ? topInfo.score * 0.2 : 0;
+    const bonus = topClass !== '' && attribute(sib, 'class') === topClass ? topInfo.score * 0.2 : 0;
     if (info.initialized && info.score + bonus >= threshold) {
       roots.push(sib);
       continue;

@@ -2,6 +2,7 @@
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../dom/walk.js';
+import { attribute } from '../../parse/nodes.js';
 
 export interface ElementInfo {
   /** Characters of text in the subtree (whitespace runs counted once). */
@@ -134,7 +135,7 @@ export class ElementStats {
       else if (name === 'input' || name === 'select' || name === 'textarea' || name === 'button') info.inputs++;
       else if (name === 'iframe' || name === 'embed' || name === 'object' || name === 'video') info.embeds++;
       else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') info.headings++;
-      else if (name === 'a' && el.attribs['href'] !== undefined) info.links++;
+      else if (name === 'a' && attribute(el, 'href') !== undefined) info.links++;
       const p = parentInfoAt[i];
       if (!p) continue;
       p.chars += info.chars;

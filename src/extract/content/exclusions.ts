@@ -7,6 +7,7 @@ import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
+import { attribute } from '../../parse/nodes.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -47,8 +48,8 @@ export function alwaysExcluded(el: Element): boolean {
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
-  const c = el.attribs['class'];
-  const id = el.attribs['id'];
+  const c = attribute(el, 'class');
+  const id = attribute(el, 'id');
   if (!((c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id)))) return false;
   // Consent walls are short; a long container whose class merely shares the vocabulary
   // ("cmp-container" is also a generic component class of Adobe's CMS) is not one.
@@ -58,19 +59,19 @@ export function alwaysExcluded(el: Element): boolean {
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (!flags.stripUnlikely) return false;
   if (CHROME_TAGS.has(el.name)) return true;
-  const role = el.attribs['role'];
+  const role = attribute(el, 'role');
   if (role && BOILERPLATE_ROLES.has(role)) return true;
   // Bylines and dates stay out of the body; the title is added by the renderer when asked.
-  const prop = el.attribs['itemprop'];
+  const prop = attribute(el, 'itemprop');
   if (prop && AUTHOR_PROPS.test(prop) && el.name !== 'article' && el.name !== 'body') return true;
-  if (el.attribs['rel'] === 'author') return true;
+  if (attribute(el, 'rel') === 'author') return true;
   if (el.name === 'figcaption') return true;
-  const cls = el.attribs['class'];
+  const cls = attribute(el, 'class');
   if (cls && CAPTION.test(cls)) return true;
   if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
-  if (el.attribs['itemprop'] === 'articleBody' || el.attribs['itemprop'] === 'text') return false;
+  if (attribute(el, 'itemprop') === 'articleBody' || attribute(el, 'itemprop') === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el);
 }
 
@@ -83,8 +84,8 @@ function holdsDeclaredBody(el: Element): boolean {
     for (const c of cur.children) {
       if (c.type !== 'tag') continue;
       const child = c as Element;
-      if (child.attribs['itemprop'] === 'articleBody') return true;
-      const cls = child.attribs['class'];
+      if (attribute(child, 'itemprop') === 'articleBody') return true;
+      const cls = attribute(child, 'class');
       if (cls && BODY_CLASS.test(cls)) return true;
       stack.push(child);
     }

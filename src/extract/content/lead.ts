@@ -3,6 +3,7 @@
 import type { ChildNode, Element } from 'domhandler';
 import { isElement, visitElements } from '../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
+import { attribute } from '../../parse/nodes.js';
 
 const LEAD = /(?:^|[\s_-])(?:lead|leadin|lede|intro|introduction|intro-text|introtext|teaser|teaser-text|chapo|chapeau|standfirst|stand-first|summary|subtitle|sub-title|subheadline|subhead|deck|dek|excerpt|abstract|kicker-text|article-lead|article-intro|article-summary|field-intro)(?:$|[\s_-])/i;
 const LEAD_PROPS = new Set(['description', 'alternativeHeadline', 'abstract']);
@@ -18,7 +19,7 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
   let climb = 0;
   for (let p = first.parent; p && isElement(p as ChildNode) && climb < MAX_CLIMB; p = p.parent, climb++) {
     const el = p as Element;
-    if (SCOPES.has(el.name) || /article/i.test(el.attribs['itemtype'] ?? '')) {
+    if (SCOPES.has(el.name) || /article/i.test(attribute(el, 'itemtype') ?? '')) {
       scope = el;
       break;
     }
@@ -42,8 +43,8 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
     }
     const info = stats.get(el);
     if (!info) return false;
-    const cls = (el.attribs['class'] ?? '') + ' ' + (el.attribs['id'] ?? '');
-    const isLead = LEAD.test(cls) || LEAD_PROPS.has(el.attribs['itemprop'] ?? '');
+    const cls = (attribute(el, 'class') ?? '') + ' ' + (attribute(el, 'id') ?? '');
+    const isLead = LEAD.test(cls) || LEAD_PROPS.has(attribute(el, 'itemprop') ?? '');
     if (isLead && el.name !== 'meta' && info.chars >= MIN_CHARS && stats.linkDensity(el) < 0.3 && !containsAny(el, rootSet)) {
       found.push(el);
       return false;

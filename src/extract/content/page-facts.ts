@@ -3,6 +3,7 @@
 // each cost more than the scoring walk itself.)
 import type { Document, Element } from 'domhandler';
 import { visitElements } from '../dom/walk.js';
+import { attribute } from '../../parse/nodes.js';
 
 export interface PageFacts {
   body: Element | null;
@@ -23,10 +24,10 @@ export function collectPageFacts(doc: Document): PageFacts {
         facts.body ??= el;
         break;
       case 'base':
-        if (facts.baseHref === null && el.attribs['href'] !== undefined) facts.baseHref = el.attribs['href'];
+        if (facts.baseHref === null) facts.baseHref = attribute(el, 'href') ?? null;
         break;
       case 'meta':
-        if (facts.ogTitle === null && (el.attribs['property'] ?? el.attribs['name']) === 'og:title') facts.ogTitle = el.attribs['content'] ?? '';
+        if (facts.ogTitle === null && (attribute(el, 'property') ?? attribute(el, 'name')) === 'og:title') facts.ogTitle = attribute(el, 'content') ?? '';
         break;
       case 'title':
         facts.titleEl ??= el;
@@ -35,7 +36,7 @@ export function collectPageFacts(doc: Document): PageFacts {
         facts.h1s.push(el);
         break;
       case 'script':
-        if ((el.attribs['type'] ?? '').toLowerCase().trim() === 'application/ld+json') facts.jsonLdScripts.push(el);
+        if ((attribute(el, 'type') ?? '').toLowerCase().trim() === 'application/ld+json') facts.jsonLdScripts.push(el);
         return false;
       case 'svg':
       case 'style':

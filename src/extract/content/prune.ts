@@ -6,6 +6,7 @@ import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import { isDataTable } from '../to-blocks.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementStats } from './element-stats.js';
+import { attribute } from '../../parse/nodes.js';
 
 const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
 const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
@@ -79,7 +80,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
 
 function NEGATIVE_SAFE(el: Element): boolean {
   // The article wrapper itself sometimes carries "share" in a compound class name.
-  return el.name === 'article' || el.name === 'main' || el.attribs['itemprop'] === 'articleBody';
+  return el.name === 'article' || el.name === 'main' || attribute(el, 'itemprop') === 'articleBody';
 }
 
 function holdsCode(el: Element): boolean {

@@ -6,6 +6,7 @@ import { visitElements } from '../dom/walk.js';
 import type { PageFacts } from './page-facts.js';
 import { normalizedText } from './page-title.js';
 import { foldText } from '../dom/measures.js';
+import { attribute } from '../../parse/nodes.js';
 
 /** Share of the title a heading must say, unless it opens the title ("Article | Site"). */
 const MIN_SHARE = 0.5;
@@ -29,7 +30,7 @@ export function titleHeading(facts: Pick<PageFacts, 'h1s'>, title: string | null
 function linksHome(h1: Element): boolean {
   let home = false;
   visitElements(h1, (el) => {
-    if (el.name === 'a' && (el.attribs['rel'] === 'home' || HOME_HREF.test((el.attribs['href'] ?? '').trim()))) home = true;
+    if (el.name === 'a' && (attribute(el, 'rel') === 'home' || HOME_HREF.test((attribute(el, 'href') ?? '').trim()))) home = true;
     return !home;
   });
   return home;

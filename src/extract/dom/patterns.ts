@@ -2,6 +2,7 @@
 // about page structure in general, never about particular sites.
 import type { Element } from 'domhandler';
 import { classAndId } from './walk.js';
+import { attribute } from '../../parse/nodes.js';
 
 /** Boilerplate containers: dropped before scoring in the strict pass. A BEM modifier such as
  *  "Section--Ads" names a variant of a content block that hosts ad slots, not an ad. */
@@ -36,13 +37,13 @@ export function isUnlikelyCandidate(el: Element): boolean {
 /** Readability-style class weight: +25 for content words, -25 for boilerplate words, in the
  *  class and in the id. */
 export function classWeight(el: Element): number {
-  return wordWeight(el.attribs['class']) + wordWeight(el.attribs['id']);
+  return wordWeight(attribute(el, 'class')) + wordWeight(attribute(el, 'id'));
 }
 
 /** The class attribute's share of classWeight alone (an id is often an anchor made from the
  *  element's own words, which says nothing about its styling). */
 export function classNameWeight(el: Element): number {
-  return wordWeight(el.attribs['class']);
+  return wordWeight(attribute(el, 'class'));
 }
 
 function wordWeight(s: string | undefined): number {

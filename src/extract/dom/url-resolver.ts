@@ -3,6 +3,7 @@
 // addresses never reach output.
 import type { Document } from 'domhandler';
 import { findElement } from './walk.js';
+import { attribute } from '../../parse/nodes.js';
 
 export interface UrlResolver {
   /** Absolute link target, or null when the link must be dropped (text kept). */
@@ -21,7 +22,8 @@ const IMAGE_SCHEMES = new Set(['http:', 'https:']);
  */
 export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: string | null): UrlResolver {
   let base = finalUrl;
-  const href = baseHref !== undefined ? baseHref : findElement(doc, (el) => el.name === 'base' && el.attribs['href'] !== undefined)?.attribs['href'];
+  const baseElement = baseHref !== undefined ? undefined : findElement(doc, (el) => el.name === 'base' && attribute(el, 'href') !== undefined);
+  const href = baseHref !== undefined ? baseHref : baseElement && attribute(baseElement, 'href');
   if (href != null) {
     const resolved = tryResolve(href, finalUrl);
     if (resolved && IMAGE_SCHEMES.has(resolved.protocol)) base = resolved.href;

@@ -1,6 +1,7 @@
 // Iterative tree helpers. Nothing here recurses on DOM depth, so a hostile 100,000-deep page
 // cannot overflow the stack in extraction.
 import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
+import { attribute } from '../../parse/nodes.js';
 
 export function isElement(node: AnyNode): node is Element {
   // domhandler types: 'tag', 'script', 'style' are all elements.
@@ -93,14 +94,10 @@ export function depthOf(node: AnyNode): number {
   return d;
 }
 
-export function attr(el: Element, name: string): string | undefined {
-  return el.attribs[name];
-}
-
 /** The class and id of an element as one lower-case string, for pattern tests. */
 export function classAndId(el: Element): string {
-  const c = el.attribs['class'];
-  const i = el.attribs['id'];
+  const c = attribute(el, 'class');
+  const i = attribute(el, 'id');
   if (c && i) return (c + ' ' + i).toLowerCase();
   return (c ?? i ?? '').toLowerCase();
 }

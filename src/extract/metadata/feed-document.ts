@@ -8,6 +8,7 @@ import { nonHtmlMetadata } from './non-html.js';
 import { clean } from './text.js';
 import type { FeedType, PageMetadata } from './types.js';
 import { resolveUrl } from './urls.js';
+import { attribute } from '../../parse/nodes.js';
 
 /** Metadata of an RSS/Atom document, or null when the XML is not a feed. */
 export function feedMetadata(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageMetadata | null {
@@ -27,7 +28,7 @@ export function feedMetadata(doc: Document, finalUrl: string, headers: Record<st
     title: title ?? base.title,
     description: clean(textOf(child(scope, isAtom ? 'subtitle' : 'description'))) ?? '',
     canonical_url: resolveUrl(link, finalUrl) ?? base.canonical_url,
-    lang: normaliseLang(textOf(child(scope, 'language')) ?? root.attribs['xml:lang']) ?? base.lang,
+    lang: normaliseLang(textOf(child(scope, 'language')) ?? attribute(root, 'xml:lang')) ?? base.lang,
     site_name: title,
     image: resolveUrl(image, finalUrl),
     modified_at: toIsoDate(updated) ?? base.modified_at,
@@ -51,8 +52,9 @@ function atomLink(feed: Element): string | null {
   for (const c of getChildren(feed)) {
     const el = c as Element;
     if (el.name?.toLowerCase() !== 'link') continue;
-    const rel = (el.attribs.rel ?? 'alternate').toLowerCase();
-    if (rel === 'alternate' && el.attribs.href) return el.attribs.href;
+    const rel = (attribute(el, 'rel') ?? 'alternate').toLowerCase();
+    const href = attribute(el, 'href');
+    if (rel === 'alternate' && href) return href;
   }
   return null;
 }

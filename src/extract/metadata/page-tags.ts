@@ -41,7 +41,8 @@ export function collectTags(doc: Document): PageTags {
   };
   const elements: Element[] = findAll(() => true, doc.children);
   for (const el of elements) {
-    const a = el.attribs;
+    // The attribute object is built on first use (see ParsedElement): only for these tags.
+    const a = TAGS_WITH_ATTRIBUTES.has(el.name) ? el.attribs : NONE;
     switch (el.name) {
       case 'meta': {
         const content = a.content ?? a.value;
@@ -88,6 +89,9 @@ export function collectTags(doc: Document): PageTags {
   }
   return tags;
 }
+
+const TAGS_WITH_ATTRIBUTES = new Set(['meta', 'link', 'script', 'html', 'time']);
+const NONE: Record<string, string> = {};
 
 function insideSvg(el: Element): boolean {
   for (let p = el.parent; p; p = p.parent) {

@@ -2,11 +2,12 @@
 // resolved against the final URL) or the final URL, and only http(s) results are kept.
 import type { Document } from 'domhandler';
 import { findOne } from 'domutils';
+import { attribute } from '../../parse/nodes.js';
 
 export function documentBase(doc: Document, finalUrl: string): string {
-  const base = findOne((el) => el.name === 'base' && typeof el.attribs.href === 'string' && el.attribs.href.trim() !== '', doc.children, true);
+  const base = findOne((el) => el.name === 'base' && (attribute(el, 'href') ?? '').trim() !== '', doc.children, true);
   if (base) {
-    const resolved = resolveUrl(base.attribs.href ?? '', finalUrl);
+    const resolved = resolveUrl(attribute(base, 'href') ?? '', finalUrl);
     if (resolved) return resolved;
   }
   return finalUrl;

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
+import { attribute } from '../../../src/parse/nodes.js';
 import { textContent, visitElements } from '../../../src/extract/dom/walk.js';
 
 function maxDepth(root: ReturnType<typeof parseHtml>): number {
@@ -36,6 +37,30 @@ test('attribute count and length are capped', () => {
   assert.equal(p.attribs['id'], 'a');
   assert.equal((p.children[0] as Element).attribs['title'], 'y'.repeat(100));
   assert.equal(Object.keys((doc3.children[1] as Element).attribs).length, 10);
+});
+
+test('attributes read the same through attribute() and attribs, first of a repeated name winning', () => {
+  const doc = parseHtml('<div ID="a" class="x" id="b" data-v="1 &amp; 2">t</div><br clear=all>');
+  const div = doc.children[0] as Element;
+  assert.equal(attribute(div, 'id'), 'a');
+  assert.equal(attribute(div, 'data-v'), '1 & 2');
+  assert.equal(attribute(div, 'title'), undefined);
+  assert.deepEqual(div.attribs, { id: 'a', class: 'x', 'data-v': '1 & 2' });
+  assert.equal(attribute(doc.children[1] as Element, 'clear'), 'all');
+  // attribs stays domhandler's writable record, and attribute() follows what is written.
+  div.attribs = { id: 'c' };
+  assert.equal(attribute(div, 'id'), 'c');
+  div.attribs['role'] = 'main';
+  assert.equal(attribute(div, 'role'), 'main');
+});
+
+test('attributes of a tag dropped for depth do not land on the element that keeps its text', () => {
+  const doc = parseHtml('<div id="outer"><div id="kept" class="k"><div id="deep" class="d" title="t">text</div></div></div>', { maxDepth: 2 });
+  const kept = (doc.children[0] as Element).children[0] as Element;
+  assert.equal(textContent(kept), 'text');
+  assert.equal(kept.children.length, 1);
+  assert.deepEqual(kept.attribs, { id: 'kept', class: 'k' });
+  assert.equal(attribute(kept, 'title'), undefined);
 });
 
 test('input beyond maxChars is not parsed', () => {

@@ -1,0 +1,76 @@
+// The tree nodes parseHtml builds: real domhandler nodes (instances of its Element and Text,
+// with its fields, so domutils and every domhandler reader work on them), made cheaply, with
+// attributes kept as the parser read them.
+import { Element, Text, type ChildNode, type ParentNode } from 'domhandler';
+
+/**
+ * The elements parseHtml builds: domhandler Elements whose attributes are kept as the flat
+ * list the parser read them in (name, value, name, value), with `attribs` made from it on
+ * first use. Building an object per element costs more than the rest of the tree: every
+ * attribute name would have to be interned as a property key, though most elements are only
+ * ever asked for their class or id. Read attributes with attribute(), which needs no object.
+ */
+export interface ParsedElement extends Element {
+  attributeList: string[];
+  attributeObject: Record<string, string> | null;
+}
+
+export const NO_ATTRIBUTES: string[] = [];
+
+/** An element's attribute value, without building its `attribs` object. */
+export function attribute(el: Element, name: string): string | undefined {
+  const list = (el as ParsedElement).attributeList;
+  // Elements not made by parseHtml, or whose attribs were built (and may have been changed).
+  if (list === undefined || (el as ParsedElement).attributeObject !== null) return el.attribs[name];
+  for (let i = 0; i < list.length; i += 2) if (list[i] === name) return list[i + 1];
+  return undefined;
+}
+
+
+// Constructor functions rather than Object.create(prototype) plus assignments: V8 sizes
+// objects made by `new` to hold all their fields in place, where Object.create'd ones grow
+// an out-of-object property store field by field (one more allocation per node).
+function ElementFields(this: ParsedElement, name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null): void {
+  this.parent = parent;
+  this.prev = prev;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.children = [];
+  this.name = name;
+  this.attributeList = attributes;
+  this.attributeObject = null;
+  this.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
+}
+ElementFields.prototype = Object.create(Element.prototype, {
+  // domhandler's `attribs`, built on first use: most elements are only ever asked for a
+  // class or an id, which attribute() reads from the list without building an object.
+  attribs: {
+    get(this: ParsedElement): Record<string, string> {
+      let object = this.attributeObject;
+      if (object === null) {
+        object = {};
+        const list = this.attributeList;
+        for (let i = 0; i < list.length; i += 2) object[list[i]!] = list[i + 1]!;
+        this.attributeObject = object;
+      }
+      return object;
+    },
+    set(this: ParsedElement, value: Record<string, string>) {
+      this.attributeObject = value;
+    },
+  },
+}) as Element;
+export const ElementNode = ElementFields as unknown as new (name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null) => Element;
+
+function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNode | null): void {
+  this.parent = parent;
+  this.prev = prev;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.data = data;
+  (this as { type: string }).type = 'text';
+}
+TextFields.prototype = Text.prototype;
+export const TextNode = TextFields as unknown as new (data: string, parent: ParentNode, prev: ChildNode | null) => Text;
