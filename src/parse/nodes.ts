@@ -15,6 +15,9 @@ export interface ParsedElement extends Element {
   attributeObject: Record<string, string> | null;
 }
 
+/** Children of an element still being parsed: shared, and frozen so that nothing can write to it. */
+const UNTIL_CLOSED: ChildNode[] = Object.freeze([]) as unknown as ChildNode[];
+
 export const NO_ATTRIBUTES: string[] = [];
 
 /** An element's attribute value, without building its `attribs` object. */
@@ -36,7 +39,8 @@ function ElementFields(this: ParsedElement, name: string, attributes: string[], 
   this.next = null;
   this.startIndex = null;
   this.endIndex = null;
-  this.children = [];
+  // Given at the element's close, at its exact size (see TreeBuilder in parse-html.ts).
+  this.children = UNTIL_CLOSED;
   this.name = name;
   this.attributeList = attributes;
   this.attributeObject = null;

@@ -38,34 +38,43 @@ export const PARSE_DEFAULTS = {
  * htmlparser2 reports exactly one close for every open (void and implied closes included) in
  * stack order, and every element opened while skipping comes later than the skipped one, so a
  * counter keeps skipped opens and closes paired.
+ *
+ * Children and attributes are gathered in scratch lists reused per depth, and each element
+ * gets its arrays, at their exact size, once they are complete (children at its close):
+ * arrays grown by push reserve 17 slots at the first one, and most elements have one child
+ * and one or two attributes, so growing them was most of the tree's garbage.
  */
 class TreeBuilder implements Partial<Handler> {
   readonly root = new Document([]);
   private readonly stack: ParentNode[] = [this.root];
+  /** The children gathered so far of each open parent, by stack position, and their counts. */
+  private readonly childLists: ChildNode[][] = [[]];
+  private readonly childCounts: number[] = [0];
   private lastNode: Text | Comment | null = null;
   private skipped = 0;
   private elements = 0;
   /** Inside a script or style whose text nobody reads (JSON scripts are read: JSON-LD). */
   private dropText = false;
   /** Attributes of the tag being opened, as name, value, name, value (see ParsedElement). */
-  private attributes: string[] = NO_ATTRIBUTES;
+  private readonly attributes: string[] = [];
+  private attributeCount = 0;
 
   constructor(private readonly caps: { maxAttributes: number; maxAttributeChars: number; maxElements: number }) {}
 
   onopentagname(): void {
-    this.attributes = NO_ATTRIBUTES;
+    this.attributeCount = 0;
   }
 
   /** Called by the parser for each attribute of the tag being opened; the first of a
    *  repeated name wins, as in browsers and in htmlparser2's own attribute objects. */
   attribute(name: string, value: string): void {
-    let list = this.attributes;
-    if (list === NO_ATTRIBUTES) this.attributes = list = [];
-    else {
-      if (list.length >= 2 * this.caps.maxAttributes) return;
-      for (let i = 0; i < list.length; i += 2) if (list[i] === name) return;
-    }
-    list.push(name, value.length > this.caps.maxAttributeChars ? value.slice(0, this.caps.maxAttributeChars) : value);
+    const list = this.attributes;
+    const count = this.attributeCount;
+    if (count >= 2 * this.caps.maxAttributes) return;
+    for (let i = 0; i < count; i += 2) if (list[i] === name) return;
+    list[count] = name;
+    list[count + 1] = value.length > this.caps.maxAttributeChars ? value.slice(0, this.caps.maxAttributeChars) : value;
+    this.attributeCount = count + 2;
   }
 
   onopentag(name: string): void {
@@ -74,14 +83,19 @@ class TreeBuilder implements Partial<Handler> {
       return;
     }
     this.elements++;
-    const parent = this.stack[this.stack.length - 1]!;
-    const siblings = parent.children;
-    const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
-    const el = new ElementNode(name, this.attributes, parent, prev);
+    const depth = this.stack.length - 1;
+    const siblings = this.childLists[depth]!;
+    const count = this.childCounts[depth]!;
+    const prev = count > 0 ? siblings[count - 1]! : null;
+    const attributes = this.attributeCount === 0 ? NO_ATTRIBUTES : this.attributes.slice(0, this.attributeCount);
+    const el = new ElementNode(name, attributes, this.stack[depth]!, prev);
     if (prev) prev.next = el;
-    siblings.push(el);
+    siblings[count] = el;
+    this.childCounts[depth] = count + 1;
     this.lastNode = null;
     this.stack.push(el);
+    if (this.childLists.length === depth + 1) this.childLists.push([]);
+    this.childCounts[depth + 1] = 0;
     // Script and style are raw-text elements (no children but text); their JavaScript and CSS
     // are often most of a page's bytes and are never extracted, so they are not kept.
     this.dropText = name === 'style' || (name === 'script' && !/json/i.test(attribute(el, 'type') ?? ''));
@@ -94,7 +108,22 @@ class TreeBuilder implements Partial<Handler> {
       this.skipped--;
       return;
     }
-    if (this.stack.length > 1) this.stack.pop();
+    if (this.stack.length > 1) this.close();
+  }
+
+  /** Gives the innermost open element its children and closes it. */
+  private close(): void {
+    const depth = this.stack.length - 1;
+    const el = this.stack.pop()!;
+    const count = this.childCounts[depth]!;
+    el.children = count > 0 ? this.childLists[depth]!.slice(0, count) : [];
+  }
+
+  /** Closes what the parser left open (it closes everything at its end; this is a guard). */
+  finish(): Document {
+    while (this.stack.length > 1) this.close();
+    this.root.children = this.childLists[0]!.slice(0, this.childCounts[0]);
+    return this.root;
   }
 
   ontext(data: string): void {
@@ -104,12 +133,14 @@ class TreeBuilder implements Partial<Handler> {
       last.data += data;
       return;
     }
-    const parent = this.stack[this.stack.length - 1]!;
-    const siblings = parent.children;
-    const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
-    const node = new TextNode(data, parent, prev);
+    const depth = this.stack.length - 1;
+    const siblings = this.childLists[depth]!;
+    const count = this.childCounts[depth]!;
+    const prev = count > 0 ? siblings[count - 1]! : null;
+    const node = new TextNode(data, this.stack[depth]!, prev);
     if (prev) prev.next = node;
-    siblings.push(node);
+    siblings[count] = node;
+    this.childCounts[depth] = count + 1;
     this.lastNode = node;
   }
 
@@ -145,18 +176,19 @@ class TreeBuilder implements Partial<Handler> {
   }
 
   private add(node: ChildNode): void {
-    const parent = this.stack[this.stack.length - 1]!;
-    const prev = parent.children[parent.children.length - 1];
-    parent.children.push(node);
+    const depth = this.stack.length - 1;
+    const count = this.childCounts[depth]!;
+    const prev = count > 0 ? this.childLists[depth]![count - 1]! : null;
+    this.childLists[depth]![count] = node;
+    this.childCounts[depth] = count + 1;
     if (prev) {
       node.prev = prev;
       prev.next = node;
     }
-    node.parent = parent;
+    node.parent = this.stack[depth]!;
     this.lastNode = null;
   }
 }
-
 
 /** The parts of htmlparser2's Parser that the depth cap overrides or reads (private in its types). */
 interface ParserInternals {
@@ -268,5 +300,5 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
   );
   parser.end(source);
-  return handler.root;
+  return handler.finish();
 }
