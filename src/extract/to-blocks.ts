@@ -123,8 +123,9 @@ class BlockBuilder {
   /** Handle an element's start; returns what to do at its end, or null to not descend. */
   private enter(el: Element): Exit | null {
     const name = el.name;
-    if ((SKIP_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el)) return null;
+    // The caller's skip first: it is often a lookup that already left hidden elements out.
     if (this.options.skip?.(el)) return null;
+    if ((SKIP_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el)) return null;
 
     const level = HEADINGS[name];
     if (level !== undefined) {

@@ -63,7 +63,7 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (role && BOILERPLATE_ROLES.has(role)) return true;
   // Bylines and dates stay out of the body; the title is added by the renderer when asked.
   const prop = attribute(el, 'itemprop');
-  if (prop && AUTHOR_PROPS.test(prop) && el.name !== 'article' && el.name !== 'body') return true;
+  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop)) return true;
   if (attribute(el, 'rel') === 'author') return true;
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
@@ -71,7 +71,7 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
-  if (attribute(el, 'itemprop') === 'articleBody' || attribute(el, 'itemprop') === 'text') return false;
+  if (prop === 'articleBody' || prop === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el);
 }
 

@@ -36,7 +36,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const name = el.name;
   const weight = flags.weightClasses ? classWeight(el) : 0;
 
-  if (/^h[1-6]$/.test(name)) {
+  if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
     // A heading styled as boilerplate, or one that is all link (a "Related" teaser title).
     // Its class says how it is styled; its id is usually an anchor made from its own words
     // ("nav_the_foil_remains"), which says nothing about boilerplate.

@@ -1,7 +1,6 @@
 // Class/id vocabularies shared by both profiles (readability/trafilatura lineage). They are
 // about page structure in general, never about particular sites.
 import type { Element } from 'domhandler';
-import { classAndId } from './walk.js';
 import { attribute } from '../../parse/nodes.js';
 
 /** Boilerplate containers: dropped before scoring in the strict pass. A BEM modifier such as
@@ -28,10 +27,16 @@ export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo',
 
 /** Is this element's class/id an unlikely-content container (and not rescued)? */
 export function isUnlikelyCandidate(el: Element): boolean {
-  const s = classAndId(el);
-  if (!s) return false;
-  if (RELATED.test(s)) return true;
-  return UNLIKELY.test(s) && !MAYBE_CANDIDATE.test(s);
+  // Class and id are tested one by one, which is the same as testing classAndId (them joined
+  // by a space, lower-cased) without building it: no pattern can match across that space,
+  // and all of them ignore case. As there, an empty class leaves the id unread.
+  const c = attribute(el, 'class');
+  if (c === '') return false;
+  const i = attribute(el, 'id') || undefined;
+  if (c === undefined && i === undefined) return false;
+  if ((c !== undefined && RELATED.test(c)) || (i !== undefined && RELATED.test(i))) return true;
+  if (!((c !== undefined && UNLIKELY.test(c)) || (i !== undefined && UNLIKELY.test(i)))) return false;
+  return !((c !== undefined && MAYBE_CANDIDATE.test(c)) || (i !== undefined && MAYBE_CANDIDATE.test(i)));
 }
 
 /** Readability-style class weight: +25 for content words, -25 for boilerplate words, in the
