@@ -5,6 +5,7 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { CDATA, Comment, Document, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { attribute, ElementNode, NO_ATTRIBUTES, TextNode } from './nodes.js';
+import { sharedName } from './known-names.js';
 
 export interface ParseOptions {
   /** Characters of HTML handed to the parser; the rest is dropped. @default 5_000_000 */
@@ -67,7 +68,8 @@ class TreeBuilder implements Partial<Handler> {
 
   /** Called by the parser for each attribute of the tag being opened; the first of a
    *  repeated name wins, as in browsers and in htmlparser2's own attribute objects. */
-  attribute(name: string, value: string): void {
+  attribute(rawName: string, value: string): void {
+    const name = sharedName(rawName);
     const list = this.attributes;
     const count = this.attributeCount;
     if (count >= 2 * this.caps.maxAttributes) return;
@@ -247,6 +249,11 @@ class DepthCappedParser extends ParserWithInternals {
       this.ignored.push(name);
       this.ignoringCurrent = true;
     }
+  }
+
+  /** Tag names as their shared copies (known-names.ts), for the parser's own lookups too. */
+  override readTagName(start: number, endIndex: number): string {
+    return sharedName(super.readTagName(start, endIndex));
   }
 
   override onattribend(_quote: number, endIndex: number): void {
