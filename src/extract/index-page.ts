@@ -8,7 +8,7 @@ import type { Block, Extraction, Inline, ListItem } from './blocks.js';
 import { documentTitle } from './document-title.js';
 import { collapsedLength, foldText, textChars } from './dom/measures.js';
 import { createUrlResolver } from './dom/url-resolver.js';
-import { classAndId, findElement, isElement, textContent } from './dom/walk.js';
+import { classAndId, isElement, textContent, visitElements } from './dom/walk.js';
 import { hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
 import { attribute } from '../parse/nodes.js';
@@ -27,8 +27,8 @@ const FORM_WRAPPER_CHARS = 400;
 const WRAPPER_CHARS = 2000;
 
 export function extractIndex(doc: Document, finalUrl: string): Extraction | null {
-  const body = findElement(doc, (el) => el.name === 'body') ?? doc;
-  const resolver = createUrlResolver(doc, finalUrl);
+  const { body, baseHref } = bodyAndBase(doc);
+  const resolver = createUrlResolver(doc, finalUrl, baseHref);
   const title = documentTitle(doc);
   const partOf = pagePartsOf();
 
@@ -44,6 +44,17 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
   if (title && blocks[0]?.type === 'heading' && sameText(plain(blocks[0].children), title)) blocks.shift();
   if (!hasRealText(blocks)) return null;
   return { title: title || null, blocks };
+}
+
+/** The first <body> (else the document) and the first <base href>, in one walk. */
+function bodyAndBase(doc: Document): { body: ParentNode; baseHref: string | null } {
+  let body: Element | null = null;
+  let baseHref: string | null = null;
+  visitElements(doc, (el) => {
+    if (el.name === 'body') body ??= el;
+    else if (el.name === 'base' && baseHref === null) baseHref = attribute(el, 'href') ?? null;
+  });
+  return { body: body ?? doc, baseHref };
 }
 
 /** What an element is to the index profile; the first that applies, in this order. */
@@ -69,18 +80,18 @@ function pagePartsOf(): (el: Element) => Part {
 
 function partOf(el: Element): Part {
   const ci = classAndId(el);
-  if (isDropped(el, ci)) return Part.Dropped;
-  if (isChrome(el, ci)) return Part.Chrome;
-  if (isNavigation(el, ci)) return Part.Navigation;
+  const role = attribute(el, 'role');
+  if (isDropped(el, ci, role)) return Part.Dropped;
+  if (isChrome(el, ci, role)) return Part.Chrome;
+  if (isNavigation(el, ci, role)) return Part.Navigation;
   return Part.Kept;
 }
 
-/** `ci`: the element's classAndId. */
-function isDropped(el: Element, ci: string): boolean {
+/** `ci`: the element's classAndId; `role`: its role attribute. */
+function isDropped(el: Element, ci: string, role: string | undefined): boolean {
   const name = el.name;
   if (name === 'form') return textChars(el) < FORM_WRAPPER_CHARS;
   if (name === 'search') return true;
-  const role = attribute(el, 'role');
   if (role && BANNER_ROLES.has(role)) return true;
   if (attribute(el, 'aria-modal') === 'true') return true;
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
@@ -94,15 +105,13 @@ function isDropped(el: Element, ci: string): boolean {
 }
 
 /** Site header and footer: chrome when they belong to the page, not to an article in it. */
-function isChrome(el: Element, ci: string): boolean {
-  const role = attribute(el, 'role');
+function isChrome(el: Element, ci: string, role: string | undefined): boolean {
   if (role && CHROME_ROLES.has(role)) return true;
   if (el.name !== 'header' && el.name !== 'footer' && !hasChromeToken(ci)) return false;
   return !hasSectioningAncestor(el);
 }
 
-function isNavigation(el: Element, ci: string): boolean {
-  const role = attribute(el, 'role');
+function isNavigation(el: Element, ci: string, role: string | undefined): boolean {
   const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || BREADCRUMB.test(ci);
   if (!nav) return false;
   // A table of contents or link list inside the main region is part of the page.
