@@ -248,6 +248,7 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
 
 /** No rule judges a line longer than this. */
 const LONGEST_LINE = 400;
+const WHITESPACE_RUN = /\s\s/;
 /** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
 const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
 
@@ -256,6 +257,9 @@ function isFurnitureLine(block: Block): boolean {
   // Most paragraphs are prose: their text is read only as far as the limit.
   const raw = inlineText(block.children, RAW_TEXT_LIMIT);
   if (raw.length > RAW_TEXT_LIMIT) return false;
+  // Collapsing shortens a line only where whitespace runs, and trimming by one space at each
+  // end: without a run, a line this long stays too long, and needs no copy to tell.
+  if (raw.length > LONGEST_LINE + 2 && !WHITESPACE_RUN.test(raw)) return false;
   const text = raw.replace(/\s+/g, ' ').trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
