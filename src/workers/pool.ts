@@ -22,7 +22,8 @@ export class WorkerPool {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
     this.piscina = new Piscina({
-      filename: new URL('./worker.js', import.meta.url).href,
+      // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
+      filename: new URL('./worker-entry.cjs', import.meta.url).href,
       minThreads: 1,
       maxThreads: config.workerThreads,
       idleTimeout: 30_000,
