@@ -8,7 +8,8 @@ import type { Block, Extraction, Inline, ListItem } from './blocks.js';
 import { documentTitle } from './document-title.js';
 import { collapsedLength, foldText, textChars } from './dom/measures.js';
 import { createUrlResolver } from './dom/url-resolver.js';
-import { classAndId, isElement, textContent, visitElements } from './dom/walk.js';
+import { classAndId, isElement, textContent } from './dom/walk.js';
+import { collectPageFacts } from './page-facts.js';
 import { hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
 import { attribute } from '../parse/nodes.js';
@@ -27,8 +28,9 @@ const FORM_WRAPPER_CHARS = 400;
 const WRAPPER_CHARS = 2000;
 
 export function extractIndex(doc: Document, finalUrl: string): Extraction | null {
-  const { body, baseHref } = bodyAndBase(doc);
-  const resolver = createUrlResolver(doc, finalUrl, baseHref);
+  const facts = collectPageFacts(doc);
+  const body = facts.body ?? doc;
+  const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = documentTitle(doc);
   const partOf = pagePartsOf();
 
@@ -44,17 +46,6 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
   if (title && blocks[0]?.type === 'heading' && sameText(plain(blocks[0].children), title)) blocks.shift();
   if (!hasRealText(blocks)) return null;
   return { title: title || null, blocks };
-}
-
-/** The first <body> (else the document) and the first <base href>, in one walk. */
-function bodyAndBase(doc: Document): { body: ParentNode; baseHref: string | null } {
-  let body: Element | null = null;
-  let baseHref: string | null = null;
-  visitElements(doc, (el) => {
-    if (el.name === 'body') body ??= el;
-    else if (el.name === 'base' && baseHref === null) baseHref = attribute(el, 'href') ?? null;
-  });
-  return { body: body ?? doc, baseHref };
 }
 
 /** What an element is to the index profile; the first that applies, in this order. */

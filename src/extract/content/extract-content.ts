@@ -17,7 +17,7 @@ import { pruneContent } from './prune.js';
 import { pruneTeaserBoxes } from './teaser-boxes.js';
 import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
 import { pageTitle } from './page-title.js';
-import { collectPageFacts } from './page-facts.js';
+import { collectPageFacts } from '../page-facts.js';
 import { semanticContainers } from './semantic-containers.js';
 import { dropTitleAndByline } from './title-filter.js';
 import { pruneBlocks } from './block-prune.js';

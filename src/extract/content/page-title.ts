@@ -2,7 +2,7 @@
 // part, else the first <h1>.
 import type { Element } from 'domhandler';
 import { textContent } from '../dom/walk.js';
-import type { PageFacts } from './page-facts.js';
+import type { PageFacts } from '../page-facts.js';
 import { collapseWhitespace, foldText } from '../dom/measures.js';
 
 const SEPARATORS = /\s+[|\-–—·•:»«/]\s+/;

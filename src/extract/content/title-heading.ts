@@ -3,7 +3,7 @@
 // to the home page.
 import type { Element } from 'domhandler';
 import { visitElements } from '../dom/walk.js';
-import type { PageFacts } from './page-facts.js';
+import type { PageFacts } from '../page-facts.js';
 import { normalizedText } from './page-title.js';
 import { foldText } from '../dom/measures.js';
 import { attribute } from '../../parse/nodes.js';

@@ -28,15 +28,15 @@ export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo',
 /** Is this element's class/id an unlikely-content container (and not rescued)? */
 export function isUnlikelyCandidate(el: Element): boolean {
   // Class and id are tested one by one, which is the same as testing classAndId (them joined
-  // by a space, lower-cased) without building it: no pattern can match across that space,
-  // and all of them ignore case. As there, an empty class leaves the id unread.
-  const c = attribute(el, 'class');
-  if (c === '') return false;
-  const i = attribute(el, 'id') || undefined;
-  if (c === undefined && i === undefined) return false;
-  if ((c !== undefined && RELATED.test(c)) || (i !== undefined && RELATED.test(i))) return true;
-  if (!((c !== undefined && UNLIKELY.test(c)) || (i !== undefined && UNLIKELY.test(i)))) return false;
-  return !((c !== undefined && MAYBE_CANDIDATE.test(c)) || (i !== undefined && MAYBE_CANDIDATE.test(i)));
+  // by a space, lower-cased) without building it: no pattern can match across that space or
+  // in an empty string, and all of them ignore case. As there, an empty class leaves the id
+  // unread.
+  const cls = attribute(el, 'class');
+  if (cls === '') return false;
+  const c = cls ?? '';
+  const i = attribute(el, 'id') ?? '';
+  if (RELATED.test(c) || RELATED.test(i)) return true;
+  return (UNLIKELY.test(c) || UNLIKELY.test(i)) && !(MAYBE_CANDIDATE.test(c) || MAYBE_CANDIDATE.test(i));
 }
 
 /** Readability-style class weight: +25 for content words, -25 for boilerplate words, in the

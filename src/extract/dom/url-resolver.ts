@@ -20,10 +20,14 @@ const IMAGE_SCHEMES = new Set(['http:', 'https:']);
  * `baseHref`: the first <base href> value when the caller already walked the document for it
  * (null: the page has none); omitted, the document is searched.
  */
+function firstBaseHref(doc: Document): string | null {
+  const base = findElement(doc, (el) => el.name === 'base' && attribute(el, 'href') !== undefined);
+  return base ? attribute(base, 'href')! : null;
+}
+
 export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: string | null): UrlResolver {
   let base = finalUrl;
-  const baseElement = baseHref !== undefined ? undefined : findElement(doc, (el) => el.name === 'base' && attribute(el, 'href') !== undefined);
-  const href = baseHref !== undefined ? baseHref : baseElement && attribute(baseElement, 'href');
+  const href = baseHref !== undefined ? baseHref : firstBaseHref(doc);
   if (href != null) {
     const resolved = tryResolve(href, finalUrl);
     if (resolved && IMAGE_SCHEMES.has(resolved.protocol)) base = resolved.href;

@@ -3,6 +3,7 @@
 import type { Document, Element } from 'domhandler';
 import { findAll, textContent } from 'domutils';
 import { collapse } from './text.js';
+import { attribute } from '../../parse/nodes.js';
 
 export interface LinkTag {
   rel: string[];
@@ -41,34 +42,32 @@ export function collectTags(doc: Document): PageTags {
   };
   const elements: Element[] = findAll(() => true, doc.children);
   for (const el of elements) {
-    // The attribute object is built on first use (see ParsedElement): only for these tags.
-    const a = TAGS_WITH_ATTRIBUTES.has(el.name) ? el.attribs : NONE;
     switch (el.name) {
       case 'meta': {
-        const content = a.content ?? a.value;
+        const content = attribute(el, 'content') ?? attribute(el, 'value');
         if (content === undefined) break;
         // A tag may carry several keys at once (name="description" property="og:description").
-        const keys = new Set([a.property, a.name, a.itemprop, a['http-equiv']].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
+        const keys = new Set([attribute(el, 'property'), attribute(el, 'name'), attribute(el, 'itemprop'), attribute(el, 'http-equiv')].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
         for (const k of keys) add(k, content);
         break;
       }
       case 'link': {
-        if (!a.href) break;
+        const href = attribute(el, 'href');
+        if (!href) break;
         tags.links.push({
-          rel: (a.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean),
-          href: a.href,
-          type: (a.type ?? '').trim().toLowerCase(),
-          sizes: (a.sizes ?? '').trim().toLowerCase(),
-          title: a.title ?? '',
+          rel: (attribute(el, 'rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean),
+          href,
+          type: (attribute(el, 'type') ?? '').trim().toLowerCase(),
+          sizes: (attribute(el, 'sizes') ?? '').trim().toLowerCase(),
+          title: attribute(el, 'title') ?? '',
         });
         break;
       }
       case 'script':
-        if ((a.type ?? '').trim().toLowerCase().startsWith('application/ld+json')) tags.jsonLd.push(textContent(el));
+        if ((attribute(el, 'type') ?? '').trim().toLowerCase().startsWith('application/ld+json')) tags.jsonLd.push(textContent(el));
         break;
       case 'html':
-        if (tags.htmlLang === null && a.lang) tags.htmlLang = a.lang;
-        else if (tags.htmlLang === null && a['xml:lang']) tags.htmlLang = a['xml:lang'];
+        if (tags.htmlLang === null) tags.htmlLang = attribute(el, 'lang') || attribute(el, 'xml:lang') || null;
         break;
       case 'title':
         // An SVG <title> inside the body is not the page title; the first one in document order is.
@@ -81,17 +80,14 @@ export function collectTags(doc: Document): PageTags {
         }
         break;
       case 'time': {
-        const datetime = a.datetime ?? '';
-        tags.times.push({ datetime: datetime || textContent(el), itemprop: (a.itemprop ?? '').toLowerCase(), pubdate: 'pubdate' in a });
+        const datetime = attribute(el, 'datetime') ?? '';
+        tags.times.push({ datetime: datetime || textContent(el), itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
         break;
       }
     }
   }
   return tags;
 }
-
-const TAGS_WITH_ATTRIBUTES = new Set(['meta', 'link', 'script', 'html', 'time']);
-const NONE: Record<string, string> = {};
 
 function insideSvg(el: Element): boolean {
   for (let p = el.parent; p; p = p.parent) {

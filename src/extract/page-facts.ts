@@ -1,9 +1,9 @@
-// One walk over the document for everything the content profile reads outside the article:
+// One walk over the document for what the profiles read outside the text they extract:
 // <body>, the first <base href>, title sources and JSON-LD scripts. (Separate searches for
-// each cost more than the scoring walk itself.)
+// each cost more than the content profile's scoring walk itself.)
 import type { Document, Element } from 'domhandler';
-import { visitElements } from '../dom/walk.js';
-import { attribute } from '../../parse/nodes.js';
+import { visitElements } from './dom/walk.js';
+import { attribute } from '../parse/nodes.js';
 
 export interface PageFacts {
   body: Element | null;
