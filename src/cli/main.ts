@@ -19,6 +19,7 @@ const usageLine = (left: string, right: string) => `  urlkit ${left.padEnd(30)} 
 const USAGE = [
   'Usage:',
   usageLine('serve', 'start the HTTP server (HOST, PORT, URLKIT_* settings)'),
+  usageLine('mcp', 'run as an MCP server over stdio (for an MCP host)'),
   ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
   usageLine('--version', 'print the version'),
   '',
@@ -118,6 +119,14 @@ async function main(argv: string[]): Promise<void> {
     const server = await serve(loadOrExit());
     exitOnSignals(server);
     return;
+  }
+  if (command === 'mcp') {
+    if (rest.length > 0) return finish(1, undefined, `urlkit mcp takes no arguments; configure it with URLKIT_* variables. It speaks MCP on stdin/stdout and logs to stderr.`);
+    // Loaded only here: the other commands need not pay for the MCP SDK at start-up.
+    const { runMcpStdio } = await import('../mcp/stdio.js');
+    const session = await runMcpStdio(loadOrExit());
+    await session.closed;
+    process.exit(0);
   }
   const tool = findToolByCommand(command);
   if (!tool) return finish(1, undefined, `urlkit: unknown command "${command}"\n\n${USAGE}`);

@@ -16,6 +16,7 @@ import type { ApiKeyCheck } from './auth.js';
 import { sendError } from './errors.js';
 import type { Lifecycle } from './lifecycle.js';
 import { toolRouteSchema } from './openapi.js';
+import { registerMcpRoute } from '../mcp/http-route.js';
 
 /** Seconds a shed client is told to wait. */
 export const OVERLOAD_RETRY_AFTER_S = 5;
@@ -163,4 +164,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       },
     });
   }
+
+  // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
+  await registerMcpRoute(scope, opts);
 }

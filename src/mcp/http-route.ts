@@ -1,0 +1,77 @@
+// POST /mcp: the MCP server over Streamable HTTP, stateless. Registered inside the tool-routes
+// scope, so a call here passes the same hooks as POST /api/v1/tools/*: draining and in-flight
+// admission, the rate limit and the API key check, all before the SDK sees the body. Each POST
+// gets its own Server and transport (the SDK's stateless pattern), which dies with the response:
+// nothing is kept between requests, so any instance behind a load balancer can answer any call.
+// GET and DELETE /mcp (the standalone SSE stream and session end, which only sessions need)
+// are answered 405 by the app's not-found handler. See docs/mcp.md.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Config } from '../config/config.js';
+import type { Lifecycle } from '../http/lifecycle.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { errorEnvelope } from '../tools/envelope.js';
+import type { Services } from '../tools/services.js';
+import type { Tool } from '../tools/types.js';
+import type { RequestValidator } from '../tools/validation.js';
+import { createMcpServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpRouteOptions {
+  tools: readonly Tool<any>[];
+  services: Services;
+  config: Config;
+  lifecycle: Lifecycle;
+  validator: RequestValidator;
+  metrics?: Metrics;
+}
+
+export async function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): Promise<void> {
+  scope.post(MCP_PATH, {
+    // JSON-RPC in, JSON or SSE out: not an OpenAPI operation (docs/mcp.md describes it).
+    schema: { hide: true },
+    config: { tool: 'mcp' },
+    handler: (request: FastifyRequest, reply: FastifyReply) => handleMcpPost(request, reply, opts),
+  });
+}
+
+async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts: McpRouteOptions): Promise<void> {
+  const server = createMcpServer({
+    tools: opts.tools,
+    config: opts.config,
+    services: opts.services,
+    validator: opts.validator,
+    logger: request.log as unknown as Logger,
+    correlationId: () => String(request.id),
+    shutdownSignal: opts.lifecycle.signal,
+    maxCalls: 1,
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
+  });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+
+  // The SDK writes the raw response itself; headers the hooks set (X-Correlation-ID, the rate
+  // limit's) would otherwise be lost with fastify's reply.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+  }
+  reply.hijack();
+  // The response is over (sent, or the client went away): closing the server aborts the
+  // signal of a call still running, so its fetches stop instead of finishing for nobody.
+  reply.raw.once('close', () => {
+    void transport.close().catch(() => {});
+    void server.close().catch(() => {});
+  });
+  try {
+    await server.connect(transport);
+    // fastify has parsed the JSON body already (within its body limit); the SDK takes it as is.
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  } catch (err) {
+    request.log.error({ err }, 'mcp request failed');
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify(errorEnvelope(String(request.id), 'internal_error')));
+    } else reply.raw.destroy();
+  }
+}

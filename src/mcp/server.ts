@@ -1,0 +1,134 @@
+// The MCP server for the registry's tools, on the SDK's low-level Server so the tool list can
+// carry the registry's JSON Schemas as they are (the high-level McpServer wants zod shapes).
+// Transport-neutral: stdio (src/mcp/stdio.ts) holds one for the process, Streamable HTTP
+// (src/mcp/http-route.ts) builds one per request.
+import type { Logger } from 'pino';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { VERSION, type Config } from '../config/config.js';
+import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { invokeTool, requestedUrls } from '../tools/invoke.js';
+import type { Services } from '../tools/services.js';
+import type { Tool, ToolItem } from '../tools/types.js';
+import type { RequestValidator } from '../tools/validation.js';
+import { modelFacing } from './descriptions.js';
+import { servicesWithProgress } from './progress.js';
+import { documentText, jsonText } from './text-content.js';
+import { mcpToolDefinitions } from './tool-definitions.js';
+
+export interface McpServerDeps {
+  tools: readonly Tool<any>[];
+  config: Config;
+  services: Services;
+  validator: RequestValidator;
+  logger: Logger;
+  /** The correlation id of one tool call (HTTP: the request's id; stdio: a fresh UUID). */
+  correlationId: () => string;
+  /** Fires when the process gives up on running work (shutdown): every call stops. */
+  shutdownSignal?: AbortSignal;
+  /**
+   * Most tools/call one server instance answers. HTTP admission and rate limits count POSTs,
+   * and a JSON-RPC batch in one POST must not smuggle in more calls than it was admitted for.
+   */
+  maxCalls?: number;
+  metrics?: Metrics;
+}
+
+export const SERVER_INSTRUCTIONS = [
+  'urlkit reads public web pages for you, safely: every address is checked against an egress policy, so private, loopback and cloud-metadata addresses are refused (item error blocked_url).',
+  'Pick the tool by the page: clean_web_content for one article or document, clean_web_index for a homepage or hub, get_url_metadata for titles, descriptions and previews of one or many URLs, check_url_status to see whether a link works and where it redirects.',
+  'A URL that cannot be handled is reported in its result (meta.error with code and retryable), not as a failed call.',
+].join(' ');
+
+// One JSON Schema compiler for every server instance: HTTP builds a server per request, and
+// the SDK would otherwise build a fresh Ajv (with its formats) for each.
+const sharedJsonSchemaValidator = new AjvJsonSchemaValidator();
+
+export function createMcpServer(deps: McpServerDeps): Server {
+  const definitions = mcpToolDefinitions(deps.tools);
+  const byName = new Map(deps.tools.map((t) => [t.name, t]));
+  const server = new Server(
+    { name: 'urlkit', title: 'urlkit', version: VERSION },
+    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: sharedJsonSchemaValidator },
+  );
+  let calls = 0;
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; the tools are ${[...byName.keys()].join(', ')}.`);
+    const correlationId = deps.correlationId();
+    if (deps.maxCalls !== undefined && ++calls > deps.maxCalls) {
+      return requestError(correlationId, 'invalid_request', `Send one tools/call per HTTP request (this one carried more than ${deps.maxCalls}).`);
+    }
+    const checked = deps.validator.validate(tool.name, request.params.arguments ?? {});
+    if (!checked.ok) return requestError(correlationId, 'invalid_request', checked.message, checked.details);
+    const input = checked.value as Record<string, unknown>;
+
+    // Batches report progress per settled chunk, only when the client asked for it.
+    const progressToken = request.params._meta?.progressToken;
+    const services =
+      progressToken === undefined
+        ? deps.services
+        : servicesWithProgress(deps.services, requestedUrls(input).length, (done, total) => {
+            extra
+              .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message: `${done} of ${total} URLs done` } })
+              .catch(() => {}); // the client may be gone; the result will not reach it either
+          });
+
+    // extra.signal fires on notifications/cancelled and when the transport closes (stdin
+    // ended, HTTP client gone). A per-call controller with a removable listener, so the
+    // process-wide shutdown signal does not collect one dependant per call.
+    const stop = new AbortController();
+    const onStop = (reason: unknown) => () => stop.abort(reason);
+    const onCancel = onStop(new Error('the client cancelled the request'));
+    const onShutdown = onStop(deps.shutdownSignal?.reason ?? new Error('the service is shutting down'));
+    if (extra.signal.aborted) onCancel();
+    extra.signal.addEventListener('abort', onCancel, { once: true });
+    deps.shutdownSignal?.addEventListener('abort', onShutdown, { once: true });
+    const logger = deps.logger.child({ correlation_id: correlationId, tool: tool.name });
+    const stopTimer = deps.metrics?.toolDuration.startTimer({ tool: tool.name });
+    let results: ToolItem[];
+    try {
+      results = await invokeTool(tool, input, {
+        config: deps.config,
+        services,
+        logger,
+        correlationId,
+        timeoutMs: deps.config.requestTimeoutMs,
+        signal: stop.signal,
+      });
+    } catch (err) {
+      logger.error({ err }, 'mcp tool call failed');
+      return requestError(correlationId, 'internal_error');
+    } finally {
+      stopTimer?.();
+      extra.signal.removeEventListener('abort', onCancel);
+      deps.shutdownSignal?.removeEventListener('abort', onShutdown);
+    }
+    for (const item of results) deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
+    logger.info({ items: results.length, cancelled: stop.signal.aborted }, 'mcp tool call');
+    const text = modelFacing(tool).text === 'document' ? documentText(results) : jsonText(results);
+    return {
+      content: [{ type: 'text', text }],
+      structuredContent: { results },
+      _meta: { 'urlkit/correlation_id': correlationId },
+    };
+  });
+
+  return server;
+}
+
+/** A request-level error as a tool result: isError, with the code and message the JSON API sends. */
+function requestError(correlationId: string, code: RequestErrorCode, message: string = REQUEST_ERRORS[code].message, details?: unknown): CallToolResult {
+  const error: Record<string, unknown> = { code, message };
+  if (details !== undefined) error.details = details;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify({ error }) }],
+    _meta: { 'urlkit/correlation_id': correlationId },
+  };
+}

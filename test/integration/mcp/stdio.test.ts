@@ -1,0 +1,106 @@
+// `urlkit mcp` as an MCP host runs it: the built CLI spawned by the SDK's own stdio client.
+// The tools answer as the JSON API does, stdout carries nothing but protocol, a batch reports
+// progress, a cancelled call stops its fetch, and closing stdin ends the process.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { serve, type RunningServer } from '../../../src/http/serve.js';
+import { testConfig } from '../../support/loopback-server.js';
+import { checkToolsAgainstApi, startMcpSite, textOf, type McpSite } from './mcp-site.js';
+
+const CLI = fileURLToPath(new URL('../../../src/cli/main.js', import.meta.url));
+
+interface Spawned {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr: () => string;
+  /** Anything on stdout that was not a protocol message. */
+  protocolErrors: Error[];
+}
+
+async function spawnMcp(env: Record<string, string> = {}): Promise<Spawned> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp'],
+    env: { ...(process.env as Record<string, string>), URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_LOG_LEVEL: 'info', URLKIT_WORKER_THREADS: '1', ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const protocolErrors: Error[] = [];
+  const client = new Client({ name: 'urlkit-test', version: '1.0.0' });
+  client.onerror = (err) => protocolErrors.push(err);
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr, protocolErrors };
+}
+
+describe('urlkit mcp (stdio)', () => {
+  let site: McpSite;
+  let api: RunningServer;
+  let mcp: Spawned;
+  before(async () => {
+    site = await startMcpSite();
+    api = await serve(testConfig({ host: '127.0.0.1', port: 0 }));
+    mcp = await spawnMcp({ URLKIT_BATCH_CHUNK_SIZE: '1' });
+  });
+  after(async () => {
+    await mcp?.client.close().catch(() => {});
+    await api?.shutdown('test over');
+    await site?.close();
+  });
+
+  it('lists the four tools and answers each as the JSON API does; bad input and blocked URLs too', async () => {
+    await checkToolsAgainstApi(mcp.client, site, api.address);
+    assert.deepEqual(mcp.protocolErrors, [], 'stdout carried only protocol messages');
+    assert.match(mcp.stderr(), /"msg":"mcp tool call"/, 'logs go to stderr');
+  });
+
+  it('a batch reports progress per chunk when the client asks', async () => {
+    const seen: Progress[] = [];
+    const urls = [1, 2, 3].map((n) => `${site.origin}/p${n}`);
+    const result = await mcp.client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, { onprogress: (p) => seen.push(p) });
+    assert.equal((result.structuredContent as { results: unknown[] }).results.length, 3);
+    assert.deepEqual(
+      seen.map((p) => [p.progress, p.total]),
+      [
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ],
+    );
+    assert.match(seen[2]!.message ?? '', /3 of 3 URLs done/);
+  });
+
+  // The call's own timeout is 60 s, so only the cancellation can end /slow within the test's 20 s.
+  it('cancelling a call stops its fetch (notifications/cancelled reaches the tool)', { timeout: 20_000 }, async () => {
+    const cancel = new AbortController();
+    const pending = mcp.client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }, undefined, { signal: cancel.signal });
+    await site.slowArrived(1);
+    cancel.abort('the user changed their mind');
+    await assert.rejects(pending, /changed their mind|abort/i);
+    // Would hang (and time the test out) if the server kept waiting on the target.
+    await site.slowClosed(1);
+    // The session is still usable after a cancellation.
+    const next = await mcp.client.callTool({ name: 'check_url_status', arguments: { url: `${site.origin}/` } });
+    assert.match(textOf(next as { content: Array<{ type: string; text?: string }> }), /"status_code":200/);
+  });
+
+  it('closing stdin ends the session', async () => {
+    const own = await spawnMcp();
+    // The SDK client closes stdin first and waits before it would send SIGTERM, as hosts do.
+    await own.client.close();
+    assert.match(own.stderr(), /"reason":"stdin closed","msg":"mcp stdio session ending"/);
+  });
+
+  it('urlkit mcp takes no arguments', async () => {
+    const { execFile } = await import('node:child_process');
+    const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(process.execPath, [CLI, 'mcp', '--port', '9'], (err, _stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stderr })),
+    );
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /urlkit mcp takes no arguments/);
+  });
+});
