@@ -1,0 +1,132 @@
+// POST /mcp on the real server, driven by the SDK's Streamable HTTP client: the same answers as
+// the JSON API, and the same gatekeeping (API keys, rate limit, in-flight admission), since the
+// route sits in the tool-routes scope. A client that goes away stops the work it asked for.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { serve, type RunningServer } from '../../../src/http/serve.js';
+import type { Config } from '../../../src/config/config.js';
+import { testConfig } from '../../support/loopback-server.js';
+import { checkToolsAgainstApi, startMcpSite, type McpSite } from './mcp-site.js';
+
+async function connect(origin: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'urlkit-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+async function start(overrides: Partial<Config> = {}): Promise<RunningServer> {
+  return serve(testConfig({ host: '127.0.0.1', port: 0, ...overrides }));
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
+function rawPost(origin: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${origin}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('MCP over Streamable HTTP at /mcp', () => {
+  let site: McpSite;
+  let slowSeen = 0;
+  before(async () => {
+    site = await startMcpSite();
+  });
+  after(() => site.close());
+
+  it('lists the four tools and answers each as the JSON API does; bad input and blocked URLs too', async (t) => {
+    const server = await start({ batchChunkSize: 1 });
+    t.after(() => server.shutdown('test over'));
+    const client = await connect(server.address);
+    t.after(() => client.close());
+    await checkToolsAgainstApi(client, site, server.address);
+
+    const seen: Progress[] = [];
+    const urls = [1, 2].map((n) => `${site.origin}/q${n}`);
+    await client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, { onprogress: (p) => seen.push(p) });
+    assert.deepEqual(
+      seen.map((p) => [p.progress, p.total]),
+      [
+        [1, 2],
+        [2, 2],
+      ],
+      'progress arrives on the POST stream',
+    );
+    assert.equal(server.app.urlkit.lifecycle.inFlight, 0, 'every /mcp POST released its admission slot');
+  });
+
+  it('is stateless: plain POSTs with the correlation id; GET and DELETE are 405', async (t) => {
+    const server = await start();
+    t.after(() => server.shutdown('test over'));
+    const res = await rawPost(server.address, INITIALIZE, { 'x-correlation-id': '0b7e6a52-1d0c-4f5e-9a3b-2c4d5e6f7a8b' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('mcp-session-id'), null, 'no session to keep');
+    assert.equal(res.headers.get('x-correlation-id'), '0b7e6a52-1d0c-4f5e-9a3b-2c4d5e6f7a8b');
+    assert.match(await res.text(), /"serverInfo":\{"name":"urlkit"/);
+    for (const method of ['GET', 'DELETE']) {
+      const other = await fetch(`${server.address}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+      assert.equal(other.status, 405, method);
+      assert.equal(other.headers.get('allow'), 'POST');
+      await other.body?.cancel();
+    }
+  });
+
+  it('with URLKIT_API_KEYS set, refuses /mcp without the key and serves it with the key', async (t) => {
+    const server = await start({ apiKeys: ['mcp-test-key'] });
+    t.after(() => server.shutdown('test over'));
+    await assert.rejects(connect(server.address), (err: unknown) => err instanceof StreamableHTTPError && err.code === 401);
+    await assert.rejects(connect(server.address, { authorization: 'Bearer wrong-key' }), (err: unknown) => err instanceof StreamableHTTPError && err.code === 401);
+    const raw = await rawPost(server.address, INITIALIZE);
+    assert.equal(raw.status, 401);
+    assert.equal(raw.headers.get('www-authenticate'), 'Bearer');
+    assert.equal(((await raw.json()) as { error: { code: string } }).error.code, 'unauthorized');
+
+    const client = await connect(server.address, { authorization: 'Bearer mcp-test-key' });
+    t.after(() => client.close());
+    const result = await client.callTool({ name: 'check_url_status', arguments: { url: `${site.origin}/` } });
+    assert.equal((result.structuredContent as { results: Array<{ data: { status_code: number } }> }).results[0]!.data.status_code, 200);
+  });
+
+  it('counts /mcp POSTs against the same rate limit as the JSON API', async (t) => {
+    const server = await start({ rateLimitMax: 3, rateLimitWindowMs: 60_000 });
+    t.after(() => server.shutdown('test over'));
+    const client = await connect(server.address); // initialize + notifications/initialized: 2 POSTs
+    t.after(() => client.close());
+    await client.listTools(); // 3
+    await assert.rejects(client.listTools(), (err: unknown) => err instanceof StreamableHTTPError && err.code === 429);
+    const api = await fetch(`${server.address}/api/v1/tools/check_url_status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${site.origin}/` }),
+    });
+    assert.equal(api.status, 429, 'one budget for both front ends');
+  });
+
+  it('a client that goes away stops the call; admission counts /mcp calls in flight', { timeout: 30_000 }, async (t) => {
+    const server = await start({ maxInFlight: 1 });
+    t.after(() => server.shutdown('test over'));
+    const client = await connect(server.address);
+    const pending = client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }).catch((err: unknown) => err);
+    const nth = ++slowSeen; // the n-th /slow request the shared site sees
+    await site.slowArrived(nth);
+    const shed = await rawPost(server.address, INITIALIZE);
+    assert.equal(shed.status, 503, 'the one slot is taken by the running call');
+    assert.equal(((await shed.json()) as { error: { code: string } }).error.code, 'overloaded');
+
+    // Stateless: there is no session to carry notifications/cancelled to this call, so an HTTP
+    // client cancels by closing its request. The call's own timeout is 60 s; only that closes /slow here.
+    await client.close();
+    await pending;
+    await site.slowClosed(nth);
+  });
+});
