@@ -113,7 +113,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   });
 
   it('a client that goes away stops the call; admission counts /mcp calls in flight', { timeout: 30_000 }, async (t) => {
-    const server = await start({ maxInFlight: 1 });
+    const server = await start({ maxInFlight: 1, headersTimeoutMs: 60_000 });
     t.after(() => server.shutdown('test over'));
     const client = await connect(server.address);
     const pending = client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }).catch((err: unknown) => err);
@@ -124,7 +124,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     assert.equal(((await shed.json()) as { error: { code: string } }).error.code, 'overloaded');
 
     // Stateless: there is no session to carry notifications/cancelled to this call, so an HTTP
-    // client cancels by closing its request. The call's own timeout is 60 s; only that closes /slow here.
+    // client cancels by closing its request. The call's timeout and the headers timeout are 60 s: only the client leaving ends /slow within the test's 30 s.
     await client.close();
     await pending;
     await site.slowClosed(nth);

@@ -44,7 +44,8 @@ describe('urlkit mcp (stdio)', () => {
   before(async () => {
     site = await startMcpSite();
     api = await serve(testConfig({ host: '127.0.0.1', port: 0 }));
-    mcp = await spawnMcp({ URLKIT_BATCH_CHUNK_SIZE: '1' });
+    // Headers timeout as long as the call's timeout: only a cancellation may end /slow early.
+    mcp = await spawnMcp({ URLKIT_BATCH_CHUNK_SIZE: '1', URLKIT_HEADERS_TIMEOUT_MS: '60000' });
   });
   after(async () => {
     await mcp?.client.close().catch(() => {});
@@ -74,7 +75,7 @@ describe('urlkit mcp (stdio)', () => {
     assert.match(seen[2]!.message ?? '', /3 of 3 URLs done/);
   });
 
-  // The call's own timeout is 60 s, so only the cancellation can end /slow within the test's 20 s.
+  // The call's timeout and the headers timeout are 60 s: only the cancellation can end /slow within the test's 20 s.
   it('cancelling a call stops its fetch (notifications/cancelled reaches the tool)', { timeout: 20_000 }, async () => {
     const cancel = new AbortController();
     const pending = mcp.client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }, undefined, { signal: cancel.signal });
