@@ -65,7 +65,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     assert.equal(server.app.urlkit.lifecycle.inFlight, 0, 'every /mcp POST released its admission slot');
   });
 
-  it('is stateless: plain POSTs with the correlation id; GET and DELETE are 405', async (t) => {
+  it('is stateless: plain POSTs with the correlation id; GET and DELETE are 405; one tools/call per POST', async (t) => {
     const server = await start();
     t.after(() => server.shutdown('test over'));
     const res = await rawPost(server.address, INITIALIZE, { 'x-correlation-id': '0b7e6a52-1d0c-4f5e-9a3b-2c4d5e6f7a8b' });
@@ -79,6 +79,19 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       assert.equal(other.headers.get('allow'), 'POST');
       await other.body?.cancel();
     }
+
+    // A JSON-RPC batch is admitted and rate limited as one POST, so it gets one call.
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'check_url_status', arguments: { url: `${site.origin}/` } } });
+    const batch = await rawPost(server.address, [call(1), call(2)]);
+    assert.equal(batch.status, 200);
+    const answers = (await batch.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { id: number; result: { isError?: boolean; content: Array<{ text: string }> } });
+    assert.equal(answers.length, 2);
+    assert.equal(answers.filter((a) => a.result.isError !== true).length, 1, 'one call ran');
+    const refused = answers.find((a) => a.result.isError === true)!;
+    assert.match(refused.result.content[0]!.text, /"code":"invalid_request".*one tools\/call per HTTP request/);
   });
 
   it('with URLKIT_API_KEYS set, refuses /mcp without the key and serves it with the key', async (t) => {
