@@ -18,6 +18,8 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 export class BrowserPool {
   private readonly slots: TaskSlots;
   private browser: Promise<Browser> | null = null;
+  /** The browser `browser` resolved to, once launched. */
+  private launched: Browser | null = null;
   private sinkhole: Promise<Sinkhole> | null = null;
   private closed = false;
   private active = 0;
@@ -68,15 +70,27 @@ export class BrowserPool {
       this.active--;
       release();
     };
+    const limits = { maxRequests: this.config.browserMaxRequests, maxBytes: this.config.browserMaxBytes };
+    let closing: Promise<void> | null = null;
     try {
-      const browser = await this.ensureBrowser();
-      // The slot is held until the context is really closed, so a wedged page counts against capacity.
-      return await renderPage(browser, this.fetcher, job, { maxRequests: this.config.browserMaxRequests, maxBytes: this.config.browserMaxBytes }, (ctx) => {
-        void this.dispose(browser, ctx).finally(done);
-      });
-    } catch (err) {
-      done();
-      throw err;
+      for (let attempt = 0; ; attempt++) {
+        const browser = await beforeDeadline(this.ensureBrowser(), job);
+        try {
+          return await renderPage(browser, this.fetcher, job, limits, (ctx) => {
+            closing = this.dispose(browser, ctx);
+          });
+        } catch (err) {
+          // A browser that died before or while this page was set up: start another, once.
+          if (browser.isConnected() || attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000) throw err;
+          this.drop(browser);
+        }
+      }
+    } finally {
+      // The slot is held until the context is really closed, so a wedged page counts against
+      // capacity; the answer does not wait for that.
+      const last = closing as Promise<void> | null;
+      if (last) void last.finally(done);
+      else done();
     }
   }
 
@@ -85,6 +99,7 @@ export class BrowserPool {
     const browser = this.browser;
     const sinkhole = this.sinkhole;
     this.browser = null;
+    this.launched = null;
     this.sinkhole = null;
     if (browser) await browser.then((b) => killBrowser(b), () => {});
     if (sinkhole) await sinkhole.then((s) => s.close(), () => {});
@@ -100,15 +115,19 @@ export class BrowserPool {
 
   /** Forgets a browser that crashed or wedged and kills what is left of it; the next render starts another. */
   private drop(browser: Browser): void {
-    if (this.browser) {
-      void this.browser.then((b) => {
-        if (b === browser) this.browser = null;
-      }, () => {});
+    if (this.launched === browser) {
+      this.launched = null;
+      this.browser = null;
     }
     void killBrowser(browser);
   }
 
-  private ensureBrowser(): Promise<Browser> {
+  private async ensureBrowser(): Promise<Browser> {
+    if (this.browser) {
+      // 'disconnected' may not have been delivered yet for a browser that just died.
+      const current = await this.browser.catch(() => null);
+      if (current && !current.isConnected()) this.drop(current);
+    }
     if (!this.browser) {
       const launching = this.launch();
       this.browser = launching;
@@ -146,6 +165,7 @@ export class BrowserPool {
       throw new ItemFailure('connect_error', 'The browser could not be started.', { cause: err, retryable: true });
     }
     this.launches++;
+    this.launched = browser;
     browser.on('disconnected', () => this.drop(browser));
     if (this.closed) {
       await killBrowser(browser);
@@ -155,15 +175,20 @@ export class BrowserPool {
   }
 }
 
+/** Closes a browser; Playwright ends the process when it does not exit. Bounded for shutdown. */
 async function killBrowser(browser: Browser): Promise<void> {
-  const closing = browser.close().catch(() => {});
-  const timedOut = await Promise.race([closing.then(() => false), new Promise<boolean>((r) => setTimeout(r, 2000, true).unref())]);
-  if (timedOut) {
-    // browser.close() waits on the browser; a wedged one is ended by signal.
-    try {
-      (browser as unknown as { process?: () => { kill(sig: string): void } | null }).process?.()?.kill('SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  await Promise.race([browser.close().catch(() => {}), new Promise<void>((r) => setTimeout(r, 5000).unref())]);
+}
+
+/** A browser still starting when the item's time is up does not hold the answer back (it goes on starting for the next one). */
+function beforeDeadline<T>(p: Promise<T>, job: RenderJob): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ItemFailure('timeout', 'The browser did not start within the time left for this URL.')), Math.max(1, job.deadlineAt - Date.now()));
+    const onAbort = () => reject(job.signal.reason);
+    job.signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      job.signal.removeEventListener('abort', onAbort);
+    });
+  });
 }

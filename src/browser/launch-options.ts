@@ -31,7 +31,7 @@ export function chromiumArgs(sinkhole: string): string[] {
     '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-    '--disable-features=NetworkPrediction,NetworkServiceInProcess,DnsOverHttps,InterestFeedContentSuggestions,Translate,OptimizationHints,MediaRouter',
+    // No --disable-features here: Chromium keeps only the last one, and Playwright passes its own list.
   ];
 }
 

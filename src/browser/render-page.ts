@@ -100,22 +100,32 @@ async function load(page: Page, url: string, gate: RequestGate, until: number, s
   return false;
 }
 
-/** page.content() runs in the page: a script that never yields blocks it, so it is raced against the deadline. */
+/**
+ * page.content() runs in the page: a script that never yields blocks it, so it is raced against
+ * the deadline; while a navigation is being answered it fails, and is tried again.
+ */
 async function readDom(page: Page, deadlineAt: number, signal: AbortSignal): Promise<string> {
-  const left = Math.max(1, deadlineAt - Date.now());
-  const timer = new AbortController();
-  try {
-    return await abortable(
-      Promise.race([
-        page.content(),
-        sleep(left, undefined, { signal: timer.signal }).then(() => {
-          throw new ItemFailure('timeout', 'The page\'s scripts did not let it be read within the render time budget.');
-        }),
-      ]),
-      signal,
-    );
-  } finally {
-    timer.abort();
+  const late = () => new ItemFailure('timeout', 'The page\'s scripts did not let it be read within the render time budget.');
+  for (;;) {
+    const left = deadlineAt - Date.now();
+    if (left <= 0) throw late();
+    const timer = new AbortController();
+    try {
+      return await abortable(
+        Promise.race([
+          page.content(),
+          sleep(left, undefined, { signal: timer.signal }).then(() => {
+            throw late();
+          }),
+        ]),
+        signal,
+      );
+    } catch (err) {
+      if (signal.aborted || err instanceof ItemFailure || page.isClosed()) throw err;
+      await sleep(Math.min(100, Math.max(1, deadlineAt - Date.now())), undefined, { signal });
+    } finally {
+      timer.abort();
+    }
   }
 }
 

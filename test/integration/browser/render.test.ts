@@ -3,6 +3,7 @@
 // no connection at all), an endless script, a page that never finishes loading, and the cases
 // that must not render (clean_web_content, render=never).
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -154,6 +155,23 @@ async function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<
   return res.json().data.results[0] as { data: { content: string } | null; meta: Record<string, unknown> & { error?: { code: string; message: string } } };
 }
 
+/** Chromium processes started by this test process (the browser; it owns its renderers). */
+function chromiumChildren(): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && comm.startsWith('chromium')) out.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
 const services = () => (app as unknown as { urlkit: { services: Services } }).urlkit.services;
 
 describe('browser rendering (clean_web_index)', { skip }, () => {
@@ -220,6 +238,19 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
     for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+  });
+
+  it('a browser that dies is replaced: the next render starts a new one', async () => {
+    const browser = services().browser!;
+    const launches = browser.launches;
+    const pids = chromiumChildren();
+    assert.ok(pids.length > 0, 'the browser runs as a child of this process');
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub`, render: 'always' });
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.javascript_rendered, true);
+    assert.ok(data!.content.includes(HEADLINES[0]!));
+    assert.equal(browser.launches, launches + 1);
   });
 
   it('renders one page at a time per slot and reports its capacity', async () => {
