@@ -8,8 +8,8 @@ import type { FetchResult, Fetcher } from '../fetch/types.js';
 import { INIT_SCRIPT } from './launch-options.js';
 import { RequestGate, type GateStats } from './request-gate.js';
 
-/** The page counts as settled after this long with no request in flight. */
-const QUIET_MS = 300;
+/** After network idle, the gate must also have had no request in flight for this long. */
+const QUIET_MS = 100;
 /** Time kept back from the render deadline to read the DOM. */
 const READ_RESERVE_MS = 1000;
 
@@ -83,19 +83,24 @@ export async function renderPage(
   }
 }
 
-/** Navigates and waits for load, then for the network to fall quiet, until `until`. */
+/**
+ * Navigates and waits for the load event, then for network idle (Playwright's: 500 ms without
+ * a request, judged from the browser's own events, so a request a script issued just before
+ * load is not missed), then until no request is being answered by the gate; all until `until`.
+ */
 async function load(page: Page, url: string, gate: RequestGate, until: number, signal: AbortSignal): Promise<boolean> {
-  let loaded = false;
+  const left = () => Math.max(1, until - Date.now());
   try {
-    await abortable(page.goto(url, { waitUntil: 'load', timeout: Math.max(1, until - Date.now()) }), signal);
-    loaded = true;
+    await abortable(page.goto(url, { waitUntil: 'load', timeout: left() }), signal);
+    await abortable(page.waitForLoadState('networkidle', { timeout: left() }), signal);
   } catch {
     // A page that never finishes loading is read as it stands at the deadline.
     if (signal.aborted) throw signal.reason;
+    return false;
   }
-  while (loaded && Date.now() < until) {
+  while (Date.now() < until) {
     if (gate.isQuiet(QUIET_MS)) return true;
-    await sleep(Math.min(50, Math.max(1, until - Date.now())), undefined, { signal });
+    await sleep(Math.min(50, left()), undefined, { signal });
   }
   return false;
 }

@@ -132,7 +132,7 @@ before(async () => {
         return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such fixture');
     }
   });
-  app = await buildApp(testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 6000 }), { logStream: { write() {} } });
+  app = await buildApp(testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 10_000 }), { logStream: { write() {} } });
 });
 
 after(async () => {
@@ -176,7 +176,8 @@ const services = () => (app as unknown as { urlkit: { services: Services } }).ur
 
 describe('browser rendering (clean_web_index)', { skip }, () => {
   it('renders a script-built hub: the headlines come back, javascript_rendered is true', async () => {
-    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub` });
+    // A generous timeout: this call also starts the browser, on a CI machine that may be busy.
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub`, timeout: 40 });
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
     assert.equal(meta.final_url, `${site.origin}/hub`);
@@ -206,7 +207,7 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
   });
 
   it('a page whose scripts try every way out: headlines rendered, the forbidden servers see no connection at all', async () => {
-    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hostile`, timeout: 20 });
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hostile`, timeout: 40 });
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
     for (const h of HEADLINES) assert.ok(data!.content.includes(h), `missing headline ${h}:\n${data!.content}`);
@@ -226,7 +227,7 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     assert.equal(meta.error?.code, 'timeout', JSON.stringify(meta));
     // The bound is the item's timeout; the slack is for a busy machine, not a speed target.
     assert.ok(took < 8000 + SLACK_MS, `took ${took} ms for an 8 s item timeout`);
-    const again = await call('clean_web_index', { url: `${site.origin}/hub` });
+    const again = await call('clean_web_index', { url: `${site.origin}/hub`, timeout: 40 });
     assert.equal(again.meta.javascript_rendered, true, JSON.stringify(again.meta));
   });
 
@@ -246,7 +247,7 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     const pids = chromiumChildren();
     assert.ok(pids.length > 0, 'the browser runs as a child of this process');
     for (const pid of pids) process.kill(pid, 'SIGKILL');
-    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub`, render: 'always' });
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub`, render: 'always', timeout: 40 });
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
     assert.ok(data!.content.includes(HEADLINES[0]!));
@@ -256,7 +257,7 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
   it('renders one page at a time per slot and reports its capacity', async () => {
     const browser = services().browser!;
     assert.equal(browser.capacity, 2);
-    const results = await Promise.all([1, 2, 3].map(() => call('clean_web_index', { url: `${site.origin}/hub`, render: 'always' })));
+    const results = await Promise.all([1, 2, 3].map(() => call('clean_web_index', { url: `${site.origin}/hub`, render: 'always', timeout: 40 })));
     for (const r of results) assert.equal(r.meta.javascript_rendered, true);
     // Contexts are closed in the background after the answer; give them a moment.
     for (let i = 0; i < 50 && browser.inUse > 0; i++) await new Promise((r) => setTimeout(r, 100));
