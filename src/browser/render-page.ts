@@ -5,13 +5,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ItemFailure } from '../errors/codes.js';
 import type { FetchResult, Fetcher } from '../fetch/types.js';
+import { DomReader } from './dom-reader.js';
 import { INIT_SCRIPT } from './launch-options.js';
 import { RequestGate, type GateStats } from './request-gate.js';
 
 /** After network idle, the gate must also have had no request in flight for this long. */
 const QUIET_MS = 100;
 /** Time kept back from the render deadline to read the DOM. */
-const READ_RESERVE_MS = 1000;
+const READ_RESERVE_MS = 1500;
 
 export interface RenderLimits {
   maxRequests: number;
@@ -74,8 +75,17 @@ export async function renderPage(
     // The page's budget starts now: setting up a context on a busy machine is not the page's time.
     const deadlineAt = Math.min(job.deadlineAt, Date.now() + job.budgetMs);
     gate.deadlineAt = deadlineAt - READ_RESERVE_MS;
-    const settled = await load(page, job.document.finalUrl, gate, deadlineAt - READ_RESERVE_MS, signal);
-    const html = await readDom(page, deadlineAt, signal);
+    const reader = new DomReader(page);
+    reader.startSnapshots();
+    let settled: boolean;
+    try {
+      settled = await load(page, job.document.finalUrl, gate, deadlineAt - READ_RESERVE_MS, signal);
+    } finally {
+      reader.stopSnapshots();
+    }
+    const html = (await reader.fresh(deadlineAt, signal)) ?? reader.latest;
+    if (signal.aborted) throw signal.reason;
+    if (html === null) throw new ItemFailure('timeout', "The page's scripts did not let it be read within the render time budget.");
     return { html, finalUrl: gate.mainFinalUrl, settled, stats: { ...gate.stats } };
   } finally {
     stop.abort();
@@ -103,35 +113,6 @@ async function load(page: Page, url: string, gate: RequestGate, until: number, s
     await sleep(Math.min(50, left()), undefined, { signal });
   }
   return false;
-}
-
-/**
- * page.content() runs in the page: a script that never yields blocks it, so it is raced against
- * the deadline; while a navigation is being answered it fails, and is tried again.
- */
-async function readDom(page: Page, deadlineAt: number, signal: AbortSignal): Promise<string> {
-  const late = () => new ItemFailure('timeout', 'The page\'s scripts did not let it be read within the render time budget.');
-  for (;;) {
-    const left = deadlineAt - Date.now();
-    if (left <= 0) throw late();
-    const timer = new AbortController();
-    try {
-      return await abortable(
-        Promise.race([
-          page.content(),
-          sleep(left, undefined, { signal: timer.signal }).then(() => {
-            throw late();
-          }),
-        ]),
-        signal,
-      );
-    } catch (err) {
-      if (signal.aborted || err instanceof ItemFailure || page.isClosed()) throw err;
-      await sleep(Math.min(100, Math.max(1, deadlineAt - Date.now())), undefined, { signal });
-    } finally {
-      timer.abort();
-    }
-  }
 }
 
 function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
