@@ -1,6 +1,8 @@
 // The only module that reads the environment. Everything else receives a frozen Config.
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import { accessSync, constants as fsConstants } from 'node:fs';
+import { isAbsolute } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../../package.json') as { version: string };
@@ -73,6 +75,21 @@ export interface Config {
   workerMaxMemoryMb: number;
 
   /**
+   * Chromium executable for rendering script-built hubs (clean_web_index, `render` field), e.g.
+   * /usr/bin/chromium. null: rendering is off and no browser code is loaded.
+   * @default null
+   */
+  browserPath: string | null;
+  /** Pages rendered at once (one browser, one fresh context per page). @default 2 */
+  browserConcurrency: number;
+  /** Time budget of one render, also capped by the item's own timeout. @default 10000 */
+  browserPageTimeoutMs: number;
+  /** Requests one rendered page may make (document, scripts, XHR...) before the rest are refused. @default 100 */
+  browserMaxRequests: number;
+  /** Response bytes one rendered page may receive in all, document included. @default 10 MiB */
+  browserMaxBytes: number;
+
+  /**
    * Fault injection for tests only; not reachable from the environment or a request.
    * failChunkIndexes: chunk positions (0-based, per request) whose worker is made to die.
    */
@@ -111,6 +128,11 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   batchConcurrency: 4,
   workerTaskTimeoutMs: 10_000,
   workerMaxMemoryMb: 512,
+  browserPath: null,
+  browserConcurrency: 2,
+  browserPageTimeoutMs: 10_000,
+  browserMaxRequests: 100,
+  browserMaxBytes: 10 * 1024 * 1024,
 };
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
@@ -178,6 +200,19 @@ function proxy(env: Env, name: string): string | null | undefined {
   return u.toString();
 }
 
+function executable(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const path = raw.trim();
+  if (!isAbsolute(path)) throw new ConfigError(`${name} must be an absolute path to a Chromium executable, got "${raw}"`);
+  try {
+    accessSync(path, fsConstants.X_OK);
+  } catch {
+    throw new ConfigError(`${name} names no executable file: "${raw}"`);
+  }
+  return path;
+}
+
 function pick<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
@@ -214,6 +249,11 @@ export function loadConfig(env: Env = process.env): Config {
     workerThreads: int(env, 'URLKIT_WORKER_THREADS', 1, 64),
     workerTaskTimeoutMs: int(env, 'URLKIT_WORKER_TASK_TIMEOUT_MS', 100, 120_000),
     workerMaxMemoryMb: int(env, 'URLKIT_WORKER_MAX_MEMORY_MB', 32, 16_384),
+    browserPath: executable(env, 'URLKIT_BROWSER'),
+    browserConcurrency: int(env, 'URLKIT_BROWSER_CONCURRENCY', 1, 32),
+    browserPageTimeoutMs: int(env, 'URLKIT_BROWSER_PAGE_TIMEOUT_MS', 1000, 120_000),
+    browserMaxRequests: int(env, 'URLKIT_BROWSER_MAX_REQUESTS', 1, 10_000),
+    browserMaxBytes: int(env, 'URLKIT_BROWSER_MAX_BYTES', 65_536, 1024 * 1024 * 1024),
   });
   const cfg = defaultConfig(overrides);
   if (cfg.proxyMode !== 'never' && !cfg.proxyUrl) {

@@ -9,6 +9,8 @@ import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
+import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
+import { renderIfNeeded } from '../../browser/render-if-needed.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
 
@@ -17,6 +19,7 @@ export async function runClean(input: CleanInput, ctx: ToolContext, requested: P
 }
 
 async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
+  const startedAt = Date.now();
   const meta: ToolItem['meta'] = {
     url: input.url,
     final_url: normalisedHttpUrl(input.url),
@@ -56,27 +59,31 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML and plain text.`) } };
   }
 
-  let result;
+  let result: CleanResult;
+  const cleanRequest: CleanRequest = {
+    body: body.text,
+    bodyKind: body.kind as 'html' | 'xhtml' | 'text',
+    finalUrl: res.finalUrl,
+    profile: requested,
+    format: input.output_format,
+    includeTitle: input.include_title,
+    maxChars: input.max_chars,
+  };
   try {
-    result = await ctx.services.pool.run(
-      {
-        kind: 'clean',
-        input: {
-          body: body.text,
-          bodyKind: body.kind as 'html' | 'xhtml' | 'text',
-          finalUrl: res.finalUrl,
-          profile: requested,
-          format: input.output_format,
-          includeTitle: input.include_title,
-          maxChars: input.max_chars,
-        },
-      },
-      { signal: ctx.signal },
-    );
+    result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal });
   } catch (err) {
     if (err instanceof ItemFailure && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
     if (err instanceof WorkerCrashed && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: workerFailed() } };
     throw err;
+  }
+
+  // Browser rendering (src/browser/, index profile only): may replace the result with one
+  // cleaned from the DOM the page's scripts built.
+  const rendered = await renderIfNeeded({ input, ctx, requested, document: res, clean: cleanRequest, delivered: result, deadlineAt: startedAt + input.timeout * 1000 });
+  if (rendered) {
+    if (!rendered.ok) return { data: null, meta: { ...meta, error: rendered.error } };
+    result = rendered.result;
+    Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
   }
 
   if (!result.ok) {

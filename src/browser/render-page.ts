@@ -1,0 +1,134 @@
+// One render: a fresh browser context (no cookies, storage or cache from any other call), the
+// request gate on every request, the document the tool already fetched served for the first
+// navigation, then the DOM as serialised HTML once the page is quiet or its time is up.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ItemFailure } from '../errors/codes.js';
+import type { FetchResult, Fetcher } from '../fetch/types.js';
+import { DomReader } from './dom-reader.js';
+import { INIT_SCRIPT } from './launch-options.js';
+import { RequestGate, type GateStats } from './request-gate.js';
+
+/** After network idle, the gate must also have had no request in flight for this long. */
+const QUIET_MS = 100;
+/** Time kept back from the render deadline to read the DOM. */
+const READ_RESERVE_MS = 1500;
+
+export interface RenderLimits {
+  maxRequests: number;
+  maxBytes: number;
+}
+
+export interface RenderJob {
+  /** The guarded fetch of the page: its final URL is navigated to and answered with its body. */
+  document: FetchResult;
+  /** Epoch ms by which the rendered HTML must be in hand, whatever happens. */
+  deadlineAt: number;
+  /** The page's own time budget, counted once the browser is ready (starting it is not the page's time). */
+  budgetMs: number;
+  signal: AbortSignal;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** From the guarded fetch of the document the main frame shows. */
+  finalUrl: string;
+  /** The page reached its load event and fell quiet before the deadline. */
+  settled: boolean;
+  stats: GateStats;
+}
+
+/**
+ * Renders in `browser`. Resolves with the DOM; rejects with ItemFailure('timeout') when the
+ * page cannot even be read before the deadline (a script that never yields). The context is
+ * handed to `dispose` (not closed here), so the caller can close it, or kill the browser when
+ * closing hangs, without delaying the answer.
+ */
+export async function renderPage(
+  browser: Browser,
+  fetcher: Fetcher,
+  job: RenderJob,
+  limits: RenderLimits,
+  dispose: (context: BrowserContext) => void,
+): Promise<RenderedPage> {
+  const stop = new AbortController();
+  const signal = AbortSignal.any([stop.signal, job.signal]);
+  const gate = new RequestGate({ fetcher, document: job.document, deadlineAt: job.deadlineAt - READ_RESERVE_MS, ...limits, signal });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    javaScriptEnabled: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  try {
+    await context.addInitScript(INIT_SCRIPT);
+    await context.route('**/*', gate.handle);
+    // Every WebSocket is answered by a mock that closes at once: none reaches a server.
+    await context.routeWebSocket(() => true, (ws) => ws.close({ code: 1008, reason: 'WebSockets are refused while rendering.' }));
+    const page = await context.newPage();
+    // Popups and new windows: closed as they open (their requests would meet the gate anyway).
+    context.on('page', (other) => {
+      if (other !== page) other.close().catch(() => {});
+    });
+    page.on('dialog', (d) => d.dismiss().catch(() => {}));
+
+    // The page's budget starts now: setting up a context on a busy machine is not the page's time.
+    const deadlineAt = Math.min(job.deadlineAt, Date.now() + job.budgetMs);
+    gate.deadlineAt = deadlineAt - READ_RESERVE_MS;
+    const reader = new DomReader(page);
+    reader.startSnapshots();
+    let settled: boolean;
+    try {
+      settled = await load(page, job.document.finalUrl, gate, deadlineAt - READ_RESERVE_MS, signal);
+    } finally {
+      reader.stopSnapshots();
+    }
+    const html = (await reader.fresh(deadlineAt, signal)) ?? reader.latest;
+    if (signal.aborted) throw signal.reason;
+    if (html === null) throw new ItemFailure('timeout', "The page's scripts did not let it be read within the render time budget.");
+    return { html, finalUrl: gate.mainFinalUrl, settled, stats: { ...gate.stats } };
+  } finally {
+    stop.abort();
+    dispose(context);
+  }
+}
+
+/**
+ * Navigates and waits for the load event, then for network idle (Playwright's: 500 ms without
+ * a request, judged from the browser's own events, so a request a script issued just before
+ * load is not missed), then until no request is being answered by the gate; all until `until`.
+ */
+async function load(page: Page, url: string, gate: RequestGate, until: number, signal: AbortSignal): Promise<boolean> {
+  const left = () => Math.max(1, until - Date.now());
+  try {
+    await abortable(page.goto(url, { waitUntil: 'load', timeout: left() }), signal);
+    await abortable(page.waitForLoadState('networkidle', { timeout: left() }), signal);
+  } catch {
+    // A page that never finishes loading is read as it stands at the deadline.
+    if (signal.aborted) throw signal.reason;
+    return false;
+  }
+  while (Date.now() < until) {
+    if (gate.isQuiet(QUIET_MS)) return true;
+    await sleep(Math.min(50, left()), undefined, { signal });
+  }
+  return false;
+}
+
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}

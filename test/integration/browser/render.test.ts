@@ -1,0 +1,266 @@
+// Browser rendering end to end through the HTTP API with a real Chromium: a script-built hub,
+// a page whose scripts try every way out to servers the egress policy forbids (which must see
+// no connection at all), an endless script, a page that never finishes loading, and the cases
+// that must not render (clean_web_content, render=never).
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/http/build-app.js';
+import type { Services } from '../../../src/tools/services.js';
+import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+
+const chromium = findChromium();
+const skip = chromium ? false : NO_CHROMIUM;
+
+/** Allowed past an item's timeout before the answer counts as late (a loaded CI machine). */
+const SLACK_MS = 3000;
+
+const HEADLINES = ['Council approves the riverside cycle bridge', 'Night buses return to the northern routes', 'Library opens a repair cafe on Saturdays'];
+
+/** A script that fetches the headlines as JSON and builds the hub from them. */
+const HUB_SCRIPT = `
+fetch('/api/headlines.json').then((r) => r.json()).then((items) => {
+  const root = document.getElementById('root');
+  const h1 = document.createElement('h1');
+  h1.textContent = 'Riverside Gazette';
+  root.appendChild(h1);
+  const ul = document.createElement('ul');
+  for (const it of items) {
+    const li = document.createElement('li');
+    const h = document.createElement('h2');
+    const a = document.createElement('a');
+    a.href = it.href;
+    a.textContent = it.title;
+    h.appendChild(a);
+    li.appendChild(h);
+    const p = document.createElement('p');
+    p.textContent = it.teaser;
+    li.appendChild(p);
+    ul.appendChild(li);
+  }
+  root.appendChild(ul);
+  document.body.setAttribute('data-built', 'yes');
+});
+`;
+
+const shell = (extraHead = '', extraBody = '') =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title>${extraHead}</head><body><div id="root"></div><script src="/app.js"></script>${extraBody}</body></html>`;
+
+let site: LoopbackServer;
+let victim4: LoopbackServer;
+let victim6: LoopbackServer | null = null;
+let app: FastifyInstance;
+const hits = new Map<string, number>();
+const hung: http.ServerResponse[] = [];
+
+function hostilePage(): string {
+  const v4 = victim4.origin;
+  const v6 = victim6?.origin ?? 'http://[::1]:9';
+  const ws4 = v4.replace('http:', 'ws:');
+  const ws6 = v6.replace('http:', 'ws:');
+  const targets = [v4, v6, 'http://169.254.169.254', 'http://[fd00:ec2::254]'];
+  const escapes = `
+  const targets = ${JSON.stringify(targets)};
+  for (const t of targets) {
+    fetch(t + '/fetch').catch(() => {});
+    fetch(t + '/no-cors', { mode: 'no-cors' }).catch(() => {});
+    fetch(t + '/post', { method: 'POST', body: 'x' }).catch(() => {});
+    const x = new XMLHttpRequest(); x.open('GET', t + '/xhr'); x.onerror = () => {}; x.send();
+    new Image().src = t + '/img.png';
+    try { navigator.sendBeacon(t + '/beacon', 'x'); } catch {}
+    try { new EventSource(t + '/events'); } catch {}
+    const f = document.createElement('iframe'); f.src = t + '/frame'; document.body.appendChild(f);
+    const s = document.createElement('script'); s.src = t + '/script.js'; document.body.appendChild(s);
+  }
+  for (const w of [${JSON.stringify(ws4)}, ${JSON.stringify(ws6)}, 'ws://169.254.169.254/']) {
+    try { const ws = new WebSocket(w + '/ws'); ws.onerror = () => {}; } catch {}
+  }
+  try {
+    const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:' + ${victim4.port} }] });
+    pc.createDataChannel('x'); pc.createOffer().then((o) => pc.setLocalDescription(o));
+  } catch {}
+  try { window.open(${JSON.stringify(v4)} + '/popup'); } catch {}
+  const ff = document.createElement('iframe'); ff.src = 'file:///etc/passwd'; document.body.appendChild(ff);
+  fetch('file:///etc/passwd').then((r) => r.text()).then((t) => { const p = document.createElement('p'); p.textContent = t; document.body.appendChild(p); }).catch(() => {});
+  fetch('/redirect-to-victim').catch(() => {});
+  setTimeout(() => { location.href = ${JSON.stringify(v4)} + '/navigate'; }, 30);
+  setTimeout(() => { location.href = 'file:///etc/passwd'; }, 60);
+  setTimeout(() => { location.href = ${JSON.stringify(v6)} + '/navigate'; }, 90);
+  `;
+  const head = targets.map((t) => `<link rel="preconnect" href="${t}"><link rel="dns-prefetch" href="${t}"><link rel="prefetch" href="${t}/prefetch"><link rel="stylesheet" href="${t}/style.css">`).join('');
+  return shell(head, `<script>${escapes}</script><img src="${v4}/tag.png"><a id="go" href="${v6}/click">x</a><script>document.getElementById('go').click()</script>`);
+}
+
+before(async () => {
+  if (!chromium) return;
+  victim4 = await startServer((req, res) => res.end('secret from 127.0.0.1'), '127.0.0.1');
+  try {
+    victim6 = await startServer((req, res) => res.end('secret from ::1'), '::1');
+  } catch {
+    victim6 = null; // no IPv6 loopback on this machine
+  }
+  site = await startServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    switch (path) {
+      case '/hub':
+        return html(shell());
+      case '/app.js':
+        return res.writeHead(200, { 'content-type': 'text/javascript' }).end(HUB_SCRIPT);
+      case '/api/headlines.json':
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(HEADLINES.map((title, i) => ({ title, href: `/story/${i + 1}`, teaser: `Teaser ${i + 1}: what the story says in a sentence or two for readers.` }))));
+      case '/hostile':
+        return html(hostilePage());
+      case '/redirect-to-victim':
+        return res.writeHead(302, { location: `${victim4.origin}/redirected` }).end();
+      case '/endless':
+        return html(`<!doctype html><title>Spin</title><div id="root"></div><script>while (true) {}</script>`);
+      case '/never-loads':
+        // Headlines are built at once; then a script and a frame whose answers never come keep the page loading.
+        return html(shell('', `<script async src="/hang.js"></script><iframe src="/hang"></iframe>`));
+      case '/hang':
+      case '/hang.js':
+        hung.push(res);
+        return;
+      default:
+        return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such fixture');
+    }
+  });
+  app = await buildApp(testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 10_000 }), { logStream: { write() {} } });
+});
+
+after(async () => {
+  if (!chromium) return;
+  for (const r of hung) r.destroy();
+  await app?.close();
+  await site?.close();
+  await victim4?.close();
+  await victim6?.close();
+});
+
+async function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string, unknown>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/tools/${tool}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().data.results[0] as { data: { content: string } | null; meta: Record<string, unknown> & { error?: { code: string; message: string } } };
+}
+
+/** Chromium processes started by this test process (the browser; it owns its renderers). */
+function chromiumChildren(): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && comm.startsWith('chromium')) out.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+const services = () => (app as unknown as { urlkit: { services: Services } }).urlkit.services;
+
+describe('browser rendering (clean_web_index)', { skip }, () => {
+  it('renders a script-built hub: the headlines come back, javascript_rendered is true', async () => {
+    // A generous timeout: this call also starts the browser, on a CI machine that may be busy.
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub`, timeout: 40 });
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.javascript_rendered, true);
+    assert.equal(meta.final_url, `${site.origin}/hub`);
+    for (const h of HEADLINES) assert.ok(data!.content.includes(h), `missing headline ${h}:\n${data!.content}`);
+    assert.ok(data!.content.includes(`${site.origin}/story/1`), 'links are absolute, resolved against final_url');
+  });
+
+  it('render=never and clean_web_content do not render: the page scripts are never fetched', async () => {
+    const before = hits.get('/app.js') ?? 0;
+    const never = await call('clean_web_index', { url: `${site.origin}/hub`, render: 'never' });
+    assert.equal(never.meta.javascript_rendered, false);
+    assert.equal(never.meta.error?.code, 'no_content');
+    const content = await call('clean_web_content', { url: `${site.origin}/hub` });
+    assert.equal(content.meta.javascript_rendered, false);
+    assert.equal(content.meta.error?.code, 'no_content');
+    assert.equal(hits.get('/app.js') ?? 0, before);
+  });
+
+  it('clean_web_content has no render field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/clean_web_content',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: `${site.origin}/hub`, render: 'always' }),
+    });
+    assert.equal(res.statusCode, 400);
+  });
+
+  it('a page whose scripts try every way out: headlines rendered, the forbidden servers see no connection at all', async () => {
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hostile`, timeout: 40 });
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.javascript_rendered, true);
+    for (const h of HEADLINES) assert.ok(data!.content.includes(h), `missing headline ${h}:\n${data!.content}`);
+    assert.equal(meta.final_url, `${site.origin}/hostile`, 'a script navigation to a forbidden address did not replace the page');
+    assert.doesNotMatch(data!.content, /root:x:0:0|secret from/);
+    // Give anything that slipped out a moment to arrive before counting.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(victim4.connections(), 0, '127.0.0.1 saw a connection');
+    if (victim6) assert.equal(victim6.connections(), 0, '::1 saw a connection');
+    assert.equal(hits.get('/redirect-to-victim'), 1, 'the redirect was fetched by the guarded fetcher, which refused its target');
+  });
+
+  it('an endless script ends within the deadline with a per-item answer, and the next render works', async () => {
+    const started = Date.now();
+    const { meta } = await call('clean_web_index', { url: `${site.origin}/endless`, timeout: 8 });
+    const took = Date.now() - started;
+    assert.equal(meta.error?.code, 'timeout', JSON.stringify(meta));
+    // The bound is the item's timeout; the slack is for a busy machine, not a speed target.
+    assert.ok(took < 8000 + SLACK_MS, `took ${took} ms for an 8 s item timeout`);
+    const again = await call('clean_web_index', { url: `${site.origin}/hub`, timeout: 40 });
+    assert.equal(again.meta.javascript_rendered, true, JSON.stringify(again.meta));
+  });
+
+  it('a page that never finishes loading is read as it stands within the deadline', async () => {
+    const started = Date.now();
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/never-loads`, timeout: 10 });
+    const took = Date.now() - started;
+    assert.ok(took < 10_000 + SLACK_MS, `took ${took} ms for a 10 s item timeout`);
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.javascript_rendered, true);
+    for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+  });
+
+  it('a browser that dies is replaced: the next render starts a new one', async () => {
+    const browser = services().browser!;
+    const launches = browser.launches;
+    const pids = chromiumChildren();
+    assert.ok(pids.length > 0, 'the browser runs as a child of this process');
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/hub`, render: 'always', timeout: 40 });
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.javascript_rendered, true);
+    assert.ok(data!.content.includes(HEADLINES[0]!));
+    assert.equal(browser.launches, launches + 1);
+  });
+
+  it('renders one page at a time per slot and reports its capacity', async () => {
+    const browser = services().browser!;
+    assert.equal(browser.capacity, 2);
+    const results = await Promise.all([1, 2, 3].map(() => call('clean_web_index', { url: `${site.origin}/hub`, render: 'always', timeout: 40 })));
+    for (const r of results) assert.equal(r.meta.javascript_rendered, true);
+    // Contexts are closed in the background after the answer; give them a moment.
+    for (let i = 0; i < 50 && browser.inUse > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(browser.inUse, 0);
+  });
+});
