@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import { createAddressPolicy } from './address-policy.js';
+import { decisiveMarker, detectBotProtection } from './bot-protection.js';
 import { classifyError } from './classify-error.js';
 import { decodeBody, kindFromMediaType, parseContentType } from './decode.js';
 import { FetchFailure } from './fetch-failure.js';
@@ -38,6 +39,8 @@ interface FetchState {
   budgetMs: number;
   connect: ConnectTimings;
   firstByteMs: number | null;
+  /** `fallback` mode: the direct answer was a bot challenge, so the next attempt takes the proxy. */
+  forceProxy: boolean;
 }
 
 interface HopResponse {
@@ -68,6 +71,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       budgetMs: Math.max(1, options.timeoutMs),
       connect: { dnsMs: null, connectMs: null, tlsMs: null },
       firstByteMs: null,
+      forceProxy: false,
     };
     const timeoutSignal = AbortSignal.timeout(state.budgetMs);
     const deadline = signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal;
@@ -145,7 +149,14 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           continue;
         }
         try {
-          return await finish(resp, current, method, wantBody, cap, state);
+          const result = await finish(resp, current, method, wantBody, cap, state);
+          if (result.botProtection && proxyMode === 'fallback' && !resp.viaProxy && !state.forceProxy && !deadline.aborted) {
+            // A challenge served to our address may not be served to the proxy's: one try.
+            state.forceProxy = true;
+            state.retries++;
+            continue;
+          }
+          return result;
         } catch (err) {
           // A reset or stall while reading the body: the same hop is worth one more attempt.
           const e = classifyError(err, deadline, 'body');
@@ -185,6 +196,10 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         truncated = read.truncated;
       }
     }
+    const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
+    // Only markup can be a challenge page: a binary body is judged by its headers alone.
+    const scanned = body && body.kind !== 'binary' ? body.bytes : null;
+    const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
     return {
       url: state.url,
       finalUrl: url.href,
@@ -192,7 +207,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       status: resp.status,
       statusText: resp.statusText,
       headers,
-      setCookieNames: cookieNames(resp.rawHeaders['set-cookie']),
+      setCookieNames,
       contentType,
       body,
       hops: state.hops,
@@ -201,6 +216,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       truncated,
       javascriptRendered: false,
       timings: timingsOf(state),
+      botProtection,
     };
   }
 
@@ -214,7 +230,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     deadline: AbortSignal,
     retryStatuses: boolean,
   ): Promise<HopResponse> {
-    let viaProxy = proxyMode === 'always';
+    let viaProxy = proxyMode === 'always' || state.forceProxy;
     for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
       const release = await limiter.acquire(url.hostname, deadline);
@@ -250,14 +266,17 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
 
       if (resp) {
         const status = resp.statusCode;
-        if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && FALLBACK_STATUSES.has(status)) {
+        // A challenge its headers already show (cf-mitigated on a 503, AWS WAF's 202) is not
+        // worth waiting out as a retryable status: it takes the proxy path, or is answered.
+        const challenged = decisiveMarker(flattenHeaders(resp.headers)) !== null;
+        if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && (FALLBACK_STATUSES.has(status) || challenged)) {
           discard(resp.body);
           release();
           viaProxy = true;
           state.retries++;
           continue;
         }
-        if (canRetry && retryStatuses && RETRY_STATUSES.has(status)) {
+        if (canRetry && retryStatuses && RETRY_STATUSES.has(status) && !challenged) {
           const after = parseRetryAfter(firstHeader(resp.headers, 'retry-after'));
           const wait = after ?? backoffMs(state.retries);
           // A wait past the deadline is useless: report the answer we have instead.

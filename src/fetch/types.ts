@@ -1,6 +1,8 @@
 // The fetch contract every tool uses. A later browser engine implements the same Fetcher
 // interface (with javascriptRendered: true) so tools do not change.
 
+import type { BotProtection } from './bot-protection.js';
+
 export type HttpMethod = 'GET' | 'HEAD';
 
 export interface FetchOptions {
@@ -87,6 +89,12 @@ export interface FetchResult {
   /** Always false for the HTTP fetcher; a browser engine sets it. */
   javascriptRendered: boolean;
   timings: FetchTimings;
+  /**
+   * Set when the response is an anti-bot challenge or block page (src/fetch/bot-protection.ts):
+   * tools that return content or metadata answer `bot_protection` instead. Optional so other
+   * Fetcher implementations need not set it; undefined or null means "not one".
+   */
+  botProtection?: BotProtection | null;
 }
 
 export interface Fetcher {

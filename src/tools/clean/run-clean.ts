@@ -5,6 +5,7 @@
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { FetchPartial, FetchResult } from '../../fetch/types.js';
+import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
@@ -50,6 +51,10 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     via_proxy: res.viaProxy,
     retries: res.retries,
   });
+  if (res.botProtection) {
+    // A challenge page is never content: a model must not read "Just a moment..." as the article.
+    return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
+  }
   const body = res.body;
   if (!body || body.text === null || !CLEANABLE.has(body.kind)) {
     const type = res.contentType ?? 'an unknown type';

@@ -3,6 +3,7 @@
 // aborted chunk propagates, so the chunk fails as a unit.
 import { ItemFailure, itemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
+import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { bestManifestIcon, nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
@@ -43,6 +44,10 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
     via_proxy: res.viaProxy,
     retries: res.retries,
   };
+  if (res.botProtection) {
+    // A challenge page's title ("Just a moment...") is not the page's metadata.
+    return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
+  }
   const body = res.body;
   const needsWorker = body !== null && body.text !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
   if (!needsWorker) {
