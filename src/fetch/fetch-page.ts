@@ -9,7 +9,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { createAddressPolicy } from './address-policy.js';
 import { decisiveMarker, detectBotProtection } from './bot-protection.js';
 import { classifyError } from './classify-error.js';
-import { decodeBody, kindFromMediaType, parseContentType } from './decode.js';
+import { decodeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { FetchFailure } from './fetch-failure.js';
 import { FetchAgents } from './fetch-agents.js';
 import type { ConnectTimings } from './guarded-connect.js';
@@ -114,7 +114,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     let method: HttpMethod = options.method ?? 'GET';
     const follow = options.followRedirects ?? true;
     const wantBody = (options.body ?? 'full') === 'full' && method !== 'HEAD';
-    const cap = options.maxBodyBytes ?? config.maxBodyBytes;
+    // null: the configured cap for the response's kind (PDFs get their own, larger one).
+    const cap = options.maxBodyBytes ?? null;
     const seen = new Set<string>([`${method} ${current.href}`]);
 
     for (;;) {
@@ -174,7 +175,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     }
   }
 
-  async function finish(resp: HopResponse, url: URL, method: HttpMethod, wantBody: boolean, cap: number, state: FetchState): Promise<FetchResult> {
+  async function finish(resp: HopResponse, url: URL, method: HttpMethod, wantBody: boolean, capOverride: number | null, state: FetchState): Promise<FetchResult> {
     const headers = flattenHeaders(resp.rawHeaders);
     const contentType = headers['content-type'] ?? null;
     let body: FetchResult['body'] = null;
@@ -183,11 +184,15 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       discard(resp.body);
     } else {
       const mt = parseContentType(contentType);
+      const declaredKind = mt ? kindFromMediaType(mt.essence) : null;
+      // A PDF is read up to its own cap: declared as one, or a generic file whose path says .pdf.
+      const pdf = declaredKind === 'pdf' || (mayBePdf(mt?.essence ?? null) && /\.pdf$/i.test(url.pathname));
+      const cap = capOverride ?? (pdf ? config.maxPdfBytes : config.maxBodyBytes);
       const declared = Number(headers['content-length']);
-      if (mt && kindFromMediaType(mt.essence) === 'binary' && Number.isFinite(declared) && declared > cap) {
-        // Nothing a caller can use from a cut binary: say so without downloading it.
+      if ((declaredKind === 'binary' || declaredKind === 'pdf') && Number.isFinite(declared) && declared > cap) {
+        // Nothing a caller can use from a cut binary or PDF: say so without downloading it.
         discard(resp.body);
-        body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: 'binary' };
+        body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: declaredKind };
         truncated = true;
       } else {
         const read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
@@ -198,7 +203,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     }
     const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
     // Only markup can be a challenge page: a binary body is judged by its headers alone.
-    const scanned = body && body.kind !== 'binary' ? body.bytes : null;
+    const scanned = body && body.kind !== 'binary' && body.kind !== 'pdf' ? body.bytes : null;
     const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
     return {
       url: state.url,

@@ -47,12 +47,13 @@ export interface FetchTimings {
   totalMs: number;
 }
 
-export type BodyKind = 'html' | 'xhtml' | 'text' | 'xml' | 'json' | 'binary';
+/** 'pdf': application/pdf (or a body that starts with %PDF-), kept as bytes, never decoded. */
+export type BodyKind = 'html' | 'xhtml' | 'text' | 'xml' | 'json' | 'pdf' | 'binary';
 
 export interface FetchedBody {
   /** Decoded (content-encoding removed) bytes, at most the cap. */
   bytes: Buffer;
-  /** Charset-decoded text when kind is not 'binary'; null for binary. */
+  /** Charset-decoded text when kind is not 'binary' or 'pdf'; null for those. */
   text: string | null;
   /** Charset label used to decode (WHATWG name, e.g. 'utf-8', 'shift_jis'), null for binary. */
   charset: string | null;

@@ -20,7 +20,7 @@ export function createServices(config: Config, observer?: FetchObserver): Servic
   const pool = new WorkerPool(config);
   const dispatcher = createInProcessDispatcher(config, pool);
   // Chunk handlers are registered by name, so a queue-backed dispatcher's workers can do the same.
-  dispatcher.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool }));
+  dispatcher.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool, pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes } }));
   return {
     fetcher,
     pool,

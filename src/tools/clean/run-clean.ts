@@ -6,6 +6,7 @@ import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { FetchPartial, FetchResult } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
+import { cleanPdf } from './clean-pdf.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
@@ -56,9 +57,10 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
   }
   const body = res.body;
+  if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta);
   if (!body || body.text === null || !CLEANABLE.has(body.kind)) {
     const type = res.contentType ?? 'an unknown type';
-    return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML and plain text.`) } };
+    return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`) } };
   }
 
   let result;

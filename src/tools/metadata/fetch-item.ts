@@ -4,6 +4,8 @@
 import { ItemFailure, itemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
+import { defaultConfig } from '../../config/config.js';
+import { pdfMetadataItem } from './pdf-item.js';
 import { bestManifestIcon, nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
@@ -16,9 +18,13 @@ export interface MetadataItemOptions {
   timeoutMs: number;
 }
 
+const DEFAULT_PDF = { maxPdfPages: defaultConfig().maxPdfPages, maxPdfBytes: defaultConfig().maxPdfBytes };
+
 export interface MetadataDeps {
   fetcher: Fetcher;
   pool: WorkerPool;
+  /** The operator's PDF limits (config maxPdfPages / maxPdfBytes); the defaults when absent. */
+  pdfLimits?: { maxPdfPages: number; maxPdfBytes: number };
 }
 
 // HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language).
@@ -49,6 +55,7 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
     return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
   }
   const body = res.body;
+  if (body?.kind === 'pdf') return pdfMetadataItem(res, meta, { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) }, deps.pool, signal);
   const needsWorker = body !== null && body.text !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
   if (!needsWorker) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
