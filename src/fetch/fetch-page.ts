@@ -41,6 +41,8 @@ interface FetchState {
   firstByteMs: number | null;
   /** `fallback` mode: the direct answer was a bot challenge, so the next attempt takes the proxy. */
   forceProxy: boolean;
+  /** Status and type of the last response whose body could not be read, for the failure report. */
+  brokenResponse: { statusCode: number; contentType: string | null } | null;
 }
 
 interface HopResponse {
@@ -72,6 +74,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       connect: { dnsMs: null, connectMs: null, tlsMs: null },
       firstByteMs: null,
       forceProxy: false,
+      brokenResponse: null,
     };
     const timeoutSignal = AbortSignal.timeout(state.budgetMs);
     const deadline = signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal;
@@ -94,7 +97,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   }
 
   function partialOf(s: FetchState): FetchPartial {
-    return { url: s.url, finalUrl: s.finalUrl, hops: s.hops, retries: s.retries, viaProxy: s.viaProxy, timings: timingsOf(s) };
+    return { url: s.url, finalUrl: s.finalUrl, hops: s.hops, retries: s.retries, viaProxy: s.viaProxy, timings: timingsOf(s), ...s.brokenResponse };
   }
 
   function timingsOf(s: FetchState) {
@@ -195,12 +198,19 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: declaredKind };
         truncated = true;
       } else {
-        const read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+        let read;
+        try {
+          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+        } catch (err) {
+          state.brokenResponse = { statusCode: resp.status, contentType };
+          throw err;
+        }
         const decoded = decodeBody(read.bytes, contentType);
         body = { bytes: read.bytes, text: decoded.text, charset: decoded.charset, kind: decoded.kind };
         truncated = read.truncated;
       }
     }
+    state.brokenResponse = null;
     const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
     // Only markup can be a challenge page: a binary body is judged by its headers alone.
     const scanned = body && body.kind !== 'binary' && body.kind !== 'pdf' ? body.bytes : null;

@@ -115,6 +115,10 @@ export interface FetchPartial {
   retries: number;
   viaProxy: boolean;
   timings: FetchTimings;
+  /** When the last attempt got response headers before failing (a body cut off): its status. */
+  statusCode?: number;
+  /** ...and its Content-Type header (null when absent). */
+  contentType?: string | null;
 }
 
 export interface FetchObserver {

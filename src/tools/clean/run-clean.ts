@@ -40,6 +40,8 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     if (!(err instanceof ItemFailure)) throw err;
     const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
     if (partial) Object.assign(meta, { final_url: normalisedHttpUrl(partial.finalUrl), via_proxy: partial.viaProxy, retries: partial.retries });
+    // A response that broke off mid-body still said what it was.
+    if (partial?.statusCode !== undefined) Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
     return { data: null, meta: { ...meta, error: err.toItemError() } };
   }
 

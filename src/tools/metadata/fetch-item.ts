@@ -113,8 +113,8 @@ function failed(url: string, partial: FetchPartial | null, err: ItemFailure): To
     meta: {
       url,
       final_url: partial?.finalUrl ?? normalisedHttpUrl(url),
-      status_code: null,
-      content_type: null,
+      status_code: partial?.statusCode ?? null,
+      content_type: partial?.contentType ?? null,
       via_proxy: partial?.viaProxy ?? false,
       retries: partial?.retries ?? 0,
       error: err.toItemError(),
