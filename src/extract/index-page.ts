@@ -126,6 +126,8 @@ function linksLookLikeContent(el: Element): boolean {
   let links = 0;
   let long = 0;
   visitElements(el, (a) => {
+    // A sample settles it: the walk stops after 200 links.
+    if (links >= 200) return false;
     if (a.name !== 'a' || attribute(a, 'href') === undefined) return true;
     const words = textContent(a).trim().split(/\s+/).filter(Boolean).length;
     if (words === 0) return false;
@@ -139,23 +141,26 @@ function linksLookLikeContent(el: Element): boolean {
 const LANGUAGE_TOKEN = /(?:^|[\s_-])(?:lang|langs|language|languages|locale|locales|i18n|translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\s_-])/i;
 
 /**
- * A language picker: named so, or a list whose links mostly point at other-language versions
- * of the page (hreflang / lang on the links). Small either way: a page of translations is content.
+ * A language picker: named so, or a list whose links all point at other-language versions of
+ * the page (hreflang / lang on each). Small when named: a page of translations is content.
  */
 function isLanguagePicker(el: Element, ci: string): boolean {
   const name = el.name;
   if (name !== 'nav' && name !== 'ul' && name !== 'ol' && name !== 'div' && name !== 'select' && name !== 'section' && name !== 'aside') return false;
   if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < 600;
   if (name !== 'ul' && name !== 'ol' && name !== 'nav') return false;
+  // Every link tagged; the walk stops at the first that is not, so an ordinary list (and a
+  // deeply nested one) costs a step or two.
   let links = 0;
-  let tagged = 0;
+  let untagged = false;
   visitElements(el, (a) => {
+    if (untagged) return false;
     if (a.name !== 'a') return true;
-    links++;
-    if (attribute(a, 'hreflang') !== undefined || attribute(a, 'lang') !== undefined) tagged++;
+    if (attribute(a, 'hreflang') === undefined && attribute(a, 'lang') === undefined) untagged = true;
+    else links++;
     return false;
   });
-  return links >= 2 && tagged * 5 >= links * 4;
+  return !untagged && links >= 2;
 }
 
 /** Every chrome token names one of these (a cheap test before splitting into tokens). */

@@ -212,8 +212,9 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     }
     state.brokenResponse = null;
     const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
-    // Only markup can be a challenge page: a binary body is judged by its headers alone.
-    const scanned = body && body.kind !== 'binary' && body.kind !== 'pdf' ? body.bytes : null;
+    // Only a page can be a challenge page: other bodies (files, feeds, JSON) are judged by
+    // their headers alone.
+    const scanned = body && (body.kind === 'html' || body.kind === 'xhtml' || body.kind === 'text') ? body.bytes : null;
     const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
     return {
       url: state.url,
