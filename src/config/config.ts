@@ -50,6 +50,10 @@ export interface Config {
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
   maxBodyBytes: number;
+  /** Cap on the bytes of a PDF (application/pdf) read from a target; PDFs run larger than pages. @default 50 MiB */
+  maxPdfBytes: number;
+  /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
+  maxPdfPages: number;
   /** Cap on response header bytes. @default 16384 */
   maxHeaderBytes: number;
   /** @default 5000 */
@@ -118,6 +122,8 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   proxyMode: 'never',
   maxRedirects: 10,
   maxBodyBytes: 5 * 1024 * 1024,
+  maxPdfBytes: 50 * 1024 * 1024,
+  maxPdfPages: 500,
   maxHeaderBytes: 16 * 1024,
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
@@ -238,6 +244,8 @@ export function loadConfig(env: Env = process.env): Config {
     userAgent: env.URLKIT_USER_AGENT?.trim() || undefined,
     maxRedirects: int(env, 'URLKIT_MAX_REDIRECTS', 0, 30),
     maxBodyBytes: int(env, 'URLKIT_MAX_BODY_BYTES', 1024, 256 * 1024 * 1024),
+    maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
+    maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
     maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),
     connectTimeoutMs: int(env, 'URLKIT_CONNECT_TIMEOUT_MS', 100, 60_000),
     headersTimeoutMs: int(env, 'URLKIT_HEADERS_TIMEOUT_MS', 100, 60_000),

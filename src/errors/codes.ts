@@ -30,6 +30,7 @@ export const ITEM_ERRORS = {
   unsupported_content_type: { retryable: false, message: 'The response is not HTML or plain text.' },
   no_content: { retryable: false, message: 'Neither extraction profile found readable text.' },
   upstream_error: { retryable: true, message: 'The target server broke the HTTP protocol.' },
+  bot_protection: { retryable: false, message: 'The target answered with an anti-bot challenge or block page, not its content.' },
   worker_chunk_failed: { retryable: true, message: 'This URL was not processed because its batch chunk failed; retry it.' },
 } as const;
 

@@ -3,7 +3,7 @@
 // so the caller can see which produced the text.
 import type { Document } from 'domhandler';
 import type { Extraction, Profile } from './blocks.js';
-import { hasRealText } from './real-text.js';
+import { hasIndexText, hasRealText } from './real-text.js';
 
 export type Extractor = (doc: Document, finalUrl: string) => Extraction | null;
 
@@ -39,8 +39,10 @@ export function runCascade(input: CascadeInput): CascadeResult {
     const profile = order[i]!;
     const doc = i === 0 || !input.reparse ? input.doc : input.reparse();
     const found = input.extractors[profile](doc, input.finalUrl);
-    // An extractor that returns blocks without a line of real text found nothing either.
-    const extraction = found && hasRealText(found.blocks) ? found : null;
+    // An extractor that returns blocks without a line of real text found nothing either (for
+    // the index profile, a list of links is real: a hub's links are its content).
+    const substance = profile === 'index' ? hasIndexText : hasRealText;
+    const extraction = found && substance(found.blocks) ? found : null;
     attempts.push({ profile, extraction });
     if (extraction) return { ok: true, profile, fallbackUsed: i > 0, extraction, attempts };
   }

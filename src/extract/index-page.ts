@@ -8,9 +8,9 @@ import type { Block, Extraction, Inline, ListItem } from './blocks.js';
 import { documentTitle } from './document-title.js';
 import { collapsedLength, foldText, textChars } from './dom/measures.js';
 import { createUrlResolver } from './dom/url-resolver.js';
-import { classAndId, isElement, textContent } from './dom/walk.js';
+import { classAndId, isElement, textContent, visitElements } from './dom/walk.js';
 import { collectPageFacts } from './page-facts.js';
-import { hasRealText, plain } from './real-text.js';
+import { hasIndexText, hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
 import { attribute } from '../parse/nodes.js';
 
@@ -36,15 +36,20 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
 
   // First pass: no navigation, no page chrome. Navigation is the substance only when the rest
   // of the page has no real text, or far less text than the navigation itself.
+  // A hub's link lists are its substance (hasIndexText): a page of four section links is a page.
   const withoutNav = toBlocks(body, resolver, { skip: (el) => partOf(el) !== Part.Kept });
   let blocks = withoutNav;
-  if (!hasRealText(withoutNav) || navigationIsSubstance(body, partOf)) {
+  if (!hasIndexText(withoutNav) || navigationIsSubstance(body, partOf)) {
     blocks = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped || partOf(el) === Part.Chrome });
-    if (!hasRealText(blocks)) blocks = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped });
+    // Chrome comes back only for real prose: a footer's links alone are not a page.
+    if (!hasIndexText(blocks)) {
+      const all = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped });
+      if (hasRealText(all)) blocks = all;
+    }
   }
   blocks = tidy(blocks);
   if (title && blocks[0]?.type === 'heading' && sameText(plain(blocks[0].children), title)) blocks.shift();
-  if (!hasRealText(blocks)) return null;
+  if (!hasIndexText(blocks)) return null;
   return { title: title || null, blocks };
 }
 
@@ -83,6 +88,7 @@ function isDropped(el: Element, ci: string, role: string | undefined): boolean {
   const name = el.name;
   if (name === 'form') return textChars(el) < FORM_WRAPPER_CHARS;
   if (name === 'search') return true;
+  if (isLanguagePicker(el, ci)) return true;
   if (role && BANNER_ROLES.has(role)) return true;
   if (attribute(el, 'aria-modal') === 'true') return true;
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
@@ -103,10 +109,58 @@ function isChrome(el: Element, ci: string, role: string | undefined): boolean {
 }
 
 function isNavigation(el: Element, ci: string, role: string | undefined): boolean {
-  const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || BREADCRUMB.test(ci);
+  const breadcrumb = BREADCRUMB.test(ci);
+  const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || breadcrumb;
   if (!nav) return false;
   // A table of contents or link list inside the main region is part of the page.
-  return !hasAncestor(el, (a) => a.name === 'main' || attribute(a, 'role') === 'main');
+  if (hasAncestor(el, (a) => a.name === 'main' || attribute(a, 'role') === 'main')) return false;
+  // Navigation-like markup around headlines ("Top stories" in a <nav>) is a hub's content;
+  // a menu is labels of a word or two.
+  return breadcrumb || !linksLookLikeContent(el);
+}
+
+/** Links that read like headlines or titles: at least three, most of four words or more. */
+const CONTENT_LINK_WORDS = 4;
+
+function linksLookLikeContent(el: Element): boolean {
+  let links = 0;
+  let long = 0;
+  visitElements(el, (a) => {
+    // A sample settles it: the walk stops after 200 links.
+    if (links >= 200) return false;
+    if (a.name !== 'a' || attribute(a, 'href') === undefined) return true;
+    const words = textContent(a).trim().split(/\s+/).filter(Boolean).length;
+    if (words === 0) return false;
+    links++;
+    if (words >= CONTENT_LINK_WORDS) long++;
+    return false;
+  });
+  return links >= 3 && long * 2 > links;
+}
+
+const LANGUAGE_TOKEN = /(?:^|[\s_-])(?:lang|langs|language|languages|locale|locales|i18n|translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\s_-])/i;
+
+/**
+ * A language picker: named so, or a list whose links all point at other-language versions of
+ * the page (hreflang / lang on each). Small when named: a page of translations is content.
+ */
+function isLanguagePicker(el: Element, ci: string): boolean {
+  const name = el.name;
+  if (name !== 'nav' && name !== 'ul' && name !== 'ol' && name !== 'div' && name !== 'select' && name !== 'section' && name !== 'aside') return false;
+  if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < 600;
+  if (name !== 'ul' && name !== 'ol' && name !== 'nav') return false;
+  // Every link tagged; the walk stops at the first that is not, so an ordinary list (and a
+  // deeply nested one) costs a step or two.
+  let links = 0;
+  let untagged = false;
+  visitElements(el, (a) => {
+    if (untagged) return false;
+    if (a.name !== 'a') return true;
+    if (attribute(a, 'hreflang') === undefined && attribute(a, 'lang') === undefined) untagged = true;
+    else links++;
+    return false;
+  });
+  return !untagged && links >= 2;
 }
 
 /** Every chrome token names one of these (a cheap test before splitting into tokens). */

@@ -36,6 +36,38 @@ export function hasRealText(blocks: Block[]): boolean {
   return false;
 }
 
+/** Distinct link targets that make a page of links (a site map, a hub of section links). */
+const MIN_LINKS = 3;
+
+/**
+ * The index profile's test: real text, or a list of links (at least three distinct targets
+ * with text). For a hub, link lists are the content: "Alpha section", "Beta section", ... are
+ * two words each, yet they are what the page is for.
+ */
+export function hasIndexText(blocks: Block[]): boolean {
+  return hasRealText(blocks) || countLinks(blocks, MIN_LINKS) >= MIN_LINKS;
+}
+
+/** Distinct addressed links with text, counted up to `enough`. */
+function countLinks(blocks: Block[], enough: number): number {
+  const hrefs = new Set<string>();
+  const inlines: Inline[] = [];
+  const stack = [...blocks];
+  while (stack.length && hrefs.size < enough) {
+    const b = stack.pop()!;
+    if (b.type === 'heading' || b.type === 'paragraph') inlines.push(...b.children);
+    else if (b.type === 'list') for (const item of b.items) stack.push(...item.children);
+    else if (b.type === 'quote') stack.push(...b.children);
+    else if (b.type === 'table') for (const row of b.rows) for (const c of row.cells) inlines.push(...c.children);
+    while (inlines.length) {
+      const n = inlines.pop()!;
+      if (n.type === 'link' && n.href !== null && plain(n.children).trim()) hrefs.add(n.href);
+      else if (n.type === 'emphasis' || n.type === 'strong') inlines.push(...n.children);
+    }
+  }
+  return hrefs.size;
+}
+
 /** Text of inlines without addresses (shallow: the block model caps inline nesting). */
 export function plain(nodes: Inline[]): string {
   let s = '';

@@ -2,6 +2,7 @@
 // aborts) into an item error code, plus whether repeating the attempt could help.
 import { ItemFailure } from '../errors/codes.js';
 import { TransientFailure } from './fetch-failure.js';
+import { BodyInterrupted } from './read-body.js';
 
 export interface AttemptError {
   failure: ItemFailure;
@@ -15,6 +16,16 @@ const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET'])
 export function classifyError(err: unknown, deadline: AbortSignal, phase: 'headers' | 'body' = 'headers'): AttemptError {
   if (deadline.aborted) {
     return { failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }), transient: false };
+  }
+  if (err instanceof BodyInterrupted) {
+    const code = (err.cause as { code?: string } | null)?.code ?? '';
+    if (RESET.has(code)) {
+      // The server answered and then broke off: its fault, not a failure to connect. Another
+      // attempt may still get the whole body.
+      const failure = new ItemFailure('upstream_error', `The target sent the response headers and ${err.receivedBytes} bytes of the body, then reset the connection (${code}).`, { cause: err.cause });
+      return { failure, transient: true };
+    }
+    return classifyError(err.cause, deadline, 'body');
   }
   if (err instanceof ItemFailure) return { failure: err, transient: err instanceof TransientFailure };
   const e = err as { code?: string; name?: string; message?: string } | null;

@@ -42,7 +42,24 @@ export function kindFromMediaType(essence: string): BodyKind {
   if (essence === 'text/plain') return 'text';
   if (essence.endsWith('/json') || essence.endsWith('+json')) return 'json';
   if (essence.endsWith('/xml') || essence.endsWith('+xml')) return 'xml';
+  if (PDF_TYPES.has(essence)) return 'pdf';
   return 'binary';
+}
+
+const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/acrobat', 'applications/vnd.pdf', 'text/pdf']);
+
+/** Types servers label any file with: a body of these types that starts with %PDF- is a PDF. */
+const GENERIC_BINARY_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/download', 'application/force-download', 'application/x-download']);
+
+/** True when the bytes start like a PDF file (the header may follow up to 1 KB of junk). */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+}
+
+/** Whether a response of this media type (null: none) may be a PDF, so the PDF byte cap applies. */
+export function mayBePdf(essence: string | null): boolean {
+  return essence === null || PDF_TYPES.has(essence) || GENERIC_BINARY_TYPES.has(essence);
 }
 
 const HTML_STARTS = [
@@ -187,8 +204,9 @@ export function decodeText(bytes: Uint8Array, charset: string): string {
 /** Decodes a (content-decoded) body given its Content-Type header value (or null). */
 export function decodeBody(bytes: Uint8Array, contentType: string | null): DecodedBody {
   const mt = parseContentType(contentType);
-  const kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
-  if (kind === 'binary') return { kind, charset: null, text: null };
+  let kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
+  if (kind === 'binary' && (!mt || GENERIC_BINARY_TYPES.has(mt.essence)) && looksLikePdf(bytes)) kind = 'pdf';
+  if (kind === 'binary' || kind === 'pdf') return { kind, charset: null, text: null };
   const charset = detectCharset(bytes, kind, mt?.params.charset ?? null);
   const text = decodeText(bytes, charset);
   return { kind, charset, text };

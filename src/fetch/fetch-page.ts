@@ -7,8 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import { createAddressPolicy } from './address-policy.js';
+import { decisiveMarker, detectBotProtection } from './bot-protection.js';
 import { classifyError } from './classify-error.js';
-import { decodeBody, kindFromMediaType, parseContentType } from './decode.js';
+import { decodeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { FetchFailure } from './fetch-failure.js';
 import { FetchAgents } from './fetch-agents.js';
 import type { ConnectTimings } from './guarded-connect.js';
@@ -38,6 +39,10 @@ interface FetchState {
   budgetMs: number;
   connect: ConnectTimings;
   firstByteMs: number | null;
+  /** `fallback` mode: the direct answer was a bot challenge, so the next attempt takes the proxy. */
+  forceProxy: boolean;
+  /** Status and type of the last response whose body could not be read, for the failure report. */
+  brokenResponse: { statusCode: number; contentType: string | null } | null;
 }
 
 interface HopResponse {
@@ -68,6 +73,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       budgetMs: Math.max(1, options.timeoutMs),
       connect: { dnsMs: null, connectMs: null, tlsMs: null },
       firstByteMs: null,
+      forceProxy: false,
+      brokenResponse: null,
     };
     const timeoutSignal = AbortSignal.timeout(state.budgetMs);
     const deadline = signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal;
@@ -90,7 +97,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   }
 
   function partialOf(s: FetchState): FetchPartial {
-    return { url: s.url, finalUrl: s.finalUrl, hops: s.hops, retries: s.retries, viaProxy: s.viaProxy, timings: timingsOf(s) };
+    return { url: s.url, finalUrl: s.finalUrl, hops: s.hops, retries: s.retries, viaProxy: s.viaProxy, timings: timingsOf(s), ...s.brokenResponse };
   }
 
   function timingsOf(s: FetchState) {
@@ -110,7 +117,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     let method: HttpMethod = options.method ?? 'GET';
     const follow = options.followRedirects ?? true;
     const wantBody = (options.body ?? 'full') === 'full' && method !== 'HEAD';
-    const cap = options.maxBodyBytes ?? config.maxBodyBytes;
+    // null: the configured cap for the response's kind (PDFs get their own, larger one).
+    const cap = options.maxBodyBytes ?? null;
     const seen = new Set<string>([`${method} ${current.href}`]);
 
     for (;;) {
@@ -145,7 +153,14 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           continue;
         }
         try {
-          return await finish(resp, current, method, wantBody, cap, state);
+          const result = await finish(resp, current, method, wantBody, cap, state);
+          if (result.botProtection && proxyMode === 'fallback' && !resp.viaProxy && !state.forceProxy && !deadline.aborted) {
+            // A challenge served to our address may not be served to the proxy's: one try.
+            state.forceProxy = true;
+            state.retries++;
+            continue;
+          }
+          return result;
         } catch (err) {
           // A reset or stall while reading the body: the same hop is worth one more attempt.
           const e = classifyError(err, deadline, 'body');
@@ -163,7 +178,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     }
   }
 
-  async function finish(resp: HopResponse, url: URL, method: HttpMethod, wantBody: boolean, cap: number, state: FetchState): Promise<FetchResult> {
+  async function finish(resp: HopResponse, url: URL, method: HttpMethod, wantBody: boolean, capOverride: number | null, state: FetchState): Promise<FetchResult> {
     const headers = flattenHeaders(resp.rawHeaders);
     const contentType = headers['content-type'] ?? null;
     let body: FetchResult['body'] = null;
@@ -172,19 +187,35 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       discard(resp.body);
     } else {
       const mt = parseContentType(contentType);
+      const declaredKind = mt ? kindFromMediaType(mt.essence) : null;
+      // A PDF is read up to its own cap: declared as one, or a generic file whose path says .pdf.
+      const pdf = declaredKind === 'pdf' || (mayBePdf(mt?.essence ?? null) && /\.pdf$/i.test(url.pathname));
+      const cap = capOverride ?? (pdf ? config.maxPdfBytes : config.maxBodyBytes);
       const declared = Number(headers['content-length']);
-      if (mt && kindFromMediaType(mt.essence) === 'binary' && Number.isFinite(declared) && declared > cap) {
-        // Nothing a caller can use from a cut binary: say so without downloading it.
+      if ((declaredKind === 'binary' || declaredKind === 'pdf') && Number.isFinite(declared) && declared > cap) {
+        // Nothing a caller can use from a cut binary or PDF: say so without downloading it.
         discard(resp.body);
-        body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: 'binary' };
+        body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: declaredKind };
         truncated = true;
       } else {
-        const read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+        let read;
+        try {
+          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+        } catch (err) {
+          state.brokenResponse = { statusCode: resp.status, contentType };
+          throw err;
+        }
         const decoded = decodeBody(read.bytes, contentType);
         body = { bytes: read.bytes, text: decoded.text, charset: decoded.charset, kind: decoded.kind };
         truncated = read.truncated;
       }
     }
+    state.brokenResponse = null;
+    const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
+    // Only a page can be a challenge page: other bodies (files, feeds, JSON) are judged by
+    // their headers alone.
+    const scanned = body && (body.kind === 'html' || body.kind === 'xhtml' || body.kind === 'text') ? body.bytes : null;
+    const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
     return {
       url: state.url,
       finalUrl: url.href,
@@ -192,7 +223,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       status: resp.status,
       statusText: resp.statusText,
       headers,
-      setCookieNames: cookieNames(resp.rawHeaders['set-cookie']),
+      setCookieNames,
       contentType,
       body,
       hops: state.hops,
@@ -201,6 +232,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       truncated,
       javascriptRendered: false,
       timings: timingsOf(state),
+      botProtection,
     };
   }
 
@@ -214,7 +246,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     deadline: AbortSignal,
     retryStatuses: boolean,
   ): Promise<HopResponse> {
-    let viaProxy = proxyMode === 'always';
+    let viaProxy = proxyMode === 'always' || state.forceProxy;
     for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
       const release = await limiter.acquire(url.hostname, deadline);
@@ -250,14 +282,17 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
 
       if (resp) {
         const status = resp.statusCode;
-        if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && FALLBACK_STATUSES.has(status)) {
+        // A challenge its headers already show (cf-mitigated on a 503, AWS WAF's 202) is not
+        // worth waiting out as a retryable status: it takes the proxy path, or is answered.
+        const challenged = decisiveMarker(flattenHeaders(resp.headers)) !== null;
+        if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && (FALLBACK_STATUSES.has(status) || challenged)) {
           discard(resp.body);
           release();
           viaProxy = true;
           state.retries++;
           continue;
         }
-        if (canRetry && retryStatuses && RETRY_STATUSES.has(status)) {
+        if (canRetry && retryStatuses && RETRY_STATUSES.has(status) && !challenged) {
           const after = parseRetryAfter(firstHeader(resp.headers, 'retry-after'));
           const wait = after ?? backoffMs(state.retries);
           // A wait past the deadline is useless: report the answer we have instead.

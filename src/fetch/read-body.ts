@@ -59,6 +59,20 @@ function decodeLayer(src: AsyncIterable<Buffer>, encoding: string): AsyncIterabl
   }
 }
 
+/**
+ * Reading the body failed after `receivedBytes` wire bytes had arrived (a reset, a broken
+ * encoding): the cause, plus how far it got, for the caller's report.
+ */
+export class BodyInterrupted extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly receivedBytes: number,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'BodyInterrupted';
+  }
+}
+
 export interface ReadBody {
   bytes: Buffer;
   truncated: boolean;
@@ -101,6 +115,8 @@ export async function readBody(body: Readable, encodings: string[], cap: number)
       chunks.push(chunk);
       total += chunk.length;
     }
+  } catch (err) {
+    throw err instanceof ItemFailure ? err : new BodyInterrupted(err, wire);
   } finally {
     body.on('error', () => {});
     body.destroy();

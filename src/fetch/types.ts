@@ -1,6 +1,8 @@
 // The fetch contract every tool uses. A later browser engine implements the same Fetcher
 // interface (with javascriptRendered: true) so tools do not change.
 
+import type { BotProtection } from './bot-protection.js';
+
 export type HttpMethod = 'GET' | 'HEAD';
 
 export interface FetchOptions {
@@ -45,12 +47,13 @@ export interface FetchTimings {
   totalMs: number;
 }
 
-export type BodyKind = 'html' | 'xhtml' | 'text' | 'xml' | 'json' | 'binary';
+/** 'pdf': application/pdf (or a body that starts with %PDF-), kept as bytes, never decoded. */
+export type BodyKind = 'html' | 'xhtml' | 'text' | 'xml' | 'json' | 'pdf' | 'binary';
 
 export interface FetchedBody {
   /** Decoded (content-encoding removed) bytes, at most the cap. */
   bytes: Buffer;
-  /** Charset-decoded text when kind is not 'binary'; null for binary. */
+  /** Charset-decoded text when kind is not 'binary' or 'pdf'; null for those. */
   text: string | null;
   /** Charset label used to decode (WHATWG name, e.g. 'utf-8', 'shift_jis'), null for binary. */
   charset: string | null;
@@ -87,6 +90,12 @@ export interface FetchResult {
   /** Always false for the HTTP fetcher; a browser engine sets it. */
   javascriptRendered: boolean;
   timings: FetchTimings;
+  /**
+   * Set when the response is an anti-bot challenge or block page (src/fetch/bot-protection.ts):
+   * tools that return content or metadata answer `bot_protection` instead. Optional so other
+   * Fetcher implementations need not set it; undefined or null means "not one".
+   */
+  botProtection?: BotProtection | null;
 }
 
 export interface Fetcher {
@@ -106,6 +115,10 @@ export interface FetchPartial {
   retries: number;
   viaProxy: boolean;
   timings: FetchTimings;
+  /** When the last attempt got response headers before failing (a body cut off): its status. */
+  statusCode?: number;
+  /** ...and its Content-Type header (null when absent). */
+  contentType?: string | null;
 }
 
 export interface FetchObserver {

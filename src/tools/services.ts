@@ -23,7 +23,7 @@ export function createServices(config: Config, observer?: FetchObserver): Servic
   const pool = new WorkerPool(config);
   const dispatcher = createInProcessDispatcher(config, pool);
   // Chunk handlers are registered by name, so a queue-backed dispatcher's workers can do the same.
-  dispatcher.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool }));
+  dispatcher.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool, pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes } }));
   // Cheap to build: the browser starts (and playwright-core loads) on the first render.
   const browser = config.browserPath ? new BrowserPool(config, fetcher) : undefined;
   return {

@@ -2,10 +2,13 @@
 // pure extraction code. Nothing here touches the network.
 import { cleanTask, type CleanRequest, type CleanResult } from './clean-task.js';
 import { metadataTask, type MetadataRequest, type MetadataResult } from './metadata-task.js';
+import { pdfTask, type PdfRequest, type PdfResult } from './pdf-task.js';
 
 export type WorkerTask =
   | { kind: 'clean'; input: CleanRequest }
   | { kind: 'metadata'; input: MetadataRequest }
+  /** A PDF's text and document info, for the cleaners and the metadata fetcher. */
+  | { kind: 'pdf'; input: PdfRequest }
   /**
    * Fault injection (config.testHooks and the pool's own tests; no request can build it):
    * 'exit' ends the worker thread mid-task, 'hang' never returns (time budget),
@@ -16,6 +19,7 @@ export type WorkerTask =
 interface ResultByKind {
   clean: CleanResult;
   metadata: MetadataResult;
+  pdf: PdfResult;
   crash: never;
 }
 
@@ -27,6 +31,8 @@ export default function runTask(task: WorkerTask): unknown {
       return cleanTask(task.input);
     case 'metadata':
       return metadataTask(task.input);
+    case 'pdf':
+      return pdfTask(task.input);
     case 'crash':
       return crash(task.mode ?? 'exit');
   }

@@ -5,6 +5,8 @@
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { FetchPartial, FetchResult } from '../../fetch/types.js';
+import { describeBotProtection } from '../../fetch/bot-protection.js';
+import { cleanPdf } from './clean-pdf.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
@@ -41,6 +43,8 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     if (!(err instanceof ItemFailure)) throw err;
     const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
     if (partial) Object.assign(meta, { final_url: normalisedHttpUrl(partial.finalUrl), via_proxy: partial.viaProxy, retries: partial.retries });
+    // A response that broke off mid-body still said what it was.
+    if (partial?.statusCode !== undefined) Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
     return { data: null, meta: { ...meta, error: err.toItemError() } };
   }
 
@@ -53,10 +57,15 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     via_proxy: res.viaProxy,
     retries: res.retries,
   });
+  if (res.botProtection) {
+    // A challenge page is never content: a model must not read "Just a moment..." as the article.
+    return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
+  }
   const body = res.body;
+  if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta);
   if (!body || body.text === null || !CLEANABLE.has(body.kind)) {
     const type = res.contentType ?? 'an unknown type';
-    return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML and plain text.`) } };
+    return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`) } };
   }
 
   let result: CleanResult;

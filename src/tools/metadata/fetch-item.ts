@@ -3,6 +3,9 @@
 // aborted chunk propagates, so the chunk fails as a unit.
 import { ItemFailure, itemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
+import { describeBotProtection } from '../../fetch/bot-protection.js';
+import { defaultConfig } from '../../config/config.js';
+import { pdfMetadataItem } from './pdf-item.js';
 import { bestManifestIcon, nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
@@ -15,9 +18,13 @@ export interface MetadataItemOptions {
   timeoutMs: number;
 }
 
+const DEFAULT_PDF = { maxPdfPages: defaultConfig().maxPdfPages, maxPdfBytes: defaultConfig().maxPdfBytes };
+
 export interface MetadataDeps {
   fetcher: Fetcher;
   pool: WorkerPool;
+  /** The operator's PDF limits (config maxPdfPages / maxPdfBytes); the defaults when absent. */
+  pdfLimits?: { maxPdfPages: number; maxPdfBytes: number };
 }
 
 // HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language).
@@ -43,7 +50,12 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
     via_proxy: res.viaProxy,
     retries: res.retries,
   };
+  if (res.botProtection) {
+    // A challenge page's title ("Just a moment...") is not the page's metadata.
+    return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
+  }
   const body = res.body;
+  if (body?.kind === 'pdf') return pdfMetadataItem(res, meta, { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) }, deps.pool, signal);
   const needsWorker = body !== null && body.text !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
   if (!needsWorker) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
@@ -101,8 +113,8 @@ function failed(url: string, partial: FetchPartial | null, err: ItemFailure): To
     meta: {
       url,
       final_url: partial?.finalUrl ?? normalisedHttpUrl(url),
-      status_code: null,
-      content_type: null,
+      status_code: partial?.statusCode ?? null,
+      content_type: partial?.contentType ?? null,
       via_proxy: partial?.viaProxy ?? false,
       retries: partial?.retries ?? 0,
       error: err.toItemError(),

@@ -48,6 +48,7 @@ export const metadataDataSchema: JsonSchema = {
       },
     },
     keywords: { type: 'array', items: { type: 'string' }, description: 'meta keywords, news_keywords, article:tag and JSON-LD keywords, de-duplicated.' },
+    pages: { type: ['integer', 'null'], description: 'Only for a PDF: its page count (null when the file could not be read).' },
     content: nullableStr('Only with include_content: the main text, as clean_web_content gives it with include_title false. null when meta.error says why.'),
     word_count: { type: ['integer', 'null'], description: 'Only with include_content: words in content (Unicode word segmentation).' },
   },

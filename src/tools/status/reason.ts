@@ -3,6 +3,7 @@
 // testable from a table.
 import type { ItemErrorCode } from '../../errors/codes.js';
 import type { RedirectHop } from '../../fetch/types.js';
+import { CHALLENGE_STATUSES, vendorMarker } from '../../fetch/bot-protection.js';
 
 export type StatusReason =
   | 'ok'
@@ -30,46 +31,10 @@ export const STATUS_REASONS: readonly StatusReason[] = [
 ];
 
 /**
- * Response headers that only a bot-protection layer sends, with the values that mean
- * "challenged or blocked" (null: any value). Sources: the vendors' own documentation of
- * their challenge responses.
- */
-const CHALLENGE_HEADERS: ReadonlyArray<readonly [name: string, value: RegExp | null]> = [
-  ['cf-mitigated', null], // Cloudflare: set exactly when a challenge page was served
-  ['cf-chl-bypass', null], // Cloudflare legacy challenge
-  ['x-vercel-mitigated', null], // Vercel Attack Challenge Mode / firewall
-  ['x-amzn-waf-action', null], // AWS WAF challenge / captcha / block
-  ['x-datadome', null], // DataDome
-  ['x-datadome-cid', null],
-  ['x-dd-b', null],
-  ['x-sucuri-block', null], // Sucuri firewall block
-  ['x-kpsdk-ct', null], // Kasada
-  ['x-kpsdk-cd', null],
-  ['x-iinfo', null], // Imperva / Incapsula edge
-  ['x-cdn', /incapsula|imperva/i],
-  ['server', /^(akamaighost|ddos-guard|sucuri\/cloudproxy|datadome)\b/i], // edge-generated denials
-];
-
-/** Cookie names set by bot managers (exact names, or prefixes ending in '*'). */
-const CHALLENGE_COOKIES: readonly string[] = [
-  '__cf_bm', 'cf_clearance', '__cf_chl_*', 'cf_chl_*', // Cloudflare
-  'datadome', // DataDome
-  '_px3', '_pxhd', '_pxvid', '_pxde', // HUMAN / PerimeterX
-  '_abck', 'bm_sz', 'bm_sv', 'ak_bmsc', // Akamai Bot Manager
-  'incap_ses_*', 'visid_incap_*', 'reese84', // Imperva
-  'kp_uidz', // Kasada
-  'aws-waf-token', // AWS WAF
-  '__ddg1_', '__ddg2_', // DDoS-Guard
-  'sucuri_cloudproxy_uuid_*', // Sucuri
-];
-
-/** Statuses a challenge or bot block is served with. */
-const CHALLENGE_STATUSES = new Set([403, 429, 503]);
-
-/**
  * Names the marker that shows a 403/429/503 came from a bot-protection layer, or null.
  * Headers and cookie names only: a probe reads no body, so a challenge page is recognised
- * by what the protection layer puts in the headers.
+ * by what the protection layer puts in the headers (the lists live with the fetcher's
+ * detector, src/fetch/bot-protection.ts, which the other tools run on the body too).
  */
 export function challengeMarker(
   status: number,
@@ -77,19 +42,7 @@ export function challengeMarker(
   setCookieNames: readonly string[] = [],
 ): string | null {
   if (!CHALLENGE_STATUSES.has(status)) return null;
-  for (const [name, value] of CHALLENGE_HEADERS) {
-    const v = headers[name];
-    if (v === undefined) continue;
-    if (value === null || value.test(v.trim())) return `header:${name}`;
-  }
-  for (const cookie of setCookieNames) {
-    const c = cookie.toLowerCase();
-    for (const known of CHALLENGE_COOKIES) {
-      const hit = known.endsWith('*') ? c.startsWith(known.slice(0, -1)) : c === known;
-      if (hit) return `cookie:${cookie}`;
-    }
-  }
-  return null;
+  return vendorMarker(headers, setCookieNames)?.signal ?? null;
 }
 
 /** The reason class of a response that arrived. */

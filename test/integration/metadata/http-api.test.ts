@@ -50,7 +50,9 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     assert.equal(res.statusCode, 200);
     const results = res.json().data.results as Array<{ data: Record<string, unknown> | null; meta: Record<string, any> }>;
     assert.deepEqual(results.map((r) => r.meta.url), items.map((i) => (typeof i === 'string' ? i : i.url)));
-    assert.deepEqual(results.map((r) => r.meta.error?.code ?? null), [null, 'invalid_url', 'blocked_url', null, null, null]);
+    // The PDF fixture is a stub without an end-of-file marker: a broken file is no_content
+    // (decisions.md, Beyond HTML), its header-known metadata kept.
+    assert.deepEqual(results.map((r) => r.meta.error?.code ?? null), [null, 'invalid_url', 'blocked_url', null, null, 'no_content']);
     assert.deepEqual(results.map((r) => r.data?.title ?? null), ['Page 1', null, null, 'Page 3', 'Page 1', 'Quarterly Report.pdf']);
     assert.equal(results[2]!.data, null);
     assert.equal(results[2]!.meta.error.retryable, false);

@@ -85,10 +85,13 @@ describe('get_url_metadata run()', () => {
     assert.equal(first!.meta.error, undefined);
   });
 
-  it('describes a PDF by what is known: status, type, final URL, file-name title', async () => {
+  it('describes a broken PDF by what is known: status, type, final URL, file-name title', async () => {
     const url = `${site.origin}/files/Quarterly%20Report.pdf`;
     const [item] = await getUrlMetadata.run(input({ url }), ctx());
-    assert.equal(item!.meta.error, undefined);
+    // The fixture is a PDF stub without an end-of-file marker: broken, so no_content
+    // (decisions.md, Beyond HTML), with what the headers and the URL tell.
+    assert.equal(item!.meta.error?.code, 'no_content');
+    assert.match(item!.meta.error!.message, /truncated/);
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.meta.content_type, 'application/pdf');
     assert.equal(item!.data!.title, 'Quarterly Report.pdf');
@@ -113,10 +116,10 @@ describe('get_url_metadata run()', () => {
     assert.deepEqual(item!.data!.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
   });
 
-  it('gives unsupported_content_type for include_content on non-HTML, keeping the metadata', async () => {
+  it('gives unsupported_content_type for include_content on non-HTML (no_content for a broken PDF), keeping the metadata', async () => {
     const [pdf, json] = await getUrlMetadata.run(input({ items: [`${site.origin}/files/Quarterly%20Report.pdf`, `${site.origin}/data.json`], include_content: true }), ctx());
     for (const item of [pdf!, json!]) {
-      assert.equal(item.meta.error?.code, 'unsupported_content_type');
+      assert.equal(item.meta.error?.code, item === pdf ? 'no_content' : 'unsupported_content_type');
       assert.equal(item.meta.status_code, 200);
       assert.equal(item.data!.content, null);
       assert.equal(item.data!.word_count, null);

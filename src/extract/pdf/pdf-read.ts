@@ -1,0 +1,151 @@
+// PDF bytes -> document info, page count and laid-out blocks, with pdf.js (through unpdf's
+// serverless build: pure JavaScript, no native code, no worker of its own, no network: fonts
+// and character maps are never fetched). Runs inside a worker thread (src/workers/pdf-task.ts),
+// whose time and memory budgets bound a hostile file; here the page count and the text wanted
+// bound the work too.
+import { looksLikePdf } from '../../fetch/decode.js';
+import { layoutPdf, type OutlineEntry, type PdfLayout, type PdfPageText } from './pdf-layout.js';
+import { pdfDate } from './pdf-date.js';
+
+export interface PdfInfo {
+  title: string | null;
+  author: string | null;
+  subject: string | null;
+  keywords: string[];
+  language: string | null;
+  /** ISO 8601 with the offset the file declares, or null. */
+  created: string | null;
+  modified: string | null;
+}
+
+export type PdfRead =
+  | { ok: true; info: PdfInfo; pages: number; pagesRead: number; layout: PdfLayout; truncated: boolean }
+  | { ok: false; reason: 'encrypted' | 'broken' | 'no_text'; message: string; info: PdfInfo | null; pages: number | null };
+
+export interface PdfReadLimits {
+  /** Pages read at most; later pages are left out (truncated). */
+  maxPages: number;
+  /** Stop reading pages once this much text was gathered (truncated). */
+  maxChars: number;
+}
+
+const EMPTY_INFO: PdfInfo = { title: null, author: null, subject: null, keywords: [], language: null, created: null, modified: null };
+/** Outline entries read at most: a title is matched against each paragraph. */
+const MAX_OUTLINE = 2000;
+
+export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise<PdfRead> {
+  if (!looksLikePdf(bytes)) return broken('The file is not a PDF (no %PDF- header).');
+  // A complete file ends with %%EOF; without it the file was cut (pdf.js would patch together
+  // whatever pages it can find, passing a fragment off as the document).
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + Math.max(0, bytes.byteLength - 2048), Math.min(2048, bytes.byteLength)).toString('latin1');
+  if (!tail.includes('%%EOF')) return broken('The PDF is truncated: it ends before its end-of-file marker.');
+
+  const { getDocumentProxy } = await import('unpdf');
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // pdf.js takes ownership of (detaches) the buffer it is given, and wants a plain
+    // Uint8Array over its own ArrayBuffer: hand it a copy, the caller's bytes stay usable.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      useSystemFonts: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+  } catch (err) {
+    const name = (err as { name?: string } | null)?.name ?? '';
+    if (name === 'PasswordException') return { ok: false, reason: 'encrypted', message: 'The PDF is encrypted: it needs a password to be opened.', info: null, pages: null };
+    return broken(`The PDF is broken and could not be read (${(err as Error)?.message ?? String(err)}).`.slice(0, 300));
+  }
+  try {
+    const pages = pdf.numPages;
+    const info = await readInfo(pdf);
+    const outline = await readOutline(pdf);
+    const texts: PdfPageText[] = [];
+    let chars = 0;
+    let truncated = false;
+    for (let n = 1; n <= pages; n++) {
+      if (n > limits.maxPages || chars > limits.maxChars) {
+        truncated = true;
+        break;
+      }
+      const page = await pdf.getPage(n);
+      try {
+        const viewport = page.getViewport({ scale: 1 });
+        const content = await page.getTextContent();
+        const runs: PdfPageText['runs'] = [];
+        for (const item of content.items) {
+          if (!('str' in item) || !item.str) continue;
+          const [a, b, c, d, e, f] = item.transform as number[];
+          runs.push({ str: item.str, x: e!, y: f!, width: item.width, fontSize: Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height });
+          chars += item.str.length;
+        }
+        texts.push({ width: viewport.width, height: viewport.height, runs });
+      } finally {
+        page.cleanup();
+      }
+    }
+    const layout = layoutPdf(texts, outline);
+    if (layout.chars === 0) {
+      return { ok: false, reason: 'no_text', message: 'The PDF has no text layer (scanned pages or images only); urlkit does not run OCR.', info, pages };
+    }
+    return { ok: true, info, pages, pagesRead: texts.length, layout, truncated };
+  } catch (err) {
+    return broken(`The PDF is broken and could not be read (${(err as Error)?.message ?? String(err)}).`.slice(0, 300));
+  } finally {
+    await pdf.destroy().catch(() => {});
+  }
+}
+
+function broken(message: string): PdfRead {
+  return { ok: false, reason: 'broken', message, info: null, pages: null };
+}
+
+async function readInfo(pdf: { getMetadata(): Promise<{ info: unknown }> }): Promise<PdfInfo> {
+  let raw: Record<string, unknown>;
+  try {
+    raw = ((await pdf.getMetadata()).info ?? {}) as Record<string, unknown>;
+  } catch {
+    return EMPTY_INFO;
+  }
+  const str = (k: string): string | null => {
+    const v = raw[k];
+    if (typeof v !== 'string') return null;
+    // Info strings may carry NULs and control characters from broken encoders.
+    const s = v.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+    return s || null;
+  };
+  const keywords = str('Keywords');
+  return {
+    title: str('Title'),
+    author: str('Author'),
+    subject: str('Subject'),
+    keywords: keywords ? [...new Set(keywords.split(/[,;]/).map((k) => k.trim()).filter(Boolean))] : [],
+    language: str('Language'),
+    created: pdfDate(str('CreationDate')),
+    modified: pdfDate(str('ModDate')),
+  };
+}
+
+interface OutlineNode {
+  title: string;
+  items?: OutlineNode[];
+}
+
+async function readOutline(pdf: { getOutline(): Promise<unknown> }): Promise<OutlineEntry[]> {
+  let nodes: OutlineNode[] | null;
+  try {
+    nodes = (await pdf.getOutline()) as OutlineNode[] | null;
+  } catch {
+    return [];
+  }
+  const out: OutlineEntry[] = [];
+  const stack: Array<{ node: OutlineNode; depth: number }> = (nodes ?? []).map((node) => ({ node, depth: 0 })).reverse();
+  while (stack.length && out.length < MAX_OUTLINE) {
+    const { node, depth } = stack.pop()!;
+    if (typeof node.title === 'string' && node.title.trim()) out.push({ title: node.title.trim(), depth });
+    const kids = node.items ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, depth: depth + 1 });
+  }
+  return out;
+}

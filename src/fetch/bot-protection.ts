@@ -1,0 +1,276 @@
+// Recognises anti-bot challenge and block pages (Cloudflare, Akamai, DataDome, HUMAN/PerimeterX,
+// Imperva/Incapsula, Sucuri, AWS WAF, Vercel, Kasada, generic captcha interstitials) from what a
+// response carries: status, headers, cookie names and the first bytes of the body. A pure
+// function, run by the fetcher on every response, so no tool hands a challenge page to a model.
+//
+// The rules are structural, never words in prose: headers only a protection layer sends, and
+// markers in the *markup* (script sources, inline challenge scripts, form and element ids,
+// iframes) of a *tiny* document. An article about Cloudflare quotes "Just a moment..." as text
+// (its `<script>` shown as `&lt;script&gt;`) and carries far more readable text than a
+// challenge page ever does, so neither test fires on it. Vendor cookies alone (`__cf_bm`,
+// `datadome`) are set on every page a protected site serves, so they count only together with a
+// blocking status.
+
+export type BotVendor =
+  | 'cloudflare'
+  | 'akamai'
+  | 'datadome'
+  | 'perimeterx'
+  | 'imperva'
+  | 'sucuri'
+  | 'aws_waf'
+  | 'vercel'
+  | 'kasada'
+  | 'ddos_guard'
+  | 'captcha';
+
+export interface BotProtection {
+  vendor: BotVendor;
+  /** What gave it away, e.g. 'header:cf-mitigated', 'cookie:_abck', 'markup:datadome-captcha'. */
+  signal: string;
+}
+
+export interface BotProtectionInput {
+  status: number;
+  /** Lower-cased names (as FetchResult.headers). */
+  headers: Readonly<Record<string, string>>;
+  /** Names of the cookies the response set. */
+  setCookieNames?: readonly string[];
+  /** The (content-decoded) body or its first bytes; null when no body was read. */
+  body?: Uint8Array | string | null;
+}
+
+/** Only this much of the body is looked at: challenge pages are small. */
+export const BOT_SCAN_BYTES = 96 * 1024;
+/**
+ * Readable characters (markup, scripts and styles removed) above which a document is content,
+ * whatever its markup says. Challenge and block pages carry one or two sentences (Cloudflare's
+ * block page, the wordiest, about 900); an article carries thousands.
+ */
+export const CHALLENGE_MAX_TEXT_CHARS = 1500;
+
+/**
+ * Headers that only a bot-protection layer sends, with the values that mean "challenged or
+ * blocked" (null: any value). The status checker counts them on a blocking status.
+ */
+export const CHALLENGE_HEADERS: ReadonlyArray<readonly [name: string, value: RegExp | null, vendor: BotVendor]> = [
+  ['cf-mitigated', null, 'cloudflare'], // Cloudflare: set exactly when a challenge page was served
+  ['cf-chl-bypass', null, 'cloudflare'], // Cloudflare legacy challenge
+  ['x-vercel-mitigated', null, 'vercel'], // Vercel Attack Challenge Mode / firewall
+  ['x-amzn-waf-action', null, 'aws_waf'], // AWS WAF challenge / captcha / block
+  ['x-datadome', null, 'datadome'], // DataDome
+  ['x-datadome-cid', null, 'datadome'],
+  ['x-dd-b', null, 'datadome'],
+  ['x-sucuri-block', null, 'sucuri'], // Sucuri firewall block
+  ['x-kpsdk-ct', null, 'kasada'], // Kasada
+  ['x-kpsdk-cd', null, 'kasada'],
+  ['x-iinfo', null, 'imperva'], // Imperva / Incapsula edge
+  ['x-cdn', /incapsula|imperva/i, 'imperva'],
+  ['server', /^akamaighost\b/i, 'akamai'], // edge-generated denials
+  ['server', /^ddos-guard\b/i, 'ddos_guard'],
+  ['server', /^sucuri\/cloudproxy\b/i, 'sucuri'],
+  ['server', /^datadome\b/i, 'datadome'],
+];
+
+/** Cookie names set by bot managers (exact names, or prefixes ending in '*'). */
+export const CHALLENGE_COOKIES: ReadonlyArray<readonly [name: string, vendor: BotVendor]> = [
+  ['__cf_bm', 'cloudflare'], ['cf_clearance', 'cloudflare'], ['__cf_chl_*', 'cloudflare'], ['cf_chl_*', 'cloudflare'],
+  ['datadome', 'datadome'],
+  ['_px3', 'perimeterx'], ['_pxhd', 'perimeterx'], ['_pxvid', 'perimeterx'], ['_pxde', 'perimeterx'],
+  ['_abck', 'akamai'], ['bm_sz', 'akamai'], ['bm_sv', 'akamai'], ['ak_bmsc', 'akamai'],
+  ['incap_ses_*', 'imperva'], ['visid_incap_*', 'imperva'], ['reese84', 'imperva'],
+  ['kp_uidz', 'kasada'],
+  ['aws-waf-token', 'aws_waf'],
+  ['__ddg1_', 'ddos_guard'], ['__ddg2_', 'ddos_guard'],
+  ['sucuri_cloudproxy_uuid_*', 'sucuri'],
+];
+
+/** Statuses a challenge or bot block is served with. */
+export const CHALLENGE_STATUSES: ReadonlySet<number> = new Set([403, 429, 503]);
+
+/**
+ * Headers whose presence alone means the response is a challenge, whatever the status (AWS WAF
+ * serves its challenge with 202 and its captcha with 405; Cloudflare sets cf-mitigated only on
+ * challenge responses).
+ */
+const DECISIVE_HEADERS: ReadonlyArray<readonly [name: string, value: RegExp, vendor: BotVendor]> = [
+  ['cf-mitigated', /challenge/i, 'cloudflare'],
+  ['x-amzn-waf-action', /captcha|challenge|block/i, 'aws_waf'],
+  ['x-vercel-mitigated', /challenge|deny/i, 'vercel'],
+  ['x-sucuri-block', /./, 'sucuri'],
+];
+
+/** The vendor header or cookie on a response, or null (no status test here). */
+export function vendorMarker(headers: Readonly<Record<string, string>>, setCookieNames: readonly string[] = []): BotProtection | null {
+  for (const [name, value, vendor] of CHALLENGE_HEADERS) {
+    const v = headers[name];
+    if (v === undefined) continue;
+    if (value === null || value.test(v.trim())) return { vendor, signal: `header:${name}` };
+  }
+  for (const cookie of setCookieNames) {
+    const c = cookie.toLowerCase();
+    for (const [known, vendor] of CHALLENGE_COOKIES) {
+      const hit = known.endsWith('*') ? c.startsWith(known.slice(0, -1)) : c === known;
+      if (hit) return { vendor, signal: `cookie:${cookie}` };
+    }
+  }
+  return null;
+}
+
+/** A header that by itself says "this is a challenge", or null. */
+export function decisiveMarker(headers: Readonly<Record<string, string>>): BotProtection | null {
+  for (const [name, value, vendor] of DECISIVE_HEADERS) {
+    const v = headers[name];
+    if (v !== undefined && value.test(v)) return { vendor, signal: `header:${name}` };
+  }
+  return null;
+}
+
+/** What a response is, as far as bot protection goes: the vendor and the tell, or null. */
+export function detectBotProtection(input: BotProtectionInput): BotProtection | null {
+  const headers = input.headers;
+  const decisive = decisiveMarker(headers);
+  if (decisive) return decisive;
+  const page = input.body == null ? null : scanDocument(input.body);
+  const tiny = page !== null && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
+  if (CHALLENGE_STATUSES.has(input.status)) {
+    // A blocking status from a protected edge: a challenge unless the body is a real page (a
+    // site's own 503 maintenance page or 403 error page served through the same CDN).
+    const marker = vendorMarker(headers, input.setCookieNames);
+    if (marker && (page === null || tiny)) return marker;
+  }
+  if (!tiny) return null;
+  return markupMarker(page, input.status);
+}
+
+// ---- the body: a cheap look at the markup of the first bytes, no parser ----
+
+interface ScannedDocument {
+  /** Lower-cased <title> text (entities decoded), '' when none. */
+  title: string;
+  /** Readable text: markup, scripts, styles and comments removed, whitespace collapsed. */
+  text: string;
+  textChars: number;
+  /** Lower-cased src/href/action/id/class/name attribute values of every tag. */
+  attrs: string;
+  /** Lower-cased inline script bodies. */
+  scripts: string;
+}
+
+function scanDocument(body: Uint8Array | string): ScannedDocument | null {
+  const raw = typeof body === 'string' ? body.slice(0, BOT_SCAN_BYTES) : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES)).toString('utf8');
+  // Only markup can be a challenge page; JSON, images and plain text are not looked at.
+  if (!/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(raw.slice(0, 4096))) return null;
+  const scripts: string[] = [];
+  let noScripts = raw.replace(/<script\b[^>]*>([\s\S]*?)(?:<\/script\s*>|$)/gi, (m, inner: string) => {
+    scripts.push(inner.toLowerCase());
+    // Keep the opening tag: its src is an attribute worth reading.
+    return m.slice(0, m.indexOf('>') + 1);
+  });
+  noScripts = noScripts.replace(/<style\b[^>]*>[\s\S]*?(?:<\/style\s*>|$)/gi, ' ').replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
+  const attrs: string[] = [];
+  const attrRe = /\s(?:src|href|action|id|class|name|data-sitekey|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+  const tagRe = /<[a-z][^>]*>/gi;
+  for (let m = tagRe.exec(noScripts); m; m = tagRe.exec(noScripts)) {
+    for (let a = attrRe.exec(m[0]); a; a = attrRe.exec(m[0])) attrs.push((a[1] ?? a[2] ?? a[3] ?? '').toLowerCase());
+    attrRe.lastIndex = 0;
+  }
+  const titleMatch = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(noScripts);
+  const title = titleMatch ? decodeEntities(titleMatch[1]!).replace(/\s+/g, ' ').trim().toLowerCase() : '';
+  const text = decodeEntities(noScripts.replace(/<title\b[^>]*>[\s\S]*?<\/title\s*>/i, ' ').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return { title, text, textChars: text.length, attrs: attrs.join('\n'), scripts: scripts.join('\n') };
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => safeChar(parseInt(h, 16)))
+    .replace(/&#(\d+);?/g, (_, d: string) => safeChar(Number(d)))
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/gi, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[n.toLowerCase()] ?? '');
+}
+
+function safeChar(code: number): string {
+  return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+}
+
+/** Markup a vendor's challenge or block page is built from; each only counts in a tiny document. */
+const MARKUP_RULES: ReadonlyArray<{ vendor: BotVendor; name: string; test: (d: ScannedDocument, status: number) => boolean }> = [
+  {
+    vendor: 'cloudflare',
+    name: 'cloudflare-challenge',
+    // The managed / JS challenge: its options object, its form, or the challenge platform's
+    // orchestration script (normal pages load only the platform's /scripts/jsd/ beacon).
+    test: (d) => d.scripts.includes('_cf_chl_opt') || /\bchallenge-form\b|cf-challenge|cf_chl_/.test(d.attrs) || /\/cdn-cgi\/challenge-platform\/(?:h|orchestrate)\//.test(d.attrs + d.scripts),
+  },
+  {
+    vendor: 'cloudflare',
+    name: 'cloudflare-block',
+    // "Attention Required! | Cloudflare" and the 1xxx error pages.
+    test: (d) => /\bcf-error-details\b|\bcf-wrapper\b|\bcf-error-code\b/.test(d.attrs) && /cloudflare/.test(d.title + ' ' + d.attrs),
+  },
+  {
+    vendor: 'datadome',
+    name: 'datadome-captcha',
+    test: (d) => /captcha-delivery\.com/.test(d.attrs + d.scripts) || /\bvar dd\s*=\s*\{/.test(d.scripts),
+  },
+  {
+    vendor: 'perimeterx',
+    name: 'perimeterx-block',
+    test: (d) => /window\._px(?:appid|jsclientsrc|hostUrl|captcha)/i.test(d.scripts) || /\bpx-captcha\b|captcha\.px-cdn\.net|px-cloud\.net|perimeterx\.net/.test(d.attrs + d.scripts),
+  },
+  {
+    vendor: 'imperva',
+    name: 'incapsula-resource',
+    test: (d) => /_incapsula_resource/.test(d.attrs + d.scripts) || (d.textChars < 300 && /^request unsuccessful\. incapsula incident id/i.test(d.text)),
+  },
+  {
+    vendor: 'sucuri',
+    name: 'sucuri-firewall',
+    test: (d) => /sucuri_cloudproxy_js|sucuri_cloudproxy/.test(d.scripts) || (/sucuri website firewall/.test(d.title) && /sucuri\.net/.test(d.attrs)),
+  },
+  {
+    vendor: 'aws_waf',
+    name: 'aws-waf-challenge',
+    test: (d) => /awswafintegration|awswafcaptcha|gokuprops/.test(d.scripts) || /\.awswaf\.com\//.test(d.attrs + d.scripts),
+  },
+  {
+    vendor: 'akamai',
+    name: 'akamai-access-denied',
+    // The edge's reference page: title "Access Denied", a "Reference #18.xxxx" line and a link
+    // to errors.edgesuite.net.
+    test: (d) => d.title === 'access denied' && (/reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(d.text) || /errors\.edgesuite\.net/i.test(d.text + d.attrs)),
+  },
+  {
+    vendor: 'kasada',
+    name: 'kasada-challenge',
+    test: (d) => /kpsdk/.test(d.scripts + d.attrs),
+  },
+  {
+    vendor: 'captcha',
+    name: 'captcha-interstitial',
+    // A tiny page whose substance is a captcha widget and which says so (title or status): a
+    // login form with a captcha under a real page's worth of text is not one.
+    test: (d, status) => CAPTCHA_WIDGET.test(d.attrs + '\n' + d.scripts) && (status >= 400 || VERIFY_TITLE.test(d.title) || (d.textChars < 400 && VERIFY_TITLE.test(d.text))),
+  },
+];
+
+const CAPTCHA_WIDGET = /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha|\bh-captcha\b|hcaptcha\.com\/1\/api|\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile|geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/;
+const VERIFY_TITLE = /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment|one more step|checking your browser|please wait/;
+
+function markupMarker(page: ScannedDocument, status: number): BotProtection | null {
+  for (const rule of MARKUP_RULES) if (rule.test(page, status)) return { vendor: rule.vendor, signal: `markup:${rule.name}` };
+  // Cloudflare's challenge titles (the whole title), on a page that loads anything from
+  // Cloudflare's challenge platform (the title alone could be a tiny page of any site).
+  if (page.textChars < 600 && /^(?:just a moment|attention required! \| cloudflare|one more step|checking your browser|please wait)(?:\.{3}|…)?$/.test(page.title) && /cdn-cgi|cloudflare|turnstile/.test(page.attrs + page.scripts)) {
+    return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
+  }
+  return null;
+}
+
+/** A one-line description for the item error message. */
+export function describeBotProtection(hit: BotProtection, status: number): string {
+  const who: Record<BotVendor, string> = {
+    cloudflare: 'Cloudflare', akamai: 'Akamai', datadome: 'DataDome', perimeterx: 'HUMAN (PerimeterX)', imperva: 'Imperva (Incapsula)',
+    sucuri: 'Sucuri', aws_waf: 'AWS WAF', vercel: 'Vercel', kasada: 'Kasada', ddos_guard: 'DDoS-Guard', captcha: 'a captcha',
+  };
+  return `The target answered (status ${status}) with an anti-bot challenge or block page from ${who[hit.vendor]} (${hit.signal}), not the page's content.`;
+}

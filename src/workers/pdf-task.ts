@@ -1,0 +1,61 @@
+// PDF -> what the cleaners and the metadata fetcher return, in a worker (the pool's time and
+// memory budgets apply; page count and text wanted bound the work further). Text comes out of
+// the same block model and renderers as HTML.
+import type { Block } from '../extract/blocks.js';
+import { readPdf, type PdfInfo } from '../extract/pdf/pdf-read.js';
+import { renderBlocks, type OutputFormat } from '../render/render.js';
+
+export interface PdfRequest {
+  bytes: Uint8Array;
+  /** Pages read at most (config maxPdfPages). */
+  maxPages: number;
+  /** Output: the cleaners' format, title line and limit; metadata asks for text without title. */
+  format: OutputFormat;
+  includeTitle: boolean;
+  maxChars: number;
+  /** false: only the document info and page count are wanted (metadata without content). */
+  wantText: boolean;
+}
+
+export interface PdfResult {
+  /** Set when the file gave no text: encrypted, broken, or no text layer. */
+  error: { code: 'no_content'; reason: 'encrypted' | 'broken' | 'no_text'; message: string } | null;
+  /** The document info's title, else the first heading line; '' when neither. */
+  title: string;
+  info: PdfInfo | null;
+  pages: number | null;
+  content: string | null;
+  wordCount: number;
+  /** Content cut at max_chars, or pages left out (page cap). */
+  truncated: boolean;
+}
+
+/** Info titles that name a file or a template rather than the document. */
+const JUNK_TITLE = /^(?:untitled|title|document\d*|microsoft (?:word|powerpoint|excel) - .*|.*\.(?:docx?|pdf|tex|dvi|indd|pptx?|xlsx?|odt|rtf|qxd|ps))$/i;
+
+export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
+  // Metadata without content still reads one page: the first heading may be the title. With
+  // text, pages stop a little past max_chars (running heads dropped later may shorten it).
+  const read = await readPdf(req.bytes, { maxPages: req.wantText ? req.maxPages : 1, maxChars: req.wantText ? Math.ceil(req.maxChars * 1.2) + 10_000 : 0 });
+  if (!read.ok) {
+    return { error: { code: 'no_content', reason: read.reason, message: read.message }, title: usableTitle(read.info?.title) ?? '', info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false };
+  }
+  const title = usableTitle(read.info.title) ?? read.layout.firstHeading ?? '';
+  if (!req.wantText) return { error: null, title, info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false };
+
+  let blocks: Block[] = read.layout.blocks;
+  const first = blocks[0];
+  // The title is the first line when asked for; a first heading that repeats it goes.
+  if (first?.type === 'heading' && first.children[0]?.type === 'text' && fold(first.children[0].text) === fold(title)) blocks = blocks.slice(1);
+  const rendered = renderBlocks(blocks, { format: req.format, title: req.includeTitle ? title : null, maxChars: req.maxChars });
+  return { error: null, title, info: read.info, pages: read.pages, content: rendered.content, wordCount: rendered.wordCount, truncated: rendered.truncated || read.truncated };
+}
+
+function usableTitle(t: string | null | undefined): string | null {
+  if (!t || JUNK_TITLE.test(t.trim())) return null;
+  return t.trim();
+}
+
+function fold(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
