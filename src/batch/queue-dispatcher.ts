@@ -136,6 +136,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       throw new Error('deadline: dropped, its caller has already answered');
     }
     observer.started((job.processedOn ?? Date.now()) - job.timestamp);
+    logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
     try {
       const results = await local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal);
       observer.finished('completed');

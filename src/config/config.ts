@@ -137,7 +137,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   role: 'all',
   cacheMaxAgeS: 0,
   cacheMaxBytes: 64 * 1024 * 1024,
-  queueStallMs: 10_000,
+  queueStallMs: 15_000,
   queueConcurrency: 8,
 };
 
