@@ -1,6 +1,8 @@
 // Process entry for `npm start`: configuration from the environment, listen, graceful shutdown.
 import { ConfigError, loadConfig } from './config/config.js';
 import { exitOnSignals, serve } from './http/serve.js';
+import { exitIfRedisUnreachable } from './cli/redis-check.js';
+import { runWorker } from './cli/worker.js';
 
 async function main(): Promise<void> {
   let config;
@@ -13,6 +15,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // URLKIT_ROLE=worker: this process only runs queue jobs, as `urlkit worker` does.
+  if (config.redisUrl && config.role === 'worker') return runWorker(config);
+  await exitIfRedisUnreachable(config);
   const server = await serve(config);
   exitOnSignals(server);
 }

@@ -20,6 +20,8 @@ export type ChunkHandler<Item = unknown, Options = unknown, Result = unknown> = 
 ) => Promise<Result[]>;
 
 export interface ChunkDispatcher {
+  /** True when chunks run elsewhere (a queue): tools then send single URLs through it too. */
+  readonly remote?: boolean;
   register<Item, Options, Result>(name: string, handler: ChunkHandler<Item, Options, Result>): void;
   /** Rejects when the chunk fails as a unit; the caller marks its items worker_chunk_failed. */
   runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]>;

@@ -14,12 +14,15 @@ import { createServices } from '../tools/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
 import { createValidator } from '../tools/validation.js';
 import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';
+import { exitIfRedisUnreachable } from './redis-check.js';
+import { runWorker } from './worker.js';
 
 const usageLine = (left: string, right: string) => `  urlkit ${left.padEnd(30)} ${right}`;
 const USAGE = [
   'Usage:',
   usageLine('serve', 'start the HTTP server (HOST, PORT, URLKIT_* settings)'),
   usageLine('mcp', 'run as an MCP server over stdio (for an MCP host)'),
+  usageLine('worker', 'run scale-out queue jobs (needs URLKIT_REDIS_URL)'),
   ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
   usageLine('--version', 'print the version'),
   '',
@@ -83,7 +86,8 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
 
   const config = loadOrExit();
   const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({ correlation_id: correlationId });
-  const services = createServices(config);
+  // The CLI runs the tools here, never through the scale-out queue.
+  const services = createServices(config, undefined, { role: 'local' });
   const interrupted = new AbortController();
   process.once('SIGINT', () => interrupted.abort(new Error('interrupted')));
   const results: ToolItem[] = [];
@@ -116,7 +120,10 @@ async function main(argv: string[]): Promise<void> {
   if (command === '--version' || command === '-v') return finish(0, `${VERSION}\n`);
   if (command === 'serve') {
     if (rest.length > 0) return finish(1, undefined, `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`);
-    const server = await serve(loadOrExit());
+    const config = loadOrExit();
+    if (config.redisUrl && config.role === 'worker') return runWorker(config);
+    await exitIfRedisUnreachable(config);
+    const server = await serve(config);
     exitOnSignals(server);
     return;
   }
@@ -127,6 +134,10 @@ async function main(argv: string[]): Promise<void> {
     const session = await runMcpStdio(loadOrExit());
     await session.closed;
     process.exit(0);
+  }
+  if (command === 'worker') {
+    if (rest.length > 0) return finish(1, undefined, `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`);
+    return runWorker(loadOrExit());
   }
   const tool = findToolByCommand(command);
   if (!tool) return finish(1, undefined, `urlkit: unknown command "${command}"\n\n${USAGE}`);

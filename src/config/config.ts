@@ -94,6 +94,28 @@ export interface Config {
   browserMaxBytes: number;
 
   /**
+   * Redis for scale-out (BullMQ job queue) and the shared fetch cache, e.g. redis://host:6379.
+   * null: one process, jobs in process, cache in memory. @default null
+   */
+  redisUrl: string | null;
+  /**
+   * With redisUrl: 'api' serves HTTP and enqueues, 'worker' runs jobs, 'all' does both.
+   * @default all
+   */
+  role: 'api' | 'worker' | 'all';
+  /** Default request max_age (seconds) of the cleaners and the metadata fetcher. @default 0 */
+  cacheMaxAgeS: number;
+  /** Bytes the in-memory fetch cache may hold (not used with Redis); 0 turns it off. @default 67108864 (64 MiB) */
+  cacheMaxBytes: number;
+  /**
+   * Lock of a running queue job (ms): a worker that stops renewing it (killed, stalled) has
+   * its job failed after at most about 1.5x this. @default 10000
+   */
+  queueStallMs: number;
+  /** Queue jobs one worker process runs at once. @default 8 */
+  queueConcurrency: number;
+
+  /**
    * Fault injection for tests only; not reachable from the environment or a request.
    * failChunkIndexes: chunk positions (0-based, per request) whose worker is made to die.
    */
@@ -139,6 +161,12 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   browserPageTimeoutMs: 10_000,
   browserMaxRequests: 100,
   browserMaxBytes: 10 * 1024 * 1024,
+  redisUrl: null,
+  role: 'all',
+  cacheMaxAgeS: 0,
+  cacheMaxBytes: 64 * 1024 * 1024,
+  queueStallMs: 15_000,
+  queueConcurrency: 8,
 };
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
@@ -219,6 +247,19 @@ function executable(env: Env, name: string): string | undefined {
   return path;
 }
 
+function redis(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be a redis:// or rediss:// URL, got "${raw}"`);
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new ConfigError(`${name} must be a redis:// or rediss:// URL, got "${raw}"`);
+  return raw.trim();
+}
+
 function pick<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
@@ -262,6 +303,12 @@ export function loadConfig(env: Env = process.env): Config {
     browserPageTimeoutMs: int(env, 'URLKIT_BROWSER_PAGE_TIMEOUT_MS', 1000, 120_000),
     browserMaxRequests: int(env, 'URLKIT_BROWSER_MAX_REQUESTS', 1, 10_000),
     browserMaxBytes: int(env, 'URLKIT_BROWSER_MAX_BYTES', 65_536, 1024 * 1024 * 1024),
+    redisUrl: redis(env, 'URLKIT_REDIS_URL'),
+    role: oneOf(env, 'URLKIT_ROLE', ['api', 'worker', 'all'] as const),
+    cacheMaxAgeS: int(env, 'URLKIT_CACHE_MAX_AGE_S', 0, 604_800),
+    cacheMaxBytes: int(env, 'URLKIT_CACHE_MAX_BYTES', 0, 64 * 1024 * 1024 * 1024),
+    queueStallMs: int(env, 'URLKIT_QUEUE_STALL_MS', 1000, 600_000),
+    queueConcurrency: int(env, 'URLKIT_QUEUE_CONCURRENCY', 1, 1000),
   });
   const cfg = defaultConfig(overrides);
   if (cfg.proxyMode !== 'never' && !cfg.proxyUrl) {

@@ -41,7 +41,9 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const metrics = createMetrics();
-  const services = options.services ?? createServices(config, metrics.fetchObserver);
+  const services = options.services ?? createServices(config, metrics.fetchObserver, { registry: metrics.registry });
+  // Scale-out: the job queue is connected before the server takes calls.
+  if (!options.services) await services.start?.();
   const tools = options.tools ?? TOOLS;
   const lifecycle = new Lifecycle();
   const pressure = { isUnderPressure: () => false };

@@ -32,6 +32,7 @@ export async function systemRoutes(app: FastifyInstance, opts: SystemRoutesOptio
     let reason: string | null = null;
     if (lifecycle.draining) reason = 'The service is shutting down.';
     else if (pressure.isUnderPressure()) reason = 'The event loop is overloaded.';
+    else if (app.urlkit?.services.ready && !app.urlkit.services.ready()) reason = 'Redis (the job queue) is unreachable.';
     else if (opts.maxInFlight > 0 && lifecycle.inFlight >= opts.maxInFlight) reason = `Too many requests in progress (limit ${opts.maxInFlight}).`;
     if (reason) {
       reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));

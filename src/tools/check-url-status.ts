@@ -1,7 +1,9 @@
 import { followRedirectsField, timeoutField, urlField } from './fields.js';
 import { probeUrl } from './status/probe.js';
 import { statusDataSchema, statusMetaSchema } from './status/schema.js';
-import type { Tool } from './types.js';
+import type { Tool, ToolItem } from './types.js';
+import type { ItemError } from '../errors/codes.js';
+import { runSingleOnQueue } from './queued-single.js';
 
 export interface StatusInput {
   url: string;
@@ -25,6 +27,8 @@ export const checkUrlStatus: Tool<StatusInput> = {
   itemMetaSchema: statusMetaSchema,
   example: { url: 'https://example.com/', follow_redirects: true, timeout: 15 },
   async run(input, ctx) {
+    // Scale-out: the probe is a queue job, run by a worker through the same probeUrl.
+    if (ctx.services.dispatcher.remote) return runSingleOnQueue(ctx, 'check_url_status', input, {}, (error) => queueFailedItem(input.url, error));
     const item = await probeUrl(
       ctx.services.fetcher,
       input.url,
@@ -34,3 +38,31 @@ export const checkUrlStatus: Tool<StatusInput> = {
     return [item];
   },
 };
+
+/** A probe whose queue job failed as a unit: no response, the reason is the error code. */
+function queueFailedItem(url: string, error: ItemError): ToolItem {
+  let finalUrl = url;
+  try {
+    finalUrl = new URL(url).href;
+  } catch {
+    // not a URL: reported as sent
+  }
+  const data = {
+    url,
+    status_code: null,
+    ok: false,
+    final_url: finalUrl,
+    content_type: null,
+    response_time_ms: 0,
+    url_changed: false,
+    is_html: false,
+    redirect_count: 0,
+    redirect_history: [],
+    probe_method: 'HEAD',
+    content_length: null,
+    reason: error.code === 'timeout' ? 'timeout' : 'worker_chunk_failed',
+    retry_after_s: null,
+    timings: { dns_ms: null, connect_ms: null, tls_ms: null, first_byte_ms: null, total_ms: 0 },
+  };
+  return { data, meta: { url, via_proxy: false, retries: 0, error } };
+}

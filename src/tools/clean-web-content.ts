@@ -1,4 +1,4 @@
-import { fetchMetaProperties, includeTitleField, maxCharsField, outputFormatField, timeoutField, urlField } from './fields.js';
+import { cacheMetaProperties, fetchMetaProperties, includeTitleField, maxAgeField, maxCharsField, outputFormatField, timeoutField, urlField } from './fields.js';
 import { runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 
@@ -8,6 +8,8 @@ export interface CleanInput {
   include_title: boolean;
   max_chars: number;
   timeout: number;
+  /** Absent: the operator's default (config.cacheMaxAgeS). */
+  max_age?: number;
 }
 
 export const cleanItemDataSchema = {
@@ -29,6 +31,7 @@ export const cleanItemMetaSchema = {
     extraction_profile_requested: { type: 'string', enum: ['index', 'content'] },
     extraction_profile: { type: ['string', 'null'], enum: ['index', 'content', null] },
     fallback_used: { type: 'boolean' },
+    ...cacheMetaProperties,
   },
 };
 
@@ -43,6 +46,7 @@ export function cleanInputSchema(): Record<string, unknown> {
       include_title: includeTitleField,
       max_chars: maxCharsField,
       timeout: timeoutField(15),
+      max_age: maxAgeField,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { itemError } from '../errors/codes.js';
 import { runBatch } from '../batch/run-batch.js';
-import { followRedirectsField, timeoutField, urlField } from './fields.js';
+import { followRedirectsField, maxAgeField, timeoutField, urlField } from './fields.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
@@ -12,6 +12,8 @@ export interface MetadataInput {
   include_content: boolean;
   follow_redirects: boolean;
   timeout: number;
+  /** Absent: the operator's default (config.cacheMaxAgeS). */
+  max_age?: number;
 }
 
 export const getUrlMetadata: Tool<MetadataInput> = {
@@ -40,6 +42,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       include_content: { type: 'boolean', default: false, description: 'Add data.content (text, as clean_web_content with include_title false) and data.word_count.' },
       follow_redirects: followRedirectsField,
       timeout: timeoutField(10),
+      max_age: maxAgeField,
     },
     oneOf: [{ required: ['url'] }, { required: ['items'] }],
   },
@@ -49,7 +52,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
   async run(input, ctx) {
     const urls = input.url !== undefined ? [input.url] : (input.items ?? []).map((i) => (typeof i === 'string' ? i : i.url));
     const timeoutMs = Math.round((input.timeout ?? 10) * 1000);
-    const options: MetadataItemOptions = { includeContent: input.include_content ?? false, followRedirects: input.follow_redirects ?? true, timeoutMs };
+    const options: MetadataItemOptions = { includeContent: input.include_content ?? false, followRedirects: input.follow_redirects ?? true, timeoutMs, maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS };
     return runBatch<string, MetadataItemOptions, ToolItem>(ctx.services.dispatcher, {
       handler: METADATA_HANDLER,
       items: urls,

@@ -1,40 +1,85 @@
 // The long-lived pieces a tool call uses, built once per process from the config and shared
 // by the HTTP app and the CLI.
+import { pino, type Logger } from 'pino';
+import { Registry } from 'prom-client';
 import type { Config } from '../config/config.js';
 import type { ChunkDispatcher } from '../batch/types.js';
 import { createInProcessDispatcher } from '../batch/in-process-dispatcher.js';
+import { createQueueDispatcher, type QueueDispatcher } from '../batch/queue-dispatcher.js';
 import type { FetchObserver, Fetcher } from '../fetch/types.js';
 import { createFetcher } from '../fetch/fetch-page.js';
+import { createCachingFetcher, type CachingFetcher } from '../cache/cached-fetch.js';
+import type { FetchCache } from '../cache/cache.js';
+import { createMemoryCache } from '../cache/memory-cache.js';
+import { createRedisCache } from '../cache/redis-cache.js';
+import { createScaleMetrics } from '../metrics/queue-metrics.js';
 import { WorkerPool } from '../workers/pool.js';
 import { BrowserPool } from '../browser/browser-pool.js';
 import { METADATA_HANDLER, createMetadataChunkHandler } from './metadata/chunk-handler.js';
+import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from './queue-handlers.js';
 
 export interface Services {
   fetcher: Fetcher;
+  /** The fetcher behind the cache (cleaners and metadata pages; never the status checker). */
+  cachingFetcher: CachingFetcher;
   pool: WorkerPool;
   dispatcher: ChunkDispatcher;
   /** Renders script-built pages for clean_web_index; present only when URLKIT_BROWSER is set. */
   browser?: BrowserPool;
+  /** False while a dependency the calls need (Redis, with scale-out) is unreachable. */
+  ready?(): boolean;
+  /** Connects what needs connecting (the job queue); resolves when ready to take calls. */
+  start?(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createServices(config: Config, observer?: FetchObserver): Services {
+export interface ServicesOptions {
+  /** Where the scale-out and cache metrics go (the app's registry). */
+  registry?: Registry;
+  /**
+   * local: everything in process, no Redis (the CLI); api/worker/all: as URLKIT_ROLE, used
+   * only with URLKIT_REDIS_URL. @default config.role with Redis, else local
+   */
+  role?: 'local' | 'api' | 'worker' | 'all';
+  logger?: Logger;
+}
+
+export function createServices(config: Config, observer?: FetchObserver, options: ServicesOptions = {}): Services {
+  const role = config.redisUrl ? (options.role ?? config.role) : 'local';
+  const logger = options.logger ?? pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
+  const scale = createScaleMetrics(options.registry ?? new Registry());
   const fetcher = createFetcher(config, observer);
+  let cache: FetchCache | null = null;
+  if (role !== 'local') cache = createRedisCache(config.redisUrl!, (err) => logger.debug({ err: err.message }, 'cache redis error'));
+  else if (config.cacheMaxBytes > 0) cache = createMemoryCache(config.cacheMaxBytes);
+  const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
-  const dispatcher = createInProcessDispatcher(config, pool);
-  // Chunk handlers are registered by name, so a queue-backed dispatcher's workers can do the same.
-  dispatcher.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool, pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes } }));
+  const local = createInProcessDispatcher(config, pool);
+  const queue: QueueDispatcher | null = role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue });
+  if (queue) scale.setQueueDepthSource(() => queue.depth());
+  const dispatcher: ChunkDispatcher = queue ?? local;
   // Cheap to build: the browser starts (and playwright-core loads) on the first render.
   const browser = config.browserPath ? new BrowserPool(config, fetcher) : undefined;
-  return {
+
+  const services: Services = {
     fetcher,
+    cachingFetcher,
     pool,
     dispatcher,
     browser,
+    ready: () => (queue ? queue.ready() : true),
+    start: async () => {
+      await queue?.start();
+    },
     async close() {
       // The browser first: its pages' requests go through the fetcher.
       await browser?.close();
-      await Promise.allSettled([fetcher.close(), pool.close(), dispatcher.close()]);
+      await Promise.allSettled([fetcher.close(), pool.close(), dispatcher.close(), cache?.close()]);
     },
   };
+  // Chunk handlers are registered by name, so queue workers on other machines run the same ones.
+  local.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool, cachingFetcher, pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes } }));
+  local.register(CLEAN_HANDLER, createCleanHandler(config, services, logger));
+  local.register(STATUS_HANDLER, createStatusHandler(services));
+  return services;
 }

@@ -4,23 +4,32 @@
 // still succeeds.
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
-import type { FetchPartial, FetchResult } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { cleanPdf } from './clean-pdf.js';
+import type { FetchPartial } from '../../fetch/types.js';
+import type { CachedFetchResult } from '../../cache/cached-fetch.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { renderIfNeeded } from '../../browser/render-if-needed.js';
+import { runSingleOnQueue } from '../queued-single.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
 
 export async function runClean(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem[]> {
+  // Scale-out: the URL is a queue job, run by a worker through the 'clean' handler (cleanOne).
+  if (ctx.services.dispatcher.remote) {
+    return runSingleOnQueue(ctx, 'clean', input, { profile: requested, correlationId: ctx.correlationId }, (error) => ({
+      data: null,
+      meta: { url: input.url, final_url: normalisedHttpUrl(input.url), status_code: null, content_type: null, truncated: false, javascript_rendered: false, via_proxy: false, retries: 0, extraction_profile_requested: requested, extraction_profile: null, fallback_used: false, cached: false, fetched_at: null, error },
+    }));
+  }
   return [await cleanOne(input, ctx, requested)];
 }
 
-async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
+export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
   const startedAt = Date.now();
   const meta: ToolItem['meta'] = {
     url: input.url,
@@ -34,11 +43,13 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     extraction_profile_requested: requested,
     extraction_profile: null,
     fallback_used: false,
+    cached: false,
+    fetched_at: null,
   };
 
-  let res: FetchResult;
+  let res: CachedFetchResult;
   try {
-    res = await ctx.services.fetcher.fetchPage(input.url, { method: 'GET', timeoutMs: input.timeout * 1000, body: 'full' }, ctx.signal);
+    res = await ctx.services.cachingFetcher.fetchPage(input.url, { method: 'GET', timeoutMs: input.timeout * 1000, body: 'full' }, input.max_age ?? ctx.config.cacheMaxAgeS, ctx.signal);
   } catch (err) {
     if (!(err instanceof ItemFailure)) throw err;
     const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
@@ -56,6 +67,8 @@ async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile)
     javascript_rendered: res.javascriptRendered,
     via_proxy: res.viaProxy,
     retries: res.retries,
+    cached: res.cached,
+    fetched_at: res.fetchedAt,
   });
   if (res.botProtection) {
     // A challenge page is never content: a model must not read "Just a moment..." as the article.

@@ -9,6 +9,7 @@ import { pdfMetadataItem } from './pdf-item.js';
 import { bestManifestIcon, nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
+import type { CachedFetchResult, CachingFetcher } from '../../cache/cached-fetch.js';
 import { normalisedHttpUrl } from '../http-url.js';
 
 export interface MetadataItemOptions {
@@ -16,6 +17,8 @@ export interface MetadataItemOptions {
   followRedirects: boolean;
   /** Per-URL fetch budget (ms). */
   timeoutMs: number;
+  /** Request max_age (s): a stored fetch younger than this answers. @default 0 */
+  maxAgeS?: number;
 }
 
 const DEFAULT_PDF = { maxPdfPages: defaultConfig().maxPdfPages, maxPdfBytes: defaultConfig().maxPdfBytes };
@@ -25,6 +28,8 @@ export interface MetadataDeps {
   pool: WorkerPool;
   /** The operator's PDF limits (config maxPdfPages / maxPdfBytes); the defaults when absent. */
   pdfLimits?: { maxPdfPages: number; maxPdfBytes: number };
+  /** The page fetch goes through the cache when given (the manifest fetch never does). */
+  cachingFetcher?: CachingFetcher;
 }
 
 // HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language).
@@ -34,9 +39,12 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
   if (normalisedHttpUrl(url) === null) return failed(url, null, new ItemFailure('invalid_url'));
   const started = Date.now();
 
-  let res: FetchResult;
+  let res: FetchResult & Partial<CachedFetchResult>;
   try {
-    res = await deps.fetcher.fetchPage(url, { method: 'GET', followRedirects: options.followRedirects, timeoutMs: options.timeoutMs, body: 'full' }, signal);
+    const fetchOptions = { method: 'GET', followRedirects: options.followRedirects, timeoutMs: options.timeoutMs, body: 'full' } as const;
+    res = deps.cachingFetcher
+      ? await deps.cachingFetcher.fetchPage(url, fetchOptions, options.maxAgeS ?? 0, signal)
+      : await deps.fetcher.fetchPage(url, fetchOptions, signal);
   } catch (err) {
     if (signal.aborted || !(err instanceof ItemFailure)) throw err;
     return failed(url, (err as ItemFailure & { partial?: FetchPartial }).partial ?? null, err);
@@ -49,6 +57,8 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
     content_type: res.contentType,
     via_proxy: res.viaProxy,
     retries: res.retries,
+    cached: res.cached ?? false,
+    fetched_at: res.fetchedAt ?? new Date().toISOString(),
   };
   if (res.botProtection) {
     // A challenge page's title ("Just a moment...") is not the page's metadata.
@@ -117,6 +127,8 @@ function failed(url: string, partial: FetchPartial | null, err: ItemFailure): To
       content_type: partial?.contentType ?? null,
       via_proxy: partial?.viaProxy ?? false,
       retries: partial?.retries ?? 0,
+      cached: false,
+      fetched_at: null,
       error: err.toItemError(),
     },
   };

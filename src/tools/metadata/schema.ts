@@ -1,6 +1,6 @@
 // Schemas of get_url_metadata's item data and meta, for validation of our own output in
 // tests and for the OpenAPI document.
-import { fetchMetaProperties } from '../fields.js';
+import { cacheMetaProperties, fetchMetaProperties } from '../fields.js';
 import type { JsonSchema } from '../types.js';
 
 const str = (description: string): JsonSchema => ({ type: 'string', description });
@@ -58,5 +58,5 @@ export const metadataMetaSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries'],
-  properties: { ...fetchMetaProperties },
+  properties: { ...fetchMetaProperties, ...cacheMetaProperties },
 };

@@ -22,12 +22,15 @@ export type StatusReason =
   | 'too_many_redirects'
   | 'redirect_loop'
   | 'upstream_error'
-  | 'response_too_large';
+  | 'response_too_large'
+  /** Scale-out: the job carrying this probe failed as a unit (see worker_chunk_failed). */
+  | 'worker_chunk_failed';
 
 export const STATUS_REASONS: readonly StatusReason[] = [
   'ok', 'redirect', 'client_error', 'server_error', 'rate_limited', 'bot_protection', 'informational',
   'timeout', 'dns_error', 'connect_error', 'tls_error', 'blocked_url', 'invalid_url',
   'too_many_redirects', 'redirect_loop', 'upstream_error', 'response_too_large',
+  'worker_chunk_failed',
 ];
 
 /**

@@ -68,7 +68,7 @@ async function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<
 const onSite = (text: string, host: string) => text.split(host).join(site.origin);
 
 const META_KEYS = [
-  'content_type', 'extraction_profile', 'extraction_profile_requested', 'fallback_used', 'final_url', 'javascript_rendered',
+  'cached', 'content_type', 'extraction_profile', 'extraction_profile_requested', 'fallback_used', 'fetched_at', 'final_url', 'javascript_rendered',
   'retries', 'status_code', 'truncated', 'url', 'via_proxy',
 ];
 
@@ -94,7 +94,10 @@ describe('clean_web_content', () => {
       extraction_profile_requested: 'content',
       extraction_profile: 'content',
       fallback_used: false,
+      cached: false,
+      fetched_at: meta.fetched_at,
     });
+    assert.ok(!Number.isNaN(Date.parse(meta.fetched_at as string)));
   });
 
   it('renders markdown, and leaves the title out when include_title is false', async () => {

@@ -41,7 +41,9 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     assert.equal(data.title, 'Harbour Days');
     assert.equal(typeof data.og.title, 'string');
     assert.equal(typeof data.og.description, 'string');
-    assert.deepEqual(meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0 });
+    // fetched_at: when the response came (ISO 8601); cached: false, the default max_age is 0.
+    assert.ok(!Number.isNaN(Date.parse(meta.fetched_at as string)));
+    assert.deepEqual(meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0, cached: false, fetched_at: meta.fetched_at });
   });
 
   it('answers a mixed batch in request order, failures per item, duplicates kept', async () => {

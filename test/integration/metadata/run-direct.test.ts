@@ -40,7 +40,9 @@ describe('get_url_metadata run()', () => {
     const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/page` }), ctx());
     assert.ok(item);
     assert.equal(item.meta.error, undefined);
-    assert.deepEqual(item.meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0 });
+    // fetched_at: when the response came (ISO 8601); cached: false, the default max_age is 0.
+    assert.ok(!Number.isNaN(Date.parse(item.meta.fetched_at as string)));
+    assert.deepEqual(item.meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0, cached: false, fetched_at: item.meta.fetched_at });
     const d = item.data!;
     assert.equal(d.title, 'Harbour Days');
     assert.equal(d.description, 'A day in a harbour town.');

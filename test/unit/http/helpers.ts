@@ -25,6 +25,9 @@ export function unusedServices(): Services {
     get pool(): never {
       return fail();
     },
+    get cachingFetcher(): never {
+      return fail();
+    },
     get dispatcher(): never {
       return fail();
     },

@@ -1,0 +1,26 @@
+// Start-up check: with URLKIT_REDIS_URL set, a process that cannot reach Redis says so in one
+// line and exits, instead of serving calls that could only fail.
+import { Redis } from 'ioredis';
+import { redactedRedisUrl, redisOptionsFromUrl } from './redis-options.js';
+
+export async function checkRedis(url: string, timeoutMs = 3000): Promise<string | null> {
+  const client = new Redis({
+    ...redisOptionsFromUrl(url),
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return `cannot reach Redis at ${redactedRedisUrl(url)} (${code ?? (err instanceof Error ? err.message : String(err))})`;
+  } finally {
+    client.disconnect();
+  }
+}

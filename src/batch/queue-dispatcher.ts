@@ -1,0 +1,254 @@
+// The scale-out dispatcher: chunks travel as BullMQ jobs through Redis to `urlkit worker`
+// processes (and to this process too with URLKIT_ROLE=all), which run them with the same named
+// handlers as in process. Results come back through one QueueEvents stream per API process: a
+// job's 'completed' event carries its results, 'failed' its reason, keyed by a job id we mint
+// before enqueueing, so nothing can arrive before we listen.
+//
+// Failure semantics (docs/scale-out.md):
+// - a worker killed or hung stops renewing its job lock; after queueStallMs the stalled check
+//   (run by every live worker) fails the job (maxStalledCount 0: never run twice), and its
+//   caller reports that chunk worker_chunk_failed;
+// - every job carries its deadline: the API stops waiting at it, a worker drops a job taken
+//   after it (its caller has answered), and a running job is aborted at it;
+// - Redis unreachable: calls fail at once per chunk (no enqueue into a dead connection), every
+//   waiting call is answered when the connection drops, ready() turns false.
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { QueueObserver } from '../metrics/queue-metrics.js';
+import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
+import { redisOptionsFromUrl } from './redis-options.js';
+import type { ChunkDispatcher, ChunkJob } from './types.js';
+
+export const QUEUE_NAME = 'urlkit-jobs';
+/** How long the API waits past a job's deadline for the worker's own answer about it. */
+const DEADLINE_SLACK_MS = 1000;
+const CLOSE_TIMEOUT_MS = 3000;
+const START_TIMEOUT_MS = 10_000;
+
+export interface QueueDispatcherOptions {
+  config: Config;
+  /** Runs the jobs this process takes; its handlers are the registered ones. */
+  local: ChunkDispatcher;
+  /** api: enqueue only; worker: run jobs only; all: both. */
+  role: 'api' | 'worker' | 'all';
+  logger: Logger;
+  observer: QueueObserver;
+}
+
+export interface QueueDispatcher extends ChunkDispatcher {
+  /** Redis is reachable (for /readyz). */
+  ready(): boolean;
+  /** Resolves once the queue connections are up (the API listens for results from here on). */
+  start(): Promise<void>;
+  /** Queue depth by state, for /metrics. */
+  depth(): Promise<Record<string, number>>;
+}
+
+interface Pending {
+  index: number;
+  resolve(results: unknown[]): void;
+  reject(err: ChunkFailed): void;
+}
+
+interface WireJob extends ChunkJob {
+  /** Items count, so a result of the wrong length is caught on the API side. */
+}
+
+export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispatcher {
+  const { config, local, role, logger, observer } = opts;
+  const connection = redisOptionsFromUrl(config.redisUrl!);
+  const enqueues = role !== 'worker';
+  const pending = new Map<string, Pending>();
+
+  // A plain connection that only tells whether Redis is reachable: commands on it fail at once
+  // when it is not, and its 'close' answers every waiting call.
+  const health = new Redis({ ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(200 * n, 2000), connectionName: 'urlkit-health' });
+  let lastError = '';
+  const logError = (source: string) => (err: Error) => {
+    // Reconnect attempts repeat the same error; log each distinct one once.
+    const line = `${source}: ${err.message}`;
+    if (line !== lastError) logger.warn({ err: err.message, source }, 'redis connection error');
+    lastError = line;
+  };
+  health.on('error', logError('health'));
+  health.on('ready', () => {
+    lastError = '';
+  });
+  health.on('close', () => failAll(() => new ChunkFailed('queue_unavailable', -1, 'Redis connection lost.'), 'unavailable'));
+
+  const queue = enqueues ? new Queue(QUEUE_NAME, { connection }) : null;
+  queue?.on('error', logError('queue'));
+  const events = enqueues ? new QueueEvents(QUEUE_NAME, { connection }) : null;
+  events?.on('error', logError('events'));
+
+  const settle = (jobId: string): Pending | undefined => {
+    const p = pending.get(jobId);
+    if (p) pending.delete(jobId);
+    return p;
+  };
+  events?.on('completed', ({ jobId, returnvalue }) => {
+    const p = settle(jobId);
+    if (!p) return; // its caller already answered
+    observer.answered('completed');
+    p.resolve(returnvalue as unknown as unknown[]);
+  });
+  events?.on('failed', ({ jobId, failedReason }) => {
+    const p = settle(jobId);
+    if (!p) return;
+    const stalled = /stalled/i.test(failedReason);
+    observer.answered(stalled ? 'stalled' : 'failed');
+    p.reject(new ChunkFailed(stalled ? 'worker_died' : reasonOf(failedReason), p.index, `Chunk ${p.index}: ${failedReason}`));
+  });
+
+  function failAll(make: () => ChunkFailed, outcome: 'unavailable' | 'aborted'): void {
+    for (const [jobId, p] of pending) {
+      pending.delete(jobId);
+      observer.answered(outcome);
+      const err = make();
+      p.reject(new ChunkFailed(err.reason, p.index, err.message));
+    }
+  }
+
+  const worker =
+    role !== 'api'
+      ? new Worker<WireJob, unknown[]>(QUEUE_NAME, (job) => runJob(job), {
+          connection,
+          concurrency: config.queueConcurrency,
+          lockDuration: config.queueStallMs,
+          stalledInterval: Math.max(500, Math.floor(config.queueStallMs / 2)),
+          // A job whose worker died is failed, never run again: its caller has answered.
+          maxStalledCount: 0,
+          removeOnComplete: { count: 0 },
+          removeOnFail: { count: 0 },
+          autorun: true,
+        })
+      : null;
+  worker?.on('error', logError('worker'));
+  const workerAbort = new AbortController();
+
+  async function runJob(job: Job<WireJob, unknown[]>): Promise<unknown[]> {
+    const data = job.data;
+    if (Date.now() >= data.deadline) {
+      observer.finished('dropped');
+      throw new Error('deadline: dropped, its caller has already answered');
+    }
+    observer.started((job.processedOn ?? Date.now()) - job.timestamp);
+    logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
+    try {
+      const results = await local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal);
+      observer.finished('completed');
+      return results;
+    } catch (err) {
+      observer.finished('failed');
+      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  return {
+    remote: enqueues,
+
+    register(name, handler) {
+      local.register(name, handler);
+    },
+
+    async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
+      if (!queue || !events) return local.runChunk<Item, Options, Result>(job, signal);
+      if (signal.aborted) throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.');
+      if (health.status !== 'ready') {
+        observer.answered('unavailable');
+        throw new ChunkFailed('queue_unavailable', job.index, 'Redis is unreachable: the job could not be queued.');
+      }
+      const jobId = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
+      const answer = new Promise<unknown[]>((resolve, reject) => {
+        pending.set(jobId, { index: job.index, resolve, reject });
+        const giveUp = (err: ChunkFailed, outcome: 'deadline' | 'aborted') => {
+          if (!settle(jobId)) return;
+          observer.answered(outcome);
+          reject(err);
+          // Best effort: a job still waiting is removed; one running is dropped or aborted by its deadline.
+          queue.remove(jobId).catch(() => {});
+        };
+        timer = setTimeout(
+          () => giveUp(new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`), 'deadline'),
+          Math.max(0, job.deadline - Date.now()) + DEADLINE_SLACK_MS,
+        );
+        onAbort = () => giveUp(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }), 'aborted');
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        const data: WireJob = { handler: job.handler, index: job.index, items: job.items as unknown[], options: job.options, deadline: job.deadline };
+        queue.add(job.handler, data, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }).then(
+          () => observer.enqueued(),
+          (err: unknown) => {
+            const p = settle(jobId);
+            if (!p) return;
+            observer.answered('unavailable');
+            p.reject(new ChunkFailed('queue_unavailable', job.index, `The job could not be queued: ${err instanceof Error ? err.message : String(err)}`));
+          },
+        );
+        const results = await answer;
+        if (!Array.isArray(results) || results.length !== job.items.length) {
+          throw new ChunkFailed('bad_result', job.index, `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`);
+        }
+        return results as Result[];
+      } finally {
+        clearTimeout(timer);
+        if (onAbort) signal.removeEventListener('abort', onAbort);
+      }
+    },
+
+    ready() {
+      return health.status === 'ready';
+    },
+
+    async start() {
+      const up = Promise.all([queue?.waitUntilReady(), events?.waitUntilReady(), worker?.waitUntilReady()]);
+      up.catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the job queue did not connect to Redis within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([up, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async depth() {
+      if (health.status !== 'ready') throw new Error('Redis is unreachable');
+      const q = queue ?? new Queue(QUEUE_NAME, { connection });
+      try {
+        return await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      } finally {
+        if (!queue) await q.close();
+      }
+    },
+
+    async close() {
+      failAll(() => new ChunkFailed('aborted', -1, 'The dispatcher is closing.'), 'aborted');
+      workerAbort.abort(new Error('worker closing'));
+      await withTimeout(Promise.allSettled([worker?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS);
+      health.disconnect();
+      await local.close();
+    },
+  };
+}
+
+function reasonOf(failedReason: string): ChunkFailureReason {
+  const m = /^(\w+):/.exec(failedReason);
+  const known: readonly ChunkFailureReason[] = ['worker_died', 'handler_threw', 'deadline', 'aborted', 'bad_result', 'no_handler'];
+  return m && known.includes(m[1] as ChunkFailureReason) ? (m[1] as ChunkFailureReason) : 'handler_threw';
+}
+
+async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}

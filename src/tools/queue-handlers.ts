@@ -1,0 +1,38 @@
+// Named handlers for the single-URL tools, so a queue worker runs them exactly as the API
+// process would: they call the tools' own per-URL functions (cleanOne, probeUrl) unchanged.
+import type { Logger } from 'pino';
+import type { ChunkHandler } from '../batch/types.js';
+import type { Config } from '../config/config.js';
+import type { Profile } from '../extract/blocks.js';
+import type { CleanInput } from './clean-web-content.js';
+import { cleanOne } from './clean/run-clean.js';
+import type { StatusInput } from './check-url-status.js';
+import { probeUrl } from './status/probe.js';
+import type { Services } from './services.js';
+import type { ToolItem } from './types.js';
+
+export const CLEAN_HANDLER = 'clean';
+export const STATUS_HANDLER = 'check_url_status';
+
+export interface CleanJobOptions {
+  profile: Profile;
+  correlationId: string;
+}
+
+export function createCleanHandler(config: Config, services: Services, logger: Logger): ChunkHandler<CleanInput, CleanJobOptions, ToolItem> {
+  return (job, signal) =>
+    Promise.all(
+      job.items.map((input) =>
+        cleanOne(input, { config, services, logger: logger.child({ correlation_id: job.options.correlationId }), signal, correlationId: job.options.correlationId }, job.options.profile),
+      ),
+    );
+}
+
+export function createStatusHandler(services: Services): ChunkHandler<StatusInput, Record<string, never>, ToolItem> {
+  return (job, signal) =>
+    Promise.all(
+      job.items.map((input) =>
+        probeUrl(services.fetcher, input.url, { followRedirects: input.follow_redirects, timeoutMs: Math.round(input.timeout * 1000) }, signal),
+      ),
+    );
+}

@@ -1,0 +1,57 @@
+// A real redis-server for tests: a free loopback port, no persistence, stopped by the caller's
+// t.after even when the test fails. restart() stops it and starts a fresh one on the same port
+// (everything in it is lost, as when a Redis without persistence restarts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+
+export interface TestRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function launch(port: number): Promise<ChildProcess> {
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    proc.once('error', reject);
+    proc.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+  proc.stdout!.resume();
+  return proc;
+}
+
+async function kill(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = once(proc, 'exit');
+  proc.kill('SIGKILL');
+  await exited;
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  let proc = await launch(port);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => kill(proc),
+    async restart() {
+      await kill(proc);
+      proc = await launch(port);
+    },
+  };
+}
