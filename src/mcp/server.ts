@@ -68,15 +68,19 @@ export function createMcpServer(deps: McpServerDeps): Server {
     if (!checked.ok) return requestError(correlationId, 'invalid_request', checked.message, checked.details);
     const input = checked.value as Record<string, unknown>;
 
-    // Batches report progress per settled chunk, only when the client asked for it.
+    // Batches report progress per settled chunk, only when the client asked for it. The
+    // notifications are sent before the result: one arriving after it is dropped by the client.
     const progressToken = request.params._meta?.progressToken;
+    const progressSent: Promise<void>[] = [];
     const services =
       progressToken === undefined
         ? deps.services
         : servicesWithProgress(deps.services, requestedUrls(input).length, (done, total) => {
-            extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message: `${done} of ${total} URLs done` } })
-              .catch(() => {}); // the client may be gone; the result will not reach it either
+            progressSent.push(
+              extra
+                .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message: `${done} of ${total} URLs done` } })
+                .catch(() => {}), // the client may be gone; the result will not reach it either
+            );
           });
 
     // extra.signal fires on notifications/cancelled and when the transport closes (stdin
@@ -109,6 +113,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
       extra.signal.removeEventListener('abort', onCancel);
       deps.shutdownSignal?.removeEventListener('abort', onShutdown);
     }
+    await Promise.all(progressSent);
     for (const item of results) deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
     logger.info({ items: results.length, cancelled: stop.signal.aborted }, 'mcp tool call');
     const text = modelFacing(tool).text === 'document' ? documentText(results) : jsonText(results);

@@ -9,10 +9,16 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
 import type { Config } from '../../../src/config/config.js';
 import { testConfig } from '../../support/loopback-server.js';
-import { checkToolsAgainstApi, startMcpSite, type McpSite } from './mcp-site.js';
+import { checkToolsAgainstApi, progressSent, startMcpSite, type McpSite } from './mcp-site.js';
+
+/** What each client reported through onerror (late progress notifications, see progressSent). */
+const clientErrors = new WeakMap<Client, Error[]>();
 
 async function connect(origin: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'urlkit-test', version: '1.0.0' });
+  const errors: Error[] = [];
+  clientErrors.set(client, errors);
+  client.onerror = (err) => errors.push(err);
   await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers } }));
   return client;
 }
@@ -55,7 +61,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const urls = [1, 2].map((n) => `${site.origin}/q${n}`);
     await client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, { onprogress: (p) => seen.push(p) });
     assert.deepEqual(
-      seen.map((p) => [p.progress, p.total]),
+      progressSent(seen, clientErrors.get(client)!),
       [
         [1, 2],
         [2, 2],

@@ -190,3 +190,17 @@ export async function checkToolsAgainstApi(client: Client, site: McpSite, apiOri
   assert.match(textOf(cleaned), /^URL: http:\/\/127\.0\.0\.1:\d+\/\nError: blocked_url: /);
   assert.equal(site.connections(), connectionsBefore, 'the guard refused before connecting');
 }
+
+/**
+ * The progress values the server sent for one call: those the client handed to onprogress plus
+ * those it reported as late. The SDK client handles a notification one microtask after reading
+ * it but a response at once, so a notification read together with the result (the last chunk's,
+ * typically) finds its handler gone and goes to client.onerror as "unknown token".
+ */
+export function progressSent(seen: ReadonlyArray<{ progress: number; total?: number }>, clientErrors: readonly Error[]): Array<[number, number | undefined]> {
+  const late = clientErrors
+    .map((e) => /progress notification for an unknown token: (.*)$/s.exec(e.message)?.[1])
+    .filter((json): json is string => json !== undefined)
+    .map((json) => (JSON.parse(json) as { params: { progress: number; total?: number } }).params);
+  return [...seen, ...late].map((p): [number, number | undefined] => [p.progress, p.total]).sort((a, b) => a[0] - b[0]);
+}
