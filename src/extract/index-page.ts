@@ -32,7 +32,7 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
   const body = facts.body ?? doc;
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = documentTitle(doc);
-  const partOf = pagePartsOf();
+  const partOf = pagePartsOf(teaserHeadersAndFooters(body));
 
   // First pass: no navigation, no page chrome. Navigation is the substance only when the rest
   // of the page has no real text, or far less text than the navigation itself.
@@ -62,23 +62,43 @@ const enum Part {
 }
 
 /** Each element's part, decided once per page: every pass below asks about the same elements. */
-function pagePartsOf(): (el: Element) => Part {
+function pagePartsOf(notChrome: ReadonlySet<Element>): (el: Element) => Part {
   const parts = new Map<Element, Part>();
   return (el) => {
     let part = parts.get(el);
     if (part === undefined) {
-      part = partOf(el);
+      part = partOf(el, notChrome);
       parts.set(el, part);
     }
     return part;
   };
 }
 
-function partOf(el: Element): Part {
+/**
+ * <header> and <footer> elements that belong to teasers rather than to the page: when three or
+ * more sit outside any sectioning element (cards built from <div>s, each with its <header>),
+ * only the first header and the last footer are the page's; the others are the teasers'.
+ */
+function teaserHeadersAndFooters(body: ParentNode): Set<Element> {
+  const headers: Element[] = [];
+  const footers: Element[] = [];
+  visitElements(body, (el) => {
+    if (el.name === 'article' || el.name === 'section' || el.name === 'main' || el.name === 'aside') return false;
+    if (el.name === 'header') headers.push(el);
+    else if (el.name === 'footer') footers.push(el);
+    return true;
+  });
+  const out = new Set<Element>();
+  if (headers.length >= 3) for (const h of headers.slice(1)) out.add(h);
+  if (footers.length >= 3) for (const f of footers.slice(0, -1)) out.add(f);
+  return out;
+}
+
+function partOf(el: Element, notChrome: ReadonlySet<Element>): Part {
   const ci = classAndId(el);
   const role = attribute(el, 'role');
   if (isDropped(el, ci, role)) return Part.Dropped;
-  if (isChrome(el, ci, role)) return Part.Chrome;
+  if (!notChrome.has(el) && isChrome(el, ci, role)) return Part.Chrome;
   if (isNavigation(el, ci, role)) return Part.Navigation;
   return Part.Kept;
 }

@@ -64,3 +64,14 @@ test('a language picker in the page body is chrome; a nav of headlines outside m
   for (const kept of ['/s/1', '/s/2', '/s/3']) assert.match(r.content, new RegExp(`hub\\.example${kept}\\)`));
   for (const dropped of ['/cy/', '/en/', '/news', '/sport', '/weather']) assert.doesNotMatch(r.content, new RegExp(`hub\\.example${dropped}\\)`));
 });
+
+test('teaser cards with their own <header> outside any sectioning element are content; the site header is chrome', async () => {
+  const { cleanTask } = await import('../../../src/workers/clean-task.js');
+  const cards = Array.from({ length: 40 }, (_, i) => `<div class="story"><header><h2><a href="/s/${i}">Headline number ${i} about the harbour</a></h2></header><p>Teaser ${i}.</p><footer>2 hours ago</footer></div>`).join('');
+  const body = `<header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header><div id="content">${cards}</div><footer><a href="/privacy">Privacy</a></footer>`;
+  const r = cleanTask({ body, bodyKind: 'html', finalUrl: 'https://hub.example/', profile: 'index', format: 'text', includeTitle: false, maxChars: 200_000 });
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  for (let i = 0; i < 40; i++) assert.equal(r.content.split(`(https://hub.example/s/${i})`).length, 2, `headline ${i} once`);
+  assert.doesNotMatch(r.content, /hub\.example\/news\)|hub\.example\/privacy\)/);
+});
