@@ -4,7 +4,7 @@
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
-import { TaskSlots } from './task-slots.js';
+import { TaskSlots, type SlotWindow } from './task-slots.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -66,6 +66,26 @@ export class WorkerPool {
   /** Tasks waiting for a free worker. */
   get queued(): number {
     return this.slots.queued;
+  }
+
+  /** Tasks running in a worker now. */
+  get busy(): number {
+    return this.slots.busy;
+  }
+
+  /** Worker slots (URLKIT_WORKER_THREADS). */
+  get capacity(): number {
+    return this.slots.capacity;
+  }
+
+  /** Wait and run-time statistics since the previous call (admission control's congestion signal). */
+  takeWindow(): SlotWindow {
+    return this.slots.takeWindow();
+  }
+
+  /** Worker-milliseconds spent on tasks since start (utilisation = its rate / capacity). */
+  busyMs(): number {
+    return this.slots.busyMs();
   }
 
   get threads(): number {
