@@ -9,7 +9,7 @@ import http from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent } from 'undici';
+import { Agent, fetch } from 'undici';
 import { gzipBomb } from '../test/support/hostile-site.js';
 import { loadCorpus } from './corpus.js';
 import { rssSampler, startNodeService } from './service-process.js';
@@ -64,6 +64,8 @@ async function startTargets(): Promise<{ origin: string; close(): Promise<void> 
     }
     if (path === '/endless') {
       res.writeHead(200, html);
+      // A HEAD response has no body: node discards writes and reports them all as flushed.
+      if (req.method === 'HEAD') return res.end();
       const pump = () => {
         while (!res.destroyed && res.write(endlessChunk)) {
           /* until the socket buffer is full */
@@ -135,6 +137,10 @@ async function main(): Promise<void> {
     const rss = rssSampler(service.rssMiB);
     const started = performance.now();
     let next = 0;
+    let finished = 0;
+    const progress = setInterval(() => {
+      process.stderr.write(`soak: ${finished}/${CALLS} answered, service RSS ${service.rssMiB().toFixed(0)} MiB\n`);
+    }, 10_000);
     const worker = async () => {
       while (next < CALLS) {
         const i = next++;
@@ -146,16 +152,18 @@ async function main(): Promise<void> {
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ url: targets.origin + target }),
             dispatcher,
-          } as RequestInit);
+          });
           const body = (await res.json()) as { data?: { results?: Array<{ meta?: { error?: { code: string } } }> } };
           if (res.status !== 200) count(`HTTP ${res.status}`);
           else count(`200 ${body.data?.results?.[0]?.meta?.error?.code ?? 'ok'}`);
         } catch (err) {
           count(`connection error: ${(err as Error).message}`);
         }
+        finished++;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    clearInterval(progress);
     const loadS = (performance.now() - started) / 1000;
     const peak = rss.stop();
     loadDone = true;

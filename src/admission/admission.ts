@@ -54,6 +54,7 @@ export class Admission {
   private limitedInWindow = false;
   private startsInWindow = 0;
   private startsPerSecond = 0;
+  private ticker: NodeJS.Timeout | null = null;
   private readonly shedCounts: Record<ShedReason, number> = { queue_full: 0, queue_timeout: 0, event_loop: 0, draining: 0 };
 
   constructor(opts: AdmissionOptions) {
@@ -166,7 +167,22 @@ export class Admission {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(waiter);
+      this.tickWhileQueued();
     });
+  }
+
+  // The limit is recomputed as calls come and go; while calls wait and none come or go (every
+  // slot held by a slow remote site, say), a timer keeps the limit moving so it can grow.
+  private tickWhileQueued(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      this.maybeAdjust();
+      if (this.queue.length === 0 && this.ticker) {
+        clearInterval(this.ticker);
+        this.ticker = null;
+      }
+    }, this.opts.adjustIntervalMs ?? 250);
+    this.ticker.unref();
   }
 
   private start(tool: string, waitedMs: number): void {

@@ -58,8 +58,10 @@ export class GradientLimit {
     if (sample.taskRunMs !== null) this.runMs = this.runMs === null ? sample.taskRunMs : 0.8 * this.runMs + 0.2 * sample.taskRunMs;
     const delay = sample.standingDelayMs;
     const gradient = delay === null || delay <= 0 ? 1 : Math.max(0.5, Math.min(1, this.targetMs / delay));
-    // Headroom as in Gradient2: the square root of the limit, so growth is quick when small.
-    const headroom = limited ? Math.sqrt(this.value) : 0;
+    // Headroom as in Gradient2 (the square root of the limit, so growth is quick when small), but
+    // only without a standing queue: Gradient2 adds it always, which settles at
+    // limit = 1/(1 - gradient)^2 and lets the limit grow while the workers are congested.
+    const headroom = limited && gradient >= 1 ? Math.sqrt(this.value) : 0;
     const next = this.value * gradient + headroom;
     this.value = Math.min(this.max, Math.max(this.min, this.value + this.smoothing * (next - this.value)));
     return this.limit;

@@ -74,3 +74,52 @@ describe('LoopGuard', () => {
     assert.equal(guard.check(), false);
   });
 });
+
+describe('Admission', () => {
+  it('raises its limit while calls wait and the workers are idle, even when no call ends', async () => {
+    const { Admission } = await import('../../../src/admission/admission.js');
+    const admission = new Admission({
+      maxConcurrency: 64,
+      minConcurrency: 2,
+      initialConcurrency: 2,
+      queueMax: 100,
+      queueTimeoutMs: 30_000,
+      adjustIntervalMs: 20,
+      capacity: { takeWindow: () => ({ minWaitMs: null, meanHoldMs: null }) },
+    });
+    // Two calls that hold their slots (a slow remote site), then eight more that wait.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const running = Array.from({ length: 10 }, () => admission.run('t', undefined, () => held));
+    assert.equal(admission.inFlight, 2);
+    for (let i = 0; i < 500 && admission.queued > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(admission.queued, 0, 'the limit grew and every waiting call started');
+    assert.equal(admission.inFlight, 10);
+    release();
+    await Promise.all(running);
+    assert.equal(admission.inFlight, 0);
+  });
+
+  it('keeps its limit while tasks stand in the worker queue, and sheds what cannot start in time', async () => {
+    const { Admission } = await import('../../../src/admission/admission.js');
+    const { Overloaded } = await import('../../../src/admission/overloaded.js');
+    const admission = new Admission({
+      maxConcurrency: 64,
+      minConcurrency: 2,
+      initialConcurrency: 2,
+      queueMax: 100,
+      queueTimeoutMs: 150,
+      adjustIntervalMs: 20,
+      capacity: { takeWindow: () => ({ minWaitMs: 5000, meanHoldMs: 100 }) },
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const first = [admission.run('t', undefined, () => held), admission.run('t', undefined, () => held)];
+    const late = admission.run('t', undefined, async () => 'ran');
+    await assert.rejects(late, (err: unknown) => err instanceof Overloaded && err.reason === 'queue_timeout' && err.retryAfterS >= 1);
+    assert.equal(admission.limit, 2, 'a standing worker queue does not let the limit grow');
+    assert.equal(admission.sheds.queue_timeout, 1);
+    release();
+    await Promise.all(first);
+  });
+});
