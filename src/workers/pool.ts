@@ -26,7 +26,9 @@ export class WorkerPool {
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
       minThreads: 1,
       maxThreads: config.workerThreads,
-      idleTimeout: 30_000,
+      // Workers above the first retire after 10 s idle, taking their heaps (tens of MB after
+      // a large page) with them; the memory goes back soon after a burst (docs/admission.md).
+      idleTimeout: 10_000,
       resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb },
     });
     // A worker that fails outside a task (e.g. its module cannot load) is reported here; with no
