@@ -24,16 +24,30 @@ export interface Config {
   apiKeys: readonly string[];
   /** Largest accepted request body. @default 1 MiB */
   bodyLimitBytes: number;
-  /** Requests per client per window; 0 disables rate limiting. @default 120 */
-  rateLimitMax: number;
+  /**
+   * Tool calls per client per window; 0 disables rate limiting; null (unset) follows the ruling:
+   * off while the server binds a loopback address and has no API keys, else 600 (see
+   * http/rate-limit-policy.ts). @default null
+   */
+  rateLimitMax: number | null;
   /** @default 60000 */
   rateLimitWindowMs: number;
   /** Whole-request bound for one API call (batches included). @default 120000 */
   requestTimeoutMs: number;
-  /** Shed load (503) when event-loop delay exceeds this; 0 disables. @default 1000 */
+  /**
+   * Last-resort guard: shed new calls (503) while the sampled mean event-loop delay is over
+   * this, until it falls below half of it; 0 disables. @default 1000
+   */
   maxEventLoopDelayMs: number;
-  /** Shed load (503) when more tool calls than this are in flight; 0 disables. @default 64 */
+  /**
+   * Ceiling of the adaptive concurrency limit (tool calls running at once; more wait in the
+   * admission queue); 0 turns admission off: every call starts at once. @default 256
+   */
   maxInFlight: number;
+  /** Calls that may wait for admission; one more is shed at once (503). @default 1024 */
+  admissionQueueMax: number;
+  /** Longest a call waits for admission before it is shed (503). @default 10000 */
+  admissionQueueTimeoutMs: number;
   /** How long SIGTERM waits for in-flight work before aborting it. @default 10000 */
   shutdownGraceMs: number;
 
@@ -132,11 +146,13 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   logLevel: 'info',
   apiKeys: [],
   bodyLimitBytes: 1024 * 1024,
-  rateLimitMax: 120,
+  rateLimitMax: null,
   rateLimitWindowMs: 60_000,
   requestTimeoutMs: 120_000,
   maxEventLoopDelayMs: 1000,
-  maxInFlight: 64,
+  maxInFlight: 256,
+  admissionQueueMax: 1024,
+  admissionQueueTimeoutMs: 10_000,
   shutdownGraceMs: 10_000,
   allowPrivateNetworks: false,
   allowCidrs: [],
@@ -277,6 +293,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: int(env, 'URLKIT_REQUEST_TIMEOUT_MS', 1000, 600_000),
     maxEventLoopDelayMs: int(env, 'URLKIT_MAX_EVENT_LOOP_DELAY_MS', 0, 60_000),
     maxInFlight: int(env, 'URLKIT_MAX_IN_FLIGHT', 0, 100_000),
+    admissionQueueMax: int(env, 'URLKIT_ADMISSION_QUEUE_MAX', 0, 1_000_000),
+    admissionQueueTimeoutMs: int(env, 'URLKIT_ADMISSION_QUEUE_TIMEOUT_MS', 0, 600_000),
     shutdownGraceMs: int(env, 'URLKIT_SHUTDOWN_GRACE_MS', 0, 300_000),
     allowPrivateNetworks: bool(env, 'URLKIT_ALLOW_PRIVATE_NETWORKS'),
     allowCidrs: cidrList(env, 'URLKIT_ALLOW_CIDRS'),

@@ -3,12 +3,15 @@
 // drive timeouts, shedding and shutdown with a deliberately slow tool.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
+import type { Admission } from '../admission/admission.js';
+import { admissionFromConfig } from '../admission/from-config.js';
 import type { Config } from '../config/config.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { correlationIdFrom } from '../tools/envelope.js';
 import { TOOLS } from '../tools/registry.js';
 import { createServices, type Services } from '../tools/services.js';
 import type { Tool } from '../tools/types.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { createValidator } from '../tools/validation.js';
 import { createApiKeyCheck } from './auth.js';
 import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
@@ -23,12 +26,14 @@ export interface BuildAppOptions {
   services?: Services;
   /** Where JSON log lines go. @default stdout, written synchronously by sonic-boom (fast, and nothing is lost at exit) */
   logStream?: DestinationStream;
-  /** Event-loop delay sampling interval for load shedding. @default 1000 */
+  /** Event-loop delay sampling interval for the last-resort guard. @default 1000 */
   pressureSampleIntervalMs?: number;
 }
 
 export interface UrlkitHandle {
   lifecycle: Lifecycle;
+  /** Admission control for tool calls; every front end on this app runs its calls through admission.run(). */
+  admission: Admission;
   metrics: Metrics;
   services: Services;
 }
@@ -46,6 +51,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!options.services) await services.start?.();
   const tools = options.tools ?? TOOLS;
   const lifecycle = new Lifecycle();
+  const workers = localWorkers(services);
+  const admission = admissionFromConfig(config, workers, {
+    onStart: (tool, waitedMs) => metrics.admissionWait.observe({ tool }, waitedMs / 1000),
+    onShed: (_tool, reason) => metrics.admissionShed.inc({ reason }),
+  });
+  metrics.observeCapacity({ admission, workers });
   const pressure = { isUnderPressure: () => false };
 
   const app = Fastify({
@@ -61,7 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clientErrorHandler,
   });
 
-  app.decorate('urlkit', { lifecycle, metrics, services });
+  app.decorate('urlkit', { lifecycle, metrics, services, admission });
   // Only JSON bodies are accepted; without this, text/plain would be parsed as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -95,17 +106,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setNotFoundHandler(createNotFoundHandler(routeMethods));
 
   await registerOpenApi(app);
-  await app.register(systemRoutes, { metrics, lifecycle, maxInFlight: config.maxInFlight, pressure });
+  await app.register(systemRoutes, { metrics, lifecycle, admission, pressure });
   await app.register(toolRoutes, {
     tools,
     services,
     config,
     metrics,
     lifecycle,
+    admission,
     validator: createValidator(tools),
     apiKeys: createApiKeyCheck(config.apiKeys),
     pressure,
     ...(options.pressureSampleIntervalMs ? { pressureSampleIntervalMs: options.pressureSampleIntervalMs } : {}),
   });
   return app;
+}
+
+/** The worker pool that admission measures, when these services run tasks in this process. */
+function localWorkers(services: Services): WorkerPool | undefined {
+  // Injected services may have no local pool (test tools that never parse; a front end whose
+  // work runs elsewhere); admission then limits by its ceiling alone.
+  try {
+    return services.pool ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

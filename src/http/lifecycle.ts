@@ -1,9 +1,17 @@
 // Process-level state the HTTP layer shares: whether we are draining for shutdown, how many
-// tool calls are in flight, and one signal that aborts all of them when the grace period ends.
+// tool calls are in progress (waiting for admission or running), and one signal that aborts all
+// of them when the grace period ends.
+import { setMaxListeners } from 'node:events';
+
 export class Lifecycle {
   private drainingFlag = false;
   private active = 0;
   private readonly shutdown = new AbortController();
+
+  constructor() {
+    // Every call in progress (queued or running) listens for shutdown: hundreds under load are expected.
+    setMaxListeners(0, this.shutdown.signal);
+  }
 
   get draining(): boolean {
     return this.drainingFlag;
@@ -28,11 +36,9 @@ export class Lifecycle {
     if (!this.shutdown.signal.aborted) this.shutdown.abort(new Error('the service is shutting down'));
   }
 
-  /** Admits one more tool call unless `max` (0 = unlimited) are already running. */
-  tryEnter(max: number): boolean {
-    if (max > 0 && this.active >= max) return false;
+  /** Counts one more tool call in progress (queued or running: admission decides which). */
+  enter(): void {
     this.active++;
-    return true;
   }
 
   leave(): void {

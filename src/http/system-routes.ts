@@ -1,6 +1,7 @@
 // Liveness, readiness and metrics. These stay outside the tool scope: no API key, no rate
-// limit, no shedding, so orchestrators and scrapers can always see what the service is doing.
+// limit, no admission queue, so orchestrators and scrapers can always see what the service is doing.
 import type { FastifyInstance } from 'fastify';
+import type { Admission } from '../admission/admission.js';
 import { VERSION } from '../config/config.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { sendError } from './errors.js';
@@ -10,7 +11,7 @@ import { OVERLOAD_RETRY_AFTER_S } from './tool-routes.js';
 export interface SystemRoutesOptions {
   metrics: Metrics;
   lifecycle: Lifecycle;
-  maxInFlight: number;
+  admission: Admission;
   pressure: { isUnderPressure: () => boolean };
 }
 
@@ -33,7 +34,7 @@ export async function systemRoutes(app: FastifyInstance, opts: SystemRoutesOptio
     if (lifecycle.draining) reason = 'The service is shutting down.';
     else if (pressure.isUnderPressure()) reason = 'The event loop is overloaded.';
     else if (app.urlkit?.services.ready && !app.urlkit.services.ready()) reason = 'Redis (the job queue) is unreachable.';
-    else if (opts.maxInFlight > 0 && lifecycle.inFlight >= opts.maxInFlight) reason = `Too many requests in progress (limit ${opts.maxInFlight}).`;
+    else if (opts.admission.full) reason = `The service is at capacity and its admission queue is full (${opts.admission.queued} calls waiting).`;
     if (reason) {
       reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
       return sendError(reply, 'overloaded', reason);

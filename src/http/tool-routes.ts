@@ -1,10 +1,13 @@
 // POST /api/v1/tools/<name> for every tool in the registry, in one encapsulated scope that
-// carries the tool-only policies: load shedding, API keys, rate limiting. Health, metrics and
+// carries the tool-only policies: admission (queue or shed), API keys, rate limiting. Health, metrics and
 // docs live outside this scope so probes and scrapes keep working under load.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
+import type { Admission } from '../admission/admission.js';
+import { LoopGuard } from '../admission/loop-guard.js';
+import { Overloaded } from '../admission/overloaded.js';
 import type { Config } from '../config/config.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { resultEnvelope } from '../tools/envelope.js';
@@ -17,8 +20,9 @@ import { sendError } from './errors.js';
 import type { Lifecycle } from './lifecycle.js';
 import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
+import { effectiveRateLimit } from './rate-limit-policy.js';
 
-/** Seconds a shed client is told to wait. */
+/** Seconds a client is told to wait when shed while draining or with a starved event loop. */
 export const OVERLOAD_RETRY_AFTER_S = 5;
 
 export interface ToolRoutesOptions {
@@ -27,6 +31,8 @@ export interface ToolRoutesOptions {
   config: Config;
   metrics: Metrics;
   lifecycle: Lifecycle;
+  /** Decides whether each call starts now, waits, or is shed; shared with other front ends. */
+  admission: Admission;
   validator: RequestValidator;
   apiKeys: ApiKeyCheck;
   /** Filled in here so /readyz (outside this scope) can ask about event-loop pressure. */
@@ -52,7 +58,7 @@ declare module 'fastify' {
 }
 
 export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions): Promise<void> {
-  const { config, metrics, lifecycle, validator, apiKeys } = opts;
+  const { config, metrics, lifecycle, validator, apiKeys, admission } = opts;
 
   // Validation and serialisation are ours (src/tools/validation.ts, plain JSON.stringify): the
   // route schemas exist for the OpenAPI document, and fastify's own Ajv would coerce types and
@@ -60,14 +66,13 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   scope.setValidatorCompiler(() => () => true);
   scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  if (config.maxEventLoopDelayMs > 0) {
-    await scope.register(underPressure, {
-      maxEventLoopDelay: config.maxEventLoopDelayMs,
-      retryAfter: OVERLOAD_RETRY_AFTER_S,
-      ...(opts.pressureSampleIntervalMs ? { sampleInterval: opts.pressureSampleIntervalMs } : {}),
-    });
-    opts.pressure.isUnderPressure = () => scope.isUnderPressure();
-  }
+  // @fastify/under-pressure samples the event-loop delay (mean over each interval); it is
+  // registered with its own checks off so that the LoopGuard decides, with hysteresis.
+  await scope.register(underPressure, {
+    ...(opts.pressureSampleIntervalMs ? { sampleInterval: opts.pressureSampleIntervalMs } : {}),
+  });
+  const guard = new LoopGuard(config.maxEventLoopDelayMs, () => scope.memoryUsage().eventLoopDelay);
+  opts.pressure.isUnderPressure = () => guard.tripped;
 
   const admitted = new WeakSet<FastifyRequest>();
   const release = (request: FastifyRequest) => {
@@ -76,16 +81,25 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       metrics.inFlight.set(lifecycle.inFlight);
     }
   };
+  const shed = (reply: FastifyReply, err: Overloaded) => {
+    reply.header('Retry-After', String(err.retryAfterS));
+    return sendError(reply, 'overloaded', err.message);
+  };
 
+  // Cheap refusals first, before the body is read: shutdown, a starved event loop, a full queue.
   scope.addHook('onRequest', async (request, reply) => {
+    const tool = request.routeOptions.config.tool ?? 'unknown';
     if (lifecycle.draining) {
-      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
-      return sendError(reply, 'overloaded', 'The service is shutting down; retry on another instance or later.');
+      return shed(reply, admission.shed(tool, 'draining', 'The service is shutting down; retry on another instance or later.', OVERLOAD_RETRY_AFTER_S));
     }
-    if (!lifecycle.tryEnter(config.maxInFlight)) {
-      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
-      return sendError(reply, 'overloaded', `Too many requests in progress (limit ${config.maxInFlight}); retry after the time in Retry-After.`);
+    if (guard.check()) {
+      return shed(
+        reply,
+        admission.shed(tool, 'event_loop', 'The service is overloaded (its event loop is starved); retry after the time in Retry-After.', OVERLOAD_RETRY_AFTER_S),
+      );
     }
+    if (admission.full) return shed(reply, admission.shedFull(tool));
+    lifecycle.enter();
     admitted.add(request);
     metrics.inFlight.set(lifecycle.inFlight);
   });
@@ -96,10 +110,11 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   });
   scope.addHook('onRequestAbort', async (request) => release(request));
 
-  if (config.rateLimitMax > 0) {
+  const rateLimitMax = effectiveRateLimit(config);
+  if (rateLimitMax > 0) {
     // Per client: the API key when one is presented and valid, else the remote address.
     await scope.register(rateLimit, {
-      max: config.rateLimitMax,
+      max: rateLimitMax,
       timeWindow: config.rateLimitWindowMs,
       keyGenerator: (request) => {
         const key = apiKeys.match(request);
@@ -147,14 +162,28 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         });
         const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });
         try {
-          const results = await invokeTool(tool, checked.value as Record<string, unknown>, {
-            config,
-            services: opts.services,
-            logger: request.log as unknown as Logger,
-            correlationId: String(request.id),
-            timeoutMs: config.requestTimeoutMs,
-            signal: stop.signal,
-          });
+          let results;
+          try {
+            // The request deadline starts when the call is admitted: queueing has its own budget.
+            results = await admission.run(tool.name, stop.signal, () =>
+              invokeTool(tool, checked.value as Record<string, unknown>, {
+                config,
+                services: opts.services,
+                logger: request.log as unknown as Logger,
+                correlationId: String(request.id),
+                timeoutMs: config.requestTimeoutMs,
+                signal: stop.signal,
+              }),
+            );
+          } catch (err) {
+            if (err instanceof Overloaded) return shed(reply, err);
+            // Stopped while waiting in the queue: the client left (nobody reads this) or shutdown.
+            if (stop.signal.aborted) {
+              const reason = stop.signal.reason instanceof Error ? stop.signal.reason.message : 'the call was stopped';
+              return shed(reply, new Overloaded('draining', OVERLOAD_RETRY_AFTER_S, `The call was stopped before it started: ${reason}.`));
+            }
+            throw err;
+          }
           for (const item of results) metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
           return reply.code(200).send(resultEnvelope(String(request.id), results));
         } finally {

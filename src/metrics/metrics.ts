@@ -18,8 +18,22 @@ export interface Metrics {
   inFlight: Gauge;
   /** Feeds fetchOutcomes; handed to createServices. */
   fetchObserver: FetchObserver;
+  /** Time calls waited for admission before starting, by tool. */
+  admissionWait: Histogram<'tool'>;
+  /** Calls shed (503 overloaded), by reason: queue_full, queue_timeout, event_loop, draining. */
+  admissionShed: Counter<'reason'>;
+  /** Feeds the admission and worker gauges (queue length, limit, worker utilisation) at scrape time. */
+  observeCapacity(source: CapacityGauges): void;
 }
 
+/** What the gauges read when /metrics is scraped. */
+export interface CapacityGauges {
+  admission: { readonly queued: number; readonly inFlight: number; readonly limit: number };
+  /** The worker pool, when this process has one. */
+  workers?: { readonly busy: number; readonly capacity: number; readonly queued: number; busyMs(): number } | undefined;
+}
+
+const QUEUE_WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120];
 
 export function createMetrics(): Metrics {
@@ -68,8 +82,60 @@ export function createMetrics(): Metrics {
     help: 'Tool calls currently being processed.',
     registers: [registry],
   });
+  const admissionWait = new Histogram({
+    name: 'urlkit_admission_queue_wait_seconds',
+    help: 'Time tool calls waited in the admission queue before starting (0 when they started at once), by tool.',
+    labelNames: ['tool'] as const,
+    buckets: QUEUE_WAIT_BUCKETS,
+    registers: [registry],
+  });
+  const admissionShed = new Counter({
+    name: 'urlkit_admission_shed_total',
+    help: 'Tool calls shed with 503 overloaded, by reason (queue_full, queue_timeout, event_loop, draining).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of ['queue_full', 'queue_timeout', 'event_loop', 'draining']) admissionShed.inc({ reason }, 0);
+  let source: CapacityGauges | null = null;
+  const gauge = (name: string, help: string, read: (s: CapacityGauges) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const v = source ? read(source) : undefined;
+        if (v !== undefined && Number.isFinite(v)) this.set(v);
+      },
+    });
+  gauge('urlkit_admission_queue_length', 'Tool calls waiting for admission now.', (s) => s.admission.queued);
+  gauge('urlkit_admission_running', 'Tool calls admitted and running now.', (s) => s.admission.inFlight);
+  gauge('urlkit_admission_limit', 'The adaptive concurrency limit: tool calls that may run at once now.', (s) => s.admission.limit);
+  gauge('urlkit_worker_threads', 'Worker slots for parsing and extraction (URLKIT_WORKER_THREADS).', (s) => s.workers?.capacity);
+  gauge('urlkit_worker_busy', 'Worker slots running a task now.', (s) => s.workers?.busy);
+  gauge('urlkit_worker_queue_length', 'Tasks waiting for a free worker now.', (s) => s.workers?.queued);
+  let lastBusyMs = 0;
+  let lastAt = performance.now();
+  gauge('urlkit_worker_utilisation', 'Fraction of worker time spent on tasks since the previous scrape (0 to 1).', (s) => {
+    if (!s.workers) return undefined;
+    const now = performance.now();
+    const busyMs = s.workers.busyMs();
+    const elapsed = now - lastAt;
+    const u = elapsed > 0 ? (busyMs - lastBusyMs) / (elapsed * s.workers.capacity) : 0;
+    lastBusyMs = busyMs;
+    lastAt = now;
+    return Math.max(0, Math.min(1, u));
+  });
   return {
     registry,
+    admissionWait,
+    admissionShed,
+    observeCapacity(s) {
+      source = s;
+      if (s.workers) {
+        lastBusyMs = s.workers.busyMs();
+        lastAt = performance.now();
+      }
+    },
     httpRequests,
     httpDuration,
     toolCalls,

@@ -4,7 +4,7 @@
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
-import { TaskSlots } from './task-slots.js';
+import { TaskSlots, type SlotWindow } from './task-slots.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -26,7 +26,9 @@ export class WorkerPool {
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
       minThreads: 1,
       maxThreads: config.workerThreads,
-      idleTimeout: 30_000,
+      // Workers above the first retire after 10 s idle, taking their heaps (tens of MB after
+      // a large page) with them; the memory goes back soon after a burst (docs/admission.md).
+      idleTimeout: 10_000,
       resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb },
     });
     // A worker that fails outside a task (e.g. its module cannot load) is reported here; with no
@@ -66,6 +68,26 @@ export class WorkerPool {
   /** Tasks waiting for a free worker. */
   get queued(): number {
     return this.slots.queued;
+  }
+
+  /** Tasks running in a worker now. */
+  get busy(): number {
+    return this.slots.busy;
+  }
+
+  /** Worker slots (URLKIT_WORKER_THREADS). */
+  get capacity(): number {
+    return this.slots.capacity;
+  }
+
+  /** Wait and run-time statistics since the previous call (admission control's congestion signal). */
+  takeWindow(): SlotWindow {
+    return this.slots.takeWindow();
+  }
+
+  /** Worker-milliseconds spent on tasks since start (utilisation = its rate / capacity). */
+  busyMs(): number {
+    return this.slots.busyMs();
   }
 
   get threads(): number {

@@ -1,0 +1,245 @@
+// npm run bench:load: the service as a new user runs it (`npm start`: a child process with the
+// default settings, plus URLKIT_ALLOW_CIDRS for the loopback target), a loopback target site (a
+// ~100 KB news article from the development corpus and a 2 KB page), and autocannon load at
+// 1 to 800 connections, on clean_web_content (the article) and check_url_status (the page).
+// Prints, per step: answered/s, 2xx/s, 429s, 503s (shed), connection errors and timeouts,
+// p50/p99 of all answers and p99 of the 2xx answers, and the service's peak RSS. Then one line for
+// a Readability-on-linkedom service (bench/readability-service.ts) started the same way, so the
+// ratio is measured in the same run.
+//
+// Options: --service DIR   run DIR/dist/src/main.js instead of this checkout's (a "before" build)
+//          --duration S    seconds per step (default 6)
+//          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
+//          --tools content,status   which rows (default both)
+import http from 'node:http';
+import os from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { loadCorpus } from './corpus.js';
+import { rssSampler, startNodeService, type ServiceProcess } from './service-process.js';
+
+const TARGET_HOST = '127.0.0.2';
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const serviceRoot = resolve(arg('service') ?? repo);
+const DURATION_S = Number(arg('duration') ?? 6);
+const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
+const TOOLS = (arg('tools') ?? 'content,status').split(',');
+
+/** The corpus page closest to 100 KB: a real news article, not a synthetic one. */
+function pickArticle(): string {
+  const pages = loadCorpus();
+  let best = pages[0]!;
+  for (const p of pages) if (Math.abs(p.html.length - 100_000) < Math.abs(best.html.length - 100_000)) best = p;
+  return best.html;
+}
+
+function smallPage(): string {
+  const para = '<p>' + 'A short paragraph of plain text for the status page. '.repeat(6) + '</p>\n';
+  let html = '<!doctype html><html><head><meta charset="utf-8"><title>Status page</title></head><body><h1>Status</h1>\n';
+  while (html.length < 1900) html += para;
+  return html + '</body></html>\n';
+}
+
+async function startTarget(article: string, page: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const bodies: Record<string, Buffer> = { '/article': Buffer.from(article), '/page': Buffer.from(page) };
+  const server = http.createServer((req, res) => {
+    const body = bodies[req.url ?? ''];
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((r) => server.listen(0, TARGET_HOST, r));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://${TARGET_HOST}:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+interface Row {
+  label: string;
+  conns: number;
+  answeredPerS: number;
+  okPerS: number;
+  r429: number;
+  r503: number;
+  otherNon2xx: number;
+  errors: number;
+  timeouts: number;
+  p50: number;
+  p99: number;
+  p99ok: number;
+  peakRss: number;
+  /** The service's own view after the step (from /metrics; '-' for a build without them). */
+  admission: string;
+}
+
+/** Admission limit, shed count and worker utilisation as the service reports them. */
+async function serviceView(origin: string): Promise<string> {
+  try {
+    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+    const value = (name: string) => text.split('\n').find((l) => l.startsWith(name + ' '))?.split(' ')[1];
+    const shed = text
+      .split('\n')
+      .filter((l) => l.startsWith('urlkit_admission_shed_total{'))
+      .reduce((n, l) => n + Number(l.split(' ')[1]), 0);
+    const limit = value('urlkit_admission_limit');
+    if (limit === undefined) return '-';
+    return `limit ${limit}, shed ${shed}, workers ${(Number(value('urlkit_worker_utilisation')) * 100).toFixed(0)}% busy`;
+  } catch {
+    return '-';
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function step(label: string, service: ServiceProcess, path: string, body: unknown, conns: number, durationS = DURATION_S): Promise<Row> {
+  const okLatencies: number[] = [];
+  const all: number[] = [];
+  const rss = rssSampler(service.rssMiB);
+  const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
+    const tracker = autocannon(
+      {
+        url: service.origin + path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        connections: conns,
+        duration: durationS,
+        // Long enough that a call waiting its whole queueing budget (10 s) plus its work is an
+        // answer, not a client-side timeout.
+        timeout: 30,
+      },
+      (err, res) => (err ? reject(err) : resolveRun(res)),
+    );
+    tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      all.push(ms);
+      if (status >= 200 && status < 300) okLatencies.push(ms);
+    });
+  });
+  const peakRss = rss.stop();
+  const admission = await serviceView(service.origin);
+  okLatencies.sort((a, b) => a - b);
+  all.sort((a, b) => a - b);
+  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const count = (c: string) => codes[c]?.count ?? 0;
+  const answered = all.length;
+  const ok = result['2xx'];
+  return {
+    label,
+    conns,
+    answeredPerS: answered / result.duration,
+    okPerS: ok / result.duration,
+    r429: count('429'),
+    r503: count('503'),
+    otherNon2xx: result.non2xx - count('429') - count('503'),
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    p99ok: percentile(okLatencies, 99),
+    peakRss,
+    admission,
+  };
+}
+
+function fmt(n: number, digits = 0): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : '-';
+}
+
+function printHeader(): void {
+  console.log('| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | p99 ms | p99 2xx ms | peak RSS MiB | service after the step |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+}
+
+function printRow(r: Row): void {
+  console.log(
+    `| ${r.label} | ${r.conns} | ${fmt(r.answeredPerS)} | ${fmt(r.okPerS)} | ${r.r429} | ${r.r503} | ${r.otherNon2xx} | ${r.errors} | ${r.timeouts} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.p99ok)} | ${fmt(r.peakRss)} | ${r.admission} |`,
+  );
+}
+
+async function main(): Promise<void> {
+  const article = pickArticle();
+  const target = await startTarget(article, smallPage());
+  const rows: Row[] = [];
+  console.log(`bench:load: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`);
+  console.log(`article ${(article.length / 1024).toFixed(0)} KB, page ${(smallPage().length / 1024).toFixed(1)} KB, ${DURATION_S} s per step, node ${process.version}`);
+  console.log(`machine: ${os.availableParallelism()} cores, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
+  printHeader();
+  try {
+    const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
+    try {
+      const idle = service.rssMiB();
+      const plan: Array<[string, string, unknown]> = [];
+      if (TOOLS.includes('content')) plan.push(['clean_web_content', '/api/v1/tools/clean_web_content', { url: `${target.origin}/article` }]);
+      if (TOOLS.includes('status')) plan.push(['check_url_status', '/api/v1/tools/check_url_status', { url: `${target.origin}/page` }]);
+      for (const [label, path, body] of plan) {
+        // Warm-up (not reported): worker threads start, JIT compiles, sockets open.
+        await step(label, service, path, body, 4, 3);
+        await sleep(500);
+        for (const conns of CONNS) {
+          const row = await step(label, service, path, body, conns);
+          rows.push(row);
+          printRow(row);
+          await sleep(1500); // let closed connections and any leftover queue settle
+        }
+      }
+      console.log(`\nservice idle RSS at start ${fmt(idle)} MiB, after the steps ${fmt(service.rssMiB())} MiB`);
+    } finally {
+      await service.stop();
+    }
+
+    const peer = await startNodeService(resolve(repo, 'dist/bench/readability-service.js'), {}, '/');
+    try {
+      await step('warm-up', peer, '/clean', { url: `${target.origin}/article` }, 4, 3);
+      await sleep(500);
+      const row = await step('Readability+linkedom service', peer, '/clean', { url: `${target.origin}/article` }, 50);
+      rows.push(row);
+      printHeader();
+      printRow(row);
+    } finally {
+      await peer.stop();
+    }
+  } finally {
+    await target.close();
+  }
+
+  const at = (label: string, conns: number) => rows.find((r) => r.label === label && r.conns === conns);
+  const peer = rows.find((r) => r.label.startsWith('Readability'));
+  const c50 = at('clean_web_content', 50);
+  console.log('');
+  if (c50 && peer) console.log(`content 2xx/s at 50 conns / Readability service's: ${fmt(c50.okPerS / peer.okPerS, 2)}x (goal >= 5x)`);
+  for (const label of ['clean_web_content', 'check_url_status']) {
+    const base = at(label, 50);
+    if (!base) continue;
+    for (const conns of [200, 400, 800]) {
+      const r = at(label, conns);
+      if (r) console.log(`${label} 2xx/s at ${conns} conns / at 50: ${fmt(r.okPerS / base.okPerS, 2)} (goal >= 0.9)`);
+    }
+  }
+  const errs = rows.filter((r) => !r.label.startsWith('Readability')).reduce((n, r) => n + r.errors + r.timeouts, 0);
+  console.log(`connection errors + timeouts over all service steps: ${errs} (goal 0)`);
+  console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on the machine skews absolute numbers; the ratios are from one run)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+// Starts a service the way `npm start` does (a child `node dist/src/main.js` with the default
+// settings plus what the caller adds to the environment), waits until it answers /healthz, and
+// samples its resident memory from /proc. Shared by bench:load and bench:soak.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  origin: string;
+  /** Resident memory now, in MiB (0 when /proc cannot be read). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = net.createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** Starts `node <script>` with PORT set and waits until `healthPath` answers anything. */
+export async function startNodeService(script: string, env: Record<string, string>, healthPath = '/healthz'): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(script)], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The service logs one JSON line per request at the default level; the bench does not read them.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(origin + healthPath, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${script} did not answer within 30 s`);
+      }
+      await sleep(100);
+    }
+  }
+  return {
+    child,
+    origin,
+    rssMiB: () => rssMiB(child.pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+export function rssMiB(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+) kB/.exec(status);
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the peak in MiB. */
+export function rssSampler(read: () => number, everyMs = 100): { stop(): number; peak(): number } {
+  let peak = read();
+  const t = setInterval(() => {
+    peak = Math.max(peak, read());
+  }, everyMs);
+  return {
+    peak: () => peak,
+    stop() {
+      clearInterval(t);
+      peak = Math.max(peak, read());
+      return peak;
+    },
+  };
+}

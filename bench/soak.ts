@@ -1,0 +1,199 @@
+// npm run bench:soak: 1,000 tool calls against hostile loopback targets, 32 at a time, on the
+// service started as `npm start` starts it (default settings + URLKIT_ALLOW_CIDRS). Targets, a
+// fifth of the calls each: slow (headers after 2 s, body trickled over 1 s), endless (an HTML
+// body that never ends), bomb (64 MiB of gzip-compressed spaces), redirect chain (8 hops), and a
+// 5 MiB page; a quarter of the calls go to each tool. Prints the outcome counts, the service's
+// peak RSS under load, its RSS at idle before and 30 s after, and /healthz answers throughout.
+// Options: --service DIR (another build), --calls N (1000), --concurrency N (32), --settle S (30)
+import http from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch } from 'undici';
+import { gzipBomb } from '../test/support/hostile-site.js';
+import { loadCorpus } from './corpus.js';
+import { rssSampler, startNodeService } from './service-process.js';
+
+const TARGET_HOST = '127.0.0.2';
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const serviceRoot = resolve(arg('service') ?? repo);
+const CALLS = Number(arg('calls') ?? 1000);
+const CONCURRENCY = Number(arg('concurrency') ?? 32);
+const SETTLE_S = Number(arg('settle') ?? 30);
+
+const TOOLS = ['clean_web_content', 'clean_web_index', 'get_url_metadata', 'check_url_status'];
+const TARGETS = ['/slow', '/endless', '/bomb', '/chain/8', '/big'];
+
+async function startTargets(): Promise<{ origin: string; close(): Promise<void> }> {
+  const pages = loadCorpus(40);
+  const article = pages.reduce((a, p) => (p.html.length > a.length && p.html.length < 200_000 ? p.html : a), '');
+  const articleBuf = Buffer.from(article);
+  let big = '';
+  while (big.length < 5 * 1024 * 1024) big += article;
+  const bigBuf = Buffer.from(big.slice(0, 5 * 1024 * 1024));
+  const bomb = gzipBomb(64);
+  const endlessChunk = Buffer.from('<p>' + 'endless text '.repeat(500) + '</p>\n');
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    let m: RegExpExecArray | null;
+    if (path === '/slow') {
+      const t = setTimeout(() => {
+        res.writeHead(200, html);
+        const parts = 10;
+        const size = Math.ceil(articleBuf.length / parts);
+        let i = 0;
+        const tick = setInterval(() => {
+          if (res.destroyed || i >= parts) {
+            clearInterval(tick);
+            if (!res.destroyed) res.end();
+            return;
+          }
+          res.write(articleBuf.subarray(i * size, ++i * size));
+        }, 100);
+        res.on('close', () => clearInterval(tick));
+      }, 2000);
+      res.on('close', () => clearTimeout(t));
+      return;
+    }
+    if (path === '/endless') {
+      res.writeHead(200, html);
+      // A HEAD response has no body: node discards writes and reports them all as flushed.
+      if (req.method === 'HEAD') return res.end();
+      const pump = () => {
+        while (!res.destroyed && res.write(endlessChunk)) {
+          /* until the socket buffer is full */
+        }
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      return pump();
+    }
+    if (path === '/bomb') {
+      res.writeHead(200, { ...html, 'content-encoding': 'gzip', 'content-length': bomb.length });
+      return res.end(req.method === 'HEAD' ? undefined : bomb);
+    }
+    if ((m = /^\/chain\/(\d+)$/.exec(path))) {
+      const n = Number(m[1]);
+      if (n === 0) {
+        res.writeHead(200, { ...html, 'content-length': articleBuf.length });
+        return res.end(req.method === 'HEAD' ? undefined : articleBuf);
+      }
+      res.writeHead(302, { location: `/chain/${n - 1}` });
+      return res.end();
+    }
+    if (path === '/big') {
+      res.writeHead(200, { ...html, 'content-length': bigBuf.length });
+      return res.end(req.method === 'HEAD' ? undefined : bigBuf);
+    }
+    res.writeHead(404).end();
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((r) => server.listen(0, TARGET_HOST, r));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://${TARGET_HOST}:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+async function main(): Promise<void> {
+  const targets = await startTargets();
+  const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
+  const dispatcher = new Agent({ connections: CONCURRENCY + 4, headersTimeout: 300_000, bodyTimeout: 300_000 });
+  const outcomes = new Map<string, number>();
+  const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
+  try {
+    await sleep(2000);
+    const idleStart = service.rssMiB();
+    let health = { ok: 0, failed: 0, maxMs: 0 };
+    let loadDone = false;
+    const healthLoop = (async () => {
+      while (!loadDone) {
+        const t = performance.now();
+        try {
+          const res = await fetch(`${service.origin}/healthz`, { signal: AbortSignal.timeout(5000) });
+          await res.arrayBuffer();
+          if (res.status === 200) health.ok++;
+          else health.failed++;
+        } catch {
+          health.failed++;
+        }
+        health.maxMs = Math.max(health.maxMs, performance.now() - t);
+        await sleep(500);
+      }
+    })();
+
+    const rss = rssSampler(service.rssMiB);
+    const started = performance.now();
+    let next = 0;
+    let finished = 0;
+    const progress = setInterval(() => {
+      process.stderr.write(`soak: ${finished}/${CALLS} answered, service RSS ${service.rssMiB().toFixed(0)} MiB\n`);
+    }, 10_000);
+    const worker = async () => {
+      while (next < CALLS) {
+        const i = next++;
+        const tool = TOOLS[i % TOOLS.length]!;
+        const target = TARGETS[Math.floor(i / TOOLS.length) % TARGETS.length]!;
+        try {
+          const res = await fetch(`${service.origin}/api/v1/tools/${tool}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ url: targets.origin + target }),
+            dispatcher,
+          });
+          const body = (await res.json()) as { data?: { results?: Array<{ meta?: { error?: { code: string } } }> } };
+          if (res.status !== 200) count(`HTTP ${res.status}`);
+          else count(`200 ${body.data?.results?.[0]?.meta?.error?.code ?? 'ok'}`);
+        } catch (err) {
+          count(`connection error: ${(err as Error).message}`);
+        }
+        finished++;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    clearInterval(progress);
+    const loadS = (performance.now() - started) / 1000;
+    const peak = rss.stop();
+    loadDone = true;
+    await healthLoop;
+    const afterLoad = service.rssMiB();
+    await sleep(SETTLE_S * 1000);
+    const settled = service.rssMiB();
+
+    console.log(`bench:soak: ${CALLS} calls, ${CONCURRENCY} at a time, service ${serviceRoot}, default settings + URLKIT_ALLOW_CIDRS`);
+    console.log(`targets ${TARGETS.join(', ')}; tools ${TOOLS.join(', ')}; node ${process.version}\n`);
+    console.log('| outcome | calls |\n|---|---:|');
+    for (const [k, n] of [...outcomes].sort()) console.log(`| ${k} | ${n} |`);
+    const failures = [...outcomes].filter(([k]) => !k.startsWith('200')).reduce((n, [, v]) => n + v, 0);
+    console.log('');
+    console.log('| measure | value |\n|---|---:|');
+    console.log(`| load duration | ${loadS.toFixed(1)} s |`);
+    console.log(`| failures (non-200 or connection errors) | ${failures} |`);
+    console.log(`| idle RSS at start | ${idleStart.toFixed(0)} MiB |`);
+    console.log(`| peak RSS under load | ${peak.toFixed(0)} MiB |`);
+    console.log(`| RSS when the load ended | ${afterLoad.toFixed(0)} MiB |`);
+    console.log(`| RSS ${SETTLE_S} s after the load | ${settled.toFixed(0)} MiB (${(settled - idleStart).toFixed(0)} MiB over idle start) |`);
+    console.log(`| /healthz during the load | ${health.ok} ok, ${health.failed} failed, slowest ${health.maxMs.toFixed(0)} ms |`);
+  } finally {
+    await dispatcher.close();
+    await service.stop();
+    await targets.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

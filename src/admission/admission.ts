@@ -1,0 +1,220 @@
+// Admission control shared by every front end (HTTP routes, /mcp, anything else that runs tool
+// calls for strangers): a call starts now if fewer than `limit` calls are running, else it waits
+// in a FIFO queue bounded by count and by time. It is shed (Overloaded) only when the queue is
+// full on arrival (answered at once) or when it could not start within its queueing budget.
+// The limit adapts to the real capacity below (see gradient-limit.ts and docs/admission.md).
+import { GradientLimit, type CongestionSample } from './gradient-limit.js';
+import { Overloaded, type ShedReason } from './overloaded.js';
+
+/** Where the congestion signal comes from: the worker pool's slot statistics. */
+export interface CapacitySource {
+  takeWindow(): { minWaitMs: number | null; meanHoldMs: number | null };
+}
+
+/** Hooks for metrics; all optional. */
+export interface AdmissionObserver {
+  /** A call started; `waitedMs` is its time in the queue (0 when it started at once). */
+  onStart?(tool: string, waitedMs: number): void;
+  onShed?(tool: string, reason: ShedReason): void;
+}
+
+export interface AdmissionOptions {
+  /** Ceiling of the adaptive limit; 0 turns admission off (every call starts at once). */
+  maxConcurrency: number;
+  /** Floor of the adaptive limit. */
+  minConcurrency: number;
+  /** Limit at start, before any measurement. */
+  initialConcurrency: number;
+  /** Calls that may wait; one more is shed at once. 0 = no queue. */
+  queueMax: number;
+  /** Longest a call may wait to start before it is shed. */
+  queueTimeoutMs: number;
+  capacity?: CapacitySource | undefined;
+  /** How often the limit is recomputed (at most; only when calls come or go). @default 250 */
+  adjustIntervalMs?: number;
+  observer?: AdmissionObserver;
+}
+
+interface Waiter {
+  tool: string;
+  queuedAt: number;
+  grant(): void;
+  timer: NodeJS.Timeout;
+}
+
+/** Seconds a shed caller is told to wait when there is no better estimate. */
+const DEFAULT_RETRY_AFTER_S = 5;
+
+export class Admission {
+  private readonly opts: AdmissionOptions;
+  private readonly limiter: GradientLimit | null;
+  private readonly queue: Waiter[] = [];
+  private running = 0;
+  private lastAdjust = performance.now();
+  private limitedInWindow = false;
+  private startsInWindow = 0;
+  private startsPerSecond = 0;
+  private ticker: NodeJS.Timeout | null = null;
+  private readonly shedCounts: Record<ShedReason, number> = { queue_full: 0, queue_timeout: 0, event_loop: 0, draining: 0 };
+
+  constructor(opts: AdmissionOptions) {
+    this.opts = opts;
+    const max = opts.maxConcurrency;
+    this.limiter =
+      max > 0
+        ? new GradientLimit({
+            max,
+            min: Math.min(max, opts.minConcurrency),
+            initial: Math.min(max, opts.initialConcurrency),
+          })
+        : null;
+  }
+
+  /** Whether calls are limited at all (URLKIT_MAX_IN_FLIGHT > 0). */
+  get enabled(): boolean {
+    return this.limiter !== null;
+  }
+
+  /** Calls that may run at once now. */
+  get limit(): number {
+    return this.limiter?.limit ?? Infinity;
+  }
+
+  get inFlight(): number {
+    return this.running;
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** A new call would be shed at once: every slot is taken and the queue is full. */
+  get full(): boolean {
+    return this.limiter !== null && this.running >= this.limiter.limit && this.queue.length >= this.opts.queueMax;
+  }
+
+  /** Sheds so far, by reason (including those recorded by front ends through shed()). */
+  get sheds(): Readonly<Record<ShedReason, number>> {
+    return this.shedCounts;
+  }
+
+  /** Seconds until a new call could probably start: queue length over the recent start rate. */
+  retryAfterS(): number {
+    if (this.startsPerSecond <= 0) return DEFAULT_RETRY_AFTER_S;
+    return Math.min(60, Math.max(1, Math.ceil((this.queue.length + 1) / this.startsPerSecond)));
+  }
+
+  /**
+   * Runs `fn` once the call is admitted. Rejects with Overloaded when shed, or with the signal's
+   * reason when the caller goes away while waiting; `fn` is then never called.
+   */
+  async run<T>(tool: string, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+    await this.acquire(tool, signal);
+    try {
+      return await fn();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Builds (and counts) the Overloaded error for a shed decided outside the queue, e.g. the event-loop guard. */
+  shed(tool: string, reason: ShedReason, message: string, retryAfterS = this.retryAfterS()): Overloaded {
+    this.shedCounts[reason]++;
+    this.opts.observer?.onShed?.(tool, reason);
+    return new Overloaded(reason, retryAfterS, message);
+  }
+
+  /** A full queue's answer, for front ends that check before reading the request body. */
+  shedFull(tool: string): Overloaded {
+    return this.shed(tool, 'queue_full', `The service is at capacity and ${this.queue.length} calls are already waiting; retry after the time in Retry-After.`);
+  }
+
+  private acquire(tool: string, signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    this.maybeAdjust();
+    if (this.limiter === null || (this.running < this.limiter.limit && this.queue.length === 0)) {
+      this.start(tool, 0);
+      return Promise.resolve();
+    }
+    this.limitedInWindow = true;
+    if (this.queue.length >= this.opts.queueMax) return Promise.reject(this.shedFull(tool));
+    return new Promise<void>((resolve, reject) => {
+      const queuedAt = performance.now();
+      const leave = () => {
+        const i = this.queue.indexOf(waiter);
+        if (i >= 0) this.queue.splice(i, 1);
+        clearTimeout(waiter.timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        leave();
+        reject(signal!.reason);
+      };
+      const waiter: Waiter = {
+        tool,
+        queuedAt,
+        grant: () => {
+          leave();
+          this.start(tool, performance.now() - queuedAt);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          leave();
+          reject(
+            this.shed(tool, 'queue_timeout', `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. Retry after the time in Retry-After.`),
+          );
+        }, this.opts.queueTimeoutMs),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+      this.tickWhileQueued();
+    });
+  }
+
+  // The limit is recomputed as calls come and go; while calls wait and none come or go (every
+  // slot held by a slow remote site, say), a timer keeps the limit moving so it can grow.
+  private tickWhileQueued(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      this.maybeAdjust();
+      if (this.queue.length === 0 && this.ticker) {
+        clearInterval(this.ticker);
+        this.ticker = null;
+      }
+    }, this.opts.adjustIntervalMs ?? 250);
+    this.ticker.unref();
+  }
+
+  private start(tool: string, waitedMs: number): void {
+    this.running++;
+    this.startsInWindow++;
+    this.opts.observer?.onStart?.(tool, waitedMs);
+  }
+
+  private release(): void {
+    this.running--;
+    this.maybeAdjust();
+    this.drain();
+  }
+
+  private drain(): void {
+    while (this.queue.length > 0 && this.running < this.limit) this.queue[0]!.grant();
+  }
+
+  private maybeAdjust(): void {
+    const now = performance.now();
+    const elapsed = now - this.lastAdjust;
+    if (elapsed < (this.opts.adjustIntervalMs ?? 250)) return;
+    this.lastAdjust = now;
+    const rate = (this.startsInWindow * 1000) / elapsed;
+    this.startsPerSecond = this.startsPerSecond === 0 ? rate : 0.7 * this.startsPerSecond + 0.3 * rate;
+    this.startsInWindow = 0;
+    if (this.limiter) {
+      const window = this.opts.capacity?.takeWindow();
+      const sample: CongestionSample = { standingDelayMs: window?.minWaitMs ?? null, taskRunMs: window?.meanHoldMs ?? null };
+      this.limiter.update(sample, this.limitedInWindow || this.queue.length > 0);
+    }
+    this.limitedInWindow = this.queue.length > 0;
+    this.drain();
+  }
+}

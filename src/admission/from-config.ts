@@ -1,0 +1,22 @@
+// Builds the process's Admission from the settings: the limit floats between a floor and
+// URLKIT_MAX_IN_FLIGHT. The floor is two calls per worker thread (enough to keep every worker
+// fed while others fetch) but at least 16: a call that waits on a slow remote site holds its
+// slot without using a worker, and a floor at the worker count let a few slow sites starve the
+// queue into 503s while the workers were busy with large pages (measured in bench:soak).
+import type { Config } from '../config/config.js';
+import { Admission, type AdmissionObserver, type CapacitySource } from './admission.js';
+
+/** The lowest the adaptive limit goes, whatever the worker count. */
+export const MIN_CONCURRENCY_FLOOR = 16;
+
+export function admissionFromConfig(config: Config, capacity: CapacitySource | undefined, observer?: AdmissionObserver): Admission {
+  return new Admission({
+    maxConcurrency: config.maxInFlight,
+    minConcurrency: Math.max(MIN_CONCURRENCY_FLOOR, 2 * config.workerThreads),
+    initialConcurrency: Math.max(MIN_CONCURRENCY_FLOOR, 4 * config.workerThreads),
+    queueMax: config.admissionQueueMax,
+    queueTimeoutMs: config.admissionQueueTimeoutMs,
+    capacity,
+    ...(observer ? { observer } : {}),
+  });
+}
