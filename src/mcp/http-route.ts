@@ -16,6 +16,7 @@ import type { Services } from '../tools/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
 import { createMcpServer } from './server.js';
+import type { Admission } from '../admission/admission.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -26,6 +27,8 @@ export interface McpRouteOptions {
   lifecycle: Lifecycle;
   validator: RequestValidator;
   metrics?: Metrics;
+  /** Tool calls over /mcp wait for admission like JSON API calls (src/admission). */
+  admission?: Admission;
 }
 
 export async function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): Promise<void> {
@@ -48,6 +51,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     shutdownSignal: opts.lifecycle.signal,
     maxCalls: 1,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
+    ...(opts.admission ? { admission: opts.admission } : {}),
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
 

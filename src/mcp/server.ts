@@ -10,6 +10,8 @@ import { VERSION, type Config } from '../config/config.js';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { invokeTool, requestedUrls } from '../tools/invoke.js';
+import type { Admission } from '../admission/admission.js';
+import { Overloaded } from '../admission/overloaded.js';
 import type { Services } from '../tools/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
@@ -34,6 +36,8 @@ export interface McpServerDeps {
    */
   maxCalls?: number;
   metrics?: Metrics;
+  /** The HTTP service's admission control: a call over HTTP waits for a slot like a JSON API call. */
+  admission?: Admission;
 }
 
 export const SERVER_INSTRUCTIONS = [
@@ -97,15 +101,21 @@ export function createMcpServer(deps: McpServerDeps): Server {
     const stopTimer = deps.metrics?.toolDuration.startTimer({ tool: tool.name });
     let results: ToolItem[];
     try {
-      results = await invokeTool(tool, input, {
-        config: deps.config,
-        services,
-        logger,
-        correlationId,
-        timeoutMs: deps.config.requestTimeoutMs,
-        signal: stop.signal,
-      });
+      const invoke = () =>
+        invokeTool(tool, input, {
+          config: deps.config,
+          services,
+          logger,
+          correlationId,
+          timeoutMs: deps.config.requestTimeoutMs,
+          signal: stop.signal,
+        });
+      results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke) : await invoke();
     } catch (err) {
+      if (err instanceof Overloaded) return requestError(correlationId, 'overloaded', err.message, { retry_after_s: err.retryAfterS });
+      if (stop.signal.aborted && !(err instanceof Error && err.name === 'RequestDeadline')) {
+        return requestError(correlationId, 'overloaded', 'The call was stopped before it started.');
+      }
       logger.error({ err }, 'mcp tool call failed');
       return requestError(correlationId, 'internal_error');
     } finally {
