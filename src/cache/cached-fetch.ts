@@ -62,6 +62,8 @@ export function isStorable(url: string, options: FetchOptions, res: FetchResult)
     res.status >= 200 &&
     res.status <= 299 &&
     !res.truncated &&
+    // A challenge page is often a 200: storing it would serve the challenge after it has passed.
+    !res.botProtection &&
     res.body !== null &&
     !carriesCredentials(url) &&
     !forbidsStoring(res.headers)
