@@ -1,6 +1,7 @@
 // npm run bench:load: the service as a new user runs it (`npm start`: a child process with the
 // default settings, plus URLKIT_ALLOW_CIDRS for the loopback target), a loopback target site (a
-// ~100 KB news article from the development corpus and a 2 KB page), and autocannon load at
+// ~100 KB news article from the development corpus and a 2 KB page, bench/load-target.ts, in its
+// own process), and autocannon load at
 // 1 to 800 connections, on clean_web_content (the article) and check_url_status (the page).
 // Prints, per step: answered/s, 2xx/s, 429s, 503s (shed), connection errors and timeouts,
 // p50/p99 of all answers and p99 of the 2xx answers, and the service's peak RSS. Then one line for
@@ -11,13 +12,11 @@
 //          --duration S    seconds per step (default 6)
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { loadCorpus } from './corpus.js';
 import { rssSampler, startNodeService, type ServiceProcess } from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
@@ -33,42 +32,6 @@ const serviceRoot = resolve(arg('service') ?? repo);
 const DURATION_S = Number(arg('duration') ?? 6);
 const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
-
-/** The corpus page closest to 100 KB: a real news article, not a synthetic one. */
-function pickArticle(): string {
-  const pages = loadCorpus();
-  let best = pages[0]!;
-  for (const p of pages) if (Math.abs(p.html.length - 100_000) < Math.abs(best.html.length - 100_000)) best = p;
-  return best.html;
-}
-
-function smallPage(): string {
-  const para = '<p>' + 'A short paragraph of plain text for the status page. '.repeat(6) + '</p>\n';
-  let html = '<!doctype html><html><head><meta charset="utf-8"><title>Status page</title></head><body><h1>Status</h1>\n';
-  while (html.length < 1900) html += para;
-  return html + '</body></html>\n';
-}
-
-async function startTarget(article: string, page: string): Promise<{ origin: string; close(): Promise<void> }> {
-  const bodies: Record<string, Buffer> = { '/article': Buffer.from(article), '/page': Buffer.from(page) };
-  const server = http.createServer((req, res) => {
-    const body = bodies[req.url ?? ''];
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, TARGET_HOST, r));
-  const { port } = server.address() as { port: number };
-  return {
-    origin: `http://${TARGET_HOST}:${port}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
 
 interface Row {
   label: string;
@@ -176,11 +139,12 @@ function printRow(r: Row): void {
 }
 
 async function main(): Promise<void> {
-  const article = pickArticle();
-  const target = await startTarget(article, smallPage());
+  const site = await startNodeService(resolve(repo, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
+  const target = { origin: site.origin, close: () => site.stop() };
+  const articleKB = (await (await fetch(`${target.origin}/article`)).arrayBuffer()).byteLength / 1024;
   const rows: Row[] = [];
   console.log(`bench:load: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`);
-  console.log(`article ${(article.length / 1024).toFixed(0)} KB, page ${(smallPage().length / 1024).toFixed(1)} KB, ${DURATION_S} s per step, node ${process.version}`);
+  console.log(`article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, node ${process.version}`);
   console.log(`machine: ${os.availableParallelism()} cores, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
   printHeader();
   try {

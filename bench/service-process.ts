@@ -27,14 +27,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `node <script>` with PORT set and waits until `healthPath` answers anything. */
-export async function startNodeService(script: string, env: Record<string, string>, healthPath = '/healthz'): Promise<ServiceProcess> {
+export async function startNodeService(script: string, env: Record<string, string>, healthPath = '/healthz', host = '127.0.0.1'): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(script)], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: host },
     // The service logs one JSON line per request at the default level; the bench does not read them.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${host}:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
