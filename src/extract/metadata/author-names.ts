@@ -23,7 +23,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   const datePos = dateStart(s);
   if (datePos > 0) s = s.slice(0, datePos);
   s = s.replace(/\s*(?:\||-|–|—|·|•)\s*(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b.*$/i, '');
-  s = s.replace(/^\s*by(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
+  s = s.replace(/^\s*[Bb]y(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {
     part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/^[\s:.,-]+|[\s:.,-]+$/g, '').replace(/\s+/g, ' ').trim();
