@@ -1,14 +1,58 @@
-// Dates as ISO 8601. A full timestamp becomes UTC ("2024-03-01T09:30:00.000Z"); a date
-// without a time stays a date ("2024-03-01") rather than gaining a false midnight. A time
-// without an offset is read as UTC, so the result never depends on the host's time zone.
+// Dates as ISO 8601 with the offset the page declares: "2020-02-15T00:00:00+02:00" stays that
+// (not its UTC instant), so the page's own calendar day survives. A date without a time stays a
+// bare date ("2020-02-15"); a time without an offset is written without one. Only epoch numbers,
+// which carry no offset of their own, come out in UTC ("Z").
+//
+// toIsoDate reads one value meant to be a date (a meta content, a datetime attribute, JSON-LD).
+// findDateInText looks for a date written inside running text ("Published 3 March 2020").
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?)?$/i;
-const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
-const YEAR_MONTH = /^(\d{4})[-/](\d{2})$/;
-const HAS_ZONE = /(?:\b(?:GMT|UTC|UT|Z|[ECMP][SD]T)\b|[+-]\d{2}:?\d{2}\s*$)/i;
 // Sanity window: a publication date before the web or far in the future is a parsing accident.
 const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;
+
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2}|[+-]\d{2})?)?$/i;
+const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+const YEAR_MONTH = /^(\d{4})[-/](\d{2})$/;
+const SLASHED_YMD = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/;
+
+/** Month names and abbreviations (English, German, French, Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech...). */
+const MONTHS: Record<string, number> = {};
+(
+  [
+    ['january jan januar janvier enero gennaio janeiro januari janv ene genn gen stycznia leden ledna января январь tammikuuta', 1],
+    ['february feb februar février fevrier febrero febbraio fevereiro februari févr fevr feb lutego únor února февраля февраль helmikuuta', 2],
+    ['march mar märz maerz mars marzo março maart mär mrz marca březen března марта март maaliskuuta', 3],
+    ['april apr avril abril aprile apr kwietnia duben dubna апреля апрель huhtikuuta', 4],
+    ['may mai mayo maggio maio mei maj maja květen května мая май toukokuuta', 5],
+    ['june jun juni juin junio giugno junho giu czerwca červen června июня июнь kesäkuuta', 6],
+    ['july jul juli juillet julio luglio julho juil lug lipca červenec července июля июль heinäkuuta', 7],
+    ['august aug août aout agosto augustus ago sierpnia srpen srpna августа август elokuuta', 8],
+    ['september sep sept septembre septiembre settembre setembro set sett września září сентября сентябрь syyskuuta', 9],
+    ['october oct oktober octobre octubre ottobre outubro okt ott out października říjen října октября октябрь lokakuuta', 10],
+    ['november nov novembre noviembre novembro listopada listopad listopadu ноября ноябрь marraskuuta', 11],
+    ['december dec dezember décembre decembre diciembre dicembre dezembro dez déc dic grudnia prosinec prosince декабря декабрь joulukuuta', 12],
+  ] as const
+).forEach(([names, n]) => {
+  for (const name of names.split(' ')) MONTHS[name] ??= n;
+});
+const MONTH_ALT = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+
+/** Named zones a page may write after a time, as offsets in minutes. */
+const ZONES: Record<string, number> = {
+  UTC: 0, GMT: 0, UT: 0, Z: 0, WET: 0, BST: 60, CET: 60, MEZ: 60, CEST: 120, MESZ: 120, EET: 120, EEST: 180, MSK: 180, IST: 330, JST: 540, KST: 540, AEST: 600, AEDT: 660,
+  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420, AKST: -540, AKDT: -480, HST: -600,
+};
+const ZONE_ALT = Object.keys(ZONES).sort((a, b) => b.length - a.length).join('|');
+
+const L = '\\p{L}';
+// "3 March 2020", "3. März 2020", "3 de marzo de 2020", "le 3 mars 2020", "March 3rd, 2020", "Mar. 3 2020".
+const DAY_MONTH_YEAR = new RegExp(`(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iu');
+const MONTH_DAY_YEAR = new RegExp(`(?<![${L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iu');
+const YEAR_MONTH_DAY_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?/u;
+const NUMERIC_YMD = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
+const NUMERIC_DMY = /(?<![\d.])(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/;
+// An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone.
+const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2})\\b\\)?)?`, 'iu');
 
 export function toIsoDate(raw: string | null | undefined): string | null {
   if (!raw) return null;
@@ -19,61 +63,130 @@ export function toIsoDate(raw: string | null | undefined): string | null {
   if (iso) {
     const [, y, mo, d, h, mi, sec, frac, zone] = iso;
     if (!validDate(+y!, +mo!, +d!)) return null;
-    if (h === undefined) return `${y}-${mo}-${d}`;
-    const ms = frac ? Math.round(Number(`0.${frac}`) * 1000) : 0;
-    const utc = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi!, sec ? +sec : 0, ms) - offsetMinutes(zone) * 60_000;
-    return finite(utc);
+    if (h === undefined) return ymd(+y!, +mo!, +d!);
+    return withTime(+y!, +mo!, +d!, +h, +mi!, sec ? +sec : 0, frac, zoneOffset(zone));
   }
   const compact = COMPACT.exec(s);
   if (compact) {
     const [, y, mo, d] = compact;
-    return validDate(+y!, +mo!, +d!) ? `${y}-${mo}-${d}` : null;
+    return validDate(+y!, +mo!, +d!) ? ymd(+y!, +mo!, +d!) : null;
   }
   const ym = YEAR_MONTH.exec(s);
   if (ym) return +ym[2]! >= 1 && +ym[2]! <= 12 && inRange(+ym[1]!) ? `${ym[1]}-${ym[2]}` : null;
+  const slashed = SLASHED_YMD.exec(s);
+  if (slashed) return validDate(+slashed[1]!, +slashed[2]!, +slashed[3]!) ? ymd(+slashed[1]!, +slashed[2]!, +slashed[3]!) : null;
 
-  // Epoch seconds or milliseconds (some sites put these in meta tags).
-  if (/^\d{10}$/.test(s)) return finite(Number(s) * 1000);
-  if (/^\d{13}$/.test(s)) return finite(Number(s));
+  // Epoch seconds or milliseconds (some sites put these in meta tags): an instant, so UTC.
+  if (/^\d{10}$/.test(s)) return epoch(Number(s) * 1000);
+  if (/^\d{13}$/.test(s)) return epoch(Number(s));
 
-  // Anything else that Date understands (RFC 2822 "Fri, 01 Mar 2024 09:30:00 GMT",
-  // "March 1, 2024"). Needs a letter, so bare numbers such as "2024" are not accepted.
-  if (!/[a-z]/i.test(s)) return null;
-  const parsed = Date.parse(s);
-  if (Number.isNaN(parsed)) return null;
-  if (HAS_ZONE.test(s)) return finite(parsed);
-  // No zone: Date read it in local time; take those wall-clock fields as UTC instead.
-  const local = new Date(parsed);
-  const hasTime = /\d:\d{2}/.test(s);
-  if (!hasTime) {
-    const y = local.getFullYear();
-    if (!inRange(y)) return null;
-    return `${y}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  // Written dates ("Fri, 01 Mar 2024 09:30:00 GMT", "March 1, 2024", "1. März 2024 10:00").
+  return findDateInText(s, { numeric: true });
+}
+
+export interface TextDateOptions {
+  /** Accept all-numeric day-first dates (03.04.2020); off for loose prose, where they are often something else. */
+  numeric?: boolean;
+}
+
+/** The first date written in a piece of text, with its time and offset when written right after it. */
+export function findDateInText(text: string, opts: TextDateOptions = {}): string | null {
+  if (!/\d{4}/.test(text)) return null;
+  type Hit = { index: number; end: number; y: number; mo: number; d: number };
+  const hits: Hit[] = [];
+  let m = DAY_MONTH_YEAR.exec(text);
+  if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! });
+  m = MONTH_DAY_YEAR.exec(text);
+  if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo: MONTHS[m[1]!.toLowerCase()]!, d: +m[2]! });
+  m = YEAR_MONTH_DAY_CJK.exec(text);
+  if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[1]!, mo: +m[2]!, d: +m[3]! });
+  m = NUMERIC_YMD.exec(text);
+  if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[1]!, mo: +m[2]!, d: +m[3]! });
+  if (opts.numeric !== false) {
+    m = NUMERIC_DMY.exec(text);
+    if (m) {
+      // Day first (most of the world), unless that cannot be a date and month first can (US).
+      let d = +m[1]!;
+      let mo = +m[2]!;
+      if (mo > 12 && d <= 12) [d, mo] = [mo, d];
+      else if (m[0].includes('/') && d <= 12 && mo <= 12) [d, mo] = [mo, d];
+      hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo, d });
+    }
   }
-  return finite(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()));
+  hits.sort((a, b) => a.index - b.index);
+  for (const h of hits) {
+    if (!validDate(h.y, h.mo, h.d)) continue;
+    const t = TIME_AFTER.exec(text.slice(h.end));
+    if (t) {
+      let hour = +t[1]!;
+      const minute = +t[2]!;
+      const ampm = t[4]?.toLowerCase().replace(/\./g, '');
+      if (ampm === 'pm' && hour < 12) hour += 12;
+      if (ampm === 'am' && hour === 12) hour = 0;
+      if (hour < 24 && minute < 60) return withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]));
+    }
+    return ymd(h.y, h.mo, h.d);
+  }
+  return null;
 }
 
-function offsetMinutes(zone: string | undefined): number {
-  if (!zone || zone.toUpperCase() === 'Z') return 0;
+/** A date in a URL path: /2019/08/06/, /2019-08-06-, /20190806/. Year and month alone are not a day. */
+export function dateInUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const m = /(?:^|[/_-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?=$|[/_.-])/.exec(path) ?? /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=$|[/_.-])/.exec(path);
+  if (!m) return null;
+  return validDate(+m[1]!, +m[2]!, +m[3]!) ? ymd(+m[1]!, +m[2]!, +m[3]!) : null;
+}
+
+/** Minutes east of UTC for a written zone; null when no zone is written. */
+function zoneOffset(zone: string | undefined): number | null {
+  if (!zone) return null;
+  const named = ZONES[zone.toUpperCase()];
+  if (named !== undefined) return named;
   const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
-  if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === '-' ? -minutes : minutes;
+  if (!m) return null;
+  const minutes = Number(m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+  return Math.abs(minutes) <= 14 * 60 ? minutes : null;
 }
 
-function validDate(y: number, mo: number, d: number): boolean {
+function withTime(y: number, mo: number, d: number, h: number, mi: number, s: number, frac: string | undefined, offset: number | null): string | null {
+  if (!validDate(y, mo, d) || h > 24 || mi > 59 || s > 60) return null;
+  if (h === 24) {
+    if (mi !== 0 || s !== 0) return null;
+    h = 23;
+    mi = 59;
+    s = 59;
+  }
+  const f = frac ? `.${frac.slice(0, 3).padEnd(3, '0')}` : '';
+  const time = `${ymd(y, mo, d)}T${pad(h)}:${pad(mi)}:${pad(Math.min(s, 59))}${f}`;
+  if (offset === null) return time;
+  if (offset === 0) return `${time}Z`;
+  const a = Math.abs(offset);
+  return `${time}${offset < 0 ? '-' : '+'}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
+}
+
+function epoch(ms: number): string | null {
+  if (!Number.isFinite(ms)) return null;
+  const d = new Date(ms);
+  return inRange(d.getUTCFullYear()) ? d.toISOString().replace('.000Z', 'Z') : null;
+}
+
+function ymd(y: number, mo: number, d: number): string {
+  return `${y}-${pad(mo)}-${pad(d)}`;
+}
+
+export function validDate(y: number, mo: number, d: number): boolean {
   if (!inRange(y) || mo < 1 || mo > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
 function inRange(y: number): boolean {
   return y >= MIN_YEAR && y <= MAX_YEAR;
-}
-
-function finite(ms: number): string | null {
-  if (!Number.isFinite(ms)) return null;
-  const d = new Date(ms);
-  return inRange(d.getUTCFullYear()) ? d.toISOString() : null;
 }
 
 function pad(n: number): string {

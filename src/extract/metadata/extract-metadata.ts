@@ -4,7 +4,7 @@ import type { Document } from 'domhandler';
 import { bestDeclaredIcon, manifestUrl } from './favicon.js';
 import { findFeeds } from './feeds.js';
 import { parseJsonLd } from './json-ld.js';
-import { collectTags } from './page-tags.js';
+import { collectTags, visibleText } from './page-tags.js';
 import {
   AUTHOR,
   CANONICAL_URL,
@@ -42,7 +42,9 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
 export function extractPage(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageExtraction {
   const tags = collectTags(doc);
   const base = documentBase(doc, finalUrl);
-  const ctx: RuleContext = { tags, ld: parseJsonLd(tags.jsonLd), base, finalUrl, headers };
+  let text: string | null = null;
+  const bodyText = () => (text ??= visibleText(doc));
+  const ctx: RuleContext = { tags, ld: parseJsonLd(tags.jsonLd), base, finalUrl, headers, bodyText };
 
   const ogValues = tagGroup(tags, 'og:', base);
   // og.title and og.description are single strings, present even when the page has none.

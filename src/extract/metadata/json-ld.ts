@@ -141,7 +141,7 @@ export function urlOf(value: unknown, ld: JsonLd, depth = 0): string | null {
 }
 
 /** The first node (in preference order) for which pick() gives a value. */
-export function firstFrom<T>(nodes: JsonLdNode[], pick: (node: JsonLdNode) => T | null): T | null {
+export function firstFrom<N, T>(nodes: readonly N[], pick: (node: N) => T | null): T | null {
   for (const n of nodes) {
     const v = pick(n);
     if (v !== null && v !== undefined) return v;

@@ -1,7 +1,7 @@
 // One pass over the document collecting what the metadata rules read: <meta> values by key,
 // <link> elements, JSON-LD script bodies, <html lang>, <title>, the first <h1> and <time>s.
-import type { Document, Element } from 'domhandler';
-import { findAll, textContent } from 'domutils';
+import type { ChildNode, Document, Element, Text } from 'domhandler';
+import { findAll, findOne, textContent } from 'domutils';
 import { collapse } from './text.js';
 import { attribute } from '../../parse/nodes.js';
 
@@ -19,6 +19,19 @@ export interface TimeTag {
   pubdate: boolean;
 }
 
+/** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
+export interface BylineTag {
+  text: string;
+  /** 0: rel=author or itemprop=author (a declared name), 1: a byline/author class or id. */
+  strength: number;
+}
+
+export interface ImageTag {
+  src: string;
+  width: number;
+  inArticle: boolean;
+}
+
 export interface PageTags {
   /** Lower-cased key (property, name, itemprop or http-equiv) -> values in page order. */
   meta: Map<string, string[]>;
@@ -28,10 +41,28 @@ export interface PageTags {
   title: string | null;
   firstH1: string | null;
   times: TimeTag[];
+  /** Author-marked elements in page order (at most MAX_CANDIDATES). */
+  bylines: BylineTag[];
+  /** Short texts of elements whose class/id/itemprop says date, time, published, dateline or byline. */
+  dateTexts: string[];
+  /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
+  lead: string | null;
+  /** Every non-empty <h1> text, in page order (at most MAX_CANDIDATES). */
+  h1s: string[];
+  /** <img> elements in page order (at most MAX_CANDIDATES). */
+  images: ImageTag[];
 }
 
+const MAX_CANDIDATES = 40;
+const MAX_CANDIDATE_CHARS = 200;
+const LEAD_MIN_CHARS = 80;
+const AUTHOR_CLASS = /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
+const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
+const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
+
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, times: [] };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
+  let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
     const k = key.trim().toLowerCase();
@@ -42,7 +73,23 @@ export function collectTags(doc: Document): PageTags {
   };
   const elements: Element[] = findAll(() => true, doc.children);
   for (const el of elements) {
+    readCandidates(el, tags);
     switch (el.name) {
+      case 'p':
+        if (tags.lead === null) {
+          const t = collapse(textContent(el), 2000);
+          if (t.length >= LEAD_MIN_CHARS) {
+            if (insideArticle(el)) tags.lead = t;
+            else looseLead ??= t;
+          }
+        }
+        break;
+      case 'img':
+        if (tags.images.length < MAX_CANDIDATES) {
+          const src = attribute(el, 'src') || attribute(el, 'data-src') || '';
+          if (src && !src.startsWith('data:')) tags.images.push({ src, width: Number.parseInt(attribute(el, 'width') ?? '', 10) || 0, inArticle: insideArticle(el) });
+        }
+        break;
       case 'meta': {
         const content = attribute(el, 'content') ?? attribute(el, 'value');
         if (content === undefined) break;
@@ -74,9 +121,12 @@ export function collectTags(doc: Document): PageTags {
         if (tags.title === null && !insideSvg(el)) tags.title = textContent(el);
         break;
       case 'h1':
-        if (tags.firstH1 === null) {
+        if (tags.h1s.length < MAX_CANDIDATES) {
           const t = collapse(textContent(el));
-          if (t !== '') tags.firstH1 = t;
+          if (t !== '') {
+            tags.firstH1 ??= t;
+            tags.h1s.push(t);
+          }
         }
         break;
       case 'time': {
@@ -86,7 +136,35 @@ export function collectTags(doc: Document): PageTags {
       }
     }
   }
+  tags.lead ??= looseLead;
   return tags;
+}
+
+/** Byline and date candidates an element offers by its rel, itemprop, class or id. */
+function readCandidates(el: Element, tags: PageTags): void {
+  const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
+  const rel = (attribute(el, 'rel') ?? '').toLowerCase();
+  const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
+  if (tags.bylines.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'link' && el.name !== 'img' && el.name !== 'body' && el.name !== 'html') {
+    const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
+    if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks))) {
+      // itemprop=author often wraps the name in itemprop=name.
+      const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
+      const text = collapse(named ? attribute(named, 'content') ?? textContent(named) : textContent(el), 1000);
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1 });
+    }
+  }
+  if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
+    const text = collapse(attribute(el, 'content') ?? textContent(el), 1000);
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
+  }
+}
+
+function insideArticle(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) {
+    if (p.name === 'article' || p.name === 'main' || (attribute(p, 'itemprop') ?? '') === 'articleBody') return true;
+  }
+  return false;
 }
 
 function insideSvg(el: Element): boolean {
@@ -105,4 +183,28 @@ export function firstMeta(tags: PageTags, ...keys: string[]): string | null {
     }
   }
   return null;
+}
+
+const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'textarea']);
+const MAX_TEXT_CHARS = 100_000;
+
+/** The text a reader sees, blocks separated by newlines, capped at MAX_TEXT_CHARS. */
+export function visibleText(doc: Document): string {
+  const out: string[] = [];
+  let size = 0;
+  const walk = (nodes: ChildNode[]) => {
+    for (const n of nodes) {
+      if (size > MAX_TEXT_CHARS) return;
+      if (n.type === 'text') {
+        const t = (n as Text).data;
+        out.push(t);
+        size += t.length;
+      } else if ('children' in n && !INVISIBLE.has((n as Element).name)) {
+        walk((n as Element).children);
+        out.push('\n');
+      }
+    }
+  };
+  walk(doc.children);
+  return out.join('').replace(/[ \t\u00a0]+/g, ' ');
 }

@@ -3,7 +3,8 @@
 // documented priority (docs/metadata.md).
 import type { JsonLd, JsonLdNode } from './json-ld.js';
 import { firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
-import { toIsoDate } from './dates.js';
+import { cleanAuthor } from './author-names.js';
+import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
 import type { PageTags } from './page-tags.js';
@@ -18,6 +19,8 @@ export interface RuleContext {
   base: string;
   finalUrl: string;
   headers: Record<string, string>;
+  /** The document's visible text, computed on first use (only the last rules need it). */
+  bodyText: () => string;
 }
 
 export type Rule<T> = (ctx: RuleContext) => T | null;
@@ -55,23 +58,43 @@ const absolute = (rule: Rule<string>): Rule<string> => (ctx) => resolveUrl(rule(
 const ARTICLE_OR_PAGE = /Article|Posting|Report|Review|Recipe|Product|Event|Course|Book|Movie|Video|Audio|Podcast|Episode|CreativeWork|WebPage|Page$|Question|HowTo|Dataset|SoftwareApplication|JobPosting/;
 const articleOrPage = (n: JsonLdNode) => isType(n, ARTICLE_OR_PAGE);
 
-/** og:title, twitter:title, JSON-LD headline (or an article/page node's name), <title>, first <h1>. */
+/**
+ * A declared title that contains the page's own <h1> plus more (a site name, a section, a
+ * series: "Story - Section - Brand") is that headline: the <h1> is what the page shows as it.
+ */
+function headline(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const t = rule(ctx);
+    if (!t) return null;
+    const lower = fold(t);
+    for (const h of ctx.tags.h1s.slice(0, 3)) {
+      const hl = fold(h);
+      if (hl.length >= 12 && hl.length < lower.length && lower.includes(hl)) return h;
+    }
+    return t;
+  };
+}
+
+const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 export const TITLE: readonly Rule<string>[] = [
-  meta('og:title'),
-  meta('twitter:title', 'twitter:text:title'),
+  headline(meta('og:title')),
+  headline(meta('twitter:title', 'twitter:text:title')),
+  headline((ctx) => clean(ctx.tags.title)),
   ldText('headline'),
   ldText('name', articleOrPage),
-  (ctx) => clean(ctx.tags.title),
   (ctx) => ctx.tags.firstH1,
 ];
 
-/** meta description, og:description, twitter:description, JSON-LD description. */
+/** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
 export const DESCRIPTION: readonly Rule<string>[] = [
-  meta('description'),
   meta('og:description'),
   meta('twitter:description'),
+  meta('description', 'dc.description', 'dcterms.description'),
   ldText('description', articleOrPage),
   ldText('description'),
+  (ctx) => ctx.tags.lead,
 ];
 
 /** <link rel=canonical>, og:url, HTTP Link rel=canonical. */
@@ -96,13 +119,28 @@ export const LANG: readonly Rule<string>[] = [
   (ctx) => normaliseLang(ctx.headers['content-language']),
 ];
 
-/** og:site_name, application-name, JSON-LD WebSite name, JSON-LD publisher name. */
+/** JSON-LD publisher name, og:site_name, application-name, JSON-LD WebSite name, the brand part of <title>. */
 export const SITE_NAME: readonly Rule<string>[] = [
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).find((s) => !/^https?:\/\//i.test(s)) ?? null),
   meta('og:site_name'),
   meta('application-name', 'apple-mobile-web-app-title'),
   ldText('name', (n) => isType(n, /^WebSite$/)),
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld)[0] ?? null),
+  (ctx) => titleBrand(ctx.tags.title),
 ];
+
+/** "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title with one separator. */
+function titleBrand(title: string | null): string | null {
+  const t = clean(title);
+  if (!t) return null;
+  const parts = t.split(/\s+[|\-\u2013\u2014\u00b7\u2022:]\s+/);
+  if (parts.length < 2) return null;
+  const last = parts[parts.length - 1]!;
+  const first = parts[0]!;
+  const short = (x: string) => x.split(' ').length <= 4 && x.length <= 40 && /\p{L}{2}/u.test(x);
+  if (short(last) && last.length < first.length) return last;
+  if (short(first) && first.length < last.length) return first;
+  return null;
+}
 
 /** og:image, twitter:image, JSON-LD image/thumbnailUrl, <link rel=image_src>, itemprop image. */
 export const IMAGE: readonly Rule<string>[] = [
@@ -114,28 +152,83 @@ export const IMAGE: readonly Rule<string>[] = [
     return link ? resolveUrl(link.href, ctx.base) : null;
   },
   absolute(meta('image')),
+  // Nothing declared: the article's first image that is not a small icon or spacer.
+  (ctx) => {
+    const img = ctx.tags.images.find((i) => i.inArticle && (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) && !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src));
+    return img ? resolveUrl(img.src, ctx.base) : null;
+  },
 ];
 
-const byline = (rule: Rule<string>): Rule<string> => (ctx) => {
-  const v = rule(ctx);
-  if (!v) return null;
-  // article:author is often a profile URL, not a name; a URL is not an author's name.
-  if (/^https?:\/\//i.test(v)) return null;
-  return clean(v.replace(/^by[:\s]+/i, ''));
+const MIN_LEAD_IMAGE_WIDTH = 200;
+
+// article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
+// goes on to where the name is written (JSON-LD, the byline).
+const byline = (rule: Rule<string>): Rule<string> => (ctx) => people(ctx, cleanAuthor(rule(ctx)));
+const metaAll = (...keys: string[]): Rule<string> => (ctx) => {
+  // Several <meta name=author> tags are several authors.
+  for (const key of keys) {
+    const names = (ctx.tags.meta.get(key) ?? []).map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
+    if (names.length) return [...new Set(names)].join(', ');
+  }
+  return null;
 };
 
-/** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author. */
+/**
+ * The names that are people: a name that is the site's or publisher's own ("ABC News" as meta
+ * author, "Pete Evans, CBC News") is the organisation, not a byline, so it is dropped.
+ */
+function people(ctx: RuleContext, names: string | null): string | null {
+  if (!names) return null;
+  const orgs = organisations(ctx);
+  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)));
+  return kept.length ? kept.join(', ') : null;
+}
+
+function organisations(ctx: RuleContext): Set<string> {
+  const out = new Set<string>();
+  const add = (s: string | null | undefined) => {
+    if (s) out.add(fold(s));
+  };
+  for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
+  for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);
+  for (const n of ctx.ld.nodes) {
+    for (const p of namesOf(n.publisher, ctx.ld)) add(p);
+    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/)) add(textOf(n.name));
+  }
+  add(titleBrand(ctx.tags.title));
+  try {
+    // The site's own host name ("spiegel.de", "ORF.at").
+    const host = new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
+    add(host);
+  } catch {}
+  return out;
+}
+
+/** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
-  byline(meta('author')),
+  metaAll('author'),
   byline(meta('article:author', 'book:author')),
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {
-      const list = namesOf(n.author, ctx.ld).filter((s) => !/^https?:\/\//i.test(s));
+      const list = namesOf(n.author, ctx.ld).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
       return list.length ? list : null;
     });
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
-  byline(meta('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author')),
+  metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
+  // rel=author / itemprop=author first, then byline/author classes; the first that reads as a name.
+  (ctx) => {
+    for (const strength of [0, 1]) {
+      const names: string[] = [];
+      for (const b of ctx.tags.bylines) if (b.strength === strength) {
+        const n = people(ctx, cleanAuthor(b.text));
+        if (n && !names.includes(n)) names.push(n);
+        if (strength === 1 && names.length) break;
+      }
+      if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
+    }
+    return null;
+  },
 ];
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
@@ -146,8 +239,19 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   timeDate((t) => t.itemprop === 'datepublished' || t.pubdate),
   ldDate('dateCreated'),
   ldDate('uploadDate'),
+  // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
+  (ctx) => dateInUrl(ctx.finalUrl),
   timeDate(() => true),
+  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
+  // Last: the visible text, a date announced as a publication date first, else the first written date.
+  (ctx) => {
+    const text = ctx.bodyText();
+    const announced = PUBLISHED_WORDS.exec(text);
+    return (announced && findDateInText(text.slice(announced.index, announced.index + 120))) ?? findDateInText(text.slice(0, 20_000), { numeric: false });
+  },
 ];
+
+const PUBLISHED_WORDS = /\b(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)\b/i;
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [

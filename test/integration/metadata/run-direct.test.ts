@@ -50,7 +50,7 @@ describe('get_url_metadata run()', () => {
     assert.equal(d.image, `${site.origin}/img/harbour.jpg`);
     assert.deepEqual(d.og, { title: 'Harbour Days', description: '', image: `${site.origin}/img/harbour.jpg`, site_name: 'Coast Times' });
     assert.deepEqual(d.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
-    assert.equal(d.published_at, '2024-06-01T06:00:00.000Z');
+    assert.equal(d.published_at, '2024-06-01T06:00:00Z');
     assert.equal(d.lang, 'en');
     assert.equal('content' in d, false);
   });
@@ -97,7 +97,7 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.meta.content_type, 'application/pdf');
     assert.equal(item!.data!.title, 'Quarterly Report.pdf');
-    assert.equal(item!.data!.modified_at, '2024-01-01T00:00:00.000Z');
+    assert.equal(item!.data!.modified_at, '2024-01-01T00:00:00Z');
     assert.equal(item!.data!.favicon, `${site.origin}/favicon.ico`);
   });
 

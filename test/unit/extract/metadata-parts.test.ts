@@ -10,17 +10,27 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 
 describe('toIsoDate', () => {
   const cases: Array<[string, string | null]> = [
-    ['2024-03-01T09:30:00Z', '2024-03-01T09:30:00.000Z'],
-    ['2024-03-01T09:30:00+02:00', '2024-03-01T07:30:00.000Z'],
-    ['2024-03-01T09:30:00-0530', '2024-03-01T15:00:00.000Z'],
-    ['2024-03-01 09:30', '2024-03-01T09:30:00.000Z'],
+    // The page's own offset is kept, never converted to UTC (decisions.md).
+    ['2024-03-01T09:30:00Z', '2024-03-01T09:30:00Z'],
+    ['2024-03-01T09:30:00+02:00', '2024-03-01T09:30:00+02:00'],
+    ['2020-02-15T00:00:00+02:00', '2020-02-15T00:00:00+02:00'],
+    ['2019-08-06T23:30:00-0700', '2019-08-06T23:30:00-07:00'],
+    ['2024-03-01T09:30:00-0530', '2024-03-01T09:30:00-05:30'],
+    ['2024-03-01 09:30', '2024-03-01T09:30:00'],
     ['2024-03-01T09:30:00.123456Z', '2024-03-01T09:30:00.123Z'],
     ['2024-03-01', '2024-03-01'],
     ['20240301', '2024-03-01'],
     ['2024-03', '2024-03'],
-    ['Fri, 01 Mar 2024 09:30:00 GMT', '2024-03-01T09:30:00.000Z'],
+    ['Fri, 01 Mar 2024 09:30:00 GMT', '2024-03-01T09:30:00Z'],
+    ['Fri, 01 Mar 2024 23:30:00 -0500', '2024-03-01T23:30:00-05:00'],
     ['March 1, 2024', '2024-03-01'],
-    ['1709285400', '2024-03-01T09:30:00.000Z'],
+    ['1. März 2024', '2024-03-01'],
+    ['3 de marzo de 2020', '2020-03-03'],
+    ['le 3 mars 2020 à 10h15', '2020-03-03T10:15:00'],
+    ['2020年3月3日', '2020-03-03'],
+    ['03.04.2020', '2020-04-03'],
+    ['2024/03/01', '2024-03-01'],
+    ['1709285400', '2024-03-01T09:30:00Z'],
     ['2024-02-30', null],
     ['2024-13-01', null],
     ['1850-01-01', null],
@@ -68,7 +78,7 @@ describe('nonHtmlMetadata', () => {
     assert.equal(m.title, 'Annual Report 2023.pdf');
     assert.equal(m.favicon, 'https://files.example.com/favicon.ico');
     assert.deepEqual(m.og, { title: '', description: '' });
-    assert.equal(m.modified_at, '2024-01-02T10:00:00.000Z');
+    assert.equal(m.modified_at, '2024-01-02T10:00:00Z');
     assert.equal(m.lang, 'en');
   });
   it('prefers the Content-Disposition name', () => {
@@ -83,7 +93,7 @@ describe('hostile JSON-LD never breaks the result', () => {
   const extract = (ld: string, head = '<title>Kept</title>') =>
     extractMetadata(parseHtml(`<html><head>${head}<script type="application/ld+json">${ld}</script></head></html>`), 'https://h.example/p');
   it('follows @id references without looping on cycles', () => {
-    const m = extract('{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}');
+    const m = extract('{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}', '');
     assert.equal(m.title, 'Cyclic');
     assert.equal(m.image, null);
     assert.equal(m.author, null);
@@ -91,7 +101,7 @@ describe('hostile JSON-LD never breaks the result', () => {
   it('survives deep nesting, wrong types and huge arrays', () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     assert.equal(extract(deep).title, 'Kept');
-    assert.equal(extract('{"@type":"Article","headline":42,"author":[null,true,{"name":["Ann"]}],"datePublished":{"x":1}}').title, '42');
+    assert.equal(extract('{"@type":"Article","headline":42,"author":[null,true,{"name":["Ann"]}],"datePublished":{"x":1}}', '').title, '42');
     const many = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ '@type': 'Thing', name: `n${i}` })));
     assert.equal(extract(many).title, 'Kept');
   });
@@ -120,7 +130,7 @@ describe('feedMetadata', () => {
     assert.equal(m.canonical_url, 'https://news.example.com/');
     assert.equal(m.lang, 'en-US');
     assert.equal(m.image, 'https://news.example.com/logo.png');
-    assert.equal(m.modified_at, '2024-01-02T10:00:00.000Z');
+    assert.equal(m.modified_at, '2024-01-02T10:00:00Z');
     assert.deepEqual(m.feeds, [{ url: 'https://news.example.com/feeds/all.xml', type: 'rss', title: 'Example & News' }]);
   });
   it('describes an Atom feed', () => {
@@ -131,7 +141,7 @@ describe('feedMetadata', () => {
     assert.equal(m.description, 'Notes');
     assert.equal(m.canonical_url, 'https://blog.example.fr/');
     assert.equal(m.lang, 'fr');
-    assert.equal(m.modified_at, '2024-03-01T11:00:00.000Z');
+    assert.equal(m.modified_at, '2024-03-01T12:00:00+01:00');
     assert.equal(m.feeds[0]!.type, 'atom');
   });
   it('is null for XML that is not a feed', () => {

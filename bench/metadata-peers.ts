@@ -1,0 +1,47 @@
+// The two libraries bench:metadata-quality compares urlkit with, mapped to urlkit's field names
+// (the mapping is written down in docs/metadata.md). Both are given HTML and a URL; neither
+// fetches anything here.
+import type { Data } from './metadata-score.js';
+
+export interface Peer {
+  name: string;
+  extract(html: string, url: string): Promise<Data>;
+}
+
+/** metascraper with the rule packages for the scored fields (no logo/favicon rules: those fetch). */
+export async function metascraperPeer(): Promise<Peer> {
+  const load = async (name: string) => ((await import(name)) as { default: (opts?: unknown) => unknown }).default();
+  const create = ((await import('metascraper')) as unknown as { default: (rules: unknown[]) => (o: { html: string; url: string }) => Promise<Record<string, unknown>> }).default;
+  const rules = await Promise.all(['metascraper-author', 'metascraper-date', 'metascraper-description', 'metascraper-image', 'metascraper-publisher', 'metascraper-title', 'metascraper-url'].map(load));
+  const scrape = create(rules);
+  return {
+    name: 'metascraper',
+    async extract(html, url) {
+      const m = await scrape({ html, url });
+      // metascraper's date is its single date (published, else modified), as an ISO string.
+      return { title: m.title ?? null, description: m.description ?? null, image: m.image ?? null, author: m.author ?? null, published_at: m.date ?? null, site_name: m.publisher ?? null };
+    },
+  };
+}
+
+/** open-graph-scraper on the given HTML: Open Graph first, its own fallbacks (title, meta description, first img...) after. */
+export async function ogsPeer(): Promise<Peer> {
+  const ogs = ((await import('open-graph-scraper')) as unknown as { default: (o: { html: string; url?: string }) => Promise<{ result: Record<string, unknown> }> }).default;
+  return {
+    name: 'open-graph-scraper',
+    async extract(html, url) {
+      const { result: r } = await ogs({ html, url });
+      const images = r.ogImage as Array<{ url?: string }> | undefined;
+      const str = (...vals: unknown[]) => (vals.find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined) ?? null;
+      return {
+        title: str(r.ogTitle, r.twitterTitle, r.dcTitle),
+        description: str(r.ogDescription, r.twitterDescription, r.dcDescription),
+        image: str(images?.[0]?.url),
+        author: str(r.author, r.articleAuthor, r.bookAuthor, r.dcCreator),
+        published_at: str(r.articlePublishedTime, r.ogDate, r.articlePublishedDate, r.dcDate, r.dcDateIssued),
+        modified_at: str(r.articleModifiedTime, r.ogArticleModifiedTime, r.updatedTime),
+        site_name: str(r.ogSiteName),
+      };
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// A byline as people's names: "By Jane Doe and John Roe, Staff Writers | March 3, 2020" ->
+// "Jane Doe, John Roe". Drops the "By"/"Von"/"Par" lead, roles, dates, "and"/"und"/"&", and
+// rejects what is not a name at all (a URL, an e-mail, a sentence, a bare site name's domain).
+import { findDateInText } from './dates.js';
+import { collapse } from './text.js';
+
+const LEAD = /^\s*(?:written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
+const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|redaktion|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
+// Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
+const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e|og|och|en)(?!\p{L}))\s*/u;
+/** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
+const RUN_ON = /\s+(?:in|on|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
+const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|admin|administrator|staff|editor|redaktion|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow)$/i;
+const MAX_NAMES = 6;
+const MAX_NAME_WORDS = 5;
+
+/** The names in a byline, joined with ", "; null when nothing in it reads as a person's name. */
+export function cleanAuthor(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let s = collapse(raw, 400);
+  if (s === '' || /^https?:\/\/|^www\./i.test(s) || /@\w+\.\w/.test(s)) return null;
+  // Dates and times written after the name ("Jane Doe, 3 March 2020, 10:00").
+  const datePos = dateStart(s);
+  if (datePos > 0) s = s.slice(0, datePos);
+  s = s.replace(/\s*(?:\||-|–|—|·|•)\s*(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b.*$/i, '');
+  s = s.replace(/^\s*[Bb]y(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
+  const names: string[] = [];
+  for (let part of s.split(SPLIT)) {
+    part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/^[\s:.,-]+|[\s:.,-]+$/g, '').replace(/\s+/g, ' ').trim();
+    part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
+    if (part === '' || !looksLikeName(part)) continue;
+    if (!names.includes(part)) names.push(part);
+    if (names.length >= MAX_NAMES) break;
+  }
+  return names.length ? names.join(', ') : null;
+}
+
+function looksLikeName(s: string): boolean {
+  const words = s.split(' ');
+  if (words.length > MAX_NAME_WORDS) return false;
+  if (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s)) return false;
+  // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
+  if (!/\p{L}/u.test(s)) return false;
+  if (words.length === 1 && NOT_NAMES.test(s)) return false;
+  return true;
+}
+
+function dateStart(s: string): number {
+  if (!findDateInText(s)) return -1;
+  const m = /\b(?:\d{1,2}[./]\s?\d{1,2}[./]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4}|(?:updated|published|posted|aktualisiert|veröffentlicht)\b)/iu.exec(s);
+  return m ? m.index : -1;
+}

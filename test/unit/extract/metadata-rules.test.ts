@@ -1,0 +1,92 @@
+// The rule chains added for metadata quality (issue 12), each on a small page of its own:
+// declared offsets kept, dates found where pages show them, bylines read and cleaned, the
+// ruled precedence of description / site_name, the headline cut from a branded title.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractMetadata } from '../../../src/extract/metadata/index.js';
+import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
+import { dateInUrl, findDateInText } from '../../../src/extract/metadata/dates.js';
+
+const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+
+describe('dates keep the page offset', () => {
+  it('keeps +02:00 so the page day survives (no UTC conversion)', () => {
+    const m = meta('<meta property="article:published_time" content="2020-02-15T00:00:00+02:00">');
+    assert.equal(m.published_at, '2020-02-15T00:00:00+02:00');
+  });
+  it('keeps a bare date bare', () => {
+    assert.equal(meta('<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2020-02-15"}</script>').published_at, '2020-02-15');
+  });
+});
+
+describe('dates where the page shows them', () => {
+  it('reads a date from the URL path', () => {
+    assert.equal(meta('<title>x</title>', 'https://blog.example.org/2019/08/06/a-post/').published_at, '2019-08-06');
+    assert.equal(dateInUrl('https://x.example/2019/08/'), null);
+    assert.equal(dateInUrl('https://x.example/news/20190806-title'), '2019-08-06');
+  });
+  it('reads a <time> without itemprop', () => {
+    assert.equal(meta('<article><time datetime="2021-05-04T08:00:00-04:00">May 4</time></article>').published_at, '2021-05-04T08:00:00-04:00');
+  });
+  it('reads JSON-LD of any type', () => {
+    assert.equal(meta('<script type="application/ld+json">{"@type":"Recipe","datePublished":"2018-11-02T10:00:00+01:00"}</script>').published_at, '2018-11-02T10:00:00+01:00');
+  });
+  it('reads a date-marked element', () => {
+    assert.equal(meta('<div class="post-date">Posted on March 3rd, 2020</div>').published_at, '2020-03-03');
+  });
+  it('reads visible text in several languages, the announced date first', () => {
+    assert.equal(meta('<p>Seit 2001 dabei.</p><p>Veröffentlicht am 5. Juni 2019 um 14:30</p>').published_at, '2019-06-05T14:30:00');
+    assert.equal(meta('<p>Publié le 12 février 2021</p>').published_at, '2021-02-12');
+    assert.equal(meta('<p>Publicado el 3 de marzo de 2020</p>').published_at, '2020-03-03');
+    assert.equal(findDateInText('no date here 1234'), null);
+  });
+  it('does not take a date from prose numbers like 03.04 without a year', () => {
+    assert.equal(meta('<p>Call 03.04 now</p>').published_at, null);
+  });
+});
+
+describe('author from the byline', () => {
+  it('reads rel=author, itemprop=author (its name) and byline classes', () => {
+    assert.equal(meta('<p>x <a rel="author" href="/u/jd">Jane Doe</a></p>').author, 'Jane Doe');
+    assert.equal(meta('<span itemprop="author" itemscope><span itemprop="name">Ana Ruiz</span></span>').author, 'Ana Ruiz');
+    assert.equal(meta('<div class="byline">By Tom Hale and Sara Lin | March 3, 2020</div>').author, 'Tom Hale, Sara Lin');
+  });
+  it('reads JSON-LD author as an object or an array', () => {
+    assert.equal(meta('<script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Lee Park"}}</script>').author, 'Lee Park');
+    assert.equal(meta('<script type="application/ld+json">{"@type":"Article","author":[{"name":"A. One"},{"name":"B. Two"}]}</script>').author, 'A. One, B. Two');
+  });
+  it('skips an article:author URL and finds the name elsewhere', () => {
+    assert.equal(meta('<meta property="article:author" content="https://facebook.com/jd"><span class="author-name">Jane Doe</span>').author, 'Jane Doe');
+  });
+  it('drops a name that is the site itself', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Daily Planet"><meta name="author" content="Daily Planet"><div class="byline">By Lois Lane, Daily Planet</div>').author, 'Lois Lane');
+  });
+  it('cleans roles, leads, dates and separators', () => {
+    assert.equal(cleanAuthor('ByTravis Haney'), 'Travis Haney');
+    assert.equal(cleanAuthor('Von Renée Müller und Jo Berg'), 'Renée Müller, Jo Berg');
+    assert.equal(cleanAuthor('Laura E. Adkins'), 'Laura E. Adkins');
+    assert.equal(cleanAuthor('Jane Doe, Staff Writer'), 'Jane Doe');
+    assert.equal(cleanAuthor('https://example.com/author/jd'), null);
+    assert.equal(cleanAuthor('By'), null);
+  });
+});
+
+describe('ruled precedence and fallbacks', () => {
+  it('description: og first, then meta description, then the lead paragraph', () => {
+    assert.equal(meta('<meta name="description" content="Meta."><meta property="og:description" content="OG.">').description, 'OG.');
+    const lead = 'A lead paragraph long enough to be the summary of an article when the page declares nothing.';
+    assert.equal(meta(`<article><p>Short.</p><p>${lead}</p></article>`).description, lead);
+  });
+  it('site_name: JSON-LD publisher, og:site_name, then the brand in the title', () => {
+    assert.equal(meta('<meta property="og:site_name" content="OG Name"><script type="application/ld+json">{"@type":"Article","publisher":{"@type":"Organization","name":"Pub Name"}}</script>').site_name, 'Pub Name');
+    assert.equal(meta('<title>A long story headline here - Brand</title>').site_name, 'Brand');
+  });
+  it('title: the <h1> when the declared title is the h1 plus a brand or section', () => {
+    assert.equal(meta('<meta property="og:title" content="News - The Big Story of Today - Brand Site"><h1>The Big Story of Today</h1>').title, 'The Big Story of Today');
+    assert.equal(meta('<meta property="og:title" content="Declared Title"><h1>Other Heading Entirely</h1>').title, 'Declared Title');
+  });
+  it('image: the article image when nothing is declared', () => {
+    assert.equal(meta('<img src="/logo.png"><article><img src="/i/icon.png" width="16"><img src="/i/photo.jpg"></article>').image, 'https://news.example.com/i/photo.jpg');
+  });
+});
