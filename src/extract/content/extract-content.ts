@@ -26,6 +26,7 @@ import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
+import { revealHiddenWrappers } from '../dom/visibility.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -70,6 +71,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = pageTitle(facts);
   const frame: Element | Document = facts.body ?? doc;
+  revealHiddenWrappers(frame);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
