@@ -27,12 +27,20 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { revealHiddenWrappers } from '../dom/visibility.js';
+import { dropMenuLists, frameChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { isElement } from '../dom/walk.js';
+import { declaredPageType } from './page-type.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
 /** A declared article container wins when it holds at least this share of the scored text. */
 const SEMANTIC_SHARE = 0.3;
 const SEMANTIC_MIN_CHARS = 25;
+/** The chosen container under this share of the page's text is one part of many: the whole
+ *  page (minus chrome) is read instead. */
+const WHOLE_PAGE_SHARE = 0.3;
+/** A container with this much text is an article's body, however much else the page holds. */
+const WHOLE_PAGE_MAX_CHARS = 3000;
 /** A relaxed attempt replaces a stricter one only when it finds clearly more. */
 const RELAXED_MARGIN = 3;
 
@@ -103,6 +111,15 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
+  }
+
+  // A container holding a small share of the page is one part of a page made of many (service
+  // sections, card grids, listings, documentation): read the page minus its chrome instead.
+  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  if (trace) trace.pageType = declaredType;
+  if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    if (best.chars < WHOLE_PAGE_SHARE * whole.chars) best = whole;
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -202,6 +219,12 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
   ];
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
+}
+
+function convertWholePage(root: Element, resolver: UrlResolver, title: string | null): Attempt {
+  const raw = toBlocks([root], resolver, { skip: wholePageExcluded, readNoscript: (el) => !wholePageExcluded(el) });
+  const blocks = dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
+  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
 const STANDFIRST_MIN_CHARS = 80;
