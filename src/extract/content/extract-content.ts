@@ -25,12 +25,22 @@ import { dropFurnitureLines } from './furniture-lines.js';
 import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
+import { attribute } from '../../parse/nodes.js';
+import { revealHiddenWrappers } from '../dom/visibility.js';
+import { dropMenuLists, frameChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { isElement } from '../dom/walk.js';
+import { declaredPageType } from './page-type.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
 /** A declared article container wins when it holds at least this share of the scored text. */
 const SEMANTIC_SHARE = 0.3;
 const SEMANTIC_MIN_CHARS = 25;
+/** The chosen container under this share of the page's text is one part of many: the whole
+ *  page (minus chrome) is read instead. */
+const WHOLE_PAGE_SHARE = 0.3;
+/** A container with this much text is an article's body, however much else the page holds. */
+const WHOLE_PAGE_MAX_CHARS = 3000;
 /** A relaxed attempt replaces a stricter one only when it finds clearly more. */
 const RELAXED_MARGIN = 3;
 
@@ -51,13 +61,25 @@ interface Plan {
 interface Attempt {
   blocks: Block[];
   chars: number;
+  /** Which plan produced it, for the trace. */
+  plan: Plan | null;
+  strategy: string;
 }
 
-export function extractContent(doc: Document, finalUrl: string): Extraction | null {
+/** What the content profile chose, filled in when asked (benchmark tail reports, debugging). */
+export interface ContentTrace {
+  pageType?: string;
+  strategy?: string;
+  /** The chosen roots as tag#id.class, joined with " + ". */
+  container?: string;
+}
+
+export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
   const facts = collectPageFacts(doc);
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = pageTitle(facts);
   const frame: Element | Document = facts.body ?? doc;
+  revealHiddenWrappers(frame);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
@@ -67,7 +89,7 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
-  let best: Attempt = convert(first, resolver, title);
+  let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored');
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
   // statement of where the article is: a short post stays short rather than growing into the
   // sidebar through relaxed filters.
@@ -85,10 +107,19 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
       // already weighed (and did not end the cascade).
       if (previous && samePlan(relaxed, previous)) continue;
       previous = relaxed;
-      const attempt = convert(relaxed, resolver, title);
+      const attempt = convert(relaxed, resolver, title, 'relaxed');
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
+  }
+
+  // A container holding a small share of the page is one part of a page made of many (service
+  // sections, card grids, listings, documentation): read the page minus its chrome instead.
+  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  if (trace) trace.pageType = declaredType;
+  if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    if (best.chars < WHOLE_PAGE_SHARE * whole.chars) best = whole;
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -96,7 +127,11 @@ export function extractContent(doc: Document, finalUrl: string): Extraction | nu
   const jsonLd = jsonLdArticle(facts.jsonLdScripts);
   if (jsonLd && jsonLd.body.length > 2 * best.chars && jsonLd.body.length > ENOUGH_CHARS) {
     const text = jsonLdStandfirst(jsonLd) + jsonLd.body;
-    best = { blocks: paragraphsOf(text), chars: text.length };
+    best = { blocks: paragraphsOf(text), chars: text.length, plan: null, strategy: 'json-ld articleBody' };
+  }
+  if (trace) {
+    trace.strategy = best.strategy;
+    trace.container = best.plan ? best.plan.roots.map(describe).join(' + ') : '(json-ld)';
   }
   if (best.chars === 0) return null;
   return { title, blocks: best.blocks };
@@ -165,7 +200,15 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt {
+function describe(n: ChildNode): string {
+  if (n.type !== 'tag') return '#text';
+  const el = n as Element;
+  const id = attribute(el, 'id');
+  const cls = attribute(el, 'class')?.trim().split(/\s+/).slice(0, 3).join('.');
+  return `${el.name}${id ? '#' + id : ''}${cls ? '.' + cls : ''}`;
+}
+
+function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string): Attempt {
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
@@ -175,7 +218,13 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null): Attempt 
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
-  return { blocks, chars: blocksTextLength(blocks) };
+  return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
+}
+
+function convertWholePage(root: Element, resolver: UrlResolver, title: string | null): Attempt {
+  const raw = toBlocks([root], resolver, { skip: wholePageExcluded, readNoscript: (el) => !wholePageExcluded(el) });
+  const blocks = dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
+  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
 const STANDFIRST_MIN_CHARS = 80;

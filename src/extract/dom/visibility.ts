@@ -1,12 +1,29 @@
 // Hidden-element detection from markup alone (no CSS engine): what the page itself says is
 // not shown. Screen-reader-only text is kept, since it is real text meant for readers.
-import type { Element } from 'domhandler';
+// A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown, once
+// revealHiddenWrappers has run on the page.
+import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
+import { findRevealedWrappers } from './revealed-wrappers.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
 
+/** Elements read as shown though their markup hides them (weak: trees come and go). */
+const revealed = new WeakSet<Element>();
+
 export function isHidden(el: Element): boolean {
+  return !revealed.has(el) && isHiddenByMarkup(el);
+}
+
+/** Marks the page-wide hidden wrappers under `root` as shown; returns them. */
+export function revealHiddenWrappers(root: ParentNode): Element[] {
+  const found = findRevealedWrappers(root, isHiddenByMarkup);
+  for (const el of found) revealed.add(el);
+  return found;
+}
+
+function isHiddenByMarkup(el: Element): boolean {
   if (attribute(el, 'hidden') !== undefined) return true;
   if (attribute(el, 'aria-hidden') === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it

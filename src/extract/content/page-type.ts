@@ -1,0 +1,46 @@
+// What kind of page this says it is, from the page's own declarations: the Open Graph type and
+// the schema.org types of its JSON-LD. Generic vocabularies only; a page that declares nothing
+// is 'unknown' and is judged by its structure instead.
+import type { Document, Element } from 'domhandler';
+import { attribute } from '../../parse/nodes.js';
+import { textContent, visitElements } from '../dom/walk.js';
+
+export type DeclaredType = 'article' | 'product' | 'forum' | 'listing' | 'unknown';
+
+const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
+const ARTICLE = /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$/;
+const PRODUCT = /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
+const FORUM = /^(?:DiscussionForumPosting|QAPage|Question)$/;
+const LISTING = /^(?:ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
+
+export function declaredPageType(doc: Document, jsonLdScripts: Element[]): DeclaredType {
+  const types: string[] = [];
+  for (const s of jsonLdScripts) {
+    for (const m of textContent(s).matchAll(TYPE_FIELD)) {
+      for (const t of m[1]!.replace(/[[\]"]/g, '').split(',')) types.push(t.trim().replace(/^https?:\/\/schema\.org\//, ''));
+    }
+  }
+  // Most specific first: a thread or a product page often also carries a BreadcrumbList, a
+  // WebPage and an Organization; an article page may list products it mentions, so the
+  // article declaration wins over a product one only when no Product is the page's subject.
+  if (types.some((t) => FORUM.test(t))) return 'forum';
+  if (types.some((t) => PRODUCT.test(t))) return types.some((t) => ARTICLE.test(t)) ? 'article' : 'product';
+  if (types.some((t) => ARTICLE.test(t))) return 'article';
+  if (types.some((t) => LISTING.test(t))) return 'listing';
+  const og = openGraphType(doc);
+  if (og === 'article' || og.startsWith('article:')) return 'article';
+  if (og === 'product' || og.startsWith('product')) return 'product';
+  return 'unknown';
+}
+
+function openGraphType(doc: Document): string {
+  let og = '';
+  visitElements(doc, (el) => {
+    if (el.name === 'body') return false;
+    if (el.name === 'meta' && (attribute(el, 'property') ?? attribute(el, 'name')) === 'og:type') {
+      og = (attribute(el, 'content') ?? '').trim().toLowerCase();
+    }
+    return undefined;
+  });
+  return og;
+}

@@ -1,0 +1,88 @@
+// The whole page as content: for pages whose main content is not one block of prose (service
+// pages of many sections, listings and card grids, documentation with its tables and code),
+// the scored container is one part of many. When that container holds a small share of the
+// page's text, the page itself minus its chrome (navigation, header, footer, asides, overlays)
+// is the better answer: the page's <main> when it holds a fair share of the page, else <body>.
+import type { Element, ParentNode } from 'domhandler';
+import type { Block, Inline } from '../blocks.js';
+import { attribute } from '../../parse/nodes.js';
+import { isElement } from '../dom/walk.js';
+import { alwaysExcluded } from './exclusions.js';
+import type { ElementStats } from './element-stats.js';
+
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu', 'form']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar']);
+/** A <main> under this share of the page's text is a fragment (a hero), not the page body. */
+const MAIN_MIN_SHARE = 0.3;
+
+/** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks. */
+export function wholePageExcluded(el: Element): boolean {
+  if (alwaysExcluded(el)) return true;
+  if (CHROME_TAGS.has(el.name)) return el.name !== 'form' || !holdsMain(el);
+  const role = attribute(el, 'role');
+  return role !== undefined && CHROME_ROLES.has(role);
+}
+
+/** ASP.NET and similar wrap the whole page in one <form>: that one is the page, not chrome. */
+function holdsMain(form: Element): boolean {
+  return form.parent !== null && (form.parent as Element).name === 'body';
+}
+
+/** Measured text of the frame (stats do not measure the root itself). */
+export function frameChars(frame: ParentNode, stats: ElementStats): number {
+  let n = 0;
+  for (const c of frame.children) if (isElement(c)) n += stats.get(c)?.chars ?? 0;
+  return n;
+}
+
+/** The root of the whole-page reading: the page's <main> (or role=main) when it holds a fair
+ *  share of the page's text, else the frame. */
+export function wholePageRoot(frame: Element, stats: ElementStats): Element {
+  const total = frameChars(frame, stats);
+  for (const el of stats.order) {
+    if (el.name !== 'main' && attribute(el, 'role') !== 'main') continue;
+    if ((stats.get(el)?.chars ?? 0) >= MAIN_MIN_SHARE * total) return el;
+    break;
+  }
+  return frame;
+}
+
+/** Lists of this many items or more, each nothing but one short link, are menus. */
+const MENU_MIN_ITEMS = 4;
+const MENU_MAX_ITEM_CHARS = 40;
+
+/**
+ * Menus the page did not mark as navigation (a list whose every item is one short link and
+ * nothing else): the whole-page reading's chrome. Cards in a grid carry more than their link (a
+ * price, a line of description, a date) and stay.
+ */
+export function dropMenuLists(blocks: Block[]): Block[] {
+  return blocks.filter((b) => !(b.type === 'list' && isMenuList(b.items)));
+}
+
+function isMenuList(items: Array<{ children: Block[] }>): boolean {
+  if (items.length < MENU_MIN_ITEMS) return false;
+  for (const item of items) {
+    if (item.children.length !== 1) return false;
+    const only = item.children[0]!;
+    if (only.type !== 'paragraph') return false;
+    const inl = only.children.filter((c) => !(c.type === 'text' && c.text.trim() === ''));
+    if (inl.length !== 1 || inl[0]!.type !== 'link') return false;
+    if (inlineText(inl[0]!).length > MENU_MAX_ITEM_CHARS) return false;
+  }
+  return true;
+}
+
+function inlineText(i: Inline): string {
+  switch (i.type) {
+    case 'text':
+    case 'code':
+      return i.text;
+    case 'link':
+    case 'emphasis':
+    case 'strong':
+      return i.children.map(inlineText).join('');
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,103 @@
+// Page-wide wrappers that the markup hides and a script reveals: a streaming render's
+// `<div hidden>` chunks, a `class="hide"` or `visibility:hidden` root shown once the page's
+// script has run. Read from markup alone, every word of such a page is hidden; in a browser it
+// is the page. A hidden subtree is taken as such a wrapper when it holds more text than all
+// that is visible beside it (or the page's visible text is a small share of it), and it is not
+// named as a menu, modal or other overlay. Hidden menus, modals and duplicates hold less text
+// than the visible page, and stay hidden.
+import type { Element, ParentNode } from 'domhandler';
+import { attribute } from '../../parse/nodes.js';
+import { isElement } from './walk.js';
+
+/** Overlays and navigation that are hidden until asked for, whatever their size. */
+const OVERLAY = /(?:^|[\s_-])(?:modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|sidebar|flyout|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile|print)(?:$|[\s_-])/i;
+const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'head', 'iframe', 'select', 'textarea']);
+/** A revealed wrapper holds a page's worth of text, not a line. */
+const MIN_CHARS = 200;
+/** Visible text under this share of the hidden text: the page is (mostly) its hidden part. */
+const VISIBLE_SHARE = 0.25;
+
+/**
+ * The hidden elements of `root` to read as shown, outermost first. `isHiddenByMarkup` is the
+ * markup test (visibility.ts) without the reveal.
+ */
+export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: Element) => boolean): Element[] {
+  const out: Element[] = [];
+  const scopes: ParentNode[] = [root];
+  // A revealed wrapper is itself a page: the same test runs inside it, for a second level of
+  // hidden chunks (a collapsed panel inside a hidden stream chunk). Bounded depth.
+  for (let depth = 0; depth < 3 && scopes.length > 0; depth++) {
+    const next: ParentNode[] = [];
+    for (const scope of scopes) {
+      const { visible, tops } = measure(scope, isHiddenByMarkup);
+      let hidden = 0;
+      for (const t of tops) hidden += t.chars;
+      if (hidden < MIN_CHARS) continue;
+      const mostlyHidden = visible < VISIBLE_SHARE * hidden;
+      for (const t of tops) {
+        if (t.chars < MIN_CHARS || isOverlay(t.el)) continue;
+        if (mostlyHidden || t.chars > visible) {
+          out.push(t.el);
+          next.push(t.el);
+        }
+      }
+    }
+    scopes.length = 0;
+    scopes.push(...next);
+  }
+  return out;
+}
+
+/** Page wrappers are generic containers; a hidden list, table or term list is a data store
+ *  (variant tables, option lists) the script reads, not a page it shows. */
+const WRAPPER_TAGS = new Set(['div', 'section', 'main', 'article', 'span', 'form']);
+
+function isOverlay(el: Element): boolean {
+  if (!WRAPPER_TAGS.has(el.name)) return true;
+  if (el.name === 'dialog' || el.name === 'nav' || el.name === 'aside' || el.name === 'header' || el.name === 'footer' || el.name === 'menu') return true;
+  const role = attribute(el, 'role');
+  if (role === 'dialog' || role === 'alertdialog' || role === 'navigation' || role === 'menu' || role === 'tooltip') return true;
+  if (attribute(el, 'aria-modal') === 'true') return true;
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (cls !== undefined && OVERLAY.test(cls)) || (id !== undefined && OVERLAY.test(id));
+}
+
+interface HiddenTop {
+  el: Element;
+  chars: number;
+}
+
+/** Non-space characters visible in `scope`, and each outermost hidden element's own count. */
+function measure(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolean): { visible: number; tops: HiddenTop[] } {
+  let visible = 0;
+  const tops: HiddenTop[] = [];
+  // Iterative: [node, index of the hidden top it counts toward, or -1].
+  const stack: Array<[ParentNode, number]> = [[scope, -1]];
+  while (stack.length > 0) {
+    const [node, top] = stack.pop()!;
+    for (const c of node.children) {
+      if (c.type === 'text') {
+        const n = nonSpace(c.data);
+        if (top < 0) visible += n;
+        else tops[top]!.chars += n;
+      } else if (isElement(c)) {
+        if (NEVER_TEXT.has(c.name)) continue;
+        if (top < 0 && isHiddenByMarkup(c)) {
+          tops.push({ el: c, chars: 0 });
+          stack.push([c, tops.length - 1]);
+        } else stack.push([c, top]);
+      }
+    }
+  }
+  return { visible, tops };
+}
+
+function nonSpace(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
+  }
+  return n;
+}
