@@ -2,7 +2,7 @@
 // against a loopback site, served in process (no Redis) and by 1 API + 1, 2, 4 `urlkit worker`
 // processes on a local redis-server: items/s and per-call latency. Every setup raises the
 // per-host connection limit so the one fixture host is not what is measured.
-// Usage: npm run bench:scale [-- --calls 100 --items 100 --in-flight 4 --workers 1,2,4]
+// Usage: npm run bench:scale [-- --calls 100 --items 100 --in-flight 4 --workers 1,2,4 --rounds 5]
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChild } from '../test/integration/http/child-server.js';
@@ -30,26 +30,31 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function drive(origin: string, run: string): Promise<{ itemsPerS: number; p50: number; p99: number; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
+interface Tally {
+  latencies: number[];
+  seconds: number;
+  items: number;
+  errors: number;
+}
+
+/** Runs `calls` calls (call numbers from `first`) on one setup, IN_FLIGHT at a time, into its tally. */
+async function drive(origin: string, run: string, first: number, calls: number, tally: Tally): Promise<void> {
+  let next = first;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < CALLS) {
+      while (next < first + calls) {
         const c = next++;
         const items = Array.from({ length: ITEMS }, (_, i) => `http://${HOST}:${port}/${run}/c${c}/i${i}`);
         const t0 = performance.now();
         const { json } = await post(origin, 'get_url_metadata', { items, timeout: 60 });
-        latencies.push(performance.now() - t0);
-        errors += (json.data?.results ?? []).filter((r: { meta: { error?: unknown } }) => r.meta.error).length;
+        tally.latencies.push(performance.now() - t0);
+        tally.errors += (json.data?.results ?? []).filter((r: { meta: { error?: unknown } }) => r.meta.error).length;
+        tally.items += items.length;
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { itemsPerS: (CALLS * ITEMS) / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  tally.seconds += (performance.now() - started) / 1000;
 }
 
 const site = http.createServer((req, res) => {
@@ -58,36 +63,56 @@ const site = http.createServer((req, res) => {
 await new Promise<void>((resolve) => site.listen(0, HOST, resolve));
 const port = (site.address() as AddressInfo).port;
 
-const rows: string[] = [];
-const row = (setup: string, procs: string, r: Awaited<ReturnType<typeof drive>>) =>
-  rows.push(`| ${setup.padEnd(24)} | ${procs.padEnd(20)} | ${r.itemsPerS.toFixed(0).padStart(7)} | ${r.p50.toFixed(0).padStart(7)} | ${r.p99.toFixed(0).padStart(7)} | ${String(r.errors).padStart(6)} |`);
+interface Setup {
+  name: string;
+  procs: string;
+  origin: string;
+  stop(): Promise<void>;
+  tally: Tally;
+}
 
+const setups: Setup[] = [];
+const ROUNDS = Number(arg('rounds', '5'));
 try {
-  // Warm-up call per setup (worker threads start, connections open) is not measured.
+  // Every setup is started (and warmed up: worker threads, connections) before any is measured;
+  // then the calls are run in ROUNDS interleaved rounds, so a shared machine's changing load
+  // falls on every setup alike.
   const local = await startChild(CLI, ENV, ['serve']);
-  try {
-    await post(local.origin, 'get_url_metadata', { items: [`http://${HOST}:${port}/warm`] });
-    row('in process (no Redis)', '1 (API)', await drive(local.origin, 'local'));
-  } finally {
-    await stopChild(local);
-  }
+  setups.push({ name: 'in process (no Redis)', procs: '1 (API)', origin: local.origin, stop: () => stopChild(local), tally: { latencies: [], seconds: 0, items: 0, errors: 0 } });
   for (const n of WORKERS) {
     const redis = await startRedis();
     const cluster = await startCluster(n, { ...ENV, URLKIT_REDIS_URL: redis.url });
-    try {
-      for (let i = 0; i < n * 2; i++) await post(cluster.api.origin, 'get_url_metadata', { items: Array.from({ length: 20 }, (_, k) => `http://${HOST}:${port}/warm${n}/${i}/${k}`) });
-      row(`queue, ${n} worker${n > 1 ? 's' : ''}`, `1 API + ${n} worker${n > 1 ? 's' : ''}`, await drive(cluster.api.origin, `w${n}`));
-    } finally {
-      await cluster.stop();
-      await redis.stop();
-    }
+    const plural = n > 1 ? 's' : '';
+    setups.push({
+      name: `queue, ${n} worker${plural}`,
+      procs: `1 API + ${n} worker${plural}`,
+      origin: cluster.api.origin,
+      stop: async () => {
+        await cluster.stop();
+        await redis.stop();
+      },
+      tally: { latencies: [], seconds: 0, items: 0, errors: 0 },
+    });
+  }
+  for (const [i, s] of setups.entries()) {
+    for (let w = 0; w < 4; w++) await post(s.origin, 'get_url_metadata', { items: Array.from({ length: 40 }, (_, k) => `http://${HOST}:${port}/warm${i}/${w}/${k}`) });
+  }
+  const perRound = Math.ceil(CALLS / ROUNDS);
+  for (let r = 0; r < ROUNDS; r++) {
+    const first = r * perRound;
+    const calls = Math.min(perRound, CALLS - first);
+    for (const [i, s] of setups.entries()) await drive(s.origin, `s${i}`, first, calls, s.tally);
   }
 } finally {
+  await Promise.allSettled(setups.map((s) => s.stop()));
   site.close();
 }
 
-console.log(`get_url_metadata: ${CALLS} calls x ${ITEMS} items, ${IN_FLIGHT} calls in flight, loopback site; ${(await import('node:os')).availableParallelism()} CPUs`);
+console.log(`get_url_metadata: ${CALLS} calls x ${ITEMS} items per setup, ${IN_FLIGHT} calls in flight, ${ROUNDS} interleaved rounds, loopback site; ${(await import('node:os')).availableParallelism()} CPUs`);
 console.log('| setup                    | processes            | items/s | p50 ms  | p99 ms  | errors |');
 console.log('|--------------------------|----------------------|---------|---------|---------|--------|');
-for (const r of rows) console.log(r);
+for (const s of setups) {
+  const l = s.tally.latencies.sort((a, b) => a - b);
+  console.log(`| ${s.name.padEnd(24)} | ${s.procs.padEnd(20)} | ${(s.tally.items / s.tally.seconds).toFixed(0).padStart(7)} | ${percentile(l, 50).toFixed(0).padStart(7)} | ${percentile(l, 99).toFixed(0).padStart(7)} | ${String(s.tally.errors).padStart(6)} |`);
+}
 process.exit(0);

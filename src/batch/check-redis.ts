@@ -1,9 +1,13 @@
 // Start-up check: with URLKIT_REDIS_URL set, a process that cannot reach Redis says so in one
 // line and exits, instead of serving calls that could only fail.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClass } from 'ioredis';
 import { redactedRedisUrl, redisOptionsFromUrl } from './redis-options.js';
 
+const require = createRequire(import.meta.url);
+
 export async function checkRedis(url: string, timeoutMs = 3000): Promise<string | null> {
+  const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const client = new Redis({
     ...redisOptionsFromUrl(url),
     lazyConnect: true,

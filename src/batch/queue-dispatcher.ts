@@ -13,8 +13,9 @@
 // - Redis unreachable: calls fail at once per chunk (no enqueue into a dead connection), every
 //   waiting call is answered when the connection drops, ready() turns false.
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Job, Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
+import type { Redis as RedisClass } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
@@ -53,11 +54,16 @@ interface Pending {
   reject(err: ChunkFailed): void;
 }
 
-interface WireJob extends ChunkJob {
-  /** Items count, so a result of the wrong length is caught on the API side. */
-}
+/** What a job carries through Redis: the chunk job as is (plain JSON). */
+type WireJob = ChunkJob;
+
+// Loaded on first use: a process without URLKIT_REDIS_URL (the CLI, the embedded default)
+// never pays for loading BullMQ and ioredis.
+const require = createRequire(import.meta.url);
 
 export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispatcher {
+  const { Queue, QueueEvents, Worker } = require('bullmq') as { Queue: typeof QueueClass; QueueEvents: typeof QueueEventsClass; Worker: typeof WorkerClass };
+  const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const { config, local, role, logger, observer } = opts;
   const connection = redisOptionsFromUrl(config.redisUrl!);
   const enqueues = role !== 'worker';

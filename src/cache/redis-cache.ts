@@ -1,7 +1,8 @@
 // The shared cache: one Redis for every API and worker process. Bodies travel as base64 inside a
 // JSON document. Commands fail at once while Redis is unreachable (no offline queue), and a
 // failed command is a miss, so a lost Redis costs fetches, never a hang.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClass } from 'ioredis';
 import type { FetchResult } from '../fetch/types.js';
 import { MAX_AGE_LIMIT_S, type FetchCache, type StoredFetch } from './cache.js';
 
@@ -24,7 +25,11 @@ export function decodeEntry(raw: string): StoredFetch {
   return { fetchedAt: wire.fetchedAt, result: { ...rest, body: body ? { ...body, bytes: Buffer.from(body.bytes, 'base64') } : null } };
 }
 
+// Loaded on first use, so processes without Redis never load ioredis.
+const require = createRequire(import.meta.url);
+
 export function createRedisCache(redisUrl: string, onError: (err: Error) => void): FetchCache {
+  const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'urlkit-cache' });
   client.on('error', onError);
   return {
