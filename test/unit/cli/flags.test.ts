@@ -9,8 +9,8 @@ import { UsageError, parseToolArgs, pathToFlag, toolFlags, toolUsage } from '../
 
 describe('CLI flags from the schemas', () => {
   it('every optional schema field is a flag; url and items are positional', () => {
-    assert.deepEqual(toolFlags(cleanWebContent).map((f) => f.flag), ['--output-format', '--include-title', '--max-chars', '--timeout']);
-    assert.deepEqual(toolFlags(getUrlMetadata).map((f) => f.flag), ['--include-content', '--follow-redirects', '--timeout']);
+    assert.deepEqual(toolFlags(cleanWebContent).map((f) => f.flag), ['--output-format', '--include-title', '--max-chars', '--timeout', '--max-age']);
+    assert.deepEqual(toolFlags(getUrlMetadata).map((f) => f.flag), ['--include-content', '--follow-redirects', '--timeout', '--max-age']);
     assert.deepEqual(toolFlags(checkUrlStatus).map((f) => f.flag), ['--follow-redirects', '--timeout']);
   });
 
