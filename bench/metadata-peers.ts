@@ -3,6 +3,9 @@
 // fetches anything here.
 import type { Data } from './metadata-score.js';
 
+/** Optional dev dependencies: loaded by name so the build does not need them installed. */
+const load0 = (name: string): Promise<unknown> => import(name);
+
 export interface Peer {
   name: string;
   extract(html: string, url: string): Promise<Data>;
@@ -11,7 +14,7 @@ export interface Peer {
 /** metascraper with the rule packages for the scored fields (no logo/favicon rules: those fetch). */
 export async function metascraperPeer(): Promise<Peer> {
   const load = async (name: string) => ((await import(name)) as { default: (opts?: unknown) => unknown }).default();
-  const create = ((await import('metascraper')) as unknown as { default: (rules: unknown[]) => (o: { html: string; url: string }) => Promise<Record<string, unknown>> }).default;
+  const create = ((await load0('metascraper')) as unknown as { default: (rules: unknown[]) => (o: { html: string; url: string }) => Promise<Record<string, unknown>> }).default;
   const rules = await Promise.all(['metascraper-author', 'metascraper-date', 'metascraper-description', 'metascraper-image', 'metascraper-publisher', 'metascraper-title', 'metascraper-url'].map(load));
   const scrape = create(rules);
   return {
@@ -26,7 +29,7 @@ export async function metascraperPeer(): Promise<Peer> {
 
 /** open-graph-scraper on the given HTML: Open Graph first, its own fallbacks (title, meta description, first img...) after. */
 export async function ogsPeer(): Promise<Peer> {
-  const ogs = ((await import('open-graph-scraper')) as unknown as { default: (o: { html: string; url?: string }) => Promise<{ result: Record<string, unknown> }> }).default;
+  const ogs = ((await load0('open-graph-scraper')) as unknown as { default: (o: { html: string; url?: string }) => Promise<{ result: Record<string, unknown> }> }).default;
   return {
     name: 'open-graph-scraper',
     async extract(html, url) {
