@@ -132,7 +132,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   });
 
   it('a client that goes away stops the call; admission counts /mcp calls in flight', { timeout: 30_000 }, async (t) => {
-    const server = await start({ maxInFlight: 1, headersTimeoutMs: 60_000 });
+    // One slot and no queue: a POST that arrives while the slot is taken is shed at once.
+    const server = await start({ maxInFlight: 1, admissionQueueMax: 0, headersTimeoutMs: 60_000 });
     t.after(() => server.shutdown('test over'));
     const client = await connect(server.address);
     const pending = client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }).catch((err: unknown) => err);

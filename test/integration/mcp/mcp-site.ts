@@ -80,13 +80,13 @@ export async function startMcpSite(): Promise<McpSite> {
   };
 }
 
-/** Timings differ between two runs of the same call; everything else must not. */
+/** Timings (and when a fetch happened) differ between two runs of the same call; everything else must not. */
 export function withoutTimings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTimings);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (k === 'timings' || k.endsWith('_ms')) continue;
+      if (k === 'timings' || k === 'fetched_at' || k.endsWith('_ms')) continue;
       out[k] = withoutTimings(v);
     }
     return out;
