@@ -22,8 +22,10 @@ export class LoopGuard {
   check(): boolean {
     if (this.tripMs <= 0) return false;
     const delay = this.readDelayMs();
-    // under-pressure reports Infinity for an interval with no sample at all: no news, keep the state.
-    if (!Number.isFinite(delay)) return this.trippedFlag;
+    // under-pressure reports Infinity for an interval in which its histogram could not take a
+    // single sample: the loop was blocked for the whole interval, the starkest case of all.
+    // (That holds while the sample interval is well above the histogram's 10 ms resolution, as
+    // with the 1 s default; at 10 ms an idle interval can also come back empty.)
     if (!this.trippedFlag && delay > this.tripMs) this.trippedFlag = true;
     else if (this.trippedFlag && delay < this.releaseMs) this.trippedFlag = false;
     return this.trippedFlag;

@@ -116,7 +116,7 @@ describe('rate limiting', () => {
 
 describe('load shedding and readiness', () => {
   it('503 overloaded when the event loop is blocked past the limit', async (t) => {
-    const app = await appWith([echoTool()], { maxEventLoopDelayMs: 20, rateLimitMax: 0 }, { pressureSampleIntervalMs: 10 });
+    const app = await appWith([echoTool()], { maxEventLoopDelayMs: 20, rateLimitMax: 0 }, { pressureSampleIntervalMs: 50 });
     t.after(() => app.close());
     assert.equal((await app.inject(call)).statusCode, 200);
     // Keep the loop busy in 60 ms slices so the sampled delay stays above 20 ms.
