@@ -237,17 +237,22 @@ function cidrList(env: Env, name: string): string[] | undefined {
   return items;
 }
 
-function proxy(env: Env, name: string): string | null | undefined {
+/** A URL setting with one of the given schemes; `kind` names them in the error message. */
+function urlSetting(env: Env, name: string, schemes: readonly string[], kind: string): URL | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
   let u: URL;
   try {
     u = new URL(raw.trim());
   } catch {
-    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+    throw new ConfigError(`${name} must be ${kind} URL, got "${raw}"`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
-  return u.toString();
+  if (!schemes.includes(u.protocol)) throw new ConfigError(`${name} must be ${kind} URL, got "${raw}"`);
+  return u;
+}
+
+function proxy(env: Env, name: string): string | undefined {
+  return urlSetting(env, name, ['http:', 'https:'], 'an http:// or https://')?.toString();
 }
 
 function executable(env: Env, name: string): string | undefined {
@@ -264,16 +269,8 @@ function executable(env: Env, name: string): string | undefined {
 }
 
 function redis(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    throw new ConfigError(`${name} must be a redis:// or rediss:// URL, got "${raw}"`);
-  }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new ConfigError(`${name} must be a redis:// or rediss:// URL, got "${raw}"`);
-  return raw.trim();
+  // As written: a redis URL's password must reach ioredis exactly as the operator gave it.
+  return urlSetting(env, name, ['redis:', 'rediss:'], 'a redis:// or rediss://') ? env[name]!.trim() : undefined;
 }
 
 function pick<T extends object>(o: T): Partial<T> {
