@@ -13,22 +13,13 @@
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
 import os from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { rssSampler, startNodeService, type ServiceProcess } from './service-process.js';
+import { REPO_ROOT, arg, rssSampler, serviceRootArg, startNodeService, type ServiceProcess } from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const serviceRoot = resolve(arg('service') ?? repo);
+const serviceRoot = serviceRootArg();
 const DURATION_S = Number(arg('duration') ?? 6);
 const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
@@ -139,7 +130,7 @@ function printRow(r: Row): void {
 }
 
 async function main(): Promise<void> {
-  const site = await startNodeService(resolve(repo, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
+  const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
   const target = { origin: site.origin, close: () => site.stop() };
   const articleKB = (await (await fetch(`${target.origin}/article`)).arrayBuffer()).byteLength / 1024;
   const rows: Row[] = [];
@@ -170,7 +161,7 @@ async function main(): Promise<void> {
       await service.stop();
     }
 
-    const peer = await startNodeService(resolve(repo, 'dist/bench/readability-service.js'), {}, '/');
+    const peer = await startNodeService(resolve(REPO_ROOT, 'dist/bench/readability-service.js'), {}, '/');
     try {
       await step('warm-up', peer, '/clean', { url: `${target.origin}/article` }, 4, 3);
       await sleep(500);

@@ -4,7 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ServiceProcess {
@@ -90,4 +91,18 @@ export function rssSampler(read: () => number, everyMs = 100): { stop(): number;
       return peak;
     },
   };
+}
+
+/** The value after `--name` on the bench's command line. */
+export function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** This checkout's root (dist/bench/ is two levels down). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The build (repository root) a bench runs: `--service DIR`, else this checkout. */
+export function serviceRootArg(): string {
+  return resolve(arg('service') ?? REPO_ROOT);
 }

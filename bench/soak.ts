@@ -6,23 +6,15 @@
 // peak RSS under load, its RSS at idle before and 30 s after, and /healthz answers throughout.
 // Options: --service DIR (another build), --calls N (1000), --concurrency N (32), --settle S (30)
 import http from 'node:http';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
 import { gzipBomb } from '../test/support/hostile-site.js';
 import { loadCorpus } from './corpus.js';
-import { rssSampler, startNodeService } from './service-process.js';
+import { arg, rssSampler, serviceRootArg, startNodeService } from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const serviceRoot = resolve(arg('service') ?? repo);
+const serviceRoot = serviceRootArg();
 const CALLS = Number(arg('calls') ?? 1000);
 const CONCURRENCY = Number(arg('concurrency') ?? 32);
 const SETTLE_S = Number(arg('settle') ?? 30);
