@@ -11,6 +11,7 @@ import { buildApp } from '../../../src/http/build-app.js';
 import type { Services } from '../../../src/tools/services.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { injectTool } from '../../support/inject-tool.js';
 
 const chromium = findChromium();
 const skip = chromium ? false : NO_CHROMIUM;
@@ -144,15 +145,8 @@ after(async () => {
   await victim6?.close();
 });
 
-async function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string, unknown>) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/tools/${tool}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json().data.results[0] as { data: { content: string } | null; meta: Record<string, unknown> & { error?: { code: string; message: string } } };
+function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string, unknown>) {
+  return injectTool(app, tool, body);
 }
 
 /** Chromium processes started by this test process (the browser; it owns its renderers). */

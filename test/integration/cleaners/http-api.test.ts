@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { PAGES_DIR } from '../../support/page-fixtures.js';
+import { injectTool } from '../../support/inject-tool.js';
 
 const page = (slug: string, file = 'source.html') => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR));
 const expected = (slug: string, file: string) => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR), 'utf8').replace(/\n$/, '');
@@ -51,17 +52,8 @@ after(async () => {
   await site.close();
 });
 
-async function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string, unknown>) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/tools/${tool}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  const json = res.json();
-  assert.equal(json.data.results.length, 1);
-  return json.data.results[0] as { data: Record<string, unknown> | null; meta: Record<string, unknown> };
+function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string, unknown>) {
+  return injectTool(app, tool, body);
 }
 
 /** Fixture expectations name the page's real host; here the page is served from loopback. */

@@ -3,8 +3,10 @@
 // start within its queueing budget; shed answers come while admitted calls are still running,
 // and the service takes calls again as soon as the load stops.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../src/config/config.js';
+import type { Tool } from '../../../src/tools/types.js';
 import { UUID_V4, appWith, echoTool, gateTool } from './helpers.js';
 
 const SLOW = '/api/v1/tools/slow_tool';
@@ -18,6 +20,22 @@ async function post(origin: string, path: string, body: unknown = { url: 'https:
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
+/** Waits until `n` calls wait in the admission queue. */
+async function untilQueued(app: FastifyInstance, n: number): Promise<void> {
+  while (app.urlkit.admission.queued < n) await new Promise((r) => setTimeout(r, 5));
+}
+
+/** A listening app with one call slot, already taken by a gated call that has started. */
+async function oneSlotTaken(t: TestContext, overrides: Partial<Config>, tools: Tool[] = []) {
+  const gate = gateTool();
+  const app = await appWith([gate.tool, ...tools], { maxInFlight: 1, ...overrides });
+  t.after(() => app.close());
+  const origin = await listen(app);
+  const running = post(origin, SLOW);
+  await gate.whenStarted(1);
+  return { gate, app, origin, running };
+}
+
 async function metric(origin: string, line: RegExp): Promise<number> {
   const text = await (await fetch(`${origin}/metrics`)).text();
   const m = text.split('\n').find((l) => line.test(l));
@@ -26,15 +44,9 @@ async function metric(origin: string, line: RegExp): Promise<number> {
 
 describe('admission', () => {
   it('queues calls beyond the limit, sheds at once when the queue is full, and runs the queued ones later', async (t) => {
-    const gate = gateTool();
-    const app = await appWith([gate.tool], { maxInFlight: 1, admissionQueueMax: 2, admissionQueueTimeoutMs: 60_000 });
-    t.after(() => app.close());
-    const origin = await listen(app);
-
-    const running = post(origin, SLOW);
-    await gate.whenStarted(1);
+    const { gate, app, origin, running } = await oneSlotTaken(t, { admissionQueueMax: 2, admissionQueueTimeoutMs: 60_000 });
     const queued = [post(origin, SLOW), post(origin, SLOW)];
-    while (app.urlkit.admission.queued < 2) await new Promise((r) => setTimeout(r, 5));
+    await untilQueued(app, 2);
     assert.equal(gate.started.length, 1, 'queued calls have not started');
 
     const shed = await post(origin, SLOW);
@@ -63,12 +75,7 @@ describe('admission', () => {
   });
 
   it('sheds a call that could not start within its queueing budget', async (t) => {
-    const gate = gateTool();
-    const app = await appWith([gate.tool], { maxInFlight: 1, admissionQueueMax: 10, admissionQueueTimeoutMs: 150 });
-    t.after(() => app.close());
-    const origin = await listen(app);
-    const running = post(origin, SLOW);
-    await gate.whenStarted(1);
+    const { origin, running, gate } = await oneSlotTaken(t, { admissionQueueMax: 10, admissionQueueTimeoutMs: 150 });
     const late = await post(origin, SLOW);
     assert.equal(late.status, 503);
     assert.equal(late.body.error.code, 'overloaded');
@@ -98,14 +105,9 @@ describe('admission', () => {
   });
 
   it('recovers when the load stops: a full queue drains and new calls are served at once', async (t) => {
-    const gate = gateTool();
-    const app = await appWith([gate.tool, echoTool()], { maxInFlight: 1, admissionQueueMax: 1, admissionQueueTimeoutMs: 60_000 });
-    t.after(() => app.close());
-    const origin = await listen(app);
-    const first = post(origin, SLOW);
-    await gate.whenStarted(1);
+    const { gate, app, origin, running: first } = await oneSlotTaken(t, { admissionQueueMax: 1, admissionQueueTimeoutMs: 60_000 }, [echoTool()]);
     const second = post(origin, SLOW);
-    while (app.urlkit.admission.queued < 1) await new Promise((r) => setTimeout(r, 5));
+    await untilQueued(app, 1);
     assert.equal((await post(origin, '/api/v1/tools/clean_web_content')).status, 503);
     gate.releaseAll();
     await gate.whenStarted(2);
@@ -118,12 +120,7 @@ describe('admission', () => {
   });
 
   it('a caller that goes away while queued leaves the queue and never runs', async (t) => {
-    const gate = gateTool();
-    const app = await appWith([gate.tool], { maxInFlight: 1, admissionQueueMax: 5, admissionQueueTimeoutMs: 60_000 });
-    t.after(() => app.close());
-    const origin = await listen(app);
-    const running = post(origin, SLOW);
-    await gate.whenStarted(1);
+    const { gate, app, origin, running } = await oneSlotTaken(t, { admissionQueueMax: 5, admissionQueueTimeoutMs: 60_000 });
     const leaving = new AbortController();
     const gone = fetch(origin + SLOW, {
       method: 'POST',
@@ -131,7 +128,7 @@ describe('admission', () => {
       body: JSON.stringify({ url: 'https://example.com/' }),
       signal: leaving.signal,
     }).catch(() => 'aborted');
-    while (app.urlkit.admission.queued < 1) await new Promise((r) => setTimeout(r, 5));
+    await untilQueued(app, 1);
     leaving.abort();
     assert.equal(await gone, 'aborted');
     while (app.urlkit.admission.queued > 0) await new Promise((r) => setTimeout(r, 5));
@@ -141,12 +138,7 @@ describe('admission', () => {
   });
 
   it('is usable by other front ends: admission.run() waits for a slot, then runs the work', async (t) => {
-    const gate = gateTool();
-    const app = await appWith([gate.tool], { maxInFlight: 1, admissionQueueMax: 5, admissionQueueTimeoutMs: 60_000 });
-    t.after(() => app.close());
-    const origin = await listen(app);
-    const running = post(origin, SLOW);
-    await gate.whenStarted(1);
+    const { gate, app, origin, running } = await oneSlotTaken(t, { admissionQueueMax: 5, admissionQueueTimeoutMs: 60_000 });
     let ran = false;
     const other = app.urlkit.admission.run('mcp', undefined, async () => {
       ran = true;
