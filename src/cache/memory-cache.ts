@@ -6,9 +6,13 @@ import { MAX_AGE_LIMIT_S, type FetchCache, type StoredFetch } from './cache.js';
 /** Per-entry overhead beyond the body: headers, hops, URLs. */
 const ENTRY_OVERHEAD_BYTES = 2048;
 
+/**
+ * The bytes, plus room for the decoded text (UTF-16, at most two bytes per byte of a text body):
+ * the text is decoded on first read, which may come after the entry is sized.
+ */
 export function entrySizeBytes(entry: StoredFetch): number {
   const body = entry.result.body;
-  return ENTRY_OVERHEAD_BYTES + (body ? body.bytes.length + (body.text?.length ?? 0) * 2 : 0);
+  return ENTRY_OVERHEAD_BYTES + (body ? body.bytes.length * (body.charset === null ? 1 : 3) : 0);
 }
 
 export function createMemoryCache(maxBytes: number): FetchCache {

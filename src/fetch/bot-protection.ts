@@ -11,6 +11,8 @@
 // `datadome`) are set on every page a protected site serves, so they count only together with a
 // blocking status.
 
+import { readableTextExceeds } from './readable-text-floor.js';
+
 export type BotVendor =
   | 'cloudflare'
   | 'akamai'
@@ -132,7 +134,7 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
   const decisive = decisiveMarker(headers);
   if (decisive) return decisive;
   const page = input.body == null ? null : scanDocument(input.body);
-  const tiny = page !== null && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
+  const tiny = page !== null && page !== 'content' && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
   if (CHALLENGE_STATUSES.has(input.status)) {
     // A blocking status from a protected edge: a challenge unless the body is a real page (a
     // site's own 503 maintenance page or 403 error page served through the same CDN).
@@ -140,7 +142,7 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
     if (marker && (page === null || tiny)) return marker;
   }
   if (!tiny) return null;
-  return markupMarker(page, input.status, headers);
+  return markupMarker(page as ScannedDocument, input.status, headers);
 }
 
 // ---- the body: a cheap look at the markup of the first bytes, no parser ----
@@ -157,10 +159,19 @@ interface ScannedDocument {
   scripts: string;
 }
 
-function scanDocument(body: Uint8Array | string): ScannedDocument | null {
-  const raw = typeof body === 'string' ? body.slice(0, BOT_SCAN_BYTES) : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES)).toString('utf8');
+/**
+ * The scanned document, or 'content' when the page surely carries more text than any challenge
+ * page (most real pages: answered from the bytes without decoding or stripping them), or null
+ * when the body is not markup.
+ */
+function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | null {
+  const bytes = typeof body === 'string' ? Buffer.from(body.slice(0, BOT_SCAN_BYTES)) : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES));
   // Only markup can be a challenge page; JSON, images and plain text are not looked at.
-  if (!/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(raw.slice(0, 4096))) return null;
+  if (!/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(bytes.subarray(0, 4096).toString('latin1'))) return null;
+  // Twice the limit: the floor is exact for any markup a challenge vendor writes, and the margin
+  // covers what it cannot mirror of the regexes below (a comment opening a script, say).
+  if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
+  const raw = bytes.toString('utf8');
   const scripts: string[] = [];
   let noScripts = raw.replace(/<script\b[^>]*>([\s\S]*?)(?:<\/script\s*>|$)/gi, (m, inner: string) => {
     scripts.push(inner.toLowerCase());

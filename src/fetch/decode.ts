@@ -203,11 +203,15 @@ export function decodeText(bytes: Uint8Array, charset: string): string {
 
 /** Decodes a (content-decoded) body given its Content-Type header value (or null). */
 export function decodeBody(bytes: Uint8Array, contentType: string | null): DecodedBody {
+  const { kind, charset } = describeBody(bytes, contentType);
+  return { kind, charset, text: charset === null ? null : decodeText(bytes, charset) };
+}
+
+/** What decodeBody finds without decoding: the kind and the charset (null: not text). */
+export function describeBody(bytes: Uint8Array, contentType: string | null): Omit<DecodedBody, 'text'> {
   const mt = parseContentType(contentType);
   let kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
   if (kind === 'binary' && (!mt || GENERIC_BINARY_TYPES.has(mt.essence)) && looksLikePdf(bytes)) kind = 'pdf';
-  if (kind === 'binary' || kind === 'pdf') return { kind, charset: null, text: null };
-  const charset = detectCharset(bytes, kind, mt?.params.charset ?? null);
-  const text = decodeText(bytes, charset);
-  return { kind, charset, text };
+  if (kind === 'binary' || kind === 'pdf') return { kind, charset: null };
+  return { kind, charset: detectCharset(bytes, kind, mt?.params.charset ?? null) };
 }

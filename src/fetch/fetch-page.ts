@@ -8,8 +8,9 @@ import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import { createAddressPolicy } from './address-policy.js';
 import { decisiveMarker, detectBotProtection } from './bot-protection.js';
+import { fetchedBody } from './fetched-body.js';
 import { classifyError } from './classify-error.js';
-import { decodeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
+import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { FetchFailure } from './fetch-failure.js';
 import { FetchAgents } from './fetch-agents.js';
 import type { ConnectTimings } from './guarded-connect.js';
@@ -205,8 +206,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           state.brokenResponse = { statusCode: resp.status, contentType };
           throw err;
         }
-        const decoded = decodeBody(read.bytes, contentType);
-        body = { bytes: read.bytes, text: decoded.text, charset: decoded.charset, kind: decoded.kind };
+        const described = describeBody(read.bytes, contentType);
+        body = fetchedBody(read.bytes, described.kind, described.charset);
         truncated = read.truncated;
       }
     }

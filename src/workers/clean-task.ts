@@ -1,12 +1,13 @@
 // Owned by the cleaners (issue 4): parse -> extract (cascade) -> render, in a worker.
 import type { Profile } from '../extract/blocks.js';
+import { taskText, type TaskText } from '../fetch/fetched-body.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { renderPlainText } from '../render/plain-text.js';
 import { cleanDocument } from './clean-document.js';
 
 export interface CleanRequest {
-  /** Charset-decoded body. */
-  body: string;
+  /** The body: decoded, or its bytes and charset (decoded here, off the main thread). */
+  body: TaskText;
   bodyKind: 'html' | 'xhtml' | 'text';
   finalUrl: string;
   /** Requested profile. */
@@ -30,21 +31,22 @@ export type CleanResult =
   | { ok: false; code: 'no_content'; title: string };
 
 export function cleanTask(req: CleanRequest): CleanResult {
+  const body = taskText(req.body);
   if (req.bodyKind === 'text') {
     // text/plain is returned as is: there is no markup to extract from, and no title.
-    const r = renderPlainText(req.body, req.maxChars);
+    const r = renderPlainText(body, req.maxChars);
     if (r.content === '') return { ok: false, code: 'no_content', title: '' };
     return { ok: true, title: '', content: r.content, wordCount: r.wordCount, truncated: r.truncated, profile: req.profile, fallbackUsed: false };
   }
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.
-  const doc = parseHtml(req.body);
+  const doc = parseHtml(body);
   return cleanDocument(doc, {
     finalUrl: req.finalUrl,
     profile: req.profile,
     format: req.format,
     includeTitle: req.includeTitle,
     maxChars: req.maxChars,
-    reparse: () => parseHtml(req.body),
+    reparse: () => parseHtml(body),
   });
 }

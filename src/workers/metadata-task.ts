@@ -2,13 +2,15 @@
 // Metadata is extracted first; content then comes from the content cleaner's own code
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
+import { taskText, type TaskText } from '../fetch/fetched-body.js';
 import { extractPage, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { cleanDocument } from './clean-document.js';
 import { cleanTask, type CleanResult } from './clean-task.js';
 
 export interface MetadataRequest {
-  body: string | null;
+  /** The body: decoded, or its bytes and charset (decoded here); null when it is not text. */
+  body: TaskText | null;
   bodyKind: BodyKind;
   finalUrl: string;
   headers: Record<string, string>;
@@ -41,7 +43,7 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   const isHtml = req.body !== null && PARSED_KINDS.has(req.bodyKind);
   if (!isHtml) return nonHtml(req);
 
-  const body = req.body!;
+  const body = taskText(req.body!);
   const doc = parseHtml(body);
   // Metadata first: content extraction may prune the tree it is given.
   const page = extractPage(doc, req.finalUrl, req.headers);
@@ -57,7 +59,7 @@ const CONTENT_OPTIONS = { profile: 'content', format: 'text', includeTitle: fals
 
 function nonHtml(req: MetadataRequest): MetadataResult {
   // A feed read directly describes itself; other XML and everything else is known by its headers.
-  const feed = req.bodyKind === 'xml' && req.body !== null ? feedMetadata(parseHtml(req.body, { xml: true }), req.finalUrl, req.headers) : null;
+  const feed = req.bodyKind === 'xml' && req.body !== null ? feedMetadata(parseHtml(taskText(req.body), { xml: true }), req.finalUrl, req.headers) : null;
   const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
   // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.

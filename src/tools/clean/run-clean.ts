@@ -5,6 +5,7 @@
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
+import { encodedText } from '../../fetch/fetched-body.js';
 import { cleanPdf } from './clean-pdf.js';
 import type { FetchPartial } from '../../fetch/types.js';
 import type { CachedFetchResult } from '../../cache/cached-fetch.js';
@@ -76,14 +77,15 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   }
   const body = res.body;
   if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta);
-  if (!body || body.text === null || !CLEANABLE.has(body.kind)) {
+  const encoded = body && CLEANABLE.has(body.kind) ? encodedText(body) : null;
+  if (!body || !encoded) {
     const type = res.contentType ?? 'an unknown type';
     return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`) } };
   }
 
   let result: CleanResult;
   const cleanRequest: CleanRequest = {
-    body: body.text,
+    body: encoded,
     bodyKind: body.kind as 'html' | 'xhtml' | 'text',
     finalUrl: res.finalUrl,
     profile: requested,

@@ -1,6 +1,7 @@
 // One URL of get_url_metadata: fetch (main thread, the only network code), then parse and
 // extract in a worker. Per-URL failures become that item's meta.error; a dead worker or an
 // aborted chunk propagates, so the chunk fails as a unit.
+import { encodedText } from '../../fetch/fetched-body.js';
 import { ItemFailure, itemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
@@ -66,7 +67,8 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
   }
   const body = res.body;
   if (body?.kind === 'pdf') return pdfMetadataItem(res, meta, { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) }, deps.pool, signal);
-  const needsWorker = body !== null && body.text !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
+  const encoded = body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text')) ? encodedText(body) : null;
+  const needsWorker = body !== null && encoded !== null;
   if (!needsWorker) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
     const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };
@@ -76,7 +78,7 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
 
   try {
     const result = await deps.pool.run(
-      { kind: 'metadata', input: { body: body.text, bodyKind: body.kind, finalUrl: res.finalUrl, headers: res.headers, includeContent: options.includeContent } },
+      { kind: 'metadata', input: { body: encoded, bodyKind: body.kind, finalUrl: res.finalUrl, headers: res.headers, includeContent: options.includeContent } },
       { signal },
     );
     const data = result.data as unknown as Record<string, unknown>;
