@@ -23,19 +23,21 @@ export function fetchedBody(bytes: Buffer, kind: BodyKind, charset: string | nul
 export type TaskText = string | EncodedText;
 
 export interface EncodedText {
-  bytes: Uint8Array;
+  /**
+   * The body's bytes as a one-byte string (each char one byte, 'latin1'). Posting a string to a
+   * worker costs a tenth of posting the same bytes as a typed array (no backing store to
+   * allocate and copy on each side): measured 0.07 ms against 0.3-0.6 ms per 100 KB.
+   */
+  binary: string;
   charset: string;
 }
 
 /** The bytes and charset of a text body, for a worker to decode (null for binary bodies). */
 export function encodedText(body: FetchedBody): EncodedText | null {
   if (body.charset === null) return null;
-  const b = body.bytes;
-  // Posting a view copies its whole ArrayBuffer: give the worker exactly the body.
-  const bytes = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
-  return { bytes, charset: body.charset };
+  return { binary: body.bytes.toString('latin1'), charset: body.charset };
 }
 
 export function taskText(t: TaskText): string {
-  return typeof t === 'string' ? t : decodeText(t.bytes, t.charset);
+  return typeof t === 'string' ? t : decodeText(Buffer.from(t.binary, 'latin1'), t.charset);
 }

@@ -29,13 +29,18 @@ export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: El
   for (let depth = 0; depth < 3 && scopes.length > 0; depth++) {
     const next: ParentNode[] = [];
     for (const scope of scopes) {
-      const { visible, tops } = measure(scope, isHiddenByMarkup);
+      const tops = hiddenTops(scope, isHiddenByMarkup);
       let hidden = 0;
       for (const t of tops) hidden += t.chars;
       if (hidden < MIN_CHARS) continue;
+      const eligible = tops.filter((t) => t.chars >= MIN_CHARS && !isOverlay(t.el));
+      if (eligible.length === 0) continue;
+      // Past this much visible text no hidden element qualifies: counting stops there, so a
+      // page with a hidden menu beside its visible article is not counted to the last word.
+      const enough = Math.max(VISIBLE_SHARE * hidden, ...eligible.map((t) => t.chars));
+      const visible = visibleChars(scope, new Set(tops.map((t) => t.el)), enough);
       const mostlyHidden = visible < VISIBLE_SHARE * hidden;
-      for (const t of tops) {
-        if (t.chars < MIN_CHARS || isOverlay(t.el)) continue;
+      for (const t of eligible) {
         if (mostlyHidden || t.chars > visible) {
           out.push(t.el);
           next.push(t.el);
@@ -68,30 +73,41 @@ interface HiddenTop {
   chars: number;
 }
 
-/** Non-space characters visible in `scope`, and each outermost hidden element's own count. */
-function measure(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolean): { visible: number; tops: HiddenTop[] } {
-  let visible = 0;
+/** The outermost hidden elements of `scope`, each with its non-space character count. */
+function hiddenTops(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolean): HiddenTop[] {
   const tops: HiddenTop[] = [];
-  // Iterative: [node, index of the hidden top it counts toward, or -1].
-  const stack: Array<[ParentNode, number]> = [[scope, -1]];
+  const stack: ParentNode[] = [scope];
   while (stack.length > 0) {
-    const [node, top] = stack.pop()!;
+    const node = stack.pop()!;
     for (const c of node.children) {
-      if (c.type === 'text') {
-        const n = nonSpace(c.data);
-        if (top < 0) visible += n;
-        else tops[top]!.chars += n;
-      } else if (isElement(c)) {
-        if (NEVER_TEXT.has(c.name)) continue;
-        if (top < 0 && isHiddenByMarkup(c)) {
-          tops.push({ el: c, chars: 0 });
-          stack.push([c, tops.length - 1]);
-        } else stack.push([c, top]);
-      }
+      if (!isElement(c) || NEVER_TEXT.has(c.name)) continue;
+      if (isHiddenByMarkup(c)) tops.push({ el: c, chars: textChars(c, Infinity) });
+      else stack.push(c);
     }
   }
-  return { visible, tops };
+  return tops;
 }
+
+/** Non-space characters of `scope` outside `hidden`, counted up to `limit`. */
+function visibleChars(scope: ParentNode, hidden: ReadonlySet<Element>, limit: number): number {
+  let n = 0;
+  const stack: ParentNode[] = [scope];
+  while (stack.length > 0 && n < limit) {
+    const node = stack.pop()!;
+    for (const c of node.children) {
+      if (c.type === 'text') n += nonSpace(c.data);
+      else if (isElement(c) && !NEVER_TEXT.has(c.name) && !hidden.has(c)) stack.push(c);
+    }
+  }
+  return n;
+}
+
+/** Non-space characters under `el` (readable elements only), counted up to `limit`. */
+function textChars(el: Element, limit: number): number {
+  return visibleChars(el, EMPTY, limit);
+}
+
+const EMPTY: ReadonlySet<Element> = new Set();
 
 function nonSpace(s: string): number {
   let n = 0;
