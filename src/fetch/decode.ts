@@ -1,6 +1,7 @@
 // Bytes -> kind + text, the way a browser would read them (WHATWG Encoding and MIME Sniffing,
 // simplified where the full algorithms only matter for scripts and images).
 // Pure functions: the quality benchmark decodes saved pages with decodeBody too.
+import { isAscii } from 'node:buffer';
 import type { BodyKind } from './types.js';
 
 export interface DecodedBody {
@@ -194,8 +195,27 @@ const CP1252_HIGH = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
+/**
+ * Encodings that read every byte below 0x80 as that ASCII character (the stateful ISO-2022-JP,
+ * whose escapes are ASCII bytes, and UTF-16 are not among them; nor Shift_JIS and IBM866, which
+ * Node's decoders map 0x1A, 0x1C and 0x7F elsewhere): an all-ASCII body in one of them is its
+ * own text, taken byte for byte without running a decoder.
+ */
+export const ASCII_COMPATIBLE: ReadonlySet<string> = new Set([
+  'utf-8', 'windows-1252', 'windows-1250', 'windows-1251', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256',
+  'windows-1257', 'windows-1258', 'windows-874', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6',
+  'iso-8859-7', 'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
+  'koi8-r', 'koi8-u', 'macintosh', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'euc-kr',
+]);
+
+/** Whether `bytes` read as latin1 (one char per byte) is already their text in `charset`. */
+export function isOwnText(bytes: Uint8Array, charset: string): boolean {
+  return ASCII_COMPATIBLE.has(charset) && isAscii(bytes);
+}
+
 /** Bytes -> string in a WHATWG encoding (non-fatal: bad bytes become U+FFFD; a matching BOM is dropped). */
 export function decodeText(bytes: Uint8Array, charset: string): string {
+  if (isOwnText(bytes, charset)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const text = new TextDecoder(charset).decode(bytes);
   if (charset !== 'windows-1252') return text;
   return text.replace(/[\x80-\x9f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!));

@@ -2,7 +2,7 @@
 // hand the bytes and the charset to a worker, which decodes there: the main thread, which
 // serves every connection, does not spend a millisecond per 100 KB decoding text it never
 // reads, and the bytes cross to the worker at half the size of the decoded UTF-16 string.
-import { decodeText } from './decode.js';
+import { decodeText, isOwnText } from './decode.js';
 import type { BodyKind, FetchedBody } from './types.js';
 
 export function fetchedBody(bytes: Buffer, kind: BodyKind, charset: string | null): FetchedBody {
@@ -39,5 +39,8 @@ export function encodedText(body: FetchedBody): EncodedText | null {
 }
 
 export function taskText(t: TaskText): string {
-  return typeof t === 'string' ? t : decodeText(Buffer.from(t.binary, 'latin1'), t.charset);
+  if (typeof t === 'string') return t;
+  const bytes = Buffer.from(t.binary, 'latin1');
+  // An all-ASCII body (most English pages) is its own text: the string that came is the answer.
+  return isOwnText(bytes, t.charset) ? t.binary : decodeText(bytes, t.charset);
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeBody, encodingForLabel, parseContentType, prescanMetaCharset, sniffKind } from '../../../src/fetch/decode.js';
+import { ASCII_COMPATIBLE, decodeBody, decodeText, encodingForLabel, parseContentType, prescanMetaCharset, sniffKind } from '../../../src/fetch/decode.js';
+import { encodedText, fetchedBody, taskText } from '../../../src/fetch/fetched-body.js';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
@@ -101,4 +102,22 @@ test('Content-Type parsing', () => {
   assert.equal(parseContentType('nonsense'), null);
   assert.equal(parseContentType(''), null);
   assert.equal(decodeBody(Buffer.from('<html>'), 'nonsense').kind, 'html', 'an invalid Content-Type is sniffed like a missing one');
+});
+
+test('an all-ASCII body decodes to the same text with or without the decoder, in every encoding that shortcut is taken for', () => {
+  const ascii = Uint8Array.from({ length: 128 }, (_, i) => i);
+  for (const charset of ASCII_COMPATIBLE) assert.equal(decodeText(ascii, charset), new TextDecoder(charset).decode(ascii), charset);
+  // Not taken where the bytes are not ASCII, or the encoding reads ASCII bytes otherwise.
+  assert.equal(decodeText(Buffer.from('caf\xe9', 'latin1'), 'windows-1252'), 'café');
+  assert.equal(decodeText(Buffer.from('\x1b$B$3$s\x1b(B', 'latin1'), 'iso-2022-jp'), 'こん');
+});
+
+test('a body sent to a worker as bytes comes out as the text it decodes to', () => {
+  const page = '<p>Grüße, 日本語 and plain ASCII</p>';
+  const body = fetchedBody(Buffer.from(page), 'html', 'utf-8');
+  assert.equal(taskText(encodedText(body)!), page);
+  assert.equal(body.text, page);
+  const ascii = fetchedBody(Buffer.from('<p>plain</p>'), 'html', 'windows-1252');
+  assert.equal(taskText(encodedText(ascii)!), '<p>plain</p>');
+  assert.equal(encodedText(fetchedBody(Buffer.from([1, 2, 3]), 'binary', null)), null);
 });
