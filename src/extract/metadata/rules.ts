@@ -78,14 +78,66 @@ function headline(rule: Rule<string>): Rule<string> {
 const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
-export const TITLE: readonly Rule<string>[] = [
+const DECLARED_TITLE: readonly Rule<string>[] = [
   headline(meta('og:title')),
   headline(meta('twitter:title', 'twitter:text:title')),
   headline((ctx) => clean(ctx.tags.title)),
   ldText('headline'),
   ldText('name', articleOrPage),
+];
+
+/**
+ * The declared title, or the page's visible headline when that tells the same story in other
+ * words: og:title and <title> are often a social or search variant ("13 Ways To..." for "The
+ * Transformative Power Of..."), and a reader takes the <h1>. The <h1> must share words with
+ * the declared title (else it is a section or site banner), have at least three words (not a
+ * brand like "Tonight News"), and not be the declared headline plus a kicker or date glued in
+ * front ("Tunesien Große Aufgaben..."): then the declared one is the clean form.
+ */
+export const TITLE: readonly Rule<string>[] = [
+  (ctx) => {
+    const declared = firstOf(ctx, DECLARED_TITLE);
+    if (!declared) return null;
+    const h = sameStoryH1(ctx.tags.h1s, declared);
+    if (!h) return declared;
+    const fh = fold(h);
+    return titleForms(declared).some((t) => fh.includes(fold(t))) ? declared : h;
+  },
   (ctx) => ctx.tags.firstH1,
 ];
+
+/** Share of the smaller word set the two texts have in common above which they tell one story. */
+const SAME_STORY = 0.2;
+
+function sameStoryH1(h1s: readonly string[], declared: string): string | null {
+  const d = wordSet(declared);
+  let best: string | null = null;
+  let bestShare = 0;
+  for (const h of h1s.slice(0, 3)) {
+    const w = wordSet(h);
+    if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size || !d.size) continue;
+    let common = 0;
+    for (const x of w) if (d.has(x)) common++;
+    const share = common / Math.min(w.size, d.size);
+    if (share > bestShare) [best, bestShare] = [h, share];
+  }
+  return bestShare >= SAME_STORY ? best : null;
+}
+
+const wordSet = (s: string) => new Set(s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+const BRAND_SEP = /\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|\s*[\uff1a\uff5c]\s*/;
+
+/** The title and the title with a short brand part (at most 6 words) cut from its end or start. */
+function titleForms(t: string): string[] {
+  const parts = t.split(BRAND_SEP);
+  const forms = [t];
+  if (parts.length >= 2) {
+    if (parts[parts.length - 1]!.split(/\s+/).length <= 6) forms.push(parts.slice(0, -1).join(' '));
+    if (parts[0]!.split(/\s+/).length <= 6) forms.push(parts.slice(1).join(' '));
+  }
+  return forms.filter((f) => f.trim().length >= 8);
+}
 
 /** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
 export const DESCRIPTION: readonly Rule<string>[] = [

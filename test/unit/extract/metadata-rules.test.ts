@@ -86,6 +86,14 @@ describe('ruled precedence and fallbacks', () => {
     assert.equal(meta('<meta property="og:title" content="News - The Big Story of Today - Brand Site"><h1>The Big Story of Today</h1>').title, 'The Big Story of Today');
     assert.equal(meta('<meta property="og:title" content="Declared Title"><h1>Other Heading Entirely</h1>').title, 'Declared Title');
   });
+  it('title: the visible <h1> when it tells the declared story in other words', () => {
+    assert.equal(meta('<meta property="og:title" content="13 Ways To Compliment Women With Power"><h1>The Power Of Compliments For Women</h1>').title, 'The Power Of Compliments For Women');
+    // an unrelated banner h1 (a section, the site) or a short brand is not the headline
+    assert.equal(meta('<meta property="og:title" content="Rain expected across the valley"><h1>Press releases</h1>').title, 'Rain expected across the valley');
+    assert.equal(meta('<title>Rain expected across the valley</title><h1>Valley News</h1>').title, 'Rain expected across the valley');
+    // an h1 that is the declared headline with a kicker glued in front: the declared form is clean
+    assert.equal(meta('<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>').title, 'Große Aufgaben für die neue Regierung');
+  });
   it('image: the article image when nothing is declared', () => {
     assert.equal(meta('<img src="/logo.png"><article><img src="/i/icon.png" width="16"><img src="/i/photo.jpg"></article>').image, 'https://news.example.com/i/photo.jpg');
   });
