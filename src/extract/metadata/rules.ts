@@ -270,12 +270,12 @@ export const AUTHOR: readonly Rule<string>[] = [
   metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
   // rel=author / itemprop=author first, then byline/author classes; the first that reads as a name.
   (ctx) => {
-    for (const strength of [0, 1]) {
+    for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
       for (const b of ctx.tags.bylines) if (b.strength === strength) {
         const n = people(ctx, cleanAuthor(b.text));
         if (n && !names.includes(n)) names.push(n);
-        if (strength === 1 && names.length) break;
+        if (strength >= 1 && names.length) break;
       }
       if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
     }

@@ -52,6 +52,18 @@ describe('author from the byline', () => {
     assert.equal(meta('<span itemprop="author" itemscope><span itemprop="name">Ana Ruiz</span></span>').author, 'Ana Ruiz');
     assert.equal(meta('<div class="byline">By Tom Hale and Sara Lin | March 3, 2020</div>').author, 'Tom Hale, Sara Lin');
   });
+  it('reads a byline node by node when its parts run together', () => {
+    assert.equal(meta('<div class="article_byline"><span>By <span>Joe Davidson</span></span><span>Washington Post</span><span>Dec 13, 2016 at 3:45 pm</span></div>').author, 'Joe Davidson');
+    assert.equal(meta('<div class="byline">By <a href="/a/1">Tom Hale</a> and <a href="/a/2">Sara Lin</a><span>Reuters</span></div>').author, 'Tom Hale, Sara Lin');
+  });
+  it('reads a link to an author page, but not one in navigation or comments', () => {
+    assert.equal(meta('<article><h1>Story</h1><div><a href="/author/teresa-newsome">Teresa Newsome</a></div><p>Text.</p></article>').author, 'Teresa Newsome');
+    assert.equal(meta('<nav><a href="/authors/all-staff">Our Authors</a></nav><div class="comments"><a href="/profile/u1">Some Reader</a></div>').author, null);
+  });
+  it('reads a name announced by "By" / "Von" / "Autor:" in the text', () => {
+    assert.equal(meta('<header><p>yas! | <span>By Cara Stiles</span> | April 13, 2020</p></header>').author, 'Cara Stiles');
+    assert.equal(meta('<p>Text von <em>Christian Seiler</em> Illustration von Markus Roost</p>').author, 'Christian Seiler');
+  });
   it('reads JSON-LD author as an object or an array', () => {
     assert.equal(meta('<script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Lee Park"}}</script>').author, 'Lee Park');
     assert.equal(meta('<script type="application/ld+json">{"@type":"Article","author":[{"name":"A. One"},{"name":"B. Two"}]}</script>').author, 'A. One, B. Two');
