@@ -295,13 +295,27 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => dateInUrl(ctx.finalUrl),
   timeDate(() => true),
   (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
-  // Last: the visible text, a date announced as a publication date first, else the first written date.
+  // Last, the visible text (as htmldate reads it): a date announced as a publication date,
+  // else the first date written just after the headline (where news and blog pages print it,
+  // 23.01.2022 included), else the first date written with a month name, else any full date.
   (ctx) => {
     const text = ctx.bodyText();
     const announced = PUBLISHED_WORDS.exec(text);
-    return (announced && findDateInText(text.slice(announced.index, announced.index + 120))) ?? findDateInText(text.slice(0, 20_000), { numeric: false });
+    return announced ? findDateInText(text.slice(announced.index, announced.index + 120)) : null;
   },
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE)) : null;
+  },
+  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
+  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
 ];
+
+/** How far after the headline a numeric date still belongs to it (characters of visible text). */
+const NEAR_HEADLINE = 1500;
+/** How much of the visible text is searched for a date at all. */
+const MAX_DATE_TEXT = 20_000;
 
 const PUBLISHED_WORDS = /\b(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)\b/i;
 

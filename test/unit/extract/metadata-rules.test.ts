@@ -41,6 +41,10 @@ describe('dates where the page shows them', () => {
     assert.equal(meta('<p>Publicado el 3 de marzo de 2020</p>').published_at, '2020-03-03');
     assert.equal(findDateInText('no date here 1234'), null);
   });
+  it('reads a numeric date printed under the headline before other dates on the page', () => {
+    assert.equal(meta('<nav>Archiv 2019</nav><h1>Marius Lindvik gewinnt in Willingen</h1><span>30.01.2022 18:36</span><p>Text.</p><footer>Copyright 5 March 2010</footer>').published_at, '2022-01-30T18:36:00');
+    assert.equal(meta('<div><dl><dt>Datum</dt><dd>12.01.2017</dd></dl><p>Body text.</p></div>').published_at, '2017-01-12');
+  });
   it('does not take a date from prose numbers like 03.04 without a year', () => {
     assert.equal(meta('<p>Call 03.04 now</p>').published_at, null);
   });
