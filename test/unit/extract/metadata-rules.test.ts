@@ -114,3 +114,17 @@ describe('ruled precedence and fallbacks', () => {
     assert.equal(meta('<img src="/logo.png"><article><img src="/i/icon.png" width="16"><img src="/i/photo.jpg"></article>').image, 'https://news.example.com/i/photo.jpg');
   });
 });
+
+describe('favicon: the largest icon the page declares, absolute, never fetched', () => {
+  it('takes the largest of icon, shortcut icon and apple-touch-icon', () => {
+    const m = meta('<link rel="shortcut icon" href="/favicon.ico"><link rel="icon" href="/i/32.png" sizes="32x32"><link rel="apple-touch-icon" href="/i/touch.png" sizes="152x152"><link rel="icon" href="//cdn.example.net/i/96.png" sizes="96x96">');
+    assert.equal(m.favicon, 'https://news.example.com/i/touch.png');
+  });
+  it('takes a mask-icon only when nothing else is declared', () => {
+    assert.equal(meta('<link rel="mask-icon" href="/pin.svg" color="#000"><link rel="icon" href="/f.ico">').favicon, 'https://news.example.com/f.ico');
+    assert.equal(meta('<link rel="mask-icon" href="/pin.svg" color="#000">').favicon, 'https://news.example.com/pin.svg');
+  });
+  it('ignores a linked manifest and falls back to /favicon.ico of the final origin', () => {
+    assert.equal(meta('<link rel="manifest" href="/site.webmanifest">', 'http://127.0.0.1:8080/a/b').favicon, 'http://127.0.0.1:8080/favicon.ico');
+  });
+});
