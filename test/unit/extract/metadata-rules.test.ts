@@ -86,6 +86,16 @@ describe('author from the byline', () => {
     assert.equal(cleanAuthor('https://example.com/author/jd'), null);
     assert.equal(cleanAuthor('By'), null);
   });
+  it('keeps initials, drops handles, company names, lead words and phrases', () => {
+    assert.equal(cleanAuthor('Joe S.'), 'Joe S.');
+    assert.equal(cleanAuthor('Perry Bacon Jr.'), 'Perry Bacon Jr.');
+    assert.equal(cleanAuthor('Williams Perdomo @wperdomod'), 'Williams Perdomo');
+    assert.equal(cleanAuthor('Frankfurter Allgemeine Zeitung GmbH'), null);
+    assert.equal(cleanAuthor('Erstellt von Andri Bryner'), 'Andri Bryner');
+    assert.equal(cleanAuthor('Interview: Julia Lauter'), 'Julia Lauter');
+    assert.equal(cleanAuthor('T. V. Raman, View my complete profile'), 'T. V. Raman');
+    assert.equal(cleanAuthor('Ludwig van Beethoven'), 'Ludwig van Beethoven');
+  });
 });
 
 describe('ruled precedence and fallbacks', () => {
