@@ -268,18 +268,24 @@ export const AUTHOR: readonly Rule<string>[] = [
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
   metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
-  // rel=author / itemprop=author first, then byline/author classes; the first that reads as a name.
+  // rel=author / itemprop=author first, then byline/author classes, author-page links, names
+  // after "By"; the first that reads as a name.
   (ctx) => {
+    let own: string | null = null;
     for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
       for (const b of ctx.tags.bylines) if (b.strength === strength) {
-        const n = people(ctx, cleanAuthor(b.text));
+        const cleaned = cleanAuthor(b.text);
+        const n = people(ctx, cleaned);
+        if (strength <= 1) own ??= cleaned;
         if (n && !names.includes(n)) names.push(n);
         if (strength >= 1 && names.length) break;
       }
       if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
     }
-    return null;
+    // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
+    // on wolfgangschmale.eu) the site's name is the author's.
+    return own;
   },
 ];
 

@@ -95,6 +95,11 @@ describe('author from the byline', () => {
     assert.equal(cleanAuthor('Interview: Julia Lauter'), 'Julia Lauter');
     assert.equal(cleanAuthor('T. V. Raman, View my complete profile'), 'T. V. Raman');
     assert.equal(cleanAuthor('Ludwig van Beethoven'), 'Ludwig van Beethoven');
+    // the newsroom signing a piece is its byline
+    assert.equal(cleanAuthor('von Redaktion, 24. Januar 2022'), 'Redaktion');
+  });
+  it('keeps a marked byline that names the site when it is all there is (a personal site)', () => {
+    assert.equal(meta('<title>Ferien - Wolfgang Schmale</title><div class="blog-author"><span>Von: Wolfgang Schmale</span></div>', 'https://wolfgangschmale.eu/ferien').author, 'Wolfgang Schmale');
   });
 });
 
