@@ -196,8 +196,8 @@ function titleBrand(title: string | null): string | null {
 
 /** og:image, twitter:image, JSON-LD image/thumbnailUrl, <link rel=image_src>, itemprop image. */
 export const IMAGE: readonly Rule<string>[] = [
-  absolute(meta('og:image', 'og:image:url', 'og:image:secure_url')),
-  absolute(meta('twitter:image', 'twitter:image:src')),
+  absolute(firstCandidate(meta('og:image', 'og:image:url', 'og:image:secure_url'))),
+  absolute(firstCandidate(meta('twitter:image', 'twitter:image:src'))),
   (ctx) => firstFrom(ctx.ld.nodes, (n) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld), ctx.base)),
   (ctx) => {
     const link = ctx.tags.links.find((l) => l.rel.includes('image_src'));
@@ -207,11 +207,21 @@ export const IMAGE: readonly Rule<string>[] = [
   // Nothing declared: the article's first image that is not a small icon or spacer.
   (ctx) => {
     const img = ctx.tags.images.find((i) => i.inArticle && (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) && !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src));
-    return img ? resolveUrl(img.src, ctx.base) : null;
+    return img ? resolveUrl(SRCSET.test(img.src) ? img.src.split(/\s+/)[0] : img.src, ctx.base) : null;
   },
 ];
 
 const MIN_LEAD_IMAGE_WIDTH = 200;
+
+/** A srcset pasted where one URL belongs ("a.jpg 3500w, a.jpg?w=768 768w"): its first URL. */
+function firstCandidate(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const v = rule(ctx);
+    return v && SRCSET.test(v) ? v.split(/\s+/)[0]! : v;
+  };
+}
+
+const SRCSET = /\S\s+\d+(?:\.\d+)?[wx]\s*(?:,|$)/;
 
 // article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
 // goes on to where the name is written (JSON-LD, the byline).

@@ -125,6 +125,9 @@ describe('ruled precedence and fallbacks', () => {
     // an h1 that is the declared headline with a kicker glued in front: the declared form is clean
     assert.equal(meta('<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>').title, 'Große Aufgaben für die neue Regierung');
   });
+  it('image: the first URL of a srcset pasted into og:image', () => {
+    assert.equal(meta('<meta property="og:image" content="https://cdn.example.com/a.jpg 3500w, https://cdn.example.com/a.jpg?width=768 768w">').image, 'https://cdn.example.com/a.jpg');
+  });
   it('image: the article image when nothing is declared', () => {
     assert.equal(meta('<img src="/logo.png"><article><img src="/i/icon.png" width="16"><img src="/i/photo.jpg"></article>').image, 'https://news.example.com/i/photo.jpg');
   });
