@@ -67,12 +67,19 @@ function headline(rule: Rule<string>): Rule<string> {
     const t = rule(ctx);
     if (!t) return null;
     const lower = fold(t);
-    for (const h of ctx.tags.h1s.slice(0, 3)) {
+    // The longest <h1> the title holds, unless it is the brand the title ends with ("Story | Brand").
+    let best: string | null = null;
+    for (const h of ctx.tags.h1s.slice(0, 5)) {
       const hl = fold(h);
-      if (hl.length >= 12 && hl.length < lower.length && lower.includes(hl)) return h;
+      if (hl.length >= 12 && hl.length < lower.length && lower.includes(hl) && !endsAsBrand(lower, hl) && (!best || h.length > best.length)) best = h;
     }
-    return t;
+    return best ?? t;
   };
+}
+
+/** The title ends with this part after a brand separator (" | ", " - ", " — "): a site name, not the story. */
+function endsAsBrand(title: string, part: string): boolean {
+  return title.endsWith(part) && /\s[|\-\u2013\u2014\u00b7\u2022]\s*$/.test(title.slice(0, title.length - part.length));
 }
 
 const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
@@ -98,7 +105,8 @@ export const TITLE: readonly Rule<string>[] = [
   (ctx) => {
     const declared = firstOf(ctx, DECLARED_TITLE);
     if (!declared) return null;
-    const h = sameStoryH1(ctx.tags.h1s, declared);
+    const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+    const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), declared);
     if (!h) return declared;
     const fh = fold(h);
     return titleForms(declared).some((t) => fh.includes(fold(t))) ? declared : h;
