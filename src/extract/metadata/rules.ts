@@ -106,7 +106,9 @@ export const TITLE: readonly Rule<string>[] = [
     const declared = firstOf(ctx, DECLARED_TITLE);
     if (!declared) return null;
     const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
-    const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), declared);
+    // Compared with every declared form: og:title may be a section name where <title> is the story.
+    const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+    const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
     if (!h) return declared;
     const fh = fold(h);
     return titleForms(declared).some((t) => fh.includes(fold(t))) ? declared : h;
@@ -117,17 +119,19 @@ export const TITLE: readonly Rule<string>[] = [
 /** Share of the smaller word set the two texts have in common above which they tell one story. */
 const SAME_STORY = 0.2;
 
-function sameStoryH1(h1s: readonly string[], declared: string): string | null {
-  const d = wordSet(declared);
+function sameStoryH1(h1s: readonly string[], declared: readonly string[]): string | null {
+  const ds = declared.map(wordSet).filter((d) => d.size > 0);
   let best: string | null = null;
   let bestShare = 0;
   for (const h of h1s.slice(0, 3)) {
     const w = wordSet(h);
-    if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size || !d.size) continue;
-    let common = 0;
-    for (const x of w) if (d.has(x)) common++;
-    const share = common / Math.min(w.size, d.size);
-    if (share > bestShare) [best, bestShare] = [h, share];
+    if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
+    for (const d of ds) {
+      let common = 0;
+      for (const x of w) if (d.has(x)) common++;
+      const share = common / Math.min(w.size, d.size);
+      if (share > bestShare) [best, bestShare] = [h, share];
+    }
   }
   return bestShare >= SAME_STORY ? best : null;
 }

@@ -125,6 +125,9 @@ describe('ruled precedence and fallbacks', () => {
     // an h1 that is the declared headline with a kicker glued in front: the declared form is clean
     assert.equal(meta('<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>').title, 'Große Aufgaben für die neue Regierung');
   });
+  it('title: the <h1> when og:title is a section name and <title> tells its story', () => {
+    assert.equal(meta('<meta property="og:title" content="Pressemitteilungen"><title>BDZV: Olafur Eliasson gestaltet Titelseite</title><h1>Olafur Eliasson gestaltet die Titelseite für Zeitungen</h1>').title, 'Olafur Eliasson gestaltet die Titelseite für Zeitungen');
+  });
   it('title: an <h1> that is the site brand is not the headline', () => {
     assert.equal(meta('<title>Yellow Vests and I — Pamela Anderson</title><h1>Pamela Anderson</h1><h1>Yellow Vests and I</h1>').title, 'Yellow Vests and I');
     assert.equal(meta('<title>Werkzeuge des Neandertalers | Steinzeit und Co</title><h1>Steinzeit und Co</h1>').title, 'Werkzeuge des Neandertalers | Steinzeit und Co');
