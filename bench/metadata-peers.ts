@@ -27,19 +27,29 @@ export async function metascraperPeer(): Promise<Peer> {
   };
 }
 
+function absolute(u: string | null, base: string): string | null {
+  if (!u) return null;
+  try {
+    return new URL(u, base).href;
+  } catch {
+    return null;
+  }
+}
+
 /** open-graph-scraper on the given HTML: Open Graph first, its own fallbacks (title, meta description, first img...) after. */
 export async function ogsPeer(): Promise<Peer> {
-  const ogs = ((await load0('open-graph-scraper')) as unknown as { default: (o: { html: string; url?: string }) => Promise<{ result: Record<string, unknown> }> }).default;
+  const ogs = ((await load0('open-graph-scraper')) as unknown as { default: (o: { html: string }) => Promise<{ result: Record<string, unknown> }> }).default;
   return {
     name: 'open-graph-scraper',
     async extract(html, url) {
-      const { result: r } = await ogs({ html, url });
+      // It refuses `url` together with `html`; relative image URLs are resolved against the page URL here.
+      const { result: r } = await ogs({ html });
       const images = r.ogImage as Array<{ url?: string }> | undefined;
       const str = (...vals: unknown[]) => (vals.find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined) ?? null;
       return {
         title: str(r.ogTitle, r.twitterTitle, r.dcTitle),
         description: str(r.ogDescription, r.twitterDescription, r.dcDescription),
-        image: str(images?.[0]?.url),
+        image: absolute(str(images?.[0]?.url), url),
         author: str(r.author, r.articleAuthor, r.bookAuthor, r.dcCreator),
         published_at: str(r.articlePublishedTime, r.ogDate, r.articlePublishedDate, r.dcDate, r.dcDateIssued),
         modified_at: str(r.articleModifiedTime, r.ogArticleModifiedTime, r.updatedTime),

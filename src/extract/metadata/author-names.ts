@@ -4,13 +4,17 @@
 import { findDateInText } from './dates.js';
 import { collapse } from './text.js';
 
-const LEAD = /^\s*(?:written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
-const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|redaktion|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
+const LEAD = /^\s*(?:written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
+const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
 // Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
 const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e|og|och|en)(?!\p{L}))\s*/u;
 /** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
 const RUN_ON = /\s+(?:in|on|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
-const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|admin|administrator|staff|editor|redaktion|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow)$/i;
+const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow)$/i;
+/** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
+const COMPANY = /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
+/** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */
+const PARTICLE = /^(?:von|van|der|den|de|da|das|do|dos|del|della|di|du|la|le|bin|al|zu|ten|ter|y)$/;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
 
@@ -26,7 +30,9 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   s = s.replace(/^\s*[Bb]y(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {
-    part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/^[\s:.,-]+|[\s:.,-]+$/g, '').replace(/\s+/g, ' ').trim();
+    // A trailing period is punctuation, except after an initial or Jr./Sr. ("Joe S.", "Perry Bacon Jr.").
+    part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/(?:^|\s)@\w+/g, ' ').replace(/^[\s:.,-]+|[\s:,-]+$/g, '').replace(/\s+/g, ' ').trim();
+    if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = part.replace(/\.+$/, '').trim();
     part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
     if (part === '' || !looksLikeName(part)) continue;
     if (!names.includes(part)) names.push(part);
@@ -38,10 +44,14 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
 function looksLikeName(s: string): boolean {
   const words = s.split(' ');
   if (words.length > MAX_NAME_WORDS) return false;
-  if (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s)) return false;
+  if (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s))) return false;
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
   if (!/\p{L}/u.test(s)) return false;
   if (words.length === 1 && NOT_NAMES.test(s)) return false;
+  if (COMPANY.test(s)) return false;
+  // A name is written capitalised: several words mostly in lower case are a phrase
+  // ("View my complete profile", "the numbers"), not a byline.
+  if (words.length > 1 && words.filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length * 2 > words.length) return false;
   return true;
 }
 

@@ -1,9 +1,11 @@
 // The best declared icon. Ranking, in order: largest declared size (square sizes count at
 // full size, others by their shorter side; an SVG or sizes="any" counts as scalable), then
 // format (svg > png > other images > ico), then rel=icon over apple-touch-icon, then page
-// order. An apple-touch-icon without sizes is taken as Apple's implied 180px. mask-icon is
-// a monochrome Safari pin, never a favicon. With no usable declaration: /favicon.ico of the
-// final origin (browsers request exactly that).
+// order. An apple-touch-icon without sizes is taken as Apple's implied 180px. A mask-icon
+// (a monochrome Safari pin) is a declared icon too, but the poorest: it is taken only when the
+// page declares no other. With no usable declaration: /favicon.ico of the final origin
+// (browsers request exactly that). Only declarations count: nothing (a manifest, the icon
+// itself) is fetched.
 import type { LinkTag } from './page-tags.js';
 import { resolveUrl } from './urls.js';
 
@@ -24,16 +26,17 @@ export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string;
   links.forEach((link, order) => {
     const isApple = link.rel.includes('apple-touch-icon') || link.rel.includes('apple-touch-icon-precomposed');
     const isIcon = link.rel.includes('icon') || link.rel.includes('fluid-icon');
-    if (!isApple && !isIcon) return;
-    if (link.rel.includes('mask-icon')) return;
+    const isMask = link.rel.includes('mask-icon');
+    if (!isApple && !isIcon && !isMask) return;
     const url = resolveUrl(link.href, base);
     if (!url) return;
     const format = formatRank(link.type, url);
     let size = declaredSize(link.sizes);
     if (size === null) size = format === 4 ? SCALABLE : isApple ? APPLE_IMPLIED : 0;
-    candidates.push({ url, size, format, relRank: isIcon ? 1 : 0, order });
+    candidates.push({ url, size, format, relRank: isMask ? -1 : isIcon ? 1 : 0, order });
   });
-  candidates.sort((a, b) => b.size - a.size || b.format - a.format || b.relRank - a.relRank || a.order - b.order);
+  // A mask-icon only when nothing else is declared: it is one colour, not the site's logo.
+  candidates.sort((a, b) => Number(a.relRank < 0) - Number(b.relRank < 0) || b.size - a.size || b.format - a.format || b.relRank - a.relRank || a.order - b.order);
   const best = candidates[0];
   return best ? { url: best.url, size: best.size } : null;
 }

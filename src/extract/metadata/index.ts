@@ -1,6 +1,5 @@
 // Public surface of metadata extraction.
 export { extractMetadata, extractPage, type PageExtraction } from './extract-metadata.js';
-export { bestManifestIcon } from './manifest-icons.js';
 export { nonHtmlMetadata } from './non-html.js';
 export { feedMetadata } from './feed-document.js';
 export type { Feed, FeedType, PageMetadata, TagValues } from './types.js';

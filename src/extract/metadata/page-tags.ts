@@ -3,6 +3,7 @@
 import type { ChildNode, Document, Element, Text } from 'domhandler';
 import { findAll, findOne, textContent } from 'domutils';
 import { collapse } from './text.js';
+import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { attribute } from '../../parse/nodes.js';
 
 export interface LinkTag {
@@ -22,7 +23,10 @@ export interface TimeTag {
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
 export interface BylineTag {
   text: string;
-  /** 0: rel=author or itemprop=author (a declared name), 1: a byline/author class or id. */
+  /**
+   * 0: rel=author or itemprop=author (a declared name), 1: a byline/author class or id,
+   * 2: a link to an author's page (/author/jane-doe), 3: a name after "By" / "Von" / "Autor:".
+   */
   strength: number;
 }
 
@@ -150,14 +154,47 @@ function readCandidates(el: Element, tags: PageTags): void {
     if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks))) {
       // itemprop=author often wraps the name in itemprop=name.
       const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
-      const text = collapse(named ? attribute(named, 'content') ?? textContent(named) : textContent(el), 1000);
+      const text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1 });
+    } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
+      const text = collapse(textContent(el), 1000);
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
+    }
+    // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
+    for (const c of el.children) {
+      if (c.type !== 'text' || tags.bylines.length >= MAX_CANDIDATES) continue;
+      const t = collapse((c as Text).data);
+      if (t === '' || t.length > MAX_LEAD_CHARS) continue;
+      if (LEAD_ONLY.test(t)) {
+        let next = c.next;
+        while (next && next.type === 'text' && collapse((next as Text).data) === '') next = next.next;
+        if (next && next.type === 'tag' && !insideFurniture(el)) {
+          const text = collapse(textContent(next as Element), 1000);
+          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+        }
+      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
     }
   }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     const text = collapse(attribute(el, 'content') ?? textContent(el), 1000);
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
   }
+}
+
+/** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
+const AUTHOR_PATH = /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
+/** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
+const LEAD_WITH_NAME = /^(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|par|door)\s+\p{Lu}/iu;
+const MAX_LEAD_CHARS = 80;
+const FURNITURE = /comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb/i;
+
+/** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
+function insideFurniture(el: Element): boolean {
+  for (let p: Element | null = el; p && p.name; p = p.parent as Element | null) {
+    if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
+    if (FURNITURE.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+  }
+  return false;
 }
 
 function insideArticle(el: Element): boolean {

@@ -67,25 +67,89 @@ function headline(rule: Rule<string>): Rule<string> {
     const t = rule(ctx);
     if (!t) return null;
     const lower = fold(t);
-    for (const h of ctx.tags.h1s.slice(0, 3)) {
+    // The longest <h1> the title holds, unless it is the brand the title ends with ("Story | Brand").
+    let best: string | null = null;
+    for (const h of ctx.tags.h1s.slice(0, 5)) {
       const hl = fold(h);
-      if (hl.length >= 12 && hl.length < lower.length && lower.includes(hl)) return h;
+      if (hl.length >= 12 && hl.length < lower.length && lower.includes(hl) && !endsAsBrand(lower, hl) && (!best || h.length > best.length)) best = h;
     }
-    return t;
+    return best ?? t;
   };
+}
+
+/** The title ends with this part after a brand separator (" | ", " - ", " — "): a site name, not the story. */
+function endsAsBrand(title: string, part: string): boolean {
+  return title.endsWith(part) && /\s[|\-\u2013\u2014\u00b7\u2022]\s*$/.test(title.slice(0, title.length - part.length));
 }
 
 const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
-export const TITLE: readonly Rule<string>[] = [
+const DECLARED_TITLE: readonly Rule<string>[] = [
   headline(meta('og:title')),
   headline(meta('twitter:title', 'twitter:text:title')),
   headline((ctx) => clean(ctx.tags.title)),
   ldText('headline'),
   ldText('name', articleOrPage),
+];
+
+/**
+ * The declared title, or the page's visible headline when that tells the same story in other
+ * words: og:title and <title> are often a social or search variant ("13 Ways To..." for "The
+ * Transformative Power Of..."), and a reader takes the <h1>. The <h1> must share words with
+ * the declared title (else it is a section or site banner), have at least three words (not a
+ * brand like "Tonight News"), and not be the declared headline plus a kicker or date glued in
+ * front ("Tunesien Große Aufgaben..."): then the declared one is the clean form.
+ */
+export const TITLE: readonly Rule<string>[] = [
+  (ctx) => {
+    const declared = firstOf(ctx, DECLARED_TITLE);
+    if (!declared) return null;
+    const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+    // Compared with every declared form: og:title may be a section name where <title> is the story.
+    const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+    const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
+    if (!h) return declared;
+    const fh = fold(h);
+    return titleForms(declared).some((t) => fh.includes(fold(t))) ? declared : h;
+  },
   (ctx) => ctx.tags.firstH1,
 ];
+
+/** Share of the smaller word set the two texts have in common above which they tell one story. */
+const SAME_STORY = 0.2;
+
+function sameStoryH1(h1s: readonly string[], declared: readonly string[]): string | null {
+  const ds = declared.map(wordSet).filter((d) => d.size > 0);
+  let best: string | null = null;
+  let bestShare = 0;
+  for (const h of h1s.slice(0, 3)) {
+    const w = wordSet(h);
+    if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
+    for (const d of ds) {
+      let common = 0;
+      for (const x of w) if (d.has(x)) common++;
+      const share = common / Math.min(w.size, d.size);
+      if (share > bestShare) [best, bestShare] = [h, share];
+    }
+  }
+  return bestShare >= SAME_STORY ? best : null;
+}
+
+const wordSet = (s: string) => new Set(s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+const BRAND_SEP = /\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|\s*[\uff1a\uff5c]\s*/;
+
+/** The title and the title with a short brand part (at most 6 words) cut from its end or start. */
+function titleForms(t: string): string[] {
+  const parts = t.split(BRAND_SEP);
+  const forms = [t];
+  if (parts.length >= 2) {
+    if (parts[parts.length - 1]!.split(/\s+/).length <= 6) forms.push(parts.slice(0, -1).join(' '));
+    if (parts[0]!.split(/\s+/).length <= 6) forms.push(parts.slice(1).join(' '));
+  }
+  return forms.filter((f) => f.trim().length >= 8);
+}
 
 /** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
 export const DESCRIPTION: readonly Rule<string>[] = [
@@ -144,8 +208,8 @@ function titleBrand(title: string | null): string | null {
 
 /** og:image, twitter:image, JSON-LD image/thumbnailUrl, <link rel=image_src>, itemprop image. */
 export const IMAGE: readonly Rule<string>[] = [
-  absolute(meta('og:image', 'og:image:url', 'og:image:secure_url')),
-  absolute(meta('twitter:image', 'twitter:image:src')),
+  absolute(firstCandidate(meta('og:image', 'og:image:url', 'og:image:secure_url'))),
+  absolute(firstCandidate(meta('twitter:image', 'twitter:image:src'))),
   (ctx) => firstFrom(ctx.ld.nodes, (n) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld), ctx.base)),
   (ctx) => {
     const link = ctx.tags.links.find((l) => l.rel.includes('image_src'));
@@ -155,11 +219,21 @@ export const IMAGE: readonly Rule<string>[] = [
   // Nothing declared: the article's first image that is not a small icon or spacer.
   (ctx) => {
     const img = ctx.tags.images.find((i) => i.inArticle && (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) && !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src));
-    return img ? resolveUrl(img.src, ctx.base) : null;
+    return img ? resolveUrl(SRCSET.test(img.src) ? img.src.split(/\s+/)[0] : img.src, ctx.base) : null;
   },
 ];
 
 const MIN_LEAD_IMAGE_WIDTH = 200;
+
+/** A srcset pasted where one URL belongs ("a.jpg 3500w, a.jpg?w=768 768w"): its first URL. */
+function firstCandidate(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const v = rule(ctx);
+    return v && SRCSET.test(v) ? v.split(/\s+/)[0]! : v;
+  };
+}
+
+const SRCSET = /\S\s+\d+(?:\.\d+)?[wx]\s*(?:,|$)/;
 
 // article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
 // goes on to where the name is written (JSON-LD, the byline).
@@ -216,18 +290,24 @@ export const AUTHOR: readonly Rule<string>[] = [
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
   metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
-  // rel=author / itemprop=author first, then byline/author classes; the first that reads as a name.
+  // rel=author / itemprop=author first, then byline/author classes, author-page links, names
+  // after "By"; the first that reads as a name.
   (ctx) => {
-    for (const strength of [0, 1]) {
+    let own: string | null = null;
+    for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
       for (const b of ctx.tags.bylines) if (b.strength === strength) {
-        const n = people(ctx, cleanAuthor(b.text));
+        const cleaned = cleanAuthor(b.text);
+        const n = people(ctx, cleaned);
+        if (strength <= 1) own ??= cleaned;
         if (n && !names.includes(n)) names.push(n);
-        if (strength === 1 && names.length) break;
+        if (strength >= 1 && names.length) break;
       }
       if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
     }
-    return null;
+    // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
+    // on wolfgangschmale.eu) the site's name is the author's.
+    return own;
   },
 ];
 
@@ -243,13 +323,27 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => dateInUrl(ctx.finalUrl),
   timeDate(() => true),
   (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
-  // Last: the visible text, a date announced as a publication date first, else the first written date.
+  // Last, the visible text (as htmldate reads it): a date announced as a publication date,
+  // else the first date written just after the headline (where news and blog pages print it,
+  // 23.01.2022 included), else the first date written with a month name, else any full date.
   (ctx) => {
     const text = ctx.bodyText();
     const announced = PUBLISHED_WORDS.exec(text);
-    return (announced && findDateInText(text.slice(announced.index, announced.index + 120))) ?? findDateInText(text.slice(0, 20_000), { numeric: false });
+    return announced ? findDateInText(text.slice(announced.index, announced.index + 120)) : null;
   },
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE)) : null;
+  },
+  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
+  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
 ];
+
+/** How far after the headline a numeric date still belongs to it (characters of visible text). */
+const NEAR_HEADLINE = 1500;
+/** How much of the visible text is searched for a date at all. */
+const MAX_DATE_TEXT = 20_000;
 
 const PUBLISHED_WORDS = /\b(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)\b/i;
 

@@ -7,7 +7,7 @@ import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { defaultConfig } from '../../config/config.js';
 import { pdfMetadataItem } from './pdf-item.js';
-import { bestManifestIcon, nonHtmlMetadata } from '../../extract/metadata/index.js';
+import { nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
 import type { CachedFetchResult, CachingFetcher } from '../../cache/cached-fetch.js';
@@ -29,7 +29,7 @@ export interface MetadataDeps {
   pool: WorkerPool;
   /** The operator's PDF limits (config maxPdfPages / maxPdfBytes); the defaults when absent. */
   pdfLimits?: { maxPdfPages: number; maxPdfBytes: number };
-  /** The page fetch goes through the cache when given (the manifest fetch never does). */
+  /** The page fetch goes through the cache when given. */
   cachingFetcher?: CachingFetcher;
 }
 
@@ -81,41 +81,14 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
       { kind: 'metadata', input: { body: encoded, bodyKind: body.kind, finalUrl: res.finalUrl, headers: res.headers, includeContent: options.includeContent } },
       { signal },
     );
+    // The favicon is what the page declares (decisions.md): a linked web app manifest is not
+    // fetched, so one page URL costs one fetch and no second address is ever contacted for it.
     const data = result.data as unknown as Record<string, unknown>;
-    if (result.manifest) {
-      // `timeout` bounds the whole work on the URL: the manifest only gets what is left of it.
-      const icon = await manifestIcon(result.manifest.url, options.timeoutMs - (Date.now() - started), options, deps, signal);
-      if (icon && icon.size > result.manifest.declaredIconSize) data.favicon = icon.url;
-    }
     return result.error ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } } : { data, meta };
   } catch (err) {
     // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
     if (err instanceof ItemFailure && !signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
     throw err;
-  }
-}
-
-/** Manifests are small; anything larger is not worth reading for an icon. */
-const MANIFEST_MAX_BYTES = 64 * 1024;
-const MANIFEST_TIMEOUT_MS = 3000;
-
-/**
- * The best icon of the page's web app manifest, fetched through the same guarded fetcher
- * (egress policy, redirects, size cap). Any failure just means "no better icon".
- */
-async function manifestIcon(url: string, remainingMs: number, options: MetadataItemOptions, deps: MetadataDeps, signal: AbortSignal): Promise<{ url: string; size: number } | null> {
-  if (remainingMs < 250) return null;
-  try {
-    const res = await deps.fetcher.fetchPage(
-      url,
-      { method: 'GET', followRedirects: options.followRedirects, timeoutMs: Math.min(MANIFEST_TIMEOUT_MS, remainingMs), maxBodyBytes: MANIFEST_MAX_BYTES, accept: 'application/manifest+json, application/json;q=0.9' },
-      signal,
-    );
-    if (res.status < 200 || res.status > 299 || res.truncated || !res.body?.text) return null;
-    return bestManifestIcon(JSON.parse(res.body.text), res.finalUrl);
-  } catch (err) {
-    if (signal.aborted) throw err;
-    return null;
   }
 }
 

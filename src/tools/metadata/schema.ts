@@ -19,7 +19,7 @@ export const metadataDataSchema: JsonSchema = {
   properties: {
     title: str('og:title, else twitter:title, else JSON-LD headline, else <title>, else the first <h1>; for a non-HTML target the file name. Empty string when none.'),
     description: str('meta description, else og:description, else twitter:description, else JSON-LD description. Empty string when none.'),
-    favicon: str('Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon), or a larger icon from the web app manifest when the declared ones are small, else /favicon.ico of the final origin.'),
+    favicon: str('Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon; a mask-icon only when nothing else is declared; never fetched), else /favicon.ico of the final origin.'),
     og: {
       ...tagValues('Every og:* property keyed by the name after "og:" (image, url, type, site_name, locale, image:width...). A repeated key is an array in page order. URL values are absolute.'),
       required: ['title', 'description'],

@@ -101,12 +101,12 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.favicon, `${site.origin}/favicon.ico`);
   });
 
-  it('takes a larger icon from the web app manifest, only when the declared ones are small', async () => {
+  it('takes the favicon from what the page declares, never fetching its web app manifest', async () => {
     const before = manifestHits();
     const [small, big] = await getUrlMetadata.run(input({ items: [`${site.origin}/app`, `${site.origin}/app-big-icon`] }), ctx());
-    assert.equal(small!.data!.favicon, `${site.origin}/static/icon-512.png`);
+    assert.equal(small!.data!.favicon, `${site.origin}/f16.png`);
     assert.equal(big!.data!.favicon, `${site.origin}/f256.png`);
-    assert.equal(manifestHits() - before, 1, 'the manifest is read only for the page with small icons');
+    assert.equal(manifestHits() - before, 0, 'the manifest is not requested');
   });
 
   it('describes a feed URL by the feed itself', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toIsoDate } from '../../../src/extract/metadata/dates.js';
 import { normaliseLang } from '../../../src/extract/metadata/lang.js';
 import { dispositionFileName, linkHeaderTarget } from '../../../src/extract/metadata/http-headers.js';
-import { bestManifestIcon, extractMetadata, feedMetadata, nonHtmlMetadata } from '../../../src/extract/metadata/index.js';
+import { extractMetadata, feedMetadata, nonHtmlMetadata } from '../../../src/extract/metadata/index.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 
 describe('toIsoDate', () => {
@@ -181,24 +181,5 @@ describe('mangled pages', () => {
       }
     }
     assert.ok(runs >= 25 * 8);
-  });
-});
-
-describe('bestManifestIcon', () => {
-  const base = 'https://app.example.com/static/site.webmanifest';
-  it('picks the largest general-purpose icon, resolved against the manifest URL', () => {
-    const icon = bestManifestIcon(
-      { icons: [{ src: 'icon-192.png', sizes: '192x192' }, { src: '/icon-512.png', sizes: '512x512', purpose: 'any maskable' }, { src: 'mono.svg', purpose: 'monochrome' }, { src: 'big-mask.png', sizes: '1024x1024', purpose: 'maskable' }] },
-      base,
-    );
-    assert.deepEqual(icon, { url: 'https://app.example.com/icon-512.png', size: 512 });
-  });
-  it('takes a maskable icon only when nothing else is offered', () => {
-    assert.deepEqual(bestManifestIcon({ icons: [{ src: 'm.png', sizes: '96x96', purpose: 'maskable' }] }, base), { url: 'https://app.example.com/static/m.png', size: 96 });
-  });
-  it('ignores junk', () => {
-    assert.equal(bestManifestIcon(null, base), null);
-    assert.equal(bestManifestIcon({ icons: 'nope' }, base), null);
-    assert.equal(bestManifestIcon({ icons: [{ src: 'javascript:alert(1)' }, { sizes: '64x64' }, 7] }, base), null);
   });
 });

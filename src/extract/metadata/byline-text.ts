@@ -1,0 +1,52 @@
+// What a byline element says as names. Bylines are markup, not sentences: "By", the name
+// link, the outlet and the date are often sibling nodes with no space between them
+// ("By Joe DavidsonWashington PostDec 13"), so the text is read node by node and stops at the
+// first node after the names that is not a name or a connector.
+import type { ChildNode, Element, Text } from 'domhandler';
+import { cleanAuthor } from './author-names.js';
+import { collapse } from './text.js';
+
+const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'button', 'time']);
+/** A node that only announces the name ("By", "Von", "Autor:", "Text von"). */
+export const LEAD_ONLY = /^(?:written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|gespeichert\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
+/** A node joining two names ("and", ",", "&", "und"). */
+const CONNECTOR = /^(?:,|;|&|and|und|et|y|e|og|och|en)$/i;
+const MAX_SEGMENTS = 30;
+
+/** The text nodes of an element, collapsed, in order (at most MAX_SEGMENTS). */
+function segments(el: Element): string[] {
+  const out: string[] = [];
+  const walk = (nodes: ChildNode[]) => {
+    for (const n of nodes) {
+      if (out.length >= MAX_SEGMENTS) return;
+      if (n.type === 'text') {
+        const t = collapse((n as Text).data);
+        if (t !== '') out.push(t);
+      } else if ('children' in n && !SKIP.has((n as Element).name)) walk((n as Element).children);
+    }
+  };
+  walk(el.children);
+  return out;
+}
+
+/** The names a byline element gives, joined with ", " (cleaned), or null. */
+export function bylineNames(el: Element): string | null {
+  const names: string[] = [];
+  let wantMore = false;
+  for (const seg of segments(el)) {
+    if (LEAD_ONLY.test(seg)) continue;
+    if (CONNECTOR.test(seg)) {
+      if (names.length) wantMore = true;
+      continue;
+    }
+    const n = cleanAuthor(seg);
+    if (n && (names.length === 0 || wantMore)) {
+      for (const x of n.split(', ')) if (!names.includes(x)) names.push(x);
+      // "Jane Doe," or "Jane Doe and" announces another name in the next node.
+      wantMore = /(?:,|;|&|\s(?:and|und|et))\s*$/i.test(seg);
+      continue;
+    }
+    if (names.length) break;
+  }
+  return names.length ? names.join(', ') : null;
+}
