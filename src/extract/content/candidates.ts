@@ -7,6 +7,7 @@ import { isElement } from '../dom/walk.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementInfo, ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
+import { widenToSectionRun } from './section-runs.js';
 
 const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span']);
 const MIN_PARAGRAPH_CHARS = 25;
@@ -103,6 +104,7 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
     top = top.parent;
   }
   top = widenNarrowTop(top, stats, body);
+  top = widenToSectionRun(top, stats, body);
   return { roots: mergeSiblings(top, stats), top };
 }
 

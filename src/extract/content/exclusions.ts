@@ -8,6 +8,7 @@ import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
 import { attribute } from '../../parse/nodes.js';
+import { isLayoutWrapper } from './layout-wrappers.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -72,7 +73,7 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el);
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout

@@ -4,9 +4,11 @@ import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 
 /** Boilerplate containers: dropped before scoring in the strict pass. A BEM modifier such as
- *  "Section--Ads" names a variant of a content block that hosts ad slots, not an ad. */
+ *  "Section--Ads" names a variant of a content block that hosts ad slots, not an ad.
+ *  "login" is not read inside "blog" + "In...": camel-cased "blogInner", "blogIndex",
+ *  "blogInfo" are the article's own wrappers. */
 export const UNLIKELY =
-  /-ad-|(?<!--)\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|widget|yom-remote|signup|login|navbar|sharing|editsection|edit-link|reviews?\b|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
+  /-ad-|(?<!--)\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|widget|yom-remote|signup|(?<!b)login|navbar|sharing|editsection|edit-link|reviews?\b|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
 
 /** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
