@@ -27,7 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { revealHiddenWrappers } from '../dom/visibility.js';
-import { dropMenuLists, frameChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
 import { findCardGrid } from './card-grid.js';
@@ -38,10 +38,17 @@ const ENOUGH_CHARS = 500;
 const SEMANTIC_SHARE = 0.3;
 const SEMANTIC_MIN_CHARS = 25;
 /** The chosen container under this share of the page's text is one part of many: the whole
- *  page (minus chrome) is read instead. */
-const WHOLE_PAGE_SHARE = 0.3;
-/** A container with this much text is an article's body, however much else the page holds. */
-const WHOLE_PAGE_MAX_CHARS = 3000;
+ *  page (minus chrome) is read instead. Half: a service page's longest section (its FAQ, its
+ *  feature list) often holds 30-50% of the page, and the other sections are content too. */
+const WHOLE_PAGE_SHARE = 0.5;
+/** A container with this much text is an article's body, however much else the page holds
+ *  (service pages of many sections reach 3,000-6,000 characters in their longest one). */
+const WHOLE_PAGE_MAX_CHARS = 6000;
+/** Under this share and size the chosen container is plainly one part of many, whatever the rest. */
+const WHOLE_PAGE_CLEAR_SHARE = 0.3;
+const WHOLE_PAGE_CLEAR_CHARS = 3000;
+/** Above it, the whole page is read only when linked list items are under this share of what it adds. */
+const LINKED_LIST_SHARE = 0.5;
 /** A card grid replaces the chosen container when it holds this many times its text. */
 const GRID_OVER = 3;
 /** The grid's section (heading, result count, intro) holds at most this many times its text. */
@@ -130,7 +137,10 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   if (trace) trace.pageType = declaredType;
   if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
-    if (best.chars < WHOLE_PAGE_SHARE * whole.chars) best = whole;
+    // In the wider band (a third to a half of the page, or a long section) the rest must be
+    // sections of text, not a list of linked items beside a short article (events, teasers).
+    const clear = best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && best.chars < WHOLE_PAGE_CLEAR_CHARS;
+    if (best.chars < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars))) best = whole;
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
