@@ -39,6 +39,10 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
 }
 
 function gridOf(el: Element, stats: ElementStats): CardGrid | null {
+  // Most elements have one or two children: no grid, and no map to build.
+  let tags = 0;
+  for (const c of el.children) if (isElement(c)) tags++;
+  if (tags < MIN_CARDS) return null;
   const groups = new Map<string, Element[]>();
   let kids = 0;
   for (const c of el.children) {
@@ -75,6 +79,7 @@ function gridOf(el: Element, stats: ElementStats): CardGrid | null {
 function shapeOf(el: Element): string {
   const cls = attribute(el, 'class');
   if (!cls) return el.name;
-  const first = cls.trim().split(/\s+/, 1)[0] ?? '';
-  return `${el.name}.${first}`;
+  const t = cls.trim();
+  const end = t.search(/\s/);
+  return `${el.name}.${end === -1 ? t : t.slice(0, end)}`;
 }
