@@ -304,7 +304,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
   });
   const parser = new DepthCappedParser(
     handler,
-    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: HtmlTokenizer },
+    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, ...(source.includes('<![CDATA[') ? { Tokenizer: HtmlTokenizer } : {}) },
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
   );
   parser.end(source);
