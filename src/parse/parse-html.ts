@@ -6,6 +6,7 @@ import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { CDATA, Comment, Document, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { attribute, ElementNode, NO_ATTRIBUTES, TextNode } from './nodes.js';
 import { sharedName } from './known-names.js';
+import { HtmlTokenizer } from './html-tokenizer.js';
 
 export interface ParseOptions {
   /** Characters of HTML handed to the parser; the rest is dropped. @default 5_000_000 */
@@ -303,7 +304,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
   });
   const parser = new DepthCappedParser(
     handler,
-    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, ...(source.includes('<![CDATA[') ? { Tokenizer: HtmlTokenizer } : {}) },
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
   );
   parser.end(source);

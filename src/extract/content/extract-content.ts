@@ -27,9 +27,10 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { revealHiddenWrappers } from '../dom/visibility.js';
-import { dropMenuLists, frameChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
+import { findCardGrid } from './card-grid.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -37,10 +38,21 @@ const ENOUGH_CHARS = 500;
 const SEMANTIC_SHARE = 0.3;
 const SEMANTIC_MIN_CHARS = 25;
 /** The chosen container under this share of the page's text is one part of many: the whole
- *  page (minus chrome) is read instead. */
-const WHOLE_PAGE_SHARE = 0.3;
-/** A container with this much text is an article's body, however much else the page holds. */
-const WHOLE_PAGE_MAX_CHARS = 3000;
+ *  page (minus chrome) is read instead. Half: a service page's longest section (its FAQ, its
+ *  feature list) often holds 30-50% of the page, and the other sections are content too. */
+const WHOLE_PAGE_SHARE = 0.5;
+/** A container with this much text is an article's body, however much else the page holds
+ *  (service pages of many sections reach 3,000-6,000 characters in their longest one). */
+const WHOLE_PAGE_MAX_CHARS = 6000;
+/** Under this share and size the chosen container is plainly one part of many, whatever the rest. */
+const WHOLE_PAGE_CLEAR_SHARE = 0.3;
+const WHOLE_PAGE_CLEAR_CHARS = 3000;
+/** Above it, the whole page is read only when linked list items are under this share of what it adds. */
+const LINKED_LIST_SHARE = 0.5;
+/** A card grid replaces the chosen container when it holds this many times its text. */
+const GRID_OVER = 3;
+/** The grid's section (heading, result count, intro) holds at most this many times its text. */
+const GRID_WIDEN = 1.5;
 /** A relaxed attempt replaces a stricter one only when it finds clearly more. */
 const RELAXED_MARGIN = 3;
 
@@ -113,13 +125,22 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
     }
   }
 
+  // A listing's content is its card grid, which scoring passes over as link lines.
+  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  if (declaredType !== 'article') {
+    const grid = findCardGrid(stats);
+    if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
+  }
+
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
-  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
   if (trace) trace.pageType = declaredType;
   if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
-    if (best.chars < WHOLE_PAGE_SHARE * whole.chars) best = whole;
+    // In the wider band (a third to a half of the page, or a long section) the rest must be
+    // sections of text, not a list of linked items beside a short article (events, teasers).
+    const clear = best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && best.chars < WHOLE_PAGE_CLEAR_CHARS;
+    if (best.chars < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars))) best = whole;
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -225,6 +246,57 @@ function convertWholePage(root: Element, resolver: UrlResolver, title: string | 
   const raw = toBlocks([root], resolver, { skip: wholePageExcluded, readNoscript: (el) => !wholePageExcluded(el) });
   const blocks = dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
+}
+
+/** The grid's own section: its heading and result count sit just above it. */
+function widenGrid(root: Element, stats: ElementStats, frame: Element | Document): Element {
+  const limit = GRID_WIDEN * stats.get(root)!.chars;
+  let el = root;
+  for (let p = el.parent; p && p !== frame && isElement(p) && (stats.get(p)?.chars ?? Infinity) <= limit; p = p.parent) el = p;
+  return el;
+}
+
+/** Text this long beside the grid is the page's own text (a category's introduction, an
+ *  event's description): it stays, with the grid after or before it as the page has them. */
+const GRID_KEEPS_CHARS = 500;
+
+function withGrid(found: Attempt, grid: Attempt): Attempt {
+  const gridRoot = grid.plan!.roots[0]!;
+  const roots = found.plan?.roots ?? [];
+  // Found text inside the grid's section is printed with it already.
+  if (found.chars < GRID_KEEPS_CHARS || roots.length === 0 || roots.some((r) => contains(gridRoot, r))) return grid;
+  // A container around the grid left the cards out as links: they follow its text.
+  const before = roots.some((r) => contains(r, gridRoot)) || precedes(roots[0]!, gridRoot);
+  const blocks = before ? [...found.blocks, ...grid.blocks] : [...grid.blocks, ...found.blocks];
+  return { blocks, chars: found.chars + grid.chars, plan: { ...grid.plan!, roots: before ? [...roots, gridRoot] : [gridRoot, ...roots] }, strategy: 'card grid + ' + found.strategy };
+}
+
+function contains(outer: ChildNode, inner: ChildNode): boolean {
+  for (let n: ChildNode | null = inner; n; n = n.parent as ChildNode | null) if (n === outer) return true;
+  return false;
+}
+
+/** Document order of two nodes, neither inside the other. */
+function precedes(a: ChildNode, b: ChildNode): boolean {
+  const chain = (n: ChildNode): ChildNode[] => {
+    const out: ChildNode[] = [];
+    for (let x: ChildNode | null = n; x; x = x.parent as ChildNode | null) out.unshift(x);
+    return out;
+  };
+  const ca = chain(a);
+  const cb = chain(b);
+  let i = 0;
+  while (ca[i] === cb[i]) i++;
+  const parent = ca[i - 1] as unknown as { children: ChildNode[] } | undefined;
+  if (!parent) return true;
+  return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
+}
+
+function convertGrid(root: Element, stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
+  // No link pruning: a card's title is its link, and the cards are the content.
+  const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) });
+  const blocks = dropFurnitureLines(dropTitleAndByline(raw, title));
+  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'card grid' };
 }
 
 const STANDFIRST_MIN_CHARS = 80;

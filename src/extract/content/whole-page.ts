@@ -7,6 +7,7 @@ import type { Element, ParentNode } from 'domhandler';
 import type { Block, Inline } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
+import { blocksTextLength } from '../to-blocks.js';
 import { alwaysExcluded } from './exclusions.js';
 import type { ElementStats } from './element-stats.js';
 
@@ -71,6 +72,19 @@ function isMenuList(items: Array<{ children: Block[] }>): boolean {
     if (inlineText(inl[0]!).length > MENU_MAX_ITEM_CHARS) return false;
   }
   return true;
+}
+
+/** Text of list items that hold a link (events, teasers, related pages): what a short article
+ *  beside such a list would gain from the whole-page reading. */
+export function linkedListChars(blocks: Block[]): number {
+  let n = 0;
+  for (const b of blocks) {
+    if (b.type !== 'list') continue;
+    for (const item of b.items) {
+      if (item.children.some((c) => (c.type === 'paragraph' || c.type === 'heading') && c.children.some((i) => i.type === 'link'))) n += blocksTextLength(item.children);
+    }
+  }
+  return n;
 }
 
 function inlineText(i: Inline): string {

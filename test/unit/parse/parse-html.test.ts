@@ -78,3 +78,16 @@ test('broken markup parses forgivingly with default caps', () => {
   const doc = parseHtml('<p>one<p>two<div><span>three</div></b>four');
   assert.equal(textContent(doc), 'onetwothreefour');
 });
+
+test('a stray <![CDATA[ in HTML content is a comment that ends at the next >, as in browsers', () => {
+  // Unclosed: before, everything after it (every post of a thread) was one comment.
+  const doc = parseHtml('<body><![CDATA[<div><p>First post</p><p>Second post</p></div></body>');
+  assert.equal(textContent(doc), 'First postSecond post');
+  // Closed: the comment still ends at the first >, and the text after it stays text.
+  assert.equal(textContent(parseHtml('<p>a</p><![CDATA[ x ]]><p>b</p>')), 'ab');
+  // In SVG and MathML a CDATA section is real and its text is kept whole.
+  assert.equal(textContent(parseHtml('<svg><text><![CDATA[x<y>z]]></text></svg><p>after</p>')), 'x<y>zafter');
+  // Script bodies are raw text: the usual //<![CDATA[ wrapper does not start a comment.
+  const script = parseHtml('<script>//<![CDATA[\nvar a = 1;\n//]]></script><p>ok</p>');
+  assert.equal(textContent(script).includes('ok'), true);
+});

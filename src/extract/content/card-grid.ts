@@ -1,0 +1,85 @@
+// Card grids: the main content of a listing, a category page or a collection is its run of
+// repeated cards (products, jobs, events, results), each a short block with a link. Scoring
+// reads each card as a line or two of link text and passes them over for one short block of
+// prose (a newsletter box, a category blurb); here the grid is found from its structure: an
+// element whose children repeat one shape (same tag and first class), most of them linking
+// somewhere, together holding most of the element's text.
+import type { Element } from 'domhandler';
+import { attribute } from '../../parse/nodes.js';
+import { isElement } from '../dom/walk.js';
+import type { ElementStats } from './element-stats.js';
+
+/** A grid has at least this many cards of one shape. */
+const MIN_CARDS = 4;
+/** Cards of one shape hold at least this share of their parent's text. */
+const MIN_SHARE = 0.6;
+/** This share of the cards link somewhere (a card leads to its item). */
+const MIN_LINKED = 0.7;
+/** A card carries more than a menu entry, and less than an article section. */
+const MIN_CARD_CHARS = 20;
+const MAX_CARD_CHARS = 1500;
+
+export interface CardGrid {
+  root: Element;
+  /** Text of the cards (the grid's shape), not of the whole root. */
+  chars: number;
+  cards: number;
+}
+
+/** The grid holding the most card text among the elements `stats` measures, or null. */
+export function findCardGrid(stats: ElementStats): CardGrid | null {
+  let best: CardGrid | null = null;
+  for (const el of stats.order) {
+    const info = stats.get(el)!;
+    if (info.chars < MIN_CARDS * MIN_CARD_CHARS || (best && info.chars <= best.chars)) continue;
+    const grid = gridOf(el, stats);
+    if (grid && (!best || grid.chars > best.chars)) best = grid;
+  }
+  return best;
+}
+
+function gridOf(el: Element, stats: ElementStats): CardGrid | null {
+  // Most elements have one or two children: no grid, and no map to build.
+  let tags = 0;
+  for (const c of el.children) if (isElement(c)) tags++;
+  if (tags < MIN_CARDS) return null;
+  const groups = new Map<string, Element[]>();
+  let kids = 0;
+  for (const c of el.children) {
+    if (!isElement(c) || !stats.get(c)) continue;
+    kids++;
+    const key = shapeOf(c);
+    const g = groups.get(key);
+    if (g) g.push(c);
+    else groups.set(key, [c]);
+  }
+  if (kids < MIN_CARDS) return null;
+  let best: CardGrid | null = null;
+  for (const members of groups.values()) {
+    if (members.length < MIN_CARDS) continue;
+    let chars = 0;
+    let linked = 0;
+    let withText = 0;
+    for (const m of members) {
+      const i = stats.get(m)!;
+      chars += i.chars;
+      if (i.links > 0 || m.name === 'a') linked++;
+      if (i.chars >= MIN_CARD_CHARS) withText++;
+    }
+    const mean = chars / members.length;
+    if (withText < MIN_CARDS || mean < MIN_CARD_CHARS || mean > MAX_CARD_CHARS) continue;
+    if (linked < MIN_LINKED * members.length) continue;
+    if (chars < MIN_SHARE * stats.get(el)!.chars) continue;
+    if (!best || chars > best.chars) best = { root: el, chars, cards: members.length };
+  }
+  return best;
+}
+
+/** Tag and first class token: cards share them; modifiers ("--sale", "is-new") come later. */
+function shapeOf(el: Element): string {
+  const cls = attribute(el, 'class');
+  if (!cls) return el.name;
+  const t = cls.trim();
+  const end = t.search(/\s/);
+  return `${el.name}.${end === -1 ? t : t.slice(0, end)}`;
+}
