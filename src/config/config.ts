@@ -53,7 +53,7 @@ export interface Config {
   /**
    * Memory that response bodies of running tool calls may hold at once (bytes and decoded text,
    * from the first byte read until the page is parsed); a body that does not fit waits within
-   * its deadline. 0 turns the budget off. @default 100663296 (96 MiB)
+   * its deadline. 0 turns the budget off. @default 67108864 (64 MiB)
    */
   bodyMemoryBytes: number;
 
@@ -160,7 +160,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   admissionQueueMax: 1024,
   admissionQueueTimeoutMs: 10_000,
   shutdownGraceMs: 10_000,
-  bodyMemoryBytes: 96 * 1024 * 1024,
+  bodyMemoryBytes: 64 * 1024 * 1024,
   allowPrivateNetworks: false,
   allowCidrs: [],
   proxyUrl: null,

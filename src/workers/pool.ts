@@ -7,6 +7,7 @@ import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
+import { packTask } from './task-transfer.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -82,7 +83,8 @@ export class WorkerPool {
     const budget = AbortSignal.timeout(options.timeoutMs ?? this.taskTimeoutMs);
     const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
     try {
-      return (await this.piscina.run(task, { signal })) as WorkerTaskResult<K>;
+      const packed = packTask(task);
+      return (await this.piscina.run(packed.task, { signal, transferList: packed.transferList })) as WorkerTaskResult<K>;
     } catch (err) {
       if (options.signal?.aborted) throw options.signal.reason ?? err;
       if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
