@@ -76,6 +76,11 @@ export class Admission {
         : null;
     const budget = opts.bodyMemory;
     this.idleCollector = budget ? new IdleCollector(() => budget.stats().chargedBytes) : null;
+    if (budget && this.idleCollector) {
+      const collector = this.idleCollector;
+      collector.releasedThresholdBytes = budget.limitBytes;
+      budget.onReleased = (bytes) => collector.released(bytes);
+    }
   }
 
   /** Whether calls are limited at all (URLKIT_MAX_IN_FLIGHT > 0). */

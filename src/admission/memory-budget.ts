@@ -70,6 +70,9 @@ export class MemoryBudget {
   /** Live leases in the order they were taken (oldest first). */
   private readonly live = new Set<LeaseImpl>();
 
+  /** Called with the bytes each time shares shrink or end (after the budget has been updated). */
+  onReleased: ((bytes: number) => void) | null = null;
+
   constructor(readonly limitBytes: number) {}
 
   stats(): BudgetStats {
@@ -162,10 +165,12 @@ export class MemoryBudget {
   }
 
   private adjust(lease: LeaseImpl, bytes: number): void {
-    if (bytes > lease.held) this.charged += bytes - lease.held;
-    this.used += bytes - lease.held;
+    const delta = bytes - lease.held;
+    if (delta > 0) this.charged += delta;
+    this.used += delta;
     lease.held = bytes;
     if (this.used > this.peak) this.peak = this.used;
+    if (delta < 0) this.onReleased?.(-delta);
   }
 
   // FIFO, except that the oldest lease's growth is granted wherever it waits: it is what
