@@ -91,9 +91,13 @@ export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
 export async function readBody(body: Readable, encodings: string[], cap: number): Promise<ReadBody> {
   const charge = chargeBody();
   if (!charge) return readUncharged(body, encodings, cap, null);
-  // A wait for budget ends when the body does (the fetch deadline destroys it).
+  // A wait for budget ends when the body is destroyed before its end (the fetch deadline
+  // destroys it). A body that ended normally closes too, while a decompressor may still be
+  // producing bytes from it (a bomb): that must not end the wait.
   const closed = new AbortController();
-  const onClose = () => closed.abort(new ItemFailure('timeout', 'The response ended while waiting for memory to read it.'));
+  const onClose = () => {
+    if (!body.readableEnded) closed.abort(new ItemFailure('timeout', 'The response ended while waiting for memory to read it.'));
+  };
   body.once('close', onClose);
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);

@@ -18,10 +18,11 @@ export interface RunOptions {
 
 /**
  * A worker whose heap is over this after a task is replaced once the pool has been idle for
- * RECYCLE_IDLE_MS. A fresh worker holds about 10 MiB of heap; one that parsed 5 MiB pages kept
- * 60 to 80 MiB of resident memory more than a fresh one (measured, docs/admission.md).
+ * RECYCLE_IDLE_MS. A fresh worker reports 17 MiB of heap after a small page, one that parsed
+ * 5 MiB pages 38 MiB, and it kept 50 to 75 MiB of resident memory more than a fresh one
+ * (measured, docs/admission.md).
  */
-export const RECYCLE_HEAP_BYTES = 48 * 1024 * 1024;
+export const RECYCLE_HEAP_BYTES = 32 * 1024 * 1024;
 /**
  * Young-generation cap of a worker (V8's default is several times larger). Parsing a page
  * allocates short-lived objects fast; with the default, each worker's resident memory rose by

@@ -96,7 +96,7 @@ describe('body memory budget', () => {
       await fetcher.fetchPage(`${site.origin}/d`, { timeoutMs: 30_000 });
       await firstHolds;
     });
-    await until(() => budget.stats().usedBytes > 0);
+    await until(() => budget.stats().usedBytes >= 3 * page.length);
     const err = await admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/e`, { timeoutMs: 500 })).then(
       () => assert.fail('the second fetch should not fit'),
       (e: unknown) => e,
