@@ -93,8 +93,10 @@ describe('body memory budget', () => {
     let finishFirst!: () => void;
     const firstHolds = new Promise<void>((r) => (finishFirst = r));
     const first = admission.run('t', undefined, async () => {
-      await fetcher.fetchPage(`${site.origin}/d`, { timeoutMs: 30_000 });
+      // Kept until the call ends: a body nobody holds gives its share back when collected.
+      const res = await fetcher.fetchPage(`${site.origin}/d`, { timeoutMs: 30_000 });
       await firstHolds;
+      return res;
     });
     await until(() => budget.stats().usedBytes >= 3 * page.length);
     const err = await admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/e`, { timeoutMs: 500 })).then(
