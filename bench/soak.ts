@@ -19,6 +19,52 @@ const CALLS = Number(arg('calls') ?? 1000);
 const CONCURRENCY = Number(arg('concurrency') ?? 32);
 const SETTLE_S = Number(arg('settle') ?? 30);
 
+/** The service's own memory figures from /metrics (prom-client's default metrics), in MiB. */
+interface MemoryReading {
+  rss: number;
+  /** Main thread's V8 heap (reserved, and in use). */
+  heapTotal: number;
+  heapUsed: number;
+  /** Memory outside the main thread's heap that V8 knows of: Buffers and other ArrayBuffers. */
+  external: number;
+}
+
+async function readMemory(origin: string): Promise<MemoryReading | null> {
+  try {
+    const res = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(2000) });
+    const text = await res.text();
+    const value = (name: string) => Number(new RegExp(`^urlkit_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    return {
+      rss: value('process_resident_memory_bytes'),
+      heapTotal: value('nodejs_heap_size_total_bytes'),
+      heapUsed: value('nodejs_heap_size_used_bytes'),
+      external: value('nodejs_external_memory_bytes'),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** urlkit_admission_shed_total by reason, as "reason n, ...". */
+async function shedCounts(origin: string): Promise<string> {
+  try {
+    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+    return [...text.matchAll(/^urlkit_admission_shed_total\{reason="(\w+)"\} (\S+)$/gm)].map((m) => `${m[1]} ${m[2]}`).join(', ');
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/** The rest of RSS: worker threads' heaps, malloc's free lists, code. */
+function rest(m: MemoryReading): number {
+  return m.rss - m.heapTotal - m.external;
+}
+
+function memoryRow(label: string, m: MemoryReading | null): string {
+  if (!m) return `| ${label} | - | - | - | - | - |`;
+  return `| ${label} | ${m.rss.toFixed(0)} | ${m.heapTotal.toFixed(0)} | ${m.heapUsed.toFixed(0)} | ${m.external.toFixed(0)} | ${rest(m).toFixed(0)} |`;
+}
+
 const TOOLS = ['clean_web_content', 'clean_web_index', 'get_url_metadata', 'check_url_status'];
 const TARGETS = ['/slow', '/endless', '/bomb', '/chain/8', '/big'];
 
@@ -108,6 +154,8 @@ async function main(): Promise<void> {
   try {
     await sleep(2000);
     const idleStart = service.rssMiB();
+    const idleMemory = await readMemory(service.origin);
+    let peakMemory: MemoryReading | null = null;
     let health = { ok: 0, failed: 0, maxMs: 0 };
     let loadDone = false;
     const healthLoop = (async () => {
@@ -122,6 +170,8 @@ async function main(): Promise<void> {
           health.failed++;
         }
         health.maxMs = Math.max(health.maxMs, performance.now() - t);
+        const m = await readMemory(service.origin);
+        if (m && (!peakMemory || m.rss > peakMemory.rss)) peakMemory = m;
         await sleep(500);
       }
     })();
@@ -145,9 +195,9 @@ async function main(): Promise<void> {
             body: JSON.stringify({ url: targets.origin + target }),
             dispatcher,
           });
-          const body = (await res.json()) as { data?: { results?: Array<{ meta?: { error?: { code: string } } }> } };
-          if (res.status !== 200) count(`HTTP ${res.status}`);
-          else count(`200 ${body.data?.results?.[0]?.meta?.error?.code ?? 'ok'}`);
+          const body = (await res.json()) as { data?: { results?: Array<{ meta?: { error?: { code: string } } }> }; error?: { code: string } };
+          if (res.status !== 200) count(`HTTP ${res.status} ${body.error?.code ?? ''} (${target})`);
+          else count(`200 ${body.data?.results?.[0]?.meta?.error?.code ?? 'ok'} (${target})`);
         } catch (err) {
           count(`connection error: ${(err as Error).message}`);
         }
@@ -161,13 +211,16 @@ async function main(): Promise<void> {
     loadDone = true;
     await healthLoop;
     const afterLoad = service.rssMiB();
+    const sheds = await shedCounts(service.origin);
     await sleep(SETTLE_S * 1000);
     const settled = service.rssMiB();
+    const settledMemory = await readMemory(service.origin);
 
     console.log(`bench:soak: ${CALLS} calls, ${CONCURRENCY} at a time, service ${serviceRoot}, default settings + URLKIT_ALLOW_CIDRS`);
     console.log(`targets ${TARGETS.join(', ')}; tools ${TOOLS.join(', ')}; node ${process.version}\n`);
     console.log('| outcome | calls |\n|---|---:|');
     for (const [k, n] of [...outcomes].sort()) console.log(`| ${k} | ${n} |`);
+    console.log(`\nshed by reason (/metrics): ${sheds}`);
     const failures = [...outcomes].filter(([k]) => !k.startsWith('200')).reduce((n, [, v]) => n + v, 0);
     console.log('');
     console.log('| measure | value |\n|---|---:|');
@@ -178,6 +231,13 @@ async function main(): Promise<void> {
     console.log(`| RSS when the load ended | ${afterLoad.toFixed(0)} MiB |`);
     console.log(`| RSS ${SETTLE_S} s after the load | ${settled.toFixed(0)} MiB (${(settled - idleStart).toFixed(0)} MiB over idle start) |`);
     console.log(`| /healthz during the load | ${health.ok} ok, ${health.failed} failed, slowest ${health.maxMs.toFixed(0)} ms |`);
+    console.log('');
+    console.log('Where the memory is (MiB, from /metrics; sampled every 0.5 s under load, so the peak row is the highest sample):');
+    console.log('| when | RSS | main heap reserved | main heap used | external (Buffers) | rest (workers, malloc, code) |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log(memoryRow('idle at start', idleMemory));
+    console.log(memoryRow('highest sample under load', peakMemory));
+    console.log(memoryRow(`${SETTLE_S} s after the load`, settledMemory));
   } finally {
     await dispatcher.close();
     await service.stop();

@@ -3,7 +3,10 @@
 // in a FIFO queue bounded by count and by time. It is shed (Overloaded) only when the queue is
 // full on arrival (answered at once) or when it could not start within its queueing budget.
 // The limit adapts to the real capacity below (see gradient-limit.ts and docs/admission.md).
+import { withBodyMemory } from './body-memory.js';
 import { GradientLimit, type CongestionSample } from './gradient-limit.js';
+import { IdleCollector } from './idle-gc.js';
+import type { MemoryBudget } from './memory-budget.js';
 import { Overloaded, type ShedReason } from './overloaded.js';
 
 /** Where the congestion signal comes from: the worker pool's slot statistics. */
@@ -33,6 +36,8 @@ export interface AdmissionOptions {
   /** How often the limit is recomputed (at most; only when calls come or go). @default 250 */
   adjustIntervalMs?: number;
   observer?: AdmissionObserver;
+  /** Memory for the response bodies admitted calls hold (see body-memory.ts); none: unbounded. */
+  bodyMemory?: MemoryBudget | null | undefined;
 }
 
 interface Waiter {
@@ -56,6 +61,7 @@ export class Admission {
   private startsPerSecond = 0;
   private ticker: NodeJS.Timeout | null = null;
   private readonly shedCounts: Record<ShedReason, number> = { queue_full: 0, queue_timeout: 0, event_loop: 0, draining: 0 };
+  private readonly idleCollector: IdleCollector | null;
 
   constructor(opts: AdmissionOptions) {
     this.opts = opts;
@@ -68,11 +74,23 @@ export class Admission {
             initial: Math.min(max, opts.initialConcurrency),
           })
         : null;
+    const budget = opts.bodyMemory;
+    this.idleCollector = budget ? new IdleCollector(() => budget.stats().chargedBytes) : null;
+    if (budget && this.idleCollector) {
+      const collector = this.idleCollector;
+      collector.releasedThresholdBytes = budget.limitBytes;
+      budget.onReleased = (bytes) => collector.released(bytes);
+    }
   }
 
   /** Whether calls are limited at all (URLKIT_MAX_IN_FLIGHT > 0). */
   get enabled(): boolean {
     return this.limiter !== null;
+  }
+
+  /** The body-memory budget admitted calls share, if any. */
+  get bodyMemory(): MemoryBudget | null {
+    return this.opts.bodyMemory ?? null;
   }
 
   /** Calls that may run at once now. */
@@ -111,7 +129,7 @@ export class Admission {
   async run<T>(tool: string, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
     await this.acquire(tool, signal);
     try {
-      return await fn();
+      return await withBodyMemory(this.opts.bodyMemory ?? null, fn);
     } finally {
       this.release();
     }
@@ -195,6 +213,7 @@ export class Admission {
     this.running--;
     this.maybeAdjust();
     this.drain();
+    if (this.running === 0) this.idleCollector?.idle(() => this.running === 0);
   }
 
   private drain(): void {

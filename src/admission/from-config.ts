@@ -5,9 +5,10 @@
 // queue into 503s while the workers were busy with large pages (measured in bench:soak).
 import type { Config } from '../config/config.js';
 import { Admission, type AdmissionObserver, type CapacitySource } from './admission.js';
+import { MemoryBudget } from './memory-budget.js';
 
 /** The lowest the adaptive limit goes, whatever the worker count. */
-export const MIN_CONCURRENCY_FLOOR = 16;
+export const MIN_CONCURRENCY_FLOOR = 32;
 
 export function admissionFromConfig(config: Config, capacity: CapacitySource | undefined, observer?: AdmissionObserver): Admission {
   return new Admission({
@@ -17,6 +18,7 @@ export function admissionFromConfig(config: Config, capacity: CapacitySource | u
     queueMax: config.admissionQueueMax,
     queueTimeoutMs: config.admissionQueueTimeoutMs,
     capacity,
+    bodyMemory: config.bodyMemoryBytes > 0 ? new MemoryBudget(config.bodyMemoryBytes) : null,
     ...(observer ? { observer } : {}),
   });
 }

@@ -50,6 +50,12 @@ export interface Config {
   admissionQueueTimeoutMs: number;
   /** How long SIGTERM waits for in-flight work before aborting it. @default 10000 */
   shutdownGraceMs: number;
+  /**
+   * Memory that response bodies of running tool calls may hold at once (bytes and decoded text,
+   * from the first byte read until the page is parsed); a body that does not fit waits within
+   * its deadline. 0 turns the budget off. @default 67108864 (64 MiB)
+   */
+  bodyMemoryBytes: number;
 
   /** Lets every private/reserved address through the egress guard. @default false */
   allowPrivateNetworks: boolean;
@@ -154,6 +160,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   admissionQueueMax: 1024,
   admissionQueueTimeoutMs: 10_000,
   shutdownGraceMs: 10_000,
+  bodyMemoryBytes: 64 * 1024 * 1024,
   allowPrivateNetworks: false,
   allowCidrs: [],
   proxyUrl: null,
@@ -293,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     admissionQueueMax: int(env, 'URLKIT_ADMISSION_QUEUE_MAX', 0, 1_000_000),
     admissionQueueTimeoutMs: int(env, 'URLKIT_ADMISSION_QUEUE_TIMEOUT_MS', 0, 600_000),
     shutdownGraceMs: int(env, 'URLKIT_SHUTDOWN_GRACE_MS', 0, 300_000),
+    bodyMemoryBytes: int(env, 'URLKIT_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     allowPrivateNetworks: bool(env, 'URLKIT_ALLOW_PRIVATE_NETWORKS'),
     allowCidrs: cidrList(env, 'URLKIT_ALLOW_CIDRS'),
     proxyUrl: proxy(env, 'URLKIT_PROXY'),

@@ -4,6 +4,8 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { ItemFailure } from '../errors/codes.js';
+import { BudgetWaitAborted } from '../admission/memory-budget.js';
+import { chargeBody, type BodyCharge } from '../admission/body-memory.js';
 
 /** More layers than this is not a real server. */
 export const MAX_ENCODINGS = 5;
@@ -78,8 +80,44 @@ export interface ReadBody {
   truncated: boolean;
 }
 
-/** Reads at most `cap` decoded bytes (and at most `cap` wire bytes); destroys the body after. */
+/** The first share of the body-memory budget a body takes; it doubles as bytes arrive. */
+export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
+
+/**
+ * Reads at most `cap` decoded bytes (and at most `cap` wire bytes); destroys the body after.
+ * Inside a tool call with a body-memory budget (src/admission/body-memory.ts) the bytes kept
+ * are charged to it as they arrive, and reading pauses while the budget is short.
+ */
 export async function readBody(body: Readable, encodings: string[], cap: number): Promise<ReadBody> {
+  const charge = chargeBody();
+  if (!charge) return readUncharged(body, encodings, cap, null);
+  // A wait for budget ends when the body is destroyed before its end (the fetch deadline
+  // destroys it). A body that ended normally closes too, while a decompressor may still be
+  // producing bytes from it (a bomb): that must not end the wait.
+  const closed = new AbortController();
+  const onClose = () => {
+    if (!body.readableEnded) closed.abort(new ItemFailure('timeout', 'The response ended while waiting for memory to read it.'));
+  };
+  body.once('close', onClose);
+  try {
+    await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
+    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal });
+    charge.done(read.bytes);
+    return read;
+  } catch (err) {
+    charge.fail();
+    body.off('close', onClose);
+    body.on('error', () => {});
+    body.destroy();
+    // Waiting for memory outlived the response (its deadline passed): that is a timeout.
+    if (err instanceof BudgetWaitAborted) throw err.reason instanceof Error ? err.reason : new ItemFailure('timeout', 'Timed out waiting for memory to read the response.');
+    throw err;
+  } finally {
+    body.off('close', onClose);
+  }
+}
+
+async function readUncharged(body: Readable, encodings: string[], cap: number, budget: { charge: BodyCharge; signal: AbortSignal } | null): Promise<ReadBody> {
   if (encodings.length > MAX_ENCODINGS) {
     body.on('error', () => {});
     body.destroy();
@@ -103,9 +141,15 @@ export async function readBody(body: Readable, encodings: string[], cap: number)
   for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
   const chunks: Buffer[] = [];
   let total = 0;
+  let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
   try {
     for await (const chunk of stream) {
+      if (budget && total + chunk.length > charged) {
+        // Doubling keeps the number of budget steps small (about 7 for a 5 MiB page).
+        charged = Math.min(cap, Math.max(2 * charged, total + chunk.length));
+        await budget.charge.grow(charged, budget.signal);
+      }
       if (total + chunk.length > cap) {
         chunks.push(chunk.subarray(0, cap - total));
         total = cap;
@@ -116,7 +160,7 @@ export async function readBody(body: Readable, encodings: string[], cap: number)
       total += chunk.length;
     }
   } catch (err) {
-    throw err instanceof ItemFailure ? err : new BodyInterrupted(err, wire);
+    throw err instanceof ItemFailure || err instanceof BudgetWaitAborted ? err : new BodyInterrupted(err, wire);
   } finally {
     body.on('error', () => {});
     body.destroy();

@@ -28,7 +28,13 @@ export interface Metrics {
 
 /** What the gauges read when /metrics is scraped. */
 export interface CapacityGauges {
-  admission: { readonly queued: number; readonly inFlight: number; readonly limit: number };
+  admission: {
+    readonly queued: number;
+    readonly inFlight: number;
+    readonly limit: number;
+    /** The body-memory budget, when there is one (admission/memory-budget.ts). */
+    readonly bodyMemory?: { stats(): { usedBytes: number; waiting: number } } | null;
+  };
   /** The worker pool, when this process has one. */
   workers?: { readonly busy: number; readonly capacity: number; readonly queued: number; busyMs(): number } | undefined;
 }
@@ -110,6 +116,8 @@ export function createMetrics(): Metrics {
   gauge('urlkit_admission_queue_length', 'Tool calls waiting for admission now.', (s) => s.admission.queued);
   gauge('urlkit_admission_running', 'Tool calls admitted and running now.', (s) => s.admission.inFlight);
   gauge('urlkit_admission_limit', 'The adaptive concurrency limit: tool calls that may run at once now.', (s) => s.admission.limit);
+  gauge('urlkit_body_memory_bytes', 'Memory charged to the response bodies running calls hold now (URLKIT_BODY_MEMORY_BYTES budget).', (s) => s.admission.bodyMemory?.stats().usedBytes);
+  gauge('urlkit_body_memory_waiting', 'Response bodies waiting, unread, for room in the body-memory budget now.', (s) => s.admission.bodyMemory?.stats().waiting);
   gauge('urlkit_worker_threads', 'Worker slots for parsing and extraction (URLKIT_WORKER_THREADS).', (s) => s.workers?.capacity);
   gauge('urlkit_worker_busy', 'Worker slots running a task now.', (s) => s.workers?.busy);
   gauge('urlkit_worker_queue_length', 'Tasks waiting for a free worker now.', (s) => s.workers?.queued);

@@ -3,8 +3,11 @@
 // replaced by piscina.
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
+import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
+import { isHeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
+import { packTask } from './task-transfer.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -13,10 +16,32 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * A worker whose heap is over this after a task is replaced once the pool has been idle for
+ * RECYCLE_IDLE_MS. A fresh worker reports 17 MiB of heap after a small page, one that parsed
+ * 5 MiB pages 38 MiB, and it kept 50 to 75 MiB of resident memory more than a fresh one
+ * (measured, docs/admission.md).
+ */
+export const RECYCLE_HEAP_BYTES = 32 * 1024 * 1024;
+/**
+ * Young-generation cap of a worker (V8's default is several times larger). Parsing a page
+ * allocates short-lived objects fast; with the default, each worker's resident memory rose by
+ * 92 MiB on 5 MiB pages, with 8 MiB by 52 MiB, at the same speed (also on 50-150 KB pages).
+ */
+export const WORKER_YOUNG_GENERATION_MB = 8;
+/** How long the pool must be idle before grown workers are replaced. */
+export const RECYCLE_IDLE_MS = 2000;
+
 export class WorkerPool {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
   private readonly slots: TaskSlots;
+  /** Heap of each worker thread after its last task, by threadId. */
+  private readonly heapByThread = new Map<number, number>();
+  private recycleTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+  /** Workers replaced because their heap had grown, since start. */
+  recycled = 0;
 
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
@@ -29,13 +54,17 @@ export class WorkerPool {
       // Workers above the first retire after 10 s idle, taking their heaps (tens of MB after
       // a large page) with them; the memory goes back soon after a burst (docs/admission.md).
       idleTimeout: 10_000,
-      resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     // A worker that fails outside a task (e.g. its module cannot load) is reported here; with no
     // listener the EventEmitter would throw it as an uncaught exception and end the process.
     this.piscina.on('error', (err: unknown) => {
       this.lastWorkerError = err;
     });
+    this.piscina.on('message', (message: unknown) => {
+      if (isHeapReport(message)) this.heapByThread.set(message.threadId, message.heapBytes);
+    });
+    this.piscina.on('workerDestroy', () => this.forgetGoneThreads());
   }
 
   /** The last error a worker raised outside any task, for diagnostics. */
@@ -55,14 +84,54 @@ export class WorkerPool {
     const budget = AbortSignal.timeout(options.timeoutMs ?? this.taskTimeoutMs);
     const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
     try {
-      return (await this.piscina.run(task, { signal })) as WorkerTaskResult<K>;
+      const packed = packTask(task);
+      return (await this.piscina.run(packed.task, { signal, transferList: packed.transferList })) as WorkerTaskResult<K>;
     } catch (err) {
       if (options.signal?.aborted) throw options.signal.reason ?? err;
       if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
       throw new WorkerCrashed(err);
     } finally {
       release();
+      // The page this task parsed is no longer needed: its share of body memory goes back now,
+      // not when the whole call ends.
+      bodyConsumed();
+      this.scheduleRecycle();
     }
+  }
+
+  // After a burst of large pages the workers keep their grown heaps; once the pool is idle, a
+  // grown worker is replaced by a fresh one (piscina starts it to keep minThreads), so the
+  // memory goes back without waiting for piscina's idleTimeout, which never retires the last one.
+  private scheduleRecycle(): void {
+    if (this.closing || this.recycleTimer) return;
+    if (![...this.heapByThread.values()].some((b) => b > RECYCLE_HEAP_BYTES)) return;
+    this.recycleTimer = setTimeout(() => {
+      this.recycleTimer = null;
+      void this.recycleGrown();
+    }, RECYCLE_IDLE_MS);
+    this.recycleTimer.unref();
+  }
+
+  private async recycleGrown(): Promise<void> {
+    if (this.closing) return;
+    // Holding every slot keeps tasks out while the workers are replaced (they wait, uncharged).
+    const release = this.slots.tryTakeAll();
+    if (!release) return; // busy again: the next task's end reschedules
+    try {
+      const grown = this.piscina.threads.filter((w) => (this.heapByThread.get(w.threadId) ?? 0) > RECYCLE_HEAP_BYTES);
+      for (const w of grown) {
+        this.heapByThread.delete(w.threadId);
+        await w.terminate();
+        this.recycled++;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  private forgetGoneThreads(): void {
+    const alive = new Set(this.piscina.threads.map((w) => w.threadId));
+    for (const id of this.heapByThread.keys()) if (!alive.has(id)) this.heapByThread.delete(id);
   }
 
   /** Tasks waiting for a free worker. */
@@ -95,6 +164,8 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    if (this.recycleTimer) clearTimeout(this.recycleTimer);
     await this.piscina.destroy();
   }
 }

@@ -70,6 +70,29 @@ export class TaskSlots {
     return this.size;
   }
 
+  /**
+   * Takes every slot at once if none is held and nobody waits (for maintenance such as replacing
+   * a worker, with no task running); tasks that arrive meanwhile wait as usual. Not counted in
+   * the wait, hold or busy statistics. Returns the release function, or null when busy.
+   */
+  tryTakeAll(): (() => void) | null {
+    if (this.free !== this.size || this.waiting.length > 0) return null;
+    this.accrueBusy();
+    this.free = 0;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // Idle time, not work: keep the maintenance out of the busy integral.
+      this.busySince = performance.now();
+      this.free = this.size;
+      while (this.free > 0 && this.waiting.length > 0) {
+        this.free--;
+        this.waiting.shift()!.grant();
+      }
+    };
+  }
+
   /** Returns and resets the wait and hold statistics gathered since the last call. */
   takeWindow(): SlotWindow {
     // Nobody got a worker in the window but some wait: the oldest one's wait so far is the delay.

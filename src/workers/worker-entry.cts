@@ -4,10 +4,21 @@
 // one is still loading) aborts the whole process with a V8 fatal error ("Module::IsGraphAsync
 // must be used on an instantiated module"). So this entry is CommonJS, and it loads the real
 // worker (worker.ts) with import(), which a termination interrupts cleanly.
+import { getHeapStatistics } from 'node:v8';
+import { parentPort, threadId } from 'node:worker_threads';
+import type { HeapReport } from './heap-report.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
+const transfer = import('./task-transfer.js');
 
 export = async function runTask(task: WorkerTask): Promise<unknown> {
-  return (await worker).default(task);
+  try {
+    return await (await worker).default((await transfer).unpackTask(task));
+  } finally {
+    // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
+    // the pool reads these to retire workers whose heap grew (pool.ts).
+    const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes: getHeapStatistics().total_heap_size };
+    parentPort?.postMessage(report);
+  }
 };

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { cacheKey, carriesCredentials, forbidsStoring, isStorable } from '../../../src/cache/cached-fetch.js';
 import { createMemoryCache, entrySizeBytes } from '../../../src/cache/memory-cache.js';
 import { decodeEntry, encodeEntry } from '../../../src/cache/redis-cache.js';
+import { decodeBody } from '../../../src/fetch/decode.js';
 import type { FetchResult } from '../../../src/fetch/types.js';
 
 function result(overrides: Partial<FetchResult> = {}, text = '<p>hi</p>'): FetchResult {
@@ -74,5 +75,25 @@ describe('fetch cache rules', () => {
     // Larger than the whole cache: not stored at all.
     await cache.set('huge', entry(100_000));
     assert.equal(await cache.get('huge'), undefined);
+  });
+
+  it('the memory cache counts and keeps a body once (its bytes), and a hit has the same text the fetch had', async () => {
+    const pages: Array<[Buffer, string]> = [
+      [Buffer.from('<p>Grüße “quoted” 日本語</p>'), 'text/html; charset=utf-8'],
+      [Buffer.from([0x3c, 0x70, 0x3e, 0x93, 0x68, 0x69, 0x94, 0x20, 0xe9, 0x3c, 0x2f, 0x70, 0x3e]), 'text/html; charset=windows-1252'],
+    ];
+    const cache = createMemoryCache(1024 * 1024);
+    for (const [i, [bytes, type]] of pages.entries()) {
+      const d = decodeBody(bytes, type);
+      const entry = { fetchedAt: new Date().toISOString(), result: result({ contentType: type, body: { bytes, text: d.text, charset: d.charset, kind: d.kind } }) };
+      assert.equal(entrySizeBytes(entry), entrySizeBytes({ ...entry, result: { ...entry.result, body: { ...entry.result.body!, text: null } } }), 'the text is not counted: it is not kept');
+      await cache.set(`k${i}`, entry);
+      const hit = await cache.get(`k${i}`);
+      assert.equal(hit?.result.body?.text, d.text);
+      assert.equal(hit?.result.body?.charset, d.charset);
+    }
+    const pdf = { fetchedAt: new Date().toISOString(), result: result({ body: { bytes: Buffer.from('%PDF-1.4'), text: null, charset: null, kind: 'pdf' } }) };
+    await cache.set('pdf', pdf);
+    assert.equal((await cache.get('pdf'))?.result.body?.text, null);
   });
 });

@@ -1,0 +1,91 @@
+// Which call a body's share of the memory budget belongs to. Admission runs each call inside an
+// AsyncLocalStorage scope holding the budget; readBody (deep inside the fetcher) takes its
+// lease from the current scope, so no fetch signature has to carry it. A lease ends at the
+// first of: the worker task of that call finishing (the body has been parsed; what remains is
+// a small result), the call ending, or the body's bytes being garbage-collected (a batch item
+// that was answered without a worker task, e.g. a bot-protection page).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Lease, MemoryBudget } from './memory-budget.js';
+
+interface CallMemory {
+  budget: MemoryBudget;
+  /** Leases of this call whose body has been read, oldest first. */
+  read: Lease[];
+  /** Leases of this call still reading. */
+  reading: Set<Lease>;
+}
+
+const scope = new AsyncLocalStorage<CallMemory>();
+
+// Backstop for leases nobody released: the lease ends with the body's bytes.
+const collected = new FinalizationRegistry<Lease>((lease) => lease.release());
+
+/** Runs one call with its bodies charged to `budget` (null: no budget, fn runs as is). */
+export async function withBodyMemory<T>(budget: MemoryBudget | null, fn: () => Promise<T>): Promise<T> {
+  if (!budget) return fn();
+  const call: CallMemory = { budget, read: [], reading: new Set() };
+  try {
+    return await scope.run(call, fn);
+  } finally {
+    for (const lease of call.read) lease.release();
+    for (const lease of call.reading) lease.release();
+  }
+}
+
+/** A body being read: its share grows with the bytes kept, and it is handed over when read. */
+export interface BodyCharge {
+  /** Makes the share cover `bytes` kept bytes (waits for room; rejects when `signal` aborts). */
+  grow(bytes: number, signal?: AbortSignal): Promise<void>;
+  /** The body was read into `kept`: the share now covers that buffer (and its decoded text). */
+  done(kept: Buffer): void;
+  /** Reading failed: the share is given back. */
+  fail(): void;
+}
+
+/**
+ * Bytes of memory one kept body byte costs on the main thread until its worker task ends, at
+ * most: the bytes themselves plus the decoded text, which V8 stores with two bytes a character
+ * as soon as one character is outside Latin-1 (the fetcher decodes every page it reads).
+ */
+export const BYTES_PER_BODY_BYTE = 3;
+
+/** Opens a charge for a body about to be read in the current call; null outside any budgeted call. */
+export function chargeBody(): BodyCharge | null {
+  const call = scope.getStore();
+  if (!call) return null;
+  let lease: Lease | null = null;
+  let pending: Promise<Lease> | null = null;
+  const open = (bytes: number, signal?: AbortSignal): Promise<Lease> => {
+    pending ??= call.budget.acquire(bytes, signal).then((l) => {
+      lease = l;
+      call.reading.add(l);
+      return l;
+    });
+    return pending;
+  };
+  return {
+    async grow(bytes, signal) {
+      const want = bytes * BYTES_PER_BODY_BYTE;
+      const l = lease ?? (await open(want, signal));
+      await l.grow(want, signal);
+    },
+    done(kept) {
+      if (!lease) return;
+      call.reading.delete(lease);
+      lease.set(kept.length * BYTES_PER_BODY_BYTE);
+      call.read.push(lease);
+      collected.register(kept, lease);
+    },
+    fail() {
+      pending = null;
+      if (!lease) return;
+      call.reading.delete(lease);
+      lease.release();
+    },
+  };
+}
+
+/** A worker task of the current call finished: the oldest body it had read has been parsed. */
+export function bodyConsumed(): void {
+  scope.getStore()?.read.shift()?.release();
+}

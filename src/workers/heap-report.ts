@@ -1,0 +1,14 @@
+// What a worker thread tells the pool after each task: how much V8 heap its isolate holds now.
+// A worker keeps the heap its largest page needed (V8 gives little of it back while the
+// isolate lives), so the pool replaces an idle worker that holds much more than a fresh one.
+
+export interface HeapReport {
+  urlkitHeapReport: true;
+  threadId: number;
+  /** The isolate's total heap size (bytes reserved by V8 for it). */
+  heapBytes: number;
+}
+
+export function isHeapReport(message: unknown): message is HeapReport {
+  return typeof message === 'object' && message !== null && (message as Partial<HeapReport>).urlkitHeapReport === true;
+}

@@ -1,0 +1,113 @@
+// Response bodies share a memory budget across tool calls: a large body that does not fit
+// waits (its socket is not read) until another call's body is parsed or its call ends, then
+// arrives whole; a wait that outlives the URL's deadline ends as a timeout, never a hang.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Admission } from '../../../src/admission/admission.js';
+import { MemoryBudget } from '../../../src/admission/memory-budget.js';
+import { createFetcher } from '../../../src/fetch/fetch-page.js';
+import { FetchFailure } from '../../../src/fetch/fetch-failure.js';
+import type { Fetcher } from '../../../src/fetch/types.js';
+import { WorkerPool } from '../../../src/workers/pool.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+
+const MiB = 1024 * 1024;
+const page = Buffer.from(`<html><head><title>Big</title></head><body>${'<p>words and more words</p>'.repeat(40_000)}</body></html>`);
+
+let site: LoopbackServer;
+let fetcher: Fetcher;
+let pool: WorkerPool;
+
+before(async () => {
+  assert.ok(page.length > MiB && page.length < 1.5 * MiB);
+  site = await startServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
+    res.end(page);
+  });
+  const config = testConfig({ maxBodyBytes: 2 * MiB, workerThreads: 1 });
+  fetcher = createFetcher(config);
+  pool = new WorkerPool(config);
+});
+after(async () => {
+  await fetcher.close();
+  await pool.close();
+  await site.close();
+});
+
+/** Admission with no concurrency limit, only the body budget: room for one page (3 bytes a byte), not two. */
+function admissionWithBudget(): { admission: Admission; budget: MemoryBudget } {
+  const budget = new MemoryBudget(4 * MiB);
+  const admission = new Admission({ maxConcurrency: 0, minConcurrency: 1, initialConcurrency: 1, queueMax: 0, queueTimeoutMs: 0, bodyMemory: budget });
+  return { admission, budget };
+}
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !cond(); i++) await sleep(10);
+  assert.ok(cond(), 'condition not reached in 5 s');
+}
+
+describe('body memory budget', () => {
+  it('makes a second large body wait until the first call ends, then reads it whole', async () => {
+    const { admission, budget } = admissionWithBudget();
+    let finishFirst!: () => void;
+    const firstHolds = new Promise<void>((r) => (finishFirst = r));
+    const first = admission.run('t', undefined, async () => {
+      const res = await fetcher.fetchPage(`${site.origin}/a`, { timeoutMs: 30_000 });
+      await firstHolds;
+      return res;
+    });
+    await until(() => budget.stats().usedBytes >= 3 * page.length);
+
+    let secondDone = false;
+    const second = admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/b`, { timeoutMs: 30_000 })).finally(() => (secondDone = true));
+    await until(() => budget.stats().waiting === 1);
+    await sleep(200);
+    assert.equal(secondDone, false, 'the second body waits for memory instead of being read');
+
+    finishFirst();
+    const [a, b] = await Promise.all([first, second]);
+    for (const r of [a, b]) {
+      assert.equal(r.status, 200);
+      assert.equal(r.truncated, false);
+      assert.equal(r.body?.bytes.length, page.length);
+    }
+    assert.ok(budget.stats().waited >= 1);
+    assert.equal(budget.stats().usedBytes, 0, 'both calls ended: every share is back');
+  });
+
+  it('gives a body its share back as soon as its worker task has parsed it', async () => {
+    const { admission, budget } = admissionWithBudget();
+    const usedAfterTask = await admission.run('t', undefined, async () => {
+      const res = await fetcher.fetchPage(`${site.origin}/c`, { timeoutMs: 30_000 });
+      assert.ok(budget.stats().usedBytes >= 3 * page.length);
+      const meta = await pool.run({ kind: 'metadata', input: { body: res.body!.text, bodyKind: 'html', finalUrl: res.finalUrl, headers: res.headers, includeContent: false } });
+      assert.equal(meta.data.title, 'Big');
+      return budget.stats().usedBytes;
+    });
+    assert.equal(usedAfterTask, 0);
+  });
+
+  it('ends a wait that outlives the URL deadline as a timeout', async () => {
+    const { admission, budget } = admissionWithBudget();
+    let finishFirst!: () => void;
+    const firstHolds = new Promise<void>((r) => (finishFirst = r));
+    const first = admission.run('t', undefined, async () => {
+      // Kept until the call ends: a body nobody holds gives its share back when collected.
+      const res = await fetcher.fetchPage(`${site.origin}/d`, { timeoutMs: 30_000 });
+      await firstHolds;
+      return res;
+    });
+    await until(() => budget.stats().usedBytes >= 3 * page.length);
+    const err = await admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/e`, { timeoutMs: 500 })).then(
+      () => assert.fail('the second fetch should not fit'),
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof FetchFailure, String(err));
+    assert.equal(err.code, 'timeout');
+    assert.equal(budget.stats().waiting, 0);
+    finishFirst();
+    await first;
+    assert.equal(budget.stats().usedBytes, 0);
+  });
+});

@@ -1,0 +1,89 @@
+// The body-memory budget: shares are granted while they fit, a share that does not fit waits
+// for others to end (in arrival order), the oldest share is never kept waiting (so readers that
+// each hold part of the budget cannot block each other forever), and a wait can be given up.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BudgetWaitAborted, MemoryBudget } from '../../../src/admission/memory-budget.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('MemoryBudget', () => {
+  it('grants shares while they fit; one that does not waits until another ends', async () => {
+    const budget = new MemoryBudget(100);
+    const a = await budget.acquire(60);
+    const b = await budget.acquire(30);
+    let cGranted = false;
+    const c = budget.acquire(50).then((l) => {
+      cGranted = true;
+      return l;
+    });
+    await tick();
+    assert.equal(cGranted, false);
+    assert.equal(budget.stats().waiting, 1);
+    assert.equal(budget.stats().usedBytes, 90);
+    b.release();
+    await tick();
+    assert.equal(cGranted, false, '60 + 50 does not fit: c waits until a also shrinks');
+    a.set(50);
+    const lc = await c;
+    assert.equal(budget.stats().usedBytes, 100);
+    lc.release();
+    a.release();
+    assert.equal(budget.stats().usedBytes, 0);
+    assert.equal(budget.stats().leases, 0);
+  });
+
+  it('serves waiters in arrival order', async () => {
+    const budget = new MemoryBudget(100);
+    const first = await budget.acquire(100);
+    const order: string[] = [];
+    const big = budget.acquire(80).then((l) => (order.push('big'), l));
+    const small = budget.acquire(10).then((l) => (order.push('small'), l));
+    await tick();
+    assert.deepEqual(order, [], 'the small share waits behind the big one, which came first');
+    first.release();
+    (await big).release();
+    (await small).release();
+    assert.deepEqual(order, ['big', 'small']);
+  });
+
+  it('never keeps the oldest share waiting, so readers holding parts of the budget cannot block each other', async () => {
+    const budget = new MemoryBudget(100);
+    const older = await budget.acquire(50);
+    const younger = await budget.acquire(50);
+    // Both need more while the budget is full: the younger waits, the older one goes over.
+    let youngerGrew = false;
+    const y = younger.grow(80).then(() => (youngerGrew = true));
+    await older.grow(90);
+    assert.equal(budget.stats().usedBytes, 140);
+    await tick();
+    assert.equal(youngerGrew, false);
+    older.release();
+    await y;
+    assert.equal(youngerGrew, true, 'the younger one is the oldest now, and grows');
+    younger.release();
+    assert.equal(budget.stats().usedBytes, 0);
+  });
+
+  it('grants a share larger than the whole budget once it is the oldest', async () => {
+    const budget = new MemoryBudget(10);
+    const huge = await budget.acquire(500);
+    assert.equal(huge.bytes, 500);
+    huge.release();
+  });
+
+  it('gives up a wait when its signal aborts, and the others still get their share', async () => {
+    const budget = new MemoryBudget(100);
+    const held = await budget.acquire(100);
+    const ac = new AbortController();
+    const waiting = budget.acquire(50, ac.signal);
+    const next = budget.acquire(50);
+    ac.abort(new Error('deadline'));
+    await assert.rejects(waiting, (err: unknown) => err instanceof BudgetWaitAborted && (err.reason as Error).message === 'deadline');
+    held.release();
+    const l = await next;
+    assert.equal(budget.stats().usedBytes, 50);
+    assert.equal(budget.stats().leases, 1, 'the aborted share left nothing behind');
+    l.release();
+  });
+});
