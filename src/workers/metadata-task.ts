@@ -24,15 +24,7 @@ export interface MetadataResult {
   data: MetadataData;
   /** Set when include_content could not be honoured; the metadata is still complete. */
   error?: { code: 'unsupported_content_type' | 'no_content'; message?: string };
-  /**
-   * The page links a web app manifest and declares no icon of at least MANIFEST_ICON_MIN_SIZE:
-   * the caller (which has the network) may look for a larger icon there.
-   */
-  manifest?: { url: string; declaredIconSize: number };
 }
-
-/** Declared icons this large are good enough; smaller ones are worth a look at the manifest. */
-export const MANIFEST_ICON_MIN_SIZE = 128;
 
 /** max_chars of the content cleaner's default, so include_content matches clean_web_content. */
 export const CONTENT_MAX_CHARS = 200_000;
@@ -48,10 +40,9 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   // Metadata first: content extraction may prune the tree it is given.
   const page = extractPage(doc, req.finalUrl, req.headers);
   const data: MetadataData = page.metadata;
-  const manifest = page.manifestUrl && page.declaredIconSize < MANIFEST_ICON_MIN_SIZE ? { manifest: { url: page.manifestUrl, declaredIconSize: page.declaredIconSize } } : {};
-  if (!req.includeContent) return { data, ...manifest };
+  if (!req.includeContent) return { data };
   const cleaned = cleanDocument(doc, { ...CONTENT_OPTIONS, finalUrl: req.finalUrl, reparse: () => parseHtml(body) });
-  return { ...withContent(data, cleaned), ...manifest };
+  return withContent(data, cleaned);
 }
 
 /** Exactly what clean_web_content does by default, minus the title line. */
