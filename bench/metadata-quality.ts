@@ -24,7 +24,7 @@ import { Agent, request } from 'undici';
 import { defaultConfig } from '../src/config/config.js';
 import { decodeBody } from '../src/fetch/decode.js';
 import { buildApp } from '../src/http/build-app.js';
-import { extractPage } from '../src/extract/metadata/index.js';
+import { extractMetadata } from '../src/extract/metadata/index.js';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { FIELDS, score, type Data, type Entry, type Tally } from './metadata-score.js';
 
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   let apiSeconds = 0;
   if (direct) {
     // Development loop only: the worker's own calls in process, no HTTP (the same answers, faster).
-    for (const p of pages) ours[p.id] = { url: p.requested, data: extractPage(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type }).metadata as unknown as Data };
+    for (const p of pages) ours[p.id] = { url: p.requested, data: extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type }) as unknown as Data };
   } else apiSeconds = await askService(pages, ours, errors);
   for (const s of servers) s.close();
   await report(args, expected, pages, ours, errors, apiSeconds);
@@ -138,7 +138,7 @@ async function report(args: string[], expected: Record<string, Entry>, pages: Pa
 
   // The libraries, on the same decoded HTML and URL, timed per page; urlkit's extraction timed the same way.
   const rounds = Math.max(1, Number(process.env.BENCH_TIME_ROUNDS ?? 1));
-  const timeUrlkit = (p: Page) => extractPage(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type }).metadata;
+  const timeUrlkit = (p: Page) => extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type });
   const results: Array<{ name: string; preds: Preds; ms: number[] }> = [{ name: 'urlkit', preds: ours, ms: [] }];
   if (!args.includes('--no-time')) {
     const ms: number[] = [];
@@ -206,7 +206,7 @@ async function report(args: string[], expected: Record<string, Entry>, pages: Pa
   };
   if (args.includes('--no-time')) return void printWrong(tallies[0]!.tally, wrongField);
   const base = stat(tallies[0]!.ms);
-  console.log(`\nextraction time per page, in process, same decoded HTML (best of ${rounds} round(s); urlkit = parseHtml + extractPage)\n`);
+  console.log(`\nextraction time per page, in process, same decoded HTML (best of ${rounds} round(s); urlkit = parseHtml + extractMetadata)\n`);
   console.log('| system | mean ms | p50 ms | p95 ms | total s | urlkit time / system time |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const t of tallies) {

@@ -3,7 +3,7 @@
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
 import { taskText, type TaskText } from '../fetch/fetched-body.js';
-import { extractPage, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
+import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { cleanDocument } from './clean-document.js';
 import { cleanTask, type CleanResult } from './clean-task.js';
@@ -38,8 +38,7 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   const body = taskText(req.body!);
   const doc = parseHtml(body);
   // Metadata first: content extraction may prune the tree it is given.
-  const page = extractPage(doc, req.finalUrl, req.headers);
-  const data: MetadataData = page.metadata;
+  const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
   const cleaned = cleanDocument(doc, { ...CONTENT_OPTIONS, finalUrl: req.finalUrl, reparse: () => parseHtml(body) });
   return withContent(data, cleaned);

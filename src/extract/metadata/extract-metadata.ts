@@ -1,7 +1,7 @@
 // Metadata as a pure function of (document, final URL, response headers): no network, no
 // clock, no environment. Each field is its rule chain's first answer (see rules.ts).
 import type { Document } from 'domhandler';
-import { bestDeclaredIcon, manifestUrl } from './favicon.js';
+import { bestDeclaredIcon } from './favicon.js';
 import { findFeeds } from './feeds.js';
 import { parseJsonLd } from './json-ld.js';
 import { collectTags, visibleText } from './page-tags.js';
@@ -26,20 +26,7 @@ import { documentBase } from './urls.js';
 /** Longest description kept; longer ones are cut at this many characters. */
 const MAX_DESCRIPTION_CHARS = 5000;
 
-/** Metadata plus what a caller with network access may use to improve the favicon. */
-export interface PageExtraction {
-  metadata: PageMetadata;
-  /** Effective size of the chosen declared icon (0 when unknown or none was declared). */
-  declaredIconSize: number;
-  /** <link rel=manifest>, absolute, or null. Its icons may beat the declared ones. */
-  manifestUrl: string | null;
-}
-
 export function extractMetadata(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageMetadata {
-  return extractPage(doc, finalUrl, headers).metadata;
-}
-
-export function extractPage(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageExtraction {
   const tags = collectTags(doc);
   const base = documentBase(doc, finalUrl);
   let text: string | null = null;
@@ -68,7 +55,7 @@ export function extractPage(doc: Document, finalUrl: string, headers: Record<str
     feeds: findFeeds(tags.links, base),
     keywords: keywords(ctx),
   };
-  return { metadata, declaredIconSize: icon?.size ?? 0, manifestUrl: manifestUrl(tags.links, base) };
+  return metadata;
 }
 
 function omit<T extends Record<string, unknown>>(o: T, ...keys: string[]): T {

@@ -41,15 +41,6 @@ export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string;
   return best ? { url: best.url, size: best.size } : null;
 }
 
-/** The web app manifest the page links (<link rel=manifest>), absolute, or null. */
-export function manifestUrl(links: LinkTag[], base: string): string | null {
-  for (const link of links) if (link.rel.includes('manifest')) {
-    const url = resolveUrl(link.href, base);
-    if (url) return url;
-  }
-  return null;
-}
-
 /** Largest size in a sizes attribute ("16x16 32x32", "any"), by the shorter side. */
 function declaredSize(sizes: string): number | null {
   if (sizes === '') return null;

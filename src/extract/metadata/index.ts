@@ -1,5 +1,5 @@
 // Public surface of metadata extraction.
-export { extractMetadata, extractPage, type PageExtraction } from './extract-metadata.js';
+export { extractMetadata } from './extract-metadata.js';
 export { nonHtmlMetadata } from './non-html.js';
 export { feedMetadata } from './feed-document.js';
 export type { Feed, FeedType, PageMetadata, TagValues } from './types.js';

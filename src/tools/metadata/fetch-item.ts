@@ -68,8 +68,7 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
   const body = res.body;
   if (body?.kind === 'pdf') return pdfMetadataItem(res, meta, { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) }, deps.pool, signal);
   const encoded = body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text')) ? encodedText(body) : null;
-  const needsWorker = body !== null && encoded !== null;
-  if (!needsWorker) {
+  if (!body || !encoded) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
     const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };
     if (!options.includeContent) return { data, meta };
