@@ -62,7 +62,11 @@ export class WorkerPool {
       this.lastWorkerError = err;
     });
     this.piscina.on('message', (message: unknown) => {
-      if (isHeapReport(message)) this.heapByThread.set(message.threadId, message.heapBytes);
+      if (!isHeapReport(message)) return;
+      this.heapByThread.set(message.threadId, message.heapBytes);
+      // The report is posted after the task's result, so it may land after run() has already
+      // looked for grown workers: look again now.
+      this.scheduleRecycle();
     });
     this.piscina.on('workerDestroy', () => this.forgetGoneThreads());
   }
