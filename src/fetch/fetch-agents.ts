@@ -1,7 +1,12 @@
 // The undici agents of ONE fetchPage call: direct and (lazily) through the operator proxy.
 // Per-fetch agents let the guarded connector record this fetch's timings and obey its
-// deadline, and closing them drops any unread body without draining it.
-import { Agent } from 'undici';
+// deadline, and closing them drops any unread body without draining it. Status probes use
+// them for every request (they report the connection's DNS, connect and TLS times).
+// Page fetches take their direct connections from the fetcher's keep-alive pool instead
+// (connection-pool.ts) and give each back only after a clean exchange.
+import type { Readable } from 'node:stream';
+import { Agent, Client, type Dispatcher } from 'undici';
+import { ConnectionPool } from './connection-pool.js';
 import type { Config } from '../config/config.js';
 import type { AddressPolicy } from './address-policy.js';
 import { createGuardedConnector, type ConnectTimings } from './guarded-connect.js';
@@ -11,20 +16,96 @@ export interface AgentContext {
   connect: ConnectTimings;
 }
 
+/** Idle pooled connections close after this unused (undici also obeys a shorter server hint). */
+const POOL_IDLE_MS = 4000;
+
+/** Whose fetch a pooled connection serves now: its timings and deadline apply to (re)connects. */
+interface Owner {
+  startedAt: number;
+  timings: ConnectTimings;
+  signal: AbortSignal;
+}
+
+const owners = new WeakMap<Client, Owner>();
+const NO_DEADLINE = new AbortController().signal;
+
+/**
+ * The fetcher's keep-alive pool for direct page fetches. A pooled client connects with the
+ * guarded connector under the fetch that holds it (its timings, its deadline), exactly as a
+ * per-fetch agent does; only one fetch holds a client at a time.
+ */
+export function createConnectionPool(config: Config, policy: AddressPolicy): ConnectionPool {
+  return new ConnectionPool({
+    open: (origin) => {
+      const owner: Owner = { startedAt: Date.now(), timings: { dnsMs: null, connectMs: null, tlsMs: null }, signal: NO_DEADLINE };
+      // Getters: the connector reads the current holder's values when it connects.
+      const connect = createGuardedConnector({
+        policy,
+        dnsTimeoutMs: config.dnsTimeoutMs,
+        connectTimeoutMs: config.connectTimeoutMs,
+        proxy: null,
+        get startedAt() {
+          return owner.startedAt;
+        },
+        get timings() {
+          return owner.timings;
+        },
+        get signal() {
+          return owner.signal;
+        },
+      });
+      const client = new Client(origin, { connect, maxHeaderSize: config.maxHeaderBytes, pipelining: 1, keepAliveTimeout: POOL_IDLE_MS, keepAliveMaxTimeout: POOL_IDLE_MS });
+      owners.set(client, owner);
+      return client;
+    },
+    maxIdlePerOrigin: Math.max(1, config.perHostConcurrency),
+    maxIdle: 256,
+    idleMs: POOL_IDLE_MS,
+  });
+}
+
+interface Checkout {
+  origin: string;
+  client: Client;
+  body: Readable | null;
+  reusable: boolean;
+}
+
 /** Per-fetch pair of agents (direct, proxy) sharing the fetch's timings and deadline. */
 export class FetchAgents {
   private direct: Agent | null = null;
   private proxied: Agent | null = null;
+  private readonly checkouts: Checkout[] = [];
+  /** @param pool the fetcher's keep-alive pool for direct connections, or null for fresh ones */
   constructor(
     private readonly config: Config,
     private readonly policy: AddressPolicy,
     private readonly proxy: URL | null,
     private readonly state: AgentContext,
     private readonly deadline: AbortSignal,
+    private readonly pool: ConnectionPool | null = null,
   ) {}
-  get(viaProxy: boolean): Agent {
+  /** The dispatcher for one request to `origin`. */
+  get(viaProxy: boolean, origin: string): Dispatcher {
     if (viaProxy) return (this.proxied ??= this.make(this.proxy));
+    if (this.pool) {
+      const client = this.pool.take(origin);
+      const owner = owners.get(client);
+      if (owner) Object.assign(owner, { startedAt: this.state.startedAt, timings: this.state.connect, signal: this.deadline });
+      this.checkouts.push({ origin, client, body: null, reusable: false });
+      return client;
+    }
     return (this.direct ??= this.make(null));
+  }
+  /**
+   * The response of the last request: its connection may go back to the pool at the end of the
+   * fetch if this body is then read to its end and the server did not ask to close.
+   */
+  answered(body: Readable, connectionHeader: string | undefined): void {
+    const last = this.checkouts.at(-1);
+    if (!last || last.body) return;
+    last.body = body;
+    last.reusable = !/\bclose\b/i.test(connectionHeader ?? '');
   }
   private make(proxy: URL | null): Agent {
     return new Agent({
@@ -44,6 +125,7 @@ export class FetchAgents {
   }
   /** After a failed attempt: the next one starts on a fresh pool (no half-dead sockets or queued retries). */
   reset(viaProxy: boolean): void {
+    if (!viaProxy) this.dropCheckouts();
     const a = viaProxy ? this.proxied : this.direct;
     a?.destroy().catch(() => {});
     if (viaProxy) this.proxied = null;
@@ -52,6 +134,20 @@ export class FetchAgents {
   destroy(): void {
     // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
     for (const a of [this.direct, this.proxied]) a?.destroy().catch(() => {});
+    for (const c of this.checkouts) {
+      const clean = c.reusable && c.body !== null && c.body.readableEnded && !c.body.errored;
+      const owner = owners.get(c.client);
+      // Idle, the connection answers to no deadline; a later holder's fetch sets its own.
+      if (owner) owner.signal = NO_DEADLINE;
+      if (clean && this.pool) this.pool.give(c.origin, c.client);
+      else c.client.destroy().catch(() => {});
+    }
+    this.checkouts.length = 0;
+  }
+  /** After a failed attempt: its connection (and any earlier one of this fetch) is closed. */
+  private dropCheckouts(): void {
+    for (const c of this.checkouts) c.client.destroy().catch(() => {});
+    this.checkouts.length = 0;
   }
 }
 

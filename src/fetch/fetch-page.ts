@@ -12,7 +12,7 @@ import { fetchedBody } from './fetched-body.js';
 import { classifyError } from './classify-error.js';
 import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { FetchFailure } from './fetch-failure.js';
-import { FetchAgents } from './fetch-agents.js';
+import { FetchAgents, createConnectionPool } from './fetch-agents.js';
 import type { ConnectTimings } from './guarded-connect.js';
 import { HopCookies } from './hop-cookies.js';
 import { HostLimiter } from './host-limiter.js';
@@ -61,6 +61,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   const proxy = config.proxyUrl ? new URL(config.proxyUrl) : null;
   const proxyMode = proxy ? config.proxyMode : 'never';
   const inFlight = new Set<FetchAgents>();
+  const pool = createConnectionPool(config, policy);
   let closed = false;
 
   async function fetchPage(url: string, options: FetchOptions, signal?: AbortSignal): Promise<FetchResult> {
@@ -79,7 +80,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     };
     const timeoutSignal = AbortSignal.timeout(state.budgetMs);
     const deadline = signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal;
-    const agents = new FetchAgents(config, policy, proxy, state, deadline);
+    const agents = new FetchAgents(config, policy, proxy, state, deadline, options.freshConnection ? null : pool);
     inFlight.add(agents);
     try {
       if (closed) throw new ItemFailure('connect_error', 'The fetcher is closed.');
@@ -258,7 +259,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       const attemptCtl = new AbortController();
       const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
       try {
-        resp = await agents.get(viaProxy).request({
+        resp = await agents.get(viaProxy, url.origin).request({
           origin: url.origin,
           path: url.pathname + url.search,
           method,
@@ -267,6 +268,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           bodyTimeout: Math.max(1, remaining()),
         });
         state.firstByteMs = Date.now() - state.startedAt;
+        agents.answered(resp.body, firstHeader(resp.headers, 'connection'));
       } catch (err) {
         release();
         agents.reset(viaProxy);
@@ -338,6 +340,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     async close() {
       closed = true;
       for (const a of inFlight) a.destroy();
+      await pool.close();
     },
   };
 }

@@ -28,6 +28,12 @@ export interface FetchOptions {
    * @default true
    */
   retryStatuses?: boolean;
+  /**
+   * Open a new connection for this fetch instead of taking one from the fetcher's keep-alive
+   * pool. Status probes set it: they report the connection's DNS, connect and TLS times.
+   * @default false
+   */
+  freshConnection?: boolean;
 }
 
 export interface RedirectHop {

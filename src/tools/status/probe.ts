@@ -95,7 +95,7 @@ async function attempt(
   try {
     const result = await fetcher.fetchPage(
       url,
-      { method, body: 'none', followRedirects, timeoutMs, retryStatuses: false },
+      { method, body: 'none', followRedirects, timeoutMs, retryStatuses: false, freshConnection: true },
       signal,
     );
     return { method, result };

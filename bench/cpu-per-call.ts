@@ -1,0 +1,117 @@
+// npm run bench:cpu: CPU time per call, per thread of the service (main thread, worker threads,
+// V8/libuv helper threads), of the target site and of the Readability peer, measured from
+// /proc/<pid>/task/*/stat around a fixed number of calls. Unlike answers/s this barely moves
+// when other work shares the machine, so it is how a main-thread or worker saving is judged on
+// a busy machine (bench:load is the end-to-end check on a quiet one).
+//
+// Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
+//          --tool content|status, --no-peer (skip the Readability service)
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { REPO_ROOT, arg, serviceRootArg, startNodeService, type ServiceProcess } from './service-process.js';
+
+const TARGET_HOST = '127.0.0.2';
+const CALLS = Number(arg('calls') ?? 1500);
+const CONNS = Number(arg('conns') ?? 50);
+const TOOL = arg('tool') ?? 'content';
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+type Ticks = Map<string, number>;
+
+/** CPU ticks by thread id. */
+function threadTicks(pid: number): Ticks {
+  const out: Ticks = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    out.set(tid === String(pid) ? 'main' : tid, ticks);
+  }
+  return out;
+}
+
+// Every thread is named "node"; the worker threads are told apart as the busiest threads besides
+// the main one (the pool has one per core at most), the rest are V8/libuv helpers.
+function diff(a: Ticks, b: Ticks, workers: number): Ticks {
+  const others: number[] = [];
+  let main = 0;
+  for (const [k, v] of b) {
+    const d = v - (a.get(k) ?? 0);
+    if (k === 'main') main = d;
+    else others.push(d);
+  }
+  others.sort((x, y) => y - x);
+  const w = others.slice(0, workers).reduce((s, x) => s + x, 0);
+  const rest = others.slice(workers).reduce((s, x) => s + x, 0);
+  return new Map([['main', main], ['workers', w], ['other', rest]]);
+}
+
+async function load(origin: string, path: string, body: unknown, amount: number): Promise<{ ok: number; total: number }> {
+  const r = await autocannon({
+    url: origin + path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    connections: CONNS,
+    amount,
+  });
+  return { ok: r['2xx'], total: r.requests.total };
+}
+
+async function measure(label: string, svc: ServiceProcess, path: string, body: unknown, site: ServiceProcess): Promise<void> {
+  await load(svc.origin, path, body, 200); // warm-up: workers start, JIT compiles
+  const pid = svc.child.pid!;
+  const before = threadTicks(pid);
+  const siteBefore = threadTicks(site.child.pid!);
+  const t0 = performance.now();
+  const { ok, total } = await load(svc.origin, path, body, CALLS);
+  const secs = (performance.now() - t0) / 1000;
+  const d = diff(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
+  const siteD = diff(siteBefore, threadTicks(site.child.pid!), 0);
+  const per = (t: number | undefined) => (((t ?? 0) * TICK_MS) / total).toFixed(2);
+  const all = [...d.values()].reduce((a, b) => a + b, 0);
+  const siteAll = [...siteD.values()].reduce((a, b) => a + b, 0);
+  console.log(`| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} |`);
+}
+
+async function main(): Promise<void> {
+  const serviceRoot = serviceRootArg();
+  const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
+  const [path, body] =
+    TOOL === 'status'
+      ? ['/api/v1/tools/check_url_status', { url: `${site.origin}/page` }]
+      : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/article` }];
+  console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
+  console.log('| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | target site |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  try {
+    const svc = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
+    try {
+      await measure(`urlkit (${serviceRoot})`, svc, path, body, site);
+    } finally {
+      await svc.stop();
+    }
+    if (TOOL === 'content' && !process.argv.includes('--no-peer')) {
+      const peer = await startNodeService(resolve(REPO_ROOT, 'dist/bench/readability-service.js'), {}, '/');
+      try {
+        await measure('Readability+linkedom service', peer, '/clean', { url: `${site.origin}/article` }, site);
+      } finally {
+        await peer.stop();
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
