@@ -29,6 +29,15 @@ export const RECYCLE_HEAP_BYTES = 32 * 1024 * 1024;
  * 92 MiB on 5 MiB pages, with 8 MiB by 52 MiB, at the same speed (also on 50-150 KB pages).
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
+/**
+ * A task whose caller went away (client disconnected, call stopped) keeps its worker this long
+ * before the worker is terminated. Terminating a worker costs far more than the few
+ * milliseconds a page usually has left: a fresh worker loads its modules and compiles its code
+ * again (hundreds of ms of CPU), so under load, where clients give up all the time, killing the
+ * worker for each one threw capacity away. A task that is still running after the grace is
+ * pathological enough to stop.
+ */
+export const ABANDON_GRACE_MS = 1000;
 /** How long the pool must be idle before grown workers are replaced. */
 export const RECYCLE_IDLE_MS = 2000;
 
@@ -42,6 +51,8 @@ export class WorkerPool {
   private closing = false;
   /** Workers replaced because their heap had grown, since start. */
   recycled = 0;
+  /** Worker threads that ended, for any reason (recycled, terminated, crashed, retired idle), since start. */
+  workersEnded = 0;
 
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
@@ -68,7 +79,10 @@ export class WorkerPool {
       // looked for grown workers: look again now.
       this.scheduleRecycle();
     });
-    this.piscina.on('workerDestroy', () => this.forgetGoneThreads());
+    this.piscina.on('workerDestroy', () => {
+      this.workersEnded++;
+      this.forgetGoneThreads();
+    });
   }
 
   /** The last error a worker raised outside any task, for diagnostics. */
@@ -78,7 +92,9 @@ export class WorkerPool {
    * Runs a task in a worker. The budget counts from the moment a worker takes the task (time
    * spent waiting for a free worker is not charged). A task over its budget is aborted (its
    * worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
-   * with WorkerCrashed. An abort of options.signal rejects with its reason, waiting or running.
+   * with WorkerCrashed. An abort of options.signal rejects with its reason at once, waiting or
+   * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
+   * terminated (see below), and holds its worker slot until it ends either way.
    */
   async run<K extends WorkerTask['kind']>(
     task: Extract<WorkerTask, { kind: K }>,
@@ -86,21 +102,49 @@ export class WorkerPool {
   ): Promise<WorkerTaskResult<K>> {
     const release = await this.slots.acquire(options.signal);
     const budget = AbortSignal.timeout(options.timeoutMs ?? this.taskTimeoutMs);
-    const signal = options.signal ? AbortSignal.any([budget, options.signal]) : budget;
+    const abandon = new AbortController();
+    const caller = options.signal;
+    let graceTimer: NodeJS.Timeout | undefined;
+    let callerLeft: (v: { ok: false; err: unknown }) => void = () => {};
+    const left = new Promise<{ ok: false; err: unknown }>((resolve) => (callerLeft = resolve));
+    const onCallerAbort = () => {
+      callerLeft({ ok: false, err: caller!.reason });
+      graceTimer = setTimeout(() => abandon.abort(caller!.reason), ABANDON_GRACE_MS);
+      graceTimer.unref();
+    };
+    let running: Promise<WorkerTaskResult<K>>;
     try {
       const packed = packTask(task);
-      return (await this.piscina.run(packed.task, { signal, transferList: packed.transferList })) as WorkerTaskResult<K>;
+      running = this.piscina.run(packed.task, { signal: AbortSignal.any([budget, abandon.signal]), transferList: packed.transferList }) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
-      if (options.signal?.aborted) throw options.signal.reason ?? err;
-      if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
+      this.taskEnded(release);
       throw new WorkerCrashed(err);
-    } finally {
-      release();
-      // The page this task parsed is no longer needed: its share of body memory goes back now,
-      // not when the whole call ends.
-      bodyConsumed();
-      this.scheduleRecycle();
     }
+    const settled = running.then(
+      (result) => ({ ok: true as const, result }),
+      (err: unknown) => ({ ok: false as const, err }),
+    );
+    void settled.then(() => {
+      clearTimeout(graceTimer);
+      caller?.removeEventListener('abort', onCallerAbort);
+      this.taskEnded(release);
+    });
+    if (caller?.aborted) onCallerAbort();
+    else caller?.addEventListener('abort', onCallerAbort, { once: true });
+    const outcome = caller ? await Promise.race([settled, left]) : await settled;
+    if (outcome.ok) return outcome.result;
+    const err = outcome.err;
+    if (caller?.aborted) throw caller.reason ?? err;
+    if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
+    throw new WorkerCrashed(err);
+  }
+
+  private taskEnded(release: () => void): void {
+    release();
+    // The page this task parsed is no longer needed: its share of body memory goes back now,
+    // not when the whole call ends.
+    bodyConsumed();
+    this.scheduleRecycle();
   }
 
   // After a burst of large pages the workers keep their grown heaps; once the pool is idle, a

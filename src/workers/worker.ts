@@ -12,15 +12,16 @@ export type WorkerTask =
   /**
    * Fault injection (config.testHooks and the pool's own tests; no request can build it):
    * 'exit' ends the worker thread mid-task, 'hang' never returns (time budget),
-   * 'exhaust-memory' allocates until the heap limit kills the worker (memory budget).
+   * 'exhaust-memory' allocates until the heap limit kills the worker (memory budget),
+   * 'slow' keeps the thread busy for `ms` and then returns (a slow page).
    */
-  | { kind: 'crash'; mode?: 'exit' | 'hang' | 'exhaust-memory' };
+  | { kind: 'crash'; mode?: 'exit' | 'hang' | 'exhaust-memory' | 'slow'; ms?: number };
 
 interface ResultByKind {
   clean: CleanResult;
   metadata: MetadataResult;
   pdf: PdfResult;
-  crash: never;
+  crash: void;
 }
 
 export type WorkerTaskResult<K extends WorkerTask['kind']> = ResultByKind[K];
@@ -34,6 +35,7 @@ export default function runTask(task: WorkerTask): unknown {
     case 'pdf':
       return pdfTask(task.input);
     case 'crash':
+      if (task.mode === 'slow') return busyFor(task.ms ?? 100);
       return crash(task.mode ?? 'exit');
   }
 }
@@ -48,4 +50,9 @@ function crash(mode: 'exit' | 'hang' | 'exhaust-memory'): never {
     for (;;) hoard.push(new Array(1 << 20).fill(hoard.length));
   }
   process.exit(1);
+}
+
+function busyFor(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
 }

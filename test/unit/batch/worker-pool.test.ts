@@ -53,4 +53,27 @@ describe('WorkerPool', () => {
     await assert.rejects(running, /caller gave up/);
     assert.equal((await pool.run(page)).data.title, 'Alive');
   });
+
+  it('keeps the worker when a caller leaves a task that then finishes within the grace', async () => {
+    const ended = pool.workersEnded;
+    const ac = new AbortController();
+    const started = Date.now();
+    const running = pool.run({ kind: 'crash', mode: 'slow', ms: 300 }, { signal: ac.signal });
+    setTimeout(() => ac.abort(new Error('client went away')), 50);
+    await assert.rejects(running, /client went away/);
+    assert.ok(Date.now() - started < 250, 'the caller is answered at once, not when the task ends');
+    assert.equal((await pool.run(page)).data.title, 'Alive');
+    assert.equal(pool.workersEnded, ended, 'no worker was terminated');
+  });
+
+  it('terminates a task its caller left once it runs past the grace', async () => {
+    const ended = pool.workersEnded;
+    const ac = new AbortController();
+    const running = pool.run({ kind: 'crash', mode: 'hang' }, { signal: ac.signal, timeoutMs: 60_000 });
+    ac.abort(new Error('client went away'));
+    await assert.rejects(running, /client went away/);
+    // One thread: the next task can only run once the hung worker was terminated and replaced.
+    assert.equal((await pool.run(page, { timeoutMs: 10_000 })).data.title, 'Alive');
+    assert.equal(pool.workersEnded, ended + 1);
+  });
 });
