@@ -127,20 +127,19 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   const declaredType = declaredPageType(doc, facts.jsonLdScripts);
-  if (declaredType !== 'article') {
-    const grid = findCardGrid(stats);
-    if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
-  }
+  const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
+  if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
 
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
   if (trace) trace.pageType = declaredType;
   if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
-    const clear = best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && best.chars < WHOLE_PAGE_CLEAR_CHARS;
-    if (best.chars < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars))) best = whole;
+    const clear = found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
+    if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
