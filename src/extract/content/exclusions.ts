@@ -111,12 +111,28 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (attribute(el, 'rel') === 'author') return true;
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
-  if (cls && CAPTION.test(cls)) return true;
+  if (cls && CAPTION.test(cls) && !holdsHeading(el)) return true;
   if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el);
+}
+
+/** A picture's caption is a line or two under it; a "caption" holding a heading is the text
+ *  block of a card or a slide ("product-caption": title, description, price). */
+function holdsHeading(el: Element): boolean {
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    for (const c of cur.children) {
+      if (c.type !== 'tag') continue;
+      const child = c as Element;
+      if (/^h[1-6]$/.test(child.name)) return true;
+      stack.push(child);
+    }
+  }
+  return false;
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
