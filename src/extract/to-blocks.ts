@@ -14,6 +14,9 @@ export interface ToBlocksOptions {
   skip?: (el: Element) => boolean;
   /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
   readNoscript?: (el: Element) => boolean;
+  /** This element is left out, and this block (compared by identity) stands where it was, so
+   *  the caller can put the element's own conversion there after judging the rest. */
+  placeholder?: { el: Element; block: Block };
 }
 
 /** Elements whose content is never readable text. */
@@ -125,6 +128,11 @@ class BlockBuilder {
     const name = el.name;
     // The caller's skip first: it is often a lookup that already left hidden elements out.
     if (this.options.skip?.(el)) return null;
+    if (this.options.placeholder?.el === el) {
+      this.flush();
+      this.emit(this.options.placeholder.block);
+      return null;
+    }
     if ((SKIP_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el)) return null;
 
     const level = HEADINGS[name];

@@ -51,10 +51,53 @@ export function alwaysExcluded(el: Element): boolean {
   if (el.name === 'form' && isWritingForm(el)) return true;
   const c = attribute(el, 'class');
   const id = attribute(el, 'id');
-  if (!((c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id)))) return false;
-  // Consent walls are short; a long container whose class merely shares the vocabulary
-  // ("cmp-container" is also a generic component class of Adobe's CMS) is not one.
-  return textContent(el).length <= CONSENT_MAX_CHARS;
+  const consentNamed = (c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id));
+  if (!consentNamed && !isModal(el)) return false;
+  // Consent walls and modals are short; a long container whose class merely shares the
+  // vocabulary ("cmp-container" is also a generic component class of Adobe's CMS) is not one,
+  // unless its text is itself about cookies and consent (a preference centre listing purposes).
+  const text = textContent(el);
+  return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
+}
+
+/** A dialog (role or aria-modal) outside the page's <main> and <article> is an overlay over
+ *  the page: a consent banner, a sign-up or a region picker, not the page's own text, in any
+ *  pass. Inside them it is a sheet of the content (a product's details drawer); and a dialog
+ *  holding most of the page's text is the page shown in a lightbox. */
+function isModal(el: Element): boolean {
+  const role = attribute(el, 'role');
+  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true') return false;
+  let top: Element = el;
+  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
+    const a = p as Element;
+    if (a.name === 'main' || a.name === 'article' || attribute(a, 'role') === 'main') return false;
+    top = a;
+  }
+  return textContent(el).length < MODAL_PAGE_SHARE * pageTextLength(top);
+}
+
+const MODAL_PAGE_SHARE = 0.5;
+/** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
+const pageTexts = new WeakMap<Element, number>();
+
+function pageTextLength(top: Element): number {
+  let n = pageTexts.get(top);
+  if (n === undefined) {
+    n = textContent(top).length;
+    pageTexts.set(top, n);
+  }
+  return n;
+}
+
+const CONSENT_WORDS = /\b(?:cookies?|consent|vendors?|opt[ -]?out|legitimate interest|tracking)\b/gi;
+/** A preference centre names cookies, consent or vendors about once a sentence. */
+const CONSENT_WORDS_PER_CHAR = 1 / 400;
+
+function speaksConsent(text: string): boolean {
+  let n = 0;
+  const needed = Math.ceil(text.length * CONSENT_WORDS_PER_CHAR);
+  for (const _ of text.matchAll(CONSENT_WORDS)) if (++n >= needed) return true;
+  return false;
 }
 
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
@@ -68,12 +111,28 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (attribute(el, 'rel') === 'author') return true;
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
-  if (cls && CAPTION.test(cls)) return true;
+  if (cls && CAPTION.test(cls) && !holdsHeading(el)) return true;
   if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el);
+}
+
+/** A picture's caption is a line or two under it; a "caption" holding a heading is the text
+ *  block of a card or a slide ("product-caption": title, description, price). */
+function holdsHeading(el: Element): boolean {
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    for (const c of cur.children) {
+      if (c.type !== 'tag') continue;
+      const child = c as Element;
+      if (/^h[1-6]$/.test(child.name)) return true;
+      stack.push(child);
+    }
+  }
+  return false;
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout

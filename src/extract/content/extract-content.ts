@@ -5,7 +5,7 @@
 // relaxing can only help. The DOM is never modified: an attempt is a set of elements to leave
 // out, so the same document can go to the index profile afterwards.
 import type { ChildNode, Document, Element } from 'domhandler';
-import type { Block, Extraction } from '../blocks.js';
+import type { Block, Extraction, Inline, ListItem } from '../blocks.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { blocksTextLength, toBlocks } from '../to-blocks.js';
 import { collapseWhitespace } from '../dom/measures.js';
@@ -30,7 +30,7 @@ import { revealHiddenWrappers } from '../dom/visibility.js';
 import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
-import { findCardGrid } from './card-grid.js';
+import { findCardGrid, type CardGrid } from './card-grid.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -127,20 +127,23 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   const declaredType = declaredPageType(doc, facts.jsonLdScripts);
-  if (declaredType !== 'article') {
-    const grid = findCardGrid(stats);
-    if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
-  }
+  const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
+  if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
+  // A grid inside the chosen container keeps its cards, on a page that declares itself a
+  // listing, product or thread (undeclared pages are often articles with teaser rows) and
+  // outside a declared article body.
+  else if (grid && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
 
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
   if (trace) trace.pageType = declaredType;
   if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
-    const clear = best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && best.chars < WHOLE_PAGE_CLEAR_CHARS;
-    if (best.chars < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars))) best = whole;
+    const clear = found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
+    if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -246,6 +249,62 @@ function convertWholePage(root: Element, resolver: UrlResolver, title: string | 
   const raw = toBlocks([root], resolver, { skip: wholePageExcluded, readNoscript: (el) => !wholePageExcluded(el) });
   const blocks = dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
+}
+
+/** The grid's cards are most of the chosen container (a listing, not an article with a row
+ *  of related teasers under it). */
+const GRID_IN_PLACE_SHARE = 0.5;
+
+function holdsGrid(p: Plan, grid: CardGrid): boolean {
+  let chars = 0;
+  let inside = false;
+  for (const r of p.roots) {
+    chars += p.stats.get(r as Element)?.chars ?? 0;
+    if (contains(r, grid.root)) inside = true;
+  }
+  return inside && grid.chars >= GRID_IN_PLACE_SHARE * chars;
+}
+
+/** A card grid inside the chosen container is read as a grid where it stands: the block pass
+ *  would drop its cards (a title link, a price) as link lines. */
+function withGridInPlace(found: Attempt, p: Plan, grid: Element, resolver: UrlResolver, title: string | null): Attempt {
+  const standIn: Block = { type: 'paragraph', children: [{ type: 'text', text: 'grid' }] };
+  const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
+  const raw = [
+    ...head,
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined, placeholder: { el: grid, block: standIn } }),
+  ];
+  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
+  const at = blocks.indexOf(standIn);
+  if (at < 0) return found;
+  const cards = dropFurnitureLines(toBlocks([grid], resolver, { skip: (el) => !p.stats.get(el) }));
+  // Cards that print nothing but their link are a link list (teasers, downloads): the block
+  // pass judged them rightly.
+  if (linkTextShare(cards) > CARD_LINK_SHARE) return found;
+  const out = [...blocks.slice(0, at), ...cards, ...blocks.slice(at + 1)];
+  return { blocks: out, chars: blocksTextLength(out), plan: p, strategy: found.strategy + ' + grid' };
+}
+
+const CARD_LINK_SHARE = 0.8;
+
+function linkTextShare(blocks: Block[]): number {
+  let all = 0;
+  let linked = 0;
+  const stack: Array<{ b: Block | ListItem | Inline; inLink: boolean }> = blocks.map((b) => ({ b, inLink: false }));
+  while (stack.length > 0) {
+    const { b, inLink } = stack.pop()!;
+    if ('type' in b && (b.type === 'text' || b.type === 'code')) {
+      const n = b.text.trim().length;
+      all += n;
+      if (inLink) linked += n;
+      continue;
+    }
+    const link = 'type' in b && b.type === 'link';
+    if ('children' in b && Array.isArray(b.children)) for (const c of b.children as Array<Block | Inline>) stack.push({ b: c, inLink: inLink || link });
+    if ('type' in b && b.type === 'list') for (const it of b.items) stack.push({ b: it, inLink });
+    if ('type' in b && b.type === 'table') for (const row of b.rows) for (const cell of row.cells) for (const c of cell.children) stack.push({ b: c, inLink });
+  }
+  return all === 0 ? 1 : linked / all;
 }
 
 /** The grid's own section: its heading and result count sit just above it. */
