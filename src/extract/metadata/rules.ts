@@ -2,7 +2,7 @@
 // returns a value or null; the first non-null wins. The order of each chain is the
 // documented priority (docs/metadata.md).
 import type { JsonLd, JsonLdNode } from './json-ld.js';
-import { firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
+import { deref, firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
 import { cleanAuthor } from './author-names.js';
 import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
@@ -266,8 +266,11 @@ function organisations(ctx: RuleContext): Set<string> {
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);
   for (const n of ctx.ld.nodes) {
-    for (const p of namesOf(n.publisher, ctx.ld)) add(p);
-    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/)) add(textOf(n.name));
+    // A publisher that is a Person (a personal site) is someone who may sign the page.
+    const pub = deref(n.publisher, ctx.ld);
+    if (!(pub && typeof pub === 'object' && !Array.isArray(pub) && isType(pub as JsonLdNode, /^Person$/))) for (const p of namesOf(n.publisher, ctx.ld)) add(p);
+    // A node typed both Person and Organization (a personal site's Yoast graph) is a person.
+    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/)) add(textOf(n.name));
   }
   add(titleBrand(ctx.tags.title));
   try {
@@ -278,10 +281,24 @@ function organisations(ctx: RuleContext): Set<string> {
   return out;
 }
 
+/** "Written by" / "Verfasst von" in a twitter:labelN (Yoast and others): its twitter:dataN. */
+const WRITTEN_BY = /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|autor|scritto\s+da|geschreven\s+door)$/i;
+function twitterLabelled(label: RegExp): Rule<string> {
+  return (ctx) => {
+    for (let i = 1; i <= 4; i++) {
+      const l = firstMeta(ctx.tags, `twitter:label${i}`);
+      if (l && label.test(l.trim())) return firstMeta(ctx.tags, `twitter:data${i}`);
+    }
+    return null;
+  };
+}
+
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
-  metaAll('author'),
+  // Open Graph first (the ruled order): article:author is the article's, while a site often
+  // sets <meta name=author> once for every page (its publisher, its CMS user).
   byline(meta('article:author', 'book:author')),
+  metaAll('author'),
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {
       const list = namesOf(n.author, ctx.ld).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
@@ -309,6 +326,9 @@ export const AUTHOR: readonly Rule<string>[] = [
     // on wolfgangschmale.eu) the site's name is the author's.
     return own;
   },
+  // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
+  // when neither the declared sources nor the page's byline name anyone.
+  byline(twitterLabelled(WRITTEN_BY)),
 ];
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */

@@ -1,0 +1,51 @@
+// Rules added while studying the misses of the metadata dev set (issue 12, second pass): each
+// one generic (what a careful reader does on any page), each on a small page of its own.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractMetadata } from '../../../src/extract/metadata/index.js';
+import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
+
+const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+
+describe('author: sources and their order', () => {
+  it('takes article:author (Open Graph) before a site-wide <meta name=author>', () => {
+    assert.equal(meta('<meta name="author" content="Big Media Group"><meta property="article:author" content="Jane Doe">').author, 'Jane Doe');
+  });
+  it('skips a login handle and takes the name the page writes', () => {
+    assert.equal(cleanAuthor('jane.doe'), null);
+    assert.equal(cleanAuthor('gabor_munier'), null);
+    assert.equal(cleanAuthor('example.pl'), 'example.pl');
+    assert.equal(meta('<meta name="author" content="jane.doe"><script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Jane Doe"}}</script>').author, 'Jane Doe');
+  });
+  it('reads "Written by" in a twitter:label card when nothing else names anyone', () => {
+    assert.equal(meta('<meta name="twitter:label1" content="Verfasst von"><meta name="twitter:data1" content="Karl Berg">').author, 'Karl Berg');
+    assert.equal(meta('<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Account Name"><div class="byline">By Rita Long</div>').author, 'Rita Long');
+  });
+  it('keeps a person that a personal site declares as Person+Organization or as publisher', () => {
+    const ld = '<script type="application/ld+json">{"@graph":[{"@type":["Person","Organization"],"@id":"#me","name":"Anna Kalt"},{"@type":"BlogPosting","publisher":{"@id":"#me"}}]}</script>';
+    assert.equal(meta(`${ld}<div class="author">Anna Kalt</div>`).author, 'Anna Kalt');
+  });
+});
+
+describe('author: labels are not names', () => {
+  it('drops the labels printed around a byline', () => {
+    assert.equal(cleanAuthor('Post author'), null);
+    assert.equal(cleanAuthor('Über den Autor'), null);
+    assert.equal(cleanAuthor('Publié par'), null);
+    assert.equal(cleanAuthor('SHOW ALL ARTICLES OF'), null);
+    assert.equal(cleanAuthor('Hej! Ich bin'), null);
+    assert.equal(cleanAuthor('Meta Author'), 'Meta Author');
+  });
+  it('reads the name after "erstellt von", "Zeige alle Beiträge von", "vom"', () => {
+    assert.equal(meta('<div class="byline"><span>erstellt von</span> <a href="/u/d">Dominique</a></div>').author, 'Dominique');
+    assert.equal(cleanAuthor('Zeige alle Beiträge von mywakenews'), 'mywakenews');
+    assert.equal(meta('<h4 class="author">vom <span>Krimiblogger</span></h4>').author, 'Krimiblogger');
+  });
+  it('cleans a copyright sign, a doubled name, trailing "under" and initials beside the name', () => {
+    assert.equal(cleanAuthor('© Kathrin Führes Kathrin Führes'), 'Kathrin Führes');
+    assert.equal(cleanAuthor('Posted by Nesselsetzer under Allgemein'), 'Nesselsetzer');
+    assert.equal(cleanAuthor('Tina Klostermeier,TK'), 'Tina Klostermeier');
+    assert.equal(cleanAuthor('AFP, DPA'), 'AFP, DPA');
+  });
+});
