@@ -16,6 +16,8 @@ export interface LinkTag {
 
 export interface TimeTag {
   datetime: string;
+  /** The text the element shows ("November 8, 2023 at 6:09 p.m."). */
+  text: string;
   itemprop: string;
   pubdate: boolean;
 }
@@ -135,7 +137,8 @@ export function collectTags(doc: Document): PageTags {
         break;
       case 'time': {
         const datetime = attribute(el, 'datetime') ?? '';
-        tags.times.push({ datetime: datetime || textContent(el), itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
+        const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
+        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
         break;
       }
     }

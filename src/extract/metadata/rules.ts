@@ -360,6 +360,36 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
 ];
 
+/**
+ * A declared instant in UTC ("2023-11-09T01:09:55Z") written on the page's own clock when the
+ * page shows that same instant in local time ("November 8, 2023 at 6:09 p.m.", a <time
+ * datetime> without offset): the offset is the difference, so the page's calendar day (the
+ * 8th, not the 9th) survives, as the ruling on dates asks. Only a whole number of quarter hours
+ * within -12..+14 h, at the same minute, counts as the same instant.
+ */
+export function onPageClock(ctx: RuleContext, iso: string | null): string | null {
+  if (!iso || !/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/.test(iso)) return iso;
+  const utc = Date.parse(iso);
+  if (Number.isNaN(utc)) return iso;
+  const shown: string[] = [];
+  for (const t of ctx.tags.times.slice(0, 10)) shown.push(t.datetime, t.text);
+  shown.push(...ctx.tags.dateTexts.slice(0, 10));
+  for (const s of shown) {
+    const local = s ? toIsoDate(s) ?? findDateInText(s) : null;
+    const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(local);
+    if (!m) continue;
+    const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+    const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
+    if (diff === 0) return iso;
+    if (diff % 15 !== 0 || diff < -12 * 60 || diff > 14 * 60) continue;
+    const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
+    const a = Math.abs(diff);
+    const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
+    return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+  }
+  return iso;
+}
+
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */
 const NEAR_HEADLINE = 1500;
 /** How much of the visible text is searched for a date at all. */

@@ -49,3 +49,17 @@ describe('author: labels are not names', () => {
     assert.equal(cleanAuthor('AFP, DPA'), 'AFP, DPA');
   });
 });
+
+describe('published_at on the page clock', () => {
+  it('writes a declared UTC instant in the offset the page shows for the same instant', () => {
+    const html = '<meta property="article:published_time" content="2023-11-09T01:09:55+00:00"><h1>Story</h1><time datetime="2023-11-08 18:09:55">November 8, 2023 at 6:09 p.m.</time>';
+    assert.equal(meta(html).published_at, '2023-11-08T18:09:55-07:00');
+    const shownText = '<meta property="article:published_time" content="2023-11-09T03:28:35Z"><div class="date">Nov. 8, 2023, 10:28 p.m. ET</div>';
+    assert.equal(meta(shownText).published_at, '2023-11-08T22:28:35-05:00');
+  });
+  it('keeps UTC when the page shows UTC, another minute, or no time at all', () => {
+    assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time datetime="2023-11-09 01:09">9 Nov</time>').published_at, '2023-11-09T01:09:55Z');
+    assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023 at 6:12 p.m.</time>').published_at, '2023-11-09T01:09:55Z');
+    assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023</time>').published_at, '2023-11-09T01:09:55Z');
+  });
+});
