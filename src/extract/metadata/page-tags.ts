@@ -53,8 +53,10 @@ export interface PageTags {
   dateTexts: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
-  /** Every non-empty <h1> text, in page order (at most MAX_CANDIDATES). */
+  /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
   h1s: string[];
+  /** <h1>s that are the site's logo or name (a link to the home page, a site-title class). */
+  brandH1s: string[];
   /** <img> elements in page order (at most MAX_CANDIDATES). */
   images: ImageTag[];
 }
@@ -67,7 +69,7 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -129,10 +131,15 @@ export function collectTags(doc: Document): PageTags {
       case 'h1':
         if (tags.h1s.length < MAX_CANDIDATES) {
           const t = collapse(textContent(el));
-          if (t !== '') {
-            tags.firstH1 ??= t;
-            tags.h1s.push(t);
+          if (t === '') break;
+          // The site's logo set as an <h1> (a link to the home page, a site-title class) is
+          // its name, not the page's headline.
+          if (siteLogo(el)) {
+            if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
+            break;
           }
+          tags.firstH1 ??= t;
+          tags.h1s.push(t);
         }
         break;
       case 'time': {
@@ -198,6 +205,26 @@ function insideFurniture(el: Element): boolean {
     if (FURNITURE.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
+}
+
+const LOGO_MARK = /(?:^|[\s_-])(?:logo|site-?title|site-?name|blog-?title|blog-?name|site-?logo|brand|branding|masthead)(?:$|[\s_-])/i;
+/** A link to a site's root: "/", "https://host/", an archived root ("/web/2016/http://host/"). */
+const ROOT_HREF = /^(?:\.?\/|(?:https?:)?\/\/[^/?#]+\/?|\S*\/https?:\/\/[^/?#]+\/?)(?:index\.\w{2,4})?$/i;
+
+/** An <h1> that is the site's logo: marked as such, linking home as a whole, or inside a home link. */
+function siteLogo(el: Element): boolean {
+  if (LOGO_MARK.test(`${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`)) return true;
+  for (let p = el.parent as Element | null, depth = 0; p && p.name && depth < 3; p = p.parent as Element | null, depth++) {
+    if (p.name === 'a') return homeLink(p);
+  }
+  const links = findAll((c) => c.name === 'a', el.children);
+  if (links.length !== 1) return false;
+  const link = links[0]!;
+  return homeLink(link) && collapse(textContent(link)) === collapse(textContent(el));
+}
+
+function homeLink(a: Element): boolean {
+  return (attribute(a, 'rel') ?? '').toLowerCase().split(/\s+/).includes('home') || ROOT_HREF.test((attribute(a, 'href') ?? '').trim());
 }
 
 function insideArticle(el: Element): boolean {

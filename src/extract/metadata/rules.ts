@@ -84,11 +84,39 @@ function endsAsBrand(title: string, part: string): boolean {
 
 const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** Separators between a title's parts ("Story | Brand", "Brand » Blog Archiv » Story", "Story : Brand"). */
+const PART_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+/g;
+
+/**
+ * A title with the site's own name as one of its parts (the logo <h1>, og:site_name,
+ * application-name) is the story with the brand around it: the parts before the brand, or
+ * after it when the brand comes first.
+ */
+function withoutSiteName(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const t = rule(ctx);
+    if (!t) return null;
+    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])].map(fold).filter((x) => x.length >= 3));
+    if (!names.size) return t;
+    const cuts = [...t.matchAll(PART_SEP)];
+    if (!cuts.length) return t;
+    const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
+    for (let i = 0; i < bounds.length; i += 2) {
+      if (!names.has(fold(t.slice(bounds[i]!, bounds[i + 1]!)))) continue;
+      // "Brand » Section » Story": the last part; "Story - Section | Brand": what precedes the brand.
+      const story = i === 0 ? t.slice(bounds[bounds.length - 2]!) : t.slice(0, bounds[i - 1]!);
+      // One word left is a section ("Geschichte | Site"), not a story.
+      return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
+    }
+    return t;
+  };
+}
+
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
   headline(meta('og:title')),
   headline(meta('twitter:title', 'twitter:text:title')),
-  headline((ctx) => clean(ctx.tags.title)),
+  headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
   ldText('headline'),
   ldText('name', articleOrPage),
 ];

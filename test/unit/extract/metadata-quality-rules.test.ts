@@ -63,3 +63,15 @@ describe('published_at on the page clock', () => {
     assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023</time>').published_at, '2023-11-09T01:09:55Z');
   });
 });
+
+describe('title: the site logo is not the headline', () => {
+  it('does not take an <h1> that is the site logo (home link, site-title class) as the headline', () => {
+    assert.equal(meta('<meta property="og:title" content="Want to See a More Diverse Community? So Do We."><h1 class="wpcom-title"><a href="https://wordpress.com/">WordPress.com</a></h1>').title, 'Want to See a More Diverse Community? So Do We.');
+    assert.equal(meta('<title>Keine Talstraße zur Bunten Republik | Spiel-Talstraße</title><h1 id="site-title"><a href="/" rel="home">Spiel-Talstraße</a></h1><h1 class="entry-title">Keine Talstraße zur Bunten Republik</h1>').title, 'Keine Talstraße zur Bunten Republik');
+  });
+  it('cuts the site name from a multi-part <title>: what precedes it, or the last part when it comes first', () => {
+    assert.equal(meta('<title>Das vermutlich schwulste Musikvideo der Welt : Krimiblog-Archiv | Ermittlungen | Gegründet 2005</title><h1><a href="http://archiv.krimiblog.example/">Krimiblog-Archiv</a></h1>').title, 'Das vermutlich schwulste Musikvideo der Welt');
+    assert.equal(meta('<title>Time 4 talks » Blog Archiv » Weitere Digitalisierung der Kinos</title><h1><a href="https://www.time4talks.example/">Time 4 talks</a></h1>').title, 'Weitere Digitalisierung der Kinos');
+    assert.equal(meta('<title>Geschichte | Klänge</title><meta property="og:site_name" content="Klänge">').title, 'Geschichte | Klänge');
+  });
+});
