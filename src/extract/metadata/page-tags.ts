@@ -55,6 +55,8 @@ export interface PageTags {
   lead: string | null;
   /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
   h1s: string[];
+  /** Each <h1>'s text as the lines it shows: its text runs split where a child element starts or ends. */
+  h1Lines: Map<string, string[]>;
   /** <h1>s that are the site's logo or name (a link to the home page, a site-title class). */
   brandH1s: string[];
   /** <img> elements in page order (at most MAX_CANDIDATES). */
@@ -69,7 +71,7 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -140,6 +142,7 @@ export function collectTags(doc: Document): PageTags {
           }
           tags.firstH1 ??= t;
           tags.h1s.push(t);
+          tags.h1Lines.set(t, lines(el));
         }
         break;
       case 'time': {
@@ -205,6 +208,21 @@ function insideFurniture(el: Element): boolean {
     if (FURNITURE.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
+}
+
+/** An element's text split at element boundaries (a kicker <span>, a <br>, a subtitle <small>). */
+function lines(el: Element): string[] {
+  const out: string[] = [];
+  const walk = (nodes: ChildNode[]) => {
+    for (const n of nodes) {
+      if (n.type === 'text') {
+        const t = collapse((n as Text).data);
+        if (t !== '') out.push(t);
+      } else if ('children' in n && out.length < 20) walk((n as Element).children);
+    }
+  };
+  walk(el.children);
+  return out;
 }
 
 const LOGO_MARK = /(?:^|[\s_-])(?:logo|site-?title|site-?name|blog-?title|blog-?name|site-?logo|brand|branding|masthead)(?:$|[\s_-])/i;

@@ -103,8 +103,10 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
     for (let i = 0; i < bounds.length; i += 2) {
       if (!names.has(fold(t.slice(bounds[i]!, bounds[i + 1]!)))) continue;
-      // "Brand » Section » Story": the last part; "Story - Section | Brand": what precedes the brand.
-      const story = i === 0 ? t.slice(bounds[bounds.length - 2]!) : t.slice(0, bounds[i - 1]!);
+      // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
+      // without a short section right after the brand ("Brand » Blog Archiv » Story").
+      let story = i === 0 ? t.slice(bounds[2]!) : t.slice(0, bounds[i - 1]!);
+      if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2) story = t.slice(bounds[4]!);
       // One word left is a section ("Geschichte | Site"), not a story.
       return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
     }
@@ -114,8 +116,8 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
 
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
-  headline(meta('og:title')),
-  headline(meta('twitter:title', 'twitter:text:title')),
+  headline(withoutSiteName(meta('og:title'))),
+  headline(withoutSiteName(meta('twitter:title', 'twitter:text:title'))),
   headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
   ldText('headline'),
   ldText('name', articleOrPage),
@@ -139,10 +141,28 @@ export const TITLE: readonly Rule<string>[] = [
     const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
     if (!h) return declared;
     const fh = fold(h);
-    return titleForms(declared).some((t) => fh.includes(fold(t))) ? declared : h;
+    const cut = titleForms(declared).map(fold);
+    // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
+    // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
+    // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
+    const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
+    if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+    return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
   },
   (ctx) => ctx.tags.firstH1,
 ];
+
+/**
+ * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /
+ * "Autohäuser rechnen mit..."): the headline is the second line.
+ */
+function withoutKicker(ctx: RuleContext, h: string): string {
+  const lines = ctx.tags.h1Lines.get(h);
+  if (lines?.length !== 2) return h;
+  const [kicker, main] = lines as [string, string];
+  const words = (x: string) => x.split(/\s+/).length;
+  return words(kicker) <= 3 && words(main) >= 3 && kicker.length < main.length && /^[\p{L}\p{N}"„“«]/u.test(main) && !/[:\-\u2013\u2014|]$/.test(kicker) ? main : h;
+}
 
 /** Share of the smaller word set the two texts have in common above which they tell one story. */
 const SAME_STORY = 0.2;

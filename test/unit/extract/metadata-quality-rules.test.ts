@@ -75,3 +75,16 @@ describe('title: the site logo is not the headline', () => {
     assert.equal(meta('<title>Geschichte | Klänge</title><meta property="og:site_name" content="Klänge">').title, 'Geschichte | Klänge');
   });
 });
+
+describe('title: the visible headline in full', () => {
+  it('takes the <h1> that goes on where the declared title stops, not one with a subtitle line', () => {
+    assert.equal(meta('<meta property="og:title" content="How to Care for Hydrangeas"><h1>How to Care for Hydrangeas to Get the Most Beautiful Blooms</h1>').title, 'How to Care for Hydrangeas to Get the Most Beautiful Blooms');
+    assert.equal(meta('<meta property="og:title" content="Hass-Demo in Essen"><h1>Hass-Demo in Essen <span>Gebührenfinanzierte Verharmlosung</span></h1>').title, 'Hass-Demo in Essen');
+  });
+  it('drops a short kicker line over the headline', () => {
+    assert.equal(meta('<title>Autohäuser rechnen mit Anlaufen | MDR</title><h1><span>Nach Corona-Lockerungen</span> <span>Autohäuser rechnen mit langsamem Anlaufen</span></h1>').title, 'Autohäuser rechnen mit langsamem Anlaufen');
+  });
+  it('cuts the site name from og:title as from <title>', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Fachblatt.example"><meta property="og:title" content="Olympia - Getränke per Schiff ins Zentrum - Fachblatt.example">').title, 'Olympia - Getränke per Schiff ins Zentrum');
+  });
+});
