@@ -173,6 +173,17 @@ function readCandidates(el: Element, tags: PageTags): void {
       const text = collapse(textContent(el), 1000);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
     }
+    // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
+    // announcing the name in the next text or element.
+    if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
+      const label = collapse(textContent(el));
+      if (label.length <= 20 && /:$/.test(label) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
+        let next = el.next;
+        while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
+        const text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+      }
+    }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
     for (const c of el.children) {
       if (c.type !== 'text' || tags.bylines.length >= MAX_CANDIDATES) continue;

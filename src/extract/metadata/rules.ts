@@ -9,7 +9,7 @@ import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
 import type { PageTags } from './page-tags.js';
 import { firstMeta } from './page-tags.js';
-import { clean, collapse } from './text.js';
+import { clean, collapse, decodeEntities } from './text.js';
 import { resolveUrl } from './urls.js';
 
 export interface RuleContext {
@@ -200,7 +200,7 @@ function titleForms(t: string): string[] {
 }
 
 /** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
-export const DESCRIPTION: readonly Rule<string>[] = [
+const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
   meta('og:description'),
   meta('twitter:description'),
   meta('description', 'dc.description', 'dcterms.description'),
@@ -208,6 +208,38 @@ export const DESCRIPTION: readonly Rule<string>[] = [
   ldText('description'),
   (ctx) => ctx.tags.lead,
 ];
+
+/**
+ * The first source that reads as a description, as text: markup pasted into a meta tag
+ * ("<p>...", "...and<a class=") and entities encoded twice ("I&#8217;m") are what a reader
+ * would not see; a value that is only the site's name, the title, or a byline ("Written by
+ * Staff") describes nothing, so the next source is read. (A description cut short with an
+ * ellipsis stays: annotators and unfurlers show the declared one as it is.)
+ */
+export const DESCRIPTION: readonly Rule<string>[] = [
+  (ctx) => {
+    const values = DESCRIPTION_SOURCES.map((r) => asText(r(ctx)));
+    const idx = values.findIndex((v) => v !== null && describes(ctx, v));
+    if (idx < 0) return null;
+    return values[idx]!;
+  },
+];
+
+function asText(v: string | null): string | null {
+  if (!v) return null;
+  let s = v;
+  if (/&(?:#\d{2,6}|#x[\da-f]{2,5}|[a-z]{2,8});/i.test(s)) s = decodeEntities(s);
+  if (/<\/?[a-z][^>]*>|<[a-z]+\s[^>]*$/i.test(s)) s = s.replace(/<[a-z][^>]*(?:>|$)|<\/[a-z]+\s*>/gi, ' ');
+  return clean(s, 20_000);
+}
+
+/** Not just the site's name, the page title, or a byline. */
+function describes(ctx: RuleContext, d: string): boolean {
+  const f = fold(d);
+  if (/^(?:written|posted|published)\s+by\b|^(?:von|by)\s+\S+(?:\s+\S+)?$/i.test(d)) return false;
+  const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
+  return !names.some((n) => n && fold(n) === f);
+}
 
 /** <link rel=canonical>, og:url, HTTP Link rel=canonical. */
 export const CANONICAL_URL: readonly Rule<string>[] = [

@@ -88,3 +88,21 @@ describe('title: the visible headline in full', () => {
     assert.equal(meta('<meta property="og:site_name" content="Fachblatt.example"><meta property="og:title" content="Olympia - Getränke per Schiff ins Zentrum - Fachblatt.example">').title, 'Olympia - Getränke per Schiff ins Zentrum');
   });
 });
+
+describe('description as a reader sees it', () => {
+  it('strips markup pasted into a meta description and decodes entities encoded twice', () => {
+    assert.equal(meta('<meta property="og:description" content="&lt;p&gt;Vom Industrieunternehmen bis zum Betrieb.&lt;/p&gt;">').description, 'Vom Industrieunternehmen bis zum Betrieb.');
+    assert.equal(meta('<meta property="og:description" content="I&amp;#8217;m not much of a metal guy.">').description, 'I’m not much of a metal guy.');
+  });
+  it('skips a description that is only the site name or a byline', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Raptastisch"><meta property="og:description" content="Raptastisch"><meta name="description" content="Deutschrap im Diss-Modus.">').description, 'Deutschrap im Diss-Modus.');
+    assert.equal(meta('<meta property="og:description" content="Written by HLNF Staff Report"><article><p>TAYLORVILLE — The following are arrest and accident reports as recorded by the police department.</p></article>').description, 'TAYLORVILLE — The following are arrest and accident reports as recorded by the police department.');
+  });
+});
+
+describe('author after a label element', () => {
+  it('reads the name in the text after "<b>Von:</b>" / "<span>Autor:</span>"', () => {
+    assert.equal(meta('<div><b>Von:</b> <br /> <br /> Götz Warnke</div>').author, 'Götz Warnke');
+    assert.equal(meta('<div><span class="label">Datum:</span> 19.11.2021<br><span class="label">Autor:</span> Fritz Imhof<br></div>').author, 'Fritz Imhof');
+  });
+});
