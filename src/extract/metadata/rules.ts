@@ -434,7 +434,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => {
     const text = ctx.bodyText();
     const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
-    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE)) : null;
+    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE), { shortYear: true }) : null;
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),

@@ -106,3 +106,10 @@ describe('author after a label element', () => {
     assert.equal(meta('<div><span class="label">Datum:</span> 19.11.2021<br><span class="label">Autor:</span> Fritz Imhof<br></div>').author, 'Fritz Imhof');
   });
 });
+
+describe('published_at: a two-digit year right under the headline', () => {
+  it('reads 23.09.22 printed under the <h1>, not in loose text', () => {
+    assert.equal(meta('<h1>Vintage-Flair mit viel Grün</h1><div class="x">23.09.22</div><p>Text.</p>').published_at, '2022-09-23');
+    assert.equal(meta('<p>Version 1.10.22 released</p>').published_at, null);
+  });
+});
