@@ -30,6 +30,8 @@ export interface BylineTag {
    * 2: a link to an author's page (/author/jane-doe), 3: a name after "By" / "Von" / "Autor:".
    */
   strength: number;
+  /** Position of the element in document order (to tell one byline's names from a list of teasers). */
+  at?: number;
 }
 
 export interface ImageTag {
@@ -82,8 +84,8 @@ export function collectTags(doc: Document): PageTags {
     else tags.meta.set(k, [value]);
   };
   const elements: Element[] = findAll(() => true, doc.children);
-  for (const el of elements) {
-    readCandidates(el, tags);
+  for (const [at, el] of elements.entries()) {
+    readCandidates(el, tags, at);
     switch (el.name) {
       case 'p':
         if (tags.lead === null) {
@@ -158,7 +160,7 @@ export function collectTags(doc: Document): PageTags {
 }
 
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
-function readCandidates(el: Element, tags: PageTags): void {
+function readCandidates(el: Element, tags: PageTags, at: number): void {
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
   const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
@@ -168,7 +170,7 @@ function readCandidates(el: Element, tags: PageTags): void {
       // itemprop=author often wraps the name in itemprop=name.
       const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
       const text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1 });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });

@@ -373,6 +373,9 @@ function twitterLabelled(label: RegExp): Rule<string> {
   };
 }
 
+/** How many elements apart two declared author names still belong to one byline. */
+const SAME_BYLINE_ELEMENTS = 8;
+
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
@@ -393,11 +396,17 @@ export const AUTHOR: readonly Rule<string>[] = [
     let own: string | null = null;
     for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
+      let last = -1;
       for (const b of ctx.tags.bylines) if (b.strength === strength) {
+        // Declared authors far from the first one are other articles' (teasers, related links).
+        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
         const cleaned = cleanAuthor(b.text);
         const n = people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
-        if (n && !names.includes(n)) names.push(n);
+        if (n && !names.includes(n)) {
+          names.push(n);
+          last = b.at ?? 0;
+        }
         if (strength >= 1 && names.length) break;
       }
       if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');

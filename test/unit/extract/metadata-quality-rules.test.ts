@@ -113,3 +113,11 @@ describe('published_at: a two-digit year right under the headline', () => {
     assert.equal(meta('<p>Version 1.10.22 released</p>').published_at, null);
   });
 });
+
+describe('author: one byline, not the teasers', () => {
+  it('keeps declared authors written together and drops those of related articles further down', () => {
+    const related = '<ul>' + Array.from({ length: 5 }, (_, i) => `<li><div><h3><a href="/p${i}">Other story ${i}</a></h3><p>Teaser</p></div></li>`).join('') + '</ul>';
+    const html = `<p>By <a rel="author" href="/a/jake">Jake Goulding</a> and <a rel="author" href="/a/ben">Ben Popper</a></p><article><p>Text</p></article>${related}<a rel="author" href="/a/max">Max Pekarsky</a>`;
+    assert.equal(meta(html).author, 'Jake Goulding, Ben Popper');
+  });
+});
