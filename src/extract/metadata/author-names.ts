@@ -7,7 +7,7 @@ import { collapse } from './text.js';
 const LEAD = /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
 const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
 // Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
-const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e|og|och|en)(?!\p{L}))\s*/u;
+const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
 /** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
 const RUN_ON = /\s+(?:in|on|under|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
 const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at)$/i;

@@ -353,11 +353,14 @@ function organisations(ctx: RuleContext): Set<string> {
     if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/)) add(textOf(n.name));
   }
   add(titleBrand(ctx.tags.title));
-  try {
-    // The site's own host name ("spiegel.de", "ORF.at").
-    const host = new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
-    add(host);
-  } catch {}
+  // The site's own host name ("spiegel.de", "ORF.at"), from the final URL and the page's own
+  // canonical address (a copy served elsewhere still names its site).
+  const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
+  for (const u of [ctx.finalUrl, canonical]) {
+    try {
+      if (u) add(new URL(u, ctx.finalUrl).hostname.replace(/^www\./, ''));
+    } catch {}
+  }
   return out;
 }
 

@@ -121,3 +121,12 @@ describe('author: one byline, not the teasers', () => {
     assert.equal(meta(html).author, 'Jake Goulding, Ben Popper');
   });
 });
+
+describe('author: organisations', () => {
+  it('drops a name that is the host of the page canonical address', () => {
+    assert.equal(meta('<link rel="canonical" href="https://www.laola1.at/story"><meta name="author" content="LAOLA1.at"><div class="byline">Alexander Karper</div>', 'http://127.0.0.1:8080/story').author, 'Alexander Karper');
+  });
+  it('reads "e. V." as a legal form, not as the connector "e"', () => {
+    assert.equal(cleanAuthor('Deutscher Caritasverband e. V.'), null);
+  });
+});
