@@ -4,17 +4,25 @@
 import { findDateInText } from './dates.js';
 import { collapse } from './text.js';
 
-const LEAD = /^\s*(?:written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
+const LEAD = /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
 const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
 // Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
-const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e|og|och|en)(?!\p{L}))\s*/u;
+const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
 /** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
-const RUN_ON = /\s+(?:in|on|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
-const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow)$/i;
+const RUN_ON = /\s+(?:in|on|under|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
+const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at)$/i;
 /** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
 const COMPANY = /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
 /** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */
 const PARTICLE = /^(?:von|van|der|den|de|da|das|do|dos|del|della|di|du|la|le|bin|al|zu|ten|ter|y)$/;
+/** A lower-case login handle: words joined by "." or "_" without spaces. */
+const HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
+/** A handle that is a domain ("przepisy.pl") names the site, which may sign its own pages. */
+const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
+/** Words of the labels and links printed around bylines; no name contains them. */
+const LABEL_WORD = /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
+/** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
+const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
 
@@ -27,6 +35,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   const datePos = dateStart(s);
   if (datePos > 0) s = s.slice(0, datePos);
   s = s.replace(/\s*(?:\||-|–|—|·|•)\s*(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b.*$/i, '');
+  s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '');
   s = s.replace(/^\s*[Bb]y(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {
@@ -34,11 +43,19 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/(?:^|\s)@\w+/g, ' ').replace(/^[\s:.,-]+|[\s:,-]+$/g, '').replace(/\s+/g, ' ').trim();
     if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = part.replace(/\.+$/, '').trim();
     part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
+    // A name printed twice in one node ("Kathrin Führes Kathrin Führes": a caption and a link).
+    part = part.replace(/^(.{3,}) \1$/u, '$1');
     if (part === '' || !looksLikeName(part)) continue;
     if (!names.includes(part)) names.push(part);
     if (names.length >= MAX_NAMES) break;
   }
-  return names.length ? names.join(', ') : null;
+  // Initials beside the full name are that name again ("Tina Klostermeier, TK").
+  const kept = names.filter((n) => !(/^\p{Lu}{2,3}$/u.test(n) && names.some((o) => o !== n && initials(o) === n)));
+  return kept.length ? kept.join(', ') : null;
+}
+
+function initials(name: string): string {
+  return name.split(/[\s-]+/).filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
 }
 
 function looksLikeName(s: string): boolean {
@@ -46,9 +63,14 @@ function looksLikeName(s: string): boolean {
   if (words.length > MAX_NAME_WORDS) return false;
   if (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s))) return false;
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
-  if (!/\p{L}/u.test(s)) return false;
+  if (!/\p{L}/u.test(s) || /[!?]|\p{Extended_Pictographic}/u.test(s)) return false;
   if (words.length === 1 && NOT_NAMES.test(s)) return false;
+  // A label around the name, not a name: "Über den Autor", "Post author", "Zuletzt geändert",
+  // "Show all articles of", "Publié par" (a name does not end with "by"/"von"/"of").
+  if (words.some((w) => LABEL_WORD.test(w)) || (words.length > 1 && TRAILING_LINK_WORD.test(words[words.length - 1]!))) return false;
   if (COMPANY.test(s)) return false;
+  // A login handle ("jane.doe", "gabor_munier") is an account, not the name the page shows.
+  if (HANDLE.test(s) && !DOMAIN_END.test(s)) return false;
   // A name is written capitalised: several words mostly in lower case are a phrase
   // ("View my complete profile", "the numbers"), not a byline.
   if (words.length > 1 && words.filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length * 2 > words.length) return false;

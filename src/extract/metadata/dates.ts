@@ -50,6 +50,7 @@ const DAY_MONTH_YEAR = new RegExp(`(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|
 const MONTH_DAY_YEAR = new RegExp(`(?<![${L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iu');
 const YEAR_MONTH_DAY_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?/u;
 const NUMERIC_YMD = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
+const NUMERIC_DMY_SHORT = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/;
 const NUMERIC_DMY = /(?<![\d.])(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/;
 // An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone.
 const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2})\\b\\)?)?`, 'iu');
@@ -87,11 +88,13 @@ export function toIsoDate(raw: string | null | undefined): string | null {
 export interface TextDateOptions {
   /** Accept all-numeric day-first dates (03.04.2020); off for loose prose, where they are often something else. */
   numeric?: boolean;
+  /** Also accept a two-digit year in a dotted day-first date (23.09.22, read as 2022); for text right by the headline only. */
+  shortYear?: boolean;
 }
 
 /** The first date written in a piece of text, with its time and offset when written right after it. */
 export function findDateInText(text: string, opts: TextDateOptions = {}): string | null {
-  if (!/\d{4}/.test(text)) return null;
+  if (!opts.shortYear && !/\d{4}/.test(text)) return null;
   type Hit = { index: number; end: number; y: number; mo: number; d: number };
   const hits: Hit[] = [];
   let m = DAY_MONTH_YEAR.exec(text);
@@ -112,6 +115,10 @@ export function findDateInText(text: string, opts: TextDateOptions = {}): string
       else if (m[0].includes('/') && d <= 12 && mo <= 12) [d, mo] = [mo, d];
       hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo, d });
     }
+  }
+  if (opts.shortYear) {
+    m = NUMERIC_DMY_SHORT.exec(text);
+    if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: 2000 + +m[3]!, mo: +m[2]!, d: +m[1]! });
   }
   hits.sort((a, b) => a.index - b.index);
   for (const h of hits) {

@@ -17,6 +17,7 @@ import {
   TITLE,
   firstOf,
   keywords,
+  onPageClock,
   type RuleContext,
 } from './rules.js';
 import { single, tagGroup } from './tag-groups.js';
@@ -49,7 +50,7 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
     site_name: firstOf(ctx, SITE_NAME),
     image: firstOf(ctx, IMAGE),
     author: firstOf(ctx, AUTHOR),
-    published_at: firstOf(ctx, PUBLISHED_AT),
+    published_at: onPageClock(ctx, firstOf(ctx, PUBLISHED_AT)),
     modified_at: firstOf(ctx, MODIFIED_AT),
     twitter: tagGroup(tags, 'twitter:', base),
     feeds: findFeeds(tags.links, base),

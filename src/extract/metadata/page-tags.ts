@@ -16,6 +16,8 @@ export interface LinkTag {
 
 export interface TimeTag {
   datetime: string;
+  /** The text the element shows ("November 8, 2023 at 6:09 p.m."). */
+  text: string;
   itemprop: string;
   pubdate: boolean;
 }
@@ -28,6 +30,8 @@ export interface BylineTag {
    * 2: a link to an author's page (/author/jane-doe), 3: a name after "By" / "Von" / "Autor:".
    */
   strength: number;
+  /** Position of the element in document order (to tell one byline's names from a list of teasers). */
+  at?: number;
 }
 
 export interface ImageTag {
@@ -51,8 +55,12 @@ export interface PageTags {
   dateTexts: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
-  /** Every non-empty <h1> text, in page order (at most MAX_CANDIDATES). */
+  /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
   h1s: string[];
+  /** Each <h1>'s text as the lines it shows: its text runs split where a child element starts or ends. */
+  h1Lines: Map<string, string[]>;
+  /** <h1>s that are the site's logo or name (a link to the home page, a site-title class). */
+  brandH1s: string[];
   /** <img> elements in page order (at most MAX_CANDIDATES). */
   images: ImageTag[];
 }
@@ -65,7 +73,7 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -76,8 +84,8 @@ export function collectTags(doc: Document): PageTags {
     else tags.meta.set(k, [value]);
   };
   const elements: Element[] = findAll(() => true, doc.children);
-  for (const el of elements) {
-    readCandidates(el, tags);
+  for (const [at, el] of elements.entries()) {
+    readCandidates(el, tags, at);
     switch (el.name) {
       case 'p':
         if (tags.lead === null) {
@@ -127,15 +135,22 @@ export function collectTags(doc: Document): PageTags {
       case 'h1':
         if (tags.h1s.length < MAX_CANDIDATES) {
           const t = collapse(textContent(el));
-          if (t !== '') {
-            tags.firstH1 ??= t;
-            tags.h1s.push(t);
+          if (t === '') break;
+          // The site's logo set as an <h1> (a link to the home page, a site-title class) is
+          // its name, not the page's headline.
+          if (siteLogo(el)) {
+            if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
+            break;
           }
+          tags.firstH1 ??= t;
+          tags.h1s.push(t);
+          tags.h1Lines.set(t, lines(el));
         }
         break;
       case 'time': {
         const datetime = attribute(el, 'datetime') ?? '';
-        tags.times.push({ datetime: datetime || textContent(el), itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
+        const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
+        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
         break;
       }
     }
@@ -145,7 +160,7 @@ export function collectTags(doc: Document): PageTags {
 }
 
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
-function readCandidates(el: Element, tags: PageTags): void {
+function readCandidates(el: Element, tags: PageTags, at: number): void {
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
   const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
@@ -155,10 +170,21 @@ function readCandidates(el: Element, tags: PageTags): void {
       // itemprop=author often wraps the name in itemprop=name.
       const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
       const text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1 });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
+    }
+    // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
+    // announcing the name in the next text or element.
+    if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
+      const label = collapse(textContent(el));
+      if (label.length <= 20 && /:$/.test(label) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
+        let next = el.next;
+        while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
+        const text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+      }
     }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
     for (const c of el.children) {
@@ -195,6 +221,41 @@ function insideFurniture(el: Element): boolean {
     if (FURNITURE.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
+}
+
+/** An element's text split at element boundaries (a kicker <span>, a <br>, a subtitle <small>). */
+function lines(el: Element): string[] {
+  const out: string[] = [];
+  const walk = (nodes: ChildNode[]) => {
+    for (const n of nodes) {
+      if (n.type === 'text') {
+        const t = collapse((n as Text).data);
+        if (t !== '') out.push(t);
+      } else if ('children' in n && out.length < 20) walk((n as Element).children);
+    }
+  };
+  walk(el.children);
+  return out;
+}
+
+const LOGO_MARK = /(?:^|[\s_-])(?:logo|site-?title|site-?name|blog-?title|blog-?name|site-?logo|brand|branding|masthead)(?:$|[\s_-])/i;
+/** A link to a site's root: "/", "https://host/", an archived root ("/web/2016/http://host/"). */
+const ROOT_HREF = /^(?:\.?\/|(?:https?:)?\/\/[^/?#]+\/?|\S*\/https?:\/\/[^/?#]+\/?)(?:index\.\w{2,4})?$/i;
+
+/** An <h1> that is the site's logo: marked as such, linking home as a whole, or inside a home link. */
+function siteLogo(el: Element): boolean {
+  if (LOGO_MARK.test(`${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`)) return true;
+  for (let p = el.parent as Element | null, depth = 0; p && p.name && depth < 3; p = p.parent as Element | null, depth++) {
+    if (p.name === 'a') return homeLink(p);
+  }
+  const links = findAll((c) => c.name === 'a', el.children);
+  if (links.length !== 1) return false;
+  const link = links[0]!;
+  return homeLink(link) && collapse(textContent(link)) === collapse(textContent(el));
+}
+
+function homeLink(a: Element): boolean {
+  return (attribute(a, 'rel') ?? '').toLowerCase().split(/\s+/).includes('home') || ROOT_HREF.test((attribute(a, 'href') ?? '').trim());
 }
 
 function insideArticle(el: Element): boolean {

@@ -2,14 +2,14 @@
 // returns a value or null; the first non-null wins. The order of each chain is the
 // documented priority (docs/metadata.md).
 import type { JsonLd, JsonLdNode } from './json-ld.js';
-import { firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
+import { deref, firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
 import { cleanAuthor } from './author-names.js';
 import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
 import type { PageTags } from './page-tags.js';
 import { firstMeta } from './page-tags.js';
-import { clean, collapse } from './text.js';
+import { clean, collapse, decodeEntities } from './text.js';
 import { resolveUrl } from './urls.js';
 
 export interface RuleContext {
@@ -84,11 +84,41 @@ function endsAsBrand(title: string, part: string): boolean {
 
 const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** Separators between a title's parts ("Story | Brand", "Brand » Blog Archiv » Story", "Story : Brand"). */
+const PART_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+/g;
+
+/**
+ * A title with the site's own name as one of its parts (the logo <h1>, og:site_name,
+ * application-name) is the story with the brand around it: the parts before the brand, or
+ * after it when the brand comes first.
+ */
+function withoutSiteName(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const t = rule(ctx);
+    if (!t) return null;
+    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])].map(fold).filter((x) => x.length >= 3));
+    if (!names.size) return t;
+    const cuts = [...t.matchAll(PART_SEP)];
+    if (!cuts.length) return t;
+    const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
+    for (let i = 0; i < bounds.length; i += 2) {
+      if (!names.has(fold(t.slice(bounds[i]!, bounds[i + 1]!)))) continue;
+      // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
+      // without a short section right after the brand ("Brand » Blog Archiv » Story").
+      let story = i === 0 ? t.slice(bounds[2]!) : t.slice(0, bounds[i - 1]!);
+      if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2) story = t.slice(bounds[4]!);
+      // One word left is a section ("Geschichte | Site"), not a story.
+      return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
+    }
+    return t;
+  };
+}
+
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
-  headline(meta('og:title')),
-  headline(meta('twitter:title', 'twitter:text:title')),
-  headline((ctx) => clean(ctx.tags.title)),
+  headline(withoutSiteName(meta('og:title'))),
+  headline(withoutSiteName(meta('twitter:title', 'twitter:text:title'))),
+  headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
   ldText('headline'),
   ldText('name', articleOrPage),
 ];
@@ -111,10 +141,28 @@ export const TITLE: readonly Rule<string>[] = [
     const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
     if (!h) return declared;
     const fh = fold(h);
-    return titleForms(declared).some((t) => fh.includes(fold(t))) ? declared : h;
+    const cut = titleForms(declared).map(fold);
+    // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
+    // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
+    // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
+    const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
+    if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+    return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
   },
   (ctx) => ctx.tags.firstH1,
 ];
+
+/**
+ * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /
+ * "Autohäuser rechnen mit..."): the headline is the second line.
+ */
+function withoutKicker(ctx: RuleContext, h: string): string {
+  const lines = ctx.tags.h1Lines.get(h);
+  if (lines?.length !== 2) return h;
+  const [kicker, main] = lines as [string, string];
+  const words = (x: string) => x.split(/\s+/).length;
+  return words(kicker) <= 3 && words(main) >= 3 && kicker.length < main.length && /^[\p{L}\p{N}"„“«]/u.test(main) && !/[:\-\u2013\u2014|]$/.test(kicker) ? main : h;
+}
 
 /** Share of the smaller word set the two texts have in common above which they tell one story. */
 const SAME_STORY = 0.2;
@@ -152,7 +200,7 @@ function titleForms(t: string): string[] {
 }
 
 /** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
-export const DESCRIPTION: readonly Rule<string>[] = [
+const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
   meta('og:description'),
   meta('twitter:description'),
   meta('description', 'dc.description', 'dcterms.description'),
@@ -160,6 +208,38 @@ export const DESCRIPTION: readonly Rule<string>[] = [
   ldText('description'),
   (ctx) => ctx.tags.lead,
 ];
+
+/**
+ * The first source that reads as a description, as text: markup pasted into a meta tag
+ * ("<p>...", "...and<a class=") and entities encoded twice ("I&#8217;m") are what a reader
+ * would not see; a value that is only the site's name, the title, or a byline ("Written by
+ * Staff") describes nothing, so the next source is read. (A description cut short with an
+ * ellipsis stays: annotators and unfurlers show the declared one as it is.)
+ */
+export const DESCRIPTION: readonly Rule<string>[] = [
+  (ctx) => {
+    const values = DESCRIPTION_SOURCES.map((r) => asText(r(ctx)));
+    const idx = values.findIndex((v) => v !== null && describes(ctx, v));
+    if (idx < 0) return null;
+    return values[idx]!;
+  },
+];
+
+function asText(v: string | null): string | null {
+  if (!v) return null;
+  let s = v;
+  if (/&(?:#\d{2,6}|#x[\da-f]{2,5}|[a-z]{2,8});/i.test(s)) s = decodeEntities(s);
+  if (/<\/?[a-z][^>]*>|<[a-z]+\s[^>]*$/i.test(s)) s = s.replace(/<[a-z][^>]*(?:>|$)|<\/[a-z]+\s*>/gi, ' ');
+  return clean(s, 20_000);
+}
+
+/** Not just the site's name, the page title, or a byline. */
+function describes(ctx: RuleContext, d: string): boolean {
+  const f = fold(d);
+  if (/^(?:written|posted|published)\s+by\b|^(?:von|by)\s+\S+(?:\s+\S+)?$/i.test(d)) return false;
+  const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
+  return !names.some((n) => n && fold(n) === f);
+}
 
 /** <link rel=canonical>, og:url, HTTP Link rel=canonical. */
 export const CANONICAL_URL: readonly Rule<string>[] = [
@@ -266,22 +346,45 @@ function organisations(ctx: RuleContext): Set<string> {
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);
   for (const n of ctx.ld.nodes) {
-    for (const p of namesOf(n.publisher, ctx.ld)) add(p);
-    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/)) add(textOf(n.name));
+    // A publisher that is a Person (a personal site) is someone who may sign the page.
+    const pub = deref(n.publisher, ctx.ld);
+    if (!(pub && typeof pub === 'object' && !Array.isArray(pub) && isType(pub as JsonLdNode, /^Person$/))) for (const p of namesOf(n.publisher, ctx.ld)) add(p);
+    // A node typed both Person and Organization (a personal site's Yoast graph) is a person.
+    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/)) add(textOf(n.name));
   }
   add(titleBrand(ctx.tags.title));
-  try {
-    // The site's own host name ("spiegel.de", "ORF.at").
-    const host = new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
-    add(host);
-  } catch {}
+  // The site's own host name ("spiegel.de", "ORF.at"), from the final URL and the page's own
+  // canonical address (a copy served elsewhere still names its site).
+  const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
+  for (const u of [ctx.finalUrl, canonical]) {
+    try {
+      if (u) add(new URL(u, ctx.finalUrl).hostname.replace(/^www\./, ''));
+    } catch {}
+  }
   return out;
 }
 
+/** "Written by" / "Verfasst von" in a twitter:labelN (Yoast and others): its twitter:dataN. */
+const WRITTEN_BY = /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|autor|scritto\s+da|geschreven\s+door)$/i;
+function twitterLabelled(label: RegExp): Rule<string> {
+  return (ctx) => {
+    for (let i = 1; i <= 4; i++) {
+      const l = firstMeta(ctx.tags, `twitter:label${i}`);
+      if (l && label.test(l.trim())) return firstMeta(ctx.tags, `twitter:data${i}`);
+    }
+    return null;
+  };
+}
+
+/** How many elements apart two declared author names still belong to one byline. */
+const SAME_BYLINE_ELEMENTS = 8;
+
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
-  metaAll('author'),
+  // Open Graph first (the ruled order): article:author is the article's, while a site often
+  // sets <meta name=author> once for every page (its publisher, its CMS user).
   byline(meta('article:author', 'book:author')),
+  metaAll('author'),
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {
       const list = namesOf(n.author, ctx.ld).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
@@ -296,11 +399,17 @@ export const AUTHOR: readonly Rule<string>[] = [
     let own: string | null = null;
     for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
+      let last = -1;
       for (const b of ctx.tags.bylines) if (b.strength === strength) {
+        // Declared authors far from the first one are other articles' (teasers, related links).
+        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
         const cleaned = cleanAuthor(b.text);
         const n = people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
-        if (n && !names.includes(n)) names.push(n);
+        if (n && !names.includes(n)) {
+          names.push(n);
+          last = b.at ?? 0;
+        }
         if (strength >= 1 && names.length) break;
       }
       if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
@@ -309,6 +418,9 @@ export const AUTHOR: readonly Rule<string>[] = [
     // on wolfgangschmale.eu) the site's name is the author's.
     return own;
   },
+  // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
+  // when neither the declared sources nor the page's byline name anyone.
+  byline(twitterLabelled(WRITTEN_BY)),
 ];
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
@@ -334,11 +446,41 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => {
     const text = ctx.bodyText();
     const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
-    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE)) : null;
+    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE), { shortYear: true }) : null;
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
 ];
+
+/**
+ * A declared instant in UTC ("2023-11-09T01:09:55Z") written on the page's own clock when the
+ * page shows that same instant in local time ("November 8, 2023 at 6:09 p.m.", a <time
+ * datetime> without offset): the offset is the difference, so the page's calendar day (the
+ * 8th, not the 9th) survives, as the ruling on dates asks. Only a whole number of quarter hours
+ * within -12..+14 h, at the same minute, counts as the same instant.
+ */
+export function onPageClock(ctx: RuleContext, iso: string | null): string | null {
+  if (!iso || !/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/.test(iso)) return iso;
+  const utc = Date.parse(iso);
+  if (Number.isNaN(utc)) return iso;
+  const shown: string[] = [];
+  for (const t of ctx.tags.times.slice(0, 10)) shown.push(t.datetime, t.text);
+  shown.push(...ctx.tags.dateTexts.slice(0, 10));
+  for (const s of shown) {
+    const local = s ? toIsoDate(s) ?? findDateInText(s) : null;
+    const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(local);
+    if (!m) continue;
+    const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+    const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
+    if (diff === 0) return iso;
+    if (diff % 15 !== 0 || diff < -12 * 60 || diff > 14 * 60) continue;
+    const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
+    const a = Math.abs(diff);
+    const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
+    return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+  }
+  return iso;
+}
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */
 const NEAR_HEADLINE = 1500;
