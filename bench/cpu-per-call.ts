@@ -66,7 +66,7 @@ async function load(origin: string, path: string, body: unknown, amount: number)
 }
 
 async function measure(label: string, svc: ServiceProcess, path: string, body: unknown, site: ServiceProcess): Promise<void> {
-  await load(svc.origin, path, body, 200); // warm-up: workers start, JIT compiles
+  await load(svc.origin, path, body, Math.max(200, CONNS)); // warm-up: workers start, JIT compiles
   const pid = svc.child.pid!;
   const before = threadTicks(pid);
   const siteBefore = threadTicks(site.child.pid!);
