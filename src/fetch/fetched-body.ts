@@ -38,6 +38,25 @@ export function encodedText(body: FetchedBody): EncodedText | null {
   return { binary: body.bytes.toString('latin1'), charset: body.charset };
 }
 
+/**
+ * Strings of at least this many characters cross to a worker as their UTF-8 bytes (see
+ * compactText); shorter ones are posted as they are, which is cheap at that size.
+ */
+export const COMPACT_MIN_CHARS = 64 * 1024;
+
+/**
+ * A page text that was already decoded (browser-rendered HTML, direct calls), in the form a
+ * worker task carries: a large one as its UTF-8 bytes, like a fetched body. A two-byte string
+ * (one character outside Latin-1 makes V8 store two bytes a character) is copied through V8's
+ * serializer on the main thread, which took 110 to 390 ms for 5 MiB on the loaded machine
+ * (docs/admission.md, "Memory"); its UTF-8 bytes are at most half the size, posted as a one-byte
+ * string. Unpaired surrogates (not text) become U+FFFD on the way, as in any UTF-8.
+ */
+export function compactText(text: string): TaskText {
+  if (text.length < COMPACT_MIN_CHARS) return text;
+  return { binary: Buffer.from(text, 'utf8').toString('latin1'), charset: 'utf-8' };
+}
+
 export function taskText(t: TaskText): string {
   if (typeof t === 'string') return t;
   const bytes = Buffer.from(t.binary, 'latin1');

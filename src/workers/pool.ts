@@ -7,7 +7,7 @@ import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
-import { packTask } from './task-transfer.js';
+import { COMPACT_MIN_CHARS, compactText } from '../fetch/fetched-body.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -114,8 +114,7 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      const packed = packTask(task);
-      running = this.piscina.run(packed.task, { signal: AbortSignal.any([budget, abandon.signal]), transferList: packed.transferList }) as Promise<WorkerTaskResult<K>>;
+      running = this.piscina.run(compactTask(task), { signal: AbortSignal.any([budget, abandon.signal]) }) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
       this.taskEnded(release);
       throw new WorkerCrashed(err);
@@ -224,4 +223,12 @@ export class WorkerCrashed extends Error {
     super(`Worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'WorkerCrashed';
   }
+}
+
+/** The task as posted: a large already-decoded page text goes as its UTF-8 bytes (compactText). */
+export function compactTask(task: WorkerTask): WorkerTask {
+  if ((task.kind === 'clean' || task.kind === 'metadata') && typeof task.input.body === 'string' && task.input.body.length >= COMPACT_MIN_CHARS) {
+    return { ...task, input: { ...task.input, body: compactText(task.input.body) } } as WorkerTask;
+  }
+  return task;
 }

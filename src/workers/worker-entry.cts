@@ -10,11 +10,10 @@ import type { HeapReport } from './heap-report.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
-const transfer = import('./task-transfer.js');
 
 export = async function runTask(task: WorkerTask): Promise<unknown> {
   try {
-    return await (await worker).default((await transfer).unpackTask(task));
+    return await (await worker).default(task);
   } finally {
     // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
     // the pool reads these to retire workers whose heap grew (pool.ts).

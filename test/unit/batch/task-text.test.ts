@@ -1,0 +1,36 @@
+// A large page text that was already decoded crosses to the worker as its UTF-8 bytes and
+// comes back as the same text, whatever its characters; small texts and other tasks are posted
+// unchanged.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { COMPACT_MIN_CHARS, taskText } from '../../../src/fetch/fetched-body.js';
+import { WorkerPool, compactTask } from '../../../src/workers/pool.js';
+import type { WorkerTask } from '../../../src/workers/worker.js';
+import { testConfig } from '../../support/loopback-server.js';
+
+const text = `<html><head><title>Ünïcödé “quotes” 日本語 😀</title></head><body>${'<p>Grüße — 日本語 😀 text</p>'.repeat(COMPACT_MIN_CHARS / 10)}</body></html>`;
+
+describe('page text sent to a worker', () => {
+  const pool = new WorkerPool(testConfig({ workerThreads: 1 }));
+  after(() => pool.close());
+
+  it('a large text goes as one-byte UTF-8 and reads back as the same text', () => {
+    const task: WorkerTask = { kind: 'metadata', input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false } };
+    const sent = compactTask(task) as Extract<WorkerTask, { kind: 'metadata' }>;
+    assert.notEqual(typeof sent.input.body, 'string');
+    const posted = structuredClone(sent);
+    assert.equal(taskText(posted.input.body!), text);
+  });
+
+  it('posts small texts and other tasks as they are', () => {
+    const small: WorkerTask = { kind: 'clean', input: { body: '<p>hi</p>', bodyKind: 'html', finalUrl: 'https://t.example/', profile: 'content', format: 'text', includeTitle: true, maxChars: 100 } };
+    assert.equal(compactTask(small), small);
+    const crash: WorkerTask = { kind: 'crash', mode: 'exit' };
+    assert.equal(compactTask(crash), crash);
+  });
+
+  it('a worker reads the large text as the original (title with characters outside Latin-1)', async () => {
+    const result = await pool.run({ kind: 'metadata', input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false } });
+    assert.equal(result.data.title, 'Ünïcödé “quotes” 日本語 😀');
+  });
+});
