@@ -20,6 +20,7 @@ import { parseContentEncoding, readBody } from './read-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { parseRequestedUrl, resolveRedirect } from './url-policy.js';
+import { linkedSignal } from '../util/linked-signal.js';
 import type { FetchObserver, FetchOptions, FetchPartial, FetchResult, Fetcher, HttpMethod, RedirectHop } from './types.js';
 
 export { FetchFailure } from './fetch-failure.js';
@@ -78,8 +79,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       forceProxy: false,
       brokenResponse: null,
     };
-    const timeoutSignal = AbortSignal.timeout(state.budgetMs);
-    const deadline = signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal;
+    const deadlineLink = linkedSignal([signal], state.budgetMs);
+    const deadline = deadlineLink.signal;
     const agents = new FetchAgents(config, policy, proxy, state, deadline, options.freshConnection ? null : pool);
     inFlight.add(agents);
     try {
@@ -93,6 +94,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       observer?.onOutcome(failure.code);
       throw failure;
     } finally {
+      deadlineLink.dispose();
       inFlight.delete(agents);
       agents.destroy();
     }
@@ -256,7 +258,9 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       let error: ReturnType<typeof classifyError> | null = null;
       // Our own header timer: undici's timers are coarse (about 1 s resolution).
       const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
-      const attemptCtl = new AbortController();
+      // Follows the fetch's deadline for the whole attempt (body included); the header timer
+      // aborts only this attempt. Its listener on `deadline` goes with the fetch.
+      const attemptCtl = linkedSignal([deadline]);
       const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
       try {
         resp = await agents.get(viaProxy, url.origin).request({
@@ -264,7 +268,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           path: url.pathname + url.search,
           method,
           headers,
-          signal: AbortSignal.any([deadline, attemptCtl.signal]),
+          signal: attemptCtl.signal,
           bodyTimeout: Math.max(1, remaining()),
         });
         state.firstByteMs = Date.now() - state.startedAt;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { itemError } from '../errors/codes.js';
 import type { Services } from './services.js';
+import { linkedSignal } from '../util/linked-signal.js';
 import type { Tool, ToolItem } from './types.js';
 
 /** How long a tool may take to wrap up after its signal fired. */
@@ -33,7 +34,8 @@ export class RequestDeadline extends Error {
 export async function invokeTool(tool: Tool<any>, input: Record<string, unknown>, opts: InvokeOptions): Promise<ToolItem[]> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new RequestDeadline(opts.timeoutMs)), opts.timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([deadline.signal, opts.signal]) : deadline.signal;
+  const link = linkedSignal([deadline.signal, opts.signal]);
+  const signal = link.signal;
   let graceTimer: NodeJS.Timeout | undefined;
   const onAbort = () => {
     graceTimer = setTimeout(() => settleAsTimedOut(), ABORT_GRACE_MS);
@@ -68,6 +70,7 @@ export async function invokeTool(tool: Tool<any>, input: Record<string, unknown>
     clearTimeout(timer);
     if (graceTimer) clearTimeout(graceTimer);
     signal.removeEventListener('abort', onAbort);
+    link.dispose();
   }
 }
 

@@ -8,6 +8,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { COMPACT_MIN_CHARS, compactText } from '../fetch/fetched-body.js';
+import { linkedSignal } from '../util/linked-signal.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -101,21 +102,22 @@ export class WorkerPool {
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
     const release = await this.slots.acquire(options.signal);
-    const budget = AbortSignal.timeout(options.timeoutMs ?? this.taskTimeoutMs);
-    const abandon = new AbortController();
+    // One signal for the task: its time budget, or the end of the grace after the caller left.
+    const stop = linkedSignal([], options.timeoutMs ?? this.taskTimeoutMs);
     const caller = options.signal;
     let graceTimer: NodeJS.Timeout | undefined;
     let callerLeft: (v: { ok: false; err: unknown }) => void = () => {};
     const left = new Promise<{ ok: false; err: unknown }>((resolve) => (callerLeft = resolve));
     const onCallerAbort = () => {
       callerLeft({ ok: false, err: caller!.reason });
-      graceTimer = setTimeout(() => abandon.abort(caller!.reason), ABANDON_GRACE_MS);
+      graceTimer = setTimeout(() => stop.abort(caller!.reason), ABANDON_GRACE_MS);
       graceTimer.unref();
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      running = this.piscina.run(compactTask(task), { signal: AbortSignal.any([budget, abandon.signal]) }) as Promise<WorkerTaskResult<K>>;
+      running = this.piscina.run(compactTask(task), { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
+      stop.dispose();
       this.taskEnded(release);
       throw new WorkerCrashed(err);
     }
@@ -124,6 +126,7 @@ export class WorkerPool {
       (err: unknown) => ({ ok: false as const, err }),
     );
     void settled.then(() => {
+      stop.dispose();
       clearTimeout(graceTimer);
       caller?.removeEventListener('abort', onCallerAbort);
       this.taskEnded(release);
@@ -134,7 +137,7 @@ export class WorkerPool {
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
-    if (budget.aborted) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
+    if (stop.timedOut) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
     throw new WorkerCrashed(err);
   }
 
