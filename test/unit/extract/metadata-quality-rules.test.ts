@@ -105,6 +105,11 @@ describe('author after a label element', () => {
     assert.equal(meta('<div><b>Von:</b> <br /> <br /> Götz Warnke</div>').author, 'Götz Warnke');
     assert.equal(meta('<div><span class="label">Datum:</span> 19.11.2021<br><span class="label">Autor:</span> Fritz Imhof<br></div>').author, 'Fritz Imhof');
   });
+  it('reads a byline inside a wrapper whose class only contains "nav" inside a word (off-canvas)', () => {
+    assert.equal(meta('<div class="off-canvas-wrapper"><div><span>Autor:</span> Fritz Imhof</div></div>').author, 'Fritz Imhof');
+    assert.equal(meta('<div class="mainNav"><div><span>Autor:</span> Fritz Imhof</div></div>').author, null);
+    assert.equal(meta('<div class="site-nav"><div><span>Autor:</span> Fritz Imhof</div></div>').author, null);
+  });
 });
 
 describe('published_at: a two-digit year right under the headline', () => {
