@@ -299,7 +299,10 @@ export const IMAGE: readonly Rule<string>[] = [
   // Nothing declared: the article's first image that is not a small icon or spacer.
   (ctx) => {
     const img = ctx.tags.images.find((i) => i.inArticle && (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) && !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src));
-    return img ? resolveUrl(SRCSET.test(img.src) ? img.src.split(/\s+/)[0] : img.src, ctx.base) : null;
+    if (!img) return null;
+    // A srcset list in src, its spaces possibly percent-encoded ("a.jpg%203500w,%20a.jpg?w=768%20768w"): its first URL.
+    const src = ENCODED_SRCSET.test(img.src) ? img.src.replace(/%20/g, ' ') : img.src;
+    return resolveUrl(SRCSET.test(src) ? src.split(/\s+/)[0] : src, ctx.base);
   },
 ];
 
@@ -313,6 +316,7 @@ function firstCandidate(rule: Rule<string>): Rule<string> {
   };
 }
 
+const ENCODED_SRCSET = /\S%20\d+(?:\.\d+)?[wx](?:,|$)/;
 const SRCSET = /\S\s+\d+(?:\.\d+)?[wx]\s*(?:,|$)/;
 
 // article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain

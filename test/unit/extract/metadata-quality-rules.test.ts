@@ -135,3 +135,10 @@ describe('author: organisations', () => {
     assert.equal(cleanAuthor('Deutscher Caritasverband e. V.'), null);
   });
 });
+
+describe('image: a srcset list written into src', () => {
+  it('takes the first URL of a src holding a srcset with percent-encoded spaces', () => {
+    assert.equal(meta('<article><img src="/a/big.jpg%203500w,%20/a/big.jpg?width=768%20768w" width="3500"></article>').image, 'https://news.example.com/a/big.jpg');
+    assert.equal(meta('<article><img src="/a/photo%20200w.jpg"></article>').image, 'https://news.example.com/a/photo%20200w.jpg');
+  });
+});
