@@ -338,14 +338,20 @@ const metaAll = (...keys: string[]): Rule<string> => (ctx) => {
 function people(ctx: RuleContext, names: string | null): string | null {
   if (!names) return null;
   const orgs = organisations(ctx);
-  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)));
+  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)));
   return kept.length ? kept.join(', ') : null;
 }
+
+/** A name without case, spaces or punctuation, prefixed so it never equals a folded name. */
+const compact = (s: string) => `~${fold(s).replace(/[\s\p{P}\p{S}]+/gu, '')}`;
 
 function organisations(ctx: RuleContext): Set<string> {
   const out = new Set<string>();
   const add = (s: string | null | undefined) => {
-    if (s) out.add(fold(s));
+    if (!s) return;
+    out.add(fold(s));
+    // The same name written another way: "Interscenario" for "INTERSCENAR.IO", "Spiegel Online" for "SPIEGEL-ONLINE".
+    if (compact(s).length >= 5) out.add(compact(s));
   };
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);

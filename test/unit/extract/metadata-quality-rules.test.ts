@@ -142,3 +142,10 @@ describe('image: a srcset list written into src', () => {
     assert.equal(meta('<article><img src="/a/photo%20200w.jpg"></article>').image, 'https://news.example.com/a/photo%20200w.jpg');
   });
 });
+
+describe('author: the site name written another way', () => {
+  it('skips a meta author that is the site name without its punctuation or spaces', () => {
+    assert.equal(meta('<meta property="og:site_name" content="NEWS-ROOM.IO"><meta name="author" content="Newsroomio"><div class="author">Jane Doe</div>').author, 'Jane Doe');
+    assert.equal(meta('<meta property="og:site_name" content="Daily Post"><meta name="author" content="Jane Doe">').author, 'Jane Doe');
+  });
+});
