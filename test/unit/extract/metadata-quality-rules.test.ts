@@ -149,3 +149,10 @@ describe('author: the site name written another way', () => {
     assert.equal(meta('<meta property="og:site_name" content="Daily Post"><meta name="author" content="Jane Doe">').author, 'Jane Doe');
   });
 });
+
+describe('author: an academic degree after the name', () => {
+  it('drops "PhD", "MD", "Ph.D." printed after a comma', () => {
+    assert.equal(cleanAuthor('Grant Tinsley, PhD'), 'Grant Tinsley');
+    assert.equal(cleanAuthor('Jane Doe, M.D., and John Roe, Ph.D.'), 'Jane Doe, John Roe');
+  });
+});
