@@ -10,7 +10,7 @@ const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\
 const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
 /** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
 const RUN_ON = /\s+(?:in|on|under|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
-const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at)$/i;
+const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
 /** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
 const COMPANY = /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
 /** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */

@@ -212,13 +212,17 @@ const AUTHOR_PATH = /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|auto
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
 const LEAD_WITH_NAME = /^(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|par|door)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;
-const FURNITURE = /comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb/i;
+// Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
+// another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
+const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
+const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 function insideFurniture(el: Element): boolean {
   for (let p: Element | null = el; p && p.name; p = p.parent as Element | null) {
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
-    if (FURNITURE.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.trim();
+    if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
   }
   return false;
 }

@@ -299,7 +299,10 @@ export const IMAGE: readonly Rule<string>[] = [
   // Nothing declared: the article's first image that is not a small icon or spacer.
   (ctx) => {
     const img = ctx.tags.images.find((i) => i.inArticle && (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) && !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src));
-    return img ? resolveUrl(SRCSET.test(img.src) ? img.src.split(/\s+/)[0] : img.src, ctx.base) : null;
+    if (!img) return null;
+    // A srcset list in src, its spaces possibly percent-encoded ("a.jpg%203500w,%20a.jpg?w=768%20768w"): its first URL.
+    const src = ENCODED_SRCSET.test(img.src) ? img.src.replace(/%20/g, ' ') : img.src;
+    return resolveUrl(SRCSET.test(src) ? src.split(/\s+/)[0] : src, ctx.base);
   },
 ];
 
@@ -313,6 +316,7 @@ function firstCandidate(rule: Rule<string>): Rule<string> {
   };
 }
 
+const ENCODED_SRCSET = /\S%20\d+(?:\.\d+)?[wx](?:,|$)/;
 const SRCSET = /\S\s+\d+(?:\.\d+)?[wx]\s*(?:,|$)/;
 
 // article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
@@ -334,14 +338,20 @@ const metaAll = (...keys: string[]): Rule<string> => (ctx) => {
 function people(ctx: RuleContext, names: string | null): string | null {
   if (!names) return null;
   const orgs = organisations(ctx);
-  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)));
+  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)));
   return kept.length ? kept.join(', ') : null;
 }
+
+/** A name without case, spaces or punctuation, prefixed so it never equals a folded name. */
+const compact = (s: string) => `~${fold(s).replace(/[\s\p{P}\p{S}]+/gu, '')}`;
 
 function organisations(ctx: RuleContext): Set<string> {
   const out = new Set<string>();
   const add = (s: string | null | undefined) => {
-    if (s) out.add(fold(s));
+    if (!s) return;
+    out.add(fold(s));
+    // The same name written another way: "Interscenario" for "INTERSCENAR.IO", "Spiegel Online" for "SPIEGEL-ONLINE".
+    if (compact(s).length >= 5) out.add(compact(s));
   };
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);

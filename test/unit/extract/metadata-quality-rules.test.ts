@@ -105,6 +105,11 @@ describe('author after a label element', () => {
     assert.equal(meta('<div><b>Von:</b> <br /> <br /> Götz Warnke</div>').author, 'Götz Warnke');
     assert.equal(meta('<div><span class="label">Datum:</span> 19.11.2021<br><span class="label">Autor:</span> Fritz Imhof<br></div>').author, 'Fritz Imhof');
   });
+  it('reads a byline inside a wrapper whose class only contains "nav" inside a word (off-canvas)', () => {
+    assert.equal(meta('<div class="off-canvas-wrapper"><div><span>Autor:</span> Fritz Imhof</div></div>').author, 'Fritz Imhof');
+    assert.equal(meta('<div class="mainNav"><div><span>Autor:</span> Fritz Imhof</div></div>').author, null);
+    assert.equal(meta('<div class="site-nav"><div><span>Autor:</span> Fritz Imhof</div></div>').author, null);
+  });
 });
 
 describe('published_at: a two-digit year right under the headline', () => {
@@ -128,5 +133,26 @@ describe('author: organisations', () => {
   });
   it('reads "e. V." as a legal form, not as the connector "e"', () => {
     assert.equal(cleanAuthor('Deutscher Caritasverband e. V.'), null);
+  });
+});
+
+describe('image: a srcset list written into src', () => {
+  it('takes the first URL of a src holding a srcset with percent-encoded spaces', () => {
+    assert.equal(meta('<article><img src="/a/big.jpg%203500w,%20/a/big.jpg?width=768%20768w" width="3500"></article>').image, 'https://news.example.com/a/big.jpg');
+    assert.equal(meta('<article><img src="/a/photo%20200w.jpg"></article>').image, 'https://news.example.com/a/photo%20200w.jpg');
+  });
+});
+
+describe('author: the site name written another way', () => {
+  it('skips a meta author that is the site name without its punctuation or spaces', () => {
+    assert.equal(meta('<meta property="og:site_name" content="NEWS-ROOM.IO"><meta name="author" content="Newsroomio"><div class="author">Jane Doe</div>').author, 'Jane Doe');
+    assert.equal(meta('<meta property="og:site_name" content="Daily Post"><meta name="author" content="Jane Doe">').author, 'Jane Doe');
+  });
+});
+
+describe('author: an academic degree after the name', () => {
+  it('drops "PhD", "MD", "Ph.D." printed after a comma', () => {
+    assert.equal(cleanAuthor('Grant Tinsley, PhD'), 'Grant Tinsley');
+    assert.equal(cleanAuthor('Jane Doe, M.D., and John Roe, Ph.D.'), 'Jane Doe, John Roe');
   });
 });
