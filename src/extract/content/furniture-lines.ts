@@ -201,7 +201,7 @@ const WIDGET_LEAD_MAX_CHARS = 80;
 
 /** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
 const WIDGET_WORD =
-  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: \(?\d+\)?)?\s*[:.!]?$/iu;
+  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: ?\(?\d+\)?)?\s*[:.!]?$/iu;
 
 /** Lines that open a comment, share or rating widget. */
 const WIDGET_LEAD = new RegExp(
@@ -213,7 +213,8 @@ const WIDGET_LEAD = new RegExp(
       '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
       'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
       'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
-      'you must be logged in', 'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
+      'you must be logged in', 'nur (?:angemeldete|registrierte|eingeloggte) (?:benutzer|nutzer|user|mitglieder)', 'only (?:registered|logged[- ]in) (?:users|members)',
+      'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
   'iu',
