@@ -119,6 +119,13 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el);
 }
 
+/** A picture's caption or credit (figcaption, caption/credit classes), not a card's text block. */
+export function isCaption(el: Element): boolean {
+  if (el.name === 'figcaption') return true;
+  const cls = attribute(el, 'class');
+  return cls !== undefined && CAPTION.test(cls) && !holdsHeading(el);
+}
+
 /** A picture's caption is a line or two under it; a "caption" holding a heading is the text
  *  block of a card or a slide ("product-caption": title, description, price). */
 function holdsHeading(el: Element): boolean {

@@ -14,7 +14,7 @@ import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
-import { pruneTeaserBoxes } from './teaser-boxes.js';
+import { isNamedTeaser, pruneTeaserBoxes } from './teaser-boxes.js';
 import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
 import { pageTitle } from './page-title.js';
 import { collectPageFacts } from '../page-facts.js';
@@ -184,11 +184,15 @@ function planFromDeclaredContainer(stats: ElementStats, flags: AttemptFlags, hea
 
 function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
   const members = new Set<Element>(group);
+  const firstIsNotTeaser = group[0] !== undefined && !isNamedTeaser(group[0]);
   const out: Element[] = [];
   for (const el of stats.order) {
     if (!members.has(el)) continue;
     // Link-heavy look-alikes (teaser lists reusing the body class) are not article text.
     if (el !== group[0] && stats.linkDensity(el) > 0.35) continue;
+    // Cards of other articles set as <article>s beside the body ("Teaser__article") announce
+    // other pages; unless the first member is one of them too (a hub's list of teasers).
+    if (el !== group[0] && firstIsNotTeaser && isNamedTeaser(el)) continue;
     let nested = false;
     for (let p = el.parent; p; p = p.parent) {
       if (members.has(p as Element)) {

@@ -130,6 +130,32 @@ const CALL_TO_ACTION = new RegExp(
   'i',
 );
 
+/**
+ * Appeals to support, join or pay for the publication, and ads for the site's own app or ad
+ * space: imperatives no article prose uses about itself ("Unterstütze unser Magazin mit einem
+ * kleinen Beitrag", "Apóyanos", "Would you consider supporting our work?"). Such a box is often
+ * a whole paragraph of pitch, so it is judged up to APPEAL_MAX_CHARS.
+ */
+const SUPPORT_APPEAL = new RegExp(
+  [
+    'consider supporting', 'support (?:our|independent|quality) (?:work|journalism|reporting)', 'become a (?:member|patron|supporter|subscriber)',
+    'join now or renew', 'first-time subscribers', 'advertise with us', 'straight to your (?:phone|inbox)',
+    // Asking for money, not for a petition or a cause ("unterstützen Sie unsere Forderung").
+    '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)', 'brauchen wir (?:deine|eure|ihre) unterstützung',
+    'werden sie mitglied', 'ihr beitrag hilft',
+    'apóyanos', 'hazte (?:miembro|socio)', 'únete a nuestra comunidad', 'cancela cuando quieras',
+    'soutenez[- ](?:nous|notre)', 'wesprzyj (?:nas|nasz)',
+  ].join('|'),
+  'iu',
+);
+const APPEAL_MAX_CHARS = 600;
+
+/** Licence notices of the page's text ("Dieser Text wurde veröffentlicht unter der Lizenz CC-BY",
+ *  "Unless otherwise noted, content on this site is licensed under ..."). */
+const LICENCE_NOTICE =
+  /(?:veröffentlicht|steh(?:t|en)) unter (?:der|einer) (?:\S+ )?lizenz|sofern nicht anders (?:angegeben|ausgewiesen|vermerkt)|unless otherwise (?:noted|stated|indicated|specified)|(?:text|article|post|content|work) is licensed under/i;
+const LICENCE_MAX_CHARS = 250;
+
 /** A line naming a newsletter is a call only when it is a label or asks the reader to act:
  *  "The newsletter reached 10,000 readers" is prose. */
 const NEWSLETTER = /newsletter/i;
@@ -175,7 +201,7 @@ const WIDGET_LEAD_MAX_CHARS = 80;
 
 /** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
 const WIDGET_WORD =
-  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: \(?\d+\)?)?\s*[:.!]?$/iu;
+  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: ?\(?\d+\)?)?\s*[:.!]?$/iu;
 
 /** Lines that open a comment, share or rating widget. */
 const WIDGET_LEAD = new RegExp(
@@ -187,7 +213,8 @@ const WIDGET_LEAD = new RegExp(
       '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
       'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
       'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
-      'you must be logged in', 'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
+      'you must be logged in', 'nur (?:angemeldete|registrierte|eingeloggte) (?:benutzer|nutzer|user|mitglieder)', 'only (?:registered|logged[- ]in) (?:users|members)',
+      'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
   'iu',
@@ -247,7 +274,7 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
 }
 
 /** No rule judges a line longer than this. */
-const LONGEST_LINE = 400;
+const LONGEST_LINE = APPEAL_MAX_CHARS;
 const WHITESPACE_RUN = /\s\s/;
 /** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
 const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
@@ -271,6 +298,8 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
   if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || isNewsletterCall(text) || AD_LABEL.test(text))) return true;
+  if (text.length <= APPEAL_MAX_CHARS && SUPPORT_APPEAL.test(text)) return true;
+  if (text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);

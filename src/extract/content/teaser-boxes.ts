@@ -6,7 +6,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 
-const TEASER = /(?:^|[\s_-])teasers?(?:$|[\s_-])/i;
+export const TEASER = /(?:^|[\s_-])teasers?(?:$|[\s_-])/i;
 /** A teaser is a card, not a section: longer boxes are parts of the page that reuse the word. */
 const TEASER_MAX_CHARS = 1000;
 /** Teasers holding more than this share of the article's text are the page's substance. */
@@ -35,4 +35,10 @@ export function pruneTeaserBoxes(roots: ChildNode[], stats: ElementStats, exclud
   }
   if (teasers.length === 0 || teaserChars > HUB_SHARE * total) return;
   for (const el of teasers) excluded.add(el);
+}
+
+/** Names an element a teaser (its class or id). */
+export function isNamedTeaser(el: Element): boolean {
+  const ci = classAndId(el);
+  return ci !== '' && TEASER.test(ci);
 }

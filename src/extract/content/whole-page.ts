@@ -8,7 +8,7 @@ import type { Block, Inline } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
 import { blocksTextLength } from '../to-blocks.js';
-import { alwaysExcluded } from './exclusions.js';
+import { alwaysExcluded, isCaption } from './exclusions.js';
 import type { ElementStats } from './element-stats.js';
 
 const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu', 'form']);
@@ -19,6 +19,7 @@ const MAIN_MIN_SHARE = 0.3;
 /** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks. */
 export function wholePageExcluded(el: Element): boolean {
   if (alwaysExcluded(el)) return true;
+  if (isCaption(el)) return true;
   if (CHROME_TAGS.has(el.name)) return el.name !== 'form' || !holdsMain(el);
   const role = attribute(el, 'role');
   return role !== undefined && CHROME_ROLES.has(role);

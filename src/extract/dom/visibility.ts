@@ -7,7 +7,7 @@ import { attribute } from '../../parse/nodes.js';
 import { findRevealedWrappers } from './revealed-wrappers.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
-const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
+const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
 
 /** Elements read as shown though their markup hides them (weak: trees come and go). */
 const revealed = new WeakSet<Element>();
