@@ -129,31 +129,28 @@ export function isCaption(el: Element): boolean {
 /** A picture's caption is a line or two under it; a "caption" holding a heading is the text
  *  block of a card or a slide ("product-caption": title, description, price). */
 function holdsHeading(el: Element): boolean {
-  const stack: Element[] = [el];
-  while (stack.length > 0) {
-    const cur = stack.pop()!;
-    for (const c of cur.children) {
-      if (c.type !== 'tag') continue;
-      const child = c as Element;
-      if (/^h[1-6]$/.test(child.name)) return true;
-      stack.push(child);
-    }
-  }
-  return false;
+  return hasDescendant(el, (child) => /^h[1-6]$/.test(child.name));
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
  *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
 function holdsDeclaredBody(el: Element): boolean {
+  return hasDescendant(el, (child) => {
+    if (attribute(child, 'itemprop') === 'articleBody') return true;
+    const cls = attribute(child, 'class');
+    return !!cls && BODY_CLASS.test(cls);
+  });
+}
+
+/** Whether any element below `el` matches. */
+function hasDescendant(el: Element, matches: (child: Element) => boolean): boolean {
   const stack: Element[] = [el];
   while (stack.length > 0) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
       if (c.type !== 'tag') continue;
       const child = c as Element;
-      if (attribute(child, 'itemprop') === 'articleBody') return true;
-      const cls = attribute(child, 'class');
-      if (cls && BODY_CLASS.test(cls)) return true;
+      if (matches(child)) return true;
       stack.push(child);
     }
   }
