@@ -45,7 +45,7 @@ export class ConnectionPool {
       const entry = list.pop()!;
       this.idleCount--;
       if (list.length === 0) this.idle.delete(origin);
-      if (!entry.client.closed && !entry.client.destroyed && now - entry.since < this.opts.idleMs) return entry.client;
+      if (this.usable(entry, now)) return entry.client;
       discard(entry.client);
     }
     return this.opts.open(origin);
@@ -77,6 +77,11 @@ export class ConnectionPool {
     await Promise.all(all.map((e) => e.client.destroy().catch(() => {})));
   }
 
+  /** Still open and not idle for too long. */
+  private usable(e: Idle, now: number): boolean {
+    return !e.client.closed && !e.client.destroyed && now - e.since < this.opts.idleMs;
+  }
+
   private sweepLater(): void {
     if (this.sweeper) return;
     this.sweeper = setInterval(() => this.sweep(), Math.max(100, this.opts.idleMs / 2));
@@ -86,7 +91,7 @@ export class ConnectionPool {
   private sweep(): void {
     const now = Date.now();
     for (const [origin, list] of this.idle) {
-      const keep = list.filter((e) => now - e.since < this.opts.idleMs && !e.client.closed && !e.client.destroyed);
+      const keep = list.filter((e) => this.usable(e, now));
       for (const e of list) if (!keep.includes(e)) discard(e.client);
       this.idleCount -= list.length - keep.length;
       if (keep.length === 0) this.idle.delete(origin);

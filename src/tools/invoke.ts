@@ -32,9 +32,9 @@ export class RequestDeadline extends Error {
 }
 
 export async function invokeTool(tool: Tool<any>, input: Record<string, unknown>, opts: InvokeOptions): Promise<ToolItem[]> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new RequestDeadline(opts.timeoutMs)), opts.timeoutMs);
-  const link = linkedSignal([deadline.signal, opts.signal]);
+  // The caller's signal, or the request deadline with its own reason; the deadline keeps the
+  // process alive (a CLI call waiting on a hung tool still ends with its timed-out items).
+  const link = linkedSignal([opts.signal], opts.timeoutMs, () => new RequestDeadline(opts.timeoutMs), true);
   const signal = link.signal;
   let graceTimer: NodeJS.Timeout | undefined;
   const onAbort = () => {
@@ -67,7 +67,6 @@ export async function invokeTool(tool: Tool<any>, input: Record<string, unknown>
     }
     return outcome;
   } finally {
-    clearTimeout(timer);
     if (graceTimer) clearTimeout(graceTimer);
     signal.removeEventListener('abort', onAbort);
     link.dispose();

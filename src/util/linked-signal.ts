@@ -18,7 +18,13 @@ export interface LinkedSignal {
  * `timeoutReason()`, by default a DOMException named TimeoutError like AbortSignal.timeout's),
  * or on abort(). Undefined parents are skipped.
  */
-export function linkedSignal(parents: ReadonlyArray<AbortSignal | undefined>, timeoutMs?: number, timeoutReason?: () => unknown): LinkedSignal {
+export function linkedSignal(
+  parents: ReadonlyArray<AbortSignal | undefined>,
+  timeoutMs?: number,
+  timeoutReason?: () => unknown,
+  /** Let the pending timer keep the process alive (a deadline someone waits on). */
+  keepAlive = false,
+): LinkedSignal {
   const ctl = new AbortController();
   const listeners: Array<[AbortSignal, () => void]> = [];
   let timer: NodeJS.Timeout | undefined;
@@ -47,8 +53,8 @@ export function linkedSignal(parents: ReadonlyArray<AbortSignal | undefined>, ti
       ctl.abort(timeoutReason ? timeoutReason() : new DOMException('The operation timed out.', 'TimeoutError'));
       dispose();
     }, timeoutMs);
-    // Like AbortSignal.timeout: a pending timer alone does not keep the process alive.
-    timer.unref();
+    // By default like AbortSignal.timeout: a pending timer alone does not keep the process alive.
+    if (!keepAlive) timer.unref();
   }
   if (ctl.signal.aborted) dispose();
   return {

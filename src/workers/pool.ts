@@ -7,7 +7,7 @@ import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
-import { COMPACT_MIN_CHARS, compactText } from '../fetch/fetched-body.js';
+import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
@@ -230,8 +230,7 @@ export class WorkerCrashed extends Error {
 
 /** The task as posted: a large already-decoded page text goes as its UTF-8 bytes (compactText). */
 export function compactTask(task: WorkerTask): WorkerTask {
-  if ((task.kind === 'clean' || task.kind === 'metadata') && typeof task.input.body === 'string' && task.input.body.length >= COMPACT_MIN_CHARS) {
-    return { ...task, input: { ...task.input, body: compactText(task.input.body) } } as WorkerTask;
-  }
-  return task;
+  if ((task.kind !== 'clean' && task.kind !== 'metadata') || typeof task.input.body !== 'string') return task;
+  const body = compactText(task.input.body);
+  return body === task.input.body ? task : ({ ...task, input: { ...task.input, body } } as WorkerTask);
 }

@@ -61,14 +61,17 @@ export function findElement(root: ParentNode, match: (el: Element) => boolean): 
   return found;
 }
 
-/** Concatenated text of every text node under `node` (like DOM textContent), iteratively. */
-export function textContent(node: AnyNode): string {
+/**
+ * Concatenated text of every text node under `node` (like DOM textContent), iteratively. With
+ * `limit`, it stops once the text is longer than that (the result is then only known to be long).
+ */
+export function textContent(node: AnyNode, limit = Infinity): string {
   if (isTextNode(node)) return node.data;
   if (!hasChildren(node)) return '';
   let out = '';
   const stack: ChildNode[] = [];
   for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  while (stack.length > 0) {
+  while (stack.length > 0 && out.length <= limit) {
     const n = stack.pop()!;
     if (n.type === 'text') out += (n as import('domhandler').Text).data;
     else if (isElement(n)) {

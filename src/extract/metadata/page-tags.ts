@@ -2,6 +2,7 @@
 // <link> elements, JSON-LD script bodies, <html lang>, <title>, the first <h1> and <time>s.
 import type { ChildNode, Document, Element, Text } from 'domhandler';
 import { findAll, findOne, textContent } from 'domutils';
+import { textContent as textUpTo } from '../dom/walk.js';
 import { collapse } from './text.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { attribute } from '../../parse/nodes.js';
@@ -178,7 +179,8 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
     // announcing the name in the next text or element.
     if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
-      const label = collapse(textContent(el));
+      // Bounded: a wrapper with one or two children may hold the whole page's text.
+      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS));
       if (label.length <= 20 && /:$/.test(label) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
         let next = el.next;
         while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
@@ -209,6 +211,8 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
 const AUTHOR_PATH = /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
+/** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
+const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
 const LEAD_WITH_NAME = /^(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|par|door)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;

@@ -60,3 +60,4 @@ test('abort() aborts it with the given reason, not as a timeout', () => {
   assert.equal(link.signal.aborted, true);
   assert.equal(link.timedOut, false);
 });
+
