@@ -2,7 +2,8 @@
 // V8/libuv helper threads), of the target site and of the Readability peer, measured from
 // /proc/<pid>/task/*/stat around a fixed number of calls. Unlike answers/s this barely moves
 // when other work shares the machine, so it is how a main-thread or worker saving is judged on
-// a busy machine (bench:load is the end-to-end check on a quiet one).
+// a busy machine (bench:load is the end-to-end check on a quiet one). The load client (autocannon,
+// in this process) is measured too: it shares the cores with the service in bench:load.
 //
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
 //          --tool content|status, --no-peer (skip the Readability service)
@@ -70,15 +71,17 @@ async function measure(label: string, svc: ServiceProcess, path: string, body: u
   const pid = svc.child.pid!;
   const before = threadTicks(pid);
   const siteBefore = threadTicks(site.child.pid!);
+  const client0 = process.cpuUsage();
   const t0 = performance.now();
   const { ok, total } = await load(svc.origin, path, body, CALLS);
+  const client = process.cpuUsage(client0);
   const secs = (performance.now() - t0) / 1000;
   const d = diff(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
   const siteD = diff(siteBefore, threadTicks(site.child.pid!), 0);
   const per = (t: number | undefined) => (((t ?? 0) * TICK_MS) / total).toFixed(2);
   const all = [...d.values()].reduce((a, b) => a + b, 0);
   const siteAll = [...siteD.values()].reduce((a, b) => a + b, 0);
-  console.log(`| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} |`);
+  console.log(`| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ${((client.user + client.system) / 1000 / total).toFixed(2)} |`);
 }
 
 async function main(): Promise<void> {
@@ -89,8 +92,8 @@ async function main(): Promise<void> {
       ? ['/api/v1/tools/check_url_status', { url: `${site.origin}/page` }]
       : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/article` }];
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
-  console.log('| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | target site |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | target site | load client |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
     const svc = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
     try {

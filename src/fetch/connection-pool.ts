@@ -12,6 +12,7 @@
 // guarded connector, so a reused one still goes to the address the egress policy allowed, and
 // idle connections are kept per origin only.
 import { Client } from 'undici';
+import { DISPATCHER_CLOSED } from './prebuilt-errors.js';
 
 export interface PoolOptions {
   /** Opens a client (one connection at a time) to an origin. */
@@ -74,7 +75,7 @@ export class ConnectionPool {
     const all = [...this.idle.values()].flat();
     this.idle.clear();
     this.idleCount = 0;
-    await Promise.all(all.map((e) => e.client.destroy().catch(() => {})));
+    await Promise.all(all.map((e) => e.client.destroy(DISPATCHER_CLOSED).catch(() => {})));
   }
 
   /** Still open and not idle for too long. */
@@ -105,5 +106,5 @@ export class ConnectionPool {
 }
 
 function discard(client: Client): void {
-  client.destroy().catch(() => {});
+  client.destroy(DISPATCHER_CLOSED).catch(() => {});
 }

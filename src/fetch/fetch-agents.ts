@@ -6,6 +6,7 @@
 // (connection-pool.ts) and give each back only after a clean exchange.
 import type { Readable } from 'node:stream';
 import { Agent, Client, type Dispatcher } from 'undici';
+import { DISPATCHER_CLOSED } from './prebuilt-errors.js';
 import { ConnectionPool } from './connection-pool.js';
 import type { Config } from '../config/config.js';
 import type { AddressPolicy } from './address-policy.js';
@@ -127,26 +128,26 @@ export class FetchAgents {
   reset(viaProxy: boolean): void {
     if (!viaProxy) this.dropCheckouts();
     const a = viaProxy ? this.proxied : this.direct;
-    a?.destroy().catch(() => {});
+    a?.destroy(DISPATCHER_CLOSED).catch(() => {});
     if (viaProxy) this.proxied = null;
     else this.direct = null;
   }
   destroy(): void {
     // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
-    for (const a of [this.direct, this.proxied]) a?.destroy().catch(() => {});
+    for (const a of [this.direct, this.proxied]) a?.destroy(DISPATCHER_CLOSED).catch(() => {});
     for (const c of this.checkouts) {
       const clean = c.reusable && c.body !== null && c.body.readableEnded && !c.body.errored;
       const owner = owners.get(c.client);
       // Idle, the connection answers to no deadline; a later holder's fetch sets its own.
       if (owner) owner.signal = NO_DEADLINE;
       if (clean && this.pool) this.pool.give(c.origin, c.client);
-      else c.client.destroy().catch(() => {});
+      else c.client.destroy(DISPATCHER_CLOSED).catch(() => {});
     }
     this.checkouts.length = 0;
   }
   /** After a failed attempt: its connection (and any earlier one of this fetch) is closed. */
   private dropCheckouts(): void {
-    for (const c of this.checkouts) c.client.destroy().catch(() => {});
+    for (const c of this.checkouts) c.client.destroy(DISPATCHER_CLOSED).catch(() => {});
     this.checkouts.length = 0;
   }
 }

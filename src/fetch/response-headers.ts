@@ -1,5 +1,6 @@
 // Small helpers over undici's raw response headers and bodies.
 import type { Readable } from 'node:stream';
+import { BODY_DISCARDED } from './prebuilt-errors.js';
 
 export type RawHeaders = Record<string, string | string[] | undefined>;
 
@@ -26,5 +27,5 @@ export function firstHeader(raw: RawHeaders, name: string): string | undefined {
 /** Drops a body without reading it; the abort error this raises on the stream is expected. */
 export function discard(body: Readable): void {
   body.on('error', () => {});
-  body.destroy();
+  body.destroy(BODY_DISCARDED);
 }

@@ -7,6 +7,9 @@ export class Lifecycle {
   private drainingFlag = false;
   private active = 0;
   private readonly shutdown = new AbortController();
+  // Per-call stops, in a Set rather than as listeners on `signal`: an EventTarget scans its whole
+  // listener list on every add and remove, which at hundreds of calls in flight shows in profiles.
+  private readonly stops = new Set<AbortController>();
 
   constructor() {
     // Every call in progress (queued or running) listens for shutdown: hundreds under load are expected.
@@ -33,7 +36,20 @@ export class Lifecycle {
 
   abortInFlight(): void {
     this.startDraining();
-    if (!this.shutdown.signal.aborted) this.shutdown.abort(new Error('the service is shutting down'));
+    if (this.shutdown.signal.aborted) return;
+    this.shutdown.abort(new Error('the service is shutting down'));
+    for (const stop of this.stops) stop.abort(this.shutdown.signal.reason);
+    this.stops.clear();
+  }
+
+  /** Aborts `stop` when shutdown gives up waiting (at once if it already has); returns the undo. */
+  stopOnShutdown(stop: AbortController): () => void {
+    if (this.shutdown.signal.aborted) {
+      stop.abort(this.shutdown.signal.reason);
+      return () => {};
+    }
+    this.stops.add(stop);
+    return () => this.stops.delete(stop);
   }
 
   /** Counts one more tool call in progress (queued or running: admission decides which). */

@@ -152,11 +152,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         if (!checked.ok) return sendError(reply, 'invalid_request', checked.message, checked.details);
 
         // Stop the work when the client goes away (nobody will read the answer) or when
-        // shutdown gives up waiting. A per-request controller with a removable listener, so
-        // the process-wide shutdown signal does not accumulate one dependant per request.
+        // shutdown gives up waiting.
         const stop = new AbortController();
-        const onShutdown = () => stop.abort(lifecycle.signal.reason);
-        lifecycle.signal.addEventListener('abort', onShutdown, { once: true });
+        const untrack = lifecycle.stopOnShutdown(stop);
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) stop.abort(new Error('the client disconnected'));
         });
@@ -188,7 +186,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           return reply.code(200).send(resultEnvelope(String(request.id), results));
         } finally {
           stopTimer();
-          lifecycle.signal.removeEventListener('abort', onShutdown);
+          untrack();
         }
       },
     });
