@@ -180,8 +180,9 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     // announcing the name in the next text or element.
     if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
       // Bounded: a wrapper with one or two children may hold the whole page's text.
-      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS));
-      if (label.length <= 20 && /:$/.test(label) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
+      // "<span>| By </span><span>Jane Doe</span>": a separator printed before the label is not part of it.
+      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
+      if (label.length <= 20 && (/:$/.test(label) || BY_WORD.test(label)) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
         let next = el.next;
         while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
         const text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
@@ -211,6 +212,8 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
 const AUTHOR_PATH = /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
+/** A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need one. */
+const BY_WORD = /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 /** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
 const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */

@@ -213,17 +213,39 @@ const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
  * The first source that reads as a description, as text: markup pasted into a meta tag
  * ("<p>...", "...and<a class=") and entities encoded twice ("I&#8217;m") are what a reader
  * would not see; a value that is only the site's name, the title, or a byline ("Written by
- * Staff") describes nothing, so the next source is read. (A description cut short with an
- * ellipsis stays: annotators and unfurlers show the declared one as it is.)
+ * Staff") describes nothing, so the next source is read. A description cut short with an
+ * ellipsis gives way to the whole text it was cut from, when another source has it.
  */
 export const DESCRIPTION: readonly Rule<string>[] = [
   (ctx) => {
     const values = DESCRIPTION_SOURCES.map((r) => asText(r(ctx)));
     const idx = values.findIndex((v) => v !== null && describes(ctx, v));
     if (idx < 0) return null;
-    return values[idx]!;
+    // The lead paragraph (last source) is not a completion: annotators and unfurlers keep the declared text as it is.
+    return completed(values[idx]!, values.slice(idx + 1, -1));
   },
 ];
+
+/** An ellipsis that cuts a text short: "...", "…", "[…]", "(...)", "&#8230" written out. */
+const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\))\s*$/;
+
+/**
+ * A description cut short with an ellipsis ("...für Reinig...") where another source of the
+ * page (the meta description, JSON-LD, the lead paragraph) starts with the same words and goes
+ * on: that one is the whole text the short one was cut from, and a reader takes it.
+ */
+function completed(chosen: string, later: readonly (string | null)[]): string {
+  const cut = CUT_SHORT.exec(chosen);
+  if (!cut) return chosen;
+  const head = fold(chosen.slice(0, cut.index)).replace(/[\s\p{P}]+$/u, '');
+  if (head.length < 40) return chosen;
+  for (const v of later) {
+    if (!v) continue;
+    const f = fold(v);
+    if (f.startsWith(head) && f.length > head.length + 1 && !CUT_SHORT.test(v)) return v;
+  }
+  return chosen;
+}
 
 function asText(v: string | null): string | null {
   if (!v) return null;
