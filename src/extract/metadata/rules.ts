@@ -99,9 +99,8 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])].map(fold).filter((x) => x.length >= 3));
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
-    if (!cuts.length) return t;
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
-    for (let i = 0; i < bounds.length; i += 2) {
+    for (let i = 0; cuts.length && i < bounds.length; i += 2) {
       if (!names.has(fold(t.slice(bounds[i]!, bounds[i + 1]!)))) continue;
       // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
@@ -110,9 +109,20 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
       // One word left is a section ("Geschichte | Site"), not a story.
       return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
     }
+    // A site name that has a separator of its own ("AOC media - Analyse Opinion Critique",
+    // "Salsa-Figuren - Rueda in Berlin") spans several parts: the title ends or starts with it
+    // (a "|" may then stand without spaces: "NEWS WEB EASY|Story").
+    for (const c of t.matchAll(BRAND_EDGE_SEP)) {
+      const [start, end] = [c.index!, c.index! + c[0].length];
+      const story = names.has(fold(t.slice(end))) ? t.slice(0, start) : names.has(fold(t.slice(0, start))) ? t.slice(end) : null;
+      if (story !== null && /\S\s+\S|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4}/u.test(story.trim())) return story.trim();
+    }
     return t;
   };
 }
+
+/** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
+const BRAND_EDGE_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+|\s*[|\uff5c]\s*/g;
 
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
@@ -147,6 +157,10 @@ export const TITLE: readonly Rule<string>[] = [
     // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
     const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
     if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+    // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
+    // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
+    const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
+    if (main !== h) return main;
     return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
   },
   (ctx) => ctx.tags.firstH1,
@@ -154,11 +168,14 @@ export const TITLE: readonly Rule<string>[] = [
 
 /**
  * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /
- * "Autohäuser rechnen mit..."): the headline is the second line.
+ * "Autohäuser rechnen mit..."): the headline is the second line. `separated`: only when an
+ * element holding just a separator stands between them (the kicker is then marked as one).
  */
-function withoutKicker(ctx: RuleContext, h: string): string {
-  const lines = ctx.tags.h1Lines.get(h);
-  if (lines?.length !== 2) return h;
+function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
+  // A separator printed between the two lines (often visually hidden: "<span>: </span>") is no line of its own.
+  const all = ctx.tags.h1Lines.get(h) ?? [];
+  const lines = all.filter((l) => /[\p{L}\p{N}]/u.test(l));
+  if (lines.length !== 2 || (separated && (all.length !== 3 || /[\p{L}\p{N}]/u.test(all[1]!)))) return h;
   const [kicker, main] = lines as [string, string];
   const words = (x: string) => x.split(/\s+/).length;
   return words(kicker) <= 3 && words(main) >= 3 && kicker.length < main.length && /^[\p{L}\p{N}"„“«]/u.test(main) && !/[:\-\u2013\u2014|]$/.test(kicker) ? main : h;
