@@ -302,14 +302,91 @@ export const LANG: readonly Rule<string>[] = [
   (ctx) => normaliseLang(ctx.headers['content-language']),
 ];
 
-/** JSON-LD publisher name, og:site_name, application-name, JSON-LD WebSite name, the brand part of <title>. */
+/**
+ * A value that can be a site's name: not a URL ("https://www.example.com", "//example.com",
+ * "www.example.com"), not a template left unfilled ("{{site.name}}", "%sitename%") or a
+ * placeholder ("null", "undefined"), and with letters or digits. ("example.com" is a name.)
+ */
+function siteNameValue(v: string | null | undefined): string | null {
+  const s = clean(v);
+  if (!s) return null;
+  if (/^(?:[a-z][a-z\d+.-]*:)?\/\/|^www\.\S+$/i.test(s)) return null;
+  if (/\{\{|\}\}|\$\{|%[a-z_]+%|^\[[a-z_ ]+\]$/i.test(s) || /^(?:null|undefined|none|n\/a|default|site ?name|publisher)$/i.test(s)) return null;
+  return /[\p{L}\p{N}]/u.test(s) ? s : null;
+}
+
+const siteMeta = (...keys: string[]): Rule<string> => (ctx) => {
+  for (const key of keys) for (const v of ctx.tags.meta.get(key) ?? []) {
+    const s = siteNameValue(v);
+    if (s) return s;
+  }
+  return null;
+};
+
+/** The host a URL-valued site name gives ("https://www.horizont.net", "www.bmas.de" -> "horizont.net", "bmas.de"). */
+function declaredHosts(ctx: RuleContext): string[] {
+  const raw = [
+    ...ctx.ld.nodes.flatMap((n) => namesOf(n.publisher, ctx.ld)),
+    ...['og:site_name', 'application-name', 'apple-mobile-web-app-title'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
+  ];
+  const hosts: string[] = [];
+  for (const v of raw) {
+    const s = clean(v);
+    if (!s || siteNameValue(s) || !/^(?:(?:https?:)?\/\/|www\.)\S+$/i.test(s)) continue;
+    try {
+      const host = new URL(/^\/\//.test(s) ? `https:${s}` : /^www\./i.test(s) ? `https://${s}` : s).hostname.replace(/^www\./, '');
+      if (host.includes('.') && !hosts.includes(host)) hosts.push(host);
+    } catch {}
+  }
+  return hosts;
+}
+
+function finalHost(ctx: RuleContext): string | null {
+  try {
+    return new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JSON-LD publisher name (@graph and @id references followed), og:site_name, application-name,
+ * JSON-LD WebSite name (each skipped when it is a URL, empty or a placeholder), then the brand
+ * part of <title>: the part naming the site's host first ("BMAS - Story" on bmas.de), else the
+ * host a URL-valued declaration gives ("horizont.net" for og:site_name "https://www.horizont.net"),
+ * else the short part at the title's end or start.
+ */
 export const SITE_NAME: readonly Rule<string>[] = [
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).find((s) => !/^https?:\/\//i.test(s)) ?? null),
-  meta('og:site_name'),
-  meta('application-name', 'apple-mobile-web-app-title'),
-  ldText('name', (n) => isType(n, /^WebSite$/)),
-  (ctx) => titleBrand(ctx.tags.title),
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).map(siteNameValue).find((s) => !!s) ?? null),
+  siteMeta('og:site_name'),
+  siteMeta('application-name', 'apple-mobile-web-app-title'),
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, /^WebSite$/) ? siteNameValue(textOf(n.name)) : null)),
+  (ctx) => hostBrand(ctx.tags.title, [finalHost(ctx), ...declaredHosts(ctx)]),
+  (ctx) => declaredHosts(ctx)[0] ?? null,
+  (ctx) => siteNameValue(titleBrand(ctx.tags.title)),
 ];
+
+/**
+ * The part of a title that names the site by its host ("Home | Example Site" on
+ * example-site.com, "BMAS - Story" on bmas.de): the host name is the strongest sign of which
+ * part is the brand, whether it stands first or last.
+ */
+function hostBrand(title: string | null, hosts: readonly (string | null)[]): string | null {
+  const t = clean(title);
+  if (!t) return null;
+  const parts = t.split(/\s+[|\-\u2013\u2014\u00b7\u2022:\u00bb]\s+/);
+  if (parts.length < 2) return null;
+  // The hosts' labels without www and the top-level domain: "news", "example" for news.example.co.uk.
+  const labels = hosts.flatMap((h) => (h ? h.split('.').slice(0, -1) : [])).map((l) => l.replace(/-/g, '')).filter((l) => l.length >= 3 && !/^(?:www|com|org|net|gov|edu)$/.test(l));
+  if (!labels.length) return null;
+  const squash = (x: string) => x.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  for (const part of [parts[parts.length - 1]!, parts[0]!]) {
+    const p = squash(part);
+    const value = siteNameValue(part);
+    if (value && part.split(/\s+/).length <= 5 && p.length >= 3 && labels.some((l) => p === l || p.startsWith(l) || (p.length >= 4 && l.startsWith(p)))) return value;
+  }
+  return null;
+}
 
 /** "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title with one separator. */
 function titleBrand(title: string | null): string | null {

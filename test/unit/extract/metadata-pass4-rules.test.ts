@@ -62,3 +62,66 @@ describe('title: a kicker marked off in the <h1>', () => {
     assert.equal(meta(`<meta property="og:title" content="Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt Bioenergie">${h1}`).title, 'Bundesregierung drosselt Bioenergie, Branche protestiert');
   });
 });
+
+describe('favicon: real-world markup shapes', () => {
+  const icon = (html: string, url = 'https://news.example.com/a/story') => meta(html, url).favicon;
+  it('reads rel values in any case and order', () => {
+    assert.equal(icon('<link rel="ICON" href="/upper.png" sizes="48x48">'), 'https://news.example.com/upper.png');
+    assert.equal(icon('<link rel="icon shortcut" href="/rev.ico">'), 'https://news.example.com/rev.ico');
+    assert.equal(icon('<link rel="Shortcut Icon" href="/mixed.ico">'), 'https://news.example.com/mixed.ico');
+    assert.equal(icon('<link rel="\tshortcut\n icon " href="/ws.ico">'), 'https://news.example.com/ws.ico');
+  });
+  it('counts apple-touch-icon-precomposed as an apple-touch-icon (implied 180 px)', () => {
+    assert.equal(icon('<link rel="icon" href="/f.ico"><link rel="apple-touch-icon-precomposed" href="/pre.png">'), 'https://news.example.com/pre.png');
+  });
+  it('reads the largest size of a sizes list, whatever its separators and case', () => {
+    assert.equal(icon('<link rel="icon" href="/multi.ico" sizes="16x16 32x32 64x64"><link rel="icon" href="/48.png" sizes="48x48">'), 'https://news.example.com/multi.ico');
+    assert.equal(icon('<link rel="icon" href="/comma.png" sizes="96x96, 192x192"><link rel="icon" href="/128.png" sizes="128x128">'), 'https://news.example.com/comma.png');
+    assert.equal(icon('<link rel="icon" href="/upper.png" sizes="192X192"><link rel="icon" href="/128.png" sizes="128x128">'), 'https://news.example.com/upper.png');
+    assert.equal(icon('<link rel="icon" href="/times.png" sizes="192×192"><link rel="icon" href="/128.png" sizes="128x128">'), 'https://news.example.com/times.png');
+  });
+  it('reads icons declared in <body>', () => {
+    assert.equal(icon('<title>t</title><body><p>x</p><link rel="icon" href="/body.png" sizes="32x32"></body>'), 'https://news.example.com/body.png');
+  });
+  it('resolves against <base href>, protocol-relative URLs and hrefs with whitespace; the fallback stays on the final origin', () => {
+    assert.equal(icon('<base href="https://static.example.org/assets/"><link rel="icon" href="img/i.png">'), 'https://static.example.org/assets/img/i.png');
+    assert.equal(icon('<base href="https://static.example.org/assets/">'), 'https://news.example.com/favicon.ico');
+    assert.equal(icon('<link rel="icon" href="//cdn.example.net/i.png">', 'http://news.example.com/'), 'http://cdn.example.net/i.png');
+    assert.equal(icon('<link rel="icon" href="  /spaced.png\n ">'), 'https://news.example.com/spaced.png');
+  });
+  it('skips data:, javascript: and empty icons and falls back to /favicon.ico of the final origin (port kept)', () => {
+    assert.equal(icon('<link rel="icon" href="data:image/png;base64,AAAA"><link rel="icon" href=""><link rel="icon" href="javascript:void(0)">', 'http://127.0.0.1:8080/x'), 'http://127.0.0.1:8080/favicon.ico');
+  });
+  it('reads image/ico-like types as .ico (below a png of the same size)', () => {
+    assert.equal(icon('<link rel="icon" type="image/ico" href="/a" sizes="32x32"><link rel="icon" type="image/png" href="/b" sizes="32x32">'), 'https://news.example.com/b');
+  });
+});
+
+describe('site_name: the chain and the values that are no name', () => {
+  const site = (html: string, url = 'https://news.example.com/a/story') => meta(html, url).site_name;
+  const ld = (o: unknown) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+  it('follows an @id reference to the publisher inside @graph', () => {
+    assert.equal(site(ld({ '@graph': [{ '@type': 'NewsArticle', publisher: { '@id': 'https://news.example.com/#org' } }, { '@type': 'Organization', '@id': 'https://news.example.com/#org', name: 'Example News' }] }) + '<meta property="og:site_name" content="OG Name">'), 'Example News');
+  });
+  it('skips a publisher whose name is a URL, empty, or an unfilled template, and reads og:site_name', () => {
+    assert.equal(site(ld({ '@type': 'Article', publisher: { '@type': 'Organization', name: 'https://www.example.com' } }) + '<meta property="og:site_name" content="Example Daily">'), 'Example Daily');
+    assert.equal(site(ld({ '@type': 'Article', publisher: { '@type': 'Organization', name: '' } }) + '<meta property="og:site_name" content="Example Daily">'), 'Example Daily');
+    assert.equal(site(ld({ '@type': 'Article', publisher: { '@type': 'Organization', name: '{{ site.name }}' } }) + '<meta property="og:site_name" content="Example Daily">'), 'Example Daily');
+    assert.equal(site(ld({ '@type': 'Article', publisher: { '@id': '#missing' } }) + '<meta property="og:site_name" content="Example Daily">'), 'Example Daily');
+  });
+  it('skips a URL-valued og:site_name for application-name or the JSON-LD WebSite name', () => {
+    assert.equal(site('<meta property="og:site_name" content="https://www.example.com"><meta name="application-name" content="Example App">'), 'Example App');
+    assert.equal(site('<meta property="og:site_name" content="www.example.com">' + ld({ '@type': 'WebSite', name: 'Example Web' })), 'Example Web');
+  });
+  it('takes the title part that names the host, first or last', () => {
+    assert.equal(site('<title>Home | Acme Tools</title>', 'https://www.acme-tools.com/'), 'Acme Tools');
+    assert.equal(site('<title>BMAS - Änderung der Anforderungen an Nachweise</title>', 'https://www.bmas.de/DE/x'), 'BMAS');
+  });
+  it('reads a URL-valued declaration as its host when nothing names the site otherwise', () => {
+    assert.equal(site('<meta property="og:site_name" content="https://www.horizont.net"><title>Influencer Marketing: Was sich ändert</title>'), 'horizont.net');
+    assert.equal(site('<meta property="og:site_name" content="www.kas.de"><title>Konrad-Adenauer-Stiftung - detail</title>', 'https://www.kas.de/de/x'), 'kas.de');
+  });
+  it('keeps the short brand part of the title as the last resort', () => {
+    assert.equal(site('<title>A long story about something - Brandname</title>'), 'Brandname');
+  });
+});
