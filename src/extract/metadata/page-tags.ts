@@ -21,6 +21,8 @@ export interface TimeTag {
   text: string;
   itemprop: string;
   pubdate: boolean;
+  /** Inside a quoted or embedded post (<blockquote>: a tweet, an Instagram post). */
+  quoted: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -151,7 +153,7 @@ export function collectTags(doc: Document): PageTags {
       case 'time': {
         const datetime = attribute(el, 'datetime') ?? '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
-        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
+        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el) });
         break;
       }
     }
@@ -273,6 +275,11 @@ function insideArticle(el: Element): boolean {
   for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) {
     if (p.name === 'article' || p.name === 'main' || (attribute(p, 'itemprop') ?? '') === 'articleBody') return true;
   }
+  return false;
+}
+
+function insideQuote(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) if (p.name === 'blockquote') return true;
   return false;
 }
 

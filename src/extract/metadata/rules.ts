@@ -559,7 +559,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   ldDate('uploadDate'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   (ctx) => dateInUrl(ctx.finalUrl),
-  timeDate(() => true),
+  // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
+  timeDate((t) => !t.quoted),
   (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
@@ -600,12 +601,48 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
     if (diff === 0) return iso;
     if (diff % 15 !== 0 || diff < -12 * 60 || diff > 14 * 60) continue;
-    const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
-    const a = Math.abs(diff);
-    const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
-    return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+    return atOffset(iso, utc, diff);
   }
-  return iso;
+  // The same instant declared elsewhere on the page with its offset (a <time datetime>, a
+  // JSON-LD or meta date: "2023-11-08T21:11:03-05:00" for "2023-11-09T02:11:03Z"), else the
+  // offset of another date the page declares (its dateModified, a video's uploadDate): the
+  // page's clock, so its calendar day.
+  let other: number | null = null;
+  for (const d of declaredDates(ctx)) {
+    const m = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([+-])(\d{2}):(\d{2})$/.exec(d);
+    if (!m) continue;
+    const offset = (m[1] === '-' ? -1 : 1) * (+m[2]! * 60 + +m[3]!);
+    if (offset === 0 || offset % 15 !== 0 || offset < -12 * 60 || offset > 14 * 60) continue;
+    if (Math.abs(Date.parse(d) - utc) < 60_000) return atOffset(iso, utc, offset);
+    other ??= offset;
+  }
+  return other !== null ? atOffset(iso, utc, other) : iso;
+}
+
+/** A UTC instant written with an offset of `diff` minutes ("...T18:09:55-07:00"). */
+function atOffset(iso: string, utc: number, diff: number): string {
+  const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
+  const a = Math.abs(diff);
+  const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
+  return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}
+
+/** Every full date the page declares: date metas, JSON-LD dates, <time datetime>. */
+function declaredDates(ctx: RuleContext): string[] {
+  const out: string[] = [];
+  for (const [key, values] of ctx.tags.meta) if (/date|time|published|modified|created|issued/.test(key)) for (const v of values) {
+    const d = toIsoDate(v);
+    if (d) out.push(d);
+  }
+  for (const n of ctx.ld.nodes) for (const key of ['datePublished', 'dateModified', 'dateCreated', 'uploadDate']) {
+    const d = toIsoDate(textOf(n[key]));
+    if (d) out.push(d);
+  }
+  for (const t of ctx.tags.times) {
+    const d = toIsoDate(t.datetime);
+    if (d) out.push(d);
+  }
+  return out;
 }
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */

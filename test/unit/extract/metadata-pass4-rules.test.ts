@@ -125,3 +125,20 @@ describe('site_name: the chain and the values that are no name', () => {
     assert.equal(site('<title>A long story about something - Brandname</title>'), 'Brandname');
   });
 });
+
+describe('published_at: the page clock and embedded posts', () => {
+  it('writes a UTC instant in the offset the page declares for the same instant elsewhere (<time datetime>)', () => {
+    const m = meta('<meta property="article:published_time" content="2023-11-09T02:11:03Z"><h1>Story</h1><time datetime="2023-11-08T21:11:03-05:00">November 8, 2023</time>');
+    assert.equal(m.published_at, '2023-11-08T21:11:03-05:00');
+  });
+  it('else in the offset of another date the page declares (a video uploadDate)', () => {
+    const ld = '<script type="application/ld+json">{"@type":"VideoObject","uploadDate":"2023-11-08T23:10:44-08:00"}</script>';
+    assert.equal(meta(`<meta property="article:published_time" content="2023-11-09T06:35:29Z">${ld}`).published_at, '2023-11-08T22:35:29-08:00');
+  });
+  it('keeps a UTC instant when the page declares no other offset', () => {
+    assert.equal(meta('<meta property="article:published_time" content="2023-11-09T06:35:29Z"><time datetime="2023-11-10T00:00:00Z">x</time>').published_at, '2023-11-09T06:35:29Z');
+  });
+  it('does not take the <time> of an embedded post (a <blockquote>) as the page date', () => {
+    assert.equal(meta('<h1>Story</h1><blockquote class="instagram-media"><time datetime="2018-03-12T19:30:12+00:00">Mär 12, 2018</time></blockquote><div class="date">29.01.2019</div>').published_at, '2019-01-29');
+  });
+});
