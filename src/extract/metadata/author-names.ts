@@ -23,6 +23,8 @@ const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 const LABEL_WORD = /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
+/** News agencies, as they sign a wire story ("dpa", "AFP", "AP Sports", "Agencia EFE", "SP-X"). */
+const AGENCY = /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
 
@@ -49,8 +51,11 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     if (!names.includes(part)) names.push(part);
     if (names.length >= MAX_NAMES) break;
   }
-  // Initials beside the full name are that name again ("Tina Klostermeier, TK").
-  const kept = names.filter((n) => !(/^\p{Lu}{2,3}$/u.test(n) && names.some((o) => o !== n && initials(o) === n)));
+  // Initials beside the full name are that name again ("Tina Klostermeier, TK"); a news
+  // agency beside a person ("David Hutzler, dpa", "Peter Maahn/SP-X") is the wire the story
+  // came through, not a second author (an agency alone still signs the piece).
+  const person = names.some((n) => !AGENCY.test(n));
+  const kept = names.filter((n) => !(/^\p{Lu}{2,3}$/u.test(n) && names.some((o) => o !== n && initials(o) === n)) && !(person && AGENCY.test(n)));
   return kept.length ? kept.join(', ') : null;
 }
 

@@ -468,6 +468,9 @@ function organisations(ctx: RuleContext): Set<string> {
     out.add(fold(s));
     // The same name written another way: "Interscenario" for "INTERSCENAR.IO", "Spiegel Online" for "SPIEGEL-ONLINE".
     if (compact(s).length >= 5) out.add(compact(s));
+    // Its initials, as a desk signs ("LN" for "Lübecker Nachrichten", "JF" for "Junge Freiheit").
+    const words = s.split(/[\s-]+/).filter((w) => /^\p{Lu}/u.test(w));
+    if (words.length >= 2 && words.length <= 4 && words.length === s.split(/[\s-]+/).length) out.add(fold(words.map((w) => w[0]).join('')));
   };
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);

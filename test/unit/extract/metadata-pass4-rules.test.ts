@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractMetadata } from '../../../src/extract/metadata/index.js';
+import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
 
 const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
 
@@ -140,5 +141,19 @@ describe('published_at: the page clock and embedded posts', () => {
   });
   it('does not take the <time> of an embedded post (a <blockquote>) as the page date', () => {
     assert.equal(meta('<h1>Story</h1><blockquote class="instagram-media"><time datetime="2018-03-12T19:30:12+00:00">Mär 12, 2018</time></blockquote><div class="date">29.01.2019</div>').published_at, '2019-01-29');
+  });
+});
+
+describe('author: agencies and the site initials', () => {
+  it('drops a news agency beside a person, keeps an agency that signs alone', () => {
+    assert.equal(cleanAuthor('Von David Hutzler, dpa'), 'David Hutzler');
+    assert.equal(cleanAuthor('Peter Maahn/SP-X'), 'Peter Maahn');
+    assert.equal(cleanAuthor('GARY B. GRAVES, AP Sports'), 'GARY B. GRAVES');
+    assert.equal(cleanAuthor('dpa'), 'dpa');
+    assert.equal(cleanAuthor('Agencia EFE'), 'Agencia EFE');
+  });
+  it('reads the initials of the site name as the site (a desk), so the byline names the person', () => {
+    const m = meta('<meta property="og:site_name" content="Lübecker Nachrichten"><script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"LN"}}</script><h1>Story</h1><p><em>Von <span>Cosima Künzel</span></em></p>');
+    assert.equal(m.author, 'Cosima Künzel');
   });
 });
