@@ -23,6 +23,8 @@ const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 const LABEL_WORD = /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
+/** Job titles written before or instead of a name (German compounds by their ending: "FOCUS-Online-Experte", "Projektleiterin"). */
+const JOB = /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|sprecher|sprecherin|redakteur|redakteurin|führer|führerin|referent|referentin|beauftragte|beauftragter|berater|beraterin|vorsitzende|vorsitzender|präsident|präsidentin|direktor|direktorin|professor|professorin|moderator|moderatorin|kolumnist|kolumnistin|korrespondent|korrespondentin|volontär|volontärin|praktikant|praktikantin)|spokesperson|spokesman|spokeswoman|attorney|lawyer|analyst|ceo|cto|cfo|founder|co-founder|director|manager|president|professor)$/i;
 /** News agencies, as they sign a wire story ("dpa", "AFP", "AP Sports", "Agencia EFE", "SP-X"). */
 const AGENCY = /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 const MAX_NAMES = 6;
@@ -45,6 +47,12 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/(?:^|\s)@\w+/g, ' ').replace(/^[\s:.,-]+|[\s:,-]+$/g, '').replace(/\s+/g, ' ').trim();
     if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = part.replace(/\.+$/, '').trim();
     part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
+    // A job title before the name ("FOCUS-Online-Experte Robin Tschöpe", "Rechtsanwalt Jan Berg")
+    // is dropped; a part that is a job title ("Projektleiterin der HSS") is no name.
+    const w = part.split(' ');
+    let j = 0;
+    while (j < w.length && JOB.test(w[j]!)) j++;
+    if (j > 0) part = j < w.length && /^\p{Lu}/u.test(w[j]!) && w.length - j >= 2 ? w.slice(j).join(' ') : '';
     // A name printed twice in one node ("Kathrin Führes Kathrin Führes": a caption and a link).
     part = part.replace(/^(.{3,}) \1$/u, '$1');
     if (part === '' || !looksLikeName(part)) continue;

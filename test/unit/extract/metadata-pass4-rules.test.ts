@@ -157,3 +157,19 @@ describe('author: agencies and the site initials', () => {
     assert.equal(m.author, 'Cosima Künzel');
   });
 });
+
+describe('author: job titles', () => {
+  it('drops a job title written before the name', () => {
+    assert.equal(cleanAuthor('FOCUS-Online-Experte Robin Tschöpe'), 'Robin Tschöpe');
+    assert.equal(cleanAuthor('Rechtsanwalt Jan Berg'), 'Jan Berg');
+  });
+  it('drops a job title written after the name, and one standing alone', () => {
+    assert.equal(cleanAuthor('Autorin: Uta Staschewski, Projektleiterin der HSS in Tunesien.'), 'Uta Staschewski');
+    assert.equal(cleanAuthor('Ryan Merkley, CEO'), 'Ryan Merkley');
+    assert.equal(cleanAuthor('Rechtsanwalt'), null);
+  });
+  it('keeps names that only look like a title word inside them', () => {
+    assert.equal(cleanAuthor('Anna Leiter'), 'Anna Leiter');
+    assert.equal(cleanAuthor('Dr. Rainer Quitzow'), 'Dr. Rainer Quitzow');
+  });
+});
