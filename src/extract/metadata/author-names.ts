@@ -4,7 +4,7 @@
 import { findDateInText } from './dates.js';
 import { collapse } from './text.js';
 
-const LEAD = /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*[:\s]\s*/i;
+const LEAD = /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in)?|author|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von|redaktion\s*:|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar)\s+von)\s*[:\s]\s*/i;
 const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
 // Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
 const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
@@ -39,7 +39,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   const datePos = dateStart(s);
   if (datePos > 0) s = s.slice(0, datePos);
   s = s.replace(/\s*(?:\||-|–|—|·|•)\s*(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b.*$/i, '');
-  s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '');
+  s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '').replace(/^\s*[-\u2013\u2014|\u00b7\u2022]\s+/, '');
   s = s.replace(/^\s*[Bb]y(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {

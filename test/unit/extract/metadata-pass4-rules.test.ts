@@ -173,3 +173,14 @@ describe('author: job titles', () => {
     assert.equal(cleanAuthor('Dr. Rainer Quitzow'), 'Dr. Rainer Quitzow');
   });
 });
+
+describe('author: bylines in running markup', () => {
+  it('does not take a layout modifier of the content column ("has-double-sidebar") for a sidebar', () => {
+    assert.equal(meta('<div class="main-content has-double-sidebar"><h1>Story</h1><h5><em>Von Leonora Holling</em></h5><p>Text.</p></div>').author, 'Leonora Holling');
+    assert.equal(meta('<div class="sidebar"><h1>Story</h1><h5><em>Von Leonora Holling</em></h5></div>').author, null);
+  });
+  it('reads "- Redaktion: Name (role)" and "Ein Beitrag / Eine Kolumne von Name"', () => {
+    assert.equal(meta('<h1>Story</h1><div class="news-timedata">05.02.2020 <span>- Redaktion: Eberhard Fuhr (Pressesprecher des EJW)</span></div>').author, 'Eberhard Fuhr');
+    assert.equal(meta('<h1>Story</h1><p><strong>Eine Kolumne von Nils Pickert</strong></p>').author, 'Nils Pickert');
+  });
+});
