@@ -244,7 +244,7 @@ export const DESCRIPTION: readonly Rule<string>[] = [
 ];
 
 /** An ellipsis that cuts a text short: "...", "…", "[…]", "(...)", "&#8230" written out. */
-const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\))\s*$/;
+const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|(?<=[\p{L}\p{N}])\s+read more)\s*$/iu;
 
 /**
  * A description cut short with an ellipsis ("...für Reinig...") where another source of the
@@ -276,6 +276,8 @@ function asText(v: string | null): string | null {
 function describes(ctx: RuleContext, d: string): boolean {
   const f = fold(d);
   if (/^(?:written|posted|published)\s+by\b|^(?:von|by)\s+\S+(?:\s+\S+)?$/i.test(d)) return false;
+  // A blog platform's stand-in for a post without an excerpt.
+  if (/^(?:visit|see|read) the (?:post|article|full post) for more\.?$/i.test(d)) return false;
   const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
   return !names.some((n) => n && fold(n) === f);
 }

@@ -184,3 +184,12 @@ describe('author: bylines in running markup', () => {
     assert.equal(meta('<h1>Story</h1><p><strong>Eine Kolumne von Nils Pickert</strong></p>').author, 'Nils Pickert');
   });
 });
+
+describe('description: a platform stand-in is no description', () => {
+  it('skips "Visit the post for more." for the next source', () => {
+    assert.equal(meta('<meta property="og:description" content="Visit the post for more."><meta name="description" content="What the post is about, in one sentence of its own.">').description, 'What the post is about, in one sentence of its own.');
+  });
+  it('completes a description cut with a trailing "Read More" from a declared source', () => {
+    assert.equal(meta('<meta property="og:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and Read More"><meta name="twitter:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.">').description, 'An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.');
+  });
+});
