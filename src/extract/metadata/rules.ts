@@ -456,7 +456,9 @@ const metaAll = (...keys: string[]): Rule<string> => (ctx) => {
 function people(ctx: RuleContext, names: string | null): string | null {
   if (!names) return null;
   const orgs = organisations(ctx);
-  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)));
+  // "Us Weekly Staff", "Example News Team": the site's own staff is the site.
+  const bare = (n: string) => n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
+  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
   return kept.length ? kept.join(', ') : null;
 }
 

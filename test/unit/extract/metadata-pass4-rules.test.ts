@@ -193,3 +193,12 @@ describe('description: a platform stand-in is no description', () => {
     assert.equal(meta('<meta property="og:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and Read More"><meta name="twitter:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.">').description, 'An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.');
   });
 });
+
+describe("author: the site's own staff", () => {
+  it('drops "<site> Staff" / "<site> Team" for the byline that names a person', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Us Weekly"><meta name="author" content="Us Weekly Staff"><h1>Story</h1><div class="byline">By <a href="/author/megan-french">Megan French</a></div>').author, 'Megan French');
+  });
+  it('keeps a staff credit that is not the site\'s', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Us Weekly"><meta name="author" content="Research Team">').author, 'Research Team');
+  });
+});
