@@ -45,9 +45,10 @@ export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string;
 function declaredSize(sizes: string): number | null {
   if (sizes === '') return null;
   let best: number | null = null;
-  for (const token of sizes.split(/\s+/)) {
+  // Tokens as written in the wild: "16x16 32x32", "96x96, 192x192", "192X192", "192×192".
+  for (const token of sizes.split(/[\s,;]+/)) {
     if (token === 'any') return SCALABLE;
-    const m = /^(\d{1,5})x(\d{1,5})$/.exec(token);
+    const m = /^(\d{1,5})\s*[x\u00d7]\s*(\d{1,5})(?:px)?$/i.exec(token);
     if (!m) continue;
     const w = Number(m[1]);
     const h = Number(m[2]);
@@ -62,7 +63,7 @@ function formatRank(type: string, url: string): number {
   const ext = /\.([a-z0-9]{2,5})(?:$|[?#])/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
   if (type === 'image/svg+xml' || ext === 'svg') return 4;
   if (type === 'image/png' || ext === 'png') return 3;
-  if (type === 'image/x-icon' || type === 'image/vnd.microsoft.icon' || ext === 'ico') return 1;
+  if (/^image\/(?:x-)?(?:icon?|vnd\.microsoft\.icon)$/.test(type) || ext === 'ico') return 1;
   if (type.startsWith('image/') || ['gif', 'jpg', 'jpeg', 'webp', 'avif'].includes(ext)) return 2;
   return 2;
 }

@@ -21,6 +21,8 @@ export interface TimeTag {
   text: string;
   itemprop: string;
   pubdate: boolean;
+  /** Inside a quoted or embedded post (<blockquote>: a tweet, an Instagram post). */
+  quoted: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -151,7 +153,7 @@ export function collectTags(doc: Document): PageTags {
       case 'time': {
         const datetime = attribute(el, 'datetime') ?? '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
-        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined });
+        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el) });
         break;
       }
     }
@@ -180,8 +182,9 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     // announcing the name in the next text or element.
     if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
       // Bounded: a wrapper with one or two children may hold the whole page's text.
-      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS));
-      if (label.length <= 20 && /:$/.test(label) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
+      // "<span>| By </span><span>Jane Doe</span>": a separator printed before the label is not part of it.
+      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
+      if (label.length <= 20 && (/:$/.test(label) || BY_WORD.test(label)) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
         let next = el.next;
         while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
         const text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
@@ -211,21 +214,26 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
 const AUTHOR_PATH = /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
+/** A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need one. */
+const BY_WORD = /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 /** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
 const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
-const LEAD_WITH_NAME = /^(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|par|door)\s+\p{Lu}/iu;
+const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
 const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
+const LAYOUT_MODIFIER = /^(?:has|with|without|no|show|hide|is)[-_]/i;
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 function insideFurniture(el: Element): boolean {
   for (let p: Element | null = el; p && p.name; p = p.parent as Element | null) {
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
-    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.trim();
+    // A layout modifier on the content's own container ("main-content has-double-sidebar",
+    // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
+    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t)).join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
   }
   return false;
@@ -270,6 +278,11 @@ function insideArticle(el: Element): boolean {
   for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) {
     if (p.name === 'article' || p.name === 'main' || (attribute(p, 'itemprop') ?? '') === 'articleBody') return true;
   }
+  return false;
+}
+
+function insideQuote(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) if (p.name === 'blockquote') return true;
   return false;
 }
 

@@ -99,9 +99,8 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])].map(fold).filter((x) => x.length >= 3));
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
-    if (!cuts.length) return t;
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
-    for (let i = 0; i < bounds.length; i += 2) {
+    for (let i = 0; cuts.length && i < bounds.length; i += 2) {
       if (!names.has(fold(t.slice(bounds[i]!, bounds[i + 1]!)))) continue;
       // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
@@ -110,9 +109,20 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
       // One word left is a section ("Geschichte | Site"), not a story.
       return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
     }
+    // A site name that has a separator of its own ("AOC media - Analyse Opinion Critique",
+    // "Salsa-Figuren - Rueda in Berlin") spans several parts: the title ends or starts with it
+    // (a "|" may then stand without spaces: "NEWS WEB EASY|Story").
+    for (const c of t.matchAll(BRAND_EDGE_SEP)) {
+      const [start, end] = [c.index!, c.index! + c[0].length];
+      const story = names.has(fold(t.slice(end))) ? t.slice(0, start) : names.has(fold(t.slice(0, start))) ? t.slice(end) : null;
+      if (story !== null && /\S\s+\S|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4}/u.test(story.trim())) return story.trim();
+    }
     return t;
   };
 }
+
+/** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
+const BRAND_EDGE_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+|\s*[|\uff5c]\s*/g;
 
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
@@ -147,6 +157,10 @@ export const TITLE: readonly Rule<string>[] = [
     // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
     const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
     if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+    // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
+    // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
+    const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
+    if (main !== h) return main;
     return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
   },
   (ctx) => ctx.tags.firstH1,
@@ -154,11 +168,14 @@ export const TITLE: readonly Rule<string>[] = [
 
 /**
  * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /
- * "Autohäuser rechnen mit..."): the headline is the second line.
+ * "Autohäuser rechnen mit..."): the headline is the second line. `separated`: only when an
+ * element holding just a separator stands between them (the kicker is then marked as one).
  */
-function withoutKicker(ctx: RuleContext, h: string): string {
-  const lines = ctx.tags.h1Lines.get(h);
-  if (lines?.length !== 2) return h;
+function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
+  // A separator printed between the two lines (often visually hidden: "<span>: </span>") is no line of its own.
+  const all = ctx.tags.h1Lines.get(h) ?? [];
+  const lines = all.filter((l) => /[\p{L}\p{N}]/u.test(l));
+  if (lines.length !== 2 || (separated && (all.length !== 3 || /[\p{L}\p{N}]/u.test(all[1]!)))) return h;
   const [kicker, main] = lines as [string, string];
   const words = (x: string) => x.split(/\s+/).length;
   return words(kicker) <= 3 && words(main) >= 3 && kicker.length < main.length && /^[\p{L}\p{N}"„“«]/u.test(main) && !/[:\-\u2013\u2014|]$/.test(kicker) ? main : h;
@@ -213,17 +230,39 @@ const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
  * The first source that reads as a description, as text: markup pasted into a meta tag
  * ("<p>...", "...and<a class=") and entities encoded twice ("I&#8217;m") are what a reader
  * would not see; a value that is only the site's name, the title, or a byline ("Written by
- * Staff") describes nothing, so the next source is read. (A description cut short with an
- * ellipsis stays: annotators and unfurlers show the declared one as it is.)
+ * Staff") describes nothing, so the next source is read. A description cut short with an
+ * ellipsis gives way to the whole text it was cut from, when another source has it.
  */
 export const DESCRIPTION: readonly Rule<string>[] = [
   (ctx) => {
     const values = DESCRIPTION_SOURCES.map((r) => asText(r(ctx)));
     const idx = values.findIndex((v) => v !== null && describes(ctx, v));
     if (idx < 0) return null;
-    return values[idx]!;
+    // The lead paragraph (last source) is not a completion: annotators and unfurlers keep the declared text as it is.
+    return completed(values[idx]!, values.slice(idx + 1, -1));
   },
 ];
+
+/** An ellipsis that cuts a text short: "...", "…", "[…]", "(...)", "&#8230" written out. */
+const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|(?<=[\p{L}\p{N}])\s+read more)\s*$/iu;
+
+/**
+ * A description cut short with an ellipsis ("...für Reinig...") where another source of the
+ * page (the meta description, JSON-LD, the lead paragraph) starts with the same words and goes
+ * on: that one is the whole text the short one was cut from, and a reader takes it.
+ */
+function completed(chosen: string, later: readonly (string | null)[]): string {
+  const cut = CUT_SHORT.exec(chosen);
+  if (!cut) return chosen;
+  const head = fold(chosen.slice(0, cut.index)).replace(/[\s\p{P}]+$/u, '');
+  if (head.length < 40) return chosen;
+  for (const v of later) {
+    if (!v) continue;
+    const f = fold(v);
+    if (f.startsWith(head) && f.length > head.length + 1 && !CUT_SHORT.test(v)) return v;
+  }
+  return chosen;
+}
 
 function asText(v: string | null): string | null {
   if (!v) return null;
@@ -237,6 +276,8 @@ function asText(v: string | null): string | null {
 function describes(ctx: RuleContext, d: string): boolean {
   const f = fold(d);
   if (/^(?:written|posted|published)\s+by\b|^(?:von|by)\s+\S+(?:\s+\S+)?$/i.test(d)) return false;
+  // A blog platform's stand-in for a post without an excerpt.
+  if (/^(?:visit|see|read) the (?:post|article|full post) for more\.?$/i.test(d)) return false;
   const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
   return !names.some((n) => n && fold(n) === f);
 }
@@ -263,14 +304,91 @@ export const LANG: readonly Rule<string>[] = [
   (ctx) => normaliseLang(ctx.headers['content-language']),
 ];
 
-/** JSON-LD publisher name, og:site_name, application-name, JSON-LD WebSite name, the brand part of <title>. */
+/**
+ * A value that can be a site's name: not a URL ("https://www.example.com", "//example.com",
+ * "www.example.com"), not a template left unfilled ("{{site.name}}", "%sitename%") or a
+ * placeholder ("null", "undefined"), and with letters or digits. ("example.com" is a name.)
+ */
+function siteNameValue(v: string | null | undefined): string | null {
+  const s = clean(v);
+  if (!s) return null;
+  if (/^(?:[a-z][a-z\d+.-]*:)?\/\/|^www\.\S+$/i.test(s)) return null;
+  if (/\{\{|\}\}|\$\{|%[a-z_]+%|^\[[a-z_ ]+\]$/i.test(s) || /^(?:null|undefined|none|n\/a|default|site ?name|publisher)$/i.test(s)) return null;
+  return /[\p{L}\p{N}]/u.test(s) ? s : null;
+}
+
+const siteMeta = (...keys: string[]): Rule<string> => (ctx) => {
+  for (const key of keys) for (const v of ctx.tags.meta.get(key) ?? []) {
+    const s = siteNameValue(v);
+    if (s) return s;
+  }
+  return null;
+};
+
+/** The host a URL-valued site name gives ("https://www.horizont.net", "www.bmas.de" -> "horizont.net", "bmas.de"). */
+function declaredHosts(ctx: RuleContext): string[] {
+  const raw = [
+    ...ctx.ld.nodes.flatMap((n) => namesOf(n.publisher, ctx.ld)),
+    ...['og:site_name', 'application-name', 'apple-mobile-web-app-title'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
+  ];
+  const hosts: string[] = [];
+  for (const v of raw) {
+    const s = clean(v);
+    if (!s || siteNameValue(s) || !/^(?:(?:https?:)?\/\/|www\.)\S+$/i.test(s)) continue;
+    try {
+      const host = new URL(/^\/\//.test(s) ? `https:${s}` : /^www\./i.test(s) ? `https://${s}` : s).hostname.replace(/^www\./, '');
+      if (host.includes('.') && !hosts.includes(host)) hosts.push(host);
+    } catch {}
+  }
+  return hosts;
+}
+
+function finalHost(ctx: RuleContext): string | null {
+  try {
+    return new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JSON-LD publisher name (@graph and @id references followed), og:site_name, application-name,
+ * JSON-LD WebSite name (each skipped when it is a URL, empty or a placeholder), then the brand
+ * part of <title>: the part naming the site's host first ("BMAS - Story" on bmas.de), else the
+ * host a URL-valued declaration gives ("horizont.net" for og:site_name "https://www.horizont.net"),
+ * else the short part at the title's end or start.
+ */
 export const SITE_NAME: readonly Rule<string>[] = [
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).find((s) => !/^https?:\/\//i.test(s)) ?? null),
-  meta('og:site_name'),
-  meta('application-name', 'apple-mobile-web-app-title'),
-  ldText('name', (n) => isType(n, /^WebSite$/)),
-  (ctx) => titleBrand(ctx.tags.title),
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).map(siteNameValue).find((s) => !!s) ?? null),
+  siteMeta('og:site_name'),
+  siteMeta('application-name', 'apple-mobile-web-app-title'),
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, /^WebSite$/) ? siteNameValue(textOf(n.name)) : null)),
+  (ctx) => hostBrand(ctx.tags.title, [finalHost(ctx), ...declaredHosts(ctx)]),
+  (ctx) => declaredHosts(ctx)[0] ?? null,
+  (ctx) => siteNameValue(titleBrand(ctx.tags.title)),
 ];
+
+/**
+ * The part of a title that names the site by its host ("Home | Example Site" on
+ * example-site.com, "BMAS - Story" on bmas.de): the host name is the strongest sign of which
+ * part is the brand, whether it stands first or last.
+ */
+function hostBrand(title: string | null, hosts: readonly (string | null)[]): string | null {
+  const t = clean(title);
+  if (!t) return null;
+  const parts = t.split(/\s+[|\-\u2013\u2014\u00b7\u2022:\u00bb]\s+/);
+  if (parts.length < 2) return null;
+  // The hosts' labels without www and the top-level domain: "news", "example" for news.example.co.uk.
+  const labels = hosts.flatMap((h) => (h ? h.split('.').slice(0, -1) : [])).map((l) => l.replace(/-/g, '')).filter((l) => l.length >= 3 && !/^(?:www|com|org|net|gov|edu)$/.test(l));
+  if (!labels.length) return null;
+  const squash = (x: string) => x.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  for (const part of [parts[parts.length - 1]!, parts[0]!]) {
+    const p = squash(part);
+    const value = siteNameValue(part);
+    if (value && part.split(/\s+/).length <= 5 && p.length >= 3 && labels.some((l) => p === l || p.startsWith(l) || (p.length >= 4 && l.startsWith(p)))) return value;
+  }
+  return null;
+}
 
 /** "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title with one separator. */
 function titleBrand(title: string | null): string | null {
@@ -338,7 +456,9 @@ const metaAll = (...keys: string[]): Rule<string> => (ctx) => {
 function people(ctx: RuleContext, names: string | null): string | null {
   if (!names) return null;
   const orgs = organisations(ctx);
-  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)));
+  // "Us Weekly Staff", "Example News Team": the site's own staff is the site.
+  const bare = (n: string) => n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
+  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
   return kept.length ? kept.join(', ') : null;
 }
 
@@ -352,6 +472,9 @@ function organisations(ctx: RuleContext): Set<string> {
     out.add(fold(s));
     // The same name written another way: "Interscenario" for "INTERSCENAR.IO", "Spiegel Online" for "SPIEGEL-ONLINE".
     if (compact(s).length >= 5) out.add(compact(s));
+    // Its initials, as a desk signs ("LN" for "Lübecker Nachrichten", "JF" for "Junge Freiheit").
+    const words = s.split(/[\s-]+/).filter((w) => /^\p{Lu}/u.test(w));
+    if (words.length >= 2 && words.length <= 4 && words.length === s.split(/[\s-]+/).length) out.add(fold(words.map((w) => w[0]).join('')));
   };
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);
@@ -443,7 +566,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   ldDate('uploadDate'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   (ctx) => dateInUrl(ctx.finalUrl),
-  timeDate(() => true),
+  // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
+  timeDate((t) => !t.quoted),
   (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
@@ -484,12 +608,48 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
     if (diff === 0) return iso;
     if (diff % 15 !== 0 || diff < -12 * 60 || diff > 14 * 60) continue;
-    const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
-    const a = Math.abs(diff);
-    const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
-    return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+    return atOffset(iso, utc, diff);
   }
-  return iso;
+  // The same instant declared elsewhere on the page with its offset (a <time datetime>, a
+  // JSON-LD or meta date: "2023-11-08T21:11:03-05:00" for "2023-11-09T02:11:03Z"), else the
+  // offset of another date the page declares (its dateModified, a video's uploadDate): the
+  // page's clock, so its calendar day.
+  let other: number | null = null;
+  for (const d of declaredDates(ctx)) {
+    const m = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([+-])(\d{2}):(\d{2})$/.exec(d);
+    if (!m) continue;
+    const offset = (m[1] === '-' ? -1 : 1) * (+m[2]! * 60 + +m[3]!);
+    if (offset === 0 || offset % 15 !== 0 || offset < -12 * 60 || offset > 14 * 60) continue;
+    if (Math.abs(Date.parse(d) - utc) < 60_000) return atOffset(iso, utc, offset);
+    other ??= offset;
+  }
+  return other !== null ? atOffset(iso, utc, other) : iso;
+}
+
+/** A UTC instant written with an offset of `diff` minutes ("...T18:09:55-07:00"). */
+function atOffset(iso: string, utc: number, diff: number): string {
+  const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
+  const a = Math.abs(diff);
+  const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
+  return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}
+
+/** Every full date the page declares: date metas, JSON-LD dates, <time datetime>. */
+function declaredDates(ctx: RuleContext): string[] {
+  const out: string[] = [];
+  for (const [key, values] of ctx.tags.meta) if (/date|time|published|modified|created|issued/.test(key)) for (const v of values) {
+    const d = toIsoDate(v);
+    if (d) out.push(d);
+  }
+  for (const n of ctx.ld.nodes) for (const key of ['datePublished', 'dateModified', 'dateCreated', 'uploadDate']) {
+    const d = toIsoDate(textOf(n[key]));
+    if (d) out.push(d);
+  }
+  for (const t of ctx.tags.times) {
+    const d = toIsoDate(t.datetime);
+    if (d) out.push(d);
+  }
+  return out;
 }
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */
