@@ -26,7 +26,7 @@ import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
-import { revealHiddenWrappers } from '../dom/visibility.js';
+import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
@@ -87,11 +87,12 @@ export interface ContentTrace {
 }
 
 export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
-  const facts = collectPageFacts(doc);
+  // The facts walk also finds the body's outermost hidden elements, for the reveal.
+  const facts = collectPageFacts(doc, isHiddenByMarkup);
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = pageTitle(facts);
   const frame: Element | Document = facts.body ?? doc;
-  revealHiddenWrappers(frame);
+  revealHiddenWrappers(frame, facts.hiddenTops ?? undefined);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
