@@ -2,9 +2,11 @@
 // <body>, the first <base href>, title sources and JSON-LD scripts. (Separate searches for
 // each cost more than the content profile's scoring walk itself.) The content profile also has
 // it find the outermost hidden elements of the body (revealed-wrappers.ts), which would
-// otherwise take a walk of their own.
+// otherwise take a walk of their own, and the length of the whole page's text (layout-wrappers.ts
+// reads it on about half of all pages, where it would take another).
 import type { Document, Element } from 'domhandler';
 import { isElement } from './dom/walk.js';
+import { rawTextLength } from './dom/measures.js';
 import { attribute } from '../parse/nodes.js';
 import { HIDDEN_SCAN_SKIP } from './dom/revealed-wrappers.js';
 
@@ -20,11 +22,16 @@ export interface PageFacts {
   /** With a hidden test: the outermost hidden elements under `body` (as hiddenTops finds
    *  them, in no particular order); null without one. */
   hiddenTops: Element[] | null;
+  /** With a hidden test: the length of all the document's text (raw, scripts included, as
+   *  rawTextLength counts it); otherwise 0. */
+  textLength: number;
 }
 
 export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element) => boolean): PageFacts {
-  const facts: PageFacts = { body: null, baseHref: null, ogTitle: null, titleEl: null, h1s: [], jsonLdScripts: [], hiddenTops: null };
+  const facts: PageFacts = { body: null, baseHref: null, ogTitle: null, titleEl: null, h1s: [], jsonLdScripts: [], hiddenTops: null, textLength: 0 };
   const tops: Element[] | null = isHiddenByMarkup ? [] : null;
+  const countText = tops !== null;
+  let textLength = 0;
   // Pre-order, as visitElements. Beside each stacked element: whether the hidden-element scan
   // reaches it (it is under the body, and outside hidden and never-text subtrees).
   const stack: Element[] = [];
@@ -34,7 +41,7 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
     if (isElement(node)) {
       stack.push(node);
       scanned.push(false);
-    }
+    } else if (countText && node.type === 'text') textLength += node.data.length;
   }
   while (stack.length > 0) {
     const el = stack.pop()!;
@@ -59,15 +66,18 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
         break;
       case 'title':
         facts.titleEl ??= el;
+        if (countText) textLength += rawTextLength(el);
         continue;
       case 'h1':
         facts.h1s.push(el);
         break;
       case 'script':
         if ((attribute(el, 'type') ?? '').toLowerCase().trim() === 'application/ld+json') facts.jsonLdScripts.push(el);
+        if (countText) textLength += rawTextLength(el);
         continue;
       case 'svg':
       case 'style':
+        if (countText) textLength += rawTextLength(el);
         continue;
     }
     const kids = el.children;
@@ -76,9 +86,10 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
       if (isElement(kid)) {
         stack.push(kid);
         scanned.push(scanKids);
-      }
+      } else if (countText && kid.type === 'text') textLength += kid.data.length;
     }
   }
   if (tops !== null && facts.body !== null) facts.hiddenTops = tops;
+  facts.textLength = textLength;
   return facts;
 }

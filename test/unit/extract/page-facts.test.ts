@@ -5,6 +5,7 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { collectPageFacts } from '../../../src/extract/page-facts.js';
 import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import { attribute } from '../../../src/parse/nodes.js';
+import { rawTextLength } from '../../../src/extract/dom/measures.js';
 
 const ids = (els: Element[] | null): string[] => (els ?? []).map((el) => attribute(el, 'id') ?? el.name).sort();
 
@@ -32,4 +33,16 @@ test('the facts walk finds the body\'s outermost hidden elements, as the hidden 
 test('without a body there are no hidden tops from the facts walk', () => {
   const facts = collectPageFacts(parseHtml('<div hidden>x</div>'), isHiddenByMarkup);
   if (facts.body === null) assert.equal(facts.hiddenTops, null);
+});
+
+test('with the hidden scan, the facts walk also counts the whole page\'s raw text, scripts and svg included', () => {
+  const doc = parseHtml(
+    'lead<html><head><title>Ti  tle</title><style>.a{}</style><script>var x = 1;</script></head><body>' +
+      '<p>One <b>two</b></p><svg><text>icon</text></svg><script type="application/ld+json">{"a":1}</script>' +
+      '<div hidden>hidden text</div><!-- comment --></body></html>tail',
+  );
+  const facts = collectPageFacts(doc, isHiddenByMarkup);
+  assert.equal(facts.textLength, rawTextLength(doc));
+  assert.ok(facts.textLength > 40);
+  assert.equal(collectPageFacts(doc).textLength, 0);
 });
