@@ -26,10 +26,11 @@ import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
-import { revealHiddenWrappers } from '../dom/visibility.js';
+import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
+import { knowPageTextLength } from './layout-wrappers.js';
 import { findCardGrid, type CardGrid } from './card-grid.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
@@ -87,11 +88,13 @@ export interface ContentTrace {
 }
 
 export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
-  const facts = collectPageFacts(doc);
+  // The facts walk also finds the body's outermost hidden elements, for the reveal.
+  const facts = collectPageFacts(doc, isHiddenByMarkup);
+  knowPageTextLength(doc, facts.textLength);
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = pageTitle(facts);
   const frame: Element | Document = facts.body ?? doc;
-  revealHiddenWrappers(frame);
+  revealHiddenWrappers(frame, facts.hiddenTops ?? undefined);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;

@@ -276,6 +276,8 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
 /** No rule judges a line longer than this. */
 const LONGEST_LINE = APPEAL_MAX_CHARS;
 const WHITESPACE_RUN = /\s\s/;
+/** Whitespace that collapsing changes: a run, or any whitespace but a plain space. */
+const COLLAPSIBLE = /[^\S ]| {2}/;
 /** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
 const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
 
@@ -287,7 +289,9 @@ function isFurnitureLine(block: Block): boolean {
   // Collapsing shortens a line only where whitespace runs, and trimming by one space at each
   // end: without a run, a line this long stays too long, and needs no copy to tell.
   if (raw.length > LONGEST_LINE + 2 && !WHITESPACE_RUN.test(raw)) return false;
-  const text = raw.replace(/\s+/g, ' ').trim();
+  // Whitespace other than single spaces is rare: the copy is made only when there is some
+  // (trim removes the same characters as \s matches).
+  const text = COLLAPSIBLE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw.trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
   if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
   // A date set as a heading titles a section of a timeline, live blog or changelog; only a
@@ -313,6 +317,8 @@ function isByline(text: string): boolean {
 }
 
 function isMetaLine(text: string): boolean {
+  // Every separator holds one of these: most lines hold none, and need no split.
+  if (!text.includes('|') && !text.includes('·') && !text.includes('•')) return false;
   const fields = text.split(META_SEPARATOR);
   if (fields.length < 2 || fields.some((f) => f.length > META_FIELD_MAX_CHARS)) return false;
   return HAS_DATE.test(text);

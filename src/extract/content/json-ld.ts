@@ -14,9 +14,13 @@ export interface JsonLdArticle {
 export function jsonLdArticle(scripts: Element[]): JsonLdArticle | null {
   let best: JsonLdArticle | null = null;
   for (const script of scripts) {
+    const text = textContent(script);
+    // Only an articleBody key is read: a script that cannot hold one (neither the key spelled
+    // out nor a \u escape that could spell it) need not be parsed. Most pages' JSON-LD holds none.
+    if (!text.includes('articleBody') && !text.includes('\\u')) continue;
     let data: unknown;
     try {
-      data = JSON.parse(textContent(script));
+      data = JSON.parse(text);
     } catch {
       continue;
     }

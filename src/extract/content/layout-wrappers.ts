@@ -3,7 +3,7 @@
 // element holds most of the page's text: a real sidebar, header or footer holds little of it.
 import type { AnyNode, Element } from 'domhandler';
 import { UNLIKELY } from '../dom/patterns.js';
-import { isElement } from '../dom/walk.js';
+import { rawTextLength } from '../dom/measures.js';
 import { attribute } from '../../parse/nodes.js';
 
 /** Unlikely words that name a layout slot; any other unlikely word (comments, related,
@@ -21,7 +21,7 @@ export function isLayoutWrapper(el: Element): boolean {
   if (!LAYOUT_WORDS.test(text)) return false;
   LAYOUT_WORDS.lastIndex = 0;
   if (UNLIKELY.test(text.replace(LAYOUT_WORDS, ' '))) return false;
-  const own = textLength(el);
+  const own = rawTextLength(el);
   // Most such elements are real headers and footers, far shorter than any article column:
   // the page's text is measured (once per page) only for the few that could be one.
   if (own < MIN_COLUMN_CHARS) return false;
@@ -29,20 +29,14 @@ export function isLayoutWrapper(el: Element): boolean {
   while (root.parent) root = root.parent;
   let total = pageChars.get(root);
   if (total === undefined) {
-    total = textLength(root);
+    total = rawTextLength(root);
     pageChars.set(root, total);
   }
   return own >= MAIN_SHARE * total;
 }
 
-/** Raw text length of a subtree, without building its text. */
-function textLength(node: AnyNode): number {
-  let n = 0;
-  const stack: AnyNode[] = [node];
-  while (stack.length > 0) {
-    const cur = stack.pop()!;
-    if (cur.type === 'text') n += (cur as import('domhandler').Text).data.length;
-    else if (isElement(cur) || cur.type === 'root') for (const c of (cur as Element).children) stack.push(c);
-  }
-  return n;
+/** Tells the page's text length (rawTextLength of its root), when a walk of the caller's has
+ *  counted it already (page-facts.ts). */
+export function knowPageTextLength(root: AnyNode, chars: number): void {
+  pageChars.set(root, chars);
 }

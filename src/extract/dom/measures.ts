@@ -1,5 +1,5 @@
 // Text measures used by scoring and pruning. All iterative.
-import type { ChildNode, ParentNode } from 'domhandler';
+import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from './walk.js';
 
 /** Characters of text under `root` once whitespace runs are collapsed (per text node). */
@@ -71,4 +71,17 @@ export function collapseWhitespace(s: string): string {
 /** A string as compared with another: whitespace collapsed, lower case. */
 export function foldText(s: string): string {
   return collapseWhitespace(s).toLowerCase();
+}
+
+/** Raw text length of a subtree (every text node's length, scripts included), without
+ *  building its text. */
+export function rawTextLength(node: AnyNode): number {
+  let n = 0;
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    if (cur.type === 'text') n += (cur as import('domhandler').Text).data.length;
+    else if (isElement(cur) || cur.type === 'root') for (const c of (cur as Element).children) stack.push(c);
+  }
+  return n;
 }

@@ -12,6 +12,8 @@ import { isElement } from './walk.js';
 /** Overlays and navigation that are hidden until asked for, whatever their size. */
 const OVERLAY = /(?:^|[\s_-])(?:modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|sidebar|flyout|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile|print)(?:$|[\s_-])/i;
 const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'head', 'iframe', 'select', 'textarea']);
+/** Elements the hidden-element scan neither tests nor enters (for a walk that does the scan itself). */
+export const HIDDEN_SCAN_SKIP: ReadonlySet<string> = NEVER_TEXT;
 /** A revealed wrapper holds a page's worth of text, not a line. */
 const MIN_CHARS = 200;
 /** Visible text under this share of the hidden text: the page is (mostly) its hidden part. */
@@ -19,9 +21,10 @@ const VISIBLE_SHARE = 0.25;
 
 /**
  * The hidden elements of `root` to read as shown, outermost first. `isHiddenByMarkup` is the
- * markup test (visibility.ts) without the reveal.
+ * markup test (visibility.ts) without the reveal. `rootTops`: the outermost hidden elements of
+ * `root`, when a walk of the caller's has found them already (page-facts.ts).
  */
-export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: Element) => boolean): Element[] {
+export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: Element) => boolean, rootTops?: Element[]): Element[] {
   const out: Element[] = [];
   const scopes: ParentNode[] = [root];
   // A revealed wrapper is itself a page: the same test runs inside it, for a second level of
@@ -29,7 +32,11 @@ export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: El
   for (let depth = 0; depth < 3 && scopes.length > 0; depth++) {
     const next: ParentNode[] = [];
     for (const scope of scopes) {
-      const tops = hiddenTops(scope, isHiddenByMarkup);
+      const topElements = scope === root && rootTops ? rootTops : hiddenTops(scope, isHiddenByMarkup);
+      // Most pages hide only overlays, menus and icons, which never qualify: their text is
+      // not counted.
+      if (!topElements.some((el) => !isOverlay(el))) continue;
+      const tops = topElements.map((el) => ({ el, chars: textChars(el, Infinity) }));
       let hidden = 0;
       for (const t of tops) hidden += t.chars;
       if (hidden < MIN_CHARS) continue;
@@ -73,15 +80,15 @@ interface HiddenTop {
   chars: number;
 }
 
-/** The outermost hidden elements of `scope`, each with its non-space character count. */
-function hiddenTops(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolean): HiddenTop[] {
-  const tops: HiddenTop[] = [];
+/** The outermost hidden elements of `scope`. */
+function hiddenTops(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolean): Element[] {
+  const tops: Element[] = [];
   const stack: ParentNode[] = [scope];
   while (stack.length > 0) {
     const node = stack.pop()!;
     for (const c of node.children) {
       if (!isElement(c) || NEVER_TEXT.has(c.name)) continue;
-      if (isHiddenByMarkup(c)) tops.push({ el: c, chars: textChars(c, Infinity) });
+      if (isHiddenByMarkup(c)) tops.push(c);
       else stack.push(c);
     }
   }

@@ -13,17 +13,20 @@ const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-
 const revealed = new WeakSet<Element>();
 
 export function isHidden(el: Element): boolean {
-  return !revealed.has(el) && isHiddenByMarkup(el);
+  // The markup test first: most elements are not hidden, and need no look-up in the set.
+  return isHiddenByMarkup(el) && !revealed.has(el);
 }
 
-/** Marks the page-wide hidden wrappers under `root` as shown; returns them. */
-export function revealHiddenWrappers(root: ParentNode): Element[] {
-  const found = findRevealedWrappers(root, isHiddenByMarkup);
+/** Marks the page-wide hidden wrappers under `root` as shown; returns them. `rootTops`: the
+ *  outermost hidden elements of `root`, when already found (collectPageFacts). */
+export function revealHiddenWrappers(root: ParentNode, rootTops?: Element[]): Element[] {
+  const found = findRevealedWrappers(root, isHiddenByMarkup, rootTops);
   for (const el of found) revealed.add(el);
   return found;
 }
 
-function isHiddenByMarkup(el: Element): boolean {
+/** The markup test alone, without the reveal. */
+export function isHiddenByMarkup(el: Element): boolean {
   if (attribute(el, 'hidden') !== undefined) return true;
   if (attribute(el, 'aria-hidden') === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it
