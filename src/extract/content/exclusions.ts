@@ -116,7 +116,13 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el);
+}
+
+/** The button that opens an accordion panel (`aria-expanded`), holding a heading, is the
+ *  panel's question or title, whatever its class says ("accordion__header"). */
+function isPanelTrigger(el: Element): boolean {
+  return attribute(el, 'aria-expanded') !== undefined && holdsHeading(el);
 }
 
 /** A picture's caption or credit (figcaption, caption/credit classes), not a card's text block. */
