@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { strictlyExcluded } from '../../../src/extract/content/exclusions.js';
+import { alwaysExcluded, strictlyExcluded } from '../../../src/extract/content/exclusions.js';
 import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { attribute } from '../../../src/parse/nodes.js';
@@ -26,4 +26,17 @@ test('a picture caption is left out; a "caption" holding a heading is a card tex
     'product-caption',
   );
   assert.equal(strictlyExcluded(card, strict), false);
+});
+
+test('a "cmp-container" is a consent wall only when its text speaks of cookies and consent', () => {
+  const section = byClass(
+    '<div class="root cmp-container"><h2>Hire accounting talent quickly</h2><p>Our recruiters match you with the best-available candidates, often within 48 hours, through 300 locations.</p></div>',
+    'root cmp-container',
+  );
+  assert.equal(alwaysExcluded(section), false);
+  const wall = byClass(
+    '<div class="cmp-container"><p>We use cookies. With your consent, we and our vendors use cookies for tracking and ads. You can opt out or withdraw consent at any time.</p></div>',
+    'cmp-container',
+  );
+  assert.equal(alwaysExcluded(wall), true);
 });
