@@ -6,6 +6,7 @@ import { alwaysExcluded, strictlyExcluded } from '../../../src/extract/content/e
 import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { attribute } from '../../../src/parse/nodes.js';
+import { classWeight } from '../../../src/extract/dom/patterns.js';
 
 function byClass(html: string, cls: string): Element {
   let found: Element | null = null;
@@ -39,4 +40,13 @@ test('a "cmp-container" is a consent wall only when its text speaks of cookies a
     'cmp-container',
   );
   assert.equal(alwaysExcluded(wall), true);
+});
+
+test('utility classes that clip or scroll a box carry no boilerplate weight; "hidden" still does', () => {
+  const clipped = byClass('<section class="relative bg-white overflow-hidden"><h2>Storage</h2><p>Fast local disks.</p></section>', 'relative bg-white overflow-hidden');
+  assert.equal(classWeight(clipped), 0);
+  const scrolled = byClass('<div class="overflow-y-scroll"><p>Long table</p></div>', 'overflow-y-scroll');
+  assert.equal(classWeight(scrolled), 0);
+  const hidden = byClass('<div class="promo-hidden"><p>x</p></div>', 'promo-hidden');
+  assert.equal(classWeight(hidden), -25);
 });
