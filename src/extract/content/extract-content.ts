@@ -27,7 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { revealHiddenWrappers } from '../dom/visibility.js';
-import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
 import { findCardGrid, type CardGrid } from './card-grid.js';
@@ -260,7 +260,7 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
+  const blocks = dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
