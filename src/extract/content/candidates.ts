@@ -8,6 +8,7 @@ import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementInfo, ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
 import { widenToSectionRun } from './section-runs.js';
+import { isOpenedPanel } from '../dom/visibility.js';
 
 const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span']);
 const MIN_PARAGRAPH_CHARS = 25;
@@ -103,9 +104,43 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
   while (top.parent && top.parent !== body && isElement(top.parent) && elementChildren(top.parent).length === 1 && stats.get(top.parent)) {
     top = top.parent;
   }
+  top = outOfPanel(top, stats, body);
   top = widenNarrowTop(top, stats, body);
   top = widenToSectionRun(top, stats, body);
   return { roots: mergeSiblings(top, stats), top };
+}
+
+const PANEL_LEVELS = 4;
+
+/** A top that is (or sits in) a collapsed panel is one answer of an accordion or one tab of a
+ *  set: the set is the content, that is the first ancestor whose children repeat the panel's
+ *  item (same tag and class), or, further up, the first holding twice the panel's text. */
+function outOfPanel(top: Element, stats: ElementStats, body: ParentNode): Element {
+  let panel: Element | null = null;
+  let el: Element = top;
+  for (let i = 0; i < 2 && !panel; i++) {
+    if (isOpenedPanel(el)) panel = el;
+    else if (el.parent && isElement(el.parent)) el = el.parent;
+  }
+  if (!panel) return top;
+  const limit = 2 * stats.get(panel)!.chars;
+  let found: Element | null = null;
+  let item: Element = panel;
+  for (let i = 0; i < PANEL_LEVELS; i++) {
+    const p = item.parent;
+    if (!p || p === body || !isElement(p) || p.name === 'body') break;
+    const info = stats.get(p);
+    if (!info) break;
+    if (info.chars >= limit) return p;
+    if (!found) {
+      const cls = attribute(item, 'class') ?? '';
+      let alike = 0;
+      for (const c of p.children) if (isElement(c) && c.name === item.name && (attribute(c, 'class') ?? '') === cls) alike++;
+      if (alike >= 2) found = p;
+    }
+    item = p;
+  }
+  return found ?? top;
 }
 
 const NARROW_SHARE = 0.5;

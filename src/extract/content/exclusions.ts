@@ -41,7 +41,11 @@ const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
 
 /** Cookie and consent walls are never the article, in any pass: a page that is only a
  *  consent wall has no main content (the issue's "block pages returned as content"). */
-const CONSENT = /cookie|consent|gdpr|cmp-container|privacy-wall/i;
+const CONSENT = /cookie|consent|gdpr|privacy-wall/i;
+/** A consent platform's container ("cmp" = consent management platform), but also the generic
+ *  component class of Adobe's CMS ("cmp" = component), around any section of any page: it is a
+ *  wall only when its text speaks of cookies and consent. */
+const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
 export function alwaysExcluded(el: Element): boolean {
@@ -52,6 +56,7 @@ export function alwaysExcluded(el: Element): boolean {
   const c = attribute(el, 'class');
   const id = attribute(el, 'id');
   const consentNamed = (c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id));
+  if (!consentNamed && ((c !== undefined && CONSENT_PLATFORM.test(c)) || (id !== undefined && CONSENT_PLATFORM.test(id)))) return speaksConsent(textContent(el));
   if (!consentNamed && !isModal(el)) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary ("cmp-container" is also a generic component class of Adobe's CMS) is not one,
@@ -116,7 +121,13 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el);
+}
+
+/** The button that opens an accordion panel (`aria-expanded`), holding a heading, is the
+ *  panel's question or title, whatever its class says ("accordion__header"). */
+function isPanelTrigger(el: Element): boolean {
+  return attribute(el, 'aria-expanded') !== undefined && holdsHeading(el);
 }
 
 /** A picture's caption or credit (figcaption, caption/credit classes), not a card's text block. */

@@ -27,7 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
-import { dropMenuLists, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
@@ -140,7 +140,16 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
   if (trace) trace.pageType = declaredType;
-  if (declaredType !== 'article' && best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
+  if (declaredType === 'article') {
+    // A page that declares itself an article but whose chosen container is a small part of it
+    // (a page builder's column, one card, one tab) is read whole too, in the clear band only,
+    // without its comments and links to other articles; a declared body or a blog post marked
+    // as such is the article, however short.
+    if (!best.plan?.declaredBody && !best.plan?.roots.some(isBlogPost) && best.chars < WHOLE_PAGE_CLEAR_CHARS && isElement(frame) && smallPart(best.chars, frameChars(frame, stats))) {
+      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded);
+      if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
+    }
+  } else if (best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
@@ -252,15 +261,41 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
-function convertWholePage(root: Element, resolver: UrlResolver, title: string | null): Attempt {
-  const raw = toBlocks([root], resolver, { skip: wholePageExcluded, readNoscript: (el) => !wholePageExcluded(el) });
-  const blocks = dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
+function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
+  const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
+  const blocks = dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
 /** The grid's cards are most of the chosen container (a listing, not an article with a row
  *  of related teasers under it). */
 const GRID_IN_PLACE_SHARE = 0.5;
+
+/** An article's comments, and the other articles it links to, are not the article. */
+const ARTICLE_EXTRAS = /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended)(?:$|[\s_-])/i;
+
+/** Under half of the page's measured text, or more than all of it (the strict measure left out
+ *  the page's wrappers: found text then says nothing about the page's size). */
+function smallPart(found: number, page: number): boolean {
+  return found < WHOLE_PAGE_SHARE * page || found > page;
+}
+
+/** A blog post marked as such by its content system ("type-post"; hAtom's "hentry" marks
+ *  pages and listings too): the post itself, however short. */
+const ENTRY = /(?:^|\s)type-post(?:$|\s)/;
+
+function isBlogPost(n: ChildNode): boolean {
+  if (n.type !== 'tag') return false;
+  const cls = attribute(n as Element, 'class');
+  return cls !== undefined && ENTRY.test(cls);
+}
+
+function articleWholePageExcluded(el: Element): boolean {
+  if (wholePageExcluded(el)) return true;
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
+}
 
 function holdsGrid(p: Plan, grid: CardGrid): boolean {
   let chars = 0;

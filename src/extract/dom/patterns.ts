@@ -20,9 +20,10 @@ const RELATED = /(?:^|[\s_-])(?:related|ratings?)(?:$|[\s_-])/i;
 /** Signs of content. */
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
 
-/** Signs of boilerplate. */
+/** Signs of boilerplate. Utility classes that clip or scroll a box ("overflow-hidden",
+ *  "overflow-y-scroll") say nothing about what it holds. */
 const NEGATIVE =
-  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
+  /-ad-|(?<!overflow-(?:[xy]-)?)hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|(?<!overflow-(?:[xy]-)?)scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
 
 /** Roles that mark boilerplate landmarks. */
 export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'note']);

@@ -25,8 +25,35 @@ export function revealHiddenWrappers(root: ParentNode, rootTops?: Element[]): El
   return found;
 }
 
-/** The markup test alone, without the reveal. */
+/** The markup test alone, without the reveal (a disclosure panel is not hidden: see below). */
 export function isHiddenByMarkup(el: Element): boolean {
+  return hiddenByMarkup(el) && !isClosedPanel(el);
+}
+
+/** Disclosure panels a reader opens (accordion sections, FAQ answers, tab panels) and
+ *  carousel slides not in view: hidden until asked for, their text is the page's. */
+const PANEL_CLASS = /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
+/** A carousel's copies of its first and last slides (for an endless loop) repeat them. */
+const SLIDE_COPY = /(?:^|[\s_-])(?:cloned?|duplicate)(?:$|[\s_-])/i;
+/** Overlays and menus hidden until asked for stay hidden whatever their class. */
+const NOT_PANEL = /(?:^|[\s_-])(?:modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|submenu|sub-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile)(?:$|[\s_-])/i;
+
+/** A panel the markup hides that is read as shown (one answer of an accordion, one tab). */
+export function isOpenedPanel(el: Element): boolean {
+  return hiddenByMarkup(el) && isClosedPanel(el);
+}
+
+function isClosedPanel(el: Element): boolean {
+  const role = attribute(el, 'role');
+  const cls = attribute(el, 'class') ?? '';
+  if (role !== 'tabpanel' && !PANEL_CLASS.test(cls)) return false;
+  if (SLIDE_COPY.test(cls) || NOT_PANEL.test(cls)) return false;
+  const id = attribute(el, 'id');
+  if (id !== undefined && NOT_PANEL.test(id)) return false;
+  return role !== 'dialog' && role !== 'alertdialog' && role !== 'menu' && role !== 'navigation' && attribute(el, 'aria-modal') !== 'true';
+}
+
+function hiddenByMarkup(el: Element): boolean {
   if (attribute(el, 'hidden') !== undefined) return true;
   if (attribute(el, 'aria-hidden') === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it

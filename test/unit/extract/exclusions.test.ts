@@ -2,10 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { strictlyExcluded } from '../../../src/extract/content/exclusions.js';
+import { alwaysExcluded, strictlyExcluded } from '../../../src/extract/content/exclusions.js';
 import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { attribute } from '../../../src/parse/nodes.js';
+import { classWeight } from '../../../src/extract/dom/patterns.js';
 
 function byClass(html: string, cls: string): Element {
   let found: Element | null = null;
@@ -26,4 +27,26 @@ test('a picture caption is left out; a "caption" holding a heading is a card tex
     'product-caption',
   );
   assert.equal(strictlyExcluded(card, strict), false);
+});
+
+test('a "cmp-container" is a consent wall only when its text speaks of cookies and consent', () => {
+  const section = byClass(
+    '<div class="root cmp-container"><h2>Hire accounting talent quickly</h2><p>Our recruiters match you with the best-available candidates, often within 48 hours, through 300 locations.</p></div>',
+    'root cmp-container',
+  );
+  assert.equal(alwaysExcluded(section), false);
+  const wall = byClass(
+    '<div class="cmp-container"><p>We use cookies. With your consent, we and our vendors use cookies for tracking and ads. You can opt out or withdraw consent at any time.</p></div>',
+    'cmp-container',
+  );
+  assert.equal(alwaysExcluded(wall), true);
+});
+
+test('utility classes that clip or scroll a box carry no boilerplate weight; "hidden" still does', () => {
+  const clipped = byClass('<section class="relative bg-white overflow-hidden"><h2>Storage</h2><p>Fast local disks.</p></section>', 'relative bg-white overflow-hidden');
+  assert.equal(classWeight(clipped), 0);
+  const scrolled = byClass('<div class="overflow-y-scroll"><p>Long table</p></div>', 'overflow-y-scroll');
+  assert.equal(classWeight(scrolled), 0);
+  const hidden = byClass('<div class="promo-hidden"><p>x</p></div>', 'promo-hidden');
+  assert.equal(classWeight(hidden), -25);
 });
