@@ -52,8 +52,9 @@ const YEAR_MONTH_DAY_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2}
 const NUMERIC_YMD = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 const NUMERIC_DMY_SHORT = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/;
 const NUMERIC_DMY = /(?<![\d.])(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/;
-// An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone.
-const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2})\\b\\)?)?`, 'iu');
+// An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone. A
+// signed "hh:mm" followed by "Uhr"/"h"/am/pm ends a time range ("10:00-11:30 Uhr"), not an offset.
+const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}])))\\b\\)?)?`, 'iu');
 
 export function toIsoDate(raw: string | null | undefined): string | null {
   if (!raw) return null;

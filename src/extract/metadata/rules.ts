@@ -568,7 +568,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => dateInUrl(ctx.finalUrl),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
   timeDate((t) => !t.quoted),
-  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
+  // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
+  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t, { shortYear: true })),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
   // 23.01.2022 included), else the first date written with a month name, else any full date.

@@ -1,0 +1,28 @@
+// Rules of the fifth pass over the metadata dev set's misses: each generic (what a careful
+// reader does on any page), each on a small page of its own.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractMetadata } from '../../../src/extract/metadata/index.js';
+import { findDateInText } from '../../../src/extract/metadata/dates.js';
+
+const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+
+describe('published_at: date-marked elements', () => {
+  it('reads a two-digit year in an element marked as a date ("Party, 30.10.23")', () => {
+    assert.equal(meta('<div class="date">Party, 30.10.23</div><h1>Halloween costumes</h1><p>Text.</p>').published_at, '2023-10-30');
+  });
+  it('reads it in a byline meta line ("Von: Jane Doe | 31.10.23")', () => {
+    assert.equal(meta('<h1>Story</h1><div class="article-meta-wrapper">Von: Jane Doe <span>|</span> <span>31.10.23</span></div>').published_at, '2023-10-31');
+  });
+});
+
+describe('dates: a time range is not an offset', () => {
+  it('reads "10:00-11:30 Uhr" as a start time without an offset', () => {
+    assert.equal(findDateInText('19.01.2023, 10:00-11:30 Uhr'), '2023-01-19T10:00:00');
+  });
+  it('still reads a signed offset right after a time', () => {
+    assert.equal(findDateInText('19.01.2023, 10:00-05:00'), '2023-01-19T10:00:00-05:00');
+    assert.equal(findDateInText('March 3, 2020 10:00 +0100'), '2020-03-03T10:00:00+01:00');
+  });
+});
