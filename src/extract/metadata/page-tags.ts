@@ -206,6 +206,12 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
       } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
     }
   }
+  // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
+  // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
+  if (el.name !== 'meta' && el.name !== 'time' && /^date(?:published|modified)$/.test(itemprop)) {
+    const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
+    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el) });
+  }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     const text = collapse(attribute(el, 'content') ?? textContent(el), 1000);
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);

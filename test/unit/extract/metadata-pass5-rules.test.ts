@@ -26,3 +26,15 @@ describe('dates: a time range is not an offset', () => {
     assert.equal(findDateInText('March 3, 2020 10:00 +0100'), '2020-03-03T10:00:00+01:00');
   });
 });
+
+describe('published_at: microdata on a visible element', () => {
+  it('reads the content attribute of an element with itemprop=datePublished', () => {
+    assert.equal(meta('<div class="date">Freitag, 21. Januar 2022</div><h1>Story</h1><p class="date" itemprop="datePublished" content="2022-01-14 10:31:00">Januar 2022</p>').published_at, '2022-01-14T10:31:00');
+  });
+  it('ranks it with <time itemprop>, above dates only shown', () => {
+    assert.equal(meta('<time datetime="2020-07-08">8. Juli 2020</time><h1>Story</h1><span itemprop="datePublished" content="2020-04-27T18:50:24+02:00">27.04.2020 - 18:50 Uhr</span>').published_at, '2020-04-27T18:50:24+02:00');
+  });
+  it('leaves it alone without a machine-readable attribute', () => {
+    assert.equal(meta('<h1>Story</h1><span itemprop="datePublished">soon</span><div class="date">3. März 2020</div>').published_at, '2020-03-03');
+  });
+});
