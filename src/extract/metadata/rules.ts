@@ -124,10 +124,23 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
 /** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
 const BRAND_EDGE_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+|\s*[|\uff5c]\s*/g;
 
+/**
+ * A meta title that stops where the page's <title> goes on with a quotation mark ("Senador ...
+ * califica a Biden de" for "... de \"incapacitado\""): a quote left unescaped in the attribute
+ * ended the value there, so it is not the title.
+ */
+function uncut(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const v = rule(ctx);
+    const t = clean(ctx.tags.title);
+    return v && t && t.length > v.length && t.startsWith(v) && /^\s*["\u201c\u201d\u201e\u00ab]/.test(t.slice(v.length)) ? null : v;
+  };
+}
+
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
-  headline(withoutSiteName(meta('og:title'))),
-  headline(withoutSiteName(meta('twitter:title', 'twitter:text:title'))),
+  headline(withoutSiteName(uncut(meta('og:title')))),
+  headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
   headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
   ldText('headline'),
   ldText('name', articleOrPage),
@@ -142,29 +155,53 @@ const DECLARED_TITLE: readonly Rule<string>[] = [
  * front ("Tunesien Große Aufgaben..."): then the declared one is the clean form.
  */
 export const TITLE: readonly Rule<string>[] = [
-  (ctx) => {
-    const declared = firstOf(ctx, DECLARED_TITLE);
-    if (!declared) return null;
-    const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
-    // Compared with every declared form: og:title may be a section name where <title> is the story.
-    const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
-    const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
-    if (!h) return declared;
-    const fh = fold(h);
-    const cut = titleForms(declared).map(fold);
-    // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
-    // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
-    // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
-    const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
-    if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
-    // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
-    // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
-    const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
-    if (main !== h) return main;
-    return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
-  },
+  (ctx) => asPrinted(ctx, visibleOrDeclaredTitle(ctx)),
   (ctx) => ctx.tags.firstH1,
 ];
+
+/**
+ * A title written with plain hyphens where the page prints the same words with typographic
+ * dashes ("Januar - Mai" in og:title, "Januar – Mai" in its <h1> or <title>): the form the page
+ * shows. Only the dash characters may differ.
+ */
+function asPrinted(ctx: RuleContext, t: string | null): string | null {
+  if (!t || !/ - /.test(t)) return t;
+  const plain = (s: string) => s.replace(/[\u2013\u2014]/g, '-');
+  const key = plain(t);
+  const sources = [...ctx.tags.h1s.slice(0, 3).flatMap((h) => [h, ...(ctx.tags.h1Lines.get(h) ?? [])]), ctx.tags.title, ...(ctx.tags.meta.get('og:title') ?? []), ...(ctx.tags.meta.get('twitter:title') ?? [])];
+  for (const s of sources) {
+    if (!s) continue;
+    const c = collapse(s);
+    const i = plain(c).indexOf(key);
+    if (i < 0) continue;
+    const printed = c.slice(i, i + t.length);
+    if (printed !== t && /[\u2013\u2014]/.test(printed)) return printed;
+  }
+  return t;
+}
+
+/** The declared title, or the visible <h1> where it tells the same story better (see docs/metadata.md). */
+function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
+  const declared = firstOf(ctx, DECLARED_TITLE);
+  if (!declared) return null;
+  const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+  // Compared with every declared form: og:title may be a section name where <title> is the story.
+  const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+  const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
+  if (!h) return declared;
+  const fh = fold(h);
+  const cut = titleForms(declared).map(fold);
+  // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
+  // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
+  // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
+  const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
+  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+  // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
+  // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
+  const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
+  if (main !== h) return main;
+  return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
+}
 
 /**
  * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /

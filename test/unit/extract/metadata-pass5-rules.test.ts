@@ -38,3 +38,21 @@ describe('published_at: microdata on a visible element', () => {
     assert.equal(meta('<h1>Story</h1><span itemprop="datePublished">soon</span><div class="date">3. März 2020</div>').published_at, '2020-03-03');
   });
 });
+
+describe('title: as the page prints it', () => {
+  it('takes the typographic dashes the <h1> prints for the same words', () => {
+    assert.equal(meta('<meta property="og:title" content="Signa in Sorge - Finanzdaten und Berater-Auftrag"><h1><span>Immobilienkrise</span> <span>Signa in Sorge – Finanzdaten und Berater-Auftrag</span></h1>').title, 'Signa in Sorge – Finanzdaten und Berater-Auftrag');
+  });
+  it('takes them from the <title> when there is no <h1>', () => {
+    assert.equal(meta('<title>Termine Januar – Mai 2020 in Halle - whisky.example</title><meta property="og:title" content="Termine Januar - Mai 2020 in Halle">').title, 'Termine Januar – Mai 2020 in Halle');
+  });
+  it('keeps the declared title when the words differ, not only the dashes', () => {
+    assert.equal(meta('<meta property="og:title" content="Termine Januar - Mai 2020 in Halle"><title>Termine Januar – Juni 2020 in Halle</title>').title, 'Termine Januar - Mai 2020 in Halle');
+  });
+  it('skips a meta title cut at an unescaped quote where <title> goes on', () => {
+    assert.equal(meta('<meta property="og:title" content="Senator calls Biden "unfit""><title>Senator calls Biden "unfit"</title>').title, 'Senator calls Biden "unfit"');
+  });
+  it('keeps a meta title that is only shorter than <title>', () => {
+    assert.equal(meta('<meta property="og:title" content="Senator calls Biden"><title>Senator calls Biden | News</title>').title, 'Senator calls Biden');
+  });
+});
