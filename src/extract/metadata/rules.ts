@@ -550,6 +550,23 @@ function twitterLabelled(label: RegExp): Rule<string> {
 const SAME_BYLINE_ELEMENTS = 8;
 
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
+/**
+ * A first name alone ("Nils") completed from the author's own bio in the page's JSON-LD: the
+ * Person node of that name whose description starts with the full name ("Nils Pickert ist freier
+ * Autor..."). Only a capitalised surname (with name particles) right after the first name counts.
+ */
+export function fullName(ctx: RuleContext, author: string | null): string | null {
+  if (!author || !/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
+  const at = new RegExp(`^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`, 'u');
+  const found = new Set<string>();
+  for (const n of ctx.ld.nodes) {
+    if (!isType(n, /^Person$/) || textOf(n.name) !== author) continue;
+    const m = at.exec(collapse(textOf(n.description) ?? ''));
+    if (m) found.add(`${author}${m[1]}`);
+  }
+  return found.size === 1 ? [...found][0]! : author;
+}
+
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).

@@ -56,3 +56,19 @@ describe('title: as the page prints it', () => {
     assert.equal(meta('<meta property="og:title" content="Senator calls Biden"><title>Senator calls Biden | News</title>').title, 'Senator calls Biden');
   });
 });
+
+describe('author: a first name completed from the author bio', () => {
+  const ld = (person: object) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'Article', headline: 'Story', author: { '@id': '#nils' } }, { '@type': 'Person', '@id': '#nils', ...person }] })}</script>`;
+  it('completes "Nils" from the Person description "Nils Pickert ist freier Autor..."', () => {
+    assert.equal(meta(ld({ name: 'Nils', description: 'Nils Pickert ist freier Autor und Journalist.' })).author, 'Nils Pickert');
+  });
+  it('reads name particles and a dash after the name ("Stefanus van Stahl - Maschinenbauer")', () => {
+    assert.equal(meta(ld({ name: 'Stefanus', description: 'Stefanus van Stahl - Maschinenbauer, Abenteurer' })).author, 'Stefanus van Stahl');
+  });
+  it('keeps the first name when the bio goes on with a lower-case word', () => {
+    assert.equal(meta(ld({ name: 'Nils', description: 'Nils schreibt hier über Kultur.' })).author, 'Nils');
+  });
+  it('leaves a full name alone', () => {
+    assert.equal(meta(ld({ name: 'Jane Doe', description: 'Jane Doe Smith writes.' })).author, 'Jane Doe');
+  });
+});
