@@ -567,6 +567,12 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
   return found.size === 1 ? [...found][0]! : author;
 }
 
+/** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
+const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*[,|\u00b7\u2022]?\s*\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
+/** How far before and after the headline's start such a dateline is read (characters of visible text). */
+const DATELINE_BEFORE = 600;
+const DATELINE_AFTER = 1500;
+
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
@@ -604,6 +610,21 @@ export const AUTHOR: readonly Rule<string>[] = [
     // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
     // on wolfgangschmale.eu) the site's name is the author's.
     return own;
+  },
+  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  // Jane Doe") on a line of its own by the headline.
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    const near = h1 >= 0 ? text.slice(Math.max(0, h1 - DATELINE_BEFORE), h1 + DATELINE_AFTER) : text.slice(0, DATELINE_AFTER);
+    for (const line of near.split('\n')) {
+      const m = DATELINE_BYLINE.exec(line.trim());
+      if (m && findDateInText(m[1]!, { shortYear: true })) {
+        const n = people(ctx, cleanAuthor(m[2]!));
+        if (n) return n;
+      }
+    }
+    return null;
   },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.

@@ -72,3 +72,19 @@ describe('author: a first name completed from the author bio', () => {
     assert.equal(meta(ld({ name: 'Jane Doe', description: 'Jane Doe Smith writes.' })).author, 'Jane Doe');
   });
 });
+
+describe('author: a dateline ending with its author', () => {
+  it('reads "04.02.2022 | 13:10 Uhr | Jane Doe" over the headline', () => {
+    assert.equal(meta('<div><small>04.02.2022 | 13:10 Uhr | Uta Helkenberg</small><h1>Stellungnahme zum Turnier</h1><p>Text.</p></div>').author, 'Uta Helkenberg');
+  });
+  it('reads "25.10.2022 - Jane Doe" under it', () => {
+    assert.equal(meta('<h1>Variablen und ihr Zuhause</h1><p class="text-muted">11.12.2019 - Amelie Loevenich</p><p>Text.</p>').author, 'Amelie Loevenich');
+  });
+  it('needs the line to be only date and name', () => {
+    assert.equal(meta('<h1>Story of the day</h1><p>11.12.2019 - Amelie Loevenich wins the cup again</p>').author, null);
+    assert.equal(meta('<h1>Story of the day</h1><p>Version 1.2 - Amelie Loevenich</p>').author, null);
+  });
+  it('does not take the site itself', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Urania Berlin"><h1>Freiheit in der Stadt</h1><span>25.10.2022 - Urania Berlin</span>').author, null);
+  });
+});
