@@ -66,6 +66,14 @@ export interface PageTags {
   brandH1s: string[];
   /** <img> elements in page order (at most MAX_CANDIDATES). */
   images: ImageTag[];
+  /**
+   * Short lines that may sign the text above them, after its first long paragraph: a paragraph
+   * that is only emphasised or right-aligned text ("<p><b><i>Jane Doe</i></b></p>") or starts
+   * with a dash ("— Jane Doe"); `at` is the element's position.
+   */
+  signatures: { text: string; at: number }[];
+  /** Position of the last paragraph of LEAD_MIN_CHARS or more (-1 when none). */
+  lastLongAt: number;
 }
 
 const MAX_CANDIDATES = 40;
@@ -76,7 +84,7 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1 };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -91,6 +99,11 @@ export function collectTags(doc: Document): PageTags {
     readCandidates(el, tags, at);
     switch (el.name) {
       case 'p':
+        if (tags.lastLongAt >= 0 || tags.lead !== null || looseLead !== null) {
+          const sig = signature(el);
+          if (sig && tags.signatures.length < MAX_CANDIDATES && !insideFurniture(el)) tags.signatures.push({ text: sig, at });
+        }
+        if (collapse(textUpTo(el, LEAD_MIN_CHARS * 2)).length >= LEAD_MIN_CHARS) tags.lastLongAt = at;
         if (tags.lead === null) {
           const t = collapse(textContent(el), 2000);
           if (t.length >= LEAD_MIN_CHARS) {
@@ -216,6 +229,37 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     const text = collapse(attribute(el, 'content') ?? textContent(el), 1000);
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
   }
+}
+
+const EMPHASIS = new Set(['b', 'strong', 'i', 'em', 'font', 'span', 'small']);
+/** A signature line: at most 40 characters, all of it emphasised or right-aligned, or led by a dash. */
+function signature(el: Element): string | null {
+  const text = collapse(textUpTo(el, 200));
+  // "Weitere Informationen:" announces what follows; it signs nothing.
+  if (text.length < 3 || text.length > 40 || /:$/.test(text)) return null;
+  if (/^[-\u2013\u2014]{1,4}\s*\S/.test(text)) return text.replace(/^[-\u2013\u2014]+\s*/, '');
+  const right = /right/i.test(attribute(el, 'align') ?? '') || /text-align\s*:\s*right/i.test(attribute(el, 'style') ?? '');
+  // Every text node inside emphasis (b, strong, i, em), at least one of them a real one.
+  let plain = false;
+  let marked = false;
+  const walk = (nodes: ChildNode[], inside: boolean) => {
+    for (const n of nodes) {
+      if (n.type === 'text') {
+        if (collapse((n as Text).data) !== '' && !inside) plain = true;
+      } else if (n.type === 'tag') {
+        const name = (n as Element).name;
+        if (!EMPHASIS.has(name)) {
+          plain = true;
+          continue;
+        }
+        const strong = inside || /^(?:b|strong|i|em)$/.test(name);
+        if (strong) marked = true;
+        walk((n as Element).children, strong);
+      }
+    }
+  };
+  walk(el.children, false);
+  return (marked && !plain) || (right && !/\d/.test(text)) ? text : null;
 }
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */

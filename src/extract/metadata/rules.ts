@@ -626,6 +626,13 @@ export const AUTHOR: readonly Rule<string>[] = [
     }
     return null;
   },
+  // A signature closing the text: the last short emphasised, right-aligned or dash-led line
+  // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
+  (ctx) => {
+    const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
+    const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
+    return n && n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x)) ? n : null;
+  },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
   byline(twitterLabelled(WRITTEN_BY)),

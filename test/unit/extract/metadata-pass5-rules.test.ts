@@ -88,3 +88,21 @@ describe('author: a dateline ending with its author', () => {
     assert.equal(meta('<meta property="og:site_name" content="Urania Berlin"><h1>Freiheit in der Stadt</h1><span>25.10.2022 - Urania Berlin</span>').author, null);
   });
 });
+
+describe('author: a signature closing the text', () => {
+  const long = '<p>' + 'Die Mannschaft verlor das Halbfinale nach einem Konter und zwei Toren im Powerplay deutlich. '.repeat(2) + '</p>';
+  it('reads an emphasised name after the last paragraph', () => {
+    assert.equal(meta(`<h1>Das Halbfinale</h1>${long}<p><b><i>Stefan Wasmer</i></b></p>`).author, 'Stefan Wasmer');
+  });
+  it('reads a dash-led closing line', () => {
+    assert.equal(meta(`<h1>Micropolitics</h1>${long}<p>— Kenneth Surin</p>`).author, 'Kenneth Surin');
+  });
+  it('does not read a bold subheading followed by more text, or a label', () => {
+    assert.equal(meta(`<h1>Das Halbfinale</h1>${long}<p><strong>Das Fazit</strong></p>${long}`).author, null);
+    assert.equal(meta(`<h1>Das Halbfinale</h1>${long}<p><strong>Weitere Informationen:</strong></p><p><a href="/x">https://example.org/</a></p>`).author, null);
+  });
+  it('needs a full name and text before it', () => {
+    assert.equal(meta(`<h1>Das Halbfinale</h1>${long}<p><b>Stefan</b></p>`).author, null);
+    assert.equal(meta('<h1>Das Halbfinale</h1><p><b><i>Stefan Wasmer</i></b></p>').author, null);
+  });
+});
