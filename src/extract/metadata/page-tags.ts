@@ -72,6 +72,8 @@ export interface PageTags {
    * with a dash ("— Jane Doe"); `at` is the element's position.
    */
   signatures: { text: string; at: number }[];
+  /** Position of the first <h1> that is not the site's logo (-1 when none). */
+  firstH1At: number;
   /** Position of the last paragraph of LEAD_MIN_CHARS or more (-1 when none). */
   lastLongAt: number;
 }
@@ -84,7 +86,7 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1 };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -158,6 +160,7 @@ export function collectTags(doc: Document): PageTags {
             if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
             break;
           }
+          if (tags.firstH1 === null) tags.firstH1At = at;
           tags.firstH1 ??= t;
           tags.h1s.push(t);
           tags.h1Lines.set(t, lines(el));

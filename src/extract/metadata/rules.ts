@@ -593,7 +593,11 @@ export const AUTHOR: readonly Rule<string>[] = [
     for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
       let last = -1;
-      for (const b of ctx.tags.bylines) if (b.strength === strength) {
+      // A byline element before the headline belongs to a teaser or a list above the article
+      // ("related", "most read"): the article's own bylines after its <h1> come first.
+      const h1At = ctx.tags.firstH1At;
+      const ordered = strength === 1 && h1At >= 0 ? [...ctx.tags.bylines.filter((b) => (b.at ?? 0) > h1At), ...ctx.tags.bylines.filter((b) => (b.at ?? 0) <= h1At)] : ctx.tags.bylines;
+      for (const b of ordered) if (b.strength === strength) {
         // Declared authors far from the first one are other articles' (teasers, related links).
         if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
         const cleaned = cleanAuthor(b.text);

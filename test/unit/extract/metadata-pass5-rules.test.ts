@@ -106,3 +106,12 @@ describe('author: a signature closing the text', () => {
     assert.equal(meta('<h1>Das Halbfinale</h1><p><b><i>Stefan Wasmer</i></b></p>').author, null);
   });
 });
+
+describe('author: teaser bylines before the headline', () => {
+  it('takes the byline after the <h1> over a teaser byline above it', () => {
+    assert.equal(meta('<div class="most-read"><a href="/a">Other story</a><span class="author">Raphaël Melka</span></div><article><h1>Les sombres perspectives</h1><span class="author">Cécile Ducourtieux</span><p>Texte.</p></article>').author, 'Cécile Ducourtieux');
+  });
+  it('still takes a byline printed above the headline when none follows it', () => {
+    assert.equal(meta('<article><span class="author">Cécile Ducourtieux</span><h1>Les sombres perspectives</h1><p>Texte.</p></article>').author, 'Cécile Ducourtieux');
+  });
+});
