@@ -115,3 +115,28 @@ describe('author: teaser bylines before the headline', () => {
     assert.equal(meta('<article><span class="author">Cécile Ducourtieux</span><h1>Les sombres perspectives</h1><p>Texte.</p></article>').author, 'Cécile Ducourtieux');
   });
 });
+
+describe('dates: more written forms', () => {
+  it('reads Romanian, Turkish and Arabic month names', () => {
+    assert.equal(findDateInText('duminică, 20 septembrie 2020'), '2020-09-20');
+    assert.equal(findDateInText('3 Şubat 2021'), '2021-02-03');
+    assert.equal(findDateInText('الأربعاء، 07 أكتوبر 2020'), '2020-10-07');
+  });
+  it('reads a month written in two calendars ("24 نيسان / أبريل 2020") and an Arabic evening time', () => {
+    assert.equal(findDateInText('الجمعة 24 نيسان / أبريل 2020 09:22 مساءً'), '2020-04-24T21:22:00');
+  });
+  it('reads a dotted numeric date with spaces ("4. 2. 2022")', () => {
+    assert.equal(findDateInText('Von Deutscher Tennis Bund 4.\u20092.\u20092022.'), '2022-02-04');
+    assert.equal(findDateInText('Version 4. 2. 20221'), null);
+  });
+  it('does not read a month name inside a word', () => {
+    assert.equal(findDateInText('Kapitel 3 martinsgans 2020'), null);
+  });
+});
+
+describe('dates: times as before', () => {
+  it('reads a time glued to "Uhr" and a lower-case am/pm', () => {
+    assert.equal(findDateInText('03.03.2020, 10:30Uhr'), '2020-03-03T10:30:00');
+    assert.equal(findDateInText('March 3, 2020 9:30pm'), '2020-03-03T21:30:00');
+  });
+});
