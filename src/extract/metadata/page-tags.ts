@@ -6,6 +6,7 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { collapse } from './text.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { attribute } from '../../parse/nodes.js';
+import { toIsoDate } from './dates.js';
 
 export interface LinkTag {
   rel: string[];
@@ -167,7 +168,7 @@ export function collectTags(doc: Document): PageTags {
         }
         break;
       case 'time': {
-        const datetime = attribute(el, 'datetime') ?? '';
+        const datetime = attribute(el, 'datetime') || attributeDate(el) || '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
         tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el) });
         break;
@@ -229,9 +230,25 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el) });
   }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
-    const text = collapse(attribute(el, 'content') ?? textContent(el), 1000);
+    // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
+    const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
   }
+}
+
+/**
+ * A full date with a time in a data-* or title attribute of a date element ("<time
+ * data-published="2016-12-09 09:13:00Z">", "<span class=date data-origindate="2017-03-01 14:27:02
+ * +0800">", "<div class=news-time title="2020-09-20T14:20:02Z">Acum 15 minute</div>").
+ */
+function attributeDate(el: Element): string | null {
+  for (const [key, value] of Object.entries(el.attribs)) {
+    if ((key.startsWith('data-') || key === 'title') && value.length <= 40 && /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) {
+      const d = toIsoDate(value);
+      if (d) return value.trim();
+    }
+  }
+  return null;
 }
 
 const EMPHASIS = new Set(['b', 'strong', 'i', 'em', 'font', 'span', 'small']);

@@ -655,7 +655,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
   timeDate((t) => !t.quoted),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
-  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t, { shortYear: true })),
+  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
   // 23.01.2022 included), else the first date written with a month name, else any full date.
@@ -694,7 +694,7 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
     const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
     if (diff === 0) return iso;
-    if (diff % 15 !== 0 || diff < -12 * 60 || diff > 14 * 60) continue;
+    if (!realOffset(diff)) continue;
     return atOffset(iso, utc, diff);
   }
   // The same instant declared elsewhere on the page with its offset (a <time datetime>, a
@@ -706,11 +706,20 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     const m = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([+-])(\d{2}):(\d{2})$/.exec(d);
     if (!m) continue;
     const offset = (m[1] === '-' ? -1 : 1) * (+m[2]! * 60 + +m[3]!);
-    if (offset === 0 || offset % 15 !== 0 || offset < -12 * 60 || offset > 14 * 60) continue;
+    if (offset === 0 || !realOffset(offset)) continue;
     if (Math.abs(Date.parse(d) - utc) < 60_000) return atOffset(iso, utc, offset);
     other ??= offset;
   }
   return other !== null ? atOffset(iso, utc, other) : iso;
+}
+
+/** Offsets the world's clocks use that are not whole hours (India +05:30, Nepal +05:45, Newfoundland -03:30...). */
+const PART_HOUR_OFFSETS = new Set([-570, -210, -150, 210, 270, 330, 345, 390, 525, 570, 630, 765]);
+
+/** A UTC offset some place uses: whole hours within -12..+14, or one of the part-hour zones (not "+01:30"). */
+function realOffset(minutes: number): boolean {
+  if (minutes < -12 * 60 || minutes > 14 * 60) return false;
+  return minutes % 60 === 0 || PART_HOUR_OFFSETS.has(minutes);
 }
 
 /** A UTC instant written with an offset of `diff` minutes ("...T18:09:55-07:00"). */

@@ -140,3 +140,24 @@ describe('dates: times as before', () => {
     assert.equal(findDateInText('March 3, 2020 9:30pm'), '2020-03-03T21:30:00');
   });
 });
+
+describe('published_at: dates in attributes of date elements', () => {
+  it('reads a <time> without datetime by its data-* attribute', () => {
+    assert.equal(meta('<h1>Story</h1><time data-published="2016-12-09 09:13:00Z">Dec 9, 2016</time>').published_at, '2016-12-09T09:13:00Z');
+  });
+  it('reads the data-* instant of an empty date element before its neighbour\'s local text', () => {
+    assert.equal(meta('<h1>Story</h1><span class="date smart-date" data-origindate="2017-03-01 14:27:02 +0800"></span><span class="date">2017-03-01 14:27:02</span>').published_at, '2017-03-01T14:27:02+08:00');
+  });
+  it('reads the title of a "time ago" element', () => {
+    assert.equal(meta('<h1>Story</h1><div class="news-time-ago" title="2020-09-20T14:20:02Z">Acum 15 minute</div>').published_at, '2020-09-20T14:20:02Z');
+  });
+});
+
+describe('published_at: the page clock uses real offsets', () => {
+  it('does not write a UTC instant at +01:30 because some other time on the page is 90 minutes off', () => {
+    assert.equal(meta('<meta property="article:published_time" content="2020-08-18T19:35:33Z"><h1>Story</h1><span class="timeago" data-time="2020-08-18 21:05:33">recently</span>').published_at, '2020-08-18T19:35:33Z');
+  });
+  it('still writes it at a part-hour zone the world uses (+05:30)', () => {
+    assert.equal(meta('<meta property="article:published_time" content="2020-08-18T04:30:00Z"><h1>Story</h1><time>August 18, 2020 10:00</time>').published_at, '2020-08-18T10:00:00+05:30');
+  });
+});
