@@ -15,25 +15,25 @@ const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const YEAR_MONTH = /^(\d{4})[-/](\d{2})$/;
 const SLASHED_YMD = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/;
 
-/** Month names and abbreviations (English, German, French, Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech...). */
+/** Month names and abbreviations (English, German, French, Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech, Romanian, Turkish, Arabic...; "_" stands for a space). */
 const MONTHS: Record<string, number> = {};
 (
   [
-    ['january jan januar janvier enero gennaio janeiro januari janv ene genn gen stycznia leden ledna января январь tammikuuta', 1],
-    ['february feb februar février fevrier febrero febbraio fevereiro februari févr fevr feb lutego únor února февраля февраль helmikuuta', 2],
-    ['march mar märz maerz mars marzo março maart mär mrz marca březen března марта март maaliskuuta', 3],
-    ['april apr avril abril aprile apr kwietnia duben dubna апреля апрель huhtikuuta', 4],
-    ['may mai mayo maggio maio mei maj maja květen května мая май toukokuuta', 5],
-    ['june jun juni juin junio giugno junho giu czerwca červen června июня июнь kesäkuuta', 6],
-    ['july jul juli juillet julio luglio julho juil lug lipca červenec července июля июль heinäkuuta', 7],
-    ['august aug août aout agosto augustus ago sierpnia srpen srpna августа август elokuuta', 8],
-    ['september sep sept septembre septiembre settembre setembro set sett września září сентября сентябрь syyskuuta', 9],
-    ['october oct oktober octobre octubre ottobre outubro okt ott out października říjen října октября октябрь lokakuuta', 10],
-    ['november nov novembre noviembre novembro listopada listopad listopadu ноября ноябрь marraskuuta', 11],
-    ['december dec dezember décembre decembre diciembre dicembre dezembro dez déc dic grudnia prosinec prosince декабря декабрь joulukuuta', 12],
+    ['january jan januar janvier enero gennaio janeiro januari janv ene genn gen stycznia leden ledna января январь tammikuuta ianuarie ocak يناير كانون_الثاني', 1],
+    ['february feb februar février fevrier febrero febbraio fevereiro februari févr fevr feb lutego únor února февраля февраль helmikuuta februarie şubat subat فبراير شباط', 2],
+    ['march mar märz maerz mars marzo março maart mär mrz marca březen března марта март maaliskuuta martie mart مارس آذار', 3],
+    ['april apr avril abril aprile apr kwietnia duben dubna апреля апрель huhtikuuta aprilie nisan أبريل ابريل إبريل نيسان', 4],
+    ['may mai mayo maggio maio mei maj maja květen května мая май toukokuuta mayıs mayis مايو أيار', 5],
+    ['june jun juni juin junio giugno junho giu czerwca červen června июня июнь kesäkuuta iunie haziran يونيو حزيران', 6],
+    ['july jul juli juillet julio luglio julho juil lug lipca červenec července июля июль heinäkuuta iulie temmuz يوليو تموز', 7],
+    ['august aug août aout agosto augustus ago sierpnia srpen srpna августа август elokuuta ağustos agustos أغسطس اغسطس آب', 8],
+    ['september sep sept septembre septiembre settembre setembro set sett września září сентября сентябрь syyskuuta septembrie eylül eylul سبتمبر أيلول', 9],
+    ['october oct oktober octobre octubre ottobre outubro okt ott out października říjen října октября октябрь lokakuuta octombrie ekim أكتوبر اكتوبر تشرين_الأول', 10],
+    ['november nov novembre noviembre novembro listopada listopad listopadu ноября ноябрь marraskuuta noiembrie kasım kasim نوفمبر تشرين_الثاني', 11],
+    ['december dec dezember décembre decembre diciembre dicembre dezembro dez déc dic grudnia prosinec prosince декабря декабрь joulukuuta decembrie aralık aralik ديسمبر كانون_الأول', 12],
   ] as const
 ).forEach(([names, n]) => {
-  for (const name of names.split(' ')) MONTHS[name] ??= n;
+  for (const name of names.split(' ')) MONTHS[name.replace(/_/g, ' ')] ??= n;
 });
 const MONTH_ALT = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 
@@ -46,14 +46,15 @@ const ZONE_ALT = Object.keys(ZONES).sort((a, b) => b.length - a.length).join('|'
 
 const L = '\\p{L}';
 // "3 March 2020", "3. März 2020", "3 de marzo de 2020", "le 3 mars 2020", "March 3rd, 2020", "Mar. 3 2020".
-const DAY_MONTH_YEAR = new RegExp(`(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iu');
+const DAY_MONTH_YEAR = new RegExp(`(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?(?:\\s*\/\\s*(?:${MONTH_ALT})\\.?)?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iu');
 const MONTH_DAY_YEAR = new RegExp(`(?<![${L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iu');
 const YEAR_MONTH_DAY_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?/u;
 const NUMERIC_YMD = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 const NUMERIC_DMY_SHORT = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/;
-const NUMERIC_DMY = /(?<![\d.])(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/;
-// An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone.
-const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2})\\b\\)?)?`, 'iu');
+const NUMERIC_DMY = /(?<![\d.])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{4})(?!\d)/;
+// An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone. A
+// signed "hh:mm" followed by "Uhr"/"h"/am/pm ends a time range ("10:00-11:30 Uhr"), not an offset.
+const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|ص|م)(?![\\p{L}]))?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}])))\\b\\)?)?`, 'iu');
 
 export function toIsoDate(raw: string | null | undefined): string | null {
   if (!raw) return null;
@@ -127,7 +128,8 @@ export function findDateInText(text: string, opts: TextDateOptions = {}): string
     if (t) {
       let hour = +t[1]!;
       const minute = +t[2]!;
-      const ampm = t[4]?.toLowerCase().replace(/\./g, '');
+      // Arabic pages write "م"/"مساءً" (evening) and "ص"/"صباحاً" (morning) after the time.
+      const ampm = t[4]?.toLowerCase().replace(/\./g, '').replace(/^(?:م|مساء|مساءً)$/, 'pm').replace(/^(?:ص|صباحا|صباحاً)$/, 'am');
       if (ampm === 'pm' && hour < 12) hour += 12;
       if (ampm === 'am' && hour === 12) hour = 0;
       if (hour < 24 && minute < 60) return withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]));

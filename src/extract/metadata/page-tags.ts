@@ -6,6 +6,7 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { collapse } from './text.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { attribute } from '../../parse/nodes.js';
+import { toIsoDate } from './dates.js';
 
 export interface LinkTag {
   rel: string[];
@@ -66,6 +67,16 @@ export interface PageTags {
   brandH1s: string[];
   /** <img> elements in page order (at most MAX_CANDIDATES). */
   images: ImageTag[];
+  /**
+   * Short lines that may sign the text above them, after its first long paragraph: a paragraph
+   * that is only emphasised or right-aligned text ("<p><b><i>Jane Doe</i></b></p>") or starts
+   * with a dash ("— Jane Doe"); `at` is the element's position.
+   */
+  signatures: { text: string; at: number }[];
+  /** Position of the first <h1> that is not the site's logo (-1 when none). */
+  firstH1At: number;
+  /** Position of the last paragraph of LEAD_MIN_CHARS or more (-1 when none). */
+  lastLongAt: number;
 }
 
 const MAX_CANDIDATES = 40;
@@ -76,7 +87,7 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [] };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -91,6 +102,11 @@ export function collectTags(doc: Document): PageTags {
     readCandidates(el, tags, at);
     switch (el.name) {
       case 'p':
+        if (tags.lastLongAt >= 0 || tags.lead !== null || looseLead !== null) {
+          const sig = signature(el);
+          if (sig && tags.signatures.length < MAX_CANDIDATES && !insideFurniture(el)) tags.signatures.push({ text: sig, at });
+        }
+        if (collapse(textUpTo(el, LEAD_MIN_CHARS * 2)).length >= LEAD_MIN_CHARS) tags.lastLongAt = at;
         if (tags.lead === null) {
           const t = collapse(textContent(el), 2000);
           if (t.length >= LEAD_MIN_CHARS) {
@@ -145,13 +161,14 @@ export function collectTags(doc: Document): PageTags {
             if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
             break;
           }
+          if (tags.firstH1 === null) tags.firstH1At = at;
           tags.firstH1 ??= t;
           tags.h1s.push(t);
           tags.h1Lines.set(t, lines(el));
         }
         break;
       case 'time': {
-        const datetime = attribute(el, 'datetime') ?? '';
+        const datetime = attribute(el, 'datetime') || attributeDate(el) || '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
         tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el) });
         break;
@@ -206,10 +223,63 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
       } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
     }
   }
+  // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
+  // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
+  if (el.name !== 'meta' && el.name !== 'time' && /^date(?:published|modified)$/.test(itemprop)) {
+    const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
+    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el) });
+  }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
-    const text = collapse(attribute(el, 'content') ?? textContent(el), 1000);
+    // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
+    const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
   }
+}
+
+/**
+ * A full date with a time in a data-* or title attribute of a date element ("<time
+ * data-published="2016-12-09 09:13:00Z">", "<span class=date data-origindate="2017-03-01 14:27:02
+ * +0800">", "<div class=news-time title="2020-09-20T14:20:02Z">Acum 15 minute</div>").
+ */
+function attributeDate(el: Element): string | null {
+  for (const [key, value] of Object.entries(el.attribs)) {
+    if ((key.startsWith('data-') || key === 'title') && value.length <= 40 && /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) {
+      const d = toIsoDate(value);
+      if (d) return value.trim();
+    }
+  }
+  return null;
+}
+
+const EMPHASIS = new Set(['b', 'strong', 'i', 'em', 'font', 'span', 'small']);
+/** A signature line: at most 40 characters, all of it emphasised or right-aligned, or led by a dash. */
+function signature(el: Element): string | null {
+  const text = collapse(textUpTo(el, 200));
+  // "Weitere Informationen:" announces what follows; it signs nothing.
+  if (text.length < 3 || text.length > 40 || /:$/.test(text)) return null;
+  if (/^[-\u2013\u2014]{1,4}\s*\S/.test(text)) return text.replace(/^[-\u2013\u2014]+\s*/, '');
+  const right = /right/i.test(attribute(el, 'align') ?? '') || /text-align\s*:\s*right/i.test(attribute(el, 'style') ?? '');
+  // Every text node inside emphasis (b, strong, i, em), at least one of them a real one.
+  let plain = false;
+  let marked = false;
+  const walk = (nodes: ChildNode[], inside: boolean) => {
+    for (const n of nodes) {
+      if (n.type === 'text') {
+        if (collapse((n as Text).data) !== '' && !inside) plain = true;
+      } else if (n.type === 'tag') {
+        const name = (n as Element).name;
+        if (!EMPHASIS.has(name)) {
+          plain = true;
+          continue;
+        }
+        const strong = inside || /^(?:b|strong|i|em)$/.test(name);
+        if (strong) marked = true;
+        walk((n as Element).children, strong);
+      }
+    }
+  };
+  walk(el.children, false);
+  return (marked && !plain) || (right && !/\d/.test(text)) ? text : null;
 }
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */

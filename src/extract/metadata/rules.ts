@@ -124,10 +124,23 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
 /** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
 const BRAND_EDGE_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+|\s*[|\uff5c]\s*/g;
 
+/**
+ * A meta title that stops where the page's <title> goes on with a quotation mark ("Senador ...
+ * califica a Biden de" for "... de \"incapacitado\""): a quote left unescaped in the attribute
+ * ended the value there, so it is not the title.
+ */
+function uncut(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const v = rule(ctx);
+    const t = clean(ctx.tags.title);
+    return v && t && t.length > v.length && t.startsWith(v) && /^\s*["\u201c\u201d\u201e\u00ab]/.test(t.slice(v.length)) ? null : v;
+  };
+}
+
 /** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
 const DECLARED_TITLE: readonly Rule<string>[] = [
-  headline(withoutSiteName(meta('og:title'))),
-  headline(withoutSiteName(meta('twitter:title', 'twitter:text:title'))),
+  headline(withoutSiteName(uncut(meta('og:title')))),
+  headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
   headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
   ldText('headline'),
   ldText('name', articleOrPage),
@@ -142,29 +155,53 @@ const DECLARED_TITLE: readonly Rule<string>[] = [
  * front ("Tunesien Große Aufgaben..."): then the declared one is the clean form.
  */
 export const TITLE: readonly Rule<string>[] = [
-  (ctx) => {
-    const declared = firstOf(ctx, DECLARED_TITLE);
-    if (!declared) return null;
-    const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
-    // Compared with every declared form: og:title may be a section name where <title> is the story.
-    const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
-    const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
-    if (!h) return declared;
-    const fh = fold(h);
-    const cut = titleForms(declared).map(fold);
-    // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
-    // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
-    // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
-    const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
-    if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
-    // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
-    // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
-    const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
-    if (main !== h) return main;
-    return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
-  },
+  (ctx) => asPrinted(ctx, visibleOrDeclaredTitle(ctx)),
   (ctx) => ctx.tags.firstH1,
 ];
+
+/**
+ * A title written with plain hyphens where the page prints the same words with typographic
+ * dashes ("Januar - Mai" in og:title, "Januar – Mai" in its <h1> or <title>): the form the page
+ * shows. Only the dash characters may differ.
+ */
+function asPrinted(ctx: RuleContext, t: string | null): string | null {
+  if (!t || !/ - /.test(t)) return t;
+  const plain = (s: string) => s.replace(/[\u2013\u2014]/g, '-');
+  const key = plain(t);
+  const sources = [...ctx.tags.h1s.slice(0, 3).flatMap((h) => [h, ...(ctx.tags.h1Lines.get(h) ?? [])]), ctx.tags.title, ...(ctx.tags.meta.get('og:title') ?? []), ...(ctx.tags.meta.get('twitter:title') ?? [])];
+  for (const s of sources) {
+    if (!s) continue;
+    const c = collapse(s);
+    const i = plain(c).indexOf(key);
+    if (i < 0) continue;
+    const printed = c.slice(i, i + t.length);
+    if (printed !== t && /[\u2013\u2014]/.test(printed)) return printed;
+  }
+  return t;
+}
+
+/** The declared title, or the visible <h1> where it tells the same story better (see docs/metadata.md). */
+function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
+  const declared = firstOf(ctx, DECLARED_TITLE);
+  if (!declared) return null;
+  const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+  // Compared with every declared form: og:title may be a section name where <title> is the story.
+  const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+  const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
+  if (!h) return declared;
+  const fh = fold(h);
+  const cut = titleForms(declared).map(fold);
+  // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
+  // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
+  // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
+  const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
+  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+  // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
+  // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
+  const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
+  if (main !== h) return main;
+  return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
+}
 
 /**
  * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /
@@ -513,6 +550,29 @@ function twitterLabelled(label: RegExp): Rule<string> {
 const SAME_BYLINE_ELEMENTS = 8;
 
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
+/**
+ * A first name alone ("Nils") completed from the author's own bio in the page's JSON-LD: the
+ * Person node of that name whose description starts with the full name ("Nils Pickert ist freier
+ * Autor..."). Only a capitalised surname (with name particles) right after the first name counts.
+ */
+export function fullName(ctx: RuleContext, author: string | null): string | null {
+  if (!author || !/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
+  const at = new RegExp(`^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`, 'u');
+  const found = new Set<string>();
+  for (const n of ctx.ld.nodes) {
+    if (!isType(n, /^Person$/) || textOf(n.name) !== author) continue;
+    const m = at.exec(collapse(textOf(n.description) ?? ''));
+    if (m) found.add(`${author}${m[1]}`);
+  }
+  return found.size === 1 ? [...found][0]! : author;
+}
+
+/** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
+const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*[,|\u00b7\u2022]?\s*\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
+/** How far before and after the headline's start such a dateline is read (characters of visible text). */
+const DATELINE_BEFORE = 600;
+const DATELINE_AFTER = 1500;
+
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
@@ -533,7 +593,11 @@ export const AUTHOR: readonly Rule<string>[] = [
     for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
       let last = -1;
-      for (const b of ctx.tags.bylines) if (b.strength === strength) {
+      // A byline element before the headline belongs to a teaser or a list above the article
+      // ("related", "most read"): the article's own bylines after its <h1> come first.
+      const h1At = ctx.tags.firstH1At;
+      const ordered = strength === 1 && h1At >= 0 ? [...ctx.tags.bylines.filter((b) => (b.at ?? 0) > h1At), ...ctx.tags.bylines.filter((b) => (b.at ?? 0) <= h1At)] : ctx.tags.bylines;
+      for (const b of ordered) if (b.strength === strength) {
         // Declared authors far from the first one are other articles' (teasers, related links).
         if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
         const cleaned = cleanAuthor(b.text);
@@ -550,6 +614,28 @@ export const AUTHOR: readonly Rule<string>[] = [
     // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
     // on wolfgangschmale.eu) the site's name is the author's.
     return own;
+  },
+  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  // Jane Doe") on a line of its own by the headline.
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    const near = h1 >= 0 ? text.slice(Math.max(0, h1 - DATELINE_BEFORE), h1 + DATELINE_AFTER) : text.slice(0, DATELINE_AFTER);
+    for (const line of near.split('\n')) {
+      const m = DATELINE_BYLINE.exec(line.trim());
+      if (m && findDateInText(m[1]!, { shortYear: true })) {
+        const n = people(ctx, cleanAuthor(m[2]!));
+        if (n) return n;
+      }
+    }
+    return null;
+  },
+  // A signature closing the text: the last short emphasised, right-aligned or dash-led line
+  // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
+  (ctx) => {
+    const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
+    const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
+    return n && n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x)) ? n : null;
   },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
@@ -568,7 +654,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => dateInUrl(ctx.finalUrl),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
   timeDate((t) => !t.quoted),
-  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => findDateInText(t)),
+  // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
+  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
   // 23.01.2022 included), else the first date written with a month name, else any full date.
@@ -607,7 +694,7 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
     const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
     if (diff === 0) return iso;
-    if (diff % 15 !== 0 || diff < -12 * 60 || diff > 14 * 60) continue;
+    if (!realOffset(diff)) continue;
     return atOffset(iso, utc, diff);
   }
   // The same instant declared elsewhere on the page with its offset (a <time datetime>, a
@@ -619,11 +706,20 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     const m = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([+-])(\d{2}):(\d{2})$/.exec(d);
     if (!m) continue;
     const offset = (m[1] === '-' ? -1 : 1) * (+m[2]! * 60 + +m[3]!);
-    if (offset === 0 || offset % 15 !== 0 || offset < -12 * 60 || offset > 14 * 60) continue;
+    if (offset === 0 || !realOffset(offset)) continue;
     if (Math.abs(Date.parse(d) - utc) < 60_000) return atOffset(iso, utc, offset);
     other ??= offset;
   }
   return other !== null ? atOffset(iso, utc, other) : iso;
+}
+
+/** Offsets the world's clocks use that are not whole hours (India +05:30, Nepal +05:45, Newfoundland -03:30...). */
+const PART_HOUR_OFFSETS = new Set([-570, -210, -150, 210, 270, 330, 345, 390, 525, 570, 630, 765]);
+
+/** A UTC offset some place uses: whole hours within -12..+14, or one of the part-hour zones (not "+01:30"). */
+function realOffset(minutes: number): boolean {
+  if (minutes < -12 * 60 || minutes > 14 * 60) return false;
+  return minutes % 60 === 0 || PART_HOUR_OFFSETS.has(minutes);
 }
 
 /** A UTC instant written with an offset of `diff` minutes ("...T18:09:55-07:00"). */
