@@ -142,6 +142,8 @@ const SUPPORT_APPEAL = new RegExp(
     'join now or renew', 'first-time subscribers', 'advertise with us', 'straight to your (?:phone|inbox)',
     // Asking for money, not for a petition or a cause ("unterstützen Sie unsere Forderung").
     '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)', 'brauchen wir (?:deine|eure|ihre) unterstützung',
+    // An amount names the money whatever is supported ("Unterstütze RosaMag bereits mit 2,50!").
+    '(?:unterstütze|unterstützen sie) \\S+(?: \\S+)? (?:bereits |schon |ab )?mit (?:\\d|€)',
     'werden sie mitglied', 'ihr beitrag hilft',
     'apóyanos', 'hazte (?:miembro|socio)', 'únete a nuestra comunidad', 'cancela cuando quieras',
     'soutenez[- ](?:nous|notre)', 'wesprzyj (?:nas|nasz)',
