@@ -109,6 +109,10 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   // statement of where the article is: a short post stays short rather than growing into the
   // sidebar through relaxed filters.
   const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
+  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  // On a page declared an article, picture captions stay out of the relaxed attempts too: the
+  // article is its text (in a gallery or a listing the captions can be the content).
+  const captionsOut = declaredType === 'article';
   if (!trusted && best.chars < ENOUGH_CHARS) {
     // Every relaxed attempt keeps the unlikely containers (strictlyExcluded is off), so they
     // measure the same elements and share one measuring walk; only their scores differ.
@@ -122,14 +126,13 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       // already weighed (and did not end the cascade).
       if (previous && samePlan(relaxed, previous)) continue;
       previous = relaxed;
-      const attempt = convert(relaxed, resolver, title, 'relaxed');
+      const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
   }
 
   // A listing's content is its card grid, which scoring passes over as link lines.
-  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
   const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
   if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
   // A grid inside the chosen container keeps its cards, on a page that declares itself a
@@ -248,14 +251,14 @@ function describe(n: ChildNode): string {
   return `${el.name}${id ? '#' + id : ''}${cls ? '.' + cls : ''}`;
 }
 
-function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string): Attempt {
+function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string, captionsOut = false): Attempt {
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
   const raw = [
     ...head,
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
-    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption'), readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };

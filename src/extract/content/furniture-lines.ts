@@ -142,6 +142,8 @@ const SUPPORT_APPEAL = new RegExp(
     'join now or renew', 'first-time subscribers', 'advertise with us', 'straight to your (?:phone|inbox)',
     // Asking for money, not for a petition or a cause ("unterstützen Sie unsere Forderung").
     '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)', 'brauchen wir (?:deine|eure|ihre) unterstützung',
+    // An amount names the money whatever is supported ("Unterstütze RosaMag bereits mit 2,50!").
+    '(?:unterstütze|unterstützen sie) \\S+(?: \\S+)? (?:bereits |schon |ab )?mit (?:\\d|€)',
     'werden sie mitglied', 'ihr beitrag hilft',
     'apóyanos', 'hazte (?:miembro|socio)', 'únete a nuestra comunidad', 'cancela cuando quieras',
     'soutenez[- ](?:nous|notre)', 'wesprzyj (?:nas|nasz)',
@@ -220,11 +222,27 @@ const WIDGET_LEAD = new RegExp(
   'iu',
 );
 
+/** A source or picture credit set as "author/agency" ("dpa/lni", "aja/PAP", "Judy Eddy/WENN.com"):
+ *  one slash between one to three words on each side, nothing else. */
+const SLASH_CREDIT = /^\p{L}[\p{L}.&-]*(?: [\p{L}.&-]+){0,2} ?\/ ?[\p{L}.&-]+(?: [\p{L}.&-]+){0,2}$/u;
+const SLASH_CREDIT_MAX_CHARS = 40;
+
+/** Such a line is a credit only where credits stand: first text (the lead picture's) or last (the
+ *  agency's signature) in the content; elsewhere "Berlin/Brandenburg" may be a subheading. */
+function isSlashCredit(block: Block): boolean {
+  if (block.type !== 'paragraph') return false;
+  const text = inlineText(block.children, SLASH_CREDIT_MAX_CHARS + 1).trim();
+  return text.length <= SLASH_CREDIT_MAX_CHARS && SLASH_CREDIT.test(text);
+}
+
 export function dropFurnitureLines(blocks: Block[]): Block[] {
   let changed = false;
   const out: Block[] = [];
-  for (const b of blocks) {
-    if (isFurnitureLine(b)) {
+  // The first line of text (after the lead picture) and the last one.
+  const first = blocks.findIndex((b) => b.type !== 'image');
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (isFurnitureLine(b) || ((i === first || i === blocks.length - 1) && blocks.length > 1 && isSlashCredit(b))) {
       changed = true;
       continue;
     }
