@@ -30,3 +30,51 @@ const SHARED = new Map<string, string>([...TAGS, ...ATTRIBUTES].map((n) => [n, n
 export function sharedName(name: string): string {
   return SHARED.get(name) ?? name;
 }
+
+// The same names found straight in the page's text, before any string is cut from it: the
+// parser would slice every tag and attribute name out of the page and lower-case it (a new
+// string each), then look the copy up here. An open-addressed table hashed on the
+// lower-cased characters answers from the page's characters alone.
+const TABLE_BITS = 10;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const TABLE: (string | undefined)[] = new Array<string | undefined>(1 << TABLE_BITS).fill(undefined);
+let longest = 0;
+
+/** Hash of `text[start, end)` with ASCII letters folded to lower case (other characters
+ *  fold too, harmlessly: a match is checked character by character). */
+function foldedHash(text: string, start: number, end: number): number {
+  let h = end - start;
+  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + (text.charCodeAt(i) | 0x20)) | 0;
+  return (h ^ (h >>> TABLE_BITS)) & TABLE_MASK;
+}
+
+for (const name of SHARED.keys()) {
+  let i = foldedHash(name, 0, name.length);
+  while (TABLE[i] !== undefined) i = (i + 1) & TABLE_MASK;
+  TABLE[i] = name;
+  longest = Math.max(longest, name.length);
+}
+
+/**
+ * The shared copy of the known name that `text[start, end)` spells in any ASCII case, or
+ * undefined (an unknown name, or one with characters outside ASCII, whose lower-casing is
+ * left to toLowerCase): `sharedName(text.slice(start, end).toLowerCase())` whenever that is
+ * a known name, without cutting the string.
+ */
+export function sharedNameAt(text: string, start: number, end: number): string | undefined {
+  const length = end - start;
+  if (length > longest || length <= 0) return undefined;
+  let i = foldedHash(text, start, end);
+  for (let name = TABLE[i]; name !== undefined; name = TABLE[(i = (i + 1) & TABLE_MASK)]) {
+    if (name.length !== length) continue;
+    let j = 0;
+    for (; j < length; j++) {
+      const c = text.charCodeAt(start + j);
+      const k = name.charCodeAt(j);
+      // Known names are lower case: a page's character matches as itself or as A-Z.
+      if (c !== k && !(c >= 0x41 && c <= 0x5a && c + 0x20 === k)) break;
+    }
+    if (j === length) return name;
+  }
+  return undefined;
+}

@@ -13,6 +13,10 @@ import { Element, Text, type ChildNode, type ParentNode } from 'domhandler';
 export interface ParsedElement extends Element {
   attributeList: string[];
   attributeObject: Record<string, string> | null;
+  /** Whether the element's own markup hides it (extract/dom/visibility.ts), judged once:
+   *  0 not yet, 1 shown, 2 hidden. It reads only the element's name and attributes, which
+   *  nothing changes while attributeObject is null (the attributes are still the parser's). */
+  hiddenByMarkup: 0 | 1 | 2;
 }
 
 /** Children of an element still being parsed: shared, and frozen so that nothing can write to it. */
@@ -44,6 +48,7 @@ function ElementFields(this: ParsedElement, name: string, attributes: string[], 
   this.name = name;
   this.attributeList = attributes;
   this.attributeObject = null;
+  this.hiddenByMarkup = 0;
   this.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
 }
 ElementFields.prototype = Object.create(Element.prototype, {

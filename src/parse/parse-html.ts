@@ -5,7 +5,7 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { CDATA, Comment, Document, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { attribute, ElementNode, NO_ATTRIBUTES, TextNode } from './nodes.js';
-import { sharedName } from './known-names.js';
+import { sharedName, sharedNameAt } from './known-names.js';
 import { HtmlTokenizer } from './html-tokenizer.js';
 
 export interface ParseOptions {
@@ -68,9 +68,9 @@ class TreeBuilder implements Partial<Handler> {
   }
 
   /** Called by the parser for each attribute of the tag being opened; the first of a
-   *  repeated name wins, as in browsers and in htmlparser2's own attribute objects. */
-  attribute(rawName: string, value: string): void {
-    const name = sharedName(rawName);
+   *  repeated name wins, as in browsers and in htmlparser2's own attribute objects. `name`
+   *  is lower case, the shared copy when known (DepthCappedParser.onattribname). */
+  attribute(name: string, value: string): void {
     const list = this.attributes;
     const count = this.attributeCount;
     if (count >= 2 * this.caps.maxAttributes) return;
@@ -200,6 +200,11 @@ interface ParserInternals {
   attribname: string;
   attribvalue: string;
   tagname: string;
+  buffers: string[];
+  bufferOffset: number;
+  foreignContext: number[];
+  lowerCaseTagNames: boolean;
+  lowerCaseAttributeNames: boolean;
   openTagStart: number;
   startIndex: number;
   endIndex: number;
@@ -208,6 +213,8 @@ interface ParserInternals {
   onselfclosingtag(endIndex: number): void;
   onattribend(quote: number, endIndex: number): void;
   readTagName(start: number, endIndex: number): string;
+  onattribname(start: number, endIndex: number): void;
+  getSlice(start: number, end: number): string;
   end(chunk?: string): void;
 }
 
@@ -252,9 +259,36 @@ class DepthCappedParser extends ParserWithInternals {
     }
   }
 
-  /** Tag names as their shared copies (known-names.ts), for the parser's own lookups too. */
+  /** Tag names as their shared copies (known-names.ts), for the parser's own lookups too.
+   *  Outside SVG and MathML (where the parser adjusts the case of some names), a known name is
+   *  read from the page's characters without slicing and lower-casing a copy: the parser's
+   *  answer there is the lower-cased name ("image" read as "img", not a known name). */
   override readTagName(start: number, endIndex: number): string {
+    if (this.lowerCaseTagNames && this.foreignContext.length === 1) {
+      const known = this.knownNameAt(start, endIndex);
+      if (known !== undefined) return known;
+    }
     return sharedName(super.readTagName(start, endIndex));
+  }
+
+  /** The attribute name, lower-cased, as its shared copy when known (as readTagName). */
+  override onattribname(start: number, endIndex: number): void {
+    const known = this.lowerCaseAttributeNames ? this.knownNameAt(start, endIndex) : undefined;
+    if (known !== undefined) {
+      this.startIndex = start;
+      this.attribname = known;
+      return;
+    }
+    super.onattribname(start, endIndex);
+    this.attribname = sharedName(this.attribname);
+  }
+
+  /** sharedNameAt on the parser's buffer, when `[start, end)` lies within its first chunk. */
+  private knownNameAt(start: number, end: number): string | undefined {
+    const buffer = this.buffers[0];
+    const offset = this.bufferOffset;
+    if (buffer === undefined || start < offset || end - offset > buffer.length) return undefined;
+    return sharedNameAt(buffer, start - offset, end - offset);
   }
 
   override onattribend(_quote: number, endIndex: number): void {

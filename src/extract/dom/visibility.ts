@@ -3,7 +3,7 @@
 // A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown, once
 // revealHiddenWrappers has run on the page.
 import type { Element, ParentNode } from 'domhandler';
-import { attribute } from '../../parse/nodes.js';
+import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { findRevealedWrappers } from './revealed-wrappers.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
@@ -53,7 +53,25 @@ function isClosedPanel(el: Element): boolean {
   return role !== 'dialog' && role !== 'alertdialog' && role !== 'menu' && role !== 'navigation' && attribute(el, 'aria-modal') !== 'true';
 }
 
+/**
+ * The markup says hidden (before the panel and reveal exceptions). The page-facts walk, the
+ * strict measuring walk and the conversion to blocks each ask about most elements of a page
+ * (through isHiddenByMarkup), so parsed elements keep the answer (ParsedElement.hiddenByMarkup). It reads only the element's own name and
+ * attributes, which no tree change (removals, revealed wrappers) touches; once an element's
+ * `attribs` object is built (and may be written to), it is judged afresh each time.
+ */
 function hiddenByMarkup(el: Element): boolean {
+  const parsed = el as ParsedElement;
+  // null only on parsed elements whose attributes are still the parser's list.
+  if (parsed.attributeObject === null) {
+    let judged = parsed.hiddenByMarkup;
+    if (judged === 0) parsed.hiddenByMarkup = judged = judgeMarkup(el) ? 2 : 1;
+    return judged === 2;
+  }
+  return judgeMarkup(el);
+}
+
+function judgeMarkup(el: Element): boolean {
   if (attribute(el, 'hidden') !== undefined) return true;
   if (attribute(el, 'aria-hidden') === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it

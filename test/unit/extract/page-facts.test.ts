@@ -46,3 +46,20 @@ test('with the hidden scan, the facts walk also counts the whole page\'s raw tex
   assert.ok(facts.textLength > 40);
   assert.equal(collectPageFacts(doc).textLength, 0);
 });
+
+test('the markup hidden test is judged once per parsed element, and afresh once its attribs may have changed', () => {
+  const doc = parseHtml('<body><div id="a" class="hidden">x</div><div id="b">y</div></body>');
+  const body = doc.children[0] as Element;
+  const [a, b] = body.children as Element[];
+  assert.equal(isHiddenByMarkup(a!), true);
+  assert.equal(isHiddenByMarkup(b!), false);
+  // Asked again (the cached answer), and after the tree around them changed.
+  body.children = [b!];
+  assert.equal(isHiddenByMarkup(a!), true);
+  assert.equal(isHiddenByMarkup(b!), false);
+  // Attributes written through attribs are read, not the answer judged before.
+  b!.attribs['hidden'] = '';
+  assert.equal(isHiddenByMarkup(b!), true);
+  delete a!.attribs['class'];
+  assert.equal(isHiddenByMarkup(a!), false);
+});

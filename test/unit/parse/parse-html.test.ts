@@ -91,3 +91,21 @@ test('a stray <![CDATA[ in HTML content is a comment that ends at the next >, as
   const script = parseHtml('<script>//<![CDATA[\nvar a = 1;\n//]]></script><p>ok</p>');
   assert.equal(textContent(script).includes('ok'), true);
 });
+
+test('tag and attribute names are lower case in any case the page writes them, known ones as the shared copy', () => {
+  const doc = parseHtml(
+    '<DIV CLASS="a" Data-Src="x" DATA-FOO="y" cLaSs="dup"><SPAN ID="s">t</SPAN><My-Widget Foo="1">w</My-Widget>' +
+      '<svg viewBox="0 0 1 1"><linearGradient id="g"></linearGradient><foreignObject><DIV>f</DIV></foreignObject></svg>' +
+      '<IMAGE src="i.png"><p\u212A>k</p\u212A></DIV>',
+  );
+  const names: string[] = [];
+  visitElements(doc, (el) => {
+    names.push(el.name);
+  });
+  assert.deepEqual(names, ['div', 'span', 'my-widget', 'svg', 'linearGradient', 'foreignObject', 'div', 'img', 'pk']);
+  const div = doc.children[0] as Element;
+  assert.deepEqual((div as unknown as { attributeList: string[] }).attributeList, ['class', 'a', 'data-src', 'x', 'data-foo', 'y']);
+  const span = div.children[0] as Element;
+  assert.equal(attribute(span, 'id'), 's');
+  assert.equal(attribute(div.children[1] as Element, 'foo'), '1');
+});
