@@ -53,16 +53,21 @@ export function alwaysExcluded(el: Element): boolean {
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
-  const c = attribute(el, 'class');
-  const id = attribute(el, 'id');
-  const consentNamed = (c !== undefined && CONSENT.test(c)) || (id !== undefined && CONSENT.test(id));
-  if (!consentNamed && ((c !== undefined && CONSENT_PLATFORM.test(c)) || (id !== undefined && CONSENT_PLATFORM.test(id)))) return speaksConsent(textContent(el));
+  const consentNamed = named(el, CONSENT);
+  if (!consentNamed && named(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
   if (!consentNamed && !isModal(el)) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
-  // vocabulary ("cmp-container" is also a generic component class of Adobe's CMS) is not one,
-  // unless its text is itself about cookies and consent (a preference centre listing purposes).
+  // vocabulary is not one, unless its text is itself about cookies and consent (a preference
+  // centre listing purposes).
   const text = textContent(el);
   return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
+}
+
+/** The element's class or id matches `re`. */
+function named(el: Element, re: RegExp): boolean {
+  const c = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (c !== undefined && re.test(c)) || (id !== undefined && re.test(id));
 }
 
 /** A dialog (role or aria-modal) outside the page's <main> and <article> is an overlay over

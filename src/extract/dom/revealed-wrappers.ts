@@ -9,8 +9,14 @@ import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from './walk.js';
 
+/** Class or id words of overlays and navigation that a page hides until asked for. */
+export const HIDDEN_UNTIL_ASKED = 'modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile';
+/** One of `words` ("a|b") as a class or id word of its own, or a dash/underscore part of one. */
+export function classWordPattern(words: string): RegExp {
+  return new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, 'i');
+}
 /** Overlays and navigation that are hidden until asked for, whatever their size. */
-const OVERLAY = /(?:^|[\s_-])(?:modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|sidebar|flyout|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile|print)(?:$|[\s_-])/i;
+const OVERLAY = classWordPattern(`${HIDDEN_UNTIL_ASKED}|sidebar|flyout|print`);
 const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'head', 'iframe', 'select', 'textarea']);
 /** Elements the hidden-element scan neither tests nor enters (for a walk that does the scan itself). */
 export const HIDDEN_SCAN_SKIP: ReadonlySet<string> = NEVER_TEXT;

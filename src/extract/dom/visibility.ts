@@ -4,7 +4,7 @@
 // revealHiddenWrappers has run on the page.
 import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
-import { findRevealedWrappers } from './revealed-wrappers.js';
+import { HIDDEN_UNTIL_ASKED, classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
@@ -36,7 +36,7 @@ const PANEL_CLASS = /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:col
 /** A carousel's copies of its first and last slides (for an endless loop) repeat them. */
 const SLIDE_COPY = /(?:^|[\s_-])(?:cloned?|duplicate)(?:$|[\s_-])/i;
 /** Overlays and menus hidden until asked for stay hidden whatever their class. */
-const NOT_PANEL = /(?:^|[\s_-])(?:modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|submenu|sub-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile)(?:$|[\s_-])/i;
+const NOT_PANEL = classWordPattern(`${HIDDEN_UNTIL_ASKED}|submenu`);
 
 /** A panel the markup hides that is read as shown (one answer of an accordion, one tab). */
 export function isOpenedPanel(el: Element): boolean {

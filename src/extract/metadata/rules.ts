@@ -122,7 +122,7 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
 }
 
 /** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
-const BRAND_EDGE_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+|\s*[|\uff5c]\s*/g;
+const BRAND_EDGE_SEP = new RegExp(`${PART_SEP.source}|\\s*[|\\uff5c]\\s*`, 'g');
 
 /**
  * A meta title that stops where the page's <title> goes on with a quotation mark ("Senador ...
@@ -549,7 +549,6 @@ function twitterLabelled(label: RegExp): Rule<string> {
 /** How many elements apart two declared author names still belong to one byline. */
 const SAME_BYLINE_ELEMENTS = 8;
 
-/** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 /**
  * A first name alone ("Nils") completed from the author's own bio in the page's JSON-LD: the
  * Person node of that name whose description starts with the full name ("Nils Pickert ist freier
@@ -573,6 +572,7 @@ const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{
 const DATELINE_BEFORE = 600;
 const DATELINE_AFTER = 1500;
 
+/** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
