@@ -1,20 +1,16 @@
 // Process-level state the HTTP layer shares: whether we are draining for shutdown, how many
-// tool calls are in progress (waiting for admission or running), and one signal that aborts all
-// of them when the grace period ends.
-import { setMaxListeners } from 'node:events';
+// tool calls are in progress (waiting for admission or running), and the stops of those calls,
+// all aborted when the grace period ends (the MCP stdio session ends the same way).
 
 export class Lifecycle {
   private drainingFlag = false;
   private active = 0;
-  private readonly shutdown = new AbortController();
-  // Per-call stops, in a Set rather than as listeners on `signal`: an EventTarget scans its whole
-  // listener list on every add and remove, which at hundreds of calls in flight shows in profiles.
+  /** Set once shutdown has given up waiting. */
+  private stopReason: Error | null = null;
+  // Per-call stops in a Set, not listeners on one shared AbortSignal: an EventTarget scans its
+  // whole listener list on every add and remove, which at hundreds of calls in flight shows in
+  // profiles.
   private readonly stops = new Set<AbortController>();
-
-  constructor() {
-    // Every call in progress (queued or running) listens for shutdown: hundreds under load are expected.
-    setMaxListeners(0, this.shutdown.signal);
-  }
 
   get draining(): boolean {
     return this.drainingFlag;
@@ -24,28 +20,24 @@ export class Lifecycle {
     return this.active;
   }
 
-  /** Fires when shutdown gives up waiting: every running tool is told to stop. */
-  get signal(): AbortSignal {
-    return this.shutdown.signal;
-  }
-
   /** Stop taking new tool calls (readyz turns false); running ones continue. */
   startDraining(): void {
     this.drainingFlag = true;
   }
 
-  abortInFlight(): void {
+  /** Shutdown gives up waiting: every call in progress is told to stop (once). */
+  abortInFlight(reason: Error = new Error('the service is shutting down')): void {
     this.startDraining();
-    if (this.shutdown.signal.aborted) return;
-    this.shutdown.abort(new Error('the service is shutting down'));
-    for (const stop of this.stops) stop.abort(this.shutdown.signal.reason);
+    if (this.stopReason) return;
+    this.stopReason = reason;
+    for (const stop of this.stops) stop.abort(reason);
     this.stops.clear();
   }
 
   /** Aborts `stop` when shutdown gives up waiting (at once if it already has); returns the undo. */
   stopOnShutdown(stop: AbortController): () => void {
-    if (this.shutdown.signal.aborted) {
-      stop.abort(this.shutdown.signal.reason);
+    if (this.stopReason) {
+      stop.abort(this.stopReason);
       return () => {};
     }
     this.stops.add(stop);

@@ -48,7 +48,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     validator: opts.validator,
     logger: request.log as unknown as Logger,
     correlationId: () => String(request.id),
-    shutdownSignal: opts.lifecycle.signal,
+    lifecycle: opts.lifecycle,
     maxCalls: 1,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.admission ? { admission: opts.admission } : {}),

@@ -11,6 +11,7 @@ import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { invokeTool, requestedUrls } from '../tools/invoke.js';
 import type { Admission } from '../admission/admission.js';
+import type { Lifecycle } from '../http/lifecycle.js';
 import { Overloaded } from '../admission/overloaded.js';
 import type { Services } from '../tools/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
@@ -28,8 +29,8 @@ export interface McpServerDeps {
   logger: Logger;
   /** The correlation id of one tool call (HTTP: the request's id; stdio: a fresh UUID). */
   correlationId: () => string;
-  /** Fires when the process gives up on running work (shutdown): every call stops. */
-  shutdownSignal?: AbortSignal;
+  /** Where each call's stop is registered for shutdown (the process giving up on running work, or a stdio session ending). */
+  lifecycle?: Lifecycle;
   /**
    * Most tools/call one server instance answers. HTTP admission and rate limits count POSTs,
    * and a JSON-RPC batch in one POST must not smuggle in more calls than it was admitted for.
@@ -88,15 +89,12 @@ export function createMcpServer(deps: McpServerDeps): Server {
           });
 
     // extra.signal fires on notifications/cancelled and when the transport closes (stdin
-    // ended, HTTP client gone). A per-call controller with a removable listener, so the
-    // process-wide shutdown signal does not collect one dependant per call.
+    // ended, HTTP client gone); shutdown stops the call through the lifecycle, as HTTP calls.
     const stop = new AbortController();
-    const onStop = (reason: unknown) => () => stop.abort(reason);
-    const onCancel = onStop(new Error('the client cancelled the request'));
-    const onShutdown = onStop(deps.shutdownSignal?.reason ?? new Error('the service is shutting down'));
+    const onCancel = () => stop.abort(new Error('the client cancelled the request'));
     if (extra.signal.aborted) onCancel();
     extra.signal.addEventListener('abort', onCancel, { once: true });
-    deps.shutdownSignal?.addEventListener('abort', onShutdown, { once: true });
+    const untrack = deps.lifecycle?.stopOnShutdown(stop);
     const logger = deps.logger.child({ correlation_id: correlationId, tool: tool.name });
     const stopTimer = deps.metrics?.toolDuration.startTimer({ tool: tool.name });
     let results: ToolItem[];
@@ -121,7 +119,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     } finally {
       stopTimer?.();
       extra.signal.removeEventListener('abort', onCancel);
-      deps.shutdownSignal?.removeEventListener('abort', onShutdown);
+      untrack?.();
     }
     await Promise.all(progressSent);
     for (const item of results) deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });

@@ -7,6 +7,7 @@ import { Console } from 'node:console';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
 import type { Config } from '../config/config.js';
+import { Lifecycle } from '../http/lifecycle.js';
 import { loggerOptions } from '../http/logging.js';
 import { TOOLS } from '../tools/registry.js';
 import { createServices } from '../tools/services.js';
@@ -22,7 +23,7 @@ export async function runMcpStdio(config: Config): Promise<StdioSession> {
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const logger = pino(loggerOptions(config.logLevel), pino.destination(2));
   const services = createServices(config);
-  const shutdown = new AbortController();
+  const lifecycle = new Lifecycle();
   const server = createMcpServer({
     tools: TOOLS,
     config,
@@ -30,7 +31,7 @@ export async function runMcpStdio(config: Config): Promise<StdioSession> {
     validator: createValidator(TOOLS),
     logger,
     correlationId: () => randomUUID(),
-    shutdownSignal: shutdown.signal,
+    lifecycle,
   });
   const transport = new StdioServerTransport();
 
@@ -44,7 +45,7 @@ export async function runMcpStdio(config: Config): Promise<StdioSession> {
     // Assigned before any of the work runs: server.close() calls back into end() at once.
     ending = Promise.resolve().then(async () => {
       logger.info({ reason }, 'mcp stdio session ending');
-      shutdown.abort(new Error(`the session ended (${reason})`));
+      lifecycle.abortInFlight(new Error(`the session ended (${reason})`));
       await server.close().catch(() => {});
       await services.close();
       resolveClosed();

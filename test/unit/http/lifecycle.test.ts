@@ -26,11 +26,12 @@ describe('Lifecycle: per-call stops on shutdown', () => {
     assert.equal(late.signal.aborted, true);
   });
 
-  it('a second abortInFlight does nothing more', () => {
+  it('a second abortInFlight does nothing more: calls stopped later get the first reason', () => {
     const life = new Lifecycle();
+    life.abortInFlight(new Error('the session ended (stdin closed)'));
     life.abortInFlight();
-    const reason = life.signal.reason;
-    life.abortInFlight();
-    assert.equal(life.signal.reason, reason);
+    const late = new AbortController();
+    life.stopOnShutdown(late);
+    assert.match(String((late.signal.reason as Error).message), /session ended/);
   });
 });
