@@ -175,16 +175,20 @@ function hasDescendant(el: Element, matches: (child: Element) => boolean): boole
 
 /** A <noscript> that is all the text of its container, and a body's worth of it, is the page's
  *  copy of its article for readers without scripts (the script renders the same text from a
- *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes. */
+ *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes.
+ *  "All" allows a loading notice or a sign-in link beside it: a forum app that renders its
+ *  thread from script keeps the whole thread in a <noscript> next to its (empty) app shell. */
 const NOSCRIPT_COPY_MIN_CHARS = 200;
 const NOSCRIPT_COPY_MAX_OTHER_CHARS = 25;
+const NOSCRIPT_COPY_MAX_OTHER_SHARE = 0.05;
 
 function isNoscriptCopy(el: Element): boolean {
   const parent = el.parent;
   if (!parent || parent.type !== 'tag') return false;
   const own = collapsedLength(textContent(el));
   if (own < NOSCRIPT_COPY_MIN_CHARS) return false;
-  return collapsedLength(textContent(parent)) - own <= NOSCRIPT_COPY_MAX_OTHER_CHARS;
+  const other = collapsedLength(textContent(parent)) - own;
+  return other <= Math.max(NOSCRIPT_COPY_MAX_OTHER_CHARS, NOSCRIPT_COPY_MAX_OTHER_SHARE * own);
 }
 
 /** Comment and contact forms (a text area plus little text) are never the article, in any

@@ -50,3 +50,14 @@ test('utility classes that clip or scroll a box carry no boilerplate weight; "hi
   const hidden = byClass('<div class="promo-hidden"><p>x</p></div>', 'promo-hidden');
   assert.equal(classWeight(hidden), -25);
 });
+
+test('a <noscript> holding nearly all of its container is the page read without scripts, beside a loading notice', () => {
+  const post = '<div class="post"><p>I have been running the server for a year and the backups now take hours; what do others do to keep them short?</p></div>';
+  const reply = '<div class="post"><p>Incremental snapshots: only the changed blocks are copied, so a nightly run takes minutes rather than hours.</p></div>';
+  const thread = `<main class="app"><div class="loading">Loading the forum…</div><a href="/login">Sign in to reply</a><noscript class="thread">${(post + reply).repeat(4)}</noscript></main>`;
+  assert.equal(alwaysExcluded(byClass(thread, 'thread')), false);
+  // A short "enable JavaScript" note, or a copy beside as much rendered text, stays out.
+  assert.equal(alwaysExcluded(byClass('<main><noscript class="note">You need to enable JavaScript to run this app.</noscript></main>', 'note')), true);
+  const rendered = `<main>${post}${reply}<noscript class="copy">${post}${reply}</noscript></main>`;
+  assert.equal(alwaysExcluded(byClass(rendered, 'copy')), true);
+});
