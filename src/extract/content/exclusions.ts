@@ -30,11 +30,11 @@ const POST_META_MAX_CHARS = 200;
 
 /** Boxes that sit inside the article container but are about the site or the author, not the
  *  story: author bios, disclosures and disclaimers, calls to action, the article's own footer
- *  (tags, share and follow lines). Matched as whole class tokens; a content word beside them
+ *  (tags, share and follow lines), and a forum member's signature under each of their posts. Matched as whole class tokens; a content word beside them
  *  does not rescue them ("article-footer" is the article's footer). Wrappers that merely carry
  *  such a token hold far more text than such a box. */
 const FURNITURE_BOX =
-  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer|(?:message-|post-|user-)?signature)(?:$|[\s_-])/i;
 const FURNITURE_BOX_MAX_CHARS = 1500;
 
 const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;

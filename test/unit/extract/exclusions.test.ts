@@ -61,3 +61,11 @@ test('a <noscript> holding nearly all of its container is the page read without 
   const rendered = `<main>${post}${reply}<noscript class="copy">${post}${reply}</noscript></main>`;
   assert.equal(alwaysExcluded(byClass(rendered, 'copy')), true);
 });
+
+test("a forum member's signature under a post is left out in strict passes; the post is not", () => {
+  const strict = ATTEMPTS[0]!;
+  const html = '<div class="postbody"><div class="content">Incremental snapshots copy only the changed blocks.</div><div class="signature">Running Arch since 2009. Opinions are my own.</div></div>';
+  assert.equal(strictlyExcluded(byClass(html, 'signature'), strict), true);
+  assert.equal(strictlyExcluded(byClass(html, 'content'), strict), false);
+  assert.equal(strictlyExcluded(byClass('<div class="message-signature"><p>My rig: 7800X3D</p></div>', 'message-signature'), strict), true);
+});
