@@ -76,7 +76,7 @@ function named(el: Element, re: RegExp): boolean {
  *  holding most of the page's text is the page shown in a lightbox. */
 function isModal(el: Element): boolean {
   const role = attribute(el, 'role');
-  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true') return false;
+  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !named(el, POPUP)) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
@@ -87,6 +87,8 @@ function isModal(el: Element): boolean {
 }
 
 const MODAL_PAGE_SHARE = 0.5;
+/** A page builder's pop-up or modal box, named as such (shown over the page by its script). */
+const POPUP = /(?:^|\s)(?:[\w-]*-)?(?:popup|modal)(?:$|\s)/i;
 /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
 const pageTexts = new WeakMap<Element, number>();
 

@@ -69,3 +69,13 @@ test("a forum member's signature under a post is left out in strict passes; the 
   assert.equal(strictlyExcluded(byClass(html, 'content'), strict), false);
   assert.equal(strictlyExcluded(byClass('<div class="message-signature"><p>My rig: 7800X3D</p></div>', 'message-signature'), strict), true);
 });
+
+test("a page builder's pop-up box outside the main content is an overlay, left out in every pass", () => {
+  const offer = '<p>Get a free review of your resume from our coaches, with notes on layout, wording, and the keywords recruiters search for.</p>';
+  const page = `<body><div class="site"><section class="pricing"><h2>Plans</h2>${offer.repeat(6)}</section></div><div class="elementor elementor-location-popup">${offer}</div></body>`;
+  assert.equal(alwaysExcluded(byClass(page, 'elementor elementor-location-popup')), true);
+  // Inside <main> it is a sheet of the content; and the page's section is no pop-up.
+  const inMain = `<body><main><div class="modal">${offer}</div>${offer.repeat(3)}</main></body>`;
+  assert.equal(alwaysExcluded(byClass(inMain, 'modal')), false);
+  assert.equal(alwaysExcluded(byClass(page, 'pricing')), false);
+});

@@ -1,0 +1,53 @@
+// A discussion thread is all of its posts. Scoring picks the one post with the most text (the
+// opening one, or the longest reply) and the page's other posts look like comments beside it;
+// but on a thread the opening post and its replies are marked up alike: the same element with
+// the same classes, one after another. When the chosen container is one of several such
+// look-alikes, the content is all of them, in page order.
+import type { Element } from 'domhandler';
+import type { ElementStats } from './element-stats.js';
+import { attribute } from '../../parse/nodes.js';
+
+/** The opening post plus at least two more. */
+const MIN_POSTS = 3;
+/** Posts are prose; look-alikes that are mostly links are a list of other threads. */
+const MAX_LINK_DENSITY = 0.5;
+/** The posts together must say clearly more than the chosen one alone. */
+const MIN_GAIN = 1.5;
+
+/** Tag plus class tokens, without tokens holding digits (per-post ids and states set as
+ *  classes: "post-4471", "js-post-4471"). Null when the element has no class to compare. */
+function postSignature(el: Element): string | null {
+  const cls = attribute(el, 'class');
+  if (!cls) return null;
+  const tokens = cls.split(/\s+/).filter((t) => t !== '' && !/\d/.test(t));
+  if (tokens.length === 0) return null;
+  return el.name + ' ' + tokens.sort().join(' ');
+}
+
+/** The posts of the thread `chosen` belongs to (itself included, in page order), or null when
+ *  it is not one of several look-alike posts. One pass over the measured elements. */
+export function threadPosts(chosen: Element, stats: ElementStats): Element[] | null {
+  const sig = postSignature(chosen);
+  const chosenInfo = stats.get(chosen);
+  if (!sig || !chosenInfo) return null;
+  const members = new Set<Element>();
+  const posts: Element[] = [];
+  let chars = 0;
+  let linkChars = 0;
+  for (const el of stats.order) {
+    if (el.name !== chosen.name || postSignature(el) !== sig) continue;
+    // A look-alike inside another (a quoted post) is read with it.
+    let nested = false;
+    for (let p = el.parent; p && !nested; p = p.parent) if (members.has(p as Element)) nested = true;
+    if (nested) continue;
+    members.add(el);
+    posts.push(el);
+    const info = stats.get(el)!;
+    chars += info.chars;
+    linkChars += info.linkChars;
+  }
+  if (posts.length < MIN_POSTS || !members.has(chosen)) return null;
+  if (chars === 0 || linkChars / chars > MAX_LINK_DENSITY) return null;
+  if (chars < MIN_GAIN * chosenInfo.chars) return null;
+  return posts;
+}
