@@ -32,7 +32,7 @@ import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findCardGrid, type CardGrid } from './card-grid.js';
-import { threadPosts } from './thread-posts.js';
+import { threadPosts, threadReplies } from './thread-posts.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -136,6 +136,8 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   best = withThreadPosts(best, (p) => convert(plan(p, best.plan!.stats, best.plan!.flags, heading), resolver, title, best.strategy + ' + thread posts', captionsOut));
 
+  if (declaredType === 'forum' && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
+
   // A listing's content is its card grid, which scoring passes over as link lines.
   const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
   if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
@@ -192,6 +194,30 @@ function withThreadPosts(found: Attempt, convertPosts: (posts: Element[]) => Att
   if (!posts) return found;
   const attempt = convertPosts(posts);
   return attempt.chars > found.chars ? attempt : found;
+}
+
+/** Replies gained must add this share to what was found. */
+const REPLIES_GAIN = 0.2;
+
+/** On a page declared a thread, the replies the strict pass left out with their "comment"
+ *  wrappers are content too (thread-posts.ts). */
+function withThreadReplies(found: Attempt, frame: Element, convertPosts: (posts: Element[], all: ElementStats) => Attempt): Attempt {
+  const p = found.plan;
+  if (!p || p.roots.length === 0) return found;
+  const all = new ElementStats(frame, alwaysExcluded);
+  const kept = (el: Element): boolean => {
+    if (!p.stats.get(el)) return false;
+    let inRoot = false;
+    for (let a: ChildNode | null = el; a; a = a.parent as ChildNode | null) {
+      if (isElement(a) && p.pruned.has(a)) return false;
+      if (p.roots.includes(a)) inRoot = true;
+    }
+    return inRoot;
+  };
+  const posts = threadReplies(all, kept, (el) => !p.stats.get(el));
+  if (!posts) return found;
+  const attempt = convertPosts(posts, all);
+  return attempt.chars > (1 + REPLIES_GAIN) * found.chars ? attempt : found;
 }
 
 function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {

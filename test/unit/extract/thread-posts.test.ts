@@ -46,3 +46,17 @@ test('an article found by the strict pass stays alone beside comments marked up 
   assert.ok(text.includes('Paragraph 6 of the article'));
   assert.ok(!text.includes(REPLIES[0]!.slice(0, 40)));
 });
+
+test('on a page declared a thread, replies in "comment" wrappers are read with the opening post', () => {
+  const op = Array.from({ length: 4 }, (_, i) => `<p>Opening post, paragraph ${i + 1}: the project changed its licence, and the add-ons we maintain, with their users, need a new home.</p>`).join('');
+  const reply = (t: string): string => `<li class="ItemComment"><div class="Author"><a href="/u/x">someone</a></div><div class="Message userContent"><p>${t}</p></div></li>`;
+  const html = `<html><head><title>Licence change | Forum</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Licence change"}</script></head>
+<body><nav><a href="/">Forum</a> <a href="/categories">Categories</a></nav><main class="Content"><h1>Licence change</h1><div class="Discussion"><div class="Message userContent">${op}</div></div>
+<ul class="Comments">${REPLIES.map(reply).join('')}</ul></main><footer><a href="/terms">Terms</a></footer></body></html>`;
+  const text = contentText(html)!;
+  assert.ok(text.includes('Opening post, paragraph 4'));
+  for (const r of REPLIES) assert.ok(text.includes(r.slice(0, 60)), `missing: ${r.slice(0, 40)}`);
+  // Without the declaration the page is an article with comments: they stay out.
+  const undeclared = contentText(html.replace(/<script type="application\/ld\+json">.*?<\/script>/, ''))!;
+  assert.ok(!undeclared.includes(REPLIES[0]!.slice(0, 40)));
+});
