@@ -79,3 +79,11 @@ test("a page builder's pop-up box outside the main content is an overlay, left o
   assert.equal(alwaysExcluded(byClass(inMain, 'modal')), false);
   assert.equal(alwaysExcluded(byClass(page, 'pricing')), false);
 });
+
+test('a collapsed ARIA accordion panel (role=region labelled by its header) is read; other hidden boxes are not', () => {
+  const page = `<div class="acc"><a id="h0" role="button" aria-controls="p0"><span role="heading" aria-level="3">1. Understand your bill</span></a>
+<div id="p0" class="panel-body" role="region" aria-labelledby="h0" style="display:none;"><p>Look for your annual kilowatt hours on the bill.</p></div>
+<div class="note-box" style="display:none;"><p>Thanks for subscribing!</p></div></div>`;
+  assert.equal(alwaysExcluded(byClass(page, 'panel-body')), false);
+  assert.equal(alwaysExcluded(byClass(page, 'note-box')), true);
+});
