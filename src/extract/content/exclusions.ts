@@ -30,11 +30,11 @@ const POST_META_MAX_CHARS = 200;
 
 /** Boxes that sit inside the article container but are about the site or the author, not the
  *  story: author bios, disclosures and disclaimers, calls to action, the article's own footer
- *  (tags, share and follow lines). Matched as whole class tokens; a content word beside them
+ *  (tags, share and follow lines), and a forum member's signature under each of their posts. Matched as whole class tokens; a content word beside them
  *  does not rescue them ("article-footer" is the article's footer). Wrappers that merely carry
  *  such a token hold far more text than such a box. */
 const FURNITURE_BOX =
-  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer|(?:message-|post-|user-)?signature)(?:$|[\s_-])/i;
 const FURNITURE_BOX_MAX_CHARS = 1500;
 
 const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
@@ -76,7 +76,7 @@ function named(el: Element, re: RegExp): boolean {
  *  holding most of the page's text is the page shown in a lightbox. */
 function isModal(el: Element): boolean {
   const role = attribute(el, 'role');
-  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true') return false;
+  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !named(el, POPUP)) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
@@ -87,6 +87,8 @@ function isModal(el: Element): boolean {
 }
 
 const MODAL_PAGE_SHARE = 0.5;
+/** A page builder's pop-up or modal box, named as such (shown over the page by its script). */
+const POPUP = /(?:^|\s)(?:[\w-]*-)?(?:popup|modal)(?:$|\s)/i;
 /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
 const pageTexts = new WeakMap<Element, number>();
 
@@ -175,16 +177,20 @@ function hasDescendant(el: Element, matches: (child: Element) => boolean): boole
 
 /** A <noscript> that is all the text of its container, and a body's worth of it, is the page's
  *  copy of its article for readers without scripts (the script renders the same text from a
- *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes. */
+ *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes.
+ *  "All" allows a loading notice or a sign-in link beside it: a forum app that renders its
+ *  thread from script keeps the whole thread in a <noscript> next to its (empty) app shell. */
 const NOSCRIPT_COPY_MIN_CHARS = 200;
 const NOSCRIPT_COPY_MAX_OTHER_CHARS = 25;
+const NOSCRIPT_COPY_MAX_OTHER_SHARE = 0.05;
 
 function isNoscriptCopy(el: Element): boolean {
   const parent = el.parent;
   if (!parent || parent.type !== 'tag') return false;
   const own = collapsedLength(textContent(el));
   if (own < NOSCRIPT_COPY_MIN_CHARS) return false;
-  return collapsedLength(textContent(parent)) - own <= NOSCRIPT_COPY_MAX_OTHER_CHARS;
+  const other = collapsedLength(textContent(parent)) - own;
+  return other <= Math.max(NOSCRIPT_COPY_MAX_OTHER_CHARS, NOSCRIPT_COPY_MAX_OTHER_SHARE * own);
 }
 
 /** Comment and contact forms (a text area plus little text) are never the article, in any

@@ -32,6 +32,7 @@ import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findCardGrid, type CardGrid } from './card-grid.js';
+import { threadPosts, threadReplies } from './thread-posts.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -69,6 +70,7 @@ interface Plan {
   /** Prose between the title heading and the roots, printed before them. */
   standfirst: Element[];
   excluded: (el: Element) => boolean;
+  flags: AttemptFlags;
 }
 
 interface Attempt {
@@ -132,6 +134,10 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
     }
   }
 
+  best = withThreadPosts(best, (p) => convert(plan(p, best.plan!.stats, best.plan!.flags, heading), resolver, title, best.strategy + ' + thread posts', captionsOut));
+
+  if (declaredType === 'forum' && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
+
   // A listing's content is its card grid, which scoring passes over as link lines.
   const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
   if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
@@ -174,6 +180,44 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   }
   if (best.chars === 0) return null;
   return { title, blocks: best.blocks };
+}
+
+/** When the strict pass found little and a relaxed one chose one short block that is one of
+ *  several look-alikes (a thread's opening post beside its replies), all of them are the
+ *  content (thread-posts.ts). Not after a strict pass: an article body found there stands
+ *  alone, and its look-alikes are comments or teasers. */
+function withThreadPosts(found: Attempt, convertPosts: (posts: Element[]) => Attempt): Attempt {
+  if (!found.plan || found.strategy !== 'relaxed') return found;
+  let main: Element | null = null;
+  for (const r of found.plan.roots) if (isElement(r) && (!main || (found.plan.stats.get(r)?.chars ?? 0) > (found.plan.stats.get(main)?.chars ?? 0))) main = r;
+  const posts = main && threadPosts(main, found.plan.stats);
+  if (!posts) return found;
+  const attempt = convertPosts(posts);
+  return attempt.chars > found.chars ? attempt : found;
+}
+
+/** Replies gained must add this share to what was found. */
+const REPLIES_GAIN = 0.2;
+
+/** On a page declared a thread, the replies the strict pass left out with their "comment"
+ *  wrappers are content too (thread-posts.ts). */
+function withThreadReplies(found: Attempt, frame: Element, convertPosts: (posts: Element[], all: ElementStats) => Attempt): Attempt {
+  const p = found.plan;
+  if (!p || p.roots.length === 0) return found;
+  const all = new ElementStats(frame, alwaysExcluded);
+  const kept = (el: Element): boolean => {
+    if (!p.stats.get(el)) return false;
+    let inRoot = false;
+    for (let a: ChildNode | null = el; a; a = a.parent as ChildNode | null) {
+      if (isElement(a) && p.pruned.has(a)) return false;
+      if (p.roots.includes(a)) inRoot = true;
+    }
+    return inRoot;
+  };
+  const posts = threadReplies(all, kept, (el) => !p.stats.get(el));
+  if (!posts) return found;
+  const attempt = convertPosts(posts, all);
+  return attempt.chars > (1 + REPLIES_GAIN) * found.chars ? attempt : found;
 }
 
 function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
@@ -230,7 +274,7 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, head
   const excluded = (el: Element): boolean => alwaysExcluded(el) || strictlyExcluded(el, flags);
   const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
   for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
-  return { roots, stats, pruned, chars, standfirst, excluded };
+  return { roots, stats, pruned, chars, standfirst, excluded, flags };
 }
 
 /** Same roots, leave-outs and standfirst over the same measures: the same conversion (the

@@ -46,7 +46,9 @@ export function isOpenedPanel(el: Element): boolean {
 function isClosedPanel(el: Element): boolean {
   const role = attribute(el, 'role');
   const cls = attribute(el, 'class') ?? '';
-  if (role !== 'tabpanel' && !PANEL_CLASS.test(cls)) return false;
+  // The ARIA accordion pattern names its panels by role alone: a region labelled by its header.
+  const ariaPanel = role === 'tabpanel' || (role === 'region' && attribute(el, 'aria-labelledby') !== undefined);
+  if (!ariaPanel && !PANEL_CLASS.test(cls)) return false;
   if (SLIDE_COPY.test(cls) || NOT_PANEL.test(cls)) return false;
   const id = attribute(el, 'id');
   if (id !== undefined && NOT_PANEL.test(id)) return false;

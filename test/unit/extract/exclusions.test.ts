@@ -50,3 +50,40 @@ test('utility classes that clip or scroll a box carry no boilerplate weight; "hi
   const hidden = byClass('<div class="promo-hidden"><p>x</p></div>', 'promo-hidden');
   assert.equal(classWeight(hidden), -25);
 });
+
+test('a <noscript> holding nearly all of its container is the page read without scripts, beside a loading notice', () => {
+  const post = '<div class="post"><p>I have been running the server for a year and the backups now take hours; what do others do to keep them short?</p></div>';
+  const reply = '<div class="post"><p>Incremental snapshots: only the changed blocks are copied, so a nightly run takes minutes rather than hours.</p></div>';
+  const thread = `<main class="app"><div class="loading">Loading the forum…</div><a href="/login">Sign in to reply</a><noscript class="thread">${(post + reply).repeat(4)}</noscript></main>`;
+  assert.equal(alwaysExcluded(byClass(thread, 'thread')), false);
+  // A short "enable JavaScript" note, or a copy beside as much rendered text, stays out.
+  assert.equal(alwaysExcluded(byClass('<main><noscript class="note">You need to enable JavaScript to run this app.</noscript></main>', 'note')), true);
+  const rendered = `<main>${post}${reply}<noscript class="copy">${post}${reply}</noscript></main>`;
+  assert.equal(alwaysExcluded(byClass(rendered, 'copy')), true);
+});
+
+test("a forum member's signature under a post is left out in strict passes; the post is not", () => {
+  const strict = ATTEMPTS[0]!;
+  const html = '<div class="postbody"><div class="content">Incremental snapshots copy only the changed blocks.</div><div class="signature">Running Arch since 2009. Opinions are my own.</div></div>';
+  assert.equal(strictlyExcluded(byClass(html, 'signature'), strict), true);
+  assert.equal(strictlyExcluded(byClass(html, 'content'), strict), false);
+  assert.equal(strictlyExcluded(byClass('<div class="message-signature"><p>My rig: 7800X3D</p></div>', 'message-signature'), strict), true);
+});
+
+test("a page builder's pop-up box outside the main content is an overlay, left out in every pass", () => {
+  const offer = '<p>Get a free review of your resume from our coaches, with notes on layout, wording, and the keywords recruiters search for.</p>';
+  const page = `<body><div class="site"><section class="pricing"><h2>Plans</h2>${offer.repeat(6)}</section></div><div class="elementor elementor-location-popup">${offer}</div></body>`;
+  assert.equal(alwaysExcluded(byClass(page, 'elementor elementor-location-popup')), true);
+  // Inside <main> it is a sheet of the content; and the page's section is no pop-up.
+  const inMain = `<body><main><div class="modal">${offer}</div>${offer.repeat(3)}</main></body>`;
+  assert.equal(alwaysExcluded(byClass(inMain, 'modal')), false);
+  assert.equal(alwaysExcluded(byClass(page, 'pricing')), false);
+});
+
+test('a collapsed ARIA accordion panel (role=region labelled by its header) is read; other hidden boxes are not', () => {
+  const page = `<div class="acc"><a id="h0" role="button" aria-controls="p0"><span role="heading" aria-level="3">1. Understand your bill</span></a>
+<div id="p0" class="panel-body" role="region" aria-labelledby="h0" style="display:none;"><p>Look for your annual kilowatt hours on the bill.</p></div>
+<div class="note-box" style="display:none;"><p>Thanks for subscribing!</p></div></div>`;
+  assert.equal(alwaysExcluded(byClass(page, 'panel-body')), false);
+  assert.equal(alwaysExcluded(byClass(page, 'note-box')), true);
+});
