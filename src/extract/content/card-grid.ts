@@ -4,10 +4,12 @@
 // prose (a newsletter box, a category blurb); here the grid is found from its structure: an
 // element whose children repeat one shape (same tag and first class), most of them linking
 // somewhere, together holding most of the element's text.
-import type { Element } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
-import type { ElementStats } from './element-stats.js';
+import { BOILERPLATE_ROLES } from '../dom/patterns.js';
+import { ElementStats } from './element-stats.js';
+import { alwaysExcluded } from './exclusions.js';
 
 /** A grid has at least this many cards of one shape. */
 const MIN_CARDS = 4;
@@ -82,4 +84,39 @@ function shapeOf(el: Element): string {
   const t = cls.trim();
   const end = t.search(/\s/);
   return `${el.name}.${end === -1 ? t : t.slice(0, end)}`;
+}
+
+/** A grid found on the wide measure replaces the strict one when it holds this many times its text. */
+const WIDE_OVER = 1.5;
+
+/** Landmarks of the page's chrome, by tag. */
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
+/** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
+ *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
+ *  "widget", "banner", "promo", which shops put their grids in. */
+const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+
+/** What the wide grid search leaves out: never-text and hidden elements and the page's chrome. */
+export function gridSearchExcluded(el: Element): boolean {
+  if (alwaysExcluded(el)) return true;
+  if (el.name === 'body' || el.name === 'html' || el.name === 'main') return false;
+  if (CHROME_TAGS.has(el.name)) return true;
+  const role = attribute(el, 'role');
+  if (role !== undefined && BOILERPLATE_ROLES.has(role)) return true;
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (cls !== undefined && CHROME_NAME.test(cls)) || (id !== undefined && CHROME_NAME.test(id));
+}
+
+/**
+ * The page's card grid: on the strict measure (`stats`), or on a wide one that keeps what the
+ * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
+ * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
+ */
+export function findPageGrid(frame: ParentNode, stats: ElementStats): { grid: CardGrid; stats: ElementStats } | null {
+  const strict = findCardGrid(stats);
+  const wideStats = new ElementStats(frame, gridSearchExcluded);
+  const wide = findCardGrid(wideStats);
+  if (wide && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
+  return strict ? { grid: strict, stats } : null;
 }

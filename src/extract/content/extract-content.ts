@@ -31,7 +31,7 @@ import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePage
 import { isElement } from '../dom/walk.js';
 import { declaredPageType } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
-import { findCardGrid, type CardGrid } from './card-grid.js';
+import { findPageGrid, type CardGrid } from './card-grid.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -133,12 +133,13 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   }
 
   // A listing's content is its card grid, which scoring passes over as link lines.
-  const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
-  if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
+  const pageGrid = declaredType !== 'article' ? findPageGrid(frame, stats) : null;
+  const grid = pageGrid?.grid ?? null;
+  if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
   // A grid inside the chosen container keeps its cards, on a page that declares itself a
   // listing, product or thread (undeclared pages are often articles with teaser rows) and
   // outside a declared article body.
-  else if (grid && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+  else if (grid && pageGrid?.stats === stats && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
 
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
