@@ -40,7 +40,7 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
   return best;
 }
 
-function gridOf(el: Element, stats: ElementStats): CardGrid | null {
+export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
   // Most elements have one or two children: no grid, and no map to build.
   let tags = 0;
   for (const c of el.children) if (isElement(c)) tags++;
@@ -96,6 +96,11 @@ const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
  *  "widget", "banner", "promo", which shops put their grids in. */
 const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
 
+/** The wide measure of the page, for grid searches: everything but the chrome. */
+export function wideGridStats(frame: ParentNode): ElementStats {
+  return new ElementStats(frame, gridSearchExcluded);
+}
+
 /** What the wide grid search leaves out: never-text and hidden elements and the page's chrome. */
 export function gridSearchExcluded(el: Element): boolean {
   if (alwaysExcluded(el)) return true;
@@ -113,9 +118,8 @@ export function gridSearchExcluded(el: Element): boolean {
  * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
  * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
  */
-export function findPageGrid(frame: ParentNode, stats: ElementStats): { grid: CardGrid; stats: ElementStats } | null {
+export function findPageGrid(stats: ElementStats, wideStats: ElementStats): { grid: CardGrid; stats: ElementStats } | null {
   const strict = findCardGrid(stats);
-  const wideStats = new ElementStats(frame, gridSearchExcluded);
   const wide = findCardGrid(wideStats);
   if (wide && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
   return strict ? { grid: strict, stats } : null;

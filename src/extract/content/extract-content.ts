@@ -29,9 +29,10 @@ import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
-import { declaredPageType } from './page-type.js';
+import { declaredPageType, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
-import { findPageGrid, type CardGrid } from './card-grid.js';
+import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
+import { productRails } from './product-rails.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -99,17 +100,20 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
+  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
+  const wide = declaredType !== 'article' ? wideGridStats(frame) : null;
+  const rails = wide && declaredType === 'product' && sellsOneProduct(facts.jsonLdScripts) ? productRails(wide, frameChars(frame, wide)) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
-  let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored');
+  let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored', false, rails);
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
   // statement of where the article is: a short post stays short rather than growing into the
   // sidebar through relaxed filters.
   const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
-  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
   // On a page declared an article, picture captions stay out of the relaxed attempts too: the
   // article is its text (in a gallery or a listing the captions can be the content).
   const captionsOut = declaredType === 'article';
@@ -126,14 +130,14 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       // already weighed (and did not end the cascade).
       if (previous && samePlan(relaxed, previous)) continue;
       previous = relaxed;
-      const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut);
+      const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut, rails);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
   }
 
   // A listing's content is its card grid, which scoring passes over as link lines.
-  const pageGrid = declaredType !== 'article' ? findPageGrid(frame, stats) : null;
+  const pageGrid = wide ? findPageGrid(stats, wide) : null;
   const grid = pageGrid?.grid ?? null;
   if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
   // A grid inside the chosen container keeps its cards, on a page that declares itself a
@@ -154,7 +158,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, rails ? (el) => wholePageExcluded(el) || rails.has(el) : wholePageExcluded);
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
@@ -252,14 +256,14 @@ function describe(n: ChildNode): string {
   return `${el.name}${id ? '#' + id : ''}${cls ? '.' + cls : ''}`;
 }
 
-function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string, captionsOut = false): Attempt {
+function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string, captionsOut = false, leaveOut: Set<Element> | null = null): Attempt {
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
   const raw = [
     ...head,
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
-    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption'), readNoscript: (el) => p.stats.get(el) !== undefined }),
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };

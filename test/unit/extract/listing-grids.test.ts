@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
+import type { Element } from 'domhandler';
+import { wideGridStats } from '../../../src/extract/content/card-grid.js';
+import { productRails } from '../../../src/extract/content/product-rails.js';
+import { sellsOneProduct } from '../../../src/extract/content/page-type.js';
 
 const URL_ = 'https://shop.example/c/chairs';
 
@@ -39,4 +43,49 @@ test('the wide grid search leaves a page\'s comment thread and its navigation ou
   assert.ok(text.includes('A short post about chairs'), text);
   assert.ok(!text.includes('Category of chairs number'), text);
   assert.ok(!text.includes('on my list of good chairs'), text);
+});
+
+const PRODUCT_LD = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Iris hemp dress","offers":{"@type":"Offer","price":"132.34","priceCurrency":"EUR"}}</script>`;
+
+const productPage = (ld: string): string => `<html><head><title>Iris hemp dress</title>${ld}</head><body>
+<main><div class="product"><h1>Iris hemp dress</h1><p class="price">€132.34</p>
+<div class="description"><p>We are in love with the Iris hemp dress, a flower that symbolises creativity and inspiration, just like this dress which blooms with every layer.</p>
+<ul><li>Three layers of flowy hemp with a side zip</li><li>Pocket on the right side</li><li>Materials: 100% hemp, azo-free dyes</li></ul></div></div>
+<section class="upsells"><h2>You may also like</h2><ul class="products">${cards(6, (i) => `<li class="product-card"><a href="/p/${i}">Summer dress number ${i} in soft linen</a><span>€${60 + i}.00</span></li>`)}</ul></section>
+<div class="product-reviews"><h2>Reviews</h2><p>Lovely dress, fits well and the colour is just as in the pictures, I wear it every weekend.</p></div>
+</main></body></html>`;
+
+function railsOf(html: string): string[] {
+  const doc = parseHtml(html);
+  const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const wide = wideGridStats(body);
+  let page = 0;
+  for (const c of body.children) page += wide.get(c as Element)?.chars ?? 0;
+  return [...productRails(wide, page)].map((el) => el.attribs['class'] ?? el.name);
+}
+
+const scriptsOf = (html: string): Element[] => {
+  const out: Element[] = [];
+  const walk = (n: Element): void => {
+    if (n.name === 'script') out.push(n);
+    for (const c of n.children ?? []) if (c.type === 'tag' || c.type === 'script') walk(c as Element);
+  };
+  for (const c of parseHtml(html).children) if (c.type === 'tag') walk(c as Element);
+  return out;
+};
+
+test('the rails of a product page: grids of priced cards and sections named reviews or upsells, not the description', () => {
+  assert.deepEqual(railsOf(productPage(PRODUCT_LD)), ['upsells', 'product-reviews']);
+  // Cards without prices (feature blurbs that link on) are the page's own.
+  const features = productPage('').replace(/<span>€\d+\.00<\/span>/g, '<span>with a free sample</span>').replace('upsells', 'features');
+  assert.deepEqual(railsOf(features), ['product-reviews']);
+});
+
+test('a page sells one product when it declares an offer, or only its Open Graph type; not a rated service or a list of products', () => {
+  assert.equal(sellsOneProduct(scriptsOf(productPage(PRODUCT_LD))), true);
+  assert.equal(sellsOneProduct([]), true);
+  const rated = `<script type="application/ld+json">{"@type":"Product","name":"Pest control","aggregateRating":{"@type":"AggregateRating","ratingValue":"4.9"}}</script>`;
+  assert.equal(sellsOneProduct(scriptsOf(productPage(rated))), false);
+  const listed = `<script type="application/ld+json">{"@type":"CollectionPage","mainEntity":{"@type":"ItemList","itemListElement":[{"@type":"Product","name":"A","offers":{"@type":"Offer","price":"1"}}]}}</script>`;
+  assert.equal(sellsOneProduct(scriptsOf(productPage(listed))), false);
 });
