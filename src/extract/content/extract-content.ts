@@ -33,6 +33,7 @@ import { declaredPageType, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
+import { dropPictureLines } from './grid-pictures.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -327,7 +328,7 @@ function withGridInPlace(found: Attempt, p: Plan, grid: Element, resolver: UrlRe
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   const at = blocks.indexOf(standIn);
   if (at < 0) return found;
-  const cards = dropFurnitureLines(toBlocks([grid], resolver, { skip: (el) => !p.stats.get(el) }));
+  const cards = dropPictureLines(dropFurnitureLines(toBlocks([grid], resolver, { skip: (el) => !p.stats.get(el) })));
   // Cards that print nothing but their link are a link list (teasers, downloads): the block
   // pass judged them rightly.
   if (linkTextShare(cards) > CARD_LINK_SHARE) return found;
@@ -404,7 +405,7 @@ function precedes(a: ChildNode, b: ChildNode): boolean {
 function convertGrid(root: Element, stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content.
   const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) });
-  const blocks = dropFurnitureLines(dropTitleAndByline(raw, title));
+  const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'card grid' };
 }
 

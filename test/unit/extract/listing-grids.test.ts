@@ -8,6 +8,8 @@ import type { Element } from 'domhandler';
 import { wideGridStats } from '../../../src/extract/content/card-grid.js';
 import { productRails } from '../../../src/extract/content/product-rails.js';
 import { sellsOneProduct } from '../../../src/extract/content/page-type.js';
+import { dropPictureLines } from '../../../src/extract/content/grid-pictures.js';
+import type { Block } from '../../../src/extract/blocks.js';
 
 const URL_ = 'https://shop.example/c/chairs';
 
@@ -88,4 +90,11 @@ test('a page sells one product when it declares an offer, or only its Open Graph
   assert.equal(sellsOneProduct(scriptsOf(productPage(rated))), false);
   const listed = `<script type="application/ld+json">{"@type":"CollectionPage","mainEntity":{"@type":"ItemList","itemListElement":[{"@type":"Product","name":"A","offers":{"@type":"Offer","price":"1"}}]}}</script>`;
   assert.equal(sellsOneProduct(scriptsOf(productPage(listed))), false);
+});
+
+test('in a card grid, linked pictures whose label the cards already print, or that describe the photo, are dropped; a picture that alone names its card stays', () => {
+  const pic = (alt: string): Block => ({ type: 'paragraph', children: [{ type: 'link', href: 'https://shop.example/p/1', children: [{ type: 'image', src: 'https://shop.example/1.jpg', alt }] }] });
+  const line = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+  const blocks = [pic('Nalgene Sustain Water Bottle - 32 fl. oz. 0'), pic('Nalgene Sustain Water Bottle - 32 fl. oz. 1'), pic('May include: a blue bottle on a rock'), line('NalgeneSustain Water Bottle - 32 fl. oz.'), line('$17.00'), pic('Steel flask by Acme'), line('$25.00')];
+  assert.deepEqual(dropPictureLines(blocks), [line('NalgeneSustain Water Bottle - 32 fl. oz.'), line('$17.00'), pic('Steel flask by Acme'), line('$25.00')]);
 });
