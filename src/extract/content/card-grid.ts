@@ -35,9 +35,19 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
     const info = stats.get(el)!;
     if (info.chars < MIN_CARDS * MIN_CARD_CHARS || (best && info.chars <= best.chars)) continue;
     const grid = gridOf(el, stats);
-    if (grid && (!best || grid.chars > best.chars)) best = grid;
+    if (grid && (!best || grid.chars > best.chars) && !forScreenReaders(el)) best = grid;
   }
   return best;
+}
+
+/** The element or one of its ancestors is shown to screen readers only (a second copy of the
+ *  menus): its lists are no grid of the page. */
+function forScreenReaders(el: Element): boolean {
+  for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
+    const cls = attribute(p, 'class');
+    if (cls && SCREEN_READER_ONLY.test(cls)) return true;
+  }
+  return false;
 }
 
 export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
@@ -112,6 +122,9 @@ export function gridSearchExcluded(el: Element): boolean {
   const id = attribute(el, 'id');
   return (cls !== undefined && CHROME_NAME.test(cls)) || (id !== undefined && CHROME_NAME.test(id));
 }
+
+/** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */
+const SCREEN_READER_ONLY = /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;
 
 /**
  * The page's card grid: on the strict measure (`stats`), or on a wide one that keeps what the

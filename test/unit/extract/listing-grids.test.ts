@@ -5,7 +5,8 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
 import type { Element } from 'domhandler';
-import { wideGridStats } from '../../../src/extract/content/card-grid.js';
+import { findCardGrid, wideGridStats } from '../../../src/extract/content/card-grid.js';
+import { ElementStats } from '../../../src/extract/content/element-stats.js';
 import { productRails } from '../../../src/extract/content/product-rails.js';
 import { sellsOneProduct } from '../../../src/extract/content/page-type.js';
 import { dropPictureLines } from '../../../src/extract/content/grid-pictures.js';
@@ -97,4 +98,14 @@ test('in a card grid, linked pictures whose label the cards already print, or th
   const line = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
   const blocks = [pic('Nalgene Sustain Water Bottle - 32 fl. oz. 0'), pic('Nalgene Sustain Water Bottle - 32 fl. oz. 1'), pic('May include: a blue bottle on a rock'), line('NalgeneSustain Water Bottle - 32 fl. oz.'), line('$17.00'), pic('Steel flask by Acme'), line('$25.00')];
   assert.deepEqual(dropPictureLines(blocks), [line('NalgeneSustain Water Bottle - 32 fl. oz.'), line('$17.00'), pic('Steel flask by Acme'), line('$25.00')]);
+});
+
+test('a grid shown to screen readers only (a second copy of the menus) is no card grid', () => {
+  const menu = `<div class="visually-hidden"><ul>${cards(6, (i) => `<li class="m"><a href="/c/${i}">Socks for men, category ${i}</a><a href="/c/${i}/all">Shop all of category ${i}</a></li>`)}</ul></div>`;
+  const doc = parseHtml(`<html><body>${menu}<p>Short intro.</p></body></html>`);
+  const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  assert.equal(findCardGrid(new ElementStats(body, () => false)), null);
+  const shown = parseHtml(`<html><body>${menu.replace('visually-hidden', 'menu-copy')}<p>Short intro.</p></body></html>`);
+  const body2 = (shown.children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  assert.notEqual(findCardGrid(new ElementStats(body2, () => false)), null);
 });
