@@ -131,9 +131,9 @@ const SCREEN_READER_ONLY = /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|sc
  * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
  * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
  */
-export function findPageGrid(stats: ElementStats, wideStats: ElementStats): { grid: CardGrid; stats: ElementStats } | null {
+export function findPageGrid(stats: ElementStats, wideStats: ElementStats | null): { grid: CardGrid; stats: ElementStats } | null {
   const strict = findCardGrid(stats);
-  const wide = findCardGrid(wideStats);
-  if (wide && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
+  const wide = wideStats ? findCardGrid(wideStats) : null;
+  if (wide && wideStats && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
   return strict ? { grid: strict, stats } : null;
 }

@@ -138,7 +138,8 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   }
 
   // A listing's content is its card grid, which scoring passes over as link lines.
-  const pageGrid = wide ? findPageGrid(stats, wide) : null;
+  // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
+  const pageGrid = declaredType !== 'article' ? findPageGrid(stats, declaredType === 'forum' ? null : wide) : null;
   const grid = pageGrid?.grid ?? null;
   if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
   // A grid inside the chosen container keeps its cards, on a page that declares itself a
