@@ -4,10 +4,12 @@
 // prose (a newsletter box, a category blurb); here the grid is found from its structure: an
 // element whose children repeat one shape (same tag and first class), most of them linking
 // somewhere, together holding most of the element's text.
-import type { Element } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
-import type { ElementStats } from './element-stats.js';
+import { BOILERPLATE_ROLES } from '../dom/patterns.js';
+import { ElementStats } from './element-stats.js';
+import { alwaysExcluded } from './exclusions.js';
 
 /** A grid has at least this many cards of one shape. */
 const MIN_CARDS = 4;
@@ -33,12 +35,22 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
     const info = stats.get(el)!;
     if (info.chars < MIN_CARDS * MIN_CARD_CHARS || (best && info.chars <= best.chars)) continue;
     const grid = gridOf(el, stats);
-    if (grid && (!best || grid.chars > best.chars)) best = grid;
+    if (grid && (!best || grid.chars > best.chars) && !forScreenReaders(el)) best = grid;
   }
   return best;
 }
 
-function gridOf(el: Element, stats: ElementStats): CardGrid | null {
+/** The element or one of its ancestors is shown to screen readers only (a second copy of the
+ *  menus): its lists are no grid of the page. */
+function forScreenReaders(el: Element): boolean {
+  for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
+    const cls = attribute(p, 'class');
+    if (cls && SCREEN_READER_ONLY.test(cls)) return true;
+  }
+  return false;
+}
+
+export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
   // Most elements have one or two children: no grid, and no map to build.
   let tags = 0;
   for (const c of el.children) if (isElement(c)) tags++;
@@ -82,4 +94,46 @@ function shapeOf(el: Element): string {
   const t = cls.trim();
   const end = t.search(/\s/);
   return `${el.name}.${end === -1 ? t : t.slice(0, end)}`;
+}
+
+/** A grid found on the wide measure replaces the strict one when it holds this many times its text. */
+const WIDE_OVER = 1.5;
+
+/** Landmarks of the page's chrome, by tag. */
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
+/** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
+ *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
+ *  "widget", "banner", "promo", which shops put their grids in. */
+const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+
+/** The wide measure of the page, for grid searches: everything but the chrome. */
+export function wideGridStats(frame: ParentNode): ElementStats {
+  return new ElementStats(frame, gridSearchExcluded);
+}
+
+/** What the wide grid search leaves out: never-text and hidden elements and the page's chrome. */
+export function gridSearchExcluded(el: Element): boolean {
+  if (alwaysExcluded(el)) return true;
+  if (el.name === 'body' || el.name === 'html' || el.name === 'main') return false;
+  if (CHROME_TAGS.has(el.name)) return true;
+  const role = attribute(el, 'role');
+  if (role !== undefined && BOILERPLATE_ROLES.has(role)) return true;
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (cls !== undefined && CHROME_NAME.test(cls)) || (id !== undefined && CHROME_NAME.test(id));
+}
+
+/** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */
+const SCREEN_READER_ONLY = /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;
+
+/**
+ * The page's card grid: on the strict measure (`stats`), or on a wide one that keeps what the
+ * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
+ * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
+ */
+export function findPageGrid(stats: ElementStats, wideStats: ElementStats | null): { grid: CardGrid; stats: ElementStats } | null {
+  const strict = findCardGrid(stats);
+  const wide = wideStats ? findCardGrid(wideStats) : null;
+  if (wide && wideStats && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
+  return strict ? { grid: strict, stats } : null;
 }

@@ -29,9 +29,11 @@ import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
-import { declaredPageType } from './page-type.js';
+import { declaredPageType, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
-import { findCardGrid, type CardGrid } from './card-grid.js';
+import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
+import { productRails } from './product-rails.js';
+import { dropPictureLines } from './grid-pictures.js';
 import { threadPosts, threadReplies } from './thread-posts.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
@@ -101,17 +103,20 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
+  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
+  const wide = declaredType !== 'article' ? wideGridStats(frame) : null;
+  const rails = wide && declaredType === 'product' && sellsOneProduct(facts.jsonLdScripts) ? productRails(wide, frameChars(frame, wide)) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
 
-  let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored');
+  let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored', false, rails);
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
   // statement of where the article is: a short post stays short rather than growing into the
   // sidebar through relaxed filters.
   const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
-  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
   // On a page declared an article, picture captions stay out of the relaxed attempts too: the
   // article is its text (in a gallery or a listing the captions can be the content).
   const captionsOut = declaredType === 'article';
@@ -128,7 +133,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       // already weighed (and did not end the cascade).
       if (previous && samePlan(relaxed, previous)) continue;
       previous = relaxed;
-      const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut);
+      const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut, rails);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
@@ -139,12 +144,14 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   if (declaredType === 'forum' && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
 
   // A listing's content is its card grid, which scoring passes over as link lines.
-  const grid = declaredType !== 'article' ? findCardGrid(stats) : null;
-  if (grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, stats, frame), stats, resolver, title));
+  // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
+  const pageGrid = declaredType !== 'article' ? findPageGrid(stats, declaredType === 'forum' ? null : wide) : null;
+  const grid = pageGrid?.grid ?? null;
+  if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
   // A grid inside the chosen container keeps its cards, on a page that declares itself a
   // listing, product or thread (undeclared pages are often articles with teaser rows) and
   // outside a declared article body.
-  else if (grid && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+  else if (grid && pageGrid?.stats === stats && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
 
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
@@ -159,7 +166,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, rails ? (el) => wholePageExcluded(el) || rails.has(el) : wholePageExcluded);
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
@@ -295,14 +302,14 @@ function describe(n: ChildNode): string {
   return `${el.name}${id ? '#' + id : ''}${cls ? '.' + cls : ''}`;
 }
 
-function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string, captionsOut = false): Attempt {
+function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string, captionsOut = false, leaveOut: Set<Element> | null = null): Attempt {
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
   const raw = [
     ...head,
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
-    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption'), readNoscript: (el) => p.stats.get(el) !== undefined }),
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
@@ -366,7 +373,7 @@ function withGridInPlace(found: Attempt, p: Plan, grid: Element, resolver: UrlRe
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   const at = blocks.indexOf(standIn);
   if (at < 0) return found;
-  const cards = dropFurnitureLines(toBlocks([grid], resolver, { skip: (el) => !p.stats.get(el) }));
+  const cards = dropPictureLines(dropFurnitureLines(toBlocks([grid], resolver, { skip: (el) => !p.stats.get(el) })));
   // Cards that print nothing but their link are a link list (teasers, downloads): the block
   // pass judged them rightly.
   if (linkTextShare(cards) > CARD_LINK_SHARE) return found;
@@ -443,7 +450,7 @@ function precedes(a: ChildNode, b: ChildNode): boolean {
 function convertGrid(root: Element, stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content.
   const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) });
-  const blocks = dropFurnitureLines(dropTitleAndByline(raw, title));
+  const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'card grid' };
 }
 

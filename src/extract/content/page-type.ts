@@ -12,14 +12,12 @@ const ARTICLE = /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticl
 const PRODUCT = /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
 const FORUM = /^(?:DiscussionForumPosting|QAPage|Question)$/;
 const LISTING = /^(?:ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
+const OFFER = /^(?:Offer|AggregateOffer)$/;
+/** The page itself is a list (OfferCatalog also names a shop's menus of departments). */
+const LIST_PAGE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;
 
 export function declaredPageType(doc: Document, jsonLdScripts: Element[]): DeclaredType {
-  const types: string[] = [];
-  for (const s of jsonLdScripts) {
-    for (const m of textContent(s).matchAll(TYPE_FIELD)) {
-      for (const t of m[1]!.replace(/[[\]"]/g, '').split(',')) types.push(t.trim().replace(/^https?:\/\/schema\.org\//, ''));
-    }
-  }
+  const types = declaredTypes(jsonLdScripts);
   // Most specific first: a thread or a product page often also carries a BreadcrumbList, a
   // WebPage and an Organization; an article page may list products it mentions, so the
   // article declaration wins over a product one only when no Product is the page's subject.
@@ -43,4 +41,25 @@ function openGraphType(doc: Document): string {
     return undefined;
   });
   return og;
+}
+
+function declaredTypes(jsonLdScripts: Element[]): string[] {
+  const types: string[] = [];
+  for (const s of jsonLdScripts) {
+    for (const m of textContent(s).matchAll(TYPE_FIELD)) {
+      for (const t of m[1]!.replace(/[[\]"]/g, '').split(',')) types.push(t.trim().replace(/^https?:\/\/schema\.org\//, ''));
+    }
+  }
+  return types;
+}
+
+/** A page declared a product (see declaredPageType) is one product offered for sale when its
+ *  declarations include an offer (a price), or when it declares no Product at all (the Open
+ *  Graph type said so); not when it also declares itself a list of items (a category page
+ *  listing its products as Products), nor a Product with only a rating (services mark their
+ *  review stars so). */
+export function sellsOneProduct(jsonLdScripts: Element[]): boolean {
+  const types = declaredTypes(jsonLdScripts);
+  if (types.some((t) => LIST_PAGE.test(t))) return false;
+  return types.some((t) => OFFER.test(t)) || !types.some((t) => PRODUCT.test(t));
 }
