@@ -126,13 +126,24 @@ export function gridSearchExcluded(el: Element): boolean {
 /** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */
 const SCREEN_READER_ONLY = /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;
 
+/** What bounds a wide grid's use: the page's whole text, and what a grid must hold to replace
+ *  the content found (a strict grid is used in place with less). */
+export interface GridBound {
+  pageChars: number;
+  mustExceed: number;
+}
+
 /**
  * The page's card grid: on the strict measure (`stats`), or on a wide one that keeps what the
  * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
  * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
  */
-export function findPageGrid(stats: ElementStats, wideStats: ElementStats | null): { grid: CardGrid; stats: ElementStats } | null {
+export function findPageGrid(stats: ElementStats, wideMeasure: (() => ElementStats) | null, bound: GridBound): { grid: CardGrid; stats: ElementStats } | null {
   const strict = findCardGrid(stats);
+  // The wide measure is a second walk of the whole page: taken only where its grid could still
+  // change the answer, since no grid holds more text than the page.
+  const mayMatter = bound.pageChars > bound.mustExceed || (strict !== null && bound.pageChars > WIDE_OVER * strict.chars);
+  const wideStats = wideMeasure && mayMatter ? wideMeasure() : null;
   const wide = wideStats ? findCardGrid(wideStats) : null;
   if (wide && wideStats && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
   return strict ? { grid: strict, stats } : null;

@@ -105,8 +105,9 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
   const declaredType = declaredPageType(doc, facts.jsonLdScripts);
   // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
-  const wide = declaredType !== 'article' ? wideGridStats(frame) : null;
-  const rails = wide && declaredType === 'product' && sellsOneProduct(facts.jsonLdScripts) ? productRails(wide, frameChars(frame, wide)) : null;
+  let wideMeasure: ElementStats | null = null;
+  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame));
+  const rails = declaredType === 'product' && sellsOneProduct(facts.jsonLdScripts) ? productRails(wide(), frameChars(frame, wide())) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;
@@ -145,7 +146,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
-  const pageGrid = declaredType !== 'article' ? findPageGrid(stats, declaredType === 'forum' ? null : wide) : null;
+  const pageGrid = declaredType !== 'article' ? findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars }) : null;
   const grid = pageGrid?.grid ?? null;
   if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
   // A grid inside the chosen container keeps its cards, on a page that declares itself a
