@@ -640,6 +640,18 @@ export const AUTHOR: readonly Rule<string>[] = [
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
   byline(twitterLabelled(WRITTEN_BY)),
+  // Last, the organisation the page itself declares as its author (meta author "Deutscher
+  // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
+  // signs a page where nobody else does.
+  (ctx) => {
+    for (const key of ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator']) {
+      for (const v of ctx.tags.meta.get(key) ?? []) {
+        const n = cleanAuthor(v);
+        if (n) return n;
+      }
+    }
+    return firstFrom(ctx.ld.nodes, (n) => namesOf(n.author, ctx.ld).map((s) => cleanAuthor(s)).find((s): s is string => !!s) ?? null);
+  },
 ];
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
