@@ -289,17 +289,18 @@ const BY_WORD = /^(?:by|von|par|por|door|(?:written|posted|published|story|words
 /** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
 const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
-const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
+const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
 const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
-const LAYOUT_MODIFIER = /^(?:has|with|without|no|show|hide|is)[-_]/i;
+const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]/i;
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 function insideFurniture(el: Element): boolean {
-  for (let p: Element | null = el; p && p.name; p = p.parent as Element | null) {
+  // <body> and <html> classes name the page's layout ("one-sidebar sidebar-second"), not a region of it.
+  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
     // A layout modifier on the content's own container ("main-content has-double-sidebar",
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.

@@ -21,3 +21,27 @@ describe('author: the organisation the page declares as its author', () => {
     assert.equal(meta(html).author, 'Jane Doe');
   });
 });
+
+describe('author: bylines on pages whose layout names a sidebar', () => {
+  it('reads a byline when only <body> classes name the layout ("one-sidebar sidebar-second")', () => {
+    const html = '<body class="one-sidebar sidebar-second"><article><h1>Vegetarier</h1><p>Blog Beitrag von Margarita Koreneva</p><p>Text.</p></article></body>';
+    assert.equal(meta(html).author, 'Margarita Koreneva');
+  });
+  it('reads a byline inside a BEM layout modifier ("gallery--wrapper__with-sidebar")', () => {
+    const html = '<section class="gallery--wrapper gallery--wrapper__with-sidebar"><article><h1>Items</h1><div class="gallery--page-meta--author">Posted on September 21, 2020 by Adi Tzlil</div></article></section>';
+    assert.equal(meta(html).author, 'Adi Tzlil');
+  });
+  it('still skips bylines in a real sidebar', () => {
+    const html = '<article><h1>Story</h1><p>Text.</p></article><div class="sidebar"><p>Blog Beitrag von Jane Doe</p></div>';
+    assert.equal(meta(html).author, null);
+  });
+});
+
+describe('author: labels and dates before the name', () => {
+  it('drops "Posted on <date> by" before the name', () => {
+    assert.equal(meta('<h1>Story</h1><div class="author">On 3 March 2020 by Jane Doe</div>').author, 'Jane Doe');
+  });
+  it('reads "Autoren Jane Doe und John Roe" (a plural label without a colon)', () => {
+    assert.equal(meta('<main><h1>Sperrfristen</h1><p>Text.</p><p>Autoren Jelko Djuren und Jutta Klaukien</p></main>').author, 'Jelko Djuren, Jutta Klaukien');
+  });
+});
