@@ -259,9 +259,14 @@ const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
   meta('twitter:description'),
   meta('description', 'dc.description', 'dcterms.description'),
   ldText('description', articleOrPage),
-  ldText('description'),
+  // Not the site's own blurb or an author's bio: a WebSite, Organization or Person node describes
+  // the site or the writer, not this page.
+  ldText('description', (n) => !isSiteOrPerson(n)),
   (ctx) => ctx.tags.lead,
 ];
+
+const SITE_OR_PERSON = /^(?:WebSite|Organization|NewsMediaOrganization|Corporation|LocalBusiness|Person|Blog)$/;
+const isSiteOrPerson = (n: JsonLdNode) => isType(n, SITE_OR_PERSON) && !articleOrPage(n);
 
 /**
  * The first source that reads as a description, as text: markup pasted into a meta tag
@@ -315,8 +320,19 @@ function describes(ctx: RuleContext, d: string): boolean {
   if (/^(?:written|posted|published)\s+by\b|^(?:von|by)\s+\S+(?:\s+\S+)?$/i.test(d)) return false;
   // A blog platform's stand-in for a post without an excerpt.
   if (/^(?:visit|see|read) the (?:post|article|full post) for more\.?$/i.test(d)) return false;
+  // The site's own blurb (its JSON-LD WebSite/Organization description) repeated on an inner page.
+  if (!isHomePage(ctx) && ctx.ld.nodes.some((n) => isSiteOrPerson(n) && fold(textOf(n.description) ?? '') === f)) return false;
   const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
   return !names.some((n) => n && fold(n) === f);
+}
+
+/** The site's home page (its URL path is "/" or an index file): there the site's blurb is the page's. */
+function isHomePage(ctx: RuleContext): boolean {
+  try {
+    return /^\/(?:index\.\w{2,5})?$/.test(new URL(ctx.finalUrl).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** <link rel=canonical>, og:url, HTTP Link rel=canonical. */

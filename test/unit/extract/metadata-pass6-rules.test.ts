@@ -45,3 +45,21 @@ describe('author: labels and dates before the name', () => {
     assert.equal(meta('<main><h1>Sperrfristen</h1><p>Text.</p><p>Autoren Jelko Djuren und Jutta Klaukien</p></main>').author, 'Jelko Djuren, Jutta Klaukien');
   });
 });
+
+describe('description: the site blurb is not the page description', () => {
+  const site = { '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Rap News', description: 'Täglich News rundum Rap!' }] };
+  const lead = 'Deutschrap befindet sich weiterhin im Diss-Modus, und der neue Track geht scharf gegen verschiedene Interpreten vor.';
+  it('skips a JSON-LD WebSite description for the lead paragraph', () => {
+    assert.equal(meta(`<script type="application/ld+json">${JSON.stringify(site)}</script><article><h1>Story</h1><p>${lead}</p></article>`).description, lead);
+  });
+  it('skips a declared description that repeats the site blurb on an inner page', () => {
+    assert.equal(meta(`<meta name="description" content="Täglich News rundum Rap!"><script type="application/ld+json">${JSON.stringify(site)}</script><article><h1>Story</h1><p>${lead}</p></article>`).description, lead);
+  });
+  it('keeps the site blurb on the home page', () => {
+    assert.equal(meta(`<meta name="description" content="Täglich News rundum Rap!"><script type="application/ld+json">${JSON.stringify(site)}</script><p>${lead}</p>`, 'https://rap.example.com/').description, 'Täglich News rundum Rap!');
+  });
+  it('skips an author bio (JSON-LD Person description)', () => {
+    const ld = { '@context': 'https://schema.org', '@type': 'Person', name: 'Jane Doe', description: 'Jane Doe writes about marketing.' };
+    assert.equal(meta(`<script type="application/ld+json">${JSON.stringify(ld)}</script><article><h1>Story</h1><p>${lead}</p></article>`).description, lead);
+  });
+});
