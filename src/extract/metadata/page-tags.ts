@@ -57,6 +57,8 @@ export interface PageTags {
   bylines: BylineTag[];
   /** Short texts of elements whose class/id/itemprop says date, time, published, dateline or byline. */
   dateTexts: string[];
+  /** The texts of elements marked as the publication date itself (post-date, published, created): a subset of dateTexts. */
+  pubDateTexts: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
   /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
@@ -84,10 +86,12 @@ const MAX_CANDIDATE_CHARS = 200;
 const LEAD_MIN_CHARS = 80;
 const AUTHOR_CLASS = /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
 const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
+/** Marks naming the publication date itself, not any date or the byline's meta line. */
+const PUB_DATE_CLASS = /publish|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
 const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -232,7 +236,10 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) {
+      tags.dateTexts.push(text);
+      if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el)) tags.pubDateTexts.push(text);
+    }
   }
 }
 

@@ -680,6 +680,9 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   ldDate('uploadDate'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   (ctx) => dateInUrl(ctx.finalUrl),
+  // An element marked as the publication date itself ("post-date", "published", "created"),
+  // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
+  (ctx) => firstFrom(ctx.tags.pubDateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
   timeDate((t) => !t.quoted),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
@@ -688,9 +691,14 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // else the first date written just after the headline (where news and blog pages print it,
   // 23.01.2022 included), else the first date written with a month name, else any full date.
   (ctx) => {
-    const text = ctx.bodyText();
-    const announced = PUBLISHED_WORDS.exec(text);
-    return announced ? findDateInText(text.slice(announced.index, announced.index + 120)) : null;
+    const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
+    // The first announcement followed by a date (a "Published" link or heading may come first).
+    let seen = 0;
+    for (const announced of text.matchAll(PUBLISHED_WORDS)) {
+      const d = findDateInText(text.slice(announced.index!, announced.index! + 120));
+      if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
+    }
+    return null;
   },
   (ctx) => {
     const text = ctx.bodyText();
@@ -778,10 +786,12 @@ function declaredDates(ctx: RuleContext): string[] {
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */
 const NEAR_HEADLINE = 1500;
+/** How many publication words in the text are tried for a date after them. */
+const MAX_ANNOUNCEMENTS = 5;
 /** How much of the visible text is searched for a date at all. */
 const MAX_DATE_TEXT = 20_000;
 
-const PUBLISHED_WORDS = /\b(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)\b/i;
+const PUBLISHED_WORDS = /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [

@@ -63,3 +63,27 @@ describe('description: the site blurb is not the page description', () => {
     assert.equal(meta(`<script type="application/ld+json">${JSON.stringify(ld)}</script><article><h1>Story</h1><p>${lead}</p></article>`).description, lead);
   });
 });
+
+describe('published_at: the element marked as the publication date', () => {
+  it('reads a post-date element before other date-marked elements (an event date above it)', () => {
+    const html = '<div class="event-date">19.1.23, 10:00-11:30 Uhr</div><h1>Verjährung</h1><div class="field--name-node-post-date">20.12.2022</div><p>Text.</p>';
+    assert.equal(meta(html).published_at, '2022-12-20');
+  });
+  it('reads it before a <time> elsewhere on the page', () => {
+    const html = '<h1>Story</h1><span class="post-date">31.10.2023</span><p>Text.</p><time datetime="2020-12-03T07:32:49">3. Dezember 2020</time>';
+    assert.equal(meta(html).published_at, '2023-10-31');
+  });
+  it('ignores a publication date in a teaser', () => {
+    const html = '<h1>Italien</h1><div class="teaser"><em class="teaser__subline-pubdate">04.11.2021</em></div><time datetime="2021-11-12">12.11.2021</time>';
+    assert.equal(meta(html).published_at, '2021-11-12');
+  });
+});
+
+describe('published_at: a date announced in the text', () => {
+  it('reads the date after "Erstellt am:"', () => {
+    assert.equal(meta('<h2>Willingen</h2><p>Springen am 1. Februar 2022.</p><small>Erstellt am: 30.01.2022 18:36 / sk</small>', 'https://example.com/news/1').published_at, '2022-01-30T18:36:00');
+  });
+  it('tries the next announcement when the first has no date', () => {
+    assert.equal(meta(`<h2>Story</h2><a href="/x">Posted</a><p>${'Other text without any date in it. '.repeat(5)}</p><p>Springen am 1. Februar 2022.</p><p>Posted on 3 March 2021</p>`, 'https://example.com/news/1').published_at, '2021-03-03');
+  });
+});
