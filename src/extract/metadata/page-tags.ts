@@ -236,7 +236,8 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) {
+    // A reader's comment below the article dates the comment, not the article.
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el)) {
       tags.dateTexts.push(text);
       if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el)) tags.pubDateTexts.push(text);
     }
@@ -313,6 +314,15 @@ function insideFurniture(el: Element): boolean {
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t)).join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
+  }
+  return false;
+}
+
+const COMMENT_MARK = /(?:^|[\s_-])comment|[a-z]Comment/;
+/** Inside a reader's comment or the comments section (class or id), below <body>. */
+function insideComment(el: Element): boolean {
+  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+    if (COMMENT_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
 }

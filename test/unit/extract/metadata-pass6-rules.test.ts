@@ -87,3 +87,10 @@ describe('published_at: a date announced in the text', () => {
     assert.equal(meta(`<h2>Story</h2><a href="/x">Posted</a><p>${'Other text without any date in it. '.repeat(5)}</p><p>Springen am 1. Februar 2022.</p><p>Posted on 3 March 2021</p>`, 'https://example.com/news/1').published_at, '2021-03-03');
   });
 });
+
+describe('published_at: comments date themselves', () => {
+  it('skips date-marked elements inside the comments', () => {
+    const html = '<h1>Roomba</h1><p>Text.</p><div id="comments"><div class="comment"><span class="date">15. Dezember 2015 at 11:21</span></div></div><div class="post-footer">Dieser Artikel wurde am 14. Dezember 2015 um 14:48 geschrieben.</div>';
+    assert.equal(meta(html, 'https://example.com/arduino/424').published_at, '2015-12-14T14:48:00');
+  });
+});
