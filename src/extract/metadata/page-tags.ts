@@ -24,6 +24,8 @@ export interface TimeTag {
   pubdate: boolean;
   /** Inside a quoted or embedded post (<blockquote>: a tweet, an Instagram post). */
   quoted: boolean;
+  /** Inside a reader's comment or the comments section. */
+  comment: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -174,7 +176,7 @@ export function collectTags(doc: Document): PageTags {
       case 'time': {
         const datetime = attribute(el, 'datetime') || attributeDate(el) || '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
-        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el) });
+        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el), comment: insideComment(el) });
         break;
       }
     }
@@ -231,7 +233,7 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
   if (el.name !== 'meta' && el.name !== 'time' && /^date(?:published|modified)$/.test(itemprop)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
-    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el) });
+    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
   }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.

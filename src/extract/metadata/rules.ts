@@ -684,7 +684,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
   (ctx) => firstFrom(ctx.tags.pubDateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
-  timeDate((t) => !t.quoted),
+  timeDate((t) => !t.quoted && !t.comment),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
   (ctx) => firstFrom(ctx.tags.dateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,

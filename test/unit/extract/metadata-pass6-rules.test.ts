@@ -94,3 +94,10 @@ describe('published_at: comments date themselves', () => {
     assert.equal(meta(html, 'https://example.com/arduino/424').published_at, '2015-12-14T14:48:00');
   });
 });
+
+describe('published_at: a <time> in a comment', () => {
+  it('skips the first <time> when it dates a reader comment', () => {
+    const html = '<h1>Podcast 158</h1><p>Aufgenommen am 16. August 2019.</p><ol class="comment-list"><li><time datetime="2019-08-24T03:36:11+02:00">24. August 2019</time></li></ol>';
+    assert.equal(meta(html, 'https://example.com/res158').published_at, '2019-08-16');
+  });
+});
