@@ -675,7 +675,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
   ldDate('datePublished'),
   metaDate('datepublished', 'date', 'pubdate', 'publishdate', 'publish_date', 'publish-date', 'publication_date', 'dc.date', 'dc.date.issued', 'dcterms.issued', 'dcterms.created', 'dcterms.date', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'citation_date'),
-  timeDate((t) => t.itemprop === 'datepublished' || t.pubdate),
+  timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
   ldDate('dateCreated'),
   ldDate('uploadDate'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.

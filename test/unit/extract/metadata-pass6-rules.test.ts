@@ -101,3 +101,10 @@ describe('published_at: a <time> in a comment', () => {
     assert.equal(meta(html, 'https://example.com/res158').published_at, '2019-08-16');
   });
 });
+
+describe('published_at: the CMS "submitted" line', () => {
+  it('reads the date of a "submitted" element (Drupal: "Gespeichert von jane am 24. Juli 2017")', () => {
+    const html = '<h1>Hackathon</h1><p>Am 26. August 2017 geht es los.</p><div class="submitted">Gespeichert von <span class="username">jane</span> am 24. Juli 2017 - 18:55</div>';
+    assert.equal(meta(html, 'https://example.com/hackathon').published_at, '2017-07-24T18:55:00');
+  });
+});
