@@ -108,3 +108,12 @@ describe('published_at: the CMS "submitted" line', () => {
     assert.equal(meta(html, 'https://example.com/hackathon').published_at, '2017-07-24T18:55:00');
   });
 });
+
+describe('published_at: a day-first date in the URL', () => {
+  it('reads "/29-10-2021" when the first number can only be a day', () => {
+    assert.equal(meta('<h1>Erfolgsgeschichte</h1><p>Text.</p>', 'https://example.org/meldungen/29-10-2021').published_at, '2021-10-29');
+  });
+  it('leaves an ambiguous "/10-11-2021" alone', () => {
+    assert.equal(meta('<h1>Story</h1><p>Text.</p>', 'https://example.org/meldungen/10-11-2021').published_at, null);
+  });
+});
