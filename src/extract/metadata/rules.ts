@@ -702,7 +702,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   },
   (ctx) => {
     const text = ctx.bodyText();
-    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    const h1 = headlineAt(ctx, text);
     return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE), { shortYear: true }) : null;
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
@@ -782,6 +782,22 @@ function declaredDates(ctx: RuleContext): string[] {
     if (d) out.push(d);
   }
   return out;
+}
+
+/**
+ * Where the headline is printed in the visible text: the first <h1>; on a page without one, the
+ * declared title (og:title, else <title> up to its first brand separator) where the page prints it.
+ */
+function headlineAt(ctx: RuleContext, text: string): number {
+  if (ctx.tags.firstH1) return text.indexOf(ctx.tags.firstH1.slice(0, 40));
+  for (const t of [firstMeta(ctx.tags, 'og:title'), ctx.tags.title ? collapse(ctx.tags.title).split(BRAND_SEP)[0]! : null]) {
+    const head = t ? collapse(t).slice(0, 40) : '';
+    if (head.length >= 12) {
+      const at = text.indexOf(head);
+      if (at >= 0) return at;
+    }
+  }
+  return -1;
 }
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */

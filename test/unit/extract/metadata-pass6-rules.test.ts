@@ -117,3 +117,10 @@ describe('published_at: a day-first date in the URL', () => {
     assert.equal(meta('<h1>Story</h1><p>Text.</p>', 'https://example.org/meldungen/10-11-2021').published_at, null);
   });
 });
+
+describe('published_at: the headline of a page without <h1>', () => {
+  it('reads the first date after where the declared title is printed', () => {
+    const html = '<html><head><title>kein App Store mehr über Mobile Daten | Forum | MacNews</title></head><body><div class="nav">Heute 01.01.20</div><h2>kein App Store mehr über Mobile Daten</h2><span>28.09.19</span><span>12:44</span><p>Text.</p></body></html>';
+    assert.equal(meta(html, 'https://example.com/forum/338679').published_at, '2019-09-28T12:44:00');
+  });
+});
