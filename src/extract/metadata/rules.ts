@@ -511,7 +511,14 @@ function people(ctx: RuleContext, names: string | null): string | null {
   const orgs = organisations(ctx);
   // "Us Weekly Staff", "Example News Team": the site's own staff is the site.
   const bare = (n: string) => n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
-  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
+  const isOrg = (n: string) => orgs.has(fold(n)) || orgs.has(compact(n));
+  // "unocero - Alberto Ávila": the site's name and the writer's joined by a spaced dash.
+  const split = names.split(', ').map((n) => {
+    const parts = n.split(/\s+[-\u2013\u2014|]\s+/);
+    if (parts.length !== 2) return n;
+    return isOrg(parts[0]!) ? parts[1]! : isOrg(parts[1]!) ? parts[0]! : n;
+  });
+  const kept = split.filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
   return kept.length ? kept.join(', ') : null;
 }
 

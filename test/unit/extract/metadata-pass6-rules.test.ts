@@ -124,3 +124,12 @@ describe('published_at: the headline of a page without <h1>', () => {
     assert.equal(meta(html, 'https://example.com/forum/338679').published_at, '2019-09-28T12:44:00');
   });
 });
+
+describe('author: the site and the writer joined by a dash', () => {
+  it('drops the site\'s name before a spaced dash ("unocero - Alberto Ávila")', () => {
+    assert.equal(meta('<meta property="og:site_name" content="unocero"><meta name="author" content="unocero - Alberto Ávila"><h1>Story</h1>').author, 'Alberto Ávila');
+  });
+  it('keeps a dashed byline that does not name the site', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Example"><meta name="author" content="Matthias Hille - Lukas Balbach"><h1>Story</h1>').author, 'Matthias Hille - Lukas Balbach');
+  });
+});
