@@ -223,7 +223,12 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
         let next = c.next;
         while (next && next.type === 'text' && collapse((next as Text).data) === '') next = next.next;
         if (next && next.type === 'tag' && !insideFurniture(el)) {
-          const text = collapse(textContent(next as Element), 1000);
+          // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
+          const parts = [collapse(textContent(next as Element), 1000)];
+          for (let sib = next.next; sib && sib.type === 'text' && NAME_JOIN.test(collapse((sib as Text).data)) && sib.next?.type === 'tag' && parts.length < 6; sib = sib.next.next) {
+            parts.push(collapse(textContent(sib.next as Element), 1000));
+          }
+          const text = parts.join(', ');
           if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
         }
       } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
@@ -301,6 +306,8 @@ const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
 const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;
+/** A text node joining two names ("und", "and", ",", "&"). */
+const NAME_JOIN = /^(?:,|&|and|und|et|y|e)$/i;
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
 const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;

@@ -133,3 +133,10 @@ describe('author: the site and the writer joined by a dash', () => {
     assert.equal(meta('<meta property="og:site_name" content="Example"><meta name="author" content="Matthias Hille - Lukas Balbach"><h1>Story</h1>').author, 'Matthias Hille - Lukas Balbach');
   });
 });
+
+describe('author: names after a lead word joined by "und"', () => {
+  it('reads every name of "Von <a>Jane Doe</a> und <a>John Roe</a>"', () => {
+    const html = '<h1>Feuerholz</h1><p>Von <strong><a href="http://jane.example">Roland Brockmann</a></strong> und <strong><a href="http://john.example">Sebastian Drescher</a></strong><br>Kakuma</p>';
+    assert.equal(meta(html).author, 'Roland Brockmann, Sebastian Drescher');
+  });
+});
