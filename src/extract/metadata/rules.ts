@@ -322,8 +322,24 @@ function describes(ctx: RuleContext, d: string): boolean {
   if (/^(?:visit|see|read) the (?:post|article|full post) for more\.?$/i.test(d)) return false;
   // The site's own blurb (its JSON-LD WebSite/Organization description) repeated on an inner page.
   if (!isHomePage(ctx) && ctx.ld.nodes.some((n) => isSiteOrPerson(n) && fold(textOf(n.description) ?? '') === f)) return false;
+  // A short tagline naming the site's own domain ("nachtkritik.de - das unabhängige Theaterportal",
+  // "++ example.de Blaulicht ++") describes the site, not an inner page.
+  if (!isHomePage(ctx) && d.split(/\s+/).length <= 8 && siteHosts(ctx).some((h) => f.includes(h))) return false;
   const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
   return !names.some((n) => n && fold(n) === f);
+}
+
+/** The site's host names without "www." (the final URL's and the canonical address's). */
+function siteHosts(ctx: RuleContext): string[] {
+  const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
+  const out: string[] = [];
+  for (const u of [ctx.finalUrl, canonical]) {
+    try {
+      const h = u ? new URL(u, ctx.finalUrl).hostname.replace(/^www\./, '') : '';
+      if (h.includes('.') && !/^[\d.]+$/.test(h)) out.push(h);
+    } catch {}
+  }
+  return out;
 }
 
 /** The site's home page (its URL path is "/" or an index file): there the site's blurb is the page's. */

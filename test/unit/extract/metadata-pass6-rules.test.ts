@@ -140,3 +140,13 @@ describe('author: names after a lead word joined by "und"', () => {
     assert.equal(meta(html).author, 'Roland Brockmann, Sebastian Drescher');
   });
 });
+
+describe('description: a tagline naming the site\'s domain', () => {
+  const lead = 'ERDEN. Wie berichtet, meldete die Polizei Anfang Oktober technische Manipulationen an zwei Zahnradbahnen in der Weinlage.';
+  it('skips a short declared value that names the site\'s own domain on an inner page', () => {
+    assert.equal(meta(`<meta property="og:description" content="++ lokalo.de Blaulicht ++"><article><h1>Story</h1><p>${lead}</p></article>`, 'https://lokalo.de/artikel/310144/story').description, lead);
+  });
+  it('keeps it on the home page', () => {
+    assert.equal(meta(`<meta property="og:description" content="++ lokalo.de Blaulicht ++"><article><p>${lead}</p></article>`, 'https://lokalo.de/').description, '++ lokalo.de Blaulicht ++');
+  });
+});
