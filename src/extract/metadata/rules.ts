@@ -726,7 +726,11 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => {
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
-    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE), { shortYear: true }) : null;
+    if (h1 < 0) return null;
+    // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
+    const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
+    const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
+    return findDateInText(text.slice(from, h1 + NEAR_HEADLINE), { shortYear: true });
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
@@ -825,6 +829,8 @@ function headlineAt(ctx: RuleContext, text: string): number {
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */
 const NEAR_HEADLINE = 1500;
+/** How far above the headline a dateline still belongs to it (characters of visible text). */
+const ABOVE_HEADLINE = 150;
 /** How many publication words in the text are tried for a date after them. */
 const MAX_ANNOUNCEMENTS = 5;
 /** How much of the visible text is searched for a date at all. */

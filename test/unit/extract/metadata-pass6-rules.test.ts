@@ -150,3 +150,14 @@ describe('description: a tagline naming the site\'s domain', () => {
     assert.equal(meta(`<meta property="og:description" content="++ lokalo.de Blaulicht ++"><article><p>${lead}</p></article>`, 'https://lokalo.de/').description, '++ lokalo.de Blaulicht ++');
   });
 });
+
+describe('published_at: a dateline just above the headline', () => {
+  it('reads "02.12.19" printed right before the <h1>', () => {
+    const html = '<html><head><title>Cards</title></head><body><div>In the media</div><span>02.12.19</span><h1>What is on the cards for von der Leyen</h1><p>Text of the piece, later a date: 05.12.2019.</p></body></html>';
+    assert.equal(meta(html, 'https://example.org/en/debate/detail').published_at, '2019-12-02');
+  });
+  it('does not start inside a date cut by the window', () => {
+    const html = `<html><head><title>X</title></head><body><p>${'x'.repeat(200)} 12.01.2022</p><p>${'y '.repeat(70)}</p><h1>The headline of the story</h1><p>Am 03.02.2022 geschah es.</p></body></html>`;
+    assert.equal(meta(html, 'https://example.org/story').published_at, '2022-02-03');
+  });
+});
