@@ -148,7 +148,11 @@ export function dateInUrl(url: string): string | null {
     return null;
   }
   const m = /(?:^|[/_-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?=$|[/_.-])/.exec(path) ?? /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=$|[/_.-])/.exec(path);
-  if (!m) return null;
+  if (!m) {
+    // Day first ("/meldungen/29-10-2021"), only where it cannot be month first (a day above 12).
+    const d = /(?:^|[/_-])(\d{1,2})[-_.](\d{1,2})[-_.]((?:19|20)\d{2})(?=$|[/_.-])/.exec(path);
+    return d && +d[1]! > 12 && validDate(+d[3]!, +d[2]!, +d[1]!) ? ymd(+d[3]!, +d[2]!, +d[1]!) : null;
+  }
   return validDate(+m[1]!, +m[2]!, +m[3]!) ? ymd(+m[1]!, +m[2]!, +m[3]!) : null;
 }
 

@@ -24,6 +24,8 @@ export interface TimeTag {
   pubdate: boolean;
   /** Inside a quoted or embedded post (<blockquote>: a tweet, an Instagram post). */
   quoted: boolean;
+  /** Inside a reader's comment or the comments section. */
+  comment: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -57,6 +59,8 @@ export interface PageTags {
   bylines: BylineTag[];
   /** Short texts of elements whose class/id/itemprop says date, time, published, dateline or byline. */
   dateTexts: string[];
+  /** The texts of elements marked as the publication date itself (post-date, published, created): a subset of dateTexts. */
+  pubDateTexts: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
   /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
@@ -84,10 +88,12 @@ const MAX_CANDIDATE_CHARS = 200;
 const LEAD_MIN_CHARS = 80;
 const AUTHOR_CLASS = /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
 const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
-const DATE_CLASS = /date|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
+/** Marks naming the publication date itself, not any date or the byline's meta line. */
+const PUB_DATE_CLASS = /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
+const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -170,7 +176,7 @@ export function collectTags(doc: Document): PageTags {
       case 'time': {
         const datetime = attribute(el, 'datetime') || attributeDate(el) || '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
-        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el) });
+        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el), comment: insideComment(el) });
         break;
       }
     }
@@ -217,7 +223,12 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
         let next = c.next;
         while (next && next.type === 'text' && collapse((next as Text).data) === '') next = next.next;
         if (next && next.type === 'tag' && !insideFurniture(el)) {
-          const text = collapse(textContent(next as Element), 1000);
+          // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
+          const parts = [collapse(textContent(next as Element), 1000)];
+          for (let sib = next.next; sib && sib.type === 'text' && NAME_JOIN.test(collapse((sib as Text).data)) && sib.next?.type === 'tag' && parts.length < 6; sib = sib.next.next) {
+            parts.push(collapse(textContent(sib.next as Element), 1000));
+          }
+          const text = parts.join(', ');
           if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
         }
       } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
@@ -227,12 +238,16 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
   if (el.name !== 'meta' && el.name !== 'time' && /^date(?:published|modified)$/.test(itemprop)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
-    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el) });
+    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
   }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.dateTexts.push(text);
+    // A reader's comment below the article dates the comment, not the article.
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el)) {
+      tags.dateTexts.push(text);
+      if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el)) tags.pubDateTexts.push(text);
+    }
   }
 }
 
@@ -289,22 +304,34 @@ const BY_WORD = /^(?:by|von|par|por|door|(?:written|posted|published|story|words
 /** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
 const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
-const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|author:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
+const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;
+/** A text node joining two names ("und", "and", ",", "&"). */
+const NAME_JOIN = /^(?:,|&|and|und|et|y|e)$/i;
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
 const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
-const LAYOUT_MODIFIER = /^(?:has|with|without|no|show|hide|is)[-_]/i;
+const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]/i;
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 function insideFurniture(el: Element): boolean {
-  for (let p: Element | null = el; p && p.name; p = p.parent as Element | null) {
+  // <body> and <html> classes name the page's layout ("one-sidebar sidebar-second"), not a region of it.
+  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
     // A layout modifier on the content's own container ("main-content has-double-sidebar",
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t)).join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
+  }
+  return false;
+}
+
+const COMMENT_MARK = /(?:^|[\s_-])comment|[a-z]Comment/;
+/** Inside a reader's comment or the comments section (class or id), below <body>. */
+function insideComment(el: Element): boolean {
+  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+    if (COMMENT_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
 }

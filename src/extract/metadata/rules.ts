@@ -259,9 +259,14 @@ const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
   meta('twitter:description'),
   meta('description', 'dc.description', 'dcterms.description'),
   ldText('description', articleOrPage),
-  ldText('description'),
+  // Not the site's own blurb or an author's bio: a WebSite, Organization or Person node describes
+  // the site or the writer, not this page.
+  ldText('description', (n) => !isSiteOrPerson(n)),
   (ctx) => ctx.tags.lead,
 ];
+
+const SITE_OR_PERSON = /^(?:WebSite|Organization|NewsMediaOrganization|Corporation|LocalBusiness|Person|Blog)$/;
+const isSiteOrPerson = (n: JsonLdNode) => isType(n, SITE_OR_PERSON) && !articleOrPage(n);
 
 /**
  * The first source that reads as a description, as text: markup pasted into a meta tag
@@ -315,8 +320,35 @@ function describes(ctx: RuleContext, d: string): boolean {
   if (/^(?:written|posted|published)\s+by\b|^(?:von|by)\s+\S+(?:\s+\S+)?$/i.test(d)) return false;
   // A blog platform's stand-in for a post without an excerpt.
   if (/^(?:visit|see|read) the (?:post|article|full post) for more\.?$/i.test(d)) return false;
+  // The site's own blurb (its JSON-LD WebSite/Organization description) repeated on an inner page.
+  if (!isHomePage(ctx) && ctx.ld.nodes.some((n) => isSiteOrPerson(n) && fold(textOf(n.description) ?? '') === f)) return false;
+  // A short tagline naming the site's own domain ("nachtkritik.de - das unabhängige Theaterportal",
+  // "++ example.de Blaulicht ++") describes the site, not an inner page.
+  if (!isHomePage(ctx) && d.split(/\s+/).length <= 8 && siteHosts(ctx).some((h) => f.includes(h))) return false;
   const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
   return !names.some((n) => n && fold(n) === f);
+}
+
+/** The site's host names without "www." (the final URL's and the canonical address's). */
+function siteHosts(ctx: RuleContext): string[] {
+  const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
+  const out: string[] = [];
+  for (const u of [ctx.finalUrl, canonical]) {
+    try {
+      const h = u ? new URL(u, ctx.finalUrl).hostname.replace(/^www\./, '') : '';
+      if (h.includes('.') && !/^[\d.]+$/.test(h)) out.push(h);
+    } catch {}
+  }
+  return out;
+}
+
+/** The site's home page (its URL path is "/" or an index file): there the site's blurb is the page's. */
+function isHomePage(ctx: RuleContext): boolean {
+  try {
+    return /^\/(?:index\.\w{2,5})?$/.test(new URL(ctx.finalUrl).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** <link rel=canonical>, og:url, HTTP Link rel=canonical. */
@@ -495,7 +527,14 @@ function people(ctx: RuleContext, names: string | null): string | null {
   const orgs = organisations(ctx);
   // "Us Weekly Staff", "Example News Team": the site's own staff is the site.
   const bare = (n: string) => n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
-  const kept = names.split(', ').filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
+  const isOrg = (n: string) => orgs.has(fold(n)) || orgs.has(compact(n));
+  // "unocero - Alberto Ávila": the site's name and the writer's joined by a spaced dash.
+  const split = names.split(', ').map((n) => {
+    const parts = n.split(/\s+[-\u2013\u2014|]\s+/);
+    if (parts.length !== 2) return n;
+    return isOrg(parts[0]!) ? parts[1]! : isOrg(parts[1]!) ? parts[0]! : n;
+  });
+  const kept = split.filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
   return kept.length ? kept.join(', ') : null;
 }
 
@@ -640,6 +679,18 @@ export const AUTHOR: readonly Rule<string>[] = [
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
   byline(twitterLabelled(WRITTEN_BY)),
+  // Last, the organisation the page itself declares as its author (meta author "Deutscher
+  // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
+  // signs a page where nobody else does.
+  (ctx) => {
+    for (const key of ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator']) {
+      for (const v of ctx.tags.meta.get(key) ?? []) {
+        const n = cleanAuthor(v);
+        if (n) return n;
+      }
+    }
+    return firstFrom(ctx.ld.nodes, (n) => namesOf(n.author, ctx.ld).map((s) => cleanAuthor(s)).find((s): s is string => !!s) ?? null);
+  },
 ];
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
@@ -647,27 +698,39 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
   ldDate('datePublished'),
   metaDate('datepublished', 'date', 'pubdate', 'publishdate', 'publish_date', 'publish-date', 'publication_date', 'dc.date', 'dc.date.issued', 'dcterms.issued', 'dcterms.created', 'dcterms.date', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'citation_date'),
-  timeDate((t) => t.itemprop === 'datepublished' || t.pubdate),
+  timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
   ldDate('dateCreated'),
   ldDate('uploadDate'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   (ctx) => dateInUrl(ctx.finalUrl),
+  // An element marked as the publication date itself ("post-date", "published", "created"),
+  // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
+  (ctx) => firstFrom(ctx.tags.pubDateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
-  timeDate((t) => !t.quoted),
+  timeDate((t) => !t.quoted && !t.comment),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
   (ctx) => firstFrom(ctx.tags.dateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
   // 23.01.2022 included), else the first date written with a month name, else any full date.
   (ctx) => {
-    const text = ctx.bodyText();
-    const announced = PUBLISHED_WORDS.exec(text);
-    return announced ? findDateInText(text.slice(announced.index, announced.index + 120)) : null;
+    const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
+    // The first announcement followed by a date (a "Published" link or heading may come first).
+    let seen = 0;
+    for (const announced of text.matchAll(PUBLISHED_WORDS)) {
+      const d = findDateInText(text.slice(announced.index!, announced.index! + 120));
+      if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
+    }
+    return null;
   },
   (ctx) => {
     const text = ctx.bodyText();
-    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
-    return h1 >= 0 ? findDateInText(text.slice(h1, h1 + NEAR_HEADLINE), { shortYear: true }) : null;
+    const h1 = headlineAt(ctx, text);
+    if (h1 < 0) return null;
+    // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
+    const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
+    const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
+    return findDateInText(text.slice(from, h1 + NEAR_HEADLINE), { shortYear: true });
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
@@ -748,12 +811,32 @@ function declaredDates(ctx: RuleContext): string[] {
   return out;
 }
 
+/**
+ * Where the headline is printed in the visible text: the first <h1>; on a page without one, the
+ * declared title (og:title, else <title> up to its first brand separator) where the page prints it.
+ */
+function headlineAt(ctx: RuleContext, text: string): number {
+  if (ctx.tags.firstH1) return text.indexOf(ctx.tags.firstH1.slice(0, 40));
+  for (const t of [firstMeta(ctx.tags, 'og:title'), ctx.tags.title ? collapse(ctx.tags.title).split(BRAND_SEP)[0]! : null]) {
+    const head = t ? collapse(t).slice(0, 40) : '';
+    if (head.length >= 12) {
+      const at = text.indexOf(head);
+      if (at >= 0) return at;
+    }
+  }
+  return -1;
+}
+
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */
 const NEAR_HEADLINE = 1500;
+/** How far above the headline a dateline still belongs to it (characters of visible text). */
+const ABOVE_HEADLINE = 150;
+/** How many publication words in the text are tried for a date after them. */
+const MAX_ANNOUNCEMENTS = 5;
 /** How much of the visible text is searched for a date at all. */
 const MAX_DATE_TEXT = 20_000;
 
-const PUBLISHED_WORDS = /\b(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)\b/i;
+const PUBLISHED_WORDS = /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [
