@@ -47,7 +47,7 @@ function isSentence(inlines: Inline[]): boolean {
 function isLinkBoilerplate(block: Block): boolean {
   if (block.type === 'paragraph') {
     const m = measure(block.children);
-    return m.chars > 0 && m.linkChars / m.chars >= LINK_LINE_SHARE;
+    return m.chars > 0 && m.linkChars / m.chars >= LINK_LINE_SHARE && !isProseWithLink(block.children);
   }
   if (block.type === 'list') {
     let chars = 0;
@@ -64,6 +64,25 @@ function isLinkBoilerplate(block: Block): boolean {
     return chars > 0 && linkChars / chars > LINK_LIST_SHARE;
   }
   return false;
+}
+
+/** A sentence that runs on into its link ("X replaced Y, [who had for eight months ...].") is
+ *  prose, however much of it is linked: it opens with words of its own, not a lead-in that
+ *  ends with a colon ("Read also:"), and closes as a sentence does. */
+const PROSE_LEAD_WORDS = 3;
+
+function isProseWithLink(inlines: Inline[]): boolean {
+  const text = inlineText(inlines).trim();
+  if (!SENTENCE_END.test(text)) return false;
+  let lead = '';
+  for (const n of inlines) {
+    if (n.type === 'link') break;
+    if (n.type !== 'text') return false;
+    lead += n.text;
+  }
+  lead = lead.trim();
+  if (/[:：]$/.test(lead)) return false;
+  return lead.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= PROSE_LEAD_WORDS;
 }
 
 function measure(inlines: Inline[]): { chars: number; linkChars: number } {
