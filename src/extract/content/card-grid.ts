@@ -9,7 +9,8 @@ import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
 import { BOILERPLATE_ROLES } from '../dom/patterns.js';
 import { ElementStats } from './element-stats.js';
-import { alwaysExcluded } from './exclusions.js';
+import { alwaysExcluded, classOrIdMatches } from './exclusions.js';
+import { CHROME_TAGS } from './whole-page.js';
 
 /** A grid has at least this many cards of one shape. */
 const MIN_CARDS = 4;
@@ -99,8 +100,6 @@ function shapeOf(el: Element): string {
 /** A grid found on the wide measure replaces the strict one when it holds this many times its text. */
 const WIDE_OVER = 1.5;
 
-/** Landmarks of the page's chrome, by tag. */
-const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
 /** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
  *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
  *  "widget", "banner", "promo", which shops put their grids in. */
@@ -118,9 +117,7 @@ export function gridSearchExcluded(el: Element): boolean {
   if (CHROME_TAGS.has(el.name)) return true;
   const role = attribute(el, 'role');
   if (role !== undefined && BOILERPLATE_ROLES.has(role)) return true;
-  const cls = attribute(el, 'class');
-  const id = attribute(el, 'id');
-  return (cls !== undefined && CHROME_NAME.test(cls)) || (id !== undefined && CHROME_NAME.test(id));
+  return classOrIdMatches(el, CHROME_NAME);
 }
 
 /** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */

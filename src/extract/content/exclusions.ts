@@ -53,8 +53,8 @@ export function alwaysExcluded(el: Element): boolean {
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
-  const consentNamed = named(el, CONSENT);
-  if (!consentNamed && named(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
+  const consentNamed = classOrIdMatches(el, CONSENT);
+  if (!consentNamed && classOrIdMatches(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
   if (!consentNamed && !isModal(el)) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
@@ -64,7 +64,8 @@ export function alwaysExcluded(el: Element): boolean {
 }
 
 /** The element's class or id matches `re`. */
-function named(el: Element, re: RegExp): boolean {
+/** The element's class or id matches `re`. */
+export function classOrIdMatches(el: Element, re: RegExp): boolean {
   const c = attribute(el, 'class');
   const id = attribute(el, 'id');
   return (c !== undefined && re.test(c)) || (id !== undefined && re.test(id));
@@ -76,7 +77,7 @@ function named(el: Element, re: RegExp): boolean {
  *  holding most of the page's text is the page shown in a lightbox. */
 function isModal(el: Element): boolean {
   const role = attribute(el, 'role');
-  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !named(el, POPUP)) return false;
+  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !classOrIdMatches(el, POPUP)) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;

@@ -29,7 +29,7 @@ import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
-import { declaredPageType, sellsOneProduct } from './page-type.js';
+import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
@@ -103,11 +103,12 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
   const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
-  const declaredType = declaredPageType(doc, facts.jsonLdScripts);
+  const types = declaredTypes(facts.jsonLdScripts);
+  const declaredType = declaredPageType(doc, types);
   // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
   let wideMeasure: ElementStats | null = null;
   const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame));
-  const rails = declaredType === 'product' && sellsOneProduct(facts.jsonLdScripts) ? productRails(wide(), frameChars(frame, wide())) : null;
+  const rails = declaredType === 'product' && sellsOneProduct(types) ? productRails(wide(), frameChars(frame, wide())) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;

@@ -4,6 +4,7 @@
 // linked pictures whose label the grid's text already holds go; a picture that is the only name
 // of its item (a logo, a card titled only by its photo) stays.
 import type { Block, Inline, ListItem } from '../blocks.js';
+import { inlineText } from '../to-blocks.js';
 
 /** This much of a picture's label (spaces left out) found in the grid's text names it there. */
 const LABEL_PREFIX = 24;
@@ -80,16 +81,9 @@ function squeeze(s: string): string {
 /** The text of the grid's lines that are not picture lines. */
 function textOf(blocks: Block[], out: string[]): void {
   for (const b of blocks) {
-    if ((b.type === 'paragraph' || b.type === 'heading') && !picturesOnly(b.children)) inlineText(b.children, out);
+    if ((b.type === 'paragraph' || b.type === 'heading') && !picturesOnly(b.children)) out.push(inlineText(b.children));
     else if (b.type === 'list') for (const it of b.items) textOf(it.children, out);
     else if (b.type === 'quote') textOf(b.children, out);
-    else if (b.type === 'table') for (const row of b.rows) for (const cell of row.cells) inlineText(cell.children, out);
-  }
-}
-
-function inlineText(xs: Inline[], out: string[]): void {
-  for (const x of xs) {
-    if (x.type === 'text' || x.type === 'code') out.push(x.text);
-    else if (x.type === 'link' || x.type === 'emphasis' || x.type === 'strong') inlineText(x.children, out);
+    else if (b.type === 'table') for (const row of b.rows) for (const cell of row.cells) out.push(inlineText(cell.children));
   }
 }

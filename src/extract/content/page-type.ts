@@ -16,8 +16,8 @@ const OFFER = /^(?:Offer|AggregateOffer)$/;
 /** The page itself is a list (OfferCatalog also names a shop's menus of departments). */
 const LIST_PAGE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;
 
-export function declaredPageType(doc: Document, jsonLdScripts: Element[]): DeclaredType {
-  const types = declaredTypes(jsonLdScripts);
+/** The page's kind from its JSON-LD `@type`s (`declaredTypes`), else its Open Graph type. */
+export function declaredPageType(doc: Document, types: readonly string[]): DeclaredType {
   // Most specific first: a thread or a product page often also carries a BreadcrumbList, a
   // WebPage and an Organization; an article page may list products it mentions, so the
   // article declaration wins over a product one only when no Product is the page's subject.
@@ -43,7 +43,8 @@ function openGraphType(doc: Document): string {
   return og;
 }
 
-function declaredTypes(jsonLdScripts: Element[]): string[] {
+/** Every JSON-LD `@type` the page declares, without the schema.org prefix. */
+export function declaredTypes(jsonLdScripts: Element[]): string[] {
   const types: string[] = [];
   for (const s of jsonLdScripts) {
     for (const m of textContent(s).matchAll(TYPE_FIELD)) {
@@ -58,8 +59,7 @@ function declaredTypes(jsonLdScripts: Element[]): string[] {
  *  Graph type said so); not when it also declares itself a list of items (a category page
  *  listing its products as Products), nor a Product with only a rating (services mark their
  *  review stars so). */
-export function sellsOneProduct(jsonLdScripts: Element[]): boolean {
-  const types = declaredTypes(jsonLdScripts);
+export function sellsOneProduct(types: readonly string[]): boolean {
   if (types.some((t) => LIST_PAGE.test(t))) return false;
   return types.some((t) => OFFER.test(t)) || !types.some((t) => PRODUCT.test(t));
 }

@@ -3,10 +3,10 @@
 // shown as cards), and the customers' reviews and questions. The rails are found once on the
 // page's wide measure and every reading of a page declared a product leaves them out.
 import type { Element } from 'domhandler';
-import { attribute } from '../../parse/nodes.js';
-import { textContent } from '../dom/walk.js';
+import { hasAncestorIn, textContent } from '../dom/walk.js';
 import { gridOf } from './card-grid.js';
 import type { ElementStats } from './element-stats.js';
+import { classOrIdMatches } from './exclusions.js';
 
 /** Sections named as reviews, ratings, questions and answers, or recommendations. */
 const RAIL_NAME =
@@ -19,7 +19,7 @@ const MAX_SHARE = 0.5;
 export function productRails(wide: ElementStats, pageChars: number): Set<Element> {
   const rails = new Set<Element>();
   for (const el of wide.order) {
-    if (wide.get(el)!.chars > MAX_SHARE * pageChars || inside(el, rails)) continue;
+    if (wide.get(el)!.chars > MAX_SHARE * pageChars || hasAncestorIn(el, rails)) continue;
     if (named(el) || isProductGrid(el, wide)) rails.add(el);
   }
   return rails;
@@ -47,13 +47,5 @@ function isProductGrid(el: Element, wide: ElementStats): boolean {
 
 function named(el: Element): boolean {
   if (el.name === 'body' || el.name === 'main' || el.name === 'html') return false;
-  const cls = attribute(el, 'class');
-  const id = attribute(el, 'id');
-  return (cls !== undefined && RAIL_NAME.test(cls)) || (id !== undefined && RAIL_NAME.test(id));
-}
-
-function inside(el: Element, set: Set<Element>): boolean {
-  if (set.size === 0) return false;
-  for (let p = el.parent; p; p = p.parent) if (set.has(p as Element)) return true;
-  return false;
+  return classOrIdMatches(el, RAIL_NAME);
 }

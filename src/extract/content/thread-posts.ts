@@ -6,6 +6,8 @@
 import type { Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
+import { hasAncestorIn } from '../dom/walk.js';
+import { classOrIdMatches } from './exclusions.js';
 
 /** The opening post plus at least two more. */
 const MIN_POSTS = 3;
@@ -37,9 +39,7 @@ export function threadPosts(chosen: Element, stats: ElementStats): Element[] | n
   for (const el of stats.order) {
     if (el.name !== chosen.name || postSignature(el) !== sig) continue;
     // A look-alike inside another (a quoted post) is read with it.
-    let nested = false;
-    for (let p = el.parent; p && !nested; p = p.parent) if (members.has(p as Element)) nested = true;
-    if (nested) continue;
+    if (hasAncestorIn(el, members)) continue;
     members.add(el);
     posts.push(el);
     const info = stats.get(el)!;
@@ -65,9 +65,7 @@ export function threadReplies(all: ElementStats, kept: (el: Element) => boolean,
     if (!sig) continue;
     let g = groups.get(sig);
     if (!g) groups.set(sig, (g = { posts: [], members: new Set(), kept: 0, leftOut: 0, chars: 0, linkChars: 0 }));
-    let nested = false;
-    for (let p = el.parent; p && !nested; p = p.parent) if (g.members.has(p as Element)) nested = true;
-    if (nested) continue;
+    if (hasAncestorIn(el, g.members)) continue;
     const info = all.get(el)!;
     g.members.add(el);
     g.posts.push(el);
@@ -94,10 +92,8 @@ function inReply(el: Element): boolean {
   let reply = false;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
-    const cls = attribute(a, 'class') ?? '';
-    const id = attribute(a, 'id') ?? '';
-    if (a.name === 'aside' || NOT_REPLY.test(cls) || NOT_REPLY.test(id)) return false;
-    if (REPLY.test(cls) || REPLY.test(id)) reply = true;
+    if (a.name === 'aside' || classOrIdMatches(a, NOT_REPLY)) return false;
+    if (classOrIdMatches(a, REPLY)) reply = true;
   }
   return reply;
 }

@@ -11,7 +11,8 @@ import { blocksTextLength } from '../to-blocks.js';
 import { alwaysExcluded, isCaption } from './exclusions.js';
 import type { ElementStats } from './element-stats.js';
 
-const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'menu', 'form']);
+/** The page's chrome landmarks, by tag (a <form> too, in the whole-page reading, unless it wraps the page). */
+export const CHROME_TAGS: ReadonlySet<string> = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar']);
 /** A <main> under this share of the page's text is a fragment (a hero), not the page body. */
 const MAIN_MIN_SHARE = 0.3;
@@ -20,7 +21,8 @@ const MAIN_MIN_SHARE = 0.3;
 export function wholePageExcluded(el: Element): boolean {
   if (alwaysExcluded(el)) return true;
   if (isCaption(el)) return true;
-  if (CHROME_TAGS.has(el.name)) return el.name !== 'form' || !holdsMain(el);
+  if (CHROME_TAGS.has(el.name)) return true;
+  if (el.name === 'form') return !holdsMain(el);
   const role = attribute(el, 'role');
   return role !== undefined && CHROME_ROLES.has(role);
 }

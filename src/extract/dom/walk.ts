@@ -96,6 +96,13 @@ export function removeNode(node: ChildNode): void {
   node.next = null;
 }
 
+/** Whether an ancestor of `node` (not the node itself) is in `set`. */
+export function hasAncestorIn(node: AnyNode, set: ReadonlySet<AnyNode>): boolean {
+  if (set.size === 0) return false;
+  for (let p = node.parent; p; p = p.parent) if (set.has(p)) return true;
+  return false;
+}
+
 /** Number of element ancestors of `node`. */
 export function depthOf(node: AnyNode): number {
   let d = 0;

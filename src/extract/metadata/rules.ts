@@ -324,19 +324,19 @@ function describes(ctx: RuleContext, d: string): boolean {
   if (!isHomePage(ctx) && ctx.ld.nodes.some((n) => isSiteOrPerson(n) && fold(textOf(n.description) ?? '') === f)) return false;
   // A short tagline naming the site's own domain ("nachtkritik.de - das unabhängige Theaterportal",
   // "++ example.de Blaulicht ++") describes the site, not an inner page.
-  if (!isHomePage(ctx) && d.split(/\s+/).length <= 8 && siteHosts(ctx).some((h) => f.includes(h))) return false;
+  if (!isHomePage(ctx) && d.split(/\s+/).length <= 8 && siteHosts(ctx).some((h) => h.includes('.') && !/^[\d.]+$/.test(h) && f.includes(h))) return false;
   const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
   return !names.some((n) => n && fold(n) === f);
 }
 
-/** The site's host names without "www." (the final URL's and the canonical address's). */
+/** The site's own host names without "www.": the final URL's and the page's own canonical
+ *  address's (a copy served elsewhere still names its site). */
 function siteHosts(ctx: RuleContext): string[] {
   const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
   const out: string[] = [];
   for (const u of [ctx.finalUrl, canonical]) {
     try {
-      const h = u ? new URL(u, ctx.finalUrl).hostname.replace(/^www\./, '') : '';
-      if (h.includes('.') && !/^[\d.]+$/.test(h)) out.push(h);
+      if (u) out.push(new URL(u, ctx.finalUrl).hostname.replace(/^www\./, ''));
     } catch {}
   }
   return out;
@@ -534,7 +534,7 @@ function people(ctx: RuleContext, names: string | null): string | null {
     if (parts.length !== 2) return n;
     return isOrg(parts[0]!) ? parts[1]! : isOrg(parts[1]!) ? parts[0]! : n;
   });
-  const kept = split.filter((n) => !orgs.has(fold(n)) && !orgs.has(compact(n)) && !orgs.has(fold(bare(n))) && !orgs.has(compact(bare(n))));
+  const kept = split.filter((n) => !isOrg(n) && !isOrg(bare(n)));
   return kept.length ? kept.join(', ') : null;
 }
 
@@ -562,14 +562,8 @@ function organisations(ctx: RuleContext): Set<string> {
     if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/)) add(textOf(n.name));
   }
   add(titleBrand(ctx.tags.title));
-  // The site's own host name ("spiegel.de", "ORF.at"), from the final URL and the page's own
-  // canonical address (a copy served elsewhere still names its site).
-  const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
-  for (const u of [ctx.finalUrl, canonical]) {
-    try {
-      if (u) add(new URL(u, ctx.finalUrl).hostname.replace(/^www\./, ''));
-    } catch {}
-  }
+  // The site's own host name ("spiegel.de", "ORF.at").
+  for (const h of siteHosts(ctx)) add(h);
   return out;
 }
 
@@ -705,11 +699,11 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => dateInUrl(ctx.finalUrl),
   // An element marked as the publication date itself ("post-date", "published", "created"),
   // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
-  (ctx) => firstFrom(ctx.tags.pubDateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
+  (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
   timeDate((t) => !t.quoted && !t.comment),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
-  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? toIsoDate(t) : null) ?? findDateInText(t, { shortYear: true })),
+  (ctx) => firstFrom(ctx.tags.dateTexts, markedDate),
   // Last, the visible text (as htmldate reads it): a date announced as a publication date,
   // else the first date written just after the headline (where news and blog pages print it,
   // 23.01.2022 included), else the first date written with a month name, else any full date.
@@ -825,6 +819,12 @@ function headlineAt(ctx: RuleContext, text: string): number {
     }
   }
   return -1;
+}
+
+/** The date an element marked as a date shows: an ISO instant in its attribute, else the date
+ *  as the page writes it, a two-digit year included. */
+function markedDate(text: string): string | null {
+  return (/^\d{4}-\d{2}-\d{2}T/.test(text) ? toIsoDate(text) : null) ?? findDateInText(text, { shortYear: true });
 }
 
 /** How far after the headline a numeric date still belongs to it (characters of visible text). */

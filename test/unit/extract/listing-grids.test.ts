@@ -8,7 +8,7 @@ import type { Element } from 'domhandler';
 import { findCardGrid, wideGridStats } from '../../../src/extract/content/card-grid.js';
 import { ElementStats } from '../../../src/extract/content/element-stats.js';
 import { productRails } from '../../../src/extract/content/product-rails.js';
-import { sellsOneProduct } from '../../../src/extract/content/page-type.js';
+import { declaredTypes, sellsOneProduct } from '../../../src/extract/content/page-type.js';
 import { dropPictureLines } from '../../../src/extract/content/grid-pictures.js';
 import type { Block } from '../../../src/extract/blocks.js';
 
@@ -85,12 +85,12 @@ test('the rails of a product page: grids of priced cards and sections named revi
 });
 
 test('a page sells one product when it declares an offer, or only its Open Graph type; not a rated service or a list of products', () => {
-  assert.equal(sellsOneProduct(scriptsOf(productPage(PRODUCT_LD))), true);
-  assert.equal(sellsOneProduct([]), true);
+  assert.equal(sellsOneProduct(declaredTypes(scriptsOf(productPage(PRODUCT_LD)))), true);
+  assert.equal(sellsOneProduct(declaredTypes([])), true);
   const rated = `<script type="application/ld+json">{"@type":"Product","name":"Pest control","aggregateRating":{"@type":"AggregateRating","ratingValue":"4.9"}}</script>`;
-  assert.equal(sellsOneProduct(scriptsOf(productPage(rated))), false);
+  assert.equal(sellsOneProduct(declaredTypes(scriptsOf(productPage(rated)))), false);
   const listed = `<script type="application/ld+json">{"@type":"CollectionPage","mainEntity":{"@type":"ItemList","itemListElement":[{"@type":"Product","name":"A","offers":{"@type":"Offer","price":"1"}}]}}</script>`;
-  assert.equal(sellsOneProduct(scriptsOf(productPage(listed))), false);
+  assert.equal(sellsOneProduct(declaredTypes(scriptsOf(productPage(listed)))), false);
 });
 
 test('in a card grid, linked pictures whose label the cards already print, or that describe the photo, are dropped; a picture that alone names its card stays', () => {
