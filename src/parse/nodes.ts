@@ -17,6 +17,10 @@ export interface ParsedElement extends Element {
    *  0 not yet, 1 shown, 2 hidden. It reads only the element's name and attributes, which
    *  nothing changes while attributeObject is null (the attributes are still the parser's). */
   hiddenByMarkup: 0 | 1 | 2;
+  /** The element's place among its document's elements, in document order (1, 2, ...): the
+   *  order parseHtml made them in. Measures kept per element (ElementStats) are found by it in
+   *  an array rather than looked up in a hash map. */
+  docIndex: number;
 }
 
 /** Children of an element still being parsed: shared, and frozen so that nothing can write to it. */
@@ -37,7 +41,7 @@ export function attribute(el: Element, name: string): string | undefined {
 // Constructor functions rather than Object.create(prototype) plus assignments: V8 sizes
 // objects made by `new` to hold all their fields in place, where Object.create'd ones grow
 // an out-of-object property store field by field (one more allocation per node).
-function ElementFields(this: ParsedElement, name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null): void {
+function ElementFields(this: ParsedElement, name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null, docIndex: number): void {
   this.parent = parent;
   this.prev = prev;
   this.next = null;
@@ -49,6 +53,7 @@ function ElementFields(this: ParsedElement, name: string, attributes: string[], 
   this.attributeList = attributes;
   this.attributeObject = null;
   this.hiddenByMarkup = 0;
+  this.docIndex = docIndex;
   this.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
 }
 ElementFields.prototype = Object.create(Element.prototype, {
@@ -70,7 +75,7 @@ ElementFields.prototype = Object.create(Element.prototype, {
     },
   },
 }) as Element;
-export const ElementNode = ElementFields as unknown as new (name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null) => Element;
+export const ElementNode = ElementFields as unknown as new (name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null, docIndex: number) => Element;
 
 function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNode | null): void {
   this.parent = parent;

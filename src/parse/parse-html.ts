@@ -91,7 +91,7 @@ class TreeBuilder implements Partial<Handler> {
     const count = this.childCounts[depth]!;
     const prev = count > 0 ? siblings[count - 1]! : null;
     const attributes = this.attributeCount === 0 ? NO_ATTRIBUTES : this.attributes.slice(0, this.attributeCount);
-    const el = new ElementNode(name, attributes, this.stack[depth]!, prev);
+    const el = new ElementNode(name, attributes, this.stack[depth]!, prev, this.elements);
     if (prev) prev.next = el;
     siblings[count] = el;
     this.childCounts[depth] = count + 1;

@@ -2,7 +2,7 @@
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../dom/walk.js';
-import { attribute } from '../../parse/nodes.js';
+import { attribute, type ParsedElement } from '../../parse/nodes.js';
 
 export interface ElementInfo {
   /** Characters of text in the subtree (whitespace runs counted once). */
@@ -37,7 +37,7 @@ export const LINE_BLOCKS = new Set([
 /** Filled by measureText: one pass over a text's characters for both measures (this walk
  *  reads every character of the page, often through sliced strings, where each character read
  *  costs; a result object per text node would cost an allocation instead). */
-const measured = { chars: 0, commas: 0 };
+const measured = { chars: 0, commas: 0, startsWithSpace: false };
 
 /** Characters once whitespace runs are collapsed (as collapsedLength) and commas of the
  *  scripts scoring counts them in: , ， 、 ، */
@@ -58,12 +58,26 @@ function measureText(s: string): void {
   }
   measured.chars = chars;
   measured.commas = commas;
+  measured.startsWithSpace = s.length > 0 && isCollapsedSpace(s.charCodeAt(0));
+}
+
+function isCollapsedSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160;
 }
 
 export class ElementStats {
-  private readonly infos = new Map<Element, ElementInfo>();
   /** Included elements in document (pre-)order. */
   readonly order: Element[] = [];
+  /** Each included element's info, by its position in `order`. */
+  private readonly infoAt: ElementInfo[] = [];
+  /** Position in `order` plus one of the included elements, by docIndex (nodes.ts) minus
+   *  `base`: an array read is cheaper than a hash map, and the scoring, pruning and conversion
+   *  passes all ask for the info of most elements. 0 for elements not included. */
+  private readonly slots: Int32Array;
+  private readonly base: number;
+  /** Included elements without a docIndex of their own (not made by parseHtml, or sharing
+   *  one with another included element): looked up by hash. */
+  private readonly extra: Map<Element, ElementInfo> | null = null;
 
   constructor(root: ParentNode, skip: (el: Element) => boolean) {
     // Parallel stacks rather than a frame object per element: this walk visits every node of
@@ -75,8 +89,10 @@ export class ElementStats {
     const parentInfos: Array<ElementInfo | null> = [];
     const inLinks: boolean[] = [];
     /** By position in `order`: each element's info and its parent's. */
-    const infoAt: ElementInfo[] = [];
+    const infoAt = this.infoAt;
     const parentInfoAt: Array<ElementInfo | null> = [];
+    let minIndex = Infinity;
+    let maxIndex = -Infinity;
     for (let i = root.children.length - 1; i >= 0; i--) {
       const child = root.children[i]!;
       if (!isElement(child)) continue;
@@ -92,7 +108,11 @@ export class ElementStats {
       const inLink = inLinks.pop()!;
       if (skip(node)) continue;
       const info = emptyInfo();
-      this.infos.set(node, info);
+      const docIndex = (node as Partial<ParsedElement>).docIndex;
+      if (docIndex !== undefined) {
+        if (docIndex < minIndex) minIndex = docIndex;
+        if (docIndex > maxIndex) maxIndex = docIndex;
+      }
       this.order.push(node);
       infoAt.push(info);
       parentInfoAt.push(parentInfo);
@@ -105,7 +125,9 @@ export class ElementStats {
           const data = kid.data;
           measureText(data);
           const len = measured.chars;
-          if (len === 0 || (len === 1 && data.trim() === '')) continue;
+          // Whitespace alone (one collapsed character that is a space, or a lone character
+          // trim() takes for one) is not text.
+          if (len === 0 || (len === 1 && (measured.startsWithSpace || data.trim() === ''))) continue;
           const commas = measured.commas;
           if (nextOwner) {
             nextOwner.ownChars += len;
@@ -124,10 +146,16 @@ export class ElementStats {
         inLinks.push(childInLink);
       }
     }
+    this.base = maxIndex >= minIndex ? minIndex : 0;
+    const slots = (this.slots = new Int32Array(maxIndex >= minIndex ? maxIndex - minIndex + 1 : 0));
+    let extra: Map<Element, ElementInfo> | null = null;
     // Roll subtree sums up: reverse pre-order visits children before parents.
     for (let i = this.order.length - 1; i >= 0; i--) {
       const el = this.order[i]!;
       const info = infoAt[i]!;
+      const docIndex = (el as Partial<ParsedElement>).docIndex;
+      if (docIndex !== undefined && slots[docIndex - this.base] === 0) slots[docIndex - this.base] = i + 1;
+      else (extra ??= new Map()).set(el, info);
       const name = el.name;
       if (name === 'p') info.paragraphs++;
       else if (name === 'img') info.images++;
@@ -149,22 +177,31 @@ export class ElementStats {
       p.headings += info.headings;
       p.links += info.links;
     }
+    this.extra = extra;
   }
 
   /** Forgets candidate scores, so another attempt can score over the same measures. */
   resetScores(): void {
-    for (const info of this.infos.values()) {
+    for (const info of this.infoAt) {
       info.score = 0;
       info.initialized = false;
     }
   }
 
   get(el: Element): ElementInfo | undefined {
-    return this.infos.get(el);
+    const docIndex = (el as Partial<ParsedElement>).docIndex;
+    if (docIndex !== undefined) {
+      const at = docIndex - this.base;
+      if (at >= 0 && at < this.slots.length) {
+        const position = this.slots[at]!;
+        if (position !== 0 && this.order[position - 1] === el) return this.infoAt[position - 1];
+      }
+    }
+    return this.extra === null ? undefined : this.extra.get(el);
   }
 
   linkDensity(el: Element): number {
-    const i = this.infos.get(el);
+    const i = this.get(el);
     return !i || i.chars === 0 ? 0 : i.linkChars / i.chars;
   }
 }

@@ -42,11 +42,16 @@ export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: El
       // Most pages hide only overlays, menus and icons, which never qualify: their text is
       // not counted.
       if (!topElements.some((el) => !isOverlay(el))) continue;
-      const tops = topElements.map((el) => ({ el, chars: textChars(el, Infinity) }));
+      // Only a non-overlay top of MIN_CHARS or more can qualify: the others' text (hidden
+      // menus and modals can be long) is counted only when one does.
+      const overlay = topElements.map(isOverlay);
+      const counted = topElements.map((el, i) => (overlay[i] ? -1 : textChars(el, Infinity)));
+      if (!counted.some((n) => n >= MIN_CHARS)) continue;
+      const tops = topElements.map((el, i) => ({ el, chars: overlay[i] ? textChars(el, Infinity) : counted[i]! }));
       let hidden = 0;
       for (const t of tops) hidden += t.chars;
       if (hidden < MIN_CHARS) continue;
-      const eligible = tops.filter((t) => t.chars >= MIN_CHARS && !isOverlay(t.el));
+      const eligible = tops.filter((t, i) => t.chars >= MIN_CHARS && !overlay[i]);
       if (eligible.length === 0) continue;
       // Past this much visible text no hidden element qualifies: counting stops there, so a
       // page with a hidden menu beside its visible article is not counted to the last word.
