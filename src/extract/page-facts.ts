@@ -72,7 +72,7 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
         facts.h1s.push(el);
         break;
       case 'script':
-        if ((attribute(el, 'type') ?? '').toLowerCase().trim() === 'application/ld+json') facts.jsonLdScripts.push(el);
+        if (isJsonLdType(attribute(el, 'type'))) facts.jsonLdScripts.push(el);
         if (countText) textLength += rawTextLength(el);
         continue;
       case 'svg':
@@ -92,4 +92,12 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
   if (tops !== null && facts.body !== null) facts.hiddenTops = tops;
   facts.textLength = textLength;
   return facts;
+}
+
+const JSON_LD_TYPE = 'application/ld+json';
+
+/** A script type naming JSON-LD, in any case and with spaces around it; most scripts have no
+ *  type, or a shorter one, and are not lower-cased and trimmed to tell. */
+function isJsonLdType(type: string | undefined): boolean {
+  return type !== undefined && type.length >= JSON_LD_TYPE.length && type.toLowerCase().trim() === JSON_LD_TYPE;
 }

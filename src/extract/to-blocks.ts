@@ -579,7 +579,7 @@ function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
       case 'break': {
         // No space at the end of a line or at the start of the next one.
         const prev = out[out.length - 1];
-        if (prev && prev.type === 'text') prev.text = prev.text.replace(/ +$/, '');
+        if (prev && prev.type === 'text') prev.text = trimEndSpaces(prev.text);
         out.push(node);
         state.lastSpace = true;
         break;
@@ -611,7 +611,7 @@ function trimEdges(inlines: Inline[]): void {
   while (list && list.length > 0) {
     const first: Inline = list[0]!;
     if (first.type === 'text') {
-      first.text = first.text.replace(/^ +/, '');
+      first.text = trimStartSpaces(first.text);
       break;
     }
     list = 'children' in first ? first.children : null;
@@ -620,11 +620,26 @@ function trimEdges(inlines: Inline[]): void {
   while (list && list.length > 0) {
     const last: Inline = list[list.length - 1]!;
     if (last.type === 'text') {
-      last.text = last.text.replace(/ +$/, '');
+      last.text = trimEndSpaces(last.text);
       break;
     }
     list = 'children' in last ? last.children : null;
   }
+}
+
+/** The string without its trailing spaces (U+0020 only), as replace(/ +$/, '') would give it
+ *  without a regular expression's scan of the whole line. */
+function trimEndSpaces(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+/** The string without its leading spaces (U+0020 only), as replace(/^ +/, ''). */
+function trimStartSpaces(s: string): string {
+  let start = 0;
+  while (start < s.length && s.charCodeAt(start) === 32) start++;
+  return start === 0 ? s : s.slice(start);
 }
 
 function prune(inlines: Inline[]): Inline[] {

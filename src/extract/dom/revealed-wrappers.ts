@@ -42,12 +42,11 @@ export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: El
       // Most pages hide only overlays, menus and icons, which never qualify: their text is
       // not counted.
       if (!topElements.some((el) => !isOverlay(el))) continue;
-      // Only a non-overlay top of MIN_CHARS or more can qualify: the others' text (hidden
-      // menus and modals can be long) is counted only when one does.
+      // Only a non-overlay top of MIN_CHARS or more can qualify: text is counted to the last
+      // word (hidden menus and modals can be long) only when one does.
       const overlay = topElements.map(isOverlay);
-      const counted = topElements.map((el, i) => (overlay[i] ? -1 : textChars(el, Infinity)));
-      if (!counted.some((n) => n >= MIN_CHARS)) continue;
-      const tops = topElements.map((el, i) => ({ el, chars: overlay[i] ? textChars(el, Infinity) : counted[i]! }));
+      if (!topElements.some((el, i) => !overlay[i] && textChars(el, MIN_CHARS) >= MIN_CHARS)) continue;
+      const tops = topElements.map((el) => ({ el, chars: textChars(el, Infinity) }));
       let hidden = 0;
       for (const t of tops) hidden += t.chars;
       if (hidden < MIN_CHARS) continue;

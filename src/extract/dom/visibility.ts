@@ -8,6 +8,8 @@ import { HIDDEN_UNTIL_ASKED, classWordPattern, findRevealedWrappers } from './re
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
+/** A word every HIDDEN_CLASS match holds (a quick test before it). */
+const HIDDEN_CLASS_WORDS = /hid|d-none|invisible/i;
 
 /** Elements read as shown though their markup hides them (weak: trees come and go). */
 const revealed = new WeakSet<Element>();
@@ -74,16 +76,39 @@ function hiddenByMarkup(el: Element): boolean {
 }
 
 function judgeMarkup(el: Element): boolean {
-  if (attribute(el, 'hidden') !== undefined) return true;
-  if (attribute(el, 'aria-hidden') === 'true') {
+  const parsed = el as ParsedElement;
+  // The parser's list, read in one pass (the first of a repeated name wins, as attribute()
+  // reads it; the parser keeps only the first anyway): most elements have none of these.
+  if (parsed.attributeList !== undefined && parsed.attributeObject === null) {
+    const list = parsed.attributeList;
+    let hidden = false;
+    let ariaHidden: string | undefined;
+    let style: string | undefined;
+    let cls: string | undefined;
+    let type: string | undefined;
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i]!;
+      if (name === 'class') cls ??= list[i + 1];
+      else if (name === 'style') style ??= list[i + 1];
+      else if (name === 'hidden') hidden = true;
+      else if (name === 'aria-hidden') ariaHidden ??= list[i + 1];
+      else if (name === 'type') type ??= list[i + 1];
+    }
+    return judgeFrom(el.name, hidden, ariaHidden, style, cls, type);
+  }
+  return judgeFrom(el.name, attribute(el, 'hidden') !== undefined, attribute(el, 'aria-hidden'), attribute(el, 'style'), attribute(el, 'class'), attribute(el, 'type'));
+}
+
+function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined, style: string | undefined, cls: string | undefined, type: string | undefined): boolean {
+  if (hidden) return true;
+  if (ariaHidden === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it
     // on elements that are not obvious content containers.
-    if (el.name !== 'article' && el.name !== 'main') return true;
+    if (name !== 'article' && name !== 'main') return true;
   }
-  const style = attribute(el, 'style');
   if (style && HIDDEN_STYLE.test(style)) return true;
-  const cls = attribute(el, 'class');
-  if (cls && HIDDEN_CLASS.test(cls)) return true;
-  if (el.name === 'input' && attribute(el, 'type') === 'hidden') return true;
+  // HIDDEN_CLASS_WORDS first: every class it matches holds one of its words, and few do.
+  if (cls && HIDDEN_CLASS_WORDS.test(cls) && HIDDEN_CLASS.test(cls)) return true;
+  if (name === 'input' && type === 'hidden') return true;
   return false;
 }
