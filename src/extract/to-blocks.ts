@@ -37,6 +37,19 @@ const BLOCK_TAGS = new Set([
 ]);
 
 const HEADINGS: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+/** Names the HEADINGS record answers through its prototype (an XML page's <toString>). */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** HEADINGS[name], without a keyed look-up of every tag name in the record: h1-h6 by their
+ *  characters, and any name the record would find on its prototype as the record finds it. */
+function headingLevel(name: string): HeadingLevel | undefined {
+  if (name.length === 2) {
+    if (name.charCodeAt(0) !== 104) return undefined;
+    const digit = name.charCodeAt(1) - 48;
+    return digit >= 1 && digit <= 6 ? (digit as HeadingLevel) : undefined;
+  }
+  return PROTOTYPE_KEYS.has(name) ? HEADINGS[name] : undefined;
+}
 const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
 const STRONG_TAGS = new Set(['strong', 'b']);
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
@@ -135,7 +148,7 @@ class BlockBuilder {
     }
     if ((SKIP_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el)) return null;
 
-    const level = HEADINGS[name];
+    const level = headingLevel(name);
     if (level !== undefined) {
       this.flush();
       this.textKinds.push({ kind: 'heading', level });
@@ -477,7 +490,7 @@ export function isDataTable(table: Element): boolean {
   visitElements(table, (el) => {
     if (el.name === 'table') nested = true;
     else if (el.name === 'th' || el.name === 'thead' || el.name === 'caption') headers = true;
-    else if (el.name === 'p' || el.name === 'div' || el.name === 'ul' || el.name === 'ol' || HEADINGS[el.name] !== undefined) blockish++;
+    else if (el.name === 'p' || el.name === 'div' || el.name === 'ul' || el.name === 'ol' || headingLevel(el.name) !== undefined) blockish++;
     return !nested;
   });
   if (nested) return false;
