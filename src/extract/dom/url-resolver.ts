@@ -34,35 +34,39 @@ export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: st
   }
   // Pages repeat addresses (menus, teasers, icons) and profiles convert the same subtrees
   // more than once, so each distinct address is parsed once per document.
+  const baseParses = tryResolve(base) !== null;
   const links = new Map<string, string | null>();
   const images = new Map<string, string | null>();
   return {
     base,
     // A bare fragment points into this page; it is kept absolute like every other address.
-    link: (href) => cachedResolve(links, href, base, LINK_SCHEMES),
-    image: (src) => cachedResolve(images, src, base, IMAGE_SCHEMES),
+    link: (href) => cachedResolve(links, href, base, LINK_SCHEMES, baseParses),
+    image: (src) => cachedResolve(images, src, base, IMAGE_SCHEMES, baseParses),
   };
 }
 
-function cachedResolve(cache: Map<string, string | null>, raw: string | undefined, base: string, schemes: ReadonlySet<string>): string | null {
+function cachedResolve(cache: Map<string, string | null>, raw: string | undefined, base: string, schemes: ReadonlySet<string>, baseParses: boolean): string | null {
   if (raw === undefined) return null;
   let out = cache.get(raw);
   if (out === undefined) {
-    out = resolveIn(raw, base, schemes);
+    out = resolveIn(raw, base, schemes, baseParses);
     cache.set(raw, out);
   }
   return out;
 }
 
 /** Absolute address of `raw` against `base`, or null when empty, unresolvable or of another scheme. */
-function resolveIn(raw: string | undefined, base: string, schemes: ReadonlySet<string>): string | null {
+function resolveIn(raw: string | undefined, base: string, schemes: ReadonlySet<string>, baseParses: boolean): string | null {
   const trimmed = raw?.trim();
   if (!trimmed) return null;
-  const u = tryResolve(trimmed, base);
+  // An address that starts with its scheme and two slashes ignores the base (the URL parser
+  // goes straight to its authority): it is parsed alone, without parsing the base again
+  // (A base that does not parse fails every address, as before.)
+  const u = baseParses && (trimmed.startsWith('https://') || trimmed.startsWith('http://')) ? tryResolve(trimmed) : tryResolve(trimmed, base);
   return u && schemes.has(u.protocol) ? u.href : null;
 }
 
-function tryResolve(href: string, base: string): URL | null {
+function tryResolve(href: string, base?: string): URL | null {
   try {
     // Browsers strip ASCII tab/newline inside URLs (so `java\nscript:` is javascript:);
     // the WHATWG URL parser does the same, so the scheme check below sees the real scheme.
