@@ -568,11 +568,15 @@ export function normalizeInlines(inlines: Inline[]): Inline[] {
 
 /** Something collapsing would change: a whitespace character other than a space, or two spaces. */
 const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
+/** Beyond ASCII, text may be in a decomposed or composition-excluded form: read as NFC. */
+const NON_ASCII = /[^\u0000-\u007f]/;
 
-/** HTML whitespace runs as one space. Prose has a match at every space, and most texts are
- *  already collapsed: those are returned as they are, without rebuilding them. */
+/** HTML whitespace runs as one space and the text in NFC, so that what reads the same is the
+ *  same string. Prose has a match at every space, and most texts are already collapsed: those
+ *  are returned as they are, without rebuilding them. */
 function collapseHtmlSpace(t: string): string {
-  return HTML_SPACE_TO_COLLAPSE.test(t) ? t.replace(/[\t\n\r\f ]+/g, ' ') : t;
+  if (HTML_SPACE_TO_COLLAPSE.test(t)) t = t.replace(/[\t\n\r\f ]+/g, ' ');
+  return NON_ASCII.test(t) ? t.normalize('NFC') : t;
 }
 
 function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {

@@ -27,7 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
-import { dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageRoot } from './whole-page.js';
+import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
 import { isElement } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
@@ -158,6 +158,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
   if (trace) trace.pageType = declaredType;
+  let gate: ReturnType<typeof wholePageGate> = null;
   if (declaredType === 'article') {
     // A page that declares itself an article but whose chosen container is a small part of it
     // (a page builder's column, one card, one tab) is read whole too, in the clear band only,
@@ -167,12 +168,16 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
       const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded);
       if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
     }
-  } else if (best.chars < WHOLE_PAGE_MAX_CHARS && best.chars < WHOLE_PAGE_SHARE * frameChars(frame, stats) && isElement(frame)) {
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, rails ? (el) => wholePageExcluded(el) || rails.has(el) : wholePageExcluded);
+  } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
+    // Beyond what the strict measure shows, the page may be a post with its comments, reviews
+    // and sidebar widgets: those stay out (whole-page.ts). A declared body container stands
+    // there: a short post beside a long sidebar is still the post.
+    const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, rails ? (el) => chrome(el) || rails.has(el) : chrome);
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
-    const clear = found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
+    const clear = gate !== 'unmeasured' && found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
     if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
   }
 

@@ -8,7 +8,7 @@ import type { Block, Inline } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
 import { blocksTextLength } from '../to-blocks.js';
-import { alwaysExcluded, isCaption } from './exclusions.js';
+import { alwaysExcluded, classOrIdMatches, isCaption } from './exclusions.js';
 import type { ElementStats } from './element-stats.js';
 
 /** The page's chrome landmarks, by tag (a <form> too, in the whole-page reading, unless it wraps the page). */
@@ -38,6 +38,43 @@ export function frameChars(frame: ParentNode, stats: ElementStats): number {
   for (const c of frame.children) if (isElement(c)) n += stats.get(c)?.chars ?? 0;
   return n;
 }
+
+/**
+ * Whether the chosen container (`found` characters) could be a small part of the page, so that
+ * the whole page is worth converting (the whole-page reading itself then decides):
+ *  - 'strict': under `share` of the page as the strict measure sees it;
+ *  - 'wide': under `share` of the wide measure, when the grid search took one (it keeps the
+ *    "cta", "promo" and "banner" boxes that service pages build their sections from, and that
+ *    the strict measure leaves out);
+ *  - 'unmeasured': the container is nearly all that the strict measure sees (COVERED), so that
+ *    measure says nothing about the page (a thread's replies in "comment" wrappers, a page
+ *    whose sections all carry unlikely class words), and it is under `share` of a quarter of
+ *    the page's raw text (menus and footers included): the page may hold far more. There the
+ *    whole-page reading must not be mostly linked list items (a link hub beside an article);
+ *  - null: the container is most of the page.
+ */
+export function wholePageGate(found: number, frame: ParentNode, stats: ElementStats, wide: ElementStats | null, rawChars: number, share: number): 'strict' | 'wide' | 'unmeasured' | null {
+  const strict = frameChars(frame, stats);
+  if (found < share * strict) return 'strict';
+  if (wide && found < share * frameChars(frame, wide)) return 'wide';
+  if (strict > 0 && found >= COVERED * strict && found < share * RAW_SHARE * rawChars) return 'unmeasured';
+  return null;
+}
+
+/** Beyond the strict measure's view, the page may be a post with its comments, reviews, sidebar
+ *  widgets and links to other posts, which the strict pass leaves out by name: the whole-page
+ *  reading of the 'wide' and 'unmeasured' bands leaves them out too. */
+const BEYOND_STRICT_EXTRAS = /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended|reviews?|ratings?|sidebar|widget-?area)(?:$|[\s_-])/i;
+
+/** What the whole-page reading leaves out when the gate was not the strict measure. */
+export function beyondStrictExcluded(el: Element): boolean {
+  return wholePageExcluded(el) || classOrIdMatches(el, BEYOND_STRICT_EXTRAS);
+}
+
+/** The container is this share of the strict measure or more: that measure saw little else. */
+const COVERED = 0.75;
+/** Raw text is chrome and all: this share of it is a floor of the page's own text. */
+const RAW_SHARE = 0.25;
 
 /** The root of the whole-page reading: the page's <main> (or role=main) when it holds a fair
  *  share of the page's text, else the frame. */

@@ -143,3 +143,9 @@ test('a 100,000-deep tree converts without overflowing the stack', () => {
   assert.equal(blocks.length, 1);
   assert.equal(inlineText((blocks[0] as Extract<Block, { type: 'paragraph' }>).children), 'deep text');
 });
+
+test('text reads as NFC: a composition-excluded or decomposed character is the same string as its canonical form', () => {
+  // U+09DC (Bengali RRA) is excluded from composition: NFC is U+09A1 U+09BC. "e" + U+0301 is "é".
+  const blocks = blocksOf('<p>\u09B8\u09BE\u09DC\u09C7 cafe\u0301 plain</p>');
+  assert.deepEqual(blocks[0], { type: 'paragraph', children: [{ type: 'text', text: '\u09B8\u09BE\u09A1\u09BC\u09C7 caf\u00e9 plain' }] });
+});
