@@ -319,7 +319,7 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
+  const blocks = dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 

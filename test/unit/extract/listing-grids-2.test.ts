@@ -1,0 +1,41 @@
+// Rules for listings, collections and product pages, second pass (issue 13, branch xlist2).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractContent } from '../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../src/render/text.js';
+import { declaredPageType } from '../../../src/extract/content/page-type.js';
+
+const URL_ = 'https://shop.example/c/bags';
+
+function contentText(html: string, url = URL_): string {
+  const ex = extractContent(parseHtml(html), url);
+  return ex ? renderText(ex.blocks, { title: null }) : '';
+}
+
+
+test("an FAQ's questions (FAQPage) do not make a page a thread; a QAPage's do", () => {
+  const doc = parseHtml('<html><body></body></html>');
+  assert.equal(declaredPageType(doc, ['BreadcrumbList', 'FAQPage', 'Question', 'Answer']), 'unknown');
+  assert.equal(declaredPageType(doc, ['CollectionPage', 'FAQPage', 'Question', 'Answer']), 'listing');
+  assert.equal(declaredPageType(doc, ['QAPage', 'Question', 'Answer']), 'forum');
+  assert.equal(declaredPageType(doc, ['Question', 'Answer']), 'forum');
+  assert.equal(declaredPageType(doc, ['DiscussionForumPosting', 'FAQPage', 'Question']), 'forum');
+});
+
+test('the whole page read on a listing drops the linked photos its cards already name', () => {
+  const tile = (i: number): string =>
+    `<div class="tile"><a href="/p/${i}"><ul class="carousel"><li><img src="/${i}a.jpg" alt="Trail Ultralight Sleeping Bag ${i} front view"></li><li><img src="/${i}b.jpg" alt="Trail Ultralight Sleeping Bag ${i} hood detail"></li></ul></a><h3>Trail Ultralight Sleeping Bag ${i}</h3><p>Rated to ${i}0 F, weighs ${i}.5 pounds.</p></div>`;
+  const html = `<html><head><title>Sleeping bags</title></head><body>
+<header class="site-header"><a href="/">Outdoor shop</a></header>
+<div class="top"><h1>Sleeping bags</h1><p>Pick a bag rated below the coldest night you expect, and choose down for weight or synthetic for damp trips.</p></div>
+<div class="results"><h2>Products (2)</h2>${tile(1)}${tile(2)}</div>
+<div class="advice"><h2>Expert advice</h2><p>Our staff tested twelve bags on three trips this year; read the reviews before you buy your next one.</p></div>
+<div class="faq"><h2>Questions</h2><p>Which bag is warmest? The one rated lowest, though a liner adds a few degrees to any bag you own.</p></div>
+<footer><p>Outdoor shop, since 1938.</p></footer></body></html>`;
+  const text = contentText(html);
+  assert.ok(text.includes('Trail Ultralight Sleeping Bag 2\nRated to 20 F'), text);
+  assert.ok(text.includes('Expert advice'), text);
+  assert.ok(!text.includes('hood detail'), text);
+  assert.ok(!text.includes('front view'), text);
+});
