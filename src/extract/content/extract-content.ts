@@ -57,6 +57,9 @@ const LINKED_LIST_SHARE = 0.5;
 const GRID_OVER = 3;
 /** The grid's section (heading, result count, intro) holds at most this many times its text. */
 const GRID_WIDEN = 1.5;
+/** On a page declared an article, what was found under this share of the page's text is a
+ *  sliver of it: the page may be a list set in an article template. */
+const ARTICLE_LIST_SHARE = 0.1;
 /** A relaxed attempt replaces a stricter one only when it finds clearly more. */
 const RELAXED_MARGIN = 3;
 
@@ -147,13 +150,20 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
-  const pageGrid = declaredType !== 'article' ? findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars }) : null;
-  const grid = pageGrid?.grid ?? null;
-  if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
-  // A grid inside the chosen container keeps its cards, on a page that declares itself a
-  // listing, product or thread (undeclared pages are often articles with teaser rows) and
-  // outside a declared article body.
-  else if (grid && pageGrid?.stats === stats && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+  // A page declared an article is searched only when what was found is a sliver of the page
+  // (a list of winners, of languages, of trails set in an article template): in a declared
+  // body now, which stands as found otherwise; elsewhere after the whole page had its turn.
+  const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
+  const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
+  if (gridNow) {
+    const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
+    const grid = pageGrid?.grid ?? null;
+    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
+    // A grid inside the chosen container keeps its cards, on a page that declares itself a
+    // listing, product or thread (undeclared pages are often articles with teaser rows) and
+    // outside a declared article body.
+    else if (grid && pageGrid?.stats === stats && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+  }
 
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
@@ -174,6 +184,11 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
     // sections of text, not a list of linked items beside a short article (events, teasers).
     const clear = found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
     if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
+  }
+
+  if (!gridNow && sliver()) {
+    const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
+    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(pageGrid.grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better

@@ -39,3 +39,21 @@ test('the whole page read on a listing drops the linked photos its cards already
   assert.ok(!text.includes('hood detail'), text);
   assert.ok(!text.includes('front view'), text);
 });
+
+test('on a page declared an article, a grid the reading passed over is read when what was found is a sliver of the page', () => {
+  const cards = Array.from({ length: 24 }, (_, i) => `<li class="card"><a href="/p/${i + 1}"><h4>Harbour apartment project number ${i + 1}</h4></a><p>Winner</p></li>`).join('\n');
+  const page = (body: string): string => `<html><head><title>Best of Year winners</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"Best of Year winners"}</script></head><body>
+<header class="site-header"><a href="/">Design magazine</a></header>
+<main><article class="post"><div class="entry-content"><h1>Best of Year winners</h1><p>The annual awards recognise standout projects across the industry.</p>
+${body}</div></article></main>
+<footer><p>Design magazine, all rights reserved.</p></footer></body></html>`;
+  const text = contentText(page(`<div class="award-list"><ul class="cards">${cards}</ul></div>`));
+  assert.ok(text.includes('The annual awards recognise'), text);
+  assert.ok(text.includes('Harbour apartment project number 1'), text);
+  assert.ok(text.includes('Harbour apartment project number 24'), text);
+  // An article with a few link cards under it stays the article.
+  const prose = '<p>' + 'The jury met for two days and visited every shortlisted project, weighing craft, context and use. '.repeat(12) + '</p>';
+  const article = contentText(page(prose + `<div class="award-list"><ul class="cards">${cards.split('\n').slice(0, 4).join('')}</ul></div>`));
+  assert.ok(article.includes('The jury met for two days'), article);
+  assert.ok(!article.includes('Harbour apartment project number 1'), article);
+});
