@@ -158,7 +158,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
     const grid = pageGrid?.grid ?? null;
-    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
+    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(grid, widenGrid(grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread (undeclared pages are often articles with teaser rows) and
     // outside a declared article body.
@@ -188,7 +188,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   if (!gridNow && sliver()) {
     const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
-    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(pageGrid.grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
+    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(pageGrid.grid, widenGrid(pageGrid.grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -464,11 +464,18 @@ function precedes(a: ChildNode, b: ChildNode): boolean {
   return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
 }
 
-function convertGrid(root: Element, stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
+/** The grid's section and the runs of cards of its shape elsewhere on the page, in page order. */
+function gridRoots(grid: CardGrid, section: Element): Element[] {
+  const roots = [section];
+  for (const el of grid.more) if (!contains(section, el) && !contains(el, section)) roots.push(el);
+  return roots.length === 1 ? roots : roots.sort((a, b) => (a === b ? 0 : precedes(a, b) ? -1 : 1));
+}
+
+function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content.
-  const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) });
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) });
   const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
-  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'card grid' };
+  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 
 const STANDFIRST_MIN_CHARS = 80;

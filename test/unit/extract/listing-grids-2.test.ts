@@ -5,6 +5,9 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
 import { declaredPageType } from '../../../src/extract/content/page-type.js';
+import { findCardGrid } from '../../../src/extract/content/card-grid.js';
+import { ElementStats } from '../../../src/extract/content/element-stats.js';
+import type { Element } from 'domhandler';
 
 const URL_ = 'https://shop.example/c/bags';
 
@@ -56,4 +59,16 @@ ${body}</div></article></main>
   const article = contentText(page(prose + `<div class="award-list"><ul class="cards">${cards.split('\n').slice(0, 4).join('')}</ul></div>`));
   assert.ok(article.includes('The jury met for two days'), article);
   assert.ok(!article.includes('Harbour apartment project number 1'), article);
+});
+
+test('a grid brings along the runs of cards of its shape elsewhere on the page ("latest" above "older"), not other lists', () => {
+  const card = (i: number): string => `<article class="river"><h2><a href="/a/${i}">Headphone news story number ${i}</a></h2><p>A line of summary for story ${i}.</p></article>`;
+  const html = `<html><body><main><h1>Headphones</h1>
+<section class="latest">${card(1)}${card(2)}</section>
+<ul class="tags"><li class="tag"><a href="/t/1">Tag one for the topic list</a></li><li class="tag"><a href="/t/2">Tag two for the topic list</a></li></ul>
+<section class="older">${[3, 4, 5, 6, 7].map(card).join('')}</section></main></body></html>`;
+  const body = (parseHtml(html).children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const grid = findCardGrid(new ElementStats(body, () => false));
+  assert.equal(grid?.root.attribs['class'], 'older');
+  assert.deepEqual(grid?.more.map((el) => el.attribs['class']), ['latest']);
 });
