@@ -328,7 +328,7 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
+  const blocks = dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
