@@ -49,6 +49,8 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
 
 /** A run of look-alike cards elsewhere has at least this many. */
 const MIN_MORE_CARDS = 2;
+/** The runs together hold at most this share of the grid's card text. */
+const MORE_SHARE = 1;
 
 /** Runs of cards of the best grid's shape outside it (not inside each other): one pass over the
  *  measured elements, comparing the tag first. */
@@ -63,11 +65,16 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
     counts.set(parent, (counts.get(parent) ?? 0) + 1);
   }
   const out: Element[] = [];
+  let chars = 0;
   for (const [parent, n] of counts) {
-    if (n < MIN_MORE_CARDS || out.some((o) => inside(parent, o) || inside(o, parent)) || forScreenReaders(parent)) continue;
+    const info = stats.get(parent);
+    if (!info || n < MIN_MORE_CARDS || out.some((o) => inside(parent, o) || inside(o, parent)) || forScreenReaders(parent)) continue;
     out.push(parent);
+    chars += info.chars;
   }
-  return out;
+  // The grid is the listing and the runs are its remainder: runs outweighing it are the
+  // page's other lists (menus, link blocks) that happen to share the cards' shape.
+  return chars <= MORE_SHARE * best.chars ? out : [];
 }
 
 function inside(el: Element, outer: Element): boolean {

@@ -71,4 +71,8 @@ test('a grid brings along the runs of cards of its shape elsewhere on the page (
   const grid = findCardGrid(new ElementStats(body, () => false));
   assert.equal(grid?.root.attribs['class'], 'older');
   assert.deepEqual(grid?.more.map((el) => el.attribs['class']), ['latest']);
+  // Runs outweighing the grid are other lists of the page that share its shape.
+  const many = html.replace('<section class="latest">', [8, 9, 10, 11, 12].map((i) => `<div class="run">${card(i * 10)}${card(i * 10 + 1)}</div>`).join('') + '<section class="latest">');
+  const body2 = (parseHtml(many).children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  assert.deepEqual(findCardGrid(new ElementStats(body2, () => false))?.more, []);
 });
