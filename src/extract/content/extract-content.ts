@@ -60,6 +60,9 @@ const GRID_WIDEN = 1.5;
 /** On a page declared an article, what was found under this share of the page's text is a
  *  sliver of it: the page may be a list set in an article template. */
 const ARTICLE_LIST_SHARE = 0.1;
+/** On an undeclared page a grid inside the chosen container is read in place from this many
+ *  cards: an article's row of teasers under it has a few. */
+const UNDECLARED_GRID_CARDS = 8;
 /** A relaxed attempt replaces a stricter one only when it finds clearly more. */
 const RELAXED_MARGIN = 3;
 
@@ -160,9 +163,9 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
     const grid = pageGrid?.grid ?? null;
     if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(grid, widenGrid(grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
-    // listing, product or thread (undeclared pages are often articles with teaser rows) and
-    // outside a declared article body.
-    else if (grid && pageGrid?.stats === stats && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+    // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
+    // articles with a short row of teasers), and outside a declared article body.
+    else if (grid && pageGrid?.stats === stats && (declaredType !== 'unknown' || grid.cards >= UNDECLARED_GRID_CARDS) && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
   }
 
   // A container holding a small share of the page is one part of a page made of many (service

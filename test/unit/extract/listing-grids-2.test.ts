@@ -76,3 +76,18 @@ test('a grid brings along the runs of cards of its shape elsewhere on the page (
   const body2 = (parseHtml(many).children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
   assert.deepEqual(findCardGrid(new ElementStats(body2, () => false))?.more, []);
 });
+
+test('on an undeclared page a long grid inside the chosen container keeps its cards; a short row of them does not', () => {
+  const page = (n: number): string => {
+    const cards = Array.from({ length: n }, (_, i) => `<li class="card"><a href="/d/${i + 1}">Application form ${i + 1} for residents</a> <span>PDF, ${i + 1}20 kB</span></li>`).join('');
+    const prose = '<p>All the forms of the city office, to print or to fill in on screen, with the date of their last update. Forms sent by post take about two weeks to be handled, forms sent online about three days.</p>'.repeat(2);
+    return `<html><head><title>Forms</title></head><body><header class="site-header"><a href="/">City office</a></header>
+<div id="content"><h1>Forms</h1>${prose}<ul class="forms">${cards}</ul></div><footer><p>City office.</p></footer></body></html>`;
+  };
+  const long = contentText(page(12));
+  assert.ok(long.includes('Application form 1 for residents'), long);
+  assert.ok(long.includes('Application form 12 for residents'), long);
+  const short = contentText(page(6));
+  assert.ok(short.includes('All the forms of the city office'), short);
+  assert.ok(!short.includes('Application form 1 for residents'), short);
+});
