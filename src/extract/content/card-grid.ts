@@ -27,6 +27,11 @@ export interface CardGrid {
   /** Text of the cards (the grid's shape), not of the whole root. */
   chars: number;
   cards: number;
+  /** The cards' shape (tag and first class). */
+  shape: string;
+  /** Other grids of cards of the same shape elsewhere on the page (a listing split in runs:
+   *  "latest" above "older", one run per day or category), in document order. */
+  more: Element[];
 }
 
 /** The grid holding the most card text among the elements `stats` measures, or null. */
@@ -38,7 +43,43 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
     const grid = gridOf(el, stats);
     if (grid && (!best || grid.chars > best.chars) && !forScreenReaders(el)) best = grid;
   }
+  if (best) best.more = sameShape(best, stats);
   return best;
+}
+
+/** A run of look-alike cards elsewhere has at least this many. */
+const MIN_MORE_CARDS = 2;
+/** The runs together hold at most this share of the grid's card text. */
+const MORE_SHARE = 1;
+
+/** Runs of cards of the best grid's shape outside it (not inside each other): one pass over the
+ *  measured elements, comparing the tag first. */
+function sameShape(best: CardGrid, stats: ElementStats): Element[] {
+  const tag = best.shape.split('.', 1)[0]!;
+  const counts = new Map<Element, number>();
+  for (const el of stats.order) {
+    if (el.name !== tag || !isElement(el.parent as Element) || inside(el, best.root)) continue;
+    const info = stats.get(el)!;
+    if (info.chars < MIN_CARD_CHARS || (info.links === 0 && el.name !== 'a') || shapeOf(el) !== best.shape) continue;
+    const parent = el.parent as Element;
+    counts.set(parent, (counts.get(parent) ?? 0) + 1);
+  }
+  const out: Element[] = [];
+  let chars = 0;
+  for (const [parent, n] of counts) {
+    const info = stats.get(parent);
+    if (!info || n < MIN_MORE_CARDS || out.some((o) => inside(parent, o) || inside(o, parent)) || forScreenReaders(parent)) continue;
+    out.push(parent);
+    chars += info.chars;
+  }
+  // The grid is the listing and the runs are its remainder: runs outweighing it are the
+  // page's other lists (menus, link blocks) that happen to share the cards' shape.
+  return chars <= MORE_SHARE * best.chars ? out : [];
+}
+
+function inside(el: Element, outer: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if (p === outer) return true;
+  return false;
 }
 
 /** The element or one of its ancestors is shown to screen readers only (a second copy of the
@@ -83,7 +124,7 @@ export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
     if (withText < MIN_CARDS || mean < MIN_CARD_CHARS || mean > MAX_CARD_CHARS) continue;
     if (linked < MIN_LINKED * members.length) continue;
     if (chars < MIN_SHARE * stats.get(el)!.chars) continue;
-    if (!best || chars > best.chars) best = { root: el, chars, cards: members.length };
+    if (!best || chars > best.chars) best = { root: el, chars, cards: members.length, shape: members[0] ? shapeOf(members[0]) : '', more: [] };
   }
   return best;
 }

@@ -57,6 +57,12 @@ const LINKED_LIST_SHARE = 0.5;
 const GRID_OVER = 3;
 /** The grid's section (heading, result count, intro) holds at most this many times its text. */
 const GRID_WIDEN = 1.5;
+/** On a page declared an article, what was found under this share of the page's text is a
+ *  sliver of it: the page may be a list set in an article template. */
+const ARTICLE_LIST_SHARE = 0.1;
+/** On an undeclared page a grid inside the chosen container is read in place from this many
+ *  cards: an article's row of teasers under it has a few. */
+const UNDECLARED_GRID_CARDS = 8;
 /** A relaxed attempt replaces a stricter one only when it finds clearly more. */
 const RELAXED_MARGIN = 3;
 
@@ -147,13 +153,20 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
-  const pageGrid = declaredType !== 'article' ? findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars }) : null;
-  const grid = pageGrid?.grid ?? null;
-  if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(widenGrid(grid.root, pageGrid.stats, frame), pageGrid.stats, resolver, title));
-  // A grid inside the chosen container keeps its cards, on a page that declares itself a
-  // listing, product or thread (undeclared pages are often articles with teaser rows) and
-  // outside a declared article body.
-  else if (grid && pageGrid?.stats === stats && declaredType !== 'unknown' && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+  // A page declared an article is searched only when what was found is a sliver of the page
+  // (a list of winners, of languages, of trails set in an article template): in a declared
+  // body now, which stands as found otherwise; elsewhere after the whole page had its turn.
+  const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
+  const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
+  if (gridNow) {
+    const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
+    const grid = pageGrid?.grid ?? null;
+    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(grid, widenGrid(grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
+    // A grid inside the chosen container keeps its cards, on a page that declares itself a
+    // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
+    // articles with a short row of teasers), and outside a declared article body.
+    else if (grid && pageGrid?.stats === stats && (declaredType !== 'unknown' || grid.cards >= UNDECLARED_GRID_CARDS) && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+  }
 
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
@@ -179,6 +192,11 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
     // sections of text, not a list of linked items beside a short article (events, teasers).
     const clear = gate !== 'unmeasured' && found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
     if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
+  }
+
+  if (!gridNow && sliver()) {
+    const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
+    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(pageGrid.grid, widenGrid(pageGrid.grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -318,13 +336,13 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
+  const blocks = dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
+  const blocks = dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
@@ -454,11 +472,18 @@ function precedes(a: ChildNode, b: ChildNode): boolean {
   return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
 }
 
-function convertGrid(root: Element, stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
+/** The grid's section and the runs of cards of its shape elsewhere on the page, in page order. */
+function gridRoots(grid: CardGrid, section: Element): Element[] {
+  const roots = [section];
+  for (const el of grid.more) if (!contains(section, el) && !contains(el, section)) roots.push(el);
+  return roots.length === 1 ? roots : roots.sort((a, b) => (a === b ? 0 : precedes(a, b) ? -1 : 1));
+}
+
+function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content.
-  const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) });
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) });
   const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
-  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'card grid' };
+  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 
 const STANDFIRST_MIN_CHARS = 80;

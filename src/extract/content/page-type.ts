@@ -11,6 +11,8 @@ const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
 const ARTICLE = /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$/;
 const PRODUCT = /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
 const FORUM = /^(?:DiscussionForumPosting|QAPage|Question)$/;
+/** An FAQ's questions are the site's own answers (a shop's or a service's FAQ block), not a thread. */
+const FAQ = /^FAQPage$/;
 const LISTING = /^(?:ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
 const OFFER = /^(?:Offer|AggregateOffer)$/;
 /** The page itself is a list (OfferCatalog also names a shop's menus of departments). */
@@ -21,7 +23,8 @@ export function declaredPageType(doc: Document, types: readonly string[]): Decla
   // Most specific first: a thread or a product page often also carries a BreadcrumbList, a
   // WebPage and an Organization; an article page may list products it mentions, so the
   // article declaration wins over a product one only when no Product is the page's subject.
-  if (types.some((t) => FORUM.test(t))) return 'forum';
+  const faq = types.some((t) => FAQ.test(t));
+  if (types.some((t) => FORUM.test(t) && !(faq && t === 'Question'))) return 'forum';
   if (types.some((t) => PRODUCT.test(t))) return types.some((t) => ARTICLE.test(t)) ? 'article' : 'product';
   if (types.some((t) => ARTICLE.test(t))) return 'article';
   if (types.some((t) => LISTING.test(t))) return 'listing';
