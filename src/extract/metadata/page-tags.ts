@@ -160,11 +160,22 @@ export function collectTags(doc: Document): PageTags {
       case 'h1':
         if (tags.h1s.length < MAX_CANDIDATES) {
           const t = collapse(textContent(el));
-          if (t === '') break;
+          if (t === '') {
+            // A logo <h1> with only an image or an empty home link names the site in its alt or title.
+            if (siteLogo(el) && tags.brandH1s.length < MAX_CANDIDATES) {
+              const named = findOne((c) => (c.name === 'img' && !!attribute(c, 'alt')?.trim()) || (c.name === 'a' && !!attribute(c, 'title')?.trim()), el.children);
+              const name = named ? collapse((named.name === 'img' ? attribute(named, 'alt') : attribute(named, 'title')) ?? '') : '';
+              if (name) tags.brandH1s.push(name);
+            }
+            break;
+          }
           // The site's logo set as an <h1> (a link to the home page, a site-title class) is
           // its name, not the page's headline.
           if (siteLogo(el)) {
             if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
+            // The name over a slogan ("<span>ProNATs e.V.</span> <span>Verein zur ...</span>"): its first line.
+            const first = lines(el)[0];
+            if (first && first !== t && /[\p{L}\p{N}]/u.test(first) && tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(first);
             break;
           }
           if (tags.firstH1 === null) tags.firstH1At = at;

@@ -96,7 +96,9 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
   return (ctx) => {
     const t = rule(ctx);
     if (!t) return null;
-    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])].map(fold).filter((x) => x.length >= 3));
+    // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
+    const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
+    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3));
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
@@ -106,6 +108,11 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
       let story = i === 0 ? t.slice(bounds[2]!) : t.slice(0, bounds[i - 1]!);
       if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2) story = t.slice(bounds[4]!);
+      // "Story | Section | Forum | Brand": short sections (one or two words) right before the brand go with it.
+      for (let j = i - 2; i > 0 && j >= 2; j -= 2) {
+        if (t.slice(bounds[j]!, bounds[j + 1]!).split(/\s+/).length > 2) break;
+        story = t.slice(0, bounds[j - 1]!);
+      }
       // One word left is a section ("Geschichte | Site"), not a story.
       return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
     }
@@ -187,6 +194,9 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+  // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
+  const caps = ctx.tags.firstH1;
+  if (caps && caps === caps.toUpperCase() && caps !== caps.toLowerCase() && !brands.has(fold(caps)) && titleForms(declared).some((t) => fold(t) === fold(caps))) return caps;
   const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
   if (!h) return declared;
   const fh = fold(h);
@@ -200,6 +210,15 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
   const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
   if (main !== h) return main;
+  // The declared title is only the <h1>'s kicker line, or starts with it ("Wurmkiste" over
+  // "Wurmkiste selber bauen", "Initiative EnergieEffizienz - kostenloser Stromcheck" over
+  // "Kostenloser Stromcheck für private Haushalte"): the headline is the main line.
+  const kicked = withoutKicker(ctx, h);
+  if (kicked !== h) {
+    const kicker = fold(ctx.tags.h1Lines.get(h)!.find((l) => /[\p{L}\p{N}]/u.test(l))!);
+    if (cut.some((t) => t === kicker || (t.startsWith(kicker) && /^\s*[|\-\u2013\u2014:]\s/.test(t.slice(kicker.length))))) return kicked;
+  }
+
   return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
 }
 
