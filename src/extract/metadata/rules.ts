@@ -128,6 +128,25 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
   };
 }
 
+/**
+ * A Chinese or Japanese title with its section and site glued on by "_" or "-" without spaces
+ * ("这个约会软件..._智能_好奇心日报", "武汉的声音...！-新华网"): the story before them, when that is
+ * a whole line (at least six characters) and each glued part is short.
+ */
+function withoutGluedBrand(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const t = rule(ctx);
+    const m = t ? GLUED_BRAND.exec(t) : null;
+    if (!t || !m) return t;
+    const story = m[1]!;
+    return (story.match(CJK_CHAR) ?? []).length >= 6 ? story : t;
+  };
+}
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff01-\\uff60';
+const CJK_CHAR = new RegExp(`[${CJK}]`, 'gu');
+const GLUED_BRAND = new RegExp(`^(.*?[${CJK}])(?:[_\\-\\uff0d][${CJK}A-Za-z0-9]{1,10}){1,3}$`, 'u');
+
 /** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
 const BRAND_EDGE_SEP = new RegExp(`${PART_SEP.source}|\\s*[|\\uff5c]\\s*`, 'g');
 
@@ -148,7 +167,7 @@ function uncut(rule: Rule<string>): Rule<string> {
 const DECLARED_TITLE: readonly Rule<string>[] = [
   headline(withoutSiteName(uncut(meta('og:title')))),
   headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
-  headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
+  headline(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title)))),
   ldText('headline'),
   ldText('name', articleOrPage),
 ];
@@ -205,7 +224,7 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
   // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
   const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
-  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^(?:[\s\p{L}]|[:,]\s)/u.test(fh.slice(t.length)))) return h;
   // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
   // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
   const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
@@ -219,7 +238,7 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
     if (cut.some((t) => t === kicker || (t.startsWith(kicker) && /^\s*[|\-\u2013\u2014:]\s/.test(t.slice(kicker.length))))) return kicked;
   }
 
-  return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
+  return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t))) ? declared : withoutKicker(ctx, h);
 }
 
 /**

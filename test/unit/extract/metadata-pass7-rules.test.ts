@@ -50,3 +50,28 @@ describe('title: the <h1> as the page prints it', () => {
     assert.equal(meta('<meta property="og:title" content="Transformationslabor Ernährung"><h1>AKTUELLES</h1>').title, 'Transformationslabor Ernährung');
   });
 });
+
+describe('title: the visible headline against the declared one', () => {
+  it('takes the <h1> that goes on after a colon ("Story: einfach köstlich!")', () => {
+    const html = '<meta property="og:title" content="Saftiger Zitronenkuchen vom Blech | Backen macht glücklich"><meta property="og:site_name" content="Backen macht glücklich"><h1>Saftiger Zitronenkuchen vom Blech: einfach köstlich!</h1>';
+    assert.equal(meta(html).title, 'Saftiger Zitronenkuchen vom Blech: einfach köstlich!');
+  });
+  it('takes the <h1> when only a part of the declared title occurs inside it', () => {
+    const html = '<meta property="og:title" content="Wärmepumpe im Altbau - Wann es sich lohnt | heizung.de"><h1>Eignet sich eine Wärmepumpe im Altbau?</h1>';
+    assert.equal(meta(html, 'https://www.heizung.de/waermepumpe/altbau.html').title, 'Eignet sich eine Wärmepumpe im Altbau?');
+  });
+  it('keeps the declared title when the <h1> is it with a kicker glued in front', () => {
+    const html = '<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>';
+    assert.equal(meta(html).title, 'Große Aufgaben für die neue Regierung');
+  });
+});
+
+describe('title: a section and site glued on a Chinese or Japanese title', () => {
+  it('drops "_Section_Site" and "-Site" without spaces', () => {
+    assert.equal(meta('<title>这个约会软件，想用你和对方的相似好恶来帮你找对象_智能_好奇心日报</title>').title, '这个约会软件，想用你和对方的相似好恶来帮你找对象');
+    assert.equal(meta('<title>武汉的声音：有英勇的你，才有英雄的城！-新华网</title>').title, '武汉的声音：有英勇的你，才有英雄的城！');
+  });
+  it('keeps a short name with its site ("蔡健雅_百度百科")', () => {
+    assert.equal(meta('<title>蔡健雅_百度百科</title>').title, '蔡健雅_百度百科');
+  });
+});
