@@ -643,6 +643,11 @@ const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{
 const DATELINE_BEFORE = 600;
 const DATELINE_AFTER = 1500;
 
+/** How much of the page's visible text, from its end, is read for a copyright line. */
+const COPYRIGHT_TAIL = 3000;
+/** "©", "(c)" or "Copyright" (with years) or "2006-2008 by", then the holder, to the line's end or a period. */
+const COPYRIGHT = /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
+
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
@@ -707,6 +712,24 @@ export const AUTHOR: readonly Rule<string>[] = [
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n && n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x)) ? n : null;
+  },
+  // An author meta in a vendor's namespace ("cXenseParse:author"), when the page's byline names nobody.
+  (ctx) => {
+    for (const [key, values] of ctx.tags.meta) if (/^[a-z][\w-]*[:.]author$/.test(key) && !/^(?:article|book|og|twitter):/.test(key)) {
+      const names = values.map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
+      if (names.length) return [...new Set(names)].join(', ');
+    }
+    return null;
+  },
+  // A personal site's copyright line ("© 2019 Jane Doe", "(c) Jane Doe • Rechte", "2006-2008 by
+  // Jane Doe"): the person who holds the rights to the page wrote it, when nobody else signs it.
+  (ctx) => {
+    const text = ctx.bodyText();
+    for (const m of text.slice(-COPYRIGHT_TAIL).matchAll(COPYRIGHT)) {
+      const n = people(ctx, cleanAuthor(m[1]!.split(/\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]!));
+      if (n && !n.includes(', ') && /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:van|von|de|der)?\s*\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)) return n;
+    }
+    return null;
   },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.

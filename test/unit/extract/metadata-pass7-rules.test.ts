@@ -75,3 +75,21 @@ describe('title: a section and site glued on a Chinese or Japanese title', () =>
     assert.equal(meta('<title>蔡健雅_百度百科</title>').title, '蔡健雅_百度百科');
   });
 });
+
+describe('author: last sources when nobody signs the page', () => {
+  it('reads an author meta in a vendor namespace ("cXenseParse:author")', () => {
+    assert.equal(meta('<meta name="cXenseParse:author" value="Tana Ganeva"><h1>Story</h1><p>Text.</p>').author, 'Tana Ganeva');
+  });
+  it('prefers the byline to a vendor namespace author meta', () => {
+    assert.equal(meta('<meta name="smartbanner:author" content="Jetzt in der App"><h1>Story</h1><p class="byline">By Jane Doe</p>').author, 'Jane Doe');
+  });
+  it('takes the person a personal site\'s copyright line names', () => {
+    assert.equal(meta('<h1>Zeitphilosophie</h1><p>Text.</p><footer><p>(c) Johannes Wolf • Weitere Rechte siehe Impressum</p></footer>').author, 'Johannes Wolf');
+    assert.equal(meta('<h1>Story</h1><p>Text.</p><div id="footer"><p>Copyright (c) 2012- Gregory Szorc. All rights reserved.</p></div>').author, 'Gregory Szorc');
+    assert.equal(meta('<h1>Story</h1><p>Text.</p><p>(Creative Commons) 2006-2008 by Martin Weber</p>').author, 'Martin Weber');
+  });
+  it('does not take a company from the copyright line', () => {
+    assert.equal(meta('<h1>Story</h1><p>Text.</p><footer>© 2023 Example Media GmbH</footer>').author, null);
+    assert.equal(meta('<meta property="og:site_name" content="Example News"><h1>Story</h1><p>Text.</p><footer>© 2023 Example News</footer>').author, null);
+  });
+});
