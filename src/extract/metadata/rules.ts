@@ -49,10 +49,21 @@ const metaDate = (...keys: string[]): Rule<string> => (ctx) => {
 const timeDate = (test: (t: PageTags['times'][number]) => boolean): Rule<string> => (ctx) => {
   for (const t of ctx.tags.times) if (test(t)) {
     const d = toIsoDate(t.datetime);
-    if (d) return d;
+    if (d) return withShownZone(d, t.text);
   }
   return null;
 };
+
+/**
+ * A <time datetime> without an offset whose text shows the same wall time with its zone
+ * ("2022-10-11 08:00:00" shown as "10/11/2022 08:00 AM EDT"): the offset the page shows.
+ */
+function withShownZone(d: string, text: string): string {
+  if (!/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(d) || !text) return d;
+  const shown = toIsoDate(text) ?? findDateInText(text);
+  const m = shown ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::\d{2})?(?:\.\d+)?([+-]\d{2}:\d{2}|Z)$/.exec(shown) : null;
+  return m && d.startsWith(m[1]!) ? `${d}${m[2]!}` : d;
+}
 const absolute = (rule: Rule<string>): Rule<string> => (ctx) => resolveUrl(rule(ctx), ctx.base);
 
 const ARTICLE_OR_PAGE = /Article|Posting|Report|Review|Recipe|Product|Event|Course|Book|Movie|Video|Audio|Podcast|Episode|CreativeWork|WebPage|Page$|Question|HowTo|Dataset|SoftwareApplication|JobPosting/;
@@ -789,6 +800,20 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
+  // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded"), then
+  // the publication date the page's script data carries ("createdAt", "release_date").
+  (ctx) => {
+    for (const [key, values] of ctx.tags.meta) if (/[:._](?:uploaded|published|created|pubdate|publish_?date|date_?published)(?:_?(?:at|date|time|on))?$/.test(key) && !/modif|updat/.test(key)) {
+      for (const v of values) {
+        const d = toIsoDate(v);
+        if (d) return d;
+      }
+    }
+    return null;
+  },
+  (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
+  // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
+  (ctx) => firstFrom(['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []), (u) => dateInUrl(resolveUrl(u, ctx.base) ?? '')),
 ];
 
 /**

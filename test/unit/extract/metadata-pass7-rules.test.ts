@@ -93,3 +93,21 @@ describe('author: last sources when nobody signs the page', () => {
     assert.equal(meta('<meta property="og:site_name" content="Example News"><h1>Story</h1><p>Text.</p><footer>© 2023 Example News</footer>').author, null);
   });
 });
+
+describe('published_at: dates only in data and declared images', () => {
+  it('reads a date meta in a vendor namespace ("five_hundred_pixels:uploaded")', () => {
+    assert.equal(meta("<meta content='2013-02-16T04:36:36-05:00' property='five_hundred_pixels:uploaded'><h1>Spring in China</h1>").published_at, '2013-02-16T04:36:36-05:00');
+  });
+  it('reads the publication date in a JSON data script', () => {
+    assert.equal(meta('<h1>Topathleten</h1><script type="application/json">{"@type":"Document","createdAt":"2022-01-31T15:58:43+01:00","updatedAt":"2022-02-01T10:00:00+01:00"}</script>').published_at, '2022-01-31T15:58:43+01:00');
+  });
+  it('prefers a date the page shows to script data', () => {
+    assert.equal(meta('<h1>Story</h1><p>Published March 3, 2020</p><script type="application/json">{"createdAt":"2019-01-01"}</script>').published_at, '2020-03-03');
+  });
+  it('reads a full date in the path of the declared image last', () => {
+    assert.equal(meta('<meta property="og:image" content="https://www.example.org/files/2016/05/04/cover.png"><h1>Annual report</h1>').published_at, '2016-05-04');
+  });
+  it('takes the zone a <time> shows for its datetime without offset', () => {
+    assert.equal(meta('<h1>Story</h1><time itemprop="datePublished" datetime="2022-10-11 08:00:00">10/11/2022 08:00 AM EDT</time>').published_at, '2022-10-11T08:00:00-04:00');
+  });
+});
