@@ -111,3 +111,14 @@ describe('published_at: dates only in data and declared images', () => {
     assert.equal(meta('<h1>Story</h1><time itemprop="datePublished" datetime="2022-10-11 08:00:00">10/11/2022 08:00 AM EDT</time>').published_at, '2022-10-11T08:00:00-04:00');
   });
 });
+
+describe('favicon: declarations that point back at a page', () => {
+  it('skips an icon href that is a fragment or the page itself, for the next icon or /favicon.ico', () => {
+    assert.equal(meta('<link rel="icon" href="#">').favicon, 'https://news.example.com/favicon.ico');
+    assert.equal(meta('<link rel="icon" href="#"><link rel="icon" href="/i/16.png" sizes="16x16">').favicon, 'https://news.example.com/i/16.png');
+    assert.equal(meta('<link rel="apple-touch-icon" href="/story"><link rel="shortcut icon" href="/favicon.png">').favicon, 'https://news.example.com/favicon.png');
+  });
+  it('skips an icon href that is the site root ("/")', () => {
+    assert.equal(meta('<link rel="apple-touch-icon" href="/"><link rel="icon" href="/f.ico">').favicon, 'https://news.example.com/f.ico');
+  });
+});
