@@ -222,6 +222,12 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   const declared = firstOf(ctx, DECLARED_TITLE);
   if (!declared) return null;
   const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+  // A declared title that only names the site ("ICON Magazine", "Anwalt Niemeyer" on
+  // anwaltniemeyer.de) or says "Home" names no page: the page's first <h1> is its headline.
+  if (onlySiteName(ctx, declared)) {
+    const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
+    if (own) return own;
+  }
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
   // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
@@ -250,6 +256,16 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   }
 
   return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t))) ? declared : withoutKicker(ctx, h);
+}
+
+/** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
+function onlySiteName(ctx: RuleContext, t: string): boolean {
+  const f = fold(t);
+  if (/^(?:home|homepage|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
+  const names = [...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])];
+  if (names.some((n) => fold(n) === f)) return true;
+  const squash = f.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, '');
+  return squash.length >= 5 && siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash));
 }
 
 /**

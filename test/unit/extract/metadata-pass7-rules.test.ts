@@ -122,3 +122,14 @@ describe('favicon: declarations that point back at a page', () => {
     assert.equal(meta('<link rel="apple-touch-icon" href="/"><link rel="icon" href="/f.ico">').favicon, 'https://news.example.com/f.ico');
   });
 });
+
+describe('title: a declared title that only names the site', () => {
+  it('takes the first <h1> when the title is the site name or "Home"', () => {
+    assert.equal(meta('<title>Home</title><h1><a href="https://video.example.net/1">Time to say goodbye.</a></h1>').title, 'Time to say goodbye.');
+    assert.equal(meta('<meta property="og:title" content="ICON Magazine"><meta property="og:site_name" content="ICON Magazine"><h1>Davor und Danach</h1>').title, 'Davor und Danach');
+    assert.equal(meta('<title>Anwalt Niemeyer</title><h1>Willkommen!</h1>', 'https://anwaltniemeyer.de/index.html').title, 'Willkommen!');
+  });
+  it('keeps the site name when the page has no other <h1>', () => {
+    assert.equal(meta('<title>Anwalt Niemeyer</title><p>Text.</p>', 'https://anwaltniemeyer.de/').title, 'Anwalt Niemeyer');
+  });
+});
