@@ -295,13 +295,21 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
     if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
     for (const d of ds) {
       let common = 0;
-      for (const x of w) if (d.has(x)) common++;
-      const share = common / Math.min(w.size, d.size);
+      let content = 0;
+      for (const x of w) if (d.has(x)) {
+        common++;
+        if (!SHORT_WORD.test(x)) content++;
+      }
+      // Only short words in common ("für", "die", "the") tell nothing about the story.
+      const share = content ? common / Math.min(w.size, d.size) : 0;
       if (share > bestShare) [best, bestShare] = [h, share];
     }
   }
   return bestShare >= SAME_STORY ? best : null;
 }
+
+/** A word of at most three Latin, Cyrillic or Greek letters: an article, a preposition. */
+const SHORT_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]{1,3}$/u;
 
 const wordSet = (s: string) => new Set(s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 

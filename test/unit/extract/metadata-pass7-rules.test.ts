@@ -133,3 +133,10 @@ describe('title: a declared title that only names the site', () => {
     assert.equal(meta('<title>Anwalt Niemeyer</title><p>Text.</p>', 'https://anwaltniemeyer.de/').title, 'Anwalt Niemeyer');
   });
 });
+
+describe('title: an <h1> sharing only short words is another story', () => {
+  it('keeps og:title over an <h1> that shares only "für" with <title>', () => {
+    const html = '<title>BeFifty - Der Blog für Frauen über 40</title><meta property="og:title" content="Das vielleicht schönste Ende der Welt: Montauk"><h1>Wann, wenn nicht jetzt...</h1><h1>Tipps für die Unterkunft:</h1>';
+    assert.equal(meta(html).title, 'Das vielleicht schönste Ende der Welt: Montauk');
+  });
+});
