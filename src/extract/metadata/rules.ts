@@ -384,8 +384,13 @@ function asText(v: string | null): string | null {
   let s = v;
   if (/&(?:#\d{2,6}|#x[\da-f]{2,5}|[a-z]{2,8});/i.test(s)) s = decodeEntities(s);
   if (/<\/?[a-z][^>]*>|<[a-z]+\s[^>]*$/i.test(s)) s = s.replace(/<[a-z][^>]*(?:>|$)|<\/[a-z]+\s*>/gi, ' ');
+  // A date stamp printed before the text ("06.11.2023, 11.41 Uhr : In Nord wurde..."): not its words.
+  s = s.replace(DATE_STAMP, '');
   return clean(s, 20_000);
 }
+
+/** A numeric date, an optional time, then a colon or dash, at a text's start. */
+const DATE_STAMP = /^\s*(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})(?:,?\s*\d{1,2}[:.]\d{2}(?:\s*Uhr)?)?\s*[:\-\u2013\u2014|]\s+(?=\p{L})/u;
 
 /** Not just the site's name, the page title, or a byline. */
 function describes(ctx: RuleContext, d: string): boolean {

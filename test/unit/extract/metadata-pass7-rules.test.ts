@@ -140,3 +140,12 @@ describe('title: an <h1> sharing only short words is another story', () => {
     assert.equal(meta(html).title, 'Das vielleicht schönste Ende der Welt: Montauk');
   });
 });
+
+describe('description: a date stamp before the text', () => {
+  it('drops "06.11.2023, 11.41 Uhr : " before the description', () => {
+    assert.equal(meta('<meta name="description" content="06.11.2023, 11.41 Uhr : In Nord wurde am Freitag die neue Anlage eröffnet."><h1>Story</h1>').description, 'In Nord wurde am Freitag die neue Anlage eröffnet.');
+  });
+  it('keeps a description that starts with a date as part of its sentence', () => {
+    assert.equal(meta('<meta name="description" content="06.11.2023 war ein guter Tag für Nord."><h1>Story</h1>').description, '06.11.2023 war ein guter Tag für Nord.');
+  });
+});
