@@ -859,6 +859,18 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
   const shown: string[] = [];
   for (const t of ctx.tags.times.slice(0, 10)) shown.push(t.datetime, t.text);
   shown.push(...ctx.tags.dateTexts.slice(0, 10));
+  // The dateline printed by the headline ("Ariel Melgar Cabrera 3/5/2022 22:41").
+  const text = ctx.bodyText();
+  const h1 = headlineAt(ctx, text);
+  if (h1 >= 0) {
+    const near = findDateInText(text.slice(Math.max(0, h1 - ABOVE_HEADLINE), h1 + NEAR_HEADLINE), { shortYear: true });
+    if (near) {
+      shown.push(near);
+      // "3/5/2022" read month-first may be the day-first date of the same instant.
+      const dm = /^(\d{4})-(\d{2})-(\d{2})(T.*)$/.exec(near);
+      if (dm && dm[2] !== dm[3] && +dm[3]! <= 12) shown.push(`${dm[1]}-${dm[3]}-${dm[2]}${dm[4]}`);
+    }
+  }
   for (const s of shown) {
     const local = s ? toIsoDate(s) ?? findDateInText(s) : null;
     const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(local);

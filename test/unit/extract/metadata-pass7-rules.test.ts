@@ -149,3 +149,14 @@ describe('description: a date stamp before the text', () => {
     assert.equal(meta('<meta name="description" content="06.11.2023 war ein guter Tag für Nord."><h1>Story</h1>').description, '06.11.2023 war ein guter Tag für Nord.');
   });
 });
+
+describe('published_at: the page clock from the dateline by the headline', () => {
+  it('writes a UTC instant in the offset of the local time the dateline shows', () => {
+    const html = '<meta property="article:published_time" content="2022-05-04T02:41:00Z"><h1>Autos robados en Bolivia</h1><p>Ariel Melgar Cabrera</p><p>3/5/2022 22:41</p><p>Texto.</p>';
+    assert.equal(meta(html).published_at, '2022-05-03T22:41:00-04:00');
+  });
+  it('keeps the UTC instant when the dateline shows another minute', () => {
+    const html = '<meta property="article:published_time" content="2022-05-04T02:41:00Z"><h1>Autos robados en Bolivia</h1><p>3/5/2022 21:15</p>';
+    assert.equal(meta(html).published_at, '2022-05-04T02:41:00Z');
+  });
+});
