@@ -230,6 +230,15 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   }
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+  // A declared title of one word ("Gefahrstoff-Service", "Beitragseinreichung") is the page's
+  // label in a menu; the first <h1>, a sentence on the same subject ("Gefahrstoffmanagement für
+  // Hersteller..."), is its headline.
+  if (!/\s/.test(declared.trim())) {
+    const stems = (declared.normalize('NFKC').toLowerCase().match(/\p{L}{6,}/gu) ?? []).map((w) => w.slice(0, 6));
+    const h1 = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x));
+    const words = h1 ? h1.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [] : [];
+    if (h1 && words.length >= 3 && words.some((w) => stems.some((st) => w.startsWith(st)))) return h1;
+  }
   // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
   const caps = ctx.tags.firstH1;
   if (caps && caps === caps.toUpperCase() && caps !== caps.toLowerCase() && !brands.has(fold(caps)) && titleForms(declared).some((t) => fold(t) === fold(caps))) return caps;

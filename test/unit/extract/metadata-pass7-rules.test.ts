@@ -160,3 +160,13 @@ describe('published_at: the page clock from the dateline by the headline', () =>
     assert.equal(meta(html).published_at, '2022-05-04T02:41:00Z');
   });
 });
+
+describe('title: a one-word declared title is a menu label', () => {
+  it('takes the first <h1> on the same subject', () => {
+    const html = '<meta property="og:title" content="Gefahrstoff-Service"><meta property="og:site_name" content="Qualisys"><h1><span>Gefahrstoffmanagement für Hersteller, Importeure und Alleinvertreter</span></h1>';
+    assert.equal(meta(html).title, 'Gefahrstoffmanagement für Hersteller, Importeure und Alleinvertreter');
+  });
+  it('keeps the one word when the <h1> is about something else', () => {
+    assert.equal(meta('<meta property="og:title" content="Impressum"><h1>Willkommen auf unserer Seite</h1>').title, 'Impressum');
+  });
+});
