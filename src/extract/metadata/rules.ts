@@ -296,11 +296,13 @@ function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
 const SAME_STORY = 0.2;
 
 function sameStoryH1(h1s: readonly string[], declared: readonly string[]): string | null {
-  const ds = declared.map(wordSet).filter((d) => d.size > 0);
+  // Words compared by their first seven letters: inflected forms ("elektronisches", "elektronische") are one word.
+  const stem = (set: Set<string>) => new Set([...set].map((x) => x.slice(0, 7)));
+  const ds = declared.map((d) => stem(wordSet(d))).filter((d) => d.size > 0);
   let best: string | null = null;
   let bestShare = 0;
   for (const h of h1s.slice(0, 3)) {
-    const w = wordSet(h);
+    const w = stem(wordSet(h));
     if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
     for (const d of ds) {
       let common = 0;

@@ -170,3 +170,10 @@ describe('title: a one-word declared title is a menu label', () => {
     assert.equal(meta('<meta property="og:title" content="Impressum"><h1>Willkommen auf unserer Seite</h1>').title, 'Impressum');
   });
 });
+
+describe('title: inflected forms are the same word', () => {
+  it('takes the <h1> that shares words with the declared title only in another inflection', () => {
+    const html = '<meta property="og:title" content="Das beste elektronische Katzenspielzeug 2022 - Vergleich"><meta property="og:site_name" content="Haustiermagazin"><h1 class="entry-title">Kaufratgeber: elektronisches Katzenspielzeug – sorgt ganz automatisch für Abwechslung</h1>';
+    assert.equal(meta(html).title, 'Kaufratgeber: elektronisches Katzenspielzeug – sorgt ganz automatisch für Abwechslung');
+  });
+});
