@@ -28,8 +28,10 @@ export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string;
     const isIcon = link.rel.includes('icon') || link.rel.includes('fluid-icon');
     const isMask = link.rel.includes('mask-icon');
     if (!isApple && !isIcon && !isMask) return;
+    // A fragment ("#") or an empty path points back at the page, or the site's root page: no image.
+    if (/^\s*#/.test(link.href)) return;
     const url = resolveUrl(link.href, base);
-    if (!url) return;
+    if (!url || !iconPath(url, base)) return;
     const format = formatRank(link.type, url);
     let size = declaredSize(link.sizes);
     if (size === null) size = format === 4 ? SCALABLE : isApple ? APPLE_IMPLIED : 0;
@@ -39,6 +41,16 @@ export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string;
   candidates.sort((a, b) => Number(a.relRank < 0) - Number(b.relRank < 0) || b.size - a.size || b.format - a.format || b.relRank - a.relRank || a.order - b.order);
   const best = candidates[0];
   return best ? { url: best.url, size: best.size } : null;
+}
+
+/** A URL that can be an image: not the page it is declared on, nor a site's root page ("/"). */
+function iconPath(url: string, base: string): boolean {
+  const u = new URL(url);
+  if (u.pathname === '/' && u.search === '') return false;
+  u.hash = '';
+  const b = new URL(base);
+  b.hash = '';
+  return u.href !== b.href;
 }
 
 /** Largest size in a sizes attribute ("16x16 32x32", "any"), by the shorter side. */

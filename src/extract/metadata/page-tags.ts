@@ -61,6 +61,8 @@ export interface PageTags {
   dateTexts: string[];
   /** The texts of elements marked as the publication date itself (post-date, published, created): a subset of dateTexts. */
   pubDateTexts: string[];
+  /** Publication dates a page's JSON data scripts carry (the parser keeps no JavaScript text) ("createdAt":"2022-01-31T15:58:43+01:00", "release_date":"1984-06-25"), in page order. */
+  scriptDates: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
   /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
@@ -93,7 +95,7 @@ const PUB_DATE_CLASS = /publish|submitted|pub-?date|post-?date|posted|created|da
 const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
+  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], scriptDates: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -149,6 +151,10 @@ export function collectTags(doc: Document): PageTags {
       }
       case 'script':
         if ((attribute(el, 'type') ?? '').trim().toLowerCase().startsWith('application/ld+json')) tags.jsonLd.push(textContent(el));
+        else if (tags.scriptDates.length < MAX_CANDIDATES) {
+          const code = textContent(el).slice(0, MAX_SCRIPT_CHARS);
+          for (const m of code.matchAll(SCRIPT_DATE)) if (tags.scriptDates.length < MAX_CANDIDATES) tags.scriptDates.push(m[1]!);
+        }
         break;
       case 'html':
         if (tags.htmlLang === null) tags.htmlLang = attribute(el, 'lang') || attribute(el, 'xml:lang') || null;
@@ -160,11 +166,22 @@ export function collectTags(doc: Document): PageTags {
       case 'h1':
         if (tags.h1s.length < MAX_CANDIDATES) {
           const t = collapse(textContent(el));
-          if (t === '') break;
+          if (t === '') {
+            // A logo <h1> with only an image or an empty home link names the site in its alt or title.
+            if (siteLogo(el) && tags.brandH1s.length < MAX_CANDIDATES) {
+              const named = findOne((c) => (c.name === 'img' && !!attribute(c, 'alt')?.trim()) || (c.name === 'a' && !!attribute(c, 'title')?.trim()), el.children);
+              const name = named ? collapse((named.name === 'img' ? attribute(named, 'alt') : attribute(named, 'title')) ?? '') : '';
+              if (name) tags.brandH1s.push(name);
+            }
+            break;
+          }
           // The site's logo set as an <h1> (a link to the home page, a site-title class) is
           // its name, not the page's headline.
           if (siteLogo(el)) {
             if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
+            // The name over a slogan ("<span>ProNATs e.V.</span> <span>Verein zur ...</span>"): its first line.
+            const first = lines(el)[0];
+            if (first && first !== t && /[\p{L}\p{N}]/u.test(first) && tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(first);
             break;
           }
           if (tags.firstH1 === null) tags.firstH1At = at;
@@ -405,6 +422,11 @@ const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'he
 const MAX_TEXT_CHARS = 100_000;
 
 /** The text a reader sees, blocks separated by newlines, capped at MAX_TEXT_CHARS. */
+/** How much of one inline script is searched for date keys. */
+const MAX_SCRIPT_CHARS = 200_000;
+/** A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value. */
+const SCRIPT_DATE = /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
+
 export function visibleText(doc: Document): string {
   const out: string[] = [];
   let size = 0;

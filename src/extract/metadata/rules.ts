@@ -49,10 +49,21 @@ const metaDate = (...keys: string[]): Rule<string> => (ctx) => {
 const timeDate = (test: (t: PageTags['times'][number]) => boolean): Rule<string> => (ctx) => {
   for (const t of ctx.tags.times) if (test(t)) {
     const d = toIsoDate(t.datetime);
-    if (d) return d;
+    if (d) return withShownZone(d, t.text);
   }
   return null;
 };
+
+/**
+ * A <time datetime> without an offset whose text shows the same wall time with its zone
+ * ("2022-10-11 08:00:00" shown as "10/11/2022 08:00 AM EDT"): the offset the page shows.
+ */
+function withShownZone(d: string, text: string): string {
+  if (!/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(d) || !text) return d;
+  const shown = toIsoDate(text) ?? findDateInText(text);
+  const m = shown ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::\d{2})?(?:\.\d+)?([+-]\d{2}:\d{2}|Z)$/.exec(shown) : null;
+  return m && d.startsWith(m[1]!) ? `${d}${m[2]!}` : d;
+}
 const absolute = (rule: Rule<string>): Rule<string> => (ctx) => resolveUrl(rule(ctx), ctx.base);
 
 const ARTICLE_OR_PAGE = /Article|Posting|Report|Review|Recipe|Product|Event|Course|Book|Movie|Video|Audio|Podcast|Episode|CreativeWork|WebPage|Page$|Question|HowTo|Dataset|SoftwareApplication|JobPosting/;
@@ -96,7 +107,9 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
   return (ctx) => {
     const t = rule(ctx);
     if (!t) return null;
-    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])].map(fold).filter((x) => x.length >= 3));
+    // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
+    const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
+    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3));
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
@@ -106,6 +119,11 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
       let story = i === 0 ? t.slice(bounds[2]!) : t.slice(0, bounds[i - 1]!);
       if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2) story = t.slice(bounds[4]!);
+      // "Story | Section | Forum | Brand": short sections (one or two words) right before the brand go with it.
+      for (let j = i - 2; i > 0 && j >= 2; j -= 2) {
+        if (t.slice(bounds[j]!, bounds[j + 1]!).split(/\s+/).length > 2) break;
+        story = t.slice(0, bounds[j - 1]!);
+      }
       // One word left is a section ("Geschichte | Site"), not a story.
       return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
     }
@@ -120,6 +138,25 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     return t;
   };
 }
+
+/**
+ * A Chinese or Japanese title with its section and site glued on by "_" or "-" without spaces
+ * ("这个约会软件..._智能_好奇心日报", "武汉的声音...！-新华网"): the story before them, when that is
+ * a whole line (at least six characters) and each glued part is short.
+ */
+function withoutGluedBrand(rule: Rule<string>): Rule<string> {
+  return (ctx) => {
+    const t = rule(ctx);
+    const m = t ? GLUED_BRAND.exec(t) : null;
+    if (!t || !m) return t;
+    const story = m[1]!;
+    return (story.match(CJK_CHAR) ?? []).length >= 6 ? story : t;
+  };
+}
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff01-\\uff60';
+const CJK_CHAR = new RegExp(`[${CJK}]`, 'gu');
+const GLUED_BRAND = new RegExp(`^(.*?[${CJK}])(?:[_\\-\\uff0d][${CJK}A-Za-z0-9]{1,10}){1,3}$`, 'u');
 
 /** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
 const BRAND_EDGE_SEP = new RegExp(`${PART_SEP.source}|\\s*[|\\uff5c]\\s*`, 'g');
@@ -141,7 +178,7 @@ function uncut(rule: Rule<string>): Rule<string> {
 const DECLARED_TITLE: readonly Rule<string>[] = [
   headline(withoutSiteName(uncut(meta('og:title')))),
   headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
-  headline(withoutSiteName((ctx) => clean(ctx.tags.title))),
+  headline(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title)))),
   ldText('headline'),
   ldText('name', articleOrPage),
 ];
@@ -185,8 +222,26 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   const declared = firstOf(ctx, DECLARED_TITLE);
   if (!declared) return null;
   const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+  // A declared title that only names the site ("ICON Magazine", "Anwalt Niemeyer" on
+  // anwaltniemeyer.de) or says "Home" names no page: the page's first <h1> is its headline.
+  if (onlySiteName(ctx, declared)) {
+    const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
+    if (own) return own;
+  }
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+  // A declared title of one word ("Gefahrstoff-Service", "Beitragseinreichung") is the page's
+  // label in a menu; the first <h1>, a sentence on the same subject ("Gefahrstoffmanagement für
+  // Hersteller..."), is its headline.
+  if (!/\s/.test(declared.trim())) {
+    const stems = (declared.normalize('NFKC').toLowerCase().match(/\p{L}{6,}/gu) ?? []).map((w) => w.slice(0, 6));
+    const h1 = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x));
+    const words = h1 ? h1.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [] : [];
+    if (h1 && words.length >= 3 && words.some((w) => stems.some((st) => w.startsWith(st)))) return h1;
+  }
+  // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
+  const caps = ctx.tags.firstH1;
+  if (caps && caps === caps.toUpperCase() && caps !== caps.toLowerCase() && !brands.has(fold(caps)) && titleForms(declared).some((t) => fold(t) === fold(caps))) return caps;
   const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
   if (!h) return declared;
   const fh = fold(h);
@@ -195,12 +250,31 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
   // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
   const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
-  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^[\s\p{L}]/u.test(fh.slice(t.length)))) return h;
+  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^(?:[\s\p{L}]|[:,]\s)/u.test(fh.slice(t.length)))) return h;
   // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
   // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
   const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
   if (main !== h) return main;
-  return cut.some((t) => fh.includes(t)) ? declared : withoutKicker(ctx, h);
+  // The declared title is only the <h1>'s kicker line, or starts with it ("Wurmkiste" over
+  // "Wurmkiste selber bauen", "Initiative EnergieEffizienz - kostenloser Stromcheck" over
+  // "Kostenloser Stromcheck für private Haushalte"): the headline is the main line.
+  const kicked = withoutKicker(ctx, h);
+  if (kicked !== h) {
+    const kicker = fold(ctx.tags.h1Lines.get(h)!.find((l) => /[\p{L}\p{N}]/u.test(l))!);
+    if (cut.some((t) => t === kicker || (t.startsWith(kicker) && /^\s*[|\-\u2013\u2014:]\s/.test(t.slice(kicker.length))))) return kicked;
+  }
+
+  return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t))) ? declared : withoutKicker(ctx, h);
+}
+
+/** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
+function onlySiteName(ctx: RuleContext, t: string): boolean {
+  const f = fold(t);
+  if (/^(?:home|homepage|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
+  const names = [...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])];
+  if (names.some((n) => fold(n) === f)) return true;
+  const squash = f.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, '');
+  return squash.length >= 5 && siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash));
 }
 
 /**
@@ -222,21 +296,31 @@ function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
 const SAME_STORY = 0.2;
 
 function sameStoryH1(h1s: readonly string[], declared: readonly string[]): string | null {
-  const ds = declared.map(wordSet).filter((d) => d.size > 0);
+  // Words compared by their first seven letters: inflected forms ("elektronisches", "elektronische") are one word.
+  const stem = (set: Set<string>) => new Set([...set].map((x) => x.slice(0, 7)));
+  const ds = declared.map((d) => stem(wordSet(d))).filter((d) => d.size > 0);
   let best: string | null = null;
   let bestShare = 0;
   for (const h of h1s.slice(0, 3)) {
-    const w = wordSet(h);
+    const w = stem(wordSet(h));
     if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
     for (const d of ds) {
       let common = 0;
-      for (const x of w) if (d.has(x)) common++;
-      const share = common / Math.min(w.size, d.size);
+      let content = 0;
+      for (const x of w) if (d.has(x)) {
+        common++;
+        if (!SHORT_WORD.test(x)) content++;
+      }
+      // Only short words in common ("für", "die", "the") tell nothing about the story.
+      const share = content ? common / Math.min(w.size, d.size) : 0;
       if (share > bestShare) [best, bestShare] = [h, share];
     }
   }
   return bestShare >= SAME_STORY ? best : null;
 }
+
+/** A word of at most three Latin, Cyrillic or Greek letters: an article, a preposition. */
+const SHORT_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]{1,3}$/u;
 
 const wordSet = (s: string) => new Set(s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 
@@ -311,8 +395,13 @@ function asText(v: string | null): string | null {
   let s = v;
   if (/&(?:#\d{2,6}|#x[\da-f]{2,5}|[a-z]{2,8});/i.test(s)) s = decodeEntities(s);
   if (/<\/?[a-z][^>]*>|<[a-z]+\s[^>]*$/i.test(s)) s = s.replace(/<[a-z][^>]*(?:>|$)|<\/[a-z]+\s*>/gi, ' ');
+  // A date stamp printed before the text ("06.11.2023, 11.41 Uhr : In Nord wurde..."): not its words.
+  s = s.replace(DATE_STAMP, '');
   return clean(s, 20_000);
 }
+
+/** A numeric date, an optional time, then a colon or dash, at a text's start. */
+const DATE_STAMP = /^\s*(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})(?:,?\s*\d{1,2}[:.]\d{2}(?:\s*Uhr)?)?\s*[:\-\u2013\u2014|]\s+(?=\p{L})/u;
 
 /** Not just the site's name, the page title, or a byline. */
 function describes(ctx: RuleContext, d: string): boolean {
@@ -605,6 +694,11 @@ const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{
 const DATELINE_BEFORE = 600;
 const DATELINE_AFTER = 1500;
 
+/** How much of the page's visible text, from its end, is read for a copyright line. */
+const COPYRIGHT_TAIL = 3000;
+/** "©", "(c)" or "Copyright" (with years) or "2006-2008 by", then the holder, to the line's end or a period. */
+const COPYRIGHT = /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
+
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
@@ -670,6 +764,24 @@ export const AUTHOR: readonly Rule<string>[] = [
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n && n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x)) ? n : null;
   },
+  // An author meta in a vendor's namespace ("cXenseParse:author"), when the page's byline names nobody.
+  (ctx) => {
+    for (const [key, values] of ctx.tags.meta) if (/^[a-z][\w-]*[:.]author$/.test(key) && !/^(?:article|book|og|twitter):/.test(key)) {
+      const names = values.map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
+      if (names.length) return [...new Set(names)].join(', ');
+    }
+    return null;
+  },
+  // A personal site's copyright line ("© 2019 Jane Doe", "(c) Jane Doe • Rechte", "2006-2008 by
+  // Jane Doe"): the person who holds the rights to the page wrote it, when nobody else signs it.
+  (ctx) => {
+    const text = ctx.bodyText();
+    for (const m of text.slice(-COPYRIGHT_TAIL).matchAll(COPYRIGHT)) {
+      const n = people(ctx, cleanAuthor(m[1]!.split(/\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]!));
+      if (n && !n.includes(', ') && /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:van|von|de|der)?\s*\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)) return n;
+    }
+    return null;
+  },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
   byline(twitterLabelled(WRITTEN_BY)),
@@ -728,6 +840,20 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   },
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
   (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
+  // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded"), then
+  // the publication date the page's script data carries ("createdAt", "release_date").
+  (ctx) => {
+    for (const [key, values] of ctx.tags.meta) if (/[:._](?:uploaded|published|created|pubdate|publish_?date|date_?published)(?:_?(?:at|date|time|on))?$/.test(key) && !/modif|updat/.test(key)) {
+      for (const v of values) {
+        const d = toIsoDate(v);
+        if (d) return d;
+      }
+    }
+    return null;
+  },
+  (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
+  // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
+  (ctx) => firstFrom(['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []), (u) => dateInUrl(resolveUrl(u, ctx.base) ?? '')),
 ];
 
 /**
@@ -744,6 +870,18 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
   const shown: string[] = [];
   for (const t of ctx.tags.times.slice(0, 10)) shown.push(t.datetime, t.text);
   shown.push(...ctx.tags.dateTexts.slice(0, 10));
+  // The dateline printed by the headline ("Ariel Melgar Cabrera 3/5/2022 22:41").
+  const text = ctx.bodyText();
+  const h1 = headlineAt(ctx, text);
+  if (h1 >= 0) {
+    const near = findDateInText(text.slice(Math.max(0, h1 - ABOVE_HEADLINE), h1 + NEAR_HEADLINE), { shortYear: true });
+    if (near) {
+      shown.push(near);
+      // "3/5/2022" read month-first may be the day-first date of the same instant.
+      const dm = /^(\d{4})-(\d{2})-(\d{2})(T.*)$/.exec(near);
+      if (dm && dm[2] !== dm[3] && +dm[3]! <= 12) shown.push(`${dm[1]}-${dm[3]}-${dm[2]}${dm[4]}`);
+    }
+  }
   for (const s of shown) {
     const local = s ? toIsoDate(s) ?? findDateInText(s) : null;
     const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(local);
