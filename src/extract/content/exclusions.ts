@@ -64,7 +64,6 @@ export function alwaysExcluded(el: Element): boolean {
 }
 
 /** The element's class or id matches `re`. */
-/** The element's class or id matches `re`. */
 export function classOrIdMatches(el: Element, re: RegExp): boolean {
   const c = attribute(el, 'class');
   const id = attribute(el, 'id');
