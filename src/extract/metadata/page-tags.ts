@@ -421,12 +421,14 @@ export function firstMeta(tags: PageTags, ...keys: string[]): string | null {
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'textarea']);
 const MAX_TEXT_CHARS = 100_000;
 
-/** The text a reader sees, blocks separated by newlines, capped at MAX_TEXT_CHARS. */
 /** How much of one inline script is searched for date keys. */
 const MAX_SCRIPT_CHARS = 200_000;
 /** A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value. */
 const SCRIPT_DATE = /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
 
+/** The text a reader sees, blocks separated by newlines, capped at MAX_TEXT_CHARS. The cap
+ *  counts text as shown (a run of white space as one character): a page indented with thousands
+ *  of tabs and line breaks would otherwise reach it within its menu. */
 export function visibleText(doc: Document): string {
   const out: string[] = [];
   let size = 0;
@@ -436,7 +438,7 @@ export function visibleText(doc: Document): string {
       if (n.type === 'text') {
         const t = (n as Text).data;
         out.push(t);
-        size += t.length;
+        size += SPACE_RUN.test(t) ? t.replace(WHITE_RUNS, ' ').length : t.length;
       } else if ('children' in n && !INVISIBLE.has((n as Element).name)) {
         walk((n as Element).children);
         out.push('\n');
@@ -444,5 +446,10 @@ export function visibleText(doc: Document): string {
     }
   };
   walk(doc.children);
-  return out.join('').replace(/[ \t\u00a0]+/g, ' ');
+  return out.join('').replace(SPACE_RUNS, ' ');
 }
+
+const SPACE_RUNS = /[ \t\u00a0]+/g;
+/** White space other than one space, or two spaces: what WHITE_RUNS would shorten or change. */
+const SPACE_RUN = /[\t\n\r\f\u00a0]| {2}/;
+const WHITE_RUNS = /[ \t\n\r\f\u00a0]+/g;
