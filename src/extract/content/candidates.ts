@@ -3,7 +3,7 @@
 // by its link density, is the article; qualifying siblings join it.
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { classWeight } from '../dom/patterns.js';
-import { isElement } from '../dom/walk.js';
+import { isElement, isInside } from '../dom/walk.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementInfo, ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
@@ -177,15 +177,10 @@ function preferCommonAncestor(top: Element, ranked: Array<{ el: Element; score: 
   if (alternatives.length < 3) return top;
   for (let parent = top.parent; parent && parent !== body && isElement(parent); parent = parent.parent) {
     let containing = 0;
-    for (const alt of alternatives) if (contains(parent, alt)) containing++;
+    for (const alt of alternatives) if (isInside(alt, parent)) containing++;
     if (containing >= 3) return parent;
   }
   return top;
-}
-
-function contains(ancestor: Element, el: Element): boolean {
-  for (let p = el.parent; p; p = p.parent) if (p === ancestor) return true;
-  return false;
 }
 
 function climbWhileBetter(top: Element, stats: ElementStats, body: ParentNode): Element {

@@ -6,7 +6,7 @@
 // somewhere, together holding most of the element's text.
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
-import { isElement } from '../dom/walk.js';
+import { isElement, isInside } from '../dom/walk.js';
 import { BOILERPLATE_ROLES } from '../dom/patterns.js';
 import { ElementStats } from './element-stats.js';
 import { alwaysExcluded, classOrIdMatches } from './exclusions.js';
@@ -58,7 +58,7 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
   const tag = best.shape.split('.', 1)[0]!;
   const counts = new Map<Element, number>();
   for (const el of stats.order) {
-    if (el.name !== tag || !isElement(el.parent as Element) || inside(el, best.root)) continue;
+    if (el.name !== tag || !isElement(el.parent as Element) || isInside(el, best.root)) continue;
     const info = stats.get(el)!;
     if (info.chars < MIN_CARD_CHARS || (info.links === 0 && el.name !== 'a') || shapeOf(el) !== best.shape) continue;
     const parent = el.parent as Element;
@@ -68,18 +68,13 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
   let chars = 0;
   for (const [parent, n] of counts) {
     const info = stats.get(parent);
-    if (!info || n < MIN_MORE_CARDS || out.some((o) => inside(parent, o) || inside(o, parent)) || forScreenReaders(parent)) continue;
+    if (!info || n < MIN_MORE_CARDS || out.some((o) => isInside(parent, o) || isInside(o, parent)) || forScreenReaders(parent)) continue;
     out.push(parent);
     chars += info.chars;
   }
   // The grid is the listing and the runs are its remainder: runs outweighing it are the
   // page's other lists (menus, link blocks) that happen to share the cards' shape.
   return chars <= MORE_SHARE * best.chars ? out : [];
-}
-
-function inside(el: Element, outer: Element): boolean {
-  for (let p = el.parent; p; p = p.parent) if (p === outer) return true;
-  return false;
 }
 
 /** The element or one of its ancestors is shown to screen readers only (a second copy of the

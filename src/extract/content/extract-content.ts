@@ -28,7 +28,7 @@ import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
-import { isElement } from '../dom/walk.js';
+import { isElement, isInside } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
@@ -157,11 +157,13 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   // (a list of winners, of languages, of trails set in an article template): in a declared
   // body now, which stands as found otherwise; elsewhere after the whole page had its turn.
   const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
+  // A grid is read from its section, with the runs of its cards elsewhere on the page.
+  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt => convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title);
   const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
     const grid = pageGrid?.grid ?? null;
-    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(grid, widenGrid(grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
+    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(grid, pageGrid.stats));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
     // articles with a short row of teasers), and outside a declared article body.
@@ -196,7 +198,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 
   if (!gridNow && sliver()) {
     const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
-    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, convertGrid(gridRoots(pageGrid.grid, widenGrid(pageGrid.grid.root, pageGrid.stats, frame)), pageGrid.stats, resolver, title));
+    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -451,9 +453,9 @@ function withGrid(found: Attempt, grid: Attempt): Attempt {
   return { blocks, chars: found.chars + grid.chars, plan: { ...grid.plan!, roots: before ? [...roots, gridRoot] : [gridRoot, ...roots] }, strategy: 'card grid + ' + found.strategy };
 }
 
+/** `inner` is `outer` or inside it. */
 function contains(outer: ChildNode, inner: ChildNode): boolean {
-  for (let n: ChildNode | null = inner; n; n = n.parent as ChildNode | null) if (n === outer) return true;
-  return false;
+  return inner === outer || isInside(inner, outer);
 }
 
 /** Document order of two nodes, neither inside the other. */

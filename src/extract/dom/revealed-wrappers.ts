@@ -39,11 +39,9 @@ export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: El
     const next: ParentNode[] = [];
     for (const scope of scopes) {
       const topElements = scope === root && rootTops ? rootTops : hiddenTops(scope, isHiddenByMarkup);
-      // Most pages hide only overlays, menus and icons, which never qualify: their text is
-      // not counted.
-      if (!topElements.some((el) => !isOverlay(el))) continue;
-      // Only a non-overlay top of MIN_CHARS or more can qualify: text is counted to the last
-      // word (hidden menus and modals can be long) only when one does.
+      // Most pages hide only overlays, menus and icons, which never qualify; only a non-overlay
+      // top of MIN_CHARS or more can, and text is counted to the last word (hidden menus and
+      // modals can be long) only when one does.
       const overlay = topElements.map(isOverlay);
       if (!topElements.some((el, i) => !overlay[i] && textChars(el, MIN_CHARS) >= MIN_CHARS)) continue;
       const tops = topElements.map((el) => ({ el, chars: textChars(el, Infinity) }));

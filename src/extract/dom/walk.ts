@@ -96,6 +96,12 @@ export function removeNode(node: ChildNode): void {
   node.next = null;
 }
 
+/** Whether `outer` is an ancestor of `node` (not the node itself). */
+export function isInside(node: AnyNode, outer: AnyNode): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p === outer) return true;
+  return false;
+}
+
 /** Whether an ancestor of `node` (not the node itself) is in `set`. */
 export function hasAncestorIn(node: AnyNode, set: ReadonlySet<AnyNode>): boolean {
   if (set.size === 0) return false;

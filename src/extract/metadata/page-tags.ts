@@ -3,6 +3,7 @@
 import type { ChildNode, Document, Element, Text } from 'domhandler';
 import { findAll, findOne, textContent } from 'domutils';
 import { textContent as textUpTo } from '../dom/walk.js';
+import { collapsedLength } from '../dom/measures.js';
 import { collapse } from './text.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { attribute } from '../../parse/nodes.js';
@@ -438,7 +439,7 @@ export function visibleText(doc: Document): string {
       if (n.type === 'text') {
         const t = (n as Text).data;
         out.push(t);
-        size += SPACE_RUN.test(t) ? t.replace(WHITE_RUNS, ' ').length : t.length;
+        size += collapsedLength(t);
       } else if ('children' in n && !INVISIBLE.has((n as Element).name)) {
         walk((n as Element).children);
         out.push('\n');
@@ -446,10 +447,5 @@ export function visibleText(doc: Document): string {
     }
   };
   walk(doc.children);
-  return out.join('').replace(SPACE_RUNS, ' ');
+  return out.join('').replace(/[ \t\u00a0]+/g, ' ');
 }
-
-const SPACE_RUNS = /[ \t\u00a0]+/g;
-/** White space other than one space, or two spaces: what WHITE_RUNS would shorten or change. */
-const SPACE_RUN = /[\t\n\r\f\u00a0]| {2}/;
-const WHITE_RUNS = /[ \t\n\r\f\u00a0]+/g;

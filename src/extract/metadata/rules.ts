@@ -109,7 +109,7 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     if (!t) return null;
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
     const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
-    const names = new Set([...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3));
+    const names = new Set([...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3));
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
@@ -267,12 +267,16 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t))) ? declared : withoutKicker(ctx, h);
 }
 
+/** The names the site gives itself: its logo <h1>, og:site_name, application-name. */
+function declaredSiteNames(ctx: RuleContext): string[] {
+  return [...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])];
+}
+
 /** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
 function onlySiteName(ctx: RuleContext, t: string): boolean {
   const f = fold(t);
   if (/^(?:home|homepage|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
-  const names = [...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])];
-  if (names.some((n) => fold(n) === f)) return true;
+  if (declaredSiteNames(ctx).some((n) => fold(n) === f)) return true;
   const squash = f.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, '');
   return squash.length >= 5 && siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash));
 }
