@@ -10,7 +10,7 @@ const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\
 const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
 /** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
 const RUN_ON = /\s+(?:in|on|under|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
-const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
+const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
 /** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
 const COMPANY = /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
 /** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */
@@ -20,7 +20,7 @@ const HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
 /** A handle that is a domain ("przepisy.pl") names the site, which may sign its own pages. */
 const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 /** Words of the labels and links printed around bylines; no name contains them. */
-const LABEL_WORD = /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
+const LABEL_WORD = /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
 /** Job titles written before or instead of a name (German compounds by their ending: "FOCUS-Online-Experte", "Projektleiterin"). */
@@ -29,12 +29,25 @@ const JOB = /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|spreche
 const AGENCY = /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
+/** More words than six names of five words with their connectors: a sentence, not a byline. */
+const MAX_BYLINE_WORDS = 30;
+
+/** A login with a number ("freeman1984", "delta201", "r23"): how some pages sign, but a weaker sign than a name. */
+export const NUMBERED_LOGIN = /^\p{L}[\p{L}_.-]*\p{L}\d{1,4}$|^\p{Ll}\d{2,4}$/u;
 
 /** The names in a byline, joined with ", "; null when nothing in it reads as a person's name. */
 export function cleanAuthor(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let s = collapse(raw, 400);
   if (s === '' || /^https?:\/\/|^www\./i.test(s) || /@\w+\.\w/.test(s)) return null;
+  // A stand-in for no name ("No Author", "Kein Autor"); a "Von X über Y bis Z" phrase is a
+  // range of topics, not a byline; a sentence (more words than any list of names) is prose.
+  if (/^(?:no|kein|sans|sin)\s+(?:author|autor|auteur)$/i.test(s) || /[«„\u201c"][^«»„\u201c\u201d"]*\s[^«»„\u201c\u201d"]*[»\u201c\u201d"]/.test(s) || /^von\s.+\sbis\s/i.test(s) || s.split(' ').length > MAX_BYLINE_WORDS) return null;
+  // A link written after the name ("Jane Doe - http://janedoe.com") is her site, not a name.
+  s = s.replace(/\s*(?:[-\u2013\u2014|,:]\s*)?\(?(?:https?:\/\/|www\.)[^\s)]*\)?/gi, '').trim();
+  // A second credit after the writer's ("Text von Jane Doe Illustration von John Roe",
+  // "Jane Doe Photos by John Roe"): the illustrator or photographer did not write the text.
+  s = s.replace(/\s+(?:[|/\u00b7\u2022,;-]\s*)?(?:illustrations?|fotos?|photos?|photography|bilder?|grafiken?|images?|zeichnungen?|video|kamera|camera)\s*(?:von|by|par|:)\s.*$/i, '');
   // "Posted on September 21, 2020 by Jane Doe": the date and its label before the name.
   const dated = /^(.{4,60}?)\s(?:by|von|par|por)\s+(?=\p{Lu})/iu.exec(s);
   if (dated && findDateInText(dated[1]!)) s = s.slice(dated[0].length);
@@ -77,7 +90,11 @@ function initials(name: string): string {
 function looksLikeName(s: string): boolean {
   const words = s.split(' ');
   if (words.length > MAX_NAME_WORDS) return false;
-  if (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s))) return false;
+  // A login with a number is how some pages sign ("freeman1984", "delta201"): one word, letters then digits.
+  const numbered = words.length === 1 && NUMBERED_LOGIN.test(s);
+  if (!numbered && (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s)))) return false;
+  // One letter ("I" of "Yellow Vests and I") is no name; quoted words are a title or a phrase.
+  if ([...s].length < 2 || /[«»\u201c\u201d\u201e"]/.test(s)) return false;
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
   if (!/\p{L}/u.test(s) || /[!?]|\p{Extended_Pictographic}/u.test(s)) return false;
   if (words.length === 1 && NOT_NAMES.test(s)) return false;

@@ -12,6 +12,8 @@ export const LEAD_ONLY = /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redig
 /** A node joining two names ("and", ",", "&", "und"). */
 const CONNECTOR = /^(?:,|;|&|and|und|et|y|e|og|och|en)$/i;
 const MAX_SEGMENTS = 30;
+/** More words in one text node than a byline's list of names: prose. */
+const MAX_SEGMENT_WORDS = 20;
 
 /** The text nodes of an element, collapsed, in order (at most MAX_SEGMENTS). */
 function segments(el: Element): string[] {
@@ -34,6 +36,8 @@ export function bylineNames(el: Element): string | null {
   const names: string[] = [];
   let wantMore = false;
   for (const seg of segments(el)) {
+    // A sentence (an author's note, a teaser's text) ends the byline; before any name, the element is prose.
+    if (seg.split(' ').length > MAX_SEGMENT_WORDS) break;
     if (LEAD_ONLY.test(seg)) continue;
     if (CONNECTOR.test(seg)) {
       if (names.length) wantMore = true;

@@ -6,6 +6,7 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { collapse } from './text.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
+import { cleanAuthor } from './author-names.js';
 import { attribute } from '../../parse/nodes.js';
 import { toIsoDate } from './dates.js';
 
@@ -210,7 +211,8 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
   if (tags.bylines.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'link' && el.name !== 'img' && el.name !== 'body' && el.name !== 'html') {
     const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
-    if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks))) {
+    // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
+    if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
       const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
       const text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
@@ -228,7 +230,9 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
       if (label.length <= 20 && (/:$/.test(label) || BY_WORD.test(label)) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
         let next = el.next;
         while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
-        const text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
+        let text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
+        // "Autor: <a>Rechtsanwalt</a> Jane Doe": a job title linked before the name; the name follows it.
+        if (next?.type === 'tag' && next.next?.type === 'text' && cleanAuthor(text) === null) text = collapse(`${text} ${(next.next as Text).data}`, 1000);
         if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
       }
     }
@@ -246,6 +250,8 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
           for (let sib = next.next; sib && sib.type === 'text' && NAME_JOIN.test(collapse((sib as Text).data)) && sib.next?.type === 'tag' && parts.length < 6; sib = sib.next.next) {
             parts.push(collapse(textContent(sib.next as Element), 1000));
           }
+          // "Von <a>Rechtsanwalt</a> Jane Doe": a job title linked before the name; the name follows it.
+          if (parts.length === 1 && next.next?.type === 'text' && cleanAuthor(parts[0]!) === null) parts[0] = collapse(`${parts[0]} ${(next.next as Text).data}`, 1000);
           const text = parts.join(', ');
           if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
         }
@@ -329,7 +335,7 @@ const NAME_JOIN = /^(?:,|&|and|und|et|y|e)$/i;
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
 const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
-const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]/i;
+const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^layout/i;
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */

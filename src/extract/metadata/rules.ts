@@ -3,7 +3,7 @@
 // documented priority (docs/metadata.md).
 import type { JsonLd, JsonLdNode } from './json-ld.js';
 import { deref, firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
-import { cleanAuthor } from './author-names.js';
+import { NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
 import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
@@ -721,6 +721,8 @@ export const AUTHOR: readonly Rule<string>[] = [
   // after "By"; the first that reads as a name.
   (ctx) => {
     let own: string | null = null;
+    // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
+    let login: string | null = null;
     for (const strength of [0, 1, 2, 3]) {
       const names: string[] = [];
       let last = -1;
@@ -734,6 +736,10 @@ export const AUTHOR: readonly Rule<string>[] = [
         const cleaned = cleanAuthor(b.text);
         const n = people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
+        if (n && NUMBERED_LOGIN.test(n)) {
+          login ??= n;
+          continue;
+        }
         if (n && !names.includes(n)) {
           names.push(n);
           last = b.at ?? 0;
@@ -744,7 +750,7 @@ export const AUTHOR: readonly Rule<string>[] = [
     }
     // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
     // on wolfgangschmale.eu) the site's name is the author's.
-    return own;
+    return own && !NUMBERED_LOGIN.test(own) ? own : login ?? own;
   },
   // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.

@@ -1,0 +1,61 @@
+// Rules of the eighth pass over the metadata dev set's misses (issue 12): each generic (what a
+// careful reader does on any page), each on a small page of its own.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractMetadata } from '../../../src/extract/metadata/index.js';
+import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
+
+const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+
+describe('author: what is no name', () => {
+  it('rejects a default category, a CMS admin account and a "No Author" stand-in', () => {
+    assert.equal(cleanAuthor('Uncategorized'), null);
+    assert.equal(cleanAuthor('wordpressadmin'), null);
+    assert.equal(cleanAuthor('No Author'), null);
+    assert.equal(meta('<meta name="author" content="No Author"><h1>Story</h1>').author, null);
+  });
+  it('keeps a site account that only ends in "admin" ("oradmin" is a name of its own)', () => {
+    assert.equal(cleanAuthor('oradmin'), 'oradmin');
+  });
+  it('rejects a "Von X über Y bis Z" range and a quoted phrase', () => {
+    assert.equal(cleanAuthor('Von Atemschutzmaske über Exit-Strategie und Kontaktverbot bis Zoonose'), null);
+    assert.equal(cleanAuthor('Von Sprachregeln, Gender-Politik und «ganz normalem Deutsch»'), null);
+  });
+  it('rejects one letter ("Yellow Vests and I") and a sentence', () => {
+    assert.equal(cleanAuthor('I'), null);
+    assert.equal(cleanAuthor('Welcome to my first story, now rewritten to fix any and all writing and stylistic issues, as well as to change some scenes up, adding and removing scenes, and getting rid of any inconsistencies'), null);
+  });
+  it('drops a link written after the name', () => {
+    assert.equal(cleanAuthor('Jane Doe - http://janedoe.example.com'), 'Jane Doe');
+    assert.equal(cleanAuthor('Deutsche Welle (www.dw.com)'), 'Deutsche Welle');
+  });
+  it('drops a second credit (illustration, photos) after the writer', () => {
+    assert.equal(cleanAuthor('Text von Jane Doe     Illustration von John Roe'), 'Jane Doe');
+    assert.equal(cleanAuthor('Jane Doe Photos by John Roe'), 'Jane Doe');
+  });
+});
+
+describe('author: bylines on the page', () => {
+  it('does not read an <article> classed by its author slug as a byline', () => {
+    const html = '<title>Yellow Vests and I</title><article class="hentry author-pamela-anderson"><h1>Yellow Vests and I</h1><p>Text.</p></article>';
+    assert.equal(meta(html).author, null);
+  });
+  it('stops a byline element at a sentence (an author\'s note is prose)', () => {
+    const html = '<h1>Chapter One</h1><div class="author-note"><p>Welcome to my first ever story, now being rewritten to fix any and all writing and stylistic issues, adding and removing scenes.</p></div><p>By <a href="/profile/1">delta201</a></p>';
+    assert.equal(meta(html).author, 'delta201');
+  });
+  it('takes a numbered login only when no byline gives a name', () => {
+    assert.equal(meta('<h1>Story</h1><p>von <a rel="author" href="/author/freeman1984/">freeman1984</a></p>').author, 'freeman1984');
+    const both = '<h1>Story</h1><span itemprop="author"><a href="0">link78</a></span><div class="author">Ophélie Ostermann</div>';
+    assert.equal(meta(both).author, 'Ophélie Ostermann');
+  });
+  it('reads the name after a job title linked behind the label ("Autor: <a>Rechtsanwalt</a> Jane Doe")', () => {
+    const html = '<h1>Wohngeld steigt</h1><p>Text.</p><div>Quelle: Agentur<br>Autor: <a href="/rechtsanwalt/">Rechtsanwalt</a> Jane Doe</div>';
+    assert.equal(meta(html).author, 'Jane Doe');
+  });
+  it('reads a byline inside a layout wrapper named after its sidebar ("layoutTwoColumnsRightSidebar")', () => {
+    const html = '<div class="layoutTwoColumnsRightSidebar"><div id="content"><h1>Kunst und Essen</h1><p><em>Text von Jane Doe &nbsp; &nbsp;Illustration von John Roe</em></p></div></div>';
+    assert.equal(meta(html).author, 'Jane Doe');
+  });
+});
