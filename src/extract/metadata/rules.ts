@@ -681,13 +681,33 @@ const SAME_BYLINE_ELEMENTS = 8;
  * Autor..."). Only a capitalised surname (with name particles) right after the first name counts.
  */
 export function fullName(ctx: RuleContext, author: string | null): string | null {
-  if (!author || !/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
+  if (!author) return author;
+  // "Gillman, Steve" (a catalogue's surname first) where the page prints "Steve Gillman".
+  const inverted = /^(\p{Lu}[\p{L}'-]+), (\p{Lu}[\p{L}'-]+)$/u.exec(author);
+  if (inverted && ctx.bodyText().includes(`${inverted[2]} ${inverted[1]}`)) return `${inverted[2]} ${inverted[1]}`;
+  // A login written as one word ("arianschlichenmayer") where a byline shows the name it spells ("Arian Schlichenmayer").
+  if (/^[\p{Ll}\d._-]{6,}$/u.test(author)) {
+    const key = author.replace(/[\d._-]+/g, '');
+    for (const b of ctx.tags.bylines) {
+      const n = cleanAuthor(b.text);
+      if (n && !n.includes(', ') && n.includes(' ') && n.toLowerCase().replace(/[^\p{L}]+/gu, '') === key) return n;
+    }
+  }
+  if (!/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
   const at = new RegExp(`^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`, 'u');
   const found = new Set<string>();
   for (const n of ctx.ld.nodes) {
     if (!isType(n, /^Person$/) || textOf(n.name) !== author) continue;
     const m = at.exec(collapse(textOf(n.description) ?? ''));
     if (m) found.add(`${author}${m[1]}`);
+  }
+  if (found.size === 0) {
+    // Else a line of the page that is the full name alone (a byline box: "<p class=full-name>Todd Bates</p>").
+    const line = new RegExp(`^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da)){0,2}(?:\\s+\\p{Lu}[\\p{L}'-]*\\p{L}){1,2})$`, 'u');
+    for (const l of ctx.bodyText().split('\n')) {
+      const m = line.exec(l.trim());
+      if (m) found.add(`${author}${m[1]}`);
+    }
   }
   return found.size === 1 ? [...found][0]! : author;
 }

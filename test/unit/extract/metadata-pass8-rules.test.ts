@@ -59,3 +59,23 @@ describe('author: bylines on the page', () => {
     assert.equal(meta(html).author, 'Jane Doe');
   });
 });
+
+describe('author: the name as the page prints it', () => {
+  it('turns a surname-first meta ("Gillman, Steve") into the printed "Steve Gillman"', () => {
+    const html = '<meta name="author" content="Gillman, Steve"><h1>Save money</h1><p>By Steve Gillman</p>';
+    assert.equal(meta(html).author, 'Steve Gillman');
+    // Two authors that are not one name reversed stay as they are.
+    assert.equal(meta('<meta name="author" content="Gillman, Steve"><h1>Save money</h1>').author, 'Gillman, Steve');
+  });
+  it('spells out a one-word login from a byline showing the name ("arianschlichenmayer")', () => {
+    const html = '<meta name="author" content="arianschlichenmayer"><h1>Sportzentrum</h1><div class="post-author"><span>von</span> <a href="/creator/arian-schlichenmayer/">Arian Schlichenmayer</a></div>';
+    assert.equal(meta(html).author, 'Arian Schlichenmayer');
+  });
+  it('completes a first name alone from a line that is the full name ("Todd" + "Todd Bates")', () => {
+    const html = '<meta name="author" content="Todd"><h1>Robot</h1><p>Story text.</p><div class="contact"><p class="full-name">Todd Bates</p><p>Media relations</p></div>';
+    assert.equal(meta(html).author, 'Todd Bates');
+    // Two different full names: the first name stays alone.
+    const two = '<meta name="author" content="Todd"><h1>Robot</h1><p>Todd Bates</p><p>Todd Rundgren</p>';
+    assert.equal(meta(two).author, 'Todd');
+  });
+});
