@@ -79,3 +79,32 @@ describe('author: the name as the page prints it', () => {
     assert.equal(meta(two).author, 'Todd');
   });
 });
+
+describe('favicon: the ruled chain (largest declared icon, else /favicon.ico of the final origin)', () => {
+  const icon = (head: string, url = 'https://www.example.com/news/story.html') => meta(`<html><head>${head}</head><body><h1>Story</h1></body></html>`, url).favicon;
+  it('takes the largest declared size, an apple-touch-icon included', () => {
+    assert.equal(icon('<link rel="icon" href="/fav-32.png" sizes="32x32"><link rel="apple-touch-icon" href="/apple.png" sizes="180x180">'), 'https://www.example.com/apple.png');
+    assert.equal(icon('<link rel="apple-touch-icon" href="/apple.png" sizes="180x180"><link rel="icon" href="/fav-192.png" sizes="192x192">'), 'https://www.example.com/fav-192.png');
+    assert.equal(icon('<link rel="shortcut icon" href="/favicon.ico"><link rel="apple-touch-icon-precomposed" href="/apple.png">'), 'https://www.example.com/apple.png');
+  });
+  it('counts sizes="any" and an SVG as scalable', () => {
+    assert.equal(icon('<link rel="apple-touch-icon" href="/apple.png" sizes="180x180"><link rel="icon" href="/icon.svg" type="image/svg+xml">'), 'https://www.example.com/icon.svg');
+    assert.equal(icon('<link rel="icon" href="/a.png" sizes="96x96"><link rel="icon" href="/b.ico" sizes="any">'), 'https://www.example.com/b.ico');
+  });
+  it('takes a mask-icon only when nothing else is declared', () => {
+    assert.equal(icon('<link rel="mask-icon" href="/pin.svg" color="#000"><link rel="icon" href="/fav.png" sizes="16x16">'), 'https://www.example.com/fav.png');
+    assert.equal(icon('<link rel="mask-icon" href="/pin.svg" color="#000">'), 'https://www.example.com/pin.svg');
+  });
+  it('resolves relative and protocol-relative hrefs, against <base href> when there is one', () => {
+    assert.equal(icon('<link rel="icon" href="img/fav.png">'), 'https://www.example.com/news/img/fav.png');
+    assert.equal(icon('<link rel="icon" href="//cdn.example.net/fav.png">'), 'https://cdn.example.net/fav.png');
+    assert.equal(icon('<base href="https://static.example.org/site/"><link rel="icon" href="fav.png">'), 'https://static.example.org/site/fav.png');
+  });
+  it('rejects data: URIs and falls back to /favicon.ico of the final origin', () => {
+    assert.equal(icon('<link rel="icon" href="data:image/png;base64,iVBORw0KGgo=">'), 'https://www.example.com/favicon.ico');
+    assert.equal(icon('<link rel="icon" href="data:image/png;base64,iVBORw0KGgo="><link rel="icon" href="/real.png">'), 'https://www.example.com/real.png');
+    // The final origin after redirects (the URL extraction is given), not the <base href> host.
+    assert.equal(icon('<base href="https://static.example.org/">', 'https://final.example.com/after/redirect'), 'https://final.example.com/favicon.ico');
+    assert.equal(icon('', 'http://127.0.0.1:8080/page'), 'http://127.0.0.1:8080/favicon.ico');
+  });
+});
