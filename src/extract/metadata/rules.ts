@@ -897,6 +897,43 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
   if (!iso || !/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/.test(iso)) return iso;
   const utc = Date.parse(iso);
   if (Number.isNaN(utc)) return iso;
+  const { out, sure } = onShownClock(ctx, iso, utc);
+  if (sure) return out;
+  // The page shows the day but not the time ("17 de Febrero 2020" for 2020-02-18T02:18:11Z): the
+  // same instant at the whole-hour offset nearest to UTC that falls on the day shown. Only within
+  // a few hours of midnight UTC (a day shown further off is another date on the page), and not
+  // at midnight itself (a bare date stored as 00:00Z).
+  if (/T00:00(?::00(?:\.0+)?)?Z$/.test(iso)) return out;
+  const day = shownDay(ctx);
+  if (!day || out.slice(0, 10) === day) return out;
+  const gap = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${iso.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+  if (gap !== 1 && gap !== -1) return out;
+  const ms = ((utc % 86_400_000) + 86_400_000) % 86_400_000;
+  const offset = gap < 0 ? -(Math.floor(ms / 3_600_000) + 1) * 60 : Math.ceil((86_400_000 - ms) / 3_600_000) * 60;
+  return Math.abs(offset) <= SHOWN_DAY_HOURS * 60 ? atOffset(iso, utc, offset) : out;
+}
+
+/** How far (hours) from UTC a shown day may move a declared instant. */
+const SHOWN_DAY_HOURS = 3;
+
+/** The first calendar day the page shows for its date: a <time>'s text, a date-marked element, the date by the headline. */
+function shownDay(ctx: RuleContext): string | null {
+  const shown: string[] = [];
+  for (const t of ctx.tags.times.filter((x) => !x.comment && !x.quoted).slice(0, 3)) shown.push(t.text);
+  shown.push(...ctx.tags.dateTexts.slice(0, 3));
+  for (const s of shown) {
+    const d = s && !/^\d{4}-\d{2}-\d{2}T/.test(s) ? findDateInText(s, { shortYear: true }) : null;
+    // A shown time of day that is not the instant's dates another moment (an update): no clue to the day.
+    if (d) return d.includes('T') ? null : d;
+  }
+  const text = ctx.bodyText();
+  const h1 = headlineAt(ctx, text);
+  const near = h1 >= 0 ? findDateInText(text.slice(Math.max(0, h1 - ABOVE_HEADLINE), h1 + NEAR_HEADLINE), { shortYear: true }) : null;
+  return near && !near.includes('T') ? near : null;
+}
+
+/** The instant on the clock the page shows (sure: a shown wall time or the same instant declared with its offset). */
+function onShownClock(ctx: RuleContext, iso: string, utc: number): { out: string; sure: boolean } {
   const shown: string[] = [];
   for (const t of ctx.tags.times.slice(0, 10)) shown.push(t.datetime, t.text);
   shown.push(...ctx.tags.dateTexts.slice(0, 10));
@@ -918,9 +955,9 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     if (!m) continue;
     const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
     const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
-    if (diff === 0) return iso;
+    if (diff === 0) return { out: iso, sure: true };
     if (!realOffset(diff)) continue;
-    return atOffset(iso, utc, diff);
+    return { out: atOffset(iso, utc, diff), sure: true };
   }
   // The same instant declared elsewhere on the page with its offset (a <time datetime>, a
   // JSON-LD or meta date: "2023-11-08T21:11:03-05:00" for "2023-11-09T02:11:03Z"), else the
@@ -932,10 +969,10 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
     if (!m) continue;
     const offset = (m[1] === '-' ? -1 : 1) * (+m[2]! * 60 + +m[3]!);
     if (offset === 0 || !realOffset(offset)) continue;
-    if (Math.abs(Date.parse(d) - utc) < 60_000) return atOffset(iso, utc, offset);
+    if (Math.abs(Date.parse(d) - utc) < 60_000) return { out: atOffset(iso, utc, offset), sure: true };
     other ??= offset;
   }
-  return other !== null ? atOffset(iso, utc, other) : iso;
+  return { out: other !== null ? atOffset(iso, utc, other) : iso, sure: false };
 }
 
 /** Offsets the world's clocks use that are not whole hours (India +05:30, Nepal +05:45, Newfoundland -03:30...). */

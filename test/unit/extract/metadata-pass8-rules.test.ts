@@ -108,3 +108,20 @@ describe('favicon: the ruled chain (largest declared icon, else /favicon.ico of 
     assert.equal(icon('', 'http://127.0.0.1:8080/page'), 'http://127.0.0.1:8080/favicon.ico');
   });
 });
+
+describe('published_at: a UTC instant on the day the page shows', () => {
+  it('moves the instant to the day shown when the page shows the day but not the time', () => {
+    const html = '<meta property="article:published_time" content="2020-02-18T02:18:11Z"><h1>Story of the day</h1><p class="date">17 de Febrero 2020</p>';
+    assert.equal(meta(html).published_at, '2020-02-17T23:18:11-03:00');
+    const de = '<meta property="article:published_time" content="2021-11-04T23:00:00Z"><h1>Nordmazedonien wählt</h1><p class="date">05.11.2021</p>';
+    assert.equal(meta(de).published_at, '2021-11-05T00:00:00+01:00');
+  });
+  it('keeps UTC when the shown day is the UTC day, is far from midnight UTC, or the instant is midnight UTC', () => {
+    const same = '<meta property="article:published_time" content="2020-02-18T02:18:11Z"><h1>Story of the day</h1><p class="date">18 de Febrero 2020</p>';
+    assert.equal(meta(same).published_at, '2020-02-18T02:18:11Z');
+    const far = '<meta property="article:published_time" content="2020-02-18T12:53:40Z"><h1>Story of the day</h1><p class="date">19.02.2020</p>';
+    assert.equal(meta(far).published_at, '2020-02-18T12:53:40Z');
+    const midnight = '<meta property="article:published_time" content="2016-11-28T00:00:00.000Z"><h1>Story of the day</h1><p class="date">November 27, 2016</p>';
+    assert.equal(meta(midnight).published_at, '2016-11-28T00:00:00.000Z');
+  });
+});

@@ -57,10 +57,12 @@ describe('published_at on the page clock', () => {
     const shownText = '<meta property="article:published_time" content="2023-11-09T03:28:35Z"><div class="date">Nov. 8, 2023, 10:28 p.m. ET</div>';
     assert.equal(meta(shownText).published_at, '2023-11-08T22:28:35-05:00');
   });
-  it('keeps UTC when the page shows UTC, another minute, or no time at all', () => {
+  it('keeps UTC when the page shows UTC or another minute', () => {
     assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time datetime="2023-11-09 01:09">9 Nov</time>').published_at, '2023-11-09T01:09:55Z');
     assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023 at 6:12 p.m.</time>').published_at, '2023-11-09T01:09:55Z');
-    assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023</time>').published_at, '2023-11-09T01:09:55Z');
+  });
+  it('moves to the day shown without a time (pass 8: the nearest whole-hour offset that gives that day)', () => {
+    assert.equal(meta('<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023</time>').published_at, '2023-11-08T23:09:55-02:00');
   });
 });
 
