@@ -520,11 +520,29 @@ function finalHost(ctx: RuleContext): string | null {
  * host a URL-valued declaration gives ("horizont.net" for og:site_name "https://www.horizont.net"),
  * else the short part at the title's end or start.
  */
-export const SITE_NAME: readonly Rule<string>[] = [
+const DECLARED_SITE_NAMES: readonly Rule<string>[] = [
   (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).map(siteNameValue).find((s) => !!s) ?? null),
   siteMeta('og:site_name'),
   siteMeta('application-name', 'apple-mobile-web-app-title'),
   (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, /^WebSite$/) ? siteNameValue(textOf(n.name)) : null)),
+];
+
+/** A name written as a bare host ("Salon.com", "example.co.uk"). */
+const BARE_HOST = /^[\p{L}\d][\p{L}\d-]*(?:\.[\p{L}\d-]+)*\.[a-z]{2,6}$/iu;
+
+export const SITE_NAME: readonly Rule<string>[] = [
+  // The declared names in the ruled order; a name written as its host ("Salon.com") gives way to
+  // the same name without the domain ending that the page also declares ("Salon" in og:site_name).
+  (ctx) => {
+    const first = firstOf(ctx, DECLARED_SITE_NAMES);
+    if (!first || !BARE_HOST.test(first)) return first;
+    const brand = first.slice(0, first.indexOf('.')).toLowerCase();
+    for (const rule of DECLARED_SITE_NAMES) {
+      const v = rule(ctx);
+      if (v && v.replace(/[\s-]+/g, '').toLowerCase() === brand) return v;
+    }
+    return first;
+  },
   (ctx) => hostBrand(ctx.tags.title, [finalHost(ctx), ...declaredHosts(ctx)]),
   (ctx) => declaredHosts(ctx)[0] ?? null,
   (ctx) => siteNameValue(titleBrand(ctx.tags.title)),

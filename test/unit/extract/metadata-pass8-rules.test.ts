@@ -125,3 +125,16 @@ describe('published_at: a UTC instant on the day the page shows', () => {
     assert.equal(meta(midnight).published_at, '2016-11-28T00:00:00.000Z');
   });
 });
+
+describe('site_name: a name written as its host', () => {
+  it('gives way to the same name without its domain ending that the page also declares', () => {
+    const html = '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon.com"}}</script><meta property="og:site_name" content="Salon"><title>Story | Salon.com</title>';
+    assert.equal(meta(html, 'https://www.salon.com/2020/01/story/').site_name, 'Salon');
+  });
+  it('keeps the ruled order otherwise (a host-written name alone, or another name first)', () => {
+    const alone = '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon.com"}}</script><title>Story</title>';
+    assert.equal(meta(alone, 'https://www.salon.com/2020/01/story/').site_name, 'Salon.com');
+    const other = '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon Media Group"}}</script><meta property="og:site_name" content="Salon">';
+    assert.equal(meta(other, 'https://www.salon.com/2020/01/story/').site_name, 'Salon Media Group');
+  });
+});
