@@ -26,7 +26,7 @@ const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|d
 /** Job titles written before or instead of a name (German compounds by their ending: "FOCUS-Online-Experte", "Projektleiterin"). */
 const JOB = /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|sprecher|sprecherin|redakteur|redakteurin|führer|führerin|referent|referentin|beauftragte|beauftragter|berater|beraterin|vorsitzende|vorsitzender|präsident|präsidentin|direktor|direktorin|professor|professorin|moderator|moderatorin|kolumnist|kolumnistin|korrespondent|korrespondentin|volontär|volontärin|praktikant|praktikantin)|spokesperson|spokesman|spokeswoman|attorney|lawyer|analyst|ceo|cto|cfo|founder|co-founder|director|manager|president|professor)$/i;
 /** News agencies, as they sign a wire story ("dpa", "AFP", "AP Sports", "Agencia EFE", "SP-X"). */
-const AGENCY = /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
+export const AGENCY = /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
 /** More words than six names of five words with their connectors: a sentence, not a byline. */

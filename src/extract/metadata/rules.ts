@@ -3,7 +3,7 @@
 // documented priority (docs/metadata.md).
 import type { JsonLd, JsonLdNode } from './json-ld.js';
 import { deref, firstFrom, isType, namesOf, textOf, urlOf } from './json-ld.js';
-import { NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
+import { AGENCY, NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
 import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
@@ -732,6 +732,8 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*[,|\u00b7\u2022]?\s*\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
+/** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
+const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
 /** How far before and after the headline's start such a dateline is read (characters of visible text). */
 const DATELINE_BEFORE = 600;
 const DATELINE_AFTER = 1500;
@@ -832,6 +834,20 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
+  // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening
+  // the first paragraph after the headline ("Hamburg (dpa/lno) – Trotz...").
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = headlineAt(ctx, text);
+    if (h1 < 0) return null;
+    for (const line of text.slice(h1, h1 + NEAR_HEADLINE).split('\n')) {
+      const m = WIRE_DATELINE.exec(line.trim());
+      if (!m) continue;
+      const parts = m[1]!.split(/\s*[/,]\s*/);
+      return parts.some((p) => AGENCY.test(p)) && parts.every((p) => AGENCY.test(p) || /^\p{Ll}{2,4}$/u.test(p)) ? m[1]! : null;
+    }
+    return null;
+  },
   byline(twitterLabelled(WRITTEN_BY)),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still

@@ -138,3 +138,14 @@ describe('site_name: a name written as its host', () => {
     assert.equal(meta(other, 'https://www.salon.com/2020/01/story/').site_name, 'Salon Media Group');
   });
 });
+
+describe('author: a wire story\'s dateline', () => {
+  it('takes the agency (with its desk) from the dateline opening the story when nobody signs it', () => {
+    const html = '<h1>Verhärtete Fronten nach Tumulten</h1><p>Hamburg (dpa/lno) – Trotz eines Gespräches zwischen den Beteiligten bleibt der Streit.</p>';
+    assert.equal(meta(html).author, 'dpa/lno');
+  });
+  it('ignores parentheses that are no agency, and yields to a byline', () => {
+    assert.equal(meta('<h1>Story</h1><p>Berlin (Tagesspiegel) – Die Stadt plant neu.</p>').author, null);
+    assert.equal(meta('<h1>Story</h1><p class="byline">Von Jane Doe</p><p>Hamburg (dpa) – Text.</p>').author, 'Jane Doe');
+  });
+});
