@@ -7,7 +7,7 @@ import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
-import { attribute } from '../../parse/nodes.js';
+import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 
 export const NEVER_TEXT = new Set([
@@ -48,19 +48,81 @@ const CONSENT = /cookie|consent|gdpr|privacy-wall/i;
 const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
+/**
+ * Per-extraction answers of alwaysExcluded, by the element's docIndex (parse/nodes.ts), while
+ * withExclusionMemo runs: the strict, relaxed, wide and whole-page passes and the conversion
+ * each ask about the same elements. The answer reads only the element, its subtree and its
+ * ancestors, and the page's reveal, none of which changes during an extraction (the DOM is not
+ * modified there; the reveal is done before the first question). 0: not asked yet, 1: kept,
+ * 2: excluded. The element is kept beside its answer, so that an element of another tree at
+ * the same index is not given it.
+ */
+interface ExclusionMemo {
+  verdicts: Uint8Array;
+  elements: Array<Element | undefined>;
+}
+let memo: ExclusionMemo | null = null;
+
+/** Runs `fn` with alwaysExcluded's answers remembered (see ExclusionMemo); nested calls each
+ *  keep their own. `elementCount`: how many elements the document holds, when known (the
+ *  memo grows as needed). */
+export function withExclusionMemo<T>(elementCount: number, fn: () => T): T {
+  const outer = memo;
+  const size = Math.max(16, elementCount + 1);
+  memo = { verdicts: new Uint8Array(size), elements: new Array<Element | undefined>(size) };
+  try {
+    return fn();
+  } finally {
+    memo = outer;
+  }
+}
+
 export function alwaysExcluded(el: Element): boolean {
+  const m = memo;
+  if (m === null) return judgeAlwaysExcluded(el);
+  const docIndex = (el as Partial<ParsedElement>).docIndex;
+  if (docIndex === undefined) return judgeAlwaysExcluded(el);
+  if (docIndex < m.verdicts.length) {
+    const v = m.verdicts[docIndex]!;
+    if (v !== 0 && m.elements[docIndex] === el) return v === 2;
+    if (v !== 0) return judgeAlwaysExcluded(el);
+  } else {
+    let size = m.verdicts.length * 2;
+    while (size <= docIndex) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(m.verdicts);
+    m.verdicts = grown;
+    m.elements.length = size;
+  }
+  const excluded = judgeAlwaysExcluded(el);
+  m.verdicts[docIndex] = excluded ? 2 : 1;
+  m.elements[docIndex] = el;
+  return excluded;
+}
+
+function judgeAlwaysExcluded(el: Element): boolean {
   if (el.name === 'noscript') return !isNoscriptCopy(el);
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
-  const consentNamed = classOrIdMatches(el, CONSENT);
-  if (!consentNamed && classOrIdMatches(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
-  if (!consentNamed && !isModal(el)) return false;
+  // One test of the union first: when it fails, none of CONSENT, CONSENT_PLATFORM and POPUP
+  // matches.
+  const named = classOrIdMatches(el, ALWAYS_NAMES);
+  const consentNamed = named && classOrIdMatches(el, CONSENT);
+  if (!consentNamed && named && classOrIdMatches(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
+  if (!consentNamed && !isModal(el, named)) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
   const text = textContent(el);
   return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
+}
+
+/** A pattern that matches where any of `patterns` does (all case-insensitive, none global or
+ *  sticky, so that test() keeps no state). */
+function unionOf(...patterns: RegExp[]): RegExp {
+  for (const p of patterns) if (!p.ignoreCase || p.global || p.sticky || p.multiline) throw new Error(`unionOf: ${p} must be /i alone`);
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
 }
 
 /** The element's class or id matches `re`. */
@@ -74,9 +136,9 @@ export function classOrIdMatches(el: Element, re: RegExp): boolean {
  *  the page: a consent banner, a sign-up or a region picker, not the page's own text, in any
  *  pass. Inside them it is a sheet of the content (a product's details drawer); and a dialog
  *  holding most of the page's text is the page shown in a lightbox. */
-function isModal(el: Element): boolean {
+function isModal(el: Element, maybePopup: boolean): boolean {
   const role = attribute(el, 'role');
-  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !classOrIdMatches(el, POPUP)) return false;
+  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !(maybePopup && classOrIdMatches(el, POPUP))) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
@@ -89,6 +151,11 @@ function isModal(el: Element): boolean {
 const MODAL_PAGE_SHARE = 0.5;
 /** A page builder's pop-up or modal box, named as such (shown over the page by its script). */
 const POPUP = /(?:^|\s)(?:[\w-]*-)?(?:popup|modal)(?:$|\s)/i;
+/** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
+ *  that it follows their edits): most elements match none, and are told so in one test each
+ *  for their class and their id instead of three. */
+const ALWAYS_NAMES = unionOf(CONSENT, CONSENT_PLATFORM, POPUP);
+
 /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
 const pageTexts = new WeakMap<Element, number>();
 
