@@ -49,13 +49,14 @@ const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
 /**
- * Per-extraction answers of alwaysExcluded, by the element's docIndex (parse/nodes.ts), while
- * withExclusionMemo runs: the strict, relaxed, wide and whole-page passes and the conversion
- * each ask about the same elements. The answer reads only the element, its subtree and its
- * ancestors, and the page's reveal, none of which changes during an extraction (the DOM is not
- * modified there; the reveal is done before the first question). 0: not asked yet, 1: kept,
- * 2: excluded. The element is kept beside its answer, so that an element of another tree at
- * the same index is not given it.
+ * Per-extraction answers of alwaysExcluded and strictlyExcluded (with stripUnlikely), by the
+ * element's docIndex (parse/nodes.ts), while withExclusionMemo runs: the strict, relaxed, wide
+ * and whole-page passes and the conversion each ask about the same elements. The answers read
+ * only the element, its subtree and its ancestors, and the page's reveal, none of which changes
+ * during an extraction (the DOM is not modified there; the reveal is done before the first
+ * question). Bits 0-1: alwaysExcluded (0 not asked yet, 1 kept, 2 excluded); bits 2-3:
+ * strictlyExcluded (0, 4 kept, 8 excluded). The element is kept beside its answers, so that
+ * an element of another tree at the same index is not given them.
  */
 interface ExclusionMemo {
   verdicts: Uint8Array;
@@ -63,12 +64,12 @@ interface ExclusionMemo {
 }
 let memo: ExclusionMemo | null = null;
 
-/** Runs `fn` with alwaysExcluded's answers remembered (see ExclusionMemo); nested calls each
+/** Runs `fn` with the exclusion answers remembered (see ExclusionMemo); nested calls each
  *  keep their own. `elementCount`: how many elements the document holds, when known (the
  *  memo grows as needed). */
 export function withExclusionMemo<T>(elementCount: number, fn: () => T): T {
   const outer = memo;
-  const size = Math.max(16, elementCount + 1);
+  const size = Math.max(64, elementCount + 1);
   memo = { verdicts: new Uint8Array(size), elements: new Array<Element | undefined>(size) };
   try {
     return fn();
@@ -77,16 +78,12 @@ export function withExclusionMemo<T>(elementCount: number, fn: () => T): T {
   }
 }
 
-export function alwaysExcluded(el: Element): boolean {
-  const m = memo;
-  if (m === null) return judgeAlwaysExcluded(el);
+/** The element's place in the memo, or -1 when it has none (no docIndex, or another
+ *  element holds its index). */
+function memoSlot(m: ExclusionMemo, el: Element): number {
   const docIndex = (el as Partial<ParsedElement>).docIndex;
-  if (docIndex === undefined) return judgeAlwaysExcluded(el);
-  if (docIndex < m.verdicts.length) {
-    const v = m.verdicts[docIndex]!;
-    if (v !== 0 && m.elements[docIndex] === el) return v === 2;
-    if (v !== 0) return judgeAlwaysExcluded(el);
-  } else {
+  if (docIndex === undefined) return -1;
+  if (docIndex >= m.verdicts.length) {
     let size = m.verdicts.length * 2;
     while (size <= docIndex) size *= 2;
     const grown = new Uint8Array(size);
@@ -94,9 +91,22 @@ export function alwaysExcluded(el: Element): boolean {
     m.verdicts = grown;
     m.elements.length = size;
   }
+  const owner = m.elements[docIndex];
+  if (owner === undefined) {
+    m.elements[docIndex] = el;
+    return docIndex;
+  }
+  return owner === el ? docIndex : -1;
+}
+
+export function alwaysExcluded(el: Element): boolean {
+  const m = memo;
+  const slot = m === null ? -1 : memoSlot(m, el);
+  if (slot < 0) return judgeAlwaysExcluded(el);
+  const known = m!.verdicts[slot]! & 3;
+  if (known !== 0) return known === 2;
   const excluded = judgeAlwaysExcluded(el);
-  m.verdicts[docIndex] = excluded ? 2 : 1;
-  m.elements[docIndex] = el;
+  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? 2 : 1);
   return excluded;
 }
 
@@ -179,8 +189,23 @@ function speaksConsent(text: string): boolean {
   return false;
 }
 
+/** The class patterns strictlyExcluded tests (their union, see unionOf). */
+const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
+
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (!flags.stripUnlikely) return false;
+  const m = memo;
+  const slot = m === null ? -1 : memoSlot(m, el);
+  if (slot < 0) return judgeStrictlyExcluded(el);
+  const known = m!.verdicts[slot]! & 12;
+  if (known !== 0) return known === 8;
+  const excluded = judgeStrictlyExcluded(el);
+  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? 8 : 4);
+  return excluded;
+}
+
+/** strictlyExcluded with stripUnlikely, asked afresh. */
+function judgeStrictlyExcluded(el: Element): boolean {
   if (CHROME_TAGS.has(el.name)) return true;
   const role = attribute(el, 'role');
   if (role && BOILERPLATE_ROLES.has(role)) return true;
@@ -190,9 +215,12 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (attribute(el, 'rel') === 'author') return true;
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
-  if (cls && CAPTION.test(cls) && !holdsHeading(el)) return true;
-  if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
-  if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
+  // One test of the union first: most classes match none of the three.
+  if (cls && STRICT_CLASSES.test(cls)) {
+    if (CAPTION.test(cls) && !holdsHeading(el)) return true;
+    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
+    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
+  }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el);
