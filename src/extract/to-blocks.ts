@@ -571,10 +571,15 @@ const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
 /** Beyond ASCII, text may be in a decomposed or composition-excluded form: read as NFC. */
 const NON_ASCII = /[^\u0000-\u007f]/;
 
+/** Where either of them matches (their union). */
+const COLLAPSE_OR_NORMALIZE = new RegExp(`(?:${HTML_SPACE_TO_COLLAPSE.source})|(?:${NON_ASCII.source})`);
+
 /** HTML whitespace runs as one space and the text in NFC, so that what reads the same is the
  *  same string. Prose has a match at every space, and most texts are already collapsed: those
  *  are returned as they are, without rebuilding them. */
 function collapseHtmlSpace(t: string): string {
+  // One test for both, first: most texts need neither.
+  if (!COLLAPSE_OR_NORMALIZE.test(t)) return t;
   if (HTML_SPACE_TO_COLLAPSE.test(t)) t = t.replace(/[\t\n\r\f ]+/g, ' ');
   return NON_ASCII.test(t) ? t.normalize('NFC') : t;
 }
@@ -671,7 +676,11 @@ function prune(inlines: Inline[]): Inline[] {
       out.push(node);
     }
   }
-  // Breaks at the ends of a line, or doubled, carry nothing.
+  // Breaks at the ends of a line, or doubled, carry nothing (most lines have none, and are
+  // kept as they are).
+  let breaks = false;
+  for (const node of out) if (node.type === 'break') breaks = true;
+  if (!breaks) return out.some(hasSubstance) ? out : [];
   while (out.length > 0 && out[0]!.type === 'break') out.shift();
   while (out.length > 0 && out[out.length - 1]!.type === 'break') out.pop();
   const deduped: Inline[] = [];

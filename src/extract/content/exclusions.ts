@@ -7,7 +7,7 @@ import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
-import { attribute } from '../../parse/nodes.js';
+import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 
 export const NEVER_TEXT = new Set([
@@ -48,19 +48,91 @@ const CONSENT = /cookie|consent|gdpr|privacy-wall/i;
 const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
+/**
+ * Per-extraction answers of alwaysExcluded and strictlyExcluded (with stripUnlikely), by the
+ * element's docIndex (parse/nodes.ts), while withExclusionMemo runs: the strict, relaxed, wide
+ * and whole-page passes and the conversion each ask about the same elements. The answers read
+ * only the element, its subtree and its ancestors, and the page's reveal, none of which changes
+ * during an extraction (the DOM is not modified there; the reveal is done before the first
+ * question). Bits 0-1: alwaysExcluded (0 not asked yet, 1 kept, 2 excluded); bits 2-3:
+ * strictlyExcluded (0, 4 kept, 8 excluded). The element is kept beside its answers, so that
+ * an element of another tree at the same index is not given them.
+ */
+interface ExclusionMemo {
+  verdicts: Uint8Array;
+  elements: Array<Element | undefined>;
+}
+let memo: ExclusionMemo | null = null;
+
+/** Runs `fn` with the exclusion answers remembered (see ExclusionMemo); nested calls each
+ *  keep their own. `elementCount`: how many elements the document holds, when known (the
+ *  memo grows as needed). */
+export function withExclusionMemo<T>(elementCount: number, fn: () => T): T {
+  const outer = memo;
+  const size = Math.max(64, elementCount + 1);
+  memo = { verdicts: new Uint8Array(size), elements: new Array<Element | undefined>(size) };
+  try {
+    return fn();
+  } finally {
+    memo = outer;
+  }
+}
+
+/** The element's place in the memo, or -1 when it has none (no docIndex, or another
+ *  element holds its index). */
+function memoSlot(m: ExclusionMemo, el: Element): number {
+  const docIndex = (el as Partial<ParsedElement>).docIndex;
+  if (docIndex === undefined) return -1;
+  if (docIndex >= m.verdicts.length) {
+    let size = m.verdicts.length * 2;
+    while (size <= docIndex) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(m.verdicts);
+    m.verdicts = grown;
+    m.elements.length = size;
+  }
+  const owner = m.elements[docIndex];
+  if (owner === undefined) {
+    m.elements[docIndex] = el;
+    return docIndex;
+  }
+  return owner === el ? docIndex : -1;
+}
+
 export function alwaysExcluded(el: Element): boolean {
+  const m = memo;
+  const slot = m === null ? -1 : memoSlot(m, el);
+  if (slot < 0) return judgeAlwaysExcluded(el);
+  const known = m!.verdicts[slot]! & 3;
+  if (known !== 0) return known === 2;
+  const excluded = judgeAlwaysExcluded(el);
+  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? 2 : 1);
+  return excluded;
+}
+
+function judgeAlwaysExcluded(el: Element): boolean {
   if (el.name === 'noscript') return !isNoscriptCopy(el);
   if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
-  const consentNamed = classOrIdMatches(el, CONSENT);
-  if (!consentNamed && classOrIdMatches(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
-  if (!consentNamed && !isModal(el)) return false;
+  // One test of the union first: when it fails, none of CONSENT, CONSENT_PLATFORM and POPUP
+  // matches.
+  const named = classOrIdMatches(el, ALWAYS_NAMES);
+  const consentNamed = named && classOrIdMatches(el, CONSENT);
+  if (!consentNamed && named && classOrIdMatches(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
+  if (!consentNamed && !isModal(el, named)) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
   const text = textContent(el);
   return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
+}
+
+/** A pattern that matches where any of `patterns` does (all case-insensitive, none global or
+ *  sticky, so that test() keeps no state). */
+function unionOf(...patterns: RegExp[]): RegExp {
+  for (const p of patterns) if (!p.ignoreCase || p.global || p.sticky || p.multiline) throw new Error(`unionOf: ${p} must be /i alone`);
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
 }
 
 /** The element's class or id matches `re`. */
@@ -74,9 +146,9 @@ export function classOrIdMatches(el: Element, re: RegExp): boolean {
  *  the page: a consent banner, a sign-up or a region picker, not the page's own text, in any
  *  pass. Inside them it is a sheet of the content (a product's details drawer); and a dialog
  *  holding most of the page's text is the page shown in a lightbox. */
-function isModal(el: Element): boolean {
+function isModal(el: Element, maybePopup: boolean): boolean {
   const role = attribute(el, 'role');
-  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !classOrIdMatches(el, POPUP)) return false;
+  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !(maybePopup && classOrIdMatches(el, POPUP))) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
@@ -89,6 +161,11 @@ function isModal(el: Element): boolean {
 const MODAL_PAGE_SHARE = 0.5;
 /** A page builder's pop-up or modal box, named as such (shown over the page by its script). */
 const POPUP = /(?:^|\s)(?:[\w-]*-)?(?:popup|modal)(?:$|\s)/i;
+/** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
+ *  that it follows their edits): most elements match none, and are told so in one test each
+ *  for their class and their id instead of three. */
+const ALWAYS_NAMES = unionOf(CONSENT, CONSENT_PLATFORM, POPUP);
+
 /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
 const pageTexts = new WeakMap<Element, number>();
 
@@ -112,8 +189,23 @@ function speaksConsent(text: string): boolean {
   return false;
 }
 
+/** The class patterns strictlyExcluded tests (their union, see unionOf). */
+const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
+
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (!flags.stripUnlikely) return false;
+  const m = memo;
+  const slot = m === null ? -1 : memoSlot(m, el);
+  if (slot < 0) return judgeStrictlyExcluded(el);
+  const known = m!.verdicts[slot]! & 12;
+  if (known !== 0) return known === 8;
+  const excluded = judgeStrictlyExcluded(el);
+  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? 8 : 4);
+  return excluded;
+}
+
+/** strictlyExcluded with stripUnlikely, asked afresh. */
+function judgeStrictlyExcluded(el: Element): boolean {
   if (CHROME_TAGS.has(el.name)) return true;
   const role = attribute(el, 'role');
   if (role && BOILERPLATE_ROLES.has(role)) return true;
@@ -123,9 +215,12 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (attribute(el, 'rel') === 'author') return true;
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
-  if (cls && CAPTION.test(cls) && !holdsHeading(el)) return true;
-  if (cls && POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
-  if (cls && FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
+  // One test of the union first: most classes match none of the three.
+  if (cls && STRICT_CLASSES.test(cls)) {
+    if (CAPTION.test(cls) && !holdsHeading(el)) return true;
+    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
+    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
+  }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el);

@@ -10,7 +10,7 @@ import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { blocksTextLength, toBlocks } from '../to-blocks.js';
 import { collapseWhitespace } from '../dom/measures.js';
 import { ATTEMPTS, type AttemptFlags } from './attempt-flags.js';
-import { alwaysExcluded, strictlyExcluded } from './exclusions.js';
+import { alwaysExcluded, strictlyExcluded, withExclusionMemo } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
@@ -98,6 +98,11 @@ export interface ContentTrace {
 }
 
 export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
+  // alwaysExcluded's answers are kept for the extraction (exclusions.ts): nothing asks before the reveal below.
+  return withExclusionMemo(0, () => extractOnce(doc, finalUrl, trace));
+}
+
+function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
   // The facts walk also finds the body's outermost hidden elements, for the reveal.
   const facts = collectPageFacts(doc, isHiddenByMarkup);
   knowPageTextLength(doc, facts.textLength);

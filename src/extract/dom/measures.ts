@@ -64,8 +64,12 @@ export function collapsedLength(s: string): number {
   return n;
 }
 
+/** Something `replace(/\s+/g, ' ')` would change: a white space other than a space, or two in
+ *  a row. Prose has a match of /\s+/ at every space, each replaced by a space it already is. */
+const WHITESPACE_TO_COLLAPSE = /[^\S ]|\s\s/;
+
 export function collapseWhitespace(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return (WHITESPACE_TO_COLLAPSE.test(s) ? s.replace(/\s+/g, ' ') : s).trim();
 }
 
 /** A string as compared with another: whitespace collapsed, lower case. */

@@ -17,6 +17,9 @@ export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entr
  *  ("post-ratings") are furniture whatever content word rides along, so no rescue applies. */
 const RELATED = /(?:^|[\s_-])(?:related|ratings?)(?:$|[\s_-])/i;
 
+/** Where either matches (their union, made from them so that it follows their edits). */
+const RELATED_OR_UNLIKELY = new RegExp(`(?:${RELATED.source})|(?:${UNLIKELY.source})`, 'i');
+
 /** Signs of content. */
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
 
@@ -38,6 +41,9 @@ export function isUnlikelyCandidate(el: Element): boolean {
   if (cls === '') return false;
   const c = cls ?? '';
   const i = attribute(el, 'id') ?? '';
+  // One test of the union first: most classes and ids match neither RELATED nor UNLIKELY (and
+  // none of the patterns matches an empty string).
+  if (!(c !== '' && RELATED_OR_UNLIKELY.test(c)) && !(i !== '' && RELATED_OR_UNLIKELY.test(i))) return false;
   if (RELATED.test(c) || RELATED.test(i)) return true;
   return (UNLIKELY.test(c) || UNLIKELY.test(i)) && !(MAYBE_CANDIDATE.test(c) || MAYBE_CANDIDATE.test(i));
 }
