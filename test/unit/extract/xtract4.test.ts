@@ -1,0 +1,44 @@
+// Rules of the xtract4 pass (issue 13): one test per rule.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Element } from 'domhandler';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
+import { extractContent } from '../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../src/render/text.js';
+
+function contentText(html: string, url = 'https://news.example/topic/gardens'): string {
+  const ex = extractContent(parseHtml(html), url);
+  return ex ? renderText(ex.blocks, { title: null }) : '';
+}
+
+function byId(html: string, id: string): Element {
+  const find = (n: { children?: unknown[] }): Element | undefined => {
+    for (const c of (n.children ?? []) as Array<Element & { children?: unknown[] }>) {
+      if (c.type === 'tag' && c.attribs?.['id'] === id) return c;
+      const f = find(c);
+      if (f) return f;
+    }
+    return undefined;
+  };
+  const el = find(parseHtml(html) as unknown as { children?: unknown[] });
+  assert.ok(el, id);
+  return el;
+}
+
+test('a link out of the reading order and the tab order (aria-hidden + tabindex=-1) is shown; other aria-hidden text is not', () => {
+  const html = `<p><a id="dup" href="/a" aria-hidden="true" tabindex="-1">Excerpt of the story</a>
+<a id="plain" href="/b" aria-hidden="true">Hidden link</a><span id="span" aria-hidden="true" tabindex="-1">Icon text</span></p>`;
+  assert.equal(isHiddenByMarkup(byId(html, 'dup')), false);
+  assert.equal(isHiddenByMarkup(byId(html, 'plain')), true);
+  assert.equal(isHiddenByMarkup(byId(html, 'span')), true);
+});
+
+test('a news river keeps the excerpts that repeat their headline link out of the reading order', () => {
+  const item = (i: number): string => `<article class="river-article"><header><h2><a href="/story-${i}">Headline number ${i} about the garden show</a></h2>
+<p class="river-desc"><a href="/story-${i}" aria-hidden="true" tabindex="-1">Excerpt ${i}: the garden show opened with new roses, long borders and a crowd of visitors from far away.</a></p></header></article>`;
+  const html = `<html><head><title>Gardens</title></head><body><nav><a href="/">Home</a></nav>
+<main><h1>Gardens</h1>${Array.from({ length: 8 }, (_, i) => item(i + 1)).join('\n')}</main><footer>Footer text</footer></body></html>`;
+  const text = contentText(html);
+  assert.match(text, /Excerpt 3: the garden show/);
+});
