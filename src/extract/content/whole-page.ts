@@ -190,12 +190,13 @@ export function manySectionsBeyond(roots: readonly ChildNode[], stats: ElementSt
   return page - found >= SECTIONS_MIN_MORE && found <= SECTIONS_MAX_SHARE * page;
 }
 
-/** Sections the whole reading adds must be titled in their own words: headings that are not
- *  links (a news page's other headings are teasers, each a link to another article). */
+/** The sections the whole reading adds must be sections of prose: a heading that is not a link
+ *  followed by a paragraph of its own words (a news page's other headings are teasers, each a
+ *  link to another article, or widget titles over lists of links). */
 const TITLED_MIN_MORE = 4;
 
-/** The whole reading holds at least TITLED_MIN_MORE more unlinked headings than what was
- *  found, and what was found holds at most half of them (top-level blocks, already built). */
+/** The whole reading holds at least TITLED_MIN_MORE more prose sections than what was found,
+ *  and what was found holds at most half of them (top-level blocks, already built). */
 export function manyTitledSections(found: readonly Block[], whole: readonly Block[]): boolean {
   const a = titledHeadings(found);
   const b = titledHeadings(whole);

@@ -42,3 +42,30 @@ test('a news river keeps the excerpts that repeat their headline link out of the
   const text = contentText(html);
   assert.match(text, /Excerpt 3: the garden show/);
 });
+
+const sentence = (topic: string, i: number): string => `Sentence ${i} about ${topic}, written out with enough words, commas, and detail to read as prose.`;
+const prose = (topic: string, n: number): string => Array.from({ length: n }, (_, i) => sentence(topic, i + 1)).join(' ');
+
+test('an undeclared page of many titled sections, where one long block was chosen, is read whole', () => {
+  const section = (name: string): string => `<div class="block"><h2>${name}</h2><p>${prose(name, 1)}</p></div>`;
+  const names = ['Lawn mowing', 'Hedge trimming', 'Tree planting', 'Leaf clearing', 'Pond care', 'Paving', 'Fencing'];
+  const html = `<html><head><title>Garden services</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>
+<div class="page"><div class="intro"><p>${prose('our garden care', 30)}</p></div>
+${names.map(section).join('\n')}</div>
+<footer><p>Copyright Garden Example</p></footer></body></html>`;
+  const text = contentText(html, 'https://garden.example/services');
+  assert.match(text, /Sentence 30 about our garden care/);
+  for (const name of names) assert.match(text, new RegExp(`Sentence 1 about ${name}`), name);
+  assert.doesNotMatch(text, /Copyright/);
+});
+
+test('a news story beside linked teaser headings stays the story', () => {
+  const teaser = (i: number): string => `<div class="teaser"><h3><a href="/news/${i}">Other story number ${i} from the region</a></h3><p>${sentence(`teaser ${i}`, 1)}</p></div>`;
+  const html = `<html><head><title>Council votes on the bridge</title></head><body>
+<div class="page"><div class="story"><h1>Council votes on the bridge</h1><p>${prose('the bridge vote', 30)}</p></div>
+<div class="more">${Array.from({ length: 8 }, (_, i) => teaser(i + 1)).join('\n')}</div></div></body></html>`;
+  const text = contentText(html, 'https://news.example/bridge');
+  assert.match(text, /Sentence 30 about the bridge vote/);
+  assert.doesNotMatch(text, /teaser 3/);
+});
