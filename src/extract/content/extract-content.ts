@@ -198,7 +198,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
     if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
   }
   // An undeclared page of many sections, of which the container holds few headings, is read whole when that adds text.
-  if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame)) {
+  if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame) && best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
     if (best.chars < SECTIONS_GAIN * whole.chars && manyTitledSections(best.blocks, whole.blocks)) best = whole;
   }
