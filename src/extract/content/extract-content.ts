@@ -27,7 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
-import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
+import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
 import { isElement, isInside } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
@@ -53,6 +53,8 @@ const WHOLE_PAGE_CLEAR_SHARE = 0.3;
 const WHOLE_PAGE_CLEAR_CHARS = 3000;
 /** Above it, the whole page is read only when linked list items are under this share of what it adds. */
 const LINKED_LIST_SHARE = 0.5;
+/** A page of many sections is read whole when the container is under this share of that reading. */
+const SECTIONS_GAIN = 0.9;
 /** A card grid replaces the chosen container when it holds this many times its text. */
 const GRID_OVER = 3;
 /** The grid's section (heading, result count, intro) holds at most this many times its text. */
@@ -199,6 +201,11 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     // sections of text, not a list of linked items beside a short article (events, teasers).
     const clear = gate !== 'unmeasured' && found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
     if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
+  }
+  // An undeclared page of many sections, of which the container holds few headings, is read whole when that adds text.
+  if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame) && best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame)) {
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+    if (best.chars < SECTIONS_GAIN * whole.chars && manyTitledSections(best.blocks, whole.blocks)) best = whole;
   }
 
   if (!gridNow && sliver()) {

@@ -3,11 +3,11 @@
 // the scored container is one part of many. When that container holds a small share of the
 // page's text, the page itself minus its chrome (navigation, header, footer, asides, overlays)
 // is the better answer: the page's <main> when it holds a fair share of the page, else <body>.
-import type { Element, ParentNode } from 'domhandler';
+import type { ChildNode, Element, ParentNode } from 'domhandler';
 import type { Block, Inline } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
-import { blocksTextLength } from '../to-blocks.js';
+import { blocksTextLength, inlineText as inlinesText } from '../to-blocks.js';
 import { alwaysExcluded, classOrIdMatches, isCaption } from './exclusions.js';
 import type { ElementStats } from './element-stats.js';
 
@@ -168,4 +168,51 @@ export function dropRepeatedRuns(blocks: Block[]): Block[] {
     if (n >= REPEAT_MIN_BLOCKS) for (let k = i; k < i + n; k++) drop.add(k);
   }
   return drop.size === 0 ? blocks : blocks.filter((_, i) => !drop.has(i));
+}
+
+/** The page has at least this many more headings than the chosen container... */
+const SECTIONS_MIN_MORE = 6;
+/** ...and the container holds at most this share of the page's headings. */
+const SECTIONS_MAX_SHARE = 0.5;
+
+/**
+ * A page of many sections of which the chosen container holds few (a service page built from
+ * a page builder's blocks, each under its own heading, where scoring picked the longest block):
+ * the headings are counted by the measure that chose the container (no walk: each element's
+ * measure already counts the headings under it). A page that says what it is (article, thread,
+ * product, listing) is not asked: there the other sections are teasers, replies or rails.
+ */
+export function manySectionsBeyond(roots: readonly ChildNode[], stats: ElementStats, frame: ParentNode): boolean {
+  let page = 0;
+  for (const c of frame.children) if (isElement(c)) page += stats.get(c)?.headings ?? 0;
+  let found = 0;
+  for (const r of roots) if (isElement(r)) found += stats.get(r)?.headings ?? 0;
+  return page - found >= SECTIONS_MIN_MORE && found <= SECTIONS_MAX_SHARE * page;
+}
+
+/** The sections the whole reading adds must be sections of prose: a heading that is not a link
+ *  followed by a paragraph of its own words (a news page's other headings are teasers, each a
+ *  link to another article, or widget titles over lists of links). */
+const TITLED_MIN_MORE = 4;
+
+/** The whole reading holds at least TITLED_MIN_MORE more prose sections than what was found,
+ *  and what was found holds at most half of them (top-level blocks, already built). */
+export function manyTitledSections(found: readonly Block[], whole: readonly Block[]): boolean {
+  const a = titledHeadings(found);
+  const b = titledHeadings(whole);
+  return b - a >= TITLED_MIN_MORE && a <= SECTIONS_MAX_SHARE * b;
+}
+
+/** A section's opening prose: the paragraph under its heading holds this many characters. */
+const SECTION_PROSE_CHARS = 60;
+
+function titledHeadings(blocks: readonly Block[]): number {
+  let n = 0;
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.type !== 'heading' || b.children.some((c) => c.type === 'link')) continue;
+    const next = blocks[i + 1]!;
+    if (next.type === 'paragraph' && !next.children.some((c) => c.type === 'link') && inlinesText(next.children, SECTION_PROSE_CHARS).length >= SECTION_PROSE_CHARS) n++;
+  }
+  return n;
 }

@@ -86,6 +86,7 @@ function judgeMarkup(el: Element): boolean {
     let style: string | undefined;
     let cls: string | undefined;
     let type: string | undefined;
+    let tabindex: string | undefined;
     for (let i = 0; i < list.length; i += 2) {
       const name = list[i]!;
       if (name === 'class') cls ??= list[i + 1];
@@ -93,18 +94,21 @@ function judgeMarkup(el: Element): boolean {
       else if (name === 'hidden') hidden = true;
       else if (name === 'aria-hidden') ariaHidden ??= list[i + 1];
       else if (name === 'type') type ??= list[i + 1];
+      else if (name === 'tabindex') tabindex ??= list[i + 1];
     }
-    return judgeFrom(el.name, hidden, ariaHidden, style, cls, type);
+    return judgeFrom(el.name, hidden, ariaHidden, style, cls, type, tabindex);
   }
-  return judgeFrom(el.name, attribute(el, 'hidden') !== undefined, attribute(el, 'aria-hidden'), attribute(el, 'style'), attribute(el, 'class'), attribute(el, 'type'));
+  return judgeFrom(el.name, attribute(el, 'hidden') !== undefined, attribute(el, 'aria-hidden'), attribute(el, 'style'), attribute(el, 'class'), attribute(el, 'type'), attribute(el, 'tabindex'));
 }
 
-function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined, style: string | undefined, cls: string | undefined, type: string | undefined): boolean {
+function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined, style: string | undefined, cls: string | undefined, type: string | undefined, tabindex: string | undefined): boolean {
   if (hidden) return true;
   if (ariaHidden === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it
-    // on elements that are not obvious content containers.
-    if (name !== 'article' && name !== 'main') return true;
+    // on elements that are not obvious content containers. A link taken out of both the
+    // reading order and the tab order (aria-hidden + tabindex=-1) is a shown duplicate of a
+    // link beside it (a teaser's excerpt linked like its headline), not a hidden one.
+    if (name !== 'article' && name !== 'main' && !(name === 'a' && tabindex?.trim() === '-1')) return true;
   }
   if (style && HIDDEN_STYLE.test(style)) return true;
   // HIDDEN_CLASS_WORDS first: every class it matches holds one of its words, and few do.
