@@ -1,4 +1,4 @@
-// Rules of the xtract4 pass (issue 13): one test per rule.
+// Undeclared pages of many titled sections read whole; links out of both the reading and the tab order read as shown (issue 13).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
