@@ -150,10 +150,20 @@ export function wideGridStats(frame: ParentNode): ElementStats {
 export function gridSearchExcluded(el: Element): boolean {
   if (alwaysExcluded(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'main') return false;
-  if (CHROME_TAGS.has(el.name)) return true;
+  if (CHROME_TAGS.has(el.name)) return !((el.name === 'header' || el.name === 'footer') && inSection(el));
   const role = attribute(el, 'role');
   if (role !== undefined && BOILERPLATE_ROLES.has(role)) return true;
   return classOrIdMatches(el, CHROME_NAME);
+}
+
+/** A header or footer inside an <article> or <section> heads that part (a card's brand and
+ *  title, a section's heading), not the page: the page's banner and footer sit outside them. */
+function inSection(el: Element): boolean {
+  for (let p = el.parent; p && isElement(p); p = p.parent) {
+    if (p.name === 'article' || p.name === 'section') return true;
+    if (p.name === 'body' || p.name === 'main') return false;
+  }
+  return false;
 }
 
 /** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */

@@ -158,7 +158,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
   // body now, which stands as found otherwise; elsewhere after the whole page had its turn.
   const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
   // A grid is read from its section, with the runs of its cards elsewhere on the page.
-  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt => convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title);
+  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt => convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title, rails);
   const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
@@ -481,9 +481,10 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
   return roots.length === 1 ? roots : roots.sort((a, b) => (a === b ? 0 : precedes(a, b) ? -1 : 1));
 }
 
-function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
-  // No link pruning: a card's title is its link, and the cards are the content.
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) });
+function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
+  // No link pruning: a card's title is its link, and the cards are the content. A product
+  // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (rails !== null && rails.has(el) && !roots.includes(el)) });
   const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
