@@ -31,7 +31,7 @@ import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, link
 import { isElement, isInside } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
-import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
+import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { threadPosts, threadReplies } from './thread-posts.js';
@@ -484,7 +484,7 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
 function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (rails !== null && rails.has(el) && !roots.includes(el)) });
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (rails !== null && rails.has(el) && !roots.includes(el)) || (!roots.includes(el) && isFacetPanel(el)) });
   const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
