@@ -1,0 +1,52 @@
+// Rules for listings, collections and product pages, third pass (issue 13, branch xlist3).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Element } from 'domhandler';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractContent } from '../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../src/render/text.js';
+import { findCardGrid, gridSearchExcluded, inFacets, wideGridStats } from '../../../src/extract/content/card-grid.js';
+import { ElementStats } from '../../../src/extract/content/element-stats.js';
+
+function find(root: { children?: unknown[] }, pred: (el: Element) => boolean): Element | null {
+  for (const c of (root.children ?? []) as Element[]) {
+    if (c.type !== 'tag') continue;
+    if (pred(c)) return c;
+    const r = find(c, pred);
+    if (r) return r;
+  }
+  return null;
+}
+
+test("a header inside an article or section is the card's own on the wide measure; the page's banner is chrome", () => {
+  const card = (i: number): string => `<li class="card"><article><a href="/p/${i}"><header><span>Brand ${i}</span><h3>Faux leather jacket number ${i}</h3></header><p>€${i}9.99</p></a></article></li>`;
+  const doc = parseHtml(`<html><body><header class="top"><a href="/">Shop</a><a href="/men">Men</a></header><main><ul class="reco">${[1, 2, 3, 4, 5].map(card).join('')}</ul></main></body></html>`);
+  const body = find(doc, (el) => el.name === 'body')!;
+  const banner = find(body, (el) => el.name === 'header')!;
+  const inCard = find(find(body, (el) => el.name === 'article')!, (el) => el.name === 'header')!;
+  assert.equal(gridSearchExcluded(banner), true);
+  assert.equal(gridSearchExcluded(inCard), false);
+  const grid = findCardGrid(wideGridStats(body));
+  assert.ok(grid, 'the cards form a grid on the wide measure');
+  assert.equal(grid.cards, 5);
+  assert.ok(grid.chars > 5 * 30, String(grid.chars));
+});
+
+test("a listing's filter panel is no grid, and stays out of the grid's reading", () => {
+  const option = (name: string, n: number): string => `<li class="opt"><a href="/c/locks?f=${encodeURIComponent(name)}">${name} locks and accessories (${n})</a></li>`;
+  const facets = `<div class="col-lg-3 facets-container" id="facets"><h2>Category</h2><ul class="list">${['Bike', 'Gate', 'Trailer', 'Padlock', 'Cable', 'Combination'].map((n, i) => option(n, i + 3)).join('')}</ul></div>`;
+  const product = (i: number): string => `<div class="product-card"><a href="/p/${i}"><h3>Hardened steel U-lock model ${i}</h3><p>Weather resistant, keyed alike, $${i}9.99</p></a></div>`;
+  const page = (results: string): string => `<html><head><title>Bike locks</title></head><body>
+<header class="site-header"><a href="/">Lock maker</a></header>
+<main><section class="results-wrap">${facets}<div class="results">${results}</div></section></main>
+<footer><p>Lock maker, since 1921.</p></footer></body></html>`;
+  const doc = parseHtml(page(''));
+  const body = find(doc, (el) => el.name === 'body')!;
+  const list = find(body, (el) => el.attribs['class'] === 'list')!;
+  assert.equal(inFacets(list), true);
+  assert.equal(findCardGrid(new ElementStats(body, () => false)), null);
+  const ex = extractContent(parseHtml(page([1, 2, 3, 4, 5, 6, 7, 8].map(product).join(''))), 'https://locks.example/c/bike');
+  const text = ex ? renderText(ex.blocks, { title: null }) : '';
+  assert.ok(text.includes('Hardened steel U-lock model 8'), text);
+  assert.ok(!text.includes('Gate locks and accessories'), text);
+});
