@@ -33,6 +33,7 @@ import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
+import { dropIdRuns } from './id-runs.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { threadPosts, threadReplies } from './thread-posts.js';
 
@@ -338,13 +339,13 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
+  const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
+  const blocks = dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
@@ -485,7 +486,7 @@ function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolve
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
   const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (rails !== null && rails.has(el) && !roots.includes(el)) || (!roots.includes(el) && isFacetPanel(el)) });
-  const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
+  const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 
