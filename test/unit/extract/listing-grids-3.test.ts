@@ -60,3 +60,16 @@ test('paragraphs made of machine identifier runs are dropped; prose, codes and l
   const out = dropIdRuns([para(prose), para(ids), para('Item number: 404928375058'), para(cjk)]);
   assert.deepEqual(out.map((b) => (b.type === 'paragraph' && b.children[0]?.type === 'text' ? b.children[0].text.slice(0, 20) : '')), [prose.slice(0, 20), 'Item number: 4049283', cjk.slice(0, 20)]);
 });
+
+test("on a page selling one product, a section opened by a rail heading (\"Similar items\") is a rail", async () => {
+  const { productRails } = await import('../../../src/extract/content/product-rails.js');
+  const doc = parseHtml(`<html><body><main><div class="x1"><h1>Clutch kit for a delivery van</h1><p>Complete clutch kit with pressure plate, disc and release bearing, new in its box, fits 2011-2014 models. Ships the next working day from our store, with a thirty day return window and a one year warranty on every part in the kit.</p></div>
+<div class="x2"><div class="x3"><h2>Similar items</h2></div><div class="x4"><span>Another clutch kit, used, with bearing</span><span>A flywheel for the same van, new</span></div></div>
+<div class="x5"><h2>Item specifics</h2><p>Condition: new. Brand: the maker. Part number 6283182000.</p></div></main></body></html>`);
+  const body = find(doc, (el) => el.name === 'body')!;
+  const wide = wideGridStats(body);
+  let page = 0;
+  for (const c of body.children) if (c.type === 'tag') page += wide.get(c as Element)?.chars ?? 0;
+  const rails = [...productRails(wide, page)].map((el) => el.attribs['class']);
+  assert.deepEqual(rails, ['x2']);
+});
