@@ -41,7 +41,7 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
     const info = stats.get(el)!;
     if (info.chars < MIN_CARDS * MIN_CARD_CHARS || (best && info.chars <= best.chars)) continue;
     const grid = gridOf(el, stats);
-    if (grid && (!best || grid.chars > best.chars) && !forScreenReaders(el)) best = grid;
+    if (grid && (!best || grid.chars > best.chars) && !forScreenReaders(el) && !inFacets(el)) best = grid;
   }
   if (best) best.more = sameShape(best, stats);
   return best;
@@ -75,6 +75,24 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
   // The grid is the listing and the runs are its remainder: runs outweighing it are the
   // page's other lists (menus, link blocks) that happen to share the cards' shape.
   return chars <= MORE_SHARE * best.chars ? out : [];
+}
+
+/** A listing's filter panel: its options (categories, sizes, colours, each a link or a
+ *  checkbox with a count) repeat one shape, but they are the search form, not the results. */
+const FACET_NAME = /(?:^|[\s_-])(?:facets?|facet-?(?:filters?|list|group|container|panel|nav)s?|refinements?|search-?filters?|product-?filters?|filter-?(?:panel|sidebar|options|list|group|container)s?)(?:$|[\s_-])/i;
+
+/** The element is a filter panel or inside one. */
+export function inFacets(el: Element): boolean {
+  for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
+    if (p.name === 'body' || p.name === 'main') return false;
+    if (classOrIdMatches(p, FACET_NAME)) return true;
+  }
+  return false;
+}
+
+/** A filter panel beside the results, left out of a grid's reading. */
+export function isFacetPanel(el: Element): boolean {
+  return classOrIdMatches(el, FACET_NAME);
 }
 
 /** The element or one of its ancestors is shown to screen readers only (a second copy of the
@@ -150,10 +168,20 @@ export function wideGridStats(frame: ParentNode): ElementStats {
 export function gridSearchExcluded(el: Element): boolean {
   if (alwaysExcluded(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'main') return false;
-  if (CHROME_TAGS.has(el.name)) return true;
+  if (CHROME_TAGS.has(el.name)) return !((el.name === 'header' || el.name === 'footer') && inSection(el));
   const role = attribute(el, 'role');
   if (role !== undefined && BOILERPLATE_ROLES.has(role)) return true;
   return classOrIdMatches(el, CHROME_NAME);
+}
+
+/** A header or footer inside an <article> or <section> heads that part (a card's brand and
+ *  title, a section's heading), not the page: the page's banner and footer sit outside them. */
+function inSection(el: Element): boolean {
+  for (let p = el.parent; p && isElement(p); p = p.parent) {
+    if (p.name === 'article' || p.name === 'section') return true;
+    if (p.name === 'body' || p.name === 'main') return false;
+  }
+  return false;
 }
 
 /** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */

@@ -31,8 +31,9 @@ import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, link
 import { isElement, isInside } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
-import { findPageGrid, wideGridStats, type CardGrid } from './card-grid.js';
+import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
+import { dropIdRuns } from './id-runs.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { threadPosts, threadReplies } from './thread-posts.js';
 
@@ -165,7 +166,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // body now, which stands as found otherwise; elsewhere after the whole page had its turn.
   const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
   // A grid is read from its section, with the runs of its cards elsewhere on the page.
-  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt => convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title);
+  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt => convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title, rails);
   const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
@@ -350,13 +351,13 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))));
+  const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
+  const blocks = dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
@@ -493,10 +494,11 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
   return roots.length === 1 ? roots : roots.sort((a, b) => (a === b ? 0 : precedes(a, b) ? -1 : 1));
 }
 
-function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null): Attempt {
-  // No link pruning: a card's title is its link, and the cards are the content.
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) });
-  const blocks = dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)));
+function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
+  // No link pruning: a card's title is its link, and the cards are the content. A product
+  // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (rails !== null && rails.has(el) && !roots.includes(el)) || (!roots.includes(el) && isFacetPanel(el)) });
+  const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 

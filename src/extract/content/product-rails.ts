@@ -21,8 +21,31 @@ export function productRails(wide: ElementStats, pageChars: number): Set<Element
   for (const el of wide.order) {
     if (wide.get(el)!.chars > MAX_SHARE * pageChars || hasAncestorIn(el, rails)) continue;
     if (named(el) || isProductGrid(el, wide)) rails.add(el);
+    else if (HEADING_TAGS.has(el.name)) {
+      const section = headedRail(el, wide, pageChars);
+      if (section && !hasAncestorIn(section, rails)) rails.add(section);
+    }
   }
   return rails;
+}
+
+const HEADING_TAGS = new Set(['h2', 'h3', 'h4']);
+/** Headings that announce other products or the customers' words. */
+const RAIL_HEADING = /^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|products)|frequently bought together|recently viewed.{0,20}|how about these\??|complete the look|more from .{1,40}|sponsored.{0,40}|explore (?:related|more) .{0,30})$/i;
+/** A headed rail is a small part of the page. */
+const HEADED_SHARE = 0.25;
+
+/** The section a rail heading opens: its first ancestor holding more than the heading. */
+function headedRail(h: Element, wide: ElementStats, pageChars: number): Element | null {
+  const own = wide.get(h)!.chars;
+  if (own > 80 || !RAIL_HEADING.test(textContent(h).trim())) return null;
+  for (let p = h.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null) {
+    const info = wide.get(p);
+    if (!info || p.name === 'main' || p.name === 'body') return null;
+    if (info.chars > HEADED_SHARE * pageChars) return null;
+    if (info.chars > 2 * own + 40) return p;
+  }
+  return null;
 }
 
 /** A price: a currency sign or code next to a number. */
