@@ -99,15 +99,21 @@ function memoSlot(m: ExclusionMemo, el: Element): number {
   return owner === el ? docIndex : -1;
 }
 
-export function alwaysExcluded(el: Element): boolean {
+/** `judge(el)`, answered from the memo when it is there. `kept`: the verdict's bit for "kept";
+ *  the bit above it stands for "excluded" (ExclusionMemo). */
+function remembered(el: Element, kept: number, judge: (el: Element) => boolean): boolean {
   const m = memo;
   const slot = m === null ? -1 : memoSlot(m, el);
-  if (slot < 0) return judgeAlwaysExcluded(el);
-  const known = m!.verdicts[slot]! & 3;
-  if (known !== 0) return known === 2;
-  const excluded = judgeAlwaysExcluded(el);
-  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? 2 : 1);
+  if (slot < 0) return judge(el);
+  const known = m!.verdicts[slot]! & (kept * 3);
+  if (known !== 0) return known !== kept;
+  const excluded = judge(el);
+  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? kept * 2 : kept);
   return excluded;
+}
+
+export function alwaysExcluded(el: Element): boolean {
+  return remembered(el, 1, judgeAlwaysExcluded);
 }
 
 function judgeAlwaysExcluded(el: Element): boolean {
@@ -194,14 +200,7 @@ const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
 
 export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
   if (!flags.stripUnlikely) return false;
-  const m = memo;
-  const slot = m === null ? -1 : memoSlot(m, el);
-  if (slot < 0) return judgeStrictlyExcluded(el);
-  const known = m!.verdicts[slot]! & 12;
-  if (known !== 0) return known === 8;
-  const excluded = judgeStrictlyExcluded(el);
-  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? 8 : 4);
-  return excluded;
+  return remembered(el, 4, judgeStrictlyExcluded);
 }
 
 /** strictlyExcluded with stripUnlikely, asked afresh. */
