@@ -63,14 +63,13 @@ interface ExclusionMemo {
   elements: Array<Element | undefined>;
 }
 let memo: ExclusionMemo | null = null;
+const MEMO_START_SIZE = 64;
 
 /** Runs `fn` with the exclusion answers remembered (see ExclusionMemo); nested calls each
- *  keep their own. `elementCount`: how many elements the document holds, when known (the
- *  memo grows as needed). */
-export function withExclusionMemo<T>(elementCount: number, fn: () => T): T {
+ *  keep their own. The memo grows as larger document indexes are asked about. */
+export function withExclusionMemo<T>(fn: () => T): T {
   const outer = memo;
-  const size = Math.max(64, elementCount + 1);
-  memo = { verdicts: new Uint8Array(size), elements: new Array<Element | undefined>(size) };
+  memo = { verdicts: new Uint8Array(MEMO_START_SIZE), elements: new Array<Element | undefined>(MEMO_START_SIZE) };
   try {
     return fn();
   } finally {

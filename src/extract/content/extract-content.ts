@@ -102,7 +102,7 @@ export interface ContentTrace {
 
 export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
   // alwaysExcluded's answers are kept for the extraction (exclusions.ts): nothing asks before the reveal below.
-  return withExclusionMemo(0, () => extractOnce(doc, finalUrl, trace));
+  return withExclusionMemo(() => extractOnce(doc, finalUrl, trace));
 }
 
 function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
@@ -497,7 +497,7 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
 function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (rails !== null && rails.has(el) && !roots.includes(el)) || (!roots.includes(el) && isFacetPanel(el)) });
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) });
   const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }

@@ -231,8 +231,7 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
         let next = el.next;
         while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
         let text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
-        // "Autor: <a>Rechtsanwalt</a> Jane Doe": a job title linked before the name; the name follows it.
-        if (next?.type === 'tag' && next.next?.type === 'text' && cleanAuthor(text) === null) text = collapse(`${text} ${(next.next as Text).data}`, 1000);
+        if (next?.type === 'tag') text = withNameAfter(text, next);
         if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
       }
     }
@@ -250,8 +249,7 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
           for (let sib = next.next; sib && sib.type === 'text' && NAME_JOIN.test(collapse((sib as Text).data)) && sib.next?.type === 'tag' && parts.length < 6; sib = sib.next.next) {
             parts.push(collapse(textContent(sib.next as Element), 1000));
           }
-          // "Von <a>Rechtsanwalt</a> Jane Doe": a job title linked before the name; the name follows it.
-          if (parts.length === 1 && next.next?.type === 'text' && cleanAuthor(parts[0]!) === null) parts[0] = collapse(`${parts[0]} ${(next.next as Text).data}`, 1000);
+          if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
           if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
         }
@@ -337,6 +335,13 @@ const NAME_JOIN = /^(?:,|&|and|und|et|y|e)$/i;
 const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
 const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^layout/i;
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
+
+/** "Autor: <a>Rechtsanwalt</a> Jane Doe", "Von <a>Rechtsanwalt</a> Jane Doe": `text`, read from the
+ *  element `linked`, is a job title and not a name; the name is the text that follows it. */
+function withNameAfter(text: string, linked: ChildNode): string {
+  const after = linked.next;
+  return after?.type === 'text' && cleanAuthor(text) === null ? collapse(`${text} ${(after as Text).data}`, 1000) : text;
+}
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 function insideFurniture(el: Element): boolean {

@@ -832,8 +832,6 @@ export const AUTHOR: readonly Rule<string>[] = [
     }
     return null;
   },
-  // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
-  // when neither the declared sources nor the page's byline name anyone.
   // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening
   // the first paragraph after the headline ("Hamburg (dpa/lno) – Trotz...").
   (ctx) => {
@@ -848,6 +846,8 @@ export const AUTHOR: readonly Rule<string>[] = [
     }
     return null;
   },
+  // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
+  // when neither the declared sources nor the page's byline name anyone.
   byline(twitterLabelled(WRITTEN_BY)),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still

@@ -45,7 +45,7 @@ test('remembered exclusion answers are the answers asked afresh, asked once or a
   const els = elementsOf(parseHtml(HTML));
   // Asked without the memo first (attribs built by the answers' labels, read afresh after).
   const fresh = answers(elementsOf(parseHtml(HTML)));
-  const remembered = withExclusionMemo(0, () => [answers(els), answers(els), answers([...els].reverse()).reverse()]);
+  const remembered = withExclusionMemo(() => [answers(els), answers(els), answers([...els].reverse()).reverse()]);
   assert.deepEqual(remembered[0], fresh);
   assert.deepEqual(remembered[1], fresh);
   assert.deepEqual(remembered[2], fresh);
@@ -60,7 +60,7 @@ test('another document\'s element at the same place, and a tree not made by pars
   const plain = elementsOf(parseDocument(HTML.replace('site-popup', 'site')));
   const freshB = answers(elementsOf(parseHtml(HTML.replace('cookie-banner', 'garden-banner').replace('wp-caption-text', 'plain'))));
   const freshPlain = answers(elementsOf(parseDocument(HTML.replace('site-popup', 'site'))));
-  withExclusionMemo(0, () => {
+  withExclusionMemo(() => {
     answers(a);
     assert.deepEqual(answers(b), freshB);
     assert.deepEqual(answers(plain), freshPlain);
