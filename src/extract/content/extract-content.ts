@@ -35,7 +35,7 @@ import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
 import { dropPictureLines } from './grid-pictures.js';
-import { threadPosts, threadReplies } from './thread-posts.js';
+import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -157,7 +157,8 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
 
   best = withThreadPosts(best, (p) => convert(plan(p, best.plan!.stats, best.plan!.flags, heading), resolver, title, best.strategy + ' + thread posts', captionsOut));
 
-  if (declaredType === 'forum' && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
+  // A thread declares itself in JSON-LD, or in microdata around its posts.
+  if ((declaredType === 'forum' || (declaredType === 'unknown' && best.plan !== null && inDeclaredThread(best.plan.roots))) && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.

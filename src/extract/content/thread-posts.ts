@@ -3,7 +3,7 @@
 // but on a thread the opening post and its replies are marked up alike: the same element with
 // the same classes, one after another. When the chosen container is one of several such
 // look-alikes, the content is all of them, in page order.
-import type { Element } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
 import { hasAncestorIn } from '../dom/walk.js';
@@ -96,4 +96,20 @@ function inReply(el: Element): boolean {
     if (classOrIdMatches(a, REPLY)) reply = true;
   }
   return reply;
+}
+
+/** A thread declared in microdata rather than JSON-LD: schema.org's thread types set as an
+ *  `itemtype` on the element holding the posts. */
+const THREAD_ITEMTYPE = /schema\.org\/(?:DiscussionForumPosting|QAPage)\/?$/;
+
+/** One of `roots` sits in (or is) an element whose microdata declares a thread (forum software
+ *  that marks its threads up so, without JSON-LD). Reads only the roots' ancestors. */
+export function inDeclaredThread(roots: readonly ChildNode[]): boolean {
+  for (const r of roots) {
+    for (let p: ChildNode | null = r; p && p.type === 'tag'; p = p.parent as ChildNode | null) {
+      const type = attribute(p as Element, 'itemtype');
+      if (type !== undefined && THREAD_ITEMTYPE.test(type.trim())) return true;
+    }
+  }
+  return false;
 }
