@@ -10,6 +10,11 @@ import { attribute } from '../../parse/nodes.js';
 
 const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
 const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
+/** Class words that hold a SHARE word without naming a share bar: a code highlighter's
+ *  "prettyprint", print style sheets' "noprint" / "hidden-print" / Tailwind's "print:" variants
+ *  (how the element prints, not a print button), a "follow-up" item. */
+const NOT_SHARE = /prettyprint|(?:no|hidden|visible|d)-?print|print:|follow-?ups?(?:$|[\s_-])/i;
+const NOT_SHARE_ALL = new RegExp(NOT_SHARE.source, 'gi');
 /** A recipe's ingredient list links its items to products or glossary pages: link density
  *  says nothing about it. */
 const INGREDIENTS = /ingredient|zutaten/;
@@ -44,7 +49,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
     return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200);
   }
   const ci = classAndId(el);
-  if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el)) return true;
+  if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el) && !isShareLookAlike(el, ci)) return true;
   if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
   if (ci && INGREDIENTS.test(ci)) return false;
   if (name === 'table' && isDataTable(el)) return false;
@@ -76,6 +81,12 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (weight >= 25 && ld > 0.5) return true;
   if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
   return false;
+}
+
+/** A code block is never a share bar; nor is a box whose only share-like word is another word. */
+function isShareLookAlike(el: Element, ci: string): boolean {
+  if (el.name === 'pre' || el.name === 'code') return true;
+  return NOT_SHARE.test(ci) && !SHARE.test(ci.replace(NOT_SHARE_ALL, ' '));
 }
 
 function NEGATIVE_SAFE(el: Element): boolean {
