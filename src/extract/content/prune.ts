@@ -46,7 +46,9 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
     // Its class says how it is styled; its id is usually an anchor made from its own words
     // ("nav_the_foil_remains"), which says nothing about boilerplate.
     const styled = flags.weightClasses ? classNameWeight(el) : 0;
-    return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200);
+    // A heading linked to itself (a permalink anchor, a table of contents' target) is a
+    // section heading all the same.
+    return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200 && !linksWithinPage(el));
   }
   const ci = classAndId(el);
   if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el) && !isShareLookAlike(el, ci)) return true;
@@ -80,6 +82,30 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (isList && ld > 0.5 && len < 1000) return true;
   if (weight >= 25 && ld > 0.5) return true;
   if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
+  return false;
+}
+
+/** Every link in `el` (a heading) points into the page itself ("#section"), not to a box
+ *  around it. */
+function linksWithinPage(el: Element): boolean {
+  let any = false;
+  let out = false;
+  visitElements(el, (d) => {
+    if (d.name !== 'a') return !out;
+    const href = attribute(d, 'href');
+    if (href === undefined) return false;
+    const h = href.trim();
+    // A fragment naming a box around the heading is a post's permalink (a thread's "Re:" titles).
+    if (h.startsWith('#') && !namesAncestor(el, h.slice(1))) any = true;
+    else out = true;
+    return false;
+  });
+  return any && !out;
+}
+
+function namesAncestor(el: Element, id: string): boolean {
+  if (id === '') return false;
+  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) if (attribute(p as Element, 'id') === id) return true;
   return false;
 }
 

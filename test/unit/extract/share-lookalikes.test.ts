@@ -26,3 +26,14 @@ async def count():
   // A real share bar still goes.
   assert.ok(!text.includes('Share'));
 });
+
+test('a heading linked to itself is a section heading; a thread post linked by its title stays out', () => {
+  const section = (id: string, title: string): string => `<h2 id="${id}"><a href="#${id}">${title}</a></h2><p>The section about ${title.toLowerCase()} says, with enough words and commas, what a reader needs to know.</p>`;
+  const html = `<html><body><main><h1>A guide</h1><div class="post-body">${PROSE}${section('first-steps', 'First steps')}${section('going-further', 'Going further')}
+<div class="post" id="p42"><h3><a href="#p42">Re: A guide</a></h3><p>A reply that thanks the author, with a few words and commas, for the guide above.</p></div></div></main></body></html>`;
+  const text = contentText(html);
+  assert.ok(text.includes('First steps'), text);
+  assert.ok(text.includes('Going further'));
+  // The post's permalink names the box around its title: a "Re:" title, left out as before.
+  assert.ok(!text.includes('Re: A guide'));
+});
