@@ -96,6 +96,9 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const PUB_DATE_CLASS = /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
 const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
+/** A lazy loader's stand-in image file ("lazy.gif", "placeholder.png", "blank.gif", "1x1.png"). */
+const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
+
 export function collectTags(doc: Document): PageTags {
   const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], scriptDates: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
@@ -127,7 +130,10 @@ export function collectTags(doc: Document): PageTags {
         break;
       case 'img':
         if (tags.images.length < MAX_CANDIDATES) {
-          const src = attribute(el, 'src') || attribute(el, 'data-src') || '';
+          // A lazy-loaded image: its src a placeholder (a data: URI, or none), the real one in data-src.
+          const given = attribute(el, 'src')?.trim() ?? '';
+          const lazy = attribute(el, 'data-src') || attribute(el, 'data-lazy-src') || attribute(el, 'data-original');
+          const src = given && !given.startsWith('data:') && !(lazy && LAZY_PLACEHOLDER.test(given)) ? given : lazy || given;
           if (src && !src.startsWith('data:')) tags.images.push({ src, width: Number.parseInt(attribute(el, 'width') ?? '', 10) || 0, inArticle: insideArticle(el) });
         }
         break;
@@ -215,7 +221,16 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
       const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
-      const text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
+      let text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
+      // A byline that shows only the writer's photo names them in its alt text
+      // ("<a rel=author><img alt="Jane Doe"></a>", "<div class=author><img alt="Jane Doe"></div>").
+      if (text === '' && collapse(textContent(el)) === '') {
+        const img = findOne((c) => c.name === 'img' && !!attribute(c, 'alt')?.trim(), el.children);
+        text = img ? collapse(attribute(img, 'alt') ?? '', 1000) : '';
+        // "avatar", "Profilbild", "photo of the author": the picture's kind, not a name.
+        // A name is written with capitals (where its script has them): "blank", "user" are not names.
+        if (/avatar|photo|image|picture|portrait|logo|icon|profil|author|autor|bild|foto|^\W*$/i.test(text) || (/\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text))) text = '';
+      }
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);

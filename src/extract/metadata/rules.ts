@@ -525,7 +525,30 @@ const DECLARED_SITE_NAMES: readonly Rule<string>[] = [
   siteMeta('og:site_name'),
   siteMeta('application-name', 'apple-mobile-web-app-title'),
   (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, /^WebSite$/) ? siteNameValue(textOf(n.name)) : null)),
+  // The site's own organisation (Yoast's "#organization" node, or one whose url is the site's
+  // home page): not any organisation the page is about.
+  // Its legal form is the company's, not the site's name ("Verivox GmbH" -> "Verivox").
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, ORGANIZATION) && ownOrganisation(ctx, n) ? siteNameValue(textOf(n.name)?.replace(LEGAL_FORM, '') ?? null) : null)),
 ];
+
+/** A company's legal form at the end of its name: "GmbH", "e.V.", "Inc.", "Ltd", "S.A."... */
+const LEGAL_FORM = /,?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
+
+const ORGANIZATION = /^(?:Organization|NewsMediaOrganization|Corporation|OnlineBusiness|OnlineStore)$/;
+
+/** An Organization node that stands for the site: @id "...#organization"/"#publisher", or its url the site's root. */
+function ownOrganisation(ctx: RuleContext, n: JsonLdNode): boolean {
+  const id = typeof n['@id'] === 'string' ? n['@id'] : '';
+  if (/#(?:organi[sz]ation|publisher)$/i.test(id)) return true;
+  const url = textOf(n.url);
+  if (!url) return false;
+  try {
+    const u = new URL(url, ctx.finalUrl);
+    return /^\/?$/.test(u.pathname) && siteHosts(ctx).includes(u.hostname.replace(/^www\./, ''));
+  } catch {
+    return false;
+  }
+}
 
 /** A name written as a bare host ("Salon.com", "example.co.uk"). */
 const BARE_HOST = /^[\p{L}\d][\p{L}\d-]*(?:\.[\p{L}\d-]+)*\.[a-z]{2,6}$/iu;
@@ -537,10 +560,11 @@ export const SITE_NAME: readonly Rule<string>[] = [
     const first = firstOf(ctx, DECLARED_SITE_NAMES);
     if (!first || !BARE_HOST.test(first)) return first;
     const brand = first.slice(0, first.indexOf('.')).toLowerCase();
-    for (const rule of DECLARED_SITE_NAMES) {
-      const v = rule(ctx);
-      if (v && v.replace(/[\s-]+/g, '').toLowerCase() === brand) return v;
-    }
+    const declared = DECLARED_SITE_NAMES.map((rule) => rule(ctx));
+    for (const v of declared) if (v && v.replace(/[\s-]+/g, '').toLowerCase() === brand) return v;
+    // A host written in lower case ("example.com", "news.example.com") is an address a CMS
+    // filled in, not the name the site gives itself: a name it declares elsewhere goes first.
+    if (first === first.toLowerCase()) return declared.find((v) => v && !BARE_HOST.test(v)) ?? first;
     return first;
   },
   (ctx) => hostBrand(ctx.tags.title, [finalHost(ctx), ...declaredHosts(ctx)]),
@@ -588,7 +612,7 @@ function titleBrand(title: string | null): string | null {
 export const IMAGE: readonly Rule<string>[] = [
   absolute(firstCandidate(meta('og:image', 'og:image:url', 'og:image:secure_url'))),
   absolute(firstCandidate(meta('twitter:image', 'twitter:image:src'))),
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld), ctx.base)),
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base)),
   (ctx) => {
     const link = ctx.tags.links.find((l) => l.rel.includes('image_src'));
     return link ? resolveUrl(link.href, ctx.base) : null;
@@ -602,6 +626,8 @@ export const IMAGE: readonly Rule<string>[] = [
     const src = ENCODED_SRCSET.test(img.src) ? img.src.replace(/%20/g, ' ') : img.src;
     return resolveUrl(SRCSET.test(src) ? src.split(/\s+/)[0] : src, ctx.base);
   },
+  // A search engine's thumbnail (<meta name=thumbnail>): a small copy, so only when nothing else shows.
+  absolute(meta('thumbnail')),
 ];
 
 const MIN_LEAD_IMAGE_WIDTH = 200;
@@ -757,6 +783,16 @@ export const AUTHOR: readonly Rule<string>[] = [
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
   metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
+  // JSON-LD creator of the article or page (schema.org's wider "author"), the Person(s) only.
+  (ctx) => {
+    const names = firstFrom(ctx.ld.nodes, (n) => {
+      if (!articleOrPage(n)) return null;
+      const persons = ([] as unknown[]).concat(n.creator ?? []).map((c) => deref(c, ctx.ld)).filter((c) => !!c && typeof c === 'object' && isType(c as JsonLdNode, /^Person$/));
+      const list = persons.flatMap((c) => namesOf(c, ctx.ld)).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
+      return list.length ? list : null;
+    });
+    return names ? collapse([...new Set(names)].join(', ')) : null;
+  },
   // rel=author / itemprop=author first, then byline/author classes, author-page links, names
   // after "By"; the first that reads as a name.
   (ctx) => {
