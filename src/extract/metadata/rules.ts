@@ -369,9 +369,21 @@ export const DESCRIPTION: readonly Rule<string>[] = [
     const idx = values.findIndex((v) => v !== null && describes(ctx, v));
     if (idx < 0) return null;
     // The lead paragraph (last source) is not a completion: annotators and unfurlers keep the declared text as it is.
-    return completed(values[idx]!, values.slice(idx + 1, -1));
+    // The article node's JSON-LD name (some CMSs put the standfirst there) is a declared whole text too.
+    return completed(unglued(ctx, values[idx]!), [...values.slice(idx + 1, -1), ldText('name', articleOrPage)(ctx), ldText('alternativeHeadline', articleOrPage)(ctx)]);
   },
 ];
+
+/**
+ * The headline pasted before the description with nothing between ("Vom Boden aus gedachtAnn
+ * Cotten verwebt..." where the page prints "Vom Boden aus gedacht" as its <h1> and the rest
+ * under it): the headline is the title's, the rest is the description.
+ */
+function unglued(ctx: RuleContext, d: string): string {
+  const h1 = ctx.tags.firstH1;
+  if (!h1 || h1.length < 8 || d.length < h1.length + 20 || !d.startsWith(h1)) return d;
+  return /^\p{Lu}/u.test(d.slice(h1.length)) && /\p{Ll}$/u.test(h1) ? d.slice(h1.length) : d;
+}
 
 /** An ellipsis that cuts a text short: "...", "…", "[…]", "(...)", "&#8230" written out. */
 const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|(?<=[\p{L}\p{N}])\s+read more)\s*$/iu;

@@ -99,3 +99,19 @@ describe('image: lazy-loaded lead images and search thumbnails', () => {
     assert.equal(meta('<meta name="thumbnail" content="https://cdn.example.com/t.jpg"><meta property="og:image" content="https://cdn.example.com/og.jpg">').image, 'https://cdn.example.com/og.jpg');
   });
 });
+
+describe('description: the headline glued before it, a cut text completed from the JSON-LD name', () => {
+  it('drops the <h1> pasted before the description without a space', () => {
+    const html = '<meta name="description" content="Vom Boden aus gedachtAnn Cotten verwebt in „Die Anleitungen der Vorfahren“ Lokales und Globales"><body><h1>Vom Boden aus gedacht</h1><h2>Ann Cotten verwebt...</h2></body>';
+    assert.equal(meta(html).description, 'Ann Cotten verwebt in „Die Anleitungen der Vorfahren“ Lokales und Globales');
+  });
+  it('keeps a description that starts with the headline and goes on after a space or a separator', () => {
+    const html = '<meta name="description" content="Vom Boden aus gedacht: Ann Cotten verwebt Lokales und Globales"><body><h1>Vom Boden aus gedacht</h1></body>';
+    assert.equal(meta(html).description, 'Vom Boden aus gedacht: Ann Cotten verwebt Lokales und Globales');
+  });
+  it("completes a description cut with an ellipsis from the article node's JSON-LD name", () => {
+    const whole = 'The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the secret to its recovery?';
+    const html = `<meta name="description" content="The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the secret to its...">${ld({ '@type': 'Article', headline: 'Goats ruled this island', name: whole })}`;
+    assert.equal(meta(html).description, whole);
+  });
+});
