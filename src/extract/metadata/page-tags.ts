@@ -40,6 +40,8 @@ export interface BylineTag {
   strength: number;
   /** Position of the element in document order (to tell one byline's names from a list of teasers). */
   at?: number;
+  /** Inside a box of other stories (teaser, related, most read, recommended): another article's byline. */
+  teaser?: boolean;
 }
 
 export interface ImageTag {
@@ -231,7 +233,7 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
         // A name is written with capitals (where its script has them): "blank", "user" are not names.
         if (/avatar|photo|image|picture|portrait|logo|icon|profil|author|autor|bild|foto|^\W*$/i.test(text) || (/\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text))) text = '';
       }
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
@@ -367,6 +369,20 @@ function insideFurniture(el: Element): boolean {
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t)).join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
+  }
+  return false;
+}
+
+/** Marks of a box listing other stories: their bylines are theirs. */
+const TEASER_MARK = /(?:^|[\s_-])(?:teaser|teasers|most-?read|most-?popular|popular-?(?:posts|stories|articles)|related|recommend(?:ed|ations)?|trending|more-?stories|also-?read|read-?next|up-?next)(?:$|[\s_-])|[a-z](?:Teaser|Related|MostRead|Recommend)/;
+/** Inside a teaser / related / most-read box (class or id), below <body>, but not an <article> or <main> itself. */
+function insideTeaser(el: Element): boolean {
+  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+    if (p.name === 'main') return false;
+    // A BEM element of a teaser block ("teaser-small__metadata") is a reused component: the
+    // article's own header is often built from it.
+    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t) && !t.includes('__')).join(' ');
+    if (TEASER_MARK.test(marks)) return true;
   }
   return false;
 }

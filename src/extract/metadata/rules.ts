@@ -7,7 +7,7 @@ import { AGENCY, NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
 import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
-import type { PageTags } from './page-tags.js';
+import type { BylineTag, PageTags } from './page-tags.js';
 import { firstMeta } from './page-tags.js';
 import { clean, collapse, decodeEntities } from './text.js';
 import { resolveUrl } from './urls.js';
@@ -807,40 +807,11 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // rel=author / itemprop=author first, then byline/author classes, author-page links, names
   // after "By"; the first that reads as a name.
+  // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other.
   (ctx) => {
-    let own: string | null = null;
-    // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
-    let login: string | null = null;
-    for (const strength of [0, 1, 2, 3]) {
-      const names: string[] = [];
-      let last = -1;
-      // A byline element before the headline belongs to a teaser or a list above the article
-      // ("related", "most read"): the article's own bylines after its <h1> come first.
-      const h1At = ctx.tags.firstH1At;
-      const ordered = strength === 1 && h1At >= 0 ? [...ctx.tags.bylines.filter((b) => (b.at ?? 0) > h1At), ...ctx.tags.bylines.filter((b) => (b.at ?? 0) <= h1At)] : ctx.tags.bylines;
-      for (const b of ordered) if (b.strength === strength) {
-        // Declared authors far from the first one are other articles' (teasers, related links).
-        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
-        const cleaned = cleanAuthor(b.text);
-        const n = people(ctx, cleaned);
-        if (strength <= 1) own ??= cleaned;
-        if (n && NUMBERED_LOGIN.test(n)) {
-          login ??= n;
-          continue;
-        }
-        if (n && !names.includes(n)) {
-          names.push(n);
-          last = b.at ?? 0;
-        }
-        if (strength >= 1 && names.length) break;
-      }
-      if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
-    }
-    // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
-    // on wolfgangschmale.eu) the site's name is the author's.
-    return own && !NUMBERED_LOGIN.test(own) ? own : login ?? own;
-  },
-  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+    const own = ctx.tags.bylines.filter((b) => !b.teaser);
+    return (own.length < ctx.tags.bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, ctx.tags.bylines);
+  },  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {
     const text = ctx.bodyText();
@@ -910,6 +881,41 @@ export const AUTHOR: readonly Rule<string>[] = [
     return firstFrom(ctx.ld.nodes, (n) => namesOf(n.author, ctx.ld).map((s) => cleanAuthor(s)).find((s): s is string => !!s) ?? null);
   },
 ];
+
+/** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
+function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
+  let own: string | null = null;
+  // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
+  let login: string | null = null;
+  for (const strength of [0, 1, 2, 3]) {
+    const names: string[] = [];
+    let last = -1;
+    // A byline element before the headline belongs to a teaser or a list above the article
+    // ("related", "most read"): the article's own bylines after its <h1> come first.
+    const h1At = ctx.tags.firstH1At;
+    const ordered = strength === 1 && h1At >= 0 ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)] : bylines;
+    for (const b of ordered) if (b.strength === strength) {
+      // Declared authors far from the first one are other articles' (teasers, related links).
+      if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
+      const cleaned = cleanAuthor(b.text);
+      const n = people(ctx, cleaned);
+      if (strength <= 1) own ??= cleaned;
+      if (n && NUMBERED_LOGIN.test(n)) {
+        login ??= n;
+        continue;
+      }
+      if (n && !names.includes(n)) {
+        names.push(n);
+        last = b.at ?? 0;
+      }
+      if (strength >= 1 && names.length) break;
+    }
+    if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
+  }
+  // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
+  // on wolfgangschmale.eu) the site's name is the author's.
+  return own && !NUMBERED_LOGIN.test(own) ? own : login ?? own;
+}
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
 export const PUBLISHED_AT: readonly Rule<string>[] = [

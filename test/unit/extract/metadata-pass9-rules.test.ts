@@ -115,3 +115,21 @@ describe('description: the headline glued before it, a cut text completed from t
     assert.equal(meta(html).description, whole);
   });
 });
+
+describe('author: bylines in boxes of other stories', () => {
+  it("skips a declared author in a teaser list above the article for the article's own", () => {
+    const html = `<body><ul class="teasers"><li><span itemprop="author">Teaser One</span></li></ul><article><h1>Story</h1><span itemprop="author">Jane Doe</span>${para}</article></body>`;
+    assert.equal(meta(html).author, 'Jane Doe');
+  });
+  it('skips a byline in a related box for the byline outside it', () => {
+    const html = `<body><div class="most-read"><span class="author-name">Other Writer</span></div><div class="story"><h1>Story</h1>${para}<p class="author-name">Jane Doe</p></div></body>`;
+    assert.equal(meta(html).author, 'Jane Doe');
+  });
+  it("reads a teaser component's BEM element (teaser-small__metadata) as the article's own header", () => {
+    const html = `<body><article><h1>Story</h1><div class="teaser-small__metadata"><p class="byline__author">Von <a href="/autoren/jane">Jane Doe</a></p></div>${para}</article></body>`;
+    assert.equal(meta(html).author, 'Jane Doe');
+  });
+  it('still signs with a teaser byline when the page has no other', () => {
+    assert.equal(meta(`<body><div class="related"><span class="byline">Jane Doe</span></div><h1>Story</h1>${para}</body>`).author, 'Jane Doe');
+  });
+});
