@@ -115,6 +115,7 @@ export function collectTags(doc: Document): PageTags {
   const elements: Element[] = findAll(() => true, doc.children);
   for (const [at, el] of elements.entries()) {
     readCandidates(el, tags, at);
+
     switch (el.name) {
       case 'p':
         if (tags.lastLongAt >= 0 || tags.lead !== null || looseLead !== null) {
@@ -135,7 +136,9 @@ export function collectTags(doc: Document): PageTags {
           // A lazy-loaded image: its src a placeholder (a data: URI, or none), the real one in data-src.
           const given = attribute(el, 'src')?.trim() ?? '';
           const lazy = attribute(el, 'data-src') || attribute(el, 'data-lazy-src') || attribute(el, 'data-original');
-          const src = given && !given.startsWith('data:') && !(lazy && LAZY_PLACEHOLDER.test(given)) ? given : lazy || given;
+          // No src at all: the first candidate of its srcset ("a-800.jpg 800w, a-400.jpg 400w").
+          const set = given || lazy ? '' : (attribute(el, 'srcset') || attribute(el, 'data-srcset') || '').trim().split(/\s+/)[0] ?? '';
+          const src = given && !given.startsWith('data:') && !(lazy && LAZY_PLACEHOLDER.test(given)) ? given : lazy || given || set.replace(/,$/, '');
           if (src && !src.startsWith('data:')) tags.images.push({ src, width: Number.parseInt(attribute(el, 'width') ?? '', 10) || 0, inArticle: insideArticle(el) });
         }
         break;

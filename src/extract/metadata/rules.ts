@@ -624,7 +624,8 @@ function titleBrand(title: string | null): string | null {
 export const IMAGE: readonly Rule<string>[] = [
   absolute(firstCandidate(meta('og:image', 'og:image:url', 'og:image:secure_url'))),
   absolute(firstCandidate(meta('twitter:image', 'twitter:image:src'))),
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base)),
+  // Not a WebSite's, Organization's or Person's image (the site's logo, the writer's photo): those after the article's own <img>.
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isSiteOrPerson(n) ? null : ldImage(ctx, n))),
   (ctx) => {
     const link = ctx.tags.links.find((l) => l.rel.includes('image_src'));
     return link ? resolveUrl(link.href, ctx.base) : null;
@@ -638,9 +639,12 @@ export const IMAGE: readonly Rule<string>[] = [
     const src = ENCODED_SRCSET.test(img.src) ? img.src.replace(/%20/g, ' ') : img.src;
     return resolveUrl(SRCSET.test(src) ? src.split(/\s+/)[0] : src, ctx.base);
   },
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => ldImage(ctx, n)),
   // A search engine's thumbnail (<meta name=thumbnail>): a small copy, so only when nothing else shows.
   absolute(meta('thumbnail')),
 ];
+
+const ldImage = (ctx: RuleContext, n: JsonLdNode) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base);
 
 const MIN_LEAD_IMAGE_WIDTH = 200;
 
@@ -969,6 +973,9 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     }
     return null;
   },
+  // Microdata <meta itemprop=dateCreated / uploadDate> (a recipe's or video's): only when nothing is shown,
+  // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
+  metaDate('datecreated', 'uploaddate'),
   (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
   // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
   (ctx) => firstFrom(['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []), (u) => dateInUrl(resolveUrl(u, ctx.base) ?? '')),

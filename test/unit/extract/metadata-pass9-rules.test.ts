@@ -133,3 +133,18 @@ describe('author: bylines in boxes of other stories', () => {
     assert.equal(meta(`<body><div class="related"><span class="byline">Jane Doe</span></div><h1>Story</h1>${para}</body>`).author, 'Jane Doe');
   });
 });
+
+describe('image and published_at: srcset-only images, site images, microdata dateCreated', () => {
+  it('reads the first srcset candidate of an <img> without src', () => {
+    assert.equal(meta('<body><article><h1>S</h1><figure><img srcset="/a-800.jpg 800w, /a-400.jpg 400w"></figure></article></body>').image, 'https://news.example.com/a-800.jpg');
+  });
+  it("takes the article's own <img> before a JSON-LD Organization's or Person's image (a logo, a portrait)", () => {
+    const html = `${ld({ '@type': 'Organization', name: 'Acme', image: 'https://news.example.com/logo.png' })}<body><article><h1>S</h1><img src="/lead.jpg" width="800"></article></body>`;
+    assert.equal(meta(html).image, 'https://news.example.com/lead.jpg');
+    assert.equal(meta(ld({ '@type': 'Organization', name: 'Acme', image: 'https://news.example.com/logo.png' })).image, 'https://news.example.com/logo.png');
+  });
+  it('reads <meta itemprop=dateCreated> only when the page shows no date', () => {
+    assert.equal(meta('<meta itemprop="dateCreated" content="2024-03-01">').published_at, '2024-03-01');
+    assert.equal(meta('<meta itemprop="dateCreated" content="01/01/2004"><body><h1>Recipe</h1><p>Posted June 13, 2019</p></body>').published_at, '2019-06-13');
+  });
+});
