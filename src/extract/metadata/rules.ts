@@ -789,7 +789,8 @@ const COPYRIGHT = /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u201
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
-  byline(meta('article:author', 'book:author')),
+  // Several article:author tags are several authors, as several <meta name=author> are.
+  metaAll('article:author', 'book:author'),
   metaAll('author'),
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {

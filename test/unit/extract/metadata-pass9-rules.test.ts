@@ -148,3 +148,18 @@ describe('image and published_at: srcset-only images, site images, microdata dat
     assert.equal(meta('<meta itemprop="dateCreated" content="01/01/2004"><body><h1>Recipe</h1><p>Posted June 13, 2019</p></body>').published_at, '2019-06-13');
   });
 });
+
+describe('author: several article:author tags, e-mail forms, a role after a dash', () => {
+  it('reads several article:author tags as several authors (profile URLs still skipped)', () => {
+    assert.equal(meta('<meta property="article:author" content="Jane Doe"><meta property="article:author" content="John Roe">').author, 'Jane Doe, John Roe');
+    assert.equal(meta('<meta property="article:author" content="https://www.facebook.com/janedoe"><meta name="author" content="Jane Doe">').author, 'Jane Doe');
+  });
+  it('reads the name beside an e-mail address ("jane@example.com (Jane Doe)", "Jane Doe <jane@example.com>")', () => {
+    assert.equal(meta('<meta name="author" content="jane@example.com (Jane Doe)">').author, 'Jane Doe');
+    assert.equal(meta('<meta name="author" content="Jane Doe &lt;jane@example.com&gt;">').author, 'Jane Doe');
+    assert.equal(meta('<meta name="author" content="jane@example.com">').author, null);
+  });
+  it('drops the dash left before a role ("Jane Doe – Staff Writer")', () => {
+    assert.equal(meta(`<body><article><h1>Story headline</h1><span class="author">Jane Doe – Staff Writer</span>${para}</article></body>`).author, 'Jane Doe');
+  });
+});
