@@ -53,7 +53,9 @@ function parseLenient(raw: string): unknown {
   const text = raw
     .trim()
     .replace(/^(?:<!--|<!\[CDATA\[|\/\/\s*<!\[CDATA\[)\s*/, '')
-    .replace(/\s*(?:-->|\]\]>|\/\/\s*\]\]>)$/, '');
+    .replace(/\s*(?:-->|\]\]>|\/\/\s*\]\]>)$/, '')
+    // A statement's semicolon left after the object ("{...};").
+    .replace(/;\s*$/, '');
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -63,7 +65,13 @@ function parseLenient(raw: string): unknown {
       // eslint-disable-next-line no-control-regex
       return JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1'));
     } catch {
-      return undefined;
+      // Several objects written one after the other in one script ("{...}{...}", "{...}\n{...}"): a list of them.
+      if (!/^\{[\s\S]*\}\s*\{[\s\S]*\}$/.test(text)) return undefined;
+      try {
+        return JSON.parse(`[${text.replace(/[\u0000-\u001f]+/g, ' ').replace(/\}\s*\{(?=\s*")/g, '},{')}]`);
+      } catch {
+        return undefined;
+      }
     }
   }
 }

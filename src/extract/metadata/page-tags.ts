@@ -98,6 +98,9 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const PUB_DATE_CLASS = /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
 const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
+/** RDFa properties naming a publication date (Dublin Core, schema.org prefixes). */
+const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issued|datePublished)(?:$|\s)/i;
+
 /** A lazy loader's stand-in image file ("lazy.gif", "placeholder.png", "blank.gif", "1x1.png"). */
 const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
 
@@ -146,7 +149,8 @@ export function collectTags(doc: Document): PageTags {
         const content = attribute(el, 'content') ?? attribute(el, 'value');
         if (content === undefined) break;
         // A tag may carry several keys at once (name="description" property="og:description").
-        const keys = new Set([attribute(el, 'property'), attribute(el, 'name'), attribute(el, 'itemprop'), attribute(el, 'http-equiv')].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
+        // RDFa lists several properties in one attribute (property="dc:date dc:created"): each is a key.
+        const keys = new Set([...(attribute(el, 'property')?.trim().split(/\s+/) ?? []), attribute(el, 'name'), attribute(el, 'itemprop'), attribute(el, 'http-equiv')].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
         for (const k of keys) add(k, content);
         break;
       }
@@ -278,9 +282,12 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   }
   // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
   // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
-  if (el.name !== 'meta' && el.name !== 'time' && /^date(?:published|modified)$/.test(itemprop)) {
+  // RDFa does the same with property (Drupal's "<span property="dc:date dc:created" content=...>",
+  // "property=schema:datePublished"): read as a declared publication date.
+  const rdfaDate = el.name !== 'meta' && RDFA_PUBLISHED.test(attribute(el, 'property') ?? '');
+  if (el.name !== 'meta' && el.name !== 'time' && (/^date(?:published|modified)$/.test(itemprop) || rdfaDate)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
-    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
+    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop: rdfaDate && !itemprop ? 'datepublished' : itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
   }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.

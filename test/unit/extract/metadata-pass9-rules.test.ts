@@ -163,3 +163,19 @@ describe('author: several article:author tags, e-mail forms, a role after a dash
     assert.equal(meta(`<body><article><h1>Story headline</h1><span class="author">Jane Doe – Staff Writer</span>${para}</article></body>`).author, 'Jane Doe');
   });
 });
+
+describe('published_at: RDFa dates, JSON-LD written as statements or several objects', () => {
+  const page = (inner: string) => `<body><div class="top">Today is 5 May 2024</div><article><h1>Story headline here</h1>${inner}${para}</article></body>`;
+  it('reads an RDFa publication date on a visible element (Drupal\'s property="dc:date dc:created")', () => {
+    assert.equal(meta(page('<span property="dc:date dc:created" content="2024-03-01T10:00:00+01:00" datatype="xsd:dateTime">Fri, 03/01/2024 - 10:00</span>')).published_at, '2024-03-01T10:00:00+01:00');
+    assert.equal(meta(page('<span property="schema:datePublished" content="2024-03-01">1 March</span>')).published_at, '2024-03-01');
+  });
+  it('reads <meta property="dc:date"> and each of several RDFa properties of one meta', () => {
+    assert.equal(meta('<meta property="dc:date" content="2024-03-01T10:00:00+01:00">').published_at, '2024-03-01T10:00:00+01:00');
+    assert.equal(meta('<meta property="og:title dc:title" content="Story">').title, 'Story');
+  });
+  it('parses JSON-LD ending with a semicolon and several objects in one script', () => {
+    assert.equal(meta('<script type="application/ld+json">{"@type":"Article","datePublished":"2024-03-01"};</script>').published_at, '2024-03-01');
+    assert.equal(meta('<script type="application/ld+json">{"@type":"WebSite","name":"Acme"}\n{"@type":"Article","datePublished":"2024-03-01"}</script>').published_at, '2024-03-01');
+  });
+});
