@@ -570,7 +570,10 @@ export const SITE_NAME: readonly Rule<string>[] = [
   // the same name without the domain ending that the page also declares ("Salon" in og:site_name).
   (ctx) => {
     const first = firstOf(ctx, DECLARED_SITE_NAMES);
-    if (!first || !BARE_HOST.test(first)) return first;
+    // A declared name with its slogan ("Raw Story - Celebrating 18 Years of Independent
+    // Journalism" on rawstory.com): the part that names the site's host is its name.
+    if (first && !BARE_HOST.test(first)) return hostBrand(first, siteHosts(ctx)) ?? first;
+    if (!first) return first;
     const brand = first.slice(0, first.indexOf('.')).toLowerCase();
     const declared = DECLARED_SITE_NAMES.map((rule) => rule(ctx));
     for (const v of declared) if (v && v.replace(/[\s-]+/g, '').toLowerCase() === brand) return v;

@@ -179,3 +179,13 @@ describe('published_at: RDFa dates, JSON-LD written as statements or several obj
     assert.equal(meta('<script type="application/ld+json">{"@type":"WebSite","name":"Acme"}\n{"@type":"Article","datePublished":"2024-03-01"}</script>').published_at, '2024-03-01');
   });
 });
+
+describe('site_name: a declared name with its slogan', () => {
+  it('keeps the part naming the site host ("Raw Story - Celebrating 18 Years..." on rawstory.com)', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Raw Story - Celebrating 18 Years of Independent Journalism">', 'https://www.rawstory.com/2017/01/story/').site_name, 'Raw Story');
+    assert.equal(meta('<meta property="og:site_name" content="Boston News, Weather, Sports | WHDH 7News">', 'https://whdh.com/news/story/').site_name, 'WHDH 7News');
+  });
+  it('keeps the whole name when no part names the host', () => {
+    assert.equal(meta('<meta property="og:site_name" content="Acme News - The best news in town">').site_name, 'Acme News - The best news in town');
+  });
+});
