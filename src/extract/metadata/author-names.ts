@@ -39,6 +39,10 @@ export const NUMBERED_LOGIN = /^\p{L}[\p{L}_.-]*\p{L}\d{1,4}$|^\p{Ll}\d{2,4}$/u;
 export function cleanAuthor(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let s = collapse(raw, 400);
+  // An e-mail address with the name beside it, as feeds and mail headers write an author
+  // ("jane@example.com (Jane Doe)", "Jane Doe <jane@example.com>"): the name.
+  const mailed = /^[^\s@()<>]+@[^\s@()<>]+\s*\(([^()@]+)\)$/.exec(s) ?? /^([^<>@]+?)\s*<[^\s@<>]+@[^\s@<>]+>$/.exec(s);
+  if (mailed) s = mailed[1]!.trim();
   if (s === '' || /^https?:\/\/|^www\./i.test(s) || /@\w+\.\w/.test(s)) return null;
   // A stand-in for no name ("No Author", "Kein Autor"); a "Von X über Y bis Z" phrase is a
   // range of topics, not a byline; a sentence (more words than any list of names) is prose.
@@ -60,7 +64,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {
     // A trailing period is punctuation, except after an initial or Jr./Sr. ("Joe S.", "Perry Bacon Jr.").
-    part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/(?:^|\s)@\w+/g, ' ').replace(/^[\s:.,-]+|[\s:,-]+$/g, '').replace(/\s+/g, ' ').trim();
+    part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/(?:^|\s)@\w+/g, ' ').replace(/^[\s:.,\-\u2013\u2014]+|[\s:,\-\u2013\u2014]+$/g, '').replace(/\s+/g, ' ').trim();
     if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = part.replace(/\.+$/, '').trim();
     part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
     // A job title before the name ("FOCUS-Online-Experte Robin Tschöpe", "Rechtsanwalt Jan Berg")

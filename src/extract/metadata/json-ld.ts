@@ -30,7 +30,10 @@ export function parseJsonLd(scripts: string[]): JsonLd {
   const byId = new Map<string, JsonLdNode>();
   for (const n of nodes) {
     const id = n['@id'];
-    if (typeof id === 'string' && Object.keys(n).length > 1 && !byId.has(id)) byId.set(id, n);
+    if (typeof id !== 'string' || Object.keys(n).length <= 1) continue;
+    // The first node of that @id, unless it is a partial copy without a name and a later one has it.
+    const had = byId.get(id);
+    if (!had || (had.name === undefined && n.name !== undefined)) byId.set(id, n);
   }
   const sorted = nodes.map((n, i) => ({ n, i, r: rank(n) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.n);
   return { nodes: sorted, byId };
@@ -50,7 +53,9 @@ function parseLenient(raw: string): unknown {
   const text = raw
     .trim()
     .replace(/^(?:<!--|<!\[CDATA\[|\/\/\s*<!\[CDATA\[)\s*/, '')
-    .replace(/\s*(?:-->|\]\]>|\/\/\s*\]\]>)$/, '');
+    .replace(/\s*(?:-->|\]\]>|\/\/\s*\]\]>)$/, '')
+    // A statement's semicolon left after the object ("{...};").
+    .replace(/;\s*$/, '');
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -60,7 +65,13 @@ function parseLenient(raw: string): unknown {
       // eslint-disable-next-line no-control-regex
       return JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1'));
     } catch {
-      return undefined;
+      // Several objects written one after the other in one script ("{...}{...}", "{...}\n{...}"): a list of them.
+      if (!/^\{[\s\S]*\}\s*\{[\s\S]*\}$/.test(text)) return undefined;
+      try {
+        return JSON.parse(`[${text.replace(/[\u0000-\u001f]+/g, ' ').replace(/\}\s*\{(?=\s*")/g, '},{')}]`);
+      } catch {
+        return undefined;
+      }
     }
   }
 }
@@ -113,10 +124,21 @@ export function namesOf(value: unknown, ld: JsonLd, depth = 0): string[] {
   }
   if (Array.isArray(value)) return value.flatMap((v) => namesOf(v, ld, depth + 1));
   if (value && typeof value === 'object') {
-    const s = textOf((value as JsonLdNode).name);
+    const o = value as JsonLdNode;
+    // {"@type": "Person", "@id": "#jane", "url": "..."}: a partial copy of a node the page
+    // describes in full elsewhere; its name is there.
+    const s = textOf(o.name) ?? (o.name === undefined ? textOf(fullNode(o, ld)?.name) : null);
     return s ? [s] : [];
   }
   return [];
+}
+
+/** The full node a partial one names by its @id ({"@id": "#x", "@type": "Person"}), if another. */
+function fullNode(o: JsonLdNode, ld: JsonLd): JsonLdNode | null {
+  const id = o['@id'];
+  if (typeof id !== 'string') return null;
+  const full = ld.byId.get(id);
+  return full && full !== o ? full : null;
 }
 
 /** A URL-ish value: a string, an ImageObject's url/contentUrl, or the first of an array. */
@@ -135,7 +157,8 @@ export function urlOf(value: unknown, ld: JsonLd, depth = 0): string | null {
   if (value && typeof value === 'object') {
     const o = value as JsonLdNode;
     // An unresolved @id is an identifier, not necessarily a fetchable address: not used.
-    return urlOf(o.url, ld, depth + 1) ?? urlOf(o.contentUrl, ld, depth + 1);
+    const full = o.url === undefined && o.contentUrl === undefined ? fullNode(o, ld) : null;
+    return urlOf(o.url, ld, depth + 1) ?? urlOf(o.contentUrl, ld, depth + 1) ?? (full ? urlOf(full, ld, depth + 1) : null);
   }
   return null;
 }

@@ -40,6 +40,8 @@ export interface BylineTag {
   strength: number;
   /** Position of the element in document order (to tell one byline's names from a list of teasers). */
   at?: number;
+  /** Inside a box of other stories (teaser, related, most read, recommended): another article's byline. */
+  teaser?: boolean;
 }
 
 export interface ImageTag {
@@ -96,6 +98,12 @@ const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|s
 const PUB_DATE_CLASS = /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
 const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
+/** RDFa properties naming a publication date (Dublin Core, schema.org prefixes). */
+const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issued|datePublished)(?:$|\s)/i;
+
+/** A lazy loader's stand-in image file ("lazy.gif", "placeholder.png", "blank.gif", "1x1.png"). */
+const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
+
 export function collectTags(doc: Document): PageTags {
   const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], scriptDates: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
   let looseLead: string | null = null;
@@ -110,6 +118,7 @@ export function collectTags(doc: Document): PageTags {
   const elements: Element[] = findAll(() => true, doc.children);
   for (const [at, el] of elements.entries()) {
     readCandidates(el, tags, at);
+
     switch (el.name) {
       case 'p':
         if (tags.lastLongAt >= 0 || tags.lead !== null || looseLead !== null) {
@@ -127,7 +136,12 @@ export function collectTags(doc: Document): PageTags {
         break;
       case 'img':
         if (tags.images.length < MAX_CANDIDATES) {
-          const src = attribute(el, 'src') || attribute(el, 'data-src') || '';
+          // A lazy-loaded image: its src a placeholder (a data: URI, or none), the real one in data-src.
+          const given = attribute(el, 'src')?.trim() ?? '';
+          const lazy = attribute(el, 'data-src') || attribute(el, 'data-lazy-src') || attribute(el, 'data-original');
+          // No src at all: the first candidate of its srcset ("a-800.jpg 800w, a-400.jpg 400w").
+          const set = given || lazy ? '' : (attribute(el, 'srcset') || attribute(el, 'data-srcset') || '').trim().split(/\s+/)[0] ?? '';
+          const src = given && !given.startsWith('data:') && !(lazy && LAZY_PLACEHOLDER.test(given)) ? given : lazy || given || set.replace(/,$/, '');
           if (src && !src.startsWith('data:')) tags.images.push({ src, width: Number.parseInt(attribute(el, 'width') ?? '', 10) || 0, inArticle: insideArticle(el) });
         }
         break;
@@ -135,7 +149,8 @@ export function collectTags(doc: Document): PageTags {
         const content = attribute(el, 'content') ?? attribute(el, 'value');
         if (content === undefined) break;
         // A tag may carry several keys at once (name="description" property="og:description").
-        const keys = new Set([attribute(el, 'property'), attribute(el, 'name'), attribute(el, 'itemprop'), attribute(el, 'http-equiv')].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
+        // RDFa lists several properties in one attribute (property="dc:date dc:created"): each is a key.
+        const keys = new Set([...(attribute(el, 'property')?.trim().split(/\s+/) ?? []), attribute(el, 'name'), attribute(el, 'itemprop'), attribute(el, 'http-equiv')].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
         for (const k of keys) add(k, content);
         break;
       }
@@ -215,8 +230,17 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
     if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
       const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
-      const text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at });
+      let text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
+      // A byline that shows only the writer's photo names them in its alt text
+      // ("<a rel=author><img alt="Jane Doe"></a>", "<div class=author><img alt="Jane Doe"></div>").
+      if (text === '' && collapse(textContent(el)) === '') {
+        const img = findOne((c) => c.name === 'img' && !!attribute(c, 'alt')?.trim(), el.children);
+        text = img ? collapse(attribute(img, 'alt') ?? '', 1000) : '';
+        // "avatar", "Profilbild", "photo of the author": the picture's kind, not a name.
+        // A name is written with capitals (where its script has them): "blank", "user" are not names.
+        if (/avatar|photo|image|picture|portrait|logo|icon|profil|author|autor|bild|foto|^\W*$/i.test(text) || (/\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text))) text = '';
+      }
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
@@ -258,9 +282,12 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   }
   // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
   // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
-  if (el.name !== 'meta' && el.name !== 'time' && /^date(?:published|modified)$/.test(itemprop)) {
+  // RDFa does the same with property (Drupal's "<span property="dc:date dc:created" content=...>",
+  // "property=schema:datePublished"): read as a declared publication date.
+  const rdfaDate = el.name !== 'meta' && RDFA_PUBLISHED.test(attribute(el, 'property') ?? '');
+  if (el.name !== 'meta' && el.name !== 'time' && (/^date(?:published|modified)$/.test(itemprop) || rdfaDate)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
-    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
+    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop: rdfaDate && !itemprop ? 'datepublished' : itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
   }
   if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
@@ -352,6 +379,20 @@ function insideFurniture(el: Element): boolean {
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t)).join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
+  }
+  return false;
+}
+
+/** Marks of a box listing other stories: their bylines are theirs. */
+const TEASER_MARK = /(?:^|[\s_-])(?:teaser|teasers|most-?read|most-?popular|popular-?(?:posts|stories|articles)|related|recommend(?:ed|ations)?|trending|more-?stories|also-?read|read-?next|up-?next)(?:$|[\s_-])|[a-z](?:Teaser|Related|MostRead|Recommend)/;
+/** Inside a teaser / related / most-read box (class or id), below <body>, but not an <article> or <main> itself. */
+function insideTeaser(el: Element): boolean {
+  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+    if (p.name === 'main') return false;
+    // A BEM element of a teaser block ("teaser-small__metadata") is a reused component: the
+    // article's own header is often built from it.
+    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t) && !t.includes('__')).join(' ');
+    if (TEASER_MARK.test(marks)) return true;
   }
   return false;
 }

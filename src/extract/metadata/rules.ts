@@ -7,7 +7,7 @@ import { AGENCY, NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
 import { dateInUrl, findDateInText, toIsoDate } from './dates.js';
 import { linkHeaderTarget } from './http-headers.js';
 import { normaliseLang } from './lang.js';
-import type { PageTags } from './page-tags.js';
+import type { BylineTag, PageTags } from './page-tags.js';
 import { firstMeta } from './page-tags.js';
 import { clean, collapse, decodeEntities } from './text.js';
 import { resolveUrl } from './urls.js';
@@ -369,9 +369,21 @@ export const DESCRIPTION: readonly Rule<string>[] = [
     const idx = values.findIndex((v) => v !== null && describes(ctx, v));
     if (idx < 0) return null;
     // The lead paragraph (last source) is not a completion: annotators and unfurlers keep the declared text as it is.
-    return completed(values[idx]!, values.slice(idx + 1, -1));
+    // The article node's JSON-LD name (some CMSs put the standfirst there) is a declared whole text too.
+    return completed(unglued(ctx, values[idx]!), [...values.slice(idx + 1, -1), ldText('name', articleOrPage)(ctx), ldText('alternativeHeadline', articleOrPage)(ctx)]);
   },
 ];
+
+/**
+ * The headline pasted before the description with nothing between ("Vom Boden aus gedachtAnn
+ * Cotten verwebt..." where the page prints "Vom Boden aus gedacht" as its <h1> and the rest
+ * under it): the headline is the title's, the rest is the description.
+ */
+function unglued(ctx: RuleContext, d: string): string {
+  const h1 = ctx.tags.firstH1;
+  if (!h1 || h1.length < 8 || d.length < h1.length + 20 || !d.startsWith(h1)) return d;
+  return /^\p{Lu}/u.test(d.slice(h1.length)) && /\p{Ll}$/u.test(h1) ? d.slice(h1.length) : d;
+}
 
 /** An ellipsis that cuts a text short: "...", "…", "[…]", "(...)", "&#8230" written out. */
 const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|(?<=[\p{L}\p{N}])\s+read more)\s*$/iu;
@@ -525,7 +537,30 @@ const DECLARED_SITE_NAMES: readonly Rule<string>[] = [
   siteMeta('og:site_name'),
   siteMeta('application-name', 'apple-mobile-web-app-title'),
   (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, /^WebSite$/) ? siteNameValue(textOf(n.name)) : null)),
+  // The site's own organisation (Yoast's "#organization" node, or one whose url is the site's
+  // home page): not any organisation the page is about.
+  // Its legal form is the company's, not the site's name ("Verivox GmbH" -> "Verivox").
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, ORGANIZATION) && ownOrganisation(ctx, n) ? siteNameValue(textOf(n.name)?.replace(LEGAL_FORM, '') ?? null) : null)),
 ];
+
+/** A company's legal form at the end of its name: "GmbH", "e.V.", "Inc.", "Ltd", "S.A."... */
+const LEGAL_FORM = /,?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
+
+const ORGANIZATION = /^(?:Organization|NewsMediaOrganization|Corporation|OnlineBusiness|OnlineStore)$/;
+
+/** An Organization node that stands for the site: @id "...#organization"/"#publisher", or its url the site's root. */
+function ownOrganisation(ctx: RuleContext, n: JsonLdNode): boolean {
+  const id = typeof n['@id'] === 'string' ? n['@id'] : '';
+  if (/#(?:organi[sz]ation|publisher)$/i.test(id)) return true;
+  const url = textOf(n.url);
+  if (!url) return false;
+  try {
+    const u = new URL(url, ctx.finalUrl);
+    return /^\/?$/.test(u.pathname) && siteHosts(ctx).includes(u.hostname.replace(/^www\./, ''));
+  } catch {
+    return false;
+  }
+}
 
 /** A name written as a bare host ("Salon.com", "example.co.uk"). */
 const BARE_HOST = /^[\p{L}\d][\p{L}\d-]*(?:\.[\p{L}\d-]+)*\.[a-z]{2,6}$/iu;
@@ -535,12 +570,16 @@ export const SITE_NAME: readonly Rule<string>[] = [
   // the same name without the domain ending that the page also declares ("Salon" in og:site_name).
   (ctx) => {
     const first = firstOf(ctx, DECLARED_SITE_NAMES);
-    if (!first || !BARE_HOST.test(first)) return first;
+    // A declared name with its slogan ("Raw Story - Celebrating 18 Years of Independent
+    // Journalism" on rawstory.com): the part that names the site's host is its name.
+    if (first && !BARE_HOST.test(first)) return hostBrand(first, siteHosts(ctx)) ?? first;
+    if (!first) return first;
     const brand = first.slice(0, first.indexOf('.')).toLowerCase();
-    for (const rule of DECLARED_SITE_NAMES) {
-      const v = rule(ctx);
-      if (v && v.replace(/[\s-]+/g, '').toLowerCase() === brand) return v;
-    }
+    const declared = DECLARED_SITE_NAMES.map((rule) => rule(ctx));
+    for (const v of declared) if (v && v.replace(/[\s-]+/g, '').toLowerCase() === brand) return v;
+    // A host written in lower case ("example.com", "news.example.com") is an address a CMS
+    // filled in, not the name the site gives itself: a name it declares elsewhere goes first.
+    if (first === first.toLowerCase()) return declared.find((v) => v && !BARE_HOST.test(v)) ?? first;
     return first;
   },
   (ctx) => hostBrand(ctx.tags.title, [finalHost(ctx), ...declaredHosts(ctx)]),
@@ -588,7 +627,8 @@ function titleBrand(title: string | null): string | null {
 export const IMAGE: readonly Rule<string>[] = [
   absolute(firstCandidate(meta('og:image', 'og:image:url', 'og:image:secure_url'))),
   absolute(firstCandidate(meta('twitter:image', 'twitter:image:src'))),
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld), ctx.base)),
+  // Not a WebSite's, Organization's or Person's image (the site's logo, the writer's photo): those after the article's own <img>.
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isSiteOrPerson(n) ? null : ldImage(ctx, n))),
   (ctx) => {
     const link = ctx.tags.links.find((l) => l.rel.includes('image_src'));
     return link ? resolveUrl(link.href, ctx.base) : null;
@@ -602,7 +642,12 @@ export const IMAGE: readonly Rule<string>[] = [
     const src = ENCODED_SRCSET.test(img.src) ? img.src.replace(/%20/g, ' ') : img.src;
     return resolveUrl(SRCSET.test(src) ? src.split(/\s+/)[0] : src, ctx.base);
   },
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => ldImage(ctx, n)),
+  // A search engine's thumbnail (<meta name=thumbnail>): a small copy, so only when nothing else shows.
+  absolute(meta('thumbnail')),
 ];
+
+const ldImage = (ctx: RuleContext, n: JsonLdNode) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base);
 
 const MIN_LEAD_IMAGE_WIDTH = 200;
 
@@ -747,7 +792,8 @@ const COPYRIGHT = /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u201
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
-  byline(meta('article:author', 'book:author')),
+  // Several article:author tags are several authors, as several <meta name=author> are.
+  metaAll('article:author', 'book:author'),
   metaAll('author'),
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {
@@ -757,42 +803,23 @@ export const AUTHOR: readonly Rule<string>[] = [
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
   metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
+  // JSON-LD creator of the article or page (schema.org's wider "author"), the Person(s) only.
+  (ctx) => {
+    const names = firstFrom(ctx.ld.nodes, (n) => {
+      if (!articleOrPage(n)) return null;
+      const persons = ([] as unknown[]).concat(n.creator ?? []).map((c) => deref(c, ctx.ld)).filter((c) => !!c && typeof c === 'object' && isType(c as JsonLdNode, /^Person$/));
+      const list = persons.flatMap((c) => namesOf(c, ctx.ld)).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
+      return list.length ? list : null;
+    });
+    return names ? collapse([...new Set(names)].join(', ')) : null;
+  },
   // rel=author / itemprop=author first, then byline/author classes, author-page links, names
   // after "By"; the first that reads as a name.
+  // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other.
   (ctx) => {
-    let own: string | null = null;
-    // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
-    let login: string | null = null;
-    for (const strength of [0, 1, 2, 3]) {
-      const names: string[] = [];
-      let last = -1;
-      // A byline element before the headline belongs to a teaser or a list above the article
-      // ("related", "most read"): the article's own bylines after its <h1> come first.
-      const h1At = ctx.tags.firstH1At;
-      const ordered = strength === 1 && h1At >= 0 ? [...ctx.tags.bylines.filter((b) => (b.at ?? 0) > h1At), ...ctx.tags.bylines.filter((b) => (b.at ?? 0) <= h1At)] : ctx.tags.bylines;
-      for (const b of ordered) if (b.strength === strength) {
-        // Declared authors far from the first one are other articles' (teasers, related links).
-        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
-        const cleaned = cleanAuthor(b.text);
-        const n = people(ctx, cleaned);
-        if (strength <= 1) own ??= cleaned;
-        if (n && NUMBERED_LOGIN.test(n)) {
-          login ??= n;
-          continue;
-        }
-        if (n && !names.includes(n)) {
-          names.push(n);
-          last = b.at ?? 0;
-        }
-        if (strength >= 1 && names.length) break;
-      }
-      if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
-    }
-    // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
-    // on wolfgangschmale.eu) the site's name is the author's.
-    return own && !NUMBERED_LOGIN.test(own) ? own : login ?? own;
-  },
-  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+    const own = ctx.tags.bylines.filter((b) => !b.teaser);
+    return (own.length < ctx.tags.bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, ctx.tags.bylines);
+  },  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {
     const text = ctx.bodyText();
@@ -863,11 +890,46 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
 ];
 
+/** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
+function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
+  let own: string | null = null;
+  // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
+  let login: string | null = null;
+  for (const strength of [0, 1, 2, 3]) {
+    const names: string[] = [];
+    let last = -1;
+    // A byline element before the headline belongs to a teaser or a list above the article
+    // ("related", "most read"): the article's own bylines after its <h1> come first.
+    const h1At = ctx.tags.firstH1At;
+    const ordered = strength === 1 && h1At >= 0 ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)] : bylines;
+    for (const b of ordered) if (b.strength === strength) {
+      // Declared authors far from the first one are other articles' (teasers, related links).
+      if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
+      const cleaned = cleanAuthor(b.text);
+      const n = people(ctx, cleaned);
+      if (strength <= 1) own ??= cleaned;
+      if (n && NUMBERED_LOGIN.test(n)) {
+        login ??= n;
+        continue;
+      }
+      if (n && !names.includes(n)) {
+        names.push(n);
+        last = b.at ?? 0;
+      }
+      if (strength >= 1 && names.length) break;
+    }
+    if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
+  }
+  // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
+  // on wolfgangschmale.eu) the site's name is the author's.
+  return own && !NUMBERED_LOGIN.test(own) ? own : login ?? own;
+}
+
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
 export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
   ldDate('datePublished'),
-  metaDate('datepublished', 'date', 'pubdate', 'publishdate', 'publish_date', 'publish-date', 'publication_date', 'dc.date', 'dc.date.issued', 'dcterms.issued', 'dcterms.created', 'dcterms.date', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'citation_date'),
+  metaDate('datepublished', 'date', 'pubdate', 'publishdate', 'publish_date', 'publish-date', 'publication_date', 'dc.date', 'dc.date.issued', 'dcterms.issued', 'dcterms.created', 'dcterms.date', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'citation_date', 'dc:date', 'dc:created', 'dcterms:created', 'dcterms:issued', 'dcterms:date', 'schema:datepublished'),
   timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
   ldDate('dateCreated'),
   ldDate('uploadDate'),
@@ -915,6 +977,9 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     }
     return null;
   },
+  // Microdata <meta itemprop=dateCreated / uploadDate> (a recipe's or video's): only when nothing is shown,
+  // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
+  metaDate('datecreated', 'uploaddate'),
   (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
   // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
   (ctx) => firstFrom(['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []), (u) => dateInUrl(resolveUrl(u, ctx.base) ?? '')),
