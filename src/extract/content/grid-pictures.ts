@@ -12,9 +12,25 @@ const LABEL_PREFIX = 24;
 export function dropPictureLines(blocks: Block[]): Block[] {
   const parts: string[] = [];
   textOf(blocks, parts);
+  // Most readings hold no picture line, and their text is not squeezed (a copy of all of it):
+  // strip then only asks whether there is any text.
+  if (!hasPictureLine(blocks)) return parts.some((t) => NOT_SPACE.test(t)) ? strip(blocks, '') : blocks;
   const text = squeeze(parts.join(' '));
   if (text === '') return blocks;
   return strip(blocks, text);
+}
+
+/** What squeeze keeps. */
+const NOT_SPACE = /\S/;
+
+/** A paragraph strip would judge (a line of linked pictures alone), where strip looks. */
+function hasPictureLine(blocks: Block[]): boolean {
+  for (const b of blocks) {
+    if (b.type === 'paragraph' && picturesOnly(b.children)) return true;
+    if (b.type === 'list' && b.items.some((it) => hasPictureLine(it.children))) return true;
+    if (b.type === 'quote' && hasPictureLine(b.children)) return true;
+  }
+  return false;
 }
 
 function strip(blocks: Block[], text: string): Block[] {
