@@ -34,6 +34,7 @@ import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
+import { unwrapCardText } from './link-cards.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { threadPosts, threadReplies } from './thread-posts.js';
 
@@ -188,7 +189,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     // without its comments and links to other articles; a declared body or a blog post marked
     // as such is the article, however short.
     if (!best.plan?.declaredBody && !best.plan?.roots.some(isBlogPost) && best.chars < WHOLE_PAGE_CLEAR_CHARS && isElement(frame) && smallPart(best.chars, frameChars(frame, stats))) {
-      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded);
+      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded, false);
       if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
@@ -355,10 +356,14 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
-function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
+function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded, cardText = true): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))))));
-  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
+  const prune = (input: Block[]): Block[] => dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(input, title)))))));
+  const blocks = prune(raw);
+  // Whether the page is read whole is weighed without the linked cards' descriptions (link-cards.ts).
+  // On a page declared an article, cards wholly in their link are its teasers of other articles.
+  const cards = cardText ? unwrapCardText(raw) : raw;
+  return { blocks: cards === raw ? blocks : prune(cards), chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
 /** The grid's cards are most of the chosen container (a listing, not an article with a row

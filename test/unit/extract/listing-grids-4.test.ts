@@ -1,0 +1,33 @@
+// Rules for listings, collections and product pages, fourth pass (issue 13, branch xlist4).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Block } from '../../../src/extract/blocks.js';
+import { unwrapCardText } from '../../../src/extract/content/link-cards.js';
+
+const linked = (href: string, text: string): Block => ({ type: 'paragraph', children: [{ type: 'link', href, children: [{ type: 'text', text }] }] });
+const linkedHeading = (href: string, text: string): Block => ({ type: 'heading', level: 2, children: [{ type: 'link', href, children: [{ type: 'text', text }] }] });
+const card = (i: number): Block[] => [linkedHeading(`https://x.test/${i}`, `Headline number ${i}`), linked(`https://x.test/${i}`, `The description of story ${i}, a sentence of its own.`), linked(`https://x.test/${i}`, '$19.99')];
+
+test('cards wrapped whole in their link: the description under the linked headline is plain text', () => {
+  const blocks = [1, 2, 3, 4].flatMap(card);
+  const out = unwrapCardText(blocks);
+  assert.equal(out.length, blocks.length);
+  assert.equal(out[0], blocks[0], 'the headline keeps its link');
+  assert.deepEqual(out[1], { type: 'paragraph', children: [{ type: 'text', text: 'The description of story 1, a sentence of its own.' }] });
+  assert.equal(out[2], blocks[2], 'a price is no description');
+});
+
+test('a few linked cards (a row of teasers) and lines linked elsewhere stay as they are', () => {
+  const few = [1, 2, 3].flatMap(card);
+  assert.equal(unwrapCardText(few), few);
+  const other = [1, 2, 3, 4].flatMap((i) => [linkedHeading(`https://x.test/${i}`, `Headline ${i}`), linked('https://x.test/elsewhere', 'A sentence that links to another page than the headline.')]);
+  assert.equal(unwrapCardText(other), other);
+});
+
+test('cards in list items are read the same way', () => {
+  const list: Block = { type: 'list', ordered: false, start: null, items: [1, 2, 3, 4].map((i) => ({ children: card(i) })) };
+  const out = unwrapCardText([list]);
+  const item = (out[0] as Extract<Block, { type: 'list' }>).items[2]!;
+  assert.equal(item.children[1]!.type, 'paragraph');
+  assert.equal((item.children[1] as Extract<Block, { type: 'paragraph' }>).children[0]!.type, 'text');
+});
