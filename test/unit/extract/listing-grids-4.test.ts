@@ -1,6 +1,7 @@
 // Rules for listings, collections and product pages, fourth pass (issue 13, branch xlist4).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Element } from 'domhandler';
 import type { Block } from '../../../src/extract/blocks.js';
 import { unwrapCardText } from '../../../src/extract/content/link-cards.js';
 
@@ -30,4 +31,15 @@ test('cards in list items are read the same way', () => {
   const item = (out[0] as Extract<Block, { type: 'list' }>).items[2]!;
   assert.equal(item.children[1]!.type, 'paragraph');
   assert.equal((item.children[1] as Extract<Block, { type: 'paragraph' }>).children[0]!.type, 'text');
+});
+
+test("a category's SEO copy at the foot of its grid is text; the page's footer is still left out", async () => {
+  const { parseHtml } = await import('../../../src/parse/parse-html.js');
+  const { strictlyExcluded } = await import('../../../src/extract/content/exclusions.js');
+  const { ATTEMPTS } = await import('../../../src/extract/content/attempt-flags.js');
+  const doc = parseHtml('<html><body><div class="field-seofootercopy"><p>Copy</p></div><div class="site-footer"><p>Footer</p></div></body></html>');
+  const body = (doc.children.find((c) => (c as { name?: string }).name === 'html') as unknown as { children: Array<{ name?: string; children: unknown[] }> }).children.find((c) => c.name === 'body')!;
+  const [seo, footer] = body.children.filter((c) => (c as { type?: string }).type === 'tag') as Element[];
+  assert.equal(strictlyExcluded(seo!, ATTEMPTS[0]!), false);
+  assert.equal(strictlyExcluded(footer!, ATTEMPTS[0]!), true);
 });
