@@ -43,3 +43,15 @@ test("a category's SEO copy at the foot of its grid is text; the page's footer i
   assert.equal(strictlyExcluded(seo!, ATTEMPTS[0]!), false);
   assert.equal(strictlyExcluded(footer!, ATTEMPTS[0]!), true);
 });
+
+test('a line printed twice in one (a visible copy and a screen-reader copy glued) is read once', async () => {
+  const { undoubleLines } = await import('../../../src/extract/content/doubled-lines.js');
+  const p = (...texts: string[]): Block => ({ type: 'paragraph', children: texts.map((text) => ({ type: 'text' as const, text })) });
+  const out = undoubleLines([p('EUR 163.12EUR 163.12'), p('Sat, Aug 31', 'Sat, Aug 31'), p('Bora Bora'), p('abab'), p('Seller')]);
+  assert.deepEqual(out[0], p('EUR 163.12'));
+  assert.deepEqual(out[1], p('Sat, Aug 31'));
+  assert.deepEqual(out[2], p('Bora Bora'), 'a space between the halves: two words, not a copy');
+  assert.deepEqual(out[3], p('abab'), 'halves this short are words');
+  const same = [p('Seller'), p('Delivery: Varies')];
+  assert.equal(undoubleLines(same), same);
+});
