@@ -44,3 +44,24 @@ export function undoubleLines(blocks: Block[]): Block[] {
   }
   return out ?? blocks;
 }
+
+/** A card's line repeated this close after itself is the same line shown twice. */
+const NEAR = 3;
+const NEAR_MIN_CHARS = 20;
+
+/** In a grid's reading, a paragraph or heading repeating one of the few blocks just before it
+ *  (a card's title as a stretched overlay link and again as its heading) is read once. */
+export function dropNearRepeats(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  const recent: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const text = b.type === 'paragraph' || b.type === 'heading' ? inlineText(b.children).trim() : '';
+    const drop = text.length >= NEAR_MIN_CHARS && recent.includes(text);
+    recent.push(text);
+    if (recent.length > NEAR) recent.shift();
+    if (drop && !out) out = blocks.slice(0, i);
+    else if (!drop && out) out.push(b);
+  }
+  return out ?? blocks;
+}

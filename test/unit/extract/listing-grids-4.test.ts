@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import type { Block } from '../../../src/extract/blocks.js';
 import { unwrapCardText } from '../../../src/extract/content/link-cards.js';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractContent } from '../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../src/render/text.js';
 
 const linked = (href: string, text: string): Block => ({ type: 'paragraph', children: [{ type: 'link', href, children: [{ type: 'text', text }] }] });
 const linkedHeading = (href: string, text: string): Block => ({ type: 'heading', level: 2, children: [{ type: 'link', href, children: [{ type: 'text', text }] }] });
@@ -34,7 +37,6 @@ test('cards in list items are read the same way', () => {
 });
 
 test("a category's SEO copy at the foot of its grid is text; the page's footer is still left out", async () => {
-  const { parseHtml } = await import('../../../src/parse/parse-html.js');
   const { strictlyExcluded } = await import('../../../src/extract/content/exclusions.js');
   const { ATTEMPTS } = await import('../../../src/extract/content/attempt-flags.js');
   const doc = parseHtml('<html><body><div class="field-seofootercopy"><p>Copy</p></div><div class="site-footer"><p>Footer</p></div></body></html>');
@@ -54,4 +56,19 @@ test('a line printed twice in one (a visible copy and a screen-reader copy glued
   assert.deepEqual(out[3], p('abab'), 'halves this short are words');
   const same = [p('Seller'), p('Delivery: Varies')];
   assert.equal(undoubleLines(same), same);
+});
+
+test("in a grid's reading, a card's title shown twice (an overlay link and its heading) is read once", async () => {
+  const { dropNearRepeats } = await import('../../../src/extract/content/doubled-lines.js');
+  const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+  const title = 'Three words worth a billion dollars';
+  const out = dropNearRepeats([p(title), p('Author name'), p('Mar 7'), p(title), p('7 min read'), p('Second card title, long enough'), p('a'), p('b'), p('c'), p('Second card title, long enough')]);
+  assert.deepEqual(out.map((b) => (b as { children: Array<{ text: string }> }).children[0]!.text), [title, 'Author name', 'Mar 7', '7 min read', 'Second card title, long enough', 'a', 'b', 'c', 'Second card title, long enough']);
+});
+
+test('a grid of cards whose titles are printed twice reads each title once', () => {
+  const card = (i: number): string => `<div class="story"><a class="overlay" href="/p/${i}">Story title number ${i} for the grid</a><div class="meta">Author ${i}</div><h3><a href="/p/${i}">Story title number ${i} for the grid</a></h3><p>${i} min read</p></div>`;
+  const html = `<html><head><title>Stories</title></head><body><main><div class="stories">${[1, 2, 3, 4, 5, 6].map(card).join('')}</div></main></body></html>`;
+  const text = renderText(extractContent(parseHtml(html), 'https://x.test/')!.blocks, { title: null, plain: true });
+  assert.equal(text.split('Story title number 3 for the grid').length - 1, 1, text);
 });
