@@ -22,8 +22,8 @@ function soleLink(block: Block): string | null {
   return href;
 }
 
-/** A description reads as words, not a price, a rating or a label. */
-const MIN_WORDS = 6;
+/** A description reads as words (four or more), not a price, a rating or a label. */
+const MIN_WORDS = 4;
 
 function isProse(block: Block): boolean {
   if (block.type !== 'paragraph') return false;
