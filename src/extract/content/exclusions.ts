@@ -221,8 +221,11 @@ function judgeStrictlyExcluded(el: Element): boolean {
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls));
 }
+
+/** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the page's own text, whatever slot it names. */
+const SEO_COPY = /seo-?_?(?:footer-?)?(?:copy|text|content|description)/i;
 
 /** The button that opens an accordion panel (`aria-expanded`), holding a heading, is the
  *  panel's question or title, whatever its class says ("accordion__header"). */

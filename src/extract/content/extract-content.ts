@@ -34,6 +34,8 @@ import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
+import { dropNearRepeats, undoubleLines } from './doubled-lines.js';
+import { unwrapCardText } from './link-cards.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
 
@@ -189,7 +191,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     // without its comments and links to other articles; a declared body or a blog post marked
     // as such is the article, however short.
     if (!best.plan?.declaredBody && !best.plan?.roots.some(isBlogPost) && best.chars < WHOLE_PAGE_CLEAR_CHARS && isElement(frame) && smallPart(best.chars, frameChars(frame, stats))) {
-      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded);
+      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded, false);
       if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
@@ -352,14 +354,18 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))));
+  const blocks = undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
-function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded): Attempt {
+function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded, cardText = true): Attempt {
   const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
-  const blocks = dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)))))));
-  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
+  const prune = (input: Block[]): Block[] => undoubleLines(dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(input, title))))))));
+  const blocks = prune(raw);
+  // Whether the page is read whole is weighed without the linked cards' descriptions (link-cards.ts).
+  // On a page declared an article, cards wholly in their link are its teasers of other articles.
+  const cards = cardText ? unwrapCardText(raw) : raw;
+  return { blocks: cards === raw ? blocks : prune(cards), chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
 }
 
 /** The grid's cards are most of the chosen container (a listing, not an article with a row
@@ -499,7 +505,7 @@ function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolve
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
   const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) });
-  const blocks = dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))));
+  const blocks = dropNearRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 

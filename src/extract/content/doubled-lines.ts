@@ -1,0 +1,67 @@
+// Lines printed twice in one: a shop sets a price, a date or a title in a visible span and
+// again in a screen-reader-only one beside it ("EUR 163.12EUR 163.12"); the conversion reads
+// both, glued. A line whose text is the same string twice over (nothing between) is that
+// string once. Block-level, on paragraphs and headings of the converted output only.
+import type { Block, Inline } from '../blocks.js';
+import { inlineText } from '../to-blocks.js';
+
+/** Each half holds at least this many characters, a letter or digit among them. */
+const MIN_HALF = 4;
+
+/** The half of `text` when it is one string twice over, else null. */
+function half(text: string): string | null {
+  const n = text.length;
+  if (n < 2 * MIN_HALF || n % 2 !== 0) return null;
+  const h = text.slice(0, n / 2);
+  return text.endsWith(h) && /[\p{L}\p{N}]/u.test(h) && h.trim() === h ? h : null;
+}
+
+/** The inlines up to the point where their text reaches `h`, or one text node cut to it. */
+function firstHalf(children: Inline[], h: string): Inline[] | null {
+  let text = '';
+  for (let k = 0; k < children.length; k++) {
+    text += inlineText([children[k]!]);
+    if (text === h) return children.slice(0, k + 1);
+    if (text.length > h.length) break;
+  }
+  const only = children.length === 1 ? children[0]! : null;
+  if (only && only.type === 'text') return [{ type: 'text', text: h }];
+  return null;
+}
+
+export function undoubleLines(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let next: Block = b;
+    if (b.type === 'paragraph' || b.type === 'heading') {
+      const h = half(inlineText(b.children));
+      const children = h !== null ? firstHalf(b.children, h) : null;
+      if (children) next = { ...b, children };
+    }
+    if (next !== b && !out) out = blocks.slice(0, i);
+    if (out) out.push(next);
+  }
+  return out ?? blocks;
+}
+
+/** A card's line repeated this close after itself is the same line shown twice. */
+const NEAR = 3;
+const NEAR_MIN_CHARS = 20;
+
+/** In a grid's reading, a paragraph or heading repeating one of the few blocks just before it
+ *  (a card's title as a stretched overlay link and again as its heading) is read once. */
+export function dropNearRepeats(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  const recent: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const text = b.type === 'paragraph' || b.type === 'heading' ? inlineText(b.children).trim() : '';
+    const drop = text.length >= NEAR_MIN_CHARS && recent.includes(text);
+    recent.push(text);
+    if (recent.length > NEAR) recent.shift();
+    if (drop && !out) out = blocks.slice(0, i);
+    else if (!drop && out) out.push(b);
+  }
+  return out ?? blocks;
+}
