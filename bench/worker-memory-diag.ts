@@ -48,4 +48,20 @@ for (const kind of kinds) {
   console.log(`${kind} x${concurrent}: ${(performance.now() - t0).toFixed(0)} ms, RSS before ${before.toFixed(0)} peak ${peak.toFixed(0)} after ${rssMiB().toFixed(0)}; heaps ${[...heaps.values()].map((b) => (b / 2 ** 20).toFixed(0)).join(',')} MiB; threads ${piscina.threads.length}`);
 }
 clearInterval(t);
-await piscina.destroy();
+if (!process.argv.includes("--recycle")) await piscina.destroy();
+if (process.argv.includes('--recycle')) {
+  await sleep(1000);
+  console.log(`before replacing the workers: RSS ${rssMiB().toFixed(0)} MiB`);
+  const p2 = new Piscina({
+    filename: new URL('../src/workers/worker-entry.cjs', import.meta.url).href,
+    minThreads: threads, maxThreads: threads, idleTimeout: 10_000,
+    resourceLimits: { maxOldGenerationSizeMb: old, maxYoungGenerationSizeMb: young },
+  });
+  await Promise.all(Array.from({ length: threads }, () => p2.run({ kind: 'clean', input: { body: article, bodyKind: 'html', finalUrl: 'http://x/', profile: 'content', format: 'text', includeTitle: false, maxChars: 200_000 } })));
+  await sleep(1000);
+  console.log(`both pools alive (fresh pool did one small page each): RSS ${rssMiB().toFixed(0)} MiB`);
+  await piscina.destroy();
+  await sleep(1000);
+  console.log(`old pool destroyed: RSS ${rssMiB().toFixed(0)} MiB`);
+  await p2.destroy();
+}

@@ -47,10 +47,10 @@ function inputSize(task: WorkerTask): number {
   return 0;
 }
 
-function reportHeap(): void {
+function reportHeap(heapBytes: number): void {
   // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
   // the pool reads these to retire workers whose heap grew (pool.ts).
-  const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes: getHeapStatistics().total_heap_size };
+  const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes };
   parentPort?.postMessage(report);
 }
 
@@ -59,9 +59,13 @@ export = async function runTask(task: WorkerTask): Promise<unknown> {
   try {
     return await (await worker).default(task);
   } finally {
+    // The heap the task grew to, before any collection: a worker that went through a large
+    // page keeps more than a fresh one even once collected (its malloc arena, code, caches),
+    // and the pool replaces it when idle, as before.
+    const heapBytes = getHeapStatistics().total_heap_size;
     // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
     // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
     if (large) collector()?.();
-    reportHeap();
+    reportHeap(heapBytes);
   }
 };
