@@ -5,7 +5,10 @@
 export interface HeapReport {
   urlkitHeapReport: true;
   threadId: number;
-  /** The isolate's total heap size (bytes reserved by V8 for it). */
+  /**
+   * The isolate's total heap size (bytes reserved by V8 for it) at the end of the task, before
+   * the collection that follows a large task (worker-entry.cts): the size the task grew it to.
+   */
   heapBytes: number;
 }
 
