@@ -54,15 +54,20 @@ function reportHeap(heapBytes: number): void {
   parentPort?.postMessage(report);
 }
 
+/** The largest total heap size seen at the end of a task in this worker (see below). */
+let grownTo = 0;
+
 export = async function runTask(task: WorkerTask): Promise<unknown> {
   const large = inputSize(task) >= COLLECT_AFTER_INPUT_CHARS;
   try {
     return await (await worker).default(task);
   } finally {
-    // The heap the task grew to, before any collection: a worker that went through a large
-    // page keeps more than a fresh one even once collected (its malloc arena, code, caches),
-    // and the pool replaces it when idle, as before.
-    const heapBytes = getHeapStatistics().total_heap_size;
+    // The most this worker's heap grew to in any task, before any collection: a worker that
+    // went through a large page keeps more than a fresh one even once collected (its malloc
+    // arena, code, caches), so the pool replaces it when idle, as before, even when its last
+    // task was a small one.
+    grownTo = Math.max(grownTo, getHeapStatistics().total_heap_size);
+    const heapBytes = grownTo;
     // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
     // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
     if (large) collector()?.();
