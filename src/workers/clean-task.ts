@@ -5,6 +5,19 @@ import { parseHtml } from '../parse/parse-html.js';
 import { renderPlainText } from '../render/plain-text.js';
 import { cleanDocument } from './clean-document.js';
 
+/**
+ * The request's body, decoded, and put back in the request in place of its bytes (the same
+ * body, in the other form a task may carry), so that the bytes are garbage as soon as they are
+ * decoded: piscina holds the task until it ends, and a 5 MiB page's bytes (a one-byte string)
+ * would otherwise stay beside its text, its tree and everything extraction builds. An
+ * all-ASCII body is its own text, so nothing changes there.
+ */
+export function takeText(req: { body: TaskText }): string {
+  const text = taskText(req.body);
+  req.body = text;
+  return text;
+}
+
 export interface CleanRequest {
   /** The body: decoded, or its bytes and charset (decoded here, off the main thread). */
   body: TaskText;
@@ -31,7 +44,7 @@ export type CleanResult =
   | { ok: false; code: 'no_content'; title: string };
 
 export function cleanTask(req: CleanRequest): CleanResult {
-  const body = taskText(req.body);
+  const body = takeText(req);
   if (req.bodyKind === 'text') {
     // text/plain is returned as is: there is no markup to extract from, and no title.
     const r = renderPlainText(body, req.maxChars);

@@ -5,7 +5,10 @@
 export interface HeapReport {
   urlkitHeapReport: true;
   threadId: number;
-  /** The isolate's total heap size (bytes reserved by V8 for it). */
+  /**
+   * The largest total heap size (bytes reserved by V8) the isolate had at the end of any task so
+   * far, taken before the collection that follows a large task (worker-entry.cts).
+   */
   heapBytes: number;
 }
 

@@ -6,7 +6,7 @@ import { taskText, type TaskText } from '../fetch/fetched-body.js';
 import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { cleanDocument } from './clean-document.js';
-import { cleanTask, type CleanResult } from './clean-task.js';
+import { cleanTask, takeText, type CleanResult } from './clean-task.js';
 
 export interface MetadataRequest {
   /** The body: decoded, or its bytes and charset (decoded here); null when it is not text. */
@@ -35,7 +35,7 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   const isHtml = req.body !== null && PARSED_KINDS.has(req.bodyKind);
   if (!isHtml) return nonHtml(req);
 
-  const body = taskText(req.body!);
+  const body = takeText(req as { body: TaskText });
   const doc = parseHtml(body);
   // Metadata first: content extraction may prune the tree it is given.
   const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);

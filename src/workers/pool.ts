@@ -18,8 +18,8 @@ export interface RunOptions {
 }
 
 /**
- * A worker whose heap is over this after a task is replaced once the pool has been idle for
- * RECYCLE_IDLE_MS. A fresh worker reports 17 MiB of heap after a small page, one that parsed
+ * A worker whose heap was over this at the end of a task (before the collection that follows a
+ * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A fresh worker reports 17 MiB of heap after a small page, one that parsed
  * 5 MiB pages 38 MiB, and it kept 50 to 75 MiB of resident memory more than a fresh one
  * (measured, docs/admission.md).
  */

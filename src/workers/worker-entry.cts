@@ -4,20 +4,73 @@
 // one is still loading) aborts the whole process with a V8 fatal error ("Module::IsGraphAsync
 // must be used on an instantiated module"). So this entry is CommonJS, and it loads the real
 // worker (worker.ts) with import(), which a termination interrupts cleanly.
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
 
+/**
+ * Input size (characters of page, bytes of PDF) from which the worker collects its garbage
+ * after the task. A worker isolate starts with an old-generation limit of half its heap limit
+ * (256 MiB), so V8 lets the garbage of a large page (chunks of text, the tree, extraction's
+ * scratch) pile up across tasks: workers reported 42 to 53 MiB of heap after 5 MiB pages
+ * against 17 after a small one, and collected at the next task's expense, mid-parse, when the
+ * next large page was also in memory. One full collection after a large task costs 10-40 ms
+ * against 1-4 s of parsing (docs/admission.md, "Session 26").
+ */
+const COLLECT_AFTER_INPUT_CHARS = 1024 * 1024;
+
+let collect: (() => void) | null | undefined;
+/** The engine's gc() without --expose-gc, as admission/idle-gc.ts takes it on the main thread. */
+function collector(): (() => void) | null {
+  if (collect !== undefined) return collect;
+  try {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  } catch {
+    collect = null;
+  }
+  return collect;
+}
+
+/** Characters (or bytes) of input a task carries: the page text, its bytes, or the PDF. */
+function inputSize(task: WorkerTask): number {
+  if (task.kind === 'clean' || task.kind === 'metadata') {
+    const body = task.input.body;
+    if (body === null) return 0;
+    return typeof body === 'string' ? body.length : body.binary.length;
+  }
+  if (task.kind === 'pdf') return task.input.bytes.byteLength;
+  return 0;
+}
+
+function reportHeap(heapBytes: number): void {
+  // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
+  // the pool reads these to retire workers whose heap grew (pool.ts).
+  const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes };
+  parentPort?.postMessage(report);
+}
+
+/** The largest total heap size seen at the end of a task in this worker (see below). */
+let grownTo = 0;
+
 export = async function runTask(task: WorkerTask): Promise<unknown> {
+  const large = inputSize(task) >= COLLECT_AFTER_INPUT_CHARS;
   try {
     return await (await worker).default(task);
   } finally {
-    // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
-    // the pool reads these to retire workers whose heap grew (pool.ts).
-    const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes: getHeapStatistics().total_heap_size };
-    parentPort?.postMessage(report);
+    // The most this worker's heap grew to in any task, before any collection: a worker that
+    // went through a large page keeps more than a fresh one even once collected (its malloc
+    // arena, code, caches), so the pool replaces it when idle, as before, even when its last
+    // task was a small one.
+    grownTo = Math.max(grownTo, getHeapStatistics().total_heap_size);
+    const heapBytes = grownTo;
+    // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
+    // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
+    if (large) collector()?.();
+    reportHeap(heapBytes);
   }
 };

@@ -1,5 +1,6 @@
 // Worker-thread entry for piscina: one function that dispatches a plain-data task to the
 // pure extraction code. Nothing here touches the network.
+import { getHeapStatistics } from 'node:v8';
 import { cleanTask, type CleanRequest, type CleanResult } from './clean-task.js';
 import { metadataTask, type MetadataRequest, type MetadataResult } from './metadata-task.js';
 import { pdfTask, type PdfRequest, type PdfResult } from './pdf-task.js';
@@ -15,13 +16,21 @@ export type WorkerTask =
    * 'exhaust-memory' allocates until the heap limit kills the worker (memory budget),
    * 'slow' keeps the thread busy for `ms` and then returns (a slow page).
    */
-  | { kind: 'crash'; mode?: 'exit' | 'hang' | 'exhaust-memory' | 'slow'; ms?: number };
+  | { kind: 'crash'; mode?: 'exit' | 'hang' | 'exhaust-memory' | 'slow'; ms?: number }
+  /** Test probe (no request can build it): the worker's V8 heap as it is now, no collection. */
+  | { kind: 'heap' };
+
+export interface HeapNow {
+  usedBytes: number;
+  totalBytes: number;
+}
 
 interface ResultByKind {
   clean: CleanResult;
   metadata: MetadataResult;
   pdf: PdfResult;
   crash: void;
+  heap: HeapNow;
 }
 
 export type WorkerTaskResult<K extends WorkerTask['kind']> = ResultByKind[K];
@@ -37,6 +46,10 @@ export default function runTask(task: WorkerTask): unknown {
     case 'crash':
       if (task.mode === 'slow') return busyFor(task.ms ?? 100);
       return crash(task.mode ?? 'exit');
+    case 'heap': {
+      const h = getHeapStatistics();
+      return { usedBytes: h.used_heap_size, totalBytes: h.total_heap_size } satisfies HeapNow;
+    }
   }
 }
 
