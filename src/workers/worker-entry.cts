@@ -54,7 +54,7 @@ function reportHeap(heapBytes: number): void {
   parentPort?.postMessage(report);
 }
 
-/** The largest total heap size seen at the end of a task in this worker (see below). */
+/** The largest total heap size seen at the end of a large task in this worker (see below). */
 let grownTo = 0;
 
 export = async function runTask(task: WorkerTask): Promise<unknown> {
@@ -62,12 +62,15 @@ export = async function runTask(task: WorkerTask): Promise<unknown> {
   try {
     return await (await worker).default(task);
   } finally {
-    // The most this worker's heap grew to in any task, before any collection: a worker that
-    // went through a large page keeps more than a fresh one even once collected (its malloc
-    // arena, code, caches), so the pool replaces it when idle, as before, even when its last
-    // task was a small one.
-    grownTo = Math.max(grownTo, getHeapStatistics().total_heap_size);
-    const heapBytes = grownTo;
+    // The heap as it is now, and the most it grew to in any large task before that task's
+    // collection: a worker that went through a large page keeps more than a fresh one even once
+    // collected (its malloc arena, code, caches), so the pool replaces it when idle, as before,
+    // even when its last task was a small one. Only large tasks raise the mark: a worker serving
+    // ordinary pages reports its heap as it is, or the pool would replace warm workers (cold
+    // JIT, modules loaded again) every time it paused under ordinary load.
+    const now = getHeapStatistics().total_heap_size;
+    if (large) grownTo = Math.max(grownTo, now);
+    const heapBytes = Math.max(grownTo, now);
     // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
     // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
     if (large) collector()?.();
