@@ -64,9 +64,9 @@ function timePass(sys: System): Timing {
  * times, in turn (floor, Tokenizer, content, index, floor, ...), and each reports its pass with
  * the median total: on a shared machine one pass swings by 20%, and taking turns spreads a
  * busy spell over all rows instead of one. Readability's rows are timed once: they are slow,
- * and their margin is wide.
+ * and their margin is wide. Every pass is kept (`passes`) for the per-round ratios.
  */
-function measure(systems: System[], rounds: number, repeated: (s: System) => boolean): Timing[] {
+function measure(systems: System[], rounds: number, repeated: (s: System) => boolean): { median: Timing[]; passes: Timing[][] } {
   // Warm up the JIT on a few pages so the first pages do not dominate.
   for (const sys of systems) for (const p of sys.pages.slice(0, 5)) sys.run(p);
   const passes: Timing[][] = systems.map(() => []);
@@ -75,7 +75,21 @@ function measure(systems: System[], rounds: number, repeated: (s: System) => boo
       if (round === 0 || repeated(sys)) passes[i]!.push(timePass(sys));
     });
   }
-  return passes.map((list) => [...list].sort((a, b) => a.total - b.total)[Math.floor((list.length - 1) / 2)]!);
+  return { median: passes.map((list) => medianOf([...list].sort((a, b) => a.total - b.total))), passes };
+}
+
+function medianOf<T>(sorted: T[]): T {
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/**
+ * A row's cost against the floor's, round by round: its pass over the floor's pass of the same
+ * round (taken seconds apart), then the median. The medians of the two rows come from passes
+ * that may lie a minute apart, and the floor's own pass moved by half between runs on the
+ * shared VM, so the ratio of the medians followed the machine more than the build.
+ */
+function perRoundRatios(row: Timing[], floor: Timing[]): number[] {
+  return row.slice(0, floor.length).map((t, k) => t.total / floor[k]!.total);
 }
 
 function main(): void {
@@ -158,7 +172,7 @@ function main(): void {
       : systems;
   const roundsArg = process.argv.indexOf('--rounds');
   const rounds = roundsArg === -1 ? 3 : Math.max(1, Number(process.argv[roundsArg + 1]) || 1);
-  const timings = measure(chosen, rounds, (s) => !s.name.startsWith('Readability'));
+  const { median: timings, passes } = measure(chosen, rounds, (s) => !s.name.startsWith('Readability'));
   const results = chosen.map((s, i) => ({ name: s.name, ...timings[i]! }));
   const floor = results[0]!.perSec;
   const linkedom = results.find((r) => r.name.startsWith('Readability + linkedom'))?.perSec;
@@ -172,6 +186,17 @@ function main(): void {
       `| ${r.name} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSec.toFixed(0)} | ${linkedom ? `${(r.perSec / linkedom).toFixed(2)}x` : '-'} | ${(floor / r.perSec).toFixed(2)}x slower |`,
     );
   }
+  // The bar (content within 3x of the floor) is read from these: each round's pass against the
+  // floor's pass of the same round.
+  console.log('');
+  console.log('| row vs floor, per round | rounds | median | min | max |');
+  console.log('|---|---|---|---|---|');
+  results.forEach((r, i) => {
+    if (i === 0 || passes[i]!.length < 2) return;
+    const ratios = perRoundRatios(passes[i]!, passes[0]!);
+    const sorted = [...ratios].sort((a, b) => a - b);
+    console.log(`| ${r.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x |`);
+  });
 }
 
 main();
