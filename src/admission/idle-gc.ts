@@ -7,29 +7,12 @@
 // garbage. So: one collection each time as much body memory as the whole budget has been given
 // back (a few large pages; small pages rarely reach it), and one when the service goes idle
 // after such calls. Both measured in bench:soak (docs/admission.md, "Memory").
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { engineGc } from '../util/engine-gc.js';
 
 /** Quiet time with no call running before collecting. */
 export const IDLE_GC_DELAY_MS = 2000;
 /** Body bytes charged since the last collection that make one at idle worth it. */
 export const IDLE_GC_MIN_CHARGED_BYTES = 4 * 1024 * 1024;
-
-let collectFn: (() => void) | null | undefined;
-
-/** The engine's gc(), without starting node with --expose-gc (the same way jest's leak detector gets it). */
-function collector(): (() => void) | null {
-  if (collectFn !== undefined) return collectFn;
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === 'function') return (collectFn = exposed);
-  try {
-    setFlagsFromString('--expose-gc');
-    collectFn = runInNewContext('gc') as () => void;
-  } catch {
-    collectFn = null;
-  }
-  return collectFn;
-}
 
 export class IdleCollector {
   private timer: NodeJS.Timeout | null = null;
@@ -57,7 +40,7 @@ export class IdleCollector {
   private collect(): void {
     this.releasedSinceRun = 0;
     this.chargedAtLastRun = this.charged();
-    const gc = collector();
+    const gc = engineGc();
     if (!gc) return;
     gc();
     this.runs++;

@@ -4,13 +4,14 @@
 // one is still loading) aborts the whole process with a V8 fatal error ("Module::IsGraphAsync
 // must be used on an instantiated module"). So this entry is CommonJS, and it loads the real
 // worker (worker.ts) with import(), which a termination interrupts cleanly.
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
+// The engine's gc() (util/engine-gc.ts, ESM: loaded like the worker, with import()).
+const engineGc = import('../util/engine-gc.js');
 
 /**
  * Input size (characters of page, bytes of PDF) from which the worker collects its garbage
@@ -22,19 +23,6 @@ const worker = import('./worker.js');
  * against 1-4 s of parsing (docs/admission.md, "Session 26").
  */
 const COLLECT_AFTER_INPUT_CHARS = 1024 * 1024;
-
-let collect: (() => void) | null | undefined;
-/** The engine's gc() without --expose-gc, as admission/idle-gc.ts takes it on the main thread. */
-function collector(): (() => void) | null {
-  if (collect !== undefined) return collect;
-  try {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  } catch {
-    collect = null;
-  }
-  return collect;
-}
 
 /** Characters (or bytes) of input a task carries: the page text, its bytes, or the PDF. */
 function inputSize(task: WorkerTask): number {
@@ -73,7 +61,7 @@ export = async function runTask(task: WorkerTask): Promise<unknown> {
     const heapBytes = Math.max(grownTo, now);
     // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
     // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
-    if (large) collector()?.();
+    if (large) (await engineGc).engineGc()?.();
     reportHeap(heapBytes);
   }
 };
