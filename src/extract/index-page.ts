@@ -12,7 +12,8 @@ import { classAndId, isElement, textContent, visitElements } from './dom/walk.js
 import { collectPageFacts } from './page-facts.js';
 import { hasIndexText, hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
-import { attribute, type ParsedElement } from '../parse/nodes.js';
+import { attribute } from '../parse/nodes.js';
+import { IndexSlots } from './dom/index-slots.js';
 
 /** Overlays and ads: never a page's substance. Matched on class and id. */
 const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
@@ -63,31 +64,18 @@ const enum Part {
 
 /** Each element's part, decided once per page: every pass below asks about the same elements. */
 function pagePartsOf(notChrome: ReadonlySet<Element>): (el: Element) => Part {
-  // By the parser's docIndex (parse/nodes.ts): an array read costs less than a hash look-up.
-  // The element is kept beside its part, so that one of another tree at the same index is not
-  // given it; elements without an index, or meeting another at theirs, are kept in a map.
-  let parts = new Uint8Array(256);
-  const owners = new Array<Element | undefined>(256);
+  // One byte per element (IndexSlots), the part plus one (0: not decided yet); elements
+  // without a slot are kept in a map.
+  const slots = new IndexSlots(256);
   const others = new Map<Element, Part>();
   return (el) => {
-    const at = (el as Partial<ParsedElement>).docIndex;
-    if (at !== undefined) {
-      if (at >= parts.length) {
-        let size = parts.length * 2;
-        while (size <= at) size *= 2;
-        const grown = new Uint8Array(size);
-        grown.set(parts);
-        parts = grown;
-        owners.length = size;
-      }
-      const owner = owners[at];
-      if (owner === el) return parts[at]!;
-      if (owner === undefined) {
-        const part = partOf(el, notChrome);
-        owners[at] = el;
-        parts[at] = part;
-        return part;
-      }
+    const at = slots.slot(el);
+    if (at >= 0) {
+      const known = slots.values[at]!;
+      if (known !== 0) return (known - 1) as Part;
+      const part = partOf(el, notChrome);
+      slots.values[at] = part + 1;
+      return part;
     }
     let part = others.get(el);
     if (part === undefined) {

@@ -7,7 +7,8 @@ import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
-import { attribute, type ParsedElement } from '../../parse/nodes.js';
+import { attribute } from '../../parse/nodes.js';
+import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 
 export const NEVER_TEXT = new Set([
@@ -49,27 +50,21 @@ const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
 /**
- * Per-extraction answers of alwaysExcluded and strictlyExcluded (with stripUnlikely), by the
- * element's docIndex (parse/nodes.ts), while withExclusionMemo runs: the strict, relaxed, wide
- * and whole-page passes and the conversion each ask about the same elements. The answers read
- * only the element, its subtree and its ancestors, and the page's reveal, none of which changes
+ * Per-extraction answers of alwaysExcluded and strictlyExcluded (with stripUnlikely), one byte
+ * per element (IndexSlots), while withExclusionMemo runs: the strict, relaxed, wide and
+ * whole-page passes and the conversion each ask about the same elements. The answers read only
+ * the element, its subtree and its ancestors, and the page's reveal, none of which changes
  * during an extraction (the DOM is not modified there; the reveal is done before the first
  * question). Bits 0-1: alwaysExcluded (0 not asked yet, 1 kept, 2 excluded); bits 2-3:
- * strictlyExcluded (0, 4 kept, 8 excluded). The element is kept beside its answers, so that
- * an element of another tree at the same index is not given them.
+ * strictlyExcluded (0, 4 kept, 8 excluded).
  */
-interface ExclusionMemo {
-  verdicts: Uint8Array;
-  elements: Array<Element | undefined>;
-}
-let memo: ExclusionMemo | null = null;
-const MEMO_START_SIZE = 64;
+let memo: IndexSlots | null = null;
 
-/** Runs `fn` with the exclusion answers remembered (see ExclusionMemo); nested calls each
- *  keep their own. The memo grows as larger document indexes are asked about. */
+/** Runs `fn` with the exclusion answers remembered (see above); nested calls each keep their
+ *  own. */
 export function withExclusionMemo<T>(fn: () => T): T {
   const outer = memo;
-  memo = { verdicts: new Uint8Array(MEMO_START_SIZE), elements: new Array<Element | undefined>(MEMO_START_SIZE) };
+  memo = new IndexSlots();
   try {
     return fn();
   } finally {
@@ -77,37 +72,16 @@ export function withExclusionMemo<T>(fn: () => T): T {
   }
 }
 
-/** The element's place in the memo, or -1 when it has none (no docIndex, or another
- *  element holds its index). */
-function memoSlot(m: ExclusionMemo, el: Element): number {
-  const docIndex = (el as Partial<ParsedElement>).docIndex;
-  if (docIndex === undefined) return -1;
-  if (docIndex >= m.verdicts.length) {
-    let size = m.verdicts.length * 2;
-    while (size <= docIndex) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(m.verdicts);
-    m.verdicts = grown;
-    m.elements.length = size;
-  }
-  const owner = m.elements[docIndex];
-  if (owner === undefined) {
-    m.elements[docIndex] = el;
-    return docIndex;
-  }
-  return owner === el ? docIndex : -1;
-}
-
 /** `judge(el)`, answered from the memo when it is there. `kept`: the verdict's bit for "kept";
- *  the bit above it stands for "excluded" (ExclusionMemo). */
+ *  the bit above it stands for "excluded" (see the memo). */
 function remembered(el: Element, kept: number, judge: (el: Element) => boolean): boolean {
   const m = memo;
-  const slot = m === null ? -1 : memoSlot(m, el);
+  const slot = m === null ? -1 : m.slot(el);
   if (slot < 0) return judge(el);
-  const known = m!.verdicts[slot]! & (kept * 3);
+  const known = m!.values[slot]! & (kept * 3);
   if (known !== 0) return known !== kept;
   const excluded = judge(el);
-  m!.verdicts[slot] = m!.verdicts[slot]! | (excluded ? kept * 2 : kept);
+  m!.values[slot] = m!.values[slot]! | (excluded ? kept * 2 : kept);
   return excluded;
 }
 
