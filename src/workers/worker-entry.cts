@@ -10,8 +10,10 @@ import type { HeapReport } from './heap-report.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
-// The engine's gc() (util/engine-gc.ts, ESM: loaded like the worker, with import()).
+// The engine's gc() (util/engine-gc.ts) and the heap mark (heap-mark.ts): ESM, loaded like the
+// worker, with import().
 const engineGc = import('../util/engine-gc.js');
+const heapMark = import('./heap-mark.js').then(({ HeapMark }) => new HeapMark());
 
 /**
  * Input size (characters of page, bytes of PDF) from which the worker collects its garbage
@@ -42,23 +44,13 @@ function reportHeap(heapBytes: number): void {
   parentPort?.postMessage(report);
 }
 
-/** The largest total heap size seen at the end of a large task in this worker (see below). */
-let grownTo = 0;
-
 export = async function runTask(task: WorkerTask): Promise<unknown> {
   const large = inputSize(task) >= COLLECT_AFTER_INPUT_CHARS;
   try {
     return await (await worker).default(task);
   } finally {
-    // The heap as it is now, and the most it grew to in any large task before that task's
-    // collection: a worker that went through a large page keeps more than a fresh one even once
-    // collected (its malloc arena, code, caches), so the pool replaces it when idle, as before,
-    // even when its last task was a small one. Only large tasks raise the mark: a worker serving
-    // ordinary pages reports its heap as it is, or the pool would replace warm workers (cold
-    // JIT, modules loaded again) every time it paused under ordinary load.
-    const now = getHeapStatistics().total_heap_size;
-    if (large) grownTo = Math.max(grownTo, now);
-    const heapBytes = Math.max(grownTo, now);
+    // Taken before the collection that follows a large task (see heap-mark.ts).
+    const heapBytes = (await heapMark).afterTask(large, getHeapStatistics().total_heap_size);
     // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
     // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
     if (large) (await engineGc).engineGc()?.();
