@@ -27,7 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
-import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
+import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, sectionedBlocks, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
 import { isElement, isInside } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
@@ -204,7 +204,9 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
     const clear = gate !== 'unmeasured' && found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
-    if (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found))) best = whole;
+    // A section that scoring picked on an undeclared page, beside far more of the page's text, is one of many.
+    const slight = gate === 'strict' && declaredType === 'unknown' && (best.strategy === 'scored' || best.strategy === 'relaxed') && found < whole.chars && slightPart(found, frame, stats) && sectionedBlocks(best.blocks);
+    if (slight || (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found)))) best = whole;
   }
   // An undeclared page of many sections, of which the container holds few headings, is read whole when that adds text.
   if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame) && best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame)) {

@@ -61,6 +61,32 @@ export function wholePageGate(found: number, frame: ParentNode, stats: ElementSt
   return null;
 }
 
+/** A container that scoring found (no page declaration, no declared container, no grid) and
+ *  that holds under this share of what the strict measure sees is one section of many. */
+const SLIGHT_SHARE = 0.4;
+
+/**
+ * On an undeclared page, the container that scoring chose (not a declared one, not a grid)
+ * holds under SLIGHT_SHARE of the page as the strict measure sees it: the rest of the page is
+ * not chrome (the strict measure left chrome out already), so the page is sections, of which
+ * scoring picked the one with the most commas (a service page's hero, one feature block). The
+ * whole-page reading then answers whenever it holds more, though the block pass brought it
+ * down near the container's size (its card links and menus dropped).
+ */
+export function slightPart(found: number, frame: ParentNode, stats: ElementStats): boolean {
+  return found < SLIGHT_SHARE * frameChars(frame, stats);
+}
+
+/** A container of this many headings is a run of sections, not an article's unbroken text. */
+const SECTIONED_MIN_HEADINGS = 2;
+
+/** What was found is titled sections (SECTIONED_MIN_HEADINGS headings or more among its top-level blocks). */
+export function sectionedBlocks(blocks: readonly Block[]): boolean {
+  let n = 0;
+  for (const b of blocks) if (b.type === 'heading' && ++n >= SECTIONED_MIN_HEADINGS) return true;
+  return false;
+}
+
 /** Beyond the strict measure's view, the page may be a post with its comments, reviews, sidebar
  *  widgets and links to other posts, which the strict pass leaves out by name: the whole-page
  *  reading of the 'wide' and 'unmeasured' bands leaves them out too. */

@@ -50,7 +50,7 @@ function isClosedPanel(el: Element): boolean {
   const cls = attribute(el, 'class') ?? '';
   // The ARIA accordion pattern names its panels by role alone: a region labelled by its header.
   const ariaPanel = role === 'tabpanel' || (role === 'region' && attribute(el, 'aria-labelledby') !== undefined);
-  if (!ariaPanel && !PANEL_CLASS.test(cls)) return false;
+  if (!ariaPanel && !PANEL_CLASS.test(cls) && !afterPlainToggle(el)) return false;
   if (SLIDE_COPY.test(cls) || NOT_PANEL.test(cls)) return false;
   const id = attribute(el, 'id');
   if (id !== undefined && NOT_PANEL.test(id)) return false;
@@ -114,5 +114,28 @@ function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined
   // HIDDEN_CLASS_WORDS first: every class it matches holds one of its words, and few do.
   if (cls && HIDDEN_CLASS_WORDS.test(cls) && HIDDEN_CLASS.test(cls)) return true;
   if (name === 'input' && type === 'hidden') return true;
+  return false;
+}
+
+/** The element just before is a <button> holding a heading, with no ARIA state: a plain
+ *  click-to-open toggle (an FAQ's question as the button, the answer hidden by a "hidden"
+ *  class until the page's script opens it), so the panel is read like a named accordion's.
+ *  A toggle that carries `aria-expanded`/`aria-controls` is left to the ARIA rules (its
+ *  panels stay hidden unless named or labelled as panels: the reference texts leave most of
+ *  those out). Asked only about elements the markup hides; reads the one sibling. */
+function afterPlainToggle(el: Element): boolean {
+  let prev = el.prev;
+  while (prev && prev.type !== 'tag') prev = prev.prev;
+  if (!prev) return false;
+  const b = prev as Element;
+  if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined) return false;
+  const stack = [...b.children];
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    if (c.type !== 'tag') continue;
+    const n = (c as Element).name;
+    if (n.length === 2 && n[0] === 'h' && n[1]! >= '1' && n[1]! <= '6') return true;
+    stack.push(...(c as Element).children);
+  }
   return false;
 }
