@@ -196,10 +196,10 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
     // Beyond what the strict measure shows, the page may be a post with its comments, reviews
-    // and sidebar widgets: those stay out (whole-page.ts). A declared body container stands
+    // and sidebar widgets: those stay out (whole-page.ts); so does a listing's filter panel. A declared body container stands
     // there: a short post beside a long sidebar is still the post.
     const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, rails ? (el) => chrome(el) || rails.has(el) : chrome);
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, (el) => chrome(el) || rails?.has(el) === true || isFacetPanel(el));
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).

@@ -1,0 +1,29 @@
+// Rules for listings, collections and product pages, fifth pass (issue 13, branch xlist5).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Element } from 'domhandler';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractContent } from '../../../src/extract/content/extract-content.js';
+import { isFacetPanel } from '../../../src/extract/content/card-grid.js';
+import { renderText } from '../../../src/render/text.js';
+
+const el = (attribs: Record<string, string>): Element => ({ type: 'tag', name: 'div', attribs, children: [], parent: null }) as unknown as Element;
+
+test('filter panels named in camelCase or with a prefix are filter panels; results and plain words are not', () => {
+  for (const cls of ['leftFilterCol_new _mt_not_scrollbar', 'filterAccordion', 'FilterBar-styled__SortAndFilter-sc-1', 'HorizontalFilters_horizontalFilters__s2UDB', 'filtersPanel-filterOption-L-select', 'filterContainer new', 'facet-list']) assert.equal(isFacetPanel(el({ class: cls })), true, cls);
+  assert.equal(isFacetPanel(el({ id: 'FacetFiltersForm' })), true);
+  for (const cls of ['filter-results', 'FilteredProducts', 'collection-filters', 'product-grid', 'onlineEventsFilter', 'coffee-filter-papers']) assert.equal(isFacetPanel(el({ class: cls })), false, cls);
+});
+
+test("a listing read whole leaves its filter panel out", () => {
+  const section = (i: number) => `<section><h2>Ranking notes part ${i}</h2><p>The ranking of universities in this subject weighs the academic reputation, the employer reputation and the citations per paper of each school, part ${i} of the method explained at length for readers who want to know.</p></section>`;
+  const html = `<html><body><header><a href="/">Rankings</a></header>
+<div class="intro">${section(1)}</div><div class="notes">${section(2)}</div><div class="more">${section(3)}</div><div class="last">${section(4)}</div>
+<div class="leftFilterCol"><h3>Region</h3><p>Africa Asia Europe Latin America North America Oceania</p><h3>Country or territory</h3><p>Select a country to filter the results of this table</p><p>Clear All Apply Filters</p></div>
+<footer><p>Rankings footer</p></footer></body></html>`;
+  const ex = extractContent(parseHtml(html), 'https://rankings.example/subject');
+  const text = ex ? renderText(ex.blocks, { title: null }) : '';
+  assert.ok(text.includes('part 4 of the method'), text);
+  assert.ok(text.includes('part 1 of the method'), text);
+  assert.ok(!text.includes('Apply Filters'), text);
+});
