@@ -178,9 +178,24 @@ const WIDE_OVER = 1.5;
  *  "widget", "banner", "promo", which shops put their grids in. */
 const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
 
-/** The wide measure of the page, for grid searches: everything but the chrome. */
-export function wideGridStats(frame: ParentNode): ElementStats {
-  return new ElementStats(frame, gridSearchExcluded);
+/** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
+ *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the
+ *  footer at the foot of the window): `measured` (the strict measure) tells where <main> is. */
+export function wideGridStats(frame: ParentNode, measured?: ElementStats): ElementStats {
+  const around = measured ? mainWrappers(measured) : null;
+  return new ElementStats(frame, around ? (el) => !around.has(el) && gridSearchExcluded(el) : gridSearchExcluded);
+}
+
+/** The ancestors of the page's first <main>, or null when there is none (a scan of the
+ *  measured elements' tags, no walk of the tree). */
+function mainWrappers(stats: ElementStats): Set<Element> | null {
+  for (const el of stats.order) {
+    if (el.name !== 'main') continue;
+    const out = new Set<Element>();
+    for (let p = el.parent; p && isElement(p); p = p.parent) out.add(p);
+    return out;
+  }
+  return null;
 }
 
 /** What the wide grid search leaves out: never-text and hidden elements and the page's chrome. */

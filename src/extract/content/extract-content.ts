@@ -123,7 +123,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   const declaredType = declaredPageType(doc, types);
   // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
   let wideMeasure: ElementStats | null = null;
-  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame));
+  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame, stats));
   const rails = declaredType === 'product' && sellsOneProduct(types) ? productRails(wide(), frameChars(frame, wide())) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
@@ -174,6 +174,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
     const grid = pageGrid?.grid ?? null;
+    if (process.env['XL5_DBG']) console.error('DBG before grid', best.strategy, best.chars, best.plan?.roots.map(describe).join(' + '), 'grid', grid && describe(grid.root), grid?.chars, grid?.cards, pageGrid?.stats === stats ? 'strict' : 'wide', 'page', facts.textLength);
     if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(grid, pageGrid.stats));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
@@ -184,6 +185,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
   if (trace) trace.pageType = declaredType;
+  if (process.env['XL5_DBG']) console.error('DBG after grid', best.strategy, best.chars);
   let gate: ReturnType<typeof wholePageGate> = null;
   if (declaredType === 'article') {
     // A page that declares itself an article but whose chosen container is a small part of it
