@@ -175,7 +175,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
     const grid = pageGrid?.grid ?? null;
     if (process.env['XL5_DBG']) console.error('DBG before grid', best.strategy, best.chars, best.plan?.roots.map(describe).join(' + '), 'grid', grid && describe(grid.root), grid?.chars, grid?.cards, pageGrid?.stats === stats ? 'strict' : 'wide', 'page', facts.textLength);
-    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(grid, pageGrid.stats));
+    if (pageGrid && grid && (grid.chars > GRID_OVER * best.chars || (declaredType !== 'forum' && grid.chars > best.chars && withinGrid(best, grid)))) best = withGrid(best, readGrid(grid, pageGrid.stats));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
     // articles with a short row of teasers), and outside a declared article body.
@@ -399,6 +399,18 @@ function articleWholePageExcluded(el: Element): boolean {
   const id = attribute(el, 'id');
   return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
 }
+
+/** What was found lies inside a grid of short cards, in some of them (their <article>s taken
+ *  for the page's own, their descriptions kept and their titles pruned as links): the grid's
+ *  reading holds it, and replaces it whenever it holds more. */
+function withinGrid(found: Attempt, grid: CardGrid): boolean {
+  const roots = found.plan?.roots ?? [];
+  return grid.chars <= SHORT_CARD_CHARS * grid.cards && roots.length > 0 && roots.every((r) => r !== grid.root && isInside(r, grid.root));
+}
+
+/** Cards of items (products, stories, repositories) are short; a thread's posts and a page's
+ *  sections set in one shape are longer. */
+const SHORT_CARD_CHARS = 300;
 
 function holdsGrid(p: Plan, grid: CardGrid): boolean {
   let chars = 0;

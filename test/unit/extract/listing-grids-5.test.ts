@@ -42,3 +42,12 @@ test("a wrapper around the page's <main> named for the footer it keeps down is n
   assert.equal(grid?.root.attribs['id'], 'articles');
   assert.equal(grid?.cards, 8);
 });
+
+test('a grid of short cards whose <article>s were taken for the page is read as the grid', () => {
+  const card = (i: number) => `<div class="card"><article class="group"><p>Replace a worn battery in model ${i} with this part, no soldering needed.</p></article><a href="/p/${i}"><h3>Battery for model ${i}</h3></a><a href="/p/${i}">$ ${20 + i}.99</a></div>`;
+  const html = `<html><body><header><a href="/">Parts shop</a></header><main><h1>Phone parts</h1><div class="grid">${[1, 2, 3, 4, 5, 6, 7, 8].map(card).join('')}</div></main><footer><p>Parts shop footer.</p></footer></body></html>`;
+  const ex = extractContent(parseHtml(html), 'https://parts.example/phones');
+  const text = ex ? renderText(ex.blocks, { title: null }) : '';
+  assert.ok(text.includes('Battery for model 3'), text);
+  assert.ok(text.includes('no soldering needed'), text);
+});
