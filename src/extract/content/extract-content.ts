@@ -216,7 +216,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
 
   if (!gridNow && sliver()) {
     const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
-    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
+    if (pageGrid && (pageGrid.grid.chars > GRID_OVER * best.chars || (pageGrid.grid.chars > best.chars && withinGrid(best, pageGrid.grid)))) best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better

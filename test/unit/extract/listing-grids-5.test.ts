@@ -51,3 +51,14 @@ test('a grid of short cards whose <article>s were taken for the page is read as 
   assert.ok(text.includes('Battery for model 3'), text);
   assert.ok(text.includes('no soldering needed'), text);
 });
+
+test('on a page declared an article, a sliver found inside a grid of short cards gives way to the grid', () => {
+  const card = (i: number) => `<li class="issue"><article class="entry"><p>Issue ${i}: the week in travel, with notes on airlines and hotels.</p></article><a href="/issues/${i}"><h3>Daily report ${i}</h3></a><a href="/issues/${i}">Read issue</a></li>`;
+  const ld = '<script type="application/ld+json">{"@type":"Article","headline":"Issues"}</script>';
+  const menu = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `<li><a href="/section/${i}">Section number ${i} of the site menu</a></li>`).join('');
+  const html = `<html><head>${ld}</head><body><header><ul>${menu}</ul></header><main class="c-main"><h1>Issues</h1><ul class="issues">${[1, 2, 3, 4, 5, 6, 7, 8].map(card).join('')}</ul></main><footer><ul>${menu}</ul><p>${'Footer text of the newsletter site, its address and its terms. '.repeat(80)}</p></footer></body></html>`;
+  const ex = extractContent(parseHtml(html), 'https://news.example/issues/');
+  const text = ex ? renderText(ex.blocks, { title: null }) : '';
+  assert.ok(text.includes('Daily report 5'), text);
+  assert.ok(text.includes('notes on airlines'), text);
+});
