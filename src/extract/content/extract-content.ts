@@ -174,7 +174,6 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
     const grid = pageGrid?.grid ?? null;
-    if (process.env['XL5_DBG']) console.error('DBG before grid', best.strategy, best.chars, best.plan?.roots.map(describe).join(' + '), 'grid', grid && describe(grid.root), grid?.chars, grid?.cards, pageGrid?.stats === stats ? 'strict' : 'wide', 'page', facts.textLength);
     if (pageGrid && grid && (grid.chars > GRID_OVER * best.chars || (declaredType !== 'forum' && grid.chars > best.chars && withinGrid(best, grid)))) best = withGrid(best, readGrid(grid, pageGrid.stats));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
@@ -185,7 +184,6 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // A container holding a small share of the page is one part of a page made of many (service
   // sections, card grids, listings, documentation): read the page minus its chrome instead.
   if (trace) trace.pageType = declaredType;
-  if (process.env['XL5_DBG']) console.error('DBG after grid', best.strategy, best.chars);
   let gate: ReturnType<typeof wholePageGate> = null;
   if (declaredType === 'article') {
     // A page that declares itself an article but whose chosen container is a small part of it
@@ -198,8 +196,9 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
     // Beyond what the strict measure shows, the page may be a post with its comments, reviews
-    // and sidebar widgets: those stay out (whole-page.ts); so does a listing's filter panel. A declared body container stands
-    // there: a short post beside a long sidebar is still the post.
+    // and sidebar widgets: those stay out (whole-page.ts), and so does a listing's filter panel
+    // (card-grid.ts). A declared body container stands there: a short post beside a long
+    // sidebar is still the post.
     const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, (el) => chrome(el) || rails?.has(el) === true || isFacetPanel(el));
     const found = best.chars;
