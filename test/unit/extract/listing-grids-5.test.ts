@@ -62,3 +62,14 @@ test('on a page declared an article, a sliver found inside a grid of short cards
   assert.ok(text.includes('Daily report 5'), text);
   assert.ok(text.includes('notes on airlines'), text);
 });
+
+test('a long paragraph printed again later is read once; short lines and different paragraphs stay', async () => {
+  const { undoubleLines } = await import('../../../src/extract/content/doubled-lines.js');
+  const para = (text: string) => ({ type: 'paragraph' as const, children: [{ type: 'text' as const, text }] });
+  const description = 'The staple tee: enduring comfort in a regular fit, crafted from mid weight combed cotton with a ribbed neck.';
+  const out = undoubleLines([para(description), para('Size guide'), para(description), para('Size guide'), para(description + ' Now in twelve colours.')]);
+  assert.deepEqual(
+    out.map((b) => (b.type === 'paragraph' && b.children[0]?.type === 'text' ? b.children[0].text.slice(0, 14) : '')),
+    ['The staple tee', 'Size guide', 'Size guide', 'The staple tee'],
+  );
+});
