@@ -85,14 +85,33 @@ const FACET_NAME = /(?:^|[\s_-])(?:facets?|facet-?(?:filters?|list|group|contain
 export function inFacets(el: Element): boolean {
   for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
     if (p.name === 'body' || p.name === 'main') return false;
-    if (classOrIdMatches(p, FACET_NAME)) return true;
+    if (isFacetPanel(p)) return true;
   }
   return false;
 }
 
 /** A filter panel beside the results, left out of a grid's reading. */
 export function isFacetPanel(el: Element): boolean {
-  return classOrIdMatches(el, FACET_NAME);
+  return classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'));
+}
+
+/** Words that, beside "filter" or "facet" in one camelCase or underscored name, make it the
+ *  panel, its parts or its place ("leftFilterCol", "filterAccordion", "FilterBar-styled__x",
+ *  "HorizontalFilters_y", "FacetFiltersForm", "filtersPanel-filterOption-L"). */
+const FACET_PART_WORDS = new Set(['panel', 'panels', 'bar', 'container', 'accordion', 'col', 'column', 'section', 'sidebar', 'wrapper', 'form', 'group', 'groups', 'list', 'option', 'options', 'item', 'items', 'pill', 'pills', 'menu', 'box', 'block', 'horizontal', 'vertical', 'left', 'side', 'refine', 'selected', 'applied']);
+const FACET_WORDS = new Set(['filter', 'filters', 'facet', 'facets']);
+/** A class or id that may name a filter panel in camelCase: it holds a capitalised word. */
+const MAYBE_FACET = /[Ff]ilter|[Ff]acet/;
+
+/** The class or id names a filter panel in camelCase (see FACET_PART_WORDS). */
+function facetNamed(name: string | undefined): boolean {
+  if (name === undefined || !MAYBE_FACET.test(name)) return false;
+  for (const token of name.split(/\s+/)) {
+    if (!MAYBE_FACET.test(token)) continue;
+    const words = token.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_\-0-9]+/);
+    if (words.some((w) => FACET_WORDS.has(w)) && words.some((w) => FACET_PART_WORDS.has(w))) return true;
+  }
+  return false;
 }
 
 /** The element or one of its ancestors is shown to screen readers only (a second copy of the
@@ -159,9 +178,24 @@ const WIDE_OVER = 1.5;
  *  "widget", "banner", "promo", which shops put their grids in. */
 const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
 
-/** The wide measure of the page, for grid searches: everything but the chrome. */
-export function wideGridStats(frame: ParentNode): ElementStats {
-  return new ElementStats(frame, gridSearchExcluded);
+/** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
+ *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the
+ *  footer at the foot of the window): `measured` (the strict measure) tells where <main> is. */
+export function wideGridStats(frame: ParentNode, measured?: ElementStats): ElementStats {
+  const around = measured ? mainWrappers(measured) : null;
+  return new ElementStats(frame, around ? (el) => !around.has(el) && gridSearchExcluded(el) : gridSearchExcluded);
+}
+
+/** The ancestors of the page's first <main>, or null when there is none (a scan of the
+ *  measured elements' tags, no walk of the tree). */
+function mainWrappers(stats: ElementStats): Set<Element> | null {
+  for (const el of stats.order) {
+    if (el.name !== 'main') continue;
+    const out = new Set<Element>();
+    for (let p = el.parent; p && isElement(p); p = p.parent) out.add(p);
+    return out;
+  }
+  return null;
 }
 
 /** What the wide grid search leaves out: never-text and hidden elements and the page's chrome. */

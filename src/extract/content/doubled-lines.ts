@@ -1,7 +1,9 @@
 // Lines printed twice in one: a shop sets a price, a date or a title in a visible span and
 // again in a screen-reader-only one beside it ("EUR 163.12EUR 163.12"); the conversion reads
 // both, glued. A line whose text is the same string twice over (nothing between) is that
-// string once. Block-level, on paragraphs and headings of the converted output only.
+// string once. And a long paragraph the page prints again further down (a product's
+// description in its tab and again in a summary, a testimonial repeated by a carousel) is read
+// once. Block-level, on paragraphs and headings of the converted output only.
 import type { Block, Inline } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
 
@@ -29,7 +31,38 @@ function firstHalf(children: Inline[], h: string): Inline[] | null {
   return null;
 }
 
+/** Lines printed twice in one read once (see above), and long paragraphs printed again later
+ *  read once (`dropRepeatedParagraphs`). */
 export function undoubleLines(blocks: Block[]): Block[] {
+  return dropRepeatedParagraphs(undoubleEach(blocks));
+}
+
+/** A paragraph this long printed again is the same text shown twice (a description in its tab
+ *  and again in the summary, a quote repeated by a carousel), not two paragraphs. */
+const REPEAT_MIN_CHARS = 80;
+
+/** Paragraphs of the reading (top level) repeating an earlier one word for word are read once. */
+export function dropRepeatedParagraphs(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  let seen: Set<string> | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let drop = false;
+    if (b.type === 'paragraph') {
+      const text = inlineText(b.children).trim();
+      if (text.length >= REPEAT_MIN_CHARS) {
+        seen ??= new Set();
+        drop = seen.has(text);
+        seen.add(text);
+      }
+    }
+    if (drop && !out) out = blocks.slice(0, i);
+    else if (!drop && out) out.push(b);
+  }
+  return out ?? blocks;
+}
+
+function undoubleEach(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;

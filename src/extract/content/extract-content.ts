@@ -123,7 +123,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   const declaredType = declaredPageType(doc, types);
   // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
   let wideMeasure: ElementStats | null = null;
-  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame));
+  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame, stats));
   const rails = declaredType === 'product' && sellsOneProduct(types) ? productRails(wide(), frameChars(frame, wide())) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
@@ -174,7 +174,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
     const grid = pageGrid?.grid ?? null;
-    if (pageGrid && grid && grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(grid, pageGrid.stats));
+    if (pageGrid && grid && (grid.chars > GRID_OVER * best.chars || (declaredType !== 'forum' && grid.chars > best.chars && withinGrid(best, grid)))) best = withGrid(best, readGrid(grid, pageGrid.stats));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
     // articles with a short row of teasers), and outside a declared article body.
@@ -196,10 +196,11 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     }
   } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
     // Beyond what the strict measure shows, the page may be a post with its comments, reviews
-    // and sidebar widgets: those stay out (whole-page.ts). A declared body container stands
-    // there: a short post beside a long sidebar is still the post.
+    // and sidebar widgets: those stay out (whole-page.ts), and so does a listing's filter panel
+    // (card-grid.ts). A declared body container stands there: a short post beside a long
+    // sidebar is still the post.
     const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, rails ? (el) => chrome(el) || rails.has(el) : chrome);
+    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, (el) => chrome(el) || rails?.has(el) === true || isFacetPanel(el));
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
@@ -216,7 +217,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
 
   if (!gridNow && sliver()) {
     const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
-    if (pageGrid && pageGrid.grid.chars > GRID_OVER * best.chars) best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
+    if (pageGrid && (pageGrid.grid.chars > GRID_OVER * best.chars || (pageGrid.grid.chars > best.chars && withinGrid(best, pageGrid.grid)))) best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -399,6 +400,18 @@ function articleWholePageExcluded(el: Element): boolean {
   const id = attribute(el, 'id');
   return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
 }
+
+/** What was found lies inside a grid of short cards, in some of them (their <article>s taken
+ *  for the page's own, their descriptions kept and their titles pruned as links): the grid's
+ *  reading holds it, and replaces it whenever it holds more. */
+function withinGrid(found: Attempt, grid: CardGrid): boolean {
+  const roots = found.plan?.roots ?? [];
+  return grid.chars <= SHORT_CARD_CHARS * grid.cards && roots.length > 0 && roots.every((r) => r !== grid.root && isInside(r, grid.root));
+}
+
+/** Cards of items (products, stories, repositories) are short; a thread's posts and a page's
+ *  sections set in one shape are longer. */
+const SHORT_CARD_CHARS = 300;
 
 function holdsGrid(p: Plan, grid: CardGrid): boolean {
   let chars = 0;

@@ -67,40 +67,46 @@ function cardRuns(blocks: Block[]): Array<[number, number]> {
   return runs;
 }
 
-function count(blocks: Block[]): number {
-  let n = cardRuns(blocks).length;
-  for (const b of blocks) if (b.type === 'list') for (const it of b.items) n += count(it.children);
-  return n;
+/** Where the card runs are, found once: the runs at this level, and those of each list
+ *  item's blocks (by the list's position and the item's), with their total count. */
+interface CardMap {
+  runs: Array<[number, number]>;
+  items: Array<{ at: number; item: number; map: CardMap }>;
+  total: number;
 }
 
-function rewrite(blocks: Block[]): Block[] {
+function mapCards(blocks: Block[]): CardMap {
   const runs = cardRuns(blocks);
-  let out = blocks;
-  if (runs.length > 0) {
-    out = blocks.slice();
-    for (const [s, e] of runs) for (let k = s; k < e; k++) if (out[k]!.type === 'paragraph') out[k] = unwrapped(out[k]!);
-  }
-  let copied = out !== blocks;
-  for (let k = 0; k < out.length; k++) {
-    const b = out[k]!;
+  const items: CardMap['items'] = [];
+  let total = runs.length;
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k]!;
     if (b.type !== 'list') continue;
-    let changed = false;
-    const items: ListItem[] = b.items.map((it) => {
-      const c = rewrite(it.children);
-      if (c !== it.children) changed = true;
-      return c === it.children ? it : { children: c };
-    });
-    if (!changed) continue;
-    if (!copied) {
-      out = out.slice();
-      copied = true;
+    for (let i = 0; i < b.items.length; i++) {
+      const map = mapCards(b.items[i]!.children);
+      if (map.total === 0) continue;
+      items.push({ at: k, item: i, map });
+      total += map.total;
     }
-    out[k] = { ...b, items };
+  }
+  return { runs, items, total };
+}
+
+/** The blocks with the mapped runs' descriptions unwrapped (copies only what changes). */
+function rewrite(blocks: Block[], map: CardMap): Block[] {
+  const out = blocks.slice();
+  for (const [s, e] of map.runs) for (let k = s; k < e; k++) if (out[k]!.type === 'paragraph') out[k] = unwrapped(out[k]!);
+  for (const { at, item, map: inner } of map.items) {
+    const list = out[at] as Extract<Block, { type: 'list' }>;
+    const items: ListItem[] = list.items.slice();
+    items[item] = { children: rewrite(items[item]!.children, inner) };
+    out[at] = { ...list, items };
   }
   return out;
 }
 
 /** The lines under a card's linked headline, in the same link, read as the card's text. */
 export function unwrapCardText(blocks: Block[]): Block[] {
-  return count(blocks) >= MIN_CARDS ? rewrite(blocks) : blocks;
+  const map = mapCards(blocks);
+  return map.total >= MIN_CARDS ? rewrite(blocks, map) : blocks;
 }
