@@ -98,6 +98,11 @@ const BACK_LINK =
 const POST_META_LEAD =
   /^(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag|artikel) wurde am|abgelegt unter|filed under|veröffentlicht in|posted in|release date)(?![\p{L}\p{N}])/iu;
 const POST_META_MAX_CHARS = 300;
+/** The blog system's full footer goes on to the comment feed and trackbacks ("You can follow
+ *  any responses to this entry through the RSS 2.0 feed", "Du kannst ... einen Trackback ...
+ *  einrichten"): longer, and no sentence of an article talks so. */
+const POST_META_FEED = /\b(?:rss|trackbacks?|pingbacks?|pings|feed)\b/i;
+const POST_META_FEED_MAX_CHARS = 600;
 
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
@@ -315,7 +320,7 @@ function isFurnitureLine(block: Block): boolean {
   // A date set as a heading titles a section of a timeline, live blog or changelog; only a
   // date paragraph is post metadata.
   if (text.length <= DATE_LINE_MAX_CHARS && ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))) return true;
-  if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
+  if ((text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text))) && POST_META_LEAD.test(text)) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
