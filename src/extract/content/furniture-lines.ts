@@ -50,6 +50,10 @@ const RELATED_LEAD_IN = new RegExp(
 const APPENDIX_LABEL =
   /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
 
+/** The label of a table of contents ("Inhaltsverzeichnis", "Table of contents"): the list of
+ *  links under it goes as a link list, the label would stand alone. */
+const TOC_LABEL = /^(?:inhaltsverzeichnis|table of contents|contents|sommaire|table des matières|índice|indice|spis treści|inhoudsopgave|innehåll|indholdsfortegnelse)\s*[:.]?$/iu;
+
 /** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
 const DATE_LINE_MAX_CHARS = 60;
 const MONTH_WORD = '\\p{L}{3,10}\\.?';
@@ -316,7 +320,7 @@ function isFurnitureLine(block: Block): boolean {
   // (trim removes the same characters as \s matches).
   const text = COLLAPSIBLE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw.trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
-  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
+  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text) || TOC_LABEL.test(text))) return true;
   // A date set as a heading titles a section of a timeline, live blog or changelog; only a
   // date paragraph is post metadata.
   if (text.length <= DATE_LINE_MAX_CHARS && ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))) return true;

@@ -80,8 +80,10 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (!isList && li > p) return true;
   if (inputs > Math.floor(p / 3)) return true;
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
-  // (syntax highlighter, copy-button box) goes with it, and code is never pruned.
-  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && !holdsCode(el)) return true;
+  // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
+  // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
+  // of the text ("1. Choose the right pot", "Tel. +81 158-23-2012"), which the line pass judges.
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el)) return true;
   if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return true;
   if (isList && ld > 0.5 && len < 1000) return true;
   if (weight >= 25 && ld > 0.5) return true;
