@@ -10,7 +10,7 @@ export function pruneBlocks(input: Block[]): Block[] {
   const blocks = dropTeaserSections(input);
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
   for (const block of blocks) {
-    if (isLinkBoilerplate(block)) {
+    if (isLinkBoilerplate(block) && !isAnnouncedAddress(block, kept[kept.length - 1]?.block)) {
       const last = kept[kept.length - 1];
       if (last) last.droppedAfter = true;
       continue;
@@ -64,6 +64,19 @@ function isLinkBoilerplate(block: Block): boolean {
     return chars > 0 && linkChars / chars > LINK_LIST_SHARE;
   }
   return false;
+}
+
+/** A web or mail address printed as its own line, after a sentence that announces it with a
+ *  colon ("... sign this petition:", "... has set up a mailbox:"), is that sentence's object,
+ *  not a link line. A short label before it ("Link:", "Mehr Infos:") is no such sentence. */
+const ANNOUNCING_MIN_CHARS = 60;
+const ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$/i;
+
+function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean {
+  if (block.type !== 'paragraph' || previous?.type !== 'paragraph') return false;
+  const before = inlineText(previous.children).trim();
+  if (before.length < ANNOUNCING_MIN_CHARS || !/[:：]$/.test(before)) return false;
+  return ADDRESS.test(inlineText(block.children).trim());
 }
 
 /** A sentence that runs on into its link ("X replaced Y, [who had for eight months ...].") is

@@ -217,7 +217,8 @@ export function isCaption(el: Element): boolean {
 /** A picture's caption is a line or two under it; a "caption" holding a heading is the text
  *  block of a card or a slide ("product-caption": title, description, price). */
 function holdsHeading(el: Element): boolean {
-  return hasDescendant(el, (child) => /^h[1-6]$/.test(child.name));
+  // A heading set in a typography class named "caption" ("caption-s5-fx") is a heading.
+  return /^h[1-6]$/.test(el.name) || hasDescendant(el, (child) => /^h[1-6]$/.test(child.name));
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout

@@ -24,6 +24,7 @@ import { pruneBlocks } from './block-prune.js';
 import { dropFurnitureLines } from './furniture-lines.js';
 import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
+import { inRecipeScope, missingIngredients } from './recipe-parts.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
@@ -129,6 +130,8 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
+  // A declared recipe's marked ingredient list joins its steps (recipe-parts.ts).
+  if (types.includes('Recipe') || inRecipeScope(first.roots)) first = withIngredients(first, heading);
 
   let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored', false, rails);
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
@@ -328,6 +331,12 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, head
   const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
   for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
   return { roots, stats, pruned, chars, standfirst, excluded, flags };
+}
+
+function withIngredients(p: Plan, heading: Element | null): Plan {
+  const { list, before } = missingIngredients(p.roots, p.stats, p.pruned);
+  if (!list) return p;
+  return { ...plan(before ? [list, ...p.roots] : [...p.roots, list], p.stats, p.flags, heading), declaredBody: p.declaredBody };
 }
 
 /** Same roots, leave-outs and standfirst over the same measures: the same conversion (the

@@ -50,6 +50,10 @@ const RELATED_LEAD_IN = new RegExp(
 const APPENDIX_LABEL =
   /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
 
+/** The label of a table of contents ("Inhaltsverzeichnis", "Table of contents"): the list of
+ *  links under it goes as a link list, the label would stand alone. */
+const TOC_LABEL = /^(?:inhaltsverzeichnis|table of contents|contents|sommaire|table des matières|índice|indice|spis treści|inhoudsopgave|innehåll|indholdsfortegnelse)\s*[:.]?$/iu;
+
 /** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
 const DATE_LINE_MAX_CHARS = 60;
 const MONTH_WORD = '\\p{L}{3,10}\\.?';
@@ -98,6 +102,11 @@ const BACK_LINK =
 const POST_META_LEAD =
   /^(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag|artikel) wurde am|abgelegt unter|filed under|veröffentlicht in|posted in|release date)(?![\p{L}\p{N}])/iu;
 const POST_META_MAX_CHARS = 300;
+/** The blog system's full footer goes on to the comment feed and trackbacks ("You can follow
+ *  any responses to this entry through the RSS 2.0 feed", "Du kannst ... einen Trackback ...
+ *  einrichten"): longer, and no sentence of an article talks so. */
+const POST_META_FEED = /\b(?:rss|trackbacks?|pingbacks?|pings|feed)\b/i;
+const POST_META_FEED_MAX_CHARS = 600;
 
 /** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
 const CREDIT_MAX_CHARS = 200;
@@ -311,11 +320,11 @@ function isFurnitureLine(block: Block): boolean {
   // (trim removes the same characters as \s matches).
   const text = COLLAPSIBLE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw.trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
-  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text))) return true;
+  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text) || TOC_LABEL.test(text))) return true;
   // A date set as a heading titles a section of a timeline, live blog or changelog; only a
   // date paragraph is post metadata.
   if (text.length <= DATE_LINE_MAX_CHARS && ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))) return true;
-  if (text.length <= POST_META_MAX_CHARS && POST_META_LEAD.test(text)) return true;
+  if ((text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text))) && POST_META_LEAD.test(text)) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;

@@ -3,6 +3,7 @@
 import type { ChildNode, Element } from 'domhandler';
 import { classNameWeight, classWeight } from '../dom/patterns.js';
 import { classAndId, isElement, visitElements } from '../dom/walk.js';
+import { textChars } from '../dom/measures.js';
 import { isDataTable } from '../to-blocks.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementStats } from './element-stats.js';
@@ -21,6 +22,9 @@ const INGREDIENTS = /ingredient|zutaten/;
 /** Text that makes a container with pictures an illustrated text rather than an image strip. */
 const ILLUSTRATED_CHARS_PER_IMAGE = 100;
 const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
+/** Links into the page at this share of a box's link text, and link text at this share of its
+ *  text: the box is a table of contents. */
+const TOC_SHARE = 0.8;
 
 export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, excluded: Set<Element>): void {
   for (const root of roots) {
@@ -76,13 +80,30 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (!isList && li > p) return true;
   if (inputs > Math.floor(p / 3)) return true;
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
-  // (syntax highlighter, copy-button box) goes with it, and code is never pruned.
-  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && !holdsCode(el)) return true;
-  if (!isList && weight < 25 && ld > 0.2) return true;
+  // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
+  // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
+  // of the text ("1. Choose the right pot", "Tel. +81 158-23-2012"), which the line pass judges.
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el)) return true;
+  if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return true;
   if (isList && ld > 0.5 && len < 1000) return true;
   if (weight >= 25 && ld > 0.5) return true;
   if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
   return false;
+}
+
+/** The box's link text is mostly links into the page itself (a table of contents inside a
+ *  section of the article, "#symptoms"): without them it is prose, not a link list. A box that
+ *  is itself such a table of contents still is one. */
+function linkedWithinPage(el: Element, chars: number, linkChars: number): boolean {
+  let inPage = 0;
+  visitElements(el, (d) => {
+    if (d.name !== 'a') return true;
+    const href = attribute(d, 'href');
+    if (href !== undefined && href.trim().startsWith('#') && href.trim().length > 1) inPage += textChars(d);
+    return false;
+  });
+  if (inPage === 0 || inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars) return false;
+  return (linkChars - inPage) / (chars - inPage) <= 0.2;
 }
 
 /** Every link in `el` (a heading) points into the page itself ("#section"), not to a box

@@ -9,8 +9,9 @@ import { normalizedText } from './page-title.js';
 import { LINE_BLOCKS, type ElementStats } from './element-stats.js';
 
 /** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
- *  nest deep; the guards below, not this limit, keep the walk inside the article's header). */
-const MAX_CLIMB = 10;
+ *  nest deep, portal pages put the intro and the body in portlets a dozen levels apart; the
+ *  guards below, not this limit, keep the walk inside the article's header). */
+const MAX_CLIMB = 14;
 /** A standfirst is prose: a sentence, not a kicker, label or date line. */
 const MIN_CHARS = 80;
 const MAX_LINK_DENSITY = 0.2;

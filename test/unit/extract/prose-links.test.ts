@@ -44,3 +44,28 @@ test('link lines stay out: a lead-in with a colon, a bare link, a link with no s
   assert.ok(!text.includes('event page on the social network'), text);
   assert.ok(!text.includes('latest appointments'), text);
 });
+
+test('an address on its own line after a sentence that announces it with a colon is that sentence\'s object', () => {
+  const text = contentText(
+    page(
+      '<p>To collect what teachers see in their schools, the assembly has set up a mailbox of its own:</p>' +
+        '<p><a href="mailto:reports@assembly.example">reports@assembly.example</a></p>' +
+        '<p>Damit die Clubs nicht schließen müssen, unterschreibt bitte alle diese Petition:</p>' +
+        '<p><a href="https://petition.example/save-the-clubs">https://petition.example/save-the-clubs</a></p>',
+    ),
+  );
+  assert.ok(text.includes('reports@assembly.example'), text);
+  assert.ok(text.includes('https://petition.example/save-the-clubs'), text);
+});
+
+test('an address after a short label, or a headline link after a long lead-in, is still a link line', () => {
+  const text = contentText(
+    page(
+      '<p>Link:</p><p><a href="https://other.example/page">https://other.example/page</a></p>' +
+        '<p>Our editors have collected more stories on this subject for you, read them here:</p>' +
+        '<p><a href="/d">The other spokesman who left the company</a></p>',
+    ),
+  );
+  assert.ok(!text.includes('https://other.example/page'), text);
+  assert.ok(!text.includes('The other spokesman who left'), text);
+});
