@@ -10,8 +10,8 @@
 // character at a time through its state loop, though nothing happens until a `<`, a `&` or the
 // closing quote; its fast-forward (scripts, styles, comments, the rest of an end tag) is a loop
 // over characters too. Here those runs end at the next such character found by indexOf, the
-// same events at the same indices in far fewer steps. The next `&` is kept once found, so that
-// text without one is not searched to the end of the page again at every `<`.
+// same events at the same indices in far fewer steps. Each stop's next position is kept once
+// found, so that no stretch of the page is searched twice for the same character.
 import { Tokenizer } from 'htmlparser2';
 
 /** The tokenizer's private state these overrides read and set (private in its types). */
@@ -41,13 +41,23 @@ const AMP = 0x26;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 
+/** The characters runs stop at, by index (see HtmlCdataTokenizer.found). */
+const STOPS = ['&', '<', '"', "'"];
+const AMP_STOP = 0;
+const LT_STOP = 1;
+const DOUBLE_QUOTE_STOP = 2;
+const SINGLE_QUOTE_STOP = 3;
+
 const TokenizerWithInternals = Tokenizer as unknown as new (...args: ConstructorParameters<typeof Tokenizer>) => TokenizerInternals;
 
 class HtmlCdataTokenizer extends TokenizerWithInternals {
-  /** Where the next `&` is in `ampBuffer` (its length when there is none), at or after the
-   *  position it was searched from; -1 before the first search. */
-  private ampAt = -1;
-  private ampBuffer = '';
+  /** Where the next `&`, `<`, `"` and `'` are in `foundIn` (its length when there is none), at
+   *  or after the position each was searched from; -1 before the first search. A run may end
+   *  at an earlier stop than the one searched for, and the position found is kept for the next
+   *  run: each character of the page is searched at most once for each stop, where searching
+   *  afresh made text full of `&`s quadratic. */
+  private readonly found = [-1, -1, -1, -1];
+  private foundIn = '';
 
   override stateCDATASequence(c: number): void {
     if (c === OPEN_BRACKET && this.sequenceIndex === CDATA_LAST && !this.xmlMode && this.cbs.isInForeignContext?.() !== true) {
@@ -58,25 +68,28 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
     super.stateCDATASequence(c);
   }
 
-  /** The buffer position of the first `&` at or after `from` (the buffer's length if none). */
-  private nextAmp(buffer: string, from: number): number {
-    if (this.ampBuffer !== buffer || this.ampAt < from) {
-      const at = buffer.indexOf('&', from);
-      this.ampAt = at === -1 ? buffer.length : at;
-      this.ampBuffer = buffer;
+  /** The buffer position of the first `STOPS[which]` at or after `from` (the buffer's length if none). */
+  private next(which: number, buffer: string, from: number): number {
+    const found = this.found;
+    if (this.foundIn !== buffer) {
+      found.fill(-1);
+      this.foundIn = buffer;
     }
-    return this.ampAt;
+    if (found[which]! < from) {
+      const at = buffer.indexOf(STOPS[which]!, from);
+      found[which] = at === -1 ? buffer.length : at;
+    }
+    return found[which]!;
   }
 
-  /** Moves to just before the first `stop` or (when entities are decoded) `&` after the current
-   *  character, or to the buffer's last character: the state loop reads that character next. */
-  private skipTo(stop: string): void {
+  /** Moves to just before the first `STOPS[which]` or (when entities are decoded) `&` after the
+   *  current character, or to the buffer's last character: the state loop reads that character next. */
+  private skipTo(which: number): void {
     const buffer = this.buffer;
     const from = this.index - this.offset + 1;
-    let end = buffer.indexOf(stop, from);
-    if (end === -1) end = buffer.length;
+    let end = this.next(which, buffer, from);
     if (this.decodeEntities) {
-      const amp = this.nextAmp(buffer, from);
+      const amp = this.next(AMP_STOP, buffer, from);
       if (amp < end) end = amp;
     }
     this.index = end + this.offset - 1;
@@ -85,17 +98,17 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
   override stateText(c: number): void {
     // htmlparser2 does nothing in text for a character other than these two.
     if (c === LT || c === AMP) super.stateText(c);
-    else this.skipTo('<');
+    else this.skipTo(LT_STOP);
   }
 
   override stateInAttributeValueDoubleQuotes(c: number): void {
     if (c === DOUBLE_QUOTE || c === AMP) super.stateInAttributeValueDoubleQuotes(c);
-    else this.skipTo('"');
+    else this.skipTo(DOUBLE_QUOTE_STOP);
   }
 
   override stateInAttributeValueSingleQuotes(c: number): void {
     if (c === SINGLE_QUOTE || c === AMP) super.stateInAttributeValueSingleQuotes(c);
-    else this.skipTo("'");
+    else this.skipTo(SINGLE_QUOTE_STOP);
   }
 
   /** htmlparser2's fastForwardTo (the next `c` after the current character, or the buffer's

@@ -109,3 +109,16 @@ test('tag and attribute names are lower case in any case the page writes them, k
   assert.equal(attribute(span, 'id'), 's');
   assert.equal(attribute(div.children[1] as Element, 'foo'), '1');
 });
+
+test('text and attribute values full of entities parse in linear time', () => {
+  // Each run of the tokenizer ends at the next `&`; searching afresh for the `<` or the quote
+  // that ends it each time (to the end of the page here) was quadratic: 15 s for each of these.
+  const entities = '&a'.repeat(1_000_000);
+  for (const html of [entities, `<p title="${entities}">x</p>`, `<p title='${entities}'>x</p>`]) {
+    const start = process.hrtime.bigint();
+    const doc = parseHtml(html, { maxAttributeChars: 10 });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    assert.ok(ms < 3000, `${ms} ms`);
+    assert.ok(doc.children.length > 0);
+  }
+});
