@@ -199,8 +199,7 @@ class TreeParser {
 
   // --- The tokenizer's callbacks. ---
   ontext(start: number, end: number): void {
-    // Script and style text is not kept: not even cut from the page.
-    if (!this.dropText) this.text(this.source.slice(start, end));
+    this.text(this.source.slice(start, end));
   }
 
   ontextentity(codepoint: number): void {
