@@ -14,7 +14,9 @@
 // found, so that no stretch of the page is searched twice for the same character.
 import { Tokenizer } from 'htmlparser2';
 
-/** The tokenizer's private state these overrides read and set (private in its types). */
+/** The tokenizer's private state these overrides read and set (private in its types). Because
+ *  they reach past its public API, package.json pins htmlparser2's exact version; the parse
+ *  tests hold the events to the unmodified tokenizer's. */
 interface TokenizerInternals {
   state: number;
   sequenceIndex: number;
