@@ -1,17 +1,36 @@
-// htmlparser2's tokenizer, with `<![CDATA[` read the way browsers read it in HTML content.
-// htmlparser2 scans a CDATA section up to `]]>` whatever the context, and an unclosed one runs
-// to the end of the document: one stray `<![CDATA[` in a page's body (a template that escaped
-// its script) swallowed every post of a forum thread. The HTML standard makes it a bogus comment
-// that ends at the next `>` outside SVG and MathML, where CDATA sections are real.
+// htmlparser2's tokenizer, with `<![CDATA[` read the way browsers read it in HTML content, and
+// with its character-by-character runs skipped by string search.
+//
+// CDATA: htmlparser2 scans a CDATA section up to `]]>` whatever the context, and an unclosed one
+// runs to the end of the document: one stray `<![CDATA[` in a page's body (a template that
+// escaped its script) swallowed every post of a forum thread. The HTML standard makes it a bogus
+// comment that ends at the next `>` outside SVG and MathML, where CDATA sections are real.
+//
+// Runs: with entities decoded, the tokenizer reads text and quoted attribute values one
+// character at a time through its state loop, though nothing happens until a `<`, a `&` or the
+// closing quote; its fast-forward (scripts, styles, comments, the rest of an end tag) is a loop
+// over characters too. Here those runs end at the next such character found by indexOf, the
+// same events at the same indices in far fewer steps. Each stop's next position is kept once
+// found, so that no stretch of the page is searched twice for the same character.
 import { Tokenizer } from 'htmlparser2';
 
-/** The tokenizer's private state this override reads and sets (private in its types). */
+/** The tokenizer's private state these overrides read and set (private in its types). Because
+ *  they reach past its public API, package.json pins htmlparser2's exact version; the parse
+ *  tests hold the events to the unmodified tokenizer's. */
 interface TokenizerInternals {
   state: number;
   sequenceIndex: number;
   xmlMode: boolean;
+  decodeEntities: boolean;
+  buffer: string;
+  offset: number;
+  index: number;
   cbs: { isInForeignContext?: () => boolean };
   stateCDATASequence(c: number): void;
+  stateText(c: number): void;
+  stateInAttributeValueDoubleQuotes(c: number): void;
+  stateInAttributeValueSingleQuotes(c: number): void;
+  fastForwardTo(c: number): boolean;
 }
 
 /** htmlparser2's State.InSpecialComment: a bogus comment, ended by the next `>`. */
@@ -19,10 +38,29 @@ const IN_SPECIAL_COMMENT = 21;
 /** Characters of "CDATA[" read before the last one. */
 const CDATA_LAST = 5;
 const OPEN_BRACKET = 0x5b;
+const LT = 0x3c;
+const AMP = 0x26;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+
+/** The characters runs stop at, by index (see HtmlCdataTokenizer.found). */
+const STOPS = ['&', '<', '"', "'"];
+const AMP_STOP = 0;
+const LT_STOP = 1;
+const DOUBLE_QUOTE_STOP = 2;
+const SINGLE_QUOTE_STOP = 3;
 
 const TokenizerWithInternals = Tokenizer as unknown as new (...args: ConstructorParameters<typeof Tokenizer>) => TokenizerInternals;
 
 class HtmlCdataTokenizer extends TokenizerWithInternals {
+  /** Where the next `&`, `<`, `"` and `'` are in `foundIn` (its length when there is none), at
+   *  or after the position each was searched from; -1 before the first search. A run may end
+   *  at an earlier stop than the one searched for, and the position found is kept for the next
+   *  run: each character of the page is searched at most once for each stop, where searching
+   *  afresh made text full of `&`s quadratic. */
+  private readonly found = [-1, -1, -1, -1];
+  private foundIn = '';
+
   override stateCDATASequence(c: number): void {
     if (c === OPEN_BRACKET && this.sequenceIndex === CDATA_LAST && !this.xmlMode && this.cbs.isInForeignContext?.() !== true) {
       this.sequenceIndex = 0;
@@ -30,6 +68,62 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
       return;
     }
     super.stateCDATASequence(c);
+  }
+
+  /** The buffer position of the first `STOPS[which]` at or after `from` (the buffer's length if none). */
+  private next(which: number, buffer: string, from: number): number {
+    const found = this.found;
+    if (this.foundIn !== buffer) {
+      found.fill(-1);
+      this.foundIn = buffer;
+    }
+    if (found[which]! < from) {
+      const at = buffer.indexOf(STOPS[which]!, from);
+      found[which] = at === -1 ? buffer.length : at;
+    }
+    return found[which]!;
+  }
+
+  /** Moves to just before the first `STOPS[which]` or (when entities are decoded) `&` after the
+   *  current character, or to the buffer's last character: the state loop reads that character next. */
+  private skipTo(which: number): void {
+    const buffer = this.buffer;
+    const from = this.index - this.offset + 1;
+    let end = this.next(which, buffer, from);
+    if (this.decodeEntities) {
+      const amp = this.next(AMP_STOP, buffer, from);
+      if (amp < end) end = amp;
+    }
+    this.index = end + this.offset - 1;
+  }
+
+  override stateText(c: number): void {
+    // htmlparser2 does nothing in text for a character other than these two.
+    if (c === LT || c === AMP) super.stateText(c);
+    else this.skipTo(LT_STOP);
+  }
+
+  override stateInAttributeValueDoubleQuotes(c: number): void {
+    if (c === DOUBLE_QUOTE || c === AMP) super.stateInAttributeValueDoubleQuotes(c);
+    else this.skipTo(DOUBLE_QUOTE_STOP);
+  }
+
+  override stateInAttributeValueSingleQuotes(c: number): void {
+    if (c === SINGLE_QUOTE || c === AMP) super.stateInAttributeValueSingleQuotes(c);
+    else this.skipTo(SINGLE_QUOTE_STOP);
+  }
+
+  /** htmlparser2's fastForwardTo (the next `c` after the current character, or the buffer's
+   *  last character and false), by indexOf. */
+  override fastForwardTo(c: number): boolean {
+    const buffer = this.buffer;
+    const at = buffer.indexOf(String.fromCharCode(c), this.index - this.offset + 1);
+    if (at !== -1) {
+      this.index = at + this.offset;
+      return true;
+    }
+    this.index = buffer.length + this.offset - 1;
+    return false;
   }
 }
 

@@ -41,12 +41,18 @@ export function attribute(el: Element, name: string): string | undefined {
 // Constructor functions rather than Object.create(prototype) plus assignments: V8 sizes
 // objects made by `new` to hold all their fields in place, where Object.create'd ones grow
 // an out-of-object property store field by field (one more allocation per node).
+// Fields every node has with the same value are read from the prototype instead of being
+// stored in each node: domhandler's source positions (startIndex and endIndex: null, as
+// parseHtml does not record them) and a text's type. Writable, so that a reader that sets one
+// gives that node its own field, as with domhandler's nodes.
+const NO_SOURCE_INDICES: PropertyDescriptorMap = {
+  startIndex: { value: null, writable: true },
+  endIndex: { value: null, writable: true },
+};
 function ElementFields(this: ParsedElement, name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null, docIndex: number): void {
   this.parent = parent;
   this.prev = prev;
   this.next = null;
-  this.startIndex = null;
-  this.endIndex = null;
   // Given at the element's close, at its exact size (see TreeBuilder in parse-html.ts).
   this.children = UNTIL_CLOSED;
   this.name = name;
@@ -57,6 +63,7 @@ function ElementFields(this: ParsedElement, name: string, attributes: string[], 
   this.type = (name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag') as Element['type'];
 }
 ElementFields.prototype = Object.create(Element.prototype, {
+  ...NO_SOURCE_INDICES,
   // domhandler's `attribs`, built on first use: most elements are only ever asked for a
   // class or an id, which attribute() reads from the list without building an object.
   attribs: {
@@ -81,10 +88,7 @@ function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNod
   this.parent = parent;
   this.prev = prev;
   this.next = null;
-  this.startIndex = null;
-  this.endIndex = null;
   this.data = data;
-  (this as { type: string }).type = 'text';
 }
-TextFields.prototype = Text.prototype;
+TextFields.prototype = Object.create(Text.prototype, { type: { value: 'text', writable: true }, ...NO_SOURCE_INDICES }) as Text;
 export const TextNode = TextFields as unknown as new (data: string, parent: ParentNode, prev: ChildNode | null) => Text;

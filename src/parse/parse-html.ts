@@ -338,7 +338,10 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
   });
   const parser = new DepthCappedParser(
     handler,
-    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, ...(source.includes('<![CDATA[') ? { Tokenizer: HtmlTokenizer } : {}) },
+    // Always the CDATA-reading tokenizer: it differs from htmlparser2's only once it has read
+    // `<![CDATA[` (case-sensitively, as that one does), so on other pages it answers the same, and one
+    // tokenizer class keeps the tokenizer's loop monomorphic (and no scan of the page for that string).
+    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: HtmlTokenizer },
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
   );
   parser.end(source);

@@ -109,3 +109,29 @@ test('tag and attribute names are lower case in any case the page writes them, k
   assert.equal(attribute(span, 'id'), 's');
   assert.equal(attribute(div.children[1] as Element, 'foo'), '1');
 });
+
+test('text and attribute values full of entities are read in one pass', () => {
+  // The tokenizer ends each run of text or attribute value at the next `&`, `<` or quote found
+  // by indexOf (html-tokenizer.ts). Searching afresh for the `<` or the quote from every `&` went
+  // to the end of the page each time: quadratic, 15 s for 2 MB of `&a`. Counted here as the
+  // characters all string searches pass over during the parse, which a single pass keeps to a
+  // few times the page's length.
+  const entities = '&a'.repeat(20_000);
+  const original = String.prototype.indexOf;
+  for (const html of [entities, `<p title="${entities}">x</p>`, `<p title='${entities}'>x</p>`]) {
+    let scanned = 0;
+    String.prototype.indexOf = function (this: string, search: string, from?: number): number {
+      const at = original.call(this, search, from);
+      scanned += (at === -1 ? this.length : at) - Math.max(0, from ?? 0);
+      return at;
+    };
+    let doc;
+    try {
+      doc = parseHtml(html, { maxAttributeChars: 10 });
+    } finally {
+      String.prototype.indexOf = original;
+    }
+    assert.ok(doc.children.length > 0);
+    assert.ok(scanned < 8 * html.length, `searched ${scanned} characters for a page of ${html.length}`);
+  }
+});
