@@ -29,7 +29,7 @@ import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, sectionedBlocks, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
-import { isElement, isInside } from '../dom/walk.js';
+import { isElement, isInside, precedes } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
@@ -500,22 +500,6 @@ function withGrid(found: Attempt, grid: Attempt): Attempt {
 /** `inner` is `outer` or inside it. */
 function contains(outer: ChildNode, inner: ChildNode): boolean {
   return inner === outer || isInside(inner, outer);
-}
-
-/** Document order of two nodes, neither inside the other. */
-function precedes(a: ChildNode, b: ChildNode): boolean {
-  const chain = (n: ChildNode): ChildNode[] => {
-    const out: ChildNode[] = [];
-    for (let x: ChildNode | null = n; x; x = x.parent as ChildNode | null) out.unshift(x);
-    return out;
-  };
-  const ca = chain(a);
-  const cb = chain(b);
-  let i = 0;
-  while (ca[i] === cb[i]) i++;
-  const parent = ca[i - 1] as unknown as { children: ChildNode[] } | undefined;
-  if (!parent) return true;
-  return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
 }
 
 /** The grid's section and the runs of cards of its shape elsewhere on the page, in page order. */

@@ -5,7 +5,7 @@
 // (itemprop=recipeIngredient, or the older "ingredients") says where the list is: when the
 // chosen content holds none of them, the list joins it, before or after it as the page has it.
 import type { ChildNode, Element } from 'domhandler';
-import { isInside, textContent } from '../dom/walk.js';
+import { isInside, precedes, textContent } from '../dom/walk.js';
 import { collapseWhitespace } from '../dom/measures.js';
 import { attribute } from '../../parse/nodes.js';
 import type { ElementStats } from './element-stats.js';
@@ -74,21 +74,5 @@ function isShown(el: Element, roots: ChildNode[], pruned: Set<Element>): boolean
     if (roots.includes(p)) return true;
   }
   return false;
-}
-
-/** Document order of two nodes, neither inside the other. */
-function precedes(a: ChildNode, b: ChildNode): boolean {
-  const chain = (n: ChildNode): ChildNode[] => {
-    const out: ChildNode[] = [];
-    for (let x: ChildNode | null = n; x; x = x.parent as ChildNode | null) out.unshift(x);
-    return out;
-  };
-  const ca = chain(a);
-  const cb = chain(b);
-  let i = 0;
-  while (ca[i] === cb[i]) i++;
-  const parent = ca[i - 1] as unknown as { children: ChildNode[] } | undefined;
-  if (!parent) return true;
-  return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
 }
 

@@ -123,3 +123,19 @@ export function classAndId(el: Element): string {
   if (c && i) return (c + ' ' + i).toLowerCase();
   return (c ?? i ?? '').toLowerCase();
 }
+
+/** Document order of two nodes, neither inside the other. */
+export function precedes(a: ChildNode, b: ChildNode): boolean {
+  const chain = (n: ChildNode): ChildNode[] => {
+    const out: ChildNode[] = [];
+    for (let x: ChildNode | null = n; x; x = x.parent as ChildNode | null) out.unshift(x);
+    return out;
+  };
+  const ca = chain(a);
+  const cb = chain(b);
+  let i = 0;
+  while (ca[i] === cb[i]) i++;
+  const parent = ca[i - 1] as unknown as { children: ChildNode[] } | undefined;
+  if (!parent) return true;
+  return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
+}
