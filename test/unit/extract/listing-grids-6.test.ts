@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
 import { dropCardControls } from '../../../src/extract/content/card-controls.js';
+import { dropFurnitureLines } from '../../../src/extract/content/furniture-lines.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
@@ -38,4 +39,11 @@ test('screen-reader-only labels are left out of the reading; screen-reader text 
   assert.ok(text.includes('$15.99'), text);
   assert.ok(!text.includes('Regular price'), text);
   assert.ok(text.includes('Rated 6 out of 5'), text);
+});
+
+test('a sentence tagging its link "(affiliate link)" is prose; the notice alone is furniture', () => {
+  const intro = p("I love a meal with crispiness and crunch, and these air fryer recipes deliver! If you're looking to purchase an air fryer, this is my pick. (affiliate link)");
+  const notice = p('This post contains affiliate links.');
+  const short = p('Our pick (affiliate link)');
+  assert.deepEqual(texts(dropFurnitureLines([intro, notice, short, p('Crispy Air Fryer Tofu')])), [(intro.type === 'paragraph' && (intro.children[0] as { text: string }).text) || '', 'Crispy Air Fryer Tofu']);
 });
