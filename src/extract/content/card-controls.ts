@@ -1,5 +1,5 @@
-// The buttons and flags a shop or catalogue sets on every card ("Quick Shop", "Add to
-// Wishlist", "Compare", "Rate this book", "Sold out", "Loading..."): printed once per card,
+// The buttons, badges and flags a shop or catalogue sets on every card ("Quick Shop", "Add to
+// Wishlist", "Compare", "Rate this book", "Sold out", "New", a quick-buy form's "Size"): printed once per card,
 // they come out of a grid as the same short line again and again. A careful reader skips them;
 // the card's title, price and blurb stay. A control line goes only when the reading repeats it
 // (three times or more): a lone "Add to cart" on a product page, or "Compare" as a heading
@@ -22,6 +22,10 @@ const CARD_CONTROL = new RegExp(
       'shop now', 'buy now', 'book now', 'see details', 'rate this (?:book|item|product)', 'clear rating', 'see all reviews', 'toggle caption',
       'get reward points', 'back to project', 'read full story(?: →)?', 'more',
       'in stock', 'out of stock', 'low stock', 'back-?order', 'sold out', 'sales? ends? soon', 'available now', 'available for shipping', 'free fast delivery',
+      // badges on the card's picture
+      'top rated', 'new', 'new arrivals?', 'sale', 'on sale', 'best ?sellers?', 'limited edition', 'online only', 'exclusive',
+      // the labels of a quick-buy form's fields
+      'qty:?', 'size', 'type', 'colou?rs?',
     ].join('|') +
     ')$',
   'u',

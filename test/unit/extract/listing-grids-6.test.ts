@@ -47,3 +47,8 @@ test('a sentence tagging its link "(affiliate link)" is prose; the notice alone 
   const short = p('Our pick (affiliate link)');
   assert.deepEqual(texts(dropFurnitureLines([intro, notice, short, p('Crispy Air Fryer Tofu')])), [(intro.type === 'paragraph' && (intro.children[0] as { text: string }).text) || '', 'Crispy Air Fryer Tofu']);
 });
+
+test("cards' badges and quick-buy labels go when repeated", () => {
+  const card = (name: string): Block[] => [p('New'), p(name), p('$20'), p('Size'), p('Qty:')];
+  assert.deepEqual(texts(dropCardControls([...card('Socks'), ...card('Shirt'), ...card('Hat')])), ['Socks', '$20', 'Shirt', '$20', 'Hat', '$20']);
+});
