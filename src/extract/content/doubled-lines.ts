@@ -6,6 +6,7 @@
 // once. Block-level, on paragraphs and headings of the converted output only.
 import type { Block, Inline } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
+import { dropCardControls } from './card-controls.js';
 
 /** Each half holds at least this many characters, a letter or digit among them. */
 const MIN_HALF = 4;
@@ -31,10 +32,11 @@ function firstHalf(children: Inline[], h: string): Inline[] | null {
   return null;
 }
 
-/** Lines printed twice in one read once (see above), and long paragraphs printed again later
- *  read once (`dropRepeatedParagraphs`). */
+/** Lines printed twice in one read once (see above), long paragraphs printed again later
+ *  read once (`dropRepeatedParagraphs`), and the buttons printed on every card left out
+ *  (card-controls.ts). */
 export function undoubleLines(blocks: Block[]): Block[] {
-  return dropRepeatedParagraphs(undoubleEach(blocks));
+  return dropCardControls(dropRepeatedParagraphs(undoubleEach(blocks)));
 }
 
 /** A paragraph this long printed again is the same text shown twice (a description in its tab

@@ -32,7 +32,7 @@ import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, link
 import { isElement, isInside, precedes } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
-import { findPageGrid, isFacetPanel, wideGridStats, type CardGrid } from './card-grid.js';
+import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
 import { dropNearRepeats, undoubleLines } from './doubled-lines.js';
@@ -364,14 +364,14 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
   const raw = [
     ...head,
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
-    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true, readNoscript: (el) => p.stats.get(el) !== undefined }),
+    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true || isScreenReaderOnly(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
   const blocks = undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded, cardText = true): Attempt {
-  const raw = toBlocks([root], resolver, { skip, readNoscript: (el) => !skip(el) });
+  const raw = toBlocks([root], resolver, { skip: (el) => skip(el) || isScreenReaderOnly(el), readNoscript: (el) => !skip(el) });
   const prune = (input: Block[]): Block[] => undoubleLines(dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(input, title))))))));
   const blocks = prune(raw);
   // Whether the page is read whole is weighed without the linked cards' descriptions (link-cards.ts).
@@ -512,7 +512,7 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
 function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) });
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) });
   const blocks = dropNearRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }

@@ -332,8 +332,18 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= APPEAL_MAX_CHARS && SUPPORT_APPEAL.test(text)) return true;
   if (text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
-  if (text.length <= DISCLOSURE_MAX_CHARS && (DISCLOSURE.test(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && (isDisclosure(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
   return block.type === 'paragraph' && isCredit(text);
+}
+
+/** A sentence of prose that tags one of its links "(affiliate link)" is prose, not the notice:
+ *  the tag in brackets, in a line of some length. */
+const TAGGED_PROSE_MIN_CHARS = 120;
+
+function isDisclosure(text: string): boolean {
+  const m = DISCLOSURE.exec(text);
+  if (!m) return false;
+  return !(text.length >= TAGGED_PROSE_MIN_CHARS && text[m.index - 1] === '(' && text.indexOf(')', m.index) === m.index + m[0].length);
 }
 
 /** The byline word may be capitalised ("Von", "BY"); the names after it must be. */
