@@ -2,6 +2,7 @@
 // inside its toggle. Its text is the page's (the answer is read below it); other buttons are
 // controls and stay out of the text.
 import type { ChildNode, Element } from 'domhandler';
+import { attribute } from '../../parse/nodes.js';
 import { isElement } from './walk.js';
 import { isHidden } from './visibility.js';
 
@@ -40,16 +41,24 @@ function holdsHeading(button: Element): boolean {
  *  inside a title wrapper). */
 const PANEL_CLIMB = 2;
 
+/** A <nav>, or a wrapper whose first element is one: the toggle opens a menu or a table of
+ *  contents (a collapsible "Contents"), whose title is no more the text than its links. */
+function isNavigation(el: Element): boolean {
+  if (el.name === 'nav' || attribute(el, 'role') === 'navigation') return true;
+  for (const c of el.children) if (isElement(c)) return c.name === 'nav';
+  return false;
+}
+
 /** The element right after the toggle (after the button, or after the wrapper the button is
  *  the last element of) is hidden: a closed panel, whose question the reader does not see as
- *  part of the text either. No element after it (the answers are fetched on click) is not a
+ *  part of the text either; so is a panel that is navigation. No element after it (the answers are fetched on click) is not a
  *  closed panel. Reads a few siblings. */
 function panelClosed(button: Element): boolean {
   let cur: Element = button;
   for (let level = 0; level <= PANEL_CLIMB; level++) {
     let next = cur.next;
     while (next && !isElement(next)) next = next.next;
-    if (next) return isHidden(next as Element);
+    if (next) return isHidden(next as Element) || isNavigation(next as Element);
     const parent = cur.parent;
     if (!parent || !isElement(parent)) return false;
     cur = parent;

@@ -45,3 +45,10 @@ test('plain buttons, and a heading toggle whose panel is closed, stay out of the
   assert.doesNotMatch(text, /How long can I rent/);
   assert.doesNotMatch(text, /Closed answer/);
 });
+
+test('a heading toggle that opens a table of contents stays out with its links', () => {
+  const toc = `<div class="accordion"><button aria-expanded="true" aria-controls="toc"><h2>Contents</h2></button><div id="toc"><nav aria-label="Contents"><ul><li><a href="#a">Section A</a></li></ul></nav></div></div>`;
+  const text = contentText(page(`${toc}${questions.map((q) => `<div><button class="w-full"><h3>${q}</h3></button></div>`).join('')}`));
+  assert.doesNotMatch(text, /Contents/);
+  assert.match(text, /Can I extend my rental period\?/);
+});
