@@ -6,6 +6,7 @@ import type { ChildNode, Element, ParentNode } from 'domhandler';
 import type { Block, HeadingLevel, Inline, ListItem, TableCell, TableRow } from './blocks.js';
 import { isElement, textContent, visitElements } from './dom/walk.js';
 import { isHidden } from './dom/visibility.js';
+import { isHeadingToggle } from './dom/heading-toggle.js';
 import type { UrlResolver } from './dom/url-resolver.js';
 import { attribute } from '../parse/nodes.js';
 
@@ -78,6 +79,7 @@ const enum Exit {
   Inline,
   List,
   ListItem,
+  Toggle,
   Quote,
 }
 
@@ -94,6 +96,8 @@ class BlockBuilder {
   private readonly containers: Container[] = [{ kind: 'blocks', blocks: this.rootBlocks }];
   private inlines: InlineFrame[] = [{ kind: 'root', children: [] }];
   private readonly textKinds: TextKind[] = [{ kind: 'paragraph' }];
+  /** Heading toggles (dom/heading-toggle.ts) open around the walk: their headings are lines. */
+  private toggles = 0;
 
   constructor(
     private readonly resolver: UrlResolver,
@@ -146,11 +150,22 @@ class BlockBuilder {
       this.emit(this.options.placeholder.block);
       return null;
     }
+    if (name === 'button' && isHeadingToggle(el)) {
+      // An accordion's or FAQ's question written as a heading inside its toggle button: the
+      // heading is the page's text (its answer is read below it); other buttons stay out.
+      // It is read as a line, not a heading: a run of questions without their (closed)
+      // answers is a list of questions, not a run of empty sections.
+      if (isHidden(el)) return null;
+      this.flush();
+      this.toggles++;
+      return Exit.Toggle;
+    }
     if ((SKIP_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el)) return null;
 
     const level = headingLevel(name);
     if (level !== undefined) {
       this.flush();
+      if (this.toggles > 0) return Exit.Flush;
       this.textKinds.push({ kind: 'heading', level });
       return Exit.TextKind;
     }
@@ -243,6 +258,10 @@ class BlockBuilder {
       case Exit.TextKind:
         this.flush();
         this.textKinds.pop();
+        return;
+      case Exit.Toggle:
+        this.flush();
+        this.toggles--;
         return;
       case Exit.Inline: {
         const frame = this.inlines.pop()!;

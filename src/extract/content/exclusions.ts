@@ -2,6 +2,7 @@
 // boilerplate landmarks and unlikely containers in strict passes.
 import type { Element } from 'domhandler';
 import { isHidden } from '../dom/visibility.js';
+import { isHeadingToggle } from '../dom/heading-toggle.js';
 import { BOILERPLATE_ROLES, isUnlikelyCandidate } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
@@ -91,7 +92,7 @@ export function alwaysExcluded(el: Element): boolean {
 
 function judgeAlwaysExcluded(el: Element): boolean {
   if (el.name === 'noscript') return !isNoscriptCopy(el);
-  if (NEVER_TEXT.has(el.name) || isHidden(el)) return true;
+  if ((NEVER_TEXT.has(el.name) && !isHeadingToggle(el)) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
   // One test of the union first: when it fails, none of CONSENT, CONSENT_PLATFORM and POPUP

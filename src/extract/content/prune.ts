@@ -5,6 +5,8 @@ import { classNameWeight, classWeight } from '../dom/patterns.js';
 import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import { textChars } from '../dom/measures.js';
 import { isDataTable } from '../to-blocks.js';
+import { isHeadingToggle } from '../dom/heading-toggle.js';
+import { isHidden } from '../dom/visibility.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
@@ -78,7 +80,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   // prose (steps beside photos, forum posts with avatars and smileys, text in <div>s).
   if (img > 1 && p / img < 0.5 && !inFigure && !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)) return true;
   if (!isList && li > p) return true;
-  if (inputs > Math.floor(p / 3)) return true;
+  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3))) return true;
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
   // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
   // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
@@ -89,6 +91,20 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (weight >= 25 && ld > 0.5) return true;
   if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
   return false;
+}
+
+/** More than `allowed` of the stats' `inputs` form controls below `el` once buttons labelled
+ *  by a heading are taken out (an FAQ's or accordion's questions, dom/heading-toggle.ts: text,
+ *  not controls; the stats count the buttons the attempt did not leave out). Asked only where
+ *  the count is already over; the walk does not enter buttons. */
+function formControls(el: Element, inputs: number, allowed: number): boolean {
+  let toggles = 0;
+  visitElements(el, (d) => {
+    if (d.name !== 'button') return true;
+    if (isHeadingToggle(d) && !isHidden(d)) toggles++;
+    return false;
+  });
+  return inputs - toggles > allowed;
 }
 
 /** The box's link text is mostly links into the page itself (a table of contents inside a

@@ -5,6 +5,7 @@
 import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { HIDDEN_UNTIL_ASKED, classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
+import { placeStreamedChunks } from './streamed-chunks.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
@@ -22,6 +23,8 @@ export function isHidden(el: Element): boolean {
 /** Marks the page-wide hidden wrappers under `root` as shown; returns them. `rootTops`: the
  *  outermost hidden elements of `root`, when already found (collectPageFacts). */
 export function revealHiddenWrappers(root: ParentNode, rootTops?: Element[]): Element[] {
+  // A streaming render's late chunks go to their places first (they are then no longer hidden).
+  if (rootTops && placeStreamedChunks(root, rootTops) > 0) rootTops = rootTops.filter((el) => el.children.length > 0);
   const found = findRevealedWrappers(root, isHiddenByMarkup, rootTops);
   for (const el of found) revealed.add(el);
   return found;
