@@ -25,8 +25,12 @@ interface TokenizerInternals {
   buffer: string;
   offset: number;
   index: number;
-  cbs: { isInForeignContext?: () => boolean };
+  isSpecial: boolean;
+  currentSequence: Uint8Array;
+  /** The Parser: its foreign-content test, and its open elements' names, innermost first. */
+  cbs: { isInForeignContext?: () => boolean; stack?: string[] };
   stateCDATASequence(c: number): void;
+  stateSpecialStartSequence(c: number): void;
   stateText(c: number): void;
   stateInAttributeValueDoubleQuotes(c: number): void;
   stateInAttributeValueSingleQuotes(c: number): void;
@@ -50,6 +54,11 @@ const LT_STOP = 1;
 const DOUBLE_QUOTE_STOP = 2;
 const SINGLE_QUOTE_STOP = 3;
 
+/** The fourth byte of htmlparser2's end sequences (`</iframe`, `</noembed`, `</noframes`,
+ *  `</plaintext`, `</xmp`): the raw-text elements whose content a browser never shows. */
+const UNSHOWN_RAW_TEXT = new Set([0x69, 0x6e, 0x70, 0x78]);
+const NO_SEQUENCE = new Uint8Array(0);
+
 const TokenizerWithInternals = Tokenizer as unknown as new (...args: ConstructorParameters<typeof Tokenizer>) => TokenizerInternals;
 
 class HtmlCdataTokenizer extends TokenizerWithInternals {
@@ -68,6 +77,23 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
       return;
     }
     super.stateCDATASequence(c);
+  }
+
+  /**
+   * Inside `<noscript>` (which urlkit reads as markup: sites put a whole thread there for
+   * readers without scripts), an `<iframe>`, `<noembed>`, `<noframes>`, `<xmp>` or `<plaintext>`
+   * is an element like any other, not raw text. Read as raw text, a self-closed
+   * `<noscript><iframe src=… /></noscript>` (a tag manager's pixel) ran to an `</iframe>` that
+   * never comes and took the rest of the page as its text. Browsers, with scripts on, read the
+   * whole `<noscript>` as raw text ending at `</noscript>`; with this, the iframe ends there too.
+   */
+  override stateSpecialStartSequence(c: number): void {
+    const sequence = this.currentSequence;
+    if (this.sequenceIndex === sequence.length && UNSHOWN_RAW_TEXT.has(sequence[2]!) && this.cbs.stack?.includes('noscript') === true) {
+      this.isSpecial = false;
+      this.currentSequence = NO_SEQUENCE;
+    }
+    super.stateSpecialStartSequence(c);
   }
 
   /** The buffer position of the first `STOPS[which]` at or after `from` (the buffer's length if none). */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { attribute } from '../../../src/parse/nodes.js';
-import { textContent, visitElements } from '../../../src/extract/dom/walk.js';
+import { findElement, textContent, visitElements } from '../../../src/extract/dom/walk.js';
 
 function maxDepth(root: ReturnType<typeof parseHtml>): number {
   let max = 0;
@@ -134,4 +134,17 @@ test('text and attribute values full of entities are read in one pass', () => {
     assert.ok(doc.children.length > 0);
     assert.ok(scanned < 8 * html.length, `searched ${scanned} characters for a page of ${html.length}`);
   }
+});
+
+test('an iframe left open inside <noscript> ends with it instead of taking the rest of the page', () => {
+  // A tag manager's pixel written self-closed: `/>` does not close an iframe in HTML, and read
+  // as raw text it ran to the end of the page. Browsers end it with the <noscript>.
+  const doc = parseHtml('<body><noscript><iframe src="https://t.example/ns" height="0" width="0"/></noscript><main><h1>Plans</h1><p>Deploy in minutes.</p></main></body>');
+  const main = findElement(doc, (el) => el.name === 'main');
+  assert.ok(main, 'the page after the <noscript> is parsed as markup');
+  assert.equal(textContent(main), 'PlansDeploy in minutes.');
+  // Outside <noscript>, and for elements whose raw text matters, nothing changes.
+  const iframe = findElement(parseHtml('<body><iframe><p>fallback</p></iframe></body>'), (el) => el.name === 'iframe');
+  assert.equal(iframe?.children[0]?.type, 'text', "an iframe's fallback elsewhere is its raw text");
+  assert.equal(findElement(parseHtml('<noscript><style>p{color:red}</style></noscript>'), (el) => el.name === 'p'), null, 'a style keeps its raw text');
 });
