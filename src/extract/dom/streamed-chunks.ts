@@ -4,9 +4,10 @@
 // `<div hidden id="S:0">` that the page's script moves into the placeholder's place. Read from
 // markup alone, those parts are hidden and outside the page's <main>; in a browser they are
 // the page's body, where the placeholder stood. This does the script's move.
-import type { ChildNode, Element, ParentNode } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
+import { prepend, removeElement } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
-import { isElement } from './walk.js';
+import { isElement, isInside } from './walk.js';
 
 const CHUNK_ID = /^S:[0-9a-z]+$/i;
 
@@ -40,30 +41,10 @@ export function placeStreamedChunks(root: ParentNode, tops: readonly Element[]):
     const parent = template?.parent;
     if (!template || !parent) continue;
     // A chunk's own content holding its placeholder would make a cycle: leave it.
-    if (holds(chunk, template)) continue;
-    const kids: ChildNode[] = chunk.children.slice();
-    for (const k of kids) k.parent = parent;
-    for (let i = 0; i < kids.length; i++) {
-      kids[i]!.prev = i > 0 ? kids[i - 1]! : template.prev;
-      kids[i]!.next = i < kids.length - 1 ? kids[i + 1]! : template.next;
-    }
-    const at = parent.children.indexOf(template);
-    if (kids.length > 0) {
-      if (template.prev) template.prev.next = kids[0]!;
-      if (template.next) template.next.prev = kids[kids.length - 1]!;
-    } else {
-      if (template.prev) template.prev.next = template.next;
-      if (template.next) template.next.prev = template.prev;
-    }
-    parent.children.splice(at, 1, ...kids);
-    template.parent = template.prev = template.next = null;
-    chunk.children = [];
+    if (isInside(template, chunk)) continue;
+    for (const kid of chunk.children.slice()) prepend(template, kid);
+    removeElement(template);
     moved++;
   }
   return moved;
-}
-
-function holds(ancestor: Element, el: Element): boolean {
-  for (let p = el.parent; p; p = p.parent) if (p === ancestor) return true;
-  return false;
 }
