@@ -1,16 +1,10 @@
 // A <button> labelled by a heading: an accordion's or FAQ's question written as a heading
 // inside its toggle. Its text is the page's (the answer is read below it); other buttons are
 // controls and stay out of the text.
-import type { ChildNode, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
-import { isElement } from './walk.js';
+import { holdsHeading, isElement } from './walk.js';
 import { isHidden } from './visibility.js';
-
-/** Descendants of a <button> looked at for a heading: a toggle's label is a few elements
- *  (an icon, a wrapper, the heading). */
-const SCAN_LIMIT = 24;
-/** Never looked into: pictures and scripts inside a button hold no heading. */
-const OPAQUE = new Set(['svg', 'script', 'style', 'template', 'img', 'picture', 'math']);
 
 /** A <button> holding an <h1>-<h6> among its first few descendants, whose panel is not closed
  *  (below). Bounded: never a subtree walk. */
@@ -20,22 +14,6 @@ export function isHeadingToggle(button: Element): boolean {
   return !panelClosed(button);
 }
 
-/** An <h1>-<h6> among the button's first SCAN_LIMIT descendants. */
-function holdsHeading(button: Element): boolean {
-  const stack: ChildNode[] = [];
-  for (let i = button.children.length - 1; i >= 0; i--) stack.push(button.children[i]!);
-  let seen = 0;
-  while (stack.length > 0 && seen < SCAN_LIMIT) {
-    const n = stack.pop()!;
-    if (!isElement(n)) continue;
-    seen++;
-    const name = n.name;
-    if (name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54) return true;
-    if (OPAQUE.has(name)) continue;
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return false;
-}
 
 /** Levels climbed from the button to find the element after it (a button inside a heading,
  *  inside a title wrapper). */

@@ -6,6 +6,7 @@ import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { HIDDEN_UNTIL_ASKED, classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
+import { holdsHeading } from './walk.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
@@ -132,13 +133,5 @@ function afterPlainToggle(el: Element): boolean {
   if (!prev) return false;
   const b = prev as Element;
   if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined) return false;
-  const stack = [...b.children];
-  while (stack.length > 0) {
-    const c = stack.pop()!;
-    if (c.type !== 'tag') continue;
-    const n = (c as Element).name;
-    if (n.length === 2 && n[0] === 'h' && n[1]! >= '1' && n[1]! <= '6') return true;
-    stack.push(...(c as Element).children);
-  }
-  return false;
+  return holdsHeading(b);
 }

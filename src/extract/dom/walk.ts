@@ -139,3 +139,27 @@ export function precedes(a: ChildNode, b: ChildNode): boolean {
   if (!parent) return true;
   return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
 }
+
+/** Descendants of a control looked at for a heading: a toggle's label is a few elements
+ *  (an icon, a wrapper, the heading). */
+const SCAN_LIMIT = 24;
+/** Never looked into: pictures and scripts inside a button hold no heading. */
+const OPAQUE = new Set(['svg', 'script', 'style', 'template', 'img', 'picture', 'math']);
+
+/** An <h1>-<h6> among a control's first SCAN_LIMIT descendants (a button labelled by a
+ *  heading: an accordion's or FAQ's question). Bounded: never a subtree walk. */
+export function holdsHeading(button: Element): boolean {
+  const stack: ChildNode[] = [];
+  for (let i = button.children.length - 1; i >= 0; i--) stack.push(button.children[i]!);
+  let seen = 0;
+  while (stack.length > 0 && seen < SCAN_LIMIT) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    seen++;
+    const name = n.name;
+    if (name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54) return true;
+    if (OPAQUE.has(name)) continue;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return false;
+}
