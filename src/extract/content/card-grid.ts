@@ -4,9 +4,9 @@
 // prose (a newsletter box, a category blurb); here the grid is found from its structure: an
 // element whose children repeat one shape (same tag and first class), most of them linking
 // somewhere, together holding most of the element's text.
-import type { ChildNode, Element, ParentNode } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
-import { isElement, isInside } from '../dom/walk.js';
+import { isElement, isInside, textContent } from '../dom/walk.js';
 import { BOILERPLATE_ROLES } from '../dom/patterns.js';
 import { ElementStats } from './element-stats.js';
 import { alwaysExcluded, classOrIdMatches } from './exclusions.js';
@@ -117,20 +117,9 @@ function facetNamed(name: string | undefined): boolean {
 /** The element itself is shown to screen readers only (a shop's "Regular price" label, a
  *  second copy of a card's price or rating for assistive technology). */
 export function isScreenReaderOnly(el: Element): boolean {
-  const cls = el.attribs['class'];
-  return cls !== undefined && cls.length > 0 && SCREEN_READER_ONLY.test(cls) && !holdsDigit(el);
-}
-
-/** Screen-reader text holding a figure (a price, a rating, a date) may be the only copy of it. */
-function holdsDigit(el: Element): boolean {
-  const stack: ChildNode[] = [...el.children];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.type === 'text') {
-      if (/\d/.test((n as unknown as { data: string }).data)) return true;
-    } else if (isElement(n)) stack.push(...n.children);
-  }
-  return false;
+  // Screen-reader text holding a figure (a price, a rating, a date) may be the only copy of it.
+  const cls = attribute(el, 'class');
+  return cls !== undefined && cls.length > 0 && SCREEN_READER_ONLY.test(cls) && !/\d/.test(textContent(el));
 }
 
 /** The element or one of its ancestors is shown to screen readers only (a second copy of the
