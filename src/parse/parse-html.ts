@@ -338,9 +338,8 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
   });
   const parser = new DepthCappedParser(
     handler,
-    // Always the CDATA-reading tokenizer: it differs from htmlparser2's only once it has read
-    // `<![CDATA[` (case-sensitively, as that one does), so on other pages it answers the same, and one
-    // tokenizer class keeps the tokenizer's loop monomorphic (and no scan of the page for that string).
+    // Always our tokenizer (html-tokenizer.ts): it reads as htmlparser2's does but for a stray
+    // `<![CDATA[` and raw-text elements inside <noscript>, and skips runs by string search.
     { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: HtmlTokenizer },
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
   );
