@@ -22,6 +22,17 @@ const ATTRIBUTES = [
   'data-original', 'data-src', 'data-srcset', 'datetime', 'height', 'hidden', 'href', 'http-equiv', 'id', 'itemprop',
   'itemscope', 'itemtype', 'lang', 'name', 'property', 'rel', 'role', 'sizes', 'src', 'srcset', 'start', 'style',
   'target', 'title', 'type', 'value', 'width', 'xml:lang',
+  // Not asked about by extraction, but common: a known name is read from the page's characters
+  // instead of being sliced and lower-cased (most of the names the parser would cut otherwise).
+  'accept-charset', 'action', 'align', 'allow', 'allowfullscreen', 'aria-controls', 'aria-current',
+  'aria-describedby', 'aria-expanded', 'aria-haspopup', 'aria-labelledby', 'as', 'async', 'autocomplete', 'autoplay',
+  'bgcolor', 'border', 'cellpadding', 'cellspacing', 'charset', 'checked', 'clip-rule', 'colspan', 'controls',
+  'crossorigin', 'cx', 'cy', 'd', 'data-id', 'data-name', 'data-target', 'data-title', 'data-toggle', 'data-type',
+  'data-url', 'decoding', 'defer', 'dir', 'disabled', 'enctype', 'fill', 'fill-rule', 'focusable', 'for', 'frameborder',
+  'hreflang', 'integrity', 'loading', 'maxlength', 'media', 'method', 'muted', 'nonce', 'onclick', 'opacity',
+  'placeholder', 'playsinline', 'points', 'poster', 'preload', 'r', 'readonly', 'referrerpolicy', 'required',
+  'rowspan', 'scrolling', 'selected', 'size', 'stroke', 'stroke-linecap', 'stroke-linejoin', 'stroke-width',
+  'tabindex', 'transform', 'typeof', 'valign', 'version', 'viewbox', 'x', 'xlink:href', 'xmlns', 'xmlns:xlink', 'y',
 ];
 
 const SHARED = new Map<string, string>([...TAGS, ...ATTRIBUTES].map((n) => [n, n]));

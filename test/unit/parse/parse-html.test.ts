@@ -108,6 +108,13 @@ test('tag and attribute names are lower case in any case the page writes them, k
   const span = div.children[0] as Element;
   assert.equal(attribute(span, 'id'), 's');
   assert.equal(attribute(div.children[1] as Element, 'foo'), '1');
+  // SVG attributes are lower-cased as any other (viewBox is a known name now, read in place).
+  const svg = div.children[2] as Element;
+  assert.deepEqual((svg as unknown as { attributeList: string[] }).attributeList, ['viewbox', '0 0 1 1']);
+  const svgDoc = parseHtml('<svg VIEWBOX="v" Fill="f" d="p" XLINK:HREF="#a" tabIndex="0" aria-describedby="z" aria-describedbyx="w">');
+  assert.deepEqual((svgDoc.children[0] as unknown as { attributeList: string[] }).attributeList, [
+    'viewbox', 'v', 'fill', 'f', 'd', 'p', 'xlink:href', '#a', 'tabindex', '0', 'aria-describedby', 'z', 'aria-describedbyx', 'w',
+  ]);
 });
 
 test('text and attribute values full of entities are read in one pass', () => {
