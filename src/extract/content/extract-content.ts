@@ -28,7 +28,7 @@ import { inRecipeScope, missingIngredients } from './recipe-parts.js';
 import { titleHeading } from './title-heading.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
-import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, sectionedBlocks, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
+import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, moreTitledSections, sectionedBlocks, sectionsLostInside, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
 import { isElement, isInside, precedes } from '../dom/walk.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
@@ -212,10 +212,15 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     const slight = gate === 'strict' && declaredType === 'unknown' && (best.strategy === 'scored' || best.strategy === 'relaxed') && found < whole.chars && slightPart(found, frame, stats) && sectionedBlocks(best.blocks);
     if (slight || (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found)))) best = whole;
   }
-  // An undeclared page of many sections, of which the container holds few headings, is read whole when that adds text.
-  if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame) && best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame)) {
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
-    if (best.chars < SECTIONS_GAIN * whole.chars && manyTitledSections(best.blocks, whole.blocks)) best = whole;
+  // An undeclared page of many sections, of which the container holds few headings, is read whole when that adds text;
+  // so is one whose container lost a run of its sections in conversion (whole-page.ts, sectionsLostInside).
+  if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame)) {
+    const many = best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame);
+    const lost = sectionsLostInside(best.plan.roots, best.plan.stats, best.blocks);
+    if (many || lost) {
+      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+      if (best.chars < SECTIONS_GAIN * whole.chars && ((many && manyTitledSections(best.blocks, whole.blocks)) || (lost && moreTitledSections(best.blocks, whole.blocks)))) best = whole;
+    }
   }
 
   if (!gridNow && sliver()) {

@@ -242,3 +242,36 @@ function titledHeadings(blocks: readonly Block[]): number {
   }
   return n;
 }
+
+/** Headings that the measure counted inside the container and that its conversion did not keep. */
+const LOST_MIN_HEADINGS = 6;
+
+/**
+ * The container's measure counts headings under it (no walk: each element's measure already
+ * counts them); its conversion kept LOST_MIN_HEADINGS fewer as top-level heading blocks. On a
+ * page builder's page the prune and block passes drop whole sections inside the container (a
+ * "cta" band, a "promo" row, a row of feature cards under their titles), which the whole-page
+ * reading, made without those passes' class rules, keeps.
+ */
+export function sectionsLostInside(roots: readonly ChildNode[], stats: ElementStats, blocks: readonly Block[]): boolean {
+  let counted = 0;
+  for (const r of roots) if (isElement(r)) counted += stats.get(r)?.headings ?? 0;
+  if (counted < LOST_MIN_HEADINGS) return false;
+  let kept = 0;
+  for (const b of blocks) if (b.type === 'heading') kept++;
+  return counted - kept >= LOST_MIN_HEADINGS;
+}
+
+/** Where sections were lost inside the container, the whole reading must give back some: at
+ *  least this many more titled prose sections than what was found... */
+const LOST_MIN_TITLED = 2;
+/** ...but not a run that outnumbers what was found this many times over: that is an article's
+ *  few sections above a run of teaser cards (a picture, a title, a line each), not sections of
+ *  the same page lost in conversion. */
+const LOST_MAX_RATIO = 2.5;
+
+export function moreTitledSections(found: readonly Block[], whole: readonly Block[]): boolean {
+  const a = titledHeadings(found);
+  const b = titledHeadings(whole);
+  return b - a >= LOST_MIN_TITLED && b <= LOST_MAX_RATIO * a;
+}
