@@ -4,7 +4,7 @@
 // string once. And a long paragraph the page prints again further down (a product's
 // description in its tab and again in a summary, a testimonial repeated by a carousel) is read
 // once. Block-level, on paragraphs and headings of the converted output only.
-import type { Block, Inline } from '../blocks.js';
+import type { Block, Inline, ListItem } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
 import { dropCardControls } from './card-controls.js';
 
@@ -97,6 +97,55 @@ export function dropNearRepeats(blocks: Block[]): Block[] {
     if (recent.length > NEAR) recent.shift();
     if (drop && !out) out = blocks.slice(0, i);
     else if (!drop && out) out.push(b);
+  }
+  return out ?? blocks;
+}
+
+/** The text of a paragraph or heading, '' for other blocks. */
+function lineText(b: Block): string {
+  return b.type === 'paragraph' || b.type === 'heading' ? inlineText(b.children).trim() : '';
+}
+
+/** A card's line printed again right after itself (its title as a linked overlay, again as its
+ *  heading and as a hidden copy; a price and its "sale price" twin) is read once: in a run of
+ *  blocks (the top level, or a list item's blocks), a paragraph or heading whose text is the
+ *  previous one's (pictures between them skipped) goes; a heading replaces the paragraph it
+ *  repeats. Lines without a letter or digit (a code-like "}" or a rule of dashes) stay. */
+export function dropAdjacentRepeats(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  let prevText = '';
+  let prevAt = -1;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let next: Block | null = b;
+    if (b.type === 'list') {
+      let items: ListItem[] | null = null;
+      for (let k = 0; k < b.items.length; k++) {
+        const it = b.items[k]!;
+        const children = dropAdjacentRepeats(it.children);
+        if (children !== it.children && !items) items = b.items.slice(0, k);
+        if (items) items.push(children === it.children ? it : { children });
+      }
+      if (items) next = { ...b, items };
+    }
+    const text = lineText(b);
+    if (b.type === 'image') {
+      if (out) out.push(b);
+      continue;
+    }
+    if (text !== '' && text === prevText && /[\p{L}\p{N}]/u.test(text)) {
+      out ??= blocks.slice(0, i);
+      if (b.type === 'heading' && out[prevAt]?.type === 'paragraph') {
+        out.splice(prevAt, 1);
+        out.push(b);
+        prevAt = out.length - 1;
+      }
+      continue;
+    }
+    if (next !== b) out ??= blocks.slice(0, i);
+    if (out) out.push(next!);
+    prevText = text;
+    prevAt = out ? out.length - 1 : i;
   }
   return out ?? blocks;
 }

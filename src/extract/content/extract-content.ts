@@ -35,7 +35,7 @@ import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
-import { dropNearRepeats, undoubleLines } from './doubled-lines.js';
+import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
 import { unwrapCardText } from './link-cards.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
@@ -513,7 +513,7 @@ function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolve
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
   const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) });
-  const blocks = dropNearRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))))));
+  const blocks = dropNearRepeats(dropAdjacentRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 
