@@ -184,7 +184,7 @@ const WIDE_OVER = 1.5;
 /** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
  *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
  *  "widget", "banner", "promo", which shops put their grids in. */
-const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
 
 /** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
  *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the

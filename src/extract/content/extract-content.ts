@@ -37,6 +37,7 @@ import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
 import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
 import { unwrapCardText } from './link-cards.js';
+import { onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
 
@@ -216,6 +217,12 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame) && best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame)) {
     const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
     if (best.chars < SECTIONS_GAIN * whole.chars && manyTitledSections(best.blocks, whole.blocks)) best = whole;
+  }
+
+  // A reading that is still only an FAQ box or SEO copy gives way to a smaller grid (supplement-boxes.ts).
+  if (gridNow && declaredType !== 'forum' && best.plan && onlySupplements(best.plan.roots)) {
+    const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: SUPPLEMENT_GRID_SHARE * best.chars });
+    if (pageGrid && pageGrid.grid.chars > SUPPLEMENT_GRID_SHARE * best.chars) best = readGrid(pageGrid.grid, pageGrid.stats);
   }
 
   if (!gridNow && sliver()) {
@@ -417,6 +424,9 @@ function withinGrid(found: Attempt, grid: CardGrid): boolean {
   const roots = found.plan?.roots ?? [];
   return grid.chars <= SHORT_CARD_CHARS * grid.cards && roots.length > 0 && roots.every((r) => r !== grid.root && isInside(r, grid.root));
 }
+
+/** A grid holding this share of an FAQ box's or SEO copy's text replaces it. */
+const SUPPLEMENT_GRID_SHARE = 0.25;
 
 /** Cards of items (products, stories, repositories) are short; a thread's posts and a page's
  *  sections set in one shape are longer. */

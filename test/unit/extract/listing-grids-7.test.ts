@@ -3,6 +3,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
 import { dropAdjacentRepeats } from '../../../src/extract/content/doubled-lines.js';
+import { parseHtml } from '../../../src/parse/parse-html.js';
+import { extractContent } from '../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../src/render/text.js';
+import { gridSearchExcluded } from '../../../src/extract/content/card-grid.js';
+import { attribute } from '../../../src/parse/nodes.js';
+import { findAll } from 'domutils';
+import type { Element } from 'domhandler';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const h = (text: string): Block => ({ type: 'heading', level: 3, children: [{ type: 'text', text }] });
@@ -19,4 +26,27 @@ test("a card's line printed again right after itself is read once; the heading s
 test('repeats apart, code-like lines and distinct neighbours stand', () => {
   const blocks = [p('Dark Roast'), p('$19.99'), p('Dark Roast'), p('}'), p('}'), p('Blue'), p('Blueberry')];
   assert.equal(dropAdjacentRepeats(blocks), blocks);
+});
+
+const shopCard = (name: string, i: number): string =>
+  `<article class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt="${name}"></a><h3><a href="/p/${i}">${name}</a></h3><p>Slim fit, black, recycled cotton</p><p>$3${i}.00</p></article>`;
+const shirts = ['Running Graphic T-Shirt', 'Geo Seamless T-Shirt', 'Shadow Seamless T-Shirt', 'Arrival Block T-Shirt', 'Vital Seamless T-Shirt', 'Critical Drop Arm Tank'];
+const seo =
+  '<h2>Men’s Workout Shirts</h2>' +
+  Array.from({ length: 6 }, (_, i) => `<p>Our collection of workout shirts number ${i} combines physique accentuating designs with functional materials, for a gym shirt that will have you feeling your best and ready to take on even the most intense of workouts.</p>`).join('');
+
+test('a reading that is only an FAQ box or SEO copy gives way to the grid of products', () => {
+  const html = `<html><body><header><a href="/">Gym shop</a></header><main><h1>T-Shirts</h1><div class="product-grid" role="list">${shirts.map(shopCard).join('')}</div><div class="supporting-rich-text_seo__x1">${seo}</div></main><footer><p>Shop footer</p></footer></body></html>`;
+  const ex = extractContent(parseHtml(html), 'https://shop.example/collections/t-shirts');
+  const text = ex ? renderText(ex.blocks, { title: null }) : '';
+  assert.ok(text.includes('Geo Seamless T-Shirt') && text.includes('$35.00'), text);
+});
+
+test('a box named for its pagination is searched for a grid (it may hold the results); menus are not', () => {
+  const doc = parseHtml('<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>');
+  const byClass = (cls: string): Element => findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+  assert.equal(gridSearchExcluded(byClass('pagination_pagination__a1')), false);
+  assert.equal(gridSearchExcluded(byClass('pager')), false);
+  assert.equal(gridSearchExcluded(byClass('site-nav')), true);
+  assert.equal(gridSearchExcluded(byClass('footer-links')), true);
 });
