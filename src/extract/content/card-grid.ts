@@ -92,7 +92,20 @@ export function inFacets(el: Element): boolean {
 
 /** A filter panel beside the results, left out of a grid's reading. */
 export function isFacetPanel(el: Element): boolean {
-  return classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'));
+  return (classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'))) && !namesResults(attribute(el, 'class'));
+}
+
+/** A class token naming the results ("t-collection__grid", "product-grid", "search-results"). */
+const RESULTS_NAME = /(?:^|[_-])(?:grid|results?|products?|collection)(?:$|[_-])/i;
+const FILTER_WORD = /facet|filter|refine/i;
+
+/** The class names the results too, in a token of its own: the layout around the filters and
+ *  the grid ("t-collection__grid facets-vertical", the facets word a layout modifier), not the
+ *  panel. */
+function namesResults(cls: string | undefined): boolean {
+  if (cls === undefined) return false;
+  for (const token of cls.split(/\s+/)) if (RESULTS_NAME.test(token) && !FILTER_WORD.test(token)) return true;
+  return false;
 }
 
 /** Words that, beside "filter" or "facet" in one camelCase or underscored name, make it the

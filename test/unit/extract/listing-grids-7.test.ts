@@ -6,7 +6,7 @@ import { dropAdjacentRepeats } from '../../../src/extract/content/doubled-lines.
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
-import { gridSearchExcluded } from '../../../src/extract/content/card-grid.js';
+import { gridSearchExcluded, isFacetPanel } from '../../../src/extract/content/card-grid.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
 import type { Element } from 'domhandler';
@@ -49,4 +49,12 @@ test('a box named for its pagination is searched for a grid (it may hold the res
   assert.equal(gridSearchExcluded(byClass('pager')), false);
   assert.equal(gridSearchExcluded(byClass('site-nav')), true);
   assert.equal(gridSearchExcluded(byClass('footer-links')), true);
+});
+
+test('a layout box naming the results beside its facets word is no filter panel; the panel is', () => {
+  const doc = parseHtml('<html><body><div class="t-collection__grid facets-vertical"></div><div class="t-collection__facets-form facets-vertical-form"></div><div class="facets-wrapper"></div></body></html>');
+  const byClass = (cls: string): Element => findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+  assert.equal(isFacetPanel(byClass('t-collection__grid facets-vertical')), false);
+  assert.equal(isFacetPanel(byClass('t-collection__facets-form facets-vertical-form')), true);
+  assert.equal(isFacetPanel(byClass('facets-wrapper')), true);
 });
