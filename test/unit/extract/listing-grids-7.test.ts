@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropAdjacentRepeats } from '../../../src/extract/content/doubled-lines.js';
+import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from '../../../src/extract/content/doubled-lines.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
@@ -57,4 +57,12 @@ test('a layout box naming the results beside its facets word is no filter panel;
   assert.equal(isFacetPanel(byClass('t-collection__grid facets-vertical')), false);
   assert.equal(isFacetPanel(byClass('t-collection__facets-form facets-vertical-form')), true);
   assert.equal(isFacetPanel(byClass('facets-wrapper')), true);
+});
+
+test("a card in a list item loses its title's near repeat and its price's spaced twin", () => {
+  const item = (name: string, price: string): { children: Block[] } => ({ children: [h(name), p('Sennheiser'), h(name), p(`${price} ${price}`)] });
+  const list: Block = { type: 'list', ordered: false, start: null, items: [item('Sennheiser HD 800S Headphones', '$1,999.95'), item('Sennheiser HDB 630 Wireless', '$499.95')] };
+  assert.deepEqual(lines(undoubleLines(dropNearRepeats([list]))), ['h:Sennheiser HD 800S Headphones', 'p:Sennheiser', 'p:$1,999.95', 'h:Sennheiser HDB 630 Wireless', 'p:Sennheiser', 'p:$499.95']);
+  // Words twice over with a space between are words (a place, a refrain), not a doubled figure.
+  assert.deepEqual(lines(undoubleLines([p('Bora Bora'), p('$5 $6')])), ['p:Bora Bora', 'p:$5 $6']);
 });
