@@ -36,7 +36,7 @@ import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type Car
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
 import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
-import { unwrapCardText } from './link-cards.js';
+import { isKeyboardCopy, unwrapCardText } from './link-cards.js';
 import { onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
@@ -522,7 +522,7 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
 function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) });
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) || isKeyboardCopy(el) });
   const blocks = dropNearRepeats(dropAdjacentRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }

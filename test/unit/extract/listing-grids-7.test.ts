@@ -9,6 +9,7 @@ import { renderText } from '../../../src/render/text.js';
 import { gridSearchExcluded, isFacetPanel } from '../../../src/extract/content/card-grid.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
+import { isKeyboardCopy } from '../../../src/extract/content/link-cards.js';
 import type { Element } from 'domhandler';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
@@ -65,4 +66,16 @@ test("a card in a list item loses its title's near repeat and its price's spaced
   assert.deepEqual(lines(undoubleLines(dropNearRepeats([list]))), ['h:Sennheiser HD 800S Headphones', 'p:Sennheiser', 'p:$1,999.95', 'h:Sennheiser HDB 630 Wireless', 'p:Sennheiser', 'p:$499.95']);
   // Words twice over with a space between are words (a place, a refrain), not a doubled figure.
   assert.deepEqual(lines(undoubleLines([p('Bora Bora'), p('$5 $6')])), ['p:Bora Bora', 'p:$5 $6']);
+});
+
+test("a keyboard-hidden copy of a card's link is left out; a linked picture or description is not a copy", () => {
+  const doc = parseHtml(
+    '<article><a class="main" href="/p/1">Topo Athletic - ST-5. Color Grey. On sale for $108.00. 4.4 out of 5 stars</a><div><a class="copy" tabindex="-1" href="/p/1"><span>Brand</span> <span>Topo Athletic</span> <span>Product</span> <span>ST-5</span> <span>Grey</span></a></div></article>' +
+      '<article><a class="pic" href="/a/2" tabindex="-1"><img src="/x.jpg" alt=""></a><header><h2><a href="/a/2">Beats Solo 4 gains colours</a></h2><p><a class="desc" href="/a/2" tabindex="-1">Walmart now has the headphones in new retailer-exclusive colorways.</a></p></header></article>',
+  );
+  const byClass = (cls: string): Element => findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+  assert.equal(isKeyboardCopy(byClass('copy')), true);
+  assert.equal(isKeyboardCopy(byClass('desc')), false);
+  assert.equal(isKeyboardCopy(byClass('pic')), false);
+  assert.equal(isKeyboardCopy(byClass('main')), false);
 });
