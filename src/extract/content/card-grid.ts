@@ -92,7 +92,20 @@ export function inFacets(el: Element): boolean {
 
 /** A filter panel beside the results, left out of a grid's reading. */
 export function isFacetPanel(el: Element): boolean {
-  return classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'));
+  return (classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'))) && !namesResults(attribute(el, 'class'));
+}
+
+/** A class token naming the results ("t-collection__grid", "product-grid", "search-results"). */
+const RESULTS_NAME = /(?:^|[_-])(?:grid|results?|products?|collection)(?:$|[_-])/i;
+const FILTER_WORD = /facet|filter|refine/i;
+
+/** The class names the results too, in a token of its own: the layout around the filters and
+ *  the grid ("t-collection__grid facets-vertical", the facets word a layout modifier), not the
+ *  panel. */
+function namesResults(cls: string | undefined): boolean {
+  if (cls === undefined) return false;
+  for (const token of cls.split(/\s+/)) if (RESULTS_NAME.test(token) && !FILTER_WORD.test(token)) return true;
+  return false;
 }
 
 /** Words that, beside "filter" or "facet" in one camelCase or underscored name, make it the
@@ -184,7 +197,7 @@ const WIDE_OVER = 1.5;
 /** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
  *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
  *  "widget", "banner", "promo", which shops put their grids in. */
-const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|pagination|pager|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
 
 /** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
  *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the

@@ -35,8 +35,9 @@ import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
-import { dropNearRepeats, undoubleLines } from './doubled-lines.js';
-import { unwrapCardText } from './link-cards.js';
+import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
+import { isKeyboardCopy, unwrapCardText } from './link-cards.js';
+import { onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
 
@@ -221,6 +222,12 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
       const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
       if (best.chars < SECTIONS_GAIN * whole.chars && ((many && manyTitledSections(best.blocks, whole.blocks)) || (lost && moreTitledSections(best.blocks, whole.blocks)))) best = whole;
     }
+  }
+
+  // A reading that is still only an FAQ box or SEO copy gives way to a smaller grid (supplement-boxes.ts).
+  if (gridNow && declaredType !== 'forum' && best.plan && onlySupplements(best.plan.roots)) {
+    const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: SUPPLEMENT_GRID_SHARE * best.chars });
+    if (pageGrid && pageGrid.grid.chars > SUPPLEMENT_GRID_SHARE * best.chars) best = readGrid(pageGrid.grid, pageGrid.stats);
   }
 
   if (!gridNow && sliver()) {
@@ -423,6 +430,9 @@ function withinGrid(found: Attempt, grid: CardGrid): boolean {
   return grid.chars <= SHORT_CARD_CHARS * grid.cards && roots.length > 0 && roots.every((r) => r !== grid.root && isInside(r, grid.root));
 }
 
+/** A grid holding this share of an FAQ box's or SEO copy's text replaces it. */
+const SUPPLEMENT_GRID_SHARE = 0.25;
+
 /** Cards of items (products, stories, repositories) are short; a thread's posts and a page's
  *  sections set in one shape are longer. */
 const SHORT_CARD_CHARS = 300;
@@ -517,8 +527,8 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
 function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) });
-  const blocks = dropNearRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))))));
+  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) || isKeyboardCopy(el) });
+  const blocks = dropNearRepeats(dropAdjacentRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)))))));
   return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
 }
 
