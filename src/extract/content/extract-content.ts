@@ -26,6 +26,7 @@ import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { inRecipeScope, missingIngredients } from './recipe-parts.js';
 import { titleHeading } from './title-heading.js';
+import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, sectionedBlocks, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
@@ -235,7 +236,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     trace.container = best.plan ? best.plan.roots.map(describe).join(' + ') : '(json-ld)';
   }
   if (best.chars === 0) return null;
-  return { title, blocks: best.blocks };
+  return { title, blocks: dropTaxonomyLinks(best.blocks, finalUrl) };
 }
 
 /** When the strict pass found little and a relaxed one chose one short block that is one of
