@@ -16,6 +16,9 @@ const ARCHIVE_PATH =
 const SEARCH_PATH = /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/)?(?:search|suche|buscar|recherche|cerca|szukaj)\/?$/i;
 const SEARCH_QUERY = /^\?(?:term|q|s|query|k)=[^&]+$/i;
 
+/** A glossary entry of the site, linked on the term wherever it appears. */
+const GLOSSARY_PATH = /\/(?:glossar|glossary|glossaire|glosario|glossario|glossareintraege|lexikon|lexicon)(?:[/_-]|\.html?$|$)/i;
+
 export function dropTaxonomyLinks(blocks: Block[], pageUrl: string): Block[] {
   const host = hostOf(pageUrl);
   if (host === null) return blocks;
@@ -59,6 +62,7 @@ function isArchiveLink(href: string, host: string): boolean {
     return false;
   }
   if (!sameSite(bareHost(u.hostname), host)) return false;
+  if (GLOSSARY_PATH.test(u.pathname)) return true;
   if (u.search === '') return ARCHIVE_PATH.test(u.pathname);
   return SEARCH_QUERY.test(u.search) && SEARCH_PATH.test(u.pathname);
 }
