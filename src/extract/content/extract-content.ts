@@ -27,6 +27,7 @@ import { findStandfirst } from './standfirst.js';
 import { inRecipeScope, missingIngredients } from './recipe-parts.js';
 import { titleHeading } from './title-heading.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
+import { withHeadingsBetween } from './declared-headings.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, sectionedBlocks, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
@@ -291,7 +292,7 @@ function planFromDeclaredContainer(stats: ElementStats, flags: AttemptFlags, hea
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
-    const declared = outermostInOrder(group, stats);
+    const declared = withHeadingsBetween(outermostInOrder(group, stats), stats);
     const p = plan([...findLead(declared, stats), ...declared], stats, flags, heading);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }
