@@ -117,6 +117,9 @@ const CREDIT_LABEL =
 
 /** A caption that ends in its credit: "... Ski-Star aus der Schweiz. © AFP / X", "... Foto: Andina". */
 const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/i;
+/** The same after a "©" whose holder is a web address ("... was man darüber wissen muss© Rike/pixelio.de"):
+ *  its dots sit between letters, not at a sentence's end. */
+const TRAILING_COPYRIGHT_SITE = /©\s*(?:[^.!?:©]|\.(?=\p{L})){1,60}$/iu;
 
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
@@ -363,5 +366,5 @@ function isMetaLine(text: string): boolean {
 
 function isCredit(text: string): boolean {
   if (text.length > CREDIT_MAX_CHARS) return false;
-  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text);
+  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text) || TRAILING_COPYRIGHT_SITE.test(text);
 }

@@ -1,0 +1,14 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Block } from '../../../src/extract/blocks.js';
+import { dropFurnitureLines } from '../../../src/extract/content/furniture-lines.js';
+
+const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+const texts = (blocks: Block[]): string[] => blocks.map((b) => (b.type === 'paragraph' ? (b.children[0] as { text: string }).text : ''));
+
+test('a caption that ends in a copyright credit naming a web address is the picture\'s, not the text', () => {
+  const caption = p('Schneeräumpflicht - was man darüber wissen muss© Rike/pixelio.de');
+  const prose = p('Wenn der erste Schnee fällt, ist es höchste Zeit, den Schneeschieber aus dem Keller zu holen. Mehr auf example.de.');
+  const sentence = p('Das Bild stammt von © Rike, die es uns überlassen hat. Danke.');
+  assert.deepEqual(texts(dropFurnitureLines([caption, prose, sentence])), [texts([prose])[0], texts([sentence])[0]]);
+});
