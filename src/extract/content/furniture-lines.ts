@@ -26,9 +26,12 @@ const RELATED_LEAD_IN = new RegExp(
       'das thema könnte (?:sie|dich|euch) (?:auch )?interessieren', '(?:lesen sie|lies) (?:auch|mehr|weiter)', 'zum weiterlesen', 'weiterlesen',
       'schon gelesen', 'passend (?:dazu|zum thema)', 'ähnliche (?:artikel|beiträge|themen|news)', 'verwandte (?:artikel|beiträge|themen)',
       'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
+      // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel", "Weitere Tourentipps in Schweden"
+      'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)', '(?:viel|meist) ?gelesen(?:e)?', 'weitere [\\p{L}-]*tipps',
+      'neueste (?:artikel|beiträge|nachrichten)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
       // Spanish / Portuguese
       'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
-      'le puede interesar', 'sigue leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
+      'le puede interesar', 'sigue leyendo', 'seguir leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
       // French / Italian
       '(?:à )?lire aussi', '(?:à )?voir aussi', 'sur le même sujet', 'articles similaires', 'dans la même rubrique',
       'leggi anche', 'articoli correlati', '(?:ti )?potrebbe(?:ro)? interessarti', 'vedi anche',

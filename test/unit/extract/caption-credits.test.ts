@@ -12,3 +12,12 @@ test('a caption that ends in a copyright credit naming a web address is the pict
   const sentence = p('Das Bild stammt von © Rike, die es uns überlassen hat. Danke.');
   assert.deepEqual(texts(dropFurnitureLines([caption, prose, sentence])), [texts([prose])[0], texts([sentence])[0]]);
 });
+
+test('labels of rails of the site\'s other pages are lead-ins, not headings of the text', () => {
+  const prose = p('Im Winter lohnt sich eine Reise in den Norden, wenn man Zeit und Geduld für die Nordlichter mitbringt, sagt die Reporterin.');
+  const labels = ['Mehr aus der Sendung', 'Viel gelesen in Handel', 'Weitere Tourentipps in Schweden', 'Diese Artikel könnten dich auch interessieren:', 'Seguir leyendo:'].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...labels])), texts([prose]));
+  // A sentence that merely starts with such words is prose.
+  const sentence = p('Siehe auchdiesen Satz nicht als Label.');
+  assert.equal(dropFurnitureLines([sentence]).length, 1);
+});
