@@ -124,6 +124,14 @@ const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)
  *  its dots sit between letters, not at a sentence's end. */
 const TRAILING_COPYRIGHT_SITE = /©\s*(?:[^.!?:©]|\.(?=\p{L})){1,60}$/iu;
 
+/** How to cite the page ("SUGGESTED CITATION Sauer, Heiko: ...", "Diese Folge zitieren: ..."),
+ *  its permanent address ("Permalink: https://...", "Permalien https://p.dw.com/p/RPYx") and a
+ *  picture viewer's controls ("Alle Bilder anzeigen", "Bild anzeigen Bild schließen"): about the
+ *  page, not its text. */
+const PAGE_TOOL_LINE =
+  /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bilder? (?:anzeigen|schließen|vergrößern)(?: bilder? (?:anzeigen|schließen|vergrößern))?$)/iu;
+const PAGE_TOOL_MAX_CHARS = 400;
+
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
 
@@ -339,6 +347,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (isDisclosure(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
+  if (text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 

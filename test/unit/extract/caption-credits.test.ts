@@ -21,3 +21,16 @@ test('labels of rails of the site\'s other pages are lead-ins, not headings of t
   const sentence = p('Siehe auchdiesen Satz nicht als Label.');
   assert.equal(dropFurnitureLines([sentence]).length, 1);
 });
+
+test('how to cite the page, its permalink and a picture viewer\'s controls are not its text', () => {
+  const prose = p('Die Krise zeigt, wie sehr Politik auf Expertinnen angewiesen ist, und wie wenig sie deren Rat zu gewichten weiß.');
+  const tools = [
+    'SUGGESTED CITATION Sauer, Heiko: Expert*innen in der Krise, VerfBlog, 2020/4/09, https://blog.example/expertinnen/.',
+    'Diese Folge zitieren: Podcast: "RES158". 16.08.2019, https://podcast.example/res158/ (CC-BY 4.0)',
+    'Permalink: https://news.example/2021/helium.php',
+    'Alle Bilder anzeigen',
+  ].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...tools])), texts([prose]));
+  // A sentence that speaks of citing is prose.
+  assert.equal(dropFurnitureLines([p('Zitieren ist erlaubt, wenn die Quelle genannt wird.')]).length, 1);
+});
