@@ -11,6 +11,7 @@ import { BODY_CLASS } from './semantic-containers.js';
 import { attribute } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
+import { isHeadingWrapper } from './heading-wrappers.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -196,7 +197,7 @@ function judgeStrictlyExcluded(el: Element): boolean {
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls));
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el);
 }
 
 /** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the page's own text, whatever slot it names. */

@@ -26,6 +26,8 @@ import { findLead } from './lead.js';
 import { findStandfirst } from './standfirst.js';
 import { inRecipeScope, missingIngredients } from './recipe-parts.js';
 import { titleHeading } from './title-heading.js';
+import { dropTaxonomyLinks } from './taxonomy-links.js';
+import { withHeadingsBetween } from './declared-headings.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, moreTitledSections, sectionedBlocks, sectionsLostInside, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
@@ -247,7 +249,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     trace.container = best.plan ? best.plan.roots.map(describe).join(' + ') : '(json-ld)';
   }
   if (best.chars === 0) return null;
-  return { title, blocks: best.blocks };
+  return { title, blocks: dropTaxonomyLinks(best.blocks, finalUrl) };
 }
 
 /** When the strict pass found little and a relaxed one chose one short block that is one of
@@ -302,7 +304,7 @@ function planFromDeclaredContainer(stats: ElementStats, flags: AttemptFlags, hea
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
-    const declared = outermostInOrder(group, stats);
+    const declared = withHeadingsBetween(outermostInOrder(group, stats), stats);
     const p = plan([...findLead(declared, stats), ...declared], stats, flags, heading);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }

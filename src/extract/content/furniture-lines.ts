@@ -26,9 +26,12 @@ const RELATED_LEAD_IN = new RegExp(
       'das thema könnte (?:sie|dich|euch) (?:auch )?interessieren', '(?:lesen sie|lies) (?:auch|mehr|weiter)', 'zum weiterlesen', 'weiterlesen',
       'schon gelesen', 'passend (?:dazu|zum thema)', 'ähnliche (?:artikel|beiträge|themen|news)', 'verwandte (?:artikel|beiträge|themen)',
       'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
+      // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel", "Weitere Tourentipps in Schweden"
+      'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)', '(?:viel|meist) ?gelesen(?:e)?', 'weitere [\\p{L}-]*tipps',
+      'neueste (?:artikel|beiträge|nachrichten)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
       // Spanish / Portuguese
       'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
-      'le puede interesar', 'sigue leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
+      'le puede interesar', 'sigue leyendo', 'seguir leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
       // French / Italian
       '(?:à )?lire aussi', '(?:à )?voir aussi', 'sur le même sujet', 'articles similaires', 'dans la même rubrique',
       'leggi anche', 'articoli correlati', '(?:ti )?potrebbe(?:ro)? interessarti', 'vedi anche',
@@ -117,6 +120,17 @@ const CREDIT_LABEL =
 
 /** A caption that ends in its credit: "... Ski-Star aus der Schweiz. © AFP / X", "... Foto: Andina". */
 const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/i;
+/** The same after a "©" whose holder is a web address ("... was man darüber wissen muss© Rike/pixelio.de"):
+ *  its dots sit between letters, not at a sentence's end. */
+const TRAILING_COPYRIGHT_SITE = /©\s*(?:[^.!?:©]|\.(?=\p{L})){1,60}$/iu;
+
+/** How to cite the page ("SUGGESTED CITATION Sauer, Heiko: ...", "Diese Folge zitieren: ..."),
+ *  its permanent address ("Permalink: https://...", "Permalien https://p.dw.com/p/RPYx") and a
+ *  picture viewer's controls ("Alle Bilder anzeigen", "Bild anzeigen Bild schließen"): about the
+ *  page, not its text. */
+const PAGE_TOOL_LINE =
+  /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bilder? (?:anzeigen|schließen|vergrößern)(?: bilder? (?:anzeigen|schließen|vergrößern))?$)/iu;
+const PAGE_TOOL_MAX_CHARS = 400;
 
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
@@ -333,6 +347,7 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (isDisclosure(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
+  if (text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 
@@ -363,5 +378,5 @@ function isMetaLine(text: string): boolean {
 
 function isCredit(text: string): boolean {
   if (text.length > CREDIT_MAX_CHARS) return false;
-  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text);
+  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text) || TRAILING_COPYRIGHT_SITE.test(text);
 }

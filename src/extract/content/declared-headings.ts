@@ -1,0 +1,48 @@
+// A body class on each paragraph ("bodytext", "article-text" on every <p>) declares the
+// paragraphs, not the headings set between them: "Fragen für den Bewährungstest" between two
+// p.bodytext is the text's own subheading. A heading that sits between two declared siblings
+// of the same parent joins them, in place.
+import type { Element } from 'domhandler';
+import type { ElementStats } from './element-stats.js';
+
+const SUBHEADING = /^h[2-6]$/;
+
+/** `declared` (document order) with the <h2>-<h6> siblings that sit between two of its members
+ *  under the same parent added in place. Reads only the members' parents' children. */
+export function withHeadingsBetween(declared: Element[], stats: ElementStats): Element[] {
+  if (declared.length < 2) return declared;
+  let out: Element[] | null = null;
+  for (let i = 1; i < declared.length; i++) {
+    const prev = declared[i - 1]!;
+    const cur = declared[i]!;
+    const between = headingsBetween(prev, cur, stats);
+    if (between.length === 0) {
+      out?.push(cur);
+      continue;
+    }
+    out ??= declared.slice(0, i);
+    out.push(...between, cur);
+  }
+  return out ?? declared;
+}
+
+/** The headings among the siblings strictly between `a` and `b` (same parent), when nothing but
+ *  headings and blank text sits there; none otherwise. */
+function headingsBetween(a: Element, b: Element, stats: ElementStats): Element[] {
+  if (a.parent === null || a.parent !== b.parent) return [];
+  const found: Element[] = [];
+  for (let n = a.next; n !== null && n !== b; n = n.next) {
+    if (n.type === 'text') {
+      if ((n as { data: string }).data.trim() !== '') return [];
+      continue;
+    }
+    if (n.type === 'comment') continue;
+    if (n.type !== 'tag') return [];
+    const el = n as Element;
+    // Measured (not left out by the attempt) and a heading; anything else between them is not
+    // declared text.
+    if (!SUBHEADING.test(el.name) || !stats.get(el)) return [];
+    found.push(el);
+  }
+  return found;
+}

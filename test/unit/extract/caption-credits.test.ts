@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Block } from '../../../src/extract/blocks.js';
+import { dropFurnitureLines } from '../../../src/extract/content/furniture-lines.js';
+
+const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+const texts = (blocks: Block[]): string[] => blocks.map((b) => (b.type === 'paragraph' ? (b.children[0] as { text: string }).text : ''));
+
+test('a caption that ends in a copyright credit naming a web address is the picture\'s, not the text', () => {
+  const caption = p('Schneeräumpflicht - was man darüber wissen muss© Rike/pixelio.de');
+  const prose = p('Wenn der erste Schnee fällt, ist es höchste Zeit, den Schneeschieber aus dem Keller zu holen. Mehr auf example.de.');
+  const sentence = p('Das Bild stammt von © Rike, die es uns überlassen hat. Danke.');
+  assert.deepEqual(texts(dropFurnitureLines([caption, prose, sentence])), [texts([prose])[0], texts([sentence])[0]]);
+});
+
+test('labels of rails of the site\'s other pages are lead-ins, not headings of the text', () => {
+  const prose = p('Im Winter lohnt sich eine Reise in den Norden, wenn man Zeit und Geduld für die Nordlichter mitbringt, sagt die Reporterin.');
+  const labels = ['Mehr aus der Sendung', 'Viel gelesen in Handel', 'Weitere Tourentipps in Schweden', 'Diese Artikel könnten dich auch interessieren:', 'Seguir leyendo:'].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...labels])), texts([prose]));
+  // A sentence that merely starts with such words is prose.
+  const sentence = p('Siehe auchdiesen Satz nicht als Label.');
+  assert.equal(dropFurnitureLines([sentence]).length, 1);
+});
+
+test('how to cite the page, its permalink and a picture viewer\'s controls are not its text', () => {
+  const prose = p('Die Krise zeigt, wie sehr Politik auf Expertinnen angewiesen ist, und wie wenig sie deren Rat zu gewichten weiß.');
+  const tools = [
+    'SUGGESTED CITATION Sauer, Heiko: Expert*innen in der Krise, VerfBlog, 2020/4/09, https://blog.example/expertinnen/.',
+    'Diese Folge zitieren: Podcast: "RES158". 16.08.2019, https://podcast.example/res158/ (CC-BY 4.0)',
+    'Permalink: https://news.example/2021/helium.php',
+    'Alle Bilder anzeigen',
+  ].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...tools])), texts([prose]));
+  // A sentence that speaks of citing is prose.
+  assert.equal(dropFurnitureLines([p('Zitieren ist erlaubt, wenn die Quelle genannt wird.')]).length, 1);
+});
