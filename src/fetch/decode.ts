@@ -123,7 +123,29 @@ export function encodingForLabel(label: string | null | undefined): string | nul
  * <meta charset=...> or <meta http-equiv=content-type content="...charset=...">, comments skipped.
  */
 export function prescanMetaCharset(bytes: Uint8Array): string | null {
-  const s = Buffer.from(bytes.subarray(0, 1024)).toString('latin1').replace(/<!--[\s\S]*?(-->|$)/g, '');
+  return metaCharsetIn(Buffer.from(bytes.subarray(0, 1024)).toString('latin1').replace(/<!--[\s\S]*?(-->|$)/g, ''));
+}
+
+/** How far into the page a <meta> charset is still looked for when the prescan found none. */
+const LATE_META_BYTES = 64 * 1024;
+
+/**
+ * A <meta> charset in the head past the prescan's 1024 bytes (after long comments, scripts or
+ * an archive's injected banner). A browser's parser meets it while its encoding is still a
+ * guess and changes to it (WHATWG "change the encoding"); so do we for bytes that are not
+ * valid UTF-8 (detectCharset), up to the end of the head (the first <body>) and at most
+ * LATE_META_BYTES. Comments, scripts and styles are skipped, so a meta tag written inside one
+ * does not count.
+ */
+export function lateMetaCharset(bytes: Uint8Array): string | null {
+  if (bytes.byteLength <= 1024) return null;
+  let s = Buffer.from(bytes.subarray(0, LATE_META_BYTES)).toString('latin1');
+  s = s.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
+  const body = s.search(/<body[\s>\/]/i);
+  return metaCharsetIn(body === -1 ? s : s.slice(0, body));
+}
+
+function metaCharsetIn(s: string): string | null {
   const metaRe = /<meta[\s/]([^>]*)>?/gi;
   for (let m = metaRe.exec(s); m; m = metaRe.exec(s)) {
     const attrs = parseAttributes(m[1]!);
@@ -170,6 +192,8 @@ function isValidUtf8(bytes: Uint8Array): boolean {
  * prescan or (XML) the declaration, then utf-8 if the bytes are valid UTF-8, else windows-1252.
  * The last step is where we differ from the letter of WHATWG (which says windows-1252 for
  * unlabelled HTML): browsers add detection there, and unlabelled UTF-8 pages are common.
+ * A <meta> later in the head than the prescan reaches is the weaker sign: it decides only
+ * bytes that are not UTF-8 (pages saved again as UTF-8 keep their old late label).
  */
 export function detectCharset(bytes: Uint8Array, kind: BodyKind, contentTypeCharset: string | null): string {
   const bom = bomEncoding(bytes);
@@ -185,7 +209,8 @@ export function detectCharset(bytes: Uint8Array, kind: BodyKind, contentTypeChar
     const decl = xmlDeclEncoding(bytes);
     if (decl) return decl;
   }
-  return isValidUtf8(bytes) ? 'utf-8' : 'windows-1252';
+  if (isValidUtf8(bytes)) return 'utf-8';
+  return ((kind === 'html' || kind === 'xhtml') && lateMetaCharset(bytes)) || 'windows-1252';
 }
 
 // Node 20's TextDecoder('windows-1252') decodes 0x80-0x9F as C1 controls (latin1), not as

@@ -81,6 +81,24 @@ test('meta prescan: only the first 1024 bytes, comments skipped, utf-16 label me
   assert.equal(prescanMetaCharset(latin1("<META CHARSET='GB2312'>")), 'gbk');
 });
 
+test('a <meta> charset later in the head (after long scripts or comments) decides bytes that are not UTF-8 when the prescan finds none; one in a comment, a script or the body does not', () => {
+  // "中文新闻" in GB2312, after 2 KB of script: read as windows-1252 it would be mojibake.
+  const gb = Buffer.from([0xd6, 0xd0, 0xce, 0xc4, 0xd0, 0xc2, 0xce, 0xc5]);
+  const page = (head: string, body = ''): Buffer =>
+    Buffer.concat([latin1(`<html><head><script>var x = "${'a'.repeat(2000)}";</script>${head}</head><body>${body}<p>`), gb, latin1('</p></body></html>')]);
+  const late = decodeBody(page('<meta http-equiv="Content-Type" content="text/html; charset=gb2312">'), 'text/html');
+  assert.equal(late.charset, 'gbk');
+  assert.match(late.text ?? "", /<p>中文新闻<\/p>/);
+  assert.equal(decodeBody(page('<!-- <meta charset="gb2312"> -->'), 'text/html').charset, 'windows-1252');
+  assert.equal(decodeBody(page('<script>document.write(\'<meta charset="gb2312">\')</script>'), 'text/html').charset, 'windows-1252');
+  assert.equal(decodeBody(page('', '<meta charset="gb2312">'), 'text/html').charset, 'windows-1252');
+  // Valid UTF-8 with a late label from before it was saved again as UTF-8 stays UTF-8.
+  const resaved = Buffer.concat([latin1(`<html><head><script>var x = "${'a'.repeat(2000)}";</script><meta charset="iso-8859-1"></head><body><p>`), Buffer.from('“quoted” café'), latin1('</p></body></html>')]);
+  assert.equal(decodeBody(resaved, 'text/html').charset, 'utf-8');
+  // The header's charset still comes first.
+  assert.equal(decodeBody(page('<meta charset="gb2312">'), 'text/html; charset=utf-8').charset, 'utf-8');
+});
+
 test('labels: aliases resolve, unknown labels never throw', () => {
   assert.equal(encodingForLabel('latin1'), 'windows-1252');
   assert.equal(encodingForLabel(' UTF8 '), 'utf-8');
