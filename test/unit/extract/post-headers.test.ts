@@ -4,25 +4,29 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
 import { isOneLine } from '../../../src/extract/content/post-headers.js';
+import { findElement } from '../../../src/extract/dom/walk.js';
+import type { Element } from 'domhandler';
 
 function contentText(html: string, url = 'https://forum.example/t/first-trip/42'): string {
   const ex = extractContent(parseHtml(html), url);
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-const POSTS = [
-  ['traveller_anna', 'We have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and the hotels for three weeks in April.'],
-  ['kenji_w', 'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, whatever the weather does.'],
-  ['marta_r', 'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone arrives at once.'],
-  ['olafsson', 'We used a small company for the first week and went on our own after that, which gave us the confidence to plan the rest ourselves.'],
-] as const;
+const NAMES = ['traveller_anna', 'kenji_w', 'marta_r', 'olafsson', 'li_wei', 'pedro_g', 'sunny_k', 'a_moreau', 'tomasz_b', 'hana_s'];
+const SAYINGS = [
+  'We have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and the hotels for three weeks in April.',
+  'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, whatever the weather does.',
+  'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone arrives at once.',
+];
+const POSTS = NAMES.map((name, i) => [name, `Post ${i + 1}: ${SAYINGS[i % 3]}`] as const);
+const MORE = '<p>Another paragraph of the same post, which goes on about the trains, the hotels and the food, as long posts on a travel forum do.</p>';
 
 /** A thread in microdata the way forum software serves its crawler view: each post an item
  *  (the thread, then its comments) whose header holds the author's name and the date. */
 function thread(header: (name: string, i: number) => string): string {
   const post = ([name, text]: readonly [string, string], i: number): string => {
     const item = i === 0 ? '' : ` itemprop="comment" itemscope itemtype="http://schema.org/Comment"`;
-    return `<div id="post_${i + 1}"${item} class="topic-body crawler-post">${header(name, i)}<div class="post" itemprop="text"><p>${text}</p></div></div>`;
+    return `<div id="post_${i + 1}"${item} class="topic-body crawler-post">\n${header(name, i)}\n<div class="post" itemprop="text"><p>${text}</p>${MORE}${MORE}</div></div>`;
   };
   return `<html><head><title>First trip | Travel forum</title></head><body><header><a href="/">Forum</a></header>
 <div id="main-outlet" class="wrap" role="main"><h1>First trip</h1><div itemscope itemtype="http://schema.org/DiscussionForumPosting"><meta itemprop="headline" content="First trip">
@@ -30,8 +34,8 @@ ${POSTS.map(post).join('\n')}</div></div><footer><a href="/terms">Terms</a></foo
 }
 
 const metaLine = (name: string, i: number): string =>
-  `<div class="crawler-post-meta"><span class="creator" itemprop="author" itemscope itemtype="http://schema.org/Person"><a itemprop="url" href="/u/${name}"><span itemprop="name">${name}</span></a></span>` +
-  `<span class="crawler-post-infos"><time itemprop="datePublished" datetime="2025-04-1${i}T12:02:29Z" class="post-time">April 1${i}, 2025, 12:02pm</time><span itemprop="position">${i + 1}</span></span></div>`;
+  `<div class="crawler-post-meta">\n<span class="creator" itemprop="author" itemscope itemtype="http://schema.org/Person"><a itemprop="url" href="/u/${name}"><span itemprop="name">${name}</span></a>\n</span>\n` +
+  `<span class="crawler-post-infos">\n<time itemprop="datePublished" datetime="2025-04-1${i}T12:02:29Z" class="post-time">April 1${i}, 2025, 12:02pm</time>\n<span itemprop="position">${i + 1}</span></span></div>`;
 
 test("a declared thread's posts keep their author and date line", () => {
   const text = contentText(thread(metaLine));
@@ -65,7 +69,7 @@ test("an article's byline and date stay out of its body", () => {
 });
 
 test('one line: inline elements only, or a block of inline ones', () => {
-  const el = (html: string) => parseHtml(`<html><body>${html}</body></html>`).getElementsByTagName('body')[0]!.children.find((c) => c.type === 'tag') as never;
+  const el = (html: string): Element => findElement(parseHtml(`<html><body>${html}</body></html>`), (e) => e.parent?.type === "tag" && (e.parent as Element).name === "body")!;
   assert.equal(isOneLine(el('<div class="meta"><span><a href="/u/x">x</a></span> <time>May 1</time></div>')), true);
   assert.equal(isOneLine(el('<span><a href="/u/x">x</a></span>')), true);
   assert.equal(isOneLine(el('<section><h4>x</h4><dl><dt>Joined</dt><dd>2011</dd></dl></section>')), false);
