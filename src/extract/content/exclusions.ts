@@ -12,6 +12,7 @@ import { attribute } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper } from './heading-wrappers.js';
+import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -185,19 +186,24 @@ function judgeStrictlyExcluded(el: Element): boolean {
   if (role && BOILERPLATE_ROLES.has(role)) return true;
   // Bylines and dates stay out of the body; the title is added by the renderer when asked.
   const prop = attribute(el, 'itemprop');
-  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop)) return true;
-  if (attribute(el, 'rel') === 'author') return true;
+  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el)) return true;
+  if (attribute(el, 'rel') === 'author' && !isPostHeader(el)) return true;
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
     if (CAPTION.test(cls) && !holdsHeading(el)) return true;
-    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS) return true;
+    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS && !isPostHeader(el)) return true;
     if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
   return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el);
+}
+
+/** A declared forum post's author and date line (post-headers.ts) is read with the post. */
+function isPostHeader(el: Element): boolean {
+  return textContent(el).length <= POST_HEADER_MAX_CHARS && isOneLine(el) && inDeclaredPost(el);
 }
 
 /** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the page's own text, whatever slot it names. */
