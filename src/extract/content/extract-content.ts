@@ -42,6 +42,7 @@ import { isKeyboardCopy, unwrapCardText } from './link-cards.js';
 import { onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
+import { titleBlock } from './title-block.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -163,6 +164,9 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     }
   }
 
+  // A small find outside the title heading's block, which reads as a chapter's opening (title-block.ts).
+  if (best.chars < ENOUGH_CHARS) best = withTitleBlock(best, stats, title, heading, finalUrl, (p) => convertTitleBlock(p, stats, strict, resolver, title));
+
   best = withThreadPosts(best, (p) => convert(plan(p, best.plan!.stats, best.plan!.flags, heading), resolver, title, best.strategy + ' + thread posts', captionsOut));
 
   // A thread declares itself in JSON-LD, or in microdata around its posts.
@@ -266,6 +270,20 @@ function withThreadPosts(found: Attempt, convertPosts: (posts: Element[]) => Att
   return attempt.chars > found.chars ? attempt : found;
 }
 
+/** The title heading's block replaces a smaller find outside it (title-block.ts). */
+function withTitleBlock(found: Attempt, stats: ElementStats, title: string | null, heading: Element | null, finalUrl: string, convertBlock: (block: Element) => Attempt): Attempt {
+  let host: string | null = null;
+  try {
+    host = new URL(finalUrl).hostname;
+  } catch {
+    host = null;
+  }
+  const block = titleBlock(stats, title, heading, found.plan?.roots ?? [], host);
+  if (!block) return found;
+  const attempt = convertBlock(block);
+  return attempt.chars > found.chars ? attempt : found;
+}
+
 /** Replies gained must add this share to what was found. */
 const REPLIES_GAIN = 0.2;
 
@@ -345,6 +363,14 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, head
   const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
   for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
   return { roots, stats, pruned, chars, standfirst, excluded, flags };
+}
+
+/** The title heading's block read as it stands: its links are its content (a table of
+ *  contents), so the link-line pass is not run. */
+function convertTitleBlock(root: Element, stats: ElementStats, flags: AttemptFlags, resolver: UrlResolver, title: string | null): Attempt {
+  const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) || isScreenReaderOnly(el) });
+  const blocks = undoubleLines(dropIdRuns(dropFurnitureLines(dropTitleAndByline(raw, title))));
+  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root], stats, pruned: new Set(), chars: stats.get(root)?.chars ?? 0, standfirst: [], excluded: (el) => alwaysExcluded(el) || strictlyExcluded(el, flags), flags }, strategy: 'title block' };
 }
 
 function withIngredients(p: Plan, heading: Element | null): Plan {
