@@ -129,7 +129,7 @@ const TRAILING_COPYRIGHT_SITE = /©\s*(?:[^.!?:©]|\.(?=\p{L})){1,60}$/iu;
  *  picture viewer's controls ("Alle Bilder anzeigen", "Bild anzeigen Bild schließen"): about the
  *  page, not its text. */
 const PAGE_TOOL_LINE =
-  /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bilder? (?:anzeigen|schließen|vergrößern)(?: bilder? (?:anzeigen|schließen|vergrößern))?$)/iu;
+  /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bild(?:er)? (?:anzeigen|schließen|vergrößern)(?: bild(?:er)? (?:anzeigen|schließen|vergrößern))?$)/iu;
 const PAGE_TOOL_MAX_CHARS = 400;
 
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
@@ -269,6 +269,14 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
       changed = true;
       continue;
     }
+    if (b.type === 'list') {
+      const list = withoutPageTools(b);
+      if (list !== b) {
+        changed = true;
+        if (list !== null) out.push(list);
+        continue;
+      }
+    }
     const pictures = b.type === 'paragraph' ? pictureLinkImages(b.children) : null;
     if (pictures) {
       changed = true;
@@ -278,6 +286,30 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
     out.push(b);
   }
   return changed ? out : blocks;
+}
+
+/** A page tool set as a list item (a metadata list "Date ... / Print this page / Permalien
+ *  https://..."): the item goes, the other items stay; a list of nothing else goes. Only the
+ *  page-tool lines are judged in lists (the other line rules read prose paragraphs). Returns
+ *  `list` itself when no item is one. */
+function withoutPageTools(list: Extract<Block, { type: 'list' }>): Block | null {
+  let kept: typeof list.items | null = null;
+  for (let i = 0; i < list.items.length; i++) {
+    const item = list.items[i]!;
+    const only = item.children.length === 1 ? item.children[0]! : null;
+    const tool = only !== null && only.type === 'paragraph' && isPageToolLine(only.children);
+    if (tool && kept === null) kept = list.items.slice(0, i);
+    else if (!tool && kept !== null) kept.push(item);
+  }
+  if (kept === null) return list;
+  return kept.length === 0 ? null : { ...list, items: kept };
+}
+
+function isPageToolLine(inlines: Inline[]): boolean {
+  const raw = inlineText(inlines, PAGE_TOOL_MAX_CHARS * 2);
+  if (raw.length > PAGE_TOOL_MAX_CHARS * 2) return false;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  return text.length > 0 && text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text);
 }
 
 /**

@@ -29,8 +29,21 @@ test('how to cite the page, its permalink and a picture viewer\'s controls are n
     'Diese Folge zitieren: Podcast: "RES158". 16.08.2019, https://podcast.example/res158/ (CC-BY 4.0)',
     'Permalink: https://news.example/2021/helium.php',
     'Alle Bilder anzeigen',
+    'Bild anzeigen Bild schließen',
   ].map(p);
   assert.deepEqual(texts(dropFurnitureLines([prose, ...tools])), texts([prose]));
   // A sentence that speaks of citing is prose.
   assert.equal(dropFurnitureLines([p('Zitieren ist erlaubt, wenn die Quelle genannt wird.')]).length, 1);
+});
+
+test('a page tool set as a list item goes; the list\'s other items stay', () => {
+  const item = (text: string) => ({ children: [p(text)] });
+  const meta: Block = { type: 'list', ordered: false, start: null, items: [item('Date 23.05.2011'), item('Permalien https://p.example/p/RPYx')] };
+  const out = dropFurnitureLines([meta]);
+  assert.equal(out.length, 1);
+  assert.deepEqual((out[0] as Extract<Block, { type: 'list' }>).items.map((i) => texts(i.children)), [['Date 23.05.2011']]);
+  // A list of nothing but tools goes; a list item that speaks of a permalink in a sentence stays.
+  assert.equal(dropFurnitureLines([{ type: 'list', ordered: false, start: null, items: [item('Permalink: https://news.example/a')] }]).length, 0);
+  const prose: Block = { type: 'list', ordered: false, start: null, items: [item('Each post has a permalink you can share.')] };
+  assert.deepEqual(dropFurnitureLines([prose]), [prose]);
 });
