@@ -277,7 +277,7 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
         continue;
       }
     }
-    const pictures = b.type === 'paragraph' ? pictureLinkImages(b.children) : null;
+    const pictures = b.type === 'paragraph' ? (pictureLinkImages(b.children) ?? viewerCaptionImages(b.children)) : null;
     if (pictures) {
       changed = true;
       out.push(...pictures);
@@ -286,6 +286,29 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
     out.push(b);
   }
   return changed ? out : blocks;
+}
+
+/** The label of a picture viewer's control ("Vergrößern", "Enlarge", "View larger"). */
+const VIEWER_LABEL = /^\W*(?:vergrößern|bild vergrößern|zum vergrößern klicken|enlarge|click to enlarge|view larger|zoom|agrandir|ampliar|ingrandisci|powiększ)\W*$/iu;
+/** A caption is a line or two. */
+const VIEWER_CAPTION_MAX_CHARS = 300;
+
+/**
+ * A line that opens with a picture viewer's control, a link to the picture file labelled
+ * "Vergrößern" or "Enlarge", is that picture's caption ("[Vergrößern](photo.jpg) Eine kleine
+ * runde Aussparung ..."): the picture (if the link shows one) stays, the line goes.
+ */
+function viewerCaptionImages(inlines: Inline[]): Block[] | null {
+  let i = 0;
+  while (i < inlines.length && inlines[i]!.type === 'text' && (inlines[i] as { text: string }).text.trim() === '') i++;
+  const first = inlines[i];
+  if (first === undefined || first.type !== 'link' || first.href === null || !PICTURE_FILE.test(first.href)) return null;
+  if (!VIEWER_LABEL.test(inlineText(first.children, 40))) return null;
+  const rest = inlineText(inlines.slice(i + 1), VIEWER_CAPTION_MAX_CHARS * 2).replace(/\s+/g, ' ').trim();
+  if (rest.length === 0 || rest.length > VIEWER_CAPTION_MAX_CHARS) return null;
+  const images: Block[] = [];
+  collectImages(first.children, images);
+  return images;
 }
 
 /** A page tool set as a list item (a metadata list "Date ... / Print this page / Permalien

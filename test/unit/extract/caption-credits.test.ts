@@ -47,3 +47,17 @@ test('a page tool set as a list item goes; the list\'s other items stay', () => 
   const prose: Block = { type: 'list', ordered: false, start: null, items: [item('Each post has a permalink you can share.')] };
   assert.deepEqual(dropFurnitureLines([prose]), [prose]);
 });
+
+test('a line opening with a picture viewer\'s "Vergrößern" link to the picture file is its caption', () => {
+  const viewer = (label: string, text: string): Block => ({
+    type: 'paragraph',
+    children: [{ type: 'link', href: 'https://img.example/4311932_original.jpg', children: [{ type: 'text', text: label }] }, { type: 'text', text }],
+  });
+  const prose = p('Apple setzt beim iPhone 14 auf eine neue Frontkamera, wie der Experte berichtet.');
+  assert.deepEqual(texts(dropFurnitureLines([viewer('Vergrößern', ' Eine kleine runde Aussparung für die Kamera im Display.'), prose])), texts([prose]));
+  // Another label, or a link to a page, is a sentence's link.
+  const other = viewer('Das Foto', ' zeigt eine kleine runde Aussparung für die Kamera.');
+  assert.equal(dropFurnitureLines([other]).length, 1);
+  const page: Block = { type: 'paragraph', children: [{ type: 'link', href: 'https://news.example/iphone', children: [{ type: 'text', text: 'Enlarge' }] }, { type: 'text', text: ' your view of the new phone.' }] };
+  assert.equal(dropFurnitureLines([page]).length, 1);
+});
