@@ -28,7 +28,7 @@ const RELATED_LEAD_IN = new RegExp(
       'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
       // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel", "Weitere Tourentipps in Schweden"
       'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)', '(?:viel|meist) ?gelesen(?:e)?', 'weitere [\\p{L}-]*tipps',
-      'neueste (?:artikel|beiträge|nachrichten)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
+      'neueste (?:artikel|beiträge|nachrichten)', '(?:heute )?empfehlen wir', 'wir empfehlen (?:auch|außerdem|ihnen|dir|euch)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
       // Spanish / Portuguese
       'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
       'le puede interesar', 'sigue leyendo', 'seguir leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
@@ -38,7 +38,7 @@ const RELATED_LEAD_IN = new RegExp(
       // Polish / Dutch
       '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)', 'polecamy', 'powiązane artykuły', 'lees ook', 'gerelateerde artikelen',
       // Links to other pages of the site: archives, next and previous article
-      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu', 'vorschau auf (?:den|die) nächsten?',
+      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu[mr]?', 'vorschau auf (?:den|die) nächsten?',
       '(?:next|previous) (?:article|post|story)', '(?:nächster|vorheriger) (?:artikel|beitrag)', 'artículo (?:anterior|siguiente)',
       'article (?:précédent|suivant)',
     ].join('|') +
@@ -131,6 +131,21 @@ const TRAILING_COPYRIGHT_SITE = /©\s*(?:[^.!?:©]|\.(?=\p{L})){1,60}$/iu;
 const PAGE_TOOL_LINE =
   /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bild(?:er)? (?:anzeigen|schließen|vergrößern)(?: bild(?:er)? (?:anzeigen|schließen|vergrößern))?$)/iu;
 const PAGE_TOOL_MAX_CHARS = 400;
+
+/** A listing's count line ("Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!",
+ *  "Showing 1–10 of 19 results") and a pingback's notice ("1. Pingback von [Title](url) |
+ *  date"): about the page's lists, not its text. */
+const LIST_NOTICE_LINE =
+  /^\W*(?:showing|displaying|es werden (?:die )?\p{L}+|zeige|angezeigt werden)\s+\d+\s*(?:[-–]|bis|to)\s*\d+\s+(?:von|of)\s+(?:insgesamt\s+)?\d+(?![\p{L}\p{N}])/iu;
+const PINGBACK_LINE = /^\W*(?:\d+\.\s*)?(?:pingback|trackback)(?:\s+(?:von|from|de|by))?\s*:?\s+\S/iu;
+const LIST_NOTICE_MAX_CHARS = 300;
+
+/** A journal's paywall offer under the preview of an article ("Access options", "Buy single
+ *  article", "Instant access to the full article PDF.", "Immediate online access to all
+ *  issues from 2019. Subscription will auto renew annually."): the offer, not the article. */
+const PAYWALL_OFFER_LINE =
+  /^(?:access options|buy (?:single )?article(?: pdf)?|instant access to the full article(?: pdf)?\.?|immediate online access to all issues\b.*|subscription will auto[- ]renew\b.*|rent this article\b.*)$/iu;
+const PAYWALL_OFFER_MAX_CHARS = 160;
 
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
@@ -312,15 +327,17 @@ function viewerCaptionImages(inlines: Inline[]): Block[] | null {
 }
 
 /** A page tool set as a list item (a metadata list "Date ... / Print this page / Permalien
- *  https://..."): the item goes, the other items stay; a list of nothing else goes. Only the
- *  page-tool lines are judged in lists (the other line rules read prose paragraphs). Returns
+ *  https://...") or a pingback in the list of comments: the item goes, the other items stay;
+ *  a list of nothing else goes. Only these lines are judged in lists (the other line rules
+ *  read prose paragraphs). Returns
  *  `list` itself when no item is one. */
 function withoutPageTools(list: Extract<Block, { type: 'list' }>): Block | null {
   let kept: typeof list.items | null = null;
   for (let i = 0; i < list.items.length; i++) {
     const item = list.items[i]!;
-    const only = item.children.length === 1 ? item.children[0]! : null;
-    const tool = only !== null && only.type === 'paragraph' && isPageToolLine(only.children);
+    // A pingback's item holds its excerpt too; a tool is the item's only line.
+    const head = item.children[0];
+    const tool = head !== undefined && head.type === 'paragraph' && isNoticeLine(head.children, item.children.length === 1);
     if (tool && kept === null) kept = list.items.slice(0, i);
     else if (!tool && kept !== null) kept.push(item);
   }
@@ -328,11 +345,13 @@ function withoutPageTools(list: Extract<Block, { type: 'list' }>): Block | null 
   return kept.length === 0 ? null : { ...list, items: kept };
 }
 
-function isPageToolLine(inlines: Inline[]): boolean {
+function isNoticeLine(inlines: Inline[], alone: boolean): boolean {
   const raw = inlineText(inlines, PAGE_TOOL_MAX_CHARS * 2);
   if (raw.length > PAGE_TOOL_MAX_CHARS * 2) return false;
   const text = raw.replace(/\s+/g, ' ').trim();
-  return text.length > 0 && text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text);
+  if (text.length === 0) return false;
+  if (text.length <= LIST_NOTICE_MAX_CHARS && PINGBACK_LINE.test(text)) return true;
+  return alone && ((text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) || (text.length <= LIST_NOTICE_MAX_CHARS && LIST_NOTICE_LINE.test(text)));
 }
 
 /**
@@ -403,6 +422,8 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (isDisclosure(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
   if (text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) return true;
+  if (text.length <= LIST_NOTICE_MAX_CHARS && (LIST_NOTICE_LINE.test(text) || PINGBACK_LINE.test(text))) return true;
+  if (text.length <= PAYWALL_OFFER_MAX_CHARS && PAYWALL_OFFER_LINE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 

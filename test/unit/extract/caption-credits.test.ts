@@ -61,3 +61,23 @@ test('a line opening with a picture viewer\'s "Vergrößern" link to the picture
   const page: Block = { type: 'paragraph', children: [{ type: 'link', href: 'https://news.example/iphone', children: [{ type: 'text', text: 'Enlarge' }] }, { type: 'text', text: ' your view of the new phone.' }] };
   assert.equal(dropFurnitureLines([page]).length, 1);
 });
+
+test('rail labels of recommendations, a listing\'s count line and pingbacks are not the text', () => {
+  const prose = p('Die Autohäuser dürfen ab Montag wieder öffnen, wenn sie die Hygieneregeln einhalten.');
+  const lines = ['Weitere Informationen zum Coronavirus in Thüringen:', 'Heute empfehlen wir', 'Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!', 'Showing 1–12 of 40 results', '1. Pingback von Too much information | 11.09.2011 23:31'].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...lines])), texts([prose]));
+  // A pingback in the list of comments goes with its excerpt; a comment stays.
+  const pingback = { children: [p('Pingback von Lesezeichen | 11.09.2011 23:31'), p('[…] Gefällt mir – Unlängst spazierte ich […]')] };
+  const comment = { children: [p('Anna sagt: Schöne Geschichte!')] };
+  const out = dropFurnitureLines([{ type: 'list', ordered: true, start: null, items: [pingback, comment] }]);
+  assert.deepEqual((out[0] as Extract<Block, { type: 'list' }>).items.map((i) => texts(i.children)), [['Anna sagt: Schöne Geschichte!']]);
+  // Sentences that merely use the words stay.
+  assert.equal(dropFurnitureLines([p('Heute empfehlen wir Ihnen einen Ausflug an den See, denn das Wetter ist gut und die Wege sind frei.')]).length, 1);
+});
+
+test('a journal\'s paywall offer under an article preview is not the article', () => {
+  const prose = p('DRESS syndrome is a serious reaction to many drugs used in rheumatic diseases, with a potentially fatal outcome.');
+  const offer = ['Access options', 'Buy single article', 'Instant access to the full article PDF.', 'Immediate online access to all issues from 2019. Subscription will auto renew annually.'].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...offer])), texts([prose]));
+  assert.equal(dropFurnitureLines([p('Readers want instant access to the full article, the study found.')]).length, 1);
+});
