@@ -51,7 +51,7 @@ const RELATED_LEAD_IN = new RegExp(
  * when the label is the whole line (the box's text itself is judged on its own).
  */
 const APPENDIX_LABEL =
-  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
+  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?|kontaktieren sie uns(?: gerne)?(?: auch)?(?: direkt)?|contact us(?: directly)?|(?:pressesprecher|pressereferent)(?:\*in|:in|in|innen)?(?: \p{Lu}[\p{L}.'-]*){0,3})\s*[:.]?$/iu;
 
 /** The label of a table of contents ("Inhaltsverzeichnis", "Table of contents"): the list of
  *  links under it goes as a link list, the label would stand alone. */

@@ -81,3 +81,10 @@ test('a journal\'s paywall offer under an article preview is not the article', (
   assert.deepEqual(texts(dropFurnitureLines([prose, ...offer])), texts([prose]));
   assert.equal(dropFurnitureLines([p('Readers want instant access to the full article, the study found.')]).length, 1);
 });
+
+test('the label of a contact box under a press release or post is not the text', () => {
+  const prose = p('Die Bundesregierung hat erste Zusagen für die Aufnahme von über 80 Menschen aus Afghanistan gegeben.');
+  const labels = ['Kontaktieren Sie uns gerne auch direkt:', 'Pressesprecher*in Markus Ulrich', 'Contact us:'].map(p);
+  assert.deepEqual(texts(dropFurnitureLines([prose, ...labels])), texts([prose]));
+  assert.equal(dropFurnitureLines([p('Kontaktieren Sie uns, wenn Sie Fragen zum Programm haben.')]).length, 1);
+});
