@@ -13,6 +13,7 @@ import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper } from './heading-wrappers.js';
 import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
+import { isRunInDateline } from './run-in-dateline.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -193,7 +194,7 @@ function judgeStrictlyExcluded(el: Element): boolean {
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
     if (CAPTION.test(cls) && !holdsHeading(el)) return true;
-    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS && !isPostHeader(el)) return true;
+    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS && !isPostHeader(el) && !isRunInDateline(el)) return true;
     if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
   }
   if (KEEP_TAGS.has(el.name)) return false;

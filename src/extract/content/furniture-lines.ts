@@ -28,7 +28,7 @@ const RELATED_LEAD_IN = new RegExp(
       'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
       // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel", "Weitere Tourentipps in Schweden"
       'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)', '(?:viel|meist) ?gelesen(?:e)?', 'weitere [\\p{L}-]*tipps',
-      'neueste (?:artikel|beiträge|nachrichten)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
+      'neueste (?:artikel|beiträge|nachrichten)', '(?:heute )?empfehlen wir', 'wir empfehlen (?:auch|außerdem|ihnen|dir|euch)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
       // Spanish / Portuguese
       'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
       'le puede interesar', 'sigue leyendo', 'seguir leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
@@ -38,7 +38,7 @@ const RELATED_LEAD_IN = new RegExp(
       // Polish / Dutch
       '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)', 'polecamy', 'powiązane artykuły', 'lees ook', 'gerelateerde artikelen',
       // Links to other pages of the site: archives, next and previous article
-      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu', 'vorschau auf (?:den|die) nächsten?',
+      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu[mr]?', 'vorschau auf (?:den|die) nächsten?',
       '(?:next|previous) (?:article|post|story)', '(?:nächster|vorheriger) (?:artikel|beitrag)', 'artículo (?:anterior|siguiente)',
       'article (?:précédent|suivant)',
     ].join('|') +
@@ -51,7 +51,7 @@ const RELATED_LEAD_IN = new RegExp(
  * when the label is the whole line (the box's text itself is judged on its own).
  */
 const APPENDIX_LABEL =
-  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?)\s*[:.]?$/iu;
+  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?|kontaktieren sie uns(?: gerne)?(?: auch)?(?: direkt)?|contact us(?: directly)?|(?:pressesprecher|pressereferent)(?:\*in|:in|in|innen)?(?: \p{Lu}[\p{L}.'-]*){0,3})\s*[:.]?$/iu;
 
 /** The label of a table of contents ("Inhaltsverzeichnis", "Table of contents"): the list of
  *  links under it goes as a link list, the label would stand alone. */
@@ -129,8 +129,23 @@ const TRAILING_COPYRIGHT_SITE = /©\s*(?:[^.!?:©]|\.(?=\p{L})){1,60}$/iu;
  *  picture viewer's controls ("Alle Bilder anzeigen", "Bild anzeigen Bild schließen"): about the
  *  page, not its text. */
 const PAGE_TOOL_LINE =
-  /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bilder? (?:anzeigen|schließen|vergrößern)(?: bilder? (?:anzeigen|schließen|vergrößern))?$)/iu;
+  /^(?:suggested citation|zitiervorschlag|zitierweise|(?:diese[ns]? (?:folge|artikel|beitrag) )?zitieren\s*:|cite this (?:article|post|page|episode)|citer cet article|cómo citar|permalink|permalien|enlace permanente|(?:alle )?bild(?:er)? (?:anzeigen|schließen|vergrößern)(?: bild(?:er)? (?:anzeigen|schließen|vergrößern))?$)/iu;
 const PAGE_TOOL_MAX_CHARS = 400;
+
+/** A listing's count line ("Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!",
+ *  "Showing 1–10 of 19 results") and a pingback's notice ("1. Pingback von [Title](url) |
+ *  date"): about the page's lists, not its text. */
+const LIST_NOTICE_LINE =
+  /^\W*(?:showing|displaying|es werden (?:die )?\p{L}+|zeige|angezeigt werden)\s+\d+\s*(?:[-–]|bis|to)\s*\d+\s+(?:von|of)\s+(?:insgesamt\s+)?\d+(?![\p{L}\p{N}])/iu;
+const PINGBACK_LINE = /^\W*(?:\d+\.\s*)?(?:pingback|trackback)(?:\s+(?:von|from|de|by))?\s*:?\s+\S/iu;
+const LIST_NOTICE_MAX_CHARS = 300;
+
+/** A journal's paywall offer under the preview of an article ("Access options", "Buy single
+ *  article", "Instant access to the full article PDF.", "Immediate online access to all
+ *  issues from 2019. Subscription will auto renew annually."): the offer, not the article. */
+const PAYWALL_OFFER_LINE =
+  /^(?:access options|buy (?:single )?article(?: pdf)?|instant access to the full article(?: pdf)?\.?|immediate online access to all issues\b.*|subscription will auto[- ]renew\b.*|rent this article\b.*)$/iu;
+const PAYWALL_OFFER_MAX_CHARS = 160;
 
 /** A copyright line: "© 2022 Example Media", "Copyright © Example". */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?©/iu;
@@ -269,7 +284,15 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
       changed = true;
       continue;
     }
-    const pictures = b.type === 'paragraph' ? pictureLinkImages(b.children) : null;
+    if (b.type === 'list') {
+      const list = withoutPageTools(b);
+      if (list !== b) {
+        changed = true;
+        if (list !== null) out.push(list);
+        continue;
+      }
+    }
+    const pictures = b.type === 'paragraph' ? (pictureLinkImages(b.children) ?? viewerCaptionImages(b.children)) : null;
     if (pictures) {
       changed = true;
       out.push(...pictures);
@@ -278,6 +301,57 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
     out.push(b);
   }
   return changed ? out : blocks;
+}
+
+/** The label of a picture viewer's control ("Vergrößern", "Enlarge", "View larger"). */
+const VIEWER_LABEL = /^\W*(?:vergrößern|bild vergrößern|zum vergrößern klicken|enlarge|click to enlarge|view larger|zoom|agrandir|ampliar|ingrandisci|powiększ)\W*$/iu;
+/** A caption is a line or two. */
+const VIEWER_CAPTION_MAX_CHARS = 300;
+
+/**
+ * A line that opens with a picture viewer's control, a link to the picture file labelled
+ * "Vergrößern" or "Enlarge", is that picture's caption ("[Vergrößern](photo.jpg) Eine kleine
+ * runde Aussparung ..."): the picture (if the link shows one) stays, the line goes.
+ */
+function viewerCaptionImages(inlines: Inline[]): Block[] | null {
+  let i = 0;
+  while (i < inlines.length && inlines[i]!.type === 'text' && (inlines[i] as { text: string }).text.trim() === '') i++;
+  const first = inlines[i];
+  if (first === undefined || first.type !== 'link' || first.href === null || !PICTURE_FILE.test(first.href)) return null;
+  if (!VIEWER_LABEL.test(inlineText(first.children, 40))) return null;
+  const rest = inlineText(inlines.slice(i + 1), VIEWER_CAPTION_MAX_CHARS * 2).replace(/\s+/g, ' ').trim();
+  if (rest.length === 0 || rest.length > VIEWER_CAPTION_MAX_CHARS) return null;
+  const images: Block[] = [];
+  collectImages(first.children, images);
+  return images;
+}
+
+/** A page tool set as a list item (a metadata list "Date ... / Print this page / Permalien
+ *  https://...") or a pingback in the list of comments: the item goes, the other items stay;
+ *  a list of nothing else goes. Only these lines are judged in lists (the other line rules
+ *  read prose paragraphs). Returns
+ *  `list` itself when no item is one. */
+function withoutPageTools(list: Extract<Block, { type: 'list' }>): Block | null {
+  let kept: typeof list.items | null = null;
+  for (let i = 0; i < list.items.length; i++) {
+    const item = list.items[i]!;
+    // A pingback's item holds its excerpt too; a tool is the item's only line.
+    const head = item.children[0];
+    const tool = head !== undefined && head.type === 'paragraph' && isNoticeLine(head.children, item.children.length === 1);
+    if (tool && kept === null) kept = list.items.slice(0, i);
+    else if (!tool && kept !== null) kept.push(item);
+  }
+  if (kept === null) return list;
+  return kept.length === 0 ? null : { ...list, items: kept };
+}
+
+function isNoticeLine(inlines: Inline[], alone: boolean): boolean {
+  const raw = inlineText(inlines, PAGE_TOOL_MAX_CHARS * 2);
+  if (raw.length > PAGE_TOOL_MAX_CHARS * 2) return false;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (text.length === 0) return false;
+  if (text.length <= LIST_NOTICE_MAX_CHARS && PINGBACK_LINE.test(text)) return true;
+  return alone && ((text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) || (text.length <= LIST_NOTICE_MAX_CHARS && LIST_NOTICE_LINE.test(text)));
 }
 
 /**
@@ -348,6 +422,8 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
   if (text.length <= DISCLOSURE_MAX_CHARS && (isDisclosure(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
   if (text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) return true;
+  if (text.length <= LIST_NOTICE_MAX_CHARS && (LIST_NOTICE_LINE.test(text) || PINGBACK_LINE.test(text))) return true;
+  if (text.length <= PAYWALL_OFFER_MAX_CHARS && PAYWALL_OFFER_LINE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text);
 }
 
