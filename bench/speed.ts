@@ -3,9 +3,7 @@
 // no callbacks), the bare Tokenizer, urlkit's two profiles, and Readability on linkedom and on
 // jsdom (jsdom on a subset: it is slow).
 // --quick leaves jsdom out; --urlkit-only runs only the floor and urlkit's rows;
-// --rounds N (default 3) sets how often the fast rows are timed (see measure());
-// --paired-rounds N (default 5, 0 to skip) sets the rounds of the paired measure (see
-// measurePaired()); --pages N times only every Nth page of the corpus (a quick check).
+// --rounds N (default 3) sets how often the fast rows are timed (see measure()).
 import { Parser, Tokenizer } from 'htmlparser2';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -94,49 +92,8 @@ function perRoundRatios(row: Timing[], floor: Timing[]): number[] {
   return row.slice(0, floor.length).map((t, k) => t.total / floor[k]!.total);
 }
 
-/**
- * The paired measure: every page is timed for the floor and for each paired row back to back,
- * in an order that alternates page by page (the floor first on one page, last on the next), and
- * each side's CPU is summed over the set. A round's ratio is a row's sum over the floor's sum of
- * the same round; the rounds give the median and the spread. The two sides of a ratio are then
- * taken milliseconds apart over the same pages, so a busy spell of the machine falls on both
- * alike, where the passes of measure() lie seconds to a minute apart.
- */
-function measurePaired(floor: System, rows: System[], rounds: number): { totals: number[][]; floorTotals: number[]; best: Float64Array[] } {
-  const all = [floor, ...rows];
-  for (const sys of all) for (const p of sys.pages.slice(0, 5)) sys.run(p);
-  const floorTotals: number[] = [];
-  const totals: number[][] = rows.map(() => []);
-  // Each side's least CPU on each page over the rounds: a shared machine only ever adds time.
-  const best = all.map(() => new Float64Array(floor.pages.length).fill(Infinity));
-  for (let round = 0; round < rounds; round++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    const sums = new Float64Array(all.length);
-    const pages = floor.pages;
-    for (let k = 0; k < pages.length; k++) {
-      const p = pages[k]!;
-      // Forward on one page, backward on the next (and the other way in the next round).
-      const forward = ((k + round) & 1) === 0;
-      for (let j = 0; j < all.length; j++) {
-        const at = forward ? j : all.length - 1 - j;
-        const c0 = process.cpuUsage();
-        all[at]!.run(p);
-        const c = process.cpuUsage(c0);
-        const ms = (c.user + c.system) / 1000;
-        sums[at] = sums[at]! + ms;
-        if (ms < best[at]![k]!) best[at]![k] = ms;
-      }
-    }
-    floorTotals.push(sums[0]!);
-    rows.forEach((_, i) => totals[i]!.push(sums[i + 1]!));
-  }
-  return { totals, floorTotals, best };
-}
-
 function main(): void {
-  const everyArg = process.argv.indexOf('--pages');
-  const every = everyArg === -1 ? 1 : Math.max(1, Number(process.argv[everyArg + 1]) || 1);
-  const pages = loadCorpus().filter((_, i) => i % every === 0);
+  const pages = loadCorpus();
   const jsdomEvery = Number(process.env['URLKIT_BENCH_JSDOM_EVERY'] ?? 5);
   const virtualConsole = new VirtualConsole();
   const systems: System[] = [
@@ -215,8 +172,6 @@ function main(): void {
       : systems;
   const roundsArg = process.argv.indexOf('--rounds');
   const rounds = roundsArg === -1 ? 3 : Math.max(1, Number(process.argv[roundsArg + 1]) || 1);
-  const pairedArg = process.argv.indexOf('--paired-rounds');
-  const pairedRounds = pairedArg === -1 ? 5 : Math.max(0, Number(process.argv[pairedArg + 1]) || 0);
   const { median: timings, passes } = measure(chosen, rounds, (s) => !s.name.startsWith('Readability'));
   const results = chosen.map((s, i) => ({ name: s.name, ...timings[i]! }));
   const floor = results[0]!.perSec;
@@ -241,29 +196,6 @@ function main(): void {
     const ratios = perRoundRatios(passes[i]!, passes[0]!);
     const sorted = [...ratios].sort((a, b) => a - b);
     console.log(`| ${r.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x |`);
-  });
-  if (pairedRounds === 0) return;
-  // The paired measure (measurePaired): the floor and the Tokenizer and urlkit rows page by page
-  // in alternating order, summed per side; this is the ratio to read against the 3x bar.
-  const paired = chosen.slice(1).filter((s) => !s.name.startsWith('Readability'));
-  const { totals, floorTotals, best } = measurePaired(chosen[0]!, paired, pairedRounds);
-  const floorSorted = [...floorTotals].sort((a, b) => a - b);
-  console.log('');
-  console.log(`Paired: each page timed for the floor and every row below back to back, order alternating page by page; sums per side over ${pages.length} pages, ${pairedRounds} rounds (floor ${floorTotals.map((t) => t.toFixed(0)).join(' / ')} ms a round, median ${medianOf(floorSorted).toFixed(0)}).`);
-  // Read beside the floor's own passes: when the floor costs more paired than alone, the heavier
-  // rows' garbage collection (V8's background threads count in process.cpuUsage) and their
-  // cache footprint land in the floor's time, and the paired ratios understate them.
-  const floorAlone = medianOf(passes[0]!.map((t) => t.total).sort((a, b) => a - b));
-  console.log(`The floor paired costs ${(medianOf(floorSorted) / floorAlone).toFixed(2)}x its own passes (${floorAlone.toFixed(0)} ms a pass): above 1, the paired ratios understate the heavier rows.`);
-  const sumOf = (a: Float64Array): number => a.reduce((m, x) => m + x, 0);
-  const floorBest = sumOf(best[0]!);
-  console.log('| row vs floor, paired | rounds | median | min | max | spread (max/min) | median ms a round | per-page best of rounds |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  paired.forEach((s, i) => {
-    const ratios = totals[i]!.map((t, k) => t / floorTotals[k]!);
-    const sorted = [...ratios].sort((a, b) => a - b);
-    const ms = medianOf([...totals[i]!].sort((a, b) => a - b));
-    console.log(`| ${s.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x | ${(sorted[sorted.length - 1]! / sorted[0]!).toFixed(3)} | ${ms.toFixed(0)} | ${(sumOf(best[i + 1]!) / floorBest).toFixed(2)}x |`);
   });
 }
 
