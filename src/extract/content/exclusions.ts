@@ -204,7 +204,9 @@ function judgeStrictlyExcluded(el: Element): boolean {
 
 /** A declared forum post's author and date line (post-headers.ts) is read with the post. */
 function isPostHeader(el: Element): boolean {
-  return textContent(el).length <= POST_HEADER_MAX_CHARS && isOneLine(el) && inDeclaredPost(el);
+  // The ancestor walk first: on a page without declared posts it ends the test, and the text
+  // is read only up to the limit (an author box can be long).
+  return inDeclaredPost(el) && textContent(el, POST_HEADER_MAX_CHARS).length <= POST_HEADER_MAX_CHARS && isOneLine(el);
 }
 
 /** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the page's own text, whatever slot it names. */

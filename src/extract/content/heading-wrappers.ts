@@ -6,7 +6,7 @@ import type { Element } from 'domhandler';
 import { UNLIKELY } from '../dom/patterns.js';
 import { attribute } from '../../parse/nodes.js';
 
-const HEADER_WORD = /header/gi;
+const HEADER_WORD = /header/i;
 /** A section's heading; an <h1> in a "header" box is the page's title or its category
  *  ("Computer Science > Artificial Intelligence"), which the title line handles. */
 const HEADING = /^h[2-6]$/;
@@ -19,11 +19,9 @@ export function isHeadingWrapper(el: Element): boolean {
   // A <header> element is a header by its tag too (a box's title bar, the article's header).
   if (el.name === 'header') return false;
   const text = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
-  HEADER_WORD.lastIndex = 0;
   if (!HEADER_WORD.test(text)) return false;
-  HEADER_WORD.lastIndex = 0;
   // Any other unlikely word (related-header, widget-header, comments-header) keeps it out.
-  if (UNLIKELY.test(text.replace(HEADER_WORD, ' '))) return false;
+  if (UNLIKELY.test(text.replace(/header/gi, ' '))) return false;
   let heading: Element | null = null;
   for (const c of el.children) {
     if (c.type === 'text') {

@@ -18,12 +18,9 @@ const BLOCK_TAGS = new Set(['address', 'article', 'aside', 'blockquote', 'dd', '
  *  panel (avatar, name, rank, join date, post count) or a post's whole header bar (buttons,
  *  "wrote", "last edited by") is a box of blocks, and stays out like an article's author box. */
 export function isOneLine(el: Element): boolean {
-  if (BLOCK_TAGS.has(el.name)) {
-    // A block whose children are all inline is still one line ("<div class=meta><span>...").
-    for (const c of el.children) if (c.type === 'tag' && !isInline(c as Element)) return false;
-    return true;
-  }
-  return isInline(el);
+  // A block whose children are all inline is still one line ("<div class=meta><span>...").
+  for (const c of el.children) if (c.type === 'tag' && !isInline(c as Element)) return false;
+  return true;
 }
 
 function isInline(el: Element): boolean {

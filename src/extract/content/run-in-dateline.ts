@@ -5,6 +5,7 @@
 // a line of its own (a div or a span alone in its box) is still left out.
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
+import { textContent } from '../dom/walk.js';
 
 const INLINE = new Set(['span', 'strong', 'b', 'em', 'i']);
 const DATELINE = /(?:^|[\s_-])dateline(?:$|[\s_-])/i;
@@ -27,27 +28,13 @@ export function isRunInDateline(el: Element): boolean {
   for (const c of (p as Element).children) {
     if (c === el) {
       before = false;
-      own = textOf(el).length;
+      own = textContent(el).trim().length;
       continue;
     }
-    const t = c.type === 'text' ? c.data : c.type === 'tag' ? textOf(c as Element) : '';
+    const t = textContent(c);
     if (before) {
       if (t.trim() !== '') return false;
     } else rest += t.replace(/\s+/g, ' ').trim().length;
   }
   return own > 0 && own <= MAX_DATELINE_CHARS && rest >= MIN_REST_CHARS;
-}
-
-function textOf(el: Element): string {
-  let out = '';
-  const stack: Element[] = [el];
-  while (stack.length > 0) {
-    const cur = stack.pop()!;
-    for (let i = cur.children.length - 1; i >= 0; i--) {
-      const c = cur.children[i]!;
-      if (c.type === 'text') out += c.data;
-      else if (c.type === 'tag') stack.push(c as Element);
-    }
-  }
-  return out.trim();
 }
