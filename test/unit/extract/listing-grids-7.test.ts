@@ -10,7 +10,7 @@ import { gridSearchExcluded, isFacetPanel } from '../../../src/extract/content/c
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
 import { isKeyboardCopy } from '../../../src/extract/content/link-cards.js';
-import type { Element } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const h = (text: string): Block => ({ type: 'heading', level: 3, children: [{ type: 'text', text }] });
@@ -43,9 +43,14 @@ test('a reading that is only an FAQ box or SEO copy gives way to the grid of pro
   assert.ok(text.includes('Geo Seamless T-Shirt') && text.includes('$35.00'), text);
 });
 
+/** The first element whose class attribute is exactly `cls`. */
+function elementOfClass(doc: Document, cls: string): Element {
+  return findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+}
+
 test('a box named for its pagination is searched for a grid (it may hold the results); menus are not', () => {
   const doc = parseHtml('<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>');
-  const byClass = (cls: string): Element => findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+  const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(gridSearchExcluded(byClass('pagination_pagination__a1')), false);
   assert.equal(gridSearchExcluded(byClass('pager')), false);
   assert.equal(gridSearchExcluded(byClass('site-nav')), true);
@@ -54,7 +59,7 @@ test('a box named for its pagination is searched for a grid (it may hold the res
 
 test('a layout box naming the results beside its facets word is no filter panel; the panel is', () => {
   const doc = parseHtml('<html><body><div class="t-collection__grid facets-vertical"></div><div class="t-collection__facets-form facets-vertical-form"></div><div class="facets-wrapper"></div></body></html>');
-  const byClass = (cls: string): Element => findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+  const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(isFacetPanel(byClass('t-collection__grid facets-vertical')), false);
   assert.equal(isFacetPanel(byClass('t-collection__facets-form facets-vertical-form')), true);
   assert.equal(isFacetPanel(byClass('facets-wrapper')), true);
@@ -73,7 +78,7 @@ test("a keyboard-hidden copy of a card's link is left out; a linked picture or d
     '<article><a class="main" href="/p/1">Topo Athletic - ST-5. Color Grey. On sale for $108.00. 4.4 out of 5 stars</a><div><a class="copy" tabindex="-1" href="/p/1"><span>Brand</span> <span>Topo Athletic</span> <span>Product</span> <span>ST-5</span> <span>Grey</span></a></div></article>' +
       '<article><a class="pic" href="/a/2" tabindex="-1"><img src="/x.jpg" alt=""></a><header><h2><a href="/a/2">Beats Solo 4 gains colours</a></h2><p><a class="desc" href="/a/2" tabindex="-1">Walmart now has the headphones in new retailer-exclusive colorways.</a></p></header></article>',
   );
-  const byClass = (cls: string): Element => findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;
+  const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(isKeyboardCopy(byClass('copy')), true);
   assert.equal(isKeyboardCopy(byClass('desc')), false);
   assert.equal(isKeyboardCopy(byClass('pic')), false);
