@@ -7,7 +7,7 @@
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement, isInside, textContent } from '../dom/walk.js';
-import { BOILERPLATE_ROLES } from '../dom/patterns.js';
+import { BOILERPLATE_ROLES, someTokenWords } from '../dom/patterns.js';
 import { ElementStats } from './element-stats.js';
 import { alwaysExcluded, classOrIdMatches } from './exclusions.js';
 import { CHROME_TAGS } from './whole-page.js';
@@ -118,13 +118,7 @@ const MAYBE_FACET = /[Ff]ilter|[Ff]acet/;
 
 /** The class or id names a filter panel in camelCase (see FACET_PART_WORDS). */
 function facetNamed(name: string | undefined): boolean {
-  if (name === undefined || !MAYBE_FACET.test(name)) return false;
-  for (const token of name.split(/\s+/)) {
-    if (!MAYBE_FACET.test(token)) continue;
-    const words = token.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_\-0-9]+/);
-    if (words.some((w) => FACET_WORDS.has(w)) && words.some((w) => FACET_PART_WORDS.has(w))) return true;
-  }
-  return false;
+  return someTokenWords(name, MAYBE_FACET, (words) => words.some((w) => FACET_WORDS.has(w)) && words.some((w) => FACET_PART_WORDS.has(w)));
 }
 
 /** The element itself is shown to screen readers only (a shop's "Regular price" label, a

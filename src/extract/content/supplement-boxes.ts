@@ -4,6 +4,7 @@
 import type { ChildNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
+import { someTokenWords } from '../dom/patterns.js';
 
 const SUPPLEMENT_WORDS = new Set(['faq', 'faqs', 'seo']);
 /** A name that may hold one of the words: a cheap test before the split. */
@@ -12,13 +13,7 @@ const MAYBE = /faq|seo/i;
 /** A class or id token naming an FAQ box or SEO copy, in any case or joining
  *  ("gpu-faq-grid", "gpuFaqGrid", "supporting-rich-text_seo__x", "seoText"). */
 function supplementNamed(name: string | undefined): boolean {
-  if (name === undefined || !MAYBE.test(name)) return false;
-  for (const token of name.split(/\s+/)) {
-    if (!MAYBE.test(token)) continue;
-    const words = token.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_\-0-9]+/);
-    if (words.some((w) => SUPPLEMENT_WORDS.has(w))) return true;
-  }
-  return false;
+  return someTokenWords(name, MAYBE, (words) => words.some((w) => SUPPLEMENT_WORDS.has(w)));
 }
 
 /** Every root of the reading is an FAQ box or a block of SEO copy, by its own name. */

@@ -64,3 +64,19 @@ function wordWeight(s: string | undefined): number {
   if (!s) return 0;
   return (NEGATIVE.test(s) ? -25 : 0) + (POSITIVE.test(s) ? 25 : 0);
 }
+
+/**
+ * Whether a token of a class or id value, split into its words ("gpuFaqGrid" -> gpu, faq,
+ * grid; "supporting-rich-text_seo__x" -> ..., seo, x), passes `test`. Names join their words in
+ * camelCase or with underscores, dashes and digits, so a word list reads them where a pattern
+ * on the raw name cannot tell "seo" from "seoul". `maybe` is a cheap test of the value and of
+ * each token before the split.
+ */
+export function someTokenWords(name: string | undefined, maybe: RegExp, test: (words: string[]) => boolean): boolean {
+  if (name === undefined || !maybe.test(name)) return false;
+  for (const token of name.split(/\s+/)) {
+    if (!maybe.test(token)) continue;
+    if (test(token.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_\-0-9]+/))) return true;
+  }
+  return false;
+}
