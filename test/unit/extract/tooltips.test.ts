@@ -24,3 +24,9 @@ test('an element named a tooltip by class only is not hidden by this rule', () =
 <p class="tooltip-term">Deductibles explained in one sentence, with commas, for every reader here.</p>${para(2)}${para(3)}</article></body></html>`);
   assert.match(text, /Deductibles explained in one sentence/);
 });
+
+test('a trigger marked role=tooltip that points at its own description (aria-describedby) is shown', () => {
+  const text = contentText(`<html><head><title>Guide</title></head><body><article><h1>Guide</h1>${para(1)}
+<div role="tooltip" aria-describedby="t1"><p>Written by the plan team, with commas, care, and words enough for a reader.</p></div>${para(2)}${para(3)}</article></body></html>`);
+  assert.match(text, /Written by the plan team/);
+});
