@@ -91,6 +91,8 @@ function judgeMarkup(el: Element): boolean {
     let cls: string | undefined;
     let type: string | undefined;
     let tabindex: string | undefined;
+    let role: string | undefined;
+    let describedBy = false;
     for (let i = 0; i < list.length; i += 2) {
       const name = list[i]!;
       if (name === 'class') cls ??= list[i + 1];
@@ -99,14 +101,20 @@ function judgeMarkup(el: Element): boolean {
       else if (name === 'aria-hidden') ariaHidden ??= list[i + 1];
       else if (name === 'type') type ??= list[i + 1];
       else if (name === 'tabindex') tabindex ??= list[i + 1];
+      else if (name === 'role') role ??= list[i + 1];
+      else if (name === 'aria-describedby') describedBy = true;
     }
-    return judgeFrom(el.name, hidden, ariaHidden, style, cls, type, tabindex);
+    return judgeFrom(el.name, hidden, ariaHidden, style, cls, type, tabindex, role === 'tooltip' && !describedBy);
   }
-  return judgeFrom(el.name, attribute(el, 'hidden') !== undefined, attribute(el, 'aria-hidden'), attribute(el, 'style'), attribute(el, 'class'), attribute(el, 'type'), attribute(el, 'tabindex'));
+  return judgeFrom(el.name, attribute(el, 'hidden') !== undefined, attribute(el, 'aria-hidden'), attribute(el, 'style'), attribute(el, 'class'), attribute(el, 'type'), attribute(el, 'tabindex'), attribute(el, 'role') === 'tooltip' && attribute(el, 'aria-describedby') === undefined);
 }
 
-function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined, style: string | undefined, cls: string | undefined, type: string | undefined, tabindex: string | undefined): boolean {
+/** `tooltip`: role=tooltip on an element not itself described by another (a tooltip is the
+ *  description; an element that points at its own description is the trigger, shown). */
+function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined, style: string | undefined, cls: string | undefined, type: string | undefined, tabindex: string | undefined, tooltip: boolean): boolean {
   if (hidden) return true;
+  // A tooltip is shown while the pointer rests on what it explains: a note beside the text.
+  if (tooltip) return true;
   if (ariaHidden === 'true') {
     // Some sites put aria-hidden on whole article wrappers used for animations; only trust it
     // on elements that are not obvious content containers. A link taken out of both the
