@@ -3,7 +3,9 @@
 // a link to the same page, and the link-line pruning then drops the description as
 // navigation, keeping the headline only (headings are not link-pruned). A careful reader
 // reads the description as the card's text: the headline stays the link, the lines under it
-// in the same link are plain text. Block-level, on the converted output only.
+// in the same link are plain text. A card whose lines are all short labels and values
+// ("Duration" / "8 Min"), none a price, keeps them as one line of text. Block-level, on the
+// converted output only.
 import type { Element } from 'domhandler';
 import type { Block, Inline, ListItem } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
