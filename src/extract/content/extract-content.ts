@@ -39,7 +39,7 @@ import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
 import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
 import { isKeyboardCopy, unwrapCardText } from './link-cards.js';
-import { onlySupplements } from './supplement-boxes.js';
+import { onlyFooters, onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
 import { titleBlock } from './title-block.js';
@@ -158,6 +158,8 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
       // already weighed (and did not end the cascade).
       if (previous && samePlan(relaxed, previous)) continue;
       previous = relaxed;
+      // A relaxed reading that lands on the page's footer alone found no content (supplement-boxes.ts).
+      if (onlyFooters(relaxed.roots)) continue;
       const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut, rails);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;

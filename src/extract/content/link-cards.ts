@@ -3,7 +3,9 @@
 // a link to the same page, and the link-line pruning then drops the description as
 // navigation, keeping the headline only (headings are not link-pruned). A careful reader
 // reads the description as the card's text: the headline stays the link, the lines under it
-// in the same link are plain text. Block-level, on the converted output only.
+// in the same link are plain text. A card whose lines are all short labels and values
+// ("Duration" / "8 Min"), none a price, keeps them as one line of text. Block-level, on the
+// converted output only.
 import type { Element } from 'domhandler';
 import type { Block, Inline, ListItem } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
@@ -44,6 +46,44 @@ function unwrapped(block: Block): Block {
     else children.push(c);
   }
   return { type: 'paragraph', children };
+}
+
+/** A price: a currency sign next to a number. */
+const PRICE = /[$€£¥₹]\s?\d|\d\s?[$€£]/;
+
+/** The label lines of a card run: paragraphs with words, not pictures. */
+function labelLines(blocks: Block[], s: number, e: number): number[] {
+  const at: number[] = [];
+  for (let k = s; k < e; k++) {
+    const b = blocks[k]!;
+    if (b.type === 'paragraph' && inlineText(b.children).trim() !== '' && !b.children.every(pictureOnly)) at.push(k);
+  }
+  return at;
+}
+
+function pictureOnly(i: Inline): boolean {
+  if (i.type === 'image') return true;
+  if (i.type === 'text') return i.text.trim() === '';
+  return i.type === 'link' && i.children.every(pictureOnly);
+}
+
+/** A card whose lines under the headline are all short labels and values ("Duration", "8 Min",
+ *  "Difficulty", "Easy"), none of them prose or a price: the card's facts, not a product's
+ *  offer. */
+function labelCard(blocks: Block[], lines: number[]): boolean {
+  if (lines.length < 2) return false;
+  for (const k of lines) {
+    const b = blocks[k]!;
+    if (isProse(b) || PRICE.test(inlineText((b as Extract<Block, { type: 'paragraph' }>).children))) return false;
+  }
+  return true;
+}
+
+/** The card's label lines read as one line of text where the first stood. */
+function joinLabels(out: Block[], lines: number[]): void {
+  const text = lines.map((k) => inlineText((out[k] as Extract<Block, { type: 'paragraph' }>).children).trim()).join(' ');
+  for (let i = lines.length - 1; i >= 1; i--) out.splice(lines[i]!, 1);
+  out[lines[0]!] = { type: 'paragraph', children: [{ type: 'text', text }] };
 }
 
 /** Runs of blocks wholly linked to one page holding a heading: [start, end) pairs. */
@@ -98,12 +138,19 @@ function mapCards(blocks: Block[]): CardMap {
 /** The blocks with the mapped runs' descriptions unwrapped (copies only what changes). */
 function rewrite(blocks: Block[], map: CardMap): Block[] {
   const out = blocks.slice();
-  for (const [s, e] of map.runs) for (let k = s; k < e; k++) if (out[k]!.type === 'paragraph') out[k] = unwrapped(out[k]!);
   for (const { at, item, map: inner } of map.items) {
     const list = out[at] as Extract<Block, { type: 'list' }>;
     const items: ListItem[] = list.items.slice();
     items[item] = { children: rewrite(items[item]!.children, inner) };
     out[at] = { ...list, items };
+  }
+  // From the last run back (after the lists, whose places are counted in the blocks as
+  // given): a card's joined labels take fewer blocks.
+  for (let r = map.runs.length - 1; r >= 0; r--) {
+    const [s, e] = map.runs[r]!;
+    const lines = labelLines(out, s, e);
+    if (labelCard(out, lines)) joinLabels(out, lines);
+    else for (let k = s; k < e; k++) if (out[k]!.type === 'paragraph') out[k] = unwrapped(out[k]!);
   }
   return out;
 }

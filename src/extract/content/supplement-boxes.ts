@@ -22,3 +22,19 @@ export function onlySupplements(roots: readonly ChildNode[]): boolean {
   for (const r of roots) if (!isElement(r) || !(supplementNamed(attribute(r, 'class')) || supplementNamed(attribute(r, 'id')))) return false;
   return true;
 }
+
+const FOOTER_WORDS = new Set(['footer']);
+const MAYBE_FOOTER = /footer/i;
+
+/** Every root of the reading is the page's footer or a part of it, by its tag or its own
+ *  name ("shopify-section-footer", "footer__top", "Footer-styled__LowerGrid"): a reading that
+ *  lands there has found the page's colophon, not its content. The body and `<main>` are never
+ *  a footer whatever their class says ("page-template-elementor_header_footer"). */
+export function onlyFooters(roots: readonly ChildNode[]): boolean {
+  if (roots.length === 0) return false;
+  for (const r of roots) {
+    if (!isElement(r) || r.name === 'body' || r.name === 'main') return false;
+    if (r.name !== 'footer' && !someTokenWords(attribute(r, 'class'), MAYBE_FOOTER, (w) => w.some((x) => FOOTER_WORDS.has(x))) && !someTokenWords(attribute(r, 'id'), MAYBE_FOOTER, (w) => w.some((x) => FOOTER_WORDS.has(x)))) return false;
+  }
+  return true;
+}
