@@ -14,6 +14,7 @@ import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper } from './heading-wrappers.js';
 import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
 import { isRunInDateline } from './run-in-dateline.js';
+import { isProseWidget } from './prose-widgets.js';
 
 export const NEVER_TEXT = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
@@ -199,7 +200,7 @@ function judgeStrictlyExcluded(el: Element): boolean {
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el) && !isProseWidget(el);
 }
 
 /** A declared forum post's author and date line (post-headers.ts) is read with the post. */

@@ -43,6 +43,7 @@ import { onlyFooters, onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
 import { titleBlock } from './title-block.js';
+import { pageBody } from './page-body.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;
@@ -118,8 +119,10 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   knowPageTextLength(doc, facts.textLength);
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
   const title = pageTitle(facts);
-  const frame: Element | Document = facts.body ?? doc;
-  revealHiddenWrappers(frame, facts.hiddenTops ?? undefined);
+  // A document pasted into the head holds the first <body>; the root's own one is the page's (page-body.ts).
+  const body = pageBody(doc, facts.body);
+  const frame: Element | Document = body ?? doc;
+  revealHiddenWrappers(frame, body === facts.body ? facts.hiddenTops ?? undefined : undefined);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;

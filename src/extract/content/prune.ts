@@ -27,6 +27,12 @@ const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
 /** Links into the page at this share of a box's link text, and link text at this share of its
  *  text: the box is a table of contents. */
 const TOC_SHARE = 0.8;
+/** A content system's state flag on the article's node: Drupal marks a node "promoted to the
+ *  front page" (`node--promoted`, `node-promoted`), which the boilerplate words read as a promo
+ *  box. It says how the node is listed elsewhere, not what it is: the class weight and the
+ *  score it lowered are given back (the flag's -25 in each). */
+const PROMOTED_NODE = /(?:^|\s)node-{1,2}promoted(?:$|\s)/;
+const PROMOTED_WEIGHT = 25;
 
 export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, excluded: Set<Element>): void {
   for (const root of roots) {
@@ -66,7 +72,8 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const isList = name === 'ul' || name === 'ol' || name === 'dl';
   // Lists start from a negative tag weight by design (menus are lists), so a negative score
   // says nothing about a list of real items; link density below judges those.
-  if (!isList && weight + info.score < 0) return true;
+  const flagged = weight < 0 && PROMOTED_NODE.test(attribute(el, 'class') ?? '') ? 2 * PROMOTED_WEIGHT : 0;
+  if (!isList && weight + info.score + flagged < 0) return true;
   if (info.commas >= 10) return false;
 
   const p = info.paragraphs;
