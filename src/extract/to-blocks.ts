@@ -70,7 +70,16 @@ type Container =
   | { kind: 'blocks'; blocks: Block[] }
   | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
 
-type TextKind = { kind: 'paragraph' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
+type TextKind = { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
+
+/** Paragraphs read from a definition list's term (`<dt>`): the block model has no term, but the
+ *  content profile's link-line pass asks (block-prune.ts). Compared by identity. */
+const TERM_BLOCKS = new WeakSet<Block>();
+
+/** Was this paragraph a definition list's term (`<dt>`)? */
+export function isTermBlock(block: Block): boolean {
+  return TERM_BLOCKS.has(block);
+}
 
 const enum Exit {
   None,
@@ -171,10 +180,13 @@ class BlockBuilder {
     }
     switch (name) {
       case 'p':
-      case 'dt':
       case 'dd':
         this.flush();
         this.textKinds.push({ kind: 'paragraph' });
+        return Exit.TextKind;
+      case 'dt':
+        this.flush();
+        this.textKinds.push({ kind: 'term' });
         return Exit.TextKind;
       case 'figcaption':
         this.flush();
@@ -344,7 +356,9 @@ class BlockBuilder {
       if (last && last.type === 'image' && last.caption === null) last.caption = inlines;
       else this.emit({ type: 'paragraph', children: inlines });
     } else {
-      this.emit({ type: 'paragraph', children: inlines });
+      const block: Block = { type: 'paragraph', children: inlines };
+      if (kind.kind === 'term') TERM_BLOCKS.add(block);
+      this.emit(block);
     }
   }
 

@@ -1,7 +1,7 @@
 // Last pass over the chosen article's blocks: "read more" lines, link lists of related
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../blocks.js';
-import { inlineText } from '../to-blocks.js';
+import { inlineText, isTermBlock } from '../to-blocks.js';
 
 const LINK_LINE_SHARE = 0.5;
 const LINK_LIST_SHARE = 0.4;
@@ -9,8 +9,9 @@ const LINK_LIST_SHARE = 0.4;
 export function pruneBlocks(input: Block[]): Block[] {
   const blocks = dropTeaserSections(input);
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
-  for (const block of blocks) {
-    if (isLinkBoilerplate(block) && !isAnnouncedAddress(block, kept[kept.length - 1]?.block)) {
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (isLinkBoilerplate(block) && !isAnnouncedAddress(block, kept[kept.length - 1]?.block) && !isDescribedTerm(block, blocks[i + 1])) {
       const last = kept[kept.length - 1];
       if (last) last.droppedAfter = true;
       continue;
@@ -77,6 +78,40 @@ function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean 
   const before = inlineText(previous.children).trim();
   if (before.length < ANNOUNCING_MIN_CHARS || !/[:：]$/.test(before)) return false;
   return ADDRESS.test(inlineText(block.children).trim());
+}
+
+/** A definition list's term that is one link (a reference's member list: a method's name
+ *  linking to its page) is the heading of the description under it, when that description is
+ *  prose: words of its own, not another link line. A term of several links (an entry's
+ *  download links) or over a link (a menu written as a definition list) stays a link line. */
+const DESCRIPTION_MIN_WORDS = 4;
+/** ... or fewer, closed as a sentence ("Closes the connection."). */
+const SENTENCE_MIN_WORDS = 2;
+
+function isDescribedTerm(block: Block, next: Block | undefined): boolean {
+  if (!isTermBlock(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
+  if (next?.type !== 'paragraph' || isTermBlock(next) || isLinkBoilerplate(next)) return false;
+  const words = ownWords(next.children);
+  return words >= DESCRIPTION_MIN_WORDS || (words >= SENTENCE_MIN_WORDS && SENTENCE_END.test(inlineText(next.children).trim()));
+}
+
+function linkCount(inlines: Inline[]): number {
+  let n = 0;
+  for (const c of inlines) {
+    if (c.type === 'link') n += c.href !== null ? 1 : 0;
+    else if (c.type === 'emphasis' || c.type === 'strong') n += linkCount(c.children);
+  }
+  return n;
+}
+
+/** Words with a letter, outside links. */
+function ownWords(inlines: Inline[]): number {
+  let n = 0;
+  for (const c of inlines) {
+    if (c.type === 'text' || c.type === 'code') n += c.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+    else if (c.type === 'emphasis' || c.type === 'strong') n += ownWords(c.children);
+  }
+  return n;
 }
 
 /** A sentence that runs on into its link ("X replaced Y, [who had for eight months ...].") is

@@ -14,6 +14,7 @@ import { alwaysExcluded, strictlyExcluded, withExclusionMemo } from './exclusion
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
+import { spareLandingRows } from './landing-rows.js';
 import { isNamedTeaser, pruneTeaserBoxes } from './teaser-boxes.js';
 import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
 import { pageTitle } from './page-title.js';
@@ -361,6 +362,7 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, head
   const pruned = new Set<Element>();
   pruneContent(roots, stats, flags, pruned);
   pruneTeaserBoxes(roots, stats, pruned);
+  spareLandingRows(pruned, stats);
   let chars = 0;
   for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
   for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
