@@ -33,6 +33,7 @@ import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
 import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, moreTitledSections, sectionedBlocks, sectionsLostInside, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
 import { isElement, isInside, precedes } from '../dom/walk.js';
+import { shortInItself, SHORT_DECLARED_BODY_CHARS } from './short-declared-body.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
 import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type CardGrid } from './card-grid.js';
@@ -144,8 +145,9 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored', false, rails);
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
   // statement of where the article is: a short post stays short rather than growing into the
-  // sidebar through relaxed filters.
-  const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS;
+  // sidebar through relaxed filters. A short one on a page declared an article may be an excerpt (short-declared-body.ts).
+  const mayBeExcerpt = first === declared && declared.declaredBody === true && declaredType === 'article' && best.chars < SHORT_DECLARED_BODY_CHARS && shortInItself(declared.roots, stats);
+  const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS && !mayBeExcerpt;
   // On a page declared an article, picture captions stay out of the relaxed attempts too: the
   // article is its text (in a gallery or a listing the captions can be the content).
   const captionsOut = declaredType === 'article';
