@@ -41,6 +41,7 @@ import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
 import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
 import { isKeyboardCopy, unwrapCardText } from './link-cards.js';
+import { titleTeaserEntries } from './teaser-titles.js';
 import { onlyFooters, onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
@@ -415,13 +416,13 @@ function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy:
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
     ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true || isScreenReaderOnly(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
   ];
-  const blocks = undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title))))));
+  const blocks = undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(raw, title)))))));
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
 function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded, cardText = true): Attempt {
   const raw = toBlocks([root], resolver, { skip: (el) => skip(el) || isScreenReaderOnly(el), readNoscript: (el) => !skip(el) });
-  const prune = (input: Block[]): Block[] => undoubleLines(dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(dropTitleAndByline(input, title))))))));
+  const prune = (input: Block[]): Block[] => undoubleLines(dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(input, title)))))))));
   const blocks = prune(raw);
   // Whether the page is read whole is weighed without the linked cards' descriptions (link-cards.ts).
   // On a page declared an article, cards wholly in their link are its teasers of other articles.
