@@ -11,7 +11,7 @@ import { BODY_CLASS } from './semantic-containers.js';
 import { attribute } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
-import { isHeadingWrapper } from './heading-wrappers.js';
+import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
 import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
@@ -200,7 +200,7 @@ function judgeStrictlyExcluded(el: Element): boolean {
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el) && !isProseWidget(el);
+  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el) && !isProseWidget(el) && !isTitleHeader(el);
 }
 
 /** A declared forum post's author and date line (post-headers.ts) is read with the post. */

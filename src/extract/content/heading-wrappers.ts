@@ -4,6 +4,7 @@
 // links; such a box holds one heading and nothing else.
 import type { Element } from 'domhandler';
 import { UNLIKELY } from '../dom/patterns.js';
+import { linkTextChars } from '../dom/measures.js';
 import { attribute } from '../../parse/nodes.js';
 
 const HEADER_WORD = /header/i;
@@ -50,4 +51,44 @@ export function isHeadingWrapper(el: Element): boolean {
   }
   // A linked heading in a "header" box is a teaser's or a widget's title.
   return chars > 0 && chars <= MAX_CHARS && !linked;
+}
+
+/** Prose in the page's own header: a sentence, not a kicker or a date line. */
+const HEADER_PROSE_CHARS = 80;
+const HEADER_PROSE_LINK_SHARE = 0.2;
+
+/**
+ * `el` (asked only of elements an unlikely class or id would leave out) is a box named only
+ * "header" inside the page's `<main>` that holds the page's `<h1>` and prose: the article's own
+ * header (title, introduction, a summary table), as documentation layouts print it above a
+ * sidebar and the body. The site's header (logo, menu) is not inside `<main>`.
+ */
+export function isTitleHeader(el: Element): boolean {
+  if (el.name === 'header') return false;
+  const text = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
+  if (!HEADER_WORD.test(text) || UNLIKELY.test(text.replace(/header/gi, ' '))) return false;
+  let inMain = false;
+  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
+    if ((p as Element).name === 'main') {
+      inMain = true;
+      break;
+    }
+  }
+  if (!inMain) return false;
+  let title = false;
+  let prose = false;
+  const stack: Element[] = [el];
+  while (stack.length > 0 && !(title && prose)) {
+    const cur = stack.pop()!;
+    for (const c of cur.children) {
+      if (c.type !== 'tag') continue;
+      const child = c as Element;
+      if (child.name === 'h1') title = true;
+      else if (child.name === 'p') {
+        const { chars, linkChars } = linkTextChars(child);
+        if (chars >= HEADER_PROSE_CHARS && linkChars < HEADER_PROSE_LINK_SHARE * chars) prose = true;
+      } else stack.push(child);
+    }
+  }
+  return title && prose;
 }
