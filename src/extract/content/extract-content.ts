@@ -45,6 +45,7 @@ import { titleTeaserEntries } from './teaser-titles.js';
 import { onlyFooters, onlySupplements } from './supplement-boxes.js';
 import { dropPictureLines } from './grid-pictures.js';
 import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
+import { declaredReplies } from './declared-replies.js';
 import { titleBlock } from './title-block.js';
 import { pageBody } from './page-body.js';
 
@@ -181,6 +182,10 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // A thread declares itself in JSON-LD, or in microdata around its posts.
   if ((declaredType === 'forum' || (declaredType === 'unknown' && best.plan !== null && inDeclaredThread(best.plan.roots))) && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
 
+  // A thread in an article template: its replies, declared Comments in a container named a thread (declared-replies.ts).
+  const replies = declaredType !== 'forum' && best.plan ? declaredReplies(best.plan.roots) : null;
+  if (replies && isElement(frame)) best = withDeclaredReplies(best, frame, replies, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + declared replies', captionsOut));
+
   // A listing's content is its card grid, which scoring passes over as link lines.
   // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
   // A page declared an article is searched only when what was found is a sliver of the page
@@ -314,6 +319,13 @@ function withThreadReplies(found: Attempt, frame: Element, convertPosts: (posts:
   const posts = threadReplies(all, kept, (el) => !p.stats.get(el));
   if (!posts) return found;
   const attempt = convertPosts(posts, all);
+  return attempt.chars > (1 + REPLIES_GAIN) * found.chars ? attempt : found;
+}
+
+/** The opening post (what was found) and its declared replies (declared-replies.ts). */
+function withDeclaredReplies(found: Attempt, frame: Element, replies: Element[], convertPosts: (posts: Element[], all: ElementStats) => Attempt): Attempt {
+  const all = new ElementStats(frame, alwaysExcluded);
+  const attempt = convertPosts([...(found.plan!.roots as Element[]), ...replies], all);
   return attempt.chars > (1 + REPLIES_GAIN) * found.chars ? attempt : found;
 }
 
