@@ -238,8 +238,19 @@ class DepthCappedParser extends ParserWithInternals {
     private readonly builder: TreeBuilder,
     options: ParserOptions,
     private readonly maxDepth: number,
+    source: string,
   ) {
     super(builder, options);
+    this.source = options.xmlMode === true ? null : source;
+  }
+
+  /** The page's characters (one chunk: positions are the parser's), null in XML mode. */
+  private readonly source: string | null;
+
+  /** Whether a `</body>` or `</html>` comes after `from`. Asked at those end tags only. */
+  private endsAgain(from: number): boolean {
+    LATER_END.lastIndex = from;
+    return LATER_END.test(this.source!);
   }
 
   override emitOpenTag(name: string): void {
@@ -298,6 +309,15 @@ class DepthCappedParser extends ParserWithInternals {
     this.attribvalue = '';
   }
 
+  /** `</body>` or `</html>` while a body is open and no head is. */
+  private closesBody(start: number, endIndex: number): boolean {
+    if (endIndex - start !== 4) return false;
+    const name = this.readTagName(start, endIndex);
+    if (name !== 'body' && name !== 'html') return false;
+    const stack = this.stack;
+    return stack.includes('body') && !stack.includes('head');
+  }
+
   override onselfclosingtag(endIndex: number): void {
     // A self-closed foreign element (<path/> in deep SVG) has no end tag to wait for.
     if (this.ignoringCurrent) {
@@ -309,6 +329,17 @@ class DepthCappedParser extends ParserWithInternals {
 
   override onclosetag(start: number, endIndex: number): void {
     this.ignoringCurrent = false;
+    // </body> and </html> close nothing in a browser: what comes after them is put in the body,
+    // inside whatever is still open there. A page that ends its document early (a template's
+    // "</body></html>" after the header) and goes on to the article and its own end tags loses
+    // the article from the body otherwise. Only an end the page repeats later is ignored: what
+    // follows the last one is what scripts and widgets append, left out as before. Not inside
+    // a <head> (a whole document pasted there: its body ends with it, page-body.ts).
+    if (this.source !== null && this.closesBody(start, endIndex) && this.endsAgain(endIndex)) {
+      this.endIndex = endIndex;
+      this.startIndex = endIndex + 1;
+      return;
+    }
     const ignored = this.ignored;
     if (ignored.length > 0) {
       const name = this.readTagName(start, endIndex);
@@ -323,6 +354,8 @@ class DepthCappedParser extends ParserWithInternals {
     super.onclosetag(start, endIndex);
   }
 }
+
+const LATER_END = /<\/(?:body|html)[\s/>]/gi;
 
 const SHARED_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -342,6 +375,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
     // `<![CDATA[` and raw-text elements inside <noscript>, and skips runs by string search.
     { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: HtmlTokenizer },
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
+    source,
   );
   parser.end(source);
   return handler.finish();

@@ -155,3 +155,19 @@ test('an iframe left open inside <noscript> ends with it instead of taking the r
   assert.equal(iframe?.children[0]?.type, 'text', "an iframe's fallback elsewhere is its raw text");
   assert.equal(findElement(parseHtml('<noscript><style>p{color:red}</style></noscript>'), (el) => el.name === 'p'), null, 'a style keeps its raw text');
 });
+
+test('an early </body></html> that the page repeats later does not end the body (as in a browser)', () => {
+  const html = '<html><head><title>t</title></head><body><header><nav>menu</nav></header></body></html>'
+    + '<div class="post"><h1>The story</h1><p>The article text.</p></div></body></html><div id="widget">appended</div>';
+  const doc = parseHtml(html);
+  const body = findElement(doc, (el) => el.name === 'body')!;
+  const post = findElement(doc, (el) => attribute(el, 'class') === 'post')!;
+  assert.equal(post.parent, body);
+  assert.equal(textContent(body), 'menuThe storyThe article text.');
+  // what follows the page's last end tags stays out of the body, as before
+  const widget = findElement(doc, (el) => attribute(el, 'id') === 'widget')!;
+  assert.notEqual(widget.parent, body);
+  // in XML mode end tags are taken as written
+  const xml = parseHtml('<html><body><a/></body></html><b/></html>', { xml: true });
+  assert.equal(findElement(xml, (el) => el.name === 'b')!.parent, xml);
+});
