@@ -35,6 +35,9 @@ test('a customer\'s review card (one short paragraph) and a reviews section stay
   const box = (cls: string, inner: string) => findElement(parseHtml(`<html><body><div class="${cls}">${inner}</div></body></html>`), (el) => el.name === 'div')!;
   assert.equal(isProseWidget(box('product-review-card', `<p>${R1}</p><p>${R2}</p><p>${R3}</p>`)), true);
   assert.equal(isProseWidget(box('review-card', `<p>${TESTIMONIAL}</p>`)), false);
+  // A section whose id names the product's review.
+  const section = findElement(parseHtml(`<html><body><section id="acme-x100-review"><h2>Acme X100</h2><p>${R1}</p><p>${R2}</p><p>${R3}</p></section></body></html>`), (el) => el.name === 'section')!;
+  assert.equal(isProseWidget(section), true);
   // The plural names the reviews section, whatever it holds; another unlikely word keeps it out.
   assert.equal(isProseWidget(box('customer-reviews', `<p>${R1}</p><p>${R2}</p><p>${R3}</p>`)), false);
   assert.equal(isProseWidget(box('review-card sidebar', `<p>${R1}</p><p>${R2}</p><p>${R3}</p>`)), false);
