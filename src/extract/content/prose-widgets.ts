@@ -6,15 +6,22 @@
 // or two; a box of several paragraphs of plain prose is text, unless <article>s come first
 // in it (a posts widget: one teaser per post, each with its excerpt). Asked only of elements
 // the unlikely test would leave out, when "widget" is their only unlikely word; reads the box
-// in page order until it has found enough paragraphs.
+// in page order until it has found enough paragraphs. A box named for one review (a
+// "product-review-card", a section with the id "acme-x100-review") is read the same way: a
+// buyer's guide's review of each product is sections of prose under its heading, a customer's
+// review card one short paragraph.
 import type { ChildNode, Element } from 'domhandler';
 import { UNLIKELY } from '../dom/patterns.js';
 import { linkTextChars } from '../dom/measures.js';
 import { isElement } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 
-const WIDGET = /widget/i;
-const WIDGET_ALL = /widget/gi;
+/** "review" in the singular ("product-review-card", "review-box", an id "acme-x100-review")
+ *  names one review: an editor's review of a product is a section of the article, a customer's
+ *  a line or two of testimonial. The plural ("reviews", "customer-reviews") is the reviews
+ *  section, left out whatever it holds. */
+const WIDGET = /widget|review(?![a-z])/i;
+const WIDGET_ALL = /widget|review(?![a-z])/gi;
 /** The region that holds the widgets is the sidebar or the footer ("widget-area", "widgets",
  *  "widgetized-area"), whatever it holds. */
 const WIDGET_REGION = /widget[-_]?areas?|widgets(?:$|[\s_-])|widgetized/i;
