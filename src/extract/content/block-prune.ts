@@ -38,7 +38,8 @@ export function pruneBlocks(input: Block[]): Block[] {
 /** A "heading" that reads as a sentence (a pull quote, a line of text set large) is text,
  *  not the title of a section; one with a link is a call to action ("Log in to comment."). */
 const SENTENCE_MIN_CHARS = 40;
-const SENTENCE_END = /[.!?…]["”“»«’']?$/;
+/** Ends as a sentence does (a closing quote allowed). */
+export const SENTENCE_END = /[.!?…]["”“»«’']?$/;
 
 function isSentence(inlines: Inline[]): boolean {
   const text = inlineText(inlines).trim();

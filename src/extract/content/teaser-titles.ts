@@ -7,6 +7,7 @@
 // are not link-pruned), with its link. Block-level, on the converted output only.
 import type { Block, HeadingLevel, Inline } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
+import { SENTENCE_END } from './block-prune.js';
 
 /** A listing shows at least this many entries in a row (not one "Read also" line). */
 const MIN_ENTRIES = 4;
@@ -14,9 +15,6 @@ const MIN_ENTRIES = 4;
 /** A summary reads as a sentence: this many words at least. */
 const MIN_SUMMARY_WORDS = 6;
 
-/** Most summaries end as sentences do; a link grid's captions are lists of words ("Replace
- *  keys, replace locks, key duplication"). */
-const SENTENCE_END = /[.!?…]["”“»«’')]?$/;
 
 /** The href of a paragraph that is one link, with at most punctuation around it, or null. */
 function titleLink(block: Block): string | null {
@@ -48,7 +46,8 @@ function unlinked(n: Inline): boolean {
 }
 
 /** Runs of (title link line, summary) pairs, four or more with distinct links and most summaries
- *  ending as sentences, read with the
+ *  ending as sentences (a link grid's captions are lists of words: "Replace keys, replace
+ *  locks, key duplication"), read with the
  *  title as a heading one rank under the heading before the run. */
 export function titleTeaserEntries(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
