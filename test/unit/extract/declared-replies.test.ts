@@ -1,13 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string | null {
-  const ex = extractContent(parseHtml(html), 'https://forum.example/beginners/1234-first-campaign.html');
-  return ex ? renderText(ex.blocks, { title: null }) : null;
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://forum.example/beginners/1234-first-campaign.html');
 
 const REPLIES = [
   'Paid traffic still works, but the cost per click is far higher than it used to be, so test with a small budget before you scale anything up.',
@@ -27,7 +22,7 @@ function page(containerClass: string): string {
 }
 
 test('a thread in an article template is read with its declared replies', () => {
-  const text = contentText(page('ThreadView'))!;
+  const text = contentText(page('ThreadView'));
   assert.ok(text.includes('Opening post, paragraph 3'));
   for (const r of REPLIES) assert.ok(text.includes(r.slice(0, 60)), `missing: ${r.slice(0, 40)}`);
   assert.ok(text.indexOf('Opening post, paragraph 3') < text.indexOf(REPLIES[0]!.slice(0, 40)));
@@ -35,7 +30,7 @@ test('a thread in an article template is read with its declared replies', () => 
 });
 
 test("an article's declared comments stay out when its container is named a post, not a thread", () => {
-  const text = contentText(page('PostView'))!;
+  const text = contentText(page('PostView'));
   assert.ok(text.includes('Opening post, paragraph 3'));
   for (const r of REPLIES) assert.ok(!text.includes(r.slice(0, 40)), `leaked: ${r.slice(0, 40)}`);
 });

@@ -1,13 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://lab.example/newsletter/fitness-protocol');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://lab.example/newsletter/fitness-protocol');
 
 const PROSE = 'I designed this protocol to address all major fitness goals, including strength, hypertrophy, endurance, and cardiovascular training, and I describe the protocol below with examples.';
 

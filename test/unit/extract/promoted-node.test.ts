@@ -1,13 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://bake.example/recipes/everyday-sourdough');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://bake.example/recipes/everyday-sourdough');
 
 const STEP = 'Stir the starter, water and flour together in a large bowl, cover it, and let the dough rest at room temperature until it is bubbly and has grown.';
 

@@ -1,16 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
 import { isProseWidget } from '../../../src/extract/content/prose-widgets.js';
 import { findElement } from '../../../src/extract/dom/walk.js';
 import type { Element } from 'domhandler';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://plants.example/guide/low-light-plants');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://plants.example/guide/low-light-plants');
 
 const P1 = 'Who needs flowers when leaves offer a dramatic sculptural effect? Typically vertical and sometimes twisted, the foliage creates a focal point indoors.';
 const P2 = 'Plants grow two to four feet tall and wide with arching stems of super shiny leaves; water thoroughly once or twice a month in winter and let the soil dry.';

@@ -1,15 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
 import { isProseWidget } from '../../../src/extract/content/prose-widgets.js';
 import { findElement } from '../../../src/extract/dom/walk.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://guides.example/best-accounting-software');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://guides.example/best-accounting-software');
 
 const INTRO = 'The right accounting software can save you hours each week by automating invoicing, tracking expenses and simplifying tax preparation for a small business.';
 const R1 = 'Ledger One covers all the essentials, adapts as your business grows and is backed by a large network of accountants who already know its reports and its screens.';

@@ -1,13 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://knowledge.example/hub/event-planning');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://knowledge.example/hub/event-planning');
 
 const ARTICLE_LD = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","headline":"Event planning"}</script>';
 const para = (n: number): string =>

@@ -1,15 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
 import { isTitleHeader } from '../../../src/extract/content/heading-wrappers.js';
 import { findElement } from '../../../src/extract/dom/walk.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://docs.example/learn/css/flexbox');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://docs.example/learn/css/flexbox');
 
 const INTRO = 'Flexbox is a one-dimensional layout method for arranging items in rows or columns, so that items expand to fill space or shrink to fit.';
 const BODY = (n: number): string => `<section><h2>Part ${n}</h2><p>Paragraph ${n} of the guide explains one property of the layout in detail, with an example that readers can try in their own editor.</p><p>A second paragraph of part ${n} goes on with the example and shows what changes when the property takes another value.</p></section>`;

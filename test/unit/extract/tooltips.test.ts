@@ -1,13 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
+import { contentTextAt } from '../../support/content-text.js';
 
-function contentText(html: string): string {
-  const ex = extractContent(parseHtml(html), 'https://guide.example/insurance');
-  return ex ? renderText(ex.blocks, { title: null }) : '';
-}
+const contentText = (html: string): string => contentTextAt(html, 'https://guide.example/insurance');
 
 const para = (n: number): string => `<p>Paragraph ${n} of the guide, with commas, words, and detail enough to read as prose for a reader of this page.</p>`;
 
