@@ -14,15 +14,19 @@ const HEADING = /^h[2-6]$/;
 /** A section heading is a line; a box of more text named "header" is something else. */
 const MAX_CHARS = 200;
 
+/** A box (not a `<header>` element, which is a header by its tag too: a box's title bar, the
+ *  article's header) whose class or id names "header" and no other unlikely word: any other
+ *  (related-header, widget-header, comments-header) keeps it out. */
+function namedOnlyHeader(el: Element): boolean {
+  if (el.name === 'header') return false;
+  const text = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
+  return HEADER_WORD.test(text) && !UNLIKELY.test(text.replace(/header/gi, ' '));
+}
+
 /** `el` (asked only of elements an unlikely class or id would leave out) is a box named only
  *  "header" around one heading and nothing else. Reads `el`'s children and the heading's text. */
 export function isHeadingWrapper(el: Element): boolean {
-  // A <header> element is a header by its tag too (a box's title bar, the article's header).
-  if (el.name === 'header') return false;
-  const text = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
-  if (!HEADER_WORD.test(text)) return false;
-  // Any other unlikely word (related-header, widget-header, comments-header) keeps it out.
-  if (UNLIKELY.test(text.replace(/header/gi, ' '))) return false;
+  if (!namedOnlyHeader(el)) return false;
   let heading: Element | null = null;
   for (const c of el.children) {
     if (c.type === 'text') {
@@ -64,9 +68,7 @@ const HEADER_PROSE_LINK_SHARE = 0.2;
  * sidebar and the body. The site's header (logo, menu) is not inside `<main>`.
  */
 export function isTitleHeader(el: Element): boolean {
-  if (el.name === 'header') return false;
-  const text = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
-  if (!HEADER_WORD.test(text) || UNLIKELY.test(text.replace(/header/gi, ' '))) return false;
+  if (!namedOnlyHeader(el)) return false;
   let inMain = false;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     if ((p as Element).name === 'main') {
