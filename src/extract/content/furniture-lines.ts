@@ -396,6 +396,21 @@ const COLLAPSIBLE = /[^\S ]| {2}/;
 /** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
 const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
 
+/** A pattern that matches where any of `patterns` does: each is /i alone (no /u, whose case
+ *  folding and \b differ; not global or sticky, so that test() keeps no state), and the union
+ *  is the same test of the same sources, made from them so that it follows their edits. */
+function unionOf(...patterns: RegExp[]): RegExp {
+  for (const p of patterns) if (p.flags !== 'i') throw new Error(`unionOf: ${p} must be /i alone`);
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
+}
+
+/** The rules that look for their words anywhere in the line. Most short lines are prose that
+ *  holds none of them: one scan of the union answers "none" for all (each scan of a line costs
+ *  about as much as the union's, which tries its alternatives at each place in one pass). */
+const ANYWHERE = unionOf(CALL_TO_ACTION, NEWSLETTER, LICENCE_NOTICE, SOCIAL_NETWORK, DISCLOSURE, PRIVACY, TRAILING_CREDIT);
+/** No rule of the union judges a line longer than this. */
+const ANYWHERE_MAX_CHARS = Math.max(CALL_MAX_CHARS, LICENCE_MAX_CHARS, SOCIAL_FOLLOW_MAX_CHARS, DISCLOSURE_MAX_CHARS, CREDIT_MAX_CHARS);
+
 function isFurnitureLine(block: Block): boolean {
   if (block.type !== 'heading' && block.type !== 'paragraph') return false;
   // Most paragraphs are prose: their text is read only as far as the limit.
@@ -412,19 +427,23 @@ function isFurnitureLine(block: Block): boolean {
   // A date set as a heading titles a section of a timeline, live blog or changelog; only a
   // date paragraph is post metadata.
   if (text.length <= DATE_LINE_MAX_CHARS && ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))) return true;
-  if ((text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text))) && POST_META_LEAD.test(text)) return true;
+  // The anchored lead first: it fails at the line's first word, the feed words are looked for
+  // all along the line.
+  if (POST_META_LEAD.test(text) && (text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text)))) return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
-  if (text.length <= CALL_MAX_CHARS && (CALL_TO_ACTION.test(text) || isNewsletterCall(text) || AD_LABEL.test(text))) return true;
+  // Where the union finds none of its rules' words, each of them would find none.
+  const anywhere = text.length <= ANYWHERE_MAX_CHARS && ANYWHERE.test(text);
+  if (text.length <= CALL_MAX_CHARS && ((anywhere && (CALL_TO_ACTION.test(text) || isNewsletterCall(text))) || AD_LABEL.test(text))) return true;
   if (text.length <= APPEAL_MAX_CHARS && SUPPORT_APPEAL.test(text)) return true;
-  if (text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
-  if (text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
-  if (text.length <= DISCLOSURE_MAX_CHARS && (isDisclosure(text) || COPYRIGHT_LINE.test(text) || (PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
+  if (anywhere && text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
+  if (anywhere && text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
+  if (text.length <= DISCLOSURE_MAX_CHARS && ((anywhere && isDisclosure(text)) || COPYRIGHT_LINE.test(text) || (anywhere && PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
   if (text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) return true;
   if (text.length <= LIST_NOTICE_MAX_CHARS && (LIST_NOTICE_LINE.test(text) || PINGBACK_LINE.test(text))) return true;
   if (text.length <= PAYWALL_OFFER_MAX_CHARS && PAYWALL_OFFER_LINE.test(text)) return true;
-  return block.type === 'paragraph' && isCredit(text);
+  return block.type === 'paragraph' && isCredit(text, anywhere);
 }
 
 /** A sentence of prose that tags one of its links "(affiliate link)" is prose, not the notice:
@@ -452,7 +471,8 @@ function isMetaLine(text: string): boolean {
   return HAS_DATE.test(text);
 }
 
-function isCredit(text: string): boolean {
+/** `anywhere`: the union of the unanchored rules (TRAILING_CREDIT among them) matched. */
+function isCredit(text: string, anywhere: boolean): boolean {
   if (text.length > CREDIT_MAX_CHARS) return false;
-  return CREDIT_LABEL.test(text) || TRAILING_CREDIT.test(text) || TRAILING_COPYRIGHT_SITE.test(text);
+  return CREDIT_LABEL.test(text) || (anywhere && TRAILING_CREDIT.test(text)) || TRAILING_COPYRIGHT_SITE.test(text);
 }
