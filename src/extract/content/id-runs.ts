@@ -12,23 +12,32 @@ const ID_RUN_MIN = 40;
 const MIN_CHARS = 120;
 const ID_SHARE = 0.8;
 
+/** A character an identifier run is made of: ASCII letter, digit, dash or underscore. */
+function inRun(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95;
+}
+
+/** Global for its lastIndex, which isIdRuns sets before each search: nothing carries over from
+ *  one call to the next. */
+const DIGIT = /\d/g;
+
 function isIdRuns(text: string): boolean {
   if (text.length < MIN_CHARS) return false;
-  // The runs are the maximal stretches of those characters at least ID_RUN_MIN long: one scan
-  // finds them (the expression, tried at every position of prose, read each word again).
+  // The runs are the maximal stretches of those characters at least ID_RUN_MIN long with a
+  // digit in them. Each holds a digit, so only the stretches around digits are read: the
+  // expression finds the next digit (prose holds few), the stretch is widened from it both
+  // ways, and the search goes on after it (an expression tried at every position of prose read
+  // each word again; a loop over every character read all of the prose).
   let n = 0;
-  let start = 0;
-  let digit = false;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : -1;
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 45 || c === 95) continue;
-    if (c >= 48 && c <= 57) {
-      digit = true;
-      continue;
-    }
-    if (digit && i - start >= ID_RUN_MIN) n += i - start;
-    start = i + 1;
-    digit = false;
+  DIGIT.lastIndex = 0;
+  for (let m = DIGIT.exec(text); m !== null; m = DIGIT.exec(text)) {
+    let start = m.index;
+    while (start > 0 && inRun(text.charCodeAt(start - 1))) start--;
+    let end = m.index + 1;
+    while (end < text.length && inRun(text.charCodeAt(end))) end++;
+    if (end - start >= ID_RUN_MIN) n += end - start;
+    // text[end] is outside any run (or the end): the next stretch starts after it.
+    DIGIT.lastIndex = end + 1;
   }
   // Without a run, only a text of white space alone is one (0 >= 0); the share's copy is made
   // only when there is a run.
