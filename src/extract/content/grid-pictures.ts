@@ -10,11 +10,11 @@ import { inlineText } from '../to-blocks.js';
 const LABEL_PREFIX = 24;
 
 export function dropPictureLines(blocks: Block[]): Block[] {
+  // Most readings hold no picture line, and their text is neither squeezed nor even gathered:
+  // strip then only asks whether there is any text, and the first line of text answers.
+  if (!hasPictureLine(blocks)) return hasText(blocks) ? strip(blocks, '') : blocks;
   const parts: string[] = [];
   textOf(blocks, parts);
-  // Most readings hold no picture line, and their text is not squeezed (a copy of all of it):
-  // strip then only asks whether there is any text.
-  if (!hasPictureLine(blocks)) return parts.some((t) => NOT_SPACE.test(t)) ? strip(blocks, '') : blocks;
   const text = squeeze(parts.join(' '));
   if (text === '') return blocks;
   return strip(blocks, text);
@@ -22,6 +22,22 @@ export function dropPictureLines(blocks: Block[]): Block[] {
 
 /** What squeeze keeps. */
 const NOT_SPACE = /\S/;
+
+/** Some line textOf gathers has a character squeeze keeps (the same lines, in the same order). */
+function hasText(blocks: Block[]): boolean {
+  for (const b of blocks) {
+    if (b.type === 'paragraph' || b.type === 'heading') {
+      if (!picturesOnly(b.children) && NOT_SPACE.test(inlineText(b.children))) return true;
+    } else if (b.type === 'list') {
+      for (const it of b.items) if (hasText(it.children)) return true;
+    } else if (b.type === 'quote') {
+      if (hasText(b.children)) return true;
+    } else if (b.type === 'table') {
+      for (const row of b.rows) for (const cell of row.cells) if (NOT_SPACE.test(inlineText(cell.children))) return true;
+    }
+  }
+  return false;
+}
 
 /** A paragraph strip would judge (a line of linked pictures alone), where strip looks. */
 function hasPictureLine(blocks: Block[]): boolean {
@@ -33,47 +49,58 @@ function hasPictureLine(blocks: Block[]): boolean {
   return false;
 }
 
+/** `blocks` without the named picture lines and the lists and quotes left empty; the same
+ *  array (and the same lists and quotes) where nothing goes, which is most readings: the copy
+ *  of every list and quote was made for nothing. */
 function strip(blocks: Block[], text: string): Block[] {
-  const out: Block[] = [];
-  for (const b of blocks) {
-    if (b.type === 'paragraph' && picturesOnly(b.children) && named(b.children, text)) continue;
-    if (b.type === 'list') {
-      const items: ListItem[] = [];
-      for (const it of b.items) {
+  let out: Block[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let next: Block | null = b;
+    if (b.type === 'paragraph' && picturesOnly(b.children) && named(b.children, text)) next = null;
+    else if (b.type === 'list') {
+      let items: ListItem[] | null = null;
+      for (let k = 0; k < b.items.length; k++) {
+        const it = b.items[k]!;
         const children = strip(it.children, text);
-        if (children.length > 0 || it.children.length === 0) items.push({ children });
+        const keep = children.length > 0 || it.children.length === 0;
+        if ((!keep || children !== it.children) && !items) items = b.items.slice(0, k);
+        if (items && keep) items.push(children === it.children ? it : { children });
       }
-      if (items.length > 0) out.push({ ...b, items });
-      continue;
-    }
-    if (b.type === 'quote') {
+      const kept = items ?? b.items;
+      next = kept.length === 0 ? null : items ? { ...b, items } : b;
+    } else if (b.type === 'quote') {
       const children = strip(b.children, text);
-      if (children.length > 0) out.push({ ...b, children });
-      continue;
+      next = children.length === 0 ? null : children !== b.children ? { ...b, children } : b;
     }
-    out.push(b);
+    if (next !== b && !out) out = blocks.slice(0, i);
+    if (out && next) out.push(next);
   }
-  return out;
+  return out ?? blocks;
 }
 
 /** Inlines holding at least one picture inside a link and no text outside pictures. */
 function picturesOnly(inlines: Inline[]): boolean {
+  return linkedPictures(inlines, false) > 0;
+}
+
+/** The pictures inside links among `xs`, or -1 when they show text outside pictures (a plain
+ *  function: this is asked of every line, and a closure made per line cost more than the
+ *  walk, which stops at the first text of a line of prose). */
+function linkedPictures(xs: Inline[], inLink: boolean): number {
   let pictures = 0;
-  const visit = (xs: Inline[], inLink: boolean): boolean => {
-    for (const x of xs) {
-      if (x.type === 'text' || x.type === 'code') {
-        if (x.text.trim() !== '') return false;
-      } else if (x.type === 'image') {
-        if (inLink) pictures++;
-      } else if (x.type === 'link') {
-        if (!visit(x.children, true)) return false;
-      } else if (x.type === 'emphasis' || x.type === 'strong') {
-        if (!visit(x.children, inLink)) return false;
-      }
+  for (const x of xs) {
+    if (x.type === 'text' || x.type === 'code') {
+      if (x.text.trim() !== '') return -1;
+    } else if (x.type === 'image') {
+      if (inLink) pictures++;
+    } else if (x.type === 'link' || x.type === 'emphasis' || x.type === 'strong') {
+      const inner = linkedPictures(x.children, inLink || x.type === 'link');
+      if (inner < 0) return -1;
+      pictures += inner;
     }
-    return true;
-  };
-  return visit(inlines, false) && pictures > 0;
+  }
+  return pictures;
 }
 
 /** The label the picture line reads as is already in the grid's text. */
