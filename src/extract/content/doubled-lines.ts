@@ -39,37 +39,54 @@ function firstHalf(children: Inline[], h: string): Inline[] | null {
 }
 
 /** Lines printed twice in one read once (see above), long paragraphs printed again later
- *  read once (`dropRepeatedParagraphs`), and the buttons printed on every card left out
- *  (card-controls.ts). */
+ *  read once, and the buttons printed on every card left out (card-controls.ts). */
 export function undoubleLines(blocks: Block[]): Block[] {
-  return dropCardControls(dropRepeatedParagraphs(undoubleEach(blocks)));
+  return dropCardControls(undoubleTop(blocks));
 }
 
 /** A paragraph this long printed again is the same text shown twice (a description in its tab
  *  and again in the summary, a quote repeated by a carousel), not two paragraphs. */
 const REPEAT_MIN_CHARS = 80;
 
-/** Paragraphs of the reading (top level) repeating an earlier one word for word are read once. */
-export function dropRepeatedParagraphs(blocks: Block[]): Block[] {
+/**
+ * The top level read with undoubleEach, and then its paragraphs repeating an earlier one word
+ * for word (the reading's top level) dropped: in one walk, so that each line's text is read
+ * once for both (a line undoubled reads as its half, the text of the first-half inlines).
+ * Returns `blocks` itself when nothing changes.
+ */
+function undoubleTop(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
   let seen: Set<string> | null = null;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
+    let next: Block = b;
     let drop = false;
-    if (b.type === 'paragraph') {
-      const text = inlineText(b.children).trim();
-      if (text.length >= REPEAT_MIN_CHARS) {
-        seen ??= new Set();
-        drop = seen.has(text);
-        seen.add(text);
+    if (b.type === 'paragraph' || b.type === 'heading') {
+      let text = inlineText(b.children);
+      const h = half(text);
+      const children = h !== null ? firstHalf(b.children, h) : null;
+      if (children) {
+        next = { ...b, children };
+        text = h!;
       }
+      if (b.type === 'paragraph') {
+        text = text.trim();
+        if (text.length >= REPEAT_MIN_CHARS) {
+          seen ??= new Set();
+          drop = seen.has(text);
+          seen.add(text);
+        }
+      }
+    } else if (b.type === 'list') {
+      next = eachItem(b, undoubleEach);
     }
-    if (drop && !out) out = blocks.slice(0, i);
-    else if (!drop && out) out.push(b);
+    if ((drop || next !== b) && !out) out = blocks.slice(0, i);
+    if (out && !drop) out.push(next);
   }
   return out ?? blocks;
 }
 
+/** Lines printed twice in one read once, in a run of blocks and in its lists' items. */
 function undoubleEach(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
   for (let i = 0; i < blocks.length; i++) {
