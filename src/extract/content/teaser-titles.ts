@@ -55,6 +55,11 @@ export function titleTeaserEntries(blocks: Block[]): Block[] {
   for (let i = 0; i < blocks.length; ) {
     const b = blocks[i]!;
     if (b.type === 'heading') level = b.level;
+    // Most blocks open no run: told so before the run's set is made.
+    if (titleLink(b) === null) {
+      i++;
+      continue;
+    }
     const hrefs = new Set<string>();
     let sentences = 0;
     let j = i;
