@@ -3,12 +3,12 @@
 import type { Element } from 'domhandler';
 import { isHidden } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
-import { BOILERPLATE_ROLES, isUnlikelyCandidate } from '../dom/patterns.js';
+import { BOILERPLATE_ROLES, isUnlikelyName } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
-import { attribute } from '../../parse/nodes.js';
+import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
@@ -99,12 +99,35 @@ function judgeAlwaysExcluded(el: Element): boolean {
   if ((NEVER_TEXT.has(el.name) && !isHeadingToggle(el)) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
+  // The four attributes read below, from one pass over the parser's list where the element
+  // has it (attribute() would scan it once for each name; most elements are judged here).
+  let cls: string | undefined;
+  let id: string | undefined;
+  let role: string | undefined;
+  let ariaModal: string | undefined;
+  const parsed = el as ParsedElement;
+  if (parsed.attributeList !== undefined && parsed.attributeObject === null) {
+    // The first of a repeated name wins, as attribute() reads it.
+    const list = parsed.attributeList;
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i]!;
+      if (name === 'class') cls ??= list[i + 1];
+      else if (name === 'id') id ??= list[i + 1];
+      else if (name === 'role') role ??= list[i + 1];
+      else if (name === 'aria-modal') ariaModal ??= list[i + 1];
+    }
+  } else {
+    cls = attribute(el, 'class');
+    id = attribute(el, 'id');
+    role = attribute(el, 'role');
+    ariaModal = attribute(el, 'aria-modal');
+  }
   // One test of the union first: when it fails, none of CONSENT, CONSENT_PLATFORM and POPUP
   // matches.
-  const named = classOrIdMatches(el, ALWAYS_NAMES);
-  const consentNamed = named && classOrIdMatches(el, CONSENT);
-  if (!consentNamed && named && classOrIdMatches(el, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
-  if (!consentNamed && !isModal(el, named)) return false;
+  const named = namesMatch(cls, id, ALWAYS_NAMES);
+  const consentNamed = named && namesMatch(cls, id, CONSENT);
+  if (!consentNamed && named && namesMatch(cls, id, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
+  if (!consentNamed && !isModal(el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
@@ -121,18 +144,21 @@ function unionOf(...patterns: RegExp[]): RegExp {
 
 /** The element's class or id matches `re`. */
 export function classOrIdMatches(el: Element, re: RegExp): boolean {
-  const c = attribute(el, 'class');
-  const id = attribute(el, 'id');
-  return (c !== undefined && re.test(c)) || (id !== undefined && re.test(id));
+  return namesMatch(attribute(el, 'class'), attribute(el, 'id'), re);
+}
+
+/** This class or this id matches `re`. */
+function namesMatch(cls: string | undefined, id: string | undefined, re: RegExp): boolean {
+  return (cls !== undefined && re.test(cls)) || (id !== undefined && re.test(id));
 }
 
 /** A dialog (role or aria-modal) outside the page's <main> and <article> is an overlay over
  *  the page: a consent banner, a sign-up or a region picker, not the page's own text, in any
  *  pass. Inside them it is a sheet of the content (a product's details drawer); and a dialog
- *  holding most of the page's text is the page shown in a lightbox. */
-function isModal(el: Element, maybePopup: boolean): boolean {
-  const role = attribute(el, 'role');
-  if (role !== 'dialog' && role !== 'alertdialog' && attribute(el, 'aria-modal') !== 'true' && !(maybePopup && classOrIdMatches(el, POPUP))) return false;
+ *  holding most of the page's text is the page shown in a lightbox. `role`, `ariaModal`: the
+ *  element's attributes; `popupNamed`: its class or id matches POPUP. */
+function isModal(el: Element, role: string | undefined, ariaModal: string | undefined, popupNamed: boolean): boolean {
+  if (role !== 'dialog' && role !== 'alertdialog' && ariaModal !== 'true' && !popupNamed) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
@@ -184,14 +210,37 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
 /** strictlyExcluded with stripUnlikely, asked afresh. */
 function judgeStrictlyExcluded(el: Element): boolean {
   if (CHROME_TAGS.has(el.name)) return true;
-  const role = attribute(el, 'role');
+  // The five attributes read below, from one pass over the parser's list where the element
+  // has it (attribute() would scan it once for each name; most elements are judged here).
+  let role: string | undefined;
+  let prop: string | undefined;
+  let rel: string | undefined;
+  let cls: string | undefined;
+  let id: string | undefined;
+  const parsed = el as ParsedElement;
+  if (parsed.attributeList !== undefined && parsed.attributeObject === null) {
+    // The first of a repeated name wins, as attribute() reads it.
+    const list = parsed.attributeList;
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i]!;
+      if (name === 'class') cls ??= list[i + 1];
+      else if (name === 'id') id ??= list[i + 1];
+      else if (name === 'role') role ??= list[i + 1];
+      else if (name === 'itemprop') prop ??= list[i + 1];
+      else if (name === 'rel') rel ??= list[i + 1];
+    }
+  } else {
+    role = attribute(el, 'role');
+    prop = attribute(el, 'itemprop');
+    rel = attribute(el, 'rel');
+    cls = attribute(el, 'class');
+    id = attribute(el, 'id');
+  }
   if (role && BOILERPLATE_ROLES.has(role)) return true;
   // Bylines and dates stay out of the body; the title is added by the renderer when asked.
-  const prop = attribute(el, 'itemprop');
   if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el)) return true;
-  if (attribute(el, 'rel') === 'author' && !isPostHeader(el)) return true;
+  if (rel === 'author' && !isPostHeader(el)) return true;
   if (el.name === 'figcaption') return true;
-  const cls = attribute(el, 'class');
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
     if (CAPTION.test(cls) && !holdsHeading(el)) return true;
@@ -200,7 +249,7 @@ function judgeStrictlyExcluded(el: Element): boolean {
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyCandidate(el) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el) && !isProseWidget(el) && !isTitleHeader(el);
+  return isUnlikelyName(cls, id) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el) && !isProseWidget(el) && !isTitleHeader(el);
 }
 
 /** A declared forum post's author and date line (post-headers.ts) is read with the post. */
@@ -236,11 +285,32 @@ function holdsHeading(el: Element): boolean {
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
  *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
 function holdsDeclaredBody(el: Element): boolean {
-  return hasDescendant(el, (child) => {
-    if (attribute(child, 'itemprop') === 'articleBody') return true;
-    const cls = attribute(child, 'class');
-    return !!cls && BODY_CLASS.test(cls);
-  });
+  return hasDescendant(el, isDeclaredBody);
+}
+
+/** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every
+ *  element under each unlikely-named one: the two attributes come from one pass over the
+ *  parser's list where the element has it, instead of a scan of it for each. */
+function isDeclaredBody(el: Element): boolean {
+  const parsed = el as ParsedElement;
+  if (parsed.attributeList === undefined || parsed.attributeObject !== null) return attribute(el, 'itemprop') === 'articleBody' || isBodyClass(attribute(el, 'class'));
+  const list = parsed.attributeList;
+  let cls: string | undefined;
+  let propSeen = false;
+  // The first of a repeated name wins, as attribute() reads it.
+  for (let i = 0; i < list.length; i += 2) {
+    const name = list[i]!;
+    if (name === 'class') cls ??= list[i + 1];
+    else if (name === 'itemprop' && !propSeen) {
+      if (list[i + 1] === 'articleBody') return true;
+      propSeen = true;
+    }
+  }
+  return isBodyClass(cls);
+}
+
+function isBodyClass(cls: string | undefined): boolean {
+  return !!cls && BODY_CLASS.test(cls);
 }
 
 /** Whether any element below `el` matches. */

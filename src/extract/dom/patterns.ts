@@ -33,14 +33,18 @@ export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo',
 
 /** Is this element's class/id an unlikely-content container (and not rescued)? */
 export function isUnlikelyCandidate(el: Element): boolean {
+  return isUnlikelyName(attribute(el, 'class'), attribute(el, 'id'));
+}
+
+/** isUnlikelyCandidate of an element with this class and id (for a caller that has read them). */
+export function isUnlikelyName(cls: string | undefined, id: string | undefined): boolean {
   // Class and id are tested one by one, which is the same as testing classAndId (them joined
   // by a space, lower-cased) without building it: no pattern can match across that space or
   // in an empty string, and all of them ignore case. As there, an empty class leaves the id
   // unread.
-  const cls = attribute(el, 'class');
   if (cls === '') return false;
   const c = cls ?? '';
-  const i = attribute(el, 'id') ?? '';
+  const i = id ?? '';
   // One test of the union first: most classes and ids match neither RELATED nor UNLIKELY (and
   // none of the patterns matches an empty string).
   if (!(c !== '' && RELATED_OR_UNLIKELY.test(c)) && !(i !== '' && RELATED_OR_UNLIKELY.test(i))) return false;
