@@ -131,7 +131,12 @@ class BlockBuilder {
         continue;
       }
       if (node.type === 'text') {
-        this.top().children.push({ type: 'text', text: node.data });
+        const top = this.top();
+        // HTML whitespace at the start of a line collapses away (normalizeInlines), so the
+        // markup's indentation between blocks (most text nodes of a page) is not kept: no
+        // inline for it, and the line it would open stays empty for flush.
+        if (top.children.length === 0 && this.inlines.length === 1 && isHtmlSpace(node.data)) continue;
+        top.children.push({ type: 'text', text: node.data });
         continue;
       }
       if (!isElement(node)) continue;
@@ -406,13 +411,15 @@ class BlockBuilder {
 
 /** Only text of HTML whitespace (what normalizeInlines collapses away entirely). */
 function allBlankText(inlines: Inline[]): boolean {
-  for (const n of inlines) {
-    if (n.type !== 'text') return false;
-    const t = n.text;
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
-    }
+  for (const n of inlines) if (n.type !== 'text' || !isHtmlSpace(n.text)) return false;
+  return true;
+}
+
+/** Only HTML whitespace (space, tab, line feed, carriage return, form feed), or nothing. */
+function isHtmlSpace(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
   }
   return true;
 }
