@@ -517,6 +517,9 @@ function tableRows(table: Element): RowCells[] {
   return rows;
 }
 
+/** A cell holding more text than this is a layout column, not data. */
+const LONG_CELL_CHARS = 600;
+
 /**
  * Data table or layout table? Layout tables (old sites put whole pages in them) are read as
  * ordinary containers; data tables keep rows and header cells.
@@ -539,7 +542,8 @@ export function isDataTable(table: Element): boolean {
   let longCell = false;
   for (const r of rows) {
     maxCols = Math.max(maxCols, r.cells.length);
-    for (const c of r.cells) if (!longCell && textContent(c.el).length > 600) longCell = true;
+    // Read up to the limit only: a long cell's whole text is not needed to know it is long.
+    for (const c of r.cells) if (!longCell && textContent(c.el, LONG_CELL_CHARS).length > LONG_CELL_CHARS) longCell = true;
   }
   if (rows.length === 0) return false;
   if (longCell) return false;
