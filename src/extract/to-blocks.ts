@@ -131,7 +131,12 @@ class BlockBuilder {
         continue;
       }
       if (node.type === 'text') {
-        this.top().children.push({ type: 'text', text: node.data });
+        const top = this.top();
+        // HTML whitespace at the start of a line collapses away (normalizeInlines), so the
+        // markup's indentation between blocks (most text nodes of a page) is not kept: no
+        // inline for it, and the line it would open stays empty for flush.
+        if (top.children.length === 0 && this.inlines.length === 1 && isHtmlSpace(node.data)) continue;
+        top.children.push({ type: 'text', text: node.data });
         continue;
       }
       if (!isElement(node)) continue;
@@ -406,13 +411,15 @@ class BlockBuilder {
 
 /** Only text of HTML whitespace (what normalizeInlines collapses away entirely). */
 function allBlankText(inlines: Inline[]): boolean {
-  for (const n of inlines) {
-    if (n.type !== 'text') return false;
-    const t = n.text;
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
-    }
+  for (const n of inlines) if (n.type !== 'text' || !isHtmlSpace(n.text)) return false;
+  return true;
+}
+
+/** Only HTML whitespace (space, tab, line feed, carriage return, form feed), or nothing. */
+function isHtmlSpace(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
   }
   return true;
 }
@@ -510,6 +517,9 @@ function tableRows(table: Element): RowCells[] {
   return rows;
 }
 
+/** A cell holding more text than this is a layout column, not data. */
+const LONG_CELL_CHARS = 600;
+
 /**
  * Data table or layout table? Layout tables (old sites put whole pages in them) are read as
  * ordinary containers; data tables keep rows and header cells.
@@ -532,7 +542,8 @@ export function isDataTable(table: Element): boolean {
   let longCell = false;
   for (const r of rows) {
     maxCols = Math.max(maxCols, r.cells.length);
-    for (const c of r.cells) if (!longCell && textContent(c.el).length > 600) longCell = true;
+    // Read up to the limit only: a long cell's whole text is not needed to know it is long.
+    for (const c of r.cells) if (!longCell && textContent(c.el, LONG_CELL_CHARS).length > LONG_CELL_CHARS) longCell = true;
   }
   if (rows.length === 0) return false;
   if (longCell) return false;

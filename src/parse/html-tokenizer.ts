@@ -9,8 +9,9 @@
 // Runs: with entities decoded, the tokenizer reads text and quoted attribute values one
 // character at a time through its state loop, though nothing happens until a `<`, a `&` or the
 // closing quote; its fast-forward (scripts, styles, comments, the rest of an end tag) is a loop
-// over characters too. Here those runs end at the next such character found by indexOf, the
-// same events at the same indices in far fewer steps. Each stop's next position is kept once
+// over characters too, and so are tag and attribute names (nothing happens before their end).
+// Here those runs end at the next such character, found by indexOf or (for names) by a tight
+// loop, the same events at the same indices in far fewer steps. Each stop's next position is kept once
 // found, so that no stretch of the page is searched twice for the same character.
 import { Tokenizer } from 'htmlparser2';
 
@@ -34,6 +35,9 @@ interface TokenizerInternals {
   stateText(c: number): void;
   stateInAttributeValueDoubleQuotes(c: number): void;
   stateInAttributeValueSingleQuotes(c: number): void;
+  stateInAttributeName(c: number): void;
+  stateInTagName(c: number): void;
+  stateInClosingTagName(c: number): void;
   fastForwardTo(c: number): boolean;
 }
 
@@ -46,6 +50,16 @@ const LT = 0x3c;
 const AMP = 0x26;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
+
+const SLASH = 0x2f;
+const GT = 0x3e;
+const EQUALS = 0x3d;
+
+/** What ends a tag or attribute name in htmlparser2 (its isEndOfTagSection): `/`, `>` or its
+ *  whitespace (space, tab, line feed, form feed, carriage return). */
+function endsName(c: number): boolean {
+  return c === SLASH || c === GT || c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+}
 
 /** The characters runs stop at, by index (see HtmlCdataTokenizer.found). */
 const STOPS = ['&', '<', '"', "'"];
@@ -137,6 +151,36 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
   override stateInAttributeValueSingleQuotes(c: number): void {
     if (c === SINGLE_QUOTE || c === AMP) super.stateInAttributeValueSingleQuotes(c);
     else this.skipTo(SINGLE_QUOTE_STOP);
+  }
+
+  /** Moves to just before the first character after the current one that ends a name (and,
+   *  for an attribute's, `=`), or to the buffer's last character: names are read a character
+   *  at a time through the state loop though nothing happens before their end. */
+  private skipName(attribute: boolean): void {
+    const buffer = this.buffer;
+    const length = buffer.length;
+    let i = this.index - this.offset + 1;
+    while (i < length) {
+      const c = buffer.charCodeAt(i);
+      if (endsName(c) || (attribute && c === EQUALS)) break;
+      i++;
+    }
+    this.index = (i < length ? i : length) + this.offset - 1;
+  }
+
+  override stateInAttributeName(c: number): void {
+    if (c === EQUALS || endsName(c)) super.stateInAttributeName(c);
+    else this.skipName(true);
+  }
+
+  override stateInTagName(c: number): void {
+    if (endsName(c)) super.stateInTagName(c);
+    else this.skipName(false);
+  }
+
+  override stateInClosingTagName(c: number): void {
+    if (endsName(c)) super.stateInClosingTagName(c);
+    else this.skipName(false);
   }
 
   /** htmlparser2's fastForwardTo (the next `c` after the current character, or the buffer's

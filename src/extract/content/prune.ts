@@ -51,7 +51,6 @@ export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: Att
 function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boolean {
   const info = stats.get(el)!;
   const name = el.name;
-  const weight = flags.weightClasses ? classWeight(el) : 0;
 
   if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
     // A heading styled as boilerplate, or one that is all link (a "Related" teaser title).
@@ -62,17 +61,23 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
     // section heading all the same.
     return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200 && !linksWithinPage(el));
   }
-  const ci = classAndId(el);
-  if (ci && SHARE.test(ci) && info.chars < 500 && !NEGATIVE_SAFE(el) && !isShareLookAlike(el, ci)) return true;
+  // SHARE is case-blind and holds no space, so it is tried on the class and the id as they
+  // stand: the lower-cased join is made only for a match and for the conditional containers.
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  if (((cls && SHARE.test(cls)) || (id && SHARE.test(id))) && info.chars < 500 && !NEGATIVE_SAFE(el) && !isShareLookAlike(el, classAndId(el))) return true;
   if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
+  const ci = classAndId(el);
   if (ci && INGREDIENTS.test(ci)) return false;
   if (name === 'table' && isDataTable(el)) return false;
   if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
+  // Weighed only here: most elements (paragraphs, inline ones, list items) were answered above without it.
+  const weight = flags.weightClasses ? classWeight(el) : 0;
 
   const isList = name === 'ul' || name === 'ol' || name === 'dl';
   // Lists start from a negative tag weight by design (menus are lists), so a negative score
   // says nothing about a list of real items; link density below judges those.
-  const flagged = weight < 0 && PROMOTED_NODE.test(attribute(el, 'class') ?? '') ? 2 * PROMOTED_WEIGHT : 0;
+  const flagged = weight < 0 && PROMOTED_NODE.test(cls ?? '') ? 2 * PROMOTED_WEIGHT : 0;
   if (!isList && weight + info.score + flagged < 0) return true;
   if (info.commas >= 10) return false;
 

@@ -76,17 +76,9 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
         continue;
       }
       const { chars, linkChars } = linkTextChars(el);
-      const text = textContent(el);
-      const folded = foldText(text);
-      if (
-        crossedLinks <= MAX_CROSSED_LINK_CHARS &&
-        chars >= MIN_CHARS &&
-        linkChars / chars < MAX_LINK_DENSITY &&
-        !FIELD_LINE.test(text) &&
-        !folded.includes(titleText) &&
-        !seen.has(folded) &&
-        !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))
-      ) {
+      // The counts first: the text is read and folded only for a block they let through.
+      const folded = crossedLinks <= MAX_CROSSED_LINK_CHARS && chars >= MIN_CHARS && linkChars / chars < MAX_LINK_DENSITY ? standfirstText(el) : null;
+      if (folded !== null && !folded.includes(titleText) && !seen.has(folded) && !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))) {
         found.push(el);
         seen.add(folded);
         total += chars;
@@ -106,6 +98,12 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
     if (x.name === 'body' || x.name === 'html') break;
   }
   return reached && !gaveUp ? found : [];
+}
+
+/** The block's folded text (as the title's is folded), or null for a line of fields. */
+function standfirstText(el: Element): string | null {
+  const text = textContent(el);
+  return FIELD_LINE.test(text) ? null : foldText(text);
 }
 
 /** Is the element (with text) part of what the attempt prints? */

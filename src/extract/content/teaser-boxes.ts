@@ -3,8 +3,9 @@
 // The article's own lead, which sites also call a teaser, is a root of the plan and never looked
 // at here; and a page made mostly of teasers is a hub whose teasers are its content.
 import type { ChildNode, Element } from 'domhandler';
-import { classAndId, isElement, visitElements } from '../dom/walk.js';
+import { isElement, visitElements } from '../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
+import { attribute } from '../../parse/nodes.js';
 
 export const TEASER = /(?:^|[\s_-])teasers?(?:$|[\s_-])/i;
 /** A teaser is a card, not a section: longer boxes are parts of the page that reuse the word. */
@@ -24,8 +25,9 @@ export function pruneTeaserBoxes(roots: ChildNode[], stats: ElementStats, exclud
     visitElements(root, (el) => {
       const info = stats.get(el);
       if (!info || excluded.has(el)) return false;
-      const ci = classAndId(el);
-      if (ci && TEASER.test(ci) && info.links > 0 && info.chars <= TEASER_MAX_CHARS) {
+      // The counts first, then the name: most elements link nowhere or hold long text. TEASER
+      // is case-blind and bounded by spaces, so it reads the class and the id as they stand.
+      if (info.links > 0 && info.chars <= TEASER_MAX_CHARS && isNamedTeaser(el)) {
         teasers.push(el);
         teaserChars += info.chars;
         return false;
@@ -39,6 +41,8 @@ export function pruneTeaserBoxes(roots: ChildNode[], stats: ElementStats, exclud
 
 /** Names an element a teaser (its class or id). */
 export function isNamedTeaser(el: Element): boolean {
-  const ci = classAndId(el);
-  return ci !== '' && TEASER.test(ci);
+  const cls = attribute(el, 'class');
+  if (cls && TEASER.test(cls)) return true;
+  const id = attribute(el, 'id');
+  return id !== undefined && id !== '' && TEASER.test(id);
 }
