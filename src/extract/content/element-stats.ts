@@ -80,102 +80,85 @@ export class ElementStats {
   private readonly extra: Map<Element, ElementInfo> | null = null;
 
   constructor(root: ParentNode, skip: (el: Element) => boolean) {
-    // Parallel stacks rather than a frame object per element: this walk visits every node of
-    // the page once per attempt. For each pending element: the element owning its lines, the
-    // info of its parent (null under the root, which is not measured), and whether it is
-    // inside a link. Text children are measured when their parent is opened, not stacked.
-    const nodes: Element[] = [];
-    const owners: Array<ElementInfo | null> = [];
-    const parentInfos: Array<ElementInfo | null> = [];
-    const inLinks: boolean[] = [];
-    /** By position in `order`: each element's info and its parent's. */
+    // Depth-first with the open path only (children array and position, info, line owner and
+    // link state per level, in arrays indexed by depth and reused): an element's sums are
+    // added to its parent's when its subtree is done, so no stack of pending siblings and no
+    // parent-info array by position are grown and the roll-up needs no pass of its own. The
+    // sums are the same additions in another order; `order` and the calls to `skip` stay in
+    // pre-order. Text children are measured when their parent is opened.
+    const order = this.order;
     const infoAt = this.infoAt;
-    const parentInfoAt: Array<ElementInfo | null> = [];
+    const pathKids: ChildNode[][] = [root.children];
+    const pathAt: number[] = [0];
+    const pathInfo: Array<ElementInfo | null> = [null];
+    const pathOwner: Array<ElementInfo | null> = [null];
+    const pathInLink: boolean[] = [false];
+    let depth = 0;
     let minIndex = Infinity;
     let maxIndex = -Infinity;
-    for (let i = root.children.length - 1; i >= 0; i--) {
-      const child = root.children[i]!;
-      if (!isElement(child)) continue;
-      nodes.push(child);
-      owners.push(null);
-      parentInfos.push(null);
-      inLinks.push(false);
-    }
-    while (nodes.length > 0) {
-      const node = nodes.pop()!;
-      const owner = owners.pop()!;
-      const parentInfo = parentInfos.pop()!;
-      const inLink = inLinks.pop()!;
-      if (skip(node)) continue;
+    for (;;) {
+      const kids = pathKids[depth]!;
+      const at = pathAt[depth]!;
+      if (at >= kids.length) {
+        // The element at this depth is done: count it and add its sums to its parent's.
+        if (depth === 0) break;
+        const info = pathInfo[depth]!;
+        depth--;
+        const parentKids = pathKids[depth]!;
+        countElement(parentKids[pathAt[depth]! - 1] as Element, info);
+        const p = pathInfo[depth];
+        if (p) addSums(p, info);
+        continue;
+      }
+      pathAt[depth] = at + 1;
+      const node = kids[at]!;
+      if (!isElement(node) || skip(node)) continue;
       const info = emptyInfo();
       const docIndex = (node as Partial<ParsedElement>).docIndex;
       if (docIndex !== undefined) {
         if (docIndex < minIndex) minIndex = docIndex;
         if (docIndex > maxIndex) maxIndex = docIndex;
       }
-      this.order.push(node);
+      order.push(node);
       infoAt.push(info);
-      parentInfoAt.push(parentInfo);
-      const childInLink = inLink || node.name === 'a';
-      const nextOwner = LINE_BLOCKS.has(node.name) ? info : owner;
-      const kids = node.children;
-      for (let i = kids.length - 1; i >= 0; i--) {
-        const kid = kids[i]!;
-        if (kid.type === 'text') {
-          const data = kid.data;
-          measureText(data);
-          const len = measured.chars;
-          // Whitespace alone (one collapsed character that is a space, or a lone character
-          // trim() takes for one) is not text.
-          if (len === 0 || (len === 1 && (measured.startsWithSpace || data.trim() === ''))) continue;
-          const commas = measured.commas;
-          if (nextOwner) {
-            nextOwner.ownChars += len;
-            nextOwner.ownCommas += commas;
-          }
-          // Subtree sums are added to the element itself first; rolled up below.
-          info.chars += len;
-          info.commas += commas;
-          if (childInLink) info.linkChars += len;
-          continue;
+      const childInLink = pathInLink[depth]! || node.name === 'a';
+      const nextOwner = LINE_BLOCKS.has(node.name) ? info : pathOwner[depth]!;
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) {
+        const kid = children[i]!;
+        if (kid.type !== 'text') continue;
+        const data = kid.data;
+        measureText(data);
+        const len = measured.chars;
+        // Whitespace alone (one collapsed character that is a space, or a lone character
+        // trim() takes for one) is not text.
+        if (len === 0 || (len === 1 && (measured.startsWithSpace || data.trim() === ''))) continue;
+        const commas = measured.commas;
+        if (nextOwner) {
+          nextOwner.ownChars += len;
+          nextOwner.ownCommas += commas;
         }
-        if (!isElement(kid)) continue;
-        nodes.push(kid);
-        owners.push(nextOwner);
-        parentInfos.push(info);
-        inLinks.push(childInLink);
+        // Subtree sums are added to the element itself first; rolled up when it is done.
+        info.chars += len;
+        info.commas += commas;
+        if (childInLink) info.linkChars += len;
       }
+      depth++;
+      pathKids[depth] = children;
+      pathAt[depth] = 0;
+      pathInfo[depth] = info;
+      pathOwner[depth] = nextOwner;
+      pathInLink[depth] = childInLink;
     }
     this.base = maxIndex >= minIndex ? minIndex : 0;
     const slots = (this.slots = new Int32Array(maxIndex >= minIndex ? maxIndex - minIndex + 1 : 0));
     let extra: Map<Element, ElementInfo> | null = null;
-    // Roll subtree sums up: reverse pre-order visits children before parents.
-    for (let i = this.order.length - 1; i >= 0; i--) {
-      const el = this.order[i]!;
-      const info = infoAt[i]!;
+    // The first element (in reverse pre-order, as before) holding a docIndex gets its slot.
+    for (let i = order.length - 1; i >= 0; i--) {
+      const el = order[i]!;
       const docIndex = (el as Partial<ParsedElement>).docIndex;
       if (docIndex !== undefined && slots[docIndex - this.base] === 0) slots[docIndex - this.base] = i + 1;
-      else (extra ??= new Map()).set(el, info);
-      const name = el.name;
-      if (name === 'p') info.paragraphs++;
-      else if (name === 'img') info.images++;
-      else if (name === 'li') info.listItems++;
-      else if (name === 'input' || name === 'select' || name === 'textarea' || name === 'button') info.inputs++;
-      else if (name === 'iframe' || name === 'embed' || name === 'object' || name === 'video') info.embeds++;
-      else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') info.headings++;
-      else if (name === 'a' && attribute(el, 'href') !== undefined) info.links++;
-      const p = parentInfoAt[i];
-      if (!p) continue;
-      p.chars += info.chars;
-      p.linkChars += info.linkChars;
-      p.commas += info.commas;
-      p.paragraphs += info.paragraphs;
-      p.images += info.images;
-      p.listItems += info.listItems;
-      p.inputs += info.inputs;
-      p.embeds += info.embeds;
-      p.headings += info.headings;
-      p.links += info.links;
+      else (extra ??= new Map()).set(el, infoAt[i]!);
     }
     this.extra = extra;
   }
@@ -204,6 +187,31 @@ export class ElementStats {
     const i = this.get(el);
     return !i || i.chars === 0 ? 0 : i.linkChars / i.chars;
   }
+}
+
+/** Adds the element itself to its own descendant counts. */
+function countElement(el: Element, info: ElementInfo): void {
+  const name = el.name;
+  if (name === 'p') info.paragraphs++;
+  else if (name === 'img') info.images++;
+  else if (name === 'li') info.listItems++;
+  else if (name === 'input' || name === 'select' || name === 'textarea' || name === 'button') info.inputs++;
+  else if (name === 'iframe' || name === 'embed' || name === 'object' || name === 'video') info.embeds++;
+  else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') info.headings++;
+  else if (name === 'a' && attribute(el, 'href') !== undefined) info.links++;
+}
+
+function addSums(p: ElementInfo, info: ElementInfo): void {
+  p.chars += info.chars;
+  p.linkChars += info.linkChars;
+  p.commas += info.commas;
+  p.paragraphs += info.paragraphs;
+  p.images += info.images;
+  p.listItems += info.listItems;
+  p.inputs += info.inputs;
+  p.embeds += info.embeds;
+  p.headings += info.headings;
+  p.links += info.links;
 }
 
 function emptyInfo(): ElementInfo {
