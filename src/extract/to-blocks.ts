@@ -445,13 +445,15 @@ function listStart(el: Element): number | null {
 }
 
 function imageSource(el: Element): string | undefined {
-  const a = el.attribs;
+  // Read with attribute(), not el.attribs: that would build the element's attribute object
+  // (see parse/nodes.ts) for each image, and the values are the same (the parser keeps the
+  // first of a repeated attribute, as the object does).
   // Lazy-loading pages keep the real address in data-* and a placeholder (often data:) in src.
-  const lazy = a['data-src'] ?? a['data-lazy-src'] ?? a['data-original'];
-  const src = a['src'];
+  const lazy = attribute(el, 'data-src') ?? attribute(el, 'data-lazy-src') ?? attribute(el, 'data-original');
+  const src = attribute(el, 'src');
   if (lazy && (!src || src.startsWith('data:'))) return lazy;
   if (src) return src;
-  const srcset = a['srcset'] ?? a['data-srcset'];
+  const srcset = attribute(el, 'srcset') ?? attribute(el, 'data-srcset');
   if (srcset) return srcset.trim().split(/\s+/)[0];
   return lazy;
 }
