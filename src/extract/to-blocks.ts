@@ -445,13 +445,15 @@ function listStart(el: Element): number | null {
 }
 
 function imageSource(el: Element): string | undefined {
-  const a = el.attribs;
+  // Read with attribute(), not el.attribs: that would build the element's attribute object
+  // (see parse/nodes.ts) for each image, and the values are the same (the parser keeps the
+  // first of a repeated attribute, as the object does).
   // Lazy-loading pages keep the real address in data-* and a placeholder (often data:) in src.
-  const lazy = a['data-src'] ?? a['data-lazy-src'] ?? a['data-original'];
-  const src = a['src'];
+  const lazy = attribute(el, 'data-src') ?? attribute(el, 'data-lazy-src') ?? attribute(el, 'data-original');
+  const src = attribute(el, 'src');
   if (lazy && (!src || src.startsWith('data:'))) return lazy;
   if (src) return src;
-  const srcset = a['srcset'] ?? a['data-srcset'];
+  const srcset = attribute(el, 'srcset') ?? attribute(el, 'data-srcset');
   if (srcset) return srcset.trim().split(/\s+/)[0];
   return lazy;
 }
@@ -612,11 +614,14 @@ export function normalizeInlines(inlines: Inline[]): Inline[] {
 
 /** Something collapsing would change: a whitespace character other than a space, or two spaces. */
 const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
-/** Beyond ASCII, text may be in a decomposed or composition-excluded form: read as NFC. */
-const NON_ASCII = /[^\u0000-\u007f]/;
+/** Text may be in a decomposed or composition-excluded form: read as NFC. Characters below
+ *  U+0300 are NFC in any sequence (none is a combining mark or composes with another), so
+ *  only text with a character from U+0300 on needs normalize(): Latin-1 text (a no-break
+ *  space, an accented letter) is returned as it is, as normalize() would return it. */
+const MAY_NEED_NFC = /[^\u0000-\u02ff]/;
 
 /** Where either of them matches (their union). */
-const COLLAPSE_OR_NORMALIZE = new RegExp(`(?:${HTML_SPACE_TO_COLLAPSE.source})|(?:${NON_ASCII.source})`);
+const COLLAPSE_OR_NORMALIZE = new RegExp(`(?:${HTML_SPACE_TO_COLLAPSE.source})|(?:${MAY_NEED_NFC.source})`);
 
 /** HTML whitespace runs as one space and the text in NFC, so that what reads the same is the
  *  same string. Prose has a match at every space, and most texts are already collapsed: those
@@ -625,7 +630,7 @@ function collapseHtmlSpace(t: string): string {
   // One test for both, first: most texts need neither.
   if (!COLLAPSE_OR_NORMALIZE.test(t)) return t;
   if (HTML_SPACE_TO_COLLAPSE.test(t)) t = t.replace(/[\t\n\r\f ]+/g, ' ');
-  return NON_ASCII.test(t) ? t.normalize('NFC') : t;
+  return MAY_NEED_NFC.test(t) ? t.normalize('NFC') : t;
 }
 
 function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
@@ -663,12 +668,27 @@ function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
       case 'emphasis':
       case 'strong': {
         const children = collapse(node.children, state);
-        if (children.length > 0) out.push({ ...node, children });
+        if (children.length > 0) out.push(withChildren(node, children));
         break;
       }
     }
   }
   return out;
+}
+
+type Wrapper = Extract<Inline, { children: Inline[] }>;
+
+/** A copy of a wrapper with other children, as { ...node, children } gives it (same keys, in
+ *  the same order), built as a literal: the spread's generic property copy cost more. */
+function withChildren(node: Wrapper, children: Inline[]): Wrapper {
+  switch (node.type) {
+    case 'link':
+      return { type: 'link', href: node.href, children };
+    case 'emphasis':
+      return { type: 'emphasis', children };
+    case 'strong':
+      return { type: 'strong', children };
+  }
 }
 
 /** Trim the leading space of the first text leaf and the trailing one of the last. */
@@ -708,29 +728,38 @@ function trimStartSpaces(s: string): string {
   return start === 0 ? s : s.slice(start);
 }
 
+/** The inlines without empty texts and wrappers. Most lines have none (collapse never makes
+ *  them; only trimEdges can empty an edge text): the input array, and each wrapper whose
+ *  children lose nothing, is returned as it is rather than copied. Everything here is
+ *  collapse's own fresh output, so sharing it cannot alias a caller's inlines. */
 function prune(inlines: Inline[]): Inline[] {
-  const out: Inline[] = [];
-  for (const node of inlines) {
+  let out: Inline[] | null = null;
+  let breaks = false;
+  for (let i = 0; i < inlines.length; i++) {
+    const node = inlines[i]!;
+    let kept: Inline | null = node;
     if (node.type === 'text') {
-      if (node.text !== '') out.push(node);
+      if (node.text === '') kept = null;
     } else if (node.type === 'link' || node.type === 'emphasis' || node.type === 'strong') {
       const children = prune(node.children);
-      if (children.length > 0) out.push({ ...node, children });
-    } else {
-      out.push(node);
-    }
+      if (children.length === 0) kept = null;
+      else if (children !== node.children) kept = withChildren(node, children);
+    } else if (node.type === 'break') breaks = true;
+    if (out === null && kept !== node) out = inlines.slice(0, i);
+    if (out !== null && kept !== null) out.push(kept);
   }
+  const list = out ?? inlines;
   // Breaks at the ends of a line, or doubled, carry nothing (most lines have none, and are
   // kept as they are).
-  let breaks = false;
-  for (const node of out) if (node.type === 'break') breaks = true;
-  if (!breaks) return out.some(hasSubstance) ? out : [];
-  while (out.length > 0 && out[0]!.type === 'break') out.shift();
-  while (out.length > 0 && out[out.length - 1]!.type === 'break') out.pop();
+  if (!breaks) return list.some(hasSubstance) ? list : [];
+  let start = 0;
+  let end = list.length;
+  while (start < end && list[start]!.type === 'break') start++;
+  while (end > start && list[end - 1]!.type === 'break') end--;
   const deduped: Inline[] = [];
-  for (const node of out) {
-    const prev = deduped[deduped.length - 1];
-    if (node.type === 'break' && prev?.type === 'break') continue;
+  for (let i = start; i < end; i++) {
+    const node = list[i]!;
+    if (node.type === 'break' && deduped[deduped.length - 1]?.type === 'break') continue;
     deduped.push(node);
   }
   return deduped.some(hasSubstance) ? deduped : [];

@@ -97,6 +97,11 @@ export function codeText(text: string): string {
 
 /** One collapsed line for a run of inlines; a line break inside a block becomes a space. */
 export function inlineLine(children: Inline[], plain = false): string {
+  // Most lines are one text (to-blocks merges neighbouring texts). Its walk through
+  // normalizeInlines only collapses it and drops the spaces at its ends, and collapsing is
+  // idempotent, so the line is the collapsed, trimmed text: no copy of the run, no second scan.
+  const only = children.length === 1 ? children[0]! : null;
+  if (only !== null && only.type === 'text') return collapseSpace(only.text).trim();
   return collapseSpace(inlineString(normalizeInlines(children), false, plain)).trim();
 }
 
