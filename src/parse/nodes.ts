@@ -28,6 +28,25 @@ const UNTIL_CLOSED: ChildNode[] = Object.freeze([]) as unknown as ChildNode[];
 
 export const NO_ATTRIBUTES: string[] = [];
 
+/**
+ * The values of `names` on `el`, into `into` at the same positions (undefined where absent),
+ * the first of a repeated name winning as attribute() reads it: one pass over the parser's list
+ * for a caller that reads several attributes of most elements, where attribute() would scan the
+ * list once for each name.
+ */
+export function readAttributes(el: Element, names: readonly string[], into: Array<string | undefined>): void {
+  for (let k = 0; k < names.length; k++) into[k] = undefined;
+  const list = (el as ParsedElement).attributeList;
+  if (list === undefined || (el as ParsedElement).attributeObject !== null) {
+    for (let k = 0; k < names.length; k++) into[k] = el.attribs[names[k]!];
+    return;
+  }
+  for (let i = 0; i < list.length; i += 2) {
+    const k = names.indexOf(list[i]!);
+    if (k !== -1 && into[k] === undefined) into[k] = list[i + 1];
+  }
+}
+
 /** An element's attribute value, without building its `attribs` object. */
 export function attribute(el: Element, name: string): string | undefined {
   const list = (el as ParsedElement).attributeList;

@@ -8,7 +8,7 @@ import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
-import { attribute, type ParsedElement } from '../../parse/nodes.js';
+import { attribute, readAttributes, type ParsedElement } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
@@ -94,34 +94,24 @@ export function alwaysExcluded(el: Element): boolean {
   return remembered(el, 1, judgeAlwaysExcluded);
 }
 
+/** What judgeAlwaysExcluded and judgeStrictlyExcluded read, and where they read it to (each
+ *  copies the values out at once, so a nested judgement cannot overwrite them in use). */
+const ALWAYS_ATTRIBUTES = ['class', 'id', 'role', 'aria-modal'] as const;
+const alwaysValues: Array<string | undefined> = [];
+const STRICT_ATTRIBUTES = ['role', 'itemprop', 'rel', 'class', 'id'] as const;
+const strictValues: Array<string | undefined> = [];
+
 function judgeAlwaysExcluded(el: Element): boolean {
   if (el.name === 'noscript') return !isNoscriptCopy(el);
   if ((NEVER_TEXT.has(el.name) && !isHeadingToggle(el)) || isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
-  // The four attributes read below, from one pass over the parser's list where the element
-  // has it (attribute() would scan it once for each name; most elements are judged here).
-  let cls: string | undefined;
-  let id: string | undefined;
-  let role: string | undefined;
-  let ariaModal: string | undefined;
-  const parsed = el as ParsedElement;
-  if (parsed.attributeList !== undefined && parsed.attributeObject === null) {
-    // The first of a repeated name wins, as attribute() reads it.
-    const list = parsed.attributeList;
-    for (let i = 0; i < list.length; i += 2) {
-      const name = list[i]!;
-      if (name === 'class') cls ??= list[i + 1];
-      else if (name === 'id') id ??= list[i + 1];
-      else if (name === 'role') role ??= list[i + 1];
-      else if (name === 'aria-modal') ariaModal ??= list[i + 1];
-    }
-  } else {
-    cls = attribute(el, 'class');
-    id = attribute(el, 'id');
-    role = attribute(el, 'role');
-    ariaModal = attribute(el, 'aria-modal');
-  }
+  // The four attributes read below, in one pass (readAttributes): most elements are judged here.
+  readAttributes(el, ALWAYS_ATTRIBUTES, alwaysValues);
+  const cls = alwaysValues[0];
+  const id = alwaysValues[1];
+  const role = alwaysValues[2];
+  const ariaModal = alwaysValues[3];
   // One test of the union first: when it fails, none of CONSENT, CONSENT_PLATFORM and POPUP
   // matches.
   const named = namesMatch(cls, id, ALWAYS_NAMES);
@@ -210,32 +200,13 @@ export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
 /** strictlyExcluded with stripUnlikely, asked afresh. */
 function judgeStrictlyExcluded(el: Element): boolean {
   if (CHROME_TAGS.has(el.name)) return true;
-  // The five attributes read below, from one pass over the parser's list where the element
-  // has it (attribute() would scan it once for each name; most elements are judged here).
-  let role: string | undefined;
-  let prop: string | undefined;
-  let rel: string | undefined;
-  let cls: string | undefined;
-  let id: string | undefined;
-  const parsed = el as ParsedElement;
-  if (parsed.attributeList !== undefined && parsed.attributeObject === null) {
-    // The first of a repeated name wins, as attribute() reads it.
-    const list = parsed.attributeList;
-    for (let i = 0; i < list.length; i += 2) {
-      const name = list[i]!;
-      if (name === 'class') cls ??= list[i + 1];
-      else if (name === 'id') id ??= list[i + 1];
-      else if (name === 'role') role ??= list[i + 1];
-      else if (name === 'itemprop') prop ??= list[i + 1];
-      else if (name === 'rel') rel ??= list[i + 1];
-    }
-  } else {
-    role = attribute(el, 'role');
-    prop = attribute(el, 'itemprop');
-    rel = attribute(el, 'rel');
-    cls = attribute(el, 'class');
-    id = attribute(el, 'id');
-  }
+  // The five attributes read below, in one pass (readAttributes): most elements are judged here.
+  readAttributes(el, STRICT_ATTRIBUTES, strictValues);
+  const role = strictValues[0];
+  const prop = strictValues[1];
+  const rel = strictValues[2];
+  const cls = strictValues[3];
+  const id = strictValues[4];
   if (role && BOILERPLATE_ROLES.has(role)) return true;
   // Bylines and dates stay out of the body; the title is added by the renderer when asked.
   if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el)) return true;
