@@ -3,12 +3,12 @@
 import type { Element } from 'domhandler';
 import { isHidden } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
-import { BOILERPLATE_ROLES, isUnlikelyName } from '../dom/patterns.js';
+import { BOILERPLATE_ROLES, isUnlikelyName, unionOf } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
 import { collapsedLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
-import { attribute, readAttributes, type ParsedElement } from '../../parse/nodes.js';
+import { attribute, readAttributes } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
@@ -123,13 +123,6 @@ function judgeAlwaysExcluded(el: Element): boolean {
   // centre listing purposes).
   const text = textContent(el);
   return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
-}
-
-/** A pattern that matches where any of `patterns` does (all case-insensitive, none global or
- *  sticky, so that test() keeps no state). */
-function unionOf(...patterns: RegExp[]): RegExp {
-  for (const p of patterns) if (!p.ignoreCase || p.global || p.sticky || p.multiline) throw new Error(`unionOf: ${p} must be /i alone`);
-  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
 }
 
 /** The element's class or id matches `re`. */
@@ -260,27 +253,14 @@ function holdsDeclaredBody(el: Element): boolean {
 }
 
 /** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every
- *  element under each unlikely-named one: the two attributes come from one pass over the
- *  parser's list where the element has it, instead of a scan of it for each. */
-function isDeclaredBody(el: Element): boolean {
-  const parsed = el as ParsedElement;
-  if (parsed.attributeList === undefined || parsed.attributeObject !== null) return attribute(el, 'itemprop') === 'articleBody' || isBodyClass(attribute(el, 'class'));
-  const list = parsed.attributeList;
-  let cls: string | undefined;
-  let propSeen = false;
-  // The first of a repeated name wins, as attribute() reads it.
-  for (let i = 0; i < list.length; i += 2) {
-    const name = list[i]!;
-    if (name === 'class') cls ??= list[i + 1];
-    else if (name === 'itemprop' && !propSeen) {
-      if (list[i + 1] === 'articleBody') return true;
-      propSeen = true;
-    }
-  }
-  return isBodyClass(cls);
-}
+ *  element under each unlikely-named one, so both come from one pass (readAttributes). */
+const DECLARED_BODY_ATTRIBUTES = ['itemprop', 'class'] as const;
+const declaredBodyValues: Array<string | undefined> = [];
 
-function isBodyClass(cls: string | undefined): boolean {
+function isDeclaredBody(el: Element): boolean {
+  readAttributes(el, DECLARED_BODY_ATTRIBUTES, declaredBodyValues);
+  if (declaredBodyValues[0] === 'articleBody') return true;
+  const cls = declaredBodyValues[1];
   return !!cls && BODY_CLASS.test(cls);
 }
 

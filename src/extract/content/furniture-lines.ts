@@ -5,6 +5,7 @@
 // inside prose.
 import type { Block, Inline } from '../blocks.js';
 import { inlineText } from '../to-blocks.js';
+import { unionOf } from '../dom/patterns.js';
 
 /** Longer than this, a line is a sentence or a real heading, not a box label. */
 const LEAD_IN_MAX_CHARS = 60;
@@ -395,14 +396,6 @@ const WHITESPACE_RUN = /\s\s/;
 const COLLAPSIBLE = /[^\S ]| {2}/;
 /** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
 const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
-
-/** A pattern that matches where any of `patterns` does: each is /i alone (no /u, whose case
- *  folding and \b differ; not global or sticky, so that test() keeps no state), and the union
- *  is the same test of the same sources, made from them so that it follows their edits. */
-function unionOf(...patterns: RegExp[]): RegExp {
-  for (const p of patterns) if (p.flags !== 'i') throw new Error(`unionOf: ${p} must be /i alone`);
-  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
-}
 
 /** The rules that look for their words anywhere in the line. Most short lines are prose that
  *  holds none of them: one scan of the union answers "none" for all (each scan of a line costs

@@ -84,3 +84,12 @@ export function someTokenWords(name: string | undefined, maybe: RegExp, test: (w
   }
   return false;
 }
+
+/** A pattern that matches where any of `patterns` does: each is /i alone (no /u, whose case
+ *  folding and \b differ; not global or sticky, so that test() keeps no state), and the union
+ *  is the same test of the same sources, made from them so that it follows their edits. Most
+ *  names and lines match none of a family of patterns, and one test of the union tells so. */
+export function unionOf(...patterns: RegExp[]): RegExp {
+  for (const p of patterns) if (p.flags !== 'i') throw new Error(`unionOf: ${p} must be /i alone`);
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
+}
