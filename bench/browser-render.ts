@@ -34,14 +34,16 @@ const APP = `fetch('/api/headlines.json').then((r) => r.json()).then((items) => 
   const root = document.getElementById('root');
   root.innerHTML = '<h1>Riverside Gazette</h1>' + items.map((it) => '<article><h2><a href="' + it.href + '">' + it.title + '</a></h2><p>' + it.teaser + '</p></article>').join('');
 });`;
-const HUB = '<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
+const HUB =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
 
 function serve(): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/hub') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HUB);
     else if (path === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(APP);
-    else if (path === '/api/headlines.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(items));
+    else if (path === '/api/headlines.json')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(items));
     else res.writeHead(404).end();
   });
   return new Promise((resolve) => server.listen(0, HOST, () => resolve(server)));
@@ -74,7 +76,10 @@ function treeRss(): number {
   return total;
 }
 
-async function measure(render: () => Promise<void>, concurrency: number): Promise<{ pagesPerSec: number; peakMb: number }> {
+async function measure(
+  render: () => Promise<void>,
+  concurrency: number,
+): Promise<{ pagesPerSec: number; peakMb: number }> {
   let peak = treeRss();
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss())), 100);
   let next = 0;
@@ -100,7 +105,16 @@ async function main(): Promise<void> {
   const maxC = Math.max(...CONCURRENCY);
   const peer: Browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const direct = async () => {
     const ctx = await peer.newContext();
@@ -121,11 +135,27 @@ async function main(): Promise<void> {
   await peer.close();
 
   // urlkit: the tool, render=always, browser concurrency as high as the bench goes.
-  const config = defaultConfig({ logLevel: 'silent', allowCidrs: [`${HOST}/32`], browserPath: CHROMIUM, browserConcurrency: maxC, workerThreads: 2, browserPageTimeoutMs: 30_000 });
+  const config = defaultConfig({
+    logLevel: 'silent',
+    allowCidrs: [`${HOST}/32`],
+    browserPath: CHROMIUM,
+    browserConcurrency: maxC,
+    workerThreads: 2,
+    browserPageTimeoutMs: 30_000,
+  });
   const services = createServices(config);
-  const ctx = { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: 'bench' };
+  const ctx = {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: 'bench',
+  };
   const viaTool = async () => {
-    const [item] = await cleanWebIndex.run({ url, output_format: 'text', include_title: true, max_chars: 200_000, timeout: 60, render: 'always' }, ctx);
+    const [item] = await cleanWebIndex.run(
+      { url, output_format: 'text', include_title: true, max_chars: 200_000, timeout: 60, render: 'always' },
+      ctx,
+    );
     if (item!.meta.javascript_rendered !== true || !String(item!.data?.content).includes('Headline number 30')) {
       throw new Error(`urlkit: hub not rendered: ${JSON.stringify(item!.meta.error ?? item!.data)}`);
     }
@@ -139,7 +169,9 @@ async function main(): Promise<void> {
   await services.close();
   server.close();
 
-  console.log(`\nScript-built hub (30 headlines from JSON), ${PAGES} pages per cell; Chromium ${CHROMIUM}; sinkhole connections during the urlkit runs: ${stray}`);
+  console.log(
+    `\nScript-built hub (30 headlines from JSON), ${PAGES} pages per cell; Chromium ${CHROMIUM}; sinkhole connections during the urlkit runs: ${stray}`,
+  );
   console.log('| mode | at once | pages/s | peak RSS (MB, node + Chromium) | urlkit / peer pages/s |');
   console.log('|---|---|---|---|---|');
   for (const [mode, c, pps, mb] of rows) {

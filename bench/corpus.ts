@@ -26,7 +26,10 @@ export function corpusDir(): string {
 
 export function loadCorpus(limit = Infinity): CorpusPage[] {
   const dir = corpusDir();
-  const evaldata = JSON.parse(readFileSync(join(dir, 'evaldata.json'), 'utf8')) as Record<string, { file: string; with: string[]; without: string[] }>;
+  const evaldata = JSON.parse(readFileSync(join(dir, 'evaldata.json'), 'utf8')) as Record<
+    string,
+    { file: string; with: string[]; without: string[] }
+  >;
   const pages: CorpusPage[] = [];
   for (const [url, item] of Object.entries(evaldata)) {
     if (pages.length >= limit) break;
@@ -36,7 +39,14 @@ export function loadCorpus(limit = Infinity): CorpusPage[] {
     // Some keys are labels ("hard::file.html"), not URLs; links on those pages still need an
     // absolute base, as a real fetch would give them.
     const finalUrl = /^https?:\/\//.test(url) ? url : `https://corpus.invalid/${encodeURIComponent(item.file)}`;
-    pages.push({ url, finalUrl, file: item.file, html: decoded.text ?? '', with: item.with ?? [], without: item.without ?? [] });
+    pages.push({
+      url,
+      finalUrl,
+      file: item.file,
+      html: decoded.text ?? '',
+      with: item.with ?? [],
+      without: item.without ?? [],
+    });
   }
   return pages;
 }

@@ -51,10 +51,19 @@ function diff(a: Ticks, b: Ticks, workers: number): Ticks {
   others.sort((x, y) => y - x);
   const w = others.slice(0, workers).reduce((s, x) => s + x, 0);
   const rest = others.slice(workers).reduce((s, x) => s + x, 0);
-  return new Map([['main', main], ['workers', w], ['other', rest]]);
+  return new Map([
+    ['main', main],
+    ['workers', w],
+    ['other', rest],
+  ]);
 }
 
-async function load(origin: string, path: string, body: unknown, amount: number): Promise<{ ok: number; total: number }> {
+async function load(
+  origin: string,
+  path: string,
+  body: unknown,
+  amount: number,
+): Promise<{ ok: number; total: number }> {
   const r = await autocannon({
     url: origin + path,
     method: 'POST',
@@ -66,7 +75,13 @@ async function load(origin: string, path: string, body: unknown, amount: number)
   return { ok: r['2xx'], total: r.requests.total };
 }
 
-async function measure(label: string, svc: ServiceProcess, path: string, body: unknown, site: ServiceProcess): Promise<void> {
+async function measure(
+  label: string,
+  svc: ServiceProcess,
+  path: string,
+  body: unknown,
+  site: ServiceProcess,
+): Promise<void> {
   await load(svc.origin, path, body, Math.max(200, CONNS)); // warm-up: workers start, JIT compiles
   const pid = svc.child.pid!;
   const before = threadTicks(pid);
@@ -81,7 +96,9 @@ async function measure(label: string, svc: ServiceProcess, path: string, body: u
   const per = (t: number | undefined) => (((t ?? 0) * TICK_MS) / total).toFixed(2);
   const all = [...d.values()].reduce((a, b) => a + b, 0);
   const siteAll = [...siteD.values()].reduce((a, b) => a + b, 0);
-  console.log(`| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ${((client.user + client.system) / 1000 / total).toFixed(2)} |`);
+  console.log(
+    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ${((client.user + client.system) / 1000 / total).toFixed(2)} |`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -92,10 +109,14 @@ async function main(): Promise<void> {
       ? ['/api/v1/tools/check_url_status', { url: `${site.origin}/page` }]
       : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/article` }];
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
-  console.log('| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | target site | load client |');
+  console.log(
+    '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | target site | load client |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
-    const svc = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
+    const svc = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
+      URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
+    });
     try {
       await measure(`urlkit (${serviceRoot})`, svc, path, body, site);
     } finally {

@@ -13,7 +13,14 @@ import { cleanDocument } from '../src/workers/clean-document.js';
 
 function dumpPage(html: string, finalUrl: string): string {
   const clean = (format: 'text' | 'markdown'): unknown =>
-    cleanDocument(parseHtml(html), { finalUrl, profile: 'content', format, includeTitle: true, maxChars: 200_000, reparse: () => parseHtml(html) });
+    cleanDocument(parseHtml(html), {
+      finalUrl,
+      profile: 'content',
+      format,
+      includeTitle: true,
+      maxChars: 200_000,
+      reparse: () => parseHtml(html),
+    });
   const content = extractContent(parseHtml(html), finalUrl);
   const index = extractIndex(parseHtml(html), finalUrl);
   return JSON.stringify({ text: clean('text'), markdown: clean('markdown'), content, index });

@@ -36,7 +36,9 @@ interface Row {
 if (process.argv[2] === '--serve') {
   const site = await startHostileSite({ bombMiB: BOMB_MIB });
   // Build the bombs before reporting ready, so no scenario waits on their compression.
-  await Promise.all(['/gzip-bomb', '/br-bomb'].map((p) => fetch(`${site.origin}${p}`, { method: 'HEAD' }).catch(() => null)));
+  await Promise.all(
+    ['/gzip-bomb', '/br-bomb'].map((p) => fetch(`${site.origin}${p}`, { method: 'HEAD' }).catch(() => null)),
+  );
   process.send!(site.origin);
   process.on('disconnect', () => void site.close().then(() => process.exit(0)));
 } else if (process.argv[2] === '--scenario') {
@@ -95,11 +97,17 @@ async function main(): Promise<void> {
     rows.push(await new Promise<Row>((resolve) => child.once('message', (m) => resolve(m as Row))));
     site.disconnect();
   }
-  console.log(`\nfetch memory: ${PARALLEL} parallel fetches per scenario, body cap ${CAP_MIB} MiB, each scenario in a fresh process (node ${process.version})\n`);
-  console.log('| scenario | outcomes | body bytes kept, all fetches (MiB) | wall ms | RSS before (MiB) | peak RSS (MiB) | peak over before, per fetch (MiB) |');
+  console.log(
+    `\nfetch memory: ${PARALLEL} parallel fetches per scenario, body cap ${CAP_MIB} MiB, each scenario in a fresh process (node ${process.version})\n`,
+  );
+  console.log(
+    '| scenario | outcomes | body bytes kept, all fetches (MiB) | wall ms | RSS before (MiB) | peak RSS (MiB) | peak over before, per fetch (MiB) |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const perFetch = (r.peakRssMiB - r.baselineMiB) / PARALLEL;
-    console.log(`| ${r.scenario} | ${r.outcomes} | ${r.keptMiB.toFixed(0)} | ${r.wallMs} | ${r.baselineMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${perFetch.toFixed(1)} |`);
+    console.log(
+      `| ${r.scenario} | ${r.outcomes} | ${r.keptMiB.toFixed(0)} | ${r.wallMs} | ${r.baselineMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${perFetch.toFixed(1)} |`,
+    );
   }
 }

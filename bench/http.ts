@@ -22,13 +22,22 @@ const instant: Tool = {
     type: 'object',
     additionalProperties: false,
     required: ['url'],
-    properties: { url: { type: 'string', maxLength: 8192 }, follow_redirects: { type: 'boolean', default: true }, timeout: { type: 'number', maximum: 60, default: 15 } },
+    properties: {
+      url: { type: 'string', maxLength: 8192 },
+      follow_redirects: { type: 'boolean', default: true },
+      timeout: { type: 'number', maximum: 60, default: 15 },
+    },
   },
   itemDataSchema: { type: 'object' },
   itemMetaSchema: { type: 'object' },
   example: { url: 'https://example.com/' },
   async run(input) {
-    return [{ data: { url: input.url, ok: true, status_code: 200 }, meta: { url: String(input.url), via_proxy: false, retries: 0 } }];
+    return [
+      {
+        data: { url: input.url, ok: true, status_code: 200 },
+        meta: { url: String(input.url), via_proxy: false, retries: 0 },
+      },
+    ];
   },
 };
 
@@ -38,7 +47,11 @@ const services = { close: async () => {} } as unknown as Services;
 const sink = new Writable({ write: (_c, _e, cb) => cb() });
 
 async function measure(overrides: Partial<Config>): Promise<{ rps: number; p50: number; p95: number }> {
-  const app = await buildApp(defaultConfig({ rateLimitMax: 1_000_000_000, ...overrides }), { tools: [instant], services, logStream: sink });
+  const app = await buildApp(defaultConfig({ rateLimitMax: 1_000_000_000, ...overrides }), {
+    tools: [instant],
+    services,
+    logStream: sink,
+  });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const pool = new Pool(origin, { connections: CONCURRENCY });
   const body = JSON.stringify({ url: 'https://example.com/some/page?x=1' });
@@ -50,7 +63,12 @@ async function measure(overrides: Partial<Config>): Promise<{ rps: number; p50: 
       while (started < CALLS) {
         started++;
         const t = performance.now();
-        const res = await pool.request({ path: '/api/v1/tools/check_url_status', method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const res = await pool.request({
+          path: '/api/v1/tools/check_url_status',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         await res.body.text();
         latencies.push(performance.now() - t);
       }
@@ -68,7 +86,10 @@ const rows: Array<[string, Partial<Config>]> = [
   ['everything on (info logs)', {}],
   ['logs off', { logLevel: 'silent' }],
   ['logs and rate limit off', { logLevel: 'silent', rateLimitMax: 0 }],
-  ['logs, rate limit and shedding off', { logLevel: 'silent', rateLimitMax: 0, maxEventLoopDelayMs: 0, maxInFlight: 0 }],
+  [
+    'logs, rate limit and shedding off',
+    { logLevel: 'silent', rateLimitMax: 0, maxEventLoopDelayMs: 0, maxInFlight: 0 },
+  ],
 ];
 
 // Warm-up so JIT and module loading do not land on the first row.
@@ -76,8 +97,11 @@ await measure({ logLevel: 'silent' });
 const results = [];
 for (const [label, overrides] of rows) results.push({ label, ...(await measure(overrides)) });
 
-console.log(`service layer: ${CALLS} calls per row, ${CONCURRENCY} in flight, instant tool, node ${process.version}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `service layer: ${CALLS} calls per row, ${CONCURRENCY} in flight, instant tool, node ${process.version}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+);
 console.log('');
 console.log('| configuration | calls/s | p50 ms | p95 ms |');
 console.log('|---|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} |`);
+for (const r of results)
+  console.log(`| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} |`);

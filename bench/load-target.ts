@@ -13,12 +13,17 @@ function pickArticle(): string {
 
 export function smallPage(): string {
   const para = '<p>' + 'A short paragraph of plain text for the status page. '.repeat(6) + '</p>\n';
-  let html = '<!doctype html><html><head><meta charset="utf-8"><title>Status page</title></head><body><h1>Status</h1>\n';
+  let html =
+    '<!doctype html><html><head><meta charset="utf-8"><title>Status page</title></head><body><h1>Status</h1>\n';
   while (html.length < 1900) html += para;
   return html + '</body></html>\n';
 }
 
-const bodies: Record<string, Buffer> = { '/article': Buffer.from(pickArticle()), '/page': Buffer.from(smallPage()), '/healthz': Buffer.from('ok') };
+const bodies: Record<string, Buffer> = {
+  '/article': Buffer.from(pickArticle()),
+  '/page': Buffer.from(smallPage()),
+  '/healthz': Buffer.from('ok'),
+};
 const server = http.createServer((req, res) => {
   const body = bodies[req.url ?? ''];
   if (!body) return void res.writeHead(404).end();

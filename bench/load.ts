@@ -20,7 +20,14 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { REPO_ROOT, arg, rssSampler, serviceRootArg, startNodeService, type ServiceProcess } from './service-process.js';
+import {
+  REPO_ROOT,
+  arg,
+  rssSampler,
+  serviceRootArg,
+  startNodeService,
+  type ServiceProcess,
+} from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
@@ -51,7 +58,11 @@ interface Row {
 async function serviceView(origin: string): Promise<string> {
   try {
     const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    const value = (name: string) => text.split('\n').find((l) => l.startsWith(name + ' '))?.split(' ')[1];
+    const value = (name: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(name + ' '))
+        ?.split(' ')[1];
     const shed = text
       .split('\n')
       .filter((l) => l.startsWith('urlkit_admission_shed_total{'))
@@ -69,7 +80,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function step(label: string, service: ServiceProcess, path: string, body: unknown, conns: number, durationS = DURATION_S): Promise<Row> {
+async function step(
+  label: string,
+  service: ServiceProcess,
+  path: string,
+  body: unknown,
+  conns: number,
+  durationS = DURATION_S,
+): Promise<Row> {
   const okLatencies: number[] = [];
   const all: number[] = [];
   const rss = rssSampler(service.rssMiB);
@@ -124,7 +142,9 @@ function fmt(n: number, digits = 0): string {
 }
 
 function printHeader(): void {
-  console.log('| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | p99 ms | p99 2xx ms | peak RSS MiB | service after the step |');
+  console.log(
+    '| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | p99 ms | p99 2xx ms | peak RSS MiB | service after the step |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 }
 
@@ -139,17 +159,30 @@ async function main(): Promise<void> {
   const target = { origin: site.origin, close: () => site.stop() };
   const articleKB = (await (await fetch(`${target.origin}/article`)).arrayBuffer()).byteLength / 1024;
   const rows: Row[] = [];
-  console.log(`bench:load: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`);
-  console.log(`article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, node ${process.version}`);
-  console.log(`machine: ${os.availableParallelism()} cores, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `bench:load: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`,
+  );
+  console.log(
+    `article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, node ${process.version}`,
+  );
+  console.log(
+    `machine: ${os.availableParallelism()} cores, load average at start ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}\n`,
+  );
   printHeader();
   try {
-    const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
+    const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
+      URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
+    });
     try {
       const idle = service.rssMiB();
       const plan: Array<[string, string, unknown]> = [];
-      if (TOOLS.includes('content')) plan.push(['clean_web_content', '/api/v1/tools/clean_web_content', { url: `${target.origin}/article` }]);
-      if (TOOLS.includes('status')) plan.push(['check_url_status', '/api/v1/tools/check_url_status', { url: `${target.origin}/page` }]);
+      if (TOOLS.includes('content'))
+        plan.push(['clean_web_content', '/api/v1/tools/clean_web_content', { url: `${target.origin}/article` }]);
+      if (TOOLS.includes('status'))
+        plan.push(['check_url_status', '/api/v1/tools/check_url_status', { url: `${target.origin}/page` }]);
       for (const [label, path, body] of plan) {
         // Warm-up (not reported): worker threads start, JIT compiles, sockets open.
         await step(label, service, path, body, 4, 3);
@@ -195,18 +228,25 @@ async function main(): Promise<void> {
   const c50 = okAt('clean_web_content', 50);
   const of = ROUNDS > 1 ? ` (medians of ${ROUNDS} rounds)` : '';
   console.log('');
-  if (c50 !== undefined && peer) console.log(`content 2xx/s at 50 conns / Readability service's: ${fmt(c50 / peer.okPerS, 2)}x (goal >= 5x)${of}`);
+  if (c50 !== undefined && peer)
+    console.log(`content 2xx/s at 50 conns / Readability service's: ${fmt(c50 / peer.okPerS, 2)}x (goal >= 5x)${of}`);
   for (const label of ['clean_web_content', 'check_url_status']) {
     const base = okAt(label, 50);
     if (base === undefined) continue;
     for (const conns of [200, 400, 800]) {
       const rate = okAt(label, conns);
-      if (rate !== undefined) console.log(`${label} 2xx/s at ${conns} conns / at 50: ${fmt(rate / base, 2)} (goal >= 0.9)${of}`);
+      if (rate !== undefined)
+        console.log(`${label} 2xx/s at ${conns} conns / at 50: ${fmt(rate / base, 2)} (goal >= 0.9)${of}`);
     }
   }
   const errs = rows.filter((r) => !r.label.startsWith('Readability')).reduce((n, r) => n + r.errors + r.timeouts, 0);
   console.log(`connection errors + timeouts over all service steps: ${errs} (goal 0)`);
-  console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on the machine skews absolute numbers; the ratios are from one run)`);
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (other work on the machine skews absolute numbers; the ratios are from one run)`,
+  );
 }
 
 main().catch((err: unknown) => {

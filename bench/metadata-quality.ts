@@ -31,7 +31,12 @@ import { FIELDS, score, type Data, type Entry, type Tally } from './metadata-sco
 const here = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(here, '../..');
 // ../shared beside the checkout (a worktree one level deeper also finds it); URLKIT_SHARED_BENCH overrides.
-const SHARED = process.env.URLKIT_SHARED_BENCH ?? [resolve(REPO, '../shared/bench'), resolve(REPO, '../../shared/bench')].find((d) => existsSync(resolve(d, 'metadata-dev'))) ?? resolve(REPO, '../shared/bench');
+const SHARED =
+  process.env.URLKIT_SHARED_BENCH ??
+  [resolve(REPO, '../shared/bench'), resolve(REPO, '../../shared/bench')].find((d) =>
+    existsSync(resolve(d, 'metadata-dev')),
+  ) ??
+  resolve(REPO, '../shared/bench');
 const SET = resolve(SHARED, 'metadata-dev');
 const OUT = resolve(REPO, 'bench/out');
 const HOST = '127.0.0.1';
@@ -97,7 +102,13 @@ async function main(): Promise<void> {
   let apiSeconds = 0;
   if (direct) {
     // Development loop only: the worker's own calls in process, no HTTP (the same answers, faster).
-    for (const p of pages) ours[p.id] = { url: p.requested, data: extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type }) as unknown as Data };
+    for (const p of pages)
+      ours[p.id] = {
+        url: p.requested,
+        data: extractMetadata(parseHtml(p.html), p.requested, {
+          'content-type': p.entry.content_type,
+        }) as unknown as Data,
+      };
   } else apiSeconds = await askService(pages, ours, errors);
   for (const s of servers) s.close();
   await report(args, expected, pages, ours, errors, apiSeconds);
@@ -105,7 +116,17 @@ async function main(): Promise<void> {
 
 /** Asks get_url_metadata for every page through the HTTP API; returns the wall time in seconds. */
 async function askService(pages: Page[], ours: Preds, errors: Map<string, number>): Promise<number> {
-  const config = defaultConfig({ logLevel: 'silent', rateLimitMax: 0, maxInFlight: 0, maxEventLoopDelayMs: 0, allowCidrs: [`${HOST}/32`], port: 0, perHostConcurrency: 16, headersTimeoutMs: 60_000, workerTaskTimeoutMs: 60_000 });
+  const config = defaultConfig({
+    logLevel: 'silent',
+    rateLimitMax: 0,
+    maxInFlight: 0,
+    maxEventLoopDelayMs: 0,
+    allowCidrs: [`${HOST}/32`],
+    port: 0,
+    perHostConcurrency: 16,
+    headersTimeoutMs: 60_000,
+    workerTaskTimeoutMs: 60_000,
+  });
   const app = await buildApp(config, { logStream: { write() {} } });
   await app.listen({ host: HOST, port: 0 });
   const endpoint = `http://${HOST}:${(app.server.address() as AddressInfo).port}/api/v1/tools/get_url_metadata`;
@@ -117,11 +138,22 @@ async function askService(pages: Page[], ours: Preds, errors: Map<string, number
       while (next < pages.length) {
         const chunk = pages.slice(next, next + BATCH);
         next += BATCH;
-        const res = await request(endpoint, { method: 'POST', dispatcher: client, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: chunk.map((p) => p.requested), timeout: 60 }) });
-        const json = (await res.body.json()) as { data?: { results: Array<{ data: Data; meta: { error?: { code: string } } }> } };
+        const res = await request(endpoint, {
+          method: 'POST',
+          dispatcher: client,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ items: chunk.map((p) => p.requested), timeout: 60 }),
+        });
+        const json = (await res.body.json()) as {
+          data?: { results: Array<{ data: Data; meta: { error?: { code: string } } }> };
+        };
         chunk.forEach((p, i) => {
           const r = json.data?.results[i];
-          if (!r || r.meta.error) errors.set(r?.meta.error?.code ?? `http_${res.statusCode}`, (errors.get(r?.meta.error?.code ?? `http_${res.statusCode}`) ?? 0) + 1);
+          if (!r || r.meta.error)
+            errors.set(
+              r?.meta.error?.code ?? `http_${res.statusCode}`,
+              (errors.get(r?.meta.error?.code ?? `http_${res.statusCode}`) ?? 0) + 1,
+            );
           ours[p.id] = { url: p.requested, data: r?.data ?? null };
         });
       }
@@ -132,22 +164,31 @@ async function askService(pages: Page[], ours: Preds, errors: Map<string, number
   return (performance.now() - t0) / 1000;
 }
 
-async function report(args: string[], expected: Record<string, Entry>, pages: Page[], ours: Preds, errors: Map<string, number>, apiSeconds: number): Promise<void> {
+async function report(
+  args: string[],
+  expected: Record<string, Entry>,
+  pages: Page[],
+  ours: Preds,
+  errors: Map<string, number>,
+  apiSeconds: number,
+): Promise<void> {
   const wrongField = args.includes('--wrong') ? args[args.indexOf('--wrong') + 1] : undefined;
   const peers = !args.includes('--no-peers');
 
   // The libraries, on the same decoded HTML and URL, timed per page; urlkit's extraction timed the same way.
   const rounds = Math.max(1, Number(process.env.BENCH_TIME_ROUNDS ?? 1));
-  const timeUrlkit = (p: Page) => extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type });
+  const timeUrlkit = (p: Page) =>
+    extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type });
   const results: Array<{ name: string; preds: Preds; ms: number[] }> = [{ name: 'urlkit', preds: ours, ms: [] }];
   if (!args.includes('--no-time')) {
     const ms: number[] = [];
     for (const p of pages) timeUrlkit(p); // warm-up
-    for (let r = 0; r < rounds; r++) pages.forEach((p, i) => {
-      const a = performance.now();
-      timeUrlkit(p);
-      ms[i] = Math.min(ms[i] ?? Infinity, performance.now() - a);
-    });
+    for (let r = 0; r < rounds; r++)
+      pages.forEach((p, i) => {
+        const a = performance.now();
+        timeUrlkit(p);
+        ms[i] = Math.min(ms[i] ?? Infinity, performance.now() - a);
+      });
     results[0]!.ms = ms;
   }
   if (peers) {
@@ -188,7 +229,9 @@ async function report(args: string[], expected: Record<string, Entry>, pages: Pa
     tallies.push({ name: r.name, tally: score(expected, r.preds), python: pythonScore(file), ms: r.ms });
   }
 
-  console.log(`\nmetadata-dev: ${pages.length} pages, ${tallies[0]!.tally.n} values; urlkit ${apiSeconds ? `via HTTP API in ${apiSeconds.toFixed(1)} s` : 'in process (--direct)'} (${[...errors].map(([c, n]) => `${c} ${n}`).join(', ') || 'no item errors'}); Node ${process.versions.node}\n`);
+  console.log(
+    `\nmetadata-dev: ${pages.length} pages, ${tallies[0]!.tally.n} values; urlkit ${apiSeconds ? `via HTTP API in ${apiSeconds.toFixed(1)} s` : 'in process (--direct)'} (${[...errors].map(([c, n]) => `${c} ${n}`).join(', ') || 'no item errors'}); Node ${process.versions.node}\n`,
+  );
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
   console.log(`| field | values | ${tallies.map((t) => t.name).join(' | ')} |`);
   console.log(`|---|---:|${tallies.map(() => '---:').join('|')}|`);
@@ -196,22 +239,35 @@ async function report(args: string[], expected: Record<string, Entry>, pages: Pa
     const n = tallies[0]!.tally.perField[f][1];
     console.log(`| ${f} | ${n} | ${tallies.map((t) => pct(t.tally.perField[f][0], n)).join(' | ')} |`);
   }
-  console.log(`| **overall** | ${tallies[0]!.tally.n} | ${tallies.map((t) => `**${pct(t.tally.ok, t.tally.n)}**`).join(' | ')} |`);
-  console.log(`\nscore.py on the same predictions: ${tallies.map((t) => `${t.name}: ${t.python ?? 'not run'}`).join('; ')}`);
+  console.log(
+    `| **overall** | ${tallies[0]!.tally.n} | ${tallies.map((t) => `**${pct(t.tally.ok, t.tally.n)}**`).join(' | ')} |`,
+  );
+  console.log(
+    `\nscore.py on the same predictions: ${tallies.map((t) => `${t.name}: ${t.python ?? 'not run'}`).join('; ')}`,
+  );
 
   const stat = (ms: number[]) => {
     const s = [...ms].sort((a, b) => a - b);
     const sum = s.reduce((a, b) => a + b, 0);
-    return { mean: sum / s.length, p50: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, total: sum / 1000 };
+    return {
+      mean: sum / s.length,
+      p50: s[Math.floor(s.length / 2)]!,
+      p95: s[Math.floor(s.length * 0.95)]!,
+      total: sum / 1000,
+    };
   };
   if (args.includes('--no-time')) return void printWrong(tallies[0]!.tally, wrongField);
   const base = stat(tallies[0]!.ms);
-  console.log(`\nextraction time per page, in process, same decoded HTML (best of ${rounds} round(s); urlkit = parseHtml + extractMetadata)\n`);
+  console.log(
+    `\nextraction time per page, in process, same decoded HTML (best of ${rounds} round(s); urlkit = parseHtml + extractMetadata)\n`,
+  );
   console.log('| system | mean ms | p50 ms | p95 ms | total s | urlkit time / system time |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const t of tallies) {
     const s = stat(t.ms);
-    console.log(`| ${t.name} | ${s.mean.toFixed(2)} | ${s.p50.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.total.toFixed(2)} | ${(base.mean / s.mean).toFixed(3)} |`);
+    console.log(
+      `| ${t.name} | ${s.mean.toFixed(2)} | ${s.p50.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.total.toFixed(2)} | ${(base.mean / s.mean).toFixed(3)} |`,
+    );
   }
 
   printWrong(tallies[0]!.tally, wrongField);

@@ -17,8 +17,16 @@ export interface Entry {
 export type Data = Record<string, unknown> | null;
 
 const QUOTES: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
 };
 const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff\u00ad]/g;
 // Python's str.split() with no argument splits on these (str.isspace()).
@@ -62,7 +70,11 @@ function normUrl(u: string): string {
   const host = p.hostname.toLowerCase().replace(/\.$/, '');
   let path = (p.pathname || '/').replace(/\/{2,}/g, '/');
   for (let i = 0; i < 3; i++) path = unquoteOnce(path);
-  const q = p.search.replace(/^\?/, '').split('&').filter((x) => x && !x.toLowerCase().startsWith('utm_')).join('&');
+  const q = p.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((x) => x && !x.toLowerCase().startsWith('utm_'))
+    .join('&');
   return `${host}${path}` + (q ? `?${q}` : '');
 }
 
@@ -102,7 +114,13 @@ function titleForms(t: string): string[] {
   return forms;
 }
 
-export function correct(field: Field, want: string | string[], data: Record<string, unknown>, entry: Entry, requested: string): boolean {
+export function correct(
+  field: Field,
+  want: string | string[],
+  data: Record<string, unknown>,
+  entry: Entry,
+  requested: string,
+): boolean {
   const fold = (entry.case_differs_from_page ?? []).includes(field) || field === 'site_name';
   if (field === 'published_at') {
     const got = [data.published_at, data.modified_at].filter((g): g is string => typeof g === 'string');
@@ -177,7 +195,8 @@ export function score(expected: Record<string, Entry>, preds: Record<string, { u
       const ok = correct(f, want, data, entry, p?.url ?? entry.url);
       perField[f][0] += ok ? 1 : 0;
       perField[f][1] += 1;
-      if (!ok) wrong.push({ id, field: f, want, got: f === 'published_at' ? [data.published_at, data.modified_at] : data[f] });
+      if (!ok)
+        wrong.push({ id, field: f, want, got: f === 'published_at' ? [data.published_at, data.modified_at] : data[f] });
     }
   }
   let ok = 0;

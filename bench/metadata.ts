@@ -19,7 +19,11 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
 
 function page(n: number): string {
-  const paras = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} of story ${n}: ${'the quick brown fox jumps over the lazy dog and keeps running through the field '.repeat(5)}</p>`).join('\n');
+  const paras = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `<p>Paragraph ${i} of story ${n}: ${'the quick brown fox jumps over the lazy dog and keeps running through the field '.repeat(5)}</p>`,
+  ).join('\n');
   const nav = Array.from({ length: 60 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Story ${n} | Bench Times</title>
@@ -68,9 +72,19 @@ interface Row {
 async function main(): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
   const ports = await new Promise<number[]>((resolve) => child.once('message', (m) => resolve(m as number[])));
-  const urls = Array.from({ length: ITEMS }, (_, i) => `http://${HOSTS[i % HOSTS.length]}:${ports[i % HOSTS.length]}/story/${i}`);
+  const urls = Array.from(
+    { length: ITEMS },
+    (_, i) => `http://${HOSTS[i % HOSTS.length]}:${ports[i % HOSTS.length]}/story/${i}`,
+  );
 
-  const config = defaultConfig({ logLevel: 'silent', rateLimitMax: 0, maxInFlight: 0, maxEventLoopDelayMs: 0, allowCidrs: HOSTS.map((h) => `${h}/32`), port: 0 });
+  const config = defaultConfig({
+    logLevel: 'silent',
+    rateLimitMax: 0,
+    maxInFlight: 0,
+    maxEventLoopDelayMs: 0,
+    allowCidrs: HOSTS.map((h) => `${h}/32`),
+    port: 0,
+  });
   const app = await buildApp(config, { logStream: { write() {} } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const endpoint = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/tools/get_url_metadata`;
@@ -79,14 +93,28 @@ async function main(): Promise<void> {
   const errorCodes = new Map<string, number>();
   const call = async (body: unknown): Promise<{ ms: number; errors: number }> => {
     const t0 = performance.now();
-    const res = await request(endpoint, { method: 'POST', dispatcher: client, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await request(endpoint, {
+      method: 'POST',
+      dispatcher: client,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.body.json()) as { data?: { results: Array<{ meta: { error?: { code: string } } }> } };
-    const codes = res.statusCode !== 200 ? [`http_${res.statusCode}`] : (json.data?.results ?? []).flatMap((r) => (r.meta.error ? [r.meta.error.code] : []));
+    const codes =
+      res.statusCode !== 200
+        ? [`http_${res.statusCode}`]
+        : (json.data?.results ?? []).flatMap((r) => (r.meta.error ? [r.meta.error.code] : []));
     for (const c of codes) errorCodes.set(c, (errorCodes.get(c) ?? 0) + 1);
     return { ms: performance.now() - t0, errors: codes.length };
   };
 
-  const run = async (mode: string, bodies: unknown[], concurrency: number, itemsPerBody: number, unit: string): Promise<Row> => {
+  const run = async (
+    mode: string,
+    bodies: unknown[],
+    concurrency: number,
+    itemsPerBody: number,
+    unit: string,
+  ): Promise<Row> => {
     const latencies: number[] = [];
     let errors = 0;
     let next = 0;
@@ -103,25 +131,57 @@ async function main(): Promise<void> {
     const wallS = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-    return { mode, items: bodies.length * itemsPerBody, requests: bodies.length, wallS, itemsPerS: (bodies.length * itemsPerBody) / wallS, p50: q(0.5), p95: q(0.95), unit, errors };
+    return {
+      mode,
+      items: bodies.length * itemsPerBody,
+      requests: bodies.length,
+      wallS,
+      itemsPerS: (bodies.length * itemsPerBody) / wallS,
+      p50: q(0.5),
+      p95: q(0.95),
+      unit,
+      errors,
+    };
   };
 
-  const batches = (include_content: boolean) => Array.from({ length: Math.ceil(ITEMS / 100) }, (_, b) => ({ items: urls.slice(b * 100, b * 100 + 100), include_content }));
+  const batches = (include_content: boolean) =>
+    Array.from({ length: Math.ceil(ITEMS / 100) }, (_, b) => ({
+      items: urls.slice(b * 100, b * 100 + 100),
+      include_content,
+    }));
 
   // Warm-up: connection pools, worker threads, JIT.
-  await run('warmup', urls.slice(0, 50).map((url) => ({ url })), 8, 1, '');
+  await run(
+    'warmup',
+    urls.slice(0, 50).map((url) => ({ url })),
+    8,
+    1,
+    '',
+  );
 
   const rows: Row[] = [];
-  rows.push(await run('single', urls.map((url) => ({ url })), 32, 1, 'per item'));
+  rows.push(
+    await run(
+      'single',
+      urls.map((url) => ({ url })),
+      32,
+      1,
+      'per item',
+    ),
+  );
   rows.push(await run('batch', batches(false), 2, 100, 'per 100-item request'));
   rows.push(await run('batch+content', batches(true), 2, 100, 'per 100-item request'));
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
 
-  console.log(`\nget_url_metadata, ${ITEMS} items, ${HOSTS.length} loopback hosts, ${config.workerThreads} worker threads, chunk ${config.batchChunkSize} x ${config.batchConcurrency}, per-host ${config.perHostConcurrency}, Node ${process.versions.node}\n`);
+  console.log(
+    `\nget_url_metadata, ${ITEMS} items, ${HOSTS.length} loopback hosts, ${config.workerThreads} worker threads, chunk ${config.batchChunkSize} x ${config.batchConcurrency}, per-host ${config.perHostConcurrency}, Node ${process.versions.node}\n`,
+  );
   console.log('| mode | items | requests | wall s | items/s | p50 ms | p95 ms | latency of | item errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const r of rows) {
-    console.log(`| ${r.mode} | ${r.items} | ${r.requests} | ${r.wallS.toFixed(2)} | ${r.itemsPerS.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.unit} | ${r.errors} |`);
+    console.log(
+      `| ${r.mode} | ${r.items} | ${r.requests} | ${r.wallS.toFixed(2)} | ${r.itemsPerS.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.unit} | ${r.errors} |`,
+    );
   }
   if (errorCodes.size) console.log(`\nitem errors by code: ${[...errorCodes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
   console.log(`\npeak RSS of the service process (incl. worker threads): ${peakRssMb.toFixed(0)} MB`);

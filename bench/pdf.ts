@@ -20,7 +20,12 @@ async function textPdf(pages: number, linesPerPage: number): Promise<Uint8Array>
     const p = doc.addPage([595, 842]);
     p.drawText(`Chapter ${n + 1}`, { x: 72, y: 780, size: 16, font });
     for (let i = 0; i < linesPerPage; i++) {
-      p.drawText(`Line ${i} of page ${n + 1}: the tide came in over the flats and the waders rose from the mud.`, { x: 72, y: 750 - i * 14, size: 11, font });
+      p.drawText(`Line ${i} of page ${n + 1}: the tide came in over the flats and the waders rose from the mud.`, {
+        x: 72,
+        y: 750 - i * 14,
+        size: 11,
+        font,
+      });
     }
   }
   return doc.save();
@@ -34,7 +39,9 @@ const files: Array<[string, Uint8Array]> = [
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-console.log(`PDF reading: median of ${rounds} rounds (rows in turn), node ${process.version}, in process, max_chars 2,000,000\n`);
+console.log(
+  `PDF reading: median of ${rounds} rounds (rows in turn), node ${process.version}, in process, max_chars 2,000,000\n`,
+);
 console.log('| file | bytes | unpdf extractText ms (floor) | urlkit pdfTask ms | urlkit / floor |');
 console.log('|---|---:|---:|---:|---:|');
 for (const [name, bytes] of files) {
@@ -55,14 +62,21 @@ for (const [name, bytes] of files) {
       ours.push(o);
     }
   }
-  console.log(`| ${name} | ${bytes.length} | ${median(floor).toFixed(1)} | ${median(ours).toFixed(1)} | ${(median(ours) / median(floor)).toFixed(2)}x |`);
+  console.log(
+    `| ${name} | ${bytes.length} | ${median(floor).toFixed(1)} | ${median(ours).toFixed(1)} | ${(median(ours) / median(floor)).toFixed(2)}x |`,
+  );
 }
 
-const pages = [...BOT_PAGES.map((p) => ({ ...p, bytes: Buffer.from(p.body) })), { name: 'article x20', status: 200, headers: {}, cookies: [], bytes: Buffer.from(VENDOR_ARTICLE.repeat(20)) }];
+const pages = [
+  ...BOT_PAGES.map((p) => ({ ...p, bytes: Buffer.from(p.body) })),
+  { name: 'article x20', status: 200, headers: {}, cookies: [], bytes: Buffer.from(VENDOR_ARTICLE.repeat(20)) },
+];
 const n = 2000;
 const t = performance.now();
 for (let i = 0; i < n; i++) {
   const p = pages[i % pages.length]!;
   detectBotProtection({ status: p.status, headers: p.headers, setCookieNames: [], body: p.bytes });
 }
-console.log(`\nanti-bot detector: ${(((performance.now() - t) / n) * 1000).toFixed(1)} µs per response (mean over ${n}, the ${pages.length} fixture pages in turn, largest ${pages[pages.length - 1]!.bytes.length} bytes, scan capped at 96 KB)`);
+console.log(
+  `\nanti-bot detector: ${(((performance.now() - t) / n) * 1000).toFixed(1)} µs per response (mean over ${n}, the ${pages.length} fixture pages in turn, largest ${pages[pages.length - 1]!.bytes.length} bytes, scan capped at 96 KB)`,
+);

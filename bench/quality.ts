@@ -98,7 +98,11 @@ function runArticles(onlyUrlkit: boolean, limit: number): string[] {
     rows.push(
       `| ${sys.name.padEnd(30)} | ${m.p.toFixed(3)} | ${m.r.toFixed(3)} | ${m.f1.toFixed(3)} | ${m.acc.toFixed(3)} | ${total.tp}/${total.fp}/${total.fn}/${total.tn} | ${total.empty} |`,
     );
-    const slug = sys.name.startsWith('urlkit content (text)') ? 'urlkit' : sys.name.startsWith('urlkit') ? 'urlkit-plain' : 'readability-linkedom';
+    const slug = sys.name.startsWith('urlkit content (text)')
+      ? 'urlkit'
+      : sys.name.startsWith('urlkit')
+        ? 'urlkit-plain'
+        : 'readability-linkedom';
     writeFileSync(resolve(outDir, `predictions-${slug}.json`), JSON.stringify(predictions));
     if (slug === 'urlkit-plain') {
       const worst = perPage
@@ -106,12 +110,17 @@ function runArticles(onlyUrlkit: boolean, limit: number): string[] {
         .sort((a, b) => a.f1 - b.f1 || b.missed.length + b.leaked.length - (a.missed.length + a.leaked.length))
         .slice(0, TAIL);
       const md = [`# Article set: worst ${TAIL} pages (urlkit content, links as text, by page snippet F1)`, ''];
-      md.push('| page | F1 | P | R | tp/fp/fn/tn | chosen (page type / strategy: container) |', '|---|---|---|---|---|---|');
+      md.push(
+        '| page | F1 | P | R | tp/fp/fn/tn | chosen (page type / strategy: container) |',
+        '|---|---|---|---|---|---|',
+      );
       for (const w of worst) {
         const c = w.counts;
         const p = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0;
         const r = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0;
-        md.push(`| ${w.page.file} | ${w.f1.toFixed(2)} | ${p.toFixed(2)} | ${r.toFixed(2)} | ${c.tp}/${c.fp}/${c.fn}/${c.tn} | ${traceLine(w.page).replace(/\|/g, '/')} |`);
+        md.push(
+          `| ${w.page.file} | ${w.f1.toFixed(2)} | ${p.toFixed(2)} | ${r.toFixed(2)} | ${c.tp}/${c.fp}/${c.fn}/${c.tn} | ${traceLine(w.page).replace(/\|/g, '/')} |`,
+        );
       }
       md.push('');
       for (const w of worst) {
@@ -135,7 +144,9 @@ const TYPE_ORDER = ['article', 'documentation', 'service', 'forum', 'collection'
 
 function runWcxb(onlyUrlkit: boolean, limit: number): string[] {
   const pages = loadWcxb(limit);
-  const systems: Array<{ name: string; run: (p: WcxbPage) => string }> = [{ name: 'urlkit clean_web_content', run: urlkitApiText }];
+  const systems: Array<{ name: string; run: (p: WcxbPage) => string }> = [
+    { name: 'urlkit clean_web_content', run: urlkitApiText },
+  ];
   if (!onlyUrlkit) systems.push({ name: 'Readability (linkedom)', run: readabilityText });
   const types = TYPE_ORDER.filter((t) => pages.some((p) => p.type === t));
   const rows: string[] = [];
@@ -148,28 +159,46 @@ function runWcxb(onlyUrlkit: boolean, limit: number): string[] {
       scores.push({ page, s: scoreTokens(text, page.truth), chars: text.length });
     }
     const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-    const cells = [mean(scores.map((x) => x.s.f1)), ...types.map((t) => mean(scores.filter((x) => x.page.type === t).map((x) => x.s.f1)))];
+    const cells = [
+      mean(scores.map((x) => x.s.f1)),
+      ...types.map((t) => mean(scores.filter((x) => x.page.type === t).map((x) => x.s.f1))),
+    ];
     const p = mean(scores.map((x) => x.s.p));
     const r = mean(scores.map((x) => x.s.r));
-    rows.push(`| ${sys.name.padEnd(26)} | ${cells.map((c) => c.toFixed(3)).join(' | ')} | ${p.toFixed(3)} | ${r.toFixed(3)} |`);
+    rows.push(
+      `| ${sys.name.padEnd(26)} | ${cells.map((c) => c.toFixed(3)).join(' | ')} | ${p.toFixed(3)} | ${r.toFixed(3)} |`,
+    );
     const slug = sys.name.startsWith('urlkit') ? 'urlkit' : 'readability-linkedom';
     writeFileSync(resolve(outDir, `wcxb-predictions-${slug}.json`), JSON.stringify(predictions));
     if (slug === 'urlkit') {
       const worst = [...scores].sort((a, b) => a.s.f1 - b.s.f1).slice(0, TAIL);
       const md = [`# WCXB dev: worst ${TAIL} pages (urlkit clean_web_content, by page token F1)`, ''];
-      md.push('| id | type | F1 | P | R | chars | chosen (page type / strategy: container) | url |', '|---|---|---|---|---|---|---|---|');
+      md.push(
+        '| id | type | F1 | P | R | chars | chosen (page type / strategy: container) | url |',
+        '|---|---|---|---|---|---|---|---|',
+      );
       for (const w of worst) {
-        md.push(`| ${w.page.id} | ${w.page.type} | ${w.s.f1.toFixed(2)} | ${w.s.p.toFixed(2)} | ${w.s.r.toFixed(2)} | ${w.chars} | ${traceLine(w.page).replace(/\|/g, '/')} | ${w.page.url} |`);
+        md.push(
+          `| ${w.page.id} | ${w.page.type} | ${w.s.f1.toFixed(2)} | ${w.s.p.toFixed(2)} | ${w.s.r.toFixed(2)} | ${w.chars} | ${traceLine(w.page).replace(/\|/g, '/')} | ${w.page.url} |`,
+        );
       }
       // Per type, the worst five too: the overall tail is mostly the largest types.
       for (const t of types) {
         md.push('', `## ${t}: worst 5`, '');
-        for (const w of scores.filter((x) => x.page.type === t).sort((a, b) => a.s.f1 - b.s.f1).slice(0, 5)) {
-          md.push(`- ${w.page.id} F1 ${w.s.f1.toFixed(2)} P ${w.s.p.toFixed(2)} R ${w.s.r.toFixed(2)} — ${traceLine(w.page)} — ${w.page.url}`);
+        for (const w of scores
+          .filter((x) => x.page.type === t)
+          .sort((a, b) => a.s.f1 - b.s.f1)
+          .slice(0, 5)) {
+          md.push(
+            `- ${w.page.id} F1 ${w.s.f1.toFixed(2)} P ${w.s.p.toFixed(2)} R ${w.s.r.toFixed(2)} — ${traceLine(w.page)} — ${w.page.url}`,
+          );
         }
       }
       writeFileSync(resolve(outDir, 'tail-wcxb.md'), md.join('\n') + '\n');
-      writeFileSync(resolve(outDir, 'wcxb-scores-urlkit.json'), JSON.stringify(Object.fromEntries(scores.map((x) => [x.page.id, { type: x.page.type, ...x.s }]))));
+      writeFileSync(
+        resolve(outDir, 'wcxb-scores-urlkit.json'),
+        JSON.stringify(Object.fromEntries(scores.map((x) => [x.page.id, { type: x.page.type, ...x.s }]))),
+      );
     }
   }
   const counts = types.map((t) => `${t} ${pages.filter((p) => p.type === t).length}`).join(', ');

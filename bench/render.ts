@@ -22,7 +22,10 @@ interface Sample {
 
 const samples: Sample[] = [];
 for (const page of pages) {
-  for (const [profile, extract] of [['content', extractContent], ['index', extractIndex]] as const) {
+  for (const [profile, extract] of [
+    ['content', extractContent],
+    ['index', extractIndex],
+  ] as const) {
     const t = performance.now();
     const r = extract(parseHtml(page.html), page.url);
     const extractMs = performance.now() - t;
@@ -54,11 +57,21 @@ for (const f of ['text', 'markdown'] as const) measure('content', f, 200_000);
 const rows: string[][] = [];
 for (const profile of ['content', 'index'] as const) {
   const extract = stats(samples.filter((s) => s.profile === profile).map((s) => s.extractMs));
-  rows.push([`${profile}: parse + extract`, extract.median.toFixed(2), extract.p95.toFixed(2), extract.perSecond.toFixed(0)]);
+  rows.push([
+    `${profile}: parse + extract`,
+    extract.median.toFixed(2),
+    extract.p95.toFixed(2),
+    extract.perSecond.toFixed(0),
+  ]);
   for (const format of ['text', 'markdown'] as const) {
     for (const maxChars of [200_000, 2_000]) {
       const s = stats(measure(profile, format, maxChars));
-      rows.push([`${profile}: render ${format}, max_chars ${maxChars}`, s.median.toFixed(2), s.p95.toFixed(2), s.perSecond.toFixed(0)]);
+      rows.push([
+        `${profile}: render ${format}, max_chars ${maxChars}`,
+        s.median.toFixed(2),
+        s.p95.toFixed(2),
+        s.perSecond.toFixed(0),
+      ]);
     }
   }
 }

@@ -20,7 +20,12 @@ const IN_FLIGHT = Number(arg('in-flight', '4'));
 const WORKERS = arg('workers', '1,2,4').split(',').map(Number);
 
 const HOST = '127.0.0.2';
-const ENV = { URLKIT_ALLOW_CIDRS: `${HOST}/32`, URLKIT_RATE_LIMIT_MAX: '0', URLKIT_PER_HOST_CONCURRENCY: '64', URLKIT_MAX_IN_FLIGHT: '0' };
+const ENV = {
+  URLKIT_ALLOW_CIDRS: `${HOST}/32`,
+  URLKIT_RATE_LIMIT_MAX: '0',
+  URLKIT_PER_HOST_CONCURRENCY: '64',
+  URLKIT_MAX_IN_FLIGHT: '0',
+};
 
 function pageHtml(id: string): string {
   return `<!doctype html><html lang="en"><head><title>Page ${id}</title><meta name="description" content="What page ${id} is about"><meta property="og:title" content="OG ${id}"><meta property="og:image" content="/img/${id}.png"><link rel="icon" href="/icon-${id}.png" sizes="32x32"><link rel="alternate" type="application/rss+xml" href="/feed.xml"><script type="application/ld+json">{"@type":"Article","headline":"Page ${id}","author":{"name":"A. Writer"},"datePublished":"2024-03-01"}</script></head><body><nav><a href="/">Home</a></nav><article><h1>Page ${id}</h1>${'<p>A paragraph of an ordinary article page, long enough to look like one.</p>'.repeat(20)}</article></body></html>`;
@@ -78,7 +83,13 @@ try {
   // then the calls are run in ROUNDS interleaved rounds, so a shared machine's changing load
   // falls on every setup alike.
   const local = await startChild(CLI, ENV, ['serve']);
-  setups.push({ name: 'in process (no Redis)', procs: '1 (API)', origin: local.origin, stop: () => stopChild(local), tally: { latencies: [], seconds: 0, items: 0, errors: 0 } });
+  setups.push({
+    name: 'in process (no Redis)',
+    procs: '1 (API)',
+    origin: local.origin,
+    stop: () => stopChild(local),
+    tally: { latencies: [], seconds: 0, items: 0, errors: 0 },
+  });
   for (const n of WORKERS) {
     const redis = await startRedis();
     const cluster = await startCluster(n, { ...ENV, URLKIT_REDIS_URL: redis.url });
@@ -95,7 +106,10 @@ try {
     });
   }
   for (const [i, s] of setups.entries()) {
-    for (let w = 0; w < 4; w++) await post(s.origin, 'get_url_metadata', { items: Array.from({ length: 40 }, (_, k) => `http://${HOST}:${port}/warm${i}/${w}/${k}`) });
+    for (let w = 0; w < 4; w++)
+      await post(s.origin, 'get_url_metadata', {
+        items: Array.from({ length: 40 }, (_, k) => `http://${HOST}:${port}/warm${i}/${w}/${k}`),
+      });
   }
   const perRound = Math.ceil(CALLS / ROUNDS);
   for (let r = 0; r < ROUNDS; r++) {
@@ -108,11 +122,15 @@ try {
   site.close();
 }
 
-console.log(`get_url_metadata: ${CALLS} calls x ${ITEMS} items per setup, ${IN_FLIGHT} calls in flight, ${ROUNDS} interleaved rounds, loopback site; ${(await import('node:os')).availableParallelism()} CPUs`);
+console.log(
+  `get_url_metadata: ${CALLS} calls x ${ITEMS} items per setup, ${IN_FLIGHT} calls in flight, ${ROUNDS} interleaved rounds, loopback site; ${(await import('node:os')).availableParallelism()} CPUs`,
+);
 console.log('| setup                    | processes            | items/s | p50 ms  | p99 ms  | errors |');
 console.log('|--------------------------|----------------------|---------|---------|---------|--------|');
 for (const s of setups) {
   const l = s.tally.latencies.sort((a, b) => a - b);
-  console.log(`| ${s.name.padEnd(24)} | ${s.procs.padEnd(20)} | ${(s.tally.items / s.tally.seconds).toFixed(0).padStart(7)} | ${percentile(l, 50).toFixed(0).padStart(7)} | ${percentile(l, 99).toFixed(0).padStart(7)} | ${String(s.tally.errors).padStart(6)} |`);
+  console.log(
+    `| ${s.name.padEnd(24)} | ${s.procs.padEnd(20)} | ${(s.tally.items / s.tally.seconds).toFixed(0).padStart(7)} | ${percentile(l, 50).toFixed(0).padStart(7)} | ${percentile(l, 99).toFixed(0).padStart(7)} | ${String(s.tally.errors).padStart(6)} |`,
+  );
 }
 process.exit(0);

@@ -28,7 +28,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `node <script>` with PORT set and waits until `healthPath` answers anything. */
-export async function startNodeService(script: string, env: Record<string, string>, healthPath = '/healthz', host = '127.0.0.1'): Promise<ServiceProcess> {
+export async function startNodeService(
+  script: string,
+  env: Record<string, string>,
+  healthPath = '/healthz',
+  host = '127.0.0.1',
+): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(script)], {
     env: { ...process.env, ...env, PORT: String(port), HOST: host },

@@ -49,7 +49,9 @@ async function readMemory(origin: string): Promise<MemoryReading | null> {
 async function shedCounts(origin: string): Promise<string> {
   try {
     const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    return [...text.matchAll(/^urlkit_admission_shed_total\{reason="(\w+)"\} (\S+)$/gm)].map((m) => `${m[1]} ${m[2]}`).join(', ');
+    return [...text.matchAll(/^urlkit_admission_shed_total\{reason="(\w+)"\} (\S+)$/gm)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .join(', ');
   } catch {
     return 'unavailable';
   }
@@ -147,7 +149,9 @@ async function startTargets(): Promise<{ origin: string; close(): Promise<void> 
 
 async function main(): Promise<void> {
   const targets = await startTargets();
-  const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` });
+  const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
+    URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
+  });
   const dispatcher = new Agent({ connections: CONCURRENCY + 4, headersTimeout: 300_000, bodyTimeout: 300_000 });
   const outcomes = new Map<string, number>();
   const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
@@ -195,7 +199,10 @@ async function main(): Promise<void> {
             body: JSON.stringify({ url: targets.origin + target }),
             dispatcher,
           });
-          const body = (await res.json()) as { data?: { results?: Array<{ meta?: { error?: { code: string } } }> }; error?: { code: string } };
+          const body = (await res.json()) as {
+            data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
+            error?: { code: string };
+          };
           if (res.status !== 200) count(`HTTP ${res.status} ${body.error?.code ?? ''} (${target})`);
           else count(`200 ${body.data?.results?.[0]?.meta?.error?.code ?? 'ok'} (${target})`);
         } catch (err) {
@@ -216,7 +223,9 @@ async function main(): Promise<void> {
     const settled = service.rssMiB();
     const settledMemory = await readMemory(service.origin);
 
-    console.log(`bench:soak: ${CALLS} calls, ${CONCURRENCY} at a time, service ${serviceRoot}, default settings + URLKIT_ALLOW_CIDRS`);
+    console.log(
+      `bench:soak: ${CALLS} calls, ${CONCURRENCY} at a time, service ${serviceRoot}, default settings + URLKIT_ALLOW_CIDRS`,
+    );
     console.log(`targets ${TARGETS.join(', ')}; tools ${TOOLS.join(', ')}; node ${process.version}\n`);
     console.log('| outcome | calls |\n|---|---:|');
     for (const [k, n] of [...outcomes].sort()) console.log(`| ${k} | ${n} |`);
@@ -229,11 +238,19 @@ async function main(): Promise<void> {
     console.log(`| idle RSS at start | ${idleStart.toFixed(0)} MiB |`);
     console.log(`| peak RSS under load | ${peak.toFixed(0)} MiB |`);
     console.log(`| RSS when the load ended | ${afterLoad.toFixed(0)} MiB |`);
-    console.log(`| RSS ${SETTLE_S} s after the load | ${settled.toFixed(0)} MiB (${(settled - idleStart).toFixed(0)} MiB over idle start) |`);
-    console.log(`| /healthz during the load | ${health.ok} ok, ${health.failed} failed, slowest ${health.maxMs.toFixed(0)} ms |`);
+    console.log(
+      `| RSS ${SETTLE_S} s after the load | ${settled.toFixed(0)} MiB (${(settled - idleStart).toFixed(0)} MiB over idle start) |`,
+    );
+    console.log(
+      `| /healthz during the load | ${health.ok} ok, ${health.failed} failed, slowest ${health.maxMs.toFixed(0)} ms |`,
+    );
     console.log('');
-    console.log('Where the memory is (MiB, from /metrics; sampled every 0.5 s under load, so the peak row is the highest sample):');
-    console.log('| when | RSS | main heap reserved | main heap used | external (Buffers) | rest (workers, malloc, code) |');
+    console.log(
+      'Where the memory is (MiB, from /metrics; sampled every 0.5 s under load, so the peak row is the highest sample):',
+    );
+    console.log(
+      '| when | RSS | main heap reserved | main heap used | external (Buffers) | rest (workers, malloc, code) |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|');
     console.log(memoryRow('idle at start', idleMemory));
     console.log(memoryRow('highest sample under load', peakMemory));

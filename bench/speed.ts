@@ -18,9 +18,21 @@ type ReadabilityDoc = ConstructorParameters<typeof Readability>[0];
 
 const ignore = (): void => {};
 const TOKENIZER_CALLBACKS: ConstructorParameters<typeof Tokenizer>[1] = {
-  onattribdata: ignore, onattribentity: ignore, onattribend: ignore, onattribname: ignore, oncdata: ignore,
-  onclosetag: ignore, oncomment: ignore, ondeclaration: ignore, onend: ignore, onopentagend: ignore,
-  onopentagname: ignore, onprocessinginstruction: ignore, onselfclosingtag: ignore, ontext: ignore, ontextentity: ignore,
+  onattribdata: ignore,
+  onattribentity: ignore,
+  onattribend: ignore,
+  onattribname: ignore,
+  oncdata: ignore,
+  onclosetag: ignore,
+  oncomment: ignore,
+  ondeclaration: ignore,
+  onend: ignore,
+  onopentagend: ignore,
+  onopentagname: ignore,
+  onprocessinginstruction: ignore,
+  onselfclosingtag: ignore,
+  ontext: ignore,
+  ontextentity: ignore,
 };
 
 interface System {
@@ -66,7 +78,11 @@ function timePass(sys: System): Timing {
  * busy spell over all rows instead of one. Readability's rows are timed once: they are slow,
  * and their margin is wide. Every pass is kept (`passes`) for the per-round ratios.
  */
-function measure(systems: System[], rounds: number, repeated: (s: System) => boolean): { median: Timing[]; passes: Timing[][] } {
+function measure(
+  systems: System[],
+  rounds: number,
+  repeated: (s: System) => boolean,
+): { median: Timing[]; passes: Timing[][] } {
   // Warm up the JIT. The rows timed in rounds get one untimed pass over all their pages: a
   // service's worker runs warm, and with five pages only, urlkit's first round (its much larger
   // code still being compiled) ran 5.0-5.3x the floor where the later rounds ran 2.4-3.2x, while
@@ -179,8 +195,12 @@ function main(): void {
   const results = chosen.map((s, i) => ({ name: s.name, ...timings[i]! }));
   const floor = results[0]!.perSec;
   const linkedom = results.find((r) => r.name.startsWith('Readability + linkedom'))?.perSec;
-  const gcNote = (globalThis as { gc?: unknown }).gc ? 'heap settled before each pass' : 'no --expose-gc: heap not settled between passes';
-  console.log(`${pages.length} pages from ../shared/bench/trafilatura-eval, single thread, CPU time per page, Node ${process.version}`);
+  const gcNote = (globalThis as { gc?: unknown }).gc
+    ? 'heap settled before each pass'
+    : 'no --expose-gc: heap not settled between passes';
+  console.log(
+    `${pages.length} pages from ../shared/bench/trafilatura-eval, single thread, CPU time per page, Node ${process.version}`,
+  );
   console.log(`Fast rows: median of ${rounds} interleaved passes; Readability rows: one pass; ${gcNote}.`);
   console.log('| system | pages | median ms | p95 ms | pages/s | vs Readability+linkedom | vs floor |');
   console.log('|---|---|---|---|---|---|---|');
@@ -198,7 +218,9 @@ function main(): void {
     if (i === 0 || passes[i]!.length < 2) return;
     const ratios = perRoundRatios(passes[i]!, passes[0]!);
     const sorted = [...ratios].sort((a, b) => a - b);
-    console.log(`| ${r.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x |`);
+    console.log(
+      `| ${r.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x |`,
+    );
   });
 }
 

@@ -73,7 +73,12 @@ interface Mode {
  * hits every mode alike instead of skewing whichever happened to run then.
  */
 async function benchAt(target: string, concurrency: number): Promise<Row[]> {
-  const modes = [bare(target, concurrency), fetcherOnly(target, concurrency), toolRun(target, concurrency), await httpApi(target, concurrency)];
+  const modes = [
+    bare(target, concurrency),
+    fetcherOnly(target, concurrency),
+    toolRun(target, concurrency),
+    await httpApi(target, concurrency),
+  ];
   const perRound = Math.ceil(PROBES / ROUNDS);
   const stats = modes.map(() => ({ latencies: [] as number[], seconds: 0, probes: 0 }));
   try {
@@ -93,7 +98,14 @@ async function benchAt(target: string, concurrency: number): Promise<Row[]> {
   return modes.map((m, i) => {
     const st = stats[i]!;
     st.latencies.sort((a, b) => a - b);
-    return { mode: m.name, concurrency, probes: st.probes, perSecond: st.probes / st.seconds, p50: pct(st.latencies, 0.5), p95: pct(st.latencies, 0.95) };
+    return {
+      mode: m.name,
+      concurrency,
+      probes: st.probes,
+      perSecond: st.probes / st.seconds,
+      p50: pct(st.latencies, 0.5),
+      p95: pct(st.latencies, 0.95),
+    };
   });
 }
 
@@ -127,7 +139,12 @@ function fetcherOnly(target: string, concurrency: number): Mode {
   return {
     name: 'shared fetcher HEAD',
     once: async () => {
-      const r = await fetcher.fetchPage(target, { method: 'HEAD', body: 'none', timeoutMs: 15_000, retryStatuses: false });
+      const r = await fetcher.fetchPage(target, {
+        method: 'HEAD',
+        body: 'none',
+        timeoutMs: 15_000,
+        retryStatuses: false,
+      });
       if (r.status !== 200) throw new Error(`fetcher got ${r.status}`);
     },
     close: () => fetcher.close(),
@@ -137,7 +154,13 @@ function fetcherOnly(target: string, concurrency: number): Mode {
 function toolRun(target: string, concurrency: number): Mode {
   const config = benchConfig(concurrency);
   const services = createServices(config);
-  const ctx = { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: 'bench' };
+  const ctx = {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: 'bench',
+  };
   return {
     name: 'check_url_status run()',
     once: async () => {
@@ -157,7 +180,12 @@ async function httpApi(target: string, concurrency: number): Promise<Mode> {
   return {
     name: 'HTTP API POST',
     once: async () => {
-      const res = await request(api, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: payload });
+      const res = await request(api, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      });
       const json = (await res.body.json()) as { data?: { results?: Array<{ data?: { status_code?: number } }> } };
       if (json.data?.results?.[0]?.data?.status_code !== 200) throw new Error(`HTTP API got ${JSON.stringify(json)}`);
     },
@@ -168,7 +196,12 @@ async function httpApi(target: string, concurrency: number): Promise<Mode> {
   };
 }
 
-async function runLoad(total: number, concurrency: number, once: () => Promise<void>, latencies: number[]): Promise<void> {
+async function runLoad(
+  total: number,
+  concurrency: number,
+  once: () => Promise<void>,
+  latencies: number[],
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < total) {

@@ -60,7 +60,12 @@ export class Admission {
   private startsInWindow = 0;
   private startsPerSecond = 0;
   private ticker: NodeJS.Timeout | null = null;
-  private readonly shedCounts: Record<ShedReason, number> = { queue_full: 0, queue_timeout: 0, event_loop: 0, draining: 0 };
+  private readonly shedCounts: Record<ShedReason, number> = {
+    queue_full: 0,
+    queue_timeout: 0,
+    event_loop: 0,
+    draining: 0,
+  };
   private readonly idleCollector: IdleCollector | null;
 
   constructor(opts: AdmissionOptions) {
@@ -144,7 +149,11 @@ export class Admission {
 
   /** A full queue's answer, for front ends that check before reading the request body. */
   shedFull(tool: string): Overloaded {
-    return this.shed(tool, 'queue_full', `The service is at capacity and ${this.queue.length} calls are already waiting; retry after the time in Retry-After.`);
+    return this.shed(
+      tool,
+      'queue_full',
+      `The service is at capacity and ${this.queue.length} calls are already waiting; retry after the time in Retry-After.`,
+    );
   }
 
   private acquire(tool: string, signal: AbortSignal | undefined): Promise<void> {
@@ -179,7 +188,11 @@ export class Admission {
         timer: setTimeout(() => {
           leave();
           reject(
-            this.shed(tool, 'queue_timeout', `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. Retry after the time in Retry-After.`),
+            this.shed(
+              tool,
+              'queue_timeout',
+              `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. Retry after the time in Retry-After.`,
+            ),
           );
         }, this.opts.queueTimeoutMs),
       };
@@ -230,7 +243,10 @@ export class Admission {
     this.startsInWindow = 0;
     if (this.limiter) {
       const window = this.opts.capacity?.takeWindow();
-      const sample: CongestionSample = { standingDelayMs: window?.minWaitMs ?? null, taskRunMs: window?.meanHoldMs ?? null };
+      const sample: CongestionSample = {
+        standingDelayMs: window?.minWaitMs ?? null,
+        taskRunMs: window?.meanHoldMs ?? null,
+      };
       this.limiter.update(sample, this.limitedInWindow || this.queue.length > 0);
     }
     this.limitedInWindow = this.queue.length > 0;

@@ -10,7 +10,11 @@ import { MemoryBudget } from './memory-budget.js';
 /** The lowest the adaptive limit goes, whatever the worker count. */
 export const MIN_CONCURRENCY_FLOOR = 32;
 
-export function admissionFromConfig(config: Config, capacity: CapacitySource | undefined, observer?: AdmissionObserver): Admission {
+export function admissionFromConfig(
+  config: Config,
+  capacity: CapacitySource | undefined,
+  observer?: AdmissionObserver,
+): Admission {
   return new Admission({
     maxConcurrency: config.maxInFlight,
     minConcurrency: Math.max(MIN_CONCURRENCY_FLOOR, 2 * config.workerThreads),

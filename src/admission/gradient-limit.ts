@@ -55,7 +55,8 @@ export class GradientLimit {
    * an application-limited service (fewer callers than the limit) must not grow its limit.
    */
   update(sample: CongestionSample, limited: boolean): number {
-    if (sample.taskRunMs !== null) this.runMs = this.runMs === null ? sample.taskRunMs : 0.8 * this.runMs + 0.2 * sample.taskRunMs;
+    if (sample.taskRunMs !== null)
+      this.runMs = this.runMs === null ? sample.taskRunMs : 0.8 * this.runMs + 0.2 * sample.taskRunMs;
     const delay = sample.standingDelayMs;
     const gradient = delay === null || delay <= 0 ? 1 : Math.max(0.5, Math.min(1, this.targetMs / delay));
     // Headroom as in Gradient2 (the square root of the limit, so growth is quick when small), but

@@ -47,7 +47,10 @@ export class IdleCollector {
   }
 
   /** `charged`: cumulative body bytes charged so far (MemoryBudget stats). */
-  constructor(private readonly charged: () => number, private readonly delayMs = IDLE_GC_DELAY_MS) {}
+  constructor(
+    private readonly charged: () => number,
+    private readonly delayMs = IDLE_GC_DELAY_MS,
+  ) {}
 
   /** Every call ended: collect after a quiet delay if enough body memory went through since the last time. */
   idle(isStillIdle: () => boolean): void {

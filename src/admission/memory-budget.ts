@@ -76,7 +76,15 @@ export class MemoryBudget {
   constructor(readonly limitBytes: number) {}
 
   stats(): BudgetStats {
-    return { limitBytes: this.limitBytes, usedBytes: this.used, peakBytes: this.peak, waiting: this.waiters.length, leases: this.live.size, waited: this.waitedCount, chargedBytes: this.charged };
+    return {
+      limitBytes: this.limitBytes,
+      usedBytes: this.used,
+      peakBytes: this.peak,
+      waiting: this.waiters.length,
+      leases: this.live.size,
+      waited: this.waitedCount,
+      chargedBytes: this.charged,
+    };
   }
 
   /** A lease of `bytes` (waits for room like grow()). */
@@ -179,6 +187,7 @@ export class MemoryBudget {
     const oldest = this.oldest();
     const i = this.waiters.findIndex((w) => w.lease === oldest);
     if (i > 0) this.waiters.splice(i, 1)[0]!.grant();
-    while (this.waiters.length > 0 && this.fits(this.waiters[0]!.lease, this.waiters[0]!.target)) this.waiters.shift()!.grant();
+    while (this.waiters.length > 0 && this.fits(this.waiters[0]!.lease, this.waiters[0]!.target))
+      this.waiters.shift()!.grant();
   }
 }

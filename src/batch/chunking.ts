@@ -8,7 +8,11 @@ export function splitIntoChunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** Runs fn over every element with at most `limit` in flight; results keep input order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {

@@ -23,7 +23,10 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
     async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
       const handler = handlers.get(job.handler) as ChunkHandler<Item, Options, Result> | undefined;
       if (!handler) throw new ChunkFailed('no_handler', job.index, `No chunk handler named "${job.handler}".`);
-      if (signal.aborted) throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', { cause: signal.reason });
+      if (signal.aborted)
+        throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', {
+          cause: signal.reason,
+        });
 
       const controller = new AbortController();
       // Every item of the chunk (fetch, worker slot, worker task) listens to this one signal.
@@ -34,7 +37,8 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
         () => controller.abort(new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`)),
         Math.max(0, remaining),
       );
-      const onOuterAbort = () => controller.abort(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }));
+      const onOuterAbort = () =>
+        controller.abort(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }));
       signal.addEventListener('abort', onOuterAbort, { once: true });
       try {
         const work = (async () => {
@@ -45,14 +49,25 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
         work.catch(() => {});
         const results = await Promise.race([work, rejectOnAbort(controller.signal)]);
         if (!Array.isArray(results) || results.length !== job.items.length) {
-          throw new ChunkFailed('bad_result', job.index, `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`);
+          throw new ChunkFailed(
+            'bad_result',
+            job.index,
+            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`,
+          );
         }
         return results;
       } catch (err) {
         if (err instanceof ChunkFailed) throw err;
-        if (controller.signal.aborted && controller.signal.reason instanceof ChunkFailed) throw controller.signal.reason;
-        if (err instanceof WorkerCrashed) throw new ChunkFailed('worker_died', job.index, `Chunk ${job.index}: ${err.message}`, { cause: err });
-        throw new ChunkFailed('handler_threw', job.index, `Chunk ${job.index} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+        if (controller.signal.aborted && controller.signal.reason instanceof ChunkFailed)
+          throw controller.signal.reason;
+        if (err instanceof WorkerCrashed)
+          throw new ChunkFailed('worker_died', job.index, `Chunk ${job.index}: ${err.message}`, { cause: err });
+        throw new ChunkFailed(
+          'handler_threw',
+          job.index,
+          `Chunk ${job.index} failed: ${err instanceof Error ? err.message : String(err)}`,
+          { cause: err },
+        );
       } finally {
         clearTimeout(timer);
         signal.removeEventListener('abort', onOuterAbort);

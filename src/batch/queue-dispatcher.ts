@@ -62,7 +62,11 @@ type WireJob = ChunkJob;
 const require = createRequire(import.meta.url);
 
 export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispatcher {
-  const { Queue, QueueEvents, Worker } = require('bullmq') as { Queue: typeof QueueClass; QueueEvents: typeof QueueEventsClass; Worker: typeof WorkerClass };
+  const { Queue, QueueEvents, Worker } = require('bullmq') as {
+    Queue: typeof QueueClass;
+    QueueEvents: typeof QueueEventsClass;
+    Worker: typeof WorkerClass;
+  };
   const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const { config, local, role, logger, observer } = opts;
   const connection = redisOptionsFromUrl(config.redisUrl!);
@@ -71,7 +75,13 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
   // A plain connection that only tells whether Redis is reachable: commands on it fail at once
   // when it is not, and its 'close' answers every waiting call.
-  const health = new Redis({ ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(200 * n, 2000), connectionName: 'urlkit-health' });
+  const health = new Redis({
+    ...connection,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (n) => Math.min(200 * n, 2000),
+    connectionName: 'urlkit-health',
+  });
   let lastError = '';
   const logError = (source: string) => (err: Error) => {
     // Reconnect attempts repeat the same error; log each distinct one once.
@@ -83,7 +93,9 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   health.on('ready', () => {
     lastError = '';
   });
-  health.on('close', () => failAll(() => new ChunkFailed('queue_unavailable', -1, 'Redis connection lost.'), 'unavailable'));
+  health.on('close', () =>
+    failAll(() => new ChunkFailed('queue_unavailable', -1, 'Redis connection lost.'), 'unavailable'),
+  );
 
   const queue = enqueues ? new Queue(QUEUE_NAME, { connection }) : null;
   queue?.on('error', logError('queue'));
@@ -106,7 +118,9 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     if (!p) return;
     const stalled = /stalled/i.test(failedReason);
     observer.answered(stalled ? 'stalled' : 'failed');
-    p.reject(new ChunkFailed(stalled ? 'worker_died' : reasonOf(failedReason), p.index, `Chunk ${p.index}: ${failedReason}`));
+    p.reject(
+      new ChunkFailed(stalled ? 'worker_died' : reasonOf(failedReason), p.index, `Chunk ${p.index}: ${failedReason}`),
+    );
   });
 
   function failAll(make: () => ChunkFailed, outcome: 'unavailable' | 'aborted'): void {
@@ -184,23 +198,43 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           () => giveUp(new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`), 'deadline'),
           Math.max(0, job.deadline - Date.now()) + DEADLINE_SLACK_MS,
         );
-        onAbort = () => giveUp(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }), 'aborted');
+        onAbort = () =>
+          giveUp(
+            new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }),
+            'aborted',
+          );
         signal.addEventListener('abort', onAbort, { once: true });
       });
       try {
-        const data: WireJob = { handler: job.handler, index: job.index, items: job.items as unknown[], options: job.options, deadline: job.deadline };
+        const data: WireJob = {
+          handler: job.handler,
+          index: job.index,
+          items: job.items as unknown[],
+          options: job.options,
+          deadline: job.deadline,
+        };
         queue.add(job.handler, data, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }).then(
           () => observer.enqueued(),
           (err: unknown) => {
             const p = settle(jobId);
             if (!p) return;
             observer.answered('unavailable');
-            p.reject(new ChunkFailed('queue_unavailable', job.index, `The job could not be queued: ${err instanceof Error ? err.message : String(err)}`));
+            p.reject(
+              new ChunkFailed(
+                'queue_unavailable',
+                job.index,
+                `The job could not be queued: ${err instanceof Error ? err.message : String(err)}`,
+              ),
+            );
           },
         );
         const results = await answer;
         if (!Array.isArray(results) || results.length !== job.items.length) {
-          throw new ChunkFailed('bad_result', job.index, `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`);
+          throw new ChunkFailed(
+            'bad_result',
+            job.index,
+            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`,
+          );
         }
         return results as Result[];
       } finally {
@@ -218,7 +252,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       up.catch(() => {});
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the job queue did not connect to Redis within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`the job queue did not connect to Redis within ${START_TIMEOUT_MS} ms`)),
+          START_TIMEOUT_MS,
+        );
       });
       try {
         await Promise.race([up, late]);
@@ -249,7 +286,14 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
 function reasonOf(failedReason: string): ChunkFailureReason {
   const m = /^(\w+):/.exec(failedReason);
-  const known: readonly ChunkFailureReason[] = ['worker_died', 'handler_threw', 'deadline', 'aborted', 'bad_result', 'no_handler'];
+  const known: readonly ChunkFailureReason[] = [
+    'worker_died',
+    'handler_threw',
+    'deadline',
+    'aborted',
+    'bad_result',
+    'no_handler',
+  ];
   return m && known.includes(m[1] as ChunkFailureReason) ? (m[1] as ChunkFailureReason) : 'handler_threw';
 }
 

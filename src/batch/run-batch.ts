@@ -20,7 +20,10 @@ export interface BatchRequest<Item, Options, Result> {
   onChunkFailed(item: Item, failure: ChunkFailed): Result;
 }
 
-export async function runBatch<Item, Options, Result>(dispatcher: ChunkDispatcher, req: BatchRequest<Item, Options, Result>): Promise<Result[]> {
+export async function runBatch<Item, Options, Result>(
+  dispatcher: ChunkDispatcher,
+  req: BatchRequest<Item, Options, Result>,
+): Promise<Result[]> {
   const chunks = splitIntoChunks(req.items, req.chunkSize);
   // One listener on the caller's signal, however many chunks listen to ours.
   const batch = new AbortController();
@@ -31,11 +34,19 @@ export async function runBatch<Item, Options, Result>(dispatcher: ChunkDispatche
   try {
     const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
       try {
-        if (batch.signal.aborted) throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.');
-        const job = { handler: req.handler, index, items, options: req.options, deadline: Date.now() + req.chunkTimeoutMs };
+        if (batch.signal.aborted)
+          throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.');
+        const job = {
+          handler: req.handler,
+          index,
+          items,
+          options: req.options,
+          deadline: Date.now() + req.chunkTimeoutMs,
+        };
         return await dispatcher.runChunk<Item, Options, Result>(job, batch.signal);
       } catch (err) {
-        const failure = err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
+        const failure =
+          err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
         return items.map((item) => req.onChunkFailed(item, failure));
       }
     });

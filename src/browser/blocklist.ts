@@ -3,7 +3,17 @@
 // tracking hosts are not asked at all (they add requests, bytes and time, never headlines).
 
 /** Resource types answered with an empty response instead of being fetched. */
-export const EMPTY_RESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font', 'stylesheet', 'texttrack', 'manifest', 'ping', 'beacon', 'cspreport']);
+export const EMPTY_RESOURCE_TYPES: ReadonlySet<string> = new Set([
+  'image',
+  'media',
+  'font',
+  'stylesheet',
+  'texttrack',
+  'manifest',
+  'ping',
+  'beacon',
+  'cspreport',
+]);
 
 /** Resource types refused outright (no answer a script could use). */
 export const REFUSED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['websocket', 'eventsource', 'other']);

@@ -58,10 +58,12 @@ export class BrowserPool {
 
   async render(job: RenderJob): Promise<RenderedPage> {
     if (this.closed) throw new ItemFailure('connect_error', 'The browser pool is closed.');
-    const release = await this.slots.acquire(AbortSignal.any([job.signal, AbortSignal.timeout(Math.max(1, job.deadlineAt - Date.now()))])).catch((err) => {
-      if (job.signal.aborted) throw err;
-      throw new ItemFailure('timeout', 'No browser slot came free within the time left for this URL.');
-    });
+    const release = await this.slots
+      .acquire(AbortSignal.any([job.signal, AbortSignal.timeout(Math.max(1, job.deadlineAt - Date.now()))]))
+      .catch((err) => {
+        if (job.signal.aborted) throw err;
+        throw new ItemFailure('timeout', 'No browser slot came free within the time left for this URL.');
+      });
     this.active++;
     let released = false;
     const done = () => {
@@ -81,7 +83,8 @@ export class BrowserPool {
           });
         } catch (err) {
           // A browser that died before or while this page was set up: start another, once.
-          if (browser.isConnected() || attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000) throw err;
+          if (browser.isConnected() || attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000)
+            throw err;
           this.drop(browser);
         }
       }
@@ -101,13 +104,24 @@ export class BrowserPool {
     this.browser = null;
     this.launched = null;
     this.sinkhole = null;
-    if (browser) await browser.then((b) => killBrowser(b), () => {});
-    if (sinkhole) await sinkhole.then((s) => s.close(), () => {});
+    if (browser)
+      await browser.then(
+        (b) => killBrowser(b),
+        () => {},
+      );
+    if (sinkhole)
+      await sinkhole.then(
+        (s) => s.close(),
+        () => {},
+      );
   }
 
   private async dispose(browser: Browser, context: BrowserContext): Promise<void> {
     const closed = await Promise.race([
-      context.close().then(() => true, () => true),
+      context.close().then(
+        () => true,
+        () => true,
+      ),
       new Promise<boolean>((resolve) => setTimeout(resolve, CONTEXT_CLOSE_MS, false).unref()),
     ]);
     if (!closed) this.drop(browser);
@@ -183,7 +197,10 @@ async function killBrowser(browser: Browser): Promise<void> {
 /** A browser still starting when the item's time is up does not hold the answer back (it goes on starting for the next one). */
 function beforeDeadline<T>(p: Promise<T>, job: RenderJob): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ItemFailure('timeout', 'The browser did not start within the time left for this URL.')), Math.max(1, job.deadlineAt - Date.now()));
+    const timer = setTimeout(
+      () => reject(new ItemFailure('timeout', 'The browser did not start within the time left for this URL.')),
+      Math.max(1, job.deadlineAt - Date.now()),
+    );
     const onAbort = () => reject(job.signal.reason);
     job.signal.addEventListener('abort', onAbort, { once: true });
     p.then(resolve, reject).finally(() => {

@@ -63,7 +63,10 @@ export class DomReader {
   private async within<T>(p: Promise<T>, deadlineAt: number): Promise<T | undefined> {
     const stop = new AbortController();
     try {
-      return await Promise.race([p, sleep(Math.max(1, deadlineAt - Date.now()), undefined, { signal: stop.signal }).then(() => undefined)]);
+      return await Promise.race([
+        p,
+        sleep(Math.max(1, deadlineAt - Date.now()), undefined, { signal: stop.signal }).then(() => undefined),
+      ]);
     } finally {
       stop.abort();
     }

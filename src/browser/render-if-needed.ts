@@ -20,7 +20,9 @@ export interface RenderIfNeededInput {
   deadlineAt: number;
 }
 
-export async function renderIfNeeded(a: RenderIfNeededInput): Promise<{ ok: true; result: CleanResult; finalUrl: string } | { ok: false; error: ItemError } | null> {
+export async function renderIfNeeded(
+  a: RenderIfNeededInput,
+): Promise<{ ok: true; result: CleanResult; finalUrl: string } | { ok: false; error: ItemError } | null> {
   const browser = a.ctx.services.browser;
   const mode = a.input.render ?? 'auto';
   if (!browser || a.requested !== 'index' || a.clean.bodyKind === 'text') return null;

@@ -53,7 +53,13 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   const stop = new AbortController();
   const signal = AbortSignal.any([stop.signal, job.signal]);
-  const gate = new RequestGate({ fetcher, document: job.document, deadlineAt: job.deadlineAt - READ_RESERVE_MS, ...limits, signal });
+  const gate = new RequestGate({
+    fetcher,
+    document: job.document,
+    deadlineAt: job.deadlineAt - READ_RESERVE_MS,
+    ...limits,
+    signal,
+  });
   const context = await browser.newContext({
     serviceWorkers: 'block',
     acceptDownloads: false,
@@ -64,7 +70,10 @@ export async function renderPage(
     await context.addInitScript(INIT_SCRIPT);
     await context.route('**/*', gate.handle);
     // Every WebSocket is answered by a mock that closes at once: none reaches a server.
-    await context.routeWebSocket(() => true, (ws) => ws.close({ code: 1008, reason: 'WebSockets are refused while rendering.' }));
+    await context.routeWebSocket(
+      () => true,
+      (ws) => ws.close({ code: 1008, reason: 'WebSockets are refused while rendering.' }),
+    );
     const page = await context.newPage();
     // Popups and new windows: closed as they open (their requests would meet the gate anyway).
     context.on('page', (other) => {
@@ -85,7 +94,8 @@ export async function renderPage(
     }
     const html = (await reader.fresh(deadlineAt, signal)) ?? reader.latest;
     if (signal.aborted) throw signal.reason;
-    if (html === null) throw new ItemFailure('timeout', "The page's scripts did not let it be read within the render time budget.");
+    if (html === null)
+      throw new ItemFailure('timeout', "The page's scripts did not let it be read within the render time budget.");
     return { html, finalUrl: gate.mainFinalUrl, settled, stats: { ...gate.stats } };
   } finally {
     stop.abort();

@@ -38,16 +38,20 @@ export interface RenderStepInput {
   signal: AbortSignal;
 }
 
-export type RenderStepResult =
-  | { ok: true; result: CleanResult; finalUrl: string }
-  | { ok: false; error: ItemError };
+export type RenderStepResult = { ok: true; result: CleanResult; finalUrl: string } | { ok: false; error: ItemError };
 
 /** Renders and cleans; a failure is reported, never thrown (the caller may keep the delivered result). */
 export async function renderAndClean(input: RenderStepInput): Promise<RenderStepResult> {
   const deadlineAt = input.deadlineAt - CLEAN_RESERVE_MS;
-  if (deadlineAt - Date.now() < 200) return { ok: false, error: itemError('timeout', 'No time was left to render the page.') };
+  if (deadlineAt - Date.now() < 200)
+    return { ok: false, error: itemError('timeout', 'No time was left to render the page.') };
   try {
-    const page = await input.browser.render({ document: input.document, deadlineAt, budgetMs: input.config.browserPageTimeoutMs, signal: input.signal });
+    const page = await input.browser.render({
+      document: input.document,
+      deadlineAt,
+      budgetMs: input.config.browserPageTimeoutMs,
+      signal: input.signal,
+    });
     const result = await input.pool.run(
       { kind: 'clean', input: { ...input.clean, body: page.html, bodyKind: 'html', finalUrl: page.finalUrl } },
       { signal: input.signal },
@@ -56,7 +60,17 @@ export async function renderAndClean(input: RenderStepInput): Promise<RenderStep
   } catch (err) {
     if (input.signal.aborted) throw err;
     if (err instanceof ItemFailure) return { ok: false, error: err.toItemError() };
-    if (err instanceof WorkerCrashed) return { ok: false, error: itemError('response_too_large', 'The rendered page is too large or complex to process within the worker memory limit.') };
-    return { ok: false, error: itemError('connect_error', `The browser failed: ${err instanceof Error ? err.message : String(err)}`) };
+    if (err instanceof WorkerCrashed)
+      return {
+        ok: false,
+        error: itemError(
+          'response_too_large',
+          'The rendered page is too large or complex to process within the worker memory limit.',
+        ),
+      };
+    return {
+      ok: false,
+      error: itemError('connect_error', `The browser failed: ${err instanceof Error ? err.message : String(err)}`),
+    };
   }
 }

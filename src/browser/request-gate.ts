@@ -157,7 +157,11 @@ export class RequestGate {
    * (an aborted navigation would replace it with an error page). Anything else fails as a
    * network error for the script that asked.
    */
-  private refuse(route: Route, navigation: boolean, reason: 'blockedbyclient' | 'failed' = 'blockedbyclient'): Promise<void> {
+  private refuse(
+    route: Route,
+    navigation: boolean,
+    reason: 'blockedbyclient' | 'failed' = 'blockedbyclient',
+  ): Promise<void> {
     this.stats.refused++;
     if (navigation) return route.fulfill({ status: 204, body: '' });
     return route.abort(reason);

@@ -31,7 +31,14 @@ export function cacheKey(url: string, options: FetchOptions): string | null {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   u.hash = '';
-  const parts = ['v1', u.href, options.method ?? 'GET', options.followRedirects ?? true, options.accept ?? '', options.maxBodyBytes ?? 0];
+  const parts = [
+    'v1',
+    u.href,
+    options.method ?? 'GET',
+    options.followRedirects ?? true,
+    options.accept ?? '',
+    options.maxBodyBytes ?? 0,
+  ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -70,10 +77,17 @@ export function isStorable(url: string, options: FetchOptions, res: FetchResult)
   );
 }
 
-export function createCachingFetcher(fetcher: Fetcher, cache: FetchCache | null, observer?: CacheObserver): CachingFetcher {
+export function createCachingFetcher(
+  fetcher: Fetcher,
+  cache: FetchCache | null,
+  observer?: CacheObserver,
+): CachingFetcher {
   return {
     async fetchPage(url, options, maxAgeS, signal) {
-      const key = cache && (options.body ?? 'full') === 'full' && (options.method ?? 'GET') === 'GET' && !carriesCredentials(url) ? cacheKey(url, options) : null;
+      const key =
+        cache && (options.body ?? 'full') === 'full' && (options.method ?? 'GET') === 'GET' && !carriesCredentials(url)
+          ? cacheKey(url, options)
+          : null;
       if (key && maxAgeS > 0) {
         let stored;
         try {

@@ -17,14 +17,23 @@ interface Wire {
 
 export function encodeEntry(entry: StoredFetch): string {
   const { body, ...rest } = entry.result;
-  const wire: Wire = { fetchedAt: entry.fetchedAt, result: { ...rest, body: body ? { bytes: body.bytes.toString('base64'), kind: body.kind, charset: body.charset } : null } };
+  const wire: Wire = {
+    fetchedAt: entry.fetchedAt,
+    result: {
+      ...rest,
+      body: body ? { bytes: body.bytes.toString('base64'), kind: body.kind, charset: body.charset } : null,
+    },
+  };
   return JSON.stringify(wire);
 }
 
 export function decodeEntry(raw: string): StoredFetch {
   const wire = JSON.parse(raw) as Wire;
   const { body, ...rest } = wire.result;
-  return { fetchedAt: wire.fetchedAt, result: { ...rest, body: body ? fetchedBody(Buffer.from(body.bytes, 'base64'), body.kind, body.charset) : null } };
+  return {
+    fetchedAt: wire.fetchedAt,
+    result: { ...rest, body: body ? fetchedBody(Buffer.from(body.bytes, 'base64'), body.kind, body.charset) : null },
+  };
 }
 
 // Loaded on first use, so processes without Redis never load ioredis.
@@ -32,7 +41,11 @@ const require = createRequire(import.meta.url);
 
 export function createRedisCache(redisUrl: string, onError: (err: Error) => void): FetchCache {
   const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
-  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'urlkit-cache' });
+  const client = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectionName: 'urlkit-cache',
+  });
   client.on('error', onError);
   return {
     async get(key) {

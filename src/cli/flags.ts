@@ -76,7 +76,10 @@ export function parseToolArgs(tool: Tool<any>, argv: readonly string[]): ParsedT
       continue;
     }
     const spec = byFlag.get(name);
-    if (!spec) throw new UsageError(`unknown option ${name} for "${tool.command}" (options: ${[...byFlag.keys(), '--pretty'].join(', ')})`);
+    if (!spec)
+      throw new UsageError(
+        `unknown option ${name} for "${tool.command}" (options: ${[...byFlag.keys(), '--pretty'].join(', ')})`,
+      );
     const type = typeOf(spec.schema);
     let raw = inline;
     if (raw === undefined) {
@@ -109,7 +112,11 @@ export function toolUsage(tool: Tool<any>): string {
   const lines = [`urlkit ${tool.command} <url...> [options]`, `  ${tool.summary}`, '', 'Options:'];
   for (const { flag, schema } of toolFlags(tool)) {
     const type = typeOf(schema);
-    const values = Array.isArray(schema.enum) ? (schema.enum as unknown[]).join('|') : type === 'boolean' ? 'true|false' : type;
+    const values = Array.isArray(schema.enum)
+      ? (schema.enum as unknown[]).join('|')
+      : type === 'boolean'
+        ? 'true|false'
+        : type;
     const def = schema.default === undefined ? '' : ` (default ${JSON.stringify(schema.default)})`;
     lines.push(`  ${`${flag} <${values}>`.padEnd(34)} ${String(schema.description ?? '').split('. ')[0]}${def}`);
   }

@@ -65,11 +65,13 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
   try {
     parsed = parseToolArgs(tool, argv);
   } catch (err) {
-    if (err instanceof UsageError) return finish(1, undefined, `urlkit ${tool.command}: ${err.message}\n\n${toolUsage(tool)}`);
+    if (err instanceof UsageError)
+      return finish(1, undefined, `urlkit ${tool.command}: ${err.message}\n\n${toolUsage(tool)}`);
     throw err;
   }
   if (parsed.help) return finish(0, `${toolUsage(tool)}\n`);
-  if (parsed.urls.length === 0) return finish(1, undefined, `urlkit ${tool.command}: give at least one URL\n\n${toolUsage(tool)}`);
+  if (parsed.urls.length === 0)
+    return finish(1, undefined, `urlkit ${tool.command}: give at least one URL\n\n${toolUsage(tool)}`);
   const indent = parsed.pretty ? 2 : undefined;
 
   const validator = createValidator([tool]);
@@ -78,14 +80,20 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
     const checked = validator.validate(tool.name, input);
     if (!checked.ok) {
       const human = checked.details.map((d) => `${pathToFlag(d.path)}: ${d.message}`).join('; ');
-      const body = JSON.stringify(errorEnvelope(correlationId, 'invalid_request', checked.message, checked.details), null, indent);
+      const body = JSON.stringify(
+        errorEnvelope(correlationId, 'invalid_request', checked.message, checked.details),
+        null,
+        indent,
+      );
       return finish(1, `${body}\n`, `urlkit ${tool.command}: ${human}`);
     }
     inputs.push(checked.value);
   }
 
   const config = loadOrExit();
-  const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({ correlation_id: correlationId });
+  const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({
+    correlation_id: correlationId,
+  });
   // The CLI runs the tools here, never through the scale-out queue.
   const services = createServices(config, undefined, { role: 'local' });
   const interrupted = new AbortController();
@@ -107,10 +115,17 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
   } catch (err) {
     await services.close();
     const body = JSON.stringify(errorEnvelope(correlationId, 'internal_error'), null, indent);
-    return finish(1, `${body}\n`, `urlkit ${tool.command}: internal error: ${err instanceof Error ? err.message : String(err)}`);
+    return finish(
+      1,
+      `${body}\n`,
+      `urlkit ${tool.command}: internal error: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   await services.close();
-  return finish(hasItemErrors(results) ? 2 : 0, `${JSON.stringify(resultEnvelope(correlationId, results), null, indent)}\n`);
+  return finish(
+    hasItemErrors(results) ? 2 : 0,
+    `${JSON.stringify(resultEnvelope(correlationId, results), null, indent)}\n`,
+  );
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -119,7 +134,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === '--help' || command === '-h' || command === 'help') return finish(0, `${USAGE}\n`);
   if (command === '--version' || command === '-v') return finish(0, `${VERSION}\n`);
   if (command === 'serve') {
-    if (rest.length > 0) return finish(1, undefined, `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`);
+    if (rest.length > 0)
+      return finish(
+        1,
+        undefined,
+        `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`,
+      );
     const config = loadOrExit();
     if (config.redisUrl && config.role === 'worker') return runWorker(config);
     await exitIfRedisUnreachable(config);
@@ -128,7 +148,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'mcp') {
-    if (rest.length > 0) return finish(1, undefined, `urlkit mcp takes no arguments; configure it with URLKIT_* variables. It speaks MCP on stdin/stdout and logs to stderr.`);
+    if (rest.length > 0)
+      return finish(
+        1,
+        undefined,
+        `urlkit mcp takes no arguments; configure it with URLKIT_* variables. It speaks MCP on stdin/stdout and logs to stderr.`,
+      );
     // Loaded only here: the other commands need not pay for the MCP SDK at start-up.
     const { runMcpStdio } = await import('../mcp/stdio.js');
     const session = await runMcpStdio(loadOrExit());
@@ -136,7 +161,12 @@ async function main(argv: string[]): Promise<void> {
     process.exit(0);
   }
   if (command === 'worker') {
-    if (rest.length > 0) return finish(1, undefined, `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`);
+    if (rest.length > 0)
+      return finish(
+        1,
+        undefined,
+        `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`,
+      );
     return runWorker(loadOrExit());
   }
   const tool = findToolByCommand(command);

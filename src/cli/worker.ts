@@ -23,13 +23,18 @@ export async function runWorker(config: Config): Promise<void> {
   }
   const logger = pino(loggerOptions(config.logLevel), pino.destination(1));
   const metrics = createMetrics();
-  const services = createServices(config, metrics.fetchObserver, { registry: metrics.registry, role: 'worker', logger });
+  const services = createServices(config, metrics.fetchObserver, {
+    registry: metrics.registry,
+    role: 'worker',
+    logger,
+  });
   await services.start?.();
 
   const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
   app.get('/healthz', async () => ({ status: 'ok', version: VERSION }));
   app.get('/readyz', async (_request, reply) => {
-    if (services.ready?.() === false) return reply.code(503).send({ status: 'not ready', reason: 'Redis (the job queue) is unreachable.' });
+    if (services.ready?.() === false)
+      return reply.code(503).send({ status: 'not ready', reason: 'Redis (the job queue) is unreachable.' });
     return { status: 'ready', version: VERSION };
   });
   app.get('/metrics', async (_request, reply) => {

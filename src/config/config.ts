@@ -223,7 +223,10 @@ function bool(env: Env, name: string): boolean | undefined {
 function list(env: Env, name: string): string[] | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): T | undefined {
@@ -266,7 +269,8 @@ function executable(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
   const path = raw.trim();
-  if (!isAbsolute(path)) throw new ConfigError(`${name} must be an absolute path to a Chromium executable, got "${raw}"`);
+  if (!isAbsolute(path))
+    throw new ConfigError(`${name} must be an absolute path to a Chromium executable, got "${raw}"`);
   try {
     accessSync(path, fsConstants.X_OK);
   } catch {

@@ -12,7 +12,10 @@ export const REQUEST_ERRORS = {
   unsupported_media_type: { status: 415, message: 'The request body must be sent as Content-Type: application/json.' },
   rate_limited: { status: 429, message: 'Too many requests; retry after the time in Retry-After.' },
   internal_error: { status: 500, message: 'Internal error.' },
-  overloaded: { status: 503, message: 'The service is overloaded or shutting down; retry after the time in Retry-After.' },
+  overloaded: {
+    status: 503,
+    message: 'The service is overloaded or shutting down; retry after the time in Retry-After.',
+  },
 } as const;
 
 export type RequestErrorCode = keyof typeof REQUEST_ERRORS;
@@ -20,7 +23,10 @@ export type RequestErrorCode = keyof typeof REQUEST_ERRORS;
 /** Errors about one target URL: they go in that item's meta.error; the call still answers 200. */
 export const ITEM_ERRORS = {
   invalid_url: { retryable: false, message: 'Not an absolute http or https URL.' },
-  blocked_url: { retryable: false, message: 'The URL, its port or its resolved address is forbidden by the egress policy.' },
+  blocked_url: {
+    retryable: false,
+    message: 'The URL, its port or its resolved address is forbidden by the egress policy.',
+  },
   dns_error: { retryable: true, message: 'The host name could not be resolved.' },
   connect_error: { retryable: true, message: 'The connection to the target failed or was reset.' },
   tls_error: { retryable: false, message: 'The TLS handshake with the target failed.' },
@@ -30,8 +36,14 @@ export const ITEM_ERRORS = {
   unsupported_content_type: { retryable: false, message: 'The response is not HTML or plain text.' },
   no_content: { retryable: false, message: 'Neither extraction profile found readable text.' },
   upstream_error: { retryable: true, message: 'The target server broke the HTTP protocol.' },
-  bot_protection: { retryable: false, message: 'The target answered with an anti-bot challenge or block page, not its content.' },
-  worker_chunk_failed: { retryable: true, message: 'This URL was not processed because its batch chunk failed; retry it.' },
+  bot_protection: {
+    retryable: false,
+    message: 'The target answered with an anti-bot challenge or block page, not its content.',
+  },
+  worker_chunk_failed: {
+    retryable: true,
+    message: 'This URL was not processed because its batch chunk failed; retry it.',
+  },
 } as const;
 
 export type ItemErrorCode = keyof typeof ITEM_ERRORS;

@@ -11,7 +11,13 @@ export function documentTitle(doc: Document): string {
   let title: Element | null = null;
   let h1: Element | null = null;
   findElement(doc, (el) => {
-    if (!og && el.name === 'meta' && (attribute(el, 'property') ?? attribute(el, 'name'))?.toLowerCase() === 'og:title' && attribute(el, 'content')?.trim()) og = el;
+    if (
+      !og &&
+      el.name === 'meta' &&
+      (attribute(el, 'property') ?? attribute(el, 'name'))?.toLowerCase() === 'og:title' &&
+      attribute(el, 'content')?.trim()
+    )
+      og = el;
     else if (!title && el.name === 'title' && clean(textContent(el))) title = el;
     else if (!h1 && el.name === 'h1' && clean(textContent(el))) h1 = el;
     // Stop once the best source is found; otherwise keep looking through the whole page.

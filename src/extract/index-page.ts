@@ -16,13 +16,24 @@ import { attribute } from '../parse/nodes.js';
 import { IndexSlots } from './dom/index-slots.js';
 
 /** Overlays and ads: never a page's substance. Matched on class and id. */
-const BANNER = /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
+const BANNER =
+  /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
 const BANNER_ROLES = new Set(['dialog', 'alertdialog', 'search']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo']);
 const NAV_ROLES = new Set(['navigation', 'menu', 'menubar']);
 const BREADCRUMB = /breadcrumb/;
 /** Whole class or id tokens of page-level header/footer containers built from <div>s. */
-const CHROME_TOKENS = new Set(['header', 'footer', 'site-header', 'site-footer', 'masthead', 'colophon', 'global-header', 'global-footer', 'page-footer']);
+const CHROME_TOKENS = new Set([
+  'header',
+  'footer',
+  'site-header',
+  'site-footer',
+  'masthead',
+  'colophon',
+  'global-header',
+  'global-footer',
+  'page-footer',
+]);
 /** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
 const FORM_WRAPPER_CHARS = 400;
 /** A banner-named container with this much text wraps content rather than being a banner. */
@@ -125,9 +136,15 @@ function isDropped(el: Element, ci: string, role: string | undefined): boolean {
   if (attribute(el, 'aria-modal') === 'true') return true;
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
   // whose id merely serves as their target ("skiplink-inhalt") is content.
-  if (name === 'a' && attribute(el, 'href')?.startsWith('#') && (/^\s*skip\b/i.test(textContent(el)) || /skip/i.test(attribute(el, 'class') ?? ''))) return true;
+  if (
+    name === 'a' &&
+    attribute(el, 'href')?.startsWith('#') &&
+    (/^\s*skip\b/i.test(textContent(el)) || /skip/i.test(attribute(el, 'class') ?? ''))
+  )
+    return true;
   // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
-  if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci)) return false;
+  if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci))
+    return false;
   // Banners and ads carry a few lines; a "banner" holding pages of text is a page wrapper
   // that happens to carry the name (an ad takeover container around the whole layout).
   return textChars(el) < WRAPPER_CHARS;
@@ -170,7 +187,8 @@ function linksLookLikeContent(el: Element): boolean {
   return links >= 3 && long * 2 > links;
 }
 
-const LANGUAGE_TOKEN = /(?:^|[\s_-])(?:lang|langs|language|languages|locale|locales|i18n|translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\s_-])/i;
+const LANGUAGE_TOKEN =
+  /(?:^|[\s_-])(?:lang|langs|language|languages|locale|locales|i18n|translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\s_-])/i;
 
 /**
  * A language picker: named so, or a list whose links all point at other-language versions of
@@ -178,7 +196,16 @@ const LANGUAGE_TOKEN = /(?:^|[\s_-])(?:lang|langs|language|languages|locale|loca
  */
 function isLanguagePicker(el: Element, ci: string): boolean {
   const name = el.name;
-  if (name !== 'nav' && name !== 'ul' && name !== 'ol' && name !== 'div' && name !== 'select' && name !== 'section' && name !== 'aside') return false;
+  if (
+    name !== 'nav' &&
+    name !== 'ul' &&
+    name !== 'ol' &&
+    name !== 'div' &&
+    name !== 'select' &&
+    name !== 'section' &&
+    name !== 'aside'
+  )
+    return false;
   if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < 600;
   if (name !== 'ul' && name !== 'ol' && name !== 'nav') return false;
   // Every link tagged; the walk stops at the first that is not, so an ordinary list (and a
@@ -205,7 +232,10 @@ function hasChromeToken(ci: string): boolean {
 }
 
 function hasSectioningAncestor(el: Element): boolean {
-  return hasAncestor(el, (a) => a.name === 'article' || a.name === 'section' || a.name === 'main' || a.name === 'aside');
+  return hasAncestor(
+    el,
+    (a) => a.name === 'article' || a.name === 'section' || a.name === 'main' || a.name === 'aside',
+  );
 }
 
 function hasAncestor(el: Element, match: (a: Element) => boolean): boolean {
@@ -329,7 +359,11 @@ function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
   const stripped = stripImages(nodes);
   if (!plain(stripped).trim()) return null;
   const links = topLinks(stripped);
-  const onlyLink = links.length === 1 && plainOutside(stripped).trim().replace(/[\s\p{P}\p{S}]/gu, '') === '';
+  const onlyLink =
+    links.length === 1 &&
+    plainOutside(stripped)
+      .trim()
+      .replace(/[\s\p{P}\p{S}]/gu, '') === '';
   if (onlyLink && seen.has(linkKey(links[0]!.href!))) return null;
   const marked = markSeen(stripped, seen, true);
   return plain(marked).trim() ? marked : null;
@@ -340,7 +374,8 @@ function stripImages(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const n of nodes) {
     if (n.type === 'image') continue;
-    if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') out.push({ ...n, children: stripImages(n.children) });
+    if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong')
+      out.push({ ...n, children: stripImages(n.children) });
     else out.push(n);
   }
   return out;
@@ -396,7 +431,8 @@ function markSeen(nodes: Inline[], seen: Set<string>, atEnd: boolean): Inline[] 
         seen.add(key);
         out.push(n);
       }
-    } else if (n.type === 'emphasis' || n.type === 'strong') out.push({ ...n, children: markSeen(n.children, seen, atEnd && i === last) });
+    } else if (n.type === 'emphasis' || n.type === 'strong')
+      out.push({ ...n, children: markSeen(n.children, seen, atEnd && i === last) });
     else out.push(n);
   }
   return out;

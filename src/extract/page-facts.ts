@@ -28,7 +28,16 @@ export interface PageFacts {
 }
 
 export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element) => boolean): PageFacts {
-  const facts: PageFacts = { body: null, baseHref: null, ogTitle: null, titleEl: null, h1s: [], jsonLdScripts: [], hiddenTops: null, textLength: 0 };
+  const facts: PageFacts = {
+    body: null,
+    baseHref: null,
+    ogTitle: null,
+    titleEl: null,
+    h1s: [],
+    jsonLdScripts: [],
+    hiddenTops: null,
+    textLength: 0,
+  };
   const tops: Element[] | null = isHiddenByMarkup ? [] : null;
   const countText = tops !== null;
   let textLength = 0;
@@ -62,7 +71,8 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
         if (facts.baseHref === null) facts.baseHref = attribute(el, 'href') ?? null;
         break;
       case 'meta':
-        if (facts.ogTitle === null && (attribute(el, 'property') ?? attribute(el, 'name')) === 'og:title') facts.ogTitle = attribute(el, 'content') ?? '';
+        if (facts.ogTitle === null && (attribute(el, 'property') ?? attribute(el, 'name')) === 'og:title')
+          facts.ogTitle = attribute(el, 'content') ?? '';
         break;
       case 'title':
         facts.titleEl ??= el;

@@ -23,7 +23,10 @@ export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
       case 'quote':
         return { type: 'quote', children: b.children.map(blk) };
       case 'table':
-        return { type: 'table', rows: b.rows.map((r) => ({ cells: r.cells.map((c) => ({ header: c.header, children: inl(c.children) })) })) };
+        return {
+          type: 'table',
+          rows: b.rows.map((r) => ({ cells: r.cells.map((c) => ({ header: c.header, children: inl(c.children) })) })),
+        };
       case 'image':
         return b.caption ? { ...b, caption: inl(b.caption) } : b;
       default:

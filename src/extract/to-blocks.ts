@@ -22,19 +22,78 @@ export interface ToBlocksOptions {
 
 /** Elements whose content is never readable text. */
 const SKIP_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'meta', 'link',
-  'iframe', 'frame', 'frameset', 'object', 'embed', 'canvas', 'video', 'audio', 'source', 'track',
-  'select', 'option', 'optgroup', 'button', 'input', 'textarea', 'datalist', 'map', 'area', 'param', 'dialog',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'title',
+  'meta',
+  'link',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'select',
+  'option',
+  'optgroup',
+  'button',
+  'input',
+  'textarea',
+  'datalist',
+  'map',
+  'area',
+  'param',
+  'dialog',
   // Ruby annotations (furigana) repeat the reading of the base text beside it.
-  'rt', 'rp',
+  'rt',
+  'rp',
 ]);
 
 /** Elements that end the current line of text (a paragraph boundary). */
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'body', 'center', 'details', 'div', 'dl', 'fieldset', 'footer',
-  'form', 'header', 'hgroup', 'html', 'legend', 'main', 'nav', 'section', 'summary', 'tbody',
-  'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'menu', 'noframes', 'figure', 'output',
-  'dir', 'listing', 'plaintext', 'xmp', 'search',
+  'address',
+  'article',
+  'aside',
+  'body',
+  'center',
+  'details',
+  'div',
+  'dl',
+  'fieldset',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'html',
+  'legend',
+  'main',
+  'nav',
+  'section',
+  'summary',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'menu',
+  'noframes',
+  'figure',
+  'output',
+  'dir',
+  'listing',
+  'plaintext',
+  'xmp',
+  'search',
 ]);
 
 const HEADINGS: Record<string, HeadingLevel> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
@@ -67,10 +126,10 @@ type InlineFrame =
   | { kind: 'emphasis' | 'strong'; children: Inline[] };
 
 type Container =
-  | { kind: 'blocks'; blocks: Block[] }
-  | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
+  { kind: 'blocks'; blocks: Block[] } | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
 
-type TextKind = { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
+type TextKind =
+  { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
 
 /** Paragraphs read from a definition list's term (`<dt>`): the block model has no term, but the
  *  content profile's link-line pass asks (block-prune.ts). Compared by identity. */
@@ -96,7 +155,11 @@ const enum Exit {
  * Convert the children of `root` (or, given an array, those nodes themselves, so a chosen
  * <p> or <li> keeps its own meaning) into blocks.
  */
-export function toBlocks(root: ParentNode | ChildNode[], resolver: UrlResolver, options: ToBlocksOptions = {}): Block[] {
+export function toBlocks(
+  root: ParentNode | ChildNode[],
+  resolver: UrlResolver,
+  options: ToBlocksOptions = {},
+): Block[] {
   return new BlockBuilder(resolver, options).build(root);
 }
 
@@ -227,7 +290,12 @@ class BlockBuilder {
           return Exit.Flush;
         }
         this.flush();
-        this.containers.push({ kind: 'list', ordered: name === 'ol', start: name === 'ol' ? listStart(el) : null, items: [] });
+        this.containers.push({
+          kind: 'list',
+          ordered: name === 'ol',
+          start: name === 'ol' ? listStart(el) : null,
+          items: [],
+        });
         return Exit.List;
       case 'li':
         this.flush();
@@ -288,7 +356,8 @@ class BlockBuilder {
       case Exit.List: {
         this.flush();
         const list = this.containers.pop() as Extract<Container, { kind: 'list' }>;
-        if (list.items.length > 0) this.emit({ type: 'list', ordered: list.ordered, start: list.start, items: list.items });
+        if (list.items.length > 0)
+          this.emit({ type: 'list', ordered: list.ordered, start: list.start, items: list.items });
         return;
       }
       case Exit.ListItem: {
@@ -535,7 +604,14 @@ export function isDataTable(table: Element): boolean {
   visitElements(table, (el) => {
     if (el.name === 'table') nested = true;
     else if (el.name === 'th' || el.name === 'thead' || el.name === 'caption') headers = true;
-    else if (el.name === 'p' || el.name === 'div' || el.name === 'ul' || el.name === 'ol' || headingLevel(el.name) !== undefined) blockish++;
+    else if (
+      el.name === 'p' ||
+      el.name === 'div' ||
+      el.name === 'ul' ||
+      el.name === 'ol' ||
+      headingLevel(el.name) !== undefined
+    )
+      blockish++;
     return !nested;
   });
   if (nested) return false;
@@ -545,7 +621,8 @@ export function isDataTable(table: Element): boolean {
   for (const r of rows) {
     maxCols = Math.max(maxCols, r.cells.length);
     // Read up to the limit only: a long cell's whole text is not needed to know it is long.
-    for (const c of r.cells) if (!longCell && textContent(c.el, LONG_CELL_CHARS).length > LONG_CELL_CHARS) longCell = true;
+    for (const c of r.cells)
+      if (!longCell && textContent(c.el, LONG_CELL_CHARS).length > LONG_CELL_CHARS) longCell = true;
   }
   if (rows.length === 0) return false;
   if (longCell) return false;

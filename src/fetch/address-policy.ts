@@ -88,7 +88,10 @@ function inRange(ip: ipaddr.IPv4 | ipaddr.IPv6, range: Cidr): boolean {
 }
 
 /** Builds a policy from config values; throws on a malformed CIDR (config validates the shape). */
-export function createAddressPolicy(opts: { allowPrivateNetworks?: boolean; allowCidrs?: readonly string[] }): AddressPolicy {
+export function createAddressPolicy(opts: {
+  allowPrivateNetworks?: boolean;
+  allowCidrs?: readonly string[];
+}): AddressPolicy {
   return {
     allowPrivateNetworks: opts.allowPrivateNetworks ?? false,
     allowCidrs: (opts.allowCidrs ?? []).map(parseCidr),

@@ -76,14 +76,26 @@ export const CHALLENGE_HEADERS: ReadonlyArray<readonly [name: string, value: Reg
 
 /** Cookie names set by bot managers (exact names, or prefixes ending in '*'). */
 export const CHALLENGE_COOKIES: ReadonlyArray<readonly [name: string, vendor: BotVendor]> = [
-  ['__cf_bm', 'cloudflare'], ['cf_clearance', 'cloudflare'], ['__cf_chl_*', 'cloudflare'], ['cf_chl_*', 'cloudflare'],
+  ['__cf_bm', 'cloudflare'],
+  ['cf_clearance', 'cloudflare'],
+  ['__cf_chl_*', 'cloudflare'],
+  ['cf_chl_*', 'cloudflare'],
   ['datadome', 'datadome'],
-  ['_px3', 'perimeterx'], ['_pxhd', 'perimeterx'], ['_pxvid', 'perimeterx'], ['_pxde', 'perimeterx'],
-  ['_abck', 'akamai'], ['bm_sz', 'akamai'], ['bm_sv', 'akamai'], ['ak_bmsc', 'akamai'],
-  ['incap_ses_*', 'imperva'], ['visid_incap_*', 'imperva'], ['reese84', 'imperva'],
+  ['_px3', 'perimeterx'],
+  ['_pxhd', 'perimeterx'],
+  ['_pxvid', 'perimeterx'],
+  ['_pxde', 'perimeterx'],
+  ['_abck', 'akamai'],
+  ['bm_sz', 'akamai'],
+  ['bm_sv', 'akamai'],
+  ['ak_bmsc', 'akamai'],
+  ['incap_ses_*', 'imperva'],
+  ['visid_incap_*', 'imperva'],
+  ['reese84', 'imperva'],
   ['kp_uidz', 'kasada'],
   ['aws-waf-token', 'aws_waf'],
-  ['__ddg1_', 'ddos_guard'], ['__ddg2_', 'ddos_guard'],
+  ['__ddg1_', 'ddos_guard'],
+  ['__ddg2_', 'ddos_guard'],
   ['sucuri_cloudproxy_uuid_*', 'sucuri'],
 ];
 
@@ -103,7 +115,10 @@ const DECISIVE_HEADERS: ReadonlyArray<readonly [name: string, value: RegExp, ven
 ];
 
 /** The vendor header or cookie on a response, or null (no status test here). */
-export function vendorMarker(headers: Readonly<Record<string, string>>, setCookieNames: readonly string[] = []): BotProtection | null {
+export function vendorMarker(
+  headers: Readonly<Record<string, string>>,
+  setCookieNames: readonly string[] = [],
+): BotProtection | null {
   for (const [name, value, vendor] of CHALLENGE_HEADERS) {
     const v = headers[name];
     if (v === undefined) continue;
@@ -165,9 +180,17 @@ interface ScannedDocument {
  * when the body is not markup.
  */
 function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | null {
-  const bytes = typeof body === 'string' ? Buffer.from(body.slice(0, BOT_SCAN_BYTES)) : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES));
+  const bytes =
+    typeof body === 'string'
+      ? Buffer.from(body.slice(0, BOT_SCAN_BYTES))
+      : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES));
   // Only markup can be a challenge page; JSON, images and plain text are not looked at.
-  if (!/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(bytes.subarray(0, 4096).toString('latin1'))) return null;
+  if (
+    !/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(
+      bytes.subarray(0, 4096).toString('latin1'),
+    )
+  )
+    return null;
   // Twice the limit: the floor is exact for any markup a challenge vendor writes, and the margin
   // covers what it cannot mirror of the regexes below (a comment opening a script, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
@@ -178,7 +201,9 @@ function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | 
     // Keep the opening tag: its src is an attribute worth reading.
     return m.slice(0, m.indexOf('>') + 1);
   });
-  noScripts = noScripts.replace(/<style\b[^>]*>[\s\S]*?(?:<\/style\s*>|$)/gi, ' ').replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
+  noScripts = noScripts
+    .replace(/<style\b[^>]*>[\s\S]*?(?:<\/style\s*>|$)/gi, ' ')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
   const attrs: string[] = [];
   const attrRe = /\s(?:src|href|action|id|class|name|data-sitekey|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
   const tagRe = /<[a-z][^>]*>/gi;
@@ -188,7 +213,9 @@ function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | 
   }
   const titleMatch = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(noScripts);
   const title = titleMatch ? decodeEntities(titleMatch[1]!).replace(/\s+/g, ' ').trim().toLowerCase() : '';
-  const text = decodeEntities(noScripts.replace(/<title\b[^>]*>[\s\S]*?<\/title\s*>/i, ' ').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  const text = decodeEntities(noScripts.replace(/<title\b[^>]*>[\s\S]*?<\/title\s*>/i, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
   return { title, text, textChars: text.length, attrs: attrs.join('\n'), scripts: scripts.join('\n') };
 }
 
@@ -196,7 +223,10 @@ function decodeEntities(s: string): string {
   return s
     .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => safeChar(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_, d: string) => safeChar(Number(d)))
-    .replace(/&(amp|lt|gt|quot|apos|nbsp);/gi, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[n.toLowerCase()] ?? '');
+    .replace(
+      /&(amp|lt|gt|quot|apos|nbsp);/gi,
+      (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[n.toLowerCase()] ?? '',
+    );
 }
 
 function safeChar(code: number): string {
@@ -204,19 +234,28 @@ function safeChar(code: number): string {
 }
 
 /** Markup a vendor's challenge or block page is built from; each only counts in a tiny document. */
-const MARKUP_RULES: ReadonlyArray<{ vendor: BotVendor; name: string; test: (d: ScannedDocument, status: number) => boolean }> = [
+const MARKUP_RULES: ReadonlyArray<{
+  vendor: BotVendor;
+  name: string;
+  test: (d: ScannedDocument, status: number) => boolean;
+}> = [
   {
     vendor: 'cloudflare',
     name: 'cloudflare-challenge',
     // The managed / JS challenge: its options object, its form, or the challenge platform's
     // orchestration script (normal pages load only the platform's /scripts/jsd/ beacon).
-    test: (d) => d.scripts.includes('_cf_chl_opt') || /\bchallenge-form\b|cf-challenge|cf_chl_/.test(d.attrs) || /\/cdn-cgi\/challenge-platform\/(?:h|orchestrate)\//.test(d.attrs + d.scripts),
+    test: (d) =>
+      d.scripts.includes('_cf_chl_opt') ||
+      /\bchallenge-form\b|cf-challenge|cf_chl_/.test(d.attrs) ||
+      /\/cdn-cgi\/challenge-platform\/(?:h|orchestrate)\//.test(d.attrs + d.scripts),
   },
   {
     vendor: 'cloudflare',
     name: 'cloudflare-block',
     // "Attention Required! | Cloudflare" and the 1xxx error pages.
-    test: (d) => /\bcf-error-details\b|\bcf-wrapper\b|\bcf-error-code\b/.test(d.attrs) && /cloudflare/.test(d.title + ' ' + d.attrs),
+    test: (d) =>
+      /\bcf-error-details\b|\bcf-wrapper\b|\bcf-error-code\b/.test(d.attrs) &&
+      /cloudflare/.test(d.title + ' ' + d.attrs),
   },
   {
     vendor: 'datadome',
@@ -226,29 +265,38 @@ const MARKUP_RULES: ReadonlyArray<{ vendor: BotVendor; name: string; test: (d: S
   {
     vendor: 'perimeterx',
     name: 'perimeterx-block',
-    test: (d) => /window\._px(?:appid|jsclientsrc|hostUrl|captcha)/i.test(d.scripts) || /\bpx-captcha\b|captcha\.px-cdn\.net|px-cloud\.net|perimeterx\.net/.test(d.attrs + d.scripts),
+    test: (d) =>
+      /window\._px(?:appid|jsclientsrc|hostUrl|captcha)/i.test(d.scripts) ||
+      /\bpx-captcha\b|captcha\.px-cdn\.net|px-cloud\.net|perimeterx\.net/.test(d.attrs + d.scripts),
   },
   {
     vendor: 'imperva',
     name: 'incapsula-resource',
-    test: (d) => /_incapsula_resource/.test(d.attrs + d.scripts) || (d.textChars < 300 && /^request unsuccessful\. incapsula incident id/i.test(d.text)),
+    test: (d) =>
+      /_incapsula_resource/.test(d.attrs + d.scripts) ||
+      (d.textChars < 300 && /^request unsuccessful\. incapsula incident id/i.test(d.text)),
   },
   {
     vendor: 'sucuri',
     name: 'sucuri-firewall',
-    test: (d) => /sucuri_cloudproxy_js|sucuri_cloudproxy/.test(d.scripts) || (/sucuri website firewall/.test(d.title) && /sucuri\.net/.test(d.attrs)),
+    test: (d) =>
+      /sucuri_cloudproxy_js|sucuri_cloudproxy/.test(d.scripts) ||
+      (/sucuri website firewall/.test(d.title) && /sucuri\.net/.test(d.attrs)),
   },
   {
     vendor: 'aws_waf',
     name: 'aws-waf-challenge',
-    test: (d) => /awswafintegration|awswafcaptcha|gokuprops/.test(d.scripts) || /\.awswaf\.com\//.test(d.attrs + d.scripts),
+    test: (d) =>
+      /awswafintegration|awswafcaptcha|gokuprops/.test(d.scripts) || /\.awswaf\.com\//.test(d.attrs + d.scripts),
   },
   {
     vendor: 'akamai',
     name: 'akamai-access-denied',
     // The edge's reference page: title "Access Denied", a "Reference #18.xxxx" line and a link
     // to errors.edgesuite.net.
-    test: (d) => d.title === 'access denied' && (/reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(d.text) || /errors\.edgesuite\.net/i.test(d.text + d.attrs)),
+    test: (d) =>
+      d.title === 'access denied' &&
+      (/reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(d.text) || /errors\.edgesuite\.net/i.test(d.text + d.attrs)),
   },
   {
     vendor: 'kasada',
@@ -260,30 +308,55 @@ const MARKUP_RULES: ReadonlyArray<{ vendor: BotVendor; name: string; test: (d: S
     name: 'captcha-interstitial',
     // A tiny page whose substance is a captcha widget and which says so (title or status): a
     // login form with a captcha under a real page's worth of text is not one.
-    test: (d, status) => CAPTCHA_WIDGET.test(d.attrs + '\n' + d.scripts) && (status >= 400 || VERIFY_TITLE.test(d.title) || (d.textChars < 400 && VERIFY_TITLE.test(d.text))),
+    test: (d, status) =>
+      CAPTCHA_WIDGET.test(d.attrs + '\n' + d.scripts) &&
+      (status >= 400 || VERIFY_TITLE.test(d.title) || (d.textChars < 400 && VERIFY_TITLE.test(d.text))),
   },
 ];
 
-const CAPTCHA_WIDGET = /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha|\bh-captcha\b|hcaptcha\.com\/1\/api|\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile|geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/;
-const VERIFY_TITLE = /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment|one more step|checking your browser|please wait/;
+const CAPTCHA_WIDGET =
+  /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha|\bh-captcha\b|hcaptcha\.com\/1\/api|\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile|geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/;
+const VERIFY_TITLE =
+  /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment|one more step|checking your browser|please wait/;
 
-function markupMarker(page: ScannedDocument, status: number, headers: Readonly<Record<string, string>>): BotProtection | null {
-  for (const rule of MARKUP_RULES) if (rule.test(page, status)) return { vendor: rule.vendor, signal: `markup:${rule.name}` };
+function markupMarker(
+  page: ScannedDocument,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+): BotProtection | null {
+  for (const rule of MARKUP_RULES)
+    if (rule.test(page, status)) return { vendor: rule.vendor, signal: `markup:${rule.name}` };
   if (page.textChars >= 600) return null;
   // The vendors' own page titles (the whole title) on a page of a few lines, when something
   // else says it came from the vendor's edge or was a refusal: the title alone could be a tiny
   // page of any site.
   const blocking = CHALLENGE_STATUSES.has(status);
-  const fromCloudflare = /cdn-cgi|cloudflare|turnstile/.test(page.attrs + page.scripts) || /^cloudflare/i.test(headers.server ?? '') || headers['cf-ray'] !== undefined;
-  if (/^(?:just a moment|attention required! \| cloudflare|one more step|checking your browser(?: before accessing.*)?|please wait)(?:\.{3}|…)?$/.test(page.title) && (fromCloudflare || blocking)) {
+  const fromCloudflare =
+    /cdn-cgi|cloudflare|turnstile/.test(page.attrs + page.scripts) ||
+    /^cloudflare/i.test(headers.server ?? '') ||
+    headers['cf-ray'] !== undefined;
+  if (
+    /^(?:just a moment|attention required! \| cloudflare|one more step|checking your browser(?: before accessing.*)?|please wait)(?:\.{3}|…)?$/.test(
+      page.title,
+    ) &&
+    (fromCloudflare || blocking)
+  ) {
     return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
   }
-  if (/used cloudflare to restrict access/.test(page.title)) return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
-  if (page.title === 'access to this page has been denied' && (blocking || /px|captcha/.test(page.attrs + page.scripts))) {
+  if (/used cloudflare to restrict access/.test(page.title))
+    return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
+  if (
+    page.title === 'access to this page has been denied' &&
+    (blocking || /px|captcha/.test(page.attrs + page.scripts))
+  ) {
     return { vendor: 'perimeterx', signal: 'markup:perimeterx-title' };
   }
   // CloudFront's refusal when AWS WAF blocks: "Request blocked. ... Generated by cloudfront (CloudFront)".
-  if (status === 403 && /request blocked/i.test(page.text) && /generated by cloudfront \(cloudfront\)/i.test(page.text)) {
+  if (
+    status === 403 &&
+    /request blocked/i.test(page.text) &&
+    /generated by cloudfront \(cloudfront\)/i.test(page.text)
+  ) {
     return { vendor: 'aws_waf', signal: 'markup:cloudfront-waf-block' };
   }
   return null;
@@ -292,8 +365,17 @@ function markupMarker(page: ScannedDocument, status: number, headers: Readonly<R
 /** A one-line description for the item error message. */
 export function describeBotProtection(hit: BotProtection, status: number): string {
   const who: Record<BotVendor, string> = {
-    cloudflare: 'Cloudflare', akamai: 'Akamai', datadome: 'DataDome', perimeterx: 'HUMAN (PerimeterX)', imperva: 'Imperva (Incapsula)',
-    sucuri: 'Sucuri', aws_waf: 'AWS WAF', vercel: 'Vercel', kasada: 'Kasada', ddos_guard: 'DDoS-Guard', captcha: 'a captcha',
+    cloudflare: 'Cloudflare',
+    akamai: 'Akamai',
+    datadome: 'DataDome',
+    perimeterx: 'HUMAN (PerimeterX)',
+    imperva: 'Imperva (Incapsula)',
+    sucuri: 'Sucuri',
+    aws_waf: 'AWS WAF',
+    vercel: 'Vercel',
+    kasada: 'Kasada',
+    ddos_guard: 'DDoS-Guard',
+    captcha: 'a captcha',
   };
   return `The target answered (status ${status}) with an anti-bot challenge or block page from ${who[hit.vendor]} (${hit.signal}), not the page's content.`;
 }

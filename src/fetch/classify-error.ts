@@ -13,16 +13,27 @@ export interface AttemptError {
 const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
 
 /** `phase` is 'body' once response headers were received. */
-export function classifyError(err: unknown, deadline: AbortSignal, phase: 'headers' | 'body' = 'headers'): AttemptError {
+export function classifyError(
+  err: unknown,
+  deadline: AbortSignal,
+  phase: 'headers' | 'body' = 'headers',
+): AttemptError {
   if (deadline.aborted) {
-    return { failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }),
+      transient: false,
+    };
   }
   if (err instanceof BodyInterrupted) {
     const code = (err.cause as { code?: string } | null)?.code ?? '';
     if (RESET.has(code)) {
       // The server answered and then broke off: its fault, not a failure to connect. Another
       // attempt may still get the whole body.
-      const failure = new ItemFailure('upstream_error', `The target sent the response headers and ${err.receivedBytes} bytes of the body, then reset the connection (${code}).`, { cause: err.cause });
+      const failure = new ItemFailure(
+        'upstream_error',
+        `The target sent the response headers and ${err.receivedBytes} bytes of the body, then reset the connection (${code}).`,
+        { cause: err.cause },
+      );
       return { failure, transient: true };
     }
     return classifyError(err.cause, deadline, 'body');
@@ -32,35 +43,69 @@ export function classifyError(err: unknown, deadline: AbortSignal, phase: 'heade
   const code = e?.code ?? '';
   const msg = e?.message ?? String(err);
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return { failure: new ItemFailure('timeout', 'The target sent no response headers in time.', { cause: err }), transient: true };
+    return {
+      failure: new ItemFailure('timeout', 'The target sent no response headers in time.', { cause: err }),
+      transient: true,
+    };
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
-    return { failure: new ItemFailure('timeout', 'The target stopped sending the body.', { cause: err }), transient: true };
+    return {
+      failure: new ItemFailure('timeout', 'The target stopped sending the body.', { cause: err }),
+      transient: true,
+    };
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return { failure: new ItemFailure('connect_error', 'Connecting to the target timed out.', { cause: err }), transient: true };
+    return {
+      failure: new ItemFailure('connect_error', 'Connecting to the target timed out.', { cause: err }),
+      transient: true,
+    };
   }
   if (code === 'UND_ERR_HEADERS_OVERFLOW') {
-    return { failure: new ItemFailure('response_too_large', 'The response headers exceed the size limit.', { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('response_too_large', 'The response headers exceed the size limit.', { cause: err }),
+      transient: false,
+    };
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return { failure: new ItemFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }),
+      transient: false,
+    };
   }
   if (code === 'UND_ERR_SOCKET' && phase === 'body') {
     // A clean close before the declared length: the server lied or gave up, not a network blip.
-    return { failure: new ItemFailure('upstream_error', 'The target closed the connection before the body was complete.', { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('upstream_error', 'The target closed the connection before the body was complete.', {
+        cause: err,
+      }),
+      transient: false,
+    };
   }
   if (RESET.has(code)) {
-    return { failure: new ItemFailure('connect_error', `The connection was closed or reset by the target (${msg}).`, { cause: err }), transient: true };
+    return {
+      failure: new ItemFailure('connect_error', `The connection was closed or reset by the target (${msg}).`, {
+        cause: err,
+      }),
+      transient: true,
+    };
   }
   if (e?.name === 'HTTPParserError' || code.startsWith('HPE_')) {
-    return { failure: new ItemFailure('upstream_error', `The target broke the HTTP protocol: ${msg}`, { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('upstream_error', `The target broke the HTTP protocol: ${msg}`, { cause: err }),
+      transient: false,
+    };
   }
   if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1') {
-    return { failure: new ItemFailure('upstream_error', `The body could not be decompressed: ${msg}`, { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('upstream_error', `The body could not be decompressed: ${msg}`, { cause: err }),
+      transient: false,
+    };
   }
   if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') {
-    return { failure: new ItemFailure('connect_error', 'The fetcher was closed while this fetch ran.', { cause: err }), transient: false };
+    return {
+      failure: new ItemFailure('connect_error', 'The fetcher was closed while this fetch ran.', { cause: err }),
+      transient: false,
+    };
   }
   if (e?.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
     return { failure: new ItemFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };

@@ -47,10 +47,22 @@ export function kindFromMediaType(essence: string): BodyKind {
   return 'binary';
 }
 
-const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/acrobat', 'applications/vnd.pdf', 'text/pdf']);
+const PDF_TYPES = new Set([
+  'application/pdf',
+  'application/x-pdf',
+  'application/acrobat',
+  'applications/vnd.pdf',
+  'text/pdf',
+]);
 
 /** Types servers label any file with: a body of these types that starts with %PDF- is a PDF. */
-const GENERIC_BINARY_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/download', 'application/force-download', 'application/x-download']);
+const GENERIC_BINARY_TYPES = new Set([
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/download',
+  'application/force-download',
+  'application/x-download',
+]);
 
 /** True when the bytes start like a PDF file (the header may follow up to 1 KB of junk). */
 export function looksLikePdf(bytes: Uint8Array): boolean {
@@ -64,15 +76,40 @@ export function mayBePdf(essence: string | null): boolean {
 }
 
 const HTML_STARTS = [
-  '<!doctype html', '<html', '<head', '<script', '<iframe', '<h1', '<div', '<font', '<table', '<a',
-  '<style', '<title', '<b', '<body', '<br', '<p', '<!--',
+  '<!doctype html',
+  '<html',
+  '<head',
+  '<script',
+  '<iframe',
+  '<h1',
+  '<div',
+  '<font',
+  '<table',
+  '<a',
+  '<style',
+  '<title',
+  '<b',
+  '<body',
+  '<br',
+  '<p',
+  '<!--',
 ];
 
 // Bytes that never appear in text (WHATWG "binary data byte"), plus well-known magic numbers.
 function isBinaryByte(b: number): boolean {
   return b <= 0x08 || b === 0x0b || (b >= 0x0e && b <= 0x1a) || (b >= 0x1c && b <= 0x1f);
 }
-const MAGIC = ['%PDF-', '\x89PNG', 'GIF8', '\xff\xd8\xff', 'PK\x03\x04', '\x1f\x8b', 'RIFF', 'OggS', '\x00\x00\x01\x00'];
+const MAGIC = [
+  '%PDF-',
+  '\x89PNG',
+  'GIF8',
+  '\xff\xd8\xff',
+  'PK\x03\x04',
+  '\x1f\x8b',
+  'RIFF',
+  'OggS',
+  '\x00\x00\x01\x00',
+];
 
 /** What an unlabelled body is: 'html', 'xml', 'text' or 'binary' (first 1445 bytes, as WHATWG). */
 export function sniffKind(bytes: Uint8Array): BodyKind {
@@ -123,7 +160,11 @@ export function encodingForLabel(label: string | null | undefined): string | nul
  * <meta charset=...> or <meta http-equiv=content-type content="...charset=...">, comments skipped.
  */
 export function prescanMetaCharset(bytes: Uint8Array): string | null {
-  return metaCharsetIn(Buffer.from(bytes.subarray(0, 1024)).toString('latin1').replace(/<!--[\s\S]*?(-->|$)/g, ''));
+  return metaCharsetIn(
+    Buffer.from(bytes.subarray(0, 1024))
+      .toString('latin1')
+      .replace(/<!--[\s\S]*?(-->|$)/g, ''),
+  );
 }
 
 /** How far into the page a <meta> charset is still looked for when the prescan found none. */
@@ -227,10 +268,38 @@ const CP1252_HIGH = [
  * own text, taken byte for byte without running a decoder.
  */
 export const ASCII_COMPATIBLE: ReadonlySet<string> = new Set([
-  'utf-8', 'windows-1252', 'windows-1250', 'windows-1251', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256',
-  'windows-1257', 'windows-1258', 'windows-874', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6',
-  'iso-8859-7', 'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
-  'koi8-r', 'koi8-u', 'macintosh', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'euc-kr',
+  'utf-8',
+  'windows-1252',
+  'windows-1250',
+  'windows-1251',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'windows-874',
+  'iso-8859-2',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'iso-8859-8-i',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'koi8-r',
+  'koi8-u',
+  'macintosh',
+  'x-mac-cyrillic',
+  'gbk',
+  'gb18030',
+  'big5',
+  'euc-jp',
+  'euc-kr',
 ]);
 
 /** Whether `bytes` read as latin1 (one char per byte) is already their text in `charset`. */
@@ -240,7 +309,8 @@ export function isOwnText(bytes: Uint8Array, charset: string): boolean {
 
 /** Bytes -> string in a WHATWG encoding (non-fatal: bad bytes become U+FFFD; a matching BOM is dropped). */
 export function decodeText(bytes: Uint8Array, charset: string): string {
-  if (isOwnText(bytes, charset)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  if (isOwnText(bytes, charset))
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const text = new TextDecoder(charset).decode(bytes);
   if (charset !== 'windows-1252') return text;
   return text.replace(/[\x80-\x9f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!));

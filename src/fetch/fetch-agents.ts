@@ -38,7 +38,11 @@ const NO_DEADLINE = new AbortController().signal;
 export function createConnectionPool(config: Config, policy: AddressPolicy): ConnectionPool {
   return new ConnectionPool({
     open: (origin) => {
-      const owner: Owner = { startedAt: Date.now(), timings: { dnsMs: null, connectMs: null, tlsMs: null }, signal: NO_DEADLINE };
+      const owner: Owner = {
+        startedAt: Date.now(),
+        timings: { dnsMs: null, connectMs: null, tlsMs: null },
+        signal: NO_DEADLINE,
+      };
       // Getters: the connector reads the current holder's values when it connects.
       const connect = createGuardedConnector({
         policy,
@@ -55,7 +59,13 @@ export function createConnectionPool(config: Config, policy: AddressPolicy): Con
           return owner.signal;
         },
       });
-      const client = new Client(origin, { connect, maxHeaderSize: config.maxHeaderBytes, pipelining: 1, keepAliveTimeout: POOL_IDLE_MS, keepAliveMaxTimeout: POOL_IDLE_MS });
+      const client = new Client(origin, {
+        connect,
+        maxHeaderSize: config.maxHeaderBytes,
+        pipelining: 1,
+        keepAliveTimeout: POOL_IDLE_MS,
+        keepAliveMaxTimeout: POOL_IDLE_MS,
+      });
       owners.set(client, owner);
       return client;
     },
@@ -92,7 +102,8 @@ export class FetchAgents {
     if (this.pool) {
       const client = this.pool.take(origin);
       const owner = owners.get(client);
-      if (owner) Object.assign(owner, { startedAt: this.state.startedAt, timings: this.state.connect, signal: this.deadline });
+      if (owner)
+        Object.assign(owner, { startedAt: this.state.startedAt, timings: this.state.connect, signal: this.deadline });
       this.checkouts.push({ origin, client, body: null, reusable: false });
       return client;
     }
@@ -151,4 +162,3 @@ export class FetchAgents {
     this.checkouts.length = 0;
   }
 }
-

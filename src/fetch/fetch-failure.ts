@@ -4,7 +4,12 @@ import type { FetchPartial } from './types.js';
 
 export class FetchFailure extends ItemFailure {
   readonly partial: FetchPartial;
-  constructor(code: ItemErrorCode, message: string, partial: FetchPartial, options?: { cause?: unknown; retryable?: boolean }) {
+  constructor(
+    code: ItemErrorCode,
+    message: string,
+    partial: FetchPartial,
+    options?: { cause?: unknown; retryable?: boolean },
+  ) {
     super(code, message, options);
     this.name = 'FetchFailure';
     this.partial = partial;

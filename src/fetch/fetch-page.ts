@@ -21,7 +21,15 @@ import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { parseRequestedUrl, resolveRedirect } from './url-policy.js';
 import { linkedSignal } from '../util/linked-signal.js';
-import type { FetchObserver, FetchOptions, FetchPartial, FetchResult, Fetcher, HttpMethod, RedirectHop } from './types.js';
+import type {
+  FetchObserver,
+  FetchOptions,
+  FetchPartial,
+  FetchResult,
+  Fetcher,
+  HttpMethod,
+  RedirectHop,
+} from './types.js';
 
 export { FetchFailure } from './fetch-failure.js';
 
@@ -101,20 +109,35 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   }
 
   function partialOf(s: FetchState): FetchPartial {
-    return { url: s.url, finalUrl: s.finalUrl, hops: s.hops, retries: s.retries, viaProxy: s.viaProxy, timings: timingsOf(s), ...s.brokenResponse };
+    return {
+      url: s.url,
+      finalUrl: s.finalUrl,
+      hops: s.hops,
+      retries: s.retries,
+      viaProxy: s.viaProxy,
+      timings: timingsOf(s),
+      ...s.brokenResponse,
+    };
   }
 
   function timingsOf(s: FetchState) {
     return { ...s.connect, firstByteMs: s.firstByteMs, totalMs: Date.now() - s.startedAt };
   }
 
-  async function run(url: string, options: FetchOptions, state: FetchState, agents: FetchAgents, deadline: AbortSignal): Promise<FetchResult> {
+  async function run(
+    url: string,
+    options: FetchOptions,
+    state: FetchState,
+    agents: FetchAgents,
+    deadline: AbortSignal,
+  ): Promise<FetchResult> {
     const requested = parseRequestedUrl(url);
     // Credentials in the URL go to that origin only, as Basic auth, never to a redirect target.
     const authOrigin = requested.origin;
-    const auth = requested.username || requested.password
-      ? `Basic ${Buffer.from(`${decodeURIComponent(requested.username)}:${decodeURIComponent(requested.password)}`).toString('base64')}`
-      : null;
+    const auth =
+      requested.username || requested.password
+        ? `Basic ${Buffer.from(`${decodeURIComponent(requested.username)}:${decodeURIComponent(requested.password)}`).toString('base64')}`
+        : null;
     const cookies = new HopCookies();
     let current = stripCredentials(requested);
     state.finalUrl = current.href;
@@ -158,7 +181,13 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         }
         try {
           const result = await finish(resp, current, method, wantBody, cap, state);
-          if (result.botProtection && proxyMode === 'fallback' && !resp.viaProxy && !state.forceProxy && !deadline.aborted) {
+          if (
+            result.botProtection &&
+            proxyMode === 'fallback' &&
+            !resp.viaProxy &&
+            !state.forceProxy &&
+            !deadline.aborted
+          ) {
             // A challenge served to our address may not be served to the proxy's: one try.
             state.forceProxy = true;
             state.retries++;
@@ -169,7 +198,12 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           // A reset or stall while reading the body: the same hop is worth one more attempt.
           const e = classifyError(err, deadline, 'body');
           const wait = backoffMs(state.retries);
-          if (!e.transient || state.retries >= config.maxRetries || wait >= state.startedAt + state.budgetMs - Date.now() - 50) throw e.failure;
+          if (
+            !e.transient ||
+            state.retries >= config.maxRetries ||
+            wait >= state.startedAt + state.budgetMs - Date.now() - 50
+          )
+            throw e.failure;
           state.retries++;
           resp.release();
           agents.reset(resp.viaProxy);
@@ -182,7 +216,14 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     }
   }
 
-  async function finish(resp: HopResponse, url: URL, method: HttpMethod, wantBody: boolean, capOverride: number | null, state: FetchState): Promise<FetchResult> {
+  async function finish(
+    resp: HopResponse,
+    url: URL,
+    method: HttpMethod,
+    wantBody: boolean,
+    capOverride: number | null,
+    state: FetchState,
+  ): Promise<FetchResult> {
     const headers = flattenHeaders(resp.rawHeaders);
     const contentType = headers['content-type'] ?? null;
     let body: FetchResult['body'] = null;
@@ -276,9 +317,10 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       } catch (err) {
         release();
         agents.reset(viaProxy);
-        error = attemptCtl.signal.aborted && !deadline.aborted
-          ? { failure: new ItemFailure('timeout', `No response headers within ${headerWait} ms.`), transient: true }
-          : classifyError(err, deadline);
+        error =
+          attemptCtl.signal.aborted && !deadline.aborted
+            ? { failure: new ItemFailure('timeout', `No response headers within ${headerWait} ms.`), transient: true }
+            : classifyError(err, deadline);
       } finally {
         clearTimeout(headerTimer);
       }
@@ -292,7 +334,12 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         // A challenge its headers already show (cf-mitigated on a 503, AWS WAF's 202) is not
         // worth waiting out as a retryable status: it takes the proxy path, or is answered.
         const challenged = decisiveMarker(flattenHeaders(resp.headers)) !== null;
-        if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && (FALLBACK_STATUSES.has(status) || challenged)) {
+        if (
+          !deadline.aborted &&
+          proxyMode === 'fallback' &&
+          !viaProxy &&
+          (FALLBACK_STATUSES.has(status) || challenged)
+        ) {
           discard(resp.body);
           release();
           viaProxy = true;
@@ -322,7 +369,13 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       }
 
       const e = error!;
-      if (!deadline.aborted && proxyMode === 'fallback' && !viaProxy && e.transient && e.failure.code === 'connect_error') {
+      if (
+        !deadline.aborted &&
+        proxyMode === 'fallback' &&
+        !viaProxy &&
+        e.transient &&
+        e.failure.code === 'connect_error'
+      ) {
         viaProxy = true;
         state.retries++;
         continue;

@@ -49,7 +49,10 @@ async function resolve(hostname: string, timeoutMs: number, signal: AbortSignal)
     const answers = await Promise.race([
       dns.promises.lookup(hostname, { all: true, verbatim: true }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ItemFailure('dns_error', `DNS lookup of ${hostname} timed out after ${timeoutMs} ms.`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new ItemFailure('dns_error', `DNS lookup of ${hostname} timed out after ${timeoutMs} ms.`)),
+          timeoutMs,
+        );
         onAbort = () => reject(new ItemFailure('timeout', `Timed out resolving ${hostname}.`));
         signal.addEventListener('abort', onAbort, { once: true });
       }),
@@ -67,7 +70,10 @@ async function resolve(hostname: string, timeoutMs: number, signal: AbortSignal)
 }
 
 /** Resolves and checks a host: every answer must pass, or the whole host is blocked. */
-export async function resolveChecked(hostname: string, opts: Pick<GuardedConnectOptions, 'policy' | 'dnsTimeoutMs' | 'signal'>): Promise<string[]> {
+export async function resolveChecked(
+  hostname: string,
+  opts: Pick<GuardedConnectOptions, 'policy' | 'dnsTimeoutMs' | 'signal'>,
+): Promise<string[]> {
   const addresses = await resolve(hostname, opts.dnsTimeoutMs, opts.signal);
   for (const a of addresses) {
     const v = checkAddress(a, opts.policy);
@@ -89,7 +95,12 @@ function socketFailure(err: NodeJS.ErrnoException, what: string): ItemFailure {
 }
 
 /** Waits for `event` on a fresh socket, bounded by the handshake timer and the deadline. */
-function handshake<T extends net.Socket>(socket: T, event: string, onError: (e: NodeJS.ErrnoException) => ItemFailure, guard: Guard): Promise<T> {
+function handshake<T extends net.Socket>(
+  socket: T,
+  event: string,
+  onError: (e: NodeJS.ErrnoException) => ItemFailure,
+  guard: Guard,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const cleanup = () => {
       socket.off(event, ok);
@@ -122,8 +133,15 @@ class Guard {
   private failure: ItemFailure | null = null;
   private timer: NodeJS.Timeout;
   private abort = () => this.fail(new ItemFailure('timeout', 'The deadline passed while connecting.'));
-  constructor(timeoutMs: number, private signal: AbortSignal, host: string) {
-    this.timer = setTimeout(() => this.fail(new TransientFailure('connect_error', `Connecting to ${host} timed out after ${timeoutMs} ms.`)), timeoutMs);
+  constructor(
+    timeoutMs: number,
+    private signal: AbortSignal,
+    host: string,
+  ) {
+    this.timer = setTimeout(
+      () => this.fail(new TransientFailure('connect_error', `Connecting to ${host} timed out after ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
     if (signal.aborted) queueMicrotask(this.abort);
     else signal.addEventListener('abort', this.abort, { once: true });
   }
@@ -158,7 +176,8 @@ function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
       buf = Buffer.concat([buf, chunk]);
       const end = buf.indexOf('\r\n\r\n');
       if (end < 0) {
-        if (buf.length > 16 * 1024) finish(new ItemFailure('connect_error', 'The proxy sent an oversized CONNECT reply.'));
+        if (buf.length > 16 * 1024)
+          finish(new ItemFailure('connect_error', 'The proxy sent an oversized CONNECT reply.'));
         return;
       }
       const statusLine = buf.subarray(0, buf.indexOf('\r\n')).toString('latin1');
@@ -179,7 +198,8 @@ function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
       reject(e);
     };
     const onError = (e: NodeJS.ErrnoException) => finish(socketFailure(e, 'The proxy connection'));
-    const onEnd = () => finish(new TransientFailure('connect_error', 'The proxy closed the connection during CONNECT.'));
+    const onEnd = () =>
+      finish(new TransientFailure('connect_error', 'The proxy closed the connection during CONNECT.'));
     const onFail = (e: ItemFailure) => finish(e);
     socket.on('data', onData);
     socket.once('error', onError);
@@ -194,7 +214,12 @@ function basicAuth(u: URL): string | null {
   return `Basic ${Buffer.from(creds).toString('base64')}`;
 }
 
-async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: string, port: number): Promise<net.Socket> {
+async function openSocket(
+  o: GuardedConnectOptions,
+  hostname: string,
+  protocol: string,
+  port: number,
+): Promise<net.Socket> {
   const addresses = await resolveChecked(hostname, o);
   o.timings.dnsMs = Date.now() - o.startedAt;
   const guard = new Guard(o.connectTimeoutMs, o.signal, hostname);
@@ -203,14 +228,27 @@ async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: 
     if (o.proxy) {
       const pPort = Number(o.proxy.port) || (o.proxy.protocol === 'https:' ? 443 : 80);
       const pHost = o.proxy.hostname.replace(/^\[|\]$/g, '');
-      const raw = o.proxy.protocol === 'https:'
-        ? tls.connect({ host: pHost, port: pPort, servername: net.isIP(pHost) ? undefined : pHost, ALPNProtocols: ['http/1.1'] })
-        : net.connect({ host: pHost, port: pPort });
-      socket = await handshake(raw, o.proxy.protocol === 'https:' ? 'secureConnect' : 'connect', (e) => socketFailure(e, 'Connecting to the proxy'), guard);
+      const raw =
+        o.proxy.protocol === 'https:'
+          ? tls.connect({
+              host: pHost,
+              port: pPort,
+              servername: net.isIP(pHost) ? undefined : pHost,
+              ALPNProtocols: ['http/1.1'],
+            })
+          : net.connect({ host: pHost, port: pPort });
+      socket = await handshake(
+        raw,
+        o.proxy.protocol === 'https:' ? 'secureConnect' : 'connect',
+        (e) => socketFailure(e, 'Connecting to the proxy'),
+        guard,
+      );
       const target = addresses[0]!;
       const authority = `${net.isIPv6(target) ? `[${target}]` : target}:${port}`;
       const auth = basicAuth(o.proxy);
-      socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`);
+      socket.write(
+        `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
+      );
       await readConnectReply(socket, guard);
     } else {
       socket = await connectChecked(hostname, addresses, port, guard);
@@ -226,10 +264,15 @@ async function openSocket(o: GuardedConnectOptions, hostname: string, protocol: 
         host: name,
         ALPNProtocols: ['http/1.1'],
       });
-      socket = await handshake(secure, 'secureConnect', (e) => {
-        if (e.code && RESET_CODES.has(e.code)) return socketFailure(e, 'The TLS handshake');
-        return new ItemFailure('tls_error', `The TLS handshake with ${hostname} failed: ${e.message}`, { cause: e });
-      }, guard);
+      socket = await handshake(
+        secure,
+        'secureConnect',
+        (e) => {
+          if (e.code && RESET_CODES.has(e.code)) return socketFailure(e, 'The TLS handshake');
+          return new ItemFailure('tls_error', `The TLS handshake with ${hostname} failed: ${e.message}`, { cause: e });
+        },
+        guard,
+      );
       o.timings.tlsMs = Date.now() - o.startedAt;
     }
     return socket;
@@ -248,15 +291,31 @@ function connectChecked(hostname: string, addresses: string[], port: number, gua
   const shown = (h: string) => `${net.isIPv6(h) ? `[${h}]` : h}:${port}`;
   if (net.isIP(hostname) || addresses.length === 1) {
     const host = addresses[0]!;
-    return handshake(net.connect({ host, port }), 'connect', (e) => socketFailure(e, `Connecting to ${shown(host)}`), guard);
+    return handshake(
+      net.connect({ host, port }),
+      'connect',
+      (e) => socketFailure(e, `Connecting to ${shown(host)}`),
+      guard,
+    );
   }
   const answers = addresses.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
   const lookup: net.LookupFunction = (_name, options, callback) => {
     if (options.all) callback(null, answers);
     else callback(null, answers[0]!.address, answers[0]!.family);
   };
-  const socket = net.connect({ host: hostname, port, lookup, autoSelectFamily: true, autoSelectFamilyAttemptTimeout: 250 });
-  return handshake(socket, 'connect', (e) => socketFailure(e, `Connecting to ${hostname}:${port} (${addresses.join(', ')})`), guard);
+  const socket = net.connect({
+    host: hostname,
+    port,
+    lookup,
+    autoSelectFamily: true,
+    autoSelectFamilyAttemptTimeout: 250,
+  });
+  return handshake(
+    socket,
+    'connect',
+    (e) => socketFailure(e, `Connecting to ${hostname}:${port} (${addresses.join(', ')})`),
+    guard,
+  );
 }
 
 export function createGuardedConnector(o: GuardedConnectOptions): buildConnector.connector {

@@ -20,4 +20,3 @@ export class HopCookies {
     return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
-

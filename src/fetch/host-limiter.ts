@@ -25,7 +25,8 @@ export class HostLimiter {
         next?.();
       };
     };
-    if (signal.aborted) return Promise.reject(new ItemFailure('timeout', 'The deadline passed before the request started.'));
+    if (signal.aborted)
+      return Promise.reject(new ItemFailure('timeout', 'The deadline passed before the request started.'));
     if ((this.active.get(key) ?? 0) < this.limit) return Promise.resolve(grant());
     return new Promise((resolve, reject) => {
       const q = this.waiting.get(key) ?? [];

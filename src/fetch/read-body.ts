@@ -13,7 +13,10 @@ export const MAX_ENCODINGS = 5;
 /** Content-Encoding values in the order they were applied; identity dropped. */
 export function parseContentEncoding(value: string | undefined): string[] {
   if (!value) return [];
-  return value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s && s !== 'identity');
+  return value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s && s !== 'identity');
 }
 
 // Lenient flushing: a truncated stream yields what it has instead of an error, like browsers.
@@ -96,7 +99,8 @@ export async function readBody(body: Readable, encodings: string[], cap: number)
   // producing bytes from it (a bomb): that must not end the wait.
   const closed = new AbortController();
   const onClose = () => {
-    if (!body.readableEnded) closed.abort(new ItemFailure('timeout', 'The response ended while waiting for memory to read it.'));
+    if (!body.readableEnded)
+      closed.abort(new ItemFailure('timeout', 'The response ended while waiting for memory to read it.'));
   };
   body.once('close', onClose);
   try {
@@ -110,18 +114,29 @@ export async function readBody(body: Readable, encodings: string[], cap: number)
     body.on('error', () => {});
     body.destroy();
     // Waiting for memory outlived the response (its deadline passed): that is a timeout.
-    if (err instanceof BudgetWaitAborted) throw err.reason instanceof Error ? err.reason : new ItemFailure('timeout', 'Timed out waiting for memory to read the response.');
+    if (err instanceof BudgetWaitAborted)
+      throw err.reason instanceof Error
+        ? err.reason
+        : new ItemFailure('timeout', 'Timed out waiting for memory to read the response.');
     throw err;
   } finally {
     body.off('close', onClose);
   }
 }
 
-async function readUncharged(body: Readable, encodings: string[], cap: number, budget: { charge: BodyCharge; signal: AbortSignal } | null): Promise<ReadBody> {
+async function readUncharged(
+  body: Readable,
+  encodings: string[],
+  cap: number,
+  budget: { charge: BodyCharge; signal: AbortSignal } | null,
+): Promise<ReadBody> {
   if (encodings.length > MAX_ENCODINGS) {
     body.on('error', () => {});
     body.destroy();
-    throw new ItemFailure('upstream_error', `Too many content encodings (${encodings.length}, at most ${MAX_ENCODINGS}).`);
+    throw new ItemFailure(
+      'upstream_error',
+      `Too many content encodings (${encodings.length}, at most ${MAX_ENCODINGS}).`,
+    );
   }
   let wire = 0;
   let wireCapped = false;

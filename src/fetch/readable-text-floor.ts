@@ -60,7 +60,11 @@ function isUnicodeSpace(bytes: Uint8Array, i: number): boolean {
   const c2 = bytes[i + 2];
   if (b === 0xc2) return c1 === 0xa0 || c1 === 0x85; // U+00A0, U+0085
   if (b === 0xe1) return c1 === 0x9a && c2 === 0x80; // U+1680
-  if (b === 0xe2) return (c1 === 0x80 && c2 !== undefined && (c2 <= 0x8a || c2 === 0xa8 || c2 === 0xa9 || c2 === 0xaf)) || (c1 === 0x81 && c2 === 0x9f); // U+2000-200A, 2028, 2029, 202F, 205F
+  if (b === 0xe2)
+    return (
+      (c1 === 0x80 && c2 !== undefined && (c2 <= 0x8a || c2 === 0xa8 || c2 === 0xa9 || c2 === 0xaf)) ||
+      (c1 === 0x81 && c2 === 0x9f)
+    ); // U+2000-200A, 2028, 2029, 202F, 205F
   if (b === 0xe3) return c1 === 0x80 && c2 === 0x80; // U+3000
   if (b === 0xef) return c1 === 0xbb && c2 === 0xbf; // U+FEFF
   return false;
@@ -86,7 +90,10 @@ const RAW_TEXT = ['script', 'style', 'title'];
 function startsWithName(bytes: Uint8Array, i: number, name: string): boolean {
   for (let k = 0; k < name.length; k++) if ((bytes[i + k]! | 0x20) !== name.charCodeAt(k)) return false;
   const after = bytes[i + name.length];
-  return after === undefined || !((after >= 0x30 && after <= 0x39) || ((after | 0x20) >= 0x61 && (after | 0x20) <= 0x7a) || after === 0x5f);
+  return (
+    after === undefined ||
+    !((after >= 0x30 && after <= 0x39) || ((after | 0x20) >= 0x61 && (after | 0x20) <= 0x7a) || after === 0x5f)
+  );
 }
 
 /** Index after `</name\s*>` following the element's start tag, or the end of the bytes. */

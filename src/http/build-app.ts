@@ -64,7 +64,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Asynchronous stdout: a synchronous write per log line (two per request) was a measurable
     // share of the main thread under load; lines written while one write is in flight go out
     // together, and pino flushes what is left when the process exits.
-    loggerInstance: pino(loggerOptions(config.logLevel), options.logStream ?? pino.destination({ dest: 1, sync: false })) as unknown as FastifyBaseLogger,
+    loggerInstance: pino(
+      loggerOptions(config.logLevel),
+      options.logStream ?? pino.destination({ dest: 1, sync: false }),
+    ) as unknown as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'correlation_id' }),

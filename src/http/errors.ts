@@ -4,7 +4,12 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
 import { correlationIdFrom, errorEnvelope } from '../tools/envelope.js';
 
-export function sendError(reply: FastifyReply, code: RequestErrorCode, message?: string, details?: unknown): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  code: RequestErrorCode,
+  message?: string,
+  details?: unknown,
+): FastifyReply {
   return reply.code(REQUEST_ERRORS[code].status).send(errorEnvelope(String(reply.request.id), code, message, details));
 }
 
@@ -20,7 +25,10 @@ function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { code: 'invalid_json', message: 'The request body is empty; send a JSON object.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'payload_too_large', message: `The request body is larger than the limit of ${bodyLimitBytes} bytes.` };
+      return {
+        code: 'payload_too_large',
+        message: `The request body is larger than the limit of ${bodyLimitBytes} bytes.`,
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { code: 'unsupported_media_type' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -30,7 +38,8 @@ function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
   }
   const status = error.statusCode ?? 500;
   // JSON.parse and secure-json-parse (prototype poisoning) errors come through as 400 SyntaxErrors.
-  if (status === 400 && error instanceof SyntaxError) return { code: 'invalid_json', message: `The request body is not valid JSON: ${error.message}` };
+  if (status === 400 && error instanceof SyntaxError)
+    return { code: 'invalid_json', message: `The request body is not valid JSON: ${error.message}` };
   if (status === 413) return { code: 'payload_too_large' };
   if (status === 415) return { code: 'unsupported_media_type' };
   if (status === 429) return { code: 'rate_limited' };
@@ -59,7 +68,11 @@ export function createNotFoundHandler(routeMethods: Map<string, Set<string>>) {
     const methods = routeMethods.get(path);
     if (methods && methods.size > 0) {
       reply.header('Allow', [...methods].sort().join(', '));
-      return sendError(reply, 'method_not_allowed', `${request.method} is not allowed on ${path}; use ${[...methods].sort().join(' or ')}.`);
+      return sendError(
+        reply,
+        'method_not_allowed',
+        `${request.method} is not allowed on ${path}; use ${[...methods].sort().join(' or ')}.`,
+      );
     }
     if (path.startsWith('/api/v1/tools/')) {
       return sendError(reply, 'not_found', `No tool named "${decodeSafe(path.slice('/api/v1/tools/'.length))}".`);

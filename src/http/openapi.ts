@@ -11,14 +11,20 @@ export const errorEnvelopeSchema: JsonSchema = {
   type: 'object',
   required: ['correlation_id', 'error'],
   properties: {
-    correlation_id: { type: 'string', format: 'uuid', description: 'Identifier of the request (also in the X-Correlation-ID header).' },
+    correlation_id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'Identifier of the request (also in the X-Correlation-ID header).',
+    },
     error: {
       type: 'object',
       required: ['code', 'message'],
       properties: {
         code: { type: 'string', enum: Object.keys(REQUEST_ERRORS) },
         message: { type: 'string' },
-        details: { description: 'For invalid_request: a list of { path, message }, path being the JSON Pointer of the field.' },
+        details: {
+          description: 'For invalid_request: a list of { path, message }, path being the JSON Pointer of the field.',
+        },
       },
     },
   },
@@ -79,7 +85,11 @@ export function toolRouteSchema(tool: Tool<any>, authEnabled: boolean): Record<s
         headers: correlationHeader,
         ...resultEnvelopeSchema(tool),
       },
-      400: { description: 'invalid_json or invalid_request (details name each field by JSON path).', headers: correlationHeader, ...errorEnvelopeSchema },
+      400: {
+        description: 'invalid_json or invalid_request (details name each field by JSON path).',
+        headers: correlationHeader,
+        ...errorEnvelopeSchema,
+      },
       401: errorResponse('unauthorized', ' Only when API keys are configured.'),
       413: errorResponse('payload_too_large'),
       415: errorResponse('unsupported_media_type'),
@@ -105,7 +115,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'service', description: 'Health, readiness, metrics and this document.' },
       ],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Needed only when the server has URLKIT_API_KEYS set.' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Needed only when the server has URLKIT_API_KEYS set.',
+          },
+        },
       },
     },
   });

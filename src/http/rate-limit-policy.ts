@@ -10,7 +10,10 @@ export const DEFAULT_RATE_LIMIT_MAX = 600;
 
 /** True for a bind address that only this machine can reach (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackBind(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (!ipaddr.isValid(h)) return false;
   const addr = ipaddr.process(h); // IPv4-mapped IPv6 becomes IPv4

@@ -30,7 +30,10 @@ export async function serve(config: Config, options: BuildAppOptions = {}): Prom
     if (stopping) return stopping;
     stopping = (async () => {
       const { lifecycle } = app.urlkit;
-      app.log.info({ reason, in_flight: lifecycle.inFlight, grace_ms: config.shutdownGraceMs }, 'shutting down: draining');
+      app.log.info(
+        { reason, in_flight: lifecycle.inFlight, grace_ms: config.shutdownGraceMs },
+        'shutting down: draining',
+      );
       lifecycle.startDraining();
       let lastResort: NodeJS.Timeout | undefined;
       const grace = setTimeout(() => {

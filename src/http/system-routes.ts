@@ -17,33 +17,63 @@ export interface SystemRoutesOptions {
 
 const statusSchema = {
   type: 'object',
-  properties: { correlation_id: { type: 'string', format: 'uuid' }, status: { type: 'string' }, version: { type: 'string' } },
+  properties: {
+    correlation_id: { type: 'string', format: 'uuid' },
+    status: { type: 'string' },
+    version: { type: 'string' },
+  },
 };
 
 export async function systemRoutes(app: FastifyInstance, opts: SystemRoutesOptions): Promise<void> {
   const { metrics, lifecycle, pressure } = opts;
 
-  app.get('/healthz', { schema: { tags: ['service'], summary: 'Liveness: the process is up (no dependencies checked).', response: { 200: statusSchema } } }, async (request) => ({
-    correlation_id: String(request.id),
-    status: 'ok',
-    version: VERSION,
-  }));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness: the process is up (no dependencies checked).',
+        response: { 200: statusSchema },
+      },
+    },
+    async (request) => ({
+      correlation_id: String(request.id),
+      status: 'ok',
+      version: VERSION,
+    }),
+  );
 
-  app.get('/readyz', { schema: { tags: ['service'], summary: 'Readiness: 200 when taking work; 503 overloaded while draining for shutdown or overloaded.', response: { 200: statusSchema } } }, async (request, reply) => {
-    let reason: string | null = null;
-    if (lifecycle.draining) reason = 'The service is shutting down.';
-    else if (pressure.isUnderPressure()) reason = 'The event loop is overloaded.';
-    else if (app.urlkit?.services.ready && !app.urlkit.services.ready()) reason = 'Redis (the job queue) is unreachable.';
-    else if (opts.admission.full) reason = `The service is at capacity and its admission queue is full (${opts.admission.queued} calls waiting).`;
-    if (reason) {
-      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
-      return sendError(reply, 'overloaded', reason);
-    }
-    return { correlation_id: String(request.id), status: 'ready', version: VERSION };
-  });
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Readiness: 200 when taking work; 503 overloaded while draining for shutdown or overloaded.',
+        response: { 200: statusSchema },
+      },
+    },
+    async (request, reply) => {
+      let reason: string | null = null;
+      if (lifecycle.draining) reason = 'The service is shutting down.';
+      else if (pressure.isUnderPressure()) reason = 'The event loop is overloaded.';
+      else if (app.urlkit?.services.ready && !app.urlkit.services.ready())
+        reason = 'Redis (the job queue) is unreachable.';
+      else if (opts.admission.full)
+        reason = `The service is at capacity and its admission queue is full (${opts.admission.queued} calls waiting).`;
+      if (reason) {
+        reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
+        return sendError(reply, 'overloaded', reason);
+      }
+      return { correlation_id: String(request.id), status: 'ready', version: VERSION };
+    },
+  );
 
-  app.get('/metrics', { schema: { tags: ['service'], summary: 'Prometheus metrics (text exposition format).' } }, async (_request, reply) => {
-    reply.header('Content-Type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    { schema: { tags: ['service'], summary: 'Prometheus metrics (text exposition format).' } },
+    async (_request, reply) => {
+      reply.header('Content-Type', metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 }

@@ -90,12 +90,25 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   scope.addHook('onRequest', async (request, reply) => {
     const tool = request.routeOptions.config.tool ?? 'unknown';
     if (lifecycle.draining) {
-      return shed(reply, admission.shed(tool, 'draining', 'The service is shutting down; retry on another instance or later.', OVERLOAD_RETRY_AFTER_S));
+      return shed(
+        reply,
+        admission.shed(
+          tool,
+          'draining',
+          'The service is shutting down; retry on another instance or later.',
+          OVERLOAD_RETRY_AFTER_S,
+        ),
+      );
     }
     if (guard.check()) {
       return shed(
         reply,
-        admission.shed(tool, 'event_loop', 'The service is overloaded (its event loop is starved); retry after the time in Retry-After.', OVERLOAD_RETRY_AFTER_S),
+        admission.shed(
+          tool,
+          'event_loop',
+          'The service is overloaded (its event loop is starved); retry after the time in Retry-After.',
+          OVERLOAD_RETRY_AFTER_S,
+        ),
       );
     }
     if (admission.full) return shed(reply, admission.shedFull(tool));
@@ -121,7 +134,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         return key >= 0 ? `key:${key}` : `ip:${request.ip}`;
       },
       errorResponseBuilder: (_request, context) => {
-        const err = new Error(`Rate limit of ${context.max} requests per ${context.after} exceeded.`) as Error & { statusCode: number };
+        const err = new Error(`Rate limit of ${context.max} requests per ${context.after} exceeded.`) as Error & {
+          statusCode: number;
+        };
         err.statusCode = 429;
         return err;
       },
@@ -137,7 +152,8 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       return sendError(reply, 'unauthorized');
     };
     scope.addHook('onRoute', (route) => {
-      const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      const existing =
+        route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
       route.onRequest = [...existing, checkKey] as typeof route.onRequest;
     });
   }
@@ -178,11 +194,19 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             // Stopped while waiting in the queue: the client left (nobody reads this) or shutdown.
             if (stop.signal.aborted) {
               const reason = stop.signal.reason instanceof Error ? stop.signal.reason.message : 'the call was stopped';
-              return shed(reply, new Overloaded('draining', OVERLOAD_RETRY_AFTER_S, `The call was stopped before it started: ${reason}.`));
+              return shed(
+                reply,
+                new Overloaded(
+                  'draining',
+                  OVERLOAD_RETRY_AFTER_S,
+                  `The call was stopped before it started: ${reason}.`,
+                ),
+              );
             }
             throw err;
           }
-          for (const item of results) metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
+          for (const item of results)
+            metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
           return reply.code(200).send(resultEnvelope(String(request.id), results));
         } finally {
           stopTimer();

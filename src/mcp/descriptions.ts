@@ -45,7 +45,7 @@ const FACING: Record<string, ModelFacing> = {
     description: [
       'Fetches page metadata for one URL or a batch of up to 100: title, description, Open Graph and Twitter data, favicon, canonical URL, language, feeds, author and dates, plus HTTP status and content type.',
       'Use it to label, preview or triage links, or to check many URLs at once. Send either `url` (one page) or `items` (a list), never both; results come back in request order.',
-      'It does not return the article text unless include_content is true (then use clean_web_content instead for a single page), and it does not return a list of the page\'s links.',
+      "It does not return the article text unless include_content is true (then use clean_web_content instead for a single page), and it does not return a list of the page's links.",
       'Per-URL failures come back as results[].meta.error with a code; a batch reports progress when the client asks for it.',
     ].join(' '),
   },

@@ -4,7 +4,13 @@
 // (src/mcp/http-route.ts) builds one per request.
 import type { Logger } from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { VERSION, type Config } from '../config/config.js';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
@@ -56,7 +62,11 @@ export function createMcpServer(deps: McpServerDeps): Server {
   const byName = new Map(deps.tools.map((t) => [t.name, t]));
   const server = new Server(
     { name: 'urlkit', title: 'urlkit', version: VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: sharedJsonSchemaValidator },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: SERVER_INSTRUCTIONS,
+      jsonSchemaValidator: sharedJsonSchemaValidator,
+    },
   );
   let calls = 0;
 
@@ -64,10 +74,18 @@ export function createMcpServer(deps: McpServerDeps): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; the tools are ${[...byName.keys()].join(', ')}.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${request.params.name}"; the tools are ${[...byName.keys()].join(', ')}.`,
+      );
     const correlationId = deps.correlationId();
     if (deps.maxCalls !== undefined && ++calls > deps.maxCalls) {
-      return requestError(correlationId, 'invalid_request', `Send one tools/call per HTTP request (this one carried more than ${deps.maxCalls}).`);
+      return requestError(
+        correlationId,
+        'invalid_request',
+        `Send one tools/call per HTTP request (this one carried more than ${deps.maxCalls}).`,
+      );
     }
     const checked = deps.validator.validate(tool.name, request.params.arguments ?? {});
     if (!checked.ok) return requestError(correlationId, 'invalid_request', checked.message, checked.details);
@@ -83,7 +101,10 @@ export function createMcpServer(deps: McpServerDeps): Server {
         : servicesWithProgress(deps.services, requestedUrls(input).length, (done, total) => {
             progressSent.push(
               extra
-                .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message: `${done} of ${total} URLs done` } })
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken, progress: done, total, message: `${done} of ${total} URLs done` },
+                })
                 .catch(() => {}), // the client may be gone; the result will not reach it either
             );
           });
@@ -110,7 +131,8 @@ export function createMcpServer(deps: McpServerDeps): Server {
         });
       results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke) : await invoke();
     } catch (err) {
-      if (err instanceof Overloaded) return requestError(correlationId, 'overloaded', err.message, { retry_after_s: err.retryAfterS });
+      if (err instanceof Overloaded)
+        return requestError(correlationId, 'overloaded', err.message, { retry_after_s: err.retryAfterS });
       if (stop.signal.aborted && !(err instanceof Error && err.name === 'RequestDeadline')) {
         return requestError(correlationId, 'overloaded', 'The call was stopped before it started.');
       }
@@ -122,7 +144,8 @@ export function createMcpServer(deps: McpServerDeps): Server {
       untrack?.();
     }
     await Promise.all(progressSent);
-    for (const item of results) deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
+    for (const item of results)
+      deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
     logger.info({ items: results.length, cancelled: stop.signal.aborted }, 'mcp tool call');
     const text = modelFacing(tool).text === 'document' ? documentText(results) : jsonText(results);
     return {
@@ -136,7 +159,12 @@ export function createMcpServer(deps: McpServerDeps): Server {
 }
 
 /** A request-level error as a tool result: isError, with the code and message the JSON API sends. */
-function requestError(correlationId: string, code: RequestErrorCode, message: string = REQUEST_ERRORS[code].message, details?: unknown): CallToolResult {
+function requestError(
+  correlationId: string,
+  code: RequestErrorCode,
+  message: string = REQUEST_ERRORS[code].message,
+  details?: unknown,
+): CallToolResult {
   const error: Record<string, unknown> = { code, message };
   if (details !== undefined) error.details = details;
   return {

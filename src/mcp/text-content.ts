@@ -13,12 +13,18 @@ function documentItemText(item: ToolItem): string {
   const data = item.data;
   const url = str(meta.final_url) ?? str(meta.url) ?? '';
   if (meta.error) {
-    return [`URL: ${str(meta.url) ?? url}`, `Error: ${meta.error.code}: ${meta.error.message}${meta.error.retryable ? ' (retryable)' : ''}`].join('\n');
+    return [
+      `URL: ${str(meta.url) ?? url}`,
+      `Error: ${meta.error.code}: ${meta.error.message}${meta.error.retryable ? ' (retryable)' : ''}`,
+    ].join('\n');
   }
   const head = [`Title: ${str(data?.title) ?? ''}`, `URL: ${url}`];
   const notes: string[] = [];
   if (meta.truncated === true) notes.push('the content was cut at max_chars');
-  if (meta.fallback_used === true) notes.push(`no main content for the ${String(meta.extraction_profile_requested)} profile; the ${String(meta.extraction_profile)} profile was used`);
+  if (meta.fallback_used === true)
+    notes.push(
+      `no main content for the ${String(meta.extraction_profile_requested)} profile; the ${String(meta.extraction_profile)} profile was used`,
+    );
   if (notes.length) head.push(`Note: ${notes.join('; ')}.`);
   return `${head.join('\n')}\n\n${str(data?.content) ?? ''}`;
 }

@@ -28,7 +28,8 @@ export function mcpOutputSchema(tool: Tool<any>): NonNullable<McpTool['outputSch
     properties: {
       results: {
         type: 'array',
-        description: 'One item per requested URL, in request order. A URL that could not be handled has meta.error { code, message, retryable }.',
+        description:
+          'One item per requested URL, in request order. A URL that could not be handled has meta.error { code, message, retryable }.',
         items: {
           type: 'object',
           required: ['data', 'meta'],

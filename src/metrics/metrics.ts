@@ -115,24 +115,44 @@ export function createMetrics(): Metrics {
     });
   gauge('urlkit_admission_queue_length', 'Tool calls waiting for admission now.', (s) => s.admission.queued);
   gauge('urlkit_admission_running', 'Tool calls admitted and running now.', (s) => s.admission.inFlight);
-  gauge('urlkit_admission_limit', 'The adaptive concurrency limit: tool calls that may run at once now.', (s) => s.admission.limit);
-  gauge('urlkit_body_memory_bytes', 'Memory charged to the response bodies running calls hold now (URLKIT_BODY_MEMORY_BYTES budget).', (s) => s.admission.bodyMemory?.stats().usedBytes);
-  gauge('urlkit_body_memory_waiting', 'Response bodies waiting, unread, for room in the body-memory budget now.', (s) => s.admission.bodyMemory?.stats().waiting);
-  gauge('urlkit_worker_threads', 'Worker slots for parsing and extraction (URLKIT_WORKER_THREADS).', (s) => s.workers?.capacity);
+  gauge(
+    'urlkit_admission_limit',
+    'The adaptive concurrency limit: tool calls that may run at once now.',
+    (s) => s.admission.limit,
+  );
+  gauge(
+    'urlkit_body_memory_bytes',
+    'Memory charged to the response bodies running calls hold now (URLKIT_BODY_MEMORY_BYTES budget).',
+    (s) => s.admission.bodyMemory?.stats().usedBytes,
+  );
+  gauge(
+    'urlkit_body_memory_waiting',
+    'Response bodies waiting, unread, for room in the body-memory budget now.',
+    (s) => s.admission.bodyMemory?.stats().waiting,
+  );
+  gauge(
+    'urlkit_worker_threads',
+    'Worker slots for parsing and extraction (URLKIT_WORKER_THREADS).',
+    (s) => s.workers?.capacity,
+  );
   gauge('urlkit_worker_busy', 'Worker slots running a task now.', (s) => s.workers?.busy);
   gauge('urlkit_worker_queue_length', 'Tasks waiting for a free worker now.', (s) => s.workers?.queued);
   let lastBusyMs = 0;
   let lastAt = performance.now();
-  gauge('urlkit_worker_utilisation', 'Fraction of worker time spent on tasks since the previous scrape (0 to 1).', (s) => {
-    if (!s.workers) return undefined;
-    const now = performance.now();
-    const busyMs = s.workers.busyMs();
-    const elapsed = now - lastAt;
-    const u = elapsed > 0 ? (busyMs - lastBusyMs) / (elapsed * s.workers.capacity) : 0;
-    lastBusyMs = busyMs;
-    lastAt = now;
-    return Math.max(0, Math.min(1, u));
-  });
+  gauge(
+    'urlkit_worker_utilisation',
+    'Fraction of worker time spent on tasks since the previous scrape (0 to 1).',
+    (s) => {
+      if (!s.workers) return undefined;
+      const now = performance.now();
+      const busyMs = s.workers.busyMs();
+      const elapsed = now - lastAt;
+      const u = elapsed > 0 ? (busyMs - lastBusyMs) / (elapsed * s.workers.capacity) : 0;
+      lastBusyMs = busyMs;
+      lastAt = now;
+      return Math.max(0, Math.min(1, u));
+    },
+  );
   return {
     registry,
     admissionWait,

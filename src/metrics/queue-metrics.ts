@@ -32,14 +32,22 @@ export function createScaleMetrics(registry: Registry): ScaleMetrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  const enqueued = new Counter({ name: 'urlkit_queue_jobs_enqueued_total', help: 'Jobs this API process put on the queue.', registers: [registry] });
+  const enqueued = new Counter({
+    name: 'urlkit_queue_jobs_enqueued_total',
+    help: 'Jobs this API process put on the queue.',
+    registers: [registry],
+  });
   const answered = new Counter({
     name: 'urlkit_queue_jobs_answered_total',
     help: 'Jobs this API process waited for, by how they ended: completed, failed, stalled (worker died or hung), deadline, unavailable (Redis unreachable), aborted (call stopped).',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  const running = new Gauge({ name: 'urlkit_queue_jobs_running', help: 'Jobs this worker process is running now.', registers: [registry] });
+  const running = new Gauge({
+    name: 'urlkit_queue_jobs_running',
+    help: 'Jobs this worker process is running now.',
+    registers: [registry],
+  });
   const finished = new Counter({
     name: 'urlkit_queue_jobs_processed_total',
     help: 'Jobs this worker process finished: completed, failed, dropped (its caller had already answered).',

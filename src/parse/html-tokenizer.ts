@@ -73,7 +73,9 @@ const SINGLE_QUOTE_STOP = 3;
 const UNSHOWN_RAW_TEXT = new Set([0x69, 0x6e, 0x70, 0x78]);
 const NO_SEQUENCE = new Uint8Array(0);
 
-const TokenizerWithInternals = Tokenizer as unknown as new (...args: ConstructorParameters<typeof Tokenizer>) => TokenizerInternals;
+const TokenizerWithInternals = Tokenizer as unknown as new (
+  ...args: ConstructorParameters<typeof Tokenizer>
+) => TokenizerInternals;
 
 class HtmlCdataTokenizer extends TokenizerWithInternals {
   /** Where the next `&`, `<`, `"` and `'` are in `foundIn` (its length when there is none), at
@@ -85,7 +87,12 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
   private foundIn = '';
 
   override stateCDATASequence(c: number): void {
-    if (c === OPEN_BRACKET && this.sequenceIndex === CDATA_LAST && !this.xmlMode && this.cbs.isInForeignContext?.() !== true) {
+    if (
+      c === OPEN_BRACKET &&
+      this.sequenceIndex === CDATA_LAST &&
+      !this.xmlMode &&
+      this.cbs.isInForeignContext?.() !== true
+    ) {
       this.sequenceIndex = 0;
       this.state = IN_SPECIAL_COMMENT;
       return;
@@ -103,7 +110,11 @@ class HtmlCdataTokenizer extends TokenizerWithInternals {
    */
   override stateSpecialStartSequence(c: number): void {
     const sequence = this.currentSequence;
-    if (this.sequenceIndex === sequence.length && UNSHOWN_RAW_TEXT.has(sequence[2]!) && this.cbs.stack?.includes('noscript') === true) {
+    if (
+      this.sequenceIndex === sequence.length &&
+      UNSHOWN_RAW_TEXT.has(sequence[2]!) &&
+      this.cbs.stack?.includes('noscript') === true
+    ) {
       this.isSpecial = false;
       this.currentSequence = NO_SEQUENCE;
     }

@@ -56,7 +56,6 @@ export function attribute(el: Element, name: string): string | undefined {
   return undefined;
 }
 
-
 // Constructor functions rather than Object.create(prototype) plus assignments: V8 sizes
 // objects made by `new` to hold all their fields in place, where Object.create'd ones grow
 // an out-of-object property store field by field (one more allocation per node).
@@ -68,7 +67,14 @@ const NO_SOURCE_INDICES: PropertyDescriptorMap = {
   startIndex: { value: null, writable: true },
   endIndex: { value: null, writable: true },
 };
-function ElementFields(this: ParsedElement, name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null, docIndex: number): void {
+function ElementFields(
+  this: ParsedElement,
+  name: string,
+  attributes: string[],
+  parent: ParentNode,
+  prev: ChildNode | null,
+  docIndex: number,
+): void {
   this.parent = parent;
   this.prev = prev;
   this.next = null;
@@ -101,7 +107,13 @@ ElementFields.prototype = Object.create(Element.prototype, {
     },
   },
 }) as Element;
-export const ElementNode = ElementFields as unknown as new (name: string, attributes: string[], parent: ParentNode, prev: ChildNode | null, docIndex: number) => Element;
+export const ElementNode = ElementFields as unknown as new (
+  name: string,
+  attributes: string[],
+  parent: ParentNode,
+  prev: ChildNode | null,
+  docIndex: number,
+) => Element;
 
 function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNode | null): void {
   this.parent = parent;
@@ -109,5 +121,8 @@ function TextFields(this: Text, data: string, parent: ParentNode, prev: ChildNod
   this.next = null;
   this.data = data;
 }
-TextFields.prototype = Object.create(Text.prototype, { type: { value: 'text', writable: true }, ...NO_SOURCE_INDICES }) as Text;
+TextFields.prototype = Object.create(Text.prototype, {
+  type: { value: 'text', writable: true },
+  ...NO_SOURCE_INDICES,
+}) as Text;
 export const TextNode = TextFields as unknown as new (data: string, parent: ParentNode, prev: ChildNode | null) => Text;

@@ -359,7 +359,28 @@ const LATER_END = /<\/(?:body|html)[\s/>]/gi;
 
 const SHARED_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'bgsound',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'image',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
   const max = options.maxChars ?? PARSE_DEFAULTS.maxChars;
@@ -373,7 +394,13 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
     handler,
     // Always our tokenizer (html-tokenizer.ts): it reads as htmlparser2's does but for a stray
     // `<![CDATA[` and raw-text elements inside <noscript>, and skips runs by string search.
-    { xmlMode: options.xml ?? false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: HtmlTokenizer },
+    {
+      xmlMode: options.xml ?? false,
+      decodeEntities: true,
+      lowerCaseTags: true,
+      lowerCaseAttributeNames: true,
+      Tokenizer: HtmlTokenizer,
+    },
     options.maxDepth ?? PARSE_DEFAULTS.maxDepth,
     source,
   );

@@ -1,6 +1,16 @@
 // Markdown format: CommonMark with GFM tables. We build an mdast tree from the blocks and let
 // mdast-util-to-markdown serialise and escape it; nothing here writes markdown syntax by hand.
-import type { BlockContent, Code, List, ListItem as MdListItem, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import type {
+  BlockContent,
+  Code,
+  List,
+  ListItem as MdListItem,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableRow,
+} from 'mdast';
 import { toMarkdown, type Options } from 'mdast-util-to-markdown';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
@@ -76,7 +86,12 @@ export function toMdast(block: Block): BlockContent[] {
       return [code];
     }
     case 'image': {
-      const out: BlockContent[] = [{ type: 'paragraph', children: [{ type: 'image', url: block.src, alt: block.alt.replace(/\s+/g, ' ').trim() }] }];
+      const out: BlockContent[] = [
+        {
+          type: 'paragraph',
+          children: [{ type: 'image', url: block.src, alt: block.alt.replace(/\s+/g, ' ').trim() }],
+        },
+      ];
       const caption = block.caption ? phrasing(block.caption, true) : [];
       if (caption.length) out.push({ type: 'paragraph', children: caption });
       return out;
@@ -111,7 +126,11 @@ interface Within {
   strong: boolean;
 }
 
-function convert(nodes: Inline[], breaks: boolean, within: Within = { emphasis: false, strong: false }): PhrasingContent[] {
+function convert(
+  nodes: Inline[],
+  breaks: boolean,
+  within: Within = { emphasis: false, strong: false },
+): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const n of nodes) {
     switch (n.type) {

@@ -5,7 +5,10 @@ import { countWords } from './word-count.js';
 import type { Rendered } from './render.js';
 
 export function renderPlainText(body: string, maxChars: number): Rendered {
-  const text = body.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  const text = body
+    .replace(/\r\n?/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd();
   if (text.length <= maxChars) return { content: text, wordCount: countWords(text), truncated: false };
   const head = text.slice(0, maxChars + 1);
   const nl = head.lastIndexOf('\n');

@@ -24,7 +24,8 @@ export interface Rendered {
 export function renderBlocks(blocks: Block[], req: RenderRequest): Rendered {
   const title = req.title?.replace(/\s+/g, ' ').trim() || null;
   const md = req.format === 'markdown';
-  const render = (bs: Block[], t: string | null): string => (md ? renderMarkdown(bs, { title: t }) : renderText(bs, { title: t }));
+  const render = (bs: Block[], t: string | null): string =>
+    md ? renderMarkdown(bs, { title: t }) : renderText(bs, { title: t });
 
   // The plain text (no addresses, no markup) is a cheap lower bound of either rendering: when
   // even it is over the limit, skip rendering the whole page (markdown costs ~0.2 ms a block).

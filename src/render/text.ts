@@ -65,7 +65,14 @@ function blockUnits(block: Block, out: string[], prefix: string, plain: boolean)
         // the columns of the cells after them in place.
         while (cells.length && cells[cells.length - 1] === '') cells.pop();
         while (cells.length && cells[0] === '') cells.shift();
-        if (cells.length) out.push(prefix + cells.map((c) => c || ' ').join(' | ').replace(/\| {3}\|/g, '| |'));
+        if (cells.length)
+          out.push(
+            prefix +
+              cells
+                .map((c) => c || ' ')
+                .join(' | ')
+                .replace(/\| {3}\|/g, '| |'),
+          );
       }
       return;
     case 'code': {

@@ -14,10 +14,15 @@ export function splitPiece(p: Piece): Piece[] | null {
   const b = p.block;
   if (b.type === 'list' && b.items.length > 1) {
     const start = b.start ?? 1;
-    return b.items.map((item, i) => ({ origin: p.origin, block: { ...b, start: b.ordered ? start + i : null, items: [item] } }));
+    return b.items.map((item, i) => ({
+      origin: p.origin,
+      block: { ...b, start: b.ordered ? start + i : null, items: [item] },
+    }));
   }
-  if (b.type === 'table' && b.rows.length > 1) return b.rows.map((row) => ({ origin: p.origin, block: { type: 'table', rows: [row] } }));
-  if (b.type === 'quote' && b.children.length > 1) return b.children.map((c) => ({ origin: p.origin, block: { type: 'quote', children: [c] } }));
+  if (b.type === 'table' && b.rows.length > 1)
+    return b.rows.map((row) => ({ origin: p.origin, block: { type: 'table', rows: [row] } }));
+  if (b.type === 'quote' && b.children.length > 1)
+    return b.children.map((c) => ({ origin: p.origin, block: { type: 'quote', children: [c] } }));
   return null;
 }
 

@@ -6,7 +6,8 @@
 // digits), and a test keeps the two in agreement.
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
-const DICTIONARY_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const DICTIONARY_SCRIPTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** A run of dictionary-script text (with the ideographic punctuation inside it), captured. */
 const DICTIONARY_RUN =
   /((?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc\u3005](?:[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]*)?)+)/u;

@@ -28,7 +28,8 @@ export const checkUrlStatus: Tool<StatusInput> = {
   example: { url: 'https://example.com/', follow_redirects: true, timeout: 15 },
   async run(input, ctx) {
     // Scale-out: the probe is a queue job, run by a worker through the same probeUrl.
-    if (ctx.services.dispatcher.remote) return runSingleOnQueue(ctx, 'check_url_status', input, {}, (error) => queueFailedItem(input.url, error));
+    if (ctx.services.dispatcher.remote)
+      return runSingleOnQueue(ctx, 'check_url_status', input, {}, (error) => queueFailedItem(input.url, error));
     const item = await probeUrl(
       ctx.services.fetcher,
       input.url,

@@ -1,4 +1,13 @@
-import { cacheMetaProperties, fetchMetaProperties, includeTitleField, maxAgeField, maxCharsField, outputFormatField, timeoutField, urlField } from './fields.js';
+import {
+  cacheMetaProperties,
+  fetchMetaProperties,
+  includeTitleField,
+  maxAgeField,
+  maxCharsField,
+  outputFormatField,
+  timeoutField,
+  urlField,
+} from './fields.js';
 import { runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 
@@ -60,7 +69,13 @@ export const cleanWebContent: Tool<CleanInput> = {
   inputSchema: cleanInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,
-  example: { url: 'https://example.com/article', output_format: 'markdown', include_title: true, max_chars: 200_000, timeout: 15 },
+  example: {
+    url: 'https://example.com/article',
+    output_format: 'markdown',
+    include_title: true,
+    max_chars: 200_000,
+    timeout: 15,
+  },
   run(input, ctx) {
     return runClean(input, ctx, 'content');
   },

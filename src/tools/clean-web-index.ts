@@ -35,7 +35,14 @@ export const cleanWebIndex: Tool<IndexInput> = {
   inputSchema: indexInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,
-  example: { url: 'https://example.com/', output_format: 'text', include_title: true, max_chars: 200_000, timeout: 15, render: 'auto' },
+  example: {
+    url: 'https://example.com/',
+    output_format: 'text',
+    include_title: true,
+    max_chars: 200_000,
+    timeout: 15,
+    render: 'auto',
+  },
   run(input, ctx) {
     return runClean(input, ctx, 'index');
   },

@@ -76,11 +76,16 @@ export const maxAgeField: JsonSchema = {
   type: 'integer',
   minimum: 0,
   maximum: 604_800,
-  description: 'Seconds: a stored fetch of the URL younger than this answers the call (meta.cached true). 0 always fetches. At most 604800 (7 days). Default 0 unless the operator set URLKIT_CACHE_MAX_AGE_S.',
+  description:
+    'Seconds: a stored fetch of the URL younger than this answers the call (meta.cached true). 0 always fetches. At most 604800 (7 days). Default 0 unless the operator set URLKIT_CACHE_MAX_AGE_S.',
 };
 
 /** Where an answer came from: the cache, and when its fetch was made. */
 export const cacheMetaProperties: Record<string, JsonSchema> = {
   cached: { type: 'boolean', description: 'The answer was computed from a stored fetch (see max_age).' },
-  fetched_at: { type: ['string', 'null'], format: 'date-time', description: 'ISO 8601 time the response was received from the target; null when none was.' },
+  fetched_at: {
+    type: ['string', 'null'],
+    format: 'date-time',
+    description: 'ISO 8601 time the response was received from the target; null when none was.',
+  },
 };

@@ -39,7 +39,11 @@ export const getUrlMetadata: Tool<MetadataInput> = {
           ],
         },
       },
-      include_content: { type: 'boolean', default: false, description: 'Add data.content (text, as clean_web_content with include_title false) and data.word_count.' },
+      include_content: {
+        type: 'boolean',
+        default: false,
+        description: 'Add data.content (text, as clean_web_content with include_title false) and data.word_count.',
+      },
       follow_redirects: followRedirectsField,
       timeout: timeoutField(10),
       max_age: maxAgeField,
@@ -50,9 +54,15 @@ export const getUrlMetadata: Tool<MetadataInput> = {
   itemMetaSchema: metadataMetaSchema,
   example: { url: 'https://example.com/', include_content: false, follow_redirects: true, timeout: 10 },
   async run(input, ctx) {
-    const urls = input.url !== undefined ? [input.url] : (input.items ?? []).map((i) => (typeof i === 'string' ? i : i.url));
+    const urls =
+      input.url !== undefined ? [input.url] : (input.items ?? []).map((i) => (typeof i === 'string' ? i : i.url));
     const timeoutMs = Math.round((input.timeout ?? 10) * 1000);
-    const options: MetadataItemOptions = { includeContent: input.include_content ?? false, followRedirects: input.follow_redirects ?? true, timeoutMs, maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS };
+    const options: MetadataItemOptions = {
+      includeContent: input.include_content ?? false,
+      followRedirects: input.follow_redirects ?? true,
+      timeoutMs,
+      maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS,
+    };
     return runBatch<string, MetadataItemOptions, ToolItem>(ctx.services.dispatcher, {
       handler: METADATA_HANDLER,
       items: urls,
@@ -68,8 +78,15 @@ export const getUrlMetadata: Tool<MetadataInput> = {
           failure.reason === 'aborted'
             ? itemError('timeout', 'The request was stopped before this URL was processed; retry it.')
             : itemError('worker_chunk_failed');
-        if (failure.reason !== 'aborted') ctx.logger.warn({ chunk: failure.chunkIndex, reason: failure.reason, err: failure.message }, 'metadata chunk failed');
-        return { data: null, meta: { url, final_url: null, status_code: null, content_type: null, via_proxy: false, retries: 0, error } };
+        if (failure.reason !== 'aborted')
+          ctx.logger.warn(
+            { chunk: failure.chunkIndex, reason: failure.reason, err: failure.message },
+            'metadata chunk failed',
+          );
+        return {
+          data: null,
+          meta: { url, final_url: null, status_code: null, content_type: null, via_proxy: false, retries: 0, error },
+        };
       },
     });
   },
@@ -80,6 +97,11 @@ export const getUrlMetadata: Tool<MetadataInput> = {
  * its pages are parsed on the shared pool, each within the worker budget, at most
  * workerThreads at a time; plus a second of slack. Past it, the chunk is stuck and fails.
  */
-export function chunkBudgetMs(timeoutMs: number, config: { batchChunkSize: number; workerThreads: number; workerTaskTimeoutMs: number }): number {
-  return timeoutMs + config.workerTaskTimeoutMs * Math.ceil(config.batchChunkSize / Math.max(1, config.workerThreads)) + 1000;
+export function chunkBudgetMs(
+  timeoutMs: number,
+  config: { batchChunkSize: number; workerThreads: number; workerTaskTimeoutMs: number },
+): number {
+  return (
+    timeoutMs + config.workerTaskTimeoutMs * Math.ceil(config.batchChunkSize / Math.max(1, config.workerThreads)) + 1000
+  );
 }

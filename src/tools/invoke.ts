@@ -31,7 +31,11 @@ export class RequestDeadline extends Error {
   }
 }
 
-export async function invokeTool(tool: Tool<any>, input: Record<string, unknown>, opts: InvokeOptions): Promise<ToolItem[]> {
+export async function invokeTool(
+  tool: Tool<any>,
+  input: Record<string, unknown>,
+  opts: InvokeOptions,
+): Promise<ToolItem[]> {
   // The caller's signal, or the request deadline with its own reason; the deadline keeps the
   // process alive (a CLI call waiting on a hung tool still ends with its timed-out items).
   const link = linkedSignal([opts.signal], opts.timeoutMs, () => new RequestDeadline(opts.timeoutMs), true);

@@ -19,11 +19,25 @@ export interface CleanJobOptions {
   correlationId: string;
 }
 
-export function createCleanHandler(config: Config, services: Services, logger: Logger): ChunkHandler<CleanInput, CleanJobOptions, ToolItem> {
+export function createCleanHandler(
+  config: Config,
+  services: Services,
+  logger: Logger,
+): ChunkHandler<CleanInput, CleanJobOptions, ToolItem> {
   return (job, signal) =>
     Promise.all(
       job.items.map((input) =>
-        cleanOne(input, { config, services, logger: logger.child({ correlation_id: job.options.correlationId }), signal, correlationId: job.options.correlationId }, job.options.profile),
+        cleanOne(
+          input,
+          {
+            config,
+            services,
+            logger: logger.child({ correlation_id: job.options.correlationId }),
+            signal,
+            correlationId: job.options.correlationId,
+          },
+          job.options.profile,
+        ),
       ),
     );
 }
@@ -32,7 +46,12 @@ export function createStatusHandler(services: Services): ChunkHandler<StatusInpu
   return (job, signal) =>
     Promise.all(
       job.items.map((input) =>
-        probeUrl(services.fetcher, input.url, { followRedirects: input.follow_redirects, timeoutMs: Math.round(input.timeout * 1000) }, signal),
+        probeUrl(
+          services.fetcher,
+          input.url,
+          { followRedirects: input.follow_redirects, timeoutMs: Math.round(input.timeout * 1000) },
+          signal,
+        ),
       ),
     );
 }

@@ -46,16 +46,19 @@ export interface ServicesOptions {
 
 export function createServices(config: Config, observer?: FetchObserver, options: ServicesOptions = {}): Services {
   const role = config.redisUrl ? (options.role ?? config.role) : 'local';
-  const logger = options.logger ?? pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
+  const logger =
+    options.logger ?? pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
   const scale = createScaleMetrics(options.registry ?? new Registry());
   const fetcher = createFetcher(config, observer);
   let cache: FetchCache | null = null;
-  if (role !== 'local') cache = createRedisCache(config.redisUrl!, (err) => logger.debug({ err: err.message }, 'cache redis error'));
+  if (role !== 'local')
+    cache = createRedisCache(config.redisUrl!, (err) => logger.debug({ err: err.message }, 'cache redis error'));
   else if (config.cacheMaxBytes > 0) cache = createMemoryCache(config.cacheMaxBytes);
   const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
   const local = createInProcessDispatcher(config, pool);
-  const queue: QueueDispatcher | null = role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue });
+  const queue: QueueDispatcher | null =
+    role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue });
   if (queue) scale.setQueueDepthSource(() => queue.depth());
   const dispatcher: ChunkDispatcher = queue ?? local;
   // Cheap to build: the browser starts (and playwright-core loads) on the first render.
@@ -78,7 +81,15 @@ export function createServices(config: Config, observer?: FetchObserver, options
     },
   };
   // Chunk handlers are registered by name, so queue workers on other machines run the same ones.
-  local.register(METADATA_HANDLER, createMetadataChunkHandler({ fetcher, pool, cachingFetcher, pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes } }));
+  local.register(
+    METADATA_HANDLER,
+    createMetadataChunkHandler({
+      fetcher,
+      pool,
+      cachingFetcher,
+      pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes },
+    }),
+  );
   local.register(CLEAN_HANDLER, createCleanHandler(config, services, logger));
   local.register(STATUS_HANDLER, createStatusHandler(services));
   return services;

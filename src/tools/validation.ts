@@ -12,15 +12,21 @@ export interface ValidationDetail {
 }
 
 export type ValidationResult<Input> =
-  | { ok: true; value: Input }
-  | { ok: false; message: string; details: ValidationDetail[] };
+  { ok: true; value: Input } | { ok: false; message: string; details: ValidationDetail[] };
 
 export interface RequestValidator {
   validate<Input = Record<string, unknown>>(toolName: string, body: unknown): ValidationResult<Input>;
 }
 
 export function createValidator(tools: readonly Tool<any>[]): RequestValidator {
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, coerceTypes: false, removeAdditional: false, strict: false, verbose: true });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    useDefaults: true,
+    coerceTypes: false,
+    removeAdditional: false,
+    strict: false,
+    verbose: true,
+  });
   const compiled = new Map<string, ValidateFunction>();
   for (const tool of tools) compiled.set(tool.name, ajv.compile(tool.inputSchema));
 
@@ -75,14 +81,21 @@ function describeOneOf(e: ErrorObject, all: readonly ErrorObject[], data: unknow
   const value = valueAt(data, e.instancePath);
   // A request-level oneOf of required fields (get_url_metadata: exactly one of url / items).
   const branches = Array.isArray(e.schema) ? (e.schema as Array<Record<string, unknown>>) : [];
-  const requiredOnly = branches.length > 0 && branches.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1);
+  const requiredOnly =
+    branches.length > 0 && branches.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1);
   // A body that is not an object already has its own "must be an object" error.
   if (requiredOnly && !isObject(value)) return [];
   if (requiredOnly && isObject(value)) {
     const names = branches.flatMap((b) => b.required as string[]);
     const quoted = names.map((n) => `"${n}"`).join(' or ');
     const present = names.filter((n) => n in value);
-    return [{ path: e.instancePath, message: present.length > 1 ? `send either ${quoted}, not both` : `${quoted} is required (one of them, not both)` }];
+    return [
+      {
+        path: e.instancePath,
+        message:
+          present.length > 1 ? `send either ${quoted}, not both` : `${quoted} is required (one of them, not both)`,
+      },
+    ];
   }
   // A value that may take several shapes (e.g. an items element: URL string or { url }).
   // Report the branch whose type matches the value; if none matches, name the shapes allowed.
@@ -93,13 +106,19 @@ function describeOneOf(e: ErrorObject, all: readonly ErrorObject[], data: unknow
     list.push(x);
     byBranch.set(branch, list);
   }
-  const typeMismatch = (list: ErrorObject[]) => list.some((x) => x.keyword === 'type' && x.instancePath === e.instancePath);
+  const typeMismatch = (list: ErrorObject[]) =>
+    list.some((x) => x.keyword === 'type' && x.instancePath === e.instancePath);
   const matching = [...byBranch.values()].filter((list) => !typeMismatch(list));
   if (matching.length === 1) return matching[0]!.map(describe);
   const shapes = [...byBranch.values()]
     .flatMap((list) => list.filter((x) => x.keyword === 'type' && x.instancePath === e.instancePath))
     .map((x) => article(String((x.params as { type: string | string[] }).type)));
-  return [{ path: e.instancePath, message: shapes.length ? `must be ${shapes.join(' or ')}` : 'must match exactly one allowed shape' }];
+  return [
+    {
+      path: e.instancePath,
+      message: shapes.length ? `must be ${shapes.join(' or ')}` : 'must match exactly one allowed shape',
+    },
+  ];
 }
 
 /** Whether error x comes from inside the oneOf error o (same value or below it). */
@@ -129,16 +148,27 @@ function describe(e: ErrorObject): ValidationDetail {
     case 'exclusiveMaximum':
     case 'minimum':
     case 'exclusiveMinimum': {
-      const words: Record<string, string> = { maximum: 'at most', exclusiveMaximum: 'less than', minimum: 'at least', exclusiveMinimum: 'greater than' };
+      const words: Record<string, string> = {
+        maximum: 'at most',
+        exclusiveMaximum: 'less than',
+        minimum: 'at least',
+        exclusiveMinimum: 'greater than',
+      };
       const unit = field === 'timeout' ? ' (the unit is seconds)' : '';
       return { path, message: `must be ${words[e.keyword]} ${String(p.limit)}${unit}` };
     }
     case 'enum':
-      return { path, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        path,
+        message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'maxLength':
       return { path, message: `must be at most ${String(p.limit)} characters long` };
     case 'minLength':
-      return { path, message: Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters long` };
+      return {
+        path,
+        message: Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters long`,
+      };
     case 'maxItems':
       return { path, message: `must have at most ${String(p.limit)} elements` };
     case 'minItems':

@@ -27,7 +27,13 @@ export interface CleanOptions {
 export function cleanDocument(doc: Document, options: CleanOptions): CleanResult {
   // Read before extraction, which may prune the tree.
   const pageTitle = documentTitle(doc);
-  const cascade = runCascade({ doc, finalUrl: options.finalUrl, requested: options.profile, extractors: EXTRACTORS, reparse: options.reparse });
+  const cascade = runCascade({
+    doc,
+    finalUrl: options.finalUrl,
+    requested: options.profile,
+    extractors: EXTRACTORS,
+    reparse: options.reparse,
+  });
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle };
   const title = cascade.extraction.title?.replace(/\s+/g, ' ').trim() || pageTitle;
   const blocks = dropSamePageLinks(cascade.extraction.blocks, options.finalUrl);

@@ -49,7 +49,15 @@ export function cleanTask(req: CleanRequest): CleanResult {
     // text/plain is returned as is: there is no markup to extract from, and no title.
     const r = renderPlainText(body, req.maxChars);
     if (r.content === '') return { ok: false, code: 'no_content', title: '' };
-    return { ok: true, title: '', content: r.content, wordCount: r.wordCount, truncated: r.truncated, profile: req.profile, fallbackUsed: false };
+    return {
+      ok: true,
+      title: '',
+      content: r.content,
+      wordCount: r.wordCount,
+      truncated: r.truncated,
+      profile: req.profile,
+      fallbackUsed: false,
+    };
   }
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.

@@ -45,11 +45,19 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
 }
 
 /** Exactly what clean_web_content does by default, minus the title line. */
-const CONTENT_OPTIONS = { profile: 'content', format: 'text', includeTitle: false, maxChars: CONTENT_MAX_CHARS } as const;
+const CONTENT_OPTIONS = {
+  profile: 'content',
+  format: 'text',
+  includeTitle: false,
+  maxChars: CONTENT_MAX_CHARS,
+} as const;
 
 function nonHtml(req: MetadataRequest): MetadataResult {
   // A feed read directly describes itself; other XML and everything else is known by its headers.
-  const feed = req.bodyKind === 'xml' && req.body !== null ? feedMetadata(parseHtml(taskText(req.body), { xml: true }), req.finalUrl, req.headers) : null;
+  const feed =
+    req.bodyKind === 'xml' && req.body !== null
+      ? feedMetadata(parseHtml(taskText(req.body), { xml: true }), req.finalUrl, req.headers)
+      : null;
   const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
   // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.

@@ -31,24 +31,50 @@ export interface PdfResult {
 }
 
 /** Info titles that name a file or a template rather than the document. */
-const JUNK_TITLE = /^(?:untitled|title|document\d*|microsoft (?:word|powerpoint|excel) - .*|.*\.(?:docx?|pdf|tex|dvi|indd|pptx?|xlsx?|odt|rtf|qxd|ps))$/i;
+const JUNK_TITLE =
+  /^(?:untitled|title|document\d*|microsoft (?:word|powerpoint|excel) - .*|.*\.(?:docx?|pdf|tex|dvi|indd|pptx?|xlsx?|odt|rtf|qxd|ps))$/i;
 
 export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
   // Metadata without content still reads one page: the first heading may be the title. With
   // text, pages stop a little past max_chars (running heads dropped later may shorten it).
-  const read = await readPdf(req.bytes, { maxPages: req.wantText ? req.maxPages : 1, maxChars: req.wantText ? Math.ceil(req.maxChars * 1.2) + 10_000 : 0 });
+  const read = await readPdf(req.bytes, {
+    maxPages: req.wantText ? req.maxPages : 1,
+    maxChars: req.wantText ? Math.ceil(req.maxChars * 1.2) + 10_000 : 0,
+  });
   if (!read.ok) {
-    return { error: { code: 'no_content', reason: read.reason, message: read.message }, title: usableTitle(read.info?.title) ?? '', info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false };
+    return {
+      error: { code: 'no_content', reason: read.reason, message: read.message },
+      title: usableTitle(read.info?.title) ?? '',
+      info: read.info,
+      pages: read.pages,
+      content: null,
+      wordCount: 0,
+      truncated: false,
+    };
   }
   const title = usableTitle(read.info.title) ?? read.layout.firstHeading ?? '';
-  if (!req.wantText) return { error: null, title, info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false };
+  if (!req.wantText)
+    return { error: null, title, info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false };
 
   let blocks: Block[] = read.layout.blocks;
   const first = blocks[0];
   // The title is the first line when asked for; a first heading that repeats it goes.
-  if (first?.type === 'heading' && first.children[0]?.type === 'text' && fold(first.children[0].text) === fold(title)) blocks = blocks.slice(1);
-  const rendered = renderBlocks(blocks, { format: req.format, title: req.includeTitle ? title : null, maxChars: req.maxChars });
-  return { error: null, title, info: read.info, pages: read.pages, content: rendered.content, wordCount: rendered.wordCount, truncated: rendered.truncated || read.truncated };
+  if (first?.type === 'heading' && first.children[0]?.type === 'text' && fold(first.children[0].text) === fold(title))
+    blocks = blocks.slice(1);
+  const rendered = renderBlocks(blocks, {
+    format: req.format,
+    title: req.includeTitle ? title : null,
+    maxChars: req.maxChars,
+  });
+  return {
+    error: null,
+    title,
+    info: read.info,
+    pages: read.pages,
+    content: rendered.content,
+    wordCount: rendered.wordCount,
+    truncated: rendered.truncated || read.truncated,
+  };
 }
 
 function usableTitle(t: string | null | undefined): string | null {

@@ -66,7 +66,10 @@ export class WorkerPool {
       // Workers above the first retire after 10 s idle, taking their heaps (tens of MB after
       // a large page) with them; the memory goes back soon after a burst (docs/admission.md).
       idleTimeout: 10_000,
-      resourceLimits: { maxOldGenerationSizeMb: config.workerMaxMemoryMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: config.workerMaxMemoryMb,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
     });
     // A worker that fails outside a task (e.g. its module cannot load) is reported here; with no
     // listener the EventEmitter would throw it as an uncaught exception and end the process.
@@ -137,7 +140,11 @@ export class WorkerPool {
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
-    if (stop.timedOut) throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', { cause: err, retryable: false });
+    if (stop.timedOut)
+      throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
+        cause: err,
+        retryable: false,
+      });
     throw new WorkerCrashed(err);
   }
 

@@ -3,7 +3,13 @@
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
-import { FIXTURE_HOST, listenTracked, startServer, type ListeningServer, type LoopbackServer } from './loopback-server.js';
+import {
+  FIXTURE_HOST,
+  listenTracked,
+  startServer,
+  type ListeningServer,
+  type LoopbackServer,
+} from './loopback-server.js';
 
 /** `count` copies of gzip(1 MiB of spaces): a valid multi-member gzip that inflates to `count` MiB. */
 export function gzipBomb(mib: number): Buffer {
@@ -87,7 +93,8 @@ const BOMB_MIB = 64;
 export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise<HostileSite> {
   // Built on first use: most test files never ask for a bomb.
   let bombs: Promise<{ gz: Buffer; br: Buffer }> | null = null;
-  const getBombs = () => (bombs ??= brotliBomb(opts.bombMiB ?? BOMB_MIB).then((br) => ({ gz: gzipBomb(opts.bombMiB ?? BOMB_MIB), br })));
+  const getBombs = () =>
+    (bombs ??= brotliBomb(opts.bombMiB ?? BOMB_MIB).then((br) => ({ gz: gzipBomb(opts.bombMiB ?? BOMB_MIB), br })));
   const hits = new Map<string, number>();
   const headersSeen = new Map<string, http.IncomingHttpHeaders>();
   const methods = new Map<string, string>();
@@ -150,7 +157,11 @@ export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise
     if (path === '/gzip-bomb' || path === '/br-bomb') {
       const gzip = path === '/gzip-bomb';
       void getBombs().then(({ gz, br }) => {
-        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': gzip ? 'gzip' : 'br', 'content-length': String((gzip ? gz : br).length) });
+        res.writeHead(200, {
+          'content-type': 'text/html',
+          'content-encoding': gzip ? 'gzip' : 'br',
+          'content-length': String((gzip ? gz : br).length),
+        });
         res.end(gzip ? gz : br);
       });
       return;
@@ -199,7 +210,10 @@ export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise
       return res.end(Buffer.from(q('hex') ?? '', 'hex'));
     }
     if (path === '/cookie-set') {
-      res.writeHead(302, { location: q('to') ?? '/cookie-echo', 'set-cookie': ['session=abc123; Path=/; HttpOnly', 'pref=dark'] });
+      res.writeHead(302, {
+        location: q('to') ?? '/cookie-echo',
+        'set-cookie': ['session=abc123; Path=/; HttpOnly', 'pref=dark'],
+      });
       return res.end();
     }
     if (path === '/cookie-echo' || path === '/echo') {
@@ -228,7 +242,10 @@ export type RawServer = ListeningServer;
  * A plain TCP server for behaviours an HTTP server library will not produce (broken status
  * lines, trickled headers, silence). `onSocket` gets each accepted socket.
  */
-export async function startRawServer(onSocket: (socket: net.Socket) => void, host: string = FIXTURE_HOST): Promise<RawServer> {
+export async function startRawServer(
+  onSocket: (socket: net.Socket) => void,
+  host: string = FIXTURE_HOST,
+): Promise<RawServer> {
   const server = net.createServer((s) => {
     s.on('error', () => {});
     onSocket(s);
@@ -251,7 +268,12 @@ export const raw = {
 };
 
 /** Starts a counting server on 127.0.0.1 and one on ::1: targets that must never see a connection. */
-export async function startForbiddenTargets(): Promise<{ v4: LoopbackServer; v6: LoopbackServer | null; total(): number; close(): Promise<void> }> {
+export async function startForbiddenTargets(): Promise<{
+  v4: LoopbackServer;
+  v6: LoopbackServer | null;
+  total(): number;
+  close(): Promise<void>;
+}> {
   const handler: http.RequestListener = (_req, res) => res.end('you should not see this');
   const v4 = await startServer(handler, '127.0.0.1');
   let v6: LoopbackServer | null = null;

@@ -8,7 +8,11 @@ export interface InjectedItem {
   meta: Record<string, unknown> & { error?: { code: string; message: string; retryable?: boolean } };
 }
 
-export async function injectTool(app: FastifyInstance, tool: string, body: Record<string, unknown>): Promise<InjectedItem> {
+export async function injectTool(
+  app: FastifyInstance,
+  tool: string,
+  body: Record<string, unknown>,
+): Promise<InjectedItem> {
   const res = await app.inject({
     method: 'POST',
     url: `/api/v1/tools/${tool}`,

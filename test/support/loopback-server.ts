@@ -48,10 +48,7 @@ export async function listenTracked(server: NetServer, host: string = FIXTURE_HO
   };
 }
 
-export async function startServer(
-  handler: http.RequestListener,
-  host: string = FIXTURE_HOST,
-): Promise<LoopbackServer> {
+export async function startServer(handler: http.RequestListener, host: string = FIXTURE_HOST): Promise<LoopbackServer> {
   const server = http.createServer(handler);
   return { server, ...(await listenTracked(server, host)) };
 }

@@ -20,7 +20,13 @@ export interface FixtureRequest {
   include_title: boolean;
   max_chars: number;
   /** What the result must report besides the content. */
-  expect: { extraction_profile?: Profile; fallback_used?: boolean; error?: 'no_content'; truncated?: boolean; title?: string };
+  expect: {
+    extraction_profile?: Profile;
+    fallback_used?: boolean;
+    error?: 'no_content';
+    truncated?: boolean;
+    title?: string;
+  };
 }
 
 export interface Fixture {
@@ -37,27 +43,30 @@ export interface Fixture {
  */
 export function loadFixtures(): Fixture[] {
   const out: Fixture[] = [];
-  const slugs = readdirSync(PAGES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const slugs = readdirSync(PAGES_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const slug of slugs) {
-      const dir = new URL(`${slug}/`, PAGES_DIR);
-      const reqFile = new URL('request.json', dir);
-      if (!existsSync(reqFile)) continue;
-      const raw = JSON.parse(readFileSync(reqFile, 'utf8')) as Partial<FixtureRequest>;
-      if (raw.tool !== 'content' && raw.tool !== 'index') continue;
-      const request: FixtureRequest = {
-        tool: raw.tool,
-        url: raw.url ?? `https://example.com/${slug}`,
-        content_type: raw.content_type ?? 'text/html; charset=utf-8',
-        source: raw.source ?? 'source.html',
-        include_title: raw.include_title ?? true,
-        max_chars: raw.max_chars ?? 200_000,
-        expect: raw.expect ?? {},
-      };
-      const read = (name: string) => {
-        const f = new URL(name, dir);
-        return existsSync(f) ? readFileSync(f, 'utf8').replace(/\n$/, '') : null;
-      };
-      out.push({ slug, dir, request, expectedText: read('expected.txt'), expectedMarkdown: read('expected.md') });
+    const dir = new URL(`${slug}/`, PAGES_DIR);
+    const reqFile = new URL('request.json', dir);
+    if (!existsSync(reqFile)) continue;
+    const raw = JSON.parse(readFileSync(reqFile, 'utf8')) as Partial<FixtureRequest>;
+    if (raw.tool !== 'content' && raw.tool !== 'index') continue;
+    const request: FixtureRequest = {
+      tool: raw.tool,
+      url: raw.url ?? `https://example.com/${slug}`,
+      content_type: raw.content_type ?? 'text/html; charset=utf-8',
+      source: raw.source ?? 'source.html',
+      include_title: raw.include_title ?? true,
+      max_chars: raw.max_chars ?? 200_000,
+      expect: raw.expect ?? {},
+    };
+    const read = (name: string) => {
+      const f = new URL(name, dir);
+      return existsSync(f) ? readFileSync(f, 'utf8').replace(/\n$/, '') : null;
+    };
+    out.push({ slug, dir, request, expectedText: read('expected.txt'), expectedMarkdown: read('expected.md') });
   }
   return out;
 }

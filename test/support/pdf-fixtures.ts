@@ -18,7 +18,8 @@ export const REPORT = {
     'The northern estuary has been measured at six stations since 1998. This report sets out what the tide gauges recorded over the last year and how the sandbanks moved after the winter storms, with the observations of the volunteers who walked the banks at low water each month.',
   findings:
     'High water arrived on average eleven minutes earlier than the tables predict, and the difference grew towards the head of the estuary. Sediment built up along the eastern channel while the western channel deepened, a pattern last seen in the records of the early nineteen-seventies.',
-  closing: 'The stations will keep recording through the next year, and the volunteers will repeat the bank surveys each spring.',
+  closing:
+    'The stations will keep recording through the next year, and the volunteers will repeat the bank surveys each spring.',
 };
 
 interface Writer {
@@ -70,7 +71,9 @@ export async function reportPdf(): Promise<Uint8Array> {
   doc.setKeywords(['tides', 'estuary', 'sediment']);
   doc.setModificationDate(new Date('2024-04-01T08:30:00Z'));
   // pdf-lib writes dates in UTC; the file declares its own offset here, as authoring tools do.
-  (doc as unknown as { getInfoDict(): PDFDict }).getInfoDict().set(PDFName.of('CreationDate'), PDFString.of(REPORT.created));
+  (doc as unknown as { getInfoDict(): PDFDict })
+    .getInfoDict()
+    .set(PDFName.of('CreationDate'), PDFString.of(REPORT.created));
   const font = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
 
@@ -97,7 +100,8 @@ export async function reportPdf(): Promise<Uint8Array> {
 export const COLUMNS = {
   title: 'Two Columns on the Shore',
   left: 'The left column begins the story of the shore. Terns nest on the shingle spit from May, and the wardens fence off the colony before the first eggs are laid. Walkers are asked to keep to the path along the dune ridge until the chicks have fledged in late July.',
-  right: 'The right column carries the story on. Seals haul out on the outer bank at low water, and the wardens count them from the hide twice a week. The count this year reached forty-two, the highest since records began on the reserve.',
+  right:
+    'The right column carries the story on. Seals haul out on the outer bank at low water, and the wardens count them from the hide twice a week. The count this year reached forty-two, the highest since records began on the reserve.',
 };
 
 /** One page: a full-width title, then two columns drawn row by row (left line, right line, ...). */
@@ -146,7 +150,12 @@ function png(w: number, h: number): Uint8Array {
   const rows: Buffer[] = [];
   const noise = randomBytes(w * h);
   for (let y = 0; y < h; y++) rows.push(Buffer.concat([Buffer.from([0]), noise.subarray(y * w, (y + 1) * w)]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A page that is only an image: what a scanner without OCR produces. */
@@ -165,7 +174,12 @@ export async function longPdf(pages: number): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let n = 1; n <= pages; n++) {
     const page = doc.addPage([595, 842]);
-    page.drawText(`Entry ${n}: the ledger records the tide at the harbour mouth on day ${n}.`, { x: 72, y: 700, size: 11, font });
+    page.drawText(`Entry ${n}: the ledger records the tide at the harbour mouth on day ${n}.`, {
+      x: 72,
+      y: 700,
+      size: 11,
+      font,
+    });
   }
   return doc.save();
 }
@@ -222,7 +236,10 @@ export async function encryptedPdf(): Promise<Uint8Array> {
   const o = rc4(createHash('md5').update(padded('owner-secret')).digest().subarray(0, 5), padded('tide'));
   const pBytes = Buffer.alloc(4);
   pBytes.writeInt32LE(p);
-  const key = createHash('md5').update(Buffer.concat([padded('tide'), o, pBytes, id])).digest().subarray(0, 5);
+  const key = createHash('md5')
+    .update(Buffer.concat([padded('tide'), o, pBytes, id]))
+    .digest()
+    .subarray(0, 5);
   const u = rc4(key, PAD);
   const objOffset = base.length;
   const obj = `${size} 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${o.toString('hex')}> /U <${u.toString('hex')}> /P ${p} >>\nendobj\n`;

@@ -21,7 +21,11 @@ async function freePort(): Promise<number> {
 }
 
 async function launch(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.setEncoding('utf8').on('data', (d: string) => {

@@ -18,10 +18,19 @@ export async function stopChild(child: Child): Promise<void> {
 }
 
 /** env applies to every process; apiEnv/workerEnv on top. The API has URLKIT_ROLE=api unless set. */
-export async function startCluster(workers: number, env: Record<string, string>, apiEnv: Record<string, string> = {}, workerEnv: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  workers: number,
+  env: Record<string, string>,
+  apiEnv: Record<string, string> = {},
+  workerEnv: Record<string, string> = {},
+): Promise<Cluster> {
   const started: Child[] = [];
   try {
-    const ws = await Promise.all(Array.from({ length: workers }, () => startChild(CLI, { ...env, ...workerEnv }, ['worker']).then((c) => (started.push(c), c))));
+    const ws = await Promise.all(
+      Array.from({ length: workers }, () =>
+        startChild(CLI, { ...env, ...workerEnv }, ['worker']).then((c) => (started.push(c), c)),
+      ),
+    );
     const api = await startChild(CLI, { URLKIT_ROLE: 'api', ...env, ...apiEnv }, ['serve']);
     started.push(api);
     return { api, workers: ws, stop: async () => void (await Promise.all(started.map(stopChild))) };
@@ -32,6 +41,10 @@ export async function startCluster(workers: number, env: Record<string, string>,
 }
 
 export async function post(origin: string, tool: string, body: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${origin}/api/v1/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }

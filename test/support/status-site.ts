@@ -29,7 +29,12 @@ export async function startStatusSite(): Promise<StatusSite> {
   const timers = new Set<NodeJS.Timeout>();
   let endlessBytes = 0;
 
-  const sendHtml = (req: http.IncomingMessage, res: http.ServerResponse, status = 200, extra: http.OutgoingHttpHeaders = {}) => {
+  const sendHtml = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status = 200,
+    extra: http.OutgoingHttpHeaders = {},
+  ) => {
     const body = Buffer.from(HTML);
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, ...extra });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -161,7 +166,12 @@ export async function startStatusSite(): Promise<StatusSite> {
         return res.end();
       case '/head-no-type':
         // Content-Type only on GET, as some servers do.
-        res.writeHead(200, isHead ? { 'content-length': Buffer.byteLength(HTML) } : { 'content-type': 'text/html', 'content-length': Buffer.byteLength(HTML) });
+        res.writeHead(
+          200,
+          isHead
+            ? { 'content-length': Buffer.byteLength(HTML) }
+            : { 'content-type': 'text/html', 'content-length': Buffer.byteLength(HTML) },
+        );
         return res.end(isHead ? undefined : HTML);
       case '/no-type':
         res.writeHead(200, { 'content-length': 0 });

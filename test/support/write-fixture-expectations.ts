@@ -17,7 +17,10 @@ for (const f of loadFixtures()) {
     console.log(`${f.slug}: expects ${f.request.expect.error}, got ${r.ok ? `${r.profile} content` : r.code}`);
     continue;
   }
-  for (const [format, file] of [['text', 'expected.txt'], ['markdown', 'expected.md']] as const) {
+  for (const [format, file] of [
+    ['text', 'expected.txt'],
+    ['markdown', 'expected.md'],
+  ] as const) {
     const r = runFixture(f, format);
     if (!r.ok) {
       console.log(`${f.slug}: ${r.code} (title ${JSON.stringify(r.title)})`);
@@ -28,6 +31,8 @@ for (const f of loadFixtures()) {
     const next = r.content + '\n';
     if (current === next) continue;
     if (write) writeFileSync(target, next);
-    console.log(`${f.slug}/${file}: ${write ? 'written' : 'differs'} (${r.profile}${r.fallbackUsed ? ', fallback' : ''}, ${r.wordCount} words${r.truncated ? ', truncated' : ''})`);
+    console.log(
+      `${f.slug}/${file}: ${write ? 'written' : 'differs'} (${r.profile}${r.fallbackUsed ? ', fallback' : ''}, ${r.wordCount} words${r.truncated ? ', truncated' : ''})`,
+    );
   }
 }

@@ -11,7 +11,11 @@ export function pruneBlocks(input: Block[]): Block[] {
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
-    if (isLinkBoilerplate(block) && !isAnnouncedAddress(block, kept[kept.length - 1]?.block) && !isDescribedTerm(block, blocks[i + 1])) {
+    if (
+      isLinkBoilerplate(block) &&
+      !isAnnouncedAddress(block, kept[kept.length - 1]?.block) &&
+      !isDescribedTerm(block, blocks[i + 1])
+    ) {
       const last = kept[kept.length - 1];
       if (last) last.droppedAfter = true;
       continue;
@@ -93,7 +97,10 @@ function isDescribedTerm(block: Block, next: Block | undefined): boolean {
   if (!isTermBlock(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
   if (next?.type !== 'paragraph' || isTermBlock(next) || isLinkBoilerplate(next)) return false;
   const words = ownWords(next.children);
-  return words >= DESCRIPTION_MIN_WORDS || (words >= SENTENCE_MIN_WORDS && SENTENCE_END.test(inlineText(next.children).trim()));
+  return (
+    words >= DESCRIPTION_MIN_WORDS ||
+    (words >= SENTENCE_MIN_WORDS && SENTENCE_END.test(inlineText(next.children).trim()))
+  );
 }
 
 function linkCount(inlines: Inline[]): number {

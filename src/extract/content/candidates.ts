@@ -10,7 +10,20 @@ import { attribute } from '../../parse/nodes.js';
 import { widenToSectionRun } from './section-runs.js';
 import { isOpenedPanel } from '../dom/visibility.js';
 
-const SCORED_TAGS = new Set(['p', 'pre', 'td', 'div', 'section', 'article', 'main', 'blockquote', 'dd', 'font', 'center', 'span']);
+const SCORED_TAGS = new Set([
+  'p',
+  'pre',
+  'td',
+  'div',
+  'section',
+  'article',
+  'main',
+  'blockquote',
+  'dd',
+  'font',
+  'center',
+  'span',
+]);
 const MIN_PARAGRAPH_CHARS = 25;
 const ANCESTOR_LEVELS = 5;
 
@@ -95,13 +108,20 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
       top = el;
     }
   }
-  if (!top || top === body || top.name === 'html') return { roots: isElement(body as ChildNode) ? [body as Element] : body.children, top: null };
+  if (!top || top === body || top.name === 'html')
+    return { roots: isElement(body as ChildNode) ? [body as Element] : body.children, top: null };
 
   ranked.sort((a, b) => b.score - a.score);
   top = preferCommonAncestor(top, ranked.slice(0, 5), body);
   top = climbWhileBetter(top, stats, body);
   // An only child says nothing about boundaries; its parent holds the same content.
-  while (top.parent && top.parent !== body && isElement(top.parent) && elementChildren(top.parent).length === 1 && stats.get(top.parent)) {
+  while (
+    top.parent &&
+    top.parent !== body &&
+    isElement(top.parent) &&
+    elementChildren(top.parent).length === 1 &&
+    stats.get(top.parent)
+  ) {
     top = top.parent;
   }
   top = outOfPanel(top, stats, body);
@@ -135,7 +155,8 @@ function outOfPanel(top: Element, stats: ElementStats, body: ParentNode): Elemen
     if (!found) {
       const cls = attribute(item, 'class') ?? '';
       let alike = 0;
-      for (const c of p.children) if (isElement(c) && c.name === item.name && (attribute(c, 'class') ?? '') === cls) alike++;
+      for (const c of p.children)
+        if (isElement(c) && c.name === item.name && (attribute(c, 'class') ?? '') === cls) alike++;
       if (alike >= 2) found = p;
     }
     item = p;
@@ -173,7 +194,10 @@ function elementChildren(el: ParentNode): Element[] {
 /** Several near-top candidates under one ancestor mean the article is that ancestor. */
 function preferCommonAncestor(top: Element, ranked: Array<{ el: Element; score: number }>, body: ParentNode): Element {
   const topScore = ranked[0]?.score ?? 0;
-  const alternatives = ranked.slice(1).filter((r) => r.score / topScore >= 0.75).map((r) => r.el);
+  const alternatives = ranked
+    .slice(1)
+    .filter((r) => r.score / topScore >= 0.75)
+    .map((r) => r.el);
   if (alternatives.length < 3) return top;
   for (let parent = top.parent; parent && parent !== body && isElement(parent); parent = parent.parent) {
     let containing = 0;

@@ -68,7 +68,13 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
   let chars = 0;
   for (const [parent, n] of counts) {
     const info = stats.get(parent);
-    if (!info || n < MIN_MORE_CARDS || out.some((o) => isInside(parent, o) || isInside(o, parent)) || forScreenReaders(parent)) continue;
+    if (
+      !info ||
+      n < MIN_MORE_CARDS ||
+      out.some((o) => isInside(parent, o) || isInside(o, parent)) ||
+      forScreenReaders(parent)
+    )
+      continue;
     out.push(parent);
     chars += info.chars;
   }
@@ -79,7 +85,8 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
 
 /** A listing's filter panel: its options (categories, sizes, colours, each a link or a
  *  checkbox with a count) repeat one shape, but they are the search form, not the results. */
-const FACET_NAME = /(?:^|[\s_-])(?:facets?|facet-?(?:filters?|list|group|container|panel|nav)s?|refinements?|search-?filters?|product-?filters?|filter-?(?:panel|sidebar|options|list|group|container)s?)(?:$|[\s_-])/i;
+const FACET_NAME =
+  /(?:^|[\s_-])(?:facets?|facet-?(?:filters?|list|group|container|panel|nav)s?|refinements?|search-?filters?|product-?filters?|filter-?(?:panel|sidebar|options|list|group|container)s?)(?:$|[\s_-])/i;
 
 /** The element is a filter panel or inside one. */
 export function inFacets(el: Element): boolean {
@@ -92,7 +99,10 @@ export function inFacets(el: Element): boolean {
 
 /** A filter panel beside the results, left out of a grid's reading. */
 export function isFacetPanel(el: Element): boolean {
-  return (classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'))) && !namesResults(attribute(el, 'class'));
+  return (
+    (classOrIdMatches(el, FACET_NAME) || facetNamed(attribute(el, 'class')) || facetNamed(attribute(el, 'id'))) &&
+    !namesResults(attribute(el, 'class'))
+  );
 }
 
 /** A class token naming the results ("t-collection__grid", "product-grid", "search-results"). */
@@ -111,14 +121,49 @@ function namesResults(cls: string | undefined): boolean {
 /** Words that, beside "filter" or "facet" in one camelCase or underscored name, make it the
  *  panel, its parts or its place ("leftFilterCol", "filterAccordion", "FilterBar-styled__x",
  *  "HorizontalFilters_y", "FacetFiltersForm", "filtersPanel-filterOption-L"). */
-const FACET_PART_WORDS = new Set(['panel', 'panels', 'bar', 'container', 'accordion', 'col', 'column', 'section', 'sidebar', 'wrapper', 'form', 'group', 'groups', 'list', 'option', 'options', 'item', 'items', 'pill', 'pills', 'menu', 'box', 'block', 'horizontal', 'vertical', 'left', 'side', 'refine', 'selected', 'applied']);
+const FACET_PART_WORDS = new Set([
+  'panel',
+  'panels',
+  'bar',
+  'container',
+  'accordion',
+  'col',
+  'column',
+  'section',
+  'sidebar',
+  'wrapper',
+  'form',
+  'group',
+  'groups',
+  'list',
+  'option',
+  'options',
+  'item',
+  'items',
+  'pill',
+  'pills',
+  'menu',
+  'box',
+  'block',
+  'horizontal',
+  'vertical',
+  'left',
+  'side',
+  'refine',
+  'selected',
+  'applied',
+]);
 const FACET_WORDS = new Set(['filter', 'filters', 'facet', 'facets']);
 /** A class or id that may name a filter panel in camelCase: it holds a capitalised word. */
 const MAYBE_FACET = /[Ff]ilter|[Ff]acet/;
 
 /** The class or id names a filter panel in camelCase (see FACET_PART_WORDS). */
 function facetNamed(name: string | undefined): boolean {
-  return someTokenWords(name, MAYBE_FACET, (words) => words.some((w) => FACET_WORDS.has(w)) && words.some((w) => FACET_PART_WORDS.has(w)));
+  return someTokenWords(
+    name,
+    MAYBE_FACET,
+    (words) => words.some((w) => FACET_WORDS.has(w)) && words.some((w) => FACET_PART_WORDS.has(w)),
+  );
 }
 
 /** The element itself is shown to screen readers only (a shop's "Regular price" label, a
@@ -171,7 +216,8 @@ export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
     if (withText < MIN_CARDS || mean < MIN_CARD_CHARS || mean > MAX_CARD_CHARS) continue;
     if (linked < MIN_LINKED * members.length) continue;
     if (chars < MIN_SHARE * stats.get(el)!.chars) continue;
-    if (!best || chars > best.chars) best = { root: el, chars, cards: members.length, shape: members[0] ? shapeOf(members[0]) : '', more: [] };
+    if (!best || chars > best.chars)
+      best = { root: el, chars, cards: members.length, shape: members[0] ? shapeOf(members[0]) : '', more: [] };
   }
   return best;
 }
@@ -191,7 +237,8 @@ const WIDE_OVER = 1.5;
 /** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
  *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
  *  "widget", "banner", "promo", which shops put their grids in. */
-const CHROME_NAME = /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+const CHROME_NAME =
+  /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
 
 /** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
  *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the
@@ -234,7 +281,8 @@ function inSection(el: Element): boolean {
 }
 
 /** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */
-const SCREEN_READER_ONLY = /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;
+const SCREEN_READER_ONLY =
+  /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;
 
 /** What bounds a wide grid's use: the page's whole text, and what a grid must hold to replace
  *  the content found (a strict grid is used in place with less). */
@@ -248,11 +296,16 @@ export interface GridBound {
  * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
  * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
  */
-export function findPageGrid(stats: ElementStats, wideMeasure: (() => ElementStats) | null, bound: GridBound): { grid: CardGrid; stats: ElementStats } | null {
+export function findPageGrid(
+  stats: ElementStats,
+  wideMeasure: (() => ElementStats) | null,
+  bound: GridBound,
+): { grid: CardGrid; stats: ElementStats } | null {
   const strict = findCardGrid(stats);
   // The wide measure is a second walk of the whole page: taken only where its grid could still
   // change the answer, since no grid holds more text than the page.
-  const mayMatter = bound.pageChars > bound.mustExceed || (strict !== null && bound.pageChars > WIDE_OVER * strict.chars);
+  const mayMatter =
+    bound.pageChars > bound.mustExceed || (strict !== null && bound.pageChars > WIDE_OVER * strict.chars);
   const wideStats = wideMeasure && mayMatter ? wideMeasure() : null;
   const wide = wideStats ? findCardGrid(wideStats) : null;
   if (wide && wideStats && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };

@@ -17,8 +17,32 @@ import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
 
 export const NEVER_TEXT = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
-  'canvas', 'video', 'audio', 'select', 'option', 'button', 'input', 'textarea', 'dialog', 'map', 'link', 'meta', 'rt', 'rp',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'title',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
+  'select',
+  'option',
+  'button',
+  'input',
+  'textarea',
+  'dialog',
+  'map',
+  'link',
+  'meta',
+  'rt',
+  'rp',
 ]);
 
 /** Landmarks that are page chrome when outside the article. */
@@ -27,11 +51,13 @@ const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 const KEEP_TAGS = new Set(['html', 'body', 'article', 'main', 'a', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code']);
 
 /** Picture captions and credits: about the picture (and its rights), not the article. */
-const CAPTION = /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
+const CAPTION =
+  /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
 
 /** Post metadata lines: dates, authors, "posted in" lines. Only short ones: a long element
  *  with such a class is a wrapper that happens to carry the word. */
-const POST_META = /(?:^|[\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|byline|author|authors|author-name|autor|writer|post-author|entry-author|tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\s_-])/i;
+const POST_META =
+  /(?:^|[\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|byline|author|authors|author-name|autor|writer|post-author|entry-author|tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\s_-])/i;
 const POST_META_MAX_CHARS = 200;
 
 /** Boxes that sit inside the article container but are about the site or the author, not the
@@ -208,12 +234,29 @@ function judgeStrictlyExcluded(el: Element): boolean {
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
     if (CAPTION.test(cls) && !holdsHeading(el)) return true;
-    if (POST_META.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= POST_META_MAX_CHARS && !isPostHeader(el) && !isRunInDateline(el)) return true;
-    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS) return true;
+    if (
+      POST_META.test(cls) &&
+      !KEEP_TAGS.has(el.name) &&
+      textContent(el).length <= POST_META_MAX_CHARS &&
+      !isPostHeader(el) &&
+      !isRunInDateline(el)
+    )
+      return true;
+    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS)
+      return true;
   }
   if (KEEP_TAGS.has(el.name)) return false;
   if (prop === 'articleBody' || prop === 'text') return false;
-  return isUnlikelyName(cls, id) && !holdsDeclaredBody(el) && !isLayoutWrapper(el) && !isPanelTrigger(el) && !(cls !== undefined && SEO_COPY.test(cls)) && !isHeadingWrapper(el) && !isProseWidget(el) && !isTitleHeader(el);
+  return (
+    isUnlikelyName(cls, id) &&
+    !holdsDeclaredBody(el) &&
+    !isLayoutWrapper(el) &&
+    !isPanelTrigger(el) &&
+    !(cls !== undefined && SEO_COPY.test(cls)) &&
+    !isHeadingWrapper(el) &&
+    !isProseWidget(el) &&
+    !isTitleHeader(el)
+  );
 }
 
 /** A declared forum post's author and date line (post-headers.ts) is read with the post. */

@@ -31,7 +31,22 @@ import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { withHeadingsBetween } from './declared-headings.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
-import { beyondStrictExcluded, dropMenuLists, dropRepeatedRuns, frameChars, linkedListChars, manySectionsBeyond, manyTitledSections, moreTitledSections, sectionedBlocks, sectionsLostInside, slightPart, wholePageExcluded, wholePageGate, wholePageRoot } from './whole-page.js';
+import {
+  beyondStrictExcluded,
+  dropMenuLists,
+  dropRepeatedRuns,
+  frameChars,
+  linkedListChars,
+  manySectionsBeyond,
+  manyTitledSections,
+  moreTitledSections,
+  sectionedBlocks,
+  sectionsLostInside,
+  slightPart,
+  wholePageExcluded,
+  wholePageGate,
+  wholePageRoot,
+} from './whole-page.js';
 import { isElement, isInside, precedes } from '../dom/walk.js';
 import { shortInItself, SHORT_DECLARED_BODY_CHARS } from './short-declared-body.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
@@ -126,7 +141,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // A document pasted into the head holds the first <body>; the root's own one is the page's (page-body.ts).
   const body = pageBody(doc, facts.body);
   const frame: Element | Document = body ?? doc;
-  revealHiddenWrappers(frame, body === facts.body ? facts.hiddenTops ?? undefined : undefined);
+  revealHiddenWrappers(frame, body === facts.body ? (facts.hiddenTops ?? undefined) : undefined);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
@@ -136,7 +151,8 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
   let wideMeasure: ElementStats | null = null;
   const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame, stats));
-  const rails = declaredType === 'product' && sellsOneProduct(types) ? productRails(wide(), frameChars(frame, wide())) : null;
+  const rails =
+    declaredType === 'product' && sellsOneProduct(types) ? productRails(wide(), frameChars(frame, wide())) : null;
   const scored = planFromScores(frame, stats, strict, heading);
   const declared = planFromDeclaredContainer(stats, strict, heading);
   let first = scored;
@@ -148,8 +164,14 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
   // statement of where the article is: a short post stays short rather than growing into the
   // sidebar through relaxed filters. A short one on a page declared an article may be an excerpt (short-declared-body.ts).
-  const mayBeExcerpt = first === declared && declared.declaredBody === true && declaredType === 'article' && best.chars < SHORT_DECLARED_BODY_CHARS && shortInItself(declared.roots, stats);
-  const trusted = first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS && !mayBeExcerpt;
+  const mayBeExcerpt =
+    first === declared &&
+    declared.declaredBody === true &&
+    declaredType === 'article' &&
+    best.chars < SHORT_DECLARED_BODY_CHARS &&
+    shortInItself(declared.roots, stats);
+  const trusted =
+    first === declared && declared.declaredBody === true && best.chars >= SEMANTIC_MIN_CHARS && !mayBeExcerpt;
   // On a page declared an article, picture captions stay out of the relaxed attempts too: the
   // article is its text (in a gallery or a listing the captions can be the content).
   const captionsOut = declaredType === 'article';
@@ -175,16 +197,43 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   }
 
   // A small find outside the title heading's block, which reads as a chapter's opening (title-block.ts).
-  if (best.chars < ENOUGH_CHARS) best = withTitleBlock(best, stats, title, heading, finalUrl, (p) => convertTitleBlock(p, stats, strict, resolver, title));
+  if (best.chars < ENOUGH_CHARS)
+    best = withTitleBlock(best, stats, title, heading, finalUrl, (p) =>
+      convertTitleBlock(p, stats, strict, resolver, title),
+    );
 
-  best = withThreadPosts(best, (p) => convert(plan(p, best.plan!.stats, best.plan!.flags, heading), resolver, title, best.strategy + ' + thread posts', captionsOut));
+  best = withThreadPosts(best, (p) =>
+    convert(
+      plan(p, best.plan!.stats, best.plan!.flags, heading),
+      resolver,
+      title,
+      best.strategy + ' + thread posts',
+      captionsOut,
+    ),
+  );
 
   // A thread declares itself in JSON-LD, or in microdata around its posts.
-  if ((declaredType === 'forum' || (declaredType === 'unknown' && best.plan !== null && inDeclaredThread(best.plan.roots))) && isElement(frame)) best = withThreadReplies(best, frame, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut));
+  if (
+    (declaredType === 'forum' ||
+      (declaredType === 'unknown' && best.plan !== null && inDeclaredThread(best.plan.roots))) &&
+    isElement(frame)
+  )
+    best = withThreadReplies(best, frame, (posts, all) =>
+      convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut),
+    );
 
   // A thread in an article template: its replies, declared Comments in a container named a thread (declared-replies.ts).
   const replies = declaredType !== 'forum' && best.plan ? declaredReplies(best.plan.roots) : null;
-  if (replies && isElement(frame)) best = withDeclaredReplies(best, frame, replies, (posts, all) => convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + declared replies', captionsOut));
+  if (replies && isElement(frame))
+    best = withDeclaredReplies(best, frame, replies, (posts, all) =>
+      convert(
+        plan(posts, all, ATTEMPTS[1]!, heading),
+        resolver,
+        title,
+        best.strategy + ' + declared replies',
+        captionsOut,
+      ),
+    );
 
   // A listing's content is its card grid, which scoring passes over as link lines.
   // A thread's posts repeat one shape too: on a page declared a forum only the strict measure is searched.
@@ -193,16 +242,35 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   // body now, which stands as found otherwise; elsewhere after the whole page had its turn.
   const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
   // A grid is read from its section, with the runs of its cards elsewhere on the page.
-  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt => convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title, rails);
+  const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt =>
+    convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title, rails);
   const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
   if (gridNow) {
-    const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
+    const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, {
+      pageChars: facts.textLength,
+      mustExceed: GRID_OVER * best.chars,
+    });
     const grid = pageGrid?.grid ?? null;
-    if (pageGrid && grid && (grid.chars > GRID_OVER * best.chars || (declaredType !== 'forum' && grid.chars > best.chars && withinGrid(best, grid)))) best = withGrid(best, readGrid(grid, pageGrid.stats));
+    if (
+      pageGrid &&
+      grid &&
+      (grid.chars > GRID_OVER * best.chars ||
+        (declaredType !== 'forum' && grid.chars > best.chars && withinGrid(best, grid)))
+    )
+      best = withGrid(best, readGrid(grid, pageGrid.stats));
     // A grid inside the chosen container keeps its cards, on a page that declares itself a
     // listing, product or thread, or an undeclared page's long grid (undeclared pages are often
     // articles with a short row of teasers), and outside a declared article body.
-    else if (grid && pageGrid?.stats === stats && (declaredType !== 'unknown' || grid.cards >= UNDECLARED_GRID_CARDS) && best.plan && !best.plan.declaredBody && best.plan.stats === stats && holdsGrid(best.plan, grid)) best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+    else if (
+      grid &&
+      pageGrid?.stats === stats &&
+      (declaredType !== 'unknown' || grid.cards >= UNDECLARED_GRID_CARDS) &&
+      best.plan &&
+      !best.plan.declaredBody &&
+      best.plan.stats === stats &&
+      holdsGrid(best.plan, grid)
+    )
+      best = withGridInPlace(best, best.plan, grid.root, resolver, title);
   }
 
   // A container holding a small share of the page is one part of a page made of many (service
@@ -214,45 +282,93 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     // (a page builder's column, one card, one tab) is read whole too, in the clear band only,
     // without its comments and links to other articles; a declared body or a blog post marked
     // as such is the article, however short.
-    if (!best.plan?.declaredBody && !best.plan?.roots.some(isBlogPost) && best.chars < WHOLE_PAGE_CLEAR_CHARS && isElement(frame) && smallPart(best.chars, frameChars(frame, stats))) {
+    if (
+      !best.plan?.declaredBody &&
+      !best.plan?.roots.some(isBlogPost) &&
+      best.chars < WHOLE_PAGE_CLEAR_CHARS &&
+      isElement(frame) &&
+      smallPart(best.chars, frameChars(frame, stats))
+    ) {
       const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded, false);
-      if (best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars && linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)) best = whole;
+      if (
+        best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars &&
+        linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)
+      )
+        best = whole;
     }
-  } else if (best.chars < WHOLE_PAGE_MAX_CHARS && isElement(frame) && (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) && (gate === 'strict' || !best.plan?.declaredBody)) {
+  } else if (
+    best.chars < WHOLE_PAGE_MAX_CHARS &&
+    isElement(frame) &&
+    (gate = wholePageGate(best.chars, frame, stats, wideMeasure, facts.textLength, WHOLE_PAGE_SHARE)) &&
+    (gate === 'strict' || !best.plan?.declaredBody)
+  ) {
     // Beyond what the strict measure shows, the page may be a post with its comments, reviews
     // and sidebar widgets: those stay out (whole-page.ts), and so does a listing's filter panel
     // (card-grid.ts). A declared body container stands there: a short post beside a long
     // sidebar is still the post.
     const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
-    const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, (el) => chrome(el) || rails?.has(el) === true || isFacetPanel(el));
+    const whole = convertWholePage(
+      wholePageRoot(frame, stats),
+      resolver,
+      title,
+      (el) => chrome(el) || rails?.has(el) === true || isFacetPanel(el),
+    );
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
     // sections of text, not a list of linked items beside a short article (events, teasers).
-    const clear = gate !== 'unmeasured' && found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
+    const clear =
+      gate !== 'unmeasured' && found < WHOLE_PAGE_CLEAR_SHARE * whole.chars && found < WHOLE_PAGE_CLEAR_CHARS;
     // A section that scoring picked on an undeclared page, beside far more of the page's text, is one of many.
-    const slight = gate === 'strict' && declaredType === 'unknown' && (best.strategy === 'scored' || best.strategy === 'relaxed') && found < whole.chars && slightPart(found, frame, stats) && sectionedBlocks(best.blocks);
-    if (slight || (found < WHOLE_PAGE_SHARE * whole.chars && (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found)))) best = whole;
+    const slight =
+      gate === 'strict' &&
+      declaredType === 'unknown' &&
+      (best.strategy === 'scored' || best.strategy === 'relaxed') &&
+      found < whole.chars &&
+      slightPart(found, frame, stats) &&
+      sectionedBlocks(best.blocks);
+    if (
+      slight ||
+      (found < WHOLE_PAGE_SHARE * whole.chars &&
+        (clear || linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - found)))
+    )
+      best = whole;
   }
   // An undeclared page of many sections, of which the container holds few headings, is read whole when that adds text;
   // so is one whose container lost a run of its sections in conversion (whole-page.ts, sectionsLostInside).
   if (declaredType === 'unknown' && best.strategy !== 'whole page' && best.plan?.stats && isElement(frame)) {
-    const many = best.chars < SECTIONS_GAIN * frameChars(frame, stats) && manySectionsBeyond(best.plan.roots, best.plan.stats, frame);
+    const many =
+      best.chars < SECTIONS_GAIN * frameChars(frame, stats) &&
+      manySectionsBeyond(best.plan.roots, best.plan.stats, frame);
     const lost = sectionsLostInside(best.plan.roots, best.plan.stats, best.blocks);
     if (many || lost) {
       const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
-      if (best.chars < SECTIONS_GAIN * whole.chars && ((many && manyTitledSections(best.blocks, whole.blocks)) || (lost && moreTitledSections(best.blocks, whole.blocks)))) best = whole;
+      if (
+        best.chars < SECTIONS_GAIN * whole.chars &&
+        ((many && manyTitledSections(best.blocks, whole.blocks)) ||
+          (lost && moreTitledSections(best.blocks, whole.blocks)))
+      )
+        best = whole;
     }
   }
 
   // A reading that is still only an FAQ box or SEO copy gives way to a smaller grid (supplement-boxes.ts).
   if (gridNow && declaredType !== 'forum' && best.plan && onlySupplements(best.plan.roots)) {
-    const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: SUPPLEMENT_GRID_SHARE * best.chars });
-    if (pageGrid && pageGrid.grid.chars > SUPPLEMENT_GRID_SHARE * best.chars) best = readGrid(pageGrid.grid, pageGrid.stats);
+    const pageGrid = findPageGrid(stats, wide, {
+      pageChars: facts.textLength,
+      mustExceed: SUPPLEMENT_GRID_SHARE * best.chars,
+    });
+    if (pageGrid && pageGrid.grid.chars > SUPPLEMENT_GRID_SHARE * best.chars)
+      best = readGrid(pageGrid.grid, pageGrid.stats);
   }
 
   if (!gridNow && sliver()) {
     const pageGrid = findPageGrid(stats, wide, { pageChars: facts.textLength, mustExceed: GRID_OVER * best.chars });
-    if (pageGrid && (pageGrid.grid.chars > GRID_OVER * best.chars || (pageGrid.grid.chars > best.chars && withinGrid(best, pageGrid.grid)))) best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
+    if (
+      pageGrid &&
+      (pageGrid.grid.chars > GRID_OVER * best.chars ||
+        (pageGrid.grid.chars > best.chars && withinGrid(best, pageGrid.grid)))
+    )
+      best = withGrid(best, readGrid(pageGrid.grid, pageGrid.stats));
   }
 
   // The page's own JSON-LD articleBody, when it holds far more than we found, is the better
@@ -277,7 +393,9 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
 function withThreadPosts(found: Attempt, convertPosts: (posts: Element[]) => Attempt): Attempt {
   if (!found.plan || found.strategy !== 'relaxed') return found;
   let main: Element | null = null;
-  for (const r of found.plan.roots) if (isElement(r) && (!main || (found.plan.stats.get(r)?.chars ?? 0) > (found.plan.stats.get(main)?.chars ?? 0))) main = r;
+  for (const r of found.plan.roots)
+    if (isElement(r) && (!main || (found.plan.stats.get(r)?.chars ?? 0) > (found.plan.stats.get(main)?.chars ?? 0)))
+      main = r;
   const posts = main && threadPosts(main, found.plan.stats);
   if (!posts) return found;
   const attempt = convertPosts(posts);
@@ -285,7 +403,14 @@ function withThreadPosts(found: Attempt, convertPosts: (posts: Element[]) => Att
 }
 
 /** The title heading's block replaces a smaller find outside it (title-block.ts). */
-function withTitleBlock(found: Attempt, stats: ElementStats, title: string | null, heading: Element | null, finalUrl: string, convertBlock: (block: Element) => Attempt): Attempt {
+function withTitleBlock(
+  found: Attempt,
+  stats: ElementStats,
+  title: string | null,
+  heading: Element | null,
+  finalUrl: string,
+  convertBlock: (block: Element) => Attempt,
+): Attempt {
   let host: string | null = null;
   try {
     host = new URL(finalUrl).hostname;
@@ -303,7 +428,11 @@ const REPLIES_GAIN = 0.2;
 
 /** On a page declared a thread, the replies the strict pass left out with their "comment"
  *  wrappers are content too (thread-posts.ts). */
-function withThreadReplies(found: Attempt, frame: Element, convertPosts: (posts: Element[], all: ElementStats) => Attempt): Attempt {
+function withThreadReplies(
+  found: Attempt,
+  frame: Element,
+  convertPosts: (posts: Element[], all: ElementStats) => Attempt,
+): Attempt {
   const p = found.plan;
   if (!p || p.roots.length === 0) return found;
   const all = new ElementStats(frame, alwaysExcluded);
@@ -323,13 +452,23 @@ function withThreadReplies(found: Attempt, frame: Element, convertPosts: (posts:
 }
 
 /** The opening post (what was found) and its declared replies (declared-replies.ts). */
-function withDeclaredReplies(found: Attempt, frame: Element, replies: Element[], convertPosts: (posts: Element[], all: ElementStats) => Attempt): Attempt {
+function withDeclaredReplies(
+  found: Attempt,
+  frame: Element,
+  replies: Element[],
+  convertPosts: (posts: Element[], all: ElementStats) => Attempt,
+): Attempt {
   const all = new ElementStats(frame, alwaysExcluded);
   const attempt = convertPosts([...(found.plan!.roots as Element[]), ...replies], all);
   return attempt.chars > (1 + REPLIES_GAIN) * found.chars ? attempt : found;
 }
 
-function planFromScores(frame: Element | Document, stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
+function planFromScores(
+  frame: Element | Document,
+  stats: ElementStats,
+  flags: AttemptFlags,
+  heading: Element | null,
+): Plan {
   const selection = selectContent(frame, stats, flags);
   return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags, heading);
 }
@@ -389,22 +528,50 @@ function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, head
 
 /** The title heading's block read as it stands: its links are its content (a table of
  *  contents), so the link-line pass is not run. */
-function convertTitleBlock(root: Element, stats: ElementStats, flags: AttemptFlags, resolver: UrlResolver, title: string | null): Attempt {
+function convertTitleBlock(
+  root: Element,
+  stats: ElementStats,
+  flags: AttemptFlags,
+  resolver: UrlResolver,
+  title: string | null,
+): Attempt {
   const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) || isScreenReaderOnly(el) });
   const blocks = undoubleLines(dropIdRuns(dropFurnitureLines(dropTitleAndByline(raw, title))));
-  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [root], stats, pruned: new Set(), chars: stats.get(root)?.chars ?? 0, standfirst: [], excluded: (el) => alwaysExcluded(el) || strictlyExcluded(el, flags), flags }, strategy: 'title block' };
+  return {
+    blocks,
+    chars: blocksTextLength(blocks),
+    plan: {
+      roots: [root],
+      stats,
+      pruned: new Set(),
+      chars: stats.get(root)?.chars ?? 0,
+      standfirst: [],
+      excluded: (el) => alwaysExcluded(el) || strictlyExcluded(el, flags),
+      flags,
+    },
+    strategy: 'title block',
+  };
 }
 
 function withIngredients(p: Plan, heading: Element | null): Plan {
   const { list, before } = missingIngredients(p.roots, p.stats, p.pruned);
   if (!list) return p;
-  return { ...plan(before ? [list, ...p.roots] : [...p.roots, list], p.stats, p.flags, heading), declaredBody: p.declaredBody };
+  return {
+    ...plan(before ? [list, ...p.roots] : [...p.roots, list], p.stats, p.flags, heading),
+    declaredBody: p.declaredBody,
+  };
 }
 
 /** Same roots, leave-outs and standfirst over the same measures: the same conversion (the
  *  relaxed attempts' exclusion rules are the same, see above). */
 function samePlan(a: Plan, b: Plan): boolean {
-  return a.stats === b.stats && sameList(a.roots, b.roots) && sameList(a.standfirst, b.standfirst) && a.pruned.size === b.pruned.size && [...a.pruned].every((el) => b.pruned.has(el));
+  return (
+    a.stats === b.stats &&
+    sameList(a.roots, b.roots) &&
+    sameList(a.standfirst, b.standfirst) &&
+    a.pruned.size === b.pruned.size &&
+    [...a.pruned].every((el) => b.pruned.has(el))
+  );
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -419,27 +586,67 @@ function describe(n: ChildNode): string {
   return `${el.name}${id ? '#' + id : ''}${cls ? '.' + cls : ''}`;
 }
 
-function convert(p: Plan, resolver: UrlResolver, title: string | null, strategy: string, captionsOut = false, leaveOut: Set<Element> | null = null): Attempt {
+function convert(
+  p: Plan,
+  resolver: UrlResolver,
+  title: string | null,
+  strategy: string,
+  captionsOut = false,
+  leaveOut: Set<Element> | null = null,
+): Attempt {
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
   const raw = [
     ...head,
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
-    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el) || (captionsOut && el.name === 'figcaption') || leaveOut?.has(el) === true || isScreenReaderOnly(el), readNoscript: (el) => p.stats.get(el) !== undefined }),
+    ...toBlocks(p.roots, resolver, {
+      skip: (el) =>
+        !p.stats.get(el) ||
+        p.pruned.has(el) ||
+        (captionsOut && el.name === 'figcaption') ||
+        leaveOut?.has(el) === true ||
+        isScreenReaderOnly(el),
+      readNoscript: (el) => p.stats.get(el) !== undefined,
+    }),
   ];
-  const blocks = undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(raw, title)))))));
+  const blocks = undoubleLines(
+    dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(raw, title)))))),
+  );
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
-function convertWholePage(root: Element, resolver: UrlResolver, title: string | null, skip: (el: Element) => boolean = wholePageExcluded, cardText = true): Attempt {
-  const raw = toBlocks([root], resolver, { skip: (el) => skip(el) || isScreenReaderOnly(el), readNoscript: (el) => !skip(el) });
-  const prune = (input: Block[]): Block[] => undoubleLines(dropIdRuns(dropPictureLines(dropRepeatedRuns(dropMenuLists(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(input, title)))))))));
+function convertWholePage(
+  root: Element,
+  resolver: UrlResolver,
+  title: string | null,
+  skip: (el: Element) => boolean = wholePageExcluded,
+  cardText = true,
+): Attempt {
+  const raw = toBlocks([root], resolver, {
+    skip: (el) => skip(el) || isScreenReaderOnly(el),
+    readNoscript: (el) => !skip(el),
+  });
+  const prune = (input: Block[]): Block[] =>
+    undoubleLines(
+      dropIdRuns(
+        dropPictureLines(
+          dropRepeatedRuns(
+            dropMenuLists(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(input, title))))),
+          ),
+        ),
+      ),
+    );
   const blocks = prune(raw);
   // Whether the page is read whole is weighed without the linked cards' descriptions (link-cards.ts).
   // On a page declared an article, cards wholly in their link are its teasers of other articles.
   const cards = cardText ? unwrapCardText(raw) : raw;
-  return { blocks: cards === raw ? blocks : prune(cards), chars: blocksTextLength(blocks), plan: { roots: [root] } as Plan, strategy: 'whole page' };
+  return {
+    blocks: cards === raw ? blocks : prune(cards),
+    chars: blocksTextLength(blocks),
+    plan: { roots: [root] } as Plan,
+    strategy: 'whole page',
+  };
 }
 
 /** The grid's cards are most of the chosen container (a listing, not an article with a row
@@ -447,7 +654,8 @@ function convertWholePage(root: Element, resolver: UrlResolver, title: string | 
 const GRID_IN_PLACE_SHARE = 0.5;
 
 /** An article's comments, and the other articles it links to, are not the article. */
-const ARTICLE_EXTRAS = /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended)(?:$|[\s_-])/i;
+const ARTICLE_EXTRAS =
+  /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended)(?:$|[\s_-])/i;
 
 /** Under half of the page's measured text, or more than all of it (the strict measure left out
  *  the page's wrappers: found text then says nothing about the page's size). */
@@ -477,7 +685,11 @@ function articleWholePageExcluded(el: Element): boolean {
  *  reading holds it, and replaces it whenever it holds more. */
 function withinGrid(found: Attempt, grid: CardGrid): boolean {
   const roots = found.plan?.roots ?? [];
-  return grid.chars <= SHORT_CARD_CHARS * grid.cards && roots.length > 0 && roots.every((r) => r !== grid.root && isInside(r, grid.root));
+  return (
+    grid.chars <= SHORT_CARD_CHARS * grid.cards &&
+    roots.length > 0 &&
+    roots.every((r) => r !== grid.root && isInside(r, grid.root))
+  );
 }
 
 /** A grid holding this share of an FAQ box's or SEO copy's text replaces it. */
@@ -504,7 +716,11 @@ function withGridInPlace(found: Attempt, p: Plan, grid: Element, resolver: UrlRe
   const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
   const raw = [
     ...head,
-    ...toBlocks(p.roots, resolver, { skip: (el) => !p.stats.get(el) || p.pruned.has(el), readNoscript: (el) => p.stats.get(el) !== undefined, placeholder: { el: grid, block: standIn } }),
+    ...toBlocks(p.roots, resolver, {
+      skip: (el) => !p.stats.get(el) || p.pruned.has(el),
+      readNoscript: (el) => p.stats.get(el) !== undefined,
+      placeholder: { el: grid, block: standIn },
+    }),
   ];
   const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
   const at = blocks.indexOf(standIn);
@@ -532,9 +748,12 @@ function linkTextShare(blocks: Block[]): number {
       continue;
     }
     const link = 'type' in b && b.type === 'link';
-    if ('children' in b && Array.isArray(b.children)) for (const c of b.children as Array<Block | Inline>) stack.push({ b: c, inLink: inLink || link });
+    if ('children' in b && Array.isArray(b.children))
+      for (const c of b.children as Array<Block | Inline>) stack.push({ b: c, inLink: inLink || link });
     if ('type' in b && b.type === 'list') for (const it of b.items) stack.push({ b: it, inLink });
-    if ('type' in b && b.type === 'table') for (const row of b.rows) for (const cell of row.cells) for (const c of cell.children) stack.push({ b: c, inLink });
+    if ('type' in b && b.type === 'table')
+      for (const row of b.rows)
+        for (const cell of row.cells) for (const c of cell.children) stack.push({ b: c, inLink });
   }
   return all === 0 ? 1 : linked / all;
 }
@@ -543,7 +762,8 @@ function linkTextShare(blocks: Block[]): number {
 function widenGrid(root: Element, stats: ElementStats, frame: Element | Document): Element {
   const limit = GRID_WIDEN * stats.get(root)!.chars;
   let el = root;
-  for (let p = el.parent; p && p !== frame && isElement(p) && (stats.get(p)?.chars ?? Infinity) <= limit; p = p.parent) el = p;
+  for (let p = el.parent; p && p !== frame && isElement(p) && (stats.get(p)?.chars ?? Infinity) <= limit; p = p.parent)
+    el = p;
   return el;
 }
 
@@ -559,7 +779,12 @@ function withGrid(found: Attempt, grid: Attempt): Attempt {
   // A container around the grid left the cards out as links: they follow its text.
   const before = roots.some((r) => contains(r, gridRoot)) || precedes(roots[0]!, gridRoot);
   const blocks = before ? [...found.blocks, ...grid.blocks] : [...grid.blocks, ...found.blocks];
-  return { blocks, chars: found.chars + grid.chars, plan: { ...grid.plan!, roots: before ? [...roots, gridRoot] : [gridRoot, ...roots] }, strategy: 'card grid + ' + found.strategy };
+  return {
+    blocks,
+    chars: found.chars + grid.chars,
+    plan: { ...grid.plan!, roots: before ? [...roots, gridRoot] : [gridRoot, ...roots] },
+    strategy: 'card grid + ' + found.strategy,
+  };
 }
 
 /** `inner` is `outer` or inside it. */
@@ -574,12 +799,33 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
   return roots.length === 1 ? roots : roots.sort((a, b) => (a === b ? 0 : precedes(a, b) ? -1 : 1));
 }
 
-function convertGrid(roots: Element[], stats: ElementStats, resolver: UrlResolver, title: string | null, rails: Set<Element> | null = null): Attempt {
+function convertGrid(
+  roots: Element[],
+  stats: ElementStats,
+  resolver: UrlResolver,
+  title: string | null,
+  rails: Set<Element> | null = null,
+): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, { skip: (el) => !stats.get(el) || (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) || isScreenReaderOnly(el) || isKeyboardCopy(el) });
-  const blocks = dropNearRepeats(dropAdjacentRepeats(undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title)))))));
-  return { blocks, chars: blocksTextLength(blocks), plan: { roots: [roots[0]!] } as Plan, strategy: roots.length > 1 ? 'card grids' : 'card grid' };
+  const raw = toBlocks(roots, resolver, {
+    skip: (el) =>
+      !stats.get(el) ||
+      (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) ||
+      isScreenReaderOnly(el) ||
+      isKeyboardCopy(el),
+  });
+  const blocks = dropNearRepeats(
+    dropAdjacentRepeats(
+      undoubleLines(dropIdRuns(dropPictureLines(dropFurnitureLines(dropTitleAndByline(raw, title))))),
+    ),
+  );
+  return {
+    blocks,
+    chars: blocksTextLength(blocks),
+    plan: { roots: [roots[0]!] } as Plan,
+    strategy: roots.length > 1 ? 'card grids' : 'card grid',
+  };
 }
 
 const STANDFIRST_MIN_CHARS = 80;

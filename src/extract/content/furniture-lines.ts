@@ -19,28 +19,74 @@ const RELATED_LEAD_IN = new RegExp(
     [
       // English
       'related(?: articles?| posts?| stories| content| coverage| topics| reading| news| links)?',
-      'read (?:also|more|next)', 'also read', 'see also', 'more on this(?: topic| story)?', 'further reading',
-      'you (?:may|might) (?:also )?(?:like|enjoy|be interested)', 'recommended (?:for you|reading|articles|stories)',
-      'more (?:stories|articles) (?:like this|from)', "don't miss",
+      'read (?:also|more|next)',
+      'also read',
+      'see also',
+      'more on this(?: topic| story)?',
+      'further reading',
+      'you (?:may|might) (?:also )?(?:like|enjoy|be interested)',
+      'recommended (?:for you|reading|articles|stories)',
+      'more (?:stories|articles) (?:like this|from)',
+      "don't miss",
       // German
-      'mehr zum thema', 'auch interessant', 'ebenfalls interessant', 'das (?:könnte|dürfte) (?:sie|dich|euch|ihnen) (?:auch )?interessieren',
-      'das thema könnte (?:sie|dich|euch) (?:auch )?interessieren', '(?:lesen sie|lies) (?:auch|mehr|weiter)', 'zum weiterlesen', 'weiterlesen',
-      'schon gelesen', 'passend (?:dazu|zum thema)', 'ähnliche (?:artikel|beiträge|themen|news)', 'verwandte (?:artikel|beiträge|themen)',
-      'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)', 'mehr themen', 'empfohlene (?:artikel|beiträge)',
+      'mehr zum thema',
+      'auch interessant',
+      'ebenfalls interessant',
+      'das (?:könnte|dürfte) (?:sie|dich|euch|ihnen) (?:auch )?interessieren',
+      'das thema könnte (?:sie|dich|euch) (?:auch )?interessieren',
+      '(?:lesen sie|lies) (?:auch|mehr|weiter)',
+      'zum weiterlesen',
+      'weiterlesen',
+      'schon gelesen',
+      'passend (?:dazu|zum thema)',
+      'ähnliche (?:artikel|beiträge|themen|news)',
+      'verwandte (?:artikel|beiträge|themen)',
+      'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)',
+      'mehr themen',
+      'empfohlene (?:artikel|beiträge)',
       // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel", "Weitere Tourentipps in Schweden"
-      'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)', '(?:viel|meist) ?gelesen(?:e)?', 'weitere [\\p{L}-]*tipps',
-      'neueste (?:artikel|beiträge|nachrichten)', '(?:heute )?empfehlen wir', 'wir empfehlen (?:auch|außerdem|ihnen|dir|euch)', 'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren', 'siehe auch',
+      'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)',
+      '(?:viel|meist) ?gelesen(?:e)?',
+      'weitere [\\p{L}-]*tipps',
+      'neueste (?:artikel|beiträge|nachrichten)',
+      '(?:heute )?empfehlen wir',
+      'wir empfehlen (?:auch|außerdem|ihnen|dir|euch)',
+      'diese (?:artikel|beiträge) könnten (?:sie|dich|euch) (?:auch |ebenfalls )?interessieren',
+      'siehe auch',
       // Spanish / Portuguese
-      'temas relacionados', '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s', 'le(?:e|a) (?:también|más)', '(?:también )?te puede interesar',
-      'le puede interesar', 'sigue leyendo', 'seguir leyendo', 'leia (?:também|mais)', 'veja também', '(?:notícias|artigos) relacionad[oa]s',
+      'temas relacionados',
+      '(?:noticias|artículos|notas|contenidos?) relacionad[oa]s',
+      'le(?:e|a) (?:también|más)',
+      '(?:también )?te puede interesar',
+      'le puede interesar',
+      'sigue leyendo',
+      'seguir leyendo',
+      'leia (?:também|mais)',
+      'veja também',
+      '(?:notícias|artigos) relacionad[oa]s',
       // French / Italian
-      '(?:à )?lire aussi', '(?:à )?voir aussi', 'sur le même sujet', 'articles similaires', 'dans la même rubrique',
-      'leggi anche', 'articoli correlati', '(?:ti )?potrebbe(?:ro)? interessarti', 'vedi anche',
+      '(?:à )?lire aussi',
+      '(?:à )?voir aussi',
+      'sur le même sujet',
+      'articles similaires',
+      'dans la même rubrique',
+      'leggi anche',
+      'articoli correlati',
+      '(?:ti )?potrebbe(?:ro)? interessarti',
+      'vedi anche',
       // Polish / Dutch
-      '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)', 'polecamy', 'powiązane artykuły', 'lees ook', 'gerelateerde artikelen',
+      '(?:czytaj|przeczytaj|zobacz) (?:też|także|również|więcej)',
+      'polecamy',
+      'powiązane artykuły',
+      'lees ook',
+      'gerelateerde artikelen',
       // Links to other pages of the site: archives, next and previous article
-      'alle (?:nachrichten|artikel|beiträge|news|meldungen)', 'weitere informationen zu[mr]?', 'vorschau auf (?:den|die) nächsten?',
-      '(?:next|previous) (?:article|post|story)', '(?:nächster|vorheriger) (?:artikel|beitrag)', 'artículo (?:anterior|siguiente)',
+      'alle (?:nachrichten|artikel|beiträge|news|meldungen)',
+      'weitere informationen zu[mr]?',
+      'vorschau auf (?:den|die) nächsten?',
+      '(?:next|previous) (?:article|post|story)',
+      '(?:nächster|vorheriger) (?:artikel|beitrag)',
+      'artículo (?:anterior|siguiente)',
       'article (?:précédent|suivant)',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
@@ -56,7 +102,8 @@ const APPENDIX_LABEL =
 
 /** The label of a table of contents ("Inhaltsverzeichnis", "Table of contents"): the list of
  *  links under it goes as a link list, the label would stand alone. */
-const TOC_LABEL = /^(?:inhaltsverzeichnis|table of contents|contents|sommaire|table des matières|índice|indice|spis treści|inhoudsopgave|innehåll|indholdsfortegnelse)\s*[:.]?$/iu;
+const TOC_LABEL =
+  /^(?:inhaltsverzeichnis|table of contents|contents|sommaire|table des matières|índice|indice|spis treści|inhoudsopgave|innehåll|indholdsfortegnelse)\s*[:.]?$/iu;
 
 /** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
 const DATE_LINE_MAX_CHARS = 60;
@@ -86,7 +133,8 @@ const BYLINE = new RegExp(
     ')(?:\\s*[,|/]\\s*[^.!?]{0,40})?$',
   'u',
 );
-const BYLINE_WORD = /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|texto|redakcja|redacción)/iu;
+const BYLINE_WORD =
+  /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|texto|redakcja|redacción)/iu;
 
 /** A post-meta line: short fields split by "|", "·" or "•", one of them a date
  *  ("Freitag | 14. Juni 2019 | 15:49 von X in Fashion | 0 comments"). */
@@ -160,11 +208,28 @@ const CALL_MAX_CHARS = 200;
 /** Newsletter, subscription, "support us" and "follow us" calls in the major languages. */
 const CALL_TO_ACTION = new RegExp(
   [
-    'subscribe (?:to|for|now|today|and|here)', 'sign(?:ing)? up (?:for|to|here|now|today)', '\\babonnier', 'abonnez-vous', 'inscrivez-vous',
-    'suscr[ií]b(?:ete|ite|ase)', 'zapraszamy (?:też )?do subskrypcji', 'support (?:our|independent|quality) (?:work|journalism)',
-    'unterstützen sie (?:uns|unsere|diese)', 'unterstütze (?:uns|unsere)', 'apóyanos', 'hazte (?:miembro|socio)',
-    'become a (?:member|patron|supporter|subscriber)', 'werden sie mitglied', 'follow us', 'folg(?:e|t|en sie) uns',
-    'síguenos', 'suivez[- ]nous', 'obserwuj nas', 'nuestro canal de', 'unseren? (?:youtube|instagram|tiktok)', 'our (?:youtube|instagram|tiktok) (?:channel|account)',
+    'subscribe (?:to|for|now|today|and|here)',
+    'sign(?:ing)? up (?:for|to|here|now|today)',
+    '\\babonnier',
+    'abonnez-vous',
+    'inscrivez-vous',
+    'suscr[ií]b(?:ete|ite|ase)',
+    'zapraszamy (?:też )?do subskrypcji',
+    'support (?:our|independent|quality) (?:work|journalism)',
+    'unterstützen sie (?:uns|unsere|diese)',
+    'unterstütze (?:uns|unsere)',
+    'apóyanos',
+    'hazte (?:miembro|socio)',
+    'become a (?:member|patron|supporter|subscriber)',
+    'werden sie mitglied',
+    'follow us',
+    'folg(?:e|t|en sie) uns',
+    'síguenos',
+    'suivez[- ]nous',
+    'obserwuj nas',
+    'nuestro canal de',
+    'unseren? (?:youtube|instagram|tiktok)',
+    'our (?:youtube|instagram|tiktok) (?:channel|account)',
   ].join('|'),
   'i',
 );
@@ -177,15 +242,26 @@ const CALL_TO_ACTION = new RegExp(
  */
 const SUPPORT_APPEAL = new RegExp(
   [
-    'consider supporting', 'support (?:our|independent|quality) (?:work|journalism|reporting)', 'become a (?:member|patron|supporter|subscriber)',
-    'join now or renew', 'first-time subscribers', 'advertise with us', 'straight to your (?:phone|inbox)',
+    'consider supporting',
+    'support (?:our|independent|quality) (?:work|journalism|reporting)',
+    'become a (?:member|patron|supporter|subscriber)',
+    'join now or renew',
+    'first-time subscribers',
+    'advertise with us',
+    'straight to your (?:phone|inbox)',
     // Asking for money, not for a petition or a cause ("unterstützen Sie unsere Forderung").
-    '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)', 'brauchen wir (?:deine|eure|ihre) unterstützung',
+    '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)',
+    'brauchen wir (?:deine|eure|ihre) unterstützung',
     // An amount names the money whatever is supported ("Unterstütze RosaMag bereits mit 2,50!").
     '(?:unterstütze|unterstützen sie) \\S+(?: \\S+)? (?:bereits |schon |ab )?mit (?:\\d|€)',
-    'werden sie mitglied', 'ihr beitrag hilft',
-    'apóyanos', 'hazte (?:miembro|socio)', 'únete a nuestra comunidad', 'cancela cuando quieras',
-    'soutenez[- ](?:nous|notre)', 'wesprzyj (?:nas|nasz)',
+    'werden sie mitglied',
+    'ihr beitrag hilft',
+    'apóyanos',
+    'hazte (?:miembro|socio)',
+    'únete a nuestra comunidad',
+    'cancela cuando quieras',
+    'soutenez[- ](?:nous|notre)',
+    'wesprzyj (?:nas|nasz)',
   ].join('|'),
   'iu',
 );
@@ -217,7 +293,8 @@ const SOCIAL_FOLLOW_MAX_CHARS = 300;
 const SOCIAL_NETWORK = /twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon/i;
 
 /** Advertising labels standing alone ("Anzeige", "- Advertisement -", "Reklama"). */
-const AD_LABEL = /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
+const AD_LABEL =
+  /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
 
 /** Affiliate and advertising disclosures. */
 const DISCLOSURE =
@@ -228,7 +305,8 @@ const DISCLOSURE_MAX_CHARS = 400;
  *  consent in one short paragraph ("Mit dem Laden des Tweets akzeptieren Sie die
  *  Datenschutzerklärung", "By signing up you accept our Privacy Policy"). */
 const PRIVACY = /datenschutz|privatsphäre|privacy|cookies?\b|confidentialité|privacidad|prywatności/i;
-const CONSENT = /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/i;
+const CONSENT =
+  /laden|load|akzeptier|accept|einverständnis|einwillig|consent|zustimm|agree|aceptas?|acepto|accepte|zgod/i;
 /** What such a notice is about: an embedded post, video or map, or a sign-up form. Without one
  *  a short paragraph on data protection and consent is an article's own prose (a report on a
  *  privacy ruling). */
@@ -248,14 +326,39 @@ const WIDGET_WORD =
 const WIDGET_LEAD = new RegExp(
   '^(?:' +
     [
-      'kommentar(?:e)? (?:schreiben|verfassen|hinzufügen|abgeben)', 'kommentare (?:sind )?geschlossen', 'keine kommentare', 'kommentare zu',
-      'kommentieren sie', 'leave a (?:comment|reply)', '(?:write|add|post) a comment', 'comments are closed', 'no comments', 'comment by',
-      'deja (?:un|tu) comentario', 'laisser un commentaire', 'dodaj komentarz', 'pingback', 'trackback',
-      '(?:diesen )?artikel (?:teilen|bewerten|drucken)', 'teilen (?:sie )?(?:dies|den artikel|mit)', 'share (?:this|the) (?:article|post|story|page)',
-      'möchten sie (?:den|diesen) artikel teilen', 'hier können sie den artikel bewerten', 'bewerten sie (?:diesen|dieses|den)',
-      'rate this (?:article|post|recipe)', 'print (?:this )?(?:recipe|article|page)', 'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
-      'you must be logged in', 'nur (?:angemeldete|registrierte|eingeloggte) (?:benutzer|nutzer|user|mitglieder)', 'only (?:registered|logged[- ]in) (?:users|members)',
-      'noch keine kommentare', 'sei (?:der|die) erste', 'be the first to (?:comment|like)', '(?:\\S+ )*als pdf (?:herunterladen|speichern)', 'download (?:as )?pdf', 'pdf version',
+      'kommentar(?:e)? (?:schreiben|verfassen|hinzufügen|abgeben)',
+      'kommentare (?:sind )?geschlossen',
+      'keine kommentare',
+      'kommentare zu',
+      'kommentieren sie',
+      'leave a (?:comment|reply)',
+      '(?:write|add|post) a comment',
+      'comments are closed',
+      'no comments',
+      'comment by',
+      'deja (?:un|tu) comentario',
+      'laisser un commentaire',
+      'dodaj komentarz',
+      'pingback',
+      'trackback',
+      '(?:diesen )?artikel (?:teilen|bewerten|drucken)',
+      'teilen (?:sie )?(?:dies|den artikel|mit)',
+      'share (?:this|the) (?:article|post|story|page)',
+      'möchten sie (?:den|diesen) artikel teilen',
+      'hier können sie den artikel bewerten',
+      'bewerten sie (?:diesen|dieses|den)',
+      'rate this (?:article|post|recipe)',
+      'print (?:this )?(?:recipe|article|page)',
+      'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
+      'you must be logged in',
+      'nur (?:angemeldete|registrierte|eingeloggte) (?:benutzer|nutzer|user|mitglieder)',
+      'only (?:registered|logged[- ]in) (?:users|members)',
+      'noch keine kommentare',
+      'sei (?:der|die) erste',
+      'be the first to (?:comment|like)',
+      '(?:\\S+ )*als pdf (?:herunterladen|speichern)',
+      'download (?:as )?pdf',
+      'pdf version',
     ].join('|') +
     ')(?![\\p{L}\\p{N}])',
   'iu',
@@ -305,7 +408,8 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
 }
 
 /** The label of a picture viewer's control ("Vergrößern", "Enlarge", "View larger"). */
-const VIEWER_LABEL = /^\W*(?:vergrößern|bild vergrößern|zum vergrößern klicken|enlarge|click to enlarge|view larger|zoom|agrandir|ampliar|ingrandisci|powiększ)\W*$/iu;
+const VIEWER_LABEL =
+  /^\W*(?:vergrößern|bild vergrößern|zum vergrößern klicken|enlarge|click to enlarge|view larger|zoom|agrandir|ampliar|ingrandisci|powiększ)\W*$/iu;
 /** A caption is a line or two. */
 const VIEWER_CAPTION_MAX_CHARS = 300;
 
@@ -318,9 +422,12 @@ function viewerCaptionImages(inlines: Inline[]): Block[] | null {
   let i = 0;
   while (i < inlines.length && inlines[i]!.type === 'text' && (inlines[i] as { text: string }).text.trim() === '') i++;
   const first = inlines[i];
-  if (first === undefined || first.type !== 'link' || first.href === null || !PICTURE_FILE.test(first.href)) return null;
+  if (first === undefined || first.type !== 'link' || first.href === null || !PICTURE_FILE.test(first.href))
+    return null;
   if (!VIEWER_LABEL.test(inlineText(first.children, 40))) return null;
-  const rest = inlineText(inlines.slice(i + 1), VIEWER_CAPTION_MAX_CHARS * 2).replace(/\s+/g, ' ').trim();
+  const rest = inlineText(inlines.slice(i + 1), VIEWER_CAPTION_MAX_CHARS * 2)
+    .replace(/\s+/g, ' ')
+    .trim();
   if (rest.length === 0 || rest.length > VIEWER_CAPTION_MAX_CHARS) return null;
   const images: Block[] = [];
   collectImages(first.children, images);
@@ -338,7 +445,8 @@ function withoutPageTools(list: Extract<Block, { type: 'list' }>): Block | null 
     const item = list.items[i]!;
     // A pingback's item holds its excerpt too; a tool is the item's only line.
     const head = item.children[0];
-    const tool = head !== undefined && head.type === 'paragraph' && isNoticeLine(head.children, item.children.length === 1);
+    const tool =
+      head !== undefined && head.type === 'paragraph' && isNoticeLine(head.children, item.children.length === 1);
     if (tool && kept === null) kept = list.items.slice(0, i);
     else if (!tool && kept !== null) kept.push(item);
   }
@@ -352,7 +460,11 @@ function isNoticeLine(inlines: Inline[], alone: boolean): boolean {
   const text = raw.replace(/\s+/g, ' ').trim();
   if (text.length === 0) return false;
   if (text.length <= LIST_NOTICE_MAX_CHARS && PINGBACK_LINE.test(text)) return true;
-  return alone && ((text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) || (text.length <= LIST_NOTICE_MAX_CHARS && LIST_NOTICE_LINE.test(text)));
+  return (
+    alone &&
+    ((text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) ||
+      (text.length <= LIST_NOTICE_MAX_CHARS && LIST_NOTICE_LINE.test(text)))
+  );
 }
 
 /**
@@ -384,7 +496,8 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
     const n = stack.pop()!;
     if (n.type === 'image') into.push({ type: 'image', src: n.src, alt: n.alt, caption: null });
     else if (n.type === 'text' || n.type === 'code') hasText ||= n.text.trim() !== '';
-    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push(...[...n.children].reverse());
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong')
+      stack.push(...[...n.children].reverse());
   }
   return hasText;
 }
@@ -400,9 +513,23 @@ const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
 /** The rules that look for their words anywhere in the line. Most short lines are prose that
  *  holds none of them: one scan of the union answers "none" for all (each scan of a line costs
  *  about as much as the union's, which tries its alternatives at each place in one pass). */
-const ANYWHERE = unionOf(CALL_TO_ACTION, NEWSLETTER, LICENCE_NOTICE, SOCIAL_NETWORK, DISCLOSURE, PRIVACY, TRAILING_CREDIT);
+const ANYWHERE = unionOf(
+  CALL_TO_ACTION,
+  NEWSLETTER,
+  LICENCE_NOTICE,
+  SOCIAL_NETWORK,
+  DISCLOSURE,
+  PRIVACY,
+  TRAILING_CREDIT,
+);
 /** No rule of the union judges a line longer than this. */
-const ANYWHERE_MAX_CHARS = Math.max(CALL_MAX_CHARS, LICENCE_MAX_CHARS, SOCIAL_FOLLOW_MAX_CHARS, DISCLOSURE_MAX_CHARS, CREDIT_MAX_CHARS);
+const ANYWHERE_MAX_CHARS = Math.max(
+  CALL_MAX_CHARS,
+  LICENCE_MAX_CHARS,
+  SOCIAL_FOLLOW_MAX_CHARS,
+  DISCLOSURE_MAX_CHARS,
+  CREDIT_MAX_CHARS,
+);
 
 function isFurnitureLine(block: Block): boolean {
   if (block.type !== 'heading' && block.type !== 'paragraph') return false;
@@ -416,23 +543,50 @@ function isFurnitureLine(block: Block): boolean {
   // (trim removes the same characters as \s matches).
   const text = COLLAPSIBLE.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw.trim();
   if (text.length === 0 || text.length > LONGEST_LINE) return false;
-  if (text.length <= LEAD_IN_MAX_CHARS && (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text) || TOC_LABEL.test(text))) return true;
+  if (
+    text.length <= LEAD_IN_MAX_CHARS &&
+    (RELATED_LEAD_IN.test(text) || APPENDIX_LABEL.test(text) || TOC_LABEL.test(text))
+  )
+    return true;
   // A date set as a heading titles a section of a timeline, live blog or changelog; only a
   // date paragraph is post metadata.
-  if (text.length <= DATE_LINE_MAX_CHARS && ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))) return true;
+  if (
+    text.length <= DATE_LINE_MAX_CHARS &&
+    ((block.type === 'paragraph' && DATE_LINE.test(text)) || BACK_LINK.test(text))
+  )
+    return true;
   // The anchored lead first: it fails at the line's first word, the feed words are looked for
   // all along the line.
-  if (POST_META_LEAD.test(text) && (text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text)))) return true;
+  if (
+    POST_META_LEAD.test(text) &&
+    (text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text)))
+  )
+    return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
-  if ((text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) || (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))) return true;
+  if (
+    (text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) ||
+    (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))
+  )
+    return true;
   // Where the union finds none of its rules' words, each of them would find none.
   const anywhere = text.length <= ANYWHERE_MAX_CHARS && ANYWHERE.test(text);
-  if (text.length <= CALL_MAX_CHARS && ((anywhere && (CALL_TO_ACTION.test(text) || isNewsletterCall(text))) || AD_LABEL.test(text))) return true;
+  if (
+    text.length <= CALL_MAX_CHARS &&
+    ((anywhere && (CALL_TO_ACTION.test(text) || isNewsletterCall(text))) || AD_LABEL.test(text))
+  )
+    return true;
   if (text.length <= APPEAL_MAX_CHARS && SUPPORT_APPEAL.test(text)) return true;
   if (anywhere && text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
-  if (anywhere && text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text)) return true;
-  if (text.length <= DISCLOSURE_MAX_CHARS && ((anywhere && isDisclosure(text)) || COPYRIGHT_LINE.test(text) || (anywhere && PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))) return true;
+  if (anywhere && text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text))
+    return true;
+  if (
+    text.length <= DISCLOSURE_MAX_CHARS &&
+    ((anywhere && isDisclosure(text)) ||
+      COPYRIGHT_LINE.test(text) ||
+      (anywhere && PRIVACY.test(text) && CONSENT.test(text) && NOTICE_SUBJECT.test(text)))
+  )
+    return true;
   if (text.length <= PAGE_TOOL_MAX_CHARS && PAGE_TOOL_LINE.test(text)) return true;
   if (text.length <= LIST_NOTICE_MAX_CHARS && (LIST_NOTICE_LINE.test(text) || PINGBACK_LINE.test(text))) return true;
   if (text.length <= PAYWALL_OFFER_MAX_CHARS && PAYWALL_OFFER_LINE.test(text)) return true;
@@ -446,7 +600,11 @@ const TAGGED_PROSE_MIN_CHARS = 120;
 function isDisclosure(text: string): boolean {
   const m = DISCLOSURE.exec(text);
   if (!m) return false;
-  return !(text.length >= TAGGED_PROSE_MIN_CHARS && text[m.index - 1] === '(' && text.indexOf(')', m.index) === m.index + m[0].length);
+  return !(
+    text.length >= TAGGED_PROSE_MIN_CHARS &&
+    text[m.index - 1] === '(' &&
+    text.indexOf(')', m.index) === m.index + m[0].length
+  );
 }
 
 /** The byline word may be capitalised ("Von", "BY"); the names after it must be. */

@@ -33,7 +33,8 @@ function hasText(blocks: Block[]): boolean {
     } else if (b.type === 'quote') {
       if (hasText(b.children)) return true;
     } else if (b.type === 'table') {
-      for (const row of b.rows) for (const cell of row.cells) if (NOT_SPACE.test(inlineText(cell.children))) return true;
+      for (const row of b.rows)
+        for (const cell of row.cells) if (NOT_SPACE.test(inlineText(cell.children))) return true;
     }
   }
   return false;
@@ -114,7 +115,11 @@ function named(inlines: Inline[], text: string): boolean {
   };
   visit(inlines);
   const label = squeeze(alts.join(''));
-  return label === '' || text.includes(label.slice(0, LABEL_PREFIX)) || /^(?:may include|may be an image of|image of|photo of|picture of)/i.test(alts.join(' ').trim());
+  return (
+    label === '' ||
+    text.includes(label.slice(0, LABEL_PREFIX)) ||
+    /^(?:may include|may be an image of|image of|photo of|picture of)/i.test(alts.join(' ').trim())
+  );
 }
 
 function squeeze(s: string): string {
@@ -127,6 +132,7 @@ function textOf(blocks: Block[], out: string[]): void {
     if ((b.type === 'paragraph' || b.type === 'heading') && !picturesOnly(b.children)) out.push(inlineText(b.children));
     else if (b.type === 'list') for (const it of b.items) textOf(it.children, out);
     else if (b.type === 'quote') textOf(b.children, out);
-    else if (b.type === 'table') for (const row of b.rows) for (const cell of row.cells) out.push(inlineText(cell.children));
+    else if (b.type === 'table')
+      for (const row of b.rows) for (const cell of row.cells) out.push(inlineText(cell.children));
   }
 }

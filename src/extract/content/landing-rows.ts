@@ -21,12 +21,19 @@ export function spareLandingRows(pruned: Set<Element>, stats: ElementStats): voi
   for (const el of pruned) {
     if (!ROW_TAGS.has(el.name)) continue;
     const info = stats.get(el);
-    if (!info || info.headings === 0 || info.chars - info.linkChars < Math.max(ROW_MIN_OWN_CHARS, PROSE_PER_HEADING * info.headings) || info.linkChars > ROW_MAX_LINK_DENSITY * info.chars) continue;
+    if (
+      !info ||
+      info.headings === 0 ||
+      info.chars - info.linkChars < Math.max(ROW_MIN_OWN_CHARS, PROSE_PER_HEADING * info.headings) ||
+      info.linkChars > ROW_MAX_LINK_DENSITY * info.chars
+    )
+      continue;
     const kind = firstClass(el);
     if (kind === null || !el.parent) continue;
     let keptSibling = false;
     for (const sib of el.parent.children) {
-      if (sib === el || !isElement(sib) || sib.name !== el.name || pruned.has(sib) || firstClass(sib) !== kind) continue;
+      if (sib === el || !isElement(sib) || sib.name !== el.name || pruned.has(sib) || firstClass(sib) !== kind)
+        continue;
       const si = stats.get(sib);
       if (si && si.headings > 0 && si.chars - si.linkChars >= ROW_MIN_OWN_CHARS) {
         keptSibling = true;

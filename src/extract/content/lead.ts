@@ -5,7 +5,8 @@ import { isElement, visitElements } from '../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
 
-const LEAD = /(?:^|[\s_-])(?:lead|leadin|lede|intro|introduction|intro-text|introtext|teaser|teaser-text|chapo|chapeau|standfirst|stand-first|summary|subtitle|sub-title|subheadline|subhead|deck|dek|excerpt|abstract|kicker-text|article-lead|article-intro|article-summary|field-intro)(?:$|[\s_-])/i;
+const LEAD =
+  /(?:^|[\s_-])(?:lead|leadin|lede|intro|introduction|intro-text|introtext|teaser|teaser-text|chapo|chapeau|standfirst|stand-first|summary|subtitle|sub-title|subheadline|subhead|deck|dek|excerpt|abstract|kicker-text|article-lead|article-intro|article-summary|field-intro)(?:$|[\s_-])/i;
 const LEAD_PROPS = new Set(['description', 'alternativeHeadline', 'abstract']);
 const SCOPES = new Set(['article', 'main']);
 const MAX_CLIMB = 4;
@@ -29,7 +30,10 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
     // No article element: the parent and grandparent of the body container are the header's
     // natural neighbours.
     const gp = first.parent?.parent;
-    scope = gp && isElement(gp as ChildNode) && (gp as Element).name !== 'body' && (gp as Element).name !== 'html' ? (gp as Element) : null;
+    scope =
+      gp && isElement(gp as ChildNode) && (gp as Element).name !== 'body' && (gp as Element).name !== 'html'
+        ? (gp as Element)
+        : null;
   }
   if (!scope) return [];
   const rootSet = new Set<ChildNode>(roots);
@@ -45,7 +49,13 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
     if (!info) return false;
     const cls = (attribute(el, 'class') ?? '') + ' ' + (attribute(el, 'id') ?? '');
     const isLead = LEAD.test(cls) || LEAD_PROPS.has(attribute(el, 'itemprop') ?? '');
-    if (isLead && el.name !== 'meta' && info.chars >= MIN_CHARS && stats.linkDensity(el) < 0.3 && !containsAny(el, rootSet)) {
+    if (
+      isLead &&
+      el.name !== 'meta' &&
+      info.chars >= MIN_CHARS &&
+      stats.linkDensity(el) < 0.3 &&
+      !containsAny(el, rootSet)
+    ) {
       found.push(el);
       return false;
     }

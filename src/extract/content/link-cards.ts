@@ -81,7 +81,9 @@ function labelCard(blocks: Block[], lines: number[]): boolean {
 
 /** The card's label lines read as one line of text where the first stood. */
 function joinLabels(out: Block[], lines: number[]): void {
-  const text = lines.map((k) => inlineText((out[k] as Extract<Block, { type: 'paragraph' }>).children).trim()).join(' ');
+  const text = lines
+    .map((k) => inlineText((out[k] as Extract<Block, { type: 'paragraph' }>).children).trim())
+    .join(' ');
   for (let i = lines.length - 1; i >= 1; i--) out.splice(lines[i]!, 1);
   out[lines[0]!] = { type: 'paragraph', children: [{ type: 'text', text }] };
 }
@@ -178,7 +180,8 @@ export function isKeyboardCopy(el: Element): boolean {
   if (!href) return false;
   let node: Element | null = el;
   for (let level = 0; node && level < COPY_LEVELS; level++) {
-    for (let s = node.prev; s; s = s.prev) if (isElement(s) && s.name === 'a' && attribute(s, 'href') === href) return repeats(el, s);
+    for (let s = node.prev; s; s = s.prev)
+      if (isElement(s) && s.name === 'a' && attribute(s, 'href') === href) return repeats(el, s);
     node = isElement(node.parent as Element) ? (node.parent as Element) : null;
   }
   return false;

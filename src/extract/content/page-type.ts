@@ -8,7 +8,8 @@ import { textContent, visitElements } from '../dom/walk.js';
 export type DeclaredType = 'article' | 'product' | 'forum' | 'listing' | 'unknown';
 
 const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
-const ARTICLE = /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$/;
+const ARTICLE =
+  /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$/;
 const PRODUCT = /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
 const FORUM = /^(?:DiscussionForumPosting|QAPage|Question)$/;
 /** An FAQ's questions are the site's own answers (a shop's or a service's FAQ block), not a thread. */
@@ -51,7 +52,8 @@ export function declaredTypes(jsonLdScripts: Element[]): string[] {
   const types: string[] = [];
   for (const s of jsonLdScripts) {
     for (const m of textContent(s).matchAll(TYPE_FIELD)) {
-      for (const t of m[1]!.replace(/[[\]"]/g, '').split(',')) types.push(t.trim().replace(/^https?:\/\/schema\.org\//, ''));
+      for (const t of m[1]!.replace(/[[\]"]/g, '').split(','))
+        types.push(t.trim().replace(/^https?:\/\/schema\.org\//, ''));
     }
   }
   return types;

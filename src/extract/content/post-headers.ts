@@ -12,7 +12,33 @@ const POST_ITEMTYPE = /schema\.org\/(?:DiscussionForumPosting|Comment|Answer|Que
 export const POST_HEADER_MAX_CHARS = 100;
 
 /** Elements that make a box of lines rather than one line. */
-const BLOCK_TAGS = new Set(['address', 'article', 'aside', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'li', 'nav', 'ol', 'p', 'section', 'table', 'ul']);
+const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'li',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'table',
+  'ul',
+]);
 
 /** `el` is one line: a name, a date, a post number, set in inline elements only. A member's
  *  panel (avatar, name, rank, join date, post count) or a post's whole header bar (buttons,

@@ -43,7 +43,8 @@ export function isProseWidget(el: Element): boolean {
     if (n.name === 'article') return false;
     if (n.name === 'p') {
       const { chars, linkChars } = linkTextChars(n);
-      if (chars >= PARAGRAPH_CHARS && linkChars <= PARAGRAPH_LINK_SHARE * chars && ++found >= PROSE_PARAGRAPHS) return true;
+      if (chars >= PARAGRAPH_CHARS && linkChars <= PARAGRAPH_LINK_SHARE * chars && ++found >= PROSE_PARAGRAPHS)
+        return true;
       continue;
     }
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);

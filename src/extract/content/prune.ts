@@ -11,7 +11,20 @@ import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
 
-const CONDITIONAL = new Set(['form', 'fieldset', 'table', 'ul', 'ol', 'div', 'section', 'dl', 'aside', 'nav', 'header', 'footer']);
+const CONDITIONAL = new Set([
+  'form',
+  'fieldset',
+  'table',
+  'ul',
+  'ol',
+  'div',
+  'section',
+  'dl',
+  'aside',
+  'nav',
+  'header',
+  'footer',
+]);
 const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
 /** Class words that hold a SHARE word without naming a share bar: a code highlighter's
  *  "prettyprint", print style sheets' "noprint" / "hidden-print" / Tailwind's "print:" variants
@@ -34,7 +47,12 @@ const TOC_SHARE = 0.8;
 const PROMOTED_NODE = /(?:^|\s)node-{1,2}promoted(?:$|\s)/;
 const PROMOTED_WEIGHT = 25;
 
-export function pruneContent(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, excluded: Set<Element>): void {
+export function pruneContent(
+  roots: ChildNode[],
+  stats: ElementStats,
+  flags: AttemptFlags,
+  excluded: Set<Element>,
+): void {
   for (const root of roots) {
     if (!isElement(root)) continue;
     visitElements(root, (el) => {
@@ -65,7 +83,13 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   // stand: the lower-cased join is made only for a match and for the conditional containers.
   const cls = attribute(el, 'class');
   const id = attribute(el, 'id');
-  if (((cls && SHARE.test(cls)) || (id && SHARE.test(id))) && info.chars < 500 && !NEGATIVE_SAFE(el) && !isShareLookAlike(el, classAndId(el))) return true;
+  if (
+    ((cls && SHARE.test(cls)) || (id && SHARE.test(id))) &&
+    info.chars < 500 &&
+    !NEGATIVE_SAFE(el) &&
+    !isShareLookAlike(el, classAndId(el))
+  )
+    return true;
   if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
   const ci = classAndId(el);
   if (ci && INGREDIENTS.test(ci)) return false;
@@ -90,14 +114,21 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   const inFigure = hasAncestorTag(el, 'figure', 3);
   // Several pictures and few paragraphs is an image strip, unless the text around them is
   // prose (steps beside photos, forum posts with avatars and smileys, text in <div>s).
-  if (img > 1 && p / img < 0.5 && !inFigure && !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)) return true;
+  if (
+    img > 1 &&
+    p / img < 0.5 &&
+    !inFigure &&
+    !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)
+  )
+    return true;
   if (!isList && li > p) return true;
   if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3))) return true;
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
   // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
   // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
   // of the text ("1. Choose the right pot", "Tel. +81 158-23-2012"), which the line pass judges.
-  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el)) return true;
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el))
+    return true;
   if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return true;
   if (isList && ld > 0.5 && len < 1000) return true;
   if (weight >= 25 && ld > 0.5) return true;
@@ -130,7 +161,7 @@ function linkedWithinPage(el: Element, chars: number, linkChars: number): boolea
     if (href !== undefined && href.trim().startsWith('#') && href.trim().length > 1) inPage += textChars(d);
     return false;
   });
-  if (inPage === 0 || inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars) return false;
+  if (inPage === 0 || (inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars)) return false;
   return (linkChars - inPage) / (chars - inPage) <= 0.2;
 }
 

@@ -50,7 +50,12 @@ export function missingIngredients(roots: ChildNode[], stats: ElementStats, prun
   }
   if (!box || box.type !== 'tag' || (stats.get(box)?.chars ?? Infinity) > MAX_LIST_CHARS) return none;
   // The list's own title ("Ingredients", "For 12 pieces") sits just around it.
-  for (let p = box.parent as Element | null; p && p.type === 'tag' && (stats.get(p)?.chars ?? Infinity) <= stats.get(box)!.chars + TITLE_CHARS; p = p.parent as Element | null) box = p;
+  for (
+    let p = box.parent as Element | null;
+    p && p.type === 'tag' && (stats.get(p)?.chars ?? Infinity) <= stats.get(box)!.chars + TITLE_CHARS;
+    p = p.parent as Element | null
+  )
+    box = p;
   for (const r of roots) if (r === box || isInside(r, box) || isInside(box, r)) return none;
   const firstRoot = roots[0];
   return { list: box, before: firstRoot !== undefined && precedes(box, firstRoot) };
@@ -75,4 +80,3 @@ function isShown(el: Element, roots: ChildNode[], pruned: Set<Element>): boolean
   }
   return false;
 }
-

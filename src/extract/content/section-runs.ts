@@ -25,11 +25,19 @@ export function widenToSectionRun(top: Element, stats: ElementStats, body: Paren
   let el: Element = top;
   for (let level = 0; level <= SECTION_LEVELS; level++) {
     const parent = el.parent;
-    if (!parent || parent === body || !isElement(parent) || parent.name === 'body' || parent.name === 'html') return top;
+    if (!parent || parent === body || !isElement(parent) || parent.name === 'body' || parent.name === 'html')
+      return top;
     if (el.name !== 'article' && isSectionRun(el, parent, stats)) {
       const pi = stats.get(parent);
       const ti = stats.get(top);
-      if (pi && ti && pi.chars >= MIN_RUN_CHARS && ti.chars < ALREADY_SHARE * pi.chars && stats.linkDensity(parent) <= MAX_LINK_DENSITY) return parent;
+      if (
+        pi &&
+        ti &&
+        pi.chars >= MIN_RUN_CHARS &&
+        ti.chars < ALREADY_SHARE * pi.chars &&
+        stats.linkDensity(parent) <= MAX_LINK_DENSITY
+      )
+        return parent;
       return top;
     }
     el = parent;

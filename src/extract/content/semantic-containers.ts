@@ -15,7 +15,8 @@ export function semanticContainers(stats: ElementStats): Element[][] {
   for (const el of stats.order) {
     const prop = attribute(el, 'itemprop');
     if (prop === 'articleBody') groups[0]!.push(el);
-    else if (BODY_CLASS.test(attribute(el, 'class') ?? '') || BODY_CLASS.test(attribute(el, 'id') ?? '')) groups[1]!.push(el);
+    else if (BODY_CLASS.test(attribute(el, 'class') ?? '') || BODY_CLASS.test(attribute(el, 'id') ?? ''))
+      groups[1]!.push(el);
     else if (el.name === 'article') groups[2]!.push(el);
     else if (el.name === 'main' || attribute(el, 'role') === 'main') groups[3]!.push(el);
   }

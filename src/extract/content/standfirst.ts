@@ -77,8 +77,16 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
       }
       const { chars, linkChars } = linkTextChars(el);
       // The counts first: the text is read and folded only for a block they let through.
-      const folded = crossedLinks <= MAX_CROSSED_LINK_CHARS && chars >= MIN_CHARS && linkChars / chars < MAX_LINK_DENSITY ? standfirstText(el) : null;
-      if (folded !== null && !folded.includes(titleText) && !seen.has(folded) && !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))) {
+      const folded =
+        crossedLinks <= MAX_CROSSED_LINK_CHARS && chars >= MIN_CHARS && linkChars / chars < MAX_LINK_DENSITY
+          ? standfirstText(el)
+          : null;
+      if (
+        folded !== null &&
+        !folded.includes(titleText) &&
+        !seen.has(folded) &&
+        !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))
+      ) {
         found.push(el);
         seen.add(folded);
         total += chars;

@@ -19,7 +19,8 @@ function supplementNamed(name: string | undefined): boolean {
 /** Every root of the reading is an FAQ box or a block of SEO copy, by its own name. */
 export function onlySupplements(roots: readonly ChildNode[]): boolean {
   if (roots.length === 0) return false;
-  for (const r of roots) if (!isElement(r) || !(supplementNamed(attribute(r, 'class')) || supplementNamed(attribute(r, 'id')))) return false;
+  for (const r of roots)
+    if (!isElement(r) || !(supplementNamed(attribute(r, 'class')) || supplementNamed(attribute(r, 'id')))) return false;
   return true;
 }
 
@@ -34,7 +35,12 @@ export function onlyFooters(roots: readonly ChildNode[]): boolean {
   if (roots.length === 0) return false;
   for (const r of roots) {
     if (!isElement(r) || r.name === 'body' || r.name === 'main') return false;
-    if (r.name !== 'footer' && !someTokenWords(attribute(r, 'class'), MAYBE_FOOTER, (w) => w.some((x) => FOOTER_WORDS.has(x))) && !someTokenWords(attribute(r, 'id'), MAYBE_FOOTER, (w) => w.some((x) => FOOTER_WORDS.has(x)))) return false;
+    if (
+      r.name !== 'footer' &&
+      !someTokenWords(attribute(r, 'class'), MAYBE_FOOTER, (w) => w.some((x) => FOOTER_WORDS.has(x))) &&
+      !someTokenWords(attribute(r, 'id'), MAYBE_FOOTER, (w) => w.some((x) => FOOTER_WORDS.has(x)))
+    )
+      return false;
   }
   return true;
 }

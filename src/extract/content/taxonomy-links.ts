@@ -17,7 +17,8 @@ const SEARCH_PATH = /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/)?(?:search|suche|buscar|r
 const SEARCH_QUERY = /^\?(?:term|q|s|query|k)=[^&]+$/i;
 
 /** A glossary entry of the site, linked on the term wherever it appears. */
-const GLOSSARY_PATH = /\/(?:glossar|glossary|glossaire|glosario|glossario|glossareintraege|lexikon|lexicon)(?:[/_-]|\.html?$|$)/i;
+const GLOSSARY_PATH =
+  /\/(?:glossar|glossary|glossaire|glosario|glossario|glossareintraege|lexikon|lexicon)(?:[/_-]|\.html?$|$)/i;
 
 export function dropTaxonomyLinks(blocks: Block[], pageUrl: string): Block[] {
   const host = hostOf(pageUrl);

@@ -15,7 +15,6 @@ const MIN_ENTRIES = 4;
 /** A summary reads as a sentence: this many words at least. */
 const MIN_SUMMARY_WORDS = 6;
 
-
 /** The href of a paragraph that is one link, with at most punctuation around it, or null. */
 function titleLink(block: Block): string | null {
   if (block.type !== 'paragraph') return null;
@@ -35,7 +34,8 @@ function isSummary(block: Block): boolean {
   if (block.type !== 'paragraph') return false;
   if (!block.children.every(unlinked)) return false;
   let words = 0;
-  for (const w of inlineText(block.children).split(/\s+/)) if (/\p{L}{2}/u.test(w) && ++words >= MIN_SUMMARY_WORDS) return true;
+  for (const w of inlineText(block.children).split(/\s+/))
+    if (/\p{L}{2}/u.test(w) && ++words >= MIN_SUMMARY_WORDS) return true;
   return false;
 }
 
@@ -52,7 +52,7 @@ function unlinked(n: Inline): boolean {
 export function titleTeaserEntries(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
   let level: HeadingLevel = 1;
-  for (let i = 0; i < blocks.length; ) {
+  for (let i = 0; i < blocks.length;) {
     const b = blocks[i]!;
     if (b.type === 'heading') level = b.level;
     // Most blocks open no run: told so before the run's set is made.
@@ -79,7 +79,8 @@ export function titleTeaserEntries(blocks: Block[]): Block[] {
     const sub = Math.min(6, level + 1) as HeadingLevel;
     for (let k = i; k < j; k += 2) {
       const t = blocks[k]!;
-      if (t.type === 'paragraph') out[k] = { type: 'heading', level: sub, children: t.children.filter((c) => c.type === 'link') };
+      if (t.type === 'paragraph')
+        out[k] = { type: 'heading', level: sub, children: t.children.filter((c) => c.type === 'link') };
     }
     i = j;
   }

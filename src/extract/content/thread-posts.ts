@@ -58,8 +58,15 @@ export function threadPosts(chosen: Element, stats: ElementStats): Element[] | n
  *  that the strict pass dropped (`dropped`): all of them, in page order, measured on `all` (the page minus
  *  never-text and hidden elements only). Null when no kept element has left-out look-alikes in
  *  reply wrappers (a signature box reusing the post's text class is no reply). */
-export function threadReplies(all: ElementStats, kept: (el: Element) => boolean, dropped: (el: Element) => boolean): Element[] | null {
-  const groups = new Map<string, { posts: Element[]; members: Set<Element>; kept: number; leftOut: number; chars: number; linkChars: number }>();
+export function threadReplies(
+  all: ElementStats,
+  kept: (el: Element) => boolean,
+  dropped: (el: Element) => boolean,
+): Element[] | null {
+  const groups = new Map<
+    string,
+    { posts: Element[]; members: Set<Element>; kept: number; leftOut: number; chars: number; linkChars: number }
+  >();
   for (const el of all.order) {
     const sig = postSignature(el);
     if (!sig) continue;

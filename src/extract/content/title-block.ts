@@ -33,7 +33,13 @@ const OFF_SITE = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
 
 /** The title heading's block, when the found roots lie outside it and it reads as a chapter's
  *  opening; null otherwise. `stats` must measure the block (the strict measure). */
-export function titleBlock(stats: ElementStats, title: string | null, heading: Element | null, roots: readonly unknown[], host: string | null): Element | null {
+export function titleBlock(
+  stats: ElementStats,
+  title: string | null,
+  heading: Element | null,
+  roots: readonly unknown[],
+  host: string | null,
+): Element | null {
   const h = heading ?? titleHeadingIn(stats, title);
   if (!h) return null;
   const hChars = stats.get(h)?.chars ?? 0;
@@ -67,7 +73,8 @@ function titleHeadingIn(stats: ElementStats, title: string | null): Element | nu
     if (h.includes(t)) return el;
     if (!t.includes(h)) continue;
     if (h.length >= MIN_SHARE * t.length) return el;
-    if (h.length >= MIN_CLOSING_CHARS && t.endsWith(h) && /[\s:|\-–—·•»/]$/.test(t.slice(0, t.length - h.length))) return el;
+    if (h.length >= MIN_CLOSING_CHARS && t.endsWith(h) && /[\s:|\-–—·•»/]$/.test(t.slice(0, t.length - h.length)))
+      return el;
   }
   return null;
 }
@@ -79,11 +86,18 @@ function readsAsChapter(block: Element, stats: ElementStats, host: string | null
     const info = stats.get(el);
     if (!info) return false;
     if (el.name === 'p') {
-      if (info.chars - info.linkChars >= MIN_PROSE_CHARS && info.linkChars <= MAX_PROSE_LINK_SHARE * info.chars) prose = true;
+      if (info.chars - info.linkChars >= MIN_PROSE_CHARS && info.linkChars <= MAX_PROSE_LINK_SHARE * info.chars)
+        prose = true;
       return false;
     }
     if (LISTS.has(el.name)) {
-      if (!toc && info.chars > 0 && info.linkChars >= MIN_TOC_LINK_SHARE * info.chars && inSiteLinks(el, host) >= MIN_TOC_LINKS) toc = true;
+      if (
+        !toc &&
+        info.chars > 0 &&
+        info.linkChars >= MIN_TOC_LINK_SHARE * info.chars &&
+        inSiteLinks(el, host) >= MIN_TOC_LINKS
+      )
+        toc = true;
       return false;
     }
     return !(prose && toc);

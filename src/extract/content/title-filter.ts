@@ -12,7 +12,7 @@ export function dropTitleAndByline(blocks: Block[], title: string | null): Block
     const b = blocks[i]!;
     if (b.type !== 'heading') continue;
     const text = foldText(inlineText(b.children));
-    if (text !== '' && (text === want || want.includes(text) && text.length > want.length * 0.6)) {
+    if (text !== '' && (text === want || (want.includes(text) && text.length > want.length * 0.6))) {
       return [...blocks.slice(0, i), ...blocks.slice(i + 1)];
     }
   }

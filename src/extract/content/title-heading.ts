@@ -20,7 +20,11 @@ export function titleHeading(facts: Pick<PageFacts, 'h1s'>, title: string | null
   for (const h1 of facts.h1s) {
     const h = normalizedText(h1);
     if (h === '' || linksHome(h1)) continue;
-    if (h.includes(t) || (t.includes(h) && (h.length >= MIN_SHARE * t.length || (t.startsWith(h) && h.length >= MIN_OPENING_CHARS)))) return h1;
+    if (
+      h.includes(t) ||
+      (t.includes(h) && (h.length >= MIN_SHARE * t.length || (t.startsWith(h) && h.length >= MIN_OPENING_CHARS)))
+    )
+      return h1;
   }
   // A page's only <h1> titles it even when the page title was written for search engines.
   const only = facts.h1s.length === 1 ? facts.h1s[0]! : null;
@@ -30,7 +34,8 @@ export function titleHeading(facts: Pick<PageFacts, 'h1s'>, title: string | null
 function linksHome(h1: Element): boolean {
   let home = false;
   visitElements(h1, (el) => {
-    if (el.name === 'a' && (attribute(el, 'rel') === 'home' || HOME_HREF.test((attribute(el, 'href') ?? '').trim()))) home = true;
+    if (el.name === 'a' && (attribute(el, 'rel') === 'home' || HOME_HREF.test((attribute(el, 'href') ?? '').trim())))
+      home = true;
     return !home;
   });
   return home;

@@ -13,7 +13,17 @@ import type { ElementStats } from './element-stats.js';
 
 /** The page's chrome landmarks, by tag (a <form> too, in the whole-page reading, unless it wraps the page). */
 export const CHROME_TAGS: ReadonlySet<string> = new Set(['nav', 'aside', 'footer', 'header', 'menu']);
-const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+]);
 /** A <main> under this share of the page's text is a fragment (a hero), not the page body. */
 const MAIN_MIN_SHARE = 0.3;
 
@@ -53,7 +63,14 @@ export function frameChars(frame: ParentNode, stats: ElementStats): number {
  *    whole-page reading must not be mostly linked list items (a link hub beside an article);
  *  - null: the container is most of the page.
  */
-export function wholePageGate(found: number, frame: ParentNode, stats: ElementStats, wide: ElementStats | null, rawChars: number, share: number): 'strict' | 'wide' | 'unmeasured' | null {
+export function wholePageGate(
+  found: number,
+  frame: ParentNode,
+  stats: ElementStats,
+  wide: ElementStats | null,
+  rawChars: number,
+  share: number,
+): 'strict' | 'wide' | 'unmeasured' | null {
   const strict = frameChars(frame, stats);
   if (found < share * strict) return 'strict';
   if (wide && found < share * frameChars(frame, wide)) return 'wide';
@@ -90,7 +107,8 @@ export function sectionedBlocks(blocks: readonly Block[]): boolean {
 /** Beyond the strict measure's view, the page may be a post with its comments, reviews, sidebar
  *  widgets and links to other posts, which the strict pass leaves out by name: the whole-page
  *  reading of the 'wide' and 'unmeasured' bands leaves them out too. */
-const BEYOND_STRICT_EXTRAS = /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended|reviews?|ratings?|sidebar|widget-?area)(?:$|[\s_-])/i;
+const BEYOND_STRICT_EXTRAS =
+  /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended|reviews?|ratings?|sidebar|widget-?area)(?:$|[\s_-])/i;
 
 /** What the whole-page reading leaves out when the gate was not the strict measure. */
 export function beyondStrictExcluded(el: Element): boolean {
@@ -147,7 +165,12 @@ export function linkedListChars(blocks: Block[]): number {
   for (const b of blocks) {
     if (b.type !== 'list') continue;
     for (const item of b.items) {
-      if (item.children.some((c) => (c.type === 'paragraph' || c.type === 'heading') && c.children.some((i) => i.type === 'link'))) n += blocksTextLength(item.children);
+      if (
+        item.children.some(
+          (c) => (c.type === 'paragraph' || c.type === 'heading') && c.children.some((i) => i.type === 'link'),
+        )
+      )
+        n += blocksTextLength(item.children);
     }
   }
   return n;
@@ -238,7 +261,12 @@ function titledHeadings(blocks: readonly Block[]): number {
     const b = blocks[i]!;
     if (b.type !== 'heading' || b.children.some((c) => c.type === 'link')) continue;
     const next = blocks[i + 1]!;
-    if (next.type === 'paragraph' && !next.children.some((c) => c.type === 'link') && inlinesText(next.children, SECTION_PROSE_CHARS).length >= SECTION_PROSE_CHARS) n++;
+    if (
+      next.type === 'paragraph' &&
+      !next.children.some((c) => c.type === 'link') &&
+      inlinesText(next.children, SECTION_PROSE_CHARS).length >= SECTION_PROSE_CHARS
+    )
+      n++;
   }
   return n;
 }
@@ -253,7 +281,11 @@ const LOST_MIN_HEADINGS = 6;
  * "cta" band, a "promo" row, a row of feature cards under their titles), which the whole-page
  * reading, made without those passes' class rules, keeps.
  */
-export function sectionsLostInside(roots: readonly ChildNode[], stats: ElementStats, blocks: readonly Block[]): boolean {
+export function sectionsLostInside(
+  roots: readonly ChildNode[],
+  stats: ElementStats,
+  blocks: readonly Block[],
+): boolean {
   let counted = 0;
   for (const r of roots) if (isElement(r)) counted += stats.get(r)?.headings ?? 0;
   if (counted < LOST_MIN_HEADINGS) return false;

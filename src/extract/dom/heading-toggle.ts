@@ -14,7 +14,6 @@ export function isHeadingToggle(button: Element): boolean {
   return !panelClosed(button);
 }
 
-
 /** Levels climbed from the button to find the element after it (a button inside a heading,
  *  inside a title wrapper). */
 const PANEL_CLIMB = 2;

@@ -21,7 +21,8 @@ const RELATED = /(?:^|[\s_-])(?:related|ratings?)(?:$|[\s_-])/i;
 const RELATED_OR_UNLIKELY = new RegExp(`(?:${RELATED.source})|(?:${UNLIKELY.source})`, 'i');
 
 /** Signs of content. */
-const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
+const POSITIVE =
+  /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
 
 /** Signs of boilerplate. Utility classes that clip or scroll a box ("overflow-hidden",
  *  "overflow-y-scroll") say nothing about what it holds. */
@@ -29,7 +30,19 @@ const NEGATIVE =
   /-ad-|(?<!overflow-(?:[xy]-)?)hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|(?<!no-)media|meta|outbrain|promo|related|(?<!overflow-(?:[xy]-)?)scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
 
 /** Roles that mark boilerplate landmarks. */
-export const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'note']);
+export const BOILERPLATE_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'toolbar',
+  'note',
+]);
 
 /** Is this element's class/id an unlikely-content container (and not rescued)? */
 export function isUnlikelyCandidate(el: Element): boolean {
@@ -80,7 +93,15 @@ export function someTokenWords(name: string | undefined, maybe: RegExp, test: (w
   if (name === undefined || !maybe.test(name)) return false;
   for (const token of name.split(/\s+/)) {
     if (!maybe.test(token)) continue;
-    if (test(token.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_\-0-9]+/))) return true;
+    if (
+      test(
+        token
+          .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+          .toLowerCase()
+          .split(/[\s_\-0-9]+/),
+      )
+    )
+      return true;
   }
   return false;
 }

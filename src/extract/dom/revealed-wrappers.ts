@@ -10,14 +10,27 @@ import { attribute } from '../../parse/nodes.js';
 import { isElement } from './walk.js';
 
 /** Class or id words of overlays and navigation that a page hides until asked for. */
-export const HIDDEN_UNTIL_ASKED = 'modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile';
+export const HIDDEN_UNTIL_ASKED =
+  'modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile';
 /** One of `words` ("a|b") as a class or id word of its own, or a dash/underscore part of one. */
 export function classWordPattern(words: string): RegExp {
   return new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, 'i');
 }
 /** Overlays and navigation that are hidden until asked for, whatever their size. */
 const OVERLAY = classWordPattern(`${HIDDEN_UNTIL_ASKED}|sidebar|flyout|print`);
-const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'title', 'head', 'iframe', 'select', 'textarea']);
+const NEVER_TEXT = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'title',
+  'head',
+  'iframe',
+  'select',
+  'textarea',
+]);
 /** Elements the hidden-element scan neither tests nor enters (for a walk that does the scan itself). */
 export const HIDDEN_SCAN_SKIP: ReadonlySet<string> = NEVER_TEXT;
 /** A revealed wrapper holds a page's worth of text, not a line. */
@@ -30,7 +43,11 @@ const VISIBLE_SHARE = 0.25;
  * markup test (visibility.ts) without the reveal. `rootTops`: the outermost hidden elements of
  * `root`, when a walk of the caller's has found them already (page-facts.ts).
  */
-export function findRevealedWrappers(root: ParentNode, isHiddenByMarkup: (el: Element) => boolean, rootTops?: Element[]): Element[] {
+export function findRevealedWrappers(
+  root: ParentNode,
+  isHiddenByMarkup: (el: Element) => boolean,
+  rootTops?: Element[],
+): Element[] {
   const out: Element[] = [];
   const scopes: ParentNode[] = [root];
   // A revealed wrapper is itself a page: the same test runs inside it, for a second level of
@@ -74,9 +91,18 @@ const WRAPPER_TAGS = new Set(['div', 'section', 'main', 'article', 'span', 'form
 
 function isOverlay(el: Element): boolean {
   if (!WRAPPER_TAGS.has(el.name)) return true;
-  if (el.name === 'dialog' || el.name === 'nav' || el.name === 'aside' || el.name === 'header' || el.name === 'footer' || el.name === 'menu') return true;
+  if (
+    el.name === 'dialog' ||
+    el.name === 'nav' ||
+    el.name === 'aside' ||
+    el.name === 'header' ||
+    el.name === 'footer' ||
+    el.name === 'menu'
+  )
+    return true;
   const role = attribute(el, 'role');
-  if (role === 'dialog' || role === 'alertdialog' || role === 'navigation' || role === 'menu' || role === 'tooltip') return true;
+  if (role === 'dialog' || role === 'alertdialog' || role === 'navigation' || role === 'menu' || role === 'tooltip')
+    return true;
   if (attribute(el, 'aria-modal') === 'true') return true;
   const cls = attribute(el, 'class');
   const id = attribute(el, 'id');

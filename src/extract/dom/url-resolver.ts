@@ -45,7 +45,13 @@ export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: st
   };
 }
 
-function cachedResolve(cache: Map<string, string | null>, raw: string | undefined, base: string, schemes: ReadonlySet<string>, baseParses: boolean): string | null {
+function cachedResolve(
+  cache: Map<string, string | null>,
+  raw: string | undefined,
+  base: string,
+  schemes: ReadonlySet<string>,
+  baseParses: boolean,
+): string | null {
   if (raw === undefined) return null;
   let out = cache.get(raw);
   if (out === undefined) {
@@ -56,13 +62,21 @@ function cachedResolve(cache: Map<string, string | null>, raw: string | undefine
 }
 
 /** Absolute address of `raw` against `base`, or null when empty, unresolvable or of another scheme. */
-function resolveIn(raw: string | undefined, base: string, schemes: ReadonlySet<string>, baseParses: boolean): string | null {
+function resolveIn(
+  raw: string | undefined,
+  base: string,
+  schemes: ReadonlySet<string>,
+  baseParses: boolean,
+): string | null {
   const trimmed = raw?.trim();
   if (!trimmed) return null;
   // An address that starts with its scheme and two slashes ignores the base (the URL parser
   // goes straight to its authority): it is parsed alone, without parsing the base again
   // (A base that does not parse fails every address, as before.)
-  const u = baseParses && (trimmed.startsWith('https://') || trimmed.startsWith('http://')) ? tryResolve(trimmed) : tryResolve(trimmed, base);
+  const u =
+    baseParses && (trimmed.startsWith('https://') || trimmed.startsWith('http://'))
+      ? tryResolve(trimmed)
+      : tryResolve(trimmed, base);
   return u && schemes.has(u.protocol) ? u.href : null;
 }
 

@@ -38,7 +38,8 @@ export function isHiddenByMarkup(el: Element): boolean {
 
 /** Disclosure panels a reader opens (accordion sections, FAQ answers, tab panels) and
  *  carousel slides not in view: hidden until asked for, their text is the page's. */
-const PANEL_CLASS = /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
+const PANEL_CLASS =
+  /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
 /** A carousel's copies of its first and last slides (for an endless loop) repeat them. */
 const SLIDE_COPY = /(?:^|[\s_-])(?:cloned?|duplicate)(?:$|[\s_-])/i;
 /** Overlays and menus hidden until asked for stay hidden whatever their class. */
@@ -58,7 +59,13 @@ function isClosedPanel(el: Element): boolean {
   if (SLIDE_COPY.test(cls) || NOT_PANEL.test(cls)) return false;
   const id = attribute(el, 'id');
   if (id !== undefined && NOT_PANEL.test(id)) return false;
-  return role !== 'dialog' && role !== 'alertdialog' && role !== 'menu' && role !== 'navigation' && attribute(el, 'aria-modal') !== 'true';
+  return (
+    role !== 'dialog' &&
+    role !== 'alertdialog' &&
+    role !== 'menu' &&
+    role !== 'navigation' &&
+    attribute(el, 'aria-modal') !== 'true'
+  );
 }
 
 /**
@@ -106,12 +113,30 @@ function judgeMarkup(el: Element): boolean {
     }
     return judgeFrom(el.name, hidden, ariaHidden, style, cls, type, tabindex, role === 'tooltip' && !describedBy);
   }
-  return judgeFrom(el.name, attribute(el, 'hidden') !== undefined, attribute(el, 'aria-hidden'), attribute(el, 'style'), attribute(el, 'class'), attribute(el, 'type'), attribute(el, 'tabindex'), attribute(el, 'role') === 'tooltip' && attribute(el, 'aria-describedby') === undefined);
+  return judgeFrom(
+    el.name,
+    attribute(el, 'hidden') !== undefined,
+    attribute(el, 'aria-hidden'),
+    attribute(el, 'style'),
+    attribute(el, 'class'),
+    attribute(el, 'type'),
+    attribute(el, 'tabindex'),
+    attribute(el, 'role') === 'tooltip' && attribute(el, 'aria-describedby') === undefined,
+  );
 }
 
 /** `tooltip`: role=tooltip on an element not itself described by another (a tooltip is the
  *  description; an element that points at its own description is the trigger, shown). */
-function judgeFrom(name: string, hidden: boolean, ariaHidden: string | undefined, style: string | undefined, cls: string | undefined, type: string | undefined, tabindex: string | undefined, tooltip: boolean): boolean {
+function judgeFrom(
+  name: string,
+  hidden: boolean,
+  ariaHidden: string | undefined,
+  style: string | undefined,
+  cls: string | undefined,
+  type: string | undefined,
+  tabindex: string | undefined,
+  tooltip: boolean,
+): boolean {
   if (hidden) return true;
   // A tooltip is shown while the pointer rests on what it explains: a note beside the text.
   if (tooltip) return true;
@@ -140,6 +165,7 @@ function afterPlainToggle(el: Element): boolean {
   while (prev && prev.type !== 'tag') prev = prev.prev;
   if (!prev) return false;
   const b = prev as Element;
-  if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined) return false;
+  if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined)
+    return false;
   return holdsHeading(b);
 }

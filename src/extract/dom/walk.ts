@@ -157,7 +157,8 @@ export function holdsHeading(button: Element): boolean {
     if (!isElement(n)) continue;
     seen++;
     const name = n.name;
-    if (name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54) return true;
+    if (name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54)
+      return true;
     if (OPAQUE.has(name)) continue;
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }

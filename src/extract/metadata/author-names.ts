@@ -4,15 +4,19 @@
 import { findDateInText } from './dates.js';
 import { collapse } from './text.js';
 
-const LEAD = /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in|en|innen)?|authors?|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von|redaktion\s*:|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar)\s+von)\s*[:\s]\s*/i;
-const ROLE = /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
+const LEAD =
+  /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in|en|innen)?|authors?|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von|redaktion\s*:|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar)\s+von)\s*[:\s]\s*/i;
+const ROLE =
+  /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
 // Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
 const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
 /** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
 const RUN_ON = /\s+(?:in|on|under|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
-const NOT_NAMES = /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
+const NOT_NAMES =
+  /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
 /** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
-const COMPANY = /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
+const COMPANY =
+  /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
 /** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */
 const PARTICLE = /^(?:von|van|der|den|de|da|das|do|dos|del|della|di|du|la|le|bin|al|zu|ten|ter|y)$/;
 /** A lower-case login handle: words joined by "." or "_" without spaces. */
@@ -20,13 +24,16 @@ const HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
 /** A handle that is a domain ("przepisy.pl") names the site, which may sign its own pages. */
 const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 /** Words of the labels and links printed around bylines; no name contains them. */
-const LABEL_WORD = /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
+const LABEL_WORD =
+  /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
 /** Job titles written before or instead of a name (German compounds by their ending: "FOCUS-Online-Experte", "Projektleiterin"). */
-const JOB = /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|sprecher|sprecherin|redakteur|redakteurin|führer|führerin|referent|referentin|beauftragte|beauftragter|berater|beraterin|vorsitzende|vorsitzender|präsident|präsidentin|direktor|direktorin|professor|professorin|moderator|moderatorin|kolumnist|kolumnistin|korrespondent|korrespondentin|volontär|volontärin|praktikant|praktikantin)|spokesperson|spokesman|spokeswoman|attorney|lawyer|analyst|ceo|cto|cfo|founder|co-founder|director|manager|president|professor)$/i;
+const JOB =
+  /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|sprecher|sprecherin|redakteur|redakteurin|führer|führerin|referent|referentin|beauftragte|beauftragter|berater|beraterin|vorsitzende|vorsitzender|präsident|präsidentin|direktor|direktorin|professor|professorin|moderator|moderatorin|kolumnist|kolumnistin|korrespondent|korrespondentin|volontär|volontärin|praktikant|praktikantin)|spokesperson|spokesman|spokeswoman|attorney|lawyer|analyst|ceo|cto|cfo|founder|co-founder|director|manager|president|professor)$/i;
 /** News agencies, as they sign a wire story ("dpa", "AFP", "AP Sports", "Agencia EFE", "SP-X"). */
-export const AGENCY = /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
+export const AGENCY =
+  /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
 /** More words than six names of five words with their connectors: a sentence, not a byline. */
@@ -46,12 +53,21 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   if (s === '' || /^https?:\/\/|^www\./i.test(s) || /@\w+\.\w/.test(s)) return null;
   // A stand-in for no name ("No Author", "Kein Autor"); a "Von X über Y bis Z" phrase is a
   // range of topics, not a byline; a sentence (more words than any list of names) is prose.
-  if (/^(?:no|kein|sans|sin)\s+(?:author|autor|auteur)$/i.test(s) || /[«„\u201c"][^«»„\u201c\u201d"]*\s[^«»„\u201c\u201d"]*[»\u201c\u201d"]/.test(s) || /^von\s.+\sbis\s/i.test(s) || s.split(' ').length > MAX_BYLINE_WORDS) return null;
+  if (
+    /^(?:no|kein|sans|sin)\s+(?:author|autor|auteur)$/i.test(s) ||
+    /[«„\u201c"][^«»„\u201c\u201d"]*\s[^«»„\u201c\u201d"]*[»\u201c\u201d"]/.test(s) ||
+    /^von\s.+\sbis\s/i.test(s) ||
+    s.split(' ').length > MAX_BYLINE_WORDS
+  )
+    return null;
   // A link written after the name ("Jane Doe - http://janedoe.com") is her site, not a name.
   s = s.replace(/\s*(?:[-\u2013\u2014|,:]\s*)?\(?(?:https?:\/\/|www\.)[^\s)]*\)?/gi, '').trim();
   // A second credit after the writer's ("Text von Jane Doe Illustration von John Roe",
   // "Jane Doe Photos by John Roe"): the illustrator or photographer did not write the text.
-  s = s.replace(/\s+(?:[|/\u00b7\u2022,;-]\s*)?(?:illustrations?|fotos?|photos?|photography|bilder?|grafiken?|images?|zeichnungen?|video|kamera|camera)\s*(?:von|by|par|:)\s.*$/i, '');
+  s = s.replace(
+    /\s+(?:[|/\u00b7\u2022,;-]\s*)?(?:illustrations?|fotos?|photos?|photography|bilder?|grafiken?|images?|zeichnungen?|video|kamera|camera)\s*(?:von|by|par|:)\s.*$/i,
+    '',
+  );
   // "Posted on September 21, 2020 by Jane Doe": the date and its label before the name.
   const dated = /^(.{4,60}?)\s(?:by|von|par|por)\s+(?=\p{Lu})/iu.exec(s);
   if (dated && findDateInText(dated[1]!)) s = s.slice(dated[0].length);
@@ -60,11 +76,20 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   if (datePos > 0) s = s.slice(0, datePos);
   s = s.replace(/\s*(?:\||-|–|—|·|•)\s*(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b.*$/i, '');
   s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '').replace(/^\s*[-\u2013\u2014|\u00b7\u2022]\s+/, '');
-  s = s.replace(/^\s*[Bb]y(?=\p{Lu})/u, '').replace(LEAD, '').replace(LEAD, '');
+  s = s
+    .replace(/^\s*[Bb]y(?=\p{Lu})/u, '')
+    .replace(LEAD, '')
+    .replace(LEAD, '');
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {
     // A trailing period is punctuation, except after an initial or Jr./Sr. ("Joe S.", "Perry Bacon Jr.").
-    part = part.replace(ROLE, ' ').replace(/\([^)]*\)/g, ' ').replace(/(?:^|\s)@\w+/g, ' ').replace(/^[\s:.,\-\u2013\u2014]+|[\s:,\-\u2013\u2014]+$/g, '').replace(/\s+/g, ' ').trim();
+    part = part
+      .replace(ROLE, ' ')
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/(?:^|\s)@\w+/g, ' ')
+      .replace(/^[\s:.,\-\u2013\u2014]+|[\s:,\-\u2013\u2014]+$/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = part.replace(/\.+$/, '').trim();
     part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
     // A job title before the name ("FOCUS-Online-Experte Robin Tschöpe", "Rechtsanwalt Jan Berg")
@@ -83,12 +108,19 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   // agency beside a person ("David Hutzler, dpa", "Peter Maahn/SP-X") is the wire the story
   // came through, not a second author (an agency alone still signs the piece).
   const person = names.some((n) => !AGENCY.test(n));
-  const kept = names.filter((n) => !(/^\p{Lu}{2,3}$/u.test(n) && names.some((o) => o !== n && initials(o) === n)) && !(person && AGENCY.test(n)));
+  const kept = names.filter(
+    (n) =>
+      !(/^\p{Lu}{2,3}$/u.test(n) && names.some((o) => o !== n && initials(o) === n)) && !(person && AGENCY.test(n)),
+  );
   return kept.length ? kept.join(', ') : null;
 }
 
 function initials(name: string): string {
-  return name.split(/[\s-]+/).filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
+  return name
+    .split(/[\s-]+/)
+    .filter((w) => /^\p{Lu}/u.test(w))
+    .map((w) => w[0])
+    .join('');
 }
 
 function looksLikeName(s: string): boolean {
@@ -96,7 +128,11 @@ function looksLikeName(s: string): boolean {
   if (words.length > MAX_NAME_WORDS) return false;
   // A login with a number is how some pages sign ("freeman1984", "delta201"): one word, letters then digits.
   const numbered = words.length === 1 && NUMBERED_LOGIN.test(s);
-  if (!numbered && (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s)))) return false;
+  if (
+    !numbered &&
+    (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s)))
+  )
+    return false;
   // One letter ("I" of "Yellow Vests and I") is no name; quoted words are a title or a phrase.
   if ([...s].length < 2 || /[«»\u201c\u201d\u201e"]/.test(s)) return false;
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
@@ -104,18 +140,23 @@ function looksLikeName(s: string): boolean {
   if (words.length === 1 && NOT_NAMES.test(s)) return false;
   // A label around the name, not a name: "Über den Autor", "Post author", "Zuletzt geändert",
   // "Show all articles of", "Publié par" (a name does not end with "by"/"von"/"of").
-  if (words.some((w) => LABEL_WORD.test(w)) || (words.length > 1 && TRAILING_LINK_WORD.test(words[words.length - 1]!))) return false;
+  if (words.some((w) => LABEL_WORD.test(w)) || (words.length > 1 && TRAILING_LINK_WORD.test(words[words.length - 1]!)))
+    return false;
   if (COMPANY.test(s)) return false;
   // A login handle ("jane.doe", "gabor_munier") is an account, not the name the page shows.
   if (HANDLE.test(s) && !DOMAIN_END.test(s)) return false;
   // A name is written capitalised: several words mostly in lower case are a phrase
   // ("View my complete profile", "the numbers"), not a byline.
-  if (words.length > 1 && words.filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length * 2 > words.length) return false;
+  if (words.length > 1 && words.filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length * 2 > words.length)
+    return false;
   return true;
 }
 
 function dateStart(s: string): number {
   if (!findDateInText(s)) return -1;
-  const m = /\b(?:\d{1,2}[./]\s?\d{1,2}[./]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4}|(?:updated|published|posted|aktualisiert|veröffentlicht)\b)/iu.exec(s);
+  const m =
+    /\b(?:\d{1,2}[./]\s?\d{1,2}[./]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4}|(?:updated|published|posted|aktualisiert|veröffentlicht)\b)/iu.exec(
+      s,
+    );
   return m ? m.index : -1;
 }

@@ -8,7 +8,8 @@ import { collapse } from './text.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'button', 'time']);
 /** A node that only announces the name ("By", "Von", "Autor:", "Text von"). */
-export const LEAD_ONLY = /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|gespeichert\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
+export const LEAD_ONLY =
+  /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|gespeichert\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
 /** A node joining two names ("and", ",", "&", "und"). */
 const CONNECTOR = /^(?:,|;|&|and|und|et|y|e|og|och|en)$/i;
 const MAX_SEGMENTS = 30;

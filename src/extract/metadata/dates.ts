@@ -10,7 +10,8 @@
 const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;
 
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2}|[+-]\d{2})?)?$/i;
+const ISO =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2}|[+-]\d{2})?)?$/i;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const YEAR_MONTH = /^(\d{4})[-/](\d{2})$/;
 const SLASHED_YMD = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/;
@@ -19,42 +20,115 @@ const SLASHED_YMD = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/;
 const MONTHS: Record<string, number> = {};
 (
   [
-    ['january jan januar janvier enero gennaio janeiro januari janv ene genn gen stycznia leden ledna января январь tammikuuta ianuarie ocak يناير كانون_الثاني', 1],
-    ['february feb februar février fevrier febrero febbraio fevereiro februari févr fevr feb lutego únor února февраля февраль helmikuuta februarie şubat subat فبراير شباط', 2],
-    ['march mar märz maerz mars marzo março maart mär mrz marca březen března марта март maaliskuuta martie mart مارس آذار', 3],
-    ['april apr avril abril aprile apr kwietnia duben dubna апреля апрель huhtikuuta aprilie nisan أبريل ابريل إبريل نيسان', 4],
+    [
+      'january jan januar janvier enero gennaio janeiro januari janv ene genn gen stycznia leden ledna января январь tammikuuta ianuarie ocak يناير كانون_الثاني',
+      1,
+    ],
+    [
+      'february feb februar février fevrier febrero febbraio fevereiro februari févr fevr feb lutego únor února февраля февраль helmikuuta februarie şubat subat فبراير شباط',
+      2,
+    ],
+    [
+      'march mar märz maerz mars marzo março maart mär mrz marca březen března марта март maaliskuuta martie mart مارس آذار',
+      3,
+    ],
+    [
+      'april apr avril abril aprile apr kwietnia duben dubna апреля апрель huhtikuuta aprilie nisan أبريل ابريل إبريل نيسان',
+      4,
+    ],
     ['may mai mayo maggio maio mei maj maja květen května мая май toukokuuta mayıs mayis مايو أيار', 5],
-    ['june jun juni juin junio giugno junho giu czerwca červen června июня июнь kesäkuuta iunie haziran يونيو حزيران', 6],
-    ['july jul juli juillet julio luglio julho juil lug lipca červenec července июля июль heinäkuuta iulie temmuz يوليو تموز', 7],
-    ['august aug août aout agosto augustus ago sierpnia srpen srpna августа август elokuuta ağustos agustos أغسطس اغسطس آب', 8],
-    ['september sep sept septembre septiembre settembre setembro set sett września září сентября сентябрь syyskuuta septembrie eylül eylul سبتمبر أيلول', 9],
-    ['october oct oktober octobre octubre ottobre outubro okt ott out października říjen října октября октябрь lokakuuta octombrie ekim أكتوبر اكتوبر تشرين_الأول', 10],
-    ['november nov novembre noviembre novembro listopada listopad listopadu ноября ноябрь marraskuuta noiembrie kasım kasim نوفمبر تشرين_الثاني', 11],
-    ['december dec dezember décembre decembre diciembre dicembre dezembro dez déc dic grudnia prosinec prosince декабря декабрь joulukuuta decembrie aralık aralik ديسمبر كانون_الأول', 12],
+    [
+      'june jun juni juin junio giugno junho giu czerwca červen června июня июнь kesäkuuta iunie haziran يونيو حزيران',
+      6,
+    ],
+    [
+      'july jul juli juillet julio luglio julho juil lug lipca červenec července июля июль heinäkuuta iulie temmuz يوليو تموز',
+      7,
+    ],
+    [
+      'august aug août aout agosto augustus ago sierpnia srpen srpna августа август elokuuta ağustos agustos أغسطس اغسطس آب',
+      8,
+    ],
+    [
+      'september sep sept septembre septiembre settembre setembro set sett września září сентября сентябрь syyskuuta septembrie eylül eylul سبتمبر أيلول',
+      9,
+    ],
+    [
+      'october oct oktober octobre octubre ottobre outubro okt ott out października říjen října октября октябрь lokakuuta octombrie ekim أكتوبر اكتوبر تشرين_الأول',
+      10,
+    ],
+    [
+      'november nov novembre noviembre novembro listopada listopad listopadu ноября ноябрь marraskuuta noiembrie kasım kasim نوفمبر تشرين_الثاني',
+      11,
+    ],
+    [
+      'december dec dezember décembre decembre diciembre dicembre dezembro dez déc dic grudnia prosinec prosince декабря декабрь joulukuuta decembrie aralık aralik ديسمبر كانون_الأول',
+      12,
+    ],
   ] as const
 ).forEach(([names, n]) => {
   for (const name of names.split(' ')) MONTHS[name.replace(/_/g, ' ')] ??= n;
 });
-const MONTH_ALT = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** Named zones a page may write after a time, as offsets in minutes. */
 const ZONES: Record<string, number> = {
-  UTC: 0, GMT: 0, UT: 0, Z: 0, WET: 0, BST: 60, CET: 60, MEZ: 60, CEST: 120, MESZ: 120, EET: 120, EEST: 180, MSK: 180, IST: 330, JST: 540, KST: 540, AEST: 600, AEDT: 660,
-  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420, AKST: -540, AKDT: -480, HST: -600,
+  UTC: 0,
+  GMT: 0,
+  UT: 0,
+  Z: 0,
+  WET: 0,
+  BST: 60,
+  CET: 60,
+  MEZ: 60,
+  CEST: 120,
+  MESZ: 120,
+  EET: 120,
+  EEST: 180,
+  MSK: 180,
+  IST: 330,
+  JST: 540,
+  KST: 540,
+  AEST: 600,
+  AEDT: 660,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+  AKST: -540,
+  AKDT: -480,
+  HST: -600,
 };
-const ZONE_ALT = Object.keys(ZONES).sort((a, b) => b.length - a.length).join('|');
+const ZONE_ALT = Object.keys(ZONES)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 const L = '\\p{L}';
 // "3 March 2020", "3. März 2020", "3 de marzo de 2020", "le 3 mars 2020", "March 3rd, 2020", "Mar. 3 2020".
-const DAY_MONTH_YEAR = new RegExp(`(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?(?:\\s*\/\\s*(?:${MONTH_ALT})\\.?)?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iu');
-const MONTH_DAY_YEAR = new RegExp(`(?<![${L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iu');
+const DAY_MONTH_YEAR = new RegExp(
+  `(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?(?:\\s*\/\\s*(?:${MONTH_ALT})\\.?)?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`,
+  'iu',
+);
+const MONTH_DAY_YEAR = new RegExp(
+  `(?<![${L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`,
+  'iu',
+);
 const YEAR_MONTH_DAY_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?/u;
 const NUMERIC_YMD = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 const NUMERIC_DMY_SHORT = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/;
 const NUMERIC_DMY = /(?<![\d.])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{4})(?!\d)/;
 // An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone. A
 // signed "hh:mm" followed by "Uhr"/"h"/am/pm ends a time range ("10:00-11:30 Uhr"), not an offset.
-const TIME_AFTER = new RegExp(`^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|ص|م)(?![\\p{L}]))?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}])))\\b\\)?)?`, 'iu');
+const TIME_AFTER = new RegExp(
+  `^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|ص|م)(?![\\p{L}]))?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}])))\\b\\)?)?`,
+  'iu',
+);
 
 export function toIsoDate(raw: string | null | undefined): string | null {
   if (!raw) return null;
@@ -76,7 +150,8 @@ export function toIsoDate(raw: string | null | undefined): string | null {
   const ym = YEAR_MONTH.exec(s);
   if (ym) return +ym[2]! >= 1 && +ym[2]! <= 12 && inRange(+ym[1]!) ? `${ym[1]}-${ym[2]}` : null;
   const slashed = SLASHED_YMD.exec(s);
-  if (slashed) return validDate(+slashed[1]!, +slashed[2]!, +slashed[3]!) ? ymd(+slashed[1]!, +slashed[2]!, +slashed[3]!) : null;
+  if (slashed)
+    return validDate(+slashed[1]!, +slashed[2]!, +slashed[3]!) ? ymd(+slashed[1]!, +slashed[2]!, +slashed[3]!) : null;
 
   // Epoch seconds or milliseconds (some sites put these in meta tags): an instant, so UTC.
   if (/^\d{10}$/.test(s)) return epoch(Number(s) * 1000);
@@ -99,9 +174,11 @@ export function findDateInText(text: string, opts: TextDateOptions = {}): string
   type Hit = { index: number; end: number; y: number; mo: number; d: number };
   const hits: Hit[] = [];
   let m = DAY_MONTH_YEAR.exec(text);
-  if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! });
+  if (m)
+    hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! });
   m = MONTH_DAY_YEAR.exec(text);
-  if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo: MONTHS[m[1]!.toLowerCase()]!, d: +m[2]! });
+  if (m)
+    hits.push({ index: m.index, end: m.index + m[0].length, y: +m[3]!, mo: MONTHS[m[1]!.toLowerCase()]!, d: +m[2]! });
   m = YEAR_MONTH_DAY_CJK.exec(text);
   if (m) hits.push({ index: m.index, end: m.index + m[0].length, y: +m[1]!, mo: +m[2]!, d: +m[3]! });
   m = NUMERIC_YMD.exec(text);
@@ -129,10 +206,15 @@ export function findDateInText(text: string, opts: TextDateOptions = {}): string
       let hour = +t[1]!;
       const minute = +t[2]!;
       // Arabic pages write "م"/"مساءً" (evening) and "ص"/"صباحاً" (morning) after the time.
-      const ampm = t[4]?.toLowerCase().replace(/\./g, '').replace(/^(?:م|مساء|مساءً)$/, 'pm').replace(/^(?:ص|صباحا|صباحاً)$/, 'am');
+      const ampm = t[4]
+        ?.toLowerCase()
+        .replace(/\./g, '')
+        .replace(/^(?:م|مساء|مساءً)$/, 'pm')
+        .replace(/^(?:ص|صباحا|صباحاً)$/, 'am');
       if (ampm === 'pm' && hour < 12) hour += 12;
       if (ampm === 'am' && hour === 12) hour = 0;
-      if (hour < 24 && minute < 60) return withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]));
+      if (hour < 24 && minute < 60)
+        return withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]));
     }
     return ymd(h.y, h.mo, h.d);
   }
@@ -147,7 +229,9 @@ export function dateInUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const m = /(?:^|[/_-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?=$|[/_.-])/.exec(path) ?? /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=$|[/_.-])/.exec(path);
+  const m =
+    /(?:^|[/_-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?=$|[/_.-])/.exec(path) ??
+    /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=$|[/_.-])/.exec(path);
   if (!m) {
     // Day first ("/meldungen/29-10-2021"), only where it cannot be month first (a day above 12).
     const d = /(?:^|[/_-])(\d{1,2})[-_.](\d{1,2})[-_.]((?:19|20)\d{2})(?=$|[/_.-])/.exec(path);
@@ -167,7 +251,16 @@ function zoneOffset(zone: string | undefined): number | null {
   return Math.abs(minutes) <= 14 * 60 ? minutes : null;
 }
 
-function withTime(y: number, mo: number, d: number, h: number, mi: number, s: number, frac: string | undefined, offset: number | null): string | null {
+function withTime(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  frac: string | undefined,
+  offset: number | null,
+): string | null {
   if (!validDate(y, mo, d) || h > 24 || mi > 59 || s > 60) return null;
   if (h === 24) {
     if (mi !== 0 || s !== 0) return null;

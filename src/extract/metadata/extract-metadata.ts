@@ -37,13 +37,18 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
 
   const ogValues = tagGroup(tags, 'og:', base);
   // og.title and og.description are single strings, present even when the page has none.
-  const og = { title: single(ogValues.title), description: single(ogValues.description), ...omit(ogValues, 'title', 'description') };
+  const og = {
+    title: single(ogValues.title),
+    description: single(ogValues.description),
+    ...omit(ogValues, 'title', 'description'),
+  };
 
   const icon = bestDeclaredIcon(tags.links, base);
   const description = firstOf(ctx, DESCRIPTION) ?? '';
   const metadata: PageMetadata = {
     title: firstOf(ctx, TITLE) ?? '',
-    description: description.length > MAX_DESCRIPTION_CHARS ? description.slice(0, MAX_DESCRIPTION_CHARS).trimEnd() : description,
+    description:
+      description.length > MAX_DESCRIPTION_CHARS ? description.slice(0, MAX_DESCRIPTION_CHARS).trimEnd() : description,
     favicon: icon?.url ?? new URL('/favicon.ico', finalUrl).href,
     og,
     canonical_url: firstOf(ctx, CANONICAL_URL),

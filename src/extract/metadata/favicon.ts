@@ -38,7 +38,14 @@ export function bestDeclaredIcon(links: LinkTag[], base: string): { url: string;
     candidates.push({ url, size, format, relRank: isMask ? -1 : isIcon ? 1 : 0, order });
   });
   // A mask-icon only when nothing else is declared: it is one colour, not the site's logo.
-  candidates.sort((a, b) => Number(a.relRank < 0) - Number(b.relRank < 0) || b.size - a.size || b.format - a.format || b.relRank - a.relRank || a.order - b.order);
+  candidates.sort(
+    (a, b) =>
+      Number(a.relRank < 0) - Number(b.relRank < 0) ||
+      b.size - a.size ||
+      b.format - a.format ||
+      b.relRank - a.relRank ||
+      a.order - b.order,
+  );
   const best = candidates[0];
   return best ? { url: best.url, size: best.size } : null;
 }

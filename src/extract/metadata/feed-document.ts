@@ -11,7 +11,11 @@ import { resolveUrl } from './urls.js';
 import { attribute } from '../../parse/nodes.js';
 
 /** Metadata of an RSS/Atom document, or null when the XML is not a feed. */
-export function feedMetadata(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageMetadata | null {
+export function feedMetadata(
+  doc: Document,
+  finalUrl: string,
+  headers: Record<string, string> = {},
+): PageMetadata | null {
   const root = findOne((el) => /^(?:rss|rdf:rdf|feed)$/i.test(el.name), doc.children, false);
   if (!root) return null;
   const isAtom = root.name.toLowerCase() === 'feed';
@@ -20,9 +24,13 @@ export function feedMetadata(doc: Document, finalUrl: string, headers: Record<st
   const base = nonHtmlMetadata(finalUrl, headers);
 
   const link = isAtom ? atomLink(scope) : clean(textOf(child(scope, 'link')));
-  const updated = isAtom ? textOf(child(scope, 'updated')) : (textOf(child(scope, 'lastbuilddate')) ?? textOf(child(scope, 'pubdate')));
+  const updated = isAtom
+    ? textOf(child(scope, 'updated'))
+    : (textOf(child(scope, 'lastbuilddate')) ?? textOf(child(scope, 'pubdate')));
   const title = clean(textOf(child(scope, 'title')));
-  const image = isAtom ? (textOf(child(scope, 'logo')) ?? textOf(child(scope, 'icon'))) : textOf(child(child(scope, 'image'), 'url'));
+  const image = isAtom
+    ? (textOf(child(scope, 'logo')) ?? textOf(child(scope, 'icon')))
+    : textOf(child(child(scope, 'image'), 'url'));
   return {
     ...base,
     title: title ?? base.title,

@@ -9,7 +9,8 @@ export type JsonLdNode = Record<string, unknown>;
 const MAX_NODES = 500;
 const MAX_DEPTH = 8;
 
-const PRIMARY_TYPES = /^(?:\w*Article|BlogPosting|LiveBlogPosting|Report|ScholarlyArticle|TechArticle|Review|Recipe|Product|Event|Course|Book|Movie|VideoObject|AudioObject|PodcastEpisode|Episode|CreativeWork|MediaObject|SoftwareApplication|JobPosting|QAPage|FAQPage|ProfilePage|ItemPage|Question|HowTo|Dataset)$/;
+const PRIMARY_TYPES =
+  /^(?:\w*Article|BlogPosting|LiveBlogPosting|Report|ScholarlyArticle|TechArticle|Review|Recipe|Product|Event|Course|Book|Movie|VideoObject|AudioObject|PodcastEpisode|Episode|CreativeWork|MediaObject|SoftwareApplication|JobPosting|QAPage|FAQPage|ProfilePage|ItemPage|Question|HowTo|Dataset)$/;
 const PAGE_TYPES = /^(?:WebPage|CollectionPage|AboutPage|ContactPage|SearchResultsPage|ItemPage|MedicalWebPage)$/;
 
 export interface JsonLd {
@@ -26,7 +27,8 @@ export function parseJsonLd(scripts: string[]): JsonLd {
     if (value !== undefined) flatten(value, nodes, 0);
   }
   // Article-like nodes answer first, then pages, then anything else (Organization, WebSite...).
-  const rank = (n: JsonLdNode) => (types(n).some((t) => PRIMARY_TYPES.test(t)) ? 0 : types(n).some((t) => PAGE_TYPES.test(t)) ? 1 : 2);
+  const rank = (n: JsonLdNode) =>
+    types(n).some((t) => PRIMARY_TYPES.test(t)) ? 0 : types(n).some((t) => PAGE_TYPES.test(t)) ? 1 : 2;
   const byId = new Map<string, JsonLdNode>();
   for (const n of nodes) {
     const id = n['@id'];
@@ -35,7 +37,10 @@ export function parseJsonLd(scripts: string[]): JsonLd {
     const had = byId.get(id);
     if (!had || (had.name === undefined && n.name !== undefined)) byId.set(id, n);
   }
-  const sorted = nodes.map((n, i) => ({ n, i, r: rank(n) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.n);
+  const sorted = nodes
+    .map((n, i) => ({ n, i, r: rank(n) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.n);
   return { nodes: sorted, byId };
 }
 
@@ -92,7 +97,8 @@ function flatten(value: unknown, out: JsonLdNode[], depth: number): void {
 export function types(node: JsonLdNode): string[] {
   const t = node['@type'];
   if (typeof t === 'string') return [t.replace(/^.*[/#:]/, '')];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^.*[/#:]/, ''));
+  if (Array.isArray(t))
+    return t.filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^.*[/#:]/, ''));
   return [];
 }
 
@@ -158,7 +164,9 @@ export function urlOf(value: unknown, ld: JsonLd, depth = 0): string | null {
     const o = value as JsonLdNode;
     // An unresolved @id is an identifier, not necessarily a fetchable address: not used.
     const full = o.url === undefined && o.contentUrl === undefined ? fullNode(o, ld) : null;
-    return urlOf(o.url, ld, depth + 1) ?? urlOf(o.contentUrl, ld, depth + 1) ?? (full ? urlOf(full, ld, depth + 1) : null);
+    return (
+      urlOf(o.url, ld, depth + 1) ?? urlOf(o.contentUrl, ld, depth + 1) ?? (full ? urlOf(full, ld, depth + 1) : null)
+    );
   }
   return null;
 }

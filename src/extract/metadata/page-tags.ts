@@ -92,10 +92,13 @@ export interface PageTags {
 const MAX_CANDIDATES = 40;
 const MAX_CANDIDATE_CHARS = 200;
 const LEAD_MIN_CHARS = 80;
-const AUTHOR_CLASS = /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
-const NOT_AUTHOR_CLASS = /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
+const AUTHOR_CLASS =
+  /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
+const NOT_AUTHOR_CLASS =
+  /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
 /** Marks naming the publication date itself, not any date or the byline's meta line. */
-const PUB_DATE_CLASS = /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
+const PUB_DATE_CLASS =
+  /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
 const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
 
 /** RDFa properties naming a publication date (Dublin Core, schema.org prefixes). */
@@ -105,7 +108,27 @@ const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issue
 const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
 
 export function collectTags(doc: Document): PageTags {
-  const tags: PageTags = { meta: new Map(), links: [], jsonLd: [], htmlLang: null, title: null, firstH1: null, brandH1s: [], h1Lines: new Map(), times: [], bylines: [], dateTexts: [], pubDateTexts: [], scriptDates: [], lead: null, images: [], h1s: [], signatures: [], lastLongAt: -1, firstH1At: -1 };
+  const tags: PageTags = {
+    meta: new Map(),
+    links: [],
+    jsonLd: [],
+    htmlLang: null,
+    title: null,
+    firstH1: null,
+    brandH1s: [],
+    h1Lines: new Map(),
+    times: [],
+    bylines: [],
+    dateTexts: [],
+    pubDateTexts: [],
+    scriptDates: [],
+    lead: null,
+    images: [],
+    h1s: [],
+    signatures: [],
+    lastLongAt: -1,
+    firstH1At: -1,
+  };
   let looseLead: string | null = null;
   const add = (key: string | undefined, value: string) => {
     if (!key) return;
@@ -123,7 +146,8 @@ export function collectTags(doc: Document): PageTags {
       case 'p':
         if (tags.lastLongAt >= 0 || tags.lead !== null || looseLead !== null) {
           const sig = signature(el);
-          if (sig && tags.signatures.length < MAX_CANDIDATES && !insideFurniture(el)) tags.signatures.push({ text: sig, at });
+          if (sig && tags.signatures.length < MAX_CANDIDATES && !insideFurniture(el))
+            tags.signatures.push({ text: sig, at });
         }
         if (collapse(textUpTo(el, LEAD_MIN_CHARS * 2)).length >= LEAD_MIN_CHARS) tags.lastLongAt = at;
         if (tags.lead === null) {
@@ -140,9 +164,20 @@ export function collectTags(doc: Document): PageTags {
           const given = attribute(el, 'src')?.trim() ?? '';
           const lazy = attribute(el, 'data-src') || attribute(el, 'data-lazy-src') || attribute(el, 'data-original');
           // No src at all: the first candidate of its srcset ("a-800.jpg 800w, a-400.jpg 400w").
-          const set = given || lazy ? '' : (attribute(el, 'srcset') || attribute(el, 'data-srcset') || '').trim().split(/\s+/)[0] ?? '';
-          const src = given && !given.startsWith('data:') && !(lazy && LAZY_PLACEHOLDER.test(given)) ? given : lazy || given || set.replace(/,$/, '');
-          if (src && !src.startsWith('data:')) tags.images.push({ src, width: Number.parseInt(attribute(el, 'width') ?? '', 10) || 0, inArticle: insideArticle(el) });
+          const set =
+            given || lazy
+              ? ''
+              : ((attribute(el, 'srcset') || attribute(el, 'data-srcset') || '').trim().split(/\s+/)[0] ?? '');
+          const src =
+            given && !given.startsWith('data:') && !(lazy && LAZY_PLACEHOLDER.test(given))
+              ? given
+              : lazy || given || set.replace(/,$/, '');
+          if (src && !src.startsWith('data:'))
+            tags.images.push({
+              src,
+              width: Number.parseInt(attribute(el, 'width') ?? '', 10) || 0,
+              inArticle: insideArticle(el),
+            });
         }
         break;
       case 'meta': {
@@ -150,7 +185,16 @@ export function collectTags(doc: Document): PageTags {
         if (content === undefined) break;
         // A tag may carry several keys at once (name="description" property="og:description").
         // RDFa lists several properties in one attribute (property="dc:date dc:created"): each is a key.
-        const keys = new Set([...(attribute(el, 'property')?.trim().split(/\s+/) ?? []), attribute(el, 'name'), attribute(el, 'itemprop'), attribute(el, 'http-equiv')].filter((k): k is string => !!k).map((k) => k.trim().toLowerCase()));
+        const keys = new Set(
+          [
+            ...(attribute(el, 'property')?.trim().split(/\s+/) ?? []),
+            attribute(el, 'name'),
+            attribute(el, 'itemprop'),
+            attribute(el, 'http-equiv'),
+          ]
+            .filter((k): k is string => !!k)
+            .map((k) => k.trim().toLowerCase()),
+        );
         for (const k of keys) add(k, content);
         break;
       }
@@ -167,10 +211,12 @@ export function collectTags(doc: Document): PageTags {
         break;
       }
       case 'script':
-        if ((attribute(el, 'type') ?? '').trim().toLowerCase().startsWith('application/ld+json')) tags.jsonLd.push(textContent(el));
+        if ((attribute(el, 'type') ?? '').trim().toLowerCase().startsWith('application/ld+json'))
+          tags.jsonLd.push(textContent(el));
         else if (tags.scriptDates.length < MAX_CANDIDATES) {
           const code = textContent(el).slice(0, MAX_SCRIPT_CHARS);
-          for (const m of code.matchAll(SCRIPT_DATE)) if (tags.scriptDates.length < MAX_CANDIDATES) tags.scriptDates.push(m[1]!);
+          for (const m of code.matchAll(SCRIPT_DATE))
+            if (tags.scriptDates.length < MAX_CANDIDATES) tags.scriptDates.push(m[1]!);
         }
         break;
       case 'html':
@@ -186,8 +232,15 @@ export function collectTags(doc: Document): PageTags {
           if (t === '') {
             // A logo <h1> with only an image or an empty home link names the site in its alt or title.
             if (siteLogo(el) && tags.brandH1s.length < MAX_CANDIDATES) {
-              const named = findOne((c) => (c.name === 'img' && !!attribute(c, 'alt')?.trim()) || (c.name === 'a' && !!attribute(c, 'title')?.trim()), el.children);
-              const name = named ? collapse((named.name === 'img' ? attribute(named, 'alt') : attribute(named, 'title')) ?? '') : '';
+              const named = findOne(
+                (c) =>
+                  (c.name === 'img' && !!attribute(c, 'alt')?.trim()) ||
+                  (c.name === 'a' && !!attribute(c, 'title')?.trim()),
+                el.children,
+              );
+              const name = named
+                ? collapse((named.name === 'img' ? attribute(named, 'alt') : attribute(named, 'title')) ?? '')
+                : '';
               if (name) tags.brandH1s.push(name);
             }
             break;
@@ -198,7 +251,8 @@ export function collectTags(doc: Document): PageTags {
             if (tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(t);
             // The name over a slogan ("<span>ProNATs e.V.</span> <span>Verein zur ...</span>"): its first line.
             const first = lines(el)[0];
-            if (first && first !== t && /[\p{L}\p{N}]/u.test(first) && tags.brandH1s.length < MAX_CANDIDATES) tags.brandH1s.push(first);
+            if (first && first !== t && /[\p{L}\p{N}]/u.test(first) && tags.brandH1s.length < MAX_CANDIDATES)
+              tags.brandH1s.push(first);
             break;
           }
           if (tags.firstH1 === null) tags.firstH1At = at;
@@ -210,7 +264,14 @@ export function collectTags(doc: Document): PageTags {
       case 'time': {
         const datetime = attribute(el, 'datetime') || attributeDate(el) || '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
-        tags.times.push({ datetime: datetime || text, text, itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(), pubdate: attribute(el, 'pubdate') !== undefined, quoted: insideQuote(el), comment: insideComment(el) });
+        tags.times.push({
+          datetime: datetime || text,
+          text,
+          itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(),
+          pubdate: attribute(el, 'pubdate') !== undefined,
+          quoted: insideQuote(el),
+          comment: insideComment(el),
+        });
         break;
       }
     }
@@ -224,12 +285,21 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
   const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
-  if (tags.bylines.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'link' && el.name !== 'img' && el.name !== 'body' && el.name !== 'html') {
+  if (
+    tags.bylines.length < MAX_CANDIDATES &&
+    el.name !== 'meta' &&
+    el.name !== 'link' &&
+    el.name !== 'img' &&
+    el.name !== 'body' &&
+    el.name !== 'html'
+  ) {
     const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
     // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
     if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
-      const named = declared ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children) : null;
+      const named = declared
+        ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
+        : null;
       let text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
       // A byline that shows only the writer's photo names them in its alt text
       // ("<a rel=author><img alt="Jane Doe"></a>", "<div class=author><img alt="Jane Doe"></div>").
@@ -238,9 +308,14 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
         text = img ? collapse(attribute(img, 'alt') ?? '', 1000) : '';
         // "avatar", "Profilbild", "photo of the author": the picture's kind, not a name.
         // A name is written with capitals (where its script has them): "blank", "user" are not names.
-        if (/avatar|photo|image|picture|portrait|logo|icon|profil|author|autor|bild|foto|^\W*$/i.test(text) || (/\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text))) text = '';
+        if (
+          /avatar|photo|image|picture|portrait|logo|icon|profil|author|autor|bild|foto|^\W*$/i.test(text) ||
+          (/\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text))
+        )
+          text = '';
       }
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+        tags.bylines.push({ text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
@@ -251,10 +326,25 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
       // Bounded: a wrapper with one or two children may hold the whole page's text.
       // "<span>| By </span><span>Jane Doe</span>": a separator printed before the label is not part of it.
       const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
-      if (label.length <= 20 && (/:$/.test(label) || BY_WORD.test(label)) && LEAD_ONLY.test(label) && !insideFurniture(el)) {
+      if (
+        label.length <= 20 &&
+        (/:$/.test(label) || BY_WORD.test(label)) &&
+        LEAD_ONLY.test(label) &&
+        !insideFurniture(el)
+      ) {
         let next = el.next;
-        while (next && ((next.type === 'text' && collapse((next as Text).data) === '') || (next.type === 'tag' && (next as Element).name === 'br'))) next = next.next;
-        let text = next ? collapse(next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '', 1000) : '';
+        while (
+          next &&
+          ((next.type === 'text' && collapse((next as Text).data) === '') ||
+            (next.type === 'tag' && (next as Element).name === 'br'))
+        )
+          next = next.next;
+        let text = next
+          ? collapse(
+              next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '',
+              1000,
+            )
+          : '';
         if (next?.type === 'tag') text = withNameAfter(text, next);
         if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
       }
@@ -270,7 +360,15 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
         if (next && next.type === 'tag' && !insideFurniture(el)) {
           // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
           const parts = [collapse(textContent(next as Element), 1000)];
-          for (let sib = next.next; sib && sib.type === 'text' && NAME_JOIN.test(collapse((sib as Text).data)) && sib.next?.type === 'tag' && parts.length < 6; sib = sib.next.next) {
+          for (
+            let sib = next.next;
+            sib &&
+            sib.type === 'text' &&
+            NAME_JOIN.test(collapse((sib as Text).data)) &&
+            sib.next?.type === 'tag' &&
+            parts.length < 6;
+            sib = sib.next.next
+          ) {
             parts.push(collapse(textContent(sib.next as Element), 1000));
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
@@ -287,15 +385,32 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
   const rdfaDate = el.name !== 'meta' && RDFA_PUBLISHED.test(attribute(el, 'property') ?? '');
   if (el.name !== 'meta' && el.name !== 'time' && (/^date(?:published|modified)$/.test(itemprop) || rdfaDate)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
-    if (declared && declared.trim() !== '') tags.times.push({ datetime: declared.trim(), text: collapse(textContent(el), MAX_CANDIDATE_CHARS), itemprop: rdfaDate && !itemprop ? 'datepublished' : itemprop, pubdate: false, quoted: insideQuote(el), comment: insideComment(el) });
+    if (declared && declared.trim() !== '')
+      tags.times.push({
+        datetime: declared.trim(),
+        text: collapse(textContent(el), MAX_CANDIDATE_CHARS),
+        itemprop: rdfaDate && !itemprop ? 'datepublished' : itemprop,
+        pubdate: false,
+        quoted: insideQuote(el),
+        comment: insideComment(el),
+      });
   }
-  if (tags.dateTexts.length < MAX_CANDIDATES && el.name !== 'meta' && el.name !== 'html' && el.name !== 'body' && el.name !== 'script' && el.name !== 'style' && (DATE_CLASS.test(marks) || /date/.test(itemprop))) {
+  if (
+    tags.dateTexts.length < MAX_CANDIDATES &&
+    el.name !== 'meta' &&
+    el.name !== 'html' &&
+    el.name !== 'body' &&
+    el.name !== 'script' &&
+    el.name !== 'style' &&
+    (DATE_CLASS.test(marks) || /date/.test(itemprop))
+  ) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
     // A reader's comment below the article dates the comment, not the article.
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el)) {
       tags.dateTexts.push(text);
-      if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el)) tags.pubDateTexts.push(text);
+      if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el))
+        tags.pubDateTexts.push(text);
     }
   }
 }
@@ -307,7 +422,11 @@ function readCandidates(el: Element, tags: PageTags, at: number): void {
  */
 function attributeDate(el: Element): string | null {
   for (const [key, value] of Object.entries(el.attribs)) {
-    if ((key.startsWith('data-') || key === 'title') && value.length <= 40 && /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) {
+    if (
+      (key.startsWith('data-') || key === 'title') &&
+      value.length <= 40 &&
+      /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)
+    ) {
       const d = toIsoDate(value);
       if (d) return value.trim();
     }
@@ -322,7 +441,8 @@ function signature(el: Element): string | null {
   // "Weitere Informationen:" announces what follows; it signs nothing.
   if (text.length < 3 || text.length > 40 || /:$/.test(text)) return null;
   if (/^[-\u2013\u2014]{1,4}\s*\S/.test(text)) return text.replace(/^[-\u2013\u2014]+\s*/, '');
-  const right = /right/i.test(attribute(el, 'align') ?? '') || /text-align\s*:\s*right/i.test(attribute(el, 'style') ?? '');
+  const right =
+    /right/i.test(attribute(el, 'align') ?? '') || /text-align\s*:\s*right/i.test(attribute(el, 'style') ?? '');
   // Every text node inside emphasis (b, strong, i, em), at least one of them a real one.
   let plain = false;
   let marked = false;
@@ -347,19 +467,23 @@ function signature(el: Element): string | null {
 }
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
-const AUTHOR_PATH = /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
+const AUTHOR_PATH =
+  /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
 /** A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need one. */
-const BY_WORD = /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
+const BY_WORD =
+  /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 /** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
 const LABEL_MAX_RAW_CHARS = 200;
 /** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
-const LEAD_WITH_NAME = /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
+const LEAD_WITH_NAME =
+  /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 const MAX_LEAD_CHARS = 80;
 /** A text node joining two names ("und", "and", ",", "&"). */
 const NAME_JOIN = /^(?:,|&|and|und|et|y|e)$/i;
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
-const FURNITURE = /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
+const FURNITURE =
+  /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
 const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^layout/i;
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
@@ -367,31 +491,48 @@ const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|
  *  element `linked`, is a job title and not a name; the name is the text that follows it. */
 function withNameAfter(text: string, linked: ChildNode): string {
   const after = linked.next;
-  return after?.type === 'text' && cleanAuthor(text) === null ? collapse(`${text} ${(after as Text).data}`, 1000) : text;
+  return after?.type === 'text' && cleanAuthor(text) === null
+    ? collapse(`${text} ${(after as Text).data}`, 1000)
+    : text;
 }
 
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 function insideFurniture(el: Element): boolean {
   // <body> and <html> classes name the page's layout ("one-sidebar sidebar-second"), not a region of it.
-  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+  for (
+    let p: Element | null = el;
+    p && p.name && p.name !== 'body' && p.name !== 'html';
+    p = p.parent as Element | null
+  ) {
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
     // A layout modifier on the content's own container ("main-content has-double-sidebar",
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
-    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t)).join(' ');
+    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`
+      .split(/\s+/)
+      .filter((t) => t && !LAYOUT_MODIFIER.test(t))
+      .join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
   }
   return false;
 }
 
 /** Marks of a box listing other stories: their bylines are theirs. */
-const TEASER_MARK = /(?:^|[\s_-])(?:teaser|teasers|most-?read|most-?popular|popular-?(?:posts|stories|articles)|related|recommend(?:ed|ations)?|trending|more-?stories|also-?read|read-?next|up-?next)(?:$|[\s_-])|[a-z](?:Teaser|Related|MostRead|Recommend)/;
+const TEASER_MARK =
+  /(?:^|[\s_-])(?:teaser|teasers|most-?read|most-?popular|popular-?(?:posts|stories|articles)|related|recommend(?:ed|ations)?|trending|more-?stories|also-?read|read-?next|up-?next)(?:$|[\s_-])|[a-z](?:Teaser|Related|MostRead|Recommend)/;
 /** Inside a teaser / related / most-read box (class or id), below <body>, but not an <article> or <main> itself. */
 function insideTeaser(el: Element): boolean {
-  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+  for (
+    let p: Element | null = el;
+    p && p.name && p.name !== 'body' && p.name !== 'html';
+    p = p.parent as Element | null
+  ) {
     if (p.name === 'main') return false;
     // A BEM element of a teaser block ("teaser-small__metadata") is a reused component: the
     // article's own header is often built from it.
-    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`.split(/\s+/).filter((t) => t && !LAYOUT_MODIFIER.test(t) && !t.includes('__')).join(' ');
+    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`
+      .split(/\s+/)
+      .filter((t) => t && !LAYOUT_MODIFIER.test(t) && !t.includes('__'))
+      .join(' ');
     if (TEASER_MARK.test(marks)) return true;
   }
   return false;
@@ -400,7 +541,11 @@ function insideTeaser(el: Element): boolean {
 const COMMENT_MARK = /(?:^|[\s_-])comment|[a-z]Comment/;
 /** Inside a reader's comment or the comments section (class or id), below <body>. */
 function insideComment(el: Element): boolean {
-  for (let p: Element | null = el; p && p.name && p.name !== 'body' && p.name !== 'html'; p = p.parent as Element | null) {
+  for (
+    let p: Element | null = el;
+    p && p.name && p.name !== 'body' && p.name !== 'html';
+    p = p.parent as Element | null
+  ) {
     if (COMMENT_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
@@ -421,14 +566,19 @@ function lines(el: Element): string[] {
   return out;
 }
 
-const LOGO_MARK = /(?:^|[\s_-])(?:logo|site-?title|site-?name|blog-?title|blog-?name|site-?logo|brand|branding|masthead)(?:$|[\s_-])/i;
+const LOGO_MARK =
+  /(?:^|[\s_-])(?:logo|site-?title|site-?name|blog-?title|blog-?name|site-?logo|brand|branding|masthead)(?:$|[\s_-])/i;
 /** A link to a site's root: "/", "https://host/", an archived root ("/web/2016/http://host/"). */
 const ROOT_HREF = /^(?:\.?\/|(?:https?:)?\/\/[^/?#]+\/?|\S*\/https?:\/\/[^/?#]+\/?)(?:index\.\w{2,4})?$/i;
 
 /** An <h1> that is the site's logo: marked as such, linking home as a whole, or inside a home link. */
 function siteLogo(el: Element): boolean {
   if (LOGO_MARK.test(`${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`)) return true;
-  for (let p = el.parent as Element | null, depth = 0; p && p.name && depth < 3; p = p.parent as Element | null, depth++) {
+  for (
+    let p = el.parent as Element | null, depth = 0;
+    p && p.name && depth < 3;
+    p = p.parent as Element | null, depth++
+  ) {
     if (p.name === 'a') return homeLink(p);
   }
   const links = findAll((c) => c.name === 'a', el.children);
@@ -438,7 +588,10 @@ function siteLogo(el: Element): boolean {
 }
 
 function homeLink(a: Element): boolean {
-  return (attribute(a, 'rel') ?? '').toLowerCase().split(/\s+/).includes('home') || ROOT_HREF.test((attribute(a, 'href') ?? '').trim());
+  return (
+    (attribute(a, 'rel') ?? '').toLowerCase().split(/\s+/).includes('home') ||
+    ROOT_HREF.test((attribute(a, 'href') ?? '').trim())
+  );
 }
 
 function insideArticle(el: Element): boolean {
@@ -449,7 +602,8 @@ function insideArticle(el: Element): boolean {
 }
 
 function insideQuote(el: Element): boolean {
-  for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) if (p.name === 'blockquote') return true;
+  for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null)
+    if (p.name === 'blockquote') return true;
   return false;
 }
 
@@ -477,7 +631,8 @@ const MAX_TEXT_CHARS = 100_000;
 /** How much of one inline script is searched for date keys. */
 const MAX_SCRIPT_CHARS = 200_000;
 /** A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value. */
-const SCRIPT_DATE = /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
+const SCRIPT_DATE =
+  /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
 
 /** The text a reader sees, blocks separated by newlines, capped at MAX_TEXT_CHARS. The cap
  *  counts text as shown (a run of white space as one character): a page indented with thousands

@@ -33,26 +33,39 @@ export function firstOf<T>(ctx: RuleContext, chain: readonly Rule<T>[]): T | nul
   return null;
 }
 
-const meta = (...keys: string[]): Rule<string> => (ctx) => firstMeta(ctx.tags, ...keys);
-const ldText = (key: string, nodes: (n: JsonLdNode) => boolean = () => true): Rule<string> => (ctx) =>
-  firstFrom(ctx.ld.nodes, (n) => (nodes(n) ? textOf(n[key]) : null));
-const ldDate = (key: string): Rule<string> => (ctx) => firstFrom(ctx.ld.nodes, (n) => toIsoDate(textOf(n[key])));
-const metaDate = (...keys: string[]): Rule<string> => (ctx) => {
-  for (const key of keys) {
-    for (const v of ctx.tags.meta.get(key) ?? []) {
-      const d = toIsoDate(v);
-      if (d) return d;
+const meta =
+  (...keys: string[]): Rule<string> =>
+  (ctx) =>
+    firstMeta(ctx.tags, ...keys);
+const ldText =
+  (key: string, nodes: (n: JsonLdNode) => boolean = () => true): Rule<string> =>
+  (ctx) =>
+    firstFrom(ctx.ld.nodes, (n) => (nodes(n) ? textOf(n[key]) : null));
+const ldDate =
+  (key: string): Rule<string> =>
+  (ctx) =>
+    firstFrom(ctx.ld.nodes, (n) => toIsoDate(textOf(n[key])));
+const metaDate =
+  (...keys: string[]): Rule<string> =>
+  (ctx) => {
+    for (const key of keys) {
+      for (const v of ctx.tags.meta.get(key) ?? []) {
+        const d = toIsoDate(v);
+        if (d) return d;
+      }
     }
-  }
-  return null;
-};
-const timeDate = (test: (t: PageTags['times'][number]) => boolean): Rule<string> => (ctx) => {
-  for (const t of ctx.tags.times) if (test(t)) {
-    const d = toIsoDate(t.datetime);
-    if (d) return withShownZone(d, t.text);
-  }
-  return null;
-};
+    return null;
+  };
+const timeDate =
+  (test: (t: PageTags['times'][number]) => boolean): Rule<string> =>
+  (ctx) => {
+    for (const t of ctx.tags.times)
+      if (test(t)) {
+        const d = toIsoDate(t.datetime);
+        if (d) return withShownZone(d, t.text);
+      }
+    return null;
+  };
 
 /**
  * A <time datetime> without an offset whose text shows the same wall time with its zone
@@ -64,9 +77,13 @@ function withShownZone(d: string, text: string): string {
   const m = shown ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::\d{2})?(?:\.\d+)?([+-]\d{2}:\d{2}|Z)$/.exec(shown) : null;
   return m && d.startsWith(m[1]!) ? `${d}${m[2]!}` : d;
 }
-const absolute = (rule: Rule<string>): Rule<string> => (ctx) => resolveUrl(rule(ctx), ctx.base);
+const absolute =
+  (rule: Rule<string>): Rule<string> =>
+  (ctx) =>
+    resolveUrl(rule(ctx), ctx.base);
 
-const ARTICLE_OR_PAGE = /Article|Posting|Report|Review|Recipe|Product|Event|Course|Book|Movie|Video|Audio|Podcast|Episode|CreativeWork|WebPage|Page$|Question|HowTo|Dataset|SoftwareApplication|JobPosting/;
+const ARTICLE_OR_PAGE =
+  /Article|Posting|Report|Review|Recipe|Product|Event|Course|Book|Movie|Video|Audio|Podcast|Episode|CreativeWork|WebPage|Page$|Question|HowTo|Dataset|SoftwareApplication|JobPosting/;
 const articleOrPage = (n: JsonLdNode) => isType(n, ARTICLE_OR_PAGE);
 
 /**
@@ -82,7 +99,14 @@ function headline(rule: Rule<string>): Rule<string> {
     let best: string | null = null;
     for (const h of ctx.tags.h1s.slice(0, 5)) {
       const hl = fold(h);
-      if (hl.length >= 12 && hl.length < lower.length && lower.includes(hl) && !endsAsBrand(lower, hl) && (!best || h.length > best.length)) best = h;
+      if (
+        hl.length >= 12 &&
+        hl.length < lower.length &&
+        lower.includes(hl) &&
+        !endsAsBrand(lower, hl) &&
+        (!best || h.length > best.length)
+      )
+        best = h;
     }
     return best ?? t;
   };
@@ -93,7 +117,14 @@ function endsAsBrand(title: string, part: string): boolean {
   return title.endsWith(part) && /\s[|\-\u2013\u2014\u00b7\u2022]\s*$/.test(title.slice(0, title.length - part.length));
 }
 
-const fold = (s: string) => s.normalize('NFKC').replace(/[\u2018\u2019\u201c\u201d]/g, "'").replace(/"/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201c\u201d]/g, "'")
+    .replace(/"/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** Separators between a title's parts ("Story | Brand", "Brand » Blog Archiv » Story", "Story : Brand"). */
 const PART_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+/g;
@@ -109,7 +140,9 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     if (!t) return null;
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
     const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
-    const names = new Set([...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3));
+    const names = new Set(
+      [...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3),
+    );
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
     const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
@@ -118,7 +151,8 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
       // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
       let story = i === 0 ? t.slice(bounds[2]!) : t.slice(0, bounds[i - 1]!);
-      if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2) story = t.slice(bounds[4]!);
+      if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2)
+        story = t.slice(bounds[4]!);
       // "Story | Section | Forum | Brand": short sections (one or two words) right before the brand go with it.
       for (let j = i - 2; i > 0 && j >= 2; j -= 2) {
         if (t.slice(bounds[j]!, bounds[j + 1]!).split(/\s+/).length > 2) break;
@@ -132,8 +166,16 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     // (a "|" may then stand without spaces: "NEWS WEB EASY|Story").
     for (const c of t.matchAll(BRAND_EDGE_SEP)) {
       const [start, end] = [c.index!, c.index! + c[0].length];
-      const story = names.has(fold(t.slice(end))) ? t.slice(0, start) : names.has(fold(t.slice(0, start))) ? t.slice(end) : null;
-      if (story !== null && /\S\s+\S|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4}/u.test(story.trim())) return story.trim();
+      const story = names.has(fold(t.slice(end)))
+        ? t.slice(0, start)
+        : names.has(fold(t.slice(0, start)))
+          ? t.slice(end)
+          : null;
+      if (
+        story !== null &&
+        /\S\s+\S|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4}/u.test(story.trim())
+      )
+        return story.trim();
     }
     return t;
   };
@@ -170,7 +212,9 @@ function uncut(rule: Rule<string>): Rule<string> {
   return (ctx) => {
     const v = rule(ctx);
     const t = clean(ctx.tags.title);
-    return v && t && t.length > v.length && t.startsWith(v) && /^\s*["\u201c\u201d\u201e\u00ab]/.test(t.slice(v.length)) ? null : v;
+    return v && t && t.length > v.length && t.startsWith(v) && /^\s*["\u201c\u201d\u201e\u00ab]/.test(t.slice(v.length))
+      ? null
+      : v;
   };
 }
 
@@ -205,7 +249,12 @@ function asPrinted(ctx: RuleContext, t: string | null): string | null {
   if (!t || !/ - /.test(t)) return t;
   const plain = (s: string) => s.replace(/[\u2013\u2014]/g, '-');
   const key = plain(t);
-  const sources = [...ctx.tags.h1s.slice(0, 3).flatMap((h) => [h, ...(ctx.tags.h1Lines.get(h) ?? [])]), ctx.tags.title, ...(ctx.tags.meta.get('og:title') ?? []), ...(ctx.tags.meta.get('twitter:title') ?? [])];
+  const sources = [
+    ...ctx.tags.h1s.slice(0, 3).flatMap((h) => [h, ...(ctx.tags.h1Lines.get(h) ?? [])]),
+    ctx.tags.title,
+    ...(ctx.tags.meta.get('og:title') ?? []),
+    ...(ctx.tags.meta.get('twitter:title') ?? []),
+  ];
   for (const s of sources) {
     if (!s) continue;
     const c = collapse(s);
@@ -221,7 +270,11 @@ function asPrinted(ctx: RuleContext, t: string | null): string | null {
 function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   const declared = firstOf(ctx, DECLARED_TITLE);
   if (!declared) return null;
-  const brands = new Set([titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])].filter((b): b is string => !!b).map(fold));
+  const brands = new Set(
+    [titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])]
+      .filter((b): b is string => !!b)
+      .map(fold),
+  );
   // A declared title that only names the site ("ICON Magazine", "Anwalt Niemeyer" on
   // anwaltniemeyer.de) or says "Home" names no page: the page's first <h1> is its headline.
   if (onlySiteName(ctx, declared)) {
@@ -234,15 +287,35 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   // label in a menu; the first <h1>, a sentence on the same subject ("Gefahrstoffmanagement für
   // Hersteller..."), is its headline.
   if (!/\s/.test(declared.trim())) {
-    const stems = (declared.normalize('NFKC').toLowerCase().match(/\p{L}{6,}/gu) ?? []).map((w) => w.slice(0, 6));
+    const stems = (
+      declared
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/\p{L}{6,}/gu) ?? []
+    ).map((w) => w.slice(0, 6));
     const h1 = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x));
-    const words = h1 ? h1.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [] : [];
+    const words = h1
+      ? (h1
+          .normalize('NFKC')
+          .toLowerCase()
+          .match(/[\p{L}\p{N}]+/gu) ?? [])
+      : [];
     if (h1 && words.length >= 3 && words.some((w) => stems.some((st) => w.startsWith(st)))) return h1;
   }
   // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
   const caps = ctx.tags.firstH1;
-  if (caps && caps === caps.toUpperCase() && caps !== caps.toLowerCase() && !brands.has(fold(caps)) && titleForms(declared).some((t) => fold(t) === fold(caps))) return caps;
-  const h = sameStoryH1(ctx.tags.h1s.filter((x) => !brands.has(fold(x))), forms);
+  if (
+    caps &&
+    caps === caps.toUpperCase() &&
+    caps !== caps.toLowerCase() &&
+    !brands.has(fold(caps)) &&
+    titleForms(declared).some((t) => fold(t) === fold(caps))
+  )
+    return caps;
+  const h = sameStoryH1(
+    ctx.tags.h1s.filter((x) => !brands.has(fold(x))),
+    forms,
+  );
   if (!h) return declared;
   const fh = fold(h);
   const cut = titleForms(declared).map(fold);
@@ -250,7 +323,16 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
   // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
   const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
-  if (cut.some((t) => fh.startsWith(t) && fh.length > t.length && first.length > t.length && /^(?:[\s\p{L}]|[:,]\s)/u.test(fh.slice(t.length)))) return h;
+  if (
+    cut.some(
+      (t) =>
+        fh.startsWith(t) &&
+        fh.length > t.length &&
+        first.length > t.length &&
+        /^(?:[\s\p{L}]|[:,]\s)/u.test(fh.slice(t.length)),
+    )
+  )
+    return h;
   // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
   // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
   const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
@@ -261,15 +343,24 @@ function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
   const kicked = withoutKicker(ctx, h);
   if (kicked !== h) {
     const kicker = fold(ctx.tags.h1Lines.get(h)!.find((l) => /[\p{L}\p{N}]/u.test(l))!);
-    if (cut.some((t) => t === kicker || (t.startsWith(kicker) && /^\s*[|\-\u2013\u2014:]\s/.test(t.slice(kicker.length))))) return kicked;
+    if (
+      cut.some((t) => t === kicker || (t.startsWith(kicker) && /^\s*[|\-\u2013\u2014:]\s/.test(t.slice(kicker.length))))
+    )
+      return kicked;
   }
 
-  return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t))) ? declared : withoutKicker(ctx, h);
+  return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t)))
+    ? declared
+    : withoutKicker(ctx, h);
 }
 
 /** The names the site gives itself: its logo <h1>, og:site_name, application-name. */
 function declaredSiteNames(ctx: RuleContext): string[] {
-  return [...ctx.tags.brandH1s, ...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? [])];
+  return [
+    ...ctx.tags.brandH1s,
+    ...(ctx.tags.meta.get('og:site_name') ?? []),
+    ...(ctx.tags.meta.get('application-name') ?? []),
+  ];
 }
 
 /** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
@@ -277,7 +368,10 @@ function onlySiteName(ctx: RuleContext, t: string): boolean {
   const f = fold(t);
   if (/^(?:home|homepage|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
   if (declaredSiteNames(ctx).some((n) => fold(n) === f)) return true;
-  const squash = f.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, '');
+  const squash = f
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
   return squash.length >= 5 && siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash));
 }
 
@@ -293,7 +387,13 @@ function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
   if (lines.length !== 2 || (separated && (all.length !== 3 || /[\p{L}\p{N}]/u.test(all[1]!)))) return h;
   const [kicker, main] = lines as [string, string];
   const words = (x: string) => x.split(/\s+/).length;
-  return words(kicker) <= 3 && words(main) >= 3 && kicker.length < main.length && /^[\p{L}\p{N}"„“«]/u.test(main) && !/[:\-\u2013\u2014|]$/.test(kicker) ? main : h;
+  return words(kicker) <= 3 &&
+    words(main) >= 3 &&
+    kicker.length < main.length &&
+    /^[\p{L}\p{N}"„“«]/u.test(main) &&
+    !/[:\-\u2013\u2014|]$/.test(kicker)
+    ? main
+    : h;
 }
 
 /** Share of the smaller word set the two texts have in common above which they tell one story. */
@@ -311,10 +411,11 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
     for (const d of ds) {
       let common = 0;
       let content = 0;
-      for (const x of w) if (d.has(x)) {
-        common++;
-        if (!SHORT_WORD.test(x)) content++;
-      }
+      for (const x of w)
+        if (d.has(x)) {
+          common++;
+          if (!SHORT_WORD.test(x)) content++;
+        }
       // Only short words in common ("für", "die", "the") tell nothing about the story.
       const share = content ? common / Math.min(w.size, d.size) : 0;
       if (share > bestShare) [best, bestShare] = [h, share];
@@ -326,7 +427,13 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
 /** A word of at most three Latin, Cyrillic or Greek letters: an article, a preposition. */
 const SHORT_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]{1,3}$/u;
 
-const wordSet = (s: string) => new Set(s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+const wordSet = (s: string) =>
+  new Set(
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
 
 const BRAND_SEP = /\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|\s*[\uff1a\uff5c]\s*/;
 
@@ -370,7 +477,11 @@ export const DESCRIPTION: readonly Rule<string>[] = [
     if (idx < 0) return null;
     // The lead paragraph (last source) is not a completion: annotators and unfurlers keep the declared text as it is.
     // The article node's JSON-LD name (some CMSs put the standfirst there) is a declared whole text too.
-    return completed(unglued(ctx, values[idx]!), [...values.slice(idx + 1, -1), ldText('name', articleOrPage)(ctx), ldText('alternativeHeadline', articleOrPage)(ctx)]);
+    return completed(unglued(ctx, values[idx]!), [
+      ...values.slice(idx + 1, -1),
+      ldText('name', articleOrPage)(ctx),
+      ldText('alternativeHeadline', articleOrPage)(ctx),
+    ]);
   },
 ];
 
@@ -417,7 +528,8 @@ function asText(v: string | null): string | null {
 }
 
 /** A numeric date, an optional time, then a colon or dash, at a text's start. */
-const DATE_STAMP = /^\s*(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})(?:,?\s*\d{1,2}[:.]\d{2}(?:\s*Uhr)?)?\s*[:\-\u2013\u2014|]\s+(?=\p{L})/u;
+const DATE_STAMP =
+  /^\s*(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})(?:,?\s*\d{1,2}[:.]\d{2}(?:\s*Uhr)?)?\s*[:\-\u2013\u2014|]\s+(?=\p{L})/u;
 
 /** Not just the site's name, the page title, or a byline. */
 function describes(ctx: RuleContext, d: string): boolean {
@@ -426,11 +538,22 @@ function describes(ctx: RuleContext, d: string): boolean {
   // A blog platform's stand-in for a post without an excerpt.
   if (/^(?:visit|see|read) the (?:post|article|full post) for more\.?$/i.test(d)) return false;
   // The site's own blurb (its JSON-LD WebSite/Organization description) repeated on an inner page.
-  if (!isHomePage(ctx) && ctx.ld.nodes.some((n) => isSiteOrPerson(n) && fold(textOf(n.description) ?? '') === f)) return false;
+  if (!isHomePage(ctx) && ctx.ld.nodes.some((n) => isSiteOrPerson(n) && fold(textOf(n.description) ?? '') === f))
+    return false;
   // A short tagline naming the site's own domain ("nachtkritik.de - das unabhängige Theaterportal",
   // "++ example.de Blaulicht ++") describes the site, not an inner page.
-  if (!isHomePage(ctx) && d.split(/\s+/).length <= 8 && siteHosts(ctx).some((h) => h.includes('.') && !/^[\d.]+$/.test(h) && f.includes(h))) return false;
-  const names = [...(ctx.tags.meta.get('og:site_name') ?? []), ...(ctx.tags.meta.get('application-name') ?? []), titleBrand(ctx.tags.title), ...ctx.tags.brandH1s];
+  if (
+    !isHomePage(ctx) &&
+    d.split(/\s+/).length <= 8 &&
+    siteHosts(ctx).some((h) => h.includes('.') && !/^[\d.]+$/.test(h) && f.includes(h))
+  )
+    return false;
+  const names = [
+    ...(ctx.tags.meta.get('og:site_name') ?? []),
+    ...(ctx.tags.meta.get('application-name') ?? []),
+    titleBrand(ctx.tags.title),
+    ...ctx.tags.brandH1s,
+  ];
   return !names.some((n) => n && fold(n) === f);
 }
 
@@ -459,10 +582,11 @@ function isHomePage(ctx: RuleContext): boolean {
 /** <link rel=canonical>, og:url, HTTP Link rel=canonical. */
 export const CANONICAL_URL: readonly Rule<string>[] = [
   (ctx) => {
-    for (const l of ctx.tags.links) if (l.rel.includes('canonical')) {
-      const u = resolveUrl(l.href, ctx.base);
-      if (u) return u;
-    }
+    for (const l of ctx.tags.links)
+      if (l.rel.includes('canonical')) {
+        const u = resolveUrl(l.href, ctx.base);
+        if (u) return u;
+      }
     return null;
   },
   absolute(meta('og:url')),
@@ -487,17 +611,24 @@ function siteNameValue(v: string | null | undefined): string | null {
   const s = clean(v);
   if (!s) return null;
   if (/^(?:[a-z][a-z\d+.-]*:)?\/\/|^www\.\S+$/i.test(s)) return null;
-  if (/\{\{|\}\}|\$\{|%[a-z_]+%|^\[[a-z_ ]+\]$/i.test(s) || /^(?:null|undefined|none|n\/a|default|site ?name|publisher)$/i.test(s)) return null;
+  if (
+    /\{\{|\}\}|\$\{|%[a-z_]+%|^\[[a-z_ ]+\]$/i.test(s) ||
+    /^(?:null|undefined|none|n\/a|default|site ?name|publisher)$/i.test(s)
+  )
+    return null;
   return /[\p{L}\p{N}]/u.test(s) ? s : null;
 }
 
-const siteMeta = (...keys: string[]): Rule<string> => (ctx) => {
-  for (const key of keys) for (const v of ctx.tags.meta.get(key) ?? []) {
-    const s = siteNameValue(v);
-    if (s) return s;
-  }
-  return null;
-};
+const siteMeta =
+  (...keys: string[]): Rule<string> =>
+  (ctx) => {
+    for (const key of keys)
+      for (const v of ctx.tags.meta.get(key) ?? []) {
+        const s = siteNameValue(v);
+        if (s) return s;
+      }
+    return null;
+  };
 
 /** The host a URL-valued site name gives ("https://www.horizont.net", "www.bmas.de" -> "horizont.net", "bmas.de"). */
 function declaredHosts(ctx: RuleContext): string[] {
@@ -510,7 +641,10 @@ function declaredHosts(ctx: RuleContext): string[] {
     const s = clean(v);
     if (!s || siteNameValue(s) || !/^(?:(?:https?:)?\/\/|www\.)\S+$/i.test(s)) continue;
     try {
-      const host = new URL(/^\/\//.test(s) ? `https:${s}` : /^www\./i.test(s) ? `https://${s}` : s).hostname.replace(/^www\./, '');
+      const host = new URL(/^\/\//.test(s) ? `https:${s}` : /^www\./i.test(s) ? `https://${s}` : s).hostname.replace(
+        /^www\./,
+        '',
+      );
       if (host.includes('.') && !hosts.includes(host)) hosts.push(host);
     } catch {}
   }
@@ -533,18 +667,31 @@ function finalHost(ctx: RuleContext): string | null {
  * else the short part at the title's end or start.
  */
 const DECLARED_SITE_NAMES: readonly Rule<string>[] = [
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => namesOf(n.publisher, ctx.ld).map(siteNameValue).find((s) => !!s) ?? null),
+  (ctx) =>
+    firstFrom(
+      ctx.ld.nodes,
+      (n) =>
+        namesOf(n.publisher, ctx.ld)
+          .map(siteNameValue)
+          .find((s) => !!s) ?? null,
+    ),
   siteMeta('og:site_name'),
   siteMeta('application-name', 'apple-mobile-web-app-title'),
   (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, /^WebSite$/) ? siteNameValue(textOf(n.name)) : null)),
   // The site's own organisation (Yoast's "#organization" node, or one whose url is the site's
   // home page): not any organisation the page is about.
   // Its legal form is the company's, not the site's name ("Verivox GmbH" -> "Verivox").
-  (ctx) => firstFrom(ctx.ld.nodes, (n) => (isType(n, ORGANIZATION) && ownOrganisation(ctx, n) ? siteNameValue(textOf(n.name)?.replace(LEGAL_FORM, '') ?? null) : null)),
+  (ctx) =>
+    firstFrom(ctx.ld.nodes, (n) =>
+      isType(n, ORGANIZATION) && ownOrganisation(ctx, n)
+        ? siteNameValue(textOf(n.name)?.replace(LEGAL_FORM, '') ?? null)
+        : null,
+    ),
 ];
 
 /** A company's legal form at the end of its name: "GmbH", "e.V.", "Inc.", "Ltd", "S.A."... */
-const LEGAL_FORM = /,?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
+const LEGAL_FORM =
+  /,?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
 
 const ORGANIZATION = /^(?:Organization|NewsMediaOrganization|Corporation|OnlineBusiness|OnlineStore)$/;
 
@@ -598,13 +745,27 @@ function hostBrand(title: string | null, hosts: readonly (string | null)[]): str
   const parts = t.split(/\s+[|\-\u2013\u2014\u00b7\u2022:\u00bb]\s+/);
   if (parts.length < 2) return null;
   // The hosts' labels without www and the top-level domain: "news", "example" for news.example.co.uk.
-  const labels = hosts.flatMap((h) => (h ? h.split('.').slice(0, -1) : [])).map((l) => l.replace(/-/g, '')).filter((l) => l.length >= 3 && !/^(?:www|com|org|net|gov|edu)$/.test(l));
+  const labels = hosts
+    .flatMap((h) => (h ? h.split('.').slice(0, -1) : []))
+    .map((l) => l.replace(/-/g, ''))
+    .filter((l) => l.length >= 3 && !/^(?:www|com|org|net|gov|edu)$/.test(l));
   if (!labels.length) return null;
-  const squash = (x: string) => x.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const squash = (x: string) =>
+    x
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '');
   for (const part of [parts[parts.length - 1]!, parts[0]!]) {
     const p = squash(part);
     const value = siteNameValue(part);
-    if (value && part.split(/\s+/).length <= 5 && p.length >= 3 && labels.some((l) => p === l || p.startsWith(l) || (p.length >= 4 && l.startsWith(p)))) return value;
+    if (
+      value &&
+      part.split(/\s+/).length <= 5 &&
+      p.length >= 3 &&
+      labels.some((l) => p === l || p.startsWith(l) || (p.length >= 4 && l.startsWith(p)))
+    )
+      return value;
   }
   return null;
 }
@@ -636,7 +797,12 @@ export const IMAGE: readonly Rule<string>[] = [
   absolute(meta('image')),
   // Nothing declared: the article's first image that is not a small icon or spacer.
   (ctx) => {
-    const img = ctx.tags.images.find((i) => i.inArticle && (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) && !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src));
+    const img = ctx.tags.images.find(
+      (i) =>
+        i.inArticle &&
+        (i.width === 0 || i.width >= MIN_LEAD_IMAGE_WIDTH) &&
+        !/\.svg(?:$|[?#])|sprite|pixel|spacer|blank\.gif|logo|avatar|icon/i.test(i.src),
+    );
     if (!img) return null;
     // A srcset list in src, its spaces possibly percent-encoded ("a.jpg%203500w,%20a.jpg?w=768%20768w"): its first URL.
     const src = ENCODED_SRCSET.test(img.src) ? img.src.replace(/%20/g, ' ') : img.src;
@@ -647,7 +813,8 @@ export const IMAGE: readonly Rule<string>[] = [
   absolute(meta('thumbnail')),
 ];
 
-const ldImage = (ctx: RuleContext, n: JsonLdNode) => resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base);
+const ldImage = (ctx: RuleContext, n: JsonLdNode) =>
+  resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base);
 
 const MIN_LEAD_IMAGE_WIDTH = 200;
 
@@ -664,15 +831,22 @@ const SRCSET = /\S\s+\d+(?:\.\d+)?[wx]\s*(?:,|$)/;
 
 // article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
 // goes on to where the name is written (JSON-LD, the byline).
-const byline = (rule: Rule<string>): Rule<string> => (ctx) => people(ctx, cleanAuthor(rule(ctx)));
-const metaAll = (...keys: string[]): Rule<string> => (ctx) => {
-  // Several <meta name=author> tags are several authors.
-  for (const key of keys) {
-    const names = (ctx.tags.meta.get(key) ?? []).map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
-    if (names.length) return [...new Set(names)].join(', ');
-  }
-  return null;
-};
+const byline =
+  (rule: Rule<string>): Rule<string> =>
+  (ctx) =>
+    people(ctx, cleanAuthor(rule(ctx)));
+const metaAll =
+  (...keys: string[]): Rule<string> =>
+  (ctx) => {
+    // Several <meta name=author> tags are several authors.
+    for (const key of keys) {
+      const names = (ctx.tags.meta.get(key) ?? [])
+        .map((v) => people(ctx, cleanAuthor(v)))
+        .filter((v): v is string => !!v);
+      if (names.length) return [...new Set(names)].join(', ');
+    }
+    return null;
+  };
 
 /**
  * The names that are people: a name that is the site's or publisher's own ("ABC News" as meta
@@ -682,7 +856,8 @@ function people(ctx: RuleContext, names: string | null): string | null {
   if (!names) return null;
   const orgs = organisations(ctx);
   // "Us Weekly Staff", "Example News Team": the site's own staff is the site.
-  const bare = (n: string) => n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
+  const bare = (n: string) =>
+    n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
   const isOrg = (n: string) => orgs.has(fold(n)) || orgs.has(compact(n));
   // "unocero - Alberto Ávila": the site's name and the writer's joined by a spaced dash.
   const split = names.split(', ').map((n) => {
@@ -706,16 +881,19 @@ function organisations(ctx: RuleContext): Set<string> {
     if (compact(s).length >= 5) out.add(compact(s));
     // Its initials, as a desk signs ("LN" for "Lübecker Nachrichten", "JF" for "Junge Freiheit").
     const words = s.split(/[\s-]+/).filter((w) => /^\p{Lu}/u.test(w));
-    if (words.length >= 2 && words.length <= 4 && words.length === s.split(/[\s-]+/).length) out.add(fold(words.map((w) => w[0]).join('')));
+    if (words.length >= 2 && words.length <= 4 && words.length === s.split(/[\s-]+/).length)
+      out.add(fold(words.map((w) => w[0]).join('')));
   };
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);
   for (const v of ctx.tags.meta.get('application-name') ?? []) add(v);
   for (const n of ctx.ld.nodes) {
     // A publisher that is a Person (a personal site) is someone who may sign the page.
     const pub = deref(n.publisher, ctx.ld);
-    if (!(pub && typeof pub === 'object' && !Array.isArray(pub) && isType(pub as JsonLdNode, /^Person$/))) for (const p of namesOf(n.publisher, ctx.ld)) add(p);
+    if (!(pub && typeof pub === 'object' && !Array.isArray(pub) && isType(pub as JsonLdNode, /^Person$/)))
+      for (const p of namesOf(n.publisher, ctx.ld)) add(p);
     // A node typed both Person and Organization (a personal site's Yoast graph) is a person.
-    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/)) add(textOf(n.name));
+    if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/))
+      add(textOf(n.name));
   }
   add(titleBrand(ctx.tags.title));
   // The site's own host name ("spiegel.de", "ORF.at").
@@ -724,7 +902,8 @@ function organisations(ctx: RuleContext): Set<string> {
 }
 
 /** "Written by" / "Verfasst von" in a twitter:labelN (Yoast and others): its twitter:dataN. */
-const WRITTEN_BY = /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|autor|scritto\s+da|geschreven\s+door)$/i;
+const WRITTEN_BY =
+  /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|autor|scritto\s+da|geschreven\s+door)$/i;
 function twitterLabelled(label: RegExp): Rule<string> {
   return (ctx) => {
     for (let i = 1; i <= 4; i++) {
@@ -757,7 +936,10 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
     }
   }
   if (!/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
-  const at = new RegExp(`^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`, 'u');
+  const at = new RegExp(
+    `^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`,
+    'u',
+  );
   const found = new Set<string>();
   for (const n of ctx.ld.nodes) {
     if (!isType(n, /^Person$/) || textOf(n.name) !== author) continue;
@@ -766,7 +948,10 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
   }
   if (found.size === 0) {
     // Else a line of the page that is the full name alone (a byline box: "<p class=full-name>Todd Bates</p>").
-    const line = new RegExp(`^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da)){0,2}(?:\\s+\\p{Lu}[\\p{L}'-]*\\p{L}){1,2})$`, 'u');
+    const line = new RegExp(
+      `^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da)){0,2}(?:\\s+\\p{Lu}[\\p{L}'-]*\\p{L}){1,2})$`,
+      'u',
+    );
     for (const l of ctx.bodyText().split('\n')) {
       const m = line.exec(l.trim());
       if (m) found.add(`${author}${m[1]}`);
@@ -776,7 +961,8 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
 }
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
-const DATELINE_BYLINE = /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*[,|\u00b7\u2022]?\s*\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
+const DATELINE_BYLINE =
+  /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*[,|\u00b7\u2022]?\s*\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
 /** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
 const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
 /** How far before and after the headline's start such a dateline is read (characters of visible text). */
@@ -786,7 +972,8 @@ const DATELINE_AFTER = 1500;
 /** How much of the page's visible text, from its end, is read for a copyright line. */
 const COPYRIGHT_TAIL = 3000;
 /** "©", "(c)" or "Copyright" (with years) or "2006-2008 by", then the holder, to the line's end or a period. */
-const COPYRIGHT = /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
+const COPYRIGHT =
+  /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
 
 /** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
 export const AUTHOR: readonly Rule<string>[] = [
@@ -797,7 +984,9 @@ export const AUTHOR: readonly Rule<string>[] = [
   metaAll('author'),
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {
-      const list = namesOf(n.author, ctx.ld).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
+      const list = namesOf(n.author, ctx.ld)
+        .map((s) => people(ctx, cleanAuthor(s)))
+        .filter((s): s is string => !!s);
       return list.length ? list : null;
     });
     return names ? collapse([...new Set(names)].join(', ')) : null;
@@ -807,8 +996,14 @@ export const AUTHOR: readonly Rule<string>[] = [
   (ctx) => {
     const names = firstFrom(ctx.ld.nodes, (n) => {
       if (!articleOrPage(n)) return null;
-      const persons = ([] as unknown[]).concat(n.creator ?? []).map((c) => deref(c, ctx.ld)).filter((c) => !!c && typeof c === 'object' && isType(c as JsonLdNode, /^Person$/));
-      const list = persons.flatMap((c) => namesOf(c, ctx.ld)).map((s) => people(ctx, cleanAuthor(s))).filter((s): s is string => !!s);
+      const persons = ([] as unknown[])
+        .concat(n.creator ?? [])
+        .map((c) => deref(c, ctx.ld))
+        .filter((c) => !!c && typeof c === 'object' && isType(c as JsonLdNode, /^Person$/));
+      const list = persons
+        .flatMap((c) => namesOf(c, ctx.ld))
+        .map((s) => people(ctx, cleanAuthor(s)))
+        .filter((s): s is string => !!s);
       return list.length ? list : null;
     });
     return names ? collapse([...new Set(names)].join(', ')) : null;
@@ -819,12 +1014,13 @@ export const AUTHOR: readonly Rule<string>[] = [
   (ctx) => {
     const own = ctx.tags.bylines.filter((b) => !b.teaser);
     return (own.length < ctx.tags.bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, ctx.tags.bylines);
-  },  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  }, // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {
     const text = ctx.bodyText();
     const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
-    const near = h1 >= 0 ? text.slice(Math.max(0, h1 - DATELINE_BEFORE), h1 + DATELINE_AFTER) : text.slice(0, DATELINE_AFTER);
+    const near =
+      h1 >= 0 ? text.slice(Math.max(0, h1 - DATELINE_BEFORE), h1 + DATELINE_AFTER) : text.slice(0, DATELINE_AFTER);
     for (const line of near.split('\n')) {
       const m = DATELINE_BYLINE.exec(line.trim());
       if (m && findDateInText(m[1]!, { shortYear: true })) {
@@ -839,14 +1035,18 @@ export const AUTHOR: readonly Rule<string>[] = [
   (ctx) => {
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
-    return n && n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x)) ? n : null;
+    return n &&
+      n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x))
+      ? n
+      : null;
   },
   // An author meta in a vendor's namespace ("cXenseParse:author"), when the page's byline names nobody.
   (ctx) => {
-    for (const [key, values] of ctx.tags.meta) if (/^[a-z][\w-]*[:.]author$/.test(key) && !/^(?:article|book|og|twitter):/.test(key)) {
-      const names = values.map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
-      if (names.length) return [...new Set(names)].join(', ');
-    }
+    for (const [key, values] of ctx.tags.meta)
+      if (/^[a-z][\w-]*[:.]author$/.test(key) && !/^(?:article|book|og|twitter):/.test(key)) {
+        const names = values.map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
+        if (names.length) return [...new Set(names)].join(', ');
+      }
     return null;
   },
   // A personal site's copyright line ("© 2019 Jane Doe", "(c) Jane Doe • Rechte", "2006-2008 by
@@ -855,7 +1055,12 @@ export const AUTHOR: readonly Rule<string>[] = [
     const text = ctx.bodyText();
     for (const m of text.slice(-COPYRIGHT_TAIL).matchAll(COPYRIGHT)) {
       const n = people(ctx, cleanAuthor(m[1]!.split(/\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]!));
-      if (n && !n.includes(', ') && /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:van|von|de|der)?\s*\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)) return n;
+      if (
+        n &&
+        !n.includes(', ') &&
+        /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:van|von|de|der)?\s*\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)
+      )
+        return n;
     }
     return null;
   },
@@ -869,7 +1074,9 @@ export const AUTHOR: readonly Rule<string>[] = [
       const m = WIRE_DATELINE.exec(line.trim());
       if (!m) continue;
       const parts = m[1]!.split(/\s*[/,]\s*/);
-      return parts.some((p) => AGENCY.test(p)) && parts.every((p) => AGENCY.test(p) || /^\p{Ll}{2,4}$/u.test(p)) ? m[1]! : null;
+      return parts.some((p) => AGENCY.test(p)) && parts.every((p) => AGENCY.test(p) || /^\p{Ll}{2,4}$/u.test(p))
+        ? m[1]!
+        : null;
     }
     return null;
   },
@@ -886,7 +1093,13 @@ export const AUTHOR: readonly Rule<string>[] = [
         if (n) return n;
       }
     }
-    return firstFrom(ctx.ld.nodes, (n) => namesOf(n.author, ctx.ld).map((s) => cleanAuthor(s)).find((s): s is string => !!s) ?? null);
+    return firstFrom(
+      ctx.ld.nodes,
+      (n) =>
+        namesOf(n.author, ctx.ld)
+          .map((s) => cleanAuthor(s))
+          .find((s): s is string => !!s) ?? null,
+    );
   },
 ];
 
@@ -901,35 +1114,62 @@ function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | n
     // A byline element before the headline belongs to a teaser or a list above the article
     // ("related", "most read"): the article's own bylines after its <h1> come first.
     const h1At = ctx.tags.firstH1At;
-    const ordered = strength === 1 && h1At >= 0 ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)] : bylines;
-    for (const b of ordered) if (b.strength === strength) {
-      // Declared authors far from the first one are other articles' (teasers, related links).
-      if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
-      const cleaned = cleanAuthor(b.text);
-      const n = people(ctx, cleaned);
-      if (strength <= 1) own ??= cleaned;
-      if (n && NUMBERED_LOGIN.test(n)) {
-        login ??= n;
-        continue;
+    const ordered =
+      strength === 1 && h1At >= 0
+        ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)]
+        : bylines;
+    for (const b of ordered)
+      if (b.strength === strength) {
+        // Declared authors far from the first one are other articles' (teasers, related links).
+        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
+        const cleaned = cleanAuthor(b.text);
+        const n = people(ctx, cleaned);
+        if (strength <= 1) own ??= cleaned;
+        if (n && NUMBERED_LOGIN.test(n)) {
+          login ??= n;
+          continue;
+        }
+        if (n && !names.includes(n)) {
+          names.push(n);
+          last = b.at ?? 0;
+        }
+        if (strength >= 1 && names.length) break;
       }
-      if (n && !names.includes(n)) {
-        names.push(n);
-        last = b.at ?? 0;
-      }
-      if (strength >= 1 && names.length) break;
-    }
     if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
   }
   // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
   // on wolfgangschmale.eu) the site's name is the author's.
-  return own && !NUMBERED_LOGIN.test(own) ? own : login ?? own;
+  return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
 }
 
 /** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
 export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
   ldDate('datePublished'),
-  metaDate('datepublished', 'date', 'pubdate', 'publishdate', 'publish_date', 'publish-date', 'publication_date', 'dc.date', 'dc.date.issued', 'dcterms.issued', 'dcterms.created', 'dcterms.date', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'citation_date', 'dc:date', 'dc:created', 'dcterms:created', 'dcterms:issued', 'dcterms:date', 'schema:datepublished'),
+  metaDate(
+    'datepublished',
+    'date',
+    'pubdate',
+    'publishdate',
+    'publish_date',
+    'publish-date',
+    'publication_date',
+    'dc.date',
+    'dc.date.issued',
+    'dcterms.issued',
+    'dcterms.created',
+    'dcterms.date',
+    'sailthru.date',
+    'parsely-pub-date',
+    'citation_publication_date',
+    'citation_date',
+    'dc:date',
+    'dc:created',
+    'dcterms:created',
+    'dcterms:issued',
+    'dcterms:date',
+    'schema:datepublished',
+  ),
   timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
   ldDate('dateCreated'),
   ldDate('uploadDate'),
@@ -969,12 +1209,18 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded"), then
   // the publication date the page's script data carries ("createdAt", "release_date").
   (ctx) => {
-    for (const [key, values] of ctx.tags.meta) if (/[:._](?:uploaded|published|created|pubdate|publish_?date|date_?published)(?:_?(?:at|date|time|on))?$/.test(key) && !/modif|updat/.test(key)) {
-      for (const v of values) {
-        const d = toIsoDate(v);
-        if (d) return d;
+    for (const [key, values] of ctx.tags.meta)
+      if (
+        /[:._](?:uploaded|published|created|pubdate|publish_?date|date_?published)(?:_?(?:at|date|time|on))?$/.test(
+          key,
+        ) &&
+        !/modif|updat/.test(key)
+      ) {
+        for (const v of values) {
+          const d = toIsoDate(v);
+          if (d) return d;
+        }
       }
-    }
     return null;
   },
   // Microdata <meta itemprop=dateCreated / uploadDate> (a recipe's or video's): only when nothing is shown,
@@ -982,7 +1228,11 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('datecreated', 'uploaddate'),
   (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
   // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
-  (ctx) => firstFrom(['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []), (u) => dateInUrl(resolveUrl(u, ctx.base) ?? '')),
+  (ctx) =>
+    firstFrom(
+      ['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
+      (u) => dateInUrl(resolveUrl(u, ctx.base) ?? ''),
+    ),
 ];
 
 /**
@@ -1027,7 +1277,10 @@ function shownDay(ctx: RuleContext): string | null {
   }
   const text = ctx.bodyText();
   const h1 = headlineAt(ctx, text);
-  const near = h1 >= 0 ? findDateInText(text.slice(Math.max(0, h1 - ABOVE_HEADLINE), h1 + NEAR_HEADLINE), { shortYear: true }) : null;
+  const near =
+    h1 >= 0
+      ? findDateInText(text.slice(Math.max(0, h1 - ABOVE_HEADLINE), h1 + NEAR_HEADLINE), { shortYear: true })
+      : null;
   return near && !near.includes('T') ? near : null;
 }
 
@@ -1049,7 +1302,7 @@ function onShownClock(ctx: RuleContext, iso: string, utc: number): { out: string
     }
   }
   for (const s of shown) {
-    const local = s ? toIsoDate(s) ?? findDateInText(s) : null;
+    const local = s ? (toIsoDate(s) ?? findDateInText(s)) : null;
     const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(local);
     if (!m) continue;
     const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
@@ -1094,14 +1347,17 @@ function atOffset(iso: string, utc: number, diff: number): string {
 /** Every full date the page declares: date metas, JSON-LD dates, <time datetime>. */
 function declaredDates(ctx: RuleContext): string[] {
   const out: string[] = [];
-  for (const [key, values] of ctx.tags.meta) if (/date|time|published|modified|created|issued/.test(key)) for (const v of values) {
-    const d = toIsoDate(v);
-    if (d) out.push(d);
-  }
-  for (const n of ctx.ld.nodes) for (const key of ['datePublished', 'dateModified', 'dateCreated', 'uploadDate']) {
-    const d = toIsoDate(textOf(n[key]));
-    if (d) out.push(d);
-  }
+  for (const [key, values] of ctx.tags.meta)
+    if (/date|time|published|modified|created|issued/.test(key))
+      for (const v of values) {
+        const d = toIsoDate(v);
+        if (d) out.push(d);
+      }
+  for (const n of ctx.ld.nodes)
+    for (const key of ['datePublished', 'dateModified', 'dateCreated', 'uploadDate']) {
+      const d = toIsoDate(textOf(n[key]));
+      if (d) out.push(d);
+    }
   for (const t of ctx.tags.times) {
     const d = toIsoDate(t.datetime);
     if (d) out.push(d);
@@ -1115,7 +1371,10 @@ function declaredDates(ctx: RuleContext): string[] {
  */
 function headlineAt(ctx: RuleContext, text: string): number {
   if (ctx.tags.firstH1) return text.indexOf(ctx.tags.firstH1.slice(0, 40));
-  for (const t of [firstMeta(ctx.tags, 'og:title'), ctx.tags.title ? collapse(ctx.tags.title).split(BRAND_SEP)[0]! : null]) {
+  for (const t of [
+    firstMeta(ctx.tags, 'og:title'),
+    ctx.tags.title ? collapse(ctx.tags.title).split(BRAND_SEP)[0]! : null,
+  ]) {
     const head = t ? collapse(t).slice(0, 40) : '';
     if (head.length >= 12) {
       const at = text.indexOf(head);
@@ -1140,7 +1399,8 @@ const MAX_ANNOUNCEMENTS = 5;
 /** How much of the visible text is searched for a date at all. */
 const MAX_DATE_TEXT = 20_000;
 
-const PUBLISHED_WORDS = /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
+const PUBLISHED_WORDS =
+  /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [
@@ -1163,7 +1423,8 @@ export function keywords(ctx: RuleContext): string[] {
     seen.add(key);
     out.push(k);
   };
-  for (const key of ['keywords', 'news_keywords']) for (const v of ctx.tags.meta.get(key) ?? []) v.split(',').forEach(add);
+  for (const key of ['keywords', 'news_keywords'])
+    for (const v of ctx.tags.meta.get(key) ?? []) v.split(',').forEach(add);
   for (const v of ctx.tags.meta.get('article:tag') ?? []) add(v);
   const ld = ctx.ld.nodes.find((n) => n.keywords !== undefined);
   if (ld) {

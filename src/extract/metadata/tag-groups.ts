@@ -9,7 +9,19 @@ const MAX_KEYS = 100;
 const MAX_VALUES_PER_KEY = 20;
 
 const URL_KEYS: Record<string, ReadonlySet<string>> = {
-  'og:': new Set(['url', 'image', 'image:url', 'image:secure_url', 'video', 'video:url', 'video:secure_url', 'audio', 'audio:url', 'audio:secure_url', 'see_also']),
+  'og:': new Set([
+    'url',
+    'image',
+    'image:url',
+    'image:secure_url',
+    'video',
+    'video:url',
+    'video:secure_url',
+    'audio',
+    'audio:url',
+    'audio:secure_url',
+    'see_also',
+  ]),
   'twitter:': new Set(['image', 'image:src', 'player', 'player:stream', 'url']),
 };
 

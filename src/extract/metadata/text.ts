@@ -8,7 +8,10 @@ export const MAX_FIELD_CHARS = 2000;
 export function collapse(value: string | null | undefined, max = MAX_FIELD_CHARS): string {
   if (!value) return '';
   // \s covers NBSP and the other Unicode spaces; zero-width characters are invisible noise.
-  const s = value.replace(/[\u200b-\u200d\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  const s = value
+    .replace(/[\u200b-\u200d\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length > max ? s.slice(0, max).trimEnd() : s;
 }
 

@@ -5,7 +5,9 @@
 
 export function pdfDate(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz])|([+-])(\d{2})'?(\d{2})?'?)?/.exec(raw.trim());
+  const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz])|([+-])(\d{2})'?(\d{2})?'?)?/.exec(
+    raw.trim(),
+  );
   if (!m) return null;
   const [, y, mo = '01', d = '01', h, mi, s, z, sign, oh, om] = m;
   const month = Number(mo);

@@ -73,7 +73,9 @@ export function layoutPdf(pages: readonly PdfPageText[], outline: readonly Outli
   const paragraphs: Paragraph[] = [];
   for (const lines of pageLines) paragraphs.push(...paragraphsOf(lines, paragraphs));
   const bodySize = dominantSize(paragraphs);
-  const headingSizes = [...new Set(paragraphs.filter((p) => isHeadingBySize(p, bodySize)).map((p) => roundSize(p.fontSize)))].sort((a, b) => b - a);
+  const headingSizes = [
+    ...new Set(paragraphs.filter((p) => isHeadingBySize(p, bodySize)).map((p) => roundSize(p.fontSize))),
+  ].sort((a, b) => b - a);
   const outlineDepth = new Map<string, number>();
   for (const e of outline) {
     const k = fold(e.title);
@@ -90,7 +92,11 @@ export function layoutPdf(pages: readonly PdfPageText[], outline: readonly Outli
     if (depth !== undefined && p.text.length <= HEADING_MAX_CHARS) level = depth + 1;
     else if (isHeadingBySize(p, bodySize)) level = headingSizes.indexOf(roundSize(p.fontSize)) + 1;
     if (level !== null && level > 0) {
-      blocks.push({ type: 'heading', level: Math.min(6, level) as HeadingLevel, children: [{ type: 'text', text: p.text }] });
+      blocks.push({
+        type: 'heading',
+        level: Math.min(6, level) as HeadingLevel,
+        children: [{ type: 'text', text: p.text }],
+      });
       firstHeading ??= p.text;
     } else {
       blocks.push({ type: 'paragraph', children: [{ type: 'text', text: p.text }] });
@@ -122,7 +128,8 @@ function orderedLines(page: PdfPageText, pageIndex: number): Line[] {
   const colLines = [...linesOf(left, pageIndex, 'L'), ...linesOf(right, pageIndex, 'R')];
   for (let band = 0; band <= spanLines.length; band++) {
     for (const col of ['L', 'R']) {
-      for (const l of colLines) if (l.region === col && bandOf(l.y) === band) out.push({ ...l, region: `${band}:${col}` });
+      for (const l of colLines)
+        if (l.region === col && bandOf(l.y) === band) out.push({ ...l, region: `${band}:${col}` });
     }
     const s = spanLines[band];
     if (s) out.push({ ...s, region: `${band}:span` });
@@ -180,24 +187,34 @@ function linesOf(runs: readonly PdfTextRun[], page: number, region: string): Lin
     if (g && ref && Math.abs(ref.y - r.y) <= SAME_LINE * Math.max(ref.fontSize, r.fontSize, 1)) g.push(r);
     else groups.push([r]);
   }
-  return groups.map((g) => {
-    g.sort((a, b) => a.x - b.x);
-    let text = '';
-    let end = -Infinity;
-    let size = 0;
-    let sizeChars = 0;
-    for (const r of g) {
-      const gap = r.x - end;
-      if (text && gap > WORD_GAP * r.fontSize && !/\s$/.test(text) && !/^\s/.test(r.str)) text += ' ';
-      text += r.str;
-      end = Math.max(end, r.x + r.width);
-      if (r.str.trim().length > sizeChars) {
-        size = r.fontSize;
-        sizeChars = r.str.trim().length;
+  return groups
+    .map((g) => {
+      g.sort((a, b) => a.x - b.x);
+      let text = '';
+      let end = -Infinity;
+      let size = 0;
+      let sizeChars = 0;
+      for (const r of g) {
+        const gap = r.x - end;
+        if (text && gap > WORD_GAP * r.fontSize && !/\s$/.test(text) && !/^\s/.test(r.str)) text += ' ';
+        text += r.str;
+        end = Math.max(end, r.x + r.width);
+        if (r.str.trim().length > sizeChars) {
+          size = r.fontSize;
+          sizeChars = r.str.trim().length;
+        }
       }
-    }
-    return { text: text.replace(/\s+/g, ' ').trim(), x: g[0]!.x, right: end, y: g[0]!.y, fontSize: size, region, page };
-  }).filter((l) => l.text !== '');
+      return {
+        text: text.replace(/\s+/g, ' ').trim(),
+        x: g[0]!.x,
+        right: end,
+        y: g[0]!.y,
+        fontSize: size,
+        region,
+        page,
+      };
+    })
+    .filter((l) => l.text !== '');
 }
 
 // ---- running heads and page numbers ----
@@ -233,7 +250,8 @@ function dropRunningLines(pageLines: Line[][]): void {
     for (const l of edge(lines)) {
       const key = runningKey(l.text);
       if (PAGE_NUMBER.test(key)) numbers.add(l);
-      else if (withText.length >= 2 && (seenOn.get(key) ?? 0) >= need && l.text.length <= RUNNING_MAX_CHARS) drop.add(l);
+      else if (withText.length >= 2 && (seenOn.get(key) ?? 0) >= need && l.text.length <= RUNNING_MAX_CHARS)
+        drop.add(l);
     }
     // A page whose every line "repeats" is a page of similar entries (a ledger, a form), not
     // running heads around nothing: keep its lines.
@@ -261,7 +279,13 @@ function paragraphsOf(lines: readonly Line[], before: Paragraph[]): Paragraph[] 
     if (cur) out.push({ text: cur.text, fontSize: cur.fontSize });
     cur = { text: line.text, fontSize: line.fontSize, last: line };
     const prev = out.length === 0 ? before[before.length - 1] : undefined;
-    if (prev && out.length === 0 && !/[.!?:;"”)\]]$/.test(prev.text) && /^\p{Ll}/u.test(line.text) && sameSize(prev.fontSize, line.fontSize)) {
+    if (
+      prev &&
+      out.length === 0 &&
+      !/[.!?:;"”)\]]$/.test(prev.text) &&
+      /^\p{Ll}/u.test(line.text) &&
+      sameSize(prev.fontSize, line.fontSize)
+    ) {
       // Carried over the page break: the previous page's paragraph goes on here.
       before.pop();
       cur.text = joinLines(prev.text, line.text);
@@ -306,9 +330,15 @@ function dominantSize(paragraphs: readonly Paragraph[]): number {
 }
 
 function isHeadingBySize(p: Paragraph, bodySize: number): boolean {
-  return bodySize > 0 && p.fontSize >= bodySize * HEADING_SIZE && p.text.length <= HEADING_MAX_CHARS && /\p{L}/u.test(p.text);
+  return (
+    bodySize > 0 && p.fontSize >= bodySize * HEADING_SIZE && p.text.length <= HEADING_MAX_CHARS && /\p{L}/u.test(p.text)
+  );
 }
 
 function fold(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
 }

@@ -20,7 +20,13 @@ export interface PdfInfo {
 
 export type PdfRead =
   | { ok: true; info: PdfInfo; pages: number; pagesRead: number; layout: PdfLayout; truncated: boolean }
-  | { ok: false; reason: 'encrypted' | 'broken' | 'no_text'; message: string; info: PdfInfo | null; pages: number | null };
+  | {
+      ok: false;
+      reason: 'encrypted' | 'broken' | 'no_text';
+      message: string;
+      info: PdfInfo | null;
+      pages: number | null;
+    };
 
 export interface PdfReadLimits {
   /** Pages read at most; later pages are left out (truncated). */
@@ -29,7 +35,15 @@ export interface PdfReadLimits {
   maxChars: number;
 }
 
-const EMPTY_INFO: PdfInfo = { title: null, author: null, subject: null, keywords: [], language: null, created: null, modified: null };
+const EMPTY_INFO: PdfInfo = {
+  title: null,
+  author: null,
+  subject: null,
+  keywords: [],
+  language: null,
+  created: null,
+  modified: null,
+};
 /** Outline entries read at most: a title is matched against each paragraph. */
 const MAX_OUTLINE = 2000;
 
@@ -37,7 +51,11 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
   if (!looksLikePdf(bytes)) return broken('The file is not a PDF (no %PDF- header).');
   // A complete file ends with %%EOF; without it the file was cut (pdf.js would patch together
   // whatever pages it can find, passing a fragment off as the document).
-  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + Math.max(0, bytes.byteLength - 2048), Math.min(2048, bytes.byteLength)).toString('latin1');
+  const tail = Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset + Math.max(0, bytes.byteLength - 2048),
+    Math.min(2048, bytes.byteLength),
+  ).toString('latin1');
   if (!tail.includes('%%EOF')) return broken('The PDF is truncated: it ends before its end-of-file marker.');
 
   const { getDocumentProxy } = await import('unpdf');
@@ -54,7 +72,14 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
     });
   } catch (err) {
     const name = (err as { name?: string } | null)?.name ?? '';
-    if (name === 'PasswordException') return { ok: false, reason: 'encrypted', message: 'The PDF is encrypted: it needs a password to be opened.', info: null, pages: null };
+    if (name === 'PasswordException')
+      return {
+        ok: false,
+        reason: 'encrypted',
+        message: 'The PDF is encrypted: it needs a password to be opened.',
+        info: null,
+        pages: null,
+      };
     return broken(`The PDF is broken and could not be read (${(err as Error)?.message ?? String(err)}).`.slice(0, 300));
   }
   try {
@@ -77,7 +102,13 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
         for (const item of content.items) {
           if (!('str' in item) || !item.str) continue;
           const [a, b, c, d, e, f] = item.transform as number[];
-          runs.push({ str: item.str, x: e!, y: f!, width: item.width, fontSize: Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height });
+          runs.push({
+            str: item.str,
+            x: e!,
+            y: f!,
+            width: item.width,
+            fontSize: Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height,
+          });
           chars += item.str.length;
         }
         texts.push({ width: viewport.width, height: viewport.height, runs });
@@ -87,7 +118,13 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
     }
     const layout = layoutPdf(texts, outline);
     if (layout.chars === 0) {
-      return { ok: false, reason: 'no_text', message: 'The PDF has no text layer (scanned pages or images only); urlkit does not run OCR.', info, pages };
+      return {
+        ok: false,
+        reason: 'no_text',
+        message: 'The PDF has no text layer (scanned pages or images only); urlkit does not run OCR.',
+        info,
+        pages,
+      };
     }
     return { ok: true, info, pages, pagesRead: texts.length, layout, truncated };
   } catch (err) {
@@ -112,7 +149,10 @@ async function readInfo(pdf: { getMetadata(): Promise<{ info: unknown }> }): Pro
     const v = raw[k];
     if (typeof v !== 'string') return null;
     // Info strings may carry NULs and control characters from broken encoders.
-    const s = v.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const s = v
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     return s || null;
   };
   const keywords = str('Keywords');
@@ -120,7 +160,16 @@ async function readInfo(pdf: { getMetadata(): Promise<{ info: unknown }> }): Pro
     title: str('Title'),
     author: str('Author'),
     subject: str('Subject'),
-    keywords: keywords ? [...new Set(keywords.split(/[,;]/).map((k) => k.trim()).filter(Boolean))] : [],
+    keywords: keywords
+      ? [
+          ...new Set(
+            keywords
+              .split(/[,;]/)
+              .map((k) => k.trim())
+              .filter(Boolean),
+          ),
+        ]
+      : [],
     language: str('Language'),
     created: pdfDate(str('CreationDate')),
     modified: pdfDate(str('ModDate')),
@@ -140,7 +189,9 @@ async function readOutline(pdf: { getOutline(): Promise<unknown> }): Promise<Out
     return [];
   }
   const out: OutlineEntry[] = [];
-  const stack: Array<{ node: OutlineNode; depth: number }> = (nodes ?? []).map((node) => ({ node, depth: 0 })).reverse();
+  const stack: Array<{ node: OutlineNode; depth: number }> = (nodes ?? [])
+    .map((node) => ({ node, depth: 0 }))
+    .reverse();
   while (stack.length && out.length < MAX_OUTLINE) {
     const { node, depth } = stack.pop()!;
     if (typeof node.title === 'string' && node.title.trim()) out.push({ title: node.title.trim(), depth });

@@ -7,25 +7,68 @@ import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
 
-export async function cleanPdf(res: FetchResult, input: CleanInput, ctx: ToolContext, meta: ToolItem['meta']): Promise<ToolItem> {
+export async function cleanPdf(
+  res: FetchResult,
+  input: CleanInput,
+  ctx: ToolContext,
+  meta: ToolItem['meta'],
+): Promise<ToolItem> {
   const bytes = res.body!.bytes;
   if (bytes.length === 0 && res.truncated) {
-    return { data: null, meta: { ...meta, error: itemError('response_too_large', `The PDF is larger than the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`) } };
+    return {
+      data: null,
+      meta: {
+        ...meta,
+        error: itemError(
+          'response_too_large',
+          `The PDF is larger than the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`,
+        ),
+      },
+    };
   }
   if (res.truncated) {
     // Cut at the byte cap: what arrived is not a whole PDF.
-    return { data: null, meta: { ...meta, error: itemError('response_too_large', `The PDF was cut at the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`) } };
+    return {
+      data: null,
+      meta: {
+        ...meta,
+        error: itemError(
+          'response_too_large',
+          `The PDF was cut at the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`,
+        ),
+      },
+    };
   }
   let result;
   try {
     result = await ctx.services.pool.run(
-      { kind: 'pdf', input: { bytes, maxPages: ctx.config.maxPdfPages, format: input.output_format, includeTitle: input.include_title, maxChars: input.max_chars, wantText: true } },
+      {
+        kind: 'pdf',
+        input: {
+          bytes,
+          maxPages: ctx.config.maxPdfPages,
+          format: input.output_format,
+          includeTitle: input.include_title,
+          maxChars: input.max_chars,
+          wantText: true,
+        },
+      },
       { signal: ctx.signal },
     );
   } catch (err) {
-    if (err instanceof ItemFailure && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof ItemFailure && !ctx.signal.aborted)
+      return { data: null, meta: { ...meta, error: err.toItemError() } };
     if (err instanceof WorkerCrashed && !ctx.signal.aborted) {
-      return { data: null, meta: { ...meta, error: itemError('response_too_large', 'The PDF is too large or complex to process within the worker memory limit.') } };
+      return {
+        data: null,
+        meta: {
+          ...meta,
+          error: itemError(
+            'response_too_large',
+            'The PDF is too large or complex to process within the worker memory limit.',
+          ),
+        },
+      };
     }
     throw err;
   }
@@ -37,6 +80,11 @@ export async function cleanPdf(res: FetchResult, input: CleanInput, ctx: ToolCon
   }
   return {
     data: { title: result.title, content: result.content, word_count: result.wordCount, format: input.output_format },
-    meta: { ...meta, truncated: result.truncated, extraction_profile: meta.extraction_profile_requested, fallback_used: false },
+    meta: {
+      ...meta,
+      truncated: result.truncated,
+      extraction_profile: meta.extraction_profile_requested,
+      fallback_used: false,
+    },
   };
 }

@@ -24,7 +24,22 @@ export async function runClean(input: CleanInput, ctx: ToolContext, requested: P
   if (ctx.services.dispatcher.remote) {
     return runSingleOnQueue(ctx, 'clean', input, { profile: requested, correlationId: ctx.correlationId }, (error) => ({
       data: null,
-      meta: { url: input.url, final_url: normalisedHttpUrl(input.url), status_code: null, content_type: null, truncated: false, javascript_rendered: false, via_proxy: false, retries: 0, extraction_profile_requested: requested, extraction_profile: null, fallback_used: false, cached: false, fetched_at: null, error },
+      meta: {
+        url: input.url,
+        final_url: normalisedHttpUrl(input.url),
+        status_code: null,
+        content_type: null,
+        truncated: false,
+        javascript_rendered: false,
+        via_proxy: false,
+        retries: 0,
+        extraction_profile_requested: requested,
+        extraction_profile: null,
+        fallback_used: false,
+        cached: false,
+        fetched_at: null,
+        error,
+      },
     }));
   }
   return [await cleanOne(input, ctx, requested)];
@@ -50,13 +65,24 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
 
   let res: CachedFetchResult;
   try {
-    res = await ctx.services.cachingFetcher.fetchPage(input.url, { method: 'GET', timeoutMs: input.timeout * 1000, body: 'full' }, input.max_age ?? ctx.config.cacheMaxAgeS, ctx.signal);
+    res = await ctx.services.cachingFetcher.fetchPage(
+      input.url,
+      { method: 'GET', timeoutMs: input.timeout * 1000, body: 'full' },
+      input.max_age ?? ctx.config.cacheMaxAgeS,
+      ctx.signal,
+    );
   } catch (err) {
     if (!(err instanceof ItemFailure)) throw err;
     const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
-    if (partial) Object.assign(meta, { final_url: normalisedHttpUrl(partial.finalUrl), via_proxy: partial.viaProxy, retries: partial.retries });
+    if (partial)
+      Object.assign(meta, {
+        final_url: normalisedHttpUrl(partial.finalUrl),
+        via_proxy: partial.viaProxy,
+        retries: partial.retries,
+      });
     // A response that broke off mid-body still said what it was.
-    if (partial?.statusCode !== undefined) Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
+    if (partial?.statusCode !== undefined)
+      Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
     return { data: null, meta: { ...meta, error: err.toItemError() } };
   }
 
@@ -73,14 +99,26 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   });
   if (res.botProtection) {
     // A challenge page is never content: a model must not read "Just a moment..." as the article.
-    return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
+    return {
+      data: null,
+      meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) },
+    };
   }
   const body = res.body;
   if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta);
   const encoded = body && CLEANABLE.has(body.kind) ? encodedText(body) : null;
   if (!body || !encoded) {
     const type = res.contentType ?? 'an unknown type';
-    return { data: null, meta: { ...meta, error: itemError('unsupported_content_type', `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`) } };
+    return {
+      data: null,
+      meta: {
+        ...meta,
+        error: itemError(
+          'unsupported_content_type',
+          `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`,
+        ),
+      },
+    };
   }
 
   let result: CleanResult;
@@ -96,14 +134,24 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   try {
     result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal });
   } catch (err) {
-    if (err instanceof ItemFailure && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
-    if (err instanceof WorkerCrashed && !ctx.signal.aborted) return { data: null, meta: { ...meta, error: workerFailed() } };
+    if (err instanceof ItemFailure && !ctx.signal.aborted)
+      return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof WorkerCrashed && !ctx.signal.aborted)
+      return { data: null, meta: { ...meta, error: workerFailed() } };
     throw err;
   }
 
   // Browser rendering (src/browser/, index profile only): may replace the result with one
   // cleaned from the DOM the page's scripts built.
-  const rendered = await renderIfNeeded({ input, ctx, requested, document: res, clean: cleanRequest, delivered: result, deadlineAt: startedAt + input.timeout * 1000 });
+  const rendered = await renderIfNeeded({
+    input,
+    ctx,
+    requested,
+    document: res,
+    clean: cleanRequest,
+    delivered: result,
+    deadlineAt: startedAt + input.timeout * 1000,
+  });
   if (rendered) {
     if (!rendered.ok) return { data: null, meta: { ...meta, error: rendered.error } };
     result = rendered.result;

@@ -36,13 +36,23 @@ export interface MetadataDeps {
 // HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language).
 const WORKER_KINDS = new Set(['html', 'xhtml', 'xml']);
 
-export async function fetchMetadataItem(url: string, options: MetadataItemOptions, deps: MetadataDeps, signal: AbortSignal): Promise<ToolItem> {
+export async function fetchMetadataItem(
+  url: string,
+  options: MetadataItemOptions,
+  deps: MetadataDeps,
+  signal: AbortSignal,
+): Promise<ToolItem> {
   if (normalisedHttpUrl(url) === null) return failed(url, null, new ItemFailure('invalid_url'));
   const started = Date.now();
 
   let res: FetchResult & Partial<CachedFetchResult>;
   try {
-    const fetchOptions = { method: 'GET', followRedirects: options.followRedirects, timeoutMs: options.timeoutMs, body: 'full' } as const;
+    const fetchOptions = {
+      method: 'GET',
+      followRedirects: options.followRedirects,
+      timeoutMs: options.timeoutMs,
+      body: 'full',
+    } as const;
     res = deps.cachingFetcher
       ? await deps.cachingFetcher.fetchPage(url, fetchOptions, options.maxAgeS ?? 0, signal)
       : await deps.fetcher.fetchPage(url, fetchOptions, signal);
@@ -63,30 +73,58 @@ export async function fetchMetadataItem(url: string, options: MetadataItemOption
   };
   if (res.botProtection) {
     // A challenge page's title ("Just a moment...") is not the page's metadata.
-    return { data: null, meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) } };
+    return {
+      data: null,
+      meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) },
+    };
   }
   const body = res.body;
-  if (body?.kind === 'pdf') return pdfMetadataItem(res, meta, { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) }, deps.pool, signal);
-  const encoded = body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text')) ? encodedText(body) : null;
+  if (body?.kind === 'pdf')
+    return pdfMetadataItem(
+      res,
+      meta,
+      { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) },
+      deps.pool,
+      signal,
+    );
+  const encoded =
+    body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'))
+      ? encodedText(body)
+      : null;
   if (!body || !encoded) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
     const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };
     if (!options.includeContent) return { data, meta };
-    return { data: { ...data, content: null, word_count: null }, meta: { ...meta, error: itemError('unsupported_content_type') } };
+    return {
+      data: { ...data, content: null, word_count: null },
+      meta: { ...meta, error: itemError('unsupported_content_type') },
+    };
   }
 
   try {
     const result = await deps.pool.run(
-      { kind: 'metadata', input: { body: encoded, bodyKind: body.kind, finalUrl: res.finalUrl, headers: res.headers, includeContent: options.includeContent } },
+      {
+        kind: 'metadata',
+        input: {
+          body: encoded,
+          bodyKind: body.kind,
+          finalUrl: res.finalUrl,
+          headers: res.headers,
+          includeContent: options.includeContent,
+        },
+      },
       { signal },
     );
     // The favicon is what the page declares (decisions.md): a linked web app manifest is not
     // fetched, so one page URL costs one fetch and no second address is ever contacted for it.
     const data = result.data as unknown as Record<string, unknown>;
-    return result.error ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } } : { data, meta };
+    return result.error
+      ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } }
+      : { data, meta };
   } catch (err) {
     // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
-    if (err instanceof ItemFailure && !signal.aborted) return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof ItemFailure && !signal.aborted)
+      return { data: null, meta: { ...meta, error: err.toItemError() } };
     throw err;
   }
 }

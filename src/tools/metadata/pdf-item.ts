@@ -15,9 +15,16 @@ export interface PdfItemOptions {
   maxPdfBytes: number;
 }
 
-export async function pdfMetadataItem(res: FetchResult, meta: ToolItem['meta'], options: PdfItemOptions, pool: WorkerPool, signal: AbortSignal): Promise<ToolItem> {
+export async function pdfMetadataItem(
+  res: FetchResult,
+  meta: ToolItem['meta'],
+  options: PdfItemOptions,
+  pool: WorkerPool,
+  signal: AbortSignal,
+): Promise<ToolItem> {
   const base: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers), pages: null };
-  const withContent = (d: Record<string, unknown>) => (options.includeContent ? { ...d, content: null, word_count: null } : d);
+  const withContent = (d: Record<string, unknown>) =>
+    options.includeContent ? { ...d, content: null, word_count: null } : d;
   const bytes = res.body!.bytes;
   if (res.truncated) {
     const message = `The PDF is larger than the PDF size limit (${options.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`;
@@ -26,12 +33,23 @@ export async function pdfMetadataItem(res: FetchResult, meta: ToolItem['meta'], 
   let result;
   try {
     result = await pool.run(
-      { kind: 'pdf', input: { bytes, maxPages: options.maxPdfPages, format: 'text', includeTitle: false, maxChars: CONTENT_MAX_CHARS, wantText: options.includeContent } },
+      {
+        kind: 'pdf',
+        input: {
+          bytes,
+          maxPages: options.maxPdfPages,
+          format: 'text',
+          includeTitle: false,
+          maxChars: CONTENT_MAX_CHARS,
+          wantText: options.includeContent,
+        },
+      },
       { signal },
     );
   } catch (err) {
     // Over the time budget: this item's failure. A dead worker fails the chunk (as for HTML).
-    if (err instanceof ItemFailure && !signal.aborted) return { data: withContent(base), meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof ItemFailure && !signal.aborted)
+      return { data: withContent(base), meta: { ...meta, error: err.toItemError() } };
     throw err;
   }
   const info = result.info;
@@ -46,7 +64,8 @@ export async function pdfMetadataItem(res: FetchResult, meta: ToolItem['meta'], 
     keywords: info?.keywords ?? [],
     pages: result.pages,
   };
-  if (result.error) return { data: withContent(data), meta: { ...meta, error: itemError('no_content', result.error.message) } };
+  if (result.error)
+    return { data: withContent(data), meta: { ...meta, error: itemError('no_content', result.error.message) } };
   if (!options.includeContent) return { data, meta };
   return { data: { ...data, content: result.content, word_count: result.wordCount }, meta };
 }

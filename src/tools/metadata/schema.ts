@@ -15,22 +15,56 @@ export const metadataDataSchema: JsonSchema = {
   type: ['object', 'null'],
   description: 'Page metadata; null when the URL could not be fetched (see meta.error).',
   additionalProperties: false,
-  required: ['title', 'description', 'favicon', 'og', 'canonical_url', 'lang', 'site_name', 'image', 'author', 'published_at', 'modified_at', 'twitter', 'feeds', 'keywords'],
+  required: [
+    'title',
+    'description',
+    'favicon',
+    'og',
+    'canonical_url',
+    'lang',
+    'site_name',
+    'image',
+    'author',
+    'published_at',
+    'modified_at',
+    'twitter',
+    'feeds',
+    'keywords',
+  ],
   properties: {
-    title: str('og:title, else twitter:title, else JSON-LD headline, else <title>, else the first <h1>; for a non-HTML target the file name. Empty string when none.'),
-    description: str('meta description, else og:description, else twitter:description, else JSON-LD description. Empty string when none.'),
-    favicon: str('Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon; a mask-icon only when nothing else is declared; never fetched), else /favicon.ico of the final origin.'),
+    title: str(
+      'og:title, else twitter:title, else JSON-LD headline, else <title>, else the first <h1>; for a non-HTML target the file name. Empty string when none.',
+    ),
+    description: str(
+      'meta description, else og:description, else twitter:description, else JSON-LD description. Empty string when none.',
+    ),
+    favicon: str(
+      'Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon; a mask-icon only when nothing else is declared; never fetched), else /favicon.ico of the final origin.',
+    ),
     og: {
-      ...tagValues('Every og:* property keyed by the name after "og:" (image, url, type, site_name, locale, image:width...). A repeated key is an array in page order. URL values are absolute.'),
+      ...tagValues(
+        'Every og:* property keyed by the name after "og:" (image, url, type, site_name, locale, image:width...). A repeated key is an array in page order. URL values are absolute.',
+      ),
       required: ['title', 'description'],
-      properties: { title: str('og:title, empty string when absent.'), description: str('og:description, empty string when absent.') },
+      properties: {
+        title: str('og:title, empty string when absent.'),
+        description: str('og:description, empty string when absent.'),
+      },
     },
     canonical_url: nullableStr('<link rel=canonical>, else og:url, else an HTTP Link rel=canonical header; absolute.'),
-    lang: nullableStr('BCP 47 language: <html lang>, Content-Language meta, og:locale, JSON-LD inLanguage, then the Content-Language header.'),
+    lang: nullableStr(
+      'BCP 47 language: <html lang>, Content-Language meta, og:locale, JSON-LD inLanguage, then the Content-Language header.',
+    ),
     site_name: nullableStr('og:site_name, application-name, JSON-LD WebSite name or publisher name.'),
-    image: nullableStr('Absolute URL of the preview image: og:image, twitter:image, JSON-LD image, <link rel=image_src>.'),
-    author: nullableStr('meta author, article:author (when a name), JSON-LD author names joined by ", ", byline metas.'),
-    published_at: nullableStr('ISO 8601: a full timestamp in UTC ("2024-03-01T08:00:00.000Z") or a date ("2024-03-01").'),
+    image: nullableStr(
+      'Absolute URL of the preview image: og:image, twitter:image, JSON-LD image, <link rel=image_src>.',
+    ),
+    author: nullableStr(
+      'meta author, article:author (when a name), JSON-LD author names joined by ", ", byline metas.',
+    ),
+    published_at: nullableStr(
+      'ISO 8601: a full timestamp in UTC ("2024-03-01T08:00:00.000Z") or a date ("2024-03-01").',
+    ),
     modified_at: nullableStr('ISO 8601, like published_at. For a non-HTML target, its Last-Modified header.'),
     twitter: tagValues('Every twitter:* property keyed by the name after "twitter:". A repeated key is an array.'),
     feeds: {
@@ -47,10 +81,22 @@ export const metadataDataSchema: JsonSchema = {
         },
       },
     },
-    keywords: { type: 'array', items: { type: 'string' }, description: 'meta keywords, news_keywords, article:tag and JSON-LD keywords, de-duplicated.' },
-    pages: { type: ['integer', 'null'], description: 'Only for a PDF: its page count (null when the file could not be read).' },
-    content: nullableStr('Only with include_content: the main text, as clean_web_content gives it with include_title false. null when meta.error says why.'),
-    word_count: { type: ['integer', 'null'], description: 'Only with include_content: words in content (Unicode word segmentation).' },
+    keywords: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'meta keywords, news_keywords, article:tag and JSON-LD keywords, de-duplicated.',
+    },
+    pages: {
+      type: ['integer', 'null'],
+      description: 'Only for a PDF: its page count (null when the file could not be read).',
+    },
+    content: nullableStr(
+      'Only with include_content: the main text, as clean_web_content gives it with include_title false. null when meta.error says why.',
+    ),
+    word_count: {
+      type: ['integer', 'null'],
+      description: 'Only with include_content: words in content (Unicode word segmentation).',
+    },
   },
 };
 

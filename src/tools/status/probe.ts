@@ -6,7 +6,14 @@ import { ItemFailure, type ItemError } from '../../errors/codes.js';
 import type { FetchPartial, FetchResult, FetchTimings, Fetcher, HttpMethod, RedirectHop } from '../../fetch/types.js';
 import type { ToolItem } from '../types.js';
 import { headNeedsGet, headUnimplemented, headWasDropped } from './head-fallback.js';
-import { contentLength, isHtmlType, reasonForError, reasonForStatus, retryAfterSeconds, type StatusReason } from './reason.js';
+import {
+  contentLength,
+  isHtmlType,
+  reasonForError,
+  reasonForStatus,
+  retryAfterSeconds,
+  type StatusReason,
+} from './reason.js';
 
 export interface ProbeOptions {
   followRedirects: boolean;

@@ -27,9 +27,23 @@ export type StatusReason =
   | 'worker_chunk_failed';
 
 export const STATUS_REASONS: readonly StatusReason[] = [
-  'ok', 'redirect', 'client_error', 'server_error', 'rate_limited', 'bot_protection', 'informational',
-  'timeout', 'dns_error', 'connect_error', 'tls_error', 'blocked_url', 'invalid_url',
-  'too_many_redirects', 'redirect_loop', 'upstream_error', 'response_too_large',
+  'ok',
+  'redirect',
+  'client_error',
+  'server_error',
+  'rate_limited',
+  'bot_protection',
+  'informational',
+  'timeout',
+  'dns_error',
+  'connect_error',
+  'tls_error',
+  'blocked_url',
+  'invalid_url',
+  'too_many_redirects',
+  'redirect_loop',
+  'upstream_error',
+  'response_too_large',
   'worker_chunk_failed',
 ];
 
@@ -106,10 +120,7 @@ export function isRedirectLoop(hops: readonly RedirectHop[]): boolean {
  * An HTTP-date is measured against the response's own Date header when it has one, so a
  * skewed server clock does not distort the wait.
  */
-export function retryAfterSeconds(
-  headers: Readonly<Record<string, string>>,
-  nowMs: number,
-): number | null {
+export function retryAfterSeconds(headers: Readonly<Record<string, string>>, nowMs: number): number | null {
   const raw = headers['retry-after']?.trim();
   if (!raw) return null;
   if (/^\d+$/.test(raw)) {

@@ -31,7 +31,9 @@ before(async () => {
       const n = (seen.get(id) ?? 0) + 1;
       seen.set(id, n);
       const page = BOT_PAGES.find((p) => p.name === 'cloudflare-interstitial-200')!;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(n === 1 ? page.body : CLOUDFLARE_SERVED_ARTICLE);
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(n === 1 ? page.body : CLOUDFLARE_SERVED_ARTICLE);
       return;
     }
     const page = BOT_PAGES.find((p) => `/bot/${p.name}` === url.pathname);
@@ -52,10 +54,22 @@ function context(overrides: Partial<Config> = {}): ToolContext {
   const config = testConfig({ maxRetries: 0, ...overrides });
   const services = createServices(config);
   open.push(services);
-  return { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+  return {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
 }
 
-const cleanInput = (url: string) => ({ url, output_format: 'text' as const, include_title: true, max_chars: 200_000, timeout: 10 });
+const cleanInput = (url: string) => ({
+  url,
+  output_format: 'text' as const,
+  include_title: true,
+  max_chars: 200_000,
+  timeout: 10,
+});
 
 describe('anti-bot pages through the tools', () => {
   let ctx: ToolContext;
@@ -75,7 +89,10 @@ describe('anti-bot pages through the tools', () => {
           assert.equal(item!.meta.status_code, page.status);
           assert.equal(item!.meta.content_type, page.headers['content-type']);
         }
-        const [meta] = await getUrlMetadata.run({ url: url(), include_content: false, follow_redirects: true, timeout: 10 }, ctx);
+        const [meta] = await getUrlMetadata.run(
+          { url: url(), include_content: false, follow_redirects: true, timeout: 10 },
+          ctx,
+        );
         assert.equal(meta!.meta.error?.code, 'bot_protection');
         assert.equal(meta!.meta.status_code, page.status);
         assert.equal(meta!.meta.content_type, page.headers['content-type']);
@@ -86,7 +103,10 @@ describe('anti-bot pages through the tools', () => {
         const [item] = await cleanWebContent.run(cleanInput(url()), ctx);
         assert.equal(item!.meta.error, undefined, JSON.stringify(item!.meta.error));
         assert.ok((item!.data!.content as string).length > 100);
-        const [meta] = await getUrlMetadata.run({ url: url(), include_content: false, follow_redirects: true, timeout: 10 }, ctx);
+        const [meta] = await getUrlMetadata.run(
+          { url: url(), include_content: false, follow_redirects: true, timeout: 10 },
+          ctx,
+        );
         assert.equal(meta!.meta.error, undefined);
         assert.ok(meta!.data!.title);
       });
@@ -95,7 +115,10 @@ describe('anti-bot pages through the tools', () => {
 
   it('the status checker reports a challenge with a blocking status as data', async () => {
     for (const name of ['cloudflare-managed-challenge', 'akamai-access-denied', 'datadome', 'sucuri-block']) {
-      const [item] = await checkUrlStatus.run({ url: `${site.origin}/bot/${name}`, follow_redirects: true, timeout: 10 }, ctx);
+      const [item] = await checkUrlStatus.run(
+        { url: `${site.origin}/bot/${name}`, follow_redirects: true, timeout: 10 },
+        ctx,
+      );
       assert.equal(item!.meta.error, undefined, name);
       assert.equal(item!.data!.reason, 'bot_protection', name);
       assert.equal(item!.data!.ok, false);

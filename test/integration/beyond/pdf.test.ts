@@ -11,7 +11,16 @@ import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import { createServices, type Services } from '../../../src/tools/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { COLUMNS, REPORT, bloatedPdf, encryptedPdf, reportPdf, scannedPdf, truncatedPdf, twoColumnPdf } from '../../support/pdf-fixtures.js';
+import {
+  COLUMNS,
+  REPORT,
+  bloatedPdf,
+  encryptedPdf,
+  reportPdf,
+  scannedPdf,
+  truncatedPdf,
+  twoColumnPdf,
+} from '../../support/pdf-fixtures.js';
 
 let site: LoopbackServer;
 const open: Services[] = [];
@@ -38,7 +47,13 @@ before(async () => {
     }
     const body = files.get(path);
     if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(body.length), 'last-modified': 'Mon, 01 Jan 2024 00:00:00 GMT' }).end(body);
+    res
+      .writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-length': String(body.length),
+        'last-modified': 'Mon, 01 Jan 2024 00:00:00 GMT',
+      })
+      .end(body);
   });
 });
 
@@ -51,11 +66,28 @@ function context(overrides: Partial<Config> = {}): ToolContext {
   const config = testConfig(overrides);
   const services = createServices(config);
   open.push(services);
-  return { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+  return {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
 }
 
-const clean = (url: string, format: 'text' | 'markdown' = 'text') => ({ url, output_format: format, include_title: true, max_chars: 200_000, timeout: 15 });
-const metadata = (url: string, include_content = false) => ({ url, include_content, follow_redirects: true, timeout: 15 });
+const clean = (url: string, format: 'text' | 'markdown' = 'text') => ({
+  url,
+  output_format: format,
+  include_title: true,
+  max_chars: 200_000,
+  timeout: 15,
+});
+const metadata = (url: string, include_content = false) => ({
+  url,
+  include_content,
+  follow_redirects: true,
+  timeout: 15,
+});
 
 describe('PDF through the tools', () => {
   let ctx: ToolContext;
@@ -99,7 +131,11 @@ describe('PDF through the tools', () => {
   });
 
   it('encrypted, truncated and scanned files are no_content, with a message saying which', async () => {
-    const cases: Array<[string, RegExp]> = [['/encrypted.pdf', /encrypted/], ['/truncated.pdf', /truncated/], ['/scanned.pdf', /no text layer/]];
+    const cases: Array<[string, RegExp]> = [
+      ['/encrypted.pdf', /encrypted/],
+      ['/truncated.pdf', /truncated/],
+      ['/scanned.pdf', /no text layer/],
+    ];
     for (const [path, message] of cases) {
       const [c] = await cleanWebContent.run(clean(`${site.origin}${path}`), ctx);
       assert.equal(c!.meta.error?.code, 'no_content', path);

@@ -22,16 +22,25 @@ before(async () => {
       requests++;
       if (req.toString('latin1').startsWith('GET /before-headers')) return void sock.resetAndDestroy();
       sock.write('HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 100000\r\n\r\n');
-      sock.write(`<!doctype html><html><head><title>Cut off</title></head><body><p>${'The first part of a long page. '.repeat(100)}`, () => {
-        setTimeout(() => sock.resetAndDestroy(), 30);
-      });
+      sock.write(
+        `<!doctype html><html><head><title>Cut off</title></head><body><p>${'The first part of a long page. '.repeat(100)}`,
+        () => {
+          setTimeout(() => sock.resetAndDestroy(), 30);
+        },
+      );
     });
     sock.on('error', () => {});
   });
   server = await listenTracked(raw);
   const config = testConfig({ maxRetries: 1 });
   services = createServices(config);
-  ctx = { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+  ctx = {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
 });
 
 after(async () => {
@@ -42,9 +51,15 @@ after(async () => {
 describe('a connection reset in the middle of the body', () => {
   it('clean_web_content: upstream_error with the bytes received, status and type in meta', async () => {
     const start = requests;
-    const [item] = await cleanWebContent.run({ url: `${server.origin}/page`, output_format: 'text', include_title: true, max_chars: 200_000, timeout: 10 }, ctx);
+    const [item] = await cleanWebContent.run(
+      { url: `${server.origin}/page`, output_format: 'text', include_title: true, max_chars: 200_000, timeout: 10 },
+      ctx,
+    );
     assert.equal(item!.meta.error?.code, 'upstream_error');
-    assert.match(item!.meta.error!.message, /sent the response headers and \d+ bytes of the body, then reset the connection/);
+    assert.match(
+      item!.meta.error!.message,
+      /sent the response headers and \d+ bytes of the body, then reset the connection/,
+    );
     const bytes = Number(/and (\d+) bytes/.exec(item!.meta.error!.message)![1]);
     assert.ok(bytes > 0 && bytes < 100_000, String(bytes));
     assert.equal(item!.meta.status_code, 200);
@@ -54,14 +69,26 @@ describe('a connection reset in the middle of the body', () => {
   });
 
   it('get_url_metadata: the same error and meta', async () => {
-    const [item] = await getUrlMetadata.run({ url: `${server.origin}/page`, include_content: false, follow_redirects: true, timeout: 10 }, ctx);
+    const [item] = await getUrlMetadata.run(
+      { url: `${server.origin}/page`, include_content: false, follow_redirects: true, timeout: 10 },
+      ctx,
+    );
     assert.equal(item!.meta.error?.code, 'upstream_error');
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.meta.content_type, 'text/html; charset=utf-8');
   });
 
   it('a reset before any response is still connect_error', async () => {
-    const [item] = await cleanWebContent.run({ url: `${server.origin}/before-headers`, output_format: 'text', include_title: true, max_chars: 200_000, timeout: 10 }, ctx);
+    const [item] = await cleanWebContent.run(
+      {
+        url: `${server.origin}/before-headers`,
+        output_format: 'text',
+        include_title: true,
+        max_chars: 200_000,
+        timeout: 10,
+      },
+      ctx,
+    );
     assert.equal(item!.meta.error?.code, 'connect_error');
     assert.equal(item!.meta.status_code, null);
   });

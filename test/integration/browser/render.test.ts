@@ -19,7 +19,11 @@ const skip = chromium ? false : NO_CHROMIUM;
 /** Allowed past an item's timeout before the answer counts as late (a loaded CI machine). */
 const SLACK_MS = 3000;
 
-const HEADLINES = ['Council approves the riverside cycle bridge', 'Night buses return to the northern routes', 'Library opens a repair cafe on Saturdays'];
+const HEADLINES = [
+  'Council approves the riverside cycle bridge',
+  'Night buses return to the northern routes',
+  'Library opens a repair cafe on Saturdays',
+];
 
 /** A script that fetches the headlines as JSON and builds the hub from them. */
 const HUB_SCRIPT = `
@@ -91,8 +95,16 @@ function hostilePage(): string {
   setTimeout(() => { location.href = 'file:///etc/passwd'; }, 60);
   setTimeout(() => { location.href = ${JSON.stringify(v6)} + '/navigate'; }, 90);
   `;
-  const head = targets.map((t) => `<link rel="preconnect" href="${t}"><link rel="dns-prefetch" href="${t}"><link rel="prefetch" href="${t}/prefetch"><link rel="stylesheet" href="${t}/style.css">`).join('');
-  return shell(head, `<script>${escapes}</script><img src="${v4}/tag.png"><a id="go" href="${v6}/click">x</a><script>document.getElementById('go').click()</script>`);
+  const head = targets
+    .map(
+      (t) =>
+        `<link rel="preconnect" href="${t}"><link rel="dns-prefetch" href="${t}"><link rel="prefetch" href="${t}/prefetch"><link rel="stylesheet" href="${t}/style.css">`,
+    )
+    .join('');
+  return shell(
+    head,
+    `<script>${escapes}</script><img src="${v4}/tag.png"><a id="go" href="${v6}/click">x</a><script>document.getElementById('go').click()</script>`,
+  );
 }
 
 before(async () => {
@@ -115,7 +127,15 @@ before(async () => {
       case '/api/headlines.json':
         return res
           .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify(HEADLINES.map((title, i) => ({ title, href: `/story/${i + 1}`, teaser: `Teaser ${i + 1}: what the story says in a sentence or two for readers.` }))));
+          .end(
+            JSON.stringify(
+              HEADLINES.map((title, i) => ({
+                title,
+                href: `/story/${i + 1}`,
+                teaser: `Teaser ${i + 1}: what the story says in a sentence or two for readers.`,
+              })),
+            ),
+          );
       case '/hostile':
         return html(hostilePage());
       case '/redirect-to-victim':
@@ -133,7 +153,9 @@ before(async () => {
         return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such fixture');
     }
   });
-  app = await buildApp(testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 10_000 }), { logStream: { write() {} } });
+  app = await buildApp(testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 10_000 }), {
+    logStream: { write() {} },
+  });
 });
 
 after(async () => {
@@ -205,13 +227,21 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
     for (const h of HEADLINES) assert.ok(data!.content.includes(h), `missing headline ${h}:\n${data!.content}`);
-    assert.equal(meta.final_url, `${site.origin}/hostile`, 'a script navigation to a forbidden address did not replace the page');
+    assert.equal(
+      meta.final_url,
+      `${site.origin}/hostile`,
+      'a script navigation to a forbidden address did not replace the page',
+    );
     assert.doesNotMatch(data!.content, /root:x:0:0|secret from/);
     // Give anything that slipped out a moment to arrive before counting.
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(victim4.connections(), 0, '127.0.0.1 saw a connection');
     if (victim6) assert.equal(victim6.connections(), 0, '::1 saw a connection');
-    assert.equal(hits.get('/redirect-to-victim'), 1, 'the redirect was fetched by the guarded fetcher, which refused its target');
+    assert.equal(
+      hits.get('/redirect-to-victim'),
+      1,
+      'the redirect was fetched by the guarded fetcher, which refused its target',
+    );
   });
 
   it('an endless script ends within the deadline with a per-item answer, and the next render works', async () => {
@@ -251,7 +281,9 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
   it('renders one page at a time per slot and reports its capacity', async () => {
     const browser = services().browser!;
     assert.equal(browser.capacity, 2);
-    const results = await Promise.all([1, 2, 3].map(() => call('clean_web_index', { url: `${site.origin}/hub`, render: 'always', timeout: 40 })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call('clean_web_index', { url: `${site.origin}/hub`, render: 'always', timeout: 40 })),
+    );
     for (const r of results) assert.equal(r.meta.javascript_rendered, true);
     // Contexts are closed in the background after the answer; give them a moment.
     for (let i = 0; i < 50 && browser.inUse > 0; i++) await new Promise((r) => setTimeout(r, 100));

@@ -21,7 +21,8 @@ let redis: TestRedis;
 const hits = new Map<string, number>();
 const open: Services[] = [];
 
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title><meta name="description" content="About ${title}"></head><body><article><h1>${title}</h1><p>${'A sentence about harbours and tides that makes this an article. '.repeat(8)}</p></article></body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title><meta name="description" content="About ${title}"></head><body><article><h1>${title}</h1><p>${'A sentence about harbours and tides that makes this an article. '.repeat(8)}</p></article></body></html>`;
 
 before(async () => {
   site = await startServer((req, res) => {
@@ -45,10 +46,23 @@ after(async () => {
 function context(config: Config, services?: Services): ToolContext {
   const s = services ?? createServices(config);
   if (!services) open.push(s);
-  return { config, services: s, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+  return {
+    config,
+    services: s,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
 }
 
-const clean = (url: string, extra: Record<string, unknown> = {}) => ({ url, output_format: 'text' as const, include_title: true, max_chars: 200_000, timeout: 15, ...extra });
+const clean = (url: string, extra: Record<string, unknown> = {}) => ({
+  url,
+  output_format: 'text' as const,
+  include_title: true,
+  max_chars: 200_000,
+  timeout: 15,
+  ...extra,
+});
 const one = async (p: Promise<ToolItem[]>) => (await p)[0]!;
 
 describe('fetch cache (in memory, the default)', () => {
@@ -105,23 +119,43 @@ describe('fetch cache (in memory, the default)', () => {
       assert.equal(hits.get(path), 2, path);
     }
     const credentialed = site.origin.replace('http://', 'http://user:secret@') + '/public-cred';
-    for (let i = 0; i < 2; i++) assert.equal((await one(cleanWebContent.run(clean(credentialed, { max_age: 600 }), ctx))).meta.cached, false);
+    for (let i = 0; i < 2; i++)
+      assert.equal((await one(cleanWebContent.run(clean(credentialed, { max_age: 600 }), ctx))).meta.cached, false);
     assert.equal(hits.get('/public-cred'), 2);
     // A public page is stored.
     await one(cleanWebContent.run(clean(`${site.origin}/public-1`), ctx));
-    assert.equal((await one(cleanWebContent.run(clean(`${site.origin}/public-1`, { max_age: 600 }), ctx))).meta.cached, true);
+    assert.equal(
+      (await one(cleanWebContent.run(clean(`${site.origin}/public-1`, { max_age: 600 }), ctx))).meta.cached,
+      true,
+    );
   });
 
   it('the metadata fetcher uses it per item; the status checker never does', async () => {
     const ctx = context(testConfig());
     const urls = [`${site.origin}/meta-1`, `${site.origin}/meta-2`];
-    const first = await getUrlMetadata.run({ items: urls, include_content: false, follow_redirects: true, timeout: 10 }, ctx);
-    const second = await getUrlMetadata.run({ items: urls, include_content: false, follow_redirects: true, timeout: 10, max_age: 600 }, ctx);
-    assert.deepEqual(first.map((i) => i.meta.cached), [false, false]);
-    assert.deepEqual(second.map((i) => i.meta.cached), [true, true]);
-    assert.deepEqual(second.map((i) => i.data), first.map((i) => i.data));
+    const first = await getUrlMetadata.run(
+      { items: urls, include_content: false, follow_redirects: true, timeout: 10 },
+      ctx,
+    );
+    const second = await getUrlMetadata.run(
+      { items: urls, include_content: false, follow_redirects: true, timeout: 10, max_age: 600 },
+      ctx,
+    );
+    assert.deepEqual(
+      first.map((i) => i.meta.cached),
+      [false, false],
+    );
+    assert.deepEqual(
+      second.map((i) => i.meta.cached),
+      [true, true],
+    );
+    assert.deepEqual(
+      second.map((i) => i.data),
+      first.map((i) => i.data),
+    );
     assert.equal(hits.get('/meta-1'), 1);
-    for (let i = 0; i < 2; i++) await one(checkUrlStatus.run({ url: `${site.origin}/meta-1`, follow_redirects: true, timeout: 10 }, ctx));
+    for (let i = 0; i < 2; i++)
+      await one(checkUrlStatus.run({ url: `${site.origin}/meta-1`, follow_redirects: true, timeout: 10 }, ctx));
     assert.equal(hits.get('/meta-1'), 3);
   });
 
@@ -136,7 +170,7 @@ describe('fetch cache (in memory, the default)', () => {
 });
 
 describe('fetch cache in Redis (scale-out)', () => {
-  it('is shared by separate processes\' services: hit, freshness, bypass, private never stored', async () => {
+  it("is shared by separate processes' services: hit, freshness, bypass, private never stored", async () => {
     // Two API-role service sets stand for two API processes (the queue is not used by run() here
     // because the tools are called with a local dispatcher context below).
     const config = testConfig({ redisUrl: redis.url, role: 'api' });
@@ -160,7 +194,11 @@ describe('fetch cache in Redis (scale-out)', () => {
     assert.equal(hits.get('/shared-1'), 2);
     await sleep(1100);
     assert.equal((await one(cleanWebContent.run(clean(url, { max_age: 1 }), ctxA))).meta.cached, false);
-    for (const ctx of [ctxA, ctxB]) assert.equal((await one(cleanWebContent.run(clean(`${site.origin}/private-r`, { max_age: 600 }), ctx))).meta.cached, false);
+    for (const ctx of [ctxA, ctxB])
+      assert.equal(
+        (await one(cleanWebContent.run(clean(`${site.origin}/private-r`, { max_age: 600 }), ctx))).meta.cached,
+        false,
+      );
     assert.equal(hits.get('/private-r'), 2);
   });
 });

@@ -11,7 +11,8 @@ import { PAGES_DIR } from '../../support/page-fixtures.js';
 import { injectTool } from '../../support/inject-tool.js';
 
 const page = (slug: string, file = 'source.html') => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR));
-const expected = (slug: string, file: string) => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR), 'utf8').replace(/\n$/, '');
+const expected = (slug: string, file: string) =>
+  readFileSync(new URL(`${slug}/${file}`, PAGES_DIR), 'utf8').replace(/\n$/, '');
 
 // path -> [status, content-type, body]
 const ROUTES: Record<string, [number, string, Buffer]> = {
@@ -60,8 +61,19 @@ function call(tool: 'clean_web_content' | 'clean_web_index', body: Record<string
 const onSite = (text: string, host: string) => text.split(host).join(site.origin);
 
 const META_KEYS = [
-  'cached', 'content_type', 'extraction_profile', 'extraction_profile_requested', 'fallback_used', 'fetched_at', 'final_url', 'javascript_rendered',
-  'retries', 'status_code', 'truncated', 'url', 'via_proxy',
+  'cached',
+  'content_type',
+  'extraction_profile',
+  'extraction_profile_requested',
+  'fallback_used',
+  'fetched_at',
+  'final_url',
+  'javascript_rendered',
+  'retries',
+  'status_code',
+  'truncated',
+  'url',
+  'via_proxy',
 ];
 
 describe('clean_web_content', () => {
@@ -96,7 +108,10 @@ describe('clean_web_content', () => {
     const url = `${site.origin}/news/2024/05/15/main-street-bike-lanes`;
     const md = await call('clean_web_content', { url, output_format: 'markdown' });
     assert.equal(md.data!.format, 'markdown');
-    assert.equal(md.data!.content, onSite(expected('news-article', 'expected.md'), 'https://www.harborgazette.example'));
+    assert.equal(
+      md.data!.content,
+      onSite(expected('news-article', 'expected.md'), 'https://www.harborgazette.example'),
+    );
     const noTitle = await call('clean_web_content', { url, output_format: 'markdown', include_title: false });
     const content = noTitle.data!.content as string;
     assert.ok(!content.startsWith('# '), content.slice(0, 80));
@@ -196,12 +211,18 @@ describe('clean_web_index', () => {
   it('returns a homepage in document order as text and markdown', async () => {
     const url = `${site.origin}/`;
     const text = await call('clean_web_index', { url });
-    assert.equal(text.data!.content, onSite(expected('homepage-news', 'expected.txt'), 'https://www.harborgazette.example'));
+    assert.equal(
+      text.data!.content,
+      onSite(expected('homepage-news', 'expected.txt'), 'https://www.harborgazette.example'),
+    );
     assert.equal(text.meta.extraction_profile_requested, 'index');
     assert.equal(text.meta.extraction_profile, 'index');
     assert.equal(text.meta.fallback_used, false);
     const md = await call('clean_web_index', { url, output_format: 'markdown' });
-    assert.equal(md.data!.content, onSite(expected('homepage-news', 'expected.md'), 'https://www.harborgazette.example'));
+    assert.equal(
+      md.data!.content,
+      onSite(expected('homepage-news', 'expected.md'), 'https://www.harborgazette.example'),
+    );
     const bare = await call('clean_web_index', { url, include_title: false });
     assert.equal(bare.data!.content, (text.data!.content as string).split('\n').slice(1).join('\n'));
   });

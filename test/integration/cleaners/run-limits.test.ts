@@ -10,7 +10,8 @@ import type { ToolContext } from '../../../src/tools/types.js';
 import type { Config } from '../../../src/config/config.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 
-const PARAGRAPH = '<p>A paragraph of a long article about tides, harbours and the people who work on the water every day.</p>\n';
+const PARAGRAPH =
+  '<p>A paragraph of a long article about tides, harbours and the people who work on the water every day.</p>\n';
 const LONG = `<!doctype html><html><head><title>Long read</title></head><body><article><h1>Long read</h1>${PARAGRAPH.repeat(400)}</article></body></html>`;
 const HUGE = `<!doctype html><html><head><title>Huge</title></head><body>${'<div><p>Cell text in a very large page.</p></div>'.repeat(150_000)}</body></html>`;
 
@@ -31,10 +32,22 @@ after(async () => {
 function context(config: Config): ToolContext {
   const services = createServices(config);
   open.push(services);
-  return { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+  return {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
 }
 
-const input = (url: string) => ({ url, output_format: 'text' as const, include_title: true, max_chars: 200_000, timeout: 15 });
+const input = (url: string) => ({
+  url,
+  output_format: 'text' as const,
+  include_title: true,
+  max_chars: 200_000,
+  timeout: 15,
+});
 
 describe('cleaner limits', () => {
   it('marks truncated when the fetcher cut the body at the size cap, and cleans what arrived', async () => {
@@ -65,7 +78,9 @@ describe('cleaner limits', () => {
 
 describe('cleaner worker failure', () => {
   it('reports a page that kills its worker (memory cap) as not processed, and the pool recovers', async () => {
-    const ctx = context(testConfig({ workerMaxMemoryMb: 16, workerTaskTimeoutMs: 60_000, maxBodyBytes: 16 * 1024 * 1024 }));
+    const ctx = context(
+      testConfig({ workerMaxMemoryMb: 16, workerTaskTimeoutMs: 60_000, maxBodyBytes: 16 * 1024 * 1024 }),
+    );
     const [item] = await cleanWebContent.run(input(`${site.origin}/huge`), ctx);
     assert.equal(item!.data, null);
     assert.equal((item!.meta.error as { code: string }).code, 'response_too_large');

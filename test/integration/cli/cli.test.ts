@@ -22,8 +22,12 @@ function urlkit(args: string[], env: Record<string, string> = {}): Promise<Run> 
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { ...process.env, URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      {
+        env: { ...process.env, URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_LOG_LEVEL: 'silent', ...env },
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -43,7 +47,17 @@ describe('urlkit CLI', () => {
   after(() => site.close());
 
   it('content prints the HTTP envelope; schema flags apply; exit 0', async () => {
-    const run = await urlkit(['content', `${site.origin}/tides`, '--output-format', 'markdown', '--include-title', 'false', '--max-chars', '5000', '--pretty']);
+    const run = await urlkit([
+      'content',
+      `${site.origin}/tides`,
+      '--output-format',
+      'markdown',
+      '--include-title',
+      'false',
+      '--max-chars',
+      '5000',
+      '--pretty',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^\{\n {2}"correlation_id"/, '--pretty indents');
     const body = JSON.parse(run.stdout);
@@ -59,7 +73,10 @@ describe('urlkit CLI', () => {
     const run = await urlkit(['metadata', `${site.origin}/1`, `${site.origin}/2`]);
     assert.equal(run.code, 0, run.stderr);
     const body = JSON.parse(run.stdout);
-    assert.deepEqual(body.data.results.map((r: { meta: { url: string } }) => r.meta.url), [`${site.origin}/1`, `${site.origin}/2`]);
+    assert.deepEqual(
+      body.data.results.map((r: { meta: { url: string } }) => r.meta.url),
+      [`${site.origin}/1`, `${site.origin}/2`],
+    );
     assert.equal(body.data.results[0].data.title, 'Tide Tables');
   });
 

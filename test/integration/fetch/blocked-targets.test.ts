@@ -67,7 +67,12 @@ test('every spelling of a loopback address is blocked without connecting', async
   ];
   if (forbidden.v6) {
     const p6 = forbidden.v6.port;
-    spellings.push(`http://[::1]:${p6}/`, `http://[0:0:0:0:0:0:0:1]:${p6}/`, `http://[::]:${p6}/`, `http://[0000::0001]:${p6}/`);
+    spellings.push(
+      `http://[::1]:${p6}/`,
+      `http://[0:0:0:0:0:0:0:1]:${p6}/`,
+      `http://[::]:${p6}/`,
+      `http://[0000::0001]:${p6}/`,
+    );
   }
   for (const url of spellings) {
     const err = await expectFailure(url, 'blocked_url');
@@ -101,7 +106,13 @@ test('names that resolve to loopback are blocked: localhost, its variants, and /
 test('redirects (301, 302, 303, 307, 308) to blocked addresses are refused at connect time', async () => {
   const p = forbidden.v4.port;
   for (const code of [301, 302, 303, 307, 308]) {
-    for (const to of [`http://127.0.0.1:${p}/`, `http://localhost:${p}/`, `http://2130706433:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`, 'http://169.254.169.254/latest/meta-data/']) {
+    for (const to of [
+      `http://127.0.0.1:${p}/`,
+      `http://localhost:${p}/`,
+      `http://2130706433:${p}/`,
+      `http://[::ffff:127.0.0.1]:${p}/`,
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
       const err = await expectFailure(`${site.origin}/redirect/${code}?to=${encodeURIComponent(to)}`, 'blocked_url');
       assert.equal(err.partial.hops.length, 1, 'the hop that redirected is reported');
       assert.equal(err.partial.hops[0]!.statusCode, code);
@@ -111,10 +122,23 @@ test('redirects (301, 302, 303, 307, 308) to blocked addresses are refused at co
 });
 
 test('redirects to non-http schemes are blocked_url; a requested non-http URL is invalid_url', async () => {
-  for (const to of ['file:///etc/passwd', 'ftp://127.0.0.2/', 'gopher://127.0.0.1:6379/_INFO', 'javascript:alert(1)', 'data:text/html,hi']) {
+  for (const to of [
+    'file:///etc/passwd',
+    'ftp://127.0.0.2/',
+    'gopher://127.0.0.1:6379/_INFO',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+  ]) {
     await expectFailure(`${site.origin}/redirect/302?to=${encodeURIComponent(to)}`, 'blocked_url');
   }
-  for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'not a url', '/relative/path', 'http://', 'javascript:alert(1)']) {
+  for (const url of [
+    'file:///etc/passwd',
+    'ftp://example.com/',
+    'not a url',
+    '/relative/path',
+    'http://',
+    'javascript:alert(1)',
+  ]) {
     await expectFailure(url, 'invalid_url');
   }
 });
@@ -125,7 +149,15 @@ test('ports on the WHATWG bad-port list are blocked, on the fixture address too'
 });
 
 test('cloud metadata and private addresses are blocked', async () => {
-  for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://100.100.100.200/', 'http://168.63.129.16/', 'http://10.0.0.1/', 'http://192.168.1.1/', 'http://[fe80::1]/']) {
+  for (const url of [
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fd00:ec2::254]/',
+    'http://100.100.100.200/',
+    'http://168.63.129.16/',
+    'http://10.0.0.1/',
+    'http://192.168.1.1/',
+    'http://[fe80::1]/',
+  ]) {
     await expectFailure(url, 'blocked_url');
   }
 });

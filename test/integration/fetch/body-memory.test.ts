@@ -13,7 +13,9 @@ import { WorkerPool } from '../../../src/workers/pool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 
 const MiB = 1024 * 1024;
-const page = Buffer.from(`<html><head><title>Big</title></head><body>${'<p>words and more words</p>'.repeat(40_000)}</body></html>`);
+const page = Buffer.from(
+  `<html><head><title>Big</title></head><body>${'<p>words and more words</p>'.repeat(40_000)}</body></html>`,
+);
 
 let site: LoopbackServer;
 let fetcher: Fetcher;
@@ -38,7 +40,14 @@ after(async () => {
 /** Admission with no concurrency limit, only the body budget: room for one page (3 bytes a byte), not two. */
 function admissionWithBudget(): { admission: Admission; budget: MemoryBudget } {
   const budget = new MemoryBudget(4 * MiB);
-  const admission = new Admission({ maxConcurrency: 0, minConcurrency: 1, initialConcurrency: 1, queueMax: 0, queueTimeoutMs: 0, bodyMemory: budget });
+  const admission = new Admission({
+    maxConcurrency: 0,
+    minConcurrency: 1,
+    initialConcurrency: 1,
+    queueMax: 0,
+    queueTimeoutMs: 0,
+    bodyMemory: budget,
+  });
   return { admission, budget };
 }
 
@@ -60,7 +69,9 @@ describe('body memory budget', () => {
     await until(() => budget.stats().usedBytes >= 3 * page.length);
 
     let secondDone = false;
-    const second = admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/b`, { timeoutMs: 30_000 })).finally(() => (secondDone = true));
+    const second = admission
+      .run('t', undefined, () => fetcher.fetchPage(`${site.origin}/b`, { timeoutMs: 30_000 }))
+      .finally(() => (secondDone = true));
     await until(() => budget.stats().waiting === 1);
     await sleep(200);
     assert.equal(secondDone, false, 'the second body waits for memory instead of being read');
@@ -81,7 +92,16 @@ describe('body memory budget', () => {
     const usedAfterTask = await admission.run('t', undefined, async () => {
       const res = await fetcher.fetchPage(`${site.origin}/c`, { timeoutMs: 30_000 });
       assert.ok(budget.stats().usedBytes >= 3 * page.length);
-      const meta = await pool.run({ kind: 'metadata', input: { body: res.body!.text, bodyKind: 'html', finalUrl: res.finalUrl, headers: res.headers, includeContent: false } });
+      const meta = await pool.run({
+        kind: 'metadata',
+        input: {
+          body: res.body!.text,
+          bodyKind: 'html',
+          finalUrl: res.finalUrl,
+          headers: res.headers,
+          includeContent: false,
+        },
+      });
       assert.equal(meta.data.title, 'Big');
       return budget.stats().usedBytes;
     });
@@ -99,10 +119,12 @@ describe('body memory budget', () => {
       return res;
     });
     await until(() => budget.stats().usedBytes >= 3 * page.length);
-    const err = await admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/e`, { timeoutMs: 500 })).then(
-      () => assert.fail('the second fetch should not fit'),
-      (e: unknown) => e,
-    );
+    const err = await admission
+      .run('t', undefined, () => fetcher.fetchPage(`${site.origin}/e`, { timeoutMs: 500 }))
+      .then(
+        () => assert.fail('the second fetch should not fit'),
+        (e: unknown) => e,
+      );
     assert.ok(err instanceof FetchFailure, String(err));
     assert.equal(err.code, 'timeout');
     assert.equal(budget.stats().waiting, 0);

@@ -42,13 +42,20 @@ test('ISO-8859-1 labelled in the header decodes as windows-1252 (WHATWG)', async
 });
 
 test('windows-1252 declared only in <meta>', async () => {
-  const r = await serve(latin1('<html><head><meta charset="windows-1252"><title>\x93Quotes\x94</title></head></html>'), 'text/html');
+  const r = await serve(
+    latin1('<html><head><meta charset="windows-1252"><title>\x93Quotes\x94</title></head></html>'),
+    'text/html',
+  );
   assert.equal(r.body!.charset, 'windows-1252');
   assert.match(r.body!.text!, /\u201cQuotes\u201d/);
 });
 
 test('Shift_JIS via header, via meta, and via meta when the header label is unknown', async () => {
-  const page = Buffer.concat([latin1('<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><p>'), SJIS_HIRAGANA, latin1('</p>')]);
+  const page = Buffer.concat([
+    latin1('<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><p>'),
+    SJIS_HIRAGANA,
+    latin1('</p>'),
+  ]);
   for (const ct of ['text/html; charset=shift_jis', 'text/html', 'text/html; charset=x-no-such-charset']) {
     const r = await serve(page, ct);
     assert.equal(r.body!.charset, 'shift_jis', ct);

@@ -90,7 +90,10 @@ test('a body cut at the cap closes its connection instead of pooling it', async 
 test('a fetch that times out in the body closes its connection', async () => {
   const other = createFetcher(testConfig({ maxRetries: 0 }));
   try {
-    await assert.rejects(other.fetchPage(`${site.origin}/stall`, { timeoutMs: 300 }), (e: Error & { code?: string }) => e.code === 'timeout');
+    await assert.rejects(
+      other.fetchPage(`${site.origin}/stall`, { timeoutMs: 300 }),
+      (e: Error & { code?: string }) => e.code === 'timeout',
+    );
     await settle();
     assert.ok(stalled, 'the stalled page was served');
     assert.equal(open.has(stalled), false, 'the stalled connection is closed, not kept idle');
@@ -116,7 +119,12 @@ test('Connection: close from the server is obeyed: the next fetch opens a new co
 test('status-style fetches (fresh connections) open one connection each and report connect times', async () => {
   const before = site.connections();
   for (let i = 0; i < 3; i++) {
-    const r = await fetcher.fetchPage(`${site.origin}/probe`, { ...T, method: 'HEAD', body: 'none', freshConnection: true });
+    const r = await fetcher.fetchPage(`${site.origin}/probe`, {
+      ...T,
+      method: 'HEAD',
+      body: 'none',
+      freshConnection: true,
+    });
     assert.equal(r.status, 200);
     assert.notEqual(r.timings.connectMs, null);
   }

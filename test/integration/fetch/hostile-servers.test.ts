@@ -56,10 +56,12 @@ test('headers trickled one byte at a time: timeout', async () => {
 });
 
 test('endless 1xx interim responses never count as an answer: timeout', async () => {
-  const s = await rawServer(startRawServer((sock) => {
-    const t = setInterval(() => sock.write('HTTP/1.1 102 Processing\r\n\r\n'), 50);
-    sock.on('close', () => clearInterval(t));
-  }));
+  const s = await rawServer(
+    startRawServer((sock) => {
+      const t = setInterval(() => sock.write('HTTP/1.1 102 Processing\r\n\r\n'), 50);
+      sock.on('close', () => clearInterval(t));
+    }),
+  );
   const err = await failure(`${s.origin}/`, 1500, impatient);
   assert.equal(err.code, 'timeout');
 });
@@ -102,10 +104,16 @@ test('gzip, deflate (zlib and raw), brotli and stacked encodings are decoded', a
     ['deflate, gzip', zlib.gzipSync(zlib.deflateSync(page))],
   ];
   for (const [enc, body] of variants) {
-    const s = await rawServer(raw.reply(Buffer.concat([
-      Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: ${enc}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
-      body,
-    ])));
+    const s = await rawServer(
+      raw.reply(
+        Buffer.concat([
+          Buffer.from(
+            `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: ${enc}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          ),
+          body,
+        ]),
+      ),
+    );
     const r = await fetcher.fetchPage(`${s.origin}/`, { timeoutMs: 2000 });
     assert.equal(r.body!.text, '<p>compressed ünïcode</p>', enc);
   }
@@ -114,10 +122,16 @@ test('gzip, deflate (zlib and raw), brotli and stacked encodings are decoded', a
 test('more than 5 content encodings is upstream_error', async () => {
   let body = Buffer.from('<p>x</p>');
   for (let i = 0; i < 6; i++) body = zlib.gzipSync(body);
-  const s = await rawServer(raw.reply(Buffer.concat([
-    Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip,gzip,gzip,gzip,gzip,gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
-    body,
-  ])));
+  const s = await rawServer(
+    raw.reply(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip,gzip,gzip,gzip,gzip,gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        ),
+        body,
+      ]),
+    ),
+  );
   const err = await failure(`${s.origin}/`);
   assert.equal(err.code, 'upstream_error');
   assert.match(err.message, /content encodings/);
@@ -129,7 +143,11 @@ test('a lying Content-Length (body ends early) is upstream_error', async () => {
 });
 
 test('a body longer than its Content-Length is cut at the declared length', async () => {
-  const s = await rawServer(raw.reply('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>ok</p>HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nforged'));
+  const s = await rawServer(
+    raw.reply(
+      'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>ok</p>HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nforged',
+    ),
+  );
   const r = await fetcher.fetchPage(`${s.origin}/`, { timeoutMs: 2000 });
   assert.equal(r.body!.text, '<p>ok</p>');
   assert.equal(r.truncated, false);
@@ -148,7 +166,13 @@ test('a reset in the middle of the body is retried, then upstream_error with wha
 });
 
 test('invalid status lines and garbage are upstream_error', async () => {
-  for (const reply of ['HTTP/1.1 abc OK\r\n\r\n', 'HTTP/1.1 99999 Big\r\n\r\n', 'SSH-2.0-OpenSSH_9.6\r\n', 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nhello', 'HTTP/1.1 200 OK\r\nBad Header Line\r\n\r\n']) {
+  for (const reply of [
+    'HTTP/1.1 abc OK\r\n\r\n',
+    'HTTP/1.1 99999 Big\r\n\r\n',
+    'SSH-2.0-OpenSSH_9.6\r\n',
+    'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nhello',
+    'HTTP/1.1 200 OK\r\nBad Header Line\r\n\r\n',
+  ]) {
     const s = await rawServer(raw.reply(reply));
     const err = await failure(`${s.origin}/`);
     assert.equal(err.code, 'upstream_error', JSON.stringify(reply));

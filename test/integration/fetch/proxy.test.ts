@@ -54,7 +54,11 @@ test('always: a host name is resolved by us and the proxy is asked for the IP', 
 test('always: a blocked target never reaches the proxy or the target', async () => {
   proxy.connects.length = 0;
   const f = fetcherWith('always');
-  for (const url of [`http://127.0.0.1:${forbidden.v4.port}/`, `http://localhost:${forbidden.v4.port}/`, `${site.origin}/redirect/302?to=${encodeURIComponent(`http://127.0.0.1:${forbidden.v4.port}/`)}`]) {
+  for (const url of [
+    `http://127.0.0.1:${forbidden.v4.port}/`,
+    `http://localhost:${forbidden.v4.port}/`,
+    `${site.origin}/redirect/302?to=${encodeURIComponent(`http://127.0.0.1:${forbidden.v4.port}/`)}`,
+  ]) {
     const err = await f.fetchPage(url, { timeoutMs: 3000 }).catch((e: unknown) => e);
     assert.ok(err instanceof FetchFailure);
     assert.equal(err.code, 'blocked_url', url);
@@ -108,7 +112,9 @@ test('never: a configured proxy is not used', async () => {
 test('a proxy that refuses the tunnel is connect_error with via_proxy true', async () => {
   const refusing = await startProxy({ refuseWith: 403 });
   closers.push(() => refusing.close());
-  const err = await fetcherWith('always', refusing.url).fetchPage(`${site.origin}/html`, { timeoutMs: 3000 }).catch((e: unknown) => e);
+  const err = await fetcherWith('always', refusing.url)
+    .fetchPage(`${site.origin}/html`, { timeoutMs: 3000 })
+    .catch((e: unknown) => e);
   assert.ok(err instanceof FetchFailure);
   assert.equal(err.code, 'connect_error');
   assert.match(err.message, /proxy refused/);
@@ -121,17 +127,23 @@ test('proxy credentials from URLKIT_PROXY are sent as Proxy-Authorization', asyn
   const r = await fetcherWith('always', authed.url).fetchPage(`${site.origin}/html`, { timeoutMs: 3000 });
   assert.equal(r.status, 200);
   const noCreds = authed.url.replace('op:pw@', '');
-  const err = await fetcherWith('always', noCreds).fetchPage(`${site.origin}/html`, { timeoutMs: 3000 }).catch((e: unknown) => e);
+  const err = await fetcherWith('always', noCreds)
+    .fetchPage(`${site.origin}/html`, { timeoutMs: 3000 })
+    .catch((e: unknown) => e);
   assert.ok(err instanceof FetchFailure);
   assert.equal(err.code, 'connect_error');
 });
 
 test('an https:// proxy is spoken to over TLS, and its certificate is verified too', async () => {
   const dir = fileURLToPath(new URL('../../../../test/integration/fetch/tls/', import.meta.url));
-  const tlsProxy = await startProxy({ tls: { key: readFileSync(`${dir}self-signed-key.pem`), cert: readFileSync(`${dir}self-signed-cert.pem`) } });
+  const tlsProxy = await startProxy({
+    tls: { key: readFileSync(`${dir}self-signed-key.pem`), cert: readFileSync(`${dir}self-signed-cert.pem`) },
+  });
   closers.push(() => tlsProxy.close());
   assert.match(tlsProxy.url, /^https:/);
-  const err = await fetcherWith('always', tlsProxy.url).fetchPage(`${site.origin}/html`, { timeoutMs: 3000 }).catch((e: unknown) => e);
+  const err = await fetcherWith('always', tlsProxy.url)
+    .fetchPage(`${site.origin}/html`, { timeoutMs: 3000 })
+    .catch((e: unknown) => e);
   assert.ok(err instanceof FetchFailure);
   assert.equal(err.code, 'connect_error');
   assert.match(err.message, /proxy/i);

@@ -46,7 +46,9 @@ test('GET returns status, headers, decoded body, charset, kind and timings', asy
   assert.equal(r.viaProxy, false);
   assert.equal(r.truncated, false);
   assert.equal(r.javascriptRendered, false);
-  assert.ok(r.timings.connectMs !== null && r.timings.firstByteMs !== null && r.timings.firstByteMs >= r.timings.connectMs);
+  assert.ok(
+    r.timings.connectMs !== null && r.timings.firstByteMs !== null && r.timings.firstByteMs >= r.timings.connectMs,
+  );
   assert.equal(r.timings.tlsMs, null);
 });
 
@@ -57,7 +59,10 @@ test('sends an honest User-Agent, Accept and Accept-Encoding', async () => {
   assert.match(seen.headers.accept!, /text\/html/);
   assert.match(seen.headers['accept-encoding']!, /gzip/);
   const custom = await fetcher.fetchPage(`${site.origin}/echo`, { ...T, accept: 'application/json' });
-  assert.equal((JSON.parse(custom.body!.text!) as { headers: Record<string, string> }).headers.accept, 'application/json');
+  assert.equal(
+    (JSON.parse(custom.body!.text!) as { headers: Record<string, string> }).headers.accept,
+    'application/json',
+  );
 });
 
 test('a 404 or 500 is data, not an error', async () => {
@@ -87,16 +92,24 @@ test('each redirect status is followed and recorded as a hop', async () => {
     const r = await fetcher.fetchPage(`${site.origin}/redirect/${code}?to=/html`, T);
     assert.equal(r.status, 200);
     assert.equal(r.finalUrl, `${site.origin}/html`);
-    assert.deepEqual(r.hops, [{ url: `${site.origin}/redirect/${code}?to=/html`, statusCode: code, location: '/html' }]);
+    assert.deepEqual(r.hops, [
+      { url: `${site.origin}/redirect/${code}?to=/html`, statusCode: code, location: '/html' },
+    ]);
   }
 });
 
 test('relative, dot-segment and absolute Locations resolve against the current URL', async () => {
   const r1 = await fetcher.fetchPage(`${site.origin}/redirect/302?to=${encodeURIComponent('../html')}`, T);
   assert.equal(r1.finalUrl, `${site.origin}/html`);
-  const r2 = await fetcher.fetchPage(`${site.origin}/redirect/302?to=${encodeURIComponent(`${other.origin}/x?y=1`)}`, T);
+  const r2 = await fetcher.fetchPage(
+    `${site.origin}/redirect/302?to=${encodeURIComponent(`${other.origin}/x?y=1`)}`,
+    T,
+  );
   assert.equal(r2.finalUrl, `${other.origin}/x?y=1`);
-  const r3 = await fetcher.fetchPage(`${site.origin}/redirect/302?to=${encodeURIComponent(`//127.0.0.2:${other.port}/p`)}`, T);
+  const r3 = await fetcher.fetchPage(
+    `${site.origin}/redirect/302?to=${encodeURIComponent(`//127.0.0.2:${other.port}/p`)}`,
+    T,
+  );
   assert.equal(r3.finalUrl, `${other.origin}/p`);
 });
 
@@ -161,7 +174,9 @@ test('credentials and cookies stay on their origin', async () => {
 });
 
 test('deadline: a total timeout covers every hop; timeouts are reported with partial data', async () => {
-  const err = await fetcher.fetchPage(`${site.origin}/redirect/302?to=/trickle-body`, { timeoutMs: 400 }).catch((e: unknown) => e);
+  const err = await fetcher
+    .fetchPage(`${site.origin}/redirect/302?to=/trickle-body`, { timeoutMs: 400 })
+    .catch((e: unknown) => e);
   assert.ok(err instanceof FetchFailure);
   assert.equal(err.code, 'timeout');
   assert.equal(err.partial.hops.length, 1);

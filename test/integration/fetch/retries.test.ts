@@ -68,8 +68,13 @@ test('per-host concurrency: a burst of fetches to one host never exceeds the lim
   });
   const limited = createFetcher(testConfig({ perHostConcurrency: 2 }));
   try {
-    const all = await Promise.all(Array.from({ length: 8 }, (_, i) => limited.fetchPage(`${slow.origin}/${i}`, { timeoutMs: 5000 })));
-    assert.equal(all.every((r) => r.status === 200), true);
+    const all = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => limited.fetchPage(`${slow.origin}/${i}`, { timeoutMs: 5000 })),
+    );
+    assert.equal(
+      all.every((r) => r.status === 200),
+      true,
+    );
     assert.equal(peak, 2);
   } finally {
     await limited.close();
@@ -82,7 +87,11 @@ test('retryStatuses:false reports a 429/503 at once (network failures would stil
   assert.equal(r.status, 429);
   assert.equal(r.retries, 0);
   assert.equal(site.hits('/retry-after') > 0, true);
-  const f = await fetcher.fetchPage(`${site.origin}/flaky?id=f&fails=1`, { timeoutMs: 5000, retryStatuses: false, body: 'none' });
+  const f = await fetcher.fetchPage(`${site.origin}/flaky?id=f&fails=1`, {
+    timeoutMs: 5000,
+    retryStatuses: false,
+    body: 'none',
+  });
   assert.equal(f.status, 503);
   assert.equal(f.retries, 0);
 });

@@ -27,7 +27,11 @@ describe('a busy host', () => {
       setTimeout(() => {
         active--;
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end('<!doctype html><title>Slow page</title><article><h1>Slow page</h1><p>' + 'Words of an article that took a while. '.repeat(20) + '</p></article>');
+        res.end(
+          '<!doctype html><title>Slow page</title><article><h1>Slow page</h1><p>' +
+            'Words of an article that took a while. '.repeat(20) +
+            '</p></article>',
+        );
       }, 150);
     });
     server = await serve(testConfig({ host: '127.0.0.1', port: 0, perHostConcurrency: 1 }));
@@ -51,13 +55,18 @@ describe('a busy host', () => {
 
   it('a call whose deadline passes while waiting for the host gets a timeout item, not a 503', async () => {
     // One at a time, 150 ms each: eight calls need 1.2 s, past the last ones' 0.5 s deadline.
-    const calls = Array.from({ length: 8 }, (_, i) => post(server.address, 'clean_web_content', { url: `${site.origin}/late-${i}`, timeout: 0.5 }));
+    const calls = Array.from({ length: 8 }, (_, i) =>
+      post(server.address, 'clean_web_content', { url: `${site.origin}/late-${i}`, timeout: 0.5 }),
+    );
     const results = await Promise.all(calls);
     const codes = results.map((r) => {
       assert.equal(r.status, 200);
       return r.body.data.results[0].meta.error?.code ?? 'ok';
     });
-    assert.ok(codes.every((c) => c === 'ok' || c === 'timeout'), codes.join());
+    assert.ok(
+      codes.every((c) => c === 'ok' || c === 'timeout'),
+      codes.join(),
+    );
     assert.ok(codes.includes('timeout'), codes.join());
   });
 });

@@ -17,14 +17,24 @@ export interface Child {
 /** Starts `node <script>` with env and waits for fastify's "Server listening at" log line. */
 export async function startChild(script: string, env: Record<string, string>, args: string[] = []): Promise<Child> {
   const proc = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info', URLKIT_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      URLKIT_LOG_LEVEL: 'info',
+      URLKIT_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const exit = once(proc, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+  const exit = once(proc, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
   const origin = await new Promise<string>((resolve, reject) => {
     const check = () => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -43,7 +53,16 @@ export async function startChild(script: string, env: Record<string, string>, ar
 export async function waitForLog(child: Child, test: (line: Record<string, unknown>) => boolean): Promise<void> {
   for (;;) {
     const lines = child.stdout().split('\n').filter(Boolean);
-    if (lines.some((l) => { try { return test(JSON.parse(l) as Record<string, unknown>); } catch { return false; } })) return;
+    if (
+      lines.some((l) => {
+        try {
+          return test(JSON.parse(l) as Record<string, unknown>);
+        } catch {
+          return false;
+        }
+      })
+    )
+      return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }

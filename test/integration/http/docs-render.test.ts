@@ -23,7 +23,13 @@ describe('/docs offline', () => {
       virtualConsole: new VirtualConsole(),
       beforeParse(window) {
         const w = window as unknown as Record<string, unknown> & { location: Location };
-        w.matchMedia = () => ({ matches: false, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} });
+        w.matchMedia = () => ({
+          matches: false,
+          addListener() {},
+          removeListener() {},
+          addEventListener() {},
+          removeEventListener() {},
+        });
         w.fetch = (input: unknown, init?: RequestInit) => {
           const url = new URL(String(input), w.location.href).href;
           if (url.startsWith(origin)) return fetch(url, init);
@@ -47,7 +53,8 @@ describe('/docs offline', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const paths = [...doc.querySelectorAll('.opblock-summary-path')].map((e) => e.textContent?.replace(/\u200b/g, ''));
-    for (const tool of TOOLS) assert.ok(paths.includes(`/api/v1/tools/${tool.name}`), `${tool.name} on the page: ${paths.join(', ')}`);
+    for (const tool of TOOLS)
+      assert.ok(paths.includes(`/api/v1/tools/${tool.name}`), `${tool.name} on the page: ${paths.join(', ')}`);
     assert.match(doc.title, /urlkit/);
     assert.deepEqual(outside, []);
   });

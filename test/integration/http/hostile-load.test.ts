@@ -31,7 +31,9 @@ describe('the service under hostile targets', () => {
     let hostileSettled = 0;
     const hostilePaths = ['/trickle-body', '/trickle-body', '/endless', '/gzip-bomb', '/br-bomb'];
     const hostile = hostilePaths.map((p) =>
-      post(server.address, 'clean_web_content', { url: `${site.origin}${p}`, timeout: 4 }).finally(() => hostileSettled++),
+      post(server.address, 'clean_web_content', { url: `${site.origin}${p}`, timeout: 4 }).finally(
+        () => hostileSettled++,
+      ),
     );
 
     const health = await fetch(`${server.address}/healthz`);

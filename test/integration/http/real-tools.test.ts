@@ -23,7 +23,10 @@ async function post(origin: string, tool: string, body: unknown) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { res, body: (await res.json()) as { correlation_id: string; data: { results: Array<{ data: any; meta: any }> } } };
+  return {
+    res,
+    body: (await res.json()) as { correlation_id: string; data: { results: Array<{ data: any; meta: any }> } },
+  };
 }
 
 describe('real tools through the HTTP API', () => {
@@ -42,7 +45,10 @@ describe('real tools through the HTTP API', () => {
   });
 
   it('clean_web_content returns the article', async () => {
-    const { res, body } = await post(server.address, 'clean_web_content', { url: `${site.origin}/story`, output_format: 'markdown' });
+    const { res, body } = await post(server.address, 'clean_web_content', {
+      url: `${site.origin}/story`,
+      output_format: 'markdown',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-correlation-id'), body.correlation_id);
     assert.match(body.correlation_id, UUID_V4);
@@ -65,9 +71,14 @@ describe('real tools through the HTTP API', () => {
   });
 
   it('get_url_metadata returns title, description and favicon for a batch, in order', async () => {
-    const { res, body } = await post(server.address, 'get_url_metadata', { items: [`${site.origin}/a`, { url: `${site.origin}/b` }] });
+    const { res, body } = await post(server.address, 'get_url_metadata', {
+      items: [`${site.origin}/a`, { url: `${site.origin}/b` }],
+    });
     assert.equal(res.status, 200);
-    assert.deepEqual(body.data.results.map((r) => r.meta.url), [`${site.origin}/a`, `${site.origin}/b`]);
+    assert.deepEqual(
+      body.data.results.map((r) => r.meta.url),
+      [`${site.origin}/a`, `${site.origin}/b`],
+    );
     const [first] = body.data.results;
     assert.equal(first!.data.title, 'Lighthouses of the North');
     assert.equal(first!.data.description, 'A short history of northern lighthouses.');
@@ -107,7 +118,10 @@ describe('real tools through the HTTP API', () => {
 describe('client disconnect', () => {
   it('aborts the signal of the tool working for that client', async (t) => {
     const gate = gateTool();
-    const server = await serve(testConfig({ host: '127.0.0.1', port: 0 }), { tools: [gate.tool], services: unusedServices() });
+    const server = await serve(testConfig({ host: '127.0.0.1', port: 0 }), {
+      tools: [gate.tool],
+      services: unusedServices(),
+    });
     t.after(() => server.shutdown('test over'));
     const client = new AbortController();
     const pending = fetch(`${server.address}/api/v1/tools/slow_tool`, {

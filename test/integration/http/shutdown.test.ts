@@ -34,7 +34,11 @@ describe('graceful shutdown of the built server', () => {
   const reached = () => new Promise<void>((resolve) => arrived.push(resolve));
 
   it('finishes in-flight work, refuses new connections, exits 0', async () => {
-    const child = await startChild(MAIN, { URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_SHUTDOWN_GRACE_MS: '20000', URLKIT_MAX_RETRIES: '0' });
+    const child = await startChild(MAIN, {
+      URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
+      URLKIT_SHUTDOWN_GRACE_MS: '20000',
+      URLKIT_MAX_RETRIES: '0',
+    });
     try {
       const hit = reached();
       const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
@@ -68,7 +72,11 @@ describe('graceful shutdown of the built server', () => {
   });
 
   it('past the grace period, aborts the work, still answers 200, exits 0', async () => {
-    const child = await startChild(MAIN, { URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_SHUTDOWN_GRACE_MS: '100', URLKIT_MAX_RETRIES: '0' });
+    const child = await startChild(MAIN, {
+      URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
+      URLKIT_SHUTDOWN_GRACE_MS: '100',
+      URLKIT_MAX_RETRIES: '0',
+    });
     try {
       const hit = reached();
       const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
@@ -80,7 +88,9 @@ describe('graceful shutdown of the built server', () => {
       child.proc.kill('SIGTERM');
       const res = await inFlight;
       assert.equal(res.status, 200);
-      const body = (await res.json()) as { data: { results: Array<{ data: { ok: boolean } | null; meta: { error?: { code: string } } }> } };
+      const body = (await res.json()) as {
+        data: { results: Array<{ data: { ok: boolean } | null; meta: { error?: { code: string } } }> };
+      };
       const item = body.data.results[0]!;
       assert.equal(item.meta.error?.code, 'timeout');
       const { code } = await child.exit;

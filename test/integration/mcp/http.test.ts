@@ -59,7 +59,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
 
     const seen: Progress[] = [];
     const urls = [1, 2].map((n) => `${site.origin}/q${n}`);
-    await client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, { onprogress: (p) => seen.push(p) });
+    await client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, {
+      onprogress: (p) => seen.push(p),
+    });
     assert.deepEqual(
       progressSent(seen, clientErrors.get(client)!),
       [
@@ -74,7 +76,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   it('is stateless: plain POSTs with the correlation id; GET and DELETE are 405; one tools/call per POST', async (t) => {
     const server = await start();
     t.after(() => server.shutdown('test over'));
-    const res = await rawPost(server.address, INITIALIZE, { 'x-correlation-id': '0b7e6a52-1d0c-4f5e-9a3b-2c4d5e6f7a8b' });
+    const res = await rawPost(server.address, INITIALIZE, {
+      'x-correlation-id': '0b7e6a52-1d0c-4f5e-9a3b-2c4d5e6f7a8b',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('mcp-session-id'), null, 'no session to keep');
     assert.equal(res.headers.get('x-correlation-id'), '0b7e6a52-1d0c-4f5e-9a3b-2c4d5e6f7a8b');
@@ -87,13 +91,21 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     }
 
     // A JSON-RPC batch is admitted and rate limited as one POST, so it gets one call.
-    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'check_url_status', arguments: { url: `${site.origin}/` } } });
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'check_url_status', arguments: { url: `${site.origin}/` } },
+    });
     const batch = await rawPost(server.address, [call(1), call(2)]);
     assert.equal(batch.status, 200);
     const answers = (await batch.text())
       .split('\n')
       .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as { id: number; result: { isError?: boolean; content: Array<{ text: string }> } });
+      .map(
+        (line) =>
+          JSON.parse(line.slice(6)) as { id: number; result: { isError?: boolean; content: Array<{ text: string }> } },
+      );
     assert.equal(answers.length, 2);
     assert.equal(answers.filter((a) => a.result.isError !== true).length, 1, 'one call ran');
     const refused = answers.find((a) => a.result.isError === true)!;
@@ -103,8 +115,14 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   it('with URLKIT_API_KEYS set, refuses /mcp without the key and serves it with the key', async (t) => {
     const server = await start({ apiKeys: ['mcp-test-key'] });
     t.after(() => server.shutdown('test over'));
-    await assert.rejects(connect(server.address), (err: unknown) => err instanceof StreamableHTTPError && err.code === 401);
-    await assert.rejects(connect(server.address, { authorization: 'Bearer wrong-key' }), (err: unknown) => err instanceof StreamableHTTPError && err.code === 401);
+    await assert.rejects(
+      connect(server.address),
+      (err: unknown) => err instanceof StreamableHTTPError && err.code === 401,
+    );
+    await assert.rejects(
+      connect(server.address, { authorization: 'Bearer wrong-key' }),
+      (err: unknown) => err instanceof StreamableHTTPError && err.code === 401,
+    );
     const raw = await rawPost(server.address, INITIALIZE);
     assert.equal(raw.status, 401);
     assert.equal(raw.headers.get('www-authenticate'), 'Bearer');
@@ -113,7 +131,10 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const client = await connect(server.address, { authorization: 'Bearer mcp-test-key' });
     t.after(() => client.close());
     const result = await client.callTool({ name: 'check_url_status', arguments: { url: `${site.origin}/` } });
-    assert.equal((result.structuredContent as { results: Array<{ data: { status_code: number } }> }).results[0]!.data.status_code, 200);
+    assert.equal(
+      (result.structuredContent as { results: Array<{ data: { status_code: number } }> }).results[0]!.data.status_code,
+      200,
+    );
   });
 
   it('counts /mcp POSTs against the same rate limit as the JSON API', async (t) => {
@@ -131,22 +152,28 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     assert.equal(api.status, 429, 'one budget for both front ends');
   });
 
-  it('a client that goes away stops the call; admission counts /mcp calls in flight', { timeout: 30_000 }, async (t) => {
-    // One slot and no queue: a POST that arrives while the slot is taken is shed at once.
-    const server = await start({ maxInFlight: 1, admissionQueueMax: 0, headersTimeoutMs: 60_000 });
-    t.after(() => server.shutdown('test over'));
-    const client = await connect(server.address);
-    const pending = client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }).catch((err: unknown) => err);
-    const nth = ++slowSeen; // the n-th /slow request the shared site sees
-    await site.slowArrived(nth);
-    const shed = await rawPost(server.address, INITIALIZE);
-    assert.equal(shed.status, 503, 'the one slot is taken by the running call');
-    assert.equal(((await shed.json()) as { error: { code: string } }).error.code, 'overloaded');
+  it(
+    'a client that goes away stops the call; admission counts /mcp calls in flight',
+    { timeout: 30_000 },
+    async (t) => {
+      // One slot and no queue: a POST that arrives while the slot is taken is shed at once.
+      const server = await start({ maxInFlight: 1, admissionQueueMax: 0, headersTimeoutMs: 60_000 });
+      t.after(() => server.shutdown('test over'));
+      const client = await connect(server.address);
+      const pending = client
+        .callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } })
+        .catch((err: unknown) => err);
+      const nth = ++slowSeen; // the n-th /slow request the shared site sees
+      await site.slowArrived(nth);
+      const shed = await rawPost(server.address, INITIALIZE);
+      assert.equal(shed.status, 503, 'the one slot is taken by the running call');
+      assert.equal(((await shed.json()) as { error: { code: string } }).error.code, 'overloaded');
 
-    // Stateless: there is no session to carry notifications/cancelled to this call, so an HTTP
-    // client cancels by closing its request. The call's timeout and the headers timeout are 60 s: only the client leaving ends /slow within the test's 30 s.
-    await client.close();
-    await pending;
-    await site.slowClosed(nth);
-  });
+      // Stateless: there is no session to carry notifications/cancelled to this call, so an HTTP
+      // client cancels by closing its request. The call's timeout and the headers timeout are 60 s: only the client leaving ends /slow within the test's 30 s.
+      await client.close();
+      await pending;
+      await site.slowClosed(nth);
+    },
+  );
 });

@@ -131,7 +131,12 @@ export function textOf(result: CallResult): string {
  */
 export async function checkToolsAgainstApi(client: Client, site: McpSite, apiOrigin: string): Promise<void> {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((t) => t.name).sort(), ['check_url_status', 'clean_web_content', 'clean_web_index', 'get_url_metadata']);
+  assert.deepEqual(tools.map((t) => t.name).sort(), [
+    'check_url_status',
+    'clean_web_content',
+    'clean_web_index',
+    'get_url_metadata',
+  ]);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.ok(t.inputSchema.properties && 'url' in t.inputSchema.properties, `${t.name} takes url`);
@@ -148,7 +153,11 @@ export async function checkToolsAgainstApi(client: Client, site: McpSite, apiOri
     const result = (await client.callTool(call)) as CallResult;
     assert.notEqual(result.isError, true, `${call.name}: ${textOf(result)}`);
     const api = await postTool(apiOrigin, call.name, call.arguments);
-    assert.deepEqual(withoutTimings(result.structuredContent), withoutTimings(api), `${call.name}: structuredContent is the JSON API's data`);
+    assert.deepEqual(
+      withoutTimings(result.structuredContent),
+      withoutTimings(api),
+      `${call.name}: structuredContent is the JSON API's data`,
+    );
     const text = textOf(result);
     if (call.name === 'clean_web_content') {
       assert.match(text, /^Title: Lighthouses of the North\nURL: http:\/\/127\.0\.0\.2:\d+\/lighthouses\n/);
@@ -158,22 +167,37 @@ export async function checkToolsAgainstApi(client: Client, site: McpSite, apiOri
       assert.match(text, /^Title: Coastal Notes\nURL: /);
       assert.match(text, /Tide tables explained/);
     } else {
-      assert.deepEqual(withoutTimings(JSON.parse(text)), withoutTimings(api), `${call.name}: text is the results as JSON`);
+      assert.deepEqual(
+        withoutTimings(JSON.parse(text)),
+        withoutTimings(api),
+        `${call.name}: text is the results as JSON`,
+      );
     }
   }
 
-  const bad = (await client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/`, timeout: 500 } })) as CallResult;
+  const bad = (await client.callTool({
+    name: 'clean_web_content',
+    arguments: { url: `${site.origin}/`, timeout: 500 },
+  })) as CallResult;
   assert.equal(bad.isError, true);
-  const badBody = JSON.parse(textOf(bad)) as { error: { code: string; message: string; details: Array<{ path: string }> } };
+  const badBody = JSON.parse(textOf(bad)) as {
+    error: { code: string; message: string; details: Array<{ path: string }> };
+  };
   assert.equal(badBody.error.code, 'invalid_request');
   assert.match(badBody.error.message, /\/timeout: must be at most 60/);
-  assert.deepEqual(badBody.error.details.map((d) => d.path), ['/timeout']);
+  assert.deepEqual(
+    badBody.error.details.map((d) => d.path),
+    ['/timeout'],
+  );
 
   const missing = (await client.callTool({ name: 'check_url_status', arguments: {} })) as CallResult;
   assert.equal(missing.isError, true);
   assert.match(textOf(missing), /"url\\?" is required/);
 
-  const unknown = (await client.callTool({ name: 'get_url_metadata', arguments: { url: `${site.origin}/`, depth: 3 } })) as CallResult;
+  const unknown = (await client.callTool({
+    name: 'get_url_metadata',
+    arguments: { url: `${site.origin}/`, depth: 3 },
+  })) as CallResult;
   assert.equal(unknown.isError, true);
   assert.match(textOf(unknown), /unknown field \\"depth\\"/);
 
@@ -185,8 +209,15 @@ export async function checkToolsAgainstApi(client: Client, site: McpSite, apiOri
     assert.equal(item!.meta.error?.code, 'blocked_url');
   }
   const port = new URL(site.origin).port;
-  const cleaned = (await client.callTool({ name: 'clean_web_content', arguments: { url: `http://127.0.0.1:${port}/` } })) as CallResult;
-  assert.equal((cleaned.structuredContent as { results: Array<{ meta: { error?: { code: string } } }> }).results[0]!.meta.error?.code, 'blocked_url');
+  const cleaned = (await client.callTool({
+    name: 'clean_web_content',
+    arguments: { url: `http://127.0.0.1:${port}/` },
+  })) as CallResult;
+  assert.equal(
+    (cleaned.structuredContent as { results: Array<{ meta: { error?: { code: string } } }> }).results[0]!.meta.error
+      ?.code,
+    'blocked_url',
+  );
   assert.match(textOf(cleaned), /^URL: http:\/\/127\.0\.0\.1:\d+\/\nError: blocked_url: /);
   assert.equal(site.connections(), connectionsBefore, 'the guard refused before connecting');
 }
@@ -197,7 +228,10 @@ export async function checkToolsAgainstApi(client: Client, site: McpSite, apiOri
  * it but a response at once, so a notification read together with the result (the last chunk's,
  * typically) finds its handler gone and goes to client.onerror as "unknown token".
  */
-export function progressSent(seen: ReadonlyArray<{ progress: number; total?: number }>, clientErrors: readonly Error[]): Array<[number, number | undefined]> {
+export function progressSent(
+  seen: ReadonlyArray<{ progress: number; total?: number }>,
+  clientErrors: readonly Error[],
+): Array<[number, number | undefined]> {
   const late = clientErrors
     .map((e) => /progress notification for an unknown token: (.*)$/s.exec(e.message)?.[1])
     .filter((json): json is string => json !== undefined)

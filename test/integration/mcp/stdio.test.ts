@@ -25,7 +25,13 @@ async function spawnMcp(env: Record<string, string> = {}): Promise<Spawned> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp'],
-    env: { ...(process.env as Record<string, string>), URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_LOG_LEVEL: 'info', URLKIT_WORKER_THREADS: '1', ...env },
+    env: {
+      ...(process.env as Record<string, string>),
+      URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
+      URLKIT_LOG_LEVEL: 'info',
+      URLKIT_WORKER_THREADS: '1',
+      ...env,
+    },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -62,7 +68,9 @@ describe('urlkit mcp (stdio)', () => {
   it('a batch reports progress per chunk when the client asks', async () => {
     const seen: Progress[] = [];
     const urls = [1, 2, 3].map((n) => `${site.origin}/p${n}`);
-    const result = await mcp.client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, { onprogress: (p) => seen.push(p) });
+    const result = await mcp.client.callTool({ name: 'get_url_metadata', arguments: { items: urls } }, undefined, {
+      onprogress: (p) => seen.push(p),
+    });
     assert.equal((result.structuredContent as { results: unknown[] }).results.length, 3);
     assert.deepEqual(progressSent(seen, mcp.protocolErrors), [
       [1, 3],
@@ -74,7 +82,11 @@ describe('urlkit mcp (stdio)', () => {
   // The call's timeout and the headers timeout are 60 s: only the cancellation can end /slow within the test's 20 s.
   it('cancelling a call stops its fetch (notifications/cancelled reaches the tool)', { timeout: 20_000 }, async () => {
     const cancel = new AbortController();
-    const pending = mcp.client.callTool({ name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } }, undefined, { signal: cancel.signal });
+    const pending = mcp.client.callTool(
+      { name: 'clean_web_content', arguments: { url: `${site.origin}/slow`, timeout: 60 } },
+      undefined,
+      { signal: cancel.signal },
+    );
     await site.slowArrived(1);
     cancel.abort('the user changed their mind');
     await assert.rejects(pending, /changed their mind|abort/i);
@@ -95,7 +107,9 @@ describe('urlkit mcp (stdio)', () => {
   it('urlkit mcp takes no arguments', async () => {
     const { execFile } = await import('node:child_process');
     const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(process.execPath, [CLI, 'mcp', '--port', '9'], (err, _stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stderr })),
+      execFile(process.execPath, [CLI, 'mcp', '--port', '9'], (err, _stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code) : 0, stderr }),
+      ),
     );
     assert.equal(run.code, 1);
     assert.match(run.stderr, /urlkit mcp takes no arguments/);

@@ -18,7 +18,10 @@ before(async () => {
   site = await startMetadataSite();
   const quiet = { logStream: { write() {} } };
   app = await buildApp(testConfig({ rateLimitMax: 0, batchChunkSize: 4 }), quiet);
-  failingApp = await buildApp(testConfig({ rateLimitMax: 0, batchChunkSize: 2, testHooks: { failChunkIndexes: [0, 2] } }), quiet);
+  failingApp = await buildApp(
+    testConfig({ rateLimitMax: 0, batchChunkSize: 2, testHooks: { failChunkIndexes: [0, 2] } }),
+    quiet,
+  );
 });
 after(async () => {
   await app.close();
@@ -27,7 +30,12 @@ after(async () => {
 });
 
 const post = (body: unknown, target = app) =>
-  target.inject({ method: 'POST', url: ROUTE, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  target.inject({
+    method: 'POST',
+    url: ROUTE,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 
 describe('POST /api/v1/tools/get_url_metadata', () => {
   it('answers one URL with the envelope, data and meta', async () => {
@@ -37,25 +45,68 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     assert.match(body.correlation_id, /^[0-9a-f-]{36}$/);
     assert.equal(body.data.results.length, 1);
     const { data, meta } = body.data.results[0];
-    assert.deepEqual(Object.keys(data).sort(), ['author', 'canonical_url', 'description', 'favicon', 'feeds', 'image', 'keywords', 'lang', 'modified_at', 'og', 'published_at', 'site_name', 'title', 'twitter']);
+    assert.deepEqual(Object.keys(data).sort(), [
+      'author',
+      'canonical_url',
+      'description',
+      'favicon',
+      'feeds',
+      'image',
+      'keywords',
+      'lang',
+      'modified_at',
+      'og',
+      'published_at',
+      'site_name',
+      'title',
+      'twitter',
+    ]);
     assert.equal(data.title, 'Harbour Days');
     assert.equal(typeof data.og.title, 'string');
     assert.equal(typeof data.og.description, 'string');
     // fetched_at: when the response came (ISO 8601); cached: false, the default max_age is 0.
     assert.ok(!Number.isNaN(Date.parse(meta.fetched_at as string)));
-    assert.deepEqual(meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0, cached: false, fetched_at: meta.fetched_at });
+    assert.deepEqual(meta, {
+      url: `${site.origin}/page`,
+      final_url: `${site.origin}/page`,
+      status_code: 200,
+      content_type: 'text/html; charset=utf-8',
+      via_proxy: false,
+      retries: 0,
+      cached: false,
+      fetched_at: meta.fetched_at,
+    });
   });
 
   it('answers a mixed batch in request order, failures per item, duplicates kept', async () => {
-    const items = [`${site.origin}/page/1`, { url: 'javascript:alert(1)' }, `http://127.0.0.1:${site.port}/page/2`, { url: `${site.origin}/page/3` }, `${site.origin}/page/1`, `${site.origin}/files/Quarterly%20Report.pdf`];
+    const items = [
+      `${site.origin}/page/1`,
+      { url: 'javascript:alert(1)' },
+      `http://127.0.0.1:${site.port}/page/2`,
+      { url: `${site.origin}/page/3` },
+      `${site.origin}/page/1`,
+      `${site.origin}/files/Quarterly%20Report.pdf`,
+    ];
     const res = await post({ items });
     assert.equal(res.statusCode, 200);
-    const results = res.json().data.results as Array<{ data: Record<string, unknown> | null; meta: Record<string, any> }>;
-    assert.deepEqual(results.map((r) => r.meta.url), items.map((i) => (typeof i === 'string' ? i : i.url)));
+    const results = res.json().data.results as Array<{
+      data: Record<string, unknown> | null;
+      meta: Record<string, any>;
+    }>;
+    assert.deepEqual(
+      results.map((r) => r.meta.url),
+      items.map((i) => (typeof i === 'string' ? i : i.url)),
+    );
     // The PDF fixture is a stub without an end-of-file marker: a broken file is no_content
     // (decisions.md, Beyond HTML), its header-known metadata kept.
-    assert.deepEqual(results.map((r) => r.meta.error?.code ?? null), [null, 'invalid_url', 'blocked_url', null, null, 'no_content']);
-    assert.deepEqual(results.map((r) => r.data?.title ?? null), ['Page 1', null, null, 'Page 3', 'Page 1', 'Quarterly Report.pdf']);
+    assert.deepEqual(
+      results.map((r) => r.meta.error?.code ?? null),
+      [null, 'invalid_url', 'blocked_url', null, null, 'no_content'],
+    );
+    assert.deepEqual(
+      results.map((r) => r.data?.title ?? null),
+      ['Page 1', null, null, 'Page 3', 'Page 1', 'Quarterly Report.pdf'],
+    );
     assert.equal(results[2]!.data, null);
     assert.equal(results[2]!.meta.error.retryable, false);
   });
@@ -93,7 +144,7 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     assert.equal(ok.statusCode, 200);
   });
 
-  it('applies timeout to a slow target as that item\'s error', async () => {
+  it("applies timeout to a slow target as that item's error", async () => {
     const res = await post({ items: [`${site.origin}/slow`, `${site.origin}/page/9`], timeout: 0.5 });
     const [slow, fine] = res.json().data.results;
     assert.equal(slow.meta.error.code, 'timeout');
@@ -136,7 +187,12 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
   it('gives with include_content exactly what clean_web_content gives with include_title false', async () => {
     const meta = (await post({ url: `${site.origin}/article`, include_content: true })).json().data.results[0];
     const clean = (
-      await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_content', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ url: `${site.origin}/article`, include_title: false }) })
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/tools/clean_web_content',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ url: `${site.origin}/article`, include_title: false }),
+      })
     ).json().data.results[0];
     assert.equal(meta.meta.error, undefined);
     assert.ok(meta.data.content.length > 100);
@@ -148,9 +204,21 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const validData = ajv.compile(getUrlMetadata.itemDataSchema);
     const validMeta = ajv.compile(getUrlMetadata.itemMetaSchema);
-    const items = ['/page', '/article', '/missing', '/files/Quarterly%20Report.pdf', '/notes.txt', '/fixture/meta-og-only', '/fixture/meta-jsonld-graph', '/fixture/meta-empty'].map((p) => `${site.origin}${p}`);
+    const items = [
+      '/page',
+      '/article',
+      '/missing',
+      '/files/Quarterly%20Report.pdf',
+      '/notes.txt',
+      '/fixture/meta-og-only',
+      '/fixture/meta-jsonld-graph',
+      '/fixture/meta-empty',
+    ].map((p) => `${site.origin}${p}`);
     for (const include_content of [false, true]) {
-      const results = (await post({ items: [...items, 'nope'], include_content })).json().data.results as Array<{ data: unknown; meta: unknown }>;
+      const results = (await post({ items: [...items, 'nope'], include_content })).json().data.results as Array<{
+        data: unknown;
+        meta: unknown;
+      }>;
       for (const r of results) {
         assert.ok(validData(r.data), `data: ${JSON.stringify(validData.errors)}`);
         assert.ok(validMeta(r.meta), `meta: ${JSON.stringify(validMeta.errors)}`);
@@ -161,7 +229,15 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
   it('publishes every data field in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const text = JSON.stringify(doc);
-    for (const field of ['canonical_url', 'published_at', 'modified_at', 'feeds', 'keywords', 'word_count', 'site_name']) {
+    for (const field of [
+      'canonical_url',
+      'published_at',
+      'modified_at',
+      'feeds',
+      'keywords',
+      'word_count',
+      'site_name',
+    ]) {
       assert.ok(text.includes(`"${field}"`), `OpenAPI mentions ${field}`);
     }
   });

@@ -42,7 +42,9 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
       // Distinct pages for batches: /page/<n> titled "Page <n>".
       const n = p.slice('/page/'.length);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html><head><title>Page ${n}</title><meta name="description" content="Description ${n}"></head><body><p>Body ${n}</p></body></html>`);
+      res.end(
+        `<!doctype html><html><head><title>Page ${n}</title><meta name="description" content="Description ${n}"></head><body><p>Body ${n}</p></body></html>`,
+      );
     } else if (p.startsWith('/fixture/')) {
       const slug = p.slice('/fixture/'.length);
       const dir = path.join(FIXTURES, slug);
@@ -50,7 +52,9 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
         res.writeHead(404).end();
         return;
       }
-      const req = JSON.parse(fs.readFileSync(path.join(dir, 'request.json'), 'utf8')) as { headers: Record<string, string> };
+      const req = JSON.parse(fs.readFileSync(path.join(dir, 'request.json'), 'utf8')) as {
+        headers: Record<string, string>;
+      };
       res.writeHead(200, req.headers);
       res.end(fs.readFileSync(path.join(dir, 'source.html')));
     } else if (p === '/files/Quarterly%20Report.pdf') {
@@ -58,16 +62,29 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
       res.end(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'));
     } else if (p === '/app' || p === '/app-big-icon') {
       // Small declared icons and a manifest with a large one; /app-big-icon declares a large icon itself.
-      const icons = p === '/app' ? '<link rel="icon" href="/f16.png" sizes="16x16">' : '<link rel="icon" href="/f256.png" sizes="256x256">';
+      const icons =
+        p === '/app'
+          ? '<link rel="icon" href="/f16.png" sizes="16x16">'
+          : '<link rel="icon" href="/f256.png" sizes="256x256">';
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<title>App</title>${icons}<link rel="manifest" href="/static/site.webmanifest">`);
     } else if (p === '/static/site.webmanifest') {
       manifestRequests++;
       res.writeHead(200, { 'content-type': 'application/manifest+json' });
-      res.end(JSON.stringify({ name: 'App', icons: [{ src: 'icon-192.png', sizes: '192x192' }, { src: 'icon-512.png', sizes: '512x512' }] }));
+      res.end(
+        JSON.stringify({
+          name: 'App',
+          icons: [
+            { src: 'icon-192.png', sizes: '192x192' },
+            { src: 'icon-512.png', sizes: '512x512' },
+          ],
+        }),
+      );
     } else if (p === '/feed.xml') {
       res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
-      res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>Harbour news.</description></channel></rss>');
+      res.end(
+        '<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>Harbour news.</description></channel></rss>',
+      );
     } else if (p === '/data.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"title":"not a page"}');

@@ -27,10 +27,21 @@ function context(overrides: Partial<Config> = {}): ToolContext {
   const config = testConfig(overrides);
   const services = createServices(config);
   opened.push(services);
-  return { config, services, logger: pino({ level: 'silent' }), signal: new AbortController().signal, correlationId: '00000000-0000-4000-8000-000000000000' };
+  return {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
 }
 
-const input = (i: Partial<MetadataInput>): MetadataInput => ({ include_content: false, follow_redirects: true, timeout: 10, ...i });
+const input = (i: Partial<MetadataInput>): MetadataInput => ({
+  include_content: false,
+  follow_redirects: true,
+  timeout: 10,
+  ...i,
+});
 
 describe('get_url_metadata run()', () => {
   const ctx = () => shared ?? (shared = context());
@@ -42,13 +53,27 @@ describe('get_url_metadata run()', () => {
     assert.equal(item.meta.error, undefined);
     // fetched_at: when the response came (ISO 8601); cached: false, the default max_age is 0.
     assert.ok(!Number.isNaN(Date.parse(item.meta.fetched_at as string)));
-    assert.deepEqual(item.meta, { url: `${site.origin}/page`, final_url: `${site.origin}/page`, status_code: 200, content_type: 'text/html; charset=utf-8', via_proxy: false, retries: 0, cached: false, fetched_at: item.meta.fetched_at });
+    assert.deepEqual(item.meta, {
+      url: `${site.origin}/page`,
+      final_url: `${site.origin}/page`,
+      status_code: 200,
+      content_type: 'text/html; charset=utf-8',
+      via_proxy: false,
+      retries: 0,
+      cached: false,
+      fetched_at: item.meta.fetched_at,
+    });
     const d = item.data!;
     assert.equal(d.title, 'Harbour Days');
     assert.equal(d.description, 'A day in a harbour town.');
     assert.equal(d.favicon, `${site.origin}/icon-192.png`);
     assert.equal(d.image, `${site.origin}/img/harbour.jpg`);
-    assert.deepEqual(d.og, { title: 'Harbour Days', description: '', image: `${site.origin}/img/harbour.jpg`, site_name: 'Coast Times' });
+    assert.deepEqual(d.og, {
+      title: 'Harbour Days',
+      description: '',
+      image: `${site.origin}/img/harbour.jpg`,
+      site_name: 'Coast Times',
+    });
     assert.deepEqual(d.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
     assert.equal(d.published_at, '2024-06-01T06:00:00Z');
     assert.equal(d.lang, 'en');
@@ -57,7 +82,10 @@ describe('get_url_metadata run()', () => {
 
   it('serves every meta-* fixture through the real fetcher with the expected metadata', async () => {
     const fixtures = loadMetaFixtures();
-    const items = await getUrlMetadata.run(input({ items: fixtures.map((f) => `${site.origin}/fixture/${f.slug}`) }), ctx());
+    const items = await getUrlMetadata.run(
+      input({ items: fixtures.map((f) => `${site.origin}/fixture/${f.slug}`) }),
+      ctx(),
+    );
     assert.equal(items.length, fixtures.length);
     for (const [i, f] of fixtures.entries()) {
       const item = items[i]!;
@@ -103,7 +131,10 @@ describe('get_url_metadata run()', () => {
 
   it('takes the favicon from what the page declares, never fetching its web app manifest', async () => {
     const before = manifestHits();
-    const [small, big] = await getUrlMetadata.run(input({ items: [`${site.origin}/app`, `${site.origin}/app-big-icon`] }), ctx());
+    const [small, big] = await getUrlMetadata.run(
+      input({ items: [`${site.origin}/app`, `${site.origin}/app-big-icon`] }),
+      ctx(),
+    );
     assert.equal(small!.data!.favicon, `${site.origin}/f16.png`);
     assert.equal(big!.data!.favicon, `${site.origin}/f256.png`);
     assert.equal(manifestHits() - before, 0, 'the manifest is not requested');
@@ -119,7 +150,13 @@ describe('get_url_metadata run()', () => {
   });
 
   it('gives unsupported_content_type for include_content on non-HTML (no_content for a broken PDF), keeping the metadata', async () => {
-    const [pdf, json] = await getUrlMetadata.run(input({ items: [`${site.origin}/files/Quarterly%20Report.pdf`, `${site.origin}/data.json`], include_content: true }), ctx());
+    const [pdf, json] = await getUrlMetadata.run(
+      input({
+        items: [`${site.origin}/files/Quarterly%20Report.pdf`, `${site.origin}/data.json`],
+        include_content: true,
+      }),
+      ctx(),
+    );
     for (const item of [pdf!, json!]) {
       assert.equal(item.meta.error?.code, item === pdf ? 'no_content' : 'unsupported_content_type');
       assert.equal(item.meta.status_code, 200);
@@ -143,7 +180,10 @@ describe('get_url_metadata run()', () => {
   });
 
   it('keeps the metadata and reports no_content when include_content finds no text', async () => {
-    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/fixture/meta-twitter-only`, include_content: true }), ctx());
+    const [item] = await getUrlMetadata.run(
+      input({ url: `${site.origin}/fixture/meta-twitter-only`, include_content: true }),
+      ctx(),
+    );
     assert.equal(item!.meta.error?.code, 'no_content');
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.data!.title, 'Twitter Card Title');
@@ -158,7 +198,7 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.title, 'notes.txt');
   });
 
-  it('reports a timeout as that item\'s error', async () => {
+  it("reports a timeout as that item's error", async () => {
     const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/slow`, timeout: 0.5 }), ctx());
     assert.equal(item!.data, null);
     assert.equal(item!.meta.error?.code, 'timeout');
@@ -168,12 +208,29 @@ describe('get_url_metadata run()', () => {
   it('keeps request order in a mixed batch; invalid and blocked items fail alone', async () => {
     const blockedServerUrl = `http://127.0.0.1:${site.port}/page`;
     const before = site.connections();
-    const urls = [`${site.origin}/page/1`, 'not a url', blockedServerUrl, `${site.origin}/page/2`, 'ftp://example.com/file', `${site.origin}/page/1`, `${site.origin}/missing`];
-    const items = await getUrlMetadata.run(input({ items: [urls[0]!, { url: urls[1]! }, urls[2]!, { url: urls[3]! }, urls[4]!, urls[5]!, urls[6]!] }), context({ batchChunkSize: 2 }));
-    assert.deepEqual(items.map((i) => i.meta.url), urls);
+    const urls = [
+      `${site.origin}/page/1`,
+      'not a url',
+      blockedServerUrl,
+      `${site.origin}/page/2`,
+      'ftp://example.com/file',
+      `${site.origin}/page/1`,
+      `${site.origin}/missing`,
+    ];
+    const items = await getUrlMetadata.run(
+      input({ items: [urls[0]!, { url: urls[1]! }, urls[2]!, { url: urls[3]! }, urls[4]!, urls[5]!, urls[6]!] }),
+      context({ batchChunkSize: 2 }),
+    );
+    assert.deepEqual(
+      items.map((i) => i.meta.url),
+      urls,
+    );
     const codes = items.map((i) => i.meta.error?.code ?? null);
     assert.deepEqual(codes, [null, 'invalid_url', 'blocked_url', null, 'invalid_url', null, null]);
-    assert.deepEqual(items.map((i) => i.data?.title ?? null), ['Page 1', null, null, 'Page 2', null, 'Page 1', 'Not Found']);
+    assert.deepEqual(
+      items.map((i) => i.data?.title ?? null),
+      ['Page 1', null, null, 'Page 2', null, 'Page 1', 'Not Found'],
+    );
     // Only the 4 allowed items connected: the blocked one never reached a socket.
     assert.ok(site.connections() - before <= 4);
   });
@@ -185,7 +242,10 @@ describe('request stopped', () => {
     const base = context({ batchChunkSize: 1, batchConcurrency: 1 });
     const ac = new AbortController();
     const hitsBefore = slowHits();
-    const running = getUrlMetadata.run(input({ items: [`${site.origin}/page/1`, `${site.origin}/slow`, `${site.origin}/slow`] }), { ...base, signal: ac.signal });
+    const running = getUrlMetadata.run(
+      input({ items: [`${site.origin}/page/1`, `${site.origin}/slow`, `${site.origin}/slow`] }),
+      { ...base, signal: ac.signal },
+    );
     while (slowHits() === hitsBefore) await new Promise((r) => setTimeout(r, 10));
     ac.abort(new Error('client went away'));
     const items = await running;
@@ -199,7 +259,7 @@ describe('request stopped', () => {
 });
 
 describe('forced chunk failure', () => {
-  it('marks exactly the failing chunk\'s items worker_chunk_failed, retryable, data null', async () => {
+  it("marks exactly the failing chunk's items worker_chunk_failed, retryable, data null", async () => {
     const ctx = context({ batchChunkSize: 3, batchConcurrency: 2, testHooks: { failChunkIndexes: [1] } });
     const urls = Array.from({ length: 8 }, (_, i) => `${site.origin}/page/${i}`);
     const items: ToolItem[] = await getUrlMetadata.run(input({ items: urls }), ctx);
@@ -208,7 +268,11 @@ describe('forced chunk failure', () => {
       assert.equal(item.meta.url, urls[i]);
       if (i >= 3 && i < 6) {
         assert.equal(item.data, null, `item ${i}`);
-        assert.deepEqual(item.meta.error, { code: 'worker_chunk_failed', message: item.meta.error!.message, retryable: true });
+        assert.deepEqual(item.meta.error, {
+          code: 'worker_chunk_failed',
+          message: item.meta.error!.message,
+          retryable: true,
+        });
       } else {
         assert.equal(item.meta.error, undefined, `item ${i}`);
         assert.equal(item.data!.title, `Page ${i}`);

@@ -36,12 +36,16 @@ function page(req: IncomingMessage, res: ServerResponse): void {
   const n = Number(id.replace(/\D/g, '') || '0');
   const html = (status: number, extra = ''): void =>
     void res
-      .writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...(path.startsWith('/private') ? { 'cache-control': 'private' } : {}) })
+      .writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        ...(path.startsWith('/private') ? { 'cache-control': 'private' } : {}),
+      })
       .end(
         `<!doctype html><html lang="en"><head><title>Page ${id}</title><meta name="description" content="Description of ${id}"><meta property="og:title" content="OG ${id}"><link rel="alternate" type="application/rss+xml" href="/feed-${n % 5}.xml">${extra}</head><body><article><h1>Page ${id}</h1><p>${`Sentence ${n} about the harbour, the tide and the boats. `.repeat(6)}</p></article></body></html>`,
       );
   if (n % 10 === 7) return html(404);
-  if (n % 10 === 3) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(`Plain text ${id}\n`);
+  if (n % 10 === 3)
+    return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(`Plain text ${id}\n`);
   if (n % 10 === 5 && !path.endsWith('-r')) return void res.writeHead(301, { location: `${path}-r` }).end();
   html(200, n % 10 === 1 ? '<link rel="canonical" href="/canonical">' : '');
 }
@@ -49,17 +53,31 @@ function page(req: IncomingMessage, res: ServerResponse): void {
 // Log level info: the children announce their address in fastify's "Server listening at" line.
 // A batch's 100 URLs share one host: more connections to it than the default 4, and a generous
 // per-URL timeout, keep answers deterministic on a loaded machine (both sides get the same).
-const ENV = { URLKIT_ALLOW_CIDRS: `${FIXTURE_HOST}/32,${SLOW_HOST}/32`, URLKIT_RATE_LIMIT_MAX: '0', URLKIT_PER_HOST_CONCURRENCY: '16', URLKIT_WORKER_TASK_TIMEOUT_MS: '60000' };
+const ENV = {
+  URLKIT_ALLOW_CIDRS: `${FIXTURE_HOST}/32,${SLOW_HOST}/32`,
+  URLKIT_RATE_LIMIT_MAX: '0',
+  URLKIT_PER_HOST_CONCURRENCY: '16',
+  URLKIT_WORKER_TASK_TIMEOUT_MS: '60000',
+};
 
 before(async () => {
   site = await startServer(page);
   slowSite = await startServer(page, SLOW_HOST);
   redis = await startRedis();
-  cluster = await startCluster(3, { ...ENV, URLKIT_REDIS_URL: redis.url, URLKIT_QUEUE_STALL_MS: '10000' }, {}, { URLKIT_LOG_LEVEL: 'debug' });
+  cluster = await startCluster(
+    3,
+    { ...ENV, URLKIT_REDIS_URL: redis.url, URLKIT_QUEUE_STALL_MS: '10000' },
+    {},
+    { URLKIT_LOG_LEVEL: 'debug' },
+  );
   reference = await startChild(CLI, ENV, ['serve']);
   // Warm up: every worker starts its threads and connections before anything is compared.
   await Promise.all([
-    ...Array.from({ length: 6 }, (_, i) => post(cluster.api.origin, 'get_url_metadata', { items: Array.from({ length: 20 }, (_, k) => `${site.origin}/p/warm${i}x${k}`) })),
+    ...Array.from({ length: 6 }, (_, i) =>
+      post(cluster.api.origin, 'get_url_metadata', {
+        items: Array.from({ length: 20 }, (_, k) => `${site.origin}/p/warm${i}x${k}`),
+      }),
+    ),
     post(reference.origin, 'get_url_metadata', { items: [`${site.origin}/p/warm`] }),
   ]);
 });
@@ -85,7 +103,13 @@ function comparable(results: Array<{ data: any; meta: any }>): unknown {
 }
 
 const batchItems = (b: number) =>
-  Array.from({ length: 100 }, (_, i) => (b % 10 === 4 && i === 50 ? 'not a url' : b % 10 === 6 && i === 20 ? 'http://127.0.0.1:1/blocked' : `${site.origin}/p/b${b}i${i}`));
+  Array.from({ length: 100 }, (_, i) =>
+    b % 10 === 4 && i === 50
+      ? 'not a url'
+      : b % 10 === 6 && i === 20
+        ? 'http://127.0.0.1:1/blocked'
+        : `${site.origin}/p/b${b}i${i}`,
+  );
 
 describe('scale-out: 1 API + 3 workers on Redis', () => {
   it('answers 30 batches of 100 metadata items exactly as in process', async () => {
@@ -97,13 +121,27 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
         while (lane < batches.length) {
           const b = batches[lane++]!;
           const body = { items: batchItems(b), include_content: b % 3 === 0, timeout: 60 };
-          const [queued, local] = await Promise.all([post(cluster.api.origin, 'get_url_metadata', body), post(reference.origin, 'get_url_metadata', body)]);
+          const [queued, local] = await Promise.all([
+            post(cluster.api.origin, 'get_url_metadata', body),
+            post(reference.origin, 'get_url_metadata', body),
+          ]);
           assert.equal(queued.status, 200);
           assert.equal(queued.json.data.results.length, 100);
-          if (JSON.stringify(comparable(queued.json.data.results)) !== JSON.stringify(comparable(local.json.data.results))) {
+          if (
+            JSON.stringify(comparable(queued.json.data.results)) !== JSON.stringify(comparable(local.json.data.results))
+          ) {
             mismatches.push(b);
-            const warnings = cluster.api.stdout().split('\n').filter((l) => l.includes('"level":40')).slice(-3).join('\n');
-            assert.deepEqual(comparable(queued.json.data.results), comparable(local.json.data.results), `batch ${b}; API warnings:\n${warnings}`);
+            const warnings = cluster.api
+              .stdout()
+              .split('\n')
+              .filter((l) => l.includes('"level":40'))
+              .slice(-3)
+              .join('\n');
+            assert.deepEqual(
+              comparable(queued.json.data.results),
+              comparable(local.json.data.results),
+              `batch ${b}; API warnings:\n${warnings}`,
+            );
           }
         }
       }),
@@ -117,13 +155,24 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
       ['check_url_status', { url: `${site.origin}/p/c5` }],
       ['check_url_status', { url: 'http://127.0.0.1:1/' }],
     ] as const) {
-      const [queued, local] = await Promise.all([post(cluster.api.origin, tool, body), post(reference.origin, tool, body)]);
+      const [queued, local] = await Promise.all([
+        post(cluster.api.origin, tool, body),
+        post(reference.origin, tool, body),
+      ]);
       assert.deepEqual(comparable(queued.json.data.results), comparable(local.json.data.results), tool);
     }
     const metrics = await (await fetch(`${cluster.api.origin}/metrics`)).text();
     assert.match(metrics, /urlkit_queue_jobs_answered_total\{outcome="completed"\} (\d+)/);
     assert.ok(Number(/urlkit_queue_jobs_answered_total\{outcome="completed"\} (\d+)/.exec(metrics)![1]) >= 305);
-    const worked = await Promise.all(cluster.workers.map(async (w) => Number(/urlkit_queue_jobs_processed_total\{outcome="completed"\} (\d+)/.exec(await (await fetch(`${w.origin}/metrics`)).text())?.[1] ?? 0)));
+    const worked = await Promise.all(
+      cluster.workers.map(async (w) =>
+        Number(
+          /urlkit_queue_jobs_processed_total\{outcome="completed"\} (\d+)/.exec(
+            await (await fetch(`${w.origin}/metrics`)).text(),
+          )?.[1] ?? 0,
+        ),
+      ),
+    );
     assert.equal(worked.filter((n) => n > 0).length, 3, `every worker ran jobs: ${worked}`);
   });
 
@@ -135,21 +184,32 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     assert.equal(hit.meta.cached, true);
     assert.equal(hit.meta.fetched_at, first.meta.fetched_at);
     assert.deepEqual(hit.data, first.data);
-    const meta = (await post(cluster.api.origin, 'get_url_metadata', { items: [url], max_age: 600 })).json.data.results[0];
+    const meta = (await post(cluster.api.origin, 'get_url_metadata', { items: [url], max_age: 600 })).json.data
+      .results[0];
     assert.equal(meta.meta.cached, true);
     assert.equal(hits.get('/p/cache1'), 1);
     const bypass = (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 0 })).json.data.results[0];
     assert.equal(bypass.meta.cached, false);
     assert.equal(hits.get('/p/cache1'), 2);
     await sleep(1100);
-    assert.equal((await post(cluster.api.origin, 'clean_web_content', { url, max_age: 1 })).json.data.results[0].meta.cached, false);
+    assert.equal(
+      (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 1 })).json.data.results[0].meta.cached,
+      false,
+    );
     assert.equal(hits.get('/p/cache1'), 3);
-    for (let i = 0; i < 2; i++) assert.equal((await post(cluster.api.origin, 'clean_web_content', { url: `${site.origin}/private/p1`, max_age: 600 })).json.data.results[0].meta.cached, false);
+    for (let i = 0; i < 2; i++)
+      assert.equal(
+        (await post(cluster.api.origin, 'clean_web_content', { url: `${site.origin}/private/p1`, max_age: 600 })).json
+          .data.results[0].meta.cached,
+        false,
+      );
     assert.equal(hits.get('/private/p1'), 2);
   });
 
   it('a worker SIGKILLed mid-chunk: exactly that chunk is worker_chunk_failed, the rest answer, nothing runs twice', async () => {
-    const items = Array.from({ length: 100 }, (_, i) => (i >= 30 && i < 40 ? `${slowSite.origin}/slow/k${i}` : `${site.origin}/p/kill${i}`));
+    const items = Array.from({ length: 100 }, (_, i) =>
+      i >= 30 && i < 40 ? `${slowSite.origin}/slow/k${i}` : `${site.origin}/p/kill${i}`,
+    );
     const fastPaths = items.filter((u) => !u.includes('/slow/')).map((u) => new URL(u).pathname);
     const seen = cluster.workers.map((w) => w.stdout().length);
     const call = post(cluster.api.origin, 'get_url_metadata', { items, timeout: 60 });
@@ -164,13 +224,17 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
         .stdout()
         .slice(seen[i])
         .split('\n')
-        .some((l) => l.includes('"job started"') && l.includes('"handler":"get_url_metadata"') && l.includes('"chunk":3,')),
+        .some(
+          (l) => l.includes('"job started"') && l.includes('"handler":"get_url_metadata"') && l.includes('"chunk":3,'),
+        ),
     );
     assert.ok(victim >= 0, 'a worker took the slow chunk');
     const [killed] = cluster.workers.splice(victim, 1);
     // Kill it once the slow chunk is the only job it runs (its fast chunks, if any, are done).
     for (let i = 0; i < 600; i++) {
-      const running = /urlkit_queue_jobs_running (\d+)/.exec(await (await fetch(`${killed!.origin}/metrics`)).text())?.[1];
+      const running = /urlkit_queue_jobs_running (\d+)/.exec(
+        await (await fetch(`${killed!.origin}/metrics`)).text(),
+      )?.[1];
       if (running === '1') break;
       await sleep(50);
     }
@@ -200,9 +264,14 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     await redis.stop();
     for (let i = 0; i < 100 && (await fetch(`${cluster.api.origin}/readyz`)).status !== 503; i++) await sleep(50);
     assert.equal((await fetch(`${cluster.api.origin}/readyz`)).status, 503);
-    const down = await post(cluster.api.origin, 'get_url_metadata', { items: [`${site.origin}/p/down1`, `${site.origin}/p/down2`] });
+    const down = await post(cluster.api.origin, 'get_url_metadata', {
+      items: [`${site.origin}/p/down1`, `${site.origin}/p/down2`],
+    });
     assert.equal(down.status, 200);
-    assert.deepEqual(down.json.data.results.map((r: any) => r.meta.error?.code), ['worker_chunk_failed', 'worker_chunk_failed']);
+    assert.deepEqual(
+      down.json.data.results.map((r: any) => r.meta.error?.code),
+      ['worker_chunk_failed', 'worker_chunk_failed'],
+    );
     const downClean = await post(cluster.api.origin, 'clean_web_content', { url: `${site.origin}/p/down3` });
     assert.equal(downClean.json.data.results[0].meta.error.code, 'worker_chunk_failed');
     assert.equal((await fetch(`${cluster.workers[0]!.origin}/readyz`)).status, 503);
@@ -216,17 +285,25 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     assert.equal(ready, 200);
     let results: any[] = [];
     for (let i = 0; i < 20; i++) {
-      results = (await post(cluster.api.origin, 'get_url_metadata', { items: [`${site.origin}/p/up1`, `${site.origin}/p/up2`] })).json.data.results;
+      results = (
+        await post(cluster.api.origin, 'get_url_metadata', { items: [`${site.origin}/p/up1`, `${site.origin}/p/up2`] })
+      ).json.data.results;
       if (results.every((r) => !r.meta.error)) break;
       await sleep(500);
     }
-    assert.deepEqual(results.map((r) => r.data?.title), ['OG up1', 'OG up2']);
+    assert.deepEqual(
+      results.map((r) => r.data?.title),
+      ['OG up1', 'OG up2'],
+    );
   });
 
   it('Redis down at start: the API and a worker say so in one line and exit 1', async () => {
     const closed = `redis://127.0.0.1:${redis.port === 65535 ? 1 : redis.port + 1}`;
     for (const args of [['serve'], ['worker']]) {
-      const proc = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...ENV, HOST: '127.0.0.1', PORT: '0', URLKIT_REDIS_URL: closed }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [CLI, ...args], {
+        env: { ...process.env, ...ENV, HOST: '127.0.0.1', PORT: '0', URLKIT_REDIS_URL: closed },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let err = '';
       proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
       const [code] = await once(proc, 'exit');

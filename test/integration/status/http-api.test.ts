@@ -22,7 +22,12 @@ after(async () => {
 });
 
 const post = (body: unknown) =>
-  app.inject({ method: 'POST', url: ROUTE, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  app.inject({
+    method: 'POST',
+    url: ROUTE,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 
 describe('POST /api/v1/tools/check_url_status', () => {
   it('answers the envelope with one item holding every data field', async () => {
@@ -33,8 +38,21 @@ describe('POST /api/v1/tools/check_url_status', () => {
     assert.equal(body.data.results.length, 1);
     const { data, meta } = body.data.results[0];
     assert.deepEqual(Object.keys(data).sort(), [
-      'content_length', 'content_type', 'final_url', 'is_html', 'ok', 'probe_method', 'reason', 'redirect_count',
-      'redirect_history', 'response_time_ms', 'retry_after_s', 'status_code', 'timings', 'url', 'url_changed',
+      'content_length',
+      'content_type',
+      'final_url',
+      'is_html',
+      'ok',
+      'probe_method',
+      'reason',
+      'redirect_count',
+      'redirect_history',
+      'response_time_ms',
+      'retry_after_s',
+      'status_code',
+      'timings',
+      'url',
+      'url_changed',
     ]);
     assert.equal(data.status_code, 200);
     assert.equal(data.probe_method, 'GET');

@@ -68,7 +68,10 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.retry_after_s, null);
     assert.equal(data.timings.total_ms, data.response_time_ms);
     assert.deepEqual(meta, { url: `${site.origin}/ok`, via_proxy: false, retries: 0 });
-    assert.deepEqual(site.hits('/ok').map((r) => r.method), ['HEAD']);
+    assert.deepEqual(
+      site.hits('/ok').map((r) => r.method),
+      ['HEAD'],
+    );
   });
 
   it('falls back to GET when HEAD is answered 405', async () => {
@@ -78,7 +81,10 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.probe_method, 'GET');
     assert.equal(data.is_html, true);
     assert.equal(meta.error, undefined);
-    assert.deepEqual(site.hits('/head-405').map((r) => r.method), ['HEAD', 'GET']);
+    assert.deepEqual(
+      site.hits('/head-405').map((r) => r.method),
+      ['HEAD', 'GET'],
+    );
   });
 
   it('falls back to GET when HEAD is answered 501', async () => {
@@ -95,7 +101,10 @@ describe('check_url_status against live servers', () => {
     assert.equal(meta.error, undefined);
     const methods = site.hits('/head-drop').map((r) => r.method);
     assert.equal(methods.at(-1), 'GET');
-    assert.ok(methods.slice(0, -1).every((m) => m === 'HEAD'), methods.join(','));
+    assert.ok(
+      methods.slice(0, -1).every((m) => m === 'HEAD'),
+      methods.join(','),
+    );
   });
 
   it('falls back to GET when the server answers HEAD with something that is not HTTP', async () => {
@@ -154,7 +163,10 @@ describe('check_url_status against live servers', () => {
     assert.equal(missing.data.reason, 'client_error');
     assert.equal(missing.data.probe_method, 'GET');
     assert.equal(missing.meta.error, undefined);
-    assert.deepEqual(site.hits('/missing').map((r) => r.method), ['HEAD', 'GET']);
+    assert.deepEqual(
+      site.hits('/missing').map((r) => r.method),
+      ['HEAD', 'GET'],
+    );
     const broken = await probe(`${site.origin}/broken`);
     assert.equal(broken.data.status_code, 500);
     assert.equal(broken.data.ok, false);
@@ -222,7 +234,10 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.reason, 'server_error');
     assert.equal(data.retry_after_s, null);
     assert.equal(meta.retries, 0);
-    assert.deepEqual(site.hits('/unavailable').map((r) => r.method), ['HEAD', 'GET']);
+    assert.deepEqual(
+      site.hits('/unavailable').map((r) => r.method),
+      ['HEAD', 'GET'],
+    );
   });
 
   it('reads a Retry-After HTTP date on a 503', async () => {
@@ -240,7 +255,10 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.status_code, 403);
     assert.equal(data.ok, false);
     assert.equal(data.reason, 'bot_protection');
-    assert.deepEqual(site.hits('/challenge').map((r) => r.method), ['HEAD']);
+    assert.deepEqual(
+      site.hits('/challenge').map((r) => r.method),
+      ['HEAD'],
+    );
     const plain = await probe(`${site.origin}/forbidden`);
     assert.equal(plain.data.status_code, 403);
     assert.equal(plain.data.reason, 'client_error');

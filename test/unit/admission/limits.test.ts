@@ -116,7 +116,10 @@ describe('Admission', () => {
     const held = new Promise<void>((r) => (release = r));
     const first = [admission.run('t', undefined, () => held), admission.run('t', undefined, () => held)];
     const late = admission.run('t', undefined, async () => 'ran');
-    await assert.rejects(late, (err: unknown) => err instanceof Overloaded && err.reason === 'queue_timeout' && err.retryAfterS >= 1);
+    await assert.rejects(
+      late,
+      (err: unknown) => err instanceof Overloaded && err.reason === 'queue_timeout' && err.retryAfterS >= 1,
+    );
     assert.equal(admission.limit, 2, 'a standing worker queue does not let the limit grow');
     assert.equal(admission.sheds.queue_timeout, 1);
     release();

@@ -79,7 +79,10 @@ describe('MemoryBudget', () => {
     const waiting = budget.acquire(50, ac.signal);
     const next = budget.acquire(50);
     ac.abort(new Error('deadline'));
-    await assert.rejects(waiting, (err: unknown) => err instanceof BudgetWaitAborted && (err.reason as Error).message === 'deadline');
+    await assert.rejects(
+      waiting,
+      (err: unknown) => err instanceof BudgetWaitAborted && (err.reason as Error).message === 'deadline',
+    );
     held.release();
     const l = await next;
     assert.equal(budget.stats().usedBytes, 50);

@@ -10,7 +10,13 @@ import type { ChunkJob } from '../../../src/batch/types.js';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
 
-const job = (handler: string, items: number[], index = 0, deadline = Date.now() + 10_000): ChunkJob<number, null> => ({ handler, index, items, options: null, deadline });
+const job = (handler: string, items: number[], index = 0, deadline = Date.now() + 10_000): ChunkJob<number, null> => ({
+  handler,
+  index,
+  items,
+  options: null,
+  deadline,
+});
 const never = new AbortController().signal;
 
 describe('chunking helpers', () => {
@@ -57,12 +63,24 @@ describe('in-process dispatcher', () => {
     assert.throws(() => dispatcher.register('double', async () => []), /already registered/);
   });
   it('fails the chunk for an unknown handler, a throwing handler or a wrong result count', async () => {
-    await assert.rejects(dispatcher.runChunk(job('missing', [1]), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'no_handler');
-    await assert.rejects(dispatcher.runChunk(job('throws', [1]), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'handler_threw');
-    await assert.rejects(dispatcher.runChunk(job('short', [1, 2]), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'bad_result');
+    await assert.rejects(
+      dispatcher.runChunk(job('missing', [1]), never),
+      (e: unknown) => e instanceof ChunkFailed && e.reason === 'no_handler',
+    );
+    await assert.rejects(
+      dispatcher.runChunk(job('throws', [1]), never),
+      (e: unknown) => e instanceof ChunkFailed && e.reason === 'handler_threw',
+    );
+    await assert.rejects(
+      dispatcher.runChunk(job('short', [1, 2]), never),
+      (e: unknown) => e instanceof ChunkFailed && e.reason === 'bad_result',
+    );
   });
   it('fails a chunk that passes its deadline even if the handler never returns', async () => {
-    await assert.rejects(dispatcher.runChunk(job('stuck', [1], 3, Date.now() + 50), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'deadline' && e.chunkIndex === 3);
+    await assert.rejects(
+      dispatcher.runChunk(job('stuck', [1], 3, Date.now() + 50), never),
+      (e: unknown) => e instanceof ChunkFailed && e.reason === 'deadline' && e.chunkIndex === 3,
+    );
   });
   it('fails a chunk when the request is aborted', async () => {
     const ac = new AbortController();
@@ -71,7 +89,10 @@ describe('in-process dispatcher', () => {
     await assert.rejects(running, (e: unknown) => e instanceof ChunkFailed && e.reason === 'aborted');
   });
   it('kills a real worker for a chunk listed in testHooks.failChunkIndexes', async () => {
-    await assert.rejects(dispatcher.runChunk(job('double', [1, 2], 7), never), (e: unknown) => e instanceof ChunkFailed && e.reason === 'worker_died');
+    await assert.rejects(
+      dispatcher.runChunk(job('double', [1, 2], 7), never),
+      (e: unknown) => e instanceof ChunkFailed && e.reason === 'worker_died',
+    );
     // Other positions are untouched.
     assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2], 6), never), [2, 4]);
   });

@@ -15,7 +15,10 @@ describe('page text sent to a worker', () => {
   after(() => pool.close());
 
   it('a large text goes as one-byte UTF-8 and reads back as the same text', () => {
-    const task: WorkerTask = { kind: 'metadata', input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false } };
+    const task: WorkerTask = {
+      kind: 'metadata',
+      input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false },
+    };
     const sent = compactTask(task) as Extract<WorkerTask, { kind: 'metadata' }>;
     assert.notEqual(typeof sent.input.body, 'string');
     const posted = structuredClone(sent);
@@ -23,14 +26,28 @@ describe('page text sent to a worker', () => {
   });
 
   it('posts small texts and other tasks as they are', () => {
-    const small: WorkerTask = { kind: 'clean', input: { body: '<p>hi</p>', bodyKind: 'html', finalUrl: 'https://t.example/', profile: 'content', format: 'text', includeTitle: true, maxChars: 100 } };
+    const small: WorkerTask = {
+      kind: 'clean',
+      input: {
+        body: '<p>hi</p>',
+        bodyKind: 'html',
+        finalUrl: 'https://t.example/',
+        profile: 'content',
+        format: 'text',
+        includeTitle: true,
+        maxChars: 100,
+      },
+    };
     assert.equal(compactTask(small), small);
     const crash: WorkerTask = { kind: 'crash', mode: 'exit' };
     assert.equal(compactTask(crash), crash);
   });
 
   it('a worker reads the large text as the original (title with characters outside Latin-1)', async () => {
-    const result = await pool.run({ kind: 'metadata', input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false } });
+    const result = await pool.run({
+      kind: 'metadata',
+      input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false },
+    });
     assert.equal(result.data.title, 'Ünïcödé “quotes” 日本語 😀');
   });
 });

@@ -15,9 +15,28 @@ const row = '<div class="row"><p>Grüße, some words <a href="/x">a link</a> and
 const big = `<html><head><title>Large</title></head><body>${row.repeat(Math.ceil((2 * MiB) / row.length))}</body></html>`;
 const bigTask: WorkerTask = {
   kind: 'clean',
-  input: { body: { binary: Buffer.from(big, 'utf8').toString('latin1'), charset: 'utf-8' }, bodyKind: 'html', finalUrl: 'https://c.example/', profile: 'content', format: 'text', includeTitle: true, maxChars: 1000 },
+  input: {
+    body: { binary: Buffer.from(big, 'utf8').toString('latin1'), charset: 'utf-8' },
+    bodyKind: 'html',
+    finalUrl: 'https://c.example/',
+    profile: 'content',
+    format: 'text',
+    includeTitle: true,
+    maxChars: 1000,
+  },
 };
-const small: WorkerTask = { kind: 'clean', input: { body: '<title>Small</title><p>A short page with a sentence of text in it.</p>', bodyKind: 'html', finalUrl: 'https://c.example/s', profile: 'content', format: 'text', includeTitle: true, maxChars: 1000 } };
+const small: WorkerTask = {
+  kind: 'clean',
+  input: {
+    body: '<title>Small</title><p>A short page with a sentence of text in it.</p>',
+    bodyKind: 'html',
+    finalUrl: 'https://c.example/s',
+    profile: 'content',
+    format: 'text',
+    includeTitle: true,
+    maxChars: 1000,
+  },
+};
 
 describe('worker collection after a large task', () => {
   const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 120_000 }));
@@ -31,7 +50,10 @@ describe('worker collection after a large task', () => {
     assert.equal(r.ok && r.title, 'Large');
     const afterBig = await pool.run({ kind: 'heap' });
     // Uncollected, the page's garbage is tens of MiB (the page is 2 MiB of two-byte text, its tree several times that).
-    assert.ok(afterBig.usedBytes < before.usedBytes + 24 * MiB, `heap used ${(afterBig.usedBytes / MiB).toFixed(1)} MiB after the large page, ${(before.usedBytes / MiB).toFixed(1)} before`);
+    assert.ok(
+      afterBig.usedBytes < before.usedBytes + 24 * MiB,
+      `heap used ${(afterBig.usedBytes / MiB).toFixed(1)} MiB after the large page, ${(before.usedBytes / MiB).toFixed(1)} before`,
+    );
     const next = await pool.run(small as Extract<WorkerTask, { kind: 'clean' }>);
     assert.equal(next.ok && next.title, 'Small');
   });
@@ -39,7 +61,10 @@ describe('worker collection after a large task', () => {
 
 describe('takeText', () => {
   it('decodes the bytes and leaves the text in their place', () => {
-    const req = { body: { binary: Buffer.from('<p>Grüße “x”</p>', 'utf8').toString('latin1'), charset: 'utf-8' } as { binary: string; charset: string } | string };
+    const req = {
+      body: { binary: Buffer.from('<p>Grüße “x”</p>', 'utf8').toString('latin1'), charset: 'utf-8' } as
+        { binary: string; charset: string } | string,
+    };
     const text = takeText(req);
     assert.equal(text, '<p>Grüße “x”</p>');
     assert.equal(req.body, text);

@@ -7,7 +7,16 @@ import { ItemFailure } from '../../../src/errors/codes.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
 
-const page = { kind: 'metadata' as const, input: { body: '<title>Alive</title>', bodyKind: 'html' as const, finalUrl: 'https://w.example/', headers: {}, includeContent: false } };
+const page = {
+  kind: 'metadata' as const,
+  input: {
+    body: '<title>Alive</title>',
+    bodyKind: 'html' as const,
+    finalUrl: 'https://w.example/',
+    headers: {},
+    includeContent: false,
+  },
+};
 
 describe('WorkerPool', () => {
   const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 5000, workerMaxMemoryMb: 48 }));
@@ -19,7 +28,10 @@ describe('WorkerPool', () => {
   });
 
   it('terminates a task over its time budget and replaces the worker', async () => {
-    await assert.rejects(pool.run({ kind: 'crash', mode: 'hang' }, { timeoutMs: 300 }), (err: unknown) => err instanceof ItemFailure && err.code === 'timeout');
+    await assert.rejects(
+      pool.run({ kind: 'crash', mode: 'hang' }, { timeoutMs: 300 }),
+      (err: unknown) => err instanceof ItemFailure && err.code === 'timeout',
+    );
     assert.equal((await pool.run(page)).data.title, 'Alive');
   });
 

@@ -8,14 +8,26 @@ import { WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
 
 const big = `<html><head><title>Large</title></head><body>${'<div class="row"><p>Some words <a href="/x">a link</a> and more words.</p></div>'.repeat(80_000)}</body></html>`;
-const small = { kind: 'metadata' as const, input: { body: '<title>Small</title>', bodyKind: 'html' as const, finalUrl: 'https://r.example/', headers: {}, includeContent: false } };
+const small = {
+  kind: 'metadata' as const,
+  input: {
+    body: '<title>Small</title>',
+    bodyKind: 'html' as const,
+    finalUrl: 'https://r.example/',
+    headers: {},
+    includeContent: false,
+  },
+};
 
 describe('worker recycling', () => {
   const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000 }));
   after(() => pool.close());
 
   it('replaces a grown idle worker and keeps serving', async () => {
-    const r = await pool.run({ kind: 'metadata', input: { body: big, bodyKind: 'html', finalUrl: 'https://r.example/', headers: {}, includeContent: true } });
+    const r = await pool.run({
+      kind: 'metadata',
+      input: { body: big, bodyKind: 'html', finalUrl: 'https://r.example/', headers: {}, includeContent: true },
+    });
     assert.equal(r.data.title, 'Large');
     for (let i = 0; i < 200 && pool.recycled === 0; i++) await sleep(50);
     assert.equal(pool.recycled, 1, 'the grown worker was replaced after the pool went idle');

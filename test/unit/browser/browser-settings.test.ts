@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { createServices } from '../../../src/tools/services.js';
 import { testConfig } from '../../support/loopback-server.js';
 
-const isConfigError = (pattern: RegExp) => (err: unknown) => err instanceof ConfigError && pattern.test(err.message) && !err.message.includes('\n');
+const isConfigError = (pattern: RegExp) => (err: unknown) =>
+  err instanceof ConfigError && pattern.test(err.message) && !err.message.includes('\n');
 
 describe('browser settings', () => {
   it('are off by default with the documented budgets', () => {
@@ -21,14 +22,29 @@ describe('browser settings', () => {
 
   it('URLKIT_BROWSER must be an absolute path to an executable file', () => {
     assert.equal(loadConfig({ URLKIT_BROWSER: process.execPath }).browserPath, process.execPath);
-    assert.throws(() => loadConfig({ URLKIT_BROWSER: 'chromium' }), isConfigError(/URLKIT_BROWSER must be an absolute path/));
-    assert.throws(() => loadConfig({ URLKIT_BROWSER: '/nonexistent/chromium' }), isConfigError(/URLKIT_BROWSER names no executable/));
+    assert.throws(
+      () => loadConfig({ URLKIT_BROWSER: 'chromium' }),
+      isConfigError(/URLKIT_BROWSER must be an absolute path/),
+    );
+    assert.throws(
+      () => loadConfig({ URLKIT_BROWSER: '/nonexistent/chromium' }),
+      isConfigError(/URLKIT_BROWSER names no executable/),
+    );
   });
 
   it('budgets are bounded', () => {
-    assert.throws(() => loadConfig({ URLKIT_BROWSER_CONCURRENCY: '0' }), isConfigError(/URLKIT_BROWSER_CONCURRENCY must be between 1 and 32/));
-    assert.throws(() => loadConfig({ URLKIT_BROWSER_PAGE_TIMEOUT_MS: '10' }), isConfigError(/URLKIT_BROWSER_PAGE_TIMEOUT_MS/));
-    assert.throws(() => loadConfig({ URLKIT_BROWSER_MAX_REQUESTS: 'many' }), isConfigError(/URLKIT_BROWSER_MAX_REQUESTS must be a whole number/));
+    assert.throws(
+      () => loadConfig({ URLKIT_BROWSER_CONCURRENCY: '0' }),
+      isConfigError(/URLKIT_BROWSER_CONCURRENCY must be between 1 and 32/),
+    );
+    assert.throws(
+      () => loadConfig({ URLKIT_BROWSER_PAGE_TIMEOUT_MS: '10' }),
+      isConfigError(/URLKIT_BROWSER_PAGE_TIMEOUT_MS/),
+    );
+    assert.throws(
+      () => loadConfig({ URLKIT_BROWSER_MAX_REQUESTS: 'many' }),
+      isConfigError(/URLKIT_BROWSER_MAX_REQUESTS must be a whole number/),
+    );
     assert.throws(() => loadConfig({ URLKIT_BROWSER_MAX_BYTES: '1' }), isConfigError(/URLKIT_BROWSER_MAX_BYTES/));
     assert.equal(loadConfig({ URLKIT_BROWSER_CONCURRENCY: '4' }).browserConcurrency, 4);
   });

@@ -6,7 +6,15 @@ import { isTrackerHost } from '../../../src/browser/blocklist.js';
 import { needsRender } from '../../../src/browser/render-step.js';
 import type { CleanResult } from '../../../src/workers/clean-task.js';
 
-const ok = (wordCount: number): CleanResult => ({ ok: true, title: 't', content: 'x', wordCount, truncated: false, profile: 'index', fallbackUsed: false });
+const ok = (wordCount: number): CleanResult => ({
+  ok: true,
+  title: 't',
+  content: 'x',
+  wordCount,
+  truncated: false,
+  profile: 'index',
+  fallbackUsed: false,
+});
 const empty: CleanResult = { ok: false, code: 'no_content', title: 't' };
 const SHELL = '<div id="root"></div><script src="/app.js"></script>';
 const STATIC = '<h1>News</h1><ul><li><a href="/a">A story</a></li></ul>';

@@ -35,10 +35,19 @@ describe('fetch cache rules', () => {
     assert.equal(isStorable('https://example.com/a', GET, result({ status: 404 })), false);
     assert.equal(isStorable('https://example.com/a', GET, result({ status: 301 })), false);
     assert.equal(isStorable('https://example.com/a', GET, result({ truncated: true })), false);
-    assert.equal(isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'max-age=60, Private' } })), false);
+    assert.equal(
+      isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'max-age=60, Private' } })),
+      false,
+    );
     assert.equal(isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'no-store' } })), false);
-    assert.equal(isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'private="set-cookie"' } })), false);
-    assert.equal(isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'public, max-age=600' } })), true);
+    assert.equal(
+      isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'private="set-cookie"' } })),
+      false,
+    );
+    assert.equal(
+      isStorable('https://example.com/a', GET, result({ headers: { 'cache-control': 'public, max-age=600' } })),
+      true,
+    );
     assert.equal(isStorable('https://u:p@example.com/a', GET, result()), false);
     assert.equal(isStorable('https://example.com/a', { ...GET, method: 'HEAD' }, result()), false);
     assert.equal(isStorable('https://example.com/a', { ...GET, body: 'none' }, result({ body: null })), false);
@@ -80,19 +89,32 @@ describe('fetch cache rules', () => {
   it('the memory cache counts and keeps a body once (its bytes), and a hit has the same text the fetch had', async () => {
     const pages: Array<[Buffer, string]> = [
       [Buffer.from('<p>Grüße “quoted” 日本語</p>'), 'text/html; charset=utf-8'],
-      [Buffer.from([0x3c, 0x70, 0x3e, 0x93, 0x68, 0x69, 0x94, 0x20, 0xe9, 0x3c, 0x2f, 0x70, 0x3e]), 'text/html; charset=windows-1252'],
+      [
+        Buffer.from([0x3c, 0x70, 0x3e, 0x93, 0x68, 0x69, 0x94, 0x20, 0xe9, 0x3c, 0x2f, 0x70, 0x3e]),
+        'text/html; charset=windows-1252',
+      ],
     ];
     const cache = createMemoryCache(1024 * 1024);
     for (const [i, [bytes, type]] of pages.entries()) {
       const d = decodeBody(bytes, type);
-      const entry = { fetchedAt: new Date().toISOString(), result: result({ contentType: type, body: { bytes, text: d.text, charset: d.charset, kind: d.kind } }) };
-      assert.equal(entrySizeBytes(entry), entrySizeBytes({ ...entry, result: { ...entry.result, body: { ...entry.result.body!, text: null } } }), 'the text is not counted: it is not kept');
+      const entry = {
+        fetchedAt: new Date().toISOString(),
+        result: result({ contentType: type, body: { bytes, text: d.text, charset: d.charset, kind: d.kind } }),
+      };
+      assert.equal(
+        entrySizeBytes(entry),
+        entrySizeBytes({ ...entry, result: { ...entry.result, body: { ...entry.result.body!, text: null } } }),
+        'the text is not counted: it is not kept',
+      );
       await cache.set(`k${i}`, entry);
       const hit = await cache.get(`k${i}`);
       assert.equal(hit?.result.body?.text, d.text);
       assert.equal(hit?.result.body?.charset, d.charset);
     }
-    const pdf = { fetchedAt: new Date().toISOString(), result: result({ body: { bytes: Buffer.from('%PDF-1.4'), text: null, charset: null, kind: 'pdf' } }) };
+    const pdf = {
+      fetchedAt: new Date().toISOString(),
+      result: result({ body: { bytes: Buffer.from('%PDF-1.4'), text: null, charset: null, kind: 'pdf' } }),
+    };
     await cache.set('pdf', pdf);
     assert.equal((await cache.get('pdf'))?.result.body?.text, null);
   });

@@ -9,13 +9,33 @@ import { UsageError, parseToolArgs, pathToFlag, toolFlags, toolUsage } from '../
 
 describe('CLI flags from the schemas', () => {
   it('every optional schema field is a flag; url and items are positional', () => {
-    assert.deepEqual(toolFlags(cleanWebContent).map((f) => f.flag), ['--output-format', '--include-title', '--max-chars', '--timeout', '--max-age']);
-    assert.deepEqual(toolFlags(getUrlMetadata).map((f) => f.flag), ['--include-content', '--follow-redirects', '--timeout', '--max-age']);
-    assert.deepEqual(toolFlags(checkUrlStatus).map((f) => f.flag), ['--follow-redirects', '--timeout']);
+    assert.deepEqual(
+      toolFlags(cleanWebContent).map((f) => f.flag),
+      ['--output-format', '--include-title', '--max-chars', '--timeout', '--max-age'],
+    );
+    assert.deepEqual(
+      toolFlags(getUrlMetadata).map((f) => f.flag),
+      ['--include-content', '--follow-redirects', '--timeout', '--max-age'],
+    );
+    assert.deepEqual(
+      toolFlags(checkUrlStatus).map((f) => f.flag),
+      ['--follow-redirects', '--timeout'],
+    );
   });
 
   it('parses values by schema type, in both --flag value and --flag=value forms', () => {
-    const p = parseToolArgs(cleanWebContent, ['https://a/', '--output-format', 'markdown', '--include-title', 'false', '--max-chars=500', '--timeout', '2.5', 'https://b/', '--pretty']);
+    const p = parseToolArgs(cleanWebContent, [
+      'https://a/',
+      '--output-format',
+      'markdown',
+      '--include-title',
+      'false',
+      '--max-chars=500',
+      '--timeout',
+      '2.5',
+      'https://b/',
+      '--pretty',
+    ]);
     assert.deepEqual(p.urls, ['https://a/', 'https://b/']);
     assert.deepEqual(p.fields, { output_format: 'markdown', include_title: false, max_chars: 500, timeout: 2.5 });
     assert.equal(p.pretty, true);
@@ -33,8 +53,14 @@ describe('CLI flags from the schemas', () => {
   });
 
   it('rejects unknown options and missing values', () => {
-    assert.throws(() => parseToolArgs(checkUrlStatus, ['u', '--output-format', 'text']), (e: unknown) => e instanceof UsageError && /unknown option --output-format/.test(e.message));
-    assert.throws(() => parseToolArgs(checkUrlStatus, ['u', '--timeout']), (e: unknown) => e instanceof UsageError && /--timeout needs a value/.test(e.message));
+    assert.throws(
+      () => parseToolArgs(checkUrlStatus, ['u', '--output-format', 'text']),
+      (e: unknown) => e instanceof UsageError && /unknown option --output-format/.test(e.message),
+    );
+    assert.throws(
+      () => parseToolArgs(checkUrlStatus, ['u', '--timeout']),
+      (e: unknown) => e instanceof UsageError && /--timeout needs a value/.test(e.message),
+    );
   });
 
   it('maps JSON paths back to flags for messages, and the usage lists defaults', () => {

@@ -70,10 +70,18 @@ describe('documentation stays in sync with the code', () => {
       .filter((l) => l.startsWith('| ') && !l.startsWith('| tool') && !l.startsWith('|---'))
       .map((l) => l.split('|').map((c) => c.trim()));
     for (const tool of TOOLS) {
-      for (const [field, schema] of Object.entries(tool.inputSchema.properties as Record<string, { default?: unknown }>)) {
-        const row = rows.find((r) => r[2] === `\`${field}\`` && (r[1] === 'all four' || r[1]!.split(', ').includes(tool.command)));
+      for (const [field, schema] of Object.entries(
+        tool.inputSchema.properties as Record<string, { default?: unknown }>,
+      )) {
+        const row = rows.find(
+          (r) => r[2] === `\`${field}\`` && (r[1] === 'all four' || r[1]!.split(', ').includes(tool.command)),
+        );
         assert.ok(row, `README request table lacks ${tool.name}.${field}`);
-        if (schema.default !== undefined) assert.ok(row[4]!.includes(`\`${String(schema.default)}\``), `README default of ${tool.name}.${field} should be ${String(schema.default)}: ${row[4]}`);
+        if (schema.default !== undefined)
+          assert.ok(
+            row[4]!.includes(`\`${String(schema.default)}\``),
+            `README default of ${tool.name}.${field} should be ${String(schema.default)}: ${row[4]}`,
+          );
       }
     }
   });

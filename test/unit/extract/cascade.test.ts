@@ -30,11 +30,23 @@ test('the requested profile answers when it finds text: no fallback', () => {
 });
 
 test('content finds no article on a link list: index is tried once and used', () => {
-  const r = runCascade({ doc: parseHtml(LINK_LIST), finalUrl: URL_, requested: 'content', extractors: EXTRACTORS, reparse: () => parseHtml(LINK_LIST) });
+  const r = runCascade({
+    doc: parseHtml(LINK_LIST),
+    finalUrl: URL_,
+    requested: 'content',
+    extractors: EXTRACTORS,
+    reparse: () => parseHtml(LINK_LIST),
+  });
   assert.ok(r.ok);
   assert.equal(r.profile, 'index');
   assert.equal(r.fallbackUsed, true);
-  assert.deepEqual(r.attempts.map((a) => [a.profile, a.extraction === null]), [['content', true], ['index', false]]);
+  assert.deepEqual(
+    r.attempts.map((a) => [a.profile, a.extraction === null]),
+    [
+      ['content', true],
+      ['index', false],
+    ],
+  );
 });
 
 test('index finds nothing outside an overlay: content is tried once and used', () => {
@@ -48,7 +60,10 @@ test('neither profile finding text fails after exactly two attempts', () => {
   for (const requested of ['content', 'index'] as const) {
     const r = runCascade({ doc: parseHtml(SHELL), finalUrl: URL_, requested, extractors: EXTRACTORS });
     assert.equal(r.ok, false);
-    assert.deepEqual(r.attempts.map((a) => a.profile), [requested, requested === 'content' ? 'index' : 'content']);
+    assert.deepEqual(
+      r.attempts.map((a) => a.profile),
+      [requested, requested === 'content' ? 'index' : 'content'],
+    );
   }
 });
 
@@ -60,15 +75,29 @@ test('the second attempt gets a fresh tree when a reparse is given', () => {
     return null;
   };
   const first = parseHtml(SHELL);
-  runCascade({ doc: first, finalUrl: URL_, requested: 'content', extractors: { content: record, index: record }, reparse: () => (reparsed++, parseHtml(SHELL)) });
+  runCascade({
+    doc: first,
+    finalUrl: URL_,
+    requested: 'content',
+    extractors: { content: record, index: record },
+    reparse: () => (reparsed++, parseHtml(SHELL)),
+  });
   assert.equal(reparsed, 1);
   assert.equal(seen[0], first);
   assert.notEqual(seen[1], first);
 });
 
 test('an extraction without a line of real text counts as no main content', () => {
-  const loading: Extractor = () => ({ title: 'App', blocks: [{ type: 'paragraph', children: [{ type: 'text', text: 'Loading…' }] }] });
-  const r = runCascade({ doc: parseHtml(LINK_LIST), finalUrl: URL_, requested: 'content', extractors: { content: loading, index: extractIndex } });
+  const loading: Extractor = () => ({
+    title: 'App',
+    blocks: [{ type: 'paragraph', children: [{ type: 'text', text: 'Loading…' }] }],
+  });
+  const r = runCascade({
+    doc: parseHtml(LINK_LIST),
+    finalUrl: URL_,
+    requested: 'content',
+    extractors: { content: loading, index: extractIndex },
+  });
   assert.ok(r.ok);
   assert.equal(r.profile, 'index');
 });
@@ -80,5 +109,10 @@ test('real text: a line with a few words, in any script; not a label, not code a
   assert.equal(hasRealText([{ type: 'code', language: null, text: 'const a = 1; const b = 2; const c = 3;' }]), false);
   assert.equal(hasRealText([para('The ferry terminal reopened today.')]), true);
   assert.equal(hasRealText([para('梅雨の時期は洗濯物がなかなか乾きません。')]), true);
-  assert.equal(hasRealText([{ type: 'list', ordered: false, start: null, items: [{ children: [para('A list item with several words')] }] }]), true);
+  assert.equal(
+    hasRealText([
+      { type: 'list', ordered: false, start: null, items: [{ children: [para('A list item with several words')] }] },
+    ]),
+    true,
+  );
 });

@@ -13,7 +13,11 @@ function contentText(html: string, url = URL_): string | null {
 }
 
 const para = (n: number, topic: string): string =>
-  Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} about ${topic}, with enough words, commas, and detail to read like real prose in an article body.</p>`).join('\n');
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} about ${topic}, with enough words, commas, and detail to read like real prose in an article body.</p>`,
+  ).join('\n');
 
 const NEWS_PAGE = `<!doctype html><html><head><title>Rivers rise after storm | Daily Example</title>
 <meta property="og:title" content="Rivers rise after storm"></head><body>
@@ -40,7 +44,17 @@ test('the article body is kept; chrome, comments, share bars, related lists and 
   assert.ok(text.includes('Paragraph 6 about the flood'));
   assert.ok(text.includes('What comes next'));
   assert.ok(text.includes('Paragraph 2 about the recovery'));
-  for (const leak of ['cookies', 'World', 'Share on Social', 'Storm hits coast', 'Related stories', 'First!', 'sidebar matters', 'All rights reserved', 'Photo: Agency']) {
+  for (const leak of [
+    'cookies',
+    'World',
+    'Share on Social',
+    'Storm hits coast',
+    'Related stories',
+    'First!',
+    'sidebar matters',
+    'All rights reserved',
+    'Photo: Agency',
+  ]) {
     assert.ok(!text.includes(leak), `leaked: ${leak}`);
   }
 });
@@ -81,7 +95,9 @@ test('JSON-LD articleBody is used when the markup holds far less', () => {
 
 test('the JSON-LD description opens the JSON-LD text when it is a standfirst the body leaves out', () => {
   const body = 'First paragraph of the article that only exists in structured data, long enough to matter. '.repeat(5);
-  const page = (description: string): string => `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', description, articleBody: body + '\n\n' + body })}</script></head>
+  const page = (
+    description: string,
+  ): string => `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', description, articleBody: body + '\n\n' + body })}</script></head>
   <body><div id="app"><p>Loading the article, please wait a moment.</p></div></body></html>`;
   const standfirst = 'A standfirst sentence that the article body in structured data does not repeat anywhere.';
   assert.ok(contentText(page(standfirst))!.startsWith(standfirst));
@@ -116,12 +132,18 @@ test('extraction leaves the document untouched, so another profile can read it a
 });
 
 test('a page without text has no main content', () => {
-  assert.equal(contentText('<html><body><div><img src="a.png"></div><script>var x = "text in script";</script></body></html>'), null);
+  assert.equal(
+    contentText('<html><body><div><img src="a.png"></div><script>var x = "text in script";</script></body></html>'),
+    null,
+  );
   assert.equal(contentText(''), null);
 });
 
 test('hostile nesting and attribute floods are extracted without failing', () => {
-  const deep = '<div>'.repeat(50_000) + '<p>Deep paragraph text that should still be found by the extractor, with commas, too.</p>' + '</div>'.repeat(50_000);
+  const deep =
+    '<div>'.repeat(50_000) +
+    '<p>Deep paragraph text that should still be found by the extractor, with commas, too.</p>' +
+    '</div>'.repeat(50_000);
   const text = contentText(`<html><body>${deep}</body></html>`);
   assert.ok(text?.includes('Deep paragraph text'));
   const attrs = Array.from({ length: 5000 }, (_, i) => `data-a${i}="x"`).join(' ');
@@ -131,9 +153,13 @@ test('hostile nesting and attribute floods are extracted without failing', () =>
 
 test('the title comes from og:title, else the <h1> inside <title>, else the named part of <title>', () => {
   const body = `<body><article>${para(3, 'titles')}</article></body>`;
-  const t = (head: string, extra = ''): string | null => extractContent(parseHtml(`<html><head>${head}</head>${extra}${body}</html>`), URL_)!.title;
+  const t = (head: string, extra = ''): string | null =>
+    extractContent(parseHtml(`<html><head>${head}</head>${extra}${body}</html>`), URL_)!.title;
   assert.equal(t('<title>Site | Page</title><meta property="og:title" content=" The  OG title ">'), 'The OG title');
-  assert.equal(t('<title>Budget passes in late vote - Example News</title>', '<h1>Budget passes in late vote</h1>'), 'Budget passes in late vote');
+  assert.equal(
+    t('<title>Budget passes in late vote - Example News</title>', '<h1>Budget passes in late vote</h1>'),
+    'Budget passes in late vote',
+  );
   assert.equal(t('<title>Example News | Budget passes in late vote</title>'), 'Budget passes in late vote');
 });
 

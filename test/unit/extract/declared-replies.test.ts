@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentTextAt } from '../../support/content-text.js';
 
-const contentText = (html: string): string => contentTextAt(html, 'https://forum.example/beginners/1234-first-campaign.html');
+const contentText = (html: string): string =>
+  contentTextAt(html, 'https://forum.example/beginners/1234-first-campaign.html');
 
 const REPLIES = [
   'Paid traffic still works, but the cost per click is far higher than it used to be, so test with a small budget before you scale anything up.',
@@ -14,8 +15,13 @@ const REPLIES = [
  *  the replies are declared schema.org Comments inside the same container, which is named
  *  `containerClass`. */
 function page(containerClass: string): string {
-  const op = Array.from({ length: 3 }, (_, i) => `<p>Opening post, paragraph ${i + 1}: could it be as simple as finding a product, using the landing pages the vendor provides and running ads to them on a cheap domain?</p>`).join('');
-  const reply = (t: string, i: number): string => `<li class="Board-item"><div class="Board-content" itemscope itemtype="http://schema.org/Comment"><div class="Board-header"><a href="/members/user${i}.html" class="Board-username" itemprop="author" itemscope itemtype="http://schema.org/Person">user${i}</a> <time itemprop="dateCreated">2 years ago</time></div><div class="Board-message" itemprop="text">${t}</div><ul class="Board-actions"><li><a href="#reply">Reply</a></li><li><a href="#quote">Quote</a></li></ul></div></li>`;
+  const op = Array.from(
+    { length: 3 },
+    (_, i) =>
+      `<p>Opening post, paragraph ${i + 1}: could it be as simple as finding a product, using the landing pages the vendor provides and running ads to them on a cheap domain?</p>`,
+  ).join('');
+  const reply = (t: string, i: number): string =>
+    `<li class="Board-item"><div class="Board-content" itemscope itemtype="http://schema.org/Comment"><div class="Board-header"><a href="/members/user${i}.html" class="Board-username" itemprop="author" itemscope itemtype="http://schema.org/Person">user${i}</a> <time itemprop="dateCreated">2 years ago</time></div><div class="Board-message" itemprop="text">${t}</div><ul class="Board-actions"><li><a href="#reply">Reply</a></li><li><a href="#quote">Quote</a></li></ul></div></li>`;
   return `<html><head><title>My first campaign</title><script type="application/ld+json">{"@context":"http://schema.org","@type":"Article","headline":"My first campaign","author":{"@type":"Person","name":"op"}}</script></head><body><nav><a href="/">Home</a> <a href="/new">New posts</a></nav>
 <main><article class="${containerClass} Card"><header><h1>My first campaign</h1><a href="/members/op.html">op</a> <time>Posted: 2 years ago</time></header><div class="${containerClass}-content">${op}</div>
 <section id="comments" class="Board"><ul class="Board-list">${REPLIES.map(reply).join('')}</ul></section></article></main><footer><a href="/terms">Terms</a></footer></body></html>`;

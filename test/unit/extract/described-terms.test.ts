@@ -17,7 +17,10 @@ function lines(blocks: Block[]): string[] {
 
 test('a <dt> is a paragraph marked as a term; <dd> and <p> are not', () => {
   const blocks = blocksOf('<dl><dt>Term</dt><dd>Its description.</dd></dl><p>Text.</p>');
-  assert.deepEqual(blocks.map((b) => b.type), ['paragraph', 'paragraph', 'paragraph']);
+  assert.deepEqual(
+    blocks.map((b) => b.type),
+    ['paragraph', 'paragraph', 'paragraph'],
+  );
   assert.deepEqual(blocks.map(isTermBlock), [true, false, false]);
 });
 
@@ -32,9 +35,12 @@ test("a term that is one link, over a description in prose, is the description's
   const kept = lines(pruneBlocks(blocksOf(members)));
   assert.deepEqual(kept, [
     'Instance methods',
-    'Socket.close()', 'Closes the connection.',
-    'Socket.send()', 'Enqueues data to be transmitted to the server.',
-    'Socket.url Read only', 'The absolute URL of the socket.',
+    'Socket.close()',
+    'Closes the connection.',
+    'Socket.send()',
+    'Enqueues data to be transmitted to the server.',
+    'Socket.url Read only',
+    'The absolute URL of the socket.',
   ]);
 });
 

@@ -38,7 +38,10 @@ function elementsOf(root: ParentNode): Element[] {
 }
 
 function answers(els: Element[]): string[] {
-  return els.map((el) => `${el.name}.${el.attribs['class'] ?? ''}#${el.attribs['id'] ?? ''} ${alwaysExcluded(el)} ${strictlyExcluded(el, ATTEMPTS[0]!)} ${strictlyExcluded(el, ATTEMPTS[1]!)} ${isUnlikelyCandidate(el)}`);
+  return els.map(
+    (el) =>
+      `${el.name}.${el.attribs['class'] ?? ''}#${el.attribs['id'] ?? ''} ${alwaysExcluded(el)} ${strictlyExcluded(el, ATTEMPTS[0]!)} ${strictlyExcluded(el, ATTEMPTS[1]!)} ${isUnlikelyCandidate(el)}`,
+  );
 }
 
 test('remembered exclusion answers are the answers asked afresh, asked once or again', () => {
@@ -51,14 +54,19 @@ test('remembered exclusion answers are the answers asked afresh, asked once or a
   assert.deepEqual(remembered[2], fresh);
   // The fixture reaches both answers of both tests.
   assert.ok(fresh.some((a) => / true \S+ \S+ \S+$/.test(a)) && fresh.some((a) => / false true \S+ \S+$/.test(a)));
-  assert.ok(fresh.some((a) => a.startsWith('div.site-popup# true')) && fresh.some((a) => a.startsWith('div.popups-list# false')));
+  assert.ok(
+    fresh.some((a) => a.startsWith('div.site-popup# true')) &&
+      fresh.some((a) => a.startsWith('div.popups-list# false')),
+  );
 });
 
-test('another document\'s element at the same place, and a tree not made by parseHtml, are judged for themselves', () => {
+test("another document's element at the same place, and a tree not made by parseHtml, are judged for themselves", () => {
   const a = elementsOf(parseHtml(HTML));
   const b = elementsOf(parseHtml(HTML.replace('cookie-banner', 'garden-banner').replace('wp-caption-text', 'plain')));
   const plain = elementsOf(parseDocument(HTML.replace('site-popup', 'site')));
-  const freshB = answers(elementsOf(parseHtml(HTML.replace('cookie-banner', 'garden-banner').replace('wp-caption-text', 'plain'))));
+  const freshB = answers(
+    elementsOf(parseHtml(HTML.replace('cookie-banner', 'garden-banner').replace('wp-caption-text', 'plain'))),
+  );
   const freshPlain = answers(elementsOf(parseDocument(HTML.replace('site-popup', 'site'))));
   withExclusionMemo(() => {
     answers(a);

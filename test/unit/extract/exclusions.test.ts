@@ -20,7 +20,10 @@ function byClass(html: string, cls: string): Element {
 
 test('a picture caption is left out; a "caption" holding a heading is a card text block', () => {
   const strict = ATTEMPTS[0]!;
-  const photo = byClass('<figure><img src="/a.jpg"><div class="wp-caption-text">The pond at dusk. Photo: A. Smith</div></figure>', 'wp-caption-text');
+  const photo = byClass(
+    '<figure><img src="/a.jpg"><div class="wp-caption-text">The pond at dusk. Photo: A. Smith</div></figure>',
+    'wp-caption-text',
+  );
   assert.equal(strictlyExcluded(photo, strict), true);
   const card = byClass(
     '<ul class="products"><li class="product"><div class="product-caption"><h3><a href="/p/bag">Canvas gear bag</a></h3><div class="short-description">A roomy bag for straps and gloves.</div><span class="price">$21.00</span></div></li></ul>',
@@ -43,7 +46,10 @@ test('a "cmp-container" is a consent wall only when its text speaks of cookies a
 });
 
 test('utility classes that clip or scroll a box carry no boilerplate weight; "hidden" still does', () => {
-  const clipped = byClass('<section class="relative bg-white overflow-hidden"><h2>Storage</h2><p>Fast local disks.</p></section>', 'relative bg-white overflow-hidden');
+  const clipped = byClass(
+    '<section class="relative bg-white overflow-hidden"><h2>Storage</h2><p>Fast local disks.</p></section>',
+    'relative bg-white overflow-hidden',
+  );
   assert.equal(classWeight(clipped), 0);
   const scrolled = byClass('<div class="overflow-y-scroll"><p>Long table</p></div>', 'overflow-y-scroll');
   assert.equal(classWeight(scrolled), 0);
@@ -52,26 +58,41 @@ test('utility classes that clip or scroll a box carry no boilerplate weight; "hi
 });
 
 test('a <noscript> holding nearly all of its container is the page read without scripts, beside a loading notice', () => {
-  const post = '<div class="post"><p>I have been running the server for a year and the backups now take hours; what do others do to keep them short?</p></div>';
-  const reply = '<div class="post"><p>Incremental snapshots: only the changed blocks are copied, so a nightly run takes minutes rather than hours.</p></div>';
+  const post =
+    '<div class="post"><p>I have been running the server for a year and the backups now take hours; what do others do to keep them short?</p></div>';
+  const reply =
+    '<div class="post"><p>Incremental snapshots: only the changed blocks are copied, so a nightly run takes minutes rather than hours.</p></div>';
   const thread = `<main class="app"><div class="loading">Loading the forum…</div><a href="/login">Sign in to reply</a><noscript class="thread">${(post + reply).repeat(4)}</noscript></main>`;
   assert.equal(alwaysExcluded(byClass(thread, 'thread')), false);
   // A short "enable JavaScript" note, or a copy beside as much rendered text, stays out.
-  assert.equal(alwaysExcluded(byClass('<main><noscript class="note">You need to enable JavaScript to run this app.</noscript></main>', 'note')), true);
+  assert.equal(
+    alwaysExcluded(
+      byClass('<main><noscript class="note">You need to enable JavaScript to run this app.</noscript></main>', 'note'),
+    ),
+    true,
+  );
   const rendered = `<main>${post}${reply}<noscript class="copy">${post}${reply}</noscript></main>`;
   assert.equal(alwaysExcluded(byClass(rendered, 'copy')), true);
 });
 
 test("a forum member's signature under a post is left out in strict passes; the post is not", () => {
   const strict = ATTEMPTS[0]!;
-  const html = '<div class="postbody"><div class="content">Incremental snapshots copy only the changed blocks.</div><div class="signature">Running Arch since 2009. Opinions are my own.</div></div>';
+  const html =
+    '<div class="postbody"><div class="content">Incremental snapshots copy only the changed blocks.</div><div class="signature">Running Arch since 2009. Opinions are my own.</div></div>';
   assert.equal(strictlyExcluded(byClass(html, 'signature'), strict), true);
   assert.equal(strictlyExcluded(byClass(html, 'content'), strict), false);
-  assert.equal(strictlyExcluded(byClass('<div class="message-signature"><p>My rig: 7800X3D</p></div>', 'message-signature'), strict), true);
+  assert.equal(
+    strictlyExcluded(
+      byClass('<div class="message-signature"><p>My rig: 7800X3D</p></div>', 'message-signature'),
+      strict,
+    ),
+    true,
+  );
 });
 
 test("a page builder's pop-up box outside the main content is an overlay, left out in every pass", () => {
-  const offer = '<p>Get a free review of your resume from our coaches, with notes on layout, wording, and the keywords recruiters search for.</p>';
+  const offer =
+    '<p>Get a free review of your resume from our coaches, with notes on layout, wording, and the keywords recruiters search for.</p>';
   const page = `<body><div class="site"><section class="pricing"><h2>Plans</h2>${offer.repeat(6)}</section></div><div class="elementor elementor-location-popup">${offer}</div></body>`;
   assert.equal(alwaysExcluded(byClass(page, 'elementor elementor-location-popup')), true);
   // Inside <main> it is a sheet of the content; and the page's section is no pop-up.

@@ -10,7 +10,8 @@ function contentText(html: string): string {
 }
 
 const module = (inner: string): string => `<div class="j-module n j-text"><p>${inner}</p></div>`;
-const PROSE = 'The provider is responsible for its own content on these pages under the general laws, and for links to other sites only once it learns of an infringement.';
+const PROSE =
+  'The provider is responsible for its own content on these pages under the general laws, and for links to other sites only once it learns of an infringement.';
 
 test('a box named "header" around one section heading is that heading, not the page header', () => {
   const html = `<html><body><div class="page-header"><h1>Agency</h1><a href="/">Home</a> <a href="/contact">Contact</a></div>

@@ -9,13 +9,28 @@ function contentText(html: string): string {
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-const QUESTIONS = ['What are the symptoms?', 'How deadly is the virus?', 'How does it spread?', 'Can it be contained?', 'How can I protect myself?', 'When will there be a vaccine?', 'Where does the disease come from?'];
-const INTRO = Array.from({ length: 4 }, (_, i) => `<p>Intro paragraph ${i + 1}: many questions are still open, and researchers around the world are working, with great urgency, to answer them.</p>`).join('');
+const QUESTIONS = [
+  'What are the symptoms?',
+  'How deadly is the virus?',
+  'How does it spread?',
+  'Can it be contained?',
+  'How can I protect myself?',
+  'When will there be a vaccine?',
+  'Where does the disease come from?',
+];
+const INTRO = Array.from(
+  { length: 4 },
+  (_, i) =>
+    `<p>Intro paragraph ${i + 1}: many questions are still open, and researchers around the world are working, with great urgency, to answer them.</p>`,
+).join('');
 const anchor = (q: string, i: number): string => `<a href="#q${i}">${q}</a>`;
 
 test('a section whose links are a table of contents into the page is prose, not a link list', () => {
   const answers = QUESTIONS.slice(0, 2)
-    .map((q, i) => `<h3 id="q${i}">${q}</h3><p>Answer ${i + 1}: most people have only a mild cold with shivers and a sore throat, some have no symptoms at all, and a few fall seriously ill.</p>`)
+    .map(
+      (q, i) =>
+        `<h3 id="q${i}">${q}</h3><p>Answer ${i + 1}: most people have only a mild cold with shivers and a sore throat, some have no symptoms at all, and a few fall seriously ill.</p>`,
+    )
     .join('');
   const html = `<html><body><main><h1>The virus: what we know</h1><article><div class="intro">${INTRO}</div>
 <div class="row"><div class="columns"><p>How many people will fall ill, how the disease spreads, and how dangerous it is: scientists know some answers, and many are still open.</p>

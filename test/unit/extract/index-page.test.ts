@@ -89,12 +89,17 @@ test('navigation is kept when it is the page substance', () => {
   const out = index(`<header><a href="/">Library</a></header>
     <nav><h1>Site map</h1><ul><li><a href="/borrow">Borrowing books and cards</a></li><li><a href="/visit">Visiting the branches</a></li></ul></nav>
     <p>Updated weekly.</p>`);
-  assert.equal(out, 'Site map\n[Borrowing books and cards](https://site.example/borrow)\n[Visiting the branches](https://site.example/visit)\nUpdated weekly.');
+  assert.equal(
+    out,
+    'Site map\n[Borrowing books and cards](https://site.example/borrow)\n[Visiting the branches](https://site.example/visit)\nUpdated weekly.',
+  );
 });
 
 test('a <form> wrapping the whole page (WebForms) is not dropped', () => {
   const teaser = 'A long teaser paragraph with enough words to be the page itself, repeated for length. ';
-  const out = index(`<form id="aspnetForm" action="/default.aspx"><h2>News</h2><p>${teaser.repeat(6)}</p><input type="hidden" name="__VIEWSTATE" value="x"></form>`);
+  const out = index(
+    `<form id="aspnetForm" action="/default.aspx"><h2>News</h2><p>${teaser.repeat(6)}</p><input type="hidden" name="__VIEWSTATE" value="x"></form>`,
+  );
   assert.ok(out?.startsWith('News\nA long teaser paragraph'), String(out));
 });
 
@@ -105,13 +110,18 @@ test('returns null when there is no block of real text', () => {
 });
 
 test('a first heading that repeats the title is left out; the title is reported', () => {
-  const r = extractIndex(parseHtml('<title>Daily Planet</title><h1>Daily Planet</h1><p>Teaser paragraph of the homepage.</p>'), URL_);
+  const r = extractIndex(
+    parseHtml('<title>Daily Planet</title><h1>Daily Planet</h1><p>Teaser paragraph of the homepage.</p>'),
+    URL_,
+  );
   assert.equal(r?.title, 'Daily Planet');
   assert.equal(renderText(r!.blocks), 'Teaser paragraph of the homepage.');
 });
 
 test('does not modify the document, so the content profile can run on it afterwards', () => {
-  const doc = parseHtml('<header>Head</header><div class="cookie-banner"><p>We use cookies on this site.</p></div><main><p>Paragraph one with some words.</p></main><footer>Foot</footer>');
+  const doc = parseHtml(
+    '<header>Head</header><div class="cookie-banner"><p>We use cookies on this site.</p></div><main><p>Paragraph one with some words.</p></main><footer>Foot</footer>',
+  );
   const before = getOuterHTML(doc);
   extractIndex(doc, URL_);
   assert.equal(getOuterHTML(doc), before);
@@ -124,7 +134,8 @@ test('a 100,000-deep page does not overflow the stack', () => {
 });
 
 test('containers named like banners but holding the page are kept (skip-link targets, ad takeovers)', () => {
-  const para = '<p>A long paragraph of the real page, written for readers and well over a few lines of text in length. </p>';
+  const para =
+    '<p>A long paragraph of the real page, written for readers and well over a few lines of text in length. </p>';
   const out = index(`<ul id="skiplinks"><li><a class="skip" href="#skiplink-inhalt">Zum Inhalt springen</a></li></ul>
     <div id="Ads_BA_TakeOver"><div class="c-ad"><p>Advertisement for something to buy.</p></div>
       <div id="skiplink-inhalt"><h2>Headline of the page</h2>${para.repeat(20)}</div></div>`);
@@ -135,5 +146,8 @@ test('containers named like banners but holding the page are kept (skip-link tar
 test('the separator before a dropped trailing repeat goes with it', () => {
   const out = index(`<p><a href="/item/1">A story title that is long</a></p>
     <p>412 points by <a href="/user/ana">ana</a> | <a href="/hide/1">hide</a> | <a href="/item/1">183 comments</a></p>`);
-  assert.equal(out, '[A story title that is long](https://site.example/item/1)\n412 points by [ana](https://site.example/user/ana) | [hide](https://site.example/hide/1)');
+  assert.equal(
+    out,
+    '[A story title that is long](https://site.example/item/1)\n412 points by [ana](https://site.example/user/ana) | [hide](https://site.example/hide/1)',
+  );
 });

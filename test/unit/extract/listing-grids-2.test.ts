@@ -16,7 +16,6 @@ function contentText(html: string, url = URL_): string {
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-
 test("an FAQ's questions (FAQPage) do not make a page a thread; a QAPage's do", () => {
   const doc = parseHtml('<html><body></body></html>');
   assert.equal(declaredPageType(doc, ['BreadcrumbList', 'FAQPage', 'Question', 'Answer']), 'unknown');
@@ -44,8 +43,14 @@ test('the whole page read on a listing drops the linked photos its cards already
 });
 
 test('on a page declared an article, a grid the reading passed over is read when what was found is a sliver of the page', () => {
-  const cards = Array.from({ length: 24 }, (_, i) => `<li class="card"><a href="/p/${i + 1}"><h4>Harbour apartment project number ${i + 1}</h4></a><p>Winner</p></li>`).join('\n');
-  const page = (body: string): string => `<html><head><title>Best of Year winners</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"Best of Year winners"}</script></head><body>
+  const cards = Array.from(
+    { length: 24 },
+    (_, i) =>
+      `<li class="card"><a href="/p/${i + 1}"><h4>Harbour apartment project number ${i + 1}</h4></a><p>Winner</p></li>`,
+  ).join('\n');
+  const page = (
+    body: string,
+  ): string => `<html><head><title>Best of Year winners</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"Best of Year winners"}</script></head><body>
 <header class="site-header"><a href="/">Design magazine</a></header>
 <main><article class="post"><div class="entry-content"><h1>Best of Year winners</h1><p>The annual awards recognise standout projects across the industry.</p>
 ${body}</div></article></main>
@@ -55,32 +60,56 @@ ${body}</div></article></main>
   assert.ok(text.includes('Harbour apartment project number 1'), text);
   assert.ok(text.includes('Harbour apartment project number 24'), text);
   // An article with a few link cards under it stays the article.
-  const prose = '<p>' + 'The jury met for two days and visited every shortlisted project, weighing craft, context and use. '.repeat(12) + '</p>';
-  const article = contentText(page(prose + `<div class="award-list"><ul class="cards">${cards.split('\n').slice(0, 4).join('')}</ul></div>`));
+  const prose =
+    '<p>' +
+    'The jury met for two days and visited every shortlisted project, weighing craft, context and use. '.repeat(12) +
+    '</p>';
+  const article = contentText(
+    page(prose + `<div class="award-list"><ul class="cards">${cards.split('\n').slice(0, 4).join('')}</ul></div>`),
+  );
   assert.ok(article.includes('The jury met for two days'), article);
   assert.ok(!article.includes('Harbour apartment project number 1'), article);
 });
 
 test('a grid brings along the runs of cards of its shape elsewhere on the page ("latest" above "older"), not other lists', () => {
-  const card = (i: number): string => `<article class="river"><h2><a href="/a/${i}">Headphone news story number ${i}</a></h2><p>A line of summary for story ${i}.</p></article>`;
+  const card = (i: number): string =>
+    `<article class="river"><h2><a href="/a/${i}">Headphone news story number ${i}</a></h2><p>A line of summary for story ${i}.</p></article>`;
   const html = `<html><body><main><h1>Headphones</h1>
 <section class="latest">${card(1)}${card(2)}</section>
 <ul class="tags"><li class="tag"><a href="/t/1">Tag one for the topic list</a></li><li class="tag"><a href="/t/2">Tag two for the topic list</a></li></ul>
 <section class="older">${[3, 4, 5, 6, 7].map(card).join('')}</section></main></body></html>`;
-  const body = (parseHtml(html).children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const body = (parseHtml(html).children.find((c) => (c as Element).name === 'html') as Element).children.find(
+    (c) => (c as Element).name === 'body',
+  ) as Element;
   const grid = findCardGrid(new ElementStats(body, () => false));
   assert.equal(grid?.root.attribs['class'], 'older');
-  assert.deepEqual(grid?.more.map((el) => el.attribs['class']), ['latest']);
+  assert.deepEqual(
+    grid?.more.map((el) => el.attribs['class']),
+    ['latest'],
+  );
   // Runs outweighing the grid are other lists of the page that share its shape.
-  const many = html.replace('<section class="latest">', [8, 9, 10, 11, 12].map((i) => `<div class="run">${card(i * 10)}${card(i * 10 + 1)}</div>`).join('') + '<section class="latest">');
-  const body2 = (parseHtml(many).children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const many = html.replace(
+    '<section class="latest">',
+    [8, 9, 10, 11, 12].map((i) => `<div class="run">${card(i * 10)}${card(i * 10 + 1)}</div>`).join('') +
+      '<section class="latest">',
+  );
+  const body2 = (parseHtml(many).children.find((c) => (c as Element).name === 'html') as Element).children.find(
+    (c) => (c as Element).name === 'body',
+  ) as Element;
   assert.deepEqual(findCardGrid(new ElementStats(body2, () => false))?.more, []);
 });
 
 test('on an undeclared page a long grid inside the chosen container keeps its cards; a short row of them does not', () => {
   const page = (n: number): string => {
-    const cards = Array.from({ length: n }, (_, i) => `<li class="card"><a href="/d/${i + 1}">Application form ${i + 1} for residents</a> <span>PDF, ${i + 1}20 kB</span></li>`).join('');
-    const prose = '<p>All the forms of the city office, to print or to fill in on screen, with the date of their last update. Forms sent by post take about two weeks to be handled, forms sent online about three days.</p>'.repeat(2);
+    const cards = Array.from(
+      { length: n },
+      (_, i) =>
+        `<li class="card"><a href="/d/${i + 1}">Application form ${i + 1} for residents</a> <span>PDF, ${i + 1}20 kB</span></li>`,
+    ).join('');
+    const prose =
+      '<p>All the forms of the city office, to print or to fill in on screen, with the date of their last update. Forms sent by post take about two weeks to be handled, forms sent online about three days.</p>'.repeat(
+        2,
+      );
     return `<html><head><title>Forms</title></head><body><header class="site-header"><a href="/">City office</a></header>
 <div id="content"><h1>Forms</h1>${prose}<ul class="forms">${cards}</ul></div><footer><p>City office.</p></footer></body></html>`;
   };

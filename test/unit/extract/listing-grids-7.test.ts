@@ -16,12 +16,30 @@ const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'tex
 const h = (text: string): Block => ({ type: 'heading', level: 3, children: [{ type: 'text', text }] });
 const img: Block = { type: 'image', src: 'https://shop.example/a.jpg', alt: 'Bag', caption: null };
 const lines = (blocks: Block[]): string[] =>
-  blocks.flatMap((b) => (b.type === 'list' ? b.items.flatMap((i) => lines(i.children)) : b.type === 'paragraph' || b.type === 'heading' ? [`${b.type[0]}:${(b.children[0] as { text: string }).text}`] : []));
+  blocks.flatMap((b) =>
+    b.type === 'list'
+      ? b.items.flatMap((i) => lines(i.children))
+      : b.type === 'paragraph' || b.type === 'heading'
+        ? [`${b.type[0]}:${(b.children[0] as { text: string }).text}`]
+        : [],
+  );
 
 test("a card's line printed again right after itself is read once; the heading stands", () => {
-  const card = (name: string, price: string): { children: Block[] } => ({ children: [p(name), img, h(name), h(name), p(price), p(price)] });
-  const list: Block = { type: 'list', ordered: false, start: null, items: [card('Dark Roast Coffee', '$19.99'), card('Blueberry Coffee', '$18.99')] };
-  assert.deepEqual(lines(dropAdjacentRepeats([list])), ['h:Dark Roast Coffee', 'p:$19.99', 'h:Blueberry Coffee', 'p:$18.99']);
+  const card = (name: string, price: string): { children: Block[] } => ({
+    children: [p(name), img, h(name), h(name), p(price), p(price)],
+  });
+  const list: Block = {
+    type: 'list',
+    ordered: false,
+    start: null,
+    items: [card('Dark Roast Coffee', '$19.99'), card('Blueberry Coffee', '$18.99')],
+  };
+  assert.deepEqual(lines(dropAdjacentRepeats([list])), [
+    'h:Dark Roast Coffee',
+    'p:$19.99',
+    'h:Blueberry Coffee',
+    'p:$18.99',
+  ]);
 });
 
 test('repeats apart, code-like lines and distinct neighbours stand', () => {
@@ -31,10 +49,21 @@ test('repeats apart, code-like lines and distinct neighbours stand', () => {
 
 const shopCard = (name: string, i: number): string =>
   `<article class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt="${name}"></a><h3><a href="/p/${i}">${name}</a></h3><p>Slim fit, black, recycled cotton</p><p>$3${i}.00</p></article>`;
-const shirts = ['Running Graphic T-Shirt', 'Geo Seamless T-Shirt', 'Shadow Seamless T-Shirt', 'Arrival Block T-Shirt', 'Vital Seamless T-Shirt', 'Critical Drop Arm Tank'];
+const shirts = [
+  'Running Graphic T-Shirt',
+  'Geo Seamless T-Shirt',
+  'Shadow Seamless T-Shirt',
+  'Arrival Block T-Shirt',
+  'Vital Seamless T-Shirt',
+  'Critical Drop Arm Tank',
+];
 const seo =
   '<h2>Men’s Workout Shirts</h2>' +
-  Array.from({ length: 6 }, (_, i) => `<p>Our collection of workout shirts number ${i} combines physique accentuating designs with functional materials, for a gym shirt that will have you feeling your best and ready to take on even the most intense of workouts.</p>`).join('');
+  Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<p>Our collection of workout shirts number ${i} combines physique accentuating designs with functional materials, for a gym shirt that will have you feeling your best and ready to take on even the most intense of workouts.</p>`,
+  ).join('');
 
 test('a reading that is only an FAQ box or SEO copy gives way to the grid of products', () => {
   const html = `<html><body><header><a href="/">Gym shop</a></header><main><h1>T-Shirts</h1><div class="product-grid" role="list">${shirts.map(shopCard).join('')}</div><div class="supporting-rich-text_seo__x1">${seo}</div></main><footer><p>Shop footer</p></footer></body></html>`;
@@ -49,7 +78,9 @@ function elementOfClass(doc: Document, cls: string): Element {
 }
 
 test('a box named for its pagination is searched for a grid (it may hold the results); menus are not', () => {
-  const doc = parseHtml('<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>');
+  const doc = parseHtml(
+    '<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>',
+  );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(gridSearchExcluded(byClass('pagination_pagination__a1')), false);
   assert.equal(gridSearchExcluded(byClass('pager')), false);
@@ -58,7 +89,9 @@ test('a box named for its pagination is searched for a grid (it may hold the res
 });
 
 test('a layout box naming the results beside its facets word is no filter panel; the panel is', () => {
-  const doc = parseHtml('<html><body><div class="t-collection__grid facets-vertical"></div><div class="t-collection__facets-form facets-vertical-form"></div><div class="facets-wrapper"></div></body></html>');
+  const doc = parseHtml(
+    '<html><body><div class="t-collection__grid facets-vertical"></div><div class="t-collection__facets-form facets-vertical-form"></div><div class="facets-wrapper"></div></body></html>',
+  );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(isFacetPanel(byClass('t-collection__grid facets-vertical')), false);
   assert.equal(isFacetPanel(byClass('t-collection__facets-form facets-vertical-form')), true);
@@ -66,9 +99,23 @@ test('a layout box naming the results beside its facets word is no filter panel;
 });
 
 test("a card in a list item loses its title's near repeat and its price's spaced twin", () => {
-  const item = (name: string, price: string): { children: Block[] } => ({ children: [h(name), p('Sennheiser'), h(name), p(`${price} ${price}`)] });
-  const list: Block = { type: 'list', ordered: false, start: null, items: [item('Sennheiser HD 800S Headphones', '$1,999.95'), item('Sennheiser HDB 630 Wireless', '$499.95')] };
-  assert.deepEqual(lines(undoubleLines(dropNearRepeats([list]))), ['h:Sennheiser HD 800S Headphones', 'p:Sennheiser', 'p:$1,999.95', 'h:Sennheiser HDB 630 Wireless', 'p:Sennheiser', 'p:$499.95']);
+  const item = (name: string, price: string): { children: Block[] } => ({
+    children: [h(name), p('Sennheiser'), h(name), p(`${price} ${price}`)],
+  });
+  const list: Block = {
+    type: 'list',
+    ordered: false,
+    start: null,
+    items: [item('Sennheiser HD 800S Headphones', '$1,999.95'), item('Sennheiser HDB 630 Wireless', '$499.95')],
+  };
+  assert.deepEqual(lines(undoubleLines(dropNearRepeats([list]))), [
+    'h:Sennheiser HD 800S Headphones',
+    'p:Sennheiser',
+    'p:$1,999.95',
+    'h:Sennheiser HDB 630 Wireless',
+    'p:Sennheiser',
+    'p:$499.95',
+  ]);
   // Words twice over with a space between are words (a place, a refrain), not a doubled figure.
   assert.deepEqual(lines(undoubleLines([p('Bora Bora'), p('$5 $6')])), ['p:Bora Bora', 'p:$5 $6']);
 });

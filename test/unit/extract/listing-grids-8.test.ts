@@ -31,20 +31,42 @@ test('a reading rooted in the footer, by tag or by name, is only the footer; the
   assert.equal(onlyFooters([]), false);
 });
 
-const link = (href: string, text: string): Block => ({ type: 'paragraph', children: [{ type: 'link', href, children: [{ type: 'text', text }] }] as Inline[] });
-const linkedHeading = (href: string, text: string): Block => ({ type: 'heading', level: 3, children: [{ type: 'link', href, children: [{ type: 'text', text }] }] as Inline[] });
+const link = (href: string, text: string): Block => ({
+  type: 'paragraph',
+  children: [{ type: 'link', href, children: [{ type: 'text', text }] }] as Inline[],
+});
+const linkedHeading = (href: string, text: string): Block => ({
+  type: 'heading',
+  level: 3,
+  children: [{ type: 'link', href, children: [{ type: 'text', text }] }] as Inline[],
+});
 const plain = (b: Block): string => (b.type === 'paragraph' || b.type === 'heading' ? inlineText(b.children) : '');
 
-test("a link-wrapped card of label lines keeps them as one line of text; prices and prose cards do not", () => {
-  const card = (slug: string, title: string, minutes: string): Block[] => [linkedHeading(`/r/${slug}`, title), link(`/r/${slug}`, 'Duration'), link(`/r/${slug}`, minutes), link(`/r/${slug}`, 'Difficulty'), link(`/r/${slug}`, 'Beginner')];
-  const blocks = [...card('a', 'Core Workout', '15 Min'), ...card('b', 'Heart opening', '10 Min'), ...card('c', 'Warming up', '8 Min'), ...card('d', 'Cycling prep', '6 Min')];
+test('a link-wrapped card of label lines keeps them as one line of text; prices and prose cards do not', () => {
+  const card = (slug: string, title: string, minutes: string): Block[] => [
+    linkedHeading(`/r/${slug}`, title),
+    link(`/r/${slug}`, 'Duration'),
+    link(`/r/${slug}`, minutes),
+    link(`/r/${slug}`, 'Difficulty'),
+    link(`/r/${slug}`, 'Beginner'),
+  ];
+  const blocks = [
+    ...card('a', 'Core Workout', '15 Min'),
+    ...card('b', 'Heart opening', '10 Min'),
+    ...card('c', 'Warming up', '8 Min'),
+    ...card('d', 'Cycling prep', '6 Min'),
+  ];
   const out = unwrapCardText(blocks);
   assert.equal(out.length, 8);
   assert.equal(plain(out[1]!), 'Duration 15 Min Difficulty Beginner');
   assert.equal(out[1]!.type === 'paragraph' && out[1]!.children[0]!.type, 'text');
   assert.equal(out[0]!.type, 'heading');
   // A product card (a price among its lines) is left to the link pruning as before.
-  const priced = (slug: string): Block[] => [linkedHeading(`/p/${slug}`, `Chair ${slug}`), link(`/p/${slug}`, 'Oak'), link(`/p/${slug}`, '$120.00')];
+  const priced = (slug: string): Block[] => [
+    linkedHeading(`/p/${slug}`, `Chair ${slug}`),
+    link(`/p/${slug}`, 'Oak'),
+    link(`/p/${slug}`, '$120.00'),
+  ];
   const shop = ['a', 'b', 'c', 'd'].flatMap(priced);
   const kept = unwrapCardText(shop);
   assert.equal(kept.length, shop.length);

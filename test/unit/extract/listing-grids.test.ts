@@ -19,7 +19,8 @@ function contentText(html: string, url = URL_): string {
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-const cards = (n: number, wrap: (i: number) => string): string => Array.from({ length: n }, (_, i) => wrap(i + 1)).join('\n');
+const cards = (n: number, wrap: (i: number) => string): string =>
+  Array.from({ length: n }, (_, i) => wrap(i + 1)).join('\n');
 
 test('a product grid inside a box the strict pass leaves out by its class ("widget") is the listing', () => {
   const html = `<html><head><title>Chairs</title></head><body>
@@ -36,7 +37,7 @@ test('a product grid inside a box the strict pass leaves out by its class ("widg
   assert.ok(!text.includes('Customer service page'), text);
 });
 
-test('the wide grid search leaves a page\'s comment thread and its navigation out', () => {
+test("the wide grid search leaves a page's comment thread and its navigation out", () => {
   const html = `<html><head><title>Chairs</title></head><body>
 <div class="nav-wrap"><ul class="menu-list">${cards(8, (i) => `<li class="menu-item"><a href="/c/${i}">Category of chairs number ${i}</a> <span>new arrivals</span></li>`)}</ul></div>
 <div class="post"><h1>Which chair?</h1><p>A short post about chairs that asks the readers which one they would choose for long days.</p></div>
@@ -60,7 +61,9 @@ const productPage = (ld: string): string => `<html><head><title>Iris hemp dress<
 
 function railsOf(html: string): string[] {
   const doc = parseHtml(html);
-  const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find(
+    (c) => (c as Element).name === 'body',
+  ) as Element;
   const wide = wideGridStats(body);
   let page = 0;
   for (const c of body.children) page += wide.get(c as Element)?.chars ?? 0;
@@ -80,7 +83,9 @@ const scriptsOf = (html: string): Element[] => {
 test('the rails of a product page: grids of priced cards and sections named reviews or upsells, not the description', () => {
   assert.deepEqual(railsOf(productPage(PRODUCT_LD)), ['upsells', 'product-reviews']);
   // Cards without prices (feature blurbs that link on) are the page's own.
-  const features = productPage('').replace(/<span>€\d+\.00<\/span>/g, '<span>with a free sample</span>').replace('upsells', 'features');
+  const features = productPage('')
+    .replace(/<span>€\d+\.00<\/span>/g, '<span>with a free sample</span>')
+    .replace('upsells', 'features');
   assert.deepEqual(railsOf(features), ['product-reviews']);
 });
 
@@ -94,18 +99,46 @@ test('a page sells one product when it declares an offer, or only its Open Graph
 });
 
 test('in a card grid, linked pictures whose label the cards already print, or that describe the photo, are dropped; a picture that alone names its card stays', () => {
-  const pic = (alt: string): Block => ({ type: 'paragraph', children: [{ type: 'link', href: 'https://shop.example/p/1', children: [{ type: 'image', src: 'https://shop.example/1.jpg', alt }] }] });
+  const pic = (alt: string): Block => ({
+    type: 'paragraph',
+    children: [
+      {
+        type: 'link',
+        href: 'https://shop.example/p/1',
+        children: [{ type: 'image', src: 'https://shop.example/1.jpg', alt }],
+      },
+    ],
+  });
   const line = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
-  const blocks = [pic('Nalgene Sustain Water Bottle - 32 fl. oz. 0'), pic('Nalgene Sustain Water Bottle - 32 fl. oz. 1'), pic('May include: a blue bottle on a rock'), line('NalgeneSustain Water Bottle - 32 fl. oz.'), line('$17.00'), pic('Steel flask by Acme'), line('$25.00')];
-  assert.deepEqual(dropPictureLines(blocks), [line('NalgeneSustain Water Bottle - 32 fl. oz.'), line('$17.00'), pic('Steel flask by Acme'), line('$25.00')]);
+  const blocks = [
+    pic('Nalgene Sustain Water Bottle - 32 fl. oz. 0'),
+    pic('Nalgene Sustain Water Bottle - 32 fl. oz. 1'),
+    pic('May include: a blue bottle on a rock'),
+    line('NalgeneSustain Water Bottle - 32 fl. oz.'),
+    line('$17.00'),
+    pic('Steel flask by Acme'),
+    line('$25.00'),
+  ];
+  assert.deepEqual(dropPictureLines(blocks), [
+    line('NalgeneSustain Water Bottle - 32 fl. oz.'),
+    line('$17.00'),
+    pic('Steel flask by Acme'),
+    line('$25.00'),
+  ]);
 });
 
 test('a grid shown to screen readers only (a second copy of the menus) is no card grid', () => {
   const menu = `<div class="visually-hidden"><ul>${cards(6, (i) => `<li class="m"><a href="/c/${i}">Socks for men, category ${i}</a><a href="/c/${i}/all">Shop all of category ${i}</a></li>`)}</ul></div>`;
   const doc = parseHtml(`<html><body>${menu}<p>Short intro.</p></body></html>`);
-  const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find(
+    (c) => (c as Element).name === 'body',
+  ) as Element;
   assert.equal(findCardGrid(new ElementStats(body, () => false)), null);
-  const shown = parseHtml(`<html><body>${menu.replace('visually-hidden', 'menu-copy')}<p>Short intro.</p></body></html>`);
-  const body2 = (shown.children.find((c) => (c as Element).name === 'html') as Element).children.find((c) => (c as Element).name === 'body') as Element;
+  const shown = parseHtml(
+    `<html><body>${menu.replace('visually-hidden', 'menu-copy')}<p>Short intro.</p></body></html>`,
+  );
+  const body2 = (shown.children.find((c) => (c as Element).name === 'html') as Element).children.find(
+    (c) => (c as Element).name === 'body',
+  ) as Element;
   assert.notEqual(findCardGrid(new ElementStats(body2, () => false)), null);
 });

@@ -35,7 +35,9 @@ test('a link out of the reading order and the tab order (aria-hidden + tabindex=
 });
 
 test('a news river keeps the excerpts that repeat their headline link out of the reading order', () => {
-  const item = (i: number): string => `<article class="river-article"><header><h2><a href="/story-${i}">Headline number ${i} about the garden show</a></h2>
+  const item = (
+    i: number,
+  ): string => `<article class="river-article"><header><h2><a href="/story-${i}">Headline number ${i} about the garden show</a></h2>
 <p class="river-desc"><a href="/story-${i}" aria-hidden="true" tabindex="-1">Excerpt ${i}: the garden show opened with new roses, long borders and a crowd of visitors from far away.</a></p></header></article>`;
   const html = `<html><head><title>Gardens</title></head><body><nav><a href="/">Home</a></nav>
 <main><h1>Gardens</h1>${Array.from({ length: 8 }, (_, i) => item(i + 1)).join('\n')}</main><footer>Footer text</footer></body></html>`;
@@ -43,8 +45,10 @@ test('a news river keeps the excerpts that repeat their headline link out of the
   assert.match(text, /Excerpt 3: the garden show/);
 });
 
-const sentence = (topic: string, i: number): string => `Sentence ${i} about ${topic}, written out with enough words, commas, and detail to read as prose.`;
-const prose = (topic: string, n: number): string => Array.from({ length: n }, (_, i) => sentence(topic, i + 1)).join(' ');
+const sentence = (topic: string, i: number): string =>
+  `Sentence ${i} about ${topic}, written out with enough words, commas, and detail to read as prose.`;
+const prose = (topic: string, n: number): string =>
+  Array.from({ length: n }, (_, i) => sentence(topic, i + 1)).join(' ');
 
 test('an undeclared page of many titled sections, where one long block was chosen, is read whole', () => {
   const section = (name: string): string => `<div class="block"><h2>${name}</h2><p>${prose(name, 1)}</p></div>`;
@@ -61,7 +65,8 @@ ${names.map(section).join('\n')}</div>
 });
 
 test('a news story beside linked teaser headings stays the story', () => {
-  const teaser = (i: number): string => `<div class="teaser"><h3><a href="/news/${i}">Other story number ${i} from the region</a></h3><p>${sentence(`teaser ${i}`, 1)}</p></div>`;
+  const teaser = (i: number): string =>
+    `<div class="teaser"><h3><a href="/news/${i}">Other story number ${i} from the region</a></h3><p>${sentence(`teaser ${i}`, 1)}</p></div>`;
   const html = `<html><head><title>Council votes on the bridge</title></head><body>
 <div class="page"><div class="story"><h1>Council votes on the bridge</h1><p>${prose('the bridge vote', 30)}</p></div>
 <div class="more">${Array.from({ length: 8 }, (_, i) => teaser(i + 1)).join('\n')}</div></div></body></html>`;

@@ -23,7 +23,10 @@ export function loadMetaFixtures(): MetaFixture[] {
     .sort()
     .map((slug) => {
       const dir = path.join(FIXTURES, slug);
-      const req = JSON.parse(fs.readFileSync(path.join(dir, 'request.json'), 'utf8')) as { final_url: string; headers: Record<string, string> };
+      const req = JSON.parse(fs.readFileSync(path.join(dir, 'request.json'), 'utf8')) as {
+        final_url: string;
+        headers: Record<string, string>;
+      };
       return {
         slug,
         bytes: fs.readFileSync(path.join(dir, 'source.html')),
@@ -38,4 +41,3 @@ export function loadMetaFixtures(): MetaFixture[] {
 export function decodeFixture(f: MetaFixture): string {
   return decodeBody(f.bytes, f.headers['content-type'] ?? null).text ?? '';
 }
-

@@ -58,11 +58,20 @@ describe('normaliseLang', () => {
 
 describe('response headers', () => {
   it('finds the canonical target among several Link values', () => {
-    assert.equal(linkHeaderTarget('<https://a.example/s.css>; rel=preload; as=style, <https://a.example/c>; rel="canonical"', 'canonical'), 'https://a.example/c');
+    assert.equal(
+      linkHeaderTarget(
+        '<https://a.example/s.css>; rel=preload; as=style, <https://a.example/c>; rel="canonical"',
+        'canonical',
+      ),
+      'https://a.example/c',
+    );
     assert.equal(linkHeaderTarget('<https://a.example/next>; rel="next"', 'canonical'), null);
   });
   it('reads Content-Disposition file names, RFC 5987 first, never a path', () => {
-    assert.equal(dispositionFileName(`attachment; filename="report.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`), 'Résumé.pdf');
+    assert.equal(
+      dispositionFileName(`attachment; filename="report.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`),
+      'Résumé.pdf',
+    );
     assert.equal(dispositionFileName('inline; filename="../../etc/passwd"'), 'passwd');
     assert.equal(dispositionFileName('attachment; filename=plain.txt'), 'plain.txt');
     assert.equal(dispositionFileName('inline'), null);
@@ -82,7 +91,11 @@ describe('nonHtmlMetadata', () => {
     assert.equal(m.lang, 'en');
   });
   it('prefers the Content-Disposition name', () => {
-    assert.equal(nonHtmlMetadata('https://x.example/download?id=7', { 'content-disposition': 'attachment; filename="photo.jpg"' }).title, 'photo.jpg');
+    assert.equal(
+      nonHtmlMetadata('https://x.example/download?id=7', { 'content-disposition': 'attachment; filename="photo.jpg"' })
+        .title,
+      'photo.jpg',
+    );
   });
   it('has an empty title for a bare origin', () => {
     assert.equal(nonHtmlMetadata('https://x.example/', {}).title, '');
@@ -91,9 +104,15 @@ describe('nonHtmlMetadata', () => {
 
 describe('hostile JSON-LD never breaks the result', () => {
   const extract = (ld: string, head = '<title>Kept</title>') =>
-    extractMetadata(parseHtml(`<html><head>${head}<script type="application/ld+json">${ld}</script></head></html>`), 'https://h.example/p');
+    extractMetadata(
+      parseHtml(`<html><head>${head}<script type="application/ld+json">${ld}</script></head></html>`),
+      'https://h.example/p',
+    );
   it('follows @id references without looping on cycles', () => {
-    const m = extract('{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}', '');
+    const m = extract(
+      '{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}',
+      '',
+    );
     assert.equal(m.title, 'Cyclic');
     assert.equal(m.image, null);
     assert.equal(m.author, null);
@@ -101,28 +120,40 @@ describe('hostile JSON-LD never breaks the result', () => {
   it('survives deep nesting, wrong types and huge arrays', () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     assert.equal(extract(deep).title, 'Kept');
-    assert.equal(extract('{"@type":"Article","headline":42,"author":[null,true,{"name":["Ann"]}],"datePublished":{"x":1}}', '').title, '42');
+    assert.equal(
+      extract('{"@type":"Article","headline":42,"author":[null,true,{"name":["Ann"]}],"datePublished":{"x":1}}', '')
+        .title,
+      '42',
+    );
     const many = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ '@type': 'Thing', name: `n${i}` })));
     assert.equal(extract(many).title, 'Kept');
   });
   it('ignores non-JSON-LD scripts', () => {
-    const m = extractMetadata(parseHtml('<script type="application/json">{"headline":"No"}</script><title>Yes</title>'), 'https://h.example/');
+    const m = extractMetadata(
+      parseHtml('<script type="application/json">{"headline":"No"}</script><title>Yes</title>'),
+      'https://h.example/',
+    );
     assert.equal(m.title, 'Yes');
   });
 });
 
 describe('field caps', () => {
   it('cuts an enormous title and description', () => {
-    const m = extractMetadata(parseHtml(`<title>${'word '.repeat(10000)}</title><meta name="description" content="${'d'.repeat(50000)}">`), 'https://h.example/');
+    const m = extractMetadata(
+      parseHtml(`<title>${'word '.repeat(10000)}</title><meta name="description" content="${'d'.repeat(50000)}">`),
+      'https://h.example/',
+    );
     assert.ok(m.title.length <= 2000);
     assert.ok(m.description.length <= 5000);
   });
 });
 
 describe('feedMetadata', () => {
-  const feed = (xml: string) => feedMetadata(parseHtml(xml, { xml: true }), 'https://news.example.com/feeds/all.xml', {});
+  const feed = (xml: string) =>
+    feedMetadata(parseHtml(xml, { xml: true }), 'https://news.example.com/feeds/all.xml', {});
   it('describes an RSS 2.0 feed by its channel', () => {
-    const m = feed(`<?xml version="1.0"?><rss version="2.0"><channel><title>Example &amp; News</title><link>https://news.example.com/</link>
+    const m =
+      feed(`<?xml version="1.0"?><rss version="2.0"><channel><title>Example &amp; News</title><link>https://news.example.com/</link>
       <description>All the news.</description><language>en-us</language><lastBuildDate>Tue, 02 Jan 2024 10:00:00 GMT</lastBuildDate>
       <image><url>/logo.png</url></image><item><title>Item title</title></item></channel></rss>`)!;
     assert.equal(m.title, 'Example & News');
@@ -131,10 +162,13 @@ describe('feedMetadata', () => {
     assert.equal(m.lang, 'en-US');
     assert.equal(m.image, 'https://news.example.com/logo.png');
     assert.equal(m.modified_at, '2024-01-02T10:00:00Z');
-    assert.deepEqual(m.feeds, [{ url: 'https://news.example.com/feeds/all.xml', type: 'rss', title: 'Example & News' }]);
+    assert.deepEqual(m.feeds, [
+      { url: 'https://news.example.com/feeds/all.xml', type: 'rss', title: 'Example & News' },
+    ]);
   });
   it('describes an Atom feed', () => {
-    const m = feed(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr"><title>Atom Blog</title><subtitle>Notes</subtitle>
+    const m =
+      feed(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr"><title>Atom Blog</title><subtitle>Notes</subtitle>
       <link rel="self" href="/feeds/all.xml"/><link href="https://blog.example.fr/"/><updated>2024-03-01T12:00:00+01:00</updated>
       <entry><title>Entry</title></entry></feed>`)!;
     assert.equal(m.title, 'Atom Blog');
@@ -160,7 +194,22 @@ describe('mangled pages', () => {
         return [];
       }
     });
-    const junk = ['<', '>', '"', "'", '&#', '<meta property="og:image" content="', '<link rel="icon" sizes="', '<script type="application/ld+json">{"@graph":[{"@id":"x","author":{"@id":"x"}', '<base href="', 'http://[', '<time datetime="', '\u0000', '<svg><title>', '<html lang="'];
+    const junk = [
+      '<',
+      '>',
+      '"',
+      "'",
+      '&#',
+      '<meta property="og:image" content="',
+      '<link rel="icon" sizes="',
+      '<script type="application/ld+json">{"@graph":[{"@id":"x","author":{"@id":"x"}',
+      '<base href="',
+      'http://[',
+      '<time datetime="',
+      '\u0000',
+      '<svg><title>',
+      '<html lang="',
+    ];
     // A fixed-seed generator: the same mangled pages every run.
     let seed = 7;
     const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
@@ -173,7 +222,10 @@ describe('mangled pages', () => {
           s = s.slice(0, at) + junk[rnd(junk.length)] + s.slice(at + rnd(50));
         }
         if (rnd(3) === 0) s = s.slice(0, rnd(s.length));
-        const m = extractMetadata(parseHtml(s), 'https://a.example/x/y?q', { link: s.slice(0, 200), 'content-language': s.slice(0, 20) });
+        const m = extractMetadata(parseHtml(s), 'https://a.example/x/y?q', {
+          link: s.slice(0, 200),
+          'content-language': s.slice(0, 20),
+        });
         assert.equal(typeof m.title, 'string');
         assert.match(m.favicon, /^https?:\/\//);
         feedMetadata(parseHtml(s, { xml: true }), 'https://f.example/feed', {});

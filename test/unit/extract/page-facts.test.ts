@@ -9,7 +9,7 @@ import { rawTextLength } from '../../../src/extract/dom/measures.js';
 
 const ids = (els: Element[] | null): string[] => (els ?? []).map((el) => attribute(el, 'id') ?? el.name).sort();
 
-test('the facts walk finds the body\'s outermost hidden elements, as the hidden scan does', () => {
+test("the facts walk finds the body's outermost hidden elements, as the hidden scan does", () => {
   const doc = parseHtml(
     '<html><head><title>T</title><meta name="x" hidden></head><body>' +
       '<div id="a" hidden><p id="inner" hidden>x</p><h1>In hidden</h1></div>' +
@@ -35,7 +35,7 @@ test('without a body there are no hidden tops from the facts walk', () => {
   if (facts.body === null) assert.equal(facts.hiddenTops, null);
 });
 
-test('with the hidden scan, the facts walk also counts the whole page\'s raw text, scripts and svg included', () => {
+test("with the hidden scan, the facts walk also counts the whole page's raw text, scripts and svg included", () => {
   const doc = parseHtml(
     'lead<html><head><title>Ti  tle</title><style>.a{}</style><script>var x = 1;</script></head><body>' +
       '<p>One <b>two</b></p><svg><text>icon</text></svg><script type="application/ld+json">{"a":1}</script>' +

@@ -6,10 +6,26 @@ import { joinLines, layoutPdf, type PdfPageText, type PdfTextRun } from '../../.
 import { pdfDate } from '../../../src/extract/pdf/pdf-date.js';
 import { renderBlocks } from '../../../src/render/render.js';
 import { pdfTask, type PdfRequest } from '../../../src/workers/pdf-task.js';
-import { COLUMNS, REPORT, encryptedPdf, longPdf, reportPdf, scannedPdf, truncatedPdf, twoColumnPdf } from '../../support/pdf-fixtures.js';
+import {
+  COLUMNS,
+  REPORT,
+  encryptedPdf,
+  longPdf,
+  reportPdf,
+  scannedPdf,
+  truncatedPdf,
+  twoColumnPdf,
+} from '../../support/pdf-fixtures.js';
 
-const run = (str: string, x: number, y: number, fontSize = 10): PdfTextRun => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
-const text = (pages: PdfPageText[], outline = []) => renderBlocks(layoutPdf(pages, outline).blocks, { format: 'markdown', title: null, maxChars: 100_000 }).content;
+const run = (str: string, x: number, y: number, fontSize = 10): PdfTextRun => ({
+  str,
+  x,
+  y,
+  width: str.length * fontSize * 0.5,
+  fontSize,
+});
+const text = (pages: PdfPageText[], outline = []) =>
+  renderBlocks(layoutPdf(pages, outline).blocks, { format: 'markdown', title: null, maxChars: 100_000 }).content;
 
 describe('pdfDate', () => {
   const table: Array<[string | null, string | null]> = [
@@ -44,7 +60,11 @@ describe('layoutPdf', () => {
     }
     const out = text([{ width: 595, height: 842, runs }]);
     const order = ['A title', 'left line 0', 'left line 5', 'right line 0', 'right line 5'].map((s) => out.indexOf(s));
-    assert.deepEqual([...order].sort((a, b) => a - b), order, out);
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+      out,
+    );
     assert.ok(order.every((i) => i >= 0));
   });
 
@@ -52,7 +72,11 @@ describe('layoutPdf', () => {
     const pages: PdfPageText[] = [1, 2, 3].map((n) => ({
       width: 595,
       height: 842,
-      runs: [run('Annual Review - Harbour Trust', 72, 800, 9), run(`Body text of page ${n} with several words in it.`, 72, 700), run(`${n}`, 290, 30, 9)],
+      runs: [
+        run('Annual Review - Harbour Trust', 72, 800, 9),
+        run(`Body text of page ${n} with several words in it.`, 72, 700),
+        run(`${n}`, 290, 30, 9),
+      ],
     }));
     const out = text(pages);
     assert.doesNotMatch(out, /Annual Review/);
@@ -61,7 +85,12 @@ describe('layoutPdf', () => {
   });
 
   it('makes headings of larger type (levels by size) and of outline entries', () => {
-    const runs = [run('Big Title', 72, 780, 24), run('Section heading', 72, 740, 14), ...[0, 1, 2, 3].map((i) => run(`Body line ${i} with enough words to be the body text.`, 72, 700 - i * 13)), run('Named by the outline', 72, 600)];
+    const runs = [
+      run('Big Title', 72, 780, 24),
+      run('Section heading', 72, 740, 14),
+      ...[0, 1, 2, 3].map((i) => run(`Body line ${i} with enough words to be the body text.`, 72, 700 - i * 13)),
+      run('Named by the outline', 72, 600),
+    ];
     const out = text([{ width: 595, height: 842, runs }], [{ title: 'Named by the outline', depth: 1 }] as never);
     assert.match(out, /^# Big Title$/m);
     assert.match(out, /^## Section heading$/m);
@@ -70,7 +99,15 @@ describe('layoutPdf', () => {
   });
 });
 
-const req = (bytes: Uint8Array, over: Partial<PdfRequest> = {}): PdfRequest => ({ bytes, maxPages: 500, format: 'text', includeTitle: true, maxChars: 200_000, wantText: true, ...over });
+const req = (bytes: Uint8Array, over: Partial<PdfRequest> = {}): PdfRequest => ({
+  bytes,
+  maxPages: 500,
+  format: 'text',
+  includeTitle: true,
+  maxChars: 200_000,
+  wantText: true,
+  ...over,
+});
 
 describe('pdfTask on fixture PDFs', () => {
   it('a two-page report: info, title, headings, pages in order, running heads dropped, hyphenation joined', async () => {
@@ -78,7 +115,10 @@ describe('pdfTask on fixture PDFs', () => {
     assert.equal(r.error, null);
     assert.equal(r.title, REPORT.title);
     assert.equal(r.pages, 2);
-    assert.deepEqual({ author: r.info?.author, created: r.info?.created, modified: r.info?.modified }, { author: REPORT.author, created: REPORT.createdIso, modified: REPORT.modifiedIso });
+    assert.deepEqual(
+      { author: r.info?.author, created: r.info?.created, modified: r.info?.modified },
+      { author: REPORT.author, created: REPORT.createdIso, modified: REPORT.modifiedIso },
+    );
     const c = r.content!;
     assert.ok(c.startsWith(`# ${REPORT.title}\n\n## 1. Introduction\n\n${REPORT.intro}\n\n`), c);
     assert.match(c, /logged their observations in a shared notebook/);

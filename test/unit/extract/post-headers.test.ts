@@ -12,14 +12,26 @@ function contentText(html: string, url = 'https://forum.example/t/first-trip/42'
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-const NAMES = ['traveller_anna', 'kenji_w', 'marta_r', 'olafsson', 'li_wei', 'pedro_g', 'sunny_k', 'a_moreau', 'tomasz_b', 'hana_s'];
+const NAMES = [
+  'traveller_anna',
+  'kenji_w',
+  'marta_r',
+  'olafsson',
+  'li_wei',
+  'pedro_g',
+  'sunny_k',
+  'a_moreau',
+  'tomasz_b',
+  'hana_s',
+];
 const SAYINGS = [
   'We have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and the hotels for three weeks in April.',
   'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, whatever the weather does.',
   'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone arrives at once.',
 ];
 const POSTS = NAMES.map((name, i) => [name, `Post ${i + 1}: ${SAYINGS[i % 3]}`] as const);
-const MORE = '<p>Another paragraph of the same post, which goes on about the trains, the hotels and the food, as long posts on a travel forum do.</p>';
+const MORE =
+  '<p>Another paragraph of the same post, which goes on about the trains, the hotels and the food, as long posts on a travel forum do.</p>';
 
 /** A thread in microdata the way forum software serves its crawler view: each post an item
  *  (the thread, then its comments) whose header holds the author's name and the date. */
@@ -58,7 +70,11 @@ test("a member's panel (a box of lines) and a date set as the permalink stay out
 });
 
 test("an article's byline and date stay out of its body", () => {
-  const paras = Array.from({ length: 5 }, (_, i) => `<p>Paragraph ${i + 1} of the story: the council voted on Tuesday to keep the old market hall open for another ten years, after a long campaign by the traders.</p>`).join('');
+  const paras = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} of the story: the council voted on Tuesday to keep the old market hall open for another ten years, after a long campaign by the traders.</p>`,
+  ).join('');
   const html = `<html><head><title>Market hall stays open</title></head><body><article itemscope itemtype="https://schema.org/NewsArticle"><h1>Market hall stays open</h1>
 <div class="entry-meta"><span class="author" itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Jane Reporter</span></span> <time itemprop="datePublished" datetime="2025-03-04">March 4, 2025</time> <span>7</span></div>
 <div itemprop="articleBody">${paras}</div></article></body></html>`;
@@ -69,7 +85,11 @@ test("an article's byline and date stay out of its body", () => {
 });
 
 test('one line: inline elements only, or a block of inline ones', () => {
-  const el = (html: string): Element => findElement(parseHtml(`<html><body>${html}</body></html>`), (e) => e.parent?.type === "tag" && (e.parent as Element).name === "body")!;
+  const el = (html: string): Element =>
+    findElement(
+      parseHtml(`<html><body>${html}</body></html>`),
+      (e) => e.parent?.type === 'tag' && (e.parent as Element).name === 'body',
+    )!;
   assert.equal(isOneLine(el('<div class="meta"><span><a href="/u/x">x</a></span> <time>May 1</time></div>')), true);
   assert.equal(isOneLine(el('<span><a href="/u/x">x</a></span>')), true);
   assert.equal(isOneLine(el('<section><h4>x</h4><dl><dt>Joined</dt><dd>2011</dd></dl></section>')), false);

@@ -4,7 +4,8 @@ import { contentTextAt } from '../../support/content-text.js';
 
 const contentText = (html: string): string => contentTextAt(html, 'https://bake.example/recipes/everyday-sourdough');
 
-const STEP = 'Stir the starter, water and flour together in a large bowl, cover it, and let the dough rest at room temperature until it is bubbly and has grown.';
+const STEP =
+  'Stir the starter, water and flour together in a large bowl, cover it, and let the dough rest at room temperature until it is bubbly and has grown.';
 
 test('a node flagged "promoted" (to the front page) is the article, not a promo box', () => {
   const steps = [1, 2, 3, 4, 5].map((n) => `<li><p>Step ${n}. ${STEP}</p></li>`).join('');

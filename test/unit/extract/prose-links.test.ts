@@ -11,7 +11,8 @@ function contentText(html: string): string {
 
 const BODY = Array.from(
   { length: 5 },
-  (_, i) => `<p>Paragraph ${i + 1} of the story, with enough words, commas, and detail to read like the prose of a real article body.</p>`,
+  (_, i) =>
+    `<p>Paragraph ${i + 1} of the story, with enough words, commas, and detail to read like the prose of a real article body.</p>`,
 ).join('');
 
 function page(extra: string): string {
@@ -45,7 +46,7 @@ test('link lines stay out: a lead-in with a colon, a bare link, a link with no s
   assert.ok(!text.includes('latest appointments'), text);
 });
 
-test('an address on its own line after a sentence that announces it with a colon is that sentence\'s object', () => {
+test("an address on its own line after a sentence that announces it with a colon is that sentence's object", () => {
   const text = contentText(
     page(
       '<p>To collect what teachers see in their schools, the assembly has set up a mailbox of its own:</p>' +

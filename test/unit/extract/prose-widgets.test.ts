@@ -8,10 +8,14 @@ import { contentTextAt } from '../../support/content-text.js';
 
 const contentText = (html: string): string => contentTextAt(html, 'https://plants.example/guide/low-light-plants');
 
-const P1 = 'Who needs flowers when leaves offer a dramatic sculptural effect? Typically vertical and sometimes twisted, the foliage creates a focal point indoors.';
-const P2 = 'Plants grow two to four feet tall and wide with arching stems of super shiny leaves; water thoroughly once or twice a month in winter and let the soil dry.';
-const P3 = 'Placed on a plant stand, on a shelf or over a cabinet, many arching stems with little plantlets cascade down from the pot and eventually sprout roots.';
-const INTRO = 'As the year begins our indoor spaces can seem dark, especially on overcast days, but several indoor plants can spotlight a drab corner with intriguing foliage.';
+const P1 =
+  'Who needs flowers when leaves offer a dramatic sculptural effect? Typically vertical and sometimes twisted, the foliage creates a focal point indoors.';
+const P2 =
+  'Plants grow two to four feet tall and wide with arching stems of super shiny leaves; water thoroughly once or twice a month in winter and let the soil dry.';
+const P3 =
+  'Placed on a plant stand, on a shelf or over a cabinet, many arching stems with little plantlets cascade down from the pot and eventually sprout roots.';
+const INTRO =
+  'As the year begins our indoor spaces can seem dark, especially on overcast days, but several indoor plants can spotlight a drab corner with intriguing foliage.';
 
 test('an editor\'s "widget" block of several prose paragraphs is the article\'s text', () => {
   const html = `<html><body><main><article><h1>Low-light plants</h1><p>${INTRO}</p>
@@ -29,7 +33,8 @@ test('an editor\'s "widget" block of several prose paragraphs is the article\'s 
 });
 
 test('a posts widget (teasers as <article>s with their excerpts) is not prose; a widget named for something else too', () => {
-  const teaser = (n: number): string => `<article class="post-teaser"><h3><a href="/post-${n}">Post ${n}</a></h3><p>${P2} (${n})</p></article>`;
+  const teaser = (n: number): string =>
+    `<article class="post-teaser"><h3><a href="/post-${n}">Post ${n}</a></h3><p>${P2} (${n})</p></article>`;
   const widget = (cls: string, inner: string): Element => {
     const doc = parseHtml(`<html><body><div class="${cls}">${inner}</div></body></html>`);
     return findElement(doc, (el) => el.name === 'div')!;

@@ -10,7 +10,11 @@ function contentText(html: string): string {
 }
 
 const para = (t: string): string => `<div class="paragraph"><p>${t}</p></div>`;
-const PROSE = Array.from({ length: 4 }, (_, i) => para(`Step ${i + 1} explains, with enough words and commas, what the plant needs and why it matters for the blooms this summer.`)).join('');
+const PROSE = Array.from({ length: 4 }, (_, i) =>
+  para(
+    `Step ${i + 1} explains, with enough words and commas, what the plant needs and why it matters for the blooms this summer.`,
+  ),
+).join('');
 
 test('a short paragraph in its own wrapper is a line of the text; a short bare box is not', () => {
   const html = `<html><body><main><h1>How to grow hydrangeas in pots</h1><article>
@@ -23,7 +27,9 @@ ${para('<strong>2. Water in the morning</strong>')}${PROSE}</article></main></bo
 });
 
 test('the label of a table of contents does not stay behind when its links go', () => {
-  const links = ['Why pots', 'Which soil', 'How much water', 'When to prune', 'Winter care'].map((t, i) => `<li><a href="#s${i}">${t}</a></li>`).join('');
+  const links = ['Why pots', 'Which soil', 'How much water', 'When to prune', 'Winter care']
+    .map((t, i) => `<li><a href="#s${i}">${t}</a></li>`)
+    .join('');
   const html = `<html><body><main><h1>How to grow hydrangeas in pots</h1><article>${PROSE}
 <div class="toc"><p>Inhaltsverzeichnis</p><ul>${links}</ul></div>${PROSE}</article></main></body></html>`;
   const text = contentText(html);

@@ -9,9 +9,12 @@ function contentText(html: string, url: string): string {
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-const sentence = (topic: string, i: number): string => `Sentence ${i} about ${topic}, written out with enough words, commas, and detail to read as prose.`;
-const prose = (topic: string, n: number): string => Array.from({ length: n }, (_, i) => sentence(topic, i + 1)).join(' ');
-const links = (n: number): string => `<ul class="model-list">${Array.from({ length: n }, (_, i) => `<li><a href="/models/m${i}">Model number ${i} by its maker, updated ${i + 2} days ago</a></li>`).join('')}</ul>`;
+const sentence = (topic: string, i: number): string =>
+  `Sentence ${i} about ${topic}, written out with enough words, commas, and detail to read as prose.`;
+const prose = (topic: string, n: number): string =>
+  Array.from({ length: n }, (_, i) => sentence(topic, i + 1)).join(' ');
+const links = (n: number): string =>
+  `<ul class="model-list">${Array.from({ length: n }, (_, i) => `<li><a href="/models/m${i}">Model number ${i} by its maker, updated ${i + 2} days ago</a></li>`).join('')}</ul>`;
 
 test('a sectioned block that scoring picked beside far more of an undeclared page is one section: the page is read whole', () => {
   const feature = (name: string): string => `<div class="feature"><h3>${name}</h3><p>Plain words on ${name}</p></div>`;
@@ -25,7 +28,8 @@ test('a sectioned block that scoring picked beside far more of an undeclared pag
 <footer><p>Copyright Hub Example</p></footer></body></html>`;
   const text = contentText(html, 'https://hub.example/');
   assert.match(text, /Sentence 4 about compute/);
-  for (const name of ['Hosting', 'Versioning', 'Datasets']) assert.match(text, new RegExp(`Plain words on ${name}`), name);
+  for (const name of ['Hosting', 'Versioning', 'Datasets'])
+    assert.match(text, new RegExp(`Plain words on ${name}`), name);
   assert.doesNotMatch(text, /Copyright/);
 });
 

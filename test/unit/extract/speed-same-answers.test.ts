@@ -27,10 +27,13 @@ test('ElementStats measures a tree not made by parseHtml (no document index) as 
   assert.ok(parsed.order.length > 5);
   // A lone ideographic space is no text (trim() says so); between spaces it counts, as before.
   const divs = parsed.order.filter((el) => el.name === 'div');
-  assert.deepEqual(divs.slice(1).map((el) => parsed.get(el)!.chars), [3, 0]);
+  assert.deepEqual(
+    divs.slice(1).map((el) => parsed.get(el)!.chars),
+    [3, 0],
+  );
 });
 
-test('ElementStats knows nothing of skipped elements, nor of another document\'s elements at the same place', () => {
+test("ElementStats knows nothing of skipped elements, nor of another document's elements at the same place", () => {
   const doc = parseHtml(HTML);
   const stats = new ElementStats(doc, (el) => el.name === 'aside');
   const aside = findElement(doc, (el) => el.name === 'aside')!;
@@ -62,10 +65,16 @@ test('ElementStats: a score written through one answer is read through the next,
   for (const many of [parseHtml(html), parseDocument(html)]) {
     const div = findElement(many, (el) => el.name === 'div')!;
     const whole = new ElementStats(many, () => false);
-    assert.deepEqual([whole.order.length, whole.get(div)!.chars, whole.get(div)!.commas, whole.get(div)!.paragraphs], [603, 2400, 600, 600]);
+    assert.deepEqual(
+      [whole.order.length, whole.get(div)!.chars, whole.get(div)!.commas, whole.get(div)!.paragraphs],
+      [603, 2400, 600, 600],
+    );
     const inside = new ElementStats(div, () => false);
     const last = div.children[599] as Element;
-    assert.deepEqual([inside.order.length, inside.get(last)!.chars, inside.get(last)!.commas, inside.get(div)], [600, 4, 1, undefined]);
+    assert.deepEqual(
+      [inside.order.length, inside.get(last)!.chars, inside.get(last)!.commas, inside.get(div)],
+      [600, 4, 1, undefined],
+    );
   }
   // A moved subtree: more elements under the root than its numbering says.
   const moved = parseHtml('<div id="m"><p>one</p></div><section>' + '<p>two</p>'.repeat(300) + '</section>');
@@ -75,7 +84,10 @@ test('ElementStats: a score written through one answer is read through the next,
   m.children.push(section);
   section.parent = m;
   const movedStats = new ElementStats(m, () => false);
-  assert.deepEqual([movedStats.order.length, movedStats.get(section)!.paragraphs, movedStats.get(section)!.chars], [302, 300, 900]);
+  assert.deepEqual(
+    [movedStats.order.length, movedStats.get(section)!.paragraphs, movedStats.get(section)!.chars],
+    [302, 300, 900],
+  );
 });
 
 test('absolute addresses resolve as they do against the base; a base that does not parse drops them, as before', () => {
@@ -84,7 +96,12 @@ test('absolute addresses resolve as they do against the base; a base that does n
     const resolver = createUrlResolver(doc, base);
     return ['https://Example.com/a/../b', 'http:c', '/d', ' http://e.org/f '].map((h) => resolver.link(h));
   };
-  assert.deepEqual(links('http://site.test/p/q'), ['https://example.com/b', 'http://site.test/p/c', 'http://site.test/d', 'http://e.org/f']);
+  assert.deepEqual(links('http://site.test/p/q'), [
+    'https://example.com/b',
+    'http://site.test/p/c',
+    'http://site.test/d',
+    'http://e.org/f',
+  ]);
   assert.deepEqual(links('not a url'), [null, null, null, null]);
   const blocks = toBlocks(doc, createUrlResolver(doc, 'http://site.test/p/q'));
   assert.match(JSON.stringify(blocks), /"href":"https:\/\/example.com\/b"/);

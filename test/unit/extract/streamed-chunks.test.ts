@@ -9,8 +9,10 @@ function contentText(html: string): string {
   return ex ? renderText(ex.blocks, { title: null }) : '';
 }
 
-const para = (n: number): string => `<p>Paragraph ${n} of the guide, with enough words, commas, and detail to read as the page's prose.</p>`;
-const paras = (from: number, to: number): string => Array.from({ length: to - from + 1 }, (_, i) => para(from + i)).join('');
+const para = (n: number): string =>
+  `<p>Paragraph ${n} of the guide, with enough words, commas, and detail to read as the page's prose.</p>`;
+const paras = (from: number, to: number): string =>
+  Array.from({ length: to - from + 1 }, (_, i) => para(from + i)).join('');
 
 test("a streaming render's late chunks are read where their placeholders stand", () => {
   const html = `<html><head><title>Guide</title></head><body><div>

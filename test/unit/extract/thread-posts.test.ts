@@ -22,7 +22,10 @@ function thread(): string {
   let nested = '';
   for (let i = REPLIES.length - 1; i >= 0; i--) {
     // The second reply is a long one, several paragraphs: scoring picks it.
-    const text = i === 1 ? Array.from({ length: 3 }, (_, k) => `<p>${REPLIES[i]} Point ${k + 1}, at length, with detail.</p>`).join('') : `<p>${REPLIES[i]}</p>`;
+    const text =
+      i === 1
+        ? Array.from({ length: 3 }, (_, k) => `<p>${REPLIES[i]} Point ${k + 1}, at length, with detail.</p>`).join('')
+        : `<p>${REPLIES[i]}</p>`;
     nested = `<li class="comments_subtree"><div class="comment"><div class="details"><a href="/~user${i}">user${i}</a> <span>${i + 1} hours ago</span></div><div class="comment_text">${text}</div></div><ol class="comments">${nested}</ol></li>`;
   }
   return `<!doctype html><html><head><title>Project goals for 2024 | Links</title></head><body>
@@ -39,7 +42,11 @@ test('a thread whose posts are marked up alike is read whole, not only its longe
 });
 
 test('an article found by the strict pass stays alone beside comments marked up like it', () => {
-  const body = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i + 1} of the article, with enough words, commas, and detail to read like real prose in a body.</p>`).join('');
+  const body = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} of the article, with enough words, commas, and detail to read like real prose in a body.</p>`,
+  ).join('');
   const comment = (t: string): string => `<div class="text"><p>${t}</p></div>`;
   const html = `<html><body><article><h1>Headline</h1><div class="text">${body}</div></article><section>${REPLIES.map(comment).join('')}</section></body></html>`;
   const text = contentText(html)!;
@@ -48,8 +55,13 @@ test('an article found by the strict pass stays alone beside comments marked up 
 });
 
 test('on a page declared a thread, replies in "comment" wrappers are read with the opening post', () => {
-  const op = Array.from({ length: 4 }, (_, i) => `<p>Opening post, paragraph ${i + 1}: the project changed its licence, and the add-ons we maintain, with their users, need a new home.</p>`).join('');
-  const reply = (t: string): string => `<li class="ItemComment"><div class="Author"><a href="/u/x">someone</a></div><div class="Message userContent"><p>${t}</p></div></li>`;
+  const op = Array.from(
+    { length: 4 },
+    (_, i) =>
+      `<p>Opening post, paragraph ${i + 1}: the project changed its licence, and the add-ons we maintain, with their users, need a new home.</p>`,
+  ).join('');
+  const reply = (t: string): string =>
+    `<li class="ItemComment"><div class="Author"><a href="/u/x">someone</a></div><div class="Message userContent"><p>${t}</p></div></li>`;
   const html = `<html><head><title>Licence change | Forum</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Licence change"}</script></head>
 <body><nav><a href="/">Forum</a> <a href="/categories">Categories</a></nav><main class="Content"><h1>Licence change</h1><div class="Discussion"><div class="Message userContent">${op}</div></div>
 <ul class="Comments">${REPLIES.map(reply).join('')}</ul></main><footer><a href="/terms">Terms</a></footer></body></html>`;

@@ -16,7 +16,9 @@ const sections = ['Introduction', 'Page Layout', 'Free Space Map', 'Visibility M
  *  "Submit correction" box, the only block that scores as prose. */
 function chapterPage(tocHref: (i: number) => string): string {
   const versions = Array.from({ length: 20 }, (_, i) => `<a href="/manual/${i}/storage.html">${i}</a>`).join(' / ');
-  const toc = sections.map((s, i) => `<dt><span class="sect1"><a href="${tocHref(i)}">7.${i + 1}. ${s}</a></span></dt>`).join('');
+  const toc = sections
+    .map((s, i) => `<dt><span class="sect1"><a href="${tocHref(i)}">7.${i + 1}. ${s}</a></span></dt>`)
+    .join('');
   return `<html><head><title>Example: Manual: 18: Chapter 7. Storage</title></head><body>
 <nav><a href="/">Home</a> <a href="/about/">About</a> <a href="/download/">Download</a></nav>
 <div class="versions">Supported Versions: ${versions}</div>

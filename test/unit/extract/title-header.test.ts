@@ -7,8 +7,10 @@ import { contentTextAt } from '../../support/content-text.js';
 
 const contentText = (html: string): string => contentTextAt(html, 'https://docs.example/learn/css/flexbox');
 
-const INTRO = 'Flexbox is a one-dimensional layout method for arranging items in rows or columns, so that items expand to fill space or shrink to fit.';
-const BODY = (n: number): string => `<section><h2>Part ${n}</h2><p>Paragraph ${n} of the guide explains one property of the layout in detail, with an example that readers can try in their own editor.</p><p>A second paragraph of part ${n} goes on with the example and shows what changes when the property takes another value.</p></section>`;
+const INTRO =
+  'Flexbox is a one-dimensional layout method for arranging items in rows or columns, so that items expand to fill space or shrink to fit.';
+const BODY = (n: number): string =>
+  `<section><h2>Part ${n}</h2><p>Paragraph ${n} of the guide explains one property of the layout in detail, with an example that readers can try in their own editor.</p><p>A second paragraph of part ${n} goes on with the example and shows what changes when the property takes another value.</p></section>`;
 
 function page(headerClass: string, wrapper: 'main' | 'div'): string {
   return `<html><body><header class="site-header"><a href="/">Docs</a><nav><a href="/learn">Learn</a><a href="/ref">Reference</a></nav></header>
@@ -26,14 +28,25 @@ test('a box named "header" inside <main> with the page\'s <h1> and prose is the 
 });
 
 test('the rule asks for <main>, the <h1>, prose, and no other unlikely word', () => {
-  const box = (html: string) => findElement(parseHtml(html), (el) => el.name === 'div' && /header/.test(el.attribs['class'] ?? ''))!;
+  const box = (html: string) =>
+    findElement(parseHtml(html), (el) => el.name === 'div' && /header/.test(el.attribs['class'] ?? ''))!;
   assert.equal(isTitleHeader(box(page('layout__header', 'main'))), true);
   // Outside <main> a header box is the site's.
   assert.equal(isTitleHeader(box(page('layout__header', 'div'))), false);
   // Another unlikely word names something else (a sidebar's header, a comments header).
   assert.equal(isTitleHeader(box(page('sidebar-header', 'main'))), false);
   // A header box without prose (title and a date line) stays out.
-  assert.equal(isTitleHeader(box('<html><body><main><div class="page-header"><h1>Flexbox</h1><p>May 2, 2025</p></div></main></body></html>')), false);
+  assert.equal(
+    isTitleHeader(
+      box('<html><body><main><div class="page-header"><h1>Flexbox</h1><p>May 2, 2025</p></div></main></body></html>'),
+    ),
+    false,
+  );
   // A header box without the page's <h1> (a section's box) is not the article's header.
-  assert.equal(isTitleHeader(box(`<html><body><main><div class="page-header"><h2>Flexbox</h2><p>${INTRO}</p></div></main></body></html>`)), false);
+  assert.equal(
+    isTitleHeader(
+      box(`<html><body><main><div class="page-header"><h2>Flexbox</h2><p>${INTRO}</p></div></main></body></html>`),
+    ),
+    false,
+  );
 });

@@ -12,7 +12,9 @@ function blocksOf(html: string, url = 'https://example.com/dir/page.html'): Bloc
 }
 
 test('headings keep their level and paragraphs their inline structure', () => {
-  const blocks = blocksOf('<h2>Title  here</h2><p>Some <em>emph</em> and <strong>bold</strong> and <code>x = 1</code><br>next line</p>');
+  const blocks = blocksOf(
+    '<h2>Title  here</h2><p>Some <em>emph</em> and <strong>bold</strong> and <code>x = 1</code><br>next line</p>',
+  );
   assert.deepEqual(blocks, [
     { type: 'heading', level: 2, children: [{ type: 'text', text: 'Title here' }] },
     {
@@ -77,20 +79,39 @@ test('nested lists stay nested, ordered lists keep their start', () => {
 });
 
 test('data tables keep rows and header cells; layout tables read as text', () => {
-  const [table] = blocksOf('<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr></tbody></table>');
+  const [table] = blocksOf(
+    '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr></tbody></table>',
+  );
   assert.deepEqual(table, {
     type: 'table',
     rows: [
-      { cells: [{ header: true, children: [{ type: 'text', text: 'Name' }] }, { header: true, children: [{ type: 'text', text: 'Qty' }] }] },
-      { cells: [{ header: false, children: [{ type: 'text', text: 'Apple' }] }, { header: false, children: [{ type: 'strong', children: [{ type: 'text', text: '3' }] }] }] },
+      {
+        cells: [
+          { header: true, children: [{ type: 'text', text: 'Name' }] },
+          { header: true, children: [{ type: 'text', text: 'Qty' }] },
+        ],
+      },
+      {
+        cells: [
+          { header: false, children: [{ type: 'text', text: 'Apple' }] },
+          { header: false, children: [{ type: 'strong', children: [{ type: 'text', text: '3' }] }] },
+        ],
+      },
     ],
   });
-  const layout = blocksOf('<table role="presentation"><tr><td><p>First para</p></td><td><p>Second para</p></td></tr></table>');
-  assert.deepEqual(layout.map((b) => b.type), ['paragraph', 'paragraph']);
+  const layout = blocksOf(
+    '<table role="presentation"><tr><td><p>First para</p></td><td><p>Second para</p></td></tr></table>',
+  );
+  assert.deepEqual(
+    layout.map((b) => b.type),
+    ['paragraph', 'paragraph'],
+  );
 });
 
 test('code blocks keep whitespace and take the language from class', () => {
-  const blocks = blocksOf('<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre><pre class="lang-py">x<br>y</pre>');
+  const blocks = blocksOf(
+    '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre><pre class="lang-py">x<br>y</pre>',
+  );
   assert.deepEqual(blocks, [
     { type: 'code', language: 'typescript', text: 'const a = 1;\n  if (a) {\n    go();\n  }' },
     { type: 'code', language: 'py', text: 'x\ny' },
@@ -103,8 +124,19 @@ test('quotes, figures with captions, images inline and standalone, rules', () =>
   );
   assert.deepEqual(blocks, [
     { type: 'quote', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Quoted' }] }] },
-    { type: 'image', src: 'https://example.com/i.png', alt: 'An image', caption: [{ type: 'text', text: 'The caption' }] },
-    { type: 'paragraph', children: [{ type: 'text', text: 'Text ' }, { type: 'image', src: 'https://example.com/dir/lazy.png', alt: 'in' }] },
+    {
+      type: 'image',
+      src: 'https://example.com/i.png',
+      alt: 'An image',
+      caption: [{ type: 'text', text: 'The caption' }],
+    },
+    {
+      type: 'paragraph',
+      children: [
+        { type: 'text', text: 'Text ' },
+        { type: 'image', src: 'https://example.com/dir/lazy.png', alt: 'in' },
+      ],
+    },
     { type: 'rule' },
   ]);
 });
@@ -117,15 +149,23 @@ test('scripts, styles, forms controls and hidden elements are left out', () => {
 });
 
 test('ruby annotations are left out, so furigana does not repeat the text', () => {
-  const blocks = blocksOf('<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby></p>');
+  const blocks = blocksOf(
+    '<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby></p>',
+  );
   assert.deepEqual(blocks, [{ type: 'paragraph', children: [{ type: 'text', text: '子どもへの虐待' }] }]);
 });
 
 test('block elements split text into paragraphs, also inside a wrapping link', () => {
   const blocks = blocksOf('<a href="/card"><div>Card title</div><div>Card teaser</div></a>');
   assert.deepEqual(blocks, [
-    { type: 'paragraph', children: [{ type: 'link', href: 'https://example.com/card', children: [{ type: 'text', text: 'Card title' }] }] },
-    { type: 'paragraph', children: [{ type: 'link', href: 'https://example.com/card', children: [{ type: 'text', text: 'Card teaser' }] }] },
+    {
+      type: 'paragraph',
+      children: [{ type: 'link', href: 'https://example.com/card', children: [{ type: 'text', text: 'Card title' }] }],
+    },
+    {
+      type: 'paragraph',
+      children: [{ type: 'link', href: 'https://example.com/card', children: [{ type: 'text', text: 'Card teaser' }] }],
+    },
   ]);
 });
 
@@ -147,5 +187,8 @@ test('a 100,000-deep tree converts without overflowing the stack', () => {
 test('text reads as NFC: a composition-excluded or decomposed character is the same string as its canonical form', () => {
   // U+09DC (Bengali RRA) is excluded from composition: NFC is U+09A1 U+09BC. "e" + U+0301 is "é".
   const blocks = blocksOf('<p>\u09B8\u09BE\u09DC\u09C7 cafe\u0301 plain</p>');
-  assert.deepEqual(blocks[0], { type: 'paragraph', children: [{ type: 'text', text: '\u09B8\u09BE\u09A1\u09BC\u09C7 caf\u00e9 plain' }] });
+  assert.deepEqual(blocks[0], {
+    type: 'paragraph',
+    children: [{ type: 'text', text: '\u09B8\u09BE\u09A1\u09BC\u09C7 caf\u00e9 plain' }],
+  });
 });

@@ -4,7 +4,8 @@ import { contentTextAt } from '../../support/content-text.js';
 
 const contentText = (html: string): string => contentTextAt(html, 'https://guide.example/insurance');
 
-const para = (n: number): string => `<p>Paragraph ${n} of the guide, with commas, words, and detail enough to read as prose for a reader of this page.</p>`;
+const para = (n: number): string =>
+  `<p>Paragraph ${n} of the guide, with commas, words, and detail enough to read as prose for a reader of this page.</p>`;
 
 test('a role=tooltip note is shown only on hover: left out of the text', () => {
   const text = contentText(`<html><head><title>Guide</title></head><body><article><h1>Guide</h1>${para(1)}

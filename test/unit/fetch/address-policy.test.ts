@@ -101,7 +101,11 @@ const TABLE: Array<[string, boolean, string]> = [
 
 test('address policy table: every reserved range and its boundaries', () => {
   for (const [ip, allowed, what] of TABLE) {
-    assert.equal(isAllowedAddress(ip, DEFAULT), allowed, `${ip} (${what}) should be ${allowed ? 'allowed' : 'blocked'}`);
+    assert.equal(
+      isAllowedAddress(ip, DEFAULT),
+      allowed,
+      `${ip} (${what}) should be ${allowed ? 'allowed' : 'blocked'}`,
+    );
   }
 });
 
@@ -117,7 +121,11 @@ test('allowCidrs opens exactly the listed range and nothing next to it', () => {
   assert.equal(isAllowedAddress('127.0.0.1', p), false);
   assert.equal(isAllowedAddress('127.0.0.3', p), false);
   assert.equal(isAllowedAddress('::1', p), false);
-  assert.equal(isAllowedAddress('::ffff:127.0.0.2', p), false, 'the IPv4-mapped spelling is not opened by an IPv4 CIDR');
+  assert.equal(
+    isAllowedAddress('::ffff:127.0.0.2', p),
+    false,
+    'the IPv4-mapped spelling is not opened by an IPv4 CIDR',
+  );
   assert.equal(isAllowedAddress('10.1.200.3', p), true);
   assert.equal(isAllowedAddress('10.2.0.1', p), false);
   assert.equal(isAllowedAddress('fd12:3::1', p), true);
@@ -127,7 +135,8 @@ test('allowCidrs opens exactly the listed range and nothing next to it', () => {
 
 test('allowPrivateNetworks opens private ranges but not cloud metadata', () => {
   const p = createAddressPolicy({ allowPrivateNetworks: true });
-  for (const ip of ['127.0.0.1', '10.0.0.1', '192.168.1.1', '::1', 'fd00::1', '100.64.0.1']) assert.equal(isAllowedAddress(ip, p), true, ip);
+  for (const ip of ['127.0.0.1', '10.0.0.1', '192.168.1.1', '::1', 'fd00::1', '100.64.0.1'])
+    assert.equal(isAllowedAddress(ip, p), true, ip);
   for (const ip of ['169.254.169.254', '169.254.170.2', '100.100.100.200', '168.63.129.16', 'fd00:ec2::254']) {
     assert.equal(isAllowedAddress(ip, p), false, ip);
   }

@@ -7,7 +7,12 @@ import { BOT_PAGES, CLOUDFLARE_SERVED_ARTICLE, VENDOR_ARTICLE } from '../../supp
 describe('detectBotProtection', () => {
   for (const page of BOT_PAGES) {
     it(`${page.name} -> ${page.vendor ?? 'not a challenge'}`, () => {
-      const hit = detectBotProtection({ status: page.status, headers: page.headers, setCookieNames: cookieNames(page.cookies), body: Buffer.from(page.body) });
+      const hit = detectBotProtection({
+        status: page.status,
+        headers: page.headers,
+        setCookieNames: cookieNames(page.cookies),
+        body: Buffer.from(page.body),
+      });
       assert.equal(hit?.vendor ?? null, page.vendor, JSON.stringify(hit));
     });
   }
@@ -17,21 +22,41 @@ describe('detectBotProtection', () => {
     assert.equal(detectBotProtection({ status: 405, headers: { 'x-amzn-waf-action': 'captcha' } })?.vendor, 'aws_waf');
     assert.equal(detectBotProtection({ status: 403, headers: { server: 'AkamaiGHost' } })?.vendor, 'akamai');
     assert.equal(detectBotProtection({ status: 503, headers: {}, setCookieNames: ['_abck'] })?.vendor, 'akamai');
-    assert.equal(detectBotProtection({ status: 200, headers: { server: 'cloudflare' }, setCookieNames: ['__cf_bm'] }), null);
+    assert.equal(
+      detectBotProtection({ status: 200, headers: { server: 'cloudflare' }, setCookieNames: ['__cf_bm'] }),
+      null,
+    );
     assert.equal(detectBotProtection({ status: 403, headers: { server: 'nginx' } }), null);
   });
 
   it('a blocking status with vendor cookies is still content when the body is a real page', () => {
-    assert.equal(detectBotProtection({ status: 503, headers: { server: 'cloudflare' }, setCookieNames: ['__cf_bm'], body: VENDOR_ARTICLE }), null);
+    assert.equal(
+      detectBotProtection({
+        status: 503,
+        headers: { server: 'cloudflare' },
+        setCookieNames: ['__cf_bm'],
+        body: VENDOR_ARTICLE,
+      }),
+      null,
+    );
   });
 
   it('challenge markup inside a long page does not count (an article embedding a demo, a big page)', () => {
-    const padded = CLOUDFLARE_SERVED_ARTICLE.replace('</article>', `${'<p>Another paragraph about the estuary, its birds, its tides and the people who count them each spring.</p>'.repeat(40)}</article><script>window._cf_chl_opt={cType:'managed'}</script>`);
+    const padded = CLOUDFLARE_SERVED_ARTICLE.replace(
+      '</article>',
+      `${'<p>Another paragraph about the estuary, its birds, its tides and the people who count them each spring.</p>'.repeat(40)}</article><script>window._cf_chl_opt={cType:'managed'}</script>`,
+    );
     assert.equal(detectBotProtection({ status: 200, headers: {}, body: padded }), null);
   });
 
   it('ignores bodies that are not markup', () => {
-    assert.equal(detectBotProtection({ status: 200, headers: {}, body: '{"title":"Just a moment...","_cf_chl_opt":1}' }), null);
-    assert.equal(detectBotProtection({ status: 200, headers: {}, body: Buffer.from('%PDF-1.7 window._cf_chl_opt') }), null);
+    assert.equal(
+      detectBotProtection({ status: 200, headers: {}, body: '{"title":"Just a moment...","_cf_chl_opt":1}' }),
+      null,
+    );
+    assert.equal(
+      detectBotProtection({ status: 200, headers: {}, body: Buffer.from('%PDF-1.7 window._cf_chl_opt') }),
+      null,
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ASCII_COMPATIBLE, decodeBody, decodeText, encodingForLabel, parseContentType, prescanMetaCharset, sniffKind } from '../../../src/fetch/decode.js';
+import {
+  ASCII_COMPATIBLE,
+  decodeBody,
+  decodeText,
+  encodingForLabel,
+  parseContentType,
+  prescanMetaCharset,
+  sniffKind,
+} from '../../../src/fetch/decode.js';
 import { encodedText, fetchedBody, taskText } from '../../../src/fetch/fetched-body.js';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
@@ -24,7 +32,11 @@ test('unlabelled bodies are sniffed: HTML, XML, text, binary', () => {
   assert.equal(sniffKind(Buffer.from('  \n<!DOCTYPE html><title>x</title>')), 'html');
   assert.equal(sniffKind(Buffer.from('<html lang="en">')), 'html');
   assert.equal(sniffKind(Buffer.from('\ufeff<p>hi</p>')), 'html', 'after a UTF-8 BOM');
-  assert.equal(sniffKind(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<html>', 'utf16le')])), 'html', 'UTF-16LE with BOM');
+  assert.equal(
+    sniffKind(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<html>', 'utf16le')])),
+    'html',
+    'UTF-16LE with BOM',
+  );
   assert.equal(sniffKind(Buffer.from('<!-- c --><div>')), 'html');
   assert.equal(sniffKind(Buffer.from('<?xml version="1.0"?><rss/>')), 'xml');
   assert.equal(sniffKind(Buffer.from('just some words <b>')), 'text');
@@ -48,7 +60,12 @@ test('charset precedence: BOM, then header, then meta, then UTF-8 validity, then
   assert.equal(r2.charset, 'windows-1252');
   assert.equal(r2.text, '<meta charset="utf-8"><p>café</p>');
   // meta only (windows-1252 curly quotes)
-  const r3 = decodeBody(latin1('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"></head><p>\x93hi\x94</p>'), 'text/html');
+  const r3 = decodeBody(
+    latin1(
+      '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"></head><p>\x93hi\x94</p>',
+    ),
+    'text/html',
+  );
   assert.equal(r3.charset, 'windows-1252');
   assert.ok(r3.text!.includes('\u201chi\u201d'));
   // unknown header label falls through to meta
@@ -85,15 +102,26 @@ test('a <meta> charset later in the head (after long scripts or comments) decide
   // "中文新闻" in GB2312, after 2 KB of script: read as windows-1252 it would be mojibake.
   const gb = Buffer.from([0xd6, 0xd0, 0xce, 0xc4, 0xd0, 0xc2, 0xce, 0xc5]);
   const page = (head: string, body = ''): Buffer =>
-    Buffer.concat([latin1(`<html><head><script>var x = "${'a'.repeat(2000)}";</script>${head}</head><body>${body}<p>`), gb, latin1('</p></body></html>')]);
+    Buffer.concat([
+      latin1(`<html><head><script>var x = "${'a'.repeat(2000)}";</script>${head}</head><body>${body}<p>`),
+      gb,
+      latin1('</p></body></html>'),
+    ]);
   const late = decodeBody(page('<meta http-equiv="Content-Type" content="text/html; charset=gb2312">'), 'text/html');
   assert.equal(late.charset, 'gbk');
-  assert.match(late.text ?? "", /<p>中文新闻<\/p>/);
+  assert.match(late.text ?? '', /<p>中文新闻<\/p>/);
   assert.equal(decodeBody(page('<!-- <meta charset="gb2312"> -->'), 'text/html').charset, 'windows-1252');
-  assert.equal(decodeBody(page('<script>document.write(\'<meta charset="gb2312">\')</script>'), 'text/html').charset, 'windows-1252');
+  assert.equal(
+    decodeBody(page('<script>document.write(\'<meta charset="gb2312">\')</script>'), 'text/html').charset,
+    'windows-1252',
+  );
   assert.equal(decodeBody(page('', '<meta charset="gb2312">'), 'text/html').charset, 'windows-1252');
   // Valid UTF-8 with a late label from before it was saved again as UTF-8 stays UTF-8.
-  const resaved = Buffer.concat([latin1(`<html><head><script>var x = "${'a'.repeat(2000)}";</script><meta charset="iso-8859-1"></head><body><p>`), Buffer.from('“quoted” café'), latin1('</p></body></html>')]);
+  const resaved = Buffer.concat([
+    latin1(`<html><head><script>var x = "${'a'.repeat(2000)}";</script><meta charset="iso-8859-1"></head><body><p>`),
+    Buffer.from('“quoted” café'),
+    latin1('</p></body></html>'),
+  ]);
   assert.equal(decodeBody(resaved, 'text/html').charset, 'utf-8');
   // The header's charset still comes first.
   assert.equal(decodeBody(page('<meta charset="gb2312">'), 'text/html; charset=utf-8').charset, 'utf-8');
@@ -116,15 +144,23 @@ test('JSON is UTF-8 regardless of a meta-looking string; XML declaration is hono
 });
 
 test('Content-Type parsing', () => {
-  assert.deepEqual(parseContentType('text/html; Charset="UTF-8"; q=1'), { essence: 'text/html', params: { charset: 'UTF-8', q: '1' } });
+  assert.deepEqual(parseContentType('text/html; Charset="UTF-8"; q=1'), {
+    essence: 'text/html',
+    params: { charset: 'UTF-8', q: '1' },
+  });
   assert.equal(parseContentType('nonsense'), null);
   assert.equal(parseContentType(''), null);
-  assert.equal(decodeBody(Buffer.from('<html>'), 'nonsense').kind, 'html', 'an invalid Content-Type is sniffed like a missing one');
+  assert.equal(
+    decodeBody(Buffer.from('<html>'), 'nonsense').kind,
+    'html',
+    'an invalid Content-Type is sniffed like a missing one',
+  );
 });
 
 test('an all-ASCII body decodes to the same text with or without the decoder, in every encoding that shortcut is taken for', () => {
   const ascii = Uint8Array.from({ length: 128 }, (_, i) => i);
-  for (const charset of ASCII_COMPATIBLE) assert.equal(decodeText(ascii, charset), new TextDecoder(charset).decode(ascii), charset);
+  for (const charset of ASCII_COMPATIBLE)
+    assert.equal(decodeText(ascii, charset), new TextDecoder(charset).decode(ascii), charset);
   // Not taken where the bytes are not ASCII, or the encoding reads ASCII bytes otherwise.
   assert.equal(decodeText(Buffer.from('caf\xe9', 'latin1'), 'windows-1252'), 'café');
   assert.equal(decodeText(Buffer.from('\x1b$B$3$s\x1b(B', 'latin1'), 'iso-2022-jp'), 'こん');

@@ -30,8 +30,14 @@ test('readBody: the cap counts decoded bytes, and a truncated gzip stream yields
 });
 
 test('readBody: unknown or too many encodings are upstream_error', async () => {
-  await assert.rejects(readBody(chunks(Buffer.from('x')), ['zstd'], 100), (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error');
-  await assert.rejects(readBody(chunks(Buffer.from('x')), Array(6).fill('gzip'), 100), (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error');
+  await assert.rejects(
+    readBody(chunks(Buffer.from('x')), ['zstd'], 100),
+    (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
+  );
+  await assert.rejects(
+    readBody(chunks(Buffer.from('x')), Array(6).fill('gzip'), 100),
+    (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
+  );
   assert.deepEqual(parseContentEncoding('GZIP, identity ,br'), ['gzip', 'br']);
   assert.deepEqual(parseContentEncoding(undefined), []);
 });
@@ -65,15 +71,28 @@ test('URL rules: http(s) only, WHATWG normalisation, bad ports, redirect targets
   assert.equal(parseRequestedUrl('HTTP://Example.COM:80/a/../b').href, 'http://example.com/b');
   assert.equal(parseRequestedUrl('http://0x7f.1/').hostname, '127.0.0.1');
   for (const bad of ['ftp://x/', 'file:///etc/passwd', 'example.com', '']) {
-    assert.throws(() => parseRequestedUrl(bad), (e: unknown) => e instanceof ItemFailure && e.code === 'invalid_url', bad);
+    assert.throws(
+      () => parseRequestedUrl(bad),
+      (e: unknown) => e instanceof ItemFailure && e.code === 'invalid_url',
+      bad,
+    );
   }
   for (const port of [25, 22, 6667, 10080]) {
     assert.ok(BAD_PORTS.has(port));
-    assert.throws(() => parseRequestedUrl(`http://example.com:${port}/`), (e: unknown) => e instanceof ItemFailure && e.code === 'blocked_url');
+    assert.throws(
+      () => parseRequestedUrl(`http://example.com:${port}/`),
+      (e: unknown) => e instanceof ItemFailure && e.code === 'blocked_url',
+    );
   }
   assert.equal(parseRequestedUrl('http://example.com:8080/').port, '8080');
   const base = new URL('http://a.example/x/y');
   assert.equal(resolveRedirect('../z?q=1', base).href, 'http://a.example/z?q=1');
-  assert.throws(() => resolveRedirect('gopher://a.example/', base), (e: unknown) => e instanceof ItemFailure && e.code === 'blocked_url');
-  assert.throws(() => resolveRedirect('http://[bad', base), (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error');
+  assert.throws(
+    () => resolveRedirect('gopher://a.example/', base),
+    (e: unknown) => e instanceof ItemFailure && e.code === 'blocked_url',
+  );
+  assert.throws(
+    () => resolveRedirect('http://[bad', base),
+    (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
+  );
 });

@@ -12,7 +12,8 @@ describe('readableTextExceeds', () => {
   });
 
   it('does not count scripts, styles, comments, the title or tags', () => {
-    const html = '<html><head><title>A long title here</title><style>body{color:red}</style><script>var x = "<p>not text</p>";</script></head><body><!-- a comment --><div class="x">ab</div><SCRIPT type="a">more()</SCRIPT ></body></html>';
+    const html =
+      '<html><head><title>A long title here</title><style>body{color:red}</style><script>var x = "<p>not text</p>";</script></head><body><!-- a comment --><div class="x">ab</div><SCRIPT type="a">more()</SCRIPT ></body></html>';
     assert.equal(exceeds(html, 1), true);
     assert.equal(exceeds(html, 2), false);
   });
@@ -39,7 +40,10 @@ describe('readableTextExceeds', () => {
   });
 
   it('a real article is over it', () => {
-    const article = '<html><head><title>T</title></head><body><article>' + '<p>Sentences of an ordinary article about the river and its birds.</p>'.repeat(60) + '</article></body></html>';
+    const article =
+      '<html><head><title>T</title></head><body><article>' +
+      '<p>Sentences of an ordinary article about the river and its birds.</p>'.repeat(60) +
+      '</article></body></html>';
     assert.equal(exceeds(article, 3000), true);
   });
 });

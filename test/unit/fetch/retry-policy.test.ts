@@ -14,11 +14,26 @@ test('Retry-After: delta-seconds, HTTP dates, and junk', () => {
 });
 
 test('backoff doubles per retry, stays within [ceiling/2, ceiling] and is capped', () => {
-  assert.equal(backoffMs(0, 200, 5000, () => 0), 100);
-  assert.equal(backoffMs(0, 200, 5000, () => 1), 200);
-  assert.equal(backoffMs(3, 200, 5000, () => 1), 1600);
-  assert.equal(backoffMs(10, 200, 5000, () => 1), 5000);
-  assert.equal(backoffMs(10, 200, 5000, () => 0), 2500);
+  assert.equal(
+    backoffMs(0, 200, 5000, () => 0),
+    100,
+  );
+  assert.equal(
+    backoffMs(0, 200, 5000, () => 1),
+    200,
+  );
+  assert.equal(
+    backoffMs(3, 200, 5000, () => 1),
+    1600,
+  );
+  assert.equal(
+    backoffMs(10, 200, 5000, () => 1),
+    5000,
+  );
+  assert.equal(
+    backoffMs(10, 200, 5000, () => 0),
+    2500,
+  );
 });
 
 test('only "try again later" statuses are retried', () => {

@@ -16,7 +16,11 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 async function post(origin: string, path: string, body: unknown = { url: 'https://example.com/' }) {
-  const res = await fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(origin + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
@@ -44,7 +48,10 @@ async function metric(origin: string, line: RegExp): Promise<number> {
 
 describe('admission', () => {
   it('queues calls beyond the limit, sheds at once when the queue is full, and runs the queued ones later', async (t) => {
-    const { gate, app, origin, running } = await oneSlotTaken(t, { admissionQueueMax: 2, admissionQueueTimeoutMs: 60_000 });
+    const { gate, app, origin, running } = await oneSlotTaken(t, {
+      admissionQueueMax: 2,
+      admissionQueueTimeoutMs: 60_000,
+    });
     const queued = [post(origin, SLOW), post(origin, SLOW)];
     await untilQueued(app, 2);
     assert.equal(gate.started.length, 1, 'queued calls have not started');
@@ -105,7 +112,12 @@ describe('admission', () => {
   });
 
   it('recovers when the load stops: a full queue drains and new calls are served at once', async (t) => {
-    const { gate, app, origin, running: first } = await oneSlotTaken(t, { admissionQueueMax: 1, admissionQueueTimeoutMs: 60_000 }, [echoTool()]);
+    const {
+      gate,
+      app,
+      origin,
+      running: first,
+    } = await oneSlotTaken(t, { admissionQueueMax: 1, admissionQueueTimeoutMs: 60_000 }, [echoTool()]);
     const second = post(origin, SLOW);
     await untilQueued(app, 1);
     assert.equal((await post(origin, '/api/v1/tools/clean_web_content')).status, 503);
@@ -120,7 +132,10 @@ describe('admission', () => {
   });
 
   it('a caller that goes away while queued leaves the queue and never runs', async (t) => {
-    const { gate, app, origin, running } = await oneSlotTaken(t, { admissionQueueMax: 5, admissionQueueTimeoutMs: 60_000 });
+    const { gate, app, origin, running } = await oneSlotTaken(t, {
+      admissionQueueMax: 5,
+      admissionQueueTimeoutMs: 60_000,
+    });
     const leaving = new AbortController();
     const gone = fetch(origin + SLOW, {
       method: 'POST',
@@ -138,7 +153,10 @@ describe('admission', () => {
   });
 
   it('is usable by other front ends: admission.run() waits for a slot, then runs the work', async (t) => {
-    const { gate, app, origin, running } = await oneSlotTaken(t, { admissionQueueMax: 5, admissionQueueTimeoutMs: 60_000 });
+    const { gate, app, origin, running } = await oneSlotTaken(t, {
+      admissionQueueMax: 5,
+      admissionQueueTimeoutMs: 60_000,
+    });
     let ran = false;
     const other = app.urlkit.admission.run('mcp', undefined, async () => {
       ran = true;

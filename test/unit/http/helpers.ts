@@ -48,7 +48,10 @@ export function echoTool(name = 'clean_web_content', schema: Record<string, unkn
     example: { url: 'https://example.com/' },
     async run(input) {
       const urls = Array.isArray(input.items) ? (input.items as unknown[]) : [input.url];
-      return urls.map((u) => ({ data: { input }, meta: { url: typeof u === 'string' ? u : (u as { url: string }).url } }));
+      return urls.map((u) => ({
+        data: { input },
+        meta: { url: typeof u === 'string' ? u : (u as { url: string }).url },
+      }));
     },
   };
 }
@@ -65,7 +68,12 @@ export function gateTool(name = 'slow_tool') {
     command: name,
     summary: 'waits',
     description: 'Waits for the test to release it.',
-    inputSchema: { type: 'object', additionalProperties: false, required: ['url'], properties: { url: { type: 'string' } } },
+    inputSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url'],
+      properties: { url: { type: 'string' } },
+    },
     itemDataSchema: { type: 'object' },
     itemMetaSchema: { type: 'object' },
     example: { url: 'https://example.com/' },
@@ -76,7 +84,15 @@ export function gateTool(name = 'slow_tool') {
         const url = String(input.url);
         waiting.push(() => resolve([{ data: { done: true }, meta: { url } }]));
         ctx.signal.addEventListener('abort', () =>
-          resolve([{ data: null, meta: { url, error: { code: 'timeout', message: String((ctx.signal.reason as Error)?.message), retryable: true } } }]),
+          resolve([
+            {
+              data: null,
+              meta: {
+                url,
+                error: { code: 'timeout', message: String((ctx.signal.reason as Error)?.message), retryable: true },
+              },
+            },
+          ]),
         );
       });
     },
@@ -141,6 +157,10 @@ export function logCollector(): { stream: Writable; lines: () => Array<Record<st
   };
 }
 
-export async function appWith(tools: Tool[], overrides: Partial<Config> = {}, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function appWith(
+  tools: Tool[],
+  overrides: Partial<Config> = {},
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   return buildApp(testConfig(overrides), { tools, services: unusedServices(), ...options });
 }

@@ -22,9 +22,13 @@ describe('OpenAPI and docs', () => {
       const op = doc.paths[`/api/v1/tools/${tool.name}`]?.post;
       assert.ok(op, `${tool.name} documented`);
       const schema = op.requestBody.content['application/json'].schema;
-      assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(tool.inputSchema.properties as object).sort());
+      assert.deepEqual(
+        Object.keys(schema.properties).sort(),
+        Object.keys(tool.inputSchema.properties as object).sort(),
+      );
       assert.equal(schema.additionalProperties, false);
-      for (const status of ['200', '400', '413', '415', '429', '500', '503']) assert.ok(op.responses[status], `${tool.name} ${status}`);
+      for (const status of ['200', '400', '413', '415', '429', '500', '503'])
+        assert.ok(op.responses[status], `${tool.name} ${status}`);
       const item = op.responses['200'].content['application/json'].schema.properties.data.properties.results.items;
       assert.deepEqual(item.required, ['data', 'meta']);
       assert.ok(op.responses['200'].headers['X-Correlation-ID']);
@@ -48,7 +52,9 @@ describe('OpenAPI and docs', () => {
     assert.doesNotMatch(page.body, /(src|href)\s*=\s*["']?(https?:)?\/\//i, 'no external script or stylesheet');
     const csp = String(page.headers['content-security-policy']);
     assert.doesNotMatch(csp, /https:|upgrade-insecure-requests|swagger\.io/);
-    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => new URL(m[1]!, 'http://local/docs/').pathname);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map(
+      (m) => new URL(m[1]!, 'http://local/docs/').pathname,
+    );
     assert.ok(assets.length >= 3);
     for (const path of assets) {
       const res = await app.inject({ method: 'GET', url: path });
@@ -56,7 +62,10 @@ describe('OpenAPI and docs', () => {
     }
     const init = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
     assert.equal(init.statusCode, 200);
-    const code = init.body.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n');
+    const code = init.body
+      .split('\n')
+      .filter((l) => !l.trim().startsWith('//'))
+      .join('\n');
     assert.doesNotMatch(code, /https?:\/\//, 'the UI loads the spec from this origin');
   });
 });
@@ -65,7 +74,11 @@ describe('metrics', () => {
   it('counts requests by tool and status, with latency histograms and fetch outcomes', async (t) => {
     const app = await appWith([echoTool()], { rateLimitMax: 0 });
     t.after(() => app.close());
-    await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_content', payload: { url: 'https://example.com/' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/clean_web_content',
+      payload: { url: 'https://example.com/' },
+    });
     await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_content', payload: { nope: 1 } });
     app.urlkit.metrics.fetchObserver.onOutcome('dns_error');
     const res = await app.inject({ method: 'GET', url: '/metrics' });
@@ -74,7 +87,10 @@ describe('metrics', () => {
     assert.match(res.body, /urlkit_tool_requests_total\{tool="clean_web_content",status="200"\} 1/);
     assert.match(res.body, /urlkit_tool_requests_total\{tool="clean_web_content",status="400"\} 1/);
     assert.match(res.body, /urlkit_tool_request_duration_seconds_bucket\{le="[^"]+",tool="clean_web_content"\}/);
-    assert.match(res.body, /urlkit_http_request_duration_seconds_count\{route="\/api\/v1\/tools\/clean_web_content",method="POST"\} 2/);
+    assert.match(
+      res.body,
+      /urlkit_http_request_duration_seconds_count\{route="\/api\/v1\/tools\/clean_web_content",method="POST"\} 2/,
+    );
     assert.match(res.body, /urlkit_tool_items_total\{tool="clean_web_content",outcome="ok"\} 1/);
     assert.match(res.body, /urlkit_fetch_outcomes_total\{outcome="dns_error"\} 1/);
   });
@@ -86,7 +102,11 @@ describe('metrics', () => {
       await a.close();
       await b.close();
     });
-    await a.inject({ method: 'POST', url: '/api/v1/tools/clean_web_content', payload: { url: 'https://example.com/' } });
+    await a.inject({
+      method: 'POST',
+      url: '/api/v1/tools/clean_web_content',
+      payload: { url: 'https://example.com/' },
+    });
     const fromB = await b.inject({ method: 'GET', url: '/metrics' });
     assert.doesNotMatch(fromB.body, /urlkit_tool_requests_total\{tool="clean_web_content"/);
   });
@@ -95,7 +115,11 @@ describe('metrics', () => {
 describe('logs', () => {
   it('JSON lines carry the correlation id; no query strings or API keys at info level', async (t) => {
     const logs = logCollector();
-    const app = await appWith([echoTool()], { logLevel: 'info', apiKeys: ['super-secret-key'], rateLimitMax: 0 }, { logStream: logs.stream });
+    const app = await appWith(
+      [echoTool()],
+      { logLevel: 'info', apiKeys: ['super-secret-key'], rateLimitMax: 0 },
+      { logStream: logs.stream },
+    );
     t.after(() => app.close());
     const id = '7d444840-9dc0-41d3-9a8b-2f1c5e6a7b8c';
     await app.inject({
@@ -104,24 +128,39 @@ describe('logs', () => {
       headers: { 'x-correlation-id': id, authorization: 'Bearer super-secret-key' },
       payload: { url: 'https://example.com/page?session=xyz789' },
     });
-    await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_content', headers: { 'x-correlation-id': id }, payload: { url: 'https://x/' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/clean_web_content',
+      headers: { 'x-correlation-id': id },
+      payload: { url: 'https://x/' },
+    });
     const lines = logs.lines().filter((l) => l.correlation_id === id || l.reqId !== undefined);
     assert.ok(lines.length >= 4, 'request and response lines for both calls');
     for (const line of lines) assert.equal(line.correlation_id, id);
-    const all = logs.lines().map((l) => JSON.stringify(l)).join('\n');
+    const all = logs
+      .lines()
+      .map((l) => JSON.stringify(l))
+      .join('\n');
     assert.doesNotMatch(all, /abc123|xyz789|super-secret-key/);
     assert.match(all, /\/api\/v1\/tools\/clean_web_content/);
   });
 
   it('a tool logging a target URL has its query string removed', async (t) => {
     const logs = logCollector();
-    const logging = { ...echoTool(), async run(input: Record<string, unknown>, ctx: { logger: { info: (o: object, m: string) => void } }) {
-      ctx.logger.info({ url: input.url }, 'fetching');
-      return [{ data: {}, meta: { url: String(input.url) } }];
-    } };
+    const logging = {
+      ...echoTool(),
+      async run(input: Record<string, unknown>, ctx: { logger: { info: (o: object, m: string) => void } }) {
+        ctx.logger.info({ url: input.url }, 'fetching');
+        return [{ data: {}, meta: { url: String(input.url) } }];
+      },
+    };
     const app = await appWith([logging], { logLevel: 'info', rateLimitMax: 0 }, { logStream: logs.stream });
     t.after(() => app.close());
-    const res = await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_content', payload: { url: 'https://example.com/p?api_key=k-999#frag' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/clean_web_content',
+      payload: { url: 'https://example.com/p?api_key=k-999#frag' },
+    });
     assert.match(res.json().correlation_id, UUID_V4);
     const line = logs.lines().find((l) => l.msg === 'fetching');
     assert.ok(line);

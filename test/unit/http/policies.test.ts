@@ -40,7 +40,11 @@ describe('API keys', () => {
 
 describe('rate limiting', () => {
   it('limits each client separately: by API key, else by address', async (t) => {
-    const app = await appWith([echoTool()], { apiKeys: ['key-one', 'key-two'], rateLimitMax: 2, rateLimitWindowMs: 60_000 });
+    const app = await appWith([echoTool()], {
+      apiKeys: ['key-one', 'key-two'],
+      rateLimitMax: 2,
+      rateLimitWindowMs: 60_000,
+    });
     t.after(() => app.close());
     const asOne = { ...call, headers: { authorization: 'Bearer key-one' } };
     assert.equal((await app.inject(asOne)).statusCode, 200);
@@ -54,20 +58,28 @@ describe('rate limiting', () => {
     // Another key from the same address is a different client.
     assert.equal((await app.inject({ ...call, headers: { authorization: 'Bearer key-two' } })).statusCode, 200);
     // Health stays reachable for a limited client.
-    assert.equal((await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: 'Bearer key-one' } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: 'Bearer key-one' } })).statusCode,
+      200,
+    );
   });
 
   it('guessing API keys is rate limited by address', async (t) => {
     const app = await appWith([echoTool()], { apiKeys: ['the-key'], rateLimitMax: 2, rateLimitWindowMs: 60_000 });
     t.after(() => app.close());
-    const guess = (key: string) => app.inject({ ...call, headers: { authorization: `Bearer ${key}` }, remoteAddress: '192.0.2.9' });
+    const guess = (key: string) =>
+      app.inject({ ...call, headers: { authorization: `Bearer ${key}` }, remoteAddress: '192.0.2.9' });
     assert.equal((await guess('a')).statusCode, 401);
     assert.equal((await guess('b')).statusCode, 401);
     const limited = await guess('c');
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.json().error.code, 'rate_limited');
     // The holder of a real key is a different client and is not affected.
-    assert.equal((await app.inject({ ...call, headers: { authorization: 'Bearer the-key' }, remoteAddress: '192.0.2.9' })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ ...call, headers: { authorization: 'Bearer the-key' }, remoteAddress: '192.0.2.9' }))
+        .statusCode,
+      200,
+    );
   });
 
   it('is off by default on a loopback bind without keys: a batch job is never told to slow down', async (t) => {
@@ -116,7 +128,11 @@ describe('rate limiting', () => {
 
 describe('load shedding and readiness', () => {
   it('503 overloaded when the event loop is blocked past the limit', async (t) => {
-    const app = await appWith([echoTool()], { maxEventLoopDelayMs: 20, rateLimitMax: 0 }, { pressureSampleIntervalMs: 50 });
+    const app = await appWith(
+      [echoTool()],
+      { maxEventLoopDelayMs: 20, rateLimitMax: 0 },
+      { pressureSampleIntervalMs: 50 },
+    );
     t.after(() => app.close());
     assert.equal((await app.inject(call)).statusCode, 200);
     // Keep the loop busy in 60 ms slices so the sampled delay stays above 20 ms.
@@ -167,7 +183,11 @@ describe('request timeout', () => {
     const gate = gateTool();
     const app = await appWith([gate.tool], { requestTimeoutMs: 200, rateLimitMax: 0 });
     t.after(() => app.close());
-    const res = await app.inject({ method: 'POST', url: '/api/v1/tools/slow_tool', payload: { url: 'https://example.com/slow' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/slow_tool',
+      payload: { url: 'https://example.com/slow' },
+    });
     assert.equal(res.statusCode, 200);
     const item = res.json().data.results[0];
     assert.equal(item.meta.url, 'https://example.com/slow');
@@ -178,7 +198,11 @@ describe('request timeout', () => {
   it('a tool that ignores its signal still yields a complete envelope of timeout items', async (t) => {
     const app = await appWith([stuckTool()], { requestTimeoutMs: 100, rateLimitMax: 0 });
     t.after(() => app.close());
-    const res = await app.inject({ method: 'POST', url: '/api/v1/tools/stuck_tool', payload: { url: 'https://example.com/never' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/stuck_tool',
+      payload: { url: 'https://example.com/never' },
+    });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json().data.results, [
       {

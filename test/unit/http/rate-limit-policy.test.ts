@@ -7,8 +7,10 @@ import { DEFAULT_RATE_LIMIT_MAX, effectiveRateLimit, isLoopbackBind } from '../.
 
 describe('rate limit policy', () => {
   it('knows loopback binds', () => {
-    for (const h of ['127.0.0.1', '127.3.4.5', '::1', '[::1]', 'localhost', 'LOCALHOST', '::ffff:127.0.0.1']) assert.equal(isLoopbackBind(h), true, h);
-    for (const h of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'example.com', '']) assert.equal(isLoopbackBind(h), false, h);
+    for (const h of ['127.0.0.1', '127.3.4.5', '::1', '[::1]', 'localhost', 'LOCALHOST', '::ffff:127.0.0.1'])
+      assert.equal(isLoopbackBind(h), true, h);
+    for (const h of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'example.com', ''])
+      assert.equal(isLoopbackBind(h), false, h);
   });
 
   it('defaults by bind and keys; URLKIT_RATE_LIMIT_MAX overrides both', () => {
@@ -21,7 +23,8 @@ describe('rate limit policy', () => {
       [{ HOST: '0.0.0.0', URLKIT_API_KEYS: 'k1', URLKIT_RATE_LIMIT_MAX: '0' }, 0],
       [{ HOST: '0.0.0.0', URLKIT_RATE_LIMIT_MAX: '7' }, 7],
     ];
-    for (const [env, expected] of cases) assert.equal(effectiveRateLimit(loadConfig(env)), expected, JSON.stringify(env));
+    for (const [env, expected] of cases)
+      assert.equal(effectiveRateLimit(loadConfig(env)), expected, JSON.stringify(env));
     assert.equal(DEFAULT_RATE_LIMIT_MAX, 600);
     assert.equal(loadConfig({}).rateLimitMax, null, 'unset is told apart from a value');
   });

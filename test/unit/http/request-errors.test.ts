@@ -44,28 +44,61 @@ describe('request-level errors', () => {
   });
 
   it('accepts application/json with a charset parameter', async () => {
-    const res = await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{"url":"https://example.com/"}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: CONTENT,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: '{"url":"https://example.com/"}',
+    });
     assert.equal(res.statusCode, 200);
   });
 
   it('reuses a UUID-shaped X-Correlation-ID and ignores anything else', async () => {
     const mine = '0b0c4f7e-8a5e-4c3b-9d2f-6a1b2c3d4e5f';
-    const reused = await app.inject({ method: 'POST', url: CONTENT, headers: { 'x-correlation-id': mine }, payload: { url: 'https://example.com/' } });
+    const reused = await app.inject({
+      method: 'POST',
+      url: CONTENT,
+      headers: { 'x-correlation-id': mine },
+      payload: { url: 'https://example.com/' },
+    });
     assert.equal(reused.json().correlation_id, mine);
     assert.equal(reused.headers['x-correlation-id'], mine);
-    const ignored = await app.inject({ method: 'POST', url: CONTENT, headers: { 'x-correlation-id': 'my-request-1; drop table' }, payload: { url: 'https://example.com/' } });
+    const ignored = await app.inject({
+      method: 'POST',
+      url: CONTENT,
+      headers: { 'x-correlation-id': 'my-request-1; drop table' },
+      payload: { url: 'https://example.com/' },
+    });
     assert.notEqual(ignored.json().correlation_id, 'my-request-1; drop table');
     assert.match(ignored.json().correlation_id, UUID_V4);
   });
 
   it('400 invalid_json for a broken body and for an empty one', async () => {
-    expectError(await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload: '{"url": ' }), 400, 'invalid_json');
-    expectError(await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload: '' }), 400, 'invalid_json');
+    expectError(
+      await app.inject({
+        method: 'POST',
+        url: CONTENT,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"url": ',
+      }),
+      400,
+      'invalid_json',
+    );
+    expectError(
+      await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload: '' }),
+      400,
+      'invalid_json',
+    );
   });
 
   it('400 invalid_json for prototype-poisoning JSON', async () => {
     expectError(
-      await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload: '{"url":"https://a/","__proto__":{"admin":true}}' }),
+      await app.inject({
+        method: 'POST',
+        url: CONTENT,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"url":"https://a/","__proto__":{"admin":true}}',
+      }),
       400,
       'invalid_json',
     );
@@ -73,14 +106,32 @@ describe('request-level errors', () => {
 
   it('415 for other content types or none', async () => {
     for (const ct of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/jsonx']) {
-      expectError(await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': ct }, payload: '{"url":"https://example.com/"}' }), 415, 'unsupported_media_type');
+      expectError(
+        await app.inject({
+          method: 'POST',
+          url: CONTENT,
+          headers: { 'content-type': ct },
+          payload: '{"url":"https://example.com/"}',
+        }),
+        415,
+        'unsupported_media_type',
+      );
     }
-    expectError(await app.inject({ method: 'POST', url: CONTENT, payload: '{"url":"https://example.com/"}' }), 415, 'unsupported_media_type');
+    expectError(
+      await app.inject({ method: 'POST', url: CONTENT, payload: '{"url":"https://example.com/"}' }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('413 payload_too_large over the body limit', async () => {
     const body = expectError(
-      await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ url: `https://example.com/${'a'.repeat(4000)}` }) }),
+      await app.inject({
+        method: 'POST',
+        url: CONTENT,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ url: `https://example.com/${'a'.repeat(4000)}` }),
+      }),
       413,
       'payload_too_large',
     );
@@ -88,43 +139,78 @@ describe('request-level errors', () => {
   });
 
   it('400 invalid_request names an unknown field by its path', async () => {
-    const body = expectError(await app.inject({ method: 'POST', url: CONTENT, payload: { url: 'https://example.com/', outputformat: 'text' } }), 400, 'invalid_request');
-    assert.deepEqual(body.error.details, [{ path: '/outputformat', message: 'unknown field "outputformat" is not allowed' }]);
+    const body = expectError(
+      await app.inject({
+        method: 'POST',
+        url: CONTENT,
+        payload: { url: 'https://example.com/', outputformat: 'text' },
+      }),
+      400,
+      'invalid_request',
+    );
+    assert.deepEqual(body.error.details, [
+      { path: '/outputformat', message: 'unknown field "outputformat" is not allowed' },
+    ]);
     assert.match(body.error.message, /outputformat/);
   });
 
   it('400 invalid_request for a missing url', async () => {
-    const body = expectError(await app.inject({ method: 'POST', url: CONTENT, payload: { output_format: 'text' } }), 400, 'invalid_request');
+    const body = expectError(
+      await app.inject({ method: 'POST', url: CONTENT, payload: { output_format: 'text' } }),
+      400,
+      'invalid_request',
+    );
     assert.deepEqual(body.error.details, [{ path: '/url', message: '"url" is required' }]);
   });
 
   it('400 invalid_request for wrong types, without coercing them', async () => {
     const body = expectError(
-      await app.inject({ method: 'POST', url: CONTENT, payload: { url: 42, include_title: 'false', max_chars: '100' } }),
+      await app.inject({
+        method: 'POST',
+        url: CONTENT,
+        payload: { url: 42, include_title: 'false', max_chars: '100' },
+      }),
       400,
       'invalid_request',
     );
-    assert.deepEqual(
-      (body.error.details as Array<{ path: string }>).map((d) => d.path).sort(),
-      ['/include_title', '/max_chars', '/url'],
-    );
+    assert.deepEqual((body.error.details as Array<{ path: string }>).map((d) => d.path).sort(), [
+      '/include_title',
+      '/max_chars',
+      '/url',
+    ]);
   });
 
   it('400 invalid_request when the body is not an object', async () => {
     for (const payload of ['[]', '"https://example.com/"', 'null', '7']) {
-      const body = expectError(await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload }), 400, 'invalid_request');
+      const body = expectError(
+        await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload }),
+        400,
+        'invalid_request',
+      );
       assert.equal((body.error.details as Array<{ path: string }>)[0]!.path, '');
     }
   });
 
   it('timeout 5000 is rejected with a message that the unit is seconds', async () => {
-    const body = expectError(await app.inject({ method: 'POST', url: CONTENT, payload: { url: 'https://example.com/', timeout: 5000 } }), 400, 'invalid_request');
+    const body = expectError(
+      await app.inject({ method: 'POST', url: CONTENT, payload: { url: 'https://example.com/', timeout: 5000 } }),
+      400,
+      'invalid_request',
+    );
     assert.deepEqual(body.error.details, [{ path: '/timeout', message: 'must be at most 60 (the unit is seconds)' }]);
     assert.match(body.error.message, /seconds/);
   });
 
   it('enum and range violations say what is allowed', async () => {
-    const body = expectError(await app.inject({ method: 'POST', url: CONTENT, payload: { url: 'https://example.com/', output_format: 'html', max_chars: 0 } }), 400, 'invalid_request');
+    const body = expectError(
+      await app.inject({
+        method: 'POST',
+        url: CONTENT,
+        payload: { url: 'https://example.com/', output_format: 'html', max_chars: 0 },
+      }),
+      400,
+      'invalid_request',
+    );
     assert.deepEqual(body.error.details, [
       { path: '/output_format', message: 'must be one of "text", "markdown"' },
       { path: '/max_chars', message: 'must be at least 1' },
@@ -132,15 +218,29 @@ describe('request-level errors', () => {
   });
 
   it('get_url_metadata: url and items together, or neither, get a clear message', async () => {
-    const both = expectError(await app.inject({ method: 'POST', url: META, payload: { url: 'https://a/', items: ['https://b/'] } }), 400, 'invalid_request');
+    const both = expectError(
+      await app.inject({ method: 'POST', url: META, payload: { url: 'https://a/', items: ['https://b/'] } }),
+      400,
+      'invalid_request',
+    );
     assert.deepEqual(both.error.details, [{ path: '', message: 'send either "url" or "items", not both' }]);
-    const neither = expectError(await app.inject({ method: 'POST', url: META, payload: { include_content: true } }), 400, 'invalid_request');
-    assert.deepEqual(neither.error.details, [{ path: '', message: '"url" or "items" is required (one of them, not both)' }]);
+    const neither = expectError(
+      await app.inject({ method: 'POST', url: META, payload: { include_content: true } }),
+      400,
+      'invalid_request',
+    );
+    assert.deepEqual(neither.error.details, [
+      { path: '', message: '"url" or "items" is required (one of them, not both)' },
+    ]);
   });
 
   it('get_url_metadata: a bad items element is named by its index', async () => {
     const body = expectError(
-      await app.inject({ method: 'POST', url: META, payload: { items: ['https://a/', { url: 5 }, 7, { url: 'https://b/', tag: 'x' }] } }),
+      await app.inject({
+        method: 'POST',
+        url: META,
+        payload: { items: ['https://a/', { url: 5 }, 7, { url: 'https://b/', tag: 'x' }] },
+      }),
       400,
       'invalid_request',
     );
@@ -153,20 +253,35 @@ describe('request-level errors', () => {
 
   it('get_url_metadata: more than 100 items is rejected', async () => {
     const items = Array.from({ length: 101 }, (_, i) => `u${i}`);
-    const body = expectError(await app.inject({ method: 'POST', url: META, payload: { items } }), 400, 'invalid_request');
+    const body = expectError(
+      await app.inject({ method: 'POST', url: META, payload: { items } }),
+      400,
+      'invalid_request',
+    );
     assert.deepEqual(body.error.details, [{ path: '/items', message: 'must have at most 100 elements' }]);
   });
 
   it('get_url_metadata: batch items reach run() in order with defaults', async () => {
-    const res = await app.inject({ method: 'POST', url: META, payload: { items: ['https://a/', { url: 'https://b/' }] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: META,
+      payload: { items: ['https://a/', { url: 'https://b/' }] },
+    });
     assert.equal(res.statusCode, 200);
     const body = res.json();
-    assert.deepEqual(body.data.results.map((r: { meta: { url: string } }) => r.meta.url), ['https://a/', 'https://b/']);
+    assert.deepEqual(
+      body.data.results.map((r: { meta: { url: string } }) => r.meta.url),
+      ['https://a/', 'https://b/'],
+    );
     assert.equal(body.data.results[0].data.input.timeout, 10);
   });
 
   it('404 not_found for an unknown tool and an unknown path', async () => {
-    const tool = expectError(await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_everything', payload: {} }), 404, 'not_found');
+    const tool = expectError(
+      await app.inject({ method: 'POST', url: '/api/v1/tools/clean_web_everything', payload: {} }),
+      404,
+      'not_found',
+    );
     assert.match(tool.error.message, /clean_web_everything/);
     expectError(await app.inject({ method: 'GET', url: '/nothing-here' }), 404, 'not_found');
   });
@@ -181,7 +296,11 @@ describe('request-level errors', () => {
   });
 
   it('500 internal_error never leaks the exception', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/tools/broken_tool', payload: { url: 'https://example.com/' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/broken_tool',
+      payload: { url: 'https://example.com/' },
+    });
     const body = expectError(res, 500, 'internal_error');
     assert.doesNotMatch(res.body, /secret|\/home\/app|x\.ts|stack/);
     assert.equal(body.error.message, REQUEST_ERRORS.internal_error.message);

@@ -18,8 +18,15 @@ import { unusedServices } from '../http/helpers.js';
 describe('MCP tool definitions', () => {
   it('lists every registry tool, each with model-facing text', () => {
     const defs = mcpToolDefinitions(TOOLS);
-    assert.deepEqual(defs.map((d) => d.name), TOOLS.map((t) => t.name));
-    assert.deepEqual([...DESCRIBED_TOOLS].sort(), TOOLS.map((t) => t.name).sort(), 'a new tool needs its model-facing text in src/mcp/descriptions.ts');
+    assert.deepEqual(
+      defs.map((d) => d.name),
+      TOOLS.map((t) => t.name),
+    );
+    assert.deepEqual(
+      [...DESCRIBED_TOOLS].sort(),
+      TOOLS.map((t) => t.name).sort(),
+      'a new tool needs its model-facing text in src/mcp/descriptions.ts',
+    );
     for (const d of defs) {
       assert.ok(d.title && d.annotations?.title === d.title);
       assert.match(d.description ?? '', /\bNot for\b|\bdoes not\b/, `${d.name} says what it is not for`);
@@ -32,7 +39,10 @@ describe('MCP tool definitions', () => {
       assert.deepEqual(def.inputSchema, rest);
       assert.equal('oneOf' in def.inputSchema, false);
     }
-    assert.ok('oneOf' in TOOLS.find((t) => t.name === 'get_url_metadata')!.inputSchema, 'the registry schema itself keeps its rule');
+    assert.ok(
+      'oneOf' in TOOLS.find((t) => t.name === 'get_url_metadata')!.inputSchema,
+      'the registry schema itself keeps its rule',
+    );
   });
 
   it('still refuses url and items together, through the shared validator', async (t) => {
@@ -49,9 +59,14 @@ describe('MCP tool definitions', () => {
     const client = new Client({ name: 'unit', version: '1' });
     await client.connect(clientSide);
     t.after(() => client.close());
-    const result = await client.callTool({ name: 'get_url_metadata', arguments: { url: 'https://example.com/', items: ['https://example.com/'] } });
+    const result = await client.callTool({
+      name: 'get_url_metadata',
+      arguments: { url: 'https://example.com/', items: ['https://example.com/'] },
+    });
     assert.equal(result.isError, true);
-    const { error } = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as { error: { code: string; message: string } };
+    const { error } = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as {
+      error: { code: string; message: string };
+    };
     assert.equal(error.code, 'invalid_request');
     assert.match(error.message, /send either "url" or "items", not both/);
     await assert.rejects(client.callTool({ name: 'crawl_site', arguments: {} }), /Unknown tool "crawl_site"/);
@@ -65,7 +80,10 @@ describe('MCP text content of the cleaners', () => {
         data: { title: 'Tides', content: 'High water comes later each day.', word_count: 6, format: 'text' },
         meta: { url: 'http://a.example/t', final_url: 'http://a.example/tides', truncated: true, fallback_used: false },
       },
-      { data: null, meta: { url: 'http://10.0.0.1/', error: { code: 'blocked_url', message: 'Blocked.', retryable: false } } },
+      {
+        data: null,
+        meta: { url: 'http://10.0.0.1/', error: { code: 'blocked_url', message: 'Blocked.', retryable: false } },
+      },
     ]);
     assert.equal(
       text,

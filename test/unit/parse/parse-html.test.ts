@@ -26,13 +26,19 @@ test('nesting beyond maxDepth is flattened and the text is kept', () => {
 
 test('attribute count and length are capped', () => {
   const attrs = Array.from({ length: 1000 }, (_, i) => `a${i}="v"`).join(' ');
-  const doc = parseHtml(`<div ${attrs} title="${'x'.repeat(50_000)}">t</div>`, { maxAttributes: 10, maxAttributeChars: 100 });
+  const doc = parseHtml(`<div ${attrs} title="${'x'.repeat(50_000)}">t</div>`, {
+    maxAttributes: 10,
+    maxAttributeChars: 100,
+  });
   const div = doc.children[0] as Element;
   assert.equal(Object.keys(div.attribs).length, 10);
   const doc2 = parseHtml(`<div title="${'x'.repeat(50_000)}">t</div>`, { maxAttributeChars: 100 });
   assert.equal((doc2.children[0] as Element).attribs['title']!.length, 100);
   // Every element is capped on its own: a later, nested or repeated-attribute one too.
-  const doc3 = parseHtml(`<p id="a" id="b"><span title="${'y'.repeat(500)}" title="z">t</span></p><i ${attrs}></i>`, { maxAttributes: 10, maxAttributeChars: 100 });
+  const doc3 = parseHtml(`<p id="a" id="b"><span title="${'y'.repeat(500)}" title="z">t</span></p><i ${attrs}></i>`, {
+    maxAttributes: 10,
+    maxAttributeChars: 100,
+  });
   const p = doc3.children[0] as Element;
   assert.equal(p.attribs['id'], 'a');
   assert.equal((p.children[0] as Element).attribs['title'], 'y'.repeat(100));
@@ -55,7 +61,10 @@ test('attributes read the same through attribute() and attribs, first of a repea
 });
 
 test('attributes of a tag dropped for depth do not land on the element that keeps its text', () => {
-  const doc = parseHtml('<div id="outer"><div id="kept" class="k"><div id="deep" class="d" title="t">text</div></div></div>', { maxDepth: 2 });
+  const doc = parseHtml(
+    '<div id="outer"><div id="kept" class="k"><div id="deep" class="d" title="t">text</div></div></div>',
+    { maxDepth: 2 },
+  );
   const kept = (doc.children[0] as Element).children[0] as Element;
   assert.equal(textContent(kept), 'text');
   assert.equal(kept.children.length, 1);
@@ -104,16 +113,38 @@ test('tag and attribute names are lower case in any case the page writes them, k
   });
   assert.deepEqual(names, ['div', 'span', 'my-widget', 'svg', 'linearGradient', 'foreignObject', 'div', 'img', 'pk']);
   const div = doc.children[0] as Element;
-  assert.deepEqual((div as unknown as { attributeList: string[] }).attributeList, ['class', 'a', 'data-src', 'x', 'data-foo', 'y']);
+  assert.deepEqual((div as unknown as { attributeList: string[] }).attributeList, [
+    'class',
+    'a',
+    'data-src',
+    'x',
+    'data-foo',
+    'y',
+  ]);
   const span = div.children[0] as Element;
   assert.equal(attribute(span, 'id'), 's');
   assert.equal(attribute(div.children[1] as Element, 'foo'), '1');
   // SVG attributes are lower-cased as any other (viewBox is a known name now, read in place).
   const svg = div.children[2] as Element;
   assert.deepEqual((svg as unknown as { attributeList: string[] }).attributeList, ['viewbox', '0 0 1 1']);
-  const svgDoc = parseHtml('<svg VIEWBOX="v" Fill="f" d="p" XLINK:HREF="#a" tabIndex="0" aria-describedby="z" aria-describedbyx="w">');
+  const svgDoc = parseHtml(
+    '<svg VIEWBOX="v" Fill="f" d="p" XLINK:HREF="#a" tabIndex="0" aria-describedby="z" aria-describedbyx="w">',
+  );
   assert.deepEqual((svgDoc.children[0] as unknown as { attributeList: string[] }).attributeList, [
-    'viewbox', 'v', 'fill', 'f', 'd', 'p', 'xlink:href', '#a', 'tabindex', '0', 'aria-describedby', 'z', 'aria-describedbyx', 'w',
+    'viewbox',
+    'v',
+    'fill',
+    'f',
+    'd',
+    'p',
+    'xlink:href',
+    '#a',
+    'tabindex',
+    '0',
+    'aria-describedby',
+    'z',
+    'aria-describedbyx',
+    'w',
   ]);
 });
 
@@ -146,19 +177,26 @@ test('text and attribute values full of entities are read in one pass', () => {
 test('an iframe left open inside <noscript> ends with it instead of taking the rest of the page', () => {
   // A tag manager's pixel written self-closed: `/>` does not close an iframe in HTML, and read
   // as raw text it ran to the end of the page. Browsers end it with the <noscript>.
-  const doc = parseHtml('<body><noscript><iframe src="https://t.example/ns" height="0" width="0"/></noscript><main><h1>Plans</h1><p>Deploy in minutes.</p></main></body>');
+  const doc = parseHtml(
+    '<body><noscript><iframe src="https://t.example/ns" height="0" width="0"/></noscript><main><h1>Plans</h1><p>Deploy in minutes.</p></main></body>',
+  );
   const main = findElement(doc, (el) => el.name === 'main');
   assert.ok(main, 'the page after the <noscript> is parsed as markup');
   assert.equal(textContent(main), 'PlansDeploy in minutes.');
   // Outside <noscript>, and for elements whose raw text matters, nothing changes.
   const iframe = findElement(parseHtml('<body><iframe><p>fallback</p></iframe></body>'), (el) => el.name === 'iframe');
   assert.equal(iframe?.children[0]?.type, 'text', "an iframe's fallback elsewhere is its raw text");
-  assert.equal(findElement(parseHtml('<noscript><style>p{color:red}</style></noscript>'), (el) => el.name === 'p'), null, 'a style keeps its raw text');
+  assert.equal(
+    findElement(parseHtml('<noscript><style>p{color:red}</style></noscript>'), (el) => el.name === 'p'),
+    null,
+    'a style keeps its raw text',
+  );
 });
 
 test('an early </body></html> that the page repeats later does not end the body (as in a browser)', () => {
-  const html = '<html><head><title>t</title></head><body><header><nav>menu</nav></header></body></html>'
-    + '<div class="post"><h1>The story</h1><p>The article text.</p></div></body></html><div id="widget">appended</div>';
+  const html =
+    '<html><head><title>t</title></head><body><header><nav>menu</nav></header></body></html>' +
+    '<div class="post"><h1>The story</h1><p>The article text.</p></div></body></html><div id="widget">appended</div>';
   const doc = parseHtml(html);
   const body = findElement(doc, (el) => el.name === 'body')!;
   const post = findElement(doc, (el) => attribute(el, 'class') === 'post')!;

@@ -4,9 +4,23 @@ import type { Block, Inline } from '../../../src/extract/blocks.js';
 export const t = (text: string): Inline => ({ type: 'text', text });
 export const a = (href: string | null, ...children: Inline[]): Inline => ({ type: 'link', href, children });
 export const p = (...children: Inline[]): Block => ({ type: 'paragraph', children });
-export const h = (level: 1 | 2 | 3 | 4 | 5 | 6, text: string): Block => ({ type: 'heading', level, children: [t(text)] });
-export const ul = (...items: Block[][]): Block => ({ type: 'list', ordered: false, start: null, items: items.map((children) => ({ children })) });
-export const ol = (start: number | null, ...items: Block[][]): Block => ({ type: 'list', ordered: true, start, items: items.map((children) => ({ children })) });
+export const h = (level: 1 | 2 | 3 | 4 | 5 | 6, text: string): Block => ({
+  type: 'heading',
+  level,
+  children: [t(text)],
+});
+export const ul = (...items: Block[][]): Block => ({
+  type: 'list',
+  ordered: false,
+  start: null,
+  items: items.map((children) => ({ children })),
+});
+export const ol = (start: number | null, ...items: Block[][]): Block => ({
+  type: 'list',
+  ordered: true,
+  start,
+  items: items.map((children) => ({ children })),
+});
 export const code = (language: string | null, text: string): Block => ({ type: 'code', language, text });
 export const table = (header: string[], ...rows: string[][]): Block => ({
   type: 'table',

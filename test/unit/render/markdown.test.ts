@@ -8,7 +8,10 @@ test('ATX headings, paragraphs and the title as "# Title"', () => {
 });
 
 test('links and images keep absolute addresses; text that looks like markup is escaped', () => {
-  const out = renderMarkdown([p(t('*not emphasis* '), a('https://example.com/a', t('link'))), { type: 'image', src: 'https://example.com/i.png', alt: 'A cat', caption: null }]);
+  const out = renderMarkdown([
+    p(t('*not emphasis* '), a('https://example.com/a', t('link'))),
+    { type: 'image', src: 'https://example.com/i.png', alt: 'A cat', caption: null },
+  ]);
   assert.equal(out, '\\*not emphasis\\* [link](https://example.com/a)\n\n![A cat](https://example.com/i.png)');
 });
 
@@ -31,11 +34,15 @@ test('block quotes', () => {
 });
 
 test('emphasis and hard breaks', () => {
-  const out = renderMarkdown([p({ type: 'emphasis', children: [t('soft ')] }, t('then'), { type: 'break' }, t('next'))]);
+  const out = renderMarkdown([
+    p({ type: 'emphasis', children: [t('soft ')] }, t('then'), { type: 'break' }, t('next')),
+  ]);
   assert.equal(out, '_soft_ then\\\nnext');
 });
 
 test('emphasis nested in emphasis is flattened, never two runs of the same marker', () => {
-  const out = renderMarkdown([p({ type: 'emphasis', children: [t('Poole. '), { type: 'emphasis', children: [t('Ospreys')] }, t('.')] })]);
+  const out = renderMarkdown([
+    p({ type: 'emphasis', children: [t('Poole. '), { type: 'emphasis', children: [t('Ospreys')] }, t('.')] }),
+  ]);
   assert.equal(out, '_Poole. Ospreys._');
 });

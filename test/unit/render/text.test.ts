@@ -9,17 +9,31 @@ test('one block per line, whitespace collapsed, no empty lines at the ends', () 
 });
 
 test('links inline as [text](url); dropped links keep their text; empty links vanish', () => {
-  const out = renderText([p(t('Read '), a('https://example.com/a', t(' the  guide ')), t('or '), a(null, t('this')), t('.'), a('https://example.com/x'))]);
+  const out = renderText([
+    p(
+      t('Read '),
+      a('https://example.com/a', t(' the  guide ')),
+      t('or '),
+      a(null, t('this')),
+      t('.'),
+      a('https://example.com/x'),
+    ),
+  ]);
   assert.equal(out, 'Read [the guide](https://example.com/a) or this.');
 });
 
 test('emphasis and inline code lose their markup in text', () => {
-  const out = renderText([p(t('a '), { type: 'strong', children: [t('bold')] }, t(' and '), { type: 'code', text: 'x = 1' })]);
+  const out = renderText([
+    p(t('a '), { type: 'strong', children: [t('bold')] }, t(' and '), { type: 'code', text: 'x = 1' }),
+  ]);
   assert.equal(out, 'a bold and x = 1');
 });
 
 test('list items are lines; ordered items keep their numbers; nested items follow their parent', () => {
-  const out = renderText([ol(3, [p(t('Preheat'))], [p(t('Mix')), ul([p(t('flour'))], [p(t('eggs'))])]), ul([p(t('tip'))])]);
+  const out = renderText([
+    ol(3, [p(t('Preheat'))], [p(t('Mix')), ul([p(t('flour'))], [p(t('eggs'))])]),
+    ul([p(t('tip'))]),
+  ]);
   assert.equal(out, '3. Preheat\n4. Mix\nflour\neggs\ntip');
 });
 

@@ -13,7 +13,10 @@ const blocks = [
 test('content that fits is not truncated', () => {
   const r = renderBlocks(blocks, { format: 'text', title: 'T', maxChars: 10_000 });
   assert.equal(r.truncated, false);
-  assert.equal(r.content, 'T\nFirst paragraph here.\nline1();\nline2();\nline3();\nH1 | H2\na | b\nc | d\n1. one\n2. two\n3. three');
+  assert.equal(
+    r.content,
+    'T\nFirst paragraph here.\nline1();\nline2();\nline3();\nH1 | H2\na | b\nc | d\n1. one\n2. two\n3. three',
+  );
 });
 
 test('never cuts inside a code block: it is kept whole or left out', () => {
@@ -31,11 +34,18 @@ test('never cuts inside a code block: it is kept whole or left out', () => {
 });
 
 test('cuts between table rows and list items, never inside a row', () => {
-  const r = renderBlocks(blocks, { format: 'text', title: null, maxChars: 'First paragraph here.\nline1();\nline2();\nline3();\nH1 | H2\na | b\nc'.length });
+  const r = renderBlocks(blocks, {
+    format: 'text',
+    title: null,
+    maxChars: 'First paragraph here.\nline1();\nline2();\nline3();\nH1 | H2\na | b\nc'.length,
+  });
   assert.equal(r.content, 'First paragraph here.\nline1();\nline2();\nline3();\nH1 | H2\na | b');
   assert.equal(r.truncated, true);
   const md = renderBlocks(blocks, { format: 'markdown', title: null, maxChars: 110 });
-  assert.ok(md.content.endsWith('1. one') || md.content.endsWith('2. two') || md.content.endsWith('| c | d |'), md.content);
+  assert.ok(
+    md.content.endsWith('1. one') || md.content.endsWith('2. two') || md.content.endsWith('| c | d |'),
+    md.content,
+  );
 });
 
 test('the title counts toward max_chars', () => {
@@ -51,7 +61,9 @@ test('a first paragraph longer than max_chars is cut at a word boundary rather t
 });
 
 test('a long list with a multi-paragraph item is cut between items, close to max_chars', () => {
-  const items = Array.from({ length: 60 }, (_, i) => (i === 0 ? [p(t('first item')), p(t('second paragraph'))] : [p(t(`item ${i}`))]));
+  const items = Array.from({ length: 60 }, (_, i) =>
+    i === 0 ? [p(t('first item')), p(t('second paragraph'))] : [p(t(`item ${i}`))],
+  );
   const list = { type: 'list' as const, ordered: false, start: null, items: items.map((children) => ({ children })) };
   for (let max = 50; max < 700; max += 37) {
     const r = renderBlocks([list], { format: 'markdown', title: null, maxChars: max });

@@ -14,10 +14,17 @@ test('counts word-like segments, not punctuation', () => {
 
 test('the fast path agrees with Intl.Segmenter on spaced scripts and tricky tokens', () => {
   const samples = [
-    "don't stop rock'n'roll l'homme d’État", '3.5 km, 1,000 people; e.g. U.S.A. 10:30 12:00:00',
-    'well-known co-op foo_bar x=1 C++ C# .NET', 'email a@b.com http://x.y/z?q=1 sales.py 2024.csv 1.a',
-    'ñandú café naïve Straße', 'Как выбрать палатку — 3000 мм', 'زراعة الطماطم ١٢٣ في الشرفة', 'עברית בדיקה',
-    'emoji 😀 ok #tag @user', "'quoted' x' ...", 'Ελληνικά κείμενα, 2,5 ευρώ',
+    "don't stop rock'n'roll l'homme d’État",
+    '3.5 km, 1,000 people; e.g. U.S.A. 10:30 12:00:00',
+    'well-known co-op foo_bar x=1 C++ C# .NET',
+    'email a@b.com http://x.y/z?q=1 sales.py 2024.csv 1.a',
+    'ñandú café naïve Straße',
+    'Как выбрать палатку — 3000 мм',
+    'زراعة الطماطم ١٢٣ في الشرفة',
+    'עברית בדיקה',
+    'emoji 😀 ok #tag @user',
+    "'quoted' x' ...",
+    'Ελληνικά κείμενα, 2,5 ευρώ',
   ];
   for (const s of samples) assert.equal(countByPattern(s), reference(s), s);
 });
@@ -50,5 +57,6 @@ test('mixed scripts count as Intl.Segmenter counts them', () => {
     'Jam Hsiao 蕭敬騰 - 只能想念你 Zhi Neng Xiang Nian Ni (2011) lyrics 歌词',
     '2024年5月20日、東京でiPhone 15を買った。カタカナーとひらがな',
     'ภาษาไทย mixed with English and 123 numbers',
-  ]) assert.equal(countWords(s), reference(s), s);
+  ])
+    assert.equal(countWords(s), reference(s), s);
 });

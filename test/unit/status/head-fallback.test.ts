@@ -28,7 +28,8 @@ describe('headNeedsGet', () => {
     for (const s of [401, 407, 410, 451]) assert.equal(headNeedsGet(s, {}), false, String(s));
   });
   it('is false for answers that settle it', () => {
-    for (const s of [200, 206, 301, 302, 304]) assert.equal(headNeedsGet(s, { 'content-type': 'text/html' }), false, String(s));
+    for (const s of [200, 206, 301, 302, 304])
+      assert.equal(headNeedsGet(s, { 'content-type': 'text/html' }), false, String(s));
     assert.equal(headNeedsGet(204, {}), false);
     assert.equal(headNeedsGet(301, {}), false);
   });
@@ -54,7 +55,10 @@ describe('headWasDropped', () => {
     assert.equal(headWasDropped(withCause('connect_error', 'EHOSTUNREACH')), false);
   });
   it('does not retry a connect timeout', () => {
-    assert.equal(headWasDropped(new ItemFailure('connect_error', 'Connecting to 10.0.0.1 timed out after 5000 ms.')), false);
+    assert.equal(
+      headWasDropped(new ItemFailure('connect_error', 'Connecting to 10.0.0.1 timed out after 5000 ms.')),
+      false,
+    );
   });
   it('finds the code deep in the cause chain', () => {
     const inner = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });

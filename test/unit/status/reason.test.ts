@@ -53,13 +53,25 @@ describe('reasonForStatus', () => {
 
 describe('reasonForError', () => {
   it('passes network failure codes through', () => {
-    for (const code of ['timeout', 'dns_error', 'connect_error', 'tls_error', 'blocked_url', 'invalid_url', 'upstream_error'] as const) {
+    for (const code of [
+      'timeout',
+      'dns_error',
+      'connect_error',
+      'tls_error',
+      'blocked_url',
+      'invalid_url',
+      'upstream_error',
+    ] as const) {
       assert.equal(reasonForError(code), code);
     }
   });
 
   it('tells a redirect loop from a merely long chain', () => {
-    const long = Array.from({ length: 11 }, (_, i) => ({ url: `http://h/${i}`, statusCode: 302, location: `/${i + 1}` }));
+    const long = Array.from({ length: 11 }, (_, i) => ({
+      url: `http://h/${i}`,
+      statusCode: 302,
+      location: `/${i + 1}`,
+    }));
     assert.equal(reasonForError('too_many_redirects', long), 'too_many_redirects');
     const loop = [
       { url: 'http://h/a', statusCode: 301, location: '/b' },

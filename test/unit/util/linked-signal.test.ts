@@ -43,7 +43,10 @@ test('after dispose it follows nothing: no parent listener is left behind, the t
   const add = a.signal.addEventListener.bind(a.signal);
   const remove = a.signal.removeEventListener.bind(a.signal);
   a.signal.addEventListener = ((...args: Parameters<typeof add>) => (added++, add(...args))) as typeof add;
-  a.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (removed++, remove(...args))) as typeof remove;
+  a.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (
+    removed++,
+    remove(...args)
+  )) as typeof remove;
   const link = linkedSignal([a.signal], 30);
   link.dispose();
   assert.equal(added, 1);
@@ -60,4 +63,3 @@ test('abort() aborts it with the given reason, not as a timeout', () => {
   assert.equal(link.signal.aborted, true);
   assert.equal(link.timedOut, false);
 });
-
