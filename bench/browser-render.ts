@@ -18,7 +18,7 @@ import { pino } from 'pino';
 import type { Browser } from 'playwright-core';
 import { defaultConfig } from '../src/config/config.js';
 import { cleanWebIndex } from '../src/tools/clean-web-index.js';
-import { createServices } from '../src/tools/services.js';
+import { createServices } from '../src/app/services.js';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 16);
 const CHROMIUM = process.env.URLKIT_BROWSER ?? '/usr/bin/chromium';

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { Pool } from 'undici';
 import { defaultConfig, type Config } from '../src/config/config.js';
 import { buildApp } from '../src/http/build-app.js';
-import type { Services } from '../src/tools/services.js';
+import type { Services } from '../src/app/services.js';
 import type { Tool } from '../src/tools/types.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);

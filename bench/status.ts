@@ -17,7 +17,7 @@ import { defaultConfig, type Config } from '../src/config/config.js';
 import { createFetcher } from '../src/fetch/fetch-page.js';
 import { buildApp } from '../src/http/build-app.js';
 import { checkUrlStatus } from '../src/tools/check-url-status.js';
-import { createServices } from '../src/tools/services.js';
+import { createServices } from '../src/app/services.js';
 
 const PROBES = Number(process.env.BENCH_PROBES ?? 2000);
 const WARMUP = 100;

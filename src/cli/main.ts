@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { ConfigError, VERSION, loadConfig, type Config } from '../config/config.js';
-import { loggerOptions } from '../http/logging.js';
+import { loggerOptions } from '../app/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
 import { errorEnvelope, hasItemErrors, resultEnvelope } from '../tools/envelope.js';
 import { invokeTool } from '../tools/invoke.js';
 import { TOOLS, findToolByCommand } from '../tools/registry.js';
-import { createServices } from '../tools/services.js';
+import { createServices } from '../app/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
 import { createValidator } from '../tools/validation.js';
 import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';

@@ -7,9 +7,9 @@ import { pino } from 'pino';
 import type { Config } from '../config/config.js';
 import { VERSION } from '../config/config.js';
 import { checkRedis } from '../batch/check-redis.js';
-import { loggerOptions } from '../http/logging.js';
+import { loggerOptions } from '../app/logging.js';
 import { createMetrics } from '../metrics/metrics.js';
-import { createServices } from '../tools/services.js';
+import { createServices } from '../app/services.js';
 
 export async function runWorker(config: Config): Promise<void> {
   if (!config.redisUrl) {

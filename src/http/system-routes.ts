@@ -5,7 +5,7 @@ import type { Admission } from '../admission/admission.js';
 import { VERSION } from '../config/config.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { sendError } from './errors.js';
-import type { Lifecycle } from './lifecycle.js';
+import type { Lifecycle } from '../app/lifecycle.js';
 import { OVERLOAD_RETRY_AFTER_S } from './tool-routes.js';
 
 export interface SystemRoutesOptions {

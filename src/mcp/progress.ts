@@ -4,7 +4,7 @@
 // progress. The wrapper is per call; it delegates everything else to the shared dispatcher and
 // never closes it.
 import type { ChunkDispatcher } from '../batch/types.js';
-import type { Services } from '../tools/services.js';
+import type { Services } from '../app/services.js';
 
 export type ProgressReport = (done: number, total: number) => void;
 

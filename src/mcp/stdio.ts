@@ -7,10 +7,10 @@ import { Console } from 'node:console';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
 import type { Config } from '../config/config.js';
-import { Lifecycle } from '../http/lifecycle.js';
-import { loggerOptions } from '../http/logging.js';
+import { Lifecycle } from '../app/lifecycle.js';
+import { loggerOptions } from '../app/logging.js';
 import { TOOLS } from '../tools/registry.js';
-import { createServices } from '../tools/services.js';
+import { createServices } from '../app/services.js';
 import { createValidator } from '../tools/validation.js';
 import { createMcpServer } from './server.js';
 

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { itemError } from '../errors/codes.js';
-import type { Services } from './services.js';
+import type { Services } from './types.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { Tool, ToolItem } from './types.js';
 

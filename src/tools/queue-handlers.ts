@@ -8,7 +8,7 @@ import type { CleanInput } from './clean-web-content.js';
 import { cleanOne } from './clean/run-clean.js';
 import type { StatusInput } from './check-url-status.js';
 import { probeUrl } from './status/probe.js';
-import type { Services } from './services.js';
+import type { Services } from './types.js';
 import type { ToolItem } from './types.js';
 
 export const CLEAN_HANDLER = 'clean';

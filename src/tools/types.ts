@@ -3,7 +3,27 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { ItemError } from '../errors/codes.js';
-import type { Services } from './services.js';
+import type { ChunkDispatcher } from '../batch/types.js';
+import type { Fetcher } from '../fetch/types.js';
+import type { CachingFetcher } from '../cache/cached-fetch.js';
+import type { WorkerPool } from '../workers/pool.js';
+import type { BrowserPool } from '../browser/browser-pool.js';
+
+/** The long-lived pieces a tool call uses (built by app/services.ts). */
+export interface Services {
+  fetcher: Fetcher;
+  /** The fetcher behind the cache (cleaners and metadata pages; never the status checker). */
+  cachingFetcher: CachingFetcher;
+  pool: WorkerPool;
+  dispatcher: ChunkDispatcher;
+  /** Renders script-built pages for clean_web_index; present only when URLKIT_BROWSER is set. */
+  browser?: BrowserPool;
+  /** False while a dependency the calls need (Redis, with scale-out) is unreachable. */
+  ready?(): boolean;
+  /** Connects what needs connecting (the job queue); resolves when ready to take calls. */
+  start?(): Promise<void>;
+  close(): Promise<void>;
+}
 
 /** A JSON Schema (draft 2020-12 subset that Ajv and OpenAPI 3.1 both understand). */
 export type JsonSchema = Record<string, unknown>;

@@ -14,7 +14,7 @@ import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
-import { renderIfNeeded } from '../../browser/render-if-needed.js';
+import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);

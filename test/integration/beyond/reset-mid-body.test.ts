@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
-import { createServices, type Services } from '../../../src/tools/services.js';
+import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { listenTracked, testConfig, type ListeningServer } from '../../support/loopback-server.js';
 

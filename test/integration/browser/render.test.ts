@@ -8,7 +8,7 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
-import type { Services } from '../../../src/tools/services.js';
+import type { Services } from '../../../src/app/services.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { injectTool } from '../../support/inject-tool.js';

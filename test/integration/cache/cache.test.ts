@@ -11,7 +11,7 @@ import { checkUrlStatus } from '../../../src/tools/check-url-status.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
-import { createServices, type Services } from '../../../src/tools/services.js';
+import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';

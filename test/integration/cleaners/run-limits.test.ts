@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
-import { createServices, type Services } from '../../../src/tools/services.js';
+import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import type { Config } from '../../../src/config/config.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import type { Config } from '../../../src/config/config.js';
 import { getUrlMetadata, type MetadataInput } from '../../../src/tools/get-url-metadata.js';
-import { createServices, type Services } from '../../../src/tools/services.js';
+import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { loadMetaFixtures } from '../../unit/extract/metadata-fixture-files.js';

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import { pino } from 'pino';
 import { checkUrlStatus, type StatusInput } from '../../../src/tools/check-url-status.js';
-import { createServices, type Services } from '../../../src/tools/services.js';
+import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { HTML_BYTES, startStatusSite, type StatusSite } from '../../support/status-site.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
-import { createServices } from '../../../src/tools/services.js';
+import { createServices } from '../../../src/app/services.js';
 import { testConfig } from '../../support/loopback-server.js';
 
 const isConfigError = (pattern: RegExp) => (err: unknown) =>

@@ -7,7 +7,7 @@ import type { Config } from '../../../src/config/config.js';
 import { buildApp, type BuildAppOptions } from '../../../src/http/build-app.js';
 import { cleanInputSchema } from '../../../src/tools/clean-web-content.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
-import type { Services } from '../../../src/tools/services.js';
+import type { Services } from '../../../src/app/services.js';
 import type { Tool, ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { testConfig } from '../../support/loopback-server.js';
 

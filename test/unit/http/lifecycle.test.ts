@@ -1,7 +1,7 @@
 // Shutdown stops the calls still running (and only those) once its grace period ends.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Lifecycle } from '../../../src/http/lifecycle.js';
+import { Lifecycle } from '../../../src/app/lifecycle.js';
 
 describe('Lifecycle: per-call stops on shutdown', () => {
   it('aborts every call still tracked when shutdown gives up waiting, with the shutdown reason', () => {

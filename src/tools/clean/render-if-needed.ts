@@ -1,14 +1,14 @@
 // The glue between the cleaners and the browser: only clean_web_index carries `render`, and
 // only a service started with URLKIT_BROWSER has a browser pool. Returns null when the
 // delivered result stands.
-import { taskText } from '../fetch/fetched-body.js';
-import type { Profile } from '../extract/blocks.js';
-import type { ItemError } from '../errors/codes.js';
-import type { FetchResult } from '../fetch/types.js';
-import type { CleanRequest, CleanResult } from '../workers/clean-task.js';
-import { needsRender, renderAndClean, type RenderMode } from './render-step.js';
-import type { CleanInput } from '../tools/clean-web-content.js';
-import type { ToolContext } from '../tools/types.js';
+import { taskText } from '../../fetch/fetched-body.js';
+import type { Profile } from '../../extract/blocks.js';
+import type { ItemError } from '../../errors/codes.js';
+import type { FetchResult } from '../../fetch/types.js';
+import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
+import { needsRender, renderAndClean, type RenderMode } from '../../browser/render-step.js';
+import type { CleanInput } from '../clean-web-content.js';
+import type { ToolContext } from '../types.js';
 
 export interface RenderIfNeededInput {
   input: CleanInput & { render?: RenderMode };

@@ -6,32 +6,20 @@ import type { Config } from '../config/config.js';
 import type { ChunkDispatcher } from '../batch/types.js';
 import { createInProcessDispatcher } from '../batch/in-process-dispatcher.js';
 import { createQueueDispatcher, type QueueDispatcher } from '../batch/queue-dispatcher.js';
-import type { FetchObserver, Fetcher } from '../fetch/types.js';
+import type { FetchObserver } from '../fetch/types.js';
 import { createFetcher } from '../fetch/fetch-page.js';
-import { createCachingFetcher, type CachingFetcher } from '../cache/cached-fetch.js';
+import { createCachingFetcher } from '../cache/cached-fetch.js';
 import type { FetchCache } from '../cache/cache.js';
 import { createMemoryCache } from '../cache/memory-cache.js';
 import { createRedisCache } from '../cache/redis-cache.js';
 import { createScaleMetrics } from '../metrics/queue-metrics.js';
 import { WorkerPool } from '../workers/pool.js';
 import { BrowserPool } from '../browser/browser-pool.js';
-import { METADATA_HANDLER, createMetadataChunkHandler } from './metadata/chunk-handler.js';
-import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from './queue-handlers.js';
+import { METADATA_HANDLER, createMetadataChunkHandler } from '../tools/metadata/chunk-handler.js';
+import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from '../tools/queue-handlers.js';
+import type { Services } from '../tools/types.js';
 
-export interface Services {
-  fetcher: Fetcher;
-  /** The fetcher behind the cache (cleaners and metadata pages; never the status checker). */
-  cachingFetcher: CachingFetcher;
-  pool: WorkerPool;
-  dispatcher: ChunkDispatcher;
-  /** Renders script-built pages for clean_web_index; present only when URLKIT_BROWSER is set. */
-  browser?: BrowserPool;
-  /** False while a dependency the calls need (Redis, with scale-out) is unreachable. */
-  ready?(): boolean;
-  /** Connects what needs connecting (the job queue); resolves when ready to take calls. */
-  start?(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Services };
 
 export interface ServicesOptions {
   /** Where the scale-out and cache metrics go (the app's registry). */
