@@ -15,6 +15,7 @@ import { createRedisCache } from '../cache/redis-cache.js';
 import { createScaleMetrics } from '../metrics/queue-metrics.js';
 import { WorkerPool } from '../workers/pool.js';
 import { BrowserPool } from '../browser/browser-pool.js';
+import { sharesFromConfig } from '../admission/run-as-caller.js';
 import { METADATA_HANDLER, createMetadataChunkHandler } from '../tools/metadata/chunk-handler.js';
 import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from '../tools/queue-handlers.js';
 import type { Services } from '../tools/types.js';
@@ -44,9 +45,10 @@ export function createServices(config: Config, observer?: FetchObserver, options
   else if (config.cacheMaxBytes > 0) cache = createMemoryCache(config.cacheMaxBytes);
   const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
+  const shares = sharesFromConfig(config);
   const local = createInProcessDispatcher(config, pool);
   const queue: QueueDispatcher | null =
-    role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue });
+    role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue, shares });
   if (queue) scale.setQueueDepthSource(() => queue.depth());
   const dispatcher: ChunkDispatcher = queue ?? local;
   // Cheap to build: the browser starts (and playwright-core loads) on the first render.
@@ -57,6 +59,7 @@ export function createServices(config: Config, observer?: FetchObserver, options
     cachingFetcher,
     pool,
     dispatcher,
+    shares,
     browser,
     ready: () => (queue ? queue.ready() : true),
     start: async () => {

@@ -15,6 +15,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Overrides the configured task budget (ms). */
   timeoutMs?: number;
+  /**
+   * Epoch ms by which the task must have a worker: the item's own deadline (its `timeout`
+   * counted from its start), so the wait for a worker counts against it. Past it, the task
+   * is not run and the call rejects with ItemFailure('timeout').
+   */
+  startBy?: number;
 }
 
 /**
@@ -93,8 +99,9 @@ export class WorkerPool {
   lastWorkerError: unknown = null;
 
   /**
-   * Runs a task in a worker. The budget counts from the moment a worker takes the task (time
-   * spent waiting for a free worker is not charged). A task over its budget is aborted (its
+   * Runs a task in a worker. Workers are shared fairly between callers (task-slots.ts); the
+   * wait for one is bounded by options.startBy. The budget counts from the moment a worker
+   * takes the task (time spent waiting for a free worker is not charged to it). A task over its budget is aborted (its
    * worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
    * with WorkerCrashed. An abort of options.signal rejects with its reason at once, waiting or
    * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
@@ -104,7 +111,7 @@ export class WorkerPool {
     task: Extract<WorkerTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
-    const release = await this.slots.acquire(options.signal);
+    const release = await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const stop = linkedSignal([], options.timeoutMs ?? this.taskTimeoutMs);
     const caller = options.signal;
@@ -146,6 +153,25 @@ export class WorkerPool {
         retryable: false,
       });
     throw new WorkerCrashed(err);
+  }
+
+  private async waitForWorker(options: RunOptions): Promise<() => void> {
+    if (options.startBy === undefined) return this.slots.acquire(options.signal);
+    const left = options.startBy - Date.now();
+    const wait = linkedSignal(
+      [options.signal],
+      Math.max(0, left),
+      () =>
+        new ItemFailure(
+          'timeout',
+          "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
+        ),
+    );
+    try {
+      return await this.slots.acquire(wait.signal);
+    } finally {
+      wait.dispose();
+    }
   }
 
   private taskEnded(release: () => void): void {

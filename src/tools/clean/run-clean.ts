@@ -105,7 +105,9 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     };
   }
   const body = res.body;
-  if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta);
+  // The wait for a worker counts against the URL's own timeout.
+  const startBy = startedAt + input.timeout * 1000;
+  if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta, startBy);
   const encoded = body && CLEANABLE.has(body.kind) ? encodedText(body) : null;
   if (!body || !encoded) {
     const type = res.contentType ?? 'an unknown type';
@@ -132,7 +134,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     maxChars: input.max_chars,
   };
   try {
-    result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal });
+    result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal, startBy });
   } catch (err) {
     if (err instanceof ItemFailure && !ctx.signal.aborted)
       return { data: null, meta: { ...meta, error: err.toItemError() } };

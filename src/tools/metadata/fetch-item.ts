@@ -86,6 +86,7 @@ export async function fetchMetadataItem(
       { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) },
       deps.pool,
       signal,
+      started + options.timeoutMs,
     );
   const encoded =
     body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'))
@@ -113,7 +114,8 @@ export async function fetchMetadataItem(
           includeContent: options.includeContent,
         },
       },
-      { signal },
+      // The wait for a worker counts against the URL's own timeout.
+      { signal, startBy: started + options.timeoutMs },
     );
     // The favicon is what the page declares (decisions.md): a linked web app manifest is not
     // fetched, so one page URL costs one fetch and no second address is ever contacted for it.
