@@ -46,7 +46,7 @@ export function createServices(config: Config, observer?: FetchObserver, options
   const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
   const shares = sharesFromConfig(config);
-  const local = createInProcessDispatcher(config, pool);
+  const local = createInProcessDispatcher();
   const queue: QueueDispatcher | null =
     role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue, shares });
   if (queue) scale.setQueueDepthSource(() => queue.depth());

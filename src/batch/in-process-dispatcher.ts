@@ -2,17 +2,13 @@
 // stuck or crashed chunk fails alone while the others finish. Handlers are registered by
 // name and jobs are plain data, so a queue-backed dispatcher can replace this one later.
 import { setMaxListeners } from 'node:events';
-import type { Config } from '../config/config.js';
-import type { WorkerPool } from '../workers/pool.js';
 import { WorkerCrashed } from '../workers/pool.js';
 import { ChunkFailed } from './chunk-failed.js';
 import type { ChunkDispatcher, ChunkHandler, ChunkJob } from './types.js';
 
-export function createInProcessDispatcher(config: Config, pool: WorkerPool): ChunkDispatcher {
+export function createInProcessDispatcher(): ChunkDispatcher {
   const handlers = new Map<string, ChunkHandler<any, any, any>>();
   const running = new Set<AbortController>();
-  // Config-driven fault injection (tests only; not reachable from env or a request).
-  const failing = new Set(config.testHooks?.failChunkIndexes ?? []);
 
   return {
     register(name, handler) {
@@ -41,10 +37,7 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
         controller.abort(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }));
       signal.addEventListener('abort', onOuterAbort, { once: true });
       try {
-        const work = (async () => {
-          if (failing.has(job.index)) await pool.run({ kind: 'crash', mode: 'exit' }, { signal: controller.signal });
-          return handler(job, controller.signal);
-        })();
+        const work = handler(job, controller.signal);
         // The deadline wins even over a handler that ignores its signal.
         work.catch(() => {});
         const results = await Promise.race([work, rejectOnAbort(controller.signal)]);

@@ -70,6 +70,14 @@ export interface Config {
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
   maxBodyBytes: number;
+  /**
+   * Minimum transfer rate of a response body (bytes/s): once a body has been read for
+   * minBodyRateWindowMs, each following window of that length must bring this rate, or the body
+   * is cut off (`timeout`); time waiting for body memory is left out. 0 turns it off. @default 4096
+   */
+  minBodyRate: number;
+  /** The grace before the first judgement of the minimum rate, and the window it is averaged over. @default 5000 */
+  minBodyRateWindowMs: number;
   /** Cap on the bytes of a PDF (application/pdf) read from a target; PDFs run larger than pages. @default 50 MiB */
   maxPdfBytes: number;
   /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
@@ -134,12 +142,6 @@ export interface Config {
   queueStallMs: number;
   /** Queue jobs one worker process runs at once. @default 8 */
   queueConcurrency: number;
-
-  /**
-   * Fault injection for tests only; not reachable from the environment or a request.
-   * failChunkIndexes: chunk positions (0-based, per request) whose worker is made to die.
-   */
-  testHooks?: { failChunkIndexes?: readonly number[] };
 }
 
 type Env = Record<string, string | undefined>;
@@ -167,6 +169,8 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   proxyMode: 'never',
   maxRedirects: 10,
   maxBodyBytes: 5 * 1024 * 1024,
+  minBodyRate: 4096,
+  minBodyRateWindowMs: 5000,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
   maxHeaderBytes: 16 * 1024,
@@ -312,6 +316,8 @@ export function loadConfig(env: Env = process.env): Config {
     userAgent: env.URLKIT_USER_AGENT?.trim() || undefined,
     maxRedirects: int(env, 'URLKIT_MAX_REDIRECTS', 0, 30),
     maxBodyBytes: int(env, 'URLKIT_MAX_BODY_BYTES', 1024, 256 * 1024 * 1024),
+    minBodyRate: int(env, 'URLKIT_MIN_BODY_RATE', 0, 1024 * 1024 * 1024),
+    minBodyRateWindowMs: int(env, 'URLKIT_MIN_BODY_RATE_WINDOW_MS', 100, 600_000),
     maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
     maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
     maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),

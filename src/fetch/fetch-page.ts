@@ -69,6 +69,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   const limiter = new HostLimiter(config.perHostConcurrency);
   const proxy = config.proxyUrl ? new URL(config.proxyUrl) : null;
   const proxyMode = proxy ? config.proxyMode : 'never';
+  const minRate = { bytesPerS: config.minBodyRate, windowMs: config.minBodyRateWindowMs };
   const inFlight = new Set<FetchAgents>();
   const pool = createConnectionPool(config, policy);
   let closed = false;
@@ -245,7 +246,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       } else {
         let read;
         try {
-          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap, minRate);
         } catch (err) {
           state.brokenResponse = { statusCode: resp.status, contentType };
           throw err;

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
-import { isHeapReport } from './heap-report.js';
+import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
@@ -54,6 +54,8 @@ export class WorkerPool {
   private readonly slots: TaskSlots;
   /** Heap of each worker thread after its last task, by threadId. */
   private readonly heapByThread = new Map<number, number>();
+  /** The last heap report of each worker thread, by threadId. */
+  private readonly reports = new Map<number, HeapReport>();
   private recycleTimer: NodeJS.Timeout | null = null;
   private closing = false;
   /** Workers replaced because their heap had grown, since start. */
@@ -85,6 +87,7 @@ export class WorkerPool {
     this.piscina.on('message', (message: unknown) => {
       if (!isHeapReport(message)) return;
       this.heapByThread.set(message.threadId, message.heapBytes);
+      this.reports.set(message.threadId, message);
       // The report is posted after the task's result, so it may land after run() has already
       // looked for grown workers: look again now.
       this.scheduleRecycle();
@@ -215,6 +218,12 @@ export class WorkerPool {
   private forgetGoneThreads(): void {
     const alive = new Set(this.piscina.threads.map((w) => w.threadId));
     for (const id of this.heapByThread.keys()) if (!alive.has(id)) this.heapByThread.delete(id);
+    for (const id of this.reports.keys()) if (!alive.has(id)) this.reports.delete(id);
+  }
+
+  /** Each live worker's heap as it reported it after its last task (for metrics). */
+  workerHeaps(): Array<{ threadId: number; usedBytes: number; tasks: number }> {
+    return [...this.reports.values()].map((r) => ({ threadId: r.threadId, usedBytes: r.usedBytes, tasks: r.tasks }));
   }
 
   /** Tasks waiting for a free worker. */

@@ -39,8 +39,11 @@ describe('page text sent to a worker', () => {
       },
     };
     assert.equal(compactTask(small), small);
-    const crash: WorkerTask = { kind: 'crash', mode: 'exit' };
-    assert.equal(compactTask(crash), crash);
+    const pdf: WorkerTask = {
+      kind: 'pdf',
+      input: { bytes: new Uint8Array(2048), maxPages: 1, format: 'text', includeTitle: false, maxChars: 100, wantText: true },
+    };
+    assert.equal(compactTask(pdf), pdf);
   });
 
   it('a worker reads the large text as the original (title with characters outside Latin-1)', async () => {
