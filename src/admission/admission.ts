@@ -174,7 +174,8 @@ export class Admission {
     return this.shed(
       tool,
       'queue_full',
-      `The service is at capacity and ${this.slots.queued} calls are already waiting; retry after the time in Retry-After.`,
+      `The service is at capacity and ${this.slots.queued} calls are already waiting; ` +
+        'retry after the time in Retry-After.',
     );
   }
 
@@ -201,7 +202,8 @@ export class Admission {
         this.shed(
           tool,
           'queue_timeout',
-          `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. Retry after the time in Retry-After.`,
+          `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. ` +
+            'Retry after the time in Retry-After.',
         ),
       true,
     );

@@ -23,7 +23,7 @@ interface Waiter {
   claimant: Claimant;
   queuedAt: number;
   grant(): void;
-  reject(reason: unknown): void;
+  reject(reason: Error): void;
 }
 
 export interface FairSlotsOptions {
@@ -107,7 +107,7 @@ export class FairSlots {
         },
         reject: (reason) => {
           signal?.removeEventListener('abort', onAbort);
-          reject(reason as Error);
+          reject(reason);
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -129,7 +129,7 @@ export class FairSlots {
    * Rejects the newest waiting request of `caller` with `reason` (a full line makes room this
    * way, from the longest backlog); false when it has none.
    */
-  rejectNewest(caller: string, reason: unknown): boolean {
+  rejectNewest(caller: string, reason: Error): boolean {
     const w = this.waiting.popNewest(caller);
     if (!w) return false;
     w.reject(reason);

@@ -7,13 +7,13 @@ import { ChunkFailed } from './chunk-failed.js';
 import type { ChunkDispatcher, ChunkHandler, ChunkJob } from './types.js';
 
 export function createInProcessDispatcher(): ChunkDispatcher {
-  const handlers = new Map<string, ChunkHandler<any, any, any>>();
+  const handlers = new Map<string, ChunkHandler<unknown, unknown, unknown>>();
   const running = new Set<AbortController>();
 
   return {
     register(name, handler) {
       if (handlers.has(name)) throw new Error(`chunk handler "${name}" is already registered`);
-      handlers.set(name, handler as ChunkHandler<any, any, any>);
+      handlers.set(name, handler as ChunkHandler<unknown, unknown, unknown>);
     },
 
     async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
@@ -45,7 +45,8 @@ export function createInProcessDispatcher(): ChunkDispatcher {
           throw new ChunkFailed(
             'bad_result',
             job.index,
-            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`,
+            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results ` +
+              `for ${job.items.length} items.`,
           );
         }
         return results;
@@ -68,16 +69,19 @@ export function createInProcessDispatcher(): ChunkDispatcher {
       }
     },
 
-    async close() {
+    close() {
       for (const c of running) c.abort(new Error('dispatcher closed'));
       running.clear();
+      return Promise.resolve();
     },
   };
 }
 
 function rejectOnAbort(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    // The reasons are ours (ChunkFailed) or the caller's abort reason, passed on as they are.
+    const fail = () => reject(signal.reason as Error);
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
   });
 }

@@ -182,7 +182,8 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       return results;
     } catch (err) {
       observer.finished('failed');
-      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`);
+      // BullMQ keeps only the message (failedReason): the reason travels at its head.
+      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`, { cause: err });
       throw err;
     }
   }
@@ -231,7 +232,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         const data: WireJob = {
           handler: job.handler,
           index: job.index,
-          items: job.items as unknown[],
+          items: job.items,
           options: job.options,
           deadline: job.deadline,
           caller,
@@ -257,7 +258,8 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           throw new ChunkFailed(
             'bad_result',
             job.index,
-            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`,
+            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results ` +
+              `for ${job.items.length} items.`,
           );
         }
         return results as Result[];

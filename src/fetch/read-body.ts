@@ -39,14 +39,14 @@ async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
   const it = src[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
-  const head = first.value as Buffer;
+  const head = first.value;
   const z = (head[0]! & 0x0f) === 8 ? zlib.createInflate(ZLIB_OPTS) : zlib.createInflateRaw(ZLIB_OPTS);
   async function* replay(): AsyncGenerator<Buffer> {
     yield head;
     for (;;) {
       const n = await it.next();
       if (n.done) return;
-      yield n.value as Buffer;
+      yield n.value;
     }
   }
   yield* through(replay(), z);

@@ -64,7 +64,8 @@ export class RateFloor {
       this.tooSlow(
         new ItemFailure(
           'timeout',
-          `The response body arrived at ${rate} bytes/s over ${windowMs} ms, under the minimum of ${bytesPerS} bytes/s (URLKIT_MIN_BODY_RATE): cut off.`,
+          `The response body arrived at ${rate} bytes/s over ${windowMs} ms, under the minimum of ` +
+            `${bytesPerS} bytes/s (URLKIT_MIN_BODY_RATE): cut off.`,
         ),
       );
     }, windowMs);

@@ -25,9 +25,9 @@ export interface RunOptions {
 
 /**
  * A worker whose heap was over this at the end of a task (before the collection that follows a
- * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A fresh worker reports 17 MiB of heap after a small page, one that parsed
- * 5 MiB pages 38 MiB, and it kept 50 to 75 MiB of resident memory more than a fresh one
- * (measured, docs/admission.md).
+ * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A
+ * fresh worker reports 17 MiB of heap after a small page, one that parsed 5 MiB pages 38 MiB,
+ * and it kept 50 to 75 MiB of resident memory more than a fresh one (measured, docs/admission.md).
  */
 export const RECYCLE_HEAP_BYTES = 32 * 1024 * 1024;
 /**
@@ -104,8 +104,8 @@ export class WorkerPool {
   /**
    * Runs a task in a worker. Workers are shared fairly between callers (task-slots.ts); the
    * wait for one is bounded by options.startBy. The budget counts from the moment a worker
-   * takes the task (time spent waiting for a free worker is not charged to it). A task over its budget is aborted (its
-   * worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
+   * takes the task (time spent waiting for a free worker is not charged to it). A task over its
+   * budget is aborted (its worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
    * with WorkerCrashed. An abort of options.signal rejects with its reason at once, waiting or
    * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
    * terminated (see below), and holds its worker slot until it ends either way.

@@ -145,7 +145,7 @@ describe('fairness between callers', () => {
     await hog;
   });
 
-  it("row 6: slow bodies of one caller that fill the body memory do not lock another caller's small page out", async () => {
+  it("row 6: one caller's slow bodies that fill the body memory do not lock another's small page out", async () => {
     assert.equal((await honestPage()).meta.error, undefined);
     const stopHog = new AbortController();
     const hog = Array.from({ length: 6 }, (_, i) =>

@@ -49,7 +49,7 @@ describe('MemoryBudget', () => {
     assert.deepEqual(order, ['big', 'small']);
   });
 
-  it('never keeps the oldest share waiting, so readers holding parts of the budget cannot block each other', async () => {
+  it('never keeps the oldest share waiting: readers holding parts of the budget cannot block each other', async () => {
     const budget = new MemoryBudget(100);
     const older = await budget.acquire(50);
     const younger = await budget.acquire(50);

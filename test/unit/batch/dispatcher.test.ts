@@ -60,11 +60,9 @@ describe('in-process dispatcher', () => {
     await dispatcher.close();
     await pool.close();
   });
-  dispatcher.register<number, null, number>('double', async (j) => j.items.map((n) => n * 2));
-  dispatcher.register<number, null, number>('throws', async () => {
-    throw new TypeError('bug in handler');
-  });
-  dispatcher.register<number, null, number>('short', async (j) => j.items.slice(1));
+  dispatcher.register<number, null, number>('double', (j) => Promise.resolve(j.items.map((n) => n * 2)));
+  dispatcher.register<number, null, number>('throws', () => Promise.reject(new TypeError('bug in handler')));
+  dispatcher.register<number, null, number>('short', (j) => Promise.resolve(j.items.slice(1)));
   // Parses a page that kills its worker when an item is negative.
   dispatcher.register<number, null, number>('parse', async (j, signal) => {
     for (const n of j.items) if (n < 0) await pool.run(workerKiller, { signal });
@@ -77,7 +75,7 @@ describe('in-process dispatcher', () => {
     assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2, 3]), never), [2, 4, 6]);
   });
   it('refuses a second handler with the same name', () => {
-    assert.throws(() => dispatcher.register('double', async () => []), /already registered/);
+    assert.throws(() => dispatcher.register('double', () => Promise.resolve([])), /already registered/);
   });
   it('fails the chunk for an unknown handler, a throwing handler or a wrong result count', async () => {
     await assert.rejects(

@@ -13,8 +13,9 @@ import { testConfig } from '../../support/loopback-server.js';
 const MiB = 1024 * 1024;
 // About 2 MiB of markup, non-ASCII (two-byte text), posted as UTF-8 bytes like a fetched page.
 const row = '<div class="row"><p>Grüße, some words <a href="/x">a link</a> and “more” words.</p></div>';
-const big = `<html><head><title>Large</title></head><body>${row.repeat(Math.ceil((2 * MiB) / row.length))}</body></html>`;
-const bigTask: WorkerTask = {
+const rows = row.repeat(Math.ceil((2 * MiB) / row.length));
+const big = `<html><head><title>Large</title></head><body>${rows}</body></html>`;
+const bigTask: Extract<WorkerTask, { kind: 'clean' }> = {
   kind: 'clean',
   input: {
     body: { binary: Buffer.from(big, 'utf8').toString('latin1'), charset: 'utf-8' },
@@ -26,7 +27,7 @@ const bigTask: WorkerTask = {
     maxChars: 1000,
   },
 };
-const small: WorkerTask = {
+const small: Extract<WorkerTask, { kind: 'clean' }> = {
   kind: 'clean',
   input: {
     body: '<title>Small</title><p>A short page with a sentence of text in it.</p>',
@@ -54,18 +55,19 @@ describe('worker collection after a large task', () => {
   after(() => pool.close());
 
   it('leaves the heap near where a small page leaves it, and keeps serving', async () => {
-    await pool.run(small as Extract<WorkerTask, { kind: 'clean' }>);
+    await pool.run(small);
     const before = await heapAfterTask(pool, 1);
-    const r = await pool.run(bigTask as Extract<WorkerTask, { kind: 'clean' }>);
+    const r = await pool.run(bigTask);
     assert.equal(r.ok, true);
     assert.equal(r.ok && r.title, 'Large');
     const afterBig = await heapAfterTask(pool, 2);
-    // Uncollected, the page's garbage is tens of MiB (the page is 2 MiB of two-byte text, its tree several times that).
+    // Uncollected, the page's garbage is tens of MiB (the page is 2 MiB of two-byte text, its
+    // tree several times that).
     assert.ok(
       afterBig < before + 24 * MiB,
       `heap used ${(afterBig / MiB).toFixed(1)} MiB after the large page, ${(before / MiB).toFixed(1)} before`,
     );
-    const next = await pool.run(small as Extract<WorkerTask, { kind: 'clean' }>);
+    const next = await pool.run(small);
     assert.equal(next.ok && next.title, 'Small');
   });
 });

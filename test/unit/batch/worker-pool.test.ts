@@ -68,7 +68,8 @@ describe('WorkerPool', () => {
     const blocker = pool.run(long);
     await assert.rejects(
       pool.run(page, { startBy: Date.now() + 200 }),
-      (err: unknown) => err instanceof ItemFailure && err.code === 'timeout' && /waited for a free worker/.test(err.message),
+      (err: unknown) =>
+        err instanceof ItemFailure && err.code === 'timeout' && /waited for a free worker/.test(err.message),
     );
     assert.equal((await blocker).data.title, 'Long');
   });
