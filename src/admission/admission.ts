@@ -82,7 +82,7 @@ export class Admission {
             initial: Math.min(max, opts.initialConcurrency),
           })
         : null;
-    this.slots = new FairSlots({ capacity: () => this.limit });
+    this.slots = new FairSlots({ capacity: () => this.limit, overcommit: true });
     this.shares = { callers: opts.callers ?? new Callers(), bodyMemory: opts.bodyMemory ?? null };
     const budget = opts.bodyMemory;
     this.idleCollector = budget ? new IdleCollector(() => budget.stats().chargedBytes) : null;
@@ -134,6 +134,15 @@ export class Admission {
   /** Sheds so far, by reason (including those recorded by front ends through shed()). */
   get sheds(): Readonly<Record<ShedReason, number>> {
     return this.shedCounts;
+  }
+
+  /**
+   * Whether `caller` has at least as many calls running or waiting as any other caller: when
+   * the event loop is starved, the service sheds that caller's new calls and lets the lighter
+   * callers' through.
+   */
+  isHeaviest(caller: string): boolean {
+    return this.slots.isHeaviest(caller);
   }
 
   /** Seconds until a new call could probably start: queue length over the recent start rate. */

@@ -78,6 +78,11 @@ export class FairQueue<T> {
     return item;
   }
 
+  /** The callers with someone waiting. */
+  callers(): IterableIterator<string> {
+    return this.lines.keys();
+  }
+
   /** Every waiter, line by line (for statistics such as the oldest wait). */
   *values(): IterableIterator<T> {
     for (const line of this.lines.values()) yield* line;

@@ -7,7 +7,11 @@
 //   slot with slow work starts at once instead of waiting for that work to end. A caller alone
 //   may use every slot (one batch job on an otherwise idle service loses nothing).
 // - The slots are not preemptive: a caller who took every slot while alone keeps them until
-//   each ends; the reserve then goes to the others as those slots come back.
+//   each ends; the reserve then goes to the others as those slots come back. Where a slot is a
+//   permission rather than a thing (admission's limit, connections to a host), a caller with
+//   no slot at all may go over the capacity by up to the reserve, so it does not wait for
+//   another caller's long work to end (or for an adaptive capacity that shrank below what one
+//   caller holds to come back up): `overcommit`.
 import type { Claimant } from './call-scope.js';
 import { FairQueue } from './fair-queue.js';
 
@@ -33,20 +37,30 @@ export interface FairSlotsOptions {
   reserve?: (capacity: number) => number;
   /** Called when a slot is granted, with how long the caller waited for it (ms). */
   onGrant?: (waitedMs: number) => void;
+  /**
+   * A caller holding no slot may take one beyond the capacity, as long as fewer than `reserve`
+   * slots so granted are held. Not for slots that stand for a thing there are only `capacity`
+   * of (worker threads). @default false
+   */
+  overcommit?: boolean;
 }
 
 export class FairSlots {
   private used = 0;
+  /** Slots held now that were granted beyond the capacity (overcommit). */
+  private over = 0;
   private readonly heldBy = new Map<string, number>();
   private readonly waiting = new FairQueue<Waiter>();
   private readonly capacityOf: () => number;
   private readonly reserveOf: (capacity: number) => number;
   private readonly onGrant: ((waitedMs: number) => void) | undefined;
+  private readonly overcommit: boolean;
 
   constructor(opts: FairSlotsOptions) {
     this.capacityOf = opts.capacity;
     this.reserveOf = opts.reserve ?? fairReserve;
     this.onGrant = opts.onGrant;
+    this.overcommit = opts.overcommit ?? false;
   }
 
   get capacity(): number {
@@ -71,6 +85,15 @@ export class FairSlots {
   /** Requests of `caller` waiting now. */
   queuedOf(caller: string): number {
     return this.waiting.sizeOf(caller);
+  }
+
+  /** Whether no other caller has more requests holding or waiting for a slot than `caller`. */
+  isHeaviest(caller: string): boolean {
+    const load = (c: string) => this.heldOf(c) + this.queuedOf(c);
+    const mine = load(caller);
+    for (const c of this.heldBy.keys()) if (c !== caller && load(c) > mine) return false;
+    for (const c of this.waiting.callers()) if (c !== caller && load(c) > mine) return false;
+    return true;
   }
 
   /** The caller with the most requests waiting, if any wait. */
@@ -138,7 +161,7 @@ export class FairSlots {
 
   /** Grants free slots to waiters who may take them. Call it when the capacity has grown. */
   drain(): void {
-    while (this.waiting.size > 0 && this.used < this.capacityOf()) {
+    while (this.waiting.size > 0) {
       const next = this.waiting.shift((w) => this.mayTake(w.claimant));
       if (!next) return;
       next.grant();
@@ -147,12 +170,15 @@ export class FairSlots {
 
   private mayTake(claimant: Claimant): boolean {
     const capacity = this.capacityOf();
-    if (this.used >= capacity) return false;
     const reserve = this.reserveOf(capacity);
-    return reserve <= 0 || this.heldOf(claimant.caller) < capacity - reserve || !claimant.othersActive();
+    const held = this.heldOf(claimant.caller);
+    if (this.used >= capacity) return this.overcommit && held === 0 && this.over < reserve;
+    return reserve <= 0 || held < capacity - reserve || !claimant.othersActive();
   }
 
   private take(caller: string): Release {
+    const beyond = this.used >= this.capacityOf();
+    if (beyond) this.over++;
     this.used++;
     this.heldBy.set(caller, this.heldOf(caller) + 1);
     let released = false;
@@ -160,6 +186,7 @@ export class FairSlots {
       if (released) return;
       released = true;
       this.used--;
+      if (beyond) this.over--;
       const held = this.heldOf(caller) - 1;
       if (held > 0) this.heldBy.set(caller, held);
       else this.heldBy.delete(caller);

@@ -2,7 +2,9 @@
 // one site opens at most N connections to it at a time. The slots of a host are shared fairly
 // between callers (admission/fair-slots.ts): one caller's 100 URLs on a slow host wait behind
 // each other, and while other callers are active a quarter of the host's slots (at least one)
-// stays theirs, so their fetches of that host do not wait out its slowness.
+// stays theirs, so their fetches of that host do not wait out its slowness; a caller with no
+// connection to the host may open one beyond the limit (by at most that quarter) rather than
+// wait for another caller's slow fetches to end.
 import { currentClaimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
 import { ItemFailure } from '../errors/codes.js';
@@ -17,7 +19,7 @@ export class HostLimiter {
     const key = host.toLowerCase();
     let slots = this.hosts.get(key);
     if (!slots) {
-      slots = new FairSlots({ capacity: () => this.limit });
+      slots = new FairSlots({ capacity: () => this.limit, overcommit: true });
       this.hosts.set(key, slots);
     }
     let release: () => void;

@@ -100,7 +100,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         ),
       );
     }
-    if (guard.check()) {
+    // A starved event loop sheds the calls of the caller with the most in progress (every
+    // caller's, when one caller is all there is), not those of lighter callers.
+    if (guard.check() && admission.isHeaviest(callerOf(request, apiKeys))) {
       return shed(
         reply,
         admission.shed(

@@ -111,6 +111,25 @@ describe('FairSlots', () => {
     for (const r of hogHeld) r();
   });
 
+  it('with overcommit, lets a caller holding nothing go beyond a capacity another fills, within the reserve', async () => {
+    const { hog, other, callers } = twoCallers();
+    let capacity = 8;
+    const slots = new FairSlots({ capacity: () => capacity, overcommit: true });
+    // The hog took all eight while the limit was higher, then the limit shrank to four.
+    const hogHeld = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(claimantOf('hog', new Callers()))));
+    capacity = 4;
+    const first = slots.tryAcquire(other);
+    assert.ok(first, 'a caller with nothing running starts although every slot is taken');
+    assert.equal(slots.tryAcquire(other), null, 'but only one: it now holds a slot');
+    assert.equal(slots.tryAcquire(hog), null, 'the hog gets nothing more');
+    const third = claimantOf('third', callers);
+    callers.enter('third');
+    assert.equal(slots.tryAcquire(third), null, 'the overcommit is bounded by the reserve (one of four)');
+    first();
+    for (const release of hogHeld) release();
+    assert.equal(slots.busy, 0);
+  });
+
   it('gives freed slots round robin, so a backlog waits behind its own work', async () => {
     const callers = new Callers();
     callers.enter('a');
