@@ -111,7 +111,7 @@ describe('FairSlots', () => {
     for (const r of hogHeld) r();
   });
 
-  it('with overcommit, lets a caller holding nothing go beyond a capacity another fills, within the reserve', async () => {
+  it('with overcommit, a caller holding nothing goes beyond a capacity another fills, within the reserve', async () => {
     const { hog, other, callers } = twoCallers();
     let capacity = 8;
     const slots = new FairSlots({ capacity: () => capacity, overcommit: true });
