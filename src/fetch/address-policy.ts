@@ -111,7 +111,7 @@ export interface AddressVerdict {
 }
 
 function parseCidr(c: string): Cidr {
-  return ipaddr.parseCIDR(c) as Cidr;
+  return ipaddr.parseCIDR(c);
 }
 
 const compile = (rules: readonly DenyRule[]) => rules.map((r) => ({ ...r, range: parseCidr(r.cidr) }));
@@ -186,7 +186,7 @@ export function isAllowedAddress(ip: string, policy: AddressPolicy): boolean {
 }
 
 function describe(via: string): string {
-  return `${/^[aeiouAEIOU]/.test(via) ? 'an' : 'a'} ${via} address`;
+  return `${/^[aeiou]/i.test(via) ? 'an' : 'a'} ${via} address`;
 }
 
 function metadataRule(addr: Address): string | null {

@@ -341,7 +341,7 @@ test('opening an embedding prefix reaches the public IPv4 addresses inside it, a
   }
 });
 
-test('[::ffff:127.0.0.1] is IPv4 loopback: blocked unless private networks (or 127.0.0.1 and the form) are open', () => {
+test('[::ffff:127.0.0.1] is IPv4 loopback: blocked unless private networks (or it and the form) are open', () => {
   const loop = '::ffff:127.0.0.1';
   assert.equal(isAllowedAddress(loop, DEFAULT), false);
   assert.equal(isAllowedAddress(loop, createAddressPolicy({ allowCidrs: ['::ffff:0:0/96'] })), false);
