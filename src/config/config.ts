@@ -57,9 +57,9 @@ export interface Config {
    */
   bodyMemoryBytes: number;
 
-  /** Lets every private/reserved address through the egress guard. @default false */
+  /** Lets every private/reserved address except cloud metadata through the egress guard. @default false */
   allowPrivateNetworks: boolean;
-  /** CIDRs opened in the egress guard (e.g. 127.0.0.2/32). */
+  /** CIDRs opened in the egress guard (e.g. 127.0.0.2/32); never a cloud metadata address. */
   allowCidrs: readonly string[];
   /** Operator proxy URL (http: or https:), or null. */
   proxyUrl: string | null;
