@@ -1,8 +1,7 @@
 import { itemError, type ItemError } from '../errors/codes.js';
-import { normalisedHttpUrl } from './http-url.js';
 import { stoppedItemError } from './stopped.js';
 import { runBatch } from '../batch/run-batch.js';
-import { followRedirectsField, maxAgeField, timeoutField, urlField } from './fields.js';
+import { followRedirectsField, maxAgeField, timeoutField, unfetchedMeta, urlField } from './fields.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
@@ -95,17 +94,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
 function metadataFailedItem(url: string, error: ItemError): ToolItem {
   return {
     data: null,
-    meta: {
-      url,
-      final_url: normalisedHttpUrl(url),
-      status_code: null,
-      content_type: null,
-      via_proxy: false,
-      retries: 0,
-      cached: false,
-      fetched_at: null,
-      error,
-    },
+    meta: { ...unfetchedMeta(url), cached: false, fetched_at: null, error },
   };
 }
 

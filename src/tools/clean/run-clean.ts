@@ -34,6 +34,7 @@ export async function runClean(input: CleanInput, ctx: ToolContext, requested: P
 export function cleanFailedItem(url: string, requested: Profile, error?: ItemError): ToolItem {
   return {
     data: null,
+    // Spelled out, not unfetchedMeta(): the interface's field order (truncated before via_proxy).
     meta: {
       url,
       final_url: normalisedHttpUrl(url),
