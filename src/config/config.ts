@@ -125,7 +125,10 @@ export interface Config {
   role: 'api' | 'worker' | 'all';
   /** Default request max_age (seconds) of the cleaners and the metadata fetcher. @default 0 */
   cacheMaxAgeS: number;
-  /** Bytes the in-memory fetch cache may hold (not used with Redis); 0 turns it off. @default 67108864 (64 MiB) */
+  /**
+   * Bytes the fetch cache may hold, in memory or, with redisUrl, in Redis (entries, keys and
+   * index, as Redis counts them); 0 turns it off. @default 67108864 (64 MiB)
+   */
   cacheMaxBytes: number;
   /**
    * Lock of a running queue job (ms): a worker that stops renewing it (killed, stalled) has
