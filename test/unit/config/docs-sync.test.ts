@@ -1,5 +1,6 @@
-// The README and docs/errors.md must list every error code of the catalog and every setting
-// config.ts reads, with the default the code really has, so the documentation cannot drift.
+// docs/errors.md must list every error code of the catalog (with its status or retryable flag),
+// docs/configuration.md every setting config.ts reads with the default the code really has, and
+// the README every request field, so the documentation cannot drift.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -11,54 +12,59 @@ const root = new URL('../../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 const readme = read('README.md');
 const errorsDoc = read('docs/errors.md');
+const configDoc = read('docs/configuration.md');
 const configSource = read('src/config/config.ts');
 
 /** The settings config.ts reads: variable name -> Config key. */
 function settings(): Map<string, keyof Config> {
   const out = new Map<string, keyof Config>();
-  for (const m of configSource.matchAll(/^\s*(\w+):\s*[^\n]*?(?:\(env,\s*'([A-Z_]+)'|env\.([A-Z_]+))/gm)) {
-    out.set((m[2] ?? m[3])!, m[1] as keyof Config);
+  for (const line of configSource.split('\n')) {
+    const key = /^ *(\w+): /.exec(line);
+    const variable = key && /\(env, '([A-Z_]+)'|env\.([A-Z_]+)/.exec(line);
+    if (key && variable) out.set((variable[1] ?? variable[2])!, key[1] as keyof Config);
   }
   return out;
 }
 
-function readmeRow(variable: string): string | undefined {
-  return readme.split('\n').find((l) => l.startsWith(`| \`${variable}\` |`));
+/** The table row of a doc that starts with the given code-formatted name. */
+/** A default as the docs write it, between backticks. */
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function row(doc: string, name: string): string | undefined {
+  return doc.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
 }
 
 describe('documentation stays in sync with the code', () => {
-  it('every request-level code is in README.md (with its status) and docs/errors.md', () => {
+  it('every request-level code is in docs/errors.md with its status', () => {
     for (const [code, { status }] of Object.entries(REQUEST_ERRORS)) {
-      assert.ok(errorsDoc.includes(`\`${code}\``), `docs/errors.md lacks ${code}`);
-      const row = readme.split('\n').find((l) => l.startsWith(`| \`${code}\` |`));
-      assert.ok(row, `README.md lacks ${code}`);
-      assert.ok(row.includes(String(status)), `README.md row for ${code} lacks status ${status}`);
+      const line = row(errorsDoc, code);
+      assert.ok(line, `docs/errors.md lacks ${code}`);
+      assert.equal(line.split('|')[2]!.trim(), String(status), `docs/errors.md status of ${code}`);
     }
   });
 
-  it('every item code is in README.md (with retryable) and docs/errors.md', () => {
+  it('every item code is in docs/errors.md with its retryable flag', () => {
     for (const [code, { retryable }] of Object.entries(ITEM_ERRORS)) {
-      assert.ok(errorsDoc.includes(`\`${code}\``), `docs/errors.md lacks ${code}`);
-      const row = readme.split('\n').find((l) => l.startsWith(`| \`${code}\` |`));
-      assert.ok(row, `README.md lacks ${code}`);
-      assert.match(row, retryable ? /\| yes/ : /\| no/, `README.md retryable for ${code}`);
+      const line = row(errorsDoc, code);
+      assert.ok(line, `docs/errors.md lacks ${code}`);
+      assert.equal(line.split('|')[2]!.trim(), retryable ? 'yes' : 'no', `docs/errors.md retryable of ${code}`);
     }
   });
 
-  it('every setting config.ts reads is in the README settings table with its default', () => {
+  it('every setting config.ts reads is in docs/configuration.md with its default', () => {
     const found = settings();
     assert.ok(found.size >= 28, `found only ${found.size} settings in config.ts`);
     assert.ok(found.has('HOST') && found.has('PORT'));
     const defaults = defaultConfig();
     for (const [variable, key] of found) {
-      const row = readmeRow(variable);
-      assert.ok(row, `README.md settings table lacks ${variable}`);
+      const line = row(configDoc, variable);
+      assert.ok(line, `docs/configuration.md lacks ${variable}`);
       if (key === 'userAgent' || key === 'workerThreads') continue; // computed at start-up
       const value = defaults[key];
-      const cell = row.split('|')[2]!.trim();
+      const cell = line.split('|')[2]!.trim();
       if (Array.isArray(value) && value.length === 0) assert.match(cell, /empty/, variable);
       else if (value === null) assert.match(cell, /none/, variable);
-      else assert.equal(cell, `\`${String(value)}\``, `${variable} default in README`);
+      else assert.equal(cell, `\`${shown(value)}\``, `${variable} default in docs/configuration.md`);
     }
   });
 
@@ -79,8 +85,8 @@ describe('documentation stays in sync with the code', () => {
         assert.ok(row, `README request table lacks ${tool.name}.${field}`);
         if (schema.default !== undefined)
           assert.ok(
-            row[4]!.includes(`\`${String(schema.default)}\``),
-            `README default of ${tool.name}.${field} should be ${String(schema.default)}: ${row[4]}`,
+            row[4]!.includes(`\`${shown(schema.default)}\``),
+            `README default of ${tool.name}.${field} should be ${shown(schema.default)}: ${row[4]}`,
           );
       }
     }
