@@ -37,7 +37,15 @@ export function createServices(config: Config, observer?: FetchObserver, options
   const logger =
     options.logger ?? pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
   const scale = createScaleMetrics(options.registry ?? new Registry());
-  const fetcher = createFetcher(config, observer);
+  // The egress policy tells callers little (no resolved address, no hint whether an internal name
+  // exists); the operator's log gets every address and verdict.
+  const fetcher = createFetcher(config, {
+    onOutcome: (outcome) => observer?.onOutcome(outcome),
+    onEgressDenied: (denial) => {
+      observer?.onEgressDenied?.(denial);
+      logger.warn({ egress_denied: denial }, 'egress policy refused a host');
+    },
+  });
   let cache: FetchCache | null = null;
   if (config.cacheMaxBytes > 0)
     cache =
