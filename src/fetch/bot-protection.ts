@@ -11,6 +11,7 @@
 // `datadome`) are set on every page a protected site serves, so they count only together with a
 // blocking status.
 
+import { scanMarkup, type ScannedDocument } from './markup-scan.js';
 import { readableTextExceeds } from './readable-text-floor.js';
 
 export type BotVendor =
@@ -160,29 +161,17 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
   return markupMarker(page as ScannedDocument, input.status, headers);
 }
 
-// ---- the body: a cheap look at the markup of the first bytes, no parser ----
-
-interface ScannedDocument {
-  /** Lower-cased <title> text (entities decoded), '' when none. */
-  title: string;
-  /** Readable text: markup, scripts, styles and comments removed, whitespace collapsed. */
-  text: string;
-  textChars: number;
-  /** Lower-cased src/href/action/id/class/name attribute values of every tag. */
-  attrs: string;
-  /** Lower-cased inline script bodies. */
-  scripts: string;
-}
+// ---- the body: a look at the markup of the first bytes (markup-scan.ts), linear in them ----
 
 /**
  * The scanned document, or 'content' when the page surely carries more text than any challenge
- * page (most real pages: answered from the bytes without decoding or stripping them), or null
+ * page (most real pages: answered from the bytes without decoding or tokenizing them), or null
  * when the body is not markup.
  */
 function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | null {
   const bytes =
     typeof body === 'string'
-      ? Buffer.from(body.slice(0, BOT_SCAN_BYTES))
+      ? Buffer.from(body.slice(0, BOT_SCAN_BYTES)).subarray(0, BOT_SCAN_BYTES)
       : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES));
   // Only markup can be a challenge page; JSON, images and plain text are not looked at.
   if (
@@ -191,46 +180,10 @@ function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | 
     )
   )
     return null;
-  // Twice the limit: the floor is exact for any markup a challenge vendor writes, and the margin
-  // covers what it cannot mirror of the regexes below (a comment opening a script, say).
+  // Twice the limit: the floor is exact for the markup a challenge vendor writes, and the margin
+  // covers what it reads differently from the tokenizer (a `>` inside a quoted attribute, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
-  const raw = bytes.toString('utf8');
-  const scripts: string[] = [];
-  let noScripts = raw.replace(/<script\b[^>]*>([\s\S]*?)(?:<\/script\s*>|$)/gi, (m, inner: string) => {
-    scripts.push(inner.toLowerCase());
-    // Keep the opening tag: its src is an attribute worth reading.
-    return m.slice(0, m.indexOf('>') + 1);
-  });
-  noScripts = noScripts
-    .replace(/<style\b[^>]*>[\s\S]*?(?:<\/style\s*>|$)/gi, ' ')
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
-  const attrs: string[] = [];
-  const attrRe = /\s(?:src|href|action|id|class|name|data-sitekey|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-  const tagRe = /<[a-z][^>]*>/gi;
-  for (let m = tagRe.exec(noScripts); m; m = tagRe.exec(noScripts)) {
-    for (let a = attrRe.exec(m[0]); a; a = attrRe.exec(m[0])) attrs.push((a[1] ?? a[2] ?? a[3] ?? '').toLowerCase());
-    attrRe.lastIndex = 0;
-  }
-  const titleMatch = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(noScripts);
-  const title = titleMatch ? decodeEntities(titleMatch[1]!).replace(/\s+/g, ' ').trim().toLowerCase() : '';
-  const text = decodeEntities(noScripts.replace(/<title\b[^>]*>[\s\S]*?<\/title\s*>/i, ' ').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return { title, text, textChars: text.length, attrs: attrs.join('\n'), scripts: scripts.join('\n') };
-}
-
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => safeChar(parseInt(h, 16)))
-    .replace(/&#(\d+);?/g, (_, d: string) => safeChar(Number(d)))
-    .replace(
-      /&(amp|lt|gt|quot|apos|nbsp);/gi,
-      (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[n.toLowerCase()] ?? '',
-    );
-}
-
-function safeChar(code: number): string {
-  return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+  return scanMarkup(bytes.toString('utf8'));
 }
 
 /** Markup a vendor's challenge or block page is built from; each only counts in a tiny document. */
