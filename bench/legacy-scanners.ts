@@ -1,7 +1,7 @@
 // The main-thread scanners as they were before issue 31 (commit 6564778), kept only so that
 // bench/scanners.ts can time them next to their replacements on the same inputs. Their regular
 // expressions are the super-linear ones the issue is about: never import this from src/.
-/* eslint-disable regexp/no-super-linear-backtracking, regexp/no-super-linear-move */
+/* eslint-disable regexp/no-super-linear-move, regexp/no-contradiction-with-assertion */
 
 /** The anti-bot detector's markup pass (bot-protection.ts scanDocument after the text floor). */
 export function legacyScanMarkup(raw: string): { title: string; textChars: number; attrs: string; scripts: string } {

@@ -94,7 +94,8 @@ for (const c of scannerCases()) {
 process.stderr.write('\n');
 
 console.log(
-  `bench:scanners (node ${process.version}, median of ${REPS} runs; anti-bot scan reads ${BOT_SCAN_BYTES / KiB} KiB at most)`,
+  `bench:scanners (node ${process.version}, median of ${REPS} runs; ` +
+    `the anti-bot scan reads ${BOT_SCAN_BYTES / KiB} KiB at most)`,
 );
 console.log('');
 console.log('| scanner | input | ms/MiB at 1 MiB | ms/MiB at 5 MiB | old vs new on the same input |');

@@ -158,7 +158,7 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
     if (marker && (page === null || tiny)) return marker;
   }
   if (!tiny) return null;
-  return markupMarker(page as ScannedDocument, input.status, headers);
+  return markupMarker(page, input.status, headers);
 }
 
 // ---- the body: a look at the markup of the first bytes (markup-scan.ts), linear in them ----
@@ -263,14 +263,29 @@ const MARKUP_RULES: ReadonlyArray<{
     // login form with a captcha under a real page's worth of text is not one.
     test: (d, status) =>
       CAPTCHA_WIDGET.test(d.attrs + '\n' + d.scripts) &&
-      (status >= 400 || VERIFY_TITLE.test(d.title) || (d.textChars < 400 && VERIFY_TITLE.test(d.text))),
+      (status >= 400 || saysVerify(d.title) || (d.textChars < 400 && saysVerify(d.text))),
   },
 ];
 
-const CAPTCHA_WIDGET =
-  /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha|\bh-captcha\b|hcaptcha\.com\/1\/api|\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile|geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/;
+/** Widget markup of the captcha services (any one of them). */
+const CAPTCHA_WIDGETS: readonly RegExp[] = [
+  /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha/,
+  /\bh-captcha\b|hcaptcha\.com\/1\/api/,
+  /\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile/,
+  /geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/,
+];
+const CAPTCHA_WIDGET = { test: (s: string) => CAPTCHA_WIDGETS.some((re) => re.test(s)) };
 const VERIFY_TITLE =
-  /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment|one more step|checking your browser|please wait/;
+  /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment/;
+const VERIFY_TITLE_MORE = /one more step|checking your browser|please wait/;
+const saysVerify = (s: string) => VERIFY_TITLE.test(s) || VERIFY_TITLE_MORE.test(s);
+
+/** The whole title of a Cloudflare interstitial. */
+const CLOUDFLARE_TITLES: readonly RegExp[] = [
+  /^(?:just a moment|attention required! \| cloudflare|one more step|please wait)(?:\.{3}|…)?$/,
+  /^checking your browser(?: before accessing.*)?(?:\.{3}|…)?$/,
+];
+const CLOUDFLARE_TITLE = { test: (s: string) => CLOUDFLARE_TITLES.some((re) => re.test(s)) };
 
 function markupMarker(
   page: ScannedDocument,
@@ -288,12 +303,7 @@ function markupMarker(
     /cdn-cgi|cloudflare|turnstile/.test(page.attrs + page.scripts) ||
     /^cloudflare/i.test(headers.server ?? '') ||
     headers['cf-ray'] !== undefined;
-  if (
-    /^(?:just a moment|attention required! \| cloudflare|one more step|checking your browser(?: before accessing.*)?|please wait)(?:\.{3}|…)?$/.test(
-      page.title,
-    ) &&
-    (fromCloudflare || blocking)
-  ) {
+  if (CLOUDFLARE_TITLE.test(page.title) && (fromCloudflare || blocking)) {
     return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
   }
   if (/used cloudflare to restrict access/.test(page.title))
@@ -330,5 +340,8 @@ export function describeBotProtection(hit: BotProtection, status: number): strin
     ddos_guard: 'DDoS-Guard',
     captcha: 'a captcha',
   };
-  return `The target answered (status ${status}) with an anti-bot challenge or block page from ${who[hit.vendor]} (${hit.signal}), not the page's content.`;
+  return (
+    `The target answered (status ${status}) with an anti-bot challenge or block page from ` +
+    `${who[hit.vendor]} (${hit.signal}), not the page's content.`
+  );
 }

@@ -12,7 +12,7 @@ export interface ScannedDocument {
   /** Readable text: markup, scripts, styles, comments and the title removed, whitespace collapsed. */
   text: string;
   textChars: number;
-  /** Lower-cased values of the src/href/action/id/class/name/data-sitekey/content attributes of every tag, one a line. */
+  /** Lower-cased values of every tag's src/href/action/id/class/name/data-sitekey/content, one a line. */
   attrs: string;
   /** Lower-cased inline script bodies, one a line. */
   scripts: string;

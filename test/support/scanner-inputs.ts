@@ -36,11 +36,11 @@ export interface ScannerCase {
   scanner: string;
   input: string;
   /** The input at about `bytes` bytes. */
-  make(bytes: number): Buffer | string;
+  make: (bytes: number) => Buffer | string;
   /** Runs the scanner; returns its answer. */
-  run(input: Buffer | string): unknown;
+  run: (input: Buffer | string) => unknown;
   /** The right answer for the input at any size (an exact value). */
-  expected(bytes: number): unknown;
+  expected: (bytes: number) => unknown;
 }
 
 const buf = (s: string) => Buffer.from(s, 'latin1');
