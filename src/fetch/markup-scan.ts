@@ -2,9 +2,9 @@
 // attribute values challenge markup is recognised by. It runs on the main thread for every page
 // that is not surely content, so it is one pass of the HTML tokenizer over at most the bytes it
 // is given (bot-protection.ts gives it 96 KiB): linear in the input whatever the markup, with
-// no regular expression over the page and no tree.
-import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
-import { HtmlTokenizer } from '../parse/html-tokenizer.js';
+// no regular expression over the page and no tree. htmlparser2's own tokenizer (a state machine,
+// one step a character), not parse/'s: fetch/ sits below the parsing stages.
+import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 export interface ScannedDocument {
   /** Lower-cased text of the first <title> (entities decoded, whitespace collapsed), '' when none. */
@@ -138,7 +138,7 @@ function collapse(s: string): string {
 /** Reads `html` in one tokenizer pass. */
 export function scanMarkup(html: string): ScannedDocument {
   const collector = new MarkupCollector(html);
-  const tokenizer = new HtmlTokenizer({ decodeEntities: true }, collector);
+  const tokenizer = new Tokenizer({ decodeEntities: true }, collector);
   tokenizer.write(html);
   tokenizer.end();
   return collector.result();
