@@ -47,9 +47,13 @@ export function createServices(config: Config, observer?: FetchObserver, options
     },
   });
   let cache: FetchCache | null = null;
-  if (role !== 'local')
-    cache = createRedisCache(config.redisUrl!, (err) => logger.debug({ err: err.message }, 'cache redis error'));
-  else if (config.cacheMaxBytes > 0) cache = createMemoryCache(config.cacheMaxBytes);
+  if (config.cacheMaxBytes > 0)
+    cache =
+      role !== 'local'
+        ? createRedisCache(config.redisUrl!, config.cacheMaxBytes, (err) =>
+            logger.debug({ err: err.message }, 'cache redis error'),
+          )
+        : createMemoryCache(config.cacheMaxBytes);
   const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
   const local = createInProcessDispatcher(config, pool);

@@ -129,7 +129,11 @@ export interface Config {
   role: 'api' | 'worker' | 'all';
   /** The `max_age` (seconds) a request to the cleaners or the metadata fetcher gets when it sends none. @default 0 */
   cacheMaxAgeS: number;
-  /** Bytes the in-memory fetch cache may hold (not used with Redis); 0 turns it off. @default 67108864 (64 MiB) */
+  /**
+   * Bytes the fetch cache may hold, in memory, or in Redis with URLKIT_REDIS_URL (entries, keys
+   * and index, as Redis counts them); least recently used out first; an entry over an eighth of
+   * it is not stored; 0 turns the cache off. @default 67108864 (64 MiB)
+   */
   cacheMaxBytes: number;
   /**
    * Lock of a running queue job (ms): a worker that stops renewing it (killed, stalled) has
