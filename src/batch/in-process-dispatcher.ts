@@ -4,7 +4,14 @@
 import { setMaxListeners } from 'node:events';
 import { WorkerCrashed } from '../workers/pool.js';
 import { ChunkFailed } from './chunk-failed.js';
-import type { ChunkDispatcher, ChunkHandler, ChunkJob } from './types.js';
+import type { ChunkDispatcher, ChunkHandler, ChunkJob, ItemReport } from './types.js';
+
+/**
+ * How long a stopped chunk's handler may take to report the items it was working on (a fetch
+ * that had its headers still knows its status) before the chunk fails without them. Well
+ * under the tool's own grace (tools/invoke.ts ABORT_GRACE_MS).
+ */
+export const STOP_REPORT_GRACE_MS = 400;
 
 export function createInProcessDispatcher(): ChunkDispatcher {
   const handlers = new Map<string, ChunkHandler<unknown, unknown, unknown>>();
@@ -16,7 +23,11 @@ export function createInProcessDispatcher(): ChunkDispatcher {
       handlers.set(name, handler as ChunkHandler<unknown, unknown, unknown>);
     },
 
-    async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
+    async runChunk<Item, Options, Result>(
+      job: ChunkJob<Item, Options>,
+      signal: AbortSignal,
+      report?: ItemReport<Result>,
+    ): Promise<Result[]> {
       const handler = handlers.get(job.handler) as ChunkHandler<Item, Options, Result> | undefined;
       if (!handler) throw new ChunkFailed('no_handler', job.index, `No chunk handler named "${job.handler}".`);
       if (signal.aborted)
@@ -37,10 +48,11 @@ export function createInProcessDispatcher(): ChunkDispatcher {
         controller.abort(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }));
       signal.addEventListener('abort', onOuterAbort, { once: true });
       try {
-        const work = handler(job, controller.signal);
-        // The deadline wins even over a handler that ignores its signal.
+        const work = handler(job, controller.signal, report);
+        // The deadline wins even over a handler that ignores its signal, after a short grace
+        // for the reports of items that stop cleanly.
         work.catch(() => {});
-        const results = await Promise.race([work, rejectOnAbort(controller.signal)]);
+        const results = await Promise.race([work, rejectOnAbort(controller.signal, STOP_REPORT_GRACE_MS)]);
         if (!Array.isArray(results) || results.length !== job.items.length) {
           throw new ChunkFailed(
             'bad_result',
@@ -77,11 +89,11 @@ export function createInProcessDispatcher(): ChunkDispatcher {
   };
 }
 
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
+function rejectOnAbort(signal: AbortSignal, graceMs: number): Promise<never> {
   return new Promise((_, reject) => {
     // The reasons are ours (ChunkFailed) or the caller's abort reason, passed on as they are.
-    const fail = () => reject(signal.reason as Error);
-    if (signal.aborted) fail();
-    else signal.addEventListener('abort', fail, { once: true });
+    const later = () => setTimeout(() => reject(signal.reason as Error), graceMs);
+    if (signal.aborted) later();
+    else signal.addEventListener('abort', later, { once: true });
   });
 }

@@ -11,7 +11,9 @@
 // - every job carries its deadline: the API stops waiting at it, a worker drops a job taken
 //   after it (its caller has answered), and a running job is aborted at it;
 // - Redis unreachable: calls fail at once per chunk (no enqueue into a dead connection), every
-//   waiting call is answered when the connection drops, ready() turns false.
+//   waiting call is answered when the connection drops, ready() turns false;
+// - a job of several items reports each item as it finishes (a BullMQ progress event), so a
+//   call that gives up on the job keeps the items already done.
 //
 // Fairness between callers: a job carries its caller, and the worker process runs it as that
 // caller (admission/run-as-caller.ts), so worker slots, body memory and per-host slots there are
@@ -30,7 +32,7 @@ import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
 import { redisOptionsFromUrl } from './redis-options.js';
-import type { ChunkDispatcher, ChunkJob } from './types.js';
+import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
 export const QUEUE_NAME = 'urlkit-jobs';
 /** How long the API waits past a job's deadline for the worker's own answer about it. */
@@ -61,6 +63,7 @@ export interface QueueDispatcher extends ChunkDispatcher {
 
 interface Pending {
   index: number;
+  report?: ItemReport<unknown>;
   resolve(results: unknown[]): void;
   reject(err: ChunkFailed): void;
 }
@@ -130,6 +133,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     observer.answered('completed');
     p.resolve(returnvalue as unknown as unknown[]);
   });
+  events?.on('progress', ({ jobId, data }) => {
+    const item = data as { index?: unknown; result?: unknown } | number;
+    if (typeof item !== 'object' || typeof item.index !== 'number') return;
+    pending.get(jobId)?.report?.(item.index, item.result);
+  });
   events?.on('failed', ({ jobId, failedReason }) => {
     const p = settle(jobId);
     if (!p) return;
@@ -174,9 +182,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     }
     observer.started((job.processedOn ?? Date.now()) - job.timestamp);
     logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
+    // One item needs no report: its result and the job's are the same answer.
+    const report: ItemReport<unknown> | undefined =
+      data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
     try {
       const results = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
-        local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal),
+        local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal, report),
       );
       observer.finished('completed');
       return results;
@@ -195,9 +206,16 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       local.register(name, handler);
     },
 
-    async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
-      if (!queue || !events) return local.runChunk<Item, Options, Result>(job, signal);
-      if (signal.aborted) throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.');
+    async runChunk<Item, Options, Result>(
+      job: ChunkJob<Item, Options>,
+      signal: AbortSignal,
+      report?: ItemReport<Result>,
+    ): Promise<Result[]> {
+      if (!queue || !events) return local.runChunk<Item, Options, Result>(job, signal, report);
+      if (signal.aborted)
+        throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', {
+          cause: signal.reason,
+        });
       if (health.status !== 'ready') {
         observer.answered('unavailable');
         throw new ChunkFailed('queue_unavailable', job.index, 'Redis is unreachable: the job could not be queued.');
@@ -209,7 +227,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       const answer = new Promise<unknown[]>((resolve, reject) => {
-        pending.set(jobId, { index: job.index, resolve, reject });
+        pending.set(jobId, {
+          index: job.index,
+          resolve,
+          reject,
+          ...(report ? { report: report as ItemReport<unknown> } : {}),
+        });
         const giveUp = (err: ChunkFailed, outcome: 'deadline' | 'aborted') => {
           if (!settle(jobId)) return;
           observer.answered(outcome);
