@@ -149,7 +149,12 @@ export interface Config {
    * its job failed after at most about 1.5x this. @default 15000
    */
   queueStallMs: number;
-  /** Queue jobs one worker process runs at once. @default 8 */
+  /**
+   * Queue jobs one worker process runs at once. A job mostly waits on its sites, and the
+   * process shares its workers, body memory and host connections fairly between callers, so
+   * this is set high enough that one caller's jobs for slow sites do not hold every job slot
+   * (like the admission floor in process). @default 32
+   */
   queueConcurrency: number;
 }
 
@@ -202,7 +207,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   cacheMaxAgeS: 0,
   cacheMaxBytes: 64 * 1024 * 1024,
   queueStallMs: 15_000,
-  queueConcurrency: 8,
+  queueConcurrency: 32,
 };
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {

@@ -16,6 +16,8 @@ export interface MinTransferRate {
 
 export class RateFloor {
   private timer: NodeJS.Timeout | null = null;
+  /** Bumped by every (re)start and pause: a judgement of an older window is dropped. */
+  private window = 0;
   private inWindow = 0;
   private stopped = false;
 
@@ -39,6 +41,7 @@ export class RateFloor {
 
   /** Reading waits for something other than the server: this time does not count. */
   pause(): void {
+    this.window++;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
@@ -49,26 +52,34 @@ export class RateFloor {
   }
 
   private arm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    const { bytesPerS, windowMs } = this.rule;
+    this.pause();
+    const window = this.window;
     this.timer = setTimeout(() => {
       this.timer = null;
-      const needed = (bytesPerS * windowMs) / 1000;
-      if (this.inWindow >= needed) {
-        this.inWindow = 0;
-        this.arm();
-        return;
-      }
-      this.stopped = true;
-      const rate = Math.round((this.inWindow * 1000) / windowMs);
-      this.tooSlow(
-        new ItemFailure(
-          'timeout',
-          `The response body arrived at ${rate} bytes/s over ${windowMs} ms, under the minimum of ` +
-            `${bytesPerS} bytes/s (URLKIT_MIN_BODY_RATE): cut off.`,
-        ),
-      );
-    }, windowMs);
+      // Judged after the loop's next poll for I/O: when our own event loop was held (the timer
+      // fired late), bytes the server did send are still waiting in the socket to be read.
+      setImmediate(() => {
+        if (window === this.window) this.judge();
+      });
+    }, this.rule.windowMs);
     this.timer.unref();
+  }
+
+  private judge(): void {
+    const { bytesPerS, windowMs } = this.rule;
+    if (this.inWindow >= (bytesPerS * windowMs) / 1000) {
+      this.inWindow = 0;
+      this.arm();
+      return;
+    }
+    this.stopped = true;
+    const rate = Math.round((this.inWindow * 1000) / windowMs);
+    this.tooSlow(
+      new ItemFailure(
+        'timeout',
+        `The response body arrived at ${rate} bytes/s over ${windowMs} ms, under the minimum of ` +
+          `${bytesPerS} bytes/s (URLKIT_MIN_BODY_RATE): cut off.`,
+      ),
+    );
   }
 }

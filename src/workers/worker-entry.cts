@@ -4,28 +4,10 @@
 // one is still loading) aborts the whole process with a V8 fatal error ("Module::IsGraphAsync
 // must be used on an instantiated module"). So this entry is CommonJS, and it loads the real
 // worker (worker.ts) with import(), which a termination interrupts cleanly.
-import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
 import type { WorkerTask } from './worker.js';
-
-/**
- * How much nicer than the main thread a worker thread runs. The main thread serves every
- * caller at once (sockets, admission, fetches, posting tasks); a worker serves one page. When
- * the CPUs are short (two workers and the main thread on two cores), the main thread goes
- * first, so one caller's pages that keep the workers busy do not slow every other caller's
- * calls on the main thread; the workers still take all the CPU the main thread leaves.
- * Linux only: there a thread has its own nice value (elsewhere it would renice the process).
- */
-const WORKER_NICENESS = 5;
-if (process.platform === 'linux') {
-  try {
-    setPriority(WORKER_NICENESS);
-  } catch {
-    // Not permitted here (some sandboxes): the worker runs at the main thread's priority.
-  }
-}
 
 const worker = import('./worker.js');
 // The engine's gc() (util/engine-gc.ts) and the heap mark (heap-mark.ts): ESM, loaded like the
