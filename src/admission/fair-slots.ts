@@ -118,7 +118,7 @@ export class FairSlots {
     if (now) return Promise.resolve(now);
     return new Promise<Release>((resolve, reject) => {
       const onAbort = () => {
-        if (this.waiting.remove(claimant.caller, waiter)) reject(signal!.reason as Error);
+        if (this.waiting.cancel(ticket)) reject(signal!.reason as Error);
       };
       const waiter: Waiter = {
         claimant,
@@ -133,8 +133,8 @@ export class FairSlots {
           reject(reason);
         },
       };
+      const ticket = this.waiting.push(claimant.caller, waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(claimant.caller, waiter);
     });
   }
 

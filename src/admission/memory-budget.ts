@@ -13,7 +13,7 @@
 // the oldest live lease; the oldest lease always gets what it asks for (it may overcommit by up
 // to one body), and every lease in turn becomes the oldest as the ones before it end.
 import { currentClaimant, type Claimant } from './call-scope.js';
-import { FairQueue } from './fair-queue.js';
+import { FairQueue, type Ticket } from './fair-queue.js';
 
 /** Why a wait for budget ended without a grant. */
 export class BudgetWaitAborted extends Error {
@@ -55,6 +55,7 @@ export interface Lease {
 
 interface Waiter {
   lease: LeaseImpl;
+  ticket: Ticket<Waiter>;
   /** Bytes the lease will hold once granted. */
   target: number;
   grant(): void;
@@ -67,6 +68,8 @@ interface LeaseImpl extends Lease {
   held: number;
   live: boolean;
   claimant: Claimant;
+  /** Its wait for room, while it waits (a lease grows one step at a time). */
+  waiting: Waiter | null;
 }
 
 export class MemoryBudget {
@@ -126,6 +129,7 @@ export class MemoryBudget {
       held: 0,
       live: true,
       claimant,
+      waiting: null,
       get bytes() {
         return lease.held;
       },
@@ -142,11 +146,8 @@ export class MemoryBudget {
         budget.adjust(lease, 0);
         lease.live = false;
         budget.live.delete(lease);
-        for (const w of budget.waiters.values())
-          if (w.lease === lease) {
-            budget.waiters.remove(claimant.caller, w);
-            break;
-          }
+        if (lease.waiting) budget.waiters.cancel(lease.waiting.ticket);
+        lease.waiting = null;
         budget.drain();
       },
     };
@@ -167,22 +168,25 @@ export class MemoryBudget {
     }
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        this.waiters.remove(caller, waiter);
+        this.waiters.cancel(waiter.ticket);
+        lease.waiting = null;
         reject(new BudgetWaitAborted(signal!.reason));
         this.drain();
       };
-      const waiter: Waiter = {
+      const waiter = {
         lease,
         target: bytes,
         grant: () => {
           signal?.removeEventListener('abort', onAbort);
+          lease.waiting = null;
           this.adjust(lease, bytes);
           this.waitedCount++;
           resolve();
         },
-      };
+      } as Waiter;
+      waiter.ticket = this.waiters.push(caller, waiter);
+      lease.waiting = waiter;
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(caller, waiter);
       // This lease may be the oldest (then it never waits), or the budget may have room.
       this.drain();
     });
@@ -222,14 +226,11 @@ export class MemoryBudget {
   // other lease waits, directly or not, for it.
   private drain(): void {
     if (this.waiters.size === 0) return;
-    const oldest = this.oldest();
-    if (oldest)
-      for (const w of this.waiters.values())
-        if (w.lease === oldest) {
-          this.waiters.remove(oldest.claimant.caller, w, true);
-          w.grant();
-          break;
-        }
+    const first = this.oldest()?.waiting;
+    if (first) {
+      this.waiters.cancel(first.ticket, true);
+      first.grant();
+    }
     for (;;) {
       const next = this.waiters.shift((w) => this.fits(w.lease, w.target));
       if (!next) return;

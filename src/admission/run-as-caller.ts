@@ -2,7 +2,7 @@
 // for response bodies. A tool call (admission.ts) or a queue job (batch/queue-dispatcher.ts)
 // runs through runAsCaller, so everything it does below is charged to its caller.
 import type { Config } from '../config/config.js';
-import { withBodyMemory } from './body-memory.js';
+import { closeCallMemory, openCallMemory } from './body-memory.js';
 import { claimantOf, inCallScope } from './call-scope.js';
 import { Callers } from './callers.js';
 import { MemoryBudget } from './memory-budget.js';
@@ -23,9 +23,11 @@ export function sharesFromConfig(config: Pick<Config, 'bodyMemoryBytes'>): Share
 /** Runs `fn` as work of `caller`: counted as active, its bodies charged to the budget. */
 export async function runAsCaller<T>(shares: Shares, caller: string, fn: () => Promise<T>): Promise<T> {
   const leave = shares.callers.enter(caller);
+  const memory = openCallMemory(shares.bodyMemory);
   try {
-    return await inCallScope(claimantOf(caller, shares.callers), () => withBodyMemory(shares.bodyMemory, fn));
+    return await inCallScope({ claimant: claimantOf(caller, shares.callers), memory }, fn);
   } finally {
+    closeCallMemory(memory);
     leave();
   }
 }

@@ -38,15 +38,31 @@ describe('FairQueue', () => {
 
   it('finds the longest backlog and takes out its newest waiter', () => {
     const q = new FairQueue<string>();
-    q.push('a', 'a1');
+    const a1 = q.push('a', 'a1');
     q.push('b', 'b1');
     q.push('b', 'b2');
     assert.equal(q.longest(), 'b');
     assert.equal(q.popNewest('b'), 'b2');
     assert.equal(q.sizeOf('b'), 1);
-    assert.equal(q.remove('a', 'a1'), true);
-    assert.equal(q.remove('a', 'a1'), false);
+    assert.equal(q.cancel(a1), true);
+    assert.equal(q.cancel(a1), false);
     assert.equal(q.size, 1);
+  });
+
+  it('takes out a waiter that gives up wherever it is, and the others keep their order', () => {
+    const q = new FairQueue<number>();
+    const tickets = Array.from({ length: 1000 }, (_, i) => q.push('a', i));
+    for (const t of tickets) if (t.item % 2 === 1) q.cancel(t);
+    assert.equal(q.sizeOf('a'), 500);
+    const order: number[] = [];
+    for (let n = q.shift(); n !== undefined; n = q.shift()) order.push(n);
+    assert.deepEqual(
+      order,
+      Array.from({ length: 500 }, (_, i) => 2 * i),
+    );
+    assert.equal(q.size, 0);
+    q.push('a', 7);
+    assert.equal(q.shift(), 7, 'a line emptied and started again works');
   });
 });
 
