@@ -49,7 +49,20 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(404).end();
 }
 
-const server = http.createServer(serve);
+let requests = 0;
+let connections = 0;
+const server = http.createServer((req, res) => {
+  requests++;
+  serve(req, res);
+});
+server.on('connection', () => connections++);
+// With BENCH_SITE_TRACE set: requests and new connections a second, on stderr.
+if (process.env.BENCH_SITE_TRACE)
+  setInterval(() => {
+    process.stderr.write(`hostile site: ${requests} requests/s, ${connections} new connections/s\n`);
+    requests = 0;
+    connections = 0;
+  }, 1000).unref();
 server.keepAliveTimeout = 30_000;
 server.listen(Number(process.env.PORT), '127.0.0.2');
 process.on('SIGTERM', () => {

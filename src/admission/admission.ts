@@ -197,7 +197,10 @@ export class Admission {
       this.started(tool, 0);
       return now;
     }
-    this.limitedInWindow = true;
+    // Limited by the service only when every slot is taken; a call that waits because its caller
+    // holds its share already is that caller's backlog, and must not grow the limit (which would
+    // let the same caller hold more).
+    if (this.atLimit()) this.limitedInWindow = true;
     if (this.slots.queued >= this.opts.queueMax) {
       if (this.fullFor(caller)) throw this.shedFull(tool);
       // Room is made in the longest line, whose caller has more waiting than this one.
@@ -240,6 +243,10 @@ export class Admission {
     this.ticker.unref();
   }
 
+  private atLimit(): boolean {
+    return this.slots.busy >= this.limit;
+  }
+
   private started(tool: string, waitedMs: number): void {
     this.startsInWindow++;
     this.opts.observer?.onStart?.(tool, waitedMs);
@@ -264,9 +271,9 @@ export class Admission {
         standingDelayMs: window?.minWaitMs ?? null,
         taskRunMs: window?.meanHoldMs ?? null,
       };
-      this.limiter.update(sample, this.limitedInWindow || this.slots.queued > 0);
+      this.limiter.update(sample, this.limitedInWindow || (this.slots.queued > 0 && this.atLimit()));
     }
-    this.limitedInWindow = this.slots.queued > 0;
+    this.limitedInWindow = this.slots.queued > 0 && this.atLimit();
     this.slots.drain();
   }
 }

@@ -13,6 +13,8 @@ export interface Claimant {
   readonly caller: string;
   /** Whether other callers are active now (then this one may not take a resource's reserve). */
   othersActive(): boolean;
+  /** Active callers now, this one included (at least 1). */
+  activeCallers(): number;
 }
 
 /** The body-memory account of one call (body-memory.ts). */
@@ -32,11 +34,15 @@ export interface CallScope {
 const storage = new AsyncLocalStorage<CallScope>();
 
 /** The claimant of work outside any call: alone by definition. */
-export const LOCAL_CLAIMANT: Claimant = { caller: LOCAL_CALLER, othersActive: () => false };
+export const LOCAL_CLAIMANT: Claimant = { caller: LOCAL_CALLER, othersActive: () => false, activeCallers: () => 1 };
 
 /** A claimant for `caller`, judged against the active callers of `callers`. */
 export function claimantOf(caller: string, callers: Callers): Claimant {
-  return { caller, othersActive: () => callers.othersActive(caller) };
+  return {
+    caller,
+    othersActive: () => callers.othersActive(caller),
+    activeCallers: () => Math.max(1, callers.active),
+  };
 }
 
 /** Runs `fn` inside `scope`. */

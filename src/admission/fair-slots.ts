@@ -8,10 +8,11 @@
 //   may use every slot (one batch job on an otherwise idle service loses nothing).
 // - The slots are not preemptive: a caller who took every slot while alone keeps them until
 //   each ends; the reserve then goes to the others as those slots come back. Where a slot is a
-//   permission rather than a thing (admission's limit, connections to a host), a caller with
-//   no slot at all may go over the capacity by up to the reserve, so it does not wait for
-//   another caller's long work to end (or for an adaptive capacity that shrank below what one
-//   caller holds to come back up): `overcommit`.
+//   permission rather than a thing (admission's limit, connections to a host), a caller holding
+//   less than its fair share (the capacity over the active callers, at least one slot) may go
+//   over the capacity, as long as fewer than the reserve of such slots are held, so it does not
+//   wait for another caller's long work to end (or for an adaptive capacity that shrank below
+//   what one caller holds to come back up): `overcommit`.
 import type { Claimant } from './call-scope.js';
 import { FairQueue } from './fair-queue.js';
 
@@ -38,9 +39,9 @@ export interface FairSlotsOptions {
   /** Called when a slot is granted, with how long the caller waited for it (ms). */
   onGrant?: (waitedMs: number) => void;
   /**
-   * A caller holding no slot may take one beyond the capacity, as long as fewer than `reserve`
-   * slots so granted are held. Not for slots that stand for a thing there are only `capacity`
-   * of (worker threads). @default false
+   * A caller holding less than its fair share may take a slot beyond the capacity, as long as
+   * fewer than `reserve` slots so granted are held. Not for slots that stand for a thing there
+   * are only `capacity` of (worker threads). @default false
    */
   overcommit?: boolean;
 }
@@ -172,7 +173,8 @@ export class FairSlots {
     const capacity = this.capacityOf();
     const reserve = this.reserveOf(capacity);
     const held = this.heldOf(claimant.caller);
-    if (this.used >= capacity) return this.overcommit && held === 0 && this.over < reserve;
+    if (this.used >= capacity)
+      return this.overcommit && this.over < reserve && held < Math.max(1, capacity / claimant.activeCallers());
     return reserve <= 0 || held < capacity - reserve || !claimant.othersActive();
   }
 
