@@ -72,7 +72,11 @@ export class BrowserPool {
       this.active--;
       release();
     };
-    const limits = { maxRequests: this.config.browserMaxRequests, maxBytes: this.config.browserMaxBytes };
+    const limits = {
+      maxRequests: this.config.browserMaxRequests,
+      maxBytes: this.config.browserMaxBytes,
+      maxHtmlChars: this.config.maxBodyBytes,
+    };
     let closing: Promise<void> | null = null;
     try {
       for (let attempt = 0; ; attempt++) {

@@ -17,6 +17,8 @@ const READ_RESERVE_MS = 1500;
 export interface RenderLimits {
   maxRequests: number;
   maxBytes: number;
+  /** Characters of the rendered DOM read back at most (the rest is cut, like a fetched body). */
+  maxHtmlChars: number;
 }
 
 export interface RenderJob {
@@ -84,7 +86,7 @@ export async function renderPage(
     // The page's budget starts now: setting up a context on a busy machine is not the page's time.
     const deadlineAt = Math.min(job.deadlineAt, Date.now() + job.budgetMs);
     gate.deadlineAt = deadlineAt - READ_RESERVE_MS;
-    const reader = new DomReader(page);
+    const reader = new DomReader(page, limits.maxHtmlChars);
     reader.startSnapshots();
     let settled: boolean;
     try {

@@ -294,14 +294,19 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     let viaProxy = proxyMode === 'always' || state.forceProxy;
     for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
-      const release = await limiter.acquire(url.hostname, deadline);
+      const slot = await limiter.acquire(url.hostname, deadline);
       let resp: Dispatcher.ResponseData | null = null;
       let error: ReturnType<typeof classifyError> | null = null;
       // Our own header timer: undici's timers are coarse (about 1 s resolution).
       const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
       // Follows the fetch's deadline for the whole attempt (body included); the header timer
-      // aborts only this attempt. Its listener on `deadline` goes with the fetch.
+      // aborts only this attempt. Its listener on `deadline` goes when the attempt's response is
+      // released (a chain of redirects would otherwise pile one listener per hop on the deadline).
       const attemptCtl = linkedSignal([deadline]);
+      const release = () => {
+        slot();
+        attemptCtl.dispose();
+      };
       const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
       try {
         resp = await agents.get(viaProxy, url.origin).request({
