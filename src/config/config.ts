@@ -78,6 +78,12 @@ export interface Config {
   maxPdfBytes: number;
   /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
   maxPdfPages: number;
+  /**
+   * Memory one PDF may take while it is read, in MiB: the data-segment limit (Linux) of the
+   * process that reads it, which covers its heap and pdf.js's decoded streams; one such process
+   * per worker thread at most. A PDF that needs more is answered response_too_large. @default 256
+   */
+  pdfMaxMemoryMb: number;
   /** Cap on a target's response header bytes. @default 16384 */
   maxHeaderBytes: number;
   /** TCP/TLS connect timeout per attempt (ms). @default 5000 */
@@ -177,6 +183,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   maxBodyBytes: 5 * 1024 * 1024,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
+  pdfMaxMemoryMb: 256,
   maxHeaderBytes: 16 * 1024,
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
@@ -322,6 +329,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: int(env, 'URLKIT_MAX_BODY_BYTES', 1024, 256 * 1024 * 1024),
     maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
     maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
+    pdfMaxMemoryMb: int(env, 'URLKIT_PDF_MAX_MEMORY_MB', 128, 16_384),
     maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),
     connectTimeoutMs: int(env, 'URLKIT_CONNECT_TIMEOUT_MS', 100, 60_000),
     headersTimeoutMs: int(env, 'URLKIT_HEADERS_TIMEOUT_MS', 100, 60_000),
