@@ -122,6 +122,13 @@ export interface Config {
   browserMaxRequests: number;
   /** Response bytes one rendered page may receive in all, document included. @default 10 MiB */
   browserMaxBytes: number;
+  /**
+   * Memory one rendered page may take, in MiB: the data-segment limit (Linux) of its renderer
+   * process, set with prlimit (util-linux), which covers its JavaScript heap, typed arrays and
+   * DOM; past it an allocation fails or the renderer crashes (response_too_large). A renderer
+   * needs about 250 MiB for an ordinary page. 0 renders without a cap. @default 512
+   */
+  browserMaxMemoryMb: number;
 
   /**
    * Redis for scale-out (BullMQ job queue) and the shared fetch cache, e.g. redis://host:6379.
@@ -199,6 +206,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   browserPageTimeoutMs: 10_000,
   browserMaxRequests: 100,
   browserMaxBytes: 10 * 1024 * 1024,
+  browserMaxMemoryMb: 512,
   redisUrl: null,
   role: 'all',
   cacheMaxAgeS: 0,
@@ -346,6 +354,7 @@ export function loadConfig(env: Env = process.env): Config {
     browserPageTimeoutMs: int(env, 'URLKIT_BROWSER_PAGE_TIMEOUT_MS', 1000, 120_000),
     browserMaxRequests: int(env, 'URLKIT_BROWSER_MAX_REQUESTS', 1, 10_000),
     browserMaxBytes: int(env, 'URLKIT_BROWSER_MAX_BYTES', 65_536, 1024 * 1024 * 1024),
+    browserMaxMemoryMb: int(env, 'URLKIT_BROWSER_MAX_MEMORY_MB', 0, 65_536),
     redisUrl: redis(env, 'URLKIT_REDIS_URL'),
     role: oneOf(env, 'URLKIT_ROLE', ['api', 'worker', 'all'] as const),
     cacheMaxAgeS: int(env, 'URLKIT_CACHE_MAX_AGE_S', 0, 604_800),
