@@ -28,3 +28,13 @@ export function clean(value: string | null | undefined, max = MAX_FIELD_CHARS): 
 export function decodeEntities(value: string): string {
   return value.includes('&') ? decodeHTML(value) : value;
 }
+
+/** A text folded for comparison: NFKC, straight quotes, one space, lower case. */
+export const fold = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201c\u201d]/g, "'")
+    .replace(/"/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
