@@ -17,11 +17,11 @@ export function people(ctx: RuleContext, names: string | null): string | null {
   const orgs = organisations(ctx);
   // "Us Weekly Staff", "Example News Team": the site's own staff is the site.
   const bare = (n: string) =>
-    n.replace(/\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
+    n.replace(/(?<!\s)\s+(?:staff|team|editors|editorial\s+(?:staff|team|board)|newsroom|desk)$/i, '');
   const isOrg = (n: string) => orgs.has(fold(n)) || orgs.has(compact(n));
   // "unocero - Alberto Ávila": the site's name and the writer's joined by a spaced dash.
   const split = names.split(', ').map((n) => {
-    const parts = n.split(/\s+[-\u2013\u2014|]\s+/);
+    const parts = n.split(/(?<!\s)\s+[-\u2013\u2014|]\s+/);
     if (parts.length !== 2) return n;
     return isOrg(parts[0]!) ? parts[1]! : isOrg(parts[1]!) ? parts[0]! : n;
   });
@@ -71,16 +71,18 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
   // "Gillman, Steve" (a catalogue's surname first) where the page prints "Steve Gillman".
   const inverted = /^(\p{Lu}[\p{L}'-]+), (\p{Lu}[\p{L}'-]+)$/u.exec(author);
   if (inverted && ctx.bodyText().includes(`${inverted[2]} ${inverted[1]}`)) return `${inverted[2]} ${inverted[1]}`;
-  // A login written as one word ("arianschlichenmayer") where a byline shows the name it spells ("Arian Schlichenmayer").
+  // A login written as one word ("arianschlichenmayer") where a byline shows the name it spells ("Arian
+  // Schlichenmayer").
   if (/^[\p{Ll}\d._-]{6,}$/u.test(author)) {
     const key = author.replace(/[\d._-]+/g, '');
     for (const b of ctx.tags.bylines) {
       const n = cleanAuthor(b.text);
-      if (n && !n.includes(', ') && n.includes(' ') && n.toLowerCase().replace(/[^\p{L}]+/gu, '') === key) return n;
+      if (n && !n.includes(', ') && n.includes(' ') && n.toLowerCase().replace(/\P{L}+/gu, '') === key) return n;
     }
   }
   if (!/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
   const at = new RegExp(
+    // eslint-disable-next-line max-len -- one pattern or word list, kept whole
     `^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`,
     'u',
   );

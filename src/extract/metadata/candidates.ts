@@ -1,6 +1,6 @@
 // Byline and date candidates an element offers by its rel, itemprop, class or id, or by a
 // label before it ("By", "Autor:").
-import type { ChildNode, Element, Text } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { findOne, textContent } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
 import { textContent as textUpTo } from '../dom/walk.js';
@@ -10,12 +10,14 @@ import { toIsoDate } from './dates.js';
 import { insideComment, insideFurniture, insideQuote, insideTeaser } from './page-regions.js';
 import type { PageTags } from './tag-types.js';
 import { collapse } from './text.js';
+import { isText, isPlainTag } from './node-kinds.js';
 
 export const MAX_CANDIDATES = 40;
 
 export const MAX_CANDIDATE_CHARS = 200;
 
 const AUTHOR_CLASS =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
 
 const NOT_AUTHOR_CLASS =
@@ -23,9 +25,10 @@ const NOT_AUTHOR_CLASS =
 
 /** Marks naming the publication date itself, not any date or the byline's meta line. */
 const PUB_DATE_CLASS =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
 
-const DATE_CLASS = /date|submitted|time|publish|posted|dateline|byline|meta|datum|fecha|data-pub|zeit/i;
+const DATE_CLASS = /date|submitted|time|publish|posted|byline|meta|datum|fecha|data-pub|zeit/i;
 
 /** RDFa properties naming a publication date (Dublin Core, schema.org prefixes). */
 const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issued|datePublished)(?:$|\s)/i;
@@ -83,43 +86,30 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
         !insideFurniture(el)
       ) {
         let next = el.next;
-        while (
-          next &&
-          ((next.type === 'text' && collapse((next as Text).data) === '') ||
-            (next.type === 'tag' && (next as Element).name === 'br'))
-        )
+        while (next && ((isText(next) && collapse(next.data) === '') || (isPlainTag(next) && next.name === 'br')))
           next = next.next;
-        let text = next
-          ? collapse(
-              next.type === 'text' ? (next as Text).data : next.type === 'tag' ? textContent(next as Element) : '',
-              1000,
-            )
-          : '';
-        if (next?.type === 'tag') text = withNameAfter(text, next);
+        let text = next ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', 1000) : '';
+        if (isPlainTag(next)) text = withNameAfter(text, next);
         if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
       }
     }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
     for (const c of el.children) {
-      if (c.type !== 'text' || tags.bylines.length >= MAX_CANDIDATES) continue;
-      const t = collapse((c as Text).data);
+      if (!isText(c) || tags.bylines.length >= MAX_CANDIDATES) continue;
+      const t = collapse(c.data);
       if (t === '' || t.length > MAX_LEAD_CHARS) continue;
       if (LEAD_ONLY.test(t)) {
         let next = c.next;
-        while (next && next.type === 'text' && collapse((next as Text).data) === '') next = next.next;
-        if (next && next.type === 'tag' && !insideFurniture(el)) {
+        while (next && isText(next) && collapse(next.data) === '') next = next.next;
+        if (next && isPlainTag(next) && !insideFurniture(el)) {
           // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
-          const parts = [collapse(textContent(next as Element), 1000)];
+          const parts = [collapse(textContent(next), 1000)];
           for (
             let sib = next.next;
-            sib &&
-            sib.type === 'text' &&
-            NAME_JOIN.test(collapse((sib as Text).data)) &&
-            sib.next?.type === 'tag' &&
-            parts.length < 6;
+            sib && isText(sib) && NAME_JOIN.test(collapse(sib.data)) && isPlainTag(sib.next) && parts.length < 6;
             sib = sib.next.next
           ) {
-            parts.push(collapse(textContent(sib.next as Element), 1000));
+            parts.push(collapse(textContent(sib.next), 1000));
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
@@ -186,29 +176,36 @@ export function attributeDate(el: Element): string | null {
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
 const AUTHOR_PATH =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
 
-/** A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need one. */
+/**
+ * A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need
+ * one.
+ */
 const BY_WORD =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 
 /** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
 const LABEL_MAX_RAW_CHARS = 200;
 
-/** "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised name. */
+/**
+ * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised
+ * name.
+ */
 const LEAD_WITH_NAME =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 
 const MAX_LEAD_CHARS = 80;
 
 /** A text node joining two names ("und", "and", ",", "&"). */
-const NAME_JOIN = /^(?:,|&|and|und|et|y|e)$/i;
+const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;
 
 /** "Autor: <a>Rechtsanwalt</a> Jane Doe", "Von <a>Rechtsanwalt</a> Jane Doe": `text`, read from the
  *  element `linked`, is a job title and not a name; the name is the text that follows it. */
 function withNameAfter(text: string, linked: ChildNode): string {
   const after = linked.next;
-  return after?.type === 'text' && cleanAuthor(text) === null
-    ? collapse(`${text} ${(after as Text).data}`, 1000)
-    : text;
+  return !!after && isText(after) && cleanAuthor(text) === null ? collapse(`${text} ${after.data}`, 1000) : text;
 }

@@ -85,6 +85,7 @@ export const absolute =
     resolveUrl(rule(ctx), ctx.base);
 
 const ARTICLE_OR_PAGE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /Article|Posting|Report|Review|Recipe|Product|Event|Course|Book|Movie|Video|Audio|Podcast|Episode|CreativeWork|WebPage|Page$|Question|HowTo|Dataset|SoftwareApplication|JobPosting/;
 
 export const articleOrPage = (n: JsonLdNode) => isType(n, ARTICLE_OR_PAGE);

@@ -1,7 +1,7 @@
 // The title the page declares (og:title, twitter:title, <title>, JSON-LD headline or the
 // article node's name), each cut down to its story: the page's <h1> it contains, the site's
 // name around it, a section and brand glued on without spaces.
-import { articleOrPage, ldText, meta, type Rule, type RuleContext } from './context.js';
+import { articleOrPage, ldText, meta, type Rule } from './context.js';
 import { declaredHosts, declaredSiteNames, hostBrand, siteHosts } from './site.js';
 import { clean, fold } from './text.js';
 
@@ -37,7 +37,7 @@ function endsAsBrand(title: string, part: string): boolean {
 }
 
 /** Separators between a title's parts ("Story | Brand", "Brand » Blog Archiv » Story", "Story : Brand"). */
-const PART_SEP = /\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+/g;
+const PART_SEP = /(?<!\s)\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+/g;
 
 /**
  * A title with the site's own name as one of its parts (the logo <h1>, og:site_name,
@@ -55,18 +55,18 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     );
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
-    const bounds = [0, ...cuts.flatMap((c) => [c.index!, c.index! + c[0].length]), t.length];
+    const bounds = [0, ...cuts.flatMap((c) => [c.index, c.index + c[0].length]), t.length];
     for (let i = 0; cuts.length && i < bounds.length; i += 2) {
-      if (!names.has(fold(t.slice(bounds[i]!, bounds[i + 1]!)))) continue;
+      if (!names.has(fold(t.slice(bounds[i], bounds[i + 1])))) continue;
       // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
-      let story = i === 0 ? t.slice(bounds[2]!) : t.slice(0, bounds[i - 1]!);
-      if (i === 0 && bounds.length > 4 && t.slice(bounds[2]!, bounds[3]!).split(/\s+/).length <= 2)
-        story = t.slice(bounds[4]!);
+      let story = i === 0 ? t.slice(bounds[2]) : t.slice(0, bounds[i - 1]);
+      if (i === 0 && bounds.length > 4 && t.slice(bounds[2], bounds[3]).split(/\s+/).length <= 2)
+        story = t.slice(bounds[4]);
       // "Story | Section | Forum | Brand": short sections (one or two words) right before the brand go with it.
       for (let j = i - 2; i > 0 && j >= 2; j -= 2) {
-        if (t.slice(bounds[j]!, bounds[j + 1]!).split(/\s+/).length > 2) break;
-        story = t.slice(0, bounds[j - 1]!);
+        if (t.slice(bounds[j], bounds[j + 1]).split(/\s+/).length > 2) break;
+        story = t.slice(0, bounds[j - 1]);
       }
       // One word left is a section ("Geschichte | Site"), not a story.
       return /\S\s+\S/.test(story.trim()) ? story.trim() : t;
@@ -75,7 +75,7 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
     // "Salsa-Figuren - Rueda in Berlin") spans several parts: the title ends or starts with it
     // (a "|" may then stand without spaces: "NEWS WEB EASY|Story").
     for (const c of t.matchAll(BRAND_EDGE_SEP)) {
-      const [start, end] = [c.index!, c.index! + c[0].length];
+      const [start, end] = [c.index, c.index + c[0].length];
       const story = names.has(fold(t.slice(end)))
         ? t.slice(0, start)
         : names.has(fold(t.slice(0, start)))
@@ -113,7 +113,7 @@ const CJK_CHAR = new RegExp(`[${CJK}]`, 'gu');
 const GLUED_BRAND = new RegExp(`^(.*?[${CJK}])(?:[_\\-\\uff0d][${CJK}A-Za-z0-9]{1,10}){1,3}$`, 'u');
 
 /** Where a multi-part site name meets the story: a title separator, or "|" without spaces. */
-const BRAND_EDGE_SEP = new RegExp(`${PART_SEP.source}|\\s*[|\\uff5c]\\s*`, 'g');
+const BRAND_EDGE_SEP = new RegExp(`${PART_SEP.source}|(?<!\\s)\\s*[|\\uff5c]\\s*`, 'g');
 
 /**
  * A meta title that stops where the page's <title> goes on with a quotation mark ("Senador ...
@@ -130,7 +130,10 @@ function uncut(rule: Rule<string>): Rule<string> {
   };
 }
 
-/** og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an article/page node's name), first <h1>. */
+/**
+ * og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an
+ * article/page node's name), first <h1>.
+ */
 export const DECLARED_TITLE: readonly Rule<string>[] = [
   headline(withoutSiteName(uncut(meta('og:title')))),
   headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),

@@ -35,7 +35,10 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
 /** How far (hours) from UTC a shown day may move a declared instant. */
 const SHOWN_DAY_HOURS = 3;
 
-/** The first calendar day the page shows for its date: a <time>'s text, a date-marked element, the date by the headline. */
+/**
+ * The first calendar day the page shows for its date: a <time>'s text, a date-marked element, the date by the
+ * headline.
+ */
 function shownDay(ctx: RuleContext): string | null {
   const shown: string[] = [];
   for (const t of ctx.tags.times.filter((x) => !x.comment && !x.quoted).slice(0, 3)) shown.push(t.text);
@@ -111,7 +114,9 @@ function atOffset(iso: string, utc: number, diff: number): string {
   const at = new Date(utc + diff * 60_000).toISOString().replace(/Z$/, '');
   const a = Math.abs(diff);
   const frac = /\.\d+Z$/.test(iso) ? at : at.replace(/\.\d{3}$/, '');
-  return `${frac}${diff < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+  const hh = String(Math.floor(a / 60)).padStart(2, '0');
+  const mm = String(a % 60).padStart(2, '0');
+  return `${frac}${diff < 0 ? '-' : '+'}${hh}:${mm}`;
 }
 
 /** Every full date the page declares: date metas, JSON-LD dates, <time datetime>. */

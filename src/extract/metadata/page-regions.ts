@@ -1,13 +1,15 @@
 // Where an element stands on the page: in navigation, a footer, a sidebar, the comments, a box
 // of other stories, a quote, the article; and whether an <h1> is the site's logo.
-import type { ChildNode, Element, Text } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { findAll, textContent } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
 import { collapse } from './text.js';
+import { isText } from './node-kinds.js';
 
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
 const FURNITURE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
 
 const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^layout/i;
@@ -36,6 +38,7 @@ export function insideFurniture(el: Element): boolean {
 
 /** Marks of a box listing other stories: their bylines are theirs. */
 const TEASER_MARK =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|[\s_-])(?:teaser|teasers|most-?read|most-?popular|popular-?(?:posts|stories|articles)|related|recommend(?:ed|ations)?|trending|more-?stories|also-?read|read-?next|up-?next)(?:$|[\s_-])|[a-z](?:Teaser|Related|MostRead|Recommend)/;
 
 /** Inside a teaser / related / most-read box (class or id), below <body>, but not an <article> or <main> itself. */
@@ -76,8 +79,8 @@ export function lines(el: Element): string[] {
   const out: string[] = [];
   const walk = (nodes: ChildNode[]) => {
     for (const n of nodes) {
-      if (n.type === 'text') {
-        const t = collapse((n as Text).data);
+      if (isText(n)) {
+        const t = collapse(n.data);
         if (t !== '') out.push(t);
       } else if ('children' in n && out.length < 20) walk((n as Element).children);
     }

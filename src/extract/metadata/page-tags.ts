@@ -213,6 +213,9 @@ export function firstMeta(tags: PageTags, ...keys: string[]): string | null {
 /** How much of one inline script is searched for date keys. */
 const MAX_SCRIPT_CHARS = 200_000;
 
-/** A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value. */
+/**
+ * A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value.
+ */
 const SCRIPT_DATE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;

@@ -1,8 +1,9 @@
 // A short line that signs the text above it.
-import type { ChildNode, Element, Text } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { textContent as textUpTo } from '../dom/walk.js';
 import { collapse } from './text.js';
+import { isText, isPlainTag } from './node-kinds.js';
 
 const EMPHASIS = new Set(['b', 'strong', 'i', 'em', 'font', 'span', 'small']);
 
@@ -19,17 +20,17 @@ export function signature(el: Element): string | null {
   let marked = false;
   const walk = (nodes: ChildNode[], inside: boolean) => {
     for (const n of nodes) {
-      if (n.type === 'text') {
-        if (collapse((n as Text).data) !== '' && !inside) plain = true;
-      } else if (n.type === 'tag') {
-        const name = (n as Element).name;
+      if (isText(n)) {
+        if (collapse(n.data) !== '' && !inside) plain = true;
+      } else if (isPlainTag(n)) {
+        const name = n.name;
         if (!EMPHASIS.has(name)) {
           plain = true;
           continue;
         }
         const strong = inside || /^(?:b|strong|i|em)$/.test(name);
         if (strong) marked = true;
-        walk((n as Element).children, strong);
+        walk(n.children, strong);
       }
     }
   };

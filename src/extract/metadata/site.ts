@@ -18,7 +18,7 @@ export function declaredSiteNames(ctx: RuleContext): string[] {
 /** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
 export function onlySiteName(ctx: RuleContext, t: string): boolean {
   const f = fold(t);
-  if (/^(?:home|homepage|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
+  if (/^(?:home|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
   if (declaredSiteNames(ctx).some((n) => fold(n) === f)) return true;
   const squash = f
     .normalize('NFKD')
@@ -35,7 +35,9 @@ export function siteHosts(ctx: RuleContext): string[] {
   for (const u of [ctx.finalUrl, canonical]) {
     try {
       if (u) out.push(new URL(u, ctx.finalUrl).hostname.replace(/^www\./, ''));
-    } catch {}
+    } catch {
+      // Not a URL: no host to name the site.
+    }
   }
   return out;
 }
@@ -82,7 +84,9 @@ export function declaredHosts(ctx: RuleContext): string[] {
         '',
       );
       if (host.includes('.') && !hosts.includes(host)) hosts.push(host);
-    } catch {}
+    } catch {
+      // Not a URL after all: no host.
+    }
   }
   return hosts;
 }
@@ -103,7 +107,7 @@ export function finalHost(ctx: RuleContext): string | null {
 export function hostBrand(title: string | null, hosts: readonly (string | null)[]): string | null {
   const t = clean(title);
   if (!t) return null;
-  const parts = t.split(/\s+[|\-\u2013\u2014\u00b7\u2022:\u00bb]\s+/);
+  const parts = t.split(/(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:\u00bb]\s+/);
   if (parts.length < 2) return null;
   // The hosts' labels without www and the top-level domain: "news", "example" for news.example.co.uk.
   const labels = hosts
@@ -135,7 +139,7 @@ export function hostBrand(title: string | null, hosts: readonly (string | null)[
 export function titleBrand(title: string | null): string | null {
   const t = clean(title);
   if (!t) return null;
-  const parts = t.split(/\s+[|\-\u2013\u2014\u00b7\u2022:]\s+/);
+  const parts = t.split(/(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:]\s+/);
   if (parts.length < 2) return null;
   const last = parts[parts.length - 1]!;
   const first = parts[0]!;

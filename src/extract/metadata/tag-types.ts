@@ -53,9 +53,15 @@ export interface PageTags {
   bylines: BylineTag[];
   /** Short texts of elements whose class/id/itemprop says date, time, published, dateline or byline. */
   dateTexts: string[];
-  /** The texts of elements marked as the publication date itself (post-date, published, created): a subset of dateTexts. */
+  /**
+   * The texts of elements marked as the publication date itself (post-date, published, created): a subset of
+   * dateTexts.
+   */
   pubDateTexts: string[];
-  /** Publication dates a page's JSON data scripts carry (the parser keeps no JavaScript text) ("createdAt":"2022-01-31T15:58:43+01:00", "release_date":"1984-06-25"), in page order. */
+  /**
+   * Publication dates a page's JSON data scripts carry (the parser keeps no JavaScript text)
+   * ("createdAt":"2022-01-31T15:58:43+01:00", "release_date":"1984-06-25"), in page order.
+   */
   scriptDates: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;

@@ -1,6 +1,7 @@
 // The text a reader sees, for the last rules that read the page's words.
-import type { ChildNode, Document, Element, Text } from 'domhandler';
+import type { ChildNode, Document, Element } from 'domhandler';
 import { collapsedLength } from '../dom/measures.js';
+import { isText } from './node-kinds.js';
 
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'textarea']);
 
@@ -15,8 +16,8 @@ export function visibleText(doc: Document): string {
   const walk = (nodes: ChildNode[]) => {
     for (const n of nodes) {
       if (size > MAX_TEXT_CHARS) return;
-      if (n.type === 'text') {
-        const t = (n as Text).data;
+      if (isText(n)) {
+        const t = n.data;
         out.push(t);
         size += collapsedLength(t);
       } else if ('children' in n && !INVISIBLE.has((n as Element).name)) {

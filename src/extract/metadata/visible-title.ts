@@ -152,7 +152,7 @@ const wordSet = (s: string) =>
       .match(/[\p{L}\p{N}]+/gu) ?? [],
   );
 
-export const BRAND_SEP = /\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|\s*[\uff1a\uff5c]\s*/;
+export const BRAND_SEP = /(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|(?<!\s)\s*[\uff1a\uff5c]\s*/;
 
 /** The title and the title with a short brand part (at most 6 words) cut from its end or start. */
 function titleForms(t: string): string[] {

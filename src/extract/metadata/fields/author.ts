@@ -34,7 +34,8 @@ const metaAll =
 
 /** "Written by" / "Verfasst von" in a twitter:labelN (Yoast and others): its twitter:dataN. */
 const WRITTEN_BY =
-  /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|autor|scritto\s+da|geschreven\s+door)$/i;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|scritto\s+da|geschreven\s+door)$/i;
 
 function twitterLabelled(label: RegExp): Rule<string> {
   return (ctx) => {
@@ -48,7 +49,8 @@ function twitterLabelled(label: RegExp): Rule<string> {
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
-  /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*[,|\u00b7\u2022]?\s*\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}(?!\d)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4}(?!\d))(?:\s*(?:[,|\u00b7\u2022]\s*)?\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
 
 /** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
 const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
@@ -63,9 +65,13 @@ const COPYRIGHT_TAIL = 3000;
 
 /** "©", "(c)" or "Copyright" (with years) or "2006-2008 by", then the holder, to the line's end or a period. */
 const COPYRIGHT =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
 
-/** meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's byline. */
+/**
+ * meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's
+ * byline.
+ */
 export const AUTHOR: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
@@ -114,7 +120,7 @@ export const AUTHOR: readonly Rule<string>[] = [
     for (const line of near.split('\n')) {
       const m = DATELINE_BYLINE.exec(line.trim());
       if (m && findDateInText(m[1]!, { shortYear: true })) {
-        const n = people(ctx, cleanAuthor(m[2]!));
+        const n = people(ctx, cleanAuthor(m[2]));
         if (n) return n;
       }
     }
@@ -144,11 +150,11 @@ export const AUTHOR: readonly Rule<string>[] = [
   (ctx) => {
     const text = ctx.bodyText();
     for (const m of text.slice(-COPYRIGHT_TAIL).matchAll(COPYRIGHT)) {
-      const n = people(ctx, cleanAuthor(m[1]!.split(/\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]!));
+      const n = people(ctx, cleanAuthor(m[1]!.split(/(?<!\s)\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]));
       if (
         n &&
         !n.includes(', ') &&
-        /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:van|von|de|der)?\s*\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)
+        /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:(?:van|von|de|der)\s*)?\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)
       )
         return n;
     }
@@ -163,7 +169,7 @@ export const AUTHOR: readonly Rule<string>[] = [
     for (const line of text.slice(h1, h1 + NEAR_HEADLINE).split('\n')) {
       const m = WIRE_DATELINE.exec(line.trim());
       if (!m) continue;
-      const parts = m[1]!.split(/\s*[/,]\s*/);
+      const parts = m[1]!.split(/(?<!\s)\s*[/,]\s*/);
       return parts.some((p) => AGENCY.test(p)) && parts.every((p) => AGENCY.test(p) || /^\p{Ll}{2,4}$/u.test(p))
         ? m[1]!
         : null;

@@ -3,7 +3,7 @@
 import { articleOrPage, isSiteOrPerson, ldText, meta, type Rule, type RuleContext } from '../context.js';
 import { textOf } from '../json-ld-values.js';
 import { isHomePage, siteHosts, titleBrand } from '../site.js';
-import { clean, decodeEntities, fold } from '../text.js';
+import { clean, decodeEntities, fold, trimEndWhere } from '../text.js';
 
 /** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
 const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
@@ -51,7 +51,8 @@ function unglued(ctx: RuleContext, d: string): string {
 }
 
 /** An ellipsis that cuts a text short: "...", "…", "[…]", "(...)", "&#8230" written out. */
-const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|(?<=[\p{L}\p{N}])\s+read more)\s*$/iu;
+const CUT_SHORT =
+  /(?<!\s)\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|(?<=[\p{L}\p{N}])\s+read more)\s*$/iu;
 
 /**
  * A description cut short with an ellipsis ("...für Reinig...") where another source of the
@@ -61,7 +62,7 @@ const CUT_SHORT = /\s*(?:\.{3}|\u2026|\[(?:\.{3}|\u2026)\]|\((?:\.{3}|\u2026)\)|
 function completed(chosen: string, later: readonly (string | null)[]): string {
   const cut = CUT_SHORT.exec(chosen);
   if (!cut) return chosen;
-  const head = fold(chosen.slice(0, cut.index)).replace(/[\s\p{P}]+$/u, '');
+  const head = trimEndWhere(fold(chosen.slice(0, cut.index)), (c) => /[\s\p{P}]/u.test(c));
   if (head.length < 40) return chosen;
   for (const v of later) {
     if (!v) continue;
@@ -83,6 +84,7 @@ function asText(v: string | null): string | null {
 
 /** A numeric date, an optional time, then a colon or dash, at a text's start. */
 const DATE_STAMP =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^\s*(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})(?:,?\s*\d{1,2}[:.]\d{2}(?:\s*Uhr)?)?\s*[:\-\u2013\u2014|]\s+(?=\p{L})/u;
 
 /** Not just the site's name, the page title, or a byline. */

@@ -9,7 +9,8 @@ import { resolveUrl } from '../urls.js';
 export const IMAGE: readonly Rule<string>[] = [
   absolute(firstCandidate(meta('og:image', 'og:image:url', 'og:image:secure_url'))),
   absolute(firstCandidate(meta('twitter:image', 'twitter:image:src'))),
-  // Not a WebSite's, Organization's or Person's image (the site's logo, the writer's photo): those after the article's own <img>.
+  // Not a WebSite's, Organization's or Person's image (the site's logo, the writer's photo): those after the
+  // article's own <img>.
   (ctx) => firstFrom(ctx.ld.nodes, (n) => (isSiteOrPerson(n) ? null : ldImage(ctx, n))),
   (ctx) => {
     const link = ctx.tags.links.find((l) => l.rel.includes('image_src'));

@@ -7,7 +7,10 @@ import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from '../headline-position.js';
 import { resolveUrl } from '../urls.js';
 
-/** article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated, first <time>. */
+/**
+ * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
+ * first <time>.
+ */
 export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
   ldDate('datePublished'),
@@ -55,7 +58,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     // The first announcement followed by a date (a "Published" link or heading may come first).
     let seen = 0;
     for (const announced of text.matchAll(PUBLISHED_WORDS)) {
-      const d = findDateInText(text.slice(announced.index!, announced.index! + 120));
+      const d = findDateInText(text.slice(announced.index, announced.index + 120));
       if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
     }
     return null;
@@ -113,4 +116,5 @@ const MAX_ANNOUNCEMENTS = 5;
 const MAX_DATE_TEXT = 20_000;
 
 const PUBLISHED_WORDS =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;

@@ -48,7 +48,8 @@ const DECLARED_SITE_NAMES: readonly Rule<string>[] = [
 
 /** A company's legal form at the end of its name: "GmbH", "e.V.", "Inc.", "Ltd", "S.A."... */
 const LEGAL_FORM =
-  /,?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<!\s),?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
 
 const ORGANIZATION = /^(?:Organization|NewsMediaOrganization|Corporation|OnlineBusiness|OnlineStore)$/;
 
