@@ -12,6 +12,7 @@ import { classAndId, isElement, textContent, visitElements } from './dom/walk.js
 import { collectPageFacts } from './page-facts.js';
 import { hasIndexText, hasRealText, plain } from './real-text.js';
 import { toBlocks } from './to-blocks.js';
+import { isHiddenByMarkup } from './dom/visibility.js';
 import { attribute } from '../parse/nodes.js';
 import { IndexSlots } from './dom/index-slots.js';
 
@@ -49,13 +50,16 @@ export function extractIndex(doc: Document, finalUrl: string): Extraction | null
   // First pass: no navigation, no page chrome. Navigation is the substance only when the rest
   // of the page has no real text, or far less text than the navigation itself.
   // A hub's link lists are its substance (hasIndexText): a page of four section links is a page.
-  const withoutNav = toBlocks(body, resolver, { skip: (el) => partOf(el) !== Part.Kept });
+  const withoutNav = toBlocks(body, resolver, { isHidden: isHiddenByMarkup, skip: (el) => partOf(el) !== Part.Kept });
   let blocks = withoutNav;
   if (!hasIndexText(withoutNav) || navigationIsSubstance(body, partOf)) {
-    blocks = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped || partOf(el) === Part.Chrome });
+    blocks = toBlocks(body, resolver, {
+      isHidden: isHiddenByMarkup,
+      skip: (el) => partOf(el) === Part.Dropped || partOf(el) === Part.Chrome,
+    });
     // Chrome comes back only for real prose: a footer's links alone are not a page.
     if (!hasIndexText(blocks)) {
-      const all = toBlocks(body, resolver, { skip: (el) => partOf(el) === Part.Dropped });
+      const all = toBlocks(body, resolver, { isHidden: isHiddenByMarkup, skip: (el) => partOf(el) === Part.Dropped });
       if (hasRealText(all)) blocks = all;
     }
   }

@@ -5,13 +5,18 @@
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import type { Block, HeadingLevel, Inline, ListItem, TableCell, TableRow } from './blocks.js';
 import { isElement, textContent, visitElements } from './dom/walk.js';
-import { isHidden } from './dom/visibility.js';
+import type { HiddenTest } from './dom/visibility.js';
 import { isHeadingToggle } from './dom/heading-toggle.js';
 import type { UrlResolver } from './dom/url-resolver.js';
 import { attribute } from '../parse/nodes.js';
 
 export interface ToBlocksOptions {
-  /** Return true to leave an element and its subtree out. Hidden elements are always left out. */
+  /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
+  isHidden: HiddenTest;
+  /** Paragraphs read from a definition list's term (`<dt>`) are added here: the block model has
+   *  no term, but the content profile's link-line pass asks (block-prune.ts). */
+  terms?: WeakSet<Block>;
+  /** Return true to leave an element and its subtree out. */
   skip?: (el: Element) => boolean;
   /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
   readNoscript?: (el: Element) => boolean;
@@ -131,15 +136,6 @@ type Container =
 type TextKind =
   { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
 
-/** Paragraphs read from a definition list's term (`<dt>`): the block model has no term, but the
- *  content profile's link-line pass asks (block-prune.ts). Compared by identity. */
-const TERM_BLOCKS = new WeakSet<Block>();
-
-/** Was this paragraph a definition list's term (`<dt>`)? */
-export function isTermBlock(block: Block): boolean {
-  return TERM_BLOCKS.has(block);
-}
-
 const enum Exit {
   None,
   Flush,
@@ -155,11 +151,7 @@ const enum Exit {
  * Convert the children of `root` (or, given an array, those nodes themselves, so a chosen
  * <p> or <li> keeps its own meaning) into blocks.
  */
-export function toBlocks(
-  root: ParentNode | ChildNode[],
-  resolver: UrlResolver,
-  options: ToBlocksOptions = {},
-): Block[] {
+export function toBlocks(root: ParentNode | ChildNode[], resolver: UrlResolver, options: ToBlocksOptions): Block[] {
   return new BlockBuilder(resolver, options).build(root);
 }
 
@@ -227,7 +219,8 @@ class BlockBuilder {
       this.emit(this.options.placeholder.block);
       return null;
     }
-    if (name === 'button' && isHeadingToggle(el)) {
+    const isHidden = this.options.isHidden;
+    if (name === 'button' && isHeadingToggle(el, isHidden)) {
       // An accordion's or FAQ's question written as a heading inside its toggle button: the
       // heading is the page's text (its answer is read below it); other buttons stay out.
       // It is read as a line, not a heading: a run of questions without their (closed)
@@ -308,7 +301,7 @@ class BlockBuilder {
         this.containers.push({ kind: 'blocks', blocks: [] });
         return Exit.Quote;
       case 'table':
-        if (isDataTable(el)) {
+        if (isDataTable(el, this.options.isHidden)) {
           this.flush();
           this.table(el);
           return null;
@@ -431,7 +424,7 @@ class BlockBuilder {
       else this.emit({ type: 'paragraph', children: inlines });
     } else {
       const block: Block = { type: 'paragraph', children: inlines };
-      if (kind.kind === 'term') TERM_BLOCKS.add(block);
+      if (kind.kind === 'term') this.options.terms?.add(block);
       this.emit(block);
     }
   }
@@ -460,7 +453,7 @@ class BlockBuilder {
   private table(el: Element): void {
     const rows: TableRow[] = [];
     let caption: Element | null = null;
-    for (const row of tableRows(el)) {
+    for (const row of tableRows(el, this.options.isHidden)) {
       const cells: TableCell[] = [];
       for (const cell of row.cells) {
         const blocks = new BlockBuilder(this.resolver, this.options).build(cell.el);
@@ -562,7 +555,7 @@ interface RowCells {
 }
 
 /** The rows of a table (through thead/tbody/tfoot), not those of nested tables. */
-function tableRows(table: Element): RowCells[] {
+function tableRows(table: Element, isHidden: HiddenTest): RowCells[] {
   const rows: RowCells[] = [];
   const stack: Array<{ el: Element; inHead: boolean }> = [];
   for (let i = table.children.length - 1; i >= 0; i--) {
@@ -595,7 +588,7 @@ const LONG_CELL_CHARS = 600;
  * Data table or layout table? Layout tables (old sites put whole pages in them) are read as
  * ordinary containers; data tables keep rows and header cells.
  */
-export function isDataTable(table: Element): boolean {
+export function isDataTable(table: Element, isHidden: HiddenTest): boolean {
   const role = attribute(table, 'role');
   if (role === 'presentation' || role === 'none') return false;
   let nested = false;
@@ -615,7 +608,7 @@ export function isDataTable(table: Element): boolean {
     return !nested;
   });
   if (nested) return false;
-  const rows = tableRows(table);
+  const rows = tableRows(table, isHidden);
   let maxCols = 0;
   let longCell = false;
   for (const r of rows) {

@@ -1,12 +1,13 @@
 // Last pass over the chosen article's blocks: "read more" lines, link lists of related
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../blocks.js';
-import { inlineText, isTermBlock } from '../to-blocks.js';
+import { inlineText } from '../to-blocks.js';
 
 const LINK_LINE_SHARE = 0.5;
 const LINK_LIST_SHARE = 0.4;
 
-export function pruneBlocks(input: Block[]): Block[] {
+/** `terms`: the paragraphs read from definition terms (ToBlocksOptions.terms). */
+export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
   const blocks = dropTeaserSections(input);
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
   for (let i = 0; i < blocks.length; i++) {
@@ -14,7 +15,7 @@ export function pruneBlocks(input: Block[]): Block[] {
     if (
       isLinkBoilerplate(block) &&
       !isAnnouncedAddress(block, kept[kept.length - 1]?.block) &&
-      !isDescribedTerm(block, blocks[i + 1])
+      !isDescribedTerm(block, blocks[i + 1], terms)
     ) {
       const last = kept[kept.length - 1];
       if (last) last.droppedAfter = true;
@@ -93,9 +94,9 @@ const DESCRIPTION_MIN_WORDS = 4;
 /** ... or fewer, closed as a sentence ("Closes the connection."). */
 const SENTENCE_MIN_WORDS = 2;
 
-function isDescribedTerm(block: Block, next: Block | undefined): boolean {
-  if (!isTermBlock(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
-  if (next?.type !== 'paragraph' || isTermBlock(next) || isLinkBoilerplate(next)) return false;
+function isDescribedTerm(block: Block, next: Block | undefined, terms: WeakSet<Block>): boolean {
+  if (!terms.has(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
+  if (next?.type !== 'paragraph' || terms.has(next) || isLinkBoilerplate(next)) return false;
   const words = ownWords(next.children);
   return (
     words >= DESCRIPTION_MIN_WORDS ||

@@ -9,7 +9,7 @@ import { attribute } from '../../parse/nodes.js';
 import { isElement, isInside, textContent } from '../dom/walk.js';
 import { BOILERPLATE_ROLES, someTokenWords } from '../dom/patterns.js';
 import { ElementStats } from './element-stats.js';
-import { alwaysExcluded, classOrIdMatches } from './exclusions.js';
+import { classOrIdMatches, type Exclusions } from './exclusions.js';
 import { CHROME_TAGS } from './whole-page.js';
 
 /** A grid has at least this many cards of one shape. */
@@ -243,9 +243,12 @@ const CHROME_NAME =
 /** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
  *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the
  *  footer at the foot of the window): `measured` (the strict measure) tells where <main> is. */
-export function wideGridStats(frame: ParentNode, measured?: ElementStats): ElementStats {
+export function wideGridStats(ex: Exclusions, frame: ParentNode, measured?: ElementStats): ElementStats {
   const around = measured ? mainWrappers(measured) : null;
-  return new ElementStats(frame, around ? (el) => !around.has(el) && gridSearchExcluded(el) : gridSearchExcluded);
+  return new ElementStats(
+    frame,
+    around ? (el) => !around.has(el) && gridSearchExcluded(ex, el) : (el) => gridSearchExcluded(ex, el),
+  );
 }
 
 /** The ancestors of the page's first <main>, or null when there is none (a scan of the
@@ -261,8 +264,8 @@ function mainWrappers(stats: ElementStats): Set<Element> | null {
 }
 
 /** What the wide grid search leaves out: never-text and hidden elements and the page's chrome. */
-export function gridSearchExcluded(el: Element): boolean {
-  if (alwaysExcluded(el)) return true;
+export function gridSearchExcluded(ex: Exclusions, el: Element): boolean {
+  if (ex.always(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'main') return false;
   if (CHROME_TAGS.has(el.name)) return !((el.name === 'header' || el.name === 'footer') && inSection(el));
   const role = attribute(el, 'role');

@@ -1,12 +1,12 @@
 // What an attempt leaves out before scoring: never-text elements and hidden ones always;
 // boilerplate landmarks and unlikely containers in strict passes.
-import type { Element } from 'domhandler';
-import { isHidden } from '../dom/visibility.js';
+import type { AnyNode, Element } from 'domhandler';
+import { isHiddenByMarkup, type HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
 import { BOILERPLATE_ROLES, isUnlikelyName, unionOf } from '../dom/patterns.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import { textContent } from '../dom/walk.js';
-import { collapsedLength } from '../dom/measures.js';
+import { collapsedLength, rawTextLength } from '../dom/measures.js';
 import { BODY_CLASS } from './semantic-containers.js';
 import { attribute, readAttributes } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
@@ -81,58 +81,75 @@ const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
 /**
- * Per-extraction answers of alwaysExcluded and strictlyExcluded (with stripUnlikely), one byte
- * per element (IndexSlots), while withExclusionMemo runs: the strict, relaxed, wide and
- * whole-page passes and the conversion each ask about the same elements. The answers read only
+ * What one extraction leaves out, by the page's own hidden test (`isHidden`, dom/visibility.ts)
+ * and its text length (`pageChars`, for the layout-wrapper rule: the root's raw text, which the
+ * page-facts walk has counted already). The answers of `always` and `strictly` (with
+ * stripUnlikely) are remembered, one byte per element (IndexSlots): the strict, relaxed, wide
+ * and whole-page readings and the conversion each ask about the same elements. They read only
  * the element, its subtree and its ancestors, and the page's reveal, none of which changes
  * during an extraction (the DOM is not modified there; the reveal is done before the first
- * question). Bits 0-1: alwaysExcluded (0 not asked yet, 1 kept, 2 excluded); bits 2-3:
- * strictlyExcluded (0, 4 kept, 8 excluded).
+ * question). Bits 0-1: always (0 not asked yet, 1 kept, 2 excluded); bits 2-3: strictly (0, 4
+ * kept, 8 excluded).
  */
-let memo: IndexSlots | null = null;
+export class Exclusions {
+  private readonly memo = new IndexSlots();
+  /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
+  private readonly pageTexts = new Map<Element, number>();
+  /** Where the judges read attributes to (each copies the values out at once, so that a nested
+   *  judgement cannot overwrite them in use). */
+  readonly alwaysValues: Array<string | undefined> = [];
+  readonly strictValues: Array<string | undefined> = [];
+  readonly declaredBodyValues: Array<string | undefined> = [];
 
-/** Runs `fn` with the exclusion answers remembered (see above); nested calls each keep their
- *  own. */
-export function withExclusionMemo<T>(fn: () => T): T {
-  const outer = memo;
-  memo = new IndexSlots();
-  try {
-    return fn();
-  } finally {
-    memo = outer;
+  constructor(
+    readonly isHidden: HiddenTest = isHiddenByMarkup,
+    readonly pageChars: (root: AnyNode) => number = rawTextLength,
+  ) {}
+
+  /** Never text, hidden, a consent wall, a modal, a writing form: left out of every reading. */
+  readonly always = (el: Element): boolean => this.remembered(el, 1, judgeAlwaysExcluded);
+
+  /** Boilerplate landmarks and unlikely containers, in the readings that strip them. */
+  strictly(el: Element, flags: AttemptFlags): boolean {
+    if (!flags.stripUnlikely) return false;
+    return this.remembered(el, 4, judgeStrictlyExcluded);
+  }
+
+  /** `judge(this, el)`, answered from the memo when it is there. `kept`: the verdict's bit for
+   *  "kept"; the bit above it stands for "excluded" (see above). */
+  private remembered(el: Element, kept: number, judge: (ex: Exclusions, el: Element) => boolean): boolean {
+    const m = this.memo;
+    const slot = m.slot(el);
+    if (slot < 0) return judge(this, el);
+    const known = m.values[slot]! & (kept * 3);
+    if (known !== 0) return known !== kept;
+    const excluded = judge(this, el);
+    m.values[slot] = m.values[slot]! | (excluded ? kept * 2 : kept);
+    return excluded;
+  }
+
+  /** Text length of a page's outermost element, measured once per page. */
+  pageTextLength(top: Element): number {
+    let n = this.pageTexts.get(top);
+    if (n === undefined) {
+      n = textContent(top).length;
+      this.pageTexts.set(top, n);
+    }
+    return n;
   }
 }
 
-/** `judge(el)`, answered from the memo when it is there. `kept`: the verdict's bit for "kept";
- *  the bit above it stands for "excluded" (see the memo). */
-function remembered(el: Element, kept: number, judge: (el: Element) => boolean): boolean {
-  const m = memo;
-  const slot = m === null ? -1 : m.slot(el);
-  if (slot < 0) return judge(el);
-  const known = m!.values[slot]! & (kept * 3);
-  if (known !== 0) return known !== kept;
-  const excluded = judge(el);
-  m!.values[slot] = m!.values[slot]! | (excluded ? kept * 2 : kept);
-  return excluded;
-}
-
-export function alwaysExcluded(el: Element): boolean {
-  return remembered(el, 1, judgeAlwaysExcluded);
-}
-
-/** What judgeAlwaysExcluded and judgeStrictlyExcluded read, and where they read it to (each
- *  copies the values out at once, so a nested judgement cannot overwrite them in use). */
+/** What judgeAlwaysExcluded and judgeStrictlyExcluded read. */
 const ALWAYS_ATTRIBUTES = ['class', 'id', 'role', 'aria-modal'] as const;
-const alwaysValues: Array<string | undefined> = [];
 const STRICT_ATTRIBUTES = ['role', 'itemprop', 'rel', 'class', 'id'] as const;
-const strictValues: Array<string | undefined> = [];
 
-function judgeAlwaysExcluded(el: Element): boolean {
+function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
   if (el.name === 'noscript') return !isNoscriptCopy(el);
-  if ((NEVER_TEXT.has(el.name) && !isHeadingToggle(el)) || isHidden(el)) return true;
+  if ((NEVER_TEXT.has(el.name) && !isHeadingToggle(el, ex.isHidden)) || ex.isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
   // The four attributes read below, in one pass (readAttributes): most elements are judged here.
+  const alwaysValues = ex.alwaysValues;
   readAttributes(el, ALWAYS_ATTRIBUTES, alwaysValues);
   const cls = alwaysValues[0];
   const id = alwaysValues[1];
@@ -143,7 +160,7 @@ function judgeAlwaysExcluded(el: Element): boolean {
   const named = namesMatch(cls, id, ALWAYS_NAMES);
   const consentNamed = named && namesMatch(cls, id, CONSENT);
   if (!consentNamed && named && namesMatch(cls, id, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
-  if (!consentNamed && !isModal(el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return false;
+  if (!consentNamed && !isModal(ex, el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
@@ -166,7 +183,13 @@ function namesMatch(cls: string | undefined, id: string | undefined, re: RegExp)
  *  pass. Inside them it is a sheet of the content (a product's details drawer); and a dialog
  *  holding most of the page's text is the page shown in a lightbox. `role`, `ariaModal`: the
  *  element's attributes; `popupNamed`: its class or id matches POPUP. */
-function isModal(el: Element, role: string | undefined, ariaModal: string | undefined, popupNamed: boolean): boolean {
+function isModal(
+  ex: Exclusions,
+  el: Element,
+  role: string | undefined,
+  ariaModal: string | undefined,
+  popupNamed: boolean,
+): boolean {
   if (role !== 'dialog' && role !== 'alertdialog' && ariaModal !== 'true' && !popupNamed) return false;
   let top: Element = el;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
@@ -174,7 +197,7 @@ function isModal(el: Element, role: string | undefined, ariaModal: string | unde
     if (a.name === 'main' || a.name === 'article' || attribute(a, 'role') === 'main') return false;
     top = a;
   }
-  return textContent(el).length < MODAL_PAGE_SHARE * pageTextLength(top);
+  return textContent(el).length < MODAL_PAGE_SHARE * ex.pageTextLength(top);
 }
 
 const MODAL_PAGE_SHARE = 0.5;
@@ -184,18 +207,6 @@ const POPUP = /(?:^|\s)(?:[\w-]*-)?(?:popup|modal)(?:$|\s)/i;
  *  that it follows their edits): most elements match none, and are told so in one test each
  *  for their class and their id instead of three. */
 const ALWAYS_NAMES = unionOf(CONSENT, CONSENT_PLATFORM, POPUP);
-
-/** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
-const pageTexts = new WeakMap<Element, number>();
-
-function pageTextLength(top: Element): number {
-  let n = pageTexts.get(top);
-  if (n === undefined) {
-    n = textContent(top).length;
-    pageTexts.set(top, n);
-  }
-  return n;
-}
 
 const CONSENT_WORDS = /\b(?:cookies?|consent|vendors?|opt[ -]?out|legitimate interest|tracking)\b/gi;
 /** A preference centre names cookies, consent or vendors about once a sentence. */
@@ -211,15 +222,11 @@ function speaksConsent(text: string): boolean {
 /** The class patterns strictlyExcluded tests (their union, see unionOf). */
 const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
 
-export function strictlyExcluded(el: Element, flags: AttemptFlags): boolean {
-  if (!flags.stripUnlikely) return false;
-  return remembered(el, 4, judgeStrictlyExcluded);
-}
-
-/** strictlyExcluded with stripUnlikely, asked afresh. */
-function judgeStrictlyExcluded(el: Element): boolean {
+/** Exclusions.strictly with stripUnlikely, asked afresh. */
+function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
   if (CHROME_TAGS.has(el.name)) return true;
   // The five attributes read below, in one pass (readAttributes): most elements are judged here.
+  const strictValues = ex.strictValues;
   readAttributes(el, STRICT_ATTRIBUTES, strictValues);
   const role = strictValues[0];
   const prop = strictValues[1];
@@ -249,8 +256,8 @@ function judgeStrictlyExcluded(el: Element): boolean {
   if (prop === 'articleBody' || prop === 'text') return false;
   return (
     isUnlikelyName(cls, id) &&
-    !holdsDeclaredBody(el) &&
-    !isLayoutWrapper(el) &&
+    !holdsDeclaredBody(ex, el) &&
+    !isLayoutWrapper(el, ex.pageChars) &&
     !isPanelTrigger(el) &&
     !(cls !== undefined && SEO_COPY.test(cls)) &&
     !isHeadingWrapper(el) &&
@@ -291,16 +298,16 @@ function holdsHeading(el: Element): boolean {
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
  *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
-function holdsDeclaredBody(el: Element): boolean {
-  return hasDescendant(el, isDeclaredBody);
+function holdsDeclaredBody(ex: Exclusions, el: Element): boolean {
+  return hasDescendant(el, (d) => isDeclaredBody(ex, d));
 }
 
 /** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every
  *  element under each unlikely-named one, so both come from one pass (readAttributes). */
 const DECLARED_BODY_ATTRIBUTES = ['itemprop', 'class'] as const;
-const declaredBodyValues: Array<string | undefined> = [];
 
-function isDeclaredBody(el: Element): boolean {
+function isDeclaredBody(ex: Exclusions, el: Element): boolean {
+  const declaredBodyValues = ex.declaredBodyValues;
   readAttributes(el, DECLARED_BODY_ATTRIBUTES, declaredBodyValues);
   if (declaredBodyValues[0] === 'articleBody') return true;
   const cls = declaredBodyValues[1];

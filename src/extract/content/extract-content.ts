@@ -4,13 +4,13 @@
 // a cascade of attempts with relaxed filters; every attempt is kept and the best one wins, so
 // relaxing can only help. The DOM is never modified: an attempt is a set of elements to leave
 // out, so the same document can go to the index profile afterwards.
-import type { ChildNode, Document, Element } from 'domhandler';
+import type { AnyNode, ChildNode, Document, Element } from 'domhandler';
 import type { Block, Extraction, Inline, ListItem } from '../blocks.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { blocksTextLength, toBlocks } from '../to-blocks.js';
-import { collapseWhitespace } from '../dom/measures.js';
+import { collapseWhitespace, rawTextLength } from '../dom/measures.js';
 import { ATTEMPTS, type AttemptFlags } from './attempt-flags.js';
-import { alwaysExcluded, strictlyExcluded, withExclusionMemo } from './exclusions.js';
+import { Exclusions } from './exclusions.js';
 import { ElementStats } from './element-stats.js';
 import { selectContent } from './candidates.js';
 import { pruneContent } from './prune.js';
@@ -30,7 +30,7 @@ import { titleHeading } from './title-heading.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { withHeadingsBetween } from './declared-headings.js';
 import { attribute } from '../../parse/nodes.js';
-import { isHiddenByMarkup, revealHiddenWrappers } from '../dom/visibility.js';
+import { isHiddenByMarkup, PageVisibility } from '../dom/visibility.js';
 import {
   beyondStrictExcluded,
   dropMenuLists,
@@ -50,7 +50,6 @@ import {
 import { isElement, isInside, precedes } from '../dom/walk.js';
 import { shortInItself, SHORT_DECLARED_BODY_CHARS } from './short-declared-body.js';
 import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
-import { knowPageTextLength } from './layout-wrappers.js';
 import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type CardGrid } from './card-grid.js';
 import { productRails } from './product-rails.js';
 import { dropIdRuns } from './id-runs.js';
@@ -127,40 +126,54 @@ export interface ContentTrace {
   container?: string;
 }
 
-export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
-  // alwaysExcluded's answers are kept for the extraction (exclusions.ts): nothing asks before the reveal below.
-  return withExclusionMemo(() => extractOnce(doc, finalUrl, trace));
+/** What the conversions of one extraction share: the page's addresses, what it leaves out (by
+ *  its own hidden test) and the paragraphs read from definition terms. */
+interface Cx {
+  resolver: UrlResolver;
+  ex: Exclusions;
+  terms: WeakSet<Block>;
 }
 
-function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
+export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
   // The facts walk also finds the body's outermost hidden elements, for the reveal.
   const facts = collectPageFacts(doc, isHiddenByMarkup);
-  knowPageTextLength(doc, facts.textLength);
+  const visibility = new PageVisibility();
+  // The page's raw text length is counted by the facts walk (layout-wrappers.ts reads it).
+  const rawChars = new Map<AnyNode, number>();
+  const pageChars = (root: AnyNode): number => {
+    if (root === doc) return facts.textLength;
+    let n = rawChars.get(root);
+    if (n === undefined) rawChars.set(root, (n = rawTextLength(root)));
+    return n;
+  };
+  // Nothing asks what is excluded before the reveal below (the answers are remembered).
+  const ex = new Exclusions(visibility.isHidden, pageChars);
   const resolver = createUrlResolver(doc, finalUrl, facts.baseHref);
+  const cx: Cx = { resolver, ex, terms: new WeakSet() };
   const title = pageTitle(facts);
   // A document pasted into the head holds the first <body>; the root's own one is the page's (page-body.ts).
   const body = pageBody(doc, facts.body);
   const frame: Element | Document = body ?? doc;
-  revealHiddenWrappers(frame, body === facts.body ? (facts.hiddenTops ?? undefined) : undefined);
+  visibility.reveal(frame, body === facts.body ? (facts.hiddenTops ?? undefined) : undefined);
 
   const heading = titleHeading(facts, title);
   const strict = ATTEMPTS[0]!;
-  const stats = new ElementStats(frame, (el) => alwaysExcluded(el) || strictlyExcluded(el, strict));
+  const stats = new ElementStats(frame, (el) => ex.always(el) || ex.strictly(el, strict));
   const types = declaredTypes(facts.jsonLdScripts);
   const declaredType = declaredPageType(doc, types);
   // Grids are looked for on a wide measure too; on a product page it finds the rails to leave out.
   let wideMeasure: ElementStats | null = null;
-  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(frame, stats));
+  const wide = (): ElementStats => (wideMeasure ??= wideGridStats(ex, frame, stats));
   const rails =
     declaredType === 'product' && sellsOneProduct(types) ? productRails(wide(), frameChars(frame, wide())) : null;
-  const scored = planFromScores(frame, stats, strict, heading);
-  const declared = planFromDeclaredContainer(stats, strict, heading);
+  const scored = planFromScores(cx, frame, stats, strict, heading);
+  const declared = planFromDeclaredContainer(cx, stats, strict, heading);
   let first = scored;
   if (declared && declared.chars >= SEMANTIC_SHARE * scored.chars) first = declared;
   // A declared recipe's marked ingredient list joins its steps (recipe-parts.ts).
-  if (types.includes('Recipe') || inRecipeScope(first.roots)) first = withIngredients(first, heading);
+  if (types.includes('Recipe') || inRecipeScope(first.roots)) first = withIngredients(cx, first, heading);
 
-  let best: Attempt = convert(first, resolver, title, first === declared ? 'declared' : 'scored', false, rails);
+  let best: Attempt = convert(first, cx, title, first === declared ? 'declared' : 'scored', false, rails);
   // A declared body container (not a mere <article>/<main>, often a teaser) is the page's own
   // statement of where the article is: a short post stays short rather than growing into the
   // sidebar through relaxed filters. A short one on a page declared an article may be an excerpt (short-declared-body.ts).
@@ -182,15 +195,15 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     let previous: Plan | null = null;
     for (const flags of ATTEMPTS.slice(1)) {
       if (relaxedStats) relaxedStats.resetScores();
-      else relaxedStats = new ElementStats(frame, alwaysExcluded);
-      const relaxed = planFromScores(frame, relaxedStats, flags, heading);
+      else relaxedStats = new ElementStats(frame, ex.always);
+      const relaxed = planFromScores(cx, frame, relaxedStats, flags, heading);
       // Relaxing often changes nothing; the same plan gives the same blocks, which were
       // already weighed (and did not end the cascade).
       if (previous && samePlan(relaxed, previous)) continue;
       previous = relaxed;
       // A relaxed reading that lands on the page's footer alone found no content (supplement-boxes.ts).
       if (onlyFooters(relaxed.roots)) continue;
-      const attempt = convert(relaxed, resolver, title, 'relaxed', captionsOut, rails);
+      const attempt = convert(relaxed, cx, title, 'relaxed', captionsOut, rails);
       if (attempt.chars > RELAXED_MARGIN * best.chars) best = attempt;
       if (attempt.chars >= ENOUGH_CHARS) break;
     }
@@ -198,14 +211,12 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
 
   // A small find outside the title heading's block, which reads as a chapter's opening (title-block.ts).
   if (best.chars < ENOUGH_CHARS)
-    best = withTitleBlock(best, stats, title, heading, finalUrl, (p) =>
-      convertTitleBlock(p, stats, strict, resolver, title),
-    );
+    best = withTitleBlock(best, stats, title, heading, finalUrl, (p) => convertTitleBlock(p, stats, strict, cx, title));
 
   best = withThreadPosts(best, (p) =>
     convert(
-      plan(p, best.plan!.stats, best.plan!.flags, heading),
-      resolver,
+      plan(cx, p, best.plan!.stats, best.plan!.flags, heading),
+      cx,
       title,
       best.strategy + ' + thread posts',
       captionsOut,
@@ -218,17 +229,17 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
       (declaredType === 'unknown' && best.plan !== null && inDeclaredThread(best.plan.roots))) &&
     isElement(frame)
   )
-    best = withThreadReplies(best, frame, (posts, all) =>
-      convert(plan(posts, all, ATTEMPTS[1]!, heading), resolver, title, best.strategy + ' + replies', captionsOut),
+    best = withThreadReplies(best, frame, ex, (posts, all) =>
+      convert(plan(cx, posts, all, ATTEMPTS[1]!, heading), cx, title, best.strategy + ' + replies', captionsOut),
     );
 
   // A thread in an article template: its replies, declared Comments in a container named a thread (declared-replies.ts).
   const replies = declaredType !== 'forum' && best.plan ? declaredReplies(best.plan.roots) : null;
   if (replies && isElement(frame))
-    best = withDeclaredReplies(best, frame, replies, (posts, all) =>
+    best = withDeclaredReplies(best, frame, ex, replies, (posts, all) =>
       convert(
-        plan(posts, all, ATTEMPTS[1]!, heading),
-        resolver,
+        plan(cx, posts, all, ATTEMPTS[1]!, heading),
+        cx,
         title,
         best.strategy + ' + declared replies',
         captionsOut,
@@ -243,7 +254,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
   const sliver = (): boolean => best.chars < ARTICLE_LIST_SHARE * facts.textLength;
   // A grid is read from its section, with the runs of its cards elsewhere on the page.
   const readGrid = (grid: CardGrid, gridStats: ElementStats): Attempt =>
-    convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, resolver, title, rails);
+    convertGrid(gridRoots(grid, widenGrid(grid.root, gridStats, frame)), gridStats, cx, title, rails);
   const gridNow = declaredType !== 'article' || (best.plan?.declaredBody === true && sliver());
   if (gridNow) {
     const pageGrid = findPageGrid(stats, declaredType === 'forum' ? null : wide, {
@@ -270,7 +281,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
       best.plan.stats === stats &&
       holdsGrid(best.plan, grid)
     )
-      best = withGridInPlace(best, best.plan, grid.root, resolver, title);
+      best = withGridInPlace(best, best.plan, grid.root, cx, title);
   }
 
   // A container holding a small share of the page is one part of a page made of many (service
@@ -289,7 +300,13 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
       isElement(frame) &&
       smallPart(best.chars, frameChars(frame, stats))
     ) {
-      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title, articleWholePageExcluded, false);
+      const whole = convertWholePage(
+        wholePageRoot(frame, stats),
+        cx,
+        title,
+        (el) => articleWholePageExcluded(cx.ex, el),
+        false,
+      );
       if (
         best.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars &&
         linkedListChars(whole.blocks) < LINKED_LIST_SHARE * (whole.chars - best.chars)
@@ -309,9 +326,9 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
     const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
     const whole = convertWholePage(
       wholePageRoot(frame, stats),
-      resolver,
+      cx,
       title,
-      (el) => chrome(el) || rails?.has(el) === true || isFacetPanel(el),
+      (el) => chrome(ex, el) || rails?.has(el) === true || isFacetPanel(el),
     );
     const found = best.chars;
     // In the wider band (a third to a half of the page, or a long section) the rest must be
@@ -341,7 +358,7 @@ function extractOnce(doc: Document, finalUrl: string, trace?: ContentTrace): Ext
       manySectionsBeyond(best.plan.roots, best.plan.stats, frame);
     const lost = sectionsLostInside(best.plan.roots, best.plan.stats, best.blocks);
     if (many || lost) {
-      const whole = convertWholePage(wholePageRoot(frame, stats), resolver, title);
+      const whole = convertWholePage(wholePageRoot(frame, stats), cx, title);
       if (
         best.chars < SECTIONS_GAIN * whole.chars &&
         ((many && manyTitledSections(best.blocks, whole.blocks)) ||
@@ -431,11 +448,12 @@ const REPLIES_GAIN = 0.2;
 function withThreadReplies(
   found: Attempt,
   frame: Element,
+  ex: Exclusions,
   convertPosts: (posts: Element[], all: ElementStats) => Attempt,
 ): Attempt {
   const p = found.plan;
   if (!p || p.roots.length === 0) return found;
-  const all = new ElementStats(frame, alwaysExcluded);
+  const all = new ElementStats(frame, ex.always);
   const kept = (el: Element): boolean => {
     if (!p.stats.get(el)) return false;
     let inRoot = false;
@@ -455,26 +473,33 @@ function withThreadReplies(
 function withDeclaredReplies(
   found: Attempt,
   frame: Element,
+  ex: Exclusions,
   replies: Element[],
   convertPosts: (posts: Element[], all: ElementStats) => Attempt,
 ): Attempt {
-  const all = new ElementStats(frame, alwaysExcluded);
+  const all = new ElementStats(frame, ex.always);
   const attempt = convertPosts([...(found.plan!.roots as Element[]), ...replies], all);
   return attempt.chars > (1 + REPLIES_GAIN) * found.chars ? attempt : found;
 }
 
 function planFromScores(
+  cx: Cx,
   frame: Element | Document,
   stats: ElementStats,
   flags: AttemptFlags,
   heading: Element | null,
 ): Plan {
   const selection = selectContent(frame, stats, flags);
-  return plan([...findLead(selection.roots, stats), ...selection.roots], stats, flags, heading);
+  return plan(cx, [...findLead(selection.roots, stats), ...selection.roots], stats, flags, heading);
 }
 
 /** Scores must have been computed on `stats` (pruning reads them). */
-function planFromDeclaredContainer(stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan | null {
+function planFromDeclaredContainer(
+  cx: Cx,
+  stats: ElementStats,
+  flags: AttemptFlags,
+  heading: Element | null,
+): Plan | null {
   const groups = semanticContainers(stats);
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g]!;
@@ -483,7 +508,7 @@ function planFromDeclaredContainer(stats: ElementStats, flags: AttemptFlags, hea
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
     const declared = withHeadingsBetween(outermostInOrder(group, stats), stats);
-    const p = plan([...findLead(declared, stats), ...declared], stats, flags, heading);
+    const p = plan(cx, [...findLead(declared, stats), ...declared], stats, flags, heading);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }
   return null;
@@ -512,15 +537,15 @@ function outermostInOrder(group: Element[], stats: ElementStats): Element[] {
   return out;
 }
 
-function plan(roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
+function plan(cx: Cx, roots: ChildNode[], stats: ElementStats, flags: AttemptFlags, heading: Element | null): Plan {
   const pruned = new Set<Element>();
-  pruneContent(roots, stats, flags, pruned);
+  pruneContent(roots, stats, flags, pruned, cx.ex.isHidden);
   pruneTeaserBoxes(roots, stats, pruned);
   spareLandingRows(pruned, stats);
   let chars = 0;
   for (const r of roots) chars += stats.get(r as Element)?.chars ?? 0;
   for (const p of pruned) chars -= stats.get(p)?.chars ?? 0;
-  const excluded = (el: Element): boolean => alwaysExcluded(el) || strictlyExcluded(el, flags);
+  const excluded = (el: Element): boolean => cx.ex.always(el) || cx.ex.strictly(el, flags);
   const standfirst = findStandfirst(heading, { roots, stats, pruned, excluded });
   for (const el of standfirst) chars += stats.get(el)?.chars ?? 0;
   return { roots, stats, pruned, chars, standfirst, excluded, flags };
@@ -532,10 +557,14 @@ function convertTitleBlock(
   root: Element,
   stats: ElementStats,
   flags: AttemptFlags,
-  resolver: UrlResolver,
+  cx: Cx,
   title: string | null,
 ): Attempt {
-  const raw = toBlocks([root], resolver, { skip: (el) => !stats.get(el) || isScreenReaderOnly(el) });
+  const raw = toBlocks([root], cx.resolver, {
+    isHidden: cx.ex.isHidden,
+    terms: cx.terms,
+    skip: (el) => !stats.get(el) || isScreenReaderOnly(el),
+  });
   const blocks = undoubleLines(dropIdRuns(dropFurnitureLines(dropTitleAndByline(raw, title))));
   return {
     blocks,
@@ -546,18 +575,18 @@ function convertTitleBlock(
       pruned: new Set(),
       chars: stats.get(root)?.chars ?? 0,
       standfirst: [],
-      excluded: (el) => alwaysExcluded(el) || strictlyExcluded(el, flags),
+      excluded: (el) => cx.ex.always(el) || cx.ex.strictly(el, flags),
       flags,
     },
     strategy: 'title block',
   };
 }
 
-function withIngredients(p: Plan, heading: Element | null): Plan {
+function withIngredients(cx: Cx, p: Plan, heading: Element | null): Plan {
   const { list, before } = missingIngredients(p.roots, p.stats, p.pruned);
   if (!list) return p;
   return {
-    ...plan(before ? [list, ...p.roots] : [...p.roots, list], p.stats, p.flags, heading),
+    ...plan(cx, before ? [list, ...p.roots] : [...p.roots, list], p.stats, p.flags, heading),
     declaredBody: p.declaredBody,
   };
 }
@@ -588,7 +617,7 @@ function describe(n: ChildNode): string {
 
 function convert(
   p: Plan,
-  resolver: UrlResolver,
+  cx: Cx,
   title: string | null,
   strategy: string,
   captionsOut = false,
@@ -596,11 +625,16 @@ function convert(
 ): Attempt {
   // The standfirst may sit in a container the attempt leaves out as a whole (a "header"
   // class), so it is converted on its own, with the exclusion rules applied inside it.
-  const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
+  const head =
+    p.standfirst.length > 0
+      ? toBlocks(p.standfirst, cx.resolver, { isHidden: cx.ex.isHidden, terms: cx.terms, skip: p.excluded })
+      : [];
   const raw = [
     ...head,
     // A <noscript> the attempt kept (see exclusions) is the article's no-script copy.
-    ...toBlocks(p.roots, resolver, {
+    ...toBlocks(p.roots, cx.resolver, {
+      isHidden: cx.ex.isHidden,
+      terms: cx.terms,
       skip: (el) =>
         !p.stats.get(el) ||
         p.pruned.has(el) ||
@@ -611,19 +645,23 @@ function convert(
     }),
   ];
   const blocks = undoubleLines(
-    dropIdRuns(dropPictureLines(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(raw, title)))))),
+    dropIdRuns(
+      dropPictureLines(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(raw, title)), cx.terms))),
+    ),
   );
   return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
 }
 
 function convertWholePage(
   root: Element,
-  resolver: UrlResolver,
+  cx: Cx,
   title: string | null,
-  skip: (el: Element) => boolean = wholePageExcluded,
+  skip: (el: Element) => boolean = (el) => wholePageExcluded(cx.ex, el),
   cardText = true,
 ): Attempt {
-  const raw = toBlocks([root], resolver, {
+  const raw = toBlocks([root], cx.resolver, {
+    isHidden: cx.ex.isHidden,
+    terms: cx.terms,
     skip: (el) => skip(el) || isScreenReaderOnly(el),
     readNoscript: (el) => !skip(el),
   });
@@ -632,7 +670,9 @@ function convertWholePage(
       dropIdRuns(
         dropPictureLines(
           dropRepeatedRuns(
-            dropMenuLists(dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(input, title))))),
+            dropMenuLists(
+              dropFurnitureLines(pruneBlocks(titleTeaserEntries(dropTitleAndByline(input, title)), cx.terms)),
+            ),
           ),
         ),
       ),
@@ -673,8 +713,8 @@ function isBlogPost(n: ChildNode): boolean {
   return cls !== undefined && ENTRY.test(cls);
 }
 
-function articleWholePageExcluded(el: Element): boolean {
-  if (wholePageExcluded(el)) return true;
+function articleWholePageExcluded(ex: Exclusions, el: Element): boolean {
+  if (wholePageExcluded(ex, el)) return true;
   const cls = attribute(el, 'class');
   const id = attribute(el, 'id');
   return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
@@ -711,21 +751,30 @@ function holdsGrid(p: Plan, grid: CardGrid): boolean {
 
 /** A card grid inside the chosen container is read as a grid where it stands: the block pass
  *  would drop its cards (a title link, a price) as link lines. */
-function withGridInPlace(found: Attempt, p: Plan, grid: Element, resolver: UrlResolver, title: string | null): Attempt {
+function withGridInPlace(found: Attempt, p: Plan, grid: Element, cx: Cx, title: string | null): Attempt {
   const standIn: Block = { type: 'paragraph', children: [{ type: 'text', text: 'grid' }] };
-  const head = p.standfirst.length > 0 ? toBlocks(p.standfirst, resolver, { skip: p.excluded }) : [];
+  const head =
+    p.standfirst.length > 0
+      ? toBlocks(p.standfirst, cx.resolver, { isHidden: cx.ex.isHidden, terms: cx.terms, skip: p.excluded })
+      : [];
   const raw = [
     ...head,
-    ...toBlocks(p.roots, resolver, {
+    ...toBlocks(p.roots, cx.resolver, {
+      isHidden: cx.ex.isHidden,
+      terms: cx.terms,
       skip: (el) => !p.stats.get(el) || p.pruned.has(el),
       readNoscript: (el) => p.stats.get(el) !== undefined,
       placeholder: { el: grid, block: standIn },
     }),
   ];
-  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title)));
+  const blocks = dropFurnitureLines(pruneBlocks(dropTitleAndByline(raw, title), cx.terms));
   const at = blocks.indexOf(standIn);
   if (at < 0) return found;
-  const cards = dropPictureLines(dropFurnitureLines(toBlocks([grid], resolver, { skip: (el) => !p.stats.get(el) })));
+  const cards = dropPictureLines(
+    dropFurnitureLines(
+      toBlocks([grid], cx.resolver, { isHidden: cx.ex.isHidden, terms: cx.terms, skip: (el) => !p.stats.get(el) }),
+    ),
+  );
   // Cards that print nothing but their link are a link list (teasers, downloads): the block
   // pass judged them rightly.
   if (linkTextShare(cards) > CARD_LINK_SHARE) return found;
@@ -802,13 +851,15 @@ function gridRoots(grid: CardGrid, section: Element): Element[] {
 function convertGrid(
   roots: Element[],
   stats: ElementStats,
-  resolver: UrlResolver,
+  cx: Cx,
   title: string | null,
   rails: Set<Element> | null = null,
 ): Attempt {
   // No link pruning: a card's title is its link, and the cards are the content. A product
   // page's rails stay out of a grid that holds them (a layout grid of the page's sections).
-  const raw = toBlocks(roots, resolver, {
+  const raw = toBlocks(roots, cx.resolver, {
+    isHidden: cx.ex.isHidden,
+    terms: cx.terms,
     skip: (el) =>
       !stats.get(el) ||
       (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) ||

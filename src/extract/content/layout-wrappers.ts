@@ -14,9 +14,8 @@ const MAIN_SHARE = 0.6;
 /** Shorter than this, an element is no page's main column. */
 const MIN_COLUMN_CHARS = 500;
 
-const pageChars = new WeakMap<AnyNode, number>();
-
-export function isLayoutWrapper(el: Element): boolean {
+/** `pageChars`: the raw text length of a page's root (the extraction measures it once). */
+export function isLayoutWrapper(el: Element, pageChars: (root: AnyNode) => number): boolean {
   const text = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
   if (!LAYOUT_WORDS.test(text)) return false;
   LAYOUT_WORDS.lastIndex = 0;
@@ -27,16 +26,5 @@ export function isLayoutWrapper(el: Element): boolean {
   if (own < MIN_COLUMN_CHARS) return false;
   let root: AnyNode = el;
   while (root.parent) root = root.parent;
-  let total = pageChars.get(root);
-  if (total === undefined) {
-    total = rawTextLength(root);
-    pageChars.set(root, total);
-  }
-  return own >= MAIN_SHARE * total;
-}
-
-/** Tells the page's text length (rawTextLength of its root), when a walk of the caller's has
- *  counted it already (page-facts.ts). */
-export function knowPageTextLength(root: AnyNode, chars: number): void {
-  pageChars.set(root, chars);
+  return own >= MAIN_SHARE * pageChars(root);
 }

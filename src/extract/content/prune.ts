@@ -6,7 +6,7 @@ import { classAndId, isElement, visitElements } from '../dom/walk.js';
 import { textChars } from '../dom/measures.js';
 import { isDataTable } from '../to-blocks.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
-import { isHidden } from '../dom/visibility.js';
+import type { HiddenTest } from '../dom/visibility.js';
 import type { AttemptFlags } from './attempt-flags.js';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../parse/nodes.js';
@@ -52,12 +52,13 @@ export function pruneContent(
   stats: ElementStats,
   flags: AttemptFlags,
   excluded: Set<Element>,
+  isHidden: HiddenTest,
 ): void {
   for (const root of roots) {
     if (!isElement(root)) continue;
     visitElements(root, (el) => {
       if (!stats.get(el)) return false;
-      if (shouldPrune(el, stats, flags)) {
+      if (shouldPrune(el, stats, flags, isHidden)) {
         excluded.add(el);
         return false;
       }
@@ -66,7 +67,7 @@ export function pruneContent(
   }
 }
 
-function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boolean {
+function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHidden: HiddenTest): boolean {
   const info = stats.get(el)!;
   const name = el.name;
 
@@ -93,7 +94,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
   const ci = classAndId(el);
   if (ci && INGREDIENTS.test(ci)) return false;
-  if (name === 'table' && isDataTable(el)) return false;
+  if (name === 'table' && isDataTable(el, isHidden)) return false;
   if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
   // Weighed only here: most elements (paragraphs, inline ones, list items) were answered above without it.
   const weight = flags.weightClasses ? classWeight(el) : 0;
@@ -122,7 +123,7 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
   )
     return true;
   if (!isList && li > p) return true;
-  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3))) return true;
+  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3), isHidden)) return true;
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
   // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
   // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
@@ -140,11 +141,11 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags): boo
  *  by a heading are taken out (an FAQ's or accordion's questions, dom/heading-toggle.ts: text,
  *  not controls; the stats count the buttons the attempt did not leave out). Asked only where
  *  the count is already over; the walk does not enter buttons. */
-function formControls(el: Element, inputs: number, allowed: number): boolean {
+function formControls(el: Element, inputs: number, allowed: number, isHidden: HiddenTest): boolean {
   let toggles = 0;
   visitElements(el, (d) => {
     if (d.name !== 'button') return true;
-    if (isHeadingToggle(d) && !isHidden(d)) toggles++;
+    if (isHeadingToggle(d, isHidden) && !isHidden(d)) toggles++;
     return false;
   });
   return inputs - toggles > allowed;

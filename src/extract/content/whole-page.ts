@@ -8,7 +8,7 @@ import type { Block, Inline } from '../blocks.js';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from '../dom/walk.js';
 import { blocksTextLength, inlineText as inlinesText } from '../to-blocks.js';
-import { alwaysExcluded, classOrIdMatches, isCaption } from './exclusions.js';
+import { classOrIdMatches, isCaption, type Exclusions } from './exclusions.js';
 import type { ElementStats } from './element-stats.js';
 
 /** The page's chrome landmarks, by tag (a <form> too, in the whole-page reading, unless it wraps the page). */
@@ -28,8 +28,8 @@ const CHROME_ROLES = new Set([
 const MAIN_MIN_SHARE = 0.3;
 
 /** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks. */
-export function wholePageExcluded(el: Element): boolean {
-  if (alwaysExcluded(el)) return true;
+export function wholePageExcluded(ex: Exclusions, el: Element): boolean {
+  if (ex.always(el)) return true;
   if (isCaption(el)) return true;
   if (CHROME_TAGS.has(el.name)) return true;
   if (el.name === 'form') return !holdsMain(el);
@@ -111,8 +111,8 @@ const BEYOND_STRICT_EXTRAS =
   /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended|reviews?|ratings?|sidebar|widget-?area)(?:$|[\s_-])/i;
 
 /** What the whole-page reading leaves out when the gate was not the strict measure. */
-export function beyondStrictExcluded(el: Element): boolean {
-  return wholePageExcluded(el) || classOrIdMatches(el, BEYOND_STRICT_EXTRAS);
+export function beyondStrictExcluded(ex: Exclusions, el: Element): boolean {
+  return wholePageExcluded(ex, el) || classOrIdMatches(el, BEYOND_STRICT_EXTRAS);
 }
 
 /** The container is this share of the strict measure or more: that measure saw little else. */

@@ -2,7 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { alwaysExcluded, strictlyExcluded } from '../../../src/extract/content/exclusions.js';
+import { Exclusions } from '../../../src/extract/content/exclusions.js';
+import type { AttemptFlags } from '../../../src/extract/content/attempt-flags.js';
+
+const alwaysExcluded = (el: Element): boolean => new Exclusions().always(el);
+const strictlyExcluded = (el: Element, flags: AttemptFlags): boolean => new Exclusions().strictly(el, flags);
 import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { attribute } from '../../../src/parse/nodes.js';

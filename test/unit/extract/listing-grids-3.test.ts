@@ -6,6 +6,7 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
 import { findCardGrid, gridSearchExcluded, inFacets, wideGridStats } from '../../../src/extract/content/card-grid.js';
+import { Exclusions } from '../../../src/extract/content/exclusions.js';
 import { ElementStats } from '../../../src/extract/content/element-stats.js';
 
 function find(root: { children?: unknown[] }, pred: (el: Element) => boolean): Element | null {
@@ -30,9 +31,9 @@ test("a header inside an article or section is the card's own on the wide measur
     find(body, (el) => el.name === 'article')!,
     (el) => el.name === 'header',
   )!;
-  assert.equal(gridSearchExcluded(banner), true);
-  assert.equal(gridSearchExcluded(inCard), false);
-  const grid = findCardGrid(wideGridStats(body));
+  assert.equal(gridSearchExcluded(new Exclusions(), banner), true);
+  assert.equal(gridSearchExcluded(new Exclusions(), inCard), false);
+  const grid = findCardGrid(wideGridStats(new Exclusions(), body));
   assert.ok(grid, 'the cards form a grid on the wide measure');
   assert.equal(grid.cards, 5);
   assert.ok(grid.chars > 5 * 30, String(grid.chars));
@@ -85,7 +86,7 @@ test('on a page selling one product, a section opened by a rail heading ("Simila
 <div class="x2"><div class="x3"><h2>Similar items</h2></div><div class="x4"><span>Another clutch kit, used, with bearing</span><span>A flywheel for the same van, new</span></div></div>
 <div class="x5"><h2>Item specifics</h2><p>Condition: new. Brand: the maker. Part number 6283182000.</p></div></main></body></html>`);
   const body = find(doc, (el) => el.name === 'body')!;
-  const wide = wideGridStats(body);
+  const wide = wideGridStats(new Exclusions(), body);
   let page = 0;
   for (const c of body.children) if (c.type === 'tag') page += wide.get(c as Element)?.chars ?? 0;
   const rails = [...productRails(wide, page)].map((el) => el.attribs['class']);

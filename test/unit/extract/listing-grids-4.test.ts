@@ -59,7 +59,8 @@ test('cards in list items are read the same way', () => {
 });
 
 test("a category's SEO copy at the foot of its grid is text; the page's footer is still left out", async () => {
-  const { strictlyExcluded } = await import('../../../src/extract/content/exclusions.js');
+  const { Exclusions } = await import('../../../src/extract/content/exclusions.js');
+  const ex = new Exclusions();
   const { ATTEMPTS } = await import('../../../src/extract/content/attempt-flags.js');
   const doc = parseHtml(
     '<html><body><div class="field-seofootercopy"><p>Copy</p></div><div class="site-footer"><p>Footer</p></div></body></html>',
@@ -70,8 +71,8 @@ test("a category's SEO copy at the foot of its grid is text; the page's footer i
     }
   ).children.find((c) => c.name === 'body')!;
   const [seo, footer] = body.children.filter((c) => (c as { type?: string }).type === 'tag') as Element[];
-  assert.equal(strictlyExcluded(seo!, ATTEMPTS[0]!), false);
-  assert.equal(strictlyExcluded(footer!, ATTEMPTS[0]!), true);
+  assert.equal(ex.strictly(seo!, ATTEMPTS[0]!), false);
+  assert.equal(ex.strictly(footer!, ATTEMPTS[0]!), true);
 });
 
 test('a line printed twice in one (a visible copy and a screen-reader copy glued) is read once', async () => {

@@ -50,7 +50,8 @@ test('a listing read whole leaves its filter panel out', () => {
 test("a wrapper around the page's <main> named for the footer it keeps down is no chrome for the grid search", async () => {
   const { wideGridStats, findCardGrid } = await import('../../../src/extract/content/card-grid.js');
   const { ElementStats } = await import('../../../src/extract/content/element-stats.js');
-  const { alwaysExcluded, strictlyExcluded } = await import('../../../src/extract/content/exclusions.js');
+  const { Exclusions } = await import('../../../src/extract/content/exclusions.js');
+  const ex = new Exclusions();
   const { ATTEMPTS } = await import('../../../src/extract/content/attempt-flags.js');
   const entry = (i: number) =>
     `<dt><a href="/abs/${i}">[${i}] record ${i}</a></dt><dd><div>Title: A longer study of the subject and of its many sides, number ${i}</div><div class="list-authors"><a href="/a/${i}">Ada Writer</a>, <a href="/b/${i}">Bo Author</a></div></dd>`;
@@ -60,9 +61,9 @@ test("a wrapper around the page's <main> named for the footer it keeps down is n
   const body = (doc.children.find((c) => c.type === 'tag') as Element).children.find(
     (c) => c.type === 'tag' && (c as Element).name === 'body',
   ) as Element;
-  assert.equal(findCardGrid(wideGridStats(body)), null, 'without the strict measure the wrapper is a footer');
-  const strict = new ElementStats(body, (e) => alwaysExcluded(e) || strictlyExcluded(e, ATTEMPTS[0]!));
-  const grid = findCardGrid(wideGridStats(body, strict));
+  assert.equal(findCardGrid(wideGridStats(ex, body)), null, 'without the strict measure the wrapper is a footer');
+  const strict = new ElementStats(body, (e) => ex.always(e) || ex.strictly(e, ATTEMPTS[0]!));
+  const grid = findCardGrid(wideGridStats(ex, body, strict));
   assert.equal(grid?.root.attribs['id'], 'articles');
   assert.equal(grid?.cards, 8);
 });

@@ -7,6 +7,7 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
 import { gridSearchExcluded, isFacetPanel } from '../../../src/extract/content/card-grid.js';
+import { Exclusions } from '../../../src/extract/content/exclusions.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
 import { isKeyboardCopy } from '../../../src/extract/content/link-cards.js';
@@ -82,10 +83,10 @@ test('a box named for its pagination is searched for a grid (it may hold the res
     '<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>',
   );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
-  assert.equal(gridSearchExcluded(byClass('pagination_pagination__a1')), false);
-  assert.equal(gridSearchExcluded(byClass('pager')), false);
-  assert.equal(gridSearchExcluded(byClass('site-nav')), true);
-  assert.equal(gridSearchExcluded(byClass('footer-links')), true);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('pagination_pagination__a1')), false);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('pager')), false);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('site-nav')), true);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('footer-links')), true);
 });
 
 test('a layout box naming the results beside its facets word is no filter panel; the panel is', () => {
