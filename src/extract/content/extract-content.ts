@@ -7,34 +7,39 @@
 import type { AnyNode, ChildNode, Document, Element } from 'domhandler';
 import type { Block, Extraction, Inline, ListItem } from '../blocks.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
-import { blocksTextLength, toBlocks } from '../to-blocks.js';
+import { toBlocks } from '../to-blocks/to-blocks.js';
+import { blocksTextLength } from '../to-blocks/block-text.js';
 import { collapseWhitespace, rawTextLength } from '../dom/measures.js';
-import { ATTEMPTS, type AttemptFlags } from './attempt-flags.js';
-import { Exclusions } from './exclusions.js';
-import { ElementStats } from './element-stats.js';
-import { selectContent } from './candidates.js';
-import { pruneContent } from './prune.js';
-import { spareLandingRows } from './landing-rows.js';
-import { isNamedTeaser, pruneTeaserBoxes } from './teaser-boxes.js';
-import { jsonLdArticle, type JsonLdArticle } from './json-ld.js';
-import { pageTitle } from './page-title.js';
-import { collectPageFacts } from '../page-facts.js';
-import { semanticContainers } from './semantic-containers.js';
-import { dropTitleAndByline } from './title-filter.js';
-import { pruneBlocks } from './block-prune.js';
-import { dropFurnitureLines } from './furniture-lines.js';
-import { findLead } from './lead.js';
-import { findStandfirst } from './standfirst.js';
-import { inRecipeScope, missingIngredients } from './recipe-parts.js';
-import { titleHeading } from './title-heading.js';
-import { dropTaxonomyLinks } from './taxonomy-links.js';
-import { withHeadingsBetween } from './declared-headings.js';
+import { ATTEMPTS, type AttemptFlags } from './select/attempt-flags.js';
+import { Exclusions } from './exclude/exclusions.js';
+import { ElementStats } from './select/element-stats.js';
+import { selectContent } from './select/candidates.js';
+import { pruneContent } from './prune/prune.js';
+import { spareLandingRows } from './prune/landing-rows.js';
+import { isNamedTeaser, pruneTeaserBoxes } from './prune/teaser-boxes.js';
+import { jsonLdArticle, type JsonLdArticle } from './readings/json-ld-body.js';
+import { pageTitle } from '../page/page-title.js';
+import { collectPageFacts } from '../page/page-facts.js';
+import { semanticContainers } from './select/semantic-containers.js';
+import { dropTitleAndByline } from './passes/title-and-byline.js';
+import { pruneBlocks } from './passes/link-lines.js';
+import { dropFurnitureLines } from './passes/furniture-lines.js';
+import { findLead } from './select/lead.js';
+import { findStandfirst } from './select/standfirst.js';
+import { inRecipeScope, missingIngredients } from './select/recipe-parts.js';
+import { titleHeading } from '../page/title-heading.js';
+import { dropTaxonomyLinks } from './passes/taxonomy-links.js';
+import { withHeadingsBetween } from './select/declared-headings.js';
 import { attribute } from '../../parse/nodes.js';
 import { isHiddenByMarkup, PageVisibility } from '../dom/visibility.js';
+import { beyondStrictExcluded, wholePageExcluded } from './exclude/whole-page-chrome.js';
+import { dropMenuLists } from './passes/menu-lists.js';
+import { dropRepeatedRuns } from './passes/repeated-runs.js';
+import { isFacetPanel } from './exclude/facets.js';
+import { isScreenReaderOnly } from './exclude/screen-reader.js';
+import { wideGridStats } from './exclude/grid-search.js';
+import { isKeyboardCopy } from './exclude/keyboard-copies.js';
 import {
-  beyondStrictExcluded,
-  dropMenuLists,
-  dropRepeatedRuns,
   frameChars,
   linkedListChars,
   manySectionsBeyond,
@@ -43,25 +48,24 @@ import {
   sectionedBlocks,
   sectionsLostInside,
   slightPart,
-  wholePageExcluded,
   wholePageGate,
   wholePageRoot,
-} from './whole-page.js';
+} from './select/whole-page.js';
 import { isElement, isInside, precedes } from '../dom/walk.js';
-import { shortInItself, SHORT_DECLARED_BODY_CHARS } from './short-declared-body.js';
-import { declaredPageType, declaredTypes, sellsOneProduct } from './page-type.js';
-import { findPageGrid, isFacetPanel, isScreenReaderOnly, wideGridStats, type CardGrid } from './card-grid.js';
-import { productRails } from './product-rails.js';
-import { dropIdRuns } from './id-runs.js';
-import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './doubled-lines.js';
-import { isKeyboardCopy, unwrapCardText } from './link-cards.js';
-import { titleTeaserEntries } from './teaser-titles.js';
-import { onlyFooters, onlySupplements } from './supplement-boxes.js';
-import { dropPictureLines } from './grid-pictures.js';
-import { inDeclaredThread, threadPosts, threadReplies } from './thread-posts.js';
-import { declaredReplies } from './declared-replies.js';
-import { titleBlock } from './title-block.js';
-import { pageBody } from './page-body.js';
+import { shortInItself, SHORT_DECLARED_BODY_CHARS } from './select/short-declared-body.js';
+import { declaredPageType, declaredTypes, sellsOneProduct } from '../page/page-type.js';
+import { findPageGrid, type CardGrid } from './select/card-grid.js';
+import { productRails } from './exclude/product-rails.js';
+import { dropIdRuns } from './passes/id-runs.js';
+import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from './passes/doubled-lines.js';
+import { unwrapCardText } from './passes/card-text.js';
+import { titleTeaserEntries } from './passes/teaser-titles.js';
+import { onlyFooters, onlySupplements } from './select/supplement-boxes.js';
+import { dropPictureLines } from './passes/picture-lines.js';
+import { inDeclaredThread, threadPosts, threadReplies } from './select/thread-posts.js';
+import { declaredReplies } from './select/declared-replies.js';
+import { titleBlock } from './select/title-block.js';
+import { pageBody } from '../page/page-body.js';
 
 /** Readability's charThreshold: an attempt with this much text ends the cascade. */
 const ENOUGH_CHARS = 500;

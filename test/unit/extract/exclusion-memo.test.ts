@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { parseDocument } from 'htmlparser2';
 import type { Element, ParentNode } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { Exclusions } from '../../../src/extract/content/exclusions.js';
-import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
+import { ATTEMPTS } from '../../../src/extract/content/select/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { isUnlikelyCandidate } from '../../../src/extract/dom/patterns.js';
 

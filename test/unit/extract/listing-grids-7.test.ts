@@ -2,15 +2,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from '../../../src/extract/content/doubled-lines.js';
+import {
+  dropAdjacentRepeats,
+  dropNearRepeats,
+  undoubleLines,
+} from '../../../src/extract/content/passes/doubled-lines.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
-import { gridSearchExcluded, isFacetPanel } from '../../../src/extract/content/card-grid.js';
-import { Exclusions } from '../../../src/extract/content/exclusions.js';
+import { gridSearchExcluded } from '../../../src/extract/content/exclude/grid-search.js';
+import { isFacetPanel } from '../../../src/extract/content/exclude/facets.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
-import { isKeyboardCopy } from '../../../src/extract/content/link-cards.js';
+import { isKeyboardCopy } from '../../../src/extract/content/exclude/keyboard-copies.js';
 import type { Document, Element } from 'domhandler';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });

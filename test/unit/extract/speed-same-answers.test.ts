@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { ElementStats } from '../../../src/extract/content/element-stats.js';
+import { ElementStats } from '../../../src/extract/content/select/element-stats.js';
 import { createUrlResolver } from '../../../src/extract/dom/url-resolver.js';
-import { toBlocks } from '../../../src/extract/to-blocks.js';
+import { toBlocks } from '../../../src/extract/to-blocks/to-blocks.js';
 import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import { findElement, removeNode } from '../../../src/extract/dom/walk.js';
 

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { toBlocks, inlineText } from '../../../src/extract/to-blocks.js';
+import { toBlocks } from '../../../src/extract/to-blocks/to-blocks.js';
+import { inlineText } from '../../../src/extract/to-blocks/block-text.js';
 import { createUrlResolver } from '../../../src/extract/dom/url-resolver.js';
 import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import type { Block } from '../../../src/extract/blocks.js';
