@@ -45,3 +45,16 @@ const BEYOND_STRICT_EXTRAS =
 export function beyondStrictExcluded(ex: Exclusions, el: Element): boolean {
   return wholePageExcluded(ex, el) || classOrIdMatches(el, BEYOND_STRICT_EXTRAS);
 }
+
+/** An article's comments, and the other articles it links to, are not the article. */
+const ARTICLE_EXTRAS =
+  /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended)(?:$|[\s_-])/i;
+
+/** What the whole-page reading of a page declared an article leaves out: its comments and its
+ *  links to other articles too. */
+export function articleWholePageExcluded(ex: Exclusions, el: Element): boolean {
+  if (wholePageExcluded(ex, el)) return true;
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
+}

@@ -54,7 +54,7 @@ const REPEAT_MIN_CHARS = 80;
  * once for both (a line undoubled reads as its half, the text of the first-half inlines).
  * Returns `blocks` itself when nothing changes.
  */
-function undoubleTop(blocks: Block[]): Block[] {
+export function undoubleTop(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
   let seen: Set<string> | null = null;
   for (let i = 0; i < blocks.length; i++) {

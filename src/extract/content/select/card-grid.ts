@@ -143,19 +143,21 @@ export interface GridBound {
  * The page's card grid: on the strict measure (`stats`), or on a wide one that keeps what the
  * strict pass left out by its class words ("widget", "banner", "promo"), where shops put their
  * product grids, but not the page's chrome. The wide grid wins when it holds clearly more.
+ * `gridOfMeasure`: findCardGrid, or a caller's copy that remembers its answers.
  */
 export function findPageGrid(
   stats: ElementStats,
   wideMeasure: (() => ElementStats) | null,
   bound: GridBound,
+  gridOfMeasure: (stats: ElementStats) => CardGrid | null = findCardGrid,
 ): { grid: CardGrid; stats: ElementStats } | null {
-  const strict = findCardGrid(stats);
+  const strict = gridOfMeasure(stats);
   // The wide measure is a second walk of the whole page: taken only where its grid could still
   // change the answer, since no grid holds more text than the page.
   const mayMatter =
     bound.pageChars > bound.mustExceed || (strict !== null && bound.pageChars > WIDE_OVER * strict.chars);
   const wideStats = wideMeasure && mayMatter ? wideMeasure() : null;
-  const wide = wideStats ? findCardGrid(wideStats) : null;
+  const wide = wideStats ? gridOfMeasure(wideStats) : null;
   if (wide && wideStats && (!strict || wide.chars > WIDE_OVER * strict.chars)) return { grid: wide, stats: wideStats };
   return strict ? { grid: strict, stats } : null;
 }

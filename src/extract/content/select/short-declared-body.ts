@@ -7,9 +7,7 @@
 // down (a grid of link cards the prune passed over) is still the page's statement, and stands.
 import type { ChildNode, Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
-
-/** Shorter than this (characters), found text may be an excerpt (ENOUGH_CHARS). */
-export const SHORT_DECLARED_BODY_CHARS = 500;
+import { SHORT_DECLARED_BODY_CHARS } from '../thresholds/readings.js';
 
 /** The declared containers (and their lead) measure under SHORT_DECLARED_BODY_CHARS before
  *  any pruning. */
