@@ -6,7 +6,14 @@ import type { Config } from '../config/config.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { WorkerCrashed } from '../workers/pool.js';
 import { ChunkFailed } from './chunk-failed.js';
-import type { ChunkDispatcher, ChunkHandler, ChunkJob } from './types.js';
+import type { ChunkDispatcher, ChunkHandler, ChunkJob, ItemReport } from './types.js';
+
+/**
+ * How long a stopped chunk's handler may take to report the items it was working on (a fetch
+ * that had its headers still knows its status) before the chunk fails without them. Well
+ * under the tool's own grace (tools/invoke.ts ABORT_GRACE_MS).
+ */
+export const STOP_REPORT_GRACE_MS = 400;
 
 export function createInProcessDispatcher(config: Config, pool: WorkerPool): ChunkDispatcher {
   const handlers = new Map<string, ChunkHandler<any, any, any>>();
@@ -20,7 +27,11 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
       handlers.set(name, handler as ChunkHandler<any, any, any>);
     },
 
-    async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
+    async runChunk<Item, Options, Result>(
+      job: ChunkJob<Item, Options>,
+      signal: AbortSignal,
+      report?: ItemReport<Result>,
+    ): Promise<Result[]> {
       const handler = handlers.get(job.handler) as ChunkHandler<Item, Options, Result> | undefined;
       if (!handler) throw new ChunkFailed('no_handler', job.index, `No chunk handler named "${job.handler}".`);
       if (signal.aborted)
@@ -43,11 +54,12 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
       try {
         const work = (async () => {
           if (failing.has(job.index)) await pool.run({ kind: 'crash', mode: 'exit' }, { signal: controller.signal });
-          return handler(job, controller.signal);
+          return handler(job, controller.signal, report);
         })();
-        // The deadline wins even over a handler that ignores its signal.
+        // The deadline wins even over a handler that ignores its signal, after a short grace
+        // for the reports of items that stop cleanly.
         work.catch(() => {});
-        const results = await Promise.race([work, rejectOnAbort(controller.signal)]);
+        const results = await Promise.race([work, rejectOnAbort(controller.signal, STOP_REPORT_GRACE_MS)]);
         if (!Array.isArray(results) || results.length !== job.items.length) {
           throw new ChunkFailed(
             'bad_result',
@@ -82,9 +94,10 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
   };
 }
 
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
+function rejectOnAbort(signal: AbortSignal, graceMs: number): Promise<never> {
   return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    const later = () => setTimeout(() => reject(signal.reason), graceMs);
+    if (signal.aborted) later();
+    else signal.addEventListener('abort', later, { once: true });
   });
 }

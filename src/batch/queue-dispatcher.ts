@@ -11,7 +11,9 @@
 // - every job carries its deadline: the API stops waiting at it, a worker drops a job taken
 //   after it (its caller has answered), and a running job is aborted at it;
 // - Redis unreachable: calls fail at once per chunk (no enqueue into a dead connection), every
-//   waiting call is answered when the connection drops, ready() turns false.
+//   waiting call is answered when the connection drops, ready() turns false;
+// - a job of several items reports each item as it finishes (a BullMQ progress event), so a
+//   call that gives up on the job keeps the items already done.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Job, Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
@@ -21,7 +23,7 @@ import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
 import { redisOptionsFromUrl } from './redis-options.js';
-import type { ChunkDispatcher, ChunkJob } from './types.js';
+import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
 export const QUEUE_NAME = 'urlkit-jobs';
 /** How long the API waits past a job's deadline for the worker's own answer about it. */
@@ -50,6 +52,7 @@ export interface QueueDispatcher extends ChunkDispatcher {
 
 interface Pending {
   index: number;
+  report?: ItemReport<unknown>;
   resolve(results: unknown[]): void;
   reject(err: ChunkFailed): void;
 }
@@ -113,6 +116,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     observer.answered('completed');
     p.resolve(returnvalue as unknown as unknown[]);
   });
+  events?.on('progress', ({ jobId, data }) => {
+    const item = data as { index?: unknown; result?: unknown } | number;
+    if (typeof item !== 'object' || typeof item.index !== 'number') return;
+    pending.get(jobId)?.report?.(item.index, item.result);
+  });
   events?.on('failed', ({ jobId, failedReason }) => {
     const p = settle(jobId);
     if (!p) return;
@@ -157,8 +165,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     }
     observer.started((job.processedOn ?? Date.now()) - job.timestamp);
     logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
+    // One item needs no report: its result and the job's are the same answer.
+    const report: ItemReport<unknown> | undefined =
+      data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
     try {
-      const results = await local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal);
+      const results = await local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal, report);
       observer.finished('completed');
       return results;
     } catch (err) {
@@ -175,9 +186,16 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       local.register(name, handler);
     },
 
-    async runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]> {
-      if (!queue || !events) return local.runChunk<Item, Options, Result>(job, signal);
-      if (signal.aborted) throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.');
+    async runChunk<Item, Options, Result>(
+      job: ChunkJob<Item, Options>,
+      signal: AbortSignal,
+      report?: ItemReport<Result>,
+    ): Promise<Result[]> {
+      if (!queue || !events) return local.runChunk<Item, Options, Result>(job, signal, report);
+      if (signal.aborted)
+        throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', {
+          cause: signal.reason,
+        });
       if (health.status !== 'ready') {
         observer.answered('unavailable');
         throw new ChunkFailed('queue_unavailable', job.index, 'Redis is unreachable: the job could not be queued.');
@@ -186,7 +204,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       const answer = new Promise<unknown[]>((resolve, reject) => {
-        pending.set(jobId, { index: job.index, resolve, reject });
+        pending.set(jobId, {
+          index: job.index,
+          resolve,
+          reject,
+          ...(report ? { report: report as ItemReport<unknown> } : {}),
+        });
         const giveUp = (err: ChunkFailed, outcome: 'deadline' | 'aborted') => {
           if (!settle(jobId)) return;
           observer.answered(outcome);

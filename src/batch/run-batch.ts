@@ -1,6 +1,6 @@
 // A batch: items -> chunks -> dispatcher, at most `concurrency` chunks at once, results back
-// in request order. A chunk that fails as a unit becomes one failure result per item; the
-// other chunks are untouched. Each chunk's deadline starts when that chunk starts, so a
+// in request order. A chunk that fails as a unit becomes one failure result per item it had
+// not already reported (nothing finished is thrown away); the other chunks are untouched. Each chunk's deadline starts when that chunk starts, so a
 // chunk that waited its turn still gets its full budget.
 import { setMaxListeners } from 'node:events';
 import { ChunkFailed } from './chunk-failed.js';
@@ -33,9 +33,13 @@ export async function runBatch<Item, Options, Result>(
   else req.signal.addEventListener('abort', onAbort, { once: true });
   try {
     const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
+      // What the chunk's items reported before it failed (if it does) is kept.
+      const reported = new Map<number, Result>();
       try {
         if (batch.signal.aborted)
-          throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.');
+          throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.', {
+            cause: batch.signal.reason,
+          });
         const job = {
           handler: req.handler,
           index,
@@ -43,11 +47,13 @@ export async function runBatch<Item, Options, Result>(
           options: req.options,
           deadline: Date.now() + req.chunkTimeoutMs,
         };
-        return await dispatcher.runChunk<Item, Options, Result>(job, batch.signal);
+        return await dispatcher.runChunk<Item, Options, Result>(job, batch.signal, (i, result) =>
+          reported.set(i, result),
+        );
       } catch (err) {
         const failure =
           err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
-        return items.map((item) => req.onChunkFailed(item, failure));
+        return items.map((item, i) => (reported.has(i) ? reported.get(i)! : req.onChunkFailed(item, failure)));
       }
     });
     return perChunk.flat();

@@ -13,17 +13,32 @@ export interface ChunkJob<Item = unknown, Options = unknown> {
   deadline: number;
 }
 
-/** Runs one chunk; resolves with exactly one result per item, in order. */
+/** Hands over one item's result as soon as it is known (index within the chunk). */
+export type ItemReport<Result = unknown> = (index: number, result: Result) => void;
+
+/**
+ * Runs one chunk; resolves with exactly one result per item, in order. A handler that can
+ * also report each item as it finishes lets a chunk that fails as a unit (aborted, past its
+ * deadline) keep the answers it already had.
+ */
 export type ChunkHandler<Item = unknown, Options = unknown, Result = unknown> = (
   job: ChunkJob<Item, Options>,
   signal: AbortSignal,
+  report?: ItemReport<Result>,
 ) => Promise<Result[]>;
 
 export interface ChunkDispatcher {
   /** True when chunks run elsewhere (a queue): tools then send single URLs through it too. */
   readonly remote?: boolean;
   register<Item, Options, Result>(name: string, handler: ChunkHandler<Item, Options, Result>): void;
-  /** Rejects when the chunk fails as a unit; the caller marks its items worker_chunk_failed. */
-  runChunk<Item, Options, Result>(job: ChunkJob<Item, Options>, signal: AbortSignal): Promise<Result[]>;
+  /**
+   * Rejects when the chunk fails as a unit; the caller marks its items worker_chunk_failed,
+   * except those already handed to `report`.
+   */
+  runChunk<Item, Options, Result>(
+    job: ChunkJob<Item, Options>,
+    signal: AbortSignal,
+    report?: ItemReport<Result>,
+  ): Promise<Result[]>;
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ import { decisiveMarker, detectBotProtection } from './bot-protection.js';
 import { fetchedBody } from './fetched-body.js';
 import { classifyError } from './classify-error.js';
 import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
-import { FetchFailure } from './fetch-failure.js';
+import { EgressDenied, FetchFailure } from './fetch-failure.js';
 import { FetchAgents, createConnectionPool } from './fetch-agents.js';
 import type { ConnectTimings } from './guarded-connect.js';
 import { HopCookies } from './hop-cookies.js';
@@ -98,6 +98,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       return result;
     } catch (err) {
       const f = classifyError(err, deadline).failure;
+      if (f instanceof EgressDenied) observer?.onEgressDenied?.(f.detail);
       const failure = new FetchFailure(f.code, f.message, partialOf(state), { cause: err, retryable: f.retryable });
       observer?.onOutcome(failure.code);
       throw failure;

@@ -22,6 +22,9 @@ import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
 import { effectiveRateLimit } from './rate-limit-policy.js';
 
+/** The status label of calls whose client closed the connection before the answer was sent. */
+export const CLIENT_CLOSED = 'client_closed';
+
 /** Seconds a client is told to wait when shed while draining or with a starved event loop. */
 export const OVERLOAD_RETRY_AFTER_S = 5;
 
@@ -115,13 +118,29 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     lifecycle.enter();
     admitted.add(request);
     metrics.inFlight.set(lifecycle.inFlight);
+    // A client that goes away before its answer is complete gets no onResponse (fastify runs
+    // it on 'finish'), and onRequestAbort only fires while the body is still arriving: the
+    // connection's close is the one event every call ends with.
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      release(request);
+      metrics.toolCalls.inc({ tool, status: CLIENT_CLOSED });
+      metrics.httpRequests.inc({
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status: CLIENT_CLOSED,
+      });
+      request.log.info(
+        { tool, outcome: CLIENT_CLOSED, responseTime: reply.elapsedTime },
+        'request ended: the client closed the connection before the answer was sent',
+      );
+    });
   });
   scope.addHook('onResponse', async (request, reply) => {
     release(request);
     const tool = request.routeOptions.config.tool ?? 'unknown';
     metrics.toolCalls.inc({ tool, status: String(reply.statusCode) });
   });
-  scope.addHook('onRequestAbort', async (request) => release(request));
 
   const rateLimitMax = effectiveRateLimit(config);
   if (rateLimitMax > 0) {

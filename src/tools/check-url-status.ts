@@ -25,6 +25,7 @@ export const checkUrlStatus: Tool<StatusInput> = {
   },
   itemDataSchema: statusDataSchema,
   itemMetaSchema: statusMetaSchema,
+  failedItem: (url, error) => queueFailedItem(url, error),
   example: { url: 'https://example.com/', follow_redirects: true, timeout: 15 },
   async run(input, ctx) {
     // Scale-out: the probe is a queue job, run by a worker through the same probeUrl.
@@ -40,7 +41,7 @@ export const checkUrlStatus: Tool<StatusInput> = {
   },
 };
 
-/** A probe whose queue job failed as a unit: no response, the reason is the error code. */
+/** A probe that got no answer (its queue job failed as a unit, or the call was stopped): the reason is the error code. */
 function queueFailedItem(url: string, error: ItemError): ToolItem {
   let finalUrl = url;
   try {

@@ -8,7 +8,7 @@ import {
   timeoutField,
   urlField,
 } from './fields.js';
-import { runClean } from './clean/run-clean.js';
+import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 
 export interface CleanInput {
@@ -69,6 +69,7 @@ export const cleanWebContent: Tool<CleanInput> = {
   inputSchema: cleanInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,
+  failedItem: (url, error) => cleanFailedItem(url, 'content', error),
   example: {
     url: 'https://example.com/article',
     output_format: 'markdown',

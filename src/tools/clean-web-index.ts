@@ -1,5 +1,5 @@
 import { cleanInputSchema, cleanItemDataSchema, cleanItemMetaSchema, type CleanInput } from './clean-web-content.js';
-import { runClean } from './clean/run-clean.js';
+import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import { RENDER_MODES, type RenderMode } from '../browser/render-step.js';
 import type { Tool } from './types.js';
 
@@ -35,6 +35,7 @@ export const cleanWebIndex: Tool<IndexInput> = {
   inputSchema: indexInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,
+  failedItem: (url, error) => cleanFailedItem(url, 'index', error),
   example: {
     url: 'https://example.com/',
     output_format: 'text',

@@ -1,5 +1,6 @@
 // Request and response schema fragments shared by the tools, written once with the defaults
 // and bounds of decisions.md. Tools compose their schemas from these.
+import { normalisedHttpUrl } from './http-url.js';
 import type { JsonSchema } from './types.js';
 
 export const urlField: JsonSchema = {
@@ -69,6 +70,18 @@ export const fetchMetaProperties: Record<string, JsonSchema> = {
   retries: { type: 'integer', description: 'Extra attempts after the first.' },
   error: itemErrorSchema,
 };
+
+/** The common meta fields of a URL nothing was fetched for (final_url: the URL normalised, or null). */
+export function unfetchedMeta(url: string): Record<string, unknown> & { url: string } {
+  return {
+    url,
+    final_url: normalisedHttpUrl(url),
+    status_code: null,
+    content_type: null,
+    via_proxy: false,
+    retries: 0,
+  };
+}
 
 /** Request field of the cleaners and the metadata fetcher: how old a stored answer may be. */
 // No schema default: the operator's URLKIT_CACHE_MAX_AGE_S (0 unless set) applies when absent.

@@ -1,6 +1,7 @@
-import { itemError } from '../errors/codes.js';
+import { itemError, type ItemError } from '../errors/codes.js';
+import { stoppedItemError } from './stopped.js';
 import { runBatch } from '../batch/run-batch.js';
-import { followRedirectsField, maxAgeField, timeoutField, urlField } from './fields.js';
+import { followRedirectsField, maxAgeField, timeoutField, unfetchedMeta, urlField } from './fields.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
@@ -52,6 +53,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
   },
   itemDataSchema: metadataDataSchema,
   itemMetaSchema: metadataMetaSchema,
+  failedItem: (url, error) => metadataFailedItem(url, error),
   example: { url: 'https://example.com/', include_content: false, follow_redirects: true, timeout: 10 },
   async run(input, ctx) {
     const urls =
@@ -74,23 +76,27 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       onChunkFailed: (url, failure) => {
         // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
         // its unfinished URLs are timeouts. Anything else is this chunk failing as a unit.
-        const error =
-          failure.reason === 'aborted'
-            ? itemError('timeout', 'The request was stopped before this URL was processed; retry it.')
-            : itemError('worker_chunk_failed');
         if (failure.reason !== 'aborted')
           ctx.logger.warn(
             { chunk: failure.chunkIndex, reason: failure.reason, err: failure.message },
             'metadata chunk failed',
           );
-        return {
-          data: null,
-          meta: { url, final_url: null, status_code: null, content_type: null, via_proxy: false, retries: 0, error },
-        };
+        return metadataFailedItem(
+          url,
+          failure.reason === 'aborted' ? stoppedItemError(failure.cause) : itemError('worker_chunk_failed'),
+        );
       },
     });
   },
 };
+
+/** An item nothing was learned for. */
+function metadataFailedItem(url: string, error: ItemError): ToolItem {
+  return {
+    data: null,
+    meta: { ...unfetchedMeta(url), cached: false, fetched_at: null, error },
+  };
+}
 
 /**
  * The longest a healthy chunk can take: its fetches run in parallel within one timeout, then

@@ -1,12 +1,13 @@
 // Runs one validated tool call under a deadline, for HTTP and the CLI alike. The tool gets an
 // AbortSignal that fires on the request deadline or when the caller goes away (disconnect,
-// shutdown). A tool is expected to stop then and report unfinished items as `timeout`; if it
-// does not return within a short grace, every requested URL is reported as `timeout` so the
-// caller still gets a complete 200 envelope instead of a hung connection.
+// shutdown). A tool is expected to stop then, keep the items that finished and report the
+// unfinished ones as `timeout` (tools/stopped.ts); if it does not return within a short grace,
+// every requested URL is reported as `timeout` so the caller still gets a complete 200
+// envelope instead of a hung connection.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { itemError } from '../errors/codes.js';
 import type { Services } from './types.js';
+import { RequestDeadline, stoppedItemError } from './stopped.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { Tool, ToolItem } from './types.js';
 
@@ -24,12 +25,7 @@ export interface InvokeOptions {
   signal?: AbortSignal;
 }
 
-export class RequestDeadline extends Error {
-  constructor(ms: number) {
-    super(`The request took longer than ${ms} ms and was stopped.`);
-    this.name = 'RequestDeadline';
-  }
-}
+export { RequestDeadline };
 
 export async function invokeTool(
   tool: Tool<any>,
@@ -67,7 +63,7 @@ export async function invokeTool(
     }
     if (outcome === 'gave-up') {
       running.catch(() => {}); // it may still settle later; nobody is listening
-      return timedOutItems(input, abortReason(signal));
+      return timedOutItems(tool, input, signal.reason);
     }
     return outcome;
   } finally {
@@ -75,13 +71,6 @@ export async function invokeTool(
     signal.removeEventListener('abort', onAbort);
     link.dispose();
   }
-}
-
-function abortReason(signal: AbortSignal): string {
-  const r: unknown = signal.reason;
-  if (r instanceof RequestDeadline) return r.message;
-  if (r instanceof Error && r.message) return `The request was stopped: ${r.message}`;
-  return 'The request was stopped before this URL was finished.';
 }
 
 /** The URLs a validated input asks for, in request order (url, or items for batches). */
@@ -93,6 +82,7 @@ export function requestedUrls(input: Record<string, unknown>): string[] {
   return typeof input.url === 'string' ? [input.url] : [];
 }
 
-function timedOutItems(input: Record<string, unknown>, message: string): ToolItem[] {
-  return requestedUrls(input).map((url) => ({ data: null, meta: { url, error: itemError('timeout', message) } }));
+function timedOutItems(tool: Tool<any>, input: Record<string, unknown>, reason: unknown): ToolItem[] {
+  const error = stoppedItemError(reason);
+  return requestedUrls(input).map((url) => tool.failedItem?.(url, error) ?? { data: null, meta: { url, error } });
 }

@@ -4,6 +4,7 @@
 import { runBatch } from '../batch/run-batch.js';
 import type { ChunkFailed } from '../batch/chunk-failed.js';
 import { itemError, type ItemError } from '../errors/codes.js';
+import { stoppedItemError } from './stopped.js';
 import type { ToolContext, ToolItem } from './types.js';
 
 export async function runSingleOnQueue<Item, Options>(
@@ -28,8 +29,7 @@ export async function runSingleOnQueue<Item, Options>(
 
 /** The call was stopped (deadline, disconnect, shutdown): a timeout, as for every tool; else the job failed as a unit. */
 export function failureError(ctx: ToolContext, handler: string, failure: ChunkFailed): ItemError {
-  if (failure.reason === 'aborted')
-    return itemError('timeout', 'The request was stopped before this URL was processed; retry it.');
+  if (failure.reason === 'aborted') return stoppedItemError(failure.cause);
   ctx.logger.warn({ handler, reason: failure.reason, err: failure.message }, 'queued job failed');
   return itemError('worker_chunk_failed');
 }

@@ -56,6 +56,11 @@ export interface Tool<Input = Record<string, unknown>> {
   /** Schema of one result item's data and meta. */
   itemDataSchema: JsonSchema;
   itemMetaSchema: JsonSchema;
+  /**
+   * The item for a URL nothing was learned for (every meta field, `error` set), used when the
+   * call is stopped before the tool could answer. @default { data: null, meta: { url, error } }
+   */
+  failedItem?(url: string, error: ItemError): ToolItem;
   /** Example request body for docs and the README. */
   example: Input;
   /** input has already been validated and defaults applied. One item per requested URL, in order. */

@@ -16,52 +16,49 @@ import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
+import { stoppedItemError } from '../stopped.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
 
 export async function runClean(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem[]> {
   // Scale-out: the URL is a queue job, run by a worker through the 'clean' handler (cleanOne).
   if (ctx.services.dispatcher.remote) {
-    return runSingleOnQueue(ctx, 'clean', input, { profile: requested, correlationId: ctx.correlationId }, (error) => ({
-      data: null,
-      meta: {
-        url: input.url,
-        final_url: normalisedHttpUrl(input.url),
-        status_code: null,
-        content_type: null,
-        truncated: false,
-        javascript_rendered: false,
-        via_proxy: false,
-        retries: 0,
-        extraction_profile_requested: requested,
-        extraction_profile: null,
-        fallback_used: false,
-        cached: false,
-        fetched_at: null,
-        error,
-      },
-    }));
+    return runSingleOnQueue(ctx, 'clean', input, { profile: requested, correlationId: ctx.correlationId }, (error) =>
+      cleanFailedItem(input.url, requested, error),
+    );
   }
   return [await cleanOne(input, ctx, requested)];
 }
 
+/** The item of a URL nothing was learned for. */
+export function cleanFailedItem(url: string, requested: Profile, error?: ItemError): ToolItem {
+  return {
+    data: null,
+    // Spelled out, not unfetchedMeta(): the interface's field order (truncated before via_proxy).
+    meta: {
+      url,
+      final_url: normalisedHttpUrl(url),
+      status_code: null,
+      content_type: null,
+      truncated: false,
+      javascript_rendered: false,
+      via_proxy: false,
+      retries: 0,
+      extraction_profile_requested: requested,
+      extraction_profile: null,
+      fallback_used: false,
+      cached: false,
+      fetched_at: null,
+      ...(error ? { error } : {}),
+    },
+  };
+}
+
 export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
   const startedAt = Date.now();
-  const meta: ToolItem['meta'] = {
-    url: input.url,
-    final_url: normalisedHttpUrl(input.url),
-    status_code: null,
-    content_type: null,
-    truncated: false,
-    javascript_rendered: false,
-    via_proxy: false,
-    retries: 0,
-    extraction_profile_requested: requested,
-    extraction_profile: null,
-    fallback_used: false,
-    cached: false,
-    fetched_at: null,
-  };
+  const meta: ToolItem['meta'] = cleanFailedItem(input.url, requested).meta;
+  // The call was stopped (deadline, shutdown): this URL is a timeout that keeps what was learned.
+  const stopped = () => ({ data: null, meta: { ...meta, error: stoppedItemError(ctx.signal.reason) } });
 
   let res: CachedFetchResult;
   try {
@@ -72,8 +69,8 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
       ctx.signal,
     );
   } catch (err) {
-    if (!(err instanceof ItemFailure)) throw err;
-    const partial = (err as ItemFailure & { partial?: FetchPartial }).partial;
+    if (!(err instanceof ItemFailure) && !ctx.signal.aborted) throw err;
+    const partial = (err as { partial?: FetchPartial }).partial;
     if (partial)
       Object.assign(meta, {
         final_url: normalisedHttpUrl(partial.finalUrl),
@@ -83,7 +80,8 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     // A response that broke off mid-body still said what it was.
     if (partial?.statusCode !== undefined)
       Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
-    return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (ctx.signal.aborted) return stopped();
+    return { data: null, meta: { ...meta, error: (err as ItemFailure).toItemError() } };
   }
 
   Object.assign(meta, {
@@ -105,7 +103,14 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     };
   }
   const body = res.body;
-  if (body?.kind === 'pdf') return cleanPdf(res, input, ctx, meta);
+  if (body?.kind === 'pdf') {
+    try {
+      return await cleanPdf(res, input, ctx, meta);
+    } catch (err) {
+      if (ctx.signal.aborted) return stopped();
+      throw err;
+    }
+  }
   const encoded = body && CLEANABLE.has(body.kind) ? encodedText(body) : null;
   if (!body || !encoded) {
     const type = res.contentType ?? 'an unknown type';
@@ -134,10 +139,9 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   try {
     result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal });
   } catch (err) {
-    if (err instanceof ItemFailure && !ctx.signal.aborted)
-      return { data: null, meta: { ...meta, error: err.toItemError() } };
-    if (err instanceof WorkerCrashed && !ctx.signal.aborted)
-      return { data: null, meta: { ...meta, error: workerFailed() } };
+    if (ctx.signal.aborted) return stopped();
+    if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof WorkerCrashed) return { data: null, meta: { ...meta, error: workerFailed() } };
     throw err;
   }
 
@@ -153,7 +157,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     deadlineAt: startedAt + input.timeout * 1000,
   });
   if (rendered) {
-    if (!rendered.ok) return { data: null, meta: { ...meta, error: rendered.error } };
+    if (!rendered.ok) return ctx.signal.aborted ? stopped() : { data: null, meta: { ...meta, error: rendered.error } };
     result = rendered.result;
     Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
   }

@@ -1,6 +1,7 @@
 // The chunk handler registered under 'get_url_metadata': every item of the chunk runs at
 // once (the fetcher's per-host limit and the worker pool bound the real parallelism), and
-// the results come back in item order.
+// the results come back in item order. Each item is reported as soon as it is done, so a chunk
+// stopped part-way keeps the answers it had.
 import type { ChunkHandler } from '../../batch/types.js';
 import type { ToolItem } from '../types.js';
 import { fetchMetadataItem, type MetadataDeps, type MetadataItemOptions } from './fetch-item.js';
@@ -8,5 +9,12 @@ import { fetchMetadataItem, type MetadataDeps, type MetadataItemOptions } from '
 export const METADATA_HANDLER = 'get_url_metadata';
 
 export function createMetadataChunkHandler(deps: MetadataDeps): ChunkHandler<string, MetadataItemOptions, ToolItem> {
-  return (job, signal) => Promise.all(job.items.map((url) => fetchMetadataItem(url, job.options, deps, signal)));
+  return (job, signal, report) =>
+    Promise.all(
+      job.items.map(async (url, i) => {
+        const item = await fetchMetadataItem(url, job.options, deps, signal);
+        report?.(i, item);
+        return item;
+      }),
+    );
 }

@@ -1,8 +1,10 @@
 // One URL of get_url_metadata: fetch (main thread, the only network code), then parse and
-// extract in a worker. Per-URL failures become that item's meta.error; a dead worker or an
-// aborted chunk propagates, so the chunk fails as a unit.
+// extract in a worker. Per-URL failures become that item's meta.error; a dead worker
+// propagates, so the chunk fails as a unit. A stopped call (deadline, shutdown) gives this URL
+// a timeout that keeps what was learned (the status and type of a body cut off).
 import { encodedText } from '../../fetch/fetched-body.js';
-import { ItemFailure, itemError } from '../../errors/codes.js';
+import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
+import { stoppedItemError } from '../stopped.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { defaultConfig } from '../../config/config.js';
@@ -42,8 +44,7 @@ export async function fetchMetadataItem(
   deps: MetadataDeps,
   signal: AbortSignal,
 ): Promise<ToolItem> {
-  if (normalisedHttpUrl(url) === null) return failed(url, null, new ItemFailure('invalid_url'));
-  const started = Date.now();
+  if (normalisedHttpUrl(url) === null) return failed(url, null, itemError('invalid_url'));
 
   let res: FetchResult & Partial<CachedFetchResult>;
   try {
@@ -57,8 +58,10 @@ export async function fetchMetadataItem(
       ? await deps.cachingFetcher.fetchPage(url, fetchOptions, options.maxAgeS ?? 0, signal)
       : await deps.fetcher.fetchPage(url, fetchOptions, signal);
   } catch (err) {
-    if (signal.aborted || !(err instanceof ItemFailure)) throw err;
-    return failed(url, (err as ItemFailure & { partial?: FetchPartial }).partial ?? null, err);
+    const partial = (err as { partial?: FetchPartial }).partial ?? null;
+    if (signal.aborted) return failed(url, partial, stoppedItemError(signal.reason));
+    if (!(err instanceof ItemFailure)) throw err;
+    return failed(url, partial, err.toItemError());
   }
 
   const meta: ToolItem['meta'] = {
@@ -79,14 +82,20 @@ export async function fetchMetadataItem(
     };
   }
   const body = res.body;
-  if (body?.kind === 'pdf')
-    return pdfMetadataItem(
-      res,
-      meta,
-      { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) },
-      deps.pool,
-      signal,
-    );
+  if (body?.kind === 'pdf') {
+    try {
+      return await pdfMetadataItem(
+        res,
+        meta,
+        { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) },
+        deps.pool,
+        signal,
+      );
+    } catch (err) {
+      if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
+      throw err;
+    }
+  }
   const encoded =
     body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'))
       ? encodedText(body)
@@ -123,13 +132,13 @@ export async function fetchMetadataItem(
       : { data, meta };
   } catch (err) {
     // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
-    if (err instanceof ItemFailure && !signal.aborted)
-      return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
+    if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
     throw err;
   }
 }
 
-function failed(url: string, partial: FetchPartial | null, err: ItemFailure): ToolItem {
+function failed(url: string, partial: FetchPartial | null, error: ItemError): ToolItem {
   return {
     data: null,
     meta: {
@@ -141,7 +150,7 @@ function failed(url: string, partial: FetchPartial | null, err: ItemFailure): To
       retries: partial?.retries ?? 0,
       cached: false,
       fetched_at: null,
-      error: err.toItemError(),
+      error,
     },
   };
 }

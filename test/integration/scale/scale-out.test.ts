@@ -260,6 +260,27 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     for (let i = 30; i < 40; i++) assert.equal(hits.get(`/slow/k${i}`), 1);
   });
 
+  it('a call that reaches its deadline keeps the items its workers finished', async () => {
+    // A second API process on the same queue and workers, with a short whole-call deadline.
+    const api = await startChild(
+      CLI,
+      { ...ENV, URLKIT_REDIS_URL: redis.url, URLKIT_ROLE: 'api', URLKIT_REQUEST_TIMEOUT_MS: '3000' },
+      ['serve'],
+    );
+    try {
+      const items = [`${site.origin}/p/dl1`, `${slowSite.origin}/slow/dl2`, `${site.origin}/p/dl4`];
+      const { status, json } = await post(api.origin, 'get_url_metadata', { items, timeout: 60 });
+      assert.equal(status, 200);
+      const results = json.data.results as Array<{ data: any; meta: any }>;
+      assert.equal(results[0]!.data?.title, 'OG dl1');
+      assert.equal(results[2]!.data?.title, 'OG dl4');
+      assert.equal(results[1]!.meta.error?.code, 'timeout');
+      assert.match(results[1]!.meta.error.message, /URLKIT_REQUEST_TIMEOUT_MS/);
+    } finally {
+      await stopChild(api);
+    }
+  });
+
   it('Redis lost: calls answer per-item errors at once and /readyz is false; back when Redis returns', async () => {
     await redis.stop();
     for (let i = 0; i < 100 && (await fetch(`${cluster.api.origin}/readyz`)).status !== 503; i++) await sleep(50);

@@ -55,6 +55,16 @@ describe('in-process dispatcher', () => {
   dispatcher.register<number, null, number>('short', async (j) => j.items.slice(1));
   // Ignores its signal on purpose: the deadline must still end the chunk.
   dispatcher.register<number, null, number>('stuck', () => new Promise(() => {}));
+  // Answers its even items at once and reports them; the odd ones never finish.
+  dispatcher.register<number, null, number>(
+    'half',
+    (j, _signal, report) =>
+      new Promise(() => {
+        j.items.forEach((n, i) => {
+          if (n % 2 === 0) report?.(i, n * 2);
+        });
+      }),
+  );
 
   it('runs the registered handler and returns its results', async () => {
     assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2, 3]), never), [2, 4, 6]);
@@ -95,6 +105,34 @@ describe('in-process dispatcher', () => {
     );
     // Other positions are untouched.
     assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2], 6), never), [2, 4]);
+  });
+
+  it('runBatch keeps the items a failed chunk had reported, past its deadline or aborted', async () => {
+    const failed = (n: number, f: ChunkFailed) => `failed ${n} (${f.reason})`;
+    const byDeadline = await runBatch<number, null, number | string>(dispatcher, {
+      handler: 'half',
+      items: [0, 1, 2, 3, 4],
+      options: null,
+      chunkSize: 3,
+      concurrency: 2,
+      chunkTimeoutMs: 50,
+      signal: never,
+      onChunkFailed: failed,
+    });
+    assert.deepEqual(byDeadline, [0, 'failed 1 (deadline)', 4, 'failed 3 (deadline)', 8]);
+    const ac = new AbortController();
+    const aborted = runBatch<number, null, number | string>(dispatcher, {
+      handler: 'half',
+      items: [2, 3],
+      options: null,
+      chunkSize: 10,
+      concurrency: 1,
+      chunkTimeoutMs: 10_000,
+      signal: ac.signal,
+      onChunkFailed: failed,
+    });
+    ac.abort(new Error('stop'));
+    assert.deepEqual(await aborted, [4, 'failed 3 (aborted)']);
   });
 
   it('runBatch keeps request order and fails only the broken chunk', async () => {

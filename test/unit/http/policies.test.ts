@@ -209,7 +209,12 @@ describe('request timeout', () => {
         data: null,
         meta: {
           url: 'https://example.com/never',
-          error: { code: 'timeout', message: 'The request took longer than 100 ms and was stopped.', retryable: true },
+          error: {
+            code: 'timeout',
+            message:
+              'The call reached its deadline (100 ms, URLKIT_REQUEST_TIMEOUT_MS) before this URL finished; retry it.',
+            retryable: true,
+          },
         },
       },
     ]);
