@@ -19,7 +19,7 @@ import { HostLimiter } from './host-limiter.js';
 import { parseContentEncoding, readBody } from './read-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
-import { parseRequestedUrl, resolveRedirect } from './url-policy.js';
+import { basicAuthOf, parseRequestedUrl, resolveRedirect, withoutUserinfo } from './url-policy.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type {
   FetchObserver,
@@ -74,9 +74,11 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   let closed = false;
 
   async function fetchPage(url: string, options: FetchOptions, signal?: AbortSignal): Promise<FetchResult> {
+    // Credentials in the URL are sent, never shown: not in url, final_url, hops or messages.
+    const shown = withoutUserinfo(url);
     const state: FetchState = {
-      url,
-      finalUrl: url,
+      url: shown,
+      finalUrl: shown,
       hops: [],
       retries: 0,
       viaProxy: false,
@@ -135,10 +137,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     const requested = parseRequestedUrl(url);
     // Credentials in the URL go to that origin only, as Basic auth, never to a redirect target.
     const authOrigin = requested.origin;
-    const auth =
-      requested.username || requested.password
-        ? `Basic ${Buffer.from(`${decodeURIComponent(requested.username)}:${decodeURIComponent(requested.password)}`).toString('base64')}`
-        : null;
+    const auth = basicAuthOf(requested);
     const cookies = new HopCookies();
     let current = stripCredentials(requested);
     state.finalUrl = current.href;
@@ -165,7 +164,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         cookies.store(current, resp.rawHeaders['set-cookie']);
         const location = firstHeader(resp.rawHeaders, 'location');
         if (follow && REDIRECT_STATUSES.has(resp.status) && location !== undefined) {
-          state.hops.push({ url: current.href, statusCode: resp.status, location });
+          state.hops.push({ url: current.href, statusCode: resp.status, location: withoutUserinfo(location) });
           discard(resp.body);
           if (state.hops.length > config.maxRedirects) {
             throw new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
