@@ -87,6 +87,12 @@ export interface Config {
   maxPdfBytes: number;
   /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
   maxPdfPages: number;
+  /**
+   * Memory one PDF may take while it is read, in MiB: the data-segment limit (Linux) of the
+   * process that reads it, which covers its heap and pdf.js's decoded streams; one such process
+   * per worker thread at most. A PDF that needs more is answered response_too_large. @default 256
+   */
+  pdfMaxMemoryMb: number;
   /** Cap on a target's response header bytes. @default 16384 */
   maxHeaderBytes: number;
   /** TCP/TLS connect timeout per attempt (ms). @default 5000 */
@@ -125,6 +131,13 @@ export interface Config {
   browserMaxRequests: number;
   /** Response bytes one rendered page may receive in all, document included. @default 10 MiB */
   browserMaxBytes: number;
+  /**
+   * Memory one rendered page may take, in MiB: the data-segment limit (Linux) of its renderer
+   * process, set with prlimit (util-linux), which covers its JavaScript heap, typed arrays and
+   * DOM; past it an allocation fails or the renderer crashes (response_too_large). A renderer
+   * needs about 250 MiB for an ordinary page. 0 renders without a cap. @default 512
+   */
+  browserMaxMemoryMb: number;
 
   /**
    * Redis for scale-out (BullMQ job queue) and the shared fetch cache, e.g. redis://host:6379.
@@ -187,6 +200,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   minBodyRateWindowMs: 5000,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
+  pdfMaxMemoryMb: 256,
   maxHeaderBytes: 16 * 1024,
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
@@ -202,6 +216,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   browserPageTimeoutMs: 10_000,
   browserMaxRequests: 100,
   browserMaxBytes: 10 * 1024 * 1024,
+  browserMaxMemoryMb: 512,
   redisUrl: null,
   role: 'all',
   cacheMaxAgeS: 0,
@@ -334,6 +349,7 @@ export function loadConfig(env: Env = process.env): Config {
     minBodyRateWindowMs: int(env, 'URLKIT_MIN_BODY_RATE_WINDOW_MS', 100, 600_000),
     maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
     maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
+    pdfMaxMemoryMb: int(env, 'URLKIT_PDF_MAX_MEMORY_MB', 128, 16_384),
     maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),
     connectTimeoutMs: int(env, 'URLKIT_CONNECT_TIMEOUT_MS', 100, 60_000),
     headersTimeoutMs: int(env, 'URLKIT_HEADERS_TIMEOUT_MS', 100, 60_000),
@@ -350,6 +366,7 @@ export function loadConfig(env: Env = process.env): Config {
     browserPageTimeoutMs: int(env, 'URLKIT_BROWSER_PAGE_TIMEOUT_MS', 1000, 120_000),
     browserMaxRequests: int(env, 'URLKIT_BROWSER_MAX_REQUESTS', 1, 10_000),
     browserMaxBytes: int(env, 'URLKIT_BROWSER_MAX_BYTES', 65_536, 1024 * 1024 * 1024),
+    browserMaxMemoryMb: int(env, 'URLKIT_BROWSER_MAX_MEMORY_MB', 0, 65_536),
     redisUrl: redis(env, 'URLKIT_REDIS_URL'),
     role: oneOf(env, 'URLKIT_ROLE', ['api', 'worker', 'all'] as const),
     cacheMaxAgeS: int(env, 'URLKIT_CACHE_MAX_AGE_S', 0, 604_800),

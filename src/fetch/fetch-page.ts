@@ -297,12 +297,12 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     let viaProxy = proxyMode === 'always' || state.forceProxy;
     for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
-      const release = await limiter.acquire(url.hostname, deadline);
+      const slot = await limiter.acquire(url.hostname, deadline);
       if (remaining() < MIN_ATTEMPT_MS) {
         // A connection opened now would be torn down by the deadline before it could answer.
         // (Many URLs of one batch share a deadline: each got the host's slot from the one before
         // it, a moment before its own deadline, and a burst of futile connects held the loop.)
-        release();
+        slot();
         throw new ItemFailure('timeout', 'The deadline passed while waiting for a free connection to the host.');
       }
       let resp: Dispatcher.ResponseData | null = null;
@@ -310,8 +310,13 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       // Our own header timer: undici's timers are coarse (about 1 s resolution).
       const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
       // Follows the fetch's deadline for the whole attempt (body included); the header timer
-      // aborts only this attempt. Its listener on `deadline` goes with the fetch.
+      // aborts only this attempt. Its listener on `deadline` goes when the attempt's response is
+      // released (a chain of redirects would otherwise pile one listener per hop on the deadline).
       const attemptCtl = linkedSignal([deadline]);
+      const release = () => {
+        slot();
+        attemptCtl.dispose();
+      };
       const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
       try {
         resp = await agents.get(viaProxy, url.origin).request({

@@ -1,12 +1,14 @@
 // The shared worker-thread pool: HTML parsing and extraction run here, off the event loop,
 // each task with a time budget; a worker that overruns its time or memory is terminated and
-// replaced by piscina.
+// replaced by piscina. PDF tasks take a slot of the same pool but run in a process of their
+// own under a memory limit (pdf-processes.ts).
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
+import { PdfProcesses } from './pdf-processes.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
@@ -52,6 +54,8 @@ export class WorkerPool {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
   private readonly slots: TaskSlots;
+  /** Where PDF tasks run. */
+  readonly pdfProcesses: PdfProcesses;
   /** Heap of each worker thread after its last task, by threadId. */
   private readonly heapByThread = new Map<number, number>();
   /** The last heap report of each worker thread, by threadId. */
@@ -66,6 +70,7 @@ export class WorkerPool {
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
+    this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb);
     this.piscina = new Piscina({
       // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
@@ -128,7 +133,12 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      running = this.piscina.run(compactTask(task), { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
+      const posted: WorkerTask = task;
+      running = (
+        posted.kind === 'pdf'
+          ? this.pdfProcesses.run(posted.input, stop.signal)
+          : this.piscina.run(compactTask(posted), { signal: stop.signal })
+      ) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
       stop.dispose();
       this.taskEnded(release);
@@ -155,6 +165,8 @@ export class WorkerPool {
         cause: err,
         retryable: false,
       });
+    // An item's own failure (a PDF past its memory limit): that item's answer, not a crash.
+    if (err instanceof ItemFailure) throw err;
     throw new WorkerCrashed(err);
   }
 
@@ -258,7 +270,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closing = true;
     if (this.recycleTimer) clearTimeout(this.recycleTimer);
-    await this.piscina.destroy();
+    await Promise.all([this.piscina.destroy(), this.pdfProcesses.close()]);
   }
 }
 
