@@ -74,6 +74,15 @@ export interface Config {
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
   maxBodyBytes: number;
+  /**
+   * Minimum transfer rate of a response body (bytes/s): once a body has been read for the window
+   * below (URLKIT_MIN_BODY_RATE_WINDOW_MS), each following window must bring this rate on average,
+   * or the body is cut off (`timeout`); time spent waiting for body memory does not count. 0
+   * turns it off. @default 4096
+   */
+  minBodyRate: number;
+  /** Grace before the minimum body rate is first judged, and the window it is averaged over (ms). @default 5000 */
+  minBodyRateWindowMs: number;
   /** Cap on the bytes of a PDF (application/pdf) read from a target; PDFs run larger than pages. @default 50 MiB */
   maxPdfBytes: number;
   /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
@@ -153,14 +162,13 @@ export interface Config {
    * its job failed after at most about 1.5x this. @default 15000
    */
   queueStallMs: number;
-  /** Queue jobs one worker process runs at once. @default 8 */
-  queueConcurrency: number;
-
   /**
-   * Fault injection for tests only; not reachable from the environment or a request.
-   * failChunkIndexes: chunk positions (0-based, per request) whose worker is made to die.
+   * Queue jobs one worker process runs at once. A job mostly waits on its sites, and the
+   * process shares its workers, body memory and host connections fairly between callers, so
+   * this is set high enough that one caller's jobs for slow sites do not hold every job slot
+   * (like the admission floor in process). @default 32
    */
-  testHooks?: { failChunkIndexes?: readonly number[] };
+  queueConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -188,6 +196,8 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   proxyMode: 'never',
   maxRedirects: 10,
   maxBodyBytes: 5 * 1024 * 1024,
+  minBodyRate: 4096,
+  minBodyRateWindowMs: 5000,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
   pdfMaxMemoryMb: 256,
@@ -212,7 +222,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   cacheMaxAgeS: 0,
   cacheMaxBytes: 64 * 1024 * 1024,
   queueStallMs: 15_000,
-  queueConcurrency: 8,
+  queueConcurrency: 32,
 };
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
@@ -335,6 +345,8 @@ export function loadConfig(env: Env = process.env): Config {
     userAgent: env.URLKIT_USER_AGENT?.trim() || undefined,
     maxRedirects: int(env, 'URLKIT_MAX_REDIRECTS', 0, 30),
     maxBodyBytes: int(env, 'URLKIT_MAX_BODY_BYTES', 1024, 256 * 1024 * 1024),
+    minBodyRate: int(env, 'URLKIT_MIN_BODY_RATE', 0, 1024 * 1024 * 1024),
+    minBodyRateWindowMs: int(env, 'URLKIT_MIN_BODY_RATE_WINDOW_MS', 100, 600_000),
     maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
     maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
     pdfMaxMemoryMb: int(env, 'URLKIT_PDF_MAX_MEMORY_MB', 128, 16_384),
