@@ -7,10 +7,8 @@ import { hasAncestorIn, textContent } from '../../dom/walk.js';
 import { gridOf } from '../select/card-grid.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { classOrIdMatches } from './exclusions.js';
-
-/** Sections named as reviews, ratings, questions and answers, or recommendations. */
-const RAIL_NAME =
-  /(?:^|[\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|upsells?|up-sells?|cross-?sells?|recently-?viewed|also-?(?:viewed|bought|like)|you-?may-?(?:also-?)?like|similar(?:-products?)?)(?:$|[\s_-])|reviews?(?:list|section|widget|container)|crosssell|upsell/i;
+import { RAIL_NAME } from '../../vocabulary/region-words.js';
+import { PRICE } from '../../vocabulary/text-patterns.js';
 
 /** A rail is a part of the page: a container holding more than this share of it is the page. */
 const MAX_SHARE = 0.5;
@@ -49,8 +47,6 @@ function headedRail(h: Element, wide: ElementStats, pageChars: number): Element 
   return null;
 }
 
-/** A price: a currency sign or code next to a number. */
-const PRICE = /(?:[$€£¥₹₽]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|Rs\.?))\s?\d|\d\s?(?:[$€£₽]|kr\b|zł|Kč|lei\b|USD\b|EUR\b)/;
 /** Most cards of another product carry its price. */
 const PRICED_SHARE = 0.5;
 
