@@ -21,6 +21,7 @@ import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/cl
 import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-words.js';
 import { AUTHOR_PROPS } from '../../vocabulary/schema-types.js';
 import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
+import { CONSENT_WORDS } from '../../vocabulary/phrases/notices.js';
 
 const POST_META_MAX_CHARS = 200;
 
@@ -154,7 +155,6 @@ const MODAL_PAGE_SHARE = 0.5;
  *  for their class and their id instead of three. */
 const ALWAYS_NAMES = unionOf(CONSENT_NAME, CONSENT_PLATFORM, POPUP);
 
-const CONSENT_WORDS = /\b(?:cookies?|consent|vendors?|opt[ -]?out|legitimate interest|tracking)\b/gi;
 /** A preference centre names cookies, consent or vendors about once a sentence. */
 const CONSENT_WORDS_PER_CHAR = 1 / 400;
 

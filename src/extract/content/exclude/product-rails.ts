@@ -9,6 +9,7 @@ import type { ElementStats } from '../select/element-stats.js';
 import { classOrIdMatches } from './exclusions.js';
 import { RAIL_NAME } from '../../vocabulary/region-words.js';
 import { PRICE } from '../../vocabulary/text-patterns.js';
+import { RAIL_HEADING } from '../../vocabulary/phrases/widgets.js';
 
 /** A rail is a part of the page: a container holding more than this share of it is the page. */
 const MAX_SHARE = 0.5;
@@ -28,9 +29,6 @@ export function productRails(wide: ElementStats, pageChars: number): Set<Element
 }
 
 const HEADING_TAGS = new Set(['h2', 'h3', 'h4']);
-/** Headings that announce other products or the customers' words. */
-const RAIL_HEADING =
-  /^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|products)|frequently bought together|recently viewed.{0,20}|how about these\??|complete the look|more from .{1,40}|sponsored.{0,40}|explore (?:related|more) .{0,30})$/i;
 /** A headed rail is a small part of the page. */
 const HEADED_SHARE = 0.25;
 
