@@ -4,12 +4,13 @@
 // extraction that found it (PageVisibility).
 import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
-import { HIDDEN_UNTIL_ASKED, classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
+import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
 import { holdsHeading } from './walk.js';
+import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
+import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
-const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
 /** A word every HIDDEN_CLASS match holds (a quick test before it). */
 const HIDDEN_CLASS_WORDS = /hid|d-none|invisible/i;
 
@@ -43,12 +44,6 @@ export function isHiddenByMarkup(el: Element): boolean {
   return hiddenByMarkup(el) && !isClosedPanel(el);
 }
 
-/** Disclosure panels a reader opens (accordion sections, FAQ answers, tab panels) and
- *  carousel slides not in view: hidden until asked for, their text is the page's. */
-const PANEL_CLASS =
-  /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
-/** A carousel's copies of its first and last slides (for an endless loop) repeat them. */
-const SLIDE_COPY = /(?:^|[\s_-])(?:cloned?|duplicate)(?:$|[\s_-])/i;
 /** Overlays and menus hidden until asked for stay hidden whatever their class. */
 const NOT_PANEL = classWordPattern(`${HIDDEN_UNTIL_ASKED}|submenu`);
 

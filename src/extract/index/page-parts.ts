@@ -6,26 +6,15 @@ import { collapsedLength, textChars } from '../dom/measures.js';
 import { classAndId, isElement, textContent, visitElements } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 import { IndexSlots } from '../dom/index-slots.js';
+import {
+  BREADCRUMB,
+  INDEX_BANNER,
+  INDEX_CHROME_TOKENS,
+  INDEX_CHROME_WORDS,
+  LANGUAGE_TOKEN,
+} from '../vocabulary/region-words.js';
+import { INDEX_CHROME_ROLES, INDEX_DROPPED_ROLES, NAVIGATION_ROLES } from '../vocabulary/roles.js';
 
-/** Overlays and ads: never a page's substance. Matched on class and id. */
-const BANNER =
-  /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
-const BANNER_ROLES = new Set(['dialog', 'alertdialog', 'search']);
-const CHROME_ROLES = new Set(['banner', 'contentinfo']);
-const NAV_ROLES = new Set(['navigation', 'menu', 'menubar']);
-const BREADCRUMB = /breadcrumb/;
-/** Whole class or id tokens of page-level header/footer containers built from <div>s. */
-const CHROME_TOKENS = new Set([
-  'header',
-  'footer',
-  'site-header',
-  'site-footer',
-  'masthead',
-  'colophon',
-  'global-header',
-  'global-footer',
-  'page-footer',
-]);
 /** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
 const FORM_WRAPPER_CHARS = 400;
 /** A banner-named container with this much text wraps content rather than being a banner. */
@@ -98,7 +87,7 @@ function isDropped(el: Element, ci: string, role: string | undefined): boolean {
   if (name === 'form') return textChars(el) < FORM_WRAPPER_CHARS;
   if (name === 'search') return true;
   if (isLanguagePicker(el, ci)) return true;
-  if (role && BANNER_ROLES.has(role)) return true;
+  if (role && INDEX_DROPPED_ROLES.has(role)) return true;
   if (attribute(el, 'aria-modal') === 'true') return true;
   // Skip links ("Skip to content", "Zum Inhalt springen") jump within the page; a container
   // whose id merely serves as their target ("skiplink-inhalt") is content.
@@ -109,7 +98,14 @@ function isDropped(el: Element, ci: string, role: string | undefined): boolean {
   )
     return true;
   // <body> and <html> classes describe the page, not an overlay ("has-cookie-banner").
-  if (ci === '' || name === 'body' || name === 'html' || name === 'main' || name === 'article' || !BANNER.test(ci))
+  if (
+    ci === '' ||
+    name === 'body' ||
+    name === 'html' ||
+    name === 'main' ||
+    name === 'article' ||
+    !INDEX_BANNER.test(ci)
+  )
     return false;
   // Banners and ads carry a few lines; a "banner" holding pages of text is a page wrapper
   // that happens to carry the name (an ad takeover container around the whole layout).
@@ -118,14 +114,14 @@ function isDropped(el: Element, ci: string, role: string | undefined): boolean {
 
 /** Site header and footer: chrome when they belong to the page, not to an article in it. */
 function isChrome(el: Element, ci: string, role: string | undefined): boolean {
-  if (role && CHROME_ROLES.has(role)) return true;
+  if (role && INDEX_CHROME_ROLES.has(role)) return true;
   if (el.name !== 'header' && el.name !== 'footer' && !hasChromeToken(ci)) return false;
   return !hasSectioningAncestor(el);
 }
 
 function isNavigation(el: Element, ci: string, role: string | undefined): boolean {
   const breadcrumb = BREADCRUMB.test(ci);
-  const nav = el.name === 'nav' || (role !== undefined && NAV_ROLES.has(role)) || breadcrumb;
+  const nav = el.name === 'nav' || (role !== undefined && NAVIGATION_ROLES.has(role)) || breadcrumb;
   if (!nav) return false;
   // A table of contents or link list inside the main region is part of the page.
   if (hasAncestor(el, (a) => a.name === 'main' || attribute(a, 'role') === 'main')) return false;
@@ -152,9 +148,6 @@ function linksLookLikeContent(el: Element): boolean {
   });
   return links >= 3 && long * 2 > links;
 }
-
-const LANGUAGE_TOKEN =
-  /(?:^|[\s_-])(?:lang|langs|language|languages|locale|locales|i18n|translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\s_-])/i;
 
 /**
  * A language picker: named so, or a list whose links all point at other-language versions of
@@ -188,12 +181,9 @@ function isLanguagePicker(el: Element, ci: string): boolean {
   return !untagged && links >= 2;
 }
 
-/** Every chrome token names one of these (a cheap test before splitting into tokens). */
-const CHROME_WORDS = /header|footer|masthead|colophon/;
-
 function hasChromeToken(ci: string): boolean {
-  if (!ci || !CHROME_WORDS.test(ci)) return false;
-  for (const token of ci.split(/\s+/)) if (CHROME_TOKENS.has(token)) return true;
+  if (!ci || !INDEX_CHROME_WORDS.test(ci)) return false;
+  for (const token of ci.split(/\s+/)) if (INDEX_CHROME_TOKENS.has(token)) return true;
   return false;
 }
 

@@ -8,7 +8,7 @@ import type { Document, Element } from 'domhandler';
 import { isElement } from '../dom/walk.js';
 import { rawTextLength } from '../dom/measures.js';
 import { attribute } from '../../parse/nodes.js';
-import { HIDDEN_SCAN_SKIP } from '../dom/revealed-wrappers.js';
+import { HIDDEN_SCAN_SKIP } from '../vocabulary/tags.js';
 
 export interface PageFacts {
   body: Element | null;

@@ -4,31 +4,29 @@
 import type { Document, Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { textContent, visitElements } from '../dom/walk.js';
+import {
+  ARTICLE_TYPE,
+  FAQ_TYPE,
+  FORUM_TYPE,
+  LISTING_TYPE,
+  LIST_PAGE_TYPE,
+  OFFER_TYPE,
+  PRODUCT_TYPE,
+} from '../vocabulary/schema-types.js';
 
 export type DeclaredType = 'article' | 'product' | 'forum' | 'listing' | 'unknown';
 
 const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
-const ARTICLE =
-  /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$/;
-const PRODUCT = /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
-const FORUM = /^(?:DiscussionForumPosting|QAPage|Question)$/;
-/** An FAQ's questions are the site's own answers (a shop's or a service's FAQ block), not a thread. */
-const FAQ = /^FAQPage$/;
-const LISTING = /^(?:ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
-const OFFER = /^(?:Offer|AggregateOffer)$/;
-/** The page itself is a list (OfferCatalog also names a shop's menus of departments). */
-const LIST_PAGE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;
-
 /** The page's kind from its JSON-LD `@type`s (`declaredTypes`), else its Open Graph type. */
 export function declaredPageType(doc: Document, types: readonly string[]): DeclaredType {
   // Most specific first: a thread or a product page often also carries a BreadcrumbList, a
   // WebPage and an Organization; an article page may list products it mentions, so the
   // article declaration wins over a product one only when no Product is the page's subject.
-  const faq = types.some((t) => FAQ.test(t));
-  if (types.some((t) => FORUM.test(t) && !(faq && t === 'Question'))) return 'forum';
-  if (types.some((t) => PRODUCT.test(t))) return types.some((t) => ARTICLE.test(t)) ? 'article' : 'product';
-  if (types.some((t) => ARTICLE.test(t))) return 'article';
-  if (types.some((t) => LISTING.test(t))) return 'listing';
+  const faq = types.some((t) => FAQ_TYPE.test(t));
+  if (types.some((t) => FORUM_TYPE.test(t) && !(faq && t === 'Question'))) return 'forum';
+  if (types.some((t) => PRODUCT_TYPE.test(t))) return types.some((t) => ARTICLE_TYPE.test(t)) ? 'article' : 'product';
+  if (types.some((t) => ARTICLE_TYPE.test(t))) return 'article';
+  if (types.some((t) => LISTING_TYPE.test(t))) return 'listing';
   const og = openGraphType(doc);
   if (og === 'article' || og.startsWith('article:')) return 'article';
   if (og === 'product' || og.startsWith('product')) return 'product';
@@ -65,6 +63,6 @@ export function declaredTypes(jsonLdScripts: Element[]): string[] {
  *  listing its products as Products), nor a Product with only a rating (services mark their
  *  review stars so). */
 export function sellsOneProduct(types: readonly string[]): boolean {
-  if (types.some((t) => LIST_PAGE.test(t))) return false;
-  return types.some((t) => OFFER.test(t)) || !types.some((t) => PRODUCT.test(t));
+  if (types.some((t) => LIST_PAGE_TYPE.test(t))) return false;
+  return types.some((t) => OFFER_TYPE.test(t)) || !types.some((t) => PRODUCT_TYPE.test(t));
 }

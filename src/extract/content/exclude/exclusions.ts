@@ -3,81 +3,30 @@
 import type { AnyNode, Element } from 'domhandler';
 import { isHiddenByMarkup, type HiddenTest } from '../../dom/visibility.js';
 import { isHeadingToggle } from '../../dom/heading-toggle.js';
-import { BOILERPLATE_ROLES, isUnlikelyName, unionOf } from '../../dom/patterns.js';
+import { isUnlikelyName, unionOf } from '../../dom/patterns.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import { textContent } from '../../dom/walk.js';
 import { collapsedLength, rawTextLength } from '../../dom/measures.js';
-import { BODY_CLASS } from '../select/semantic-containers.js';
+import { BODY_CLASS } from '../../vocabulary/class-words.js';
+
 import { attribute, readAttributes } from '../../../parse/nodes.js';
 import { IndexSlots } from '../../dom/index-slots.js';
+import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary/tags.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
 import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
+import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
+import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-words.js';
+import { AUTHOR_PROPS } from '../../vocabulary/schema-types.js';
+import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
+import { CONSENT_WORDS } from '../../vocabulary/phrases/notices.js';
 
-export const NEVER_TEXT = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'title',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'canvas',
-  'video',
-  'audio',
-  'select',
-  'option',
-  'button',
-  'input',
-  'textarea',
-  'dialog',
-  'map',
-  'link',
-  'meta',
-  'rt',
-  'rp',
-]);
-
-/** Landmarks that are page chrome when outside the article. */
-const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
-/** Never stripped by class/id: they are the page frame or the likely article itself. */
-const KEEP_TAGS = new Set(['html', 'body', 'article', 'main', 'a', 'table', 'tbody', 'tr', 'td', 'th', 'pre', 'code']);
-
-/** Picture captions and credits: about the picture (and its rights), not the article. */
-const CAPTION =
-  /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
-
-/** Post metadata lines: dates, authors, "posted in" lines. Only short ones: a long element
- *  with such a class is a wrapper that happens to carry the word. */
-const POST_META =
-  /(?:^|[\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|byline|author|authors|author-name|autor|writer|post-author|entry-author|tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\s_-])/i;
 const POST_META_MAX_CHARS = 200;
 
-/** Boxes that sit inside the article container but are about the site or the author, not the
- *  story: author bios, disclosures and disclaimers, calls to action, the article's own footer
- *  (tags, share and follow lines), and a forum member's signature under each of their posts. Matched as whole class tokens; a content word beside them
- *  does not rescue them ("article-footer" is the article's footer). Wrappers that merely carry
- *  such a token hold far more text than such a box. */
-const FURNITURE_BOX =
-  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer|(?:message-|post-|user-)?signature)(?:$|[\s_-])/i;
 const FURNITURE_BOX_MAX_CHARS = 1500;
 
-const AUTHOR_PROPS = /\b(?:author|creator|datePublished|dateModified)\b/;
-
-/** Cookie and consent walls are never the article, in any pass: a page that is only a
- *  consent wall has no main content (the issue's "block pages returned as content"). */
-const CONSENT = /cookie|consent|gdpr|privacy-wall/i;
-/** A consent platform's container ("cmp" = consent management platform), but also the generic
- *  component class of Adobe's CMS ("cmp" = component), around any section of any page: it is a
- *  wall only when its text speaks of cookies and consent. */
-const CONSENT_PLATFORM = /cmp-container/i;
 const CONSENT_MAX_CHARS = 5000;
 
 /**
@@ -145,7 +94,7 @@ const STRICT_ATTRIBUTES = ['role', 'itemprop', 'rel', 'class', 'id'] as const;
 
 function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
   if (el.name === 'noscript') return !isNoscriptCopy(el);
-  if ((NEVER_TEXT.has(el.name) && !isHeadingToggle(el, ex.isHidden)) || ex.isHidden(el)) return true;
+  if ((UNREADABLE_TAGS.has(el.name) && !isHeadingToggle(el, ex.isHidden)) || ex.isHidden(el)) return true;
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
   if (el.name === 'form' && isWritingForm(el)) return true;
   // The four attributes read below, in one pass (readAttributes): most elements are judged here.
@@ -155,10 +104,10 @@ function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
   const id = alwaysValues[1];
   const role = alwaysValues[2];
   const ariaModal = alwaysValues[3];
-  // One test of the union first: when it fails, none of CONSENT, CONSENT_PLATFORM and POPUP
+  // One test of the union first: when it fails, none of CONSENT_NAME, CONSENT_PLATFORM and POPUP
   // matches.
   const named = namesMatch(cls, id, ALWAYS_NAMES);
-  const consentNamed = named && namesMatch(cls, id, CONSENT);
+  const consentNamed = named && namesMatch(cls, id, CONSENT_NAME);
   if (!consentNamed && named && namesMatch(cls, id, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
   if (!consentNamed && !isModal(ex, el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return false;
   // Consent walls and modals are short; a long container whose class merely shares the
@@ -201,14 +150,11 @@ function isModal(
 }
 
 const MODAL_PAGE_SHARE = 0.5;
-/** A page builder's pop-up or modal box, named as such (shown over the page by its script). */
-const POPUP = /(?:^|\s)(?:[\w-]*-)?(?:popup|modal)(?:$|\s)/i;
 /** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
  *  that it follows their edits): most elements match none, and are told so in one test each
  *  for their class and their id instead of three. */
-const ALWAYS_NAMES = unionOf(CONSENT, CONSENT_PLATFORM, POPUP);
+const ALWAYS_NAMES = unionOf(CONSENT_NAME, CONSENT_PLATFORM, POPUP);
 
-const CONSENT_WORDS = /\b(?:cookies?|consent|vendors?|opt[ -]?out|legitimate interest|tracking)\b/gi;
 /** A preference centre names cookies, consent or vendors about once a sentence. */
 const CONSENT_WORDS_PER_CHAR = 1 / 400;
 
@@ -224,7 +170,7 @@ const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
 
 /** Exclusions.strictly with stripUnlikely, asked afresh. */
 function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
-  if (CHROME_TAGS.has(el.name)) return true;
+  if (STRICT_CHROME_TAGS.has(el.name)) return true;
   // The five attributes read below, in one pass (readAttributes): most elements are judged here.
   const strictValues = ex.strictValues;
   readAttributes(el, STRICT_ATTRIBUTES, strictValues);
@@ -272,9 +218,6 @@ function isPostHeader(el: Element): boolean {
   // is read only up to the limit (an author box can be long).
   return inDeclaredPost(el) && textContent(el, POST_HEADER_MAX_CHARS).length <= POST_HEADER_MAX_CHARS && isOneLine(el);
 }
-
-/** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the page's own text, whatever slot it names. */
-const SEO_COPY = /seo-?_?(?:footer-?)?(?:copy|text|content|description)/i;
 
 /** The button that opens an accordion panel (`aria-expanded`), holding a heading, is the
  *  panel's question or title, whatever its class says ("accordion__header"). */

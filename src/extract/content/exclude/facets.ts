@@ -5,11 +5,7 @@ import { attribute } from '../../../parse/nodes.js';
 import { isElement } from '../../dom/walk.js';
 import { someTokenWords } from '../../dom/patterns.js';
 import { classOrIdMatches } from './exclusions.js';
-
-/** A listing's filter panel: its options (categories, sizes, colours, each a link or a
- *  checkbox with a count) repeat one shape, but they are the search form, not the results. */
-const FACET_NAME =
-  /(?:^|[\s_-])(?:facets?|facet-?(?:filters?|list|group|container|panel|nav)s?|refinements?|search-?filters?|product-?filters?|filter-?(?:panel|sidebar|options|list|group|container)s?)(?:$|[\s_-])/i;
+import { FACET_NAME, FACET_PART_WORDS, FACET_WORDS, FILTER_WORD, RESULTS_NAME } from '../../vocabulary/region-words.js';
 
 /** The element is a filter panel or inside one. */
 export function inFacets(el: Element): boolean {
@@ -28,10 +24,6 @@ export function isFacetPanel(el: Element): boolean {
   );
 }
 
-/** A class token naming the results ("t-collection__grid", "product-grid", "search-results"). */
-const RESULTS_NAME = /(?:^|[_-])(?:grid|results?|products?|collection)(?:$|[_-])/i;
-const FILTER_WORD = /facet|filter|refine/i;
-
 /** The class names the results too, in a token of its own: the layout around the filters and
  *  the grid ("t-collection__grid facets-vertical", the facets word a layout modifier), not the
  *  panel. */
@@ -41,42 +33,6 @@ function namesResults(cls: string | undefined): boolean {
   return false;
 }
 
-/** Words that, beside "filter" or "facet" in one camelCase or underscored name, make it the
- *  panel, its parts or its place ("leftFilterCol", "filterAccordion", "FilterBar-styled__x",
- *  "HorizontalFilters_y", "FacetFiltersForm", "filtersPanel-filterOption-L"). */
-const FACET_PART_WORDS = new Set([
-  'panel',
-  'panels',
-  'bar',
-  'container',
-  'accordion',
-  'col',
-  'column',
-  'section',
-  'sidebar',
-  'wrapper',
-  'form',
-  'group',
-  'groups',
-  'list',
-  'option',
-  'options',
-  'item',
-  'items',
-  'pill',
-  'pills',
-  'menu',
-  'box',
-  'block',
-  'horizontal',
-  'vertical',
-  'left',
-  'side',
-  'refine',
-  'selected',
-  'applied',
-]);
-const FACET_WORDS = new Set(['filter', 'filters', 'facet', 'facets']);
 /** A class or id that may name a filter panel in camelCase: it holds a capitalised word. */
 const MAYBE_FACET = /[Ff]ilter|[Ff]acet/;
 

@@ -4,16 +4,12 @@
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { isElement } from '../../dom/walk.js';
-import { BOILERPLATE_ROLES } from '../../dom/patterns.js';
+import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
+
 import { ElementStats } from '../select/element-stats.js';
 import { classOrIdMatches, type Exclusions } from './exclusions.js';
-import { CHROME_TAGS } from './whole-page-chrome.js';
-
-/** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
- *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
- *  "widget", "banner", "promo", which shops put their grids in. */
-const CHROME_NAME =
-  /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+import { CHROME_TAGS } from '../../vocabulary/tags.js';
+import { CHROME_NAME } from '../../vocabulary/region-words.js';
 
 /** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
  *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the

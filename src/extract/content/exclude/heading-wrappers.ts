@@ -3,11 +3,12 @@
 // builders box every heading of the text that way. The page's header holds a logo, a menu,
 // links; such a box holds one heading and nothing else.
 import type { Element } from 'domhandler';
-import { UNLIKELY } from '../../dom/patterns.js';
+import { UNLIKELY } from '../../vocabulary/class-words.js';
+
 import { linkTextChars } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
+import { HEADER_WORD } from '../../vocabulary/class-words.js';
 
-const HEADER_WORD = /header/i;
 /** A section's heading; an <h1> in a "header" box is the page's title or its category
  *  ("Computer Science > Artificial Intelligence"), which the title line handles. */
 const HEADING = /^h[2-6]$/;

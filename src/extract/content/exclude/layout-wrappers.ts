@@ -2,13 +2,12 @@
 // around the whole article. Such a class names the page's grid, not boilerplate, when the
 // element holds most of the page's text: a real sidebar, header or footer holds little of it.
 import type { AnyNode, Element } from 'domhandler';
-import { UNLIKELY } from '../../dom/patterns.js';
+import { UNLIKELY } from '../../vocabulary/class-words.js';
+
 import { rawTextLength } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
+import { LAYOUT_WORDS } from '../../vocabulary/class-words.js';
 
-/** Unlikely words that name a layout slot; any other unlikely word (comments, related,
- *  share...) keeps the element out however much text it holds. */
-const LAYOUT_WORDS = /sidebar|header|footer|extra/gi;
 /** Share of the page's text that makes the element the page's main column. */
 const MAIN_SHARE = 0.6;
 /** Shorter than this, an element is no page's main column. */

@@ -5,40 +5,12 @@
 // a question or an answer), and the header sits in it directly, not in some other item.
 import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
+import { LINE_BLOCKS } from '../../vocabulary/tags.js';
 
-/** schema.org types of a thread's posts. Not Article/BlogPosting: an article's byline stays out. */
-const POST_ITEMTYPE = /schema\.org\/(?:DiscussionForumPosting|Comment|Answer|Question|SocialMediaPosting)\/?$/;
+import { POST_ITEMTYPE } from '../../vocabulary/schema-types.js';
+
 /** A header line is short: a name, a date, a post number. */
 export const POST_HEADER_MAX_CHARS = 100;
-
-/** Elements that make a box of lines rather than one line. */
-const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'li',
-  'nav',
-  'ol',
-  'p',
-  'section',
-  'table',
-  'ul',
-]);
 
 /** `el` is one line: a name, a date, a post number, set in inline elements only. A member's
  *  panel (avatar, name, rank, join date, post count) or a post's whole header bar (buttons,
@@ -50,7 +22,7 @@ export function isOneLine(el: Element): boolean {
 }
 
 function isInline(el: Element): boolean {
-  if (BLOCK_TAGS.has(el.name)) return false;
+  if (LINE_BLOCKS.has(el.name)) return false;
   for (const c of el.children) if (c.type === 'tag' && !isInline(c as Element)) return false;
   return true;
 }

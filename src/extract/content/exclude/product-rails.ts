@@ -7,10 +7,9 @@ import { hasAncestorIn, textContent } from '../../dom/walk.js';
 import { gridOf } from '../select/card-grid.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { classOrIdMatches } from './exclusions.js';
-
-/** Sections named as reviews, ratings, questions and answers, or recommendations. */
-const RAIL_NAME =
-  /(?:^|[\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|upsells?|up-sells?|cross-?sells?|recently-?viewed|also-?(?:viewed|bought|like)|you-?may-?(?:also-?)?like|similar(?:-products?)?)(?:$|[\s_-])|reviews?(?:list|section|widget|container)|crosssell|upsell/i;
+import { RAIL_NAME } from '../../vocabulary/region-words.js';
+import { PRICE } from '../../vocabulary/text-patterns.js';
+import { RAIL_HEADING } from '../../vocabulary/phrases/widgets.js';
 
 /** A rail is a part of the page: a container holding more than this share of it is the page. */
 const MAX_SHARE = 0.5;
@@ -30,9 +29,6 @@ export function productRails(wide: ElementStats, pageChars: number): Set<Element
 }
 
 const HEADING_TAGS = new Set(['h2', 'h3', 'h4']);
-/** Headings that announce other products or the customers' words. */
-const RAIL_HEADING =
-  /^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|products)|frequently bought together|recently viewed.{0,20}|how about these\??|complete the look|more from .{1,40}|sponsored.{0,40}|explore (?:related|more) .{0,30})$/i;
 /** A headed rail is a small part of the page. */
 const HEADED_SHARE = 0.25;
 
@@ -49,8 +45,6 @@ function headedRail(h: Element, wide: ElementStats, pageChars: number): Element 
   return null;
 }
 
-/** A price: a currency sign or code next to a number. */
-const PRICE = /(?:[$€£¥₹₽]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|Rs\.?))\s?\d|\d\s?(?:[$€£₽]|kr\b|zł|Kč|lei\b|USD\b|EUR\b)/;
 /** Most cards of another product carry its price. */
 const PRICED_SHARE = 0.5;
 

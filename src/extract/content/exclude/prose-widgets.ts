@@ -11,20 +11,14 @@
 // buyer's guide's review of each product is sections of prose under its heading, a customer's
 // review card one short paragraph.
 import type { ChildNode, Element } from 'domhandler';
-import { UNLIKELY } from '../../dom/patterns.js';
+import { UNLIKELY } from '../../vocabulary/class-words.js';
+
 import { linkTextChars } from '../../dom/measures.js';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
+import { WIDGET, WIDGET_REGION } from '../../vocabulary/class-words.js';
 
-/** "review" in the singular ("product-review-card", "review-box", an id "acme-x100-review")
- *  names one review: an editor's review of a product is a section of the article, a customer's
- *  a line or two of testimonial. The plural ("reviews", "customer-reviews") is the reviews
- *  section, left out whatever it holds. */
-const WIDGET = /widget|review(?![a-z])/i;
 const WIDGET_ALL = /widget|review(?![a-z])/gi;
-/** The region that holds the widgets is the sidebar or the footer ("widget-area", "widgets",
- *  "widgetized-area"), whatever it holds. */
-const WIDGET_REGION = /widget[-_]?areas?|widgets(?:$|[\s_-])|widgetized/i;
 /** Paragraphs of prose that make the box text. */
 const PROSE_PARAGRAPHS = 3;
 const PARAGRAPH_CHARS = 100;

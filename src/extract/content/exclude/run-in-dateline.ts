@@ -6,9 +6,9 @@
 import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { textContent } from '../../dom/walk.js';
+import { DATELINE } from '../../vocabulary/class-words.js';
 
 const INLINE = new Set(['span', 'strong', 'b', 'em', 'i']);
-const DATELINE = /(?:^|[\s_-])dateline(?:$|[\s_-])/i;
 /** A dateline is a place and maybe a date: a few words. */
 const MAX_DATELINE_CHARS = 80;
 /** The paragraph's own words after it: a sentence, not "by Jane Doe". */

@@ -3,10 +3,7 @@
 import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { isElement, textContent } from '../../dom/walk.js';
-
-/** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */
-const SCREEN_READER_ONLY =
-  /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;
+import { SCREEN_READER_ONLY } from '../../vocabulary/overlay-words.js';
 
 /** The element itself is shown to screen readers only (a shop's "Regular price" label, a
  *  second copy of a card's price or rating for assistive technology). */

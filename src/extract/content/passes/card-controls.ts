@@ -7,66 +7,12 @@
 // level and inside lists).
 import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
+import { CARD_CONTROL } from '../../vocabulary/phrases/widgets.js';
 
 /** Longer lines are text, not a button's label. */
 const CONTROL_MAX_CHARS = 40;
 /** A control printed on this many cards at least is the cards' furniture. */
 const CONTROL_MIN_REPEATS = 3;
-
-/** Card actions and stock flags, the whole line (lower-cased, spaces collapsed). */
-const CARD_CONTROL = new RegExp(
-  '^(?:\\+\\s?)?(?:' +
-    [
-      'quick ?(?:shop|view|add|buy|look)',
-      'add to (?:cart|bag|basket|wish ?list|compare|favou?rites)',
-      'wish ?list',
-      'compare',
-      'choose options',
-      'select options',
-      'more options',
-      'loading(?:\\.\\.\\.|…)?',
-      'calculate shipping',
-      'view (?:details|product|company profile)',
-      'shop now',
-      'buy now',
-      'book now',
-      'see details',
-      'rate this (?:book|item|product)',
-      'clear rating',
-      'see all reviews',
-      'toggle caption',
-      'get reward points',
-      'back to project',
-      'read full story(?: →)?',
-      'more',
-      'in stock',
-      'out of stock',
-      'low stock',
-      'back-?order',
-      'sold out',
-      'sales? ends? soon',
-      'available now',
-      'available for shipping',
-      'free fast delivery',
-      // badges on the card's picture
-      'top rated',
-      'new',
-      'new arrivals?',
-      'sale',
-      'on sale',
-      'best ?sellers?',
-      'limited edition',
-      'online only',
-      'exclusive',
-      // the labels of a quick-buy form's fields
-      'qty:?',
-      'size',
-      'type',
-      'colou?rs?',
-    ].join('|') +
-    ')$',
-  'u',
-);
 
 /** The control text of a paragraph or heading, or null. */
 function controlText(b: Block): string | null {

@@ -8,6 +8,7 @@
 // converted output only.
 import type { Block, Inline, ListItem } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
+import { PRICE } from '../../vocabulary/text-patterns.js';
 
 /** A page shows at least this many such cards (a grid of them, not one linked box). */
 const MIN_CARDS = 4;
@@ -44,9 +45,6 @@ function unwrapped(block: Block): Block {
   }
   return { type: 'paragraph', children };
 }
-
-/** A price: a currency sign next to a number. */
-const PRICE = /[$€£¥₹]\s?\d|\d\s?[$€£]/;
 
 /** The label lines of a card run: paragraphs with words, not pictures. */
 function labelLines(blocks: Block[], s: number, e: number): number[] {

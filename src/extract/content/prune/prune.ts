@@ -10,6 +10,7 @@ import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
+import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
 
 const CONDITIONAL = new Set([
   'form',
@@ -25,26 +26,13 @@ const CONDITIONAL = new Set([
   'header',
   'footer',
 ]);
-const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
-/** Class words that hold a SHARE word without naming a share bar: a code highlighter's
- *  "prettyprint", print style sheets' "noprint" / "hidden-print" / Tailwind's "print:" variants
- *  (how the element prints, not a print button), a "follow-up" item. */
-const NOT_SHARE = /prettyprint|(?:no|hidden|visible|d)-?print|print:|follow-?ups?(?:$|[\s_-])/i;
 const NOT_SHARE_ALL = new RegExp(NOT_SHARE.source, 'gi');
-/** A recipe's ingredient list links its items to products or glossary pages: link density
- *  says nothing about it. */
-const INGREDIENTS = /ingredient|zutaten/;
 /** Text that makes a container with pictures an illustrated text rather than an image strip. */
 const ILLUSTRATED_CHARS_PER_IMAGE = 100;
 const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
 /** Links into the page at this share of a box's link text, and link text at this share of its
  *  text: the box is a table of contents. */
 const TOC_SHARE = 0.8;
-/** A content system's state flag on the article's node: Drupal marks a node "promoted to the
- *  front page" (`node--promoted`, `node-promoted`), which the boilerplate words read as a promo
- *  box. It says how the node is listed elsewhere, not what it is: the class weight and the
- *  score it lowered are given back (the flag's -25 in each). */
-const PROMOTED_NODE = /(?:^|\s)node-{1,2}promoted(?:$|\s)/;
 const PROMOTED_WEIGHT = 25;
 
 export function pruneContent(

@@ -6,8 +6,8 @@ import type { ChildNode, Element } from 'domhandler';
 import { isElement, visitElements } from '../../dom/walk.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
+import { TEASER } from '../../vocabulary/class-words.js';
 
-export const TEASER = /(?:^|[\s_-])teasers?(?:$|[\s_-])/i;
 /** A teaser is a card, not a section: longer boxes are parts of the page that reuse the word. */
 const TEASER_MAX_CHARS = 1000;
 /** Teasers holding more than this share of the article's text are the page's substance. */

@@ -6,8 +6,7 @@ import { textContent } from '../../dom/walk.js';
 import { collapseWhitespace } from '../../dom/measures.js';
 import { ENOUGH_CHARS, JSON_LD_OVER, STANDFIRST_MIN_CHARS } from '../thresholds/readings.js';
 import { ALWAYS, reading } from './reading.js';
-const ARTICLE_TYPES = /article|posting|report|blog|review|recipe|howto|webpage|creativework/i;
-
+import { ARTICLE_BODY_TYPES } from '../../vocabulary/schema-types.js';
 export interface JsonLdArticle {
   body: string;
   /** The same object's description: often the standfirst, which articleBody leaves out. */
@@ -40,7 +39,7 @@ export function jsonLdArticle(scripts: Element[]): JsonLdArticle | null {
         const body = o['articleBody'];
         const type = o['@type'];
         const typeText = Array.isArray(type) ? type.join(' ') : typeof type === 'string' ? type : '';
-        if (typeof body === 'string' && (typeText === '' || ARTICLE_TYPES.test(typeText))) {
+        if (typeof body === 'string' && (typeText === '' || ARTICLE_BODY_TYPES.test(typeText))) {
           const description = typeof o['description'] === 'string' ? o['description'] : null;
           if (!best || body.length > best.body.length) best = { body, description };
         }

@@ -28,6 +28,7 @@ import {
 } from '../thresholds/readings.js';
 import { convertWholePage } from './convert.js';
 import { reading } from './reading.js';
+import { BLOG_POST } from '../../vocabulary/region-words.js';
 
 /** A page that declares itself an article but whose chosen container is a small part of it (a
  *  page builder's column, one card, one tab) is read whole too, in the clear band only, without
@@ -158,12 +159,8 @@ function smallPart(found: number, page: number): boolean {
   return found < WHOLE_PAGE_SHARE * page || found > page;
 }
 
-/** A blog post marked as such by its content system ("type-post"; hAtom's "hentry" marks
- *  pages and listings too): the post itself, however short. */
-const ENTRY = /(?:^|\s)type-post(?:$|\s)/;
-
 function isBlogPost(n: ChildNode): boolean {
   if (!isPlainTag(n)) return false;
   const cls = attribute(n, 'class');
-  return cls !== undefined && ENTRY.test(cls);
+  return cls !== undefined && BLOG_POST.test(cls);
 }

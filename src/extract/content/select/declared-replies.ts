@@ -8,14 +8,11 @@
 // Comments too) sits in a container named a post or an entry, and stays out.
 import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
+import { THREAD_TOKEN } from '../../vocabulary/region-words.js';
+import { COMMENT_ITEMTYPE } from '../../vocabulary/schema-types.js';
 
 /** The opening post plus at least this many declared replies. */
 const MIN_REPLIES = 2;
-
-/** A class or id token that starts with a thread's name, at a word boundary: "ThreadView",
- *  "thread-body", "topic_main", "DiscussionBoard", "forum-post" (not "comment-thread"). */
-const THREAD_TOKEN = /^(?:thread|topic|discussion|forum)(?:$|[-_])|^(?:Thread|Topic|Discussion|Forum)(?:$|[-_A-Z])/;
-const COMMENT_ITEMTYPE = /schema\.org\/Comment\/?$/;
 
 function namesThread(el: Element): boolean {
   const id = attribute(el, 'id');

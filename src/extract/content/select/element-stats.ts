@@ -3,6 +3,7 @@
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../../dom/walk.js';
 import { attribute, type ParsedElement } from '../../../parse/nodes.js';
+import { LINE_BLOCKS } from '../../vocabulary/tags.js';
 
 export interface ElementInfo {
   /** Characters of text in the subtree (whitespace runs counted once). */
@@ -26,51 +27,6 @@ export interface ElementInfo {
   score: number;
   initialized: boolean;
 }
-
-/** Elements that start their own lines: text inside them is not their ancestors' "own" text. */
-export const LINE_BLOCKS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'main',
-  'li',
-  'ul',
-  'ol',
-  'dl',
-  'dt',
-  'dd',
-  'table',
-  'tbody',
-  'thead',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'pre',
-  'form',
-  'header',
-  'footer',
-  'nav',
-  'aside',
-  'figure',
-  'figcaption',
-  'address',
-  'fieldset',
-  'details',
-  'summary',
-  'center',
-  'body',
-  'html',
-  'hgroup',
-]);
 
 /** Filled by measureText: one pass over a text's characters for both measures (this walk
  *  reads every character of the page, often through sliced strings, where each character read

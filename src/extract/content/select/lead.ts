@@ -4,10 +4,9 @@ import type { ChildNode, Element } from 'domhandler';
 import { isElement, visitElements } from '../../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
+import { LEAD } from '../../vocabulary/class-words.js';
+import { LEAD_PROPS } from '../../vocabulary/schema-types.js';
 
-const LEAD =
-  /(?:^|[\s_-])(?:lead|leadin|lede|intro|introduction|intro-text|introtext|teaser|teaser-text|chapo|chapeau|standfirst|stand-first|summary|subtitle|sub-title|subheadline|subhead|deck|dek|excerpt|abstract|kicker-text|article-lead|article-intro|article-summary|field-intro)(?:$|[\s_-])/i;
-const LEAD_PROPS = new Set(['description', 'alternativeHeadline', 'abstract']);
 const SCOPES = new Set(['article', 'main']);
 const MAX_CLIMB = 4;
 const MIN_CHARS = 30;

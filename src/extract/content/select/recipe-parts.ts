@@ -9,8 +9,8 @@ import { isInside, precedes, textContent } from '../../dom/walk.js';
 import { collapseWhitespace } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import type { ElementStats } from './element-stats.js';
+import { INGREDIENT_PROP, RECIPE_TYPE } from '../../vocabulary/schema-types.js';
 
-const INGREDIENT_PROP = /(?:^|\s)(?:recipeIngredient|ingredients)(?:$|\s)/;
 /** An ingredient list, with its group headings and notes, is short; more is a section that
  *  holds the list among other things. */
 const MAX_LIST_CHARS = 3000;
@@ -60,8 +60,6 @@ export function missingIngredients(roots: ChildNode[], stats: ElementStats, prun
   const firstRoot = roots[0];
   return { list: box, before: firstRoot !== undefined && precedes(box, firstRoot) };
 }
-
-const RECIPE_TYPE = /(?:^|[\s/])Recipe(?:$|\s)/;
 
 /** The chosen content sits in microdata that declares a Recipe (itemtype on an ancestor). */
 export function inRecipeScope(roots: ChildNode[]): boolean {

@@ -4,9 +4,7 @@
 import type { Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
-
-export const BODY_CLASS =
-  /(?:^|[\s_-])(?:entry-content|entry-body|post-content|post-body|post-entry|postcontent|postbody|post-text|article-body|article-content|article-text|articlebody|articlecontent|article__body|article__content|articletext|story-body|story-content|storycontent|story-text|blog-content|blog-post-content|single-content|content-body|body-text|bodytext|text-content|main-text|page-content|td-post-content|field-body|field-name-body|rich-text|richtext|c-article-body|news-text|newstext|articolo|artikel|content-text)(?:$|[\s_-])/i;
+import { BODY_CLASS } from '../../vocabulary/class-words.js';
 
 /** Candidate containers in priority order, each group sorted by text size (largest first). */
 export function semanticContainers(stats: ElementStats): Element[][] {

@@ -6,7 +6,8 @@ import type { ChildNode, Element } from 'domhandler';
 import { isElement, textContent } from '../../dom/walk.js';
 import { foldText, linkTextChars, textChars } from '../../dom/measures.js';
 import { normalizedText } from '../../page/page-title.js';
-import { LINE_BLOCKS, type ElementStats } from './element-stats.js';
+import { type ElementStats } from './element-stats.js';
+import { LINE_BLOCKS } from '../../vocabulary/tags.js';
 
 /** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
  *  nest deep, portal pages put the intro and the body in portlets a dozen levels apart; the

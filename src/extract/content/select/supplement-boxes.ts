@@ -5,8 +5,8 @@ import type { ChildNode } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { isElement } from '../../dom/walk.js';
 import { someTokenWords } from '../../dom/patterns.js';
+import { FOOTER_WORDS, SUPPLEMENT_WORDS } from '../../vocabulary/region-words.js';
 
-const SUPPLEMENT_WORDS = new Set(['faq', 'faqs', 'seo']);
 /** A name that may hold one of the words: a cheap test before the split. */
 const MAYBE = /faq|seo/i;
 
@@ -24,7 +24,6 @@ export function onlySupplements(roots: readonly ChildNode[]): boolean {
   return true;
 }
 
-const FOOTER_WORDS = new Set(['footer']);
 const MAYBE_FOOTER = /footer/i;
 
 /** Every root of the reading is the page's footer or a part of it, by its tag or its own

@@ -8,6 +8,8 @@ import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
 import { hasAncestorIn } from '../../dom/walk.js';
 import { classOrIdMatches } from '../exclude/exclusions.js';
+import { NOT_REPLY_NAME, REPLY_NAME } from '../../vocabulary/region-words.js';
+import { THREAD_ITEMTYPE } from '../../vocabulary/schema-types.js';
 
 /** The opening post plus at least two more. */
 const MIN_POSTS = 3;
@@ -90,24 +92,15 @@ export function threadReplies(
   return best ? best.posts : null;
 }
 
-/** A reply's wrapper says so: "comment", "reply", "replies" in a class or id. A member's
- *  signature (and any aside) under a post is not a reply, wherever the post sits. */
-const REPLY = /comment|repl(?:y|ies)/i;
-const NOT_REPLY = /signature/i;
-
 function inReply(el: Element): boolean {
   let reply = false;
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
     const a = p as Element;
-    if (a.name === 'aside' || classOrIdMatches(a, NOT_REPLY)) return false;
-    if (classOrIdMatches(a, REPLY)) reply = true;
+    if (a.name === 'aside' || classOrIdMatches(a, NOT_REPLY_NAME)) return false;
+    if (classOrIdMatches(a, REPLY_NAME)) reply = true;
   }
   return reply;
 }
-
-/** A thread declared in microdata rather than JSON-LD: schema.org's thread types set as an
- *  `itemtype` on the element holding the posts. */
-const THREAD_ITEMTYPE = /schema\.org\/(?:DiscussionForumPosting|QAPage)\/?$/;
 
 /** One of `roots` sits in (or is) an element whose microdata declares a thread (forum software
  *  that marks its threads up so, without JSON-LD). Reads only the roots' ancestors. */
