@@ -63,7 +63,8 @@ for (const [name, bytes] of files) {
     }
   }
   console.log(
-    `| ${name} | ${bytes.length} | ${median(floor).toFixed(1)} | ${median(ours).toFixed(1)} | ${(median(ours) / median(floor)).toFixed(2)}x |`,
+    `| ${name} | ${bytes.length} | ${median(floor).toFixed(1)} | ${median(ours).toFixed(1)} | ` +
+      `${(median(ours) / median(floor)).toFixed(2)}x |`,
   );
 }
 
@@ -78,5 +79,7 @@ for (let i = 0; i < n; i++) {
   detectBotProtection({ status: p.status, headers: p.headers, setCookieNames: [], body: p.bytes });
 }
 console.log(
-  `\nanti-bot detector: ${(((performance.now() - t) / n) * 1000).toFixed(1)} µs per response (mean over ${n}, the ${pages.length} fixture pages in turn, largest ${pages[pages.length - 1]!.bytes.length} bytes, scan capped at 96 KB)`,
+  `\nanti-bot detector: ${(((performance.now() - t) / n) * 1000).toFixed(1)} µs per response (mean over ${n}, ` +
+    `the ${pages.length} fixture pages in turn, largest ${pages[pages.length - 1]!.bytes.length} bytes, ` +
+    'scan capped at 96 KB)',
 );
