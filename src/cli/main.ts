@@ -81,7 +81,7 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
     if (!checked.ok) {
       const human = checked.details.map((d) => `${pathToFlag(d.path)}: ${d.message}`).join('; ');
       const body = JSON.stringify(
-        errorEnvelope(correlationId, 'invalid_request', checked.message, checked.details),
+        errorEnvelope(correlationId, checked.code, checked.message, checked.details),
         null,
         indent,
       );

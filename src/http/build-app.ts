@@ -17,6 +17,7 @@ import { createApiKeyCheck } from './auth.js';
 import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
 import { Lifecycle } from '../app/lifecycle.js';
 import { loggerOptions } from '../app/logging.js';
+import { registerJsonParser } from './json-body.js';
 import { registerOpenApi } from './openapi.js';
 import { systemRoutes } from './system-routes.js';
 import { toolRoutes } from './tool-routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('urlkit', { lifecycle, metrics, services, admission });
   // Only JSON bodies are accepted; without this, text/plain would be parsed as a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   const routeMethods = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {

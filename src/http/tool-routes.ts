@@ -16,7 +16,7 @@ import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
 import type { ApiKeyCheck } from './auth.js';
-import { sendError } from './errors.js';
+import { createErrorHandler, sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
 import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
@@ -184,7 +184,13 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isJsonMediaType(request.headers['content-type'])) return sendError(reply, 'unsupported_media_type');
         const checked = validator.validate(tool.name, request.body);
-        if (!checked.ok) return sendError(reply, 'invalid_request', checked.message, checked.details);
+        if (!checked.ok)
+          return sendError(
+            reply,
+            checked.code,
+            checked.message,
+            checked.code === 'invalid_json' ? undefined : checked.details,
+          );
 
         // Stop the work when the client goes away (nobody will read the answer) or when
         // shutdown gives up waiting.
@@ -236,5 +242,5 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, opts);
+  await registerMcpRoute(scope, { ...opts, errorHandler: createErrorHandler(config.bodyLimitBytes) });
 }
