@@ -59,20 +59,29 @@ function buildInputs(tool: Tool<any>, urls: string[], fields: Record<string, unk
   return urls.map((url) => ({ ...fields, url }));
 }
 
+/**
+ * Bad usage: the error envelope on stdout (what a script parses, as for any other refused
+ * call) and one line on stderr for the person at the terminal. Help is asked for, not printed.
+ */
+function usageError(prefix: string, message: string, hint: string, indent?: number): Promise<never> {
+  const body = JSON.stringify(errorEnvelope(randomUUID(), 'invalid_request', message), null, indent);
+  return finish(1, `${body}\n`, `${prefix}: ${message}; ${hint}`);
+}
+
 async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
   const correlationId = randomUUID();
+  const prefix = `urlkit ${tool.command}`;
+  const hint = `run "${prefix} --help" for its options`;
   let parsed;
   try {
     parsed = parseToolArgs(tool, argv);
   } catch (err) {
-    if (err instanceof UsageError)
-      return finish(1, undefined, `urlkit ${tool.command}: ${err.message}\n\n${toolUsage(tool)}`);
+    if (err instanceof UsageError) return usageError(prefix, err.message, hint);
     throw err;
   }
   if (parsed.help) return finish(0, `${toolUsage(tool)}\n`);
-  if (parsed.urls.length === 0)
-    return finish(1, undefined, `urlkit ${tool.command}: give at least one URL\n\n${toolUsage(tool)}`);
   const indent = parsed.pretty ? 2 : undefined;
+  if (parsed.urls.length === 0) return usageError(prefix, 'give at least one URL', hint, indent);
 
   const validator = createValidator([tool]);
   const inputs: Record<string, unknown>[] = [];
@@ -85,7 +94,7 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
         null,
         indent,
       );
-      return finish(1, `${body}\n`, `urlkit ${tool.command}: ${human}`);
+      return finish(1, `${body}\n`, `${prefix}: ${human}`);
     }
     inputs.push(checked.value);
   }
@@ -170,7 +179,7 @@ async function main(argv: string[]): Promise<void> {
     return runWorker(loadOrExit());
   }
   const tool = findToolByCommand(command);
-  if (!tool) return finish(1, undefined, `urlkit: unknown command "${command}"\n\n${USAGE}`);
+  if (!tool) return usageError('urlkit', `unknown command "${command}"`, 'run "urlkit --help" for the commands');
   await runTool(tool, rest);
 }
 

@@ -122,6 +122,21 @@ describe('urlkit CLI', () => {
     const unknownCommand = await urlkit(['crawl', `${site.origin}/`]);
     assert.equal(unknownCommand.code, 1);
     assert.match(unknownCommand.stderr, /unknown command "crawl"/);
+
+    // Every usage error: the error envelope on stdout, one line on stderr, no help text.
+    for (const [run, message] of [
+      [noUrl, /give at least one URL/],
+      [await urlkit(['content', `${site.origin}/`, '--bogus']), /unknown option --bogus/],
+      [unknownFlag, /unknown option --output-format/],
+      [unknownCommand, /unknown command "crawl"/],
+      [tooLong, /must be at most 60/],
+    ] as const) {
+      assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+      const envelope = JSON.parse(run.stdout) as { correlation_id: string; error: { code: string; message: string } };
+      assert.equal(envelope.error.code, 'invalid_request');
+      assert.match(envelope.error.message, message);
+      assert.match(envelope.correlation_id, /^[0-9a-f-]{36}$/);
+    }
   });
 
   it('a bad setting stops it with a one-line message', async () => {
