@@ -21,12 +21,10 @@ import type { Lifecycle } from '../app/lifecycle.js';
 import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
 import { effectiveRateLimit } from './rate-limit-policy.js';
+import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 
 /** The status label of calls whose client closed the connection before the answer was sent. */
 export const CLIENT_CLOSED = 'client_closed';
-
-/** Seconds a client is told to wait when shed while draining or with a starved event loop. */
-export const OVERLOAD_RETRY_AFTER_S = 5;
 
 export interface ToolRoutesOptions {
   tools: readonly Tool<any>[];

@@ -67,7 +67,8 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     config: opts.config,
     services: opts.services,
     validator: opts.validator,
-    logger: request.log as unknown as Logger,
+    // The app logger: the server adds correlation_id to its lines itself (request.log has it already).
+    logger: request.server.log as unknown as Logger,
     correlationId: () => String(request.id),
     lifecycle: opts.lifecycle,
     maxCalls: 1,

@@ -145,6 +145,31 @@ describe('logs', () => {
     assert.match(all, /\/api\/v1\/tools\/clean_web_content/);
   });
 
+  it('/mcp log lines carry the correlation id once', async (t) => {
+    const logs = logCollector();
+    const app = await appWith([echoTool()], { logLevel: 'info', rateLimitMax: 0 }, { logStream: logs.stream });
+    t.after(() => app.close());
+    const id = '5d444840-9dc0-41d3-9a8b-2f1c5e6a7b8d';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'x-correlation-id': id, accept: 'application/json, text/event-stream' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'clean_web_content', arguments: { url: 'https://example.com/' } },
+      },
+    });
+    assert.equal(res.statusCode, 200);
+    const lines = logs.raw().filter((l) => l.includes(id));
+    assert.ok(
+      lines.some((l) => l.includes('"msg":"mcp tool call"')),
+      lines.join('\n'),
+    );
+    for (const line of lines) assert.equal(line.split('"correlation_id"').length, 2, line);
+  });
+
   it('a tool logging a target URL has its query string removed', async (t) => {
     const logs = logCollector();
     const logging = {
