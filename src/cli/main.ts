@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { ConfigError, VERSION, loadConfig, type Config } from '../config/config.js';
 import { loggerOptions } from '../app/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
+import { openApiDocument } from '../http/openapi-document.js';
 import { errorEnvelope, hasItemErrors, resultEnvelope } from '../tools/envelope.js';
 import { invokeTool } from '../tools/invoke.js';
 import { TOOLS, findToolByCommand } from '../tools/registry.js';
@@ -23,6 +24,7 @@ const USAGE = [
   usageLine('serve', 'start the HTTP server (HOST, PORT, URLKIT_* settings)'),
   usageLine('mcp', 'run as an MCP server over stdio (for an MCP host)'),
   usageLine('worker', 'run scale-out queue jobs (needs URLKIT_REDIS_URL)'),
+  usageLine('openapi', 'print the OpenAPI document of the HTTP API (as GET /openapi.json)'),
   ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
   usageLine('--version', 'print the version'),
   '',
@@ -169,6 +171,11 @@ async function main(argv: string[]): Promise<void> {
     await session.closed;
     process.exit(0);
   }
+  if (command === 'openapi') {
+    if (rest.length > 0) return finish(1, undefined, 'urlkit openapi takes no arguments.');
+    const document = openApiDocument(TOOLS, { authEnabled: loadOrExit().apiKeys.length > 0 });
+    return finish(0, `${JSON.stringify(document, null, 2)}\n`);
+  }
   if (command === 'worker') {
     if (rest.length > 0)
       return finish(
@@ -182,6 +189,12 @@ async function main(argv: string[]): Promise<void> {
   if (!tool) return usageError('urlkit', `unknown command "${command}"`, 'run "urlkit --help" for the commands');
   await runTool(tool, rest);
 }
+
+// A reader that stops early (`urlkit metadata ... | head -1`) is not an error worth a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   process.stderr.write(`urlkit: ${err instanceof Error ? err.message : String(err)}\n`);

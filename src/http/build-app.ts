@@ -95,7 +95,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await services.close();
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, tools, config.apiKeys.length > 0);
   await app.register(systemRoutes, {
     metrics,
     notReady: () => {

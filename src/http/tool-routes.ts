@@ -18,7 +18,6 @@ import type { RequestValidator } from '../tools/validation.js';
 import type { ApiKeyCheck } from './auth.js';
 import { createErrorHandler, sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
-import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
 import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
@@ -61,12 +60,9 @@ declare module 'fastify' {
 export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions): Promise<void> {
   const { config, metrics, lifecycle, validator, apiKeys, admission } = opts;
 
-  // Validation and serialisation are ours (src/tools/validation.ts, plain JSON.stringify): the
-  // route schemas exist for the OpenAPI document, and fastify's own Ajv would coerce types and
-  // its schema serialiser would drop fields the item schemas do not list.
-  scope.setValidatorCompiler(() => () => true);
-  scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
-
+  // Routes carry no fastify schema: validation is ours (src/tools/validation.ts; fastify's Ajv
+  // would coerce types), answers are plain JSON.stringify, and the OpenAPI document is
+  // generated from the registry (openapi-document.ts).
   // @fastify/under-pressure samples the event-loop delay (mean over each interval); it is
   // registered with its own checks off so that the LoopGuard decides, with hysteresis.
   await scope.register(underPressure, {
@@ -177,7 +173,6 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
 
   for (const tool of opts.tools) {
     scope.post(toolPath(tool), {
-      schema: toolRouteSchema(tool, apiKeys.enabled),
       config: { tool: tool.name },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isJsonMediaType(request.headers['content-type'])) return sendError(reply, 'unsupported_media_type');
