@@ -37,11 +37,23 @@ export function createServices(config: Config, observer?: FetchObserver, options
   const logger =
     options.logger ?? pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
   const scale = createScaleMetrics(options.registry ?? new Registry());
-  const fetcher = createFetcher(config, observer);
+  // The egress policy tells callers little (no resolved address, no hint whether an internal name
+  // exists); the operator's log gets every address and verdict.
+  const fetcher = createFetcher(config, {
+    onOutcome: (outcome) => observer?.onOutcome(outcome),
+    onEgressDenied: (denial) => {
+      observer?.onEgressDenied?.(denial);
+      logger.warn({ egress_denied: denial }, 'egress policy refused a host');
+    },
+  });
   let cache: FetchCache | null = null;
-  if (role !== 'local')
-    cache = createRedisCache(config.redisUrl!, (err) => logger.debug({ err: err.message }, 'cache redis error'));
-  else if (config.cacheMaxBytes > 0) cache = createMemoryCache(config.cacheMaxBytes);
+  if (config.cacheMaxBytes > 0)
+    cache =
+      role !== 'local'
+        ? createRedisCache(config.redisUrl!, config.cacheMaxBytes, (err) =>
+            logger.debug({ err: err.message }, 'cache redis error'),
+          )
+        : createMemoryCache(config.cacheMaxBytes);
   const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
   const local = createInProcessDispatcher(config, pool);

@@ -16,13 +16,13 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export interface Config {
   /** Interface to bind. @default 127.0.0.1 */
   host: string;
-  /** TCP port. @default 8080 */
+  /** TCP port (0 picks a free one). @default 8080 */
   port: number;
-  /** pino level. @default info */
+  /** Log level (pino). @default info */
   logLevel: LogLevel;
-  /** Bearer keys; empty means auth is off. */
+  /** Bearer keys for the tool routes (`Authorization: Bearer <key>`); empty: the API is open. */
   apiKeys: readonly string[];
-  /** Largest accepted request body. @default 1 MiB */
+  /** Largest accepted request body (bytes). @default 1 MiB */
   bodyLimitBytes: number;
   /**
    * Tool calls per client per window; 0 disables rate limiting; null (unset) follows the ruling:
@@ -30,7 +30,7 @@ export interface Config {
    * http/rate-limit-policy.ts). @default null
    */
   rateLimitMax: number | null;
-  /** @default 60000 */
+  /** Rate-limit window (ms). @default 60000 */
   rateLimitWindowMs: number;
   /** Whole-request bound for one API call (batches included). @default 120000 */
   requestTimeoutMs: number;
@@ -57,16 +57,20 @@ export interface Config {
    */
   bodyMemoryBytes: number;
 
-  /** Lets every private/reserved address through the egress guard. @default false */
+  /** Lets every private/reserved address except cloud metadata through the egress guard. @default false */
   allowPrivateNetworks: boolean;
-  /** CIDRs opened in the egress guard (e.g. 127.0.0.2/32). */
+  /** Address ranges opened in the egress guard (e.g. 127.0.0.2/32); never a cloud metadata address. */
   allowCidrs: readonly string[];
-  /** Operator proxy URL (http: or https:), or null. */
+  /** Operator proxy (`http://[user:pass@]host:port` or `https://...`); unset (null): none. */
   proxyUrl: string | null;
-  /** @default never */
+  /**
+   * When fetches go through the proxy: never, always, or fallback (retried through it after a
+   * 403/429, a reset or an anti-bot page). Needs URLKIT_PROXY. @default never
+   */
   proxyMode: ProxyMode;
+  /** User-Agent sent to targets. @default urlkit/<version> (+https://github.com/urlkit/urlkit#readme) */
   userAgent: string;
-  /** @default 10 */
+  /** Redirect hops followed. @default 10 */
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
   maxBodyBytes: number;
@@ -74,22 +78,22 @@ export interface Config {
   maxPdfBytes: number;
   /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
   maxPdfPages: number;
-  /** Cap on response header bytes. @default 16384 */
+  /** Cap on a target's response header bytes. @default 16384 */
   maxHeaderBytes: number;
-  /** @default 5000 */
+  /** TCP/TLS connect timeout per attempt (ms). @default 5000 */
   connectTimeoutMs: number;
   /** Time to first response headers, per attempt. @default 10000 */
   headersTimeoutMs: number;
-  /** @default 3000 */
+  /** DNS lookup timeout (ms). @default 3000 */
   dnsTimeoutMs: number;
   /** Extra attempts after the first on retryable failures. @default 2 */
   maxRetries: number;
   /** Simultaneous connections to one host. @default 4 */
   perHostConcurrency: number;
 
-  /** Items per batch chunk. @default 10 */
+  /** Items per batch chunk (get_url_metadata). @default 10 */
   batchChunkSize: number;
-  /** Chunks processed at once per request. @default 4 */
+  /** Chunks of one request processed at once. @default 4 */
   batchConcurrency: number;
   /** Worker threads for parsing and extraction. @default min(4, cpus) */
   workerThreads: number;
@@ -100,7 +104,7 @@ export interface Config {
 
   /**
    * Chromium executable for rendering script-built hubs (clean_web_index, `render` field), e.g.
-   * /usr/bin/chromium. null: rendering is off and no browser code is loaded.
+   * /usr/bin/chromium. Unset (null): rendering is off and no browser code is loaded.
    * @default null
    */
   browserPath: string | null;
@@ -115,21 +119,25 @@ export interface Config {
 
   /**
    * Redis for scale-out (BullMQ job queue) and the shared fetch cache, e.g. redis://host:6379.
-   * null: one process, jobs in process, cache in memory. @default null
+   * Unset (null): one process, jobs in process, cache in memory. @default null
    */
   redisUrl: string | null;
   /**
-   * With redisUrl: 'api' serves HTTP and enqueues, 'worker' runs jobs, 'all' does both.
+   * With URLKIT_REDIS_URL: 'api' serves HTTP and enqueues, 'worker' runs jobs, 'all' does both.
    * @default all
    */
   role: 'api' | 'worker' | 'all';
-  /** Default request max_age (seconds) of the cleaners and the metadata fetcher. @default 0 */
+  /** The `max_age` (seconds) a request to the cleaners or the metadata fetcher gets when it sends none. @default 0 */
   cacheMaxAgeS: number;
-  /** Bytes the in-memory fetch cache may hold (not used with Redis); 0 turns it off. @default 67108864 (64 MiB) */
+  /**
+   * Bytes the fetch cache may hold, in memory, or in Redis with URLKIT_REDIS_URL (entries, keys
+   * and index, as Redis counts them); least recently used out first; an entry over an eighth of
+   * it is not stored; 0 turns the cache off. @default 67108864 (64 MiB)
+   */
   cacheMaxBytes: number;
   /**
    * Lock of a running queue job (ms): a worker that stops renewing it (killed, stalled) has
-   * its job failed after at most about 1.5x this. @default 10000
+   * its job failed after at most about 1.5x this. @default 15000
    */
   queueStallMs: number;
   /** Queue jobs one worker process runs at once. @default 8 */

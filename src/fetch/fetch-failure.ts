@@ -1,6 +1,6 @@
 // The one error fetchPage rejects with: an ItemFailure that also carries what was learned.
 import { ItemFailure, type ItemErrorCode } from '../errors/codes.js';
-import type { FetchPartial } from './types.js';
+import type { EgressDenial, FetchPartial } from './types.js';
 
 export class FetchFailure extends ItemFailure {
   readonly partial: FetchPartial;
@@ -19,4 +19,13 @@ export class FetchFailure extends ItemFailure {
 /** A connection-level failure that another attempt could fix (a reset, a handshake timeout). */
 export class TransientFailure extends ItemFailure {
   readonly transient = true;
+}
+
+/** A refusal by the egress policy; `detail` is for the log, never for the caller. */
+export class EgressDenied extends ItemFailure {
+  readonly detail: EgressDenial;
+  constructor(message: string, detail: EgressDenial) {
+    super(detail.answered, message);
+    this.detail = detail;
+  }
 }

@@ -11,7 +11,7 @@ import { decisiveMarker, detectBotProtection } from './bot-protection.js';
 import { fetchedBody } from './fetched-body.js';
 import { classifyError } from './classify-error.js';
 import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
-import { FetchFailure } from './fetch-failure.js';
+import { EgressDenied, FetchFailure } from './fetch-failure.js';
 import { FetchAgents, createConnectionPool } from './fetch-agents.js';
 import type { ConnectTimings } from './guarded-connect.js';
 import { HopCookies } from './hop-cookies.js';
@@ -19,7 +19,7 @@ import { HostLimiter } from './host-limiter.js';
 import { parseContentEncoding, readBody } from './read-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
-import { parseRequestedUrl, resolveRedirect } from './url-policy.js';
+import { basicAuthOf, parseRequestedUrl, resolveRedirect, withoutUserinfo } from './url-policy.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type {
   FetchObserver,
@@ -74,9 +74,11 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   let closed = false;
 
   async function fetchPage(url: string, options: FetchOptions, signal?: AbortSignal): Promise<FetchResult> {
+    // Credentials in the URL are sent, never shown: not in url, final_url, hops or messages.
+    const shown = withoutUserinfo(url);
     const state: FetchState = {
-      url,
-      finalUrl: url,
+      url: shown,
+      finalUrl: shown,
       hops: [],
       retries: 0,
       viaProxy: false,
@@ -98,6 +100,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       return result;
     } catch (err) {
       const f = classifyError(err, deadline).failure;
+      if (f instanceof EgressDenied) observer?.onEgressDenied?.(f.detail);
       const failure = new FetchFailure(f.code, f.message, partialOf(state), { cause: err, retryable: f.retryable });
       observer?.onOutcome(failure.code);
       throw failure;
@@ -134,10 +137,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     const requested = parseRequestedUrl(url);
     // Credentials in the URL go to that origin only, as Basic auth, never to a redirect target.
     const authOrigin = requested.origin;
-    const auth =
-      requested.username || requested.password
-        ? `Basic ${Buffer.from(`${decodeURIComponent(requested.username)}:${decodeURIComponent(requested.password)}`).toString('base64')}`
-        : null;
+    const auth = basicAuthOf(requested);
     const cookies = new HopCookies();
     let current = stripCredentials(requested);
     state.finalUrl = current.href;
@@ -170,7 +170,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           if (state.hops.length >= config.maxRedirects) {
             throw new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
           }
-          state.hops.push({ url: current.href, statusCode: resp.status, location });
+          state.hops.push({ url: current.href, statusCode: resp.status, location: withoutUserinfo(location) });
           const next = stripCredentials(resolveRedirect(location, current));
           // 303 means "GET the other resource"; a probe stays a HEAD so it reads no body.
           if (resp.status === 303 && method !== 'HEAD') method = 'GET';

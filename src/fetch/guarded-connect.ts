@@ -9,8 +9,10 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { buildConnector } from 'undici';
 import { ItemFailure } from '../errors/codes.js';
-import { checkAddress, type AddressPolicy } from './address-policy.js';
-import { TransientFailure } from './fetch-failure.js';
+import { checkAddress, metadataName, type AddressPolicy } from './address-policy.js';
+import { EgressDenied, TransientFailure } from './fetch-failure.js';
+import { basicAuthOf } from './url-policy.js';
+import type { EgressDenial } from './types.js';
 
 export interface ConnectTimings {
   dnsMs: number | null;
@@ -39,9 +41,20 @@ function isLocalhostName(host: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost');
 }
 
+/** getaddrinfo's "no such name" answers: the caller gets the same words for a forbidden name. */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA']);
+
+/**
+ * One message for a name that does not exist and a name whose every answer is forbidden, so
+ * that callers cannot use the service to learn which internal names exist (docs/fetch.md).
+ */
+function unresolvable(hostname: string, cause?: unknown): ItemFailure {
+  return new ItemFailure('dns_error', `The host name ${hostname} could not be resolved to a permitted address.`, {
+    cause,
+  });
+}
+
 async function resolve(hostname: string, timeoutMs: number, signal: AbortSignal): Promise<string[]> {
-  if (net.isIP(hostname)) return [hostname];
-  if (isLocalhostName(hostname)) return ['127.0.0.1', '::1'];
   // getaddrinfo cannot be cancelled; we stop waiting for it instead.
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
@@ -57,11 +70,12 @@ async function resolve(hostname: string, timeoutMs: number, signal: AbortSignal)
         signal.addEventListener('abort', onAbort, { once: true });
       }),
     ]);
-    if (answers.length === 0) throw new ItemFailure('dns_error', `${hostname} has no addresses.`);
+    if (answers.length === 0) throw unresolvable(hostname);
     return answers.map((a) => a.address);
   } catch (err) {
     if (err instanceof ItemFailure) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
+    if (NO_SUCH_NAME.has(code)) throw unresolvable(hostname, err);
     throw new ItemFailure('dns_error', `The host name ${hostname} could not be resolved (${code}).`, { cause: err });
   } finally {
     clearTimeout(timer);
@@ -69,20 +83,54 @@ async function resolve(hostname: string, timeoutMs: number, signal: AbortSignal)
   }
 }
 
-/** Resolves and checks a host: every answer must pass, or the whole host is blocked. */
+/**
+ * Resolves and checks a host: every answer must pass, or the whole host is refused. The caller
+ * is told why only as far as it already knows: an IP literal's range, a name refused by rule;
+ * a looked-up name whose answers are all forbidden reads as one that does not resolve, and
+ * no resolved address appears in a message. The EgressDenied detail keeps them for the log.
+ */
 export async function resolveChecked(
   hostname: string,
   opts: Pick<GuardedConnectOptions, 'policy' | 'dnsTimeoutMs' | 'signal'>,
 ): Promise<string[]> {
-  const addresses = await resolve(hostname, opts.dnsTimeoutMs, opts.signal);
-  for (const a of addresses) {
-    const v = checkAddress(a, opts.policy);
-    if (!v.allowed) {
-      const shown = net.isIP(hostname) ? a : `${hostname} resolves to ${a}`;
-      throw new ItemFailure('blocked_url', `Blocked by the egress policy: ${shown} (${v.reason}).`);
-    }
+  const literal = net.isIP(hostname) !== 0;
+  const metadata = literal ? null : metadataName(hostname);
+  if (metadata) {
+    throw new EgressDenied(`Blocked by the egress policy: ${hostname} is a ${metadata} name.`, {
+      host: hostname,
+      answered: 'blocked_url',
+      addresses: [],
+      nameRule: metadata,
+    });
   }
-  return addresses;
+  const localhost = !literal && isLocalhostName(hostname);
+  const addresses = literal
+    ? [hostname]
+    : localhost
+      ? ['127.0.0.1', '::1']
+      : await resolve(hostname, opts.dnsTimeoutMs, opts.signal);
+  const verdicts = addresses.map((address) => ({ address, ...checkAddress(address, opts.policy) }));
+  const denied = verdicts.find((v) => !v.allowed);
+  if (!denied) return addresses;
+  const detail = (answered: EgressDenial['answered']): EgressDenial => ({
+    host: hostname,
+    answered,
+    addresses: verdicts.map((v) => ({ address: v.address, allowed: v.allowed, reason: v.reason })),
+  });
+  if (literal)
+    throw new EgressDenied(`Blocked by the egress policy: ${hostname} (${denied.reason}).`, detail('blocked_url'));
+  if (localhost)
+    throw new EgressDenied(
+      `Blocked by the egress policy: ${hostname} is loopback by definition.`,
+      detail('blocked_url'),
+    );
+  if (verdicts.every((v) => !v.allowed)) {
+    throw new EgressDenied(unresolvable(hostname).message, detail('dns_error'));
+  }
+  throw new EgressDenied(
+    `Blocked by the egress policy: ${hostname} resolves to an address it forbids.`,
+    detail('blocked_url'),
+  );
 }
 
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -208,12 +256,6 @@ function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
   });
 }
 
-function basicAuth(u: URL): string | null {
-  if (!u.username && !u.password) return null;
-  const creds = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
-  return `Basic ${Buffer.from(creds).toString('base64')}`;
-}
-
 async function openSocket(
   o: GuardedConnectOptions,
   hostname: string,
@@ -245,7 +287,7 @@ async function openSocket(
       );
       const target = addresses[0]!;
       const authority = `${net.isIPv6(target) ? `[${target}]` : target}:${port}`;
-      const auth = basicAuth(o.proxy);
+      const auth = basicAuthOf(o.proxy);
       socket.write(
         `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
       );

@@ -127,7 +127,20 @@ export interface FetchPartial {
   contentType?: string | null;
 }
 
+/** What the operator's log gets when the egress policy refuses a host (the caller gets less). */
+export interface EgressDenial {
+  host: string;
+  /** The code the caller was given: a name with only forbidden answers reads as unresolvable. */
+  answered: 'blocked_url' | 'dns_error';
+  /** Every address considered, with the policy's verdict. */
+  addresses: Array<{ address: string; allowed: boolean; reason: string | null }>;
+  /** Set when the name itself was refused, before any lookup. */
+  nameRule?: string;
+}
+
 export interface FetchObserver {
   /** Called once per fetchPage call with 'ok' or the item error code it failed with. */
   onOutcome(outcome: string): void;
+  /** Called when the egress policy refused a host, with what the caller is not told. */
+  onEgressDenied?(denial: EgressDenial): void;
 }

@@ -1,6 +1,7 @@
 // A real redis-server for tests: a free loopback port, no persistence, stopped by the caller's
 // t.after even when the test fails. restart() stops it and starts a fresh one on the same port
-// (everything in it is lost, as when a Redis without persistence restarts).
+// (everything in it is lost, as when a Redis without persistence restarts). `extraArgs` are more
+// redis-server switches (e.g. --maxmemory and its policy).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
@@ -20,22 +21,22 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function launch(port: number): Promise<ChildProcess> {
+async function launch(port: number, extraArgs: string[]): Promise<ChildProcess> {
   const proc = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       if (out.includes('Ready to accept connections')) resolve();
     });
     proc.once('error', reject);
     proc.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
   });
-  proc.stdout!.resume();
+  proc.stdout.resume();
   return proc;
 }
 
@@ -46,16 +47,16 @@ async function kill(proc: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(extraArgs: string[] = []): Promise<TestRedis> {
   const port = await freePort();
-  let proc = await launch(port);
+  let proc = await launch(port, extraArgs);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
     stop: () => kill(proc),
     async restart() {
       await kill(proc);
-      proc = await launch(port);
+      proc = await launch(port, extraArgs);
     },
   };
 }

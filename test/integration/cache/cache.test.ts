@@ -1,7 +1,8 @@
 // The fetch cache through the real tools: a stored fetch answers a call whose max_age allows
 // it (meta.cached, meta.fetched_at), max_age 0 always fetches, and what must never be stored
 // (private, no-store, errors, credentialed requests) never answers from the cache. The same
-// behaviour with Redis as the store, shared by two separate sets of services.
+// behaviour with Redis as the store, shared by two separate sets of services. Both stores hold
+// to URLKIT_CACHE_MAX_BYTES, counting every byte of an entry (issue 31 rows 4 and 9).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +16,9 @@ import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';
+import { Redis } from 'ioredis';
+import { ENTRY_PREFIX, TOTAL_KEY } from '../../../src/cache/redis-cache.js';
+import { FAT_CHAIN, fatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
 
 let site: LoopbackServer;
 let redis: TestRedis;
@@ -22,10 +26,13 @@ const hits = new Map<string, number>();
 const open: Services[] = [];
 
 const page = (title: string) =>
-  `<!doctype html><html><head><title>${title}</title><meta name="description" content="About ${title}"></head><body><article><h1>${title}</h1><p>${'A sentence about harbours and tides that makes this an article. '.repeat(8)}</p></article></body></html>`;
+  `<!doctype html><html><head><title>${title}</title><meta name="description" content="About ${title}"></head>` +
+  `<body><article><h1>${title}</h1><p>${'A sentence about harbours and tides that makes this an article. '.repeat(8)}` +
+  '</p></article></body></html>';
 
 before(async () => {
   site = await startServer((req, res) => {
+    if (serveFatChain(req, res)) return;
     const path = new URL(req.url!, 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
@@ -169,6 +176,39 @@ describe('fetch cache (in memory, the default)', () => {
   });
 });
 
+/**
+ * Issue 31 row 4's entries (10 redirects with 15 KB Location headers, 14 KB of headers, a 2-byte
+ * body) through get_url_metadata, then the same URLs again with max_age: how many answered from
+ * the cache. Each entry carries about 314 KB of URLs and headers.
+ */
+async function cachedFatChains(ctx: ToolContext, prefix: string, n: number): Promise<number> {
+  const items = Array.from({ length: n }, (_, i) => fatChainUrl(site.origin, `${prefix}-${i}`));
+  const first = await getUrlMetadata.run({ items, include_content: false, follow_redirects: true, timeout: 10 }, ctx);
+  assert.deepEqual(
+    first.map((i) => i.meta.error ?? null),
+    items.map(() => null),
+  );
+  const again = await getUrlMetadata.run(
+    { items, include_content: false, follow_redirects: true, timeout: 10, max_age: 600 },
+    ctx,
+  );
+  return again.filter((i) => i.meta.cached).length;
+}
+
+/** At most this many such entries fit in `bytes`: each hop's URL and Location, the final URL, the headers. */
+const fatEntriesIn = (bytes: number) =>
+  Math.floor(bytes / (2 * FAT_CHAIN.hops * FAT_CHAIN.locationBytes + FAT_CHAIN.headerBytes));
+
+describe('fetch cache bound (in memory)', () => {
+  it('counts URLs, headers and redirect hops against URLKIT_CACHE_MAX_BYTES, not only bodies', async () => {
+    const bound = 4 * 1024 * 1024;
+    const ctx = context(testConfig({ cacheMaxBytes: bound }));
+    const cached = await cachedFatChains(ctx, 'mem', 30);
+    assert.ok(cached >= 1, 'the cache still works');
+    assert.ok(cached <= fatEntriesIn(bound), `${cached} entries of 314 KB answered from a 4 MiB cache`);
+  });
+});
+
 describe('fetch cache in Redis (scale-out)', () => {
   it("is shared by separate processes' services: hit, freshness, bypass, private never stored", async () => {
     // Two API-role service sets stand for two API processes (the queue is not used by run() here
@@ -200,5 +240,25 @@ describe('fetch cache in Redis (scale-out)', () => {
         false,
       );
     assert.equal(hits.get('/private-r'), 2);
+  });
+  it('honours URLKIT_CACHE_MAX_BYTES: what Redis holds for the cache stays within the bound', async () => {
+    const bound = 4 * 1024 * 1024;
+    const config = testConfig({ redisUrl: redis.url, role: 'all', cacheMaxBytes: bound });
+    const services = createServices(config, undefined, { role: 'all' });
+    open.push(services);
+    await services.start!();
+    const client = new Redis(redis.url);
+    try {
+      const cached = await cachedFatChains(context(config, services), 'redis', 30);
+      assert.ok(cached >= 1, 'the cache still works');
+      assert.ok(cached <= fatEntriesIn(bound), `${cached} entries of 314 KB answered from a 4 MiB cache`);
+      // Redis's own count of what the entries take, key by key.
+      let held = 0;
+      for (const key of await client.keys(`${ENTRY_PREFIX}*`)) held += (await client.memory('USAGE', key)) ?? 0;
+      assert.ok(held > 0 && held <= bound, `${held} bytes held`);
+      assert.ok(Number(await client.get(TOTAL_KEY)) <= bound);
+    } finally {
+      client.disconnect();
+    }
   });
 });

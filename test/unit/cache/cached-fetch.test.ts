@@ -1,9 +1,10 @@
-// The storing rules and the key of the fetch cache, and the Redis wire format of an entry.
+// The storing rules and the key of the fetch cache, how an entry is packed and counted, and
+// the Redis wire format of an entry.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cacheKey, carriesCredentials, forbidsStoring, isStorable } from '../../../src/cache/cached-fetch.js';
-import { createMemoryCache, entrySizeBytes } from '../../../src/cache/memory-cache.js';
-import { decodeEntry, encodeEntry } from '../../../src/cache/redis-cache.js';
+import { fromWire, packEntry, toWire, unpackEntry } from '../../../src/cache/entry-codec.js';
+import { LARGEST_ENTRY_SHARE, createMemoryCache, entrySizeBytes } from '../../../src/cache/memory-cache.js';
 import { decodeBody } from '../../../src/fetch/decode.js';
 import type { FetchResult } from '../../../src/fetch/types.js';
 
@@ -67,26 +68,76 @@ describe('fetch cache rules', () => {
 
   it('round-trips an entry through the Redis wire format, body bytes included', () => {
     const entry = { fetchedAt: '2026-01-01T00:00:00.000Z', result: result({}, 'caf\u00e9 \u{1F600}') };
-    const back = decodeEntry(encodeEntry(entry));
+    const back = unpackEntry(fromWire(toWire(packEntry(entry))));
     assert.deepEqual(back, entry);
     assert.ok(Buffer.isBuffer(back.result.body!.bytes));
+    const bodiless = { fetchedAt: entry.fetchedAt, result: result({ body: null }) };
+    assert.deepEqual(unpackEntry(fromWire(toWire(packEntry(bodiless)))), bodiless);
+    assert.throws(() => fromWire(Buffer.from('{"fetchedAt":"2026-01-01"}')));
   });
 
   it('the memory cache is bounded by bytes, least recently used out first', async () => {
     const entry = (n: number) => ({ fetchedAt: new Date().toISOString(), result: result({}, 'x'.repeat(n)) });
-    const size = entrySizeBytes(entry(10_000));
-    const cache = createMemoryCache(size * 3);
-    for (const k of ['a', 'b', 'c']) await cache.set(k, entry(10_000));
-    await cache.get('a'); // a is now the most recent
-    await cache.set('d', entry(10_000));
-    assert.ok(await cache.get('a'));
-    assert.equal(await cache.get('b'), undefined);
-    // Larger than the whole cache: not stored at all.
-    await cache.set('huge', entry(100_000));
-    assert.equal(await cache.get('huge'), undefined);
+    // Room for eight entries, and one entry is just within its share (an eighth).
+    const size = entrySizeBytes('k0', packEntry(entry(10_000)));
+    const cache = createMemoryCache(8 * size + 10);
+    for (let i = 0; i < 8; i++) await cache.set(`k${i}`, entry(10_000));
+    await cache.get('k0'); // k0 is now the most recent
+    await cache.set('kl', entry(10_000));
+    assert.ok(await cache.get('k0'));
+    assert.ok(await cache.get('kl'));
+    assert.equal(await cache.get('k1'), undefined);
   });
 
-  it('the memory cache counts and keeps a body once (its bytes), and a hit has the same text the fetch had', async () => {
+  it('counts every byte an entry holds: URLs, headers and redirect hops, not only the body', async () => {
+    // Issue 31 row 4: ten redirects with 15 KB Location headers, 14 KB of headers, a 2-byte body.
+    const long = (i: number) => `https://example.com/hop/${i}?pad=${'p'.repeat(15_000)}`;
+    const headers: Record<string, string> = { 'content-type': 'text/plain' };
+    for (let i = 0; i < 14; i++) headers[`x-fill-${i}`] = 'h'.repeat(1000);
+    const fat = result({
+      url: long(0),
+      finalUrl: long(10),
+      headers,
+      hops: Array.from({ length: 10 }, (_, i) => ({ url: long(i), statusCode: 302, location: long(i + 1) })),
+      body: { bytes: Buffer.from('ok'), text: 'ok', charset: 'utf-8', kind: 'text' },
+    });
+    let carried = fat.url.length + fat.finalUrl.length;
+    for (const [k, v] of Object.entries(fat.headers)) carried += k.length + v.length;
+    for (const h of fat.hops) carried += h.url.length + h.location!.length;
+    const size = entrySizeBytes('k'.repeat(64), packEntry({ fetchedAt: new Date().toISOString(), result: fat }));
+    assert.ok(size > carried, `${size} bytes counted for an entry that carries ${carried}`);
+
+    // A 4 MiB cache keeps at most 4 MiB / 330 KB of them, whatever their bodies weigh.
+    const cache = createMemoryCache(4 * 1024 * 1024);
+    for (let i = 0; i < 40; i++) await cache.set(`k${i}`, { fetchedAt: new Date().toISOString(), result: fat });
+    let kept = 0;
+    for (let i = 0; i < 40; i++) if (await cache.get(`k${i}`)) kept++;
+    assert.ok(kept >= 1 && kept <= Math.floor((4 * 1024 * 1024) / carried), `${kept} entries kept`);
+  });
+
+  it('does not store an entry larger than its share of the cache', async () => {
+    const cache = createMemoryCache(1024 * 1024);
+    const share = 1024 * 1024 * LARGEST_ENTRY_SHARE;
+    const at = (n: number) => ({ fetchedAt: new Date().toISOString(), result: result({}, 'x'.repeat(n)) });
+    await cache.set('under', at(share - 4096));
+    await cache.set('over', at(share + 1));
+    assert.ok(await cache.get('under'));
+    assert.equal(await cache.get('over'), undefined);
+  });
+
+  it('an entry owns its memory: a small body cut from a shared buffer does not keep the whole buffer', () => {
+    const slab = Buffer.alloc(64 * 1024, 0x61);
+    const body = slab.subarray(100, 102);
+    const packed = packEntry({
+      fetchedAt: new Date().toISOString(),
+      result: result({ body: { bytes: body, text: 'aa', charset: 'utf-8', kind: 'text' } }),
+    });
+    assert.equal(packed.body!.buffer.byteLength, 2);
+    assert.equal(packed.meta.buffer.byteLength, packed.meta.length);
+    assert.ok(entrySizeBytes('k', packed) < 4096);
+  });
+
+  it('the memory cache keeps and counts a body once (its bytes); a hit has the text the fetch had', async () => {
     const pages: Array<[Buffer, string]> = [
       [Buffer.from('<p>Grüße “quoted” 日本語</p>'), 'text/html; charset=utf-8'],
       [
@@ -102,8 +153,11 @@ describe('fetch cache rules', () => {
         result: result({ contentType: type, body: { bytes, text: d.text, charset: d.charset, kind: d.kind } }),
       };
       assert.equal(
-        entrySizeBytes(entry),
-        entrySizeBytes({ ...entry, result: { ...entry.result, body: { ...entry.result.body!, text: null } } }),
+        entrySizeBytes('k', packEntry(entry)),
+        entrySizeBytes(
+          'k',
+          packEntry({ ...entry, result: { ...entry.result, body: { ...entry.result.body!, text: null } } }),
+        ),
         'the text is not counted: it is not kept',
       );
       await cache.set(`k${i}`, entry);

@@ -1,0 +1,138 @@
+// Hostile pages that go after memory (issue 31 rows 4, 5 and 13), as builders shared by the
+// regression tests and the benches (bench:hostile, bench:cache-memory, bench:pdf-bomb):
+//   - a redirect chain whose every hop carries a 15 KB Location, ending in a 200 with 14 KB of
+//     headers and a 2-byte body: a cache entry that is nearly all URLs and headers;
+//   - a 2.5 KB PDF whose content stream is two layers of FlateDecode over 1 GiB of spaces;
+//   - a page whose script allocates 128 MiB typed arrays in a loop (for a browser render).
+import http from 'node:http';
+import { createDeflate, deflateSync } from 'node:zlib';
+
+/** Defaults of the reproduction in issue 31 row 4. */
+export const FAT_CHAIN = { hops: 10, locationBytes: 15_000, headerBytes: 14_000 };
+
+/**
+ * Answers `/fat/<id>/<n>` (n redirects to go) and returns true, or returns false for any other
+ * path. Each redirect's Location is padded to `locationBytes` with a query string, so the URL
+ * of every later hop is that long too; the last answer is a 200 with `headerBytes` of headers
+ * (14 headers of about 1 KB) and the body `ok`. Distinct ids make distinct cache entries.
+ */
+export function serveFatChain(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  opts: Partial<typeof FAT_CHAIN> = {},
+): boolean {
+  const { locationBytes, headerBytes } = { ...FAT_CHAIN, ...opts };
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const m = /^\/fat\/([\w-]+)\/(\d+)$/.exec(path);
+  if (!m) return false;
+  const n = Number(m[2]);
+  if (n > 0) {
+    const next = `/fat/${m[1]}/${n - 1}?pad=`;
+    res.writeHead(302, { location: next + 'p'.repeat(Math.max(0, locationBytes - next.length)) });
+    res.end();
+    return true;
+  }
+  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' };
+  const each = 1000;
+  for (let i = 0; i * each < headerBytes; i++)
+    headers[`x-fill-${i}`] = 'h'.repeat(Math.min(each, headerBytes - i * each));
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : 'ok');
+  return true;
+}
+
+/** The first URL of a fat chain on `origin` (`hops` redirects before the 200). */
+export function fatChainUrl(origin: string, id: string | number, hops = FAT_CHAIN.hops): string {
+  return `${origin}/fat/${id}/${hops}`;
+}
+
+const pdfBombs = new Map<number, Promise<Buffer>>();
+
+/**
+ * A one-page PDF (about 2.5 KB for 1 GiB) whose content stream is `Flate(Flate(spaces))`:
+ * `mib` MiB of spaces once both layers are decoded, then one line of text so that a reader
+ * that survives shows it. Built once per size, streaming (never holding the spaces).
+ */
+export function pdfBomb(mib = 1024): Promise<Buffer> {
+  let built = pdfBombs.get(mib);
+  if (!built) {
+    built = buildPdfBomb(mib);
+    pdfBombs.set(mib, built);
+  }
+  return built;
+}
+
+async function buildPdfBomb(mib: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => parts.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  const spaces = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < mib; i++) {
+    if (!deflate.write(spaces)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end(Buffer.from('\nBT /F1 12 Tf 72 720 Td (After the spaces) Tj ET\n'));
+  await done;
+  const stream = deflateSync(Buffer.concat(parts), { level: 9 });
+  return pdfWithContent(stream, '/Filter [/FlateDecode /FlateDecode]');
+}
+
+/** A one-page PDF with `content` as its page's content stream (already encoded by `filter`). */
+export function pdfWithContent(content: Buffer, filter: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = chunks[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const piece =
+      body === null
+        ? Buffer.concat([
+            Buffer.from(`${i + 1} 0 obj\n<< /Length ${content.length} ${filter} >>\nstream\n`),
+            content,
+            Buffer.from('\nendstream\nendobj\n'),
+          ])
+        : Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`);
+    chunks.push(piece);
+    offset += piece.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
+  chunks.push(Buffer.from(xref));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * An HTML page whose script keeps allocating `mib` MiB typed arrays (touched, so the memory is
+ * really used) until `totalMib` is held, a few allocations per task so the page stays
+ * responsive; then it writes its text. Without a memory cap a render holds all of it.
+ */
+export function typedArrayHogPage(mib = 128, totalMib = 4096): string {
+  return `<!doctype html><html><head><title>Hog</title></head><body><main id="m"><p>Loading.</p></main>
+<script>
+const held = [];
+let total = 0;
+function step() {
+  for (let i = 0; i < 2 && total < ${totalMib}; i++) {
+    const a = new Uint8Array(${mib} * 1024 * 1024);
+    a.fill(1);
+    held.push(a);
+    total += ${mib};
+  }
+  if (total < ${totalMib}) setTimeout(step, 0);
+  else document.getElementById('m').innerHTML = '<h1>Held</h1><p>' + total + ' MiB held by this page.</p>';
+}
+step();
+</script></body></html>`;
+}
