@@ -4,7 +4,8 @@
 // Exit status: 0 every item fine, 2 some item has meta.error, 1 bad usage or configuration.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { ConfigError, VERSION, loadConfig, type Config } from '../config/config.js';
+import { ConfigError, VERSION, type Config } from '../config/config.js';
+import { loadConfigNoting, startupWarnings, type LoadedConfig } from '../config/config-warnings.js';
 import { loggerOptions } from '../app/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
 import { openApiDocument } from '../http/openapi-document.js';
@@ -42,9 +43,11 @@ async function finish(code: number, stdout?: string, stderr?: string): Promise<n
   process.exit(code);
 }
 
-function loadOrExit(): Config {
+/** The configuration and its start-up warnings, or a one-line message and exit 1. */
+function loadOrExit(): LoadedConfig & { warnings: (servesApi: boolean) => string[] } {
   try {
-    return loadConfig(process.env);
+    const loaded = loadConfigNoting(process.env);
+    return { ...loaded, warnings: (servesApi) => startupWarnings(loaded, servesApi) };
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`urlkit: ${err.message}\n`);
@@ -101,10 +104,11 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
     inputs.push(checked.value);
   }
 
-  const config = loadOrExit();
+  const { config, warnings } = loadOrExit();
   const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({
     correlation_id: correlationId,
   });
+  for (const warning of warnings(false)) logger.warn(warning);
   // The CLI runs the tools here, never through the scale-out queue.
   const services = createServices(config, undefined, { role: 'local' });
   const interrupted = new AbortController();
@@ -151,10 +155,11 @@ async function main(argv: string[]): Promise<void> {
         undefined,
         `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`,
       );
-    const config = loadOrExit();
-    if (config.redisUrl && config.role === 'worker') return runWorker(config);
+    const { config, warnings } = loadOrExit();
+    if (config.redisUrl && config.role === 'worker') return runWorker(config, warnings(false));
     await exitIfRedisUnreachable(config);
     const server = await serve(config);
+    for (const warning of warnings(true)) server.app.log.warn(warning);
     exitOnSignals(server);
     return;
   }
@@ -167,13 +172,16 @@ async function main(argv: string[]): Promise<void> {
       );
     // Loaded only here: the other commands need not pay for the MCP SDK at start-up.
     const { runMcpStdio } = await import('../mcp/stdio.js');
-    const session = await runMcpStdio(loadOrExit());
+    const { config, warnings } = loadOrExit();
+    const session = await runMcpStdio(config, warnings(false));
     await session.closed;
     process.exit(0);
   }
   if (command === 'openapi') {
     if (rest.length > 0) return finish(1, undefined, 'urlkit openapi takes no arguments.');
-    const document = openApiDocument(TOOLS, { authEnabled: loadOrExit().apiKeys.length > 0 });
+    const { config, warnings } = loadOrExit();
+    for (const warning of warnings(false)) process.stderr.write(`urlkit: warning: ${warning}\n`);
+    const document = openApiDocument(TOOLS, { authEnabled: config.apiKeys.length > 0 });
     return finish(0, `${JSON.stringify(document, null, 2)}\n`);
   }
   if (command === 'worker') {
@@ -183,7 +191,8 @@ async function main(argv: string[]): Promise<void> {
         undefined,
         `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`,
       );
-    return runWorker(loadOrExit());
+    const { config, warnings } = loadOrExit();
+    return runWorker(config, warnings(false));
   }
   const tool = findToolByCommand(command);
   if (!tool) return usageError('urlkit', `unknown command "${command}"`, 'run "urlkit --help" for the commands');

@@ -13,7 +13,7 @@ import { createServices } from '../app/services.js';
 import { installConventions, serverOptions } from '../http/conventions.js';
 import { systemRoutes } from '../http/system-routes.js';
 
-export async function runWorker(config: Config): Promise<void> {
+export async function runWorker(config: Config, warnings: readonly string[] = []): Promise<void> {
   if (!config.redisUrl) {
     process.stderr.write('urlkit worker: set URLKIT_REDIS_URL (the Redis the API process queues jobs on)\n');
     process.exit(1);
@@ -24,6 +24,7 @@ export async function runWorker(config: Config): Promise<void> {
     process.exit(1);
   }
   const logger = pino(loggerOptions(config.logLevel), pino.destination(1));
+  for (const warning of warnings) logger.warn(warning);
   const metrics = createMetrics();
   const services = createServices(config, metrics.fetchObserver, {
     registry: metrics.registry,

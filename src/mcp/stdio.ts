@@ -27,9 +27,10 @@ export interface StdioSession {
   closed: Promise<void>;
 }
 
-export async function runMcpStdio(config: Config): Promise<StdioSession> {
+export async function runMcpStdio(config: Config, warnings: readonly string[] = []): Promise<StdioSession> {
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const logger = pino(loggerOptions(config.logLevel), pino.destination(2));
+  for (const warning of warnings) logger.warn(warning);
   const services = createServices(config);
   const lifecycle = new Lifecycle();
   const server = createMcpServer({
