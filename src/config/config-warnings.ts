@@ -43,7 +43,10 @@ export function unknownSettingWarnings(unknown: readonly string[], known: readon
 /** The server listens beyond loopback with no API keys: anyone who reaches it may use it. */
 export function exposureWarning(config: Pick<Config, 'host' | 'apiKeys'>): string | null {
   if (config.apiKeys.length > 0 || isLoopbackBind(config.host)) return null;
-  return `HOST=${config.host} accepts calls from other machines and URLKIT_API_KEYS is not set: anyone who can reach this port can use the service (and the network it can reach)`;
+  return (
+    `HOST=${config.host} accepts calls from other machines and URLKIT_API_KEYS is not set: ` +
+    'anyone who can reach this port can use the service (and the network it can reach)'
+  );
 }
 
 function closestName(name: string, known: readonly string[]): string | null {
