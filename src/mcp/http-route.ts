@@ -35,6 +35,8 @@ export interface McpRouteOptions {
   admission?: Admission;
   /** How the app answers errors that are not a JSON-RPC parse error. */
   errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** Who a request is from (API key, else client address), for fair shares of the service. */
+  callerOf?: (request: FastifyRequest) => string;
 }
 
 export async function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): Promise<void> {
@@ -74,6 +76,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     maxCalls: 1,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.admission ? { admission: opts.admission } : {}),
+    ...(opts.callerOf ? { caller: opts.callerOf(request) } : {}),
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
 

@@ -56,6 +56,8 @@ export interface McpServerDeps {
    * Over HTTP the request hooks count them already.
    */
   inFlight?: { enter(): void; leave(): void };
+  /** Who the calls are from (HTTP: the API key, else the client address), for fair shares. */
+  caller?: string;
 }
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -169,7 +171,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
           timeoutMs: deps.config.requestTimeoutMs,
           signal: stop.signal,
         });
-      results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke) : await invoke();
+      results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke, deps.caller) : await invoke();
     } catch (err) {
       if (err instanceof Overloaded)
         return requestError(correlationId, 'overloaded', err.message, { retry_after_s: err.retryAfterS });

@@ -15,7 +15,8 @@ type Lookup = (hostname: string, options: dns.LookupOptions, callback: LookupCal
 function isLoopback(ip: string): boolean {
   const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
   if (!ipaddr.isValid(bare)) return false;
-  return ipaddr.process(bare.replace(/%.*$/, '')).range() === 'loopback';
+  const zone = bare.indexOf('%');
+  return ipaddr.process(zone === -1 ? bare : bare.slice(0, zone)).range() === 'loopback';
 }
 
 function refuse(where: string): Error {
@@ -49,6 +50,7 @@ function guarded(options: Options): Options {
 }
 
 const isOptions = (v: unknown): v is Options => typeof v === 'object' && v !== null && !Array.isArray(v);
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call/.apply on the socket
 const connect = net.Socket.prototype.connect as (this: net.Socket, ...args: unknown[]) => net.Socket;
 
 net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]): net.Socket {
@@ -65,4 +67,4 @@ net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]): 
     return connect.call(this, guarded({ port: Number(first), host: named ? args[1] : 'localhost' }), ...rest);
   }
   return connect.apply(this, args);
-} as typeof net.Socket.prototype.connect;
+};
