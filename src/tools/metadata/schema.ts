@@ -19,6 +19,7 @@ export const metadataDataSchema: JsonSchema = {
     'title',
     'description',
     'favicon',
+    'logo',
     'og',
     'canonical_url',
     'lang',
@@ -33,13 +34,16 @@ export const metadataDataSchema: JsonSchema = {
   ],
   properties: {
     title: str(
-      'og:title, else twitter:title, else JSON-LD headline, else <title>, else the first <h1>; for a non-HTML target the file name. Empty string when none.',
+      'The title the page declares, verbatim (entities decoded, whitespace collapsed, nothing cut): og:title, else twitter:title, else <title>, else JSON-LD headline, else the first <h1>; for a non-HTML target the file name. Empty string when none.',
     ),
     description: str(
-      'meta description, else og:description, else twitter:description, else JSON-LD description. Empty string when none.',
+      'The description the page declares, verbatim: og:description, else twitter:description, else meta description, else JSON-LD description, else the lead paragraph. Empty string when none.',
     ),
     favicon: str(
       'Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon; a mask-icon only when nothing else is declared; never fetched), else /favicon.ico of the final origin.',
+    ),
+    logo: nullableStr(
+      "Absolute URL of the site's logo as the page declares it: JSON-LD logo of the publisher or the site's Organization, og:logo, itemprop=logo, else an image in the page's header marked or named as the logo. Null when none (never the favicon).",
     ),
     og: {
       ...tagValues(
