@@ -51,5 +51,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
 
 /** Every word of every name starts with a capital (or a letter without case), particles aside. */
 function capitalised(names: string): boolean {
-  return names.split(', ').every((n) => n.split(' ').every((w) => !/^\p{Ll}/u.test(w) || PARTICLE.test(w)));
+  return names
+    .split(', ')
+    .every((n) => NUMBERED_LOGIN.test(n) || n.split(' ').every((w) => !/^\p{Ll}/u.test(w) || PARTICLE.test(w)));
 }

@@ -22,6 +22,10 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
     const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
     if (own) return own;
   }
+  // The first <h1> is one whole part of a declared title ("Osprey" in "Osprey – Fieldwiki"):
+  // the other parts are the site's name or a section, and the <h1> is the story.
+  const h1 = ctx.tags.firstH1;
+  if (h1 && !brands.has(fold(h1)) && !onlySiteName(ctx, h1) && partOfDeclared(ctx, h1)) return h1;
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
   // A declared title of one word ("Gefahrstoff-Service", "Beitragseinreichung") is the page's
@@ -202,4 +206,16 @@ function asPrinted(ctx: TitleContext, t: string | null): string | null {
     if (printed !== t && /[\u2013\u2014]/.test(printed)) return printed;
   }
   return t;
+}
+
+/** `h1` is one of the parts a brand separator splits og:title, twitter:title or <title> into. */
+function partOfDeclared(ctx: TitleContext, h1: string): boolean {
+  const f = fold(h1);
+  for (const key of ['og:title', 'twitter:title'])
+    for (const v of ctx.tags.meta.get(key) ?? []) if (hasPart(v)) return true;
+  return hasPart(ctx.tags.title ?? '');
+  function hasPart(title: string): boolean {
+    const parts = collapse(title).split(BRAND_SEP);
+    return parts.length > 1 && parts.some((p) => fold(p) === f);
+  }
 }
