@@ -3,6 +3,7 @@
 // request URLs and any url-like field lose their query string, Authorization is never logged.
 import type { LoggerOptions } from 'pino';
 import type { LogLevel } from '../config/config.js';
+import { withoutUserinfo } from '../fetch/url-policy.js';
 
 /** Drops the query string and fragment, which may carry tokens or personal data. */
 export function stripQuery(url: unknown): unknown {
@@ -11,7 +12,9 @@ export function stripQuery(url: unknown): unknown {
   return cut === -1 ? url : `${url.slice(0, cut)}${url[cut] === '?' ? '?[query removed]' : ''}`;
 }
 
-const urlSerializer = (v: unknown) => (Array.isArray(v) ? v.map(stripQuery) : stripQuery(v));
+/** A logged URL: no query, no credentials. */
+const shownUrl = (v: unknown) => stripQuery(typeof v === 'string' ? withoutUserinfo(v) : v);
+const urlSerializer = (v: unknown) => (Array.isArray(v) ? v.map(shownUrl) : shownUrl(v));
 
 export function loggerOptions(level: LogLevel): LoggerOptions {
   return {

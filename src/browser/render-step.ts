@@ -7,6 +7,7 @@ import type { FetchResult } from '../fetch/types.js';
 import type { CleanRequest, CleanResult } from '../workers/clean-task.js';
 import { WorkerCrashed, type WorkerPool } from '../workers/pool.js';
 import type { BrowserPool } from './browser-pool.js';
+import { runsScripts } from './script-tags.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
 export const RENDER_MODES: readonly RenderMode[] = ['auto', 'always', 'never'];
@@ -15,14 +16,13 @@ export const RENDER_MODES: readonly RenderMode[] = ['auto', 'always', 'never'];
 const SHELL_MAX_WORDS = 50;
 /** Time kept back from the item's deadline for cleaning the rendered DOM. */
 const CLEAN_RESERVE_MS = 1000;
-const SCRIPT_TAG = /<script\b(?![^>]*\btype\s*=\s*["']?(?:application\/(?:ld\+)?json|text\/template)\b)/i;
 
 /** `auto`: the delivered HTML gave no index text, or little text from a page that runs scripts. */
 export function needsRender(mode: RenderMode, html: string, delivered: CleanResult): boolean {
   if (mode === 'never') return false;
   if (mode === 'always') return true;
   if (!delivered.ok) return true;
-  return delivered.wordCount < SHELL_MAX_WORDS && SCRIPT_TAG.test(html);
+  return delivered.wordCount < SHELL_MAX_WORDS && runsScripts(html);
 }
 
 export interface RenderStepInput {

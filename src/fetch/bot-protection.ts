@@ -11,6 +11,7 @@
 // `datadome`) are set on every page a protected site serves, so they count only together with a
 // blocking status.
 
+import { scanMarkup, type ScannedDocument } from './markup-scan.js';
 import { readableTextExceeds } from './readable-text-floor.js';
 
 export type BotVendor =
@@ -157,32 +158,20 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
     if (marker && (page === null || tiny)) return marker;
   }
   if (!tiny) return null;
-  return markupMarker(page as ScannedDocument, input.status, headers);
+  return markupMarker(page, input.status, headers);
 }
 
-// ---- the body: a cheap look at the markup of the first bytes, no parser ----
-
-interface ScannedDocument {
-  /** Lower-cased <title> text (entities decoded), '' when none. */
-  title: string;
-  /** Readable text: markup, scripts, styles and comments removed, whitespace collapsed. */
-  text: string;
-  textChars: number;
-  /** Lower-cased src/href/action/id/class/name attribute values of every tag. */
-  attrs: string;
-  /** Lower-cased inline script bodies. */
-  scripts: string;
-}
+// ---- the body: a look at the markup of the first bytes (markup-scan.ts), linear in them ----
 
 /**
  * The scanned document, or 'content' when the page surely carries more text than any challenge
- * page (most real pages: answered from the bytes without decoding or stripping them), or null
+ * page (most real pages: answered from the bytes without decoding or tokenizing them), or null
  * when the body is not markup.
  */
 function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | null {
   const bytes =
     typeof body === 'string'
-      ? Buffer.from(body.slice(0, BOT_SCAN_BYTES))
+      ? Buffer.from(body.slice(0, BOT_SCAN_BYTES)).subarray(0, BOT_SCAN_BYTES)
       : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES));
   // Only markup can be a challenge page; JSON, images and plain text are not looked at.
   if (
@@ -191,46 +180,10 @@ function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | 
     )
   )
     return null;
-  // Twice the limit: the floor is exact for any markup a challenge vendor writes, and the margin
-  // covers what it cannot mirror of the regexes below (a comment opening a script, say).
+  // Twice the limit: the floor is exact for the markup a challenge vendor writes, and the margin
+  // covers what it reads differently from the tokenizer (a `>` inside a quoted attribute, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
-  const raw = bytes.toString('utf8');
-  const scripts: string[] = [];
-  let noScripts = raw.replace(/<script\b[^>]*>([\s\S]*?)(?:<\/script\s*>|$)/gi, (m, inner: string) => {
-    scripts.push(inner.toLowerCase());
-    // Keep the opening tag: its src is an attribute worth reading.
-    return m.slice(0, m.indexOf('>') + 1);
-  });
-  noScripts = noScripts
-    .replace(/<style\b[^>]*>[\s\S]*?(?:<\/style\s*>|$)/gi, ' ')
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
-  const attrs: string[] = [];
-  const attrRe = /\s(?:src|href|action|id|class|name|data-sitekey|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-  const tagRe = /<[a-z][^>]*>/gi;
-  for (let m = tagRe.exec(noScripts); m; m = tagRe.exec(noScripts)) {
-    for (let a = attrRe.exec(m[0]); a; a = attrRe.exec(m[0])) attrs.push((a[1] ?? a[2] ?? a[3] ?? '').toLowerCase());
-    attrRe.lastIndex = 0;
-  }
-  const titleMatch = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(noScripts);
-  const title = titleMatch ? decodeEntities(titleMatch[1]!).replace(/\s+/g, ' ').trim().toLowerCase() : '';
-  const text = decodeEntities(noScripts.replace(/<title\b[^>]*>[\s\S]*?<\/title\s*>/i, ' ').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return { title, text, textChars: text.length, attrs: attrs.join('\n'), scripts: scripts.join('\n') };
-}
-
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => safeChar(parseInt(h, 16)))
-    .replace(/&#(\d+);?/g, (_, d: string) => safeChar(Number(d)))
-    .replace(
-      /&(amp|lt|gt|quot|apos|nbsp);/gi,
-      (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[n.toLowerCase()] ?? '',
-    );
-}
-
-function safeChar(code: number): string {
-  return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+  return scanMarkup(bytes.toString('utf8'));
 }
 
 /** Markup a vendor's challenge or block page is built from; each only counts in a tiny document. */
@@ -310,14 +263,29 @@ const MARKUP_RULES: ReadonlyArray<{
     // login form with a captcha under a real page's worth of text is not one.
     test: (d, status) =>
       CAPTCHA_WIDGET.test(d.attrs + '\n' + d.scripts) &&
-      (status >= 400 || VERIFY_TITLE.test(d.title) || (d.textChars < 400 && VERIFY_TITLE.test(d.text))),
+      (status >= 400 || saysVerify(d.title) || (d.textChars < 400 && saysVerify(d.text))),
   },
 ];
 
-const CAPTCHA_WIDGET =
-  /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha|\bh-captcha\b|hcaptcha\.com\/1\/api|\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile|geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/;
+/** Widget markup of the captcha services (any one of them). */
+const CAPTCHA_WIDGETS: readonly RegExp[] = [
+  /\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\.net\/recaptcha/,
+  /\bh-captcha\b|hcaptcha\.com\/1\/api/,
+  /\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile/,
+  /geetest|arkoselabs\.com|funcaptcha|\bfriendly-captcha\b|\bfrc-captcha\b/,
+];
+const CAPTCHA_WIDGET = { test: (s: string) => CAPTCHA_WIDGETS.some((re) => re.test(s)) };
 const VERIFY_TITLE =
-  /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment|one more step|checking your browser|please wait/;
+  /captcha|robot|human|verif|security check|unusual traffic|are you a bot|access denied|blocked|just a moment/;
+const VERIFY_TITLE_MORE = /one more step|checking your browser|please wait/;
+const saysVerify = (s: string) => VERIFY_TITLE.test(s) || VERIFY_TITLE_MORE.test(s);
+
+/** The whole title of a Cloudflare interstitial. */
+const CLOUDFLARE_TITLES: readonly RegExp[] = [
+  /^(?:just a moment|attention required! \| cloudflare|one more step|please wait)(?:\.{3}|…)?$/,
+  /^checking your browser(?: before accessing.*)?(?:\.{3}|…)?$/,
+];
+const CLOUDFLARE_TITLE = { test: (s: string) => CLOUDFLARE_TITLES.some((re) => re.test(s)) };
 
 function markupMarker(
   page: ScannedDocument,
@@ -335,12 +303,7 @@ function markupMarker(
     /cdn-cgi|cloudflare|turnstile/.test(page.attrs + page.scripts) ||
     /^cloudflare/i.test(headers.server ?? '') ||
     headers['cf-ray'] !== undefined;
-  if (
-    /^(?:just a moment|attention required! \| cloudflare|one more step|checking your browser(?: before accessing.*)?|please wait)(?:\.{3}|…)?$/.test(
-      page.title,
-    ) &&
-    (fromCloudflare || blocking)
-  ) {
+  if (CLOUDFLARE_TITLE.test(page.title) && (fromCloudflare || blocking)) {
     return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
   }
   if (/used cloudflare to restrict access/.test(page.title))
@@ -377,5 +340,8 @@ export function describeBotProtection(hit: BotProtection, status: number): strin
     ddos_guard: 'DDoS-Guard',
     captcha: 'a captcha',
   };
-  return `The target answered (status ${status}) with an anti-bot challenge or block page from ${who[hit.vendor]} (${hit.signal}), not the page's content.`;
+  return (
+    `The target answered (status ${status}) with an anti-bot challenge or block page from ` +
+    `${who[hit.vendor]} (${hit.signal}), not the page's content.`
+  );
 }

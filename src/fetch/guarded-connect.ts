@@ -11,6 +11,7 @@ import type { buildConnector } from 'undici';
 import { ItemFailure } from '../errors/codes.js';
 import { checkAddress, metadataName, type AddressPolicy } from './address-policy.js';
 import { EgressDenied, TransientFailure } from './fetch-failure.js';
+import { basicAuthOf } from './url-policy.js';
 import type { EgressDenial } from './types.js';
 
 export interface ConnectTimings {
@@ -255,12 +256,6 @@ function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
   });
 }
 
-function basicAuth(u: URL): string | null {
-  if (!u.username && !u.password) return null;
-  const creds = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
-  return `Basic ${Buffer.from(creds).toString('base64')}`;
-}
-
 async function openSocket(
   o: GuardedConnectOptions,
   hostname: string,
@@ -292,7 +287,7 @@ async function openSocket(
       );
       const target = addresses[0]!;
       const authority = `${net.isIPv6(target) ? `[${target}]` : target}:${port}`;
-      const auth = basicAuth(o.proxy);
+      const auth = basicAuthOf(o.proxy);
       socket.write(
         `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
       );

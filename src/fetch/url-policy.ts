@@ -20,6 +20,7 @@ export function effectivePort(u: URL): number {
 
 /** The URL a caller asked for: anything unparseable or not http(s) is invalid_url. */
 export function parseRequestedUrl(raw: string): URL {
+  // Checked here, before anything is fetched: credentials that cannot be sent are a bad URL.
   let u: URL;
   try {
     u = new URL(raw);
@@ -29,6 +30,7 @@ export function parseRequestedUrl(raw: string): URL {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw new ItemFailure('invalid_url', `Only http and https URLs are fetched, not ${u.protocol}`);
   }
+  basicAuthOf(u);
   checkPort(u);
   return u;
 }
@@ -39,7 +41,10 @@ export function resolveRedirect(location: string, base: URL): URL {
   try {
     u = new URL(location, base);
   } catch {
-    throw new ItemFailure('upstream_error', `The redirect Location is not a valid URL: ${location.slice(0, 200)}`);
+    throw new ItemFailure(
+      'upstream_error',
+      `The redirect Location is not a valid URL: ${withoutUserinfo(location).slice(0, 200)}`,
+    );
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw new ItemFailure('blocked_url', `Redirect to a ${u.protocol} URL refused.`);
@@ -51,4 +56,57 @@ export function resolveRedirect(location: string, base: URL): URL {
 function checkPort(u: URL): void {
   const port = effectivePort(u);
   if (BAD_PORTS.has(port)) throw new ItemFailure('blocked_url', `Port ${port} is blocked by the egress policy.`);
+}
+
+/**
+ * The `Authorization` header for credentials written in the URL (`http://user:pw@host/`), or
+ * null. A user name or password that is not valid percent-encoding is the caller's bad URL.
+ */
+export function basicAuthOf(u: URL): string | null {
+  if (!u.username && !u.password) return null;
+  let creds: string;
+  try {
+    creds = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+  } catch {
+    throw new ItemFailure('invalid_url', 'The user name or password in the URL is not valid percent-encoding.');
+  }
+  return `Basic ${Buffer.from(creds).toString('base64')}`;
+}
+
+/**
+ * A URL as it may be shown (echoed, reported, put in a message or a log): without the user name
+ * and password it may carry. A parseable URL with credentials comes back serialised without
+ * them; anything else with an `@` in what would be its authority loses everything up to that
+ * `@`; the rest is returned as it is.
+ */
+export function withoutUserinfo(raw: string): string {
+  if (!raw.includes('@')) return raw;
+  try {
+    const u = new URL(raw);
+    if (!u.username && !u.password) return raw;
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return stripAuthorityUserinfo(raw);
+  }
+}
+
+/** "scheme:" (optional) and slashes, then an authority up to / ? # or \: cut its "userinfo@". */
+function stripAuthorityUserinfo(raw: string): string {
+  let i = 0;
+  const colon = raw.indexOf(':');
+  if (colon > 0 && isScheme(raw.slice(0, colon))) i = colon + 1;
+  const afterScheme = i;
+  while (raw[i] === '/' || raw[i] === '\\') i++;
+  // Without a scheme, only "//host" starts an authority; with one, any number of slashes may.
+  if (afterScheme === 0 && i < 2) return raw;
+  let end = i;
+  while (end < raw.length && !'/?#\\'.includes(raw[end]!)) end++;
+  const at = raw.lastIndexOf('@', end - 1);
+  return at < i ? raw : raw.slice(0, i) + raw.slice(at + 1);
+}
+
+function isScheme(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]*$/i.test(s);
 }

@@ -135,7 +135,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // https (which breaks the page on a plain-http loopback server): keep everything same-origin.
     transformStaticCSP: (header: string) =>
       header
-        .replace(/\s*upgrade-insecure-requests;/g, '')
+        .replace(/\s?upgrade-insecure-requests;/g, '')
         .replace(/ validator\.swagger\.io/g, '')
         .replace(/ https:/g, ''),
   });

@@ -46,7 +46,7 @@ export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions =
 export function serialize(children: RootContent[]): string {
   if (children.length === 0) return '';
   const root: Root = { type: 'root', children };
-  return toMarkdown(root, OPTIONS).replace(/\n+$/, '');
+  return toMarkdown(root, OPTIONS).replace(/(?<!\n)\n+$/, '');
 }
 
 /** mdast nodes of one block (none when the block is empty). */

@@ -97,9 +97,9 @@ export function codeText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((l) => l.replace(/\s+$/, ''))
+    .map((l) => l.trimEnd())
     .join('\n')
-    .replace(/^\n+|\n+$/g, '');
+    .replace(/^\n+|(?<!\n)\n+$/g, '');
 }
 
 /** One collapsed line for a run of inlines; a line break inside a block becomes a space. */

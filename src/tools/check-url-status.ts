@@ -1,4 +1,5 @@
 import { followRedirectsField, timeoutField, urlField } from './fields.js';
+import { withoutUserinfo } from '../fetch/url-policy.js';
 import { probeUrl } from './status/probe.js';
 import { statusDataSchema, statusMetaSchema } from './status/schema.js';
 import type { Tool, ToolItem } from './types.js';
@@ -43,9 +44,9 @@ export const checkUrlStatus: Tool<StatusInput> = {
 
 /** A probe that got no answer (its queue job failed as a unit, or the call was stopped): the reason is the error code. */
 function queueFailedItem(url: string, error: ItemError): ToolItem {
-  let finalUrl = url;
+  let finalUrl = withoutUserinfo(url);
   try {
-    finalUrl = new URL(url).href;
+    finalUrl = new URL(finalUrl).href;
   } catch {
     // not a URL: reported as sent
   }

@@ -10,6 +10,7 @@ import type { Services } from './types.js';
 import { RequestDeadline, stoppedItemError } from './stopped.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { Tool, ToolItem } from './types.js';
+import { withoutShownUserinfo } from './shown-urls.js';
 
 /** How long a tool may take to wrap up after its signal fired. */
 export const ABORT_GRACE_MS = 1000;
@@ -63,9 +64,9 @@ export async function invokeTool(
     }
     if (outcome === 'gave-up') {
       running.catch(() => {}); // it may still settle later; nobody is listening
-      return timedOutItems(tool, input, signal.reason);
+      return withoutShownUserinfo(timedOutItems(tool, input, signal.reason));
     }
-    return outcome;
+    return withoutShownUserinfo(outcome);
   } finally {
     if (graceTimer) clearTimeout(graceTimer);
     signal.removeEventListener('abort', onAbort);

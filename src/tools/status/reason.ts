@@ -140,7 +140,7 @@ export function retryAfterSeconds(headers: Readonly<Record<string, string>>, now
 export function contentLength(headers: Readonly<Record<string, string>>): number | null {
   const raw = headers['content-length']?.trim();
   // Repeated identical values arrive joined with ', ' (RFC 9110 allows the list form).
-  const values = raw === undefined ? [] : [...new Set(raw.split(/\s*,\s*/))];
+  const values = raw === undefined ? [] : [...new Set(raw.split(',').map((v) => v.trim()))];
   if (values.length !== 1 || !/^\d+$/.test(values[0]!)) return null;
   const n = Number(values[0]);
   return Number.isSafeInteger(n) ? n : null;
