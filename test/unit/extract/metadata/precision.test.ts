@@ -10,11 +10,16 @@ const para = `<p>${'A paragraph of the page that is long enough to count as its 
 
 describe('author: precision', () => {
   it('names nobody from a testimonial or a review', () => {
-    const html = `<h1>Window cleaning</h1>${para}<div class="testimonials"><p class="author">Scott B.</p></div><div itemprop="review"><span itemprop="author">Dana E.</span></div>`;
+    const html = [
+      `<h1>Window cleaning</h1>${para}`,
+      '<div class="testimonials"><p class="author">Scott B.</p></div>',
+      '<div itemprop="review"><span itemprop="author">Dana E.</span></div>',
+    ].join('');
     assert.equal(meta(html).author, null);
   });
   it("names nobody from a product's colour options", () => {
-    const html = `<h1>Anchor lamp</h1><ul class="swatches"><li><a class="author" href="#">Anchor – Yellow</a></li></ul>${para}`;
+    const swatch = '<ul class="swatches"><li><a class="author" href="#">Anchor – Yellow</a></li></ul>';
+    const html = `<h1>Anchor lamp</h1>${swatch}${para}`;
     assert.equal(meta(html).author, null);
   });
   it('reads no name from prose after "by"', () => {
@@ -47,7 +52,11 @@ describe('published_at: precision', () => {
     );
   });
   it("reads no date from a sidebar's or a review's <time>", () => {
-    const html = `<h1>Product</h1>${para}<aside><time datetime="2020-01-01">Jan 1</time></aside><div class="reviews"><time datetime="2020-02-02">Feb 2</time></div>`;
+    const html = [
+      `<h1>Product</h1>${para}`,
+      '<aside><time datetime="2020-01-01">Jan 1</time></aside>',
+      '<div class="reviews"><time datetime="2020-02-02">Feb 2</time></div>',
+    ].join('');
     assert.equal(meta(html).published_at, null);
   });
   it('reads no date written anywhere in the text', () => {
