@@ -43,7 +43,8 @@ describe('chunking helpers', () => {
 
 /** A page whose tree needs far more heap than a worker capped at 48 MiB has: parsing it kills the worker. */
 // On a busy machine the worker can take many seconds to reach its limit: the chunks that parse
-// it get a deadline far past that, so the chunk fails for the worker's death, not its deadline.
+// it, and the worker's task budget, get a deadline far past that, so the chunk fails for the
+// worker's death, not for a deadline.
 const PARSE_DEADLINE_MS = 120_000;
 const workerKiller = {
   kind: 'metadata' as const,
@@ -57,7 +58,9 @@ const workerKiller = {
 };
 
 describe('in-process dispatcher', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerMaxMemoryMb: 48 }));
+  const pool = new WorkerPool(
+    testConfig({ workerThreads: 1, workerMaxMemoryMb: 48, workerTaskTimeoutMs: PARSE_DEADLINE_MS }),
+  );
   const dispatcher = createInProcessDispatcher();
   after(async () => {
     await dispatcher.close();
