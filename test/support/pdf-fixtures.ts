@@ -257,8 +257,8 @@ export async function encryptedPdf(): Promise<Uint8Array> {
     `${p} >>\nendobj\n`;
   const xrefOffset = objOffset + obj.length;
   const xref =
-    `xref\n${size} 1\n${String(objOffset).padStart(10, '0')} 00000 n \ntrailer\n<` +
-    `< /Size ${size + 1} /Root ${root} /Prev ${prev} /Encrypt ${size} 0 R /ID [<${id.toString('hex')}> ` +
-    `<${id.toString('hex')}>] >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+    `xref\n${size} 1\n${String(objOffset).padStart(10, '0')} 00000 n \ntrailer\n` +
+    `<< /Size ${size + 1} /Root ${root} /Prev ${prev} /Encrypt ${size} 0 R ` +
+    `/ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
   return Buffer.concat([base, Buffer.from(obj + xref, 'latin1')]);
 }
