@@ -36,6 +36,12 @@ export type MetadataData = PageMetadata & {
   word_count?: number | null;
 };
 
+/**
+ * A tool route's body read by a test that checks the status itself: a 200 answer's fields and
+ * the error envelope's (a refused call) in one type, the status saying which are there.
+ */
+export type Reply<D = Record<string, unknown>, M = Record<string, unknown>> = Answer<D, M> & ErrorEnvelope;
+
 export type CleanAnswer = Answer<CleanData>;
 export type MetadataAnswer = Answer<MetadataData>;
 export type StatusAnswer = Answer<StatusData, StatusMeta>;
