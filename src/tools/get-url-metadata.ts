@@ -54,6 +54,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
   itemDataSchema: metadataDataSchema,
   itemMetaSchema: metadataMetaSchema,
   failedItem: (url, error) => metadataFailedItem(url, error),
+  streams: true,
   example: { url: 'https://example.com/', include_content: false, follow_redirects: true, timeout: 10 },
   async run(input, ctx) {
     const urls =
@@ -73,6 +74,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       concurrency: ctx.config.batchConcurrency,
       chunkTimeoutMs: chunkBudgetMs(timeoutMs, ctx.config),
       signal: ctx.signal,
+      ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
       onChunkFailed: (url, failure) => {
         // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
         // its unfinished URLs are timeouts. Anything else is this chunk failing as a unit.
