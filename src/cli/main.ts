@@ -16,6 +16,7 @@ import { createValidator } from '../tools/validation.js';
 import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';
 import { exitIfRedisUnreachable } from './redis-check.js';
 import { runWorker } from './worker.js';
+import { runInputCommand } from './input-command.js';
 
 const usageLine = (left: string, right: string) => `  urlkit ${left.padEnd(30)} ${right}`;
 const USAGE = [
@@ -24,6 +25,7 @@ const USAGE = [
   usageLine('mcp', 'run as an MCP server over stdio (for an MCP host)'),
   usageLine('worker', 'run scale-out queue jobs (needs URLKIT_REDIS_URL)'),
   ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
+  usageLine('<command> --input FILE|-', 'the URLs of FILE (- for stdin), one a line; NDJSON as items finish'),
   usageLine('--version', 'print the version'),
   '',
   'Run "urlkit <command> --help" for the options of a command.',
@@ -70,6 +72,11 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
     throw err;
   }
   if (parsed.help) return finish(0, `${toolUsage(tool)}\n`);
+  if (parsed.input !== undefined) {
+    if (parsed.urls.length > 0)
+      return finish(1, undefined, `urlkit ${tool.command}: give URLs as arguments or --input, not both`);
+    return runInputCommand(tool, parsed.input, parsed.fields, correlationId, loadOrExit());
+  }
   if (parsed.urls.length === 0)
     return finish(1, undefined, `urlkit ${tool.command}: give at least one URL\n\n${toolUsage(tool)}`);
   const indent = parsed.pretty ? 2 : undefined;
