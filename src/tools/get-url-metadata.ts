@@ -1,7 +1,14 @@
 import { itemError, type ItemError } from '../errors/codes.js';
 import { stoppedItemError } from './stopped.js';
 import { runBatch } from '../batch/run-batch.js';
-import { followRedirectsField, maxAgeField, timeoutField, unfetchedMeta, urlField } from './fields.js';
+import {
+  followRedirectsField,
+  maxAgeField,
+  respectRobotsField,
+  timeoutField,
+  unfetchedMeta,
+  urlField,
+} from './fields.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
@@ -15,6 +22,8 @@ export interface MetadataInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
 }
 
 export const getUrlMetadata: Tool<MetadataInput> = {
@@ -48,6 +57,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       follow_redirects: followRedirectsField,
       timeout: timeoutField(10),
       max_age: maxAgeField,
+      respect_robots: respectRobotsField,
     },
     oneOf: [{ required: ['url'] }, { required: ['items'] }],
   },
@@ -65,6 +75,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       followRedirects: input.follow_redirects ?? true,
       timeoutMs,
       maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS,
+      respectRobots: input.respect_robots ?? ctx.config.respectRobots,
     };
     return runBatch<string, MetadataItemOptions, ToolItem>(ctx.services.dispatcher, {
       handler: METADATA_HANDLER,
