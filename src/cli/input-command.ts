@@ -6,14 +6,17 @@ import { pino } from 'pino';
 import { loggerOptions } from '../app/logging.js';
 import { createServices } from '../app/services.js';
 import type { Config } from '../config/config.js';
+import { errorEnvelope } from '../tools/envelope.js';
 import type { Tool } from '../tools/types.js';
 import { createValidator } from '../tools/validation.js';
 import { pathToFlag } from './flags.js';
 import { countUrlLines, runInput, urlLines } from './input-batches.js';
 import { progressBar } from './progress-bar.js';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
+/** As every refused CLI call: the error envelope on stdout, one line on stderr, exit 1. */
+function fail(correlationId: string, prefix: string, message: string): never {
+  process.stdout.write(`${JSON.stringify(errorEnvelope(correlationId, 'invalid_request', message))}\n`);
+  process.stderr.write(`${prefix}: ${message}\n`);
   process.exit(1);
 }
 
@@ -23,23 +26,30 @@ export async function runInputCommand(
   fields: Record<string, unknown>,
   correlationId: string,
   config: Config,
+  warnings: readonly string[] = [],
 ): Promise<never> {
   const prefix = `urlkit ${tool.command}`;
   const validator = createValidator([tool]);
   // The options are checked once, with a stand-in URL, before any input is read.
   const checked = validator.validate(tool.name, { ...fields, url: 'http://example.com/' });
-  if (!checked.ok) fail(`${prefix}: ${checked.details.map((d) => `${pathToFlag(d.path)}: ${d.message}`).join('; ')}`);
+  if (!checked.ok)
+    fail(correlationId, prefix, checked.details.map((d) => `${pathToFlag(d.path)}: ${d.message}`).join('; '));
   if (source !== '-') {
     try {
       await fs.access(source, fs.constants.R_OK);
     } catch (err) {
-      fail(`${prefix}: cannot read --input ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      fail(
+        correlationId,
+        prefix,
+        `cannot read --input ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      );
     }
   }
 
   const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({
     correlation_id: correlationId,
   });
+  for (const warning of warnings) logger.warn(warning);
   const services = createServices(config, undefined, { role: 'local' });
   const interrupted = new AbortController();
   process.once('SIGINT', () => interrupted.abort(new Error('interrupted')));
@@ -64,7 +74,8 @@ export async function runInputCommand(
   } catch (err) {
     progress?.stop();
     await services.close();
-    return fail(`${prefix}: ${err instanceof Error ? err.message : String(err)}`);
+    process.stderr.write(`${prefix}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
   }
   progress?.stop();
   await services.close();

@@ -133,6 +133,6 @@ describe('urlkit --input', () => {
     const bad = await urlkit(['status', '--input', '-', '--timeout', '100'], `${site.origin}/x\n`);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /--timeout/);
-    assert.equal(bad.stdout, '');
+    assert.equal((JSON.parse(bad.stdout) as { error: { code: string } }).error.code, 'invalid_request');
   });
 });

@@ -82,7 +82,7 @@ async function call(tool: string, body: Record<string, unknown>, target = app): 
     payload: JSON.stringify(body),
   });
   assert.equal(res.statusCode, 200, res.body);
-  return (res.json() as { data: { results: Item[] } }).data.results;
+  return res.json<{ data: { results: Item[] } }>().data.results;
 }
 
 const metadata = (items: string[], extra: Record<string, unknown> = {}) =>
@@ -94,7 +94,7 @@ describe('respect_robots', () => {
     rules = await site(robotsTxt(RULES));
   });
 
-  it('allows what the rules allow and blocks what they disallow, naming the rule; blocked URLs are not requested', async () => {
+  it('allows what the rules allow, blocks what they disallow naming the rule, never requests it', async () => {
     const o = rules.server.origin;
     const urls = [`${o}/public`, `${o}/private/secret`, `${o}/private/open/page`, `${o}/not-for-urlkit/x`];
     const results = await metadata(urls);
@@ -141,8 +141,11 @@ describe('respect_robots', () => {
       const failing = await site(status(code));
       const [item] = await metadata([`${failing.server.origin}/any/page`]);
       assert.equal(item!.meta.error?.code, 'blocked_by_robots', `robots.txt ${code}`);
-      assert.match(item!.meta.error!.message, new RegExp(`answered ${code}`));
-      assert.deepEqual(failing.seen.filter((p) => p !== '/robots.txt'), []);
+      assert.match(item!.meta.error.message, new RegExp(`answered ${code}`));
+      assert.deepEqual(
+        failing.seen.filter((p) => p !== '/robots.txt'),
+        [],
+      );
     }
   });
 
@@ -150,14 +153,14 @@ describe('respect_robots', () => {
     const hanging = await site(() => {});
     const [slow] = await metadata([`${hanging.server.origin}/page`], { timeout: 1 });
     assert.equal(slow!.meta.error?.code, 'blocked_by_robots');
-    assert.match(slow!.meta.error!.message, /could not be read \(timeout\)/);
+    assert.match(slow!.meta.error.message, /could not be read \(timeout\)/);
 
     const gone = await site(robotsTxt(''));
     const origin = gone.server.origin;
     await gone.server.close();
     const [unreachable] = await metadata([`${origin}/page`]);
     assert.equal(unreachable!.meta.error?.code, 'blocked_by_robots');
-    assert.match(unreachable!.meta.error!.message, /could not be read \(connect_error\)/);
+    assert.match(unreachable!.meta.error.message, /could not be read \(connect_error\)/);
   });
 
   it('is off by default (robots.txt not even read) and on with URLKIT_RESPECT_ROBOTS', async () => {
