@@ -1,10 +1,35 @@
 // A real redis-server for tests: a free loopback port, no persistence, stopped by the caller's
 // t.after even when the test fails. restart() stops it and starts a fresh one on the same port
 // (everything in it is lost, as when a Redis without persistence restarts). `extraArgs` are more
-// redis-server switches (e.g. --maxmemory and its policy).
+// redis-server switches (e.g. --maxmemory and its policy). Tests that need it skip, saying why,
+// only when no redis-server is on the PATH (`redisSkip`, node:test's skip option).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
+import { delimiter, join } from 'node:path';
+
+/** The redis-server executable the tests would start (the first on the PATH), or null. */
+export function findRedisServer(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const path = join(dir, 'redis-server');
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
+
+export const NO_REDIS =
+  "no redis-server on the PATH: install Debian's redis-server package (apt-get install -y redis-server) " +
+  'to run the Redis tests';
+
+/** node:test's skip option for a suite that needs Redis: false, or why it is skipped. */
+export const redisSkip: string | false = findRedisServer() ? false : NO_REDIS;
 
 export interface TestRedis {
   url: string;
