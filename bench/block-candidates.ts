@@ -6,14 +6,9 @@
 // (block-features.ts) and text. Only the tune split is trained on
 // (scripts/learned/train-block-filter.py); check pages are there to validate.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseHtml } from '../src/parse/parse-html.js';
-import { ContentContext } from '../src/extract/content/context.js';
-import { READINGS } from '../src/extract/content/readings/readings.js';
-import { NOTHING } from '../src/extract/content/readings/attempt.js';
-import { runReading } from '../src/extract/content/readings/reading.js';
 import { runPasses } from '../src/extract/content/passes/passes.js';
 import { renderText } from '../src/render/text.js';
+import { dumpArgs, rulesAnswer } from './learned/rules-answer.js';
 import { answerBasis, blockFeatures } from './learned/block-features.js';
 import { loadWcxb } from './wcxb.js';
 import { loadCorpus } from './corpus.js';
@@ -21,21 +16,15 @@ import { siteOf, splitOf } from './quality-split.js';
 
 /** The answer's blocks without the filter: their features and texts. */
 function answerBlocks(html: string, finalUrl: string, plain: boolean): Array<{ x: number[]; text: string }> {
-  const ctx = new ContentContext(parseHtml(html), finalUrl);
-  let found = NOTHING;
-  for (const r of READINGS) found = runReading(ctx, r, found);
+  const { ctx, found, reading } = rulesAnswer(html, finalUrl);
   if (found.chars === 0) return [];
-  const reading = ctx.outcomes.find((o) => o.attempt === found)?.reading ?? 'nothing';
   const blocks = runPasses('answer', found.blocks, ctx).blocks;
   const xs = blockFeatures(blocks, answerBasis(ctx, reading));
   return blocks.map((b, i) => ({ x: xs[i]!, text: renderText([b], { title: null, plain }) }));
 }
 
 function main(): void {
-  const outArg = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
-  const limitArg = process.argv.find((a) => a.startsWith('--limit='))?.slice(8);
-  const limit = limitArg ? Number(limitArg) : Infinity;
-  const out = resolve(outArg ?? 'bench/out/block-candidates.jsonl');
+  const { out, limit } = dumpArgs('block-candidates');
   const lines: string[] = [];
   for (const page of loadWcxb(limit)) {
     const blocks = answerBlocks(page.html, page.finalUrl, true);

@@ -6,16 +6,12 @@
 // with its feature vector and the text the conversion would read from it. Only the tune split is
 // trained on (scripts/learned/train-element-filter.py); check pages are there to validate.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { AnyNode } from 'domhandler';
-import { parseHtml } from '../src/parse/parse-html.js';
-import { ContentContext } from '../src/extract/content/context.js';
-import { READINGS } from '../src/extract/content/readings/readings.js';
-import { NOTHING, type Plan } from '../src/extract/content/readings/attempt.js';
-import { runReading } from '../src/extract/content/readings/reading.js';
+import type { Plan } from '../src/extract/content/readings/attempt.js';
 import { runPasses } from '../src/extract/content/passes/passes.js';
 import { renderText } from '../src/render/text.js';
-import { isElement } from '../src/extract/dom/walk.js';
+import { isElement, isTextNode } from '../src/extract/dom/walk.js';
+import { dumpArgs, rulesAnswer } from './learned/rules-answer.js';
 import { judgedElements } from './learned/element-features.js';
 import { loadWcxb } from './wcxb.js';
 import { loadCorpus } from './corpus.js';
@@ -23,7 +19,7 @@ import { siteOf, splitOf } from './quality-split.js';
 
 /** The text the conversion reads under `node` (what the plan keeps of it). */
 function keptText(node: AnyNode, plan: Plan, out: string[]): void {
-  if (node.type === 'text') out.push((node as { data: string }).data);
+  if (isTextNode(node)) out.push(node.data);
   if (!isElement(node)) return;
   if (!plan.stats.get(node) || plan.pruned.has(node) || plan.excluded(node)) return;
   for (const kid of node.children) keptText(kid, plan, out);
@@ -34,10 +30,7 @@ function answerElements(
   finalUrl: string,
   plain: boolean,
 ): { reading: string; answer: string; elements: Array<{ x: number[]; text: string; depth: number }> } {
-  const ctx = new ContentContext(parseHtml(html), finalUrl);
-  let found = NOTHING;
-  for (const r of READINGS) found = runReading(ctx, r, found);
-  const reading = ctx.outcomes.find((o) => o.attempt === found)?.reading ?? 'nothing';
+  const { ctx, found, reading } = rulesAnswer(html, finalUrl);
   const answer =
     found.chars === 0 ? '' : renderText(runPasses('answer', found.blocks, ctx).blocks, { title: null, plain });
   if (reading !== 'strict' || !found.plan) return { reading, answer, elements: [] };
@@ -51,10 +44,7 @@ function answerElements(
 }
 
 function main(): void {
-  const outArg = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
-  const limitArg = process.argv.find((a) => a.startsWith('--limit='))?.slice(8);
-  const limit = limitArg ? Number(limitArg) : Infinity;
-  const out = resolve(outArg ?? 'bench/out/element-candidates.jsonl');
+  const { out, limit } = dumpArgs('element-candidates');
   const lines: string[] = [];
   for (const page of loadWcxb(limit)) {
     const base = { set: 'wcxb', id: page.id, type: page.type, split: splitOf(page.site) };

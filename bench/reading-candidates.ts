@@ -7,14 +7,10 @@
 // counts on the article set. Only the tune split is trained on (scripts/learned/train-chooser.py);
 // check lines are there to validate.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseHtml } from '../src/parse/parse-html.js';
-import { ContentContext } from '../src/extract/content/context.js';
-import { READINGS } from '../src/extract/content/readings/readings.js';
-import { NOTHING, type Attempt } from '../src/extract/content/readings/attempt.js';
-import { runReading } from '../src/extract/content/readings/reading.js';
+import type { Attempt } from '../src/extract/content/readings/attempt.js';
 import { runPasses } from '../src/extract/content/passes/passes.js';
 import { renderText } from '../src/render/text.js';
+import { dumpArgs, rulesAnswer } from './learned/rules-answer.js';
 import { candidateFeatures, choiceBasis, profileAttempt } from './learned/candidate-features.js';
 import { loadWcxb, scoreTokens } from './wcxb.js';
 import { loadCorpus } from './corpus.js';
@@ -31,12 +27,9 @@ interface Candidate {
 
 /** The content profile's candidates of one page, the rules' choice first. */
 export function candidates(html: string, finalUrl: string, plain: boolean): Candidate[] {
-  const ctx = new ContentContext(parseHtml(html), finalUrl);
-  let found = NOTHING;
-  for (const r of READINGS) found = runReading(ctx, r, found);
+  const { ctx, found, reading: finalReading } = rulesAnswer(html, finalUrl);
   const answer = (a: Attempt): string =>
     a.chars === 0 ? '' : renderText(runPasses('answer', a.blocks, ctx).blocks, { title: null, plain });
-  const finalReading = ctx.outcomes.find((o) => o.attempt === found)?.reading ?? 'nothing';
   const basis = choiceBasis(ctx, found, finalReading);
   const out: Candidate[] = [];
   const finalText = answer(found);
@@ -55,10 +48,7 @@ export function candidates(html: string, finalUrl: string, plain: boolean): Cand
 }
 
 function main(): void {
-  const outArg = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
-  const limitArg = process.argv.find((a) => a.startsWith('--limit='))?.slice(8);
-  const limit = limitArg ? Number(limitArg) : Infinity;
-  const out = resolve(outArg ?? 'bench/out/reading-candidates.jsonl');
+  const { out, limit } = dumpArgs('reading-candidates');
   const lines: string[] = [];
   for (const page of loadWcxb(limit)) {
     const split = splitOf(page.site);

@@ -19,20 +19,11 @@ from collections import Counter, defaultdict
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.model_selection import GroupKFold
+from learned_common import SEED, feature_names, model_file, norm, tokens, trigrams
 
-SEED = 35
-WORD = re.compile(r'[^\W]+', re.UNICODE)
 PARAMS = dict(n_estimators=120, max_depth=3, learning_rate=0.1, subsample=0.8, min_samples_leaf=20,
               random_state=SEED)
 TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
-
-
-def tokens(s):
-    return WORD.findall(s.lower())
-
-
-def trigrams(ts):
-    return {tuple(ts[i:i + 3]) for i in range(len(ts) - 2)}
 
 
 def load(path):
@@ -72,10 +63,6 @@ def page_f1(p, keep):
         return 0.0
     pr, rc = common / gn, common / wn
     return 2 * pr * rc / (pr + rc)
-
-
-def norm(s):
-    return ' '.join(s.split())
 
 
 def snippet_counts(p, keep):
@@ -155,28 +142,10 @@ def articles_f1(pages, probs, tau, floor):
 
 
 def export(m, names, tau, floor, figures):
-    trees = []
-    for est in m.estimators_[:, 0]:
-        t = est.tree_
-        trees.append({
-            'feature': [int(f) for f in t.feature],
-            'threshold': [round(float(x), 6) for x in t.threshold],
-            'left': [int(c) for c in t.children_left],
-            'right': [int(c) for c in t.children_right],
-            'value': [round(float(v[0][0]) * m.learning_rate, 6) for v in t.value],
-        })
+    about = 'Block filter: gradient-boosted trees over block-features.ts (scripts/learned/train-block-filter.py)'
     prior = float(m.init_.class_prior_[1])
-    return {
-        'about': 'Block filter model: gradient-boosted trees over block-features.ts (scripts/learned/train-block-filter.py)',
-        'features': names,
-        'bias': round(math.log(prior / (1 - prior)), 6),
-        'threshold': tau,
-        'keepAtLeast': floor,
-        'seed': SEED,
-        'params': {k: v for k, v in PARAMS.items() if k != 'random_state'},
-        'figures': figures,
-        'trees': trees,
-    }
+    return model_file(about, m, names, PARAMS, figures, bias=round(math.log(prior / (1 - prior)), 6),
+                      threshold=tau, keepAtLeast=floor)
 
 
 def main():
@@ -220,8 +189,7 @@ def main():
         b, a = articles_f1(ps, predict(m, ps), tau, floor)
         figures[f'articles {name}'] = [len(ps), round(b, 4), round(a, 4)]
         print(f'articles {name}: {len(ps)} pages, snippet F1 {b:.4f} -> {a:.4f}', file=sys.stderr)
-    names = re.findall(r"^  '([a-z_]+)',$", open(args.names).read().split('BLOCK_FEATURES = [')[1].split('] as const')[0], re.M)
-    assert len(names) == len(wt[0]['blocks'][0]['x']), (len(names), len(wt[0]['blocks'][0]['x']))
+    names = feature_names(args.names, 'BLOCK_FEATURES', len(wt[0]['blocks'][0]['x']))
     if args.write:
         with open(args.write, 'w') as f:
             json.dump(export(m, names, tau, floor, figures), f, separators=(',', ':'))

@@ -19,8 +19,8 @@ from collections import defaultdict
 import numpy as np
 from sklearn.ensemble import GradientBoostingRegressor
 from sklearn.model_selection import GroupKFold
+from learned_common import SEED, feature_names, model_file
 
-SEED = 35
 PARAMS = dict(n_estimators=100, max_depth=3, learning_rate=0.05, subsample=0.8, min_samples_leaf=15,
               random_state=SEED)
 TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
@@ -97,27 +97,9 @@ def show(name, res):
 
 
 def export(m, names, tau, figures):
-    trees = []
-    for est in m.estimators_[:, 0]:
-        t = est.tree_
-        trees.append({
-            'feature': [int(f) for f in t.feature],
-            'threshold': [round(float(x), 6) for x in t.threshold],
-            'left': [int(c) for c in t.children_left],
-            'right': [int(c) for c in t.children_right],
-            'value': [round(float(v[0][0]) * m.learning_rate, 6) for v in t.value],
-        })
-    return {
-        'about': 'Reading chooser: gradient-boosted trees predicting a candidate\'s gain over the rules\' choice '
-                 '(scripts/learned/train-chooser.py)',
-        'features': names,
-        'bias': round(float(m.init_.constant_[0][0]), 6),
-        'threshold': tau,
-        'seed': SEED,
-        'params': {k: v for k, v in PARAMS.items() if k != 'random_state'},
-        'figures': figures,
-        'trees': trees,
-    }
+    about = "Reading chooser: gradient-boosted trees predicting a candidate's gain over the rules' choice " \
+            "(scripts/learned/train-chooser.py)"
+    return model_file(about, m, names, PARAMS, figures, bias=round(float(m.init_.constant_[0][0]), 6), threshold=tau)
 
 
 def main():
@@ -152,9 +134,7 @@ def main():
         r = table(ps, preds, tau)
         show(f'{name}, tau {tau}: pages, rules, chooser', r)
         figures[name] = {k: [v[0], round(v[1], 4), round(v[2], 4)] for k, v in r.items()}
-    src = open(args.names).read().split('FEATURE_NAMES = [')[1].split('] as const')[0]
-    names = re.findall(r"^  '([a-z_]+)',$", src, re.M)
-    assert len(names) == len(multi[0]['final']['x']), (len(names), len(multi[0]['final']['x']))
+    names = feature_names(args.names, 'FEATURE_NAMES', len(multi[0]['final']['x']))
     if args.write:
         with open(args.write, 'w') as f:
             json.dump(export(m, names, tau, figures), f, separators=(',', ':'))

@@ -22,35 +22,13 @@ from collections import Counter, defaultdict
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.model_selection import GroupKFold
+from learned_common import SEED, coverage, feature_names, model_file, norm, tokens, trigrams
 
-SEED = 35
-WORD = re.compile(r'[^\W]+', re.UNICODE)
 PARAMS = dict(n_estimators=150, max_depth=4, learning_rate=0.1, subsample=0.8, min_samples_leaf=20,
               random_state=SEED)
 TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
 TAUS = (0.02, 0.05, 0.1, 0.15, 0.2, 0.3)
 FLOORS = (0.3, 0.5)
-
-
-def tokens(s):
-    return WORD.findall(s.lower())
-
-
-def trigrams(ts):
-    return {tuple(ts[i:i + 3]) for i in range(len(ts) - 2)}
-
-
-def coverage(ts, bag, tri):
-    if not ts:
-        return 1.0
-    if len(ts) < 3:
-        return sum(t in bag for t in ts) / len(ts)
-    g = trigrams(ts)
-    return sum(x in tri for x in g) / len(g)
-
-
-def norm(s):
-    return ' '.join(s.split())
 
 
 def load(path):
@@ -163,29 +141,10 @@ def predict(m, pages):
 
 
 def export(m, names, tau, floor, figures):
-    trees = []
-    for est in m.estimators_[:, 0]:
-        t = est.tree_
-        trees.append({
-            'feature': [int(f) for f in t.feature],
-            'threshold': [round(float(x), 6) for x in t.threshold],
-            'left': [int(c) for c in t.children_left],
-            'right': [int(c) for c in t.children_right],
-            'value': [round(float(v[0][0]) * m.learning_rate, 6) for v in t.value],
-        })
-    prior = float(m.init_.class_prior_[1])
-    return {
-        'about': 'Element filter: gradient-boosted trees rating an element inside the strict reading\'s container '
-                 'as content (scripts/learned/train-element-filter.py)',
-        'features': names,
-        'bias': round(math.log(prior / (1 - prior)), 6),
-        'threshold': tau,
-        'keepAtLeast': floor,
-        'seed': SEED,
-        'params': {k: v for k, v in PARAMS.items() if k != 'random_state'},
-        'figures': figures,
-        'trees': trees,
-    }
+    about = ("Element filter: gradient-boosted trees rating an element inside the strict reading's container "
+             "as content (scripts/learned/train-element-filter.py)")
+    return model_file(about, m, names, PARAMS, figures, bias=round(math.log(m.init_.class_prior_[1] / (1 - m.init_.class_prior_[1])), 6),
+                      threshold=tau, keepAtLeast=floor)
 
 
 def main():
@@ -229,9 +188,7 @@ def main():
         b, a = articles_f1(ps, predict(m, ps), tau, floor)
         figures[f'articles {name}'] = [len(ps), round(b, 4), round(a, 4)]
         print(f'articles {name}: {len(ps)} pages, snippet F1 {b:.4f} -> {a:.4f}', file=sys.stderr)
-    src = open(args.names).read().split('ELEMENT_FEATURES = [')[1].split('] as const')[0]
-    names = re.findall(r"'([a-z_]+)'", src)
-    assert len(names) == len(train[0]['elements'][0]['x']), (len(names), len(train[0]['elements'][0]['x']))
+    names = feature_names(args.names, 'ELEMENT_FEATURES', len(train[0]['elements'][0]['x']))
     if args.write:
         with open(args.write, 'w') as f:
             json.dump(export(m, names, tau, floor, figures), f, separators=(',', ':'))
