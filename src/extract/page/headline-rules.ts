@@ -140,8 +140,10 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
           common++;
           if (!SHORT_WORD.test(x)) content++;
         }
-      // Only short words in common ("für", "die", "the") tell nothing about the story.
-      const share = content ? common / Math.min(w.size, d.size) : 0;
+      // Only short words in common ("für", "die", "the") tell nothing about the story, nor does
+      // one longer word ("your", "workspace") unless it is half the shorter text.
+      const ratio = common / Math.min(w.size, d.size);
+      const share = content >= 2 || (content === 1 && ratio >= 0.5) ? ratio : 0;
       if (share > bestShare) [best, bestShare] = [h, share];
     }
   }
