@@ -14,13 +14,16 @@ export type ProxyMode = 'never' | 'always' | 'fallback';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
-  /** Interface to bind. @default 127.0.0.1 */
+  /** Interface to bind; any other than loopback without API keys logs a warning at start. @default 127.0.0.1 */
   host: string;
   /** TCP port (0 picks a free one). @default 8080 */
   port: number;
   /** Log level (pino). @default info */
   logLevel: LogLevel;
-  /** Bearer keys for the tool routes (`Authorization: Bearer <key>`); empty: the API is open. */
+  /**
+   * Bearer keys for the tool routes (`Authorization: Bearer <key>`); unset: the API is open. A
+   * value with no key in it (`","`) is refused.
+   */
   apiKeys: readonly string[];
   /** Largest accepted request body (bytes). @default 1 MiB */
   bodyLimitBytes: number;
@@ -68,8 +71,16 @@ export interface Config {
    * 403/429, a reset or an anti-bot page). Needs URLKIT_PROXY. @default never
    */
   proxyMode: ProxyMode;
-  /** User-Agent sent to targets. @default urlkit/<version> (+https://github.com/urlkit/urlkit#readme) */
+  /**
+   * User-Agent sent to targets; its product token (before the first "/") is the name looked up
+   * in robots.txt. @default urlkit/<version> (+https://github.com/urlkit/urlkit#readme)
+   */
   userAgent: string;
+  /**
+   * Default of the `respect_robots` request field: check the origin's robots.txt before each
+   * requested URL and answer `blocked_by_robots` where it disallows it. @default false
+   */
+  respectRobots: boolean;
   /** Redirect hops followed. @default 10 */
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
@@ -146,7 +157,7 @@ export interface Config {
   redisUrl: string | null;
   /**
    * With URLKIT_REDIS_URL: 'api' serves HTTP and enqueues, 'worker' runs jobs, 'all' does both.
-   * @default all
+   * 'api' and 'worker' without URLKIT_REDIS_URL are refused. @default all
    */
   role: 'api' | 'worker' | 'all';
   /** The `max_age` (seconds) a request to the cleaners or the metadata fetcher gets when it sends none. @default 0 */
@@ -220,6 +231,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   redisUrl: null,
   role: 'all',
   cacheMaxAgeS: 0,
+  respectRobots: false,
   cacheMaxBytes: 64 * 1024 * 1024,
   queueStallMs: 15_000,
   queueConcurrency: 32,
@@ -339,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: int(env, 'URLKIT_SHUTDOWN_GRACE_MS', 0, 300_000),
     bodyMemoryBytes: int(env, 'URLKIT_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     allowPrivateNetworks: bool(env, 'URLKIT_ALLOW_PRIVATE_NETWORKS'),
+    respectRobots: bool(env, 'URLKIT_RESPECT_ROBOTS'),
     allowCidrs: cidrList(env, 'URLKIT_ALLOW_CIDRS'),
     proxyUrl: proxy(env, 'URLKIT_PROXY'),
     proxyMode: oneOf(env, 'URLKIT_PROXY_MODE', ['never', 'always', 'fallback'] as const),
@@ -378,5 +391,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (cfg.proxyMode !== 'never' && !cfg.proxyUrl) {
     throw new ConfigError(`URLKIT_PROXY_MODE=${cfg.proxyMode} needs URLKIT_PROXY to be set`);
   }
+  // Settings that would silently do less than they say are refused, not guessed at.
+  if (overrides.apiKeys?.length === 0)
+    throw new ConfigError(
+      `URLKIT_API_KEYS holds no key ("${env.URLKIT_API_KEYS}"); set at least one key, or unset it to run without auth`,
+    );
+  if (!cfg.redisUrl && overrides.role !== undefined && overrides.role !== 'all')
+    throw new ConfigError(
+      `URLKIT_ROLE=${overrides.role} needs URLKIT_REDIS_URL (the queue that role works on); without Redis one process does everything`,
+    );
   return cfg;
 }

@@ -16,17 +16,16 @@ import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
 import { callerOf, type ApiKeyCheck } from './auth.js';
-import { sendError } from './errors.js';
+import { createErrorHandler, sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
-import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
 import { effectiveRateLimit } from './rate-limit-policy.js';
+import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
+import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
+import { REQUEST_ERRORS } from '../errors/codes.js';
 
 /** The status label of calls whose client closed the connection before the answer was sent. */
 export const CLIENT_CLOSED = 'client_closed';
-
-/** Seconds a client is told to wait when shed while draining or with a starved event loop. */
-export const OVERLOAD_RETRY_AFTER_S = 5;
 
 export interface ToolRoutesOptions {
   tools: readonly Tool<any>[];
@@ -63,12 +62,9 @@ declare module 'fastify' {
 export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions): Promise<void> {
   const { config, metrics, lifecycle, validator, apiKeys, admission } = opts;
 
-  // Validation and serialisation are ours (src/tools/validation.ts, plain JSON.stringify): the
-  // route schemas exist for the OpenAPI document, and fastify's own Ajv would coerce types and
-  // its schema serialiser would drop fields the item schemas do not list.
-  scope.setValidatorCompiler(() => () => true);
-  scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
-
+  // Routes carry no fastify schema: validation is ours (src/tools/validation.ts; fastify's Ajv
+  // would coerce types), answers are plain JSON.stringify, and the OpenAPI document is
+  // generated from the registry (openapi-document.ts).
   // @fastify/under-pressure samples the event-loop delay (mean over each interval); it is
   // registered with its own checks off so that the LoopGuard decides, with hysteresis.
   await scope.register(underPressure, {
@@ -178,12 +174,17 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
 
   for (const tool of opts.tools) {
     scope.post(toolPath(tool), {
-      schema: toolRouteSchema(tool, apiKeys.enabled),
       config: { tool: tool.name },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isJsonMediaType(request.headers['content-type'])) return sendError(reply, 'unsupported_media_type');
         const checked = validator.validate(tool.name, request.body);
-        if (!checked.ok) return sendError(reply, 'invalid_request', checked.message, checked.details);
+        if (!checked.ok)
+          return sendError(
+            reply,
+            checked.code,
+            checked.message,
+            checked.code === 'invalid_json' ? undefined : checked.details,
+          );
 
         // Stop the work when the client goes away (nobody will read the answer) or when
         // shutdown gives up waiting.
@@ -193,6 +194,11 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           if (!reply.raw.writableFinished) stop.abort(new Error('the client disconnected'));
         });
         const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });
+        // Items as they finish, for a client that asks for NDJSON (tools that stream).
+        const lines =
+          tool.streams && prefersNdjson(request.headers.accept)
+            ? new NdjsonAnswer(reply, String(request.id))
+            : undefined;
         try {
           let results;
           try {
@@ -200,18 +206,27 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             results = await admission.run(
               tool.name,
               stop.signal,
-              () =>
-                invokeTool(tool, checked.value as Record<string, unknown>, {
+              () => {
+                lines?.start();
+                return invokeTool(tool, checked.value as Record<string, unknown>, {
                   config,
                   services: opts.services,
                   logger: request.log as unknown as Logger,
                   correlationId: String(request.id),
                   timeoutMs: config.requestTimeoutMs,
                   signal: stop.signal,
-                }),
+                  ...(lines ? { onItem: lines.item } : {}),
+                });
+              },
               callerOf(request, apiKeys),
             );
           } catch (err) {
+            if (lines?.started) {
+              // The 200 head and some lines are out: the last line says what ended the call.
+              request.log.error({ err }, 'streamed call failed');
+              lines.end({ code: 'internal_error', message: REQUEST_ERRORS.internal_error.message });
+              return reply;
+            }
             if (err instanceof Overloaded) return shed(reply, err);
             // Stopped while waiting in the queue: the client left (nobody reads this) or shutdown.
             if (stop.signal.aborted) {
@@ -229,6 +244,10 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           }
           for (const item of results)
             metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
+          if (lines) {
+            lines.end();
+            return reply;
+          }
           return reply.code(200).send(resultEnvelope(String(request.id), results));
         } finally {
           stopTimer();
@@ -239,5 +258,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, { ...opts, callerOf: (request) => callerOf(request, apiKeys) });
+  await registerMcpRoute(scope, {
+    ...opts,
+    errorHandler: createErrorHandler(config.bodyLimitBytes),
+    callerOf: (request) => callerOf(request, apiKeys),
+  });
 }

@@ -1,5 +1,6 @@
 // Request and response schema fragments shared by the tools, written once with the defaults
 // and bounds of decisions.md. Tools compose their schemas from these.
+import { ITEM_ERRORS } from '../errors/codes.js';
 import { normalisedHttpUrl } from './http-url.js';
 import type { JsonSchema } from './types.js';
 
@@ -51,10 +52,11 @@ export const itemErrorSchema: JsonSchema = {
   type: 'object',
   description: 'Present when this URL could not be handled.',
   required: ['code', 'message', 'retryable'],
+  additionalProperties: false,
   properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    retryable: { type: 'boolean' },
+    code: { type: 'string', enum: Object.keys(ITEM_ERRORS), description: 'See docs/errors.md.' },
+    message: { type: 'string', description: 'What happened to this URL, for a person.' },
+    retryable: { type: 'boolean', description: 'Whether asking again later may succeed.' },
   },
 };
 
@@ -101,4 +103,14 @@ export const cacheMetaProperties: Record<string, JsonSchema> = {
     format: 'date-time',
     description: 'ISO 8601 time the response was received from the target; null when none was.',
   },
+};
+
+/** Request field of every tool: honour the origin's robots.txt (src/robots/). */
+// No schema default: the operator's URLKIT_RESPECT_ROBOTS (off unless set) applies when absent.
+export const respectRobotsField: JsonSchema = {
+  type: 'boolean',
+  description:
+    "Check the origin's robots.txt (for urlkit's user agent) first; a URL it disallows is the item error " +
+    'blocked_by_robots naming the rule. A robots.txt answering 4xx allows everything; 5xx, 429, a timeout or no ' +
+    'answer allows nothing. Default false unless the operator set URLKIT_RESPECT_ROBOTS.',
 };

@@ -116,6 +116,6 @@ export const metadataDataSchema: JsonSchema = {
 export const metadataMetaSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries'],
+  required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries', 'cached', 'fetched_at'],
   properties: { ...fetchMetaProperties, ...cacheMetaProperties },
 };

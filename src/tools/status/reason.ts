@@ -3,7 +3,7 @@
 // testable from a table.
 import type { ItemErrorCode } from '../../errors/codes.js';
 import type { RedirectHop } from '../../fetch/types.js';
-import { CHALLENGE_STATUSES, vendorMarker } from '../../fetch/bot-protection.js';
+import { CHALLENGE_STATUSES, decisiveMarker, vendorMarker } from '../../fetch/bot-protection.js';
 
 export type StatusReason =
   | 'ok'
@@ -23,6 +23,8 @@ export type StatusReason =
   | 'redirect_loop'
   | 'upstream_error'
   | 'response_too_large'
+  /** respect_robots: the origin's robots.txt disallows the URL (nothing was probed). */
+  | 'blocked_by_robots'
   /** Scale-out: the job carrying this probe failed as a unit (see worker_chunk_failed). */
   | 'worker_chunk_failed';
 
@@ -44,20 +46,25 @@ export const STATUS_REASONS: readonly StatusReason[] = [
   'redirect_loop',
   'upstream_error',
   'response_too_large',
+  'blocked_by_robots',
   'worker_chunk_failed',
 ];
 
 /**
- * Names the marker that shows a 403/429/503 came from a bot-protection layer, or null.
- * Headers and cookie names only: a probe reads no body, so a challenge page is recognised
- * by what the protection layer puts in the headers (the lists live with the fetcher's
- * detector, src/fetch/bot-protection.ts, which the other tools run on the body too).
+ * Names the marker that shows a response came from a bot-protection layer, or null: a header
+ * that only a challenge carries (AWS WAF's x-amzn-waf-action on its 202, cf-mitigated), on any
+ * status; any vendor header or cookie on a 403/429/503. Headers and cookie names only: a probe
+ * reads no body, so a challenge page is recognised by what the protection layer puts in the
+ * headers (the lists live with the fetcher's detector, src/fetch/bot-protection.ts, which the
+ * other tools run on the body too).
  */
 export function challengeMarker(
   status: number,
   headers: Readonly<Record<string, string>>,
   setCookieNames: readonly string[] = [],
 ): string | null {
+  const decisive = decisiveMarker(headers);
+  if (decisive) return decisive.signal;
   if (!CHALLENGE_STATUSES.has(status)) return null;
   return vendorMarker(headers, setCookieNames)?.signal ?? null;
 }
@@ -90,6 +97,7 @@ export function reasonForError(code: ItemErrorCode, hops: readonly RedirectHop[]
     case 'invalid_url':
     case 'response_too_large':
     case 'upstream_error':
+    case 'blocked_by_robots':
       return code;
     default:
       // Codes that a fetch cannot produce (extraction, batch); keep the item honest anyway.
