@@ -9,6 +9,7 @@ import {
   urlField,
 } from './fields.js';
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
+import { explainField, explainMetaSchema } from './clean/explain-schema.js';
 import type { Tool } from './types.js';
 
 export interface CleanInput {
@@ -19,6 +20,8 @@ export interface CleanInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Filled with the schema default (false) by validation; absent only in direct calls. */
+  explain?: boolean;
 }
 
 export const cleanItemDataSchema = {
@@ -41,6 +44,7 @@ export const cleanItemMetaSchema = {
     extraction_profile: { type: ['string', 'null'], enum: ['index', 'content', null] },
     fallback_used: { type: 'boolean' },
     ...cacheMetaProperties,
+    explain: explainMetaSchema,
   },
 };
 
@@ -56,6 +60,7 @@ export function cleanInputSchema(): Record<string, unknown> {
       max_chars: maxCharsField,
       timeout: timeoutField(15),
       max_age: maxAgeField,
+      explain: explainField,
     },
   };
 }
