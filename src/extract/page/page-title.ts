@@ -5,9 +5,7 @@ import { textContent } from '../dom/walk.js';
 import type { PageFacts } from './page-facts.js';
 import { collapseWhitespace, foldText } from '../dom/measures.js';
 
-// From the start of a run of spaces only (the lookbehind): tried inside the run, it would
-// rescan the run from each of its spaces.
-const SEPARATORS = /(?<!\s)\s+[|\-–—·•:»«/]\s+/;
+const SEPARATORS = /\s+[|\-–—·•:»«/]\s+/;
 
 export function pageTitle(facts: Pick<PageFacts, 'ogTitle' | 'titleEl' | 'h1s'>): string | null {
   const ogTitle = facts.ogTitle ? collapseWhitespace(facts.ogTitle) : '';
