@@ -7,6 +7,7 @@ import {
   outputFormatField,
   timeoutField,
   urlField,
+  respectRobotsField,
 } from './fields.js';
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import { explainField, explainMetaSchema } from './clean/explain-schema.js';
@@ -20,6 +21,8 @@ export interface CleanInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
   /** Filled with the schema default (false) by validation; absent only in direct calls. */
   explain?: boolean;
 }
@@ -86,6 +89,7 @@ export function cleanInputSchema(): Record<string, unknown> {
       max_chars: maxCharsField,
       timeout: timeoutField(15),
       max_age: maxAgeField,
+      respect_robots: respectRobotsField,
       explain: explainField,
     },
   };
