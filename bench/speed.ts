@@ -10,7 +10,7 @@ import { parseHTML } from 'linkedom';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 import { parseHtml } from '../src/parse/parse-html.js';
-import { extractContent } from '../src/extract/content/extract-content.js';
+import { extractContent, type ContentTrace } from '../src/extract/content/extract-content.js';
 import { extractIndex } from '../src/extract/index-page.js';
 import { renderText } from '../src/render/text.js';
 
@@ -141,6 +141,16 @@ function main(): void {
       pages,
       run: (p) => {
         const ex = extractContent(parseHtml(p.html), p.finalUrl);
+        return ex ? renderText(ex.blocks, { title: ex.title }) : '';
+      },
+    },
+    {
+      // The same with the account the cleaners' explain field returns (what it costs when asked).
+      name: 'urlkit content, explain',
+      pages,
+      run: (p) => {
+        const trace: ContentTrace = { explain: true };
+        const ex = extractContent(parseHtml(p.html), p.finalUrl, trace);
         return ex ? renderText(ex.blocks, { title: ex.title }) : '';
       },
     },

@@ -6,8 +6,11 @@ import {
   maxCharsField,
   outputFormatField,
   timeoutField,
-  urlField, respectRobotsField } from './fields.js';
+  urlField,
+  respectRobotsField,
+} from './fields.js';
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
+import { explainField, explainMetaSchema } from './clean/explain-schema.js';
 import type { Tool } from './types.js';
 
 export interface CleanInput {
@@ -20,6 +23,8 @@ export interface CleanInput {
   max_age?: number;
   /** Absent: the operator's default (config.respectRobots). */
   respect_robots?: boolean;
+  /** Filled with the schema default (false) by validation; absent only in direct calls. */
+  explain?: boolean;
 }
 
 export const cleanItemDataSchema = {
@@ -68,6 +73,7 @@ export const cleanItemMetaSchema = {
     },
     fallback_used: { type: 'boolean', description: 'The other profile produced the content.' },
     ...cacheMetaProperties,
+    explain: explainMetaSchema,
   },
 };
 
@@ -84,6 +90,7 @@ export function cleanInputSchema(): Record<string, unknown> {
       timeout: timeoutField(15),
       max_age: maxAgeField,
       respect_robots: respectRobotsField,
+      explain: explainField,
     },
   };
 }

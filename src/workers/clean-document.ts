@@ -22,6 +22,8 @@ export interface CleanOptions {
   maxChars: number;
   /** A fresh tree for the fallback attempt (extractors may prune the tree they are given). */
   reparse?: () => Document;
+  /** Return the extraction's account (meta.explain). */
+  explain?: boolean;
 }
 
 export function cleanDocument(doc: Document, options: CleanOptions): CleanResult {
@@ -35,8 +37,10 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     requested: options.profile,
     extractors: EXTRACTORS,
     reparse: options.reparse,
+    explain: options.explain,
   });
-  if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle };
+  const explain = cascade.explanation ? { explain: cascade.explanation } : {};
+  if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
   const title = pageTitle || cascade.extraction.title?.replace(/\s+/g, ' ').trim() || '';
   const blocks = dropSamePageLinks(cascade.extraction.blocks, options.finalUrl);
   const rendered = renderBlocks(blocks, {
@@ -52,5 +56,6 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     truncated: rendered.truncated,
     profile: cascade.profile,
     fallbackUsed: cascade.fallbackUsed,
+    ...explain,
   };
 }

@@ -4,6 +4,7 @@ import { taskText, type TaskText } from '../fetch/fetched-body.js';
 import { parseHtml } from '../parse/parse-html.js';
 import { renderPlainText } from '../render/plain-text.js';
 import { cleanDocument } from './clean-document.js';
+import type { CleanExplanation } from '../extract/explain.js';
 
 /**
  * The request's body, decoded, and put back in the request in place of its bytes (the same
@@ -28,6 +29,8 @@ export interface CleanRequest {
   format: 'text' | 'markdown';
   includeTitle: boolean;
   maxChars: number;
+  /** Return the extraction's account (meta.explain); absent: false. */
+  explain?: boolean;
 }
 
 export type CleanResult =
@@ -40,8 +43,10 @@ export type CleanResult =
       /** Profile that produced the content. */
       profile: Profile;
       fallbackUsed: boolean;
+      /** Set when the request asked to explain (extract/explain.ts). */
+      explain?: CleanExplanation;
     }
-  | { ok: false; code: 'no_content'; title: string };
+  | { ok: false; code: 'no_content'; title: string; explain?: CleanExplanation };
 
 export function cleanTask(req: CleanRequest): CleanResult {
   const body = takeText(req);
@@ -69,5 +74,6 @@ export function cleanTask(req: CleanRequest): CleanResult {
     includeTitle: req.includeTitle,
     maxChars: req.maxChars,
     reparse: () => parseHtml(body),
+    explain: req.explain,
   });
 }

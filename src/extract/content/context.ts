@@ -67,6 +67,8 @@ export class ContentContext {
   constructor(
     readonly doc: Document,
     readonly finalUrl: string,
+    /** Each reading notes what it leaves out (explain.ts): the caller asked why. */
+    readonly explaining = false,
   ) {
     // The facts walk also finds the body's outermost hidden elements, for the reveal.
     const facts = (this.facts = collectPageFacts(doc, isHiddenByMarkup));

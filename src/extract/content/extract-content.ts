@@ -8,6 +8,9 @@
 //   block passes of the reading's kind          passes/passes.ts, run by each reading's conversion
 //      |
 //   the answer's passes                         passes/passes.ts ('answer')
+//      |
+//   trace (explain: readings tried, what was    trace.ts
+//          left out and by which rule)
 //
 // The DOM is never modified: a reading is a set of roots and of elements to leave out, so the
 // same document can go to the index profile afterwards.
@@ -23,10 +26,10 @@ import { traceChoice, type ContentTrace } from './trace.js';
 export type { ContentTrace } from './trace.js';
 
 export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
-  const ctx = new ContentContext(doc, finalUrl);
+  const ctx = new ContentContext(doc, finalUrl, trace?.explain === true);
   let found = NOTHING;
   for (const reading of READINGS) found = runReading(ctx, reading, found);
-  if (trace) traceChoice(trace, ctx, found);
-  if (found.chars === 0) return null;
-  return { title: ctx.title, blocks: runPasses('answer', found.blocks, ctx).blocks };
+  const blocks = found.chars === 0 ? null : runPasses('answer', found.blocks, ctx, found.log ?? null).blocks;
+  if (trace) traceChoice(trace, ctx, READINGS, found);
+  return blocks === null ? null : { title: ctx.title, blocks };
 }

@@ -57,3 +57,39 @@ export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
   }
   return out;
 }
+
+/** Plain text of one block (no addresses), its lines joined by spaces: for explain's records. */
+export function blockText(block: Block): string {
+  const parts: string[] = [];
+  const stack: Block[] = [block];
+  while (stack.length > 0) {
+    const b = stack.pop()!;
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph':
+        parts.push(inlineText(b.children));
+        break;
+      case 'image':
+        parts.push(b.caption ? inlineText(b.caption) : b.alt);
+        break;
+      case 'code':
+        parts.push(b.text);
+        break;
+      case 'quote':
+        for (let i = b.children.length - 1; i >= 0; i--) stack.push(b.children[i]!);
+        break;
+      case 'list':
+        for (let i = b.items.length - 1; i >= 0; i--) {
+          const kids = b.items[i]!.children;
+          for (let j = kids.length - 1; j >= 0; j--) stack.push(kids[j]!);
+        }
+        break;
+      case 'table':
+        for (const row of b.rows) for (const cell of row.cells) parts.push(inlineText(cell.children));
+        break;
+      case 'rule':
+        break;
+    }
+  }
+  return parts.join(' ');
+}

@@ -1,6 +1,8 @@
 // Data tables and layout tables: old sites put whole pages in tables, which are read as
 // ordinary containers; data tables keep their rows and header cells.
 import type { Element } from 'domhandler';
+import type { Block, TableCell, TableRow } from '../blocks.js';
+import { flattenToInlines } from './inlines.js';
 import { isElement, textContent, visitElements } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { attribute } from '../../parse/nodes.js';
@@ -78,4 +80,24 @@ export function isDataTable(table: Element, isHidden: HiddenTest): boolean {
   if (headers) return true;
   if (maxCols < 2 || rows.length < 2) return false;
   return blockish <= rows.length;
+}
+
+/** A data table's blocks: its caption as a paragraph, then the table (each cell read by `read`
+ *  and flattened to a line); none when nothing in it has text. */
+export function tableBlocks(el: Element, isHidden: HiddenTest, read: (part: Element) => Block[]): Block[] {
+  const rows: TableRow[] = [];
+  let caption: Element | null = null;
+  for (const row of tableRows(el, isHidden)) {
+    const cells: TableCell[] = [];
+    for (const cell of row.cells) cells.push({ header: cell.header, children: flattenToInlines(read(cell.el)) });
+    if (cells.some((c) => c.children.length > 0)) rows.push({ cells });
+  }
+  for (const child of el.children) if (isElement(child) && child.name === 'caption') caption = child;
+  const out: Block[] = [];
+  if (caption) {
+    const inlines = flattenToInlines(read(caption));
+    if (inlines.length > 0) out.push({ type: 'paragraph', children: inlines });
+  }
+  if (rows.length > 0) out.push({ type: 'table', rows });
+  return out;
 }

@@ -3,16 +3,16 @@
 // model itself is kept shallow (inline wrappers and nested containers are capped), so that
 // renderers may recurse on blocks safely.
 import type { ChildNode, Element, ParentNode } from 'domhandler';
-import type { Block, HeadingLevel, Inline, ListItem, TableCell, TableRow } from '../blocks.js';
-import { isElement, textContent } from '../dom/walk.js';
+import type { Block, HeadingLevel, Inline, ListItem } from '../blocks.js';
+import { isElement, isTextNode, textContent } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
 import type { UrlResolver } from '../dom/url-resolver.js';
 import { attribute } from '../../parse/nodes.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
-import { isDataTable, tableRows } from './tables.js';
+import { isDataTable, tableBlocks } from './tables.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
-import { allBlankText, flattenToInlines, isHtmlSpace, normalizeInlines } from './inlines.js';
+import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
 
 export interface ToBlocksOptions {
   /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
@@ -27,6 +27,8 @@ export interface ToBlocksOptions {
   /** This element is left out, and this block (compared by identity) stands where it was, so
    *  the caller can put the element's own conversion there after judging the rest. */
   placeholder?: { el: Element; block: Block };
+  /** When given, each block made is noted with the element it was read from (for explain). */
+  origins?: Map<Block, Element>;
 }
 
 const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
@@ -75,6 +77,8 @@ class BlockBuilder {
   private readonly textKinds: TextKind[] = [{ kind: 'paragraph' }];
   /** Heading toggles (dom/heading-toggle.ts) open around the walk: their headings are lines. */
   private toggles = 0;
+  /** The element entered or left last: a block flushed now was read from it (options.origins). */
+  private at: Element | null = null;
 
   constructor(
     private readonly resolver: UrlResolver,
@@ -95,10 +99,11 @@ class BlockBuilder {
       const node = nodes.pop()!;
       const pending = exits.pop()!;
       if (pending !== null) {
+        this.at = node as Element;
         this.leave(pending);
         continue;
       }
-      if (node.type === 'text') {
+      if (isTextNode(node)) {
         const top = this.top();
         // HTML whitespace at the start of a line collapses away (normalizeInlines), so the
         // markup's indentation between blocks (most text nodes of a page) is not kept: no
@@ -108,7 +113,9 @@ class BlockBuilder {
         continue;
       }
       if (!isElement(node)) continue;
+      // Set after entering: a line the element's start flushes was read before it.
       const exit = this.enter(node);
+      this.at = node;
       if (exit === null) continue; // handled whole, or skipped
       nodes.push(node);
       exits.push(exit);
@@ -217,7 +224,8 @@ class BlockBuilder {
       case 'table':
         if (isDataTable(el, this.options.isHidden)) {
           this.flush();
-          this.table(el);
+          const read = (part: Element): Block[] => new BlockBuilder(this.resolver, this.options).build(part);
+          for (const block of tableBlocks(el, this.options.isHidden, read)) this.emit(block);
           return null;
         }
         this.flush();
@@ -352,6 +360,7 @@ class BlockBuilder {
   }
 
   private emit(block: Block): void {
+    if (this.options.origins && this.at) this.options.origins.set(block, this.at);
     const c = this.currentContainer();
     if (c.kind === 'blocks') {
       c.blocks.push(block);
@@ -362,26 +371,6 @@ class BlockBuilder {
     const lastItem = c.items[c.items.length - 1];
     if (block.type === 'list' && lastItem) lastItem.children.push(block);
     else c.items.push({ children: [block] });
-  }
-
-  private table(el: Element): void {
-    const rows: TableRow[] = [];
-    let caption: Element | null = null;
-    for (const row of tableRows(el, this.options.isHidden)) {
-      const cells: TableCell[] = [];
-      for (const cell of row.cells) {
-        const blocks = new BlockBuilder(this.resolver, this.options).build(cell.el);
-        cells.push({ header: cell.header, children: flattenToInlines(blocks) });
-      }
-      if (cells.some((c) => c.children.length > 0)) rows.push({ cells });
-    }
-    for (const child of el.children) if (isElement(child) && child.name === 'caption') caption = child;
-    if (caption) {
-      const capBlocks = new BlockBuilder(this.resolver, this.options).build(caption);
-      const inlines = flattenToInlines(capBlocks);
-      if (inlines.length > 0) this.emit({ type: 'paragraph', children: inlines });
-    }
-    if (rows.length > 0) this.emit({ type: 'table', rows });
   }
 }
 

@@ -142,6 +142,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     format: input.output_format,
     includeTitle: input.include_title,
     maxChars: input.max_chars,
+    ...(input.explain === true ? { explain: true } : {}),
   };
   try {
     result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal, startBy });
@@ -169,10 +170,11 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
   }
 
+  const explain = result.explain ? { explain: result.explain } : {};
   if (!result.ok) {
     return {
       data: { title: result.title, content: '', word_count: 0, format: input.output_format },
-      meta: { ...meta, error: itemError('no_content') },
+      meta: { ...meta, ...explain, error: itemError('no_content') },
     };
   }
   return {
@@ -182,6 +184,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
       truncated: res.truncated || result.truncated,
       extraction_profile: result.profile,
       fallback_used: result.fallbackUsed,
+      ...explain,
     },
   };
 }

@@ -11,7 +11,7 @@ describe('CLI flags from the schemas', () => {
   it('every optional schema field is a flag; url and items are positional', () => {
     assert.deepEqual(
       toolFlags(cleanWebContent).map((f) => f.flag),
-      ['--output-format', '--include-title', '--max-chars', '--timeout', '--max-age', '--respect-robots'],
+      ['--output-format', '--include-title', '--max-chars', '--timeout', '--max-age', '--respect-robots', '--explain'],
     );
     assert.deepEqual(
       toolFlags(getUrlMetadata).map((f) => f.flag),

@@ -5,7 +5,7 @@ import { isHiddenByMarkup, type HiddenTest } from '../../dom/visibility.js';
 import { isHeadingToggle } from '../../dom/heading-toggle.js';
 import { isUnlikelyName, unionOf } from '../../dom/patterns.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
-import { textContent } from '../../dom/walk.js';
+import { isPlainTag, textContent } from '../../dom/walk.js';
 import { collapsedLength, rawTextLength } from '../../dom/measures.js';
 import { BODY_CLASS } from '../../vocabulary/class-words.js';
 
@@ -64,6 +64,12 @@ export class Exclusions {
     return this.remembered(el, 4, judgeStrictlyExcluded);
   }
 
+  /** Why `el` is left out of a reading with `flags` (the rule's name), or null: asked afresh, for
+   *  explain. */
+  reason(el: Element, flags: AttemptFlags): string | null {
+    return alwaysRule(this, el) ?? (flags.stripUnlikely ? strictRule(this, el) : null);
+  }
+
   /** `judge(this, el)`, answered from the memo when it is there. `kept`: the verdict's bit for
    *  "kept"; the bit above it stands for "excluded" (see above). */
   private remembered(el: Element, kept: number, judge: (ex: Exclusions, el: Element) => boolean): boolean {
@@ -93,10 +99,16 @@ const ALWAYS_ATTRIBUTES = ['class', 'id', 'role', 'aria-modal'] as const;
 const STRICT_ATTRIBUTES = ['role', 'itemprop', 'rel', 'class', 'id'] as const;
 
 function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
-  if (el.name === 'noscript') return !isNoscriptCopy(el);
-  if ((UNREADABLE_TAGS.has(el.name) && !isHeadingToggle(el, ex.isHidden)) || ex.isHidden(el)) return true;
-  if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
-  if (el.name === 'form' && isWritingForm(el)) return true;
+  return alwaysRule(ex, el) !== null;
+}
+
+/** Why every reading leaves `el` out (the rule's name), or null. */
+function alwaysRule(ex: Exclusions, el: Element): string | null {
+  if (el.name === 'noscript') return isNoscriptCopy(el) ? null : 'noscript';
+  if (UNREADABLE_TAGS.has(el.name) && !isHeadingToggle(el, ex.isHidden)) return 'unreadable tag';
+  if (ex.isHidden(el)) return 'hidden';
+  if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return null;
+  if (el.name === 'form' && isWritingForm(el)) return 'writing form';
   // The four attributes read below, in one pass (readAttributes): most elements are judged here.
   const alwaysValues = ex.alwaysValues;
   readAttributes(el, ALWAYS_ATTRIBUTES, alwaysValues);
@@ -108,13 +120,15 @@ function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
   // matches.
   const named = namesMatch(cls, id, ALWAYS_NAMES);
   const consentNamed = named && namesMatch(cls, id, CONSENT_NAME);
-  if (!consentNamed && named && namesMatch(cls, id, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
-  if (!consentNamed && !isModal(ex, el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return false;
+  if (!consentNamed && named && namesMatch(cls, id, CONSENT_PLATFORM))
+    return speaksConsent(textContent(el)) ? 'consent platform' : null;
+  if (!consentNamed && !isModal(ex, el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return null;
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
   const text = textContent(el);
-  return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
+  if (text.length > CONSENT_MAX_CHARS && !(consentNamed && speaksConsent(text))) return null;
+  return consentNamed ? 'consent wall' : 'modal';
 }
 
 /** The element's class or id matches `re`. */
@@ -141,8 +155,8 @@ function isModal(
 ): boolean {
   if (role !== 'dialog' && role !== 'alertdialog' && ariaModal !== 'true' && !popupNamed) return false;
   let top: Element = el;
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
-    const a = p as Element;
+  for (let p = el.parent; p && isPlainTag(p); p = p.parent) {
+    const a = p;
     if (a.name === 'main' || a.name === 'article' || attribute(a, 'role') === 'main') return false;
     top = a;
   }
@@ -161,7 +175,8 @@ const CONSENT_WORDS_PER_CHAR = 1 / 400;
 function speaksConsent(text: string): boolean {
   let n = 0;
   const needed = Math.ceil(text.length * CONSENT_WORDS_PER_CHAR);
-  for (const _ of text.matchAll(CONSENT_WORDS)) if (++n >= needed) return true;
+  const matches = text.matchAll(CONSENT_WORDS);
+  while (matches.next().done !== true) if (++n >= needed) return true;
   return false;
 }
 
@@ -170,7 +185,12 @@ const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
 
 /** Exclusions.strictly with stripUnlikely, asked afresh. */
 function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
-  if (STRICT_CHROME_TAGS.has(el.name)) return true;
+  return strictRule(ex, el) !== null;
+}
+
+/** Why the readings that strip unlikely containers leave `el` out (the rule's name), or null. */
+function strictRule(ex: Exclusions, el: Element): string | null {
+  if (STRICT_CHROME_TAGS.has(el.name)) return 'chrome tag';
   // The five attributes read below, in one pass (readAttributes): most elements are judged here.
   const strictValues = ex.strictValues;
   readAttributes(el, STRICT_ATTRIBUTES, strictValues);
@@ -179,14 +199,15 @@ function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
   const rel = strictValues[2];
   const cls = strictValues[3];
   const id = strictValues[4];
-  if (role && BOILERPLATE_ROLES.has(role)) return true;
+  if (role && BOILERPLATE_ROLES.has(role)) return 'boilerplate role';
   // Bylines and dates stay out of the body; the title is added by the renderer when asked.
-  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el)) return true;
-  if (rel === 'author' && !isPostHeader(el)) return true;
-  if (el.name === 'figcaption') return true;
+  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el))
+    return 'byline';
+  if (rel === 'author' && !isPostHeader(el)) return 'byline';
+  if (el.name === 'figcaption') return 'figure caption';
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
-    if (CAPTION.test(cls) && !holdsHeading(el)) return true;
+    if (CAPTION.test(cls) && !holdsHeading(el)) return 'caption class';
     if (
       POST_META.test(cls) &&
       !KEEP_TAGS.has(el.name) &&
@@ -194,13 +215,13 @@ function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
       !isPostHeader(el) &&
       !isRunInDateline(el)
     )
-      return true;
+      return 'post meta';
     if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS)
-      return true;
+      return 'furniture box';
   }
-  if (KEEP_TAGS.has(el.name)) return false;
-  if (prop === 'articleBody' || prop === 'text') return false;
-  return (
+  if (KEEP_TAGS.has(el.name)) return null;
+  if (prop === 'articleBody' || prop === 'text') return null;
+  const unlikely =
     isUnlikelyName(cls, id) &&
     !holdsDeclaredBody(ex, el) &&
     !isLayoutWrapper(el, ex.pageChars) &&
@@ -208,8 +229,8 @@ function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
     !(cls !== undefined && SEO_COPY.test(cls)) &&
     !isHeadingWrapper(el) &&
     !isProseWidget(el) &&
-    !isTitleHeader(el)
-  );
+    !isTitleHeader(el);
+  return unlikely ? 'unlikely name' : null;
 }
 
 /** A declared forum post's author and date line (post-headers.ts) is read with the post. */
@@ -263,8 +284,8 @@ function hasDescendant(el: Element, matches: (child: Element) => boolean): boole
   while (stack.length > 0) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
-      if (c.type !== 'tag') continue;
-      const child = c as Element;
+      if (!isPlainTag(c)) continue;
+      const child = c;
       if (matches(child)) return true;
       stack.push(child);
     }
@@ -283,7 +304,7 @@ const NOSCRIPT_COPY_MAX_OTHER_SHARE = 0.05;
 
 function isNoscriptCopy(el: Element): boolean {
   const parent = el.parent;
-  if (!parent || parent.type !== 'tag') return false;
+  if (!parent || !isPlainTag(parent)) return false;
   const own = collapsedLength(textContent(el));
   if (own < NOSCRIPT_COPY_MIN_CHARS) return false;
   const other = collapsedLength(textContent(parent)) - own;
@@ -300,12 +321,12 @@ function isWritingForm(form: Element): boolean {
   while (stack.length > 0 && !hasTextArea) {
     const el = stack.pop()!;
     for (const c of el.children) {
-      if (c.type !== 'tag') continue;
-      if ((c as Element).name === 'textarea') {
+      if (!isPlainTag(c)) continue;
+      if (c.name === 'textarea') {
         hasTextArea = true;
         break;
       }
-      stack.push(c as Element);
+      stack.push(c);
     }
   }
   return hasTextArea && textContent(form).trim().length <= WRITING_FORM_MAX_CHARS;

@@ -10,14 +10,16 @@ import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
 import { classOrIdMatches, isCaption, type Exclusions } from './exclusions.js';
 import { ARTICLE_EXTRAS, BEYOND_STRICT_EXTRAS } from '../../vocabulary/region-words.js';
 
-/** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks. */
-export function wholePageExcluded(ex: Exclusions, el: Element): boolean {
-  if (ex.always(el)) return true;
-  if (isCaption(el)) return true;
-  if (CHROME_TAGS.has(el.name)) return true;
-  if (el.name === 'form') return !holdsMain(el);
+/** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks; the rule's
+ *  name, or null. */
+export function wholePageRule(ex: Exclusions, el: Element): string | null {
+  // Which of the always-rules, explain asks Exclusions.reason (not asked here: this is hot).
+  if (ex.always(el)) return 'excluded';
+  if (isCaption(el)) return 'caption';
+  if (CHROME_TAGS.has(el.name)) return 'chrome tag';
+  if (el.name === 'form') return holdsMain(el) ? null : 'form';
   const role = attribute(el, 'role');
-  return role !== undefined && BOILERPLATE_ROLES.has(role);
+  return role !== undefined && BOILERPLATE_ROLES.has(role) ? 'boilerplate role' : null;
 }
 
 /** ASP.NET and similar wrap the whole page in one <form>: that one is the page, not chrome. */
@@ -26,15 +28,18 @@ function holdsMain(form: Element): boolean {
 }
 
 /** What the whole-page reading leaves out when the gate was not the strict measure. */
-export function beyondStrictExcluded(ex: Exclusions, el: Element): boolean {
-  return wholePageExcluded(ex, el) || classOrIdMatches(el, BEYOND_STRICT_EXTRAS);
+export function beyondStrictRule(ex: Exclusions, el: Element): string | null {
+  return wholePageRule(ex, el) ?? (classOrIdMatches(el, BEYOND_STRICT_EXTRAS) ? 'comments, reviews or widgets' : null);
 }
 
 /** What the whole-page reading of a page declared an article leaves out: its comments and its
  *  links to other articles too. */
-export function articleWholePageExcluded(ex: Exclusions, el: Element): boolean {
-  if (wholePageExcluded(ex, el)) return true;
+export function articleWholePageRule(ex: Exclusions, el: Element): string | null {
+  const rule = wholePageRule(ex, el);
+  if (rule !== null) return rule;
   const cls = attribute(el, 'class');
   const id = attribute(el, 'id');
-  return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
+  return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id))
+    ? 'comments or other articles'
+    : null;
 }

@@ -2,6 +2,7 @@
 // to its kind of reading, and the chosen reading's through the 'answer' rows. A row says what it
 // drops or changes and, where the kinds it applies to differ from its neighbours', why.
 import type { Block } from '../../blocks.js';
+import type { DropLog } from '../../explain.js';
 import { unwrapCardText } from './card-text.js';
 import { dropTitleAndByline } from './title-and-byline.js';
 import { titleTeaserEntries } from './teaser-titles.js';
@@ -167,16 +168,28 @@ if (PASSES.findIndex((p) => p.unweighed !== true) < PASSES.findLastIndex((p) => 
   throw new Error('passes.ts: the unweighed passes must come first');
 
 /** The passes of `kind` over `raw`, in order: the blocks, and those the reading is weighed on
- *  (the same passes but the unweighed ones; the same array when those changed nothing). */
-export function runPasses(kind: BlockKind, raw: Block[], input: PassInput): { blocks: Block[]; weighed: Block[] } {
+ *  (the same passes but the unweighed ones; the same array when those changed nothing). With a
+ *  log, what each pass drops from the blocks is noted under its name. */
+export function runPasses(
+  kind: BlockKind,
+  raw: Block[],
+  input: PassInput,
+  log: DropLog | null = null,
+): { blocks: Block[]; weighed: Block[] } {
   const passes = BY_KIND.get(kind) ?? [];
   let lead = raw;
-  for (const pass of passes) if (pass.unweighed) lead = pass.run(lead, input);
-  const rest = (blocks: Block[]): Block[] => {
+  for (const pass of passes) if (pass.unweighed) lead = step(pass, lead, input, log);
+  const rest = (blocks: Block[], into: DropLog | null): Block[] => {
     let out = blocks;
-    for (const pass of passes) if (!pass.unweighed) out = pass.run(out, input);
+    for (const pass of passes) if (!pass.unweighed) out = step(pass, out, input, into);
     return out;
   };
-  const weighed = rest(raw);
-  return { blocks: lead === raw ? weighed : rest(lead), weighed };
+  const weighed = rest(raw, lead === raw ? log : null);
+  return { blocks: lead === raw ? weighed : rest(lead, log), weighed };
+}
+
+function step(pass: BlockPass, blocks: Block[], input: PassInput, log: DropLog | null): Block[] {
+  const out = pass.run(blocks, input);
+  log?.pass(pass.name, blocks, out);
+  return out;
 }

@@ -2,7 +2,7 @@
 // share bars, form blocks, image strips, short headings of boilerplate sections).
 import type { ChildNode, Element } from 'domhandler';
 import { classNameWeight, classWeight } from '../../dom/patterns.js';
-import { classAndId, isElement, visitElements } from '../../dom/walk.js';
+import { classAndId, isElement, isPlainTag, visitElements } from '../../dom/walk.js';
 import { textChars } from '../../dom/measures.js';
 import { isDataTable } from '../../to-blocks/tables.js';
 import { isHeadingToggle } from '../../dom/heading-toggle.js';
@@ -46,7 +46,7 @@ export function pruneContent(
     if (!isElement(root)) continue;
     visitElements(root, (el) => {
       if (!stats.get(el)) return false;
-      if (shouldPrune(el, stats, flags, isHidden)) {
+      if (pruneRule(el, stats, flags, isHidden) !== null) {
         excluded.add(el);
         return false;
       }
@@ -55,7 +55,8 @@ export function pruneContent(
   }
 }
 
-function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHidden: HiddenTest): boolean {
+/** Why pruning leaves `el` out of its container (the rule's name), or null to keep it. */
+export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags, isHidden: HiddenTest): string | null {
   const info = stats.get(el)!;
   const name = el.name;
 
@@ -66,7 +67,10 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHi
     const styled = flags.weightClasses ? classNameWeight(el) : 0;
     // A heading linked to itself (a permalink anchor, a table of contents' target) is a
     // section heading all the same.
-    return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200 && !linksWithinPage(el));
+    if (styled < 0) return 'boilerplate heading';
+    return info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200 && !linksWithinPage(el)
+      ? 'linked heading'
+      : null;
   }
   // SHARE is case-blind and holds no space, so it is tried on the class and the id as they
   // stand: the lower-cased join is made only for a match and for the conditional containers.
@@ -78,12 +82,12 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHi
     !NEGATIVE_SAFE(el) &&
     !isShareLookAlike(el, classAndId(el))
   )
-    return true;
-  if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
+    return 'share bar';
+  if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return null;
   const ci = classAndId(el);
-  if (ci && INGREDIENTS.test(ci)) return false;
-  if (name === 'table' && isDataTable(el, isHidden)) return false;
-  if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
+  if (ci && INGREDIENTS.test(ci)) return null;
+  if (name === 'table' && isDataTable(el, isHidden)) return null;
+  if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return null;
   // Weighed only here: most elements (paragraphs, inline ones, list items) were answered above without it.
   const weight = flags.weightClasses ? classWeight(el) : 0;
 
@@ -91,8 +95,8 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHi
   // Lists start from a negative tag weight by design (menus are lists), so a negative score
   // says nothing about a list of real items; link density below judges those.
   const flagged = weight < 0 && PROMOTED_NODE.test(cls ?? '') ? 2 * PROMOTED_WEIGHT : 0;
-  if (!isList && weight + info.score + flagged < 0) return true;
-  if (info.commas >= 10) return false;
+  if (!isList && weight + info.score + flagged < 0) return 'low score';
+  if (info.commas >= 10) return null;
 
   const p = info.paragraphs;
   const img = info.images;
@@ -109,20 +113,20 @@ function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHi
     !inFigure &&
     !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)
   )
-    return true;
-  if (!isList && li > p) return true;
-  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3), isHidden)) return true;
+    return 'image strip';
+  if (!isList && li > p) return 'list items over paragraphs';
+  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3), isHidden)) return 'form controls';
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
   // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
   // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
   // of the text ("1. Choose the right pot", "Tel. +81 158-23-2012"), which the line pass judges.
   if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el))
-    return true;
-  if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return true;
-  if (isList && ld > 0.5 && len < 1000) return true;
-  if (weight >= 25 && ld > 0.5) return true;
-  if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
-  return false;
+    return 'short and bare';
+  if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return 'link dense';
+  if (isList && ld > 0.5 && len < 1000) return 'link list';
+  if (weight >= 25 && ld > 0.5) return 'link dense';
+  if ((info.embeds === 1 && len < 75) || info.embeds > 1) return 'embeds';
+  return null;
 }
 
 /** More than `allowed` of the stats' `inputs` form controls below `el` once buttons labelled
@@ -174,7 +178,7 @@ function linksWithinPage(el: Element): boolean {
 
 function namesAncestor(el: Element, id: string): boolean {
   if (id === '') return false;
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) if (attribute(p as Element, 'id') === id) return true;
+  for (let p = el.parent; p && isPlainTag(p); p = p.parent) if (attribute(p, 'id') === id) return true;
   return false;
 }
 

@@ -3,6 +3,7 @@
 // are compared without converting; attempts by their text.
 import type { ChildNode, Element } from 'domhandler';
 import type { Block } from '../../blocks.js';
+import type { DropLog } from '../../explain.js';
 import type { ContentContext } from '../context.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
@@ -41,6 +42,8 @@ export interface Attempt {
   strategy: string;
   /** A declared body container that stands however short (the strict reading's, readings/strict.ts). */
   stands?: boolean;
+  /** What its conversion and passes left out, when the extraction explains itself. */
+  log?: DropLog;
 }
 
 /** What was found before the first reading: nothing. */

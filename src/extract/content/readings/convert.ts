@@ -9,25 +9,66 @@ import { runPasses, type BlockKind } from '../passes/passes.js';
 import { isScreenReaderOnly } from '../exclude/screen-reader.js';
 import { isFacetPanel } from '../exclude/facets.js';
 import { isKeyboardCopy } from '../exclude/keyboard-copies.js';
-import { wholePageExcluded } from '../exclude/whole-page-chrome.js';
+import { wholePageRule } from '../exclude/whole-page-chrome.js';
+import { pruneRule } from '../prune/prune.js';
+import { DropLog } from '../../explain.js';
 import type { ElementStats } from '../select/element-stats.js';
-import type { AttemptFlags } from '../select/attempt-flags.js';
+import { ATTEMPTS, type AttemptFlags } from '../select/attempt-flags.js';
 import type { Attempt, Plan } from './attempt.js';
 
-/** The conversion's options for this page: its hidden test and its definition terms. */
-export function pageOptions(ctx: ContentContext, rest: Omit<ToBlocksOptions, 'isHidden' | 'terms'>): ToBlocksOptions {
-  return { isHidden: ctx.ex.isHidden, terms: ctx.terms, ...rest };
+/** The conversion's options for this page: its hidden test and its definition terms (and, when
+ *  explaining, where the log notes each block's element). */
+export function pageOptions(
+  ctx: ContentContext,
+  rest: Omit<ToBlocksOptions, 'isHidden' | 'terms'>,
+  log: DropLog | null = null,
+): ToBlocksOptions {
+  return { isHidden: ctx.ex.isHidden, terms: ctx.terms, origins: log?.origins, ...rest };
+}
+
+/** A new drop log when the extraction explains itself, else null (nothing is noted). */
+export function dropLog(ctx: ContentContext): DropLog | null {
+  return ctx.explaining ? new DropLog() : null;
+}
+
+/** Why a conversion leaves an element out: a rule's name, or null to read it. 'excluded' and
+ *  'pruned' are told apart further when explaining (see `skipping`). */
+export type SkipRule = (el: Element) => string | null;
+
+/** The conversion's skip test from `rule`. With a log, each element left out is noted under its
+ *  rule: 'excluded' as the exclusion that left it out under `flags`, 'pruned' as the prune rule. */
+export function skipping(
+  ctx: ContentContext,
+  rule: SkipRule,
+  log: DropLog | null,
+  p?: Pick<Plan, 'stats' | 'flags'>,
+): (el: Element) => boolean {
+  if (!log) return (el) => rule(el) !== null;
+  return (el) => {
+    const r = rule(el);
+    if (r === null) return false;
+    log.element(el, p ? refined(ctx, r, el, p) : r);
+    return true;
+  };
+}
+
+function refined(ctx: ContentContext, rule: string, el: Element, p: Pick<Plan, 'stats' | 'flags'>): string {
+  if (rule === 'excluded') return ctx.ex.reason(el, p.flags) ?? rule;
+  if (rule === 'pruned') return pruneRule(el, p.stats, p.flags, ctx.ex.isHidden) ?? 'teaser box';
+  return rule;
 }
 
 /** `blocks` through the passes of `kind` (weighed on all of them: no unweighed pass applies). */
-export function passed(ctx: ContentContext, kind: BlockKind, blocks: Block[]): Block[] {
-  return runPasses(kind, blocks, ctx).blocks;
+export function passed(ctx: ContentContext, kind: BlockKind, blocks: Block[], log: DropLog | null = null): Block[] {
+  return runPasses(kind, blocks, ctx, log).blocks;
 }
 
 /** The standfirst, converted on its own: it may sit in a container the plan leaves out as a
  *  whole (a "header" class), so the plan's exclusion rules apply inside it. */
-export function standfirstBlocks(ctx: ContentContext, p: Plan): Block[] {
-  return p.standfirst.length > 0 ? toBlocks(p.standfirst, ctx.resolver, pageOptions(ctx, { skip: p.excluded })) : [];
+export function standfirstBlocks(ctx: ContentContext, p: Plan, log: DropLog | null = null): Block[] {
+  if (p.standfirst.length === 0) return [];
+  const rule: SkipRule = (el) => (p.excluded(el) ? 'excluded' : null);
+  return toBlocks(p.standfirst, ctx.resolver, pageOptions(ctx, { skip: skipping(ctx, rule, log, p) }, log));
 }
 
 /** A container reading: the plan's roots minus what it pruned (and, on a page declared an
@@ -39,25 +80,30 @@ export function convert(
   captionsOut = false,
   leaveOut: Set<Element> | null = null,
 ): Attempt {
+  const log = dropLog(ctx);
+  const rule: SkipRule = (el) =>
+    !p.stats.get(el)
+      ? 'excluded'
+      : p.pruned.has(el)
+        ? 'pruned'
+        : captionsOut && el.name === 'figcaption'
+          ? 'caption on an article page'
+          : leaveOut?.has(el) === true
+            ? 'product rail'
+            : isScreenReaderOnly(el)
+              ? 'screen-reader only'
+              : null;
   const raw = [
-    ...standfirstBlocks(ctx, p),
+    ...standfirstBlocks(ctx, p, log),
     // A <noscript> the plan kept (see exclusions) is the article's no-script copy.
     ...toBlocks(
       p.roots,
       ctx.resolver,
-      pageOptions(ctx, {
-        skip: (el) =>
-          !p.stats.get(el) ||
-          p.pruned.has(el) ||
-          (captionsOut && el.name === 'figcaption') ||
-          leaveOut?.has(el) === true ||
-          isScreenReaderOnly(el),
-        readNoscript: (el) => p.stats.get(el) !== undefined,
-      }),
+      pageOptions(ctx, { skip: skipping(ctx, rule, log, p), readNoscript: (el) => p.stats.get(el) !== undefined }, log),
     ),
   ];
-  const blocks = passed(ctx, 'container', raw);
-  return { blocks, chars: blocksTextLength(blocks), plan: p, strategy };
+  const blocks = passed(ctx, 'container', raw, log);
+  return { blocks, chars: blocksTextLength(blocks), plan: p, strategy, log: log ?? undefined };
 }
 
 /** The title heading's block read as it stands: its links are its content (a table of
@@ -68,12 +114,14 @@ export function convertTitleBlock(
   stats: ElementStats,
   flags: AttemptFlags,
 ): Attempt {
+  const log = dropLog(ctx);
+  const rule: SkipRule = (el) => (!stats.get(el) ? 'excluded' : isScreenReaderOnly(el) ? 'screen-reader only' : null);
   const raw = toBlocks(
     [root],
     ctx.resolver,
-    pageOptions(ctx, { skip: (el) => !stats.get(el) || isScreenReaderOnly(el) }),
+    pageOptions(ctx, { skip: skipping(ctx, rule, log, { stats, flags }) }, log),
   );
-  const blocks = passed(ctx, 'title block', raw);
+  const blocks = passed(ctx, 'title block', raw, log);
   return {
     blocks,
     chars: blocksTextLength(blocks),
@@ -87,47 +135,72 @@ export function convertTitleBlock(
       flags,
     },
     strategy: 'title block',
+    log: log ?? undefined,
   };
 }
 
-/** The page (from `root`) minus what `skip` leaves out. It is weighed without the card-text
+/** The page (from `root`) minus what `rule` leaves out. It is weighed without the card-text
  *  pass: whether the page is read whole does not depend on its cards' descriptions. */
 export function convertWholePage(
   ctx: ContentContext,
   root: Element,
   kind: 'whole page' | 'article whole page' = 'whole page',
-  skip: (el: Element) => boolean = (el) => wholePageExcluded(ctx.ex, el),
+  rule: SkipRule = (el) => wholePageRule(ctx.ex, el),
 ): Attempt {
+  const log = dropLog(ctx);
+  const all: SkipRule = (el) => rule(el) ?? (isScreenReaderOnly(el) ? 'screen-reader only' : null);
   const raw = toBlocks(
     [root],
     ctx.resolver,
-    pageOptions(ctx, { skip: (el) => skip(el) || isScreenReaderOnly(el), readNoscript: (el) => !skip(el) }),
+    pageOptions(
+      ctx,
+      { skip: skipping(ctx, all, log, { stats: ctx.stats, flags: NO_STRIP }), readNoscript: (el) => rule(el) === null },
+      log,
+    ),
   );
-  const { blocks, weighed } = runPasses(kind, raw, ctx);
-  return { blocks, chars: blocksTextLength(weighed), plan: { roots: [root] } as Plan, strategy: 'whole page' };
+  const { blocks, weighed } = runPasses(kind, raw, ctx, log);
+  return {
+    blocks,
+    chars: blocksTextLength(weighed),
+    plan: { roots: [root] } as Plan,
+    strategy: 'whole page',
+    log: log ?? undefined,
+  };
 }
+
+/** Under these flags only the always-rules leave an element out (the whole page's 'excluded'). */
+const NO_STRIP = ATTEMPTS[ATTEMPTS.length - 1]!;
 
 /** A card grid's roots read as they are: no link pruning (a card's title is its link, and the
  *  cards are the content). A product page's rails stay out of a grid that holds them (a layout
  *  grid of the page's sections). */
 export function convertGrid(ctx: ContentContext, roots: Element[], stats: ElementStats): Attempt {
   const rails = ctx.rails;
+  const log = dropLog(ctx);
+  const inner = (el: Element): boolean => !roots.includes(el);
+  const rule: SkipRule = (el) =>
+    !stats.get(el)
+      ? 'excluded'
+      : inner(el) && rails?.has(el) === true
+        ? 'product rail'
+        : inner(el) && isFacetPanel(el)
+          ? 'facet panel'
+          : isScreenReaderOnly(el)
+            ? 'screen-reader only'
+            : isKeyboardCopy(el)
+              ? 'keyboard copy'
+              : null;
   const raw = toBlocks(
     roots,
     ctx.resolver,
-    pageOptions(ctx, {
-      skip: (el) =>
-        !stats.get(el) ||
-        (!roots.includes(el) && (rails?.has(el) === true || isFacetPanel(el))) ||
-        isScreenReaderOnly(el) ||
-        isKeyboardCopy(el),
-    }),
+    pageOptions(ctx, { skip: skipping(ctx, rule, log, { stats, flags: ATTEMPTS[1]! }) }, log),
   );
-  const blocks = passed(ctx, 'grid', raw);
+  const blocks = passed(ctx, 'grid', raw, log);
   return {
     blocks,
     chars: blocksTextLength(blocks),
     plan: { roots: [roots[0]!] } as Plan,
     strategy: roots.length > 1 ? 'card grids' : 'card grid',
+    log: log ?? undefined,
   };
 }

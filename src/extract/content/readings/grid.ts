@@ -23,7 +23,8 @@ import {
   UNDECLARED_GRID_CARDS,
 } from '../thresholds/readings.js';
 import type { Attempt, Plan } from './attempt.js';
-import { convertGrid, pageOptions, passed, standfirstBlocks } from './convert.js';
+import { convertGrid, dropLog, pageOptions, passed, skipping, standfirstBlocks, type SkipRule } from './convert.js';
+import { DropLog } from '../../explain.js';
 import { ALWAYS, reading } from './reading.js';
 
 /** What was found is a sliver of the page (under ARTICLE_LIST_SHARE of its text). */
@@ -176,29 +177,43 @@ function holdsGrid(p: Plan, grid: CardGrid): boolean {
  *  nothing but their links (a link list: teasers, downloads), which the pass judged rightly. */
 function withGridInPlace(ctx: ContentContext, found: Attempt, p: Plan, grid: Element): Attempt | null {
   const standIn: Block = { type: 'paragraph', children: [{ type: 'text', text: 'grid' }] };
+  const log = dropLog(ctx);
+  const hostRule: SkipRule = (el) => (!p.stats.get(el) ? 'excluded' : p.pruned.has(el) ? 'pruned' : null);
   const raw = [
-    ...standfirstBlocks(ctx, p),
+    ...standfirstBlocks(ctx, p, log),
     ...toBlocks(
       p.roots,
       ctx.resolver,
-      pageOptions(ctx, {
-        skip: (el) => !p.stats.get(el) || p.pruned.has(el),
-        readNoscript: (el) => p.stats.get(el) !== undefined,
-        placeholder: { el: grid, block: standIn },
-      }),
+      pageOptions(
+        ctx,
+        {
+          skip: skipping(ctx, hostRule, log, p),
+          readNoscript: (el) => p.stats.get(el) !== undefined,
+          placeholder: { el: grid, block: standIn },
+        },
+        log,
+      ),
     ),
   ];
-  const blocks = passed(ctx, 'grid host', raw);
+  const blocks = passed(ctx, 'grid host', raw, log);
   const at = blocks.indexOf(standIn);
   if (at < 0) return null;
+  const cardRule: SkipRule = (el) => (!p.stats.get(el) ? 'excluded' : null);
   const cards = passed(
     ctx,
     'grid cards',
-    toBlocks([grid], ctx.resolver, pageOptions(ctx, { skip: (el) => !p.stats.get(el) })),
+    toBlocks([grid], ctx.resolver, pageOptions(ctx, { skip: skipping(ctx, cardRule, log, p) }, log)),
+    log,
   );
   if (linkTextShare(cards) > CARD_LINK_SHARE) return null;
   const out = [...blocks.slice(0, at), ...cards, ...blocks.slice(at + 1)];
-  return { blocks: out, chars: blocksTextLength(out), plan: p, strategy: found.strategy + ' + grid' };
+  return {
+    blocks: out,
+    chars: blocksTextLength(out),
+    plan: p,
+    strategy: found.strategy + ' + grid',
+    log: log ?? undefined,
+  };
 }
 
 function linkTextShare(blocks: Block[]): number {
@@ -241,11 +256,18 @@ function withGrid(found: Attempt, grid: Attempt): Attempt {
   // A container around the grid left the cards out as links: they follow its text.
   const before = roots.some((r) => contains(r, gridRoot)) || precedes(roots[0]!, gridRoot);
   const blocks = before ? [...found.blocks, ...grid.blocks] : [...grid.blocks, ...found.blocks];
+  let log: DropLog | undefined;
+  if (found.log || grid.log) {
+    log = new DropLog();
+    log.append(found.log);
+    log.append(grid.log);
+  }
   return {
     blocks,
     chars: found.chars + grid.chars,
     plan: { ...grid.plan!, roots: before ? [...roots, gridRoot] : [gridRoot, ...roots] },
     strategy: 'card grid + ' + found.strategy,
+    log,
   };
 }
 

@@ -4,7 +4,7 @@
 import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { isElement, isPlainTag } from '../../dom/walk.js';
-import { articleWholePageExcluded, beyondStrictExcluded, wholePageExcluded } from '../exclude/whole-page-chrome.js';
+import { articleWholePageRule, beyondStrictRule, wholePageRule } from '../exclude/whole-page-chrome.js';
 import { isFacetPanel } from '../exclude/facets.js';
 import {
   frameChars,
@@ -55,7 +55,7 @@ export const articleWholePageReading = reading<Element>({
       : false,
   read: (ctx, _found, frame) =>
     convertWholePage(ctx, wholePageRoot(frame, ctx.stats), 'article whole page', (el) =>
-      articleWholePageExcluded(ctx.ex, el),
+      articleWholePageRule(ctx.ex, el),
     ),
   accept: (_ctx, found, whole) =>
     found.chars < WHOLE_PAGE_CLEAR_SHARE * whole.chars &&
@@ -89,12 +89,13 @@ export const wholePageReading = reading<Gate>({
     return gate && (gate === 'strict' || !found.plan?.declaredBody) ? { frame, gate } : false;
   },
   read(ctx, _found, { frame, gate }) {
-    const chrome = gate === 'strict' ? wholePageExcluded : beyondStrictExcluded;
+    const chrome = gate === 'strict' ? wholePageRule : beyondStrictRule;
     return convertWholePage(
       ctx,
       wholePageRoot(frame, ctx.stats),
       'whole page',
-      (el) => chrome(ctx.ex, el) || ctx.rails?.has(el) === true || isFacetPanel(el),
+      (el) =>
+        chrome(ctx.ex, el) ?? (ctx.rails?.has(el) === true ? 'product rail' : isFacetPanel(el) ? 'facet panel' : null),
     );
   },
   accept(ctx, best, whole, { frame, gate }) {
