@@ -26,7 +26,7 @@ import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 export const CLIENT_CLOSED = 'client_closed';
 
 export interface ToolRoutesOptions {
-  tools: readonly Tool<any>[];
+  tools: readonly Tool<unknown>[];
   services: Services;
   config: Config;
   metrics: Metrics;
@@ -41,7 +41,7 @@ export interface ToolRoutesOptions {
   pressureSampleIntervalMs?: number;
 }
 
-export function toolPath(tool: Tool<any>): string {
+export function toolPath(tool: Tool<unknown>): string {
   return `/api/v1/tools/${tool.name}`;
 }
 
@@ -200,7 +200,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
               tool.name,
               stop.signal,
               () =>
-                invokeTool(tool, checked.value as Record<string, unknown>, {
+                invokeTool(tool, checked.value, {
                   config,
                   services: opts.services,
                   logger: request.log as unknown as Logger,
@@ -238,7 +238,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, {
+  registerMcpRoute(scope, {
     ...opts,
     errorHandler: createErrorHandler(config.bodyLimitBytes),
     callerOf: (request) => callerOf(request, apiKeys),
