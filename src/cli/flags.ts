@@ -26,7 +26,7 @@ export function flagName(field: string): string {
   return `--${field.replace(/_/g, '-')}`;
 }
 
-export function toolFlags(tool: Tool<any>): Array<{ field: string; flag: string; schema: JsonSchema }> {
+export function toolFlags(tool: Tool<unknown>): Array<{ field: string; flag: string; schema: JsonSchema }> {
   const props = (tool.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(props)
     .filter(([field]) => !POSITIONAL.has(field))
@@ -35,7 +35,8 @@ export function toolFlags(tool: Tool<any>): Array<{ field: string; flag: string;
 
 function typeOf(schema: JsonSchema): string {
   const t = schema.type;
-  return Array.isArray(t) ? String(t[0]) : String(t ?? 'string');
+  const first: unknown = Array.isArray(t) ? t[0] : t;
+  return typeof first === 'string' ? first : 'string';
 }
 
 function convert(raw: string, type: string): unknown {
@@ -51,7 +52,7 @@ function convert(raw: string, type: string): unknown {
   return raw;
 }
 
-export function parseToolArgs(tool: Tool<any>, argv: readonly string[]): ParsedToolArgs {
+export function parseToolArgs(tool: Tool<unknown>, argv: readonly string[]): ParsedToolArgs {
   const byFlag = new Map(toolFlags(tool).map((f) => [f.flag, f]));
   const out: ParsedToolArgs = { urls: [], fields: {}, pretty: false, help: false };
   for (let i = 0; i < argv.length; i++) {
@@ -120,7 +121,7 @@ export function pathToFlag(path: string): string {
   return m[1] === 'url' || m[1] === 'items' ? 'URL' : flagName(m[1]!);
 }
 
-export function toolUsage(tool: Tool<any>): string {
+export function toolUsage(tool: Tool<unknown>): string {
   const lines = [`urlkit ${tool.command} <url...> [options]`, `  ${tool.summary}`, '', 'Options:'];
   for (const { flag, schema } of toolFlags(tool)) {
     const type = typeOf(schema);
@@ -130,7 +131,9 @@ export function toolUsage(tool: Tool<any>): string {
         ? 'true|false'
         : type;
     const def = schema.default === undefined ? '' : ` (default ${JSON.stringify(schema.default)})`;
-    lines.push(`  ${`${flag} <${values}>`.padEnd(34)} ${String(schema.description ?? '').split('. ')[0]}${def}`);
+    lines.push(
+      `  ${`${flag} <${values}>`.padEnd(34)} ${(typeof schema.description === 'string' ? schema.description : '').split('. ')[0]}${def}`,
+    );
   }
   lines.push(`  ${'--pretty'.padEnd(34)} Indent the JSON output for humans`);
   lines.push(

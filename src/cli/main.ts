@@ -4,7 +4,7 @@
 // Exit status: 0 every item fine, 2 some item has meta.error, 1 bad usage or configuration.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { ConfigError, VERSION, type Config } from '../config/config.js';
+import { ConfigError, VERSION } from '../config/config.js';
 import { loadConfigNoting, startupWarnings, type LoadedConfig } from '../config/config-warnings.js';
 import { loggerOptions } from '../app/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
@@ -60,7 +60,7 @@ function loadOrExit(): LoadedConfig & { warnings: (servesApi: boolean) => string
 }
 
 /** One input per call: a batch tool (with items) takes all URLs at once, others one each. */
-function buildInputs(tool: Tool<any>, urls: string[], fields: Record<string, unknown>): Record<string, unknown>[] {
+function buildInputs(tool: Tool<unknown>, urls: string[], fields: Record<string, unknown>): Record<string, unknown>[] {
   const props = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
   if ('items' in props && urls.length > 1) return [{ ...fields, items: urls }];
   return urls.map((url) => ({ ...fields, url }));
@@ -75,7 +75,7 @@ function usageError(prefix: string, message: string, hint: string, indent?: numb
   return finish(1, `${body}\n`, `${prefix}: ${message}; ${hint}`);
 }
 
-async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
+async function runTool(tool: Tool<unknown>, argv: string[]): Promise<never> {
   const correlationId = randomUUID();
   const prefix = `urlkit ${tool.command}`;
   const hint = `run "${prefix} --help" for its options`;

@@ -28,7 +28,7 @@ import { REQUEST_ERRORS } from '../errors/codes.js';
 export const CLIENT_CLOSED = 'client_closed';
 
 export interface ToolRoutesOptions {
-  tools: readonly Tool<any>[];
+  tools: readonly Tool<unknown>[];
   services: Services;
   config: Config;
   metrics: Metrics;
@@ -43,7 +43,7 @@ export interface ToolRoutesOptions {
   pressureSampleIntervalMs?: number;
 }
 
-export function toolPath(tool: Tool<any>): string {
+export function toolPath(tool: Tool<unknown>): string {
   return `/api/v1/tools/${tool.name}`;
 }
 
@@ -208,7 +208,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
               stop.signal,
               () => {
                 lines?.start();
-                return invokeTool(tool, checked.value as Record<string, unknown>, {
+                return invokeTool(tool, checked.value, {
                   config,
                   services: opts.services,
                   logger: request.log as unknown as Logger,
@@ -258,7 +258,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, {
+  registerMcpRoute(scope, {
     ...opts,
     errorHandler: createErrorHandler(config.bodyLimitBytes),
     callerOf: (request) => callerOf(request, apiKeys),

@@ -63,7 +63,7 @@ const FACING: Record<string, ModelFacing> = {
 };
 
 /** The model-facing text of a tool; a tool added to the registry later falls back to its docs text. */
-export function modelFacing(tool: Tool<any>): ModelFacing {
+export function modelFacing(tool: Tool<unknown>): ModelFacing {
   return (
     FACING[tool.name] ?? {
       title: tool.summary,

@@ -34,7 +34,7 @@ import { documentText, jsonText } from './text-content.js';
 import { mcpToolDefinitions } from './tool-definitions.js';
 
 export interface McpServerDeps {
-  tools: readonly Tool<any>[];
+  tools: readonly Tool<unknown>[];
   config: Config;
   services: Services;
   validator: RequestValidator;
@@ -118,7 +118,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
   });
 
   async function callTool(
-    tool: Tool<any>,
+    tool: Tool<unknown>,
     params: CallToolRequest['params'],
     extra: ToolExtra,
     correlationId: string,
@@ -131,7 +131,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
         checked.message,
         checked.code === 'invalid_json' ? undefined : checked.details,
       );
-    const input = checked.value as Record<string, unknown>;
+    const input = checked.value;
 
     // Batches report progress per settled chunk, only when the client asked for it. The
     // notifications are sent before the result: one arriving after it is dropped by the client.

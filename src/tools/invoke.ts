@@ -34,7 +34,7 @@ export interface InvokeOptions {
 export { RequestDeadline };
 
 export async function invokeTool(
-  tool: Tool<any>,
+  tool: Tool<unknown>,
   input: Record<string, unknown>,
   opts: InvokeOptions,
 ): Promise<ToolItem[]> {
@@ -105,7 +105,7 @@ export function requestedUrls(input: Record<string, unknown>): string[] {
   return typeof input.url === 'string' ? [input.url] : [];
 }
 
-function timedOutItems(tool: Tool<any>, input: Record<string, unknown>, reason: unknown): ToolItem[] {
+function timedOutItems(tool: Tool<unknown>, input: Record<string, unknown>, reason: unknown): ToolItem[] {
   const error = stoppedItemError(reason);
   return requestedUrls(input).map((url) => tool.failedItem?.(url, error) ?? { data: null, meta: { url, error } });
 }

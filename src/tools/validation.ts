@@ -36,7 +36,7 @@ export function protoFieldRejected(): {
   };
 }
 
-export function createValidator(tools: readonly Tool<any>[]): RequestValidator {
+export function createValidator(tools: readonly Tool<unknown>[]): RequestValidator {
   const ajv = new Ajv2020({
     allErrors: true,
     useDefaults: true,
