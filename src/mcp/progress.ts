@@ -13,9 +13,10 @@ export function servicesWithProgress(services: Services, total: number, report: 
   const inner = services.dispatcher;
   const dispatcher: ChunkDispatcher = {
     register: (name, handler) => inner.register(name, handler),
-    async runChunk(job, signal) {
+    async runChunk(job, signal, itemReport) {
       try {
-        return await inner.runChunk(job, signal);
+        // The per-item reports go on to runBatch: a chunk stopped part-way keeps what finished.
+        return await inner.runChunk(job, signal, itemReport);
       } finally {
         done = Math.min(total, done + job.items.length);
         report(done, total);
