@@ -10,7 +10,7 @@ import { holdsHeading } from './walk.js';
 import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
 import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 /** A word every HIDDEN_CLASS match holds (a quick test before it). */
 const HIDDEN_CLASS_WORDS = /hid|d-none|invisible/i;
 

@@ -152,11 +152,22 @@ function markSeen(nodes: Inline[], seen: Set<string>, atEnd: boolean): Inline[] 
   return out;
 }
 
+/** A character of a separator between links ("|", "·", a dash, a comma, a space). */
+const SEPARATOR_CHAR = /[\s|·•,;/–—-]/u;
+
+/** `text` without its run of `char`s at the end: a loop from the end, where the pattern
+ *  `char+$` would be tried from every start of such a run (quadratic on a long one). */
+function withoutTrailing(text: string, char: RegExp): string {
+  let end = text.length;
+  while (end > 0 && char.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 /** "… | hide | <dropped link>": the separator before a dropped trailing link goes with it. */
 function dropTrailingSeparator(out: Inline[]): void {
   const lastNode = out[out.length - 1];
   if (lastNode?.type !== 'text') return;
-  const trimmed = lastNode.text.replace(/[\s|·•,;/–—-]+$/u, '');
+  const trimmed = withoutTrailing(lastNode.text, SEPARATOR_CHAR);
   if (trimmed === lastNode.text.trimEnd()) return;
   if (trimmed === '') out.pop();
   else out[out.length - 1] = { type: 'text', text: trimmed };

@@ -5,7 +5,9 @@ import { textContent } from '../dom/walk.js';
 import type { PageFacts } from './page-facts.js';
 import { collapseWhitespace, foldText } from '../dom/measures.js';
 
-const SEPARATORS = /\s+[|\-–—·•:»«/]\s+/;
+// From the start of a run of spaces only (the lookbehind): tried inside the run, it would
+// rescan the run from each of its spaces.
+const SEPARATORS = /(?<!\s)\s+[|\-–—·•:»«/]\s+/;
 
 export function pageTitle(facts: Pick<PageFacts, 'ogTitle' | 'titleEl' | 'h1s'>): string | null {
   const ogTitle = facts.ogTitle ? collapseWhitespace(facts.ogTitle) : '';

@@ -55,6 +55,6 @@ export function codeBlock(pre: Element): Block {
     }
   }
   // HTML drops one newline right after <pre>; trailing blank lines are layout, not code.
-  text = text.replace(/^\r?\n/, '').replace(/\s+$/, '');
+  text = text.replace(/^\r?\n/, '').trimEnd();
   return { type: 'code', language, text };
 }

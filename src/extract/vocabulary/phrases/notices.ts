@@ -27,7 +27,7 @@ export const PAGE_TOOL_LINE =
  *  date"): about the page's lists, not its text. */
 export const LIST_NOTICE_LINE =
   /^\W*(?:showing|displaying|es werden (?:die )?\p{L}+|zeige|angezeigt werden)\s+\d+\s*(?:[-–]|bis|to)\s*\d+\s+(?:von|of)\s+(?:insgesamt\s+)?\d+(?![\p{L}\p{N}])/iu;
-export const PINGBACK_LINE = /^\W*(?:\d+\.\s*)?(?:pingback|trackback)(?:\s+(?:von|from|de|by))?\s*:?\s+\S/iu;
+export const PINGBACK_LINE = /^\W*(?:\d+\.\s*)?(?:pingback|trackback)(?:\s+(?:von|from|de|by))?(?:\s*:)?\s+\S/iu;
 /** A journal's paywall offer under the preview of an article ("Access options", "Buy single
  *  article", "Instant access to the full article PDF.", "Immediate online access to all
  *  issues from 2019. Subscription will auto renew annually."): the offer, not the article. */

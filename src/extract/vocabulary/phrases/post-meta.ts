@@ -3,18 +3,21 @@ export const DATE_PATTERN = `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d
 export const DATE_LINE = new RegExp(
   '^(?:(?:stand|aktualisiert(?: am)?|zuletzt (?:aktualisiert|geändert)(?: am)?|veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|' +
     'published(?: on)?|updated(?: on)?|posted(?: on)?|last (?:modified|updated)(?: on)?|publicado(?: el)?|actualizado(?: el)?|' +
-    'publié le|mis à jour le|opublikowano|aktualizacja)\\s*:?\\s*)?' +
+    'publié le|mis à jour le|opublikowano|aktualizacja)\\s*(?::\\s*)?)?' +
     '(?:\\p{L}+,? )?' +
     DATE_PATTERN +
     '(?:,? (?:um |at |à )?\\d\\d?[:.]\\d\\d(?: ?uhr| ?[ap]m)?)?\\.?$',
   'iu',
 );
 export const NAME_PATTERN = "\\p{Lu}[\\p{L}'’.-]*(?: \\p{Lu}[\\p{L}'’.-]*){1,3}";
+// The trailing ", role | outlet" part belongs to the first form only: after "Author: " the
+// free text [^.!?]* reads it already (allowing it there too would let the two trade spaces).
 export const BYLINE = new RegExp(
   '^(?:' +
-    `(?:von|by|par|por|door|przez|written by|posted by|verfasst von|geschrieben von|publicado por) ${NAME_PATTERN}(?: (?:,|und|and|&|y|et|i) ?${NAME_PATTERN})*` +
+    '(?:von|by|par|por|door|przez|written by|posted by|verfasst von|geschrieben von|publicado por) ' +
+    `${NAME_PATTERN}(?: (?:,|und|and|&|y|et|i) ?${NAME_PATTERN})*(?:\\s*[,|/]\\s*[^.!?]{0,40})?` +
     '|(?:von|by|autor(?:in|en|innen|:innen)?|authors?|text|texto|redakcja|redacción)\\s*:\\s*\\p{L}[^.!?]*' +
-    ')(?:\\s*[,|/]\\s*[^.!?]{0,40})?$',
+    ')$',
   'u',
 );
 export const BYLINE_WORD =
