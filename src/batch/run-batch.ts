@@ -1,7 +1,8 @@
 // A batch: items -> chunks -> dispatcher, at most `concurrency` chunks at once, results back
 // in request order. A chunk that fails as a unit becomes one failure result per item it had
-// not already reported (nothing finished is thrown away); the other chunks are untouched. Each chunk's deadline starts when that chunk starts, so a
-// chunk that waited its turn still gets its full budget.
+// not already reported (nothing finished is thrown away); the other chunks are untouched. Each
+// chunk's deadline starts when that chunk starts, so a chunk that waited its turn still gets its
+// full budget.
 import { setMaxListeners } from 'node:events';
 import { ChunkFailed } from './chunk-failed.js';
 import { mapWithConcurrency, splitIntoChunks } from './chunking.js';

@@ -238,7 +238,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, {
+  registerMcpRoute(scope, {
     ...opts,
     errorHandler: createErrorHandler(config.bodyLimitBytes),
     callerOf: (request) => callerOf(request, apiKeys),

@@ -25,7 +25,7 @@ import type { Admission } from '../admission/admission.js';
 export const MCP_PATH = '/mcp';
 
 export interface McpRouteOptions {
-  tools: readonly Tool<any>[];
+  tools: readonly Tool<unknown>[];
   services: Services;
   config: Config;
   lifecycle: Lifecycle;
@@ -39,7 +39,7 @@ export interface McpRouteOptions {
   callerOf?: (request: FastifyRequest) => string;
 }
 
-export async function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): Promise<void> {
+export function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): void {
   scope.post(MCP_PATH, {
     // JSON-RPC in, JSON or SSE out: not an OpenAPI operation (docs/mcp.md describes it).
     schema: { hide: true },
@@ -83,7 +83,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
   // The SDK writes the raw response itself; headers the hooks set (X-Correlation-ID, the rate
   // limit's) would otherwise be lost with fastify's reply.
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+    if (value !== undefined) reply.raw.setHeader(name, value);
   }
   reply.hijack();
   // The response is over (sent, or the client went away): closing the server aborts the

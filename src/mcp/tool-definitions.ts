@@ -14,14 +14,14 @@ import { modelFacing } from './descriptions.js';
  */
 const ROOT_COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not'];
 
-export function mcpInputSchema(tool: Tool<any>): McpTool['inputSchema'] {
-  const schema = structuredClone(tool.inputSchema) as JsonSchema;
+export function mcpInputSchema(tool: Tool<unknown>): McpTool['inputSchema'] {
+  const schema = structuredClone<JsonSchema>(tool.inputSchema);
   for (const key of ROOT_COMBINATORS) delete schema[key];
-  return { ...schema, type: 'object' } as McpTool['inputSchema'];
+  return { ...schema, type: 'object' };
 }
 
 /** structuredContent is the envelope's `data`: { results: [{ data, meta }, ...] }. */
-export function mcpOutputSchema(tool: Tool<any>): NonNullable<McpTool['outputSchema']> {
+export function mcpOutputSchema(tool: Tool<unknown>): NonNullable<McpTool['outputSchema']> {
   return {
     type: 'object',
     required: ['results'],
@@ -29,7 +29,8 @@ export function mcpOutputSchema(tool: Tool<any>): NonNullable<McpTool['outputSch
       results: {
         type: 'array',
         description:
-          'One item per requested URL, in request order. A URL that could not be handled has meta.error { code, message, retryable }.',
+          'One item per requested URL, in request order. A URL that could not be handled has meta.error { code, ' +
+          'message, retryable }.',
         items: {
           type: 'object',
           required: ['data', 'meta'],
@@ -40,7 +41,7 @@ export function mcpOutputSchema(tool: Tool<any>): NonNullable<McpTool['outputSch
   };
 }
 
-export function mcpToolDefinition(tool: Tool<any>): McpTool {
+export function mcpToolDefinition(tool: Tool<unknown>): McpTool {
   const facing = modelFacing(tool);
   return {
     name: tool.name,
@@ -60,6 +61,6 @@ export function mcpToolDefinition(tool: Tool<any>): McpTool {
   };
 }
 
-export function mcpToolDefinitions(tools: readonly Tool<any>[]): McpTool[] {
+export function mcpToolDefinitions(tools: readonly Tool<unknown>[]): McpTool[] {
   return tools.map(mcpToolDefinition);
 }

@@ -6,12 +6,12 @@ import { getUrlMetadata } from './get-url-metadata.js';
 import type { Tool } from './types.js';
 
 // Each tool's Input type differs; the registry holds them by their common shape.
-export const TOOLS: readonly Tool<any>[] = [cleanWebIndex, cleanWebContent, getUrlMetadata, checkUrlStatus];
+export const TOOLS: readonly Tool<unknown>[] = [cleanWebIndex, cleanWebContent, getUrlMetadata, checkUrlStatus];
 
-export function findTool(name: string): Tool<any> | undefined {
+export function findTool(name: string): Tool<unknown> | undefined {
   return TOOLS.find((t) => t.name === name);
 }
 
-export function findToolByCommand(command: string): Tool<any> | undefined {
+export function findToolByCommand(command: string): Tool<unknown> | undefined {
   return TOOLS.find((t) => t.command === command);
 }
