@@ -26,7 +26,10 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<string 
     return null;
   } catch (err) {
     const code = cause?.code ?? (err as NodeJS.ErrnoException).code;
-    return `cannot reach Redis at ${redactedRedisUrl(url)} (${code ?? (err instanceof Error ? err.message : String(err))})`;
+    return (
+      `cannot reach Redis at ${redactedRedisUrl(url)} ` +
+      `(${code ?? (err instanceof Error ? err.message : String(err))})`
+    );
   } finally {
     client.disconnect();
   }

@@ -286,8 +286,9 @@ function cidrList(env: Env, name: string): string[] | undefined {
   const items = list(env, name);
   if (!items) return undefined;
   for (const c of items) {
-    if (!/^[^/]+\/\d{1,3}$/.test(c))
+    if (!/^[^/]+\/\d{1,3}$/.test(c)) {
       throw new ConfigError(`${name} entries must look like 10.1.0.0/16 or fd00::/8, got "${c}"`);
+    }
   }
   return items;
 }
@@ -398,7 +399,8 @@ export function loadConfig(env: Env = process.env): Config {
     );
   if (!cfg.redisUrl && overrides.role !== undefined && overrides.role !== 'all')
     throw new ConfigError(
-      `URLKIT_ROLE=${overrides.role} needs URLKIT_REDIS_URL (the queue that role works on); without Redis one process does everything`,
+      `URLKIT_ROLE=${overrides.role} needs URLKIT_REDIS_URL (the queue that role works on); without Redis one ` +
+        `process does everything`,
     );
   return cfg;
 }

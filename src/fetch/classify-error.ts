@@ -31,7 +31,8 @@ export function classifyError(
       // attempt may still get the whole body.
       const failure = new ItemFailure(
         'upstream_error',
-        `The target sent the response headers and ${err.receivedBytes} bytes of the body, then reset the connection (${code}).`,
+        `The target sent the response headers and ${err.receivedBytes} bytes of the body, then reset the ` +
+          `connection (${code}).`,
         { cause: err.cause },
       );
       return { failure, transient: true };

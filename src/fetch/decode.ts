@@ -163,7 +163,7 @@ export function prescanMetaCharset(bytes: Uint8Array): string | null {
   return metaCharsetIn(
     Buffer.from(bytes.subarray(0, 1024))
       .toString('latin1')
-      .replace(/<!--[\s\S]*?(-->|$)/g, ''),
+      .replace(/<!--[\s\S]*?(?:-->|$)/g, ''),
   );
 }
 
@@ -181,8 +181,8 @@ const LATE_META_BYTES = 64 * 1024;
 export function lateMetaCharset(bytes: Uint8Array): string | null {
   if (bytes.byteLength <= 1024) return null;
   let s = Buffer.from(bytes.subarray(0, LATE_META_BYTES)).toString('latin1');
-  s = s.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
-  const body = s.search(/<body[\s>\/]/i);
+  s = s.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '');
+  const body = s.search(/<body[\s>/]/i);
   return metaCharsetIn(body === -1 ? s : s.slice(0, body));
 }
 

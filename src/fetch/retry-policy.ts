@@ -9,7 +9,7 @@ export function parseRetryAfter(value: string | undefined | null, now: number = 
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v) * 1000;
   // An HTTP date has a day and month name; Date.parse alone would accept "-5" as a year.
-  if (!/^[A-Za-z]{3},? /.test(v)) return null;
+  if (!/^[a-z]{3},? /i.test(v)) return null;
   const t = Date.parse(v);
   if (Number.isNaN(t)) return null;
   return Math.max(0, t - now);

@@ -23,7 +23,10 @@ import { toolRoutes } from './tool-routes.js';
 export interface BuildAppOptions {
   tools?: readonly Tool<unknown>[];
   services?: Services;
-  /** Where JSON log lines go. @default stdout, written synchronously by sonic-boom (fast, and nothing is lost at exit) */
+  /**
+   * Where JSON log lines go. @default stdout, written synchronously by sonic-boom (fast, and nothing
+   * is lost at exit)
+   */
   logStream?: DestinationStream;
   /** Event-loop delay sampling interval for the last-resort guard. @default 1000 */
   pressureSampleIntervalMs?: number;

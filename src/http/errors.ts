@@ -107,6 +107,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
   const id = correlationIdFrom(undefined);
   const body = JSON.stringify(errorEnvelope(id, 'invalid_request', message));
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Correlation-ID: ${id}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ` +
+      `${Buffer.byteLength(body)}\r\nX-Correlation-ID: ${id}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -41,7 +41,10 @@ export interface McpServerDeps {
   logger: Logger;
   /** The correlation id of one tool call (HTTP: the request's id; stdio: a fresh UUID). */
   correlationId: () => string;
-  /** Where each call's stop is registered for shutdown (the process giving up on running work, or a stdio session ending). */
+  /**
+   * Where each call's stop is registered for shutdown (the process giving up on running work, or a
+   * stdio session ending).
+   */
   lifecycle?: Lifecycle;
   /**
    * Most tools/call one server instance answers. HTTP admission and rate limits count POSTs,
@@ -63,8 +66,11 @@ export interface McpServerDeps {
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export const SERVER_INSTRUCTIONS = [
-  'urlkit reads public web pages for you, safely: every address is checked against an egress policy, so private, loopback and cloud-metadata addresses are refused (item error blocked_url).',
-  'Pick the tool by the page: clean_web_content for one article or document, clean_web_index for a homepage or hub, get_url_metadata for titles, descriptions and previews of one or many URLs, check_url_status to see whether a link works and where it redirects.',
+  'urlkit reads public web pages for you, safely: every address is checked against an egress policy, so private, ' +
+    'loopback and cloud-metadata addresses are refused (item error blocked_url).',
+  'Pick the tool by the page: clean_web_content for one article or document, clean_web_index for a homepage or hub,' +
+    ' get_url_metadata for titles, descriptions and previews of one or many URLs, check_url_status to see ' +
+    'whether a link works and where it redirects.',
   'A URL that cannot be handled is reported in its result (meta.error with code and retryable), not as a failed call.',
 ].join(' ');
 

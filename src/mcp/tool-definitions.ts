@@ -29,7 +29,8 @@ export function mcpOutputSchema(tool: Tool<unknown>): NonNullable<McpTool['outpu
       results: {
         type: 'array',
         description:
-          'One item per requested URL, in request order. A URL that could not be handled has meta.error { code, message, retryable }.',
+          'One item per requested URL, in request order. A URL that could not be handled has meta.error { code, ' +
+          'message, retryable }.',
         items: {
           type: 'object',
           required: ['data', 'meta'],

@@ -28,7 +28,9 @@ const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5
 export function createScaleMetrics(registry: Registry): ScaleMetrics {
   const cacheLookups = new Counter({
     name: 'urlkit_cache_lookups_total',
-    help: 'Fetch cache: hit, miss, stale (stored but older than max_age), bypass (max_age 0), stored, error (store unreachable).',
+    help:
+      'Fetch cache: hit, miss, stale (stored but older than max_age), bypass (max_age 0), stored, error (store ' +
+      'unreachable).',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
@@ -39,7 +41,9 @@ export function createScaleMetrics(registry: Registry): ScaleMetrics {
   });
   const answered = new Counter({
     name: 'urlkit_queue_jobs_answered_total',
-    help: 'Jobs this API process waited for, by how they ended: completed, failed, stalled (worker died or hung), deadline, unavailable (Redis unreachable), aborted (call stopped).',
+    help:
+      'Jobs this API process waited for, by how they ended: completed, failed, stalled (worker died or hung), ' +
+      'deadline, unavailable (Redis unreachable), aborted (call stopped).',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });

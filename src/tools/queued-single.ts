@@ -27,7 +27,10 @@ export async function runSingleOnQueue<Item, Options>(
   });
 }
 
-/** The call was stopped (deadline, disconnect, shutdown): a timeout, as for every tool; else the job failed as a unit. */
+/**
+ * The call was stopped (deadline, disconnect, shutdown): a timeout, as for every tool; else the job
+ * failed as a unit.
+ */
 export function failureError(ctx: ToolContext, handler: string, failure: ChunkFailed): ItemError {
   if (failure.reason === 'aborted') return stoppedItemError(failure.cause);
   ctx.logger.warn({ handler, reason: failure.reason, err: failure.message }, 'queued job failed');

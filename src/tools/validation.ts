@@ -59,8 +59,10 @@ export function createValidator(tools: readonly Tool<unknown>[]): RequestValidat
       if (fn(value)) return { ok: true, value: value as Input };
       const details = formatErrors(fn.errors ?? [], value);
       const first = details[0];
+      const more = details.length - 1;
       const message = first
-        ? `Invalid request: ${first.path || 'request body'}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : ''}`
+        ? `Invalid request: ${first.path || 'request body'}: ` +
+          `${first.message}${more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : ''}`
         : 'Invalid request.';
       return { ok: false, code: 'invalid_request', message, details };
     },

@@ -18,8 +18,8 @@ export function headUnimplemented(status: number): boolean {
 
 /**
  * True when a HEAD answer does not settle the question and GET (body unread) must:
- * 405/501 (HEAD not implemented), a success without Content-Type, or any other 4xx/5xx, since an error to HEAD says little
- * about what a browser gets. Not for deliberate answers (401, 407, 410, 451, 429), a
+ * 405/501 (HEAD not implemented), a success without Content-Type, or any other 4xx/5xx, since an
+ * error to HEAD says little about what a browser gets. Not for deliberate answers (401, 407, 410, 451, 429), a
  * response with Retry-After (another request now is what the server asked us not to send),
  * nor a bot-protection challenge (GET meets the same wall).
  */

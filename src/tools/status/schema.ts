@@ -7,14 +7,17 @@ import { STATUS_REASONS } from './reason.js';
 const ms = (what: string): JsonSchema => ({
   type: ['integer', 'null'],
   minimum: 0,
-  description: `Milliseconds from the start of the reported request until ${what}; null when not measured (e.g. a reused connection has no DNS or connect phase).`,
+  description:
+    `Milliseconds from the start of the reported request until ${what}; null when not measured (e.g. a ` +
+    `reused connection has no DNS or connect phase).`,
 });
 
 export const statusDataSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description:
-    'Live status of one URL. Always present, also when the probe failed (then ok is false, status_code null and meta.error says why).',
+    'Live status of one URL. Always present, also when the probe failed (then ok is false, status_code null and ' +
+    'meta.error says why).',
   required: [
     'url',
     'status_code',
@@ -54,7 +57,8 @@ export const statusDataSchema: JsonSchema = {
       type: 'integer',
       minimum: 0,
       description:
-        'Milliseconds from the start of the probe (HEAD, plus the GET fallback) to the final response headers, or to the failure.',
+        'Milliseconds from the start of the probe (HEAD, plus the GET fallback) to the final response headers, or ' +
+        'to the failure.',
     },
     url_changed: { type: 'boolean', description: 'final_url differs from the requested URL after normalisation.' },
     is_html: { type: 'boolean', description: 'The final Content-Type is text/html or application/xhtml+xml.' },
@@ -84,7 +88,9 @@ export const statusDataSchema: JsonSchema = {
       type: 'string',
       enum: ['HEAD', 'GET'],
       description:
-        'Method of the reported response: HEAD, or GET (body not read) when the server answered HEAD with 405/501 or another error (except 401, 407, 410, 451, 429, an answer with Retry-After or a bot-protection challenge), with a success lacking Content-Type, or dropped it.',
+        'Method of the reported response: HEAD, or GET (body not read) when the server answered HEAD with 405/501 ' +
+        'or another error (except 401, 407, 410, 451, 429, an answer with Retry-After or a bot-protection ' +
+        'challenge), with a success lacking Content-Type, or dropped it.',
     },
     content_length: {
       type: ['integer', 'null'],
@@ -96,13 +102,18 @@ export const statusDataSchema: JsonSchema = {
       type: 'string',
       enum: [...STATUS_REASONS],
       description:
-        'Class of the outcome. Responses: ok (2xx), redirect (3xx reported as is), client_error (4xx), server_error (5xx), rate_limited (429), bot_protection (403/429/503 with a challenge marker in the headers or cookies), informational (1xx). Failures (equal to meta.error.code): timeout, dns_error, connect_error, tls_error, blocked_url, invalid_url, too_many_redirects, redirect_loop (too_many_redirects where a URL repeats), upstream_error, response_too_large.',
+        'Class of the outcome. Responses: ok (2xx), redirect (3xx reported as is), client_error (4xx), ' +
+        'server_error (5xx), rate_limited (429), bot_protection (403/429/503 with a challenge marker in the ' +
+        'headers or cookies), informational (1xx). Failures (equal to meta.error.code): timeout, dns_error, ' +
+        'connect_error, tls_error, blocked_url, invalid_url, too_many_redirects, redirect_loop ' +
+        '(too_many_redirects where a URL repeats), upstream_error, response_too_large.',
     },
     retry_after_s: {
       type: ['integer', 'null'],
       minimum: 0,
       description:
-        'Seconds from the Retry-After header (delta or HTTP date), null when none was sent. The probe does not wait for it.',
+        'Seconds from the Retry-After header (delta or HTTP date), null when none was sent. The probe does not ' +
+        'wait for it.',
     },
     timings: {
       type: 'object',
@@ -135,7 +146,8 @@ export const statusMetaSchema: JsonSchema = {
       type: 'integer',
       minimum: 0,
       description:
-        'Extra attempts after the first, for network failures (HEAD and GET together). Rate-limit answers are reported, not retried.',
+        'Extra attempts after the first, for network failures (HEAD and GET together). Rate-limit answers are ' +
+        'reported, not retried.',
     },
     error: itemErrorSchema,
   },

@@ -139,10 +139,10 @@ describe('PDF through the tools', () => {
     for (const [path, message] of cases) {
       const [c] = await cleanWebContent.run(clean(`${site.origin}${path}`), ctx);
       assert.equal(c!.meta.error?.code, 'no_content', path);
-      assert.match(c!.meta.error!.message, message);
+      assert.match(c!.meta.error.message, message);
       const [m] = await getUrlMetadata.run(metadata(`${site.origin}${path}`), ctx);
       assert.equal(m!.meta.error?.code, 'no_content', path);
-      assert.match(m!.meta.error!.message, message);
+      assert.match(m!.meta.error.message, message);
       // What could be learned is kept: the headers' date when the file is unreadable, else its info.
       if (path !== '/scanned.pdf') assert.equal(m!.data!.modified_at, '2024-01-01T00:00:00Z');
       else assert.equal(m!.data!.pages, 1);
@@ -164,7 +164,7 @@ describe('PDF through the tools', () => {
     for (const path of ['/big.pdf', '/chunked-big.pdf']) {
       const [c] = await cleanWebContent.run(clean(`${site.origin}${path}`), small);
       assert.equal(c!.meta.error?.code, 'response_too_large', path);
-      assert.match(c!.meta.error!.message, /URLKIT_MAX_PDF_BYTES/);
+      assert.match(c!.meta.error.message, /URLKIT_MAX_PDF_BYTES/);
       const [m] = await getUrlMetadata.run(metadata(`${site.origin}${path}`), small);
       assert.equal(m!.meta.error?.code, 'response_too_large', path);
     }

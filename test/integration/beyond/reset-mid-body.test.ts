@@ -23,7 +23,8 @@ before(async () => {
       if (req.toString('latin1').startsWith('GET /before-headers')) return void sock.resetAndDestroy();
       sock.write('HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 100000\r\n\r\n');
       sock.write(
-        `<!doctype html><html><head><title>Cut off</title></head><body><p>${'The first part of a long page. '.repeat(100)}`,
+        `<!doctype html><html><head><title>Cut off</title></head><body><p>` +
+          `${'The first part of a long page. '.repeat(100)}`,
         () => {
           setTimeout(() => sock.resetAndDestroy(), 30);
         },
@@ -57,10 +58,10 @@ describe('a connection reset in the middle of the body', () => {
     );
     assert.equal(item!.meta.error?.code, 'upstream_error');
     assert.match(
-      item!.meta.error!.message,
+      item!.meta.error.message,
       /sent the response headers and \d+ bytes of the body, then reset the connection/,
     );
-    const bytes = Number(/and (\d+) bytes/.exec(item!.meta.error!.message)![1]);
+    const bytes = Number(/and (\d+) bytes/.exec(item!.meta.error.message)![1]);
     assert.ok(bytes > 0 && bytes < 100_000, String(bytes));
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.meta.content_type, 'text/html; charset=utf-8');

@@ -52,7 +52,8 @@ fetch('/api/headlines.json').then((r) => r.json()).then((items) => {
 `;
 
 const shell = (extraHead = '', extraBody = '') =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title>${extraHead}</head><body><div id="root"></div><script src="/app.js"></script>${extraBody}</body></html>`;
+  `<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title>${extraHead}</head><body>` +
+  `<div id="root"></div><script src="/app.js"></script>${extraBody}</body></html>`;
 
 let site: LoopbackServer;
 let victim4: LoopbackServer;
@@ -98,12 +99,14 @@ function hostilePage(): string {
   const head = targets
     .map(
       (t) =>
-        `<link rel="preconnect" href="${t}"><link rel="dns-prefetch" href="${t}"><link rel="prefetch" href="${t}/prefetch"><link rel="stylesheet" href="${t}/style.css">`,
+        `<link rel="preconnect" href="${t}"><link rel="dns-prefetch" href="${t}">` +
+        `<link rel="prefetch" href="${t}/prefetch"><link rel="stylesheet" href="${t}/style.css">`,
     )
     .join('');
   return shell(
     head,
-    `<script>${escapes}</script><img src="${v4}/tag.png"><a id="go" href="${v6}/click">x</a><script>document.getElementById('go').click()</script>`,
+    `<script>${escapes}</script><img src="${v4}/tag.png"><a id="go" href="${v6}/click">x</a><script>` +
+      `document.getElementById('go').click()</script>`,
   );
 }
 
@@ -125,17 +128,15 @@ before(async () => {
       case '/app.js':
         return res.writeHead(200, { 'content-type': 'text/javascript' }).end(HUB_SCRIPT);
       case '/api/headlines.json':
-        return res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify(
-              HEADLINES.map((title, i) => ({
-                title,
-                href: `/story/${i + 1}`,
-                teaser: `Teaser ${i + 1}: what the story says in a sentence or two for readers.`,
-              })),
-            ),
-          );
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify(
+            HEADLINES.map((title, i) => ({
+              title,
+              href: `/story/${i + 1}`,
+              teaser: `Teaser ${i + 1}: what the story says in a sentence or two for readers.`,
+            })),
+          ),
+        );
       case '/hostile':
         return html(hostilePage());
       case '/redirect-to-victim':

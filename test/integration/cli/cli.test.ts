@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import type { CleanAnswer, ErrorEnvelope, MetadataAnswer, StatusAnswer } from '../../support/answers.js';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { startChild } from '../http/child-server.js';
 
@@ -32,9 +33,13 @@ function urlkit(args: string[], env: Record<string, string> = {}): Promise<Run> 
   });
 }
 
-const PAGE = `<!doctype html><html><head><title>Tide Tables</title><meta name="description" content="When the sea comes in."></head>
-<body><article><h1>Tide Tables</h1><p>High water at the harbour mouth comes about fifty minutes later each day, following the moon rather than the sun.</p>
-<p>Spring tides, the largest, arrive a day or two after the new and full moon; neap tides follow the quarter moons.</p></article></body></html>`;
+const PAGE =
+  `<!doctype html><html><head><title>Tide Tables</title>` +
+  `<meta name="description" content="When the sea comes in."></head>
+<body><article><h1>Tide Tables</h1><p>High water at the harbour mouth comes about fifty minutes later each day, ` +
+  `following the moon rather than the sun.</p>
+<p>Spring tides, the largest, arrive a day or two after the new and full moon; neap tides follow the quarter moons.` +
+  `</p></article></body></html>`;
 
 describe('urlkit CLI', () => {
   let site: LoopbackServer;
@@ -60,10 +65,10 @@ describe('urlkit CLI', () => {
     ]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^\{\n {2}"correlation_id"/, '--pretty indents');
-    const body = JSON.parse(run.stdout);
+    const body = JSON.parse(run.stdout) as CleanAnswer;
     assert.match(body.correlation_id, UUID_V4);
     const [item] = body.data.results;
-    assert.equal(item.data.format, 'markdown');
+    assert.equal(item?.data?.format, 'markdown');
     assert.match(item.data.content, /fifty minutes later each day/);
     assert.doesNotMatch(item.data.content, /^# Tide Tables/, 'include_title false');
     assert.equal(item.meta.url, `${site.origin}/tides`);
@@ -72,31 +77,31 @@ describe('urlkit CLI', () => {
   it('metadata with several URLs runs one batch, results in order', async () => {
     const run = await urlkit(['metadata', `${site.origin}/1`, `${site.origin}/2`]);
     assert.equal(run.code, 0, run.stderr);
-    const body = JSON.parse(run.stdout);
+    const body = JSON.parse(run.stdout) as MetadataAnswer;
     assert.deepEqual(
-      body.data.results.map((r: { meta: { url: string } }) => r.meta.url),
+      body.data.results.map((r) => r.meta.url),
       [`${site.origin}/1`, `${site.origin}/2`],
     );
-    assert.equal(body.data.results[0].data.title, 'Tide Tables');
+    assert.equal(body.data.results[0]?.data?.title, 'Tide Tables');
   });
 
   it('status and index work too', async () => {
     const status = await urlkit(['status', `${site.origin}/`, '--follow-redirects', 'false']);
     assert.equal(status.code, 0, status.stderr);
-    assert.equal(JSON.parse(status.stdout).data.results[0].data.ok, true);
+    assert.equal((JSON.parse(status.stdout) as StatusAnswer).data.results[0]?.data?.ok, true);
     const index = await urlkit(['index', `${site.origin}/`, '--no-include-title']);
     assert.equal(index.code, 0, index.stderr);
-    assert.match(JSON.parse(index.stdout).data.results[0].data.content, /Spring tides/);
+    assert.match((JSON.parse(index.stdout) as CleanAnswer).data.results[0]?.data?.content ?? '', /Spring tides/);
   });
 
   it('exits 2 when some item failed, still printing every result', async () => {
     const port = new URL(site.origin).port;
     const run = await urlkit(['content', `${site.origin}/ok`, `http://127.0.0.1:${port}/blocked`]);
     assert.equal(run.code, 2);
-    const body = JSON.parse(run.stdout);
+    const body = JSON.parse(run.stdout) as CleanAnswer;
     assert.equal(body.data.results.length, 2);
-    assert.equal(body.data.results[0].meta.error, undefined);
-    assert.equal(body.data.results[1].meta.error.code, 'blocked_url');
+    assert.equal(body.data.results[0]?.meta.error, undefined);
+    assert.equal(body.data.results[1]?.meta.error?.code, 'blocked_url');
   });
 
   it('exits 1 on bad usage, naming the problem', async () => {
@@ -107,7 +112,7 @@ describe('urlkit CLI', () => {
     const tooLong = await urlkit(['metadata', `${site.origin}/`, '--timeout', '5000']);
     assert.equal(tooLong.code, 1);
     assert.match(tooLong.stderr, /--timeout: must be at most 60 \(the unit is seconds\)/);
-    const body = JSON.parse(tooLong.stdout);
+    const body = JSON.parse(tooLong.stdout) as ErrorEnvelope;
     assert.equal(body.error.code, 'invalid_request');
     assert.deepEqual(body.error.details, [{ path: '/timeout', message: 'must be at most 60 (the unit is seconds)' }]);
 
@@ -132,7 +137,7 @@ describe('urlkit CLI', () => {
       [tooLong, /must be at most 60/],
     ] as const) {
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
-      const envelope = JSON.parse(run.stdout) as { correlation_id: string; error: { code: string; message: string } };
+      const envelope = JSON.parse(run.stdout) as ErrorEnvelope;
       assert.equal(envelope.error.code, 'invalid_request');
       assert.match(envelope.error.message, message);
       assert.match(envelope.correlation_id, /^[0-9a-f-]{36}$/);

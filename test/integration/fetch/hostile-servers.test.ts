@@ -108,7 +108,8 @@ test('gzip, deflate (zlib and raw), brotli and stacked encodings are decoded', a
       raw.reply(
         Buffer.concat([
           Buffer.from(
-            `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: ${enc}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+            `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: ` +
+              `${enc}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
           ),
           body,
         ]),
@@ -126,7 +127,8 @@ test('more than 5 content encodings is upstream_error', async () => {
     raw.reply(
       Buffer.concat([
         Buffer.from(
-          `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip,gzip,gzip,gzip,gzip,gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip,gzip,gzip,gzip,gzip,` +
+            `gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
         ),
         body,
       ]),
@@ -145,7 +147,8 @@ test('a lying Content-Length (body ends early) is upstream_error', async () => {
 test('a body longer than its Content-Length is cut at the declared length', async () => {
   const s = await rawServer(
     raw.reply(
-      'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>ok</p>HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nforged',
+      'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>ok</p>' +
+        'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nforged',
     ),
   );
   const r = await fetcher.fetchPage(`${s.origin}/`, { timeoutMs: 2000 });

@@ -31,8 +31,8 @@ export async function startChild(script: string, env: Record<string, string>, ar
   });
   let out = '';
   let err = '';
-  proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exit = once(proc, 'exit').then(([code, signal]) => ({
     code: code as number | null,
     signal: signal as NodeJS.Signals | null,
@@ -41,12 +41,12 @@ export async function startChild(script: string, env: Record<string, string>, ar
     const check = () => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
-        proc.stdout!.off('data', check);
+        proc.stdout.off('data', check);
         resolve(m[1]!);
       }
     };
-    proc.stdout!.on('data', check);
-    exit.then(({ code }) => reject(new Error(`server exited early (${code}): ${err}${out}`)));
+    proc.stdout.on('data', check);
+    void exit.then(({ code }) => reject(new Error(`server exited early (${code}): ${err}${out}`)));
   });
   return { proc, origin, stdout: () => out, stderr: () => err, exit };
 }

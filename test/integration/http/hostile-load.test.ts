@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
+import { json, type Answer } from '../../support/answers.js';
 import { startHostileSite, type HostileSite } from '../../support/hostile-site.js';
 import { testConfig } from '../../support/loopback-server.js';
 
@@ -12,7 +13,7 @@ async function post(origin: string, tool: string, body: unknown) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as { data: { results: Array<{ data: any; meta: any }> } } };
+  return { status: res.status, body: await json<Answer>(res) };
 }
 
 describe('the service under hostile targets', () => {
@@ -40,7 +41,7 @@ describe('the service under hostile targets', () => {
     assert.equal(health.status, 200);
     const probe = await post(server.address, 'check_url_status', { url: `${site.origin}/html` });
     assert.equal(probe.status, 200);
-    assert.equal(probe.body.data.results[0]!.data.ok, true);
+    assert.equal(probe.body.data.results[0]!.data?.ok, true);
     // The trickled bodies run until their 4 s deadline: the answers above came while they were in flight.
     assert.ok(hostileSettled < hostilePaths.length, 'the other calls were answered while hostile fetches ran');
 
@@ -49,7 +50,7 @@ describe('the service under hostile targets', () => {
       assert.equal(r.status, 200, hostilePaths[i]);
       const item = r.body.data.results[0]!;
       if (hostilePaths[i] === '/trickle-body') {
-        assert.equal(item.meta.error.code, 'timeout');
+        assert.equal(item.meta.error?.code, 'timeout');
       } else {
         // Cut at the cap, never the whole decoded bomb or the endless stream.
         assert.equal(item.meta.truncated, true, hostilePaths[i]);

@@ -18,10 +18,12 @@ import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { reportPdf } from '../../support/pdf-fixtures.js';
 
-const ARTICLE = `<!doctype html><html lang="en"><head><title>Tides | Coast</title>
+const ARTICLE =
+  `<!doctype html><html lang="en"><head><title>Tides | Coast</title>
 <meta name="description" content="Why the tide turns."><meta property="og:title" content="Tides">
 <link rel="alternate" type="application/rss+xml" href="/feed.xml"></head>
-<body><article><h1>Tides</h1><p>${'High water comes about fifty minutes later each day, as the moon moves on. '.repeat(8)}</p>
+<body><article><h1>Tides</h1><p>` +
+  `${'High water comes about fifty minutes later each day, as the moon moves on. '.repeat(8)}</p>
 <p>Spring tides follow the new and the full moon.</p></article></body></html>`;
 const HUB = `<!doctype html><html><head><title>Coast</title></head><body><main><h1>Latest</h1><ul>
 <li><a href="/a">Tides</a> <p>Why the tide turns.</p></li><li><a href="/b">Gulls</a> <p>Who steals the chips.</p></li>

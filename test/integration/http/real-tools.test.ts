@@ -6,27 +6,35 @@ import { after, before, describe, it } from 'node:test';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import {
+  json,
+  type Answer,
+  type CleanData,
+  type ErrorEnvelope,
+  type MetadataData,
+  type StatusData,
+} from '../../support/answers.js';
 import { UUID_V4, gateTool, unusedServices } from '../../unit/http/helpers.js';
 
-const ARTICLE = `<!doctype html><html lang="en"><head><title>Lighthouses of the North</title>
+const ARTICLE =
+  `<!doctype html><html lang="en"><head><title>Lighthouses of the North</title>
 <meta name="description" content="A short history of northern lighthouses.">
 <meta property="og:title" content="Lighthouses of the North"><link rel="icon" href="/icon.png"></head>
 <body><nav><a href="/">Home</a> <a href="/about">About</a></nav>
 <article><h1>Lighthouses of the North</h1>
-<p>The first lighthouse on the northern coast was lit in 1794, after a winter in which eleven ships were lost on the reefs.</p>
-<p>Keepers lived at the station for months at a time, trimming wicks and winding the clockwork that turned the lens. <a href="/keepers">Read about the keepers</a>.</p>
+<p>The first lighthouse on the northern coast was lit in 1794, after a winter in which eleven ships were lost on ` +
+  `the reefs.</p>
+<p>Keepers lived at the station for months at a time, trimming wicks and winding the clockwork that turned the ` +
+  `lens. <a href="/keepers">Read about the keepers</a>.</p>
 </article><footer>Copyright the fixture</footer></body></html>`;
 
-async function post(origin: string, tool: string, body: unknown) {
+async function post<D = Record<string, unknown>>(origin: string, tool: string, body: unknown) {
   const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return {
-    res,
-    body: (await res.json()) as { correlation_id: string; data: { results: Array<{ data: any; meta: any }> } },
-  };
+  return { res, body: await json<Answer<D>>(res) };
 }
 
 describe('real tools through the HTTP API', () => {
@@ -45,7 +53,7 @@ describe('real tools through the HTTP API', () => {
   });
 
   it('clean_web_content returns the article', async () => {
-    const { res, body } = await post(server.address, 'clean_web_content', {
+    const { res, body } = await post<CleanData>(server.address, 'clean_web_content', {
       url: `${site.origin}/story`,
       output_format: 'markdown',
     });
@@ -53,25 +61,25 @@ describe('real tools through the HTTP API', () => {
     assert.equal(res.headers.get('x-correlation-id'), body.correlation_id);
     assert.match(body.correlation_id, UUID_V4);
     const [item] = body.data.results;
-    assert.equal(item!.data.format, 'markdown');
-    assert.match(item!.data.content, /first lighthouse on the northern coast/);
-    assert.match(item!.data.content, new RegExp(`\\[Read about the keepers\\]\\(${site.origin}/keepers\\)`));
-    assert.doesNotMatch(item!.data.content, /Copyright the fixture/);
+    assert.equal(item!.data!.format, 'markdown');
+    assert.match(item!.data!.content, /first lighthouse on the northern coast/);
+    assert.match(item!.data!.content, new RegExp(`\\[Read about the keepers\\]\\(${site.origin}/keepers\\)`));
+    assert.doesNotMatch(item!.data!.content, /Copyright the fixture/);
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.meta.extraction_profile_requested, 'content');
   });
 
   it('clean_web_index returns the page text', async () => {
-    const { res, body } = await post(server.address, 'clean_web_index', { url: `${site.origin}/` });
+    const { res, body } = await post<CleanData>(server.address, 'clean_web_index', { url: `${site.origin}/` });
     assert.equal(res.status, 200);
     const [item] = body.data.results;
-    assert.equal(item!.data.format, 'text');
-    assert.match(item!.data.content, /Keepers lived at the station/);
+    assert.equal(item!.data!.format, 'text');
+    assert.match(item!.data!.content, /Keepers lived at the station/);
     assert.equal(item!.meta.extraction_profile_requested, 'index');
   });
 
   it('get_url_metadata returns title, description and favicon for a batch, in order', async () => {
-    const { res, body } = await post(server.address, 'get_url_metadata', {
+    const { res, body } = await post<MetadataData>(server.address, 'get_url_metadata', {
       items: [`${site.origin}/a`, { url: `${site.origin}/b` }],
     });
     assert.equal(res.status, 200);
@@ -80,25 +88,25 @@ describe('real tools through the HTTP API', () => {
       [`${site.origin}/a`, `${site.origin}/b`],
     );
     const [first] = body.data.results;
-    assert.equal(first!.data.title, 'Lighthouses of the North');
-    assert.equal(first!.data.description, 'A short history of northern lighthouses.');
-    assert.equal(first!.data.favicon, `${site.origin}/icon.png`);
+    assert.equal(first!.data!.title, 'Lighthouses of the North');
+    assert.equal(first!.data!.description, 'A short history of northern lighthouses.');
+    assert.equal(first!.data!.favicon, `${site.origin}/icon.png`);
   });
 
   it('check_url_status probes the page', async () => {
-    const { res, body } = await post(server.address, 'check_url_status', { url: `${site.origin}/` });
+    const { res, body } = await post<StatusData>(server.address, 'check_url_status', { url: `${site.origin}/` });
     assert.equal(res.status, 200);
     const [item] = body.data.results;
-    assert.equal(item!.data.ok, true);
-    assert.equal(item!.data.status_code, 200);
-    assert.equal(item!.data.is_html, true);
+    assert.equal(item!.data!.ok, true);
+    assert.equal(item!.data!.status_code, 200);
+    assert.equal(item!.data!.is_html, true);
   });
 
   it('a loopback address outside the allowed range is blocked_url, still with 200', async () => {
     const port = new URL(site.origin).port;
     const { res, body } = await post(server.address, 'clean_web_content', { url: `http://127.0.0.1:${port}/` });
     assert.equal(res.status, 200);
-    assert.equal(body.data.results[0]!.meta.error.code, 'blocked_url');
+    assert.equal(body.data.results[0]!.meta.error?.code, 'blocked_url');
   });
 
   it('/metrics counts the target fetch outcomes by code', async () => {
@@ -111,7 +119,7 @@ describe('real tools through the HTTP API', () => {
   it('a URL that is not http(s) is an item error, not a request error', async () => {
     const { res, body } = await post(server.address, 'get_url_metadata', { url: 'file:///etc/passwd' });
     assert.equal(res.status, 200);
-    assert.equal(body.data.results[0]!.meta.error.code, 'invalid_url');
+    assert.equal(body.data.results[0]!.meta.error?.code, 'invalid_url');
   });
 });
 
@@ -155,7 +163,7 @@ describe('malformed HTTP', () => {
       socket.on('error', reject);
     });
     assert.match(raw, /^HTTP\/1\.1 400 /);
-    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as ErrorEnvelope;
     assert.equal(body.error.code, 'invalid_request');
     assert.match(body.correlation_id, UUID_V4);
     assert.match(raw, new RegExp(`X-Correlation-ID: ${body.correlation_id}`));

@@ -124,7 +124,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     for (const [body, message] of [
       ['{"jsonrpc":"2.0","id":1,', /^Parse error: The request body is not valid JSON/],
       [
-        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"clean_web_content","arguments":{"url":${'['.repeat(300_000)}${']'.repeat(300_000)}}}}`,
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"clean_web_content",` +
+          `"arguments":{"url":${'['.repeat(300_000)}${']'.repeat(300_000)}}}}`,
         /^Parse error: .*nest deeper than 32 levels/,
       ],
     ] as const) {
@@ -209,7 +210,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       assert.equal(((await shed.json()) as { error: { code: string } }).error.code, 'overloaded');
 
       // Stateless: there is no session to carry notifications/cancelled to this call, so an HTTP
-      // client cancels by closing its request. The call's timeout and the headers timeout are 60 s: only the client leaving ends /slow within the test's 30 s.
+      // client cancels by closing its request. The call's timeout and the headers timeout are 60 s:
+      // only the client leaving ends /slow within the test's 30 s.
       await client.close();
       await pending;
       await site.slowClosed(nth);

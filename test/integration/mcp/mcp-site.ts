@@ -6,14 +6,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 
-export const ARTICLE = `<!doctype html><html lang="en"><head><title>Lighthouses of the North</title>
+export const ARTICLE =
+  `<!doctype html><html lang="en"><head><title>Lighthouses of the North</title>
 <meta name="description" content="A short history of northern lighthouses.">
-<meta property="og:title" content="Lighthouses of the North"><meta property="og:description" content="Keepers, lenses and reefs.">
+<meta property="og:title" content="Lighthouses of the North">` +
+  `<meta property="og:description" content="Keepers, lenses and reefs.">
 <link rel="icon" href="/icon.png"></head>
 <body><nav><a href="/">Home</a> <a href="/about">About</a></nav>
 <article><h1>Lighthouses of the North</h1>
-<p>The first lighthouse on the northern coast was lit in 1794, after a winter in which eleven ships were lost on the reefs.</p>
-<p>Keepers lived at the station for months at a time, trimming wicks and winding the clockwork that turned the lens. <a href="/keepers">Read about the keepers</a>.</p>
+<p>The first lighthouse on the northern coast was lit in 1794, after a winter in which eleven ships were lost on ` +
+  `the reefs.</p>
+<p>Keepers lived at the station for months at a time, trimming wicks and winding the clockwork that turned the ` +
+  `lens. <a href="/keepers">Read about the keepers</a>.</p>
 </article><footer>Copyright the fixture</footer></body></html>`;
 
 export const HUB = `<!doctype html><html><head><title>Coastal Notes</title></head><body>

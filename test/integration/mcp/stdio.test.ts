@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
+import type { Answer, ErrorEnvelope } from '../../support/answers.js';
 import { testConfig } from '../../support/loopback-server.js';
 import { checkToolsAgainstApi, progressSent, startMcpSite, textOf, type McpSite } from './mcp-site.js';
 
@@ -53,6 +54,13 @@ const INITIALIZE = {
 };
 
 /** `urlkit mcp` driven by hand: lines written to stdin, JSON-RPC messages read from stdout. */
+/** A JSON-RPC message as urlkit mcp writes it. */
+interface RpcMessage {
+  id?: unknown;
+  result?: { isError?: boolean; content?: Array<{ type: string; text: string }>; structuredContent?: Answer['data'] };
+  error?: { code: number; message: string };
+}
+
 function spawnRaw() {
   const proc = spawn(process.execPath, [CLI, 'mcp'], {
     env: { ...process.env, URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_LOG_LEVEL: 'warn', URLKIT_WORKER_THREADS: '1' },
@@ -71,7 +79,7 @@ function spawnRaw() {
       out
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { id?: unknown }),
+        .map((l) => JSON.parse(l) as RpcMessage),
     exited: once(proc, 'exit').then(([code]) => code as number | null),
   };
 }
@@ -147,12 +155,12 @@ describe('urlkit mcp (stdio)', () => {
       method: 'tools/call',
       params: { name: 'get_url_metadata', arguments: { url: `${site.origin}/p7` } },
     });
-    raw.proc.stdin!.end();
+    raw.proc.stdin.end();
     const code = await raw.exited;
     assert.equal(code, 0);
-    const answer = raw.messages().find((m) => m.id === 2) as { result?: { structuredContent?: any } } | undefined;
+    const answer = raw.messages().find((m) => m.id === 2);
     assert.ok(answer?.result, raw.stdout());
-    assert.equal(answer.result.structuredContent.results[0].meta.status_code, 200);
+    assert.equal(answer.result.structuredContent?.results[0]?.meta.status_code, 200);
   });
 
   it('a raw session: deep arguments are invalid_json, a __proto__ argument is invalid_request, a bad line gets -32700', async () => {
@@ -161,22 +169,23 @@ describe('urlkit mcp (stdio)', () => {
     raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
     raw.sendLine(
-      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"clean_web_content","arguments":{"url":${deep}}}}`,
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"clean_web_content",` +
+        `"arguments":{"url":${deep}}}}`,
     );
     raw.sendLine(
       '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"clean_web_content","arguments":{"url":"https://a/","__proto__":{"x":1}}}}',
     );
     raw.sendLine('{"jsonrpc":"2.0","id":4,');
-    raw.proc.stdin!.end();
+    raw.proc.stdin.end();
     assert.equal(await raw.exited, 0);
-    const byId = (id: unknown) => raw.messages().find((m) => m.id === id) as any;
-    const errorOf = (id: number) => JSON.parse(byId(id).result.content[0].text).error;
-    assert.equal(byId(2).result.isError, true);
+    const byId = (id: unknown) => raw.messages().find((m) => m.id === id);
+    const errorOf = (id: number) => (JSON.parse(byId(id)?.result?.content?.[0]?.text ?? '') as ErrorEnvelope).error;
+    assert.equal(byId(2)?.result?.isError, true);
     assert.equal(errorOf(2).code, 'invalid_json');
     assert.match(errorOf(2).message, /deeper than 32 levels/);
     assert.equal(errorOf(3).code, 'invalid_request');
     assert.deepEqual(errorOf(3).details, [{ path: '/__proto__', message: 'unknown field "__proto__" is not allowed' }]);
-    const parseError = raw.messages().find((m) => (m as any).error?.code === -32700);
+    const parseError = raw.messages().find((m) => m.error?.code === -32700);
     assert.ok(parseError, raw.stdout());
     assert.equal(parseError.id, null);
   });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { buildApp } from '../../../src/http/build-app.js';
+import type { CleanAnswer, ErrorEnvelope, MetadataAnswer } from '../../support/answers.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { SMALL_WORKER_MB, startMetadataSite } from './metadata-site.js';
@@ -41,10 +42,11 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
   it('answers one URL with the envelope, data and meta', async () => {
     const res = await post({ url: `${site.origin}/page` });
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = res.json<MetadataAnswer>();
     assert.match(body.correlation_id, /^[0-9a-f-]{36}$/);
     assert.equal(body.data.results.length, 1);
-    const { data, meta } = body.data.results[0];
+    const { data, meta } = body.data.results[0]!;
+    assert.ok(data);
     assert.deepEqual(Object.keys(data).sort(), [
       'author',
       'canonical_url',
@@ -90,10 +92,7 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     ];
     const res = await post({ items });
     assert.equal(res.statusCode, 200);
-    const results = res.json().data.results as Array<{
-      data: Record<string, unknown> | null;
-      meta: Record<string, any>;
-    }>;
+    const results = res.json<MetadataAnswer>().data.results;
     assert.deepEqual(
       results.map((r) => r.meta.url),
       items.map((i) => (typeof i === 'string' ? i : i.url)),
@@ -109,7 +108,7 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
       ['Page 1', null, null, 'Page 3', 'Page 1', 'Quarterly Report.pdf'],
     );
     assert.equal(results[2]!.data, null);
-    assert.equal(results[2]!.meta.error.retryable, false);
+    assert.equal(results[2]!.meta.error?.retryable, false);
   });
 
   it('rejects url and items together, neither, 0 or 101 items, and a bad item shape', async () => {
@@ -124,16 +123,16 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     for (const body of bad) {
       const res = await post(body);
       assert.equal(res.statusCode, 400, JSON.stringify(body).slice(0, 80));
-      assert.equal(res.json().error.code, 'invalid_request');
+      assert.equal(res.json<ErrorEnvelope>().error.code, 'invalid_request');
     }
   });
 
   it('accepts exactly 100 items', async () => {
     const res = await post({ items: Array.from({ length: 100 }, (_, i) => `${site.origin}/page/${i}`) });
     assert.equal(res.statusCode, 200);
-    const results = res.json().data.results as Array<{ data: { title: string }; meta: { error?: unknown } }>;
+    const results = res.json<MetadataAnswer>().data.results;
     assert.equal(results.length, 100);
-    results.forEach((r, i) => assert.equal(r.data.title, `Page ${i}`));
+    results.forEach((r, i) => assert.equal(r.data?.title, `Page ${i}`));
   });
 
   it('validates timeout: seconds, > 0, at most 60', async () => {
@@ -147,15 +146,15 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
 
   it("applies timeout to a slow target as that item's error", async () => {
     const res = await post({ items: [`${site.origin}/slow`, `${site.origin}/page/9`], timeout: 0.5 });
-    const [slow, fine] = res.json().data.results;
-    assert.equal(slow.meta.error.code, 'timeout');
+    const [slow, fine] = res.json<MetadataAnswer>().data.results;
+    assert.equal(slow?.meta.error?.code, 'timeout');
     assert.equal(slow.data, null);
-    assert.equal(fine.data.title, 'Page 9');
+    assert.equal(fine?.data?.title, 'Page 9');
   });
 
   it('reports the redirect itself when follow_redirects is false', async () => {
     const res = await post({ url: `${site.origin}/moved`, follow_redirects: false });
-    const { meta } = res.json().data.results[0];
+    const { meta } = res.json<MetadataAnswer>().data.results[0]!;
     assert.equal(meta.status_code, 301);
     assert.equal(meta.final_url, `${site.origin}/moved`);
   });
@@ -170,14 +169,14 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `${site.origin}/${i === 0 || i === 5 ? 'dense' : `page/${i}`}`);
     const res = await post({ items: urls }, failingApp);
     assert.equal(res.statusCode, 200);
-    const results = res.json().data.results as Array<{ data: { title: string } | null; meta: Record<string, any> }>;
+    const results = res.json<MetadataAnswer>().data.results;
     // chunk size 2: chunk 0 = items 0,1; chunk 2 = items 4,5. Items 1 and 4 share a chunk with a
     // page that kills its worker: each either finished first (and is kept) or failed with it.
     results.forEach((r, i) => {
       assert.equal(r.meta.url, urls[i]);
       if (i === 0 || i === 5 || ((i === 1 || i === 4) && r.meta.error)) {
         assert.equal(r.data, null, `item ${i}`);
-        assert.equal(r.meta.error.code, 'worker_chunk_failed');
+        assert.equal(r.meta.error?.code, 'worker_chunk_failed');
         assert.equal(r.meta.error.retryable, true);
       } else {
         assert.equal(r.meta.error, undefined, `item ${i}`);
@@ -187,7 +186,8 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
   });
 
   it('gives with include_content exactly what clean_web_content gives with include_title false', async () => {
-    const meta = (await post({ url: `${site.origin}/article`, include_content: true })).json().data.results[0];
+    const meta = (await post({ url: `${site.origin}/article`, include_content: true })).json<MetadataAnswer>().data
+      .results[0]!;
     const clean = (
       await app.inject({
         method: 'POST',
@@ -195,11 +195,11 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ url: `${site.origin}/article`, include_title: false }),
       })
-    ).json().data.results[0];
+    ).json<CleanAnswer>().data.results[0]!;
     assert.equal(meta.meta.error, undefined);
-    assert.ok(meta.data.content.length > 100);
-    assert.equal(meta.data.content, clean.data.content);
-    assert.equal(meta.data.word_count, clean.data.word_count);
+    assert.ok(meta.data?.content && meta.data.content.length > 100);
+    assert.equal(meta.data.content, clean.data?.content);
+    assert.equal(meta.data.word_count, clean.data?.word_count);
   });
 
   it('answers items that match the published data and meta schemas', async () => {
@@ -217,10 +217,7 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
       '/fixture/meta-empty',
     ].map((p) => `${site.origin}${p}`);
     for (const include_content of [false, true]) {
-      const results = (await post({ items: [...items, 'nope'], include_content })).json().data.results as Array<{
-        data: unknown;
-        meta: unknown;
-      }>;
+      const results = (await post({ items: [...items, 'nope'], include_content })).json<MetadataAnswer>().data.results;
       for (const r of results) {
         assert.ok(validData(r.data), `data: ${JSON.stringify(validData.errors)}`);
         assert.ok(validMeta(r.meta), `meta: ${JSON.stringify(validMeta.errors)}`);
@@ -229,7 +226,7 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
   });
 
   it('publishes every data field in the OpenAPI document', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<unknown>();
     const text = JSON.stringify(doc);
     for (const field of [
       'canonical_url',

@@ -6,9 +6,12 @@ import { startServer, type LoopbackServer } from '../../support/loopback-server.
 import { FIXTURES } from '../../unit/extract/metadata-fixture-files.js';
 
 export const ARTICLE_TEXT = [
-  'The harbour town woke slowly under a grey sky, and the fishing boats came back one by one with their nets full of silver.',
-  'Market stalls opened along the quay, selling bread, cheese and the first strawberries of the season to early visitors.',
-  'By noon the sun had broken through, and the old lighthouse keeper sat on his bench telling stories to anyone who would listen.',
+  'The harbour town woke slowly under a grey sky, and the fishing boats came back one by one with their nets full ' +
+    'of silver.',
+  'Market stalls opened along the quay, selling bread, cheese and the first strawberries of the season to early ' +
+    'visitors.',
+  'By noon the sun had broken through, and the old lighthouse keeper sat on his bench telling stories to anyone ' +
+    'who would listen.',
 ];
 
 export const RICH_PAGE = `<!doctype html><html lang="en"><head>
@@ -54,7 +57,8 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
       const n = p.slice('/page/'.length);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><html><head><title>Page ${n}</title><meta name="description" content="Description ${n}"></head><body><p>Body ${n}</p></body></html>`,
+        `<!doctype html><html><head><title>Page ${n}</title><meta name="description" content="Description ${n}">` +
+          `</head><body><p>Body ${n}</p></body></html>`,
       );
     } else if (p.startsWith('/fixture/')) {
       const slug = p.slice('/fixture/'.length);
@@ -94,7 +98,8 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
     } else if (p === '/feed.xml') {
       res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
       res.end(
-        '<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>Harbour news.</description></channel></rss>',
+        '<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>' +
+          'Harbour news.</description></channel></rss>',
       );
     } else if (p === '/data.json') {
       res.writeHead(200, { 'content-type': 'application/json' });

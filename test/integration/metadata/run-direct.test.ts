@@ -121,7 +121,7 @@ describe('get_url_metadata run()', () => {
     // The fixture is a PDF stub without an end-of-file marker: broken, so no_content
     // (decisions.md, Beyond HTML), with what the headers and the URL tell.
     assert.equal(item!.meta.error?.code, 'no_content');
-    assert.match(item!.meta.error!.message, /truncated/);
+    assert.match(item!.meta.error.message, /truncated/);
     assert.equal(item!.meta.status_code, 200);
     assert.equal(item!.meta.content_type, 'application/pdf');
     assert.equal(item!.data!.title, 'Quarterly Report.pdf');

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
+import type { ErrorEnvelope, StatusAnswer } from '../../support/answers.js';
 import { testConfig } from '../../support/loopback-server.js';
 import { startStatusSite, type StatusSite } from '../../support/status-site.js';
 
@@ -33,10 +34,11 @@ describe('POST /api/v1/tools/check_url_status', () => {
   it('answers the envelope with one item holding every data field', async () => {
     const res = await post({ url: `${site.origin}/head-405` });
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = res.json<StatusAnswer>();
     assert.match(body.correlation_id, /^[0-9a-f-]{36}$/);
     assert.equal(body.data.results.length, 1);
-    const { data, meta } = body.data.results[0];
+    const { data, meta } = body.data.results[0]!;
+    assert.ok(data);
     assert.deepEqual(Object.keys(data).sort(), [
       'content_length',
       'content_type',
@@ -62,28 +64,28 @@ describe('POST /api/v1/tools/check_url_status', () => {
   it('returns 200 with data and meta.error for a target that failed', async () => {
     const res = await post({ url: 'http://no-such-host.invalid/' });
     assert.equal(res.statusCode, 200);
-    const { data, meta } = res.json().data.results[0];
-    assert.equal(data.ok, false);
+    const { data, meta } = res.json<StatusAnswer>().data.results[0]!;
+    assert.equal(data?.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.reason, 'dns_error');
-    assert.equal(meta.error.code, 'dns_error');
+    assert.equal(meta.error?.code, 'dns_error');
     assert.equal(meta.error.retryable, true);
   });
 
   it('applies follow_redirects false', async () => {
     const res = await post({ url: `${site.origin}/chain/a`, follow_redirects: false });
-    const { data } = res.json().data.results[0];
-    assert.equal(data.status_code, 301);
+    const { data } = res.json<StatusAnswer>().data.results[0]!;
+    assert.equal(data?.status_code, 301);
     assert.equal(data.reason, 'redirect');
   });
 
   it('rejects unknown fields and a timeout over 60 seconds', async () => {
     const typo = await post({ url: `${site.origin}/ok`, follow_redirect: false });
     assert.equal(typo.statusCode, 400);
-    assert.equal(typo.json().error.code, 'invalid_request');
+    assert.equal(typo.json<ErrorEnvelope>().error.code, 'invalid_request');
     const long = await post({ url: `${site.origin}/ok`, timeout: 5000 });
     assert.equal(long.statusCode, 400);
-    assert.match(JSON.stringify(long.json().error), /second/i);
+    assert.match(JSON.stringify(long.json<ErrorEnvelope>().error), /second/i);
   });
 
   it('publishes the full item data schema in OpenAPI', async () => {

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { checkUrlStatus, type StatusInput } from '../../../src/tools/check-url-status.js';
 import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
+import type { StatusData, StatusMeta } from '../../../src/tools/status/probe.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { HTML_BYTES, startStatusSite, type StatusSite } from '../../support/status-site.js';
 
@@ -33,7 +34,8 @@ async function probe(url: string, extra: Partial<StatusInput> = {}) {
   // Every result, success or failure, carries every documented field and nothing else.
   assert.ok(validData(item.data), JSON.stringify(validData.errors));
   assert.ok(validMeta(item.meta), JSON.stringify(validMeta.errors));
-  return item as { data: Record<string, any>; meta: Record<string, any> };
+  // The schemas just checked say so.
+  return item as { data: StatusData; meta: StatusMeta };
 }
 
 before(async () => {
@@ -119,7 +121,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.reason, 'tls_error');
-    assert.equal(meta.error.code, 'tls_error');
+    assert.equal(meta.error?.code, 'tls_error');
     assert.equal(data.probe_method, 'HEAD');
   });
 
@@ -128,7 +130,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.probe_method, 'GET');
-    assert.equal(meta.error.code, 'connect_error');
+    assert.equal(meta.error?.code, 'connect_error');
     assert.equal(data.reason, 'connect_error');
   });
 
@@ -202,11 +204,11 @@ describe('check_url_status against live servers', () => {
     const { data, meta } = await probe(`${site.origin}/loop/a`);
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
-    assert.equal(meta.error.code, 'too_many_redirects');
+    assert.equal(meta.error?.code, 'too_many_redirects');
     assert.equal(data.reason, 'redirect_loop');
     assert.ok(data.redirect_count >= 2);
-    assert.equal(data.redirect_history[0].url, `${site.origin}/loop/a`);
-    assert.equal(data.redirect_history[1].url, `${site.origin}/loop/b`);
+    assert.equal(data.redirect_history[0]?.url, `${site.origin}/loop/a`);
+    assert.equal(data.redirect_history[1]?.url, `${site.origin}/loop/b`);
   });
 
   it('a chain one longer than the redirect limit: the limit is followed and counted, no more', async () => {
@@ -215,14 +217,14 @@ describe('check_url_status against live servers', () => {
     assert.equal(within.data.status_code, 200);
     assert.equal(within.data.redirect_count, limit);
     const { data, meta } = await probe(`${site.origin}/hops/${limit + 1}`);
-    assert.equal(meta.error.code, 'too_many_redirects');
+    assert.equal(meta.error?.code, 'too_many_redirects');
     assert.equal(data.reason, 'too_many_redirects');
     assert.equal(data.redirect_count, limit);
     assert.equal(data.redirect_history.length, limit);
     // Where the followed redirects led: the response there was one redirect too many.
     assert.equal(data.final_url, `${site.origin}/hops/1`);
-    assert.equal(data.redirect_history.at(-1).location, '/hops/1');
-    assert.match(meta.error.message, new RegExp(`More than ${limit} redirects`));
+    assert.equal(data.redirect_history.at(-1)?.location, '/hops/1');
+    assert.match(meta.error?.message, new RegExp(`More than ${limit} redirects`));
   });
 
   it('an AWS WAF challenge (202, x-amzn-waf-action: challenge) is bot_protection, not ok', async () => {
@@ -268,7 +270,10 @@ describe('check_url_status against live servers', () => {
     const { data } = await probe(`${site.origin}/rate-limited-date`);
     assert.equal(data.status_code, 503);
     assert.equal(data.reason, 'server_error');
-    assert.ok(data.retry_after_s >= 89 && data.retry_after_s <= 90, String(data.retry_after_s));
+    assert.ok(
+      data.retry_after_s !== null && data.retry_after_s >= 89 && data.retry_after_s <= 90,
+      String(data.retry_after_s),
+    );
     // Told to come back later: no second request now, not even the GET fallback.
     assert.equal(data.probe_method, 'HEAD');
     assert.equal(site.hits('/rate-limited-date').length, 1);
@@ -299,8 +304,8 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.reason, 'timeout');
-    assert.equal(meta.error.code, 'timeout');
-    assert.equal(meta.error.retryable, true);
+    assert.equal(meta.error?.code, 'timeout');
+    assert.equal(meta.error?.retryable, true);
     assert.equal(data.probe_method, 'HEAD');
   });
 
@@ -309,7 +314,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.reason, 'dns_error');
-    assert.equal(meta.error.code, 'dns_error');
+    assert.equal(meta.error?.code, 'dns_error');
     assert.equal(data.final_url, 'http://no-such-host.invalid/');
     assert.equal(data.is_html, false);
     assert.equal(data.content_type, null);
@@ -320,7 +325,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.reason, 'connect_error');
-    assert.equal(meta.error.code, 'connect_error');
+    assert.equal(meta.error?.code, 'connect_error');
     assert.equal(data.probe_method, 'HEAD');
   });
 
@@ -329,7 +334,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.ok, false);
     assert.equal(data.status_code, null);
     assert.equal(data.reason, 'blocked_url');
-    assert.equal(meta.error.code, 'blocked_url');
+    assert.equal(meta.error?.code, 'blocked_url');
     assert.equal(forbiddenHost.connections(), 0);
     const metadata = await probe('http://169.254.169.254/latest/meta-data/');
     assert.equal(metadata.data.reason, 'blocked_url');
@@ -342,7 +347,7 @@ describe('check_url_status against live servers', () => {
     });
     try {
       const { data, meta } = await probe(`${redirector.origin}/`);
-      assert.equal(meta.error.code, 'blocked_url');
+      assert.equal(meta.error?.code, 'blocked_url');
       assert.equal(data.reason, 'blocked_url');
       assert.equal(data.redirect_history[0]?.location, `${forbiddenHost.origin}/`);
       assert.equal(forbiddenHost.connections(), 0);
@@ -354,13 +359,13 @@ describe('check_url_status against live servers', () => {
   it('rejects a non-http scheme as invalid or blocked, as data', async () => {
     const { data, meta } = await probe('ftp://127.0.0.2/file');
     assert.equal(data.ok, false);
-    assert.ok(['invalid_url', 'blocked_url'].includes(meta.error.code), meta.error.code);
-    assert.equal(data.reason, meta.error.code);
+    assert.ok(['invalid_url', 'blocked_url'].includes(meta.error?.code ?? ''), meta.error?.code);
+    assert.equal(data.reason, meta.error?.code);
   });
 
   it('reports a string that is not a URL as invalid_url, still as data', async () => {
     const { data, meta } = await probe('not a url');
-    assert.equal(meta.error.code, 'invalid_url');
+    assert.equal(meta.error?.code, 'invalid_url');
     assert.equal(data.reason, 'invalid_url');
     assert.equal(data.url, 'not a url');
     assert.equal(data.final_url, 'not a url');
@@ -373,7 +378,7 @@ describe('check_url_status against live servers', () => {
     assert.equal(pdf.data.ok, true);
     assert.equal(pdf.data.is_html, false);
     assert.equal(pdf.data.content_type, 'application/pdf');
-    assert.ok(pdf.data.content_length > 0);
+    assert.ok(pdf.data.content_length !== null && pdf.data.content_length > 0);
     const png = await probe(`${site.origin}/image.png`);
     assert.equal(png.data.is_html, false);
     assert.equal(png.data.content_type, 'image/png');
