@@ -6,8 +6,7 @@ import {
   maxCharsField,
   outputFormatField,
   timeoutField,
-  urlField,
-} from './fields.js';
+  urlField, respectRobotsField } from './fields.js';
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 
@@ -19,6 +18,8 @@ export interface CleanInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
 }
 
 export const cleanItemDataSchema = {
@@ -82,6 +83,7 @@ export function cleanInputSchema(): Record<string, unknown> {
       max_chars: maxCharsField,
       timeout: timeoutField(15),
       max_age: maxAgeField,
+      respect_robots: respectRobotsField,
     },
   };
 }

@@ -1,7 +1,14 @@
 import { itemError, type ItemError } from '../errors/codes.js';
 import { stoppedItemError } from './stopped.js';
 import { runBatch } from '../batch/run-batch.js';
-import { followRedirectsField, maxAgeField, timeoutField, unfetchedMeta, urlField } from './fields.js';
+import {
+  followRedirectsField,
+  maxAgeField,
+  respectRobotsField,
+  timeoutField,
+  unfetchedMeta,
+  urlField,
+} from './fields.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
@@ -15,6 +22,8 @@ export interface MetadataInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
 }
 
 export const getUrlMetadata: Tool<MetadataInput> = {
@@ -48,12 +57,14 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       follow_redirects: followRedirectsField,
       timeout: timeoutField(10),
       max_age: maxAgeField,
+      respect_robots: respectRobotsField,
     },
     oneOf: [{ required: ['url'] }, { required: ['items'] }],
   },
   itemDataSchema: metadataDataSchema,
   itemMetaSchema: metadataMetaSchema,
   failedItem: (url, error) => metadataFailedItem(url, error),
+  streams: true,
   example: { url: 'https://example.com/', include_content: false, follow_redirects: true, timeout: 10 },
   async run(input, ctx) {
     const urls =
@@ -64,6 +75,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       followRedirects: input.follow_redirects ?? true,
       timeoutMs,
       maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS,
+      respectRobots: input.respect_robots ?? ctx.config.respectRobots,
     };
     return runBatch<string, MetadataItemOptions, ToolItem>(ctx.services.dispatcher, {
       handler: METADATA_HANDLER,
@@ -73,6 +85,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       concurrency: ctx.config.batchConcurrency,
       chunkTimeoutMs: chunkBudgetMs(timeoutMs, ctx.config),
       signal: ctx.signal,
+      ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
       onChunkFailed: (url, failure) => {
         // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
         // its unfinished URLs are timeouts. Anything else is this chunk failing as a unit.

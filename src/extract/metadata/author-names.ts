@@ -18,6 +18,13 @@ const RUN_ON = / (?:in|on|under|am|um|at|le|el|il|às|a las|the)(?: [\s\S]*)?$/;
 const NOT_NAMES =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
+/**
+ * A weekday, or a word of the buttons and labels around a byline ("Category", "Home", "Post
+ * Reply", "Member Login", "Updated"): a date's or the page's furniture, not a name.
+ */
+const UI_WORD =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|category|categories|kategorie|review|reviews|home|get|post|reply|update|updated|uppdaterad|ask|guide|save|read|via|login|logout|sign|demo|subscribe|menu|search|download|cart|tags?|spotlight|unbenannt)$/i;
 /** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
 const COMPANY =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -166,6 +173,7 @@ function looksLikeName(s: string): boolean {
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
   if (!/\p{L}/u.test(s) || /[!?\p{Extended_Pictographic}]/u.test(s)) return false;
   if (words.length === 1 && NOT_NAMES.test(s)) return false;
+  if (words.some((w) => UI_WORD.test(w)) || /^from$/i.test(words[0]!)) return false;
   // A label around the name, not a name: "Über den Autor", "Post author", "Zuletzt geändert",
   // "Show all articles of", "Publié par" (a name does not end with "by"/"von"/"of").
   if (words.some((w) => LABEL_WORD.test(w)) || (words.length > 1 && TRAILING_LINK_WORD.test(words[words.length - 1]!)))

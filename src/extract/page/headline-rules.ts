@@ -127,10 +127,13 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
   // Words compared by their first seven letters: inflected forms ("elektronisches", "elektronische") are one word.
   const stem = (set: Set<string>) => new Set([...set].map((x) => x.slice(0, 7)));
   const ds = declared.map((d) => stem(wordSet(d))).filter((d) => d.size > 0);
+  // The story part of a declared title ("Wurmkiste" of "Wurmkiste | selbst.de").
+  const parts = declared.flatMap((d) => collapse(d).split(BRAND_SEP).map(fold)).filter((x) => x.length >= 4);
   let best: string | null = null;
   let bestShare = 0;
   for (const h of h1s.slice(0, 3)) {
     const w = stem(wordSet(h));
+    const holdsPart = parts.some((x) => fold(h).includes(x));
     if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
     for (const d of ds) {
       let common = 0;
@@ -140,8 +143,11 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
           common++;
           if (!SHORT_WORD.test(x)) content++;
         }
-      // Only short words in common ("für", "die", "the") tell nothing about the story.
-      const share = content ? common / Math.min(w.size, d.size) : 0;
+      // Only short words in common ("für", "die", "the") tell nothing about the story, nor does
+      // one longer word ("your", "workspace") unless it is half the shorter text or the <h1>
+      // holds a whole part of the declared title.
+      const ratio = common / Math.min(w.size, d.size);
+      const share = content >= 2 || (content === 1 && (ratio >= 0.5 || holdsPart)) ? ratio : 0;
       if (share > bestShare) [best, bestShare] = [h, share];
     }
   }

@@ -121,7 +121,7 @@ export function readTitleTag(el: Element, facts: TitleFacts, at: number): boolea
 }
 
 function readH1(el: Element, facts: TitleFacts, at: number): void {
-  if (facts.h1s.length >= MAX_H1S) return;
+  if (facts.h1s.length >= MAX_H1S || inOverlay(el)) return;
   const t = collapse(textContent(el));
   if (t === '') {
     // A logo <h1> with only an image or an empty home link names the site in its alt or title.
@@ -174,6 +174,22 @@ export const LOGO_MARK =
 
 /** A link to a site's root: "/", "https://host/", an archived root ("/web/2016/http://host/"). */
 const ROOT_HREF = /^(?:\.?\/|(?:https?:)?\/\/[^/?#]+\/?|\S*\/https?:\/\/[^/?#]+\/?)(?:index\.\w{2,4})?$/i;
+
+/** Marks of a cookie or consent banner. */
+const OVERLAY_MARK = /(?:^|[\s_-])(?:cookies?|consent|gdpr)(?:$|[\s_-])/i;
+
+/**
+ * Inside a dialog or a banner laid over the page ("We respect your privacy", a search dialog's
+ * heading): its heading is the box's, not the page's.
+ */
+function inOverlay(el: Element): boolean {
+  for (let p: Element | null = el; p && p.name && p.name !== 'body'; p = p.parent as Element | null) {
+    if (p.name === 'dialog' || /^(?:dialog|alertdialog)$/i.test(attribute(p, 'role') ?? '')) return true;
+    if ((attribute(p, 'aria-modal') ?? '') === 'true') return true;
+    if (OVERLAY_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+  }
+  return false;
+}
 
 /** An <h1> that is the site's logo: marked as such, linking home as a whole, or inside a home link. */
 export function siteLogo(el: Element): boolean {

@@ -42,6 +42,10 @@ describe('chunking helpers', () => {
 });
 
 /** A page whose tree needs far more heap than a worker capped at 48 MiB has: parsing it kills the worker. */
+// On a busy machine the worker can take many seconds to reach its limit: the chunks that parse
+// it, and the worker's task budget, get a deadline far past that, so the chunk fails for the
+// worker's death, not for a deadline.
+const PARSE_DEADLINE_MS = 120_000;
 const workerKiller = {
   kind: 'metadata' as const,
   input: {
@@ -54,7 +58,9 @@ const workerKiller = {
 };
 
 describe('in-process dispatcher', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerMaxMemoryMb: 48 }));
+  const pool = new WorkerPool(
+    testConfig({ workerThreads: 1, workerMaxMemoryMb: 48, workerTaskTimeoutMs: PARSE_DEADLINE_MS }),
+  );
   const dispatcher = createInProcessDispatcher();
   after(async () => {
     await dispatcher.close();
@@ -115,11 +121,11 @@ describe('in-process dispatcher', () => {
   });
   it('fails a chunk whose worker dies on a page as worker_died', async () => {
     await assert.rejects(
-      dispatcher.runChunk(job('parse', [1, -1], 7), never),
+      dispatcher.runChunk(job('parse', [1, -1], 7, Date.now() + PARSE_DEADLINE_MS), never),
       (e: unknown) => e instanceof ChunkFailed && e.reason === 'worker_died',
     );
     // The next chunk gets a fresh worker.
-    assert.deepEqual(await dispatcher.runChunk(job('parse', [1, 2], 6), never), [2, 4]);
+    assert.deepEqual(await dispatcher.runChunk(job('parse', [1, 2], 6, Date.now() + PARSE_DEADLINE_MS), never), [2, 4]);
   });
 
   it('runBatch keeps the items a failed chunk had reported, past its deadline or aborted', async () => {
@@ -150,6 +156,45 @@ describe('in-process dispatcher', () => {
     assert.deepEqual(await aborted, [4, 'failed 3 (aborted)']);
   });
 
+  it('runBatch hands over every item once as it is known: reported, returned or failed', async () => {
+    const seen: Array<[number, number | string]> = [];
+    const results = await runBatch<number, null, number | string>(dispatcher, {
+      handler: 'half',
+      items: [0, 1, 2, 3, 4],
+      options: null,
+      chunkSize: 3,
+      concurrency: 2,
+      chunkTimeoutMs: 50,
+      signal: never,
+      onChunkFailed: (n, f) => `failed ${n} (${f.reason})`,
+      onResult: (index, result) => seen.push([index, result]),
+    });
+    // The reported (even) items come before their chunk fails; each index exactly once.
+    assert.deepEqual(
+      [...seen].sort((a, b) => a[0] - b[0]),
+      results.map((r, i) => [i, r]),
+    );
+    const firstFailure = seen.findIndex(([, r]) => typeof r === 'string');
+    assert.ok(seen.slice(0, firstFailure).some(([i]) => i === 0));
+    const doubled: Array<[number, number | string]> = [];
+    await runBatch<number, null, number | string>(dispatcher, {
+      handler: 'double',
+      items: [5, 6, 7],
+      options: null,
+      chunkSize: 2,
+      concurrency: 1,
+      chunkTimeoutMs: 10_000,
+      signal: never,
+      onChunkFailed: () => 'failed',
+      onResult: (index, result) => doubled.push([index, result]),
+    });
+    assert.deepEqual(doubled, [
+      [0, 10],
+      [1, 12],
+      [2, 14],
+    ]);
+  });
+
   it('runBatch keeps request order and fails only the broken chunk', async () => {
     // Item 22 (in chunk 7, with item 21) kills its worker.
     const items = Array.from({ length: 23 }, (_, i) => (i === 22 ? -1 : i));
@@ -159,7 +204,7 @@ describe('in-process dispatcher', () => {
       options: null,
       chunkSize: 3,
       concurrency: 4,
-      chunkTimeoutMs: 10_000,
+      chunkTimeoutMs: PARSE_DEADLINE_MS,
       signal: never,
       onChunkFailed: (n, f) => `failed ${n} (chunk ${f.chunkIndex}, ${f.reason})`,
     });

@@ -4,8 +4,7 @@
 // Precision first: a date elsewhere in the text, in script data or in an image's path is
 // another story's, an event's or a product's, and null beats a guess.
 import { types, type JsonLdNode } from '../../page/json-ld.js';
-import { firstMeta } from '../../page/title-facts.js';
-import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
+import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from '../headline-position.js';
@@ -16,14 +15,10 @@ import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from '../headline-position.
  */
 export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
-  // JSON-LD datePublished of the article (or the thing the page is about), not of a bare
-  // WebPage node, which a CMS stamps on every page, unless the page declares itself an article.
-  (ctx) =>
-    firstFrom(ctx.ld.nodes, (n) =>
-      !pageOrSite(n) || (types(n).some((t) => PAGE.test(t)) && articleDeclared(ctx))
-        ? toIsoDate(textOf(n.datePublished))
-        : null,
-    ),
+  // JSON-LD datePublished of the article (or the thing the page is about), never of a bare
+  // WebPage node: a CMS stamps one on every page (a service, a shop, a category), with the day
+  // the page was first saved; an article's own date is declared on its Article node or shown.
+  (ctx) => firstFrom(ctx.ld.nodes, (n) => (!pageOrSite(n) ? toIsoDate(textOf(n.datePublished)) : null)),
   metaDate(
     'datepublished',
     'date',
@@ -123,14 +118,8 @@ const PUBLISHED_WORDS =
 const PAGE_OR_SITE =
   // eslint-disable-next-line max-len -- a list of words or forms, one per alternative
   /^(?:WebPage|CollectionPage|AboutPage|ContactPage|SearchResultsPage|ItemPage|MedicalWebPage|FAQPage|QAPage|ProfilePage|WebSite|Organization|Corporation|LocalBusiness|Person|Blog)$/;
-const PAGE = /^(?:WebPage|ItemPage)$/;
 
 function pageOrSite(n: JsonLdNode): boolean {
   const ts = types(n);
   return ts.length > 0 && ts.every((t) => PAGE_OR_SITE.test(t));
-}
-
-/** The page declares itself an article (og:type article). */
-function articleDeclared(ctx: RuleContext): boolean {
-  return /^article$/i.test(firstMeta(ctx.tags, 'og:type') ?? '');
 }

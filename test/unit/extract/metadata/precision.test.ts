@@ -22,6 +22,11 @@ describe('author: precision', () => {
     const html = `<h1>Anchor lamp</h1>${swatch}${para}`;
     assert.equal(meta(html).author, null);
   });
+  it('reads no name from a weekday or the labels around a byline', () => {
+    for (const label of ['Sat', 'Category', 'Post Reply', 'Member Login', 'Updated', 'From Apple'])
+      assert.equal(meta(`<h1>Story</h1><p class="byline">${label}</p>${para}`).author, null, label);
+    assert.equal(meta(`<h1>Story</h1><p class="byline">Jane Doe</p>${para}`).author, 'Jane Doe');
+  });
   it('reads no name from prose after "by"', () => {
     assert.equal(
       meta(`<h1>Sign up</h1><p>By <a href="/terms">tapping</a> the button you agree.</p>${para}`).author,
@@ -38,13 +43,10 @@ describe('author: precision', () => {
 });
 
 describe('published_at: precision', () => {
-  it('reads no date from a bare WebPage node a CMS stamps on every page', () => {
+  it('reads no date from a bare WebPage node a CMS stamps on every page, even one typed og:article', () => {
     const ld = '<script type="application/ld+json">{"@type":"WebPage","datePublished":"2021-03-04"}</script>';
     assert.equal(meta(`${ld}<h1>Our services</h1>${para}`).published_at, null);
-    assert.equal(
-      meta(`<meta property="og:type" content="article">${ld}<h1>Story</h1>${para}`).published_at,
-      '2021-03-04',
-    );
+    assert.equal(meta(`<meta property="og:type" content="article">${ld}<h1>Story</h1>${para}`).published_at, null);
     assert.equal(
       meta('<script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2021-03-05"}</script>')
         .published_at,

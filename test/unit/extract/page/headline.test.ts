@@ -25,6 +25,22 @@ describe('page titles', () => {
     );
     assert.equal(t.headline, 'Heat pumps in old houses');
   });
+  it("never takes a cookie banner's or a dialog's <h1>", () => {
+    const title = '<title>Todo Lists | A to-do list to organize your work and life</title>';
+    for (const box of ['<div class="cookie-banner">', '<div role="dialog">', '<dialog open>']) {
+      const close = box.startsWith('<dialog') ? '</dialog>' : '</div>';
+      const t = titles(`${title}${box}<h1>Cookies on your to-do list: your privacy</h1>${close}`);
+      assert.equal(t.headline, t.declared, box);
+    }
+  });
+  it('keeps the declared title over an <h1> that shares one word with it', () => {
+    const t = titles(
+      '<title>The AI workspace that works for you | Notes</title><h1>One workspace. Zero busywork.</h1>',
+    );
+    assert.equal(t.headline, t.declared);
+    const same = titles('<title>How to store winter squash | Garden</title><h1>Storing winter squash at home</h1>');
+    assert.equal(same.headline, 'Storing winter squash at home');
+  });
   it('gives empty titles for a page that declares and prints none', () => {
     assert.deepEqual(titles('<p>Just text.</p>'), { declared: '', headline: '' });
   });

@@ -1,0 +1,60 @@
+"""What the training scripts of scripts/learned/ share: the word tokens of the wcxb metric, the
+trigram labels, the trees of a scikit-learn gradient-boosting model as arrays, and the feature
+names a model is trained on (read from the TypeScript module that computes them)."""
+import re
+
+SEED = 35
+WORD = re.compile(r'[^\W]+', re.UNICODE)
+
+
+def tokens(s):
+    return WORD.findall(s.lower())
+
+
+def trigrams(ts):
+    return {tuple(ts[i:i + 3]) for i in range(len(ts) - 2)}
+
+
+def coverage(ts, bag, tri):
+    """The share of a text's word trigrams (its words, under three) found in the truth."""
+    if not ts:
+        return 1.0
+    if len(ts) < 3:
+        return sum(t in bag for t in ts) / len(ts)
+    g = trigrams(ts)
+    return sum(x in tri for x in g) / len(g)
+
+
+def norm(s):
+    return ' '.join(s.split())
+
+
+def tree_arrays(m):
+    """Each tree of a fitted GradientBoosting* model as arrays, the learning rate applied to the
+    leaves (a node goes left when x[feature] <= threshold; a leaf has left == -1)."""
+    trees = []
+    for est in m.estimators_[:, 0]:
+        t = est.tree_
+        trees.append({
+            'feature': [int(f) for f in t.feature],
+            'threshold': [round(float(x), 6) for x in t.threshold],
+            'left': [int(c) for c in t.children_left],
+            'right': [int(c) for c in t.children_right],
+            'value': [round(float(v[0][0]) * m.learning_rate, 6) for v in t.value],
+        })
+    return trees
+
+
+def feature_names(path, const, width):
+    """The names in `export const <const> = [...]` of a TypeScript module, checked against the
+    width of the vectors in the data."""
+    src = open(path, encoding='utf8').read().split(f'{const} = [')[1].split('] as const')[0]
+    names = re.findall(r"'([a-z_]+)'", src)
+    assert len(names) == width, (path, len(names), width)
+    return names
+
+
+def model_file(about, m, names, params, figures, **more):
+    return {'about': about, 'features': names, **more, 'seed': SEED,
+            'params': {k: v for k, v in params.items() if k != 'random_state'},
+            'figures': figures, 'trees': tree_arrays(m)}
