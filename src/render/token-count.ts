@@ -1,0 +1,116 @@
+// Token counts of returned content, in the encodings OpenAI's models use, by gpt-tokenizer
+// (a maintained pure-JavaScript port of tiktoken). Text that spells a special token
+// ("<|endoftext|>") is counted as ordinary text, as tiktoken's encode_ordinary does: page text is
+// never a control sequence.
+//
+// tiktoken encodes each piece of its split pattern on its own, so a text's count is the sum of
+// its pieces' counts. Counting goes piece by piece through a per-thread table of piece counts:
+// prose repeats its pieces, and a table hit costs far less than the library's own path, whose
+// move-to-front cache of merges slows down as it churns on a long-running worker. Only a piece
+// seen for the first time is handed to the library. A test holds the result to the library's own
+// count of the whole text.
+import { createRequire } from 'node:module';
+
+export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
+export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
+export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
+
+interface EncodingModule {
+  countTokens(text: string): number;
+  setMergeCacheSize(size: number): void;
+}
+
+interface Counter {
+  split: RegExp;
+  library: EncodingModule;
+  /** Piece -> token count; replaced by a fresh one when full (see PIECE_TABLE_SIZE). */
+  pieces: Map<string, number>;
+}
+
+// Loaded on first use, synchronously (the render runs synchronously in a worker): an encoding
+// costs about a second and 40 MB of heap to load, which only threads that count pay.
+const require = createRequire(import.meta.url);
+const counters = new Map<TokenEncoding, Counter>();
+
+/** Distinct pieces kept per encoding (about 100 bytes each); a prose corpus of 1,000 pages has ~140,000. */
+const PIECE_TABLE_SIZE = 200_000;
+/**
+ * Longer pieces are not kept: a substring of 13 characters or more shares the page's string in
+ * V8, so keeping it would keep the page, and such pieces (URL runs, long words) rarely repeat.
+ */
+const MAX_KEPT_PIECE = 12;
+
+function counter(encoding: TokenEncoding): Counter {
+  let c = counters.get(encoding);
+  if (!c) {
+    const library = require(`gpt-tokenizer/cjs/encoding/${encoding}`) as EncodingModule;
+    // Our table replaces the library's merge cache (see the top of this file).
+    library.setMergeCacheSize(0);
+    const patterns = require('gpt-tokenizer/cjs/encodingParams/constants') as Record<string, RegExp>;
+    const pattern = patterns[encoding === 'o200k_base' ? 'O200K_TOKEN_SPLIT_REGEX' : 'CL100K_TOKEN_SPLIT_REGEX'];
+    if (!pattern) throw new Error(`gpt-tokenizer has no split pattern for ${encoding}`);
+    c = { split: new RegExp(pattern.source, pattern.flags), library, pieces: new Map() };
+    counters.set(encoding, c);
+  }
+  return c;
+}
+
+/** Tokens of `text` in `encoding`: the library's count of it as ordinary text. */
+export function countTokens(text: string, encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): number {
+  if (text === '') return 0;
+  const c = counter(encoding);
+  const split = c.split;
+  split.lastIndex = 0;
+  let n = 0;
+  let m: RegExpExecArray | null;
+  while ((m = split.exec(text)) !== null) n += pieceTokens(c, m[0]);
+  return n;
+}
+
+function pieceTokens(c: Counter, piece: string): number {
+  let k = c.pieces.get(piece);
+  if (k === undefined) {
+    // A piece never holds a whole special token (the pattern splits "<|" from the word), so
+    // the library's default, which refuses special tokens, counts it as text.
+    k = c.library.countTokens(piece);
+    if (piece.length <= MAX_KEPT_PIECE) {
+      if (c.pieces.size >= PIECE_TABLE_SIZE) c.pieces = new Map();
+      c.pieces.set(piece, k);
+    }
+  }
+  return k;
+}
+
+export interface TokenRuns {
+  /** End offset (in the text) of each tokenizer piece, in order. */
+  ends: number[];
+  /** Tokens up to and including each piece. */
+  totals: number[];
+  /** False when counting stopped early (past `stopAfter`): the text goes on after the last end. */
+  whole: boolean;
+}
+
+/**
+ * The text's tokenizer pieces with their running count, stopping at the first piece that takes
+ * the count past `stopAfter`. A prefix of the text that ends a few characters after a piece's
+ * end has the count up to that piece plus the count of the rest (see render/part.ts).
+ */
+export function tokenRuns(text: string, encoding: TokenEncoding, stopAfter: number): TokenRuns {
+  const runs: TokenRuns = { ends: [], totals: [], whole: true };
+  if (text === '') return runs;
+  const c = counter(encoding);
+  const split = c.split;
+  split.lastIndex = 0;
+  let n = 0;
+  let m: RegExpExecArray | null;
+  while ((m = split.exec(text)) !== null) {
+    n += pieceTokens(c, m[0]);
+    runs.ends.push(split.lastIndex);
+    runs.totals.push(n);
+    if (n > stopAfter) {
+      runs.whole = split.lastIndex >= text.length;
+      break;
+    }
+  }
+  return runs;
+}
