@@ -32,10 +32,12 @@ const items = Array.from({ length: 30 }, (_, i) => ({
 }));
 const APP = `fetch('/api/headlines.json').then((r) => r.json()).then((items) => {
   const root = document.getElementById('root');
-  root.innerHTML = '<h1>Riverside Gazette</h1>' + items.map((it) => '<article><h2><a href="' + it.href + '">' + it.title + '</a></h2><p>' + it.teaser + '</p></article>').join('');
+  root.innerHTML = '<h1>Riverside Gazette</h1>' + items.map((it) =>
+    '<article><h2><a href="' + it.href + '">' + it.title + '</a></h2><p>' + it.teaser + '</p></article>').join('');
 });`;
 const HUB =
-  '<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
+  '<!doctype html><html><head><meta charset="utf-8"><title>Riverside Gazette</title></head>' +
+  '<body><div id="root"></div><script src="/app.js"></script></body></html>';
 
 function serve(): Promise<http.Server> {
   const server = http.createServer((req, res) => {
@@ -170,7 +172,8 @@ async function main(): Promise<void> {
   server.close();
 
   console.log(
-    `\nScript-built hub (30 headlines from JSON), ${PAGES} pages per cell; Chromium ${CHROMIUM}; sinkhole connections during the urlkit runs: ${stray}`,
+    `\nScript-built hub (30 headlines from JSON), ${PAGES} pages per cell; Chromium ${CHROMIUM}; ` +
+      `sinkhole connections during the urlkit runs: ${stray}`,
   );
   console.log('| mode | at once | pages/s | peak RSS (MB, node + Chromium) | urlkit / peer pages/s |');
   console.log('|---|---|---|---|---|');

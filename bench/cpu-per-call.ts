@@ -97,7 +97,9 @@ async function measure(
   const all = [...d.values()].reduce((a, b) => a + b, 0);
   const siteAll = [...siteD.values()].reduce((a, b) => a + b, 0);
   console.log(
-    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ${((client.user + client.system) / 1000 / total).toFixed(2)} |`,
+    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ` +
+      `${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ` +
+      `${((client.user + client.system) / 1000 / total).toFixed(2)} |`,
   );
 }
 
@@ -110,7 +112,8 @@ async function main(): Promise<void> {
       : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/article` }];
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
   console.log(
-    '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | target site | load client |',
+    '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | ' +
+      'target site | load client |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {

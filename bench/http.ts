@@ -31,13 +31,13 @@ const instant: Tool = {
   itemDataSchema: { type: 'object' },
   itemMetaSchema: { type: 'object' },
   example: { url: 'https://example.com/' },
-  async run(input) {
-    return [
+  run(input) {
+    return Promise.resolve([
       {
         data: { url: input.url, ok: true, status_code: 200 },
         meta: { url: String(input.url), via_proxy: false, retries: 0 },
       },
-    ];
+    ]);
   },
 };
 
@@ -98,7 +98,8 @@ const results = [];
 for (const [label, overrides] of rows) results.push({ label, ...(await measure(overrides)) });
 
 console.log(
-  `service layer: ${CALLS} calls per row, ${CONCURRENCY} in flight, instant tool, node ${process.version}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  `service layer: ${CALLS} calls per row, ${CONCURRENCY} in flight, instant tool, node ${process.version}, ` +
+    `${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
 );
 console.log('');
 console.log('| configuration | calls/s | p50 ms | p95 ms |');

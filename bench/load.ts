@@ -9,6 +9,8 @@
 // ratio is measured in the same run.
 //
 // Options: --service DIR   run DIR/dist/src/main.js instead of this checkout's (a "before" build)
+//          --against DIR   also run DIR's build (B) against this one (A), each step on A then B
+//                          (B then A in odd rounds), so both see the same machine minute by minute
 //          --duration S    seconds per step (default 6)
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
@@ -69,7 +71,8 @@ async function serviceView(origin: string): Promise<string> {
       .reduce((n, l) => n + Number(l.split(' ')[1]), 0);
     const limit = value('urlkit_admission_limit');
     if (limit === undefined) return '-';
-    return `limit ${limit}, shed ${shed}, workers ${(Number(value('urlkit_worker_utilisation')) * 100).toFixed(0)}% busy`;
+    const busy = (Number(value('urlkit_worker_utilisation')) * 100).toFixed(0);
+    return `limit ${limit}, shed ${shed}, workers ${busy}% busy`;
   } catch {
     return '-';
   }
@@ -90,7 +93,7 @@ async function step(
 ): Promise<Row> {
   const okLatencies: number[] = [];
   const all: number[] = [];
-  const rss = rssSampler(service.rssMiB);
+  const rss = rssSampler(() => service.rssMiB());
   const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
     const tracker = autocannon(
       {
@@ -104,7 +107,7 @@ async function step(
         // answer, not a client-side timeout.
         timeout: 30,
       },
-      (err, res) => (err ? reject(err) : resolveRun(res)),
+      (err: Error | null, res) => (err ? reject(err) : resolveRun(res)),
     );
     tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       all.push(ms);
@@ -143,15 +146,33 @@ function fmt(n: number, digits = 0): string {
 
 function printHeader(): void {
   console.log(
-    '| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | p99 ms | p99 2xx ms | peak RSS MiB | service after the step |',
+    '| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | ' +
+      'p99 ms | p99 2xx ms | peak RSS MiB | service after the step |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 }
 
 function printRow(r: Row): void {
   console.log(
-    `| ${r.label} | ${r.conns} | ${fmt(r.answeredPerS)} | ${fmt(r.okPerS)} | ${r.r429} | ${r.r503} | ${r.otherNon2xx} | ${r.errors} | ${r.timeouts} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.p99ok)} | ${fmt(r.peakRss)} | ${r.admission} |`,
+    `| ${r.label} | ${r.conns} | ${fmt(r.answeredPerS)} | ${fmt(r.okPerS)} | ${r.r429} | ${r.r503} | ` +
+      `${r.otherNon2xx} | ${r.errors} | ${r.timeouts} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.p99ok)} | ` +
+      `${fmt(r.peakRss)} | ${r.admission} |`,
   );
+}
+
+/** The builds under test: this one (or --service), and with --against another, step by step in turn. */
+function builds(): Array<{ name: string; root: string }> {
+  const against = arg('against');
+  const list = [{ name: against ? 'A' : '', root: serviceRoot }];
+  if (against) list.push({ name: 'B', root: resolve(against) });
+  return list;
+}
+
+function median(xs: number[]): number | undefined {
+  if (xs.length === 0) return undefined;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function main(): Promise<void> {
@@ -159,11 +180,16 @@ async function main(): Promise<void> {
   const target = { origin: site.origin, close: () => site.stop() };
   const articleKB = (await (await fetch(`${target.origin}/article`)).arrayBuffer()).byteLength / 1024;
   const rows: Row[] = [];
+  const under = builds();
+  for (const b of under)
+    console.log(
+      `bench:load: ${b.name ? `build ${b.name}: ` : ''}service ${b.root}/dist/src/main.js, default settings + ` +
+        `URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`,
+    );
+  if (under.length > 1) console.log('builds A and B run each step in turn (B first in odd rounds), one at a time');
   console.log(
-    `bench:load: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`,
-  );
-  console.log(
-    `article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, node ${process.version}`,
+    `article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, ` +
+      `node ${process.version}`,
   );
   console.log(
     `machine: ${os.availableParallelism()} cores, load average at start ${os
@@ -173,32 +199,42 @@ async function main(): Promise<void> {
   );
   printHeader();
   try {
-    const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
-      URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
-    });
+    const services = await Promise.all(
+      under.map((b) =>
+        startNodeService(resolve(b.root, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` }),
+      ),
+    );
     try {
-      const idle = service.rssMiB();
+      const idle = services.map((s) => s.rssMiB());
       const plan: Array<[string, string, unknown]> = [];
       if (TOOLS.includes('content'))
         plan.push(['clean_web_content', '/api/v1/tools/clean_web_content', { url: `${target.origin}/article` }]);
       if (TOOLS.includes('status'))
         plan.push(['check_url_status', '/api/v1/tools/check_url_status', { url: `${target.origin}/page` }]);
-      for (const [label, path, body] of plan) {
+      const labelOf = (tool: string, i: number) => (under[i]!.name ? `${tool} (${under[i]!.name})` : tool);
+      for (const [tool, path, body] of plan) {
         // Warm-up (not reported): worker threads start, JIT compiles, sockets open.
-        await step(label, service, path, body, 4, 3);
+        for (const [i, service] of services.entries()) await step(labelOf(tool, i), service, path, body, 4, 3);
         await sleep(500);
         for (let round = 0; round < ROUNDS; round++) {
           for (const conns of round % 2 === 0 ? CONNS : [...CONNS].reverse()) {
-            const row = await step(label, service, path, body, conns);
-            rows.push(row);
-            printRow(row);
-            await sleep(1500); // let closed connections and any leftover queue settle
+            const order = round % 2 === 0 ? [...services.keys()] : [...services.keys()].reverse();
+            for (const i of order) {
+              const row = await step(labelOf(tool, i), services[i]!, path, body, conns);
+              rows.push(row);
+              printRow(row);
+              await sleep(1500); // let closed connections and any leftover queue settle
+            }
           }
         }
       }
-      console.log(`\nservice idle RSS at start ${fmt(idle)} MiB, after the steps ${fmt(service.rssMiB())} MiB`);
+      for (const [i, service] of services.entries())
+        console.log(
+          `\n${under[i]!.name ? `build ${under[i]!.name}: ` : ''}service idle RSS at start ${fmt(idle[i]!)} MiB, ` +
+            `after the steps ${fmt(service.rssMiB())} MiB`,
+        );
     } finally {
-      await service.stop();
+      await Promise.all(services.map((s) => s.stop()));
     }
 
     const peer = await startNodeService(resolve(REPO_ROOT, 'dist/bench/readability-service.js'), {}, '/');
@@ -217,26 +253,27 @@ async function main(): Promise<void> {
   }
 
   // With several rounds, each step's median 2xx/s (one round: its only figure).
-  const okAt = (label: string, conns: number): number | undefined => {
-    const rates = rows.filter((r) => r.label === label && r.conns === conns).map((r) => r.okPerS);
-    if (rates.length === 0) return undefined;
-    rates.sort((a, b) => a - b);
-    const mid = rates.length >> 1;
-    return rates.length % 2 === 1 ? rates[mid]! : (rates[mid - 1]! + rates[mid]!) / 2;
-  };
+  const okAt = (label: string, conns: number) =>
+    median(rows.filter((r) => r.label === label && r.conns === conns).map((r) => r.okPerS));
   const peer = rows.find((r) => r.label.startsWith('Readability'));
-  const c50 = okAt('clean_web_content', 50);
   const of = ROUNDS > 1 ? ` (medians of ${ROUNDS} rounds)` : '';
   console.log('');
-  if (c50 !== undefined && peer)
-    console.log(`content 2xx/s at 50 conns / Readability service's: ${fmt(c50 / peer.okPerS, 2)}x (goal >= 5x)${of}`);
-  for (const label of ['clean_web_content', 'check_url_status']) {
-    const base = okAt(label, 50);
-    if (base === undefined) continue;
-    for (const conns of [200, 400, 800]) {
-      const rate = okAt(label, conns);
-      if (rate !== undefined)
-        console.log(`${label} 2xx/s at ${conns} conns / at 50: ${fmt(rate / base, 2)} (goal >= 0.9)${of}`);
+  for (const b of under) {
+    const name = (tool: string) => (b.name ? `${tool} (${b.name})` : tool);
+    const c50 = okAt(name('clean_web_content'), 50);
+    if (c50 !== undefined && peer)
+      console.log(
+        `${b.name ? `${b.name}: ` : ''}content 2xx/s at 50 conns / Readability service's: ` +
+          `${fmt(c50 / peer.okPerS, 2)}x (goal >= 5x)${of}`,
+      );
+    for (const tool of ['clean_web_content', 'check_url_status']) {
+      const base = okAt(name(tool), 50);
+      if (base === undefined) continue;
+      for (const conns of [200, 400, 800]) {
+        const rate = okAt(name(tool), conns);
+        if (rate !== undefined)
+          console.log(`${name(tool)} 2xx/s at ${conns} conns / at 50: ${fmt(rate / base, 2)} (goal >= 0.9)${of}`);
+      }
     }
   }
   const errs = rows.filter((r) => !r.label.startsWith('Readability')).reduce((n, r) => n + r.errors + r.timeouts, 0);

@@ -15,7 +15,7 @@ export interface Peer {
 export async function metascraperPeer(): Promise<Peer> {
   const load = async (name: string) => ((await import(name)) as { default: (opts?: unknown) => unknown }).default();
   const create = (
-    (await load0('metascraper')) as unknown as {
+    (await load0('metascraper')) as {
       default: (rules: unknown[]) => (o: { html: string; url: string }) => Promise<Record<string, unknown>>;
     }
   ).default;
@@ -57,10 +57,13 @@ function absolute(u: string | null, base: string): string | null {
   }
 }
 
-/** open-graph-scraper on the given HTML: Open Graph first, its own fallbacks (title, meta description, first img...) after. */
+/**
+ * open-graph-scraper on the given HTML: Open Graph first, its own fallbacks (title, meta
+ * description, first img...) after.
+ */
 export async function ogsPeer(): Promise<Peer> {
   const ogs = (
-    (await load0('open-graph-scraper')) as unknown as {
+    (await load0('open-graph-scraper')) as {
       default: (o: { html: string }) => Promise<{ result: Record<string, unknown> }>;
     }
   ).default;

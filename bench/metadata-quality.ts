@@ -1,288 +1,213 @@
-// npm run bench:metadata-quality: metadata accuracy on ../shared/bench/metadata-dev (1,322 real
-// pages, 3,299 expected values), per field, for urlkit (through its HTTP API), metascraper and
-// open-graph-scraper, in the same run; then extraction time per page for the three.
+// npm run bench:metadata-quality: metadata accuracy for urlkit (through its HTTP API),
+// metascraper and open-graph-scraper, in the same run, on both development sets
+// (bench/metadata-sets.ts):
+//  - metadata-dev: every scored field; `headline` is clean_web_content's data.title (the
+//    headline as printed), the other fields are get_url_metadata's (score.py's rules,
+//    bench/metadata-score.ts; score.py itself is run on the same predictions to check them);
+//  - wcxb-dev: headline, author, date, and the two precision figures "no author where none"
+//    and "no date where none" (bench/metadata-wcxb-score.ts);
+// then metadata extraction time per page for the three, in process, on the same decoded HTML.
+// The libraries are given the decoded HTML and the requested URL (they fetch nothing); their
+// `title` stands for both the metadata title and the headline.
 //
-// Each page is served on loopback at the path (and query) of its original URL with its
-// content_type, so its relative URLs resolve as on the original site. Pages that share a path
-// go to different ports. urlkit is asked through POST /api/v1/tools/get_url_metadata; the
-// libraries are given the same decoded HTML and the same requested URL (they do not fetch).
-// Scores follow score.py (bench/metadata-score.ts); the three predictions files are written
-// to bench/out/ and, when python3 is on the PATH, score.py is run on each to check the figures.
-//
-// Options: --wrong FIELD (print urlkit's misses for a field), --no-peers (urlkit only),
-// --direct (development loop: urlkit's extraction called in process instead of through HTTP),
-// --no-time (skip the timing table),
-// BENCH_TIME_ROUNDS (extraction timing rounds, default 1).
+// Options: --set=metadata-dev | --set=wcxb-dev (default both), --limit=N (first N pages of each
+// set), --no-peers (urlkit only), --direct (development loop: urlkit's calls in process instead
+// of through HTTP: the same answers), --no-time (skip the timing table), --wrong FIELD (urlkit's
+// misses on a metadata-dev field, or wcxb:FIELD), BENCH_TIME_ROUNDS (timing rounds, default 1).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
-import { defaultConfig } from '../src/config/config.js';
-import { decodeBody } from '../src/fetch/decode.js';
-import { buildApp } from '../src/http/build-app.js';
 import { extractMetadata } from '../src/extract/metadata/index.js';
 import { parseHtml } from '../src/parse/parse-html.js';
-import { FIELDS, score, type Data, type Entry, type Tally } from './metadata-score.js';
+import { askDirect, askService, type Asked } from './metadata-ask.js';
+import type { Peer } from './metadata-peers.js';
+import { FIELDS, score, type Data, type Entry, type Pred } from './metadata-score.js';
+import { loadMetadataDev, loadWcxbDev, serve, sharedBench, type BenchPage, type WcxbTruth } from './metadata-sets.js';
+import { WCXB_FIELDS, scoreWcxb, type WcxbField } from './metadata-wcxb-score.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const REPO = resolve(here, '../..');
-// ../shared beside the checkout (a worktree one level deeper also finds it); URLKIT_SHARED_BENCH overrides.
-const SHARED =
-  process.env.URLKIT_SHARED_BENCH ??
-  [resolve(REPO, '../shared/bench'), resolve(REPO, '../../shared/bench')].find((d) =>
-    existsSync(resolve(d, 'metadata-dev')),
-  ) ??
-  resolve(REPO, '../shared/bench');
-const SET = resolve(SHARED, 'metadata-dev');
-const OUT = resolve(REPO, 'bench/out');
-const HOST = '127.0.0.1';
-// Generous deadlines: this measures answers, not speed, on a machine that may be busy.
-const BATCH = 20;
-const IN_FLIGHT = 2;
+const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../bench/out');
 
-interface Page {
-  id: string;
-  entry: Entry;
-  bytes: Buffer;
-  html: string;
-  /** The URL urlkit is asked for (and the libraries are told). */
-  requested: string;
+interface System {
+  name: string;
+  preds: Map<BenchPage['set'], Record<string, Pred>>;
+  /** Extraction time per metadata-dev page (ms), best of the rounds. */
+  ms: number[];
 }
 
-type Preds = Record<string, { url: string; data: Data }>;
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
+const flag = (args: string[], name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const direct = args.includes('--direct');
-  const expected = JSON.parse(readFileSync(resolve(SET, 'expected.json'), 'utf8')) as Record<string, Entry>;
+  const set = flag(args, 'set') ?? 'all';
+  const limit = Number(flag(args, 'limit') ?? Infinity);
+  const dev = set === 'all' || set === 'metadata-dev' ? loadMetadataDev(limit) : null;
+  const wcxb = set === 'all' || set === 'wcxb-dev' ? loadWcxbDev(limit) : null;
+  const pages = [...(dev?.pages ?? []), ...(wcxb?.pages ?? [])];
+  const servers = await serve(pages);
+  const asked = args.includes('--direct') ? askDirect(pages) : await askService(pages);
+  servers.close();
 
-  // One server per path collision level: the k-th page with a given path+query is on server k.
-  const byKey = new Map<string, number>();
-  const routes: Array<Map<string, { bytes: Buffer; type: string }>> = [];
-  const pending: Array<{ id: string; entry: Entry; bytes: Buffer; level: number; key: string }> = [];
-  for (const [id, entry] of Object.entries(expected)) {
-    const u = new URL(entry.url);
-    const key = u.pathname + u.search;
-    const level = byKey.get(key) ?? 0;
-    byKey.set(key, level + 1);
-    const bytes = readFileSync(resolve(SHARED, entry.page));
-    (routes[level] ??= new Map()).set(key, { bytes, type: entry.content_type });
-    pending.push({ id, entry, bytes, level, key });
-  }
-  const servers = await Promise.all(
-    routes.map(async (table) => {
-      const server = http.createServer((req, res) => {
-        const hit = table.get(req.url ?? '');
-        if (!hit) {
-          res.writeHead(404).end();
-          return;
-        }
-        res.writeHead(200, { 'content-type': hit.type, 'content-length': hit.bytes.length });
-        res.end(hit.bytes);
-      });
-      await new Promise<void>((r) => server.listen(0, HOST, r));
-      return server;
-    }),
-  );
-  const origins = servers.map((s) => `http://${HOST}:${(s.address() as AddressInfo).port}`);
-  const pages: Page[] = pending.map((p) => ({
-    id: p.id,
-    entry: p.entry,
-    bytes: p.bytes,
-    html: decodeBody(p.bytes, p.entry.content_type).text ?? '',
-    requested: origins[p.level] + p.key,
-  }));
+  const systems: System[] = [{ name: 'urlkit', preds: asked.preds, ms: [] }];
+  const devPages = dev?.pages ?? [];
+  if (!args.includes('--no-time')) systems[0]!.ms = timeUrlkit(devPages);
+  if (!args.includes('--no-peers')) systems.push(...(await runPeers(pages, devPages)));
 
-  const ours: Preds = {};
-  const errors = new Map<string, number>();
-  let apiSeconds = 0;
-  if (direct) {
-    // Development loop only: the worker's own calls in process, no HTTP (the same answers, faster).
-    for (const p of pages)
-      ours[p.id] = {
-        url: p.requested,
-        data: extractMetadata(parseHtml(p.html), p.requested, {
-          'content-type': p.entry.content_type,
-        }) as unknown as Data,
-      };
-  } else apiSeconds = await askService(pages, ours, errors);
-  for (const s of servers) s.close();
-  await report(args, expected, pages, ours, errors, apiSeconds);
+  console.log(header(asked, pages));
+  if (dev) reportDev(dev.expected, systems);
+  if (wcxb) reportWcxb(wcxb.truth, systems);
+  if (!args.includes('--no-time') && devPages.length) reportTime(systems);
+  const wrong = args.includes('--wrong') ? args[args.indexOf('--wrong') + 1] : undefined;
+  if (wrong) printWrong(wrong, dev?.expected ?? {}, wcxb?.truth ?? {}, systems[0]!);
 }
 
-/** Asks get_url_metadata for every page through the HTTP API; returns the wall time in seconds. */
-async function askService(pages: Page[], ours: Preds, errors: Map<string, number>): Promise<number> {
-  const config = defaultConfig({
-    logLevel: 'silent',
-    rateLimitMax: 0,
-    maxInFlight: 0,
-    maxEventLoopDelayMs: 0,
-    allowCidrs: [`${HOST}/32`],
-    port: 0,
-    perHostConcurrency: 16,
-    headersTimeoutMs: 60_000,
-    workerTaskTimeoutMs: 60_000,
-  });
-  const app = await buildApp(config, { logStream: { write() {} } });
-  await app.listen({ host: HOST, port: 0 });
-  const endpoint = `http://${HOST}:${(app.server.address() as AddressInfo).port}/api/v1/tools/get_url_metadata`;
-  const client = new Agent({ connections: 16, headersTimeout: 300_000, bodyTimeout: 300_000 });
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < pages.length) {
-        const chunk = pages.slice(next, next + BATCH);
-        next += BATCH;
-        const res = await request(endpoint, {
-          method: 'POST',
-          dispatcher: client,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ items: chunk.map((p) => p.requested), timeout: 60 }),
-        });
-        const json = (await res.body.json()) as {
-          data?: { results: Array<{ data: Data; meta: { error?: { code: string } } }> };
-        };
-        chunk.forEach((p, i) => {
-          const r = json.data?.results[i];
-          if (!r || r.meta.error)
-            errors.set(
-              r?.meta.error?.code ?? `http_${res.statusCode}`,
-              (errors.get(r?.meta.error?.code ?? `http_${res.statusCode}`) ?? 0) + 1,
-            );
-          ours[p.id] = { url: p.requested, data: r?.data ?? null };
-        });
-      }
-    }),
-  );
-  await client.close();
-  await app.close();
-  return (performance.now() - t0) / 1000;
+function header(asked: Asked, pages: BenchPage[]): string {
+  const errors = [...asked.errors].map(([c, n]) => `${c} ${n}`).join(', ') || 'no item errors';
+  const how = asked.seconds ? `via the HTTP API in ${asked.seconds.toFixed(1)} s` : 'in process (--direct)';
+  return `\n${pages.length} pages; urlkit ${how} (${errors}); Node ${process.versions.node}; data ${sharedBench()}`;
 }
 
-async function report(
-  args: string[],
-  expected: Record<string, Entry>,
-  pages: Page[],
-  ours: Preds,
-  errors: Map<string, number>,
-  apiSeconds: number,
-): Promise<void> {
-  const wrongField = args.includes('--wrong') ? args[args.indexOf('--wrong') + 1] : undefined;
-  const peers = !args.includes('--no-peers');
-
-  // The libraries, on the same decoded HTML and URL, timed per page; urlkit's extraction timed the same way.
+/** urlkit's metadata extraction (parse + extract), timed per page on the same decoded HTML as the libraries. */
+function timeUrlkit(pages: BenchPage[]): number[] {
   const rounds = Math.max(1, Number(process.env.BENCH_TIME_ROUNDS ?? 1));
-  const timeUrlkit = (p: Page) =>
-    extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.entry.content_type });
-  const results: Array<{ name: string; preds: Preds; ms: number[] }> = [{ name: 'urlkit', preds: ours, ms: [] }];
-  if (!args.includes('--no-time')) {
-    const ms: number[] = [];
-    for (const p of pages) timeUrlkit(p); // warm-up
-    for (let r = 0; r < rounds; r++)
-      pages.forEach((p, i) => {
-        const a = performance.now();
-        timeUrlkit(p);
-        ms[i] = Math.min(ms[i] ?? Infinity, performance.now() - a);
-      });
-    results[0]!.ms = ms;
-  }
-  if (peers) {
-    const { metascraperPeer, ogsPeer } = await import('./metadata-peers.js');
-    const loaded = [];
-    for (const load of [metascraperPeer, ogsPeer]) {
+  const run = (p: BenchPage) => extractMetadata(parseHtml(p.html), p.requested, { 'content-type': p.contentType });
+  for (const p of pages) run(p); // warm-up
+  const ms: number[] = [];
+  for (let r = 0; r < rounds; r++)
+    pages.forEach((p, i) => {
+      const a = performance.now();
+      run(p);
+      ms[i] = Math.min(ms[i] ?? Infinity, performance.now() - a);
+    });
+  return ms;
+}
+
+async function runPeers(pages: BenchPage[], timed: BenchPage[]): Promise<System[]> {
+  const { metascraperPeer, ogsPeer } = await import('./metadata-peers.js');
+  const rounds = Math.max(1, Number(process.env.BENCH_TIME_ROUNDS ?? 1));
+  const out: System[] = [];
+  for (const load of [metascraperPeer, ogsPeer]) {
+    let peer: Peer;
+    try {
+      peer = await load();
+    } catch (err) {
+      console.error(`peer not measured (${load.name}): ${(err as Error).message}`);
+      continue;
+    }
+    const system: System = { name: peer.name, preds: new Map(), ms: [] };
+    const ask = async (p: BenchPage): Promise<Data> => {
       try {
-        loaded.push(await load());
-      } catch (err) {
-        console.error(`peer not measured (${load.name}): ${(err as Error).message}`);
+        return await peer.extract(p.html, p.requested);
+      } catch {
+        return null;
       }
+    };
+    for (const p of pages) {
+      const data = await ask(p);
+      const bySet = system.preds.get(p.set) ?? {};
+      system.preds.set(p.set, bySet);
+      const title = data?.title;
+      bySet[p.id] = { url: p.requested, data, content_title: typeof title === 'string' ? title : null };
     }
-    for (const peer of loaded) {
-      const preds: Preds = {};
-      const ms: number[] = [];
-      for (let r = 0; r < rounds; r++) {
-        for (const [i, p] of pages.entries()) {
-          const a = performance.now();
-          let data: Data = null;
-          try {
-            data = await peer.extract(p.html, p.requested);
-          } catch {
-            data = null;
-          }
-          ms[i] = Math.min(ms[i] ?? Infinity, performance.now() - a);
-          preds[p.id] = { url: p.requested, data };
-        }
+    for (let r = 0; r < rounds; r++)
+      for (const [i, p] of timed.entries()) {
+        const a = performance.now();
+        await ask(p);
+        system.ms[i] = Math.min(system.ms[i] ?? Infinity, performance.now() - a);
       }
-      results.push({ name: peer.name, preds, ms });
-    }
+    out.push(system);
   }
+  return out;
+}
 
+function reportDev(expected: Record<string, Entry>, systems: System[]): void {
   mkdirSync(OUT, { recursive: true });
-  const tallies: Array<{ name: string; tally: Tally; python: string | null; ms: number[] }> = [];
-  for (const r of results) {
-    const file = resolve(OUT, `metadata-dev-${r.name}.json`);
-    writeFileSync(file, JSON.stringify(r.preds));
-    tallies.push({ name: r.name, tally: score(expected, r.preds), python: pythonScore(file), ms: r.ms });
-  }
-
-  console.log(
-    `\nmetadata-dev: ${pages.length} pages, ${tallies[0]!.tally.n} values; urlkit ${apiSeconds ? `via HTTP API in ${apiSeconds.toFixed(1)} s` : 'in process (--direct)'} (${[...errors].map(([c, n]) => `${c} ${n}`).join(', ') || 'no item errors'}); Node ${process.versions.node}\n`,
-  );
-  const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
+  const tallies = systems.map((s) => {
+    const preds = s.preds.get('metadata-dev') ?? {};
+    const file = resolve(OUT, `metadata-dev-${s.name}.json`);
+    writeFileSync(file, JSON.stringify(preds));
+    return { name: s.name, tally: score(expected, preds), python: pythonScore(file) };
+  });
+  const n0 = tallies[0]!.tally;
+  console.log(`\nmetadata-dev: ${Object.keys(expected).length} pages, ${n0.n} scored values\n`);
   console.log(`| field | values | ${tallies.map((t) => t.name).join(' | ')} |`);
   console.log(`|---|---:|${tallies.map(() => '---:').join('|')}|`);
   for (const f of FIELDS) {
-    const n = tallies[0]!.tally.perField[f][1];
+    const n = n0.perField[f][1];
     console.log(`| ${f} | ${n} | ${tallies.map((t) => pct(t.tally.perField[f][0], n)).join(' | ')} |`);
   }
-  console.log(
-    `| **overall** | ${tallies[0]!.tally.n} | ${tallies.map((t) => `**${pct(t.tally.ok, t.tally.n)}**`).join(' | ')} |`,
-  );
+  console.log(`| **overall** | ${n0.n} | ${tallies.map((t) => `**${pct(t.tally.ok, t.tally.n)}**`).join(' | ')} |`);
   console.log(
     `\nscore.py on the same predictions: ${tallies.map((t) => `${t.name}: ${t.python ?? 'not run'}`).join('; ')}`,
   );
+}
 
+const WCXB_LABELS: Record<WcxbField, string> = {
+  headline: 'headline',
+  author: 'author',
+  date: 'date',
+  no_author_where_none: 'no author where none',
+  no_date_where_none: 'no date where none',
+};
+
+function reportWcxb(truth: Record<string, WcxbTruth>, systems: System[]): void {
+  const tallies = systems.map((s) => ({ name: s.name, tally: scoreWcxb(truth, s.preds.get('wcxb-dev') ?? {}) }));
+  const t0 = tallies[0]!.tally;
+  console.log(`\nwcxb-dev: ${Object.keys(truth).length} pages\n`);
+  console.log(`| field | pages | ${tallies.map((t) => t.name).join(' | ')} |`);
+  console.log(`|---|---:|${tallies.map(() => '---:').join('|')}|`);
+  for (const f of WCXB_FIELDS) {
+    const n = t0.perField[f][1];
+    console.log(`| ${WCXB_LABELS[f]} | ${n} | ${tallies.map((t) => pct(t.tally.perField[f][0], n)).join(' | ')} |`);
+  }
+  // urlkit by page type: where the misses are.
+  const types = [...t0.perType.keys()].sort();
+  console.log(`\nurlkit on wcxb-dev by page type\n`);
+  console.log(`| page type | ${WCXB_FIELDS.map((f) => WCXB_LABELS[f]).join(' | ')} |`);
+  console.log(`|---|${WCXB_FIELDS.map(() => '---:').join('|')}|`);
+  for (const type of types) {
+    const row = t0.perType.get(type)!;
+    console.log(`| ${type} | ${WCXB_FIELDS.map((f) => `${pct(row[f][0], row[f][1])} of ${row[f][1]}`).join(' | ')} |`);
+  }
+}
+
+function reportTime(systems: System[]): void {
   const stat = (ms: number[]) => {
     const s = [...ms].sort((a, b) => a - b);
     const sum = s.reduce((a, b) => a + b, 0);
-    return {
-      mean: sum / s.length,
-      p50: s[Math.floor(s.length / 2)]!,
-      p95: s[Math.floor(s.length * 0.95)]!,
-      total: sum / 1000,
-    };
+    return { mean: sum / s.length, p50: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, sum };
   };
-  if (args.includes('--no-time')) return void printWrong(tallies[0]!.tally, wrongField);
-  const base = stat(tallies[0]!.ms);
-  console.log(
-    `\nextraction time per page, in process, same decoded HTML (best of ${rounds} round(s); urlkit = parseHtml + extractMetadata)\n`,
-  );
+  const rounds = Math.max(1, Number(process.env.BENCH_TIME_ROUNDS ?? 1));
+  const base = stat(systems[0]!.ms);
+  const how = `best of ${rounds} round(s); urlkit = parseHtml + extractMetadata`;
+  console.log(`\nmetadata extraction time per metadata-dev page, in process, same decoded HTML (${how})\n`);
   console.log('| system | mean ms | p50 ms | p95 ms | total s | urlkit time / system time |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const t of tallies) {
-    const s = stat(t.ms);
+  for (const s of systems) {
+    if (!s.ms.length) continue;
+    const t = stat(s.ms);
+    const cells = [t.mean, t.p50, t.p95].map((x) => x.toFixed(2));
     console.log(
-      `| ${t.name} | ${s.mean.toFixed(2)} | ${s.p50.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.total.toFixed(2)} | ${(base.mean / s.mean).toFixed(3)} |`,
+      `| ${s.name} | ${cells.join(' | ')} | ${(t.sum / 1000).toFixed(2)} | ${(base.mean / t.mean).toFixed(3)} |`,
     );
   }
-
-  printWrong(tallies[0]!.tally, wrongField);
 }
 
-function printWrong(tally: Tally, field: string | undefined): void {
-  if (!field) return;
-  const wrong = tally.wrong.filter((w) => w.field === field);
-  console.log(`\nurlkit misses on ${field}: ${wrong.length}`);
-  for (const w of wrong) console.log(JSON.stringify(w).slice(0, 400));
+function printWrong(field: string, expected: Record<string, Entry>, truth: Record<string, WcxbTruth>, s: System): void {
+  const misses = field.startsWith('wcxb:')
+    ? scoreWcxb(truth, s.preds.get('wcxb-dev') ?? {}).wrong.filter((w) => w.field === field.slice(5))
+    : score(expected, s.preds.get('metadata-dev') ?? {}).wrong.filter((w) => w.field === field);
+  console.log(`\nurlkit misses on ${field}: ${misses.length}`);
+  for (const w of misses) console.log(JSON.stringify(w).slice(0, 400));
 }
 
 function pythonScore(file: string): string | null {
   try {
-    const out = execFileSync('python3', [resolve(SET, 'score.py'), file], { encoding: 'utf8' });
+    const out = execFileSync('python3', [resolve(sharedBench(), 'metadata-dev', 'score.py'), file], {
+      encoding: 'utf8',
+    });
     return out.trim().split('\n').pop() ?? null;
   } catch {
     return null;

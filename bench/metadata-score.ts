@@ -1,8 +1,10 @@
 // The scoring rules of ../shared/bench/metadata-dev/score.py, in TypeScript, so the bench can
 // print per-field accuracy without a Python round trip (the bench still runs score.py on the
-// same predictions files to check these figures match).
+// same predictions files to check these figures match). `headline` is scored against
+// clean_web_content's data.title (the headline as printed), the other fields against the
+// get_url_metadata item's data.
 
-export const FIELDS = ['title', 'description', 'image', 'author', 'published_at', 'site_name'] as const;
+export const FIELDS = ['headline', 'description', 'image', 'author', 'published_at', 'site_name'] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface Entry {
@@ -16,6 +18,13 @@ export interface Entry {
 
 export type Data = Record<string, unknown> | null;
 
+/** One page's answers: the URL asked for, the metadata item's data, the cleaners' title. */
+export interface Pred {
+  url: string;
+  data: Data;
+  content_title?: string | null;
+}
+
 const QUOTES: Record<string, string> = {
   '\u2018': "'",
   '\u2019': "'",
@@ -28,15 +37,19 @@ const QUOTES: Record<string, string> = {
   '\u201f': '"',
   '\u2033': '"',
 };
-const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff\u00ad]/g;
-// Python's str.split() with no argument splits on these (str.isspace()).
+// The zero-width joiner (U+200D) is removed on its own: in a class it would read as joining its neighbours.
+const ZERO_WIDTH = /[\u200b\u200c\u2060\ufeff\u00ad]/g;
+// Python's str.split() with no argument splits on these (str.isspace()): the information
+// separators U+001C-U+001F are control characters on purpose.
+// eslint-disable-next-line no-control-regex
 const PY_SPACE = /[\s\u001c-\u001f\u0085]+/u;
 
-function text(s: string, fold = false): string {
+export function text(s: string, fold = false): string {
   const t = s
     .normalize('NFKC')
     .replace(/[\u2018\u2019\u201a\u201b\u2032\u201c\u201d\u201e\u201f\u2033]/g, (c) => QUOTES[c]!)
     .replace(ZERO_WIDTH, '')
+    .replaceAll('\u200d', '')
     .split(PY_SPACE)
     .filter(Boolean)
     .join(' ');
@@ -44,14 +57,15 @@ function text(s: string, fold = false): string {
   return fold ? t.toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ') : t;
 }
 
-function names(s: string): Set<string> {
-  const t = s.replace(/^\s*(by|von|par|por|door|di|av)\s+/i, '');
-  const parts = t.split(/\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*/);
+export function names(s: string): Set<string> {
+  const t = s.replace(/^\s*(?:by|von|par|por|door|di|av)\s+/i, '');
+  // The white space around a separator is dropped by text() below, as score.py's split drops it.
+  const parts = t.split(/[,;&]|\b(?:and|und|et|y)\b/);
   return new Set(parts.filter((p) => p.trim()).map((p) => text(p, true)));
 }
 
 function unquoteOnce(p: string): string {
-  return p.replace(/(?:%[0-9a-fA-F]{2})+/g, (m) => {
+  return p.replace(/(?:%[\da-f]{2})+/gi, (m) => {
     try {
       return decodeURIComponent(m);
     } catch {
@@ -78,20 +92,22 @@ function normUrl(u: string): string {
   return `${host}${path}` + (q ? `?${q}` : '');
 }
 
-function day(s: string): string | null {
+export function day(s: string): string | null {
   return /^\s*(\d{4})-(\d{2})-(\d{2})/.exec(s)?.slice(0, 1)[0]?.trim() ?? null;
 }
 
 function instant(s: string): number {
-  let t = s.trim().replace(/[Zz]$/, '+00:00');
+  let t = s.trim().replace(/z$/i, '+00:00');
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) t += 'T00:00:00';
-  if (!/(?:[+-]\d{2}:?\d{2})$/.test(t)) t += 'Z';
+  if (!/[+-]\d{2}:?\d{2}$/.test(t)) t += 'Z';
   const v = Date.parse(t);
   if (Number.isNaN(v)) throw new Error('bad instant');
   return v;
 }
 
-const BRAND_SEP = /\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|\s*[\uff1a\uff5c]\s*|:(?=\S)/;
+// score.py's separator (`\s+[|-–—·•:｜]\s+|\s*[：｜]\s*|:(?=\S)`) on a title whose white space is
+// collapsed first, so that no run of spaces is scanned again from each of its positions.
+const BRAND_SEP = / [|\-\u2013\u2014\u00b7\u2022:] | ?[\uff1a\uff5c] ?|:(?=\S)/;
 const BRAND_TRIM = ' |-\u2013\u2014\u00b7\u2022:\uff1a\uff5c';
 
 function trimChars(s: string, chars: string, side: 'start' | 'end'): string {
@@ -102,9 +118,10 @@ function trimChars(s: string, chars: string, side: 'start' | 'end'): string {
   return s.slice(a, b);
 }
 
-function titleForms(t: string): string[] {
+export function titleForms(title: string): string[] {
+  const t = title.split(PY_SPACE).filter(Boolean).join(' ');
   const forms = [t];
-  const parts = t.split(new RegExp(BRAND_SEP.source, 'g'));
+  const parts = t.split(BRAND_SEP);
   if (parts.length >= 2) {
     const words = (x: string) => x.split(PY_SPACE).filter(Boolean).length;
     const last = parts[parts.length - 1]!;
@@ -120,6 +137,7 @@ export function correct(
   data: Record<string, unknown>,
   entry: Entry,
   requested: string,
+  contentTitle?: string | null,
 ): boolean {
   const fold = (entry.case_differs_from_page ?? []).includes(field) || field === 'site_name';
   if (field === 'published_at') {
@@ -153,14 +171,16 @@ export function correct(
     let gotHost = '';
     try {
       gotHost = new URL(abs).host;
-    } catch {}
+    } catch {
+      // Not a URL: compared as written below.
+    }
     if (gotHost === reqHost) {
       const o = new URL(entry.url);
       abs = `${o.protocol}//${o.host}` + abs.split(reqHost).slice(1).join(reqHost);
     }
     return normUrl(abs) === normUrl(want as string);
   }
-  let got = data[field];
+  let got = field === 'headline' ? contentTitle : data[field];
   if (field === 'site_name' && !got) got = ((data.og ?? {}) as Record<string, unknown>).site_name;
   if (Array.isArray(got)) got = got.map(String).join(', ');
   if (typeof got !== 'string' || !got.trim()) return false;
@@ -170,7 +190,7 @@ export function correct(
     const b = names(w);
     return a.size === b.size && [...a].every((x) => b.has(x));
   }
-  if (field === 'title') {
+  if (field === 'headline') {
     const w = text(want as string, fold);
     return titleForms(got).some((t) => text(t, fold) === w);
   }
@@ -184,19 +204,29 @@ export interface Tally {
   wrong: Array<{ id: string; field: Field; want: unknown; got: unknown }>;
 }
 
-export function score(expected: Record<string, Entry>, preds: Record<string, { url: string; data: Data }>): Tally {
+export function score(expected: Record<string, Entry>, preds: Record<string, Pred>): Tally {
   const perField = Object.fromEntries(FIELDS.map((f) => [f, [0, 0]])) as Record<Field, [number, number]>;
   const wrong: Tally['wrong'] = [];
   for (const [id, entry] of Object.entries(expected)) {
     const p = preds[id];
-    const data = (p?.data ?? {}) as Record<string, unknown>;
+    const data = p?.data ?? {};
     for (const [f, want] of Object.entries(entry.expected) as Array<[Field, string | string[]]>) {
       if (!(FIELDS as readonly string[]).includes(f) || (entry.suspect && f in entry.suspect)) continue;
-      const ok = correct(f, want, data, entry, p?.url ?? entry.url);
+      const ok = correct(f, want, data, entry, p?.url ?? entry.url, p?.content_title);
       perField[f][0] += ok ? 1 : 0;
       perField[f][1] += 1;
       if (!ok)
-        wrong.push({ id, field: f, want, got: f === 'published_at' ? [data.published_at, data.modified_at] : data[f] });
+        wrong.push({
+          id,
+          field: f,
+          want,
+          got:
+            f === 'published_at'
+              ? [data.published_at, data.modified_at]
+              : f === 'headline'
+                ? (p?.content_title ?? null)
+                : data[f],
+        });
     }
   }
   let ok = 0;

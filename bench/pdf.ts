@@ -1,12 +1,16 @@
 // PDF benchmark: urlkit's PDF reading (pdf.js text, layout into blocks, render to text) next to
 // the floor, unpdf's own extractText (pdf.js text joined per page, no layout), on the same
-// generated files in the same run, rows taken in turn. Single thread, in process (the worker
-// adds a copy of the bytes and a thread hop). Also the anti-bot detector's cost per page.
+// generated files in the same run, rows taken in turn, in process; and the same task as the
+// service runs it, in a PDF process of its own under its memory limit (pdf-processes.ts: the
+// bytes and the answer cross a pipe), warm, and what starting such a process costs. Also the
+// anti-bot detector's cost per page.
 //   npm run bench:pdf  [-- --rounds 3]
 import { extractText, getDocumentProxy } from 'unpdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectBotProtection } from '../src/fetch/bot-protection.js';
 import { pdfTask } from '../src/workers/pdf-task.js';
+import { PdfProcesses } from '../src/workers/pdf-processes.js';
+import { defaultConfig } from '../src/config/config.js';
 import { BOT_PAGES, VENDOR_ARTICLE } from '../test/support/bot-pages.js';
 import { reportPdf, twoColumnPdf } from '../test/support/pdf-fixtures.js';
 
@@ -39,14 +43,24 @@ const files: Array<[string, Uint8Array]> = [
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const MEMORY_MB = defaultConfig().pdfMaxMemoryMb;
+const processes = new PdfProcesses(MEMORY_MB);
+const request = (bytes: Uint8Array) =>
+  ({ bytes, maxPages: 10_000, format: 'text', includeTitle: true, maxChars: 2_000_000, wantText: true }) as const;
+
 console.log(
-  `PDF reading: median of ${rounds} rounds (rows in turn), node ${process.version}, in process, max_chars 2,000,000\n`,
+  `PDF reading: median of ${rounds} rounds (rows in turn), node ${process.version}, max_chars 2,000,000; ` +
+    `in process, and in a warm PDF process (${MEMORY_MB} MiB limit)\n`,
 );
-console.log('| file | bytes | unpdf extractText ms (floor) | urlkit pdfTask ms | urlkit / floor |');
-console.log('|---|---:|---:|---:|---:|');
+console.log(
+  '| file | bytes | unpdf extractText ms (floor) | urlkit pdfTask ms | urlkit / floor ' +
+    '| urlkit in its PDF process ms | process / in process |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const [name, bytes] of files) {
   const floor: number[] = [];
   const ours: number[] = [];
+  const inProcess: number[] = [];
   for (let r = 0; r < rounds + 1; r++) {
     let t = performance.now();
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -54,18 +68,36 @@ for (const [name, bytes] of files) {
     await pdf.destroy();
     const f = performance.now() - t;
     t = performance.now();
-    await pdfTask({ bytes, maxPages: 10_000, format: 'text', includeTitle: true, maxChars: 2_000_000, wantText: true });
+    await pdfTask(request(bytes));
     const o = performance.now() - t;
+    t = performance.now();
+    await processes.run(request(bytes), new AbortController().signal);
+    const p = performance.now() - t;
     // The first round warms both up (module load, JIT) and is not counted.
     if (r > 0) {
       floor.push(f);
       ours.push(o);
+      inProcess.push(p);
     }
   }
-  console.log(
-    `| ${name} | ${bytes.length} | ${median(floor).toFixed(1)} | ${median(ours).toFixed(1)} | ${(median(ours) / median(floor)).toFixed(2)}x |`,
-  );
+  const [fl, ou, pr] = [median(floor), median(ours), median(inProcess)];
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const cells = [name, bytes.length, fl.toFixed(1), ou.toFixed(1), ratio(ou, fl), pr.toFixed(1), ratio(pr, ou)];
+  console.log(`| ${cells.join(' | ')} |`);
 }
+
+// A cold start: a new process for the smallest file (node and pdf.js load again), as after
+// IDLE_MS without a PDF.
+const cold: number[] = [];
+for (let r = 0; r < rounds; r++) {
+  const fresh = new PdfProcesses(MEMORY_MB);
+  const t = performance.now();
+  await fresh.run(request(files[1]![1]), new AbortController().signal);
+  cold.push(performance.now() - t);
+  await fresh.close();
+}
+await processes.close();
+console.log(`\na new PDF process reading the one-page file: ${median(cold).toFixed(0)} ms (median of ${rounds})`);
 
 const pages = [
   ...BOT_PAGES.map((p) => ({ ...p, bytes: Buffer.from(p.body) })),
@@ -77,6 +109,9 @@ for (let i = 0; i < n; i++) {
   const p = pages[i % pages.length]!;
   detectBotProtection({ status: p.status, headers: p.headers, setCookieNames: [], body: p.bytes });
 }
+const perResponseUs = (((performance.now() - t) / n) * 1000).toFixed(1);
+const largest = pages[pages.length - 1]!.bytes.length;
 console.log(
-  `\nanti-bot detector: ${(((performance.now() - t) / n) * 1000).toFixed(1)} µs per response (mean over ${n}, the ${pages.length} fixture pages in turn, largest ${pages[pages.length - 1]!.bytes.length} bytes, scan capped at 96 KB)`,
+  `\nanti-bot detector: ${perResponseUs} µs per response (mean over ${n}, the ${pages.length} fixture pages in turn, ` +
+    `largest ${largest} bytes, scan capped at 96 KB)`,
 );

@@ -25,7 +25,37 @@ export function urlkitApiText(page: { html: string; finalUrl: string }): string 
     reparse: () => parseHtml(page.html),
   });
   if (!res.ok) return '';
-  return res.content.replace(/\[([^\]]*)\]\([^)\s]*\)/g, '$1');
+  return linksAsText(res.content);
+}
+
+/**
+ * `[text](url)` read as `text`, as `s.replace(/\[([^\]]*)\]\([^)\s]*\)/g, '$1')` reads it, in one
+ * pass: a link's text ends at the first `]` after its `[`, and its address at the first `)` or
+ * whitespace, so every `[` before the same `]` meets the same `](address)`, found once.
+ */
+export function linksAsText(s: string): string {
+  let out = '';
+  let from = 0;
+  let close = -1;
+  /** For `close`: the end of its `](address)` (after the `)`), or -1 when there is none. */
+  let end = -1;
+  for (let open = s.indexOf('['); open !== -1; open = s.indexOf('[', open + 1)) {
+    if (open < from) continue;
+    if (close <= open) {
+      close = s.indexOf(']', open + 1);
+      if (close === -1) break;
+      end = -1;
+      if (s.charCodeAt(close + 1) === 0x28) {
+        let k = close + 2;
+        while (k < s.length && s[k] !== ')' && !/\s/.test(s[k]!)) k++;
+        if (k < s.length && s[k] === ')') end = k + 1;
+      }
+    }
+    if (end === -1) continue;
+    out += s.slice(from, open) + s.slice(open + 1, close);
+    from = end;
+  }
+  return out + s.slice(from);
 }
 
 /** The content profile's own account of what it chose (for tail reports). */
@@ -38,7 +68,7 @@ export function urlkitTrace(page: { html: string; finalUrl: string }): ContentTr
 export function readabilityText(page: { html: string }): string {
   try {
     const { document } = parseHTML(page.html);
-    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
+    const article = new Readability(document).parse();
     return article?.textContent ?? '';
   } catch {
     return '';

@@ -6,13 +6,11 @@ import http from 'node:http';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 
-type ReadabilityDoc = ConstructorParameters<typeof Readability>[0];
-
 async function clean(url: string): Promise<{ title: string | null; text: string | null }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
   const html = await res.text();
   const { document } = parseHTML(html);
-  const article = new Readability(document as unknown as ReadabilityDoc).parse();
+  const article = new Readability(document).parse();
   return { title: article?.title ?? null, text: article?.textContent ?? null };
 }
 

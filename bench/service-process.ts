@@ -33,9 +33,11 @@ export async function startNodeService(
   env: Record<string, string>,
   healthPath = '/healthz',
   host = '127.0.0.1',
+  /** Node options before the script, e.g. --cpu-prof for a profile of the service. */
+  nodeArgs: readonly string[] = [],
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [resolve(script)], {
+  const child = spawn(process.execPath, [...nodeArgs, resolve(script)], {
     env: { ...process.env, ...env, PORT: String(port), HOST: host },
     // The service logs one JSON line per request at the default level; the bench does not read them.
     stdio: ['ignore', 'ignore', 'inherit'],

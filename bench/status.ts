@@ -220,7 +220,9 @@ function pct(sorted: number[], q: number): number {
 
 function print(rows: Row[]): void {
   const lines = [
-    `status probes: ${PROBES} per row (${ROUNDS} interleaved rounds) against a loopback server (HEAD 200 text/html), node ${process.version}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
+    `status probes: ${PROBES} per row (${ROUNDS} interleaved rounds) against a loopback server (HEAD 200 text/html), ` +
+      `node ${process.version}, ${os.availableParallelism()} CPUs, ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
     '',
     '| mode | concurrency | probes/s | p50 ms | p95 ms | throughput vs bare |',
     '|---|---:|---:|---:|---:|---:|',
@@ -228,7 +230,8 @@ function print(rows: Row[]): void {
   for (const r of rows) {
     const floor = rows.find((b) => b.mode === BARE && b.concurrency === r.concurrency)!;
     lines.push(
-      `| ${r.mode} | ${r.concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.perSecond / floor.perSecond).toFixed(2)}x |`,
+      `| ${r.mode} | ${r.concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ` +
+        `${(r.perSecond / floor.perSecond).toFixed(2)}x |`,
     );
   }
   console.log(lines.join('\n'));

@@ -6,12 +6,15 @@ import { gunzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeBody } from '../src/fetch/decode.js';
+import { siteOf, siteOfHost } from './quality-split.js';
 
 export interface WcxbPage {
   id: string;
   url: string;
   finalUrl: string;
   type: string;
+  /** The page's site as metadata.json names it (its domain): the unit of the check split. */
+  site: string;
   html: string;
   truth: string;
 }
@@ -23,6 +26,9 @@ export function wcxbDir(): string {
 
 export function loadWcxb(limit = Infinity): WcxbPage[] {
   const dir = join(wcxbDir(), 'dev');
+  const meta = JSON.parse(readFileSync(join(wcxbDir(), 'metadata.json'), 'utf8')) as {
+    files: Record<string, { domain: string }>;
+  };
   const pages: WcxbPage[] = [];
   for (const f of readdirSync(join(dir, 'ground-truth')).sort()) {
     if (pages.length >= limit) break;
@@ -41,6 +47,7 @@ export function loadWcxb(limit = Infinity): WcxbPage[] {
       url,
       finalUrl: /^https?:\/\//.test(url) ? url : `https://corpus.invalid/${id}`,
       type: gt._internal.page_type.primary,
+      site: meta.files[id] ? siteOfHost(meta.files[id].domain) : siteOf(url),
       html: decoded.text ?? '',
       truth: gt.ground_truth.main_content ?? '',
     });

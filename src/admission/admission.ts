@@ -1,13 +1,21 @@
 // Admission control shared by every front end (HTTP routes, /mcp, anything else that runs tool
 // calls for strangers): a call starts now if fewer than `limit` calls are running, else it waits
-// in a FIFO queue bounded by count and by time. It is shed (Overloaded) only when the queue is
-// full on arrival (answered at once) or when it could not start within its queueing budget.
+// in a queue bounded by count and by time. It is shed (Overloaded) only when the queue is full
+// on arrival (answered at once) or when it could not start within its queueing budget.
 // The limit adapts to the real capacity below (see gradient-limit.ts and docs/admission.md).
-import { withBodyMemory } from './body-memory.js';
+// The slots are shared fairly between callers (fair-slots.ts): a line per caller, served round
+// robin, and a quarter of the limit kept for others while more than one caller is active. A
+// full queue makes room by shedding the newest call of the longest line, never a call of a
+// caller with fewer waiting.
+import { claimantOf } from './call-scope.js';
+import { Callers, LOCAL_CALLER } from './callers.js';
+import { FairSlots, type Release } from './fair-slots.js';
 import { GradientLimit, type CongestionSample } from './gradient-limit.js';
 import { IdleCollector } from './idle-gc.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { Overloaded, type ShedReason } from './overloaded.js';
+import { runAsCaller, type Shares } from './run-as-caller.js';
+import { linkedSignal } from '../util/linked-signal.js';
 
 /** Where the congestion signal comes from: the worker pool's slot statistics. */
 export interface CapacitySource {
@@ -38,13 +46,8 @@ export interface AdmissionOptions {
   observer?: AdmissionObserver;
   /** Memory for the response bodies admitted calls hold (see body-memory.ts); none: unbounded. */
   bodyMemory?: MemoryBudget | null | undefined;
-}
-
-interface Waiter {
-  tool: string;
-  queuedAt: number;
-  grant(): void;
-  timer: NodeJS.Timeout;
+  /** The process's active callers (shared with queue jobs run here). @default a registry of its own */
+  callers?: Callers;
 }
 
 /** Seconds a shed caller is told to wait when there is no better estimate. */
@@ -53,8 +56,8 @@ const DEFAULT_RETRY_AFTER_S = 5;
 export class Admission {
   private readonly opts: AdmissionOptions;
   private readonly limiter: GradientLimit | null;
-  private readonly queue: Waiter[] = [];
-  private running = 0;
+  private readonly slots: FairSlots;
+  private readonly shares: Shares;
   private lastAdjust = performance.now();
   private limitedInWindow = false;
   private startsInWindow = 0;
@@ -79,6 +82,8 @@ export class Admission {
             initial: Math.min(max, opts.initialConcurrency),
           })
         : null;
+    this.slots = new FairSlots({ capacity: () => this.limit, overcommit: true });
+    this.shares = { callers: opts.callers ?? new Callers(), bodyMemory: opts.bodyMemory ?? null };
     const budget = opts.bodyMemory;
     this.idleCollector = budget ? new IdleCollector(() => budget.stats().chargedBytes) : null;
     if (budget && this.idleCollector) {
@@ -104,16 +109,26 @@ export class Admission {
   }
 
   get inFlight(): number {
-    return this.running;
+    return this.slots.busy;
   }
 
   get queued(): number {
-    return this.queue.length;
+    return this.slots.queued;
   }
 
-  /** A new call would be shed at once: every slot is taken and the queue is full. */
+  /** Every slot is taken and the queue is full. */
   get full(): boolean {
-    return this.limiter !== null && this.running >= this.limiter.limit && this.queue.length >= this.opts.queueMax;
+    return this.limiter !== null && this.slots.busy >= this.limiter.limit && this.slots.queued >= this.opts.queueMax;
+  }
+
+  /**
+   * A new call of `caller` would be shed at once: the queue is full and no other caller has
+   * more calls waiting (else the newest of those makes room).
+   */
+  fullFor(caller: string): boolean {
+    if (!this.full) return false;
+    const longest = this.slots.longestQueue();
+    return longest === undefined || this.slots.queuedOf(caller) >= this.slots.queuedOf(longest);
   }
 
   /** Sheds so far, by reason (including those recorded by front ends through shed()). */
@@ -121,22 +136,38 @@ export class Admission {
     return this.shedCounts;
   }
 
+  /**
+   * Whether `caller` has at least as many calls running or waiting as any other caller: when
+   * the event loop is starved, the service sheds that caller's new calls and lets the lighter
+   * callers' through.
+   */
+  isHeaviest(caller: string): boolean {
+    return this.slots.isHeaviest(caller);
+  }
+
   /** Seconds until a new call could probably start: queue length over the recent start rate. */
   retryAfterS(): number {
     if (this.startsPerSecond <= 0) return DEFAULT_RETRY_AFTER_S;
-    return Math.min(60, Math.max(1, Math.ceil((this.queue.length + 1) / this.startsPerSecond)));
+    return Math.min(60, Math.max(1, Math.ceil((this.slots.queued + 1) / this.startsPerSecond)));
   }
 
   /**
-   * Runs `fn` once the call is admitted. Rejects with Overloaded when shed, or with the signal's
-   * reason when the caller goes away while waiting; `fn` is then never called.
+   * Runs `fn` as a call of `caller` (the API key, else the client address) once it is admitted.
+   * Rejects with Overloaded when shed, or with the signal's reason when the caller goes away
+   * while waiting; `fn` is then never called.
    */
-  async run<T>(tool: string, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
-    await this.acquire(tool, signal);
+  async run<T>(
+    tool: string,
+    signal: AbortSignal | undefined,
+    fn: () => Promise<T>,
+    caller: string = LOCAL_CALLER,
+  ): Promise<T> {
+    const release = await this.acquire(tool, caller, signal);
     try {
-      return await withBodyMemory(this.opts.bodyMemory ?? null, fn);
+      return await runAsCaller(this.shares, caller, fn);
     } finally {
-      this.release();
+      release();
+      this.released();
     }
   }
 
@@ -152,54 +183,50 @@ export class Admission {
     return this.shed(
       tool,
       'queue_full',
-      `The service is at capacity and ${this.queue.length} calls are already waiting; retry after the time in Retry-After.`,
+      `The service is at capacity and ${this.slots.queued} calls are already waiting; ` +
+        'retry after the time in Retry-After.',
     );
   }
 
-  private acquire(tool: string, signal: AbortSignal | undefined): Promise<void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
+  private async acquire(tool: string, caller: string, signal: AbortSignal | undefined): Promise<Release> {
+    if (signal?.aborted) throw signal.reason;
     this.maybeAdjust();
-    if (this.limiter === null || (this.running < this.limiter.limit && this.queue.length === 0)) {
-      this.start(tool, 0);
-      return Promise.resolve();
+    const claimant = claimantOf(caller, this.shares.callers);
+    const now = this.slots.tryAcquire(claimant);
+    if (now) {
+      this.started(tool, 0);
+      return now;
     }
-    this.limitedInWindow = true;
-    if (this.queue.length >= this.opts.queueMax) return Promise.reject(this.shedFull(tool));
-    return new Promise<void>((resolve, reject) => {
-      const queuedAt = performance.now();
-      const leave = () => {
-        const i = this.queue.indexOf(waiter);
-        if (i >= 0) this.queue.splice(i, 1);
-        clearTimeout(waiter.timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        leave();
-        reject(signal!.reason);
-      };
-      const waiter: Waiter = {
-        tool,
-        queuedAt,
-        grant: () => {
-          leave();
-          this.start(tool, performance.now() - queuedAt);
-          resolve();
-        },
-        timer: setTimeout(() => {
-          leave();
-          reject(
-            this.shed(
-              tool,
-              'queue_timeout',
-              `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. Retry after the time in Retry-After.`,
-            ),
-          );
-        }, this.opts.queueTimeoutMs),
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
-      this.tickWhileQueued();
-    });
+    // Limited by the service only when every slot is taken; a call that waits because its caller
+    // holds its share already is that caller's backlog, and must not grow the limit (which would
+    // let the same caller hold more).
+    if (this.atLimit()) this.limitedInWindow = true;
+    if (this.slots.queued >= this.opts.queueMax) {
+      if (this.fullFor(caller)) throw this.shedFull(tool);
+      // Room is made in the longest line, whose caller has more waiting than this one.
+      this.slots.rejectNewest(this.slots.longestQueue()!, this.shedFull(tool));
+    }
+    const queuedAt = performance.now();
+    const wait = linkedSignal(
+      [signal],
+      this.opts.queueTimeoutMs,
+      () =>
+        this.shed(
+          tool,
+          'queue_timeout',
+          `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. ` +
+            'Retry after the time in Retry-After.',
+        ),
+      true,
+    );
+    this.tickWhileQueued();
+    try {
+      const release = await this.slots.acquire(claimant, wait.signal);
+      this.started(tool, performance.now() - queuedAt);
+      return release;
+    } finally {
+      wait.dispose();
+    }
   }
 
   // The limit is recomputed as calls come and go; while calls wait and none come or go (every
@@ -208,7 +235,7 @@ export class Admission {
     if (this.ticker) return;
     this.ticker = setInterval(() => {
       this.maybeAdjust();
-      if (this.queue.length === 0 && this.ticker) {
+      if (this.slots.queued === 0 && this.ticker) {
         clearInterval(this.ticker);
         this.ticker = null;
       }
@@ -216,21 +243,18 @@ export class Admission {
     this.ticker.unref();
   }
 
-  private start(tool: string, waitedMs: number): void {
-    this.running++;
+  private atLimit(): boolean {
+    return this.slots.busy >= this.limit;
+  }
+
+  private started(tool: string, waitedMs: number): void {
     this.startsInWindow++;
     this.opts.observer?.onStart?.(tool, waitedMs);
   }
 
-  private release(): void {
-    this.running--;
+  private released(): void {
     this.maybeAdjust();
-    this.drain();
-    if (this.running === 0) this.idleCollector?.idle(() => this.running === 0);
-  }
-
-  private drain(): void {
-    while (this.queue.length > 0 && this.running < this.limit) this.queue[0]!.grant();
+    if (this.slots.busy === 0) this.idleCollector?.idle(() => this.slots.busy === 0);
   }
 
   private maybeAdjust(): void {
@@ -247,9 +271,9 @@ export class Admission {
         standingDelayMs: window?.minWaitMs ?? null,
         taskRunMs: window?.meanHoldMs ?? null,
       };
-      this.limiter.update(sample, this.limitedInWindow || this.queue.length > 0);
+      this.limiter.update(sample, this.limitedInWindow || (this.slots.queued > 0 && this.atLimit()));
     }
-    this.limitedInWindow = this.queue.length > 0;
-    this.drain();
+    this.limitedInWindow = this.slots.queued > 0 && this.atLimit();
+    this.slots.drain();
   }
 }

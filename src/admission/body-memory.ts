@@ -1,35 +1,25 @@
-// Which call a body's share of the memory budget belongs to. Admission runs each call inside an
-// AsyncLocalStorage scope holding the budget; readBody (deep inside the fetcher) takes its
+// Which call a body's share of the memory budget belongs to. Each call runs inside a call scope
+// (call-scope.ts) holding its memory account; readBody (deep inside the fetcher) takes its
 // lease from the current scope, so no fetch signature has to carry it. A lease ends at the
 // first of: the worker task of that call finishing (the body has been parsed; what remains is
 // a small result), the call ending, or the body's bytes being garbage-collected (a batch item
 // that was answered without a worker task, e.g. a bot-protection page).
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentScope, type CallMemory } from './call-scope.js';
 import type { Lease, MemoryBudget } from './memory-budget.js';
-
-interface CallMemory {
-  budget: MemoryBudget;
-  /** Leases of this call whose body has been read, oldest first. */
-  read: Lease[];
-  /** Leases of this call still reading. */
-  reading: Set<Lease>;
-}
-
-const scope = new AsyncLocalStorage<CallMemory>();
 
 // Backstop for leases nobody released: the lease ends with the body's bytes.
 const collected = new FinalizationRegistry<Lease>((lease) => lease.release());
 
-/** Runs one call with its bodies charged to `budget` (null: no budget, fn runs as is). */
-export async function withBodyMemory<T>(budget: MemoryBudget | null, fn: () => Promise<T>): Promise<T> {
-  if (!budget) return fn();
-  const call: CallMemory = { budget, read: [], reading: new Set() };
-  try {
-    return await scope.run(call, fn);
-  } finally {
-    for (const lease of call.read) lease.release();
-    for (const lease of call.reading) lease.release();
-  }
+/** A call's memory account on `budget` (null: no budget, the call's bodies are not charged). */
+export function openCallMemory(budget: MemoryBudget | null): CallMemory | null {
+  return budget ? { budget, read: [], reading: new Set() } : null;
+}
+
+/** The call ended: every share it still holds goes back. */
+export function closeCallMemory(call: CallMemory | null): void {
+  if (!call) return;
+  for (const lease of call.read) lease.release();
+  for (const lease of call.reading) lease.release();
 }
 
 /** A body being read: its share grows with the bytes kept, and it is handed over when read. */
@@ -51,7 +41,7 @@ export const BYTES_PER_BODY_BYTE = 3;
 
 /** Opens a charge for a body about to be read in the current call; null outside any budgeted call. */
 export function chargeBody(): BodyCharge | null {
-  const call = scope.getStore();
+  const call = currentScope()?.memory;
   if (!call) return null;
   let lease: Lease | null = null;
   let pending: Promise<Lease> | null = null;
@@ -87,5 +77,5 @@ export function chargeBody(): BodyCharge | null {
 
 /** A worker task of the current call finished: the oldest body it had read has been parsed. */
 export function bodyConsumed(): void {
-  scope.getStore()?.read.shift()?.release();
+  currentScope()?.memory?.read.shift()?.release();
 }

@@ -5,7 +5,7 @@
 // queue into 503s while the workers were busy with large pages (measured in bench:soak).
 import type { Config } from '../config/config.js';
 import { Admission, type AdmissionObserver, type CapacitySource } from './admission.js';
-import { MemoryBudget } from './memory-budget.js';
+import { sharesFromConfig, type Shares } from './run-as-caller.js';
 
 /** The lowest the adaptive limit goes, whatever the worker count. */
 export const MIN_CONCURRENCY_FLOOR = 32;
@@ -14,6 +14,8 @@ export function admissionFromConfig(
   config: Config,
   capacity: CapacitySource | undefined,
   observer?: AdmissionObserver,
+  /** The process's callers and body budget (shared with queue jobs run here). @default new ones from config */
+  shares: Shares = sharesFromConfig(config),
 ): Admission {
   return new Admission({
     maxConcurrency: config.maxInFlight,
@@ -22,7 +24,8 @@ export function admissionFromConfig(
     queueMax: config.admissionQueueMax,
     queueTimeoutMs: config.admissionQueueTimeoutMs,
     capacity,
-    bodyMemory: config.bodyMemoryBytes > 0 ? new MemoryBudget(config.bodyMemoryBytes) : null,
+    bodyMemory: shares.bodyMemory,
+    callers: shares.callers,
     ...(observer ? { observer } : {}),
   });
 }

@@ -4,9 +4,16 @@
 // release theirs. Admission's concurrency limit counts calls; this counts what they cost, so a
 // burst of 5 MiB pages waits instead of holding 32 x 15 MiB (docs/admission.md, "Memory").
 //
+// Shared fairly between callers: readers wait in a line per caller, served round robin, and
+// while other callers are active no caller's shares may grow into the last quarter of the
+// budget, which stays theirs (six slow 5 MiB bodies of one caller no longer lock a 1 KB page of
+// another out).
+//
 // No deadlock: a reader that already holds a share and needs more waits only while it is not
 // the oldest live lease; the oldest lease always gets what it asks for (it may overcommit by up
 // to one body), and every lease in turn becomes the oldest as the ones before it end.
+import { currentClaimant, type Claimant } from './call-scope.js';
+import { FairQueue, type Ticket } from './fair-queue.js';
 
 /** Why a wait for budget ended without a grant. */
 export class BudgetWaitAborted extends Error {
@@ -48,6 +55,7 @@ export interface Lease {
 
 interface Waiter {
   lease: LeaseImpl;
+  ticket: Ticket<Waiter>;
   /** Bytes the lease will hold once granted. */
   target: number;
   grant(): void;
@@ -59,6 +67,9 @@ interface LeaseImpl extends Lease {
   serial: number;
   held: number;
   live: boolean;
+  claimant: Claimant;
+  /** Its wait for room, while it waits (a lease grows one step at a time). */
+  waiting: Waiter | null;
 }
 
 export class MemoryBudget {
@@ -66,30 +77,41 @@ export class MemoryBudget {
   private peak = 0;
   private waitedCount = 0;
   private charged = 0;
-  private readonly waiters: Waiter[] = [];
+  private readonly waiters = new FairQueue<Waiter>();
   /** Live leases in the order they were taken (oldest first). */
   private readonly live = new Set<LeaseImpl>();
+  /** Bytes held by each caller's live leases. */
+  private readonly usedBy = new Map<string, number>();
+  /** What a caller may not take while other callers are active. */
+  private readonly reserveBytes: number;
 
   /** Called with the bytes each time shares shrink or end (after the budget has been updated). */
   onReleased: ((bytes: number) => void) | null = null;
 
-  constructor(readonly limitBytes: number) {}
+  constructor(readonly limitBytes: number) {
+    this.reserveBytes = Math.floor(limitBytes / 4);
+  }
+
+  /** Bytes `caller`'s live leases hold. */
+  usedOf(caller: string): number {
+    return this.usedBy.get(caller) ?? 0;
+  }
 
   stats(): BudgetStats {
     return {
       limitBytes: this.limitBytes,
       usedBytes: this.used,
       peakBytes: this.peak,
-      waiting: this.waiters.length,
+      waiting: this.waiters.size,
       leases: this.live.size,
       waited: this.waitedCount,
       chargedBytes: this.charged,
     };
   }
 
-  /** A lease of `bytes` (waits for room like grow()). */
-  async acquire(bytes: number, signal?: AbortSignal): Promise<Lease> {
-    const lease = this.newLease();
+  /** A lease of `bytes` for `claimant` (the current call's caller by default); waits for room like grow(). */
+  async acquire(bytes: number, signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<Lease> {
+    const lease = this.newLease(claimant);
     try {
       await lease.grow(bytes, signal);
     } catch (err) {
@@ -99,13 +121,15 @@ export class MemoryBudget {
     return lease;
   }
 
-  private newLease(): LeaseImpl {
+  private newLease(claimant: Claimant): LeaseImpl {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const budget = this;
     const lease: LeaseImpl = {
       serial: nextSerial++,
       held: 0,
       live: true,
+      claimant,
+      waiting: null,
       get bytes() {
         return lease.held;
       },
@@ -122,8 +146,8 @@ export class MemoryBudget {
         budget.adjust(lease, 0);
         lease.live = false;
         budget.live.delete(lease);
-        const i = budget.waiters.findIndex((w) => w.lease === lease);
-        if (i >= 0) budget.waiters.splice(i, 1);
+        if (lease.waiting) budget.waiters.cancel(lease.waiting.ticket);
+        lease.waiting = null;
         budget.drain();
       },
     };
@@ -134,38 +158,50 @@ export class MemoryBudget {
   private grow(lease: LeaseImpl, bytes: number, signal?: AbortSignal): Promise<void> {
     if (!lease.live || bytes <= lease.held) return Promise.resolve();
     if (signal?.aborted) return Promise.reject(new BudgetWaitAborted(signal.reason));
-    if (this.waiters.length === 0 && this.fits(lease, bytes)) {
+    const caller = lease.claimant.caller;
+    // Earlier waiters first (a change with time, a caller's linger ending, may let one in); then
+    // this one at once if it fits and its caller has nobody waiting ahead of it.
+    this.drain();
+    if (this.waiters.sizeOf(caller) === 0 && this.fits(lease, bytes)) {
       this.adjust(lease, bytes);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        const i = this.waiters.indexOf(waiter);
-        if (i >= 0) this.waiters.splice(i, 1);
+        this.waiters.cancel(waiter.ticket);
+        lease.waiting = null;
         reject(new BudgetWaitAborted(signal!.reason));
         this.drain();
       };
-      const waiter: Waiter = {
+      const waiter = {
         lease,
         target: bytes,
         grant: () => {
           signal?.removeEventListener('abort', onAbort);
+          lease.waiting = null;
           this.adjust(lease, bytes);
           this.waitedCount++;
           resolve();
         },
-      };
+      } as Waiter;
+      waiter.ticket = this.waiters.push(caller, waiter);
+      lease.waiting = waiter;
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(waiter);
       // This lease may be the oldest (then it never waits), or the budget may have room.
       this.drain();
     });
   }
 
-  /** Room for the lease to hold `bytes`, or it is the oldest lease (which is never kept waiting). */
+  /**
+   * Room for the lease to hold `bytes` (within the budget, and within what its caller may hold
+   * while others are active), or it is the oldest lease (which is never kept waiting).
+   */
   private fits(lease: LeaseImpl, bytes: number): boolean {
-    if (this.used - lease.held + bytes <= this.limitBytes) return true;
-    return this.oldest() === lease;
+    if (this.oldest() === lease) return true;
+    const delta = bytes - lease.held;
+    if (this.used + delta > this.limitBytes) return false;
+    const mine = this.usedOf(lease.claimant.caller) + delta;
+    return mine <= this.limitBytes - this.reserveBytes || !lease.claimant.othersActive();
   }
 
   private oldest(): LeaseImpl | undefined {
@@ -177,17 +213,28 @@ export class MemoryBudget {
     if (delta > 0) this.charged += delta;
     this.used += delta;
     lease.held = bytes;
+    const caller = lease.claimant.caller;
+    const mine = this.usedOf(caller) + delta;
+    if (mine > 0) this.usedBy.set(caller, mine);
+    else this.usedBy.delete(caller);
     if (this.used > this.peak) this.peak = this.used;
     if (delta < 0) this.onReleased?.(-delta);
   }
 
-  // FIFO, except that the oldest lease's growth is granted wherever it waits: it is what
-  // guarantees progress, since every other lease waits, directly or not, for it.
+  // Round robin between callers (first come, first served within one), except that the oldest
+  // lease's growth is granted wherever it waits: it is what guarantees progress, since every
+  // other lease waits, directly or not, for it.
   private drain(): void {
-    const oldest = this.oldest();
-    const i = this.waiters.findIndex((w) => w.lease === oldest);
-    if (i > 0) this.waiters.splice(i, 1)[0]!.grant();
-    while (this.waiters.length > 0 && this.fits(this.waiters[0]!.lease, this.waiters[0]!.target))
-      this.waiters.shift()!.grant();
+    if (this.waiters.size === 0) return;
+    const first = this.oldest()?.waiting;
+    if (first) {
+      this.waiters.cancel(first.ticket, true);
+      first.grant();
+    }
+    for (;;) {
+      const next = this.waiters.shift((w) => this.fits(w.lease, w.target));
+      if (!next) return;
+      next.grant();
+    }
   }
 }

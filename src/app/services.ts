@@ -15,6 +15,7 @@ import { createRedisCache } from '../cache/redis-cache.js';
 import { createScaleMetrics } from '../metrics/queue-metrics.js';
 import { WorkerPool } from '../workers/pool.js';
 import { BrowserPool } from '../browser/browser-pool.js';
+import { sharesFromConfig } from '../admission/run-as-caller.js';
 import { METADATA_HANDLER, createMetadataChunkHandler } from '../tools/metadata/chunk-handler.js';
 import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from '../tools/queue-handlers.js';
 import type { Services } from '../tools/types.js';
@@ -56,9 +57,10 @@ export function createServices(config: Config, observer?: FetchObserver, options
         : createMemoryCache(config.cacheMaxBytes);
   const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
   const pool = new WorkerPool(config);
-  const local = createInProcessDispatcher(config, pool);
+  const shares = sharesFromConfig(config);
+  const local = createInProcessDispatcher();
   const queue: QueueDispatcher | null =
-    role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue });
+    role === 'local' ? null : createQueueDispatcher({ config, local, role, logger, observer: scale.queue, shares });
   if (queue) scale.setQueueDepthSource(() => queue.depth());
   const dispatcher: ChunkDispatcher = queue ?? local;
   // Cheap to build: the browser starts (and playwright-core loads) on the first render.
@@ -69,6 +71,7 @@ export function createServices(config: Config, observer?: FetchObserver, options
     cachingFetcher,
     pool,
     dispatcher,
+    shares,
     browser,
     ready: () => (queue ? queue.ready() : true),
     start: async () => {

@@ -2,8 +2,6 @@
 // stuck or crashed chunk fails alone while the others finish. Handlers are registered by
 // name and jobs are plain data, so a queue-backed dispatcher can replace this one later.
 import { setMaxListeners } from 'node:events';
-import type { Config } from '../config/config.js';
-import type { WorkerPool } from '../workers/pool.js';
 import { WorkerCrashed } from '../workers/pool.js';
 import { ChunkFailed } from './chunk-failed.js';
 import type { ChunkDispatcher, ChunkHandler, ChunkJob, ItemReport } from './types.js';
@@ -15,16 +13,14 @@ import type { ChunkDispatcher, ChunkHandler, ChunkJob, ItemReport } from './type
  */
 export const STOP_REPORT_GRACE_MS = 400;
 
-export function createInProcessDispatcher(config: Config, pool: WorkerPool): ChunkDispatcher {
-  const handlers = new Map<string, ChunkHandler<any, any, any>>();
+export function createInProcessDispatcher(): ChunkDispatcher {
+  const handlers = new Map<string, ChunkHandler<unknown, unknown, unknown>>();
   const running = new Set<AbortController>();
-  // Config-driven fault injection (tests only; not reachable from env or a request).
-  const failing = new Set(config.testHooks?.failChunkIndexes ?? []);
 
   return {
     register(name, handler) {
       if (handlers.has(name)) throw new Error(`chunk handler "${name}" is already registered`);
-      handlers.set(name, handler as ChunkHandler<any, any, any>);
+      handlers.set(name, handler as ChunkHandler<unknown, unknown, unknown>);
     },
 
     async runChunk<Item, Options, Result>(
@@ -52,10 +48,7 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
         controller.abort(new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }));
       signal.addEventListener('abort', onOuterAbort, { once: true });
       try {
-        const work = (async () => {
-          if (failing.has(job.index)) await pool.run({ kind: 'crash', mode: 'exit' }, { signal: controller.signal });
-          return handler(job, controller.signal, report);
-        })();
+        const work = handler(job, controller.signal, report);
         // The deadline wins even over a handler that ignores its signal, after a short grace
         // for the reports of items that stop cleanly.
         work.catch(() => {});
@@ -64,7 +57,8 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
           throw new ChunkFailed(
             'bad_result',
             job.index,
-            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`,
+            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results ` +
+              `for ${job.items.length} items.`,
           );
         }
         return results;
@@ -87,16 +81,18 @@ export function createInProcessDispatcher(config: Config, pool: WorkerPool): Chu
       }
     },
 
-    async close() {
+    close() {
       for (const c of running) c.abort(new Error('dispatcher closed'));
       running.clear();
+      return Promise.resolve();
     },
   };
 }
 
 function rejectOnAbort(signal: AbortSignal, graceMs: number): Promise<never> {
   return new Promise((_, reject) => {
-    const later = () => setTimeout(() => reject(signal.reason), graceMs);
+    // The reasons are ours (ChunkFailed) or the caller's abort reason, passed on as they are.
+    const later = () => setTimeout(() => reject(signal.reason as Error), graceMs);
     if (signal.aborted) later();
     else signal.addEventListener('abort', later, { once: true });
   });

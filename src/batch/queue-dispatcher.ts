@@ -14,6 +14,12 @@
 //   waiting call is answered when the connection drops, ready() turns false;
 // - a job of several items reports each item as it finishes (a BullMQ progress event), so a
 //   call that gives up on the job keeps the items already done.
+//
+// Fairness between callers: a job carries its caller, and the worker process runs it as that
+// caller (admission/run-as-caller.ts), so worker slots, body memory and per-host slots there are
+// shared between callers as in the API process. The queue itself is ordered by BullMQ priority
+// = 1 + the caller's jobs already outstanding from this API process: a caller's first job goes
+// ahead of another caller's tenth, and jobs of equal priority keep their order.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Job, Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
@@ -21,6 +27,9 @@ import type { Redis as RedisClass } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
+import { currentClaimant } from '../admission/call-scope.js';
+import { LOCAL_CALLER } from '../admission/callers.js';
+import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
@@ -39,6 +48,8 @@ export interface QueueDispatcherOptions {
   role: 'api' | 'worker' | 'all';
   logger: Logger;
   observer: QueueObserver;
+  /** The process's callers and body budget: jobs run here as their callers. @default new ones from config */
+  shares?: Shares;
 }
 
 export interface QueueDispatcher extends ChunkDispatcher {
@@ -57,8 +68,11 @@ interface Pending {
   reject(err: ChunkFailed): void;
 }
 
-/** What a job carries through Redis: the chunk job as is (plain JSON). */
-type WireJob = ChunkJob;
+/** What a job carries through Redis: the chunk job as is (plain JSON), and whose work it is. */
+type WireJob = ChunkJob & { caller?: string };
+
+/** BullMQ's highest priority number. */
+const LOWEST_PRIORITY = 2_097_151;
 
 // Loaded on first use: a process without URLKIT_REDIS_URL (the CLI, the embedded default)
 // never pays for loading BullMQ and ioredis.
@@ -72,6 +86,9 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   };
   const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const { config, local, role, logger, observer } = opts;
+  const shares = opts.shares ?? sharesFromConfig(config);
+  /** Jobs enqueued by this process and not yet answered, per caller (for their priority). */
+  const outstanding = new Map<string, number>();
   const connection = redisOptionsFromUrl(config.redisUrl!);
   const enqueues = role !== 'worker';
   const pending = new Map<string, Pending>();
@@ -169,12 +186,15 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     const report: ItemReport<unknown> | undefined =
       data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
     try {
-      const results = await local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal, report);
+      const results = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
+        local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal, report),
+      );
       observer.finished('completed');
       return results;
     } catch (err) {
       observer.finished('failed');
-      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`);
+      // BullMQ keeps only the message (failedReason): the reason travels at its head.
+      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`, { cause: err });
       throw err;
     }
   }
@@ -201,6 +221,9 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         throw new ChunkFailed('queue_unavailable', job.index, 'Redis is unreachable: the job could not be queued.');
       }
       const jobId = randomUUID();
+      const caller = currentClaimant().caller;
+      const ahead = outstanding.get(caller) ?? 0;
+      outstanding.set(caller, ahead + 1);
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       const answer = new Promise<unknown[]>((resolve, reject) => {
@@ -232,11 +255,13 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         const data: WireJob = {
           handler: job.handler,
           index: job.index,
-          items: job.items as unknown[],
+          items: job.items,
           options: job.options,
           deadline: job.deadline,
+          caller,
         };
-        queue.add(job.handler, data, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }).then(
+        const priority = Math.min(LOWEST_PRIORITY, 1 + ahead);
+        queue.add(job.handler, data, { jobId, priority, attempts: 1, removeOnComplete: true, removeOnFail: true }).then(
           () => observer.enqueued(),
           (err: unknown) => {
             const p = settle(jobId);
@@ -256,13 +281,17 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           throw new ChunkFailed(
             'bad_result',
             job.index,
-            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results for ${job.items.length} items.`,
+            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results ` +
+              `for ${job.items.length} items.`,
           );
         }
         return results as Result[];
       } finally {
         clearTimeout(timer);
         if (onAbort) signal.removeEventListener('abort', onAbort);
+        const left = (outstanding.get(caller) ?? 1) - 1;
+        if (left > 0) outstanding.set(caller, left);
+        else outstanding.delete(caller);
       }
     },
 

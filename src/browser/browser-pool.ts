@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
-import { chromiumArgs } from './launch-options.js';
+import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
 import { openSinkhole, type Sinkhole } from './sinkhole.js';
 
@@ -72,7 +72,12 @@ export class BrowserPool {
       this.active--;
       release();
     };
-    const limits = { maxRequests: this.config.browserMaxRequests, maxBytes: this.config.browserMaxBytes };
+    const limits = {
+      maxRequests: this.config.browserMaxRequests,
+      maxBytes: this.config.browserMaxBytes,
+      maxHtmlChars: this.config.maxBodyBytes,
+      maxMemoryMb: this.config.browserMaxMemoryMb,
+    };
     let closing: Promise<void> | null = null;
     try {
       for (let attempt = 0; ; attempt++) {
@@ -161,13 +166,25 @@ export class BrowserPool {
         if (this.sinkhole === opening) this.sinkhole = null;
       });
     }
-    const sinkhole = await this.sinkhole!;
+    const sinkhole = await this.sinkhole;
+    const args = chromiumArgs(sinkhole.address);
+    const maxMemoryMb = this.config.browserMaxMemoryMb;
+    if (maxMemoryMb > 0) {
+      const prlimit = findPrlimit();
+      if (!prlimit)
+        throw new ItemFailure(
+          'connect_error',
+          'The browser was not started: capping a page at URLKIT_BROWSER_MAX_MEMORY_MB needs prlimit (util-linux); ' +
+            'install it, or set URLKIT_BROWSER_MAX_MEMORY_MB=0 to render without a cap.',
+        );
+      args.push(...rendererMemoryArgs(maxMemoryMb, prlimit));
+    }
     const { chromium } = await import('playwright-core');
     let browser: Browser;
     try {
       browser = await chromium.launch({
         executablePath: this.config.browserPath!,
-        args: chromiumArgs(sinkhole.address),
+        args,
         headless: true,
         chromiumSandbox: false,
         handleSIGINT: false,
@@ -194,14 +211,17 @@ async function killBrowser(browser: Browser): Promise<void> {
   await Promise.race([browser.close().catch(() => {}), new Promise<void>((r) => setTimeout(r, 5000).unref())]);
 }
 
-/** A browser still starting when the item's time is up does not hold the answer back (it goes on starting for the next one). */
+/**
+ * A browser still starting when the item's time is up does not hold the answer back (it goes on
+ * starting for the next one).
+ */
 function beforeDeadline<T>(p: Promise<T>, job: RenderJob): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new ItemFailure('timeout', 'The browser did not start within the time left for this URL.')),
       Math.max(1, job.deadlineAt - Date.now()),
     );
-    const onAbort = () => reject(job.signal.reason);
+    const onAbort = () => reject(job.signal.reason as Error);
     job.signal.addEventListener('abort', onAbort, { once: true });
     p.then(resolve, reject).finally(() => {
       clearTimeout(timer);

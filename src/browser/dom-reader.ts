@@ -1,19 +1,38 @@
-// Reading a page's DOM (page.content(), which runs in the page). While the page loads, a copy
-// is taken every SNAPSHOT_MS, one read at a time, so a page that never settles (or a busy
-// machine that makes the last read slow) still leaves the latest DOM it showed; a script that
-// never yields blocks every read, and then there is none.
-import type { Page } from 'playwright-core';
+// Reading a page's DOM. While the page loads, a copy is taken every SNAPSHOT_MS, one read at a
+// time, so a page that never settles (or a busy machine that makes the last read slow) still
+// leaves the latest DOM it showed; a script that never yields blocks every read, and then there
+// is none.
+//
+// A copy crosses to the service's main thread (the protocol message is parsed there), so its
+// size must not be the page's to choose: the DOM is serialised as page.content() does it, in an
+// isolated world of the page (the page's scripts cannot reach its prototypes), and only its
+// first `maxChars` characters come back, as a fetched body is cut at its byte cap.
+import type { CDPSession, Page } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const SNAPSHOT_MS = 1000;
+const WORLD = 'urlkit-dom-reader';
+
+/** What page.content() returns, cut at `max` characters (run in the page). */
+const SERIALISE = `(max) => {
+  let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+  if (document.documentElement) html += document.documentElement.outerHTML;
+  return html.length > max ? html.slice(0, max) : html;
+}`;
 
 export class DomReader {
   /** The latest DOM read, or null. */
   latest: string | null = null;
   private inFlight: Promise<string | null> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private session: Promise<CDPSession> | null = null;
+  /** Our isolated world's execution context in the current document, once made. */
+  private world: number | null = null;
 
-  constructor(private readonly page: Page) {}
+  constructor(
+    private readonly page: Page,
+    private readonly maxChars: number,
+  ) {}
 
   /** Starts taking copies in the background until stopSnapshots(). */
   startSnapshots(): void {
@@ -44,8 +63,7 @@ export class DomReader {
 
   /** One read at a time; null when it failed (e.g. the page was navigating). */
   private read(): Promise<string | null> {
-    this.inFlight ??= this.page
-      .content()
+    this.inFlight ??= this.copy()
       .then(
         (html) => {
           this.latest = html;
@@ -57,6 +75,30 @@ export class DomReader {
         this.inFlight = null;
       });
     return this.inFlight;
+  }
+
+  /** The main frame's DOM, serialised in our isolated world (made again after a navigation). */
+  private async copy(): Promise<string> {
+    const session = await (this.session ??= this.page.context().newCDPSession(this.page));
+    try {
+      if (this.world !== null) return await this.evaluate(session, this.world);
+    } catch {
+      // The world went with the document it was made in.
+    }
+    const { frameTree } = await session.send('Page.getFrameTree');
+    const made = await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+    this.world = made.executionContextId;
+    return this.evaluate(session, this.world);
+  }
+
+  private async evaluate(session: CDPSession, contextId: number): Promise<string> {
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+      expression: `(${SERIALISE})(${this.maxChars})`,
+      contextId,
+      returnByValue: true,
+    });
+    if (exceptionDetails || typeof result.value !== 'string') throw new Error('The DOM could not be read.');
+    return result.value;
   }
 
   /** `p`'s value, or undefined when the deadline comes first. */

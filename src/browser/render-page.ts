@@ -17,6 +17,10 @@ const READ_RESERVE_MS = 1500;
 export interface RenderLimits {
   maxRequests: number;
   maxBytes: number;
+  /** Characters of the rendered DOM read back at most (the rest is cut, like a fetched body). */
+  maxHtmlChars: number;
+  /** The renderer's memory cap (launch-options.ts), for the message when it crashes; 0: none. */
+  maxMemoryMb: number;
 }
 
 export interface RenderJob {
@@ -57,7 +61,8 @@ export async function renderPage(
     fetcher,
     document: job.document,
     deadlineAt: job.deadlineAt - READ_RESERVE_MS,
-    ...limits,
+    maxRequests: limits.maxRequests,
+    maxBytes: limits.maxBytes,
     signal,
   });
   const context = await browser.newContext({
@@ -75,6 +80,9 @@ export async function renderPage(
       (ws) => ws.close({ code: 1008, reason: 'WebSockets are refused while rendering.' }),
     );
     const page = await context.newPage();
+    // A renderer that crashed (past its memory cap, as a rule) shows nothing more: the render
+    // ends now rather than at its deadline.
+    page.once('crash', () => stop.abort(rendererCrashed(limits.maxMemoryMb)));
     // Popups and new windows: closed as they open (their requests would meet the gate anyway).
     context.on('page', (other) => {
       if (other !== page) other.close().catch(() => {});
@@ -84,7 +92,7 @@ export async function renderPage(
     // The page's budget starts now: setting up a context on a busy machine is not the page's time.
     const deadlineAt = Math.min(job.deadlineAt, Date.now() + job.budgetMs);
     gate.deadlineAt = deadlineAt - READ_RESERVE_MS;
-    const reader = new DomReader(page);
+    const reader = new DomReader(page, limits.maxHtmlChars);
     reader.startSnapshots();
     let settled: boolean;
     try {
@@ -126,19 +134,28 @@ async function load(page: Page, url: string, gate: RequestGate, until: number, s
 }
 
 function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(signal.reason as Error);
     signal.addEventListener('abort', onAbort, { once: true });
     p.then(
       (v) => {
         signal.removeEventListener('abort', onAbort);
         resolve(v);
       },
-      (e) => {
+      (e: Error) => {
         signal.removeEventListener('abort', onAbort);
         reject(e);
       },
     );
   });
+}
+
+function rendererCrashed(maxMemoryMb: number): ItemFailure {
+  const cap = maxMemoryMb > 0 ? ` (URLKIT_BROWSER_MAX_MEMORY_MB, ${maxMemoryMb} MiB)` : '';
+  return new ItemFailure(
+    'response_too_large',
+    `The page's renderer crashed: the page took more memory than a render may${cap}.`,
+    { retryable: false },
+  );
 }

@@ -74,10 +74,25 @@ export interface Config {
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
   maxBodyBytes: number;
+  /**
+   * Minimum transfer rate of a response body (bytes/s): once a body has been read for the window
+   * below (URLKIT_MIN_BODY_RATE_WINDOW_MS), each following window must bring this rate on average,
+   * or the body is cut off (`timeout`); time spent waiting for body memory does not count. 0
+   * turns it off. @default 4096
+   */
+  minBodyRate: number;
+  /** Grace before the minimum body rate is first judged, and the window it is averaged over (ms). @default 5000 */
+  minBodyRateWindowMs: number;
   /** Cap on the bytes of a PDF (application/pdf) read from a target; PDFs run larger than pages. @default 50 MiB */
   maxPdfBytes: number;
   /** Pages of a PDF read for text; later pages are left out (meta.truncated). @default 500 */
   maxPdfPages: number;
+  /**
+   * Memory one PDF may take while it is read, in MiB: the data-segment limit (Linux) of the
+   * process that reads it, which covers its heap and pdf.js's decoded streams; one such process
+   * per worker thread at most. A PDF that needs more is answered response_too_large. @default 256
+   */
+  pdfMaxMemoryMb: number;
   /** Cap on a target's response header bytes. @default 16384 */
   maxHeaderBytes: number;
   /** TCP/TLS connect timeout per attempt (ms). @default 5000 */
@@ -116,6 +131,13 @@ export interface Config {
   browserMaxRequests: number;
   /** Response bytes one rendered page may receive in all, document included. @default 10 MiB */
   browserMaxBytes: number;
+  /**
+   * Memory one rendered page may take, in MiB: the data-segment limit (Linux) of its renderer
+   * process, set with prlimit (util-linux), which covers its JavaScript heap, typed arrays and
+   * DOM; past it an allocation fails or the renderer crashes (response_too_large). A renderer
+   * needs about 250 MiB for an ordinary page. 0 renders without a cap. @default 512
+   */
+  browserMaxMemoryMb: number;
 
   /**
    * Redis for scale-out (BullMQ job queue) and the shared fetch cache, e.g. redis://host:6379.
@@ -140,14 +162,13 @@ export interface Config {
    * its job failed after at most about 1.5x this. @default 15000
    */
   queueStallMs: number;
-  /** Queue jobs one worker process runs at once. @default 8 */
-  queueConcurrency: number;
-
   /**
-   * Fault injection for tests only; not reachable from the environment or a request.
-   * failChunkIndexes: chunk positions (0-based, per request) whose worker is made to die.
+   * Queue jobs one worker process runs at once. A job mostly waits on its sites, and the
+   * process shares its workers, body memory and host connections fairly between callers, so
+   * this is set high enough that one caller's jobs for slow sites do not hold every job slot
+   * (like the admission floor in process). @default 32
    */
-  testHooks?: { failChunkIndexes?: readonly number[] };
+  queueConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -175,8 +196,11 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   proxyMode: 'never',
   maxRedirects: 10,
   maxBodyBytes: 5 * 1024 * 1024,
+  minBodyRate: 4096,
+  minBodyRateWindowMs: 5000,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
+  pdfMaxMemoryMb: 256,
   maxHeaderBytes: 16 * 1024,
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
@@ -192,12 +216,13 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   browserPageTimeoutMs: 10_000,
   browserMaxRequests: 100,
   browserMaxBytes: 10 * 1024 * 1024,
+  browserMaxMemoryMb: 512,
   redisUrl: null,
   role: 'all',
   cacheMaxAgeS: 0,
   cacheMaxBytes: 64 * 1024 * 1024,
   queueStallMs: 15_000,
-  queueConcurrency: 8,
+  queueConcurrency: 32,
 };
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
@@ -320,8 +345,11 @@ export function loadConfig(env: Env = process.env): Config {
     userAgent: env.URLKIT_USER_AGENT?.trim() || undefined,
     maxRedirects: int(env, 'URLKIT_MAX_REDIRECTS', 0, 30),
     maxBodyBytes: int(env, 'URLKIT_MAX_BODY_BYTES', 1024, 256 * 1024 * 1024),
+    minBodyRate: int(env, 'URLKIT_MIN_BODY_RATE', 0, 1024 * 1024 * 1024),
+    minBodyRateWindowMs: int(env, 'URLKIT_MIN_BODY_RATE_WINDOW_MS', 100, 600_000),
     maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
     maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
+    pdfMaxMemoryMb: int(env, 'URLKIT_PDF_MAX_MEMORY_MB', 128, 16_384),
     maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),
     connectTimeoutMs: int(env, 'URLKIT_CONNECT_TIMEOUT_MS', 100, 60_000),
     headersTimeoutMs: int(env, 'URLKIT_HEADERS_TIMEOUT_MS', 100, 60_000),
@@ -338,6 +366,7 @@ export function loadConfig(env: Env = process.env): Config {
     browserPageTimeoutMs: int(env, 'URLKIT_BROWSER_PAGE_TIMEOUT_MS', 1000, 120_000),
     browserMaxRequests: int(env, 'URLKIT_BROWSER_MAX_REQUESTS', 1, 10_000),
     browserMaxBytes: int(env, 'URLKIT_BROWSER_MAX_BYTES', 65_536, 1024 * 1024 * 1024),
+    browserMaxMemoryMb: int(env, 'URLKIT_BROWSER_MAX_MEMORY_MB', 0, 65_536),
     redisUrl: redis(env, 'URLKIT_REDIS_URL'),
     role: oneOf(env, 'URLKIT_ROLE', ['api', 'worker', 'all'] as const),
     cacheMaxAgeS: int(env, 'URLKIT_CACHE_MAX_AGE_S', 0, 604_800),

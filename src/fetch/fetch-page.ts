@@ -35,6 +35,8 @@ export { FetchFailure } from './fetch-failure.js';
 
 export const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.5';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** An attempt is not started with less time than this left before the deadline. */
+const MIN_ATTEMPT_MS = 50;
 /** Statuses that make `fallback` proxy mode try again through the proxy. */
 const FALLBACK_STATUSES = new Set([403, 429]);
 
@@ -69,6 +71,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
   const limiter = new HostLimiter(config.perHostConcurrency);
   const proxy = config.proxyUrl ? new URL(config.proxyUrl) : null;
   const proxyMode = proxy ? config.proxyMode : 'never';
+  const minRate = { bytesPerS: config.minBodyRate, windowMs: config.minBodyRateWindowMs };
   const inFlight = new Set<FetchAgents>();
   const pool = createConnectionPool(config, policy);
   let closed = false;
@@ -245,7 +248,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       } else {
         let read;
         try {
-          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap);
+          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap, minRate);
         } catch (err) {
           state.brokenResponse = { statusCode: resp.status, contentType };
           throw err;
@@ -294,14 +297,26 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     let viaProxy = proxyMode === 'always' || state.forceProxy;
     for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
-      const release = await limiter.acquire(url.hostname, deadline);
+      const slot = await limiter.acquire(url.hostname, deadline);
+      if (remaining() < MIN_ATTEMPT_MS) {
+        // A connection opened now would be torn down by the deadline before it could answer.
+        // (Many URLs of one batch share a deadline: each got the host's slot from the one before
+        // it, a moment before its own deadline, and a burst of futile connects held the loop.)
+        slot();
+        throw new ItemFailure('timeout', 'The deadline passed while waiting for a free connection to the host.');
+      }
       let resp: Dispatcher.ResponseData | null = null;
       let error: ReturnType<typeof classifyError> | null = null;
       // Our own header timer: undici's timers are coarse (about 1 s resolution).
       const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
       // Follows the fetch's deadline for the whole attempt (body included); the header timer
-      // aborts only this attempt. Its listener on `deadline` goes with the fetch.
+      // aborts only this attempt. Its listener on `deadline` goes when the attempt's response is
+      // released (a chain of redirects would otherwise pile one listener per hop on the deadline).
       const attemptCtl = linkedSignal([deadline]);
+      const release = () => {
+        slot();
+        attemptCtl.dispose();
+      };
       const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
       try {
         resp = await agents.get(viaProxy, url.origin).request({

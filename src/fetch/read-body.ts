@@ -1,11 +1,13 @@
 // Reads a response body through its content encodings, counting DECODED bytes, and stops at
 // the cap: a 10 KB gzip bomb costs at most `cap` bytes of memory, not 10 GB. (undici's
-// maxResponseSize would count wire bytes only.)
+// maxResponseSize would count wire bytes only.) A body that arrives slower than the minimum
+// transfer rate is cut off (transfer-rate.ts).
 import { Readable, pipeline, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { ItemFailure } from '../errors/codes.js';
 import { BudgetWaitAborted } from '../admission/memory-budget.js';
 import { chargeBody, type BodyCharge } from '../admission/body-memory.js';
+import { RateFloor, type MinTransferRate } from './transfer-rate.js';
 
 /** More layers than this is not a real server. */
 export const MAX_ENCODINGS = 5;
@@ -37,14 +39,14 @@ async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
   const it = src[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
-  const head = first.value as Buffer;
+  const head = first.value;
   const z = (head[0]! & 0x0f) === 8 ? zlib.createInflate(ZLIB_OPTS) : zlib.createInflateRaw(ZLIB_OPTS);
   async function* replay(): AsyncGenerator<Buffer> {
     yield head;
     for (;;) {
       const n = await it.next();
       if (n.done) return;
-      yield n.value as Buffer;
+      yield n.value;
     }
   }
   yield* through(replay(), z);
@@ -86,14 +88,23 @@ export interface ReadBody {
 /** The first share of the body-memory budget a body takes; it doubles as bytes arrive. */
 export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
 
+/** No minimum rate (a body is bounded by its deadline alone). */
+const NO_MIN_RATE: MinTransferRate = { bytesPerS: 0, windowMs: 0 };
+
 /**
  * Reads at most `cap` decoded bytes (and at most `cap` wire bytes); destroys the body after.
  * Inside a tool call with a body-memory budget (src/admission/body-memory.ts) the bytes kept
- * are charged to it as they arrive, and reading pauses while the budget is short.
+ * are charged to it as they arrive, and reading pauses while the budget is short. A body that
+ * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
  */
-export async function readBody(body: Readable, encodings: string[], cap: number): Promise<ReadBody> {
+export async function readBody(
+  body: Readable,
+  encodings: string[],
+  cap: number,
+  minRate: MinTransferRate = NO_MIN_RATE,
+): Promise<ReadBody> {
   const charge = chargeBody();
-  if (!charge) return readUncharged(body, encodings, cap, null);
+  if (!charge) return readUncharged(body, encodings, cap, null, minRate);
   // A wait for budget ends when the body is destroyed before its end (the fetch deadline
   // destroys it). A body that ended normally closes too, while a decompressor may still be
   // producing bytes from it (a bomb): that must not end the wait.
@@ -105,7 +116,7 @@ export async function readBody(body: Readable, encodings: string[], cap: number)
   body.once('close', onClose);
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
-    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal });
+    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate);
     charge.done(read.bytes);
     return read;
   } catch (err) {
@@ -129,6 +140,7 @@ async function readUncharged(
   encodings: string[],
   cap: number,
   budget: { charge: BodyCharge; signal: AbortSignal } | null,
+  minRate: MinTransferRate,
 ): Promise<ReadBody> {
   if (encodings.length > MAX_ENCODINGS) {
     body.on('error', () => {});
@@ -140,10 +152,12 @@ async function readUncharged(
   }
   let wire = 0;
   let wireCapped = false;
+  const floor = new RateFloor(minRate, (failure) => body.destroy(failure));
   async function* counted(): AsyncGenerator<Buffer> {
     for await (const chunk of body) {
       const c = chunk as Buffer;
       wire += c.length;
+      floor.add(c.length);
       if (wire > cap) {
         wireCapped = true;
         yield c.subarray(0, c.length - (wire - cap));
@@ -158,12 +172,15 @@ async function readUncharged(
   let total = 0;
   let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
+  floor.resume();
   try {
     for await (const chunk of stream) {
       if (budget && total + chunk.length > charged) {
         // Doubling keeps the number of budget steps small (about 7 for a 5 MiB page).
         charged = Math.min(cap, Math.max(2 * charged, total + chunk.length));
+        floor.pause();
         await budget.charge.grow(charged, budget.signal);
+        floor.resume();
       }
       if (total + chunk.length > cap) {
         chunks.push(chunk.subarray(0, cap - total));
@@ -177,6 +194,7 @@ async function readUncharged(
   } catch (err) {
     throw err instanceof ItemFailure || err instanceof BudgetWaitAborted ? err : new BodyInterrupted(err, wire);
   } finally {
+    floor.stop();
     body.on('error', () => {});
     body.destroy();
   }

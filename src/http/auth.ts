@@ -20,6 +20,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+/**
+ * Who a request is from, for the rate limit and for fair shares of the service: its API key
+ * (by position, never the key itself) when it presents a valid one, else its client address.
+ */
+export function callerOf(request: FastifyRequest, keys: ApiKeyCheck): string {
+  const key = keys.match(request);
+  return key >= 0 ? `key:${key}` : `ip:${request.ip}`;
+}
+
 export function createApiKeyCheck(keys: readonly string[]): ApiKeyCheck {
   const digests = keys.map(digest);
   return {

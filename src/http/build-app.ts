@@ -52,10 +52,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const tools = options.tools ?? TOOLS;
   const lifecycle = new Lifecycle();
   const workers = localWorkers(services);
-  const admission = admissionFromConfig(config, workers, {
-    onStart: (tool, waitedMs) => metrics.admissionWait.observe({ tool }, waitedMs / 1000),
-    onShed: (_tool, reason) => metrics.admissionShed.inc({ reason }),
-  });
+  const admission = admissionFromConfig(
+    config,
+    workers,
+    {
+      onStart: (tool, waitedMs) => metrics.admissionWait.observe({ tool }, waitedMs / 1000),
+      onShed: (_tool, reason) => metrics.admissionShed.inc({ reason }),
+    },
+    services.shares,
+  );
   metrics.observeCapacity({ admission, workers });
   const pressure = { isUnderPressure: () => false };
 

@@ -15,7 +15,7 @@ import { invokeTool } from '../tools/invoke.js';
 import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
-import type { ApiKeyCheck } from './auth.js';
+import { callerOf, type ApiKeyCheck } from './auth.js';
 import { sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
 import { toolRouteSchema } from './openapi.js';
@@ -103,7 +103,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         ),
       );
     }
-    if (guard.check()) {
+    // A starved event loop sheds the calls of the caller with the most in progress (every
+    // caller's, when one caller is all there is), not those of lighter callers.
+    if (guard.check() && admission.isHeaviest(callerOf(request, apiKeys))) {
       return shed(
         reply,
         admission.shed(
@@ -114,7 +116,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         ),
       );
     }
-    if (admission.full) return shed(reply, admission.shedFull(tool));
+    if (admission.fullFor(callerOf(request, apiKeys))) return shed(reply, admission.shedFull(tool));
     lifecycle.enter();
     admitted.add(request);
     metrics.inFlight.set(lifecycle.inFlight);
@@ -148,10 +150,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     await scope.register(rateLimit, {
       max: rateLimitMax,
       timeWindow: config.rateLimitWindowMs,
-      keyGenerator: (request) => {
-        const key = apiKeys.match(request);
-        return key >= 0 ? `key:${key}` : `ip:${request.ip}`;
-      },
+      keyGenerator: (request) => callerOf(request, apiKeys),
       errorResponseBuilder: (_request, context) => {
         const err = new Error(`Rate limit of ${context.max} requests per ${context.after} exceeded.`) as Error & {
           statusCode: number;
@@ -198,15 +197,19 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           let results;
           try {
             // The request deadline starts when the call is admitted: queueing has its own budget.
-            results = await admission.run(tool.name, stop.signal, () =>
-              invokeTool(tool, checked.value as Record<string, unknown>, {
-                config,
-                services: opts.services,
-                logger: request.log as unknown as Logger,
-                correlationId: String(request.id),
-                timeoutMs: config.requestTimeoutMs,
-                signal: stop.signal,
-              }),
+            results = await admission.run(
+              tool.name,
+              stop.signal,
+              () =>
+                invokeTool(tool, checked.value as Record<string, unknown>, {
+                  config,
+                  services: opts.services,
+                  logger: request.log as unknown as Logger,
+                  correlationId: String(request.id),
+                  timeoutMs: config.requestTimeoutMs,
+                  signal: stop.signal,
+                }),
+              callerOf(request, apiKeys),
             );
           } catch (err) {
             if (err instanceof Overloaded) return shed(reply, err);
@@ -236,5 +239,5 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, opts);
+  await registerMcpRoute(scope, { ...opts, callerOf: (request) => callerOf(request, apiKeys) });
 }

@@ -29,6 +29,8 @@ export interface McpRouteOptions {
   metrics?: Metrics;
   /** Tool calls over /mcp wait for admission like JSON API calls (src/admission). */
   admission?: Admission;
+  /** Who a request is from (API key, else client address), for fair shares of the service. */
+  callerOf?: (request: FastifyRequest) => string;
 }
 
 export async function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): Promise<void> {
@@ -52,6 +54,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     maxCalls: 1,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.admission ? { admission: opts.admission } : {}),
+    ...(opts.callerOf ? { caller: opts.callerOf(request) } : {}),
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
 

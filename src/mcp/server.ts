@@ -45,6 +45,8 @@ export interface McpServerDeps {
   metrics?: Metrics;
   /** The HTTP service's admission control: a call over HTTP waits for a slot like a JSON API call. */
   admission?: Admission;
+  /** Who the calls are from (HTTP: the API key, else the client address), for fair shares. */
+  caller?: string;
 }
 
 export const SERVER_INSTRUCTIONS = [
@@ -129,7 +131,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
           timeoutMs: deps.config.requestTimeoutMs,
           signal: stop.signal,
         });
-      results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke) : await invoke();
+      results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke, deps.caller) : await invoke();
     } catch (err) {
       if (err instanceof Overloaded)
         return requestError(correlationId, 'overloaded', err.message, { retry_after_s: err.retryAfterS });

@@ -36,7 +36,15 @@ export interface CapacityGauges {
     readonly bodyMemory?: { stats(): { usedBytes: number; waiting: number } } | null;
   };
   /** The worker pool, when this process has one. */
-  workers?: { readonly busy: number; readonly capacity: number; readonly queued: number; busyMs(): number } | undefined;
+  workers?:
+    | {
+        readonly busy: number;
+        readonly capacity: number;
+        readonly queued: number;
+        busyMs(): number;
+        workerHeaps(): Array<{ usedBytes: number }>;
+      }
+    | undefined;
 }
 
 const QUEUE_WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -137,6 +145,11 @@ export function createMetrics(): Metrics {
   );
   gauge('urlkit_worker_busy', 'Worker slots running a task now.', (s) => s.workers?.busy);
   gauge('urlkit_worker_queue_length', 'Tasks waiting for a free worker now.', (s) => s.workers?.queued);
+  gauge(
+    'urlkit_worker_heap_used_bytes',
+    'V8 heap in use in the worker threads, each as it reported at the end of its last task.',
+    (s) => s.workers?.workerHeaps().reduce((n, h) => n + h.usedBytes, 0),
+  );
   let lastBusyMs = 0;
   let lastAt = performance.now();
   gauge(

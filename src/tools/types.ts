@@ -8,6 +8,7 @@ import type { Fetcher } from '../fetch/types.js';
 import type { CachingFetcher } from '../cache/cached-fetch.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { BrowserPool } from '../browser/browser-pool.js';
+import type { Shares } from '../admission/run-as-caller.js';
 
 /** The long-lived pieces a tool call uses (built by app/services.ts). */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   cachingFetcher: CachingFetcher;
   pool: WorkerPool;
   dispatcher: ChunkDispatcher;
+  /** Who is active and the body-memory budget, shared by the calls and queue jobs this process runs. */
+  shares?: Shares;
   /** Renders script-built pages for clean_web_index; present only when URLKIT_BROWSER is set. */
   browser?: BrowserPool;
   /** False while a dependency the calls need (Redis, with scale-out) is unreachable. */

@@ -10,6 +10,10 @@ export interface HeapReport {
    * far, taken before the collection that follows a large task (worker-entry.cts).
    */
   heapBytes: number;
+  /** V8 heap in use when the task ended, after the collection that follows a large task. */
+  usedBytes: number;
+  /** Tasks this worker has run, this one included. */
+  tasks: number;
 }
 
 export function isHeapReport(message: unknown): message is HeapReport {

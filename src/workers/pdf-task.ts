@@ -15,6 +15,8 @@ export interface PdfRequest {
   maxChars: number;
   /** false: only the document info and page count are wanted (metadata without content). */
   wantText: boolean;
+  /** The bytes are the task's to give to pdf.js (pdf-read.ts `giveBytes`). @default false */
+  giveBytes?: boolean;
 }
 
 export interface PdfResult {
@@ -40,6 +42,7 @@ export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
   const read = await readPdf(req.bytes, {
     maxPages: req.wantText ? req.maxPages : 1,
     maxChars: req.wantText ? Math.ceil(req.maxChars * 1.2) + 10_000 : 0,
+    giveBytes: req.giveBytes,
   });
   if (!read.ok) {
     return {

@@ -1,12 +1,14 @@
 // The shared worker-thread pool: HTML parsing and extraction run here, off the event loop,
 // each task with a time budget; a worker that overruns its time or memory is terminated and
-// replaced by piscina.
+// replaced by piscina. PDF tasks take a slot of the same pool but run in a process of their
+// own under a memory limit (pdf-processes.ts).
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
 import { ItemFailure } from '../errors/codes.js';
-import { isHeapReport } from './heap-report.js';
+import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
+import { PdfProcesses } from './pdf-processes.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
@@ -15,13 +17,19 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Overrides the configured task budget (ms). */
   timeoutMs?: number;
+  /**
+   * Epoch ms by which the task must have a worker: the item's own deadline (its `timeout`
+   * counted from its start), so the wait for a worker counts against it. Past it, the task
+   * is not run and the call rejects with ItemFailure('timeout').
+   */
+  startBy?: number;
 }
 
 /**
  * A worker whose heap was over this at the end of a task (before the collection that follows a
- * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A fresh worker reports 17 MiB of heap after a small page, one that parsed
- * 5 MiB pages 38 MiB, and it kept 50 to 75 MiB of resident memory more than a fresh one
- * (measured, docs/admission.md).
+ * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A
+ * fresh worker reports 17 MiB of heap after a small page, one that parsed 5 MiB pages 38 MiB,
+ * and it kept 50 to 75 MiB of resident memory more than a fresh one (measured, docs/admission.md).
  */
 export const RECYCLE_HEAP_BYTES = 32 * 1024 * 1024;
 /**
@@ -46,8 +54,12 @@ export class WorkerPool {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
   private readonly slots: TaskSlots;
+  /** Where PDF tasks run. */
+  readonly pdfProcesses: PdfProcesses;
   /** Heap of each worker thread after its last task, by threadId. */
   private readonly heapByThread = new Map<number, number>();
+  /** The last heap report of each worker thread, by threadId. */
+  private readonly reports = new Map<number, HeapReport>();
   private recycleTimer: NodeJS.Timeout | null = null;
   private closing = false;
   /** Workers replaced because their heap had grown, since start. */
@@ -58,6 +70,7 @@ export class WorkerPool {
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
+    this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb);
     this.piscina = new Piscina({
       // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
@@ -79,6 +92,7 @@ export class WorkerPool {
     this.piscina.on('message', (message: unknown) => {
       if (!isHeapReport(message)) return;
       this.heapByThread.set(message.threadId, message.heapBytes);
+      this.reports.set(message.threadId, message);
       // The report is posted after the task's result, so it may land after run() has already
       // looked for grown workers: look again now.
       this.scheduleRecycle();
@@ -93,9 +107,10 @@ export class WorkerPool {
   lastWorkerError: unknown = null;
 
   /**
-   * Runs a task in a worker. The budget counts from the moment a worker takes the task (time
-   * spent waiting for a free worker is not charged). A task over its budget is aborted (its
-   * worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
+   * Runs a task in a worker. Workers are shared fairly between callers (task-slots.ts); the
+   * wait for one is bounded by options.startBy. The budget counts from the moment a worker
+   * takes the task (time spent waiting for a free worker is not charged to it). A task over its
+   * budget is aborted (its worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
    * with WorkerCrashed. An abort of options.signal rejects with its reason at once, waiting or
    * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
    * terminated (see below), and holds its worker slot until it ends either way.
@@ -104,7 +119,7 @@ export class WorkerPool {
     task: Extract<WorkerTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
-    const release = await this.slots.acquire(options.signal);
+    const release = await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const stop = linkedSignal([], options.timeoutMs ?? this.taskTimeoutMs);
     const caller = options.signal;
@@ -118,7 +133,12 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      running = this.piscina.run(compactTask(task), { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
+      const posted: WorkerTask = task;
+      running = (
+        posted.kind === 'pdf'
+          ? this.pdfProcesses.run(posted.input, stop.signal)
+          : this.piscina.run(compactTask(posted), { signal: stop.signal })
+      ) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
       stop.dispose();
       this.taskEnded(release);
@@ -145,7 +165,28 @@ export class WorkerPool {
         cause: err,
         retryable: false,
       });
+    // An item's own failure (a PDF past its memory limit): that item's answer, not a crash.
+    if (err instanceof ItemFailure) throw err;
     throw new WorkerCrashed(err);
+  }
+
+  private async waitForWorker(options: RunOptions): Promise<() => void> {
+    if (options.startBy === undefined) return this.slots.acquire(options.signal);
+    const left = options.startBy - Date.now();
+    const wait = linkedSignal(
+      [options.signal],
+      Math.max(0, left),
+      () =>
+        new ItemFailure(
+          'timeout',
+          "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
+        ),
+    );
+    try {
+      return await this.slots.acquire(wait.signal);
+    } finally {
+      wait.dispose();
+    }
   }
 
   private taskEnded(release: () => void): void {
@@ -189,6 +230,12 @@ export class WorkerPool {
   private forgetGoneThreads(): void {
     const alive = new Set(this.piscina.threads.map((w) => w.threadId));
     for (const id of this.heapByThread.keys()) if (!alive.has(id)) this.heapByThread.delete(id);
+    for (const id of this.reports.keys()) if (!alive.has(id)) this.reports.delete(id);
+  }
+
+  /** Each live worker's heap as it reported it after its last task (for metrics). */
+  workerHeaps(): Array<{ threadId: number; usedBytes: number; tasks: number }> {
+    return [...this.reports.values()].map((r) => ({ threadId: r.threadId, usedBytes: r.usedBytes, tasks: r.tasks }));
   }
 
   /** Tasks waiting for a free worker. */
@@ -223,7 +270,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closing = true;
     if (this.recycleTimer) clearTimeout(this.recycleTimer);
-    await this.piscina.destroy();
+    await Promise.all([this.piscina.destroy(), this.pdfProcesses.close()]);
   }
 }
 

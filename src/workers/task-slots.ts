@@ -1,9 +1,13 @@
-// A FIFO counting semaphore with one slot per worker thread. Tasks wait here, not in piscina's
-// queue, so a task's time budget starts when a worker actually takes it: under load, waiting
-// for a free worker is not mistaken for a page that is too slow to parse.
+// One slot per worker thread, shared fairly between callers (admission/fair-slots.ts: a line
+// per caller served round robin, and a reserve no caller may take while others are active, so
+// one caller's 40 pages that each cost the whole task budget wait behind each other, not in
+// front of another caller's page). Tasks wait here, not in piscina's queue, so a task's time
+// budget starts when a worker actually takes it.
 // It also measures what admission control needs (src/admission/): how long tasks waited for a
 // worker (the smallest wait in an interval shows a standing queue, as in CoDel), how long they
 // ran, and what fraction of the workers' time was busy.
+import { currentClaimant, type Claimant } from '../admission/call-scope.js';
+import { FairSlots } from '../admission/fair-slots.js';
 
 /** What the slots saw since the previous takeWindow(). */
 export interface SlotWindow {
@@ -15,9 +19,11 @@ export interface SlotWindow {
 }
 
 export class TaskSlots {
-  private free: number;
   private readonly size: number;
-  private readonly waiting: Array<{ grant: () => void; queuedAt: number }> = [];
+  private readonly slots: FairSlots;
+  /** Every slot is held for maintenance (tryTakeAll): none is granted meanwhile. */
+  private maintenance = false;
+  private held = 0;
   private windowMinWait: number | null = null;
   private windowGranted = 0;
   private windowHoldSum = 0;
@@ -27,43 +33,43 @@ export class TaskSlots {
 
   constructor(size: number) {
     this.size = Math.max(1, size);
-    this.free = this.size;
-  }
-
-  /** Resolves with a release function once a slot is free; rejects with the signal's reason if aborted first. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    const queuedAt = performance.now();
-    if (this.free > 0) {
-      this.accrueBusy();
-      this.free--;
-      return Promise.resolve(this.releaser(queuedAt));
-    }
-    return new Promise((resolve, reject) => {
-      const entry = {
-        queuedAt,
-        grant: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(this.releaser(queuedAt));
-        },
-      };
-      const onAbort = () => {
-        const i = this.waiting.indexOf(entry);
-        if (i >= 0) this.waiting.splice(i, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(entry);
+    this.slots = new FairSlots({
+      capacity: () => (this.maintenance ? 0 : this.size),
+      onGrant: (waitedMs) => {
+        this.windowMinWait = this.windowMinWait === null ? waitedMs : Math.min(this.windowMinWait, waitedMs);
+        this.windowGranted++;
+      },
     });
   }
 
+  /**
+   * Resolves with a release function once a slot is free for the current caller (or
+   * `claimant`); rejects with the signal's reason if aborted first.
+   */
+  async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<() => void> {
+    const release = await this.slots.acquire(claimant, signal);
+    this.accrueBusy();
+    this.held++;
+    const grantedAt = performance.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.windowHoldSum += performance.now() - grantedAt;
+      this.windowHeld++;
+      this.accrueBusy();
+      this.held--;
+      release();
+    };
+  }
+
   get queued(): number {
-    return this.waiting.length;
+    return this.slots.queued;
   }
 
   /** Slots held right now. */
   get busy(): number {
-    return this.size - this.free;
+    return this.slots.busy;
   }
 
   get capacity(): number {
@@ -76,28 +82,23 @@ export class TaskSlots {
    * the wait, hold or busy statistics. Returns the release function, or null when busy.
    */
   tryTakeAll(): (() => void) | null {
-    if (this.free !== this.size || this.waiting.length > 0) return null;
-    this.accrueBusy();
-    this.free = 0;
+    if (this.maintenance || this.slots.busy > 0 || this.slots.queued > 0) return null;
+    this.maintenance = true;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       // Idle time, not work: keep the maintenance out of the busy integral.
       this.busySince = performance.now();
-      this.free = this.size;
-      while (this.free > 0 && this.waiting.length > 0) {
-        this.free--;
-        this.waiting.shift()!.grant();
-      }
+      this.maintenance = false;
+      this.slots.drain();
     };
   }
 
   /** Returns and resets the wait and hold statistics gathered since the last call. */
   takeWindow(): SlotWindow {
     // Nobody got a worker in the window but some wait: the oldest one's wait so far is the delay.
-    const head = this.waiting[0];
-    const minWaitMs = this.windowMinWait ?? (head ? performance.now() - head.queuedAt : null);
+    const minWaitMs = this.windowMinWait ?? this.slots.oldestWaitMs();
     const w: SlotWindow = {
       minWaitMs,
       meanHoldMs: this.windowHeld > 0 ? this.windowHoldSum / this.windowHeld : null,
@@ -118,28 +119,7 @@ export class TaskSlots {
 
   private accrueBusy(): void {
     const now = performance.now();
-    this.busyIntegralMs += (this.size - this.free) * (now - this.busySince);
+    this.busyIntegralMs += this.held * (now - this.busySince);
     this.busySince = now;
-  }
-
-  private releaser(queuedAt: number): () => void {
-    const grantedAt = performance.now();
-    const wait = grantedAt - queuedAt;
-    this.windowMinWait = this.windowMinWait === null ? wait : Math.min(this.windowMinWait, wait);
-    this.windowGranted++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.windowHoldSum += performance.now() - grantedAt;
-      this.windowHeld++;
-      const next = this.waiting.shift();
-      // Hand the slot straight to the next waiter; only when nobody waits does it become free.
-      if (next) next.grant();
-      else {
-        this.accrueBusy();
-        this.free++;
-      }
-    };
   }
 }

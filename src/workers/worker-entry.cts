@@ -37,10 +37,13 @@ function inputSize(task: WorkerTask): number {
   return 0;
 }
 
+let tasks = 0;
+
 function reportHeap(heapBytes: number): void {
   // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
-  // the pool reads these to retire workers whose heap grew (pool.ts).
-  const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes };
+  // the pool reads these to retire workers whose heap grew (pool.ts) and for its metrics.
+  const usedBytes = getHeapStatistics().used_heap_size;
+  const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes, usedBytes, tasks: ++tasks };
   parentPort?.postMessage(report);
 }
 

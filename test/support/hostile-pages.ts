@@ -116,23 +116,43 @@ export function pdfWithContent(content: Buffer, filter: string): Buffer {
 /**
  * An HTML page whose script keeps allocating `mib` MiB typed arrays (touched, so the memory is
  * really used) until `totalMib` is held, a few allocations per task so the page stays
- * responsive; then it writes its text. Without a memory cap a render holds all of it.
+ * responsive. It writes what it managed: "Held N MiB" at the end, or "Allocation failed after
+ * N MiB" when an allocation is refused. Without a memory cap a render holds all of it.
  */
 export function typedArrayHogPage(mib = 128, totalMib = 4096): string {
-  return `<!doctype html><html><head><title>Hog</title></head><body><main id="m"><p>Loading.</p></main>
+  return `<!doctype html><html><head><title>Hog</title></head><body><main id="m"></main>
 <script>
 const held = [];
 let total = 0;
+const say = (text) => { document.getElementById('m').innerHTML = '<h1>Typed arrays</h1><p>' + text + '</p>'; };
 function step() {
-  for (let i = 0; i < 2 && total < ${totalMib}; i++) {
-    const a = new Uint8Array(${mib} * 1024 * 1024);
-    a.fill(1);
-    held.push(a);
-    total += ${mib};
+  try {
+    for (let i = 0; i < 2 && total < ${totalMib}; i++) {
+      const a = new Uint8Array(${mib} * 1024 * 1024);
+      a.fill(1);
+      held.push(a);
+      total += ${mib};
+    }
+  } catch (e) {
+    return say('Allocation failed after ' + total + ' MiB.');
   }
   if (total < ${totalMib}) setTimeout(step, 0);
-  else document.getElementById('m').innerHTML = '<h1>Held</h1><p>' + total + ' MiB held by this page.</p>';
+  else say('Held ' + total + ' MiB.');
 }
 step();
+</script></body></html>`;
+}
+
+/**
+ * An HTML page whose inline script fills the JavaScript heap with `millions` million small
+ * objects in one go, before the page has loaded, then says "Held N objects". Past a memory cap
+ * the renderer cannot grow its heap and crashes.
+ */
+export function objectHogPage(millions = 20): string {
+  return `<!doctype html><html><head><title>Objects</title></head><body><main id="m"></main>
+<script>
+const held = [];
+for (let i = 0; i < ${millions} * 1e6; i++) held.push({ i, s: 'x' + i });
+document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.length + ' objects.</p>';
 </script></body></html>`;
 }

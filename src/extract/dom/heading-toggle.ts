@@ -4,14 +4,14 @@
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { holdsHeading, isElement } from './walk.js';
-import { isHidden } from './visibility.js';
+import type { HiddenTest } from './visibility.js';
 
 /** A <button> holding an <h1>-<h6> among its first few descendants, whose panel is not closed
- *  (below). Bounded: never a subtree walk. */
-export function isHeadingToggle(button: Element): boolean {
+ *  (below; `isHidden`: the page's test). Bounded: never a subtree walk. */
+export function isHeadingToggle(button: Element, isHidden: HiddenTest): boolean {
   if (button.name !== 'button') return false;
   if (!holdsHeading(button)) return false;
-  return !panelClosed(button);
+  return !panelClosed(button, isHidden);
 }
 
 /** Levels climbed from the button to find the element after it (a button inside a heading,
@@ -30,7 +30,7 @@ function isNavigation(el: Element): boolean {
  *  the last element of) is hidden: a closed panel, whose question the reader does not see as
  *  part of the text either; so is a panel that is navigation. No element after it (the answers are fetched on click) is not a
  *  closed panel. Reads a few siblings. */
-function panelClosed(button: Element): boolean {
+function panelClosed(button: Element, isHidden: HiddenTest): boolean {
   let cur: Element = button;
   for (let level = 0; level <= PANEL_CLIMB; level++) {
     let next = cur.next;

@@ -2,47 +2,11 @@
 // about page structure in general, never about particular sites.
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
-
-/** Boilerplate containers: dropped before scoring in the strict pass. A BEM modifier such as
- *  "Section--Ads" names a variant of a content block that hosts ad slots, not an ad.
- *  "login" is not read inside "blog" + "In...": camel-cased "blogInner", "blogIndex",
- *  "blogInfo" are the article's own wrappers. */
-export const UNLIKELY =
-  /-ad-|(?<!--)\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|widget|yom-remote|signup|(?<!b)login|navbar|sharing|editsection|edit-link|reviews?\b|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
-
-/** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
-export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
-
-/** Lists of other articles ("related_post", "related-articles") and rating widgets
- *  ("post-ratings") are furniture whatever content word rides along, so no rescue applies. */
-const RELATED = /(?:^|[\s_-])(?:related|ratings?)(?:$|[\s_-])/i;
+import { MAYBE_CANDIDATE, NEGATIVE, POSITIVE, RELATED, UNLIKELY } from '../vocabulary/class-words.js';
+import { BOILERPLATE_ROLES } from '../vocabulary/roles.js';
 
 /** Where either matches (their union, made from them so that it follows their edits). */
 const RELATED_OR_UNLIKELY = new RegExp(`(?:${RELATED.source})|(?:${UNLIKELY.source})`, 'i');
-
-/** Signs of content. */
-const POSITIVE =
-  /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
-
-/** Signs of boilerplate. Utility classes that clip or scroll a box ("overflow-hidden",
- *  "overflow-y-scroll") say nothing about what it holds. */
-const NEGATIVE =
-  /-ad-|(?<!overflow-(?:[xy]-)?)hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|(?<!no-)media|meta|outbrain|promo|related|(?<!overflow-(?:[xy]-)?)scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
-
-/** Roles that mark boilerplate landmarks. */
-export const BOILERPLATE_ROLES = new Set([
-  'navigation',
-  'banner',
-  'contentinfo',
-  'complementary',
-  'search',
-  'dialog',
-  'alertdialog',
-  'menu',
-  'menubar',
-  'toolbar',
-  'note',
-]);
 
 /** Is this element's class/id an unlikely-content container (and not rescued)? */
 export function isUnlikelyCandidate(el: Element): boolean {

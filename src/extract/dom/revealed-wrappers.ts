@@ -8,31 +8,15 @@
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from './walk.js';
+import { HIDDEN_SCAN_SKIP } from '../vocabulary/tags.js';
+import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
-/** Class or id words of overlays and navigation that a page hides until asked for. */
-export const HIDDEN_UNTIL_ASKED =
-  'modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile';
 /** One of `words` ("a|b") as a class or id word of its own, or a dash/underscore part of one. */
 export function classWordPattern(words: string): RegExp {
   return new RegExp(`(?:^|[\\s_-])(?:${words})(?:$|[\\s_-])`, 'i');
 }
 /** Overlays and navigation that are hidden until asked for, whatever their size. */
 const OVERLAY = classWordPattern(`${HIDDEN_UNTIL_ASKED}|sidebar|flyout|print`);
-const NEVER_TEXT = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'title',
-  'head',
-  'iframe',
-  'select',
-  'textarea',
-]);
-/** Elements the hidden-element scan neither tests nor enters (for a walk that does the scan itself). */
-export const HIDDEN_SCAN_SKIP: ReadonlySet<string> = NEVER_TEXT;
 /** A revealed wrapper holds a page's worth of text, not a line. */
 const MIN_CHARS = 200;
 /** Visible text under this share of the hidden text: the page is (mostly) its hidden part. */
@@ -121,7 +105,7 @@ function hiddenTops(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolea
   while (stack.length > 0) {
     const node = stack.pop()!;
     for (const c of node.children) {
-      if (!isElement(c) || NEVER_TEXT.has(c.name)) continue;
+      if (!isElement(c) || HIDDEN_SCAN_SKIP.has(c.name)) continue;
       if (isHiddenByMarkup(c)) tops.push(c);
       else stack.push(c);
     }
@@ -137,7 +121,7 @@ function visibleChars(scope: ParentNode, hidden: ReadonlySet<Element>, limit: nu
     const node = stack.pop()!;
     for (const c of node.children) {
       if (c.type === 'text') n += nonSpace(c.data);
-      else if (isElement(c) && !NEVER_TEXT.has(c.name) && !hidden.has(c)) stack.push(c);
+      else if (isElement(c) && !HIDDEN_SCAN_SKIP.has(c.name) && !hidden.has(c)) stack.push(c);
     }
   }
   return n;

@@ -1,34 +1,42 @@
 // Hidden-element detection from markup alone (no CSS engine): what the page itself says is
 // not shown. Screen-reader-only text is kept, since it is real text meant for readers.
-// A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown, once
-// revealHiddenWrappers has run on the page.
+// A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown by the
+// extraction that found it (PageVisibility).
 import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
-import { HIDDEN_UNTIL_ASKED, classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
+import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
 import { holdsHeading } from './walk.js';
+import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
+import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
-const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-hidden-focusable|invisible)(?:\s|$)/i;
 /** A word every HIDDEN_CLASS match holds (a quick test before it). */
 const HIDDEN_CLASS_WORDS = /hid|d-none|invisible/i;
 
-/** Elements read as shown though their markup hides them (weak: trees come and go). */
-const revealed = new WeakSet<Element>();
+/** Is this element hidden? One page's answer: the markup's, less what that page reveals. */
+export type HiddenTest = (el: Element) => boolean;
 
-export function isHidden(el: Element): boolean {
-  // The markup test first: most elements are not hidden, and need no look-up in the set.
-  return isHiddenByMarkup(el) && !revealed.has(el);
-}
+/** One extraction's view of what is shown: the markup's word, except for the page-wide wrappers
+ *  that the page's script reveals (revealed-wrappers.ts), once `reveal` has found them. Each
+ *  extraction has its own, so that no answer depends on what was extracted before. */
+export class PageVisibility {
+  /** Elements read as shown though their markup hides them. */
+  private readonly revealed = new Set<Element>();
 
-/** Marks the page-wide hidden wrappers under `root` as shown; returns them. `rootTops`: the
- *  outermost hidden elements of `root`, when already found (collectPageFacts). */
-export function revealHiddenWrappers(root: ParentNode, rootTops?: Element[]): Element[] {
-  // A streaming render's late chunks go to their places first (they are then no longer hidden).
-  if (rootTops && placeStreamedChunks(root, rootTops) > 0) rootTops = rootTops.filter((el) => el.children.length > 0);
-  const found = findRevealedWrappers(root, isHiddenByMarkup, rootTops);
-  for (const el of found) revealed.add(el);
-  return found;
+  readonly isHidden: HiddenTest = (el) =>
+    // The markup test first: most elements are not hidden, and need no look-up in the set.
+    isHiddenByMarkup(el) && !this.revealed.has(el);
+
+  /** Marks the page-wide hidden wrappers under `root` as shown; returns them. `rootTops`: the
+   *  outermost hidden elements of `root`, when already found (collectPageFacts). */
+  reveal(root: ParentNode, rootTops?: Element[]): Element[] {
+    // A streaming render's late chunks go to their places first (they are then no longer hidden).
+    if (rootTops && placeStreamedChunks(root, rootTops) > 0) rootTops = rootTops.filter((el) => el.children.length > 0);
+    const found = findRevealedWrappers(root, isHiddenByMarkup, rootTops);
+    for (const el of found) this.revealed.add(el);
+    return found;
+  }
 }
 
 /** The markup test alone, without the reveal (a disclosure panel is not hidden: see below). */
@@ -36,12 +44,6 @@ export function isHiddenByMarkup(el: Element): boolean {
   return hiddenByMarkup(el) && !isClosedPanel(el);
 }
 
-/** Disclosure panels a reader opens (accordion sections, FAQ answers, tab panels) and
- *  carousel slides not in view: hidden until asked for, their text is the page's. */
-const PANEL_CLASS =
-  /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
-/** A carousel's copies of its first and last slides (for an endless loop) repeat them. */
-const SLIDE_COPY = /(?:^|[\s_-])(?:cloned?|duplicate)(?:$|[\s_-])/i;
 /** Overlays and menus hidden until asked for stay hidden whatever their class. */
 const NOT_PANEL = classWordPattern(`${HIDDEN_UNTIL_ASKED}|submenu`);
 

@@ -8,6 +8,11 @@ export function isElement(node: AnyNode): node is Element {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
 }
 
+/** An element of type 'tag' (not a <script> or <style>, which domhandler types apart). */
+export function isPlainTag(node: AnyNode): node is Element {
+  return (node.type as string) === 'tag';
+}
+
 export function isTextNode(node: AnyNode): node is import('domhandler').Text {
   return node.type === 'text';
 }

@@ -2,20 +2,25 @@
 // "Jane Doe, John Roe". Drops the "By"/"Von"/"Par" lead, roles, dates, "and"/"und"/"&", and
 // rejects what is not a name at all (a URL, an e-mail, a sentence, a bare site name's domain).
 import { findDateInText } from './dates.js';
-import { collapse } from './text.js';
+import { collapse, dropParenthesised, trimEnds } from './text.js';
 
 const LEAD =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^\s*(?:(?:zeige\s+)?alle\s+(?:beiträge|artikel)\s+von|(?:view\s+)?all\s+(?:posts|articles|stories)\s+(?:by|from|of)|(?:posts|articles|stories)\s+by|more\s+(?:from|by)|(?:mehr|beiträge|artikel)\s+von|gepostet\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|scritto\s+da|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|interview(?:\s+by|\s+von)?|text\s*(?:by|von)?|by|von|par|por|door|di|av|de|autor(?:in|en|innen)?|authors?|auteur|verfasst\s+von|(?:erstellt|publiziert|gespeichert|eingestellt|geschrieben)\s+von|ein\s+(?:beitrag|artikel)\s+von|redaktion\s*:|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar)\s+von)\s*[:\s]\s*/i;
 const ROLE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /\b(?:staff\s+writer|staff\s+reporter|senior\s+\w+|contributing\s+\w+|correspondent|reporter|editor(?:-at-large|\s+in\s+chief)?|columnist|contributor|journalist|writer|redakteur(?:in)?|korrespondent(?:in)?|photographer|fotograf(?:in)?|freelance\s+\w+|associated\s+press|for\s+\w+(?:\s+\w+)?)\b/gi;
 // Case-sensitive: "E." in "Laura E. Adkins" is an initial, not Italian "e".
-const SPLIT = /\s*(?:,|;|&|\+|\/|\||·|•|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L}))\s*/u;
-/** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"). */
-const RUN_ON = /\s+(?:in|on|under|am|um|at|le|el|il|il|às|a las|the)(?:\s.*)?$/;
+// The white space around a separator is left to each part's own trimming.
+const SPLIT = /[,;&+/|·•]|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en)(?!\p{L})/u;
+/** Words that end a name when a byline runs on ("Jane Doe in Politics on", "Bo2man am"); read on a collapsed part. */
+const RUN_ON = / (?:in|on|under|am|um|at|le|el|il|às|a las|the)(?: [\s\S]*)?$/;
 const NOT_NAMES =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
 /** A legal form marks a company, not a person writing ("Zeitung GmbH", "Prisma Media SA"). */
 const COMPANY =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
 /** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */
 const PARTICLE = /^(?:von|van|der|den|de|da|das|do|dos|del|della|di|du|la|le|bin|al|zu|ten|ter|y)$/;
@@ -25,14 +30,20 @@ const HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
 const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 /** Words of the labels and links printed around bylines; no name contains them. */
 const LABEL_WORD =
-  /^(?:(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view)|(?:AUTHOR|AUTHORS|ARTICLES|POSTS)|(?:[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige))$/u;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view|AUTHOR|AUTHORS|ARTICLES|POSTS|[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige)$/u;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
-/** Job titles written before or instead of a name (German compounds by their ending: "FOCUS-Online-Experte", "Projektleiterin"). */
+/**
+ * Job titles written before or instead of a name (German compounds by their ending: "FOCUS-Online-Experte",
+ * "Projektleiterin").
+ */
 const JOB =
-  /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|sprecher|sprecherin|redakteur|redakteurin|führer|führerin|referent|referentin|beauftragte|beauftragter|berater|beraterin|vorsitzende|vorsitzender|präsident|präsidentin|direktor|direktorin|professor|professorin|moderator|moderatorin|kolumnist|kolumnistin|korrespondent|korrespondentin|volontär|volontärin|praktikant|praktikantin)|spokesperson|spokesman|spokeswoman|attorney|lawyer|analyst|ceo|cto|cfo|founder|co-founder|director|manager|president|professor)$/i;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:\S*(?:leiter|leiterin|experte|expertin|anwalt|anwältin|sprecher|sprecherin|redakteur|redakteurin|führer|führerin|referent|referentin|beauftragte|beauftragter|berater|beraterin|vorsitzende|vorsitzender|präsident|präsidentin|direktor|direktorin|professor|professorin|moderator|moderatorin|kolumnist|kolumnistin|korrespondent|korrespondentin|volontär|volontärin|praktikant|praktikantin)|spokesperson|spokesman|spokeswoman|attorney|lawyer|analyst|ceo|cto|cfo|founder|co-founder|director|manager|president)$/i;
 /** News agencies, as they sign a wire story ("dpa", "AFP", "AP Sports", "Agencia EFE", "SP-X"). */
 export const AGENCY =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 const MAX_NAMES = 6;
 const MAX_NAME_WORDS = 5;
@@ -48,24 +59,27 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   let s = collapse(raw, 400);
   // An e-mail address with the name beside it, as feeds and mail headers write an author
   // ("jane@example.com (Jane Doe)", "Jane Doe <jane@example.com>"): the name.
-  const mailed = /^[^\s@()<>]+@[^\s@()<>]+\s*\(([^()@]+)\)$/.exec(s) ?? /^([^<>@]+?)\s*<[^\s@<>]+@[^\s@<>]+>$/.exec(s);
+  const mailed = /^[^\s@()<>]+@[^\s@()<>]+\s*\(([^()@]+)\)$/.exec(s) ?? /^([^<>@]+)<[^\s@<>]+@[^\s@<>]+>$/.exec(s);
   if (mailed) s = mailed[1]!.trim();
   if (s === '' || /^https?:\/\/|^www\./i.test(s) || /@\w+\.\w/.test(s)) return null;
   // A stand-in for no name ("No Author", "Kein Autor"); a "Von X über Y bis Z" phrase is a
   // range of topics, not a byline; a sentence (more words than any list of names) is prose.
   if (
     /^(?:no|kein|sans|sin)\s+(?:author|autor|auteur)$/i.test(s) ||
-    /[«„\u201c"][^«»„\u201c\u201d"]*\s[^«»„\u201c\u201d"]*[»\u201c\u201d"]/.test(s) ||
+    /[«„\u201c"][^«»„\u201c\u201d"\s]*\s[^«»„\u201c\u201d"]*[»\u201c\u201d"]/.test(s) ||
     /^von\s.+\sbis\s/i.test(s) ||
     s.split(' ').length > MAX_BYLINE_WORDS
   )
     return null;
+  // s is collapsed (one space between words) from here on: the patterns below read one space
+  // where a run could stand, so none scans a run again from each of its positions.
   // A link written after the name ("Jane Doe - http://janedoe.com") is her site, not a name.
-  s = s.replace(/\s*(?:[-\u2013\u2014|,:]\s*)?\(?(?:https?:\/\/|www\.)[^\s)]*\)?/gi, '').trim();
+  s = s.replace(/ ?(?:[-\u2013\u2014|,:] ?)?\(?(?:https?:\/\/|www\.)[^\s)]*\)?/gi, '').trim();
   // A second credit after the writer's ("Text von Jane Doe Illustration von John Roe",
   // "Jane Doe Photos by John Roe"): the illustrator or photographer did not write the text.
   s = s.replace(
-    /\s+(?:[|/\u00b7\u2022,;-]\s*)?(?:illustrations?|fotos?|photos?|photography|bilder?|grafiken?|images?|zeichnungen?|video|kamera|camera)\s*(?:von|by|par|:)\s.*$/i,
+    // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+    / (?:[|/\u00b7\u2022,;-] ?)?(?:illustrations?|fotos?|photos?|photography|bilder?|grafiken?|images?|zeichnungen?|video|kamera|camera) ?(?:von|by|par|:) [\s\S]*$/i,
     '',
   );
   // "Posted on September 21, 2020 by Jane Doe": the date and its label before the name.
@@ -74,7 +88,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   // Dates and times written after the name ("Jane Doe, 3 March 2020, 10:00").
   const datePos = dateStart(s);
   if (datePos > 0) s = s.slice(0, datePos);
-  s = s.replace(/\s*(?:\||-|–|—|·|•)\s*(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b.*$/i, '');
+  s = s.replace(/ ?[|\-–—·•] ?(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b[\s\S]*$/i, '');
   s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '').replace(/^\s*[-\u2013\u2014|\u00b7\u2022]\s+/, '');
   s = s
     .replace(/^\s*[Bb]y(?=\p{Lu})/u, '')
@@ -83,14 +97,10 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   const names: string[] = [];
   for (let part of s.split(SPLIT)) {
     // A trailing period is punctuation, except after an initial or Jr./Sr. ("Joe S.", "Perry Bacon Jr.").
-    part = part
-      .replace(ROLE, ' ')
-      .replace(/\([^)]*\)/g, ' ')
-      .replace(/(?:^|\s)@\w+/g, ' ')
-      .replace(/^[\s:.,\-\u2013\u2014]+|[\s:,\-\u2013\u2014]+$/g, '')
+    part = trimEnds(dropParenthesised(part.replace(ROLE, ' ')).replace(/(?:^|\s)@\w+/g, ' '), PART_START, PART_END)
       .replace(/\s+/g, ' ')
       .trim();
-    if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = part.replace(/\.+$/, '').trim();
+    if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = trimEnds(part, '', '.', false).trim();
     part = part.replace(LEAD, '').replace(RUN_ON, '').trim();
     // A job title before the name ("FOCUS-Online-Experte Robin Tschöpe", "Rechtsanwalt Jan Berg")
     // is dropped; a part that is a job title ("Projektleiterin der HSS") is no name.
@@ -99,7 +109,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     while (j < w.length && JOB.test(w[j]!)) j++;
     if (j > 0) part = j < w.length && /^\p{Lu}/u.test(w[j]!) && w.length - j >= 2 ? w.slice(j).join(' ') : '';
     // A name printed twice in one node ("Kathrin Führes Kathrin Führes": a caption and a link).
-    part = part.replace(/^(.{3,}) \1$/u, '$1');
+    part = onceIfTwice(part);
     if (part === '' || !looksLikeName(part)) continue;
     if (!names.includes(part)) names.push(part);
     if (names.length >= MAX_NAMES) break;
@@ -113,6 +123,24 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
       !(/^\p{Lu}{2,3}$/u.test(n) && names.some((o) => o !== n && initials(o) === n)) && !(person && AGENCY.test(n)),
   );
   return kept.length ? kept.join(', ') : null;
+}
+
+/**
+ * What a part is trimmed of, beside white space, at its start and at its end (a period may end an initial: kept
+ * there).
+ */
+const PART_START = ':.,-\u2013\u2014';
+const PART_END = ':,-\u2013\u2014';
+
+/** "Jane Doe Jane Doe" (the name, a space, the same name again, at least three characters): "Jane Doe". */
+function onceIfTwice(part: string): string {
+  const half = (part.length - 1) / 2;
+  return Number.isInteger(half) &&
+    part[half] === ' ' &&
+    part.slice(0, half) === part.slice(half + 1) &&
+    [...part.slice(0, half)].length >= 3
+    ? part.slice(0, half)
+    : part;
 }
 
 function initials(name: string): string {
@@ -136,7 +164,7 @@ function looksLikeName(s: string): boolean {
   // One letter ("I" of "Yellow Vests and I") is no name; quoted words are a title or a phrase.
   if ([...s].length < 2 || /[«»\u201c\u201d\u201e"]/.test(s)) return false;
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
-  if (!/\p{L}/u.test(s) || /[!?]|\p{Extended_Pictographic}/u.test(s)) return false;
+  if (!/\p{L}/u.test(s) || /[!?\p{Extended_Pictographic}]/u.test(s)) return false;
   if (words.length === 1 && NOT_NAMES.test(s)) return false;
   // A label around the name, not a name: "Über den Autor", "Post author", "Zuletzt geändert",
   // "Show all articles of", "Publié par" (a name does not end with "by"/"von"/"of").
@@ -155,6 +183,7 @@ function looksLikeName(s: string): boolean {
 function dateStart(s: string): number {
   if (!findDateInText(s)) return -1;
   const m =
+    // eslint-disable-next-line max-len -- one pattern or word list, kept whole
     /\b(?:\d{1,2}[./]\s?\d{1,2}[./]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4}|(?:updated|published|posted|aktualisiert|veröffentlicht)\b)/iu.exec(
       s,
     );

@@ -2,16 +2,18 @@
 // link, the outlet and the date are often sibling nodes with no space between them
 // ("By Joe DavidsonWashington PostDec 13"), so the text is read node by node and stops at the
 // first node after the names that is not a name or a connector.
-import type { ChildNode, Element, Text } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { cleanAuthor } from './author-names.js';
 import { collapse } from './text.js';
+import { isText } from './node-kinds.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'button', 'time']);
 /** A node that only announces the name ("By", "Von", "Autor:", "Text von"). */
 export const LEAD_ONLY =
-  /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|gespeichert\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
 /** A node joining two names ("and", ",", "&", "und"). */
-const CONNECTOR = /^(?:,|;|&|and|und|et|y|e|og|och|en)$/i;
+const CONNECTOR = /^(?:[,;&ey]|and|und|et|og|och|en)$/i;
 const MAX_SEGMENTS = 30;
 /** More words in one text node than a byline's list of names: prose. */
 const MAX_SEGMENT_WORDS = 20;
@@ -22,8 +24,8 @@ function segments(el: Element): string[] {
   const walk = (nodes: ChildNode[]) => {
     for (const n of nodes) {
       if (out.length >= MAX_SEGMENTS) return;
-      if (n.type === 'text') {
-        const t = collapse((n as Text).data);
+      if (isText(n)) {
+        const t = collapse(n.data);
         if (t !== '') out.push(t);
       } else if ('children' in n && !SKIP.has((n as Element).name)) walk((n as Element).children);
     }
@@ -48,7 +50,7 @@ export function bylineNames(el: Element): string | null {
     if (n && (names.length === 0 || wantMore)) {
       for (const x of n.split(', ')) if (!names.includes(x)) names.push(x);
       // "Jane Doe," or "Jane Doe and" announces another name in the next node.
-      wantMore = /(?:,|;|&|\s(?:and|und|et))\s*$/i.test(seg);
+      wantMore = /(?:[,;&]|\s(?:and|und|et))\s*$/i.test(seg);
       continue;
     }
     if (names.length) break;

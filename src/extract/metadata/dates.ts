@@ -11,28 +11,36 @@ const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;
 
 const ISO =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2}|[+-]\d{2})?)?$/i;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const YEAR_MONTH = /^(\d{4})[-/](\d{2})$/;
 const SLASHED_YMD = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/;
 
-/** Month names and abbreviations (English, German, French, Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech, Romanian, Turkish, Arabic...; "_" stands for a space). */
+/**
+ * Month names and abbreviations (English, German, French, Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish,
+ * Czech, Romanian, Turkish, Arabic...; "_" stands for a space).
+ */
 const MONTHS: Record<string, number> = {};
 (
   [
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'january jan januar janvier enero gennaio janeiro januari janv ene genn gen stycznia leden ledna января январь tammikuuta ianuarie ocak يناير كانون_الثاني',
       1,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'february feb februar février fevrier febrero febbraio fevereiro februari févr fevr feb lutego únor února февраля февраль helmikuuta februarie şubat subat فبراير شباط',
       2,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'march mar märz maerz mars marzo março maart mär mrz marca březen března марта март maaliskuuta martie mart مارس آذار',
       3,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'april apr avril abril aprile apr kwietnia duben dubna апреля апрель huhtikuuta aprilie nisan أبريل ابريل إبريل نيسان',
       4,
     ],
@@ -42,26 +50,32 @@ const MONTHS: Record<string, number> = {};
       6,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'july jul juli juillet julio luglio julho juil lug lipca červenec července июля июль heinäkuuta iulie temmuz يوليو تموز',
       7,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'august aug août aout agosto augustus ago sierpnia srpen srpna августа август elokuuta ağustos agustos أغسطس اغسطس آب',
       8,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'september sep sept septembre septiembre settembre setembro set sett września září сентября сентябрь syyskuuta septembrie eylül eylul سبتمبر أيلول',
       9,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'october oct oktober octobre octubre ottobre outubro okt ott out października říjen října октября октябрь lokakuuta octombrie ekim أكتوبر اكتوبر تشرين_الأول',
       10,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'november nov novembre noviembre novembro listopada listopad listopadu ноября ноябрь marraskuuta noiembrie kasım kasim نوفمبر تشرين_الثاني',
       11,
     ],
     [
+      // eslint-disable-next-line max-len -- one pattern or word list, kept whole
       'december dec dezember décembre decembre diciembre dicembre dezembro dez déc dic grudnia prosinec prosince декабря декабрь joulukuuta decembrie aralık aralik ديسمبر كانون_الأول',
       12,
     ],
@@ -112,7 +126,8 @@ const ZONE_ALT = Object.keys(ZONES)
 const L = '\\p{L}';
 // "3 March 2020", "3. März 2020", "3 de marzo de 2020", "le 3 mars 2020", "March 3rd, 2020", "Mar. 3 2020".
 const DAY_MONTH_YEAR = new RegExp(
-  `(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?(?:\\s*\/\\s*(?:${MONTH_ALT})\\.?)?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`,
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  `(?<![\\d${L}])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s*(?:de\\s+|of\\s+)?(${MONTH_ALT})\\.?(?:\\s*/\\s*(?:${MONTH_ALT})\\.?)?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`,
   'iu',
 );
 const MONTH_DAY_YEAR = new RegExp(
@@ -125,8 +140,10 @@ const NUMERIC_DMY_SHORT = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/;
 const NUMERIC_DMY = /(?<![\d.])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{4})(?!\d)/;
 // An optional time after the date: "10:30", "10:30:15", "10.30 am", with an optional zone. A
 // signed "hh:mm" followed by "Uhr"/"h"/am/pm ends a time range ("10:00-11:30 Uhr"), not an offset.
+// Each run of white space has one quantifier that can take it, so a long run is read once.
 const TIME_AFTER = new RegExp(
-  `^[\\s,]*(?:at|um|à|a las|alle|om|kl\\.?|-|–|\\|)?\\s*(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|ص|م)(?![\\p{L}]))?\\s*(?:\\(?\\s*(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?![\\p{L}])))\\b\\)?)?`,
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  `^[\\s,]*(?:(?:at|um|à|a las|alle|om|kl\\.?|[-–|])\\s*)?(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|[صم])(?!\\p{L})\\s*)?(?:(?:\\(\\s*)?(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?!\\p{L})))\\b\\)?)?`,
   'iu',
 );
 
@@ -164,7 +181,10 @@ export function toIsoDate(raw: string | null | undefined): string | null {
 export interface TextDateOptions {
   /** Accept all-numeric day-first dates (03.04.2020); off for loose prose, where they are often something else. */
   numeric?: boolean;
-  /** Also accept a two-digit year in a dotted day-first date (23.09.22, read as 2022); for text right by the headline only. */
+  /**
+   * Also accept a two-digit year in a dotted day-first date (23.09.22, read as 2022); for text right by the headline
+   * only.
+   */
   shortYear?: boolean;
 }
 

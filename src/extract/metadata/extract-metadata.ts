@@ -1,26 +1,24 @@
 // Metadata as a pure function of (document, final URL, response headers): no network, no
-// clock, no environment. Each field is its rule chain's first answer (see rules.ts).
+// clock, no environment. Each field is its rule chain's first answer (fields/<field>.ts).
 import type { Document } from 'domhandler';
+import { readJsonLd } from '../page/json-ld.js';
+import { firstOf, type RuleContext } from './context.js';
 import { bestDeclaredIcon } from './favicon.js';
 import { findFeeds } from './feeds.js';
-import { parseJsonLd } from './json-ld.js';
-import { collectTags, visibleText } from './page-tags.js';
-import {
-  AUTHOR,
-  CANONICAL_URL,
-  DESCRIPTION,
-  IMAGE,
-  LANG,
-  MODIFIED_AT,
-  PUBLISHED_AT,
-  SITE_NAME,
-  TITLE,
-  firstOf,
-  fullName,
-  keywords,
-  onPageClock,
-  type RuleContext,
-} from './rules.js';
+import { fullName } from './author-people.js';
+import { AUTHOR } from './fields/author.js';
+import { CANONICAL_URL } from './fields/canonical-url.js';
+import { DESCRIPTION } from './fields/description.js';
+import { IMAGE } from './fields/image.js';
+import { keywords } from './fields/keywords.js';
+import { LANG } from './fields/lang.js';
+import { MODIFIED_AT } from './fields/modified-at.js';
+import { PUBLISHED_AT } from './fields/published-at.js';
+import { SITE_NAME } from './fields/site-name.js';
+import { TITLE } from './fields/title.js';
+import { onPageClock } from './page-clock.js';
+import { collectTags } from './page-tags.js';
+import { visibleText } from './visible-text.js';
 import { single, tagGroup } from './tag-groups.js';
 import type { PageMetadata } from './types.js';
 import { documentBase } from './urls.js';
@@ -33,7 +31,7 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
   const base = documentBase(doc, finalUrl);
   let text: string | null = null;
   const bodyText = () => (text ??= visibleText(doc));
-  const ctx: RuleContext = { tags, ld: parseJsonLd(tags.jsonLd), base, finalUrl, headers, bodyText };
+  const ctx: RuleContext = { tags, ld: readJsonLd(tags.jsonLd), base, finalUrl, headers, bodyText };
 
   const ogValues = tagGroup(tags, 'og:', base);
   // og.title and og.description are single strings, present even when the page has none.

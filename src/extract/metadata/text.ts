@@ -28,3 +28,53 @@ export function clean(value: string | null | undefined, max = MAX_FIELD_CHARS): 
 export function decodeEntities(value: string): string {
   return value.includes('&') ? decodeHTML(value) : value;
 }
+
+/** A text folded for comparison: NFKC, straight quotes, one space, lower case. */
+export const fold = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201c\u201d]/g, "'")
+    .replace(/"/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+const isSpace = (c: string): boolean => c.trim() === '';
+
+/**
+ * `s` without the characters of `start` at its start and of `end` at its end (white space too,
+ * unless `spaces` is false): the end is trimmed no further than where the start stopped.
+ */
+export function trimEnds(s: string, start: string, end: string, spaces = true): string {
+  let a = 0;
+  while (a < s.length && (start.includes(s[a]!) || (spaces && isSpace(s[a]!)))) a++;
+  let b = s.length;
+  while (b > a && (end.includes(s[b - 1]!) || (spaces && isSpace(s[b - 1]!)))) b--;
+  return s.slice(a, b);
+}
+
+/** Every "(...)" replaced by a space, from each "(" to the first ")" after it. */
+export function dropParenthesised(s: string): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const open = s.indexOf('(', i);
+    const close = open < 0 ? -1 : s.indexOf(')', open + 1);
+    if (close < 0) return out + s.slice(i);
+    out += `${s.slice(i, open)} `;
+    i = close + 1;
+  }
+}
+
+/** `s` without the characters (code points) at its end for which `drop` holds. */
+export function trimEndWhere(s: string, drop: (c: string) => boolean): string {
+  let end = s.length;
+  while (end > 0) {
+    // A code point ends here: a surrogate pair is two units.
+    const low = s.charCodeAt(end - 1);
+    const size = end >= 2 && low >= 0xdc00 && low <= 0xdfff && s.charCodeAt(end - 2) >= 0xd800 ? 2 : 1;
+    if (!drop(s.slice(end - size, end))) break;
+    end -= size;
+  }
+  return s.slice(0, end);
+}

@@ -33,6 +33,11 @@ export interface PdfReadLimits {
   maxPages: number;
   /** Stop reading pages once this much text was gathered (truncated). */
   maxChars: number;
+  /**
+   * The caller gives the bytes away: pdf.js takes (detaches) them instead of a copy, which
+   * saves a copy of the file in a process with a memory limit. @default false
+   */
+  giveBytes?: boolean;
 }
 
 const EMPTY_INFO: PdfInfo = {
@@ -62,8 +67,10 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given, and wants a plain
-    // Uint8Array over its own ArrayBuffer: hand it a copy, the caller's bytes stay usable.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), {
+    // Uint8Array over its own ArrayBuffer: hand it a copy, the caller's bytes stay usable,
+    // unless the caller gives them away.
+    const own = limits.giveBytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    pdf = await getDocumentProxy(own ? bytes : new Uint8Array(bytes), {
       isEvalSupported: false,
       useSystemFonts: false,
       disableFontFace: true,
@@ -150,6 +157,7 @@ async function readInfo(pdf: { getMetadata(): Promise<{ info: unknown }> }): Pro
     if (typeof v !== 'string') return null;
     // Info strings may carry NULs and control characters from broken encoders.
     const s = v
+      // eslint-disable-next-line no-control-regex -- the control characters are what it removes
       .replace(/[\u0000-\u001f\u007f]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();

@@ -12,6 +12,8 @@ export async function cleanPdf(
   input: CleanInput,
   ctx: ToolContext,
   meta: ToolItem['meta'],
+  /** Epoch ms by which the task must have a worker (the URL's deadline). */
+  startBy?: number,
 ): Promise<ToolItem> {
   const bytes = res.body!.bytes;
   if (bytes.length === 0 && res.truncated) {
@@ -53,7 +55,7 @@ export async function cleanPdf(
           wantText: true,
         },
       },
-      { signal: ctx.signal },
+      { signal: ctx.signal, startBy },
     );
   } catch (err) {
     if (err instanceof ItemFailure && !ctx.signal.aborted)

@@ -103,9 +103,11 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     };
   }
   const body = res.body;
+  // The wait for a worker counts against the URL's own timeout.
+  const startBy = startedAt + input.timeout * 1000;
   if (body?.kind === 'pdf') {
     try {
-      return await cleanPdf(res, input, ctx, meta);
+      return await cleanPdf(res, input, ctx, meta, startBy);
     } catch (err) {
       if (ctx.signal.aborted) return stopped();
       throw err;
@@ -137,7 +139,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     maxChars: input.max_chars,
   };
   try {
-    result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal });
+    result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal, startBy });
   } catch (err) {
     if (ctx.signal.aborted) return stopped();
     if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };

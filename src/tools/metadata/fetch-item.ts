@@ -45,6 +45,7 @@ export async function fetchMetadataItem(
   signal: AbortSignal,
 ): Promise<ToolItem> {
   if (normalisedHttpUrl(url) === null) return failed(url, null, itemError('invalid_url'));
+  const started = Date.now();
 
   let res: FetchResult & Partial<CachedFetchResult>;
   try {
@@ -90,6 +91,7 @@ export async function fetchMetadataItem(
         { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) },
         deps.pool,
         signal,
+        started + options.timeoutMs,
       );
     } catch (err) {
       if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
@@ -122,7 +124,8 @@ export async function fetchMetadataItem(
           includeContent: options.includeContent,
         },
       },
-      { signal },
+      // The wait for a worker counts against the URL's own timeout.
+      { signal, startBy: started + options.timeoutMs },
     );
     // The favicon is what the page declares (decisions.md): a linked web app manifest is not
     // fetched, so one page URL costs one fetch and no second address is ever contacted for it.

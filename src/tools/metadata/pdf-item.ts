@@ -21,6 +21,8 @@ export async function pdfMetadataItem(
   options: PdfItemOptions,
   pool: WorkerPool,
   signal: AbortSignal,
+  /** Epoch ms by which the task must have a worker (the URL's deadline). */
+  startBy?: number,
 ): Promise<ToolItem> {
   const base: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers), pages: null };
   const withContent = (d: Record<string, unknown>) =>
@@ -44,7 +46,7 @@ export async function pdfMetadataItem(
           wantText: options.includeContent,
         },
       },
-      { signal },
+      { signal, startBy },
     );
   } catch (err) {
     // Over the time budget: this item's failure. A dead worker fails the chunk (as for HTML).

@@ -238,3 +238,23 @@ test('close() ends fetches in flight and refuses new ones', async () => {
   assert.ok(after instanceof FetchFailure);
   assert.equal(after.code, 'connect_error');
 });
+
+test('a long redirect chain does not pile abort listeners on the fetch deadline', async () => {
+  const f = createFetcher(testConfig({ maxRetries: 0, maxRedirects: 20 }));
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+  process.on('warning', onWarning);
+  try {
+    const r = await f.fetchPage(`${site.origin}/chain/15`, T);
+    assert.equal(r.hops.length, 15);
+    // Node reports the warning on a later tick.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    process.off('warning', onWarning);
+    await f.close();
+  }
+  assert.deepEqual(
+    warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')),
+    [],
+  );
+});

@@ -31,11 +31,22 @@ export const manifestHits = () => manifestRequests;
 /** Requests for /slow received so far (they never get an answer). */
 export const slowHits = () => slowRequests;
 
+/**
+ * 500,000 tiny elements (4 MB): a page whose tree needs far more heap than a worker capped at
+ * 48 MiB has, so parsing it kills the worker (the real way a chunk's worker dies).
+ */
+export const WORKER_KILLING_PAGE = '<!doctype html><title>Dense</title>' + '<i>a</i>'.repeat(500_000);
+/** The worker memory cap under which WORKER_KILLING_PAGE kills its worker. */
+export const SMALL_WORKER_MB = 48;
+
 export async function startMetadataSite(): Promise<LoopbackServer> {
   return startServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const p = url.pathname;
-    if (p === '/page' || p === '/article') {
+    if (p === '/dense') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(WORKER_KILLING_PAGE);
+    } else if (p === '/page' || p === '/article') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(RICH_PAGE);
     } else if (p.startsWith('/page/')) {

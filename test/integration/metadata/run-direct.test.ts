@@ -1,6 +1,6 @@
 // get_url_metadata's run() against a real loopback site, through the real fetcher, worker
 // pool and dispatcher (no HTTP layer): single pages, non-HTML targets, fetch failures,
-// batches with mixed items, and a forced chunk failure.
+// batches with mixed items, and a chunk whose worker is killed by a page.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
@@ -10,7 +10,7 @@ import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { loadMetaFixtures } from '../../unit/extract/metadata-fixture-files.js';
-import { ARTICLE_TEXT, manifestHits, slowHits, startMetadataSite } from './metadata-site.js';
+import { ARTICLE_TEXT, SMALL_WORKER_MB, manifestHits, slowHits, startMetadataSite } from './metadata-site.js';
 
 let site: LoopbackServer;
 const opened: Services[] = [];
@@ -258,22 +258,27 @@ describe('request stopped', () => {
   });
 });
 
-describe('forced chunk failure', () => {
-  it("marks exactly the failing chunk's items worker_chunk_failed, retryable, data null", async () => {
-    const ctx = context({ batchChunkSize: 3, batchConcurrency: 2, testHooks: { failChunkIndexes: [1] } });
-    const urls = Array.from({ length: 8 }, (_, i) => `${site.origin}/page/${i}`);
+describe('a chunk whose worker dies', () => {
+  it("fails that chunk's unfinished items worker_chunk_failed, retryable, data null; other chunks are whole", async () => {
+    const ctx = context({ batchChunkSize: 3, batchConcurrency: 2, workerMaxMemoryMb: SMALL_WORKER_MB });
+    // Item 4 (chunk 1, items 3 to 5) is a page that kills the worker parsing it.
+    const urls = Array.from({ length: 8 }, (_, i) => `${site.origin}/${i === 4 ? 'dense' : `page/${i}`}`);
     const items: ToolItem[] = await getUrlMetadata.run(input({ items: urls }), ctx);
     assert.equal(items.length, 8);
+    const failed = (item: ToolItem, i: number) => {
+      assert.equal(item.data, null, `item ${i}`);
+      assert.deepEqual(item.meta.error, {
+        code: 'worker_chunk_failed',
+        message: item.meta.error!.message,
+        retryable: true,
+      });
+    };
     for (const [i, item] of items.entries()) {
       assert.equal(item.meta.url, urls[i]);
-      if (i >= 3 && i < 6) {
-        assert.equal(item.data, null, `item ${i}`);
-        assert.deepEqual(item.meta.error, {
-          code: 'worker_chunk_failed',
-          message: item.meta.error!.message,
-          retryable: true,
-        });
-      } else {
+      if (i === 4) failed(item, i);
+      // Its chunk's other pages either finished before the worker died (and are kept) or failed with the chunk.
+      else if ((i === 3 || i === 5) && item.meta.error) failed(item, i);
+      else {
         assert.equal(item.meta.error, undefined, `item ${i}`);
         assert.equal(item.data!.title, `Page ${i}`);
       }

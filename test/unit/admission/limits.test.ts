@@ -115,7 +115,7 @@ describe('Admission', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
     const first = [admission.run('t', undefined, () => held), admission.run('t', undefined, () => held)];
-    const late = admission.run('t', undefined, async () => 'ran');
+    const late = admission.run('t', undefined, () => Promise.resolve('ran'));
     await assert.rejects(
       late,
       (err: unknown) => err instanceof Overloaded && err.reason === 'queue_timeout' && err.retryAfterS >= 1,

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BudgetWaitAborted, MemoryBudget } from '../../../src/admission/memory-budget.js';
+import { Callers } from '../../../src/admission/callers.js';
+import { claimantOf } from '../../../src/admission/call-scope.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -47,7 +49,7 @@ describe('MemoryBudget', () => {
     assert.deepEqual(order, ['big', 'small']);
   });
 
-  it('never keeps the oldest share waiting, so readers holding parts of the budget cannot block each other', async () => {
+  it('never keeps the oldest share waiting: readers holding parts of the budget cannot block each other', async () => {
     const budget = new MemoryBudget(100);
     const older = await budget.acquire(50);
     const younger = await budget.acquire(50);
@@ -88,5 +90,61 @@ describe('MemoryBudget', () => {
     assert.equal(budget.stats().usedBytes, 50);
     assert.equal(budget.stats().leases, 1, 'the aborted share left nothing behind');
     l.release();
+  });
+});
+
+describe('MemoryBudget between callers', () => {
+  it("keeps a quarter for other active callers: one caller's bodies cannot lock another's small page out", async () => {
+    const callers = new Callers();
+    callers.enter('hog');
+    callers.enter('other');
+    const hog = claimantOf('hog', callers);
+    const other = claimantOf('other', callers);
+    const budget = new MemoryBudget(100);
+    const a = await budget.acquire(40, undefined, hog);
+    const b = await budget.acquire(35, undefined, hog);
+    let cGranted = false;
+    const c = budget.acquire(20, undefined, hog).then((l) => ((cGranted = true), l));
+    await tick();
+    assert.equal(cGranted, false, 'the hog may not grow past three quarters while another caller is active');
+    assert.equal(budget.usedOf('hog'), 75);
+    const small = await budget.acquire(10, undefined, other);
+    assert.equal(budget.usedOf('other'), 10, "the other caller's page got its share at once");
+    small.release();
+    a.release();
+    (await c).release();
+    b.release();
+    assert.equal(budget.stats().usedBytes, 0);
+  });
+
+  it('lets a caller alone use the whole budget', async () => {
+    const alone = claimantOf('alone', new Callers());
+    const budget = new MemoryBudget(100);
+    const a = await budget.acquire(60, undefined, alone);
+    const b = await budget.acquire(40, undefined, alone);
+    assert.equal(budget.stats().usedBytes, 100);
+    a.release();
+    b.release();
+  });
+
+  it('serves waiting callers round robin', async () => {
+    const callers = new Callers();
+    callers.enter('a');
+    callers.enter('b');
+    const budget = new MemoryBudget(100);
+    const first = await budget.acquire(75, undefined, claimantOf('a', callers));
+    const order: string[] = [];
+    const waits = [
+      budget.acquire(30, undefined, claimantOf('a', callers)).then((l) => (order.push('a1'), l)),
+      budget.acquire(30, undefined, claimantOf('a', callers)).then((l) => (order.push('a2'), l)),
+      budget.acquire(30, undefined, claimantOf('b', callers)).then((l) => (order.push('b1'), l)),
+    ];
+    await tick();
+    assert.deepEqual(order, [], 'nothing fits beside the first share');
+    // Once it ends, a's first waiter goes (its share is now the oldest), then b's, then a's
+    // second: b came last but is served before a's backlog.
+    first.release();
+    for (const l of await Promise.all(waits)) l.release();
+    assert.deepEqual(order, ['a1', 'b1', 'a2']);
   });
 });

@@ -41,18 +41,33 @@ describe('chunking helpers', () => {
   });
 });
 
+/** A page whose tree needs far more heap than a worker capped at 48 MiB has: parsing it kills the worker. */
+const workerKiller = {
+  kind: 'metadata' as const,
+  input: {
+    body: '<i>a</i>'.repeat(500_000),
+    bodyKind: 'html' as const,
+    finalUrl: 'https://d.example/',
+    headers: {},
+    includeContent: false,
+  },
+};
+
 describe('in-process dispatcher', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1 }));
-  const dispatcher = createInProcessDispatcher(testConfig({ testHooks: { failChunkIndexes: [7] } }), pool);
+  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerMaxMemoryMb: 48 }));
+  const dispatcher = createInProcessDispatcher();
   after(async () => {
     await dispatcher.close();
     await pool.close();
   });
-  dispatcher.register<number, null, number>('double', async (j) => j.items.map((n) => n * 2));
-  dispatcher.register<number, null, number>('throws', async () => {
-    throw new TypeError('bug in handler');
+  dispatcher.register<number, null, number>('double', (j) => Promise.resolve(j.items.map((n) => n * 2)));
+  dispatcher.register<number, null, number>('throws', () => Promise.reject(new TypeError('bug in handler')));
+  dispatcher.register<number, null, number>('short', (j) => Promise.resolve(j.items.slice(1)));
+  // Parses a page that kills its worker when an item is negative.
+  dispatcher.register<number, null, number>('parse', async (j, signal) => {
+    for (const n of j.items) if (n < 0) await pool.run(workerKiller, { signal });
+    return j.items.map((n) => n * 2);
   });
-  dispatcher.register<number, null, number>('short', async (j) => j.items.slice(1));
   // Ignores its signal on purpose: the deadline must still end the chunk.
   dispatcher.register<number, null, number>('stuck', () => new Promise(() => {}));
   // Answers its even items at once and reports them; the odd ones never finish.
@@ -70,7 +85,7 @@ describe('in-process dispatcher', () => {
     assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2, 3]), never), [2, 4, 6]);
   });
   it('refuses a second handler with the same name', () => {
-    assert.throws(() => dispatcher.register('double', async () => []), /already registered/);
+    assert.throws(() => dispatcher.register('double', () => Promise.resolve([])), /already registered/);
   });
   it('fails the chunk for an unknown handler, a throwing handler or a wrong result count', async () => {
     await assert.rejects(
@@ -98,13 +113,13 @@ describe('in-process dispatcher', () => {
     ac.abort();
     await assert.rejects(running, (e: unknown) => e instanceof ChunkFailed && e.reason === 'aborted');
   });
-  it('kills a real worker for a chunk listed in testHooks.failChunkIndexes', async () => {
+  it('fails a chunk whose worker dies on a page as worker_died', async () => {
     await assert.rejects(
-      dispatcher.runChunk(job('double', [1, 2], 7), never),
+      dispatcher.runChunk(job('parse', [1, -1], 7), never),
       (e: unknown) => e instanceof ChunkFailed && e.reason === 'worker_died',
     );
-    // Other positions are untouched.
-    assert.deepEqual(await dispatcher.runChunk(job('double', [1, 2], 6), never), [2, 4]);
+    // The next chunk gets a fresh worker.
+    assert.deepEqual(await dispatcher.runChunk(job('parse', [1, 2], 6), never), [2, 4]);
   });
 
   it('runBatch keeps the items a failed chunk had reported, past its deadline or aborted', async () => {
@@ -136,9 +151,10 @@ describe('in-process dispatcher', () => {
   });
 
   it('runBatch keeps request order and fails only the broken chunk', async () => {
-    const items = Array.from({ length: 23 }, (_, i) => i);
+    // Item 22 (in chunk 7, with item 21) kills its worker.
+    const items = Array.from({ length: 23 }, (_, i) => (i === 22 ? -1 : i));
     const results = await runBatch<number, null, number | string>(dispatcher, {
-      handler: 'double',
+      handler: 'parse',
       items,
       options: null,
       chunkSize: 3,
@@ -150,7 +166,7 @@ describe('in-process dispatcher', () => {
     assert.equal(results.length, 23);
     for (const [i, r] of results.entries()) {
       // Chunk 7 holds items 21 and 22.
-      assert.equal(r, i >= 21 ? `failed ${i} (chunk 7, worker_died)` : i * 2, `item ${i}`);
+      assert.equal(r, i >= 21 ? `failed ${items[i]} (chunk 7, worker_died)` : i * 2, `item ${i}`);
     }
   });
 });

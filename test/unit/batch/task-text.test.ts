@@ -8,7 +8,8 @@ import { WorkerPool, compactTask } from '../../../src/workers/pool.js';
 import type { WorkerTask } from '../../../src/workers/worker.js';
 import { testConfig } from '../../support/loopback-server.js';
 
-const text = `<html><head><title>Ünïcödé “quotes” 日本語 😀</title></head><body>${'<p>Grüße — 日本語 😀 text</p>'.repeat(COMPACT_MIN_CHARS / 10)}</body></html>`;
+const paragraphs = '<p>Grüße — 日本語 😀 text</p>'.repeat(COMPACT_MIN_CHARS / 10);
+const text = `<html><head><title>Ünïcödé “quotes” 日本語 😀</title></head><body>${paragraphs}</body></html>`;
 
 describe('page text sent to a worker', () => {
   const pool = new WorkerPool(testConfig({ workerThreads: 1 }));
@@ -39,8 +40,18 @@ describe('page text sent to a worker', () => {
       },
     };
     assert.equal(compactTask(small), small);
-    const crash: WorkerTask = { kind: 'crash', mode: 'exit' };
-    assert.equal(compactTask(crash), crash);
+    const pdf: WorkerTask = {
+      kind: 'pdf',
+      input: {
+        bytes: new Uint8Array(2048),
+        maxPages: 1,
+        format: 'text',
+        includeTitle: false,
+        maxChars: 100,
+        wantText: true,
+      },
+    };
+    assert.equal(compactTask(pdf), pdf);
   });
 
   it('a worker reads the large text as the original (title with characters outside Latin-1)', async () => {

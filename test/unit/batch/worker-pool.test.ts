@@ -1,25 +1,40 @@
-// The shared worker pool: a task over its time budget or its memory cap, or a worker that
-// exits, is terminated and replaced. With one thread, the next task can only run if the
-// bad worker was really replaced.
+// The shared worker pool, with real pages as the faults: a page over its time budget is stopped
+// and its worker replaced; a page whose tree needs more than the worker's memory cap kills the
+// worker, which is replaced; waiting for a worker is not charged to a task's budget; a caller
+// that leaves gets its answer at once while the task keeps its worker for a short grace. With
+// one thread, the next task can only run if a bad worker was really replaced.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
 
-const page = {
-  kind: 'metadata' as const,
-  input: {
-    body: '<title>Alive</title>',
-    bodyKind: 'html' as const,
-    finalUrl: 'https://w.example/',
-    headers: {},
-    includeContent: false,
-  },
-};
+const MiB = 1024 * 1024;
+
+function metadataOf(body: string) {
+  return {
+    kind: 'metadata' as const,
+    input: { body, bodyKind: 'html' as const, finalUrl: 'https://w.example/', headers: {}, includeContent: true },
+  };
+}
+
+const page = metadataOf('<title>Alive</title>');
+const para = '<p>' + 'Words of a long page that goes on and on. '.repeat(8) + '</p>\n';
+/** 10 MiB of paragraphs: seconds of a worker's time on any machine, within a 48 MiB heap. */
+const long = metadataOf(`<title>Long</title>${para.repeat((10 * MiB) / para.length)}`);
+/** A few hundred milliseconds at most: about 40 KB of paragraphs. */
+const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
+/** 700,000 tiny elements (5.6 MB): their tree needs far more than a 48 MiB heap. */
+const dense = metadataOf('<i>a</i>'.repeat(700_000));
+
+async function until(what: string, cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
+  assert.ok(cond(), `${what}: not reached in 30 s`);
+}
 
 describe('WorkerPool', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 5000, workerMaxMemoryMb: 48 }));
+  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 48 }));
   after(() => pool.close());
 
   it('runs a metadata task in a worker', async () => {
@@ -27,53 +42,55 @@ describe('WorkerPool', () => {
     assert.equal(result.data.title, 'Alive');
   });
 
-  it('terminates a task over its time budget and replaces the worker', async () => {
+  it('terminates a page over its time budget and replaces the worker', async () => {
     await assert.rejects(
-      pool.run({ kind: 'crash', mode: 'hang' }, { timeoutMs: 300 }),
+      pool.run(long, { timeoutMs: 100 }),
       (err: unknown) => err instanceof ItemFailure && err.code === 'timeout',
     );
     assert.equal((await pool.run(page)).data.title, 'Alive');
   });
 
-  it('kills a worker over its memory cap and replaces it', async () => {
-    await assert.rejects(pool.run({ kind: 'crash', mode: 'exhaust-memory' }, { timeoutMs: 30_000 }), WorkerCrashed);
-    assert.equal((await pool.run(page)).data.title, 'Alive');
-  });
-
-  it('reports a worker that exits as WorkerCrashed and replaces it', async () => {
-    await assert.rejects(pool.run({ kind: 'crash', mode: 'exit' }), WorkerCrashed);
+  it('reports a worker killed by its memory cap as WorkerCrashed and replaces it', async () => {
+    await assert.rejects(pool.run(dense), WorkerCrashed);
     assert.equal((await pool.run(page)).data.title, 'Alive');
   });
 
   it('does not charge time spent waiting for a free worker to the task budget', async () => {
-    const ac = new AbortController();
-    const blocker = pool.run({ kind: 'crash', mode: 'hang' }, { signal: ac.signal, timeoutMs: 30_000 });
-    blocker.catch(() => {});
-    // Queued behind the only worker, it waits longer than its own budget (which must still
-    // leave room for a replacement worker to start once the blocker is terminated).
-    const queued = pool.run(page, { timeoutMs: 1500 });
+    const blocker = pool.run(long);
+    // Queued behind the only worker, it waits for the long page, far longer than its own budget.
+    const queued = pool.run(page, { timeoutMs: 1000 });
     assert.equal(pool.queued, 1);
-    await new Promise((r) => setTimeout(r, 1800));
-    ac.abort(new Error('unblock'));
+    assert.equal((await blocker).data.title, 'Long');
     assert.equal((await queued).data.title, 'Alive');
+  });
+
+  it('gives up the wait for a worker at the task start deadline, as a timeout', async () => {
+    const blocker = pool.run(long);
+    await assert.rejects(
+      pool.run(page, { startBy: Date.now() + 200 }),
+      (err: unknown) =>
+        err instanceof ItemFailure && err.code === 'timeout' && /waited for a free worker/.test(err.message),
+    );
+    assert.equal((await blocker).data.title, 'Long');
   });
 
   it('gives the caller abort reason, not a timeout, when the caller aborts', async () => {
     const ac = new AbortController();
-    const running = pool.run({ kind: 'crash', mode: 'hang' }, { signal: ac.signal, timeoutMs: 30_000 });
+    const running = pool.run(long, { signal: ac.signal });
     ac.abort(new Error('caller gave up'));
     await assert.rejects(running, /caller gave up/);
     assert.equal((await pool.run(page)).data.title, 'Alive');
   });
 
-  it('keeps the worker when a caller leaves a task that then finishes within the grace', async () => {
+  it('answers a caller that leaves at once, and keeps the worker when the task ends within the grace', async () => {
+    await until('the pool is idle', () => pool.busy === 0);
     const ended = pool.workersEnded;
     const ac = new AbortController();
-    const started = Date.now();
-    const running = pool.run({ kind: 'crash', mode: 'slow', ms: 300 }, { signal: ac.signal });
-    setTimeout(() => ac.abort(new Error('client went away')), 50);
+    const running = pool.run(medium, { signal: ac.signal });
+    ac.abort(new Error('client went away'));
     await assert.rejects(running, /client went away/);
-    assert.ok(Date.now() - started < 250, 'the caller is answered at once, not when the task ends');
+    assert.equal(pool.busy, 1, 'answered while the task still holds its worker');
+    await until('the task ends', () => pool.busy === 0);
     assert.equal((await pool.run(page)).data.title, 'Alive');
     assert.equal(pool.workersEnded, ended, 'no worker was terminated');
   });
@@ -81,10 +98,10 @@ describe('WorkerPool', () => {
   it('terminates a task its caller left once it runs past the grace', async () => {
     const ended = pool.workersEnded;
     const ac = new AbortController();
-    const running = pool.run({ kind: 'crash', mode: 'hang' }, { signal: ac.signal, timeoutMs: 60_000 });
+    const running = pool.run(long, { signal: ac.signal });
     ac.abort(new Error('client went away'));
     await assert.rejects(running, /client went away/);
-    // One thread: the next task can only run once the hung worker was terminated and replaced.
+    // One thread: the next task can only run once the long task's worker was terminated and replaced.
     assert.equal((await pool.run(page, { timeoutMs: 10_000 })).data.title, 'Alive');
     assert.equal(pool.workersEnded, ended + 1);
   });

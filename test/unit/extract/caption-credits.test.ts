@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropFurnitureLines } from '../../../src/extract/content/furniture-lines.js';
+import { dropFurnitureLines } from '../../../src/extract/content/passes/furniture-lines.js';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const texts = (blocks: Block[]): string[] =>

@@ -1,14 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { toBlocks, inlineText, isTermBlock } from '../../../src/extract/to-blocks.js';
-import { createUrlResolver } from '../../../src/extract/dom/url-resolver.js';
-import { pruneBlocks } from '../../../src/extract/content/block-prune.js';
+import { toBlocks } from '../../../src/extract/to-blocks/to-blocks.js';
+import { inlineText } from '../../../src/extract/to-blocks/block-text.js';
+import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import type { Block } from '../../../src/extract/blocks.js';
+
+/** The paragraphs read from definition terms, by the conversions below. */
+const terms = new WeakSet<Block>();
+const isTermBlock = (b: Block): boolean => terms.has(b);
+import { createUrlResolver } from '../../../src/extract/dom/url-resolver.js';
+import { pruneBlocks } from '../../../src/extract/content/passes/link-lines.js';
 
 function blocksOf(html: string): Block[] {
   const doc = parseHtml(html);
-  return toBlocks(doc, createUrlResolver(doc, 'https://docs.example/api/Socket'));
+  return toBlocks(doc, createUrlResolver(doc, 'https://docs.example/api/Socket'), {
+    isHidden: isHiddenByMarkup,
+    terms,
+  });
 }
 
 function lines(blocks: Block[]): string[] {
@@ -32,7 +41,7 @@ const members = `<h2>Instance methods</h2><dl>
 </dl>`;
 
 test("a term that is one link, over a description in prose, is the description's heading: kept", () => {
-  const kept = lines(pruneBlocks(blocksOf(members)));
+  const kept = lines(pruneBlocks(blocksOf(members), terms));
   assert.deepEqual(kept, [
     'Instance methods',
     'Socket.close()',
@@ -46,7 +55,7 @@ test("a term that is one link, over a description in prose, is the description's
 
 test('the same link as a paragraph (not a term) is still a link line', () => {
   const html = members.replace(/<(\/?)dt>/g, '<$1p>');
-  assert.doesNotMatch(lines(pruneBlocks(blocksOf(html))).join('\n'), /Socket\.close\(\)/);
+  assert.doesNotMatch(lines(pruneBlocks(blocksOf(html), terms)).join('\n'), /Socket\.close\(\)/);
 });
 
 test('terms over no prose stay link lines: a link description, a short label, a term of several links', () => {
@@ -56,7 +65,7 @@ test('terms over no prose stay link lines: a link description, a short label, a 
 <dt><a href="/f.zip">logs.zip</a></dt><dd>(95.79 KiB) Downloaded 478 times</dd>
 <dt>[1] <a href="/abs/1">arXiv:1</a> [<a href="/pdf/1">pdf</a>, <a href="/html/1">html</a>]</dt><dd>Title: A study of the way things are read by people.</dd>
 </dl>`;
-  const kept = lines(pruneBlocks(blocksOf(html))).join('\n');
+  const kept = lines(pruneBlocks(blocksOf(html), terms)).join('\n');
   assert.doesNotMatch(kept, /Downloads|Version one|someone|logs\.zip|arXiv:1/);
   assert.match(kept, /Joined: Jul 2012/);
   assert.match(kept, /A study of the way things are read/);

@@ -1,14 +1,13 @@
-// Session 25's speed pass keeps alwaysExcluded's and strictlyExcluded's answers for one
-// extraction (exclusions.ts withExclusionMemo) and tests the unions of their class patterns
-// first: the answers must be those asked afresh, for parsed trees, trees not made by parseHtml,
-// and another document's element at the same place.
+// One extraction's Exclusions keeps the answers of `always` and `strictly` (exclusions.ts) and
+// tests the unions of their class patterns first: the answers must be those asked afresh, for
+// parsed trees, trees not made by parseHtml, and another document's element at the same place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from 'htmlparser2';
 import type { Element, ParentNode } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { alwaysExcluded, strictlyExcluded, withExclusionMemo } from '../../../src/extract/content/exclusions.js';
-import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
+import { ATTEMPTS } from '../../../src/extract/content/select/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { isUnlikelyCandidate } from '../../../src/extract/dom/patterns.js';
 
@@ -37,18 +36,20 @@ function elementsOf(root: ParentNode): Element[] {
   return out;
 }
 
-function answers(els: Element[]): string[] {
-  return els.map(
-    (el) =>
-      `${el.name}.${el.attribs['class'] ?? ''}#${el.attribs['id'] ?? ''} ${alwaysExcluded(el)} ${strictlyExcluded(el, ATTEMPTS[0]!)} ${strictlyExcluded(el, ATTEMPTS[1]!)} ${isUnlikelyCandidate(el)}`,
-  );
+/** Each element's answers, from `ex` (remembered), or asked afresh of a new Exclusions each. */
+function answers(els: Element[], ex?: Exclusions): string[] {
+  return els.map((el) => {
+    const e = ex ?? new Exclusions();
+    return `${el.name}.${el.attribs['class'] ?? ''}#${el.attribs['id'] ?? ''} ${e.always(el)} ${e.strictly(el, ATTEMPTS[0]!)} ${e.strictly(el, ATTEMPTS[1]!)} ${isUnlikelyCandidate(el)}`;
+  });
 }
 
 test('remembered exclusion answers are the answers asked afresh, asked once or again', () => {
   const els = elementsOf(parseHtml(HTML));
   // Asked without the memo first (attribs built by the answers' labels, read afresh after).
   const fresh = answers(elementsOf(parseHtml(HTML)));
-  const remembered = withExclusionMemo(() => [answers(els), answers(els), answers([...els].reverse()).reverse()]);
+  const ex = new Exclusions();
+  const remembered = [answers(els, ex), answers(els, ex), answers([...els].reverse(), ex).reverse()];
   assert.deepEqual(remembered[0], fresh);
   assert.deepEqual(remembered[1], fresh);
   assert.deepEqual(remembered[2], fresh);
@@ -68,10 +69,9 @@ test("another document's element at the same place, and a tree not made by parse
     elementsOf(parseHtml(HTML.replace('cookie-banner', 'garden-banner').replace('wp-caption-text', 'plain'))),
   );
   const freshPlain = answers(elementsOf(parseDocument(HTML.replace('site-popup', 'site'))));
-  withExclusionMemo(() => {
-    answers(a);
-    assert.deepEqual(answers(b), freshB);
-    assert.deepEqual(answers(plain), freshPlain);
-  });
+  const ex = new Exclusions();
+  answers(a, ex);
+  assert.deepEqual(answers(b, ex), freshB);
+  assert.deepEqual(answers(plain, ex), freshPlain);
   assert.notDeepEqual(freshB, answers(a));
 });

@@ -2,8 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { alwaysExcluded, strictlyExcluded } from '../../../src/extract/content/exclusions.js';
-import { ATTEMPTS } from '../../../src/extract/content/attempt-flags.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
+import type { AttemptFlags } from '../../../src/extract/content/select/attempt-flags.js';
+
+const alwaysExcluded = (el: Element): boolean => new Exclusions().always(el);
+const strictlyExcluded = (el: Element, flags: AttemptFlags): boolean => new Exclusions().strictly(el, flags);
+import { ATTEMPTS } from '../../../src/extract/content/select/attempt-flags.js';
 import { visitElements } from '../../../src/extract/dom/walk.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { classWeight } from '../../../src/extract/dom/patterns.js';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropIdRuns } from '../../../src/extract/content/id-runs.js';
+import { dropIdRuns } from '../../../src/extract/content/passes/id-runs.js';
 
 const ID_RUN = /[A-Za-z0-9_-]{40,}/g;
 function byExpression(text: string): boolean {

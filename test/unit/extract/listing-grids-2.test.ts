@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
-import { declaredPageType } from '../../../src/extract/content/page-type.js';
-import { findCardGrid } from '../../../src/extract/content/card-grid.js';
-import { ElementStats } from '../../../src/extract/content/element-stats.js';
+import { declaredPageType } from '../../../src/extract/page/page-type.js';
+import { findCardGrid } from '../../../src/extract/content/select/card-grid.js';
+import { ElementStats } from '../../../src/extract/content/select/element-stats.js';
 import type { Element } from 'domhandler';
 
 const URL_ = 'https://shop.example/c/bags';

@@ -5,8 +5,11 @@ import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
-import { findCardGrid, gridSearchExcluded, inFacets, wideGridStats } from '../../../src/extract/content/card-grid.js';
-import { ElementStats } from '../../../src/extract/content/element-stats.js';
+import { findCardGrid } from '../../../src/extract/content/select/card-grid.js';
+import { gridSearchExcluded, wideGridStats } from '../../../src/extract/content/exclude/grid-search.js';
+import { inFacets } from '../../../src/extract/content/exclude/facets.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
+import { ElementStats } from '../../../src/extract/content/select/element-stats.js';
 
 function find(root: { children?: unknown[] }, pred: (el: Element) => boolean): Element | null {
   for (const c of (root.children ?? []) as Element[]) {
@@ -30,9 +33,9 @@ test("a header inside an article or section is the card's own on the wide measur
     find(body, (el) => el.name === 'article')!,
     (el) => el.name === 'header',
   )!;
-  assert.equal(gridSearchExcluded(banner), true);
-  assert.equal(gridSearchExcluded(inCard), false);
-  const grid = findCardGrid(wideGridStats(body));
+  assert.equal(gridSearchExcluded(new Exclusions(), banner), true);
+  assert.equal(gridSearchExcluded(new Exclusions(), inCard), false);
+  const grid = findCardGrid(wideGridStats(new Exclusions(), body));
   assert.ok(grid, 'the cards form a grid on the wide measure');
   assert.equal(grid.cards, 5);
   assert.ok(grid.chars > 5 * 30, String(grid.chars));
@@ -63,7 +66,7 @@ test("a listing's filter panel is no grid, and stays out of the grid's reading",
 });
 
 test('paragraphs made of machine identifier runs are dropped; prose, codes and long non-Latin text stay', async () => {
-  const { dropIdRuns } = await import('../../../src/extract/content/id-runs.js');
+  const { dropIdRuns } = await import('../../../src/extract/content/passes/id-runs.js');
   const para = (text: string) => ({ type: 'paragraph' as const, children: [{ type: 'text' as const, text }] });
   const ids =
     'S19aea247-2e76-4905-9b83-15a5a5664cfaG661bd3c3-576f-4713-baee-9dc0dd7c3568p2e2c3720-cfa9-41e9-9571-b179b489e15f 4466aaa5-b3b2-4d16-adfd-03659a220a60ob40593e2-a65c-47d1-aa1d-8eac5d04101a';
@@ -79,13 +82,13 @@ test('paragraphs made of machine identifier runs are dropped; prose, codes and l
 });
 
 test('on a page selling one product, a section opened by a rail heading ("Similar items") is a rail', async () => {
-  const { productRails } = await import('../../../src/extract/content/product-rails.js');
+  const { productRails } = await import('../../../src/extract/content/exclude/product-rails.js');
   const doc =
     parseHtml(`<html><body><main><div class="x1"><h1>Clutch kit for a delivery van</h1><p>Complete clutch kit with pressure plate, disc and release bearing, new in its box, fits 2011-2014 models. Ships the next working day from our store, with a thirty day return window and a one year warranty on every part in the kit.</p></div>
 <div class="x2"><div class="x3"><h2>Similar items</h2></div><div class="x4"><span>Another clutch kit, used, with bearing</span><span>A flywheel for the same van, new</span></div></div>
 <div class="x5"><h2>Item specifics</h2><p>Condition: new. Brand: the maker. Part number 6283182000.</p></div></main></body></html>`);
   const body = find(doc, (el) => el.name === 'body')!;
-  const wide = wideGridStats(body);
+  const wide = wideGridStats(new Exclusions(), body);
   let page = 0;
   for (const c of body.children) if (c.type === 'tag') page += wide.get(c as Element)?.chars ?? 0;
   const rails = [...productRails(wide, page)].map((el) => el.attribs['class']);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import type { Block } from '../../../src/extract/blocks.js';
-import { unwrapCardText } from '../../../src/extract/content/link-cards.js';
+import { unwrapCardText } from '../../../src/extract/content/passes/card-text.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
@@ -59,8 +59,9 @@ test('cards in list items are read the same way', () => {
 });
 
 test("a category's SEO copy at the foot of its grid is text; the page's footer is still left out", async () => {
-  const { strictlyExcluded } = await import('../../../src/extract/content/exclusions.js');
-  const { ATTEMPTS } = await import('../../../src/extract/content/attempt-flags.js');
+  const { Exclusions } = await import('../../../src/extract/content/exclude/exclusions.js');
+  const ex = new Exclusions();
+  const { ATTEMPTS } = await import('../../../src/extract/content/select/attempt-flags.js');
   const doc = parseHtml(
     '<html><body><div class="field-seofootercopy"><p>Copy</p></div><div class="site-footer"><p>Footer</p></div></body></html>',
   );
@@ -70,12 +71,12 @@ test("a category's SEO copy at the foot of its grid is text; the page's footer i
     }
   ).children.find((c) => c.name === 'body')!;
   const [seo, footer] = body.children.filter((c) => (c as { type?: string }).type === 'tag') as Element[];
-  assert.equal(strictlyExcluded(seo!, ATTEMPTS[0]!), false);
-  assert.equal(strictlyExcluded(footer!, ATTEMPTS[0]!), true);
+  assert.equal(ex.strictly(seo!, ATTEMPTS[0]!), false);
+  assert.equal(ex.strictly(footer!, ATTEMPTS[0]!), true);
 });
 
 test('a line printed twice in one (a visible copy and a screen-reader copy glued) is read once', async () => {
-  const { undoubleLines } = await import('../../../src/extract/content/doubled-lines.js');
+  const { undoubleLines } = await import('../../../src/extract/content/passes/doubled-lines.js');
   const p = (...texts: string[]): Block => ({
     type: 'paragraph',
     children: texts.map((text) => ({ type: 'text' as const, text })),
@@ -96,7 +97,7 @@ test('a line printed twice in one (a visible copy and a screen-reader copy glued
 });
 
 test("in a grid's reading, a card's title shown twice (an overlay link and its heading) is read once", async () => {
-  const { dropNearRepeats } = await import('../../../src/extract/content/doubled-lines.js');
+  const { dropNearRepeats } = await import('../../../src/extract/content/passes/doubled-lines.js');
   const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
   const title = 'Three words worth a billion dollars';
   const out = dropNearRepeats([

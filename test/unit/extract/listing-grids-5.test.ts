@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { isFacetPanel } from '../../../src/extract/content/card-grid.js';
+import { isFacetPanel } from '../../../src/extract/content/exclude/facets.js';
 import { renderText } from '../../../src/render/text.js';
 
 const el = (attribs: Record<string, string>): Element =>
@@ -48,10 +48,12 @@ test('a listing read whole leaves its filter panel out', () => {
 });
 
 test("a wrapper around the page's <main> named for the footer it keeps down is no chrome for the grid search", async () => {
-  const { wideGridStats, findCardGrid } = await import('../../../src/extract/content/card-grid.js');
-  const { ElementStats } = await import('../../../src/extract/content/element-stats.js');
-  const { alwaysExcluded, strictlyExcluded } = await import('../../../src/extract/content/exclusions.js');
-  const { ATTEMPTS } = await import('../../../src/extract/content/attempt-flags.js');
+  const { findCardGrid } = await import('../../../src/extract/content/select/card-grid.js');
+  const { wideGridStats } = await import('../../../src/extract/content/exclude/grid-search.js');
+  const { ElementStats } = await import('../../../src/extract/content/select/element-stats.js');
+  const { Exclusions } = await import('../../../src/extract/content/exclude/exclusions.js');
+  const ex = new Exclusions();
+  const { ATTEMPTS } = await import('../../../src/extract/content/select/attempt-flags.js');
   const entry = (i: number) =>
     `<dt><a href="/abs/${i}">[${i}] record ${i}</a></dt><dd><div>Title: A longer study of the subject and of its many sides, number ${i}</div><div class="list-authors"><a href="/a/${i}">Ada Writer</a>, <a href="/b/${i}">Bo Author</a></div></dd>`;
   const doc = parseHtml(
@@ -60,9 +62,9 @@ test("a wrapper around the page's <main> named for the footer it keeps down is n
   const body = (doc.children.find((c) => c.type === 'tag') as Element).children.find(
     (c) => c.type === 'tag' && (c as Element).name === 'body',
   ) as Element;
-  assert.equal(findCardGrid(wideGridStats(body)), null, 'without the strict measure the wrapper is a footer');
-  const strict = new ElementStats(body, (e) => alwaysExcluded(e) || strictlyExcluded(e, ATTEMPTS[0]!));
-  const grid = findCardGrid(wideGridStats(body, strict));
+  assert.equal(findCardGrid(wideGridStats(ex, body)), null, 'without the strict measure the wrapper is a footer');
+  const strict = new ElementStats(body, (e) => ex.always(e) || ex.strictly(e, ATTEMPTS[0]!));
+  const grid = findCardGrid(wideGridStats(ex, body, strict));
   assert.equal(grid?.root.attribs['id'], 'articles');
   assert.equal(grid?.cards, 8);
 });
@@ -92,7 +94,7 @@ test('on a page declared an article, a sliver found inside a grid of short cards
 });
 
 test('a long paragraph printed again later is read once; short lines and different paragraphs stay', async () => {
-  const { undoubleLines } = await import('../../../src/extract/content/doubled-lines.js');
+  const { undoubleLines } = await import('../../../src/extract/content/passes/doubled-lines.js');
   const para = (text: string) => ({ type: 'paragraph' as const, children: [{ type: 'text' as const, text }] });
   const description =
     'The staple tee: enduring comfort in a regular fit, crafted from mid weight combed cotton with a ribbed neck.';

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropCardControls } from '../../../src/extract/content/card-controls.js';
-import { dropFurnitureLines } from '../../../src/extract/content/furniture-lines.js';
+import { dropCardControls } from '../../../src/extract/content/passes/card-controls.js';
+import { dropFurnitureLines } from '../../../src/extract/content/passes/furniture-lines.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';

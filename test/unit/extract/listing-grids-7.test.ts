@@ -2,14 +2,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropAdjacentRepeats, dropNearRepeats, undoubleLines } from '../../../src/extract/content/doubled-lines.js';
+import {
+  dropAdjacentRepeats,
+  dropNearRepeats,
+  undoubleLines,
+} from '../../../src/extract/content/passes/doubled-lines.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
-import { gridSearchExcluded, isFacetPanel } from '../../../src/extract/content/card-grid.js';
+import { gridSearchExcluded } from '../../../src/extract/content/exclude/grid-search.js';
+import { isFacetPanel } from '../../../src/extract/content/exclude/facets.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
-import { isKeyboardCopy } from '../../../src/extract/content/link-cards.js';
+import { isKeyboardCopy } from '../../../src/extract/content/exclude/keyboard-copies.js';
 import type { Document, Element } from 'domhandler';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
@@ -82,10 +88,10 @@ test('a box named for its pagination is searched for a grid (it may hold the res
     '<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>',
   );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
-  assert.equal(gridSearchExcluded(byClass('pagination_pagination__a1')), false);
-  assert.equal(gridSearchExcluded(byClass('pager')), false);
-  assert.equal(gridSearchExcluded(byClass('site-nav')), true);
-  assert.equal(gridSearchExcluded(byClass('footer-links')), true);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('pagination_pagination__a1')), false);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('pager')), false);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('site-nav')), true);
+  assert.equal(gridSearchExcluded(new Exclusions(), byClass('footer-links')), true);
 });
 
 test('a layout box naming the results beside its facets word is no filter panel; the panel is', () => {

@@ -2,10 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { onlyFooters } from '../../../src/extract/content/supplement-boxes.js';
-import { unwrapCardText } from '../../../src/extract/content/link-cards.js';
+import { onlyFooters } from '../../../src/extract/content/select/supplement-boxes.js';
+import { unwrapCardText } from '../../../src/extract/content/passes/card-text.js';
 import type { Block, Inline } from '../../../src/extract/blocks.js';
-import { inlineText } from '../../../src/extract/to-blocks.js';
+import { inlineText } from '../../../src/extract/to-blocks/block-text.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
 import type { Document, Element } from 'domhandler';

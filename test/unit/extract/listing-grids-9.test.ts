@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { titleTeaserEntries } from '../../../src/extract/content/teaser-titles.js';
+import { titleTeaserEntries } from '../../../src/extract/content/passes/teaser-titles.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';

@@ -5,11 +5,13 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
 import type { Element } from 'domhandler';
-import { findCardGrid, wideGridStats } from '../../../src/extract/content/card-grid.js';
-import { ElementStats } from '../../../src/extract/content/element-stats.js';
-import { productRails } from '../../../src/extract/content/product-rails.js';
-import { declaredTypes, sellsOneProduct } from '../../../src/extract/content/page-type.js';
-import { dropPictureLines } from '../../../src/extract/content/grid-pictures.js';
+import { findCardGrid } from '../../../src/extract/content/select/card-grid.js';
+import { wideGridStats } from '../../../src/extract/content/exclude/grid-search.js';
+import { Exclusions } from '../../../src/extract/content/exclude/exclusions.js';
+import { ElementStats } from '../../../src/extract/content/select/element-stats.js';
+import { productRails } from '../../../src/extract/content/exclude/product-rails.js';
+import { declaredTypes, sellsOneProduct } from '../../../src/extract/page/page-type.js';
+import { dropPictureLines } from '../../../src/extract/content/passes/picture-lines.js';
 import type { Block } from '../../../src/extract/blocks.js';
 
 const URL_ = 'https://shop.example/c/chairs';
@@ -64,7 +66,7 @@ function railsOf(html: string): string[] {
   const body = (doc.children.find((c) => (c as Element).name === 'html') as Element).children.find(
     (c) => (c as Element).name === 'body',
   ) as Element;
-  const wide = wideGridStats(body);
+  const wide = wideGridStats(new Exclusions(), body);
   let page = 0;
   for (const c of body.children) page += wide.get(c as Element)?.chars ?? 0;
   return [...productRails(wide, page)].map((el) => el.attribs['class'] ?? el.name);

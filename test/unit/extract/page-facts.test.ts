@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { collectPageFacts } from '../../../src/extract/page-facts.js';
+import { collectPageFacts } from '../../../src/extract/page/page-facts.js';
 import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { rawTextLength } from '../../../src/extract/dom/measures.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { extractContent } from '../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../src/render/text.js';
-import { isOneLine } from '../../../src/extract/content/post-headers.js';
+import { isOneLine } from '../../../src/extract/content/exclude/post-headers.js';
 import { findElement } from '../../../src/extract/dom/walk.js';
 import type { Element } from 'domhandler';
 

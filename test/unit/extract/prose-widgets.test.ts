@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { isProseWidget } from '../../../src/extract/content/prose-widgets.js';
+import { isProseWidget } from '../../../src/extract/content/exclude/prose-widgets.js';
 import { findElement } from '../../../src/extract/dom/walk.js';
 import type { Element } from 'domhandler';
 import { contentTextAt } from '../../support/content-text.js';

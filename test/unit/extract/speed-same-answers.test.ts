@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { ElementStats } from '../../../src/extract/content/element-stats.js';
+import { ElementStats } from '../../../src/extract/content/select/element-stats.js';
 import { createUrlResolver } from '../../../src/extract/dom/url-resolver.js';
-import { toBlocks } from '../../../src/extract/to-blocks.js';
+import { toBlocks } from '../../../src/extract/to-blocks/to-blocks.js';
+import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import { findElement, removeNode } from '../../../src/extract/dom/walk.js';
 
 const HTML = `<html><body><div id="a"><p>One, two,   three.</p> <p>
@@ -103,6 +104,6 @@ test('absolute addresses resolve as they do against the base; a base that does n
     'http://e.org/f',
   ]);
   assert.deepEqual(links('not a url'), [null, null, null, null]);
-  const blocks = toBlocks(doc, createUrlResolver(doc, 'http://site.test/p/q'));
+  const blocks = toBlocks(doc, createUrlResolver(doc, 'http://site.test/p/q'), { isHidden: isHiddenByMarkup });
   assert.match(JSON.stringify(blocks), /"href":"https:\/\/example.com\/b"/);
 });

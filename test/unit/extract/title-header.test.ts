@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { isTitleHeader } from '../../../src/extract/content/heading-wrappers.js';
+import { isTitleHeader } from '../../../src/extract/content/exclude/heading-wrappers.js';
 import { findElement } from '../../../src/extract/dom/walk.js';
 import { contentTextAt } from '../../support/content-text.js';
 

@@ -1,14 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
-import { toBlocks, inlineText } from '../../../src/extract/to-blocks.js';
+import { toBlocks } from '../../../src/extract/to-blocks/to-blocks.js';
+import { inlineText } from '../../../src/extract/to-blocks/block-text.js';
 import { createUrlResolver } from '../../../src/extract/dom/url-resolver.js';
+import { isHiddenByMarkup } from '../../../src/extract/dom/visibility.js';
 import type { Block } from '../../../src/extract/blocks.js';
 import { Document, Element, Text } from 'domhandler';
 
 function blocksOf(html: string, url = 'https://example.com/dir/page.html'): Block[] {
   const doc = parseHtml(html);
-  return toBlocks(doc, createUrlResolver(doc, url));
+  return toBlocks(doc, createUrlResolver(doc, url), { isHidden: isHiddenByMarkup });
 }
 
 test('headings keep their level and paragraphs their inline structure', () => {
@@ -179,7 +181,7 @@ test('a 100,000-deep tree converts without overflowing the stack', () => {
   }
   const doc = new Document([inner]);
   inner.parent = doc;
-  const blocks = toBlocks(doc, createUrlResolver(doc, 'https://example.com/'));
+  const blocks = toBlocks(doc, createUrlResolver(doc, 'https://example.com/'), { isHidden: isHiddenByMarkup });
   assert.equal(blocks.length, 1);
   assert.equal(inlineText((blocks[0] as Extract<Block, { type: 'paragraph' }>).children), 'deep text');
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
-import { dropRepeatedRuns } from '../../../src/extract/content/whole-page.js';
+import { dropRepeatedRuns } from '../../../src/extract/content/passes/repeated-runs.js';
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const h = (text: string): Block => ({ type: 'heading', level: 2, children: [{ type: 'text', text }] });

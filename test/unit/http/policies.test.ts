@@ -167,6 +167,55 @@ describe('load shedding and readiness', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
   });
 
+  it('while the event loop is starved, sheds the calls of the caller with the most in progress', async (t) => {
+    const gate = gateTool();
+    const app = await appWith(
+      [echoTool(), gate.tool],
+      { maxEventLoopDelayMs: 20, rateLimitMax: 0 },
+      { pressureSampleIntervalMs: 50 },
+    );
+    t.after(async () => {
+      gate.releaseAll();
+      await app.close();
+    });
+    const heavy = '192.0.2.10';
+    const light = '192.0.2.11';
+    const held = [1, 2, 3].map(() =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/tools/slow_tool',
+        payload: { url: 'https://a.example/' },
+        remoteAddress: heavy,
+      }),
+    );
+    await gate.whenStarted(3);
+    const hog = setInterval(() => {
+      const until = Date.now() + 60;
+      while (Date.now() < until);
+    }, 1);
+    let heavyShed = false;
+    let lightServed = 0;
+    let lightShed = 0;
+    try {
+      for (let i = 0; i < 100 && !heavyShed; i++) {
+        heavyShed = (await app.inject({ ...call, remoteAddress: heavy })).statusCode === 503;
+        await sleep(5);
+      }
+      assert.ok(heavyShed, 'the caller with three calls running was shed while the loop was starved');
+      for (let i = 0; i < 5; i++) {
+        const status = (await app.inject({ ...call, remoteAddress: light })).statusCode;
+        if (status === 200) lightServed++;
+        if (status === 503) lightShed++;
+      }
+    } finally {
+      clearInterval(hog);
+    }
+    assert.equal(lightShed, 0, 'a caller with nothing running was not shed');
+    assert.equal(lightServed, 5);
+    gate.releaseAll();
+    for (const res of await Promise.all(held)) assert.equal(res.statusCode, 200);
+  });
+
   it('readyz is false while draining and new calls get 503', async (t) => {
     const app = await appWith([echoTool()], { rateLimitMax: 0 });
     t.after(() => app.close());

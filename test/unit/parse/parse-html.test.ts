@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Element } from 'domhandler';
+import { isTag, type Element } from 'domhandler';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { attribute } from '../../../src/parse/nodes.js';
 import { findElement, textContent, visitElements } from '../../../src/extract/dom/walk.js';
@@ -79,7 +79,7 @@ test('input beyond maxChars is not parsed', () => {
 
 test('elements beyond maxElements are dropped, their text kept', () => {
   const doc = parseHtml('<i>a</i><i>b</i><i>c</i>', { maxElements: 2 });
-  assert.equal(doc.children.filter((c) => c.type === 'tag').length, 2);
+  assert.equal(doc.children.filter((c) => isTag(c)).length, 2);
   assert.equal(textContent(doc), 'abc');
 });
 
@@ -104,7 +104,8 @@ test('a stray <![CDATA[ in HTML content is a comment that ends at the next >, as
 test('tag and attribute names are lower case in any case the page writes them, known ones as the shared copy', () => {
   const doc = parseHtml(
     '<DIV CLASS="a" Data-Src="x" DATA-FOO="y" cLaSs="dup"><SPAN ID="s">t</SPAN><My-Widget Foo="1">w</My-Widget>' +
-      '<svg viewBox="0 0 1 1"><linearGradient id="g"></linearGradient><foreignObject><DIV>f</DIV></foreignObject></svg>' +
+      '<svg viewBox="0 0 1 1"><linearGradient id="g"></linearGradient>' +
+      '<foreignObject><DIV>f</DIV></foreignObject></svg>' +
       '<IMAGE src="i.png"><p\u212A>k</p\u212A></DIV>',
   );
   const names: string[] = [];
@@ -150,11 +151,12 @@ test('tag and attribute names are lower case in any case the page writes them, k
 
 test('text and attribute values full of entities are read in one pass', () => {
   // The tokenizer ends each run of text or attribute value at the next `&`, `<` or quote found
-  // by indexOf (html-tokenizer.ts). Searching afresh for the `<` or the quote from every `&` went
+  // by indexOf (tokenizer.ts). Searching afresh for the `<` or the quote from every `&` went
   // to the end of the page each time: quadratic, 15 s for 2 MB of `&a`. Counted here as the
   // characters all string searches pass over during the parse, which a single pass keeps to a
   // few times the page's length.
   const entities = '&a'.repeat(20_000);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called back with .call(this, ...)
   const original = String.prototype.indexOf;
   for (const html of [entities, `<p title="${entities}">x</p>`, `<p title='${entities}'>x</p>`]) {
     let scanned = 0;

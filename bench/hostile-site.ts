@@ -1,0 +1,71 @@
+// The hostile caller's site for bench:hostile, in its own process on 127.0.0.2:PORT: one route
+// per hostile page of issue 31 (the rows that apply with the browser off), and a small honest
+// page, so honest callers also fetch from the attacked host.
+//   /scan-bomb      row 2: `<html>` then `<a` repeated to 96 KiB
+//   /slow-tail      row 6: about 5 MiB at once, then one byte every 5 s, never ending
+//   /heavy          row 7: a 5 MiB page of paragraphs, seconds of a worker's time to parse and read
+//   /slow           row 10: a small page after 14 s
+//   /page           a 2 KB page, answered at once
+import http from 'node:http';
+import { smallPage } from './target-pages.js';
+
+const MiB = 1024 * 1024;
+const para = '<p>' + 'Words of a long page that goes on and on, paragraph after paragraph. '.repeat(6) + '</p>\n';
+const heavy = Buffer.from(
+  `<!doctype html><title>Heavy</title><article>${para.repeat((5 * MiB) / para.length)}</article>`,
+);
+const scanBomb = Buffer.from('<html>' + '<a'.repeat((96 * 1024 - 6) / 2));
+const page = Buffer.from(smallPage());
+const html = { 'content-type': 'text/html; charset=utf-8' };
+
+/** How long /slow takes to answer (issue 31 row 10: 14 s). */
+export const SLOW_ANSWER_MS = 14_000;
+
+function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const head = req.method === 'HEAD';
+  if (path === '/page' || path === '/healthz')
+    return void res.writeHead(200, { ...html, 'content-length': page.length }).end(head ? undefined : page);
+  if (path === '/scan-bomb')
+    return void res.writeHead(200, { ...html, 'content-length': scanBomb.length }).end(head ? undefined : scanBomb);
+  if (path === '/heavy')
+    return void res.writeHead(200, { ...html, 'content-length': heavy.length }).end(head ? undefined : heavy);
+  if (path === '/slow') {
+    const t = setTimeout(
+      () => res.writeHead(200, { ...html, 'content-length': page.length }).end(page),
+      SLOW_ANSWER_MS,
+    );
+    res.on('close', () => clearTimeout(t));
+    return;
+  }
+  if (path === '/slow-tail') {
+    res.writeHead(200, html);
+    if (head) return void res.end();
+    res.write(heavy.subarray(0, heavy.length - 1024));
+    const t = setInterval(() => res.write(' '), 5000);
+    res.on('close', () => clearInterval(t));
+    return;
+  }
+  res.writeHead(404).end();
+}
+
+let requests = 0;
+let connections = 0;
+const server = http.createServer((req, res) => {
+  requests++;
+  serve(req, res);
+});
+server.on('connection', () => connections++);
+// With BENCH_SITE_TRACE set: requests and new connections a second, on stderr.
+if (process.env.BENCH_SITE_TRACE)
+  setInterval(() => {
+    process.stderr.write(`hostile site: ${requests} requests/s, ${connections} new connections/s\n`);
+    requests = 0;
+    connections = 0;
+  }, 1000).unref();
+server.keepAliveTimeout = 30_000;
+server.listen(Number(process.env.PORT), '127.0.0.2');
+process.on('SIGTERM', () => {
+  server.closeAllConnections();
+  server.close(() => process.exit(0));
+});

@@ -1,0 +1,359 @@
+// npm run bench:hostile: do honest callers keep their service while a hostile caller attacks?
+// The service runs as `npm start` runs it (default settings, browser off, plus
+// URLKIT_ALLOW_CIDRS for the two loopback sites). Honest callers (4 client addresses, 2 calls a
+// second each, sent on schedule whatever the answers, as independent users do) take turns of
+// clean_web_content on a 100 KB article and get_url_metadata on a 2 KB page of an honest site
+// (127.0.0.3), and check_url_status on a small page of the attacked site (127.0.0.2). For each
+// hostile page of issue 31 that applies with the browser off, the bench measures the honest
+// callers alone (quiet), then while one hostile caller (its own client address) sends that
+// page at full concurrency (64 calls in flight), and prints per attack: honest p99 quiet and
+// under attack, honest errors (any non-200 or item error), and the service's peak RSS. Goals
+// (issue 31): p99 under attack within 2x quiet, no honest error, peak RSS within 400 MiB.
+//
+// Options: --service DIR (another build), --attacks 2,6,7,10 (rows to run), --seconds S
+// (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
+// (calls a second per honest caller, 2), --trace (the
+// service's own figures every second under attack, on stderr), --profile DIR (CPU profiles of
+// the service's threads, written when it stops)
+import { setMaxListeners } from 'node:events';
+import os from 'node:os';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request } from 'undici';
+import {
+  REPO_ROOT,
+  arg,
+  rssSampler,
+  serviceRootArg,
+  startNodeService,
+  type ServiceProcess,
+} from './service-process.js';
+
+const HOSTILE_HOST = '127.0.0.2';
+const HONEST_HOST = '127.0.0.3';
+const serviceRoot = serviceRootArg();
+const SECONDS = Number(arg('seconds') ?? 20);
+const HOSTILE_CALLS = Number(arg('hostile') ?? 64);
+const HONEST_CALLERS = 4;
+/** Calls each honest caller sends per second. */
+const HONEST_RATE = Number(arg('honest-rate') ?? 2);
+/** Time the attack runs before the honest callers are measured under it. */
+const RAMP_S = 5;
+const MAX_RSS_MIB = 400;
+
+interface Attack {
+  row: string;
+  what: string;
+  tool: string;
+  body(origin: string, call: number): unknown;
+}
+
+const ATTACKS: Attack[] = [
+  {
+    row: '2',
+    what: 'a 96 KiB page of "<a" (main-thread scan)',
+    tool: 'clean_web_content',
+    body: (o) => ({ url: `${o}/scan-bomb` }),
+  },
+  {
+    row: '6',
+    what: 'about 5 MiB, then a byte every 5 s',
+    tool: 'clean_web_content',
+    body: (o, i) => ({ url: `${o}/slow-tail?call=${i}`, timeout: 60 }),
+  },
+  {
+    row: '7',
+    what: '40-item metadata batches (include_content) of 5 MiB pages',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({
+      items: Array.from({ length: 40 }, (_, k) => `${o}/heavy?call=${i}&item=${k}`),
+      include_content: true,
+    }),
+  },
+  {
+    row: '10',
+    what: '100-item batches to a host that answers in 14 s',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => `${o}/slow?call=${i}&item=${k}`), timeout: 15 }),
+  },
+];
+
+/** A client address of its own, so the service sees a caller of its own. */
+function callerAgent(address: string, connections: number): Agent {
+  return new Agent({ connections, localAddress: address, headersTimeout: 300_000, bodyTimeout: 300_000 });
+}
+
+interface CallOutcome {
+  ms: number;
+  /** null: a 200 whose every item has no error. */
+  error: string | null;
+}
+
+async function callTool(
+  service: ServiceProcess,
+  agent: Agent,
+  tool: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<CallOutcome> {
+  const started = performance.now();
+  try {
+    const res = await request(`${service.origin}/api/v1/tools/${tool}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      dispatcher: agent,
+      ...(signal ? { signal } : {}),
+    });
+    const json = (await res.body.json()) as {
+      data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
+      error?: { code: string };
+    };
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) return { ms, error: `HTTP ${res.statusCode} ${json.error?.code ?? ''}` };
+    const failed = json.data?.results?.find((r) => r.meta?.error);
+    return { ms, error: failed ? `${tool} ${failed.meta!.error!.code}` : null };
+  } catch (err) {
+    return { ms: performance.now() - started, error: `connection: ${(err as Error).message}` };
+  }
+}
+
+interface Sites {
+  hostile: string;
+  honest: string;
+}
+
+/** The honest callers' plan: each call takes the next of these in turn. */
+function honestCall(sites: Sites, n: number): { tool: string; body: unknown } {
+  switch (n % 3) {
+    case 0:
+      return { tool: 'clean_web_content', body: { url: `${sites.honest}/article` } };
+    case 1:
+      return { tool: 'check_url_status', body: { url: `${sites.hostile}/page` } };
+    default:
+      return { tool: 'get_url_metadata', body: { url: `${sites.honest}/page` } };
+  }
+}
+
+interface HonestFigures {
+  calls: number;
+  p50: number;
+  p99: number;
+  errors: Map<string, number>;
+  /** p99 by tool, for --trace. */
+  byTool: string;
+}
+
+/**
+ * The honest callers for `seconds`: each sends a call every 1/HONEST_RATE s on a fixed
+ * schedule (open loop, as independent users do: a slow answer does not hold the next call
+ * back), whatever the answers.
+ */
+async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Sites, seconds: number) {
+  const latencies: number[] = [];
+  const perTool = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const calls: Promise<void>[] = [];
+  let n = 0;
+  const intervalMs = 1000 / HONEST_RATE;
+  const started = performance.now();
+  for (let k = 0; (k * intervalMs) / 1000 < seconds; k++) {
+    const at = started + k * intervalMs;
+    await sleep(Math.max(0, at - performance.now()));
+    for (const agent of agents) {
+      const { tool, body } = honestCall(sites, n++);
+      calls.push(
+        callTool(service, agent, tool, body).then((out) => {
+          latencies.push(out.ms);
+          perTool.set(tool, [...(perTool.get(tool) ?? []), out.ms]);
+          if (out.error) errors.set(out.error, (errors.get(out.error) ?? 0) + 1);
+        }),
+      );
+    }
+  }
+  await Promise.all(calls);
+  const at = (xs: number[], p: number) =>
+    xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
+  const byTool = [...perTool]
+    .map(([tool, xs]) => `${tool} p50 ${fmt(at(xs, 0.5))} p99 ${fmt(at(xs, 0.99))}`)
+    .join(', ');
+  return {
+    calls: latencies.length,
+    p50: at(latencies, 0.5),
+    p99: at(latencies, 0.99),
+    errors,
+    byTool,
+  } satisfies HonestFigures;
+}
+
+/** The hostile caller: `calls` requests in flight, each sent again as soon as it is answered. */
+function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sites: Sites) {
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  let sent = 0;
+  let answered = 0;
+  const loop = async () => {
+    while (!stop.signal.aborted) {
+      const out = await callTool(service, agent, attack.tool, attack.body(sites.hostile, sent++), stop.signal);
+      if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
+    }
+  };
+  const loops = Array.from({ length: HOSTILE_CALLS }, loop);
+  return {
+    answered: () => answered,
+    async stop() {
+      stop.abort();
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** The service's own view, from /metrics: calls, workers, body memory and event-loop delay. */
+async function serviceView(service: ServiceProcess): Promise<string> {
+  try {
+    const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+    const v = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return (
+      `calls ${v('urlkit_admission_running')} running/${v('urlkit_admission_queue_length')} queued (limit ` +
+      `${v('urlkit_admission_limit')}), workers ${v('urlkit_worker_busy')} busy/${v('urlkit_worker_queue_length')} ` +
+      `queued, body memory ${(v('urlkit_body_memory_bytes') / 2 ** 20).toFixed(0)} MiB/` +
+      `${v('urlkit_body_memory_waiting')} waiting, loop delay p99 ` +
+      `${(v('urlkit_nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(0)} ms`
+    );
+  } catch {
+    return 'no answer from /metrics';
+  }
+}
+
+/** With --trace: the service's view every second until stopped. */
+function traceService(service: ServiceProcess, label: string): () => void {
+  if (!process.argv.includes('--trace')) return () => {};
+  let on = true;
+  void (async () => {
+    while (on) {
+      process.stderr.write(`${label}: ${await serviceView(service)}\n`);
+      await sleep(1000);
+    }
+  })();
+  return () => {
+    on = false;
+  };
+}
+
+/** Waits until the service has no call running (the hostile calls stopped with their clients), at most 30 s. */
+async function settle(service: ServiceProcess): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    try {
+      const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+      if (/^urlkit_admission_running 0$/m.test(text)) break;
+    } catch {
+      /* busy: look again */
+    }
+    await sleep(500);
+  }
+  await sleep(2000);
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const errorsText = (e: Map<string, number>) =>
+  e.size === 0
+    ? '0'
+    : [...e]
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')
+        .replace(/\|/g, '/');
+
+async function main(): Promise<void> {
+  const rows = (arg('attacks') ?? ATTACKS.map((a) => a.row).join(',')).split(',');
+  const attacks = ATTACKS.filter((a) => rows.includes(a.row));
+  const hostileSite = await startNodeService(
+    resolve(REPO_ROOT, 'dist/bench/hostile-site.js'),
+    {},
+    '/healthz',
+    HOSTILE_HOST,
+  );
+  const honestSite = await startNodeService(
+    resolve(REPO_ROOT, 'dist/bench/load-target.js'),
+    { TARGET_HOST: HONEST_HOST },
+    '/healthz',
+    HONEST_HOST,
+  );
+  const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
+  const profileDir = arg('profile');
+  const service = await startNodeService(
+    resolve(serviceRoot, 'dist/src/main.js'),
+    { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` },
+    '/healthz',
+    '127.0.0.1',
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  );
+  const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
+  const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
+  console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
+  console.log(
+    `honest: ${HONEST_CALLERS} callers x ${HONEST_RATE} calls/s (content 100 KB article, metadata 2 KB page, ` +
+      `status of a page on the attacked host); hostile: 1 caller, ${HOSTILE_CALLS} calls in flight; ` +
+      `${SECONDS} s per phase; node ${process.version}`,
+  );
+  console.log(
+    `machine: ${os.availableParallelism()} cores, load average at start ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}\n`,
+  );
+  const results: string[] = [];
+  let verdict = true;
+  let overallPeak = 0;
+  try {
+    await honestPhase(service, honestAgents, sites, 5); // warm-up: workers, JIT, connections
+    for (const attack of attacks) {
+      const quiet = await honestPhase(service, honestAgents, sites, SECONDS);
+      if (process.argv.includes('--trace')) process.stderr.write(`quiet: ${quiet.byTool}\n`);
+      const rss = rssSampler(() => service.rssMiB());
+      const hostile = startHostile(service, hostileAgent, attack, sites);
+      await sleep(RAMP_S * 1000);
+      const untrace = traceService(service, `row ${attack.row}`);
+      const loud = await honestPhase(service, honestAgents, sites, SECONDS);
+      untrace();
+      if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
+      const peak = rss.stop();
+      overallPeak = Math.max(overallPeak, peak);
+      const hostileAnswered = hostile.answered();
+      await hostile.stop();
+      await settle(service);
+      const ratio = loud.p99 / quiet.p99;
+      const ok = ratio <= 2 && loud.errors.size === 0 && peak <= MAX_RSS_MIB;
+      verdict &&= ok;
+      const line =
+        `| ${attack.row} | ${attack.what} | ${fmt(quiet.p99)} | ${fmt(loud.p99)} | ${ratio.toFixed(2)} | ` +
+        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} |`;
+      results.push(line);
+      process.stderr.write(`${line}\n`);
+    }
+  } finally {
+    await Promise.all([...honestAgents, hostileAgent].map((a) => a.close()));
+    await service.stop();
+    await Promise.all([hostileSite.stop(), honestSite.stop()]);
+  }
+  console.log(
+    '| row | the hostile caller sends | honest p99 quiet ms | honest p99 under attack ms | ratio | honest calls | ' +
+      'honest errors | hostile calls answered | peak RSS MiB |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---|---:|---:|');
+  for (const line of results) console.log(line);
+  console.log(
+    `\ngoals: honest p99 under attack <= 2x quiet, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
+      `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(overallPeak)} MiB)`,
+  );
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

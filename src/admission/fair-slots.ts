@@ -1,0 +1,198 @@
+// A counting semaphore shared fairly between callers: the slots of admission (calls running at
+// once), of the worker pool (worker threads) and of one host (connections to it).
+// - Waiters line up per caller and are served round robin (fair-queue.ts): a caller's backlog
+//   waits behind its own work, not in front of others'.
+// - While other callers are active, no caller may hold more than `capacity - reserve` slots:
+//   the reserve is kept for the others, so a caller who arrives while one caller fills every
+//   slot with slow work starts at once instead of waiting for that work to end. A caller alone
+//   may use every slot (one batch job on an otherwise idle service loses nothing).
+// - The slots are not preemptive: a caller who took every slot while alone keeps them until
+//   each ends; the reserve then goes to the others as those slots come back. Where a slot is a
+//   permission rather than a thing (admission's limit, connections to a host), a caller holding
+//   less than its fair share (the capacity over the active callers, at least one slot) may go
+//   over the capacity, as long as fewer than the reserve of such slots are held, so it does not
+//   wait for another caller's long work to end (or for an adaptive capacity that shrank below
+//   what one caller holds to come back up): `overcommit`.
+import type { Claimant } from './call-scope.js';
+import { FairQueue } from './fair-queue.js';
+
+/** The part of a resource kept for other callers: a quarter, and at least one unit once there are two. */
+export function fairReserve(capacity: number): number {
+  if (!Number.isFinite(capacity) || capacity < 2) return 0;
+  return Math.max(1, Math.floor(capacity / 4));
+}
+
+export type Release = () => void;
+
+interface Waiter {
+  claimant: Claimant;
+  queuedAt: number;
+  grant(): void;
+  reject(reason: Error): void;
+}
+
+export interface FairSlotsOptions {
+  /** Slots that may be held at once; read at every decision (admission's limit moves). */
+  capacity: () => number;
+  /** Slots a caller may not take while others are active. @default fairReserve(capacity) */
+  reserve?: (capacity: number) => number;
+  /** Called when a slot is granted, with how long the caller waited for it (ms). */
+  onGrant?: (waitedMs: number) => void;
+  /**
+   * A caller holding less than its fair share may take a slot beyond the capacity, as long as
+   * fewer than `reserve` slots so granted are held. Not for slots that stand for a thing there
+   * are only `capacity` of (worker threads). @default false
+   */
+  overcommit?: boolean;
+}
+
+export class FairSlots {
+  private used = 0;
+  /** Slots held now that were granted beyond the capacity (overcommit). */
+  private over = 0;
+  private readonly heldBy = new Map<string, number>();
+  private readonly waiting = new FairQueue<Waiter>();
+  private readonly capacityOf: () => number;
+  private readonly reserveOf: (capacity: number) => number;
+  private readonly onGrant: ((waitedMs: number) => void) | undefined;
+  private readonly overcommit: boolean;
+
+  constructor(opts: FairSlotsOptions) {
+    this.capacityOf = opts.capacity;
+    this.reserveOf = opts.reserve ?? fairReserve;
+    this.onGrant = opts.onGrant;
+    this.overcommit = opts.overcommit ?? false;
+  }
+
+  get capacity(): number {
+    return this.capacityOf();
+  }
+
+  /** Slots held now. */
+  get busy(): number {
+    return this.used;
+  }
+
+  /** Callers' requests waiting for a slot. */
+  get queued(): number {
+    return this.waiting.size;
+  }
+
+  /** Slots `caller` holds now. */
+  heldOf(caller: string): number {
+    return this.heldBy.get(caller) ?? 0;
+  }
+
+  /** Requests of `caller` waiting now. */
+  queuedOf(caller: string): number {
+    return this.waiting.sizeOf(caller);
+  }
+
+  /** Whether no other caller has more requests holding or waiting for a slot than `caller`. */
+  isHeaviest(caller: string): boolean {
+    const load = (c: string) => this.heldOf(c) + this.queuedOf(c);
+    const mine = load(caller);
+    for (const c of this.heldBy.keys()) if (c !== caller && load(c) > mine) return false;
+    for (const c of this.waiting.callers()) if (c !== caller && load(c) > mine) return false;
+    return true;
+  }
+
+  /** The caller with the most requests waiting, if any wait. */
+  longestQueue(): string | undefined {
+    return this.waiting.longest();
+  }
+
+  /** How long the longest-waiting request has waited (ms), or null when none waits. */
+  oldestWaitMs(): number | null {
+    let oldest: number | null = null;
+    for (const w of this.waiting.values()) if (oldest === null || w.queuedAt < oldest) oldest = w.queuedAt;
+    return oldest === null ? null : performance.now() - oldest;
+  }
+
+  /**
+   * Resolves with the release function once `claimant` holds a slot; rejects with the signal's
+   * reason when it aborts first (the request then leaves the line without a slot).
+   */
+  acquire(claimant: Claimant, signal?: AbortSignal): Promise<Release> {
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    const now = this.tryAcquire(claimant);
+    if (now) return Promise.resolve(now);
+    return new Promise<Release>((resolve, reject) => {
+      const onAbort = () => {
+        if (this.waiting.cancel(ticket)) reject(signal!.reason as Error);
+      };
+      const waiter: Waiter = {
+        claimant,
+        queuedAt: performance.now(),
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          this.onGrant?.(performance.now() - waiter.queuedAt);
+          resolve(this.take(claimant.caller));
+        },
+        reject: (reason) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(reason);
+        },
+      };
+      const ticket = this.waiting.push(claimant.caller, waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** A slot now if `claimant` may take one without waiting, else null (nothing is queued). */
+  tryAcquire(claimant: Claimant): Release | null {
+    // Earlier waiters first: a change with time (a caller's linger ended) may have made one eligible.
+    this.drain();
+    // A caller's own requests stay in order: with some waiting, this one waits behind them.
+    if (this.waiting.sizeOf(claimant.caller) > 0 || !this.mayTake(claimant)) return null;
+    this.onGrant?.(0);
+    return this.take(claimant.caller);
+  }
+
+  /**
+   * Rejects the newest waiting request of `caller` with `reason` (a full line makes room this
+   * way, from the longest backlog); false when it has none.
+   */
+  rejectNewest(caller: string, reason: Error): boolean {
+    const w = this.waiting.popNewest(caller);
+    if (!w) return false;
+    w.reject(reason);
+    return true;
+  }
+
+  /** Grants free slots to waiters who may take them. Call it when the capacity has grown. */
+  drain(): void {
+    while (this.waiting.size > 0) {
+      const next = this.waiting.shift((w) => this.mayTake(w.claimant));
+      if (!next) return;
+      next.grant();
+    }
+  }
+
+  private mayTake(claimant: Claimant): boolean {
+    const capacity = this.capacityOf();
+    const reserve = this.reserveOf(capacity);
+    const held = this.heldOf(claimant.caller);
+    if (this.used >= capacity)
+      return this.overcommit && this.over < reserve && held < Math.max(1, capacity / claimant.activeCallers());
+    return reserve <= 0 || held < capacity - reserve || !claimant.othersActive();
+  }
+
+  private take(caller: string): Release {
+    const beyond = this.used >= this.capacityOf();
+    if (beyond) this.over++;
+    this.used++;
+    this.heldBy.set(caller, this.heldOf(caller) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.used--;
+      if (beyond) this.over--;
+      const held = this.heldOf(caller) - 1;
+      if (held > 0) this.heldBy.set(caller, held);
+      else this.heldBy.delete(caller);
+      this.drain();
+    };
+  }
+}

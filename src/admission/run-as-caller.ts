@@ -1,0 +1,33 @@
+// What a process shares between its callers beyond slots: who is active, and the memory budget
+// for response bodies. A tool call (admission.ts) or a queue job (batch/queue-dispatcher.ts)
+// runs through runAsCaller, so everything it does below is charged to its caller.
+import type { Config } from '../config/config.js';
+import { closeCallMemory, openCallMemory } from './body-memory.js';
+import { claimantOf, inCallScope } from './call-scope.js';
+import { Callers } from './callers.js';
+import { MemoryBudget } from './memory-budget.js';
+
+export interface Shares {
+  callers: Callers;
+  /** Memory for the response bodies calls hold (body-memory.ts); null: unbounded. */
+  bodyMemory: MemoryBudget | null;
+}
+
+export function sharesFromConfig(config: Pick<Config, 'bodyMemoryBytes'>): Shares {
+  return {
+    callers: new Callers(),
+    bodyMemory: config.bodyMemoryBytes > 0 ? new MemoryBudget(config.bodyMemoryBytes) : null,
+  };
+}
+
+/** Runs `fn` as work of `caller`: counted as active, its bodies charged to the budget. */
+export async function runAsCaller<T>(shares: Shares, caller: string, fn: () => Promise<T>): Promise<T> {
+  const leave = shares.callers.enter(caller);
+  const memory = openCallMemory(shares.bodyMemory);
+  try {
+    return await inCallScope({ claimant: claimantOf(caller, shares.callers), memory }, fn);
+  } finally {
+    closeCallMemory(memory);
+    leave();
+  }
+}

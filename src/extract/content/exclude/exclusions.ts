@@ -1,0 +1,312 @@
+// What an attempt leaves out before scoring: never-text elements and hidden ones always;
+// boilerplate landmarks and unlikely containers in strict passes.
+import type { AnyNode, Element } from 'domhandler';
+import { isHiddenByMarkup, type HiddenTest } from '../../dom/visibility.js';
+import { isHeadingToggle } from '../../dom/heading-toggle.js';
+import { isUnlikelyName, unionOf } from '../../dom/patterns.js';
+import type { AttemptFlags } from '../select/attempt-flags.js';
+import { textContent } from '../../dom/walk.js';
+import { collapsedLength, rawTextLength } from '../../dom/measures.js';
+import { BODY_CLASS } from '../../vocabulary/class-words.js';
+
+import { attribute, readAttributes } from '../../../parse/nodes.js';
+import { IndexSlots } from '../../dom/index-slots.js';
+import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary/tags.js';
+import { isLayoutWrapper } from './layout-wrappers.js';
+import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
+import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
+import { isRunInDateline } from './run-in-dateline.js';
+import { isProseWidget } from './prose-widgets.js';
+import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
+import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-words.js';
+import { AUTHOR_PROPS } from '../../vocabulary/schema-types.js';
+import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
+import { CONSENT_WORDS } from '../../vocabulary/phrases/notices.js';
+
+const POST_META_MAX_CHARS = 200;
+
+const FURNITURE_BOX_MAX_CHARS = 1500;
+
+const CONSENT_MAX_CHARS = 5000;
+
+/**
+ * What one extraction leaves out, by the page's own hidden test (`isHidden`, dom/visibility.ts)
+ * and its text length (`pageChars`, for the layout-wrapper rule: the root's raw text, which the
+ * page-facts walk has counted already). The answers of `always` and `strictly` (with
+ * stripUnlikely) are remembered, one byte per element (IndexSlots): the strict, relaxed, wide
+ * and whole-page readings and the conversion each ask about the same elements. They read only
+ * the element, its subtree and its ancestors, and the page's reveal, none of which changes
+ * during an extraction (the DOM is not modified there; the reveal is done before the first
+ * question). Bits 0-1: always (0 not asked yet, 1 kept, 2 excluded); bits 2-3: strictly (0, 4
+ * kept, 8 excluded).
+ */
+export class Exclusions {
+  private readonly memo = new IndexSlots();
+  /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
+  private readonly pageTexts = new Map<Element, number>();
+  /** Where the judges read attributes to (each copies the values out at once, so that a nested
+   *  judgement cannot overwrite them in use). */
+  readonly alwaysValues: Array<string | undefined> = [];
+  readonly strictValues: Array<string | undefined> = [];
+  readonly declaredBodyValues: Array<string | undefined> = [];
+
+  constructor(
+    readonly isHidden: HiddenTest = isHiddenByMarkup,
+    readonly pageChars: (root: AnyNode) => number = rawTextLength,
+  ) {}
+
+  /** Never text, hidden, a consent wall, a modal, a writing form: left out of every reading. */
+  readonly always = (el: Element): boolean => this.remembered(el, 1, judgeAlwaysExcluded);
+
+  /** Boilerplate landmarks and unlikely containers, in the readings that strip them. */
+  strictly(el: Element, flags: AttemptFlags): boolean {
+    if (!flags.stripUnlikely) return false;
+    return this.remembered(el, 4, judgeStrictlyExcluded);
+  }
+
+  /** `judge(this, el)`, answered from the memo when it is there. `kept`: the verdict's bit for
+   *  "kept"; the bit above it stands for "excluded" (see above). */
+  private remembered(el: Element, kept: number, judge: (ex: Exclusions, el: Element) => boolean): boolean {
+    const m = this.memo;
+    const slot = m.slot(el);
+    if (slot < 0) return judge(this, el);
+    const known = m.values[slot]! & (kept * 3);
+    if (known !== 0) return known !== kept;
+    const excluded = judge(this, el);
+    m.values[slot] = m.values[slot]! | (excluded ? kept * 2 : kept);
+    return excluded;
+  }
+
+  /** Text length of a page's outermost element, measured once per page. */
+  pageTextLength(top: Element): number {
+    let n = this.pageTexts.get(top);
+    if (n === undefined) {
+      n = textContent(top).length;
+      this.pageTexts.set(top, n);
+    }
+    return n;
+  }
+}
+
+/** What judgeAlwaysExcluded and judgeStrictlyExcluded read. */
+const ALWAYS_ATTRIBUTES = ['class', 'id', 'role', 'aria-modal'] as const;
+const STRICT_ATTRIBUTES = ['role', 'itemprop', 'rel', 'class', 'id'] as const;
+
+function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
+  if (el.name === 'noscript') return !isNoscriptCopy(el);
+  if ((UNREADABLE_TAGS.has(el.name) && !isHeadingToggle(el, ex.isHidden)) || ex.isHidden(el)) return true;
+  if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return false;
+  if (el.name === 'form' && isWritingForm(el)) return true;
+  // The four attributes read below, in one pass (readAttributes): most elements are judged here.
+  const alwaysValues = ex.alwaysValues;
+  readAttributes(el, ALWAYS_ATTRIBUTES, alwaysValues);
+  const cls = alwaysValues[0];
+  const id = alwaysValues[1];
+  const role = alwaysValues[2];
+  const ariaModal = alwaysValues[3];
+  // One test of the union first: when it fails, none of CONSENT_NAME, CONSENT_PLATFORM and POPUP
+  // matches.
+  const named = namesMatch(cls, id, ALWAYS_NAMES);
+  const consentNamed = named && namesMatch(cls, id, CONSENT_NAME);
+  if (!consentNamed && named && namesMatch(cls, id, CONSENT_PLATFORM)) return speaksConsent(textContent(el));
+  if (!consentNamed && !isModal(ex, el, role, ariaModal, named && namesMatch(cls, id, POPUP))) return false;
+  // Consent walls and modals are short; a long container whose class merely shares the
+  // vocabulary is not one, unless its text is itself about cookies and consent (a preference
+  // centre listing purposes).
+  const text = textContent(el);
+  return text.length <= CONSENT_MAX_CHARS || (consentNamed && speaksConsent(text));
+}
+
+/** The element's class or id matches `re`. */
+export function classOrIdMatches(el: Element, re: RegExp): boolean {
+  return namesMatch(attribute(el, 'class'), attribute(el, 'id'), re);
+}
+
+/** This class or this id matches `re`. */
+function namesMatch(cls: string | undefined, id: string | undefined, re: RegExp): boolean {
+  return (cls !== undefined && re.test(cls)) || (id !== undefined && re.test(id));
+}
+
+/** A dialog (role or aria-modal) outside the page's <main> and <article> is an overlay over
+ *  the page: a consent banner, a sign-up or a region picker, not the page's own text, in any
+ *  pass. Inside them it is a sheet of the content (a product's details drawer); and a dialog
+ *  holding most of the page's text is the page shown in a lightbox. `role`, `ariaModal`: the
+ *  element's attributes; `popupNamed`: its class or id matches POPUP. */
+function isModal(
+  ex: Exclusions,
+  el: Element,
+  role: string | undefined,
+  ariaModal: string | undefined,
+  popupNamed: boolean,
+): boolean {
+  if (role !== 'dialog' && role !== 'alertdialog' && ariaModal !== 'true' && !popupNamed) return false;
+  let top: Element = el;
+  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
+    const a = p as Element;
+    if (a.name === 'main' || a.name === 'article' || attribute(a, 'role') === 'main') return false;
+    top = a;
+  }
+  return textContent(el).length < MODAL_PAGE_SHARE * ex.pageTextLength(top);
+}
+
+const MODAL_PAGE_SHARE = 0.5;
+/** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
+ *  that it follows their edits): most elements match none, and are told so in one test each
+ *  for their class and their id instead of three. */
+const ALWAYS_NAMES = unionOf(CONSENT_NAME, CONSENT_PLATFORM, POPUP);
+
+/** A preference centre names cookies, consent or vendors about once a sentence. */
+const CONSENT_WORDS_PER_CHAR = 1 / 400;
+
+function speaksConsent(text: string): boolean {
+  let n = 0;
+  const needed = Math.ceil(text.length * CONSENT_WORDS_PER_CHAR);
+  for (const _ of text.matchAll(CONSENT_WORDS)) if (++n >= needed) return true;
+  return false;
+}
+
+/** The class patterns strictlyExcluded tests (their union, see unionOf). */
+const STRICT_CLASSES = unionOf(CAPTION, POST_META, FURNITURE_BOX);
+
+/** Exclusions.strictly with stripUnlikely, asked afresh. */
+function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
+  if (STRICT_CHROME_TAGS.has(el.name)) return true;
+  // The five attributes read below, in one pass (readAttributes): most elements are judged here.
+  const strictValues = ex.strictValues;
+  readAttributes(el, STRICT_ATTRIBUTES, strictValues);
+  const role = strictValues[0];
+  const prop = strictValues[1];
+  const rel = strictValues[2];
+  const cls = strictValues[3];
+  const id = strictValues[4];
+  if (role && BOILERPLATE_ROLES.has(role)) return true;
+  // Bylines and dates stay out of the body; the title is added by the renderer when asked.
+  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el)) return true;
+  if (rel === 'author' && !isPostHeader(el)) return true;
+  if (el.name === 'figcaption') return true;
+  // One test of the union first: most classes match none of the three.
+  if (cls && STRICT_CLASSES.test(cls)) {
+    if (CAPTION.test(cls) && !holdsHeading(el)) return true;
+    if (
+      POST_META.test(cls) &&
+      !KEEP_TAGS.has(el.name) &&
+      textContent(el).length <= POST_META_MAX_CHARS &&
+      !isPostHeader(el) &&
+      !isRunInDateline(el)
+    )
+      return true;
+    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS)
+      return true;
+  }
+  if (KEEP_TAGS.has(el.name)) return false;
+  if (prop === 'articleBody' || prop === 'text') return false;
+  return (
+    isUnlikelyName(cls, id) &&
+    !holdsDeclaredBody(ex, el) &&
+    !isLayoutWrapper(el, ex.pageChars) &&
+    !isPanelTrigger(el) &&
+    !(cls !== undefined && SEO_COPY.test(cls)) &&
+    !isHeadingWrapper(el) &&
+    !isProseWidget(el) &&
+    !isTitleHeader(el)
+  );
+}
+
+/** A declared forum post's author and date line (post-headers.ts) is read with the post. */
+function isPostHeader(el: Element): boolean {
+  // The ancestor walk first: on a page without declared posts it ends the test, and the text
+  // is read only up to the limit (an author box can be long).
+  return inDeclaredPost(el) && textContent(el, POST_HEADER_MAX_CHARS).length <= POST_HEADER_MAX_CHARS && isOneLine(el);
+}
+
+/** The button that opens an accordion panel (`aria-expanded`), holding a heading, is the
+ *  panel's question or title, whatever its class says ("accordion__header"). */
+function isPanelTrigger(el: Element): boolean {
+  return attribute(el, 'aria-expanded') !== undefined && holdsHeading(el);
+}
+
+/** A picture's caption or credit (figcaption, caption/credit classes), not a card's text block. */
+export function isCaption(el: Element): boolean {
+  if (el.name === 'figcaption') return true;
+  const cls = attribute(el, 'class');
+  return cls !== undefined && CAPTION.test(cls) && !holdsHeading(el);
+}
+
+/** A picture's caption is a line or two under it; a "caption" holding a heading is the text
+ *  block of a card or a slide ("product-caption": title, description, price). */
+function holdsHeading(el: Element): boolean {
+  // A heading set in a typography class named "caption" ("caption-s5-fx") is a heading.
+  return /^h[1-6]$/.test(el.name) || hasDescendant(el, (child) => /^h[1-6]$/.test(child.name));
+}
+
+/** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
+ *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
+function holdsDeclaredBody(ex: Exclusions, el: Element): boolean {
+  return hasDescendant(el, (d) => isDeclaredBody(ex, d));
+}
+
+/** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every
+ *  element under each unlikely-named one, so both come from one pass (readAttributes). */
+const DECLARED_BODY_ATTRIBUTES = ['itemprop', 'class'] as const;
+
+function isDeclaredBody(ex: Exclusions, el: Element): boolean {
+  const declaredBodyValues = ex.declaredBodyValues;
+  readAttributes(el, DECLARED_BODY_ATTRIBUTES, declaredBodyValues);
+  if (declaredBodyValues[0] === 'articleBody') return true;
+  const cls = declaredBodyValues[1];
+  return !!cls && BODY_CLASS.test(cls);
+}
+
+/** Whether any element below `el` matches. */
+function hasDescendant(el: Element, matches: (child: Element) => boolean): boolean {
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    for (const c of cur.children) {
+      if (c.type !== 'tag') continue;
+      const child = c as Element;
+      if (matches(child)) return true;
+      stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** A <noscript> that is all the text of its container, and a body's worth of it, is the page's
+ *  copy of its article for readers without scripts (the script renders the same text from a
+ *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes.
+ *  "All" allows a loading notice or a sign-in link beside it: a forum app that renders its
+ *  thread from script keeps the whole thread in a <noscript> next to its (empty) app shell. */
+const NOSCRIPT_COPY_MIN_CHARS = 200;
+const NOSCRIPT_COPY_MAX_OTHER_CHARS = 25;
+const NOSCRIPT_COPY_MAX_OTHER_SHARE = 0.05;
+
+function isNoscriptCopy(el: Element): boolean {
+  const parent = el.parent;
+  if (!parent || parent.type !== 'tag') return false;
+  const own = collapsedLength(textContent(el));
+  if (own < NOSCRIPT_COPY_MIN_CHARS) return false;
+  const other = collapsedLength(textContent(parent)) - own;
+  return other <= Math.max(NOSCRIPT_COPY_MAX_OTHER_CHARS, NOSCRIPT_COPY_MAX_OTHER_SHARE * own);
+}
+
+/** Comment and contact forms (a text area plus little text) are never the article, in any
+ *  pass; a page-wide form (ASP.NET wraps whole pages in one) holds far more text. */
+const WRITING_FORM_MAX_CHARS = 1500;
+
+function isWritingForm(form: Element): boolean {
+  let hasTextArea = false;
+  const stack: Element[] = [form];
+  while (stack.length > 0 && !hasTextArea) {
+    const el = stack.pop()!;
+    for (const c of el.children) {
+      if (c.type !== 'tag') continue;
+      if ((c as Element).name === 'textarea') {
+        hasTextArea = true;
+        break;
+      }
+      stack.push(c as Element);
+    }
+  }
+  return hasTextArea && textContent(form).trim().length <= WRITING_FORM_MAX_CHARS;
+}

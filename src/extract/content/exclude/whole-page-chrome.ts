@@ -1,0 +1,40 @@
+// What the whole-page reading leaves out: never-text and hidden elements (Exclusions.always),
+// picture captions and the page's chrome landmarks (navigation, header, footer, asides, menus,
+// and a form unless it wraps the page); beyond the strict measure's view, a post's comments,
+// reviews and sidebar widgets too.
+import type { Element } from 'domhandler';
+import { attribute } from '../../../parse/nodes.js';
+import { CHROME_TAGS } from '../../vocabulary/tags.js';
+import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
+
+import { classOrIdMatches, isCaption, type Exclusions } from './exclusions.js';
+import { ARTICLE_EXTRAS, BEYOND_STRICT_EXTRAS } from '../../vocabulary/region-words.js';
+
+/** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks. */
+export function wholePageExcluded(ex: Exclusions, el: Element): boolean {
+  if (ex.always(el)) return true;
+  if (isCaption(el)) return true;
+  if (CHROME_TAGS.has(el.name)) return true;
+  if (el.name === 'form') return !holdsMain(el);
+  const role = attribute(el, 'role');
+  return role !== undefined && BOILERPLATE_ROLES.has(role);
+}
+
+/** ASP.NET and similar wrap the whole page in one <form>: that one is the page, not chrome. */
+function holdsMain(form: Element): boolean {
+  return form.parent !== null && (form.parent as Element).name === 'body';
+}
+
+/** What the whole-page reading leaves out when the gate was not the strict measure. */
+export function beyondStrictExcluded(ex: Exclusions, el: Element): boolean {
+  return wholePageExcluded(ex, el) || classOrIdMatches(el, BEYOND_STRICT_EXTRAS);
+}
+
+/** What the whole-page reading of a page declared an article leaves out: its comments and its
+ *  links to other articles too. */
+export function articleWholePageExcluded(ex: Exclusions, el: Element): boolean {
+  if (wholePageExcluded(ex, el)) return true;
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  return (cls !== undefined && ARTICLE_EXTRAS.test(cls)) || (id !== undefined && ARTICLE_EXTRAS.test(id));
+}

@@ -1,0 +1,180 @@
+// Lines printed twice in one: a shop sets a price, a date or a title in a visible span and
+// again in a screen-reader-only one beside it ("EUR 163.12EUR 163.12"); the conversion reads
+// both, glued. A line whose text is the same string twice over (nothing between) is that
+// string once. And a long paragraph the page prints again further down (a product's
+// description in its tab and again in a summary, a testimonial repeated by a carousel) is read
+// once. Block-level, on paragraphs and headings of the converted output only.
+import type { Block, Inline, ListItem } from '../../blocks.js';
+import { inlineText } from '../../to-blocks/block-text.js';
+import { dropCardControls } from './card-controls.js';
+
+/** Each half holds at least this many characters, a letter or digit among them. */
+const MIN_HALF = 4;
+
+/** The half of `text` when it is one string twice over, else null. */
+function half(text: string): string | null {
+  const n = text.length;
+  if (n < 2 * MIN_HALF) return null;
+  // A figure twice over with one space between ("$1,999.95 $1,999.95": a price and its
+  // struck-through twin of the same amount) is the figure once.
+  if (n % 2 !== 0) {
+    const h = text.slice(0, (n - 1) / 2);
+    return text[(n - 1) / 2] === ' ' && text.endsWith(h) && /\d/.test(h) && h.trim() === h ? h : null;
+  }
+  const h = text.slice(0, n / 2);
+  return text.endsWith(h) && /[\p{L}\p{N}]/u.test(h) && h.trim() === h ? h : null;
+}
+
+/** The inlines up to the point where their text reaches `h`, or one text node cut to it. */
+function firstHalf(children: Inline[], h: string): Inline[] | null {
+  let text = '';
+  for (let k = 0; k < children.length; k++) {
+    text += inlineText([children[k]!]);
+    if (text === h) return children.slice(0, k + 1);
+    if (text.length > h.length) break;
+  }
+  const only = children.length === 1 ? children[0]! : null;
+  if (only && only.type === 'text') return [{ type: 'text', text: h }];
+  return null;
+}
+
+/** Lines printed twice in one read once (see above), long paragraphs printed again later
+ *  read once, and the buttons printed on every card left out (card-controls.ts). */
+export function undoubleLines(blocks: Block[]): Block[] {
+  return dropCardControls(undoubleTop(blocks));
+}
+
+/** A paragraph this long printed again is the same text shown twice (a description in its tab
+ *  and again in the summary, a quote repeated by a carousel), not two paragraphs. */
+const REPEAT_MIN_CHARS = 80;
+
+/**
+ * The top level read with undoubleEach, and then its paragraphs repeating an earlier one word
+ * for word (the reading's top level) dropped: in one walk, so that each line's text is read
+ * once for both (a line undoubled reads as its half, the text of the first-half inlines).
+ * Returns `blocks` itself when nothing changes.
+ */
+export function undoubleTop(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  let seen: Set<string> | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let next: Block = b;
+    let drop = false;
+    if (b.type === 'paragraph' || b.type === 'heading') {
+      let text = inlineText(b.children);
+      const h = half(text);
+      const children = h !== null ? firstHalf(b.children, h) : null;
+      if (children) {
+        next = { ...b, children };
+        text = h!;
+      }
+      if (b.type === 'paragraph') {
+        text = text.trim();
+        if (text.length >= REPEAT_MIN_CHARS) {
+          seen ??= new Set();
+          drop = seen.has(text);
+          seen.add(text);
+        }
+      }
+    } else if (b.type === 'list') {
+      next = eachItem(b, undoubleEach);
+    }
+    if ((drop || next !== b) && !out) out = blocks.slice(0, i);
+    if (out && !drop) out.push(next);
+  }
+  return out ?? blocks;
+}
+
+/** Lines printed twice in one read once, in a run of blocks and in its lists' items. */
+function undoubleEach(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let next: Block = b;
+    if (b.type === 'paragraph' || b.type === 'heading') {
+      const h = half(inlineText(b.children));
+      const children = h !== null ? firstHalf(b.children, h) : null;
+      if (children) next = { ...b, children };
+    } else if (b.type === 'list') {
+      next = eachItem(b, undoubleEach);
+    }
+    if (next !== b && !out) out = blocks.slice(0, i);
+    if (out) out.push(next);
+  }
+  return out ?? blocks;
+}
+
+/** A card's line repeated this close after itself is the same line shown twice. */
+const NEAR = 3;
+const NEAR_MIN_CHARS = 20;
+
+/** In a grid's reading, a paragraph or heading repeating one of the few blocks just before it
+ *  (a card's title as a stretched overlay link and again as its heading) is read once. */
+export function dropNearRepeats(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  const recent: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    // A card set as a list item repeats its title inside the item.
+    const next = b.type === 'list' ? eachItem(b, dropNearRepeats) : b;
+    const text = lineText(b);
+    const drop = text.length >= NEAR_MIN_CHARS && recent.includes(text);
+    recent.push(text);
+    if (recent.length > NEAR) recent.shift();
+    if ((drop || next !== b) && !out) out = blocks.slice(0, i);
+    if (!drop && out) out.push(next);
+  }
+  return out ?? blocks;
+}
+
+/** The list with `f` applied to each item's blocks (the list itself when nothing changed). */
+function eachItem(list: Extract<Block, { type: 'list' }>, f: (blocks: Block[]) => Block[]): Block {
+  let items: ListItem[] | null = null;
+  for (let k = 0; k < list.items.length; k++) {
+    const it = list.items[k]!;
+    const children = f(it.children);
+    if (children !== it.children && !items) items = list.items.slice(0, k);
+    if (items) items.push(children === it.children ? it : { children });
+  }
+  return items ? { ...list, items } : list;
+}
+
+/** The text of a paragraph or heading, '' for other blocks. */
+function lineText(b: Block): string {
+  return b.type === 'paragraph' || b.type === 'heading' ? inlineText(b.children).trim() : '';
+}
+
+/** A card's line printed again right after itself (its title as a linked overlay, again as its
+ *  heading and as a hidden copy; a price and its "sale price" twin) is read once: in a run of
+ *  blocks (the top level, or a list item's blocks), a paragraph or heading whose text is the
+ *  previous one's (pictures between them skipped) goes; a heading replaces the paragraph it
+ *  repeats. Lines without a letter or digit (a code-like "}" or a rule of dashes) stay. */
+export function dropAdjacentRepeats(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  let prevText = '';
+  let prevAt = -1;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const next: Block = b.type === 'list' ? eachItem(b, dropAdjacentRepeats) : b;
+    const text = lineText(b);
+    if (b.type === 'image') {
+      if (out) out.push(b);
+      continue;
+    }
+    if (text !== '' && text === prevText && /[\p{L}\p{N}]/u.test(text)) {
+      out ??= blocks.slice(0, i);
+      if (b.type === 'heading' && out[prevAt]?.type === 'paragraph') {
+        out.splice(prevAt, 1);
+        out.push(b);
+        prevAt = out.length - 1;
+      }
+      continue;
+    }
+    if (next !== b) out ??= blocks.slice(0, i);
+    if (out) out.push(next);
+    prevText = text;
+    prevAt = out ? out.length - 1 : i;
+  }
+  return out ?? blocks;
+}

@@ -1,0 +1,187 @@
+// Last pass over the chosen article's blocks: "read more" lines, link lists of related
+// articles and the headings left standing over them are navigation, not article text.
+import type { Block, Inline } from '../../blocks.js';
+import { inlineText } from '../../to-blocks/block-text.js';
+
+const LINK_LINE_SHARE = 0.5;
+const LINK_LIST_SHARE = 0.4;
+
+/** `terms`: the paragraphs read from definition terms (ToBlocksOptions.terms). */
+export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
+  const blocks = dropTeaserSections(input);
+  const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (
+      isLinkBoilerplate(block) &&
+      !isAnnouncedAddress(block, kept[kept.length - 1]?.block) &&
+      !isDescribedTerm(block, blocks[i + 1], terms)
+    ) {
+      const last = kept[kept.length - 1];
+      if (last) last.droppedAfter = true;
+      continue;
+    }
+    kept.push({ block, droppedAfter: false });
+  }
+  // A heading whose section was all dropped links ("Related articles", "Read also") goes too.
+  const out: Block[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    if (k.block.type === 'heading' && !isSentence(k.block.children)) {
+      // A heading with no section under it (last block, or straight before a heading of a
+      // higher rank) titles something that was left out. Same-rank runs stay: they are often
+      // an outline of short sections (or headings that carry the text themselves).
+      const next = kept[i + 1];
+      if (!next) continue;
+      if (next.block.type === 'heading' && (k.droppedAfter || next.block.level < k.block.level)) continue;
+    }
+    out.push(k.block);
+  }
+  return out;
+}
+
+/** A "heading" that reads as a sentence (a pull quote, a line of text set large) is text,
+ *  not the title of a section; one with a link is a call to action ("Log in to comment."). */
+const SENTENCE_MIN_CHARS = 40;
+/** Ends as a sentence does (a closing quote allowed). */
+export const SENTENCE_END = /[.!?…]["”“»«’']?$/;
+
+function isSentence(inlines: Inline[]): boolean {
+  const text = inlineText(inlines).trim();
+  return text.length >= SENTENCE_MIN_CHARS && SENTENCE_END.test(text) && measure(inlines).linkChars === 0;
+}
+
+function isLinkBoilerplate(block: Block): boolean {
+  if (block.type === 'paragraph') {
+    const m = measure(block.children);
+    return m.chars > 0 && m.linkChars / m.chars >= LINK_LINE_SHARE && !isProseWithLink(block.children);
+  }
+  if (block.type === 'list') {
+    let chars = 0;
+    let linkChars = 0;
+    for (const item of block.items) {
+      for (const b of item.children) {
+        if (b.type === 'paragraph' || b.type === 'heading') {
+          const m = measure(b.children);
+          chars += m.chars;
+          linkChars += m.linkChars;
+        }
+      }
+    }
+    return chars > 0 && linkChars / chars > LINK_LIST_SHARE;
+  }
+  return false;
+}
+
+/** A web or mail address printed as its own line, after a sentence that announces it with a
+ *  colon ("... sign this petition:", "... has set up a mailbox:"), is that sentence's object,
+ *  not a link line. A short label before it ("Link:", "Mehr Infos:") is no such sentence. */
+const ANNOUNCING_MIN_CHARS = 60;
+const ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$/i;
+
+function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean {
+  if (block.type !== 'paragraph' || previous?.type !== 'paragraph') return false;
+  const before = inlineText(previous.children).trim();
+  if (before.length < ANNOUNCING_MIN_CHARS || !/[:：]$/.test(before)) return false;
+  return ADDRESS.test(inlineText(block.children).trim());
+}
+
+/** A definition list's term that is one link (a reference's member list: a method's name
+ *  linking to its page) is the heading of the description under it, when that description is
+ *  prose: words of its own, not another link line. A term of several links (an entry's
+ *  download links) or over a link (a menu written as a definition list) stays a link line. */
+const DESCRIPTION_MIN_WORDS = 4;
+/** ... or fewer, closed as a sentence ("Closes the connection."). */
+const SENTENCE_MIN_WORDS = 2;
+
+function isDescribedTerm(block: Block, next: Block | undefined, terms: WeakSet<Block>): boolean {
+  if (!terms.has(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
+  if (next?.type !== 'paragraph' || terms.has(next) || isLinkBoilerplate(next)) return false;
+  const words = ownWords(next.children);
+  return (
+    words >= DESCRIPTION_MIN_WORDS ||
+    (words >= SENTENCE_MIN_WORDS && SENTENCE_END.test(inlineText(next.children).trim()))
+  );
+}
+
+function linkCount(inlines: Inline[]): number {
+  let n = 0;
+  for (const c of inlines) {
+    if (c.type === 'link') n += c.href !== null ? 1 : 0;
+    else if (c.type === 'emphasis' || c.type === 'strong') n += linkCount(c.children);
+  }
+  return n;
+}
+
+/** Words with a letter, outside links. */
+function ownWords(inlines: Inline[]): number {
+  let n = 0;
+  for (const c of inlines) {
+    if (c.type === 'text' || c.type === 'code') n += c.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+    else if (c.type === 'emphasis' || c.type === 'strong') n += ownWords(c.children);
+  }
+  return n;
+}
+
+/** A sentence that runs on into its link ("X replaced Y, [who had for eight months ...].") is
+ *  prose, however much of it is linked: it opens with words of its own, not a lead-in that
+ *  ends with a colon ("Read also:"), and closes as a sentence does. */
+const PROSE_LEAD_WORDS = 3;
+
+function isProseWithLink(inlines: Inline[]): boolean {
+  const text = inlineText(inlines).trim();
+  if (!SENTENCE_END.test(text)) return false;
+  let lead = '';
+  for (const n of inlines) {
+    if (n.type === 'link') break;
+    if (n.type !== 'text') return false;
+    lead += n.text;
+  }
+  lead = lead.trim();
+  if (/[:：]$/.test(lead)) return false;
+  return lead.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= PROSE_LEAD_WORDS;
+}
+
+function measure(inlines: Inline[]): { chars: number; linkChars: number } {
+  let chars = 0;
+  let linkChars = 0;
+  const stack: Array<{ n: Inline; inLink: boolean }> = inlines.map((n) => ({ n, inLink: false }));
+  while (stack.length > 0) {
+    const { n, inLink } = stack.pop()!;
+    if (n.type === 'text' || n.type === 'code') {
+      const len = n.text.trim().length;
+      chars += len;
+      if (inLink) linkChars += len;
+    } else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
+      for (const c of n.children) stack.push({ n: c, inLink: inLink || (n.type === 'link' && n.href !== null) });
+    }
+  }
+  return { chars, linkChars };
+}
+
+/**
+ * A heading followed by blocks that each open with a link ("[Headline](url) teaser text...")
+ * introduces a list of other articles, whatever it says; so is such a run at the very end.
+ */
+function dropTeaserSections(blocks: Block[]): Block[] {
+  const drop = new Set<number>();
+  for (let i = 0; i < blocks.length; i++) {
+    const h = blocks[i]!;
+    if (h.type !== 'heading') continue;
+    let j = i + 1;
+    while (j < blocks.length && isTeaser(blocks[j]!)) j++;
+    if (j - i - 1 >= 2) for (let k = i; k < j; k++) drop.add(k);
+  }
+  let tail = blocks.length;
+  while (tail > 0 && isTeaser(blocks[tail - 1]!)) tail--;
+  if (blocks.length - tail >= 2) for (let k = tail; k < blocks.length; k++) drop.add(k);
+  return drop.size === 0 ? blocks : blocks.filter((_, i) => !drop.has(i));
+}
+
+function isTeaser(block: Block): boolean {
+  if (block.type !== 'paragraph') return false;
+  const first = block.children.find((c) => c.type !== 'text' || c.text.trim() !== '');
+  if (!first || first.type !== 'link' || first.href === null) return false;
+  const m = measure(block.children);
+  return m.chars > 0 && m.linkChars / m.chars >= 0.2;
+}

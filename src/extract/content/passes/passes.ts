@@ -1,0 +1,182 @@
+// The block passes, in the order they run: each reading's blocks go through the rows that apply
+// to its kind of reading, and the chosen reading's through the 'answer' rows. A row says what it
+// drops or changes and, where the kinds it applies to differ from its neighbours', why.
+import type { Block } from '../../blocks.js';
+import { unwrapCardText } from './card-text.js';
+import { dropTitleAndByline } from './title-and-byline.js';
+import { titleTeaserEntries } from './teaser-titles.js';
+import { pruneBlocks } from './link-lines.js';
+import { dropFurnitureLines } from './furniture-lines.js';
+import { dropMenuLists } from './menu-lists.js';
+import { dropRepeatedRuns } from './repeated-runs.js';
+import { dropPictureLines } from './picture-lines.js';
+import { dropIdRuns } from './id-runs.js';
+import { undoubleTop, dropAdjacentRepeats, dropNearRepeats } from './doubled-lines.js';
+import { dropCardControls } from './card-controls.js';
+import { dropTaxonomyLinks } from './taxonomy-links.js';
+
+/** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
+export type BlockKind =
+  /** A chosen container (strict, relaxed, threads and replies). */
+  | 'container'
+  /** The title heading's block (a chapter's opening: heading, table of contents, intro). */
+  | 'title block'
+  /** The page minus its chrome. */
+  | 'whole page'
+  /** The page minus its chrome and an article's comments and links to other articles. */
+  | 'article whole page'
+  /** A card grid's section, and the runs of its cards elsewhere. */
+  | 'grid'
+  /** The container around a card grid read in place... */
+  | 'grid host'
+  /** ...and that grid's cards. */
+  | 'grid cards'
+  /** The page's JSON-LD articleBody: plain paragraphs, which no pass but the answer's reads. */
+  | 'json-ld'
+  /** The chosen reading, once. */
+  | 'answer';
+
+/** What a pass may read besides the blocks. */
+export interface PassInput {
+  title: string | null;
+  /** The paragraphs read from definition terms (ToBlocksOptions.terms). */
+  terms: WeakSet<Block>;
+  finalUrl: string;
+}
+
+export interface BlockPass {
+  name: string;
+  appliesTo: readonly BlockKind[];
+  /** What it drops or changes. */
+  does: string;
+  /** Why it skips the kinds it skips. */
+  why?: string;
+  /** The reading is weighed (its characters counted) on its blocks before this pass: the pass
+   *  changes how the blocks read, not whether the reading wins. */
+  unweighed?: true;
+  run(blocks: Block[], input: PassInput): Block[];
+}
+
+const CONTAINERS: readonly BlockKind[] = ['container', 'whole page', 'article whole page'];
+
+export const PASSES: readonly BlockPass[] = [
+  {
+    name: 'card text',
+    appliesTo: ['whole page'],
+    does: 'a card wholly inside its link keeps its description as text under the linked headline',
+    why: 'on a page declared an article, cards wholly in their link are teasers of other articles',
+    unweighed: true,
+    run: unwrapCardText,
+  },
+  {
+    name: 'title and byline',
+    appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid'],
+    does: 'a heading among the first three blocks that repeats the title',
+    why: "a grid's cards are read apart from the page's title",
+    run: (blocks, input) => dropTitleAndByline(blocks, input.title),
+  },
+  {
+    name: 'teaser titles',
+    appliesTo: CONTAINERS,
+    does: 'a run of (title link, summary) entries reads its titles as headings, so the link-line pass keeps them',
+    why: "a title block's links are its table of contents; a grid's cards are not link-pruned",
+    run: titleTeaserEntries,
+  },
+  {
+    name: 'link lines',
+    appliesTo: [...CONTAINERS, 'grid host'],
+    does: 'lines and lists mostly of links, runs of teasers, and the headings left over them',
+    why: "a title block's links are its table of contents; a grid's cards are their links",
+    run: (blocks, input) => pruneBlocks(blocks, input.terms),
+  },
+  {
+    name: 'furniture lines',
+    appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid cards', 'grid'],
+    does: 'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices',
+    run: dropFurnitureLines,
+  },
+  {
+    name: 'menu lists',
+    appliesTo: ['whole page', 'article whole page'],
+    does: 'lists of short links and nothing else',
+    why: 'the other readings prune menus by their containers before converting',
+    run: dropMenuLists,
+  },
+  {
+    name: 'repeated runs',
+    appliesTo: ['whole page', 'article whole page'],
+    does: 'a run of three or more blocks printed again block for block (a sticky bar, a mobile copy)',
+    why: 'only the whole page holds both copies of a layout',
+    run: dropRepeatedRuns,
+  },
+  {
+    name: 'picture lines',
+    appliesTo: [...CONTAINERS, 'grid cards', 'grid'],
+    does: 'lines of linked pictures whose label the text already says',
+    why: "a title block has no card pictures; a grid's host is read before its cards are put in",
+    run: dropPictureLines,
+  },
+  {
+    name: 'id runs',
+    appliesTo: [...CONTAINERS, 'title block', 'grid'],
+    does: 'paragraphs made of machine identifiers',
+    why: 'a grid read in place keeps its host and cards as they convert',
+    run: dropIdRuns,
+  },
+  {
+    name: 'doubled lines',
+    appliesTo: [...CONTAINERS, 'title block', 'grid'],
+    does: 'a line that is one string twice over reads once; a long paragraph printed again goes',
+    why: 'a grid read in place keeps its host and cards as they convert',
+    run: undoubleTop,
+  },
+  {
+    name: 'card controls',
+    appliesTo: [...CONTAINERS, 'title block', 'grid'],
+    does: 'buttons and badges printed on every card ("Add to cart", "Sold out"), when repeated',
+    why: 'a grid read in place keeps its host and cards as they convert',
+    run: dropCardControls,
+  },
+  {
+    name: 'adjacent repeats',
+    appliesTo: ['grid'],
+    does: "a card's line printed again right after itself",
+    why: 'cards print their title twice (an overlay link and a heading); prose repeats on purpose',
+    run: dropAdjacentRepeats,
+  },
+  {
+    name: 'near repeats',
+    appliesTo: ['grid'],
+    does: 'a line repeating one of the three before it',
+    why: 'cards print their title twice (an overlay link and a heading); prose repeats on purpose',
+    run: dropNearRepeats,
+  },
+  {
+    name: 'taxonomy links',
+    appliesTo: ['answer'],
+    does: "links from running text to the site's tag, topic, search or glossary pages lose their address",
+    run: (blocks, input) => dropTaxonomyLinks(blocks, input.finalUrl),
+  },
+];
+
+/** Each kind's passes, in table order. */
+const BY_KIND = new Map<BlockKind, readonly BlockPass[]>();
+for (const pass of PASSES) for (const kind of pass.appliesTo) BY_KIND.set(kind, [...(BY_KIND.get(kind) ?? []), pass]);
+// The unweighed passes open the table: a reading is weighed on the rest run over its raw blocks.
+if (PASSES.findIndex((p) => p.unweighed !== true) < PASSES.findLastIndex((p) => p.unweighed === true))
+  throw new Error('passes.ts: the unweighed passes must come first');
+
+/** The passes of `kind` over `raw`, in order: the blocks, and those the reading is weighed on
+ *  (the same passes but the unweighed ones; the same array when those changed nothing). */
+export function runPasses(kind: BlockKind, raw: Block[], input: PassInput): { blocks: Block[]; weighed: Block[] } {
+  const passes = BY_KIND.get(kind) ?? [];
+  let lead = raw;
+  for (const pass of passes) if (pass.unweighed) lead = pass.run(lead, input);
+  const rest = (blocks: Block[]): Block[] => {
+    let out = blocks;
+    for (const pass of passes) if (!pass.unweighed) out = pass.run(out, input);
+    return out;
+  };
+  const weighed = rest(raw);
+  return { blocks: lead === raw ? weighed : rest(lead), weighed };
+}

@@ -1,0 +1,207 @@
+// Inside the chosen content: leave out containers that read like page furniture (link lists,
+// share bars, form blocks, image strips, short headings of boilerplate sections).
+import type { ChildNode, Element } from 'domhandler';
+import { classNameWeight, classWeight } from '../../dom/patterns.js';
+import { classAndId, isElement, visitElements } from '../../dom/walk.js';
+import { textChars } from '../../dom/measures.js';
+import { isDataTable } from '../../to-blocks/tables.js';
+import { isHeadingToggle } from '../../dom/heading-toggle.js';
+import type { HiddenTest } from '../../dom/visibility.js';
+import type { AttemptFlags } from '../select/attempt-flags.js';
+import type { ElementStats } from '../select/element-stats.js';
+import { attribute } from '../../../parse/nodes.js';
+import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
+
+const CONDITIONAL = new Set([
+  'form',
+  'fieldset',
+  'table',
+  'ul',
+  'ol',
+  'div',
+  'section',
+  'dl',
+  'aside',
+  'nav',
+  'header',
+  'footer',
+]);
+const NOT_SHARE_ALL = new RegExp(NOT_SHARE.source, 'gi');
+/** Text that makes a container with pictures an illustrated text rather than an image strip. */
+const ILLUSTRATED_CHARS_PER_IMAGE = 100;
+const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
+/** Links into the page at this share of a box's link text, and link text at this share of its
+ *  text: the box is a table of contents. */
+const TOC_SHARE = 0.8;
+const PROMOTED_WEIGHT = 25;
+
+export function pruneContent(
+  roots: ChildNode[],
+  stats: ElementStats,
+  flags: AttemptFlags,
+  excluded: Set<Element>,
+  isHidden: HiddenTest,
+): void {
+  for (const root of roots) {
+    if (!isElement(root)) continue;
+    visitElements(root, (el) => {
+      if (!stats.get(el)) return false;
+      if (shouldPrune(el, stats, flags, isHidden)) {
+        excluded.add(el);
+        return false;
+      }
+      return true;
+    });
+  }
+}
+
+function shouldPrune(el: Element, stats: ElementStats, flags: AttemptFlags, isHidden: HiddenTest): boolean {
+  const info = stats.get(el)!;
+  const name = el.name;
+
+  if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
+    // A heading styled as boilerplate, or one that is all link (a "Related" teaser title).
+    // Its class says how it is styled; its id is usually an anchor made from its own words
+    // ("nav_the_foil_remains"), which says nothing about boilerplate.
+    const styled = flags.weightClasses ? classNameWeight(el) : 0;
+    // A heading linked to itself (a permalink anchor, a table of contents' target) is a
+    // section heading all the same.
+    return styled < 0 || (info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200 && !linksWithinPage(el));
+  }
+  // SHARE is case-blind and holds no space, so it is tried on the class and the id as they
+  // stand: the lower-cased join is made only for a match and for the conditional containers.
+  const cls = attribute(el, 'class');
+  const id = attribute(el, 'id');
+  if (
+    ((cls && SHARE.test(cls)) || (id && SHARE.test(id))) &&
+    info.chars < 500 &&
+    !NEGATIVE_SAFE(el) &&
+    !isShareLookAlike(el, classAndId(el))
+  )
+    return true;
+  if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return false;
+  const ci = classAndId(el);
+  if (ci && INGREDIENTS.test(ci)) return false;
+  if (name === 'table' && isDataTable(el, isHidden)) return false;
+  if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return false;
+  // Weighed only here: most elements (paragraphs, inline ones, list items) were answered above without it.
+  const weight = flags.weightClasses ? classWeight(el) : 0;
+
+  const isList = name === 'ul' || name === 'ol' || name === 'dl';
+  // Lists start from a negative tag weight by design (menus are lists), so a negative score
+  // says nothing about a list of real items; link density below judges those.
+  const flagged = weight < 0 && PROMOTED_NODE.test(cls ?? '') ? 2 * PROMOTED_WEIGHT : 0;
+  if (!isList && weight + info.score + flagged < 0) return true;
+  if (info.commas >= 10) return false;
+
+  const p = info.paragraphs;
+  const img = info.images;
+  const li = info.listItems - 100;
+  const inputs = info.inputs;
+  const ld = stats.linkDensity(el);
+  const len = info.chars;
+  const inFigure = hasAncestorTag(el, 'figure', 3);
+  // Several pictures and few paragraphs is an image strip, unless the text around them is
+  // prose (steps beside photos, forum posts with avatars and smileys, text in <div>s).
+  if (
+    img > 1 &&
+    p / img < 0.5 &&
+    !inFigure &&
+    !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)
+  )
+    return true;
+  if (!isList && li > p) return true;
+  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3), isHidden)) return true;
+  // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
+  // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
+  // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
+  // of the text ("1. Choose the right pot", "Tel. +81 158-23-2012"), which the line pass judges.
+  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el))
+    return true;
+  if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return true;
+  if (isList && ld > 0.5 && len < 1000) return true;
+  if (weight >= 25 && ld > 0.5) return true;
+  if ((info.embeds === 1 && len < 75) || info.embeds > 1) return true;
+  return false;
+}
+
+/** More than `allowed` of the stats' `inputs` form controls below `el` once buttons labelled
+ *  by a heading are taken out (an FAQ's or accordion's questions, dom/heading-toggle.ts: text,
+ *  not controls; the stats count the buttons the attempt did not leave out). Asked only where
+ *  the count is already over; the walk does not enter buttons. */
+function formControls(el: Element, inputs: number, allowed: number, isHidden: HiddenTest): boolean {
+  let toggles = 0;
+  visitElements(el, (d) => {
+    if (d.name !== 'button') return true;
+    if (isHeadingToggle(d, isHidden) && !isHidden(d)) toggles++;
+    return false;
+  });
+  return inputs - toggles > allowed;
+}
+
+/** The box's link text is mostly links into the page itself (a table of contents inside a
+ *  section of the article, "#symptoms"): without them it is prose, not a link list. A box that
+ *  is itself such a table of contents still is one. */
+function linkedWithinPage(el: Element, chars: number, linkChars: number): boolean {
+  let inPage = 0;
+  visitElements(el, (d) => {
+    if (d.name !== 'a') return true;
+    const href = attribute(d, 'href');
+    if (href !== undefined && href.trim().startsWith('#') && href.trim().length > 1) inPage += textChars(d);
+    return false;
+  });
+  if (inPage === 0 || (inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars)) return false;
+  return (linkChars - inPage) / (chars - inPage) <= 0.2;
+}
+
+/** Every link in `el` (a heading) points into the page itself ("#section"), not to a box
+ *  around it. */
+function linksWithinPage(el: Element): boolean {
+  let any = false;
+  let out = false;
+  visitElements(el, (d) => {
+    if (d.name !== 'a') return !out;
+    const href = attribute(d, 'href');
+    if (href === undefined) return false;
+    const h = href.trim();
+    // A fragment naming a box around the heading is a post's permalink (a thread's "Re:" titles).
+    if (h.startsWith('#') && !namesAncestor(el, h.slice(1))) any = true;
+    else out = true;
+    return false;
+  });
+  return any && !out;
+}
+
+function namesAncestor(el: Element, id: string): boolean {
+  if (id === '') return false;
+  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) if (attribute(p as Element, 'id') === id) return true;
+  return false;
+}
+
+/** A code block is never a share bar; nor is a box whose only share-like word is another word. */
+function isShareLookAlike(el: Element, ci: string): boolean {
+  if (el.name === 'pre' || el.name === 'code') return true;
+  return NOT_SHARE.test(ci) && !SHARE.test(ci.replace(NOT_SHARE_ALL, ' '));
+}
+
+function NEGATIVE_SAFE(el: Element): boolean {
+  // The article wrapper itself sometimes carries "share" in a compound class name.
+  return el.name === 'article' || el.name === 'main' || attribute(el, 'itemprop') === 'articleBody';
+}
+
+function holdsCode(el: Element): boolean {
+  let found = false;
+  visitElements(el, (d) => {
+    if (d.name === 'pre') found = true;
+    return !found;
+  });
+  return found;
+}
+
+function hasAncestorTag(el: Element, tag: string, maxDepth: number): boolean {
+  let d = 0;
+  for (let p = el.parent; p && d < maxDepth; p = p.parent, d++) {
+    if ((p as Element).name === tag) return true;
+  }
+  return false;
+}

@@ -1,0 +1,74 @@
+// The lead paragraph (standfirst, intro, chapô, deck) often sits in the article header, a
+// sibling of the body container that scoring picks. It is article text: bring it back.
+import type { ChildNode, Element } from 'domhandler';
+import { isElement, visitElements } from '../../dom/walk.js';
+import type { ElementStats } from './element-stats.js';
+import { attribute } from '../../../parse/nodes.js';
+import { LEAD } from '../../vocabulary/class-words.js';
+import { LEAD_PROPS } from '../../vocabulary/schema-types.js';
+
+const SCOPES = new Set(['article', 'main']);
+const MAX_CLIMB = 4;
+const MIN_CHARS = 30;
+
+/** Lead elements before the first root, inside the article that holds it. */
+export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
+  const first = roots.find(isElement);
+  if (!first) return [];
+  let scope: Element | null = null;
+  let climb = 0;
+  for (let p = first.parent; p && isElement(p as ChildNode) && climb < MAX_CLIMB; p = p.parent, climb++) {
+    const el = p as Element;
+    if (SCOPES.has(el.name) || /article/i.test(attribute(el, 'itemtype') ?? '')) {
+      scope = el;
+      break;
+    }
+    if (el.name === 'body') break;
+  }
+  if (!scope) {
+    // No article element: the parent and grandparent of the body container are the header's
+    // natural neighbours.
+    const gp = first.parent?.parent;
+    scope =
+      gp && isElement(gp as ChildNode) && (gp as Element).name !== 'body' && (gp as Element).name !== 'html'
+        ? (gp as Element)
+        : null;
+  }
+  if (!scope) return [];
+  const rootSet = new Set<ChildNode>(roots);
+  const found: Element[] = [];
+  let reached = false;
+  visitElements(scope, (el) => {
+    if (reached) return false;
+    if (rootSet.has(el)) {
+      reached = true;
+      return false;
+    }
+    const info = stats.get(el);
+    if (!info) return false;
+    const cls = (attribute(el, 'class') ?? '') + ' ' + (attribute(el, 'id') ?? '');
+    const isLead = LEAD.test(cls) || LEAD_PROPS.has(attribute(el, 'itemprop') ?? '');
+    if (
+      isLead &&
+      el.name !== 'meta' &&
+      info.chars >= MIN_CHARS &&
+      stats.linkDensity(el) < 0.3 &&
+      !containsAny(el, rootSet)
+    ) {
+      found.push(el);
+      return false;
+    }
+    return true;
+  });
+  return reached ? found : [];
+}
+
+function containsAny(el: Element, nodes: Set<ChildNode>): boolean {
+  let hit = false;
+  visitElements(el, (x) => {
+    if (hit) return false;
+    if (nodes.has(x)) hit = true;
+    return !hit;
+  });
+  return hit;
+}

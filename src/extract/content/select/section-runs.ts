@@ -1,0 +1,72 @@
+// A document in sections: reference pages and long guides print each section as a sibling of
+// the same kind (`<div class="sect1">`, `<section>`), each opening with its heading. Scoring
+// picks the section with the most prose (a man page's OPTIONS, a guide's longest chapter);
+// the page is the whole run of sections.
+import type { Element, ParentNode } from 'domhandler';
+import { attribute } from '../../../parse/nodes.js';
+import { isElement } from '../../dom/walk.js';
+import type { ElementStats } from './element-stats.js';
+
+/** How far above the chosen element the section may start. */
+const SECTION_LEVELS = 3;
+/** A run has at least this many sections... */
+const MIN_SECTIONS = 3;
+/** ...nearly all of them opening with a heading. */
+const HEADED_SHARE = 0.8;
+/** Sections of text, not a grid of teaser cards (whose headings are links). */
+const MAX_LINK_DENSITY = 0.3;
+/** A document's worth of text: a short run (an FAQ box, a few feature blurbs) is one part of
+ *  a page, which other rules judge. */
+const MIN_RUN_CHARS = 1500;
+/** The chosen element already holding this share of the run is the article as it is. */
+const ALREADY_SHARE = 0.8;
+
+export function widenToSectionRun(top: Element, stats: ElementStats, body: ParentNode): Element {
+  let el: Element = top;
+  for (let level = 0; level <= SECTION_LEVELS; level++) {
+    const parent = el.parent;
+    if (!parent || parent === body || !isElement(parent) || parent.name === 'body' || parent.name === 'html')
+      return top;
+    if (el.name !== 'article' && isSectionRun(el, parent, stats)) {
+      const pi = stats.get(parent);
+      const ti = stats.get(top);
+      if (
+        pi &&
+        ti &&
+        pi.chars >= MIN_RUN_CHARS &&
+        ti.chars < ALREADY_SHARE * pi.chars &&
+        stats.linkDensity(parent) <= MAX_LINK_DENSITY
+      )
+        return parent;
+      return top;
+    }
+    el = parent;
+  }
+  return top;
+}
+
+function isSectionRun(section: Element, parent: Element, stats: ElementStats): boolean {
+  const cls = attribute(section, 'class') ?? '';
+  if (cls === '' && section.name !== 'section') return false;
+  let same = 0;
+  let headed = 0;
+  for (const c of parent.children) {
+    if (!isElement(c) || c.name !== section.name || (attribute(c, 'class') ?? '') !== cls) continue;
+    if (!stats.get(c)) continue;
+    same++;
+    if (opensWithHeading(c)) headed++;
+  }
+  return same >= MIN_SECTIONS && headed >= HEADED_SHARE * same;
+}
+
+/** The first element inside (through wrappers that open with it) is a heading. */
+function opensWithHeading(el: Element): boolean {
+  let cur: Element | undefined = el;
+  for (let depth = 0; cur && depth < 4; depth++) {
+    const first: Element | undefined = cur.children.find(isElement);
+    if (!first) return false;
+    if (/^h[1-6]$/.test(first.name)) return true;
+    cur = first;
+  }
+  return false;
+}

@@ -1,0 +1,152 @@
+// The standfirst: the sentence or two a page prints between its title heading and the article
+// body ("deck", "dek", subtitle). It often sits in the article header, beside the body that
+// scoring picks, and carries no telling class name (a plain <p> or <h2> after the <h1>), so
+// the class-based lead rule misses it. It is article text: bring it back.
+import type { ChildNode, Element } from 'domhandler';
+import { isElement, textContent } from '../../dom/walk.js';
+import { foldText, linkTextChars, textChars } from '../../dom/measures.js';
+import { normalizedText } from '../../page/page-title.js';
+import { type ElementStats } from './element-stats.js';
+import { LINE_BLOCKS } from '../../vocabulary/tags.js';
+
+/** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
+ *  nest deep, portal pages put the intro and the body in portlets a dozen levels apart; the
+ *  guards below, not this limit, keep the walk inside the article's header). */
+const MAX_CLIMB = 14;
+/** A standfirst is prose: a sentence, not a kicker, label or date line. */
+const MIN_CHARS = 80;
+const MAX_LINK_DENSITY = 0.2;
+/** More than this between title and body is a section of its own, not a standfirst. */
+const MAX_BLOCKS = 3;
+const MAX_TOTAL_CHARS = 1500;
+const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Past this much link text (teaser lists, "most read" boxes) the walk is crossing page
+ *  furniture: what lies beyond is not the article's header. */
+const MAX_CROSSED_LINK_CHARS = 100;
+/** A short line straight after a picture is its caption. */
+const MAX_CAPTION_CHARS = 200;
+/** "12.05.2022 | Source: dpa | 4 min read": a line of fields, not a sentence. */
+const FIELD_LINE = /\|.*\|/;
+
+export interface OutputView {
+  roots: ChildNode[];
+  stats: ElementStats;
+  pruned: Set<Element>;
+  /** Elements an attempt leaves out (its exclusion rules), checked on the walk. */
+  excluded: (el: Element) => boolean;
+}
+
+/**
+ * Prose blocks after the title heading and before the first text of the chosen article, when
+ * they are not already part of it. Empty when the heading is itself inside the article, or
+ * when the walk does not reach the article within a few levels (the heading is elsewhere).
+ */
+export function findStandfirst(heading: Element | null, view: OutputView): Element[] {
+  if (!heading) return [];
+  const roots = new Set(view.roots);
+  if (isOutput(heading, view, roots)) return [];
+  const titleText = normalizedText(heading);
+  const found: Element[] = [];
+  // Pages often print the standfirst twice (desktop and mobile layouts, one hidden by CSS).
+  const seen = new Set<string>();
+  let total = 0;
+  let reached = false;
+  let gaveUp = false;
+  let crossedLinks = 0;
+
+  // Pre-order from `start`: stop at the first printed text (the article begins), skip what
+  // the attempt leaves out, take prose blocks, look inside other wrappers.
+  const scan = (start: Element): void => {
+    const stack: Element[] = [start];
+    while (stack.length > 0 && !reached && !gaveUp) {
+      const el = stack.pop()!;
+      if (isOutput(el, view, roots)) {
+        if (view.stats.get(el)!.chars > 0) reached = true;
+        continue;
+      }
+      if (view.excluded(el) || el.name === 'figure') continue;
+      if (el.name === 'a') {
+        crossedLinks += textChars(el);
+        continue;
+      }
+      if (!isTextBlock(el)) {
+        for (let i = el.children.length - 1; i >= 0; i--) {
+          const c = el.children[i]!;
+          if (isElement(c)) stack.push(c);
+        }
+        continue;
+      }
+      const { chars, linkChars } = linkTextChars(el);
+      // The counts first: the text is read and folded only for a block they let through.
+      const folded =
+        crossedLinks <= MAX_CROSSED_LINK_CHARS && chars >= MIN_CHARS && linkChars / chars < MAX_LINK_DENSITY
+          ? standfirstText(el)
+          : null;
+      if (
+        folded !== null &&
+        !folded.includes(titleText) &&
+        !seen.has(folded) &&
+        !(chars < MAX_CAPTION_CHARS && el.name === 'p' && followsPicture(el))
+      ) {
+        found.push(el);
+        seen.add(folded);
+        total += chars;
+        if (found.length > MAX_BLOCKS || total > MAX_TOTAL_CHARS) gaveUp = true;
+      } else {
+        crossedLinks += linkChars;
+      }
+    }
+  };
+
+  let x: Element = heading;
+  for (let level = 0; level < MAX_CLIMB && !reached && !gaveUp; level++) {
+    const parent = x.parent;
+    if (!parent || !isElement(parent as ChildNode)) break;
+    for (let s = x.next; s && !reached && !gaveUp; s = s.next) if (isElement(s)) scan(s);
+    x = parent as Element;
+    if (x.name === 'body' || x.name === 'html') break;
+  }
+  return reached && !gaveUp ? found : [];
+}
+
+/** The block's folded text (as the title's is folded), or null for a line of fields. */
+function standfirstText(el: Element): string | null {
+  const text = textContent(el);
+  return FIELD_LINE.test(text) ? null : foldText(text);
+}
+
+/** Is the element (with text) part of what the attempt prints? */
+function isOutput(el: Element, view: OutputView, roots: Set<ChildNode>): boolean {
+  for (let p: Element | null = el; p && isElement(p as ChildNode); p = p.parent as Element | null) {
+    if (!view.stats.get(p) || view.pruned.has(p)) return false;
+    if (roots.has(p)) return true;
+  }
+  return false;
+}
+
+/** One line of text: a paragraph or heading, or a wrapper with no block elements inside. */
+function isTextBlock(el: Element): boolean {
+  if (TEXT_TAGS.has(el.name)) return true;
+  if (el.name !== 'div' && el.name !== 'section' && el.name !== 'header') return false;
+  for (const c of el.children) if (isElement(c) && LINE_BLOCKS.has(c.name)) return false;
+  return true;
+}
+
+/** Is the element straight after a picture (an element holding an image and no text)? */
+function followsPicture(el: Element): boolean {
+  let prev = el.prev;
+  while (prev && prev.type === 'text' && prev.data.trim() === '') prev = prev.prev;
+  if (!prev || !isElement(prev)) return false;
+  let image = false;
+  const stack: ChildNode[] = [prev];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text') {
+      if (n.data.trim() !== '') return false;
+    } else if (isElement(n)) {
+      if (n.name === 'img' || n.name === 'picture') image = true;
+      for (const c of n.children) stack.push(c);
+    }
+  }
+  return image;
+}

@@ -1,0 +1,74 @@
+// Thresholds of the readings (readings/): when a reading is tried and when it replaces what was
+// found. Each says why; `Depends on` names the thresholds it is weighed against.
+
+/** Readability's charThreshold: a reading with this much text ends the relaxation, and what was
+ *  found with less is small enough for the title block and the JSON-LD body to be tried. */
+export const ENOUGH_CHARS = 500;
+/** A relaxed reading replaces a stricter one only when it finds clearly more. */
+export const RELAXED_MARGIN = 3;
+/** A declared article container wins over the scored one when it holds at least this share of
+ *  the scored text. */
+export const SEMANTIC_SHARE = 0.3;
+/** A declared container shorter than this declares nothing. */
+export const SEMANTIC_MIN_CHARS = 25;
+/** A declared body this short, on a page declared an article, may be a hero's excerpt (the
+ *  relaxed readings then have their turn). Depends on: ENOUGH_CHARS (the same length). */
+export const SHORT_DECLARED_BODY_CHARS = ENOUGH_CHARS;
+/** Replies gained (a thread's replies, a thread's declared replies) must add this share to what
+ *  was found. */
+export const REPLIES_GAIN = 0.2;
+
+/** The chosen container under this share of the page's text is one part of many: the whole
+ *  page (minus chrome) is read instead. Half: a service page's longest section (its FAQ, its
+ *  feature list) often holds 30-50% of the page, and the other sections are content too. */
+export const WHOLE_PAGE_SHARE = 0.5;
+/** A container with this much text is an article's body, however much else the page holds
+ *  (service pages of many sections reach 3,000-6,000 characters in their longest one). */
+export const WHOLE_PAGE_MAX_CHARS = 6000;
+/** Under this share of the whole-page reading the chosen container is plainly one part of many,
+ *  whatever the rest. Depends on: WHOLE_PAGE_SHARE (a narrower band inside it). */
+export const WHOLE_PAGE_CLEAR_SHARE = 0.3;
+/** ...and under this size. Depends on: WHOLE_PAGE_MAX_CHARS (a narrower band inside it). */
+export const WHOLE_PAGE_CLEAR_CHARS = 3000;
+/** Above the clear band, the whole page is read only when linked list items are under this share
+ *  of what it adds. */
+export const LINKED_LIST_SHARE = 0.5;
+/** A page of many sections is read whole when the container is under this share of that
+ *  reading. */
+export const SECTIONS_GAIN = 0.9;
+
+/** A card grid replaces the chosen container when it holds this many times its text. */
+export const GRID_OVER = 3;
+/** The grid's section (heading, result count, intro) holds at most this many times its text. */
+export const GRID_WIDEN = 1.5;
+/** On a page declared an article, what was found under this share of the page's text is a
+ *  sliver of it: the page may be a list set in an article template. */
+export const ARTICLE_LIST_SHARE = 0.1;
+/** On an undeclared page a grid inside the chosen container is read in place from this many
+ *  cards: an article's row of teasers under it has a few. */
+export const UNDECLARED_GRID_CARDS = 8;
+/** The grid's cards are most of the chosen container (a listing, not an article with a row of
+ *  related teasers under it): it is read in place. */
+export const GRID_IN_PLACE_SHARE = 0.5;
+/** Cards printing little but their link (this share of their text) are a link list (teasers,
+ *  downloads): a grid in place is not read from them. */
+export const CARD_LINK_SHARE = 0.8;
+/** Cards of items (products, stories, repositories) are this short at most; a thread's posts and
+ *  a page's sections set in one shape are longer. */
+export const SHORT_CARD_CHARS = 300;
+/** Text this long beside the grid is the page's own text (a category's introduction, an event's
+ *  description): it stays, with the grid after or before it as the page has them. Depends on:
+ *  ENOUGH_CHARS (the same length). */
+export const GRID_KEEPS_CHARS = 500;
+/** A grid holding this share of an FAQ box's or SEO copy's text replaces it. */
+export const SUPPLEMENT_GRID_SHARE = 0.25;
+
+/** The JSON-LD articleBody replaces what was found when it holds this many times its text (and
+ *  at least ENOUGH_CHARS). Depends on: ENOUGH_CHARS. */
+export const JSON_LD_OVER = 2;
+/** The JSON-LD description opens its text as a standfirst from this length (a sentence or two). */
+export const STANDFIRST_MIN_CHARS = 80;
+
+/** A declared container beside the first of its group, with this share of its text in links,
+ *  is a teaser list reusing the body class, not article text. */
+export const DECLARED_MEMBER_LINK_DENSITY = 0.35;

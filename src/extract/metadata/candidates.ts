@@ -1,0 +1,211 @@
+// Byline and date candidates an element offers by its rel, itemprop, class or id, or by a
+// label before it ("By", "Autor:").
+import type { ChildNode, Element } from 'domhandler';
+import { findOne, textContent } from 'domutils';
+import { attribute } from '../../parse/nodes.js';
+import { textContent as textUpTo } from '../dom/walk.js';
+import { cleanAuthor } from './author-names.js';
+import { LEAD_ONLY, bylineNames } from './byline-text.js';
+import { toIsoDate } from './dates.js';
+import { insideComment, insideFurniture, insideQuote, insideTeaser } from './page-regions.js';
+import type { PageTags } from './tag-types.js';
+import { collapse } from './text.js';
+import { isText, isPlainTag } from './node-kinds.js';
+
+export const MAX_CANDIDATES = 40;
+
+export const MAX_CANDIDATE_CHARS = 200;
+
+const AUTHOR_CLASS =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?:^|[\s_-])(?:by-?line|author|authors|author-?name|writer|byline-?name|contributor|autor|auteur|article-?author|post-?author|entry-?author)(?:$|[\s_-])/i;
+
+const NOT_AUTHOR_CLASS =
+  /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
+
+/** Marks naming the publication date itself, not any date or the byline's meta line. */
+const PUB_DATE_CLASS =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /publish|submitted|pub-?date|post-?date|posted|created|date-?created|erstellt|veroeffentlicht|entry-?date|article-?date|story-?date|news-?date/i;
+
+const DATE_CLASS = /date|submitted|time|publish|posted|byline|meta|datum|fecha|data-pub|zeit/i;
+
+/** RDFa properties naming a publication date (Dublin Core, schema.org prefixes). */
+const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issued|datePublished)(?:$|\s)/i;
+
+/** Byline and date candidates an element offers by its rel, itemprop, class or id. */
+export function readCandidates(el: Element, tags: PageTags, at: number): void {
+  const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
+  const rel = (attribute(el, 'rel') ?? '').toLowerCase();
+  const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
+  if (
+    tags.bylines.length < MAX_CANDIDATES &&
+    el.name !== 'meta' &&
+    el.name !== 'link' &&
+    el.name !== 'img' &&
+    el.name !== 'body' &&
+    el.name !== 'html'
+  ) {
+    const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
+    // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
+    if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks) && el.name !== 'article')) {
+      // itemprop=author often wraps the name in itemprop=name.
+      const named = declared
+        ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
+        : null;
+      let text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
+      // A byline that shows only the writer's photo names them in its alt text
+      // ("<a rel=author><img alt="Jane Doe"></a>", "<div class=author><img alt="Jane Doe"></div>").
+      if (text === '' && collapse(textContent(el)) === '') {
+        const img = findOne((c) => c.name === 'img' && !!attribute(c, 'alt')?.trim(), el.children);
+        text = img ? collapse(attribute(img, 'alt') ?? '', 1000) : '';
+        // "avatar", "Profilbild", "photo of the author": the picture's kind, not a name.
+        // A name is written with capitals (where its script has them): "blank", "user" are not names.
+        if (
+          /avatar|photo|image|picture|portrait|logo|icon|profil|author|autor|bild|foto|^\W*$/i.test(text) ||
+          (/\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text))
+        )
+          text = '';
+      }
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+        tags.bylines.push({ text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
+    } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
+      const text = collapse(textContent(el), 1000);
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
+    }
+    // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
+    // announcing the name in the next text or element.
+    if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
+      // Bounded: a wrapper with one or two children may hold the whole page's text.
+      // "<span>| By </span><span>Jane Doe</span>": a separator printed before the label is not part of it.
+      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
+      if (
+        label.length <= 20 &&
+        (/:$/.test(label) || BY_WORD.test(label)) &&
+        LEAD_ONLY.test(label) &&
+        !insideFurniture(el)
+      ) {
+        let next = el.next;
+        while (next && ((isText(next) && collapse(next.data) === '') || (isPlainTag(next) && next.name === 'br')))
+          next = next.next;
+        let text = next ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', 1000) : '';
+        if (isPlainTag(next)) text = withNameAfter(text, next);
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+      }
+    }
+    // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
+    for (const c of el.children) {
+      if (!isText(c) || tags.bylines.length >= MAX_CANDIDATES) continue;
+      const t = collapse(c.data);
+      if (t === '' || t.length > MAX_LEAD_CHARS) continue;
+      if (LEAD_ONLY.test(t)) {
+        let next = c.next;
+        while (next && isText(next) && collapse(next.data) === '') next = next.next;
+        if (next && isPlainTag(next) && !insideFurniture(el)) {
+          // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
+          const parts = [collapse(textContent(next), 1000)];
+          for (
+            let sib = next.next;
+            sib && isText(sib) && NAME_JOIN.test(collapse(sib.data)) && isPlainTag(sib.next) && parts.length < 6;
+            sib = sib.next.next
+          ) {
+            parts.push(collapse(textContent(sib.next), 1000));
+          }
+          if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
+          const text = parts.join(', ');
+          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+        }
+      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
+    }
+  }
+  // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
+  // declares its date as a <time itemprop> does: its machine-readable attribute is the date.
+  // RDFa does the same with property (Drupal's "<span property="dc:date dc:created" content=...>",
+  // "property=schema:datePublished"): read as a declared publication date.
+  const rdfaDate = el.name !== 'meta' && RDFA_PUBLISHED.test(attribute(el, 'property') ?? '');
+  if (el.name !== 'meta' && el.name !== 'time' && (/^date(?:published|modified)$/.test(itemprop) || rdfaDate)) {
+    const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
+    if (declared && declared.trim() !== '')
+      tags.times.push({
+        datetime: declared.trim(),
+        text: collapse(textContent(el), MAX_CANDIDATE_CHARS),
+        itemprop: rdfaDate && !itemprop ? 'datepublished' : itemprop,
+        pubdate: false,
+        quoted: insideQuote(el),
+        comment: insideComment(el),
+      });
+  }
+  if (
+    tags.dateTexts.length < MAX_CANDIDATES &&
+    el.name !== 'meta' &&
+    el.name !== 'html' &&
+    el.name !== 'body' &&
+    el.name !== 'script' &&
+    el.name !== 'style' &&
+    (DATE_CLASS.test(marks) || /date/.test(itemprop))
+  ) {
+    // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
+    const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
+    // A reader's comment below the article dates the comment, not the article.
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el)) {
+      tags.dateTexts.push(text);
+      if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el))
+        tags.pubDateTexts.push(text);
+    }
+  }
+}
+
+/**
+ * A full date with a time in a data-* or title attribute of a date element ("<time
+ * data-published="2016-12-09 09:13:00Z">", "<span class=date data-origindate="2017-03-01 14:27:02
+ * +0800">", "<div class=news-time title="2020-09-20T14:20:02Z">Acum 15 minute</div>").
+ */
+export function attributeDate(el: Element): string | null {
+  for (const [key, value] of Object.entries(el.attribs)) {
+    if (
+      (key.startsWith('data-') || key === 'title') &&
+      value.length <= 40 &&
+      /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)
+    ) {
+      const d = toIsoDate(value);
+      if (d) return value.trim();
+    }
+  }
+  return null;
+}
+
+/** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
+const AUTHOR_PATH =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?:^|\/)(?:author|authors|autor|autoren|auteur|auteurs|autore|profile|profil|people|journalist|journalists|journalisten|redakteur|redaktion\/autoren|contributor|contributors|columnist|columnists|writers?|staff)\/[^/?#]+/i;
+
+/**
+ * A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need
+ * one.
+ */
+const BY_WORD =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
+
+/** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
+const LABEL_MAX_RAW_CHARS = 200;
+
+/**
+ * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised
+ * name.
+ */
+const LEAD_WITH_NAME =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
+
+const MAX_LEAD_CHARS = 80;
+
+/** A text node joining two names ("und", "and", ",", "&"). */
+const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;
+
+/** "Autor: <a>Rechtsanwalt</a> Jane Doe", "Von <a>Rechtsanwalt</a> Jane Doe": `text`, read from the
+ *  element `linked`, is a job title and not a name; the name is the text that follows it. */
+function withNameAfter(text: string, linked: ChildNode): string {
+  const after = linked.next;
+  return !!after && isText(after) && cleanAuthor(text) === null ? collapse(`${text} ${after.data}`, 1000) : text;
+}

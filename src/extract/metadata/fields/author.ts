@@ -1,0 +1,200 @@
+// author: the names the page declares (article:author, meta author, JSON-LD author, vendor
+// metas, JSON-LD creator), then its marked byline, then what it prints by the headline or
+// under the text.
+import { articleOrPage, type Rule } from '../context.js';
+import { deref, isType, type JsonLdNode } from '../../page/json-ld.js';
+import { firstFrom, namesOf } from '../json-ld-values.js';
+import { AGENCY, cleanAuthor } from '../author-names.js';
+import { people } from '../author-people.js';
+import { findDateInText } from '../dates.js';
+import { NEAR_HEADLINE, headlineAt } from '../headline-position.js';
+import { pageByline } from '../page-byline.js';
+import { firstMeta } from '../page-tags.js';
+import { collapse } from '../text.js';
+
+// article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
+// goes on to where the name is written (JSON-LD, the byline).
+const byline =
+  (rule: Rule<string>): Rule<string> =>
+  (ctx) =>
+    people(ctx, cleanAuthor(rule(ctx)));
+
+const metaAll =
+  (...keys: string[]): Rule<string> =>
+  (ctx) => {
+    // Several <meta name=author> tags are several authors.
+    for (const key of keys) {
+      const names = (ctx.tags.meta.get(key) ?? [])
+        .map((v) => people(ctx, cleanAuthor(v)))
+        .filter((v): v is string => !!v);
+      if (names.length) return [...new Set(names)].join(', ');
+    }
+    return null;
+  };
+
+/** "Written by" / "Verfasst von" in a twitter:labelN (Yoast and others): its twitter:dataN. */
+const WRITTEN_BY =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(?:written\s+by|author|authors|by|verfasst\s+von|geschrieben\s+von|autor(?:in)?|écrit\s+par|auteur|escrito\s+por|scritto\s+da|geschreven\s+door)$/i;
+
+function twitterLabelled(label: RegExp): Rule<string> {
+  return (ctx) => {
+    for (let i = 1; i <= 4; i++) {
+      const l = firstMeta(ctx.tags, `twitter:label${i}`);
+      if (l && label.test(l.trim())) return firstMeta(ctx.tags, `twitter:data${i}`);
+    }
+    return null;
+  };
+}
+
+/** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
+const DATELINE_BYLINE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /^(\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}(?!\d)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4}(?!\d))(?:\s*(?:[,|\u00b7\u2022]\s*)?\d{1,2}[:.]\d{2}(?:\s*(?:Uhr|h))?)?\s*(?:[|\u00b7\u2022\u2013\u2014-]|von|by|par|por)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3})$/u;
+
+/** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
+const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
+
+/** How far before and after the headline's start such a dateline is read (characters of visible text). */
+const DATELINE_BEFORE = 600;
+
+const DATELINE_AFTER = 1500;
+
+/** How much of the page's visible text, from its end, is read for a copyright line. */
+const COPYRIGHT_TAIL = 3000;
+
+/** "©", "(c)" or "Copyright" (with years) or "2006-2008 by", then the holder, to the line's end or a period. */
+const COPYRIGHT =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
+
+/**
+ * meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's
+ * byline.
+ */
+export const AUTHOR: readonly Rule<string>[] = [
+  // Open Graph first (the ruled order): article:author is the article's, while a site often
+  // sets <meta name=author> once for every page (its publisher, its CMS user).
+  // Several article:author tags are several authors, as several <meta name=author> are.
+  metaAll('article:author', 'book:author'),
+  metaAll('author'),
+  (ctx) => {
+    const names = firstFrom(ctx.ld.nodes, (n) => {
+      const list = namesOf(n.author, ctx.ld)
+        .map((s) => people(ctx, cleanAuthor(s)))
+        .filter((s): s is string => !!s);
+      return list.length ? list : null;
+    });
+    return names ? collapse([...new Set(names)].join(', ')) : null;
+  },
+  metaAll('byl', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'citation_author'),
+  // JSON-LD creator of the article or page (schema.org's wider "author"), the Person(s) only.
+  (ctx) => {
+    const names = firstFrom(ctx.ld.nodes, (n) => {
+      if (!articleOrPage(n)) return null;
+      const persons = ([] as unknown[])
+        .concat(n.creator ?? [])
+        .map((c) => deref(c, ctx.ld))
+        .filter((c) => !!c && typeof c === 'object' && isType(c as JsonLdNode, /^Person$/));
+      const list = persons
+        .flatMap((c) => namesOf(c, ctx.ld))
+        .map((s) => people(ctx, cleanAuthor(s)))
+        .filter((s): s is string => !!s);
+      return list.length ? list : null;
+    });
+    return names ? collapse([...new Set(names)].join(', ')) : null;
+  },
+  // rel=author / itemprop=author first, then byline/author classes, author-page links, names
+  // after "By"; the first that reads as a name.
+  // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other.
+  (ctx) => {
+    const own = ctx.tags.bylines.filter((b) => !b.teaser);
+    return (own.length < ctx.tags.bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, ctx.tags.bylines);
+  }, // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  // Jane Doe") on a line of its own by the headline.
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    const near =
+      h1 >= 0 ? text.slice(Math.max(0, h1 - DATELINE_BEFORE), h1 + DATELINE_AFTER) : text.slice(0, DATELINE_AFTER);
+    for (const line of near.split('\n')) {
+      const m = DATELINE_BYLINE.exec(line.trim());
+      if (m && findDateInText(m[1]!, { shortYear: true })) {
+        const n = people(ctx, cleanAuthor(m[2]));
+        if (n) return n;
+      }
+    }
+    return null;
+  },
+  // A signature closing the text: the last short emphasised, right-aligned or dash-led line
+  // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
+  (ctx) => {
+    const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
+    const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
+    return n &&
+      n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x))
+      ? n
+      : null;
+  },
+  // An author meta in a vendor's namespace ("cXenseParse:author"), when the page's byline names nobody.
+  (ctx) => {
+    for (const [key, values] of ctx.tags.meta)
+      if (/^[a-z][\w-]*[:.]author$/.test(key) && !/^(?:article|book|og|twitter):/.test(key)) {
+        const names = values.map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
+        if (names.length) return [...new Set(names)].join(', ');
+      }
+    return null;
+  },
+  // A personal site's copyright line ("© 2019 Jane Doe", "(c) Jane Doe • Rechte", "2006-2008 by
+  // Jane Doe"): the person who holds the rights to the page wrote it, when nobody else signs it.
+  (ctx) => {
+    const text = ctx.bodyText();
+    for (const m of text.slice(-COPYRIGHT_TAIL).matchAll(COPYRIGHT)) {
+      const n = people(ctx, cleanAuthor(m[1]!.split(/(?<!\s)\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]));
+      if (
+        n &&
+        !n.includes(', ') &&
+        /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:(?:van|von|de|der)\s*)?\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)
+      )
+        return n;
+    }
+    return null;
+  },
+  // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening
+  // the first paragraph after the headline ("Hamburg (dpa/lno) – Trotz...").
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = headlineAt(ctx, text);
+    if (h1 < 0) return null;
+    for (const line of text.slice(h1, h1 + NEAR_HEADLINE).split('\n')) {
+      const m = WIRE_DATELINE.exec(line.trim());
+      if (!m) continue;
+      const parts = m[1]!.split(/(?<!\s)\s*[/,]\s*/);
+      return parts.some((p) => AGENCY.test(p)) && parts.every((p) => AGENCY.test(p) || /^\p{Ll}{2,4}$/u.test(p))
+        ? m[1]!
+        : null;
+    }
+    return null;
+  },
+  // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
+  // when neither the declared sources nor the page's byline name anyone.
+  byline(twitterLabelled(WRITTEN_BY)),
+  // Last, the organisation the page itself declares as its author (meta author "Deutscher
+  // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
+  // signs a page where nobody else does.
+  (ctx) => {
+    for (const key of ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator']) {
+      for (const v of ctx.tags.meta.get(key) ?? []) {
+        const n = cleanAuthor(v);
+        if (n) return n;
+      }
+    }
+    return firstFrom(
+      ctx.ld.nodes,
+      (n) =>
+        namesOf(n.author, ctx.ld)
+          .map((s) => cleanAuthor(s))
+          .find((s): s is string => !!s) ?? null,
+    );
+  },
+];

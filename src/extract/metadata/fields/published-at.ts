@@ -1,0 +1,120 @@
+// published_at: the dates the page declares (Open Graph, JSON-LD, date metas, <time
+// itemprop|pubdate>), then what it shows (its URL, a marked date, a <time>, the text by the
+// headline), then what its scripts and image paths carry.
+import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
+import { firstFrom } from '../json-ld-values.js';
+import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
+import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from '../headline-position.js';
+import { resolveUrl } from '../urls.js';
+
+/**
+ * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
+ * first <time>.
+ */
+export const PUBLISHED_AT: readonly Rule<string>[] = [
+  metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
+  ldDate('datePublished'),
+  metaDate(
+    'datepublished',
+    'date',
+    'pubdate',
+    'publishdate',
+    'publish_date',
+    'publish-date',
+    'publication_date',
+    'dc.date',
+    'dc.date.issued',
+    'dcterms.issued',
+    'dcterms.created',
+    'dcterms.date',
+    'sailthru.date',
+    'parsely-pub-date',
+    'citation_publication_date',
+    'citation_date',
+    'dc:date',
+    'dc:created',
+    'dcterms:created',
+    'dcterms:issued',
+    'dcterms:date',
+    'schema:datepublished',
+  ),
+  timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
+  ldDate('dateCreated'),
+  ldDate('uploadDate'),
+  // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
+  (ctx) => dateInUrl(ctx.finalUrl),
+  // An element marked as the publication date itself ("post-date", "published", "created"),
+  // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
+  (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
+  // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
+  timeDate((t) => !t.quoted && !t.comment),
+  // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
+  (ctx) => firstFrom(ctx.tags.dateTexts, markedDate),
+  // Last, the visible text (as htmldate reads it): a date announced as a publication date,
+  // else the first date written just after the headline (where news and blog pages print it,
+  // 23.01.2022 included), else the first date written with a month name, else any full date.
+  (ctx) => {
+    const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
+    // The first announcement followed by a date (a "Published" link or heading may come first).
+    let seen = 0;
+    for (const announced of text.matchAll(PUBLISHED_WORDS)) {
+      const d = findDateInText(text.slice(announced.index, announced.index + 120));
+      if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
+    }
+    return null;
+  },
+  (ctx) => {
+    const text = ctx.bodyText();
+    const h1 = headlineAt(ctx, text);
+    if (h1 < 0) return null;
+    // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
+    const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
+    const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
+    return findDateInText(text.slice(from, h1 + NEAR_HEADLINE), { shortYear: true });
+  },
+  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
+  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
+  // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded"), then
+  // the publication date the page's script data carries ("createdAt", "release_date").
+  (ctx) => {
+    for (const [key, values] of ctx.tags.meta)
+      if (
+        /[:._](?:uploaded|published|created|pubdate|publish_?date|date_?published)(?:_?(?:at|date|time|on))?$/.test(
+          key,
+        ) &&
+        !/modif|updat/.test(key)
+      ) {
+        for (const v of values) {
+          const d = toIsoDate(v);
+          if (d) return d;
+        }
+      }
+    return null;
+  },
+  // Microdata <meta itemprop=dateCreated / uploadDate> (a recipe's or video's): only when nothing is shown,
+  // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
+  metaDate('datecreated', 'uploaddate'),
+  (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
+  // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
+  (ctx) =>
+    firstFrom(
+      ['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
+      (u) => dateInUrl(resolveUrl(u, ctx.base) ?? ''),
+    ),
+];
+
+/** The date an element marked as a date shows: an ISO instant in its attribute, else the date
+ *  as the page writes it, a two-digit year included. */
+function markedDate(text: string): string | null {
+  return (/^\d{4}-\d{2}-\d{2}T/.test(text) ? toIsoDate(text) : null) ?? findDateInText(text, { shortYear: true });
+}
+
+/** How many publication words in the text are tried for a date after them. */
+const MAX_ANNOUNCEMENTS = 5;
+
+/** How much of the visible text is searched for a date at all. */
+const MAX_DATE_TEXT = 20_000;
+
+const PUBLISHED_WORDS =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;

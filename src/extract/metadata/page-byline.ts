@@ -1,0 +1,48 @@
+// The byline the page marks, by strength: rel/itemprop author, byline classes, author-page
+// links, names after "By".
+import { NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
+import { people } from './author-people.js';
+import type { RuleContext } from './context.js';
+import type { BylineTag } from './tag-types.js';
+
+/** How many elements apart two declared author names still belong to one byline. */
+const SAME_BYLINE_ELEMENTS = 8;
+
+/** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
+export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
+  let own: string | null = null;
+  // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
+  let login: string | null = null;
+  for (const strength of [0, 1, 2, 3]) {
+    const names: string[] = [];
+    let last = -1;
+    // A byline element before the headline belongs to a teaser or a list above the article
+    // ("related", "most read"): the article's own bylines after its <h1> come first.
+    const h1At = ctx.tags.firstH1At;
+    const ordered =
+      strength === 1 && h1At >= 0
+        ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)]
+        : bylines;
+    for (const b of ordered)
+      if (b.strength === strength) {
+        // Declared authors far from the first one are other articles' (teasers, related links).
+        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
+        const cleaned = cleanAuthor(b.text);
+        const n = people(ctx, cleaned);
+        if (strength <= 1) own ??= cleaned;
+        if (n && NUMBERED_LOGIN.test(n)) {
+          login ??= n;
+          continue;
+        }
+        if (n && !names.includes(n)) {
+          names.push(n);
+          last = b.at ?? 0;
+        }
+        if (strength >= 1 && names.length) break;
+      }
+    if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
+  }
+  // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
+  // on wolfgangschmale.eu) the site's name is the author's.
+  return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
+}

@@ -1,0 +1,150 @@
+// The site's own identity as the page gives it: its host names, the names it declares for
+// itself (og:site_name, application-name, its logo), the brand part of its <title>. Titles,
+// descriptions, site names and authors are all judged against it.
+import { namesOf } from './json-ld-values.js';
+import type { RuleContext } from './context.js';
+import { firstMeta } from './page-tags.js';
+import { clean, fold } from './text.js';
+
+/** The names the site gives itself: its logo <h1>, og:site_name, application-name. */
+export function declaredSiteNames(ctx: RuleContext): string[] {
+  return [
+    ...ctx.tags.brandH1s,
+    ...(ctx.tags.meta.get('og:site_name') ?? []),
+    ...(ctx.tags.meta.get('application-name') ?? []),
+  ];
+}
+
+/** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
+export function onlySiteName(ctx: RuleContext, t: string): boolean {
+  const f = fold(t);
+  if (/^(?:home|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
+  if (declaredSiteNames(ctx).some((n) => fold(n) === f)) return true;
+  const squash = f
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+  return squash.length >= 5 && siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash));
+}
+
+/** The site's own host names without "www.": the final URL's and the page's own canonical
+ *  address's (a copy served elsewhere still names its site). */
+export function siteHosts(ctx: RuleContext): string[] {
+  const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
+  const out: string[] = [];
+  for (const u of [ctx.finalUrl, canonical]) {
+    try {
+      if (u) out.push(new URL(u, ctx.finalUrl).hostname.replace(/^www\./, ''));
+    } catch {
+      // Not a URL: no host to name the site.
+    }
+  }
+  return out;
+}
+
+/** The site's home page (its URL path is "/" or an index file): there the site's blurb is the page's. */
+export function isHomePage(ctx: RuleContext): boolean {
+  try {
+    return /^\/(?:index\.\w{2,5})?$/.test(new URL(ctx.finalUrl).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A value that can be a site's name: not a URL ("https://www.example.com", "//example.com",
+ * "www.example.com"), not a template left unfilled ("{{site.name}}", "%sitename%") or a
+ * placeholder ("null", "undefined"), and with letters or digits. ("example.com" is a name.)
+ */
+export function siteNameValue(v: string | null | undefined): string | null {
+  const s = clean(v);
+  if (!s) return null;
+  if (/^(?:[a-z][a-z\d+.-]*:)?\/\/|^www\.\S+$/i.test(s)) return null;
+  if (
+    /\{\{|\}\}|\$\{|%[a-z_]+%|^\[[a-z_ ]+\]$/i.test(s) ||
+    /^(?:null|undefined|none|n\/a|default|site ?name|publisher)$/i.test(s)
+  )
+    return null;
+  return /[\p{L}\p{N}]/u.test(s) ? s : null;
+}
+
+/** The host a URL-valued site name gives ("https://www.horizont.net", "www.bmas.de" -> "horizont.net", "bmas.de"). */
+export function declaredHosts(ctx: RuleContext): string[] {
+  const raw = [
+    ...ctx.ld.nodes.flatMap((n) => namesOf(n.publisher, ctx.ld)),
+    ...['og:site_name', 'application-name', 'apple-mobile-web-app-title'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
+  ];
+  const hosts: string[] = [];
+  for (const v of raw) {
+    const s = clean(v);
+    if (!s || siteNameValue(s) || !/^(?:(?:https?:)?\/\/|www\.)\S+$/i.test(s)) continue;
+    try {
+      const host = new URL(/^\/\//.test(s) ? `https:${s}` : /^www\./i.test(s) ? `https://${s}` : s).hostname.replace(
+        /^www\./,
+        '',
+      );
+      if (host.includes('.') && !hosts.includes(host)) hosts.push(host);
+    } catch {
+      // Not a URL after all: no host.
+    }
+  }
+  return hosts;
+}
+
+export function finalHost(ctx: RuleContext): string | null {
+  try {
+    return new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The part of a title that names the site by its host ("Home | Example Site" on
+ * example-site.com, "BMAS - Story" on bmas.de): the host name is the strongest sign of which
+ * part is the brand, whether it stands first or last.
+ */
+export function hostBrand(title: string | null, hosts: readonly (string | null)[]): string | null {
+  const t = clean(title);
+  if (!t) return null;
+  const parts = t.split(/(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:\u00bb]\s+/);
+  if (parts.length < 2) return null;
+  // The hosts' labels without www and the top-level domain: "news", "example" for news.example.co.uk.
+  const labels = hosts
+    .flatMap((h) => (h ? h.split('.').slice(0, -1) : []))
+    .map((l) => l.replace(/-/g, ''))
+    .filter((l) => l.length >= 3 && !/^(?:www|com|org|net|gov|edu)$/.test(l));
+  if (!labels.length) return null;
+  const squash = (x: string) =>
+    x
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '');
+  for (const part of [parts[parts.length - 1]!, parts[0]!]) {
+    const p = squash(part);
+    const value = siteNameValue(part);
+    if (
+      value &&
+      part.split(/\s+/).length <= 5 &&
+      p.length >= 3 &&
+      labels.some((l) => p === l || p.startsWith(l) || (p.length >= 4 && l.startsWith(p)))
+    )
+      return value;
+  }
+  return null;
+}
+
+/** "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title with one separator. */
+export function titleBrand(title: string | null): string | null {
+  const t = clean(title);
+  if (!t) return null;
+  const parts = t.split(/(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:]\s+/);
+  if (parts.length < 2) return null;
+  const last = parts[parts.length - 1]!;
+  const first = parts[0]!;
+  const short = (x: string) => x.split(' ').length <= 4 && x.length <= 40 && /\p{L}{2}/u.test(x);
+  if (short(last) && last.length < first.length) return last;
+  if (short(first) && first.length < last.length) return first;
+  return null;
+}

@@ -1,0 +1,166 @@
+// The declared title, or the page's visible headline where it tells the same story better.
+import { firstOf, type RuleContext } from './context.js';
+import { DECLARED_TITLE } from './declared-title.js';
+import { onlySiteName, titleBrand } from './site.js';
+import { fold } from './text.js';
+
+/** The declared title, or the visible <h1> where it tells the same story better (see docs/metadata.md). */
+export function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
+  const declared = firstOf(ctx, DECLARED_TITLE);
+  if (!declared) return null;
+  const brands = new Set(
+    [titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])]
+      .filter((b): b is string => !!b)
+      .map(fold),
+  );
+  // A declared title that only names the site ("ICON Magazine", "Anwalt Niemeyer" on
+  // anwaltniemeyer.de) or says "Home" names no page: the page's first <h1> is its headline.
+  if (onlySiteName(ctx, declared)) {
+    const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
+    if (own) return own;
+  }
+  // Compared with every declared form: og:title may be a section name where <title> is the story.
+  const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
+  // A declared title of one word ("Gefahrstoff-Service", "Beitragseinreichung") is the page's
+  // label in a menu; the first <h1>, a sentence on the same subject ("Gefahrstoffmanagement für
+  // Hersteller..."), is its headline.
+  if (!/\s/.test(declared.trim())) {
+    const stems = (
+      declared
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/\p{L}{6,}/gu) ?? []
+    ).map((w) => w.slice(0, 6));
+    const h1 = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x));
+    const words = h1
+      ? (h1
+          .normalize('NFKC')
+          .toLowerCase()
+          .match(/[\p{L}\p{N}]+/gu) ?? [])
+      : [];
+    if (h1 && words.length >= 3 && words.some((w) => stems.some((st) => w.startsWith(st)))) return h1;
+  }
+  // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
+  const caps = ctx.tags.firstH1;
+  if (
+    caps &&
+    caps === caps.toUpperCase() &&
+    caps !== caps.toLowerCase() &&
+    !brands.has(fold(caps)) &&
+    titleForms(declared).some((t) => fold(t) === fold(caps))
+  )
+    return caps;
+  const h = sameStoryH1(
+    ctx.tags.h1s.filter((x) => !brands.has(fold(x))),
+    forms,
+  );
+  if (!h) return declared;
+  const fh = fold(h);
+  const cut = titleForms(declared).map(fold);
+  // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
+  // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
+  // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
+  const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
+  if (
+    cut.some(
+      (t) =>
+        fh.startsWith(t) &&
+        fh.length > t.length &&
+        first.length > t.length &&
+        /^(?:[\s\p{L}]|[:,]\s)/u.test(fh.slice(t.length)),
+    )
+  )
+    return h;
+  // The declared title is the whole <h1>, kicker line included ("Klimaschutz: Bohren, bis es
+  // heiß wird" over <span>Klimaschutz</span><span>: </span><span>Bohren...</span>): the headline is its main line.
+  const main = cut.some((t) => t === fh) ? withoutKicker(ctx, h, true) : h;
+  if (main !== h) return main;
+  // The declared title is only the <h1>'s kicker line, or starts with it ("Wurmkiste" over
+  // "Wurmkiste selber bauen", "Initiative EnergieEffizienz - kostenloser Stromcheck" over
+  // "Kostenloser Stromcheck für private Haushalte"): the headline is the main line.
+  const kicked = withoutKicker(ctx, h);
+  if (kicked !== h) {
+    const kicker = fold(ctx.tags.h1Lines.get(h)!.find((l) => /[\p{L}\p{N}]/u.test(l))!);
+    if (
+      cut.some((t) => t === kicker || (t.startsWith(kicker) && /^\s*[|\-\u2013\u2014:]\s/.test(t.slice(kicker.length))))
+    )
+      return kicked;
+  }
+
+  return cut.some((t) => fh.endsWith(t) || fh.startsWith(t) || (t === fold(declared) && fh.includes(t)))
+    ? declared
+    : withoutKicker(ctx, h);
+}
+
+/**
+ * An <h1> shown as two lines, a short kicker over the headline ("Nach Corona-Lockerungen" /
+ * "Autohäuser rechnen mit..."): the headline is the second line. `separated`: only when an
+ * element holding just a separator stands between them (the kicker is then marked as one).
+ */
+function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
+  // A separator printed between the two lines (often visually hidden: "<span>: </span>") is no line of its own.
+  const all = ctx.tags.h1Lines.get(h) ?? [];
+  const lines = all.filter((l) => /[\p{L}\p{N}]/u.test(l));
+  if (lines.length !== 2 || (separated && (all.length !== 3 || /[\p{L}\p{N}]/u.test(all[1]!)))) return h;
+  const [kicker, main] = lines as [string, string];
+  const words = (x: string) => x.split(/\s+/).length;
+  return words(kicker) <= 3 &&
+    words(main) >= 3 &&
+    kicker.length < main.length &&
+    /^[\p{L}\p{N}"„“«]/u.test(main) &&
+    !/[:\-\u2013\u2014|]$/.test(kicker)
+    ? main
+    : h;
+}
+
+/** Share of the smaller word set the two texts have in common above which they tell one story. */
+const SAME_STORY = 0.2;
+
+function sameStoryH1(h1s: readonly string[], declared: readonly string[]): string | null {
+  // Words compared by their first seven letters: inflected forms ("elektronisches", "elektronische") are one word.
+  const stem = (set: Set<string>) => new Set([...set].map((x) => x.slice(0, 7)));
+  const ds = declared.map((d) => stem(wordSet(d))).filter((d) => d.size > 0);
+  let best: string | null = null;
+  let bestShare = 0;
+  for (const h of h1s.slice(0, 3)) {
+    const w = stem(wordSet(h));
+    if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
+    for (const d of ds) {
+      let common = 0;
+      let content = 0;
+      for (const x of w)
+        if (d.has(x)) {
+          common++;
+          if (!SHORT_WORD.test(x)) content++;
+        }
+      // Only short words in common ("für", "die", "the") tell nothing about the story.
+      const share = content ? common / Math.min(w.size, d.size) : 0;
+      if (share > bestShare) [best, bestShare] = [h, share];
+    }
+  }
+  return bestShare >= SAME_STORY ? best : null;
+}
+
+/** A word of at most three Latin, Cyrillic or Greek letters: an article, a preposition. */
+const SHORT_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]{1,3}$/u;
+
+const wordSet = (s: string) =>
+  new Set(
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
+
+export const BRAND_SEP = /(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|(?<!\s)\s*[\uff1a\uff5c]\s*/;
+
+/** The title and the title with a short brand part (at most 6 words) cut from its end or start. */
+function titleForms(t: string): string[] {
+  const parts = t.split(BRAND_SEP);
+  const forms = [t];
+  if (parts.length >= 2) {
+    if (parts[parts.length - 1]!.split(/\s+/).length <= 6) forms.push(parts.slice(0, -1).join(' '));
+    if (parts[0]!.split(/\s+/).length <= 6) forms.push(parts.slice(1).join(' '));
+  }
+  return forms.filter((f) => f.trim().length >= 8);
+}

@@ -1,0 +1,59 @@
+// The text of blocks and inlines, without addresses: for measures, comparisons and titles.
+import type { Block, Inline } from '../blocks.js';
+
+/** Characters of readable text in blocks (no addresses), for comparing extractions. */
+export function blocksTextLength(blocks: Block[]): number {
+  let n = 0;
+  const blockStack: Block[] = [...blocks];
+  const inlineStack: Inline[] = [];
+  while (blockStack.length > 0) {
+    const b = blockStack.pop()!;
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph':
+        inlineStack.push(...b.children);
+        break;
+      case 'image':
+        if (b.caption) inlineStack.push(...b.caption);
+        break;
+      case 'code':
+        n += b.text.length;
+        break;
+      case 'quote':
+        blockStack.push(...b.children);
+        break;
+      case 'list':
+        for (const item of b.items) blockStack.push(...item.children);
+        break;
+      case 'table':
+        for (const row of b.rows) for (const cell of row.cells) inlineStack.push(...cell.children);
+        break;
+      case 'rule':
+        break;
+    }
+    while (inlineStack.length > 0) {
+      const i = inlineStack.pop()!;
+      if (i.type === 'text' || i.type === 'code') n += i.text.length;
+      else if (i.type === 'link' || i.type === 'emphasis' || i.type === 'strong') inlineStack.push(...i.children);
+    }
+  }
+  return n;
+}
+
+/** Plain text of inlines (no addresses), for measures and titles. */
+export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
+  let out = '';
+  const stack: Inline[] = [];
+  for (let i = inlines.length - 1; i >= 0; i--) stack.push(inlines[i]!);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text' || n.type === 'code') {
+      out += n.text;
+      // Callers that only judge short lines need no more than this.
+      if (out.length > stopAfter) return out;
+    } else if (n.type === 'break') out += ' ';
+    else if (n.type === 'image') continue;
+    else for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return out;
+}

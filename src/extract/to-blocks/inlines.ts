@@ -1,0 +1,243 @@
+// A line's inlines as a browser renders them: whitespace collapsed, trimmed, empty wrappers
+// gone; and blocks flattened into one line (a table cell, a caption).
+import type { Block, Inline } from '../blocks.js';
+
+/** Flatten blocks (a table cell, a caption) into one inline run, blocks separated by breaks. */
+export function flattenToInlines(blocks: Block[]): Inline[] {
+  const out: Inline[] = [];
+  const stack: Block[] = [];
+  for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]!);
+  const sep = (): void => {
+    if (out.length > 0 && out[out.length - 1]!.type !== 'break') out.push({ type: 'break' });
+  };
+  while (stack.length > 0) {
+    const b = stack.pop()!;
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph':
+        sep();
+        out.push(...b.children);
+        break;
+      case 'code':
+        sep();
+        out.push({ type: 'code', text: b.text.replace(/\s+/g, ' ') });
+        break;
+      case 'image':
+        sep();
+        out.push({ type: 'image', src: b.src, alt: b.alt });
+        break;
+      case 'quote':
+        for (let i = b.children.length - 1; i >= 0; i--) stack.push(b.children[i]!);
+        break;
+      case 'list':
+        for (let i = b.items.length - 1; i >= 0; i--) {
+          const item = b.items[i]!;
+          for (let j = item.children.length - 1; j >= 0; j--) stack.push(item.children[j]!);
+        }
+        break;
+      case 'table':
+        for (const row of b.rows) {
+          sep();
+          for (const cell of row.cells) out.push({ type: 'text', text: ' ' }, ...cell.children);
+        }
+        break;
+      case 'rule':
+        break;
+    }
+  }
+  return normalizeInlines(out);
+}
+
+/**
+ * Collapse whitespace the way a browser renders it: runs become one space, spaces are not
+ * doubled across element boundaries, the line is trimmed at both ends and around breaks,
+ * and empty wrappers disappear. Recursion is bounded by MAX_INLINE_DEPTH.
+ */
+export function normalizeInlines(inlines: Inline[]): Inline[] {
+  const state = { lastSpace: true };
+  const collapsed = collapse(inlines, state);
+  trimEdges(collapsed);
+  return prune(collapsed);
+}
+
+/** Something collapsing would change: a whitespace character other than a space, or two spaces. */
+const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
+/** Text may be in a decomposed or composition-excluded form: read as NFC. Characters below
+ *  U+0300 are NFC in any sequence (none is a combining mark or composes with another), so
+ *  only text with a character from U+0300 on needs normalize(): Latin-1 text (a no-break
+ *  space, an accented letter) is returned as it is, as normalize() would return it. */
+const MAY_NEED_NFC = /[^\u0000-\u02ff]/;
+
+/** Where either of them matches (their union). */
+const COLLAPSE_OR_NORMALIZE = new RegExp(`(?:${HTML_SPACE_TO_COLLAPSE.source})|(?:${MAY_NEED_NFC.source})`);
+
+/** HTML whitespace runs as one space and the text in NFC, so that what reads the same is the
+ *  same string. Prose has a match at every space, and most texts are already collapsed: those
+ *  are returned as they are, without rebuilding them. */
+function collapseHtmlSpace(t: string): string {
+  // One test for both, first: most texts need neither.
+  if (!COLLAPSE_OR_NORMALIZE.test(t)) return t;
+  if (HTML_SPACE_TO_COLLAPSE.test(t)) t = t.replace(/[\t\n\r\f ]+/g, ' ');
+  return MAY_NEED_NFC.test(t) ? t.normalize('NFC') : t;
+}
+
+function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
+  const out: Inline[] = [];
+  for (const node of inlines) {
+    switch (node.type) {
+      case 'text': {
+        let t = collapseHtmlSpace(node.text);
+        if (state.lastSpace && t.startsWith(' ')) t = t.slice(1);
+        if (t === '') break;
+        state.lastSpace = t.endsWith(' ');
+        const prev = out[out.length - 1];
+        if (prev && prev.type === 'text') prev.text += t;
+        else out.push({ type: 'text', text: t });
+        break;
+      }
+      case 'break': {
+        // No space at the end of a line or at the start of the next one.
+        const prev = out[out.length - 1];
+        if (prev && prev.type === 'text') prev.text = trimEndSpaces(prev.text);
+        out.push(node);
+        state.lastSpace = true;
+        break;
+      }
+      case 'code':
+        if (node.text.trim() === '') break;
+        out.push({ type: 'code', text: node.text.trim() });
+        state.lastSpace = false;
+        break;
+      case 'image':
+        out.push(node);
+        state.lastSpace = false;
+        break;
+      case 'link':
+      case 'emphasis':
+      case 'strong': {
+        const children = collapse(node.children, state);
+        if (children.length > 0) out.push(withChildren(node, children));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+type Wrapper = Extract<Inline, { children: Inline[] }>;
+
+/** A copy of a wrapper with other children, as { ...node, children } gives it (same keys, in
+ *  the same order), built as a literal: the spread's generic property copy cost more. */
+function withChildren(node: Wrapper, children: Inline[]): Wrapper {
+  switch (node.type) {
+    case 'link':
+      return { type: 'link', href: node.href, children };
+    case 'emphasis':
+      return { type: 'emphasis', children };
+    case 'strong':
+      return { type: 'strong', children };
+  }
+}
+
+/** Trim the leading space of the first text leaf and the trailing one of the last. */
+function trimEdges(inlines: Inline[]): void {
+  let list: Inline[] | null = inlines;
+  while (list && list.length > 0) {
+    const first: Inline = list[0]!;
+    if (first.type === 'text') {
+      first.text = trimStartSpaces(first.text);
+      break;
+    }
+    list = 'children' in first ? first.children : null;
+  }
+  list = inlines;
+  while (list && list.length > 0) {
+    const last: Inline = list[list.length - 1]!;
+    if (last.type === 'text') {
+      last.text = trimEndSpaces(last.text);
+      break;
+    }
+    list = 'children' in last ? last.children : null;
+  }
+}
+
+/** The string without its trailing spaces (U+0020 only), as replace(/ +$/, '') would give it
+ *  without a regular expression's scan of the whole line. */
+function trimEndSpaces(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+/** The string without its leading spaces (U+0020 only), as replace(/^ +/, ''). */
+function trimStartSpaces(s: string): string {
+  let start = 0;
+  while (start < s.length && s.charCodeAt(start) === 32) start++;
+  return start === 0 ? s : s.slice(start);
+}
+
+/** The inlines without empty texts and wrappers. Most lines have none (collapse never makes
+ *  them; only trimEdges can empty an edge text): the input array, and each wrapper whose
+ *  children lose nothing, is returned as it is rather than copied. Everything here is
+ *  collapse's own fresh output, so sharing it cannot alias a caller's inlines. */
+function prune(inlines: Inline[]): Inline[] {
+  let out: Inline[] | null = null;
+  let breaks = false;
+  for (let i = 0; i < inlines.length; i++) {
+    const node = inlines[i]!;
+    let kept: Inline | null = node;
+    if (node.type === 'text') {
+      if (node.text === '') kept = null;
+    } else if (node.type === 'link' || node.type === 'emphasis' || node.type === 'strong') {
+      const children = prune(node.children);
+      if (children.length === 0) kept = null;
+      else if (children !== node.children) kept = withChildren(node, children);
+    } else if (node.type === 'break') breaks = true;
+    if (out === null && kept !== node) out = inlines.slice(0, i);
+    if (out !== null && kept !== null) out.push(kept);
+  }
+  const list = out ?? inlines;
+  // Breaks at the ends of a line, or doubled, carry nothing (most lines have none, and are
+  // kept as they are).
+  if (!breaks) return list.some(hasSubstance) ? list : [];
+  let start = 0;
+  let end = list.length;
+  while (start < end && list[start]!.type === 'break') start++;
+  while (end > start && list[end - 1]!.type === 'break') end--;
+  const deduped: Inline[] = [];
+  for (let i = start; i < end; i++) {
+    const node = list[i]!;
+    if (node.type === 'break' && deduped[deduped.length - 1]?.type === 'break') continue;
+    deduped.push(node);
+  }
+  return deduped.some(hasSubstance) ? deduped : [];
+}
+
+function hasSubstance(node: Inline): boolean {
+  switch (node.type) {
+    case 'text':
+      return node.text.trim() !== '';
+    case 'code':
+    case 'image':
+      return true;
+    case 'break':
+      return false;
+    default:
+      return node.children.some(hasSubstance);
+  }
+}
+
+/** Only text of HTML whitespace (what normalizeInlines collapses away entirely). */
+export function allBlankText(inlines: Inline[]): boolean {
+  for (const n of inlines) if (n.type !== 'text' || !isHtmlSpace(n.text)) return false;
+  return true;
+}
+
+/** Only HTML whitespace (space, tab, line feed, carriage return, form feed), or nothing. */
+export function isHtmlSpace(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
+  }
+  return true;
+}

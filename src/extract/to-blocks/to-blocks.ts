@@ -1,0 +1,399 @@
+// DOM subtree -> Block[] (src/extract/blocks.ts). One iterative walk with explicit stacks:
+// the DOM can be as deep as the parser allows, and nothing here recurses on it. The block
+// model itself is kept shallow (inline wrappers and nested containers are capped), so that
+// renderers may recurse on blocks safely.
+import type { ChildNode, Element, ParentNode } from 'domhandler';
+import type { Block, HeadingLevel, Inline, ListItem, TableCell, TableRow } from '../blocks.js';
+import { isElement, textContent } from '../dom/walk.js';
+import type { HiddenTest } from '../dom/visibility.js';
+import { isHeadingToggle } from '../dom/heading-toggle.js';
+import type { UrlResolver } from '../dom/url-resolver.js';
+import { attribute } from '../../parse/nodes.js';
+import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
+import { isDataTable, tableRows } from './tables.js';
+import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
+import { allBlankText, flattenToInlines, isHtmlSpace, normalizeInlines } from './inlines.js';
+
+export interface ToBlocksOptions {
+  /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
+  isHidden: HiddenTest;
+  /** Paragraphs read from a definition list's term (`<dt>`) are added here: the block model has
+   *  no term, but the content profile's link-line pass asks (block-prune.ts). */
+  terms?: WeakSet<Block>;
+  /** Return true to leave an element and its subtree out. */
+  skip?: (el: Element) => boolean;
+  /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
+  readNoscript?: (el: Element) => boolean;
+  /** This element is left out, and this block (compared by identity) stands where it was, so
+   *  the caller can put the element's own conversion there after judging the rest. */
+  placeholder?: { el: Element; block: Block };
+}
+
+const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
+const STRONG_TAGS = new Set(['strong', 'b']);
+const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
+
+/** Deeper inline wrappers are flattened (their text kept), keeping renderers' recursion shallow. */
+const MAX_INLINE_DEPTH = 24;
+/** Deeper lists/quotes are flattened into their parent container. */
+const MAX_CONTAINER_DEPTH = 12;
+
+type InlineFrame =
+  | { kind: 'root'; children: Inline[] }
+  | { kind: 'link'; href: string | null; children: Inline[] }
+  | { kind: 'emphasis' | 'strong'; children: Inline[] };
+
+type Container =
+  { kind: 'blocks'; blocks: Block[] } | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
+
+type TextKind =
+  { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
+
+const enum Exit {
+  None,
+  Flush,
+  TextKind,
+  Inline,
+  List,
+  ListItem,
+  Toggle,
+  Quote,
+}
+
+/**
+ * Convert the children of `root` (or, given an array, those nodes themselves, so a chosen
+ * <p> or <li> keeps its own meaning) into blocks.
+ */
+export function toBlocks(root: ParentNode | ChildNode[], resolver: UrlResolver, options: ToBlocksOptions): Block[] {
+  return new BlockBuilder(resolver, options).build(root);
+}
+
+class BlockBuilder {
+  private readonly rootBlocks: Block[] = [];
+  private readonly containers: Container[] = [{ kind: 'blocks', blocks: this.rootBlocks }];
+  private inlines: InlineFrame[] = [{ kind: 'root', children: [] }];
+  private readonly textKinds: TextKind[] = [{ kind: 'paragraph' }];
+  /** Heading toggles (dom/heading-toggle.ts) open around the walk: their headings are lines. */
+  private toggles = 0;
+
+  constructor(
+    private readonly resolver: UrlResolver,
+    private readonly options: ToBlocksOptions,
+  ) {}
+
+  build(root: ParentNode | ChildNode[]): Block[] {
+    // Parallel stacks rather than a step object per node (this runs over every node of the
+    // page, several times): a node to enter (exit null), or an element to leave.
+    const nodes: ChildNode[] = [];
+    const exits: Array<Exit | null> = [];
+    const start = Array.isArray(root) ? root : root.children;
+    for (let i = start.length - 1; i >= 0; i--) {
+      nodes.push(start[i]!);
+      exits.push(null);
+    }
+    while (nodes.length > 0) {
+      const node = nodes.pop()!;
+      const pending = exits.pop()!;
+      if (pending !== null) {
+        this.leave(pending);
+        continue;
+      }
+      if (node.type === 'text') {
+        const top = this.top();
+        // HTML whitespace at the start of a line collapses away (normalizeInlines), so the
+        // markup's indentation between blocks (most text nodes of a page) is not kept: no
+        // inline for it, and the line it would open stays empty for flush.
+        if (top.children.length === 0 && this.inlines.length === 1 && isHtmlSpace(node.data)) continue;
+        top.children.push({ type: 'text', text: node.data });
+        continue;
+      }
+      if (!isElement(node)) continue;
+      const exit = this.enter(node);
+      if (exit === null) continue; // handled whole, or skipped
+      nodes.push(node);
+      exits.push(exit);
+      const kids = node.children;
+      for (let i = kids.length - 1; i >= 0; i--) {
+        nodes.push(kids[i]!);
+        exits.push(null);
+      }
+    }
+    this.flush();
+    return this.rootBlocks;
+  }
+
+  /** Handle an element's start; returns what to do at its end, or null to not descend. */
+  private enter(el: Element): Exit | null {
+    const name = el.name;
+    // The caller's skip first: it is often a lookup that already left hidden elements out.
+    if (this.options.skip?.(el)) return null;
+    if (this.options.placeholder?.el === el) {
+      this.flush();
+      this.emit(this.options.placeholder.block);
+      return null;
+    }
+    const isHidden = this.options.isHidden;
+    if (name === 'button' && isHeadingToggle(el, isHidden)) {
+      // An accordion's or FAQ's question written as a heading inside its toggle button: the
+      // heading is the page's text (its answer is read below it); other buttons stay out.
+      // It is read as a line, not a heading: a run of questions without their (closed)
+      // answers is a list of questions, not a run of empty sections.
+      if (isHidden(el)) return null;
+      this.flush();
+      this.toggles++;
+      return Exit.Toggle;
+    }
+    if ((UNREADABLE_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el))
+      return null;
+
+    const level = headingLevel(name);
+    if (level !== undefined) {
+      this.flush();
+      if (this.toggles > 0) return Exit.Flush;
+      this.textKinds.push({ kind: 'heading', level });
+      return Exit.TextKind;
+    }
+    switch (name) {
+      case 'p':
+      case 'dd':
+        this.flush();
+        this.textKinds.push({ kind: 'paragraph' });
+        return Exit.TextKind;
+      case 'dt':
+        this.flush();
+        this.textKinds.push({ kind: 'term' });
+        return Exit.TextKind;
+      case 'figcaption':
+        this.flush();
+        this.textKinds.push({ kind: 'caption' });
+        return Exit.TextKind;
+      case 'br':
+        this.top().children.push({ type: 'break' });
+        return null;
+      case 'hr':
+        this.flush();
+        this.emit({ type: 'rule' });
+        return null;
+      case 'pre':
+        this.flush();
+        this.emit(codeBlock(el));
+        return null;
+      case 'img':
+        this.image(el);
+        return null;
+      case 'picture':
+        return Exit.None;
+      case 'a': {
+        if (attribute(el, 'href') === undefined || this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
+        // A link inside a link is invalid HTML; keep the outer one.
+        if (this.inlines.some((f) => f.kind === 'link')) return Exit.None;
+        this.inlines.push({ kind: 'link', href: this.resolver.link(attribute(el, 'href')), children: [] });
+        return Exit.Inline;
+      }
+      case 'ul':
+      case 'ol':
+        if (this.containers.length > MAX_CONTAINER_DEPTH) {
+          this.flush();
+          return Exit.Flush;
+        }
+        this.flush();
+        this.containers.push({
+          kind: 'list',
+          ordered: name === 'ol',
+          start: name === 'ol' ? listStart(el) : null,
+          items: [],
+        });
+        return Exit.List;
+      case 'li':
+        this.flush();
+        if (this.currentContainer().kind !== 'list' || this.containers.length > MAX_CONTAINER_DEPTH) return Exit.Flush;
+        this.containers.push({ kind: 'blocks', blocks: [] });
+        return Exit.ListItem;
+      case 'blockquote':
+        this.flush();
+        if (this.containers.length > MAX_CONTAINER_DEPTH) return Exit.Flush;
+        this.containers.push({ kind: 'blocks', blocks: [] });
+        return Exit.Quote;
+      case 'table':
+        if (isDataTable(el, this.options.isHidden)) {
+          this.flush();
+          this.table(el);
+          return null;
+        }
+        this.flush();
+        return Exit.Flush;
+    }
+    if (EMPHASIS_TAGS.has(name) || STRONG_TAGS.has(name)) {
+      if (this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
+      this.inlines.push({ kind: EMPHASIS_TAGS.has(name) ? 'emphasis' : 'strong', children: [] });
+      return Exit.Inline;
+    }
+    if (CODE_TAGS.has(name)) {
+      const text = textContent(el).replace(/\s+/g, ' ');
+      if (text.trim() !== '') this.top().children.push({ type: 'code', text });
+      return null;
+    }
+    if (LINE_BREAKING_TAGS.has(name)) {
+      this.flush();
+      return Exit.Flush;
+    }
+    return Exit.None;
+  }
+
+  private leave(exit: Exit): void {
+    switch (exit) {
+      case Exit.None:
+        return;
+      case Exit.Flush:
+        this.flush();
+        return;
+      case Exit.TextKind:
+        this.flush();
+        this.textKinds.pop();
+        return;
+      case Exit.Toggle:
+        this.flush();
+        this.toggles--;
+        return;
+      case Exit.Inline: {
+        const frame = this.inlines.pop()!;
+        if (frame.children.length > 0) this.top().children.push(wrap(frame, frame.children));
+        return;
+      }
+      case Exit.List: {
+        this.flush();
+        const list = this.containers.pop() as Extract<Container, { kind: 'list' }>;
+        if (list.items.length > 0)
+          this.emit({ type: 'list', ordered: list.ordered, start: list.start, items: list.items });
+        return;
+      }
+      case Exit.ListItem: {
+        this.flush();
+        const item = this.containers.pop() as Extract<Container, { kind: 'blocks' }>;
+        const list = this.currentContainer();
+        if (item.blocks.length > 0 && list.kind === 'list') list.items.push({ children: item.blocks });
+        return;
+      }
+      case Exit.Quote: {
+        this.flush();
+        const quote = this.containers.pop() as Extract<Container, { kind: 'blocks' }>;
+        if (quote.blocks.length > 0) this.emit({ type: 'quote', children: quote.blocks });
+        return;
+      }
+    }
+  }
+
+  private top(): InlineFrame {
+    return this.inlines[this.inlines.length - 1]!;
+  }
+
+  private currentContainer(): Container {
+    return this.containers[this.containers.length - 1]!;
+  }
+
+  /** Is there text waiting on the current line (so an image belongs inline)? */
+  private inInlineContext(): boolean {
+    if (this.inlines.length > 1) return true;
+    const kind = this.textKinds[this.textKinds.length - 1]!;
+    if (kind.kind === 'heading') return true;
+    return this.inlines[0]!.children.some((i) => i.type !== 'text' || i.text.trim() !== '');
+  }
+
+  private image(el: Element): void {
+    const src = this.resolver.image(imageSource(el));
+    if (!src) return;
+    const alt = (attribute(el, 'alt') ?? '').replace(/\s+/g, ' ').trim();
+    if (this.inInlineContext()) {
+      this.top().children.push({ type: 'image', src, alt });
+      return;
+    }
+    this.emit({ type: 'image', src, alt, caption: null });
+  }
+
+  /** Close the current line of text into a block (if it holds anything real). */
+  private flush(): void {
+    let acc: Inline | null = null;
+    for (let i = this.inlines.length - 1; i >= 1; i--) {
+      const frame = this.inlines[i]!;
+      const kids: Inline[] = acc ? [...frame.children, acc] : frame.children;
+      acc = kids.length > 0 ? wrap(frame, kids) : null;
+      // Inline wrappers stay open across the block boundary (e.g. a link around a card).
+      frame.children = [];
+    }
+    const rootFrame = this.inlines[0]!;
+    const children = acc ? [...rootFrame.children, acc] : rootFrame.children;
+    if (children.length === 0) return;
+    rootFrame.children = [];
+    // Most lines closed between block elements hold only the markup's indentation.
+    if (allBlankText(children)) return;
+    const inlines = normalizeInlines(children);
+    if (inlines.length === 0) return;
+    const kind = this.textKinds[this.textKinds.length - 1]!;
+    if (kind.kind === 'heading') {
+      this.emit({ type: 'heading', level: kind.level, children: inlines });
+    } else if (kind.kind === 'caption') {
+      const blocks = this.targetBlocks();
+      const last = blocks?.[blocks.length - 1];
+      if (last && last.type === 'image' && last.caption === null) last.caption = inlines;
+      else this.emit({ type: 'paragraph', children: inlines });
+    } else {
+      const block: Block = { type: 'paragraph', children: inlines };
+      if (kind.kind === 'term') this.options.terms?.add(block);
+      this.emit(block);
+    }
+  }
+
+  /** Blocks array of the current container, if it is a plain block container. */
+  private targetBlocks(): Block[] | null {
+    const c = this.currentContainer();
+    if (c.kind === 'blocks') return c.blocks;
+    const lastItem = c.items[c.items.length - 1];
+    return lastItem ? lastItem.children : null;
+  }
+
+  private emit(block: Block): void {
+    const c = this.currentContainer();
+    if (c.kind === 'blocks') {
+      c.blocks.push(block);
+      return;
+    }
+    // Content directly inside <ul>/<ol> (not in an <li>): a list nested straight in a list
+    // belongs to the previous item, anything else becomes an item of its own.
+    const lastItem = c.items[c.items.length - 1];
+    if (block.type === 'list' && lastItem) lastItem.children.push(block);
+    else c.items.push({ children: [block] });
+  }
+
+  private table(el: Element): void {
+    const rows: TableRow[] = [];
+    let caption: Element | null = null;
+    for (const row of tableRows(el, this.options.isHidden)) {
+      const cells: TableCell[] = [];
+      for (const cell of row.cells) {
+        const blocks = new BlockBuilder(this.resolver, this.options).build(cell.el);
+        cells.push({ header: cell.header, children: flattenToInlines(blocks) });
+      }
+      if (cells.some((c) => c.children.length > 0)) rows.push({ cells });
+    }
+    for (const child of el.children) if (isElement(child) && child.name === 'caption') caption = child;
+    if (caption) {
+      const capBlocks = new BlockBuilder(this.resolver, this.options).build(caption);
+      const inlines = flattenToInlines(capBlocks);
+      if (inlines.length > 0) this.emit({ type: 'paragraph', children: inlines });
+    }
+    if (rows.length > 0) this.emit({ type: 'table', rows });
+  }
+}
+
+function wrap(frame: InlineFrame, children: Inline[]): Inline {
+  switch (frame.kind) {
+    case 'link':
+      return { type: 'link', href: frame.href, children };
+    case 'emphasis':
+      return { type: 'emphasis', children };
+    case 'strong':
+      return { type: 'strong', children };
+    case 'root':
+      throw new Error('root frame is never wrapped');
+  }
+}

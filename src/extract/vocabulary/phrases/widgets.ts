@@ -1,0 +1,101 @@
+/** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
+export const WIDGET_WORD =
+  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: ?\(?\d+\)?)?\s*[:.!]?$/iu;
+/** Lines that open a comment, share or rating widget. */
+export const WIDGET_LEAD = new RegExp(
+  '^(?:' +
+    [
+      'kommentar(?:e)? (?:schreiben|verfassen|hinzufügen|abgeben)',
+      'kommentare (?:sind )?geschlossen',
+      'keine kommentare',
+      'kommentare zu',
+      'kommentieren sie',
+      'leave a (?:comment|reply)',
+      '(?:write|add|post) a comment',
+      'comments are closed',
+      'no comments',
+      'comment by',
+      'deja (?:un|tu) comentario',
+      'laisser un commentaire',
+      'dodaj komentarz',
+      'pingback',
+      'trackback',
+      '(?:diesen )?artikel (?:teilen|bewerten|drucken)',
+      'teilen (?:sie )?(?:dies|den artikel|mit)',
+      'share (?:this|the) (?:article|post|story|page)',
+      'möchten sie (?:den|diesen) artikel teilen',
+      'hier können sie den artikel bewerten',
+      'bewerten sie (?:diesen|dieses|den)',
+      'rate this (?:article|post|recipe)',
+      'print (?:this )?(?:recipe|article|page)',
+      'sie sind (?:aktuell )?nicht (?:eingeloggt|angemeldet)',
+      'you must be logged in',
+      'nur (?:angemeldete|registrierte|eingeloggte) (?:benutzer|nutzer|user|mitglieder)',
+      'only (?:registered|logged[- ]in) (?:users|members)',
+      'noch keine kommentare',
+      'sei (?:der|die) erste',
+      'be the first to (?:comment|like)',
+      '(?:\\S+ )*als pdf (?:herunterladen|speichern)',
+      'download (?:as )?pdf',
+      'pdf version',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+/** Card actions and stock flags, the whole line (lower-cased, spaces collapsed). */
+export const CARD_CONTROL = new RegExp(
+  '^(?:\\+\\s?)?(?:' +
+    [
+      'quick ?(?:shop|view|add|buy|look)',
+      'add to (?:cart|bag|basket|wish ?list|compare|favou?rites)',
+      'wish ?list',
+      'compare',
+      'choose options',
+      'select options',
+      'more options',
+      'loading(?:\\.\\.\\.|…)?',
+      'calculate shipping',
+      'view (?:details|product|company profile)',
+      'shop now',
+      'buy now',
+      'book now',
+      'see details',
+      'rate this (?:book|item|product)',
+      'clear rating',
+      'see all reviews',
+      'toggle caption',
+      'get reward points',
+      'back to project',
+      'read full story(?: →)?',
+      'more',
+      'in stock',
+      'out of stock',
+      'low stock',
+      'back-?order',
+      'sold out',
+      'sales? ends? soon',
+      'available now',
+      'available for shipping',
+      'free fast delivery',
+      // badges on the card's picture
+      'top rated',
+      'new',
+      'new arrivals?',
+      'sale',
+      'on sale',
+      'best ?sellers?',
+      'limited edition',
+      'online only',
+      'exclusive',
+      // the labels of a quick-buy form's fields
+      'qty:?',
+      'size',
+      'type',
+      'colou?rs?',
+    ].join('|') +
+    ')$',
+  'u',
+);
+/** Headings that announce other products or the customers' words. */
+export const RAIL_HEADING =
+  /^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|products)|frequently bought together|recently viewed.{0,20}|how about these\??|complete the look|more from .{1,40}|sponsored.{0,40}|explore (?:related|more) .{0,30})$/i;

@@ -1,0 +1,168 @@
+// PDFs are read in child processes of their own, each under a data-segment limit (RLIMIT_DATA,
+// set by `ulimit -d` in the shell that execs node): pdf.js keeps decoded streams in typed arrays,
+// which live outside a worker thread's V8 heap limit, so a 2.5 KB PDF whose content stream is
+// two layers of FlateDecode over 1 GiB of spaces took 2.2 GB of the service's memory in a worker
+// thread. Under the limit, an allocation past it fails and the process dies at once, having
+// held at most the limit; the task is answered as too large and the next PDF gets a new process.
+// pdf.js has no public setting that caps decoded bytes.
+//
+// A process reads one PDF at a time and is kept for the next for IDLE_MS (starting one costs
+// about 0.3 s of CPU: node and pdf.js load again), then exits; one that grew past half its limit
+// is not reused. The pool of worker threads decides how many run at once (its task slots): a
+// PDF task takes a slot and runs here instead of in a thread.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ItemFailure } from '../errors/codes.js';
+import type { PdfJob, PdfReply } from './pdf-process-entry.js';
+import type { PdfRequest, PdfResult } from './pdf-task.js';
+
+/** An idle PDF process exits after this long without a task. */
+export const IDLE_MS = 30_000;
+const SHELL = '/bin/sh';
+const ENTRY = fileURLToPath(new URL('./pdf-process-entry.js', import.meta.url));
+
+interface PdfProcess {
+  child: ChildProcess;
+  /** Its task, while it has one. */
+  current: { id: number; settle(reply: PdfReply | Error): void } | null;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+export class PdfProcesses {
+  private readonly idle: PdfProcess[] = [];
+  private readonly all = new Set<PdfProcess>();
+  private nextId = 1;
+  private closed = false;
+  /** Processes started since start (each PDF that needed a fresh one, or after a death). */
+  started = 0;
+  /** Processes that died in a task, at their memory limit (or of anything else but our kill). */
+  died = 0;
+
+  /** `memoryMb`: the data-segment limit of each process (its heap, decoded streams, everything it allocates). */
+  constructor(private readonly memoryMb: number) {}
+
+  /**
+   * Reads one PDF. Rejects with ItemFailure('response_too_large') when its process dies (past
+   * its memory limit), and with `signal`'s reason when it aborts (the process is killed).
+   */
+  async run(input: PdfRequest, signal: AbortSignal): Promise<PdfResult> {
+    if (this.closed) throw new Error('The PDF processes are closed.');
+    signal.throwIfAborted();
+    const proc = this.idle.pop() ?? this.spawn();
+    if (proc.idleTimer) clearTimeout(proc.idleTimer);
+    proc.idleTimer = null;
+    const id = this.nextId++;
+    // A task in flight keeps the service alive; an idle process does not.
+    proc.child.channel?.ref();
+    const reply = await new Promise<PdfReply | Error>((resolve) => {
+      const onAbort = () => {
+        void this.kill(proc);
+        resolve(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+      };
+      proc.current = {
+        id,
+        settle: (r) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(r);
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const { bytes, ...rest } = input;
+      const job: PdfJob = { id, input: rest, byteLength: bytes.byteLength };
+      proc.child.send(job, (err) => {
+        if (err) proc.current?.settle(err);
+      });
+      // A pipe that breaks (the process died) is reported by its exit.
+      proc.child.stdin!.write(bytes, () => {});
+    });
+    proc.current = null;
+    proc.child.channel?.unref();
+    if (reply instanceof Error) {
+      if (signal.aborted) throw signal.reason;
+      this.died++;
+      void this.kill(proc);
+      throw new ItemFailure(
+        'response_too_large',
+        `The PDF needs more memory than a PDF may take (URLKIT_PDF_MAX_MEMORY_MB, ${this.memoryMb} MiB) to be read.`,
+        { cause: reply, retryable: false },
+      );
+    }
+    this.release(proc, reply.rssBytes);
+    if (!reply.ok) throw new Error(`The PDF process failed: ${reply.message}`);
+    return reply.result;
+  }
+
+  /** Processes alive now (reading or idle). */
+  get alive(): number {
+    return this.all.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const exits = [...this.all].map((p) => this.kill(p));
+    await Promise.all(exits);
+  }
+
+  private spawn(): PdfProcess {
+    const limitKb = this.memoryMb * 1024;
+    // Node's own old-generation limit below the data limit, so that a heap that outgrows it
+    // ends in V8's out-of-memory exit rather than a failed allocation somewhere else.
+    const nodeArgs = [`--max-old-space-size=${Math.max(32, Math.floor(this.memoryMb * 0.75))}`, ENTRY];
+    const [command, args] = existsSync(SHELL)
+      ? [SHELL, ['-c', `ulimit -d ${limitKb} && exec "$0" "$@"`, process.execPath, ...nodeArgs]]
+      : [process.execPath, nodeArgs];
+    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'ignore', 'ipc'] });
+    child.stdin!.on('error', () => {});
+    this.started++;
+    const proc: PdfProcess = { child, current: null, idleTimer: null };
+    this.all.add(proc);
+    child.on('message', (reply: PdfReply) => {
+      if (proc.current?.id === reply.id) proc.current.settle(reply);
+    });
+    const gone = (why: Error) => {
+      this.forget(proc);
+      proc.current?.settle(why);
+    };
+    child.once('exit', (code, sig) => gone(new Error(`The PDF process ended (${sig ?? `exit ${code}`}).`)));
+    child.once('error', (err) => gone(err));
+    // The process, its channel and its stdin are not what keeps the service alive.
+    child.unref();
+    child.channel?.unref();
+    (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    return proc;
+  }
+
+  private release(proc: PdfProcess, rssBytes: number): void {
+    if (this.closed || rssBytes > (this.memoryMb * 1024 * 1024) / 2 || proc.child.exitCode !== null) {
+      void this.kill(proc);
+      return;
+    }
+    proc.idleTimer = setTimeout(() => {
+      const i = this.idle.indexOf(proc);
+      if (i >= 0) this.idle.splice(i, 1);
+      void this.kill(proc);
+    }, IDLE_MS);
+    proc.idleTimer.unref();
+    this.idle.push(proc);
+  }
+
+  private forget(proc: PdfProcess): void {
+    this.all.delete(proc);
+    const i = this.idle.indexOf(proc);
+    if (i >= 0) this.idle.splice(i, 1);
+    if (proc.idleTimer) clearTimeout(proc.idleTimer);
+  }
+
+  private kill(proc: PdfProcess): Promise<void> {
+    this.forget(proc);
+    const { child } = proc;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      // Waited for even when nothing else keeps the event loop going (a CLI call that ends).
+      child.ref();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+}

@@ -1,0 +1,82 @@
+// Issue 31 row 5: a 2.5 KB PDF whose content stream is two layers of FlateDecode over 1 GiB of
+// spaces (then one line of text). pdf.js decodes it into typed arrays outside any V8 heap limit:
+// read in a worker thread it took 2.2 GB of the service's memory and then answered with the
+// line. Read in a process of its own under URLKIT_PDF_MAX_MEMORY_MB, the process dies at the
+// limit: the item is response_too_large, the other items of the same call (and of its batch
+// chunk) are answered, and the next PDF is read by a new process.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { createServices, type Services } from '../../../src/app/services.js';
+import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
+import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
+import type { ToolContext } from '../../../src/tools/types.js';
+import { pdfBomb } from '../../support/hostile-pages.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { REPORT, reportPdf } from '../../support/pdf-fixtures.js';
+
+let site: LoopbackServer;
+let services: Services;
+let ctx: ToolContext;
+
+before(async () => {
+  const files = new Map<string, Uint8Array>([
+    ['/bomb.pdf', await pdfBomb(1024)],
+    ['/report.pdf', await reportPdf()],
+  ]);
+  site = await startServer((req, res) => {
+    const body = files.get(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(body.length) }).end(body);
+  });
+  const config = testConfig({ pdfMaxMemoryMb: 256, workerTaskTimeoutMs: 60_000 });
+  services = createServices(config);
+  ctx = {
+    config,
+    services,
+    logger: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    correlationId: '00000000-0000-4000-8000-000000000000',
+  };
+});
+
+after(async () => {
+  await services?.close();
+  await site?.close();
+});
+
+describe('a PDF bomb (Flate over Flate over 1 GiB)', () => {
+  it('is response_too_large from the cleaners, and the next PDF is read', async () => {
+    const [bomb] = await cleanWebContent.run(
+      { url: `${site.origin}/bomb.pdf`, output_format: 'text', include_title: true, max_chars: 100_000, timeout: 60 },
+      ctx,
+    );
+    assert.equal(bomb!.meta.error?.code, 'response_too_large');
+    assert.match(bomb!.meta.error?.message ?? '', /URLKIT_PDF_MAX_MEMORY_MB/);
+    assert.equal(services.pool.pdfProcesses.died, 1);
+    const [report] = await cleanWebContent.run(
+      { url: `${site.origin}/report.pdf`, output_format: 'text', include_title: true, max_chars: 100_000, timeout: 60 },
+      ctx,
+    );
+    assert.equal(report!.meta.error ?? null, null);
+    assert.equal(report!.data!.title, REPORT.title);
+  });
+
+  it('fails only its own item in a metadata batch', async () => {
+    const items = await getUrlMetadata.run(
+      {
+        items: [`${site.origin}/report.pdf`, `${site.origin}/bomb.pdf`, `${site.origin}/report.pdf?again`],
+        include_content: true,
+        follow_redirects: true,
+        timeout: 60,
+      },
+      ctx,
+    );
+    assert.deepEqual(
+      items.map((i) => i.meta.error?.code ?? null),
+      [null, 'response_too_large', null],
+    );
+    assert.equal(items[0]!.data!.title, REPORT.title);
+    assert.equal(items[2]!.data!.pages, 2);
+  });
+});

@@ -1,0 +1,167 @@
+// One caller cannot starve another (issue 31, rows 6, 7 and 10): while a hostile caller (one API
+// key) fills the workers, the body-memory budget or a host's connection slots with its own
+// backlog, another caller (another key) still gets its pages, within deadlines the hostile
+// backlog would blow through if the resources were first come, first served.
+import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { serve, type RunningServer } from '../../../src/http/serve.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+
+const MiB = 1024 * 1024;
+const HOG = 'hog-key-0123456789';
+const HONEST = 'honest-key-0123456789';
+
+const SMALL_PAGE =
+  '<!doctype html><title>Small page</title><article><h1>Small page</h1><p>' +
+  'An honest paragraph of an ordinary page. '.repeat(20) +
+  '</p></article>';
+/** About 5 MiB of ordinary paragraphs: seconds of a worker's time to parse and read. */
+const BIG_PAGE = (() => {
+  const para = '<p>' + 'Words of a long page that goes on and on. '.repeat(8) + '</p>\n';
+  return Buffer.from(
+    `<!doctype html><title>Big page</title><article>${para.repeat((5 * MiB) / para.length)}</article>`,
+  );
+})();
+/** How long the slow host takes to answer a hostile URL. */
+const SLOW_ANSWER_MS = 8000;
+
+type Item = { data: Record<string, unknown> | null; meta: { error?: { code: string; message: string } } };
+
+async function call(
+  origin: string,
+  key: string,
+  tool: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ status: number; items: Item[] }> {
+  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+  const json = (await res.json()) as { data?: { results: Item[] } };
+  return { status: res.status, items: json.data?.results ?? [] };
+}
+
+async function until(what: string, cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
+  assert.ok(cond(), `${what}: not reached in 30 s`);
+}
+
+describe('fairness between callers', () => {
+  let site: LoopbackServer;
+  let server: RunningServer;
+  const hits = new Map<string, number>();
+  const open = new Set<ServerResponse>();
+
+  before(async () => {
+    site = await startServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      hits.set(path, (hits.get(path) ?? 0) + 1);
+      const html = { 'content-type': 'text/html; charset=utf-8' };
+      if (path === '/page') return res.writeHead(200, html).end(SMALL_PAGE);
+      if (path === '/big') return res.writeHead(200, { ...html, 'content-length': BIG_PAGE.length }).end(BIG_PAGE);
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      if (path === '/slow') {
+        const t = setTimeout(() => res.writeHead(200, html).end(SMALL_PAGE), SLOW_ANSWER_MS);
+        res.on('close', () => clearTimeout(t));
+        return;
+      }
+      if (path === '/slow-tail') {
+        // About 5 MiB at once, then one byte every 5 s: a body that holds memory and never ends.
+        res.writeHead(200, html);
+        res.write(BIG_PAGE.subarray(0, BIG_PAGE.length - 1024));
+        const t = setInterval(() => res.write(' '), 5000);
+        res.on('close', () => clearInterval(t));
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    server = await serve(
+      testConfig({
+        host: '127.0.0.1',
+        port: 0,
+        apiKeys: [HOG, HONEST],
+        rateLimitMax: 0,
+        workerThreads: 2,
+        // The service's own bound on a call: a page that waits behind the hostile backlog
+        // instead of being served answers `timeout` at this deadline.
+        requestTimeoutMs: 8000,
+      }),
+    );
+  });
+  after(async () => {
+    for (const res of open) res.destroy();
+    await server.shutdown('test over');
+    await site.close();
+  });
+
+  /** The honest caller's own call: it is active from here on, as a caller with steady work is. */
+  async function honestPage(timeout = 10): Promise<Item> {
+    const { status, items } = await call(server.address, HONEST, 'clean_web_content', {
+      url: `${site.origin}/page`,
+      timeout,
+    });
+    assert.equal(status, 200);
+    return items[0]!;
+  }
+
+  it("row 7: a batch whose pages each take seconds of a worker does not hold another caller's page", async () => {
+    assert.equal((await honestPage()).meta.error, undefined);
+    const stopHog = new AbortController();
+    const hog = call(
+      server.address,
+      HOG,
+      'get_url_metadata',
+      { items: Array.from({ length: 40 }, (_, i) => `${site.origin}/big?i=${i}`), include_content: true },
+      stopHog.signal,
+    ).catch(() => null);
+    await until('the hostile batch fetches its pages', () => (hits.get('/big') ?? 0) >= 4);
+    const item = await honestPage();
+    assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+    stopHog.abort();
+    await hog;
+  });
+
+  it("row 10: one caller's URLs on a slow host do not hold another caller's fetches of that host", async () => {
+    assert.equal((await honestPage()).meta.error, undefined);
+    const stopHog = new AbortController();
+    const hog = call(
+      server.address,
+      HOG,
+      'get_url_metadata',
+      { items: Array.from({ length: 40 }, (_, i) => `${site.origin}/slow?i=${i}`), timeout: 30 },
+      stopHog.signal,
+    ).catch(() => null);
+    await until('the hostile URLs hold the host', () => (hits.get('/slow') ?? 0) >= 3);
+    // Waiting for the host's slots in turn would take the slow host's whole answer time.
+    const item = await honestPage(SLOW_ANSWER_MS / 2000);
+    assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+    stopHog.abort();
+    await hog;
+  });
+
+  it("row 6: one caller's slow bodies that fill the body memory do not lock another's small page out", async () => {
+    assert.equal((await honestPage()).meta.error, undefined);
+    const stopHog = new AbortController();
+    const hog = Array.from({ length: 6 }, (_, i) =>
+      call(
+        server.address,
+        HOG,
+        'clean_web_content',
+        { url: `${site.origin}/slow-tail?i=${i}`, timeout: 30 },
+        stopHog.signal,
+      ).catch(() => null),
+    );
+    const budget = server.app.urlkit.admission.bodyMemory!;
+    await until('the slow bodies fill the body memory', () => budget.stats().usedBytes >= 40 * MiB);
+    const pages = await Promise.all([honestPage(5), honestPage(5), honestPage(5)]);
+    for (const item of pages) assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+    stopHog.abort();
+    await Promise.all(hog);
+  });
+});

@@ -1,0 +1,198 @@
+// Fair shares of a counted resource: waiters are served round robin between callers, first come
+// first served within one; while other callers are active a caller may not take the reserve;
+// a caller alone may take every slot; a full line makes room in the longest backlog.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Callers } from '../../../src/admission/callers.js';
+import { claimantOf } from '../../../src/admission/call-scope.js';
+import { FairQueue } from '../../../src/admission/fair-queue.js';
+import { FairSlots, fairReserve, type Release } from '../../../src/admission/fair-slots.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('FairQueue', () => {
+  it('serves callers round robin and each caller first come, first served', () => {
+    const q = new FairQueue<string>();
+    for (const item of ['a1', 'a2', 'a3', 'a4']) q.push('a', item);
+    q.push('b', 'b1');
+    q.push('c', 'c1');
+    q.push('b', 'b2');
+    const order: string[] = [];
+    for (let item = q.shift(); item !== undefined; item = q.shift()) order.push(item);
+    assert.deepEqual(order, ['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+    assert.equal(q.size, 0);
+  });
+
+  it('skips a caller whose head is not eligible without losing its turn', () => {
+    const q = new FairQueue<string>();
+    q.push('a', 'a1');
+    q.push('b', 'b1');
+    q.push('b', 'b2');
+    assert.equal(
+      q.shift((_, caller) => caller !== 'a'),
+      'b1',
+    );
+    assert.equal(q.shift(), 'a1', 'a was skipped, not sent to the back');
+    assert.equal(q.shift(), 'b2');
+  });
+
+  it('finds the longest backlog and takes out its newest waiter', () => {
+    const q = new FairQueue<string>();
+    const a1 = q.push('a', 'a1');
+    q.push('b', 'b1');
+    q.push('b', 'b2');
+    assert.equal(q.longest(), 'b');
+    assert.equal(q.popNewest('b'), 'b2');
+    assert.equal(q.sizeOf('b'), 1);
+    assert.equal(q.cancel(a1), true);
+    assert.equal(q.cancel(a1), false);
+    assert.equal(q.size, 1);
+  });
+
+  it('takes out a waiter that gives up wherever it is, and the others keep their order', () => {
+    const q = new FairQueue<number>();
+    const tickets = Array.from({ length: 1000 }, (_, i) => q.push('a', i));
+    for (const t of tickets) if (t.item % 2 === 1) q.cancel(t);
+    assert.equal(q.sizeOf('a'), 500);
+    const order: number[] = [];
+    for (let n = q.shift(); n !== undefined; n = q.shift()) order.push(n);
+    assert.deepEqual(
+      order,
+      Array.from({ length: 500 }, (_, i) => 2 * i),
+    );
+    assert.equal(q.size, 0);
+    q.push('a', 7);
+    assert.equal(q.shift(), 7, 'a line emptied and started again works');
+  });
+});
+
+describe('Callers', () => {
+  it('counts a caller active while it works and for the linger after', async () => {
+    const callers = new Callers(30);
+    assert.equal(callers.othersActive('a'), false);
+    const leave = callers.enter('b');
+    assert.equal(callers.othersActive('a'), true);
+    assert.equal(callers.othersActive('b'), false, 'a caller is not another to itself');
+    leave();
+    leave();
+    assert.equal(callers.othersActive('a'), true, 'lingers after its last call');
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(callers.othersActive('a'), false, 'forgotten once the linger is over');
+  });
+});
+
+describe('fairReserve', () => {
+  it('is a quarter of the resource, at least one unit from two up, none below two', () => {
+    assert.equal(fairReserve(1), 0);
+    assert.equal(fairReserve(2), 1);
+    assert.equal(fairReserve(4), 1);
+    assert.equal(fairReserve(32), 8);
+    assert.equal(fairReserve(Infinity), 0);
+  });
+});
+
+describe('FairSlots', () => {
+  /** Two callers that are both active (each has a call in progress). */
+  function twoCallers() {
+    const callers = new Callers();
+    callers.enter('hog');
+    callers.enter('other');
+    return { hog: claimantOf('hog', callers), other: claimantOf('other', callers), callers };
+  }
+
+  it('lets a caller alone take every slot', async () => {
+    const slots = new FairSlots({ capacity: () => 4 });
+    const alone = claimantOf('alone', new Callers());
+    const held = await Promise.all([1, 2, 3, 4].map(() => slots.acquire(alone)));
+    assert.equal(slots.busy, 4);
+    held.forEach((release) => release());
+    assert.equal(slots.busy, 0);
+  });
+
+  it('keeps the reserve for others while they are active: a newcomer starts at once', async () => {
+    const { hog, other } = twoCallers();
+    const slots = new FairSlots({ capacity: () => 4 });
+    const hogHeld: Release[] = [];
+    for (let i = 0; i < 3; i++) hogHeld.push(await slots.acquire(hog));
+    let fourthGranted = false;
+    const fourth = slots.acquire(hog).then((r) => ((fourthGranted = true), r));
+    await tick();
+    assert.equal(fourthGranted, false, 'the hog may not take the last slot while another caller is active');
+    assert.equal(slots.busy, 3);
+    const release = slots.tryAcquire(other);
+    assert.ok(release, 'the other caller gets the reserved slot without waiting');
+    release();
+    hogHeld[0]!();
+    (await fourth)();
+    for (const r of hogHeld) r();
+  });
+
+  it('with overcommit, a caller holding nothing goes beyond a capacity another fills, within the reserve', async () => {
+    const { hog, other, callers } = twoCallers();
+    let capacity = 8;
+    const slots = new FairSlots({ capacity: () => capacity, overcommit: true });
+    // The hog took all eight while the limit was higher, then the limit shrank to four.
+    const hogHeld = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(claimantOf('hog', new Callers()))));
+    capacity = 4;
+    const first = slots.tryAcquire(other);
+    assert.ok(first, 'a caller with nothing running starts although every slot is taken');
+    assert.equal(slots.tryAcquire(other), null, 'but only one: it now holds a slot');
+    assert.equal(slots.tryAcquire(hog), null, 'the hog gets nothing more');
+    const third = claimantOf('third', callers);
+    callers.enter('third');
+    assert.equal(slots.tryAcquire(third), null, 'the overcommit is bounded by the reserve (one of four)');
+    first();
+    for (const release of hogHeld) release();
+    assert.equal(slots.busy, 0);
+  });
+
+  it('gives freed slots round robin, so a backlog waits behind its own work', async () => {
+    const callers = new Callers();
+    callers.enter('a');
+    callers.enter('b');
+    // No reserve here: only the order is under test.
+    const slots = new FairSlots({ capacity: () => 1, reserve: () => 0 });
+    const first = await slots.acquire(claimantOf('a', callers));
+    const order: string[] = [];
+    // Each waiter gives its slot back as soon as it has it.
+    const served = (name: string) => (release: Release) => {
+      order.push(name);
+      release();
+    };
+    const waits = [
+      ...[1, 2, 3].map((i) => slots.acquire(claimantOf('a', callers)).then(served(`a${i}`))),
+      slots.acquire(claimantOf('b', callers)).then(served('b1')),
+    ];
+    first();
+    await Promise.all(waits);
+    assert.deepEqual(order, ['a1', 'b1', 'a2', 'a3']);
+  });
+
+  it('makes room in the longest line: its newest waiter is rejected', async () => {
+    const { hog, other } = twoCallers();
+    const slots = new FairSlots({ capacity: () => 1, reserve: () => 0 });
+    const held = await slots.acquire(hog);
+    const hogWaits = [slots.acquire(hog), slots.acquire(hog)];
+    const otherWait = slots.acquire(other);
+    assert.equal(slots.longestQueue(), 'hog');
+    assert.equal(slots.rejectNewest('hog', new Error('shed')), true);
+    await assert.rejects(hogWaits[1]!, /shed/);
+    held();
+    (await hogWaits[0]!)();
+    (await otherWait)();
+    assert.equal(slots.queued, 0);
+  });
+
+  it('a waiter whose signal aborts leaves without a slot', async () => {
+    const slots = new FairSlots({ capacity: () => 1 });
+    const me = claimantOf('me', new Callers());
+    const held = await slots.acquire(me);
+    const ac = new AbortController();
+    const waiting = slots.acquire(me, ac.signal);
+    ac.abort(new Error('gave up'));
+    await assert.rejects(waiting, /gave up/);
+    assert.equal(slots.queued, 0);
+    held();
+    assert.equal(slots.busy, 0);
+  });
+});
