@@ -11,7 +11,7 @@ import { defaultHandlers } from 'mdast-util-to-markdown';
 import type { Block } from '../extract/blocks.js';
 import { OPTIONS, serialize, toMdast } from './markdown.js';
 import { renderText, textUnits } from './text.js';
-import { splitPiece } from './truncate.js';
+import { splitPiece } from './split-piece.js';
 import { countWords } from './word-count.js';
 
 export interface Layout {
@@ -142,10 +142,11 @@ function renderPrefix(blocks: Block[], upTo: number, title: string | null): Layo
     if (line === undefined) continue;
     const at = lineStarts[line - 1 + p.lineOffset];
     if (at === undefined) continue;
-    // The piece begins with its separator when the text has it there; else with the line break.
+    // The piece begins with its separator when the text has it there; else with the line breaks
+    // before it (a loose list puts a blank line between items), so no part ends in a newline.
     let begin = at;
     if (p.separator !== '' && text.slice(at - p.separator.length, at) === p.separator) begin -= p.separator.length;
-    else if (begin > 0 && text[begin - 1] === '\n') begin--;
+    while (begin > 0 && text[begin - 1] === '\n') begin--;
     if (starts.length > 0 && begin <= starts[starts.length - 1]!) continue;
     starts.push(starts.length === 0 ? 0 : begin);
     kept.push(p);

@@ -67,7 +67,21 @@ export function countTokens(text: string, encoding: TokenEncoding = DEFAULT_TOKE
   return n;
 }
 
+/**
+ * Byte-pair merging costs the square of a piece's length in the library (a run of 50,000 letters
+ * takes seconds), and a page can hold any run. A longer piece is counted in slices of this many
+ * characters: its count may then differ a little from the library's (merges never cross a slice
+ * end, so it is as a rule a little higher). Prose never has such pieces; hostile pages do.
+ */
+export const LONG_PIECE = 500;
+
 function pieceTokens(c: Counter, piece: string): number {
+  if (piece.length > LONG_PIECE) {
+    let n = 0;
+    for (let at = 0; at < piece.length; at = sliceEnd(piece, at))
+      n += c.library.countTokens(piece.slice(at, sliceEnd(piece, at)));
+    return n;
+  }
   let k = c.pieces.get(piece);
   if (k === undefined) {
     // A piece never holds a whole special token (the pattern splits "<|" from the word), so
@@ -113,4 +127,12 @@ export function tokenRuns(text: string, encoding: TokenEncoding, stopAfter: numb
     }
   }
   return runs;
+}
+
+/** End of the slice of a long piece that begins at `at`, never between the halves of a surrogate pair. */
+function sliceEnd(piece: string, at: number): number {
+  let end = Math.min(piece.length, at + LONG_PIECE);
+  const last = piece.charCodeAt(end - 1);
+  if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
+  return end;
 }

@@ -4,18 +4,29 @@ import {
   includeTitleField,
   maxAgeField,
   maxCharsField,
+  maxTokensField,
   outputFormatField,
+  partMetaProperties,
+  startField,
+  tokenEncodingField,
   timeoutField,
   urlField,
 } from './fields.js';
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
+import type { TokenEncoding } from '../render/token-count.js';
 
 export interface CleanInput {
   url: string;
   output_format: 'text' | 'markdown';
   include_title: boolean;
   max_chars: number;
+  /** Absent: no token budget. */
+  max_tokens?: number;
+  /** Filled with the schema default by validation; absent only in direct calls. */
+  token_encoding?: TokenEncoding;
+  /** Filled with the schema default (0) by validation; absent only in direct calls. */
+  start?: number;
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
@@ -36,6 +47,7 @@ export const cleanItemMetaSchema = {
   properties: {
     ...fetchMetaProperties,
     truncated: { type: 'boolean' },
+    ...partMetaProperties,
     javascript_rendered: { type: 'boolean' },
     extraction_profile_requested: { type: 'string', enum: ['index', 'content'] },
     extraction_profile: { type: ['string', 'null'], enum: ['index', 'content', null] },
@@ -54,6 +66,9 @@ export function cleanInputSchema(): Record<string, unknown> {
       output_format: outputFormatField,
       include_title: includeTitleField,
       max_chars: maxCharsField,
+      max_tokens: maxTokensField,
+      token_encoding: tokenEncodingField,
+      start: startField,
       timeout: timeoutField(15),
       max_age: maxAgeField,
     },
