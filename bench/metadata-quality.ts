@@ -6,6 +6,8 @@
 //    bench/metadata-score.ts; score.py itself is run on the same predictions to check them);
 //  - wcxb-dev: headline, author, date, and the two precision figures "no author where none"
 //    and "no date where none" (bench/metadata-wcxb-score.ts);
+//  each for the whole set and for its tune and check splits (bench/quality-split.ts: the sites
+//  whose hash falls in the check fifth), so a rule that helps only the sites it was tuned on shows;
 // then metadata extraction time per page for the three, in process, on the same decoded HTML.
 // The libraries are given the decoded HTML and the requested URL (they fetch nothing); their
 // `title` stands for both the metadata title and the headline.
@@ -26,6 +28,7 @@ import type { Peer } from './metadata-peers.js';
 import { FIELDS, score, type Data, type Entry, type Pred } from './metadata-score.js';
 import { loadMetadataDev, loadWcxbDev, serve, sharedBench, type BenchPage, type WcxbTruth } from './metadata-sets.js';
 import { WCXB_FIELDS, scoreWcxb, type WcxbField } from './metadata-wcxb-score.js';
+import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../bench/out');
 
@@ -122,26 +125,39 @@ async function runPeers(pages: BenchPage[], timed: BenchPage[]): Promise<System[
   return out;
 }
 
+/** The whole set, then each side of the check split (bench/quality-split.ts: a fifth of the sites, by hash). */
+const PARTS = ['all', ...SPLITS] as const;
+type Part = (typeof PARTS)[number];
+
+function partOf<T>(rows: Record<string, T>, part: Part, split: (row: T) => Split): Record<string, T> {
+  return part === 'all' ? rows : Object.fromEntries(Object.entries(rows).filter(([, r]) => split(r) === part));
+}
+
 function reportDev(expected: Record<string, Entry>, systems: System[]): void {
   mkdirSync(OUT, { recursive: true });
-  const tallies = systems.map((s) => {
-    const preds = s.preds.get('metadata-dev') ?? {};
+  const python = systems.map((s) => {
     const file = resolve(OUT, `metadata-dev-${s.name}.json`);
-    writeFileSync(file, JSON.stringify(preds));
-    return { name: s.name, tally: score(expected, preds), python: pythonScore(file) };
+    writeFileSync(file, JSON.stringify(s.preds.get('metadata-dev') ?? {}));
+    return `${s.name}: ${pythonScore(file) ?? 'not run'}`;
   });
-  const n0 = tallies[0]!.tally;
-  console.log(`\nmetadata-dev: ${Object.keys(expected).length} pages, ${n0.n} scored values\n`);
-  console.log(`| field | values | ${tallies.map((t) => t.name).join(' | ')} |`);
-  console.log(`|---|---:|${tallies.map(() => '---:').join('|')}|`);
-  for (const f of FIELDS) {
-    const n = n0.perField[f][1];
-    console.log(`| ${f} | ${n} | ${tallies.map((t) => pct(t.tally.perField[f][0], n)).join(' | ')} |`);
-  }
-  console.log(`| **overall** | ${n0.n} | ${tallies.map((t) => `**${pct(t.tally.ok, t.tally.n)}**`).join(' | ')} |`);
-  console.log(
-    `\nscore.py on the same predictions: ${tallies.map((t) => `${t.name}: ${t.python ?? 'not run'}`).join('; ')}`,
-  );
+  const byPart = PARTS.map((part) => {
+    const subset = partOf(expected, part, (e) => splitOf(siteOf(e.url)));
+    return { part, tallies: systems.map((s) => score(subset, s.preds.get('metadata-dev') ?? {})) };
+  });
+  const all = byPart[0]!.tallies[0]!;
+  console.log(`\nmetadata-dev: ${Object.keys(expected).length} pages, ${all.n} scored values\n`);
+  console.log(`| field | split | values | ${systems.map((s) => s.name).join(' | ')} |`);
+  console.log(`|---|---|---:|${systems.map(() => '---:').join('|')}|`);
+  for (const f of FIELDS)
+    for (const { part, tallies } of byPart) {
+      const n = tallies[0]!.perField[f][1];
+      console.log(`| ${f} | ${part} | ${n} | ${tallies.map((t) => pct(t.perField[f][0], n)).join(' | ')} |`);
+    }
+  for (const { part, tallies } of byPart)
+    console.log(
+      `| **overall** | ${part} | ${tallies[0]!.n} | ${tallies.map((t) => `**${pct(t.ok, t.n)}**`).join(' | ')} |`,
+    );
+  console.log(`\nscore.py on the same predictions (whole set): ${python.join('; ')}`);
 }
 
 const WCXB_LABELS: Record<WcxbField, string> = {
@@ -153,15 +169,21 @@ const WCXB_LABELS: Record<WcxbField, string> = {
 };
 
 function reportWcxb(truth: Record<string, WcxbTruth>, systems: System[]): void {
-  const tallies = systems.map((s) => ({ name: s.name, tally: scoreWcxb(truth, s.preds.get('wcxb-dev') ?? {}) }));
-  const t0 = tallies[0]!.tally;
+  const byPart = PARTS.map((part) => {
+    const subset = partOf(truth, part, (t) => t.split);
+    return { part, tallies: systems.map((s) => scoreWcxb(subset, s.preds.get('wcxb-dev') ?? {})) };
+  });
+  const t0 = byPart[0]!.tallies[0]!;
   console.log(`\nwcxb-dev: ${Object.keys(truth).length} pages\n`);
-  console.log(`| field | pages | ${tallies.map((t) => t.name).join(' | ')} |`);
-  console.log(`|---|---:|${tallies.map(() => '---:').join('|')}|`);
-  for (const f of WCXB_FIELDS) {
-    const n = t0.perField[f][1];
-    console.log(`| ${WCXB_LABELS[f]} | ${n} | ${tallies.map((t) => pct(t.tally.perField[f][0], n)).join(' | ')} |`);
-  }
+  console.log(`| field | split | pages | ${systems.map((s) => s.name).join(' | ')} |`);
+  console.log(`|---|---|---:|${systems.map(() => '---:').join('|')}|`);
+  for (const f of WCXB_FIELDS)
+    for (const { part, tallies } of byPart) {
+      const n = tallies[0]!.perField[f][1];
+      console.log(
+        `| ${WCXB_LABELS[f]} | ${part} | ${n} | ${tallies.map((t) => pct(t.perField[f][0], n)).join(' | ')} |`,
+      );
+    }
   // urlkit by page type: where the misses are.
   const types = [...t0.perType.keys()].sort();
   console.log(`\nurlkit on wcxb-dev by page type\n`);

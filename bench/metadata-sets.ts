@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/fetch/decode.js';
 import type { Entry } from './metadata-score.js';
+import { siteOf, siteOfHost, splitOf, type Split } from './quality-split.js';
 
 export interface WcxbTruth {
   url: string;
@@ -21,6 +22,8 @@ export interface WcxbTruth {
   title: string | null;
   author: string | null;
   publish_date: string | null;
+  /** The check split the page's site falls on (bench/quality-split.ts, as bench/wcxb.ts splits this set). */
+  split: Split;
 }
 
 export interface BenchPage {
@@ -77,6 +80,9 @@ export function loadMetadataDev(limit = Infinity): { expected: Record<string, En
 
 export function loadWcxbDev(limit = Infinity): { truth: Record<string, WcxbTruth>; pages: BenchPage[] } {
   const dir = join(sharedBench(), 'wcxb-dev', 'dev');
+  const meta = JSON.parse(readFileSync(join(sharedBench(), 'wcxb-dev', 'metadata.json'), 'utf8')) as {
+    files: Record<string, { domain: string }>;
+  };
   const truth: Record<string, WcxbTruth> = {};
   const pages: BenchPage[] = [];
   for (const f of readdirSync(join(dir, 'ground-truth')).sort()) {
@@ -97,6 +103,7 @@ export function loadWcxbDev(limit = Infinity): { truth: Record<string, WcxbTruth
       title: g.title?.trim() || null,
       author: g.author?.trim() || null,
       publish_date: g.publish_date?.trim() || null,
+      split: splitOf(meta.files[id] ? siteOfHost(meta.files[id].domain) : siteOf(gt.url)),
     };
     const bytes = gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`)));
     const html = decodeBody(bytes, 'text/html').text ?? '';

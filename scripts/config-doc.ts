@@ -151,6 +151,8 @@ Every setting is an environment variable, read once at start by \`loadConfig\`
 (\`${CONFIG_SOURCE}\`), the only code that reads the environment. The server, the CLI, the MCP
 server and \`urlkit worker\` read the same variables. A value outside what a setting accepts stops
 start-up with a one-line message naming the variable (exit 1); an empty value counts as unset.
+A \`URLKIT_*\` variable that is none of these (a typo such as \`URLKIT_ALLOW_CIDR\`) is logged as a
+warning at start, naming the closest setting.
 
 | variable | default | accepts | meaning |
 |---|---|---|---|

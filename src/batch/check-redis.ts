@@ -16,13 +16,16 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<string 
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  client.on('error', () => {});
+  // The socket's own error says why (ECONNREFUSED, ENOTFOUND); connect() then only rejects
+  // with "Connection is closed.".
+  let cause: NodeJS.ErrnoException | undefined;
+  client.on('error', (err: NodeJS.ErrnoException) => (cause ??= err));
   try {
     await client.connect();
     await client.ping();
     return null;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = cause?.code ?? (err as NodeJS.ErrnoException).code;
     return `cannot reach Redis at ${redactedRedisUrl(url)} (${code ?? (err instanceof Error ? err.message : String(err))})`;
   } finally {
     client.disconnect();

@@ -4,9 +4,11 @@
 // Exit status: 0 every item fine, 2 some item has meta.error, 1 bad usage or configuration.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { ConfigError, VERSION, loadConfig, type Config } from '../config/config.js';
+import { ConfigError, VERSION, type Config } from '../config/config.js';
+import { loadConfigNoting, startupWarnings, type LoadedConfig } from '../config/config-warnings.js';
 import { loggerOptions } from '../app/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
+import { openApiDocument } from '../http/openapi-document.js';
 import { errorEnvelope, hasItemErrors, resultEnvelope } from '../tools/envelope.js';
 import { invokeTool } from '../tools/invoke.js';
 import { TOOLS, findToolByCommand } from '../tools/registry.js';
@@ -23,6 +25,7 @@ const USAGE = [
   usageLine('serve', 'start the HTTP server (HOST, PORT, URLKIT_* settings)'),
   usageLine('mcp', 'run as an MCP server over stdio (for an MCP host)'),
   usageLine('worker', 'run scale-out queue jobs (needs URLKIT_REDIS_URL)'),
+  usageLine('openapi', 'print the OpenAPI document of the HTTP API (as GET /openapi.json)'),
   ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
   usageLine('--version', 'print the version'),
   '',
@@ -40,9 +43,11 @@ async function finish(code: number, stdout?: string, stderr?: string): Promise<n
   process.exit(code);
 }
 
-function loadOrExit(): Config {
+/** The configuration and its start-up warnings, or a one-line message and exit 1. */
+function loadOrExit(): LoadedConfig & { warnings: (servesApi: boolean) => string[] } {
   try {
-    return loadConfig(process.env);
+    const loaded = loadConfigNoting(process.env);
+    return { ...loaded, warnings: (servesApi) => startupWarnings(loaded, servesApi) };
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`urlkit: ${err.message}\n`);
@@ -59,20 +64,29 @@ function buildInputs(tool: Tool<any>, urls: string[], fields: Record<string, unk
   return urls.map((url) => ({ ...fields, url }));
 }
 
+/**
+ * Bad usage: the error envelope on stdout (what a script parses, as for any other refused
+ * call) and one line on stderr for the person at the terminal. Help is asked for, not printed.
+ */
+function usageError(prefix: string, message: string, hint: string, indent?: number): Promise<never> {
+  const body = JSON.stringify(errorEnvelope(randomUUID(), 'invalid_request', message), null, indent);
+  return finish(1, `${body}\n`, `${prefix}: ${message}; ${hint}`);
+}
+
 async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
   const correlationId = randomUUID();
+  const prefix = `urlkit ${tool.command}`;
+  const hint = `run "${prefix} --help" for its options`;
   let parsed;
   try {
     parsed = parseToolArgs(tool, argv);
   } catch (err) {
-    if (err instanceof UsageError)
-      return finish(1, undefined, `urlkit ${tool.command}: ${err.message}\n\n${toolUsage(tool)}`);
+    if (err instanceof UsageError) return usageError(prefix, err.message, hint);
     throw err;
   }
   if (parsed.help) return finish(0, `${toolUsage(tool)}\n`);
-  if (parsed.urls.length === 0)
-    return finish(1, undefined, `urlkit ${tool.command}: give at least one URL\n\n${toolUsage(tool)}`);
   const indent = parsed.pretty ? 2 : undefined;
+  if (parsed.urls.length === 0) return usageError(prefix, 'give at least one URL', hint, indent);
 
   const validator = createValidator([tool]);
   const inputs: Record<string, unknown>[] = [];
@@ -81,19 +95,20 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
     if (!checked.ok) {
       const human = checked.details.map((d) => `${pathToFlag(d.path)}: ${d.message}`).join('; ');
       const body = JSON.stringify(
-        errorEnvelope(correlationId, 'invalid_request', checked.message, checked.details),
+        errorEnvelope(correlationId, checked.code, checked.message, checked.details),
         null,
         indent,
       );
-      return finish(1, `${body}\n`, `urlkit ${tool.command}: ${human}`);
+      return finish(1, `${body}\n`, `${prefix}: ${human}`);
     }
     inputs.push(checked.value);
   }
 
-  const config = loadOrExit();
+  const { config, warnings } = loadOrExit();
   const logger = pino(loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel), pino.destination(2)).child({
     correlation_id: correlationId,
   });
+  for (const warning of warnings(false)) logger.warn(warning);
   // The CLI runs the tools here, never through the scale-out queue.
   const services = createServices(config, undefined, { role: 'local' });
   const interrupted = new AbortController();
@@ -140,10 +155,11 @@ async function main(argv: string[]): Promise<void> {
         undefined,
         `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`,
       );
-    const config = loadOrExit();
-    if (config.redisUrl && config.role === 'worker') return runWorker(config);
+    const { config, warnings } = loadOrExit();
+    if (config.redisUrl && config.role === 'worker') return runWorker(config, warnings(false));
     await exitIfRedisUnreachable(config);
     const server = await serve(config);
+    for (const warning of warnings(true)) server.app.log.warn(warning);
     exitOnSignals(server);
     return;
   }
@@ -156,9 +172,17 @@ async function main(argv: string[]): Promise<void> {
       );
     // Loaded only here: the other commands need not pay for the MCP SDK at start-up.
     const { runMcpStdio } = await import('../mcp/stdio.js');
-    const session = await runMcpStdio(loadOrExit());
+    const { config, warnings } = loadOrExit();
+    const session = await runMcpStdio(config, warnings(false));
     await session.closed;
     process.exit(0);
+  }
+  if (command === 'openapi') {
+    if (rest.length > 0) return finish(1, undefined, 'urlkit openapi takes no arguments.');
+    const { config, warnings } = loadOrExit();
+    for (const warning of warnings(false)) process.stderr.write(`urlkit: warning: ${warning}\n`);
+    const document = openApiDocument(TOOLS, { authEnabled: config.apiKeys.length > 0 });
+    return finish(0, `${JSON.stringify(document, null, 2)}\n`);
   }
   if (command === 'worker') {
     if (rest.length > 0)
@@ -167,12 +191,19 @@ async function main(argv: string[]): Promise<void> {
         undefined,
         `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`,
       );
-    return runWorker(loadOrExit());
+    const { config, warnings } = loadOrExit();
+    return runWorker(config, warnings(false));
   }
   const tool = findToolByCommand(command);
-  if (!tool) return finish(1, undefined, `urlkit: unknown command "${command}"\n\n${USAGE}`);
+  if (!tool) return usageError('urlkit', `unknown command "${command}"`, 'run "urlkit --help" for the commands');
   await runTool(tool, rest);
 }
+
+// A reader that stops early (`urlkit metadata ... | head -1`) is not an error worth a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   process.stderr.write(`urlkit: ${err instanceof Error ? err.message : String(err)}\n`);

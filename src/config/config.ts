@@ -14,13 +14,16 @@ export type ProxyMode = 'never' | 'always' | 'fallback';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
-  /** Interface to bind. @default 127.0.0.1 */
+  /** Interface to bind; any other than loopback without API keys logs a warning at start. @default 127.0.0.1 */
   host: string;
   /** TCP port (0 picks a free one). @default 8080 */
   port: number;
   /** Log level (pino). @default info */
   logLevel: LogLevel;
-  /** Bearer keys for the tool routes (`Authorization: Bearer <key>`); empty: the API is open. */
+  /**
+   * Bearer keys for the tool routes (`Authorization: Bearer <key>`); unset: the API is open. A
+   * value with no key in it (`","`) is refused.
+   */
   apiKeys: readonly string[];
   /** Largest accepted request body (bytes). @default 1 MiB */
   bodyLimitBytes: number;
@@ -146,7 +149,7 @@ export interface Config {
   redisUrl: string | null;
   /**
    * With URLKIT_REDIS_URL: 'api' serves HTTP and enqueues, 'worker' runs jobs, 'all' does both.
-   * @default all
+   * 'api' and 'worker' without URLKIT_REDIS_URL are refused. @default all
    */
   role: 'api' | 'worker' | 'all';
   /** The `max_age` (seconds) a request to the cleaners or the metadata fetcher gets when it sends none. @default 0 */
@@ -378,5 +381,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (cfg.proxyMode !== 'never' && !cfg.proxyUrl) {
     throw new ConfigError(`URLKIT_PROXY_MODE=${cfg.proxyMode} needs URLKIT_PROXY to be set`);
   }
+  // Settings that would silently do less than they say are refused, not guessed at.
+  if (overrides.apiKeys?.length === 0)
+    throw new ConfigError(
+      `URLKIT_API_KEYS holds no key ("${env.URLKIT_API_KEYS}"); set at least one key, or unset it to run without auth`,
+    );
+  if (!cfg.redisUrl && overrides.role !== undefined && overrides.role !== 'all')
+    throw new ConfigError(
+      `URLKIT_ROLE=${overrides.role} needs URLKIT_REDIS_URL (the queue that role works on); without Redis one process does everything`,
+    );
   return cfg;
 }

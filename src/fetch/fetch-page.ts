@@ -167,11 +167,13 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         cookies.store(current, resp.rawHeaders['set-cookie']);
         const location = firstHeader(resp.rawHeaders, 'location');
         if (follow && REDIRECT_STATUSES.has(resp.status) && location !== undefined) {
-          state.hops.push({ url: current.href, statusCode: resp.status, location: withoutUserinfo(location) });
           discard(resp.body);
-          if (state.hops.length > config.maxRedirects) {
+          // The redirect past the limit is not followed, so it is not a hop: the partial
+          // reports maxRedirects hops and the URL they led to.
+          if (state.hops.length >= config.maxRedirects) {
             throw new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
           }
+          state.hops.push({ url: current.href, statusCode: resp.status, location: withoutUserinfo(location) });
           const next = stripCredentials(resolveRedirect(location, current));
           // 303 means "GET the other resource"; a probe stays a HEAD so it reads no body.
           if (resp.status === 303 && method !== 'HEAD') method = 'GET';

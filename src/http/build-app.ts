@@ -1,20 +1,19 @@
 // The Fastify app, without listen(), so tests can inject() or listen on a port of their own.
 // Tools and services are injectable (defaults: the registry and createServices) so a test can
 // drive timeouts, shedding and shutdown with a deliberately slow tool.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
 import type { Admission } from '../admission/admission.js';
 import { admissionFromConfig } from '../admission/from-config.js';
 import type { Config } from '../config/config.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
-import { correlationIdFrom } from '../tools/envelope.js';
 import { TOOLS } from '../tools/registry.js';
 import { createServices, type Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { createValidator } from '../tools/validation.js';
 import { createApiKeyCheck } from './auth.js';
-import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
+import { installConventions, serverOptions } from './conventions.js';
 import { Lifecycle } from '../app/lifecycle.js';
 import { loggerOptions } from '../app/logging.js';
 import { registerOpenApi } from './openapi.js';
@@ -69,35 +68,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Asynchronous stdout: a synchronous write per log line (two per request) was a measurable
     // share of the main thread under load; lines written while one write is in flight go out
     // together, and pino flushes what is left when the process exits.
-    loggerInstance: pino(
-      loggerOptions(config.logLevel),
-      options.logStream ?? pino.destination({ dest: 1, sync: false }),
-    ) as unknown as FastifyBaseLogger,
-    bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'correlation_id' }),
-    genReqId: (req) => correlationIdFrom(req.headers['x-correlation-id']),
+    ...serverOptions(
+      pino(
+        loggerOptions(config.logLevel),
+        options.logStream ?? pino.destination({ dest: 1, sync: false }),
+      ) as unknown as FastifyBaseLogger,
+      config.bodyLimitBytes,
+      true,
+    ),
     // Draining is answered by our own hook with the JSON envelope, not fastify's bare 503.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    clientErrorHandler,
   });
 
   app.decorate('urlkit', { lifecycle, metrics, services, admission });
-  // Only JSON bodies are accepted; without this, text/plain would be parsed as a string.
-  app.removeContentTypeParser('text/plain');
 
-  const routeMethods = new Map<string, Set<string>>();
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const set = routeMethods.get(route.url) ?? new Set<string>();
-    for (const m of methods) set.add(m);
-    routeMethods.set(route.url, set);
-  });
+  installConventions(app, config.bodyLimitBytes);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Correlation-ID', String(request.id));
-  });
   // While draining, every response closes its connection, so keep-alive sockets do not hold
   // the shutdown open until their idle timeout.
   app.addHook('onSend', async (_request, reply) => {
@@ -113,11 +100,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await services.close();
   });
 
-  app.setErrorHandler(createErrorHandler(config.bodyLimitBytes));
-  app.setNotFoundHandler(createNotFoundHandler(routeMethods));
-
-  await registerOpenApi(app);
-  await app.register(systemRoutes, { metrics, lifecycle, admission, pressure });
+  await registerOpenApi(app, tools, config.apiKeys.length > 0);
+  await app.register(systemRoutes, {
+    metrics,
+    notReady: () => {
+      if (lifecycle.draining) return 'The service is shutting down.';
+      if (pressure.isUnderPressure()) return 'The event loop is overloaded.';
+      if (services.ready && !services.ready()) return 'Redis (the job queue) is unreachable.';
+      if (admission.full)
+        return `The service is at capacity and its admission queue is full (${admission.queued} calls waiting).`;
+      return null;
+    },
+  });
   await app.register(toolRoutes, {
     tools,
     services,

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
 import { correlationIdFrom, errorEnvelope } from '../tools/envelope.js';
+import { INVALID_JSON_BODY } from '../tools/json-input.js';
 
 export function sendError(
   reply: FastifyReply,
@@ -20,6 +21,8 @@ interface Mapped {
 
 function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
   switch (error.code) {
+    case INVALID_JSON_BODY:
+      return { code: 'invalid_json', message: error.message };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { code: 'invalid_json' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -37,7 +40,7 @@ function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
       break;
   }
   const status = error.statusCode ?? 500;
-  // JSON.parse and secure-json-parse (prototype poisoning) errors come through as 400 SyntaxErrors.
+  // A parser error of another content type parser (there is none today) is still invalid JSON.
   if (status === 400 && error instanceof SyntaxError)
     return { code: 'invalid_json', message: `The request body is not valid JSON: ${error.message}` };
   if (status === 413) return { code: 'payload_too_large' };

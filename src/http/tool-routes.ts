@@ -16,17 +16,14 @@ import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
 import { callerOf, type ApiKeyCheck } from './auth.js';
-import { sendError } from './errors.js';
+import { createErrorHandler, sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
-import { toolRouteSchema } from './openapi.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
 import { effectiveRateLimit } from './rate-limit-policy.js';
+import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 
 /** The status label of calls whose client closed the connection before the answer was sent. */
 export const CLIENT_CLOSED = 'client_closed';
-
-/** Seconds a client is told to wait when shed while draining or with a starved event loop. */
-export const OVERLOAD_RETRY_AFTER_S = 5;
 
 export interface ToolRoutesOptions {
   tools: readonly Tool<any>[];
@@ -63,12 +60,9 @@ declare module 'fastify' {
 export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions): Promise<void> {
   const { config, metrics, lifecycle, validator, apiKeys, admission } = opts;
 
-  // Validation and serialisation are ours (src/tools/validation.ts, plain JSON.stringify): the
-  // route schemas exist for the OpenAPI document, and fastify's own Ajv would coerce types and
-  // its schema serialiser would drop fields the item schemas do not list.
-  scope.setValidatorCompiler(() => () => true);
-  scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
-
+  // Routes carry no fastify schema: validation is ours (src/tools/validation.ts; fastify's Ajv
+  // would coerce types), answers are plain JSON.stringify, and the OpenAPI document is
+  // generated from the registry (openapi-document.ts).
   // @fastify/under-pressure samples the event-loop delay (mean over each interval); it is
   // registered with its own checks off so that the LoopGuard decides, with hysteresis.
   await scope.register(underPressure, {
@@ -178,12 +172,17 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
 
   for (const tool of opts.tools) {
     scope.post(toolPath(tool), {
-      schema: toolRouteSchema(tool, apiKeys.enabled),
       config: { tool: tool.name },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isJsonMediaType(request.headers['content-type'])) return sendError(reply, 'unsupported_media_type');
         const checked = validator.validate(tool.name, request.body);
-        if (!checked.ok) return sendError(reply, 'invalid_request', checked.message, checked.details);
+        if (!checked.ok)
+          return sendError(
+            reply,
+            checked.code,
+            checked.message,
+            checked.code === 'invalid_json' ? undefined : checked.details,
+          );
 
         // Stop the work when the client goes away (nobody will read the answer) or when
         // shutdown gives up waiting.
@@ -239,5 +238,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   }
 
   // POST /mcp: the same tools over MCP, behind the same hooks (src/mcp/http-route.ts).
-  await registerMcpRoute(scope, { ...opts, callerOf: (request) => callerOf(request, apiKeys) });
+  await registerMcpRoute(scope, {
+    ...opts,
+    errorHandler: createErrorHandler(config.bodyLimitBytes),
+    callerOf: (request) => callerOf(request, apiKeys),
+  });
 }

@@ -5,7 +5,7 @@
 // nothing is kept between requests, so any instance behind a load balancer can answer any call.
 // GET and DELETE /mcp (the standalone SSE stream and session end, which only sessions need)
 // are answered 405 by the app's not-found handler. See docs/mcp.md.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Config } from '../config/config.js';
@@ -15,7 +15,11 @@ import { errorEnvelope } from '../tools/envelope.js';
 import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
-import { createMcpServer } from './server.js';
+import { connectMcpServer, createMcpServer } from './server.js';
+import { INVALID_JSON_BODY } from '../tools/json-input.js';
+
+/** JSON-RPC 2.0: invalid JSON was received. */
+const JSONRPC_PARSE_ERROR = -32700;
 import type { Admission } from '../admission/admission.js';
 
 export const MCP_PATH = '/mcp';
@@ -29,6 +33,8 @@ export interface McpRouteOptions {
   metrics?: Metrics;
   /** Tool calls over /mcp wait for admission like JSON API calls (src/admission). */
   admission?: Admission;
+  /** How the app answers errors that are not a JSON-RPC parse error. */
+  errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Who a request is from (API key, else client address), for fair shares of the service. */
   callerOf?: (request: FastifyRequest) => string;
 }
@@ -38,6 +44,21 @@ export async function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOpt
     // JSON-RPC in, JSON or SSE out: not an OpenAPI operation (docs/mcp.md describes it).
     schema: { hide: true },
     config: { tool: 'mcp' },
+    // A body that is not JSON is a JSON-RPC parse error, the answer MCP clients expect; other
+    // refusals (401, 413, 415, 429, 503) keep the HTTP status and envelope of every route.
+    errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code !== INVALID_JSON_BODY) return opts.errorHandler(error, request, reply);
+      request.log.info({ code: 'invalid_json' }, 'request rejected');
+      return reply.code(400).send({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: JSONRPC_PARSE_ERROR,
+          message: `Parse error: ${error.message}`,
+          data: { code: 'invalid_json', correlation_id: String(request.id) },
+        },
+      });
+    },
     handler: (request: FastifyRequest, reply: FastifyReply) => handleMcpPost(request, reply, opts),
   });
 }
@@ -48,7 +69,8 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     config: opts.config,
     services: opts.services,
     validator: opts.validator,
-    logger: request.log as unknown as Logger,
+    // The app logger: the server adds correlation_id to its lines itself (request.log has it already).
+    logger: request.server.log as unknown as Logger,
     correlationId: () => String(request.id),
     lifecycle: opts.lifecycle,
     maxCalls: 1,
@@ -71,7 +93,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     void server.close().catch(() => {});
   });
   try {
-    await server.connect(transport);
+    await connectMcpServer(server, transport);
     // fastify has parsed the JSON body already (within its body limit); the SDK takes it as is.
     await transport.handleRequest(request.raw, reply.raw, request.body);
   } catch (err) {

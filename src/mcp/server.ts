@@ -9,8 +9,14 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type CallToolRequest,
   type CallToolResult,
+  type RequestId,
+  type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { VERSION, type Config } from '../config/config.js';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
@@ -21,7 +27,7 @@ import type { Lifecycle } from '../app/lifecycle.js';
 import { Overloaded } from '../admission/overloaded.js';
 import type { Services } from '../app/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
-import type { RequestValidator } from '../tools/validation.js';
+import { protoFieldRejected, type RequestValidator } from '../tools/validation.js';
 import { modelFacing } from './descriptions.js';
 import { servicesWithProgress } from './progress.js';
 import { documentText, jsonText } from './text-content.js';
@@ -45,9 +51,16 @@ export interface McpServerDeps {
   metrics?: Metrics;
   /** The HTTP service's admission control: a call over HTTP waits for a slot like a JSON API call. */
   admission?: Admission;
+  /**
+   * Counts the calls running, so a session that ends (stdin closed) can answer them first.
+   * Over HTTP the request hooks count them already.
+   */
+  inFlight?: { enter(): void; leave(): void };
   /** Who the calls are from (HTTP: the API key, else the client address), for fair shares. */
   caller?: string;
 }
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export const SERVER_INSTRUCTIONS = [
   'urlkit reads public web pages for you, safely: every address is checked against an egress policy, so private, loopback and cloud-metadata addresses are refused (item error blocked_url).',
@@ -82,6 +95,8 @@ export function createMcpServer(deps: McpServerDeps): Server {
         `Unknown tool "${request.params.name}"; the tools are ${[...byName.keys()].join(', ')}.`,
       );
     const correlationId = deps.correlationId();
+    if (deps.lifecycle?.draining)
+      return requestError(correlationId, 'overloaded', 'The service is shutting down; it takes no new calls.');
     if (deps.maxCalls !== undefined && ++calls > deps.maxCalls) {
       return requestError(
         correlationId,
@@ -89,13 +104,38 @@ export function createMcpServer(deps: McpServerDeps): Server {
         `Send one tools/call per HTTP request (this one carried more than ${deps.maxCalls}).`,
       );
     }
-    const checked = deps.validator.validate(tool.name, request.params.arguments ?? {});
-    if (!checked.ok) return requestError(correlationId, 'invalid_request', checked.message, checked.details);
+    // The SDK's schema drops an argument named __proto__ (connectMcpServer noted it): say so.
+    if (protoKeyCalls.get(server)?.delete(extra.requestId)) {
+      const rejected = protoFieldRejected();
+      return requestError(correlationId, rejected.code, rejected.message, rejected.details);
+    }
+    deps.inFlight?.enter();
+    try {
+      return await callTool(tool, request.params, extra, correlationId);
+    } finally {
+      deps.inFlight?.leave();
+    }
+  });
+
+  async function callTool(
+    tool: Tool<any>,
+    params: CallToolRequest['params'],
+    extra: ToolExtra,
+    correlationId: string,
+  ): Promise<CallToolResult> {
+    const checked = deps.validator.validate(tool.name, params.arguments ?? {});
+    if (!checked.ok)
+      return requestError(
+        correlationId,
+        checked.code,
+        checked.message,
+        checked.code === 'invalid_json' ? undefined : checked.details,
+      );
     const input = checked.value as Record<string, unknown>;
 
     // Batches report progress per settled chunk, only when the client asked for it. The
     // notifications are sent before the result: one arriving after it is dropped by the client.
-    const progressToken = request.params._meta?.progressToken;
+    const progressToken = params._meta?.progressToken;
     const progressSent: Promise<void>[] = [];
     const services =
       progressToken === undefined
@@ -155,9 +195,34 @@ export function createMcpServer(deps: McpServerDeps): Server {
       structuredContent: { results },
       _meta: { 'urlkit/correlation_id': correlationId },
     };
-  });
+  }
 
   return server;
+}
+
+// Requests whose arguments carried an own "__proto__" key, by server: the SDK's schema drops
+// such a key while parsing the request, so it is noted on the raw message before that.
+const protoKeyCalls = new WeakMap<Server, Set<RequestId>>();
+
+/** Connects `server` to `transport`, noting tools/call messages with a "__proto__" argument. */
+export async function connectMcpServer(server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const deliver = transport.onmessage;
+  const marked = new Set<RequestId>();
+  protoKeyCalls.set(server, marked);
+  transport.onmessage = (message, extra) => {
+    const m = message as { id?: RequestId; method?: string; params?: { arguments?: unknown } };
+    const args = m.params?.arguments;
+    if (
+      m.method === 'tools/call' &&
+      m.id !== undefined &&
+      typeof args === 'object' &&
+      args !== null &&
+      Object.hasOwn(args, '__proto__')
+    )
+      marked.add(m.id);
+    deliver?.(message, extra);
+  };
 }
 
 /** A request-level error as a tool result: isError, with the code and message the JSON API sends. */

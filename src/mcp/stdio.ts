@@ -1,10 +1,14 @@
 // `urlkit mcp`: the MCP server over stdio for a host that starts urlkit as a child process.
 // stdout carries the protocol and nothing else: logs go to stderr, and console output is sent
 // there too, so a stray log line can never corrupt a message. The host ends the session by
-// closing stdin (or with SIGTERM); running calls are then stopped and the process exits 0.
+// closing stdin (or with SIGTERM): the calls already received are answered first, each within
+// its deadline (SIGTERM: within URLKIT_SHUTDOWN_GRACE_MS), then the process exits 0. SIGINT
+// stops at once.
 import { randomUUID } from 'node:crypto';
 import { Console } from 'node:console';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import type { Config } from '../config/config.js';
 import { Lifecycle } from '../app/lifecycle.js';
@@ -12,16 +16,21 @@ import { loggerOptions } from '../app/logging.js';
 import { TOOLS } from '../tools/registry.js';
 import { createServices } from '../app/services.js';
 import { createValidator } from '../tools/validation.js';
-import { createMcpServer } from './server.js';
+import { connectMcpServer, createMcpServer } from './server.js';
+import { ABORT_GRACE_MS } from '../tools/invoke.js';
+
+const JSONRPC_PARSE_ERROR = -32700;
+const JSONRPC_INVALID_REQUEST = -32600;
 
 export interface StdioSession {
   /** Resolves once the session has ended and everything is closed. */
   closed: Promise<void>;
 }
 
-export async function runMcpStdio(config: Config): Promise<StdioSession> {
+export async function runMcpStdio(config: Config, warnings: readonly string[] = []): Promise<StdioSession> {
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const logger = pino(loggerOptions(config.logLevel), pino.destination(2));
+  for (const warning of warnings) logger.warn(warning);
   const services = createServices(config);
   const lifecycle = new Lifecycle();
   const server = createMcpServer({
@@ -32,6 +41,7 @@ export async function runMcpStdio(config: Config): Promise<StdioSession> {
     logger,
     correlationId: () => randomUUID(),
     lifecycle,
+    inFlight: lifecycle,
   });
   const transport = new StdioServerTransport();
 
@@ -44,7 +54,7 @@ export async function runMcpStdio(config: Config): Promise<StdioSession> {
     if (ending) return ending;
     // Assigned before any of the work runs: server.close() calls back into end() at once.
     ending = Promise.resolve().then(async () => {
-      logger.info({ reason }, 'mcp stdio session ending');
+      logger.info({ reason, in_flight: lifecycle.inFlight }, 'mcp stdio session ending');
       lifecycle.abortInFlight(new Error(`the session ended (${reason})`));
       await server.close().catch(() => {});
       await services.close();
@@ -52,11 +62,44 @@ export async function runMcpStdio(config: Config): Promise<StdioSession> {
     });
     return ending;
   };
-  transport.onerror = (err) => logger.warn({ err }, 'mcp stdio transport error');
-  await server.connect(transport);
+  // The host stopped sending (stdin closed) or asked us to stop (SIGTERM): calls already
+  // received are still answered, each within its own deadline (SIGTERM: within the shutdown
+  // grace), then the session ends.
+  let draining: Promise<void> | undefined;
+  const drain = (reason: string, limitMs: number): Promise<void> => {
+    draining ??= (async () => {
+      lifecycle.startDraining();
+      // Messages read with the last data are dispatched a tick later: let them start first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const giveUpAt = Date.now() + limitMs;
+      while (lifecycle.inFlight > 0 && Date.now() < giveUpAt) await sleep(20);
+      // The last answer is written in the tick after its call returned.
+      await new Promise((resolve) => setImmediate(resolve));
+      await end(reason);
+    })();
+    return draining;
+  };
+  transport.onerror = (err) => {
+    logger.warn({ err }, 'mcp stdio transport error');
+    // A line that is not JSON (or not JSON-RPC) gets the JSON-RPC error a client waits for,
+    // instead of silence.
+    const parse = err instanceof SyntaxError;
+    if (parse || err.name === 'ZodError')
+      void transport
+        .send({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: parse ? JSONRPC_PARSE_ERROR : JSONRPC_INVALID_REQUEST,
+            message: parse ? `Parse error: ${err.message}` : 'Invalid Request: not a JSON-RPC 2.0 message.',
+          },
+        } as unknown as JSONRPCMessage)
+        .catch(() => {});
+  };
+  await connectMcpServer(server, transport);
   server.onclose = () => void end('transport closed');
-  process.stdin.once('end', () => void end('stdin closed'));
-  process.once('SIGTERM', () => void end('SIGTERM'));
+  process.stdin.once('end', () => void drain('stdin closed', config.requestTimeoutMs + ABORT_GRACE_MS));
+  process.once('SIGTERM', () => void drain('SIGTERM', config.shutdownGraceMs));
   process.once('SIGINT', () => void end('SIGINT'));
   logger.info({ tools: TOOLS.map((t) => t.name) }, 'mcp stdio session started');
   return { closed };

@@ -34,24 +34,54 @@ export interface CleanInput {
 
 export const cleanItemDataSchema = {
   type: ['object', 'null'],
+  description: 'The cleaned text; null when nothing was fetched or extracted (see meta.error).',
+  additionalProperties: false,
+  required: ['title', 'content', 'word_count', 'format'],
   properties: {
-    title: { type: 'string' },
-    content: { type: 'string' },
-    word_count: { type: 'integer' },
-    format: { type: 'string', enum: ['text', 'markdown'] },
+    title: {
+      type: 'string',
+      description: 'clean_web_content: the headline as the page prints it; clean_web_index: the declared title.',
+    },
+    content: { type: 'string', description: 'The text, in the requested format; empty with no_content.' },
+    word_count: { type: 'integer', minimum: 0, description: 'Words in content (Unicode word segmentation).' },
+    format: { type: 'string', enum: ['text', 'markdown'], description: 'The output_format used.' },
   },
 };
 
 export const cleanItemMetaSchema = {
   type: 'object',
+  additionalProperties: false,
+  required: [
+    'url',
+    'final_url',
+    'status_code',
+    'content_type',
+    'truncated',
+    'javascript_rendered',
+    'via_proxy',
+    'retries',
+    'extraction_profile_requested',
+    'extraction_profile',
+    'fallback_used',
+    'cached',
+    'fetched_at',
+  ],
   properties: {
     ...fetchMetaProperties,
-    truncated: { type: 'boolean' },
+    truncated: {
+      type: 'boolean',
+      description:
+        'The body exceeded the size limit, or the content was cut at max_chars or max_tokens (meta.next_start then tells where to read on).',
+    },
+    javascript_rendered: { type: 'boolean', description: 'A browser rendered the page (clean_web_index, render).' },
     ...partMetaProperties,
-    javascript_rendered: { type: 'boolean' },
     extraction_profile_requested: { type: 'string', enum: ['index', 'content'] },
-    extraction_profile: { type: ['string', 'null'], enum: ['index', 'content', null] },
-    fallback_used: { type: 'boolean' },
+    extraction_profile: {
+      type: ['string', 'null'],
+      enum: ['index', 'content', null],
+      description: 'The profile that produced the content; null when none did.',
+    },
+    fallback_used: { type: 'boolean', description: 'The other profile produced the content.' },
     ...cacheMetaProperties,
   },
 };

@@ -1,5 +1,6 @@
 // Request and response schema fragments shared by the tools, written once with the defaults
 // and bounds of decisions.md. Tools compose their schemas from these.
+import { ITEM_ERRORS } from '../errors/codes.js';
 import { normalisedHttpUrl } from './http-url.js';
 import type { JsonSchema } from './types.js';
 import { DEFAULT_TOKEN_ENCODING, TOKEN_ENCODINGS } from '../render/token-count.js';
@@ -87,10 +88,11 @@ export const itemErrorSchema: JsonSchema = {
   type: 'object',
   description: 'Present when this URL could not be handled.',
   required: ['code', 'message', 'retryable'],
+  additionalProperties: false,
   properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    retryable: { type: 'boolean' },
+    code: { type: 'string', enum: Object.keys(ITEM_ERRORS), description: 'See docs/errors.md.' },
+    message: { type: 'string', description: 'What happened to this URL, for a person.' },
+    retryable: { type: 'boolean', description: 'Whether asking again later may succeed.' },
   },
 };
 

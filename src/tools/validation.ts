@@ -3,6 +3,7 @@
 // a typo or a wrong type must be reported, never guessed at. Ajv's raw errors are turned into
 // short messages that name the field by its JSON path.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { TOO_DEEP_MESSAGE, jsonValueTooDeep } from './json-input.js';
 import type { Tool } from './types.js';
 
 export interface ValidationDetail {
@@ -12,10 +13,27 @@ export interface ValidationDetail {
 }
 
 export type ValidationResult<Input> =
-  { ok: true; value: Input } | { ok: false; message: string; details: ValidationDetail[] };
+  | { ok: true; value: Input }
+  | { ok: false; code: 'invalid_request' | 'invalid_json'; message: string; details: ValidationDetail[] };
 
 export interface RequestValidator {
   validate<Input = Record<string, unknown>>(toolName: string, body: unknown): ValidationResult<Input>;
+}
+
+/** The detail of a field named "__proto__", which some parsers drop instead of keeping (MCP's). */
+export function protoFieldRejected(): {
+  ok: false;
+  code: 'invalid_request';
+  message: string;
+  details: ValidationDetail[];
+} {
+  const detail = { path: '/__proto__', message: 'unknown field "__proto__" is not allowed' };
+  return {
+    ok: false,
+    code: 'invalid_request',
+    message: `Invalid request: ${detail.path}: ${detail.message}`,
+    details: [detail],
+  };
 }
 
 export function createValidator(tools: readonly Tool<any>[]): RequestValidator {
@@ -34,6 +52,8 @@ export function createValidator(tools: readonly Tool<any>[]): RequestValidator {
     validate<Input>(toolName: string, body: unknown): ValidationResult<Input> {
       const fn = compiled.get(toolName);
       if (!fn) throw new Error(`No validator for tool ${toolName}`);
+      // Before anything walks it recursively (the copy, Ajv): MCP arguments arrive here unchecked.
+      if (jsonValueTooDeep(body)) return { ok: false, code: 'invalid_json', message: TOO_DEEP_MESSAGE, details: [] };
       // Validate a copy: useDefaults mutates, and callers may reuse their object.
       const value = structuredCloneJson(body);
       if (fn(value)) return { ok: true, value: value as Input };
@@ -42,7 +62,7 @@ export function createValidator(tools: readonly Tool<any>[]): RequestValidator {
       const message = first
         ? `Invalid request: ${first.path || 'request body'}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : ''}`
         : 'Invalid request.';
-      return { ok: false, message, details };
+      return { ok: false, code: 'invalid_request', message, details };
     },
   };
 }

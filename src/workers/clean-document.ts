@@ -5,7 +5,7 @@ import type { Document } from 'domhandler';
 import type { Profile } from '../extract/blocks.js';
 import { runCascade, type Extractor } from '../extract/cascade.js';
 import { extractContent } from '../extract/content/extract-content.js';
-import { documentTitle } from '../extract/document-title.js';
+import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderBlocks, type OutputFormat } from '../render/render.js';
@@ -36,8 +36,10 @@ export interface CleanOptions extends PartOptions {
 }
 
 export function cleanDocument(doc: Document, options: CleanOptions): CleanResult {
-  // Read before extraction, which may prune the tree.
-  const pageTitle = documentTitle(doc);
+  // Read before extraction, which may prune the tree. clean_web_content's title is the headline
+  // as printed, clean_web_index's the title the page declares (docs/metadata.md).
+  const titles = pageTitles(doc, options.finalUrl);
+  const pageTitle = options.profile === 'content' ? titles.headline : titles.declared;
   const cascade = runCascade({
     doc,
     finalUrl: options.finalUrl,
@@ -46,7 +48,7 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     reparse: options.reparse,
   });
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle };
-  const title = cascade.extraction.title?.replace(/\s+/g, ' ').trim() || pageTitle;
+  const title = pageTitle || cascade.extraction.title?.replace(/\s+/g, ' ').trim() || '';
   const blocks = dropSamePageLinks(cascade.extraction.blocks, options.finalUrl);
   const rendered = renderBlocks(blocks, {
     format: options.format,

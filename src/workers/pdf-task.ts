@@ -63,7 +63,17 @@ export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
   }
   const title = usableTitle(read.info.title) ?? read.layout.firstHeading ?? '';
   if (!req.wantText)
-    return { error: null, title, info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false, tokens: 0, nextStart: null };
+    return {
+      error: null,
+      title,
+      info: read.info,
+      pages: read.pages,
+      content: null,
+      wordCount: 0,
+      truncated: false,
+      tokens: 0,
+      nextStart: null,
+    };
 
   let blocks: Block[] = read.layout.blocks;
   const first = blocks[0];

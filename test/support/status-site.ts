@@ -49,6 +49,9 @@ export async function startStatusSite(): Promise<StatusSite> {
     const path = (req.url ?? '/').split('?')[0]!;
     seen.push({ method: req.method ?? '', path });
     const isHead = req.method === 'HEAD';
+    // /hops/<n>: n redirects before /ok.
+    const hops = /^\/hops\/(\d+)$/.exec(path);
+    if (hops) return redirect(res, 302, Number(hops[1]) > 1 ? `/hops/${Number(hops[1]) - 1}` : '/ok');
     switch (path) {
       case '/ok':
         return sendHtml(req, res);
@@ -121,6 +124,9 @@ export async function startStatusSite(): Promise<StatusSite> {
         return redirect(res, 302, '/loop/b');
       case '/loop/b':
         return redirect(res, 301, '/loop/a');
+      case '/waf-challenge':
+        // AWS WAF's challenge action: 202 and this header, with an interstitial body.
+        return sendHtml(req, res, 202, { 'x-amzn-waf-action': 'challenge' });
       case '/rate-limited':
         return sendHtml(req, res, 429, { 'retry-after': '120' });
       case '/rate-limited-short':

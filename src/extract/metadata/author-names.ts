@@ -23,7 +23,7 @@ const COMPANY =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|\s)(?:GmbH|AG|SE|KG|Inc\.?|Ltd\.?|LLC|S\.?A\.?|S\.?L\.?|SAS|Corp\.?|e\.\s?V\.?|Verlag|Média|Media Group|Publishing)(?:$|\s|,)/;
 /** Name particles written in lower case ("Ludwig van Beethoven", "Rodrigo de la Cruz"). */
-const PARTICLE = /^(?:von|van|der|den|de|da|das|do|dos|del|della|di|du|la|le|bin|al|zu|ten|ter|y)$/;
+export const PARTICLE = /^(?:von|van|der|den|de|da|das|do|dos|del|della|di|du|la|le|bin|al|zu|ten|ter|y)$/;
 /** A lower-case login handle: words joined by "." or "_" without spaces. */
 const HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
 /** A handle that is a domain ("przepisy.pl") names the site, which may sign its own pages. */

@@ -7,8 +7,8 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { cleanAuthor } from './author-names.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { toIsoDate } from './dates.js';
-import { insideComment, insideFurniture, insideQuote, insideTeaser } from './page-regions.js';
-import type { PageTags } from './tag-types.js';
+import { aside, insideComment, insideFurniture, insideQuote, insideTeaser, insideTestimonial } from './page-regions.js';
+import type { BylineTag, PageTags } from './tag-types.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
 
@@ -68,10 +68,10 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
           text = '';
       }
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
-        tags.bylines.push({ text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
+        pushByline(tags, el, { text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), 1000);
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 2 });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 2 });
     }
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
     // announcing the name in the next text or element.
@@ -90,7 +90,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
           next = next.next;
         let text = next ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', 1000) : '';
         if (isPlainTag(next)) text = withNameAfter(text, next);
-        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 3 });
       }
     }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
@@ -113,9 +113,9 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
-          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.bylines.push({ text, strength: 3 });
+          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 3 });
         }
-      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) tags.bylines.push({ text: t, strength: 3 });
+      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) pushByline(tags, el, { text: t, strength: 3 });
     }
   }
   // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
@@ -133,6 +133,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
         pubdate: false,
         quoted: insideQuote(el),
         comment: insideComment(el),
+        aside: aside(el),
       });
   }
   if (
@@ -147,7 +148,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
     // A reader's comment below the article dates the comment, not the article.
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el)) {
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !aside(el)) {
       tags.dateTexts.push(text);
       if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el))
         tags.pubDateTexts.push(text);
@@ -208,4 +209,12 @@ const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;
 function withNameAfter(text: string, linked: ChildNode): string {
   const after = linked.next;
   return !!after && isText(after) && cleanAuthor(text) === null ? collapse(`${text} ${after.data}`, 1000) : text;
+}
+
+/**
+ * A byline candidate, unless it stands in a testimonial, a review or a product's options: those name someone quoted
+ * or a product, not the page's author.
+ */
+function pushByline(tags: PageTags, el: Element, byline: BylineTag): void {
+  if (!insideTestimonial(el)) tags.bylines.push(byline);
 }

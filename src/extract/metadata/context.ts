@@ -5,11 +5,11 @@ import type { JsonLd, JsonLdNode } from '../page/json-ld.js';
 import { isType } from '../page/json-ld.js';
 import { firstFrom, textOf } from './json-ld-values.js';
 import { findDateInText, toIsoDate } from './dates.js';
+import { firstMeta, type TitleContext } from '../page/title-facts.js';
 import type { PageTags } from './tag-types.js';
-import { firstMeta } from './page-tags.js';
 import { resolveUrl } from './urls.js';
 
-export interface RuleContext {
+export interface RuleContext extends TitleContext {
   tags: PageTags;
   ld: JsonLd;
   /** <base href> resolved, else the final URL. */
@@ -20,9 +20,10 @@ export interface RuleContext {
   bodyText: () => string;
 }
 
-export type Rule<T> = (ctx: RuleContext) => T | null;
+/** A rule of a chain: one source read, a value or null. Title rules need only the title facts (TitleContext). */
+export type Rule<T, C extends TitleContext = RuleContext> = (ctx: C) => T | null;
 
-export function firstOf<T>(ctx: RuleContext, chain: readonly Rule<T>[]): T | null {
+export function firstOf<T, C extends TitleContext>(ctx: C, chain: readonly Rule<T, C>[]): T | null {
   for (const rule of chain) {
     const v = rule(ctx);
     if (v !== null && v !== undefined) return v;
@@ -31,12 +32,12 @@ export function firstOf<T>(ctx: RuleContext, chain: readonly Rule<T>[]): T | nul
 }
 
 export const meta =
-  (...keys: string[]): Rule<string> =>
+  (...keys: string[]): Rule<string, TitleContext> =>
   (ctx) =>
     firstMeta(ctx.tags, ...keys);
 
 export const ldText =
-  (key: string, nodes: (n: JsonLdNode) => boolean = () => true): Rule<string> =>
+  (key: string, nodes: (n: JsonLdNode) => boolean = () => true): Rule<string, TitleContext> =>
   (ctx) =>
     firstFrom(ctx.ld.nodes, (n) => (nodes(n) ? textOf(n[key]) : null));
 

@@ -12,6 +12,7 @@ import { DESCRIPTION } from './fields/description.js';
 import { IMAGE } from './fields/image.js';
 import { keywords } from './fields/keywords.js';
 import { LANG } from './fields/lang.js';
+import { LOGO } from './fields/logo.js';
 import { MODIFIED_AT } from './fields/modified-at.js';
 import { PUBLISHED_AT } from './fields/published-at.js';
 import { SITE_NAME } from './fields/site-name.js';
@@ -48,6 +49,7 @@ export function extractMetadata(doc: Document, finalUrl: string, headers: Record
     description:
       description.length > MAX_DESCRIPTION_CHARS ? description.slice(0, MAX_DESCRIPTION_CHARS).trimEnd() : description,
     favicon: icon?.url ?? new URL('/favicon.ico', finalUrl).href,
+    logo: firstOf(ctx, LOGO),
     og,
     canonical_url: firstOf(ctx, CANONICAL_URL),
     lang: firstOf(ctx, LANG),

@@ -28,9 +28,8 @@ export function feedMetadata(
     ? textOf(child(scope, 'updated'))
     : (textOf(child(scope, 'lastbuilddate')) ?? textOf(child(scope, 'pubdate')));
   const title = clean(textOf(child(scope, 'title')));
-  const image = isAtom
-    ? (textOf(child(scope, 'logo')) ?? textOf(child(scope, 'icon')))
-    : textOf(child(child(scope, 'image'), 'url'));
+  const logo = isAtom ? textOf(child(scope, 'logo')) : textOf(child(child(scope, 'image'), 'url'));
+  const image = isAtom ? (logo ?? textOf(child(scope, 'icon'))) : logo;
   return {
     ...base,
     title: title ?? base.title,
@@ -39,6 +38,7 @@ export function feedMetadata(
     lang: normaliseLang(textOf(child(scope, 'language')) ?? attribute(root, 'xml:lang')) ?? base.lang,
     site_name: title,
     image: resolveUrl(image, finalUrl),
+    logo: resolveUrl(logo, finalUrl),
     modified_at: toIsoDate(updated) ?? base.modified_at,
     feeds: [{ url: finalUrl, type, title }],
   };

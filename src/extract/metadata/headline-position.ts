@@ -3,7 +3,7 @@
 import type { RuleContext } from './context.js';
 import { firstMeta } from './page-tags.js';
 import { collapse } from './text.js';
-import { BRAND_SEP } from './visible-title.js';
+import { BRAND_SEP } from './site.js';
 
 /**
  * Where the headline is printed in the visible text: the first <h1>; on a page without one, the

@@ -13,6 +13,7 @@ export function nonHtmlMetadata(finalUrl: string, headers: Record<string, string
     title: collapse(name),
     description: '',
     favicon: faviconOf(finalUrl),
+    logo: null,
     og: { title: '', description: '' },
     canonical_url: resolveUrl(linkHeaderTarget(headers.link, 'canonical'), finalUrl),
     lang: normaliseLang(headers['content-language']),

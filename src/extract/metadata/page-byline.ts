@@ -1,6 +1,6 @@
 // The byline the page marks, by strength: rel/itemprop author, byline classes, author-page
 // links, names after "By".
-import { NUMBERED_LOGIN, cleanAuthor } from './author-names.js';
+import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
@@ -28,7 +28,9 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         // Declared authors far from the first one are other articles' (teasers, related links).
         if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
         const cleaned = cleanAuthor(b.text);
-        const n = people(ctx, cleaned);
+        // A name found in the text (an author link, "By ...") is written as a name: "by tapping",
+        // "by default" are prose.
+        const n = strength >= 2 && cleaned && !capitalised(cleaned) ? null : people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
         if (n && NUMBERED_LOGIN.test(n)) {
           login ??= n;
@@ -45,4 +47,11 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
   // on wolfgangschmale.eu) the site's name is the author's.
   return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
+}
+
+/** Every word of every name starts with a capital (or a letter without case), particles aside. */
+function capitalised(names: string): boolean {
+  return names
+    .split(', ')
+    .every((n) => NUMBERED_LOGIN.test(n) || n.split(' ').every((w) => !/^\p{Ll}/u.test(w) || PARTICLE.test(w)));
 }

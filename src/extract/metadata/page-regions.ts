@@ -1,10 +1,7 @@
 // Where an element stands on the page: in navigation, a footer, a sidebar, the comments, a box
-// of other stories, a quote, the article; and whether an <h1> is the site's logo.
-import type { ChildNode, Element } from 'domhandler';
-import { findAll, textContent } from 'domutils';
+// of other stories, a quote, the article.
+import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
-import { collapse } from './text.js';
-import { isText } from './node-kinds.js';
 
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
@@ -74,50 +71,6 @@ export function insideComment(el: Element): boolean {
   return false;
 }
 
-/** An element's text split at element boundaries (a kicker <span>, a <br>, a subtitle <small>). */
-export function lines(el: Element): string[] {
-  const out: string[] = [];
-  const walk = (nodes: ChildNode[]) => {
-    for (const n of nodes) {
-      if (isText(n)) {
-        const t = collapse(n.data);
-        if (t !== '') out.push(t);
-      } else if ('children' in n && out.length < 20) walk((n as Element).children);
-    }
-  };
-  walk(el.children);
-  return out;
-}
-
-const LOGO_MARK =
-  /(?:^|[\s_-])(?:logo|site-?title|site-?name|blog-?title|blog-?name|site-?logo|brand|branding|masthead)(?:$|[\s_-])/i;
-
-/** A link to a site's root: "/", "https://host/", an archived root ("/web/2016/http://host/"). */
-const ROOT_HREF = /^(?:\.?\/|(?:https?:)?\/\/[^/?#]+\/?|\S*\/https?:\/\/[^/?#]+\/?)(?:index\.\w{2,4})?$/i;
-
-/** An <h1> that is the site's logo: marked as such, linking home as a whole, or inside a home link. */
-export function siteLogo(el: Element): boolean {
-  if (LOGO_MARK.test(`${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`)) return true;
-  for (
-    let p = el.parent as Element | null, depth = 0;
-    p && p.name && depth < 3;
-    p = p.parent as Element | null, depth++
-  ) {
-    if (p.name === 'a') return homeLink(p);
-  }
-  const links = findAll((c) => c.name === 'a', el.children);
-  if (links.length !== 1) return false;
-  const link = links[0]!;
-  return homeLink(link) && collapse(textContent(link)) === collapse(textContent(el));
-}
-
-function homeLink(a: Element): boolean {
-  return (
-    (attribute(a, 'rel') ?? '').toLowerCase().split(/\s+/).includes('home') ||
-    ROOT_HREF.test((attribute(a, 'href') ?? '').trim())
-  );
-}
-
 export function insideArticle(el: Element): boolean {
   for (let p = el.parent as Element | null; p && p.name; p = p.parent as Element | null) {
     if (p.name === 'article' || p.name === 'main' || (attribute(p, 'itemprop') ?? '') === 'articleBody') return true;
@@ -131,9 +84,59 @@ export function insideQuote(el: Element): boolean {
   return false;
 }
 
-export function insideSvg(el: Element): boolean {
-  for (let p = el.parent; p; p = p.parent) {
-    if ((p as Element).name === 'svg') return true;
+/** Marks of the page's header: its banner, masthead, navigation bar, branding block. */
+const HEADER_MARK = /(?:^|[\s_-])(?:header|masthead|navbar|branding|site-?brand|top-?bar)(?:$|[\s_-])/i;
+
+/**
+ * In the page's own header: a <header> (not an article's), role=banner, or an element marked
+ * as the header, masthead, navigation bar or branding, below <body>.
+ */
+export function insideHeader(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.name && p.name !== 'body'; p = p.parent as Element | null) {
+    if (p.name === 'article' || p.name === 'main') return false;
+    if (p.name === 'header' || (attribute(p, 'role') ?? '').toLowerCase() === 'banner') return true;
+    if (HEADER_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;
+}
+
+/** "logo" in a class, id, alt text or file name ("logout" is not). */
+const LOGO_WORD = /logo(?!ut)/i;
+
+/** An image marked or named as the logo: itself (class, id, alt, file name) or the link or box around it. */
+export function markedLogo(img: Element, src: string): boolean {
+  const file = src.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  if (LOGO_WORD.test(`${attribute(img, 'class') ?? ''} ${attribute(img, 'id') ?? ''} ${attribute(img, 'alt') ?? ''}`))
+    return true;
+  if (LOGO_WORD.test(file)) return true;
+  let p = img.parent as Element | null;
+  for (let depth = 0; p && p.name && depth < 2; p = p.parent as Element | null, depth++)
+    if (LOGO_WORD.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+  return false;
+}
+
+/**
+ * Marks of a testimonial, a review, a rating or a product's options: a name there is someone
+ * quoted or a colour ("Scott B.", "Anchor – Yellow"), a date there is the review's.
+ */
+const TESTIMONIAL_MARK =
+  // eslint-disable-next-line max-len -- a list of words or forms, one per alternative
+  /(?:^|[\s_-])(?:testimonials?|reviews?|ratings?|quotes?|feedback|customers?|swatch(?:es)?|variants?|options?)(?:$|[\s_-])|[a-z](?:Testimonial|Review|Rating|Swatch|Variant)/;
+
+/** Inside a testimonial, a review, a rating or a product's options (class, id or itemprop=review), below <body>. */
+export function insideTestimonial(el: Element): boolean {
+  for (
+    let p: Element | null = el;
+    p && p.name && p.name !== 'body' && p.name !== 'html';
+    p = p.parent as Element | null
+  ) {
+    if ((attribute(p, 'itemprop') ?? '').toLowerCase() === 'review') return true;
+    if (TESTIMONIAL_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+  }
+  return false;
+}
+
+/** Beside the article: navigation, a footer, a sidebar, a box of other stories, a testimonial or a review. */
+export function aside(el: Element): boolean {
+  return insideFurniture(el) || insideTestimonial(el);
 }

@@ -2,12 +2,11 @@
 // itself (og:site_name, application-name, its logo), the brand part of its <title>. Titles,
 // descriptions, site names and authors are all judged against it.
 import { namesOf } from './json-ld-values.js';
-import type { RuleContext } from './context.js';
-import { firstMeta } from './page-tags.js';
+import { firstMeta, type TitleContext } from '../page/title-facts.js';
 import { clean, fold } from './text.js';
 
 /** The names the site gives itself: its logo <h1>, og:site_name, application-name. */
-export function declaredSiteNames(ctx: RuleContext): string[] {
+export function declaredSiteNames(ctx: TitleContext): string[] {
   return [
     ...ctx.tags.brandH1s,
     ...(ctx.tags.meta.get('og:site_name') ?? []),
@@ -16,7 +15,7 @@ export function declaredSiteNames(ctx: RuleContext): string[] {
 }
 
 /** The site's own name (og:site_name, application-name, its logo, its host name) or a bare "Home". */
-export function onlySiteName(ctx: RuleContext, t: string): boolean {
+export function onlySiteName(ctx: TitleContext, t: string): boolean {
   const f = fold(t);
   if (/^(?:home|startseite|start|accueil|inicio|home ?page)$/.test(f)) return true;
   if (declaredSiteNames(ctx).some((n) => fold(n) === f)) return true;
@@ -29,7 +28,7 @@ export function onlySiteName(ctx: RuleContext, t: string): boolean {
 
 /** The site's own host names without "www.": the final URL's and the page's own canonical
  *  address's (a copy served elsewhere still names its site). */
-export function siteHosts(ctx: RuleContext): string[] {
+export function siteHosts(ctx: TitleContext): string[] {
   const canonical = ctx.tags.links.find((l) => l.rel.includes('canonical'))?.href ?? firstMeta(ctx.tags, 'og:url');
   const out: string[] = [];
   for (const u of [ctx.finalUrl, canonical]) {
@@ -43,7 +42,7 @@ export function siteHosts(ctx: RuleContext): string[] {
 }
 
 /** The site's home page (its URL path is "/" or an index file): there the site's blurb is the page's. */
-export function isHomePage(ctx: RuleContext): boolean {
+export function isHomePage(ctx: TitleContext): boolean {
   try {
     return /^\/(?:index\.\w{2,5})?$/.test(new URL(ctx.finalUrl).pathname);
   } catch {
@@ -69,7 +68,7 @@ export function siteNameValue(v: string | null | undefined): string | null {
 }
 
 /** The host a URL-valued site name gives ("https://www.horizont.net", "www.bmas.de" -> "horizont.net", "bmas.de"). */
-export function declaredHosts(ctx: RuleContext): string[] {
+export function declaredHosts(ctx: TitleContext): string[] {
   const raw = [
     ...ctx.ld.nodes.flatMap((n) => namesOf(n.publisher, ctx.ld)),
     ...['og:site_name', 'application-name', 'apple-mobile-web-app-title'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
@@ -91,7 +90,7 @@ export function declaredHosts(ctx: RuleContext): string[] {
   return hosts;
 }
 
-export function finalHost(ctx: RuleContext): string | null {
+export function finalHost(ctx: TitleContext): string | null {
   try {
     return new URL(ctx.finalUrl).hostname.replace(/^www\./, '');
   } catch {
@@ -148,3 +147,6 @@ export function titleBrand(title: string | null): string | null {
   if (short(first) && first.length < last.length) return first;
   return null;
 }
+
+/** A brand separator in a title ("Story | Brand", "Story - Brand", "Story：Brand"). */
+export const BRAND_SEP = /(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|(?<!\s)\s*[\uff1a\uff5c]\s*/;

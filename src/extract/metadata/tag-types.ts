@@ -1,12 +1,7 @@
 // What one pass over the document collects for the metadata rules (page-tags.ts).
+import type { TitleFacts } from '../page/title-facts.js';
 
-export interface LinkTag {
-  rel: string[];
-  href: string;
-  type: string;
-  sizes: string;
-  title: string;
-}
+export type { LinkTag } from '../page/title-facts.js';
 
 export interface TimeTag {
   datetime: string;
@@ -18,6 +13,8 @@ export interface TimeTag {
   quoted: boolean;
   /** Inside a reader's comment or the comments section. */
   comment: boolean;
+  /** Beside the article: navigation, a footer, a sidebar, a box of other stories, a testimonial or review. */
+  aside: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -40,14 +37,9 @@ export interface ImageTag {
   inArticle: boolean;
 }
 
-export interface PageTags {
-  /** Lower-cased key (property, name, itemprop or http-equiv) -> values in page order. */
-  meta: Map<string, string[]>;
-  links: LinkTag[];
-  jsonLd: string[];
+/** The title facts (title-facts.ts) and what the other fields read. */
+export interface PageTags extends TitleFacts {
   htmlLang: string | null;
-  title: string | null;
-  firstH1: string | null;
   times: TimeTag[];
   /** Author-marked elements in page order (at most MAX_CANDIDATES). */
   bylines: BylineTag[];
@@ -65,12 +57,6 @@ export interface PageTags {
   scriptDates: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
-  /** Every non-empty <h1> text that is not the site's logo, in page order (at most MAX_CANDIDATES). */
-  h1s: string[];
-  /** Each <h1>'s text as the lines it shows: its text runs split where a child element starts or ends. */
-  h1Lines: Map<string, string[]>;
-  /** <h1>s that are the site's logo or name (a link to the home page, a site-title class). */
-  brandH1s: string[];
   /** <img> elements in page order (at most MAX_CANDIDATES). */
   images: ImageTag[];
   /**
@@ -79,8 +65,10 @@ export interface PageTags {
    * with a dash ("— Jane Doe"); `at` is the element's position.
    */
   signatures: { text: string; at: number }[];
-  /** Position of the first <h1> that is not the site's logo (-1 when none). */
-  firstH1At: number;
   /** Position of the last paragraph of LEAD_MIN_CHARS or more (-1 when none). */
   lastLongAt: number;
+  /** Addresses of the <img> and <link> elements marked itemprop=logo, in page order. */
+  logos: string[];
+  /** Addresses of the <img>s in the page's header marked or named as its logo, in page order. */
+  headerLogos: string[];
 }

@@ -65,16 +65,3 @@ export function dropParenthesised(s: string): string {
     i = close + 1;
   }
 }
-
-/** `s` without the characters (code points) at its end for which `drop` holds. */
-export function trimEndWhere(s: string, drop: (c: string) => boolean): string {
-  let end = s.length;
-  while (end > 0) {
-    // A code point ends here: a surrogate pair is two units.
-    const low = s.charCodeAt(end - 1);
-    const size = end >= 2 && low >= 0xdc00 && low <= 0xdfff && s.charCodeAt(end - 2) >= 0xd800 ? 2 : 1;
-    if (!drop(s.slice(end - size, end))) break;
-    end -= size;
-  }
-  return s.slice(0, end);
-}

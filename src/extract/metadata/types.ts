@@ -17,6 +17,8 @@ export interface PageMetadata {
   title: string;
   description: string;
   favicon: string;
+  /** The site's logo as the page declares it, absolute; null when none. */
+  logo: string | null;
   og: TagValues & { title: string; description: string };
   canonical_url: string | null;
   lang: string | null;

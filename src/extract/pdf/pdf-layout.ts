@@ -5,10 +5,11 @@
 // runs on the same baseline; a two-column page is split at its gutter (a vertical band no line
 // crosses) and read column by column, lines that span the gutter (titles, figures' captions)
 // cutting the page into bands. Lines that repeat at the top or bottom of most pages (running
-// heads, page numbers) are dropped. Paragraphs break at a vertical gap or a change of font
+// heads, page numbers) are dropped (running-lines.ts). Paragraphs break at a vertical gap or a change of font
 // size; a word hyphenated at a line end is joined. Headings: lines set larger than the body
 // text (the size of most characters), or named by the document outline.
 import type { Block, HeadingLevel } from '../blocks.js';
+import { dropRunningLines } from './running-lines.js';
 
 export interface PdfTextRun {
   str: string;
@@ -215,50 +216,6 @@ function linesOf(runs: readonly PdfTextRun[], page: number, region: string): Lin
       };
     })
     .filter((l) => l.text !== '');
-}
-
-// ---- running heads and page numbers ----
-
-const PAGE_NUMBER = /^[\W_]*(?:page|p\.|seite|página|pagina)?\s*#+(?:\s*(?:of|\/|von|de|di)\s*#+)?[\W_]*$/i;
-
-/** Running heads and feet are a title, a chapter name, a date: short. */
-const RUNNING_MAX_CHARS = 100;
-
-function runningKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
-}
-
-/** Drops, in place, lines at the top or bottom of pages that repeat on most pages, and page numbers there. */
-function dropRunningLines(pageLines: Line[][]): void {
-  const withText = pageLines.filter((l) => l.length > 0);
-  // The outermost two lines at each end (one on a short page, where two would reach the body).
-  const edge = (lines: Line[]): Line[] => {
-    const byY = [...lines].sort((a, b) => b.y - a.y);
-    const n = lines.length >= 5 ? 2 : 1;
-    return [...new Set([...byY.slice(0, n), ...byY.slice(-n)])];
-  };
-  const seenOn = new Map<string, number>();
-  for (const lines of withText) {
-    for (const key of new Set(edge(lines).map((l) => runningKey(l.text)))) seenOn.set(key, (seenOn.get(key) ?? 0) + 1);
-  }
-  const need = Math.max(2, Math.ceil(withText.length * 0.5));
-  for (let i = 0; i < pageLines.length; i++) {
-    const lines = pageLines[i]!;
-    if (lines.length === 0) continue;
-    const drop = new Set<Line>();
-    const numbers = new Set<Line>();
-    for (const l of edge(lines)) {
-      const key = runningKey(l.text);
-      if (PAGE_NUMBER.test(key)) numbers.add(l);
-      else if (withText.length >= 2 && (seenOn.get(key) ?? 0) >= need && l.text.length <= RUNNING_MAX_CHARS)
-        drop.add(l);
-    }
-    // A page whose every line "repeats" is a page of similar entries (a ledger, a form), not
-    // running heads around nothing: keep its lines.
-    if (drop.size + numbers.size >= lines.length) drop.clear();
-    for (const n of numbers) drop.add(n);
-    if (drop.size) pageLines[i] = lines.filter((l) => !drop.has(l));
-  }
 }
 
 // ---- paragraphs ----

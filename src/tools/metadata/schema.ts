@@ -19,6 +19,7 @@ export const metadataDataSchema: JsonSchema = {
     'title',
     'description',
     'favicon',
+    'logo',
     'og',
     'canonical_url',
     'lang',
@@ -33,17 +34,27 @@ export const metadataDataSchema: JsonSchema = {
   ],
   properties: {
     title: str(
-      'og:title, else twitter:title, else JSON-LD headline, else <title>, else the first <h1>; for a non-HTML target the file name. Empty string when none.',
+      'The title the page declares, verbatim (entities decoded, whitespace collapsed, nothing cut): ' +
+        'og:title, else twitter:title, else <title>, else JSON-LD headline, else the first <h1>; for a ' +
+        'non-HTML target the file name. Empty string when none.',
     ),
     description: str(
-      'meta description, else og:description, else twitter:description, else JSON-LD description. Empty string when none.',
+      'The description the page declares, verbatim: og:description, else twitter:description, else meta ' +
+        'description, else JSON-LD description, else the lead paragraph. Empty string when none.',
     ),
     favicon: str(
-      'Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon; a mask-icon only when nothing else is declared; never fetched), else /favicon.ico of the final origin.',
+      'Absolute URL of the best declared icon (largest size, svg/png over ico, then apple-touch-icon; a ' +
+        'mask-icon only when nothing else is declared; never fetched), else /favicon.ico of the final origin.',
+    ),
+    logo: nullableStr(
+      "Absolute URL of the site's logo as the page declares it: JSON-LD logo of the publisher or the site's" +
+        " Organization, og:logo, itemprop=logo, else an image in the page's header marked or named as the " +
+        'logo. Null when none (never the favicon).',
     ),
     og: {
       ...tagValues(
-        'Every og:* property keyed by the name after "og:" (image, url, type, site_name, locale, image:width...). A repeated key is an array in page order. URL values are absolute.',
+        'Every og:* property keyed by the name after "og:" (image, url, type, site_name, locale, ' +
+          'image:width...). A repeated key is an array in page order. URL values are absolute.',
       ),
       required: ['title', 'description'],
       properties: {
@@ -53,7 +64,8 @@ export const metadataDataSchema: JsonSchema = {
     },
     canonical_url: nullableStr('<link rel=canonical>, else og:url, else an HTTP Link rel=canonical header; absolute.'),
     lang: nullableStr(
-      'BCP 47 language: <html lang>, Content-Language meta, og:locale, JSON-LD inLanguage, then the Content-Language header.',
+      'BCP 47 language: <html lang>, Content-Language meta, og:locale, JSON-LD inLanguage, then the ' +
+        'Content-Language header.',
     ),
     site_name: nullableStr('og:site_name, application-name, JSON-LD WebSite name or publisher name.'),
     image: nullableStr(
@@ -91,7 +103,8 @@ export const metadataDataSchema: JsonSchema = {
       description: 'Only for a PDF: its page count (null when the file could not be read).',
     },
     content: nullableStr(
-      'Only with include_content: the main text, as clean_web_content gives it with include_title false. null when meta.error says why.',
+      'Only with include_content: the main text, as clean_web_content gives it with include_title false. ' +
+        'null when meta.error says why.',
     ),
     word_count: {
       type: ['integer', 'null'],
@@ -103,7 +116,7 @@ export const metadataDataSchema: JsonSchema = {
 export const metadataMetaSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries'],
+  required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries', 'cached', 'fetched_at'],
   properties: {
     ...fetchMetaProperties,
     ...cacheMetaProperties,

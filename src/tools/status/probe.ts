@@ -128,10 +128,12 @@ function retriesOf(a: Attempt): number {
 
 function fromResponse(url: string, r: FetchResult, elapsed: number, retries: number) {
   const finalUrl = r.finalUrl;
+  const reason = reasonForStatus(r.status, r.headers, r.setCookieNames);
   const data: StatusData = {
     url,
     status_code: r.status,
-    ok: r.status >= 200 && r.status < 300,
+    // A challenge served with a 2xx (AWS WAF's 202) is not the page working.
+    ok: r.status >= 200 && r.status < 300 && reason !== 'bot_protection',
     final_url: finalUrl,
     content_type: r.contentType,
     response_time_ms: elapsed,
@@ -141,7 +143,7 @@ function fromResponse(url: string, r: FetchResult, elapsed: number, retries: num
     redirect_history: history(r.hops),
     probe_method: r.method,
     content_length: contentLength(r.headers),
-    reason: reasonForStatus(r.status, r.headers, r.setCookieNames),
+    reason,
     retry_after_s: retryAfterSeconds(r.headers, Date.now()),
     timings: timings(r.timings, elapsed),
   };

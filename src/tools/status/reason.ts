@@ -3,7 +3,7 @@
 // testable from a table.
 import type { ItemErrorCode } from '../../errors/codes.js';
 import type { RedirectHop } from '../../fetch/types.js';
-import { CHALLENGE_STATUSES, vendorMarker } from '../../fetch/bot-protection.js';
+import { CHALLENGE_STATUSES, decisiveMarker, vendorMarker } from '../../fetch/bot-protection.js';
 
 export type StatusReason =
   | 'ok'
@@ -48,16 +48,20 @@ export const STATUS_REASONS: readonly StatusReason[] = [
 ];
 
 /**
- * Names the marker that shows a 403/429/503 came from a bot-protection layer, or null.
- * Headers and cookie names only: a probe reads no body, so a challenge page is recognised
- * by what the protection layer puts in the headers (the lists live with the fetcher's
- * detector, src/fetch/bot-protection.ts, which the other tools run on the body too).
+ * Names the marker that shows a response came from a bot-protection layer, or null: a header
+ * that only a challenge carries (AWS WAF's x-amzn-waf-action on its 202, cf-mitigated), on any
+ * status; any vendor header or cookie on a 403/429/503. Headers and cookie names only: a probe
+ * reads no body, so a challenge page is recognised by what the protection layer puts in the
+ * headers (the lists live with the fetcher's detector, src/fetch/bot-protection.ts, which the
+ * other tools run on the body too).
  */
 export function challengeMarker(
   status: number,
   headers: Readonly<Record<string, string>>,
   setCookieNames: readonly string[] = [],
 ): string | null {
+  const decisive = decisiveMarker(headers);
+  if (decisive) return decisive.signal;
   if (!CHALLENGE_STATUSES.has(status)) return null;
   return vendorMarker(headers, setCookieNames)?.signal ?? null;
 }

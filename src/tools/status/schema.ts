@@ -38,7 +38,10 @@ export const statusDataSchema: JsonSchema = {
       type: ['integer', 'null'],
       description: 'HTTP status of the final response; null when no response came.',
     },
-    ok: { type: 'boolean', description: 'True exactly when the final status is 200-299.' },
+    ok: {
+      type: 'boolean',
+      description: 'True when the final status is 200-299 and the answer is not a bot-protection challenge.',
+    },
     final_url: {
       type: 'string',
       description: 'Absolute URL of the final response after redirects; the requested URL, normalised, when none.',

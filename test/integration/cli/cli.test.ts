@@ -122,6 +122,21 @@ describe('urlkit CLI', () => {
     const unknownCommand = await urlkit(['crawl', `${site.origin}/`]);
     assert.equal(unknownCommand.code, 1);
     assert.match(unknownCommand.stderr, /unknown command "crawl"/);
+
+    // Every usage error: the error envelope on stdout, one line on stderr, no help text.
+    for (const [run, message] of [
+      [noUrl, /give at least one URL/],
+      [await urlkit(['content', `${site.origin}/`, '--bogus']), /unknown option --bogus/],
+      [unknownFlag, /unknown option --output-format/],
+      [unknownCommand, /unknown command "crawl"/],
+      [tooLong, /must be at most 60/],
+    ] as const) {
+      assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+      const envelope = JSON.parse(run.stdout) as { correlation_id: string; error: { code: string; message: string } };
+      assert.equal(envelope.error.code, 'invalid_request');
+      assert.match(envelope.error.message, message);
+      assert.match(envelope.correlation_id, /^[0-9a-f-]{36}$/);
+    }
   });
 
   it('a bad setting stops it with a one-line message', async () => {
@@ -131,11 +146,32 @@ describe('urlkit CLI', () => {
     assert.match(run.stderr, /URLKIT_MAX_RETRIES must be a whole number/);
   });
 
-  it('urlkit serve listens and exits 0 on SIGTERM', async () => {
-    const child = await startChild(CLI, {}, ['serve']);
+  it('settings that would quietly do less are refused: URLKIT_ROLE=worker without Redis, URLKIT_API_KEYS=","', async () => {
+    for (const [env, message] of [
+      [{ URLKIT_ROLE: 'worker' }, /URLKIT_ROLE=worker needs URLKIT_REDIS_URL/],
+      [{ URLKIT_API_KEYS: ',' }, /URLKIT_API_KEYS holds no key/],
+    ] as const) {
+      const run = await urlkit(['serve'], env);
+      assert.equal(run.code, 1);
+      assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+      assert.match(run.stderr, message);
+    }
+  });
+
+  it('urlkit serve listens and exits 0 on SIGTERM; an unknown URLKIT_ variable is one warning line', async () => {
+    const child = await startChild(CLI, { URLKIT_ALLOW_CIDR: '127.0.0.2/32' }, ['serve']);
     try {
       const res = await fetch(`${child.origin}/healthz`);
       assert.equal(res.status, 200);
+      const warnings = child
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('is not a urlkit setting'));
+      assert.equal(warnings.length, 1, child.stdout());
+      assert.match(
+        warnings[0]!,
+        /"level":40,.*URLKIT_ALLOW_CIDR is not a urlkit setting .*did you mean URLKIT_ALLOW_CIDRS\?/,
+      );
       child.proc.kill('SIGTERM');
       assert.equal((await child.exit).code, 0);
     } finally {

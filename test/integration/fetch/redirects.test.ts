@@ -138,7 +138,8 @@ test('loops and over-long chains are too_many_redirects, with the hops so far', 
   const long = await fetcher.fetchPage(`${site.origin}/chain/6`, T).catch((e: unknown) => e);
   assert.ok(long instanceof FetchFailure);
   assert.equal(long.code, 'too_many_redirects');
-  assert.equal(long.partial.hops.length, 6);
+  assert.equal(long.partial.hops.length, 5, 'the redirect past the limit is not followed');
+  assert.equal(long.partial.finalUrl, `${site.origin}/chain/1`, 'where the followed redirects led');
 });
 
 test('303 fetches with GET but keeps a HEAD probe a HEAD; 307 keeps the method', async () => {

@@ -11,6 +11,8 @@ export interface Child {
   origin: string;
   /** Everything the child wrote to stdout so far (JSON log lines). */
   stdout(): string;
+  /** Everything the child wrote to stderr so far. */
+  stderr(): string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -46,7 +48,7 @@ export async function startChild(script: string, env: Record<string, string>, ar
     proc.stdout!.on('data', check);
     exit.then(({ code }) => reject(new Error(`server exited early (${code}): ${err}${out}`)));
   });
-  return { proc, origin, stdout: () => out, exit };
+  return { proc, origin, stdout: () => out, stderr: () => err, exit };
 }
 
 /** Waits until some stdout line satisfies the predicate (the child logs as it works). */

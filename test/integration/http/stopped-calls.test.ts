@@ -127,10 +127,16 @@ describe('a call stopped by shutdown keeps what finished', () => {
   it('shutdown past its grace: finished items kept, the others say the service stopped them', async () => {
     const server = await serve(
       // The grace is ample for the fast pages; the slow one outlives it.
-      testConfig({ rateLimitMax: 0, shutdownGraceMs: 2000, port: 0, host: '127.0.0.1', batchChunkSize: 2 }),
+      testConfig({ rateLimitMax: 0, shutdownGraceMs: 5000, port: 0, host: '127.0.0.1', batchChunkSize: 2 }),
       quiet,
     );
     try {
+      // Worker threads start on the first call: not inside the grace period below.
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/tools/get_url_metadata',
+        payload: { items: [`${site.origin}/page/w1`, `${site.origin}/page/w2`] },
+      });
       const reached = new Promise<void>((resolve) => reachedSlow.push(resolve));
       const call = fetch(`${server.address}/api/v1/tools/get_url_metadata`, {
         method: 'POST',
@@ -145,8 +151,8 @@ describe('a call stopped by shutdown keeps what finished', () => {
       const res = await call;
       assert.equal(res.status, 200);
       const results = ((await res.json()) as { data: { results: Item[] } }).data.results;
-      assert.equal(results[0]!.data?.title, 'Page page/x');
-      assert.equal(results[2]!.data?.title, 'Page page/y');
+      assert.equal(results[0]!.data?.title, 'Page page/x', JSON.stringify(results[0]));
+      assert.equal(results[2]!.data?.title, 'Page page/y', JSON.stringify(results[2]));
       assert.equal(results[1]!.meta.error?.code, 'timeout');
       assert.match(results[1]!.meta.error?.message ?? '', /shutting down/);
     } finally {

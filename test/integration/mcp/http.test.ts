@@ -112,6 +112,45 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     assert.match(refused.result.content[0]!.text, /"code":"invalid_request".*one tools\/call per HTTP request/);
   });
 
+  it('a body that is not JSON, or nests too deep, gets a JSON-RPC parse error (-32700); __proto__ is named', async (t) => {
+    const server = await start();
+    t.after(() => server.shutdown('test over'));
+    const post = (body: string) =>
+      fetch(`${server.address}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+    for (const [body, message] of [
+      ['{"jsonrpc":"2.0","id":1,', /^Parse error: The request body is not valid JSON/],
+      [
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"clean_web_content","arguments":{"url":${'['.repeat(300_000)}${']'.repeat(300_000)}}}}`,
+        /^Parse error: .*nest deeper than 32 levels/,
+      ],
+    ] as const) {
+      const res = await post(body);
+      assert.equal(res.status, 400);
+      const answer = (await res.json()) as {
+        jsonrpc: string;
+        id: null;
+        error: { code: number; message: string; data: { code: string; correlation_id: string } };
+      };
+      assert.equal(answer.jsonrpc, '2.0');
+      assert.equal(answer.id, null);
+      assert.equal(answer.error.code, -32700);
+      assert.match(answer.error.message, message);
+      assert.equal(answer.error.data.code, 'invalid_json');
+      assert.equal(answer.error.data.correlation_id, res.headers.get('x-correlation-id'));
+    }
+    const proto = await post(
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"check_url_status","arguments":{"url":"https://a/","__proto__":{"x":1}}}}',
+    );
+    assert.equal(proto.status, 200);
+    const answered = await proto.text();
+    assert.match(answered, /"isError":true/);
+    assert.match(answered, /invalid_request.*__proto__/);
+  });
+
   it('with URLKIT_API_KEYS set, refuses /mcp without the key and serves it with the key', async (t) => {
     const server = await start({ apiKeys: ['mcp-test-key'] });
     t.after(() => server.shutdown('test over'));

@@ -3,6 +3,8 @@
 // progress, a cancelled call stops its fetch, and closing stdin ends the process.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -41,6 +43,37 @@ async function spawnMcp(env: Record<string, string> = {}): Promise<Spawned> {
   client.onerror = (err) => protocolErrors.push(err);
   await client.connect(transport);
   return { client, transport, stderr: () => stderr, protocolErrors };
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
+/** `urlkit mcp` driven by hand: lines written to stdin, JSON-RPC messages read from stdout. */
+function spawnRaw() {
+  const proc = spawn(process.execPath, [CLI, 'mcp'], {
+    env: { ...process.env, URLKIT_ALLOW_CIDRS: '127.0.0.2/32', URLKIT_LOG_LEVEL: 'warn', URLKIT_WORKER_THREADS: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  proc.stderr.resume();
+  const sendLine = (line: string) => proc.stdin.write(`${line}\n`);
+  return {
+    proc,
+    sendLine,
+    send: (message: unknown) => sendLine(JSON.stringify(message)),
+    stdout: () => out,
+    messages: () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id?: unknown }),
+    exited: once(proc, 'exit').then(([code]) => code as number | null),
+  };
 }
 
 describe('urlkit mcp (stdio)', () => {
@@ -101,7 +134,51 @@ describe('urlkit mcp (stdio)', () => {
     const own = await spawnMcp();
     // The SDK client closes stdin first and waits before it would send SIGTERM, as hosts do.
     await own.client.close();
-    assert.match(own.stderr(), /"reason":"stdin closed","msg":"mcp stdio session ending"/);
+    assert.match(own.stderr(), /"reason":"stdin closed","in_flight":0,"msg":"mcp stdio session ending"/);
+  });
+
+  it('stdin closed right after a tools/call: the call is answered, then the process exits 0', async () => {
+    const raw = spawnRaw();
+    raw.send(INITIALIZE);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    raw.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_url_metadata', arguments: { url: `${site.origin}/p7` } },
+    });
+    raw.proc.stdin!.end();
+    const code = await raw.exited;
+    assert.equal(code, 0);
+    const answer = raw.messages().find((m) => m.id === 2) as { result?: { structuredContent?: any } } | undefined;
+    assert.ok(answer?.result, raw.stdout());
+    assert.equal(answer.result.structuredContent.results[0].meta.status_code, 200);
+  });
+
+  it('a raw session: deep arguments are invalid_json, a __proto__ argument is invalid_request, a bad line gets -32700', async () => {
+    const raw = spawnRaw();
+    raw.send(INITIALIZE);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
+    raw.sendLine(
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"clean_web_content","arguments":{"url":${deep}}}}`,
+    );
+    raw.sendLine(
+      '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"clean_web_content","arguments":{"url":"https://a/","__proto__":{"x":1}}}}',
+    );
+    raw.sendLine('{"jsonrpc":"2.0","id":4,');
+    raw.proc.stdin!.end();
+    assert.equal(await raw.exited, 0);
+    const byId = (id: unknown) => raw.messages().find((m) => m.id === id) as any;
+    const errorOf = (id: number) => JSON.parse(byId(id).result.content[0].text).error;
+    assert.equal(byId(2).result.isError, true);
+    assert.equal(errorOf(2).code, 'invalid_json');
+    assert.match(errorOf(2).message, /deeper than 32 levels/);
+    assert.equal(errorOf(3).code, 'invalid_request');
+    assert.deepEqual(errorOf(3).details, [{ path: '/__proto__', message: 'unknown field "__proto__" is not allowed' }]);
+    const parseError = raw.messages().find((m) => (m as any).error?.code === -32700);
+    assert.ok(parseError, raw.stdout());
+    assert.equal(parseError.id, null);
   });
 
   it('urlkit mcp takes no arguments', async () => {

@@ -54,6 +54,7 @@ describe('POST /api/v1/tools/get_url_metadata', () => {
       'image',
       'keywords',
       'lang',
+      'logo',
       'modified_at',
       'og',
       'published_at',

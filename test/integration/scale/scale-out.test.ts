@@ -281,6 +281,27 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     }
   });
 
+  it('the HTTP port of a worker answers as the API does: correlation ids, JSON envelopes, no deprecation warning', async () => {
+    const worker = cluster.workers[0]!;
+    for (const path of ['/healthz', '/readyz']) {
+      const res = await fetch(`${worker.origin}${path}`);
+      assert.equal(res.status, 200, path);
+      const body = (await res.json()) as { correlation_id: string; status: string };
+      assert.match(body.correlation_id, /^[0-9a-f-]{36}$/, path);
+      assert.equal(res.headers.get('x-correlation-id'), body.correlation_id, path);
+    }
+    const missing = await fetch(`${worker.origin}/api/v1/tools/clean_web_content`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(missing.status, 404);
+    const envelope = (await missing.json()) as { correlation_id: string; error: { code: string } };
+    assert.equal(envelope.error.code, 'not_found');
+    assert.equal(missing.headers.get('x-correlation-id'), envelope.correlation_id);
+    for (const w of cluster.workers) assert.doesNotMatch(w.stderr(), /FSTDEP|DeprecationWarning/);
+  });
+
   it('Redis lost: calls answer per-item errors at once and /readyz is false; back when Redis returns', async () => {
     await redis.stop();
     for (let i = 0; i < 100 && (await fetch(`${cluster.api.origin}/readyz`)).status !== 503; i++) await sleep(50);
@@ -330,7 +351,7 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
       const [code] = await once(proc, 'exit');
       assert.equal(code, 1, args[0]);
       assert.equal(err.trim().split('\n').length, 1, err);
-      assert.match(err, /cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+/);
+      assert.match(err, /cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
     }
   });
 });

@@ -209,6 +209,30 @@ describe('check_url_status against live servers', () => {
     assert.equal(data.redirect_history[1].url, `${site.origin}/loop/b`);
   });
 
+  it('a chain one longer than the redirect limit: the limit is followed and counted, no more', async () => {
+    const limit = testConfig().maxRedirects;
+    const within = await probe(`${site.origin}/hops/${limit}`);
+    assert.equal(within.data.status_code, 200);
+    assert.equal(within.data.redirect_count, limit);
+    const { data, meta } = await probe(`${site.origin}/hops/${limit + 1}`);
+    assert.equal(meta.error.code, 'too_many_redirects');
+    assert.equal(data.reason, 'too_many_redirects');
+    assert.equal(data.redirect_count, limit);
+    assert.equal(data.redirect_history.length, limit);
+    // Where the followed redirects led: the response there was one redirect too many.
+    assert.equal(data.final_url, `${site.origin}/hops/1`);
+    assert.equal(data.redirect_history.at(-1).location, '/hops/1');
+    assert.match(meta.error.message, new RegExp(`More than ${limit} redirects`));
+  });
+
+  it('an AWS WAF challenge (202, x-amzn-waf-action: challenge) is bot_protection, not ok', async () => {
+    const { data, meta } = await probe(`${site.origin}/waf-challenge`);
+    assert.equal(data.status_code, 202);
+    assert.equal(data.reason, 'bot_protection');
+    assert.equal(data.ok, false);
+    assert.equal(meta.error, undefined, 'reported as data, like every challenge the probe sees');
+  });
+
   it('reports 429 as rate_limited with retry_after_s at once, without retrying', async () => {
     const { data, meta } = await probe(`${site.origin}/rate-limited`);
     assert.equal(data.status_code, 429);

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
+import { loadConfigNoting, startupWarnings } from '../../../src/config/config-warnings.js';
 
 describe('loadConfig', () => {
   it('defaults to 127.0.0.1:8080 with auth off and the documented limits', () => {
@@ -43,6 +44,11 @@ describe('loadConfig', () => {
       [{ URLKIT_ALLOW_CIDRS: '10.0.0.0' }, /^URLKIT_ALLOW_CIDRS entries must look like/],
       [{ URLKIT_PROXY: 'socks5://proxy:1080' }, /^URLKIT_PROXY must be an http/],
       [{ URLKIT_PROXY_MODE: 'always' }, /needs URLKIT_PROXY/],
+      // Settings that would quietly do less than they say.
+      [{ URLKIT_API_KEYS: ',' }, /^URLKIT_API_KEYS holds no key/],
+      [{ URLKIT_API_KEYS: ' , , ' }, /^URLKIT_API_KEYS holds no key/],
+      [{ URLKIT_ROLE: 'worker' }, /^URLKIT_ROLE=worker needs URLKIT_REDIS_URL/],
+      [{ URLKIT_ROLE: 'api' }, /^URLKIT_ROLE=api needs URLKIT_REDIS_URL/],
     ];
     for (const [env, message] of bad) {
       assert.throws(
@@ -51,5 +57,36 @@ describe('loadConfig', () => {
         JSON.stringify(env),
       );
     }
+  });
+});
+
+describe('start-up warnings', () => {
+  it('an unknown URLKIT_* variable is named with the closest known setting', () => {
+    const loaded = loadConfigNoting({ URLKIT_ALLOW_CIDR: '127.0.0.2/32', URLKIT_TIMEOUT_MS: '5', PATH: '/bin' });
+    assert.deepEqual(loaded.unknown, ['URLKIT_ALLOW_CIDR', 'URLKIT_TIMEOUT_MS']);
+    assert.ok(loaded.known.includes('URLKIT_ALLOW_CIDRS') && loaded.known.length >= 40);
+    assert.deepEqual(startupWarnings(loaded, false), [
+      'URLKIT_ALLOW_CIDR is not a urlkit setting and is ignored (did you mean URLKIT_ALLOW_CIDRS?)',
+      'URLKIT_TIMEOUT_MS is not a urlkit setting and is ignored (did you mean URLKIT_DNS_TIMEOUT_MS?)',
+    ]);
+    assert.deepEqual(startupWarnings(loadConfigNoting({ URLKIT_ALLOW_CIDRS: '127.0.0.2/32' }), true), []);
+  });
+
+  it('an API listening beyond this machine without API keys gets one warning line', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.0.2.7']) {
+      const warnings = startupWarnings(loadConfigNoting({ HOST }), true);
+      assert.equal(warnings.length, 1, HOST);
+      assert.match(
+        warnings[0]!,
+        new RegExp(
+          `^HOST=${HOST.replace(/\./g, '\\.')} accepts calls from other machines and URLKIT_API_KEYS is not set`,
+        ),
+      );
+      // Only the API server warns: a worker or a CLI call takes no tool calls from the network.
+      assert.deepEqual(startupWarnings(loadConfigNoting({ HOST }), false), []);
+    }
+    assert.deepEqual(startupWarnings(loadConfigNoting({ HOST: '0.0.0.0', URLKIT_API_KEYS: 'k' }), true), []);
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '[::1]'])
+      assert.deepEqual(startupWarnings(loadConfigNoting({ HOST }), true), [], HOST);
   });
 });

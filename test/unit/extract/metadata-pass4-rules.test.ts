@@ -3,20 +3,26 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
+import { pageTitles } from '../../../src/extract/page/headline.js';
 import { extractMetadata } from '../../../src/extract/metadata/index.js';
 import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
 
 const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+/** The cleaners' title (the headline as printed): the rules these blocks pin moved there from the metadata title. */
+const titles = (html: string, url = 'https://news.example.com/story') => ({
+  title: pageTitles(parseHtml(html), url).headline,
+});
 
 describe('description: cut short', () => {
-  it('takes the whole declared text a description with an ellipsis was cut from', () => {
+  // The v3 ruling: the declared description verbatim, og:description first, nothing completed.
+  it('keeps og:description as declared even when another source has the whole text', () => {
     const full =
       'Saubere Sache: the cleaning company grows beyond its home region and now opens an office in the capital.';
     assert.equal(
       meta(
         `<meta property="og:description" content="Saubere Sache: the cleaning company grows beyond its ho..."><meta name="description" content="${full}">`,
       ).description,
-      full,
+      'Saubere Sache: the cleaning company grows beyond its ho...',
     );
   });
   it('keeps the cut one when no declared source goes on with it (the lead paragraph is not a completion)', () => {
@@ -61,10 +67,10 @@ describe('author: "By" in an element of its own', () => {
   });
 });
 
-describe('title: a site name with separators of its own', () => {
+describe("headline (the cleaners' title): a site name with separators of its own", () => {
   it('cuts a multi-part og:site_name from the end of the title', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:site_name" content="AOC media - Analyse Opinion Critique"><meta property="og:title" content="Pour le néolibéralisme, la retraite est un archaïsme | AOC media - Analyse Opinion Critique">',
       ).title,
       'Pour le néolibéralisme, la retraite est un archaïsme',
@@ -72,7 +78,7 @@ describe('title: a site name with separators of its own', () => {
   });
   it('cuts a multi-part logo <h1> from the end of the title', () => {
     assert.equal(
-      meta(
+      titles(
         '<title>Enchufla Figuren - Salsa-Figuren - Rueda in Berlin</title><h1><a href="/"><span>Salsa-Figuren - Rueda in Berlin</span></a></h1>',
       ).title,
       'Enchufla Figuren',
@@ -80,7 +86,7 @@ describe('title: a site name with separators of its own', () => {
   });
   it('cuts a site name joined with "|" without spaces', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:site_name" content="NEWS WEB EASY"><meta property="og:title" content="NEWS WEB EASY|子どもへの体罰を禁止する法律ができる">',
       ).title,
       '子どもへの体罰を禁止する法律ができる',
@@ -88,7 +94,7 @@ describe('title: a site name with separators of its own', () => {
   });
   it('keeps a title whose remainder would be a single word', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:site_name" content="Big - Site"><meta property="og:title" content="Geschichte | Big - Site">',
       ).title,
       'Geschichte | Big - Site',
@@ -96,18 +102,18 @@ describe('title: a site name with separators of its own', () => {
   });
 });
 
-describe('title: a kicker marked off in the <h1>', () => {
+describe("headline (the cleaners' title): a kicker marked off in the <h1>", () => {
   it('takes the main line when the declared title is the whole <h1>, kicker and hidden separator included', () => {
     const h1 =
       '<h1><span class="kicker">Klimaschutz</span><span class="visually-hidden">: </span><span class="title">Bohren, bis es heiß wird</span></h1>';
     assert.equal(
-      meta(`<meta property="og:title" content="Klimaschutz: Bohren, bis es heiß wird">${h1}`).title,
+      titles(`<meta property="og:title" content="Klimaschutz: Bohren, bis es heiß wird">${h1}`).title,
       'Bohren, bis es heiß wird',
     );
   });
   it('keeps the declared title when the <h1> only styles a word (no separator element)', () => {
     assert.equal(
-      meta(
+      titles(
         '<title>Meta-Programming In Emacs Using Defadvice</title><h1>Meta-Programming In Emacs Using <b>defadvice</b></h1>',
       ).title,
       'Meta-Programming In Emacs Using Defadvice',
@@ -117,7 +123,7 @@ describe('title: a kicker marked off in the <h1>', () => {
     const h1 =
       '<h1><span>Strompreisbremse – Erlösabschöpfung</span><span class="invisible">: </span><span>Bundesregierung drosselt Bioenergie, Branche protestiert</span></h1>';
     assert.equal(
-      meta(
+      titles(
         `<meta property="og:title" content="Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt Bioenergie">${h1}`,
       ).title,
       'Bundesregierung drosselt Bioenergie, Branche protestiert',
@@ -380,12 +386,12 @@ describe('description: a platform stand-in is no description', () => {
       'What the post is about, in one sentence of its own.',
     );
   });
-  it('completes a description cut with a trailing "Read More" from a declared source', () => {
+  it('keeps a description ending in "Read More" as declared (v3: verbatim, not completed)', () => {
     assert.equal(
       meta(
         '<meta property="og:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and Read More"><meta name="twitter:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.">',
       ).description,
-      'An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.',
+      'An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and Read More',
     );
   });
 });

@@ -3,10 +3,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
+import { pageTitles } from '../../../src/extract/page/headline.js';
 import { extractMetadata } from '../../../src/extract/metadata/index.js';
 import { findDateInText } from '../../../src/extract/metadata/dates.js';
 
 const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+/** The cleaners' title (the headline as printed): the rules these blocks pin moved there from the metadata title. */
+const titles = (html: string, url = 'https://news.example.com/story') => ({
+  title: pageTitles(parseHtml(html), url).headline,
+});
 
 describe('published_at: date-marked elements', () => {
   it('reads a two-digit year in an element marked as a date ("Party, 30.10.23")', () => {
@@ -59,10 +64,10 @@ describe('published_at: microdata on a visible element', () => {
   });
 });
 
-describe('title: as the page prints it', () => {
+describe("headline (the cleaners' title): as the page prints it", () => {
   it('takes the typographic dashes the <h1> prints for the same words', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="Signa in Sorge - Finanzdaten und Berater-Auftrag"><h1><span>Immobilienkrise</span> <span>Signa in Sorge – Finanzdaten und Berater-Auftrag</span></h1>',
       ).title,
       'Signa in Sorge – Finanzdaten und Berater-Auftrag',
@@ -70,7 +75,7 @@ describe('title: as the page prints it', () => {
   });
   it('takes them from the <title> when there is no <h1>', () => {
     assert.equal(
-      meta(
+      titles(
         '<title>Termine Januar – Mai 2020 in Halle - whisky.example</title><meta property="og:title" content="Termine Januar - Mai 2020 in Halle">',
       ).title,
       'Termine Januar – Mai 2020 in Halle',
@@ -78,7 +83,7 @@ describe('title: as the page prints it', () => {
   });
   it('keeps the declared title when the words differ, not only the dashes', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="Termine Januar - Mai 2020 in Halle"><title>Termine Januar – Juni 2020 in Halle</title>',
       ).title,
       'Termine Januar - Mai 2020 in Halle',
@@ -86,14 +91,15 @@ describe('title: as the page prints it', () => {
   });
   it('skips a meta title cut at an unescaped quote where <title> goes on', () => {
     assert.equal(
-      meta('<meta property="og:title" content="Senator calls Biden "unfit""><title>Senator calls Biden "unfit"</title>')
-        .title,
+      titles(
+        '<meta property="og:title" content="Senator calls Biden "unfit""><title>Senator calls Biden "unfit"</title>',
+      ).title,
       'Senator calls Biden "unfit"',
     );
   });
   it('keeps a meta title that is only shorter than <title>', () => {
     assert.equal(
-      meta('<meta property="og:title" content="Senator calls Biden"><title>Senator calls Biden | News</title>').title,
+      titles('<meta property="og:title" content="Senator calls Biden"><title>Senator calls Biden | News</title>').title,
       'Senator calls Biden',
     );
   });

@@ -3,10 +3,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
+import { pageTitles } from '../../../src/extract/page/headline.js';
 import { extractMetadata } from '../../../src/extract/metadata/index.js';
 import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
 
 const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+/** The cleaners' title (the headline as printed): the rules these blocks pin moved there from the metadata title. */
+const titles = (html: string, url = 'https://news.example.com/story') => ({
+  title: pageTitles(parseHtml(html), url).headline,
+});
 
 describe('author: sources and their order', () => {
   it('takes article:author (Open Graph) before a site-wide <meta name=author>', () => {
@@ -102,16 +107,16 @@ describe('published_at on the page clock', () => {
   });
 });
 
-describe('title: the site logo is not the headline', () => {
+describe("headline (the cleaners' title): the site logo is not the headline", () => {
   it('does not take an <h1> that is the site logo (home link, site-title class) as the headline', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="Want to See a More Diverse Community? So Do We."><h1 class="wpcom-title"><a href="https://wordpress.com/">WordPress.com</a></h1>',
       ).title,
       'Want to See a More Diverse Community? So Do We.',
     );
     assert.equal(
-      meta(
+      titles(
         '<title>Keine Talstraße zur Bunten Republik | Spiel-Talstraße</title><h1 id="site-title"><a href="/" rel="home">Spiel-Talstraße</a></h1><h1 class="entry-title">Keine Talstraße zur Bunten Republik</h1>',
       ).title,
       'Keine Talstraße zur Bunten Republik',
@@ -119,34 +124,34 @@ describe('title: the site logo is not the headline', () => {
   });
   it('cuts the site name from a multi-part <title>: what precedes it, or the last part when it comes first', () => {
     assert.equal(
-      meta(
+      titles(
         '<title>Das vermutlich schwulste Musikvideo der Welt : Krimiblog-Archiv | Ermittlungen | Gegründet 2005</title><h1><a href="http://archiv.krimiblog.example/">Krimiblog-Archiv</a></h1>',
       ).title,
       'Das vermutlich schwulste Musikvideo der Welt',
     );
     assert.equal(
-      meta(
+      titles(
         '<title>Time 4 talks » Blog Archiv » Weitere Digitalisierung der Kinos</title><h1><a href="https://www.time4talks.example/">Time 4 talks</a></h1>',
       ).title,
       'Weitere Digitalisierung der Kinos',
     );
     assert.equal(
-      meta('<title>Geschichte | Klänge</title><meta property="og:site_name" content="Klänge">').title,
+      titles('<title>Geschichte | Klänge</title><meta property="og:site_name" content="Klänge">').title,
       'Geschichte | Klänge',
     );
   });
 });
 
-describe('title: the visible headline in full', () => {
+describe("headline (the cleaners' title): the visible headline in full", () => {
   it('takes the <h1> that goes on where the declared title stops, not one with a subtitle line', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="How to Care for Hydrangeas"><h1>How to Care for Hydrangeas to Get the Most Beautiful Blooms</h1>',
       ).title,
       'How to Care for Hydrangeas to Get the Most Beautiful Blooms',
     );
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="Hass-Demo in Essen"><h1>Hass-Demo in Essen <span>Gebührenfinanzierte Verharmlosung</span></h1>',
       ).title,
       'Hass-Demo in Essen',
@@ -154,7 +159,7 @@ describe('title: the visible headline in full', () => {
   });
   it('drops a short kicker line over the headline', () => {
     assert.equal(
-      meta(
+      titles(
         '<title>Autohäuser rechnen mit Anlaufen | MDR</title><h1><span>Nach Corona-Lockerungen</span> <span>Autohäuser rechnen mit langsamem Anlaufen</span></h1>',
       ).title,
       'Autohäuser rechnen mit langsamem Anlaufen',
@@ -162,7 +167,7 @@ describe('title: the visible headline in full', () => {
   });
   it('cuts the site name from og:title as from <title>', () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:site_name" content="Fachblatt.example"><meta property="og:title" content="Olympia - Getränke per Schiff ins Zentrum - Fachblatt.example">',
       ).title,
       'Olympia - Getränke per Schiff ins Zentrum',

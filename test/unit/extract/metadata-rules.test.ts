@@ -4,11 +4,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
+import { pageTitles } from '../../../src/extract/page/headline.js';
 import { extractMetadata } from '../../../src/extract/metadata/index.js';
 import { cleanAuthor } from '../../../src/extract/metadata/author-names.js';
 import { dateInUrl, findDateInText } from '../../../src/extract/metadata/dates.js';
 
 const meta = (html: string, url = 'https://news.example.com/story') => extractMetadata(parseHtml(html), url);
+/** The cleaners' title (the headline as printed): the title rules these tests pin moved there in v3. */
+const titles = (html: string, url = 'https://news.example.com/story') => ({
+  title: pageTitles(parseHtml(html), url).headline,
+});
 
 describe('dates keep the page offset', () => {
   it('keeps +02:00 so the page day survives (no UTC conversion)', () => {
@@ -62,10 +67,8 @@ describe('dates where the page shows them', () => {
       ).published_at,
       '2022-01-30T18:36:00',
     );
-    assert.equal(
-      meta('<div><dl><dt>Datum</dt><dd>12.01.2017</dd></dl><p>Body text.</p></div>').published_at,
-      '2017-01-12',
-    );
+    // v3: a date written anywhere in the text is no longer read as the page's.
+    assert.equal(meta('<div><dl><dt>Datum</dt><dd>12.01.2017</dd></dl><p>Body text.</p></div>').published_at, null);
   });
   it('does not take a date from prose numbers like 03.04 without a year', () => {
     assert.equal(meta('<p>Call 03.04 now</p>').published_at, null);
@@ -201,58 +204,73 @@ describe('ruled precedence and fallbacks', () => {
     );
     assert.equal(meta('<title>A long story headline here - Brand</title>').site_name, 'Brand');
   });
-  it('title: the <h1> when the declared title is the h1 plus a brand or section', () => {
+  it('title: the declared title verbatim, og:title first, the brand and section kept (v3)', () => {
     assert.equal(
       meta(
+        '<meta property="og:title" content="News - The Big Story of Today - Brand Site"><title>Other</title><h1>The Big Story of Today</h1>',
+      ).title,
+      'News - The Big Story of Today - Brand Site',
+    );
+    assert.equal(meta('<meta name="twitter:title" content="Tw &amp; Title"><title>T</title>').title, 'Tw & Title');
+    assert.equal(meta('<title>  The   Story | Brand </title><h1>The Story</h1>').title, 'The Story | Brand');
+    assert.equal(
+      meta('<script type="application/ld+json">{"@type":"Article","headline":"LD headline"}</script><h1>H</h1>').title,
+      'LD headline',
+    );
+    assert.equal(meta('<h1>Only a heading</h1>').title, 'Only a heading');
+  });
+  it("headline (the cleaners' title): the <h1> when the declared title is the h1 plus a brand or section", () => {
+    assert.equal(
+      titles(
         '<meta property="og:title" content="News - The Big Story of Today - Brand Site"><h1>The Big Story of Today</h1>',
       ).title,
       'The Big Story of Today',
     );
     assert.equal(
-      meta('<meta property="og:title" content="Declared Title"><h1>Other Heading Entirely</h1>').title,
+      titles('<meta property="og:title" content="Declared Title"><h1>Other Heading Entirely</h1>').title,
       'Declared Title',
     );
   });
-  it('title: the visible <h1> when it tells the declared story in other words', () => {
+  it("headline (the cleaners' title): the visible <h1> when it tells the declared story in other words", () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="13 Ways To Compliment Women With Power"><h1>The Power Of Compliments For Women</h1>',
       ).title,
       'The Power Of Compliments For Women',
     );
     // an unrelated banner h1 (a section, the site) or a short brand is not the headline
     assert.equal(
-      meta('<meta property="og:title" content="Rain expected across the valley"><h1>Press releases</h1>').title,
+      titles('<meta property="og:title" content="Rain expected across the valley"><h1>Press releases</h1>').title,
       'Rain expected across the valley',
     );
     assert.equal(
-      meta('<title>Rain expected across the valley</title><h1>Valley News</h1>').title,
+      titles('<title>Rain expected across the valley</title><h1>Valley News</h1>').title,
       'Rain expected across the valley',
     );
     // an h1 that is the declared headline with a kicker glued in front: the declared form is clean
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>',
       ).title,
       'Große Aufgaben für die neue Regierung',
     );
   });
-  it('title: the <h1> when og:title is a section name and <title> tells its story', () => {
+  it("headline (the cleaners' title): the <h1> when og:title is a section name and <title> tells its story", () => {
     assert.equal(
-      meta(
+      titles(
         '<meta property="og:title" content="Pressemitteilungen"><title>BDZV: Olafur Eliasson gestaltet Titelseite</title><h1>Olafur Eliasson gestaltet die Titelseite für Zeitungen</h1>',
       ).title,
       'Olafur Eliasson gestaltet die Titelseite für Zeitungen',
     );
   });
-  it('title: an <h1> that is the site brand is not the headline', () => {
+  it("headline (the cleaners' title): an <h1> that is the site brand is not the headline", () => {
     assert.equal(
-      meta('<title>Yellow Vests and I — Pamela Anderson</title><h1>Pamela Anderson</h1><h1>Yellow Vests and I</h1>')
+      titles('<title>Yellow Vests and I — Pamela Anderson</title><h1>Pamela Anderson</h1><h1>Yellow Vests and I</h1>')
         .title,
       'Yellow Vests and I',
     );
     assert.equal(
-      meta('<title>Werkzeuge des Neandertalers | Steinzeit und Co</title><h1>Steinzeit und Co</h1>').title,
+      titles('<title>Werkzeuge des Neandertalers | Steinzeit und Co</title><h1>Steinzeit und Co</h1>').title,
       'Werkzeuge des Neandertalers | Steinzeit und Co',
     );
   });

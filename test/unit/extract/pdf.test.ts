@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { joinLines, layoutPdf, type PdfPageText, type PdfTextRun } from '../../../src/extract/pdf/pdf-layout.js';
 import { pdfDate } from '../../../src/extract/pdf/pdf-date.js';
+import { romanValue } from '../../../src/extract/pdf/running-lines.js';
 import { renderBlocks } from '../../../src/render/render.js';
 import { pdfTask, type PdfRequest } from '../../../src/workers/pdf-task.js';
 import {
@@ -82,6 +83,78 @@ describe('layoutPdf', () => {
     assert.doesNotMatch(out, /Annual Review/);
     assert.doesNotMatch(out, /^\d$/m);
     for (const n of [1, 2, 3]) assert.match(out, new RegExp(`page ${n} with`));
+  });
+
+  // Three pages of body text, each opening with `top(n)` and closing with `bottom(n)`.
+  const pagesWith = (top: (n: number) => PdfTextRun[], bottom: (n: number) => PdfTextRun[]): PdfPageText[] =>
+    [1, 2, 3].map((n) => ({
+      width: 595,
+      height: 842,
+      runs: [
+        ...top(n),
+        ...[0, 1, 2, 3].map((i) =>
+          run(`Body ${i} of the text of page ${n}, with words enough to be body.`, 72, 700 - i * 13),
+        ),
+        ...bottom(n),
+      ],
+    }));
+
+  it('keeps headings that open pages 2 and 3 ("Section 2", "Section 3"), larger than the body', () => {
+    const out = text(
+      pagesWith(
+        (n) => [run(`Section ${n}`, 72, 760, 16)],
+        (n) => [run(`${n}`, 290, 30, 9)],
+      ),
+    );
+    for (const n of [1, 2, 3]) assert.match(out, new RegExp(`^# Section ${n}$`, 'm'), out);
+    assert.doesNotMatch(out, /^\d$/m, 'the page numbers go');
+  });
+
+  it('drops a running head whose page number changes, keeps body lines that differ in a number', () => {
+    const out = text(
+      pagesWith(
+        (n) => [run(`Harbour Trust Annual Review | ${n + 4}`, 72, 800, 9)],
+        () => [],
+      ),
+    );
+    assert.doesNotMatch(out, /Harbour Trust/);
+    for (const n of [1, 2, 3]) assert.match(out, new RegExp(`^Body 0 of the text of page ${n},`, 'm'), out);
+  });
+
+  it('reads well-formed roman numerals only', () => {
+    const table: Array<[string, number | null]> = [
+      ['i', 1],
+      ['iv', 4],
+      ['xii', 12],
+      ['XLIX', 49],
+      ['l', 50],
+      ['iiii', null],
+      ['il', null],
+      ['', null],
+    ];
+    for (const [s, want] of table) assert.equal(romanValue(s), want, s);
+  });
+
+  it('roman page numbers are dropped when they count with the pages; a line "l." is text', () => {
+    const out = text(
+      pagesWith(
+        () => [],
+        (n) => [
+          ...(n === 2 ? [run('The lost files were recovered as wel', 72, 640), run('l.', 72, 627)] : []),
+          run(['i', 'ii', 'iii'][n - 1]!, 290, 30, 9),
+        ],
+      ),
+    );
+    assert.doesNotMatch(out, /^i+$/m, out);
+    assert.match(out, /recovered as wel l\.$/m, out);
+    // With no roman numbering at all, a lone "l." at the foot of a page stays too.
+    const plain = text(
+      pagesWith(
+        () => [],
+        (n) => (n === 1 ? [run('l.', 72, 600)] : []),
+      ),
+    );
+    assert.match(plain, /^l\.$/m, plain);
   });
 
   it('makes headings of larger type (levels by size) and of outline entries', () => {

@@ -138,7 +138,12 @@ export function throwingTool(name = 'broken_tool'): Tool {
 }
 
 /** Collects JSON log lines written by the app. */
-export function logCollector(): { stream: Writable; lines: () => Array<Record<string, unknown>> } {
+export function logCollector(): {
+  stream: Writable;
+  lines: () => Array<Record<string, unknown>>;
+  /** The lines as written (JSON.parse would hide a key written twice). */
+  raw: () => string[];
+} {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
@@ -148,6 +153,7 @@ export function logCollector(): { stream: Writable; lines: () => Array<Record<st
   });
   return {
     stream,
+    raw: () => chunks.join('').split('\n').filter(Boolean),
     lines: () =>
       chunks
         .join('')

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildApp } from '../../../src/http/build-app.js';
+import { ITEM_ERRORS, REQUEST_ERRORS } from '../../../src/errors/codes.js';
 import { TOOLS } from '../../../src/tools/registry.js';
 import { testConfig } from '../../support/loopback-server.js';
 import { UUID_V4, appWith, echoTool, logCollector, unusedServices } from './helpers.js';
@@ -18,10 +19,13 @@ describe('OpenAPI and docs', () => {
     assert.equal(doc.openapi, '3.1.0');
     const result = await new Validator().validate(doc);
     assert.equal(result.valid, true, JSON.stringify(result.errors));
+    const schemas = doc.components.schemas as Record<string, any>;
+    const deref = (s: any): any => (s?.$ref ? schemas[String(s.$ref).split('/').pop()!] : s);
     for (const tool of TOOLS) {
       const op = doc.paths[`/api/v1/tools/${tool.name}`]?.post;
       assert.ok(op, `${tool.name} documented`);
-      const schema = op.requestBody.content['application/json'].schema;
+      assert.equal(op.operationId, tool.name);
+      const schema = deref(op.requestBody.content['application/json'].schema);
       assert.deepEqual(
         Object.keys(schema.properties).sort(),
         Object.keys(tool.inputSchema.properties as object).sort(),
@@ -29,18 +33,33 @@ describe('OpenAPI and docs', () => {
       assert.equal(schema.additionalProperties, false);
       for (const status of ['200', '400', '413', '415', '429', '500', '503'])
         assert.ok(op.responses[status], `${tool.name} ${status}`);
-      const item = op.responses['200'].content['application/json'].schema.properties.data.properties.results.items;
+      const envelope = deref(op.responses['200'].content['application/json'].schema);
+      const item = deref(envelope.properties.data.properties.results.items);
       assert.deepEqual(item.required, ['data', 'meta']);
+      // Item data and meta say which fields are always there; meta.error lists the catalog's codes.
+      const meta = deref(item.properties.meta);
+      assert.ok(meta.required.includes('url') && meta.required.includes('retries'), tool.name);
+      assert.ok(deref(item.properties.data).required.length > 0, tool.name);
+      assert.deepEqual(deref(meta.properties.error).properties.code.enum, Object.keys(ITEM_ERRORS));
       assert.ok(op.responses['200'].headers['X-Correlation-ID']);
       assert.ok(op.responses['429'].headers['Retry-After'] && op.responses['503'].headers['Retry-After']);
     }
-    const content = doc.paths['/api/v1/tools/clean_web_content'].post.requestBody.content['application/json'].schema;
+    const content = deref(
+      doc.paths['/api/v1/tools/clean_web_content'].post.requestBody.content['application/json'].schema,
+    );
     assert.equal(content.properties.output_format.default, 'text');
     assert.equal(content.properties.max_chars.default, 200000);
     assert.equal(content.properties.timeout.maximum, 60);
-    const meta = doc.paths['/api/v1/tools/get_url_metadata'].post.requestBody.content['application/json'].schema;
+    const meta = deref(doc.paths['/api/v1/tools/get_url_metadata'].post.requestBody.content['application/json'].schema);
     assert.equal(meta.properties.timeout.default, 10);
-    assert.ok(doc.paths['/healthz'] && doc.paths['/readyz'] && doc.paths['/metrics']);
+    // The error envelope: code from the catalog, details a list of { path, message }.
+    const error = schemas.RequestError;
+    assert.deepEqual(error.properties.code.enum, Object.keys(REQUEST_ERRORS));
+    assert.deepEqual(deref(error.properties.details.items).required, ['path', 'message']);
+    // Service routes: operation ids, and /readyz declares its 503.
+    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json']) assert.ok(doc.paths[path].get.operationId);
+    assert.ok(doc.paths['/readyz'].get.responses['503']);
+    assert.ok(doc.servers.length > 0);
   });
 
   it('/docs is a page whose every asset comes from this server', async (t) => {
@@ -143,6 +162,31 @@ describe('logs', () => {
       .join('\n');
     assert.doesNotMatch(all, /abc123|xyz789|super-secret-key/);
     assert.match(all, /\/api\/v1\/tools\/clean_web_content/);
+  });
+
+  it('/mcp log lines carry the correlation id once', async (t) => {
+    const logs = logCollector();
+    const app = await appWith([echoTool()], { logLevel: 'info', rateLimitMax: 0 }, { logStream: logs.stream });
+    t.after(() => app.close());
+    const id = '5d444840-9dc0-41d3-9a8b-2f1c5e6a7b8d';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'x-correlation-id': id, accept: 'application/json, text/event-stream' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'clean_web_content', arguments: { url: 'https://example.com/' } },
+      },
+    });
+    assert.equal(res.statusCode, 200);
+    const lines = logs.raw().filter((l) => l.includes(id));
+    assert.ok(
+      lines.some((l) => l.includes('"msg":"mcp tool call"')),
+      lines.join('\n'),
+    );
+    for (const line of lines) assert.equal(line.split('"correlation_id"').length, 2, line);
   });
 
   it('a tool logging a target URL has its query string removed', async (t) => {

@@ -91,17 +91,54 @@ describe('request-level errors', () => {
     );
   });
 
-  it('400 invalid_json for prototype-poisoning JSON', async () => {
-    expectError(
+  it('a __proto__ or constructor key is valid JSON: 400 invalid_request naming the field', async () => {
+    for (const [payload, path] of [
+      ['{"url":"https://a/","__proto__":{"admin":true}}', '/__proto__'],
+      ['{"url":"https://a/","constructor":{"prototype":{"admin":true}}}', '/constructor'],
+    ] as const) {
+      const body = expectError(
+        await app.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload }),
+        400,
+        'invalid_request',
+      );
+      assert.deepEqual(body.error.details, [{ path, message: `unknown field "${path.slice(1)}" is not allowed` }]);
+    }
+    const nested = expectError(
       await app.inject({
         method: 'POST',
-        url: CONTENT,
+        url: META,
         headers: { 'content-type': 'application/json' },
-        payload: '{"url":"https://a/","__proto__":{"admin":true}}',
+        payload: '{"items":[{"url":"https://a/","__proto__":{"x":1}}]}',
       }),
       400,
-      'invalid_json',
+      'invalid_request',
     );
+    assert.match(JSON.stringify(nested.error.details), /\/items\/0/);
+    assert.equal(({} as Record<string, unknown>).admin, undefined, 'no prototype was touched');
+  });
+
+  it('400 invalid_json for a body nested deeper than the limit (300,000 levels), not a 500', async (t) => {
+    const roomy = await appWith([echoTool()], { rateLimitMax: 0 });
+    t.after(() => roomy.close());
+    for (const payload of [
+      `{"url":${'['.repeat(300_000)}${']'.repeat(300_000)}}`,
+      `{"url":"https://a/","x":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`,
+    ]) {
+      const body = expectError(
+        await roomy.inject({ method: 'POST', url: CONTENT, headers: { 'content-type': 'application/json' }, payload }),
+        400,
+        'invalid_json',
+      );
+      assert.match(body.error.message, /nest deeper than 32 levels/);
+    }
+    // Brackets inside strings are text, not nesting.
+    const fine = await roomy.inject({
+      method: 'POST',
+      url: CONTENT,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: `https://a/${'['.repeat(100)}` }),
+    });
+    assert.equal(fine.statusCode, 200);
   });
 
   it('415 for other content types or none', async () => {

@@ -29,7 +29,13 @@ describe('reasonForStatus', () => {
     [403, { 'x-amzn-waf-action': 'captcha' }, 'bot_protection'],
     [403, { server: 'AkamaiGHost' }, 'bot_protection'],
     [403, { 'x-vercel-mitigated': 'challenge' }, 'bot_protection'],
-    [200, { 'cf-mitigated': 'challenge' }, 'ok'], // a marker only counts on a blocking status
+    // Headers only a challenge carries count on any status (AWS WAF challenges with 202, captchas with 405).
+    [202, { 'x-amzn-waf-action': 'challenge' }, 'bot_protection'],
+    [405, { 'x-amzn-waf-action': 'captcha' }, 'bot_protection'],
+    [200, { 'cf-mitigated': 'challenge' }, 'bot_protection'],
+    // Other vendor markers only count on a blocking status.
+    [200, { 'x-datadome': 'protected' }, 'ok'],
+    [200, { 'x-amzn-waf-action': 'allow' }, 'ok'],
     [404, { 'x-datadome': 'protected' }, 'client_error'],
   ];
   for (const [status, headers, want] of table) {

@@ -60,14 +60,6 @@ const DATELINE_BEFORE = 600;
 
 const DATELINE_AFTER = 1500;
 
-/** How much of the page's visible text, from its end, is read for a copyright line. */
-const COPYRIGHT_TAIL = 3000;
-
-/** "©", "(c)" or "Copyright" (with years) or "2006-2008 by", then the holder, to the line's end or a period. */
-const COPYRIGHT =
-  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /(?:(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)|\d{4}(?:\s*[-\u2013]\s*(?:\d{4})?)?|by))*|\d{4}\s*[-\u2013]\s*\d{4}\s+by)\s+([^\n.]{3,60})/gi;
-
 /**
  * meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's
  * byline.
@@ -143,21 +135,6 @@ export const AUTHOR: readonly Rule<string>[] = [
         const names = values.map((v) => people(ctx, cleanAuthor(v))).filter((v): v is string => !!v);
         if (names.length) return [...new Set(names)].join(', ');
       }
-    return null;
-  },
-  // A personal site's copyright line ("© 2019 Jane Doe", "(c) Jane Doe • Rechte", "2006-2008 by
-  // Jane Doe"): the person who holds the rights to the page wrote it, when nobody else signs it.
-  (ctx) => {
-    const text = ctx.bodyText();
-    for (const m of text.slice(-COPYRIGHT_TAIL).matchAll(COPYRIGHT)) {
-      const n = people(ctx, cleanAuthor(m[1]!.split(/(?<!\s)\s+(?:[•|·\u2013\u2014-]|all rights|alle rechte)\s*/i)[0]));
-      if (
-        n &&
-        !n.includes(', ') &&
-        /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}\.)?(?:\s+(?:(?:van|von|de|der)\s*)?\p{Lu}[\p{L}'-]+){1,2}$/u.test(n)
-      )
-        return n;
-    }
     return null;
   },
   // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening

@@ -1,11 +1,14 @@
 // published_at: the dates the page declares (Open Graph, JSON-LD, date metas, <time
-// itemprop|pubdate>), then what it shows (its URL, a marked date, a <time>, the text by the
-// headline), then what its scripts and image paths carry.
-import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
-import { firstFrom } from '../json-ld-values.js';
+// itemprop|pubdate>), then what it shows as its own date (its URL, a marked date, a <time>
+// outside sidebars and reviews, a date announced as published or printed by the headline).
+// Precision first: a date elsewhere in the text, in script data or in an image's path is
+// another story's, an event's or a product's, and null beats a guess.
+import { types, type JsonLdNode } from '../../page/json-ld.js';
+import { firstMeta } from '../../page/title-facts.js';
+import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
+import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from '../headline-position.js';
-import { resolveUrl } from '../urls.js';
 
 /**
  * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
@@ -13,7 +16,14 @@ import { resolveUrl } from '../urls.js';
  */
 export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('article:published_time', 'og:published_time', 'og:article:published_time'),
-  ldDate('datePublished'),
+  // JSON-LD datePublished of the article (or the thing the page is about), not of a bare
+  // WebPage node, which a CMS stamps on every page, unless the page declares itself an article.
+  (ctx) =>
+    firstFrom(ctx.ld.nodes, (n) =>
+      !pageOrSite(n) || (types(n).some((t) => PAGE.test(t)) && articleDeclared(ctx))
+        ? toIsoDate(textOf(n.datePublished))
+        : null,
+    ),
   metaDate(
     'datepublished',
     'date',
@@ -40,19 +50,19 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   ),
   timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
   ldDate('dateCreated'),
-  ldDate('uploadDate'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   (ctx) => dateInUrl(ctx.finalUrl),
   // An element marked as the publication date itself ("post-date", "published", "created"),
   // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
   (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
-  // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post.
-  timeDate((t) => !t.quoted && !t.comment),
+  // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post; one in
+  // a sidebar, a box of other stories or a review dates them.
+  timeDate((t) => !t.quoted && !t.comment && !t.aside),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
   (ctx) => firstFrom(ctx.tags.dateTexts, markedDate),
-  // Last, the visible text (as htmldate reads it): a date announced as a publication date,
-  // else the first date written just after the headline (where news and blog pages print it,
-  // 23.01.2022 included), else the first date written with a month name, else any full date.
+  // Last, the visible text: a date announced as a publication date, else the first date written
+  // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
+  // elsewhere in the text is another story's, an event's or a product's: not read.
   (ctx) => {
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
     // The first announcement followed by a date (a "Published" link or heading may come first).
@@ -72,10 +82,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
     return findDateInText(text.slice(from, h1 + NEAR_HEADLINE), { shortYear: true });
   },
-  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT), { numeric: false }),
-  (ctx) => findDateInText(ctx.bodyText().slice(0, MAX_DATE_TEXT)),
-  // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded"), then
-  // the publication date the page's script data carries ("createdAt", "release_date").
+  // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded").
   (ctx) => {
     for (const [key, values] of ctx.tags.meta)
       if (
@@ -94,13 +101,6 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // Microdata <meta itemprop=dateCreated / uploadDate> (a recipe's or video's): only when nothing is shown,
   // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
   metaDate('datecreated', 'uploaddate'),
-  (ctx) => firstFrom(ctx.tags.scriptDates, (s) => toIsoDate(s)),
-  // Last, a full date in the path of the page's declared image ("/files/2016/05/04/cover.png"): uploaded with the page.
-  (ctx) =>
-    firstFrom(
-      ['og:image', 'twitter:image', 'twitter:image:src'].flatMap((k) => ctx.tags.meta.get(k) ?? []),
-      (u) => dateInUrl(resolveUrl(u, ctx.base) ?? ''),
-    ),
 ];
 
 /** The date an element marked as a date shows: an ISO instant in its attribute, else the date
@@ -118,3 +118,19 @@ const MAX_DATE_TEXT = 20_000;
 const PUBLISHED_WORDS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
+
+/** Nodes that are a page or a site, not the thing a page is about. */
+const PAGE_OR_SITE =
+  // eslint-disable-next-line max-len -- a list of words or forms, one per alternative
+  /^(?:WebPage|CollectionPage|AboutPage|ContactPage|SearchResultsPage|ItemPage|MedicalWebPage|FAQPage|QAPage|ProfilePage|WebSite|Organization|Corporation|LocalBusiness|Person|Blog)$/;
+const PAGE = /^(?:WebPage|ItemPage)$/;
+
+function pageOrSite(n: JsonLdNode): boolean {
+  const ts = types(n);
+  return ts.length > 0 && ts.every((t) => PAGE_OR_SITE.test(t));
+}
+
+/** The page declares itself an article (og:type article). */
+function articleDeclared(ctx: RuleContext): boolean {
+  return /^article$/i.test(firstMeta(ctx.tags, 'og:type') ?? '');
+}

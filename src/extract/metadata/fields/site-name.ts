@@ -51,10 +51,10 @@ const LEGAL_FORM =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?<!\s),?\s+(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|AG|SE|KG|e\.\s?V\.|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|plc|PLC|Corp\.?|Co\.|S\.A\.?|SA|S\.L\.|SAS|SARL|S\.r\.l\.|Srl|S\.p\.A\.|B\.V\.|BV|N\.V\.|AB|ASA|A\/S|Oy)$/;
 
-const ORGANIZATION = /^(?:Organization|NewsMediaOrganization|Corporation|OnlineBusiness|OnlineStore)$/;
+export const ORGANIZATION = /^(?:Organization|NewsMediaOrganization|Corporation|OnlineBusiness|OnlineStore)$/;
 
 /** An Organization node that stands for the site: @id "...#organization"/"#publisher", or its url the site's root. */
-function ownOrganisation(ctx: RuleContext, n: JsonLdNode): boolean {
+export function ownOrganisation(ctx: RuleContext, n: JsonLdNode): boolean {
   const id = typeof n['@id'] === 'string' ? n['@id'] : '';
   if (/#(?:organi[sz]ation|publisher)$/i.test(id)) return true;
   const url = textOf(n.url);

@@ -1,11 +1,14 @@
-// The declared title, or the page's visible headline where it tells the same story better.
-import { firstOf, type RuleContext } from './context.js';
-import { DECLARED_TITLE } from './declared-title.js';
-import { onlySiteName, titleBrand } from './site.js';
-import { fold } from './text.js';
+// The headline as the page prints it (the cleaners' title): the visible <h1> when it tells the
+// same story as a declared title, else the declared title with the site's name and section cut
+// (headline-cuts.ts); else the first <h1>.
+import { firstOf } from '../metadata/context.js';
+import type { TitleContext } from './title-facts.js';
+import { DECLARED_TITLE } from './headline-cuts.js';
+import { BRAND_SEP, onlySiteName, titleBrand } from '../metadata/site.js';
+import { collapse, fold } from '../metadata/text.js';
 
 /** The declared title, or the visible <h1> where it tells the same story better (see docs/metadata.md). */
-export function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
+function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
   const declared = firstOf(ctx, DECLARED_TITLE);
   if (!declared) return null;
   const brands = new Set(
@@ -19,6 +22,10 @@ export function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
     const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
     if (own) return own;
   }
+  // The first <h1> is one whole part of a declared title ("Osprey" in "Osprey – Fieldwiki"):
+  // the other parts are the site's name or a section, and the <h1> is the story.
+  const h1 = ctx.tags.firstH1;
+  if (h1 && !brands.has(fold(h1)) && !onlySiteName(ctx, h1) && partOfDeclared(ctx, h1)) return h1;
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
   // A declared title of one word ("Gefahrstoff-Service", "Beitragseinreichung") is the page's
@@ -97,7 +104,7 @@ export function visibleOrDeclaredTitle(ctx: RuleContext): string | null {
  * "Autohäuser rechnen mit..."): the headline is the second line. `separated`: only when an
  * element holding just a separator stands between them (the kicker is then marked as one).
  */
-function withoutKicker(ctx: RuleContext, h: string, separated = false): string {
+function withoutKicker(ctx: TitleContext, h: string, separated = false): string {
   // A separator printed between the two lines (often visually hidden: "<span>: </span>") is no line of its own.
   const all = ctx.tags.h1Lines.get(h) ?? [];
   const lines = all.filter((l) => /[\p{L}\p{N}]/u.test(l));
@@ -152,8 +159,6 @@ const wordSet = (s: string) =>
       .match(/[\p{L}\p{N}]+/gu) ?? [],
   );
 
-export const BRAND_SEP = /(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:\uff5c]\s+|(?<!\s)\s*[\uff1a\uff5c]\s*/;
-
 /** The title and the title with a short brand part (at most 6 words) cut from its end or start. */
 function titleForms(t: string): string[] {
   const parts = t.split(BRAND_SEP);
@@ -163,4 +168,54 @@ function titleForms(t: string): string[] {
     if (parts[0]!.split(/\s+/).length <= 6) forms.push(parts.slice(1).join(' '));
   }
   return forms.filter((f) => f.trim().length >= 8);
+}
+
+/**
+ * The declared title, or the page's visible headline when that tells the same story in other
+ * words: og:title and <title> are often a social or search variant ("13 Ways To..." for "The
+ * Transformative Power Of..."), and a reader takes the <h1>. The <h1> must share words with
+ * the declared title (else it is a section or site banner), have at least three words (not a
+ * brand like "Tonight News"), and not be the declared headline plus a kicker or date glued in
+ * front ("Tunesien Große Aufgaben..."): then the declared one is the clean form.
+ */
+export function headlineOf(ctx: TitleContext): string | null {
+  return asPrinted(ctx, visibleOrDeclaredTitle(ctx)) ?? ctx.tags.firstH1;
+}
+
+/**
+ * A title written with plain hyphens where the page prints the same words with typographic
+ * dashes ("Januar - Mai" in og:title, "Januar – Mai" in its <h1> or <title>): the form the page
+ * shows. Only the dash characters may differ.
+ */
+function asPrinted(ctx: TitleContext, t: string | null): string | null {
+  if (!t || !/ - /.test(t)) return t;
+  const plain = (s: string) => s.replace(/[\u2013\u2014]/g, '-');
+  const key = plain(t);
+  const sources = [
+    ...ctx.tags.h1s.slice(0, 3).flatMap((h) => [h, ...(ctx.tags.h1Lines.get(h) ?? [])]),
+    ctx.tags.title,
+    ...(ctx.tags.meta.get('og:title') ?? []),
+    ...(ctx.tags.meta.get('twitter:title') ?? []),
+  ];
+  for (const s of sources) {
+    if (!s) continue;
+    const c = collapse(s);
+    const i = plain(c).indexOf(key);
+    if (i < 0) continue;
+    const printed = c.slice(i, i + t.length);
+    if (printed !== t && /[\u2013\u2014]/.test(printed)) return printed;
+  }
+  return t;
+}
+
+/** `h1` is one of the parts a brand separator splits og:title, twitter:title or <title> into. */
+function partOfDeclared(ctx: TitleContext, h1: string): boolean {
+  const f = fold(h1);
+  for (const key of ['og:title', 'twitter:title'])
+    for (const v of ctx.tags.meta.get(key) ?? []) if (hasPart(v)) return true;
+  return hasPart(ctx.tags.title ?? '');
+  function hasPart(title: string): boolean {
+    const parts = collapse(title).split(BRAND_SEP);
+    return parts.length > 1 && parts.some((p) => fold(p) === f);
+  }
 }

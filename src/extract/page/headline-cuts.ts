@@ -1,15 +1,16 @@
 // The title the page declares (og:title, twitter:title, <title>, JSON-LD headline or the
 // article node's name), each cut down to its story: the page's <h1> it contains, the site's
 // name around it, a section and brand glued on without spaces.
-import { articleOrPage, ldText, meta, type Rule } from './context.js';
-import { declaredHosts, declaredSiteNames, hostBrand, siteHosts } from './site.js';
-import { clean, fold } from './text.js';
+import { articleOrPage, ldText, meta, type Rule } from '../metadata/context.js';
+import type { TitleContext } from './title-facts.js';
+import { declaredHosts, declaredSiteNames, hostBrand, siteHosts } from '../metadata/site.js';
+import { clean, fold } from '../metadata/text.js';
 
 /**
  * A declared title that contains the page's own <h1> plus more (a site name, a section, a
  * series: "Story - Section - Brand") is that headline: the <h1> is what the page shows as it.
  */
-function headline(rule: Rule<string>): Rule<string> {
+function headline(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
   return (ctx) => {
     const t = rule(ctx);
     if (!t) return null;
@@ -44,7 +45,7 @@ const PART_SEP = /(?<!\s)\s+(?:[|\-\u2013\u2014\u00b7\u2022:\u00bb/]|::)\s+/g;
  * application-name) is the story with the brand around it: the parts before the brand, or
  * after it when the brand comes first.
  */
-function withoutSiteName(rule: Rule<string>): Rule<string> {
+function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
   return (ctx) => {
     const t = rule(ctx);
     if (!t) return null;
@@ -96,7 +97,7 @@ function withoutSiteName(rule: Rule<string>): Rule<string> {
  * ("这个约会软件..._智能_好奇心日报", "武汉的声音...！-新华网"): the story before them, when that is
  * a whole line (at least six characters) and each glued part is short.
  */
-function withoutGluedBrand(rule: Rule<string>): Rule<string> {
+function withoutGluedBrand(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
   return (ctx) => {
     const t = rule(ctx);
     const m = t ? GLUED_BRAND.exec(t) : null;
@@ -120,7 +121,7 @@ const BRAND_EDGE_SEP = new RegExp(`${PART_SEP.source}|(?<!\\s)\\s*[|\\uff5c]\\s*
  * califica a Biden de" for "... de \"incapacitado\""): a quote left unescaped in the attribute
  * ended the value there, so it is not the title.
  */
-function uncut(rule: Rule<string>): Rule<string> {
+function uncut(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
   return (ctx) => {
     const v = rule(ctx);
     const t = clean(ctx.tags.title);
@@ -134,7 +135,7 @@ function uncut(rule: Rule<string>): Rule<string> {
  * og:title, twitter:title, <title> (each cut to the page's <h1> when it contains it), JSON-LD headline (or an
  * article/page node's name), first <h1>.
  */
-export const DECLARED_TITLE: readonly Rule<string>[] = [
+export const DECLARED_TITLE: readonly Rule<string, TitleContext>[] = [
   headline(withoutSiteName(uncut(meta('og:title')))),
   headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
   headline(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title)))),

@@ -1,0 +1,43 @@
+// What every HTTP server of urlkit does the same way (the API and `urlkit worker`): a
+// correlation id on every request (the caller's UUID-shaped X-Correlation-ID, else a new one)
+// in the logs, the X-Correlation-ID header and every JSON body; errors, unknown routes and
+// malformed HTTP answered with the JSON error envelope, never fastify's default bodies.
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { correlationIdFrom } from '../tools/envelope.js';
+import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
+import { registerJsonParser } from './json-body.js';
+
+/** Fastify constructor options of a urlkit server. */
+export function serverOptions(
+  logger: FastifyBaseLogger,
+  bodyLimitBytes: number,
+  logRequests: boolean,
+): FastifyServerOptions & { loggerInstance: FastifyBaseLogger } {
+  return {
+    loggerInstance: logger,
+    bodyLimit: bodyLimitBytes,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'correlation_id', disableRequestLogging: !logRequests }),
+    genReqId: (req) => correlationIdFrom(req.headers['x-correlation-id']),
+    clientErrorHandler,
+  };
+}
+
+/** The JSON body parser, the correlation header, the error and not-found handlers (404, or 405 with Allow). */
+export function installConventions(app: FastifyInstance, bodyLimitBytes: number): void {
+  // Only JSON bodies are accepted; without this, text/plain would be parsed as a string.
+  app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
+  const routeMethods = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const set = routeMethods.get(route.url) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    routeMethods.set(route.url, set);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Correlation-ID', String(request.id));
+  });
+  app.setErrorHandler(createErrorHandler(bodyLimitBytes));
+  app.setNotFoundHandler(createNotFoundHandler(routeMethods));
+}

@@ -1,0 +1,65 @@
+// Precision first (v3): an author or a date only where the page states it as that field, never
+// from testimonials, reviews, product options, legal lines, prose or other stories.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractMetadata } from '../../../../src/extract/metadata/index.js';
+import { parseHtml } from '../../../../src/parse/parse-html.js';
+
+const meta = (html: string, url = 'https://shop.example.com/page') => extractMetadata(parseHtml(html), url);
+const para = `<p>${'A paragraph of the page that is long enough to count as its text. '.repeat(3)}</p>`;
+
+describe('author: precision', () => {
+  it('names nobody from a testimonial or a review', () => {
+    const html = [
+      `<h1>Window cleaning</h1>${para}`,
+      '<div class="testimonials"><p class="author">Scott B.</p></div>',
+      '<div itemprop="review"><span itemprop="author">Dana E.</span></div>',
+    ].join('');
+    assert.equal(meta(html).author, null);
+  });
+  it("names nobody from a product's colour options", () => {
+    const swatch = '<ul class="swatches"><li><a class="author" href="#">Anchor – Yellow</a></li></ul>';
+    const html = `<h1>Anchor lamp</h1>${swatch}${para}`;
+    assert.equal(meta(html).author, null);
+  });
+  it('reads no name from prose after "by"', () => {
+    assert.equal(
+      meta(`<h1>Sign up</h1><p>By <a href="/terms">tapping</a> the button you agree.</p>${para}`).author,
+      null,
+    );
+    assert.equal(meta(`<h1>Docs</h1><p>Set by <code>default</code> to false.</p>${para}`).author, null);
+  });
+  it("still reads the article's own byline", () => {
+    assert.equal(
+      meta(`<article><h1>Story</h1><p>By <a href="/author/jane">Jane Doe</a></p>${para}</article>`).author,
+      'Jane Doe',
+    );
+  });
+});
+
+describe('published_at: precision', () => {
+  it('reads no date from a bare WebPage node a CMS stamps on every page', () => {
+    const ld = '<script type="application/ld+json">{"@type":"WebPage","datePublished":"2021-03-04"}</script>';
+    assert.equal(meta(`${ld}<h1>Our services</h1>${para}`).published_at, null);
+    assert.equal(
+      meta(`<meta property="og:type" content="article">${ld}<h1>Story</h1>${para}`).published_at,
+      '2021-03-04',
+    );
+    assert.equal(
+      meta('<script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2021-03-05"}</script>')
+        .published_at,
+      '2021-03-05',
+    );
+  });
+  it("reads no date from a sidebar's or a review's <time>", () => {
+    const html = [
+      `<h1>Product</h1>${para}`,
+      '<aside><time datetime="2020-01-01">Jan 1</time></aside>',
+      '<div class="reviews"><time datetime="2020-02-02">Feb 2</time></div>',
+    ].join('');
+    assert.equal(meta(html).published_at, null);
+  });
+  it('reads no date written anywhere in the text', () => {
+    assert.equal(meta(`<h1>Event hall</h1>${para.repeat(8)}<p>Next concert on 5 March 2026.</p>`).published_at, null);
+  });
+});
