@@ -130,7 +130,7 @@ function renderPrefix(blocks: Block[], upTo: number, title: string | null): Layo
   const handlers: Options['handlers'] = {};
   for (const type of FLOW_TYPES) handlers[type] = record(defaultHandlers[type] as Handle);
   const table = OPTIONS.extensions?.map((e) => e.handlers?.table).find((h) => h !== undefined);
-  if (table) handlers.table = record(table as Handle);
+  if (table) handlers.table = record(table);
   const text = serialize(children, handlers);
 
   const lineStarts = [0];

@@ -17,7 +17,8 @@ function article(): string {
   for (let i = 0; i < 60; i++) {
     sections.push(`<h2>Part ${i}: how the tide turns</h2>`);
     sections.push(
-      `<p>Paragraph ${i}. High water comes about fifty minutes later each day, as the <a href="/tables">tide tables</a> show; the range depends on the moon and the shape of the coast.</p>`,
+      `<p>Paragraph ${i}. High water comes about fifty minutes later each day, as the ` +
+        '<a href="/tables">tide tables</a> show; the range depends on the moon and the shape of the coast.</p>',
     );
     if (i % 4 === 0) sections.push('<ul><li>Spring tides</li><li>Neap tides</li><li>Slack water</li></ul>');
     if (i % 4 === 1)
@@ -25,7 +26,8 @@ function article(): string {
     if (i % 4 === 2) sections.push(`<pre><code>tide(${i});\nturn(${i});</code></pre>`);
     if (i % 4 === 3) sections.push('<blockquote><p>Time and tide wait for no one.</p></blockquote>');
   }
-  return `<!doctype html><html><head><title>How the tide turns</title></head><body><main><article><h1>How the tide turns</h1>${sections.join('\n')}</article></main></body></html>`;
+  const head = '<!doctype html><html><head><title>How the tide turns</title></head>';
+  return `${head}<body><main><article><h1>How the tide turns</h1>${sections.join('\n')}</article></main></body></html>`;
 }
 
 const PLAIN = Array.from({ length: 400 }, (_, i) => `Line ${i}: the tide rises and falls twice a day.`).join('\n');
@@ -57,17 +59,17 @@ async function readAll(tool: string, body: Record<string, unknown>): Promise<Inj
   for (;;) {
     const item = await injectTool(app, tool, { ...body, start });
     assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
-    const content = item.data!['content'] as string;
+    const content = String(item.data!['content']);
     const count = body['token_encoding'] === 'cl100k_base' ? cl100k : o200k;
     assert.equal(item.meta['tokens'], count(content));
-    if (typeof body['max_tokens'] === 'number') assert.ok((item.meta['tokens'] as number) <= body['max_tokens']);
+    if (typeof body['max_tokens'] === 'number') assert.ok(Number(item.meta['tokens']) <= body['max_tokens']);
     if (typeof body['max_chars'] === 'number') assert.ok(content.length <= body['max_chars']);
     parts.push(item);
     const next = item.meta['next_start'];
     assert.equal(item.meta['truncated'], next !== null);
     if (next === null) break;
     assert.equal(next, start + content.length);
-    start = next as number;
+    start = Number(next);
     assert.ok(parts.length < 200, 'too many parts');
   }
   return parts;
@@ -82,14 +84,14 @@ describe('reading a long page in parts', () => {
       assert.equal(whole.meta['tokens'], o200k(whole.data!['content'] as string));
       const byTokens = await readAll('clean_web_content', { url, output_format, max_tokens: 300 });
       assert.ok(byTokens.length >= 4, `${byTokens.length} parts`);
-      assert.equal(byTokens.map((p) => p.data!['content']).join(''), whole.data!['content']);
+      assert.equal(byTokens.map((p) => String(p.data!['content'])).join(''), whole.data!['content']);
       const byChars = await readAll('clean_web_content', {
         url,
         output_format,
         max_chars: 1200,
         token_encoding: 'cl100k_base',
       });
-      assert.equal(byChars.map((p) => p.data!['content']).join(''), whole.data!['content']);
+      assert.equal(byChars.map((p) => String(p.data!['content'])).join(''), whole.data!['content']);
       // The title line belongs to the first part.
       assert.ok((byTokens[0]!.data!['content'] as string).includes('How the tide turns'));
     });
@@ -100,13 +102,13 @@ describe('reading a long page in parts', () => {
     const whole = await injectTool(app, 'clean_web_index', { url });
     const parts = await readAll('clean_web_index', { url, max_tokens: 500 });
     assert.ok(parts.length >= 2);
-    assert.equal(parts.map((p) => p.data!['content']).join(''), whole.data!['content']);
+    assert.equal(parts.map((p) => String(p.data!['content'])).join(''), whole.data!['content']);
   });
 
   it('a text/plain body reads on at line boundaries', async () => {
     const url = `${site.origin}/tides.txt`;
     const parts = await readAll('clean_web_content', { url, max_tokens: 200 });
-    assert.equal(parts.map((p) => p.data!['content']).join(''), PLAIN);
+    assert.equal(parts.map((p) => String(p.data!['content'])).join(''), PLAIN);
   });
 
   it('a PDF reads on', async () => {
@@ -115,7 +117,7 @@ describe('reading a long page in parts', () => {
     assert.equal(whole.meta.error, undefined);
     const parts = await readAll('clean_web_content', { url, max_chars: 300, output_format: 'markdown' });
     assert.ok(parts.length >= 2);
-    assert.equal(parts.map((p) => p.data!['content']).join(''), whole.data!['content']);
+    assert.equal(parts.map((p) => String(p.data!['content'])).join(''), whole.data!['content']);
   });
 
   it('get_url_metadata with include_content and max_tokens counts and cuts the content', async () => {
@@ -144,7 +146,7 @@ describe('reading a long page in parts', () => {
         payload: JSON.stringify({ url: `${site.origin}/tides`, ...body }),
       });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.equal(res.json().error.code, 'invalid_request');
+      assert.equal(res.json<{ error: { code: string } }>().error.code, 'invalid_request');
     }
   });
 });
