@@ -3,12 +3,11 @@
 // ("<|endoftext|>") is counted as ordinary text, as tiktoken's encode_ordinary does: page text is
 // never a control sequence.
 //
-// tiktoken encodes each piece of its split pattern on its own, so a text's count is the sum of
-// its pieces' counts. Counting goes piece by piece through a per-thread table of piece counts:
-// prose repeats its pieces, and a table hit costs far less than the library's own path, whose
-// move-to-front cache of merges slows down as it churns on a long-running worker. Only a piece
-// seen for the first time is handed to the library. A test holds the result to the library's own
-// count of the whole text.
+// A whole text goes to the library's own count (its merge cache makes prose cheap), unless it
+// holds a run long enough to make one tokenizer piece longer than LONG_PIECE: the library's
+// byte-pair merge costs the square of a piece's length. Such a text, and the running counts that
+// cutting a part needs (tokenRuns), go piece by piece through the library's split pattern, with
+// a per-thread table of short pieces' counts. A test holds the result to the library's own count.
 import { createRequire } from 'node:module';
 
 export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
@@ -16,9 +15,11 @@ export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
 export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
 
 interface EncodingModule {
-  countTokens(text: string): number;
-  setMergeCacheSize(size: number): void;
+  countTokens(text: string, options?: { disallowedSpecial: Set<string> }): number;
 }
+
+/** Special-token spellings are ordinary text, and the library does not scan for them. */
+const ORDINARY = { disallowedSpecial: new Set<string>() };
 
 interface Counter {
   split: RegExp;
@@ -44,8 +45,6 @@ function counter(encoding: TokenEncoding): Counter {
   let c = counters.get(encoding);
   if (!c) {
     const library = require(`gpt-tokenizer/cjs/encoding/${encoding}`) as EncodingModule;
-    // Our table replaces the library's merge cache (see the top of this file).
-    library.setMergeCacheSize(0);
     const patterns = require('gpt-tokenizer/cjs/encodingParams/constants') as Record<string, RegExp>;
     const pattern = patterns[encoding === 'o200k_base' ? 'O200K_TOKEN_SPLIT_REGEX' : 'CL100K_TOKEN_SPLIT_REGEX'];
     if (!pattern) throw new Error(`gpt-tokenizer has no split pattern for ${encoding}`);
@@ -55,10 +54,19 @@ function counter(encoding: TokenEncoding): Counter {
   return c;
 }
 
+/**
+ * Loads an encoding now: a worker thread calls it when it starts, so that the second it takes is
+ * not spent inside a task's time budget.
+ */
+export function loadEncoding(encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): void {
+  counter(encoding);
+}
+
 /** Tokens of `text` in `encoding`: the library's count of it as ordinary text. */
 export function countTokens(text: string, encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): number {
   if (text === '') return 0;
   const c = counter(encoding);
+  if (!mayHoldLongPiece(text)) return c.library.countTokens(text, ORDINARY);
   const split = c.split;
   split.lastIndex = 0;
   let n = 0;
@@ -79,14 +87,14 @@ function pieceTokens(c: Counter, piece: string): number {
   if (piece.length > LONG_PIECE) {
     let n = 0;
     for (let at = 0; at < piece.length; at = sliceEnd(piece, at))
-      n += c.library.countTokens(piece.slice(at, sliceEnd(piece, at)));
+      n += c.library.countTokens(piece.slice(at, sliceEnd(piece, at)), ORDINARY);
     return n;
   }
   let k = c.pieces.get(piece);
   if (k === undefined) {
     // A piece never holds a whole special token (the pattern splits "<|" from the word), so
     // the library's default, which refuses special tokens, counts it as text.
-    k = c.library.countTokens(piece);
+    k = c.library.countTokens(piece, ORDINARY);
     if (piece.length <= MAX_KEPT_PIECE) {
       if (c.pieces.size >= PIECE_TABLE_SIZE) c.pieces = new Map();
       c.pieces.set(piece, k);
@@ -135,4 +143,49 @@ function sliceEnd(piece: string, at: number): number {
   const last = piece.charCodeAt(end - 1);
   if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
   return end;
+}
+
+/**
+ * Whether a tokenizer piece of `text` may be longer than LONG_PIECE. A piece is either a run of
+ * whitespace, or one character and then characters that are not horizontal space (letters,
+ * marks, digits, punctuation, and the line breaks and slashes that may follow punctuation). So
+ * when no run of whitespace and no run without horizontal space is as long as LONG_PIECE, no
+ * piece is. Only characters the pattern's \s matches count as space here; any other is taken
+ * as a piece character, which can only make this answer yes more often.
+ */
+export function mayHoldLongPiece(text: string): boolean {
+  if (text.length <= LONG_PIECE) return false;
+  let white = 0;
+  let solid = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      white++;
+      solid++;
+    } else if (isHorizontalSpace(c)) {
+      white++;
+      solid = 0;
+    } else {
+      solid++;
+      white = 0;
+    }
+    if (white >= LONG_PIECE || solid >= LONG_PIECE) return true;
+  }
+  return false;
+}
+
+/** JavaScript's \s other than line feed and carriage return. */
+function isHorizontalSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || c === 9 || c === 11 || c === 12;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }

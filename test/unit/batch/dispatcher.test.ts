@@ -54,7 +54,7 @@ const workerKiller = {
 };
 
 describe('in-process dispatcher', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerMaxMemoryMb: 48 }));
+  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerMaxMemoryMb: 64 }));
   const dispatcher = createInProcessDispatcher();
   after(async () => {
     await dispatcher.close();
