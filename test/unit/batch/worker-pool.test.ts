@@ -21,7 +21,7 @@ function metadataOf(body: string) {
 
 const page = metadataOf('<title>Alive</title>');
 const para = '<p>' + 'Words of a long page that goes on and on. '.repeat(8) + '</p>\n';
-/** 10 MiB of paragraphs: seconds of a worker's time on any machine, within a 64 MiB heap (the tokenizer takes about 15). */
+/** 10 MiB of paragraphs: seconds of a worker on any machine, in a 64 MiB heap (the tokenizer holds ~15). */
 const long = metadataOf(`<title>Long</title>${para.repeat((10 * MiB) / para.length)}`);
 /** A few hundred milliseconds at most: about 40 KB of paragraphs. */
 const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
