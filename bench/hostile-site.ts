@@ -5,8 +5,11 @@
 //   /slow-tail      row 6: about 5 MiB at once, then one byte every 5 s, never ending
 //   /heavy          row 7: a 5 MiB page of paragraphs, seconds of a worker's time to parse and read
 //   /slow           row 10: a small page after 14 s
+//   /fat/<id>/<n>   row 4: 10 redirects with 15 KB Locations, then 14 KB of headers and 2 bytes
+//   /pdf-bomb       row 5: a 2.5 KB PDF whose content stream inflates to 1 GiB of spaces
 //   /page           a 2 KB page, answered at once
 import http from 'node:http';
+import { pdfBomb, serveFatChain } from '../test/support/hostile-pages.js';
 import { smallPage } from './target-pages.js';
 
 const MiB = 1024 * 1024;
@@ -17,6 +20,7 @@ const heavy = Buffer.from(
 const scanBomb = Buffer.from('<html>' + '<a'.repeat((96 * 1024 - 6) / 2));
 const page = Buffer.from(smallPage());
 const html = { 'content-type': 'text/html; charset=utf-8' };
+const bomb = await pdfBomb();
 
 /** How long /slow takes to answer (issue 31 row 10: 14 s). */
 export const SLOW_ANSWER_MS = 14_000;
@@ -30,6 +34,11 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
     return void res.writeHead(200, { ...html, 'content-length': scanBomb.length }).end(head ? undefined : scanBomb);
   if (path === '/heavy')
     return void res.writeHead(200, { ...html, 'content-length': heavy.length }).end(head ? undefined : heavy);
+  if (serveFatChain(req, res)) return;
+  if (path === '/pdf-bomb')
+    return void res
+      .writeHead(200, { 'content-type': 'application/pdf', 'content-length': bomb.length })
+      .end(head ? undefined : bomb);
   if (path === '/slow') {
     const t = setTimeout(
       () => res.writeHead(200, { ...html, 'content-length': page.length }).end(page),

@@ -7,19 +7,21 @@
 // hostile page of issue 31 that applies with the browser off, the bench measures the honest
 // callers alone (quiet), then while one hostile caller (its own client address) sends that
 // page at full concurrency (64 calls in flight), and prints per attack: honest p99 quiet and
-// under attack, honest errors (any non-200 or item error), and the service's peak RSS. Goals
-// (issue 31): p99 under attack within 2x quiet, no honest error, peak RSS within 400 MiB.
+// under attack, honest errors (any non-200 or item error), and the service's peak RSS summed
+// over its process tree (PDF readers run in child processes). Goals (issue 31): p99 under attack
+// within 2x quiet, no honest error, peak RSS within 400 MiB. Rows 3 and 13 need the browser and
+// row 8 Redis mode: their regression tests cover them.
 //
-// Options: --service DIR (another build), --attacks 2,6,7,10 (rows to run), --seconds S
+// Options: --service DIR (another build), --attacks 2,4,5,6,7,10 (rows to run), --seconds S
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
-// (calls a second per honest caller, 2), --trace (the
-// service's own figures every second under attack, on stderr), --profile DIR (CPU profiles of
-// the service's threads, written when it stops)
+// (calls a second per honest caller, 2), --trace (the service's own figures every second under
+// attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops)
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { fatChainUrl } from '../test/support/hostile-pages.js';
 import {
   REPO_ROOT,
   arg,
@@ -54,6 +56,18 @@ const ATTACKS: Attack[] = [
     what: 'a 96 KiB page of "<a" (main-thread scan)',
     tool: 'clean_web_content',
     body: (o) => ({ url: `${o}/scan-bomb` }),
+  },
+  {
+    row: '4',
+    what: '100-item metadata batches of distinct 10-hop redirect chains with 15 KB Locations',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => fatChainUrl(o, `${i}-${k}`)) }),
+  },
+  {
+    row: '5',
+    what: 'a 2.5 KB PDF that inflates to 1 GiB',
+    tool: 'clean_web_content',
+    body: (o, i) => ({ url: `${o}/pdf-bomb?call=${i}` }),
   },
   {
     row: '6',
@@ -208,17 +222,22 @@ function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sit
   };
 }
 
-/** The service's own view, from /metrics: calls, workers, body memory and event-loop delay. */
+/** The service's own view, from /metrics: calls, workers, body memory, event-loop delay and memory. */
 async function serviceView(service: ServiceProcess): Promise<string> {
   try {
     const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
     const v = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const mib = (name: string) => (v(`urlkit_${name}`) / 2 ** 20).toFixed(0);
+    const loopMs = (v('urlkit_nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(0);
+    const memory =
+      `main RSS ${mib('process_resident_memory_bytes')} (heap ${mib('nodejs_heap_size_used_bytes')}/` +
+      `${mib('nodejs_heap_size_total_bytes')}, external ${mib('nodejs_external_memory_bytes')}) MiB, ` +
+      `tree RSS ${service.rssMiB().toFixed(0)} MiB`;
     return (
       `calls ${v('urlkit_admission_running')} running/${v('urlkit_admission_queue_length')} queued (limit ` +
       `${v('urlkit_admission_limit')}), workers ${v('urlkit_worker_busy')} busy/${v('urlkit_worker_queue_length')} ` +
-      `queued, body memory ${(v('urlkit_body_memory_bytes') / 2 ** 20).toFixed(0)} MiB/` +
-      `${v('urlkit_body_memory_waiting')} waiting, loop delay p99 ` +
-      `${(v('urlkit_nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(0)} ms`
+      `queued, body memory ${mib('body_memory_bytes')} MiB/${v('urlkit_body_memory_waiting')} waiting, ` +
+      `loop delay p99 ${loopMs} ms, ${memory}`
     );
   } catch {
     return 'no answer from /metrics';

@@ -2,7 +2,7 @@
 // settings plus what the caller adds to the environment), waits until it answers /healthz, and
 // samples its resident memory from /proc. Shared by bench:load and bench:soak.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface ServiceProcess {
   child: ChildProcess;
   origin: string;
-  /** Resident memory now, in MiB (0 when /proc cannot be read). */
+  /** Resident memory now of the process and its descendants, in MiB (0 when /proc cannot be read). */
   rssMiB(): number;
   stop(): Promise<void>;
 }
@@ -73,15 +73,29 @@ export async function startNodeService(
   };
 }
 
+/**
+ * Resident memory of a process and all its descendants (worker threads are in the process; PDF
+ * readers and browsers are child processes), in MiB; 0 when /proc cannot be read.
+ */
 export function rssMiB(pid: number | undefined): number {
   if (pid === undefined) return 0;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const m = /VmRSS:\s+(\d+) kB/.exec(status);
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
+  let kib = 0;
+  const seen = new Set<number>();
+  const pending = [pid];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${next}/status`, 'utf8'));
+      kib += m ? Number(m[1]) : 0;
+      for (const task of readdirSync(`/proc/${next}/task`))
+        for (const child of readFileSync(`/proc/${next}/task/${task}/children`, 'utf8').split(' '))
+          if (child.trim()) pending.push(Number(child));
+    } catch {
+      /* the process ended while we read it */
+    }
   }
+  return kib / 1024;
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the peak in MiB. */

@@ -42,6 +42,10 @@ describe('chunking helpers', () => {
 });
 
 /** A page whose tree needs far more heap than a worker capped at 48 MiB has: parsing it kills the worker. */
+// On a busy machine the worker can take many seconds to reach its limit: the chunks that parse
+// it, and the worker's task budget, get a deadline far past that, so the chunk fails for the
+// worker's death, not for a deadline.
+const PARSE_DEADLINE_MS = 120_000;
 const workerKiller = {
   kind: 'metadata' as const,
   input: {
@@ -54,7 +58,9 @@ const workerKiller = {
 };
 
 describe('in-process dispatcher', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerMaxMemoryMb: 64 }));
+  const pool = new WorkerPool(
+    testConfig({ workerThreads: 1, workerMaxMemoryMb: 64, workerTaskTimeoutMs: PARSE_DEADLINE_MS }),
+  );
   const dispatcher = createInProcessDispatcher();
   after(async () => {
     await dispatcher.close();
@@ -115,11 +121,11 @@ describe('in-process dispatcher', () => {
   });
   it('fails a chunk whose worker dies on a page as worker_died', async () => {
     await assert.rejects(
-      dispatcher.runChunk(job('parse', [1, -1], 7), never),
+      dispatcher.runChunk(job('parse', [1, -1], 7, Date.now() + PARSE_DEADLINE_MS), never),
       (e: unknown) => e instanceof ChunkFailed && e.reason === 'worker_died',
     );
     // The next chunk gets a fresh worker.
-    assert.deepEqual(await dispatcher.runChunk(job('parse', [1, 2], 6), never), [2, 4]);
+    assert.deepEqual(await dispatcher.runChunk(job('parse', [1, 2], 6, Date.now() + PARSE_DEADLINE_MS), never), [2, 4]);
   });
 
   it('runBatch keeps the items a failed chunk had reported, past its deadline or aborted', async () => {
@@ -159,7 +165,7 @@ describe('in-process dispatcher', () => {
       options: null,
       chunkSize: 3,
       concurrency: 4,
-      chunkTimeoutMs: 10_000,
+      chunkTimeoutMs: PARSE_DEADLINE_MS,
       signal: never,
       onChunkFailed: (n, f) => `failed ${n} (chunk ${f.chunkIndex}, ${f.reason})`,
     });
