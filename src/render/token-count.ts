@@ -54,14 +54,6 @@ function counter(encoding: TokenEncoding): Counter {
   return c;
 }
 
-/**
- * Loads an encoding now: a worker thread calls it when it starts, so that the second it takes is
- * not spent inside a task's time budget.
- */
-export function loadEncoding(encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): void {
-  counter(encoding);
-}
-
 /** Tokens of `text` in `encoding`: the library's count of it as ordinary text. */
 export function countTokens(text: string, encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): number {
   if (text === '') return 0;

@@ -3,11 +3,6 @@
 import { cleanTask, type CleanRequest, type CleanResult } from './clean-task.js';
 import { metadataTask, type MetadataRequest, type MetadataResult } from './metadata-task.js';
 import { pdfTask, type PdfRequest, type PdfResult } from './pdf-task.js';
-import { loadEncoding } from '../render/token-count.js';
-
-// Every cleaned answer counts its tokens (meta.tokens): the default encoding loads with the
-// thread, not within its first task's time budget.
-loadEncoding();
 
 export type WorkerTask =
   | { kind: 'clean'; input: CleanRequest }
