@@ -92,22 +92,25 @@ async function main(): Promise<void> {
   for (let i = 0; i < SCENARIOS.length; i++) {
     // A fresh site per scenario too: one still pushing the last scenario's endless bodies would slow the next.
     const site = fork(SELF, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const origin = await new Promise<string>((resolve) => site.once('message', (m) => resolve(String(m))));
+    const origin = await new Promise<string>((resolve) => site.once('message', (m) => resolve(m as string)));
     const child = fork(SELF, ['--scenario', String(i), origin], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     rows.push(await new Promise<Row>((resolve) => child.once('message', (m) => resolve(m as Row))));
     site.disconnect();
   }
   console.log(
-    `\nfetch memory: ${PARALLEL} parallel fetches per scenario, body cap ${CAP_MIB} MiB, each scenario in a fresh process (node ${process.version})\n`,
+    `\nfetch memory: ${PARALLEL} parallel fetches per scenario, body cap ${CAP_MIB} MiB, each scenario in a fresh ` +
+      `process (node ${process.version})\n`,
   );
   console.log(
-    '| scenario | outcomes | body bytes kept, all fetches (MiB) | wall ms | RSS before (MiB) | peak RSS (MiB) | peak over before, per fetch (MiB) |',
+    '| scenario | outcomes | body bytes kept, all fetches (MiB) | wall ms | RSS before (MiB) | peak RSS (MiB) | ' +
+      'peak over before, per fetch (MiB) |',
   );
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const perFetch = (r.peakRssMiB - r.baselineMiB) / PARALLEL;
     console.log(
-      `| ${r.scenario} | ${r.outcomes} | ${r.keptMiB.toFixed(0)} | ${r.wallMs} | ${r.baselineMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${perFetch.toFixed(1)} |`,
+      `| ${r.scenario} | ${r.outcomes} | ${r.keptMiB.toFixed(0)} | ${r.wallMs} | ${r.baselineMiB.toFixed(0)} | ` +
+        `${r.peakRssMiB.toFixed(0)} | ${perFetch.toFixed(1)} |`,
     );
   }
 }

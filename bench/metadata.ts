@@ -22,20 +22,28 @@ function page(n: number): string {
   const paras = Array.from(
     { length: 40 },
     (_, i) =>
-      `<p>Paragraph ${i} of story ${n}: ${'the quick brown fox jumps over the lazy dog and keeps running through the field '.repeat(5)}</p>`,
+      `<p>Paragraph ${i} of story ${n}: ` +
+      `${'the quick brown fox jumps over the lazy dog and keeps running through the field '.repeat(5)}</p>`,
   ).join('\n');
   const nav = Array.from({ length: 60 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Story ${n} | Bench Times</title>
 <meta name="description" content="Summary of story ${n}.">
-<meta property="og:title" content="Story ${n}"><meta property="og:image" content="/img/${n}.jpg"><meta property="og:site_name" content="Bench Times">
+<meta property="og:title" content="Story ${n}"><meta property="og:image" content="/img/${n}.jpg">` +
+    `<meta property="og:site_name" content="Bench Times">
 <meta name="twitter:card" content="summary_large_image">
-<link rel="icon" sizes="32x32" href="/i32.png"><link rel="icon" sizes="192x192" href="/i192.png"><link rel="apple-touch-icon" href="/apple.png">
-<link rel="alternate" type="application/rss+xml" title="Bench" href="/feed.xml"><link rel="canonical" href="/story/${n}">
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Story ${n}","datePublished":"2024-05-0${(n % 9) + 1}T10:00:00Z","author":{"@type":"Person","name":"Writer ${n % 7}"}}</script>
+<link rel="icon" sizes="32x32" href="/i32.png"><link rel="icon" sizes="192x192" href="/i192.png">` +
+    `<link rel="apple-touch-icon" href="/apple.png">
+<link rel="alternate" type="application/rss+xml" title="Bench" href="/feed.xml">` +
+    `<link rel="canonical" href="/story/${n}">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Story ${n}",` +
+    `"datePublished":"2024-05-0${(n % 9) + 1}T10:00:00Z","author":{"@type":"Person","name":"Writer ${n % 7}"}}` +
+    `</script>
 <style>${'.c{color:red}'.repeat(200)}</style></head>
 <body><header><nav><ul>${nav}</ul></nav></header><main><article><h1>Story ${n}</h1>${paras}</article></main>
-<aside><h2>Related</h2><ul>${nav}</ul></aside><footer>Copyright Bench Times</footer></body></html>`;
+<aside><h2>Related</h2><ul>${nav}</ul></aside><footer>Copyright Bench Times</footer></body></html>`
+  );
 }
 
 if (process.argv[2] === '--serve') {
@@ -174,13 +182,16 @@ async function main(): Promise<void> {
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
 
   console.log(
-    `\nget_url_metadata, ${ITEMS} items, ${HOSTS.length} loopback hosts, ${config.workerThreads} worker threads, chunk ${config.batchChunkSize} x ${config.batchConcurrency}, per-host ${config.perHostConcurrency}, Node ${process.versions.node}\n`,
+    `\nget_url_metadata, ${ITEMS} items, ${HOSTS.length} loopback hosts, ${config.workerThreads} worker threads, ` +
+      `chunk ${config.batchChunkSize} x ${config.batchConcurrency}, per-host ${config.perHostConcurrency}, Node ` +
+      `${process.versions.node}\n`,
   );
   console.log('| mode | items | requests | wall s | items/s | p50 ms | p95 ms | latency of | item errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.mode} | ${r.items} | ${r.requests} | ${r.wallS.toFixed(2)} | ${r.itemsPerS.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.unit} | ${r.errors} |`,
+      `| ${r.mode} | ${r.items} | ${r.requests} | ${r.wallS.toFixed(2)} | ${r.itemsPerS.toFixed(0)} | ` +
+        `${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.unit} | ${r.errors} |`,
     );
   }
   if (errorCodes.size) console.log(`\nitem errors by code: ${[...errorCodes].map(([c, n]) => `${c} ${n}`).join(', ')}`);

@@ -28,7 +28,16 @@ const ENV = {
 };
 
 function pageHtml(id: string): string {
-  return `<!doctype html><html lang="en"><head><title>Page ${id}</title><meta name="description" content="What page ${id} is about"><meta property="og:title" content="OG ${id}"><meta property="og:image" content="/img/${id}.png"><link rel="icon" href="/icon-${id}.png" sizes="32x32"><link rel="alternate" type="application/rss+xml" href="/feed.xml"><script type="application/ld+json">{"@type":"Article","headline":"Page ${id}","author":{"name":"A. Writer"},"datePublished":"2024-03-01"}</script></head><body><nav><a href="/">Home</a></nav><article><h1>Page ${id}</h1>${'<p>A paragraph of an ordinary article page, long enough to look like one.</p>'.repeat(20)}</article></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><title>Page ${id}</title>` +
+    `<meta name="description" content="What page ${id} is about"><meta property="og:title" content="OG ${id}">` +
+    `<meta property="og:image" content="/img/${id}.png"><link rel="icon" href="/icon-${id}.png" sizes="32x32">` +
+    `<link rel="alternate" type="application/rss+xml" href="/feed.xml"><script type="application/ld+json">` +
+    `{"@type":"Article","headline":"Page ${id}","author":{"name":"A. Writer"},"datePublished":"2024-03-01"}` +
+    `</script></head><body><nav><a href="/">Home</a></nav><article><h1>Page ${id}</h1>` +
+    `${'<p>A paragraph of an ordinary article page, long enough to look like one.</p>'.repeat(20)}</article>` +
+    `</body></html>`
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -54,7 +63,7 @@ async function drive(origin: string, run: string, first: number, calls: number, 
         const t0 = performance.now();
         const { json } = await post(origin, 'get_url_metadata', { items, timeout: 60 });
         tally.latencies.push(performance.now() - t0);
-        tally.errors += (json.data?.results ?? []).filter((r: { meta: { error?: unknown } }) => r.meta.error).length;
+        tally.errors += (json.data?.results ?? []).filter((r) => r.meta.error).length;
         tally.items += items.length;
       }
     }),
@@ -123,14 +132,17 @@ try {
 }
 
 console.log(
-  `get_url_metadata: ${CALLS} calls x ${ITEMS} items per setup, ${IN_FLIGHT} calls in flight, ${ROUNDS} interleaved rounds, loopback site; ${(await import('node:os')).availableParallelism()} CPUs`,
+  `get_url_metadata: ${CALLS} calls x ${ITEMS} items per setup, ${IN_FLIGHT} calls in flight, ${ROUNDS} interleaved ` +
+    `rounds, loopback site; ${(await import('node:os')).availableParallelism()} CPUs`,
 );
 console.log('| setup                    | processes            | items/s | p50 ms  | p99 ms  | errors |');
 console.log('|--------------------------|----------------------|---------|---------|---------|--------|');
 for (const s of setups) {
   const l = s.tally.latencies.sort((a, b) => a - b);
   console.log(
-    `| ${s.name.padEnd(24)} | ${s.procs.padEnd(20)} | ${(s.tally.items / s.tally.seconds).toFixed(0).padStart(7)} | ${percentile(l, 50).toFixed(0).padStart(7)} | ${percentile(l, 99).toFixed(0).padStart(7)} | ${String(s.tally.errors).padStart(6)} |`,
+    `| ${s.name.padEnd(24)} | ${s.procs.padEnd(20)} | ${(s.tally.items / s.tally.seconds).toFixed(0).padStart(7)} | ` +
+      `${percentile(l, 50).toFixed(0).padStart(7)} | ${percentile(l, 99).toFixed(0).padStart(7)} | ` +
+      `${String(s.tally.errors).padStart(6)} |`,
   );
 }
 process.exit(0);

@@ -64,7 +64,10 @@ function rest(m: MemoryReading): number {
 
 function memoryRow(label: string, m: MemoryReading | null): string {
   if (!m) return `| ${label} | - | - | - | - | - |`;
-  return `| ${label} | ${m.rss.toFixed(0)} | ${m.heapTotal.toFixed(0)} | ${m.heapUsed.toFixed(0)} | ${m.external.toFixed(0)} | ${rest(m).toFixed(0)} |`;
+  return (
+    `| ${label} | ${m.rss.toFixed(0)} | ${m.heapTotal.toFixed(0)} | ${m.heapUsed.toFixed(0)} | ` +
+    `${m.external.toFixed(0)} | ${rest(m).toFixed(0)} |`
+  );
 }
 
 const TOOLS = ['clean_web_content', 'clean_web_index', 'get_url_metadata', 'check_url_status'];
@@ -160,7 +163,7 @@ async function main(): Promise<void> {
     const idleStart = service.rssMiB();
     const idleMemory = await readMemory(service.origin);
     let peakMemory: MemoryReading | null = null;
-    let health = { ok: 0, failed: 0, maxMs: 0 };
+    const health = { ok: 0, failed: 0, maxMs: 0 };
     let loadDone = false;
     const healthLoop = (async () => {
       while (!loadDone) {
@@ -180,7 +183,7 @@ async function main(): Promise<void> {
       }
     })();
 
-    const rss = rssSampler(service.rssMiB);
+    const rss = rssSampler(() => service.rssMiB());
     const started = performance.now();
     let next = 0;
     let finished = 0;
@@ -224,7 +227,8 @@ async function main(): Promise<void> {
     const settledMemory = await readMemory(service.origin);
 
     console.log(
-      `bench:soak: ${CALLS} calls, ${CONCURRENCY} at a time, service ${serviceRoot}, default settings + URLKIT_ALLOW_CIDRS`,
+      `bench:soak: ${CALLS} calls, ${CONCURRENCY} at a time, service ${serviceRoot}, default settings + ` +
+        `URLKIT_ALLOW_CIDRS`,
     );
     console.log(`targets ${TARGETS.join(', ')}; tools ${TOOLS.join(', ')}; node ${process.version}\n`);
     console.log('| outcome | calls |\n|---|---:|');
@@ -239,14 +243,16 @@ async function main(): Promise<void> {
     console.log(`| peak RSS under load | ${peak.toFixed(0)} MiB |`);
     console.log(`| RSS when the load ended | ${afterLoad.toFixed(0)} MiB |`);
     console.log(
-      `| RSS ${SETTLE_S} s after the load | ${settled.toFixed(0)} MiB (${(settled - idleStart).toFixed(0)} MiB over idle start) |`,
+      `| RSS ${SETTLE_S} s after the load | ${settled.toFixed(0)} MiB (${(settled - idleStart).toFixed(0)} MiB over ` +
+        `idle start) |`,
     );
     console.log(
       `| /healthz during the load | ${health.ok} ok, ${health.failed} failed, slowest ${health.maxMs.toFixed(0)} ms |`,
     );
     console.log('');
     console.log(
-      'Where the memory is (MiB, from /metrics; sampled every 0.5 s under load, so the peak row is the highest sample):',
+      'Where the memory is (MiB, from /metrics; sampled every 0.5 s under load, so the peak row is the highest ' +
+        'sample):',
     );
     console.log(
       '| when | RSS | main heap reserved | main heap used | external (Buffers) | rest (workers, malloc, code) |',

@@ -14,8 +14,6 @@ import { extractContent } from '../src/extract/content/extract-content.js';
 import { extractIndex } from '../src/extract/index-page.js';
 import { renderText } from '../src/render/text.js';
 
-type ReadabilityDoc = ConstructorParameters<typeof Readability>[0];
-
 const ignore = (): void => {};
 const TOKENIZER_CALLBACKS: ConstructorParameters<typeof Tokenizer>[1] = {
   onattribdata: ignore,
@@ -160,7 +158,7 @@ function main(): void {
       run: (p) => {
         try {
           const { document } = parseHTML(p.html);
-          return new Readability(document as unknown as ReadabilityDoc).parse()?.textContent ?? '';
+          return new Readability(document).parse()?.textContent ?? '';
         } catch {
           return '';
         }
@@ -172,7 +170,7 @@ function main(): void {
       run: (p) => {
         try {
           const dom = new JSDOM(p.html, { url: p.finalUrl, virtualConsole });
-          const text = new Readability(dom.window.document as unknown as ReadabilityDoc).parse()?.textContent ?? '';
+          const text = new Readability(dom.window.document).parse()?.textContent ?? '';
           dom.window.close();
           return text;
         } catch {
@@ -199,14 +197,16 @@ function main(): void {
     ? 'heap settled before each pass'
     : 'no --expose-gc: heap not settled between passes';
   console.log(
-    `${pages.length} pages from ../shared/bench/trafilatura-eval, single thread, CPU time per page, Node ${process.version}`,
+    `${pages.length} pages from ../shared/bench/trafilatura-eval, single thread, CPU time per page, Node ` +
+      `${process.version}`,
   );
   console.log(`Fast rows: median of ${rounds} interleaved passes; Readability rows: one pass; ${gcNote}.`);
   console.log('| system | pages | median ms | p95 ms | pages/s | vs Readability+linkedom | vs floor |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSec.toFixed(0)} | ${linkedom ? `${(r.perSec / linkedom).toFixed(2)}x` : '-'} | ${(floor / r.perSec).toFixed(2)}x slower |`,
+      `| ${r.name} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSec.toFixed(0)} | ` +
+        `${linkedom ? `${(r.perSec / linkedom).toFixed(2)}x` : '-'} | ${(floor / r.perSec).toFixed(2)}x slower |`,
     );
   }
   // The bar (content within 3x of the floor) is read from these: each round's pass against the
@@ -219,7 +219,8 @@ function main(): void {
     const ratios = perRoundRatios(passes[i]!, passes[0]!);
     const sorted = [...ratios].sort((a, b) => a - b);
     console.log(
-      `| ${r.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x |`,
+      `| ${r.name} | ${ratios.map((x) => x.toFixed(2)).join(' / ')} | ${medianOf(sorted).toFixed(2)}x | ` +
+        `${sorted[0]!.toFixed(2)}x | ${sorted[sorted.length - 1]!.toFixed(2)}x |`,
     );
   });
 }

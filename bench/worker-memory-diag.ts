@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadCorpus } from './corpus.js';
+import { isHeapReport } from '../src/workers/heap-report.js';
 
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 const arg = (n: string) => {
@@ -33,8 +34,8 @@ const piscina = new Piscina({
   resourceLimits: { maxOldGenerationSizeMb: old, maxYoungGenerationSizeMb: young },
 });
 const heaps = new Map<number, number>();
-piscina.on('message', (m: any) => {
-  if (m?.urlkitHeapReport) heaps.set(m.threadId, m.heapBytes);
+piscina.on('message', (m: unknown) => {
+  if (isHeapReport(m)) heaps.set(m.threadId, m.heapBytes);
 });
 let peak = rssMiB();
 const t = setInterval(() => {
@@ -77,8 +78,10 @@ for (const kind of kinds) {
     Array.from({ length: concurrent }, () => piscina.run(task).catch((e: Error) => console.log('err', e.message))),
   );
   await sleep(50);
+  const heapList = [...heaps.values()].map((b) => (b / 2 ** 20).toFixed(0)).join(',');
   console.log(
-    `${kind} x${concurrent}: ${(performance.now() - t0).toFixed(0)} ms, RSS before ${before.toFixed(0)} peak ${peak.toFixed(0)} after ${rssMiB().toFixed(0)}; heaps ${[...heaps.values()].map((b) => (b / 2 ** 20).toFixed(0)).join(',')} MiB; threads ${piscina.threads.length}`,
+    `${kind} x${concurrent}: ${(performance.now() - t0).toFixed(0)} ms, RSS before ${before.toFixed(0)} peak ` +
+      `${peak.toFixed(0)} after ${rssMiB().toFixed(0)}; heaps ${heapList} MiB; threads ${piscina.threads.length}`,
   );
 }
 clearInterval(t);

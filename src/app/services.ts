@@ -9,6 +9,7 @@ import { createQueueDispatcher, type QueueDispatcher } from '../batch/queue-disp
 import type { FetchObserver } from '../fetch/types.js';
 import { createFetcher } from '../fetch/fetch-page.js';
 import { createCachingFetcher } from '../cache/cached-fetch.js';
+import { RobotsCheck, robotsCheckedCachingFetcher, robotsCheckedFetcher } from '../robots/robots-check.js';
 import type { FetchCache } from '../cache/cache.js';
 import { createMemoryCache } from '../cache/memory-cache.js';
 import { createRedisCache } from '../cache/redis-cache.js';
@@ -40,7 +41,7 @@ export function createServices(config: Config, observer?: FetchObserver, options
   const scale = createScaleMetrics(options.registry ?? new Registry());
   // The egress policy tells callers little (no resolved address, no hint whether an internal name
   // exists); the operator's log gets every address and verdict.
-  const fetcher = createFetcher(config, {
+  const unchecked = createFetcher(config, {
     onOutcome: (outcome) => observer?.onOutcome(outcome),
     onEgressDenied: (denial) => {
       observer?.onEgressDenied?.(denial);
@@ -55,7 +56,12 @@ export function createServices(config: Config, observer?: FetchObserver, options
             logger.debug({ err: err.message }, 'cache redis error'),
           )
         : createMemoryCache(config.cacheMaxBytes);
-  const cachingFetcher = createCachingFetcher(fetcher, cache, scale.cache);
+  // respect_robots is applied in front of both fetchers (so in front of the cache too); robots.txt
+  // itself is fetched (and cached) without the check.
+  const uncheckedCaching = createCachingFetcher(unchecked, cache, scale.cache);
+  const robots = new RobotsCheck(uncheckedCaching, config.userAgent);
+  const fetcher = robotsCheckedFetcher(unchecked, robots);
+  const cachingFetcher = robotsCheckedCachingFetcher(uncheckedCaching, robots);
   const pool = new WorkerPool(config);
   const shares = sharesFromConfig(config);
   const local = createInProcessDispatcher();

@@ -1,7 +1,8 @@
 // A batch: items -> chunks -> dispatcher, at most `concurrency` chunks at once, results back
 // in request order. A chunk that fails as a unit becomes one failure result per item it had
-// not already reported (nothing finished is thrown away); the other chunks are untouched. Each chunk's deadline starts when that chunk starts, so a
-// chunk that waited its turn still gets its full budget.
+// not already reported (nothing finished is thrown away); the other chunks are untouched.
+// Each chunk's deadline starts when that chunk starts, so a chunk that waited its turn still
+// gets its full budget.
 import { setMaxListeners } from 'node:events';
 import { ChunkFailed } from './chunk-failed.js';
 import { mapWithConcurrency, splitIntoChunks } from './chunking.js';
@@ -18,6 +19,11 @@ export interface BatchRequest<Item, Options, Result> {
   signal: AbortSignal;
   /** The result to report for an item of a chunk that failed as a unit. */
   onChunkFailed(item: Item, failure: ChunkFailed): Result;
+  /**
+   * Each item's result as soon as it is known (index in `items`), exactly once per item: when
+   * its chunk reports it, else when its chunk returns or fails. For answers sent as they come.
+   */
+  onResult?(index: number, result: Result): void;
 }
 
 export async function runBatch<Item, Options, Result>(
@@ -33,8 +39,21 @@ export async function runBatch<Item, Options, Result>(
   else req.signal.addEventListener('abort', onAbort, { once: true });
   try {
     const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
-      // What the chunk's items reported before it failed (if it does) is kept.
+      // What the chunk's items reported before it failed (if it does) is kept; a report that
+      // comes after the chunk settled (a handler still winding down) is not news any more.
       const reported = new Map<number, Result>();
+      const offset = index * req.chunkSize;
+      let settled = false;
+      const take = (i: number, result: Result) => {
+        if (settled || reported.has(i)) return;
+        reported.set(i, result);
+        req.onResult?.(offset + i, result);
+      };
+      const settle = (results: Result[]) => {
+        results.forEach((result, i) => take(i, result));
+        settled = true;
+        return results;
+      };
       try {
         if (batch.signal.aborted)
           throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.', {
@@ -47,13 +66,11 @@ export async function runBatch<Item, Options, Result>(
           options: req.options,
           deadline: Date.now() + req.chunkTimeoutMs,
         };
-        return await dispatcher.runChunk<Item, Options, Result>(job, batch.signal, (i, result) =>
-          reported.set(i, result),
-        );
+        return settle(await dispatcher.runChunk<Item, Options, Result>(job, batch.signal, take));
       } catch (err) {
         const failure =
           err instanceof ChunkFailed ? err : new ChunkFailed('handler_threw', index, String(err), { cause: err });
-        return items.map((item, i) => (reported.has(i) ? reported.get(i)! : req.onChunkFailed(item, failure)));
+        return settle(items.map((item, i) => (reported.has(i) ? reported.get(i)! : req.onChunkFailed(item, failure))));
       }
     });
     return perChunk.flat();

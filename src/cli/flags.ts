@@ -12,7 +12,12 @@ export interface ParsedToolArgs {
   fields: Record<string, unknown>;
   pretty: boolean;
   help: boolean;
+  /** --input FILE|-: read the URLs from a file (or stdin), one a line, and answer in NDJSON. */
+  input?: string;
 }
+
+/** The CLI's own options, beside those of the tool's schema. */
+const OWN_FLAGS = ['--pretty', '--input'];
 
 /** Schema fields that are not flags: URLs are positional arguments. */
 const POSITIONAL = new Set(['url', 'items']);
@@ -70,6 +75,13 @@ export function parseToolArgs(tool: Tool<any>, argv: readonly string[]): ParsedT
       out.help = true;
       continue;
     }
+    if (name === '--input') {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '')
+        throw new UsageError('option --input needs a file name (or - for stdin)');
+      out.input = value;
+      continue;
+    }
     const negated = name.startsWith('--no-') ? byFlag.get(`--${name.slice(5)}`) : undefined;
     if (negated && typeOf(negated.schema) === 'boolean' && inline === undefined) {
       out.fields[negated.field] = false;
@@ -78,7 +90,7 @@ export function parseToolArgs(tool: Tool<any>, argv: readonly string[]): ParsedT
     const spec = byFlag.get(name);
     if (!spec)
       throw new UsageError(
-        `unknown option ${name} for "${tool.command}" (options: ${[...byFlag.keys(), '--pretty'].join(', ')})`,
+        `unknown option ${name} for "${tool.command}" (options: ${[...byFlag.keys(), ...OWN_FLAGS].join(', ')})`,
       );
     const type = typeOf(spec.schema);
     let raw = inline;
@@ -121,5 +133,8 @@ export function toolUsage(tool: Tool<any>): string {
     lines.push(`  ${`${flag} <${values}>`.padEnd(34)} ${String(schema.description ?? '').split('. ')[0]}${def}`);
   }
   lines.push(`  ${'--pretty'.padEnd(34)} Indent the JSON output for humans`);
+  lines.push(
+    `  ${'--input <FILE|->'.padEnd(34)} URLs from FILE (- for stdin), one a line; NDJSON lines as items finish`,
+  );
   return lines.join('\n');
 }

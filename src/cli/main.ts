@@ -18,6 +18,7 @@ import { createValidator } from '../tools/validation.js';
 import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';
 import { exitIfRedisUnreachable } from './redis-check.js';
 import { runWorker } from './worker.js';
+import { runInputCommand } from './input-command.js';
 
 const usageLine = (left: string, right: string) => `  urlkit ${left.padEnd(30)} ${right}`;
 const USAGE = [
@@ -27,6 +28,7 @@ const USAGE = [
   usageLine('worker', 'run scale-out queue jobs (needs URLKIT_REDIS_URL)'),
   usageLine('openapi', 'print the OpenAPI document of the HTTP API (as GET /openapi.json)'),
   ...TOOLS.map((t) => usageLine(`${t.command} <url...> [options]`, t.summary)),
+  usageLine('<command> --input FILE|-', 'the URLs of FILE (- for stdin), one a line; NDJSON as items finish'),
   usageLine('--version', 'print the version'),
   '',
   'Run "urlkit <command> --help" for the options of a command.',
@@ -85,6 +87,11 @@ async function runTool(tool: Tool<any>, argv: string[]): Promise<never> {
     throw err;
   }
   if (parsed.help) return finish(0, `${toolUsage(tool)}\n`);
+  if (parsed.input !== undefined) {
+    if (parsed.urls.length > 0) return usageError(prefix, 'give URLs as arguments or --input, not both', hint);
+    const { config, warnings } = loadOrExit();
+    return runInputCommand(tool, parsed.input, parsed.fields, correlationId, config, warnings(false));
+  }
   const indent = parsed.pretty ? 2 : undefined;
   if (parsed.urls.length === 0) return usageError(prefix, 'give at least one URL', hint, indent);
 

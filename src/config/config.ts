@@ -71,8 +71,16 @@ export interface Config {
    * 403/429, a reset or an anti-bot page). Needs URLKIT_PROXY. @default never
    */
   proxyMode: ProxyMode;
-  /** User-Agent sent to targets. @default urlkit/<version> (+https://github.com/urlkit/urlkit#readme) */
+  /**
+   * User-Agent sent to targets; its product token (before the first "/") is the name looked up
+   * in robots.txt. @default urlkit/<version> (+https://github.com/urlkit/urlkit#readme)
+   */
   userAgent: string;
+  /**
+   * Default of the `respect_robots` request field: check the origin's robots.txt before each
+   * requested URL and answer `blocked_by_robots` where it disallows it. @default false
+   */
+  respectRobots: boolean;
   /** Redirect hops followed. @default 10 */
   maxRedirects: number;
   /** Cap on decoded body bytes read from a target. @default 5 MiB */
@@ -223,6 +231,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   redisUrl: null,
   role: 'all',
   cacheMaxAgeS: 0,
+  respectRobots: false,
   cacheMaxBytes: 64 * 1024 * 1024,
   queueStallMs: 15_000,
   queueConcurrency: 32,
@@ -342,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: int(env, 'URLKIT_SHUTDOWN_GRACE_MS', 0, 300_000),
     bodyMemoryBytes: int(env, 'URLKIT_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     allowPrivateNetworks: bool(env, 'URLKIT_ALLOW_PRIVATE_NETWORKS'),
+    respectRobots: bool(env, 'URLKIT_RESPECT_ROBOTS'),
     allowCidrs: cidrList(env, 'URLKIT_ALLOW_CIDRS'),
     proxyUrl: proxy(env, 'URLKIT_PROXY'),
     proxyMode: oneOf(env, 'URLKIT_PROXY_MODE', ['never', 'always', 'fallback'] as const),

@@ -40,6 +40,10 @@ export const ITEM_ERRORS = {
     retryable: false,
     message: 'The target answered with an anti-bot challenge or block page, not its content.',
   },
+  blocked_by_robots: {
+    retryable: false,
+    message: "The origin's robots.txt does not allow this URL for urlkit's user agent (respect_robots).",
+  },
   worker_chunk_failed: {
     retryable: true,
     message: 'This URL was not processed because its batch chunk failed; retry it.',

@@ -34,6 +34,12 @@ export interface FetchOptions {
    * @default false
    */
   freshConnection?: boolean;
+  /**
+   * Check the origin's robots.txt first (the request's respect_robots); a disallowed URL fails
+   * as blocked_by_robots. Applied by the fetchers tools get (src/robots/robots-check.ts).
+   * @default false
+   */
+  respectRobots?: boolean;
 }
 
 export interface RedirectHop {

@@ -8,6 +8,7 @@ import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
 import { cleanItemDataSchema, cleanItemMetaSchema } from '../tools/clean-web-content.js';
 import { itemErrorSchema } from '../tools/fields.js';
 import type { JsonSchema, Tool } from '../tools/types.js';
+import { NDJSON_MEDIA_TYPE } from './ndjson-answer.js';
 
 export interface OpenApiOptions {
   /** Tool routes need `Authorization: Bearer <key>` (URLKIT_API_KEYS is set). */
@@ -129,6 +130,55 @@ function errorResponse(codes: RequestErrorCode[], extra = '', headers: object = 
 /** A malformed HTTP request (a bad request line, headers over the limit) on any route. */
 const malformed = errorResponse(['invalid_request'], ' Here: the HTTP request itself is malformed.');
 
+/**
+ * The NDJSON answer (Accept: application/x-ndjson): each line is one of these objects. OpenAPI
+ * 3.1 has no item schema for a stream, so the schema describes one line.
+ */
+function ndjsonContent(t: string, data: JsonSchema, meta: JsonSchema, schemas: Schemas): JsonSchema {
+  schemas[`${t}StreamLine`] = {
+    description:
+      'One line of the NDJSON answer: an item as it finishes ({ index, data, meta }), then a last line ' +
+      '{ correlation_id, counts } (with error if the call failed after its first line).',
+    oneOf: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['index', 'data', 'meta'],
+        properties: {
+          index: { type: 'integer', minimum: 0, description: 'Position of the URL in the request.' },
+          data,
+          meta,
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['correlation_id', 'counts'],
+        properties: {
+          correlation_id: { type: 'string', format: 'uuid' },
+          counts: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['items', 'ok', 'failed'],
+            properties: {
+              items: { type: 'integer', description: 'Item lines sent.' },
+              ok: { type: 'integer', description: 'Of them, without meta.error.' },
+              failed: { type: 'integer', description: 'Of them, with meta.error.' },
+            },
+          },
+          error: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['code', 'message'],
+            properties: { code: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    ],
+  };
+  return { schema: ref(`${t}StreamLine`) };
+}
+
 function toolOperation(tool: Tool<unknown>, schemas: Schemas, opts: OpenApiOptions): JsonSchema {
   const t = typeName(tool.name);
   const data = named(`${t}ItemData`, tool.itemDataSchema, schemas);
@@ -174,9 +224,16 @@ function toolOperation(tool: Tool<unknown>, schemas: Schemas, opts: OpenApiOptio
     },
     responses: {
       200: {
-        description: 'The envelope: one result item per requested URL. Per-URL failures are in meta.error.',
+        description:
+          'The envelope: one result item per requested URL. Per-URL failures are in meta.error.' +
+          (tool.streams
+            ? ' With Accept: application/x-ndjson, one JSON object a line: each item as it finishes, then the counts.'
+            : ''),
         headers: correlation,
-        content: { 'application/json': { schema: ref(`${t}Response`) } },
+        content: {
+          'application/json': { schema: ref(`${t}Response`) },
+          ...(tool.streams ? { [NDJSON_MEDIA_TYPE]: ndjsonContent(t, data, meta, schemas) } : {}),
+        },
       },
       400: errorResponse(['invalid_json', 'invalid_request'], ' details names each field by its JSON Pointer.'),
       ...(opts.authEnabled ? { 401: errorResponse(['unauthorized']) } : {}),

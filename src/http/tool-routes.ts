@@ -21,6 +21,8 @@ import type { Lifecycle } from '../app/lifecycle.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
 import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
+import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
+import { REQUEST_ERRORS } from '../errors/codes.js';
 
 /** The status label of calls whose client closed the connection before the answer was sent. */
 export const CLIENT_CLOSED = 'client_closed';
@@ -192,6 +194,11 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           if (!reply.raw.writableFinished) stop.abort(new Error('the client disconnected'));
         });
         const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });
+        // Items as they finish, for a client that asks for NDJSON (tools that stream).
+        const lines =
+          tool.streams && prefersNdjson(request.headers.accept)
+            ? new NdjsonAnswer(reply, String(request.id))
+            : undefined;
         try {
           let results;
           try {
@@ -199,18 +206,27 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             results = await admission.run(
               tool.name,
               stop.signal,
-              () =>
-                invokeTool(tool, checked.value as Record<string, unknown>, {
+              () => {
+                lines?.start();
+                return invokeTool(tool, checked.value as Record<string, unknown>, {
                   config,
                   services: opts.services,
                   logger: request.log as unknown as Logger,
                   correlationId: String(request.id),
                   timeoutMs: config.requestTimeoutMs,
                   signal: stop.signal,
-                }),
+                  ...(lines ? { onItem: lines.item } : {}),
+                });
+              },
               callerOf(request, apiKeys),
             );
           } catch (err) {
+            if (lines?.started) {
+              // The 200 head and some lines are out: the last line says what ended the call.
+              request.log.error({ err }, 'streamed call failed');
+              lines.end({ code: 'internal_error', message: REQUEST_ERRORS.internal_error.message });
+              return reply;
+            }
             if (err instanceof Overloaded) return shed(reply, err);
             // Stopped while waiting in the queue: the client left (nobody reads this) or shutdown.
             if (stop.signal.aborted) {
@@ -228,6 +244,10 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           }
           for (const item of results)
             metrics.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
+          if (lines) {
+            lines.end();
+            return reply;
+          }
           return reply.code(200).send(resultEnvelope(String(request.id), results));
         } finally {
           stopTimer();

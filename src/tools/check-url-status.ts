@@ -1,4 +1,4 @@
-import { followRedirectsField, timeoutField, urlField } from './fields.js';
+import { followRedirectsField, respectRobotsField, timeoutField, urlField } from './fields.js';
 import { withoutUserinfo } from '../fetch/url-policy.js';
 import { probeUrl } from './status/probe.js';
 import { statusDataSchema, statusMetaSchema } from './status/schema.js';
@@ -10,6 +10,8 @@ export interface StatusInput {
   url: string;
   follow_redirects: boolean;
   timeout: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
 }
 
 export const checkUrlStatus: Tool<StatusInput> = {
@@ -22,7 +24,12 @@ export const checkUrlStatus: Tool<StatusInput> = {
     type: 'object',
     additionalProperties: false,
     required: ['url'],
-    properties: { url: urlField, follow_redirects: followRedirectsField, timeout: timeoutField(15) },
+    properties: {
+      url: urlField,
+      follow_redirects: followRedirectsField,
+      timeout: timeoutField(15),
+      respect_robots: respectRobotsField,
+    },
   },
   itemDataSchema: statusDataSchema,
   itemMetaSchema: statusMetaSchema,
@@ -35,7 +42,11 @@ export const checkUrlStatus: Tool<StatusInput> = {
     const item = await probeUrl(
       ctx.services.fetcher,
       input.url,
-      { followRedirects: input.follow_redirects, timeoutMs: Math.round(input.timeout * 1000) },
+      {
+        followRedirects: input.follow_redirects,
+        timeoutMs: Math.round(input.timeout * 1000),
+        respectRobots: input.respect_robots ?? ctx.config.respectRobots,
+      },
       ctx.signal,
     );
     return [item];

@@ -10,8 +10,7 @@ import {
   startField,
   tokenEncodingField,
   timeoutField,
-  urlField,
-} from './fields.js';
+  urlField, respectRobotsField } from './fields.js';
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import type { Tool } from './types.js';
 import type { TokenEncoding } from '../render/token-count.js';
@@ -30,6 +29,8 @@ export interface CleanInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
 }
 
 export const cleanItemDataSchema = {
@@ -101,6 +102,7 @@ export function cleanInputSchema(): Record<string, unknown> {
       start: startField,
       timeout: timeoutField(15),
       max_age: maxAgeField,
+      respect_robots: respectRobotsField,
     },
   };
 }

@@ -140,3 +140,13 @@ export const cacheMetaProperties: Record<string, JsonSchema> = {
     description: 'ISO 8601 time the response was received from the target; null when none was.',
   },
 };
+
+/** Request field of every tool: honour the origin's robots.txt (src/robots/). */
+// No schema default: the operator's URLKIT_RESPECT_ROBOTS (off unless set) applies when absent.
+export const respectRobotsField: JsonSchema = {
+  type: 'boolean',
+  description:
+    "Check the origin's robots.txt (for urlkit's user agent) first; a URL it disallows is the item error " +
+    'blocked_by_robots naming the rule. A robots.txt answering 4xx allows everything; 5xx, 429, a timeout or no ' +
+    'answer allows nothing. Default false unless the operator set URLKIT_RESPECT_ROBOTS.',
+};

@@ -5,6 +5,7 @@ import {
   followRedirectsField,
   maxAgeField,
   maxTokensField,
+  respectRobotsField,
   timeoutField,
   tokenEncodingField,
   unfetchedMeta,
@@ -27,6 +28,8 @@ export interface MetadataInput {
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
+  /** Absent: the operator's default (config.respectRobots). */
+  respect_robots?: boolean;
 }
 
 export const getUrlMetadata: Tool<MetadataInput> = {
@@ -66,12 +69,14 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       follow_redirects: followRedirectsField,
       timeout: timeoutField(10),
       max_age: maxAgeField,
+      respect_robots: respectRobotsField,
     },
     oneOf: [{ required: ['url'] }, { required: ['items'] }],
   },
   itemDataSchema: metadataDataSchema,
   itemMetaSchema: metadataMetaSchema,
   failedItem: (url, error) => metadataFailedItem(url, error),
+  streams: true,
   example: { url: 'https://example.com/', include_content: false, follow_redirects: true, timeout: 10 },
   async run(input, ctx) {
     const urls =
@@ -84,6 +89,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       followRedirects: input.follow_redirects ?? true,
       timeoutMs,
       maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS,
+      respectRobots: input.respect_robots ?? ctx.config.respectRobots,
     };
     return runBatch<string, MetadataItemOptions, ToolItem>(ctx.services.dispatcher, {
       handler: METADATA_HANDLER,
@@ -93,6 +99,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       concurrency: ctx.config.batchConcurrency,
       chunkTimeoutMs: chunkBudgetMs(timeoutMs, ctx.config),
       signal: ctx.signal,
+      ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
       onChunkFailed: (url, failure) => {
         // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
         // its unfinished URLs are timeouts. Anything else is this chunk failing as a unit.

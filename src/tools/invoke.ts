@@ -24,6 +24,11 @@ export interface InvokeOptions {
   timeoutMs: number;
   /** Caller-side cancellation: client disconnect or shutdown. */
   signal?: AbortSignal;
+  /**
+   * Each item, exactly once, as soon as it is done (index in request order), as it will be in
+   * the returned list; the items the tool did not hand over early come just before the return.
+   */
+  onItem?: (index: number, item: ToolItem) => void;
 }
 
 export { RequestDeadline };
@@ -46,6 +51,21 @@ export async function invokeTool(
     settleAsTimedOut = () => resolve('gave-up');
   });
   signal.addEventListener('abort', onAbort, { once: true });
+  // What was handed over stays the answer for its index, even when the tool is given up on.
+  const handedOver = new Map<number, ToolItem>();
+  let ended = false;
+  const handOver = (index: number, item: ToolItem) => {
+    if (ended || !opts.onItem || handedOver.has(index)) return;
+    const shown = withoutShownUserinfo([item])[0]!;
+    handedOver.set(index, shown);
+    opts.onItem(index, shown);
+  };
+  const answer = (items: ToolItem[]) => {
+    const shown = withoutShownUserinfo(items).map((item, index) => handedOver.get(index) ?? item);
+    shown.forEach((item, index) => handOver(index, item));
+    ended = true;
+    return shown;
+  };
   try {
     const running = tool.run(input, {
       config: opts.config,
@@ -53,6 +73,7 @@ export async function invokeTool(
       logger: opts.logger,
       signal,
       correlationId: opts.correlationId,
+      ...(opts.onItem ? { onItem: handOver } : {}),
     });
     let outcome: ToolItem[] | 'gave-up';
     try {
@@ -64,10 +85,11 @@ export async function invokeTool(
     }
     if (outcome === 'gave-up') {
       running.catch(() => {}); // it may still settle later; nobody is listening
-      return withoutShownUserinfo(timedOutItems(tool, input, signal.reason));
+      return answer(timedOutItems(tool, input, signal.reason));
     }
-    return withoutShownUserinfo(outcome);
+    return answer(outcome);
   } finally {
+    ended = true;
     if (graceTimer) clearTimeout(graceTimer);
     signal.removeEventListener('abort', onAbort);
     link.dispose();

@@ -49,7 +49,11 @@ export function createStatusHandler(services: Services): ChunkHandler<StatusInpu
         probeUrl(
           services.fetcher,
           input.url,
-          { followRedirects: input.follow_redirects, timeoutMs: Math.round(input.timeout * 1000) },
+          {
+            followRedirects: input.follow_redirects,
+            timeoutMs: Math.round(input.timeout * 1000),
+            respectRobots: input.respect_robots ?? false,
+          },
           signal,
         ),
       ),

@@ -38,6 +38,11 @@ export interface ToolContext {
   /** Aborted on request timeout, client disconnect or shutdown: stop work and report what is done. */
   signal: AbortSignal;
   correlationId: string;
+  /**
+   * Hands over an item as soon as it is done (index in request order), for answers streamed
+   * as they come. Optional for a tool: invokeTool hands over whatever was not, at the end.
+   */
+  onItem?: (index: number, item: ToolItem) => void;
 }
 
 export interface ToolItem {
@@ -64,6 +69,8 @@ export interface Tool<Input = Record<string, unknown>> {
    * call is stopped before the tool could answer. @default { data: null, meta: { url, error } }
    */
   failedItem?(url: string, error: ItemError): ToolItem;
+  /** Items can be streamed as they finish (NDJSON over HTTP, the CLI's --input). */
+  streams?: boolean;
   /** Example request body for docs and the README. */
   example: Input;
   /** input has already been validated and defaults applied. One item per requested URL, in order. */

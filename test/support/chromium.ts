@@ -16,4 +16,6 @@ export function findChromium(): string | null {
   return null;
 }
 
-export const NO_CHROMIUM = `no Chromium executable at ${CANDIDATES.join(' or ')}: install Debian's chromium package (apt-get install -y chromium) to run the browser tests`;
+export const NO_CHROMIUM =
+  `no Chromium executable at ${CANDIDATES.join(' or ')}: install Debian's chromium package ` +
+  `(apt-get install -y chromium) to run the browser tests`;

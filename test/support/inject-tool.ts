@@ -2,17 +2,13 @@
 // succeeded (200, one result) and returns that result item, whatever happened to the URL.
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+import type { Answer, CleanData, Item } from './answers.js';
 
-export interface InjectedItem {
-  data: Record<string, any> | null;
-  meta: Record<string, unknown> & { error?: { code: string; message: string; retryable?: boolean } };
-}
-
-export async function injectTool(
+export async function injectTool<D = CleanData>(
   app: FastifyInstance,
   tool: string,
   body: Record<string, unknown>,
-): Promise<InjectedItem> {
+): Promise<Item<D>> {
   const res = await app.inject({
     method: 'POST',
     url: `/api/v1/tools/${tool}`,
@@ -20,7 +16,7 @@ export async function injectTool(
     payload: JSON.stringify(body),
   });
   assert.equal(res.statusCode, 200, res.body);
-  const json = res.json();
+  const json = res.json<Answer<D>>();
   assert.equal(json.data.results.length, 1);
-  return json.data.results[0] as InjectedItem;
+  return json.data.results[0]!;
 }

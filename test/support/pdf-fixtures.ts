@@ -15,11 +15,16 @@ export const REPORT = {
   createdIso: '2024-03-05T10:00:00+01:00',
   modifiedIso: '2024-04-01T08:30:00+00:00',
   intro:
-    'The northern estuary has been measured at six stations since 1998. This report sets out what the tide gauges recorded over the last year and how the sandbanks moved after the winter storms, with the observations of the volunteers who walked the banks at low water each month.',
+    'The northern estuary has been measured at six stations since 1998. This report sets out what the tide gauges ' +
+    'recorded over the last year and how the sandbanks moved after the winter storms, with the observations of ' +
+    'the volunteers who walked the banks at low water each month.',
   findings:
-    'High water arrived on average eleven minutes earlier than the tables predict, and the difference grew towards the head of the estuary. Sediment built up along the eastern channel while the western channel deepened, a pattern last seen in the records of the early nineteen-seventies.',
+    'High water arrived on average eleven minutes earlier than the tables predict, and the difference grew towards ' +
+    'the head of the estuary. Sediment built up along the eastern channel while the western channel deepened, a ' +
+    'pattern last seen in the records of the early nineteen-seventies.',
   closing:
-    'The stations will keep recording through the next year, and the volunteers will repeat the bank surveys each spring.',
+    'The stations will keep recording through the next year, and the volunteers will repeat the bank surveys each ' +
+    'spring.',
 };
 
 interface Writer {
@@ -99,9 +104,14 @@ export async function reportPdf(): Promise<Uint8Array> {
 
 export const COLUMNS = {
   title: 'Two Columns on the Shore',
-  left: 'The left column begins the story of the shore. Terns nest on the shingle spit from May, and the wardens fence off the colony before the first eggs are laid. Walkers are asked to keep to the path along the dune ridge until the chicks have fledged in late July.',
+  left:
+    'The left column begins the story of the shore. Terns nest on the shingle spit from May, and the wardens ' +
+    'fence off the colony before the first eggs are laid. Walkers are asked to keep to the path along the dune ' +
+    'ridge until the chicks have fledged in late July.',
   right:
-    'The right column carries the story on. Seals haul out on the outer bank at low water, and the wardens count them from the hide twice a week. The count this year reached forty-two, the highest since records began on the reserve.',
+    'The right column carries the story on. Seals haul out on the outer bank at low water, and the wardens count ' +
+    'them from the hide twice a week. The count this year reached forty-two, the highest since records began on ' +
+    'the reserve.',
 };
 
 /** One page: a full-width title, then two columns drawn row by row (left line, right line, ...). */
@@ -242,8 +252,13 @@ export async function encryptedPdf(): Promise<Uint8Array> {
     .subarray(0, 5);
   const u = rc4(key, PAD);
   const objOffset = base.length;
-  const obj = `${size} 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${o.toString('hex')}> /U <${u.toString('hex')}> /P ${p} >>\nendobj\n`;
+  const obj =
+    `${size} 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${o.toString('hex')}> /U <${u.toString('hex')}> /P ` +
+    `${p} >>\nendobj\n`;
   const xrefOffset = objOffset + obj.length;
-  const xref = `xref\n${size} 1\n${String(objOffset).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${size + 1} /Root ${root} /Prev ${prev} /Encrypt ${size} 0 R /ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+  const xref =
+    `xref\n${size} 1\n${String(objOffset).padStart(10, '0')} 00000 n \ntrailer\n` +
+    `<< /Size ${size + 1} /Root ${root} /Prev ${prev} /Encrypt ${size} 0 R ` +
+    `/ID [<${id.toString('hex')}> <${id.toString('hex')}>] >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
   return Buffer.concat([base, Buffer.from(obj + xref, 'latin1')]);
 }

@@ -32,7 +32,8 @@ for (const f of loadFixtures()) {
     if (current === next) continue;
     if (write) writeFileSync(target, next);
     console.log(
-      `${f.slug}/${file}: ${write ? 'written' : 'differs'} (${r.profile}${r.fallbackUsed ? ', fallback' : ''}, ${r.wordCount} words${r.truncated ? ', truncated' : ''})`,
+      `${f.slug}/${file}: ${write ? 'written' : 'differs'} (${r.profile}${r.fallbackUsed ? ', fallback' : ''}, ` +
+        `${r.wordCount} words${r.truncated ? ', truncated' : ''})`,
     );
   }
 }

@@ -65,7 +65,12 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   try {
     res = await ctx.services.cachingFetcher.fetchPage(
       input.url,
-      { method: 'GET', timeoutMs: input.timeout * 1000, body: 'full' },
+      {
+        method: 'GET',
+        timeoutMs: input.timeout * 1000,
+        body: 'full',
+        respectRobots: input.respect_robots ?? ctx.config.respectRobots,
+      },
       input.max_age ?? ctx.config.cacheMaxAgeS,
       ctx.signal,
     );

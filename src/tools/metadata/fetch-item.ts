@@ -26,6 +26,8 @@ export interface MetadataItemOptions {
   timeoutMs: number;
   /** Request max_age (s): a stored fetch younger than this answers. @default 0 */
   maxAgeS?: number;
+  /** The request's respect_robots (already defaulted from the config). @default false */
+  respectRobots?: boolean;
 }
 
 const DEFAULT_PDF = { maxPdfPages: defaultConfig().maxPdfPages, maxPdfBytes: defaultConfig().maxPdfBytes };
@@ -58,6 +60,7 @@ export async function fetchMetadataItem(
       followRedirects: options.followRedirects,
       timeoutMs: options.timeoutMs,
       body: 'full',
+      respectRobots: options.respectRobots ?? false,
     } as const;
     res = deps.cachingFetcher
       ? await deps.cachingFetcher.fetchPage(url, fetchOptions, options.maxAgeS ?? 0, signal)

@@ -19,6 +19,8 @@ export interface ProbeOptions {
   followRedirects: boolean;
   /** Bound on the whole probe (HEAD, the GET fallback, every hop and retry), in ms. */
   timeoutMs: number;
+  /** Check the origin's robots.txt first (respect_robots). @default false */
+  respectRobots?: boolean;
 }
 
 export interface StatusTimings {
@@ -71,14 +73,16 @@ export async function probeUrl(
   const started = performance.now();
   const deadline = started + options.timeoutMs;
 
-  const head = await attempt(fetcher, url, 'HEAD', options.followRedirects, options.timeoutMs, signal);
+  const attempt = (method: HttpMethod, timeoutMs: number) =>
+    attemptOnce(fetcher, url, method, options.followRedirects, timeoutMs, options.respectRobots ?? false, signal);
+  const head = await attempt('HEAD', options.timeoutMs);
   let reported = head;
   let retries = retriesOf(head);
   if (needsGet(head)) {
     const remaining = Math.floor(deadline - performance.now());
     reported =
       remaining > 0
-        ? await attempt(fetcher, url, 'GET', options.followRedirects, remaining, signal)
+        ? await attempt('GET', remaining)
         : { method: 'GET', failure: new ItemFailure('timeout'), partial: head.partial };
     retries += retriesOf(reported);
     // A GET that failed does not erase what HEAD learned (a 404, a typeless 200), unless
@@ -91,18 +95,19 @@ export async function probeUrl(
     : fromFailure(url, reported, elapsed, retries);
 }
 
-async function attempt(
+async function attemptOnce(
   fetcher: Fetcher,
   url: string,
   method: HttpMethod,
   followRedirects: boolean,
   timeoutMs: number,
+  respectRobots: boolean,
   signal?: AbortSignal,
 ): Promise<Attempt> {
   try {
     const result = await fetcher.fetchPage(
       url,
-      { method, body: 'none', followRedirects, timeoutMs, retryStatuses: false, freshConnection: true },
+      { method, body: 'none', followRedirects, timeoutMs, retryStatuses: false, freshConnection: true, respectRobots },
       signal,
     );
     return { method, result };

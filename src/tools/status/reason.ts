@@ -23,6 +23,8 @@ export type StatusReason =
   | 'redirect_loop'
   | 'upstream_error'
   | 'response_too_large'
+  /** respect_robots: the origin's robots.txt disallows the URL (nothing was probed). */
+  | 'blocked_by_robots'
   /** Scale-out: the job carrying this probe failed as a unit (see worker_chunk_failed). */
   | 'worker_chunk_failed';
 
@@ -44,6 +46,7 @@ export const STATUS_REASONS: readonly StatusReason[] = [
   'redirect_loop',
   'upstream_error',
   'response_too_large',
+  'blocked_by_robots',
   'worker_chunk_failed',
 ];
 
@@ -94,6 +97,7 @@ export function reasonForError(code: ItemErrorCode, hops: readonly RedirectHop[]
     case 'invalid_url':
     case 'response_too_large':
     case 'upstream_error':
+    case 'blocked_by_robots':
       return code;
     default:
       // Codes that a fetch cannot produce (extraction, batch); keep the item honest anyway.

@@ -9,7 +9,8 @@ import { countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { injectTool, type InjectedItem } from '../../support/inject-tool.js';
+import { injectTool } from '../../support/inject-tool.js';
+import type { Item } from '../../support/answers.js';
 import { longPdf } from '../../support/pdf-fixtures.js';
 
 function article(): string {
@@ -53,11 +54,11 @@ after(async () => {
 });
 
 /** Reads every part from start 0; checks each part's counts and limits; returns them. */
-async function readAll(tool: string, body: Record<string, unknown>): Promise<InjectedItem[]> {
-  const parts: InjectedItem[] = [];
+async function readAll(tool: string, body: Record<string, unknown>): Promise<Item[]> {
+  const parts: Item[] = [];
   let start = 0;
   for (;;) {
-    const item = await injectTool(app, tool, { ...body, start });
+    const item = await injectTool<Record<string, unknown>>(app, tool, { ...body, start });
     assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
     const content = String(item.data!['content']);
     const count = body['token_encoding'] === 'cl100k_base' ? cl100k : o200k;

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { json, type Answer, type CleanData, type Item } from '../../support/answers.js';
 import { FIXTURE_HOST, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';
 import { startCluster, type Cluster } from '../../support/scale-cluster.js';
@@ -27,14 +28,18 @@ let redis: TestRedis;
 let cluster: Cluster;
 const open = new Set<ServerResponse>();
 
-async function call(key: string, tool: string, body: unknown): Promise<{ status: number; items: any[] }> {
+async function call(
+  key: string,
+  tool: string,
+  body: unknown,
+): Promise<{ status: number; items: Array<Item<CleanData>> }> {
   const res = await fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as { data?: { results: any[] } };
-  return { status: res.status, items: json.data?.results ?? [] };
+  const answer = await json<Partial<Answer<CleanData>>>(res);
+  return { status: res.status, items: answer.data?.results ?? [] };
 }
 
 before(async () => {
@@ -54,7 +59,8 @@ before(async () => {
         res
           .writeHead(200, html)
           .end(
-            `<!doctype html><title>Honest ${path}</title><article><h1>Honest page</h1><p>${'An ordinary paragraph of an honest page. '.repeat(20)}</p></article>`,
+            `<!doctype html><title>Honest ${path}</title><article><h1>Honest page</h1><p>` +
+              `${'An ordinary paragraph of an honest page. '.repeat(20)}</p></article>`,
           ),
       HONEST_ANSWER_MS,
     );
@@ -94,8 +100,8 @@ describe('scale-out under a hostile caller', () => {
     const answers = await Promise.all(honest);
     for (const [i, { status, items }] of answers.entries()) {
       assert.equal(status, 200, `call ${i}`);
-      assert.equal(items[0].meta.error, undefined, `call ${i}: ${JSON.stringify(items[0].meta.error)}`);
-      assert.match(items[0].data.content, /ordinary paragraph/);
+      assert.equal(items[0]!.meta.error, undefined, `call ${i}: ${JSON.stringify(items[0]!.meta.error)}`);
+      assert.match(items[0]!.data!.content, /ordinary paragraph/);
     }
     for (const { status } of await Promise.all(hostile)) assert.equal(status, 200);
   });
@@ -111,7 +117,7 @@ describe('scale-out under a hostile caller', () => {
     await new Promise((r) => setTimeout(r, 500));
     const { status, items } = await call(HONEST, 'clean_web_content', { url: `${site.origin}/honest/after` });
     assert.equal(status, 200);
-    assert.equal(items[0].meta.error, undefined, JSON.stringify(items[0].meta.error));
+    assert.equal(items[0]!.meta.error, undefined, JSON.stringify(items[0]!.meta.error));
     await Promise.all(hostile);
   });
 });

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startChild, type Child } from '../http/child-server.js';
+import type { Item, MetadataAnswer, MetadataData } from '../../support/answers.js';
 import { startServer, FIXTURE_HOST, type LoopbackServer } from '../../support/loopback-server.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';
 import { CLI, post, startCluster, stopChild, type Cluster } from '../../support/scale-cluster.js';
@@ -41,7 +42,11 @@ function page(req: IncomingMessage, res: ServerResponse): void {
         ...(path.startsWith('/private') ? { 'cache-control': 'private' } : {}),
       })
       .end(
-        `<!doctype html><html lang="en"><head><title>Page ${id}</title><meta name="description" content="Description of ${id}"><meta property="og:title" content="OG ${id}"><link rel="alternate" type="application/rss+xml" href="/feed-${n % 5}.xml">${extra}</head><body><article><h1>Page ${id}</h1><p>${`Sentence ${n} about the harbour, the tide and the boats. `.repeat(6)}</p></article></body></html>`,
+        `<!doctype html><html lang="en"><head><title>Page ${id}</title>` +
+          `<meta name="description" content="Description of ${id}"><meta property="og:title" content="OG ${id}">` +
+          `<link rel="alternate" type="application/rss+xml" href="/feed-${n % 5}.xml">${extra}</head><body>` +
+          `<article><h1>Page ${id}</h1><p>` +
+          `${`Sentence ${n} about the harbour, the tide and the boats. `.repeat(6)}</p></article></body></html>`,
       );
   if (n % 10 === 7) return html(404);
   if (n % 10 === 3)
@@ -91,7 +96,7 @@ after(async () => {
 });
 
 /** Items compared across runs: fetched_at is a clock reading, timings are measurements. */
-function comparable(results: Array<{ data: any; meta: any }>): unknown {
+function comparable(results: Item[]): unknown {
   return results.map(({ data, meta }) => {
     const { fetched_at: _f, ...m } = meta;
     if (data && 'timings' in data) {
@@ -173,34 +178,34 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
         ),
       ),
     );
-    assert.equal(worked.filter((n) => n > 0).length, 3, `every worker ran jobs: ${worked}`);
+    assert.equal(worked.filter((n) => n > 0).length, 3, `every worker ran jobs: ${worked.join(',')}`);
   });
 
   it('serves repeat fetches from the shared Redis cache within max_age, and never a private page', async () => {
     const url = `${site.origin}/p/cache1`;
-    const first = (await post(cluster.api.origin, 'clean_web_content', { url })).json.data.results[0];
-    const hit = (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 600 })).json.data.results[0];
+    const first = (await post(cluster.api.origin, 'clean_web_content', { url })).json.data.results[0]!;
+    const hit = (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 600 })).json.data.results[0]!;
     assert.equal(first.meta.cached, false);
     assert.equal(hit.meta.cached, true);
     assert.equal(hit.meta.fetched_at, first.meta.fetched_at);
     assert.deepEqual(hit.data, first.data);
     const meta = (await post(cluster.api.origin, 'get_url_metadata', { items: [url], max_age: 600 })).json.data
-      .results[0];
+      .results[0]!;
     assert.equal(meta.meta.cached, true);
     assert.equal(hits.get('/p/cache1'), 1);
-    const bypass = (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 0 })).json.data.results[0];
+    const bypass = (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 0 })).json.data.results[0]!;
     assert.equal(bypass.meta.cached, false);
     assert.equal(hits.get('/p/cache1'), 2);
     await sleep(1100);
     assert.equal(
-      (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 1 })).json.data.results[0].meta.cached,
+      (await post(cluster.api.origin, 'clean_web_content', { url, max_age: 1 })).json.data.results[0]!.meta.cached,
       false,
     );
     assert.equal(hits.get('/p/cache1'), 3);
     for (let i = 0; i < 2; i++)
       assert.equal(
         (await post(cluster.api.origin, 'clean_web_content', { url: `${site.origin}/private/p1`, max_age: 600 })).json
-          .data.results[0].meta.cached,
+          .data.results[0]!.meta.cached,
         false,
       );
     assert.equal(hits.get('/private/p1'), 2);
@@ -212,7 +217,7 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     );
     const fastPaths = items.filter((u) => !u.includes('/slow/')).map((u) => new URL(u).pathname);
     const seen = cluster.workers.map((w) => w.stdout().length);
-    const call = post(cluster.api.origin, 'get_url_metadata', { items, timeout: 60 });
+    const call = post<MetadataAnswer>(cluster.api.origin, 'get_url_metadata', { items, timeout: 60 });
     // Wait until every fast page was fetched and the slow chunk is held on its worker.
     for (let i = 0; i < 600; i++) {
       const slowHeld = items.filter((u) => u.includes('/slow/') && hits.get(new URL(u).pathname)).length;
@@ -241,18 +246,18 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     killed!.proc.kill('SIGKILL');
     const { status, json } = await call;
     assert.equal(status, 200);
-    const results = json.data.results as Array<{ data: any; meta: any }>;
+    const results = json.data.results;
     assert.equal(results.length, 100);
     results.forEach((r, i) => {
       assert.equal(r.meta.url, items[i]);
       if (i >= 30 && i < 40) {
         assert.equal(r.data, null);
-        assert.equal(r.meta.error.code, 'worker_chunk_failed', `item ${i}`);
+        assert.equal(r.meta.error?.code, 'worker_chunk_failed', `item ${i}`);
         assert.equal(r.meta.error.retryable, true);
       } else {
         const n = i % 10;
         if (n !== 3 && n !== 7) assert.equal(r.meta.error, undefined, `item ${i}: ${JSON.stringify(r.meta.error)}`);
-        assert.match(r.data.title, new RegExp(`kill${i}`));
+        assert.match(r.data!.title, new RegExp(`kill${i}`));
       }
     });
     // The failed job is not run again by another worker (it would fetch the slow pages again).
@@ -269,9 +274,9 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     );
     try {
       const items = [`${site.origin}/p/dl1`, `${slowSite.origin}/slow/dl2`, `${site.origin}/p/dl4`];
-      const { status, json } = await post(api.origin, 'get_url_metadata', { items, timeout: 60 });
+      const { status, json } = await post<MetadataAnswer>(api.origin, 'get_url_metadata', { items, timeout: 60 });
       assert.equal(status, 200);
-      const results = json.data.results as Array<{ data: any; meta: any }>;
+      const results = json.data.results;
       assert.equal(results[0]!.data?.title, 'OG dl1');
       assert.equal(results[2]!.data?.title, 'OG dl4');
       assert.equal(results[1]!.meta.error?.code, 'timeout');
@@ -311,11 +316,11 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
     });
     assert.equal(down.status, 200);
     assert.deepEqual(
-      down.json.data.results.map((r: any) => r.meta.error?.code),
+      down.json.data.results.map((r) => r.meta.error?.code),
       ['worker_chunk_failed', 'worker_chunk_failed'],
     );
     const downClean = await post(cluster.api.origin, 'clean_web_content', { url: `${site.origin}/p/down3` });
-    assert.equal(downClean.json.data.results[0].meta.error.code, 'worker_chunk_failed');
+    assert.equal(downClean.json.data.results[0]!.meta.error?.code, 'worker_chunk_failed');
     assert.equal((await fetch(`${cluster.workers[0]!.origin}/readyz`)).status, 503);
 
     await redis.restart();
@@ -325,10 +330,12 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
       if (ready !== 200) await sleep(100);
     }
     assert.equal(ready, 200);
-    let results: any[] = [];
+    let results: Array<Item<MetadataData>> = [];
     for (let i = 0; i < 20; i++) {
       results = (
-        await post(cluster.api.origin, 'get_url_metadata', { items: [`${site.origin}/p/up1`, `${site.origin}/p/up2`] })
+        await post<MetadataAnswer>(cluster.api.origin, 'get_url_metadata', {
+          items: [`${site.origin}/p/up1`, `${site.origin}/p/up2`],
+        })
       ).json.data.results;
       if (results.every((r) => !r.meta.error)) break;
       await sleep(500);
@@ -348,7 +355,7 @@ describe('scale-out: 1 API + 3 workers on Redis', () => {
       });
       let err = '';
       proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-      const [code] = await once(proc, 'exit');
+      const [code] = (await once(proc, 'exit')) as [number | null];
       assert.equal(code, 1, args[0]);
       assert.equal(err.trim().split('\n').length, 1, err);
       assert.match(err, /cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);

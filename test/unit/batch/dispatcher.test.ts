@@ -156,6 +156,45 @@ describe('in-process dispatcher', () => {
     assert.deepEqual(await aborted, [4, 'failed 3 (aborted)']);
   });
 
+  it('runBatch hands over every item once as it is known: reported, returned or failed', async () => {
+    const seen: Array<[number, number | string]> = [];
+    const results = await runBatch<number, null, number | string>(dispatcher, {
+      handler: 'half',
+      items: [0, 1, 2, 3, 4],
+      options: null,
+      chunkSize: 3,
+      concurrency: 2,
+      chunkTimeoutMs: 50,
+      signal: never,
+      onChunkFailed: (n, f) => `failed ${n} (${f.reason})`,
+      onResult: (index, result) => seen.push([index, result]),
+    });
+    // The reported (even) items come before their chunk fails; each index exactly once.
+    assert.deepEqual(
+      [...seen].sort((a, b) => a[0] - b[0]),
+      results.map((r, i) => [i, r]),
+    );
+    const firstFailure = seen.findIndex(([, r]) => typeof r === 'string');
+    assert.ok(seen.slice(0, firstFailure).some(([i]) => i === 0));
+    const doubled: Array<[number, number | string]> = [];
+    await runBatch<number, null, number | string>(dispatcher, {
+      handler: 'double',
+      items: [5, 6, 7],
+      options: null,
+      chunkSize: 2,
+      concurrency: 1,
+      chunkTimeoutMs: 10_000,
+      signal: never,
+      onChunkFailed: () => 'failed',
+      onResult: (index, result) => doubled.push([index, result]),
+    });
+    assert.deepEqual(doubled, [
+      [0, 10],
+      [1, 12],
+      [2, 14],
+    ]);
+  });
+
   it('runBatch keeps request order and fails only the broken chunk', async () => {
     // Item 22 (in chunk 7, with item 21) kills its worker.
     const items = Array.from({ length: 23 }, (_, i) => (i === 22 ? -1 : i));

@@ -7,7 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
 
-const big = `<html><head><title>Large</title></head><body>${'<div class="row"><p>Some words <a href="/x">a link</a> and more words.</p></div>'.repeat(80_000)}</body></html>`;
+const big =
+  `<html><head><title>Large</title></head><body>` +
+  `${'<div class="row"><p>Some words <a href="/x">a link</a> and more words.</p></div>'.repeat(80_000)}</body>` +
+  `</html>`;
 const small = {
   kind: 'metadata' as const,
   input: {

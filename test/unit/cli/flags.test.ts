@@ -20,16 +20,31 @@ describe('CLI flags from the schemas', () => {
         '--start',
         '--timeout',
         '--max-age',
+        '--respect-robots',
       ],
     );
     assert.deepEqual(
       toolFlags(getUrlMetadata).map((f) => f.flag),
-      ['--include-content', '--max-tokens', '--token-encoding', '--follow-redirects', '--timeout', '--max-age'],
+      [
+        '--include-content',
+        '--max-tokens',
+        '--token-encoding',
+        '--follow-redirects',
+        '--timeout',
+        '--max-age',
+        '--respect-robots',
+      ],
     );
     assert.deepEqual(
       toolFlags(checkUrlStatus).map((f) => f.flag),
-      ['--follow-redirects', '--timeout'],
+      ['--follow-redirects', '--timeout', '--respect-robots'],
     );
+  });
+
+  it('--input takes a file name or - (stdin), in both forms, and needs one', () => {
+    assert.equal(parseToolArgs(getUrlMetadata, ['--input', 'urls.txt', '--timeout', '5']).input, 'urls.txt');
+    assert.equal(parseToolArgs(checkUrlStatus, ['--input=-']).input, '-');
+    assert.throws(() => parseToolArgs(getUrlMetadata, ['--input']), UsageError);
   });
 
   it('parses values by schema type, in both --flag value and --flag=value forms', () => {

@@ -42,9 +42,11 @@ describe('detectBotProtection', () => {
   });
 
   it('challenge markup inside a long page does not count (an article embedding a demo, a big page)', () => {
+    const paragraph =
+      '<p>Another paragraph about the estuary, its birds, its tides and the people who count them each spring.</p>';
     const padded = CLOUDFLARE_SERVED_ARTICLE.replace(
       '</article>',
-      `${'<p>Another paragraph about the estuary, its birds, its tides and the people who count them each spring.</p>'.repeat(40)}</article><script>window._cf_chl_opt={cType:'managed'}</script>`,
+      `${paragraph.repeat(40)}` + `</article><script>window._cf_chl_opt={cType:'managed'}</script>`,
     );
     assert.equal(detectBotProtection({ status: 200, headers: {}, body: padded }), null);
   });

@@ -35,7 +35,7 @@ test('readBody: unknown or too many encodings are upstream_error', async () => {
     (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
   );
   await assert.rejects(
-    readBody(chunks(Buffer.from('x')), Array(6).fill('gzip'), 100),
+    readBody(chunks(Buffer.from('x')), Array<string>(6).fill('gzip'), 100),
     (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
   );
   assert.deepEqual(parseContentEncoding('GZIP, identity ,br'), ['gzip', 'br']);

@@ -13,7 +13,9 @@ describe('readableTextExceeds', () => {
 
   it('does not count scripts, styles, comments, the title or tags', () => {
     const html =
-      '<html><head><title>A long title here</title><style>body{color:red}</style><script>var x = "<p>not text</p>";</script></head><body><!-- a comment --><div class="x">ab</div><SCRIPT type="a">more()</SCRIPT ></body></html>';
+      '<html><head><title>A long title here</title><style>body{color:red}</style><script>var x = "<p>not text</p>";' +
+      '</script></head><body><!-- a comment --><div class="x">ab</div><SCRIPT type="a">more()</SCRIPT ></body>' +
+      '</html>';
     assert.equal(exceeds(html, 1), true);
     assert.equal(exceeds(html, 2), false);
   });

@@ -7,6 +7,7 @@ import { describe, it, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../src/config/config.js';
 import type { Tool } from '../../../src/tools/types.js';
+import { json, type Reply } from '../../support/answers.js';
 import { UUID_V4, appWith, echoTool, gateTool } from './helpers.js';
 
 const SLOW = '/api/v1/tools/slow_tool';
@@ -21,7 +22,7 @@ async function post(origin: string, path: string, body: unknown = { url: 'https:
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, body: await json<Reply>(res) };
 }
 
 /** Waits until `n` calls wait in the admission queue. */
@@ -75,7 +76,7 @@ describe('admission', () => {
     gate.releaseAll();
     for (const r of [await running, ...(await Promise.all(queued))]) {
       assert.equal(r.status, 200);
-      assert.deepEqual(r.body.data.results[0].data, { done: true });
+      assert.deepEqual(r.body.data.results[0]!.data, { done: true });
     }
     assert.equal(app.urlkit.admission.inFlight, 0, 'no slot leaked');
     assert.equal((await fetch(`${origin}/readyz`)).status, 200);
@@ -153,14 +154,14 @@ describe('admission', () => {
   });
 
   it('is usable by other front ends: admission.run() waits for a slot, then runs the work', async (t) => {
-    const { gate, app, origin, running } = await oneSlotTaken(t, {
+    const { gate, app, running } = await oneSlotTaken(t, {
       admissionQueueMax: 5,
       admissionQueueTimeoutMs: 60_000,
     });
     let ran = false;
-    const other = app.urlkit.admission.run('mcp', undefined, async () => {
+    const other = app.urlkit.admission.run('mcp', undefined, () => {
       ran = true;
-      return 'done';
+      return Promise.resolve('done');
     });
     await new Promise((r) => setTimeout(r, 20));
     assert.equal(ran, false, 'waits while the only slot is taken');

@@ -32,7 +32,7 @@ export function unusedServices(): Services {
       return fail();
     },
     async close() {},
-  } as Services;
+  };
 }
 
 /** Echoes the input it received (after validation and defaults) as the item data. */
@@ -46,12 +46,14 @@ export function echoTool(name = 'clean_web_content', schema: Record<string, unkn
     itemDataSchema: { type: 'object' },
     itemMetaSchema: { type: 'object' },
     example: { url: 'https://example.com/' },
-    async run(input) {
+    run(input) {
       const urls = Array.isArray(input.items) ? (input.items as unknown[]) : [input.url];
-      return urls.map((u) => ({
-        data: { input },
-        meta: { url: typeof u === 'string' ? u : (u as { url: string }).url },
-      }));
+      return Promise.resolve(
+        urls.map((u) => ({
+          data: { input },
+          meta: { url: typeof u === 'string' ? u : (u as { url: string }).url },
+        })),
+      );
     },
   };
 }
@@ -131,8 +133,8 @@ export function stuckTool(name = 'stuck_tool'): Tool {
 export function throwingTool(name = 'broken_tool'): Tool {
   return {
     ...gateTool(name).tool,
-    async run() {
-      throw new Error('secret internal detail /home/app/src/x.ts:42');
+    run() {
+      return Promise.reject(new Error('secret internal detail /home/app/src/x.ts:42'));
     },
   };
 }

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_RATE_LIMIT_MAX } from '../../../src/http/rate-limit-policy.js';
 import { ABORT_GRACE_MS } from '../../../src/tools/invoke.js';
+import type { Answer, ErrorEnvelope } from '../../support/answers.js';
 import { UUID_V4, appWith, echoTool, gateTool, stuckTool } from './helpers.js';
 
 const CONTENT = '/api/v1/tools/clean_web_content';
@@ -17,8 +18,8 @@ describe('API keys', () => {
     t.after(() => app.close());
     const none = await app.inject(call);
     assert.equal(none.statusCode, 401);
-    assert.equal(none.json().error.code, 'unauthorized');
-    assert.match(none.json().correlation_id, UUID_V4);
+    assert.equal(none.json<ErrorEnvelope>().error.code, 'unauthorized');
+    assert.match(none.json<ErrorEnvelope>().correlation_id, UUID_V4);
     assert.equal(none.headers['www-authenticate'], 'Bearer');
     for (const authorization of ['Bearer wrong', 'Bearer alpha-key-', 'Basic YWxwaGEta2V5LTE6', 'alpha-key-1']) {
       const res = await app.inject({ ...call, headers: { authorization } });
@@ -51,9 +52,9 @@ describe('rate limiting', () => {
     assert.equal((await app.inject(asOne)).statusCode, 200);
     const limited = await app.inject(asOne);
     assert.equal(limited.statusCode, 429);
-    assert.equal(limited.json().error.code, 'rate_limited');
-    assert.match(limited.json().correlation_id, UUID_V4);
-    assert.equal(limited.headers['x-correlation-id'], limited.json().correlation_id);
+    assert.equal(limited.json<ErrorEnvelope>().error.code, 'rate_limited');
+    assert.match(limited.json<ErrorEnvelope>().correlation_id, UUID_V4);
+    assert.equal(limited.headers['x-correlation-id'], limited.json<ErrorEnvelope>().correlation_id);
     assert.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After in seconds');
     // Another key from the same address is a different client.
     assert.equal((await app.inject({ ...call, headers: { authorization: 'Bearer key-two' } })).statusCode, 200);
@@ -73,7 +74,7 @@ describe('rate limiting', () => {
     assert.equal((await guess('b')).statusCode, 401);
     const limited = await guess('c');
     assert.equal(limited.statusCode, 429);
-    assert.equal(limited.json().error.code, 'rate_limited');
+    assert.equal(limited.json<ErrorEnvelope>().error.code, 'rate_limited');
     // The holder of a real key is a different client and is not affected.
     assert.equal(
       (await app.inject({ ...call, headers: { authorization: 'Bearer the-key' }, remoteAddress: '192.0.2.9' }))
@@ -105,7 +106,7 @@ describe('rate limiting', () => {
       }
       const limited = await app.inject({ ...call, headers });
       assert.equal(limited.statusCode, 429);
-      assert.equal(limited.json().error.code, 'rate_limited');
+      assert.equal(limited.json<ErrorEnvelope>().error.code, 'rate_limited');
     });
   }
 
@@ -153,8 +154,8 @@ describe('load shedding and readiness', () => {
       clearInterval(hog);
     }
     assert.ok(shed, 'a call was shed while the loop was blocked');
-    assert.equal(shed.json().error.code, 'overloaded');
-    assert.equal(shed.headers['x-correlation-id'], shed.json().correlation_id);
+    assert.equal(shed.json<ErrorEnvelope>().error.code, 'overloaded');
+    assert.equal(shed.headers['x-correlation-id'], shed.json<ErrorEnvelope>().correlation_id);
     assert.ok(Number(shed.headers['retry-after']) > 0);
     assert.ok(notReady, 'readyz reported not ready while overloaded');
     // Once the loop is free again the guard lets go and calls are served.
@@ -223,7 +224,7 @@ describe('load shedding and readiness', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 503);
     const res = await app.inject(call);
     assert.equal(res.statusCode, 503);
-    assert.equal(res.json().error.code, 'overloaded');
+    assert.equal(res.json<ErrorEnvelope>().error.code, 'overloaded');
   });
 });
 
@@ -238,9 +239,9 @@ describe('request timeout', () => {
       payload: { url: 'https://example.com/slow' },
     });
     assert.equal(res.statusCode, 200);
-    const item = res.json().data.results[0];
+    const item = res.json<Answer>().data.results[0]!;
     assert.equal(item.meta.url, 'https://example.com/slow');
-    assert.equal(item.meta.error.code, 'timeout');
+    assert.equal(item.meta.error?.code, 'timeout');
     assert.ok(gate.started[0]!.signal.aborted);
   });
 
@@ -253,7 +254,7 @@ describe('request timeout', () => {
       payload: { url: 'https://example.com/never' },
     });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json().data.results, [
+    assert.deepEqual(res.json<Answer>().data.results, [
       {
         data: null,
         meta: {

@@ -4,7 +4,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REQUEST_ERRORS } from '../../../src/errors/codes.js';
+import type { Answer, ErrorEnvelope } from '../../support/answers.js';
 import { UUID_V4, appWith, echoMetadataTool, echoTool, throwingTool } from './helpers.js';
+
+/** The echo tools answer each item's validated input as its data. */
+type EchoAnswer = Answer<{ input: Record<string, unknown> }>;
 
 const CONTENT = '/api/v1/tools/clean_web_content';
 const META = '/api/v1/tools/get_url_metadata';
@@ -12,7 +16,7 @@ const META = '/api/v1/tools/get_url_metadata';
 function expectError(res: LightMyRequestResponse, status: number, code: string) {
   assert.equal(res.statusCode, status, res.body);
   assert.match(String(res.headers['content-type']), /^application\/json/);
-  const body = res.json() as { correlation_id: string; error: { code: string; message: string; details?: unknown } };
+  const body = res.json<ErrorEnvelope>();
   assert.equal(body.error.code, code);
   assert.equal(REQUEST_ERRORS[code as keyof typeof REQUEST_ERRORS].status, status);
   assert.ok(body.error.message.length > 0);
@@ -31,10 +35,10 @@ describe('request-level errors', () => {
   it('answers a valid call with the envelope, defaults applied', async () => {
     const res = await app.inject({ method: 'POST', url: CONTENT, payload: { url: 'https://example.com/a' } });
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = res.json<EchoAnswer>();
     assert.match(body.correlation_id, UUID_V4);
     assert.equal(res.headers['x-correlation-id'], body.correlation_id);
-    assert.deepEqual(body.data.results[0].data.input, {
+    assert.deepEqual(body.data.results[0]!.data!.input, {
       url: 'https://example.com/a',
       output_format: 'text',
       include_title: true,
@@ -61,7 +65,7 @@ describe('request-level errors', () => {
       headers: { 'x-correlation-id': mine },
       payload: { url: 'https://example.com/' },
     });
-    assert.equal(reused.json().correlation_id, mine);
+    assert.equal(reused.json<Answer>().correlation_id, mine);
     assert.equal(reused.headers['x-correlation-id'], mine);
     const ignored = await app.inject({
       method: 'POST',
@@ -69,8 +73,8 @@ describe('request-level errors', () => {
       headers: { 'x-correlation-id': 'my-request-1; drop table' },
       payload: { url: 'https://example.com/' },
     });
-    assert.notEqual(ignored.json().correlation_id, 'my-request-1; drop table');
-    assert.match(ignored.json().correlation_id, UUID_V4);
+    assert.notEqual(ignored.json<Answer>().correlation_id, 'my-request-1; drop table');
+    assert.match(ignored.json<Answer>().correlation_id, UUID_V4);
   });
 
   it('400 invalid_json for a broken body and for an empty one', async () => {
@@ -305,12 +309,12 @@ describe('request-level errors', () => {
       payload: { items: ['https://a/', { url: 'https://b/' }] },
     });
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = res.json<EchoAnswer>();
     assert.deepEqual(
-      body.data.results.map((r: { meta: { url: string } }) => r.meta.url),
+      body.data.results.map((r) => r.meta.url),
       ['https://a/', 'https://b/'],
     );
-    assert.equal(body.data.results[0].data.input.timeout, 10);
+    assert.equal(body.data.results[0]!.data!.input.timeout, 10);
   });
 
   it('404 not_found for an unknown tool and an unknown path', async () => {
