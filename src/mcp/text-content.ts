@@ -20,7 +20,9 @@ function documentItemText(item: ToolItem): string {
   }
   const head = [`Title: ${str(data?.title) ?? ''}`, `URL: ${url}`];
   const notes: string[] = [];
-  if (meta.truncated === true) notes.push('the content was cut at max_chars');
+  if (typeof meta.next_start === 'number')
+    notes.push(`this is one part of a longer page; call again with start ${meta.next_start} for the next part`);
+  else if (meta.truncated === true) notes.push('the content was cut at max_chars');
   if (meta.fallback_used === true)
     notes.push(
       `no main content for the ${String(meta.extraction_profile_requested)} profile; the ${String(meta.extraction_profile)} profile was used`,

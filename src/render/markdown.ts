@@ -22,7 +22,7 @@ export interface MarkdownRenderOptions {
   title?: string | null;
 }
 
-const OPTIONS: Options = {
+export const OPTIONS: Options = {
   bullet: '-',
   emphasis: '_',
   strong: '*',
@@ -43,10 +43,11 @@ export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions =
   return serialize(children);
 }
 
-export function serialize(children: RootContent[]): string {
+/** `handlers` may wrap node handlers (truncation reads where each node starts; see render/layout.ts). */
+export function serialize(children: RootContent[], handlers?: Options['handlers']): string {
   if (children.length === 0) return '';
   const root: Root = { type: 'root', children };
-  return toMarkdown(root, OPTIONS).replace(/(?<!\n)\n+$/, '');
+  return toMarkdown(root, handlers ? { ...OPTIONS, handlers } : OPTIONS).replace(/(?<!\n)\n+$/, '');
 }
 
 /** mdast nodes of one block (none when the block is empty). */

@@ -1,9 +1,12 @@
-// The one entry the cleaners call: blocks -> content string in the requested format, cut to
-// max_chars at a block boundary, with its word count.
+// The one entry the cleaners call: blocks -> one part of the content in the requested format,
+// from `start`, cut at a block boundary to max_chars and max_tokens, with its word and token
+// counts and where the next part begins (see part.ts).
 import type { Block } from '../extract/blocks.js';
-import { renderMarkdown, serialize, toMdast } from './markdown.js';
-import { renderText, textUnits } from './text.js';
-import { cutWords, fitBlocks } from './truncate.js';
+import { markdownLayout, textLayout } from './layout.js';
+import { renderMarkdown } from './markdown.js';
+import { cutPart } from './part.js';
+import { renderText } from './text.js';
+import { countTokens, DEFAULT_TOKEN_ENCODING, type TokenEncoding } from './token-count.js';
 import { countWords } from './word-count.js';
 
 export type OutputFormat = 'text' | 'markdown';
@@ -13,56 +16,62 @@ export interface RenderRequest {
   /** Title to put first, or null for none (include_title false or no title). */
   title: string | null;
   maxChars: number;
+  /** Token budget of the part, or null/absent for none. */
+  maxTokens?: number | null;
+  /** @default 'o200k_base' */
+  tokenEncoding?: TokenEncoding;
+  /** Character offset in the whole content where the part begins. @default 0 */
+  start?: number;
 }
 
 export interface Rendered {
   content: string;
   wordCount: number;
+  /** Cut by max_chars or max_tokens: there is more after this part. */
   truncated: boolean;
+  /** Tokens of `content` in the requested encoding. */
+  tokens: number;
+  /** Where the next part begins, or null when this part reaches the end. */
+  nextStart: number | null;
 }
 
 export function renderBlocks(blocks: Block[], req: RenderRequest): Rendered {
   const title = req.title?.replace(/\s+/g, ' ').trim() || null;
   const md = req.format === 'markdown';
-  const render = (bs: Block[], t: string | null): string =>
-    md ? renderMarkdown(bs, { title: t }) : renderText(bs, { title: t });
+  const start = req.start ?? 0;
+  const maxTokens = req.maxTokens ?? null;
+  const encoding = req.tokenEncoding ?? DEFAULT_TOKEN_ENCODING;
 
-  // The plain text (no addresses, no markup) is a cheap lower bound of either rendering: when
-  // even it is over the limit, skip rendering the whole page (markdown costs ~0.2 ms a block).
-  const plainText = renderText(blocks, { title, plain: true });
-  if (plainText.length <= req.maxChars) {
-    const full = render(blocks, title);
-    if (full.length <= req.maxChars) return { content: full, wordCount: countWords(plainText), truncated: false };
+  if (start === 0) {
+    // The plain text (no addresses, no markup) is a cheap lower bound of either rendering: when
+    // even it is over the limit, skip rendering the whole page (markdown costs ~0.2 ms a block).
+    const plainText = renderText(blocks, { title, plain: true });
+    if (plainText.length <= req.maxChars) {
+      const full = md ? renderMarkdown(blocks, { title }) : renderText(blocks, { title });
+      if (full.length <= req.maxChars) {
+        const tokens = countTokens(full, encoding);
+        if (maxTokens === null || tokens <= maxTokens)
+          return { content: full, wordCount: countWords(plainText), truncated: false, tokens, nextStart: null };
+      }
+    }
   }
-
-  const titleLen = title ? render([], title).length + (md ? 2 : 1) : 0;
-  if (title && titleLen - (md ? 2 : 1) > req.maxChars) {
-    const cut = cutWords(title, req.maxChars - (md ? 2 : 0));
-    return finish(render([], cut), [], cut, true);
+  const limits = { start, maxChars: req.maxChars, maxTokens, encoding };
+  if (!md) {
+    const part = cutPart(textLayout(blocks, title), limits);
+    return { ...part, truncated: part.nextStart !== null };
   }
-  const budget = req.maxChars - titleLen;
-  const fit = fitBlocks(
-    blocks,
-    budget,
-    md ? 2 : 1,
-    (b) => (md ? serialize(toMdast(b)).length : textUnits(b).join('\n').length),
-    (bs) => render(bs, null).length,
-  );
-  if (fit.blocks.length > 0 || budget <= 0) return finish(render(fit.blocks, title), fit.blocks, title, true);
-
-  // Not even the first block fits: give its plain words up to the limit rather than nothing,
-  // unless it is code or a table, which are never cut inside.
-  const first = blocks.find((b) => renderText([b]).length > 0);
-  if (!first || first.type === 'code' || first.type === 'table') return finish(render([], title), [], title, true);
-  const plain = renderText([first], { plain: true }).replace(/\n/g, ' ');
-  for (let max = budget; max > 0; max = Math.floor(max * 0.9)) {
-    const para: Block = { type: 'paragraph', children: [{ type: 'text', text: cutWords(plain, max) }] };
-    const out = render([para], title);
-    if (out.length <= req.maxChars) return finish(out, [para], title, true);
+  // Markdown renders only as far as the part can reach (text renders whole: it is cheap). A
+  // token is a few characters, so a token budget first renders TOKEN_REACH characters a token,
+  // and more only when the part took all of that and still had room.
+  let reach = maxTokens === null ? req.maxChars : Math.min(req.maxChars, maxTokens * TOKEN_REACH);
+  for (;;) {
+    const layout = markdownLayout(blocks, title, start + reach);
+    const part = cutPart(layout, limits);
+    const tookAll = part.nextStart !== null && part.nextStart >= layout.end;
+    if (!tookAll || layout.complete || reach >= req.maxChars) return { ...part, truncated: part.nextStart !== null };
+    reach = Math.min(req.maxChars, reach * 4);
   }
-  return finish(render([], title), [], title, true);
 }
 
-function finish(content: string, blocks: Block[], title: string | null, truncated: boolean): Rendered {
-  return { content, wordCount: countWords(renderText(blocks, { title, plain: true })), truncated };
-}
+/** Characters rendered per token of budget before looking further (prose averages about 4). */
+const TOKEN_REACH = 8;

@@ -15,11 +15,12 @@ export interface TextRenderOptions {
 
 /**
  * The text of each top-level block as units that truncation may not split: one unit per line,
- * except a code block, which is one unit of several lines.
+ * except a code block, which is one unit of several lines. `plain` gives the same units with
+ * links as their text only (one plain unit per unit).
  */
-export function textUnits(block: Block): string[] {
+export function textUnits(block: Block, plain = false): string[] {
   const out: string[] = [];
-  blockUnits(block, out, '', false);
+  blockUnits(block, out, '', plain);
   return out;
 }
 

@@ -4,7 +4,11 @@ import {
   includeTitleField,
   maxAgeField,
   maxCharsField,
+  maxTokensField,
   outputFormatField,
+  partMetaProperties,
+  startField,
+  tokenEncodingField,
   timeoutField,
   urlField,
   respectRobotsField,
@@ -12,12 +16,19 @@ import {
 import { cleanFailedItem, runClean } from './clean/run-clean.js';
 import { explainField, explainMetaSchema } from './clean/explain-schema.js';
 import type { Tool } from './types.js';
+import type { TokenEncoding } from '../render/token-count.js';
 
 export interface CleanInput {
   url: string;
   output_format: 'text' | 'markdown';
   include_title: boolean;
   max_chars: number;
+  /** Absent: no token budget. */
+  max_tokens?: number;
+  /** Filled with the schema default by validation; absent only in direct calls. */
+  token_encoding?: TokenEncoding;
+  /** Filled with the schema default (0) by validation; absent only in direct calls. */
+  start?: number;
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
   max_age?: number;
@@ -63,8 +74,13 @@ export const cleanItemMetaSchema = {
   ],
   properties: {
     ...fetchMetaProperties,
-    truncated: { type: 'boolean', description: 'The body exceeded the size limit or the content max_chars.' },
+    truncated: {
+      type: 'boolean',
+      description:
+        'The body exceeded the size limit, or the content was cut at max_chars or max_tokens (meta.next_start then tells where to read on).',
+    },
     javascript_rendered: { type: 'boolean', description: 'A browser rendered the page (clean_web_index, render).' },
+    ...partMetaProperties,
     extraction_profile_requested: { type: 'string', enum: ['index', 'content'] },
     extraction_profile: {
       type: ['string', 'null'],
@@ -87,6 +103,9 @@ export function cleanInputSchema(): Record<string, unknown> {
       output_format: outputFormatField,
       include_title: includeTitleField,
       max_chars: maxCharsField,
+      max_tokens: maxTokensField,
+      token_encoding: tokenEncodingField,
+      start: startField,
       timeout: timeoutField(15),
       max_age: maxAgeField,
       respect_robots: respectRobotsField,

@@ -3,6 +3,7 @@
 import { ITEM_ERRORS } from '../errors/codes.js';
 import { normalisedHttpUrl } from './http-url.js';
 import type { JsonSchema } from './types.js';
+import { DEFAULT_TOKEN_ENCODING, TOKEN_ENCODINGS } from '../render/token-count.js';
 
 export const urlField: JsonSchema = {
   type: 'string',
@@ -46,6 +47,41 @@ export const maxCharsField: JsonSchema = {
   maximum: 2_000_000,
   default: 200_000,
   description: 'Cut the content at a block boundary at this many characters; meta.truncated is then true.',
+};
+
+export const maxTokensField: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 1_000_000,
+  description:
+    'Cut the content at a block boundary so that it holds at most this many tokens of token_encoding (counted by a tiktoken port, not guessed from characters); meta.truncated is then true. No token limit when absent.',
+};
+
+export const tokenEncodingField: JsonSchema = {
+  type: 'string',
+  enum: [...TOKEN_ENCODINGS],
+  default: DEFAULT_TOKEN_ENCODING,
+  description:
+    'Encoding that max_tokens and meta.tokens count in: o200k_base (GPT-4o and later) or cl100k_base (GPT-4, GPT-3.5).',
+};
+
+export const startField: JsonSchema = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 100_000_000,
+  default: 0,
+  description:
+    'Character offset in the whole content (title line included) where this part begins. To read on after a cut, send the meta.next_start of the previous answer, with the same other fields: the parts concatenate to exactly the whole content.',
+};
+
+/** Meta fields of a cleaned content part. */
+export const partMetaProperties: Record<string, JsonSchema> = {
+  tokens: { type: 'integer', description: 'Tokens of the returned content in token_encoding, whatever the limits.' },
+  next_start: {
+    type: ['integer', 'null'],
+    description:
+      'When the content was cut by max_chars or max_tokens: the start to send for the next part; null when this part reaches the end.',
+  },
 };
 
 export const itemErrorSchema: JsonSchema = {

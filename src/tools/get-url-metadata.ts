@@ -4,11 +4,14 @@ import { runBatch } from '../batch/run-batch.js';
 import {
   followRedirectsField,
   maxAgeField,
+  maxTokensField,
   respectRobotsField,
   timeoutField,
+  tokenEncodingField,
   unfetchedMeta,
   urlField,
 } from './fields.js';
+import { DEFAULT_TOKEN_ENCODING, type TokenEncoding } from '../render/token-count.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
@@ -18,6 +21,9 @@ export interface MetadataInput {
   url?: string;
   items?: Array<string | { url: string }>;
   include_content: boolean;
+  /** include_content's token budget; absent: none. */
+  max_tokens?: number;
+  token_encoding?: TokenEncoding;
   follow_redirects: boolean;
   timeout: number;
   /** Absent: the operator's default (config.cacheMaxAgeS). */
@@ -54,6 +60,12 @@ export const getUrlMetadata: Tool<MetadataInput> = {
         default: false,
         description: 'Add data.content (text, as clean_web_content with include_title false) and data.word_count.',
       },
+      max_tokens: {
+        ...maxTokensField,
+        description:
+          'With include_content: cut data.content at a block boundary so that it holds at most this many tokens of token_encoding; meta.tokens counts what was returned and meta.truncated tells it was cut.',
+      },
+      token_encoding: tokenEncodingField,
       follow_redirects: followRedirectsField,
       timeout: timeoutField(10),
       max_age: maxAgeField,
@@ -72,6 +84,8 @@ export const getUrlMetadata: Tool<MetadataInput> = {
     const timeoutMs = Math.round((input.timeout ?? 10) * 1000);
     const options: MetadataItemOptions = {
       includeContent: input.include_content ?? false,
+      maxTokens: input.max_tokens ?? null,
+      tokenEncoding: input.token_encoding ?? DEFAULT_TOKEN_ENCODING,
       followRedirects: input.follow_redirects ?? true,
       timeoutMs,
       maxAgeS: input.max_age ?? ctx.config.cacheMaxAgeS,

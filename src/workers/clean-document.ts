@@ -9,17 +9,28 @@ import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderBlocks, type OutputFormat } from '../render/render.js';
+import type { TokenEncoding } from '../render/token-count.js';
 import type { CleanResult } from './clean-task.js';
 
 export const EXTRACTORS: Record<Profile, Extractor> = { content: extractContent, index: extractIndex };
 
-export interface CleanOptions {
+/** Which part of the content to return, and its limits (request fields max_chars, max_tokens, token_encoding, start). */
+export interface PartOptions {
+  maxChars: number;
+  /** Absent or null: no token budget. */
+  maxTokens?: number | null;
+  /** @default 'o200k_base' */
+  tokenEncoding?: TokenEncoding;
+  /** @default 0 */
+  start?: number;
+}
+
+export interface CleanOptions extends PartOptions {
   finalUrl: string;
   /** Requested profile; the other is tried once when it finds no main content. */
   profile: Profile;
   format: OutputFormat;
   includeTitle: boolean;
-  maxChars: number;
   /** A fresh tree for the fallback attempt (extractors may prune the tree they are given). */
   reparse?: () => Document;
   /** Return the extraction's account (meta.explain). */
@@ -47,6 +58,9 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     format: options.format,
     title: options.includeTitle ? title : null,
     maxChars: options.maxChars,
+    maxTokens: options.maxTokens,
+    tokenEncoding: options.tokenEncoding,
+    start: options.start,
   });
   return {
     ok: true,
@@ -54,6 +68,8 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     content: rendered.content,
     wordCount: rendered.wordCount,
     truncated: rendered.truncated,
+    tokens: rendered.tokens,
+    nextStart: rendered.nextStart,
     profile: cascade.profile,
     fallbackUsed: cascade.fallbackUsed,
     ...explain,

@@ -2,9 +2,11 @@
 import type { Profile } from '../extract/blocks.js';
 import { taskText, type TaskText } from '../fetch/fetched-body.js';
 import { parseHtml } from '../parse/parse-html.js';
+import type { PartLimits } from '../render/part.js';
 import { renderPlainText } from '../render/plain-text.js';
-import { cleanDocument } from './clean-document.js';
 import type { CleanExplanation } from '../extract/explain.js';
+import { DEFAULT_TOKEN_ENCODING } from '../render/token-count.js';
+import { cleanDocument, type PartOptions } from './clean-document.js';
 
 /**
  * The request's body, decoded, and put back in the request in place of its bytes (the same
@@ -19,7 +21,7 @@ export function takeText(req: { body: TaskText }): string {
   return text;
 }
 
-export interface CleanRequest {
+export interface CleanRequest extends PartOptions {
   /** The body: decoded, or its bytes and charset (decoded here, off the main thread). */
   body: TaskText;
   bodyKind: 'html' | 'xhtml' | 'text';
@@ -28,7 +30,6 @@ export interface CleanRequest {
   profile: Profile;
   format: 'text' | 'markdown';
   includeTitle: boolean;
-  maxChars: number;
   /** Return the extraction's account (meta.explain); absent: false. */
   explain?: boolean;
 }
@@ -40,6 +41,10 @@ export type CleanResult =
       content: string;
       wordCount: number;
       truncated: boolean;
+      /** Tokens of content in the requested encoding. */
+      tokens: number;
+      /** Where the next part begins (meta.next_start), or null. */
+      nextStart: number | null;
       /** Profile that produced the content. */
       profile: Profile;
       fallbackUsed: boolean;
@@ -52,7 +57,7 @@ export function cleanTask(req: CleanRequest): CleanResult {
   const body = takeText(req);
   if (req.bodyKind === 'text') {
     // text/plain is returned as is: there is no markup to extract from, and no title.
-    const r = renderPlainText(body, req.maxChars);
+    const r = renderPlainText(body, partLimits(req));
     if (r.content === '') return { ok: false, code: 'no_content', title: '' };
     return {
       ok: true,
@@ -60,6 +65,8 @@ export function cleanTask(req: CleanRequest): CleanResult {
       content: r.content,
       wordCount: r.wordCount,
       truncated: r.truncated,
+      tokens: r.tokens,
+      nextStart: r.nextStart,
       profile: req.profile,
       fallbackUsed: false,
     };
@@ -73,7 +80,19 @@ export function cleanTask(req: CleanRequest): CleanResult {
     format: req.format,
     includeTitle: req.includeTitle,
     maxChars: req.maxChars,
+    maxTokens: req.maxTokens,
+    tokenEncoding: req.tokenEncoding,
+    start: req.start,
     reparse: () => parseHtml(body),
     explain: req.explain,
   });
+}
+
+function partLimits(req: PartOptions): PartLimits {
+  return {
+    start: req.start ?? 0,
+    maxChars: req.maxChars,
+    maxTokens: req.maxTokens ?? null,
+    encoding: req.tokenEncoding ?? DEFAULT_TOKEN_ENCODING,
+  };
 }

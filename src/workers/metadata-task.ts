@@ -5,6 +5,7 @@ import type { BodyKind } from '../fetch/types.js';
 import { taskText, type TaskText } from '../fetch/fetched-body.js';
 import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
+import type { TokenEncoding } from '../render/token-count.js';
 import { cleanDocument } from './clean-document.js';
 import { cleanTask, takeText, type CleanResult } from './clean-task.js';
 
@@ -15,13 +16,24 @@ export interface MetadataRequest {
   finalUrl: string;
   headers: Record<string, string>;
   includeContent: boolean;
+  /** include_content's token budget (max_tokens), or null. */
+  maxTokens?: number | null;
+  tokenEncoding?: TokenEncoding;
 }
 
 /** include_content adds content and word_count: null when meta.error says why there is none. */
 export type MetadataData = PageMetadata & { content?: string | null; word_count?: number | null };
 
+/** include_content's part: how many tokens the content holds and whether it was cut. */
+export interface ContentPart {
+  tokens: number;
+  truncated: boolean;
+}
+
 export interface MetadataResult {
   data: MetadataData;
+  /** With content: its token count and whether max_chars or max_tokens cut it. */
+  part?: ContentPart;
   /** Set when include_content could not be honoured; the metadata is still complete. */
   error?: { code: 'unsupported_content_type' | 'no_content'; message?: string };
 }
@@ -40,7 +52,13 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   // Metadata first: content extraction may prune the tree it is given.
   const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  const cleaned = cleanDocument(doc, { ...CONTENT_OPTIONS, finalUrl: req.finalUrl, reparse: () => parseHtml(body) });
+  const cleaned = cleanDocument(doc, {
+    ...CONTENT_OPTIONS,
+    maxTokens: req.maxTokens,
+    tokenEncoding: req.tokenEncoding,
+    finalUrl: req.finalUrl,
+    reparse: () => parseHtml(body),
+  });
   return withContent(data, cleaned);
 }
 
@@ -50,6 +68,7 @@ const CONTENT_OPTIONS = {
   format: 'text',
   includeTitle: false,
   maxChars: CONTENT_MAX_CHARS,
+  start: 0,
 } as const;
 
 function nonHtml(req: MetadataRequest): MetadataResult {
@@ -64,10 +83,23 @@ function nonHtml(req: MetadataRequest): MetadataResult {
   if (req.body === null || req.bodyKind !== 'text') {
     return { data: { ...data, content: null, word_count: null }, error: { code: 'unsupported_content_type' } };
   }
-  return withContent(data, cleanTask({ ...CONTENT_OPTIONS, body: req.body, bodyKind: 'text', finalUrl: req.finalUrl }));
+  return withContent(
+    data,
+    cleanTask({
+      ...CONTENT_OPTIONS,
+      maxTokens: req.maxTokens,
+      tokenEncoding: req.tokenEncoding,
+      body: req.body,
+      bodyKind: 'text',
+      finalUrl: req.finalUrl,
+    }),
+  );
 }
 
 function withContent(data: MetadataData, cleaned: CleanResult): MetadataResult {
   if (!cleaned.ok) return { data: { ...data, content: null, word_count: null }, error: { code: 'no_content' } };
-  return { data: { ...data, content: cleaned.content, word_count: cleaned.wordCount } };
+  return {
+    data: { ...data, content: cleaned.content, word_count: cleaned.wordCount },
+    part: { tokens: cleaned.tokens, truncated: cleaned.truncated },
+  };
 }

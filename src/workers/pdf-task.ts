@@ -4,15 +4,15 @@
 import type { Block } from '../extract/blocks.js';
 import { readPdf, type PdfInfo } from '../extract/pdf/pdf-read.js';
 import { renderBlocks, type OutputFormat } from '../render/render.js';
+import type { PartOptions } from './clean-document.js';
 
-export interface PdfRequest {
+export interface PdfRequest extends PartOptions {
   bytes: Uint8Array;
   /** Pages read at most (config maxPdfPages). */
   maxPages: number;
   /** Output: the cleaners' format, title line and limit; metadata asks for text without title. */
   format: OutputFormat;
   includeTitle: boolean;
-  maxChars: number;
   /** false: only the document info and page count are wanted (metadata without content). */
   wantText: boolean;
   /** The bytes are the task's to give to pdf.js (pdf-read.ts `giveBytes`). @default false */
@@ -28,8 +28,12 @@ export interface PdfResult {
   pages: number | null;
   content: string | null;
   wordCount: number;
-  /** Content cut at max_chars, or pages left out (page cap). */
+  /** Content cut at max_chars or max_tokens, or pages left out (page cap). */
   truncated: boolean;
+  /** Tokens of content in the requested encoding. */
+  tokens: number;
+  /** Where the next part begins, or null. */
+  nextStart: number | null;
 }
 
 /** Info titles that name a file or a template rather than the document. */
@@ -41,7 +45,7 @@ export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
   // text, pages stop a little past max_chars (running heads dropped later may shorten it).
   const read = await readPdf(req.bytes, {
     maxPages: req.wantText ? req.maxPages : 1,
-    maxChars: req.wantText ? Math.ceil(req.maxChars * 1.2) + 10_000 : 0,
+    maxChars: req.wantText ? Math.ceil(((req.start ?? 0) + req.maxChars) * 1.2) + 10_000 : 0,
     giveBytes: req.giveBytes,
   });
   if (!read.ok) {
@@ -53,11 +57,23 @@ export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
       content: null,
       wordCount: 0,
       truncated: false,
+      tokens: 0,
+      nextStart: null,
     };
   }
   const title = usableTitle(read.info.title) ?? read.layout.firstHeading ?? '';
   if (!req.wantText)
-    return { error: null, title, info: read.info, pages: read.pages, content: null, wordCount: 0, truncated: false };
+    return {
+      error: null,
+      title,
+      info: read.info,
+      pages: read.pages,
+      content: null,
+      wordCount: 0,
+      truncated: false,
+      tokens: 0,
+      nextStart: null,
+    };
 
   let blocks: Block[] = read.layout.blocks;
   const first = blocks[0];
@@ -68,6 +84,9 @@ export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
     format: req.format,
     title: req.includeTitle ? title : null,
     maxChars: req.maxChars,
+    maxTokens: req.maxTokens,
+    tokenEncoding: req.tokenEncoding,
+    start: req.start,
   });
   return {
     error: null,
@@ -76,7 +95,10 @@ export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
     pages: read.pages,
     content: rendered.content,
     wordCount: rendered.wordCount,
-    truncated: rendered.truncated || read.truncated,
+    // Pages left out (page cap) are missing from the last part only.
+    truncated: rendered.truncated || (read.truncated && rendered.nextStart === null),
+    tokens: rendered.tokens,
+    nextStart: rendered.nextStart,
   };
 }
 

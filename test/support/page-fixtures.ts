@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { decodeBody } from '../../src/fetch/decode.js';
 import type { Profile } from '../../src/extract/blocks.js';
 import { cleanTask, type CleanResult } from '../../src/workers/clean-task.js';
+import type { PartOptions } from '../../src/workers/clean-document.js';
 
 export const PAGES_DIR = new URL('../../../test/fixtures/pages/', import.meta.url);
 
@@ -72,7 +73,7 @@ export function loadFixtures(): Fixture[] {
 }
 
 /** Decodes the source bytes as the fetcher would, then cleans them in-process. */
-export function runFixture(f: Fixture, format: 'text' | 'markdown'): CleanResult {
+export function runFixture(f: Fixture, format: 'text' | 'markdown', part: Partial<PartOptions> = {}): CleanResult {
   const bytes = readFileSync(new URL(f.request.source, f.dir));
   const body = decodeBody(bytes, f.request.content_type);
   if (body.text === null || (body.kind !== 'html' && body.kind !== 'xhtml' && body.kind !== 'text')) {
@@ -86,5 +87,6 @@ export function runFixture(f: Fixture, format: 'text' | 'markdown'): CleanResult
     format,
     includeTitle: f.request.include_title,
     maxChars: f.request.max_chars,
+    ...part,
   });
 }

@@ -6,6 +6,7 @@ import type { FetchResult } from '../../fetch/types.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import type { ToolContext, ToolItem } from '../types.js';
+import { DEFAULT_TOKEN_ENCODING } from '../../render/token-count.js';
 
 export async function cleanPdf(
   res: FetchResult,
@@ -52,6 +53,9 @@ export async function cleanPdf(
           format: input.output_format,
           includeTitle: input.include_title,
           maxChars: input.max_chars,
+          maxTokens: input.max_tokens ?? null,
+          tokenEncoding: input.token_encoding ?? DEFAULT_TOKEN_ENCODING,
+          start: input.start ?? 0,
           wantText: true,
         },
       },
@@ -85,6 +89,8 @@ export async function cleanPdf(
     meta: {
       ...meta,
       truncated: result.truncated,
+      tokens: result.tokens,
+      next_start: result.nextStart,
       extraction_profile: meta.extraction_profile_requested,
       fallback_used: false,
     },

@@ -17,6 +17,7 @@ import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
 import { stoppedItemError } from '../stopped.js';
+import { DEFAULT_TOKEN_ENCODING } from '../../render/token-count.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
 
@@ -142,6 +143,9 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     format: input.output_format,
     includeTitle: input.include_title,
     maxChars: input.max_chars,
+    maxTokens: input.max_tokens ?? null,
+    tokenEncoding: input.token_encoding ?? DEFAULT_TOKEN_ENCODING,
+    start: input.start ?? 0,
     ...(input.explain === true ? { explain: true } : {}),
   };
   try {
@@ -181,7 +185,10 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     data: { title: result.title, content: result.content, word_count: result.wordCount, format: input.output_format },
     meta: {
       ...meta,
-      truncated: res.truncated || result.truncated,
+      // A body cut at the byte cap is missing from the last part only.
+      truncated: result.truncated || (res.truncated && result.nextStart === null),
+      tokens: result.tokens,
+      next_start: result.nextStart,
       extraction_profile: result.profile,
       fallback_used: result.fallbackUsed,
       ...explain,

@@ -14,9 +14,13 @@ import type { WorkerPool } from '../../workers/pool.js';
 import type { ToolItem } from '../types.js';
 import type { CachedFetchResult, CachingFetcher } from '../../cache/cached-fetch.js';
 import { normalisedHttpUrl } from '../http-url.js';
+import type { TokenEncoding } from '../../render/token-count.js';
 
 export interface MetadataItemOptions {
   includeContent: boolean;
+  /** include_content's token budget (max_tokens), or null. */
+  maxTokens?: number | null;
+  tokenEncoding?: TokenEncoding;
   followRedirects: boolean;
   /** Per-URL fetch budget (ms). */
   timeoutMs: number;
@@ -91,7 +95,12 @@ export async function fetchMetadataItem(
       return await pdfMetadataItem(
         res,
         meta,
-        { includeContent: options.includeContent, ...(deps.pdfLimits ?? DEFAULT_PDF) },
+        {
+          includeContent: options.includeContent,
+          maxTokens: options.maxTokens,
+          tokenEncoding: options.tokenEncoding,
+          ...(deps.pdfLimits ?? DEFAULT_PDF),
+        },
         deps.pool,
         signal,
         started + options.timeoutMs,
@@ -125,6 +134,8 @@ export async function fetchMetadataItem(
           finalUrl: res.finalUrl,
           headers: res.headers,
           includeContent: options.includeContent,
+          maxTokens: options.maxTokens,
+          tokenEncoding: options.tokenEncoding,
         },
       },
       // The wait for a worker counts against the URL's own timeout.
@@ -133,6 +144,7 @@ export async function fetchMetadataItem(
     // The favicon is what the page declares (decisions.md): a linked web app manifest is not
     // fetched, so one page URL costs one fetch and no second address is ever contacted for it.
     const data = result.data as unknown as Record<string, unknown>;
+    if (result.part) Object.assign(meta, { tokens: result.part.tokens, truncated: result.part.truncated });
     return result.error
       ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } }
       : { data, meta };

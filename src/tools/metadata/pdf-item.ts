@@ -8,9 +8,12 @@ import type { FetchResult } from '../../fetch/types.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import { CONTENT_MAX_CHARS } from '../../workers/metadata-task.js';
 import type { ToolItem } from '../types.js';
+import type { TokenEncoding } from '../../render/token-count.js';
 
 export interface PdfItemOptions {
   includeContent: boolean;
+  maxTokens?: number | null;
+  tokenEncoding?: TokenEncoding;
   maxPdfPages: number;
   maxPdfBytes: number;
 }
@@ -43,6 +46,9 @@ export async function pdfMetadataItem(
           format: 'text',
           includeTitle: false,
           maxChars: CONTENT_MAX_CHARS,
+          maxTokens: options.maxTokens,
+          tokenEncoding: options.tokenEncoding,
+          start: 0,
           wantText: options.includeContent,
         },
       },
@@ -69,5 +75,8 @@ export async function pdfMetadataItem(
   if (result.error)
     return { data: withContent(data), meta: { ...meta, error: itemError('no_content', result.error.message) } };
   if (!options.includeContent) return { data, meta };
-  return { data: { ...data, content: result.content, word_count: result.wordCount }, meta };
+  return {
+    data: { ...data, content: result.content, word_count: result.wordCount },
+    meta: { ...meta, tokens: result.tokens, truncated: result.truncated },
+  };
 }

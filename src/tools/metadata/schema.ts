@@ -117,5 +117,16 @@ export const metadataMetaSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['url', 'final_url', 'status_code', 'content_type', 'via_proxy', 'retries', 'cached', 'fetched_at'],
-  properties: { ...fetchMetaProperties, ...cacheMetaProperties },
+  properties: {
+    ...fetchMetaProperties,
+    ...cacheMetaProperties,
+    tokens: {
+      type: 'integer',
+      description: 'Only with include_content and content: tokens of data.content in token_encoding.',
+    },
+    truncated: {
+      type: 'boolean',
+      description: 'Only with include_content and content: data.content was cut (at 200000 characters or max_tokens).',
+    },
+  },
 };

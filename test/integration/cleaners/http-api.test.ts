@@ -69,8 +69,10 @@ const META_KEYS = [
   'fetched_at',
   'final_url',
   'javascript_rendered',
+  'next_start',
   'retries',
   'status_code',
+  'tokens',
   'truncated',
   'url',
   'via_proxy',
@@ -92,6 +94,8 @@ describe('clean_web_content', () => {
       status_code: 200,
       content_type: 'text/html; charset=utf-8',
       truncated: false,
+      tokens: meta.tokens,
+      next_start: null,
       javascript_rendered: false,
       via_proxy: false,
       retries: 0,
@@ -101,6 +105,7 @@ describe('clean_web_content', () => {
       cached: false,
       fetched_at: meta.fetched_at,
     });
+    assert.ok((meta.tokens as number) > 150);
     assert.ok(!Number.isNaN(Date.parse(meta.fetched_at as string)));
   });
 

@@ -79,7 +79,7 @@ describe('cleaner limits', () => {
 describe('cleaner worker failure', () => {
   it('reports a page that kills its worker (memory cap) as not processed, and the pool recovers', async () => {
     const ctx = context(
-      testConfig({ workerMaxMemoryMb: 16, workerTaskTimeoutMs: 60_000, maxBodyBytes: 16 * 1024 * 1024 }),
+      testConfig({ workerMaxMemoryMb: 48, workerTaskTimeoutMs: 60_000, maxBodyBytes: 16 * 1024 * 1024 }),
     );
     const [item] = await cleanWebContent.run(input(`${site.origin}/huge`), ctx);
     assert.equal(item!.data, null);

@@ -59,7 +59,7 @@ const workerKiller = {
 
 describe('in-process dispatcher', () => {
   const pool = new WorkerPool(
-    testConfig({ workerThreads: 1, workerMaxMemoryMb: 48, workerTaskTimeoutMs: PARSE_DEADLINE_MS }),
+    testConfig({ workerThreads: 1, workerMaxMemoryMb: 64, workerTaskTimeoutMs: PARSE_DEADLINE_MS }),
   );
   const dispatcher = createInProcessDispatcher();
   after(async () => {

@@ -12,6 +12,8 @@ const ok = (wordCount: number): CleanResult => ({
   content: 'x',
   wordCount,
   truncated: false,
+  tokens: 1,
+  nextStart: null,
   profile: 'index',
   fallbackUsed: false,
 });

@@ -11,11 +11,30 @@ describe('CLI flags from the schemas', () => {
   it('every optional schema field is a flag; url and items are positional', () => {
     assert.deepEqual(
       toolFlags(cleanWebContent).map((f) => f.flag),
-      ['--output-format', '--include-title', '--max-chars', '--timeout', '--max-age', '--respect-robots', '--explain'],
+      [
+        '--output-format',
+        '--include-title',
+        '--max-chars',
+        '--max-tokens',
+        '--token-encoding',
+        '--start',
+        '--timeout',
+        '--max-age',
+        '--respect-robots',
+        '--explain',
+      ],
     );
     assert.deepEqual(
       toolFlags(getUrlMetadata).map((f) => f.flag),
-      ['--include-content', '--follow-redirects', '--timeout', '--max-age', '--respect-robots'],
+      [
+        '--include-content',
+        '--max-tokens',
+        '--token-encoding',
+        '--follow-redirects',
+        '--timeout',
+        '--max-age',
+        '--respect-robots',
+      ],
     );
     assert.deepEqual(
       toolFlags(checkUrlStatus).map((f) => f.flag),
