@@ -1,8 +1,19 @@
 // The only module that reads the environment. Everything else receives a frozen Config.
 import os from 'node:os';
 import { createRequire } from 'node:module';
-import { accessSync, constants as fsConstants } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import {
+  ConfigError,
+  type Env,
+  bool,
+  cidrList,
+  executable,
+  int,
+  list,
+  oneOf,
+  pick,
+  proxy,
+  redis,
+} from './env-readers.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../../package.json') as { version: string };
@@ -182,9 +193,7 @@ export interface Config {
   queueConcurrency: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   host: '127.0.0.1',
@@ -245,93 +254,6 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     ...overrides,
   };
   return Object.freeze(cfg);
-}
-
-function int(env: Env, name: string, min: number, max: number): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const n = Number(raw.trim());
-  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function bool(env: Env, name: string): boolean | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const v = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function list(env: Env, name: string): string[] | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): T | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const v = raw.trim().toLowerCase() as T;
-  if (!values.includes(v)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-  return v;
-}
-
-function cidrList(env: Env, name: string): string[] | undefined {
-  const items = list(env, name);
-  if (!items) return undefined;
-  for (const c of items) {
-    if (!/^[^/]+\/\d{1,3}$/.test(c)) {
-      throw new ConfigError(`${name} entries must look like 10.1.0.0/16 or fd00::/8, got "${c}"`);
-    }
-  }
-  return items;
-}
-
-/** A URL setting with one of the given schemes; `kind` names them in the error message. */
-function urlSetting(env: Env, name: string, schemes: readonly string[], kind: string): URL | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    throw new ConfigError(`${name} must be ${kind} URL, got "${raw}"`);
-  }
-  if (!schemes.includes(u.protocol)) throw new ConfigError(`${name} must be ${kind} URL, got "${raw}"`);
-  return u;
-}
-
-function proxy(env: Env, name: string): string | undefined {
-  return urlSetting(env, name, ['http:', 'https:'], 'an http:// or https://')?.toString();
-}
-
-function executable(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const path = raw.trim();
-  if (!isAbsolute(path))
-    throw new ConfigError(`${name} must be an absolute path to a Chromium executable, got "${raw}"`);
-  try {
-    accessSync(path, fsConstants.X_OK);
-  } catch {
-    throw new ConfigError(`${name} names no executable file: "${raw}"`);
-  }
-  return path;
-}
-
-function redis(env: Env, name: string): string | undefined {
-  // As written: a redis URL's password must reach ioredis exactly as the operator gave it.
-  return urlSetting(env, name, ['redis:', 'rediss:'], 'a redis:// or rediss://') ? env[name]!.trim() : undefined;
-}
-
-function pick<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Reads HOST, PORT and URLKIT_* once; throws ConfigError with a one-line message on a bad value. */
