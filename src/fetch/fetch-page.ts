@@ -13,7 +13,7 @@ import { classifyError } from './classify-error.js';
 import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { EgressDenied, FetchFailure } from './fetch-failure.js';
 import { FetchAgents, createConnectionPool } from './fetch-agents.js';
-import type { ConnectTimings } from './guarded-connect.js';
+import { type FetchState, partialOf, timingsOf } from './fetch-state.js';
 import { HopCookies } from './hop-cookies.js';
 import { HostLimiter } from './host-limiter.js';
 import { parseContentEncoding, readBody } from './read-body.js';
@@ -21,15 +21,7 @@ import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { basicAuthOf, parseRequestedUrl, resolveRedirect, withoutUserinfo } from './url-policy.js';
 import { linkedSignal } from '../util/linked-signal.js';
-import type {
-  FetchObserver,
-  FetchOptions,
-  FetchPartial,
-  FetchResult,
-  Fetcher,
-  HttpMethod,
-  RedirectHop,
-} from './types.js';
+import type { FetchObserver, FetchOptions, FetchResult, Fetcher, HttpMethod } from './types.js';
 
 export { FetchFailure } from './fetch-failure.js';
 
@@ -39,23 +31,6 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MIN_ATTEMPT_MS = 50;
 /** Statuses that make `fallback` proxy mode try again through the proxy. */
 const FALLBACK_STATUSES = new Set([403, 429]);
-
-interface FetchState {
-  url: string;
-  finalUrl: string;
-  hops: RedirectHop[];
-  retries: number;
-  viaProxy: boolean;
-  startedAt: number;
-  /** The caller's timeout in ms. */
-  budgetMs: number;
-  connect: ConnectTimings;
-  firstByteMs: number | null;
-  /** `fallback` mode: the direct answer was a bot challenge, so the next attempt takes the proxy. */
-  forceProxy: boolean;
-  /** Status and type of the last response whose body could not be read, for the failure report. */
-  brokenResponse: { statusCode: number; contentType: string | null } | null;
-}
 
 interface HopResponse {
   status: number;
@@ -112,22 +87,6 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       inFlight.delete(agents);
       agents.destroy();
     }
-  }
-
-  function partialOf(s: FetchState): FetchPartial {
-    return {
-      url: s.url,
-      finalUrl: s.finalUrl,
-      hops: s.hops,
-      retries: s.retries,
-      viaProxy: s.viaProxy,
-      timings: timingsOf(s),
-      ...s.brokenResponse,
-    };
-  }
-
-  function timingsOf(s: FetchState) {
-    return { ...s.connect, firstByteMs: s.firstByteMs, totalMs: Date.now() - s.startedAt };
   }
 
   async function run(

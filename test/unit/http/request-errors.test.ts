@@ -43,7 +43,10 @@ describe('request-level errors', () => {
       output_format: 'text',
       include_title: true,
       max_chars: 200_000,
+      token_encoding: 'o200k_base',
+      start: 0,
       timeout: 15,
+      explain: false,
     });
   });
 
