@@ -47,6 +47,25 @@ export function undoubleLines(blocks: Block[]): Block[] {
 /** A paragraph this long printed again is the same text shown twice (a description in its tab
  *  and again in the summary, a quote repeated by a carousel), not two paragraphs. */
 const REPEAT_MIN_CHARS = 80;
+/** ...unless it is verse: lines broken by the author (<br>), none longer than this, are a
+ *  stanza, and a stanza printed again is a chorus or a refrain, sung again. */
+const VERSE_LINE_MAX_CHARS = 70;
+
+/** The paragraph's lines are the author's (broken with <br>), each short: verse. */
+function isVerse(children: Inline[]): boolean {
+  let lines = 1;
+  let line = 0;
+  for (const c of children) {
+    if (c.type === 'break') {
+      lines++;
+      line = 0;
+      continue;
+    }
+    line += inlineText([c]).length;
+    if (line > VERSE_LINE_MAX_CHARS) return false;
+  }
+  return lines > 1;
+}
 
 /**
  * The top level read with undoubleEach, and then its paragraphs repeating an earlier one word
@@ -71,7 +90,7 @@ export function undoubleTop(blocks: Block[]): Block[] {
       }
       if (b.type === 'paragraph') {
         text = text.trim();
-        if (text.length >= REPEAT_MIN_CHARS) {
+        if (text.length >= REPEAT_MIN_CHARS && !isVerse(children ?? b.children)) {
           seen ??= new Set();
           drop = seen.has(text);
           seen.add(text);

@@ -127,7 +127,9 @@ export const PASSES: readonly BlockPass[] = [
   {
     name: 'doubled lines',
     appliesTo: [...CONTAINERS, 'title block', 'grid'],
-    does: 'a line that is one string twice over reads once; a long paragraph printed again goes',
+    does:
+      'a line that is one string twice over reads once; a long paragraph printed again goes, ' +
+      'unless it is verse (a chorus, a refrain: sung again)',
     why: 'a grid read in place keeps its host and cards as they convert',
     run: undoubleTop,
   },
