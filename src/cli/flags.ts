@@ -132,7 +132,8 @@ export function toolUsage(tool: Tool<unknown>): string {
         : type;
     const def = schema.default === undefined ? '' : ` (default ${JSON.stringify(schema.default)})`;
     lines.push(
-      `  ${`${flag} <${values}>`.padEnd(34)} ${(typeof schema.description === 'string' ? schema.description : '').split('. ')[0]}${def}`,
+      `  ${`${flag} <${values}>`.padEnd(34)} ` +
+        `${(typeof schema.description === 'string' ? schema.description : '').split('. ')[0]}${def}`,
     );
   }
   lines.push(`  ${'--pretty'.padEnd(34)} Indent the JSON output for humans`);

@@ -175,7 +175,8 @@ async function main(argv: string[]): Promise<void> {
       return finish(
         1,
         undefined,
-        `urlkit mcp takes no arguments; configure it with URLKIT_* variables. It speaks MCP on stdin/stdout and logs to stderr.`,
+        `urlkit mcp takes no arguments; configure it with URLKIT_* variables. It speaks MCP on stdin/stdout and ` +
+          `logs to stderr.`,
       );
     // Loaded only here: the other commands need not pay for the MCP SDK at start-up.
     const { runMcpStdio } = await import('../mcp/stdio.js');

@@ -25,7 +25,8 @@ function documentItemText(item: ToolItem): string {
   else if (meta.truncated === true) notes.push('the content was cut at max_chars');
   if (meta.fallback_used === true)
     notes.push(
-      `no main content for the ${String(meta.extraction_profile_requested)} profile; the ${String(meta.extraction_profile)} profile was used`,
+      `no main content for the ${String(meta.extraction_profile_requested)} profile; the ` +
+        `${String(meta.extraction_profile)} profile was used`,
     );
   if (notes.length) head.push(`Note: ${notes.join('; ')}.`);
   return `${head.join('\n')}\n\n${str(data?.content) ?? ''}`;

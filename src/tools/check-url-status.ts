@@ -19,7 +19,9 @@ export const checkUrlStatus: Tool<StatusInput> = {
   command: 'status',
   summary: 'Live HTTP status, final URL, redirects and content type, without the body.',
   description:
-    'Probes a URL with HEAD (falling back to GET without reading the body when HEAD is refused) and reports the live status, redirect chain, final URL, content type and whether it is HTML. Failures (DNS, refused, timeout) are data: ok false with the reason.',
+    'Probes a URL with HEAD (falling back to GET without reading the body when HEAD is refused) and reports the ' +
+    'live status, redirect chain, final URL, content type and whether it is HTML. Failures (DNS, refused, ' +
+    'timeout) are data: ok false with the reason.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -53,7 +55,10 @@ export const checkUrlStatus: Tool<StatusInput> = {
   },
 };
 
-/** A probe that got no answer (its queue job failed as a unit, or the call was stopped): the reason is the error code. */
+/**
+ * A probe that got no answer (its queue job failed as a unit, or the call was stopped): the reason
+ * is the error code.
+ */
 function queueFailedItem(url: string, error: ItemError): ToolItem {
   let finalUrl = withoutUserinfo(url);
   try {

@@ -77,7 +77,8 @@ export const cleanItemMetaSchema = {
     truncated: {
       type: 'boolean',
       description:
-        'The body exceeded the size limit, or the content was cut at max_chars or max_tokens (meta.next_start then tells where to read on).',
+        'The body exceeded the size limit, or the content was cut at max_chars or max_tokens (meta.next_start then ' +
+        'tells where to read on).',
     },
     javascript_rendered: { type: 'boolean', description: 'A browser rendered the page (clean_web_index, render).' },
     ...partMetaProperties,
@@ -119,7 +120,9 @@ export const cleanWebContent: Tool<CleanInput> = {
   command: 'content',
   summary: 'Main article text of a single page, as text or markdown.',
   description:
-    'Fetches one page and returns its main article or document text (server-delivered HTML; JavaScript is not run). Navigation, headers, footers, sidebars, comments, share bars, related links and cookie banners are removed. When no main content is found the index profile is tried once.',
+    'Fetches one page and returns its main article or document text (server-delivered HTML; JavaScript is not ' +
+    'run). Navigation, headers, footers, sidebars, comments, share bars, related links and cookie banners are ' +
+    'removed. When no main content is found the index profile is tried once.',
   inputSchema: cleanInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,

@@ -20,7 +20,9 @@ function indexInputSchema(): Record<string, unknown> {
         enum: [...RENDER_MODES],
         default: 'auto',
         description:
-          'Run the page in a headless browser when the service has one (URLKIT_BROWSER): auto renders when the delivered HTML yields no index text or is a script shell; always; never. Every request the page makes goes through the same egress guard. meta.javascript_rendered tells whether it did.',
+          'Run the page in a headless browser when the service has one (URLKIT_BROWSER): auto renders when the ' +
+          'delivered HTML yields no index text or is a script shell; always; never. Every request the page ' +
+          'makes goes through the same egress guard. meta.javascript_rendered tells whether it did.',
       },
     },
   };
@@ -31,7 +33,10 @@ export const cleanWebIndex: Tool<IndexInput> = {
   command: 'index',
   summary: 'Readable text of a homepage or hub, in document order.',
   description:
-    'Fetches a homepage or hub and returns its readable text in document order: headings, teasers and link lists (each link once, absolute). Scripts, styles, hidden elements, forms and banners are dropped. When the page has no such text the content profile is tried once. With a browser configured, script-built pages are rendered first (field render).',
+    'Fetches a homepage or hub and returns its readable text in document order: headings, teasers and link lists ' +
+    '(each link once, absolute). Scripts, styles, hidden elements, forms and banners are dropped. When the ' +
+    'page has no such text the content profile is tried once. With a browser configured, script-built pages ' +
+    'are rendered first (field render).',
   inputSchema: indexInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,

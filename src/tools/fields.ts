@@ -18,7 +18,9 @@ export function timeoutField(defaultSeconds: number): JsonSchema {
     exclusiveMinimum: 0,
     maximum: 60,
     default: defaultSeconds,
-    description: `Seconds allowed for the whole work on one URL (DNS, every redirect hop, retries, reading the body). Greater than 0, at most 60. Default ${defaultSeconds}.`,
+    description:
+      `Seconds allowed for the whole work on one URL (DNS, every redirect hop, retries, reading the ` +
+      `body). Greater than 0, at most 60. Default ${defaultSeconds}.`,
   };
 }
 
@@ -54,7 +56,8 @@ export const maxTokensField: JsonSchema = {
   minimum: 1,
   maximum: 1_000_000,
   description:
-    'Cut the content at a block boundary so that it holds at most this many tokens of token_encoding (counted by a tiktoken port, not guessed from characters); meta.truncated is then true. No token limit when absent.',
+    'Cut the content at a block boundary so that it holds at most this many tokens of token_encoding (counted by a ' +
+    'tiktoken port, not guessed from characters); meta.truncated is then true. No token limit when absent.',
 };
 
 export const tokenEncodingField: JsonSchema = {
@@ -71,7 +74,9 @@ export const startField: JsonSchema = {
   maximum: 100_000_000,
   default: 0,
   description:
-    'Character offset in the whole content (title line included) where this part begins. To read on after a cut, send the meta.next_start of the previous answer, with the same other fields: the parts concatenate to exactly the whole content.',
+    'Character offset in the whole content (title line included) where this part begins. To read on after a cut, ' +
+    'send the meta.next_start of the previous answer, with the same other fields: the parts concatenate to ' +
+    'exactly the whole content.',
 };
 
 /** Meta fields of a cleaned content part. */
@@ -80,7 +85,8 @@ export const partMetaProperties: Record<string, JsonSchema> = {
   next_start: {
     type: ['integer', 'null'],
     description:
-      'When the content was cut by max_chars or max_tokens: the start to send for the next part; null when this part reaches the end.',
+      'When the content was cut by max_chars or max_tokens: the start to send for the next part; null when this ' +
+      'part reaches the end.',
   },
 };
 
@@ -128,7 +134,8 @@ export const maxAgeField: JsonSchema = {
   minimum: 0,
   maximum: 604_800,
   description:
-    'Seconds: a stored fetch of the URL younger than this answers the call (meta.cached true). 0 always fetches. At most 604800 (7 days). Default 0 unless the operator set URLKIT_CACHE_MAX_AGE_S.',
+    'Seconds: a stored fetch of the URL younger than this answers the call (meta.cached true). 0 always fetches. ' +
+    'At most 604800 (7 days). Default 0 unless the operator set URLKIT_CACHE_MAX_AGE_S.',
 };
 
 /** Where an answer came from: the cache, and when its fetch was made. */

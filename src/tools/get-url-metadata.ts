@@ -37,7 +37,9 @@ export const getUrlMetadata: Tool<MetadataInput> = {
   command: 'metadata',
   summary: 'Title, description, Open Graph, favicon and more for one URL or a batch.',
   description:
-    'Fetches page metadata: title, description, Open Graph, Twitter, favicon, canonical URL, language, feeds, author and dates, plus HTTP status and content type. Send `url` or `items` (1 to 100), never both. include_content adds the main text.',
+    'Fetches page metadata: title, description, Open Graph, Twitter, favicon, canonical URL, language, feeds, ' +
+    'author and dates, plus HTTP status and content type. Send `url` or `items` (1 to 100), never both. ' +
+    'include_content adds the main text.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -63,7 +65,8 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       max_tokens: {
         ...maxTokensField,
         description:
-          'With include_content: cut data.content at a block boundary so that it holds at most this many tokens of token_encoding; meta.tokens counts what was returned and meta.truncated tells it was cut.',
+          'With include_content: cut data.content at a block boundary so that it holds at most this many tokens of ' +
+          'token_encoding; meta.tokens counts what was returned and meta.truncated tells it was cut.',
       },
       token_encoding: tokenEncodingField,
       follow_redirects: followRedirectsField,

@@ -14,7 +14,10 @@ import type { CleanResult } from './clean-task.js';
 
 export const EXTRACTORS: Record<Profile, Extractor> = { content: extractContent, index: extractIndex };
 
-/** Which part of the content to return, and its limits (request fields max_chars, max_tokens, token_encoding, start). */
+/**
+ * Which part of the content to return, and its limits (request fields max_chars, max_tokens,
+ * token_encoding, start).
+ */
 export interface PartOptions {
   maxChars: number;
   /** Absent or null: no token budget. */

@@ -38,6 +38,7 @@ export interface PdfResult {
 
 /** Info titles that name a file or a template rather than the document. */
 const JUNK_TITLE =
+  // eslint-disable-next-line max-len -- one regex literal, so the regexp rules can check it whole
   /^(?:untitled|title|document\d*|microsoft (?:word|powerpoint|excel) - .*|.*\.(?:docx?|pdf|tex|dvi|indd|pptx?|xlsx?|odt|rtf|qxd|ps))$/i;
 
 export async function pdfTask(req: PdfRequest): Promise<PdfResult> {
