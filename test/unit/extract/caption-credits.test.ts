@@ -10,7 +10,8 @@ const texts = (blocks: Block[]): string[] =>
 test("a caption that ends in a copyright credit naming a web address is the picture's, not the text", () => {
   const caption = p('Schneeräumpflicht - was man darüber wissen muss© Rike/pixelio.de');
   const prose = p(
-    'Wenn der erste Schnee fällt, ist es höchste Zeit, den Schneeschieber aus dem Keller zu holen. Mehr auf example.de.',
+    'Wenn der erste Schnee fällt, ist es höchste Zeit, den Schneeschieber aus dem Keller zu holen. Mehr auf ' +
+      'example.de.',
   );
   const sentence = p('Das Bild stammt von © Rike, die es uns überlassen hat. Danke.');
   assert.deepEqual(texts(dropFurnitureLines([caption, prose, sentence])), [texts([prose])[0], texts([sentence])[0]]);
@@ -18,7 +19,8 @@ test("a caption that ends in a copyright credit naming a web address is the pict
 
 test("labels of rails of the site's other pages are lead-ins, not headings of the text", () => {
   const prose = p(
-    'Im Winter lohnt sich eine Reise in den Norden, wenn man Zeit und Geduld für die Nordlichter mitbringt, sagt die Reporterin.',
+    'Im Winter lohnt sich eine Reise in den Norden, wenn man Zeit und Geduld für die Nordlichter mitbringt, sagt ' +
+      'die Reporterin.',
   );
   const labels = [
     'Mehr aus der Sendung',

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { classWeight } from '../../../src/extract/dom/patterns.js';
 import type { Element } from 'domhandler';
+import { isPlainTag } from '../../../src/extract/dom/walk.js';
 
 function firstDiv(html: string): Element {
   const doc = parseHtml(`<html><body>${html}</body></html>`);
   const find = (n: { children?: unknown[] }): Element | null => {
     for (const c of (n.children ?? []) as Array<Element>) {
-      if (c.type === 'tag' && c.name === 'div') return c;
+      if (isPlainTag(c) && c.name === 'div') return c;
       const f = find(c);
       if (f) return f;
     }

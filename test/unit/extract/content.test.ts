@@ -16,24 +16,32 @@ const para = (n: number, topic: string): string =>
   Array.from(
     { length: n },
     (_, i) =>
-      `<p>Paragraph ${i + 1} about ${topic}, with enough words, commas, and detail to read like real prose in an article body.</p>`,
+      `<p>Paragraph ${i + 1} about ${topic}, with enough words, commas, and detail to read like real prose in an ` +
+      `article body.</p>`,
   ).join('\n');
 
-const NEWS_PAGE = `<!doctype html><html><head><title>Rivers rise after storm | Daily Example</title>
+const NEWS_PAGE =
+  `<!doctype html><html><head><title>Rivers rise after storm | Daily Example</title>
 <meta property="og:title" content="Rivers rise after storm"></head><body>
 <div id="cookie-banner">We use cookies to improve your experience. Accept all cookies</div>
-<header class="site-header"><a href="/">Daily Example</a><nav><ul><li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>
+<header class="site-header"><a href="/">Daily Example</a><nav><ul><li><a href="/world">World</a></li><li>` +
+  `<a href="/sport">Sport</a></li></ul></nav></header>
 <main><article>
-  <header><h1>Rivers rise after storm</h1><p class="byline">By Jane Reporter</p><time datetime="2024-05-01">May 1, 2024</time>
+  <header><h1>Rivers rise after storm</h1><p class="byline">By Jane Reporter</p><time datetime="2024-05-01">` +
+  `May 1, 2024</time>
   <p class="lead">The river reached its highest level in forty years on Tuesday night.</p></header>
   <div class="article-body">${para(6, 'the flood')}
-  <div class="share-bar"><a href="https://social.example/share">Share on Social</a><a href="mailto:?">Email</a></div>
+  <div class="share-bar"><a href="https://social.example/share">Share on Social</a><a href="mailto:?">Email</a>` +
+  `</div>
   <h2>What comes next</h2>${para(2, 'the recovery')}
-  <figure><img src="/img/river.jpg" alt="The river"><figcaption>The river at dawn. Photo: Agency</figcaption></figure>
-  <h3>Related stories</h3><ul><li><a href="/a">Storm hits coast</a></li><li><a href="/b">Dams under pressure</a></li><li><a href="/c">Weather warning issued</a></li></ul>
+  <figure><img src="/img/river.jpg" alt="The river"><figcaption>The river at dawn. Photo: Agency</figcaption>` +
+  `</figure>
+  <h3>Related stories</h3><ul><li><a href="/a">Storm hits coast</a></li><li><a href="/b">Dams under pressure</a>` +
+  `</li><li><a href="/c">Weather warning issued</a></li></ul>
   </div>
 </article>
-<section class="comments"><h2>Comments</h2><p>First! I totally agree with everything in this article, it is great.</p></section>
+<section class="comments"><h2>Comments</h2><p>First! I totally agree with everything in this article, it is great.` +
+  `</p></section>
 </main>
 <aside class="sidebar"><h2>Most read</h2>${para(3, 'unrelated sidebar matters')}</aside>
 <footer><p>© 2024 Daily Example. All rights reserved. Imprint and privacy policy.</p></footer>
@@ -70,15 +78,19 @@ test('title, byline and date stay out of the body; the lead paragraph stays in',
 });
 
 test('a short post in a declared body container beats a longer sidebar', () => {
-  const html = `<html><body><div class="site"><article class="post"><h1 class="entry-title">Note</h1>
-  <div class="entry-content"><p>I would invest in smart charging stations. Surprising nobody does it yet.</p></div></article>
+  const html =
+    `<html><body><div class="site"><article class="post"><h1 class="entry-title">Note</h1>
+  <div class="entry-content"><p>I would invest in smart charging stations. Surprising nobody does it yet.</p></div>` +
+    `</article>
   <div class="widget-area">${para(5, 'archive links and blogroll')}</div></div></body></html>`;
   const text = contentText(html)!;
   assert.equal(text, 'I would invest in smart charging stations. Surprising nobody does it yet.');
 });
 
 test('when strict filtering finds too little, a relaxed attempt still finds the article', () => {
-  const html = `<html><body><div class="widget">${para(6, 'a page built from widgets')}</div><div class="menu"><a href="/x">Home</a></div></body></html>`;
+  const html =
+    `<html><body><div class="widget">${para(6, 'a page built from widgets')}</div><div class="menu">` +
+    `<a href="/x">Home</a></div></body></html>`;
   const text = contentText(html)!;
   assert.ok(text.includes('Paragraph 1 about a page built from widgets'));
   assert.ok(text.includes('Paragraph 6 about a page built from widgets'));
@@ -86,7 +98,10 @@ test('when strict filtering finds too little, a relaxed attempt still finds the 
 
 test('JSON-LD articleBody is used when the markup holds far less', () => {
   const body = 'First paragraph of the article that only exists in structured data, long enough to matter. '.repeat(5);
-  const html = `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', articleBody: body + '\n\n' + body })}</script></head>
+  const html =
+    `<html><head><script type="application/ld+json">` +
+    `${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', articleBody: body + '\n\n' + body })}</script>` +
+    `</head>
   <body><div id="app"><p>Loading the article, please wait a moment.</p></div></body></html>`;
   const text = contentText(html)!;
   assert.ok(text.includes('only exists in structured data'));
@@ -95,9 +110,10 @@ test('JSON-LD articleBody is used when the markup holds far less', () => {
 
 test('the JSON-LD description opens the JSON-LD text when it is a standfirst the body leaves out', () => {
   const body = 'First paragraph of the article that only exists in structured data, long enough to matter. '.repeat(5);
-  const page = (
-    description: string,
-  ): string => `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', description, articleBody: body + '\n\n' + body })}</script></head>
+  const page = (description: string): string =>
+    `<html><head><script type="application/ld+json">` +
+    `${JSON.stringify({ '@type': 'NewsArticle', headline: 'H', description, articleBody: body + '\n\n' + body })}` +
+    `</script></head>
   <body><div id="app"><p>Loading the article, please wait a moment.</p></div></body></html>`;
   const standfirst = 'A standfirst sentence that the article body in structured data does not repeat anywhere.';
   assert.ok(contentText(page(standfirst))!.startsWith(standfirst));
@@ -108,11 +124,13 @@ test('the JSON-LD description opens the JSON-LD text when it is a standfirst the
 });
 
 test('code blocks, tables and links survive extraction with absolute addresses', () => {
-  const html = `<html><head><base href="https://docs.example/guide/"></head><body><article>
+  const html =
+    `<html><head><base href="https://docs.example/guide/"></head><body><article>
   ${para(3, 'configuration')}
   <pre><code class="language-js">const a = 1;\n  console.log(a);</code></pre>
   <table><tr><th>Option</th><th>Default</th></tr><tr><td>timeout</td><td>15</td></tr></table>
-  <p>See <a href="../api.html">the API page</a> and <a href="javascript:void(0)">this button</a> for more details on the options.</p>
+  <p>See <a href="../api.html">the API page</a> and <a href="javascript:void(0)">this button</a>` +
+    ` for more details on the options.</p>
   </article></body></html>`;
   const ex = extractContent(parseHtml(html), 'https://other.example/')!;
   const code = ex.blocks.find((b) => b.type === 'code');
@@ -164,8 +182,12 @@ test('the title comes from og:title, else the <h1> inside <title>, else the name
 });
 
 test('a short post in a relaxed-filter world: a longer comment form does not replace it', () => {
-  const html = `<html><body><div class="post hentry"><p>This short note is the whole post, and it says what it needs to say.</p></div>
-  <div id="respond" class="comment-respond"><h3>Leave a comment</h3><p>Your email address will not be published. Required fields are marked, and comments are moderated.</p>
-  <p>Write your comment here, then press the button below to submit it for moderation, please.</p></div></body></html>`;
+  const html =
+    `<html><body><div class="post hentry"><p>This short note is the whole post, and it says what it ` +
+    `needs to say.</p></div>
+  <div id="respond" class="comment-respond"><h3>Leave a comment</h3><p>` +
+    `Your email address will not be published. Required fields are marked, and comments are moderated.</p>
+  <p>Write your comment here, then press the button below to submit it for moderation, please.</p></div></body>` +
+    `</html>`;
   assert.equal(contentText(html), 'This short note is the whole post, and it says what it needs to say.');
 });

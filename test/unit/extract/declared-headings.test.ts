@@ -10,7 +10,8 @@ function contentText(html: string): string {
 }
 
 const body = (i: number): string =>
-  `<p class="bodytext">Paragraph ${i} of the church's statement says, at some length and with care, how care for the elderly should be paid for, by whom, and why the burden must be shared fairly.</p>`;
+  `<p class="bodytext">Paragraph ${i} of the church's statement says, at some length and with care, how care for ` +
+  `the elderly should be paid for, by whom, and why the burden must be shared fairly.</p>`;
 
 test('a subheading between two paragraphs declared by a body class joins them, in place', () => {
   const html = `<html><body><div class="nav"><h4>Service</h4><a href="/a">A</a></div><div class="col">

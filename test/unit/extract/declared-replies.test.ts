@@ -6,9 +6,12 @@ const contentText = (html: string): string =>
   contentTextAt(html, 'https://forum.example/beginners/1234-first-campaign.html');
 
 const REPLIES = [
-  'Paid traffic still works, but the cost per click is far higher than it used to be, so test with a small budget before you scale anything up.',
-  'Put a squeeze page in front of the offer: you paid for that visitor, and an email address lets you follow up a few times after the first visit.',
-  'Pick one network and learn it well; spreading a small budget over four networks teaches you nothing about any of them in the first month.',
+  'Paid traffic still works, but the cost per click is far higher than it used to be, so test with a small budget ' +
+    'before you scale anything up.',
+  'Put a squeeze page in front of the offer: you paid for that visitor, and an email address lets you follow up a ' +
+    'few times after the first visit.',
+  'Pick one network and learn it well; spreading a small budget over four networks teaches you nothing about any ' +
+    'of them in the first month.',
 ];
 
 /** A thread set in an article template: JSON-LD says Article, the opening post is the body, and
@@ -18,13 +21,20 @@ function page(containerClass: string): string {
   const op = Array.from(
     { length: 3 },
     (_, i) =>
-      `<p>Opening post, paragraph ${i + 1}: could it be as simple as finding a product, using the landing pages the vendor provides and running ads to them on a cheap domain?</p>`,
+      `<p>Opening post, paragraph ${i + 1}: could it be as simple as finding a product, using the landing pages ` +
+      `the vendor provides and running ads to them on a cheap domain?</p>`,
   ).join('');
   const reply = (t: string, i: number): string =>
     `<li class="Board-item"><div class="Board-content" itemscope itemtype="http://schema.org/Comment"><div class="Board-header"><a href="/members/user${i}.html" class="Board-username" itemprop="author" itemscope itemtype="http://schema.org/Person">user${i}</a> <time itemprop="dateCreated">2 years ago</time></div><div class="Board-message" itemprop="text">${t}</div><ul class="Board-actions"><li><a href="#reply">Reply</a></li><li><a href="#quote">Quote</a></li></ul></div></li>`;
-  return `<html><head><title>My first campaign</title><script type="application/ld+json">{"@context":"http://schema.org","@type":"Article","headline":"My first campaign","author":{"@type":"Person","name":"op"}}</script></head><body><nav><a href="/">Home</a> <a href="/new">New posts</a></nav>
-<main><article class="${containerClass} Card"><header><h1>My first campaign</h1><a href="/members/op.html">op</a> <time>Posted: 2 years ago</time></header><div class="${containerClass}-content">${op}</div>
-<section id="comments" class="Board"><ul class="Board-list">${REPLIES.map(reply).join('')}</ul></section></article></main><footer><a href="/terms">Terms</a></footer></body></html>`;
+  return (
+    `<html><head><title>My first campaign</title><script type="application/ld+json">` +
+    `{"@context":"http://schema.org","@type":"Article","headline":"My first campaign","author":{"@type":"Person",` +
+    `"name":"op"}}</script></head><body><nav><a href="/">Home</a> <a href="/new">New posts</a></nav>
+<main><article class="${containerClass} Card"><header><h1>My first campaign</h1><a href="/members/op.html">op</a> ` +
+    `<time>Posted: 2 years ago</time></header><div class="${containerClass}-content">${op}</div>
+<section id="comments" class="Board"><ul class="Board-list">${REPLIES.map(reply).join('')}</ul></section></article>` +
+    `</main><footer><a href="/terms">Terms</a></footer></body></html>`
+  );
 }
 
 test('a thread in an article template is read with its declared replies', () => {

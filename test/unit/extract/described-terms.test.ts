@@ -34,10 +34,13 @@ test('a <dt> is a paragraph marked as a term; <dd> and <p> are not', () => {
 });
 
 /** A reference's member list: each term is one link to the member's page. */
-const members = `<h2>Instance methods</h2><dl>
+const members =
+  `<h2>Instance methods</h2><dl>
 <dt><a href="/api/Socket/close"><code>Socket.close()</code></a></dt><dd>Closes the connection.</dd>
-<dt><a href="/api/Socket/send"><code>Socket.send()</code></a></dt><dd><p>Enqueues data to be transmitted to the server.</p></dd>
-<dt><a href="/api/Socket/url"><code>Socket.url</code></a> <span class="badge">Read only</span></dt><dd>The absolute URL of the socket.</dd>
+<dt><a href="/api/Socket/send"><code>Socket.send()</code></a></dt><dd><p>` +
+  `Enqueues data to be transmitted to the server.</p></dd>
+<dt><a href="/api/Socket/url"><code>Socket.url</code></a> <span class="badge">Read only</span></dt><dd>` +
+  `The absolute URL of the socket.</dd>
 </dl>`;
 
 test("a term that is one link, over a description in prose, is the description's heading: kept", () => {
@@ -59,11 +62,13 @@ test('the same link as a paragraph (not a term) is still a link line', () => {
 });
 
 test('terms over no prose stay link lines: a link description, a short label, a term of several links', () => {
-  const html = `<p>An intro paragraph that stays where it is.</p><dl>
+  const html =
+    `<p>An intro paragraph that stays where it is.</p><dl>
 <dt><a href="/a">Downloads</a></dt><dd><a href="/a/1">Version one</a> <a href="/a/2">Version two</a></dd>
 <dt><a href="/u/7">someone</a></dt><dd>Joined: Jul 2012</dd>
 <dt><a href="/f.zip">logs.zip</a></dt><dd>(95.79 KiB) Downloaded 478 times</dd>
-<dt>[1] <a href="/abs/1">arXiv:1</a> [<a href="/pdf/1">pdf</a>, <a href="/html/1">html</a>]</dt><dd>Title: A study of the way things are read by people.</dd>
+<dt>[1] <a href="/abs/1">arXiv:1</a> [<a href="/pdf/1">pdf</a>, <a href="/html/1">html</a>]</dt><dd>` +
+    `Title: A study of the way things are read by people.</dd>
 </dl>`;
   const kept = lines(pruneBlocks(blocksOf(html), terms)).join('\n');
   assert.doesNotMatch(kept, /Downloads|Version one|someone|logs\.zip|arXiv:1/);

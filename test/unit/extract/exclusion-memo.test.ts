@@ -40,7 +40,10 @@ function elementsOf(root: ParentNode): Element[] {
 function answers(els: Element[], ex?: Exclusions): string[] {
   return els.map((el) => {
     const e = ex ?? new Exclusions();
-    return `${el.name}.${el.attribs['class'] ?? ''}#${el.attribs['id'] ?? ''} ${e.always(el)} ${e.strictly(el, ATTEMPTS[0]!)} ${e.strictly(el, ATTEMPTS[1]!)} ${isUnlikelyCandidate(el)}`;
+    return (
+      `${el.name}.${el.attribs['class'] ?? ''}#${el.attribs['id'] ?? ''} ${e.always(el)} ` +
+      `${e.strictly(el, ATTEMPTS[0]!)} ${e.strictly(el, ATTEMPTS[1]!)} ${isUnlikelyCandidate(el)}`
+    );
   });
 }
 

@@ -30,7 +30,9 @@ test('a picture caption is left out; a "caption" holding a heading is a card tex
   );
   assert.equal(strictlyExcluded(photo, strict), true);
   const card = byClass(
-    '<ul class="products"><li class="product"><div class="product-caption"><h3><a href="/p/bag">Canvas gear bag</a></h3><div class="short-description">A roomy bag for straps and gloves.</div><span class="price">$21.00</span></div></li></ul>',
+    '<ul class="products"><li class="product"><div class="product-caption"><h3><a href="/p/bag">Canvas gear bag</a>' +
+      '</h3><div class="short-description">A roomy bag for straps and gloves.</div><span class="price">$21.00' +
+      '</span></div></li></ul>',
     'product-caption',
   );
   assert.equal(strictlyExcluded(card, strict), false);
@@ -38,12 +40,15 @@ test('a picture caption is left out; a "caption" holding a heading is a card tex
 
 test('a "cmp-container" is a consent wall only when its text speaks of cookies and consent', () => {
   const section = byClass(
-    '<div class="root cmp-container"><h2>Hire accounting talent quickly</h2><p>Our recruiters match you with the best-available candidates, often within 48 hours, through 300 locations.</p></div>',
+    '<div class="root cmp-container"><h2>Hire accounting talent quickly</h2><p>' +
+      'Our recruiters match you with the best-available candidates, often within 48 hours, through 300 locations.' +
+      '</p></div>',
     'root cmp-container',
   );
   assert.equal(alwaysExcluded(section), false);
   const wall = byClass(
-    '<div class="cmp-container"><p>We use cookies. With your consent, we and our vendors use cookies for tracking and ads. You can opt out or withdraw consent at any time.</p></div>',
+    '<div class="cmp-container"><p>We use cookies. With your consent, we and our vendors use cookies for tracking ' +
+      'and ads. You can opt out or withdraw consent at any time.</p></div>',
     'cmp-container',
   );
   assert.equal(alwaysExcluded(wall), true);
@@ -63,10 +68,14 @@ test('utility classes that clip or scroll a box carry no boilerplate weight; "hi
 
 test('a <noscript> holding nearly all of its container is the page read without scripts, beside a loading notice', () => {
   const post =
-    '<div class="post"><p>I have been running the server for a year and the backups now take hours; what do others do to keep them short?</p></div>';
+    '<div class="post"><p>I have been running the server for a year and the backups now take hours; what do others ' +
+    'do to keep them short?</p></div>';
   const reply =
-    '<div class="post"><p>Incremental snapshots: only the changed blocks are copied, so a nightly run takes minutes rather than hours.</p></div>';
-  const thread = `<main class="app"><div class="loading">Loading the forum…</div><a href="/login">Sign in to reply</a><noscript class="thread">${(post + reply).repeat(4)}</noscript></main>`;
+    '<div class="post"><p>Incremental snapshots: only the changed blocks are copied, so a nightly run takes ' +
+    'minutes rather than hours.</p></div>';
+  const thread =
+    `<main class="app"><div class="loading">Loading the forum…</div><a href="/login">Sign in to reply` +
+    `</a><noscript class="thread">${(post + reply).repeat(4)}</noscript></main>`;
   assert.equal(alwaysExcluded(byClass(thread, 'thread')), false);
   // A short "enable JavaScript" note, or a copy beside as much rendered text, stays out.
   assert.equal(
@@ -82,7 +91,8 @@ test('a <noscript> holding nearly all of its container is the page read without 
 test("a forum member's signature under a post is left out in strict passes; the post is not", () => {
   const strict = ATTEMPTS[0]!;
   const html =
-    '<div class="postbody"><div class="content">Incremental snapshots copy only the changed blocks.</div><div class="signature">Running Arch since 2009. Opinions are my own.</div></div>';
+    '<div class="postbody"><div class="content">Incremental snapshots copy only the changed blocks.</div>' +
+    '<div class="signature">Running Arch since 2009. Opinions are my own.</div></div>';
   assert.equal(strictlyExcluded(byClass(html, 'signature'), strict), true);
   assert.equal(strictlyExcluded(byClass(html, 'content'), strict), false);
   assert.equal(
@@ -96,8 +106,11 @@ test("a forum member's signature under a post is left out in strict passes; the 
 
 test("a page builder's pop-up box outside the main content is an overlay, left out in every pass", () => {
   const offer =
-    '<p>Get a free review of your resume from our coaches, with notes on layout, wording, and the keywords recruiters search for.</p>';
-  const page = `<body><div class="site"><section class="pricing"><h2>Plans</h2>${offer.repeat(6)}</section></div><div class="elementor elementor-location-popup">${offer}</div></body>`;
+    '<p>Get a free review of your resume from our coaches, with notes on layout, wording, and the keywords ' +
+    'recruiters search for.</p>';
+  const page =
+    `<body><div class="site"><section class="pricing"><h2>Plans</h2>${offer.repeat(6)}</section></div>` +
+    `<div class="elementor elementor-location-popup">${offer}</div></body>`;
   assert.equal(alwaysExcluded(byClass(page, 'elementor elementor-location-popup')), true);
   // Inside <main> it is a sheet of the content; and the page's section is no pop-up.
   const inMain = `<body><main><div class="modal">${offer}</div>${offer.repeat(3)}</main></body>`;
@@ -106,8 +119,11 @@ test("a page builder's pop-up box outside the main content is an overlay, left o
 });
 
 test('a collapsed ARIA accordion panel (role=region labelled by its header) is read; other hidden boxes are not', () => {
-  const page = `<div class="acc"><a id="h0" role="button" aria-controls="p0"><span role="heading" aria-level="3">1. Understand your bill</span></a>
-<div id="p0" class="panel-body" role="region" aria-labelledby="h0" style="display:none;"><p>Look for your annual kilowatt hours on the bill.</p></div>
+  const page =
+    `<div class="acc"><a id="h0" role="button" aria-controls="p0"><span role="heading" aria-level="3">` +
+    `1. Understand your bill</span></a>
+<div id="p0" class="panel-body" role="region" aria-labelledby="h0" style="display:none;"><p>` +
+    `Look for your annual kilowatt hours on the bill.</p></div>
 <div class="note-box" style="display:none;"><p>Thanks for subscribing!</p></div></div>`;
   assert.equal(alwaysExcluded(byClass(page, 'panel-body')), false);
   assert.equal(alwaysExcluded(byClass(page, 'note-box')), true);

@@ -33,7 +33,7 @@ test('FAQ questions written as headings inside their toggle buttons are read, as
     )
     .join('');
   const text = contentText(page(faq));
-  for (const q of questions) assert.match(text, new RegExp(q.replace(/[?]/g, '\\?')), q);
+  for (const q of questions) assert.match(text, new RegExp(q.replace(/\?/g, '\\?')), q);
   assert.match(text, /Rental questions/);
   assert.match(text, /Sentence 6 about our rentals/);
 });
@@ -42,11 +42,13 @@ test('an accordion of heading toggles with their open answers keeps questions an
   const faq = questions
     .map(
       (q, i) =>
-        `<div class="accordion-item"><button aria-expanded="${i === 0}" aria-controls="c${i}"><h3>${q}</h3></button><div id="c${i}" class="accordion-content"><p>Answer ${i + 1}, written out with words, commas, and detail for the reader who asked.</p></div></div>`,
+        `<div class="accordion-item"><button aria-expanded="${i === 0}" aria-controls="c${i}"><h3>${q}</h3>` +
+        `</button><div id="c${i}" class="accordion-content"><p>` +
+        `Answer ${i + 1}, written out with words, commas, and detail for the reader who asked.</p></div></div>`,
     )
     .join('');
   const text = contentText(page(`<button>Expand all</button><button>Collapse all</button>${faq}`));
-  for (const q of questions) assert.match(text, new RegExp(q.replace(/[?]/g, '\\?')), q);
+  for (const q of questions) assert.match(text, new RegExp(q.replace(/\?/g, '\\?')), q);
   assert.match(text, /Answer 3, written out/);
   assert.doesNotMatch(text, /Expand all|Collapse all/);
 });
@@ -55,7 +57,8 @@ test('plain buttons, and a heading toggle whose panel is closed, stay out of the
   const faq = questions
     .map(
       (q) =>
-        `<div><button aria-expanded="false" aria-controls="x"><h3>${q}</h3></button><div style="display:none"><p>Closed answer.</p></div></div>`,
+        `<div><button aria-expanded="false" aria-controls="x"><h3>${q}</h3></button><div style="display:none"><p>` +
+        `Closed answer.</p></div></div>`,
     )
     .join('');
   const text = contentText(page(`<button type="button">Add to cart</button>${faq}`));
@@ -65,7 +68,9 @@ test('plain buttons, and a heading toggle whose panel is closed, stay out of the
 });
 
 test('a heading toggle that opens a table of contents stays out with its links', () => {
-  const toc = `<div class="accordion"><button aria-expanded="true" aria-controls="toc"><h2>Contents</h2></button><div id="toc"><nav aria-label="Contents"><ul><li><a href="#a">Section A</a></li></ul></nav></div></div>`;
+  const toc =
+    `<div class="accordion"><button aria-expanded="true" aria-controls="toc"><h2>Contents</h2></button>` +
+    `<div id="toc"><nav aria-label="Contents"><ul><li><a href="#a">Section A</a></li></ul></nav></div></div>`;
   const text = contentText(
     page(`${toc}${questions.map((q) => `<div><button class="w-full"><h3>${q}</h3></button></div>`).join('')}`),
   );

@@ -11,12 +11,16 @@ function contentText(html: string): string {
 
 const module = (inner: string): string => `<div class="j-module n j-text"><p>${inner}</p></div>`;
 const PROSE =
-  'The provider is responsible for its own content on these pages under the general laws, and for links to other sites only once it learns of an infringement.';
+  'The provider is responsible for its own content on these pages under the general laws, and for links to other ' +
+  'sites only once it learns of an infringement.';
 
 test('a box named "header" around one section heading is that heading, not the page header', () => {
-  const html = `<html><body><div class="page-header"><h1>Agency</h1><a href="/">Home</a> <a href="/contact">Contact</a></div>
+  const html =
+    `<html><body><div class="page-header"><h1>Agency</h1><a href="/">Home</a> <a href="/contact">Contact` +
+    `</a></div>
 <div class="content-inner">
-<div class="j-module n j-header"><h2>Angaben gemäß § 5 TMG</h2></div>${module('Agentur Example<br>Heideweg 1<br>29614 Soltau')}
+<div class="j-module n j-header"><h2>Angaben gemäß § 5 TMG</h2></div>` +
+    `${module('Agentur Example<br>Heideweg 1<br>29614 Soltau')}
 <div class="j-module n j-header"><h3>Haftung für Inhalte</h3></div>${module(PROSE)}${module(PROSE)}
 <div class="related-header"><h3>More from the agency</h3></div>
 </div></body></html>`;

@@ -45,7 +45,8 @@ for (const f of hubs) {
 test('a page of four short links is content for both cleaners (the index profile answers)', async () => {
   const { cleanTask } = await import('../../../src/workers/clean-task.js');
   const body =
-    '<ul><li><a href=/a>Alpha section</a><li><a href=/b>Beta section</a><li><a href=/c>Gamma section</a><li><a href=/d>Delta section</a></ul>';
+    '<ul><li><a href=/a>Alpha section</a><li><a href=/b>Beta section</a><li><a href=/c>Gamma section</a><li>' +
+    '<a href=/d>Delta section</a></ul>';
   for (const profile of ['index', 'content'] as const) {
     const r = cleanTask({
       body,
@@ -90,11 +91,16 @@ test('one or two short links are not a page', async () => {
 
 test('a language picker in the page body is chrome; a nav of headlines outside main is content', async () => {
   const { cleanTask } = await import('../../../src/workers/clean-task.js');
-  const body = `<main><h1>Regional news</h1><p>The latest from the three valleys, updated every hour of the day.</p></main>
+  const body =
+    `<main><h1>Regional news</h1><p>The latest from the three valleys, updated every hour of the day.` +
+    `</p></main>
     <ul class="langs"><li><a href="/cy/">Cymraeg</a></li><li><a href="/en/">English</a></li></ul>
     <div><a href="/de/" hreflang="de">Deutsch</a> <a href="/fr/" hreflang="fr">Français</a></div>
-    <nav aria-label="Elsewhere"><ul><li><a href="/s/1">Flood warning lifted for the lower valley</a></li><li><a href="/s/2">New bus timetable starts on Monday morning</a></li><li><a href="/s/3">School roof repairs finished ahead of term</a></li></ul></nav>
-    <nav aria-label="Sections"><a href="/news">News</a> <a href="/sport">Sport</a> <a href="/weather">Weather</a></nav>`;
+    <nav aria-label="Elsewhere"><ul><li><a href="/s/1">Flood warning lifted for the lower valley</a></li><li>` +
+    `<a href="/s/2">New bus timetable starts on Monday morning</a></li><li><a href="/s/3">` +
+    `School roof repairs finished ahead of term</a></li></ul></nav>
+    <nav aria-label="Sections"><a href="/news">News</a> <a href="/sport">Sport</a> <a href="/weather">Weather</a>` +
+    `</nav>`;
   const r = cleanTask({
     body,
     bodyKind: 'html',
@@ -116,9 +122,12 @@ test('teaser cards with their own <header> outside any sectioning element are co
   const cards = Array.from(
     { length: 40 },
     (_, i) =>
-      `<div class="story"><header><h2><a href="/s/${i}">Headline number ${i} about the harbour</a></h2></header><p>Teaser ${i}.</p><footer>2 hours ago</footer></div>`,
+      `<div class="story"><header><h2><a href="/s/${i}">Headline number ${i} about the harbour</a></h2></header><p>` +
+      `Teaser ${i}.</p><footer>2 hours ago</footer></div>`,
   ).join('');
-  const body = `<header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header><div id="content">${cards}</div><footer><a href="/privacy">Privacy</a></footer>`;
+  const body =
+    `<header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header><div id="content">` +
+    `${cards}</div><footer><a href="/privacy">Privacy</a></footer>`;
   const r = cleanTask({
     body,
     bodyKind: 'html',

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Block } from '../../../src/extract/blocks.js';
 import { dropIdRuns } from '../../../src/extract/content/passes/id-runs.js';
 
-const ID_RUN = /[A-Za-z0-9_-]{40,}/g;
+const ID_RUN = /[\w-]{40,}/g;
 function byExpression(text: string): boolean {
   if (text.length < 120) return false;
   let n = 0;

@@ -5,19 +5,28 @@ import { contentTextAt } from '../../support/content-text.js';
 const contentText = (html: string): string => contentTextAt(html, 'https://docs.example/get-started/overview');
 
 const prose = (topic: string): string =>
-  `Learn how ${topic} fits into your app, with step-by-step instructions, examples you can run and the reasons behind each choice.`;
+  `Learn how ${topic} fits into your app, with step-by-step instructions, examples you can run and the reasons ` +
+  `behind each choice.`;
 
 /** One row of a landing page: a heading over a paragraph, or over cards with linked titles. */
 function textRow(cls: string, title: string): string {
-  return `<section class="landing-row ${cls}"><div class="row-inner"><h2>${title}</h2><p>${prose(title)} ${prose(title + ' again')}</p></div></section>`;
+  return (
+    `<section class="landing-row ${cls}"><div class="row-inner"><h2>${title}</h2><p>${prose(title)} ` +
+    `${prose(title + ' again')}</p></div></section>`
+  );
 }
 function cardRow(cls: string, heading: string, cards: string[]): string {
   const items = cards.map(
-    (c, i) => `<div class="row-item"><a href="/guide/${i}"><img src="/img/${i}.png" alt=""></a>
+    (c, i) =>
+      `<div class="row-item"><a href="/guide/${i}"><img src="/img/${i}.png" alt=""></a>
 <h3><a href="/guide/${c.toLowerCase().replace(/\W+/g, '-')}">${c}</a></h3><p>${prose(c)}</p>
-<div class="buttons"><a class="button" href="/guide/${i}">Get started</a> <a class="button" href="/guide/${i}/more">Read the guides</a></div></div>`,
+<div class="buttons"><a class="button" href="/guide/${i}">Get started</a> ` +
+      `<a class="button" href="/guide/${i}/more">Read the guides</a></div></div>`,
   );
-  return `<section class="landing-row ${cls}"><div class="row-inner">${heading ? `<h2>${heading}</h2>` : ''}${items.join('')}</div></section>`;
+  return (
+    `<section class="landing-row ${cls}"><div class="row-inner">` +
+    `${heading ? `<h2>${heading}</h2>` : ''}${items.join('')}</div></section>`
+  );
 }
 
 function landingPage(rows: string): string {

@@ -63,7 +63,8 @@ test("a category's SEO copy at the foot of its grid is text; the page's footer i
   const ex = new Exclusions();
   const { ATTEMPTS } = await import('../../../src/extract/content/select/attempt-flags.js');
   const doc = parseHtml(
-    '<html><body><div class="field-seofootercopy"><p>Copy</p></div><div class="site-footer"><p>Footer</p></div></body></html>',
+    '<html><body><div class="field-seofootercopy"><p>Copy</p></div><div class="site-footer"><p>Footer</p></div>' +
+      '</body></html>',
   );
   const body = (
     doc.children.find((c) => (c as { name?: string }).name === 'html') as unknown as {
@@ -130,8 +131,12 @@ test("in a grid's reading, a card's title shown twice (an overlay link and its h
 
 test('a grid of cards whose titles are printed twice reads each title once', () => {
   const card = (i: number): string =>
-    `<div class="story"><a class="overlay" href="/p/${i}">Story title number ${i} for the grid</a><div class="meta">Author ${i}</div><h3><a href="/p/${i}">Story title number ${i} for the grid</a></h3><p>${i} min read</p></div>`;
-  const html = `<html><head><title>Stories</title></head><body><main><div class="stories">${[1, 2, 3, 4, 5, 6].map(card).join('')}</div></main></body></html>`;
+    `<div class="story"><a class="overlay" href="/p/${i}">Story title number ${i} for the grid</a>` +
+    `<div class="meta">Author ${i}</div><h3><a href="/p/${i}">Story title number ${i} for the grid</a></h3><p>` +
+    `${i} min read</p></div>`;
+  const html =
+    `<html><head><title>Stories</title></head><body><main><div class="stories">` +
+    `${[1, 2, 3, 4, 5, 6].map(card).join('')}</div></main></body></html>`;
   const text = renderText(extractContent(parseHtml(html), 'https://x.test/')!.blocks, { title: null, plain: true });
   assert.equal(text.split('Story title number 3 for the grid').length - 1, 1, text);
 });

@@ -61,9 +61,15 @@ test('a control shown once or twice stands, and so does a longer line holding th
 
 test('screen-reader-only labels are left out of the reading; screen-reader text holding a figure stays', () => {
   const card = (name: string, price: string) =>
-    `<li class="card"><h3><a href="/p/${name.replace(/ /g, '-')}">${name}</a></h3><div class="price"><span class="visually-hidden">Regular price</span><span class="amount">${price}</span><span class="sr-only">Rated ${price.length} out of 5</span></div><p>A blend roasted in small batches for a strong, smooth cup every morning of the week.</p></li>`;
+    `<li class="card"><h3><a href="/p/${name.replace(/ /g, '-')}">${name}</a></h3><div class="price">` +
+    `<span class="visually-hidden">Regular price</span><span class="amount">${price}</span>` +
+    `<span class="sr-only">Rated ${price.length} out of 5</span></div><p>` +
+    `A blend roasted in small batches for a strong, smooth cup every morning of the week.</p></li>`;
   const names = ['Dark Roast', 'Blueberry Roast', 'Vanilla Roast', 'Espresso Roast', 'Medium Roast', 'Light Roast'];
-  const html = `<html><body><header><a href="/">Coffee shop</a></header><main><h1>Coffee</h1><ul class="product-grid">${names.map((n, i) => card(n, `$1${i}.99`)).join('')}</ul></main><footer><p>Shop footer</p></footer></body></html>`;
+  const html =
+    `<html><body><header><a href="/">Coffee shop</a></header><main><h1>Coffee</h1>` +
+    `<ul class="product-grid">${names.map((n, i) => card(n, `$1${i}.99`)).join('')}</ul></main><footer><p>` +
+    `Shop footer</p></footer></body></html>`;
   const ex = extractContent(parseHtml(html), 'https://shop.example/collections/coffee');
   const text = ex ? renderText(ex.blocks, { title: null }) : '';
   assert.ok(text.includes('$15.99'), text);
@@ -73,7 +79,8 @@ test('screen-reader-only labels are left out of the reading; screen-reader text 
 
 test('a sentence tagging its link "(affiliate link)" is prose; the notice alone is furniture', () => {
   const intro = p(
-    "I love a meal with crispiness and crunch, and these air fryer recipes deliver! If you're looking to purchase an air fryer, this is my pick. (affiliate link)",
+    "I love a meal with crispiness and crunch, and these air fryer recipes deliver! If you're looking to purchase " +
+      'an air fryer, this is my pick. (affiliate link)',
   );
   const notice = p('This post contains affiliate links.');
   const short = p('Our pick (affiliate link)');

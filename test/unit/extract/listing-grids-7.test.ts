@@ -54,7 +54,8 @@ test('repeats apart, code-like lines and distinct neighbours stand', () => {
 });
 
 const shopCard = (name: string, i: number): string =>
-  `<article class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt="${name}"></a><h3><a href="/p/${i}">${name}</a></h3><p>Slim fit, black, recycled cotton</p><p>$3${i}.00</p></article>`;
+  `<article class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt="${name}"></a><h3><a href="/p/${i}">` +
+  `${name}</a></h3><p>Slim fit, black, recycled cotton</p><p>$3${i}.00</p></article>`;
 const shirts = [
   'Running Graphic T-Shirt',
   'Geo Seamless T-Shirt',
@@ -68,11 +69,17 @@ const seo =
   Array.from(
     { length: 6 },
     (_, i) =>
-      `<p>Our collection of workout shirts number ${i} combines physique accentuating designs with functional materials, for a gym shirt that will have you feeling your best and ready to take on even the most intense of workouts.</p>`,
+      `<p>Our collection of workout shirts number ${i} combines physique accentuating designs with functional ` +
+      `materials, for a gym shirt that will have you feeling your best and ready to take on even the most ` +
+      `intense of workouts.</p>`,
   ).join('');
 
 test('a reading that is only an FAQ box or SEO copy gives way to the grid of products', () => {
-  const html = `<html><body><header><a href="/">Gym shop</a></header><main><h1>T-Shirts</h1><div class="product-grid" role="list">${shirts.map(shopCard).join('')}</div><div class="supporting-rich-text_seo__x1">${seo}</div></main><footer><p>Shop footer</p></footer></body></html>`;
+  const html =
+    `<html><body><header><a href="/">Gym shop</a></header><main><h1>T-Shirts</h1>` +
+    `<div class="product-grid" role="list">${shirts.map(shopCard).join('')}</div>` +
+    `<div class="supporting-rich-text_seo__x1">${seo}</div></main><footer><p>Shop footer</p></footer></body>` +
+    `</html>`;
   const ex = extractContent(parseHtml(html), 'https://shop.example/collections/t-shirts');
   const text = ex ? renderText(ex.blocks, { title: null }) : '';
   assert.ok(text.includes('Geo Seamless T-Shirt') && text.includes('$35.00'), text);
@@ -85,7 +92,9 @@ function elementOfClass(doc: Document, cls: string): Element {
 
 test('a box named for its pagination is searched for a grid (it may hold the results); menus are not', () => {
   const doc = parseHtml(
-    '<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1"><div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body></html>',
+    '<html><body><nav class="site-nav"><a href="/">Home</a></nav><div class="pagination_pagination__a1">' +
+      '<div class="product-grid"></div></div><div class="pager"></div><div class="footer-links"></div></body>' +
+      '</html>',
   );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(gridSearchExcluded(new Exclusions(), byClass('pagination_pagination__a1')), false);
@@ -96,7 +105,9 @@ test('a box named for its pagination is searched for a grid (it may hold the res
 
 test('a layout box naming the results beside its facets word is no filter panel; the panel is', () => {
   const doc = parseHtml(
-    '<html><body><div class="t-collection__grid facets-vertical"></div><div class="t-collection__facets-form facets-vertical-form"></div><div class="facets-wrapper"></div></body></html>',
+    '<html><body><div class="t-collection__grid facets-vertical"></div>' +
+      '<div class="t-collection__facets-form facets-vertical-form"></div><div class="facets-wrapper"></div>' +
+      '</body></html>',
   );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(isFacetPanel(byClass('t-collection__grid facets-vertical')), false);
@@ -128,8 +139,12 @@ test("a card in a list item loses its title's near repeat and its price's spaced
 
 test("a keyboard-hidden copy of a card's link is left out; a linked picture or description is not a copy", () => {
   const doc = parseHtml(
-    '<article><a class="main" href="/p/1">Topo Athletic - ST-5. Color Grey. On sale for $108.00. 4.4 out of 5 stars</a><div><a class="copy" tabindex="-1" href="/p/1"><span>Brand</span> <span>Topo Athletic</span> <span>Product</span> <span>ST-5</span> <span>Grey</span></a></div></article>' +
-      '<article><a class="pic" href="/a/2" tabindex="-1"><img src="/x.jpg" alt=""></a><header><h2><a href="/a/2">Beats Solo 4 gains colours</a></h2><p><a class="desc" href="/a/2" tabindex="-1">Walmart now has the headphones in new retailer-exclusive colorways.</a></p></header></article>',
+    '<article><a class="main" href="/p/1">Topo Athletic - ST-5. Color Grey. On sale for $108.00. 4.4 out of 5 ' +
+      'stars</a><div><a class="copy" tabindex="-1" href="/p/1"><span>Brand</span> <span>Topo Athletic</span> ' +
+      '<span>Product</span> <span>ST-5</span> <span>Grey</span></a></div></article>' +
+      '<article><a class="pic" href="/a/2" tabindex="-1"><img src="/x.jpg" alt=""></a><header><h2><a href="/a/2">' +
+      'Beats Solo 4 gains colours</a></h2><p><a class="desc" href="/a/2" tabindex="-1">' +
+      'Walmart now has the headphones in new retailer-exclusive colorways.</a></p></header></article>',
   );
   const byClass = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(isKeyboardCopy(byClass('copy')), true);

@@ -17,9 +17,12 @@ function elementOfClass(doc: Document, cls: string): Element {
 
 test('a reading rooted in the footer, by tag or by name, is only the footer; the body and main never are', () => {
   const doc = parseHtml(
-    '<html><body class="page-template-elementor_header_footer"><main class="site-footer-wrap"><div class="footer__top"><p>Join us</p></div>' +
-      '<div id="shopify-section-footer" class="shopify-section"><p>Subscribe</p></div><div class="Footer-styled__LowerGrid-sc-1"><p>Notice</p></div>' +
-      '<footer class="x"><p>Links</p></footer><div class="footnotes"><p>1. A note</p></div><div class="product-grid"><p>Socks</p></div></main></body></html>',
+    '<html><body class="page-template-elementor_header_footer"><main class="site-footer-wrap">' +
+      '<div class="footer__top"><p>Join us</p></div>' +
+      '<div id="shopify-section-footer" class="shopify-section"><p>Subscribe</p></div>' +
+      '<div class="Footer-styled__LowerGrid-sc-1"><p>Notice</p></div>' +
+      '<footer class="x"><p>Links</p></footer><div class="footnotes"><p>1. A note</p></div>' +
+      '<div class="product-grid"><p>Socks</p></div></main></body></html>',
   );
   const by = (cls: string): Element => elementOfClass(doc, cls);
   assert.equal(onlyFooters([by('footer__top')]), true);

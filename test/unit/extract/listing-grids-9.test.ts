@@ -8,11 +8,14 @@ import { extractContent } from '../../../src/extract/content/extract-content.js'
 import { renderText } from '../../../src/render/text.js';
 
 const entry = (i: number): string =>
-  `<p class="blogtitle"><a href="/blog/post-${i}">Post number ${i} about stacks</a>, <span class="date">${i + 1} February 2026</span><br><span class="author">Author ${i}</span></p>` +
+  `<p class="blogtitle"><a href="/blog/post-${i}">Post number ${i} about stacks</a>, <span class="date">` +
+  `${i + 1} February 2026</span><br><span class="author">Author ${i}</span></p>` +
   `<p class="blogsummary">A description of some of the recent changes number ${i} to do allocations on the stack.</p>`;
 
 test("a blog index's title lines, each only its link over a summary, are read as the entries' headings", () => {
-  const html = `<html><body><header><a href="/">Home</a></header><main><h1>The Blog</h1><div id="blogindex">${[0, 1, 2, 3, 4].map(entry).join('')}</div></main><footer><p>Footer</p></footer></body></html>`;
+  const html =
+    `<html><body><header><a href="/">Home</a></header><main><h1>The Blog</h1><div id="blogindex">` +
+    `${[0, 1, 2, 3, 4].map(entry).join('')}</div></main><footer><p>Footer</p></footer></body></html>`;
   const ex = extractContent(parseHtml(html), 'https://go.example/blog/');
   const text = ex ? renderText(ex.blocks, { title: null }) : '';
   for (const i of [0, 1, 2, 3, 4])

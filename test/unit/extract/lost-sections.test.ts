@@ -10,9 +10,13 @@ function contentText(html: string): string {
 }
 
 const prose = (topic: string): string =>
-  `We help teams with ${topic}, from the first workshop to the rollout, with clear plans, steady reviews, and people who stay.`;
+  `We help teams with ${topic}, from the first workshop to the rollout, with clear plans, steady reviews, and ` +
+  `people who stay.`;
 
-/** A page builder's service page: an intro, then sections of which some sit in "media" bands (a class the prune weighs down). */
+/**
+ * A page builder's service page: an intro, then sections of which some sit in "media" bands (a class the prune
+ * weighs down).
+ */
 function servicePage(): string {
   const plain = ['strategy', 'design', 'delivery', 'support', 'research', 'testing']
     .map((t) => `<section class="block"><h2>Our ${t}</h2><p>${prose(t)} ${prose(t + ' again')}</p></section>`)
@@ -20,7 +24,11 @@ function servicePage(): string {
   const bands = ['audits', 'training', 'hosting', 'migration', 'security', 'staffing']
     .map((t) => `<div class="media-band"><h3>Band ${t}</h3><p>${prose(t)}</p></div>`)
     .join('');
-  return `<html><head><title>Consulting</title></head><body><nav><a href="/">Home</a></nav><main><h1>Consulting</h1><p>${prose('consulting')} ${prose('planning')}</p>${plain}${bands}</main><footer>Footer</footer></body></html>`;
+  return (
+    `<html><head><title>Consulting</title></head><body><nav><a href="/">Home</a></nav><main><h1>Consulting` +
+    `</h1><p>${prose('consulting')} ${prose('planning')}</p>${plain}${bands}</main><footer>Footer</footer></body>` +
+    `</html>`
+  );
 }
 
 test('sections dropped inside the container by conversion come back with the whole-page reading', () => {
@@ -39,7 +47,9 @@ test('an article of few sections above a run of teaser cards is not read with th
     (_, i) =>
       `<div class="promo-card"><img src="/t${i}.jpg" alt=""><h3>Teaser ${i}</h3><p>${prose('teaser ' + i)}</p></div>`,
   ).join('');
-  const html = `<html><head><title>Story</title></head><body><main><h1>Story</h1><p>${prose('the story')}</p>${sections}<div class="more">${teasers}</div></main></body></html>`;
+  const html =
+    `<html><head><title>Story</title></head><body><main><h1>Story</h1><p>${prose('the story')}</p>` +
+    `${sections}<div class="more">${teasers}</div></main></body></html>`;
   const text = contentText(html);
   assert.match(text, /The third part/);
   assert.doesNotMatch(text, /Teaser 4/);

@@ -32,7 +32,7 @@ export function loadMetaFixtures(): MetaFixture[] {
         bytes: fs.readFileSync(path.join(dir, 'source.html')),
         finalUrl: req.final_url,
         headers: req.headers,
-        expected: JSON.parse(fs.readFileSync(path.join(dir, 'expected-metadata.json'), 'utf8')),
+        expected: JSON.parse(fs.readFileSync(path.join(dir, 'expected-metadata.json'), 'utf8')) as unknown,
       };
     });
 }

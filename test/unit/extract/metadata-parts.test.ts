@@ -110,7 +110,8 @@ describe('hostile JSON-LD never breaks the result', () => {
     );
   it('follows @id references without looping on cycles', () => {
     const m = extract(
-      '{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}',
+      '{"@graph":[{"@type":"Article","@id":"#a","headline":"Cyclic","image":{"@id":"#a"},"author":{"@id":"#b"}},' +
+        '{"@id":"#b","name":{"@id":"#b"},"url":{"@id":"#b"}}]}',
       '',
     );
     assert.equal(m.title, 'Cyclic');
@@ -152,10 +153,13 @@ describe('feedMetadata', () => {
   const feed = (xml: string) =>
     feedMetadata(parseHtml(xml, { xml: true }), 'https://news.example.com/feeds/all.xml', {});
   it('describes an RSS 2.0 feed by its channel', () => {
-    const m =
-      feed(`<?xml version="1.0"?><rss version="2.0"><channel><title>Example &amp; News</title><link>https://news.example.com/</link>
-      <description>All the news.</description><language>en-us</language><lastBuildDate>Tue, 02 Jan 2024 10:00:00 GMT</lastBuildDate>
-      <image><url>/logo.png</url></image><item><title>Item title</title></item></channel></rss>`)!;
+    const m = feed(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Example &amp; News</title><link>` +
+        `https://news.example.com/</link>
+      <description>All the news.</description><language>en-us</language><lastBuildDate>` +
+        `Tue, 02 Jan 2024 10:00:00 GMT</lastBuildDate>
+      <image><url>/logo.png</url></image><item><title>Item title</title></item></channel></rss>`,
+    )!;
     assert.equal(m.title, 'Example & News');
     assert.equal(m.description, 'All the news.');
     assert.equal(m.canonical_url, 'https://news.example.com/');

@@ -20,7 +20,8 @@ describe('description: cut short', () => {
       'Saubere Sache: the cleaning company grows beyond its home region and now opens an office in the capital.';
     assert.equal(
       meta(
-        `<meta property="og:description" content="Saubere Sache: the cleaning company grows beyond its ho..."><meta name="description" content="${full}">`,
+        `<meta property="og:description" content="Saubere Sache: the cleaning company grows beyond its ho...">` +
+          `<meta name="description" content="${full}">`,
       ).description,
       'Saubere Sache: the cleaning company grows beyond its ho...',
     );
@@ -29,7 +30,9 @@ describe('description: cut short', () => {
     const cut = 'Saubere Sache: the cleaning company grows beyond its home region and now...';
     assert.equal(
       meta(
-        `<meta property="og:description" content="${cut}"><article><p>Saubere Sache: the cleaning company grows beyond its home region and now opens an office in the capital.</p></article>`,
+        `<meta property="og:description" content="${cut}"><article><p>` +
+          `Saubere Sache: the cleaning company grows beyond its home region and now opens an office in the ` +
+          `capital.</p></article>`,
       ).description,
       cut,
     );
@@ -37,7 +40,9 @@ describe('description: cut short', () => {
   it('keeps a description without an ellipsis even when another one is longer', () => {
     assert.equal(
       meta(
-        '<meta property="og:description" content="The short form of the teaser text for this page, as declared."><meta name="description" content="The short form of the teaser text for this page, as declared. And more.">',
+        '<meta property="og:description" content="The short form of the teaser text for this page, as declared.">' +
+          '<meta name="description" content="The short form of the teaser text for this page, as declared. And ' +
+          'more.">',
       ).description,
       'The short form of the teaser text for this page, as declared.',
     );
@@ -71,7 +76,9 @@ describe("headline (the cleaners' title): a site name with separators of its own
   it('cuts a multi-part og:site_name from the end of the title', () => {
     assert.equal(
       titles(
-        '<meta property="og:site_name" content="AOC media - Analyse Opinion Critique"><meta property="og:title" content="Pour le néolibéralisme, la retraite est un archaïsme | AOC media - Analyse Opinion Critique">',
+        '<meta property="og:site_name" content="AOC media - Analyse Opinion Critique">' +
+          '<meta property="og:title" content="Pour le néolibéralisme, la retraite est un archaïsme | AOC media - ' +
+          'Analyse Opinion Critique">',
       ).title,
       'Pour le néolibéralisme, la retraite est un archaïsme',
     );
@@ -79,7 +86,8 @@ describe("headline (the cleaners' title): a site name with separators of its own
   it('cuts a multi-part logo <h1> from the end of the title', () => {
     assert.equal(
       titles(
-        '<title>Enchufla Figuren - Salsa-Figuren - Rueda in Berlin</title><h1><a href="/"><span>Salsa-Figuren - Rueda in Berlin</span></a></h1>',
+        '<title>Enchufla Figuren - Salsa-Figuren - Rueda in Berlin</title><h1><a href="/"><span>' +
+          'Salsa-Figuren - Rueda in Berlin</span></a></h1>',
       ).title,
       'Enchufla Figuren',
     );
@@ -87,7 +95,8 @@ describe("headline (the cleaners' title): a site name with separators of its own
   it('cuts a site name joined with "|" without spaces', () => {
     assert.equal(
       titles(
-        '<meta property="og:site_name" content="NEWS WEB EASY"><meta property="og:title" content="NEWS WEB EASY|子どもへの体罰を禁止する法律ができる">',
+        '<meta property="og:site_name" content="NEWS WEB EASY">' +
+          '<meta property="og:title" content="NEWS WEB EASY|子どもへの体罰を禁止する法律ができる">',
       ).title,
       '子どもへの体罰を禁止する法律ができる',
     );
@@ -95,7 +104,8 @@ describe("headline (the cleaners' title): a site name with separators of its own
   it('keeps a title whose remainder would be a single word', () => {
     assert.equal(
       titles(
-        '<meta property="og:site_name" content="Big - Site"><meta property="og:title" content="Geschichte | Big - Site">',
+        '<meta property="og:site_name" content="Big - Site">' +
+          '<meta property="og:title" content="Geschichte | Big - Site">',
       ).title,
       'Geschichte | Big - Site',
     );
@@ -105,7 +115,8 @@ describe("headline (the cleaners' title): a site name with separators of its own
 describe("headline (the cleaners' title): a kicker marked off in the <h1>", () => {
   it('takes the main line when the declared title is the whole <h1>, kicker and hidden separator included', () => {
     const h1 =
-      '<h1><span class="kicker">Klimaschutz</span><span class="visually-hidden">: </span><span class="title">Bohren, bis es heiß wird</span></h1>';
+      '<h1><span class="kicker">Klimaschutz</span><span class="visually-hidden">: </span><span class="title">' +
+      'Bohren, bis es heiß wird</span></h1>';
     assert.equal(
       titles(`<meta property="og:title" content="Klimaschutz: Bohren, bis es heiß wird">${h1}`).title,
       'Bohren, bis es heiß wird',
@@ -114,17 +125,20 @@ describe("headline (the cleaners' title): a kicker marked off in the <h1>", () =
   it('keeps the declared title when the <h1> only styles a word (no separator element)', () => {
     assert.equal(
       titles(
-        '<title>Meta-Programming In Emacs Using Defadvice</title><h1>Meta-Programming In Emacs Using <b>defadvice</b></h1>',
+        '<title>Meta-Programming In Emacs Using Defadvice</title><h1>Meta-Programming In Emacs Using <b>defadvice' +
+          '</b></h1>',
       ).title,
       'Meta-Programming In Emacs Using Defadvice',
     );
   });
   it('reads a kicker over a separator element as a kicker when the <h1> replaces the declared title', () => {
     const h1 =
-      '<h1><span>Strompreisbremse – Erlösabschöpfung</span><span class="invisible">: </span><span>Bundesregierung drosselt Bioenergie, Branche protestiert</span></h1>';
+      '<h1><span>Strompreisbremse – Erlösabschöpfung</span><span class="invisible">: </span><span>' +
+      'Bundesregierung drosselt Bioenergie, Branche protestiert</span></h1>';
     assert.equal(
       titles(
-        `<meta property="og:title" content="Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt Bioenergie">${h1}`,
+        `<meta property="og:title" content="Strompreisbremse, Erlösabschöpfung: Bundesregierung drosselt ` +
+          `Bioenergie">${h1}`,
       ).title,
       'Bundesregierung drosselt Bioenergie, Branche protestiert',
     );
@@ -188,7 +202,8 @@ describe('favicon: real-world markup shapes', () => {
   it('skips data:, javascript: and empty icons and falls back to /favicon.ico of the final origin (port kept)', () => {
     assert.equal(
       icon(
-        '<link rel="icon" href="data:image/png;base64,AAAA"><link rel="icon" href=""><link rel="icon" href="javascript:void(0)">',
+        '<link rel="icon" href="data:image/png;base64,AAAA"><link rel="icon" href="">' +
+          '<link rel="icon" href="javascript:void(0)">',
         'http://127.0.0.1:8080/x',
       ),
       'http://127.0.0.1:8080/favicon.ico',
@@ -197,7 +212,8 @@ describe('favicon: real-world markup shapes', () => {
   it('reads image/ico-like types as .ico (below a png of the same size)', () => {
     assert.equal(
       icon(
-        '<link rel="icon" type="image/ico" href="/a" sizes="32x32"><link rel="icon" type="image/png" href="/b" sizes="32x32">',
+        '<link rel="icon" type="image/ico" href="/a" sizes="32x32">' +
+          '<link rel="icon" type="image/png" href="/b" sizes="32x32">',
       ),
       'https://news.example.com/b',
     );
@@ -294,7 +310,8 @@ describe('site_name: the chain and the values that are no name', () => {
 describe('published_at: the page clock and embedded posts', () => {
   it('writes a UTC instant in the offset the page declares for the same instant elsewhere (<time datetime>)', () => {
     const m = meta(
-      '<meta property="article:published_time" content="2023-11-09T02:11:03Z"><h1>Story</h1><time datetime="2023-11-08T21:11:03-05:00">November 8, 2023</time>',
+      '<meta property="article:published_time" content="2023-11-09T02:11:03Z"><h1>Story</h1>' +
+        '<time datetime="2023-11-08T21:11:03-05:00">November 8, 2023</time>',
     );
     assert.equal(m.published_at, '2023-11-08T21:11:03-05:00');
   });
@@ -309,7 +326,8 @@ describe('published_at: the page clock and embedded posts', () => {
   it('keeps a UTC instant when the page declares no other offset', () => {
     assert.equal(
       meta(
-        '<meta property="article:published_time" content="2023-11-09T06:35:29Z"><time datetime="2023-11-10T00:00:00Z">x</time>',
+        '<meta property="article:published_time" content="2023-11-09T06:35:29Z">' +
+          '<time datetime="2023-11-10T00:00:00Z">x</time>',
       ).published_at,
       '2023-11-09T06:35:29Z',
     );
@@ -317,7 +335,8 @@ describe('published_at: the page clock and embedded posts', () => {
   it('does not take the <time> of an embedded post (a <blockquote>) as the page date', () => {
     assert.equal(
       meta(
-        '<h1>Story</h1><blockquote class="instagram-media"><time datetime="2018-03-12T19:30:12+00:00">Mär 12, 2018</time></blockquote><div class="date">29.01.2019</div>',
+        '<h1>Story</h1><blockquote class="instagram-media"><time datetime="2018-03-12T19:30:12+00:00">Mär 12, 2018' +
+          '</time></blockquote><div class="date">29.01.2019</div>',
       ).published_at,
       '2019-01-29',
     );
@@ -334,7 +353,9 @@ describe('author: agencies and the site initials', () => {
   });
   it('reads the initials of the site name as the site (a desk), so the byline names the person', () => {
     const m = meta(
-      '<meta property="og:site_name" content="Lübecker Nachrichten"><script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"LN"}}</script><h1>Story</h1><p><em>Von <span>Cosima Künzel</span></em></p>',
+      '<meta property="og:site_name" content="Lübecker Nachrichten"><script type="application/ld+json">' +
+        '{"@type":"NewsArticle","author":{"@type":"Person","name":"LN"}}</script><h1>Story</h1><p><em>Von <span>' +
+        'Cosima Künzel</span></em></p>',
     );
     assert.equal(m.author, 'Cosima Künzel');
   });
@@ -360,7 +381,8 @@ describe('author: bylines in running markup', () => {
   it('does not take a layout modifier of the content column ("has-double-sidebar") for a sidebar', () => {
     assert.equal(
       meta(
-        '<div class="main-content has-double-sidebar"><h1>Story</h1><h5><em>Von Leonora Holling</em></h5><p>Text.</p></div>',
+        '<div class="main-content has-double-sidebar"><h1>Story</h1><h5><em>Von Leonora Holling</em></h5><p>Text.' +
+          '</p></div>',
       ).author,
       'Leonora Holling',
     );
@@ -369,7 +391,8 @@ describe('author: bylines in running markup', () => {
   it('reads "- Redaktion: Name (role)" and "Ein Beitrag / Eine Kolumne von Name"', () => {
     assert.equal(
       meta(
-        '<h1>Story</h1><div class="news-timedata">05.02.2020 <span>- Redaktion: Eberhard Fuhr (Pressesprecher des EJW)</span></div>',
+        '<h1>Story</h1><div class="news-timedata">05.02.2020 <span>' +
+          '- Redaktion: Eberhard Fuhr (Pressesprecher des EJW)</span></div>',
       ).author,
       'Eberhard Fuhr',
     );
@@ -381,7 +404,8 @@ describe('description: a platform stand-in is no description', () => {
   it('skips "Visit the post for more." for the next source', () => {
     assert.equal(
       meta(
-        '<meta property="og:description" content="Visit the post for more."><meta name="description" content="What the post is about, in one sentence of its own.">',
+        '<meta property="og:description" content="Visit the post for more.">' +
+          '<meta name="description" content="What the post is about, in one sentence of its own.">',
       ).description,
       'What the post is about, in one sentence of its own.',
     );
@@ -389,9 +413,13 @@ describe('description: a platform stand-in is no description', () => {
   it('keeps a description ending in "Read More" as declared (v3: verbatim, not completed)', () => {
     assert.equal(
       meta(
-        '<meta property="og:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and Read More"><meta name="twitter:description" content="An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and a girl was hurt.">',
+        '<meta property="og:description" content="An overnight crash in the south of the county resulted in the ' +
+          'death of a boy who was behind the wheel and Read More">' +
+          '<meta name="twitter:description" content="An overnight crash in the south of the county resulted in ' +
+          'the death of a boy who was behind the wheel and a girl was hurt.">',
       ).description,
-      'An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and Read More',
+      'An overnight crash in the south of the county resulted in the death of a boy who was behind the wheel and ' +
+        'Read More',
     );
   });
 });
@@ -400,7 +428,8 @@ describe("author: the site's own staff", () => {
   it('drops "<site> Staff" / "<site> Team" for the byline that names a person', () => {
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="Us Weekly"><meta name="author" content="Us Weekly Staff"><h1>Story</h1><div class="byline">By <a href="/author/megan-french">Megan French</a></div>',
+        '<meta property="og:site_name" content="Us Weekly"><meta name="author" content="Us Weekly Staff"><h1>Story' +
+          '</h1><div class="byline">By <a href="/author/megan-french">Megan French</a></div>',
       ).author,
       'Megan French',
     );

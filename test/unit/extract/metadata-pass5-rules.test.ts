@@ -43,7 +43,8 @@ describe('published_at: microdata on a visible element', () => {
   it('reads the content attribute of an element with itemprop=datePublished', () => {
     assert.equal(
       meta(
-        '<div class="date">Freitag, 21. Januar 2022</div><h1>Story</h1><p class="date" itemprop="datePublished" content="2022-01-14 10:31:00">Januar 2022</p>',
+        '<div class="date">Freitag, 21. Januar 2022</div><h1>Story</h1>' +
+          '<p class="date" itemprop="datePublished" content="2022-01-14 10:31:00">Januar 2022</p>',
       ).published_at,
       '2022-01-14T10:31:00',
     );
@@ -51,7 +52,8 @@ describe('published_at: microdata on a visible element', () => {
   it('ranks it with <time itemprop>, above dates only shown', () => {
     assert.equal(
       meta(
-        '<time datetime="2020-07-08">8. Juli 2020</time><h1>Story</h1><span itemprop="datePublished" content="2020-04-27T18:50:24+02:00">27.04.2020 - 18:50 Uhr</span>',
+        '<time datetime="2020-07-08">8. Juli 2020</time><h1>Story</h1>' +
+          '<span itemprop="datePublished" content="2020-04-27T18:50:24+02:00">27.04.2020 - 18:50 Uhr</span>',
       ).published_at,
       '2020-04-27T18:50:24+02:00',
     );
@@ -68,7 +70,8 @@ describe("headline (the cleaners' title): as the page prints it", () => {
   it('takes the typographic dashes the <h1> prints for the same words', () => {
     assert.equal(
       titles(
-        '<meta property="og:title" content="Signa in Sorge - Finanzdaten und Berater-Auftrag"><h1><span>Immobilienkrise</span> <span>Signa in Sorge – Finanzdaten und Berater-Auftrag</span></h1>',
+        '<meta property="og:title" content="Signa in Sorge - Finanzdaten und Berater-Auftrag"><h1><span>' +
+          'Immobilienkrise</span> <span>Signa in Sorge – Finanzdaten und Berater-Auftrag</span></h1>',
       ).title,
       'Signa in Sorge – Finanzdaten und Berater-Auftrag',
     );
@@ -76,7 +79,8 @@ describe("headline (the cleaners' title): as the page prints it", () => {
   it('takes them from the <title> when there is no <h1>', () => {
     assert.equal(
       titles(
-        '<title>Termine Januar – Mai 2020 in Halle - whisky.example</title><meta property="og:title" content="Termine Januar - Mai 2020 in Halle">',
+        '<title>Termine Januar – Mai 2020 in Halle - whisky.example</title>' +
+          '<meta property="og:title" content="Termine Januar - Mai 2020 in Halle">',
       ).title,
       'Termine Januar – Mai 2020 in Halle',
     );
@@ -84,7 +88,8 @@ describe("headline (the cleaners' title): as the page prints it", () => {
   it('keeps the declared title when the words differ, not only the dashes', () => {
     assert.equal(
       titles(
-        '<meta property="og:title" content="Termine Januar - Mai 2020 in Halle"><title>Termine Januar – Juni 2020 in Halle</title>',
+        '<meta property="og:title" content="Termine Januar - Mai 2020 in Halle"><title>' +
+          'Termine Januar – Juni 2020 in Halle</title>',
       ).title,
       'Termine Januar - Mai 2020 in Halle',
     );
@@ -138,7 +143,8 @@ describe('author: a dateline ending with its author', () => {
   it('reads "04.02.2022 | 13:10 Uhr | Jane Doe" over the headline', () => {
     assert.equal(
       meta(
-        '<div><small>04.02.2022 | 13:10 Uhr | Uta Helkenberg</small><h1>Stellungnahme zum Turnier</h1><p>Text.</p></div>',
+        '<div><small>04.02.2022 | 13:10 Uhr | Uta Helkenberg</small><h1>Stellungnahme zum Turnier</h1><p>Text.</p>' +
+          '</div>',
       ).author,
       'Uta Helkenberg',
     );
@@ -157,7 +163,8 @@ describe('author: a dateline ending with its author', () => {
   it('does not take the site itself', () => {
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="Urania Berlin"><h1>Freiheit in der Stadt</h1><span>25.10.2022 - Urania Berlin</span>',
+        '<meta property="og:site_name" content="Urania Berlin"><h1>Freiheit in der Stadt</h1><span>' +
+          '25.10.2022 - Urania Berlin</span>',
       ).author,
       null,
     );
@@ -194,7 +201,9 @@ describe('author: teaser bylines before the headline', () => {
   it('takes the byline after the <h1> over a teaser byline above it', () => {
     assert.equal(
       meta(
-        '<div class="most-read"><a href="/a">Other story</a><span class="author">Raphaël Melka</span></div><article><h1>Les sombres perspectives</h1><span class="author">Cécile Ducourtieux</span><p>Texte.</p></article>',
+        '<div class="most-read"><a href="/a">Other story</a><span class="author">Raphaël Melka</span></div>' +
+          '<article><h1>Les sombres perspectives</h1><span class="author">Cécile Ducourtieux</span><p>Texte.</p>' +
+          '</article>',
       ).author,
       'Cécile Ducourtieux',
     );
@@ -202,7 +211,8 @@ describe('author: teaser bylines before the headline', () => {
   it('still takes a byline printed above the headline when none follows it', () => {
     assert.equal(
       meta(
-        '<article><span class="author">Cécile Ducourtieux</span><h1>Les sombres perspectives</h1><p>Texte.</p></article>',
+        '<article><span class="author">Cécile Ducourtieux</span><h1>Les sombres perspectives</h1><p>Texte.</p>' +
+          '</article>',
       ).author,
       'Cécile Ducourtieux',
     );
@@ -244,7 +254,8 @@ describe('published_at: dates in attributes of date elements', () => {
   it("reads the data-* instant of an empty date element before its neighbour's local text", () => {
     assert.equal(
       meta(
-        '<h1>Story</h1><span class="date smart-date" data-origindate="2017-03-01 14:27:02 +0800"></span><span class="date">2017-03-01 14:27:02</span>',
+        '<h1>Story</h1><span class="date smart-date" data-origindate="2017-03-01 14:27:02 +0800"></span>' +
+          '<span class="date">2017-03-01 14:27:02</span>',
       ).published_at,
       '2017-03-01T14:27:02+08:00',
     );
@@ -261,7 +272,8 @@ describe('published_at: the page clock uses real offsets', () => {
   it('does not write a UTC instant at +01:30 because some other time on the page is 90 minutes off', () => {
     assert.equal(
       meta(
-        '<meta property="article:published_time" content="2020-08-18T19:35:33Z"><h1>Story</h1><span class="timeago" data-time="2020-08-18 21:05:33">recently</span>',
+        '<meta property="article:published_time" content="2020-08-18T19:35:33Z"><h1>Story</h1>' +
+          '<span class="timeago" data-time="2020-08-18 21:05:33">recently</span>',
       ).published_at,
       '2020-08-18T19:35:33Z',
     );
@@ -269,7 +281,8 @@ describe('published_at: the page clock uses real offsets', () => {
   it('still writes it at a part-hour zone the world uses (+05:30)', () => {
     assert.equal(
       meta(
-        '<meta property="article:published_time" content="2020-08-18T04:30:00Z"><h1>Story</h1><time>August 18, 2020 10:00</time>',
+        '<meta property="article:published_time" content="2020-08-18T04:30:00Z"><h1>Story</h1><time>' +
+          'August 18, 2020 10:00</time>',
       ).published_at,
       '2020-08-18T10:00:00+05:30',
     );

@@ -21,12 +21,14 @@ describe("headline (the cleaners' title): the brand and sections around the stor
   });
   it('cuts short sections standing before the brand ("Story | iPhone | Forum | Brand")', () => {
     const html =
-      '<meta property="og:site_name" content="MacTechNews.de"><title>kein App Store mehr über Mobile Daten ? | iPhone | Forum | MacTechNews.de</title>';
+      '<meta property="og:site_name" content="MacTechNews.de"><title>' +
+      'kein App Store mehr über Mobile Daten ? | iPhone | Forum | MacTechNews.de</title>';
     assert.equal(titles(html).title, 'kein App Store mehr über Mobile Daten ?');
   });
   it('reads the site name of a logo <h1> from its image alt or link title', () => {
     const html =
-      '<title>Media Architecture | Jens Weber</title><h1><a href="/"><img src="/logo.gif" alt="Media Architecture"></a></h1>';
+      '<title>Media Architecture | Jens Weber</title><h1><a href="/"><img src="/logo.gif" alt="Media Architecture">' +
+      '</a></h1>';
     assert.equal(titles(html, 'https://example.org/jens-weber/').title, 'Jens Weber');
     const linked =
       '<title>Kein App Store über Mobile Daten | Forum | Mac News</title><h1><a href="https://example.org/" title="Mac News"></a></h1>';
@@ -40,7 +42,8 @@ describe("headline (the cleaners' title): the brand and sections around the stor
   });
   it('reads the name line of a logo <h1> that carries a slogan', () => {
     const html =
-      '<title>Kinder und Arbeit » ProNATs e.V.</title><h1 id="branding"><a href="/"><span>ProNATs e.V.</span> <span class="slogan">Verein zur Unterstützung arbeitender Kinder</span></a></h1>';
+      '<title>Kinder und Arbeit » ProNATs e.V.</title><h1 id="branding"><a href="/"><span>ProNATs e.V.</span> ' +
+      '<span class="slogan">Verein zur Unterstützung arbeitender Kinder</span></a></h1>';
     assert.equal(titles(html, 'https://example.org/kinder/').title, 'Kinder und Arbeit');
   });
 });
@@ -48,12 +51,15 @@ describe("headline (the cleaners' title): the brand and sections around the stor
 describe("headline (the cleaners' title): the <h1> as the page prints it", () => {
   it('takes the main line when the declared title is only the <h1> kicker', () => {
     const html =
-      '<title>Wurmkiste | selbst.de</title><meta property="og:site_name" content="selbst.de"><h1><span class="roofline">Wurmkiste</span> Wurmkiste selber bauen</h1>';
+      '<title>Wurmkiste | selbst.de</title><meta property="og:site_name" content="selbst.de"><h1>' +
+      '<span class="roofline">Wurmkiste</span> Wurmkiste selber bauen</h1>';
     assert.equal(titles(html).title, 'Wurmkiste selber bauen');
   });
   it('takes the main line when the declared title starts with the kicker', () => {
     const html =
-      '<title>Initiative EnergieEffizienz - kostenloser Stromcheck | Ökologisch Bauen</title><meta property="og:site_name" content="Ökologisch Bauen"><h1><span class="h1small">Initiative EnergieEffizienz</span> Kostenloser Stromcheck für private Haushalte</h1>';
+      '<title>Initiative EnergieEffizienz - kostenloser Stromcheck | Ökologisch Bauen</title>' +
+      '<meta property="og:site_name" content="Ökologisch Bauen"><h1><span class="h1small">' +
+      'Initiative EnergieEffizienz</span> Kostenloser Stromcheck für private Haushalte</h1>';
     assert.equal(titles(html).title, 'Kostenloser Stromcheck für private Haushalte');
   });
   it('keeps the declared title when the kicker is not part of it', () => {
@@ -80,12 +86,15 @@ describe("headline (the cleaners' title): the <h1> as the page prints it", () =>
 describe("headline (the cleaners' title): the visible headline against the declared one", () => {
   it('takes the <h1> that goes on after a colon ("Story: einfach köstlich!")', () => {
     const html =
-      '<meta property="og:title" content="Saftiger Zitronenkuchen vom Blech | Backen macht glücklich"><meta property="og:site_name" content="Backen macht glücklich"><h1>Saftiger Zitronenkuchen vom Blech: einfach köstlich!</h1>';
+      '<meta property="og:title" content="Saftiger Zitronenkuchen vom Blech | Backen macht glücklich">' +
+      '<meta property="og:site_name" content="Backen macht glücklich"><h1>' +
+      'Saftiger Zitronenkuchen vom Blech: einfach köstlich!</h1>';
     assert.equal(titles(html).title, 'Saftiger Zitronenkuchen vom Blech: einfach köstlich!');
   });
   it('takes the <h1> when only a part of the declared title occurs inside it', () => {
     const html =
-      '<meta property="og:title" content="Wärmepumpe im Altbau - Wann es sich lohnt | heizung.de"><h1>Eignet sich eine Wärmepumpe im Altbau?</h1>';
+      '<meta property="og:title" content="Wärmepumpe im Altbau - Wann es sich lohnt | heizung.de"><h1>' +
+      'Eignet sich eine Wärmepumpe im Altbau?</h1>';
     assert.equal(
       titles(html, 'https://www.heizung.de/waermepumpe/altbau.html').title,
       'Eignet sich eine Wärmepumpe im Altbau?',
@@ -93,7 +102,8 @@ describe("headline (the cleaners' title): the visible headline against the decla
   });
   it('keeps the declared title when the <h1> is it with a kicker glued in front', () => {
     const html =
-      '<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>';
+      '<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>' +
+      'Tunesien Große Aufgaben für die neue Regierung</h1>';
     assert.equal(titles(html).title, 'Große Aufgaben für die neue Regierung');
   });
 });
@@ -131,7 +141,8 @@ describe('author: last sources when nobody signs the page', () => {
   it('names nobody from a copyright line (v3: a legal line credits no author)', () => {
     assert.equal(
       meta(
-        '<h1>Zeitphilosophie</h1><p>Text.</p><footer><p>(c) Johannes Wolf • Weitere Rechte siehe Impressum</p></footer>',
+        '<h1>Zeitphilosophie</h1><p>Text.</p><footer><p>(c) Johannes Wolf • Weitere Rechte siehe Impressum</p>' +
+          '</footer>',
       ).author,
       null,
     );
@@ -140,7 +151,8 @@ describe('author: last sources when nobody signs the page', () => {
     assert.equal(meta('<h1>Story</h1><p>Text.</p><footer>© 2023 Example Media GmbH</footer>').author, null);
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="Example News"><h1>Story</h1><p>Text.</p><footer>© 2023 Example News</footer>',
+        '<meta property="og:site_name" content="Example News"><h1>Story</h1><p>Text.</p><footer>© 2023 Example News' +
+          '</footer>',
       ).author,
       null,
     );
@@ -158,7 +170,9 @@ describe('published_at: dates only in data and declared images', () => {
   it('reads no publication date from a JSON data script (v3: script data dates anything)', () => {
     assert.equal(
       meta(
-        '<h1>Topathleten</h1><script type="application/json">{"@type":"Document","createdAt":"2022-01-31T15:58:43+01:00","updatedAt":"2022-02-01T10:00:00+01:00"}</script>',
+        '<h1>Topathleten</h1><script type="application/json">' +
+          '{"@type":"Document","createdAt":"2022-01-31T15:58:43+01:00","updatedAt":"2022-02-01T10:00:00+01:00"}' +
+          '</script>',
       ).published_at,
       null,
     );
@@ -166,7 +180,8 @@ describe('published_at: dates only in data and declared images', () => {
   it('prefers a date the page shows to script data', () => {
     assert.equal(
       meta(
-        '<h1>Story</h1><p>Published March 3, 2020</p><script type="application/json">{"createdAt":"2019-01-01"}</script>',
+        '<h1>Story</h1><p>Published March 3, 2020</p><script type="application/json">{"createdAt":"2019-01-01"}' +
+          '</script>',
       ).published_at,
       '2020-03-03',
     );
@@ -216,7 +231,8 @@ describe("headline (the cleaners' title): a declared title that only names the s
     );
     assert.equal(
       titles(
-        '<meta property="og:title" content="ICON Magazine"><meta property="og:site_name" content="ICON Magazine"><h1>Davor und Danach</h1>',
+        '<meta property="og:title" content="ICON Magazine"><meta property="og:site_name" content="ICON Magazine">' +
+          '<h1>Davor und Danach</h1>',
       ).title,
       'Davor und Danach',
     );
@@ -236,7 +252,9 @@ describe("headline (the cleaners' title): a declared title that only names the s
 describe("headline (the cleaners' title): an <h1> sharing only short words is another story", () => {
   it('keeps og:title over an <h1> that shares only "für" with <title>', () => {
     const html =
-      '<title>BeFifty - Der Blog für Frauen über 40</title><meta property="og:title" content="Das vielleicht schönste Ende der Welt: Montauk"><h1>Wann, wenn nicht jetzt...</h1><h1>Tipps für die Unterkunft:</h1>';
+      '<title>BeFifty - Der Blog für Frauen über 40</title>' +
+      '<meta property="og:title" content="Das vielleicht schönste Ende der Welt: Montauk"><h1>' +
+      'Wann, wenn nicht jetzt...</h1><h1>Tipps für die Unterkunft:</h1>';
     assert.equal(titles(html).title, 'Das vielleicht schönste Ende der Welt: Montauk');
   });
 });
@@ -245,7 +263,8 @@ describe('description: a date stamp before the text', () => {
   it('keeps "06.11.2023, 11.41 Uhr : " before the description (v3: verbatim)', () => {
     assert.equal(
       meta(
-        '<meta name="description" content="06.11.2023, 11.41 Uhr : In Nord wurde am Freitag die neue Anlage eröffnet."><h1>Story</h1>',
+        '<meta name="description" content="06.11.2023, 11.41 Uhr : In Nord wurde am Freitag die neue Anlage ' +
+          'eröffnet."><h1>Story</h1>',
       ).description,
       '06.11.2023, 11.41 Uhr : In Nord wurde am Freitag die neue Anlage eröffnet.',
     );
@@ -261,12 +280,14 @@ describe('description: a date stamp before the text', () => {
 describe('published_at: the page clock from the dateline by the headline', () => {
   it('writes a UTC instant in the offset of the local time the dateline shows', () => {
     const html =
-      '<meta property="article:published_time" content="2022-05-04T02:41:00Z"><h1>Autos robados en Bolivia</h1><p>Ariel Melgar Cabrera</p><p>3/5/2022 22:41</p><p>Texto.</p>';
+      '<meta property="article:published_time" content="2022-05-04T02:41:00Z"><h1>Autos robados en Bolivia</h1><p>' +
+      'Ariel Melgar Cabrera</p><p>3/5/2022 22:41</p><p>Texto.</p>';
     assert.equal(meta(html).published_at, '2022-05-03T22:41:00-04:00');
   });
   it('keeps the UTC instant when the dateline shows another minute', () => {
     const html =
-      '<meta property="article:published_time" content="2022-05-04T02:41:00Z"><h1>Autos robados en Bolivia</h1><p>3/5/2022 21:15</p>';
+      '<meta property="article:published_time" content="2022-05-04T02:41:00Z"><h1>Autos robados en Bolivia</h1><p>' +
+      '3/5/2022 21:15</p>';
     assert.equal(meta(html).published_at, '2022-05-04T02:41:00Z');
   });
 });
@@ -274,7 +295,8 @@ describe('published_at: the page clock from the dateline by the headline', () =>
 describe("headline (the cleaners' title): a one-word declared title is a menu label", () => {
   it('takes the first <h1> on the same subject', () => {
     const html =
-      '<meta property="og:title" content="Gefahrstoff-Service"><meta property="og:site_name" content="Qualisys"><h1><span>Gefahrstoffmanagement für Hersteller, Importeure und Alleinvertreter</span></h1>';
+      '<meta property="og:title" content="Gefahrstoff-Service"><meta property="og:site_name" content="Qualisys">' +
+      '<h1><span>Gefahrstoffmanagement für Hersteller, Importeure und Alleinvertreter</span></h1>';
     assert.equal(titles(html).title, 'Gefahrstoffmanagement für Hersteller, Importeure und Alleinvertreter');
   });
   it('keeps the one word when the <h1> is about something else', () => {
@@ -288,7 +310,9 @@ describe("headline (the cleaners' title): a one-word declared title is a menu la
 describe("headline (the cleaners' title): inflected forms are the same word", () => {
   it('takes the <h1> that shares words with the declared title only in another inflection', () => {
     const html =
-      '<meta property="og:title" content="Das beste elektronische Katzenspielzeug 2022 - Vergleich"><meta property="og:site_name" content="Haustiermagazin"><h1 class="entry-title">Kaufratgeber: elektronisches Katzenspielzeug – sorgt ganz automatisch für Abwechslung</h1>';
+      '<meta property="og:title" content="Das beste elektronische Katzenspielzeug 2022 - Vergleich">' +
+      '<meta property="og:site_name" content="Haustiermagazin"><h1 class="entry-title">' +
+      'Kaufratgeber: elektronisches Katzenspielzeug – sorgt ganz automatisch für Abwechslung</h1>';
     assert.equal(
       titles(html).title,
       'Kaufratgeber: elektronisches Katzenspielzeug – sorgt ganz automatisch für Abwechslung',
@@ -303,7 +327,9 @@ describe('visible text: the cap counts text as shown', () => {
       { length: 80 },
       (_, i) => `${indent}<li>${indent}<a href="/s${i}">Section ${i}</a>${indent}</li>`,
     ).join('');
-    const html = `<title>Wind farm opens</title><body><ul>${menu}</ul><main><h1>Wind farm opens</h1><p>Published 3 March 2020</p><p>${'The wind farm opened today. '.repeat(10)}</p></main></body>`;
+    const html =
+      `<title>Wind farm opens</title><body><ul>${menu}</ul><main><h1>Wind farm opens</h1><p>` +
+      `Published 3 March 2020</p><p>${'The wind farm opened today. '.repeat(10)}</p></main></body>`;
     assert.ok(html.length > 300_000);
     assert.equal(meta(html).published_at, '2020-03-03');
   });

@@ -26,7 +26,8 @@ describe('author: what is no name', () => {
     assert.equal(cleanAuthor('I'), null);
     assert.equal(
       cleanAuthor(
-        'Welcome to my first story, now rewritten to fix any and all writing and stylistic issues, as well as to change some scenes up, adding and removing scenes, and getting rid of any inconsistencies',
+        'Welcome to my first story, now rewritten to fix any and all writing and stylistic issues, as well as to ' +
+          'change some scenes up, adding and removing scenes, and getting rid of any inconsistencies',
       ),
       null,
     );
@@ -44,12 +45,15 @@ describe('author: what is no name', () => {
 describe('author: bylines on the page', () => {
   it('does not read an <article> classed by its author slug as a byline', () => {
     const html =
-      '<title>Yellow Vests and I</title><article class="hentry author-pamela-anderson"><h1>Yellow Vests and I</h1><p>Text.</p></article>';
+      '<title>Yellow Vests and I</title><article class="hentry author-pamela-anderson"><h1>Yellow Vests and I</h1>' +
+      '<p>Text.</p></article>';
     assert.equal(meta(html).author, null);
   });
   it("stops a byline element at a sentence (an author's note is prose)", () => {
     const html =
-      '<h1>Chapter One</h1><div class="author-note"><p>Welcome to my first ever story, now being rewritten to fix any and all writing and stylistic issues, adding and removing scenes.</p></div><p>By <a href="/profile/1">delta201</a></p>';
+      '<h1>Chapter One</h1><div class="author-note"><p>' +
+      'Welcome to my first ever story, now being rewritten to fix any and all writing and stylistic issues, ' +
+      'adding and removing scenes.</p></div><p>By <a href="/profile/1">delta201</a></p>';
     assert.equal(meta(html).author, 'delta201');
   });
   it('takes a numbered login only when no byline gives a name', () => {
@@ -63,12 +67,14 @@ describe('author: bylines on the page', () => {
   });
   it('reads the name after a job title linked behind the label ("Autor: <a>Rechtsanwalt</a> Jane Doe")', () => {
     const html =
-      '<h1>Wohngeld steigt</h1><p>Text.</p><div>Quelle: Agentur<br>Autor: <a href="/rechtsanwalt/">Rechtsanwalt</a> Jane Doe</div>';
+      '<h1>Wohngeld steigt</h1><p>Text.</p><div>Quelle: Agentur<br>Autor: <a href="/rechtsanwalt/">Rechtsanwalt</a>' +
+      ' Jane Doe</div>';
     assert.equal(meta(html).author, 'Jane Doe');
   });
   it('reads a byline inside a layout wrapper named after its sidebar ("layoutTwoColumnsRightSidebar")', () => {
     const html =
-      '<div class="layoutTwoColumnsRightSidebar"><div id="content"><h1>Kunst und Essen</h1><p><em>Text von Jane Doe &nbsp; &nbsp;Illustration von John Roe</em></p></div></div>';
+      '<div class="layoutTwoColumnsRightSidebar"><div id="content"><h1>Kunst und Essen</h1><p><em>' +
+      'Text von Jane Doe &nbsp; &nbsp;Illustration von John Roe</em></p></div></div>';
     assert.equal(meta(html).author, 'Jane Doe');
   });
 });
@@ -82,12 +88,14 @@ describe('author: the name as the page prints it', () => {
   });
   it('spells out a one-word login from a byline showing the name ("arianschlichenmayer")', () => {
     const html =
-      '<meta name="author" content="arianschlichenmayer"><h1>Sportzentrum</h1><div class="post-author"><span>von</span> <a href="/creator/arian-schlichenmayer/">Arian Schlichenmayer</a></div>';
+      '<meta name="author" content="arianschlichenmayer"><h1>Sportzentrum</h1><div class="post-author"><span>von' +
+      '</span> <a href="/creator/arian-schlichenmayer/">Arian Schlichenmayer</a></div>';
     assert.equal(meta(html).author, 'Arian Schlichenmayer');
   });
   it('completes a first name alone from a line that is the full name ("Todd" + "Todd Bates")', () => {
     const html =
-      '<meta name="author" content="Todd"><h1>Robot</h1><p>Story text.</p><div class="contact"><p class="full-name">Todd Bates</p><p>Media relations</p></div>';
+      '<meta name="author" content="Todd"><h1>Robot</h1><p>Story text.</p><div class="contact">' +
+      '<p class="full-name">Todd Bates</p><p>Media relations</p></div>';
     assert.equal(meta(html).author, 'Todd Bates');
     // Two different full names: the first name stays alone.
     const two = '<meta name="author" content="Todd"><h1>Robot</h1><p>Todd Bates</p><p>Todd Rundgren</p>';
@@ -101,13 +109,15 @@ describe('favicon: the ruled chain (largest declared icon, else /favicon.ico of 
   it('takes the largest declared size, an apple-touch-icon included', () => {
     assert.equal(
       icon(
-        '<link rel="icon" href="/fav-32.png" sizes="32x32"><link rel="apple-touch-icon" href="/apple.png" sizes="180x180">',
+        '<link rel="icon" href="/fav-32.png" sizes="32x32">' +
+          '<link rel="apple-touch-icon" href="/apple.png" sizes="180x180">',
       ),
       'https://www.example.com/apple.png',
     );
     assert.equal(
       icon(
-        '<link rel="apple-touch-icon" href="/apple.png" sizes="180x180"><link rel="icon" href="/fav-192.png" sizes="192x192">',
+        '<link rel="apple-touch-icon" href="/apple.png" sizes="180x180">' +
+          '<link rel="icon" href="/fav-192.png" sizes="192x192">',
       ),
       'https://www.example.com/fav-192.png',
     );
@@ -119,7 +129,8 @@ describe('favicon: the ruled chain (largest declared icon, else /favicon.ico of 
   it('counts sizes="any" and an SVG as scalable', () => {
     assert.equal(
       icon(
-        '<link rel="apple-touch-icon" href="/apple.png" sizes="180x180"><link rel="icon" href="/icon.svg" type="image/svg+xml">',
+        '<link rel="apple-touch-icon" href="/apple.png" sizes="180x180">' +
+          '<link rel="icon" href="/icon.svg" type="image/svg+xml">',
       ),
       'https://www.example.com/icon.svg',
     );
@@ -164,21 +175,26 @@ describe('favicon: the ruled chain (largest declared icon, else /favicon.ico of 
 describe('published_at: a UTC instant on the day the page shows', () => {
   it('moves the instant to the day shown when the page shows the day but not the time', () => {
     const html =
-      '<meta property="article:published_time" content="2020-02-18T02:18:11Z"><h1>Story of the day</h1><p class="date">17 de Febrero 2020</p>';
+      '<meta property="article:published_time" content="2020-02-18T02:18:11Z"><h1>Story of the day</h1>' +
+      '<p class="date">17 de Febrero 2020</p>';
     assert.equal(meta(html).published_at, '2020-02-17T23:18:11-03:00');
     const de =
-      '<meta property="article:published_time" content="2021-11-04T23:00:00Z"><h1>Nordmazedonien wählt</h1><p class="date">05.11.2021</p>';
+      '<meta property="article:published_time" content="2021-11-04T23:00:00Z"><h1>Nordmazedonien wählt</h1>' +
+      '<p class="date">05.11.2021</p>';
     assert.equal(meta(de).published_at, '2021-11-05T00:00:00+01:00');
   });
   it('keeps UTC when the shown day is the UTC day, is far from midnight UTC, or the instant is midnight UTC', () => {
     const same =
-      '<meta property="article:published_time" content="2020-02-18T02:18:11Z"><h1>Story of the day</h1><p class="date">18 de Febrero 2020</p>';
+      '<meta property="article:published_time" content="2020-02-18T02:18:11Z"><h1>Story of the day</h1>' +
+      '<p class="date">18 de Febrero 2020</p>';
     assert.equal(meta(same).published_at, '2020-02-18T02:18:11Z');
     const far =
-      '<meta property="article:published_time" content="2020-02-18T12:53:40Z"><h1>Story of the day</h1><p class="date">19.02.2020</p>';
+      '<meta property="article:published_time" content="2020-02-18T12:53:40Z"><h1>Story of the day</h1>' +
+      '<p class="date">19.02.2020</p>';
     assert.equal(meta(far).published_at, '2020-02-18T12:53:40Z');
     const midnight =
-      '<meta property="article:published_time" content="2016-11-28T00:00:00.000Z"><h1>Story of the day</h1><p class="date">November 27, 2016</p>';
+      '<meta property="article:published_time" content="2016-11-28T00:00:00.000Z"><h1>Story of the day</h1>' +
+      '<p class="date">November 27, 2016</p>';
     assert.equal(meta(midnight).published_at, '2016-11-28T00:00:00.000Z');
   });
 });
@@ -186,15 +202,19 @@ describe('published_at: a UTC instant on the day the page shows', () => {
 describe('site_name: a name written as its host', () => {
   it('gives way to the same name without its domain ending that the page also declares', () => {
     const html =
-      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon.com"}}</script><meta property="og:site_name" content="Salon"><title>Story | Salon.com</title>';
+      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization",' +
+      '"name":"Salon.com"}}</script><meta property="og:site_name" content="Salon"><title>Story | Salon.com' +
+      '</title>';
     assert.equal(meta(html, 'https://www.salon.com/2020/01/story/').site_name, 'Salon');
   });
   it('keeps the ruled order otherwise (a host-written name alone, or another name first)', () => {
     const alone =
-      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon.com"}}</script><title>Story</title>';
+      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization",' +
+      '"name":"Salon.com"}}</script><title>Story</title>';
     assert.equal(meta(alone, 'https://www.salon.com/2020/01/story/').site_name, 'Salon.com');
     const other =
-      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon Media Group"}}</script><meta property="og:site_name" content="Salon">';
+      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Salon ' +
+      'Media Group"}}</script><meta property="og:site_name" content="Salon">';
     assert.equal(meta(other, 'https://www.salon.com/2020/01/story/').site_name, 'Salon Media Group');
   });
 });
@@ -202,7 +222,8 @@ describe('site_name: a name written as its host', () => {
 describe("author: a wire story's dateline", () => {
   it('takes the agency (with its desk) from the dateline opening the story when nobody signs it', () => {
     const html =
-      '<h1>Verhärtete Fronten nach Tumulten</h1><p>Hamburg (dpa/lno) – Trotz eines Gespräches zwischen den Beteiligten bleibt der Streit.</p>';
+      '<h1>Verhärtete Fronten nach Tumulten</h1><p>' +
+      'Hamburg (dpa/lno) – Trotz eines Gespräches zwischen den Beteiligten bleibt der Streit.</p>';
     assert.equal(meta(html).author, 'dpa/lno');
   });
   it('ignores parentheses that are no agency, and yields to a byline', () => {

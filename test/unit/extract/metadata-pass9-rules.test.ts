@@ -82,13 +82,15 @@ describe('author: JSON-LD creator and photo-only bylines', () => {
   it("reads a byline that shows only the writer's photo from its alt text", () => {
     assert.equal(
       meta(
-        `<body><article><h1>Story headline</h1><div class="author"><img src="/jane.jpg" alt="Jane Doe"></div>${para}</article></body>`,
+        `<body><article><h1>Story headline</h1><div class="author"><img src="/jane.jpg" alt="Jane Doe"></div>` +
+          `${para}</article></body>`,
       ).author,
       'Jane Doe',
     );
     assert.equal(
       meta(
-        `<body><article><h1>Story headline</h1><a rel="author" href="/team/jane"><img src="/jane.jpg" alt="Jane Doe"></a>${para}</article></body>`,
+        `<body><article><h1>Story headline</h1><a rel="author" href="/team/jane">` +
+          `<img src="/jane.jpg" alt="Jane Doe"></a>${para}</article></body>`,
       ).author,
       'Jane Doe',
     );
@@ -96,19 +98,22 @@ describe('author: JSON-LD creator and photo-only bylines', () => {
   it('does not take an alt text that names the picture ("avatar") or is no name ("blank")', () => {
     assert.equal(
       meta(
-        `<body><article><h1>Story headline</h1><div class="author"><img src="/a.jpg" alt="avatar"></div>${para}</article></body>`,
+        `<body><article><h1>Story headline</h1><div class="author"><img src="/a.jpg" alt="avatar"></div>` +
+          `${para}</article></body>`,
       ).author,
       null,
     );
     assert.equal(
       meta(
-        `<body><article><h1>Story headline</h1><div class="author"><img src="/a.jpg" alt="blank"></div>${para}</article></body>`,
+        `<body><article><h1>Story headline</h1><div class="author"><img src="/a.jpg" alt="blank"></div>` +
+          `${para}</article></body>`,
       ).author,
       null,
     );
     assert.equal(
       meta(
-        `<body><article><h1>Story headline</h1><div class="author"><img src="/a.jpg" alt="Profilbild Jane Doe"></div>${para}</article></body>`,
+        `<body><article><h1>Story headline</h1><div class="author"><img src="/a.jpg" alt="Profilbild Jane Doe">` +
+          `</div>${para}</article></body>`,
       ).author,
       null,
     );
@@ -169,13 +174,15 @@ describe('image: lazy-loaded lead images and search thumbnails', () => {
   it('reads data-src when src is a data: URI or a lazy placeholder file', () => {
     assert.equal(
       meta(
-        '<body><article><h1>S</h1><img data-src="/big.jpg" src="data:image/gif;base64,R0lGOD" width="800"></article></body>',
+        '<body><article><h1>S</h1><img data-src="/big.jpg" src="data:image/gif;base64,R0lGOD" width="800">' +
+          '</article></body>',
       ).image,
       'https://news.example.com/big.jpg',
     );
     assert.equal(
       meta(
-        '<body><article><h1>S</h1><img src="/plugins/lazy-load/lazy_placeholder.gif" data-src="/big.jpg" width="800"></article></body>',
+        '<body><article><h1>S</h1><img src="/plugins/lazy-load/lazy_placeholder.gif" data-src="/big.jpg" ' +
+          'width="800"></article></body>',
       ).image,
       'https://news.example.com/big.jpg',
     );
@@ -207,7 +214,9 @@ describe('image: lazy-loaded lead images and search thumbnails', () => {
 describe('description: the headline glued before it, a cut text completed from the JSON-LD name', () => {
   it('keeps the <h1> pasted before the description (v3: verbatim)', () => {
     const html =
-      '<meta name="description" content="Vom Boden aus gedachtAnn Cotten verwebt in „Die Anleitungen der Vorfahren“ Lokales und Globales"><body><h1>Vom Boden aus gedacht</h1><h2>Ann Cotten verwebt...</h2></body>';
+      '<meta name="description" content="Vom Boden aus gedachtAnn Cotten verwebt in „Die Anleitungen der ' +
+      'Vorfahren“ Lokales und Globales"><body><h1>Vom Boden aus gedacht</h1><h2>Ann Cotten verwebt...</h2>' +
+      '</body>';
     assert.equal(
       meta(html).description,
       'Vom Boden aus gedachtAnn Cotten verwebt in „Die Anleitungen der Vorfahren“ Lokales und Globales',
@@ -215,31 +224,43 @@ describe('description: the headline glued before it, a cut text completed from t
   });
   it('keeps a description that starts with the headline and goes on after a space or a separator', () => {
     const html =
-      '<meta name="description" content="Vom Boden aus gedacht: Ann Cotten verwebt Lokales und Globales"><body><h1>Vom Boden aus gedacht</h1></body>';
+      '<meta name="description" content="Vom Boden aus gedacht: Ann Cotten verwebt Lokales und Globales"><body><h1>' +
+      'Vom Boden aus gedacht</h1></body>';
     assert.equal(meta(html).description, 'Vom Boden aus gedacht: Ann Cotten verwebt Lokales und Globales');
   });
   it("keeps a description cut with an ellipsis, not the article node's JSON-LD name (v3: verbatim)", () => {
     const whole =
-      'The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the secret to its recovery?';
-    const html = `<meta name="description" content="The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the secret to its...">${ld({ '@type': 'Article', headline: 'Goats ruled this island', name: whole })}`;
+      'The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the ' +
+      'secret to its recovery?';
+    const html =
+      `<meta name="description" content="The rocky island of Redonda, once stripped of its flora and ` +
+      `fauna, makes a quick comeback. What is the secret to its...">` +
+      `${ld({ '@type': 'Article', headline: 'Goats ruled this island', name: whole })}`;
     assert.equal(
       meta(html).description,
-      'The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the secret to its...',
+      'The rocky island of Redonda, once stripped of its flora and fauna, makes a quick comeback. What is the ' +
+        'secret to its...',
     );
   });
 });
 
 describe('author: bylines in boxes of other stories', () => {
   it("skips a declared author in a teaser list above the article for the article's own", () => {
-    const html = `<body><ul class="teasers"><li><span itemprop="author">Teaser One</span></li></ul><article><h1>Story</h1><span itemprop="author">Jane Doe</span>${para}</article></body>`;
+    const html =
+      `<body><ul class="teasers"><li><span itemprop="author">Teaser One</span></li></ul><article><h1>` +
+      `Story</h1><span itemprop="author">Jane Doe</span>${para}</article></body>`;
     assert.equal(meta(html).author, 'Jane Doe');
   });
   it('skips a byline in a related box for the byline outside it', () => {
-    const html = `<body><div class="most-read"><span class="author-name">Other Writer</span></div><div class="story"><h1>Story</h1>${para}<p class="author-name">Jane Doe</p></div></body>`;
+    const html =
+      `<body><div class="most-read"><span class="author-name">Other Writer</span></div>` +
+      `<div class="story"><h1>Story</h1>${para}<p class="author-name">Jane Doe</p></div></body>`;
     assert.equal(meta(html).author, 'Jane Doe');
   });
   it("reads a teaser component's BEM element (teaser-small__metadata) as the article's own header", () => {
-    const html = `<body><article><h1>Story</h1><div class="teaser-small__metadata"><p class="byline__author">Von <a href="/autoren/jane">Jane Doe</a></p></div>${para}</article></body>`;
+    const html =
+      `<body><article><h1>Story</h1><div class="teaser-small__metadata"><p class="byline__author">Von ` +
+      `<a href="/autoren/jane">Jane Doe</a></p></div>${para}</article></body>`;
     assert.equal(meta(html).author, 'Jane Doe');
   });
   it('still signs with a teaser byline when the page has no other', () => {
@@ -298,7 +319,8 @@ describe('author: several article:author tags, e-mail forms, a role after a dash
   it('drops the dash left before a role ("Jane Doe – Staff Writer")', () => {
     assert.equal(
       meta(
-        `<body><article><h1>Story headline</h1><span class="author">Jane Doe – Staff Writer</span>${para}</article></body>`,
+        `<body><article><h1>Story headline</h1><span class="author">Jane Doe – Staff Writer</span>${para}</article>` +
+          `</body>`,
       ).author,
       'Jane Doe',
     );
@@ -307,12 +329,14 @@ describe('author: several article:author tags, e-mail forms, a role after a dash
 
 describe('published_at: RDFa dates, JSON-LD written as statements or several objects', () => {
   const page = (inner: string) =>
-    `<body><div class="top">Today is 5 May 2024</div><article><h1>Story headline here</h1>${inner}${para}</article></body>`;
+    `<body><div class="top">Today is 5 May 2024</div><article><h1>Story headline here</h1>${inner}${para}</article>` +
+    `</body>`;
   it('reads an RDFa publication date on a visible element (Drupal\'s property="dc:date dc:created")', () => {
     assert.equal(
       meta(
         page(
-          '<span property="dc:date dc:created" content="2024-03-01T10:00:00+01:00" datatype="xsd:dateTime">Fri, 03/01/2024 - 10:00</span>',
+          '<span property="dc:date dc:created" content="2024-03-01T10:00:00+01:00" datatype="xsd:dateTime">' +
+            'Fri, 03/01/2024 - 10:00</span>',
         ),
       ).published_at,
       '2024-03-01T10:00:00+01:00',
@@ -337,7 +361,8 @@ describe('published_at: RDFa dates, JSON-LD written as statements or several obj
     );
     assert.equal(
       meta(
-        '<script type="application/ld+json">{"@type":"WebSite","name":"Acme"}\n{"@type":"Article","datePublished":"2024-03-01"}</script>',
+        '<script type="application/ld+json">{"@type":"WebSite","name":"Acme"}\n{"@type":"Article",' +
+          '"datePublished":"2024-03-01"}</script>',
       ).published_at,
       '2024-03-01',
     );

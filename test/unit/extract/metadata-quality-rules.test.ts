@@ -26,7 +26,8 @@ describe('author: sources and their order', () => {
     assert.equal(cleanAuthor('example.pl'), 'example.pl');
     assert.equal(
       meta(
-        '<meta name="author" content="jane.doe"><script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Jane Doe"}}</script>',
+        '<meta name="author" content="jane.doe"><script type="application/ld+json">' +
+          '{"@type":"Article","author":{"@type":"Person","name":"Jane Doe"}}</script>',
       ).author,
       'Jane Doe',
     );
@@ -38,14 +39,16 @@ describe('author: sources and their order', () => {
     );
     assert.equal(
       meta(
-        '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Account Name"><div class="byline">By Rita Long</div>',
+        '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Account Name">' +
+          '<div class="byline">By Rita Long</div>',
       ).author,
       'Rita Long',
     );
   });
   it('keeps a person that a personal site declares as Person+Organization or as publisher', () => {
     const ld =
-      '<script type="application/ld+json">{"@graph":[{"@type":["Person","Organization"],"@id":"#me","name":"Anna Kalt"},{"@type":"BlogPosting","publisher":{"@id":"#me"}}]}</script>';
+      '<script type="application/ld+json">{"@graph":[{"@type":["Person","Organization"],"@id":"#me","name":"Anna ' +
+      'Kalt"},{"@type":"BlogPosting","publisher":{"@id":"#me"}}]}</script>';
     assert.equal(meta(`${ld}<div class="author">Anna Kalt</div>`).author, 'Anna Kalt');
   });
 });
@@ -78,22 +81,26 @@ describe('author: labels are not names', () => {
 describe('published_at on the page clock', () => {
   it('writes a declared UTC instant in the offset the page shows for the same instant', () => {
     const html =
-      '<meta property="article:published_time" content="2023-11-09T01:09:55+00:00"><h1>Story</h1><time datetime="2023-11-08 18:09:55">November 8, 2023 at 6:09 p.m.</time>';
+      '<meta property="article:published_time" content="2023-11-09T01:09:55+00:00"><h1>Story</h1>' +
+      '<time datetime="2023-11-08 18:09:55">November 8, 2023 at 6:09 p.m.</time>';
     assert.equal(meta(html).published_at, '2023-11-08T18:09:55-07:00');
     const shownText =
-      '<meta property="article:published_time" content="2023-11-09T03:28:35Z"><div class="date">Nov. 8, 2023, 10:28 p.m. ET</div>';
+      '<meta property="article:published_time" content="2023-11-09T03:28:35Z"><div class="date">' +
+      'Nov. 8, 2023, 10:28 p.m. ET</div>';
     assert.equal(meta(shownText).published_at, '2023-11-08T22:28:35-05:00');
   });
   it('keeps UTC when the page shows UTC or another minute', () => {
     assert.equal(
       meta(
-        '<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time datetime="2023-11-09 01:09">9 Nov</time>',
+        '<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time datetime="2023-11-09 01:09">' +
+          '9 Nov</time>',
       ).published_at,
       '2023-11-09T01:09:55Z',
     );
     assert.equal(
       meta(
-        '<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023 at 6:12 p.m.</time>',
+        '<meta property="article:published_time" content="2023-11-09T01:09:55Z"><time>November 8, 2023 at 6:12 p.m.' +
+          '</time>',
       ).published_at,
       '2023-11-09T01:09:55Z',
     );
@@ -117,7 +124,9 @@ describe("headline (the cleaners' title): the site logo is not the headline", ()
     );
     assert.equal(
       titles(
-        '<title>Keine Talstraße zur Bunten Republik | Spiel-Talstraße</title><h1 id="site-title"><a href="/" rel="home">Spiel-Talstraße</a></h1><h1 class="entry-title">Keine Talstraße zur Bunten Republik</h1>',
+        '<title>Keine Talstraße zur Bunten Republik | Spiel-Talstraße</title><h1 id="site-title">' +
+          '<a href="/" rel="home">Spiel-Talstraße</a></h1><h1 class="entry-title">' +
+          'Keine Talstraße zur Bunten Republik</h1>',
       ).title,
       'Keine Talstraße zur Bunten Republik',
     );
@@ -146,13 +155,15 @@ describe("headline (the cleaners' title): the visible headline in full", () => {
   it('takes the <h1> that goes on where the declared title stops, not one with a subtitle line', () => {
     assert.equal(
       titles(
-        '<meta property="og:title" content="How to Care for Hydrangeas"><h1>How to Care for Hydrangeas to Get the Most Beautiful Blooms</h1>',
+        '<meta property="og:title" content="How to Care for Hydrangeas"><h1>' +
+          'How to Care for Hydrangeas to Get the Most Beautiful Blooms</h1>',
       ).title,
       'How to Care for Hydrangeas to Get the Most Beautiful Blooms',
     );
     assert.equal(
       titles(
-        '<meta property="og:title" content="Hass-Demo in Essen"><h1>Hass-Demo in Essen <span>Gebührenfinanzierte Verharmlosung</span></h1>',
+        '<meta property="og:title" content="Hass-Demo in Essen"><h1>Hass-Demo in Essen <span>' +
+          'Gebührenfinanzierte Verharmlosung</span></h1>',
       ).title,
       'Hass-Demo in Essen',
     );
@@ -160,7 +171,8 @@ describe("headline (the cleaners' title): the visible headline in full", () => {
   it('drops a short kicker line over the headline', () => {
     assert.equal(
       titles(
-        '<title>Autohäuser rechnen mit Anlaufen | MDR</title><h1><span>Nach Corona-Lockerungen</span> <span>Autohäuser rechnen mit langsamem Anlaufen</span></h1>',
+        '<title>Autohäuser rechnen mit Anlaufen | MDR</title><h1><span>Nach Corona-Lockerungen</span> <span>' +
+          'Autohäuser rechnen mit langsamem Anlaufen</span></h1>',
       ).title,
       'Autohäuser rechnen mit langsamem Anlaufen',
     );
@@ -168,7 +180,8 @@ describe("headline (the cleaners' title): the visible headline in full", () => {
   it('cuts the site name from og:title as from <title>', () => {
     assert.equal(
       titles(
-        '<meta property="og:site_name" content="Fachblatt.example"><meta property="og:title" content="Olympia - Getränke per Schiff ins Zentrum - Fachblatt.example">',
+        '<meta property="og:site_name" content="Fachblatt.example">' +
+          '<meta property="og:title" content="Olympia - Getränke per Schiff ins Zentrum - Fachblatt.example">',
       ).title,
       'Olympia - Getränke per Schiff ins Zentrum',
     );
@@ -190,13 +203,16 @@ describe('description as a reader sees it', () => {
   it('skips a description that is only the site name or a byline', () => {
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="Raptastisch"><meta property="og:description" content="Raptastisch"><meta name="description" content="Deutschrap im Diss-Modus.">',
+        '<meta property="og:site_name" content="Raptastisch"><meta property="og:description" content="Raptastisch">' +
+          '<meta name="description" content="Deutschrap im Diss-Modus.">',
       ).description,
       'Deutschrap im Diss-Modus.',
     );
     assert.equal(
       meta(
-        '<meta property="og:description" content="Written by HLNF Staff Report"><article><p>TAYLORVILLE — The following are arrest and accident reports as recorded by the police department.</p></article>',
+        '<meta property="og:description" content="Written by HLNF Staff Report"><article><p>' +
+          'TAYLORVILLE — The following are arrest and accident reports as recorded by the police department.</p>' +
+          '</article>',
       ).description,
       'TAYLORVILLE — The following are arrest and accident reports as recorded by the police department.',
     );
@@ -242,7 +258,9 @@ describe('author: one byline, not the teasers', () => {
         (_, i) => `<li><div><h3><a href="/p${i}">Other story ${i}</a></h3><p>Teaser</p></div></li>`,
       ).join('') +
       '</ul>';
-    const html = `<p>By <a rel="author" href="/a/jake">Jake Goulding</a> and <a rel="author" href="/a/ben">Ben Popper</a></p><article><p>Text</p></article>${related}<a rel="author" href="/a/max">Max Pekarsky</a>`;
+    const html =
+      `<p>By <a rel="author" href="/a/jake">Jake Goulding</a> and <a rel="author" href="/a/ben">` +
+      `Ben Popper</a></p><article><p>Text</p></article>${related}<a rel="author" href="/a/max">Max Pekarsky</a>`;
     assert.equal(meta(html).author, 'Jake Goulding, Ben Popper');
   });
 });
@@ -279,7 +297,8 @@ describe('author: the site name written another way', () => {
   it('skips a meta author that is the site name without its punctuation or spaces', () => {
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="NEWS-ROOM.IO"><meta name="author" content="Newsroomio"><div class="author">Jane Doe</div>',
+        '<meta property="og:site_name" content="NEWS-ROOM.IO"><meta name="author" content="Newsroomio">' +
+          '<div class="author">Jane Doe</div>',
       ).author,
       'Jane Doe',
     );

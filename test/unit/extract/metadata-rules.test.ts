@@ -63,7 +63,8 @@ describe('dates where the page shows them', () => {
   it('reads a numeric date printed under the headline before other dates on the page', () => {
     assert.equal(
       meta(
-        '<nav>Archiv 2019</nav><h1>Marius Lindvik gewinnt in Willingen</h1><span>30.01.2022 18:36</span><p>Text.</p><footer>Copyright 5 March 2010</footer>',
+        '<nav>Archiv 2019</nav><h1>Marius Lindvik gewinnt in Willingen</h1><span>30.01.2022 18:36</span><p>Text.' +
+          '</p><footer>Copyright 5 March 2010</footer>',
       ).published_at,
       '2022-01-30T18:36:00',
     );
@@ -90,7 +91,8 @@ describe('author from the byline', () => {
   it('reads a byline node by node when its parts run together', () => {
     assert.equal(
       meta(
-        '<div class="article_byline"><span>By <span>Joe Davidson</span></span><span>Washington Post</span><span>Dec 13, 2016 at 3:45 pm</span></div>',
+        '<div class="article_byline"><span>By <span>Joe Davidson</span></span><span>Washington Post</span><span>' +
+          'Dec 13, 2016 at 3:45 pm</span></div>',
       ).author,
       'Joe Davidson',
     );
@@ -110,7 +112,8 @@ describe('author from the byline', () => {
     );
     assert.equal(
       meta(
-        '<nav><a href="/authors/all-staff">Our Authors</a></nav><div class="comments"><a href="/profile/u1">Some Reader</a></div>',
+        '<nav><a href="/authors/all-staff">Our Authors</a></nav><div class="comments"><a href="/profile/u1">' +
+          'Some Reader</a></div>',
       ).author,
       null,
     );
@@ -134,7 +137,8 @@ describe('author from the byline', () => {
     );
     assert.equal(
       meta(
-        '<script type="application/ld+json">{"@type":"Article","author":[{"name":"A. One"},{"name":"B. Two"}]}</script>',
+        '<script type="application/ld+json">{"@type":"Article","author":[{"name":"A. One"},{"name":"B. Two"}]}' +
+          '</script>',
       ).author,
       'A. One, B. Two',
     );
@@ -150,7 +154,8 @@ describe('author from the byline', () => {
   it('drops a name that is the site itself', () => {
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="Daily Planet"><meta name="author" content="Daily Planet"><div class="byline">By Lois Lane, Daily Planet</div>',
+        '<meta property="og:site_name" content="Daily Planet"><meta name="author" content="Daily Planet">' +
+          '<div class="byline">By Lois Lane, Daily Planet</div>',
       ).author,
       'Lois Lane',
     );
@@ -198,7 +203,8 @@ describe('ruled precedence and fallbacks', () => {
   it('site_name: JSON-LD publisher, og:site_name, then the brand in the title', () => {
     assert.equal(
       meta(
-        '<meta property="og:site_name" content="OG Name"><script type="application/ld+json">{"@type":"Article","publisher":{"@type":"Organization","name":"Pub Name"}}</script>',
+        '<meta property="og:site_name" content="OG Name"><script type="application/ld+json">' +
+          '{"@type":"Article","publisher":{"@type":"Organization","name":"Pub Name"}}</script>',
       ).site_name,
       'Pub Name',
     );
@@ -207,7 +213,8 @@ describe('ruled precedence and fallbacks', () => {
   it('title: the declared title verbatim, og:title first, the brand and section kept (v3)', () => {
     assert.equal(
       meta(
-        '<meta property="og:title" content="News - The Big Story of Today - Brand Site"><title>Other</title><h1>The Big Story of Today</h1>',
+        '<meta property="og:title" content="News - The Big Story of Today - Brand Site"><title>Other</title><h1>' +
+          'The Big Story of Today</h1>',
       ).title,
       'News - The Big Story of Today - Brand Site',
     );
@@ -222,7 +229,8 @@ describe('ruled precedence and fallbacks', () => {
   it("headline (the cleaners' title): the <h1> when the declared title is the h1 plus a brand or section", () => {
     assert.equal(
       titles(
-        '<meta property="og:title" content="News - The Big Story of Today - Brand Site"><h1>The Big Story of Today</h1>',
+        '<meta property="og:title" content="News - The Big Story of Today - Brand Site"><h1>The Big Story of Today' +
+          '</h1>',
       ).title,
       'The Big Story of Today',
     );
@@ -234,7 +242,8 @@ describe('ruled precedence and fallbacks', () => {
   it("headline (the cleaners' title): the visible <h1> when it tells the declared story in other words", () => {
     assert.equal(
       titles(
-        '<meta property="og:title" content="13 Ways To Compliment Women With Power"><h1>The Power Of Compliments For Women</h1>',
+        '<meta property="og:title" content="13 Ways To Compliment Women With Power"><h1>' +
+          'The Power Of Compliments For Women</h1>',
       ).title,
       'The Power Of Compliments For Women',
     );
@@ -250,7 +259,8 @@ describe('ruled precedence and fallbacks', () => {
     // an h1 that is the declared headline with a kicker glued in front: the declared form is clean
     assert.equal(
       titles(
-        '<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>Tunesien Große Aufgaben für die neue Regierung</h1>',
+        '<meta property="og:title" content="Große Aufgaben für die neue Regierung"><h1>' +
+          'Tunesien Große Aufgaben für die neue Regierung</h1>',
       ).title,
       'Große Aufgaben für die neue Regierung',
     );
@@ -258,7 +268,8 @@ describe('ruled precedence and fallbacks', () => {
   it("headline (the cleaners' title): the <h1> when og:title is a section name and <title> tells its story", () => {
     assert.equal(
       titles(
-        '<meta property="og:title" content="Pressemitteilungen"><title>BDZV: Olafur Eliasson gestaltet Titelseite</title><h1>Olafur Eliasson gestaltet die Titelseite für Zeitungen</h1>',
+        '<meta property="og:title" content="Pressemitteilungen"><title>BDZV: Olafur Eliasson gestaltet Titelseite' +
+          '</title><h1>Olafur Eliasson gestaltet die Titelseite für Zeitungen</h1>',
       ).title,
       'Olafur Eliasson gestaltet die Titelseite für Zeitungen',
     );
@@ -293,7 +304,9 @@ describe('ruled precedence and fallbacks', () => {
 describe('favicon: the largest icon the page declares, absolute, never fetched', () => {
   it('takes the largest of icon, shortcut icon and apple-touch-icon', () => {
     const m = meta(
-      '<link rel="shortcut icon" href="/favicon.ico"><link rel="icon" href="/i/32.png" sizes="32x32"><link rel="apple-touch-icon" href="/i/touch.png" sizes="152x152"><link rel="icon" href="//cdn.example.net/i/96.png" sizes="96x96">',
+      '<link rel="shortcut icon" href="/favicon.ico"><link rel="icon" href="/i/32.png" sizes="32x32">' +
+        '<link rel="apple-touch-icon" href="/i/touch.png" sizes="152x152">' +
+        '<link rel="icon" href="//cdn.example.net/i/96.png" sizes="96x96">',
     );
     assert.equal(m.favicon, 'https://news.example.com/i/touch.png');
   });

@@ -5,7 +5,8 @@ import { contentTextAt } from '../../support/content-text.js';
 const contentText = (html: string): string => contentTextAt(html, 'https://lab.example/newsletter/fitness-protocol');
 
 const PROSE =
-  'I designed this protocol to address all major fitness goals, including strength, hypertrophy, endurance, and cardiovascular training, and I describe the protocol below with examples.';
+  'I designed this protocol to address all major fitness goals, including strength, hypertrophy, endurance, and ' +
+  'cardiovascular training, and I describe the protocol below with examples.';
 
 test("a whole document pasted into the head does not hide the page's body", () => {
   const html = `<!DOCTYPE html><html><head><title>Fitness Protocol</title>
@@ -25,6 +26,8 @@ test("a whole document pasted into the head does not hide the page's body", () =
 });
 
 test("a body nested in the page's body (not in the head) is left as the parse has it", () => {
-  const html = `<html><head><title>Post</title></head><body><div class="entry"><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p></div></body></html>`;
+  const html =
+    `<html><head><title>Post</title></head><body><div class="entry"><p>${PROSE}</p><p>${PROSE}</p><p>` +
+    `${PROSE}</p></div></body></html>`;
   assert.ok(contentText(html).includes('cardiovascular training'));
 });

@@ -209,14 +209,14 @@ describe('pdfTask on fixture PDFs', () => {
   it('no text layer, encrypted, truncated: no_content saying which', async () => {
     const scanned = await pdfTask(req(await scannedPdf()));
     assert.equal(scanned.error?.reason, 'no_text');
-    assert.match(scanned.error!.message, /no text layer/);
+    assert.match(scanned.error.message, /no text layer/);
     assert.equal(scanned.pages, 1);
     const enc = await pdfTask(req(await encryptedPdf()));
     assert.equal(enc.error?.reason, 'encrypted');
-    assert.match(enc.error!.message, /encrypted/);
+    assert.match(enc.error.message, /encrypted/);
     const cut = await pdfTask(req(await truncatedPdf()));
     assert.equal(cut.error?.reason, 'broken');
-    assert.match(cut.error!.message, /truncated/);
+    assert.match(cut.error.message, /truncated/);
     const junk = await pdfTask(req(Buffer.from('%PDF-1.7\nthis is not a pdf at all\n%%EOF\n')));
     assert.equal(junk.error?.reason, 'broken');
   });

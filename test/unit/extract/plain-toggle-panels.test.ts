@@ -19,8 +19,11 @@ const intro = Array.from(
 function page(toggle: (q: string) => string): string {
   const item = (q: string): string =>
     `<div class="flex flex-col">${toggle(q)}<div class="text-sm hidden"><p>${prose(q)}</p></div></div>`;
-  return `<html><head><title>Apps</title></head><body><main><h1>Apps</h1><p>${intro}</p>
-<section><h2>Frequently asked questions</h2>${['cost', 'timing', 'design'].map(item).join('')}</section></main></body></html>`;
+  return (
+    `<html><head><title>Apps</title></head><body><main><h1>Apps</h1><p>${intro}</p>
+<section><h2>Frequently asked questions</h2>${['cost', 'timing', 'design'].map(item).join('')}</section></main>` +
+    `</body></html>`
+  );
 }
 
 test('a panel hidden by class after a plain <button> holding a heading is an FAQ answer: read', () => {

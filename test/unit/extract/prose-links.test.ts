@@ -12,7 +12,8 @@ function contentText(html: string): string {
 const BODY = Array.from(
   { length: 5 },
   (_, i) =>
-    `<p>Paragraph ${i + 1} of the story, with enough words, commas, and detail to read like the prose of a real article body.</p>`,
+    `<p>Paragraph ${i + 1} of the story, with enough words, commas, and detail to read like the prose of a real ` +
+    `article body.</p>`,
 ).join('');
 
 function page(extra: string): string {
@@ -25,7 +26,9 @@ function page(extra: string): string {
 test('a sentence that runs on into its link is prose, however much of it is linked', () => {
   const text = contentText(
     page(
-      '<p>He takes over from his predecessor, <a href="/people/predecessor">who for the last eight months combined the role with his other duties in the marketing department.</a></p>',
+      '<p>He takes over from his predecessor, <a href="/people/predecessor">' +
+        'who for the last eight months combined the role with his other duties in the marketing department.</a>' +
+        '</p>',
     ),
   );
   assert.ok(text.includes('He takes over from his predecessor, who for the last eight months'), text);
@@ -35,9 +38,11 @@ test('a sentence that runs on into its link is prose, however much of it is link
 test('link lines stay out: a lead-in with a colon, a bare link, a link with no sentence', () => {
   const text = contentText(
     page(
-      '<p>Read also this story: <a href="/a">The other spokesman who left the company last year after a long career.</a></p>' +
+      '<p>Read also this story: <a href="/a">The other spokesman who left the company last year after a long ' +
+        'career.</a></p>' +
         '<p><a href="/b">Here is the event page on the social network.</a></p>' +
-        '<p>More from our team <a href="/c">in the people section of this site, with all the latest appointments</a></p>',
+        '<p>More from our team <a href="/c">in the people section of this site, with all the latest appointments' +
+        '</a></p>',
     ),
   );
   assert.ok(text.includes('Paragraph 5 of the story'));

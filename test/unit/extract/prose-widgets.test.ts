@@ -9,20 +9,28 @@ import { contentTextAt } from '../../support/content-text.js';
 const contentText = (html: string): string => contentTextAt(html, 'https://plants.example/guide/low-light-plants');
 
 const P1 =
-  'Who needs flowers when leaves offer a dramatic sculptural effect? Typically vertical and sometimes twisted, the foliage creates a focal point indoors.';
+  'Who needs flowers when leaves offer a dramatic sculptural effect? Typically vertical and sometimes twisted, the ' +
+  'foliage creates a focal point indoors.';
 const P2 =
-  'Plants grow two to four feet tall and wide with arching stems of super shiny leaves; water thoroughly once or twice a month in winter and let the soil dry.';
+  'Plants grow two to four feet tall and wide with arching stems of super shiny leaves; water thoroughly once or ' +
+  'twice a month in winter and let the soil dry.';
 const P3 =
-  'Placed on a plant stand, on a shelf or over a cabinet, many arching stems with little plantlets cascade down from the pot and eventually sprout roots.';
+  'Placed on a plant stand, on a shelf or over a cabinet, many arching stems with little plantlets cascade down ' +
+  'from the pot and eventually sprout roots.';
 const INTRO =
-  'As the year begins our indoor spaces can seem dark, especially on overcast days, but several indoor plants can spotlight a drab corner with intriguing foliage.';
+  'As the year begins our indoor spaces can seem dark, especially on overcast days, but several indoor plants can ' +
+  'spotlight a drab corner with intriguing foliage.';
 
 test('an editor\'s "widget" block of several prose paragraphs is the article\'s text', () => {
-  const html = `<html><body><main><article><h1>Low-light plants</h1><p>${INTRO}</p>
-<div class="ck-widget bs_grid"><div class="col"><h6>Snake Plant</h6><p>${P1}</p></div><div class="col"><h6>ZZ Plant</h6><p>${P2}</p></div><div class="col"><h6>Spider Plant</h6><p>${P3}</p></div></div>
+  const html =
+    `<html><body><main><article><h1>Low-light plants</h1><p>${INTRO}</p>
+<div class="ck-widget bs_grid"><div class="col"><h6>Snake Plant</h6><p>${P1}</p></div><div class="col"><h6>ZZ Plant` +
+    `</h6><p>${P2}</p></div><div class="col"><h6>Spider Plant</h6><p>${P3}</p></div></div>
 <p>${INTRO}</p></article>
-<div class="widget recent-posts"><h3>Recent posts</h3><ul><li><a href="/a">Ferns for shade</a></li><li><a href="/b">Orchids at home</a></li></ul></div>
-<div class="text-widget"><p>${P1.replace('flowers', 'roses')} <a href="/about">About us and our team of gardeners, who write every guide on this site</a></p></div>
+<div class="widget recent-posts"><h3>Recent posts</h3><ul><li><a href="/a">Ferns for shade</a></li><li>` +
+    `<a href="/b">Orchids at home</a></li></ul></div>
+<div class="text-widget"><p>${P1.replace('flowers', 'roses')} <a href="/about">` +
+    `About us and our team of gardeners, who write every guide on this site</a></p></div>
 </main></body></html>`;
   const text = contentText(html);
   assert.ok(text.includes('Who needs flowers when leaves'), text);

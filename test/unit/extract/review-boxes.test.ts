@@ -8,21 +8,29 @@ import { contentTextAt } from '../../support/content-text.js';
 const contentText = (html: string): string => contentTextAt(html, 'https://guides.example/best-accounting-software');
 
 const INTRO =
-  'The right accounting software can save you hours each week by automating invoicing, tracking expenses and simplifying tax preparation for a small business.';
+  'The right accounting software can save you hours each week by automating invoicing, tracking expenses and ' +
+  'simplifying tax preparation for a small business.';
 const R1 =
-  'Ledger One covers all the essentials, adapts as your business grows and is backed by a large network of accountants who already know its reports and its screens.';
+  'Ledger One covers all the essentials, adapts as your business grows and is backed by a large network of ' +
+  'accountants who already know its reports and its screens.';
 const R2 =
-  'Its invoicing is the most complete of the five: recurring invoices, deposits, reminders and online payments are all there without an add-on or a higher plan.';
+  'Its invoicing is the most complete of the five: recurring invoices, deposits, reminders and online payments are ' +
+  'all there without an add-on or a higher plan.';
 const R3 =
-  'The price climbs quickly once you need more users or inventory tracking, so a sole trader on a tight budget may find the cheaper plans of the others enough.';
+  'The price climbs quickly once you need more users or inventory tracking, so a sole trader on a tight budget may ' +
+  'find the cheaper plans of the others enough.';
 const TESTIMONIAL =
-  'They came out the next day, explained everything clearly and the problem was gone within a week. Great service from start to finish, I would call them again!';
+  'They came out the next day, explained everything clearly and the problem was gone within a week. Great service ' +
+  'from start to finish, I would call them again!';
 
 const reviewCard = (n: number): string =>
-  `<div class="wp-block-group product-review-card has-border-color"><h3>Product ${n}: best overall</h3><p>${R1} (${n})</p><h4>Pros</h4><p>${R2} (${n})</p><h4>Cons</h4><p>${R3} (${n})</p></div>`;
+  `<div class="wp-block-group product-review-card has-border-color"><h3>Product ${n}: best overall</h3><p>${R1} ` +
+  `(${n})</p><h4>Pros</h4><p>${R2} (${n})</p><h4>Cons</h4><p>${R3} (${n})</p></div>`;
 
 test('an editor\'s review box of several prose paragraphs ("product-review-card") is the article\'s text', () => {
-  const html = `<html><body><main><article><h1>Best accounting software</h1>${[1, 2, 3, 4, 5, 6].map((n) => `<p>${INTRO} (${n})</p>`).join('')}
+  const html =
+    `<html><body><main><article><h1>Best accounting software</h1>` +
+    `${[1, 2, 3, 4, 5, 6].map((n) => `<p>${INTRO} (${n})</p>`).join('')}
 ${reviewCard(1)}${reviewCard(2)}
 <p>${INTRO.replace('hours', 'days')}</p></article>
 <div class="reviews"><div class="review-card"><p>${TESTIMONIAL}</p><h6>Rachel M.</h6></div></div>
@@ -30,7 +38,8 @@ ${reviewCard(1)}${reviewCard(2)}
   const text = contentText(html);
   assert.ok(
     text.includes(
-      'Ledger One covers all the essentials, adapts as your business grows and is backed by a large network of accountants who already know its reports and its screens. (1)',
+      'Ledger One covers all the essentials, adapts as your business grows and is backed by a large network of ' +
+        'accountants who already know its reports and its screens. (1)',
     ),
     text,
   );
@@ -46,7 +55,8 @@ test("a customer's review card (one short paragraph) and a reviews section stay 
   // A section whose id names the product's review.
   const section = findElement(
     parseHtml(
-      `<html><body><section id="acme-x100-review"><h2>Acme X100</h2><p>${R1}</p><p>${R2}</p><p>${R3}</p></section></body></html>`,
+      `<html><body><section id="acme-x100-review"><h2>Acme X100</h2><p>${R1}</p><p>${R2}</p><p>${R3}</p></section>` +
+        `</body></html>`,
     ),
     (el) => el.name === 'section',
   )!;

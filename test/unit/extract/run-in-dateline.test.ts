@@ -10,12 +10,15 @@ function contentText(html: string): string {
 }
 
 const PROSE =
-  'The masks had been kept in a machine room on the third floor of the hospital, and staff noticed they were gone when they went to restock the wards on Monday morning.';
+  'The masks had been kept in a machine room on the third floor of the hospital, and staff noticed they were gone ' +
+  'when they went to restock the wards on Monday morning.';
 
 test("a dateline span opening the first paragraph is the paragraph's first words", () => {
-  const html = `<html><body><div class="entry" id="article">
+  const html =
+    `<html><body><div class="entry" id="article">
 <div class="dateline">February 18, 2020</div>
-<p><span class="dateline">KOBE &#8211; </span>A total of 6,000 surgical masks have been lost at a hospital in Kobe, it was learned Tuesday.</p>
+<p><span class="dateline">KOBE &#8211; </span>` +
+    `A total of 6,000 surgical masks have been lost at a hospital in Kobe, it was learned Tuesday.</p>
 <p>${PROSE}</p><p>${PROSE}</p>
 <p><span class="byline">By Jane Doe</span></p>
 </div></body></html>`;

@@ -12,7 +12,8 @@ function contentText(html: string): string {
 const para = (t: string): string => `<div class="paragraph"><p>${t}</p></div>`;
 const PROSE = Array.from({ length: 4 }, (_, i) =>
   para(
-    `Step ${i + 1} explains, with enough words and commas, what the plant needs and why it matters for the blooms this summer.`,
+    `Step ${i + 1} explains, with enough words and commas, what the plant needs and why it matters for the blooms ` +
+      `this summer.`,
   ),
 ).join('');
 
@@ -39,8 +40,11 @@ test('the label of a table of contents does not stay behind when its links go', 
 });
 
 test('a heading set in a typography class named "caption" is a heading, not a picture caption', () => {
-  const html = `<html><head><title>Second case in the team | Sport</title></head><body><main><div class="hero"><h1>Second case in the team</h1>
-<h2 class="hero__teaser caption-s5-fx">Two days before the opening ceremony the delegation had to deal with another positive test, and the federation's president spoke of a difficult week.</h2></div>
+  const html =
+    `<html><head><title>Second case in the team | Sport</title></head><body><main><div class="hero"><h1>` +
+    `Second case in the team</h1>
+<h2 class="hero__teaser caption-s5-fx">Two days before the opening ceremony the delegation had to deal with ` +
+    `another positive test, and the federation's president spoke of a difficult week.</h2></div>
 <div id="article-content">${PROSE}</div></main></body></html>`;
   const text = contentText(html);
   assert.ok(text.includes('Two days before the opening ceremony'), text);

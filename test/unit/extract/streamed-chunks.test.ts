@@ -15,9 +15,11 @@ const paras = (from: number, to: number): string =>
   Array.from({ length: to - from + 1 }, (_, i) => para(from + i)).join('');
 
 test("a streaming render's late chunks are read where their placeholders stand", () => {
-  const html = `<html><head><title>Guide</title></head><body><div>
+  const html =
+    `<html><head><title>Guide</title></head><body><div>
 <header><nav><a href="/">Home</a> <a href="/docs">Docs</a></nav></header>
-<main><h1>The guide</h1>${paras(1, 2)}<!--$?--><template id="B:0"></template><!--/$--><p>Closing words of the guide, with commas, words, and detail.</p></main>
+<main><h1>The guide</h1>${paras(1, 2)}<!--$?--><template id="B:0"></template><!--/$--><p>` +
+    `Closing words of the guide, with commas, words, and detail.</p></main>
 <footer><a href="/about">About</a></footer></div>
 <script>$RC=function(b,c){};</script>
 <div hidden id="S:0"><section><h2>Details</h2>${paras(3, 6)}</section></div>

@@ -10,7 +10,8 @@ function contentText(html: string): string {
 }
 
 const PROSE =
-  '<p>The border closed on Monday morning, and commuters, who cross it every day for work, were told to carry papers, which few of them had ever needed before.</p>';
+  '<p>The border closed on Monday morning, and commuters, who cross it every day for work, were told to carry ' +
+  'papers, which few of them had ever needed before.</p>';
 
 test("keyword links to the site's own tag and topic archives lose their address; cited links keep it", () => {
   const html = `<html><body><article><h1>Border closed</h1>

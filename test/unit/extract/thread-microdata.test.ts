@@ -10,24 +10,36 @@ function contentText(html: string): string | null {
 }
 
 const REPLIES = [
-  'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, whatever the weather.',
-  'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone arrives at once.',
-  'We used a small company for the first week and went on our own after that, which gave us the confidence to plan the rest ourselves.',
+  'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, ' +
+    'whatever the weather.',
+  'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone ' +
+    'arrives at once.',
+  'We used a small company for the first week and went on our own after that, which gave us the confidence to plan ' +
+    'the rest ourselves.',
 ];
 
-/** A thread declared in microdata (no JSON-LD): the opening post and each reply carry the same body class; the replies sit in "reply" wrappers. */
+/**
+ * A thread declared in microdata (no JSON-LD): the opening post and each reply carry the same body class; the replies
+ * sit in "reply" wrappers.
+ */
 function thread(itemtype: string | null): string {
   const op = Array.from(
     { length: 4 },
     (_, i) =>
-      `<p>Opening post, paragraph ${i + 1}: we have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and the hotels.</p>`,
+      `<p>Opening post, paragraph ${i + 1}: we have travelled a lot in Europe but never in Japan, and we would ` +
+      `like advice on the route, the rail pass and the hotels.</p>`,
   ).join('');
   const reply = (t: string, i: number): string =>
     `<article class="reply" itemprop="comment" itemscope itemtype="https://schema.org/Comment"><header>Posted by <span class="author"><a href="/users/${i}">user${i}</a></span></header><div class="content markdown" itemprop="text"><p>${t}</p></div></article>`;
   const scope = itemtype ? ` itemscope itemtype="${itemtype}"` : '';
-  return `<html><head><title>First trip | Travel forum</title></head><body><nav><a href="/">Forum</a> <a href="/new">New</a></nav>
-<div class="main-content"><div class="thread"${scope}><article class="topic"><header><h1>First trip</h1></header><div class="content markdown" itemprop="articleBody">${op}</div></article>
-<section id="replies">${REPLIES.map(reply).join('')}</section></div></div><footer><a href="/terms">Terms</a></footer></body></html>`;
+  return (
+    `<html><head><title>First trip | Travel forum</title></head><body><nav><a href="/">Forum</a> ` +
+    `<a href="/new">New</a></nav>
+<div class="main-content"><div class="thread"${scope}><article class="topic"><header><h1>First trip</h1></header>` +
+    `<div class="content markdown" itemprop="articleBody">${op}</div></article>
+<section id="replies">${REPLIES.map(reply).join('')}</section></div></div><footer><a href="/terms">Terms</a>` +
+    `</footer></body></html>`
+  );
 }
 
 test('a thread declared in microdata is read with its replies', () => {

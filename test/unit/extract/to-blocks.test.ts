@@ -37,7 +37,8 @@ test('headings keep their level and paragraphs their inline structure', () => {
 
 test('links resolve against <base href>; javascript: links keep their text only', () => {
   const blocks = blocksOf(
-    '<head><base href="/other/"></head><p><a href="x.html">rel</a> <a href="javascript:alert(1)">js</a> <a href="java\nscript:void(0)">js2</a> <a href="#top">frag</a></p>',
+    '<head><base href="/other/"></head><p><a href="x.html">rel</a> <a href="javascript:alert(1)">js</a> ' +
+      '<a href="java\nscript:void(0)">js2</a> <a href="#top">frag</a></p>',
   );
   assert.deepEqual(blocks[0], {
     type: 'paragraph',
@@ -82,7 +83,8 @@ test('nested lists stay nested, ordered lists keep their start', () => {
 
 test('data tables keep rows and header cells; layout tables read as text', () => {
   const [table] = blocksOf(
-    '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr></tbody></table>',
+    '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr>' +
+      '</tbody></table>',
   );
   assert.deepEqual(table, {
     type: 'table',
@@ -112,7 +114,8 @@ test('data tables keep rows and header cells; layout tables read as text', () =>
 
 test('code blocks keep whitespace and take the language from class', () => {
   const blocks = blocksOf(
-    '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre><pre class="lang-py">x<br>y</pre>',
+    '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre>' +
+      '<pre class="lang-py">x<br>y</pre>',
   );
   assert.deepEqual(blocks, [
     { type: 'code', language: 'typescript', text: 'const a = 1;\n  if (a) {\n    go();\n  }' },
@@ -122,7 +125,8 @@ test('code blocks keep whitespace and take the language from class', () => {
 
 test('quotes, figures with captions, images inline and standalone, rules', () => {
   const blocks = blocksOf(
-    '<blockquote><p>Quoted</p></blockquote><figure><img src="/i.png" alt="An  image"><figcaption>The caption</figcaption></figure><p>Text <img src="data:x" data-src="lazy.png" alt="in"></p><hr>',
+    '<blockquote><p>Quoted</p></blockquote><figure><img src="/i.png" alt="An  image"><figcaption>The caption' +
+      '</figcaption></figure><p>Text <img src="data:x" data-src="lazy.png" alt="in"></p><hr>',
   );
   assert.deepEqual(blocks, [
     { type: 'quote', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Quoted' }] }] },
@@ -145,7 +149,8 @@ test('quotes, figures with captions, images inline and standalone, rules', () =>
 
 test('scripts, styles, forms controls and hidden elements are left out', () => {
   const blocks = blocksOf(
-    '<div>Visible<script>var x</script><style>.a{}</style><span hidden>h1</span><span style="display: none">h2</span><div aria-hidden="true">h3</div><button>Click</button></div>',
+    '<div>Visible<script>var x</script><style>.a{}</style><span hidden>h1</span><span style="display: none">h2' +
+      '</span><div aria-hidden="true">h3</div><button>Click</button></div>',
   );
   assert.deepEqual(blocks, [{ type: 'paragraph', children: [{ type: 'text', text: 'Visible' }] }]);
 });

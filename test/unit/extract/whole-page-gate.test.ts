@@ -33,9 +33,11 @@ test('a service page whose other sections sit in "promo" boxes is read whole (th
 test('a post that is all the strict measure sees, beside a long comment thread, is read without the comments', () => {
   const comment = (i: number): string =>
     `<li class="comment"><p class="comment-author">Reader ${i}</p><p>${prose(`reply ${i}`, 3)}</p></li>`;
-  const html = `<html><head><title>Notes on pruning</title></head><body>
+  const html =
+    `<html><head><title>Notes on pruning</title></head><body>
 <div class="wrap"><div class="post"><h1>Notes on pruning</h1><p>${prose('pruning roses', 8)}</p></div>
-<div id="comments"><h2>42 comments</h2><ol>${Array.from({ length: 24 }, (_, i) => comment(i + 1)).join('')}</ol></div></div>
+<div id="comments"><h2>42 comments</h2><ol>${Array.from({ length: 24 }, (_, i) => comment(i + 1)).join('')}</ol>` +
+    `</div></div>
 </body></html>`;
   const text = contentText(html, 'https://blog.example/notes-on-pruning');
   assert.match(text, /Sentence 8 about pruning roses/);
