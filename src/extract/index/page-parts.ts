@@ -1,6 +1,7 @@
 // What each element of a page is to the index profile: kept, dropped (forms, overlays, ads,
 // language pickers, skip links), the page's chrome (site header and footer) or navigation.
 // Decided once per element and page.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element, ParentNode, Text } from 'domhandler';
 import { collapsedLength, textChars } from '../dom/measures.js';
 import { classAndId, isElement, textContent, visitElements } from '../dom/walk.js';
@@ -38,7 +39,7 @@ export function pagePartsOf(notChrome: ReadonlySet<Element>): (el: Element) => P
     const at = slots.slot(el);
     if (at >= 0) {
       const known = slots.values[at]!;
-      if (known !== 0) return (known - 1) as Part;
+      if (known !== 0) return known - 1;
       const part = partOf(el, notChrome);
       slots.values[at] = part + 1;
       return part;
@@ -195,7 +196,7 @@ function hasSectioningAncestor(el: Element): boolean {
 }
 
 function hasAncestor(el: Element, match: (a: Element) => boolean): boolean {
-  for (let p = el.parent; p && p.type !== 'root'; p = p.parent) if (match(p as Element)) return true;
+  for (let p = el.parent; p && p.type !== ElementType.Root; p = p.parent) if (match(p as Element)) return true;
   return false;
 }
 
@@ -217,7 +218,7 @@ export function navigationIsSubstance(body: ParentNode, partOf: (el: Element) =>
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     let part = parts.pop()!;
-    if (node.type === 'text') {
+    if (node.type === ElementType.Text) {
       if (part === Part.Navigation) nav += collapsedLength(node.data);
       else rest.push(node);
       continue;

@@ -2,6 +2,7 @@
 // "block-header" around an <h2>) is that heading's wrapper, not the page's header: page
 // builders box every heading of the text that way. The page's header holds a logo, a menu,
 // links; such a box holds one heading and nothing else.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { UNLIKELY } from '../../vocabulary/class-words.js';
 
@@ -30,13 +31,13 @@ export function isHeadingWrapper(el: Element): boolean {
   if (!namedOnlyHeader(el)) return false;
   let heading: Element | null = null;
   for (const c of el.children) {
-    if (c.type === 'text') {
+    if (c.type === ElementType.Text) {
       if (c.data.trim() !== '') return false;
       continue;
     }
-    if (c.type === 'comment') continue;
-    if (c.type !== 'tag') return false;
-    const child = c as Element;
+    if (c.type === ElementType.Comment) continue;
+    if (c.type !== ElementType.Tag) return false;
+    const child = c;
     if (heading !== null || !HEADING.test(child.name)) return false;
     heading = child;
   }
@@ -47,10 +48,10 @@ export function isHeadingWrapper(el: Element): boolean {
   while (stack.length > 0 && chars <= MAX_CHARS && !linked) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
-      if (c.type === 'text') chars += c.data.trim().length;
-      else if (c.type === 'tag') {
-        if ((c as Element).name === 'a') linked = true;
-        stack.push(c as Element);
+      if (c.type === ElementType.Text) chars += c.data.trim().length;
+      else if (c.type === ElementType.Tag) {
+        if (c.name === 'a') linked = true;
+        stack.push(c);
       }
     }
   }
@@ -71,8 +72,8 @@ const HEADER_PROSE_LINK_SHARE = 0.2;
 export function isTitleHeader(el: Element): boolean {
   if (!namedOnlyHeader(el)) return false;
   let inMain = false;
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
-    if ((p as Element).name === 'main') {
+  for (let p = el.parent; p && p.type === ElementType.Tag; p = p.parent) {
+    if (p.name === 'main') {
       inMain = true;
       break;
     }
@@ -84,8 +85,8 @@ export function isTitleHeader(el: Element): boolean {
   while (stack.length > 0 && !(title && prose)) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
-      if (c.type !== 'tag') continue;
-      const child = c as Element;
+      if (c.type !== ElementType.Tag) continue;
+      const child = c;
       if (child.name === 'h1') title = true;
       else if (child.name === 'p') {
         const { chars, linkChars } = linkTextChars(child);

@@ -2,6 +2,7 @@
 // them: grids of other products ("customers also viewed", "you may also like", variations
 // shown as cards), and the customers' reviews and questions. The rails are found once on the
 // page's wide measure and every reading of a page declared a product leaves them out.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { hasAncestorIn, textContent } from '../../dom/walk.js';
 import { gridOf } from '../select/card-grid.js';
@@ -36,7 +37,7 @@ const HEADED_SHARE = 0.25;
 function headedRail(h: Element, wide: ElementStats, pageChars: number): Element | null {
   const own = wide.get(h)!.chars;
   if (own > 80 || !RAIL_HEADING.test(textContent(h).trim())) return null;
-  for (let p = h.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null) {
+  for (let p = h.parent as Element | null; p && p.type === ElementType.Tag; p = p.parent as Element | null) {
     const info = wide.get(p);
     if (!info || p.name === 'main' || p.name === 'body') return null;
     if (info.chars > HEADED_SHARE * pageChars) return null;
@@ -56,9 +57,9 @@ function isProductGrid(el: Element, wide: ElementStats): boolean {
   let cards = 0;
   let priced = 0;
   for (const c of el.children) {
-    if (c.type !== 'tag' || !wide.get(c as Element)) continue;
+    if (c.type !== ElementType.Tag || !wide.get(c)) continue;
     cards++;
-    if (PRICE.test(textContent(c as Element))) priced++;
+    if (PRICE.test(textContent(c))) priced++;
   }
   return priced >= PRICED_SHARE * cards;
 }

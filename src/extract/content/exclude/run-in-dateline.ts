@@ -3,6 +3,7 @@
 // style writes the place (and date) as the paragraph's first words. The post-meta class test
 // leaves "dateline" elements out, which cut those words off the paragraph. A dateline that is
 // a line of its own (a div or a span alone in its box) is still left out.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { textContent } from '../../dom/walk.js';
@@ -21,11 +22,11 @@ export function isRunInDateline(el: Element): boolean {
   const cls = attribute(el, 'class');
   if (cls === undefined || !DATELINE.test(cls)) return false;
   const p = el.parent;
-  if (p === null || p.type !== 'tag' || (p as Element).name !== 'p') return false;
+  if (p === null || p.type !== ElementType.Tag || p.name !== 'p') return false;
   let before = true;
   let own = 0;
   let rest = 0;
-  for (const c of (p as Element).children) {
+  for (const c of p.children) {
     if (c === el) {
       before = false;
       own = textContent(el).trim().length;

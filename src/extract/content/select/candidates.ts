@@ -1,6 +1,7 @@
 // Candidate scoring (readability lineage): every line-block with real text scores itself by
 // length and commas and hands the score to its ancestors; the best-scoring ancestor, scaled
 // by its link density, is the article; qualifying siblings join it.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { classWeight } from '../../dom/patterns.js';
 import { isElement, isInside } from '../../dom/walk.js';
@@ -109,7 +110,7 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
     }
   }
   if (!top || top === body || top.name === 'html')
-    return { roots: isElement(body as ChildNode) ? [body as Element] : body.children, top: null };
+    return { roots: isElement(body) ? [body] : body.children, top: null };
 
   ranked.sort((a, b) => b.score - a.score);
   top = preferCommonAncestor(top, ranked.slice(0, 5), body);
@@ -243,7 +244,7 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
     if (sib.name === 'p') {
       const ld = stats.linkDensity(sib);
       if (info.chars > 80 && ld < 0.25) roots.push(sib);
-      else if (info.chars > 0 && info.chars < 80 && ld === 0 && /\.( |$)/.test(textOf(sib))) roots.push(sib);
+      else if (info.chars > 0 && info.chars < 80 && ld === 0 && /\.(?: |$)/.test(textOf(sib))) roots.push(sib);
     }
   }
   return roots;
@@ -251,6 +252,6 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
 
 function textOf(el: Element): string {
   let s = '';
-  for (const c of el.children) if (c.type === 'text') s += c.data;
+  for (const c of el.children) if (c.type === ElementType.Text) s += c.data;
   return s;
 }

@@ -17,8 +17,8 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
   if (!first) return [];
   let scope: Element | null = null;
   let climb = 0;
-  for (let p = first.parent; p && isElement(p as ChildNode) && climb < MAX_CLIMB; p = p.parent, climb++) {
-    const el = p as Element;
+  for (let p = first.parent; p && isElement(p) && climb < MAX_CLIMB; p = p.parent, climb++) {
+    const el = p;
     if (SCOPES.has(el.name) || /article/i.test(attribute(el, 'itemtype') ?? '')) {
       scope = el;
       break;
@@ -29,10 +29,7 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
     // No article element: the parent and grandparent of the body container are the header's
     // natural neighbours.
     const gp = first.parent?.parent;
-    scope =
-      gp && isElement(gp as ChildNode) && (gp as Element).name !== 'body' && (gp as Element).name !== 'html'
-        ? (gp as Element)
-        : null;
+    scope = gp && isElement(gp) && gp.name !== 'body' && gp.name !== 'html' ? gp : null;
   }
   if (!scope) return [];
   const rootSet = new Set<ChildNode>(roots);

@@ -2,6 +2,7 @@
 // body ("deck", "dek", subtitle). It often sits in the article header, beside the body that
 // scoring picks, and carries no telling class name (a plain <p> or <h2> after the <h1>), so
 // the class-based lead rule misses it. It is article text: bring it back.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { isElement, textContent } from '../../dom/walk.js';
 import { foldText, linkTextChars, textChars } from '../../dom/measures.js';
@@ -101,9 +102,9 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
   let x: Element = heading;
   for (let level = 0; level < MAX_CLIMB && !reached && !gaveUp; level++) {
     const parent = x.parent;
-    if (!parent || !isElement(parent as ChildNode)) break;
+    if (!parent || !isElement(parent)) break;
     for (let s = x.next; s && !reached && !gaveUp; s = s.next) if (isElement(s)) scan(s);
-    x = parent as Element;
+    x = parent;
     if (x.name === 'body' || x.name === 'html') break;
   }
   return reached && !gaveUp ? found : [];
@@ -117,7 +118,7 @@ function standfirstText(el: Element): string | null {
 
 /** Is the element (with text) part of what the attempt prints? */
 function isOutput(el: Element, view: OutputView, roots: Set<ChildNode>): boolean {
-  for (let p: Element | null = el; p && isElement(p as ChildNode); p = p.parent as Element | null) {
+  for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
     if (!view.stats.get(p) || view.pruned.has(p)) return false;
     if (roots.has(p)) return true;
   }
@@ -135,13 +136,13 @@ function isTextBlock(el: Element): boolean {
 /** Is the element straight after a picture (an element holding an image and no text)? */
 function followsPicture(el: Element): boolean {
   let prev = el.prev;
-  while (prev && prev.type === 'text' && prev.data.trim() === '') prev = prev.prev;
+  while (prev && prev.type === ElementType.Text && prev.data.trim() === '') prev = prev.prev;
   if (!prev || !isElement(prev)) return false;
   let image = false;
   const stack: ChildNode[] = [prev];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') {
+    if (n.type === ElementType.Text) {
       if (n.data.trim() !== '') return false;
     } else if (isElement(n)) {
       if (n.name === 'img' || n.name === 'picture') image = true;

@@ -3,6 +3,7 @@
 // but on a thread the opening post and its replies are marked up alike: the same element with
 // the same classes, one after another. When the chosen container is one of several such
 // look-alikes, the content is all of them, in page order.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
@@ -94,8 +95,8 @@ export function threadReplies(
 
 function inReply(el: Element): boolean {
   let reply = false;
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
-    const a = p as Element;
+  for (let p = el.parent; p && p.type === ElementType.Tag; p = p.parent) {
+    const a = p;
     if (a.name === 'aside' || classOrIdMatches(a, NOT_REPLY_NAME)) return false;
     if (classOrIdMatches(a, REPLY_NAME)) reply = true;
   }
@@ -106,8 +107,8 @@ function inReply(el: Element): boolean {
  *  that marks its threads up so, without JSON-LD). Reads only the roots' ancestors. */
 export function inDeclaredThread(roots: readonly ChildNode[]): boolean {
   for (const r of roots) {
-    for (let p: ChildNode | null = r; p && p.type === 'tag'; p = p.parent as ChildNode | null) {
-      const type = attribute(p as Element, 'itemtype');
+    for (let p: ChildNode | null = r; p && p.type === ElementType.Tag; p = p.parent as ChildNode | null) {
+      const type = attribute(p, 'itemtype');
       if (type !== undefined && THREAD_ITEMTYPE.test(type.trim())) return true;
     }
   }
