@@ -15,11 +15,15 @@ import {
   LANGUAGE_TOKEN,
 } from '../vocabulary/region-words.js';
 import { INDEX_CHROME_ROLES, INDEX_DROPPED_ROLES, NAVIGATION_ROLES } from '../vocabulary/roles.js';
-
-/** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
-const FORM_WRAPPER_CHARS = 400;
-/** A banner-named container with this much text wraps content rather than being a banner. */
-const WRAPPER_CHARS = 2000;
+import {
+  CARD_CHROME_MIN,
+  CONTENT_LINK_WORDS,
+  CONTENT_MIN_LINKS,
+  FORM_WRAPPER_CHARS,
+  LANGUAGE_PICKER_MAX_CHARS,
+  LINK_SAMPLE,
+  WRAPPER_CHARS,
+} from '../content/thresholds/index.js';
 
 /** What an element is to the index profile; the first that applies, in this order. */
 export const enum Part {
@@ -68,8 +72,8 @@ export function teaserHeadersAndFooters(body: ParentNode): Set<Element> {
     return true;
   });
   const out = new Set<Element>();
-  if (headers.length >= 3) for (const h of headers.slice(1)) out.add(h);
-  if (footers.length >= 3) for (const f of footers.slice(0, -1)) out.add(f);
+  if (headers.length >= CARD_CHROME_MIN) for (const h of headers.slice(1)) out.add(h);
+  if (footers.length >= CARD_CHROME_MIN) for (const f of footers.slice(0, -1)) out.add(f);
   return out;
 }
 
@@ -131,15 +135,12 @@ function isNavigation(el: Element, ci: string, role: string | undefined): boolea
   return breadcrumb || !linksLookLikeContent(el);
 }
 
-/** Links that read like headlines or titles: at least three, most of four words or more. */
-const CONTENT_LINK_WORDS = 4;
-
 function linksLookLikeContent(el: Element): boolean {
   let links = 0;
   let long = 0;
   visitElements(el, (a) => {
-    // A sample settles it: the walk stops after 200 links.
-    if (links >= 200) return false;
+    // A sample settles it: the walk stops after LINK_SAMPLE links.
+    if (links >= LINK_SAMPLE) return false;
     if (a.name !== 'a' || attribute(a, 'href') === undefined) return true;
     const words = textContent(a).trim().split(/\s+/).filter(Boolean).length;
     if (words === 0) return false;
@@ -147,7 +148,7 @@ function linksLookLikeContent(el: Element): boolean {
     if (words >= CONTENT_LINK_WORDS) long++;
     return false;
   });
-  return links >= 3 && long * 2 > links;
+  return links >= CONTENT_MIN_LINKS && long * 2 > links;
 }
 
 /**
@@ -166,7 +167,7 @@ function isLanguagePicker(el: Element, ci: string): boolean {
     name !== 'aside'
   )
     return false;
-  if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < 600;
+  if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < LANGUAGE_PICKER_MAX_CHARS;
   if (name !== 'ul' && name !== 'ol' && name !== 'nav') return false;
   // Every link tagged; the walk stops at the first that is not, so an ordinary list (and a
   // deeply nested one) costs a step or two.

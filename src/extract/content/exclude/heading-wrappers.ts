@@ -9,12 +9,11 @@ import { UNLIKELY } from '../../vocabulary/class-words.js';
 import { linkTextChars } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import { HEADER_WORD } from '../../vocabulary/class-words.js';
+import { HEADER_PROSE_CHARS, HEADER_PROSE_LINK_SHARE, HEADING_WRAPPER_MAX_CHARS } from '../thresholds/exclusions.js';
 
 /** A section's heading; an <h1> in a "header" box is the page's title or its category
  *  ("Computer Science > Artificial Intelligence"), which the title line handles. */
 const HEADING = /^h[2-6]$/;
-/** A section heading is a line; a box of more text named "header" is something else. */
-const MAX_CHARS = 200;
 
 /** A box (not a `<header>` element, which is a header by its tag too: a box's title bar, the
  *  article's header) whose class or id names "header" and no other unlikely word: any other
@@ -45,7 +44,7 @@ export function isHeadingWrapper(el: Element): boolean {
   let chars = 0;
   let linked = false;
   const stack: Element[] = [heading];
-  while (stack.length > 0 && chars <= MAX_CHARS && !linked) {
+  while (stack.length > 0 && chars <= HEADING_WRAPPER_MAX_CHARS && !linked) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
       if (c.type === ElementType.Text) chars += c.data.trim().length;
@@ -56,12 +55,8 @@ export function isHeadingWrapper(el: Element): boolean {
     }
   }
   // A linked heading in a "header" box is a teaser's or a widget's title.
-  return chars > 0 && chars <= MAX_CHARS && !linked;
+  return chars > 0 && chars <= HEADING_WRAPPER_MAX_CHARS && !linked;
 }
-
-/** Prose in the page's own header: a sentence, not a kicker or a date line. */
-const HEADER_PROSE_CHARS = 80;
-const HEADER_PROSE_LINK_SHARE = 0.2;
 
 /**
  * `el` (asked only of elements an unlikely class or id would leave out) is a box named only

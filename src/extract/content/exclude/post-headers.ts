@@ -10,9 +10,6 @@ import { LINE_BLOCKS } from '../../vocabulary/tags.js';
 
 import { POST_ITEMTYPE } from '../../vocabulary/schema-types.js';
 
-/** A header line is short: a name, a date, a post number. */
-export const POST_HEADER_MAX_CHARS = 100;
-
 /** `el` is one line: a name, a date, a post number, set in inline elements only. A member's
  *  panel (avatar, name, rank, join date, post count) or a post's whole header bar (buttons,
  *  "wrote", "last edited by") is a box of blocks, and stays out like an article's author box. */

@@ -8,12 +8,9 @@ import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { textContent } from '../../dom/walk.js';
 import { DATELINE } from '../../vocabulary/class-words.js';
+import { MAX_DATELINE_CHARS, MIN_REST_CHARS } from '../thresholds/exclusions.js';
 
 const INLINE = new Set(['span', 'strong', 'b', 'em', 'i']);
-/** A dateline is a place and maybe a date: a few words. */
-const MAX_DATELINE_CHARS = 80;
-/** The paragraph's own words after it: a sentence, not "by Jane Doe". */
-const MIN_REST_CHARS = 40;
 
 /** `el` is an inline "dateline" element that opens a paragraph of running text (nothing but
  *  blank text before it inside a `<p>`, a sentence after it). Reads the paragraph's children. */

@@ -11,9 +11,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { THREAD_TOKEN } from '../../vocabulary/region-words.js';
 import { COMMENT_ITEMTYPE } from '../../vocabulary/schema-types.js';
-
-/** The opening post plus at least this many declared replies. */
-const MIN_REPLIES = 2;
+import { MIN_REPLIES } from '../thresholds/select.js';
 
 function namesThread(el: Element): boolean {
   const id = attribute(el, 'id');

@@ -11,12 +11,7 @@ import { collapseWhitespace } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import type { ElementStats } from './element-stats.js';
 import { INGREDIENT_PROP, RECIPE_TYPE } from '../../vocabulary/schema-types.js';
-
-/** An ingredient list, with its group headings and notes, is short; more is a section that
- *  holds the list among other things. */
-const MAX_LIST_CHARS = 3000;
-/** A box around the list holding this much more text holds the list's title. */
-const TITLE_CHARS = 60;
+import { MAX_LIST_CHARS, TITLE_CHARS } from '../thresholds/select.js';
 
 export interface RecipeParts {
   /** The ingredient list's box, or null. */
