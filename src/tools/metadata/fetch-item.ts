@@ -156,7 +156,8 @@ export async function fetchMetadataItem(
   }
 }
 
-function failed(url: string, partial: FetchPartial | null, error: ItemError): ToolItem {
+/** The answer for a URL that got no page (it failed before, or never started). */
+export function failed(url: string, partial: FetchPartial | null, error: ItemError): ToolItem {
   return {
     data: null,
     meta: {
