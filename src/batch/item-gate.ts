@@ -10,13 +10,22 @@
 // answer from `notStarted`, through one timer per chunk, without ever having been started.
 import { setMaxListeners } from 'node:events';
 
+/**
+ * An item is not started with less time than this left: a fetch started then would be torn down
+ * by its deadline before it could answer (as fetch-page.ts's MIN_ATTEMPT_MS).
+ */
+export const MIN_START_MS = 50;
+
 export interface GatedItems<Item, Result> {
   /** Whose items these are: the lines are per caller. */
   caller: string;
   items: readonly Item[];
-  /** The line an item waits in (its host); undefined: the item starts at once. */
-  lineOf(item: Item): string | undefined;
-  /** Epoch ms past which an item that has not started is not started any more. */
+  /**
+   * The line an item waits in (its host); undefined: the item starts at once (it needs no slot
+   * of a line, e.g. its answer is stored). Asked for every item of the chunk at once.
+   */
+  lineOf(item: Item, index: number): string | undefined | Promise<string | undefined>;
+  /** The items' deadline (epoch ms): an item not started MIN_START_MS before it is not started. */
   startBy: number;
   /** Aborting it answers every item not yet started with `notStarted(..., true)`. */
   signal: AbortSignal;
@@ -29,7 +38,7 @@ export interface GatedItems<Item, Result> {
 
 interface Entry {
   waiting: boolean;
-  startBy: number;
+  lastStart: number;
   start(): void;
   /** Its time ran out in the line. */
   expire(): void;
@@ -91,10 +100,11 @@ export class ItemGate {
    * Rejects as soon as one item's run rejects (the chunk fails as a unit, as Promise.all would):
    * its items still waiting are then never started, and those running go on to their end.
    */
-  run<Item, Result>(batch: GatedItems<Item, Result>): Promise<Result[]> {
+  async run<Item, Result>(batch: GatedItems<Item, Result>): Promise<Result[]> {
     const { items, signal } = batch;
     const results = new Array<Result>(items.length);
-    if (items.length === 0) return Promise.resolve(results);
+    if (items.length === 0) return results;
+    const names = await Promise.all(items.map(async (item, i) => batch.lineOf(item, i)));
     return new Promise<Result[]>((resolve, reject) => {
       let left = items.length;
       let over = false;
@@ -122,7 +132,8 @@ export class ItemGate {
         }
       };
       const onAbort = () => expire(true);
-      const timer = setTimeout(() => expire(false), Math.max(0, batch.startBy - Date.now()));
+      const lastStart = batch.startBy - MIN_START_MS;
+      const timer = setTimeout(() => expire(false), Math.max(0, lastStart - Date.now()));
       setMaxListeners(0, signal);
       signal.addEventListener('abort', onAbort, { once: true });
 
@@ -144,7 +155,7 @@ export class ItemGate {
       items.forEach((item, i) => {
         if (over) return;
         if (signal.aborted) return finish(i, batch.notStarted(item, i, true));
-        const name = batch.lineOf(item);
+        const name = names[i];
         if (name === undefined) return runItem(i, null, '');
         const key = lineKey(batch.caller, name);
         let line = this.lines.get(key);
@@ -155,7 +166,7 @@ export class ItemGate {
         const l = line;
         const entry: Entry = {
           waiting: true,
-          startBy: batch.startBy,
+          lastStart,
           start: () => {
             waiting.delete(i);
             runItem(i, l, key);
@@ -182,7 +193,7 @@ export class ItemGate {
       next.waiting = false;
       line.live--;
       // Its time ran out in the line (before its chunk's timer fired): answered as the rest will be.
-      if (Date.now() >= next.startBy) next.expire();
+      if (Date.now() >= next.lastStart) next.expire();
       else {
         line.running++;
         next.start();

@@ -1,5 +1,6 @@
 // The chunk handler registered under 'get_url_metadata'. Each item starts as soon as the
-// caller's items of its host leave it room (batch/item-gate.ts), so a backlog of one host waits
+// caller's items of its host leave it room (batch/item-gate.ts; an item the cache answers needs
+// no room and starts at once), so a backlog of one host waits
 // as plain data, not as fetches each arming its own deadline; the wait counts against the
 // item's own timeout. The results come back in item order, and each item is reported as soon as
 // it is done, so a chunk stopped part-way keeps the answers it had.
@@ -9,7 +10,14 @@ import type { ChunkHandler } from '../../batch/types.js';
 import { itemError } from '../../errors/codes.js';
 import { stoppedItemError } from '../stopped.js';
 import type { ToolItem } from '../types.js';
-import { failed, fetchMetadataItem, type MetadataDeps, type MetadataItemOptions } from './fetch-item.js';
+import type { CachedFetchResult } from '../../cache/cached-fetch.js';
+import {
+  failed,
+  fetchMetadataItem,
+  pageFetchOptions,
+  type MetadataDeps,
+  type MetadataItemOptions,
+} from './fetch-item.js';
 
 export const METADATA_HANDLER = 'get_url_metadata';
 
@@ -24,14 +32,28 @@ export function createMetadataChunkHandler(
 ): ChunkHandler<string, MetadataItemOptions, ToolItem> {
   return (job, signal, report) => {
     const startBy = Date.now() + job.options.timeoutMs;
+    const maxAgeS = job.options.maxAgeS ?? 0;
+    // Answers stored in the cache: those URLs need no connection, so they take no place in line.
+    const stored = new Map<number, CachedFetchResult>();
+    const lineOf = async (url: string, i: number) => {
+      const hit =
+        maxAgeS > 0 ? await deps.cachingFetcher?.lookup?.(url, pageFetchOptions(job.options), maxAgeS) : undefined;
+      if (!hit) return hostOf(url);
+      stored.set(i, hit);
+      return undefined;
+    };
     return gate.run({
       caller: currentClaimant().caller,
       items: job.items,
-      lineOf: hostOf,
+      lineOf,
       startBy,
       signal,
       // What is left of the item's timeout when it starts.
-      run: (url) => fetchMetadataItem(url, { ...job.options, timeoutMs: startBy - Date.now() }, deps, signal),
+      run: (url, i) => {
+        const hit = stored.get(i);
+        const itemDeps = hit ? { ...deps, cachingFetcher: { fetchPage: () => Promise.resolve(hit) } } : deps;
+        return fetchMetadataItem(url, { ...job.options, timeoutMs: startBy - Date.now() }, itemDeps, signal);
+      },
       notStarted: (url, _i, aborted) => failed(url, null, aborted ? stoppedItemError(signal.reason) : NOT_STARTED),
       ...(report ? { onResult: report } : {}),
     });

@@ -3,7 +3,7 @@
 // answered without ever starting.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ItemGate, type GatedItems } from '../../../src/batch/item-gate.js';
+import { ItemGate, MIN_START_MS, type GatedItems } from '../../../src/batch/item-gate.js';
 
 interface Held {
   item: string;
@@ -112,7 +112,7 @@ describe('ItemGate', () => {
 
   it('answers the items whose time ran out before they could start, without starting them', async () => {
     const gate = new ItemGate(1);
-    const b = heldBatch(['h/1', 'h/2', 'h/3', 'x/1'], { startBy: Date.now() + 50 });
+    const b = heldBatch(['h/1', 'h/2', 'h/3', 'x/1'], { startBy: Date.now() + MIN_START_MS + 100 });
     const answers = gate.run(b.batch);
     await tick();
     assert.deepEqual(b.started, ['h/1', 'x/1']);
