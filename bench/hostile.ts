@@ -15,8 +15,12 @@
 // Options: --service DIR (another build), --attacks 2,4,5,6,7,10 (rows to run), --seconds S
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under
-// attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops)
+// attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops).
+// Also printed, as they move less than latencies when other work shares the machine: the main
+// thread's CPU seconds over the measured phase under attack, and the longest event-loop delay the
+// service itself saw in it.
 import { setMaxListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -244,6 +248,32 @@ async function serviceView(service: ServiceProcess): Promise<string> {
   }
 }
 
+/** CPU seconds the service's main thread has used (its thread's utime + stime, from /proc). */
+function mainThreadCpuS(service: ServiceProcess): number {
+  const pid = service.child.pid;
+  if (pid === undefined) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The longest event-loop delay the service saw since the previous read (ms): prom-client resets
+ * its delay histogram at every scrape of /metrics.
+ */
+async function loopDelayMaxMs(service: ServiceProcess): Promise<number> {
+  try {
+    const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    return Number(/^urlkit_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
+  } catch {
+    return NaN;
+  }
+}
+
 /** With --trace: the service's view every second until stopped. */
 function traceService(service: ServiceProcess, label: string): () => void {
   if (!process.argv.includes('--trace')) return () => {};
@@ -332,7 +362,11 @@ async function main(): Promise<void> {
       const hostile = startHostile(service, hostileAgent, attack, sites);
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
+      await loopDelayMaxMs(service);
+      const cpu0 = mainThreadCpuS(service);
       const loud = await honestPhase(service, honestAgents, sites, SECONDS);
+      const cpuS = mainThreadCpuS(service) - cpu0;
+      const stallMs = await loopDelayMaxMs(service);
       untrace();
       if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
       const peak = rss.stop();
@@ -345,7 +379,8 @@ async function main(): Promise<void> {
       verdict &&= ok;
       const line =
         `| ${attack.row} | ${attack.what} | ${fmt(quiet.p99)} | ${fmt(loud.p99)} | ${ratio.toFixed(2)} | ` +
-        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} |`;
+        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS.toFixed(1)} | ` +
+        `${fmt(stallMs)} |`;
       results.push(line);
       process.stderr.write(`${line}\n`);
     }
@@ -356,9 +391,10 @@ async function main(): Promise<void> {
   }
   console.log(
     '| row | the hostile caller sends | honest p99 quiet ms | honest p99 under attack ms | ratio | honest calls | ' +
-      'honest errors | hostile calls answered | peak RSS MiB |',
+      'honest errors | hostile calls answered | peak RSS MiB | main-thread CPU s under attack | ' +
+      'longest event-loop delay under attack ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|');
   for (const line of results) console.log(line);
   console.log(
     `\ngoals: honest p99 under attack <= 2x quiet, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +

@@ -17,6 +17,7 @@ import { createScaleMetrics } from '../metrics/queue-metrics.js';
 import { WorkerPool } from '../workers/pool.js';
 import { BrowserPool } from '../browser/browser-pool.js';
 import { sharesFromConfig } from '../admission/run-as-caller.js';
+import { ItemGate } from '../batch/item-gate.js';
 import { METADATA_HANDLER, createMetadataChunkHandler } from '../tools/metadata/chunk-handler.js';
 import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from '../tools/queue-handlers.js';
 import type { Services } from '../tools/types.js';
@@ -92,12 +93,17 @@ export function createServices(config: Config, observer?: FetchObserver, options
   // Chunk handlers are registered by name, so queue workers on other machines run the same ones.
   local.register(
     METADATA_HANDLER,
-    createMetadataChunkHandler({
-      fetcher,
-      pool,
-      cachingFetcher,
-      pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes },
-    }),
+    createMetadataChunkHandler(
+      {
+        fetcher,
+        pool,
+        cachingFetcher,
+        pdfLimits: { maxPdfPages: config.maxPdfPages, maxPdfBytes: config.maxPdfBytes },
+      },
+      // A caller's items of one host: as many as the host's slots fetch at once, and as many
+      // again being read in the workers, so fetching and reading overlap.
+      new ItemGate(2 * Math.max(1, config.perHostConcurrency)),
+    ),
   );
   local.register(CLEAN_HANDLER, createCleanHandler(config, services, logger));
   local.register(STATUS_HANDLER, createStatusHandler(services));

@@ -7,7 +7,7 @@
 // wait for another caller's slow fetches to end.
 import { currentClaimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
-import { ItemFailure } from '../errors/codes.js';
+import { expectedFailure } from '../errors/codes.js';
 
 export class HostLimiter {
   private readonly hosts = new Map<string, FairSlots>();
@@ -15,7 +15,7 @@ export class HostLimiter {
 
   /** Resolves with a release function once a slot for `host` is free; rejects on abort. */
   async acquire(host: string, signal: AbortSignal): Promise<() => void> {
-    if (signal.aborted) throw new ItemFailure('timeout', 'The deadline passed before the request started.');
+    if (signal.aborted) throw expectedFailure('timeout', 'The deadline passed before the request started.');
     const key = host.toLowerCase();
     let slots = this.hosts.get(key);
     if (!slots) {
@@ -27,7 +27,7 @@ export class HostLimiter {
       release = await slots.acquire(currentClaimant(), signal);
     } catch {
       this.forgetIfIdle(key, slots);
-      throw new ItemFailure('timeout', `The deadline passed while waiting for a free connection to ${host}.`);
+      throw expectedFailure('timeout', `The deadline passed while waiting for a free connection to ${host}.`);
     }
     return () => {
       release();

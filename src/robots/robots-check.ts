@@ -109,5 +109,8 @@ export function robotsCheckedCachingFetcher(inner: CachingFetcher, robots: Robot
     async fetchPage(url, options, maxAgeS, signal) {
       return inner.fetchPage(url, await checked(robots, url, options, signal), maxAgeS, signal);
     },
+    // Under respect_robots a stored answer is not given before robots.txt is read (which may fetch).
+    lookup: async (url, options, maxAgeS) =>
+      options.respectRobots ? undefined : await inner.lookup?.(url, options, maxAgeS),
   };
 }

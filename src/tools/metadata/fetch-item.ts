@@ -55,13 +55,7 @@ export async function fetchMetadataItem(
 
   let res: FetchResult & Partial<CachedFetchResult>;
   try {
-    const fetchOptions = {
-      method: 'GET',
-      followRedirects: options.followRedirects,
-      timeoutMs: options.timeoutMs,
-      body: 'full',
-      respectRobots: options.respectRobots ?? false,
-    } as const;
+    const fetchOptions = pageFetchOptions(options);
     res = deps.cachingFetcher
       ? await deps.cachingFetcher.fetchPage(url, fetchOptions, options.maxAgeS ?? 0, signal)
       : await deps.fetcher.fetchPage(url, fetchOptions, signal);
@@ -156,7 +150,19 @@ export async function fetchMetadataItem(
   }
 }
 
-function failed(url: string, partial: FetchPartial | null, error: ItemError): ToolItem {
+/** How an item's page is fetched (and looked up in the cache). */
+export function pageFetchOptions(options: MetadataItemOptions) {
+  return {
+    method: 'GET',
+    followRedirects: options.followRedirects,
+    timeoutMs: options.timeoutMs,
+    body: 'full',
+    respectRobots: options.respectRobots ?? false,
+  } as const;
+}
+
+/** The answer for a URL that got no page (it failed before, or never started). */
+export function failed(url: string, partial: FetchPartial | null, error: ItemError): ToolItem {
   return {
     data: null,
     meta: {
