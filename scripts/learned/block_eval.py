@@ -2,9 +2,9 @@
 with each wcxb block's label, and scoring the answers a filter leaves (wcxb page F1 per page type,
 the article set's snippet F1) as bench:quality scores them."""
 import json
-from collections import Counter, defaultdict
+from collections import Counter
 import numpy as np
-from learned_common import norm, tokens, trigrams
+from learned_common import bag_f1, coverage, norm, tokens, trigrams, type_means
 
 TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
 
@@ -21,33 +21,16 @@ def load(path):
             p['truth_bag'] = Counter(tt)
             tri = trigrams(tt)
             for b in p['blocks']:
-                ts = b['tokens']
-                if not ts:
-                    b['label'] = 0
-                elif len(ts) < 3:
-                    b['label'] = int(sum(t in p['truth_bag'] for t in ts) / len(ts) >= 0.5)
-                else:
-                    g = trigrams(ts)
-                    b['label'] = int(sum(x in tri for x in g) / len(g) >= 0.5)
+                b['label'] = int(bool(b['tokens']) and coverage(b['tokens'], p['truth_bag'], tri) >= 0.5)
     return pages
 
 
 def page_f1(p, keep):
-    want = p['truth_bag']
     got = Counter()
     for b, k in zip(p['blocks'], keep):
         if k:
             got.update(b['tokens'])
-    wn, gn = sum(want.values()), sum(got.values())
-    if wn == 0:
-        return 1.0 if gn == 0 else 0.0
-    if gn == 0:
-        return 0.0
-    common = sum(min(n, want[t]) for t, n in got.items())
-    if common == 0:
-        return 0.0
-    pr, rc = common / gn, common / wn
-    return 2 * pr * rc / (pr + rc)
+    return bag_f1(got, p['truth_bag'])
 
 
 def snippet_counts(p, keep):
@@ -79,16 +62,10 @@ def weights_of(pages):
 
 
 def wcxb_table(pages, probs, tau, floor):
-    rows = defaultdict(lambda: [0, 0.0, 0.0])
-    for p, pr in zip(pages, probs):
+    def scored(p, pr):
         before = page_f1(p, [True] * len(p['blocks']))
-        after = page_f1(p, keeps(p, pr, tau, floor)) if pr else before
-        for t in ('overall', p['type']):
-            r = rows[t]
-            r[0] += 1
-            r[1] += before
-            r[2] += after
-    return {t: (r[0], r[1] / r[0], r[2] / r[0]) for t, r in rows.items()}
+        return p['type'], before, page_f1(p, keeps(p, pr, tau, floor)) if pr else before
+    return type_means(scored(p, pr) for p, pr in zip(pages, probs))
 
 
 def articles_f1(pages, probs, tau, floor):
