@@ -2,6 +2,7 @@
 trigram labels, the trees of a scikit-learn gradient-boosting model as arrays, and the feature
 names a model is trained on (read from the TypeScript module that computes them)."""
 import re
+from collections import defaultdict
 
 SEED = 35
 WORD = re.compile(r'[^\W]+', re.UNICODE)
@@ -23,6 +24,32 @@ def coverage(ts, bag, tri):
         return sum(t in bag for t in ts) / len(ts)
     g = trigrams(ts)
     return sum(x in tri for x in g) / len(g)
+
+
+def bag_f1(got, want):
+    """The wcxb metric: F1 of two bags of word tokens (Counters)."""
+    wn, gn = sum(want.values()), sum(got.values())
+    if wn == 0:
+        return 1.0 if gn == 0 else 0.0
+    if gn == 0:
+        return 0.0
+    common = sum(min(n, want[t]) for t, n in got.items())
+    if common == 0:
+        return 0.0
+    pr, rc = common / gn, common / wn
+    return 2 * pr * rc / (pr + rc)
+
+
+def type_means(scored):
+    """(page type, F1 before, F1 after) per page -> {type or 'overall': (pages, before, after)}."""
+    rows = defaultdict(lambda: [0, 0.0, 0.0])
+    for kind, before, after in scored:
+        for t in ('overall', kind):
+            r = rows[t]
+            r[0] += 1
+            r[1] += before
+            r[2] += after
+    return {t: (r[0], r[1] / r[0], r[2] / r[0]) for t, r in rows.items()}
 
 
 def norm(s):

@@ -18,11 +18,11 @@ figures come from `npm run bench:quality`. Deterministic: SEED fixes every rando
 Needs Debian's python3-sklearn (1.2).
 """
 import argparse, json, math, re, sys
-from collections import Counter, defaultdict
+from collections import Counter
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.model_selection import GroupKFold
-from learned_common import SEED, coverage, feature_names, model_file, norm, tokens, trigrams
+from learned_common import SEED, bag_f1, coverage, feature_names, model_file, norm, tokens, trigrams, type_means
 
 PARAMS = dict(n_estimators=150, max_depth=4, learning_rate=0.1, subsample=0.8, min_samples_leaf=20,
               random_state=SEED)
@@ -44,19 +44,6 @@ def load(path):
             for e in p['elements']:
                 e['label'] = int(coverage(e['tokens'], p['truth_bag'], tri) >= 0.5)
     return pages
-
-
-def f1_of(got, want):
-    wn, gn = sum(want.values()), sum(got.values())
-    if wn == 0:
-        return 1.0 if gn == 0 else 0.0
-    if gn == 0:
-        return 0.0
-    common = sum(min(n, want[t]) for t, n in got.items())
-    if common == 0:
-        return 0.0
-    pr, rc = common / gn, common / wn
-    return 2 * pr * rc / (pr + rc)
 
 
 def left_out(p, probs, tau, floor):
@@ -86,16 +73,10 @@ def after_bag(p, out):
 
 
 def wcxb_table(pages, probs, tau, floor):
-    rows = defaultdict(lambda: [0, 0.0, 0.0])
-    for p, pr in zip(pages, probs):
-        before = f1_of(p['answer_tokens'], p['truth_bag'])
-        after = f1_of(after_bag(p, left_out(p, pr, tau, floor)), p['truth_bag']) if pr else before
-        for t in ('overall', p['type']):
-            r = rows[t]
-            r[0] += 1
-            r[1] += before
-            r[2] += after
-    return {t: (r[0], r[1] / r[0], r[2] / r[0]) for t, r in rows.items()}
+    def scored(p, pr):
+        before = bag_f1(p['answer_tokens'], p['truth_bag'])
+        return p['type'], before, bag_f1(after_bag(p, left_out(p, pr, tau, floor)), p['truth_bag']) if pr else before
+    return type_means(scored(p, pr) for p, pr in zip(pages, probs))
 
 
 def articles_f1(pages, probs, tau, floor):
