@@ -1,14 +1,15 @@
 // PDF benchmark: urlkit's PDF reading (pdf.js text, layout into blocks, render to text) next to
 // the floor, unpdf's own extractText (pdf.js text joined per page, no layout), on the same
 // generated files in the same run, rows taken in turn, in process; and the same task as the
-// service runs it, in a PDF process of its own under its memory limit (pdf-processes.ts: the
-// bytes and the answer cross a pipe), warm, and what starting such a process costs. Also the
+// service runs it, read in a PDF process of its own under its memory limit (pdf-processes.ts: the
+// bytes and the blocks cross a pipe) and rendered here, warm, and what starting such a process
+// costs. Also the
 // anti-bot detector's cost per page.
 //   npm run bench:pdf  [-- --rounds 3]
 import { extractText, getDocumentProxy } from 'unpdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectBotProtection } from '../src/fetch/bot-protection.js';
-import { pdfTask } from '../src/workers/pdf-task.js';
+import { pdfTask, renderPdf } from '../src/workers/pdf-task.js';
 import { PdfProcesses } from '../src/workers/pdf-processes.js';
 import { defaultConfig } from '../src/config/config.js';
 import { BOT_PAGES, VENDOR_ARTICLE } from '../test/support/bot-pages.js';
@@ -71,7 +72,8 @@ for (const [name, bytes] of files) {
     await pdfTask(request(bytes));
     const o = performance.now() - t;
     t = performance.now();
-    await processes.run(request(bytes), new AbortController().signal);
+    // Read in the process, rendered here (the service renders in a worker thread).
+    renderPdf(await processes.run(request(bytes), new AbortController().signal), request(bytes));
     const p = performance.now() - t;
     // The first round warms both up (module load, JIT) and is not counted.
     if (r > 0) {
