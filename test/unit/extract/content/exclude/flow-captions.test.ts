@@ -2,9 +2,9 @@
 // gallery's counter and a teaser card's picture label are not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHtml } from '../../../src/parse/parse-html.js';
-import { extractContent } from '../../../src/extract/content/extract-content.js';
-import { renderText } from '../../../src/render/text.js';
+import { parseHtml } from '../../../../../src/parse/parse-html.js';
+import { extractContent } from '../../../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../../../src/render/text.js';
 
 function contentText(body: string): string {
   const html = `<html><head><title>The bridge after the flood</title></head><body>${body}</body></html>`;
