@@ -15,6 +15,7 @@ import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
 import { inDeclaredPost, isOneLine } from './post-headers.js';
+import { isFlowCaption } from './flow-captions.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
 import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
@@ -205,7 +206,7 @@ function strictRule(ex: Exclusions, el: Element): string | null {
   if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el))
     return 'byline';
   if (rel === 'author' && !isPostHeader(el)) return 'byline';
-  if (el.name === 'figcaption') return 'figure caption';
+  if (el.name === 'figcaption') return isFlowCaption(el) ? null : 'figure caption';
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
     if (CAPTION.test(cls) && !holdsHeading(el)) return 'caption class';

@@ -81,3 +81,10 @@ export const PARAGRAPH_LINK_SHARE = 0.2;
 export const MAX_DATELINE_CHARS = 80;
 /** The paragraph's own words after it: a sentence, not "by Jane Doe". */
 export const MIN_REST_CHARS = 40;
+
+// content/exclude/flow-captions
+/** A caption a reader reads is a sentence: at least this many words besides its credit (a
+ *  counter, a name or a credit alone has fewer). */
+export const FLOW_CAPTION_MIN_WORDS = 6;
+/** ...and a line or two: a longer "caption" is a card's or a slide's text block. */
+export const FLOW_CAPTION_MAX_CHARS = 300;
