@@ -46,9 +46,46 @@ test('hostile runs are counted in bounded time, close to the library', () => {
 // before and after words, line breaks before slashes and punctuation, contractions, marks,
 // capitals inside words, digits, scripts without spaces.
 const ALPHABET = [
-  ' ', ' ', ' ', '  ', '\n', '\n\n', '\r\n', '\t', '\u00a0', '\u2028', '\u3000', '/', '//', '.', ',', '!?', '"',
-  "'s", "'LL", "'", '-', '(', '<|', '|>', 'a', 'the', 'Word', 'HTML', 'iPhone', 'é', 'e\u0301', '12', '12345',
-  '½', 'straße', 'Ωμέγα', '潮の満ち引き', 'العربية', '😀', 'x'.repeat(20),
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\r\n',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\u3000',
+  '/',
+  '//',
+  '.',
+  ',',
+  '!?',
+  '"',
+  "'s",
+  "'LL",
+  "'",
+  '-',
+  '(',
+  '<|',
+  '|>',
+  'a',
+  'the',
+  'Word',
+  'HTML',
+  'iPhone',
+  'é',
+  'e\u0301',
+  '12',
+  '12345',
+  '½',
+  'straße',
+  'Ωμέγα',
+  '潮の満ち引き',
+  'العربية',
+  '😀',
+  'x'.repeat(20),
 ];
 
 /** A text of `n` random pieces of ALPHABET, the same for the same seed. */
@@ -63,13 +100,23 @@ function randomText(seed: number, n: number): string {
 }
 
 // Places where a piece goes on past a line feed or begins with a space after whitespace.
-const EDGES = ['see the list.\n/usr/bin and .\n//x', ').\n/home', 'end:\r\n/ a', 'a   b \n c\t d', "it's\nHe'LL / x /\ny"];
+const EDGES = [
+  'see the list.\n/usr/bin and .\n//x',
+  ').\n/home',
+  'end:\r\n/ a',
+  'a   b \n c\t d',
+  "it's\nHe'LL / x /\ny",
+];
 
 test('counting by segments gives the library count of any text, in both encodings', () => {
   for (let seed = 1; seed <= 400 + EDGES.length; seed++) {
     const text = EDGES[seed - 401] ?? randomText(seed, 1 + (seed % 60));
     assert.equal(countTokens(text, 'o200k_base'), o200k(text, { disallowedSpecial: new Set() }), JSON.stringify(text));
-    assert.equal(countTokens(text, 'cl100k_base'), cl100k(text, { disallowedSpecial: new Set() }), JSON.stringify(text));
+    assert.equal(
+      countTokens(text, 'cl100k_base'),
+      cl100k(text, { disallowedSpecial: new Set() }),
+      JSON.stringify(text),
+    );
   }
 });
 
