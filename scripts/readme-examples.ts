@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { startExampleSite } from './readme-site.js';
 
@@ -156,14 +157,44 @@ export async function answers(examples: readonly Example[]): Promise<Map<string,
   }
 }
 
-/** The README with every example region holding the answer the service gives now. */
-export async function generate(readme: string): Promise<string> {
-  const examples = findExamples(readme);
-  const shown = await answers(examples);
+/** Values that differ on every call: replaced by their type, so their presence still counts. */
+const VOLATILE = new Set(['correlation_id', 'fetched_at', 'response_time_ms', 'timings']);
+
+/** An answer with its clock readings, measured times and ids replaced by their types. */
+export function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, v]) => [
+      key,
+      !VOLATILE.has(key)
+        ? comparable(v)
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v as Record<string, unknown>).map(([k, t]) => [k, t === null ? null : typeof t]),
+            )
+          : typeof v,
+    ]),
+  );
+}
+
+/** The JSON between a region's fences. */
+export function shownIn(region: string): unknown {
+  const body = region.slice(region.indexOf('\n') + 1, region.lastIndexOf(FENCE));
+  return JSON.parse(body);
+}
+
+/** The README with every example region holding the answer the service gives now. A region whose
+ *  answer differs only in clock readings and ids keeps its text, so a run changes nothing that
+ *  did not change. */
+export function withAnswers(readme: string, examples: readonly Example[], shown: Map<string, string>): string {
   let out = '';
   let at = 0;
   for (const example of examples) {
-    out += `${readme.slice(at, example.start)}\`\`\`json\n${shown.get(example.name)}\`\`\`\n`;
+    const answer = shown.get(example.name)!;
+    const region = readme.slice(example.start, example.end);
+    const same = isDeepStrictEqual(comparable(shownIn(region)), comparable(JSON.parse(answer)));
+    out += readme.slice(at, example.start) + (same ? region : `\`\`\`json\n${answer}\`\`\`\n`);
     at = example.end;
   }
   return out + readme.slice(at);
@@ -171,5 +202,7 @@ export async function generate(readme: string): Promise<string> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const path = new URL(README, root);
-  writeFileSync(path, await generate(readFileSync(path, 'utf8')));
+  const readme = readFileSync(path, 'utf8');
+  const examples = findExamples(readme);
+  writeFileSync(path, withAnswers(readme, examples, await answers(examples)));
 }
