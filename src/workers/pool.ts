@@ -135,7 +135,11 @@ export class WorkerPool {
   ): Promise<WorkerTaskResult<K>> {
     const release = await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
-    const stop = new TaskBudget(options.timeoutMs ?? this.taskTimeoutMs);
+    const budget = options.timeoutMs ?? this.taskTimeoutMs;
+    const stop = new TaskBudget(
+      budget,
+      options.startBy === undefined ? budget : Math.max(0, options.startBy - Date.now()),
+    );
     const startId = this.nextStartId++;
     const caller = options.signal;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -180,6 +184,10 @@ export class WorkerPool {
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
+    if (stop.timedOut && !stop.started)
+      throw new ItemFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.", {
+        cause: err,
+      });
     if (stop.timedOut)
       throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
         cause: err,
