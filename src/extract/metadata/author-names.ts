@@ -3,6 +3,14 @@
 // rejects what is not a name at all (a URL, an e-mail, a sentence, a bare site name's domain).
 import { findDateInText } from './dates.js';
 import { collapse, dropParenthesised, trimEnds } from './text.js';
+import {
+  MAX_BYLINE_WORDS,
+  MAX_NAMES,
+  MAX_NAME_WORDS,
+  MAX_RAW_BYLINE_CHARS,
+  MIN_NAME_CHARS,
+  MIN_REPEATED_NAME_CHARS,
+} from './thresholds.js';
 
 const LEAD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -52,10 +60,6 @@ const JOB =
 export const AGENCY =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
-const MAX_NAMES = 6;
-const MAX_NAME_WORDS = 5;
-/** More words than six names of five words with their connectors: a sentence, not a byline. */
-const MAX_BYLINE_WORDS = 30;
 
 /** A login with a number ("freeman1984", "delta201", "r23"): how some pages sign, but a weaker sign than a name. */
 export const NUMBERED_LOGIN = /^\p{L}[\p{L}_.-]*\p{L}\d{1,4}$|^\p{Ll}\d{2,4}$/u;
@@ -63,7 +67,7 @@ export const NUMBERED_LOGIN = /^\p{L}[\p{L}_.-]*\p{L}\d{1,4}$|^\p{Ll}\d{2,4}$/u;
 /** The names in a byline, joined with ", "; null when nothing in it reads as a person's name. */
 export function cleanAuthor(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  let s = collapse(raw, 400);
+  let s = collapse(raw, MAX_RAW_BYLINE_CHARS);
   // An e-mail address with the name beside it, as feeds and mail headers write an author
   // ("jane@example.com (Jane Doe)", "Jane Doe <jane@example.com>"): the name.
   const mailed = /^[^\s@()<>]+@[^\s@()<>]+\s*\(([^()@]+)\)$/.exec(s) ?? /^([^<>@]+)<[^\s@<>]+@[^\s@<>]+>$/.exec(s);
@@ -145,7 +149,7 @@ function onceIfTwice(part: string): string {
   return Number.isInteger(half) &&
     part[half] === ' ' &&
     part.slice(0, half) === part.slice(half + 1) &&
-    [...part.slice(0, half)].length >= 3
+    [...part.slice(0, half)].length >= MIN_REPEATED_NAME_CHARS
     ? part.slice(0, half)
     : part;
 }
@@ -169,7 +173,7 @@ function looksLikeName(s: string): boolean {
   )
     return false;
   // One letter ("I" of "Yellow Vests and I") is no name; quoted words are a title or a phrase.
-  if ([...s].length < 2 || /[«»\u201c\u201d\u201e"]/.test(s)) return false;
+  if ([...s].length < MIN_NAME_CHARS || /[«»\u201c\u201d\u201e"]/.test(s)) return false;
   // A name has letters; a single lower-case word ("admin", "staff") is a role, not a name.
   if (!/\p{L}/u.test(s) || /[!?\p{Extended_Pictographic}]/u.test(s)) return false;
   if (words.length === 1 && NOT_NAMES.test(s)) return false;

@@ -7,6 +7,7 @@ import { cleanAuthor } from './author-names.js';
 import type { RuleContext } from './context.js';
 import { siteHosts, titleBrand } from './site.js';
 import { collapse, fold } from './text.js';
+import { MAX_INITIALS_WORDS, MIN_COMPACT_NAME_CHARS, MIN_INITIALS_WORDS } from './thresholds.js';
 
 /**
  * The names that are people: a name that is the site's or publisher's own ("ABC News" as meta
@@ -38,10 +39,14 @@ function organisations(ctx: RuleContext): Set<string> {
     if (!s) return;
     out.add(fold(s));
     // The same name written another way: "Interscenario" for "INTERSCENAR.IO", "Spiegel Online" for "SPIEGEL-ONLINE".
-    if (compact(s).length >= 5) out.add(compact(s));
+    if (compact(s).length >= MIN_COMPACT_NAME_CHARS) out.add(compact(s));
     // Its initials, as a desk signs ("LN" for "Lübecker Nachrichten", "JF" for "Junge Freiheit").
     const words = s.split(/[\s-]+/).filter((w) => /^\p{Lu}/u.test(w));
-    if (words.length >= 2 && words.length <= 4 && words.length === s.split(/[\s-]+/).length)
+    if (
+      words.length >= MIN_INITIALS_WORDS &&
+      words.length <= MAX_INITIALS_WORDS &&
+      words.length === s.split(/[\s-]+/).length
+    )
       out.add(fold(words.map((w) => w[0]).join('')));
   };
   for (const v of ctx.tags.meta.get('og:site_name') ?? []) add(v);

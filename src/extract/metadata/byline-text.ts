@@ -6,6 +6,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { cleanAuthor } from './author-names.js';
 import { collapse } from './text.js';
 import { isText } from './node-kinds.js';
+import { MAX_SEGMENTS, MAX_SEGMENT_WORDS } from './thresholds.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'button', 'time']);
 /** A node that only announces the name ("By", "Von", "Autor:", "Text von"). */
@@ -14,9 +15,6 @@ export const LEAD_ONLY =
   /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
 /** A node joining two names ("and", ",", "&", "und"). */
 const CONNECTOR = /^(?:[,;&ey]|and|und|et|og|och|en)$/i;
-const MAX_SEGMENTS = 30;
-/** More words in one text node than a byline's list of names: prose. */
-const MAX_SEGMENT_WORDS = 20;
 
 /** The text nodes of an element, collapsed, in order (at most MAX_SEGMENTS). */
 function segments(el: Element): string[] {

@@ -11,10 +11,16 @@ import { aside, insideComment, insideFurniture, insideQuote, insideTeaser, insid
 import type { BylineTag, PageTags } from './tag-types.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
-
-export const MAX_CANDIDATES = 40;
-
-export const MAX_CANDIDATE_CHARS = 200;
+import {
+  MAX_ATTRIBUTE_DATE_CHARS,
+  MAX_CANDIDATES,
+  MAX_CANDIDATE_CHARS,
+  MAX_JOINED_NAMES,
+  MAX_LABEL_CHARS,
+  MAX_LEAD_CHARS,
+  MAX_RAW_CHARS,
+  MAX_RAW_LABEL_CHARS,
+} from './thresholds.js';
 
 const AUTHOR_CLASS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -53,12 +59,14 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
       const named = declared
         ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
         : null;
-      let text = named ? collapse(attribute(named, 'content') ?? textContent(named), 1000) : (bylineNames(el) ?? '');
+      let text = named
+        ? collapse(attribute(named, 'content') ?? textContent(named), MAX_RAW_CHARS)
+        : (bylineNames(el) ?? '');
       // A byline that shows only the writer's photo names them in its alt text
       // ("<a rel=author><img alt="Jane Doe"></a>", "<div class=author><img alt="Jane Doe"></div>").
       if (text === '' && collapse(textContent(el)) === '') {
         const img = findOne((c) => c.name === 'img' && !!attribute(c, 'alt')?.trim(), el.children);
-        text = img ? collapse(attribute(img, 'alt') ?? '', 1000) : '';
+        text = img ? collapse(attribute(img, 'alt') ?? '', MAX_RAW_CHARS) : '';
         // "avatar", "Profilbild", "photo of the author": the picture's kind, not a name.
         // A name is written with capitals (where its script has them): "blank", "user" are not names.
         if (
@@ -70,7 +78,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
         pushByline(tags, el, { text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
-      const text = collapse(textContent(el), 1000);
+      const text = collapse(textContent(el), MAX_RAW_CHARS);
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 2 });
     }
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
@@ -78,9 +86,9 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
     if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
       // Bounded: a wrapper with one or two children may hold the whole page's text.
       // "<span>| By </span><span>Jane Doe</span>": a separator printed before the label is not part of it.
-      const label = collapse(textUpTo(el, LABEL_MAX_RAW_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
+      const label = collapse(textUpTo(el, MAX_RAW_LABEL_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
       if (
-        label.length <= 20 &&
+        label.length <= MAX_LABEL_CHARS &&
         (/:$/.test(label) || BY_WORD.test(label)) &&
         LEAD_ONLY.test(label) &&
         !insideFurniture(el)
@@ -88,7 +96,9 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
         let next = el.next;
         while (next && ((isText(next) && collapse(next.data) === '') || (isPlainTag(next) && next.name === 'br')))
           next = next.next;
-        let text = next ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', 1000) : '';
+        let text = next
+          ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', MAX_RAW_CHARS)
+          : '';
         if (isPlainTag(next)) text = withNameAfter(text, next);
         if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 3 });
       }
@@ -103,13 +113,17 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
         while (next && isText(next) && collapse(next.data) === '') next = next.next;
         if (next && isPlainTag(next) && !insideFurniture(el)) {
           // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
-          const parts = [collapse(textContent(next), 1000)];
+          const parts = [collapse(textContent(next), MAX_RAW_CHARS)];
           for (
             let sib = next.next;
-            sib && isText(sib) && NAME_JOIN.test(collapse(sib.data)) && isPlainTag(sib.next) && parts.length < 6;
+            sib &&
+            isText(sib) &&
+            NAME_JOIN.test(collapse(sib.data)) &&
+            isPlainTag(sib.next) &&
+            parts.length < MAX_JOINED_NAMES;
             sib = sib.next.next
           ) {
-            parts.push(collapse(textContent(sib.next), 1000));
+            parts.push(collapse(textContent(sib.next), MAX_RAW_CHARS));
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
@@ -146,7 +160,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
     (DATE_CLASS.test(marks) || /date/.test(itemprop))
   ) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
-    const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), 1000);
+    const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
     // A reader's comment below the article dates the comment, not the article.
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !aside(el)) {
       tags.dateTexts.push(text);
@@ -165,7 +179,7 @@ export function attributeDate(el: Element): string | null {
   for (const [key, value] of Object.entries(el.attribs)) {
     if (
       (key.startsWith('data-') || key === 'title') &&
-      value.length <= 40 &&
+      value.length <= MAX_ATTRIBUTE_DATE_CHARS &&
       /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)
     ) {
       const d = toIsoDate(value);
@@ -188,9 +202,6 @@ const BY_WORD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 
-/** A byline label ("Autor:") is at most 20 characters once collapsed; past this raw length it is prose. */
-const LABEL_MAX_RAW_CHARS = 200;
-
 /**
  * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised
  * name.
@@ -199,8 +210,6 @@ const LEAD_WITH_NAME =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 
-const MAX_LEAD_CHARS = 80;
-
 /** A text node joining two names ("und", "and", ",", "&"). */
 const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;
 
@@ -208,7 +217,9 @@ const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;
  *  element `linked`, is a job title and not a name; the name is the text that follows it. */
 function withNameAfter(text: string, linked: ChildNode): string {
   const after = linked.next;
-  return !!after && isText(after) && cleanAuthor(text) === null ? collapse(`${text} ${after.data}`, 1000) : text;
+  return !!after && isText(after) && cleanAuthor(text) === null
+    ? collapse(`${text} ${after.data}`, MAX_RAW_CHARS)
+    : text;
 }
 
 /**

@@ -6,9 +6,7 @@
 // toIsoDate reads one value meant to be a date (a meta content, a datetime attribute, JSON-LD).
 // findDateInText looks for a date written inside running text ("Published 3 March 2020").
 
-// Sanity window: a publication date before the web or far in the future is a parsing accident.
-const MIN_YEAR = 1990;
-const MAX_YEAR = 2100;
+import { MAX_YEAR, MIN_YEAR } from './thresholds.js';
 
 const ISO =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole

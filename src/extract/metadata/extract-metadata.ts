@@ -23,9 +23,9 @@ import { visibleText } from './visible-text.js';
 import { single, tagGroup } from './tag-groups.js';
 import type { PageMetadata } from './types.js';
 import { documentBase } from './urls.js';
+import { MAX_DESCRIPTION_CHARS } from './thresholds.js';
 
 /** Longest description kept; longer ones are cut at this many characters. */
-const MAX_DESCRIPTION_CHARS = 5000;
 
 export function extractMetadata(doc: Document, finalUrl: string, headers: Record<string, string> = {}): PageMetadata {
   const tags = collectTags(doc);

@@ -4,8 +4,7 @@ import type { Feed, FeedType } from './types.js';
 import type { LinkTag } from './page-tags.js';
 import { clean } from './text.js';
 import { resolveUrl } from './urls.js';
-
-const MAX_FEEDS = 20;
+import { MAX_FEEDS } from './thresholds.js';
 
 const TYPES: Record<string, FeedType> = {
   'application/rss+xml': 'rss',

@@ -2,6 +2,7 @@
 // Organization's, references followed), URLs (an ImageObject's), the first node that has one.
 import { deref, type JsonLd, type JsonLdNode } from '../page/json-ld.js';
 import { collapse, decodeEntities } from './text.js';
+import { MAX_LD_VALUE_DEPTH } from './thresholds.js';
 
 /** A plain text value: strings, numbers, {@value}, or the first of an array of those. */
 export function textOf(value: unknown): string | null {
@@ -23,7 +24,7 @@ export function textOf(value: unknown): string | null {
 
 /** A name: a string, or an object's name (Person, Organization), or several joined. */
 export function namesOf(value: unknown, ld: JsonLd, depth = 0): string[] {
-  if (depth > 4) return [];
+  if (depth > MAX_LD_VALUE_DEPTH) return [];
   value = deref(value, ld);
   if (typeof value === 'string') {
     const s = textOf(value);
@@ -51,7 +52,7 @@ function fullNode(o: JsonLdNode, ld: JsonLd): JsonLdNode | null {
 /** A URL-ish value: a string, an ImageObject's url/contentUrl, or the first of an array. */
 export function urlOf(value: unknown, ld: JsonLd, depth = 0): string | null {
   // References can form cycles ({"url": {"@id": self}}): the depth bound ends them.
-  if (depth > 4) return null;
+  if (depth > MAX_LD_VALUE_DEPTH) return null;
   value = deref(value, ld);
   if (typeof value === 'string') return decodeEntities(value).trim() || null;
   if (Array.isArray(value)) {

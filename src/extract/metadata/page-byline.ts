@@ -4,9 +4,7 @@ import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
-
-/** How many elements apart two declared author names still belong to one byline. */
-const SAME_BYLINE_ELEMENTS = 8;
+import { SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
 /** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
 export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {

@@ -3,7 +3,8 @@
 import type { RuleContext } from './context.js';
 import { textOf } from './json-ld-values.js';
 import { findDateInText, toIsoDate } from './dates.js';
-import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from './headline-position.js';
+import { headlineAt } from './headline-position.js';
+import { ABOVE_HEADLINE, NEAR_HEADLINE, SHOWN_CLOCK_DATES, SHOWN_DAY_DATES, SHOWN_DAY_HOURS } from './thresholds.js';
 
 /**
  * A declared instant in UTC ("2023-11-09T01:09:55Z") written on the page's own clock when the
@@ -32,17 +33,14 @@ export function onPageClock(ctx: RuleContext, iso: string | null): string | null
   return Math.abs(offset) <= SHOWN_DAY_HOURS * 60 ? atOffset(iso, utc, offset) : out;
 }
 
-/** How far (hours) from UTC a shown day may move a declared instant. */
-const SHOWN_DAY_HOURS = 3;
-
 /**
  * The first calendar day the page shows for its date: a <time>'s text, a date-marked element, the date by the
  * headline.
  */
 function shownDay(ctx: RuleContext): string | null {
   const shown: string[] = [];
-  for (const t of ctx.tags.times.filter((x) => !x.comment && !x.quoted).slice(0, 3)) shown.push(t.text);
-  shown.push(...ctx.tags.dateTexts.slice(0, 3));
+  for (const t of ctx.tags.times.filter((x) => !x.comment && !x.quoted).slice(0, SHOWN_DAY_DATES)) shown.push(t.text);
+  shown.push(...ctx.tags.dateTexts.slice(0, SHOWN_DAY_DATES));
   for (const s of shown) {
     const d = s && !/^\d{4}-\d{2}-\d{2}T/.test(s) ? findDateInText(s, { shortYear: true }) : null;
     // A shown time of day that is not the instant's dates another moment (an update): no clue to the day.
@@ -60,8 +58,8 @@ function shownDay(ctx: RuleContext): string | null {
 /** The instant on the clock the page shows (sure: a shown wall time or the same instant declared with its offset). */
 function onShownClock(ctx: RuleContext, iso: string, utc: number): { out: string; sure: boolean } {
   const shown: string[] = [];
-  for (const t of ctx.tags.times.slice(0, 10)) shown.push(t.datetime, t.text);
-  shown.push(...ctx.tags.dateTexts.slice(0, 10));
+  for (const t of ctx.tags.times.slice(0, SHOWN_CLOCK_DATES)) shown.push(t.datetime, t.text);
+  shown.push(...ctx.tags.dateTexts.slice(0, SHOWN_CLOCK_DATES));
   // The dateline printed by the headline ("Ariel Melgar Cabrera 3/5/2022 22:41").
   const text = ctx.bodyText();
   const h1 = headlineAt(ctx, text);

@@ -5,7 +5,7 @@ import type { Document, Element } from 'domhandler';
 import { findAll, textContent } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
 import { textContent as textUpTo } from '../dom/walk.js';
-import { MAX_CANDIDATES, MAX_CANDIDATE_CHARS, attributeDate, readCandidates } from './candidates.js';
+import { attributeDate, readCandidates } from './candidates.js';
 import {
   aside,
   insideArticle,
@@ -19,11 +19,17 @@ import { emptyTitleFacts, readTitleTag } from '../page/title-facts.js';
 import { signature } from './signature-line.js';
 import type { PageTags } from './tag-types.js';
 import { collapse } from './text.js';
+import {
+  LEAD_MIN_CHARS,
+  MAX_CANDIDATES,
+  MAX_CANDIDATE_CHARS,
+  MAX_FIELD_CHARS,
+  MAX_LOGOS,
+  MAX_SCRIPT_CHARS,
+} from './thresholds.js';
 
 export type { BylineTag, ImageTag, LinkTag, PageTags, TimeTag } from './tag-types.js';
 export { firstMeta } from '../page/title-facts.js';
-
-const LEAD_MIN_CHARS = 80;
 
 /** A lazy loader's stand-in image file ("lazy.gif", "placeholder.png", "blank.gif", "1x1.png"). */
 const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
@@ -59,7 +65,7 @@ export function collectTags(doc: Document): PageTags {
         }
         if (collapse(textUpTo(el, LEAD_MIN_CHARS * 2)).length >= LEAD_MIN_CHARS) tags.lastLongAt = at;
         if (tags.lead === null) {
-          const t = collapse(textContent(el), 2000);
+          const t = collapse(textContent(el), MAX_FIELD_CHARS);
           if (t.length >= LEAD_MIN_CHARS) {
             if (insideArticle(el)) tags.lead = t;
             else looseLead ??= t;
@@ -123,17 +129,12 @@ export function collectTags(doc: Document): PageTags {
   return tags;
 }
 
-/** How much of one inline script is searched for date keys. */
-const MAX_SCRIPT_CHARS = 200_000;
-
 /**
  * A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value.
  */
 const SCRIPT_DATE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
-
-const MAX_LOGOS = 5;
 
 /** An <img> the page declares as its logo (itemprop=logo), or one in its header marked or named as the logo. */
 function readLogo(el: Element, tags: PageTags): void {

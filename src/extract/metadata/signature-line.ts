@@ -4,14 +4,15 @@ import { attribute } from '../../parse/nodes.js';
 import { textContent as textUpTo } from '../dom/walk.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
+import { MAX_RAW_LABEL_CHARS, MAX_SIGNATURE_CHARS, MIN_SIGNATURE_CHARS } from './thresholds.js';
 
 const EMPHASIS = new Set(['b', 'strong', 'i', 'em', 'font', 'span', 'small']);
 
 /** A signature line: at most 40 characters, all of it emphasised or right-aligned, or led by a dash. */
 export function signature(el: Element): string | null {
-  const text = collapse(textUpTo(el, 200));
+  const text = collapse(textUpTo(el, MAX_RAW_LABEL_CHARS));
   // "Weitere Informationen:" announces what follows; it signs nothing.
-  if (text.length < 3 || text.length > 40 || /:$/.test(text)) return null;
+  if (text.length < MIN_SIGNATURE_CHARS || text.length > MAX_SIGNATURE_CHARS || /:$/.test(text)) return null;
   if (/^[-\u2013\u2014]{1,4}\s*\S/.test(text)) return text.replace(/^[-\u2013\u2014]+\s*/, '');
   const right =
     /right/i.test(attribute(el, 'align') ?? '') || /text-align\s*:\s*right/i.test(attribute(el, 'style') ?? '');

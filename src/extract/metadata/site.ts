@@ -4,6 +4,14 @@
 import { namesOf } from './json-ld-values.js';
 import { firstMeta, type TitleContext } from '../page/title-facts.js';
 import { clean, fold } from './text.js';
+import {
+  MAX_HOST_BRAND_WORDS,
+  MAX_TITLE_BRAND_CHARS,
+  MAX_TITLE_BRAND_WORDS,
+  MIN_COMPACT_NAME_CHARS,
+  MIN_HOST_LABEL_CHARS,
+  MIN_HOST_PREFIX_CHARS,
+} from './thresholds.js';
 
 /** The names the site gives itself: its logo <h1>, og:site_name, application-name. */
 export function declaredSiteNames(ctx: TitleContext): string[] {
@@ -23,7 +31,10 @@ export function onlySiteName(ctx: TitleContext, t: string): boolean {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^\p{L}\p{N}]+/gu, '');
-  return squash.length >= 5 && siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash));
+  return (
+    squash.length >= MIN_COMPACT_NAME_CHARS &&
+    siteHosts(ctx).some((h) => h.split('.').some((l) => l.replace(/-/g, '') === squash))
+  );
 }
 
 /** The site's own host names without "www.": the final URL's and the page's own canonical
@@ -112,7 +123,7 @@ export function hostBrand(title: string | null, hosts: readonly (string | null)[
   const labels = hosts
     .flatMap((h) => (h ? h.split('.').slice(0, -1) : []))
     .map((l) => l.replace(/-/g, ''))
-    .filter((l) => l.length >= 3 && !/^(?:www|com|org|net|gov|edu)$/.test(l));
+    .filter((l) => l.length >= MIN_HOST_LABEL_CHARS && !/^(?:www|com|org|net|gov|edu)$/.test(l));
   if (!labels.length) return null;
   const squash = (x: string) =>
     x
@@ -125,9 +136,9 @@ export function hostBrand(title: string | null, hosts: readonly (string | null)[
     const value = siteNameValue(part);
     if (
       value &&
-      part.split(/\s+/).length <= 5 &&
-      p.length >= 3 &&
-      labels.some((l) => p === l || p.startsWith(l) || (p.length >= 4 && l.startsWith(p)))
+      part.split(/\s+/).length <= MAX_HOST_BRAND_WORDS &&
+      p.length >= MIN_HOST_LABEL_CHARS &&
+      labels.some((l) => p === l || p.startsWith(l) || (p.length >= MIN_HOST_PREFIX_CHARS && l.startsWith(p)))
     )
       return value;
   }
@@ -142,7 +153,8 @@ export function titleBrand(title: string | null): string | null {
   if (parts.length < 2) return null;
   const last = parts[parts.length - 1]!;
   const first = parts[0]!;
-  const short = (x: string) => x.split(' ').length <= 4 && x.length <= 40 && /\p{L}{2}/u.test(x);
+  const short = (x: string) =>
+    x.split(' ').length <= MAX_TITLE_BRAND_WORDS && x.length <= MAX_TITLE_BRAND_CHARS && /\p{L}{2}/u.test(x);
   if (short(last) && last.length < first.length) return last;
   if (short(first) && first.length < last.length) return first;
   return null;

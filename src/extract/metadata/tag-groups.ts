@@ -4,9 +4,7 @@ import type { PageTags } from './page-tags.js';
 import { collapse } from './text.js';
 import type { TagValues } from './types.js';
 import { resolveUrl } from './urls.js';
-
-const MAX_KEYS = 100;
-const MAX_VALUES_PER_KEY = 20;
+import { MAX_TAG_KEYS, MAX_VALUES_PER_KEY } from './thresholds.js';
 
 const URL_KEYS: Record<string, ReadonlySet<string>> = {
   'og:': new Set([
@@ -32,7 +30,7 @@ export function tagGroup(tags: PageTags, prefix: 'og:' | 'twitter:', base: strin
   for (const [fullKey, rawValues] of tags.meta) {
     if (!fullKey.startsWith(prefix)) continue;
     const key = fullKey.slice(prefix.length);
-    if (key === '' || keys >= MAX_KEYS) continue;
+    if (key === '' || keys >= MAX_TAG_KEYS) continue;
     const values: string[] = [];
     for (const raw of rawValues) {
       if (values.length >= MAX_VALUES_PER_KEY) break;

@@ -1,9 +1,9 @@
 // String hygiene shared by every metadata rule: one space between words, nothing at the ends,
 // and a cap so a hostile page cannot make one field megabytes long.
 import { decodeHTML } from 'entities';
+import { MAX_FIELD_CHARS } from './thresholds.js';
 
 /** Longest value kept for any single string field (characters). */
-export const MAX_FIELD_CHARS = 2000;
 
 export function collapse(value: string | null | undefined, max = MAX_FIELD_CHARS): string {
   if (!value) return '';

@@ -5,6 +5,13 @@ import { articleOrPage, ldText, meta, type Rule } from '../metadata/context.js';
 import type { TitleContext } from './title-facts.js';
 import { declaredHosts, declaredSiteNames, hostBrand, siteHosts } from '../metadata/site.js';
 import { clean, fold } from '../metadata/text.js';
+import {
+  H1S_CONTAINED,
+  MIN_CJK_STORY_CHARS,
+  MIN_CONTAINED_H1_CHARS,
+  MIN_HOST_LABEL_CHARS,
+  MAX_SECTION_WORDS,
+} from '../metadata/thresholds.js';
 
 /**
  * A declared title that contains the page's own <h1> plus more (a site name, a section, a
@@ -17,10 +24,10 @@ function headline(rule: Rule<string, TitleContext>): Rule<string, TitleContext> 
     const lower = fold(t);
     // The longest <h1> the title holds, unless it is the brand the title ends with ("Story | Brand").
     let best: string | null = null;
-    for (const h of ctx.tags.h1s.slice(0, 5)) {
+    for (const h of ctx.tags.h1s.slice(0, H1S_CONTAINED)) {
       const hl = fold(h);
       if (
-        hl.length >= 12 &&
+        hl.length >= MIN_CONTAINED_H1_CHARS &&
         hl.length < lower.length &&
         lower.includes(hl) &&
         !endsAsBrand(lower, hl) &&
@@ -52,7 +59,9 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
     const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
     const names = new Set(
-      [...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])].map(fold).filter((x) => x.length >= 3),
+      [...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])]
+        .map(fold)
+        .filter((x) => x.length >= MIN_HOST_LABEL_CHARS),
     );
     if (!names.size) return t;
     const cuts = [...t.matchAll(PART_SEP)];
@@ -62,11 +71,11 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
       // "Story - Section | Brand": what precedes the brand; "Brand - Story": what follows it,
       // without a short section right after the brand ("Brand » Blog Archiv » Story").
       let story = i === 0 ? t.slice(bounds[2]) : t.slice(0, bounds[i - 1]);
-      if (i === 0 && bounds.length > 4 && t.slice(bounds[2], bounds[3]).split(/\s+/).length <= 2)
+      if (i === 0 && bounds.length > 4 && t.slice(bounds[2], bounds[3]).split(/\s+/).length <= MAX_SECTION_WORDS)
         story = t.slice(bounds[4]);
       // "Story | Section | Forum | Brand": short sections (one or two words) right before the brand go with it.
       for (let j = i - 2; i > 0 && j >= 2; j -= 2) {
-        if (t.slice(bounds[j], bounds[j + 1]).split(/\s+/).length > 2) break;
+        if (t.slice(bounds[j], bounds[j + 1]).split(/\s+/).length > MAX_SECTION_WORDS) break;
         story = t.slice(0, bounds[j - 1]);
       }
       // One word left is a section ("Geschichte | Site"), not a story.
@@ -103,7 +112,7 @@ function withoutGluedBrand(rule: Rule<string, TitleContext>): Rule<string, Title
     const m = t ? GLUED_BRAND.exec(t) : null;
     if (!t || !m) return t;
     const story = m[1]!;
-    return (story.match(CJK_CHAR) ?? []).length >= 6 ? story : t;
+    return (story.match(CJK_CHAR) ?? []).length >= MIN_CJK_STORY_CHARS ? story : t;
   };
 }
 

@@ -6,6 +6,17 @@ import type { TitleContext } from './title-facts.js';
 import { DECLARED_TITLE } from './headline-cuts.js';
 import { BRAND_SEP, onlySiteName, titleBrand } from '../metadata/site.js';
 import { collapse, fold } from '../metadata/text.js';
+import {
+  H1S_COMPARED,
+  LABEL_STEM_CHARS,
+  MAX_BRAND_PART_WORDS,
+  MAX_KICKER_WORDS,
+  MIN_LABEL_H1_WORDS,
+  MIN_STORY_H1_CHARS,
+  SAME_STORY,
+  SAME_STORY_ONE_WORD,
+  STEM_CHARS,
+} from '../metadata/thresholds.js';
 
 /** The declared title, or the visible <h1> where it tells the same story better (see docs/metadata.md). */
 function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
@@ -37,7 +48,7 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
         .normalize('NFKC')
         .toLowerCase()
         .match(/\p{L}{6,}/gu) ?? []
-    ).map((w) => w.slice(0, 6));
+    ).map((w) => w.slice(0, LABEL_STEM_CHARS));
     const h1 = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x));
     const words = h1
       ? (h1
@@ -45,7 +56,7 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
           .toLowerCase()
           .match(/[\p{L}\p{N}]+/gu) ?? [])
       : [];
-    if (h1 && words.length >= 3 && words.some((w) => stems.some((st) => w.startsWith(st)))) return h1;
+    if (h1 && words.length >= MIN_LABEL_H1_WORDS && words.some((w) => stems.some((st) => w.startsWith(st)))) return h1;
   }
   // The first <h1> is the declared title in capitals ("TRANSFORMATIONSLABOR ERNÄHRUNG"): the page prints it so.
   const caps = ctx.tags.firstH1;
@@ -111,8 +122,8 @@ function withoutKicker(ctx: TitleContext, h: string, separated = false): string 
   if (lines.length !== 2 || (separated && (all.length !== 3 || /[\p{L}\p{N}]/u.test(all[1]!)))) return h;
   const [kicker, main] = lines as [string, string];
   const words = (x: string) => x.split(/\s+/).length;
-  return words(kicker) <= 3 &&
-    words(main) >= 3 &&
+  return words(kicker) <= MAX_KICKER_WORDS &&
+    words(main) >= MAX_KICKER_WORDS &&
     kicker.length < main.length &&
     /^[\p{L}\p{N}"„“«]/u.test(main) &&
     !/[:\-\u2013\u2014|]$/.test(kicker)
@@ -120,21 +131,18 @@ function withoutKicker(ctx: TitleContext, h: string, separated = false): string 
     : h;
 }
 
-/** Share of the smaller word set the two texts have in common above which they tell one story. */
-const SAME_STORY = 0.2;
-
 function sameStoryH1(h1s: readonly string[], declared: readonly string[]): string | null {
   // Words compared by their first seven letters: inflected forms ("elektronisches", "elektronische") are one word.
-  const stem = (set: Set<string>) => new Set([...set].map((x) => x.slice(0, 7)));
+  const stem = (set: Set<string>) => new Set([...set].map((x) => x.slice(0, STEM_CHARS)));
   const ds = declared.map((d) => stem(wordSet(d))).filter((d) => d.size > 0);
   // The story part of a declared title ("Wurmkiste" of "Wurmkiste | selbst.de").
   const parts = declared.flatMap((d) => collapse(d).split(BRAND_SEP).map(fold)).filter((x) => x.length >= 4);
   let best: string | null = null;
   let bestShare = 0;
-  for (const h of h1s.slice(0, 3)) {
+  for (const h of h1s.slice(0, H1S_COMPARED)) {
     const w = stem(wordSet(h));
     const holdsPart = parts.some((x) => fold(h).includes(x));
-    if (h.length < 8 || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
+    if (h.length < MIN_STORY_H1_CHARS || (w.size < 3 && /\s/.test(h)) || !w.size) continue;
     for (const d of ds) {
       let common = 0;
       let content = 0;
@@ -147,7 +155,7 @@ function sameStoryH1(h1s: readonly string[], declared: readonly string[]): strin
       // one longer word ("your", "workspace") unless it is half the shorter text or the <h1>
       // holds a whole part of the declared title.
       const ratio = common / Math.min(w.size, d.size);
-      const share = content >= 2 || (content === 1 && (ratio >= 0.5 || holdsPart)) ? ratio : 0;
+      const share = content >= 2 || (content === 1 && (ratio >= SAME_STORY_ONE_WORD || holdsPart)) ? ratio : 0;
       if (share > bestShare) [best, bestShare] = [h, share];
     }
   }
@@ -170,10 +178,10 @@ function titleForms(t: string): string[] {
   const parts = t.split(BRAND_SEP);
   const forms = [t];
   if (parts.length >= 2) {
-    if (parts[parts.length - 1]!.split(/\s+/).length <= 6) forms.push(parts.slice(0, -1).join(' '));
-    if (parts[0]!.split(/\s+/).length <= 6) forms.push(parts.slice(1).join(' '));
+    if (parts[parts.length - 1]!.split(/\s+/).length <= MAX_BRAND_PART_WORDS) forms.push(parts.slice(0, -1).join(' '));
+    if (parts[0]!.split(/\s+/).length <= MAX_BRAND_PART_WORDS) forms.push(parts.slice(1).join(' '));
   }
-  return forms.filter((f) => f.trim().length >= 8);
+  return forms.filter((f) => f.trim().length >= MIN_STORY_H1_CHARS);
 }
 
 /**

@@ -5,7 +5,8 @@
 // characters in strings, trailing commas, several objects written one after the other. Nodes
 // are flattened out of arrays, @graph and a page's mainEntity so rules can ask "the first node
 // that has X", article-like nodes first. The work is bounded: parsing is linear in the script's
-// length, and the walk stops at MAX_NODES nodes and MAX_DEPTH levels.
+// length, and the walk stops at MAX_LD_NODES nodes and MAX_LD_DEPTH levels (metadata/thresholds.ts).
+import { MAX_LD_DEPTH, MAX_LD_NODES } from '../metadata/thresholds.js';
 
 export type JsonLdNode = Record<string, unknown>;
 
@@ -15,10 +16,6 @@ export interface JsonLd {
   /** Nodes by @id, so {"@id": "..."} references (Yoast-style @graph) can be followed. */
   byId: Map<string, JsonLdNode>;
 }
-
-/** Caps that keep a hostile page from making us walk an enormous structure. */
-const MAX_NODES = 500;
-const MAX_DEPTH = 8;
 
 const PRIMARY_TYPES =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -99,7 +96,7 @@ function unwrapped(raw: string): string {
 }
 
 function flatten(value: unknown, out: JsonLdNode[], depth: number): void {
-  if (out.length >= MAX_NODES || depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
+  if (out.length >= MAX_LD_NODES || depth > MAX_LD_DEPTH || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const v of value) flatten(v, out, depth + 1);
     return;

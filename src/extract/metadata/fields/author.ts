@@ -7,10 +7,17 @@ import { firstFrom, namesOf } from '../json-ld-values.js';
 import { AGENCY, cleanAuthor } from '../author-names.js';
 import { people } from '../author-people.js';
 import { findDateInText } from '../dates.js';
-import { NEAR_HEADLINE, headlineAt } from '../headline-position.js';
+import { headlineAt } from '../headline-position.js';
 import { pageByline } from '../page-byline.js';
 import { firstMeta } from '../page-tags.js';
 import { collapse } from '../text.js';
+import {
+  DATELINE_AFTER,
+  DATELINE_BEFORE,
+  HEADLINE_PREFIX_CHARS,
+  NEAR_HEADLINE,
+  TWITTER_LABELS,
+} from '../thresholds.js';
 
 // article:author is often a profile URL, not a name: cleanAuthor rejects URLs, so the chain
 // goes on to where the name is written (JSON-LD, the byline).
@@ -39,7 +46,7 @@ const WRITTEN_BY =
 
 function twitterLabelled(label: RegExp): Rule<string> {
   return (ctx) => {
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= TWITTER_LABELS; i++) {
       const l = firstMeta(ctx.tags, `twitter:label${i}`);
       if (l && label.test(l.trim())) return firstMeta(ctx.tags, `twitter:data${i}`);
     }
@@ -54,11 +61,6 @@ const DATELINE_BYLINE =
 
 /** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
 const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
-
-/** How far before and after the headline's start such a dateline is read (characters of visible text). */
-const DATELINE_BEFORE = 600;
-
-const DATELINE_AFTER = 1500;
 
 /**
  * meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's
@@ -106,7 +108,7 @@ export const AUTHOR: readonly Rule<string>[] = [
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {
     const text = ctx.bodyText();
-    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, 40)) : -1;
+    const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, HEADLINE_PREFIX_CHARS)) : -1;
     const near =
       h1 >= 0 ? text.slice(Math.max(0, h1 - DATELINE_BEFORE), h1 + DATELINE_AFTER) : text.slice(0, DATELINE_AFTER);
     for (const line of near.split('\n')) {

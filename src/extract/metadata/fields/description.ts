@@ -4,6 +4,7 @@ import { articleOrPage, isSiteOrPerson, ldText, meta, type Rule, type RuleContex
 import { textOf } from '../json-ld-values.js';
 import { isHomePage, siteHosts, titleBrand } from '../site.js';
 import { clean, decodeEntities, fold } from '../text.js';
+import { MAX_TAGLINE_WORDS } from '../thresholds.js';
 
 /** og:description, twitter:description, meta description, JSON-LD description, the lead paragraph. */
 const DESCRIPTION_SOURCES: readonly Rule<string>[] = [
@@ -55,7 +56,7 @@ function describes(ctx: RuleContext, d: string): boolean {
   // "++ example.de Blaulicht ++") describes the site, not an inner page.
   if (
     !isHomePage(ctx) &&
-    d.split(/\s+/).length <= 8 &&
+    d.split(/\s+/).length <= MAX_TAGLINE_WORDS &&
     siteHosts(ctx).some((h) => h.includes('.') && !/^[\d.]+$/.test(h) && f.includes(h))
   )
     return false;

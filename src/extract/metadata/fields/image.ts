@@ -4,6 +4,7 @@ import type { JsonLdNode } from '../../page/json-ld.js';
 import { absolute, isSiteOrPerson, meta, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, urlOf } from '../json-ld-values.js';
 import { resolveUrl } from '../urls.js';
+import { MIN_LEAD_IMAGE_WIDTH } from '../thresholds.js';
 
 /** og:image, twitter:image, JSON-LD image/thumbnailUrl, <link rel=image_src>, itemprop image. */
 export const IMAGE: readonly Rule<string>[] = [
@@ -37,8 +38,6 @@ export const IMAGE: readonly Rule<string>[] = [
 
 const ldImage = (ctx: RuleContext, n: JsonLdNode) =>
   resolveUrl(urlOf(n.image, ctx.ld) ?? urlOf(n.thumbnailUrl, ctx.ld) ?? urlOf(n.primaryImageOfPage, ctx.ld), ctx.base);
-
-const MIN_LEAD_IMAGE_WIDTH = 200;
 
 /** A srcset pasted where one URL belongs ("a.jpg 3500w, a.jpg?w=768 768w"): its first URL. */
 function firstCandidate(rule: Rule<string>): Rule<string> {

@@ -2,8 +2,7 @@
 import type { RuleContext } from '../context.js';
 import { textOf } from '../json-ld-values.js';
 import { collapse } from '../text.js';
-
-const MAX_KEYWORDS = 100;
+import { MAX_KEYWORDS } from '../thresholds.js';
 
 /** Union, in this order, of meta keywords, news_keywords, article:tag and JSON-LD keywords. */
 export function keywords(ctx: RuleContext): string[] {

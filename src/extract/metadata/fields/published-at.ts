@@ -7,7 +7,14 @@ import { types, type JsonLdNode } from '../../page/json-ld.js';
 import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
-import { ABOVE_HEADLINE, NEAR_HEADLINE, headlineAt } from '../headline-position.js';
+import { headlineAt } from '../headline-position.js';
+import {
+  ABOVE_HEADLINE,
+  ANNOUNCED_DATE_CHARS,
+  MAX_ANNOUNCEMENTS,
+  MAX_DATE_TEXT,
+  NEAR_HEADLINE,
+} from '../thresholds.js';
 
 /**
  * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
@@ -63,7 +70,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     // The first announcement followed by a date (a "Published" link or heading may come first).
     let seen = 0;
     for (const announced of text.matchAll(PUBLISHED_WORDS)) {
-      const d = findDateInText(text.slice(announced.index, announced.index + 120));
+      const d = findDateInText(text.slice(announced.index, announced.index + ANNOUNCED_DATE_CHARS));
       if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
     }
     return null;
@@ -103,12 +110,6 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
 function markedDate(text: string): string | null {
   return (/^\d{4}-\d{2}-\d{2}T/.test(text) ? toIsoDate(text) : null) ?? findDateInText(text, { shortYear: true });
 }
-
-/** How many publication words in the text are tried for a date after them. */
-const MAX_ANNOUNCEMENTS = 5;
-
-/** How much of the visible text is searched for a date at all. */
-const MAX_DATE_TEXT = 20_000;
 
 const PUBLISHED_WORDS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
