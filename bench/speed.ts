@@ -13,6 +13,7 @@ import { parseHtml } from '../src/parse/parse-html.js';
 import { extractContent, type ContentTrace } from '../src/extract/content/extract-content.js';
 import { extractIndex } from '../src/extract/index-page.js';
 import { renderText } from '../src/render/text.js';
+import { renderBlocks } from '../src/render/render.js';
 
 const ignore = (): void => {};
 const TOKENIZER_CALLBACKS: ConstructorParameters<typeof Tokenizer>[1] = {
@@ -142,6 +143,26 @@ function main(): void {
       run: (p) => {
         const ex = extractContent(parseHtml(p.html), p.finalUrl);
         return ex ? renderText(ex.blocks, { title: ex.title }) : '';
+      },
+    },
+    {
+      // The content as clean_web_content answers it: rendered by renderBlocks with its word count
+      // and meta.tokens (o200k_base), and with a max_tokens budget of 1,000.
+      name: 'urlkit content, answered (meta.tokens)',
+      pages,
+      run: (p) => {
+        const ex = extractContent(parseHtml(p.html), p.finalUrl);
+        return ex ? renderBlocks(ex.blocks, { format: 'text', title: ex.title, maxChars: 200_000 }) : null;
+      },
+    },
+    {
+      name: 'urlkit content, answered, max_tokens 1000',
+      pages,
+      run: (p) => {
+        const ex = extractContent(parseHtml(p.html), p.finalUrl);
+        return ex
+          ? renderBlocks(ex.blocks, { format: 'text', title: ex.title, maxChars: 200_000, maxTokens: 1000 })
+          : null;
       },
     },
     {

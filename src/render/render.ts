@@ -6,7 +6,7 @@ import { markdownLayout, textLayout } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import { cutPart } from './part.js';
 import { renderText } from './text.js';
-import { countTokens, DEFAULT_TOKEN_ENCODING, type TokenEncoding } from './token-count.js';
+import { countTokens, DEFAULT_TOKEN_ENCODING, tokensUpTo, type TokenEncoding } from './token-count.js';
 import { countWords } from './word-count.js';
 
 export type OutputFormat = 'text' | 'markdown';
@@ -44,12 +44,14 @@ export function renderBlocks(blocks: Block[], req: RenderRequest): Rendered {
 
   if (start === 0) {
     // The plain text (no addresses, no markup) is a cheap lower bound of either rendering: when
-    // even it is over the limit, skip rendering the whole page (markdown costs ~0.2 ms a block).
+    // even it is over the limits, skip rendering the whole page (markdown costs ~0.2 ms a block).
+    // This only picks the way: cutting gives the whole content too when it fits.
     const plainText = renderText(blocks, { title, plain: true });
-    if (plainText.length <= req.maxChars) {
+    const overTokens = maxTokens !== null && tokensUpTo(plainText, encoding, maxTokens) > maxTokens;
+    if (plainText.length <= req.maxChars && !overTokens) {
       const full = md ? renderMarkdown(blocks, { title }) : renderText(blocks, { title });
       if (full.length <= req.maxChars) {
-        const tokens = countTokens(full, encoding);
+        const tokens = maxTokens === null ? countTokens(full, encoding) : tokensUpTo(full, encoding, maxTokens);
         if (maxTokens === null || tokens <= maxTokens)
           return { content: full, wordCount: countWords(plainText), truncated: false, tokens, nextStart: null };
       }

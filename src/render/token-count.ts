@@ -3,11 +3,15 @@
 // ("<|endoftext|>") is counted as ordinary text, as tiktoken's encode_ordinary does: page text is
 // never a control sequence.
 //
-// A whole text goes to the library's own count (its merge cache makes prose cheap), unless it
-// holds a run long enough to make one tokenizer piece longer than LONG_PIECE: the library's
-// byte-pair merge costs the square of a piece's length. Such a text, and the running counts that
-// cutting a part needs (tokenRuns), go piece by piece through the library's split pattern, with
-// a per-thread table of short pieces' counts. A test holds the result to the library's own count.
+// The library counts each piece of its split pattern on its own, so a text's count is the sum of
+// the counts of any cut of it into stretches that no piece crosses (segments, see segmentAt). A
+// text is cut into segments (a word with the space before it, mostly), and a per-thread table
+// keeps the counts of short ones: words repeat within a page and across pages, and a table hit
+// skips the library's split pattern and its lookup in a 200,000-entry vocabulary. Longer
+// segments go to the library whole. A test holds the sum to the library's own count of the text.
+//
+// Byte-pair merging costs the square of a piece's length in the library: a segment that may hold
+// a piece longer than LONG_PIECE goes piece by piece through the library's split pattern.
 import { createRequire } from 'node:module';
 
 export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
@@ -24,22 +28,24 @@ const ORDINARY = { disallowedSpecial: new Set<string>() };
 interface Counter {
   split: RegExp;
   library: EncodingModule;
-  /** Piece -> token count; replaced by a fresh one when full (see PIECE_TABLE_SIZE). */
+  /** Segment or piece -> token count; replaced by a fresh one when full (see PIECE_TABLE_SIZE). */
   pieces: Map<string, number>;
 }
 
-// Loaded on first use, synchronously (the render runs synchronously in a worker): an encoding
-// costs about a second and 40 MB of heap to load, which only threads that count pay.
+// Loaded synchronously, by loadEncoding when a worker starts (the default encoding) or on first
+// use: an encoding costs about a second of CPU and 15 MiB of heap to load.
 const require = createRequire(import.meta.url);
 const counters = new Map<TokenEncoding, Counter>();
 
-/** Distinct pieces kept per encoding (about 100 bytes each); a prose corpus of 1,000 pages has ~140,000. */
-const PIECE_TABLE_SIZE = 200_000;
+/** Distinct segments kept per encoding: 64 to 100 bytes each, so at most 5 MiB of worker heap. */
+const PIECE_TABLE_SIZE = 50_000;
+/** Longer segments (URLs, mostly) are not kept: they rarely repeat. */
+const MAX_KEPT_PIECE = 32;
 /**
- * Longer pieces are not kept: a substring of 13 characters or more shares the page's string in
- * V8, so keeping it would keep the page, and such pieces (URL runs, long words) rarely repeat.
+ * From this length a substring shares the page's string in V8 (a sliced string), so a kept one
+ * would keep the whole page alive: such keys are copied (ownString).
  */
-const MAX_KEPT_PIECE = 12;
+const SHARED_SUBSTRING = 13;
 
 function counter(encoding: TokenEncoding): Counter {
   let c = counters.get(encoding);
@@ -54,16 +60,53 @@ function counter(encoding: TokenEncoding): Counter {
   return c;
 }
 
+/**
+ * Loads an encoding now. A worker thread loads the default one before it takes its first task,
+ * so that the load is not spent inside a task's time budget (worker-entry.cts).
+ */
+export function loadEncoding(encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): void {
+  counter(encoding);
+}
+
 /** Tokens of `text` in `encoding`: the library's count of it as ordinary text. */
 export function countTokens(text: string, encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): number {
   if (text === '') return 0;
   const c = counter(encoding);
-  if (!mayHoldLongPiece(text)) return c.library.countTokens(text, ORDINARY);
+  let n = 0;
+  let from = 0;
+  for (let i = 1; i < text.length; i++) {
+    if (!segmentAt(text, i)) continue;
+    n += segmentTokens(c, text, from, i);
+    from = i;
+  }
+  return n + segmentTokens(c, text, from, text.length);
+}
+
+/**
+ * Whether no tokenizer piece crosses position `i` (0 < i < length), in both encodings: before a
+ * space that follows a character other than whitespace, and after a line feed that is followed
+ * by a character other than whitespace and "/". Of the split pattern's alternatives, only a
+ * piece's first character may be a space that follows another character of it, and a piece
+ * that holds a line feed goes on only with line breaks, whitespace or (o200k_base's
+ * punctuation) slashes. The pattern looks back nowhere, and ahead only at whether whitespace
+ * is followed by a non-space, so the pieces on either side are the same in the segment alone.
+ */
+function segmentAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 32) return !isSpace(text.charCodeAt(i - 1));
+  return text.charCodeAt(i - 1) === 10 && c !== 47 && !isSpace(c);
+}
+
+/** Tokens of text[from, to), a segment. */
+function segmentTokens(c: Counter, text: string, from: number, to: number): number {
+  if (to - from <= MAX_KEPT_PIECE) return pieceTokens(c, text.slice(from, to));
+  const segment = text.slice(from, to);
+  if (!mayHoldLongPiece(segment)) return c.library.countTokens(segment, ORDINARY);
   const split = c.split;
   split.lastIndex = 0;
   let n = 0;
   let m: RegExpExecArray | null;
-  while ((m = split.exec(text)) !== null) n += pieceTokens(c, m[0]);
+  while ((m = split.exec(segment)) !== null) n += pieceTokens(c, m[0]);
   return n;
 }
 
@@ -84,48 +127,93 @@ function pieceTokens(c: Counter, piece: string): number {
   }
   let k = c.pieces.get(piece);
   if (k === undefined) {
-    // A piece never holds a whole special token (the pattern splits "<|" from the word), so
-    // the library's default, which refuses special tokens, counts it as text.
     k = c.library.countTokens(piece, ORDINARY);
     if (piece.length <= MAX_KEPT_PIECE) {
       if (c.pieces.size >= PIECE_TABLE_SIZE) c.pieces = new Map();
-      c.pieces.set(piece, k);
+      c.pieces.set(piece.length < SHARED_SUBSTRING ? piece : ownString(piece), k);
     }
   }
   return k;
 }
 
+/**
+ * The same characters in a string of their own. Slicing a joined string copies it, and V8 then
+ * slices the copy, not the page (measured: 1,000 such keys of 20 characters kept 0.1 MiB of heap
+ * where the plain substrings kept the whole 3.9 MiB page).
+ */
+function ownString(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/** Tokens of `text`, counted only until they pass `limit`: at most limit + 1 is exact. */
+export function tokensUpTo(text: string, encoding: TokenEncoding, limit: number): number {
+  if (text === '') return 0;
+  const c = counter(encoding);
+  let n = 0;
+  let from = 0;
+  for (let i = 1; i <= text.length && n <= limit; i++) {
+    if (i < text.length && !segmentAt(text, i)) continue;
+    n += segmentTokens(c, text, from, i);
+    from = i;
+  }
+  return n;
+}
+
 export interface TokenRuns {
-  /** End offset (in the text) of each tokenizer piece, in order. */
+  /** Offsets (in the text) where a run of tokens ends, in order: segment ends, then piece ends. */
   ends: number[];
-  /** Tokens up to and including each piece. */
+  /** Tokens up to each end. */
   totals: number[];
   /** False when counting stopped early (past `stopAfter`): the text goes on after the last end. */
   whole: boolean;
 }
 
 /**
- * The text's tokenizer pieces with their running count, stopping at the first piece that takes
- * the count past `stopAfter`. A prefix of the text that ends a few characters after a piece's
- * end has the count up to that piece plus the count of the rest (see render/part.ts).
+ * Running token counts of the text, stopping at the first end that takes the count past
+ * `stopAfter`: at segment ends, and inside the segment that goes past it at each tokenizer piece's
+ * end. A prefix of the text that ends a few characters after an end has the count up to that end
+ * plus the count of the rest (see render/part.ts).
  */
 export function tokenRuns(text: string, encoding: TokenEncoding, stopAfter: number): TokenRuns {
   const runs: TokenRuns = { ends: [], totals: [], whole: true };
   if (text === '') return runs;
   const c = counter(encoding);
+  let n = 0;
+  let from = 0;
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && !segmentAt(text, i)) continue;
+    const k = segmentTokens(c, text, from, i);
+    if (n + k > stopAfter) return piecesPast(c, text, from, i, n, stopAfter, runs);
+    n += k;
+    runs.ends.push(i);
+    runs.totals.push(n);
+    from = i;
+  }
+  return runs;
+}
+
+/** The runs inside the segment text[from, to) that takes the count past stopAfter, piece by piece. */
+function piecesPast(
+  c: Counter,
+  text: string,
+  from: number,
+  to: number,
+  before: number,
+  stopAfter: number,
+  runs: TokenRuns,
+): TokenRuns {
+  const segment = text.slice(from, to);
   const split = c.split;
   split.lastIndex = 0;
-  let n = 0;
+  let n = before;
   let m: RegExpExecArray | null;
-  while ((m = split.exec(text)) !== null) {
+  while ((m = split.exec(segment)) !== null) {
     n += pieceTokens(c, m[0]);
-    runs.ends.push(split.lastIndex);
+    runs.ends.push(from + split.lastIndex);
     runs.totals.push(n);
-    if (n > stopAfter) {
-      runs.whole = split.lastIndex >= text.length;
-      break;
-    }
+    if (n > stopAfter) break;
   }
+  runs.whole = runs.ends[runs.ends.length - 1]! >= text.length;
   return runs;
 }
 
@@ -164,6 +252,11 @@ export function mayHoldLongPiece(text: string): boolean {
     if (white >= LONG_PIECE || solid >= LONG_PIECE) return true;
   }
   return false;
+}
+
+/** JavaScript's \s (the split pattern's). */
+function isSpace(c: number): boolean {
+  return c === 10 || c === 13 || isHorizontalSpace(c);
 }
 
 /** JavaScript's \s other than line feed and carriage return. */

@@ -12,6 +12,8 @@ import { PdfProcesses } from './pdf-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
+import { TaskBudget } from './task-budget.js';
+import { isTaskStart, type Posted } from './task-start.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -29,10 +31,13 @@ export interface RunOptions {
 /**
  * A worker whose heap was over this at the end of a task (before the collection that follows a
  * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A
- * fresh worker reports 17 MiB of heap after a small page, one that parsed 5 MiB pages 38 MiB,
- * and it kept 50 to 75 MiB of resident memory more than a fresh one (measured, docs/admission.md).
+ * fresh worker reported 17 MiB of heap after a small page before it held the token encoding,
+ * which it loads when it starts (about 15 MiB more: 32-33 MiB measured); one that parsed 5 MiB
+ * pages 38 MiB more than a fresh one, and it kept 50 to 75 MiB of resident memory more
+ * (measured, docs/admission.md). The mark leaves a fresh worker 15 MiB of room, as it did before
+ * the encoding, so that idle recycling does not replace (and reload) fresh workers.
  */
-export const RECYCLE_HEAP_BYTES = 32 * 1024 * 1024;
+export const RECYCLE_HEAP_BYTES = 48 * 1024 * 1024;
 /**
  * Young-generation cap of a worker (V8's default is several times larger). Parsing a page
  * allocates short-lived objects fast; with the default, each worker's resident memory rose by
@@ -61,6 +66,9 @@ export class WorkerPool {
   private readonly heapByThread = new Map<number, number>();
   /** The last heap report of each worker thread, by threadId. */
   private readonly reports = new Map<number, HeapReport>();
+  /** Budgets of tasks handed to piscina that no worker has taken yet, by start id. */
+  private readonly unstarted = new Map<number, TaskBudget>();
+  private nextStartId = 1;
   private recycleTimer: NodeJS.Timeout | null = null;
   private closing = false;
   /** Workers replaced because their heap had grown, since start. */
@@ -91,6 +99,11 @@ export class WorkerPool {
       this.lastWorkerError = err;
     });
     this.piscina.on('message', (message: unknown) => {
+      if (isTaskStart(message)) {
+        this.unstarted.get(message.urlkitTaskStart)?.start();
+        this.unstarted.delete(message.urlkitTaskStart);
+        return;
+      }
       if (!isHeapReport(message)) return;
       this.heapByThread.set(message.threadId, message.heapBytes);
       this.reports.set(message.threadId, message);
@@ -110,7 +123,8 @@ export class WorkerPool {
   /**
    * Runs a task in a worker. Workers are shared fairly between callers (task-slots.ts); the
    * wait for one is bounded by options.startBy. The budget counts from the moment a worker
-   * takes the task (time spent waiting for a free worker is not charged to it). A task over its
+   * takes the task (time spent waiting for a free worker, or for a new one to load, is not
+   * charged to it; see task-budget.ts for the bound on the latter). A task over its
    * budget is aborted (its worker is terminated); that surfaces as ItemFailure('timeout'). Other worker deaths reject
    * with WorkerCrashed. An abort of options.signal rejects with its reason at once, waiting or
    * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
@@ -122,7 +136,12 @@ export class WorkerPool {
   ): Promise<WorkerTaskResult<K>> {
     const release = await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
-    const stop = linkedSignal([], options.timeoutMs ?? this.taskTimeoutMs);
+    const budget = options.timeoutMs ?? this.taskTimeoutMs;
+    const stop = new TaskBudget(
+      budget,
+      options.startBy === undefined ? budget : Math.max(0, options.startBy - Date.now()),
+    );
+    const startId = this.nextStartId++;
     const caller = options.signal;
     let graceTimer: NodeJS.Timeout | undefined;
     let callerLeft: (v: { ok: false; err: unknown }) => void = () => {};
@@ -134,13 +153,18 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      const posted: WorkerTask = task;
-      running = (
-        posted.kind === 'pdf'
-          ? this.runPdf(posted.input, stop.signal)
-          : this.piscina.run(compactTask(posted), { signal: stop.signal })
-      ) as Promise<WorkerTaskResult<K>>;
+      const given: WorkerTask = task;
+      if (given.kind === 'pdf') {
+        // A PDF's budget covers its read in a PDF process as well: it counts from now.
+        stop.start();
+        running = this.runPdf(given.input, stop.signal) as Promise<WorkerTaskResult<K>>;
+      } else {
+        this.unstarted.set(startId, stop);
+        const posted: Posted<WorkerTask> = { task: compactTask(given), startId };
+        running = this.piscina.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
+      }
     } catch (err) {
+      this.unstarted.delete(startId);
       stop.dispose();
       this.taskEnded(release);
       throw new WorkerCrashed(err);
@@ -150,6 +174,7 @@ export class WorkerPool {
       (err: unknown) => ({ ok: false as const, err }),
     );
     void settled.then(() => {
+      this.unstarted.delete(startId);
       stop.dispose();
       clearTimeout(graceTimer);
       caller?.removeEventListener('abort', onCallerAbort);
@@ -161,6 +186,10 @@ export class WorkerPool {
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
+    if (stop.timedOut && !stop.started)
+      throw new ItemFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.", {
+        cause: err,
+      });
     if (stop.timedOut)
       throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
         cause: err,
@@ -175,7 +204,9 @@ export class WorkerPool {
   private async runPdf(input: PdfRequest, signal: AbortSignal): Promise<PdfResult> {
     const read = await this.pdfProcesses.run(input, signal);
     const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
-    return (await this.piscina.run({ kind: 'pdf-render', input: { read, options } }, { signal })) as PdfResult;
+    // Its budget already runs (run()): no start id to wait for.
+    const posted: Posted<WorkerTask> = { task: { kind: 'pdf-render', input: { read, options } }, startId: 0 };
+    return (await this.piscina.run(posted, { signal })) as PdfResult;
   }
 
   private async waitForWorker(options: RunOptions): Promise<() => void> {

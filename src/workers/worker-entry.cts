@@ -4,9 +4,14 @@
 // one is still loading) aborts the whole process with a V8 fatal error ("Module::IsGraphAsync
 // must be used on an instantiated module"). So this entry is CommonJS, and it loads the real
 // worker (worker.ts) with import(), which a termination interrupts cleanly.
+//
+// It exports a promise of the task function, which piscina awaits before the worker takes its
+// first task: the modules and the default token encoding (about a second of CPU) load then, and
+// each task tells the pool when it starts (task-start.ts), from which its time budget counts.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
+import type { Posted, TaskStart } from './task-start.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
@@ -14,6 +19,8 @@ const worker = import('./worker.js');
 // worker, with import().
 const engineGc = import('../util/engine-gc.js');
 const heapMark = import('./heap-mark.js').then(({ HeapMark }) => new HeapMark());
+// Every cleaned answer counts its tokens (meta.tokens).
+const encoding = import('../render/token-count.js').then(({ loadEncoding }) => loadEncoding());
 
 /**
  * Input size (characters of page, bytes of PDF) from which the worker collects its garbage
@@ -47,7 +54,9 @@ function reportHeap(heapBytes: number): void {
   parentPort?.postMessage(report);
 }
 
-export = async function runTask(task: WorkerTask): Promise<unknown> {
+async function runTask({ task, startId }: Posted<WorkerTask>): Promise<unknown> {
+  const start: TaskStart = { urlkitTaskStart: startId };
+  parentPort?.postMessage(start);
   const large = inputSize(task) >= COLLECT_AFTER_INPUT_CHARS;
   try {
     return await (await worker).default(task);
@@ -59,4 +68,6 @@ export = async function runTask(task: WorkerTask): Promise<unknown> {
     if (large) (await engineGc).engineGc()?.();
     reportHeap(heapBytes);
   }
-};
+}
+
+export = Promise.all([worker, engineGc, heapMark, encoding]).then(() => runTask);

@@ -41,3 +41,98 @@ test('hostile runs are counted in bounded time, close to the library', () => {
     assert.ok(Math.abs(sliced - exact) <= 3, `${sliced} vs ${exact}`);
   }
 });
+
+// Characters around every place the split pattern could treat differently: spaces of each kind
+// before and after words, line breaks before slashes and punctuation, contractions, marks,
+// capitals inside words, digits, scripts without spaces.
+const ALPHABET = [
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\r\n',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\u3000',
+  '/',
+  '//',
+  '.',
+  ',',
+  '!?',
+  '"',
+  "'s",
+  "'LL",
+  "'",
+  '-',
+  '(',
+  '<|',
+  '|>',
+  'a',
+  'the',
+  'Word',
+  'HTML',
+  'iPhone',
+  'é',
+  'e\u0301',
+  '12',
+  '12345',
+  '½',
+  'straße',
+  'Ωμέγα',
+  '潮の満ち引き',
+  'العربية',
+  '😀',
+  'x'.repeat(20),
+];
+
+/** A text of `n` random pieces of ALPHABET, the same for the same seed. */
+function randomText(seed: number, n: number): string {
+  let x = seed;
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out += ALPHABET[x % ALPHABET.length];
+  }
+  return out;
+}
+
+// Places where a piece goes on past a line feed or begins with a space after whitespace.
+const EDGES = [
+  'see the list.\n/usr/bin and .\n//x',
+  ').\n/home',
+  'end:\r\n/ a',
+  'a   b \n c\t d',
+  "it's\nHe'LL / x /\ny",
+];
+
+test('counting by segments gives the library count of any text, in both encodings', () => {
+  for (let seed = 1; seed <= 400 + EDGES.length; seed++) {
+    const text = EDGES[seed - 401] ?? randomText(seed, 1 + (seed % 60));
+    assert.equal(countTokens(text, 'o200k_base'), o200k(text, { disallowedSpecial: new Set() }), JSON.stringify(text));
+    assert.equal(
+      countTokens(text, 'cl100k_base'),
+      cl100k(text, { disallowedSpecial: new Set() }),
+      JSON.stringify(text),
+    );
+  }
+});
+
+test('running counts hold the library count of the text up to each segment end', () => {
+  for (let seed = 1; seed <= 100; seed++) {
+    const text = randomText(seed, 80);
+    const all = tokenRuns(text, 'o200k_base', Infinity);
+    assert.equal(all.whole, true);
+    assert.equal(all.totals[all.totals.length - 1], o200k(text, { disallowedSpecial: new Set() }));
+    all.ends.forEach((end, i) =>
+      assert.equal(all.totals[i], o200k(text.slice(0, end), { disallowedSpecial: new Set() }), JSON.stringify(text)),
+    );
+    // Stopped part-way, the last total is past the limit and the one before it is within it.
+    const stopAfter = Math.floor(all.totals[all.totals.length - 1]! / 2);
+    const some = tokenRuns(text, 'o200k_base', stopAfter);
+    assert.ok(some.totals[some.totals.length - 1]! > stopAfter);
+    assert.ok((some.totals[some.totals.length - 2] ?? 0) <= stopAfter);
+  }
+});

@@ -1,0 +1,49 @@
+// A worker task's time budget, counted from the moment a worker takes the task (start()). The
+// wait before it (a new worker loading its modules and the token encoding: seconds on a loaded
+// machine) is bounded too, by the item's own deadline or else by a budget of the same length: a
+// worker that cannot come up must not hold the task forever.
+
+export class TaskBudget {
+  private readonly ctl = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  /** Whether a worker took the task. */
+  started = false;
+  /** Whether the budget (or the wait before it), not abort(), stopped the task. */
+  timedOut = false;
+
+  constructor(
+    private readonly budgetMs: number,
+    waitMs = budgetMs,
+  ) {
+    this.arm(waitMs);
+  }
+
+  get signal(): AbortSignal {
+    return this.ctl.signal;
+  }
+
+  /** The worker took the task: the budget starts now, in full. */
+  start(): void {
+    if (this.started || this.ctl.signal.aborted) return;
+    this.started = true;
+    clearTimeout(this.timer);
+    this.arm(this.budgetMs);
+  }
+
+  abort(reason?: unknown): void {
+    clearTimeout(this.timer);
+    this.ctl.abort(reason);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private arm(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.ctl.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    }, ms);
+    this.timer.unref();
+  }
+}
