@@ -1,7 +1,7 @@
 // The reference tables of docs/content-extraction.md, generated from the engine itself: the
 // readings in the order READINGS tries them (src/extract/content/readings/readings.ts), the block
-// passes in the order PASSES runs them (content/passes/passes.ts), and the thresholds of
-// content/thresholds/ with their doc comments. Each table sits between `<!-- engine:NAME -->`
+// passes in the order PASSES runs them (content/passes/passes.ts), and every threshold of
+// content/thresholds/ with its value and doc comment. Each table sits between `<!-- engine:NAME -->`
 // and `<!-- /engine:NAME -->` in the page; the prose around it is written by hand.
 // test/unit/docs/engine.test.ts fails when the page and the code differ; `npm run docs:engine`
 // rewrites the tables.
@@ -68,6 +68,10 @@ export async function readThresholds(): Promise<Threshold[]> {
         let why = '';
         for (const doc of ts.getJSDocCommentsAndTags(st))
           if (ts.isJSDoc(doc)) why += ts.getTextOfJSDocComment(doc.comment) ?? '';
+        // A constant written right under another without a comment of its own shares its reason
+        // (a bound's two sides: "this much text, or this share").
+        const previous = out.at(-1);
+        if (!why.trim() && previous?.file === f) why = `With \`${previous.name}\` (above).`;
         if (!why.trim()) throw new Error(`${path}: ${name} has no doc comment saying why`);
         out.push({ file: f, name, value: JSON.stringify(values[name]), why: cell(why) });
       }
