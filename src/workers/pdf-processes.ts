@@ -7,13 +7,14 @@
 // pdf.js has no public setting that caps decoded bytes.
 //
 // A process reads one PDF at a time and is kept for the next for IDLE_MS (starting one costs
-// about 0.3 s of CPU: node and pdf.js load again), then exits; one that grew past half its limit
-// is not reused. At most `processes` of them are alive at once, reading or idle, so all of them
-// together hold at most that many limits (the service's memory bound counts them:
-// docs/cleaners.md#pdf). A PDF task holds a slot of the worker pool and waits here, in a line per
-// caller served round robin (admission/fair-slots.ts), for a process; the wait is part of its
-// time budget. The process only reads and lays the file out: rendering and token counting (the
-// tokenizer's tables) happen in the worker thread afterwards (pool.ts).
+// about 0.3 s of CPU: node and pdf.js load again), then exits; one that grew by more than half
+// its limit over what node and pdf.js take loaded (BASE_RSS_MB) is not reused. At most
+// `processes` of them are alive at once, reading or idle, so all of them together hold at most
+// that many limits (the service's memory bound counts them: docs/cleaners.md#pdf). A PDF task
+// holds a slot of the worker pool and waits here, in a line per caller served round robin
+// (admission/fair-slots.ts), for a process; the wait is part of its time budget. The process
+// only reads and lays the file out: rendering and token counting (the tokenizer's tables) happen
+// in the worker thread afterwards (pool.ts).
 //
 // What the data-segment limit counts is every private writable mapping, resident or not: each
 // thread's stack and V8's young generation are reserved in full. The process runs with one V8
@@ -31,6 +32,8 @@ import type { PdfRead, PdfRequest } from './pdf-task.js';
 /** An idle PDF process exits after this long without a task. */
 export const IDLE_MS = 30_000;
 const SHELL = '/bin/sh';
+/** Resident memory of a PDF process with node and pdf.js loaded, before any PDF (measured: 54 MiB). */
+const BASE_RSS_MB = 55;
 /** Stack of each thread of a PDF process (KiB): its main thread's JavaScript stack is V8's 984 KiB. */
 const STACK_KB = 2048;
 /** Young-generation semi-space of a PDF process (MiB); 1 made reading 500 pages 1.6x slower. */
@@ -188,7 +191,8 @@ export class PdfProcesses {
   }
 
   private release(proc: PdfProcess, rssBytes: number): void {
-    if (this.closed || rssBytes > (this.memoryMb * 1024 * 1024) / 2 || proc.child.exitCode !== null) {
+    const grownMb = rssBytes / 2 ** 20 - BASE_RSS_MB;
+    if (this.closed || grownMb > this.memoryMb / 2 || proc.child.exitCode !== null) {
       void this.kill(proc);
       return;
     }

@@ -67,6 +67,24 @@ describe('PDF processes and their memory', () => {
     assert.equal(pdf.died, 1);
   });
 
+  it('keep a process that read a small PDF for the next one', async () => {
+    const ctx = context(testConfig({ workerTaskTimeoutMs: 120_000 }));
+    for (const n of [1, 2]) {
+      const [item] = await cleanWebContent.run(
+        {
+          url: `${site.origin}/report.pdf?n=${n}`,
+          output_format: 'text',
+          include_title: true,
+          max_chars: 1000,
+          timeout: 120,
+        },
+        ctx,
+      );
+      assert.equal(item!.data!.title, REPORT.title);
+    }
+    assert.equal(ctx.services.pool.pdfProcesses.started, 1);
+  });
+
   it('read a 500-page book at the largest max_chars under the default limit', async () => {
     const ctx = context(testConfig({ pdfMaxMemoryMb: defaultConfig().pdfMaxMemoryMb, workerTaskTimeoutMs: 120_000 }));
     const [book] = await cleanWebContent.run(
