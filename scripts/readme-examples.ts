@@ -130,6 +130,16 @@ export function showJson(value: unknown, indent = '', prefix = ''): string {
   const nested = entries.some(([, v]) => v !== null && typeof v === 'object' && Object.keys(v).length > 0);
   if (!nested && indent.length + prefix.length + flat.length <= WIDTH) return flat;
   const deeper = `${indent}  `;
+  if (!nested && !Array.isArray(value)) {
+    // An object of plain values (an item's meta) packs several fields a line: the README stays short.
+    const lines: string[] = [];
+    for (const field of inner) {
+      const last = lines.length - 1;
+      if (last >= 0 && deeper.length + lines[last]!.length + 2 + field.length + 1 <= WIDTH) lines[last] += `, ${field}`;
+      else lines.push(field);
+    }
+    return `${open}\n${lines.map((l) => deeper + l).join(',\n')}\n${indent}${close}`;
+  }
   const lines = entries.map(([key, v]) => `${deeper}${key}${showJson(v, deeper, key)}`);
   return `${open}\n${lines.join(',\n')}\n${indent}${close}`;
 }

@@ -7,7 +7,6 @@
 // has its process killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { defaultConfig } from '../../../src/config/config.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
@@ -16,6 +15,7 @@ import type { ToolContext } from '../../../src/tools/types.js';
 import { pdfBomb } from '../../support/hostile-pages.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { REPORT, reportPdf } from '../../support/pdf-fixtures.js';
+import { toolContext } from '../../support/tool-context.js';
 
 let site: LoopbackServer;
 let services: Services;
@@ -34,13 +34,7 @@ before(async () => {
   // The default limit: the one that has to stop the bomb.
   const config = testConfig({ pdfMaxMemoryMb: defaultConfig().pdfMaxMemoryMb, workerTaskTimeoutMs: 60_000 });
   services = createServices(config);
-  ctx = {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  ctx = toolContext(config, services);
 });
 
 after(async () => {

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { listenTracked, testConfig, type ListeningServer } from '../../support/loopback-server.js';
+import { toolContext } from '../../support/tool-context.js';
 
 let server: ListeningServer;
 let services: Services;
@@ -35,13 +35,7 @@ before(async () => {
   server = await listenTracked(raw);
   const config = testConfig({ maxRetries: 1 });
   services = createServices(config);
-  ctx = {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  ctx = toolContext(config, services);
 });
 
 after(async () => {

@@ -5,13 +5,13 @@
 // page next to them, which renders as usual.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { objectHogPage, typedArrayHogPage } from '../../support/hostile-pages.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { toolContext } from '../../support/tool-context.js';
 
 const chromium = findChromium();
 const skip = chromium ? false : NO_CHROMIUM;
@@ -40,13 +40,7 @@ before(async () => {
   if (!chromium) return;
   const config = testConfig({ browserPath: chromium, browserMaxMemoryMb: CAP_MB, browserPageTimeoutMs: 20_000 });
   services = createServices(config);
-  ctx = {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  ctx = toolContext(config, services);
 });
 
 after(async () => {

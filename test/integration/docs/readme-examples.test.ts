@@ -70,4 +70,20 @@ describe("the README's example answers", () => {
     );
     assert.deepEqual(JSON.parse(showJson(value)), value);
   });
+
+  it('pack the fields of an object of plain values several a line, within the width', () => {
+    const meta = { url: 'https://example.com/'.repeat(3), status_code: 200, truncated: false, retries: 0 };
+    assert.equal(
+      showJson({ meta }),
+      [
+        '{',
+        '  "meta": {',
+        `    "url": ${JSON.stringify(meta.url)}, "status_code": 200,`,
+        '    "truncated": false, "retries": 0',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    assert.deepEqual(JSON.parse(showJson({ meta })), { meta });
+  });
 });

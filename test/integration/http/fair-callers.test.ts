@@ -110,58 +110,54 @@ describe('fairness between callers', () => {
     return items[0]!;
   }
 
+  /** The hostile caller's calls, running until the returned stop (which waits for them to end). */
+  function hog(calls: ReadonlyArray<[tool: string, body: unknown]>): () => Promise<void> {
+    const stop = new AbortController();
+    const running = calls.map(([tool, body]) => call(server.address, HOG, tool, body, stop.signal).catch(() => null));
+    return async () => {
+      stop.abort();
+      await Promise.all(running);
+    };
+  }
+
   it("row 7: a batch whose pages each take seconds of a worker does not hold another caller's page", async () => {
     assert.equal((await honestPage()).meta.error, undefined);
-    const stopHog = new AbortController();
-    const hog = call(
-      server.address,
-      HOG,
-      'get_url_metadata',
-      { items: Array.from({ length: 40 }, (_, i) => `${site.origin}/big?i=${i}`), include_content: true },
-      stopHog.signal,
-    ).catch(() => null);
+    const stopHog = hog([
+      [
+        'get_url_metadata',
+        { items: Array.from({ length: 40 }, (_, i) => `${site.origin}/big?i=${i}`), include_content: true },
+      ],
+    ]);
     await until('the hostile batch fetches its pages', () => (hits.get('/big') ?? 0) >= 4);
     const item = await honestPage();
     assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
-    stopHog.abort();
-    await hog;
+    await stopHog();
   });
 
   it("row 10: one caller's URLs on a slow host do not hold another caller's fetches of that host", async () => {
     assert.equal((await honestPage()).meta.error, undefined);
-    const stopHog = new AbortController();
-    const hog = call(
-      server.address,
-      HOG,
-      'get_url_metadata',
-      { items: Array.from({ length: 40 }, (_, i) => `${site.origin}/slow?i=${i}`), timeout: 30 },
-      stopHog.signal,
-    ).catch(() => null);
+    const stopHog = hog([
+      ['get_url_metadata', { items: Array.from({ length: 40 }, (_, i) => `${site.origin}/slow?i=${i}`), timeout: 30 }],
+    ]);
     await until('the hostile URLs hold the host', () => (hits.get('/slow') ?? 0) >= 3);
     // Waiting for the host's slots in turn would take the slow host's whole answer time.
     const item = await honestPage(SLOW_ANSWER_MS / 2000);
     assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
-    stopHog.abort();
-    await hog;
+    await stopHog();
   });
 
   it("row 6: one caller's slow bodies that fill the body memory do not lock another's small page out", async () => {
     assert.equal((await honestPage()).meta.error, undefined);
-    const stopHog = new AbortController();
-    const hog = Array.from({ length: 6 }, (_, i) =>
-      call(
-        server.address,
-        HOG,
+    const stopHog = hog(
+      Array.from({ length: 6 }, (_, i) => [
         'clean_web_content',
         { url: `${site.origin}/slow-tail?i=${i}`, timeout: 30 },
-        stopHog.signal,
-      ).catch(() => null),
+      ]),
     );
     const budget = server.app.urlkit.admission.bodyMemory!;
     await until('the slow bodies fill the body memory', () => budget.stats().usedBytes >= 40 * MiB);
     const pages = await Promise.all([honestPage(5), honestPage(5), honestPage(5)]);
     for (const item of pages) assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
-    stopHog.abort();
-    await Promise.all(hog);
+    await stopHog();
   });
 });
