@@ -111,10 +111,17 @@ export interface Config {
   maxPdfPages: number;
   /**
    * Memory one PDF may take while it is read, in MiB: the data-segment limit (Linux) of the
-   * process that reads it, which covers its heap and pdf.js's decoded streams; one such process
-   * per worker thread at most. A PDF that needs more is answered response_too_large. @default 256
+   * process that reads it, which covers its heap and pdf.js's decoded streams (its resident
+   * memory peaks about 25 MiB above, with node's code). A 500-page book at the largest max_chars
+   * needs 96. A PDF that needs more is answered response_too_large. @default 128
    */
   pdfMaxMemoryMb: number;
+  /**
+   * PDF reading processes alive at once (reading or idle), each under URLKIT_PDF_MAX_MEMORY_MB:
+   * together they take at most this many times that memory beside the service's own. Other PDFs
+   * wait for one (the wait is part of their task time budget). @default 1
+   */
+  pdfProcesses: number;
   /** Cap on a target's response header bytes. @default 16384 */
   maxHeaderBytes: number;
   /** TCP/TLS connect timeout per attempt (ms). @default 5000 */
@@ -220,7 +227,8 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   minBodyRateWindowMs: 5000,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
-  pdfMaxMemoryMb: 256,
+  pdfMaxMemoryMb: 128,
+  pdfProcesses: 1,
   maxHeaderBytes: 16 * 1024,
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
@@ -285,7 +293,8 @@ export function loadConfig(env: Env = process.env): Config {
     minBodyRateWindowMs: int(env, 'URLKIT_MIN_BODY_RATE_WINDOW_MS', 100, 600_000),
     maxPdfBytes: int(env, 'URLKIT_MAX_PDF_BYTES', 1024, 512 * 1024 * 1024),
     maxPdfPages: int(env, 'URLKIT_MAX_PDF_PAGES', 1, 100_000),
-    pdfMaxMemoryMb: int(env, 'URLKIT_PDF_MAX_MEMORY_MB', 128, 16_384),
+    pdfMaxMemoryMb: int(env, 'URLKIT_PDF_MAX_MEMORY_MB', 64, 16_384),
+    pdfProcesses: int(env, 'URLKIT_PDF_PROCESSES', 1, 64),
     maxHeaderBytes: int(env, 'URLKIT_MAX_HEADER_BYTES', 1024, 1024 * 1024),
     connectTimeoutMs: int(env, 'URLKIT_CONNECT_TIMEOUT_MS', 100, 60_000),
     headersTimeoutMs: int(env, 'URLKIT_HEADERS_TIMEOUT_MS', 100, 60_000),

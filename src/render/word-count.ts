@@ -6,17 +6,27 @@
 // digits), and a test keeps the two in agreement.
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
-const DICTIONARY_SCRIPTS =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const DICTIONARY_SCRIPTS = new RegExp(
+  '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}' +
+    '\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}]',
+  'u',
+);
 /** A run of dictionary-script text (with the ideographic punctuation inside it), captured. */
-const DICTIONARY_RUN =
-  /((?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc\u3005](?:[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]*)?)+)/u;
-const WORD =
-  /[\p{L}\p{N}\p{M}\p{Pc}]+(?:(?:(?<=[\p{L}\p{M}])['’.:·](?=[\p{L}\p{M}])|(?<=\p{N})[.,;'’](?=\p{N}))[\p{L}\p{N}\p{M}\p{Pc}]+)*/gu;
+const DICTIONARY_RUN = new RegExp(
+  '((?:[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}' +
+    '\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\u30fc' +
+    '][\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20]*)+)',
+  'u',
+);
+const WORD = new RegExp(
+  "[\\p{L}\\p{N}\\p{M}\\p{Pc}]+(?:(?:(?<=[\\p{L}\\p{M}])['’.:·](?=[\\p{L}" +
+    "\\p{M}])|(?<=\\p{N})[.,;'’](?=\\p{N}))[\\p{L}\\p{N}\\p{M}\\p{Pc}]+)*",
+  'gu',
+);
 
 const CHUNK = 1024;
 /** Characters after which a word never continues: whitespace and CJK/fullwidth punctuation. */
-const BREAK_AFTER = /[\s\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]/;
+const BREAK_AFTER = /[\s\u3001-\u303f\uff01-\uff0f\uff1a-\uff20]/;
 
 /** Word-like segments in plain text (link addresses must already be removed). */
 export function countWords(text: string): number {

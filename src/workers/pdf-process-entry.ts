@@ -1,10 +1,11 @@
 // The program a PDF process runs (pdf-processes.ts starts it under a data-segment limit): it
-// reads PDFs one at a time and answers each with its result and its own resident memory. A job
+// reads PDFs one at a time and answers each with the document read and laid out (rendering and
+// token counting are left to a worker thread) and its own resident memory. A job
 // comes as a message on the IPC channel (the request without its bytes, and their length); the
 // bytes follow on stdin, read straight into one buffer of that length, so the file is in memory
 // once (through the IPC channel it was three times: the chunks read, their concatenation and the
 // deserialised copy). It has no socket and opens no file. It ends when the parent goes.
-import { pdfTask, type PdfRequest, type PdfResult } from './pdf-task.js';
+import { readPdfBlocks, type PdfRead, type PdfRequest } from './pdf-task.js';
 
 export interface PdfJob {
   id: number;
@@ -14,7 +15,7 @@ export interface PdfJob {
 }
 
 export type PdfReply =
-  | { id: number; ok: true; result: PdfResult; rssBytes: number }
+  | { id: number; ok: true; result: PdfRead; rssBytes: number }
   | { id: number; ok: false; message: string; rssBytes: number };
 
 /** Bytes from stdin, taken in order: each take() gets the next `n`. */
@@ -69,7 +70,7 @@ async function run(job: PdfJob): Promise<void> {
   let reply: PdfReply;
   try {
     // The bytes are this process's own: pdf.js may have them rather than a copy.
-    const result = await pdfTask({ ...job.input, bytes, giveBytes: true });
+    const result = await readPdfBlocks({ ...job.input, bytes, giveBytes: true });
     reply = { id: job.id, ok: true, result, rssBytes: process.memoryUsage.rss() };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

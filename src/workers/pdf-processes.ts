@@ -8,18 +8,33 @@
 //
 // A process reads one PDF at a time and is kept for the next for IDLE_MS (starting one costs
 // about 0.3 s of CPU: node and pdf.js load again), then exits; one that grew past half its limit
-// is not reused. The pool of worker threads decides how many run at once (its task slots): a
-// PDF task takes a slot and runs here instead of in a thread.
+// is not reused. At most `processes` of them are alive at once, reading or idle, so all of them
+// together hold at most that many limits (the service's memory bound counts them:
+// docs/cleaners.md#pdf). A PDF task holds a slot of the worker pool and waits here, in a line per
+// caller served round robin (admission/fair-slots.ts), for a process; the wait is part of its
+// time budget. The process only reads and lays the file out: rendering and token counting (the
+// tokenizer's tables) happen in the worker thread afterwards (pool.ts).
+//
+// What the data-segment limit counts is every private writable mapping, resident or not: each
+// thread's stack and V8's young generation are reserved in full. The process runs with one V8
+// helper thread and one libuv thread, 2 MiB thread stacks and a small young generation, so the
+// limit goes to what reading a PDF needs (measured: bench/pdf-memory.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { currentClaimant } from '../admission/call-scope.js';
+import { FairSlots } from '../admission/fair-slots.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { PdfJob, PdfReply } from './pdf-process-entry.js';
-import type { PdfRequest, PdfResult } from './pdf-task.js';
+import type { PdfRead, PdfRequest } from './pdf-task.js';
 
 /** An idle PDF process exits after this long without a task. */
 export const IDLE_MS = 30_000;
 const SHELL = '/bin/sh';
+/** Stack of each thread of a PDF process (KiB): its main thread's JavaScript stack is V8's 984 KiB. */
+const STACK_KB = 2048;
+/** Young-generation semi-space of a PDF process (MiB); 1 made reading 500 pages 1.6x slower. */
+const SEMI_SPACE_MB = 2;
 const ENTRY = fileURLToPath(new URL('./pdf-process-entry.js', import.meta.url));
 
 interface PdfProcess {
@@ -30,6 +45,7 @@ interface PdfProcess {
 }
 
 export class PdfProcesses {
+  private readonly slots: FairSlots;
   private readonly idle: PdfProcess[] = [];
   private readonly all = new Set<PdfProcess>();
   private nextId = 1;
@@ -38,17 +54,43 @@ export class PdfProcesses {
   started = 0;
   /** Processes that died in a task, at their memory limit (or of anything else but our kill). */
   died = 0;
-
-  /** `memoryMb`: the data-segment limit of each process (its heap, decoded streams, everything it allocates). */
-  constructor(private readonly memoryMb: number) {}
+  /** Most processes alive at once since start (at most `processes`). */
+  peakAlive = 0;
 
   /**
-   * Reads one PDF. Rejects with ItemFailure('response_too_large') when its process dies (past
-   * its memory limit), and with `signal`'s reason when it aborts (the process is killed).
+   * `memoryMb`: the data-segment limit of each process (its heap, decoded streams, everything it
+   * allocates); `processes`: how many may be alive at once.
    */
-  async run(input: PdfRequest, signal: AbortSignal): Promise<PdfResult> {
+  constructor(
+    private readonly memoryMb: number,
+    processes = 1,
+  ) {
+    this.slots = new FairSlots({ capacity: () => Math.max(1, processes) });
+  }
+
+  /**
+   * Reads one PDF (waiting for a process while `processes` are busy). Rejects with
+   * ItemFailure('response_too_large') when its process dies (past its memory limit), and with
+   * `signal`'s reason when it aborts (a process reading is killed).
+   */
+  async run(input: PdfRequest, signal: AbortSignal): Promise<PdfRead> {
     if (this.closed) throw new Error('The PDF processes are closed.');
     signal.throwIfAborted();
+    const release = await this.slots.acquire(currentClaimant(), signal);
+    try {
+      return await this.read(input, signal);
+    } finally {
+      release();
+    }
+  }
+
+  /** PDFs waiting for a process. */
+  get queued(): number {
+    return this.slots.queued;
+  }
+
+  private async read(input: PdfRequest, signal: AbortSignal): Promise<PdfRead> {
+    if (this.closed) throw new Error('The PDF processes are closed.');
     const proc = this.idle.pop() ?? this.spawn();
     if (proc.idleTimer) clearTimeout(proc.idleTimer);
     proc.idleTimer = null;
@@ -57,8 +99,10 @@ export class PdfProcesses {
     proc.child.channel?.ref();
     const reply = await new Promise<PdfReply | Error>((resolve) => {
       const onAbort = () => {
-        void this.kill(proc);
-        resolve(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+        // Its slot goes to the next PDF once the process has exited, not while it still holds memory.
+        void this.kill(proc).then(() =>
+          resolve(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason))),
+        );
       };
       proc.current = {
         id,
@@ -81,7 +125,7 @@ export class PdfProcesses {
     if (reply instanceof Error) {
       if (signal.aborted) throw signal.reason;
       this.died++;
-      void this.kill(proc);
+      await this.kill(proc);
       throw new ItemFailure(
         'response_too_large',
         `The PDF needs more memory than a PDF may take (URLKIT_PDF_MAX_MEMORY_MB, ${this.memoryMb} MiB) to be read.`,
@@ -108,15 +152,25 @@ export class PdfProcesses {
     const limitKb = this.memoryMb * 1024;
     // Node's own old-generation limit below the data limit, so that a heap that outgrows it
     // ends in V8's out-of-memory exit rather than a failed allocation somewhere else.
-    const nodeArgs = [`--max-old-space-size=${Math.max(32, Math.floor(this.memoryMb * 0.75))}`, ENTRY];
+    const nodeArgs = [
+      `--max-old-space-size=${Math.max(32, Math.floor(this.memoryMb * 0.75))}`,
+      `--max-semi-space-size=${SEMI_SPACE_MB}`,
+      '--v8-pool-size=1',
+      ENTRY,
+    ];
+    const limits = `ulimit -d ${limitKb} && ulimit -s ${STACK_KB}`;
     const [command, args] = existsSync(SHELL)
-      ? [SHELL, ['-c', `ulimit -d ${limitKb} && exec "$0" "$@"`, process.execPath, ...nodeArgs]]
+      ? [SHELL, ['-c', `${limits} && exec "$0" "$@"`, process.execPath, ...nodeArgs]]
       : [process.execPath, nodeArgs];
-    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'ignore', 'ipc'] });
+    const child = spawn(command, args, {
+      stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
+      env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
+    });
     child.stdin!.on('error', () => {});
     this.started++;
     const proc: PdfProcess = { child, current: null, idleTimer: null };
     this.all.add(proc);
+    this.peakAlive = Math.max(this.peakAlive, this.all.size);
     child.on('message', (reply: PdfReply) => {
       if (proc.current?.id === reply.id) proc.current.settle(reply);
     });

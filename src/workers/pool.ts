@@ -1,7 +1,7 @@
 // The shared worker-thread pool: HTML parsing and extraction run here, off the event loop,
 // each task with a time budget; a worker that overruns its time or memory is terminated and
-// replaced by piscina. PDF tasks take a slot of the same pool but run in a process of their
-// own under a memory limit (pdf-processes.ts).
+// replaced by piscina. PDF tasks take a slot of the same pool; the file is read in a process of
+// its own under a memory limit (pdf-processes.ts), then rendered in a worker thread.
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
@@ -9,6 +9,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
+import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
@@ -70,7 +71,7 @@ export class WorkerPool {
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
-    this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb);
+    this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb, config.pdfProcesses);
     this.piscina = new Piscina({
       // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
@@ -136,7 +137,7 @@ export class WorkerPool {
       const posted: WorkerTask = task;
       running = (
         posted.kind === 'pdf'
-          ? this.pdfProcesses.run(posted.input, stop.signal)
+          ? this.runPdf(posted.input, stop.signal)
           : this.piscina.run(compactTask(posted), { signal: stop.signal })
       ) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
@@ -168,6 +169,13 @@ export class WorkerPool {
     // An item's own failure (a PDF past its memory limit): that item's answer, not a crash.
     if (err instanceof ItemFailure) throw err;
     throw new WorkerCrashed(err);
+  }
+
+  /** A PDF: read in a PDF process, then rendered (and its tokens counted) in a worker thread. */
+  private async runPdf(input: PdfRequest, signal: AbortSignal): Promise<PdfResult> {
+    const read = await this.pdfProcesses.run(input, signal);
+    const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
+    return (await this.piscina.run({ kind: 'pdf-render', input: { read, options } }, { signal })) as PdfResult;
   }
 
   private async waitForWorker(options: RunOptions): Promise<() => void> {

@@ -194,6 +194,27 @@ export async function longPdf(pages: number): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * A book: `pages` pages of a chapter heading and 45 lines of prose (about 4,000 characters a
+ * page, so 500 pages hold as much text as max_chars' ceiling lets be read).
+ */
+export async function bookPdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  for (let n = 1; n <= pages; n++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Chapter ${n}`, { x: 72, y: 780, size: 16, font });
+    for (let i = 0; i < 45; i++)
+      page.drawText(`Line ${i} of page ${n}: the tide came in over the flats and the waders rose from the mud.`, {
+        x: 72,
+        y: 750 - i * 14,
+        size: 11,
+        font,
+      });
+  }
+  return doc.save();
+}
+
 /** The report with an attachment of random bytes, so the file is at least `bytes` long. */
 export async function bloatedPdf(bytes: number): Promise<Uint8Array> {
   const doc = await PDFDocument.load(await reportPdf());

@@ -28,14 +28,14 @@ function isNavigation(el: Element): boolean {
 
 /** The element right after the toggle (after the button, or after the wrapper the button is
  *  the last element of) is hidden: a closed panel, whose question the reader does not see as
- *  part of the text either; so is a panel that is navigation. No element after it (the answers are fetched on click) is not a
- *  closed panel. Reads a few siblings. */
+ *  part of the text either; so is a panel that is navigation. No element after it (the answers
+ *  are fetched on click) is not a closed panel. Reads a few siblings. */
 function panelClosed(button: Element, isHidden: HiddenTest): boolean {
   let cur: Element = button;
   for (let level = 0; level <= PANEL_CLIMB; level++) {
     let next = cur.next;
     while (next && !isElement(next)) next = next.next;
-    if (next) return isHidden(next as Element) || isNavigation(next as Element);
+    if (next) return isHidden(next) || isNavigation(next);
     const parent = cur.parent;
     if (!parent || !isElement(parent)) return false;
     cur = parent;

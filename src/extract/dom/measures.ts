@@ -1,4 +1,5 @@
 // Text measures used by scoring and pruning. All iterative.
+import { ElementType } from 'domelementtype';
 import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from './walk.js';
 
@@ -9,7 +10,7 @@ export function textChars(root: ParentNode): number {
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === 'text') chars += collapsedLength(node.data);
+    if (node.type === ElementType.Text) chars += collapsedLength(node.data);
     else if (isElement(node)) {
       const kids = node.children;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
@@ -31,7 +32,7 @@ export function linkTextChars(root: ParentNode): { chars: number; linkChars: num
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const inLink = inLinks.pop()!;
-    if (node.type === 'text') {
+    if (node.type === ElementType.Text) {
       const len = collapsedLength(node.data);
       chars += len;
       if (inLink) linkChars += len;
@@ -84,8 +85,8 @@ export function rawTextLength(node: AnyNode): number {
   const stack: AnyNode[] = [node];
   while (stack.length > 0) {
     const cur = stack.pop()!;
-    if (cur.type === 'text') n += (cur as import('domhandler').Text).data.length;
-    else if (isElement(cur) || cur.type === 'root') for (const c of (cur as Element).children) stack.push(c);
+    if (cur.type === ElementType.Text) n += cur.data.length;
+    else if (isElement(cur) || cur.type === ElementType.Root) for (const c of (cur as Element).children) stack.push(c);
   }
   return n;
 }

@@ -3,7 +3,6 @@
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { MAYBE_CANDIDATE, NEGATIVE, POSITIVE, RELATED, UNLIKELY } from '../vocabulary/class-words.js';
-import { BOILERPLATE_ROLES } from '../vocabulary/roles.js';
 
 /** Where either matches (their union, made from them so that it follows their edits). */
 const RELATED_OR_UNLIKELY = new RegExp(`(?:${RELATED.source})|(?:${UNLIKELY.source})`, 'i');

@@ -5,6 +5,7 @@
 // that is visible beside it (or the page's visible text is a small share of it), and it is not
 // named as a menu, modal or other overlay. Hidden menus, modals and duplicates hold less text
 // than the visible page, and stay hidden.
+import { ElementType } from 'domelementtype';
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from './walk.js';
@@ -93,11 +94,6 @@ function isOverlay(el: Element): boolean {
   return (cls !== undefined && OVERLAY.test(cls)) || (id !== undefined && OVERLAY.test(id));
 }
 
-interface HiddenTop {
-  el: Element;
-  chars: number;
-}
-
 /** The outermost hidden elements of `scope`. */
 function hiddenTops(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolean): Element[] {
   const tops: Element[] = [];
@@ -120,7 +116,7 @@ function visibleChars(scope: ParentNode, hidden: ReadonlySet<Element>, limit: nu
   while (stack.length > 0 && n < limit) {
     const node = stack.pop()!;
     for (const c of node.children) {
-      if (c.type === 'text') n += nonSpace(c.data);
+      if (c.type === ElementType.Text) n += nonSpace(c.data);
       else if (isElement(c) && !HIDDEN_SCAN_SKIP.has(c.name) && !hidden.has(c)) stack.push(c);
     }
   }

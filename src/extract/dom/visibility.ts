@@ -2,6 +2,7 @@
 // not shown. Screen-reader-only text is kept, since it is real text meant for readers.
 // A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown by the
 // extraction that found it (PageVisibility).
+import { ElementType } from 'domelementtype';
 import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
@@ -73,9 +74,10 @@ function isClosedPanel(el: Element): boolean {
 /**
  * The markup says hidden (before the panel and reveal exceptions). The page-facts walk, the
  * strict measuring walk and the conversion to blocks each ask about most elements of a page
- * (through isHiddenByMarkup), so parsed elements keep the answer (ParsedElement.hiddenByMarkup). It reads only the element's own name and
- * attributes, which no tree change (removals, revealed wrappers) touches; once an element's
- * `attribs` object is built (and may be written to), it is judged afresh each time.
+ * (through isHiddenByMarkup), so parsed elements keep the answer (ParsedElement.hiddenByMarkup).
+ * It reads only the element's own name and attributes, which no tree change (removals, revealed
+ * wrappers) touches; once an element's `attribs` object is built (and may be written to), it is
+ * judged afresh each time.
  */
 function hiddenByMarkup(el: Element): boolean {
   const parsed = el as ParsedElement;
@@ -164,9 +166,9 @@ function judgeFrom(
  *  those out). Asked only about elements the markup hides; reads the one sibling. */
 function afterPlainToggle(el: Element): boolean {
   let prev = el.prev;
-  while (prev && prev.type !== 'tag') prev = prev.prev;
+  while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
   if (!prev) return false;
-  const b = prev as Element;
+  const b = prev;
   if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined)
     return false;
   return holdsHeading(b);

@@ -1,24 +1,25 @@
 // Iterative tree helpers. Nothing here recurses on DOM depth, so a hostile 100,000-deep page
 // cannot overflow the stack in extraction.
+import { ElementType } from 'domelementtype';
 import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 
 export function isElement(node: AnyNode): node is Element {
   // domhandler types: 'tag', 'script', 'style' are all elements.
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+  return node.type === ElementType.Tag || node.type === ElementType.Script || node.type === ElementType.Style;
 }
 
 /** An element of type 'tag' (not a <script> or <style>, which domhandler types apart). */
 export function isPlainTag(node: AnyNode): node is Element {
-  return (node.type as string) === 'tag';
+  return node.type === ElementType.Tag;
 }
 
 export function isTextNode(node: AnyNode): node is import('domhandler').Text {
-  return node.type === 'text';
+  return node.type === ElementType.Text;
 }
 
 export function hasChildren(node: AnyNode): node is ParentNode {
-  return 'children' in node && Array.isArray((node as ParentNode).children);
+  return 'children' in node && Array.isArray(node.children);
 }
 
 /**
@@ -78,7 +79,7 @@ export function textContent(node: AnyNode, limit = Infinity): string {
   for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   while (stack.length > 0 && out.length <= limit) {
     const n = stack.pop()!;
-    if (n.type === 'text') out += (n as import('domhandler').Text).data;
+    if (n.type === ElementType.Text) out += n.data;
     else if (isElement(n)) {
       const kids = n.children;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);

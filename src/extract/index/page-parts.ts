@@ -1,6 +1,7 @@
 // What each element of a page is to the index profile: kept, dropped (forms, overlays, ads,
 // language pickers, skip links), the page's chrome (site header and footer) or navigation.
 // Decided once per element and page.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element, ParentNode, Text } from 'domhandler';
 import { collapsedLength, textChars } from '../dom/measures.js';
 import { classAndId, isElement, textContent, visitElements } from '../dom/walk.js';
@@ -14,11 +15,15 @@ import {
   LANGUAGE_TOKEN,
 } from '../vocabulary/region-words.js';
 import { INDEX_CHROME_ROLES, INDEX_DROPPED_ROLES, NAVIGATION_ROLES } from '../vocabulary/roles.js';
-
-/** A <form> with this much text wraps the page (ASP.NET WebForms) rather than being a form. */
-const FORM_WRAPPER_CHARS = 400;
-/** A banner-named container with this much text wraps content rather than being a banner. */
-const WRAPPER_CHARS = 2000;
+import {
+  CARD_CHROME_MIN,
+  CONTENT_LINK_WORDS,
+  CONTENT_MIN_LINKS,
+  FORM_WRAPPER_CHARS,
+  LANGUAGE_PICKER_MAX_CHARS,
+  LINK_SAMPLE,
+  WRAPPER_CHARS,
+} from '../content/thresholds/index.js';
 
 /** What an element is to the index profile; the first that applies, in this order. */
 export const enum Part {
@@ -38,7 +43,7 @@ export function pagePartsOf(notChrome: ReadonlySet<Element>): (el: Element) => P
     const at = slots.slot(el);
     if (at >= 0) {
       const known = slots.values[at]!;
-      if (known !== 0) return (known - 1) as Part;
+      if (known !== 0) return known - 1;
       const part = partOf(el, notChrome);
       slots.values[at] = part + 1;
       return part;
@@ -67,8 +72,8 @@ export function teaserHeadersAndFooters(body: ParentNode): Set<Element> {
     return true;
   });
   const out = new Set<Element>();
-  if (headers.length >= 3) for (const h of headers.slice(1)) out.add(h);
-  if (footers.length >= 3) for (const f of footers.slice(0, -1)) out.add(f);
+  if (headers.length >= CARD_CHROME_MIN) for (const h of headers.slice(1)) out.add(h);
+  if (footers.length >= CARD_CHROME_MIN) for (const f of footers.slice(0, -1)) out.add(f);
   return out;
 }
 
@@ -130,15 +135,12 @@ function isNavigation(el: Element, ci: string, role: string | undefined): boolea
   return breadcrumb || !linksLookLikeContent(el);
 }
 
-/** Links that read like headlines or titles: at least three, most of four words or more. */
-const CONTENT_LINK_WORDS = 4;
-
 function linksLookLikeContent(el: Element): boolean {
   let links = 0;
   let long = 0;
   visitElements(el, (a) => {
-    // A sample settles it: the walk stops after 200 links.
-    if (links >= 200) return false;
+    // A sample settles it: the walk stops after LINK_SAMPLE links.
+    if (links >= LINK_SAMPLE) return false;
     if (a.name !== 'a' || attribute(a, 'href') === undefined) return true;
     const words = textContent(a).trim().split(/\s+/).filter(Boolean).length;
     if (words === 0) return false;
@@ -146,7 +148,7 @@ function linksLookLikeContent(el: Element): boolean {
     if (words >= CONTENT_LINK_WORDS) long++;
     return false;
   });
-  return links >= 3 && long * 2 > links;
+  return links >= CONTENT_MIN_LINKS && long * 2 > links;
 }
 
 /**
@@ -165,7 +167,7 @@ function isLanguagePicker(el: Element, ci: string): boolean {
     name !== 'aside'
   )
     return false;
-  if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < 600;
+  if (ci && LANGUAGE_TOKEN.test(ci)) return textChars(el) < LANGUAGE_PICKER_MAX_CHARS;
   if (name !== 'ul' && name !== 'ol' && name !== 'nav') return false;
   // Every link tagged; the walk stops at the first that is not, so an ordinary list (and a
   // deeply nested one) costs a step or two.
@@ -195,7 +197,7 @@ function hasSectioningAncestor(el: Element): boolean {
 }
 
 function hasAncestor(el: Element, match: (a: Element) => boolean): boolean {
-  for (let p = el.parent; p && p.type !== 'root'; p = p.parent) if (match(p as Element)) return true;
+  for (let p = el.parent; p && p.type !== ElementType.Root; p = p.parent) if (match(p as Element)) return true;
   return false;
 }
 
@@ -217,7 +219,7 @@ export function navigationIsSubstance(body: ParentNode, partOf: (el: Element) =>
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     let part = parts.pop()!;
-    if (node.type === 'text') {
+    if (node.type === ElementType.Text) {
       if (part === Part.Navigation) nav += collapsedLength(node.data);
       else rest.push(node);
       continue;

@@ -4,6 +4,7 @@
 // it find the outermost hidden elements of the body (revealed-wrappers.ts), which would
 // otherwise take a walk of their own, and the length of the whole page's text (layout-wrappers.ts
 // reads it on about half of all pages, where it would take another).
+import { ElementType } from 'domelementtype';
 import type { Document, Element } from 'domhandler';
 import { isElement } from '../dom/walk.js';
 import { rawTextLength } from '../dom/measures.js';
@@ -50,7 +51,7 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
     if (isElement(node)) {
       stack.push(node);
       scanned.push(false);
-    } else if (countText && node.type === 'text') textLength += node.data.length;
+    } else if (countText && node.type === ElementType.Text) textLength += node.data.length;
   }
   while (stack.length > 0) {
     const el = stack.pop()!;
@@ -96,7 +97,7 @@ export function collectPageFacts(doc: Document, isHiddenByMarkup?: (el: Element)
       if (isElement(kid)) {
         stack.push(kid);
         scanned.push(scanKids);
-      } else if (countText && kid.type === 'text') textLength += kid.data.length;
+      } else if (countText && kid.type === ElementType.Text) textLength += kid.data.length;
     }
   }
   if (tops !== null && facts.body !== null) facts.hiddenTops = tops;

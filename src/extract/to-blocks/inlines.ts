@@ -66,10 +66,10 @@ const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
  *  U+0300 are NFC in any sequence (none is a combining mark or composes with another), so
  *  only text with a character from U+0300 on needs normalize(): Latin-1 text (a no-break
  *  space, an accented letter) is returned as it is, as normalize() would return it. */
-const MAY_NEED_NFC = /[^\u0000-\u02ff]/;
+const MAY_NEED_NFC = /[\u0300-\uffff]/;
 
-/** Where either of them matches (their union). */
-const COLLAPSE_OR_NORMALIZE = new RegExp(`(?:${HTML_SPACE_TO_COLLAPSE.source})|(?:${MAY_NEED_NFC.source})`);
+/** Where either of them matches: their union, with the two character classes written as one. */
+const COLLAPSE_OR_NORMALIZE = /[\u0300-\uffff\t\n\r\f]| {2}/;
 
 /** HTML whitespace runs as one space and the text in NFC, so that what reads the same is the
  *  same string. Prose has a match at every space, and most texts are already collapsed: those

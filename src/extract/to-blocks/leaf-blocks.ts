@@ -1,12 +1,13 @@
 // Elements read whole into one block or value: a <pre> as a code block (with its language), an
 // image's address, a list's start number.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import type { Block } from '../blocks.js';
 import { isElement } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 import { UNREADABLE_TAGS } from '../vocabulary/tags.js';
 
-const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]+)/;
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
 
 export function listStart(el: Element): number | null {
   const s = attribute(el, 'start');
@@ -43,7 +44,7 @@ export function codeBlock(pre: Element): Block {
   for (let i = pre.children.length - 1; i >= 0; i--) stack.push(pre.children[i]!);
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') text += n.data;
+    if (n.type === ElementType.Text) text += n.data;
     else if (isElement(n)) {
       if (n.name === 'br') {
         text += '\n';

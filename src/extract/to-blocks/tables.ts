@@ -7,6 +7,7 @@ import { isElement, textContent, visitElements } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { attribute } from '../../parse/nodes.js';
 import { headingLevel } from '../vocabulary/tags.js';
+import { LONG_CELL_CHARS } from '../content/thresholds/to-blocks.js';
 
 interface RowCells {
   cells: Array<{ el: Element; header: boolean }>;
@@ -38,9 +39,6 @@ export function tableRows(table: Element, isHidden: HiddenTest): RowCells[] {
   }
   return rows;
 }
-
-/** A cell holding more text than this is a layout column, not data. */
-const LONG_CELL_CHARS = 600;
 
 /**
  * Data table or layout table? Layout tables (old sites put whole pages in them) are read as

@@ -13,6 +13,7 @@ import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary
 import { isDataTable, tableBlocks } from './tables.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
+import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
 
 export interface ToBlocksOptions {
   /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
@@ -34,11 +35,6 @@ export interface ToBlocksOptions {
 const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
 const STRONG_TAGS = new Set(['strong', 'b']);
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
-
-/** Deeper inline wrappers are flattened (their text kept), keeping renderers' recursion shallow. */
-const MAX_INLINE_DEPTH = 24;
-/** Deeper lists/quotes are flattened into their parent container. */
-const MAX_CONTAINER_DEPTH = 12;
 
 type InlineFrame =
   | { kind: 'root'; children: Inline[] }

@@ -2,8 +2,16 @@
  *  "Section--Ads" names a variant of a content block that hosts ad slots, not an ad.
  *  "login" is not read inside "blog" + "In...": camel-cased "blogInner", "blogIndex",
  *  "blogInfo" are the article's own wrappers. */
-export const UNLIKELY =
-  /-ad-|(?<!--)\bads?\b|adsense|advert|agegate|banner|breadcrumb|combx|comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|taboola|tags?\b|toolbar|widget|yom-remote|signup|(?<!b)login|navbar|sharing|editsection|edit-link|reviews?\b|follow-us|recommend|trending|most-popular|byline|author-bio|print-only/i;
+export const UNLIKELY = new RegExp(
+  '-ad-|(?<!--)\\bads?\\b|adsense|advert|agegate|banner|breadcrumb|combx|' +
+    'comment|community|consent|cookie|cover-wrap|disqus|extra|footer|gdpr|' +
+    'header|legends|menu|modal|newsletter|outbrain|pager|pagination|popup|' +
+    'promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|' +
+    'sponsor|subscribe|taboola|tags?\\b|toolbar|widget|yom-remote|signup|' +
+    '(?<!b)login|navbar|sharing|editsection|edit-link|reviews?\\b|follow-us|' +
+    'recommend|trending|most-popular|byline|author-bio|print-only',
+  'i',
+);
 /** Words that rescue an UNLIKELY match: the element is probably the content wrapper. */
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow|entry|post|story|text/i;
 /** Lists of other articles ("related_post", "related-articles") and rating widgets
@@ -14,28 +22,68 @@ export const POSITIVE =
   /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|prose|rich-text|markdown/i;
 /** Signs of boilerplate. Utility classes that clip or scroll a box ("overflow-hidden",
  *  "overflow-y-scroll") say nothing about what it holds. */
-export const NEGATIVE =
-  /-ad-|(?<!overflow-(?:[xy]-)?)hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|(?<!no-)media|meta|outbrain|promo|related|(?<!overflow-(?:[xy]-)?)scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|recommend|nav|menu/i;
-export const BODY_CLASS =
-  /(?:^|[\s_-])(?:entry-content|entry-body|post-content|post-body|post-entry|postcontent|postbody|post-text|article-body|article-content|article-text|articlebody|articlecontent|article__body|article__content|articletext|story-body|story-content|storycontent|story-text|blog-content|blog-post-content|single-content|content-body|body-text|bodytext|text-content|main-text|page-content|td-post-content|field-body|field-name-body|rich-text|richtext|c-article-body|news-text|newstext|articolo|artikel|content-text)(?:$|[\s_-])/i;
-export const LEAD =
-  /(?:^|[\s_-])(?:lead|leadin|lede|intro|introduction|intro-text|introtext|teaser|teaser-text|chapo|chapeau|standfirst|stand-first|summary|subtitle|sub-title|subheadline|subhead|deck|dek|excerpt|abstract|kicker-text|article-lead|article-intro|article-summary|field-intro)(?:$|[\s_-])/i;
+export const NEGATIVE = new RegExp(
+  '-ad-|(?<!overflow-(?:[xy]-)?)hidden|^hid$| hid$| hid |^hid |banner|combx|' +
+    'comment|com-|contact|footer|gdpr|masthead|(?<!no-)media|meta|outbrain|' +
+    'promo|related|(?<!overflow-(?:[xy]-)?)scroll|share|shoutbox|sidebar|' +
+    'skyscraper|sponsor|shopping|tags|widget|social|byline|author|dateline|' +
+    'newsletter|subscribe|cookie|consent|breadcrumb|caption-credit|credit|' +
+    'recommend|nav|menu',
+  'i',
+);
+export const BODY_CLASS = new RegExp(
+  '(?:^|[\\s_-])(?:entry-content|entry-body|post-content|post-body|' +
+    'post-entry|postcontent|postbody|post-text|article-body|article-content|' +
+    'article-text|articlebody|articlecontent|article__body|article__content|' +
+    'articletext|story-body|story-content|storycontent|story-text|blog-content|' +
+    'blog-post-content|single-content|content-body|body-text|bodytext|' +
+    'text-content|main-text|page-content|td-post-content|field-body|' +
+    'field-name-body|rich-text|richtext|c-article-body|news-text|newstext|' +
+    'articolo|artikel|content-text)(?:$|[\\s_-])',
+  'i',
+);
+export const LEAD = new RegExp(
+  '(?:^|[\\s_-])(?:lead|leadin|lede|intro|introduction|intro-text|introtext|' +
+    'teaser|teaser-text|chapo|chapeau|standfirst|stand-first|summary|subtitle|' +
+    'sub-title|subheadline|subhead|deck|dek|excerpt|abstract|kicker-text|' +
+    'article-lead|article-intro|article-summary|field-intro)(?:$|[\\s_-])',
+  'i',
+);
 export const TEASER = /(?:^|[\s_-])teasers?(?:$|[\s_-])/i;
 /** Picture captions and credits: about the picture (and its rights), not the article. */
-export const CAPTION =
-  /(?:^|[\s_-])(?:caption|captions|legend|credit|credits|copyright|photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|media-?caption)(?:$|[\s_-])/i;
+export const CAPTION = new RegExp(
+  '(?:^|[\\s_-])(?:caption|captions|legend|credit|credits|copyright|' +
+    'photo-?credit|image-?credit|img-?credit|bildunterschrift|bildnachweis|' +
+    'bildquelle|image-?source|photo-?source|figure-?caption|wp-caption-text|' +
+    'media-?caption)(?:$|[\\s_-])',
+  'i',
+);
 /** Post metadata lines: dates, authors, "posted in" lines. Only short ones: a long element
  *  with such a class is a wrapper that happens to carry the word. */
-export const POST_META =
-  /(?:^|[\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|byline|author|authors|author-name|autor|writer|post-author|entry-author|tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\s_-])/i;
+export const POST_META = new RegExp(
+  '(?:^|[\\s_-])(?:date|dates|time|timestamp|meta|metadata|metabox|published|' +
+    'updated|posted|posted-on|postmeta|entry-meta|post-meta|article-meta|' +
+    'post-info|entry-info|dateline|datetime|pubdate|publish-date|publishdate|' +
+    'byline|author|authors|author-name|autor|writer|post-author|entry-author|' +
+    'tags|tag-list|tagcloud|categories|cat-links|tags-links)(?:$|[\\s_-])',
+  'i',
+);
 /** Boxes that sit inside the article container but are about the site or the author, not the
  *  story: author bios, disclosures and disclaimers, calls to action, the article's own footer
- *  (tags, share and follow lines), and a forum member's signature under each of their posts. Matched as whole class tokens; a content word beside them
- *  does not rescue them ("article-footer" is the article's footer). Wrappers that merely carry
- *  such a token hold far more text than such a box. */
-export const FURNITURE_BOX =
-  /(?:^|[\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|author-?info|autorenbox|autoren-?info|disclaimer|disclosure|affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|(?:article|post|entry|story)-?footer|(?:message-|post-|user-)?signature)(?:$|[\s_-])/i;
-/** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the page's own text, whatever slot it names. */
+ *  (tags, share and follow lines), and a forum member's signature under each of their posts.
+ *  Matched as whole class tokens; a content word beside them does not rescue them ("article-footer"
+ *  is the article's footer). Wrappers that merely carry such a token hold far more text than such
+ *  a box. */
+export const FURNITURE_BOX = new RegExp(
+  '(?:^|[\\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|' +
+    'author-?info|autorenbox|autoren-?info|disclaimer|disclosure|' +
+    'affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|' +
+    '(?:article|post|entry|story)-?footer|(?:message-|post-|' +
+    'user-)?signature)(?:$|[\\s_-])',
+  'i',
+);
+/** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the
+ *  page's own text, whatever slot it names. */
 export const SEO_COPY = /seo-?_?(?:footer-?)?(?:copy|text|content|description)/i;
 export const SHARE = /share|sharing|social|sociable|addthis|print|email-this|follow/i;
 /** Class words that hold a SHARE word without naming a share bar: a code highlighter's

@@ -11,12 +11,13 @@ export const HIDDEN_CLASS = /(?:^|\s)!?(?:hidden|hide|d-none|is-hidden|visually-
 /** Disclosure panels a reader opens (accordion sections, FAQ answers, tab panels) and
  *  carousel slides not in view: hidden until asked for, their text is the page's. */
 export const PANEL_CLASS =
-  /accordion|tab-?pane|tabpanel|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
+  /accordion|tab-?pane|collapsible|(?:^|[\s_-])(?:collapse|faq|answer|slide|carousel-item|owl-item)(?:$|[\s_-])/i;
 /** A carousel's copies of its first and last slides (for an endless loop) repeat them. */
 export const SLIDE_COPY = /(?:^|[\s_-])(?:cloned?|duplicate)(?:$|[\s_-])/i;
 /** Class or id words of overlays and navigation that a page hides until asked for. */
 export const HIDDEN_UNTIL_ASKED =
-  'modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|navbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile';
+  'modal|popup|pop-up|dialog|drawer|overlay|lightbox|offcanvas|off-canvas|menu|megamenu|mega-menu|nav|navigation|na' +
+  'vbar|dropdown|tooltip|cookie|consent|search|cart|minicart|login|signin|signup|newsletter|mobile';
 /** Text shown to screen readers only: a second copy of the menus, not a grid of the page. */
 export const SCREEN_READER_ONLY =
   /(?:^|\s)(?:visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader-only)(?:$|\s)/i;

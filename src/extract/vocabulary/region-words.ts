@@ -1,23 +1,40 @@
 /** Chrome by its plain names: the menus, header, footer and sidebars, and the comments (a
  *  thread of replies repeats one shape too); not the looser words the strict pass leaves out,
  *  "widget", "banner", "promo", which shops put their grids in. */
-export const CHROME_NAME =
-  /(?:^|[\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|mini-cart)(?:$|[\s_-])|comment|replies/i;
+export const CHROME_NAME = new RegExp(
+  '(?:^|[\\s_-])(?:nav|navbar|navigation|menus?|megamenu|mega-menu|footer|' +
+    'header|sidebar|breadcrumbs?|cookies?|consent|modal|popup|drawer|minicart|' +
+    'mini-cart)(?:$|[\\s_-])|comment|replies',
+  'i',
+);
 /** Beyond the strict measure's view, the page may be a post with its comments, reviews, sidebar
  *  widgets and links to other posts, which the strict pass leaves out by name: the whole-page
  *  reading of the 'wide' and 'unmeasured' bands leaves them out too. */
-export const BEYOND_STRICT_EXTRAS =
-  /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended|reviews?|ratings?|sidebar|widget-?area)(?:$|[\s_-])/i;
+export const BEYOND_STRICT_EXTRAS = new RegExp(
+  '(?:^|[\\s_-])(?:comments?|comment-?list|respond|replies|related|' +
+    'more-?stories|read-?next|recommended|reviews?|ratings?|sidebar|' +
+    'widget-?area)(?:$|[\\s_-])',
+  'i',
+);
 /** An article's comments, and the other articles it links to, are not the article. */
 export const ARTICLE_EXTRAS =
-  /(?:^|[\s_-])(?:comments?|comment-?list|commentlist|respond|replies|related|more-?stories|read-?next|recommended)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:comments?|comment-?list|respond|replies|related|more-?stories|read-?next|recommended)(?:$|[\s_-])/i;
 /** Sections named as reviews, ratings, questions and answers, or recommendations. */
-export const RAIL_NAME =
-  /(?:^|[\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|upsells?|up-sells?|cross-?sells?|recently-?viewed|also-?(?:viewed|bought|like)|you-?may-?(?:also-?)?like|similar(?:-products?)?)(?:$|[\s_-])|reviews?(?:list|section|widget|container)|crosssell|upsell/i;
+export const RAIL_NAME = new RegExp(
+  '(?:^|[\\s_-])(?:reviews?|ratings?|related|recommendations?|recommended|' +
+    'upsells?|up-sells?|cross-?sells?|recently-?viewed|also-?(?:viewed|bought|' +
+    'like)|you-?may-?(?:also-?)?like|similar(?:-products?)?)(?:$|[\\s_-])|' +
+    'reviews?(?:list|section|widget|container)|crosssell|upsell',
+  'i',
+);
 /** A listing's filter panel: its options (categories, sizes, colours, each a link or a
  *  checkbox with a count) repeat one shape, but they are the search form, not the results. */
-export const FACET_NAME =
-  /(?:^|[\s_-])(?:facets?|facet-?(?:filters?|list|group|container|panel|nav)s?|refinements?|search-?filters?|product-?filters?|filter-?(?:panel|sidebar|options|list|group|container)s?)(?:$|[\s_-])/i;
+export const FACET_NAME = new RegExp(
+  '(?:^|[\\s_-])(?:facets?|facet-?(?:filters?|list|group|container|panel|' +
+    'nav)s?|refinements?|search-?filters?|product-?filters?|filter-?(?:panel|' +
+    'sidebar|options|list|group|container)s?)(?:$|[\\s_-])',
+  'i',
+);
 /** A class token naming the results ("t-collection__grid", "product-grid", "search-results"). */
 export const RESULTS_NAME = /(?:^|[_-])(?:grid|results?|products?|collection)(?:$|[_-])/i;
 export const FILTER_WORD = /facet|filter|refine/i;
@@ -71,8 +88,12 @@ export const THREAD_TOKEN =
  *  pages and listings too): the post itself, however short. */
 export const BLOG_POST = /(?:^|\s)type-post(?:$|\s)/;
 /** Overlays and ads: never a page's substance. Matched on class and id. */
-export const INDEX_BANNER =
-  /cookie|consent|gdpr|(?:^|[\s_-])ads?(?:$|[\s_-])|advert|sponsor|newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|subscribe-?(?:box|form|banner)/i;
+export const INDEX_BANNER = new RegExp(
+  'cookie|consent|gdpr|(?:^|[\\s_-])ads?(?:$|[\\s_-])|advert|sponsor|' +
+    'newsletter|popup|modal|paywall|social-?share|share-?(?:bar|buttons|tools)|' +
+    'subscribe-?(?:box|form|banner)',
+  'i',
+);
 export const BREADCRUMB = /breadcrumb/;
 /** Whole class or id tokens of page-level header/footer containers built from <div>s. */
 export const INDEX_CHROME_TOKENS = new Set([
@@ -88,5 +109,8 @@ export const INDEX_CHROME_TOKENS = new Set([
 ]);
 /** Every chrome token names one of these (a cheap test before splitting into tokens). */
 export const INDEX_CHROME_WORDS = /header|footer|masthead|colophon/;
-export const LANGUAGE_TOKEN =
-  /(?:^|[\s_-])(?:lang|langs|language|languages|locale|locales|i18n|translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\s_-])/i;
+export const LANGUAGE_TOKEN = new RegExp(
+  '(?:^|[\\s_-])(?:lang|langs|language|languages|locale|locales|i18n|' +
+    'translations?|language-?(?:picker|switcher|selector|menu))(?:$|[\\s_-])',
+  'i',
+);

@@ -1,5 +1,8 @@
-export const ARTICLE_TYPE =
-  /^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$/;
+export const ARTICLE_TYPE = new RegExp(
+  '^(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|' +
+    'OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|' +
+    'LiveBlogPosting|Recipe|HowTo|SocialMediaPosting)$',
+);
 export const PRODUCT_TYPE =
   /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
 export const FORUM_TYPE = /^(?:DiscussionForumPosting|QAPage|Question)$/;

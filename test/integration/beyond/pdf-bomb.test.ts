@@ -3,11 +3,13 @@
 // read in a worker thread it took 2.2 GB of the service's memory and then answered with the
 // line. Read in a process of its own under URLKIT_PDF_MAX_MEMORY_MB, the process dies at the
 // limit: the item is response_too_large, the other items of the same call (and of its batch
-// chunk) are answered, and the next PDF is read by a new process.
+// chunk) are answered, and the next PDF is read by a new process. A PDF over its time budget
+// has its process killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createServices, type Services } from '../../../src/app/services.js';
+import { defaultConfig } from '../../../src/config/config.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import type { ToolContext } from '../../../src/tools/types.js';
@@ -29,7 +31,8 @@ before(async () => {
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(body.length) }).end(body);
   });
-  const config = testConfig({ pdfMaxMemoryMb: 256, workerTaskTimeoutMs: 60_000 });
+  // The default limit: the one that has to stop the bomb.
+  const config = testConfig({ pdfMaxMemoryMb: defaultConfig().pdfMaxMemoryMb, workerTaskTimeoutMs: 60_000 });
   services = createServices(config);
   ctx = {
     config,
@@ -78,5 +81,22 @@ describe('a PDF bomb (Flate over Flate over 1 GiB)', () => {
     );
     assert.equal(items[0]!.data!.title, REPORT.title);
     assert.equal(items[2]!.data!.pages, 2);
+  });
+
+  it('over its time budget, is a timeout and its process is killed', async () => {
+    // A limit high enough that the time budget ends the read first, even on a fast machine.
+    const config = testConfig({ pdfMaxMemoryMb: 512, workerTaskTimeoutMs: 500 });
+    const hurried = createServices(config);
+    try {
+      const [item] = await cleanWebContent.run(
+        { url: `${site.origin}/bomb.pdf`, output_format: 'text', include_title: true, max_chars: 100_000, timeout: 60 },
+        { ...ctx, config, services: hurried },
+      );
+      assert.equal(item!.meta.error?.code, 'timeout');
+      assert.equal(hurried.pool.pdfProcesses.alive, 0);
+      assert.equal(hurried.pool.pdfProcesses.died, 0);
+    } finally {
+      await hurried.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { PAGES_DIR } from '../../support/page-fixtures.js';
 import { injectTool } from '../../support/inject-tool.js';
+import type { ErrorEnvelope } from '../../support/answers.js';
 
 const page = (slug: string, file = 'source.html') => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR));
 const expected = (slug: string, file: string) =>
@@ -87,7 +88,7 @@ describe('clean_web_content', () => {
     assert.equal(data!.format, 'text');
     assert.equal(data!.title, 'City council approves bike lanes on Main Street');
     assert.equal(data!.content, onSite(expected('news-article', 'expected.txt'), 'https://www.harborgazette.example'));
-    assert.ok((data!.word_count as number) > 150);
+    assert.ok(data!.word_count > 150);
     assert.deepEqual(meta, {
       url,
       final_url: url,
@@ -118,23 +119,23 @@ describe('clean_web_content', () => {
       onSite(expected('news-article', 'expected.md'), 'https://www.harborgazette.example'),
     );
     const noTitle = await call('clean_web_content', { url, output_format: 'markdown', include_title: false });
-    const content = noTitle.data!.content as string;
+    const content = noTitle.data!.content;
     assert.ok(!content.startsWith('# '), content.slice(0, 80));
-    assert.equal(content, (md.data!.content as string).replace(/^# [^\n]*\n\n/, ''));
+    assert.equal(content, md.data!.content.replace(/^# [^\n]*\n\n/, ''));
     assert.equal(noTitle.data!.title, 'City council approves bike lanes on Main Street');
-    assert.ok((noTitle.data!.word_count as number) < (md.data!.word_count as number));
+    assert.ok(noTitle.data!.word_count < md.data!.word_count);
   });
 
   it('cuts at max_chars on a block boundary and reports truncated', async () => {
     const url = `${site.origin}/restic-backups`;
     const full = await call('clean_web_content', { url });
     const cut = await call('clean_web_content', { url, max_chars: 300 });
-    const content = cut.data!.content as string;
+    const content = cut.data!.content;
     assert.ok(content.length <= 300);
     assert.equal(cut.meta.truncated, true);
     assert.equal(full.meta.truncated, false);
     // A prefix of whole lines of the full text: nothing was cut inside a block.
-    assert.ok((full.data!.content as string).startsWith(content + '\n'));
+    assert.ok(full.data!.content.startsWith(content + '\n'));
   });
 
   it('falls back to the index profile when the page has no article', async () => {
@@ -159,7 +160,7 @@ describe('clean_web_content', () => {
     const { data, meta } = await call('clean_web_content', { url: `${site.origin}/p/discontinued-tent` });
     assert.equal(meta.status_code, 404);
     assert.equal(meta.error, undefined);
-    assert.match(data!.content as string, /Sorry, we could not find that page/);
+    assert.match(data!.content, /Sorry, we could not find that page/);
   });
 
   it('refuses an image with unsupported_content_type and the metadata it knows', async () => {
@@ -189,7 +190,7 @@ describe('clean_web_content', () => {
     const { data, meta } = await call('clean_web_content', { url });
     assert.equal(meta.url, url);
     assert.equal(meta.final_url, `${site.origin}/news/2024/05/15/main-street-bike-lanes`);
-    assert.match(data!.content as string, new RegExp(`\\(${site.origin}/docs/merchants-survey-2024\\.pdf\\)`));
+    assert.match(data!.content, new RegExp(`\\(${site.origin}/docs/merchants-survey-2024\\.pdf\\)`));
   });
 
   it('reports a blocked target in meta.error with data null and the meta it knows', async () => {
@@ -229,7 +230,7 @@ describe('clean_web_index', () => {
       onSite(expected('homepage-news', 'expected.md'), 'https://www.harborgazette.example'),
     );
     const bare = await call('clean_web_index', { url, include_title: false });
-    assert.equal(bare.data!.content, (text.data!.content as string).split('\n').slice(1).join('\n'));
+    assert.equal(bare.data!.content, text.data!.content.split('\n').slice(1).join('\n'));
   });
 
   it('falls back to the content profile when the page text is all in an overlay', async () => {
@@ -253,6 +254,6 @@ describe('clean_web_index', () => {
       payload: JSON.stringify({ url: `${site.origin}/`, output_format: 'html' }),
     });
     assert.equal(res.statusCode, 400);
-    assert.equal(res.json().error.code, 'invalid_request');
+    assert.equal(res.json<ErrorEnvelope>().error.code, 'invalid_request');
   });
 });

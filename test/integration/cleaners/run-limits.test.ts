@@ -12,8 +12,12 @@ import { startServer, testConfig, type LoopbackServer } from '../../support/loop
 
 const PARAGRAPH =
   '<p>A paragraph of a long article about tides, harbours and the people who work on the water every day.</p>\n';
-const LONG = `<!doctype html><html><head><title>Long read</title></head><body><article><h1>Long read</h1>${PARAGRAPH.repeat(400)}</article></body></html>`;
-const HUGE = `<!doctype html><html><head><title>Huge</title></head><body>${'<div><p>Cell text in a very large page.</p></div>'.repeat(150_000)}</body></html>`;
+const LONG =
+  `<!doctype html><html><head><title>Long read</title></head><body><article><h1>Long read</h1>` +
+  `${PARAGRAPH.repeat(400)}</article></body></html>`;
+const HUGE =
+  `<!doctype html><html><head><title>Huge</title></head><body>` +
+  `${'<div><p>Cell text in a very large page.</p></div>'.repeat(150_000)}</body></html>`;
 
 let site: LoopbackServer;
 const open: Services[] = [];

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
-import { FIXTURES } from '../../unit/extract/metadata-fixture-files.js';
+import { FIXTURES } from '../../unit/extract/metadata/fixture-files.js';
 
 export const ARTICLE_TEXT = [
   'The harbour town woke slowly under a grey sky, and the fishing boats came back one by one with their nets full ' +

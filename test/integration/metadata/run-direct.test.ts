@@ -9,7 +9,7 @@ import { getUrlMetadata, type MetadataInput } from '../../../src/tools/get-url-m
 import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { loadMetaFixtures } from '../../unit/extract/metadata-fixture-files.js';
+import { loadMetaFixtures } from '../../unit/extract/metadata/fixture-files.js';
 import { ARTICLE_TEXT, SMALL_WORKER_MB, manifestHits, slowHits, startMetadataSite } from './metadata-site.js';
 
 let site: LoopbackServer;

@@ -10,14 +10,25 @@ import { parseHtml } from '../../../src/parse/parse-html.js';
 const EXTRACTORS = { content: extractContent, index: extractIndex };
 const URL_ = 'https://site.example/page';
 
-const ARTICLE = `<html><head><title>Article</title></head><body><nav><a href="/">Home</a></nav><article><h1>Article</h1>
-  ${'<p>This is a paragraph of a real article, with enough words and commas, to be found as the main content of the page.</p>'.repeat(4)}
+const ARTICLE =
+  `<html><head><title>Article</title></head><body><nav><a href="/">Home</a></nav><article><h1>Article` +
+  `</h1>
+  ` +
+  `${(
+    '<p>This is a paragraph of a real article, with enough words and commas, ' +
+    'to be found as the main content of the page.</p>'
+  ).repeat(4)}
   </article></body></html>`;
 const LINK_LIST = `<html><head><title>Links</title></head><body><ul>
   <li><a href="https://a.example/">First portal of open data</a></li><li><a href="https://b.example/">Second portal of open data</a></li>
   <li><a href="https://c.example/">Third portal of open data</a></li></ul></body></html>`;
-const OVERLAY = `<html><head><title>Photo</title></head><body><div class="modal" role="dialog" aria-modal="true">
-  ${'<p>The photographer waited two evenings at the pond, and describes the heron, the light and the settings used.</p>'.repeat(3)}
+const OVERLAY =
+  `<html><head><title>Photo</title></head><body><div class="modal" role="dialog" aria-modal="true">
+  ` +
+  `${(
+    '<p>The photographer waited two evenings at the pond, ' +
+    'and describes the heron, the light and the settings used.</p>'
+  ).repeat(3)}
   </div></body></html>`;
 const SHELL = '<html><head><title>App</title></head><body><div id="root"></div></body></html>';
 

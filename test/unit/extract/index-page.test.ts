@@ -46,11 +46,16 @@ test('drops scripts, styles, hidden elements, forms, cookie banners and ads', ()
 });
 
 test('a link repeated on the page is listed once; a trailing repeat ("Read more") goes entirely', () => {
-  const out = index(`
-    <article><a href="/story"><img src="/i.jpg" alt="Photo"></a><h3><a href="/story">The story headline text</a></h3>
+  const out = index(
+    `
+    <article><a href="/story"><img src="/i.jpg" alt="Photo"></a><h3><a href="/story">The story headline text</a>` +
+      `</h3>
     <p>Teaser text of the story. <a href="/story">Read more</a></p></article>
-    <aside><h2>Popular</h2><ul><li><a href="/story">The story headline text</a></li><li><a href="/other#top">Another popular story</a></li></ul></aside>
-    <p>Mentioned again: <a href="/story">the story</a> in a sentence, and <a href="/other">another one</a> too.</p>`);
+    <aside><h2>Popular</h2><ul><li><a href="/story">The story headline text</a></li><li><a href="/other#top">` +
+      `Another popular story</a></li></ul></aside>
+    <p>Mentioned again: <a href="/story">the story</a> in a sentence, and <a href="/other">another one</a> too.` +
+      `</p>`,
+  );
   assert.equal(
     out,
     [
@@ -86,9 +91,12 @@ test('site header, footer and navigation are dropped when the page has its own t
 });
 
 test('navigation is kept when it is the page substance', () => {
-  const out = index(`<header><a href="/">Library</a></header>
-    <nav><h1>Site map</h1><ul><li><a href="/borrow">Borrowing books and cards</a></li><li><a href="/visit">Visiting the branches</a></li></ul></nav>
-    <p>Updated weekly.</p>`);
+  const out = index(
+    `<header><a href="/">Library</a></header>
+    <nav><h1>Site map</h1><ul><li><a href="/borrow">Borrowing books and cards</a></li><li><a href="/visit">` +
+      `Visiting the branches</a></li></ul></nav>
+    <p>Updated weekly.</p>`,
+  );
   assert.equal(
     out,
     'Site map\n[Borrowing books and cards](https://site.example/borrow)\n[Visiting the branches](https://site.example/visit)\nUpdated weekly.',
@@ -98,7 +106,8 @@ test('navigation is kept when it is the page substance', () => {
 test('a <form> wrapping the whole page (WebForms) is not dropped', () => {
   const teaser = 'A long teaser paragraph with enough words to be the page itself, repeated for length. ';
   const out = index(
-    `<form id="aspnetForm" action="/default.aspx"><h2>News</h2><p>${teaser.repeat(6)}</p><input type="hidden" name="__VIEWSTATE" value="x"></form>`,
+    `<form id="aspnetForm" action="/default.aspx"><h2>News</h2><p>${teaser.repeat(6)}</p>` +
+      `<input type="hidden" name="__VIEWSTATE" value="x"></form>`,
   );
   assert.ok(out?.startsWith('News\nA long teaser paragraph'), String(out));
 });
@@ -115,12 +124,13 @@ test('a first heading that repeats the title is left out; the title is reported'
     URL_,
   );
   assert.equal(r?.title, 'Daily Planet');
-  assert.equal(renderText(r!.blocks), 'Teaser paragraph of the homepage.');
+  assert.equal(renderText(r.blocks), 'Teaser paragraph of the homepage.');
 });
 
 test('does not modify the document, so the content profile can run on it afterwards', () => {
   const doc = parseHtml(
-    '<header>Head</header><div class="cookie-banner"><p>We use cookies on this site.</p></div><main><p>Paragraph one with some words.</p></main><footer>Foot</footer>',
+    '<header>Head</header><div class="cookie-banner"><p>We use cookies on this site.</p></div><main><p>' +
+      'Paragraph one with some words.</p></main><footer>Foot</footer>',
   );
   const before = getOuterHTML(doc);
   extractIndex(doc, URL_);
@@ -144,8 +154,11 @@ test('containers named like banners but holding the page are kept (skip-link tar
 });
 
 test('the separator before a dropped trailing repeat goes with it', () => {
-  const out = index(`<p><a href="/item/1">A story title that is long</a></p>
-    <p>412 points by <a href="/user/ana">ana</a> | <a href="/hide/1">hide</a> | <a href="/item/1">183 comments</a></p>`);
+  const out = index(
+    `<p><a href="/item/1">A story title that is long</a></p>
+    <p>412 points by <a href="/user/ana">ana</a> | <a href="/hide/1">hide</a> | <a href="/item/1">183 comments</a>` +
+      `</p>`,
+  );
   assert.equal(
     out,
     '[A story title that is long](https://site.example/item/1)\n412 points by [ana](https://site.example/user/ana) | [hide](https://site.example/hide/1)',

@@ -9,56 +9,87 @@ import { TOOLS } from '../../../src/tools/registry.js';
 import { testConfig } from '../../support/loopback-server.js';
 import { UUID_V4, appWith, echoTool, logCollector, unusedServices } from './helpers.js';
 
+/** The parts of a JSON Schema (as the OpenAPI document writes them) that these tests read. */
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  additionalProperties?: boolean | Schema;
+  enum?: unknown[];
+  default?: unknown;
+  maximum?: number;
+}
+interface Operation {
+  operationId?: string;
+  requestBody?: { content: Record<string, { schema: Schema } | undefined> };
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema } | undefined> } | undefined
+  >;
+}
+/** The OpenAPI document as /openapi.json serves it, typed as far as these tests read it. */
+interface OpenApiDocument {
+  openapi: string;
+  servers: unknown[];
+  paths: Record<string, { get?: Operation; post?: Operation } | undefined>;
+  components: { schemas: Record<string, Schema | undefined> };
+}
+
 describe('OpenAPI and docs', () => {
   it('/openapi.json is valid OpenAPI 3.1 describing all four registry tools with fields and defaults', async (t) => {
     const app = await buildApp(testConfig(), { services: unusedServices() });
     t.after(() => app.close());
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     assert.equal(res.statusCode, 200);
-    const doc = res.json();
+    const doc = res.json<OpenApiDocument>();
     assert.equal(doc.openapi, '3.1.0');
-    const result = await new Validator().validate(doc);
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
     assert.equal(result.valid, true, JSON.stringify(result.errors));
-    const schemas = doc.components.schemas as Record<string, any>;
-    const deref = (s: any): any => (s?.$ref ? schemas[String(s.$ref).split('/').pop()!] : s);
+    const schemas = doc.components.schemas;
+    const deref = (s: Schema | undefined): Schema => {
+      assert.ok(s, 'a schema is there');
+      return s.$ref ? schemas[s.$ref.split('/').pop()!]! : s;
+    };
+    const bodySchema = (op: Operation | undefined): Schema =>
+      deref(op?.requestBody?.content['application/json']?.schema);
     for (const tool of TOOLS) {
       const op = doc.paths[`/api/v1/tools/${tool.name}`]?.post;
       assert.ok(op, `${tool.name} documented`);
       assert.equal(op.operationId, tool.name);
-      const schema = deref(op.requestBody.content['application/json'].schema);
+      const schema = bodySchema(op);
       assert.deepEqual(
-        Object.keys(schema.properties).sort(),
+        Object.keys(schema.properties ?? {}).sort(),
         Object.keys(tool.inputSchema.properties as object).sort(),
       );
       assert.equal(schema.additionalProperties, false);
       for (const status of ['200', '400', '413', '415', '429', '500', '503'])
         assert.ok(op.responses[status], `${tool.name} ${status}`);
-      const envelope = deref(op.responses['200'].content['application/json'].schema);
-      const item = deref(envelope.properties.data.properties.results.items);
+      const envelope = deref(op.responses['200']?.content?.['application/json']?.schema);
+      const item = deref(deref(envelope.properties?.data).properties?.results?.items);
       assert.deepEqual(item.required, ['data', 'meta']);
       // Item data and meta say which fields are always there; meta.error lists the catalog's codes.
-      const meta = deref(item.properties.meta);
-      assert.ok(meta.required.includes('url') && meta.required.includes('retries'), tool.name);
-      assert.ok(deref(item.properties.data).required.length > 0, tool.name);
-      assert.deepEqual(deref(meta.properties.error).properties.code.enum, Object.keys(ITEM_ERRORS));
-      assert.ok(op.responses['200'].headers['X-Correlation-ID']);
-      assert.ok(op.responses['429'].headers['Retry-After'] && op.responses['503'].headers['Retry-After']);
+      const meta = deref(item.properties?.meta);
+      assert.ok(meta.required?.includes('url') && meta.required.includes('retries'), tool.name);
+      assert.ok((deref(item.properties?.data).required?.length ?? 0) > 0, tool.name);
+      assert.deepEqual(deref(meta.properties?.error).properties?.code?.enum, Object.keys(ITEM_ERRORS));
+      assert.ok(op.responses['200']?.headers?.['X-Correlation-ID']);
+      assert.ok(op.responses['429']?.headers?.['Retry-After'] && op.responses['503']?.headers?.['Retry-After']);
     }
-    const content = deref(
-      doc.paths['/api/v1/tools/clean_web_content'].post.requestBody.content['application/json'].schema,
-    );
-    assert.equal(content.properties.output_format.default, 'text');
-    assert.equal(content.properties.max_chars.default, 200000);
-    assert.equal(content.properties.timeout.maximum, 60);
-    const meta = deref(doc.paths['/api/v1/tools/get_url_metadata'].post.requestBody.content['application/json'].schema);
-    assert.equal(meta.properties.timeout.default, 10);
+    const content = bodySchema(doc.paths['/api/v1/tools/clean_web_content']?.post);
+    assert.equal(content.properties?.output_format?.default, 'text');
+    assert.equal(content.properties?.max_chars?.default, 200000);
+    assert.equal(content.properties?.timeout?.maximum, 60);
+    const meta = bodySchema(doc.paths['/api/v1/tools/get_url_metadata']?.post);
+    assert.equal(meta.properties?.timeout?.default, 10);
     // The error envelope: code from the catalog, details a list of { path, message }.
-    const error = schemas.RequestError;
-    assert.deepEqual(error.properties.code.enum, Object.keys(REQUEST_ERRORS));
-    assert.deepEqual(deref(error.properties.details.items).required, ['path', 'message']);
+    const error = deref(schemas.RequestError);
+    assert.deepEqual(error.properties?.code?.enum, Object.keys(REQUEST_ERRORS));
+    assert.deepEqual(deref(error.properties?.details?.items).required, ['path', 'message']);
     // Service routes: operation ids, and /readyz declares its 503.
-    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json']) assert.ok(doc.paths[path].get.operationId);
-    assert.ok(doc.paths['/readyz'].get.responses['503']);
+    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json'])
+      assert.ok(doc.paths[path]?.get?.operationId, path);
+    assert.ok(doc.paths['/readyz']?.get?.responses['503']);
     assert.ok(doc.servers.length > 0);
   });
 
@@ -193,9 +224,9 @@ describe('logs', () => {
     const logs = logCollector();
     const logging = {
       ...echoTool(),
-      async run(input: Record<string, unknown>, ctx: { logger: { info: (o: object, m: string) => void } }) {
+      run(input: Record<string, unknown>, ctx: { logger: { info: (o: object, m: string) => void } }) {
         ctx.logger.info({ url: input.url }, 'fetching');
-        return [{ data: {}, meta: { url: String(input.url) } }];
+        return Promise.resolve([{ data: {}, meta: { url: String(input.url) } }]);
       },
     };
     const app = await appWith([logging], { logLevel: 'info', rateLimitMax: 0 }, { logStream: logs.stream });
@@ -205,10 +236,11 @@ describe('logs', () => {
       url: '/api/v1/tools/clean_web_content',
       payload: { url: 'https://example.com/p?api_key=k-999#frag' },
     });
-    assert.match(res.json().correlation_id, UUID_V4);
+    const { correlation_id } = res.json<{ correlation_id: string }>();
+    assert.match(correlation_id, UUID_V4);
     const line = logs.lines().find((l) => l.msg === 'fetching');
     assert.ok(line);
     assert.equal(line.url, 'https://example.com/p?[query removed]');
-    assert.equal(line.correlation_id, res.json().correlation_id);
+    assert.equal(line.correlation_id, correlation_id);
   });
 });

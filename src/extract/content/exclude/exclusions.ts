@@ -14,7 +14,7 @@ import { IndexSlots } from '../../dom/index-slots.js';
 import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary/tags.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
-import { inDeclaredPost, isOneLine, POST_HEADER_MAX_CHARS } from './post-headers.js';
+import { inDeclaredPost, isOneLine } from './post-headers.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
 import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
@@ -22,12 +22,18 @@ import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-
 import { AUTHOR_PROPS } from '../../vocabulary/schema-types.js';
 import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
 import { CONSENT_WORDS } from '../../vocabulary/phrases/notices.js';
-
-const POST_META_MAX_CHARS = 200;
-
-const FURNITURE_BOX_MAX_CHARS = 1500;
-
-const CONSENT_MAX_CHARS = 5000;
+import {
+  CONSENT_MAX_CHARS,
+  CONSENT_WORDS_PER_CHAR,
+  FURNITURE_BOX_MAX_CHARS,
+  MODAL_PAGE_SHARE,
+  NOSCRIPT_COPY_MAX_OTHER_CHARS,
+  NOSCRIPT_COPY_MAX_OTHER_SHARE,
+  NOSCRIPT_COPY_MIN_CHARS,
+  POST_HEADER_MAX_CHARS,
+  POST_META_BOX_MAX_CHARS,
+  WRITING_FORM_MAX_CHARS,
+} from '../thresholds/exclusions.js';
 
 /**
  * What one extraction leaves out, by the page's own hidden test (`isHidden`, dom/visibility.ts)
@@ -162,15 +168,10 @@ function isModal(
   }
   return textContent(el).length < MODAL_PAGE_SHARE * ex.pageTextLength(top);
 }
-
-const MODAL_PAGE_SHARE = 0.5;
 /** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
  *  that it follows their edits): most elements match none, and are told so in one test each
  *  for their class and their id instead of three. */
 const ALWAYS_NAMES = unionOf(CONSENT_NAME, CONSENT_PLATFORM, POPUP);
-
-/** A preference centre names cookies, consent or vendors about once a sentence. */
-const CONSENT_WORDS_PER_CHAR = 1 / 400;
 
 function speaksConsent(text: string): boolean {
   let n = 0;
@@ -211,7 +212,7 @@ function strictRule(ex: Exclusions, el: Element): string | null {
     if (
       POST_META.test(cls) &&
       !KEEP_TAGS.has(el.name) &&
-      textContent(el).length <= POST_META_MAX_CHARS &&
+      textContent(el).length <= POST_META_BOX_MAX_CHARS &&
       !isPostHeader(el) &&
       !isRunInDateline(el)
     )
@@ -293,15 +294,6 @@ function hasDescendant(el: Element, matches: (child: Element) => boolean): boole
   return false;
 }
 
-/** A <noscript> that is all the text of its container, and a body's worth of it, is the page's
- *  copy of its article for readers without scripts (the script renders the same text from a
- *  template): read it. Other <noscript>s hold tracking pixels and "enable JavaScript" notes.
- *  "All" allows a loading notice or a sign-in link beside it: a forum app that renders its
- *  thread from script keeps the whole thread in a <noscript> next to its (empty) app shell. */
-const NOSCRIPT_COPY_MIN_CHARS = 200;
-const NOSCRIPT_COPY_MAX_OTHER_CHARS = 25;
-const NOSCRIPT_COPY_MAX_OTHER_SHARE = 0.05;
-
 function isNoscriptCopy(el: Element): boolean {
   const parent = el.parent;
   if (!parent || !isPlainTag(parent)) return false;
@@ -310,10 +302,6 @@ function isNoscriptCopy(el: Element): boolean {
   const other = collapsedLength(textContent(parent)) - own;
   return other <= Math.max(NOSCRIPT_COPY_MAX_OTHER_CHARS, NOSCRIPT_COPY_MAX_OTHER_SHARE * own);
 }
-
-/** Comment and contact forms (a text area plus little text) are never the article, in any
- *  pass; a page-wide form (ASP.NET wraps whole pages in one) holds far more text. */
-const WRITING_FORM_MAX_CHARS = 1500;
 
 function isWritingForm(form: Element): boolean {
   let hasTextArea = false;

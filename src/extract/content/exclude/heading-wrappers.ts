@@ -2,18 +2,18 @@
 // "block-header" around an <h2>) is that heading's wrapper, not the page's header: page
 // builders box every heading of the text that way. The page's header holds a logo, a menu,
 // links; such a box holds one heading and nothing else.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { UNLIKELY } from '../../vocabulary/class-words.js';
 
 import { linkTextChars } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import { HEADER_WORD } from '../../vocabulary/class-words.js';
+import { HEADER_PROSE_CHARS, HEADER_PROSE_LINK_SHARE, HEADING_WRAPPER_MAX_CHARS } from '../thresholds/exclusions.js';
 
 /** A section's heading; an <h1> in a "header" box is the page's title or its category
  *  ("Computer Science > Artificial Intelligence"), which the title line handles. */
 const HEADING = /^h[2-6]$/;
-/** A section heading is a line; a box of more text named "header" is something else. */
-const MAX_CHARS = 200;
 
 /** A box (not a `<header>` element, which is a header by its tag too: a box's title bar, the
  *  article's header) whose class or id names "header" and no other unlikely word: any other
@@ -30,13 +30,13 @@ export function isHeadingWrapper(el: Element): boolean {
   if (!namedOnlyHeader(el)) return false;
   let heading: Element | null = null;
   for (const c of el.children) {
-    if (c.type === 'text') {
+    if (c.type === ElementType.Text) {
       if (c.data.trim() !== '') return false;
       continue;
     }
-    if (c.type === 'comment') continue;
-    if (c.type !== 'tag') return false;
-    const child = c as Element;
+    if (c.type === ElementType.Comment) continue;
+    if (c.type !== ElementType.Tag) return false;
+    const child = c;
     if (heading !== null || !HEADING.test(child.name)) return false;
     heading = child;
   }
@@ -44,23 +44,19 @@ export function isHeadingWrapper(el: Element): boolean {
   let chars = 0;
   let linked = false;
   const stack: Element[] = [heading];
-  while (stack.length > 0 && chars <= MAX_CHARS && !linked) {
+  while (stack.length > 0 && chars <= HEADING_WRAPPER_MAX_CHARS && !linked) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
-      if (c.type === 'text') chars += c.data.trim().length;
-      else if (c.type === 'tag') {
-        if ((c as Element).name === 'a') linked = true;
-        stack.push(c as Element);
+      if (c.type === ElementType.Text) chars += c.data.trim().length;
+      else if (c.type === ElementType.Tag) {
+        if (c.name === 'a') linked = true;
+        stack.push(c);
       }
     }
   }
   // A linked heading in a "header" box is a teaser's or a widget's title.
-  return chars > 0 && chars <= MAX_CHARS && !linked;
+  return chars > 0 && chars <= HEADING_WRAPPER_MAX_CHARS && !linked;
 }
-
-/** Prose in the page's own header: a sentence, not a kicker or a date line. */
-const HEADER_PROSE_CHARS = 80;
-const HEADER_PROSE_LINK_SHARE = 0.2;
 
 /**
  * `el` (asked only of elements an unlikely class or id would leave out) is a box named only
@@ -71,8 +67,8 @@ const HEADER_PROSE_LINK_SHARE = 0.2;
 export function isTitleHeader(el: Element): boolean {
   if (!namedOnlyHeader(el)) return false;
   let inMain = false;
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
-    if ((p as Element).name === 'main') {
+  for (let p = el.parent; p && p.type === ElementType.Tag; p = p.parent) {
+    if (p.name === 'main') {
       inMain = true;
       break;
     }
@@ -84,8 +80,8 @@ export function isTitleHeader(el: Element): boolean {
   while (stack.length > 0 && !(title && prose)) {
     const cur = stack.pop()!;
     for (const c of cur.children) {
-      if (c.type !== 'tag') continue;
-      const child = c as Element;
+      if (c.type !== ElementType.Tag) continue;
+      const child = c;
       if (child.name === 'h1') title = true;
       else if (child.name === 'p') {
         const { chars, linkChars } = linkTextChars(child);

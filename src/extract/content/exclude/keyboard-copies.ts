@@ -3,11 +3,8 @@
 import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { isElement, textContent } from '../../dom/walk.js';
+import { COPY_LEVELS, COPY_SHARE } from '../thresholds/exclusions.js';
 
-/** How far up a card a copy of its link is looked for. */
-const COPY_LEVELS = 3;
-/** Share of the copy's words the card's link already says. */
-const COPY_SHARE = 0.4;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** A second link to the card's page taken out of the keyboard order (`tabindex="-1"`) that

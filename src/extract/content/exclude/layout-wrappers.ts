@@ -7,11 +7,7 @@ import { UNLIKELY } from '../../vocabulary/class-words.js';
 import { rawTextLength } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import { LAYOUT_WORDS } from '../../vocabulary/class-words.js';
-
-/** Share of the page's text that makes the element the page's main column. */
-const MAIN_SHARE = 0.6;
-/** Shorter than this, an element is no page's main column. */
-const MIN_COLUMN_CHARS = 500;
+import { MAIN_SHARE, MIN_COLUMN_CHARS } from '../thresholds/exclusions.js';
 
 /** `pageChars`: the raw text length of a page's root (the extraction measures it once). */
 export function isLayoutWrapper(el: Element, pageChars: (root: AnyNode) => number): boolean {

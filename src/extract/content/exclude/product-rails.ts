@@ -2,6 +2,7 @@
 // them: grids of other products ("customers also viewed", "you may also like", variations
 // shown as cards), and the customers' reviews and questions. The rails are found once on the
 // page's wide measure and every reading of a page declared a product leaves them out.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { hasAncestorIn, textContent } from '../../dom/walk.js';
 import { gridOf } from '../select/card-grid.js';
@@ -10,15 +11,20 @@ import { classOrIdMatches } from './exclusions.js';
 import { RAIL_NAME } from '../../vocabulary/region-words.js';
 import { PRICE } from '../../vocabulary/text-patterns.js';
 import { RAIL_HEADING } from '../../vocabulary/phrases/widgets.js';
-
-/** A rail is a part of the page: a container holding more than this share of it is the page. */
-const MAX_SHARE = 0.5;
+import {
+  PRICED_SHARE,
+  RAIL_HEADED_SHARE,
+  RAIL_HEADING_MAX_CHARS,
+  RAIL_MAX_SHARE,
+  RAIL_SECTION_MIN_EXTRA,
+  RAIL_SECTION_OVER,
+} from '../thresholds/exclusions.js';
 
 /** The rails of a product page: grids of linked cards and sections named as rails. */
 export function productRails(wide: ElementStats, pageChars: number): Set<Element> {
   const rails = new Set<Element>();
   for (const el of wide.order) {
-    if (wide.get(el)!.chars > MAX_SHARE * pageChars || hasAncestorIn(el, rails)) continue;
+    if (wide.get(el)!.chars > RAIL_MAX_SHARE * pageChars || hasAncestorIn(el, rails)) continue;
     if (named(el) || isProductGrid(el, wide)) rails.add(el);
     else if (HEADING_TAGS.has(el.name)) {
       const section = headedRail(el, wide, pageChars);
@@ -29,24 +35,19 @@ export function productRails(wide: ElementStats, pageChars: number): Set<Element
 }
 
 const HEADING_TAGS = new Set(['h2', 'h3', 'h4']);
-/** A headed rail is a small part of the page. */
-const HEADED_SHARE = 0.25;
 
 /** The section a rail heading opens: its first ancestor holding more than the heading. */
 function headedRail(h: Element, wide: ElementStats, pageChars: number): Element | null {
   const own = wide.get(h)!.chars;
-  if (own > 80 || !RAIL_HEADING.test(textContent(h).trim())) return null;
-  for (let p = h.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null) {
+  if (own > RAIL_HEADING_MAX_CHARS || !RAIL_HEADING.test(textContent(h).trim())) return null;
+  for (let p = h.parent as Element | null; p && p.type === ElementType.Tag; p = p.parent as Element | null) {
     const info = wide.get(p);
     if (!info || p.name === 'main' || p.name === 'body') return null;
-    if (info.chars > HEADED_SHARE * pageChars) return null;
-    if (info.chars > 2 * own + 40) return p;
+    if (info.chars > RAIL_HEADED_SHARE * pageChars) return null;
+    if (info.chars > RAIL_SECTION_OVER * own + RAIL_SECTION_MIN_EXTRA) return p;
   }
   return null;
 }
-
-/** Most cards of another product carry its price. */
-const PRICED_SHARE = 0.5;
 
 /** A grid of cards of other products: linked cards, most of them priced (feature blurbs and
  *  testimonials in a grid are a page's own content). */
@@ -56,9 +57,9 @@ function isProductGrid(el: Element, wide: ElementStats): boolean {
   let cards = 0;
   let priced = 0;
   for (const c of el.children) {
-    if (c.type !== 'tag' || !wide.get(c as Element)) continue;
+    if (c.type !== ElementType.Tag || !wide.get(c)) continue;
     cards++;
-    if (PRICE.test(textContent(c as Element))) priced++;
+    if (PRICE.test(textContent(c))) priced++;
   }
   return priced >= PRICED_SHARE * cards;
 }

@@ -17,13 +17,9 @@ import { linkTextChars } from '../../dom/measures.js';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import { WIDGET, WIDGET_REGION } from '../../vocabulary/class-words.js';
+import { PARAGRAPH_CHARS, PARAGRAPH_LINK_SHARE, PROSE_PARAGRAPHS } from '../thresholds/exclusions.js';
 
 const WIDGET_ALL = /widget|review(?![a-z])/gi;
-/** Paragraphs of prose that make the box text. */
-const PROSE_PARAGRAPHS = 3;
-const PARAGRAPH_CHARS = 100;
-/** Linked text above this share makes a paragraph a teaser or a link list. */
-const PARAGRAPH_LINK_SHARE = 0.2;
 
 export function isProseWidget(el: Element): boolean {
   const names = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;

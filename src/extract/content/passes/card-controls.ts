@@ -8,17 +8,13 @@
 import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { CARD_CONTROL } from '../../vocabulary/phrases/widgets.js';
-
-/** Longer lines are text, not a button's label. */
-const CONTROL_MAX_CHARS = 40;
-/** A control printed on this many cards at least is the cards' furniture. */
-const CONTROL_MIN_REPEATS = 3;
+import { CONTROL_MAX_CHARS, CONTROL_MIN_REPEATS, CONTROL_RAW_SLACK } from '../thresholds/passes.js';
 
 /** The control text of a paragraph or heading, or null. */
 function controlText(b: Block): string | null {
   if (b.type !== 'paragraph' && b.type !== 'heading') return null;
-  const raw = inlineText(b.children, CONTROL_MAX_CHARS + 8);
-  if (raw.length > CONTROL_MAX_CHARS + 8) return null;
+  const raw = inlineText(b.children, CONTROL_MAX_CHARS + CONTROL_RAW_SLACK);
+  if (raw.length > CONTROL_MAX_CHARS + CONTROL_RAW_SLACK) return null;
   const text = raw.replace(/\s+/g, ' ').trim().toLowerCase();
   return text.length > 0 && text.length <= CONTROL_MAX_CHARS && CARD_CONTROL.test(text) ? text : null;
 }

@@ -9,9 +9,7 @@
 import type { Block, Inline, ListItem } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { PRICE } from '../../vocabulary/text-patterns.js';
-
-/** A page shows at least this many such cards (a grid of them, not one linked box). */
-const MIN_CARDS = 4;
+import { CARD_TEXT_MIN_CARDS, CARD_TEXT_MIN_WORDS } from '../thresholds/passes.js';
 
 /** The href of a block that is nothing but one link (spaces aside), or null. */
 function soleLink(block: Block): string | null {
@@ -25,13 +23,11 @@ function soleLink(block: Block): string | null {
   return href;
 }
 
-/** A description reads as words (four or more), not a price, a rating or a label. */
-const MIN_WORDS = 4;
-
 function isProse(block: Block): boolean {
   if (block.type !== 'paragraph') return false;
   let words = 0;
-  for (const w of inlineText(block.children).split(/\s+/)) if (/\p{L}{2}/u.test(w) && ++words >= MIN_WORDS) return true;
+  for (const w of inlineText(block.children).split(/\s+/))
+    if (/\p{L}{2}/u.test(w) && ++words >= CARD_TEXT_MIN_WORDS) return true;
   return false;
 }
 
@@ -155,5 +151,5 @@ function rewrite(blocks: Block[], map: CardMap): Block[] {
 /** The lines under a card's linked headline, in the same link, read as the card's text. */
 export function unwrapCardText(blocks: Block[]): Block[] {
   const map = mapCards(blocks);
-  return map.total >= MIN_CARDS ? rewrite(blocks, map) : blocks;
+  return map.total >= CARD_TEXT_MIN_CARDS ? rewrite(blocks, map) : blocks;
 }

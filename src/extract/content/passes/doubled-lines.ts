@@ -7,9 +7,7 @@
 import type { Block, Inline, ListItem } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { dropCardControls } from './card-controls.js';
-
-/** Each half holds at least this many characters, a letter or digit among them. */
-const MIN_HALF = 4;
+import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS } from '../thresholds/passes.js';
 
 /** The half of `text` when it is one string twice over, else null. */
 function half(text: string): string | null {
@@ -43,13 +41,6 @@ function firstHalf(children: Inline[], h: string): Inline[] | null {
 export function undoubleLines(blocks: Block[]): Block[] {
   return dropCardControls(undoubleTop(blocks));
 }
-
-/** A paragraph this long printed again is the same text shown twice (a description in its tab
- *  and again in the summary, a quote repeated by a carousel), not two paragraphs. */
-const REPEAT_MIN_CHARS = 80;
-/** ...unless it is verse: lines broken by the author (<br>), none longer than this, are a
- *  stanza, and a stanza printed again is a chorus or a refrain, sung again. */
-const VERSE_LINE_MAX_CHARS = 70;
 
 /** The paragraph's lines are the author's (broken with <br>), each short: verse. */
 function isVerse(children: Inline[]): boolean {
@@ -123,10 +114,6 @@ function undoubleEach(blocks: Block[]): Block[] {
   }
   return out ?? blocks;
 }
-
-/** A card's line repeated this close after itself is the same line shown twice. */
-const NEAR = 3;
-const NEAR_MIN_CHARS = 20;
 
 /** In a grid's reading, a paragraph or heading repeating one of the few blocks just before it
  *  (a card's title as a stretched overlay link and again as its heading) is read once. */

@@ -45,56 +45,39 @@ import {
   PRIVACY,
 } from '../../vocabulary/phrases/notices.js';
 import { WIDGET_LEAD, WIDGET_WORD } from '../../vocabulary/phrases/widgets.js';
+import {
+  ANYWHERE_MAX_CHARS,
+  APPEAL_MAX_CHARS,
+  BYLINE_MAX_CHARS,
+  CALL_MAX_CHARS,
+  CREDIT_MAX_CHARS,
+  DATE_LINE_MAX_CHARS,
+  DISCLOSURE_MAX_CHARS,
+  LEAD_IN_MAX_CHARS,
+  LICENCE_MAX_CHARS,
+  LIST_NOTICE_MAX_CHARS,
+  LONGEST_LINE,
+  META_FIELD_MAX_CHARS,
+  META_LINE_MAX_CHARS,
+  NEWSLETTER_LABEL_MAX_CHARS,
+  PAGE_TOOL_MAX_CHARS,
+  PAYWALL_OFFER_MAX_CHARS,
+  POST_META_FEED_MAX_CHARS,
+  POST_META_LINE_MAX_CHARS,
+  RAW_TEXT_LIMIT,
+  SLASH_CREDIT_MAX_CHARS,
+  SOCIAL_FOLLOW_MAX_CHARS,
+  TAGGED_PROSE_MIN_CHARS,
+  VIEWER_CAPTION_MAX_CHARS,
+  VIEWER_LABEL_MAX_CHARS,
+  WIDGET_LEAD_MAX_CHARS,
+  WIDGET_MAX_CHARS,
+} from '../thresholds/passes.js';
 
-/** Longer than this, a line is a sentence or a real heading, not a box label. */
-const LEAD_IN_MAX_CHARS = 60;
-
-/** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
-const DATE_LINE_MAX_CHARS = 60;
-/**
- * A byline standing as a line: "Von Claudia Lindner", "By Nada Tawfik, BBC News", "Por Agencia EFE",
- * "Autorin: Sylvia Grossgasteiger". Without a colon the words after "by" must read as names (two
- * or more capitalised words), so "Von Rechts wegen" or "By the numbers" stay.
- */
-const BYLINE_MAX_CHARS = 80;
-/** A post-meta line: short fields split by "|", "·" or "•", one of them a date
- *  ("Freitag | 14. Juni 2019 | 15:49 von X in Fashion | 0 comments"). */
-const META_LINE_MAX_CHARS = 150;
-const META_FIELD_MAX_CHARS = 60;
-const POST_META_MAX_CHARS = 300;
-const POST_META_FEED_MAX_CHARS = 600;
-
-/** Credits and captions are short; a longer paragraph that mentions a photo is prose. */
-const CREDIT_MAX_CHARS = 200;
-
-const PAGE_TOOL_MAX_CHARS = 400;
-
-const LIST_NOTICE_MAX_CHARS = 300;
-
-const PAYWALL_OFFER_MAX_CHARS = 160;
-
-/** Calls to action are one or two sentences; a longer paragraph that mentions them is prose. */
-const CALL_MAX_CHARS = 200;
-
-const APPEAL_MAX_CHARS = 600;
-
-const LICENCE_MAX_CHARS = 250;
-
-const NEWSLETTER_LABEL_MAX_CHARS = 40;
 function isNewsletterCall(text: string): boolean {
   if (!NEWSLETTER.test(text)) return false;
   return text.length <= NEWSLETTER_LABEL_MAX_CHARS || NEWSLETTER_CALL.test(text);
 }
-
-const SOCIAL_FOLLOW_MAX_CHARS = 300;
-const DISCLOSURE_MAX_CHARS = 400;
-
-/** Labels of comment, share, print and rating widgets are short; a line opening such a widget
- *  may carry a short note ("Keine Kommentare (Kommentare erscheinen nach Freigabe)"). */
-const WIDGET_MAX_CHARS = 40;
-const WIDGET_LEAD_MAX_CHARS = 80;
-
-const SLASH_CREDIT_MAX_CHARS = 40;
 
 /** Such a line is a credit only where credits stand: first text (the lead picture's) or last (the
  *  agency's signature) in the content; elsewhere "Berlin/Brandenburg" may be a subheading. */
@@ -134,9 +117,6 @@ export function dropFurnitureLines(blocks: Block[]): Block[] {
   return changed ? out : blocks;
 }
 
-/** A caption is a line or two. */
-const VIEWER_CAPTION_MAX_CHARS = 300;
-
 /**
  * A line that opens with a picture viewer's control, a link to the picture file labelled
  * "Vergrößern" or "Enlarge", is that picture's caption ("[Vergrößern](photo.jpg) Eine kleine
@@ -148,7 +128,7 @@ function viewerCaptionImages(inlines: Inline[]): Block[] | null {
   const first = inlines[i];
   if (first === undefined || first.type !== 'link' || first.href === null || !PICTURE_FILE.test(first.href))
     return null;
-  if (!VIEWER_LABEL.test(inlineText(first.children, 40))) return null;
+  if (!VIEWER_LABEL.test(inlineText(first.children, VIEWER_LABEL_MAX_CHARS))) return null;
   const rest = inlineText(inlines.slice(i + 1), VIEWER_CAPTION_MAX_CHARS * 2)
     .replace(/\s+/g, ' ')
     .trim();
@@ -225,14 +205,9 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
   }
   return hasText;
 }
-
-/** No rule judges a line longer than this. */
-const LONGEST_LINE = APPEAL_MAX_CHARS;
 const WHITESPACE_RUN = /\s\s/;
 /** Whitespace that collapsing changes: a run, or any whitespace but a plain space. */
 const COLLAPSIBLE = /[^\S ]| {2}/;
-/** Whitespace collapses, so raw text may be longer than the line; beyond this it is prose. */
-const RAW_TEXT_LIMIT = 4 * LONGEST_LINE;
 
 /** The rules that look for their words anywhere in the line. Most short lines are prose that
  *  holds none of them: one scan of the union answers "none" for all (each scan of a line costs
@@ -245,14 +220,6 @@ const ANYWHERE = unionOf(
   DISCLOSURE,
   PRIVACY,
   TRAILING_CREDIT,
-);
-/** No rule of the union judges a line longer than this. */
-const ANYWHERE_MAX_CHARS = Math.max(
-  CALL_MAX_CHARS,
-  LICENCE_MAX_CHARS,
-  SOCIAL_FOLLOW_MAX_CHARS,
-  DISCLOSURE_MAX_CHARS,
-  CREDIT_MAX_CHARS,
 );
 
 function isFurnitureLine(block: Block): boolean {
@@ -283,7 +250,7 @@ function isFurnitureLine(block: Block): boolean {
   // all along the line.
   if (
     POST_META_LEAD.test(text) &&
-    (text.length <= POST_META_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text)))
+    (text.length <= POST_META_LINE_MAX_CHARS || (text.length <= POST_META_FEED_MAX_CHARS && POST_META_FEED.test(text)))
   )
     return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
@@ -316,10 +283,6 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= PAYWALL_OFFER_MAX_CHARS && PAYWALL_OFFER_LINE.test(text)) return true;
   return block.type === 'paragraph' && isCredit(text, anywhere);
 }
-
-/** A sentence of prose that tags one of its links "(affiliate link)" is prose, not the notice:
- *  the tag in brackets, in a line of some length. */
-const TAGGED_PROSE_MIN_CHARS = 120;
 
 function isDisclosure(text: string): boolean {
   const m = DISCLOSURE.exec(text);

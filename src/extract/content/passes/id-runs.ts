@@ -4,13 +4,7 @@
 // underscores far longer than any word, with digits in them) is not text anyone reads.
 import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
-
-/** An identifier run: an unbroken ASCII token (/[A-Za-z0-9_-]{40,}/) this long, with a digit
- *  (no word is). */
-const ID_RUN_MIN = 40;
-/** A paragraph this long whose text is at least this share of id runs is one. */
-const MIN_CHARS = 120;
-const ID_SHARE = 0.8;
+import { ID_RUN_BLOCK_MIN_CHARS, ID_RUN_MIN, ID_SHARE } from '../thresholds/passes.js';
 
 /** A character an identifier run is made of: ASCII letter, digit, dash or underscore. */
 function inRun(c: number): boolean {
@@ -22,7 +16,7 @@ function inRun(c: number): boolean {
 const DIGIT = /\d/g;
 
 function isIdRuns(text: string): boolean {
-  if (text.length < MIN_CHARS) return false;
+  if (text.length < ID_RUN_BLOCK_MIN_CHARS) return false;
   // The runs are the maximal stretches of those characters at least ID_RUN_MIN long with a
   // digit in them. Each holds a digit, so only the stretches around digits are read: the
   // expression finds the next digit (prose holds few), the stretch is widened from it both

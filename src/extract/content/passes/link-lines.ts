@@ -2,9 +2,16 @@
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
-
-const LINK_LINE_SHARE = 0.5;
-const LINK_LIST_SHARE = 0.4;
+import {
+  ANNOUNCING_MIN_CHARS,
+  DESCRIPTION_MIN_WORDS,
+  LINK_LINE_SHARE,
+  LINK_LIST_SHARE,
+  PROSE_LEAD_WORDS,
+  SENTENCE_MIN_CHARS,
+  SENTENCE_MIN_WORDS,
+  TEASER_MIN_LINK_SHARE,
+} from '../thresholds/passes.js';
 
 /** `terms`: the paragraphs read from definition terms (ToBlocksOptions.terms). */
 export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
@@ -39,10 +46,6 @@ export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
   }
   return out;
 }
-
-/** A "heading" that reads as a sentence (a pull quote, a line of text set large) is text,
- *  not the title of a section; one with a link is a call to action ("Log in to comment."). */
-const SENTENCE_MIN_CHARS = 40;
 /** Ends as a sentence does (a closing quote allowed). */
 export const SENTENCE_END = /[.!?…]["”“»«’']?$/;
 
@@ -72,11 +75,6 @@ function isLinkBoilerplate(block: Block): boolean {
   }
   return false;
 }
-
-/** A web or mail address printed as its own line, after a sentence that announces it with a
- *  colon ("... sign this petition:", "... has set up a mailbox:"), is that sentence's object,
- *  not a link line. A short label before it ("Link:", "Mehr Infos:") is no such sentence. */
-const ANNOUNCING_MIN_CHARS = 60;
 const ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$/i;
 
 function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean {
@@ -85,14 +83,6 @@ function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean 
   if (before.length < ANNOUNCING_MIN_CHARS || !/[:：]$/.test(before)) return false;
   return ADDRESS.test(inlineText(block.children).trim());
 }
-
-/** A definition list's term that is one link (a reference's member list: a method's name
- *  linking to its page) is the heading of the description under it, when that description is
- *  prose: words of its own, not another link line. A term of several links (an entry's
- *  download links) or over a link (a menu written as a definition list) stays a link line. */
-const DESCRIPTION_MIN_WORDS = 4;
-/** ... or fewer, closed as a sentence ("Closes the connection."). */
-const SENTENCE_MIN_WORDS = 2;
 
 function isDescribedTerm(block: Block, next: Block | undefined, terms: WeakSet<Block>): boolean {
   if (!terms.has(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
@@ -122,11 +112,6 @@ function ownWords(inlines: Inline[]): number {
   }
   return n;
 }
-
-/** A sentence that runs on into its link ("X replaced Y, [who had for eight months ...].") is
- *  prose, however much of it is linked: it opens with words of its own, not a lead-in that
- *  ends with a colon ("Read also:"), and closes as a sentence does. */
-const PROSE_LEAD_WORDS = 3;
 
 function isProseWithLink(inlines: Inline[]): boolean {
   const text = inlineText(inlines).trim();
@@ -183,5 +168,5 @@ function isTeaser(block: Block): boolean {
   const first = block.children.find((c) => c.type !== 'text' || c.text.trim() !== '');
   if (!first || first.type !== 'link' || first.href === null) return false;
   const m = measure(block.children);
-  return m.chars > 0 && m.linkChars / m.chars >= 0.2;
+  return m.chars > 0 && m.linkChars / m.chars >= TEASER_MIN_LINK_SHARE;
 }

@@ -1,10 +1,7 @@
 // Menus the page did not mark as navigation, in the whole-page reading (which has no pruning
 // of its own by class words): a list of short links and nothing else.
 import type { Block, Inline } from '../../blocks.js';
-
-/** Lists of this many items or more, each nothing but one short link, are menus. */
-const MENU_MIN_ITEMS = 4;
-const MENU_MAX_ITEM_CHARS = 40;
+import { MENU_MAX_ITEM_CHARS, MENU_MIN_ITEMS } from '../thresholds/passes.js';
 
 /**
  * Menus the page did not mark as navigation (a list whose every item is one short link and

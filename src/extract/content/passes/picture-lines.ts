@@ -5,9 +5,7 @@
 // of its item (a logo, a card titled only by its photo) stays.
 import type { Block, Inline, ListItem } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
-
-/** This much of a picture's label (spaces left out) found in the grid's text names it there. */
-const LABEL_PREFIX = 24;
+import { LABEL_PREFIX } from '../thresholds/passes.js';
 
 export function dropPictureLines(blocks: Block[]): Block[] {
   // Most readings hold no picture line, and their text is neither squeezed nor even gathered:

@@ -1,10 +1,7 @@
 // Copies a browser shows one at a time, in the whole-page reading: a run of blocks printed
 // again block for block.
 import type { Block } from '../../blocks.js';
-
-/** A run of this many blocks printed again as it stands is a copy (a sticky buy bar repeating
- *  the title and price, a desktop and a mobile copy of one section). */
-const REPEAT_MIN_BLOCKS = 3;
+import { REPEAT_MIN_BLOCKS } from '../thresholds/passes.js';
 
 /**
  * The whole-page reading meets copies that a browser shows one at a time (the title and price

@@ -8,13 +8,18 @@
 import type { Block, Inline } from '../../blocks.js';
 
 /** An archive path: an optional language prefix, the taxonomy word, one slug. */
-const ARCHIVE_PATH =
-  /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/)?(?:tag|tags|thema|themen|topic|topics|tema|temas|topicos|tópicos|t%c3%b3picos|etiqueta|etiquetas|schlagwort|schlagworte|stichwort|stichworte|keyword|keywords)\/[^/?#]+\/?$/i;
+const ARCHIVE_PATH = new RegExp(
+  '^\\/(?:[a-z]{2}(?:[-_][a-z]{2})?\\/)?(?:tag|tags|thema|themen|topic|' +
+    'topics|tema|temas|topicos|tópicos|t%c3%b3picos|etiqueta|etiquetas|' +
+    'schlagwort|schlagworte|stichwort|stichworte|keyword|' +
+    'keywords)\\/[^/?#]+\\/?$',
+  'i',
+);
 
 /** The site's search for one word ("/search?term=Brandenburg"), linked on that word: the same
  *  kind of keyword link. */
 const SEARCH_PATH = /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/)?(?:search|suche|buscar|recherche|cerca|szukaj)\/?$/i;
-const SEARCH_QUERY = /^\?(?:term|q|s|query|k)=[^&]+$/i;
+const SEARCH_QUERY = /^\?(?:term|[qsk]|query)=[^&]+$/i;
 
 /** A glossary entry of the site, linked on the term wherever it appears. */
 const GLOSSARY_PATH =

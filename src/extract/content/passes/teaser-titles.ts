@@ -8,12 +8,7 @@
 import type { Block, HeadingLevel, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { SENTENCE_END } from './link-lines.js';
-
-/** A listing shows at least this many entries in a row (not one "Read also" line). */
-const MIN_ENTRIES = 4;
-
-/** A summary reads as a sentence: this many words at least. */
-const MIN_SUMMARY_WORDS = 6;
+import { MIN_ENTRIES, MIN_SUMMARY_WORDS } from '../thresholds/passes.js';
 
 /** The href of a paragraph that is one link, with at most punctuation around it, or null. */
 function titleLink(block: Block): string | null {

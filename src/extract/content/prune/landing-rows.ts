@@ -8,13 +8,9 @@ import type { Element } from 'domhandler';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import type { ElementStats } from '../select/element-stats.js';
+import { PROSE_PER_HEADING, ROW_MAX_LINK_DENSITY, ROW_MIN_OWN_CHARS } from '../thresholds/prunes.js';
 
-/** Text outside links, at least this much, and at most this share of links: prose, not a menu. */
-const ROW_MIN_OWN_CHARS = 150;
-const ROW_MAX_LINK_DENSITY = 0.5;
 const ROW_TAGS = new Set(['section']);
-/** Prose per heading: cards that say something under their titles, not name and price. */
-const PROSE_PER_HEADING = 80;
 
 export function spareLandingRows(pruned: Set<Element>, stats: ElementStats): void {
   let spared: Element[] | null = null;

@@ -11,6 +11,27 @@ import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
 import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
+import {
+  ANCESTOR_TAG_LEVELS,
+  EMBED_MIN_CHARS,
+  ILLUSTRATED_CHARS_PER_IMAGE,
+  ILLUSTRATED_MAX_LINK_DENSITY,
+  IMAGE_STRIP_PARAGRAPHS_PER_IMAGE,
+  LINKED_HEADING_MAX_CHARS,
+  LINKED_HEADING_MIN_LINK_DENSITY,
+  LINK_LIST_MAX_CHARS,
+  LINK_LIST_MIN_LINK_DENSITY,
+  LIST_ITEM_ALLOWANCE,
+  MAX_LINK_DENSITY,
+  PARAGRAPHS_PER_INPUT,
+  PROMOTED_MAX_LINK_DENSITY,
+  PROMOTED_WEIGHT,
+  PROSE_MIN_COMMAS,
+  SHARE_BAR_MAX_CHARS,
+  SHORT_BARE_MAX_CHARS,
+  SHORT_BARE_MAX_IMAGES,
+  TOC_SHARE,
+} from '../thresholds/prunes.js';
 
 const CONDITIONAL = new Set([
   'form',
@@ -27,13 +48,6 @@ const CONDITIONAL = new Set([
   'footer',
 ]);
 const NOT_SHARE_ALL = new RegExp(NOT_SHARE.source, 'gi');
-/** Text that makes a container with pictures an illustrated text rather than an image strip. */
-const ILLUSTRATED_CHARS_PER_IMAGE = 100;
-const ILLUSTRATED_MAX_LINK_DENSITY = 0.25;
-/** Links into the page at this share of a box's link text, and link text at this share of its
- *  text: the box is a table of contents. */
-const TOC_SHARE = 0.8;
-const PROMOTED_WEIGHT = 25;
 
 export function pruneContent(
   roots: ChildNode[],
@@ -68,7 +82,10 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
     // A heading linked to itself (a permalink anchor, a table of contents' target) is a
     // section heading all the same.
     if (styled < 0) return 'boilerplate heading';
-    return info.chars > 0 && stats.linkDensity(el) > 0.5 && info.chars < 200 && !linksWithinPage(el)
+    return info.chars > 0 &&
+      stats.linkDensity(el) > LINKED_HEADING_MIN_LINK_DENSITY &&
+      info.chars < LINKED_HEADING_MAX_CHARS &&
+      !linksWithinPage(el)
       ? 'linked heading'
       : null;
   }
@@ -78,7 +95,7 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
   const id = attribute(el, 'id');
   if (
     ((cls && SHARE.test(cls)) || (id && SHARE.test(id))) &&
-    info.chars < 500 &&
+    info.chars < SHARE_BAR_MAX_CHARS &&
     !NEGATIVE_SAFE(el) &&
     !isShareLookAlike(el, classAndId(el))
   )
@@ -87,7 +104,7 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
   const ci = classAndId(el);
   if (ci && INGREDIENTS.test(ci)) return null;
   if (name === 'table' && isDataTable(el, isHidden)) return null;
-  if (hasAncestorTag(el, 'pre', 3) || hasAncestorTag(el, 'code', 3)) return null;
+  if (hasAncestorTag(el, 'pre', ANCESTOR_TAG_LEVELS) || hasAncestorTag(el, 'code', ANCESTOR_TAG_LEVELS)) return null;
   // Weighed only here: most elements (paragraphs, inline ones, list items) were answered above without it.
   const weight = flags.weightClasses ? classWeight(el) : 0;
 
@@ -96,36 +113,46 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
   // says nothing about a list of real items; link density below judges those.
   const flagged = weight < 0 && PROMOTED_NODE.test(cls ?? '') ? 2 * PROMOTED_WEIGHT : 0;
   if (!isList && weight + info.score + flagged < 0) return 'low score';
-  if (info.commas >= 10) return null;
+  if (info.commas >= PROSE_MIN_COMMAS) return null;
 
   const p = info.paragraphs;
   const img = info.images;
-  const li = info.listItems - 100;
+  const li = info.listItems - LIST_ITEM_ALLOWANCE;
   const inputs = info.inputs;
   const ld = stats.linkDensity(el);
   const len = info.chars;
-  const inFigure = hasAncestorTag(el, 'figure', 3);
+  const inFigure = hasAncestorTag(el, 'figure', ANCESTOR_TAG_LEVELS);
   // Several pictures and few paragraphs is an image strip, unless the text around them is
   // prose (steps beside photos, forum posts with avatars and smileys, text in <div>s).
   if (
     img > 1 &&
-    p / img < 0.5 &&
+    p / img < IMAGE_STRIP_PARAGRAPHS_PER_IMAGE &&
     !inFigure &&
     !(ld < ILLUSTRATED_MAX_LINK_DENSITY && len >= ILLUSTRATED_CHARS_PER_IMAGE * img)
   )
     return 'image strip';
   if (!isList && li > p) return 'list items over paragraphs';
-  if (inputs > Math.floor(p / 3) && formControls(el, inputs, Math.floor(p / 3), isHidden)) return 'form controls';
+  const allowedInputs = Math.floor(p / PARAGRAPHS_PER_INPUT);
+  if (inputs > allowedInputs && formControls(el, inputs, allowedInputs, isHidden)) return 'form controls';
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
   // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
   // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
   // of the text ("1. Choose the right pot", "Tel. +81 158-23-2012"), which the line pass judges.
-  if (!isList && len < 25 && (img === 0 || img > 2) && !inFigure && info.headings === 0 && p === 0 && !holdsCode(el))
+  if (
+    !isList &&
+    len < SHORT_BARE_MAX_CHARS &&
+    (img === 0 || img > SHORT_BARE_MAX_IMAGES) &&
+    !inFigure &&
+    info.headings === 0 &&
+    p === 0 &&
+    !holdsCode(el)
+  )
     return 'short and bare';
-  if (!isList && weight < 25 && ld > 0.2 && !linkedWithinPage(el, info.chars, info.linkChars)) return 'link dense';
-  if (isList && ld > 0.5 && len < 1000) return 'link list';
-  if (weight >= 25 && ld > 0.5) return 'link dense';
-  if ((info.embeds === 1 && len < 75) || info.embeds > 1) return 'embeds';
+  if (!isList && weight < PROMOTED_WEIGHT && ld > MAX_LINK_DENSITY && !linkedWithinPage(el, info.chars, info.linkChars))
+    return 'link dense';
+  if (isList && ld > LINK_LIST_MIN_LINK_DENSITY && len < LINK_LIST_MAX_CHARS) return 'link list';
+  if (weight >= PROMOTED_WEIGHT && ld > PROMOTED_MAX_LINK_DENSITY) return 'link dense';
+  if ((info.embeds === 1 && len < EMBED_MIN_CHARS) || info.embeds > 1) return 'embeds';
   return null;
 }
 
@@ -155,7 +182,7 @@ function linkedWithinPage(el: Element, chars: number, linkChars: number): boolea
     return false;
   });
   if (inPage === 0 || (inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars)) return false;
-  return (linkChars - inPage) / (chars - inPage) <= 0.2;
+  return (linkChars - inPage) / (chars - inPage) <= MAX_LINK_DENSITY;
 }
 
 /** Every link in `el` (a heading) points into the page itself ("#section"), not to a box

@@ -7,11 +7,7 @@ import { isElement, visitElements } from '../../dom/walk.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
 import { TEASER } from '../../vocabulary/class-words.js';
-
-/** A teaser is a card, not a section: longer boxes are parts of the page that reuse the word. */
-const TEASER_MAX_CHARS = 1000;
-/** Teasers holding more than this share of the article's text are the page's substance. */
-const HUB_SHARE = 0.5;
+import { HUB_SHARE, TEASER_MAX_CHARS } from '../thresholds/prunes.js';
 
 export function pruneTeaserBoxes(roots: ChildNode[], stats: ElementStats, excluded: Set<Element>): void {
   let total = 0;

@@ -4,9 +4,10 @@ import type { Element } from 'domhandler';
 import type { Block } from '../../blocks.js';
 import { textContent } from '../../dom/walk.js';
 import { collapseWhitespace } from '../../dom/measures.js';
-import { ENOUGH_CHARS, JSON_LD_OVER, STANDFIRST_MIN_CHARS } from '../thresholds/readings.js';
+import { ENOUGH_CHARS, JSON_LD_MAX_VALUES, JSON_LD_OVER, STANDFIRST_MIN_CHARS } from '../thresholds/readings.js';
 import { ALWAYS, reading } from './reading.js';
 import { ARTICLE_BODY_TYPES } from '../../vocabulary/schema-types.js';
+
 export interface JsonLdArticle {
   body: string;
   /** The same object's description: often the standfirst, which articleBody leaves out. */
@@ -30,7 +31,7 @@ export function jsonLdArticle(scripts: Element[]): JsonLdArticle | null {
     // Iterative walk: JSON-LD can nest @graph arrays and objects arbitrarily.
     const stack: unknown[] = [data];
     let seen = 0;
-    while (stack.length > 0 && seen++ < 10_000) {
+    while (stack.length > 0 && seen++ < JSON_LD_MAX_VALUES) {
       const v = stack.pop();
       if (Array.isArray(v)) {
         for (const x of v) stack.push(x);

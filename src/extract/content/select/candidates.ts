@@ -1,6 +1,7 @@
 // Candidate scoring (readability lineage): every line-block with real text scores itself by
 // length and commas and hands the score to its ancestors; the best-scoring ancestor, scaled
 // by its link density, is the article; qualifying siblings join it.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { classWeight } from '../../dom/patterns.js';
 import { isElement, isInside } from '../../dom/walk.js';
@@ -9,6 +10,26 @@ import type { ElementInfo, ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
 import { widenToSectionRun } from './section-runs.js';
 import { isOpenedPanel } from '../../dom/visibility.js';
+import {
+  ALTERNATIVE_SCORE_SHARE,
+  ANCESTOR_DIVIDER,
+  ANCESTOR_LEVELS,
+  CHARS_PER_POINT,
+  CLIMB_SCORE_DIVIDER,
+  EXTRA_MAX_LINK_DENSITY,
+  MAX_LENGTH_POINTS,
+  MIN_ALTERNATIVES,
+  MIN_PARAGRAPH_CHARS,
+  NARROW_SHARE,
+  PANEL_LEVELS,
+  PANEL_SET_OVER,
+  SIBLING_MIN_SCORE,
+  SIBLING_PARAGRAPH_CHARS,
+  SIBLING_PARAGRAPH_MAX_LINK_DENSITY,
+  SIBLING_SCORE_SHARE,
+  TOP_CANDIDATES,
+  WIDEN_LEVELS,
+} from '../thresholds/select.js';
 
 const SCORED_TAGS = new Set([
   'p',
@@ -24,8 +45,6 @@ const SCORED_TAGS = new Set([
   'center',
   'span',
 ]);
-const MIN_PARAGRAPH_CHARS = 25;
-const ANCESTOR_LEVELS = 5;
 
 function tagBase(el: Element): number {
   switch (el.name) {
@@ -84,14 +103,14 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
     if (!SCORED_TAGS.has(el.name)) continue;
     const info = stats.get(el)!;
     if (info.ownChars < MIN_PARAGRAPH_CHARS) continue;
-    const score = 1 + info.ownCommas + Math.min(Math.floor(info.ownChars / 100), 3);
+    const score = 1 + info.ownCommas + Math.min(Math.floor(info.ownChars / CHARS_PER_POINT), MAX_LENGTH_POINTS);
     let level = 0;
     for (let a = el.parent; a && level < ANCESTOR_LEVELS; a = a.parent, level++) {
       if (!isElement(a) || !a.parent) break;
       const ai = stats.get(a);
       if (!ai) break;
       init(a, ai);
-      const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      const divider = level === 0 ? 1 : level === 1 ? 2 : level * ANCESTOR_DIVIDER;
       ai.score += score / divider;
     }
   }
@@ -109,10 +128,10 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
     }
   }
   if (!top || top === body || top.name === 'html')
-    return { roots: isElement(body as ChildNode) ? [body as Element] : body.children, top: null };
+    return { roots: isElement(body) ? [body] : body.children, top: null };
 
   ranked.sort((a, b) => b.score - a.score);
-  top = preferCommonAncestor(top, ranked.slice(0, 5), body);
+  top = preferCommonAncestor(top, ranked.slice(0, TOP_CANDIDATES), body);
   top = climbWhileBetter(top, stats, body);
   // An only child says nothing about boundaries; its parent holds the same content.
   while (
@@ -130,8 +149,6 @@ export function selectContent(body: ParentNode, stats: ElementStats, flags: Atte
   return { roots: mergeSiblings(top, stats), top };
 }
 
-const PANEL_LEVELS = 4;
-
 /** A top that is (or sits in) a collapsed panel is one answer of an accordion or one tab of a
  *  set: the set is the content, that is the first ancestor whose children repeat the panel's
  *  item (same tag and class), or, further up, the first holding twice the panel's text. */
@@ -143,7 +160,7 @@ function outOfPanel(top: Element, stats: ElementStats, body: ParentNode): Elemen
     else if (el.parent && isElement(el.parent)) el = el.parent;
   }
   if (!panel) return top;
-  const limit = 2 * stats.get(panel)!.chars;
+  const limit = PANEL_SET_OVER * stats.get(panel)!.chars;
   let found: Element | null = null;
   let item: Element = panel;
   for (let i = 0; i < PANEL_LEVELS; i++) {
@@ -163,10 +180,6 @@ function outOfPanel(top: Element, stats: ElementStats, body: ParentNode): Elemen
   }
   return found ?? top;
 }
-
-const NARROW_SHARE = 0.5;
-const EXTRA_MAX_LINK_DENSITY = 0.2;
-const WIDEN_LEVELS = 2;
 
 /**
  * A top holding under half of its parent's text, when the rest of the parent is prose rather
@@ -196,20 +209,20 @@ function preferCommonAncestor(top: Element, ranked: Array<{ el: Element; score: 
   const topScore = ranked[0]?.score ?? 0;
   const alternatives = ranked
     .slice(1)
-    .filter((r) => r.score / topScore >= 0.75)
+    .filter((r) => r.score / topScore >= ALTERNATIVE_SCORE_SHARE)
     .map((r) => r.el);
-  if (alternatives.length < 3) return top;
+  if (alternatives.length < MIN_ALTERNATIVES) return top;
   for (let parent = top.parent; parent && parent !== body && isElement(parent); parent = parent.parent) {
     let containing = 0;
     for (const alt of alternatives) if (isInside(alt, parent)) containing++;
-    if (containing >= 3) return parent;
+    if (containing >= MIN_ALTERNATIVES) return parent;
   }
   return top;
 }
 
 function climbWhileBetter(top: Element, stats: ElementStats, body: ParentNode): Element {
   let lastScore = stats.get(top)!.score;
-  const threshold = lastScore / 3;
+  const threshold = lastScore / CLIMB_SCORE_DIVIDER;
   for (let parent = top.parent; parent && parent !== body && isElement(parent); parent = parent.parent) {
     const info = stats.get(parent);
     if (!info) break;
@@ -225,7 +238,7 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
   const parent = top.parent;
   if (!parent || !isElement(parent)) return [top];
   const topInfo = stats.get(top)!;
-  const threshold = Math.max(10, topInfo.score * 0.2);
+  const threshold = Math.max(SIBLING_MIN_SCORE, topInfo.score * SIBLING_SCORE_SHARE);
   const topClass = attribute(top, 'class') ?? '';
   const roots: Element[] = [];
   for (const sib of elementChildren(parent)) {
@@ -235,15 +248,16 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
     }
     const info = stats.get(sib);
     if (!info) continue;
-    const bonus = topClass !== '' && attribute(sib, 'class') === topClass ? topInfo.score * 0.2 : 0;
+    const bonus = topClass !== '' && attribute(sib, 'class') === topClass ? topInfo.score * SIBLING_SCORE_SHARE : 0;
     if (info.initialized && info.score + bonus >= threshold) {
       roots.push(sib);
       continue;
     }
     if (sib.name === 'p') {
       const ld = stats.linkDensity(sib);
-      if (info.chars > 80 && ld < 0.25) roots.push(sib);
-      else if (info.chars > 0 && info.chars < 80 && ld === 0 && /\.( |$)/.test(textOf(sib))) roots.push(sib);
+      if (info.chars > SIBLING_PARAGRAPH_CHARS && ld < SIBLING_PARAGRAPH_MAX_LINK_DENSITY) roots.push(sib);
+      else if (info.chars > 0 && info.chars < SIBLING_PARAGRAPH_CHARS && ld === 0 && /\.(?: |$)/.test(textOf(sib)))
+        roots.push(sib);
     }
   }
   return roots;
@@ -251,6 +265,6 @@ function mergeSiblings(top: Element, stats: ElementStats): Element[] {
 
 function textOf(el: Element): string {
   let s = '';
-  for (const c of el.children) if (c.type === 'text') s += c.data;
+  for (const c of el.children) if (c.type === ElementType.Text) s += c.data;
   return s;
 }

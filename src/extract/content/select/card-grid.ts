@@ -10,16 +10,16 @@ import { isElement, isInside } from '../../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 import { inFacets } from '../exclude/facets.js';
 import { forScreenReaders } from '../exclude/screen-reader.js';
-
-/** A grid has at least this many cards of one shape. */
-const MIN_CARDS = 4;
-/** Cards of one shape hold at least this share of their parent's text. */
-const MIN_SHARE = 0.6;
-/** This share of the cards link somewhere (a card leads to its item). */
-const MIN_LINKED = 0.7;
-/** A card carries more than a menu entry, and less than an article section. */
-const MIN_CARD_CHARS = 20;
-const MAX_CARD_CHARS = 1500;
+import {
+  GRID_MIN_CARDS,
+  GRID_MIN_SHARE,
+  MAX_CARD_CHARS,
+  MIN_CARD_CHARS,
+  MIN_LINKED,
+  MIN_MORE_CARDS,
+  MORE_SHARE,
+  WIDE_OVER,
+} from '../thresholds/select.js';
 
 export interface CardGrid {
   root: Element;
@@ -38,18 +38,13 @@ export function findCardGrid(stats: ElementStats): CardGrid | null {
   let best: CardGrid | null = null;
   for (const el of stats.order) {
     const info = stats.get(el)!;
-    if (info.chars < MIN_CARDS * MIN_CARD_CHARS || (best && info.chars <= best.chars)) continue;
+    if (info.chars < GRID_MIN_CARDS * MIN_CARD_CHARS || (best && info.chars <= best.chars)) continue;
     const grid = gridOf(el, stats);
     if (grid && (!best || grid.chars > best.chars) && !forScreenReaders(el) && !inFacets(el)) best = grid;
   }
   if (best) best.more = sameShape(best, stats);
   return best;
 }
-
-/** A run of look-alike cards elsewhere has at least this many. */
-const MIN_MORE_CARDS = 2;
-/** The runs together hold at most this share of the grid's card text. */
-const MORE_SHARE = 1;
 
 /** Runs of cards of the best grid's shape outside it (not inside each other): one pass over the
  *  measured elements, comparing the tag first. */
@@ -86,7 +81,7 @@ export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
   // Most elements have one or two children: no grid, and no map to build.
   let tags = 0;
   for (const c of el.children) if (isElement(c)) tags++;
-  if (tags < MIN_CARDS) return null;
+  if (tags < GRID_MIN_CARDS) return null;
   const groups = new Map<string, Element[]>();
   let kids = 0;
   for (const c of el.children) {
@@ -97,10 +92,10 @@ export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
     if (g) g.push(c);
     else groups.set(key, [c]);
   }
-  if (kids < MIN_CARDS) return null;
+  if (kids < GRID_MIN_CARDS) return null;
   let best: CardGrid | null = null;
   for (const members of groups.values()) {
-    if (members.length < MIN_CARDS) continue;
+    if (members.length < GRID_MIN_CARDS) continue;
     let chars = 0;
     let linked = 0;
     let withText = 0;
@@ -111,9 +106,9 @@ export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
       if (i.chars >= MIN_CARD_CHARS) withText++;
     }
     const mean = chars / members.length;
-    if (withText < MIN_CARDS || mean < MIN_CARD_CHARS || mean > MAX_CARD_CHARS) continue;
+    if (withText < GRID_MIN_CARDS || mean < MIN_CARD_CHARS || mean > MAX_CARD_CHARS) continue;
     if (linked < MIN_LINKED * members.length) continue;
-    if (chars < MIN_SHARE * stats.get(el)!.chars) continue;
+    if (chars < GRID_MIN_SHARE * stats.get(el)!.chars) continue;
     if (!best || chars > best.chars)
       best = { root: el, chars, cards: members.length, shape: members[0] ? shapeOf(members[0]) : '', more: [] };
   }
@@ -128,9 +123,6 @@ function shapeOf(el: Element): string {
   const end = t.search(/\s/);
   return `${el.name}.${end === -1 ? t : t.slice(0, end)}`;
 }
-
-/** A grid found on the wide measure replaces the strict one when it holds this many times its text. */
-const WIDE_OVER = 1.5;
 
 /** What bounds a wide grid's use: the page's whole text, and what a grid must hold to replace
  *  the content found (a strict grid is used in place with less). */

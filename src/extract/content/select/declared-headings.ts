@@ -2,6 +2,7 @@
 // paragraphs, not the headings set between them: "Fragen für den Bewährungstest" between two
 // p.bodytext is the text's own subheading. A heading that sits between two declared siblings
 // of the same parent joins them, in place.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 
@@ -32,13 +33,13 @@ function headingsBetween(a: Element, b: Element, stats: ElementStats): Element[]
   if (a.parent === null || a.parent !== b.parent) return [];
   const found: Element[] = [];
   for (let n = a.next; n !== null && n !== b; n = n.next) {
-    if (n.type === 'text') {
+    if (n.type === ElementType.Text) {
       if ((n as { data: string }).data.trim() !== '') return [];
       continue;
     }
-    if (n.type === 'comment') continue;
-    if (n.type !== 'tag') return [];
-    const el = n as Element;
+    if (n.type === ElementType.Comment) continue;
+    if (n.type !== ElementType.Tag) return [];
+    const el = n;
     // Measured (not left out by the attempt) and a heading; anything else between them is not
     // declared text.
     if (!SUBHEADING.test(el.name) || !stats.get(el)) return [];

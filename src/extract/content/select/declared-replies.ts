@@ -6,13 +6,12 @@
 // and each reply is declared a schema.org Comment with its text marked `itemprop="text"`. Then
 // the replies' texts are content, after the opening post. A blog's comment list (declared
 // Comments too) sits in a container named a post or an entry, and stays out.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { THREAD_TOKEN } from '../../vocabulary/region-words.js';
 import { COMMENT_ITEMTYPE } from '../../vocabulary/schema-types.js';
-
-/** The opening post plus at least this many declared replies. */
-const MIN_REPLIES = 2;
+import { MIN_REPLIES } from '../thresholds/select.js';
 
 function namesThread(el: Element): boolean {
   const id = attribute(el, 'id');
@@ -33,15 +32,15 @@ function isComment(el: Element): boolean {
 export function declaredReplies(roots: readonly ChildNode[]): Element[] | null {
   const texts: Element[] = [];
   for (const r of roots) {
-    if (r.type !== 'tag') continue;
+    if (r.type !== ElementType.Tag) continue;
     let thread = false;
-    for (let p: ChildNode | null = r; p && p.type === 'tag'; p = p.parent as ChildNode | null) {
-      if (namesThread(p as Element)) {
+    for (let p: ChildNode | null = r; p && p.type === ElementType.Tag; p = p.parent as ChildNode | null) {
+      if (namesThread(p)) {
         thread = true;
         break;
       }
     }
-    if (thread) collect(r as Element, null, texts);
+    if (thread) collect(r, null, texts);
   }
   return texts.length >= MIN_REPLIES ? texts : null;
 }
@@ -49,8 +48,8 @@ export function declaredReplies(roots: readonly ChildNode[]): Element[] | null {
 /** Each Comment's own text element (not one of a reply nested in it, which is collected as its own). */
 function collect(el: Element, comment: Element | null, out: Element[]): void {
   for (const c of el.children) {
-    if (c.type !== 'tag') continue;
-    const child = c as Element;
+    if (c.type !== ElementType.Tag) continue;
+    const child = c;
     if (isComment(child)) {
       collect(child, child, out);
       continue;

@@ -1,5 +1,6 @@
 // One bottom-up pass of text measures over the elements an attempt still considers. Scoring
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../../dom/walk.js';
 import { attribute, type ParsedElement } from '../../../parse/nodes.js';
@@ -120,7 +121,7 @@ export class ElementStats {
       const children = node.children;
       for (let i = 0; i < children.length; i++) {
         const kid = children[i]!;
-        if (kid.type !== 'text') continue;
+        if (kid.type !== ElementType.Text) continue;
         const data = kid.data;
         measureText(data);
         const len = measured.chars;

@@ -6,10 +6,9 @@ import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
 import { LEAD } from '../../vocabulary/class-words.js';
 import { LEAD_PROPS } from '../../vocabulary/schema-types.js';
+import { LEAD_MAX_CLIMB, LEAD_MAX_LINK_DENSITY, LEAD_MIN_CHARS } from '../thresholds/select.js';
 
 const SCOPES = new Set(['article', 'main']);
-const MAX_CLIMB = 4;
-const MIN_CHARS = 30;
 
 /** Lead elements before the first root, inside the article that holds it. */
 export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
@@ -17,8 +16,8 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
   if (!first) return [];
   let scope: Element | null = null;
   let climb = 0;
-  for (let p = first.parent; p && isElement(p as ChildNode) && climb < MAX_CLIMB; p = p.parent, climb++) {
-    const el = p as Element;
+  for (let p = first.parent; p && isElement(p) && climb < LEAD_MAX_CLIMB; p = p.parent, climb++) {
+    const el = p;
     if (SCOPES.has(el.name) || /article/i.test(attribute(el, 'itemtype') ?? '')) {
       scope = el;
       break;
@@ -29,10 +28,7 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
     // No article element: the parent and grandparent of the body container are the header's
     // natural neighbours.
     const gp = first.parent?.parent;
-    scope =
-      gp && isElement(gp as ChildNode) && (gp as Element).name !== 'body' && (gp as Element).name !== 'html'
-        ? (gp as Element)
-        : null;
+    scope = gp && isElement(gp) && gp.name !== 'body' && gp.name !== 'html' ? gp : null;
   }
   if (!scope) return [];
   const rootSet = new Set<ChildNode>(roots);
@@ -51,8 +47,8 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
     if (
       isLead &&
       el.name !== 'meta' &&
-      info.chars >= MIN_CHARS &&
-      stats.linkDensity(el) < 0.3 &&
+      info.chars >= LEAD_MIN_CHARS &&
+      stats.linkDensity(el) < LEAD_MAX_LINK_DENSITY &&
       !containsAny(el, rootSet)
     ) {
       found.push(el);

@@ -4,18 +4,14 @@
 // content) and marks its ingredients
 // (itemprop=recipeIngredient, or the older "ingredients") says where the list is: when the
 // chosen content holds none of them, the list joins it, before or after it as the page has it.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { isInside, precedes, textContent } from '../../dom/walk.js';
 import { collapseWhitespace } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import type { ElementStats } from './element-stats.js';
 import { INGREDIENT_PROP, RECIPE_TYPE } from '../../vocabulary/schema-types.js';
-
-/** An ingredient list, with its group headings and notes, is short; more is a section that
- *  holds the list among other things. */
-const MAX_LIST_CHARS = 3000;
-/** A box around the list holding this much more text holds the list's title. */
-const TITLE_CHARS = 60;
+import { MAX_LIST_CHARS, TITLE_CHARS } from '../thresholds/select.js';
 
 export interface RecipeParts {
   /** The ingredient list's box, or null. */
@@ -48,11 +44,11 @@ export function missingIngredients(roots: ChildNode[], stats: ElementStats, prun
   for (const it of items.slice(1)) {
     while (box && !isInside(it, box)) box = box.parent as Element | null;
   }
-  if (!box || box.type !== 'tag' || (stats.get(box)?.chars ?? Infinity) > MAX_LIST_CHARS) return none;
+  if (!box || box.type !== ElementType.Tag || (stats.get(box)?.chars ?? Infinity) > MAX_LIST_CHARS) return none;
   // The list's own title ("Ingredients", "For 12 pieces") sits just around it.
   for (
     let p = box.parent as Element | null;
-    p && p.type === 'tag' && (stats.get(p)?.chars ?? Infinity) <= stats.get(box)!.chars + TITLE_CHARS;
+    p && p.type === ElementType.Tag && (stats.get(p)?.chars ?? Infinity) <= stats.get(box)!.chars + TITLE_CHARS;
     p = p.parent as Element | null
   )
     box = p;
@@ -64,15 +60,15 @@ export function missingIngredients(roots: ChildNode[], stats: ElementStats, prun
 /** The chosen content sits in microdata that declares a Recipe (itemtype on an ancestor). */
 export function inRecipeScope(roots: ChildNode[]): boolean {
   const first = roots[0];
-  for (let p = first?.parent ?? null; p && p.type === 'tag'; p = p.parent) {
-    const t = attribute(p as Element, 'itemtype');
+  for (let p = first?.parent ?? null; p && p.type === ElementType.Tag; p = p.parent) {
+    const t = attribute(p, 'itemtype');
     if (t !== undefined && RECIPE_TYPE.test(t)) return true;
   }
   return false;
 }
 
 function isShown(el: Element, roots: ChildNode[], pruned: Set<Element>): boolean {
-  for (let p: Element | null = el; p && p.type === 'tag'; p = p.parent as Element | null) {
+  for (let p: Element | null = el; p && p.type === ElementType.Tag; p = p.parent as Element | null) {
     if (pruned.has(p)) return false;
     if (roots.includes(p)) return true;
   }

@@ -6,20 +6,15 @@ import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
 import { isElement } from '../../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
-
-/** How far above the chosen element the section may start. */
-const SECTION_LEVELS = 3;
-/** A run has at least this many sections... */
-const MIN_SECTIONS = 3;
-/** ...nearly all of them opening with a heading. */
-const HEADED_SHARE = 0.8;
-/** Sections of text, not a grid of teaser cards (whose headings are links). */
-const MAX_LINK_DENSITY = 0.3;
-/** A document's worth of text: a short run (an FAQ box, a few feature blurbs) is one part of
- *  a page, which other rules judge. */
-const MIN_RUN_CHARS = 1500;
-/** The chosen element already holding this share of the run is the article as it is. */
-const ALREADY_SHARE = 0.8;
+import {
+  ALREADY_SHARE,
+  MIN_RUN_CHARS,
+  MIN_SECTIONS,
+  OPENING_HEADING_LEVELS,
+  SECTION_HEADED_SHARE,
+  SECTION_LEVELS,
+  SECTION_MAX_LINK_DENSITY,
+} from '../thresholds/select.js';
 
 export function widenToSectionRun(top: Element, stats: ElementStats, body: ParentNode): Element {
   let el: Element = top;
@@ -35,7 +30,7 @@ export function widenToSectionRun(top: Element, stats: ElementStats, body: Paren
         ti &&
         pi.chars >= MIN_RUN_CHARS &&
         ti.chars < ALREADY_SHARE * pi.chars &&
-        stats.linkDensity(parent) <= MAX_LINK_DENSITY
+        stats.linkDensity(parent) <= SECTION_MAX_LINK_DENSITY
       )
         return parent;
       return top;
@@ -56,13 +51,13 @@ function isSectionRun(section: Element, parent: Element, stats: ElementStats): b
     same++;
     if (opensWithHeading(c)) headed++;
   }
-  return same >= MIN_SECTIONS && headed >= HEADED_SHARE * same;
+  return same >= MIN_SECTIONS && headed >= SECTION_HEADED_SHARE * same;
 }
 
 /** The first element inside (through wrappers that open with it) is a heading. */
 function opensWithHeading(el: Element): boolean {
   let cur: Element | undefined = el;
-  for (let depth = 0; cur && depth < 4; depth++) {
+  for (let depth = 0; cur && depth < OPENING_HEADING_LEVELS; depth++) {
     const first: Element | undefined = cur.children.find(isElement);
     if (!first) return false;
     if (/^h[1-6]$/.test(first.name)) return true;

@@ -2,29 +2,24 @@
 // body ("deck", "dek", subtitle). It often sits in the article header, beside the body that
 // scoring picks, and carries no telling class name (a plain <p> or <h2> after the <h1>), so
 // the class-based lead rule misses it. It is article text: bring it back.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { isElement, textContent } from '../../dom/walk.js';
 import { foldText, linkTextChars, textChars } from '../../dom/measures.js';
 import { normalizedText } from '../../page/page-title.js';
 import { type ElementStats } from './element-stats.js';
 import { LINE_BLOCKS } from '../../vocabulary/tags.js';
+import {
+  MAX_BLOCKS,
+  MAX_CAPTION_CHARS,
+  MAX_CROSSED_LINK_CHARS,
+  MAX_TOTAL_CHARS,
+  STANDFIRST_BLOCK_MIN_CHARS,
+  STANDFIRST_MAX_CLIMB,
+  STANDFIRST_MAX_LINK_DENSITY,
+} from '../thresholds/select.js';
 
-/** Levels the walk climbs from the title heading to meet the article (hero and grid wrappers
- *  nest deep, portal pages put the intro and the body in portlets a dozen levels apart; the
- *  guards below, not this limit, keep the walk inside the article's header). */
-const MAX_CLIMB = 14;
-/** A standfirst is prose: a sentence, not a kicker, label or date line. */
-const MIN_CHARS = 80;
-const MAX_LINK_DENSITY = 0.2;
-/** More than this between title and body is a section of its own, not a standfirst. */
-const MAX_BLOCKS = 3;
-const MAX_TOTAL_CHARS = 1500;
 const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
-/** Past this much link text (teaser lists, "most read" boxes) the walk is crossing page
- *  furniture: what lies beyond is not the article's header. */
-const MAX_CROSSED_LINK_CHARS = 100;
-/** A short line straight after a picture is its caption. */
-const MAX_CAPTION_CHARS = 200;
 /** "12.05.2022 | Source: dpa | 4 min read": a line of fields, not a sentence. */
 const FIELD_LINE = /\|.*\|/;
 
@@ -79,7 +74,9 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
       const { chars, linkChars } = linkTextChars(el);
       // The counts first: the text is read and folded only for a block they let through.
       const folded =
-        crossedLinks <= MAX_CROSSED_LINK_CHARS && chars >= MIN_CHARS && linkChars / chars < MAX_LINK_DENSITY
+        crossedLinks <= MAX_CROSSED_LINK_CHARS &&
+        chars >= STANDFIRST_BLOCK_MIN_CHARS &&
+        linkChars / chars < STANDFIRST_MAX_LINK_DENSITY
           ? standfirstText(el)
           : null;
       if (
@@ -99,11 +96,11 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
   };
 
   let x: Element = heading;
-  for (let level = 0; level < MAX_CLIMB && !reached && !gaveUp; level++) {
+  for (let level = 0; level < STANDFIRST_MAX_CLIMB && !reached && !gaveUp; level++) {
     const parent = x.parent;
-    if (!parent || !isElement(parent as ChildNode)) break;
+    if (!parent || !isElement(parent)) break;
     for (let s = x.next; s && !reached && !gaveUp; s = s.next) if (isElement(s)) scan(s);
-    x = parent as Element;
+    x = parent;
     if (x.name === 'body' || x.name === 'html') break;
   }
   return reached && !gaveUp ? found : [];
@@ -117,7 +114,7 @@ function standfirstText(el: Element): string | null {
 
 /** Is the element (with text) part of what the attempt prints? */
 function isOutput(el: Element, view: OutputView, roots: Set<ChildNode>): boolean {
-  for (let p: Element | null = el; p && isElement(p as ChildNode); p = p.parent as Element | null) {
+  for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
     if (!view.stats.get(p) || view.pruned.has(p)) return false;
     if (roots.has(p)) return true;
   }
@@ -135,13 +132,13 @@ function isTextBlock(el: Element): boolean {
 /** Is the element straight after a picture (an element holding an image and no text)? */
 function followsPicture(el: Element): boolean {
   let prev = el.prev;
-  while (prev && prev.type === 'text' && prev.data.trim() === '') prev = prev.prev;
+  while (prev && prev.type === ElementType.Text && prev.data.trim() === '') prev = prev.prev;
   if (!prev || !isElement(prev)) return false;
   let image = false;
   const stack: ChildNode[] = [prev];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') {
+    if (n.type === ElementType.Text) {
       if (n.data.trim() !== '') return false;
     } else if (isElement(n)) {
       if (n.name === 'img' || n.name === 'picture') image = true;

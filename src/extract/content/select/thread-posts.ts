@@ -3,6 +3,7 @@
 // but on a thread the opening post and its replies are marked up alike: the same element with
 // the same classes, one after another. When the chosen container is one of several such
 // look-alikes, the content is all of them, in page order.
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
@@ -10,13 +11,7 @@ import { hasAncestorIn } from '../../dom/walk.js';
 import { classOrIdMatches } from '../exclude/exclusions.js';
 import { NOT_REPLY_NAME, REPLY_NAME } from '../../vocabulary/region-words.js';
 import { THREAD_ITEMTYPE } from '../../vocabulary/schema-types.js';
-
-/** The opening post plus at least two more. */
-const MIN_POSTS = 3;
-/** Posts are prose; look-alikes that are mostly links are a list of other threads. */
-const MAX_LINK_DENSITY = 0.5;
-/** The posts together must say clearly more than the chosen one alone. */
-const MIN_GAIN = 1.5;
+import { MIN_GAIN, MIN_POSTS, THREAD_MAX_LINK_DENSITY } from '../thresholds/select.js';
 
 /** Tag plus class tokens, without tokens holding digits (per-post ids and states set as
  *  classes: "post-4471", "js-post-4471"). Null when the element has no class to compare. */
@@ -49,7 +44,7 @@ export function threadPosts(chosen: Element, stats: ElementStats): Element[] | n
     linkChars += info.linkChars;
   }
   if (posts.length < MIN_POSTS || !members.has(chosen)) return null;
-  if (chars === 0 || linkChars / chars > MAX_LINK_DENSITY) return null;
+  if (chars === 0 || linkChars / chars > THREAD_MAX_LINK_DENSITY) return null;
   if (chars < MIN_GAIN * chosenInfo.chars) return null;
   return posts;
 }
@@ -86,7 +81,7 @@ export function threadReplies(
   let best: { posts: Element[]; leftOut: number } | null = null;
   for (const g of groups.values()) {
     if (g.posts.length < MIN_POSTS || g.kept === 0 || g.leftOut === 0) continue;
-    if (g.linkChars / g.chars > MAX_LINK_DENSITY) continue;
+    if (g.linkChars / g.chars > THREAD_MAX_LINK_DENSITY) continue;
     if (!best || g.leftOut > best.leftOut) best = g;
   }
   return best ? best.posts : null;
@@ -94,8 +89,8 @@ export function threadReplies(
 
 function inReply(el: Element): boolean {
   let reply = false;
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
-    const a = p as Element;
+  for (let p = el.parent; p && p.type === ElementType.Tag; p = p.parent) {
+    const a = p;
     if (a.name === 'aside' || classOrIdMatches(a, NOT_REPLY_NAME)) return false;
     if (classOrIdMatches(a, REPLY_NAME)) reply = true;
   }
@@ -106,8 +101,8 @@ function inReply(el: Element): boolean {
  *  that marks its threads up so, without JSON-LD). Reads only the roots' ancestors. */
 export function inDeclaredThread(roots: readonly ChildNode[]): boolean {
   for (const r of roots) {
-    for (let p: ChildNode | null = r; p && p.type === 'tag'; p = p.parent as ChildNode | null) {
-      const type = attribute(p as Element, 'itemtype');
+    for (let p: ChildNode | null = r; p && p.type === ElementType.Tag; p = p.parent as ChildNode | null) {
+      const type = attribute(p, 'itemtype');
       if (type !== undefined && THREAD_ITEMTYPE.test(type.trim())) return true;
     }
   }

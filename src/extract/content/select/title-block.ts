@@ -13,20 +13,17 @@ import { normalizedText } from '../../page/page-title.js';
 import { foldText } from '../../dom/measures.js';
 import { isElement, isInside, visitElements } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
+import {
+  MAX_BLOCK_CHARS,
+  MAX_PROSE_LINK_SHARE,
+  MIN_CLOSING_CHARS,
+  MIN_PROSE_CHARS,
+  MIN_TOC_LINKS,
+  MIN_TOC_LINK_SHARE,
+  TITLE_BLOCK_MIN_SHARE,
+  WRAPPER_SLACK,
+} from '../thresholds/select.js';
 
-/** The block holds at most this much text (a chapter's opening, not the page frame). */
-const MAX_BLOCK_CHARS = 4000;
-/** An ancestor that adds fewer characters than this to the heading is still its wrapper. */
-const WRAPPER_SLACK = 20;
-/** The intro paragraph: this much text outside links. */
-const MIN_PROSE_CHARS = 80;
-const MAX_PROSE_LINK_SHARE = 0.3;
-/** The table of contents: a list of this many in-site links, links being most of its text. */
-const MIN_TOC_LINKS = 3;
-const MIN_TOC_LINK_SHARE = 0.8;
-/** A heading that closes the title must be this long (not a one-word section name). */
-const MIN_CLOSING_CHARS = 10;
-const MIN_SHARE = 0.5;
 const HEADINGS = new Set(['h1', 'h2']);
 const LISTS = new Set(['ul', 'ol', 'dl']);
 const OFF_SITE = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
@@ -72,7 +69,7 @@ function titleHeadingIn(stats: ElementStats, title: string | null): Element | nu
     if (h === '') continue;
     if (h.includes(t)) return el;
     if (!t.includes(h)) continue;
-    if (h.length >= MIN_SHARE * t.length) return el;
+    if (h.length >= TITLE_BLOCK_MIN_SHARE * t.length) return el;
     if (h.length >= MIN_CLOSING_CHARS && t.endsWith(h) && /[\s:|\-–—·•»/]$/.test(t.slice(0, t.length - h.length)))
       return el;
   }

@@ -9,9 +9,20 @@ import { attribute } from '../../../parse/nodes.js';
 import { isElement } from '../../dom/walk.js';
 import { blocksTextLength, inlineText as inlinesText } from '../../to-blocks/block-text.js';
 import type { ElementStats } from './element-stats.js';
-
-/** A <main> under this share of the page's text is a fragment (a hero), not the page body. */
-const MAIN_MIN_SHARE = 0.3;
+import {
+  COVERED,
+  LOST_MAX_RATIO,
+  LOST_MIN_HEADINGS,
+  LOST_MIN_TITLED,
+  MAIN_MIN_SHARE,
+  RAW_SHARE,
+  SECTIONED_MIN_HEADINGS,
+  SECTIONS_MAX_SHARE,
+  SECTIONS_MIN_MORE,
+  SECTION_PROSE_CHARS,
+  SLIGHT_SHARE,
+  TITLED_MIN_MORE,
+} from '../thresholds/select.js';
 
 /** Measured text of the frame (stats do not measure the root itself). */
 export function frameChars(frame: ParentNode, stats: ElementStats): number {
@@ -49,10 +60,6 @@ export function wholePageGate(
   return null;
 }
 
-/** A container that scoring found (no page declaration, no declared container, no grid) and
- *  that holds under this share of what the strict measure sees is one section of many. */
-const SLIGHT_SHARE = 0.4;
-
 /**
  * On an undeclared page, the container that scoring chose (not a declared one, not a grid)
  * holds under SLIGHT_SHARE of the page as the strict measure sees it: the rest of the page is
@@ -65,20 +72,12 @@ export function slightPart(found: number, frame: ParentNode, stats: ElementStats
   return found < SLIGHT_SHARE * frameChars(frame, stats);
 }
 
-/** A container of this many headings is a run of sections, not an article's unbroken text. */
-const SECTIONED_MIN_HEADINGS = 2;
-
 /** What was found is titled sections (SECTIONED_MIN_HEADINGS headings or more among its top-level blocks). */
 export function sectionedBlocks(blocks: readonly Block[]): boolean {
   let n = 0;
   for (const b of blocks) if (b.type === 'heading' && ++n >= SECTIONED_MIN_HEADINGS) return true;
   return false;
 }
-
-/** The container is this share of the strict measure or more: that measure saw little else. */
-const COVERED = 0.75;
-/** Raw text is chrome and all: this share of it is a floor of the page's own text. */
-const RAW_SHARE = 0.25;
 
 /** The root of the whole-page reading: the page's <main> (or role=main) when it holds a fair
  *  share of the page's text, else the frame. */
@@ -110,11 +109,6 @@ export function linkedListChars(blocks: Block[]): number {
   return n;
 }
 
-/** The page has at least this many more headings than the chosen container... */
-const SECTIONS_MIN_MORE = 6;
-/** ...and the container holds at most this share of the page's headings. */
-const SECTIONS_MAX_SHARE = 0.5;
-
 /**
  * A page of many sections of which the chosen container holds few (a service page built from
  * a page builder's blocks, each under its own heading, where scoring picked the longest block):
@@ -130,11 +124,6 @@ export function manySectionsBeyond(roots: readonly ChildNode[], stats: ElementSt
   return page - found >= SECTIONS_MIN_MORE && found <= SECTIONS_MAX_SHARE * page;
 }
 
-/** The sections the whole reading adds must be sections of prose: a heading that is not a link
- *  followed by a paragraph of its own words (a news page's other headings are teasers, each a
- *  link to another article, or widget titles over lists of links). */
-const TITLED_MIN_MORE = 4;
-
 /** The whole reading holds at least TITLED_MIN_MORE more prose sections than what was found,
  *  and what was found holds at most half of them (top-level blocks, already built). */
 export function manyTitledSections(found: readonly Block[], whole: readonly Block[]): boolean {
@@ -142,9 +131,6 @@ export function manyTitledSections(found: readonly Block[], whole: readonly Bloc
   const b = titledHeadings(whole);
   return b - a >= TITLED_MIN_MORE && a <= SECTIONS_MAX_SHARE * b;
 }
-
-/** A section's opening prose: the paragraph under its heading holds this many characters. */
-const SECTION_PROSE_CHARS = 60;
 
 function titledHeadings(blocks: readonly Block[]): number {
   let n = 0;
@@ -161,9 +147,6 @@ function titledHeadings(blocks: readonly Block[]): number {
   }
   return n;
 }
-
-/** Headings that the measure counted inside the container and that its conversion did not keep. */
-const LOST_MIN_HEADINGS = 6;
 
 /**
  * The container's measure counts headings under it (no walk: each element's measure already
@@ -184,14 +167,6 @@ export function sectionsLostInside(
   for (const b of blocks) if (b.type === 'heading') kept++;
   return counted - kept >= LOST_MIN_HEADINGS;
 }
-
-/** Where sections were lost inside the container, the whole reading must give back some: at
- *  least this many more titled prose sections than what was found... */
-const LOST_MIN_TITLED = 2;
-/** ...but not a run that outnumbers what was found this many times over: that is an article's
- *  few sections above a run of teaser cards (a picture, a title, a line each), not sections of
- *  the same page lost in conversion. */
-const LOST_MAX_RATIO = 2.5;
 
 export function moreTitledSections(found: readonly Block[], whole: readonly Block[]): boolean {
   const a = titledHeadings(found);

@@ -66,6 +66,9 @@ export const SUPPLEMENT_GRID_SHARE = 0.25;
 /** The JSON-LD articleBody replaces what was found when it holds this many times its text (and
  *  at least ENOUGH_CHARS). Depends on: ENOUGH_CHARS. */
 export const JSON_LD_OVER = 2;
+/** The JSON-LD walk reads at most this many values per script: a hostile page's nesting costs
+ *  no more than a real graph's. */
+export const JSON_LD_MAX_VALUES = 10_000;
 /** The JSON-LD description opens its text as a standfirst from this length (a sentence or two). */
 export const STANDFIRST_MIN_CHARS = 80;
 

@@ -1,16 +1,16 @@
 /** Newsletter, subscription, "support us" and "follow us" calls in the major languages. */
 export const CALL_TO_ACTION = new RegExp(
   [
-    'subscribe (?:to|for|now|today|and|here)',
-    'sign(?:ing)? up (?:for|to|here|now|today)',
+    'subscribe (?:to|for|now|and|here)',
+    'sign(?:ing)? up (?:for|to|here|now)',
     '\\babonnier',
     'abonnez-vous',
     'inscrivez-vous',
     'suscr[ií]b(?:ete|ite|ase)',
     'zapraszamy (?:też )?do subskrypcji',
     'support (?:our|independent|quality) (?:work|journalism)',
-    'unterstützen sie (?:uns|unsere|diese)',
-    'unterstütze (?:uns|unsere)',
+    'unterstützen sie (?:uns|diese)',
+    'unterstütze uns',
     'apóyanos',
     'hazte (?:miembro|socio)',
     'become a (?:member|patron|supporter|subscriber)',
@@ -53,21 +53,32 @@ export const SUPPORT_APPEAL = new RegExp(
     'únete a nuestra comunidad',
     'cancela cuando quieras',
     'soutenez[- ](?:nous|notre)',
-    'wesprzyj (?:nas|nasz)',
+    'wesprzyj nas',
   ].join('|'),
   'iu',
 );
 /** A line naming a newsletter is a call only when it is a label or asks the reader to act:
  *  "The newsletter reached 10,000 readers" is prose. */
 export const NEWSLETTER = /newsletter/i;
-export const NEWSLETTER_CALL =
-  /abonn|subscri|sign(?:ing)? ?up|anmeld|register|registrier|inscri|suscri|bestell|iscriv|zapisz|receive|erhalt|bekomm|recib|recev|get (?:the|our)|join (?:our|the|us)|hol (?:dir|euch)|holen sie|kostenlos|gratis|free\b|e-?mail/i;
+export const NEWSLETTER_CALL = new RegExp(
+  'abonn|subscri|sign(?:ing)? ?up|anmeld|register|registrier|inscri|suscri|' +
+    'bestell|iscriv|zapisz|receive|erhalt|bekomm|recib|recev|get (?:the|our)|' +
+    'join (?:our|the|us)|hol (?:dir|euch)|holen sie|kostenlos|gratis|free\\b|' +
+    'e-?mail',
+  'i',
+);
 /** "Follow X on Twitter and Instagram ...": a follow call naming social networks is furniture
  *  even with contact details appended. */
-export const SOCIAL_FOLLOW =
-  /\b(?:follow|folg\w*|síg\w*|suiv\w*|obserwuj)\b.{0,80}\b(?:twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon)\b/iu;
+export const SOCIAL_FOLLOW = new RegExp(
+  '\\b(?:follow|folg\\w*|síg\\w*|suiv\\w*|obserwuj)\\b.{1,80}\\b(?:twitter|' +
+    'facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon)\\b',
+  'iu',
+);
 /** Cheap first test: most lines name no network at all. */
 export const SOCIAL_NETWORK = /twitter|facebook|instagram|youtube|tiktok|linkedin|whatsapp|telegram|mastodon/i;
 /** Advertising labels standing alone ("Anzeige", "- Advertisement -", "Reklama"). */
-export const AD_LABEL =
-  /^[\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|advertisement|advertorial|sponsored|gesponsert)[\W_]*$/iu;
+export const AD_LABEL = new RegExp(
+  '^[\\W_]*(?:anzeige|werbung|reklama|publicidad|publicité|pubblicità|' +
+    'advertisement|advertorial|sponsored|gesponsert)[\\W_]*$',
+  'iu',
+);

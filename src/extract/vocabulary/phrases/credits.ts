@@ -1,6 +1,11 @@
 /** Labels of picture credits and sources ("Foto: dpa", "Crédits photos : X", "Abbildung 4: ..."). */
-export const CREDIT_LABEL =
-  /^\(?\s*(?:fotos?|photos?|bild(?:er|quelle)?|titelbild|beitragsbild|titelfoto|headerbild|aufmacherbild|fotoquelle|quellen?|credits?|crédits?(?: photos?)?|image(?:s| credits?)?|photo credits?|picture|source|fuente|fotografía|zdjęcie|fot\.|abbildung(?: \d+)?|abb\. ?\d*)\s*:/iu;
+export const CREDIT_LABEL = new RegExp(
+  '^\\(?\\s*(?:fotos?|photos?|bild(?:er|quelle)?|titelbild|beitragsbild|' +
+    'titelfoto|headerbild|aufmacherbild|fotoquelle|quellen?|credits?|' +
+    'crédits?(?: photos?)?|image(?:s| credits?)?|photo credits?|picture|source|' +
+    'fuente|fotografía|zdjęcie|fot\\.|abbildung(?: \\d+)?|abb\\. ?\\d*)\\s*:',
+  'iu',
+);
 /** A caption that ends in its credit: "... Ski-Star aus der Schweiz. © AFP / X", "... Foto: Andina". */
 export const TRAILING_CREDIT = /(?:©|\b(?:foto|photo|bild|credit|quelle|fuente|source)\s*:)\s*[^.!?:©]{1,60}\)?$/i;
 /** The same after a "©" whose holder is a web address ("... was man darüber wissen muss© Rike/pixelio.de"):
@@ -14,5 +19,9 @@ export const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
  *  one slash between one to three words on each side, nothing else. */
 export const SLASH_CREDIT = /^\p{L}[\p{L}.&-]*(?: [\p{L}.&-]+){0,2} ?\/ ?[\p{L}.&-]+(?: [\p{L}.&-]+){0,2}$/u;
 /** The label of a picture viewer's control ("Vergrößern", "Enlarge", "View larger"). */
-export const VIEWER_LABEL =
-  /^\W*(?:vergrößern|bild vergrößern|zum vergrößern klicken|enlarge|click to enlarge|view larger|zoom|agrandir|ampliar|ingrandisci|powiększ)\W*$/iu;
+export const VIEWER_LABEL = new RegExp(
+  '^\\W*(?:vergrößern|bild vergrößern|zum vergrößern klicken|enlarge|' +
+    'click to enlarge|view larger|zoom|agrandir|ampliar|ingrandisci|' +
+    'powiększ)\\W*$',
+  'iu',
+);

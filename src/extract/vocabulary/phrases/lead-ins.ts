@@ -32,9 +32,10 @@ export const RELATED_LEAD_IN = new RegExp(
       'weitere (?:artikel|beiträge|themen|news|meldungen|nachrichten)',
       'mehr themen',
       'empfohlene (?:artikel|beiträge)',
-      // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel", "Weitere Tourentipps in Schweden"
+      // Rails of the site's other pages: "Mehr aus der Sendung", "Viel gelesen in Handel",
+      // "Weitere Tourentipps in Schweden"
       'mehr aus (?:der|dem|diesem|dieser) (?:sendung|ressort|rubrik|reihe|serie|kategorie)',
-      '(?:viel|meist) ?gelesen(?:e)?',
+      '(?:viel|meist) ?gelesene?',
       'weitere [\\p{L}-]*tipps',
       'neueste (?:artikel|beiträge|nachrichten)',
       '(?:heute )?empfehlen wir',
@@ -84,19 +85,40 @@ export const RELATED_LEAD_IN = new RegExp(
  * Labels of the contact / further-information / sources box under a press release or post,
  * when the label is the whole line (the box's text itself is judged on its own).
  */
-export const APPENDIX_LABEL =
-  /^(?:weitere (?:informationen|infos)|zusatzinformationen|mehr (?:informationen|infos)|further information|more information|más información|plus d.informations?|(?:presse)?kontakt|(?:press |media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|quellen(?:angaben)?|kontaktieren sie uns(?: gerne)?(?: auch)?(?: direkt)?|contact us(?: directly)?|(?:pressesprecher|pressereferent)(?:\*in|:in|in|innen)?(?: \p{Lu}[\p{L}.'-]*){0,3})\s*[:.]?$/iu;
+export const APPENDIX_LABEL = new RegExp(
+  '^(?:weitere (?:informationen|infos)|zusatzinformationen|' +
+    'mehr (?:informationen|infos)|further information|more information|' +
+    'más información|plus d.informations?|(?:presse)?kontakt|(?:press |' +
+    'media )?contacts?|ansprechpartner(?:in)?(?: zum thema)?|' +
+    'quellen(?:angaben)?|kontaktieren sie uns(?: gerne)?(?: auch)?(?: direkt)?|' +
+    'contact us(?: directly)?|(?:pressesprecher|pressereferent)(?:\\*in|:in|in|' +
+    "innen)?(?: \\p{Lu}[\\p{L}.'-]*){0,3})\\s*[:.]?$",
+  'iu',
+);
 /** The label of a table of contents ("Inhaltsverzeichnis", "Table of contents"): the list of
  *  links under it goes as a link list, the label would stand alone. */
-export const TOC_LABEL =
-  /^(?:inhaltsverzeichnis|table of contents|contents|sommaire|table des matières|índice|indice|spis treści|inhoudsopgave|innehåll|indholdsfortegnelse)\s*[:.]?$/iu;
+export const TOC_LABEL = new RegExp(
+  '^(?:inhaltsverzeichnis|table of contents|contents|sommaire|' +
+    'table des matières|índice|indice|spis treści|inhoudsopgave|innehåll|' +
+    'indholdsfortegnelse)\\s*[:.]?$',
+  'iu',
+);
 /** "Back to the overview" links left as text. */
-export const BACK_LINK =
-  /^[\W_]*(?:zurück|back|retour|volver|powrót)(?: (?:to|zur|zum|zu|nach|à|a la|al|do) .{0,30}(?:übersicht\w*|startseite|seite|liste\w*|top|oben|home|overview|index|meldungen|newsroom|accueil|inicio|lexikon|ansicht|blog|news|\w+seite))?\W*$/iu;
+export const BACK_LINK = new RegExp(
+  '^[\\W_]*(?:zurück|back|retour|volver|powrót)(?: (?:to|zur|zum|zu|nach|à|' +
+    'a la|al|do) .{0,30}(?:übersicht\\w*|startseite|seite|liste\\w*|top|oben|' +
+    'home|overview|index|meldungen|newsroom|accueil|inicio|lexikon|ansicht|' +
+    'blog|news|\\w+seite))?\\W*$',
+  'iu',
+);
 /** The sentence or label of a blog's post-metadata footer ("This entry was posted on ... and is
  *  filed under ...", "Der Beitrag wurde am ... veröffentlicht", "Abgelegt unter: ..."). */
-export const POST_META_LEAD =
-  /^(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag|artikel) wurde am|abgelegt unter|filed under|veröffentlicht in|posted in|release date)(?![\p{L}\p{N}])/iu;
+export const POST_META_LEAD = new RegExp(
+  '^(?:this entry was posted|(?:der|dieser) (?:beitrag|eintrag|' +
+    'artikel) wurde am|abgelegt unter|filed under|veröffentlicht in|posted in|' +
+    'release date)(?![\\p{L}\\p{N}])',
+  'iu',
+);
 /** The blog system's full footer goes on to the comment feed and trackbacks ("You can follow
  *  any responses to this entry through the RSS 2.0 feed", "Du kannst ... einen Trackback ...
  *  einrichten"): longer, and no sentence of an article talks so. */

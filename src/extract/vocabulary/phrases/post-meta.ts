@@ -1,8 +1,12 @@
 export const MONTH_WORD = '\\p{L}{3,10}\\.?';
-export const DATE_PATTERN = `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d{2,4}|\\d{4}-\\d\\d-\\d\\d|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
+export const DATE_PATTERN =
+  `(?:\\d{1,2}\\.? ?(?:\\d{1,2}\\.|${MONTH_WORD}) ?\\d{2,` +
+  `4}|\\d{4}-\\d\\d-\\d\\d|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
 export const DATE_LINE = new RegExp(
-  '^(?:(?:stand|aktualisiert(?: am)?|zuletzt (?:aktualisiert|geändert)(?: am)?|veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|' +
-    'published(?: on)?|updated(?: on)?|posted(?: on)?|last (?:modified|updated)(?: on)?|publicado(?: el)?|actualizado(?: el)?|' +
+  '^(?:(?:stand|aktualisiert(?: am)?|zuletzt (?:aktualisiert|geändert)(?: am)?|veröffentlicht(?: ' +
+    'am)?|veröffentlichung|erstellt(?: am)?|' +
+    'published(?: on)?|updated(?: on)?|posted(?: on)?|last (?:modified|updated)(?: on)?|publicado(?: ' +
+    'el)?|actualizado(?: el)?|' +
     'publié le|mis à jour le|opublikowano|aktualizacja)\\s*(?::\\s*)?)?' +
     '(?:\\p{L}+,? )?' +
     DATE_PATTERN +
@@ -15,14 +19,16 @@ export const NAME_PATTERN = "\\p{Lu}[\\p{L}'’.-]*(?: \\p{Lu}[\\p{L}'’.-]*){1
 export const BYLINE = new RegExp(
   '^(?:' +
     '(?:von|by|par|por|door|przez|written by|posted by|verfasst von|geschrieben von|publicado por) ' +
-    `${NAME_PATTERN}(?: (?:,|und|and|&|y|et|i) ?${NAME_PATTERN})*(?:\\s*[,|/]\\s*[^.!?]{0,40})?` +
+    `${NAME_PATTERN}(?: (?:[&,iy]|und|and|et) ?${NAME_PATTERN})*(?:\\s*[,|/]\\s*[^.!?]{0,40})?` +
     '|(?:von|by|autor(?:in|en|innen|:innen)?|authors?|text|texto|redakcja|redacción)\\s*:\\s*\\p{L}[^.!?]*' +
     ')$',
   'u',
 );
 export const BYLINE_WORD =
-  /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|texto|redakcja|redacción)/iu;
+  /^(?:von|by|par|por|door|przez|written|posted|verfasst|geschrieben|publicado|autor|author|text|redakcja|redacción)/iu;
 export const META_SEPARATOR = /\s[|·•]\s/u;
 /** Inside a line, a date needs a full year or numeric day and month, so "12 Euro 50" is none. */
-export const DATE_IN_LINE = `(?:\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}|\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d\\d-\\d\\d|\\d{1,2}\\.? ${MONTH_WORD} \\d{4}|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
-export const HAS_DATE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${DATE_IN_LINE}(?![\\p{N}])`, 'iu');
+export const DATE_IN_LINE =
+  `(?:\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}|\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d\\d-\\d\\d|\\d{1,` +
+  `2}\\.? ${MONTH_WORD} \\d{4}|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
+export const HAS_DATE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${DATE_IN_LINE}(?!\\p{N})`, 'iu');

@@ -1,11 +1,15 @@
 /** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
-export const WIDGET_WORD =
-  /^(?:\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|udostępnij)(?: ?\(?\d+\)?)?\s*[:.!]?$/iu;
+export const WIDGET_WORD = new RegExp(
+  '^(?:\\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|' +
+    'commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|' +
+    'udostępnij)(?: ?\\(?\\d+\\)?)?\\s*[:.!]?$',
+  'iu',
+);
 /** Lines that open a comment, share or rating widget. */
 export const WIDGET_LEAD = new RegExp(
   '^(?:' +
     [
-      'kommentar(?:e)? (?:schreiben|verfassen|hinzufügen|abgeben)',
+      'kommentare? (?:schreiben|verfassen|hinzufügen|abgeben)',
       'kommentare (?:sind )?geschlossen',
       'keine kommentare',
       'kommentare zu',
@@ -97,5 +101,11 @@ export const CARD_CONTROL = new RegExp(
   'u',
 );
 /** Headings that announce other products or the customers' words. */
-export const RAIL_HEADING =
-  /^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|products)|frequently bought together|recently viewed.{0,20}|how about these\??|complete the look|more from .{1,40}|sponsored.{0,40}|explore (?:related|more) .{0,30})$/i;
+export const RAIL_HEADING = new RegExp(
+  '^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|' +
+    'people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|' +
+    'products)|frequently bought together|recently viewed.{0,20}|' +
+    'how about these\\??|complete the look|more from .{1,40}|sponsored.{0,40}|' +
+    'explore (?:related|more) .{0,30})$',
+  'i',
+);

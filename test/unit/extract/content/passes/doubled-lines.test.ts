@@ -1,0 +1,153 @@
+// Doubled lines: a line or card title printed twice (overlay and heading, visible and screen-reader
+// copy, a near repeat) is read once; repeats apart and distinct neighbours stand.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Block } from '../../../../../src/extract/blocks.js';
+import { parseHtml } from '../../../../../src/parse/parse-html.js';
+import { extractContent } from '../../../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../../../src/render/text.js';
+import {
+  dropAdjacentRepeats,
+  dropNearRepeats,
+  undoubleLines,
+} from '../../../../../src/extract/content/passes/doubled-lines.js';
+
+const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+const h = (text: string): Block => ({ type: 'heading', level: 3, children: [{ type: 'text', text }] });
+const img: Block = { type: 'image', src: 'https://shop.example/a.jpg', alt: 'Bag', caption: null };
+const lines = (blocks: Block[]): string[] =>
+  blocks.flatMap((b) =>
+    b.type === 'list'
+      ? b.items.flatMap((i) => lines(i.children))
+      : b.type === 'paragraph' || b.type === 'heading'
+        ? [`${b.type[0]}:${(b.children[0] as { text: string }).text}`]
+        : [],
+  );
+
+test('a line printed twice in one (a visible copy and a screen-reader copy glued) is read once', async () => {
+  const { undoubleLines } = await import('../../../../../src/extract/content/passes/doubled-lines.js');
+  const p = (...texts: string[]): Block => ({
+    type: 'paragraph',
+    children: texts.map((text) => ({ type: 'text' as const, text })),
+  });
+  const out = undoubleLines([
+    p('EUR 163.12EUR 163.12'),
+    p('Sat, Aug 31', 'Sat, Aug 31'),
+    p('Bora Bora'),
+    p('abab'),
+    p('Seller'),
+  ]);
+  assert.deepEqual(out[0], p('EUR 163.12'));
+  assert.deepEqual(out[1], p('Sat, Aug 31'));
+  assert.deepEqual(out[2], p('Bora Bora'), 'a space between the halves: two words, not a copy');
+  assert.deepEqual(out[3], p('abab'), 'halves this short are words');
+  const same = [p('Seller'), p('Delivery: Varies')];
+  assert.equal(undoubleLines(same), same);
+});
+
+test("in a grid's reading, a card's title shown twice (an overlay link and its heading) is read once", async () => {
+  const { dropNearRepeats } = await import('../../../../../src/extract/content/passes/doubled-lines.js');
+  const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+  const title = 'Three words worth a billion dollars';
+  const out = dropNearRepeats([
+    p(title),
+    p('Author name'),
+    p('Mar 7'),
+    p(title),
+    p('7 min read'),
+    p('Second card title, long enough'),
+    p('a'),
+    p('b'),
+    p('c'),
+    p('Second card title, long enough'),
+  ]);
+  assert.deepEqual(
+    out.map((b) => (b as { children: Array<{ text: string }> }).children[0]!.text),
+    [
+      title,
+      'Author name',
+      'Mar 7',
+      '7 min read',
+      'Second card title, long enough',
+      'a',
+      'b',
+      'c',
+      'Second card title, long enough',
+    ],
+  );
+});
+
+test('a grid of cards whose titles are printed twice reads each title once', () => {
+  const card = (i: number): string =>
+    `<div class="story"><a class="overlay" href="/p/${i}">Story title number ${i} for the grid</a>` +
+    `<div class="meta">Author ${i}</div><h3><a href="/p/${i}">Story title number ${i} for the grid</a></h3><p>` +
+    `${i} min read</p></div>`;
+  const html =
+    `<html><head><title>Stories</title></head><body><main><div class="stories">` +
+    `${[1, 2, 3, 4, 5, 6].map(card).join('')}</div></main></body></html>`;
+  const text = renderText(extractContent(parseHtml(html), 'https://x.test/')!.blocks, { title: null, plain: true });
+  assert.equal(text.split('Story title number 3 for the grid').length - 1, 1, text);
+});
+
+test('a long paragraph printed again later is read once; short lines and different paragraphs stay', async () => {
+  const { undoubleLines } = await import('../../../../../src/extract/content/passes/doubled-lines.js');
+  const para = (text: string) => ({ type: 'paragraph' as const, children: [{ type: 'text' as const, text }] });
+  const description =
+    'The staple tee: enduring comfort in a regular fit, crafted from mid weight combed cotton with a ribbed neck.';
+  const out = undoubleLines([
+    para(description),
+    para('Size guide'),
+    para(description),
+    para('Size guide'),
+    para(description + ' Now in twelve colours.'),
+  ]);
+  assert.deepEqual(
+    out.map((b) => (b.type === 'paragraph' && b.children[0]?.type === 'text' ? b.children[0].text.slice(0, 14) : '')),
+    ['The staple tee', 'Size guide', 'Size guide', 'The staple tee'],
+  );
+});
+
+test("a card's line printed again right after itself is read once; the heading stands", () => {
+  const card = (name: string, price: string): { children: Block[] } => ({
+    children: [p(name), img, h(name), h(name), p(price), p(price)],
+  });
+  const list: Block = {
+    type: 'list',
+    ordered: false,
+    start: null,
+    items: [card('Dark Roast Coffee', '$19.99'), card('Blueberry Coffee', '$18.99')],
+  };
+  assert.deepEqual(lines(dropAdjacentRepeats([list])), [
+    'h:Dark Roast Coffee',
+    'p:$19.99',
+    'h:Blueberry Coffee',
+    'p:$18.99',
+  ]);
+});
+
+test('repeats apart, code-like lines and distinct neighbours stand', () => {
+  const blocks = [p('Dark Roast'), p('$19.99'), p('Dark Roast'), p('}'), p('}'), p('Blue'), p('Blueberry')];
+  assert.equal(dropAdjacentRepeats(blocks), blocks);
+});
+
+test("a card in a list item loses its title's near repeat and its price's spaced twin", () => {
+  const item = (name: string, price: string): { children: Block[] } => ({
+    children: [h(name), p('Sennheiser'), h(name), p(`${price} ${price}`)],
+  });
+  const list: Block = {
+    type: 'list',
+    ordered: false,
+    start: null,
+    items: [item('Sennheiser HD 800S Headphones', '$1,999.95'), item('Sennheiser HDB 630 Wireless', '$499.95')],
+  };
+  assert.deepEqual(lines(undoubleLines(dropNearRepeats([list]))), [
+    'h:Sennheiser HD 800S Headphones',
+    'p:Sennheiser',
+    'p:$1,999.95',
+    'h:Sennheiser HDB 630 Wireless',
+    'p:Sennheiser',
+    'p:$499.95',
+  ]);
+  // Words twice over with a space between are words (a place, a refrain), not a doubled figure.
+  assert.deepEqual(lines(undoubleLines([p('Bora Bora'), p('$5 $6')])), ['p:Bora Bora', 'p:$5 $6']);
+});

@@ -1,0 +1,28 @@
+// Furniture lines: an affiliate notice alone is furniture, a sentence tagging its link is prose.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Block } from '../../../../../src/extract/blocks.js';
+import { dropFurnitureLines } from '../../../../../src/extract/content/passes/furniture-lines.js';
+
+const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+const texts = (blocks: Block[]): string[] =>
+  blocks.flatMap((b) =>
+    b.type === 'list'
+      ? b.items.flatMap((i) => texts(i.children))
+      : b.type === 'paragraph'
+        ? [(b.children[0] as { text: string }).text]
+        : [],
+  );
+
+test('a sentence tagging its link "(affiliate link)" is prose; the notice alone is furniture', () => {
+  const intro = p(
+    "I love a meal with crispiness and crunch, and these air fryer recipes deliver! If you're looking to purchase " +
+      'an air fryer, this is my pick. (affiliate link)',
+  );
+  const notice = p('This post contains affiliate links.');
+  const short = p('Our pick (affiliate link)');
+  assert.deepEqual(texts(dropFurnitureLines([intro, notice, short, p('Crispy Air Fryer Tofu')])), [
+    (intro.type === 'paragraph' && (intro.children[0] as { text: string }).text) || '',
+    'Crispy Air Fryer Tofu',
+  ]);
+});

@@ -1,0 +1,201 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../../src/parse/parse-html.js';
+import { toBlocks } from '../../../../src/extract/to-blocks/to-blocks.js';
+import { inlineText } from '../../../../src/extract/to-blocks/block-text.js';
+import { createUrlResolver } from '../../../../src/extract/dom/url-resolver.js';
+import { isHiddenByMarkup } from '../../../../src/extract/dom/visibility.js';
+import type { Block } from '../../../../src/extract/blocks.js';
+import { Document, Element, Text } from 'domhandler';
+
+function blocksOf(html: string, url = 'https://example.com/dir/page.html'): Block[] {
+  const doc = parseHtml(html);
+  return toBlocks(doc, createUrlResolver(doc, url), { isHidden: isHiddenByMarkup });
+}
+
+test('headings keep their level and paragraphs their inline structure', () => {
+  const blocks = blocksOf(
+    '<h2>Title  here</h2><p>Some <em>emph</em> and <strong>bold</strong> and <code>x = 1</code><br>next line</p>',
+  );
+  assert.deepEqual(blocks, [
+    { type: 'heading', level: 2, children: [{ type: 'text', text: 'Title here' }] },
+    {
+      type: 'paragraph',
+      children: [
+        { type: 'text', text: 'Some ' },
+        { type: 'emphasis', children: [{ type: 'text', text: 'emph' }] },
+        { type: 'text', text: ' and ' },
+        { type: 'strong', children: [{ type: 'text', text: 'bold' }] },
+        { type: 'text', text: ' and ' },
+        { type: 'code', text: 'x = 1' },
+        { type: 'break' },
+        { type: 'text', text: 'next line' },
+      ],
+    },
+  ]);
+});
+
+test('links resolve against <base href>; javascript: links keep their text only', () => {
+  const blocks = blocksOf(
+    '<head><base href="/other/"></head><p><a href="x.html">rel</a> <a href="javascript:alert(1)">js</a> ' +
+      '<a href="java\nscript:void(0)">js2</a> <a href="#top">frag</a></p>',
+  );
+  assert.deepEqual(blocks[0], {
+    type: 'paragraph',
+    children: [
+      { type: 'link', href: 'https://example.com/other/x.html', children: [{ type: 'text', text: 'rel' }] },
+      { type: 'text', text: ' ' },
+      { type: 'link', href: null, children: [{ type: 'text', text: 'js' }] },
+      { type: 'text', text: ' ' },
+      { type: 'link', href: null, children: [{ type: 'text', text: 'js2' }] },
+      { type: 'text', text: ' ' },
+      { type: 'link', href: 'https://example.com/other/#top', children: [{ type: 'text', text: 'frag' }] },
+    ],
+  });
+});
+
+test('links resolve against the final URL when there is no <base>', () => {
+  const blocks = blocksOf('<p><a href="../up.html">up</a></p>', 'https://example.com/a/b/c.html');
+  assert.deepEqual(blocks[0], {
+    type: 'paragraph',
+    children: [{ type: 'link', href: 'https://example.com/a/up.html', children: [{ type: 'text', text: 'up' }] }],
+  });
+});
+
+test('nested lists stay nested, ordered lists keep their start', () => {
+  const blocks = blocksOf('<ol start="3"><li>one<ul><li>a</li><li>b</li></ul></li><li>two</li></ol>');
+  assert.equal(blocks.length, 1);
+  const list = blocks[0]!;
+  assert.ok(list.type === 'list');
+  assert.equal(list.ordered, true);
+  assert.equal(list.start, 3);
+  assert.equal(list.items.length, 2);
+  const first = list.items[0]!.children;
+  assert.equal(first[0]!.type, 'paragraph');
+  const inner = first[1]!;
+  assert.ok(inner.type === 'list');
+  assert.equal(inner.ordered, false);
+  assert.deepEqual(
+    inner.items.map((i) => (i.children[0]!.type === 'paragraph' ? inlineText(i.children[0]!.children) : '')),
+    ['a', 'b'],
+  );
+});
+
+test('data tables keep rows and header cells; layout tables read as text', () => {
+  const [table] = blocksOf(
+    '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr>' +
+      '</tbody></table>',
+  );
+  assert.deepEqual(table, {
+    type: 'table',
+    rows: [
+      {
+        cells: [
+          { header: true, children: [{ type: 'text', text: 'Name' }] },
+          { header: true, children: [{ type: 'text', text: 'Qty' }] },
+        ],
+      },
+      {
+        cells: [
+          { header: false, children: [{ type: 'text', text: 'Apple' }] },
+          { header: false, children: [{ type: 'strong', children: [{ type: 'text', text: '3' }] }] },
+        ],
+      },
+    ],
+  });
+  const layout = blocksOf(
+    '<table role="presentation"><tr><td><p>First para</p></td><td><p>Second para</p></td></tr></table>',
+  );
+  assert.deepEqual(
+    layout.map((b) => b.type),
+    ['paragraph', 'paragraph'],
+  );
+});
+
+test('code blocks keep whitespace and take the language from class', () => {
+  const blocks = blocksOf(
+    '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre>' +
+      '<pre class="lang-py">x<br>y</pre>',
+  );
+  assert.deepEqual(blocks, [
+    { type: 'code', language: 'typescript', text: 'const a = 1;\n  if (a) {\n    go();\n  }' },
+    { type: 'code', language: 'py', text: 'x\ny' },
+  ]);
+});
+
+test('quotes, figures with captions, images inline and standalone, rules', () => {
+  const blocks = blocksOf(
+    '<blockquote><p>Quoted</p></blockquote><figure><img src="/i.png" alt="An  image"><figcaption>The caption' +
+      '</figcaption></figure><p>Text <img src="data:x" data-src="lazy.png" alt="in"></p><hr>',
+  );
+  assert.deepEqual(blocks, [
+    { type: 'quote', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Quoted' }] }] },
+    {
+      type: 'image',
+      src: 'https://example.com/i.png',
+      alt: 'An image',
+      caption: [{ type: 'text', text: 'The caption' }],
+    },
+    {
+      type: 'paragraph',
+      children: [
+        { type: 'text', text: 'Text ' },
+        { type: 'image', src: 'https://example.com/dir/lazy.png', alt: 'in' },
+      ],
+    },
+    { type: 'rule' },
+  ]);
+});
+
+test('scripts, styles, forms controls and hidden elements are left out', () => {
+  const blocks = blocksOf(
+    '<div>Visible<script>var x</script><style>.a{}</style><span hidden>h1</span><span style="display: none">h2' +
+      '</span><div aria-hidden="true">h3</div><button>Click</button></div>',
+  );
+  assert.deepEqual(blocks, [{ type: 'paragraph', children: [{ type: 'text', text: 'Visible' }] }]);
+});
+
+test('ruby annotations are left out, so furigana does not repeat the text', () => {
+  const blocks = blocksOf(
+    '<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby></p>',
+  );
+  assert.deepEqual(blocks, [{ type: 'paragraph', children: [{ type: 'text', text: '子どもへの虐待' }] }]);
+});
+
+test('block elements split text into paragraphs, also inside a wrapping link', () => {
+  const blocks = blocksOf('<a href="/card"><div>Card title</div><div>Card teaser</div></a>');
+  assert.deepEqual(blocks, [
+    {
+      type: 'paragraph',
+      children: [{ type: 'link', href: 'https://example.com/card', children: [{ type: 'text', text: 'Card title' }] }],
+    },
+    {
+      type: 'paragraph',
+      children: [{ type: 'link', href: 'https://example.com/card', children: [{ type: 'text', text: 'Card teaser' }] }],
+    },
+  ]);
+});
+
+test('a 100,000-deep tree converts without overflowing the stack', () => {
+  // Built directly (the parser itself caps depth far lower), to prove the walk is iterative.
+  let inner: Element = new Element('div', {}, [new Text('deep text')]);
+  for (let i = 0; i < 100_000; i++) {
+    const outer = new Element(i % 2 ? 'div' : 'b', {}, [inner]);
+    inner.parent = outer;
+    inner = outer;
+  }
+  const doc = new Document([inner]);
+  inner.parent = doc;
+  const blocks = toBlocks(doc, createUrlResolver(doc, 'https://example.com/'), { isHidden: isHiddenByMarkup });
+  assert.equal(blocks.length, 1);
+  assert.equal(inlineText((blocks[0] as Extract<Block, { type: 'paragraph' }>).children), 'deep text');
+});
+
+test('text reads as NFC: a composition-excluded or decomposed character is the same string as its canonical form', () => {
+  // U+09DC (Bengali RRA) is excluded from composition: NFC is U+09A1 U+09BC. "e" + U+0301 is "é".
+  const blocks = blocksOf('<p>\u09B8\u09BE\u09DC\u09C7 cafe\u0301 plain</p>');
+  assert.deepEqual(blocks[0], {
+    type: 'paragraph',
+    children: [{ type: 'text', text: '\u09B8\u09BE\u09A1\u09BC\u09C7 caf\u00e9 plain' }],
+  });
+});
