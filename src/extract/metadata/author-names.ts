@@ -61,8 +61,9 @@ export const AGENCY =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:(?:agencia|agence|agenzia|redazione)\s+)?(?:dpa(?:-afx)?|afp|ap|reuters|sid|kna|epd|apa|sp-x|efe|ansa|ddp|dts|upi|kyodo|jiji|lusa|belga|anp|tt|ntb|ritzau|europa press|associated press|the associated press|agence france-presse)(?:\s+(?:national|sports|business|news))?$/i;
 
-/** A login with a number ("freeman1984", "delta201", "r23"): how some pages sign, but a weaker sign than a name. */
-export const NUMBERED_LOGIN = /^\p{L}[\p{L}_.-]*\p{L}\d{1,4}$|^\p{Ll}\d{2,4}$/u;
+/** A login with a number ("freeman1984", "delta201", "r23", "user3080392"): how some pages sign (forums
+ *  number their members), but a weaker sign than a name. */
+export const NUMBERED_LOGIN = /^\p{L}[\p{L}_.-]*\p{L}\d{1,8}$|^\p{Ll}\d{2,8}$/u;
 
 /** The names in a byline, joined with ", "; null when nothing in it reads as a person's name. */
 export function cleanAuthor(raw: string | null | undefined): string | null {

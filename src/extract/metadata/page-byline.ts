@@ -23,8 +23,9 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         : bylines;
     for (const b of ordered)
       if (b.strength === strength) {
-        // Declared authors far from the first one are other articles' (teasers, related links).
-        if (strength === 0 && names.length && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
+        // Declared authors far from the first one are other articles' (teasers, related links)
+        // or, on a thread, the repliers': the first declared author, a login included, signs it.
+        if (strength === 0 && last >= 0 && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
         const cleaned = cleanAuthor(b.text);
         // A name found in the text (an author link, "By ...") is written as a name: "by tapping",
         // "by default" are prose.
@@ -32,6 +33,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         if (strength <= 1) own ??= cleaned;
         if (n && NUMBERED_LOGIN.test(n)) {
           login ??= n;
+          if (last < 0) last = b.at ?? 0;
           continue;
         }
         if (n && !names.includes(n)) {

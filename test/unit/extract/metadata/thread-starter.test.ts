@@ -1,0 +1,38 @@
+// A thread's author is the member who started it: the first declared author (itemprop=author),
+// a numbered login included, never a replier further down because the replier's name reads
+// more like a person's.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractMetadata } from '../../../../src/extract/metadata/index.js';
+import { parseHtml } from '../../../../src/parse/parse-html.js';
+
+const meta = (html: string) => extractMetadata(parseHtml(html), 'https://forum.example.org/t/question/42');
+
+/** A post: its author declared with microdata, then enough text to be apart from the next post. */
+function post(author: string, text: string): string {
+  const body = Array.from({ length: 12 }, (_, i) => `<p>${text} (${i + 1})</p>`).join('');
+  const byline = `<span itemprop="author" itemscope><span itemprop="name">${author}</span></span>`;
+  return `<div class="post">${byline}${body}</div>`;
+}
+
+describe('author: a thread is signed by its starter', () => {
+  it('takes the first poster, a numbered login, over a replier with a full name', () => {
+    const html = `<h1>Best news site for beginners?</h1>${post('LingoLover94', 'Which site do you read?')}${post(
+      'Maria Woon',
+      'I read the slow news.',
+    )}`;
+    assert.equal(meta(html).author, 'LingoLover94');
+  });
+  it('reads a login numbered with many digits as a login', () => {
+    const html = `<h1>How does residential electricity work?</h1>${post('user3080392', 'A question.')}${post(
+      'Elliot Alderson',
+      'An answer.',
+    )}`;
+    assert.equal(meta(html).author, 'user3080392');
+  });
+  it('still prefers a name in the same byline to a login beside it', () => {
+    const html =
+      '<h1>Story</h1><span itemprop="author"><a href="0">link78</a></span><div class="author">Ophélie Ostermann</div>';
+    assert.equal(meta(html).author, 'Ophélie Ostermann');
+  });
+});
