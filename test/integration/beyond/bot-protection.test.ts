@@ -4,7 +4,7 @@
 // proxy mode `fallback` tries a challenged fetch once more through the proxy.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
+import { toolContext } from '../../support/tool-context.js';
 import type { Config } from '../../../src/config/config.js';
 import { checkUrlStatus } from '../../../src/tools/check-url-status.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
@@ -54,13 +54,7 @@ function context(overrides: Partial<Config> = {}): ToolContext {
   const config = testConfig({ maxRetries: 0, ...overrides });
   const services = createServices(config);
   open.push(services);
-  return {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  return toolContext(config, services);
 }
 
 const cleanInput = (url: string) => ({

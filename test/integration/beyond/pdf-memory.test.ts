@@ -4,7 +4,7 @@
 // limits; a 500-page book at the largest max_chars is still read under the default limit.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
+import { toolContext } from '../../support/tool-context.js';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { defaultConfig, type Config } from '../../../src/config/config.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
@@ -39,13 +39,7 @@ after(async () => {
 function context(config: Config): ToolContext {
   const services = createServices(config);
   opened.push(services);
-  return {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  return toolContext(config, services);
 }
 
 describe('PDF processes and their memory', () => {

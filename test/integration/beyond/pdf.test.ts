@@ -3,7 +3,7 @@
 // and scanned files as no_content, the PDF byte cap, and a PDF larger than the HTML body cap.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
+import { toolContext } from '../../support/tool-context.js';
 import type { Config } from '../../../src/config/config.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
@@ -66,13 +66,7 @@ function context(overrides: Partial<Config> = {}): ToolContext {
   const config = testConfig(overrides);
   const services = createServices(config);
   open.push(services);
-  return {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  return toolContext(config, services);
 }
 
 const clean = (url: string, format: 'text' | 'markdown' = 'text') => ({

@@ -2,7 +2,7 @@
 // that need their own configuration: a body cut at the size cap, and the worker time budget.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
+import { toolContext } from '../../support/tool-context.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import { createServices, type Services } from '../../../src/app/services.js';
@@ -36,13 +36,7 @@ after(async () => {
 function context(config: Config): ToolContext {
   const services = createServices(config);
   open.push(services);
-  return {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  return toolContext(config, services);
 }
 
 const input = (url: string) => ({

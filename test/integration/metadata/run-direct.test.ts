@@ -3,7 +3,7 @@
 // batches with mixed items, and a chunk whose worker is killed by a page.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pino } from 'pino';
+import { toolContext } from '../../support/tool-context.js';
 import type { Config } from '../../../src/config/config.js';
 import { getUrlMetadata, type MetadataInput } from '../../../src/tools/get-url-metadata.js';
 import { createServices, type Services } from '../../../src/app/services.js';
@@ -27,13 +27,7 @@ function context(overrides: Partial<Config> = {}): ToolContext {
   const config = testConfig(overrides);
   const services = createServices(config);
   opened.push(services);
-  return {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  return toolContext(config, services);
 }
 
 const input = (i: Partial<MetadataInput>): MetadataInput => ({
