@@ -9,19 +9,10 @@ import { renderText } from '../../../../../src/render/text.js';
 import { findCardGrid } from '../../../../../src/extract/content/select/card-grid.js';
 import { inFacets, isFacetPanel } from '../../../../../src/extract/content/exclude/facets.js';
 import { ElementStats } from '../../../../../src/extract/content/select/element-stats.js';
-import { isPlainTag } from '../../../../../src/extract/dom/walk.js';
 import { attribute } from '../../../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
+import { findElement as find } from '../../../../support/dom-find.js';
 
-function find(root: { children?: unknown[] }, pred: (el: Element) => boolean): Element | null {
-  for (const c of (root.children ?? []) as Element[]) {
-    if (!isPlainTag(c)) continue;
-    if (pred(c)) return c;
-    const r = find(c, pred);
-    if (r) return r;
-  }
-  return null;
-}
 const el = (attribs: Record<string, string>): Element =>
   ({ type: 'tag', name: 'div', attribs, children: [], parent: null }) as unknown as Element;
 /** The first element whose class attribute is exactly `cls`. */

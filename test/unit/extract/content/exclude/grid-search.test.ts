@@ -12,16 +12,8 @@ import { isPlainTag } from '../../../../../src/extract/dom/walk.js';
 import { attribute } from '../../../../../src/parse/nodes.js';
 import { findAll } from 'domutils';
 import { contentTextAt } from '../../../../support/content-text.js';
+import { findElement as find } from '../../../../support/dom-find.js';
 
-function find(root: { children?: unknown[] }, pred: (el: Element) => boolean): Element | null {
-  for (const c of (root.children ?? []) as Element[]) {
-    if (!isPlainTag(c)) continue;
-    if (pred(c)) return c;
-    const r = find(c, pred);
-    if (r) return r;
-  }
-  return null;
-}
 /** The first element whose class attribute is exactly `cls`. */
 function elementOfClass(doc: Document, cls: string): Element {
   return findAll((el) => attribute(el, 'class') === cls, doc.children)[0]!;

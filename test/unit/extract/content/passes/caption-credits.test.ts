@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../../../src/extract/blocks.js';
 import { dropFurnitureLines } from '../../../../../src/extract/content/passes/furniture-lines.js';
+import { p } from '../../../../support/block-builders.js';
 
-const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const texts = (blocks: Block[]): string[] =>
   blocks.map((b) => (b.type === 'paragraph' ? (b.children[0] as { text: string }).text : ''));
 

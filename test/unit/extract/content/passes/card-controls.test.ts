@@ -3,16 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../../../src/extract/blocks.js';
 import { dropCardControls } from '../../../../../src/extract/content/passes/card-controls.js';
-
-const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
-const texts = (blocks: Block[]): string[] =>
-  blocks.flatMap((b) =>
-    b.type === 'list'
-      ? b.items.flatMap((i) => texts(i.children))
-      : b.type === 'paragraph'
-        ? [(b.children[0] as { text: string }).text]
-        : [],
-  );
+import { p, texts } from '../../../../support/block-builders.js';
 
 test('buttons printed on every card are left out; titles and prices stay', () => {
   const card = (name: string, price: string): Block[] => [p(name), p(price), p('Quick Shop'), p('+  Wishlist')];

@@ -11,8 +11,8 @@ import {
   dropNearRepeats,
   undoubleLines,
 } from '../../../../../src/extract/content/passes/doubled-lines.js';
+import { p } from '../../../../support/block-builders.js';
 
-const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const h = (text: string): Block => ({ type: 'heading', level: 3, children: [{ type: 'text', text }] });
 const img: Block = { type: 'image', src: 'https://shop.example/a.jpg', alt: 'Bag', caption: null };
 const lines = (blocks: Block[]): string[] =>

@@ -1,18 +1,8 @@
 // Furniture lines: an affiliate notice alone is furniture, a sentence tagging its link is prose.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Block } from '../../../../../src/extract/blocks.js';
 import { dropFurnitureLines } from '../../../../../src/extract/content/passes/furniture-lines.js';
-
-const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
-const texts = (blocks: Block[]): string[] =>
-  blocks.flatMap((b) =>
-    b.type === 'list'
-      ? b.items.flatMap((i) => texts(i.children))
-      : b.type === 'paragraph'
-        ? [(b.children[0] as { text: string }).text]
-        : [],
-  );
+import { p, texts } from '../../../../support/block-builders.js';
 
 test('a sentence tagging its link "(affiliate link)" is prose; the notice alone is furniture', () => {
   const intro = p(

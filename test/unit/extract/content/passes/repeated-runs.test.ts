@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../../../src/extract/blocks.js';
 import { dropRepeatedRuns } from '../../../../../src/extract/content/passes/repeated-runs.js';
+import { p } from '../../../../support/block-builders.js';
 
-const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const h = (text: string): Block => ({ type: 'heading', level: 2, children: [{ type: 'text', text }] });
 
 test('a run of three or more blocks printed again (a sticky buy bar) is dropped; single repeats stay', () => {
