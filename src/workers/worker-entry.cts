@@ -70,4 +70,10 @@ async function runTask({ task, startId }: Posted<WorkerTask>): Promise<unknown> 
   }
 }
 
-export = Promise.all([worker, engineGc, heapMark, encoding]).then(() => runTask);
+// Loading the modules and the encoding leaves garbage that no task made: it is collected before
+// the first task, or the fresh worker's first heap report can pass the recycle mark (pool.ts) and
+// the worker be replaced, and the encoding loaded again, for nothing.
+export = Promise.all([worker, engineGc, heapMark, encoding]).then(([, gc]) => {
+  gc.engineGc()?.();
+  return runTask;
+});
