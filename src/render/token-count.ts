@@ -13,22 +13,18 @@
 // Byte-pair merging costs the square of a piece's length in the library: a segment that may hold
 // a piece longer than LONG_PIECE goes piece by piece through the library's split pattern.
 import { createRequire } from 'node:module';
+import { loadEncodingApi, type EncodingApi } from './token-ranks.js';
 
 export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
 export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
-
-interface EncodingModule {
-  countTokens(text: string, options?: { disallowedSpecial: Set<string> }): number;
-  setMergeCacheSize(size: number): void;
-}
 
 /** Special-token spellings are ordinary text, and the library does not scan for them. */
 const ORDINARY = { disallowedSpecial: new Set<string>() };
 
 interface Counter {
   split: RegExp;
-  library: EncodingModule;
+  library: EncodingApi;
   /** Segment or piece -> token count, filled until it holds PIECE_TABLE_SIZE entries. */
   pieces: Map<string, number>;
   /**
@@ -65,7 +61,7 @@ const SHARED_SUBSTRING = 13;
 function counter(encoding: TokenEncoding): Counter {
   let c = counters.get(encoding);
   if (!c) {
-    const library = require(`gpt-tokenizer/cjs/encoding/${encoding}`) as EncodingModule;
+    const library = loadEncodingApi(encoding);
     const patterns = require('gpt-tokenizer/cjs/encodingParams/constants') as Record<string, RegExp>;
     const pattern = patterns[encoding === 'o200k_base' ? 'O200K_TOKEN_SPLIT_REGEX' : 'CL100K_TOKEN_SPLIT_REGEX'];
     if (!pattern) throw new Error(`gpt-tokenizer has no split pattern for ${encoding}`);
