@@ -20,7 +20,7 @@ export const MEMORY_ENTRY_OVERHEAD_BYTES = 1024;
 
 /**
  * The largest share of the cache one entry may take: a larger response is not stored, so one
- * call cannot evict most of what everyone else's calls stored (64 MiB holds pages up to 8 MiB).
+ * call cannot evict most of what everyone else's calls stored (32 MiB holds pages up to 4 MiB).
  */
 export const LARGEST_ENTRY_SHARE = 1 / 8;
 
