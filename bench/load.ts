@@ -18,6 +18,7 @@
 //                          and take the ratios from each step's median 2xx/s (default 1). On a
 //                          shared machine one step can swing by a third; the median of several
 //                          interleaved rounds is what the ratios should rest on.
+//          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -37,6 +38,7 @@ const DURATION_S = Number(arg('duration') ?? 6);
 const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
+const PROFILE_DIR = arg('profile');
 
 interface Row {
   label: string;
@@ -201,7 +203,13 @@ async function main(): Promise<void> {
   try {
     const services = await Promise.all(
       under.map((b) =>
-        startNodeService(resolve(b.root, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` }),
+        startNodeService(
+          resolve(b.root, 'dist/src/main.js'),
+          { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` },
+          '/healthz',
+          '127.0.0.1',
+          PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE_DIR)] : [],
+        ),
       ),
     );
     try {
