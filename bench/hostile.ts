@@ -28,11 +28,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { fatChainUrl } from '../test/support/hostile-pages.js';
 import {
+  BREAKDOWN_HEADER,
+  BREAKDOWN_RULE,
+  breakdownRow,
+  breakdownSampler,
+  memoryBreakdown,
+  withMetrics,
+} from './memory-breakdown.js';
+import {
   REPO_ROOT,
   arg,
-  rssSampler,
   serviceRootArg,
   startNodeService,
+  startService,
   type ServiceProcess,
 } from './service-process.js';
 
@@ -195,21 +203,21 @@ async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Site
   }
   await Promise.all(calls);
   const byTool = [...perTool]
-    .map(([tool, xs]) => `${tool} p50 ${fmt(at(xs, 0.5))} p99 ${fmt(at(xs, 0.99))}`)
+    .map(([tool, xs]) => `${tool} p50 ${fmt(quantile(xs, 0.5))} p99 ${fmt(quantile(xs, 0.99))}`)
     .join(', ');
   return {
     calls: latencies.length,
     latencies: latencies.sort((a, b) => a - b),
-    p50: at(latencies, 0.5),
-    p95: at(latencies, 0.95),
-    p99: at(latencies, 0.99),
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
     errors,
     byTool,
   } satisfies HonestFigures;
 }
 
 /** The `p` quantile of `xs` (sorted here). */
-function at(xs: number[], p: number): number {
+function quantile(xs: number[], p: number): number {
   return xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
 }
 
@@ -338,13 +346,16 @@ async function main(): Promise<void> {
   );
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
-  const service = await startNodeService(
-    resolve(serviceRoot, 'dist/src/main.js'),
-    { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` },
-    '/healthz',
-    '127.0.0.1',
-    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
-  );
+  const serviceEnv = { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` };
+  // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options): a profiled
+  // service starts as plain `node dist/src/main.js`.
+  const service = profileDir
+    ? await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), serviceEnv, '/healthz', '127.0.0.1', [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        resolve(profileDir),
+      ])
+    : await startService(serviceRoot, serviceEnv);
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
   console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
@@ -360,13 +371,17 @@ async function main(): Promise<void> {
       .join(' ')}\n`,
   );
   const results: Array<{ attack: Attack; quiet: HonestFigures; loud: HonestFigures; rest: string; fine: boolean }> = [];
+  const breakdowns: string[] = [];
   let overallPeak = 0;
   try {
     await honestPhase(service, honestAgents, sites, 5); // warm-up: workers, JIT, connections
+    breakdowns.push(
+      breakdownRow('after warm-up', await withMetrics(memoryBreakdown(service.child.pid!), service.origin)),
+    );
     for (const attack of attacks) {
       const quiet = await honestPhase(service, honestAgents, sites, SECONDS);
       if (process.argv.includes('--trace')) process.stderr.write(`quiet: ${quiet.byTool}\n`);
-      const rss = rssSampler(() => service.rssMiB());
+      const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
       const hostile = startHostile(service, hostileAgent, attack, sites);
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
@@ -377,7 +392,8 @@ async function main(): Promise<void> {
       const stallMs = await loopDelayMaxMs(service);
       untrace();
       if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
-      const peak = rss.stop();
+      const { peak, at } = await rss.stop();
+      if (at) breakdowns.push(breakdownRow(attack.row, at));
       overallPeak = Math.max(overallPeak, peak);
       const hostileAnswered = hostile.answered();
       await hostile.stop();
@@ -400,11 +416,11 @@ async function main(): Promise<void> {
   // SECONDS x 8 calls, and its own p99 is then its slowest call or two, which one noisy call
   // decides. Each row is measured against the pooled quiet figures, its own beside them.
   const pooled = results.flatMap((r) => r.quiet.latencies);
-  const quietP95 = at(pooled, 0.95);
-  const quietP99 = at(pooled, 0.99);
+  const quietP95 = quantile(pooled, 0.95);
+  const quietP99 = quantile(pooled, 0.99);
   let verdict = true;
   console.log(
-    `honest quiet, all quiet phases pooled (${pooled.length} calls): p50 ${fmt(at(pooled, 0.5))} ms, ` +
+    `honest quiet, all quiet phases pooled (${pooled.length} calls): p50 ${fmt(quantile(pooled, 0.5))} ms, ` +
       `p95 ${fmt(quietP95)} ms, p99 ${fmt(quietP99)} ms\n`,
   );
   console.log(
@@ -422,6 +438,13 @@ async function main(): Promise<void> {
         `${fmt(r.loud.p99)} | ${(r.loud.p95 / quietP95).toFixed(2)} | ${ratio.toFixed(2)} | ${r.rest}`,
     );
   }
+  console.log(
+    '\nWhere the memory was at the highest sample of each row that the breakdown was read at (MiB; ' +
+      'smaps of the service process, /metrics for V8; worker heaps are as last reported):',
+  );
+  console.log(BREAKDOWN_HEADER);
+  console.log(BREAKDOWN_RULE);
+  for (const line of breakdowns) console.log(line);
   console.log(
     `\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
       `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(overallPeak)} MiB)`,

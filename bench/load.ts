@@ -18,7 +18,8 @@
 //                          and take the ratios from each step's median 2xx/s (default 1). On a
 //                          shared machine one step can swing by a third; the median of several
 //                          interleaved rounds is what the ratios should rest on.
-//          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR
+//          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR (the service
+//                          then starts as `node dist/src/main.js`, without npm start's settings)
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,6 +30,7 @@ import {
   rssSampler,
   serviceRootArg,
   startNodeService,
+  startService,
   type ServiceProcess,
 } from './service-process.js';
 
@@ -202,15 +204,14 @@ async function main(): Promise<void> {
   printHeader();
   try {
     const services = await Promise.all(
-      under.map((b) =>
-        startNodeService(
-          resolve(b.root, 'dist/src/main.js'),
-          { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` },
-          '/healthz',
-          '127.0.0.1',
-          PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE_DIR)] : [],
-        ),
-      ),
+      under.map((b) => {
+        const env = { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` };
+        // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options), so a
+        // profiled service is started as plain `node dist/src/main.js`.
+        if (!PROFILE_DIR) return startService(b.root, env);
+        const prof = ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE_DIR)];
+        return startNodeService(resolve(b.root, 'dist/src/main.js'), env, '/healthz', '127.0.0.1', prof);
+      }),
     );
     try {
       const idle = services.map((s) => s.rssMiB());
