@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChild } from '../test/integration/http/child-server.js';
 import { startRedis } from '../test/support/redis-server.js';
-import { CLI, post, startCluster, stopChild } from '../test/support/scale-cluster.js';
+import { post } from '../test/support/post-tool.js';
+import { CLI, startCluster, stopChild } from '../test/support/scale-cluster.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

@@ -2,7 +2,6 @@
 // compose.yaml runs (`node dist/src/cli/main.js serve` / `... worker`), on loopback.
 import { fileURLToPath } from 'node:url';
 import { startChild, type Child } from '../integration/http/child-server.js';
-import { json, type Answer } from './answers.js';
 
 export const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
@@ -39,18 +38,4 @@ export async function startCluster(
     await Promise.all(started.map(stopChild));
     throw err;
   }
-}
-
-/** One tool call over HTTP; `json` is the body as a 200 answer (a test of a refusal reads `.error`). */
-export async function post<T = Answer>(
-  origin: string,
-  tool: string,
-  body: unknown,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: await json<T>(res) };
 }

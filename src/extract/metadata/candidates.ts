@@ -8,6 +8,7 @@ import { cleanAuthor } from './author-names.js';
 import { LEAD_ONLY, bylineNames } from './byline-text.js';
 import { toIsoDate } from './dates.js';
 import { aside, insideComment, insideFurniture, insideQuote, insideTeaser, insideTestimonial } from './page-regions.js';
+import type { ListingMarks } from './listing-cards.js';
 import type { BylineTag, PageTags } from './tag-types.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
@@ -40,10 +41,10 @@ const DATE_CLASS = /date|submitted|time|publish|posted|byline|meta|datum|fecha|d
 const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issued|datePublished)(?:$|\s)/i;
 
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
-export function readCandidates(el: Element, tags: PageTags, at: number): void {
+export function readCandidates(el: Element, tags: PageTags, at: number, marks: ListingMarks): void {
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
-  const marks = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
+  const named = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
   if (
     tags.bylines.length < MAX_CANDIDATES &&
     el.name !== 'meta' &&
@@ -54,13 +55,13 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
   ) {
     const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
     // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
-    if (declared || (AUTHOR_CLASS.test(marks) && !NOT_AUTHOR_CLASS.test(marks) && el.name !== 'article')) {
+    if (declared || (AUTHOR_CLASS.test(named) && !NOT_AUTHOR_CLASS.test(named) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
-      const named = declared
+      const nameEl = declared
         ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
         : null;
-      let text = named
-        ? collapse(attribute(named, 'content') ?? textContent(named), MAX_RAW_CHARS)
+      let text = nameEl
+        ? collapse(attribute(nameEl, 'content') ?? textContent(nameEl), MAX_RAW_CHARS)
         : (bylineNames(el) ?? '');
       // A byline that shows only the writer's photo names them in its alt text
       // ("<a rel=author><img alt="Jane Doe"></a>", "<div class=author><img alt="Jane Doe"></div>").
@@ -76,10 +77,10 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
           text = '';
       }
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
-        pushByline(tags, el, { text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
+        pushByline(tags, marks, el, { text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
     } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
       const text = collapse(textContent(el), MAX_RAW_CHARS);
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 2 });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 2 });
     }
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
     // announcing the name in the next text or element.
@@ -100,7 +101,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
           ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', MAX_RAW_CHARS)
           : '';
         if (isPlainTag(next)) text = withNameAfter(text, next);
-        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 3 });
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 3 });
       }
     }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
@@ -127,9 +128,9 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
-          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, el, { text, strength: 3 });
+          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 3 });
         }
-      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) pushByline(tags, el, { text: t, strength: 3 });
+      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) pushByline(tags, marks, el, { text: t, strength: 3 });
     }
   }
   // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
@@ -139,8 +140,8 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
   const rdfaDate = el.name !== 'meta' && RDFA_PUBLISHED.test(attribute(el, 'property') ?? '');
   if (el.name !== 'meta' && el.name !== 'time' && (/^date(?:published|modified)$/.test(itemprop) || rdfaDate)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
-    if (declared && declared.trim() !== '')
-      tags.times.push({
+    if (declared && declared.trim() !== '') {
+      const time = {
         datetime: declared.trim(),
         text: collapse(textContent(el), MAX_CANDIDATE_CHARS),
         itemprop: rdfaDate && !itemprop ? 'datepublished' : itemprop,
@@ -148,7 +149,10 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
         quoted: insideQuote(el),
         comment: insideComment(el),
         aside: aside(el),
-      });
+      };
+      tags.times.push(time);
+      marks.time(el, time);
+    }
   }
   if (
     tags.dateTexts.length < MAX_CANDIDATES &&
@@ -157,15 +161,15 @@ export function readCandidates(el: Element, tags: PageTags, at: number): void {
     el.name !== 'body' &&
     el.name !== 'script' &&
     el.name !== 'style' &&
-    (DATE_CLASS.test(marks) || /date/.test(itemprop))
+    (DATE_CLASS.test(named) || /date/.test(itemprop))
   ) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
     // A reader's comment below the article dates the comment, not the article.
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !aside(el)) {
+      // Counted here for the cap; listing-cards.ts keeps the page's own after the pass.
       tags.dateTexts.push(text);
-      if ((PUB_DATE_CLASS.test(marks) || /datepublished/.test(itemprop)) && !insideFurniture(el))
-        tags.pubDateTexts.push(text);
+      marks.dateText(el, text, (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el));
     }
   }
 }
@@ -226,6 +230,8 @@ function withNameAfter(text: string, linked: ChildNode): string {
  * A byline candidate, unless it stands in a testimonial, a review or a product's options: those name someone quoted
  * or a product, not the page's author.
  */
-function pushByline(tags: PageTags, el: Element, byline: BylineTag): void {
-  if (!insideTestimonial(el)) tags.bylines.push(byline);
+function pushByline(tags: PageTags, marks: ListingMarks, el: Element, byline: BylineTag): void {
+  if (insideTestimonial(el)) return;
+  tags.bylines.push(byline);
+  marks.byline(el, byline);
 }

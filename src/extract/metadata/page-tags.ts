@@ -6,6 +6,7 @@ import { findAll, textContent } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
 import { textContent as textUpTo } from '../dom/walk.js';
 import { attributeDate, readCandidates } from './candidates.js';
+import { ListingMarks } from './listing-cards.js';
 import {
   aside,
   insideArticle,
@@ -51,9 +52,10 @@ export function collectTags(doc: Document): PageTags {
     headerLogos: [],
   };
   let looseLead: string | null = null;
+  const listing = new ListingMarks();
   const elements: Element[] = findAll(() => true, doc.children);
   for (const [at, el] of elements.entries()) {
-    readCandidates(el, tags, at);
+    readCandidates(el, tags, at, listing);
     if (readTitleTag(el, tags, at)) continue;
 
     switch (el.name) {
@@ -112,7 +114,7 @@ export function collectTags(doc: Document): PageTags {
       case 'time': {
         const datetime = attribute(el, 'datetime') || attributeDate(el) || '';
         const text = collapse(textContent(el), MAX_CANDIDATE_CHARS);
-        tags.times.push({
+        const time = {
           datetime: datetime || text,
           text,
           itemprop: (attribute(el, 'itemprop') ?? '').toLowerCase(),
@@ -120,12 +122,15 @@ export function collectTags(doc: Document): PageTags {
           quoted: insideQuote(el),
           comment: insideComment(el),
           aside: aside(el),
-        });
+        };
+        tags.times.push(time);
+        listing.time(el, time);
         break;
       }
     }
   }
   tags.lead ??= looseLead;
+  listing.apply(tags);
   return tags;
 }
 

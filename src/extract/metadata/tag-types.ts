@@ -15,6 +15,8 @@ export interface TimeTag {
   comment: boolean;
   /** Beside the article: navigation, a footer, a sidebar, a box of other stories, a testimonial or review. */
   aside: boolean;
+  /** In a card of a listing (listing-cards.ts): it dates a listed item. */
+  listed?: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -29,6 +31,8 @@ export interface BylineTag {
   at?: number;
   /** Inside a box of other stories (teaser, related, most read, recommended): another article's byline. */
   teaser?: boolean;
+  /** In a card of a listing (listing-cards.ts): it names a listed item's author. */
+  listed?: boolean;
 }
 
 export interface ImageTag {

@@ -29,6 +29,19 @@ export const MAX_JOINED_NAMES = MAX_NAMES;
 /** How many elements apart two declared author names still belong to one byline: further, they
  *  are other articles' (teasers, related links). */
 export const SAME_BYLINE_ELEMENTS = 8;
+/** A listing repeats its cards: this many sibling elements of one kind (tag and first class),
+ *  each titled and each holding a byline (or a date), make their bylines (dates) the listed
+ *  items', not the page's. Two is a pair (a byline and a bio box); three repeat. */
+export const LISTING_MIN_CARDS = 3;
+/** A card is at most this many levels above its byline or date element (a card's footer, its
+ *  meta line, its details box: six levels on the deepest grids seen). */
+export const CARD_CLIMB = 8;
+/** A link names a card's item (its title) with at least this many words; an author's name has
+ *  fewer, a "Read more" too. Depends on: MAX_NAME_WORDS (a name is under it with a particle). */
+export const CARD_TITLE_WORDS = 3;
+/** A listing's card is a teaser: at most this many characters of text. A thread's post, with
+ *  its text, is longer (most of them). */
+export const MAX_CARD_CHARS = 600;
 /** A signature line closing the text ("— Jane Doe") is this short at least and at most. */
 export const MIN_SIGNATURE_CHARS = 3;
 export const MAX_SIGNATURE_CHARS = 40;
@@ -145,6 +158,10 @@ export const MAX_RAW_CHARS = 1000;
 export const MAX_RAW_BYLINE_CHARS = 400;
 /** A label element's raw text: past this it is prose. Depends on: MAX_LABEL_CHARS. */
 export const MAX_RAW_LABEL_CHARS = 200;
+/** Elements looked at when telling whether a card is titled (a bound on hostile cards). */
+export const MAX_CARD_SCAN = 200;
+/** Titles compared per list (pairwise) when telling a listing from a thread's replies. */
+export const MAX_LISTED_TITLES = 50;
 /** Byline and date candidates kept per page. */
 export const MAX_CANDIDATES = 40;
 /** Text nodes of one byline element read. */

@@ -4,17 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
-import { json, type Answer } from '../../support/answers.js';
+import { post } from '../../support/post-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-
-async function post(origin: string, tool: string, body: unknown) {
-  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await json<Answer>(res) };
-}
 
 describe('a busy host', () => {
   let site: LoopbackServer;
@@ -49,7 +40,7 @@ describe('a busy host', () => {
     const results = await Promise.all(calls);
     for (const r of results) {
       assert.equal(r.status, 200);
-      assert.equal(r.body.data.results[0]?.meta.error, undefined, JSON.stringify(r.body.data.results[0]?.meta.error));
+      assert.equal(r.json.data.results[0]?.meta.error, undefined, JSON.stringify(r.json.data.results[0]?.meta.error));
     }
     assert.equal(peak, 1, 'never more than one connection to the host at a time');
   });
@@ -62,7 +53,7 @@ describe('a busy host', () => {
     const results = await Promise.all(calls);
     const codes = results.map((r) => {
       assert.equal(r.status, 200);
-      return r.body.data.results[0]?.meta.error?.code ?? 'ok';
+      return r.json.data.results[0]?.meta.error?.code ?? 'ok';
     });
     assert.ok(
       codes.every((c) => c === 'ok' || c === 'timeout'),

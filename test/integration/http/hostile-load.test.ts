@@ -3,18 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
-import { json, type Answer } from '../../support/answers.js';
+import { post } from '../../support/post-tool.js';
 import { startHostileSite, type HostileSite } from '../../support/hostile-site.js';
 import { testConfig } from '../../support/loopback-server.js';
-
-async function post(origin: string, tool: string, body: unknown) {
-  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await json<Answer>(res) };
-}
 
 describe('the service under hostile targets', () => {
   let site: HostileSite;
@@ -41,14 +32,14 @@ describe('the service under hostile targets', () => {
     assert.equal(health.status, 200);
     const probe = await post(server.address, 'check_url_status', { url: `${site.origin}/html` });
     assert.equal(probe.status, 200);
-    assert.equal(probe.body.data.results[0]!.data?.ok, true);
+    assert.equal(probe.json.data.results[0]!.data?.ok, true);
     // The trickled bodies run until their 4 s deadline: the answers above came while they were in flight.
     assert.ok(hostileSettled < hostilePaths.length, 'the other calls were answered while hostile fetches ran');
 
     const results = await Promise.all(hostile);
     for (const [i, r] of results.entries()) {
       assert.equal(r.status, 200, hostilePaths[i]);
-      const item = r.body.data.results[0]!;
+      const item = r.json.data.results[0]!;
       if (hostilePaths[i] === '/trickle-body') {
         assert.equal(item.meta.error?.code, 'timeout');
       } else {

@@ -12,7 +12,8 @@ import { startChild, type Child } from '../http/child-server.js';
 import type { Item, MetadataAnswer, MetadataData } from '../../support/answers.js';
 import { startServer, FIXTURE_HOST, type LoopbackServer } from '../../support/loopback-server.js';
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
-import { CLI, post, startCluster, stopChild, type Cluster } from '../../support/scale-cluster.js';
+import { post } from '../../support/post-tool.js';
+import { CLI, startCluster, stopChild, type Cluster } from '../../support/scale-cluster.js';
 
 const hits = new Map<string, number>();
 const held = new Set<ServerResponse>();

@@ -100,10 +100,12 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // rel=author / itemprop=author first, then byline/author classes, author-page links, names
   // after "By"; the first that reads as a name.
-  // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other.
+  // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
+  // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
   (ctx) => {
-    const own = ctx.tags.bylines.filter((b) => !b.teaser);
-    return (own.length < ctx.tags.bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, ctx.tags.bylines);
+    const bylines = ctx.tags.bylines.filter((b) => !b.listed);
+    const own = bylines.filter((b) => !b.teaser);
+    return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
   }, // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {

@@ -50,7 +50,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     'dcterms:date',
     'schema:datepublished',
   ),
-  timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment),
+  timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment && !t.listed),
   ldDate('dateCreated'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   (ctx) => dateInUrl(ctx.finalUrl),
@@ -58,14 +58,16 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
   (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post; one in
-  // a sidebar, a box of other stories or a review dates them.
-  timeDate((t) => !t.quoted && !t.comment && !t.aside),
+  // a sidebar, a box of other stories, a listing's card or a review dates them.
+  timeDate((t) => !t.quoted && !t.comment && !t.aside && !t.listed),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
   (ctx) => firstFrom(ctx.tags.dateTexts, markedDate),
   // Last, the visible text: a date announced as a publication date, else the first date written
   // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
-  // elsewhere in the text is another story's, an event's or a product's: not read.
+  // elsewhere in the text is another story's, an event's or a product's: not read. On a page
+  // that lists dated cards (listing-cards.ts) the dates in its text are the items': not read.
   (ctx) => {
+    if (ctx.tags.times.some((t) => t.listed)) return null;
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
     // The first announcement followed by a date (a "Published" link or heading may come first).
     let seen = 0;
@@ -76,6 +78,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     return null;
   },
   (ctx) => {
+    if (ctx.tags.times.some((t) => t.listed)) return null;
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
