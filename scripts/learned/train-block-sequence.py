@@ -26,8 +26,8 @@ from block_eval import TYPES
 from page_sequence import features, load, micro_f1, own_only, page_f1, rules_only, snippets
 
 TAU_DROP = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4)
-TAU_ADD = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01)
-SMOOTH = (0.0, 0.5, 1.0, 2.0)
+TAU_ADD = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
+SMOOTH = (0.0, 0.5, 1.0)
 FLOORS = (0.4,)
 MARGINS = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
 PARAMS = dict(max_iter=200, learning_rate=0.1, max_leaf_nodes=31, min_samples_leaf=40,
@@ -75,8 +75,9 @@ def logit(x):
 def decide(p, probs, tau_drop, tau_add, smooth, floor, trans):
     """keep (answer blocks) and add (page blocks outside it). Each block's evidence is its score's
     log-odds against its threshold (tau_drop inside the answer, tau_add outside); with smooth > 0
-    the labels are the Viterbi path of that evidence and `smooth` times the tune transitions.
-    An answer left under `floor` of its words is the rules' answer again."""
+    the labels are the Viterbi path of that evidence and `smooth` times the tune transitions;
+    with smooth -1 they are the expected-F1 choice with tau_drop as its margin. An answer left
+    under `floor` of its words is the rules' answer again."""
     if smooth < 0:
         keep, add = expected_f1_choice(p, probs, tau_drop)
         return guarded(p, keep, add, floor)
