@@ -141,6 +141,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           seen.add(key);
           current = next;
           state.finalUrl = current.href;
+          const remainingMs = state.startedAt + state.budgetMs - Date.now();
+          if (options.beforeRedirect) await options.beforeRedirect(current.href, Math.max(1, remainingMs), deadline);
           continue;
         }
         try {
