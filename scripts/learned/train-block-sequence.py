@@ -232,6 +232,8 @@ def main():
     ap.add_argument('data')
     ap.add_argument('--check', action='store_true', help='score the check split and the article set (once)')
     ap.add_argument('--cache', help='keep the cross-validated scores in this file (reused when there)')
+    ap.add_argument('--settings', help='skip the ceilings and the cross-validation: fit on all of tune and '
+                    'score check with these (drop under,add over,smooth,floor; the chosen ones: 0.2,0.4,0,0.4)')
     args = ap.parse_args()
     pages = load(args.data)
     for p in pages:
@@ -241,6 +243,9 @@ def main():
     print(f'tune {len(wt)} pages, {sum(len(p["page"]) for p in wt)} page blocks, '
           f'{len({p["site"] for p in wt})} sites; {wt[0]["X"].shape[1]} features', file=sys.stderr)
 
+    if args.settings:
+        score_check(pages, wt, wc, tuple(float(v) for v in args.settings.split(',')), transitions(wt))
+        return
     for name, split in (('tune', wt), ('check', wc)):
         for label, drop, add in (('drop only', True, False), ('add only', False, True), ('drop and add', True, True)):
             show(f'ceiling, {name}, {label}: pages, rules, perfect labeller, gain', oracle_table(split, drop, add))
@@ -269,9 +274,12 @@ def main():
         chosen[context] = settings
         show(f'{name}, wcxb tune cross-validated (drop under, add over, smooth, floor = {settings}; seed {SEED}): '
              'pages, rules, labeller, gain', table(wt, cv, settings, trans))
-    if not args.check:
-        return
-    settings = chosen[True]
+    if args.check:
+        score_check(pages, wt, wc, chosen[True], trans)
+
+
+def score_check(pages, wt, wc, settings, trans):
+    """The labeller with context, fitted on all of tune, on wcxb's check split and the article set."""
     m = fit(wt, True)
     probs = predict(m, wc, True)
     (ai, wi), (ao, wo) = aucs([p for p in wc if p['page']], [pr for p, pr in zip(wc, probs) if len(pr)])
