@@ -58,7 +58,6 @@ describe('npm start: the allocator settings', { skip: !existsSync('/proc/self/en
   it('starts the server with at most two malloc arenas, a fixed 64 KiB mmap threshold and 4 MiB semi-spaces', async () => {
     const { env, argv } = await serverEnvironment({});
     assert.ok(argv.includes('--max-semi-space-size=4'), argv.join(' '));
-    assert.ok(argv.includes('--heap-growing-percent=50'), argv.join(' '));
     assert.equal(env.get('MALLOC_ARENA_MAX'), '2');
     assert.equal(env.get('MALLOC_MMAP_THRESHOLD_'), '65536');
   });
@@ -71,7 +70,7 @@ describe('npm start: the allocator settings', { skip: !existsSync('/proc/self/en
 
   it('compose.yaml gives the API and the workers the same settings', () => {
     const compose = readFileSync(resolve(ROOT, 'compose.yaml'), 'utf8');
-    assert.equal(compose.match(/'node', '--max-semi-space-size=4', '--heap-growing-percent=50'/g)?.length, 2);
+    assert.equal(compose.match(/'node', '--max-semi-space-size=4'/g)?.length, 2);
     assert.equal(compose.match(/MALLOC_ARENA_MAX: '2'/g)?.length, 2);
     assert.equal(compose.match(/MALLOC_MMAP_THRESHOLD_: '65536'/g)?.length, 2);
   });
