@@ -195,3 +195,16 @@ def micro_f1(counts):
     fp = sum(c[1] for c in counts)
     fn = sum(c[2] for c in counts)
     return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+def label_articles(pages):
+    """Labels for the article set's blocks from its snippets: a block holding a `without` snippet is
+    not content, one holding a `with` snippet is; the rest stay unlabelled (-1)."""
+    for p in pages:
+        if p['set'] != 'articles':
+            continue
+        without = [norm(w) for w in p['without']]
+        within = [norm(w) for w in p['with']]
+        for b in p['page']:
+            t = norm(b['text'])
+            b['label'] = 0 if t and any(w in t for w in without) else (1 if t and any(w in t for w in within) else -1)

@@ -23,7 +23,7 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GroupKFold
 from learned_common import SEED, type_means
 from block_eval import TYPES
-from page_sequence import features, load, micro_f1, own_only, page_f1, rules_only, snippets
+from page_sequence import features, label_articles, load, micro_f1, own_only, page_f1, rules_only, snippets
 
 TAU_DROP = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4)
 TAU_ADD = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
@@ -43,11 +43,14 @@ def weights(pages):
     return np.array(w) + 1e-3
 
 
-def fit(pages, context):
+def fit(pages, context, article_weight=1.0):
+    """Trees on the labelled blocks of `pages` (an article-set page's blocks weigh article_weight)."""
     X = np.vstack([p['X'] for p in pages])
     y = np.array([b['label'] for p in pages for b in p['page']])
+    w = weights(pages) * np.array([article_weight if p['set'] == 'articles' else 1.0 for p in pages for b in p['page']])
+    k = y >= 0
     m = HistGradientBoostingClassifier(**PARAMS)
-    m.fit(X if context else own_only(X), y, sample_weight=weights(pages))
+    m.fit((X if context else own_only(X))[k], y[k], sample_weight=w[k])
     return m
 
 
@@ -234,10 +237,16 @@ def main():
     ap.add_argument('--cache', help='keep the cross-validated scores in this file (reused when there)')
     ap.add_argument('--settings', help='skip the ceilings and the cross-validation: fit on all of tune and '
                     'score check with these (drop under,add over,smooth,floor; the chosen ones: 0.2,0.4,0,0.4)')
+    ap.add_argument('--article-labels', type=float, metavar='WEIGHT',
+                    help="train on the article set's tune blocks too (labelled by its snippets, weighing WEIGHT) "
+                    'and print both sets cross-validated on tune (no check)')
     args = ap.parse_args()
     pages = load(args.data)
     for p in pages:
         p['X'] = features(p)
+    if args.article_labels:
+        both_sets(pages, args.article_labels)
+        return
     wt = [p for p in pages if p['set'] == 'wcxb' and p['split'] == 'tune' and p['page']]
     wc = [p for p in pages if p['set'] == 'wcxb' and p['split'] == 'check']
     print(f'tune {len(wt)} pages, {sum(len(p["page"]) for p in wt)} page blocks, '
@@ -276,6 +285,30 @@ def main():
              'pages, rules, labeller, gain', table(wt, cv, settings, trans))
     if args.check:
         score_check(pages, wt, wc, chosen[True], trans)
+
+
+def both_sets(pages, article_weight):
+    """The labeller with context trained on both sets' tune blocks (folds grouped by site over
+    both), and each set's tune figure, cross-validated, for each drop and add threshold."""
+    label_articles(pages)
+    wt = [p for p in pages if p['set'] == 'wcxb' and p['split'] == 'tune' and p['page']]
+    at = [p for p in pages if p['set'] == 'articles' and p['split'] == 'tune' and p['page']]
+    both = wt + at
+    cv = [None] * len(both)
+    for tr, te in GroupKFold(n_splits=5).split(both, groups=[p['site'] for p in both]):
+        m = fit([both[i] for i in tr], True, article_weight)
+        for i, pr in zip(te, predict(m, [both[i] for i in te], True)):
+            cv[i] = pr
+    trans = transitions(wt)
+    rules = micro_f1([snippets(p, *rules_only(p)) for p in at])
+    print(f'both sets, article blocks weighing {article_weight} (seed {SEED}): drop under, add over: '
+          'wcxb tune cv, articles tune cv')
+    for td in TAU_DROP:
+        for ta in TAU_ADD:
+            s = (td, ta, 0.0, FLOORS[0])
+            t = table(wt, cv[:len(wt)], s, trans)['overall']
+            a = micro_f1([snippets(p, *decide(p, q, *s, trans)) for p, q in zip(at, cv[len(wt):])])
+            print(f'  {td:4} {ta:4}  {t[1]:.4f} -> {t[2]:.4f} {t[2] - t[1]:+.4f}  {rules:.4f} -> {a:.4f} {a - rules:+.4f}')
 
 
 def score_check(pages, wt, wc, settings, trans):
