@@ -4,7 +4,7 @@
 // Precision first: a date elsewhere in the text, in script data or in an image's path is
 // another story's, an event's or a product's, and null beats a guess.
 import { types, type JsonLdNode } from '../../page/json-ld.js';
-import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
+import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
@@ -65,9 +65,10 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // Last, the visible text: a date announced as a publication date, else the first date written
   // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
   // elsewhere in the text is another story's, an event's or a product's: not read. On a page
-  // that lists dated cards (listing-cards.ts) the dates in its text are the items': not read.
+  // that lists dated cards (listing-cards.ts) or dates a product, the dates in its text are the
+  // items' or the product's: not read.
   (ctx) => {
-    if (ctx.tags.times.some((t) => t.listed)) return null;
+    if (textDatesAreOthers(ctx)) return null;
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
     // The first announcement followed by a date (a "Published" link or heading may come first).
     let seen = 0;
@@ -78,7 +79,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     return null;
   },
   (ctx) => {
-    if (ctx.tags.times.some((t) => t.listed)) return null;
+    if (textDatesAreOthers(ctx)) return null;
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
@@ -107,6 +108,11 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
   metaDate('datecreated', 'uploaddate'),
 ];
+
+/** The page lists dated cards or dates a product: a date in its text is theirs. */
+function textDatesAreOthers(ctx: RuleContext): boolean {
+  return ctx.tags.productDated || ctx.tags.times.some((t) => t.listed);
+}
 
 /** The date an element marked as a date shows: an ISO instant in its attribute, else the date
  *  as the page writes it, a two-digit year included. */
