@@ -8,6 +8,7 @@ import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../cont
 import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
+import { withoutUpdates } from './modified-at.js';
 import {
   ABOVE_HEADLINE,
   ANNOUNCED_DATE_CHARS,
@@ -86,7 +87,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
     const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
     const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
-    return findDateInText(text.slice(from, h1 + NEAR_HEADLINE), { shortYear: true });
+    // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the publication.
+    return findDateInText(withoutUpdates(text.slice(from, h1 + NEAR_HEADLINE)), { shortYear: true });
   },
   // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded").
   (ctx) => {
@@ -122,7 +124,7 @@ function markedDate(text: string): string | null {
 
 const PUBLISHED_WORDS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
+  /(?<!\p{L})(?:published|posted|veröffentlicht|erschienen|erstellt|publiziert|publié|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
 
 /** Nodes that are a page or a site, not the thing a page is about. */
 const PAGE_OR_SITE =
