@@ -87,8 +87,9 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
     const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
     const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
-    // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the publication.
-    return findDateInText(withoutUpdates(text.slice(from, h1 + NEAR_HEADLINE)), { shortYear: true });
+    // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the
+    // publication; "Sale ends 03/31/2026" an offer.
+    return findDateInText(withoutTerms(withoutUpdates(text.slice(from, h1 + NEAR_HEADLINE))), { shortYear: true });
   },
   // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded").
   (ctx) => {
@@ -134,4 +135,14 @@ const PAGE_OR_SITE =
 function pageOrSite(n: JsonLdNode): boolean {
   const ts = types(n);
   return ts.length > 0 && ts.every((t) => PAGE_OR_SITE.test(t));
+}
+
+/** A deadline or validity announced before a date ("Sale ends 03/31/2026", "valid from", "Travel
+ *  through"): an offer's or an event's date, blanked with the rest of its line (bounded). */
+const TERM_LINE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<!\p{L})(?:ends?|ending|until|through|thru|valid|expires?|expiring|effective|deadline|starts?|starting|gültig|endet|bis\s+(?:zum|spätestens))(?!\p{L})[^\n]{0,60}/giu;
+
+function withoutTerms(text: string): string {
+  return text.replace(TERM_LINE, (m) => ' '.repeat(m.length));
 }
