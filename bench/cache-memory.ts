@@ -17,7 +17,7 @@ import type { FetchResult } from '../src/fetch/types.js';
 import type { FetchCache } from '../src/cache/cache.js';
 import { testConfig } from '../test/support/loopback-server.js';
 import { fatChainUrl, serveFatChain } from '../test/support/hostile-pages.js';
-import { arg, rssMiB, serviceRootArg, startNodeService } from './service-process.js';
+import { arg, rssMiB, serviceRootArg, startService } from './service-process.js';
 
 const serviceRoot = serviceRootArg();
 const BOUND_MIB = Number(arg('bound') ?? 16);
@@ -169,7 +169,7 @@ async function inProcess(): Promise<void> {
 async function wholeService(): Promise<void> {
   const calls = Number(arg('calls') ?? 120);
   const site = await startSite();
-  const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
+  const service = await startService(serviceRoot, {
     URLKIT_ALLOW_CIDRS: `${HOST}/32`,
     URLKIT_LOG_LEVEL: 'warn',
   });

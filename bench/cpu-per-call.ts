@@ -11,7 +11,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { REPO_ROOT, arg, serviceRootArg, startNodeService, type ServiceProcess } from './service-process.js';
+import {
+  REPO_ROOT,
+  arg,
+  serviceRootArg,
+  startNodeService,
+  startService,
+  type ServiceProcess,
+} from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
 const CALLS = Number(arg('calls') ?? 1500);
@@ -117,7 +124,7 @@ async function main(): Promise<void> {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
-    const svc = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
+    const svc = await startService(serviceRoot, {
       URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
     });
     try {

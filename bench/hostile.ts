@@ -27,11 +27,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { fatChainUrl } from '../test/support/hostile-pages.js';
 import {
+  BREAKDOWN_HEADER,
+  BREAKDOWN_RULE,
+  breakdownRow,
+  breakdownSampler,
+  memoryBreakdown,
+  withMetrics,
+} from './memory-breakdown.js';
+import {
   REPO_ROOT,
   arg,
-  rssSampler,
   serviceRootArg,
   startNodeService,
+  startService,
   type ServiceProcess,
 } from './service-process.js';
 
@@ -329,11 +337,9 @@ async function main(): Promise<void> {
   );
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
-  const service = await startNodeService(
-    resolve(serviceRoot, 'dist/src/main.js'),
+  const service = await startService(
+    serviceRoot,
     { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` },
-    '/healthz',
-    '127.0.0.1',
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
   );
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
@@ -351,14 +357,18 @@ async function main(): Promise<void> {
       .join(' ')}\n`,
   );
   const results: string[] = [];
+  const breakdowns: string[] = [];
   let verdict = true;
   let overallPeak = 0;
   try {
     await honestPhase(service, honestAgents, sites, 5); // warm-up: workers, JIT, connections
+    breakdowns.push(
+      breakdownRow('after warm-up', await withMetrics(memoryBreakdown(service.child.pid!), service.origin)),
+    );
     for (const attack of attacks) {
       const quiet = await honestPhase(service, honestAgents, sites, SECONDS);
       if (process.argv.includes('--trace')) process.stderr.write(`quiet: ${quiet.byTool}\n`);
-      const rss = rssSampler(() => service.rssMiB());
+      const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
       const hostile = startHostile(service, hostileAgent, attack, sites);
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
@@ -369,7 +379,8 @@ async function main(): Promise<void> {
       const stallMs = await loopDelayMaxMs(service);
       untrace();
       if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
-      const peak = rss.stop();
+      const { peak, at } = await rss.stop();
+      if (at) breakdowns.push(breakdownRow(attack.row, at));
       overallPeak = Math.max(overallPeak, peak);
       const hostileAnswered = hostile.answered();
       await hostile.stop();
@@ -396,6 +407,13 @@ async function main(): Promise<void> {
   );
   console.log('|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|');
   for (const line of results) console.log(line);
+  console.log(
+    '\nWhere the memory was at the highest sample of each row that the breakdown was read at (MiB; ' +
+      'smaps of the service process, /metrics for V8; worker heaps are as last reported):',
+  );
+  console.log(BREAKDOWN_HEADER);
+  console.log(BREAKDOWN_RULE);
+  for (const line of breakdowns) console.log(line);
   console.log(
     `\ngoals: honest p99 under attack <= 2x quiet, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
       `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(overallPeak)} MiB)`,

@@ -28,6 +28,7 @@ import {
   rssSampler,
   serviceRootArg,
   startNodeService,
+  startService,
   type ServiceProcess,
 } from './service-process.js';
 
@@ -200,9 +201,7 @@ async function main(): Promise<void> {
   printHeader();
   try {
     const services = await Promise.all(
-      under.map((b) =>
-        startNodeService(resolve(b.root, 'dist/src/main.js'), { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` }),
-      ),
+      under.map((b) => startService(b.root, { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` })),
     );
     try {
       const idle = services.map((s) => s.rssMiB());

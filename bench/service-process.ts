@@ -1,10 +1,10 @@
-// Starts a service the way `npm start` does (a child `node dist/src/main.js` with the default
+// Starts a service the way `npm start` does (the build's own `start` script, with the default
 // settings plus what the caller adds to the environment), waits until it answers /healthz, and
-// samples its resident memory from /proc. Shared by bench:load and bench:soak.
+// samples its resident memory from /proc. Shared by bench:load, bench:soak and bench:hostile.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { delimiter, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -42,7 +42,46 @@ export async function startNodeService(
     // The service logs one JSON line per request at the default level; the bench does not read them.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const origin = `http://${host}:${port}`;
+  return whenAnswering(child, script, `http://${host}:${port}`, healthPath);
+}
+
+/**
+ * Starts the urlkit build in `root` as `npm start` does, without its build step: its
+ * package.json `start` script, run by sh in `root` (the script sets the allocator's environment
+ * and execs node, so the pid is the service's), with PORT and `env` added. `nodeArgs` go in
+ * NODE_OPTIONS (e.g. --cpu-prof).
+ */
+export async function startService(
+  root: string,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<ServiceProcess> {
+  const port = await freePort();
+  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  const script = pkg.scripts?.start ?? 'exec node dist/src/main.js';
+  const nodeOptions = [process.env.NODE_OPTIONS ?? '', ...nodeArgs].join(' ').trim();
+  const child = spawn('/bin/sh', ['-c', script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      // The script's `node` is the one running the bench.
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return whenAnswering(child, `${root}: ${script}`, `http://127.0.0.1:${port}`, '/healthz');
+}
+
+async function whenAnswering(
+  child: ChildProcess,
+  script: string,
+  origin: string,
+  healthPath: string,
+): Promise<ServiceProcess> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

@@ -6,12 +6,11 @@
 // peak RSS under load, its RSS at idle before and 30 s after, and /healthz answers throughout.
 // Options: --service DIR (another build), --calls N (1000), --concurrency N (32), --settle S (30)
 import http from 'node:http';
-import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
 import { gzipBomb } from '../test/support/hostile-site.js';
 import { loadCorpus } from './corpus.js';
-import { arg, rssSampler, serviceRootArg, startNodeService } from './service-process.js';
+import { arg, rssSampler, serviceRootArg, startService } from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
@@ -152,7 +151,7 @@ async function startTargets(): Promise<{ origin: string; close(): Promise<void> 
 
 async function main(): Promise<void> {
   const targets = await startTargets();
-  const service = await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), {
+  const service = await startService(serviceRoot, {
     URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
   });
   const dispatcher = new Agent({ connections: CONCURRENCY + 4, headersTimeout: 300_000, bodyTimeout: 300_000 });
