@@ -31,6 +31,26 @@ const AUTHOR_CLASS =
 const NOT_AUTHOR_CLASS =
   /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
 
+/** Words of a byline block's part that is the name or holds it ("byline__name", "byline__link"). */
+const NAME_PART = /author|name|by-?line|writer|link|text|title|credit|person/;
+/** A mark saying the element has no byline: "no-byline", "hide-author". */
+const NEGATED = /^(?:no|hide|without|disable[ds]?)[-_]/i;
+
+/** A part of a byline block that is not the name ("byline__category", "author-modal__gdpr"); a CSS
+ *  module's hash ("Author_author__4ceOm") is no part: a part is written in lower-case words. */
+function otherPart(token: string): boolean {
+  const at = token.indexOf('__');
+  if (at < 0) return false;
+  // The modifiers count: "post-info__item--type-author" is the author item.
+  const rest = token.slice(at + 2);
+  return /^[a-z]{2,}(?:-[a-z]+)*$/.test(rest.split('--')[0]!) && !NAME_PART.test(rest);
+}
+
+/** A class or id token marks a byline or an author: not negated, not another part of the byline block. */
+function authorMarked(marks: string): boolean {
+  return marks.split(/\s+/).some((t) => AUTHOR_CLASS.test(t) && !NEGATED.test(t) && !otherPart(t));
+}
+
 /** Marks naming the publication date itself, not any date or the byline's meta line. */
 const PUB_DATE_CLASS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -56,7 +76,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
   ) {
     const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
     // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
-    if (declared || (AUTHOR_CLASS.test(named) && !NOT_AUTHOR_CLASS.test(named) && el.name !== 'article')) {
+    if (declared || (authorMarked(named) && !NOT_AUTHOR_CLASS.test(named) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
       const nameEl = declared
         ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
