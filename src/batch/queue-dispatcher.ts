@@ -9,7 +9,8 @@
 //   (run by every live worker) fails the job (maxStalledCount 0: never run twice), and its
 //   caller reports that chunk worker_chunk_failed;
 // - every job carries its deadline: the API stops waiting at it, a worker drops a job taken
-//   after it (its caller has answered), and a running job is aborted at it;
+//   after it (its caller has answered), and a running job is aborted at it, or earlier when its
+//   caller leaves (job-cancel.ts);
 // - Redis unreachable: calls fail at once per chunk (no enqueue into a dead connection), every
 //   waiting call is answered when the connection drops, ready() turns false;
 // - a job of several items reports each item as it finishes (a BullMQ progress event), so a
@@ -31,6 +32,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
+import { publishCancel, subscribeCancels } from './job-cancel.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
@@ -159,7 +161,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
   const worker =
     role !== 'api'
-      ? new Worker<WireJob, unknown[]>(QUEUE_NAME, (job) => runJob(job), {
+      ? new Worker<WireJob, unknown[]>(QUEUE_NAME, (job, _token, cancelled) => runJob(job, cancelled), {
           connection,
           concurrency: config.queueConcurrency,
           lockDuration: config.queueStallMs,
@@ -173,8 +175,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       : null;
   worker?.on('error', logError('worker'));
   const workerAbort = new AbortController();
+  // A caller that leaves stops its running job here (job-cancel.ts).
+  const cancels = worker
+    ? subscribeCancels(Redis, connection, (jobId) => worker.cancelJob(jobId, 'its caller left'), logError('cancel'))
+    : null;
 
-  async function runJob(job: Job<WireJob, unknown[]>): Promise<unknown[]> {
+  async function runJob(job: Job<WireJob, unknown[]>, cancelled?: AbortSignal): Promise<unknown[]> {
     const data = job.data;
     if (Date.now() >= data.deadline) {
       observer.finished('dropped');
@@ -187,7 +193,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
     try {
       const results = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
-        local.runChunk<unknown, unknown, unknown>(data, workerAbort.signal, report),
+        local.runChunk<unknown, unknown, unknown>(
+          data,
+          cancelled ? AbortSignal.any([workerAbort.signal, cancelled]) : workerAbort.signal,
+          report,
+        ),
       );
       observer.finished('completed');
       return results;
@@ -237,8 +247,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           if (!settle(jobId)) return;
           observer.answered(outcome);
           reject(err);
-          // Best effort: a job still waiting is removed; one running is dropped or aborted by its deadline.
+          // Best effort: a job still waiting is removed; one running is cancelled when its caller
+          // left, else dropped or aborted by its deadline.
           queue.remove(jobId).catch(() => {});
+          if (outcome === 'aborted') publishCancel(health, jobId);
         };
         timer = setTimeout(
           () => giveUp(new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`), 'deadline'),
@@ -331,6 +343,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       workerAbort.abort(new Error('worker closing'));
       await withTimeout(Promise.allSettled([worker?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS);
       health.disconnect();
+      cancels?.disconnect();
       await local.close();
     },
   };

@@ -49,8 +49,9 @@ export interface Config {
   /** Whole-request bound for one API call (batches included). @default 120000 */
   requestTimeoutMs: number;
   /**
-   * Last-resort guard: shed new calls (503) while the sampled mean event-loop delay is over
-   * this, until it falls below half of it; 0 disables. @default 1000
+   * Last-resort guard: shed new calls (503) while the event loop's mean delay from the main
+   * thread's own work (not from waiting for a CPU other processes hold) is over this, until it
+   * falls below half of it; 0 disables. @default 1000
    */
   maxEventLoopDelayMs: number;
   /**

@@ -40,6 +40,12 @@ export interface FetchOptions {
    * @default false
    */
   respectRobots?: boolean;
+  /**
+   * Called before each redirect target is requested, with the time left of the URL's deadline;
+   * a rejection ends the fetch with that error (the partial's final URL is the target). The
+   * robots.txt check uses it to check every hop's origin.
+   */
+  beforeRedirect?: (target: string, remainingMs: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface RedirectHop {

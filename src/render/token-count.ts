@@ -13,23 +13,25 @@
 // Byte-pair merging costs the square of a piece's length in the library: a segment that may hold
 // a piece longer than LONG_PIECE goes piece by piece through the library's split pattern.
 import { createRequire } from 'node:module';
+import { loadEncodingApi, type EncodingApi } from './token-ranks.js';
 
 export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
 export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
-
-interface EncodingModule {
-  countTokens(text: string, options?: { disallowedSpecial: Set<string> }): number;
-}
 
 /** Special-token spellings are ordinary text, and the library does not scan for them. */
 const ORDINARY = { disallowedSpecial: new Set<string>() };
 
 interface Counter {
   split: RegExp;
-  library: EncodingModule;
-  /** Segment or piece -> token count; replaced by a fresh one when full (see PIECE_TABLE_SIZE). */
+  library: EncodingApi;
+  /** Segment or piece -> token count, filled until it holds PIECE_TABLE_SIZE entries. */
   pieces: Map<string, number>;
+  /**
+   * The table before the last one filled up: a key found here is copied into `pieces`, so the
+   * words a text keeps using survive each turn-over and the rarely used ones drop out.
+   */
+  older: Map<string, number>;
 }
 
 // Loaded synchronously, by loadEncoding when a worker starts (the default encoding) or on first
@@ -37,8 +39,17 @@ interface Counter {
 const require = createRequire(import.meta.url);
 const counters = new Map<TokenEncoding, Counter>();
 
-/** Distinct segments kept per encoding: 64 to 100 bytes each, so at most 5 MiB of worker heap. */
-const PIECE_TABLE_SIZE = 50_000;
+/**
+ * Distinct segments per table, two tables per encoding: 64 to 100 bytes each, so at most 5 MiB of
+ * worker heap.
+ */
+const PIECE_TABLE_SIZE = 25_000;
+/**
+ * The library keeps the tokens of up to 100,000 pieces it had to merge (about 27 MiB of worker heap
+ * when full, measured over 900 corpus pages), which repeats the table here: a piece of a
+ * segment missing from the table is as a rule new to the library as well.
+ */
+const LIBRARY_MERGE_CACHE = 2_000;
 /** Longer segments (URLs, mostly) are not kept: they rarely repeat. */
 const MAX_KEPT_PIECE = 32;
 /**
@@ -50,11 +61,12 @@ const SHARED_SUBSTRING = 13;
 function counter(encoding: TokenEncoding): Counter {
   let c = counters.get(encoding);
   if (!c) {
-    const library = require(`gpt-tokenizer/cjs/encoding/${encoding}`) as EncodingModule;
+    const library = loadEncodingApi(encoding);
     const patterns = require('gpt-tokenizer/cjs/encodingParams/constants') as Record<string, RegExp>;
     const pattern = patterns[encoding === 'o200k_base' ? 'O200K_TOKEN_SPLIT_REGEX' : 'CL100K_TOKEN_SPLIT_REGEX'];
     if (!pattern) throw new Error(`gpt-tokenizer has no split pattern for ${encoding}`);
-    c = { split: new RegExp(pattern.source, pattern.flags), library, pieces: new Map() };
+    library.setMergeCacheSize(LIBRARY_MERGE_CACHE);
+    c = { split: new RegExp(pattern.source, pattern.flags), library, pieces: new Map(), older: new Map() };
     counters.set(encoding, c);
   }
   return c;
@@ -126,13 +138,14 @@ function pieceTokens(c: Counter, piece: string): number {
     return n;
   }
   let k = c.pieces.get(piece);
-  if (k === undefined) {
-    k = c.library.countTokens(piece, ORDINARY);
-    if (piece.length <= MAX_KEPT_PIECE) {
-      if (c.pieces.size >= PIECE_TABLE_SIZE) c.pieces = new Map();
-      c.pieces.set(piece.length < SHARED_SUBSTRING ? piece : ownString(piece), k);
-    }
+  if (k !== undefined) return k;
+  if (piece.length > MAX_KEPT_PIECE) return c.library.countTokens(piece, ORDINARY);
+  k = c.older.get(piece) ?? c.library.countTokens(piece, ORDINARY);
+  if (c.pieces.size >= PIECE_TABLE_SIZE) {
+    c.older = c.pieces;
+    c.pieces = new Map();
   }
+  c.pieces.set(piece.length < SHARED_SUBSTRING ? piece : ownString(piece), k);
   return k;
 }
 

@@ -1,12 +1,13 @@
-// respect_robots: before a requested URL is fetched, its origin's robots.txt is consulted and a
-// disallowed URL fails as `blocked_by_robots`, naming the rule. The check wraps the fetchers a
+// respect_robots: before a requested URL is fetched, and before each redirect target it leads to,
+// that URL's origin's robots.txt is consulted and a disallowed URL fails as `blocked_by_robots`,
+// naming the rule. The check wraps the fetchers a
 // tool uses (fetch options carry `respectRobots`), so every tool and every process (API, queue
 // worker, CLI) applies it the same way, and a cached answer is not a way round it.
 // Each process keeps the files it read for a while (one fetch per origin however many URLs of a
 // batch ask at once), within a bound on the characters held; behind that, the fetch cache
 // shares 2xx files between processes.
 import { ItemFailure } from '../errors/codes.js';
-import type { CachingFetcher } from '../cache/cached-fetch.js';
+import type { CachedFetchResult, CachingFetcher } from '../cache/cached-fetch.js';
 import type { Fetcher, FetchOptions } from '../fetch/types.js';
 import { loadRobotsFile, robotsUrlOf, type RobotsFile } from './robots-file.js';
 
@@ -87,12 +88,43 @@ function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
-/** The options left after the check: the URL's timeout covers its robots.txt too. */
-async function checked(robots: RobotsCheck, url: string, options: FetchOptions, signal?: AbortSignal) {
+/**
+ * The options left after the check: the URL's timeout covers its robots.txt too, and each
+ * redirect target is checked before it is requested (its own origin's robots.txt).
+ */
+async function checked(
+  robots: RobotsCheck,
+  url: string,
+  options: FetchOptions,
+  signal?: AbortSignal,
+): Promise<FetchOptions> {
   if (!options.respectRobots) return options;
   const started = Date.now();
   await robots.assertAllowed(url, options.timeoutMs, signal);
-  return { ...options, timeoutMs: Math.max(1, options.timeoutMs - (Date.now() - started)) };
+  const before = options.beforeRedirect;
+  return {
+    ...options,
+    timeoutMs: Math.max(1, options.timeoutMs - (Date.now() - started)),
+    beforeRedirect: async (target, remainingMs, deadline) => {
+      await before?.(target, remainingMs, deadline);
+      await robots.assertAllowed(target, remainingMs, deadline);
+    },
+  };
+}
+
+/**
+ * A stored answer may have followed redirects for a call that did not ask for robots.txt: its
+ * redirect targets are checked as a live fetch would have checked them.
+ */
+async function checkStoredHops(
+  robots: RobotsCheck,
+  result: CachedFetchResult,
+  options: FetchOptions,
+  signal?: AbortSignal,
+) {
+  if (!options.respectRobots || !result.cached || result.hops.length === 0) return;
+  const targets = [...result.hops.slice(1).map((hop) => hop.url), result.finalUrl];
+  for (const target of targets) await robots.assertAllowed(target, options.timeoutMs, signal);
 }
 
 export function robotsCheckedFetcher(inner: Fetcher, robots: RobotsCheck): Fetcher {
@@ -107,7 +139,9 @@ export function robotsCheckedFetcher(inner: Fetcher, robots: RobotsCheck): Fetch
 export function robotsCheckedCachingFetcher(inner: CachingFetcher, robots: RobotsCheck): CachingFetcher {
   return {
     async fetchPage(url, options, maxAgeS, signal) {
-      return inner.fetchPage(url, await checked(robots, url, options, signal), maxAgeS, signal);
+      const result = await inner.fetchPage(url, await checked(robots, url, options, signal), maxAgeS, signal);
+      await checkStoredHops(robots, result, options, signal);
+      return result;
     },
     // Under respect_robots a stored answer is not given before robots.txt is read (which may fetch).
     lookup: async (url, options, maxAgeS) =>

@@ -153,7 +153,8 @@ export const cacheMetaProperties: Record<string, JsonSchema> = {
 export const respectRobotsField: JsonSchema = {
   type: 'boolean',
   description:
-    "Check the origin's robots.txt (for urlkit's user agent) first; a URL it disallows is the item error " +
-    'blocked_by_robots naming the rule. A robots.txt answering 4xx allows everything; 5xx, 429, a timeout or no ' +
-    'answer allows nothing. Default false unless the operator set URLKIT_RESPECT_ROBOTS.',
+    "Check the origin's robots.txt (for urlkit's user agent) first, and each redirect target's own; a URL it " +
+    'disallows is the item error blocked_by_robots naming the rule. A robots.txt answering 4xx allows ' +
+    'everything; 5xx, 429, a timeout or no answer allows nothing. Default false unless the operator set ' +
+    'URLKIT_RESPECT_ROBOTS.',
 };

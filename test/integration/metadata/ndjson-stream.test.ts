@@ -4,124 +4,14 @@
 // stops the fetching.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { gatedSite, openStream, readAll, waitFor } from '../../support/ndjson-client.js';
 import { SMALL_WORKER_MB, startMetadataSite } from './metadata-site.js';
 
-const ROUTE = '/api/v1/tools/get_url_metadata';
 const quiet = { logStream: { write() {} } };
-
-/** A site whose /hang/* pages answer only when released; every request is recorded. */
-function gatedSite() {
-  const seen: string[] = [];
-  const waiting: Array<() => void> = [];
-  let closedHangs = 0;
-  const handler: http.RequestListener = (req, res) => {
-    seen.push(req.url ?? '');
-    const page = (title: string) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>${title}</title><p>${title}</p>`);
-    };
-    if (req.url?.startsWith('/hang/')) {
-      res.on('close', () => {
-        if (!res.writableFinished) closedHangs++;
-      });
-      waiting.push(() => page(`Slow ${req.url}`));
-      return;
-    }
-    page(`Fast ${req.url}`);
-  };
-  return {
-    handler,
-    seen,
-    releaseAll: () => waiting.splice(0).forEach((release) => release()),
-    hangsWaiting: () => waiting.length,
-    closedHangs: () => closedHangs,
-  };
-}
-
-async function waitFor(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 800; i++) {
-    if (check()) return;
-    await sleep(25);
-  }
-  assert.fail(`gave up waiting for ${what}`);
-}
-
-interface ItemLine {
-  index: number;
-  data: { title: string } | null;
-  meta: { url: string; error?: { code: string } };
-}
-/** Item lines, the last line, or an error envelope: each test reads the fields it expects. */
-type Line = Partial<ItemLine> & {
-  correlation_id?: string;
-  counts?: unknown;
-  data?: { title?: string; results?: ItemLine[] } | null;
-  error?: { code: string };
-};
-
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Resolves with the next complete line (parsed), or undefined at the end of the answer. */
-  next(): Promise<Line | undefined>;
-  hangUp(): void;
-}
-
-/** POSTs the body and reads the answer line by line as it arrives. */
-function openStream(origin: string, body: unknown, accept = 'application/x-ndjson'): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}${ROUTE}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let buffer = '';
-      let ended = false;
-      const lines: string[] = [];
-      let wake: (() => void) | undefined;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let nl;
-        while ((nl = buffer.indexOf('\n')) !== -1) {
-          lines.push(buffer.slice(0, nl));
-          buffer = buffer.slice(nl + 1);
-        }
-        wake?.();
-      });
-      res.on('end', () => {
-        ended = true;
-        if (buffer) lines.push(buffer);
-        wake?.();
-      });
-      res.on('error', () => {});
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        async next() {
-          while (lines.length === 0 && !ended) await new Promise<void>((w) => (wake = w));
-          const line = lines.shift();
-          return line === undefined ? undefined : (JSON.parse(line) as Line);
-        },
-        hangUp: () => req.destroy(),
-      });
-    });
-    req.end(JSON.stringify(body));
-  });
-}
-
-async function readAll(stream: Stream): Promise<Array<Line>> {
-  const out = [];
-  for (let line = await stream.next(); line !== undefined; line = await stream.next()) out.push(line);
-  return out;
-}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,7 +1,8 @@
 // respect_robots against loopback sites: allow, disallow (naming the rule), wildcards and
 // user-agent groups, a robots.txt that answers 4xx (allowed), 5xx (disallowed), does not answer
 // in time or cannot be reached (disallowed); one robots.txt fetch per origin for a batch; a
-// blocked URL is never requested; off by default, on by URLKIT_RESPECT_ROBOTS.
+// blocked URL is never requested; every redirect target is checked against its own origin's
+// robots.txt, in live fetches and in stored answers; off by default, on by URLKIT_RESPECT_ROBOTS.
 import assert from 'node:assert/strict';
 import type http from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -17,12 +18,20 @@ interface Site {
 
 const sites: LoopbackServer[] = [];
 
-/** A site whose /robots.txt is answered by `robots`; every other path is a small page. */
-async function site(robots: (res: http.ServerResponse) => void): Promise<Site> {
+/**
+ * A site whose /robots.txt is answered by `robots`; a path in `redirects` answers 302 to its
+ * target; every other path is a small page.
+ */
+async function site(robots: (res: http.ServerResponse) => void, redirects: Record<string, string> = {}): Promise<Site> {
   const seen: string[] = [];
   const server = await startServer((req, res) => {
     seen.push(req.url ?? '');
     if (req.url === '/robots.txt') return robots(res);
+    const target = redirects[req.url ?? ''];
+    if (target !== undefined) {
+      res.writeHead(302, { location: target });
+      return res.end();
+    }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><title>Page ${req.url}</title><p>Text of ${req.url}</p>`);
   });
@@ -189,5 +198,42 @@ describe('respect_robots', () => {
     assert.equal((probe!.data as { reason: string; ok: boolean }).reason, 'blocked_by_robots');
     const [fine] = await call('check_url_status', { url: `${o}/public`, respect_robots: true });
     assert.equal((fine!.data as { status_code: number }).status_code, 200);
+  });
+
+  it('checks every redirect target against its own origin, before requesting it', async () => {
+    const target = await site(robotsTxt('User-agent: *\nDisallow: /private'));
+    const t = target.server.origin;
+    const start = await site(robotsTxt('User-agent: *\nDisallow: /closed'), {
+      '/to-private': `${t}/private/page`,
+      '/to-public': `${t}/public/page`,
+      '/to-closed': '/closed/page',
+    });
+    const o = start.server.origin;
+    const results = await metadata([`${o}/to-private`, `${o}/to-public`, `${o}/to-closed`]);
+
+    const blocked = results[0]!.meta.error!;
+    assert.equal(blocked.code, 'blocked_by_robots');
+    assert.match(blocked.message, new RegExp(`${t}/robots\\.txt line 2: "Disallow: /private"`));
+    assert.ok(!target.seen.includes('/private/page'), 'the disallowed target is never requested');
+    assert.equal(results[1]!.meta.error, undefined);
+    assert.equal(results[1]!.data?.title, 'Page /public/page');
+    assert.match(results[2]!.meta.error!.message, /line 2: "Disallow: \/closed"/);
+    assert.ok(!start.seen.includes('/closed/page'));
+    // One robots.txt read per origin, however many hops lead there.
+    assert.equal(target.seen.filter((p) => p === '/robots.txt').length, 1);
+    assert.equal(start.seen.filter((p) => p === '/robots.txt').length, 1);
+  });
+
+  it('checks the redirect targets of a stored answer as well', async () => {
+    const target = await site(robotsTxt('User-agent: *\nDisallow: /private'));
+    const start = await site(robotsTxt(''), { '/moved': `${target.server.origin}/private/kept` });
+    const url = `${start.server.origin}/moved`;
+    // Stored by a call that did not ask for robots.txt, which followed the redirect.
+    const [stored] = await call('get_url_metadata', { url, max_age: 600 });
+    assert.equal(stored!.meta.error, undefined);
+    assert.equal(target.seen.filter((p) => p === '/private/kept').length, 1);
+    const [again] = await metadata([url], { max_age: 600 });
+    assert.equal(again!.meta.error?.code, 'blocked_by_robots');
+    assert.equal(target.seen.filter((p) => p === '/private/kept').length, 1, 'answered from the store, not fetched');
   });
 });

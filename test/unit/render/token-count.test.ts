@@ -136,3 +136,11 @@ test('running counts hold the library count of the text up to each segment end',
     assert.ok((some.totals[some.totals.length - 2] ?? 0) <= stopAfter);
   }
 });
+
+test('counts stay exact while the table of known segments turns over', () => {
+  // 60,000 distinct words (more than the table holds) between uses of the same prose.
+  const words = Array.from({ length: 60_000 }, (_, i) => ` w${i.toString(36)}x`).join('');
+  for (const text of [PROSE, words, PROSE, words, PROSE]) {
+    assert.equal(countTokens(text, 'o200k_base'), o200k(text));
+  }
+});
