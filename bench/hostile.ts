@@ -6,11 +6,12 @@
 // (127.0.0.3), and check_url_status on a small page of the attacked site (127.0.0.2). For each
 // hostile page of issue 31 that applies with the browser off, the bench measures the honest
 // callers alone (quiet), then while one hostile caller (its own client address) sends that
-// page at full concurrency (64 calls in flight), and prints per attack: honest p99 quiet and
-// under attack, honest errors (any non-200 or item error), and the service's peak RSS summed
-// over its process tree (PDF readers run in child processes). Goals (issue 31): p99 under attack
-// within 2x quiet, no honest error, peak RSS within 400 MiB. Rows 3 and 13 need the browser and
-// row 8 Redis mode: their regression tests cover them.
+// page at full concurrency (64 calls in flight), and prints per attack: honest p95 and p99 quiet
+// and under attack (ratios against the quiet phases pooled), honest errors (any non-200 or item
+// error), and the service's peak RSS summed over its process tree (PDF readers run in child
+// processes). Goals (issue 31): p99 under attack within 2x quiet, no honest error, peak RSS
+// within 400 MiB. Rows 3 and 13 need the browser and row 8 Redis mode: their regression tests
+// cover them.
 //
 // Options: --service DIR (another build), --attacks 2,4,5,6,7,10 (rows to run), --seconds S
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
@@ -163,7 +164,10 @@ function honestCall(sites: Sites, n: number): { tool: string; body: unknown } {
 
 interface HonestFigures {
   calls: number;
+  /** Every honest call's latency (ms), sorted. */
+  latencies: number[];
   p50: number;
+  p95: number;
   p99: number;
   errors: Map<string, number>;
   /** p99 by tool, for --trace. */
@@ -198,18 +202,23 @@ async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Site
     }
   }
   await Promise.all(calls);
-  const at = (xs: number[], p: number) =>
-    xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
   const byTool = [...perTool]
-    .map(([tool, xs]) => `${tool} p50 ${fmt(at(xs, 0.5))} p99 ${fmt(at(xs, 0.99))}`)
+    .map(([tool, xs]) => `${tool} p50 ${fmt(quantile(xs, 0.5))} p99 ${fmt(quantile(xs, 0.99))}`)
     .join(', ');
   return {
     calls: latencies.length,
-    p50: at(latencies, 0.5),
-    p99: at(latencies, 0.99),
+    latencies: latencies.sort((a, b) => a - b),
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
     errors,
     byTool,
   } satisfies HonestFigures;
+}
+
+/** The `p` quantile of `xs` (sorted here). */
+function quantile(xs: number[], p: number): number {
+  return xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
 }
 
 /** The hostile caller: `calls` requests in flight, each sent again as soon as it is answered. */
@@ -337,11 +346,16 @@ async function main(): Promise<void> {
   );
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
-  const service = await startService(
-    serviceRoot,
-    { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` },
-    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
-  );
+  const serviceEnv = { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` };
+  // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options): a profiled
+  // service starts as plain `node dist/src/main.js`.
+  const service = profileDir
+    ? await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), serviceEnv, '/healthz', '127.0.0.1', [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        resolve(profileDir),
+      ])
+    : await startService(serviceRoot, serviceEnv);
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
   console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
@@ -356,9 +370,8 @@ async function main(): Promise<void> {
       .map((n) => n.toFixed(1))
       .join(' ')}\n`,
   );
-  const results: string[] = [];
+  const results: Array<{ attack: Attack; quiet: HonestFigures; loud: HonestFigures; rest: string; fine: boolean }> = [];
   const breakdowns: string[] = [];
-  let verdict = true;
   let overallPeak = 0;
   try {
     await honestPhase(service, honestAgents, sites, 5); // warm-up: workers, JIT, connections
@@ -385,28 +398,46 @@ async function main(): Promise<void> {
       const hostileAnswered = hostile.answered();
       await hostile.stop();
       await settle(service);
-      const ratio = loud.p99 / quiet.p99;
-      const ok = ratio <= 2 && loud.errors.size === 0 && peak <= MAX_RSS_MIB;
-      verdict &&= ok;
-      const line =
-        `| ${attack.row} | ${attack.what} | ${fmt(quiet.p99)} | ${fmt(loud.p99)} | ${ratio.toFixed(2)} | ` +
+      const rest =
         `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS.toFixed(1)} | ` +
         `${fmt(stallMs)} |`;
-      results.push(line);
-      process.stderr.write(`${line}\n`);
+      results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
+      process.stderr.write(
+        `row ${attack.row}: quiet p95/p99 ${fmt(quiet.p95)}/${fmt(quiet.p99)} ms, ` +
+          `under attack ${fmt(loud.p95)}/${fmt(loud.p99)} ms | ${rest}\n`,
+      );
     }
   } finally {
     await Promise.all([...honestAgents, hostileAgent].map((a) => a.close()));
     await service.stop();
     await Promise.all([hostileSite.stop(), honestSite.stop()]);
   }
+  // The quiet phases are the same honest load, so their calls are pooled: a phase has only
+  // SECONDS x 8 calls, and its own p99 is then its slowest call or two, which one noisy call
+  // decides. Each row is measured against the pooled quiet figures, its own beside them.
+  const pooled = results.flatMap((r) => r.quiet.latencies);
+  const quietP95 = quantile(pooled, 0.95);
+  const quietP99 = quantile(pooled, 0.99);
+  let verdict = true;
   console.log(
-    '| row | the hostile caller sends | honest p99 quiet ms | honest p99 under attack ms | ratio | honest calls | ' +
-      'honest errors | hostile calls answered | peak RSS MiB | main-thread CPU s under attack | ' +
+    `honest quiet, all quiet phases pooled (${pooled.length} calls): p50 ${fmt(quantile(pooled, 0.5))} ms, ` +
+      `p95 ${fmt(quietP95)} ms, p99 ${fmt(quietP99)} ms\n`,
+  );
+  console.log(
+    '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
+      'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
+      'hostile calls answered | peak RSS MiB | main-thread CPU s under attack | ' +
       'longest event-loop delay under attack ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|');
-  for (const line of results) console.log(line);
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|');
+  for (const r of results) {
+    const ratio = r.loud.p99 / quietP99;
+    verdict &&= r.fine && ratio <= 2;
+    console.log(
+      `| ${r.attack.row} | ${r.attack.what} | ${fmt(r.quiet.p95)} / ${fmt(r.quiet.p99)} | ${fmt(r.loud.p95)} | ` +
+        `${fmt(r.loud.p99)} | ${(r.loud.p95 / quietP95).toFixed(2)} | ${ratio.toFixed(2)} | ${r.rest}`,
+    );
+  }
   console.log(
     '\nWhere the memory was at the highest sample of each row that the breakdown was read at (MiB; ' +
       'smaps of the service process, /metrics for V8; worker heaps are as last reported):',
@@ -415,7 +446,7 @@ async function main(): Promise<void> {
   console.log(BREAKDOWN_RULE);
   for (const line of breakdowns) console.log(line);
   console.log(
-    `\ngoals: honest p99 under attack <= 2x quiet, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
+    `\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
       `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(overallPeak)} MiB)`,
   );
   console.log(

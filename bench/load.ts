@@ -18,6 +18,8 @@
 //                          and take the ratios from each step's median 2xx/s (default 1). On a
 //                          shared machine one step can swing by a third; the median of several
 //                          interleaved rounds is what the ratios should rest on.
+//          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR (the service
+//                          then starts as `node dist/src/main.js`, without npm start's settings)
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,6 +40,7 @@ const DURATION_S = Number(arg('duration') ?? 6);
 const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
+const PROFILE_DIR = arg('profile');
 
 interface Row {
   label: string;
@@ -201,7 +204,14 @@ async function main(): Promise<void> {
   printHeader();
   try {
     const services = await Promise.all(
-      under.map((b) => startService(b.root, { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` })),
+      under.map((b) => {
+        const env = { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` };
+        // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options), so a
+        // profiled service is started as plain `node dist/src/main.js`.
+        if (!PROFILE_DIR) return startService(b.root, env);
+        const prof = ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE_DIR)];
+        return startNodeService(resolve(b.root, 'dist/src/main.js'), env, '/healthz', '127.0.0.1', prof);
+      }),
     );
     try {
       const idle = services.map((s) => s.rssMiB());

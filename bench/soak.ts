@@ -10,7 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
 import { gzipBomb } from '../test/support/hostile-site.js';
 import { loadCorpus } from './corpus.js';
-import { arg, rssSampler, serviceRootArg, startService } from './service-process.js';
+import { BREAKDOWN_HEADER, BREAKDOWN_RULE, breakdownRow, breakdownSampler } from './memory-breakdown.js';
+import { arg, serviceRootArg, startService } from './service-process.js';
 
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
       }
     })();
 
-    const rss = rssSampler(() => service.rssMiB());
+    const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
     const started = performance.now();
     let next = 0;
     let finished = 0;
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     clearInterval(progress);
     const loadS = (performance.now() - started) / 1000;
-    const peak = rss.stop();
+    const { peak, at: peakBreakdown } = await rss.stop();
     loadDone = true;
     await healthLoop;
     const afterLoad = service.rssMiB();
@@ -260,6 +261,12 @@ async function main(): Promise<void> {
     console.log(memoryRow('idle at start', idleMemory));
     console.log(memoryRow('highest sample under load', peakMemory));
     console.log(memoryRow(`${SETTLE_S} s after the load`, settledMemory));
+    if (peakBreakdown) {
+      console.log('\nThe highest sample the breakdown was read at (MiB; bench/memory-breakdown.ts):');
+      console.log(BREAKDOWN_HEADER);
+      console.log(BREAKDOWN_RULE);
+      console.log(breakdownRow('soak', peakBreakdown));
+    }
   } finally {
     await dispatcher.close();
     await service.stop();

@@ -1,9 +1,10 @@
-// The last-resort guard: when the main event loop itself is starved (a sampled mean delay over
-// the trip threshold), new tool calls are shed before they cost anything more. Admission's
-// queue handles ordinary overload; this guard is for a loop that cannot even run the queue.
-// Hysteresis: once tripped it stays tripped until the delay falls below half the threshold, so
-// it does not flap on every sample. The delay is the main thread's own (busy worker threads do
-// not delay it), sampled by @fastify/under-pressure.
+// The last-resort guard: when the main event loop is held up by the main thread's own work (a
+// sampled mean delay over the trip threshold), new tool calls are shed before they cost anything
+// more. Admission's queue handles ordinary overload; this guard is for a loop that cannot even
+// run the queue. Hysteresis: once tripped it stays tripped until the delay falls below half the
+// threshold, so it does not flap on every sample. The delay read is the loop's own
+// (own-loop-delay.ts): busy worker threads do not delay it, and neither does a machine whose CPUs
+// other processes hold, which shedding could not help.
 
 export class LoopGuard {
   private trippedFlag = false;
@@ -22,10 +23,7 @@ export class LoopGuard {
   check(): boolean {
     if (this.tripMs <= 0) return false;
     const delay = this.readDelayMs();
-    // under-pressure reports Infinity for an interval in which its histogram could not take a
-    // single sample: the loop was blocked for the whole interval, the starkest case of all.
-    // (That holds while the sample interval is well above the histogram's 10 ms resolution, as
-    // with the 1 s default; at 10 ms an idle interval can also come back empty.)
+    // Infinity (a loop blocked for good) trips it like any delay over the threshold.
     if (!this.trippedFlag && delay > this.tripMs) this.trippedFlag = true;
     else if (this.trippedFlag && delay < this.releaseMs) this.trippedFlag = false;
     return this.trippedFlag;

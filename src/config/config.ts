@@ -49,8 +49,9 @@ export interface Config {
   /** Whole-request bound for one API call (batches included). @default 120000 */
   requestTimeoutMs: number;
   /**
-   * Last-resort guard: shed new calls (503) while the sampled mean event-loop delay is over
-   * this, until it falls below half of it; 0 disables. @default 1000
+   * Last-resort guard: shed new calls (503) while the event loop's mean delay from the main
+   * thread's own work (not from waiting for a CPU other processes hold) is over this, until it
+   * falls below half of it; 0 disables. @default 1000
    */
   maxEventLoopDelayMs: number;
   /**
@@ -183,7 +184,7 @@ export interface Config {
   /**
    * Bytes the fetch cache may hold, in memory, or in Redis with URLKIT_REDIS_URL (entries, keys
    * and index, as Redis counts them); least recently used out first; an entry over an eighth of
-   * it is not stored; 0 turns the cache off. @default 67108864 (64 MiB)
+   * it is not stored; 0 turns the cache off. @default 33554432 (32 MiB)
    */
   cacheMaxBytes: number;
   /**
@@ -249,7 +250,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   role: 'all',
   cacheMaxAgeS: 0,
   respectRobots: false,
-  cacheMaxBytes: 64 * 1024 * 1024,
+  cacheMaxBytes: 32 * 1024 * 1024,
   queueStallMs: 15_000,
   queueConcurrency: 32,
 };

@@ -77,9 +77,13 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       observer?.onOutcome('ok');
       return result;
     } catch (err) {
-      const f = classifyError(err, deadline).failure;
+      const attempt = classifyError(err, deadline);
+      const f = attempt.failure;
       if (f instanceof EgressDenied) observer?.onEgressDenied?.(f.detail);
-      const failure = new FetchFailure(f.code, f.message, partialOf(state), { cause: err, retryable: f.retryable });
+      const options = { cause: err, retryable: f.retryable };
+      const failure = attempt.unexpected
+        ? new FetchFailure(f.code, f.message, partialOf(state), options)
+        : FetchFailure.expected(f.code, f.message, partialOf(state), options);
       observer?.onOutcome(failure.code);
       throw failure;
     } finally {

@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
 import type { Admission } from '../admission/admission.js';
 import { admissionFromConfig } from '../admission/from-config.js';
+import { mainThreadCpuClock } from '../admission/main-thread-cpu.js';
+import { OwnLoopDelay } from '../admission/own-loop-delay.js';
 import type { Config } from '../config/config.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { TOOLS } from '../tools/registry.js';
@@ -28,7 +30,7 @@ export interface BuildAppOptions {
    * is lost at exit)
    */
   logStream?: DestinationStream;
-  /** Event-loop delay sampling interval for the last-resort guard. @default 1000 */
+  /** The window over which the last-resort guard averages the event loop's own delay (ms). @default 1000 */
   pressureSampleIntervalMs?: number;
 }
 
@@ -63,7 +65,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     services.shares,
   );
-  metrics.observeCapacity({ admission, workers });
+  // The event loop's delay from the main thread's own work: what the last-resort guard sheds on.
+  const loopDelay = new OwnLoopDelay({
+    windowMs: options.pressureSampleIntervalMs ?? 1000,
+    cpu: mainThreadCpuClock(),
+  });
+  loopDelay.start();
+  metrics.observeCapacity({ admission, workers, loop: loopDelay });
   const pressure = { isUnderPressure: () => false };
 
   const app = Fastify({
@@ -99,6 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     metrics.httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
   });
   app.addHook('onClose', async () => {
+    loopDelay.stop();
     lifecycle.abortInFlight();
     await services.close();
   });
@@ -125,7 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     validator: createValidator(tools),
     apiKeys: createApiKeyCheck(config.apiKeys),
     pressure,
-    ...(options.pressureSampleIntervalMs ? { pressureSampleIntervalMs: options.pressureSampleIntervalMs } : {}),
+    loopDelay,
   });
   return app;
 }

@@ -4,7 +4,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import type { Admission } from '../admission/admission.js';
 import { LoopGuard } from '../admission/loop-guard.js';
 import { Overloaded } from '../admission/overloaded.js';
@@ -39,8 +38,8 @@ export interface ToolRoutesOptions {
   apiKeys: ApiKeyCheck;
   /** Filled in here so /readyz (outside this scope) can ask about event-loop pressure. */
   pressure: { isUnderPressure: () => boolean };
-  /** How often event-loop delay is sampled. @default 1000 */
-  pressureSampleIntervalMs?: number;
+  /** The event loop's delay from the main thread's own work (the guard's input). */
+  loopDelay: { readonly ownMs: number };
 }
 
 export function toolPath(tool: Tool<unknown>): string {
@@ -65,12 +64,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   // Routes carry no fastify schema: validation is ours (src/tools/validation.ts; fastify's Ajv
   // would coerce types), answers are plain JSON.stringify, and the OpenAPI document is
   // generated from the registry (openapi-document.ts).
-  // @fastify/under-pressure samples the event-loop delay (mean over each interval); it is
-  // registered with its own checks off so that the LoopGuard decides, with hysteresis.
-  await scope.register(underPressure, {
-    ...(opts.pressureSampleIntervalMs ? { sampleInterval: opts.pressureSampleIntervalMs } : {}),
-  });
-  const guard = new LoopGuard(config.maxEventLoopDelayMs, () => scope.memoryUsage().eventLoopDelay);
+  // The guard sheds on the event loop's delay caused by the main thread's own work, not on delay
+  // from a machine whose CPUs other processes hold (own-loop-delay.ts).
+  const guard = new LoopGuard(config.maxEventLoopDelayMs, () => opts.loopDelay.ownMs);
   opts.pressure.isUnderPressure = () => guard.tripped;
 
   const admitted = new WeakSet<FastifyRequest>();

@@ -35,6 +35,8 @@ export interface CapacityGauges {
     /** The body-memory budget, when there is one (admission/memory-budget.ts). */
     readonly bodyMemory?: { stats(): { usedBytes: number; waiting: number } } | null;
   };
+  /** The event loop's mean delay over the last window: all of it, and the main thread's own part. */
+  loop?: { readonly wallMs: number; readonly ownMs: number } | undefined;
   /** The worker pool, when this process has one. */
   workers?:
     | {
@@ -137,6 +139,17 @@ export function createMetrics(): Metrics {
     'urlkit_body_memory_waiting',
     'Response bodies waiting, unread, for room in the body-memory budget now.',
     (s) => s.admission.bodyMemory?.stats().waiting,
+  );
+  gauge(
+    'urlkit_event_loop_delay_seconds',
+    'Mean lateness of the event loop over the last window (URLKIT_MAX_EVENT_LOOP_DELAY_MS guard), whatever its cause.',
+    (s) => (s.loop ? s.loop.wallMs / 1000 : undefined),
+  );
+  gauge(
+    'urlkit_event_loop_own_delay_seconds',
+    "The part of that lateness the main thread spent running its own work (the guard's input; the rest is " +
+      'waiting for a CPU held by other processes).',
+    (s) => (s.loop ? s.loop.ownMs / 1000 : undefined),
   );
   gauge(
     'urlkit_worker_threads',

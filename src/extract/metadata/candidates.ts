@@ -21,6 +21,7 @@ import {
   MAX_LEAD_CHARS,
   MAX_RAW_CHARS,
   MAX_RAW_LABEL_CHARS,
+  PRODUCT_DATE_CLIMB,
 } from './thresholds.js';
 
 const AUTHOR_CLASS =
@@ -29,6 +30,26 @@ const AUTHOR_CLASS =
 
 const NOT_AUTHOR_CLASS =
   /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
+
+/** Words of a byline block's part that is the name or holds it ("byline__name", "byline__link"). */
+const NAME_PART = /author|name|by-?line|writer|link|text|title|credit|person/;
+/** A mark saying the element has no byline: "no-byline", "hide-author". */
+const NEGATED = /^(?:no|hide|without|disable[ds]?)[-_]/i;
+
+/** A part of a byline block that is not the name ("byline__category", "author-modal__gdpr"); a CSS
+ *  module's hash ("Author_author__4ceOm") is no part: a part is written in lower-case words. */
+function otherPart(token: string): boolean {
+  const at = token.indexOf('__');
+  if (at < 0) return false;
+  // The modifiers count: "post-info__item--type-author" is the author item.
+  const rest = token.slice(at + 2);
+  return /^[a-z]{2,}(?:-[a-z]+)*$/.test(rest.split('--')[0]!) && !NAME_PART.test(rest);
+}
+
+/** A class or id token marks a byline or an author: not negated, not another part of the byline block. */
+function authorMarked(marks: string): boolean {
+  return marks.split(/\s+/).some((t) => AUTHOR_CLASS.test(t) && !NEGATED.test(t) && !otherPart(t));
+}
 
 /** Marks naming the publication date itself, not any date or the byline's meta line. */
 const PUB_DATE_CLASS =
@@ -55,7 +76,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
   ) {
     const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
     // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
-    if (declared || (AUTHOR_CLASS.test(named) && !NOT_AUTHOR_CLASS.test(named) && el.name !== 'article')) {
+    if (declared || (authorMarked(named) && !NOT_AUTHOR_CLASS.test(named) && el.name !== 'article')) {
       // itemprop=author often wraps the name in itemprop=name.
       const nameEl = declared
         ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
@@ -165,11 +186,19 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
   ) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
-    // A reader's comment below the article dates the comment, not the article.
+    // A reader's comment below the article dates the comment, not the article; a product's
+    // release date dates the product.
     if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !aside(el)) {
-      // Counted here for the cap; listing-cards.ts keeps the page's own after the pass.
-      tags.dateTexts.push(text);
-      marks.dateText(el, text, (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el));
+      if (productDate(el, text)) tags.productDated = true;
+      else {
+        // Counted here for the cap; listing-cards.ts keeps the page's own after the pass.
+        tags.dateTexts.push(text);
+        marks.dateText(
+          el,
+          text,
+          (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el),
+        );
+      }
     }
   }
 }
@@ -234,4 +263,23 @@ function pushByline(tags: PageTags, marks: ListingMarks, el: Element, byline: By
   if (insideTestimonial(el)) return;
   tags.bylines.push(byline);
   marks.byline(el, byline);
+}
+
+/** Marks and labels of a product's own dates: its release, its first availability (a game, a
+ *  program, a record, a book on sale), not the page's. */
+const PRODUCT_DATE_MARK = /release|launch|availab/i;
+const PRODUCT_DATE_LABEL = /^(?:release(?:d|\s+date)?|date\s+first\s+available|available\s+(?:from|since))\b/i;
+
+/** A date element marked (itself or up to PRODUCT_DATE_CLIMB levels up) or labelled as a product's date. */
+function productDate(el: Element, text: string): boolean {
+  if (PRODUCT_DATE_LABEL.test(text)) return true;
+  // "<div class=label>Released</div><div class=date>9 Jul, 2013</div>": the label beside it.
+  let prev = el.prev;
+  while (prev && !isPlainTag(prev) && !(isText(prev) && collapse(prev.data) !== '')) prev = prev.prev;
+  if (prev && PRODUCT_DATE_LABEL.test(collapse(isText(prev) ? prev.data : textUpTo(prev, MAX_LABEL_CHARS))))
+    return true;
+  let p: Element | null = el;
+  for (let depth = 0; p && isPlainTag(p) && depth <= PRODUCT_DATE_CLIMB; depth++, p = p.parent as Element | null)
+    if (PRODUCT_DATE_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+  return false;
 }

@@ -22,6 +22,10 @@ export function insideFurniture(el: Element): boolean {
     p = p.parent as Element | null
   ) {
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
+    // <main> holds the page's own content: no furniture around it. Its classes and an
+    // <article>'s place it beside the furniture ("offset-nav", "[grid-area:sidebar]").
+    if (p.name === 'main') return false;
+    if (p.name === 'article') continue;
     // A layout modifier on the content's own container ("main-content has-double-sidebar",
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`

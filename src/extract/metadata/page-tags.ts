@@ -43,6 +43,7 @@ export function collectTags(doc: Document): PageTags {
     bylines: [],
     dateTexts: [],
     pubDateTexts: [],
+    productDated: false,
     scriptDates: [],
     lead: null,
     images: [],

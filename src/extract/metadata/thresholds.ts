@@ -29,6 +29,9 @@ export const MAX_JOINED_NAMES = MAX_NAMES;
 /** How many elements apart two declared author names still belong to one byline: further, they
  *  are other articles' (teasers, related links). */
 export const SAME_BYLINE_ELEMENTS = 8;
+/** A product's date box ("<div class=release_date><div>Release Date:</div><div class=date>...")
+ *  is at most this many levels above the date element. */
+export const PRODUCT_DATE_CLIMB = 2;
 /** A listing repeats its cards: this many sibling elements of one kind (tag and first class),
  *  each titled and each holding a byline (or a date), make their bylines (dates) the listed
  *  items', not the page's. Two is a pair (a byline and a bio box); three repeat. */

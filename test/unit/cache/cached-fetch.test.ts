@@ -2,6 +2,7 @@
 // the Redis wire format of an entry.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { cacheKey, carriesCredentials, forbidsStoring, isStorable } from '../../../src/cache/cached-fetch.js';
 import { fromWire, packEntry, toWire, unpackEntry } from '../../../src/cache/entry-codec.js';
 import { LARGEST_ENTRY_SHARE, createMemoryCache, entrySizeBytes } from '../../../src/cache/memory-cache.js';
@@ -87,6 +88,30 @@ describe('fetch cache rules', () => {
     assert.ok(await cache.get('k0'));
     assert.ok(await cache.get('kl'));
     assert.equal(await cache.get('k1'), undefined);
+  });
+
+  it('collects the garbage of what it pushed out once it has pushed out its own size', async () => {
+    const entry = (n: number) => ({ fetchedAt: new Date().toISOString(), result: result({}, 'x'.repeat(n)) });
+    const size = entrySizeBytes('k0', packEntry(entry(10_000)));
+    const cache = createMemoryCache(8 * size + 10);
+    const majors: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors.push(1);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      for (let i = 0; i < 8; i++) await cache.set(`k${i}`, entry(10_000));
+      await new Promise((r) => setTimeout(r, 50));
+      const before = majors.length;
+      // Eight more push the first eight out: the cache's size, evicted.
+      for (let i = 8; i < 17; i++) await cache.set(`k${i}`, entry(10_000));
+      for (let i = 0; i < 100 && majors.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.ok(majors.length > before, 'a full collection followed the evictions');
+    } finally {
+      observer.disconnect();
+      await cache.close();
+    }
   });
 
   it('counts every byte an entry holds: URLs, headers and redirect hops, not only the body', async () => {

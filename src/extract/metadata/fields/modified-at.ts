@@ -1,6 +1,8 @@
 // modified_at: article:modified_time, og:updated_time, JSON-LD dateModified, date metas,
-// <time itemprop=dateModified>.
+// <time itemprop=dateModified>, then a date the text announces as an update.
 import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
+import { findDateInText } from '../dates.js';
+import { ANNOUNCED_DATE_CHARS, MAX_ANNOUNCEMENTS, MAX_DATE_TEXT } from '../thresholds.js';
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [
@@ -8,4 +10,28 @@ export const MODIFIED_AT: readonly Rule<string>[] = [
   ldDate('dateModified'),
   metaDate('datemodified', 'dcterms.modified', 'last-modified', 'revised'),
   timeDate((t) => t.itemprop === 'datemodified'),
+  // A date the page announces as its last update ("Last updated March 2, 2026"): the page's
+  // modification, not its publication.
+  (ctx) => {
+    const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
+    let seen = 0;
+    for (const announced of text.matchAll(UPDATED_WORDS)) {
+      const d = findDateInText(text.slice(announced.index, announced.index + ANNOUNCED_DATE_CHARS));
+      if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
+    }
+    return null;
+  },
 ];
+
+const UPDATED_WORDS =
+  /(?<!\p{L})(?:updated|last\s+modified|aktualisiert|mis à jour|actualizado|aggiornato|bijgewerkt)(?!\p{L})/giu;
+
+/** An update announcement and the rest of its line (bounded). */
+const UPDATE_LINE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<!\p{L})(?:updated|last\s+modified|aktualisiert|mis à jour|actualizado|aggiornato|bijgewerkt)(?!\p{L})[^\n]{0,120}/giu;
+
+/** The text with every update announcement blanked to its line's end: the dates left are not updates. */
+export function withoutUpdates(text: string): string {
+  return text.replace(UPDATE_LINE, (m) => ' '.repeat(m.length));
+}

@@ -4,10 +4,11 @@
 // Precision first: a date elsewhere in the text, in script data or in an image's path is
 // another story's, an event's or a product's, and null beats a guess.
 import { types, type JsonLdNode } from '../../page/json-ld.js';
-import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
+import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
+import { withoutUpdates } from './modified-at.js';
 import {
   ABOVE_HEADLINE,
   ANNOUNCED_DATE_CHARS,
@@ -65,9 +66,10 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // Last, the visible text: a date announced as a publication date, else the first date written
   // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
   // elsewhere in the text is another story's, an event's or a product's: not read. On a page
-  // that lists dated cards (listing-cards.ts) the dates in its text are the items': not read.
+  // that lists dated cards (listing-cards.ts) or dates a product, the dates in its text are the
+  // items' or the product's: not read.
   (ctx) => {
-    if (ctx.tags.times.some((t) => t.listed)) return null;
+    if (textDatesAreOthers(ctx)) return null;
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
     // The first announcement followed by a date (a "Published" link or heading may come first).
     let seen = 0;
@@ -78,14 +80,16 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     return null;
   },
   (ctx) => {
-    if (ctx.tags.times.some((t) => t.listed)) return null;
+    if (textDatesAreOthers(ctx)) return null;
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
     // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
     const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
     const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
-    return findDateInText(text.slice(from, h1 + NEAR_HEADLINE), { shortYear: true });
+    // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the
+    // publication; "Sale ends 03/31/2026" an offer.
+    return findDateInText(withoutTerms(withoutUpdates(text.slice(from, h1 + NEAR_HEADLINE))), { shortYear: true });
   },
   // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded").
   (ctx) => {
@@ -108,6 +112,11 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('datecreated', 'uploaddate'),
 ];
 
+/** The page lists dated cards or dates a product: a date in its text is theirs. */
+function textDatesAreOthers(ctx: RuleContext): boolean {
+  return ctx.tags.productDated || ctx.tags.times.some((t) => t.listed);
+}
+
 /** The date an element marked as a date shows: an ISO instant in its attribute, else the date
  *  as the page writes it, a two-digit year included. */
 function markedDate(text: string): string | null {
@@ -116,7 +125,7 @@ function markedDate(text: string): string | null {
 
 const PUBLISHED_WORDS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /(?<!\p{L})(?:published|posted|updated|veröffentlicht|erschienen|aktualisiert|erstellt|publiziert|publié|mis à jour|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
+  /(?<!\p{L})(?:published|posted|veröffentlicht|erschienen|erstellt|publiziert|publié|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
 
 /** Nodes that are a page or a site, not the thing a page is about. */
 const PAGE_OR_SITE =
@@ -126,4 +135,14 @@ const PAGE_OR_SITE =
 function pageOrSite(n: JsonLdNode): boolean {
   const ts = types(n);
   return ts.length > 0 && ts.every((t) => PAGE_OR_SITE.test(t));
+}
+
+/** A deadline or validity announced before a date ("Sale ends 03/31/2026", "valid from", "Travel
+ *  through"): an offer's or an event's date, blanked with the rest of its line (bounded). */
+const TERM_LINE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<!\p{L})(?:ends?|ending|until|through|thru|valid|expires?|expiring|effective|deadline|starts?|starting|gültig|endet|bis\s+(?:zum|spätestens))(?!\p{L})[^\n]{0,60}/giu;
+
+function withoutTerms(text: string): string {
+  return text.replace(TERM_LINE, (m) => ' '.repeat(m.length));
 }
