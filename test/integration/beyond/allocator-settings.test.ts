@@ -3,36 +3,17 @@
 // wins. Read from the running server's /proc/<pid>/environ (Linux).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+import { resolve } from 'node:path';
+import { npmStart, ROOT } from '../../support/npm-start.js';
 
 /** The environment (by name) of the server `npm start` runs (its script's shell execs node). */
 async function serverEnvironment(env: Record<string, string>): Promise<{ env: Map<string, string> }> {
-  const npm = process.env.npm_execpath;
-  const [command, args] = npm ? [process.execPath, [npm]] : ['npm', []];
   const base = { ...process.env };
   delete base.MALLOC_ARENA_MAX;
   delete base.MALLOC_MMAP_THRESHOLD_;
-  const proc = spawn(command, [...args, 'start', '--ignore-scripts'], {
-    cwd: ROOT,
-    env: { ...base, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  proc.stderr.resume();
-  const exited = once(proc, 'exit');
-  let serverPid = 0;
+  const { proc, serverPid, exited } = await npmStart({ ...base, ...env });
   try {
-    for (let i = 0; i < 600 && !/Server listening at/.test(out); i++) await sleep(50);
-    serverPid = Number(/"pid":(\d+),.*Server listening at/.exec(out)?.[1]);
-    assert.ok(serverPid > 0, out);
     const entries = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
     return {
       env: new Map(
@@ -42,18 +23,16 @@ async function serverEnvironment(env: Record<string, string>): Promise<{ env: Ma
   } finally {
     proc.kill('SIGTERM');
     await exited;
-    if (serverPid > 0) {
-      try {
-        process.kill(serverPid, 'SIGKILL');
-      } catch {
-        /* already gone with npm */
-      }
+    try {
+      process.kill(serverPid, 'SIGKILL');
+    } catch {
+      /* already gone with npm */
     }
   }
 }
 
 describe('npm start: the allocator settings', { skip: !existsSync('/proc/self/environ') && 'needs /proc' }, () => {
-  it('starts the server with at most two malloc arenas, a fixed 64 KiB mmap threshold', async () => {
+  it('starts the server with at most two malloc arenas and a fixed 64 KiB mmap threshold', async () => {
     const { env } = await serverEnvironment({});
     assert.equal(env.get('MALLOC_ARENA_MAX'), '2');
     assert.equal(env.get('MALLOC_MMAP_THRESHOLD_'), '65536');

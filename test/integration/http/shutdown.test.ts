@@ -5,14 +5,10 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
+import { npmStart } from '../../support/npm-start.js';
 import { MAIN, startChild } from './child-server.js';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('graceful shutdown of the built server', () => {
   let target: LoopbackServer;
@@ -107,25 +103,10 @@ describe('graceful shutdown of the built server', () => {
   });
 
   it('SIGTERM to the npm start process stops the server too (no orphan)', async () => {
-    // The README's command, as it runs: npm -> its script's shell -> node. npm forwards SIGTERM
-    // to its child, so that child must be the server itself. --ignore-scripts skips prestart's
-    // build (npm test has built already).
-    const npm = process.env.npm_execpath;
-    const [command, args] = npm ? [process.execPath, [npm]] : ['npm', []];
-    const proc = spawn(command, [...args, 'start', '--ignore-scripts'], {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    proc.stderr.resume();
-    const exited = once(proc, 'exit');
-    let serverPid = 0;
+    // npm forwards SIGTERM to its child, so that child must be the server itself.
+    const { proc, serverPid, output, exited } = await npmStart(process.env);
     try {
-      for (let i = 0; i < 600 && !/Server listening at/.test(out); i++) await sleep(50);
-      serverPid = Number(/"pid":(\d+),.*Server listening at/.exec(out)?.[1]);
-      assert.ok(serverPid > 0 && serverPid !== proc.pid, out);
+      assert.ok(serverPid !== proc.pid, output());
       proc.kill('SIGTERM');
       await exited;
       let alive = true;
@@ -134,10 +115,10 @@ describe('graceful shutdown of the built server', () => {
         if (alive) await sleep(25);
       }
       assert.equal(alive, false, 'the server process ended with npm');
-      assert.match(out, /"reason":"SIGTERM".*shutting down/, 'it shut down gracefully');
+      assert.match(output(), /"reason":"SIGTERM".*shutting down/, 'it shut down gracefully');
     } finally {
       proc.kill('SIGKILL');
-      if (serverPid > 0 && isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      if (isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
     }
   });
 });
