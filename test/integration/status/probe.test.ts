@@ -137,7 +137,7 @@ describe('check_url_status against live servers', () => {
 
   it('keeps the HEAD answer when the confirming GET fails', async () => {
     const { data, meta } = await probe(`${site.origin}/head-404-get-drop`);
-    assert.equal(data.status_code, 200);
+    assert.equal(data.status_code, 404);
     assert.equal(data.reason, 'client_error');
     assert.equal(data.probe_method, 'HEAD');
     assert.equal(meta.error, undefined);
