@@ -4,11 +4,11 @@ import { parseHTML } from 'linkedom';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { extractContent, type ContentTrace } from '../src/extract/content/extract-content.js';
 import { renderText } from '../src/render/text.js';
-import { cleanDocument, LEARNED_DROP } from '../src/workers/clean-document.js';
+import { cleanDocument } from '../src/workers/clean-document.js';
 
 export function urlkitText(page: { html: string; finalUrl: string }, linksAsText = false): string {
   const doc = parseHtml(page.html);
-  const ex = extractContent(doc, page.finalUrl, undefined, LEARNED_DROP);
+  const ex = extractContent(doc, page.finalUrl);
   return ex ? renderText(ex.blocks, { title: null, plain: linksAsText }) : '';
 }
 
@@ -61,7 +61,7 @@ export function linksAsText(s: string): string {
 /** The content profile's own account of what it chose (for tail reports). */
 export function urlkitTrace(page: { html: string; finalUrl: string }): ContentTrace {
   const trace: ContentTrace = {};
-  extractContent(parseHtml(page.html), page.finalUrl, trace, LEARNED_DROP);
+  extractContent(parseHtml(page.html), page.finalUrl, trace);
   return trace;
 }
 

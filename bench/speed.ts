@@ -11,7 +11,6 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { loadCorpus, type CorpusPage } from './corpus.js';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { extractContent, type ContentTrace } from '../src/extract/content/extract-content.js';
-import { LEARNED_DROP } from '../src/workers/clean-document.js';
 import { extractIndex } from '../src/extract/index-page.js';
 import { renderText } from '../src/render/text.js';
 import { renderBlocks } from '../src/render/render.js';
@@ -142,7 +141,7 @@ function main(): void {
       name: 'urlkit content',
       pages,
       run: (p) => {
-        const ex = extractContent(parseHtml(p.html), p.finalUrl, undefined, LEARNED_DROP);
+        const ex = extractContent(parseHtml(p.html), p.finalUrl);
         return ex ? renderText(ex.blocks, { title: ex.title }) : '';
       },
     },
@@ -152,7 +151,7 @@ function main(): void {
       name: 'urlkit content, answered (meta.tokens)',
       pages,
       run: (p) => {
-        const ex = extractContent(parseHtml(p.html), p.finalUrl, undefined, LEARNED_DROP);
+        const ex = extractContent(parseHtml(p.html), p.finalUrl);
         return ex ? renderBlocks(ex.blocks, { format: 'text', title: ex.title, maxChars: 200_000 }) : null;
       },
     },
@@ -160,7 +159,7 @@ function main(): void {
       name: 'urlkit content, answered, max_tokens 1000',
       pages,
       run: (p) => {
-        const ex = extractContent(parseHtml(p.html), p.finalUrl, undefined, LEARNED_DROP);
+        const ex = extractContent(parseHtml(p.html), p.finalUrl);
         return ex
           ? renderBlocks(ex.blocks, { format: 'text', title: ex.title, maxChars: 200_000, maxTokens: 1000 })
           : null;
@@ -172,7 +171,7 @@ function main(): void {
       pages,
       run: (p) => {
         const trace: ContentTrace = { explain: true };
-        const ex = extractContent(parseHtml(p.html), p.finalUrl, trace, LEARNED_DROP);
+        const ex = extractContent(parseHtml(p.html), p.finalUrl, trace);
         return ex ? renderText(ex.blocks, { title: ex.title }) : '';
       },
     },

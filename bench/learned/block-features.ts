@@ -7,13 +7,7 @@
 import type { Block } from '../../src/extract/blocks.js';
 import type { ContentContext } from '../../src/extract/content/context.js';
 import { DECLARED_TYPES, READING_INDEX, type AttemptProfile } from './candidate-features.js';
-import {
-  BLOCK_KINDS,
-  log1p,
-  ownMeasures,
-  profileBlocks,
-  share,
-} from '../../src/extract/content/learned/block-measures.js';
+import { BLOCK_KINDS, log1p, ownMeasures, profileBlocks, share } from './block-measures.js';
 
 export const BLOCK_FEATURES = [
   'kind',

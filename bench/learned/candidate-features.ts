@@ -7,7 +7,7 @@
 import type { ContentContext } from '../../src/extract/content/context.js';
 import type { Attempt } from '../../src/extract/content/readings/attempt.js';
 import { READINGS } from '../../src/extract/content/readings/readings.js';
-import { log1p, profileBlocks, share, type LineProfile } from '../../src/extract/content/learned/block-measures.js';
+import { log1p, profileBlocks, share, type LineProfile } from './block-measures.js';
 
 export { profileBlocks };
 

@@ -4,21 +4,21 @@
 // the truth, the rules' answer (each block's text and the page block it was read from, or -1) and
 // the WHOLE page as blocks in reading order (the body converted with only hidden elements left
 // out), each page block with its text and the row the labeller scores, computed by the pipeline's
-// own module (src/extract/content/learned/page-rows.ts). Only the tune split is trained on
+// (bench/learned/page-rows.ts). Only the tune split is trained on
 // (scripts/learned/train-block-drop.py, train-block-sequence.py).
 import { writeFileSync } from 'node:fs';
 import type { Block } from '../../src/extract/blocks.js';
 import { runPasses } from '../../src/extract/content/passes/passes.js';
 import { renderText } from '../../src/render/text.js';
-import { answerRows, wholePageBlocks } from '../../src/extract/content/learned/learned-drop.js';
-import { LEARNED_DROP } from '../../src/workers/clean-document.js';
+import { answerRows, wholePageBlocks } from './page-rows.js';
+import { READING_INDEX } from './candidate-features.js';
 import { dumpArgs, rulesAnswer } from './rules-answer.js';
 import { loadWcxb } from '../wcxb.js';
 import { loadCorpus } from '../corpus.js';
 import { siteOf, splitOf } from '../quality-split.js';
 
 interface PageBlock {
-  /** The row the labeller scores (src/extract/content/learned/page-rows.ts). */
+  /** The row the labeller scores (page-rows.ts). */
   row: number[];
   /** Its text, in the set's format (plain for wcxb, markdown for the article set). */
   text: string;
@@ -30,10 +30,10 @@ interface Dumped {
 }
 
 function dumped(html: string, finalUrl: string, plain: boolean): Dumped {
-  const { ctx, found } = rulesAnswer(html, finalUrl);
-  const whole = wholePageBlocks(ctx, LEARNED_DROP.text);
+  const { ctx, found, reading } = rulesAnswer(html, finalUrl);
+  const whole = wholePageBlocks(ctx);
   const answerBlocks = found.chars === 0 ? [] : runPasses('answer', found.blocks, ctx).blocks;
-  const { rows, at } = answerRows(ctx, whole, answerBlocks, LEARNED_DROP.text);
+  const { rows, at } = answerRows(ctx, whole, answerBlocks, READING_INDEX.get(reading) ?? -1);
   const text = (b: Block): string => renderText([b], { title: null, plain });
   const page = whole.map((b, i) => ({ row: rows[i]!, text: text(b.block) }));
   return { answer: answerBlocks.map((b, j) => ({ text: text(b), at: at[j]! })), page };

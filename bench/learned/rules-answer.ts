@@ -7,15 +7,14 @@ import { READINGS } from '../../src/extract/content/readings/readings.js';
 import { NOTHING, type Attempt } from '../../src/extract/content/readings/attempt.js';
 import { runReading } from '../../src/extract/content/readings/reading.js';
 
-/** The page's context (the rules alone: no learned drop), the attempt the rules chose and the
- *  name of the reading that read it. `explaining` makes the readings note each block's element
- *  (found.log.origins). */
+/** The page's context, the attempt the rules chose and the name of the reading that read it.
+ *  `explaining` makes the readings note each block's element (found.log.origins). */
 export function rulesAnswer(
   html: string,
   finalUrl: string,
   explaining = false,
 ): { ctx: ContentContext; found: Attempt; reading: string } {
-  const ctx = new ContentContext(parseHtml(html), finalUrl, explaining, null);
+  const ctx = new ContentContext(parseHtml(html), finalUrl, explaining);
   let found = NOTHING;
   for (const r of READINGS) found = runReading(ctx, r, found);
   return { ctx, found, reading: ctx.outcomes.find((o) => o.attempt === found)?.reading ?? 'nothing' };

@@ -47,9 +47,9 @@ def load(path):
 
 
 def features(p):
-    """One row per page block, as the dump wrote it: the pipeline's own features
-    (src/extract/content/learned/page-rows.ts: the block's measures, whether the answer holds it
-    and the chrome exclusions leave it out, the same of NEIGHBOURS blocks each side, the answer's
+    """One row per page block, as the dump wrote it: the features of
+    bench/learned/page-rows.ts (the block's measures, whether the answer holds it
+    and the chrome exclusions leave it out, the same of the 3 blocks each side, the answer's
     share of the chars around it, how far the answer's nearest block is, its section and its
     containers)."""
     if not p['page']:

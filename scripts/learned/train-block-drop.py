@@ -187,10 +187,9 @@ def main():
     ap.add_argument('--drops', action='store_true', help='print what the drop takes at each threshold (tune)')
     ap.add_argument('--inside-only', action='store_true',
                     help="fit the trees on the answer's blocks alone (the labeller fits on every page block)")
-    ap.add_argument('--write', metavar='FILE', help='write the model (trees, threshold, floor, gate, figures) as JSON '
-                    '(src/extract/content/learned/block-drop-model.json)')
-    ap.add_argument('--rows', metavar='FILE', help="write some check pages' rows with the model's scores (the test "
-                    'of the TypeScript inference, test/fixtures/learned/block-drop-rows.json)')
+    ap.add_argument('--write', metavar='FILE', help='write the model (trees, threshold, floor, gate, figures) as JSON')
+    ap.add_argument('--rows', metavar='FILE', help="write some check pages' rows with the model's scores "
+                    '(to test an inference of the model file against)')
     args = ap.parse_args()
     pages = load(args.data)
     for p in pages:

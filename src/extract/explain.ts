@@ -90,23 +90,16 @@ export class DropLog {
     this.add({ rule, stage: 'element', path: elementPath(el), chars: text.length, text: clip(text) });
   }
 
-  /** `block` was dropped by the block pass `rule` (`more`: what the pass weighed, as a score). */
-  block(block: Block, rule: string, more?: Record<string, unknown>): void {
+  /** `block` was dropped by the block pass `rule`. */
+  block(block: Block, rule: string): void {
     const origin = this.origins.get(block);
     const text = collapseWhitespace(blockText(block)).trim();
-    const path = origin ? elementPath(origin) : '';
-    this.add({ rule, stage: 'block', path, chars: text.length, text: clip(text), ...more });
+    this.add({ rule, stage: 'block', path: origin ? elementPath(origin) : '', chars: text.length, text: clip(text) });
   }
 
-  /** The blocks a pass named `rule` dropped going from `before` to `after`, each with the pass's
-   *  note on it. */
-  pass(
-    rule: string,
-    before: readonly Block[],
-    after: readonly Block[],
-    note?: (b: Block) => Record<string, unknown> | undefined,
-  ): void {
-    if (before !== after) for (const b of droppedBlocks(before, after)) this.block(b, rule, note?.(b));
+  /** The blocks a pass named `rule` dropped going from `before` to `after`. */
+  pass(rule: string, before: readonly Block[], after: readonly Block[]): void {
+    if (before !== after) for (const b of droppedBlocks(before, after)) this.block(b, rule);
   }
 
   /** Another log's records after this one's (a reading made of two conversions). */

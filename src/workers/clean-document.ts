@@ -9,23 +9,10 @@ import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderBlocks, type OutputFormat } from '../render/render.js';
-import { renderText } from '../render/text.js';
-import { SHIPPED_MODEL } from '../extract/content/learned/block-model.js';
-import type { LearnedDrop } from '../extract/content/learned/learned-drop.js';
 import type { TokenEncoding } from '../render/token-count.js';
 import type { CleanResult } from './clean-task.js';
 
-/** The content profile's learned drop: the shipped labeller, reading blocks as the text
- *  renderer prints them plain (what its features were computed on). */
-export const LEARNED_DROP: LearnedDrop = {
-  model: SHIPPED_MODEL,
-  text: (block) => renderText([block], { title: null, plain: true }),
-};
-
-export const EXTRACTORS: Record<Profile, Extractor> = {
-  content: (doc, finalUrl, trace) => extractContent(doc, finalUrl, trace, LEARNED_DROP),
-  index: extractIndex,
-};
+export const EXTRACTORS: Record<Profile, Extractor> = { content: extractContent, index: extractIndex };
 
 /**
  * Which part of the content to return, and its limits (request fields max_chars, max_tokens,

@@ -20,7 +20,6 @@ import { ATTEMPTS } from './select/attempt-flags.js';
 import { frameChars } from './select/whole-page.js';
 import { findCardGrid, findPageGrid, type CardGrid, type GridBound } from './select/card-grid.js';
 import type { Attempt, Plan } from './readings/attempt.js';
-import type { LearnedDrop } from './learned/learned-drop.js';
 
 /** What became of one reading on this page (readings/run.ts records it; explain reports it). */
 export interface Outcome {
@@ -70,9 +69,6 @@ export class ContentContext {
     readonly finalUrl: string,
     /** Each reading notes what it leaves out (explain.ts): the caller asked why. */
     readonly explaining = false,
-    /** The learned labeller of the answer's last pass (learned/learned-drop.ts); null: the rules
-     *  alone (what the model was trained beside). */
-    readonly learned: LearnedDrop | null = null,
   ) {
     // The facts walk also finds the body's outermost hidden elements, for the reveal.
     const facts = (this.facts = collectPageFacts(doc, isHiddenByMarkup));

@@ -7,8 +7,7 @@
 //      |  (applies -> read -> accept)           body; every outcome kept (context.outcomes)
 //   block passes of the reading's kind          passes/passes.ts, run by each reading's conversion
 //      |
-//   the answer's passes                         passes/passes.ts ('answer'), the last the learned
-//                                               drop (learned/learned-drop.ts) when handed one
+//   the answer's passes                         passes/passes.ts ('answer')
 //      |
 //   trace (explain: readings tried, what was    trace.ts
 //          left out and by which rule)
@@ -23,19 +22,11 @@ import { NOTHING } from './readings/attempt.js';
 import { runReading } from './readings/reading.js';
 import { runPasses } from './passes/passes.js';
 import { traceChoice, type ContentTrace } from './trace.js';
-import type { LearnedDrop } from './learned/learned-drop.js';
 
 export type { ContentTrace } from './trace.js';
 
-/** `learned`: the labeller the answer's last pass drops blocks with (the cleaner hands it in,
- *  workers/clean-document.ts); without it the answer is the rules' alone. */
-export function extractContent(
-  doc: Document,
-  finalUrl: string,
-  trace?: ContentTrace,
-  learned: LearnedDrop | null = null,
-): Extraction | null {
-  const ctx = new ContentContext(doc, finalUrl, trace?.explain === true, learned);
+export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
+  const ctx = new ContentContext(doc, finalUrl, trace?.explain === true);
   let found = NOTHING;
   for (const reading of READINGS) found = runReading(ctx, reading, found);
   const blocks = found.chars === 0 ? null : runPasses('answer', found.blocks, ctx, found.log ?? null).blocks;

@@ -15,7 +15,6 @@ import { dropIdRuns } from './id-runs.js';
 import { undoubleTop, dropAdjacentRepeats, dropNearRepeats } from './doubled-lines.js';
 import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
-import { learnedDrop, learnedNote, type LearnedPage } from '../learned/learned-drop.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -38,8 +37,8 @@ export type BlockKind =
   /** The chosen reading, once. */
   | 'answer';
 
-/** What a pass may read besides the blocks (the learned drop reads the whole page). */
-export interface PassInput extends LearnedPage {
+/** What a pass may read besides the blocks. */
+export interface PassInput {
   title: string | null;
   /** The paragraphs read from definition terms (ToBlocksOptions.terms). */
   terms: WeakSet<Block>;
@@ -57,8 +56,6 @@ export interface BlockPass {
    *  changes how the blocks read, not whether the reading wins. */
   unweighed?: true;
   run(blocks: Block[], input: PassInput): Block[];
-  /** What explain notes beside a block the pass dropped (a score), if anything. */
-  note?: (block: Block) => Record<string, unknown> | undefined;
 }
 
 const CONTAINERS: readonly BlockKind[] = ['container', 'whole page', 'article whole page'];
@@ -163,15 +160,6 @@ export const PASSES: readonly BlockPass[] = [
     does: "links from running text to the site's tag, topic, search or glossary pages lose their address",
     run: (blocks, input) => dropTaxonomyLinks(blocks, input.finalUrl),
   },
-  {
-    name: 'learned drop',
-    appliesTo: ['answer'],
-    does:
-      'blocks the learned labeller, reading each with its neighbours, section and containers over the whole ' +
-      'page, scores as not content (under its threshold; not on the page types it is gated off)',
-    run: learnedDrop,
-    note: learnedNote,
-  },
 ];
 
 /** Each kind's passes, in table order. */
@@ -204,6 +192,6 @@ export function runPasses(
 
 function step(pass: BlockPass, blocks: Block[], input: PassInput, log: DropLog | null): Block[] {
   const out = pass.run(blocks, input);
-  log?.pass(pass.name, blocks, out, pass.note);
+  log?.pass(pass.name, blocks, out);
   return out;
 }

@@ -1,8 +1,7 @@
-// A block's shape as the learned block labeller reads it (docs/learned-extraction.md): its lines,
+// A block's shape as the learned block models read it (docs/learned-extraction.md): its lines,
 // characters, links, list items and punctuation. Measures of text only; none names a site, a class
-// or a phrase. The training dumps (bench/learned/) and the pipeline's learned pass share them, so
-// the model is scored on the very numbers it was trained on.
-import type { Block, Inline } from '../../blocks.js';
+// or a phrase. Every dump of bench/learned/ takes them from here (one copy).
+import type { Block, Inline } from '../../src/extract/blocks.js';
 
 /** A line this short is a menu entry, a label or a card's title, not prose. */
 const SHORT_LINE = 40;

@@ -1,12 +1,17 @@
 // The rows the learned block labeller scores (docs/learned-extraction.md, "Context and
-// sequence"): the WHOLE page as blocks in reading order, each read with its neighbours, its
-// section and its containers, beside whether the rules' answer holds it. One row per page block,
-// PAGE_ROW_WIDTH numbers. The training dump (bench/learned/page-blocks.ts) writes these rows and
-// the pipeline's learned pass (learned-drop.ts) scores them: one copy of the features.
+// sequence", "Drop only"): the WHOLE page as blocks in reading order, each read with its
+// neighbours, its section and its containers, beside whether the rules' answer holds it. One row
+// per page block, PAGE_ROW_WIDTH numbers, computed from the engine's own objects (the page's
+// conversion, its exclusions, the chosen reading), so the same code can run in the pipeline if a
+// model ever ships. bench/learned/page-blocks.ts writes the rows; scripts/learned/ reads them
+// (one copy of the features).
 import type { Element } from 'domhandler';
-import type { Block } from '../../blocks.js';
-import { isElement } from '../../dom/walk.js';
-import { BLOCK_KINDS, log1p as logOf, ownMeasures, profileBlocks, share } from './block-measures.js';
+import type { Block } from '../../src/extract/blocks.js';
+import { isElement } from '../../src/extract/dom/walk.js';
+import { toBlocks } from '../../src/extract/to-blocks/to-blocks.js';
+import type { ContentContext } from '../../src/extract/content/context.js';
+import { renderText } from '../../src/render/text.js';
+import { log1p as logOf, ownMeasures, profileBlocks, share } from './block-measures.js';
 
 /** The page's kinds a declaration names (the row's declared-type column is the index). */
 export const DECLARED_TYPES = ['unknown', 'article', 'product', 'forum', 'listing'];
@@ -111,9 +116,8 @@ interface Read {
   chrome: number;
 }
 
-/** The own measures of each wanted page block (14) and the page's (4), as the dump's columns;
- *  of the others only the kind, heading level, log chars and link share their neighbours read. */
-function ownRows(page: readonly PageBlock[], basis: PageBasis, wanted: (i: number) => boolean): number[][] {
+/** The own measures of every page block (14) and the page's (4), as the dump's columns. */
+function ownRows(page: readonly PageBlock[], basis: PageBasis): number[][] {
   const profiles = page.map((b) => profileBlocks([b.block]));
   const counts = new Map<string, number>();
   let total = 0;
@@ -125,13 +129,6 @@ function ownRows(page: readonly PageBlock[], basis: PageBasis, wanted: (i: numbe
   const pageShare = share(total, basis.pageChars);
   return page.map((b, i) => {
     const p = profiles[i]!;
-    if (!wanted(i))
-      return [
-        BLOCK_KINDS.indexOf(b.block.type),
-        b.block.type === 'heading' ? b.block.level : 0,
-        logOf(p.chars),
-        share(p.linkChars, p.chars),
-      ];
     const t = p.lines.join('\n');
     const repeats = t === '' ? 0 : (counts.get(t) ?? 1) - 1;
     return [...ownMeasures(b.block, p), repeats, basis.declaredType, basis.reading, pageShare, logOf(basis.pageChars)];
@@ -139,24 +136,20 @@ function ownRows(page: readonly PageBlock[], basis: PageBasis, wanted: (i: numbe
 }
 
 /** One row of PAGE_ROW_WIDTH numbers per page block. `inside[i]`: the answer holds page block i;
- *  `answerTexts`: the answer's blocks' texts (those matched to no page block too). With `only`,
- *  the rows of the blocks it names alone are made (the others are empty): the learned drop
- *  scores the answer's blocks only, read with the whole page around them. */
+ *  `answerTexts`: the answer's blocks' texts (those matched to no page block too). */
 export function pageRows(
   page: readonly PageBlock[],
   inside: readonly boolean[],
   answerTexts: readonly string[],
   basis: PageBasis,
-  only: readonly boolean[] | null = null,
 ): number[][] {
   const n = page.length;
-  const wanted = (i: number): boolean => only === null || only[i] === true;
-  const own = ownRows(page, basis, wanted);
+  const own = ownRows(page, basis);
   const reads: Read[] = page.map((b, i) => {
     const { anc, chrome } = ancestry(b.origin, basis);
     return { x: own[i]!, chars: codePoints(b.text), tokens: 0, anc, chrome };
   });
-  const tokens = page.map((b, i) => (wanted(i) ? wordTokens(b.text) : []));
+  const tokens = page.map((b) => wordTokens(b.text));
   tokens.forEach((t, i) => (reads[i]!.tokens = t.length));
   const ins = inside.map((v) => (v ? 1 : 0));
   let total = 0;
@@ -198,8 +191,8 @@ export function pageRows(
   // How much of a block's text the answer holds already (outside it: a copy, a teaser).
   const answerTri = new Set<string>();
   for (const t of answerTexts) for (const g of trigrams(wordTokens(t))) answerTri.add(g);
-  const repeated = tokens.map((t, i) => {
-    if (t.length < 3 || !wanted(i)) return -1;
+  const repeated = tokens.map((t) => {
+    if (t.length < 3) return -1;
     const g = trigrams(t);
     let hit = 0;
     for (const x of g) if (answerTri.has(x)) hit++;
@@ -209,10 +202,6 @@ export function pageRows(
   let after = 0;
   for (let i = 0; i < n; i++) {
     const r = reads[i]!;
-    if (!wanted(i)) {
-      rows.push([]);
-      continue;
-    }
     const row = [...r.x, ins[i]!, r.chrome, Math.log1p(r.tokens), repeated[i]!];
     for (let d = -NEIGHBOURS; d <= NEIGHBOURS; d++) {
       if (d === 0) continue;
@@ -258,4 +247,39 @@ export function pageRows(
     rows.push(row);
   }
   return rows;
+}
+
+/** A block as the rows read it: the text renderer's plain line(s) (what the labels are matched on). */
+export const plainText = (b: Block): string => renderText([b], { title: null, plain: true });
+
+/** The page as blocks in reading order (only hidden elements left out), each with its text and
+ *  the element it was read from. */
+export function wholePageBlocks(ctx: ContentContext): PageBlock[] {
+  const origins = new Map<Block, Element>();
+  const blocks = toBlocks(ctx.frame, ctx.resolver, { isHidden: ctx.ex.isHidden, terms: ctx.terms, origins });
+  return blocks.map((block) => ({ block, text: plainText(block), origin: origins.get(block) }));
+}
+
+/** The rows of the page's blocks beside `answer` (the rules' answer, read by the reading at
+ *  `reading` in the readings table), and where each answer block is among them (-1: nowhere). */
+export function answerRows(
+  ctx: ContentContext,
+  whole: readonly PageBlock[],
+  answer: readonly Block[],
+  reading: number,
+): { rows: number[][]; at: number[] } {
+  const answerTexts = answer.map(plainText);
+  const at = matchAnswer(
+    whole.map((b) => b.text),
+    answerTexts,
+  );
+  const inside = whole.map(() => false);
+  for (const i of at) if (i >= 0) inside[i] = true;
+  const rows = pageRows(whole, inside, answerTexts, {
+    declaredType: DECLARED_TYPES.indexOf(ctx.declaredType),
+    reading,
+    pageChars: ctx.facts.textLength,
+    chrome: (el) => ctx.ex.always(el),
+  });
+  return { rows, at };
 }
