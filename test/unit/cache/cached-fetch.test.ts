@@ -154,6 +154,14 @@ describe('fetch cache rules', () => {
     assert.deepEqual({ ...back, body: null }, { ...fat, body: null });
   });
 
+  it('reads an entry stored with whole hops (Redis entries from before)', () => {
+    const fat = fatChain();
+    const { body, ...rest } = fat;
+    const meta = { fetchedAt: 'x', result: { ...rest, body: { kind: body!.kind, charset: body!.charset } } };
+    const back = unpackEntry({ meta: Buffer.from(JSON.stringify(meta)), body: body!.bytes }).result;
+    assert.deepEqual(back.hops, fat.hops);
+  });
+
   it('does not store an entry larger than its share of the cache', async () => {
     const cache = createMemoryCache(1024 * 1024);
     const share = 1024 * 1024 * LARGEST_ENTRY_SHARE;
