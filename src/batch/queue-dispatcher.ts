@@ -182,7 +182,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     ? subscribeCancels(
         Redis,
         connection,
-        (jobId) => cancelledEarly.cancel(jobId, (id) => worker.cancelJob(id, 'its caller left')),
+        (jobId) =>
+          cancelledEarly.cancel(jobId, (id) => {
+            if (worker.cancelJob(id, 'its caller left')) return true;
+            logger.debug({ job: id }, 'cancel of a job not running here: dropped if taken');
+            return false;
+          }),
         logError('cancel'),
       )
     : null;
