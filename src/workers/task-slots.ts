@@ -18,6 +18,13 @@ export interface SlotWindow {
   granted: number;
 }
 
+/**
+ * Frees a slot. `background`: the task came while its caller already had a task running or
+ * waiting, and other callers are active now that it starts (the pool then runs it on its
+ * background lane, pool.ts).
+ */
+export type SlotRelease = (() => void) & { readonly background: boolean };
+
 export class TaskSlots {
   private readonly size: number;
   private readonly slots: FairSlots;
@@ -46,13 +53,14 @@ export class TaskSlots {
    * Resolves with a release function once a slot is free for the current caller (or
    * `claimant`); rejects with the signal's reason if aborted first.
    */
-  async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<() => void> {
+  async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<SlotRelease> {
+    const behindOwn = this.slots.heldOf(claimant.caller) + this.slots.queuedOf(claimant.caller) > 0;
     const release = await this.slots.acquire(claimant, signal);
     this.accrueBusy();
     this.held++;
     const grantedAt = performance.now();
     let released = false;
-    return () => {
+    const free = () => {
       if (released) return;
       released = true;
       this.windowHoldSum += performance.now() - grantedAt;
@@ -61,6 +69,7 @@ export class TaskSlots {
       this.held--;
       release();
     };
+    return Object.assign(free, { background: behindOwn && claimant.othersActive() });
   }
 
   get queued(): number {
