@@ -57,8 +57,8 @@ export const ABANDON_GRACE_MS = 1000;
 /** How long the pool must be idle before grown workers are replaced. */
 export const RECYCLE_IDLE_MS = 2000;
 /**
- * Nice value of the background lane's workers. A task that came while its caller already had a
- * task running or waiting, when other callers are active (a batch, an attack), runs there: its
+ * Nice value of the background lane's workers. A task of the caller with the most tasks, at least
+ * as many as there are workers, when other callers are active (a batch, an attack), runs there: its
  * CPU then goes to the main thread and the other callers' workers first whenever they want it,
  * instead of being shared with them equally (2 CPUs: such a caller's worker held one, and every
  * other caller's page and event-loop turn shared the other with the sites and clients). Its slot

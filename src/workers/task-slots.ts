@@ -19,9 +19,10 @@ export interface SlotWindow {
 }
 
 /**
- * Frees a slot. `background`: the task came while its caller already had a task running or
- * waiting, and other callers are active now that it starts (the pool then runs it on its
- * background lane, pool.ts).
+ * Frees a slot. `background`: the task came while its caller already had at least as many tasks
+ * running or waiting as there are workers, more than any other caller, and other callers are
+ * active now that it starts (the pool then runs it on its background lane, pool.ts). A caller
+ * with a page or two at a time is never in the background, however slow the machine makes them.
  */
 export type SlotRelease = (() => void) & { readonly background: boolean };
 
@@ -54,7 +55,8 @@ export class TaskSlots {
    * `claimant`); rejects with the signal's reason if aborted first.
    */
   async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<SlotRelease> {
-    const behindOwn = this.slots.heldOf(claimant.caller) + this.slots.queuedOf(claimant.caller) > 0;
+    const backlog = this.slots.heldOf(claimant.caller) + this.slots.queuedOf(claimant.caller);
+    const behindOwn = backlog >= this.size && this.slots.isHeaviest(claimant.caller);
     const release = await this.slots.acquire(claimant, signal);
     this.accrueBusy();
     this.held++;

@@ -1,5 +1,6 @@
-// The worker pool's background lane: a task that comes while its caller already has a task
-// running or waiting, when other callers are active (a batch, an attack), runs on a worker
+// The worker pool's background lane: a task that comes while its caller already has as many tasks
+// running or waiting as there are workers, more than any other caller, when other callers are
+// active (a batch, an attack), runs on a worker
 // thread at a lower OS priority, so the CPU goes to the other callers' work first; a caller
 // alone, or a caller with one task at a time, runs at normal priority. The priority is read from
 // outside, as the OS reports each thread of the process (Linux /proc).
