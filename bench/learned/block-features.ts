@@ -6,7 +6,8 @@
 // and scores a filter on them (BLOCK_FEATURES goes into a model file).
 import type { Block } from '../../src/extract/blocks.js';
 import type { ContentContext } from '../../src/extract/content/context.js';
-import { DECLARED_TYPES, profileBlocks, READING_INDEX, type AttemptProfile } from './candidate-features.js';
+import { DECLARED_TYPES, READING_INDEX, type AttemptProfile } from './candidate-features.js';
+import { BLOCK_KINDS, log1p, ownMeasures, profileBlocks, share } from './block-measures.js';
 
 export const BLOCK_FEATURES = [
   'kind',
@@ -43,8 +44,6 @@ export const BLOCK_FEATURES = [
   'answer_link_share',
 ] as const;
 
-const KINDS: ReadonlyArray<Block['type']> = ['heading', 'paragraph', 'list', 'quote', 'table', 'code', 'image', 'rule'];
-
 /** The page-level measures every block of one answer shares. */
 export interface AnswerBasis {
   declaredType: number;
@@ -66,39 +65,11 @@ interface Measured {
   text: string;
 }
 
-const log1p = (n: number): number => Math.log(1 + n);
-const share = (n: number, of: number): number => (of > 0 ? n / of : 0);
-
-/** Counts of digits, full stops/question/exclamation marks, commas and upper-case letters. */
-function charCounts(text: string): { digits: number; stops: number; commas: number; upper: number; letters: number } {
-  let digits = 0;
-  let stops = 0;
-  let commas = 0;
-  let upper = 0;
-  let letters = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
-    else if (c === 46 || c === 33 || c === 63 || c === 0x3002) stops++;
-    else if (c === 44 || c === 0x3001 || c === 0xff0c) commas++;
-    else if (c >= 65 && c <= 90) {
-      upper++;
-      letters++;
-    } else if (c >= 97 && c <= 122) letters++;
-  }
-  return { digits, stops, commas, upper, letters };
-}
-
-function endsSentence(line: string): boolean {
-  const c = line.charCodeAt(line.length - 1);
-  return c === 46 || c === 33 || c === 63 || c === 0x3002 || c === 58;
-}
-
 /** The feature vectors of the answer's blocks, in order. */
 export function blockFeatures(blocks: readonly Block[], basis: AnswerBasis): number[][] {
   const measured: Measured[] = blocks.map((b) => {
     const profile = profileBlocks([b]);
-    return { kind: KINDS.indexOf(b.type), profile, text: profile.lines.join('\n') };
+    return { kind: BLOCK_KINDS.indexOf(b.type), profile, text: profile.lines.join('\n') };
   });
   let total = 0;
   let totalLinks = 0;
@@ -115,7 +86,6 @@ export function blockFeatures(blocks: readonly Block[], basis: AnswerBasis): num
     const p = m.profile;
     const prev = measured[i - 1];
     const next = measured[i + 1];
-    const c = charCounts(m.text);
     let windowChars = p.chars;
     let windowLinks = p.linkChars;
     for (const n of [measured[i - 2], prev, next, measured[i + 2]]) {
@@ -123,21 +93,8 @@ export function blockFeatures(blocks: readonly Block[], basis: AnswerBasis): num
       windowChars += n.profile.chars;
       windowLinks += n.profile.linkChars;
     }
-    const block = blocks[i]!;
     out.push([
-      m.kind,
-      block.type === 'heading' ? block.level : 0,
-      log1p(p.chars),
-      share(p.linkChars, p.chars),
-      p.lines.length,
-      p.listItems,
-      share(p.chars, p.lines.length),
-      share(p.shortLines, p.lines.length),
-      share(c.digits, p.chars),
-      share(c.stops, p.chars),
-      share(c.commas, p.chars),
-      share(c.upper, c.letters),
-      share(p.lines.filter(endsSentence).length, p.lines.length),
+      ...ownMeasures(blocks[i]!, p),
       share(i, measured.length),
       share(before, total),
       share(total - before - p.chars, total),

@@ -4,10 +4,12 @@
 // the rules accepted it, the declared page type); none names a site, a class or a phrase.
 // bench/reading-candidates.ts writes them, scripts/learned/train-chooser.py trains and scores a
 // chooser on them; the order below is the model's contract (FEATURE_NAMES goes into a model file).
-import type { Block, Inline } from '../../src/extract/blocks.js';
 import type { ContentContext } from '../../src/extract/content/context.js';
 import type { Attempt } from '../../src/extract/content/readings/attempt.js';
 import { READINGS } from '../../src/extract/content/readings/readings.js';
+import { log1p, profileBlocks, share, type LineProfile } from './block-measures.js';
+
+export { profileBlocks };
 
 export const FEATURE_NAMES = [
   'reading',
@@ -44,86 +46,11 @@ export const FEATURE_NAMES = [
 
 export const DECLARED_TYPES = ['unknown', 'article', 'product', 'forum', 'listing'];
 export const READING_INDEX = new Map(READINGS.map((r, i) => [r.name, i]));
-/** A line this short is a menu entry, a label or a card's title, not prose. */
-const SHORT_LINE = 40;
-
 /** An attempt's lines and their measures (each attempt is read once, however often compared). */
-export interface AttemptProfile {
-  lines: string[];
-  chars: number;
-  blocks: number;
-  headings: number;
-  listItems: number;
-  linkChars: number;
-  shortLines: number;
-}
+export type AttemptProfile = LineProfile;
 
 export function profileAttempt(attempt: Attempt): AttemptProfile {
   return profileBlocks(attempt.blocks);
-}
-
-/** The lines of `blocks` (a heading, a paragraph, a list item's, a table row) and their measures. */
-export function profileBlocks(blocks: readonly Block[]): AttemptProfile {
-  const p: AttemptProfile = {
-    lines: [],
-    chars: 0,
-    blocks: blocks.length,
-    headings: 0,
-    listItems: 0,
-    linkChars: 0,
-    shortLines: 0,
-  };
-  for (const b of blocks) addBlock(b, p);
-  for (const line of p.lines) {
-    p.chars += line.length;
-    if (line.length < SHORT_LINE) p.shortLines++;
-  }
-  return p;
-}
-
-function addBlock(b: Block, p: AttemptProfile): void {
-  switch (b.type) {
-    case 'heading':
-      p.headings++;
-      p.lines.push(inlineText(b.children, p));
-      return;
-    case 'paragraph':
-      p.lines.push(inlineText(b.children, p));
-      return;
-    case 'list':
-      for (const item of b.items) {
-        p.listItems++;
-        for (const kid of item.children) addBlock(kid, p);
-      }
-      return;
-    case 'quote':
-      for (const kid of b.children) addBlock(kid, p);
-      return;
-    case 'table':
-      for (const row of b.rows) p.lines.push(row.cells.map((c) => inlineText(c.children, p)).join(' '));
-      return;
-    case 'code':
-      p.lines.push(b.text);
-      return;
-    case 'image':
-      if (b.caption) p.lines.push(inlineText(b.caption, p));
-      return;
-    case 'rule':
-      return;
-  }
-}
-
-function inlineText(inlines: Inline[], p: AttemptProfile, inLink = false): string {
-  let s = '';
-  for (const n of inlines) {
-    if (n.type === 'text' || n.type === 'code') {
-      s += n.text;
-      if (inLink) p.linkChars += n.text.length;
-    } else if (n.type === 'link') s += inlineText(n.children, p, true);
-    else if (n.type === 'emphasis' || n.type === 'strong') s += inlineText(n.children, p, inLink);
-    else if (n.type === 'break') s += ' ';
-  }
-  return s.trim();
 }
 
 /** The share of `a`'s characters in lines that `b` has too. */
@@ -133,9 +60,6 @@ function sharedShare(a: AttemptProfile, bLines: ReadonlySet<string>): number {
   for (const line of a.lines) if (bLines.has(line)) shared += line.length;
   return shared / a.chars;
 }
-
-const log1p = (n: number): number => Math.log(1 + n);
-const share = (n: number, of: number): number => (of > 0 ? n / of : 0);
 
 /** The measures of the page and of the rules' choice, shared by every candidate. */
 export interface ChoiceBasis {

@@ -3,21 +3,15 @@ label, whether the rules' answer holds it, its features read with its neighbours
 and its containers, and the scoring of an answer a labeller leaves (blocks of the answer dropped,
 page blocks the rules left out added) as bench:quality scores it."""
 import json
-import math
 from collections import Counter
 import numpy as np
 from learned_common import bag_f1, coverage, norm, tokens, trigrams
 
-# block-features.ts columns used again here (kind, heading level, log chars, link share, lines,
-# list items, mean line, short-line share, digit share, stop share, comma share, sentence-end share,
-# repeats) and the page's (declared type, reading, answer's share of the page).
-KIND, LEVEL, LOG_CHARS, LINK_SHARE = 0, 1, 2, 3
-OWN = list(range(0, 13)) + [17]
-PAGE = [25, 26, 29, 30]
-NEIGHBOURS = 3
-WINDOWS = (3, 10)
-LEVELS = (1, 2, 3, 4, 6, 9)
-HEADING = 0
+# The row's columns (page-rows.ts): the block's own 14 measures, the page's 4 (declared type,
+# reading, the page blocks' share of the page's text, log page chars), whether the answer holds
+# it, the chrome holds it, log words, how much of it the answer repeats; then its context.
+OWN_WIDTH = 14 + 4 + 4
+DECLARED_COL = 14
 
 
 def load(path):
@@ -52,96 +46,21 @@ def load(path):
     return pages
 
 
-def _logc(n):
-    return math.log1p(n)
-
-
 def features(p):
-    """One row per page block: its own measures, whether the answer holds it and the chrome
-    exclusions leave it out, the same of its NEIGHBOURS blocks each side, the answer's share of
-    the chars around it, how far the answer's nearest block is, its section (since the heading
-    before it) and its containers (the blocks under each of its ancestors at LEVELS)."""
-    bs = p['page']
-    n = len(bs)
-    if n == 0:
+    """One row per page block, as the dump wrote it: the features of
+    bench/learned/page-rows.ts (the block's measures, whether the answer holds it
+    and the chrome exclusions leave it out, the same of the 3 blocks each side, the answer's
+    share of the chars around it, how far the answer's nearest block is, its section and its
+    containers)."""
+    if not p['page']:
         return np.zeros((0, 0))
-    chars = np.array([len(b['text']) for b in bs], dtype=np.float64)
-    inside = np.array(p['inside'], dtype=np.float64)
-    chrome = np.array([b['chrome'] for b in bs], dtype=np.float64)
-    xs = [b['x'] for b in bs]
-    total = chars.sum() or 1.0
-    in_chars = chars * inside
-    cum = np.concatenate([[0], np.cumsum(chars)])
-    cum_in = np.concatenate([[0], np.cumsum(in_chars)])
-    idx_in = np.flatnonzero(inside)
-    first_in = idx_in[0] if len(idx_in) else n
-    last_in = idx_in[-1] if len(idx_in) else -1
-    # containers: chars, answer chars, chrome chars and blocks under each ancestor id
-    cont = {}
-    for i, b in enumerate(bs):
-        for a in b['anc']:
-            c = cont.setdefault(a, [0.0, 0.0, 0.0, 0])
-            c[0] += chars[i]
-            c[1] += in_chars[i]
-            c[2] += chars[i] * chrome[i]
-            c[3] += 1
-    # sections: the index of the heading each block falls under
-    section = []
-    head = -1
-    for i, b in enumerate(bs):
-        if xs[i][KIND] == HEADING:
-            head = i
-        section.append(head)
-    sec_chars, sec_in = Counter(), Counter()
-    for i, h in enumerate(section):
-        sec_chars[h] += chars[i]
-        sec_in[h] += in_chars[i]
-    # how much of a block's text the answer holds already (outside it: a copy, a teaser)
-    answer_tri = set()
-    for a in p['answer']:
-        answer_tri |= trigrams(a['tokens'])
-    repeated = [coverage(b['tokens'], Counter(), answer_tri) if len(b['tokens']) >= 3 else -1 for b in bs]
-    rows = []
-    for i in range(n):
-        x = xs[i]
-        row = [x[j] for j in OWN] + [x[j] for j in PAGE]
-        row += [inside[i], chrome[i], _logc(len(bs[i]['tokens'])), repeated[i]]
-        for d in list(range(-NEIGHBOURS, 0)) + list(range(1, NEIGHBOURS + 1)):
-            j = i + d
-            if 0 <= j < n:
-                y = xs[j]
-                row += [1, inside[j], chrome[j], y[KIND], y[LOG_CHARS], y[LINK_SHARE]]
-            else:
-                row += [0, -1, -1, -1, -1, -1]
-        for w in WINDOWS:
-            lo, hi = max(0, i - w), min(n, i + w + 1)
-            c = cum[hi] - cum[lo]
-            row += [(cum_in[hi] - cum_in[lo]) / c if c else 0.0]
-        before = idx_in[idx_in < i]
-        after = idx_in[idx_in > i]
-        row += [min(i - before[-1], 50) if len(before) else 51, min(after[0] - i, 50) if len(after) else 51,
-                1.0 if i < first_in else (2.0 if i > last_in else 0.0),
-                (cum[i] - cum[min(first_in, n)]) / total if first_in < n else 0.0,
-                cum[i] / total]
-        h = section[i]
-        row += [h >= 0, i - h if h >= 0 else i, xs[h][LEVEL] if h >= 0 else 0,
-                inside[h] if h >= 0 else -1, _logc(sec_chars[h]), sec_in[h] / sec_chars[h] if sec_chars[h] else 0.0]
-        anc = bs[i]['anc']
-        for lv in LEVELS:
-            if lv < len(anc):
-                c = cont[anc[lv]]
-                row += [1, _logc(c[0]), c[0] / total, c[1] / c[0] if c[0] else 0.0,
-                        c[2] / c[0] if c[0] else 0.0, math.log1p(c[3])]
-            else:
-                row += [0, -1, -1, -1, -1, -1]
-        rows.append(row)
-    return np.array(rows, dtype=np.float64)
+    return np.array([b['row'] for b in p['page']], dtype=np.float64)
 
 
 def own_only(X):
     """The columns of a block alone (its measures, the page's, whether the answer holds it): the
     labeller without context, to tell what context adds."""
-    return X[:, :len(OWN) + len(PAGE) + 4]
+    return X[:, :OWN_WIDTH]
 
 
 def answer_tokens(p, keep, add):

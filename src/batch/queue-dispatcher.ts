@@ -32,7 +32,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
-import { publishCancel, subscribeCancels } from './job-cancel.js';
+import { cancelledJobs, publishCancel, subscribeCancels } from './job-cancel.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
@@ -175,9 +175,21 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       : null;
   worker?.on('error', logError('worker'));
   const workerAbort = new AbortController();
-  // A caller that leaves stops its running job here (job-cancel.ts).
+  // A caller that leaves stops its running job here, or the job when this process takes it
+  // (job-cancel.ts). A job's deadline is at most a request's time away.
+  const cancelledEarly = cancelledJobs(config.requestTimeoutMs);
   const cancels = worker
-    ? subscribeCancels(Redis, connection, (jobId) => worker.cancelJob(jobId, 'its caller left'), logError('cancel'))
+    ? subscribeCancels(
+        Redis,
+        connection,
+        (jobId) =>
+          cancelledEarly.cancel(jobId, (id) => {
+            if (worker.cancelJob(id, 'its caller left')) return true;
+            logger.debug({ job: id }, 'cancel of a job not running here: dropped if taken');
+            return false;
+          }),
+        logError('cancel'),
+      )
     : null;
 
   async function runJob(job: Job<WireJob, unknown[]>, cancelled?: AbortSignal): Promise<unknown[]> {
@@ -185,6 +197,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     if (Date.now() >= data.deadline) {
       observer.finished('dropped');
       throw new Error('deadline: dropped, its caller has already answered');
+    }
+    if (job.id !== undefined && cancelledEarly.take(job.id)) {
+      observer.finished('dropped');
+      throw new Error('aborted: dropped, its caller left before it started');
     }
     observer.started((job.processedOn ?? Date.now()) - job.timestamp);
     logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');

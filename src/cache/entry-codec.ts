@@ -5,8 +5,13 @@
 // 15 KB Location headers once cost 330 KB of strings an entry while the cache counted 2 KiB).
 // Both buffers own their memory outright: a small buffer cut from Node's shared 8 KiB pool, or
 // a view into a larger one, would keep the whole slab alive for as long as the entry lives.
+//
+// Redirect hops keep only what an answer from the cache uses: each hop's URL and status. The URL
+// is what respect_robots checks a stored chain by (robots/robots-check.ts); the Location header
+// as sent is not kept, since the next hop's URL (or the final URL) is where it led, and that is
+// what a hop read back gives as its location. A chain with long URLs costs half as much.
 import { fetchedBody } from '../fetch/fetched-body.js';
-import type { BodyKind, FetchResult } from '../fetch/types.js';
+import type { BodyKind, FetchResult, RedirectHop } from '../fetch/types.js';
 import type { StoredFetch } from './cache.js';
 
 export interface PackedEntry {
@@ -18,14 +23,24 @@ export interface PackedEntry {
 
 interface Meta {
   fetchedAt: string;
-  result: Omit<FetchResult, 'body'> & { body: { kind: BodyKind; charset: string | null } | null };
+  result: Omit<FetchResult, 'body' | 'hops'> & {
+    body: { kind: BodyKind; charset: string | null } | null;
+    /** Each hop's URL and status, in order. */
+    redirects?: { urls: string[]; statuses: number[] };
+    /** Entries stored before redirects was: the hops whole. */
+    hops?: RedirectHop[];
+  };
 }
 
 export function packEntry(entry: StoredFetch): PackedEntry {
-  const { body, ...rest } = entry.result;
+  const { body, hops, ...rest } = entry.result;
   const meta: Meta = {
     fetchedAt: entry.fetchedAt,
-    result: { ...rest, body: body ? { kind: body.kind, charset: body.charset } : null },
+    result: {
+      ...rest,
+      body: body ? { kind: body.kind, charset: body.charset } : null,
+      redirects: { urls: hops.map((h) => h.url), statuses: hops.map((h) => h.statusCode) },
+    },
   };
   const json = JSON.stringify(meta);
   const packed = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
@@ -36,11 +51,25 @@ export function packEntry(entry: StoredFetch): PackedEntry {
 /** The entry back; the body's text is decoded when first read (fetchedBody), not held. */
 export function unpackEntry(packed: PackedEntry): StoredFetch {
   const meta = JSON.parse(packed.meta.toString('utf8')) as Meta;
-  const { body, ...rest } = meta.result;
+  const { body, redirects, hops, ...rest } = meta.result;
   return {
     fetchedAt: meta.fetchedAt,
-    result: { ...rest, body: body && packed.body ? fetchedBody(packed.body, body.kind, body.charset) : null },
+    result: {
+      ...rest,
+      hops: hops ?? hopsOf(redirects, rest.finalUrl),
+      body: body && packed.body ? fetchedBody(packed.body, body.kind, body.charset) : null,
+    },
   };
+}
+
+/** The hops back: each one's location is the URL it led to (the next hop's, or the final URL). */
+function hopsOf(redirects: Meta['result']['redirects'], finalUrl: string): RedirectHop[] {
+  if (!redirects) return [];
+  return redirects.urls.map((url, i) => ({
+    url,
+    statusCode: redirects.statuses[i]!,
+    location: redirects.urls[i + 1] ?? finalUrl,
+  }));
 }
 
 /** Bytes of memory the entry's two buffers hold. */

@@ -16,6 +16,7 @@ import { createServices } from '../app/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
 import { createValidator } from '../tools/validation.js';
 import { UsageError, parseToolArgs, pathToFlag, toolUsage } from './flags.js';
+import { execWithAllocatorSettings } from './allocator-settings.js';
 import { exitIfRedisUnreachable } from './redis-check.js';
 import { runWorker } from './worker.js';
 import { runInputCommand } from './input-command.js';
@@ -162,11 +163,13 @@ async function main(argv: string[]): Promise<void> {
         undefined,
         `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`,
       );
+    const allocator = execWithAllocatorSettings();
     const { config, warnings } = loadOrExit();
-    if (config.redisUrl && config.role === 'worker') return runWorker(config, warnings(false));
+    const noted = (servesApi: boolean) => [...(allocator ? [allocator] : []), ...warnings(servesApi)];
+    if (config.redisUrl && config.role === 'worker') return runWorker(config, noted(false));
     await exitIfRedisUnreachable(config);
     const server = await serve(config);
-    for (const warning of warnings(true)) server.app.log.warn(warning);
+    for (const warning of noted(true)) server.app.log.warn(warning);
     exitOnSignals(server);
     return;
   }
@@ -199,8 +202,9 @@ async function main(argv: string[]): Promise<void> {
         undefined,
         `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`,
       );
+    const allocator = execWithAllocatorSettings();
     const { config, warnings } = loadOrExit();
-    return runWorker(config, warnings(false));
+    return runWorker(config, [...(allocator ? [allocator] : []), ...warnings(false)]);
   }
   const tool = findToolByCommand(command);
   if (!tool) return usageError('urlkit', `unknown command "${command}"`, 'run "urlkit --help" for the commands');

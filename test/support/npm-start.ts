@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export interface NpmStarted {
-  /** The npm process. */
+  /** The process started (npm, or the server itself). */
   proc: ChildProcess;
   /** The server's own pid, read from its "listening" log line. */
   serverPid: number;
@@ -23,7 +23,15 @@ export interface NpmStarted {
 export async function npmStart(env: NodeJS.ProcessEnv): Promise<NpmStarted> {
   const npm = process.env.npm_execpath;
   const [command, args] = npm ? [process.execPath, [npm]] : ['npm', []];
-  const proc = spawn(command, [...args, 'start', '--ignore-scripts'], {
+  return startListening(command, [...args, 'start', '--ignore-scripts'], env);
+}
+
+/**
+ * Runs `command args` in the checkout with `env` (plus a loopback host, any port, info logs)
+ * until the server listens.
+ */
+export async function startListening(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<NpmStarted> {
+  const proc = spawn(command, args, {
     cwd: ROOT,
     env: { ...env, HOST: '127.0.0.1', PORT: '0', URLKIT_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +45,7 @@ export async function npmStart(env: NodeJS.ProcessEnv): Promise<NpmStarted> {
   if (!(serverPid > 0)) {
     proc.kill('SIGKILL');
     await exited;
-    assert.fail(`npm start did not listen: ${out}`);
+    assert.fail(`${[command, ...args].join(' ')} did not listen: ${out}`);
   }
   return { proc, serverPid, output: () => out, exited };
 }

@@ -1,21 +1,35 @@
 // `npm start` starts the service with glibc's allocator settings (docs/admission.md, "Memory"):
 // they are read when the process starts, so the script sets them, and an operator's own value
-// wins. Read from the running server's /proc/<pid>/environ (Linux).
+// wins. `urlkit serve` started without them restarts itself with them (same pid). Read from the
+// running server's /proc/<pid>/environ (Linux).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { npmStart, ROOT } from '../../support/npm-start.js';
+import { ALLOCATOR_SETTINGS } from '../../../src/cli/allocator-settings.js';
+import { npmStart, ROOT, startListening, type NpmStarted } from '../../support/npm-start.js';
 
-/** The environment (by name) of the server `npm start` runs (its script's shell execs node). */
-async function serverEnvironment(env: Record<string, string>): Promise<{ env: Map<string, string> }> {
+const CLI = resolve(ROOT, 'dist/src/cli/main.js');
+/** Node 22.15 and later: a process can replace itself (process.execve). */
+const canExec = typeof process.execve === 'function';
+
+/**
+ * The environment (by name) of the server `npm start` runs (its script's shell execs node), or
+ * of the one `start` runs.
+ */
+async function serverEnvironment(
+  env: Record<string, string>,
+  start: (env: NodeJS.ProcessEnv) => Promise<NpmStarted> = npmStart,
+): Promise<{ env: Map<string, string>; started: NpmStarted }> {
   const base = { ...process.env };
   delete base.MALLOC_ARENA_MAX;
   delete base.MALLOC_MMAP_THRESHOLD_;
-  const { proc, serverPid, exited } = await npmStart({ ...base, ...env });
+  const started = await start({ ...base, ...env });
+  const { proc, serverPid, exited } = started;
   try {
     const entries = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
     return {
+      started,
       env: new Map(
         entries.filter((e) => e.includes('=')).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
       ),
@@ -48,5 +62,38 @@ describe('npm start: the allocator settings', { skip: !existsSync('/proc/self/en
     const compose = readFileSync(resolve(ROOT, 'compose.yaml'), 'utf8');
     assert.equal(compose.match(/MALLOC_ARENA_MAX: '2'/g)?.length, 2);
     assert.equal(compose.match(/MALLOC_MMAP_THRESHOLD_: '65536'/g)?.length, 2);
+  });
+
+  it('package.json start script sets the values urlkit serve restarts with', () => {
+    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    for (const [name, value] of Object.entries(ALLOCATOR_SETTINGS))
+      assert.ok(pkg.scripts.start.includes(`${name}=\${${name}:-${value}}`), `${name} ${value}`);
+  });
+});
+
+describe('urlkit serve: the allocator settings', { skip: !existsSync('/proc/self/environ') && 'needs /proc' }, () => {
+  const serve = (env: NodeJS.ProcessEnv) => startListening(process.execPath, [CLI, 'serve'], env);
+
+  it(
+    'restarts itself with them under the same pid',
+    { skip: !canExec && 'needs Node 22.15+ (process.execve)' },
+    async () => {
+      const { env, started } = await serverEnvironment({}, serve);
+      assert.equal(env.get('MALLOC_ARENA_MAX'), '2');
+      assert.equal(env.get('MALLOC_MMAP_THRESHOLD_'), '65536');
+      assert.equal(started.serverPid, started.proc.pid);
+    },
+  );
+
+  it("keeps the operator's own values", { skip: !canExec && 'needs Node 22.15+ (process.execve)' }, async () => {
+    const { env } = await serverEnvironment({ MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '131072' }, serve);
+    assert.equal(env.get('MALLOC_ARENA_MAX'), '4');
+    assert.equal(env.get('MALLOC_MMAP_THRESHOLD_'), '131072');
+  });
+
+  it('says what to set on a Node that cannot restart itself', { skip: canExec && 'this Node can' }, async () => {
+    const { env, started } = await serverEnvironment({}, serve);
+    assert.equal(env.get('MALLOC_ARENA_MAX'), undefined);
+    assert.match(started.output(), /MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=65536/);
   });
 });

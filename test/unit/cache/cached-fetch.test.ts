@@ -114,30 +114,52 @@ describe('fetch cache rules', () => {
     }
   });
 
-  it('counts every byte an entry holds: URLs, headers and redirect hops, not only the body', async () => {
-    // Issue 31 row 4: ten redirects with 15 KB Location headers, 14 KB of headers, a 2-byte body.
-    const long = (i: number) => `https://example.com/hop/${i}?pad=${'p'.repeat(15_000)}`;
+  // Issue 31 row 4: ten redirects with 15 KB Location headers, 14 KB of headers, a 2-byte body.
+  const long = (i: number) => `https://example.com/hop/${i}?pad=${'p'.repeat(15_000)}`;
+  const fatChain = () => {
     const headers: Record<string, string> = { 'content-type': 'text/plain' };
     for (let i = 0; i < 14; i++) headers[`x-fill-${i}`] = 'h'.repeat(1000);
-    const fat = result({
+    return result({
       url: long(0),
       finalUrl: long(10),
       headers,
-      hops: Array.from({ length: 10 }, (_, i) => ({ url: long(i), statusCode: 302, location: long(i + 1) })),
+      hops: Array.from({ length: 10 }, (_, i) => ({ url: long(i), statusCode: 301 + (i % 2), location: long(i + 1) })),
       body: { bytes: Buffer.from('ok'), text: 'ok', charset: 'utf-8', kind: 'text' },
     });
+  };
+
+  it('counts every byte an entry holds: URLs, headers and redirect hops, not only the body', async () => {
+    const fat = fatChain();
     let carried = fat.url.length + fat.finalUrl.length;
     for (const [k, v] of Object.entries(fat.headers)) carried += k.length + v.length;
-    for (const h of fat.hops) carried += h.url.length + h.location!.length;
+    for (const h of fat.hops) carried += h.url.length;
     const size = entrySizeBytes('k'.repeat(64), packEntry({ fetchedAt: new Date().toISOString(), result: fat }));
     assert.ok(size > carried, `${size} bytes counted for an entry that carries ${carried}`);
 
-    // A 4 MiB cache keeps at most 4 MiB / 330 KB of them, whatever their bodies weigh.
+    // A 4 MiB cache keeps at most 4 MiB / 180 KB of them, whatever their bodies weigh.
     const cache = createMemoryCache(4 * 1024 * 1024);
     for (let i = 0; i < 40; i++) await cache.set(`k${i}`, { fetchedAt: new Date().toISOString(), result: fat });
     let kept = 0;
     for (let i = 0; i < 40; i++) if (await cache.get(`k${i}`)) kept++;
     assert.ok(kept >= 1 && kept <= Math.floor((4 * 1024 * 1024) / carried), `${kept} entries kept`);
+  });
+
+  it("keeps each redirect hop's URL and status once, not the Location that repeats the next URL", () => {
+    const fat = fatChain();
+    const packed = packEntry({ fetchedAt: new Date().toISOString(), result: fat });
+    // Eleven long URLs (hops 0-9 and the final one) and the headers; the Locations were ten more.
+    assert.ok(packed.meta.length < 12 * 15_100 + 15_000, `${packed.meta.length} bytes of meta`);
+    const back = unpackEntry(packed).result;
+    assert.deepEqual(back.hops, fat.hops);
+    assert.deepEqual({ ...back, body: null }, { ...fat, body: null });
+  });
+
+  it('reads an entry stored with whole hops (Redis entries from before)', () => {
+    const fat = fatChain();
+    const { body, ...rest } = fat;
+    const meta = { fetchedAt: 'x', result: { ...rest, body: { kind: body!.kind, charset: body!.charset } } };
+    const back = unpackEntry({ meta: Buffer.from(JSON.stringify(meta)), body: body!.bytes }).result;
+    assert.deepEqual(back.hops, fat.hops);
   });
 
   it('does not store an entry larger than its share of the cache', async () => {
