@@ -5,10 +5,9 @@
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
-import { fairReserve } from '../admission/fair-slots.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
-import { TaskSlots, type SlotRelease, type SlotWindow } from './task-slots.js';
+import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { compactText } from '../fetch/fetched-body.js';
@@ -56,20 +55,9 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 export const ABANDON_GRACE_MS = 1000;
 /** How long the pool must be idle before grown workers are replaced. */
 export const RECYCLE_IDLE_MS = 2000;
-/**
- * Nice value of the background lane's workers. A task of the caller with the most tasks, at least
- * as many as there are workers, when other callers are active (a batch, an attack), runs there: its
- * CPU then goes to the main thread and the other callers' workers first whenever they want it,
- * instead of being shared with them equally (2 CPUs: such a caller's worker held one, and every
- * other caller's page and event-loop turn shared the other with the sites and clients). Its slot
- * is the same worker slot (task-slots.ts); only the thread it runs on differs.
- */
-export const BACKGROUND_NICE = 10;
 
 export class WorkerPool {
   private readonly piscina: Piscina;
-  /** The background lane: the same workers at a lower OS priority (BACKGROUND_NICE). */
-  private readonly background: Piscina;
   private readonly taskTimeoutMs: number;
   private readonly slots: TaskSlots;
   /** Where PDF tasks run. */
@@ -92,21 +80,11 @@ export class WorkerPool {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
     this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb, config.pdfProcesses);
-    this.piscina = this.lane(config, { minThreads: 1, maxThreads: config.workerThreads });
-    // As many as one caller may hold while others are active; started when first needed.
-    const backgroundThreads = Math.max(1, config.workerThreads - fairReserve(config.workerThreads));
-    this.background = this.lane(config, {
-      minThreads: 0,
-      maxThreads: backgroundThreads,
-      workerData: { urlkitNice: BACKGROUND_NICE },
-    });
-  }
-
-  private lane(config: Config, threads: { minThreads: number; maxThreads: number; workerData?: unknown }): Piscina {
-    const piscina = new Piscina({
+    this.piscina = new Piscina({
       // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
-      ...threads,
+      minThreads: 1,
+      maxThreads: config.workerThreads,
       // Workers above the first retire after 10 s idle, taking their heaps (tens of MB after
       // a large page) with them; the memory goes back soon after a burst (docs/admission.md).
       idleTimeout: 10_000,
@@ -117,10 +95,10 @@ export class WorkerPool {
     });
     // A worker that fails outside a task (e.g. its module cannot load) is reported here; with no
     // listener the EventEmitter would throw it as an uncaught exception and end the process.
-    piscina.on('error', (err: unknown) => {
+    this.piscina.on('error', (err: unknown) => {
       this.lastWorkerError = err;
     });
-    piscina.on('message', (message: unknown) => {
+    this.piscina.on('message', (message: unknown) => {
       if (isTaskStart(message)) {
         this.unstarted.get(message.urlkitTaskStart)?.start();
         this.unstarted.delete(message.urlkitTaskStart);
@@ -133,11 +111,10 @@ export class WorkerPool {
       // looked for grown workers: look again now.
       this.scheduleRecycle();
     });
-    piscina.on('workerDestroy', () => {
+    this.piscina.on('workerDestroy', () => {
       this.workersEnded++;
       this.forgetGoneThreads();
     });
-    return piscina;
   }
 
   /** The last error a worker raised outside any task, for diagnostics. */
@@ -158,7 +135,6 @@ export class WorkerPool {
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
     const release = await this.waitForWorker(options);
-    const lane = release.background ? this.background : this.piscina;
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
     const stop = new TaskBudget(
@@ -185,7 +161,7 @@ export class WorkerPool {
       } else {
         this.unstarted.set(startId, stop);
         const posted: Posted<WorkerTask> = { task: compactTask(given), startId };
-        running = lane.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
+        running = this.piscina.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
       }
     } catch (err) {
       this.unstarted.delete(startId);
@@ -233,7 +209,7 @@ export class WorkerPool {
     return (await this.piscina.run(posted, { signal })) as PdfResult;
   }
 
-  private async waitForWorker(options: RunOptions): Promise<SlotRelease> {
+  private async waitForWorker(options: RunOptions): Promise<() => void> {
     if (options.startBy === undefined) return this.slots.acquire(options.signal);
     const left = options.startBy - Date.now();
     const wait = linkedSignal(
@@ -279,7 +255,7 @@ export class WorkerPool {
     const release = this.slots.tryTakeAll();
     if (!release) return; // busy again: the next task's end reschedules
     try {
-      const grown = this.allThreads().filter((w) => (this.heapByThread.get(w.threadId) ?? 0) > RECYCLE_HEAP_BYTES);
+      const grown = this.piscina.threads.filter((w) => (this.heapByThread.get(w.threadId) ?? 0) > RECYCLE_HEAP_BYTES);
       for (const w of grown) {
         this.heapByThread.delete(w.threadId);
         await w.terminate();
@@ -291,7 +267,7 @@ export class WorkerPool {
   }
 
   private forgetGoneThreads(): void {
-    const alive = new Set(this.allThreads().map((w) => w.threadId));
+    const alive = new Set(this.piscina.threads.map((w) => w.threadId));
     for (const id of this.heapByThread.keys()) if (!alive.has(id)) this.heapByThread.delete(id);
     for (const id of this.reports.keys()) if (!alive.has(id)) this.reports.delete(id);
   }
@@ -327,17 +303,13 @@ export class WorkerPool {
   }
 
   get threads(): number {
-    return this.allThreads().length;
-  }
-
-  private allThreads() {
-    return [...this.piscina.threads, ...this.background.threads];
+    return this.piscina.threads.length;
   }
 
   async close(): Promise<void> {
     this.closing = true;
     if (this.recycleTimer) clearTimeout(this.recycleTimer);
-    await Promise.all([this.piscina.destroy(), this.background.destroy(), this.pdfProcesses.close()]);
+    await Promise.all([this.piscina.destroy(), this.pdfProcesses.close()]);
   }
 }
 

@@ -18,14 +18,6 @@ export interface SlotWindow {
   granted: number;
 }
 
-/**
- * Frees a slot. `background`: the task came while its caller already had at least as many tasks
- * running or waiting as there are workers, more than any other caller, and other callers are
- * active now that it starts (the pool then runs it on its background lane, pool.ts). A caller
- * with a page or two at a time is never in the background, however slow the machine makes them.
- */
-export type SlotRelease = (() => void) & { readonly background: boolean };
-
 export class TaskSlots {
   private readonly size: number;
   private readonly slots: FairSlots;
@@ -54,15 +46,13 @@ export class TaskSlots {
    * Resolves with a release function once a slot is free for the current caller (or
    * `claimant`); rejects with the signal's reason if aborted first.
    */
-  async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<SlotRelease> {
-    const backlog = this.slots.heldOf(claimant.caller) + this.slots.queuedOf(claimant.caller);
-    const behindOwn = backlog >= this.size && this.slots.isHeaviest(claimant.caller);
+  async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<() => void> {
     const release = await this.slots.acquire(claimant, signal);
     this.accrueBusy();
     this.held++;
     const grantedAt = performance.now();
     let released = false;
-    const free = () => {
+    return () => {
       if (released) return;
       released = true;
       this.windowHoldSum += performance.now() - grantedAt;
@@ -71,7 +61,6 @@ export class TaskSlots {
       this.held--;
       release();
     };
-    return Object.assign(free, { background: behindOwn && claimant.othersActive() });
   }
 
   get queued(): number {

@@ -9,15 +9,11 @@
 // first task: the modules and the default token encoding (about a second of CPU) load then, and
 // each task tells the pool when it starts (task-start.ts), from which its time budget counts.
 import { getHeapStatistics } from 'node:v8';
-import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
 import type { Posted, TaskStart } from './task-start.js';
 import type { WorkerTask } from './worker.js';
 
-// A worker of the pool's background lane (pool.ts) runs below the main thread's and the other
-// workers' priority.
-const nice = (workerData as { urlkitNice?: number } | undefined)?.urlkitNice;
-const lowered = nice ? import('./thread-priority.js').then(({ lowerThisThread }) => lowerThisThread(nice)) : null;
 const worker = import('./worker.js');
 // The engine's gc() (util/engine-gc.ts) and the heap mark (heap-mark.ts): ESM, loaded like the
 // worker, with import().
@@ -77,7 +73,7 @@ async function runTask({ task, startId }: Posted<WorkerTask>): Promise<unknown> 
 // Loading the modules and the encoding leaves garbage that no task made: it is collected before
 // the first task, or the fresh worker's first heap report can pass the recycle mark (pool.ts) and
 // the worker be replaced, and the encoding loaded again, for nothing.
-export = Promise.all([worker, engineGc, heapMark, encoding, lowered]).then(([, gc]) => {
+export = Promise.all([worker, engineGc, heapMark, encoding]).then(([, gc]) => {
   gc.engineGc()?.();
   return runTask;
 });
