@@ -4,13 +4,18 @@
 // own process), and autocannon load at
 // 1 to 800 connections, on clean_web_content (the article) and check_url_status (the page).
 // Prints, per step: answered/s, 2xx/s, 429s, 503s (shed), connection errors and timeouts,
-// p50/p99 of all answers and p99 of the 2xx answers, and the service's peak RSS. Then one line for
-// a Readability-on-linkedom service (bench/readability-service.ts) started the same way, so the
-// ratio is measured in the same run.
+// p50/p99 of all answers and p99 of the 2xx answers, the service's peak RSS, its main thread's CPU
+// per answer and time waiting for a CPU, and the machine's load. With content, a
+// Readability-on-linkedom service (bench/readability-service.ts) takes a 50-connection step in
+// every round, next to ours (before them in odd rounds), and the ratio reported is the median of
+// the rounds' own ratios: the peer's rate moves with the machine as much as ours does.
 //
 // Options: --service DIR   run DIR/dist/src/main.js instead of this checkout's (a "before" build)
 //          --against DIR   also run DIR's build (B) against this one (A), each step on A then B
 //                          (B then A in odd rounds), so both see the same machine minute by minute
+//          --env K=V,K=V   settings added to A's environment (e.g. URLKIT_MAX_IN_FLIGHT=100)
+//          --env-b K=V     settings added to B's environment; without --against, B is this build
+//                          again, so two settings of one build run interleaved
 //          --duration S    seconds per step (default 6)
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
@@ -20,6 +25,7 @@
 //                          interleaved rounds is what the ratios should rest on.
 //          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR (the service
 //                          then starts as `node dist/src/main.js`, without npm start's settings)
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,10 +47,15 @@ const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
 const PROFILE_DIR = arg('profile');
+/** Connections of the peer's step, and of ours it is compared with. */
+const PEER_CONNS = 50;
+const PEER_LABEL = 'Readability+linkedom service';
 
 interface Row {
   label: string;
   conns: number;
+  /** Which round of --rounds the step belongs to. */
+  round: number;
   answeredPerS: number;
   okPerS: number;
   r429: number;
@@ -56,8 +67,26 @@ interface Row {
   p99: number;
   p99ok: number;
   peakRss: number;
+  /** The service's main thread over the step: CPU ms per answer, share of the step running, share waiting for a CPU. */
+  main: { cpuPerAnswerMs: number; runPct: number; waitPct: number } | null;
+  /** The machine's 1-minute load average at the end of the step. */
+  load1: number;
   /** The service's own view after the step (from /metrics; '-' for a build without them). */
   admission: string;
+}
+
+/**
+ * The main thread's CPU time and run-queue wait so far, in ms (/proc/<pid>/task/<pid>/schedstat:
+ * time on a CPU, time runnable but waiting for one), or null off Linux.
+ */
+function mainThreadClock(pid: number | undefined): { runMs: number; waitMs: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { runMs: run! / 1e6, waitMs: wait! / 1e6 };
+  } catch {
+    return null;
+  }
 }
 
 /** Admission limit, shed count and worker utilisation as the service reports them. */
@@ -76,7 +105,9 @@ async function serviceView(origin: string): Promise<string> {
     const limit = value('urlkit_admission_limit');
     if (limit === undefined) return '-';
     const busy = (Number(value('urlkit_worker_utilisation')) * 100).toFixed(0);
-    return `limit ${limit}, shed ${shed}, workers ${busy}% busy`;
+    const own = value('urlkit_event_loop_own_delay_seconds');
+    const loop = own === undefined ? '' : `, own loop delay ${(Number(own) * 1000).toFixed(1)} ms`;
+    return `limit ${limit}, shed ${shed}, workers ${busy}% busy${loop}`;
   } catch {
     return '-';
   }
@@ -94,10 +125,13 @@ async function step(
   body: unknown,
   conns: number,
   durationS = DURATION_S,
+  round = -1,
 ): Promise<Row> {
   const okLatencies: number[] = [];
   const all: number[] = [];
   const rss = rssSampler(() => service.rssMiB());
+  const clock0 = mainThreadClock(service.child.pid);
+  const t0 = performance.now();
   const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
     const tracker = autocannon(
       {
@@ -119,6 +153,8 @@ async function step(
     });
   });
   const peakRss = rss.stop();
+  const clock1 = mainThreadClock(service.child.pid);
+  const wallMs = performance.now() - t0;
   const admission = await serviceView(service.origin);
   okLatencies.sort((a, b) => a - b);
   all.sort((a, b) => a - b);
@@ -129,6 +165,7 @@ async function step(
   return {
     label,
     conns,
+    round,
     answeredPerS: answered / result.duration,
     okPerS: ok / result.duration,
     r429: count('429'),
@@ -140,6 +177,15 @@ async function step(
     p99: percentile(all, 99),
     p99ok: percentile(okLatencies, 99),
     peakRss,
+    main:
+      clock0 && clock1
+        ? {
+            cpuPerAnswerMs: (clock1.runMs - clock0.runMs) / Math.max(1, answered),
+            runPct: (100 * (clock1.runMs - clock0.runMs)) / wallMs,
+            waitPct: (100 * (clock1.waitMs - clock0.waitMs)) / wallMs,
+          }
+        : null,
+    load1: os.loadavg()[0]!,
     admission,
   };
 }
@@ -151,24 +197,36 @@ function fmt(n: number, digits = 0): string {
 function printHeader(): void {
   console.log(
     '| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | ' +
-      'p99 ms | p99 2xx ms | peak RSS MiB | service after the step |',
+      'p99 ms | p99 2xx ms | peak RSS MiB | main thread CPU ms/answer | main thread running % | ' +
+      'main thread waiting for a CPU % | load 1 min | service after the step |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 }
 
 function printRow(r: Row): void {
   console.log(
     `| ${r.label} | ${r.conns} | ${fmt(r.answeredPerS)} | ${fmt(r.okPerS)} | ${r.r429} | ${r.r503} | ` +
       `${r.otherNon2xx} | ${r.errors} | ${r.timeouts} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.p99ok)} | ` +
-      `${fmt(r.peakRss)} | ${r.admission} |`,
+      `${fmt(r.peakRss)} | ${r.main ? fmt(r.main.cpuPerAnswerMs, 2) : '-'} | ${r.main ? fmt(r.main.runPct) : '-'} | ` +
+      `${r.main ? fmt(r.main.waitPct) : '-'} | ${fmt(r.load1, 1)} | ${r.admission} |`,
   );
 }
 
-/** The builds under test: this one (or --service), and with --against another, step by step in turn. */
-function builds(): Array<{ name: string; root: string }> {
+/** `K=V,K=V` as an environment. */
+function envArg(name: string): Record<string, string> {
+  const pairs = (arg(name) ?? '').split(',').filter((p) => p.includes('='));
+  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+}
+
+/**
+ * The builds under test: this one (or --service), and with --against or --env-b another (or the
+ * same build with other settings), step by step in turn.
+ */
+function builds(): Array<{ name: string; root: string; env: Record<string, string> }> {
   const against = arg('against');
-  const list = [{ name: against ? 'A' : '', root: serviceRoot }];
-  if (against) list.push({ name: 'B', root: resolve(against) });
+  const second = against !== undefined || arg('env-b') !== undefined;
+  const list = [{ name: second ? 'A' : '', root: serviceRoot, env: envArg('env') }];
+  if (second) list.push({ name: 'B', root: resolve(against ?? serviceRoot), env: envArg('env-b') });
   return list;
 }
 
@@ -188,7 +246,10 @@ async function main(): Promise<void> {
   for (const b of under)
     console.log(
       `bench:load: ${b.name ? `build ${b.name}: ` : ''}service ${b.root}/dist/src/main.js, default settings + ` +
-        `URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32`,
+        `URLKIT_ALLOW_CIDRS=${TARGET_HOST}/32` +
+        Object.entries(b.env)
+          .map(([k, v]) => ` ${k}=${v}`)
+          .join(''),
     );
   if (under.length > 1) console.log('builds A and B run each step in turn (B first in odd rounds), one at a time');
   console.log(
@@ -205,7 +266,7 @@ async function main(): Promise<void> {
   try {
     const services = await Promise.all(
       under.map((b) => {
-        const env = { URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` };
+        const env = { ...b.env, URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32` };
         // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options), so a
         // profiled service is started as plain `node dist/src/main.js`.
         if (!PROFILE_DIR) return startService(b.root, env);
@@ -213,6 +274,9 @@ async function main(): Promise<void> {
         return startNodeService(resolve(b.root, 'dist/src/main.js'), env, '/healthz', '127.0.0.1', prof);
       }),
     );
+    const peer = TOOLS.includes('content')
+      ? await startNodeService(resolve(REPO_ROOT, 'dist/bench/readability-service.js'), {}, '/')
+      : null;
     try {
       const idle = services.map((s) => s.rssMiB());
       const plan: Array<[string, string, unknown]> = [];
@@ -224,16 +288,27 @@ async function main(): Promise<void> {
       for (const [tool, path, body] of plan) {
         // Warm-up (not reported): worker threads start, JIT compiles, sockets open.
         for (const [i, service] of services.entries()) await step(labelOf(tool, i), service, path, body, 4, 3);
+        const withPeer = tool === 'clean_web_content' ? peer : null;
+        const peerBody = { url: `${target.origin}/article` };
+        if (withPeer) await step('warm-up', withPeer, '/clean', peerBody, 4, 3);
         await sleep(500);
+        const run = async (label: string, svc: ServiceProcess, p: string, b: unknown, conns: number, round: number) => {
+          const row = await step(label, svc, p, b, conns, DURATION_S, round);
+          rows.push(row);
+          printRow(row);
+          await sleep(1500); // let closed connections and any leftover queue settle
+        };
         for (let round = 0; round < ROUNDS; round++) {
-          for (const conns of round % 2 === 0 ? CONNS : [...CONNS].reverse()) {
-            const order = round % 2 === 0 ? [...services.keys()] : [...services.keys()].reverse();
-            for (const i of order) {
-              const row = await step(labelOf(tool, i), services[i]!, path, body, conns);
-              rows.push(row);
-              printRow(row);
-              await sleep(1500); // let closed connections and any leftover queue settle
-            }
+          const steps = round % 2 === 0 ? CONNS : [...CONNS].reverse();
+          for (const conns of steps) {
+            // The peer's step sits beside ours at its connection count (or ends the round).
+            const peerHere =
+              withPeer && (conns === PEER_CONNS || (!CONNS.includes(PEER_CONNS) && conns === steps.at(-1)));
+            const units: Array<() => Promise<void>> = [...services.keys()].map(
+              (i) => () => run(labelOf(tool, i), services[i]!, path, body, conns, round),
+            );
+            if (peerHere) units.push(() => run(PEER_LABEL, withPeer, '/clean', peerBody, PEER_CONNS, round));
+            for (const unit of round % 2 === 0 ? units : units.reverse()) await unit();
           }
         }
       }
@@ -243,19 +318,7 @@ async function main(): Promise<void> {
             `after the steps ${fmt(service.rssMiB())} MiB`,
         );
     } finally {
-      await Promise.all(services.map((s) => s.stop()));
-    }
-
-    const peer = await startNodeService(resolve(REPO_ROOT, 'dist/bench/readability-service.js'), {}, '/');
-    try {
-      await step('warm-up', peer, '/clean', { url: `${target.origin}/article` }, 4, 3);
-      await sleep(500);
-      const row = await step('Readability+linkedom service', peer, '/clean', { url: `${target.origin}/article` }, 50);
-      rows.push(row);
-      printHeader();
-      printRow(row);
-    } finally {
-      await peer.stop();
+      await Promise.all([...services, ...(peer ? [peer] : [])].map((s) => s.stop()));
     }
   } finally {
     await target.close();
@@ -264,16 +327,25 @@ async function main(): Promise<void> {
   // With several rounds, each step's median 2xx/s (one round: its only figure).
   const okAt = (label: string, conns: number) =>
     median(rows.filter((r) => r.label === label && r.conns === conns).map((r) => r.okPerS));
-  const peer = rows.find((r) => r.label.startsWith('Readability'));
   const of = ROUNDS > 1 ? ` (medians of ${ROUNDS} rounds)` : '';
   console.log('');
   for (const b of under) {
     const name = (tool: string) => (b.name ? `${tool} (${b.name})` : tool);
-    const c50 = okAt(name('clean_web_content'), 50);
-    if (c50 !== undefined && peer)
+    // Each round's ratio from that round's own steps, then their median.
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const at = (label: string, conns: number) =>
+        rows.find((r) => r.label === label && r.conns === conns && r.round === round);
+      const ours = at(name('clean_web_content'), PEER_CONNS);
+      const theirs = at(PEER_LABEL, PEER_CONNS);
+      if (ours && theirs && theirs.okPerS > 0) ratios.push(ours.okPerS / theirs.okPerS);
+    }
+    const ratio = median(ratios);
+    if (ratio !== undefined)
       console.log(
-        `${b.name ? `${b.name}: ` : ''}content 2xx/s at 50 conns / Readability service's: ` +
-          `${fmt(c50 / peer.okPerS, 2)}x (goal >= 5x)${of}`,
+        `${b.name ? `${b.name}: ` : ''}content 2xx/s at ${PEER_CONNS} conns / Readability service's: ` +
+          `${fmt(ratio, 2)}x (goal >= 5x)` +
+          (ratios.length > 1 ? ` (median of the rounds' ratios ${ratios.map((x) => fmt(x, 2)).join(', ')})` : ''),
       );
     for (const tool of ['clean_web_content', 'check_url_status']) {
       const base = okAt(name(tool), 50);
@@ -285,7 +357,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  const errs = rows.filter((r) => !r.label.startsWith('Readability')).reduce((n, r) => n + r.errors + r.timeouts, 0);
+  const errs = rows.filter((r) => r.label !== PEER_LABEL).reduce((n, r) => n + r.errors + r.timeouts, 0);
   console.log(`connection errors + timeouts over all service steps: ${errs} (goal 0)`);
   console.log(
     `load average at the end ${os

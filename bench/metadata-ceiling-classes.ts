@@ -7,8 +7,8 @@
 //      value or none; or the headline is the printed <h1> and the set expects the declared title
 //      that <h1> tells the same story as ("The cleaners' title (re-ruled in v3)": "the visible <h1>
 //      ... when it tells the same story as a declared title");
-//  (b) the sets disagree: set aside by the ceiling script when the other set expects the opposite
-//      on pages of the same kind (see metadata-ceiling.ts);
+//  (b) the sets disagree: counted per page by headlineConvention (see metadata-ceiling.ts), not
+//      per miss;
 //  (c) fixable: the expected value is on the page (its text, markup or address) and no ruling
 //      forces our answer;
 //  (d) unclear / data: the expected value is nowhere on the page.

@@ -135,6 +135,16 @@ export class FetchAgents {
       keepAliveTimeout: 4000,
     });
   }
+  /**
+   * Whether a HEAD through `viaProxy`'s dispatcher may skip undici's reset: undici closes the
+   * connection after every HEAD (a server may send a body it should not) by destroying the socket
+   * with a new error, whose stack Node's stream destroy then formats: about a tenth of a status
+   * probe's main-thread time. A per-fetch agent's connection is never used again after a HEAD
+   * when the caller drops the agent (reset) as the response is released, so it needs no reset.
+   */
+  oneShotHead(viaProxy: boolean, method: string): boolean {
+    return method === 'HEAD' && (viaProxy || !this.pool);
+  }
   /** After a failed attempt: the next one starts on a fresh pool (no half-dead sockets or queued retries). */
   reset(viaProxy: boolean): void {
     if (!viaProxy) this.dropCheckouts();

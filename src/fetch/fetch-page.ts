@@ -280,9 +280,11 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       // aborts only this attempt. Its listener on `deadline` goes when the attempt's response is
       // released (a chain of redirects would otherwise pile one listener per hop on the deadline).
       const attemptCtl = linkedSignal([deadline]);
+      const oneShot = agents.oneShotHead(viaProxy, method);
       const release = () => {
         slot();
         attemptCtl.dispose();
+        if (oneShot) agents.reset(viaProxy);
       };
       const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
       try {
@@ -293,6 +295,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           headers,
           signal: attemptCtl.signal,
           bodyTimeout: Math.max(1, remaining()),
+          ...(oneShot ? { reset: false } : {}),
         });
         state.firstByteMs = Date.now() - state.startedAt;
         agents.answered(resp.body, firstHeader(resp.headers, 'connection'));

@@ -233,7 +233,7 @@ const AUTHOR_PATH =
  */
 const BY_WORD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:by|von|par|por|door|(?:written|posted|published|story|words)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
+  /^(?:by|von|par|por|door|thread\s+starter|(?:written|posted|published|story|words|started)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 
 /**
  * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised
@@ -241,7 +241,7 @@ const BY_WORD =
  */
 const LEAD_WITH_NAME =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
+  /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|started\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
 
 /** A text node joining two names ("und", "and", ",", "&"). */
 const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;

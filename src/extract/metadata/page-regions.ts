@@ -21,6 +21,8 @@ export function insideFurniture(el: Element): boolean {
     p && p.name && p.name !== 'body' && p.name !== 'html';
     p = p.parent as Element | null
   ) {
+    // An <article>'s own <footer> says who wrote it and when (HTML's footer element): not the site's footer.
+    if (p.name === 'footer' && articleFooter(p)) continue;
     if (p.name === 'nav' || p.name === 'footer' || p.name === 'aside') return true;
     // <main> holds the page's own content: no furniture around it. Its classes and an
     // <article>'s place it beside the furniture ("offset-nav", "[grid-area:sidebar]").
@@ -64,6 +66,17 @@ export function insideTeaser(el: Element): boolean {
 const COMMENT_MARK = /(?:^|[\s_-])comment|[a-z]Comment/;
 
 /** Inside a reader's comment or the comments section (class or id), below <body>. */
+/** A <footer> inside an <article> and outside the comments: the article's own footer. */
+function articleFooter(footer: Element): boolean {
+  return insideArticleElement(footer) && !insideComment(footer);
+}
+
+function insideArticleElement(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.name && p.name !== 'body'; p = p.parent as Element | null)
+    if (p.name === 'article') return true;
+  return false;
+}
+
 export function insideComment(el: Element): boolean {
   for (
     let p: Element | null = el;

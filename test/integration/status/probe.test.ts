@@ -1,5 +1,6 @@
 // check_url_status run() end to end through the real shared fetcher against loopback servers.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import { pino } from 'pino';
@@ -7,7 +8,7 @@ import { checkUrlStatus, type StatusInput } from '../../../src/tools/check-url-s
 import { createServices, type Services } from '../../../src/app/services.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import type { StatusData, StatusMeta } from '../../../src/tools/status/probe.js';
-import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { FIXTURE_HOST, startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { HTML_BYTES, startStatusSite, type StatusSite } from '../../support/status-site.js';
 
 const config = testConfig();
@@ -188,6 +189,39 @@ describe('check_url_status against live servers', () => {
       { url: `${site.origin}/chain/c`, status_code: 307, location: './d?from=c' },
       { url: `${site.origin}/chain/d?from=c`, status_code: 308, location: `${site.origin}/ok` },
     ]);
+  });
+
+  it('asks the next hop over a new connection when a server sends a body after its HEAD answer', async () => {
+    // A server that answers HEAD /a with a redirect and then, against the rules, the body its
+    // Content-Length announced, a moment later. Had the connection been kept for the next hop,
+    // those bytes would have been read as the start of /b's answer.
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      connections++;
+      socket.on('error', () => {});
+      socket.on('data', (chunk) => {
+        const path = chunk.toString('latin1').split(' ')[1];
+        if (path === '/a') {
+          socket.write('HTTP/1.1 302 Found\r\nLocation: /b\r\nContent-Length: 20\r\nConnection: keep-alive\r\n\r\n');
+          setTimeout(() => socket.writable && socket.write('x'.repeat(20)), 100);
+        } else
+          socket.write(
+            'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n',
+          );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, FIXTURE_HOST, resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const { data, meta } = await probe(`http://${FIXTURE_HOST}:${port}/a`);
+      assert.equal(meta.error, undefined);
+      assert.equal(data.status_code, 200);
+      assert.equal(data.probe_method, 'HEAD');
+      assert.equal(data.redirect_count, 1);
+      assert.equal(connections, 2);
+    } finally {
+      server.close();
+    }
   });
 
   it('reports the first response as is when follow_redirects is false', async () => {

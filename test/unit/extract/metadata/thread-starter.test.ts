@@ -36,3 +36,23 @@ describe('author: a thread is signed by its starter', () => {
     assert.equal(meta(html).author, 'Ophélie Ostermann');
   });
 });
+
+describe('author: a thread starter named by its label', () => {
+  /** A short reply: its poster's name in the post's header, unmarked. */
+  const reply = (who: string, n: number) =>
+    `<article class="message"><h4 class="message-name"><a class="username">${who}</a></h4>` +
+    `<div class="bbWrapper">Reply number ${n} to this thread.</div></article>`;
+  const thread = (label: string) =>
+    `<h1>Best wood for a workbench top?</h1><ul class="listInline"><li><span class="u-srOnly">${label}</span>` +
+    `<a href="/members/perseus.12/" class="username">Perseus Legend</a></li></ul>` +
+    ['B. Diddy', 'Perseus Legend', 'Old Timer', 'B. Diddy'].map(reply).join('');
+  it('reads the name after "Thread starter"', () => {
+    assert.equal(meta(thread('Thread starter')).author, 'Perseus Legend');
+  });
+  it('reads the name after "Started by"', () => {
+    assert.equal(meta(thread('Started by')).author, 'Perseus Legend');
+  });
+  it('reads no starter from a label that names nobody', () => {
+    assert.equal(meta(thread('Start date')).author, null);
+  });
+});
