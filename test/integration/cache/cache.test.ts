@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pino } from 'pino';
 import type { Config } from '../../../src/config/config.js';
 import { checkUrlStatus } from '../../../src/tools/check-url-status.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
@@ -19,6 +18,7 @@ import { redisSkip, startRedis, type TestRedis } from '../../support/redis-serve
 import { Redis } from 'ioredis';
 import { ENTRY_PREFIX, TOTAL_KEY } from '../../../src/cache/redis-cache.js';
 import { FAT_CHAIN, fatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
+import { toolContext } from '../../support/tool-context.js';
 
 let site: LoopbackServer;
 let redis: TestRedis;
@@ -51,16 +51,11 @@ after(async () => {
   await redis?.stop();
 });
 
+/** A direct call's context; services made here are closed when the suite ends. */
 function context(config: Config, services?: Services): ToolContext {
   const s = services ?? createServices(config);
   if (!services) open.push(s);
-  return {
-    config,
-    services: s,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: '00000000-0000-4000-8000-000000000000',
-  };
+  return toolContext(config, s);
 }
 
 const clean = (url: string, extra: Record<string, unknown> = {}) => ({
