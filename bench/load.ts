@@ -17,6 +17,7 @@
 //          --env-b K=V     settings added to B's environment; without --against, B is this build
 //                          again, so two settings of one build run interleaved
 //          --duration S    seconds per step (default 6)
+//          --settle S      seconds of the same load before each step, not counted (default 2)
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
 //          --rounds N      run the connection steps N times, every other round in reverse order,
@@ -43,6 +44,7 @@ import {
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
 const DURATION_S = Number(arg('duration') ?? 6);
+const SETTLE_S = Number(arg('settle') ?? 2);
 const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
@@ -293,6 +295,11 @@ async function main(): Promise<void> {
         if (withPeer) await step('warm-up', withPeer, '/clean', peerBody, 4, 3);
         await sleep(500);
         const run = async (label: string, svc: ServiceProcess, p: string, b: unknown, conns: number, round: number) => {
+          // The same load first, not counted: a service idle while the others took their steps has
+          // let its worker threads go (idle recycling) and starts cold; the step measures the rate
+          // a caller who keeps calling gets. The scrape after it also restarts the service's
+          // worker-utilisation window, so the step's "workers busy" is the step's own.
+          if (SETTLE_S > 0) await step(label, svc, p, b, conns, SETTLE_S);
           const row = await step(label, svc, p, b, conns, DURATION_S, round);
           rows.push(row);
           printRow(row);

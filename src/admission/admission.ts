@@ -22,7 +22,8 @@ import { linkedSignal } from '../util/linked-signal.js';
 
 /** Where the congestion signal comes from: the worker pool's slot statistics. */
 export interface CapacitySource {
-  takeWindow(): { minWaitMs: number | null; meanHoldMs: number | null };
+  /** mainThreadBusy: the main event loop's utilisation over the window (gradient-limit.ts). */
+  takeWindow(): { minWaitMs: number | null; meanHoldMs: number | null; mainThreadBusy?: number | null };
 }
 
 /** Hooks for metrics; all optional. */
@@ -304,6 +305,7 @@ export class Admission {
       const sample: CongestionSample = {
         standingDelayMs: window?.minWaitMs ?? null,
         taskRunMs: window?.meanHoldMs ?? null,
+        mainThreadBusy: window?.mainThreadBusy ?? null,
       };
       this.limiter.update(sample, this.limitedInWindow || (this.slots.queued > 0 && this.atLimit()));
     }

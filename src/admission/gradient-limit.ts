@@ -5,14 +5,23 @@
 // A call's round trip here is mostly a remote site's latency (a slow target takes 10 s and uses
 // no CPU), so round-trip gradients would shrink the limit for the wrong reason; the minimum wait
 // for a free worker over an interval rises only when our own CPU capacity is the bottleneck.
-// See docs/admission.md.
+// Calls that use no worker (status probes, fetch-bound calls) queue for the main thread instead,
+// and a loop that turns quickly shows no delay however saturated it is; for them the signal is
+// the main event loop's utilisation: a loop that is never idle cannot serve more calls at once,
+// and each one admitted beyond that waits inside the service, holding memory and timers, instead
+// of in the admission queue. See docs/admission.md.
 
 export interface CongestionSample {
   /** Smallest wait for a free worker among tasks started in the interval; null if none started. */
   standingDelayMs: number | null;
   /** Mean time a worker task ran in the interval; null if none finished. */
   taskRunMs: number | null;
+  /** Share of the interval the main event loop was not idle (0-1); null or absent: not measured. */
+  mainThreadBusy?: number | null;
 }
+
+/** Main-thread utilisation up to which more calls may still help; above it the limit shrinks. */
+export const MAIN_THREAD_BUSY_TARGET = 0.9;
 
 export interface GradientLimitOptions {
   min: number;
@@ -58,7 +67,12 @@ export class GradientLimit {
     if (sample.taskRunMs !== null)
       this.runMs = this.runMs === null ? sample.taskRunMs : 0.8 * this.runMs + 0.2 * sample.taskRunMs;
     const delay = sample.standingDelayMs;
-    const gradient = delay === null || delay <= 0 ? 1 : Math.max(0.5, Math.min(1, this.targetMs / delay));
+    const workers = delay === null || delay <= 0 ? 1 : Math.max(0.5, Math.min(1, this.targetMs / delay));
+    // From 1 at the target down to 0.5 for a loop that was never idle.
+    const busy = sample.mainThreadBusy ?? 0;
+    const over = (busy - MAIN_THREAD_BUSY_TARGET) / (1 - MAIN_THREAD_BUSY_TARGET);
+    const mainThread = busy > MAIN_THREAD_BUSY_TARGET ? Math.max(0.5, 1 - 0.5 * Math.min(1, over)) : 1;
+    const gradient = Math.min(workers, mainThread);
     // Headroom as in Gradient2 (the square root of the limit, so growth is quick when small), but
     // only without a standing queue: Gradient2 adds it always, which settles at
     // limit = 1/(1 - gradient)^2 and lets the limit grow while the workers are congested.

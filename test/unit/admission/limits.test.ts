@@ -30,6 +30,26 @@ describe('GradientLimit', () => {
     assert.ok(g.limit >= 4, 'never below the floor');
   });
 
+  it('shrinks to the floor when the main thread is never idle, with no worker wait at all', () => {
+    // Calls that use no worker (status probes): the worker signal stays silent.
+    const g = new GradientLimit({ min: 32, max: 256, initial: 256 });
+    for (let i = 0; i < 20; i++) g.update({ standingDelayMs: null, taskRunMs: null, mainThreadBusy: 1 }, true);
+    assert.equal(g.limit, 32);
+    // Saturated, it does not grow back while calls wait.
+    for (let i = 0; i < 20; i++) g.update({ standingDelayMs: null, taskRunMs: null, mainThreadBusy: 0.97 }, true);
+    assert.equal(g.limit, 32);
+  });
+
+  it('grows again once the main thread has idle time, and ignores a busy share under the target', () => {
+    const g = new GradientLimit({ min: 32, max: 256, initial: 32 });
+    for (let i = 0; i < 80; i++) g.update({ standingDelayMs: null, taskRunMs: null, mainThreadBusy: 0.85 }, true);
+    assert.equal(g.limit, 256);
+    const before = g.limit;
+    g.update({ standingDelayMs: null, taskRunMs: null, mainThreadBusy: 0.92 }, true);
+    const eased = g.limit;
+    assert.ok(eased < before && eased > before * 0.8, `a little over the target shrinks a little: ${eased}`);
+  });
+
   it('aims at a queue delay of about two tasks, so slow pages do not count as congestion', () => {
     const g = new GradientLimit({ min: 4, max: 256, initial: 32 });
     g.update({ standingDelayMs: null, taskRunMs: 400 }, false);
