@@ -5,6 +5,7 @@
 // queue into 503s while the workers were busy with large pages (measured in bench:soak).
 import type { Config } from '../config/config.js';
 import { Admission, type AdmissionObserver, type CapacitySource } from './admission.js';
+import { mainThreadCpuClock } from './main-thread-cpu.js';
 import { sharesFromConfig, type Shares } from './run-as-caller.js';
 
 /** The lowest the adaptive limit goes, whatever the worker count. */
@@ -26,6 +27,7 @@ export function admissionFromConfig(
     capacity,
     bodyMemory: shares.bodyMemory,
     callers: shares.callers,
+    mainThreadCpu: mainThreadCpuClock(),
     ...(observer ? { observer } : {}),
   });
 }
