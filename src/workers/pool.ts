@@ -15,7 +15,6 @@ import { linkedSignal } from '../util/linked-signal.js';
 import { TaskBudget } from './task-budget.js';
 import { isTaskStart, type Posted } from './task-start.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
-import { RECYCLE_HEAP_BYTES } from './heap-mark.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -29,8 +28,16 @@ export interface RunOptions {
   startBy?: number;
 }
 
-/** The heap over which an idle worker is replaced (heap-mark.ts says why this much). */
-export { RECYCLE_HEAP_BYTES };
+/**
+ * A worker whose heap was over this at the end of a task (before the collection that follows a
+ * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A
+ * fresh worker reported 17 MiB of heap after a small page before it held the token encoding,
+ * which it loads when it starts (about 15 MiB more: 32-33 MiB measured); one that parsed 5 MiB
+ * pages 38 MiB more than a fresh one, and it kept 50 to 75 MiB of resident memory more
+ * (measured, docs/admission.md). The mark leaves a fresh worker 15 MiB of room, as it did before
+ * the encoding, so that idle recycling does not replace (and reload) fresh workers.
+ */
+export const RECYCLE_HEAP_BYTES = 48 * 1024 * 1024;
 /**
  * Young-generation cap of a worker (V8's default is several times larger). Parsing a page
  * allocates short-lived objects fast; with the default, each worker's resident memory rose by

@@ -61,14 +61,11 @@ async function runTask({ task, startId }: Posted<WorkerTask>): Promise<unknown> 
   try {
     return await (await worker).default(task);
   } finally {
-    // Collections run before the answer goes: piscina's workers wait for their next task with
-    // Atomics.wait, so nothing scheduled for later (setImmediate, a timer) would run until
-    // another task came. See heap-mark.ts for when.
-    const heapBytes = (await heapMark).afterTask(
-      large,
-      () => getHeapStatistics().total_heap_size,
-      (await engineGc).engineGc(),
-    );
+    // Taken before the collection that follows a large task (see heap-mark.ts).
+    const heapBytes = (await heapMark).afterTask(large, getHeapStatistics().total_heap_size);
+    // Before the answer goes: piscina's workers wait for their next task with Atomics.wait,
+    // so nothing scheduled for later (setImmediate, a timer) would run until another task came.
+    if (large) (await engineGc).engineGc()?.();
     reportHeap(heapBytes);
   }
 }
