@@ -254,12 +254,10 @@ async function serviceView(service: ServiceProcess): Promise<string> {
       `main RSS ${mib('process_resident_memory_bytes')} (heap ${mib('nodejs_heap_size_used_bytes')}/` +
       `${mib('nodejs_heap_size_total_bytes')}, external ${mib('nodejs_external_memory_bytes')}) MiB, ` +
       `tree RSS ${service.rssMiB().toFixed(0)} MiB`;
-    const busy = (v('urlkit_main_thread_busy_ratio') * 100).toFixed(0);
-    const workers = `workers ${v('urlkit_worker_busy')} busy/${v('urlkit_worker_queue_length')} queued`;
     return (
       `calls ${v('urlkit_admission_running')} running/${v('urlkit_admission_queue_length')} queued (limit ` +
-      `${v('urlkit_admission_limit')}, ${v('urlkit_admission_capped_callers')} capped, main thread ${busy}% busy), ` +
-      `${workers}, body memory ${mib('body_memory_bytes')} MiB/${v('urlkit_body_memory_waiting')} waiting, ` +
+      `${v('urlkit_admission_limit')}), workers ${v('urlkit_worker_busy')} busy/${v('urlkit_worker_queue_length')} ` +
+      `queued, body memory ${mib('body_memory_bytes')} MiB/${v('urlkit_body_memory_waiting')} waiting, ` +
       `loop delay p99 ${loopMs} ms, ${memory}`
     );
   } catch {

@@ -6,15 +6,12 @@
 // The slots are shared fairly between callers (fair-slots.ts): a line per caller, served round
 // robin, and a quarter of the limit kept for others while more than one caller is active. A
 // full queue makes room by shedding the newest call of the longest line, never a call of a
-// caller with fewer waiting. A caller whose calls keep the main thread itself busy gets fewer
-// slots while others are active (main-thread-share.ts).
+// caller with fewer waiting.
 import { claimantOf } from './call-scope.js';
 import { Callers, LOCAL_CALLER } from './callers.js';
 import { FairSlots, type Release } from './fair-slots.js';
 import { GradientLimit, type CongestionSample } from './gradient-limit.js';
 import { IdleCollector } from './idle-gc.js';
-import type { CpuClock } from './main-thread-cpu.js';
-import { MainThreadShare } from './main-thread-share.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { Overloaded, type ShedReason } from './overloaded.js';
 import { runAsCaller, type Shares } from './run-as-caller.js';
@@ -52,11 +49,6 @@ export interface AdmissionOptions {
   bodyMemory?: MemoryBudget | null | undefined;
   /** The process's active callers (shared with queue jobs run here). @default a registry of its own */
   callers?: Callers;
-  /**
-   * The main thread's CPU clock (main-thread-cpu.ts): with one, a caller whose calls keep the
-   * main thread busy is held to fewer calls at once while others are active (main-thread-share.ts).
-   */
-  mainThreadCpu?: CpuClock | null;
 }
 
 /** Seconds a shed caller is told to wait when there is no better estimate. */
@@ -79,7 +71,6 @@ export class Admission {
     draining: 0,
   };
   private readonly idleCollector: IdleCollector | null;
-  private readonly mainThread: MainThreadShare | null;
 
   constructor(opts: AdmissionOptions) {
     this.opts = opts;
@@ -92,22 +83,8 @@ export class Admission {
             initial: Math.min(max, opts.initialConcurrency),
           })
         : null;
+    this.slots = new FairSlots({ capacity: () => this.limit, overcommit: true });
     this.shares = { callers: opts.callers ?? new Callers(), bodyMemory: opts.bodyMemory ?? null };
-    const callers = this.shares.callers;
-    const share = opts.mainThreadCpu
-      ? new MainThreadShare({
-          cpu: opts.mainThreadCpu,
-          holders: () => this.slots.holders(),
-          activeCallers: () => callers.active,
-          onEased: () => this.slots.drain(),
-        })
-      : null;
-    this.mainThread = share;
-    this.slots = new FairSlots({
-      capacity: () => this.limit,
-      overcommit: true,
-      ...(share ? { capOf: (caller: string) => share.capOf(caller) } : {}),
-    });
     const budget = opts.bodyMemory;
     this.idleCollector = budget ? new IdleCollector(() => budget.stats().chargedBytes) : null;
     if (budget && this.idleCollector) {
@@ -153,16 +130,6 @@ export class Admission {
     if (!this.full) return false;
     const longest = this.slots.longestQueue();
     return longest === undefined || this.slots.queuedOf(caller) >= this.slots.queuedOf(longest);
-  }
-
-  /** Callers held to fewer calls because their calls keep the main thread busy, with their caps. */
-  get mainThreadCaps(): ReadonlyMap<string, number> {
-    return this.mainThread?.capped() ?? new Map();
-  }
-
-  /** The main thread's busy share over the last window the caps were revised at (undefined: not measured). */
-  get mainThreadBusy(): number | undefined {
-    return this.mainThread?.lastBusy;
   }
 
   /** Sheds so far, by reason (including those recorded by front ends through shed()). */
@@ -224,7 +191,6 @@ export class Admission {
 
   private async acquire(tool: string, caller: string, signal: AbortSignal | undefined): Promise<Release> {
     if (signal?.aborted) throw signal.reason;
-    this.mainThread?.wake();
     this.maybeAdjust();
     const claimant = claimantOf(caller, this.shares.callers);
     const now = this.slots.tryAcquire(claimant);

@@ -44,11 +44,6 @@ export interface FairSlotsOptions {
    * are only `capacity` of (worker threads). @default false
    */
   overcommit?: boolean;
-  /**
-   * The most slots a caller may hold while others are active, below its fair limits (admission's
-   * main-thread share caps a caller whose calls keep the main thread busy). @default no cap
-   */
-  capOf?: (caller: string) => number;
 }
 
 export class FairSlots {
@@ -61,14 +56,12 @@ export class FairSlots {
   private readonly reserveOf: (capacity: number) => number;
   private readonly onGrant: ((waitedMs: number) => void) | undefined;
   private readonly overcommit: boolean;
-  private readonly capOfCaller: ((caller: string) => number) | undefined;
 
   constructor(opts: FairSlotsOptions) {
     this.capacityOf = opts.capacity;
     this.reserveOf = opts.reserve ?? fairReserve;
     this.onGrant = opts.onGrant;
     this.overcommit = opts.overcommit ?? false;
-    this.capOfCaller = opts.capOf;
   }
 
   get capacity(): number {
@@ -88,11 +81,6 @@ export class FairSlots {
   /** Slots `caller` holds now. */
   heldOf(caller: string): number {
     return this.heldBy.get(caller) ?? 0;
-  }
-
-  /** Each caller holding slots now, with how many. */
-  holders(): IterableIterator<[string, number]> {
-    return this.heldBy.entries();
   }
 
   /** Requests of `caller` waiting now. */
@@ -185,7 +173,6 @@ export class FairSlots {
     const capacity = this.capacityOf();
     const reserve = this.reserveOf(capacity);
     const held = this.heldOf(claimant.caller);
-    if (this.capOfCaller && held >= this.capOfCaller(claimant.caller) && claimant.othersActive()) return false;
     if (this.used >= capacity)
       return this.overcommit && this.over < reserve && held < Math.max(1, capacity / claimant.activeCallers());
     return reserve <= 0 || held < capacity - reserve || !claimant.othersActive();

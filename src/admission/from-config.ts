@@ -6,7 +6,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config/config.js';
 import { Admission, type AdmissionObserver, type CapacitySource } from './admission.js';
-import { mainThreadCpuClock } from './main-thread-cpu.js';
 import { sharesFromConfig, type Shares } from './run-as-caller.js';
 
 /** The lowest the adaptive limit goes, whatever the worker count. */
@@ -28,7 +27,6 @@ export function admissionFromConfig(
     capacity: withMainThreadBusy(capacity),
     bodyMemory: shares.bodyMemory,
     callers: shares.callers,
-    mainThreadCpu: mainThreadCpuClock(),
     ...(observer ? { observer } : {}),
   });
 }

@@ -32,10 +32,6 @@ export interface CapacityGauges {
     readonly queued: number;
     readonly inFlight: number;
     readonly limit: number;
-    /** Callers held to fewer calls because their calls keep the main thread busy (main-thread-share.ts). */
-    readonly mainThreadCaps?: ReadonlyMap<string, number>;
-    /** The main thread's busy share over the last window, when measured. */
-    readonly mainThreadBusy?: number | undefined;
     /** The body-memory budget, when there is one (admission/memory-budget.ts). */
     readonly bodyMemory?: { stats(): { usedBytes: number; waiting: number } } | null;
   };
@@ -133,16 +129,6 @@ export function createMetrics(): Metrics {
     'urlkit_admission_limit',
     'The adaptive concurrency limit: tool calls that may run at once now.',
     (s) => s.admission.limit,
-  );
-  gauge(
-    'urlkit_admission_capped_callers',
-    'Callers held to fewer calls at once because their calls keep the main thread busy.',
-    (s) => s.admission.mainThreadCaps?.size,
-  );
-  gauge(
-    'urlkit_main_thread_busy_ratio',
-    "Share of the last window's time the main thread spent on the CPU (what the cap on heavy callers is decided on).",
-    (s) => s.admission.mainThreadBusy,
   );
   gauge(
     'urlkit_body_memory_bytes',
