@@ -23,6 +23,7 @@ import { AUTHOR } from '../src/extract/metadata/fields/author.js';
 import { PUBLISHED_AT } from '../src/extract/metadata/fields/published-at.js';
 import type { Rule, RuleContext } from '../src/extract/metadata/context.js';
 import { namesOf, textOf } from '../src/extract/metadata/json-ld-values.js';
+import { editDistance } from '../src/util/edit-distance.js';
 import { names, text, titleForms, type Entry, type Pred } from './metadata-score.js';
 import type { BenchPage, WcxbTruth } from './metadata-sets.js';
 import type { Split } from './quality-split.js';
@@ -268,23 +269,12 @@ const sameNames = (a: string, b: string) => {
 /** Degrees and credits the set writes as names ("PhD", "Shares", "Illustration by ..."). */
 const NOT_A_NAME = /^(?:phd|md|dr|prof|mba|msc|bsc)\.?$/;
 
-function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /** Each name of one side is a name of the other, up to a typo or an extra word or mark around it. */
 function sameUpToNoise(got: string, want: string): boolean {
   const g = [...names(got)];
   const w = [...names(want)].filter((n) => !NOT_A_NAME.test(n));
   const like = (x: string, y: string) =>
-    x.includes(y) || y.includes(x) || levenshtein(x, y) <= Math.max(1, Math.floor(Math.min(x.length, y.length) / 8));
+    x.includes(y) || y.includes(x) || editDistance(x, y) <= Math.max(1, Math.floor(Math.min(x.length, y.length) / 8));
   return (
     g.length > 0 &&
     w.length > 0 &&

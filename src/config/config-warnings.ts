@@ -4,6 +4,7 @@
 // logged once at start; none stops the process.
 import { isLoopbackBind } from './loopback.js';
 import { loadConfig, type Config } from './config.js';
+import { editDistance } from '../util/edit-distance.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -57,18 +58,6 @@ function closestName(name: string, known: readonly string[]): string | null {
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best;
-}
-
-/** Levenshtein distance, two rows. */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** The warnings a process logs at start; `servesApi`: it listens for tool calls (the API server). */
