@@ -6,7 +6,7 @@
 // toIsoDate reads one value meant to be a date (a meta content, a datetime attribute, JSON-LD).
 // findDateInText looks for a date written inside running text ("Published 3 March 2020").
 
-import { MAX_YEAR, MIN_YEAR } from './thresholds.js';
+import { ANNOUNCED_DATE_CHARS, MAX_ANNOUNCEMENTS, MAX_YEAR, MIN_YEAR } from './thresholds.js';
 
 const ISO =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -315,4 +315,18 @@ function inRange(y: number): boolean {
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
+}
+
+/**
+ * The date after the first announcement in `text` that is followed by one ("Published",
+ * "Last updated": a link or heading with the word may come first), looking at a few
+ * announcements at most.
+ */
+export function dateAnnounced(text: string, words: RegExp): string | null {
+  let seen = 0;
+  for (const announced of text.matchAll(words)) {
+    const d = findDateInText(text.slice(announced.index, announced.index + ANNOUNCED_DATE_CHARS));
+    if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 // modified_at: article:modified_time, og:updated_time, JSON-LD dateModified, date metas,
 // <time itemprop=dateModified>, then a date the text announces as an update.
 import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
-import { findDateInText } from '../dates.js';
-import { ANNOUNCED_DATE_CHARS, MAX_ANNOUNCEMENTS, MAX_DATE_TEXT } from '../thresholds.js';
+import { dateAnnounced } from '../dates.js';
+import { MAX_DATE_TEXT } from '../thresholds.js';
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [
@@ -14,12 +14,7 @@ export const MODIFIED_AT: readonly Rule<string>[] = [
   // modification, not its publication.
   (ctx) => {
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
-    let seen = 0;
-    for (const announced of text.matchAll(UPDATED_WORDS)) {
-      const d = findDateInText(text.slice(announced.index, announced.index + ANNOUNCED_DATE_CHARS));
-      if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
-    }
-    return null;
+    return dateAnnounced(text, UPDATED_WORDS);
   },
 ];
 

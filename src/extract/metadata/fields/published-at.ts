@@ -6,16 +6,10 @@
 import { types, type JsonLdNode } from '../../page/json-ld.js';
 import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
-import { dateInUrl, findDateInText, toIsoDate } from '../dates.js';
+import { dateAnnounced, dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
 import { withoutUpdates } from './modified-at.js';
-import {
-  ABOVE_HEADLINE,
-  ANNOUNCED_DATE_CHARS,
-  MAX_ANNOUNCEMENTS,
-  MAX_DATE_TEXT,
-  NEAR_HEADLINE,
-} from '../thresholds.js';
+import { ABOVE_HEADLINE, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
 
 /**
  * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
@@ -71,13 +65,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => {
     if (textDatesAreOthers(ctx)) return null;
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
-    // The first announcement followed by a date (a "Published" link or heading may come first).
-    let seen = 0;
-    for (const announced of text.matchAll(PUBLISHED_WORDS)) {
-      const d = findDateInText(text.slice(announced.index, announced.index + ANNOUNCED_DATE_CHARS));
-      if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
-    }
-    return null;
+    return dateAnnounced(text, PUBLISHED_WORDS);
   },
   (ctx) => {
     if (textDatesAreOthers(ctx)) return null;
