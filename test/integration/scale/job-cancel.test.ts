@@ -80,7 +80,9 @@ async function enqueue(jobId: string): Promise<string> {
     options: null,
     deadline: Date.now() + 20_000,
   };
-  const job = await queue.add('probe', data, { jobId, attempts: 1 });
+  // Kept once finished: the worker's own options remove a job at once, and waitUntilFinished
+  // then races that removal ("Missing key for job").
+  const job = await queue.add('probe', data, { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false });
   try {
     await job.waitUntilFinished(events);
     return 'completed';
