@@ -35,7 +35,13 @@ function headlineH1(ctx: RuleContext): string | null {
  */
 export function headlineAt(ctx: RuleContext, text: string): number {
   const h1 = headlineH1(ctx);
-  if (h1) return text.indexOf(h1.slice(0, HEADLINE_PREFIX_CHARS));
+  if (h1) {
+    const at = text.indexOf(h1.slice(0, HEADLINE_PREFIX_CHARS));
+    if (at >= 0) return at;
+    // The text breaks a line at each element in the <h1> ("<span>Kicker</span> - Story"): its longest line.
+    const longest = (ctx.tags.h1Lines.get(h1) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+    return longest.length >= MIN_HEADLINE_PREFIX_CHARS ? text.indexOf(longest.slice(0, HEADLINE_PREFIX_CHARS)) : -1;
+  }
   const title = ctx.tags.title ? collapse(ctx.tags.title) : null;
   for (const t of [firstMeta(ctx.tags, 'og:title'), title?.split(BRAND_SEP)[0], title]) {
     const head = t ? collapse(t).slice(0, HEADLINE_PREFIX_CHARS) : '';

@@ -29,3 +29,12 @@ describe('published_at: the date printed by the headline', () => {
     assert.equal(meta(html).published_at, '2016-09-27');
   });
 });
+
+describe('published_at: the date by an <h1> printed in several lines', () => {
+  it('finds the <h1> by its longest line when its parts stand on lines of their own', () => {
+    const html =
+      `${menu}<h1><span>Pandemic</span> - <span>How people want to die is what matters too</span></h1>` +
+      `<p>By Jane Doe</p><p>am 21. April 2020</p>${para}`;
+    assert.equal(meta(html).published_at, '2020-04-21');
+  });
+});
