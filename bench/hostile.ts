@@ -17,9 +17,10 @@
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under
 // attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops),
-// --apart (the hostile caller calls a second service of the same build instead: the machine
-// does the same work, but nothing of the attack shares the honest callers' service, so what
-// remains of the honest p99's rise is what the attack's load on the machine's CPUs costs alone).
+// --apart (the hostile caller calls a second service of the same build instead, with the worker
+// threads it would hold in a shared one: the machine does the same work, but nothing of the
+// attack shares the honest callers' service, so what remains of the honest p99's rise is what
+// the attack's load on the machine's CPUs costs alone).
 // Also printed, as they move less than latencies when other work shares the machine: the main
 // thread's CPU seconds over the measured phase under attack, and the longest event-loop delay the
 // service itself saw in it.
@@ -29,6 +30,7 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { fairReserve } from '../src/admission/fair-slots.js';
 import { fatChainUrl } from '../test/support/hostile-pages.js';
 import {
   BREAKDOWN_HEADER,
@@ -359,12 +361,21 @@ async function main(): Promise<void> {
         resolve(profileDir),
       ])
     : await startService(serviceRoot, serviceEnv);
-  const apart = process.argv.includes('--apart') ? await startService(serviceRoot, serviceEnv) : null;
+  // The second service gets the worker threads the hostile caller holds in a shared service (all
+  // but the reserve kept for other callers), so the machine does the same work in both set-ups.
+  const workers = Math.max(1, Math.min(4, os.availableParallelism()));
+  const hostileWorkers = workers - fairReserve(workers);
+  const apart = process.argv.includes('--apart')
+    ? await startService(serviceRoot, { ...serviceEnv, URLKIT_WORKER_THREADS: String(hostileWorkers) })
+    : null;
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
   console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
   if (apart)
-    console.log("--apart: the hostile caller calls a second service of the same build, not the honest callers'");
+    console.log(
+      `--apart: the hostile caller calls a second service of the same build (${hostileWorkers} worker ` +
+        `thread(s), its share in a shared service), not the honest callers'`,
+    );
   console.log(
     `honest: ${HONEST_CALLERS} callers x ${HONEST_RATE} calls/s (content 100 KB article, metadata 2 KB page, ` +
       `status of a page on the attacked host); hostile: 1 caller, ${HOSTILE_CALLS} calls in flight; ` +
