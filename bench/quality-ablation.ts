@@ -143,6 +143,7 @@ const COLUMNS: Array<{ head: string; key: (split: Split) => string }> = [
   ...TYPES.map((t) => ({ head: t, key: (s: Split) => `wcxb|${s}|${t}` })),
 ];
 
+const fixed = (x: number): string => (Number.isNaN(x) ? '' : x.toFixed(4));
 const signed = (x: number): string => (Number.isNaN(x) ? '' : `${x >= 0 ? '+' : ''}${x.toFixed(4)}`);
 
 function main(): void {
@@ -163,18 +164,21 @@ function main(): void {
     base.add(item, results[i]!);
   });
   current = -1;
+  /** Pages on each split, as "tune / check". */
+  const perSplit = (pages: number[]): string =>
+    SPLITS.map((split) => pages.filter((i) => items[i]!.split === split).length).join(' / ');
   const lines: string[] = [];
   const wcxbN = items.filter((x) => x.set === 'wcxb').length;
   lines.push(
     `${wcxbN} wcxb-dev pages (mean token F1), ${items.length - wcxbN} article-set pages (snippet F1, micro);` +
-      ' gain = figure with the row minus figure without it; T = tune, C = check',
+      ' gain = figure with the row minus figure without it; T = tune, C = check; pages: those the row touched',
     '',
-    `| row | pages | ${COLUMNS.map((c) => `${c.head} T | ${c.head} C`).join(' | ')} |`,
+    `| row | pages T / C | ${COLUMNS.map((c) => `${c.head} T | ${c.head} C`).join(' | ')} |`,
     `|---|---:|${COLUMNS.map(() => '---:|---:').join('|')}|`,
   );
   lines.push(
-    `| (all rows on: the figures) | ${items.length} | ${COLUMNS.map((c) =>
-      SPLITS.map((s) => base.figure(c.key(s)).toFixed(4)).join(' | '),
+    `| (all rows on: the figures) | ${perSplit(items.map((_, i) => i))} | ${COLUMNS.map((c) =>
+      SPLITS.map((s) => fixed(base.figure(c.key(s)))).join(' | '),
     ).join(' | ')} |`,
   );
   for (const row of rows) {
@@ -191,7 +195,7 @@ function main(): void {
     const cells = COLUMNS.map((c) =>
       SPLITS.map((s) => signed(base.figure(c.key(s)) - without.figure(c.key(s)))).join(' | '),
     );
-    lines.push(`| ${row.name} | ${row.touched.size} | ${cells.join(' | ')} |`);
+    lines.push(`| ${row.name} | ${perSplit([...row.touched])} | ${cells.join(' | ')} |`);
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   lines.push('', `${rows.length} rows, ${seconds.toFixed(0)} s`);
