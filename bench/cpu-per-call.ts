@@ -6,7 +6,7 @@
 // in this process) is measured too: it shares the cores with the service in bench:load.
 //
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
-//          --tool content|status, --no-peer (skip the Readability service)
+//          --tool content|status|scan-bomb, --no-peer (skip the Readability service)
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -112,11 +112,16 @@ async function measure(
 
 async function main(): Promise<void> {
   const serviceRoot = serviceRootArg();
-  const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
+  // scan-bomb: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`), from its site.
+  const siteScript = TOOL === 'scan-bomb' ? 'dist/bench/hostile-site.js' : 'dist/bench/load-target.js';
+  const site = await startNodeService(resolve(REPO_ROOT, siteScript), {}, '/healthz', TARGET_HOST);
   const [path, body] =
     TOOL === 'status'
       ? ['/api/v1/tools/check_url_status', { url: `${site.origin}/page` }]
-      : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/article` }];
+      : [
+          '/api/v1/tools/clean_web_content',
+          { url: `${site.origin}/${TOOL === 'scan-bomb' ? 'scan-bomb' : 'article'}` },
+        ];
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
   console.log(
     '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | ' +

@@ -16,7 +16,11 @@
 // Options: --service DIR (another build), --attacks 2,4,5,6,7,10 (rows to run), --seconds S
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under
-// attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops).
+// attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops),
+// --apart (the hostile caller calls a second service of the same build instead, with the worker
+// threads it would hold in a shared one: the machine does the same work, but nothing of the
+// attack shares the honest callers' service, so what remains of the honest p99's rise is what
+// the attack's load on the machine's CPUs costs alone).
 // Also printed, as they move less than latencies when other work shares the machine: the main
 // thread's CPU seconds over the measured phase under attack, and the longest event-loop delay the
 // service itself saw in it.
@@ -26,6 +30,7 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { fairReserve } from '../src/admission/fair-slots.js';
 import { fatChainUrl } from '../test/support/hostile-pages.js';
 import {
   BREAKDOWN_HEADER,
@@ -356,9 +361,21 @@ async function main(): Promise<void> {
         resolve(profileDir),
       ])
     : await startService(serviceRoot, serviceEnv);
+  // The second service gets the worker threads the hostile caller holds in a shared service (all
+  // but the reserve kept for other callers), so the machine does the same work in both set-ups.
+  const workers = Math.max(1, Math.min(4, os.availableParallelism()));
+  const hostileWorkers = workers - fairReserve(workers);
+  const apart = process.argv.includes('--apart')
+    ? await startService(serviceRoot, { ...serviceEnv, URLKIT_WORKER_THREADS: String(hostileWorkers) })
+    : null;
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
   console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
+  if (apart)
+    console.log(
+      `--apart: the hostile caller calls a second service of the same build (${hostileWorkers} worker ` +
+        `thread(s), its share in a shared service), not the honest callers'`,
+    );
   console.log(
     `honest: ${HONEST_CALLERS} callers x ${HONEST_RATE} calls/s (content 100 KB article, metadata 2 KB page, ` +
       `status of a page on the attacked host); hostile: 1 caller, ${HOSTILE_CALLS} calls in flight; ` +
@@ -382,7 +399,7 @@ async function main(): Promise<void> {
       const quiet = await honestPhase(service, honestAgents, sites, SECONDS);
       if (process.argv.includes('--trace')) process.stderr.write(`quiet: ${quiet.byTool}\n`);
       const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
-      const hostile = startHostile(service, hostileAgent, attack, sites);
+      const hostile = startHostile(apart ?? service, hostileAgent, attack, sites);
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
       await loopDelayMaxMs(service);
@@ -398,6 +415,7 @@ async function main(): Promise<void> {
       const hostileAnswered = hostile.answered();
       await hostile.stop();
       await settle(service);
+      if (apart) await settle(apart);
       const rest =
         `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS.toFixed(1)} | ` +
         `${fmt(stallMs)} |`;
@@ -410,6 +428,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all([...honestAgents, hostileAgent].map((a) => a.close()));
     await service.stop();
+    await apart?.stop();
     await Promise.all([hostileSite.stop(), honestSite.stop()]);
   }
   // The quiet phases are the same honest load, so their calls are pooled: a phase has only

@@ -38,7 +38,7 @@ before(async () => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   if (!chromium) return;
-  const config = testConfig({ browserPath: chromium, browserMaxMemoryMb: CAP_MB, browserPageTimeoutMs: 20_000 });
+  const config = testConfig({ browserPath: chromium, browserMaxMemoryMb: CAP_MB, browserPageTimeoutMs: 35_000 });
   services = createServices(config);
   ctx = toolContext(config, services);
 });

@@ -77,7 +77,9 @@ describe('get_url_metadata batches start their URLs as they can run', () => {
           ...Array.from({ length: 10 }, (_, k) => `${stuck.origin}/mixed/${k}`),
           ...Array.from({ length: 10 }, (_, k) => `${fine.origin}/page/${k}`),
         ],
-        timeout: 4,
+        // Long enough for a page and its parse on a busy machine; URLs held behind the stuck
+        // host's would still wait out the whole of it, and time out.
+        timeout: 10,
         ...FLAGS,
       },
       context(),

@@ -268,10 +268,12 @@ describe('scale-out: 1 API + 3 workers on Redis', { skip: redisSkip }, () => {
   });
 
   it('a call that reaches its deadline keeps the items its workers finished', async () => {
-    // A second API process on the same queue and workers, with a short whole-call deadline.
+    // A second API process on the same queue and workers, with a whole-call deadline short
+    // against the slow page (which never ends) and long enough for two ordinary pages on a busy
+    // machine.
     const api = await startChild(
       CLI,
-      { ...ENV, URLKIT_REDIS_URL: redis.url, URLKIT_ROLE: 'api', URLKIT_REQUEST_TIMEOUT_MS: '3000' },
+      { ...ENV, URLKIT_REDIS_URL: redis.url, URLKIT_ROLE: 'api', URLKIT_REQUEST_TIMEOUT_MS: '8000' },
       ['serve'],
     );
     try {
