@@ -7,7 +7,6 @@
 //
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
 //          --tool content|status|scan-bomb, --no-peer (skip the Readability service)
-import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -19,52 +18,12 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
+import { TICK_MS, threadSplit, threadTicks } from './thread-cpu.js';
 
 const TARGET_HOST = '127.0.0.2';
 const CALLS = Number(arg('calls') ?? 1500);
 const CONNS = Number(arg('conns') ?? 50);
 const TOOL = arg('tool') ?? 'content';
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-type Ticks = Map<string, number>;
-
-/** CPU ticks by thread id. */
-function threadTicks(pid: number): Ticks {
-  const out: Ticks = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    out.set(tid === String(pid) ? 'main' : tid, ticks);
-  }
-  return out;
-}
-
-// Every thread is named "node"; the worker threads are told apart as the busiest threads besides
-// the main one (the pool has one per core at most), the rest are V8/libuv helpers.
-function diff(a: Ticks, b: Ticks, workers: number): Ticks {
-  const others: number[] = [];
-  let main = 0;
-  for (const [k, v] of b) {
-    const d = v - (a.get(k) ?? 0);
-    if (k === 'main') main = d;
-    else others.push(d);
-  }
-  others.sort((x, y) => y - x);
-  const w = others.slice(0, workers).reduce((s, x) => s + x, 0);
-  const rest = others.slice(workers).reduce((s, x) => s + x, 0);
-  return new Map([
-    ['main', main],
-    ['workers', w],
-    ['other', rest],
-  ]);
-}
-
 async function load(
   origin: string,
   path: string,
@@ -98,14 +57,14 @@ async function measure(
   const { ok, total } = await load(svc.origin, path, body, CALLS);
   const client = process.cpuUsage(client0);
   const secs = (performance.now() - t0) / 1000;
-  const d = diff(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
-  const siteD = diff(siteBefore, threadTicks(site.child.pid!), 0);
-  const per = (t: number | undefined) => (((t ?? 0) * TICK_MS) / total).toFixed(2);
-  const all = [...d.values()].reduce((a, b) => a + b, 0);
-  const siteAll = [...siteD.values()].reduce((a, b) => a + b, 0);
+  const d = threadSplit(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
+  const siteD = threadSplit(siteBefore, threadTicks(site.child.pid!), 0);
+  const per = (t: number) => ((t * TICK_MS) / total).toFixed(2);
+  const all = d.main + d.workers + d.other;
+  const siteAll = siteD.main + siteD.workers + siteD.other;
   console.log(
-    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ` +
-      `${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ` +
+    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.main)} | ${per(d.workers)} | ` +
+      `${per(d.other)} | ${per(all)} | ${per(siteAll)} | ` +
       `${((client.user + client.system) / 1000 / total).toFixed(2)} |`,
   );
 }

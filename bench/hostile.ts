@@ -21,11 +21,11 @@
 // threads it would hold in a shared one: the machine does the same work, but nothing of the
 // attack shares the honest callers' service, so what remains of the honest p99's rise is what
 // the attack's load on the machine's CPUs costs alone).
-// Also printed, as they move less than latencies when other work shares the machine: the main
-// thread's CPU seconds over the measured phase under attack, and the longest event-loop delay the
-// service itself saw in it.
+// Also printed, as they move less than latencies when other work shares the machine: the CPU
+// seconds of the service's main thread, its worker threads and its other threads (V8's platform
+// threads, which collect every thread's garbage, and libuv's) over the measured phase under
+// attack, and the longest event-loop delay the service itself saw in it.
 import { setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,6 +48,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
+import { TICK_MS, threadSplit, threadTicks } from './thread-cpu.js';
 
 const HOSTILE_HOST = '127.0.0.2';
 const HONEST_HOST = '127.0.0.3';
@@ -270,19 +271,6 @@ async function serviceView(service: ServiceProcess): Promise<string> {
   }
 }
 
-/** CPU seconds the service's main thread has used (its thread's utime + stime, from /proc). */
-function mainThreadCpuS(service: ServiceProcess): number {
-  const pid = service.child.pid;
-  if (pid === undefined) return NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * The longest event-loop delay the service saw since the previous read (ms): prom-client resets
  * its delay histogram at every scrape of /metrics.
@@ -403,9 +391,10 @@ async function main(): Promise<void> {
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
       await loopDelayMaxMs(service);
-      const cpu0 = mainThreadCpuS(service);
+      const cpu0 = threadTicks(service.child.pid!);
       const loud = await honestPhase(service, honestAgents, sites, SECONDS);
-      const cpuS = mainThreadCpuS(service) - cpu0;
+      const cpu = threadSplit(cpu0, threadTicks(service.child.pid!), workers);
+      const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
       const stallMs = await loopDelayMaxMs(service);
       untrace();
       if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
@@ -417,7 +406,8 @@ async function main(): Promise<void> {
       await settle(service);
       if (apart) await settle(apart);
       const rest =
-        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS.toFixed(1)} | ` +
+        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS(cpu.main)} | ` +
+        `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ` +
         `${fmt(stallMs)} |`;
       results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
       process.stderr.write(
@@ -445,10 +435,11 @@ async function main(): Promise<void> {
   console.log(
     '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
       'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
-      'hostile calls answered | peak RSS MiB | main-thread CPU s under attack | ' +
+      'hostile calls answered | peak RSS MiB | CPU s under attack: main thread | worker threads | ' +
+      'other threads (V8 GC and compilers, libuv) | ' +
       'longest event-loop delay under attack ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const ratio = r.loud.p99 / quietP99;
     verdict &&= r.fine && ratio <= 2;
