@@ -17,6 +17,7 @@
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under
 // attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops),
+// --node-flags A,B (node or V8 flags for the service, e.g. --single-threaded-gc),
 // --apart (the hostile caller calls a second service of the same build instead, with the worker
 // threads it would hold in a shared one: the machine does the same work, but nothing of the
 // attack shares the honest callers' service, so what remains of the honest p99's rise is what
@@ -340,15 +341,24 @@ async function main(): Promise<void> {
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
   const serviceEnv = { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` };
-  // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options): a profiled
-  // service starts as plain `node dist/src/main.js`.
-  const service = profileDir
-    ? await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), serviceEnv, '/healthz', '127.0.0.1', [
-        '--cpu-prof',
-        '--cpu-prof-dir',
-        resolve(profileDir),
-      ])
-    : await startService(serviceRoot, serviceEnv);
+  // node refuses --cpu-prof and V8's own flags in NODE_OPTIONS (how startService passes node
+  // options): a profiled service, or one given --node-flags, starts as `node <flags>
+  // dist/src/main.js` with the allocator settings `npm start` gives it.
+  const nodeFlags = [
+    ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []),
+    ...(arg('node-flags')?.split(',').filter(Boolean) ?? []),
+  ];
+  const allocator = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
+  const service =
+    nodeFlags.length > 0
+      ? await startNodeService(
+          resolve(serviceRoot, 'dist/src/main.js'),
+          { ...allocator, ...serviceEnv },
+          '/healthz',
+          '127.0.0.1',
+          nodeFlags,
+        )
+      : await startService(serviceRoot, serviceEnv);
   // The second service gets the worker threads the hostile caller holds in a shared service (all
   // but the reserve kept for other callers), so the machine does the same work in both set-ups.
   const workers = Math.max(1, Math.min(4, os.availableParallelism()));
@@ -358,7 +368,10 @@ async function main(): Promise<void> {
     : null;
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
-  console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
+  console.log(
+    `bench:hostile: service ${[...nodeFlags, `${serviceRoot}/dist/src/main.js`].join(' ')}, ` +
+      'default settings + URLKIT_ALLOW_CIDRS',
+  );
   if (apart)
     console.log(
       `--apart: the hostile caller calls a second service of the same build (${hostileWorkers} worker ` +
