@@ -6,7 +6,8 @@
 // in this process) is measured too: it shares the cores with the service in bench:load.
 //
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
-//          --tool content|status|scan-bomb, --no-peer (skip the Readability service)
+//          --tool content|status|scan-bomb|heavy, --warmup N (calls before counting;
+//          default 200 or --conns), --no-peer (skip the Readability service)
 import os from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -24,6 +25,7 @@ const TARGET_HOST = '127.0.0.2';
 const CALLS = Number(arg('calls') ?? 1500);
 const CONNS = Number(arg('conns') ?? 50);
 const TOOL = arg('tool') ?? 'content';
+const WARMUP = Number(arg('warmup') ?? Math.max(200, CONNS));
 async function load(
   origin: string,
   path: string,
@@ -48,7 +50,7 @@ async function measure(
   body: unknown,
   site: ServiceProcess,
 ): Promise<void> {
-  await load(svc.origin, path, body, Math.max(200, CONNS)); // warm-up: workers start, JIT compiles
+  await load(svc.origin, path, body, WARMUP); // warm-up: workers start, JIT compiles
   const pid = svc.child.pid!;
   const before = threadTicks(pid);
   const siteBefore = threadTicks(site.child.pid!);
@@ -71,16 +73,15 @@ async function measure(
 
 async function main(): Promise<void> {
   const serviceRoot = serviceRootArg();
-  // scan-bomb: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`), from its site.
-  const siteScript = TOOL === 'scan-bomb' ? 'dist/bench/hostile-site.js' : 'dist/bench/load-target.js';
+  // scan-bomb and heavy: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`) and
+  // row 7 page (5 MiB of paragraphs), from its site.
+  const hostilePage = TOOL === 'scan-bomb' || TOOL === 'heavy';
+  const siteScript = hostilePage ? 'dist/bench/hostile-site.js' : 'dist/bench/load-target.js';
   const site = await startNodeService(resolve(REPO_ROOT, siteScript), {}, '/healthz', TARGET_HOST);
   const [path, body] =
     TOOL === 'status'
       ? ['/api/v1/tools/check_url_status', { url: `${site.origin}/page` }]
-      : [
-          '/api/v1/tools/clean_web_content',
-          { url: `${site.origin}/${TOOL === 'scan-bomb' ? 'scan-bomb' : 'article'}` },
-        ];
+      : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/${hostilePage ? TOOL : 'article'}` }];
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
   console.log(
     '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | ' +
