@@ -43,8 +43,17 @@ export interface BotProtectionInput {
   body?: Uint8Array | string | null;
 }
 
-/** Only this much of the body is looked at: challenge pages are small. */
-export const BOT_SCAN_BYTES = 96 * 1024;
+/**
+ * Only this much of the body is looked at: challenge pages are small, and say what they are in
+ * their first bytes. The vendors' interstitial and block pages are 0.2-12 KB of markup whole (the
+ * largest, Cloudflare's challenge and block pages and Sucuri's block page, carry their styles
+ * inline; every page in test/support/bot-pages.ts is under 2.1 KB), and everything the rules
+ * read (the title, the vendor's script, form and element ids, its script sources) is inside it.
+ * 32 KiB is more than twice the largest; each byte costs the main thread a step of the HTML
+ * tokenizer, which a hostile page of 96 KiB of `<a` made a third of the main thread's work per
+ * call (issue 31 row 2).
+ */
+export const BOT_SCAN_BYTES = 32 * 1024;
 /**
  * Readable characters (markup, scripts and styles removed) above which a document is content,
  * whatever its markup says. Challenge and block pages carry one or two sentences (Cloudflare's
@@ -183,7 +192,8 @@ function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | 
   // Twice the limit: the floor is exact for the markup a challenge vendor writes, and the margin
   // covers what it reads differently from the tokenizer (a `>` inside a quoted attribute, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
-  return scanMarkup(bytes.toString('utf8'));
+  // The scan stops once the text is over the limit: only a tiny document is read further.
+  return scanMarkup(bytes.toString('utf8'), CHALLENGE_MAX_TEXT_CHARS);
 }
 
 /** Markup a vendor's challenge or block page is built from; each only counts in a tiny document. */

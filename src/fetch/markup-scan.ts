@@ -1,9 +1,11 @@
 // The anti-bot detector's look at a small page: its title, readable text, inline scripts and the
 // attribute values challenge markup is recognised by. It runs on the main thread for every page
 // that is not surely content, so it is one pass of the HTML tokenizer over at most the bytes it
-// is given (bot-protection.ts gives it 96 KiB): linear in the input whatever the markup, with
-// no regular expression over the page and no tree. htmlparser2's own tokenizer (a state machine,
-// one step a character), not parse/'s: fetch/ sits below the parsing stages.
+// is given (bot-protection.ts gives it BOT_SCAN_BYTES): linear in the input whatever the markup,
+// with no regular expression over the page and no tree. htmlparser2's own tokenizer (a state
+// machine, one step a character), not parse/'s: fetch/ sits below the parsing stages. The pass
+// stops as soon as the readable text is past the caller's limit: such a page is content, and
+// what follows cannot change that.
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 export interface ScannedDocument {
@@ -38,7 +40,17 @@ class MarkupCollector implements TokenizerCallbacks {
   private attribute: '' | null = null;
   private value = '';
 
-  constructor(private readonly src: string) {}
+  /** Characters pushed to `text` (before collapsing), and when to measure the collapsed text next. */
+  private pushed = 0;
+  private nextCheck: number;
+
+  constructor(
+    private readonly src: string,
+    private readonly textLimit: number,
+    private readonly stop: () => void,
+  ) {
+    this.nextCheck = textLimit;
+  }
 
   result(): ScannedDocument {
     const text = collapse(this.text.join(''));
@@ -61,7 +73,19 @@ class MarkupCollector implements TokenizerCallbacks {
       if (this.gap) this.text.push(' ');
       this.gap = false;
       this.text.push(s);
+      this.pushed += s.length + 1;
+      if (this.pushed > this.nextCheck) this.checkTextLimit();
     }
+  }
+
+  /**
+   * Stops the pass once the collapsed text is over the limit. Collapsing never lengthens the text,
+   * so nothing is measured before `pushed` passes the limit, and measuring again only once
+   * `pushed` has doubled keeps the measuring linear in the input.
+   */
+  private checkTextLimit(): void {
+    if (collapse(this.text.join('')).length > this.textLimit) this.stop();
+    else this.nextCheck = 2 * this.pushed;
   }
 
   /** A start tag is complete: the tokenizer now reads a script, style or title as raw text. */
@@ -135,10 +159,14 @@ function collapse(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** Reads `html` in one tokenizer pass. */
-export function scanMarkup(html: string): ScannedDocument {
-  const collector = new MarkupCollector(html);
-  const tokenizer = new Tokenizer({ decodeEntities: true }, collector);
+/**
+ * Reads `html` in one tokenizer pass. With `textLimit`, the pass may stop once the readable text
+ * is longer than that: then `textChars` is over the limit and the other fields are incomplete.
+ */
+export function scanMarkup(html: string, textLimit = Infinity): ScannedDocument {
+  let tokenizer: Tokenizer | null = null;
+  const collector = new MarkupCollector(html, textLimit, () => tokenizer?.pause());
+  tokenizer = new Tokenizer({ decodeEntities: true }, collector);
   tokenizer.write(html);
   tokenizer.end();
   return collector.result();

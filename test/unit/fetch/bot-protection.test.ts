@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { detectBotProtection } from '../../../src/fetch/bot-protection.js';
+import { BOT_SCAN_BYTES, detectBotProtection } from '../../../src/fetch/bot-protection.js';
 import { cookieNames } from '../../../src/fetch/response-headers.js';
 import { BOT_PAGES, CLOUDFLARE_SERVED_ARTICLE, VENDOR_ARTICLE } from '../../support/bot-pages.js';
 
@@ -49,6 +49,16 @@ describe('detectBotProtection', () => {
       `${paragraph.repeat(40)}` + `</article><script>window._cf_chl_opt={cType:'managed'}</script>`,
     );
     assert.equal(detectBotProtection({ status: 200, headers: {}, body: padded }), null);
+  });
+
+  it('reads no more than BOT_SCAN_BYTES (32 KiB) of a body: every challenge page fits well inside', () => {
+    assert.equal(BOT_SCAN_BYTES, 32 * 1024);
+    const page = BOT_PAGES.find((p) => p.name === 'cloudflare-interstitial-200')!;
+    for (const p of BOT_PAGES) assert.ok(Buffer.byteLength(p.body) * 4 < BOT_SCAN_BYTES, p.name);
+    // The challenge at the start of a body of any length is found; the same markup after the bound is not read.
+    const tags = '<b>'.repeat(BOT_SCAN_BYTES / 3);
+    assert.equal(detectBotProtection({ status: 200, headers: {}, body: page.body + tags })?.vendor, 'cloudflare');
+    assert.equal(detectBotProtection({ status: 200, headers: {}, body: '<html>' + tags + page.body }), null);
   });
 
   it('ignores bodies that are not markup', () => {
