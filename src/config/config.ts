@@ -113,8 +113,8 @@ export interface Config {
   /**
    * Memory one PDF may take while it is read, in MiB: the data-segment limit (Linux) of the
    * process that reads it, which covers its heap and pdf.js's decoded streams (its resident
-   * memory peaks about 25 MiB above, with node's code). A 500-page book at the largest max_chars
-   * needs 96. A PDF that needs more is answered response_too_large. @default 128
+   * memory peaks 28 to 35 MiB above, with node's code). A 500-page book at the largest max_chars
+   * needs 64 (72 on Node 22). A PDF that needs more is answered response_too_large. @default 80
    */
   pdfMaxMemoryMb: number;
   /**
@@ -228,7 +228,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   minBodyRateWindowMs: 5000,
   maxPdfBytes: 50 * 1024 * 1024,
   maxPdfPages: 500,
-  pdfMaxMemoryMb: 128,
+  pdfMaxMemoryMb: 80,
   pdfProcesses: 1,
   maxHeaderBytes: 16 * 1024,
   connectTimeoutMs: 5000,

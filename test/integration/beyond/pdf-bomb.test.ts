@@ -7,6 +7,8 @@
 // has its process killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { claimantOf, inCallScope } from '../../../src/admission/call-scope.js';
+import { Callers } from '../../../src/admission/callers.js';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { defaultConfig } from '../../../src/config/config.js';
 import { cleanWebContent } from '../../../src/tools/clean-web-content.js';
@@ -75,6 +77,31 @@ describe('a PDF bomb (Flate over Flate over 1 GiB)', () => {
     );
     assert.equal(items[0]!.data!.title, REPORT.title);
     assert.equal(items[2]!.data!.pages, 2);
+  });
+
+  it("does not keep another caller's PDF from being read while its bombs are refused", async () => {
+    const callers = new Callers();
+    const asCaller = <T>(caller: string, fn: () => Promise<T>) =>
+      inCallScope({ claimant: claimantOf(caller, callers), memory: null }, fn);
+    const clean = (path: string) =>
+      cleanWebContent.run(
+        { url: `${site.origin}${path}`, output_format: 'text', include_title: true, max_chars: 100_000, timeout: 60 },
+        ctx,
+      );
+    const diedBefore = services.pool.pdfProcesses.died;
+    const [bombs, honest] = await Promise.all([
+      asCaller('hostile', () => Promise.all([1, 2, 3].map((n) => clean(`/bomb.pdf?n=${n}`)))),
+      asCaller('honest', () => clean('/report.pdf?caller=honest')),
+    ]);
+    assert.deepEqual(
+      bombs.map(([item]) => item!.meta.error?.code),
+      ['response_too_large', 'response_too_large', 'response_too_large'],
+    );
+    assert.equal(honest[0]!.meta.error ?? null, null);
+    assert.equal(honest[0]!.data!.title, REPORT.title);
+    assert.equal(services.pool.pdfProcesses.died - diedBefore, 3);
+    // One process at a time under the default settings, whatever the callers.
+    assert.equal(services.pool.pdfProcesses.peakAlive, 1);
   });
 
   it('over its time budget, is a timeout and its process is killed', async () => {
