@@ -113,8 +113,8 @@ export interface Config {
   /**
    * Memory one PDF may take while it is read, in MiB: the data-segment limit (Linux) of the
    * process that reads it, which covers its heap and pdf.js's decoded streams (its resident
-   * memory peaks 28 to 35 MiB above, with node's code). A 500-page book at the largest max_chars
-   * needs 64 (72 on Node 22). A PDF that needs more is answered response_too_large. @default 80
+   * memory peaks 20 to 35 MiB above, with node's code). A 500-page book at the largest max_chars
+   * needs 64. A PDF that needs more is answered response_too_large. @default 80
    */
   pdfMaxMemoryMb: number;
   /**

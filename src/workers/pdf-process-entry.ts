@@ -5,7 +5,7 @@
 // bytes follow on stdin, read straight into one buffer of that length, so the file is in memory
 // once (through the IPC channel it was three times: the chunks read, their concatenation and the
 // deserialised copy). It has no socket and opens no file. It ends when the parent goes.
-import { readPdfBlocks, type PdfRead, type PdfRequest } from './pdf-task.js';
+import { readPdfBlocks, type PdfRead, type PdfRequest } from './pdf-read-blocks.js';
 
 export interface PdfJob {
   id: number;

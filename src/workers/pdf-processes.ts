@@ -27,7 +27,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { PdfJob, PdfReply } from './pdf-process-entry.js';
-import type { PdfRead, PdfRequest } from './pdf-task.js';
+import type { PdfRead, PdfRequest } from './pdf-read-blocks.js';
 
 /** An idle PDF process exits after this long without a task. */
 export const IDLE_MS = 30_000;
