@@ -54,6 +54,8 @@ const AUTHOR_SOURCES = [
   'JSON-LD creator',
   'byline element',
   'dateline',
+  'name beside dateline',
+  'name after label line',
   'signature',
   'vendor author meta',
   'wire dateline',
@@ -61,7 +63,7 @@ const AUTHOR_SOURCES = [
   'declared organisation',
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
-const AUTHOR_DECLARED = new Set([0, 1, 2, 3, 11]);
+const AUTHOR_DECLARED = new Set([0, 1, 2, 3, 13]);
 const DATE_SOURCES = [
   'article:published_time',
   'JSON-LD datePublished',
@@ -223,6 +225,8 @@ function dateDeclared(ctx: RuleContext, source: number): boolean {
 }
 
 function classifyDate(p: Page, want: string | null, gotPublished: unknown): Pick<Miss, 'cls' | 'reason' | 'source'> {
+  if (DATE_SOURCES.length !== PUBLISHED_AT.length)
+    throw new Error('DATE_SOURCES does not match the PUBLISHED_AT chain');
   const src = ruleIndex(p.ctx, PUBLISHED_AT);
   const source = src >= 0 ? DATE_SOURCES[src] : 'none';
   const declared = src >= 0 && dateDeclared(p.ctx, src);
@@ -295,6 +299,8 @@ function account(v: string): boolean {
 }
 
 function classifyAuthor(p: Page, want: string | null, got: unknown): Pick<Miss, 'cls' | 'reason' | 'source'> {
+  // One label per rule of the chain: a rule added to it without its label here fails loudly.
+  if (AUTHOR_SOURCES.length !== AUTHOR.length) throw new Error('AUTHOR_SOURCES does not match the AUTHOR chain');
   const src = ruleIndex(p.ctx, AUTHOR);
   const source = src >= 0 ? AUTHOR_SOURCES[src] : 'none';
   const declared = src >= 0 && AUTHOR_DECLARED.has(src) && typeof got === 'string' && got.trim() !== '';
