@@ -6,8 +6,8 @@
 // in this process) is measured too: it shares the cores with the service in bench:load.
 //
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
-//          --tool content|status|scan-bomb, --no-peer (skip the Readability service)
-import { readFileSync, readdirSync } from 'node:fs';
+//          --tool content|status|scan-bomb|heavy, --warmup N (calls before counting;
+//          default 200 or --conns), --no-peer (skip the Readability service)
 import os from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -19,52 +19,13 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
+import { TICK_MS, threadSplit, threadTicks } from './thread-cpu.js';
 
 const TARGET_HOST = '127.0.0.2';
 const CALLS = Number(arg('calls') ?? 1500);
 const CONNS = Number(arg('conns') ?? 50);
 const TOOL = arg('tool') ?? 'content';
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-type Ticks = Map<string, number>;
-
-/** CPU ticks by thread id. */
-function threadTicks(pid: number): Ticks {
-  const out: Ticks = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    out.set(tid === String(pid) ? 'main' : tid, ticks);
-  }
-  return out;
-}
-
-// Every thread is named "node"; the worker threads are told apart as the busiest threads besides
-// the main one (the pool has one per core at most), the rest are V8/libuv helpers.
-function diff(a: Ticks, b: Ticks, workers: number): Ticks {
-  const others: number[] = [];
-  let main = 0;
-  for (const [k, v] of b) {
-    const d = v - (a.get(k) ?? 0);
-    if (k === 'main') main = d;
-    else others.push(d);
-  }
-  others.sort((x, y) => y - x);
-  const w = others.slice(0, workers).reduce((s, x) => s + x, 0);
-  const rest = others.slice(workers).reduce((s, x) => s + x, 0);
-  return new Map([
-    ['main', main],
-    ['workers', w],
-    ['other', rest],
-  ]);
-}
-
+const WARMUP = Number(arg('warmup') ?? Math.max(200, CONNS));
 async function load(
   origin: string,
   path: string,
@@ -89,7 +50,7 @@ async function measure(
   body: unknown,
   site: ServiceProcess,
 ): Promise<void> {
-  await load(svc.origin, path, body, Math.max(200, CONNS)); // warm-up: workers start, JIT compiles
+  await load(svc.origin, path, body, WARMUP); // warm-up: workers start, JIT compiles
   const pid = svc.child.pid!;
   const before = threadTicks(pid);
   const siteBefore = threadTicks(site.child.pid!);
@@ -98,30 +59,29 @@ async function measure(
   const { ok, total } = await load(svc.origin, path, body, CALLS);
   const client = process.cpuUsage(client0);
   const secs = (performance.now() - t0) / 1000;
-  const d = diff(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
-  const siteD = diff(siteBefore, threadTicks(site.child.pid!), 0);
-  const per = (t: number | undefined) => (((t ?? 0) * TICK_MS) / total).toFixed(2);
-  const all = [...d.values()].reduce((a, b) => a + b, 0);
-  const siteAll = [...siteD.values()].reduce((a, b) => a + b, 0);
+  const d = threadSplit(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
+  const siteD = threadSplit(siteBefore, threadTicks(site.child.pid!), 0);
+  const per = (t: number) => ((t * TICK_MS) / total).toFixed(2);
+  const all = d.main + d.workers + d.other;
+  const siteAll = siteD.main + siteD.workers + siteD.other;
   console.log(
-    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.get('main'))} | ${per(d.get('workers'))} | ` +
-      `${per(d.get('other'))} | ${per(all)} | ${per(siteAll)} | ` +
+    `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.main)} | ${per(d.workers)} | ` +
+      `${per(d.other)} | ${per(all)} | ${per(siteAll)} | ` +
       `${((client.user + client.system) / 1000 / total).toFixed(2)} |`,
   );
 }
 
 async function main(): Promise<void> {
   const serviceRoot = serviceRootArg();
-  // scan-bomb: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`), from its site.
-  const siteScript = TOOL === 'scan-bomb' ? 'dist/bench/hostile-site.js' : 'dist/bench/load-target.js';
+  // scan-bomb and heavy: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`) and
+  // row 7 page (5 MiB of paragraphs), from its site.
+  const hostilePage = TOOL === 'scan-bomb' || TOOL === 'heavy';
+  const siteScript = hostilePage ? 'dist/bench/hostile-site.js' : 'dist/bench/load-target.js';
   const site = await startNodeService(resolve(REPO_ROOT, siteScript), {}, '/healthz', TARGET_HOST);
   const [path, body] =
     TOOL === 'status'
       ? ['/api/v1/tools/check_url_status', { url: `${site.origin}/page` }]
-      : [
-          '/api/v1/tools/clean_web_content',
-          { url: `${site.origin}/${TOOL === 'scan-bomb' ? 'scan-bomb' : 'article'}` },
-        ];
+      : ['/api/v1/tools/clean_web_content', { url: `${site.origin}/${hostilePage ? TOOL : 'article'}` }];
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
   console.log(
     '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | ' +

@@ -17,15 +17,16 @@
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under
 // attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops),
+// --node-flags A,B (node or V8 flags for the service, e.g. --single-threaded-gc),
 // --apart (the hostile caller calls a second service of the same build instead, with the worker
 // threads it would hold in a shared one: the machine does the same work, but nothing of the
 // attack shares the honest callers' service, so what remains of the honest p99's rise is what
 // the attack's load on the machine's CPUs costs alone).
-// Also printed, as they move less than latencies when other work shares the machine: the main
-// thread's CPU seconds over the measured phase under attack, and the longest event-loop delay the
-// service itself saw in it.
+// Also printed, as they move less than latencies when other work shares the machine: the CPU
+// seconds of the service's main thread, its worker threads and its other threads (V8's platform
+// threads, which collect every thread's garbage, and libuv's) over the measured phase under
+// attack, and the longest event-loop delay the service itself saw in it.
 import { setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,6 +49,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
+import { TICK_MS, threadSplit, threadTicks } from './thread-cpu.js';
 
 const HOSTILE_HOST = '127.0.0.2';
 const HONEST_HOST = '127.0.0.3';
@@ -270,19 +272,6 @@ async function serviceView(service: ServiceProcess): Promise<string> {
   }
 }
 
-/** CPU seconds the service's main thread has used (its thread's utime + stime, from /proc). */
-function mainThreadCpuS(service: ServiceProcess): number {
-  const pid = service.child.pid;
-  if (pid === undefined) return NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * The longest event-loop delay the service saw since the previous read (ms): prom-client resets
  * its delay histogram at every scrape of /metrics.
@@ -352,15 +341,24 @@ async function main(): Promise<void> {
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
   const serviceEnv = { URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31` };
-  // node refuses --cpu-prof in NODE_OPTIONS (how startService passes node options): a profiled
-  // service starts as plain `node dist/src/main.js`.
-  const service = profileDir
-    ? await startNodeService(resolve(serviceRoot, 'dist/src/main.js'), serviceEnv, '/healthz', '127.0.0.1', [
-        '--cpu-prof',
-        '--cpu-prof-dir',
-        resolve(profileDir),
-      ])
-    : await startService(serviceRoot, serviceEnv);
+  // node refuses --cpu-prof and V8's own flags in NODE_OPTIONS (how startService passes node
+  // options): a profiled service, or one given --node-flags, starts as `node <flags>
+  // dist/src/main.js` with the allocator settings `npm start` gives it.
+  const nodeFlags = [
+    ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []),
+    ...(arg('node-flags')?.split(',').filter(Boolean) ?? []),
+  ];
+  const allocator = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
+  const service =
+    nodeFlags.length > 0
+      ? await startNodeService(
+          resolve(serviceRoot, 'dist/src/main.js'),
+          { ...allocator, ...serviceEnv },
+          '/healthz',
+          '127.0.0.1',
+          nodeFlags,
+        )
+      : await startService(serviceRoot, serviceEnv);
   // The second service gets the worker threads the hostile caller holds in a shared service (all
   // but the reserve kept for other callers), so the machine does the same work in both set-ups.
   const workers = Math.max(1, Math.min(4, os.availableParallelism()));
@@ -370,7 +368,10 @@ async function main(): Promise<void> {
     : null;
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
-  console.log(`bench:hostile: service ${serviceRoot}/dist/src/main.js, default settings + URLKIT_ALLOW_CIDRS`);
+  console.log(
+    `bench:hostile: service ${[...nodeFlags, `${serviceRoot}/dist/src/main.js`].join(' ')}, ` +
+      'default settings + URLKIT_ALLOW_CIDRS',
+  );
   if (apart)
     console.log(
       `--apart: the hostile caller calls a second service of the same build (${hostileWorkers} worker ` +
@@ -403,9 +404,10 @@ async function main(): Promise<void> {
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
       await loopDelayMaxMs(service);
-      const cpu0 = mainThreadCpuS(service);
+      const cpu0 = threadTicks(service.child.pid!);
       const loud = await honestPhase(service, honestAgents, sites, SECONDS);
-      const cpuS = mainThreadCpuS(service) - cpu0;
+      const cpu = threadSplit(cpu0, threadTicks(service.child.pid!), workers);
+      const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
       const stallMs = await loopDelayMaxMs(service);
       untrace();
       if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
@@ -417,7 +419,8 @@ async function main(): Promise<void> {
       await settle(service);
       if (apart) await settle(apart);
       const rest =
-        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS.toFixed(1)} | ` +
+        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS(cpu.main)} | ` +
+        `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ` +
         `${fmt(stallMs)} |`;
       results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
       process.stderr.write(
@@ -445,10 +448,11 @@ async function main(): Promise<void> {
   console.log(
     '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
       'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
-      'hostile calls answered | peak RSS MiB | main-thread CPU s under attack | ' +
+      'hostile calls answered | peak RSS MiB | CPU s under attack: main thread | worker threads | ' +
+      'other threads (V8 GC and compilers, libuv) | ' +
       'longest event-loop delay under attack ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const ratio = r.loud.p99 / quietP99;
     verdict &&= r.fine && ratio <= 2;

@@ -20,18 +20,10 @@ import { loadCorpus, type CorpusPage } from './corpus.js';
 import { readabilityText, urlkitApiText, urlkitText, urlkitTrace } from './quality-systems.js';
 import { loadWcxb, scoreTokens, type PageScore, type WcxbPage } from './wcxb.js';
 import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
+import { add, metrics, norm, scorePage, type Counts } from './quality-snippets.js';
 import { checkGate, raiseFloors, readFloors, type Figure } from './quality-gate.js';
 
-interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-  empty: number;
-}
-
 const TAIL = 30;
-const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const row = (cells: Array<string | number>): string => `| ${cells.join(' | ')} |`;
 const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench');
 const outDir = resolve(benchDir, 'out');
@@ -49,44 +41,6 @@ interface RunOptions {
 const PARTS: ReadonlyArray<'all' | Split> = ['all', ...SPLITS];
 const inPart = (part: 'all' | Split, split: Split): boolean => part === 'all' || part === split;
 const suffix = (part: 'all' | Split): string => (part === 'all' ? '' : ` (${part})`);
-
-function scorePage(page: CorpusPage, output: string): { counts: Counts; missed: string[]; leaked: string[] } {
-  const counts: Counts = { tp: 0, fp: 0, fn: 0, tn: 0, empty: 0 };
-  const missed: string[] = [];
-  const leaked: string[] = [];
-  const out = norm(output);
-  if (out === '') counts.empty = 1;
-  for (const w of page.with) {
-    if (out !== '' && out.includes(norm(w))) counts.tp++;
-    else {
-      counts.fn++;
-      missed.push(w);
-    }
-  }
-  for (const w of page.without) {
-    if (out !== '' && out.includes(norm(w))) {
-      counts.fp++;
-      leaked.push(w);
-    } else counts.tn++;
-  }
-  return { counts, missed, leaked };
-}
-
-function add(a: Counts, b: Counts): void {
-  a.tp += b.tp;
-  a.fp += b.fp;
-  a.fn += b.fn;
-  a.tn += b.tn;
-  a.empty += b.empty;
-}
-
-function metrics(c: Counts): { p: number; r: number; f1: number; acc: number } {
-  const p = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0;
-  const r = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0;
-  const f1 = c.tp ? (2 * c.tp) / (2 * c.tp + c.fp + c.fn) : 0;
-  const acc = (c.tp + c.tn) / (c.tp + c.fp + c.fn + c.tn);
-  return { p, r, f1, acc };
-}
 
 function traceLine(page: { html: string; finalUrl: string }): string {
   const t = urlkitTrace(page);

@@ -12,7 +12,7 @@ import { documentTitle } from './document-title.js';
 import { foldText } from './dom/measures.js';
 import { createUrlResolver } from './dom/url-resolver.js';
 import { collectPageFacts } from './page/page-facts.js';
-import { hasIndexText, hasRealText, plain } from './real-text.js';
+import { hasIndexText, hasOwnProse, plain } from './real-text.js';
 import { toBlocks } from './to-blocks/to-blocks.js';
 import { isHiddenByMarkup } from './dom/visibility.js';
 import { navigationIsSubstance, pagePartsOf, Part, teaserHeadersAndFooters } from './index/page-parts.js';
@@ -66,11 +66,12 @@ export function extractIndex(doc: Document, finalUrl: string, trace?: ExplainReq
     const second = read(WITH_NAVIGATION, (part) => part === Part.Dropped || part === Part.Chrome);
     blocks = second.blocks;
     chosen = second.log;
-    // Chrome comes back only for real prose: a footer's links alone are not a page.
+    // Chrome comes back only for prose of the page's own: a footer's links and its legal line
+    // alone are not a page.
     if (!hasIndexText(blocks)) {
       note(WITH_NAVIGATION, blocks, false, 'not accepted: it has no text of its own');
       const all = read(WITH_CHROME, (part) => part === Part.Dropped);
-      const prose = hasRealText(all.blocks);
+      const prose = hasOwnProse(all.blocks);
       note(WITH_CHROME, all.blocks, prose, prose ? 'accepted: it holds real prose' : 'not accepted: no real prose');
       if (prose) {
         blocks = all.blocks;

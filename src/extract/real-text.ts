@@ -2,6 +2,8 @@
 // line with a few words in it. A "Loading…" placeholder, a lone button label or an empty
 // app root is not real text.
 import type { Block, Inline } from './blocks.js';
+import { DISCLOSURE } from './vocabulary/phrases/notices.js';
+import { COPYRIGHT_LINE } from './vocabulary/phrases/credits.js';
 
 const words = new Intl.Segmenter('und', { granularity: 'word' });
 const MIN_WORDS = 3;
@@ -34,6 +36,38 @@ export function hasRealText(blocks: Block[]): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Prose of the page's own in its chrome (a site header or footer): a paragraph (or one quoted)
+ * whose words outside its links make a real line, and which is not the site's copyright or
+ * rights notice. A footer's link columns and its legal line are on every page of a site; a page
+ * whose only text they are has no content of its own (a shop page whose product the browser
+ * draws), while a page written into its header (a launch page's announcement) has.
+ */
+export function hasOwnProse(blocks: Block[]): boolean {
+  const stack = [...blocks];
+  while (stack.length) {
+    const b = stack.pop()!;
+    if (b.type === 'quote') stack.push(...b.children);
+    else if (b.type === 'paragraph') {
+      // Headings there title the footer's link columns.
+      const line = unlinked(b.children).trim();
+      if (isRealLine(line) && !COPYRIGHT_LINE.test(line) && !DISCLOSURE.test(line)) return true;
+    }
+  }
+  return false;
+}
+
+/** Text of inlines outside links. */
+function unlinked(nodes: Inline[]): string {
+  let s = '';
+  for (const n of nodes) {
+    if (n.type === 'text' || n.type === 'code') s += n.text;
+    else if (n.type === 'break') s += ' ';
+    else if (n.type === 'emphasis' || n.type === 'strong') s += unlinked(n.children);
+  }
+  return s;
 }
 
 /** Distinct link targets that make a page of links (a site map, a hub of section links). */

@@ -231,7 +231,7 @@ const AUTHOR_PATH =
  * A label element that announces a name without a colon ("<span>By</span><a>Jane Doe</a>"); "Author", "Text" need
  * one.
  */
-const BY_WORD =
+export const BY_WORD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:by|von|par|por|door|thread\s+starter|(?:written|posted|published|story|words|started)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 

@@ -13,6 +13,8 @@ const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^la
 
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 
+const FEED_MARK = /(?:^|\s)h-?feed(?:$|\s)/;
+
 /** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
 export function insideFurniture(el: Element): boolean {
   // <body> and <html> classes name the page's layout ("one-sidebar sidebar-second"), not a region of it.
@@ -28,6 +30,9 @@ export function insideFurniture(el: Element): boolean {
     // <article>'s place it beside the furniture ("offset-nav", "[grid-area:sidebar]").
     if (p.name === 'main') return false;
     if (p.name === 'article') continue;
+    // A feed of entries marked with microformats (hAtom's "hfeed", "h-feed") is the page's own
+    // posts, even in a box its theme calls a widget (a blog platform's main column).
+    if (FEED_MARK.test(attribute(p, 'class') ?? '')) return false;
     // A layout modifier on the content's own container ("main-content has-double-sidebar",
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`

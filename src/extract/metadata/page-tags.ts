@@ -51,6 +51,7 @@ export function collectTags(doc: Document): PageTags {
     lastLongAt: -1,
     logos: [],
     headerLogos: [],
+    topicLinks: new Set(),
   };
   let looseLead: string | null = null;
   const listing = new ListingMarks();
@@ -105,6 +106,10 @@ export function collectTags(doc: Document): PageTags {
             if (tags.scriptDates.length < MAX_CANDIDATES) tags.scriptDates.push(m[1]!);
         }
         break;
+      case 'a':
+        if (tags.topicLinks.size < MAX_CANDIDATES && topicLink(el))
+          tags.topicLinks.add(collapse(textContent(el), MAX_CANDIDATE_CHARS));
+        break;
       case 'link':
         if ((attribute(el, 'itemprop') ?? '').toLowerCase() === 'logo' && tags.logos.length < MAX_LOGOS)
           tags.logos.push(attribute(el, 'href') ?? '');
@@ -141,6 +146,14 @@ export function collectTags(doc: Document): PageTags {
 const SCRIPT_DATE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
+
+/** A link's rel or path naming a topic page: a category, a tag, a section. */
+const TOPIC_REL = /(?:^|\s)(?:category|tag)(?:$|\s)/i;
+const TOPIC_PATH = /\/(?:category|categories|tag|tags|topics?|thema|themen|kategorie|rubrik|section)\//i;
+
+function topicLink(el: Element): boolean {
+  return TOPIC_REL.test(attribute(el, 'rel') ?? '') || TOPIC_PATH.test(attribute(el, 'href') ?? '');
+}
 
 /** An <img> the page declares as its logo (itemprop=logo), or one in its header marked or named as the logo. */
 function readLogo(el: Element, tags: PageTags): void {

@@ -77,4 +77,6 @@ export interface PageTags extends TitleFacts {
   logos: string[];
   /** Addresses of the <img>s in the page's header marked or named as its logo, in page order. */
   headerLogos: string[];
+  /** Texts of links to a category or tag page (rel=category/tag, /category/, /tag/...): topics, never names. */
+  topicLinks: Set<string>;
 }

@@ -73,6 +73,14 @@ export const ABOVE_HEADLINE = 150;
  *  NEAR_HEADLINE (the same reach after it). */
 export const DATELINE_BEFORE = 600;
 export const DATELINE_AFTER = NEAR_HEADLINE;
+/** A byline printed as plain lines by the headline is within this many non-empty lines under it
+ *  (headline, kicker, teaser, name, date, reading time): further down, a name and a date are the
+ *  text's. */
+export const BYLINE_LINES = 8;
+/** A dateline line is short: the date with a time, a zone or a label ("Published: 3 March 2020, 10:00 CET"). */
+export const MAX_DATELINE_CHARS = 48;
+/** A line that is only a byline's name ("By Jane Doe and John Roe"): longer is prose. */
+export const MAX_NAME_LINE_CHARS = 60;
 
 // --- Dates ---------------------------------------------------------------------------------
 

@@ -61,7 +61,13 @@ const post = async (app: FastifyInstance, tool: string, body: unknown): Promise<
 describe('a call that reaches its deadline keeps what finished', () => {
   let app: FastifyInstance;
   before(async () => {
-    app = await buildApp(testConfig({ rateLimitMax: 0, requestTimeoutMs: 4000, batchChunkSize: 10 }), quiet);
+    // The deadline is what stops the slow URLs; the fast ones must finish inside it on a busy
+    // machine too (4 s was not always enough at load 18). The trickling body's minimum rate is
+    // off (0): the deadline, not the rate, is what cuts it here.
+    app = await buildApp(
+      testConfig({ rateLimitMax: 0, requestTimeoutMs: 8000, batchChunkSize: 10, minBodyRate: 0 }),
+      quiet,
+    );
     // Worker threads start on the first call: not inside the deadline of the calls below.
     await post(app, 'get_url_metadata', { items: [`${site.origin}/page/w1`, `${site.origin}/page/w2`] });
   });
@@ -79,7 +85,7 @@ describe('a call that reaches its deadline keeps what finished', () => {
     assert.equal(results[2]!.meta.error, undefined);
     const slow = results[1]!;
     assert.equal(slow.meta.error?.code, 'timeout');
-    assert.match(slow.meta.error?.message ?? '', /deadline \(4000 ms, URLKIT_REQUEST_TIMEOUT_MS\)/);
+    assert.match(slow.meta.error?.message ?? '', /deadline \(8000 ms, URLKIT_REQUEST_TIMEOUT_MS\)/);
     assert.equal(slow.meta.url, `${site.origin}/slow`);
   });
 

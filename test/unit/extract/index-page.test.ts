@@ -164,3 +164,21 @@ test('the separator before a dropped trailing repeat goes with it', () => {
     '[A story title that is long](https://site.example/item/1)\n412 points by [ana](https://site.example/user/ana) | [hide](https://site.example/hide/1)',
   );
 });
+
+test("a page whose only text is its site footer's links and legal line has no content of its own", () => {
+  const footer =
+    '<footer><div class="site-footer"><dl><dt><h5>Help and support pages</h5></dt>' +
+    '<dd><a href="/help">Help Center</a>, ' +
+    '<a href="/returns">Return and refund policy</a>, <a href="/report">Report an infringement</a></dd></dl>' +
+    '<p><a href="/privacy">Privacy Policy</a> - <a href="/terms">Terms of Use</a> ©2010-2025 Shop.example. ' +
+    'All rights reserved. Licence 12345-678.</p></div></footer>';
+  assert.equal(index(`<div id="root"></div>${footer}`), null);
+});
+
+test('a page written into its site header is read with its chrome', () => {
+  const out = index(
+    '<header><h1>Coming soon</h1><p>We are building a quieter way to share your photos with family.</p></header>' +
+      '<footer><p><a href="/privacy">Privacy Policy</a></p></footer>',
+  );
+  assert.ok(out?.includes('We are building a quieter way to share your photos with family.'), String(out));
+});

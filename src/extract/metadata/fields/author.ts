@@ -9,6 +9,7 @@ import { people } from '../author-people.js';
 import { findDateInText } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
 import { pageByline } from '../page-byline.js';
+import { nameAfterLabelLine, nameBesideDateline } from '../dateline-name.js';
 import { firstMeta } from '../page-tags.js';
 import { collapse } from '../text.js';
 import {
@@ -122,6 +123,9 @@ export const AUTHOR: readonly Rule<string>[] = [
     }
     return null;
   },
+  // A name on its own line beside the dateline under the headline, or under a "Written by" line.
+  nameBesideDateline,
+  nameAfterLabelLine,
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
   (ctx) => {

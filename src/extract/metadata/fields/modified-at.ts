@@ -19,12 +19,14 @@ export const MODIFIED_AT: readonly Rule<string>[] = [
 ];
 
 const UPDATED_WORDS =
-  /(?<!\p{L})(?:updated|last\s+modified|aktualisiert|mis à jour|actualizado|aggiornato|bijgewerkt)(?!\p{L})/giu;
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<!\p{L})(?:updated|last\s+(?:modified|edited|active)|aktualisiert|mis à jour|actualizado|aggiornato|bijgewerkt)(?!\p{L})/giu;
 
-/** An update announcement and the rest of its line (bounded). */
+/** An update announcement and the rest of its line (bounded); a label on a line of its own
+ *  ("Updated" / "March 2, 2026") and the next line. */
 const UPDATE_LINE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /(?<!\p{L})(?:updated|last\s+modified|aktualisiert|mis à jour|actualizado|aggiornato|bijgewerkt)(?!\p{L})[^\n]{0,120}/giu;
+  /(?<!\p{L})(?:updated|last\s+(?:modified|edited|active)|aktualisiert|mis à jour|actualizado|aggiornato|bijgewerkt)(?!\p{L})(?:(?:[^\S\n]*:)?[^\S\n]*\n\s{0,40}\S[^\n]{0,60}|[^\n]{0,120})/giu;
 
 /** The text with every update announcement blanked to its line's end: the dates left are not updates. */
 export function withoutUpdates(text: string): string {

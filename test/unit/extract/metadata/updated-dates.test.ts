@@ -18,6 +18,18 @@ describe('dates announced as updated', () => {
     assert.equal(m.published_at, '2020-01-05');
     assert.equal(m.modified_at, '2026-03-02');
   });
+  it('read a label on a line of its own before the date ("Updated" / "March 2, 2026")', () => {
+    const html = `<h1>Install the client</h1><div><span>Updated</span></div><div>March 2, 2026</div>${para}`;
+    const m = meta(html, 'https://docs.example.com/install');
+    assert.equal(m.published_at, null);
+    assert.equal(m.modified_at, '2026-03-02');
+  });
+  it('read "Last active" and "last edited" as updates', () => {
+    const active = `<h1>writeup.md</h1><p>Last active</p><p>December 20, 2025 13:58</p>${para}`;
+    assert.equal(meta(active, 'https://code.example.com/gist/5e2c').published_at, null);
+    const edited = `<h1>BeginnersGuide</h1>${para}<p>Download (last edited 2019-11-10 13:28:18 by Mats)</p>`;
+    assert.equal(meta(edited, 'https://wiki.example.org/BeginnersGuide').modified_at, '2019-11-10T13:28:18');
+  });
   it('read "Aktualisiert" as an update', () => {
     const html = `<h1>Anleitung</h1>${para}<p>Aktualisiert am 02.03.2026</p>${para}`;
     assert.equal(meta(html, 'https://docs.example.de/anleitung').modified_at, '2026-03-02');

@@ -1,0 +1,51 @@
+// The CPU time of a process's threads, read from /proc/<pid>/task/*/stat (Linux), and split into
+// the main thread, the worker threads and the rest, for the benches that count where a service's
+// CPU goes (bench:cpu, bench:hostile).
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** Milliseconds per clock tick of /proc's utime and stime (USER_HZ is 100 on Linux). */
+export const TICK_MS = 10;
+
+/** CPU ticks by thread id ('main' for the process's main thread). */
+export type Ticks = Map<string, number>;
+
+/** CPU ticks by thread of `pid` now (empty where /proc cannot be read). */
+export function threadTicks(pid: number): Ticks {
+  const out: Ticks = new Map();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(tid === String(pid) ? 'main' : tid, Number(fields[11]) + Number(fields[12]));
+  }
+  return out;
+}
+
+/**
+ * The ticks from `a` to `b` of the main thread, of the `workers` busiest other threads (every
+ * thread is named "node": the worker threads are told apart as the busiest besides the main one)
+ * and of the rest (V8's platform threads, which run garbage collection and compilation for every
+ * thread, and libuv's). A thread that ended between the two reads is not counted.
+ */
+export function threadSplit(a: Ticks, b: Ticks, workers: number): { main: number; workers: number; other: number } {
+  const others: number[] = [];
+  let main = 0;
+  for (const [k, v] of b) {
+    const d = v - (a.get(k) ?? 0);
+    if (k === 'main') main = d;
+    else others.push(d);
+  }
+  others.sort((x, y) => y - x);
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  return { main, workers: sum(others.slice(0, workers)), other: sum(others.slice(workers)) };
+}
