@@ -44,6 +44,7 @@ import {
 import {
   REPO_ROOT,
   arg,
+  loadAverages,
   serviceRootArg,
   startNodeService,
   startService,
@@ -382,12 +383,7 @@ async function main(): Promise<void> {
       `status of a page on the attacked host); hostile: 1 caller, ${HOSTILE_CALLS} calls in flight; ` +
       `${SECONDS} s per phase; node ${process.version}`,
   );
-  console.log(
-    `machine: ${os.availableParallelism()} cores, load average at start ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}\n`,
-  );
+  console.log(`machine: ${os.availableParallelism()} cores, load average at start ${loadAverages()}\n`);
   const results: Array<{ attack: Attack; quiet: HonestFigures; loud: HonestFigures; rest: string; fine: boolean }> = [];
   const breakdowns: string[] = [];
   let overallPeak = 0;
@@ -472,12 +468,7 @@ async function main(): Promise<void> {
     `\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
       `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(overallPeak)} MiB)`,
   );
-  console.log(
-    `load average at the end ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average at the end ${loadAverages()}`);
 }
 
 main().catch((err: unknown) => {

@@ -34,6 +34,7 @@ import autocannon from 'autocannon';
 import {
   REPO_ROOT,
   arg,
+  loadAverages,
   rssSampler,
   serviceRootArg,
   startNodeService,
@@ -258,12 +259,7 @@ async function main(): Promise<void> {
     `article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, ` +
       `node ${process.version}`,
   );
-  console.log(
-    `machine: ${os.availableParallelism()} cores, load average at start ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}\n`,
-  );
+  console.log(`machine: ${os.availableParallelism()} cores, load average at start ${loadAverages()}\n`);
   printHeader();
   try {
     const services = await Promise.all(
@@ -367,10 +363,8 @@ async function main(): Promise<void> {
   const errs = rows.filter((r) => r.label !== PEER_LABEL).reduce((n, r) => n + r.errors + r.timeouts, 0);
   console.log(`connection errors + timeouts over all service steps: ${errs} (goal 0)`);
   console.log(
-    `load average at the end ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')} (other work on the machine skews absolute numbers; the ratios are from one run)`,
+    `load average at the end ${loadAverages()} ` +
+      '(other work on the machine skews absolute numbers; the ratios are from one run)',
   );
 }
 

@@ -10,11 +10,17 @@
 // honest callers beside it.
 import { setMaxListeners } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { REPO_ROOT, arg, startNodeService, startService, type ServiceProcess } from './service-process.js';
+import {
+  REPO_ROOT,
+  arg,
+  loadAverages,
+  startNodeService,
+  startService,
+  type ServiceProcess,
+} from './service-process.js';
 
 const HOST = '127.0.0.2';
 const SECONDS = Number(arg('seconds') ?? 20);
@@ -150,10 +156,7 @@ async function main(): Promise<void> {
   const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/hostile-site.js'), {}, '/healthz', HOST);
   console.log(
     `bench:memory-pdf-bomb: ${CALLS} bomb calls in flight for ${SECONDS} s; node ${process.version}; ` +
-      `load average at start ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}\n`,
+      `load average at start ${loadAverages()}\n`,
   );
   console.log(
     '| build | service RSS at rest MiB | service peak under the bomb MiB | ' +
@@ -166,12 +169,7 @@ async function main(): Promise<void> {
   } finally {
     await site.stop();
   }
-  console.log(
-    `\nload average at the end ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`\nload average at the end ${loadAverages()}`);
 }
 
 main().catch((err: unknown) => {

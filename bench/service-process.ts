@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { delimiter, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -151,6 +152,14 @@ export function rssSampler(read: () => number, everyMs = 100): { stop(): number;
       return peak;
     },
   };
+}
+
+/** The machine's 1, 5 and 15 minute load averages, as a bench prints them beside its figures. */
+export function loadAverages(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 }
 
 /** The value after `--name` on the bench's command line. */
