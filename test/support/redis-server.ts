@@ -3,7 +3,11 @@
 // (everything in it is lost, as when a Redis without persistence restarts). `extraArgs` are more
 // redis-server switches (e.g. --maxmemory and its policy). Tests that need it skip, saying why,
 // only when no redis-server is on the PATH (`redisSkip`, node:test's skip option).
+// Each server has its own password: while one test's Redis is down (stopped, or between a
+// restart's two halves) its clients keep reconnecting to its port, and another test's Redis may
+// be given that port; without a password they would take that test's jobs.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
@@ -74,14 +78,16 @@ async function kill(proc: ChildProcess): Promise<void> {
 
 export async function startRedis(extraArgs: string[] = []): Promise<TestRedis> {
   const port = await freePort();
-  let proc = await launch(port, extraArgs);
+  const password = randomUUID().replaceAll('-', '');
+  const args = ['--requirepass', password, ...extraArgs];
+  let proc = await launch(port, args);
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://:${password}@127.0.0.1:${port}`,
     port,
     stop: () => kill(proc),
     async restart() {
       await kill(proc);
-      proc = await launch(port, extraArgs);
+      proc = await launch(port, args);
     },
   };
 }

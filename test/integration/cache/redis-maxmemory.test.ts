@@ -75,7 +75,8 @@ describe('Redis with maxmemory and noeviction (BullMQ) under a cache filled past
           ),
         );
         for (const items of await Promise.all(calls))
-          for (const item of items) if (item.meta.error) errors.push(item.meta.error.code);
+          for (const item of items)
+            if (item.meta.error) errors.push(`${item.meta.error.code}: ${item.meta.error.message}`);
       }
       assert.deepEqual(errors, []);
       const info = await client.info('memory');
