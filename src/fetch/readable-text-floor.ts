@@ -124,7 +124,7 @@ function indexOfByte(bytes: Uint8Array, byte: number, from: number): number {
   return near === bytes.length ? -1 : bytes.indexOf(byte, near);
 }
 
-/** Index of the first occurrence of `seq` (its first byte not repeated in it) at or after `from`, or -1. */
+/** Index of the first occurrence of `seq` at or after `from`, or -1 (a plain search: `seq` is 2 or 3 bytes). */
 function indexOfSeq(bytes: Uint8Array, seq: readonly number[], from: number): number {
   const first = seq[0]!;
   for (let i = indexOfByte(bytes, first, from); i !== -1; i = indexOfByte(bytes, first, i + 1)) {
