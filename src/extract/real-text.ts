@@ -52,22 +52,11 @@ export function hasOwnProse(blocks: Block[]): boolean {
     if (b.type === 'quote') stack.push(...b.children);
     else if (b.type === 'paragraph') {
       // Headings there title the footer's link columns.
-      const line = unlinked(b.children).trim();
+      const line = plain(b.children, false).trim();
       if (isRealLine(line) && !COPYRIGHT_LINE.test(line) && !DISCLOSURE.test(line)) return true;
     }
   }
   return false;
-}
-
-/** Text of inlines outside links. */
-function unlinked(nodes: Inline[]): string {
-  let s = '';
-  for (const n of nodes) {
-    if (n.type === 'text' || n.type === 'code') s += n.text;
-    else if (n.type === 'break') s += ' ';
-    else if (n.type === 'emphasis' || n.type === 'strong') s += unlinked(n.children);
-  }
-  return s;
 }
 
 /** Distinct link targets that make a page of links (a site map, a hub of section links). */
@@ -102,13 +91,14 @@ function countLinks(blocks: Block[], enough: number): number {
   return hrefs.size;
 }
 
-/** Text of inlines without addresses (shallow: the block model caps inline nesting). */
-export function plain(nodes: Inline[]): string {
+/** Text of inlines without addresses, or only what is outside links (shallow: the block model caps inline nesting). */
+export function plain(nodes: Inline[], withLinks = true): string {
   let s = '';
   for (const n of nodes) {
     if (n.type === 'text' || n.type === 'code') s += n.text;
     else if (n.type === 'break') s += ' ';
-    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') s += plain(n.children);
+    else if ((withLinks && n.type === 'link') || n.type === 'emphasis' || n.type === 'strong')
+      s += plain(n.children, withLinks);
   }
   return s;
 }
