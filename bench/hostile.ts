@@ -143,6 +143,8 @@ async function callTool(
   tool: string,
   body: unknown,
   signal?: AbortSignal,
+  /** Read the answer and drop it, unparsed (only its status counts). */
+  discardAnswer = false,
 ): Promise<CallOutcome> {
   const started = performance.now();
   try {
@@ -153,6 +155,13 @@ async function callTool(
       dispatcher: agent,
       ...(signal ? { signal } : {}),
     });
+    if (discardAnswer) {
+      // The hostile caller's answer is read and dropped, not parsed: row 7's answers carry 8 MB of
+      // content, and parsing them on the event loop that times the honest calls added its own
+      // stalls to their latencies.
+      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
+    }
     const json = (await res.body.json()) as {
       data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
       error?: { code: string };
@@ -250,7 +259,8 @@ function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sit
   let answered = 0;
   const loop = async () => {
     while (!stop.signal.aborted) {
-      const out = await callTool(service, agent, attack.tool, attack.body(sites.hostile, sent++), stop.signal);
+      const call = attack.body(sites.hostile, sent++);
+      const out = await callTool(service, agent, attack.tool, call, stop.signal, true);
       if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
     }
   };

@@ -10,7 +10,9 @@
 //
 // A job comes to the process as a message on the IPC channel (its input without its bytes, and
 // their length) and its bytes follow on stdin, read straight into one buffer of that length
-// (child-jobs.ts), so the bytes are in memory once in the child.
+// (child-jobs.ts), so the bytes are in memory once in the child. Bytes given as a one-byte
+// string (a char a byte, as fetched bodies travel: fetched-body.ts) are written from the string
+// itself: no Buffer copy of them is left for the service's collector.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { currentClaimant } from '../admission/call-scope.js';
@@ -41,6 +43,9 @@ export interface ChildLaneOptions {
   /** The error of a job whose process died in it (past its memory limit, or crashed). */
   died(cause: Error): Error;
 }
+
+/** A job's bytes: as they are, or as a one-byte string (each char one byte, 'latin1'). */
+export type Payload = Uint8Array | string;
 
 /** A job's answer: its result or what it threw. */
 type JobDone = Exclude<ChildReply<unknown>, { started: true }>;
@@ -75,7 +80,7 @@ export class ChildLane<Input, Result> {
    * reason when it aborts (a process at work is killed), and with an Error carrying the
    * process's message when the job itself threw.
    */
-  async run(input: Input, bytes: Uint8Array, signal: AbortSignal, started?: () => void): Promise<Result> {
+  async run(input: Input, bytes: Payload, signal: AbortSignal, started?: () => void): Promise<Result> {
     if (this.closed) throw new Error('The processes are closed.');
     signal.throwIfAborted();
     const release = await this.slots.acquire(currentClaimant(), signal);
@@ -101,7 +106,7 @@ export class ChildLane<Input, Result> {
     await Promise.all([...this.all].map((p) => this.kill(p)));
   }
 
-  private async send(input: Input, bytes: Uint8Array, signal: AbortSignal, started?: () => void): Promise<Result> {
+  private async send(input: Input, bytes: Payload, signal: AbortSignal, started?: () => void): Promise<Result> {
     if (this.closed) throw new Error('The processes are closed.');
     const proc = this.idle.pop() ?? this.spawn();
     if (proc.idleTimer) clearTimeout(proc.idleTimer);
@@ -126,12 +131,14 @@ export class ChildLane<Input, Result> {
         },
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      const job: ChildJob<Input> = { id, input, byteLength: bytes.byteLength };
+      const byteLength = typeof bytes === 'string' ? bytes.length : bytes.byteLength;
+      const job: ChildJob<Input> = { id, input, byteLength };
       proc.child.send(job, (err) => {
         if (err) proc.current?.settle(err);
       });
       // A pipe that breaks (the process died) is reported by its exit.
-      proc.child.stdin!.write(bytes, () => {});
+      if (typeof bytes === 'string') proc.child.stdin!.write(bytes, 'latin1', () => {});
+      else proc.child.stdin!.write(bytes, () => {});
     });
     proc.current = null;
     proc.child.unref();

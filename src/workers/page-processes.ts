@@ -71,10 +71,9 @@ export class PageProcesses {
   /** Runs a large page's task; `started` is called when a process takes it. */
   async run(task: PageTask, signal: AbortSignal, started: () => void): Promise<unknown> {
     const { body, ...input } = task.input;
+    // A fetched body's bytes, as the one-byte string they travel in (written from it, uncopied).
     const [bytes, charset] =
-      typeof body === 'string'
-        ? [Buffer.from(body, 'utf8'), 'utf-8']
-        : [Buffer.from(body!.binary, 'latin1'), body!.charset];
+      typeof body === 'string' ? [Buffer.from(body, 'utf8'), 'utf-8'] : [body!.binary, body!.charset];
     const job = { task: { kind: task.kind, input }, charset } as PageJobInput;
     return this.lane.run(job, bytes, signal, started);
   }
