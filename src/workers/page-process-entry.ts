@@ -10,7 +10,7 @@ import type { PageJobInput } from './page-processes.js';
  * Nice value added to the service's (10: a CPU-bound thread of it gets about a tenth of a CPU
  * against one of the service's when they compete, and the whole CPU when nothing else wants it).
  */
-const NICE_STEP = Number(process.env.URLKIT_PAGE_PROCESS_NICE ?? 10);
+const NICE_STEP = 10;
 lowerPriority(NICE_STEP);
 
 // Loaded after the priority is lowered, so the loading runs lower too; jobs that come meanwhile wait.
