@@ -50,6 +50,11 @@ export interface ToolItem {
   meta: Record<string, unknown> & { error?: ItemError };
 }
 
+/** An item with no data: what was learned of the URL (`meta`) and why it has no answer. */
+export function failedWith(meta: ToolItem['meta'], error: ItemError): ToolItem {
+  return { data: null, meta: { ...meta, error } };
+}
+
 export interface Tool<Input = Record<string, unknown>> {
   /** Route and MCP name, e.g. clean_web_content. */
   name: string;

@@ -5,7 +5,7 @@ import { ItemFailure, itemError } from '../../errors/codes.js';
 import type { FetchResult } from '../../fetch/types.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
-import type { ToolContext, ToolItem } from '../types.js';
+import { failedWith, type ToolContext, type ToolItem } from '../types.js';
 import { DEFAULT_TOKEN_ENCODING } from '../../render/token-count.js';
 
 export async function cleanPdf(
@@ -18,29 +18,23 @@ export async function cleanPdf(
 ): Promise<ToolItem> {
   const bytes = res.body!.bytes;
   if (bytes.length === 0 && res.truncated) {
-    return {
-      data: null,
-      meta: {
-        ...meta,
-        error: itemError(
-          'response_too_large',
-          `The PDF is larger than the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`,
-        ),
-      },
-    };
+    return failedWith(
+      meta,
+      itemError(
+        'response_too_large',
+        `The PDF is larger than the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`,
+      ),
+    );
   }
   if (res.truncated) {
     // Cut at the byte cap: what arrived is not a whole PDF.
-    return {
-      data: null,
-      meta: {
-        ...meta,
-        error: itemError(
-          'response_too_large',
-          `The PDF was cut at the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`,
-        ),
-      },
-    };
+    return failedWith(
+      meta,
+      itemError(
+        'response_too_large',
+        `The PDF was cut at the PDF size limit (${ctx.config.maxPdfBytes} bytes, URLKIT_MAX_PDF_BYTES).`,
+      ),
+    );
   }
   let result;
   try {
@@ -62,19 +56,12 @@ export async function cleanPdf(
       { signal: ctx.signal, startBy },
     );
   } catch (err) {
-    if (err instanceof ItemFailure && !ctx.signal.aborted)
-      return { data: null, meta: { ...meta, error: err.toItemError() } };
+    if (err instanceof ItemFailure && !ctx.signal.aborted) return failedWith(meta, err.toItemError());
     if (err instanceof WorkerCrashed && !ctx.signal.aborted) {
-      return {
-        data: null,
-        meta: {
-          ...meta,
-          error: itemError(
-            'response_too_large',
-            'The PDF is too large or complex to process within the worker memory limit.',
-          ),
-        },
-      };
+      return failedWith(
+        meta,
+        itemError('response_too_large', 'The PDF is too large or complex to process within the worker memory limit.'),
+      );
     }
     throw err;
   }

@@ -11,7 +11,7 @@ import type { FetchPartial } from '../../fetch/types.js';
 import type { CachedFetchResult } from '../../cache/cached-fetch.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
-import type { ToolContext, ToolItem } from '../types.js';
+import { failedWith, type ToolContext, type ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { renderIfNeeded } from './render-if-needed.js';
@@ -59,7 +59,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   const startedAt = Date.now();
   const meta: ToolItem['meta'] = cleanFailedItem(input.url, requested).meta;
   // The call was stopped (deadline, shutdown): this URL is a timeout that keeps what was learned.
-  const stopped = () => ({ data: null, meta: { ...meta, error: stoppedItemError(ctx.signal.reason) } });
+  const stopped = () => failedWith(meta, stoppedItemError(ctx.signal.reason));
 
   let res: CachedFetchResult;
   try {
@@ -87,7 +87,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     if (partial?.statusCode !== undefined)
       Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
     if (ctx.signal.aborted) return stopped();
-    return { data: null, meta: { ...meta, error: (err as ItemFailure).toItemError() } };
+    return failedWith(meta, (err as ItemFailure).toItemError());
   }
 
   Object.assign(meta, {
@@ -103,10 +103,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   });
   if (res.botProtection) {
     // A challenge page is never content: a model must not read "Just a moment..." as the article.
-    return {
-      data: null,
-      meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) },
-    };
+    return failedWith(meta, itemError('bot_protection', describeBotProtection(res.botProtection, res.status)));
   }
   const body = res.body;
   // The wait for a worker counts against the URL's own timeout.
@@ -122,16 +119,13 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   const encoded = body && CLEANABLE.has(body.kind) ? encodedText(body) : null;
   if (!body || !encoded) {
     const type = res.contentType ?? 'an unknown type';
-    return {
-      data: null,
-      meta: {
-        ...meta,
-        error: itemError(
-          'unsupported_content_type',
-          `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`,
-        ),
-      },
-    };
+    return failedWith(
+      meta,
+      itemError(
+        'unsupported_content_type',
+        `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`,
+      ),
+    );
   }
 
   let result: CleanResult;
@@ -152,8 +146,8 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal, startBy });
   } catch (err) {
     if (ctx.signal.aborted) return stopped();
-    if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
-    if (err instanceof WorkerCrashed) return { data: null, meta: { ...meta, error: workerFailed() } };
+    if (err instanceof ItemFailure) return failedWith(meta, err.toItemError());
+    if (err instanceof WorkerCrashed) return failedWith(meta, workerFailed());
     throw err;
   }
 
@@ -169,7 +163,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     deadlineAt: startedAt + input.timeout * 1000,
   });
   if (rendered) {
-    if (!rendered.ok) return ctx.signal.aborted ? stopped() : { data: null, meta: { ...meta, error: rendered.error } };
+    if (!rendered.ok) return ctx.signal.aborted ? stopped() : failedWith(meta, rendered.error);
     result = rendered.result;
     Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
   }

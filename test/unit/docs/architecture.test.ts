@@ -7,21 +7,10 @@ import { basename, dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Nodes } from 'mdast';
+import { markdownNodes } from '../../support/markdown-nodes.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const doc = fromMarkdown(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
-
-function nodes(tree: Nodes): Nodes[] {
-  const out: Nodes[] = [];
-  const stack: Nodes[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    out.push(node);
-    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return out;
-}
 
 /** Every file and folder under src/, as paths relative to src/ (folders end with '/'). */
 function srcEntries(): string[] {
@@ -74,7 +63,7 @@ function exists(name: string): boolean {
 
 /** The picture's rows: for each first-level folder of src/, its row (0 = top). */
 function rows(): Map<string, number> {
-  const picture = nodes(doc).find((n) => n.type === 'code');
+  const picture = markdownNodes(doc).find((n) => n.type === 'code');
   assert.ok(picture && picture.type === 'code', 'docs/architecture.md opens with its picture');
   const out = new Map<string, number>();
   picture.value.split('\n').forEach((line, row) => {
@@ -90,7 +79,7 @@ function rows(): Map<string, number> {
 describe('docs/architecture.md', () => {
   it('names only files and folders that exist', () => {
     const names = new Set<string>();
-    for (const node of nodes(doc)) {
+    for (const node of markdownNodes(doc)) {
       if (node.type === 'inlineCode') {
         for (const part of node.value.split(/[\s,]+/)) if (PATH_LIKE.test(part)) names.add(part);
       } else if (node.type === 'code') {

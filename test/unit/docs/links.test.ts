@@ -10,6 +10,7 @@ import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
 import type { Nodes } from 'mdast';
+import { markdownNodes } from '../../support/markdown-nodes.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -19,18 +20,6 @@ function docFiles(): string[] {
     .filter((f) => f.endsWith('.md'))
     .map((f) => join('docs', f));
   return ['README.md', 'CHANGELOG.md', ...docs].filter((f) => existsSync(join(root, f)));
-}
-
-/** Every node of a markdown tree, depth first, without recursion. */
-function nodes(tree: Nodes): Nodes[] {
-  const out: Nodes[] = [];
-  const stack: Nodes[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    out.push(node);
-    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return out;
 }
 
 const trees = new Map<string, Nodes>();
@@ -44,7 +33,7 @@ function tree(file: string): Nodes {
 function anchors(file: string): Set<string> {
   const slugger = new GithubSlugger();
   return new Set(
-    nodes(tree(file))
+    markdownNodes(tree(file))
       .filter((n) => n.type === 'heading')
       .map((n) => slugger.slug(toString(n))),
   );
@@ -64,7 +53,7 @@ describe('links in the README and docs', () => {
   for (const file of files) {
     it(`every relative link in ${file} leads to an existing file and heading`, () => {
       const broken: string[] = [];
-      for (const node of nodes(tree(file))) {
+      for (const node of markdownNodes(tree(file))) {
         if (node.type !== 'link' && node.type !== 'definition') continue;
         const url = node.url;
         if (EXTERNAL.test(url)) continue;
