@@ -222,3 +222,37 @@ export class ChildLane<Input, Result> {
     });
   }
 }
+
+/** What the owner of a lane (the PDF and the page processes) shows of it: its counts, and close(). */
+export abstract class LaneOwner<Input, Result> {
+  protected constructor(protected readonly lane: ChildLane<Input, Result>) {}
+
+  /** Jobs waiting for a process. */
+  get queued(): number {
+    return this.lane.queued;
+  }
+
+  /** Processes alive now (at work or idle). */
+  get alive(): number {
+    return this.lane.alive;
+  }
+
+  /** Processes started since start (each job that needed a fresh one, or after a death). */
+  get started(): number {
+    return this.lane.started;
+  }
+
+  /** Processes that died in a job (past their memory limit, or of anything else but our kill). */
+  get died(): number {
+    return this.lane.died;
+  }
+
+  /** Most processes alive at once since start. */
+  get peakAlive(): number {
+    return this.lane.peakAlive;
+  }
+
+  close(): Promise<void> {
+    return this.lane.close();
+  }
+}

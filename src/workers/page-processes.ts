@@ -15,7 +15,7 @@
 // shared round robin between callers, each kept for the next page for a while.
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
-import { ChildLane } from './child-processes.js';
+import { ChildLane, LaneOwner } from './child-processes.js';
 import type { CleanRequest } from './clean-task.js';
 import type { MetadataRequest } from './metadata-task.js';
 import type { WorkerTask } from './worker.js';
@@ -51,21 +51,21 @@ export function isLargePage(task: WorkerTask): task is PageTask {
   return (typeof body === 'string' ? body.length : body.binary.length) >= LARGE_PAGE_CHARS;
 }
 
-export class PageProcesses {
-  private readonly lane: ChildLane<PageJobInput, unknown>;
-
+export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
   /** `died`: the error of a page whose process died in it (as a worker thread's death). */
   constructor(config: Pick<Config, 'workerMaxMemoryMb' | 'largePageProcesses'>, died: (cause: Error) => Error) {
-    this.lane = new ChildLane({
-      entry: ENTRY,
-      memoryMb: config.workerMaxMemoryMb + LIMIT_ROOM_MB,
-      processes: config.largePageProcesses,
-      nodeArgs: [`--max-old-space-size=${config.workerMaxMemoryMb}`, `--max-semi-space-size=${SEMI_SPACE_MB}`],
-      stackKb: STACK_KB,
-      baseRssMb: BASE_RSS_MB,
-      reuseGrowthMb: REUSE_GROWTH_MB,
-      died,
-    });
+    super(
+      new ChildLane({
+        entry: ENTRY,
+        memoryMb: config.workerMaxMemoryMb + LIMIT_ROOM_MB,
+        processes: config.largePageProcesses,
+        nodeArgs: [`--max-old-space-size=${config.workerMaxMemoryMb}`, `--max-semi-space-size=${SEMI_SPACE_MB}`],
+        stackKb: STACK_KB,
+        baseRssMb: BASE_RSS_MB,
+        reuseGrowthMb: REUSE_GROWTH_MB,
+        died,
+      }),
+    );
   }
 
   /** Runs a large page's task; `started` is called when a process takes it. */
@@ -76,29 +76,5 @@ export class PageProcesses {
       typeof body === 'string' ? [Buffer.from(body, 'utf8'), 'utf-8'] : [body!.binary, body!.charset];
     const job = { task: { kind: task.kind, input }, charset } as PageJobInput;
     return this.lane.run(job, bytes, signal, started);
-  }
-
-  /** Pages waiting for a process. */
-  get queued(): number {
-    return this.lane.queued;
-  }
-
-  /** Processes alive now. */
-  get alive(): number {
-    return this.lane.alive;
-  }
-
-  /** Processes started since start. */
-  get started(): number {
-    return this.lane.started;
-  }
-
-  /** Processes that died in a page. */
-  get died(): number {
-    return this.lane.died;
-  }
-
-  close(): Promise<void> {
-    return this.lane.close();
   }
 }

@@ -17,7 +17,7 @@
 // limit goes to what reading a PDF needs (measured: bench/pdf-memory.ts).
 import { fileURLToPath } from 'node:url';
 import { ItemFailure } from '../errors/codes.js';
-import { ChildLane } from './child-processes.js';
+import { ChildLane, LaneOwner } from './child-processes.js';
 import type { PdfJobInput } from './pdf-process-entry.js';
 import type { PdfRead, PdfRequest } from './pdf-read-blocks.js';
 
@@ -30,34 +30,34 @@ const STACK_KB = 2048;
 const SEMI_SPACE_MB = 2;
 const ENTRY = fileURLToPath(new URL('./pdf-process-entry.js', import.meta.url));
 
-export class PdfProcesses {
-  private readonly lane: ChildLane<PdfJobInput, PdfRead>;
-
+export class PdfProcesses extends LaneOwner<PdfJobInput, PdfRead> {
   /**
    * `memoryMb`: the data-segment limit of each process (its heap, decoded streams, everything it
    * allocates); `processes`: how many may be alive at once.
    */
   constructor(memoryMb: number, processes = 1) {
-    this.lane = new ChildLane({
-      entry: ENTRY,
-      memoryMb,
-      processes,
-      // Node's own old-generation limit below the data limit, so that a heap that outgrows it
-      // ends in V8's out-of-memory exit rather than a failed allocation somewhere else.
-      nodeArgs: [
-        `--max-old-space-size=${Math.max(32, Math.floor(memoryMb * 0.75))}`,
-        `--max-semi-space-size=${SEMI_SPACE_MB}`,
-        '--v8-pool-size=1',
-      ],
-      stackKb: STACK_KB,
-      baseRssMb: BASE_RSS_MB,
-      died: (cause) =>
-        new ItemFailure(
-          'response_too_large',
-          `The PDF needs more memory than a PDF may take (URLKIT_PDF_MAX_MEMORY_MB, ${memoryMb} MiB) to be read.`,
-          { cause, retryable: false },
-        ),
-    });
+    super(
+      new ChildLane({
+        entry: ENTRY,
+        memoryMb,
+        processes,
+        // Node's own old-generation limit below the data limit, so that a heap that outgrows it
+        // ends in V8's out-of-memory exit rather than a failed allocation somewhere else.
+        nodeArgs: [
+          `--max-old-space-size=${Math.max(32, Math.floor(memoryMb * 0.75))}`,
+          `--max-semi-space-size=${SEMI_SPACE_MB}`,
+          '--v8-pool-size=1',
+        ],
+        stackKb: STACK_KB,
+        baseRssMb: BASE_RSS_MB,
+        died: (cause) =>
+          new ItemFailure(
+            'response_too_large',
+            `The PDF needs more memory than a PDF may take (URLKIT_PDF_MAX_MEMORY_MB, ${memoryMb} MiB) to be read.`,
+            { cause, retryable: false },
+          ),
+      }),
+    );
   }
 
   /**
@@ -68,34 +68,5 @@ export class PdfProcesses {
   run(input: PdfRequest, signal: AbortSignal): Promise<PdfRead> {
     const { bytes, ...rest } = input;
     return this.lane.run(rest, bytes, signal);
-  }
-
-  /** PDFs waiting for a process. */
-  get queued(): number {
-    return this.lane.queued;
-  }
-
-  /** Processes alive now (reading or idle). */
-  get alive(): number {
-    return this.lane.alive;
-  }
-
-  /** Processes started since start (each PDF that needed a fresh one, or after a death). */
-  get started(): number {
-    return this.lane.started;
-  }
-
-  /** Processes that died in a task, at their memory limit (or of anything else but our kill). */
-  get died(): number {
-    return this.lane.died;
-  }
-
-  /** Most processes alive at once since start. */
-  get peakAlive(): number {
-    return this.lane.peakAlive;
-  }
-
-  close(): Promise<void> {
-    return this.lane.close();
   }
 }
