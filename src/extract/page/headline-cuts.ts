@@ -3,7 +3,7 @@
 // name around it, a section and brand glued on without spaces.
 import { articleOrPage, ldText, meta, type Rule } from '../metadata/context.js';
 import type { TitleContext } from './title-facts.js';
-import { declaredHosts, declaredSiteNames, hostBrand, isHomePage, siteHosts } from '../metadata/site.js';
+import { declaredHosts, declaredSiteNames, hostBrand, isBareHomePage, siteHosts } from '../metadata/site.js';
 import { clean, collapse, fold } from '../metadata/text.js';
 import {
   H1S_CONTAINED,
@@ -60,7 +60,7 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     if (!t) return null;
     // On the site's home page the site is the page's subject: its name stays in the title
     // ("Hugging Face – The AI community building the future", "Together AI | The AI Native Cloud").
-    if (isHomePage(ctx) && !hasQuery(ctx.finalUrl)) return t;
+    if (isBareHomePage(ctx)) return t;
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
     const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
     const names = new Set(
@@ -104,15 +104,6 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     }
     return t;
   };
-}
-
-/** An address with a query: on a home page's path it is often an article ("/?p=2895"). */
-function hasQuery(url: string): boolean {
-  try {
-    return new URL(url).search !== '';
-  } catch {
-    return false;
-  }
 }
 
 /**

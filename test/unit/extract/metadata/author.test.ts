@@ -851,3 +851,27 @@ describe('author: several article:author tags, e-mail forms, a role after a dash
     );
   });
 });
+
+describe("author: what the site's home page and a product page print by a name", () => {
+  it("takes no byline, signature or reading-time card on the site's home page: they sign what it lists", () => {
+    const html =
+      '<title>Acme Blog</title><h1>Latest posts</h1><article><h2>Scaling our queues</h2>' +
+      '<div class="byline">By Jane Doe</div><p>Teaser.</p></article>';
+    assert.equal(meta(html, 'https://blog.acme.example/').author, null);
+    assert.equal(meta(html, 'https://blog.acme.example/2024/scaling').author, 'Jane Doe');
+    assert.equal(meta(html, 'https://blog.acme.example/?p=2895').author, 'Jane Doe');
+  });
+  it('still reports the author a home page declares', () => {
+    assert.equal(
+      meta('<meta name="author" content="Jane Doe"><h1>Jane Doe</h1>', 'https://jane.example/').author,
+      'Jane Doe',
+    );
+  });
+  it('takes no byline on a page that declares a product: the name by it is the maker or the brand', () => {
+    const product = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Atomic Habits', brand: 'Avery' });
+    const html = '<h1>Atomic Habits</h1><div class="byline">by <a href="/author/jc">James Clear</a></div>';
+    assert.equal(meta(product + html).author, null);
+    assert.equal(meta('<meta property="og:type" content="product">' + html).author, null);
+    assert.equal(meta(html).author, 'James Clear');
+  });
+});
