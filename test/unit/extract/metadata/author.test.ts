@@ -875,3 +875,20 @@ describe("author: what the site's home page and a product page print by a name",
     assert.equal(meta(html).author, 'James Clear');
   });
 });
+
+describe('author: names after "By" that credit the items of a list', () => {
+  it('takes none when four or more different names follow "By" (papers or products by their makers)', () => {
+    const card = (name: string, maker: string) => `<div><a href="/p/${name}">${name} sofa</a> <p>By ${maker}</p></div>`;
+    const html =
+      '<h1>Sofas</h1>' +
+      card('Ada', 'Emma Fromberg') +
+      card('Bea', 'Lea Moreau') +
+      card('Cy', 'Iain Biggs') +
+      card('Di', 'Wanda Zyborska');
+    assert.equal(meta(html).author, null);
+  });
+  it('still reads a byline of three names after "By"', () => {
+    const html = '<h1>The report</h1><p>By Ana Ruiz</p><p>Text of the report.</p><p>By Tom Hale</p><p>By Sara Lin</p>';
+    assert.equal(meta(html).author, 'Ana Ruiz');
+  });
+});
