@@ -107,6 +107,22 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
 }
 
 /**
+ * A title of three or more parts joined by one separator ("Story / Forum / Site Forums",
+ * "Story - Section - Site"), the first the longest: the story, the rest its place on the site.
+ */
+function leadingStory(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
+  return (ctx) => {
+    const t = rule(ctx);
+    if (!t) return t;
+    const seps = [...t.matchAll(PART_SEP)];
+    if (seps.length < 2 || new Set(seps.map((m) => m[0].trim())).size !== 1) return t;
+    const parts = t.split(PART_SEP);
+    const first = parts[0]!.trim();
+    return first.split(/\s+/).length >= 3 && parts.slice(1).every((p) => p.trim().length < first.length) ? first : t;
+  };
+}
+
+/**
  * A Chinese or Japanese title with its section and site glued on by "_" or "-" without spaces
  * ("这个约会软件..._智能_好奇心日报", "武汉的声音...！-新华网"): the story before them, when that is
  * a whole line (at least six characters) and each glued part is short.
@@ -152,7 +168,7 @@ function uncut(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
 export const DECLARED_TITLE: readonly Rule<string, TitleContext>[] = [
   headline(withoutSiteName(uncut(meta('og:title')))),
   headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
-  headline(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title)))),
+  headline(leadingStory(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title))))),
   ldText('headline'),
   ldText('name', articleOrPage),
 ];
