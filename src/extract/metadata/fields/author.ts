@@ -11,6 +11,7 @@ import { headlineAt } from '../headline-position.js';
 import { pageByline } from '../page-byline.js';
 import { nameAfterLabelLine, nameBesideDateline } from '../dateline-name.js';
 import { firstMeta } from '../page-tags.js';
+import { isHomePage } from '../site.js';
 import { collapse } from '../text.js';
 import {
   DATELINE_AFTER,
@@ -54,6 +55,16 @@ function twitterLabelled(label: RegExp): Rule<string> {
     return null;
   };
 }
+
+/**
+ * The site's front page (its path "/" or an index file, no query: "/?p=2895" is a post) lists
+ * the site's stories, products or people: a byline printed there signs one of them, not the
+ * page. So the names a page only shows (not those it declares) are not read there.
+ */
+const notOnFrontPage =
+  (rule: Rule<string>): Rule<string> =>
+  (ctx) =>
+    isHomePage(ctx) && !new URL(ctx.finalUrl).search ? null : rule(ctx);
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
@@ -103,13 +114,13 @@ export const AUTHOR: readonly Rule<string>[] = [
   // after "By"; the first that reads as a name.
   // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
   // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
-  (ctx) => {
+  notOnFrontPage((ctx) => {
     const bylines = ctx.tags.bylines.filter((b) => !b.listed);
     const own = bylines.filter((b) => !b.teaser);
     return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
-  }, // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  }), // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
-  (ctx) => {
+  notOnFrontPage((ctx) => {
     const text = ctx.bodyText();
     const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, HEADLINE_PREFIX_CHARS)) : -1;
     const near =
@@ -122,20 +133,20 @@ export const AUTHOR: readonly Rule<string>[] = [
       }
     }
     return null;
-  },
+  }),
   // A name on its own line beside the dateline under the headline, or under a "Written by" line.
-  nameBesideDateline,
-  nameAfterLabelLine,
+  notOnFrontPage(nameBesideDateline),
+  notOnFrontPage(nameAfterLabelLine),
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
-  (ctx) => {
+  notOnFrontPage((ctx) => {
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n &&
       n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x))
       ? n
       : null;
-  },
+  }),
   // An author meta in a vendor's namespace ("cXenseParse:author"), when the page's byline names nobody.
   (ctx) => {
     for (const [key, values] of ctx.tags.meta)
@@ -147,7 +158,7 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening
   // the first paragraph after the headline ("Hamburg (dpa/lno) – Trotz...").
-  (ctx) => {
+  notOnFrontPage((ctx) => {
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
@@ -160,10 +171,10 @@ export const AUTHOR: readonly Rule<string>[] = [
         : null;
     }
     return null;
-  },
+  }),
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
-  byline(twitterLabelled(WRITTEN_BY)),
+  notOnFrontPage(byline(twitterLabelled(WRITTEN_BY))),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
   // signs a page where nobody else does.

@@ -34,6 +34,22 @@ describe('author: precision', () => {
     );
     assert.equal(meta(`<h1>Docs</h1><p>Set by <code>default</code> to false.</p>${para}`).author, null);
   });
+  it("names nobody from the bylines of a site's front page, which sign the stories it lists", () => {
+    const cards = ['Jane Doe', 'John Roe']
+      .map((n) => `<article><h2><a href="/p/${n.length}">A story</a></h2><p class="byline">By ${n}</p></article>`)
+      .join('');
+    const html = `<h1>The Example Blog</h1>${para}<div class="byline">By Jane Doe</div>${cards}`;
+    for (const url of ['https://blog.example.com/', 'https://blog.example.com/index.html'])
+      assert.equal(meta(html, url).author, null, url);
+    // The same page at a post's address (a path, or "/?p=12") is signed.
+    assert.equal(meta(html, 'https://blog.example.com/a-story').author, 'Jane Doe');
+    assert.equal(meta(html, 'https://blog.example.com/?p=12').author, 'Jane Doe');
+    // What a front page declares is still reported.
+    assert.equal(
+      meta(`<meta name="author" content="Jane Doe">${html}`, 'https://blog.example.com/').author,
+      'Jane Doe',
+    );
+  });
   it("still reads the article's own byline", () => {
     assert.equal(
       meta(`<article><h1>Story</h1><p>By <a href="/author/jane">Jane Doe</a></p>${para}</article>`).author,
