@@ -4,7 +4,7 @@ import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
-import { SAME_BYLINE_ELEMENTS } from './thresholds.js';
+import { LISTED_BYLINE_NAMES, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
 /** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
 export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
@@ -21,6 +21,10 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
       strength === 1 && h1At >= 0
         ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)]
         : bylines;
+    // Many different names in author links or "By" lines
+    // credit the items of a list the page shows (papers, products, testimonials, references),
+    // not the page: one byline names one author or a few joined in one line.
+    if (strength >= 2 && distinctNames(ctx, bylines, strength) >= LISTED_BYLINE_NAMES) continue;
     for (const b of ordered)
       if (b.strength === strength) {
         // Declared authors far from the first one are other articles' (teasers, related links)
@@ -54,4 +58,15 @@ function capitalised(names: string): boolean {
   return names
     .split(', ')
     .every((n) => NUMBERED_LOGIN.test(n) || n.split(' ').every((w) => !/^\p{Ll}/u.test(w) || PARTICLE.test(w)));
+}
+
+/** How many different names the bylines of one strength read as. */
+function distinctNames(ctx: RuleContext, bylines: readonly BylineTag[], strength: number): number {
+  const seen = new Set<string>();
+  for (const b of bylines)
+    if (b.strength === strength) {
+      const n = people(ctx, cleanAuthor(b.text));
+      if (n) seen.add(n.toLowerCase());
+    }
+  return seen.size;
 }

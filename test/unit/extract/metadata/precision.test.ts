@@ -50,6 +50,14 @@ describe('author: precision', () => {
       'Jane Doe',
     );
   });
+  it('names nobody from the "By" lines that credit the items of a list', () => {
+    const items = ['Jane Doe', 'John Roe', 'Ada Byron', 'Max Mustermann']
+      .map((n, i) => `<li><p><a href="/papers/${i}">Paper ${i}</a></p><p>By ${n}</p></li>`)
+      .join('');
+    assert.equal(meta(`<h1>Further reading</h1>${para}<ul>${items}</ul>`).author, null);
+    // One "By" line, or the same name repeated, still signs the page.
+    assert.equal(meta(`<h1>Story</h1><p>By Jane Doe</p>${para}<p>By Jane Doe</p>`).author, 'Jane Doe');
+  });
   it("still reads the article's own byline", () => {
     assert.equal(
       meta(`<article><h1>Story</h1><p>By <a href="/author/jane">Jane Doe</a></p>${para}</article>`).author,
