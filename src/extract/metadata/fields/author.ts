@@ -1,7 +1,7 @@
 // author: the names the page declares (article:author, meta author, JSON-LD author, vendor
 // metas, JSON-LD creator), then its marked byline, then what it prints by the headline or
 // under the text.
-import { articleOrPage, type Rule } from '../context.js';
+import { articleOrPage, type Rule, type RuleContext } from '../context.js';
 import { deref, isType, type JsonLdNode } from '../../page/json-ld.js';
 import { firstFrom, namesOf } from '../json-ld-values.js';
 import { AGENCY, cleanAuthor } from '../author-names.js';
@@ -57,14 +57,24 @@ function twitterLabelled(label: RegExp): Rule<string> {
 }
 
 /**
- * The site's front page (its path "/" or an index file, no query: "/?p=2895" is a post) lists
- * the site's stories, products or people: a byline printed there signs one of them, not the
- * page. So the names a page only shows (not those it declares) are not read there.
+ * Where a name the page only shows (not one it declares) can sign it. Not on the site's front
+ * page (its path "/" or an index file, no query: "/?p=2895" is a post), which lists the site's
+ * stories, products or people: a byline printed there signs one of them. Not on a page that
+ * declares itself a product (og:type product, a JSON-LD Product and no article or review): the
+ * "By" name shown there is the maker's or the brand's.
  */
-const notOnFrontPage =
+const whereSigned =
   (rule: Rule<string>): Rule<string> =>
   (ctx) =>
-    isHomePage(ctx) && !new URL(ctx.finalUrl).search ? null : rule(ctx);
+    (isHomePage(ctx) && !new URL(ctx.finalUrl).search) || productPage(ctx) ? null : rule(ctx);
+
+function productPage(ctx: RuleContext): boolean {
+  if ((ctx.tags.meta.get('og:type') ?? []).some((t) => /^(?:og:)?product(?:\.|$)/i.test(t.trim()))) return true;
+  return (
+    ctx.ld.nodes.some((n) => isType(n, /^(?:Product|ProductGroup|IndividualProduct)$/)) &&
+    !ctx.ld.nodes.some((n) => isType(n, /Article|Posting|Review|Report|Recipe/))
+  );
+}
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
@@ -114,13 +124,13 @@ export const AUTHOR: readonly Rule<string>[] = [
   // after "By"; the first that reads as a name.
   // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
   // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
-  notOnFrontPage((ctx) => {
+  whereSigned((ctx) => {
     const bylines = ctx.tags.bylines.filter((b) => !b.listed);
     const own = bylines.filter((b) => !b.teaser);
     return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
   }), // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
-  notOnFrontPage((ctx) => {
+  whereSigned((ctx) => {
     const text = ctx.bodyText();
     const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, HEADLINE_PREFIX_CHARS)) : -1;
     const near =
@@ -135,11 +145,11 @@ export const AUTHOR: readonly Rule<string>[] = [
     return null;
   }),
   // A name on its own line beside the dateline under the headline, or under a "Written by" line.
-  notOnFrontPage(nameBesideDateline),
-  notOnFrontPage(nameAfterLabelLine),
+  whereSigned(nameBesideDateline),
+  whereSigned(nameAfterLabelLine),
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
-  notOnFrontPage((ctx) => {
+  whereSigned((ctx) => {
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n &&
@@ -158,7 +168,7 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening
   // the first paragraph after the headline ("Hamburg (dpa/lno) – Trotz...").
-  notOnFrontPage((ctx) => {
+  whereSigned((ctx) => {
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
@@ -174,7 +184,7 @@ export const AUTHOR: readonly Rule<string>[] = [
   }),
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
-  notOnFrontPage(byline(twitterLabelled(WRITTEN_BY))),
+  whereSigned(byline(twitterLabelled(WRITTEN_BY))),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
   // signs a page where nobody else does.

@@ -58,6 +58,15 @@ describe('author: precision', () => {
     // One "By" line, or the same name repeated, still signs the page.
     assert.equal(meta(`<h1>Story</h1><p>By Jane Doe</p>${para}<p>By Jane Doe</p>`).author, 'Jane Doe');
   });
+  it('names nobody from the brand a product\'s page prints after "By"', () => {
+    const body = `<h1>Almond thins</h1><p>By <a href="/brands/almondina">Almondina</a></p>${para}`;
+    const product = '<script type="application/ld+json">{"@type":"Product","name":"Almond thins"}</script>';
+    assert.equal(meta(`<meta property="og:type" content="product">${body}`).author, null);
+    assert.equal(meta(`${product}${body}`).author, null);
+    // A review of the product is signed by its reviewer.
+    const review = '<script type="application/ld+json">{"@type":"Review","name":"Almond thins, tasted"}</script>';
+    assert.equal(meta(`${product}${review}${body}`).author, 'Almondina');
+  });
   it("still reads the article's own byline", () => {
     assert.equal(
       meta(`<article><h1>Story</h1><p>By <a href="/author/jane">Jane Doe</a></p>${para}</article>`).author,
