@@ -4,7 +4,7 @@ import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
-import { LISTED_BYLINE_NAMES, SAME_BYLINE_ELEMENTS } from './thresholds.js';
+import { MIN_LIST_CREDITS, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
 /** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
 export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
@@ -12,6 +12,9 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
   let login: string | null = null;
   for (const strength of [0, 1, 2, 3]) {
+    // Names after "By" in the text, four or more different ones: the credits of a list's items
+    // (products by their makers, papers, games by their studios), none of them the page's.
+    if (strength === 3 && listCredits(bylines)) break;
     const names: string[] = [];
     let last = -1;
     // A byline element before the headline belongs to a teaser or a list above the article
@@ -21,10 +24,6 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
       strength === 1 && h1At >= 0
         ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)]
         : bylines;
-    // Many different names in author links or "By" lines
-    // credit the items of a list the page shows (papers, products, testimonials, references),
-    // not the page: one byline names one author or a few joined in one line.
-    if (strength >= 2 && distinctNames(ctx, bylines, strength) >= LISTED_BYLINE_NAMES) continue;
     for (const b of ordered)
       if (b.strength === strength) {
         // Declared authors far from the first one are other articles' (teasers, related links)
@@ -53,20 +52,20 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
 }
 
+function listCredits(bylines: readonly BylineTag[]): boolean {
+  const names = new Set<string>();
+  for (const b of bylines) {
+    if (b.strength !== 3) continue;
+    const n = cleanAuthor(b.text);
+    if (n) names.add(n.toLowerCase());
+    if (names.size >= MIN_LIST_CREDITS) return true;
+  }
+  return false;
+}
+
 /** Every word of every name starts with a capital (or a letter without case), particles aside. */
 function capitalised(names: string): boolean {
   return names
     .split(', ')
     .every((n) => NUMBERED_LOGIN.test(n) || n.split(' ').every((w) => !/^\p{Ll}/u.test(w) || PARTICLE.test(w)));
-}
-
-/** How many different names the bylines of one strength read as. */
-function distinctNames(ctx: RuleContext, bylines: readonly BylineTag[], strength: number): number {
-  const seen = new Set<string>();
-  for (const b of bylines)
-    if (b.strength === strength) {
-      const n = people(ctx, cleanAuthor(b.text));
-      if (n) seen.add(n.toLowerCase());
-    }
-  return seen.size;
 }

@@ -2,6 +2,7 @@
 // metas, JSON-LD creator), then its marked byline, then what it prints by the headline or
 // under the text.
 import { articleOrPage, type Rule, type RuleContext } from '../context.js';
+import { ARTICLE_TYPE } from '../../vocabulary/schema-types.js';
 import { deref, isType, type JsonLdNode } from '../../page/json-ld.js';
 import { firstFrom, namesOf } from '../json-ld-values.js';
 import { AGENCY, cleanAuthor } from '../author-names.js';
@@ -11,7 +12,7 @@ import { headlineAt } from '../headline-position.js';
 import { pageByline } from '../page-byline.js';
 import { nameAfterLabelLine, nameBesideDateline } from '../dateline-name.js';
 import { firstMeta } from '../page-tags.js';
-import { isHomePage } from '../site.js';
+import { isBareHomePage } from '../site.js';
 import { collapse } from '../text.js';
 import {
   DATELINE_AFTER,
@@ -57,24 +58,24 @@ function twitterLabelled(label: RegExp): Rule<string> {
 }
 
 /**
- * Where a name the page only shows (not one it declares) can sign it. Not on the site's front
- * page (its path "/" or an index file, no query: "/?p=2895" is a post), which lists the site's
- * stories, products or people: a byline printed there signs one of them. Not on a page that
- * declares itself a product (og:type product, a JSON-LD Product and no article or review): the
- * "By" name shown there is the maker's or the brand's.
+ * What the page prints as a byline, except on the site's home page (there bylines, signatures
+ * and reading-time cards sign the stories, posts and testimonials it lists) and on a page that
+ * declares itself a product (the name by it is the maker's or the brand's, a book's writer).
  */
-const whereSigned =
+const shown =
   (rule: Rule<string>): Rule<string> =>
   (ctx) =>
-    (isHomePage(ctx) && !new URL(ctx.finalUrl).search) || productPage(ctx) ? null : rule(ctx);
+    isBareHomePage(ctx) || productPage(ctx) ? null : rule(ctx);
 
+/** The page declares a product as its subject (JSON-LD or Open Graph), and no article. */
 function productPage(ctx: RuleContext): boolean {
-  if ((ctx.tags.meta.get('og:type') ?? []).some((t) => /^(?:og:)?product(?:\.|$)/i.test(t.trim()))) return true;
-  return (
-    ctx.ld.nodes.some((n) => isType(n, /^(?:Product|ProductGroup|IndividualProduct)$/)) &&
-    !ctx.ld.nodes.some((n) => isType(n, /Article|Posting|Review|Report|Recipe/))
-  );
+  if (ctx.ld.nodes.some((n) => isType(n, ARTICLE_TYPE))) return false;
+  const og = (firstMeta(ctx.tags, 'og:type') ?? '').toLowerCase();
+  return og.startsWith('product') || ctx.ld.nodes.some((n) => isType(n, GOODS_TYPE));
 }
+
+/** Goods sold as the page's subject (not an offer alone: events and services carry offers too). */
+const GOODS_TYPE = /^(?:Product|ProductGroup|IndividualProduct|Book|Vehicle)$/;
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
@@ -124,13 +125,13 @@ export const AUTHOR: readonly Rule<string>[] = [
   // after "By"; the first that reads as a name.
   // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
   // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
-  whereSigned((ctx) => {
+  shown((ctx) => {
     const bylines = ctx.tags.bylines.filter((b) => !b.listed);
     const own = bylines.filter((b) => !b.teaser);
     return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
   }), // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
-  whereSigned((ctx) => {
+  (ctx) => {
     const text = ctx.bodyText();
     const h1 = ctx.tags.firstH1 ? text.indexOf(ctx.tags.firstH1.slice(0, HEADLINE_PREFIX_CHARS)) : -1;
     const near =
@@ -143,13 +144,13 @@ export const AUTHOR: readonly Rule<string>[] = [
       }
     }
     return null;
-  }),
+  },
   // A name on its own line beside the dateline under the headline, or under a "Written by" line.
-  whereSigned(nameBesideDateline),
-  whereSigned(nameAfterLabelLine),
+  shown(nameBesideDateline),
+  shown(nameAfterLabelLine),
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
-  whereSigned((ctx) => {
+  shown((ctx) => {
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n &&
@@ -168,7 +169,7 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // A wire story's dateline: the place, then the agency (and its desk) in parentheses, opening
   // the first paragraph after the headline ("Hamburg (dpa/lno) – Trotz...").
-  whereSigned((ctx) => {
+  (ctx) => {
     const text = ctx.bodyText();
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
@@ -181,10 +182,10 @@ export const AUTHOR: readonly Rule<string>[] = [
         : null;
     }
     return null;
-  }),
+  },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
-  whereSigned(byline(twitterLabelled(WRITTEN_BY))),
+  shown(byline(twitterLabelled(WRITTEN_BY))),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
   // signs a page where nobody else does. Not a login written in lower case without a space
