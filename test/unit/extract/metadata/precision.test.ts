@@ -72,6 +72,14 @@ describe('author: precision', () => {
     // One "By" line, or the same name repeated, still signs the page.
     assert.equal(meta(`<h1>Story</h1><p>By Jane Doe</p>${para}<p>By Jane Doe</p>`).author, 'Jane Doe');
   });
+  it("names nobody from the author-page links that credit a list's answers", () => {
+    const answers = ['Jane Doe', 'John Roe', 'Ada Byron', 'Max Mustermann']
+      .map((n) => `<div><p><a href="/profile/${n.split(' ')[0]!.toLowerCase()}">${n}</a></p>${para}</div>`)
+      .join('');
+    assert.equal(meta(`<h1>Was the war that bad?</h1>${answers}`).author, null);
+    // One author link signs the page.
+    assert.equal(meta(`<h1>Story</h1><p><a href="/profile/jane">Jane Doe</a></p>${para}`).author, 'Jane Doe');
+  });
   it('names nobody from the brand a product\'s page prints after "By"', () => {
     const body = `<h1>Almond thins</h1><p>By <a href="/brands/almondina">Almondina</a></p>${para}`;
     const product = '<script type="application/ld+json">{"@type":"Product","name":"Almond thins"}</script>';
