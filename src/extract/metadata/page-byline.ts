@@ -12,9 +12,10 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
   let login: string | null = null;
   for (const strength of [0, 1, 2, 3]) {
-    // Names after "By" in the text, four or more different ones: the credits of a list's items
-    // (products by their makers, papers, games by their studios), none of them the page's.
-    if (strength === 3 && listCredits(bylines)) break;
+    // Names after "By" in the text or author-page links, four or more different ones of a kind:
+    // the credits of a list's items (products by their makers, papers, games by their studios,
+    // answers by their writers), none of them the page's.
+    if (strength >= 2 && listCredits(bylines, strength)) continue;
     const names: string[] = [];
     let last = -1;
     // A byline element before the headline belongs to a teaser or a list above the article
@@ -52,10 +53,10 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
 }
 
-function listCredits(bylines: readonly BylineTag[]): boolean {
+function listCredits(bylines: readonly BylineTag[], strength: number): boolean {
   const names = new Set<string>();
   for (const b of bylines) {
-    if (b.strength !== 3) continue;
+    if (b.strength !== strength) continue;
     const n = cleanAuthor(b.text);
     if (n) names.add(n.toLowerCase());
     if (names.size >= MIN_LIST_CREDITS) return true;

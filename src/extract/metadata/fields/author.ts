@@ -188,11 +188,17 @@ export const AUTHOR: readonly Rule<string>[] = [
   shown(byline(twitterLabelled(WRITTEN_BY))),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
-  // signs a page where nobody else does.
+  // signs a page where nobody else does. Not a login written in lower case without a space
+  // ("levinemusic", "example.org"): that is the CMS account that posted the page, not a name
+  // the organisation is credited by.
   (ctx) => {
+    const credited = (v: string) => {
+      const n = cleanAuthor(v);
+      return n && !/^[\p{Ll}\d._-]+$/u.test(n) ? n : null;
+    };
     for (const key of ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator']) {
       for (const v of ctx.tags.meta.get(key) ?? []) {
-        const n = cleanAuthor(v);
+        const n = credited(v);
         if (n) return n;
       }
     }
@@ -200,7 +206,7 @@ export const AUTHOR: readonly Rule<string>[] = [
       ctx.ld.nodes,
       (n) =>
         namesOf(n.author, ctx.ld)
-          .map((s) => cleanAuthor(s))
+          .map(credited)
           .find((s): s is string => !!s) ?? null,
     );
   },

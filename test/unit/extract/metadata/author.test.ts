@@ -473,6 +473,12 @@ describe('author: the organisation the page declares as its author', () => {
       '<meta name="author" content="Deutscher Tennis Bund"><h1>Kader nominiert</h1><p>Text.</p>';
     assert.equal(meta(html).author, 'Deutscher Tennis Bund');
   });
+  it("names nobody from a site's declared login (a lower-case account, not a credit)", () => {
+    const html =
+      '<meta property="og:site_name" content="levinemusic">' +
+      '<meta name="author" content="levinemusic"><h1>Group lessons</h1><p>Text.</p>';
+    assert.equal(meta(html, 'https://www.levinemusic.example/lessons').author, null);
+  });
   it('keeps a JSON-LD Organization author that is the site', () => {
     const ld = {
       '@context': 'https://schema.org',
