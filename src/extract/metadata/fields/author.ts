@@ -2,7 +2,7 @@
 // metas, JSON-LD creator), then its marked byline, then what it prints by the headline or
 // under the text.
 import { articleOrPage, type Rule, type RuleContext } from '../context.js';
-import { ARTICLE_TYPE } from '../../vocabulary/schema-types.js';
+import { ARTICLE_TYPE, GOODS_TYPE } from '../../vocabulary/schema-types.js';
 import { deref, isType, type JsonLdNode } from '../../page/json-ld.js';
 import { firstFrom, namesOf } from '../json-ld-values.js';
 import { AGENCY, cleanAuthor } from '../author-names.js';
@@ -73,9 +73,6 @@ function productPage(ctx: RuleContext): boolean {
   const og = (firstMeta(ctx.tags, 'og:type') ?? '').toLowerCase();
   return og.startsWith('product') || ctx.ld.nodes.some((n) => isType(n, GOODS_TYPE));
 }
-
-/** Goods sold as the page's subject (not an offer alone: events and services carry offers too). */
-const GOODS_TYPE = /^(?:Product|ProductGroup|IndividualProduct|Book|Vehicle)$/;
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
