@@ -129,7 +129,8 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
           ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', MAX_RAW_CHARS)
           : '';
         if (isPlainTag(next)) text = withNameAfter(text, next);
-        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 3, at });
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+          pushByline(tags, marks, el, { text, strength: 3, at, starter: STARTER.test(label) });
       }
     }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
@@ -160,7 +161,8 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
-          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 3, at });
+          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+            pushByline(tags, marks, el, { text, strength: 3, at, starter: STARTER.test(t) });
         }
       } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el))
         pushByline(tags, marks, el, { text: t, strength: 3, at });
@@ -282,6 +284,9 @@ function labelledOtherwise(el: Element): boolean {
   const label = collapse(isText(prev) ? prev.data.slice(-MAX_RAW_LABEL_CHARS) : textUpTo(prev, MAX_RAW_LABEL_CHARS));
   return label.length <= MAX_LABEL_CHARS && /:$/.test(label) && !LEAD_ONLY.test(label) && !/^\P{L}*:$/u.test(label);
 }
+
+/** The label a forum puts before the member who started the thread. */
+const STARTER = /^(?:thread\s+starter|started\s+by)\s*:?$/i;
 
 /** A text node joining two names ("und", "and", ",", "&"). */
 const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;
