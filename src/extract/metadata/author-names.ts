@@ -46,7 +46,7 @@ const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 /** Words of the labels and links printed around bylines; no name contains them. */
 const LABEL_WORD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view|AUTHOR|AUTHORS|ARTICLES|POSTS|[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige)$/u;
+  /^(?:[Aa]uthor|[Aa]uthors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view|AUTHOR|AUTHORS|ARTICLES|POSTS|[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige)$/u;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
 /**
@@ -155,7 +155,8 @@ function onceIfTwice(part: string): string {
     : part;
 }
 
-function initials(name: string): string {
+/** The capitals that start a name's words ("Jane Doe" -> "JD"). */
+export function initials(name: string): string {
   return name
     .split(/[\s-]+/)
     .filter((w) => /^\p{Lu}/u.test(w))

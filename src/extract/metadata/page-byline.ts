@@ -1,6 +1,6 @@
 // The byline the page marks, by strength: rel/itemprop author, byline classes, author-page
 // links, names after "By".
-import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
+import { NUMBERED_LOGIN, PARTICLE, cleanAuthor, initials } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
@@ -35,6 +35,8 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         // "by default" are prose.
         const n = strength >= 2 && cleaned && !capitalised(cleaned) ? null : people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
+        // A monogram ("NB" in an author box's avatar) of a name another byline gives whole is that name.
+        if (n && monogramOf(n, bylines)) continue;
         if (n && NUMBERED_LOGIN.test(n)) {
           login ??= n;
           if (last < 0) last = b.at ?? 0;
@@ -66,6 +68,15 @@ function listItemCredit(ctx: RuleContext, bylines: readonly BylineTag[], strengt
   const first = Math.min(...listed.map(at));
   const last = Math.max(...listed.map(at));
   return bylines.every((b) => at(b) > first) && bylines.some((b) => at(b) < last) && listCredits(listed, strength);
+}
+
+/** Two or three capitals that are the initials of a fuller name among the page's bylines. */
+function monogramOf(name: string, bylines: readonly BylineTag[]): boolean {
+  if (!/^\p{Lu}{2,3}$/u.test(name)) return false;
+  return bylines.some((b) => {
+    const full = cleanAuthor(b.text);
+    return !!full && full !== name && full.split(', ').some((f) => f.includes(' ') && initials(f) === name);
+  });
 }
 
 function listCredits(bylines: readonly BylineTag[], strength: number): boolean {

@@ -39,6 +39,16 @@ describe('author: labels and the text after them', () => {
     assert.equal(meta(info('Contact:')).author, null);
     assert.equal(meta(info('Author:')).author, 'Ron Sands');
   });
+  it('reads an author box past its "The Author" heading and its monogram', () => {
+    const box = (inner: string) =>
+      `<h1>Planting beds</h1>${para}<div class="author-box">` +
+      `<div class="article-author"><span>The Author</span></div>${inner}` +
+      '<div class="author-name">Nicole Burke</div></div>';
+    assert.equal(meta(box('')).author, 'Nicole Burke');
+    assert.equal(meta(box('<div class="author-initials">NB</div>')).author, 'Nicole Burke');
+    // Initials that stand for no other name on the page still sign it (a desk's mark).
+    assert.equal(meta(`<h1>Story</h1>${para}<div class="author-initials">NB</div>`).author, 'NB');
+  });
   it('names nobody from a "Published By:" credit among the cards of a store\'s listing', () => {
     const game = (title: string, maker: string) =>
       `<div class="game"><a href="/app/${title.length}">${title}</a>` +
