@@ -9,7 +9,7 @@ const FURNITURE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
 
-const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^layout/i;
+const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is|under|below|above|beside)[-_]|^layout/i;
 
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
 

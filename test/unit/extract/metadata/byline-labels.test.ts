@@ -21,6 +21,12 @@ describe('author: labels and the text after them', () => {
     // A sidebar's widget still holds no byline.
     assert.equal(meta(`${story}<div class="widget"><p>By Cassidy Horton</p></div>`).author, null);
   });
+  it('reads a byline in a section placed under the menu, not in the menu', () => {
+    const byline = '<span><a href="/search?q=Meaghan+Weeden">by Meaghan Weeden</a></span>';
+    const story = `<h1>How to reduce waste</h1>${byline}${para}`;
+    assert.equal(meta(`<div class="shop-section under-menu">${story}</div>`).author, 'Meaghan Weeden');
+    assert.equal(meta(`<h1>How to reduce waste</h1>${para}<div class="sub-menu">${byline}</div>`).author, null);
+  });
   it("reads no byline word of another language than the page's", () => {
     const body = `<h1>Video doorbells</h1><p><span>Door View Cam</span></p>${para}`;
     assert.equal(meta(`<html lang="en"><body>${body}</body></html>`).author, null);
