@@ -55,6 +55,13 @@ describe('author: labels and the text after them', () => {
     // Initials that stand for no other name on the page still sign it (a desk's mark).
     assert.equal(meta(`<h1>Story</h1>${para}<div class="author-initials">NB</div>`).author, 'NB');
   });
+  it('reads no form placeholder as a name, and up to eight co-authors', () => {
+    const metas = '<meta name="author" content="Name"><meta name="author" content="Maya Perez">';
+    assert.equal(meta(`${metas}<h1>Story</h1>${para}`).author, 'Maya Perez');
+    const eight = ['Ana Ruiz', 'Tom Hale', 'Sara Lin', 'Ben Ode', 'Eva Ruhl', 'Kai Berg', 'Ida Holm', 'Leo Marsh'];
+    const html = `<meta name="author" content="${eight.join(', ')}"><h1>A report</h1>${para}`;
+    assert.equal(meta(html).author, eight.join(', '));
+  });
   it('names nobody from a "Published By:" credit among the cards of a store\'s listing', () => {
     const game = (title: string, maker: string) =>
       `<div class="game"><a href="/app/${title.length}">${title}</a>` +
