@@ -146,6 +146,9 @@ export const MIN_STORY_H1_CHARS = 8;
 /** A declared title is cut to an <h1> it contains only when that <h1> is this long: a shorter one is
  *  a section or a brand. Depends on: MIN_HEADLINE_PREFIX_CHARS (the same length finds a title in text). */
 export const MIN_CONTAINED_H1_CHARS = MIN_HEADLINE_PREFIX_CHARS;
+/** ...and a shorter <h1> (a product or section name: "Bike Locks" in "Bike Locks & Security") only
+ *  from this many characters, written as the title writes it (a shorter one is a word of the story). */
+export const MIN_SHORT_H1_CHARS = 8;
 /** The first <h1>s looked for inside a declared title. */
 export const H1S_CONTAINED = 5;
 /** A title part of at most this many words next to the brand is a section ("Blog Archiv"). */

@@ -3,12 +3,13 @@
 // name around it, a section and brand glued on without spaces.
 import { articleOrPage, ldText, meta, type Rule } from '../metadata/context.js';
 import type { TitleContext } from './title-facts.js';
-import { declaredHosts, declaredSiteNames, hostBrand, siteHosts } from '../metadata/site.js';
-import { clean, fold } from '../metadata/text.js';
+import { declaredHosts, declaredSiteNames, hostBrand, isHomePage, siteHosts } from '../metadata/site.js';
+import { clean, collapse, fold } from '../metadata/text.js';
 import {
   H1S_CONTAINED,
   MIN_CJK_STORY_CHARS,
   MIN_CONTAINED_H1_CHARS,
+  MIN_SHORT_H1_CHARS,
   MIN_HOST_LABEL_CHARS,
   MAX_SECTION_WORDS,
 } from '../metadata/thresholds.js';
@@ -27,9 +28,10 @@ function headline(rule: Rule<string, TitleContext>): Rule<string, TitleContext> 
     for (const h of ctx.tags.h1s.slice(0, H1S_CONTAINED)) {
       const hl = fold(h);
       if (
-        hl.length >= MIN_CONTAINED_H1_CHARS &&
         hl.length < lower.length &&
-        lower.includes(hl) &&
+        (hl.length >= MIN_CONTAINED_H1_CHARS
+          ? lower.includes(hl)
+          : hl.length >= MIN_SHORT_H1_CHARS && collapse(t).includes(collapse(h))) &&
         !endsAsBrand(lower, hl) &&
         (!best || h.length > best.length)
       )
@@ -56,6 +58,9 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
   return (ctx) => {
     const t = rule(ctx);
     if (!t) return null;
+    // On the site's home page the site is the page's subject: its name stays in the title
+    // ("Hugging Face – The AI community building the future", "Together AI | The AI Native Cloud").
+    if (isHomePage(ctx) && !hasQuery(ctx.finalUrl)) return t;
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
     const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
     const names = new Set(
@@ -99,6 +104,15 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     }
     return t;
   };
+}
+
+/** An address with a query: on a home page's path it is often an article ("/?p=2895"). */
+function hasQuery(url: string): boolean {
+  try {
+    return new URL(url).search !== '';
+  } catch {
+    return false;
+  }
 }
 
 /**

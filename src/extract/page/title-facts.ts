@@ -122,7 +122,7 @@ export function readTitleTag(el: Element, facts: TitleFacts, at: number): boolea
 
 function readH1(el: Element, facts: TitleFacts, at: number): void {
   if (facts.h1s.length >= MAX_H1S || inOverlay(el)) return;
-  const t = collapse(textContent(el));
+  const t = collapse(h1Text(el.children));
   if (t === '') {
     // A logo <h1> with only an image or an empty home link names the site in its alt or title.
     if (siteLogo(el) && facts.brandH1s.length < MAX_H1S) {
@@ -154,6 +154,27 @@ function readH1(el: Element, facts: TitleFacts, at: number): void {
   facts.h1Lines.set(t, lines(el));
 }
 
+/**
+ * An <h1>'s text as printed: a line break between words is a space ("News Product<br>Management"),
+ * and a permalink to the heading itself ("¶", "#" linking to "#its-id") is a mark, not a word.
+ */
+function h1Text(nodes: ChildNode[]): string {
+  let out = '';
+  for (const n of nodes) {
+    if (isText(n)) out += n.data;
+    else if ((n as Element).name === 'br') out += ' ';
+    else if ('children' in n && !permalink(n as Element)) out += h1Text((n as Element).children);
+  }
+  return out;
+}
+
+/** A link to an anchor of the page whose text has no letter or digit (the "¶" or "#" beside a heading). */
+function permalink(el: Element): boolean {
+  return (
+    el.name === 'a' && (attribute(el, 'href') ?? '').trim().startsWith('#') && !/[\p{L}\p{N}]/u.test(textContent(el))
+  );
+}
+
 /** An element's text split at element boundaries (a kicker <span>, a <br>, a subtitle <small>). */
 export function lines(el: Element): string[] {
   const out: string[] = [];
@@ -162,7 +183,7 @@ export function lines(el: Element): string[] {
       if (isText(n)) {
         const t = collapse(n.data);
         if (t !== '') out.push(t);
-      } else if ('children' in n && out.length < 20) walk((n as Element).children);
+      } else if ('children' in n && out.length < 20 && !permalink(n as Element)) walk((n as Element).children);
     }
   };
   walk(el.children);

@@ -370,3 +370,65 @@ describe("headline (the cleaners' title): inflected forms are the same word", ()
     );
   });
 });
+
+describe("headline (the cleaners' title): the <h1> as it reads", () => {
+  it('reads a line break inside the <h1> as a space between words', () => {
+    assert.equal(
+      titles(
+        '<title>Makers Market | American Made + Handcrafted Gifts</title>' +
+          '<h1 style="text-align:center">Rebuilding the Legacy<br>of American Made</h1>',
+      ).title,
+      'Rebuilding the Legacy of American Made',
+    );
+  });
+  it('leaves out the permalink mark beside the heading ("¶", "#")', () => {
+    assert.equal(
+      titles(
+        '<title>Tutorial - User Guide - FastAPI</title><h1 id="tutorial-user-guide">Tutorial - User Guide' +
+          '<a class="headerlink" href="#tutorial-user-guide" title="Permanent link">&para;</a></h1>',
+      ).title,
+      'Tutorial - User Guide',
+    );
+    assert.equal(
+      titles('<title>Setup</title><h1>Getting started with the setup <a href="#start">#</a></h1>').title,
+      'Getting started with the setup',
+    );
+  });
+});
+
+describe("headline (the cleaners' title): a short <h1> the title opens with", () => {
+  it('takes a product or section name the declared title adds a tagline to', () => {
+    assert.equal(
+      titles('<title>Chess Sets - The Regency Chess Co USA - Online chess shop</title><h1>Chess Sets</h1>').title,
+      'Chess Sets',
+    );
+    assert.equal(
+      titles('<meta property="og:title" content="MacBook Air 13-inch and MacBook Air 15-inch"><h1>MacBook Air</h1>')
+        .title,
+      'MacBook Air',
+    );
+  });
+  it('not a shorter word of the story, nor one the title writes in another case', () => {
+    assert.equal(
+      titles('<title>Index Funds: How to Invest | Money Guide</title><h1>Index funds</h1>').title,
+      'Index Funds: How to Invest | Money Guide',
+    );
+    assert.equal(
+      titles('<title>Reviews of our yoga classes and retreats</title><h1>Reviews</h1>').title,
+      'Reviews of our yoga classes and retreats',
+    );
+  });
+});
+
+describe("headline (the cleaners' title): the site's home page", () => {
+  it("keeps the site's name in the declared title on the home page", () => {
+    const html = '<title>Together AI | The AI Native Cloud</title><meta property="og:site_name" content="Together AI">';
+    assert.equal(titles(html, 'https://www.together.example/').title, 'Together AI | The AI Native Cloud');
+    assert.equal(titles(html, 'https://www.together.example/pricing').title, 'The AI Native Cloud');
+  });
+  it('cuts it on an article addressed by a query on the home path ("/?p=2895")', () => {
+    const html =
+      '<title>Die Welt der Krimis : Krimiblog | Archiv</title><meta property="og:site_name" content="Krimiblog">';
+    assert.equal(titles(html, 'https://krimiblog.example/?p=2895').title, 'Die Welt der Krimis');
+  });
+});
