@@ -8,6 +8,7 @@
 //   /fat/<id>/<n>   row 4: 10 redirects with 15 KB Locations, then 14 KB of headers and 2 bytes
 //   /pdf-bomb       row 5: a 2.5 KB PDF whose content stream inflates to 1 GiB of spaces
 //   /page           a 2 KB page, answered at once
+//   /stats          what the site served since it started: {"requests": {path: n}, "bodyBytes": n}
 import http from 'node:http';
 import { pdfBomb, serveFatChain } from '../test/support/hostile-pages.js';
 import { smallPage } from './target-pages.js';
@@ -25,20 +26,26 @@ const bomb = await pdfBomb();
 /** How long /slow takes to answer (issue 31 row 10: 14 s). */
 export const SLOW_ANSWER_MS = 14_000;
 
+/** Requests by path and body bytes sent since start (bench:hostile's figures of what the attack fetched). */
+const served = { requests: {} as Record<string, number>, bodyBytes: 0 };
+
+/** A whole body (none for HEAD), counted. */
+function send(res: http.ServerResponse, headers: http.OutgoingHttpHeaders, body: Buffer, head: boolean): void {
+  if (!head) served.bodyBytes += body.length;
+  res.writeHead(200, { ...headers, 'content-length': body.length }).end(head ? undefined : body);
+}
+
 function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   const head = req.method === 'HEAD';
-  if (path === '/page' || path === '/healthz')
-    return void res.writeHead(200, { ...html, 'content-length': page.length }).end(head ? undefined : page);
-  if (path === '/scan-bomb')
-    return void res.writeHead(200, { ...html, 'content-length': scanBomb.length }).end(head ? undefined : scanBomb);
-  if (path === '/heavy')
-    return void res.writeHead(200, { ...html, 'content-length': heavy.length }).end(head ? undefined : heavy);
+  if (path === '/stats')
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(served));
+  served.requests[path] = (served.requests[path] ?? 0) + 1;
+  if (path === '/page' || path === '/healthz') return send(res, html, page, head);
+  if (path === '/scan-bomb') return send(res, html, scanBomb, head);
+  if (path === '/heavy') return send(res, html, heavy, head);
   if (serveFatChain(req, res)) return;
-  if (path === '/pdf-bomb')
-    return void res
-      .writeHead(200, { 'content-type': 'application/pdf', 'content-length': bomb.length })
-      .end(head ? undefined : bomb);
+  if (path === '/pdf-bomb') return send(res, { 'content-type': 'application/pdf' }, bomb, head);
   if (path === '/slow') {
     const t = setTimeout(
       () => res.writeHead(200, { ...html, 'content-length': page.length }).end(page),

@@ -21,14 +21,22 @@
 // --apart (the hostile caller calls a second service of the same build instead, with the worker
 // threads it would hold in a shared one: the machine does the same work, but nothing of the
 // attack shares the honest callers' service, so what remains of the honest p99's rise is what
-// the attack's load on the machine's CPUs costs alone).
+// the attack's load on the machine's CPUs costs alone), --bytes-only R (rows 2, 5 and 7: no
+// hostile caller at all, only a client that fetches the row's page from the attacked site R times
+// a second and discards the bytes: what serving and moving the attack's bytes costs the machine
+// by itself; take R from the "attacked site" column of a run without it).
 // Also printed, as they move less than latencies when other work shares the machine: the CPU
-// seconds of the service's main thread, its worker threads and its other threads (V8's platform
-// threads, which collect every thread's garbage, and libuv's) over the measured phase under
-// attack, and the longest event-loop delay the service itself saw in it.
+// seconds of the service's main thread, its worker threads, its other threads (V8's platform
+// threads, which collect every thread's garbage, and libuv's) and its child processes (PDF and
+// large-page processes) over the measured phase under attack, the longest event-loop delay the
+// service itself saw in it, and what the attacked site served meanwhile (the row's pages a
+// second, and body MiB a second). With --trace, each quiet phase's figures too: per tool, the
+// CPU of each kind of thread and of the child processes, and the worker threads started in it.
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { fairReserve } from '../src/admission/fair-slots.js';
@@ -50,7 +58,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
-import { TICK_MS, threadSplit, threadTicks } from './thread-cpu.js';
+import { TICK_MS, childTicks, childTicksSpent, threadSplit, threadTicks } from './thread-cpu.js';
 
 const HOSTILE_HOST = '127.0.0.2';
 const HONEST_HOST = '127.0.0.3';
@@ -69,6 +77,8 @@ interface Attack {
   what: string;
   tool: string;
   body(origin: string, call: number): unknown;
+  /** The attacked site's page this row fetches (for --bytes-only and the site's figures). */
+  page?: string;
 }
 
 const ATTACKS: Attack[] = [
@@ -77,6 +87,7 @@ const ATTACKS: Attack[] = [
     what: 'a 96 KiB page of "<a" (main-thread scan)',
     tool: 'clean_web_content',
     body: (o) => ({ url: `${o}/scan-bomb` }),
+    page: '/scan-bomb',
   },
   {
     row: '4',
@@ -89,6 +100,7 @@ const ATTACKS: Attack[] = [
     what: 'a 2.5 KB PDF that inflates to 1 GiB',
     tool: 'clean_web_content',
     body: (o, i) => ({ url: `${o}/pdf-bomb?call=${i}` }),
+    page: '/pdf-bomb',
   },
   {
     row: '6',
@@ -104,6 +116,7 @@ const ATTACKS: Attack[] = [
       items: Array.from({ length: 40 }, (_, k) => `${o}/heavy?call=${i}&item=${k}`),
       include_content: true,
     }),
+    page: '/heavy',
   },
   {
     row: '10',
@@ -130,6 +143,8 @@ async function callTool(
   tool: string,
   body: unknown,
   signal?: AbortSignal,
+  /** Read the answer and drop it, unparsed (only its status counts). */
+  discardAnswer = false,
 ): Promise<CallOutcome> {
   const started = performance.now();
   try {
@@ -140,6 +155,13 @@ async function callTool(
       dispatcher: agent,
       ...(signal ? { signal } : {}),
     });
+    if (discardAnswer) {
+      // The hostile caller's answer is read and dropped, not parsed: row 7's answers carry 8 MB of
+      // content, and parsing them on the event loop that times the honest calls added its own
+      // stalls to their latencies.
+      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
+    }
     const json = (await res.body.json()) as {
       data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
       error?: { code: string };
@@ -237,7 +259,8 @@ function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sit
   let answered = 0;
   const loop = async () => {
     while (!stop.signal.aborted) {
-      const out = await callTool(service, agent, attack.tool, attack.body(sites.hostile, sent++), stop.signal);
+      const call = attack.body(sites.hostile, sent++);
+      const out = await callTool(service, agent, attack.tool, call, stop.signal, true);
       if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
     }
   };
@@ -301,6 +324,47 @@ function traceService(service: ServiceProcess, label: string): () => void {
   };
 }
 
+/**
+ * --bytes-only: no hostile caller, only a client that fetches `page` from the attacked site
+ * `perSecond` times a second (each fetch on its own schedule, whatever the others do) and
+ * discards the bytes.
+ */
+function startBytesOnly(agent: Agent, site: string, page: string, perSecond: number) {
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const fetches: Promise<void>[] = [];
+  let answered = 0;
+  const fetchOne = async (i: number) => {
+    try {
+      const res = await request(`${site}${page}?bytes=${i}`, { dispatcher: agent, signal: stop.signal });
+      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      answered++;
+    } catch {
+      /* stopped */
+    }
+  };
+  void (async () => {
+    const started = performance.now();
+    for (let i = 0; !stop.signal.aborted; i++) {
+      await sleep(Math.max(0, started + (i * 1000) / perSecond - performance.now()));
+      if (!stop.signal.aborted) fetches.push(fetchOne(i));
+    }
+  })();
+  return {
+    answered: () => answered,
+    async stop() {
+      stop.abort();
+      await Promise.all(fetches);
+    },
+  };
+}
+
+/** What the attacked site has served since it started (bench/hostile-site.ts /stats). */
+async function siteServed(site: string): Promise<{ requests: Record<string, number>; bodyBytes: number }> {
+  const res = await request(`${site}/stats`);
+  return (await res.body.json()) as { requests: Record<string, number>; bodyBytes: number };
+}
+
 /** Waits until the service has no call running (the hostile calls stopped with their clients), at most 30 s. */
 async function settle(service: ServiceProcess): Promise<void> {
   for (let i = 0; i < 60; i++) {
@@ -315,6 +379,7 @@ async function settle(service: ServiceProcess): Promise<void> {
   await sleep(2000);
 }
 
+const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 const errorsText = (e: Map<string, number>) =>
   e.size === 0
@@ -326,7 +391,8 @@ const errorsText = (e: Map<string, number>) =>
 
 async function main(): Promise<void> {
   const rows = (arg('attacks') ?? ATTACKS.map((a) => a.row).join(',')).split(',');
-  const attacks = ATTACKS.filter((a) => rows.includes(a.row));
+  const bytesOnly = arg('bytes-only') === undefined ? null : Number(arg('bytes-only'));
+  const attacks = ATTACKS.filter((a) => rows.includes(a.row) && (bytesOnly === null || a.page));
   const hostileSite = await startNodeService(
     resolve(REPO_ROOT, 'dist/bench/hostile-site.js'),
     {},
@@ -373,6 +439,11 @@ async function main(): Promise<void> {
     `bench:hostile: service ${[...nodeFlags, `${serviceRoot}/dist/src/main.js`].join(' ')}, ` +
       'default settings + URLKIT_ALLOW_CIDRS',
   );
+  if (bytesOnly !== null)
+    console.log(
+      `--bytes-only ${bytesOnly}: no hostile caller; a client fetches each row's page from the attacked site ` +
+        `${bytesOnly} times a second and discards the bytes`,
+    );
   if (apart)
     console.log(
       `--apart: the hostile caller calls a second service of the same build (${hostileWorkers} worker ` +
@@ -393,17 +464,42 @@ async function main(): Promise<void> {
       breakdownRow('after warm-up', await withMetrics(memoryBreakdown(service.child.pid!), service.origin)),
     );
     for (const attack of attacks) {
+      const quietCpu0 = threadTicks(service.child.pid!);
+      const quietChildren0 = childTicks(service.child.pid!);
       const quiet = await honestPhase(service, honestAgents, sites, SECONDS);
-      if (process.argv.includes('--trace')) process.stderr.write(`quiet: ${quiet.byTool}\n`);
+      if (process.argv.includes('--trace')) {
+        // What else ran while the honest callers were alone: a thread id not there before is a
+        // worker thread started in the phase (a grown worker replaced, or a new one).
+        const quietCpu1 = threadTicks(service.child.pid!);
+        const split = threadSplit(quietCpu0, quietCpu1, workers);
+        const fresh = [...quietCpu1.keys()].filter((k) => !quietCpu0.has(k)).length;
+        const children = childTicksSpent(quietChildren0, childTicks(service.child.pid!));
+        process.stderr.write(
+          `quiet before row ${attack.row}: ${quiet.byTool}; CPU s main ${cpuS(split.main)}, workers ` +
+            `${cpuS(split.workers)}, other ${cpuS(split.other)}, child processes ${cpuS(children)}; ` +
+            `${fresh} thread(s) started; ${await serviceView(service)}\n`,
+        );
+      }
       const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
-      const hostile = startHostile(apart ?? service, hostileAgent, attack, sites);
+      const hostile =
+        bytesOnly !== null
+          ? startBytesOnly(hostileAgent, sites.hostile, attack.page!, bytesOnly)
+          : startHostile(apart ?? service, hostileAgent, attack, sites);
       await sleep(RAMP_S * 1000);
       const untrace = traceService(service, `row ${attack.row}`);
       await loopDelayMaxMs(service);
       const cpu0 = threadTicks(service.child.pid!);
+      const children0 = childTicks(service.child.pid!);
+      const served0 = await siteServed(sites.hostile);
+      const phaseStart = performance.now();
       const loud = await honestPhase(service, honestAgents, sites, SECONDS);
+      const served1 = await siteServed(sites.hostile);
+      const phaseS = (performance.now() - phaseStart) / 1000;
+      const pages = attack.page ? (served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0) : NaN;
+      const mibS = (served1.bodyBytes - served0.bodyBytes) / 2 ** 20 / phaseS;
+      const siteRate = `${(pages / phaseS).toFixed(2)} / ${mibS.toFixed(1)}`;
       const cpu = threadSplit(cpu0, threadTicks(service.child.pid!), workers);
-      const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
+      const childCpu = childTicksSpent(children0, childTicks(service.child.pid!));
       const stallMs = await loopDelayMaxMs(service);
       untrace();
       if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
@@ -416,8 +512,8 @@ async function main(): Promise<void> {
       if (apart) await settle(apart);
       const rest =
         `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS(cpu.main)} | ` +
-        `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ` +
-        `${fmt(stallMs)} |`;
+        `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ${cpuS(childCpu)} | ` +
+        `${fmt(stallMs)} | ${siteRate} |`;
       results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
       process.stderr.write(
         `row ${attack.row}: quiet p95/p99 ${fmt(quiet.p95)}/${fmt(quiet.p99)} ms, ` +
@@ -445,10 +541,10 @@ async function main(): Promise<void> {
     '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
       'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
       'hostile calls answered | peak RSS MiB | CPU s under attack: main thread | worker threads | ' +
-      'other threads (V8 GC and compilers, libuv) | ' +
-      'longest event-loop delay under attack ms |',
+      'other threads (V8 GC and compilers, libuv) | child processes (PDF, large pages) | ' +
+      'longest event-loop delay under attack ms | attacked site under attack: pages of the row/s / body MiB/s |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const ratio = r.loud.p99 / quietP99;
     verdict &&= r.fine && ratio <= 2;

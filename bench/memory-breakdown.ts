@@ -22,6 +22,11 @@ export interface MemoryBreakdown {
   file: number;
   /** Descendant processes: command and RSS in MiB. */
   children: Array<{ pid: number; what: string; mib: number }>;
+  /**
+   * The tree's proportional set size (MiB): pages shared between its processes (node's code,
+   * which every child process maps too) counted once, not once per process as in `tree`.
+   */
+  treePss: number;
   /** From /metrics (main thread only), MiB; NaN when not read. */
   heapTotal: number;
   heapUsed: number;
@@ -99,6 +104,15 @@ function command(pid: number): string {
   }
 }
 
+/** Proportional set size of `pid` (KiB), 0 when it cannot be read. */
+function pssKiB(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** The breakdown of `pid`'s tree now (smaps is read once: call it at a peak, not every 100 ms). */
 export function memoryBreakdown(pid: number): MemoryBreakdown {
   const maps = mappings(pid);
@@ -133,6 +147,7 @@ export function memoryBreakdown(pid: number): MemoryBreakdown {
   const main = vmRssKiB(pid) / MIB;
   return {
     tree: main + children.reduce((n, c) => n + c.mib, 0),
+    treePss: [pid, ...children.map((c) => c.pid)].reduce((n, p) => n + pssKiB(p), 0) / MIB,
     main,
     arenas: arenas / MIB,
     arenaCount,
@@ -165,15 +180,16 @@ export async function withMetrics(b: MemoryBreakdown, origin: string): Promise<M
 }
 
 export const BREAKDOWN_HEADER =
-  '| row | tree | main process | V8 main heap (used) | external | worker heaps used | malloc arenas (n) | ' +
+  '| row | tree | tree PSS | main process | V8 main heap (used) | external | worker heaps used | malloc arenas (n) | ' +
   'brk heap | other anon (V8 heaps, big blocks, stacks) | files | child processes |';
-export const BREAKDOWN_RULE = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+export const BREAKDOWN_RULE = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
 
 export function breakdownRow(label: string, b: MemoryBreakdown): string {
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
   const kids = b.children.length === 0 ? '-' : b.children.map((c) => `${c.what} ${f(c.mib)}`).join('; ');
   return (
-    `| ${label} | ${f(b.tree)} | ${f(b.main)} | ${f(b.heapTotal)} (${f(b.heapUsed)}) | ${f(b.external)} | ` +
+    `| ${label} | ${f(b.tree)} | ${f(b.treePss)} | ${f(b.main)} | ${f(b.heapTotal)} (${f(b.heapUsed)}) | ` +
+    `${f(b.external)} | ` +
     `${f(b.workerHeapUsed)} | ${f(b.arenas)} (${b.arenaCount}) | ${f(b.brk)} | ${f(b.anonOther)} | ` +
     `${f(b.file)} | ${kids} |`
   );

@@ -49,3 +49,34 @@ export function threadSplit(a: Ticks, b: Ticks, workers: number): { main: number
   const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
   return { main, workers: sum(others.slice(0, workers)), other: sum(others.slice(workers)) };
 }
+
+/** CPU ticks of each child process of `pid` now (all its threads), by child pid. */
+export function childTicks(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of safeReaddir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid) out.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** Ticks the child processes spent from `a` to `b` (a child that ended in between is not counted). */
+export function childTicksSpent(a: Map<number, number>, b: Map<number, number>): number {
+  let sum = 0;
+  for (const [child, v] of b) sum += v - (a.get(child) ?? 0);
+  return sum;
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

@@ -146,6 +146,13 @@ export interface Config {
   workerTaskTimeoutMs: number;
   /** Old-generation heap cap of one worker. @default 512 */
   workerMaxMemoryMb: number;
+  /**
+   * Processes that parse pages of 1 MiB or more at a lower OS priority instead of the worker
+   * threads (docs/admission.md, "Large pages"), shared round robin between callers; 0 parses
+   * them in the worker threads. 1 keeps other callers' latency lower while one caller sends
+   * large pages, for about 100 MiB more memory under that load. @default 0
+   */
+  largePageProcesses: number;
 
   /**
    * Chromium executable for rendering script-built hubs (clean_web_index, `render` field), e.g.
@@ -240,6 +247,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   batchConcurrency: 4,
   workerTaskTimeoutMs: 10_000,
   workerMaxMemoryMb: 512,
+  largePageProcesses: 0,
   browserPath: null,
   browserConcurrency: 2,
   browserPageTimeoutMs: 10_000,
@@ -307,6 +315,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerThreads: int(env, 'URLKIT_WORKER_THREADS', 1, 64),
     workerTaskTimeoutMs: int(env, 'URLKIT_WORKER_TASK_TIMEOUT_MS', 100, 120_000),
     workerMaxMemoryMb: int(env, 'URLKIT_WORKER_MAX_MEMORY_MB', 32, 16_384),
+    largePageProcesses: int(env, 'URLKIT_LARGE_PAGE_PROCESSES', 0, 16),
     browserPath: executable(env, 'URLKIT_BROWSER'),
     browserConcurrency: int(env, 'URLKIT_BROWSER_CONCURRENCY', 1, 32),
     browserPageTimeoutMs: int(env, 'URLKIT_BROWSER_PAGE_TIMEOUT_MS', 1000, 120_000),

@@ -55,6 +55,14 @@ export interface BotProtectionInput {
  */
 export const BOT_SCAN_BYTES = 32 * 1024;
 /**
+ * A body longer than this is a page, not a challenge, whatever its first bytes say: the largest
+ * challenge page is about 12 KB (above). Real pages load the same vendors' sensor scripts (their
+ * PerimeterX, Kasada or AWS WAF integration) in a `<head>` that can fill the first 32 KiB with no
+ * readable text at all; such a page is told from a challenge by the text that follows, counted
+ * over the whole body (a byte scan, up to this size) only when the first bytes looked like one.
+ */
+export const CHALLENGE_MAX_BYTES = 128 * 1024;
+/**
  * Readable characters (markup, scripts and styles removed) above which a document is content,
  * whatever its markup says. Challenge and block pages carry one or two sentences (Cloudflare's
  * block page, the wordiest, about 900); an article carries thousands.
@@ -158,16 +166,28 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
   const headers = input.headers;
   const decisive = decisiveMarker(headers);
   if (decisive) return decisive;
-  const page = input.body == null ? null : scanDocument(input.body);
+  const body = input.body == null ? null : bodyBytes(input.body);
+  const page = body === null ? null : scanDocument(body);
   const tiny = page !== null && page !== 'content' && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
+  let hit: BotProtection | null = null;
   if (CHALLENGE_STATUSES.has(input.status)) {
     // A blocking status from a protected edge: a challenge unless the body is a real page (a
     // site's own 503 maintenance page or 403 error page served through the same CDN).
     const marker = vendorMarker(headers, input.setCookieNames);
-    if (marker && (page === null || tiny)) return marker;
+    if (marker && (page === null || tiny)) hit = marker;
   }
-  if (!tiny) return null;
-  return markupMarker(page, input.status, headers);
+  if (hit === null && tiny) hit = markupMarker(page, input.status, headers);
+  // Tiny in its first bytes only: a page whose text comes after a long <head> is not a challenge.
+  if (hit !== null && tiny && body!.length > BOT_SCAN_BYTES && readableTextExceeds(body!, CHALLENGE_MAX_TEXT_CHARS))
+    return null;
+  return hit;
+}
+
+/** The body's bytes, at most one past CHALLENGE_MAX_BYTES (enough to know it is longer). */
+function bodyBytes(body: Uint8Array | string): Buffer {
+  return typeof body === 'string'
+    ? Buffer.from(body.slice(0, CHALLENGE_MAX_BYTES + 1))
+    : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, CHALLENGE_MAX_BYTES + 1));
 }
 
 // ---- the body: a look at the markup of the first bytes (markup-scan.ts), linear in them ----
@@ -177,11 +197,8 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
  * page (most real pages: answered from the bytes without decoding or tokenizing them), or null
  * when the body is not markup.
  */
-function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | null {
-  const bytes =
-    typeof body === 'string'
-      ? Buffer.from(body.slice(0, BOT_SCAN_BYTES)).subarray(0, BOT_SCAN_BYTES)
-      : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BOT_SCAN_BYTES));
+function scanDocument(body: Buffer): ScannedDocument | 'content' | null {
+  const bytes = body.subarray(0, BOT_SCAN_BYTES);
   // Only markup can be a challenge page; JSON, images and plain text are not looked at.
   if (
     !/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(
@@ -189,6 +206,7 @@ function scanDocument(body: Uint8Array | string): ScannedDocument | 'content' | 
     )
   )
     return null;
+  if (body.length > CHALLENGE_MAX_BYTES) return 'content';
   // Twice the limit: the floor is exact for the markup a challenge vendor writes, and the margin
   // covers what it reads differently from the tokenizer (a `>` inside a quoted attribute, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';

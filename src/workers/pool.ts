@@ -9,6 +9,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
+import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
@@ -53,6 +54,8 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
  * pathological enough to stop.
  */
 export const ABANDON_GRACE_MS = 1000;
+/** The longest a timer can wait (a wait with no deadline of its own). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long the pool must be idle before grown workers are replaced. */
 export const RECYCLE_IDLE_MS = 2000;
 
@@ -62,6 +65,8 @@ export class WorkerPool {
   private readonly slots: TaskSlots;
   /** Where PDF tasks run. */
   readonly pdfProcesses: PdfProcesses;
+  /** Where pages of LARGE_PAGE_CHARS or more are parsed, at a lower priority (null: in the workers). */
+  readonly pageProcesses: PageProcesses | null;
   /** Heap of each worker thread after its last task, by threadId. */
   private readonly heapByThread = new Map<number, number>();
   /** The last heap report of each worker thread, by threadId. */
@@ -80,6 +85,8 @@ export class WorkerPool {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
     this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb, config.pdfProcesses);
+    this.pageProcesses =
+      config.largePageProcesses > 0 ? new PageProcesses(config, (cause) => new WorkerCrashed(cause)) : null;
     this.piscina = new Piscina({
       // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
@@ -134,12 +141,16 @@ export class WorkerPool {
     task: Extract<WorkerTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
-    const release = await this.waitForWorker(options);
+    const given: WorkerTask = task;
+    // A large page waits for a page process, in its caller's line there, not for a worker thread.
+    const pages = isLargePage(given) ? this.pageProcesses : null;
+    const release = pages ? () => {} : await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
+    const unbounded = pages ? MAX_TIMER_MS : budget;
     const stop = new TaskBudget(
       budget,
-      options.startBy === undefined ? budget : Math.max(0, options.startBy - Date.now()),
+      options.startBy === undefined ? unbounded : Math.max(0, options.startBy - Date.now()),
     );
     const startId = this.nextStartId++;
     const caller = options.signal;
@@ -153,8 +164,10 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      const given: WorkerTask = task;
-      if (given.kind === 'pdf') {
+      if (pages && isLargePage(given)) {
+        // Its budget counts from when a process takes it.
+        running = pages.run(given, stop.signal, () => stop.start()) as Promise<WorkerTaskResult<K>>;
+      } else if (given.kind === 'pdf') {
         // A PDF's budget covers its read in a PDF process as well: it counts from now.
         stop.start();
         running = this.runPdf(given.input, stop.signal) as Promise<WorkerTaskResult<K>>;
@@ -309,7 +322,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closing = true;
     if (this.recycleTimer) clearTimeout(this.recycleTimer);
-    await Promise.all([this.piscina.destroy(), this.pdfProcesses.close()]);
+    await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
   }
 }
 

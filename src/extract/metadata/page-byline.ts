@@ -4,7 +4,7 @@ import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
-import { SAME_BYLINE_ELEMENTS } from './thresholds.js';
+import { MIN_LIST_CREDITS, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
 /** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
 export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
@@ -12,6 +12,10 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A numbered login ("link78") yields to a name in any byline; it signs only where none does.
   let login: string | null = null;
   for (const strength of [0, 1, 2, 3]) {
+    // Names after "By" in the text or author-page links, four or more different ones of a kind:
+    // the credits of a list's items (products by their makers, papers, games by their studios,
+    // answers by their writers), none of them the page's.
+    if (strength >= 2 && listCredits(bylines, strength)) continue;
     const names: string[] = [];
     let last = -1;
     // A byline element before the headline belongs to a teaser or a list above the article
@@ -47,6 +51,17 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
   // on wolfgangschmale.eu) the site's name is the author's.
   return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
+}
+
+function listCredits(bylines: readonly BylineTag[], strength: number): boolean {
+  const names = new Set<string>();
+  for (const b of bylines) {
+    if (b.strength !== strength) continue;
+    const n = cleanAuthor(b.text);
+    if (n) names.add(n.toLowerCase());
+    if (names.size >= MIN_LIST_CREDITS) return true;
+  }
+  return false;
 }
 
 /** Every word of every name starts with a capital (or a letter without case), particles aside. */

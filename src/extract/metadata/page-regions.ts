@@ -143,9 +143,12 @@ export function markedLogo(img: Element, src: string): boolean {
  */
 const TESTIMONIAL_MARK =
   // eslint-disable-next-line max-len -- a list of words or forms, one per alternative
-  /(?:^|[\s_-])(?:testimonials?|reviews?|ratings?|quotes?|feedback|customers?|swatch(?:es)?|variants?|options?)(?:$|[\s_-])|[a-z](?:Testimonial|Review|Rating|Swatch|Variant)/;
+  /(?:^|[\s_-])(?:testimonials?|reviews?|ratings?|(?:block)?quotes?|feedback|customers?|swatch(?:es)?|variants?|options?)(?:$|[\s_-])|[a-z](?:Testimonial|Review|Rating|Swatch|Variant)/;
 
-/** Inside a testimonial, a review, a rating or a product's options (class, id or itemprop=review), below <body>. */
+const REVIEW_ITEMTYPE = /schema\.org\/Review\/?$/i;
+
+/** Inside a testimonial, a quotation, a review, a rating or a product's options (class, id,
+ *  itemprop=review or a Review itemtype, a <blockquote>), below <body>. */
 export function insideTestimonial(el: Element): boolean {
   for (
     let p: Element | null = el;
@@ -153,6 +156,8 @@ export function insideTestimonial(el: Element): boolean {
     p = p.parent as Element | null
   ) {
     if ((attribute(p, 'itemprop') ?? '').toLowerCase() === 'review') return true;
+    // A quotation's attribution, a review marked up as a schema.org Review.
+    if (p.name === 'blockquote' || REVIEW_ITEMTYPE.test(attribute(p, 'itemtype') ?? '')) return true;
     if (TESTIMONIAL_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
   }
   return false;

@@ -61,6 +61,15 @@ export function isHomePage(ctx: TitleContext): boolean {
   }
 }
 
+/** The home page without a query: on the home path a query often addresses an article ("/?p=2895"). */
+export function isBareHomePage(ctx: TitleContext): boolean {
+  try {
+    return isHomePage(ctx) && new URL(ctx.finalUrl).search === '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A value that can be a site's name: not a URL ("https://www.example.com", "//example.com",
  * "www.example.com"), not a template left unfilled ("{{site.name}}", "%sitename%") or a

@@ -29,6 +29,9 @@ export const MAX_JOINED_NAMES = MAX_NAMES;
 /** How many elements apart two declared author names still belong to one byline: further, they
  *  are other articles' (teasers, related links). */
 export const SAME_BYLINE_ELEMENTS = 8;
+/** Names after "By" in a page's text, this many different ones, credit a list's items (products,
+ *  papers, games), not the page: the page's own byline names at most three in the sets. */
+export const MIN_LIST_CREDITS = 4;
 /** A product's date box ("<div class=release_date><div>Release Date:</div><div class=date>...")
  *  is at most this many levels above the date element. */
 export const PRODUCT_DATE_CLIMB = 2;

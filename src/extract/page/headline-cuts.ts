@@ -3,7 +3,7 @@
 // name around it, a section and brand glued on without spaces.
 import { articleOrPage, ldText, meta, type Rule } from '../metadata/context.js';
 import type { TitleContext } from './title-facts.js';
-import { declaredHosts, declaredSiteNames, hostBrand, isHomePage, siteHosts } from '../metadata/site.js';
+import { declaredHosts, declaredSiteNames, hostBrand, isBareHomePage, siteHosts } from '../metadata/site.js';
 import { clean, collapse, fold } from '../metadata/text.js';
 import {
   H1S_CONTAINED,
@@ -60,7 +60,7 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     if (!t) return null;
     // On the site's home page the site is the page's subject: its name stays in the title
     // ("Hugging Face – The AI community building the future", "Together AI | The AI Native Cloud").
-    if (isHomePage(ctx) && !hasQuery(ctx.finalUrl)) return t;
+    if (isBareHomePage(ctx)) return t;
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
     const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
     const names = new Set(
@@ -106,13 +106,20 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
   };
 }
 
-/** An address with a query: on a home page's path it is often an article ("/?p=2895"). */
-function hasQuery(url: string): boolean {
-  try {
-    return new URL(url).search !== '';
-  } catch {
-    return false;
-  }
+/**
+ * A title of three or more parts joined by one separator ("Story / Forum / Site Forums",
+ * "Story - Section - Site"), the first the longest: the story, the rest its place on the site.
+ */
+function leadingStory(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
+  return (ctx) => {
+    const t = rule(ctx);
+    if (!t) return t;
+    const seps = [...t.matchAll(PART_SEP)];
+    if (seps.length < 2 || new Set(seps.map((m) => m[0].trim())).size !== 1) return t;
+    const parts = t.split(PART_SEP);
+    const first = parts[0]!.trim();
+    return first.split(/\s+/).length >= 3 && parts.slice(1).every((p) => p.trim().length < first.length) ? first : t;
+  };
 }
 
 /**
@@ -161,7 +168,7 @@ function uncut(rule: Rule<string, TitleContext>): Rule<string, TitleContext> {
 export const DECLARED_TITLE: readonly Rule<string, TitleContext>[] = [
   headline(withoutSiteName(uncut(meta('og:title')))),
   headline(withoutSiteName(uncut(meta('twitter:title', 'twitter:text:title')))),
-  headline(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title)))),
+  headline(leadingStory(withoutSiteName(withoutGluedBrand((ctx) => clean(ctx.tags.title))))),
   ldText('headline'),
   ldText('name', articleOrPage),
 ];

@@ -77,6 +77,7 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
   const cut = titleForms(declared).map(fold);
   // The visible headline goes on where the declared one stops ("How to Care for Hydrangeas"
   // -> "... to Get the Most Beautiful Blooms"): the page's full headline.
+  // Also the question mark or full stop the declared title leaves off.
   // Not when the rest is a line of its own (a subtitle, a dateline in a <span> of the <h1>).
   const first = fold(ctx.tags.h1Lines.get(h)?.[0] ?? h);
   if (
@@ -85,7 +86,7 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
         fh.startsWith(t) &&
         fh.length > t.length &&
         first.length > t.length &&
-        /^(?:[\s\p{L}]|[:,]\s)/u.test(fh.slice(t.length)),
+        /^(?:[\s\p{L}]|[:,]\s|[?!.]$)/u.test(fh.slice(t.length)),
     )
   )
     return h;

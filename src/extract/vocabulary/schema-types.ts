@@ -5,6 +5,8 @@ export const ARTICLE_TYPE = new RegExp(
 );
 export const PRODUCT_TYPE =
   /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer|SoftwareApplication|Book|Vehicle)$/;
+/** Goods as a page's subject: PRODUCT_TYPE without an offer alone (events and services carry offers too). */
+export const GOODS_TYPE = /^(?:Product|ProductGroup|IndividualProduct|Book|Vehicle)$/;
 export const FORUM_TYPE = /^(?:DiscussionForumPosting|QAPage|Question)$/;
 /** An FAQ's questions are the site's own answers (a shop's or a service's FAQ block), not a thread. */
 export const FAQ_TYPE = /^FAQPage$/;

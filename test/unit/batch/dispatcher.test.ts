@@ -58,8 +58,14 @@ const workerKiller = {
 };
 
 describe('in-process dispatcher', () => {
+  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
   const pool = new WorkerPool(
-    testConfig({ workerThreads: 1, workerMaxMemoryMb: 64, workerTaskTimeoutMs: PARSE_DEADLINE_MS }),
+    testConfig({
+      largePageProcesses: 0,
+      workerThreads: 1,
+      workerMaxMemoryMb: 64,
+      workerTaskTimeoutMs: PARSE_DEADLINE_MS,
+    }),
   );
   const dispatcher = createInProcessDispatcher();
   after(async () => {

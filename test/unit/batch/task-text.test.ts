@@ -12,7 +12,8 @@ const paragraphs = '<p>Grüße — 日本語 😀 text</p>'.repeat(COMPACT_MIN_C
 const text = `<html><head><title>Ünïcödé “quotes” 日本語 😀</title></head><body>${paragraphs}</body></html>`;
 
 describe('page text sent to a worker', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1 }));
+  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
+  const pool = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 1 }));
   after(() => pool.close());
 
   it('a large text goes as one-byte UTF-8 and reads back as the same text', () => {

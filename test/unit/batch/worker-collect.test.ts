@@ -51,7 +51,8 @@ async function heapAfterTask(pool: WorkerPool, tasks: number): Promise<number> {
 }
 
 describe('worker collection after a large task', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 120_000 }));
+  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
+  const pool = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 120_000 }));
   after(() => pool.close());
 
   it('leaves the heap near where a small page leaves it, and keeps serving', async () => {

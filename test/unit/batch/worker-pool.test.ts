@@ -34,7 +34,10 @@ async function until(what: string, cond: () => boolean): Promise<void> {
 }
 
 describe('WorkerPool', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64 }));
+  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
+  const pool = new WorkerPool(
+    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64 }),
+  );
   after(() => pool.close());
 
   it('runs a metadata task in a worker', async () => {

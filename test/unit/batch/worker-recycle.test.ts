@@ -23,7 +23,8 @@ const small = {
 };
 
 describe('worker recycling', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000 }));
+  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
+  const pool = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000 }));
   after(() => pool.close());
 
   it('replaces a grown idle worker and keeps serving', async () => {

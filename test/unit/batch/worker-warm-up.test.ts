@@ -22,7 +22,8 @@ const titleOnly = {
 };
 
 describe('worker warm-up', () => {
-  const pool = new WorkerPool(testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000 }));
+  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
+  const pool = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000 }));
   after(() => pool.close());
 
   it('holds the encoding after a first task that counted nothing, and is not recycled for it', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BOT_SCAN_BYTES, detectBotProtection } from '../../../src/fetch/bot-protection.js';
+import { BOT_SCAN_BYTES, CHALLENGE_MAX_BYTES, detectBotProtection } from '../../../src/fetch/bot-protection.js';
 import { cookieNames } from '../../../src/fetch/response-headers.js';
 import { BOT_PAGES, CLOUDFLARE_SERVED_ARTICLE, VENDOR_ARTICLE } from '../../support/bot-pages.js';
 
@@ -55,10 +55,36 @@ describe('detectBotProtection', () => {
     assert.equal(BOT_SCAN_BYTES, 32 * 1024);
     const page = BOT_PAGES.find((p) => p.name === 'cloudflare-interstitial-200')!;
     for (const p of BOT_PAGES) assert.ok(Buffer.byteLength(p.body) * 4 < BOT_SCAN_BYTES, p.name);
-    // The challenge at the start of a body of any length is found; the same markup after the bound is not read.
+    // The challenge at the start of a body is found; the same markup after the bound is not read.
     const tags = '<b>'.repeat(BOT_SCAN_BYTES / 3);
     assert.equal(detectBotProtection({ status: 200, headers: {}, body: page.body + tags })?.vendor, 'cloudflare');
     assert.equal(detectBotProtection({ status: 200, headers: {}, body: '<html>' + tags + page.body }), null);
+  });
+
+  it("a page whose long <head> loads a vendor's sensor script is not a challenge when its text follows", () => {
+    // Real pages (newsletters, shops) load PerimeterX, Kasada or AWS WAF on every page, and can
+    // spend the first 32 KiB on preloads and inline scripts before any text.
+    const preloads = '<link rel="preload" as="image" href="https://cdn.example/img/a-long-image-name.png"/>'.repeat(
+      Math.ceil(BOT_SCAN_BYTES / 80),
+    );
+    const head = `<!DOCTYPE html><html><head><title>Signal #18: the world without work?</title><script src="https://client.px-cloud.net/PXabc123/main.min.js"></script>${preloads}</head>`;
+    const paragraph = '<p>This edition is about where the race is headed: platforms, distribution and defaults.</p>';
+    const article = `<body><article><h1>Signal #18</h1>${paragraph.repeat(40)}</article></body></html>`;
+    assert.equal(detectBotProtection({ status: 200, headers: {}, body: Buffer.from(head + article) }), null);
+    // The same head with nothing to read after it is still the vendor's page.
+    const shell = `${head}<body><div id="px-captcha"></div></body></html>`;
+    assert.ok(Buffer.byteLength(shell) > BOT_SCAN_BYTES && Buffer.byteLength(shell) <= CHALLENGE_MAX_BYTES);
+    assert.equal(detectBotProtection({ status: 200, headers: {}, body: Buffer.from(shell) })?.vendor, 'perimeterx');
+  });
+
+  it('a body over CHALLENGE_MAX_BYTES is a page, whatever its first bytes say', () => {
+    const page = BOT_PAGES.find((p) => p.name === 'cloudflare-interstitial-200')!;
+    // Markup that reads as nothing (a comment) takes the body to the bound, then one byte past it.
+    const room = CHALLENGE_MAX_BYTES - Buffer.byteLength(page.body) - '<!---->'.length;
+    const atBound = `${page.body}<!--${'-'.repeat(room)}-->`;
+    assert.equal(Buffer.byteLength(atBound), CHALLENGE_MAX_BYTES);
+    assert.equal(detectBotProtection({ status: 200, headers: {}, body: atBound })?.vendor, 'cloudflare');
+    assert.equal(detectBotProtection({ status: 200, headers: {}, body: `${atBound} ` }), null);
   });
 
   it('ignores bodies that are not markup', () => {

@@ -1,7 +1,8 @@
 // author: the names the page declares (article:author, meta author, JSON-LD author, vendor
 // metas, JSON-LD creator), then its marked byline, then what it prints by the headline or
 // under the text.
-import { articleOrPage, type Rule } from '../context.js';
+import { articleOrPage, type Rule, type RuleContext } from '../context.js';
+import { ARTICLE_TYPE, GOODS_TYPE } from '../../vocabulary/schema-types.js';
 import { deref, isType, type JsonLdNode } from '../../page/json-ld.js';
 import { firstFrom, namesOf } from '../json-ld-values.js';
 import { AGENCY, cleanAuthor } from '../author-names.js';
@@ -11,6 +12,7 @@ import { headlineAt } from '../headline-position.js';
 import { pageByline } from '../page-byline.js';
 import { nameAfterLabelLine, nameBesideDateline } from '../dateline-name.js';
 import { firstMeta } from '../page-tags.js';
+import { isBareHomePage } from '../site.js';
 import { collapse } from '../text.js';
 import {
   DATELINE_AFTER,
@@ -53,6 +55,23 @@ function twitterLabelled(label: RegExp): Rule<string> {
     }
     return null;
   };
+}
+
+/**
+ * What the page prints as a byline, except on the site's home page (there bylines, signatures
+ * and reading-time cards sign the stories, posts and testimonials it lists) and on a page that
+ * declares itself a product (the name by it is the maker's or the brand's, a book's writer).
+ */
+const shown =
+  (rule: Rule<string>): Rule<string> =>
+  (ctx) =>
+    isBareHomePage(ctx) || productPage(ctx) ? null : rule(ctx);
+
+/** The page declares a product as its subject (JSON-LD or Open Graph), and no article. */
+function productPage(ctx: RuleContext): boolean {
+  if (ctx.ld.nodes.some((n) => isType(n, ARTICLE_TYPE))) return false;
+  const og = (firstMeta(ctx.tags, 'og:type') ?? '').toLowerCase();
+  return og.startsWith('product') || ctx.ld.nodes.some((n) => isType(n, GOODS_TYPE));
 }
 
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
@@ -103,11 +122,11 @@ export const AUTHOR: readonly Rule<string>[] = [
   // after "By"; the first that reads as a name.
   // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
   // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
-  (ctx) => {
+  shown((ctx) => {
     const bylines = ctx.tags.bylines.filter((b) => !b.listed);
     const own = bylines.filter((b) => !b.teaser);
     return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
-  }, // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  }), // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {
     const text = ctx.bodyText();
@@ -124,18 +143,18 @@ export const AUTHOR: readonly Rule<string>[] = [
     return null;
   },
   // A name on its own line beside the dateline under the headline, or under a "Written by" line.
-  nameBesideDateline,
-  nameAfterLabelLine,
+  shown(nameBesideDateline),
+  shown(nameAfterLabelLine),
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
-  (ctx) => {
+  shown((ctx) => {
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n &&
       n.split(', ').every((x) => /^\p{Lu}\S*(?:\s+(?:\p{Lu}\S*|van|von|de|der|da|di|du|la|le)){1,3}$/u.test(x))
       ? n
       : null;
-  },
+  }),
   // An author meta in a vendor's namespace ("cXenseParse:author"), when the page's byline names nobody.
   (ctx) => {
     for (const [key, values] of ctx.tags.meta)
@@ -163,14 +182,20 @@ export const AUTHOR: readonly Rule<string>[] = [
   },
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
-  byline(twitterLabelled(WRITTEN_BY)),
+  shown(byline(twitterLabelled(WRITTEN_BY))),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
-  // signs a page where nobody else does.
+  // signs a page where nobody else does. Not a login written in lower case without a space
+  // ("levinemusic", "example.org"): that is the CMS account that posted the page, not a name
+  // the organisation is credited by.
   (ctx) => {
+    const credited = (v: string) => {
+      const n = cleanAuthor(v);
+      return n && !/^[\p{Ll}\d._-]+$/u.test(n) ? n : null;
+    };
     for (const key of ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator']) {
       for (const v of ctx.tags.meta.get(key) ?? []) {
-        const n = cleanAuthor(v);
+        const n = credited(v);
         if (n) return n;
       }
     }
@@ -178,7 +203,7 @@ export const AUTHOR: readonly Rule<string>[] = [
       ctx.ld.nodes,
       (n) =>
         namesOf(n.author, ctx.ld)
-          .map((s) => cleanAuthor(s))
+          .map(credited)
           .find((s): s is string => !!s) ?? null,
     );
   },

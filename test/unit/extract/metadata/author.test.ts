@@ -473,6 +473,12 @@ describe('author: the organisation the page declares as its author', () => {
       '<meta name="author" content="Deutscher Tennis Bund"><h1>Kader nominiert</h1><p>Text.</p>';
     assert.equal(meta(html).author, 'Deutscher Tennis Bund');
   });
+  it("names nobody from a site's declared login (a lower-case account, not a credit)", () => {
+    const html =
+      '<meta property="og:site_name" content="levinemusic">' +
+      '<meta name="author" content="levinemusic"><h1>Group lessons</h1><p>Text.</p>';
+    assert.equal(meta(html, 'https://www.levinemusic.example/lessons').author, null);
+  });
   it('keeps a JSON-LD Organization author that is the site', () => {
     const ld = {
       '@context': 'https://schema.org',
@@ -849,5 +855,46 @@ describe('author: several article:author tags, e-mail forms, a role after a dash
       ).author,
       'Jane Doe',
     );
+  });
+});
+
+describe("author: what the site's home page and a product page print by a name", () => {
+  it("takes no byline, signature or reading-time card on the site's home page: they sign what it lists", () => {
+    const html =
+      '<title>Acme Blog</title><h1>Latest posts</h1><article><h2>Scaling our queues</h2>' +
+      '<div class="byline">By Jane Doe</div><p>Teaser.</p></article>';
+    assert.equal(meta(html, 'https://blog.acme.example/').author, null);
+    assert.equal(meta(html, 'https://blog.acme.example/2024/scaling').author, 'Jane Doe');
+    assert.equal(meta(html, 'https://blog.acme.example/?p=2895').author, 'Jane Doe');
+  });
+  it('still reports the author a home page declares', () => {
+    assert.equal(
+      meta('<meta name="author" content="Jane Doe"><h1>Jane Doe</h1>', 'https://jane.example/').author,
+      'Jane Doe',
+    );
+  });
+  it('takes no byline on a page that declares a product: the name by it is the maker or the brand', () => {
+    const product = ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Atomic Habits', brand: 'Avery' });
+    const html = '<h1>Atomic Habits</h1><div class="byline">by <a href="/author/jc">James Clear</a></div>';
+    assert.equal(meta(product + html).author, null);
+    assert.equal(meta('<meta property="og:type" content="product">' + html).author, null);
+    assert.equal(meta(html).author, 'James Clear');
+  });
+});
+
+describe('author: names after "By" that credit the items of a list', () => {
+  it('takes none when four or more different names follow "By" (papers or products by their makers)', () => {
+    const card = (name: string, maker: string) => `<div><a href="/p/${name}">${name} sofa</a> <p>By ${maker}</p></div>`;
+    const html =
+      '<h1>Sofas</h1>' +
+      card('Ada', 'Emma Fromberg') +
+      card('Bea', 'Lea Moreau') +
+      card('Cy', 'Iain Biggs') +
+      card('Di', 'Wanda Zyborska');
+    assert.equal(meta(html).author, null);
+  });
+  it('still reads a byline of three names after "By"', () => {
+    const html = '<h1>The report</h1><p>By Ana Ruiz</p><p>Text of the report.</p><p>By Tom Hale</p><p>By Sara Lin</p>';
+    assert.equal(meta(html).author, 'Ana Ruiz');
   });
 });

@@ -17,6 +17,20 @@ describe('author: precision', () => {
     ].join('');
     assert.equal(meta(html).author, null);
   });
+  it("names nobody from a quotation's attribution or a review marked as a schema.org Review", () => {
+    const quote =
+      '<div class="blockquote"><p>Analytics changed how we play.</p><p class="byline"><span>Rex Du</span></p></div>';
+    assert.equal(meta(`<h1>Analytics services</h1>${para}${quote}`).author, null);
+    assert.equal(
+      meta(`<h1>Analytics services</h1>${para}<blockquote><p>Great.</p><p class="author">Ana Ruiz</p></blockquote>`)
+        .author,
+      null,
+    );
+    const review =
+      '<div itemscope itemtype="http://schema.org/Review"><span>I upgraded within weeks.</span>' +
+      '<span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Richard I</span></span></div>';
+    assert.equal(meta(`<h1>Free CRM</h1>${para}${review}`).author, null);
+  });
   it("names nobody from a product's colour options", () => {
     const swatch = '<ul class="swatches"><li><a class="author" href="#">Anchor – Yellow</a></li></ul>';
     const html = `<h1>Anchor lamp</h1>${swatch}${para}`;
@@ -33,6 +47,44 @@ describe('author: precision', () => {
       null,
     );
     assert.equal(meta(`<h1>Docs</h1><p>Set by <code>default</code> to false.</p>${para}`).author, null);
+  });
+  it("names nobody from the bylines of a site's front page, which sign the stories it lists", () => {
+    const cards = ['Jane Doe', 'John Roe']
+      .map((n) => `<article><h2><a href="/p/${n.length}">A story</a></h2><p class="byline">By ${n}</p></article>`)
+      .join('');
+    const html = `<h1>The Example Blog</h1>${para}<div class="byline">By Jane Doe</div>${cards}`;
+    for (const url of ['https://blog.example.com/', 'https://blog.example.com/index.html'])
+      assert.equal(meta(html, url).author, null, url);
+    // The same page at a post's address (a path, or "/?p=12") is signed.
+    assert.equal(meta(html, 'https://blog.example.com/a-story').author, 'Jane Doe');
+    assert.equal(meta(html, 'https://blog.example.com/?p=12').author, 'Jane Doe');
+    // What a front page declares is still reported.
+    assert.equal(
+      meta(`<meta name="author" content="Jane Doe">${html}`, 'https://blog.example.com/').author,
+      'Jane Doe',
+    );
+  });
+  it('names nobody from the "By" lines that credit the items of a list', () => {
+    const items = ['Jane Doe', 'John Roe', 'Ada Byron', 'Max Mustermann']
+      .map((n, i) => `<li><p><a href="/papers/${i}">Paper ${i}</a></p><p>By ${n}</p></li>`)
+      .join('');
+    assert.equal(meta(`<h1>Further reading</h1>${para}<ul>${items}</ul>`).author, null);
+    // One "By" line, or the same name repeated, still signs the page.
+    assert.equal(meta(`<h1>Story</h1><p>By Jane Doe</p>${para}<p>By Jane Doe</p>`).author, 'Jane Doe');
+  });
+  it("names nobody from the author-page links that credit a list's answers", () => {
+    const answers = ['Jane Doe', 'John Roe', 'Ada Byron', 'Max Mustermann']
+      .map((n) => `<div><p><a href="/profile/${n.split(' ')[0]!.toLowerCase()}">${n}</a></p>${para}</div>`)
+      .join('');
+    assert.equal(meta(`<h1>Was the war that bad?</h1>${answers}`).author, null);
+    // One author link signs the page.
+    assert.equal(meta(`<h1>Story</h1><p><a href="/profile/jane">Jane Doe</a></p>${para}`).author, 'Jane Doe');
+  });
+  it('names nobody from the brand a product\'s page prints after "By"', () => {
+    const body = `<h1>Almond thins</h1><p>By <a href="/brands/almondina">Almondina</a></p>${para}`;
+    const product = '<script type="application/ld+json">{"@type":"Product","name":"Almond thins"}</script>';
+    assert.equal(meta(`<meta property="og:type" content="product">${body}`).author, null);
+    assert.equal(meta(`${product}${body}`).author, null);
   });
   it("still reads the article's own byline", () => {
     assert.equal(

@@ -432,3 +432,38 @@ describe("headline (the cleaners' title): the site's home page", () => {
     assert.equal(titles(html, 'https://krimiblog.example/?p=2895').title, 'Die Welt der Krimis');
   });
 });
+
+describe("headline (the cleaners' title): a title of several parts without <h1>", () => {
+  it('takes the first part when three or more parts share one separator and it is the longest', () => {
+    assert.equal(
+      titles('<title>What happened with the ISO in 2024 / Discussion / Linux Forums</title>').title,
+      'What happened with the ISO in 2024',
+    );
+    assert.equal(
+      titles('<title>Hybrid Quantum And Classical Computing - Programming - Nigeria</title>').title,
+      'Hybrid Quantum And Classical Computing',
+    );
+  });
+  it('keeps the title whole when the parts are joined differently or a later part is longer', () => {
+    assert.equal(
+      titles('<title>Pasta / Rice / Quick dinners for busy weeknights</title>').title,
+      'Pasta / Rice / Quick dinners for busy weeknights',
+    );
+    assert.equal(
+      titles('<title>Forum • View topic - Football Season: MLS is Back!</title>').title,
+      'Forum • View topic - Football Season: MLS is Back!',
+    );
+  });
+});
+
+describe("headline (the cleaners' title): the <h1> with its closing mark", () => {
+  it('takes the <h1> that ends the declared title with a question mark or a full stop', () => {
+    assert.equal(
+      titles(
+        "<title>Cloud Computing Innovations: What's Next in 2025 | Tech Blog</title>" +
+          "<h1>Cloud Computing Innovations: What's Next in 2025?</h1>",
+      ).title,
+      "Cloud Computing Innovations: What's Next in 2025?",
+    );
+  });
+});

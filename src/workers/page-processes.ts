@@ -1,0 +1,80 @@
+// Large pages are parsed and read in a child process at a lower OS priority, not in a worker
+// thread (docs/admission.md, "Large pages"). A 5 MiB page costs seconds of CPU, and V8's helper
+// threads (garbage collection for every isolate of the process) spend about as much again as the
+// worker thread that parses it: one caller sending such pages kept both CPUs of a 2-CPU machine
+// busy although the worker reserve left a worker thread free for others, and other callers'
+// calls waited for a CPU. A nice value covers every thread of a process, its collector's
+// included (lower-priority.ts), so the service's own threads go first and the large page gets
+// whatever CPU is left, all of it on an idle machine.
+//
+// The mark, LARGE_PAGE_CHARS (1 MiB), is above the pages people read: 0.3% of the 4,201 pages of
+// the benchmark sets (HTML: p99 754 KiB, p99.9 1.5 MiB) and none of bench:load's 100 KB
+// articles reach it, so ordinary pages stay on the worker threads; issue 31's heavy pages (5 MiB)
+// are over it. The lane is one child-processes.ts lane: its own memory limit (the worker
+// threads' heap limit, in a data-segment limit), `URLKIT_LARGE_PAGE_PROCESSES` processes (1)
+// shared round robin between callers, each kept for the next page for a while.
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config/config.js';
+import { ChildLane, LaneOwner } from './child-processes.js';
+import type { CleanRequest } from './clean-task.js';
+import type { MetadataRequest } from './metadata-task.js';
+import type { WorkerTask } from './worker.js';
+
+/** Characters (or bytes) of page from which a task is a large page. */
+export const LARGE_PAGE_CHARS = 1024 * 1024;
+/** Resident memory of a page process with its modules and the token encoding loaded (MiB). */
+const BASE_RSS_MB = 90;
+/** A process that kept more than this over BASE_RSS_MB after a page is not reused (MiB). */
+const REUSE_GROWTH_MB = 64;
+/** Room in the data-segment limit beside the old generation: young generation, stacks, code, malloc (MiB). */
+const LIMIT_ROOM_MB = 160;
+/** Young-generation semi-space (MiB): about the worker threads' young generation. */
+const SEMI_SPACE_MB = 4;
+const STACK_KB = 2048;
+const ENTRY = fileURLToPath(new URL('./page-process-entry.js', import.meta.url));
+
+/** A page task as the process gets it: the task without its body, whose bytes follow on stdin. */
+export interface PageJobInput {
+  task:
+    { kind: 'clean'; input: Omit<CleanRequest, 'body'> } | { kind: 'metadata'; input: Omit<MetadataRequest, 'body'> };
+  /** The charset of the body's bytes. */
+  charset: string;
+}
+
+type PageTask = Extract<WorkerTask, { kind: 'clean' | 'metadata' }>;
+
+/** A clean or metadata task whose page is at least LARGE_PAGE_CHARS long. */
+export function isLargePage(task: WorkerTask): task is PageTask {
+  if (task.kind !== 'clean' && task.kind !== 'metadata') return false;
+  const body = task.input.body;
+  if (body === null) return false;
+  return (typeof body === 'string' ? body.length : body.binary.length) >= LARGE_PAGE_CHARS;
+}
+
+export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
+  /** `died`: the error of a page whose process died in it (as a worker thread's death). */
+  constructor(config: Pick<Config, 'workerMaxMemoryMb' | 'largePageProcesses'>, died: (cause: Error) => Error) {
+    super(
+      new ChildLane({
+        entry: ENTRY,
+        memoryMb: config.workerMaxMemoryMb + LIMIT_ROOM_MB,
+        processes: config.largePageProcesses,
+        nodeArgs: [`--max-old-space-size=${config.workerMaxMemoryMb}`, `--max-semi-space-size=${SEMI_SPACE_MB}`],
+        stackKb: STACK_KB,
+        baseRssMb: BASE_RSS_MB,
+        reuseGrowthMb: REUSE_GROWTH_MB,
+        died,
+      }),
+    );
+  }
+
+  /** Runs a large page's task; `started` is called when a process takes it. */
+  async run(task: PageTask, signal: AbortSignal, started: () => void): Promise<unknown> {
+    const { body, ...input } = task.input;
+    // A fetched body's bytes, as the one-byte string they travel in (written from it, uncopied).
+    const [bytes, charset] =
+      typeof body === 'string' ? [Buffer.from(body, 'utf8'), 'utf-8'] : [body!.binary, body!.charset];
+    const job = { task: { kind: task.kind, input }, charset } as PageJobInput;
+    return this.lane.run(job, bytes, signal, started);
+  }
+}

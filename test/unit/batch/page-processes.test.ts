@@ -1,0 +1,122 @@
+// Pages of 1 MiB or more are parsed in a page process at a lower OS priority (page-processes.ts),
+// not in a worker thread: they answer exactly as a worker thread answers them, ordinary pages stay
+// on the worker threads, every thread of the process runs at the lower priority, a page process
+// that dies fails only its own page, and a page whose deadline passes while it waits for the
+// process answers timeout without being parsed.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { ItemFailure } from '../../../src/errors/codes.js';
+import { LARGE_PAGE_CHARS } from '../../../src/workers/page-processes.js';
+import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
+import { testConfig } from '../../support/loopback-server.js';
+
+const para = '<p>' + 'Words of a long page that goes on and on, résumé and naïveté. '.repeat(8) + '</p>\n';
+const paras = para.repeat(Math.ceil((1.2 * LARGE_PAGE_CHARS) / para.length));
+const largeHtml = `<title>Large</title><article><h1>Large</h1>${paras}</article>`;
+/** 700,000 tiny elements (5.6 MB): their tree needs far more than a 64 MiB heap. */
+const dense = '<i>a</i>'.repeat(700_000);
+
+function metadataOf(body: string | { binary: string; charset: string }) {
+  return {
+    kind: 'metadata' as const,
+    input: { body, bodyKind: 'html' as const, finalUrl: 'https://w.example/', headers: {}, includeContent: true },
+  };
+}
+
+function cleanOf(body: string | { binary: string; charset: string }) {
+  return {
+    kind: 'clean' as const,
+    input: {
+      body,
+      bodyKind: 'html' as const,
+      finalUrl: 'https://w.example/',
+      profile: 'content' as const,
+      format: 'markdown' as const,
+      includeTitle: true,
+      maxChars: 200_000,
+    },
+  };
+}
+
+/** Nice values of every thread of the page processes that are children of this process (Linux). */
+function pageProcessNice(): number[] {
+  const nice: number[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('page-process-entry')) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const t = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        // Field 19 of stat is the nice value; the fields after the command name start at field 3.
+        nice.push(Number(t.slice(t.lastIndexOf(')') + 2).split(' ')[16]));
+      }
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return nice;
+}
+
+describe('large-page processes', () => {
+  const pool = new WorkerPool(
+    testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64, largePageProcesses: 1 }),
+  );
+  const threadsOnly = new WorkerPool(
+    testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64, largePageProcesses: 0 }),
+  );
+  after(() => Promise.all([pool.close(), threadsOnly.close()]));
+
+  it('answers a large page in a page process exactly as a worker thread does', async () => {
+    const inProcess = await pool.run(metadataOf(largeHtml));
+    assert.equal(pool.pageProcesses!.started, 1, 'the page went to a page process');
+    assert.deepEqual(inProcess, await threadsOnly.run(metadataOf(largeHtml)));
+    assert.equal(inProcess.data.title, 'Large');
+    // Bytes in a charset of their own are decoded in the process as in a worker thread.
+    const latin1 = { binary: Buffer.from(largeHtml, 'latin1').toString('latin1'), charset: 'windows-1252' };
+    const cleaned = await pool.run(cleanOf(latin1));
+    assert.deepEqual(cleaned, await threadsOnly.run(cleanOf(latin1)));
+    assert.ok(cleaned.ok && cleaned.content.includes('résumé and naïveté'));
+  });
+
+  it('keeps ordinary pages on the worker threads', async () => {
+    const started = pool.pageProcesses!.started;
+    const small = await pool.run(metadataOf(`<title>Small</title>${para.repeat(100)}`));
+    assert.equal(small.data.title, 'Small');
+    assert.equal(pool.pageProcesses!.started, started);
+  });
+
+  it('runs every thread of a page process at a lower priority than the service', async (t) => {
+    if (os.platform() !== 'linux') return t.skip('reads /proc');
+    await pool.run(metadataOf(largeHtml));
+    const nice = pageProcessNice();
+    assert.ok(nice.length > 1, 'the idle page process and its threads were found');
+    for (const n of nice) assert.ok(n >= Math.min(19, os.getPriority() + 10), `a thread at nice ${n}`);
+  });
+
+  it('fails only its own page when a page process dies, and the next large page gets a new one', async () => {
+    const died = pool.pageProcesses!.died;
+    const [crashed, small] = await Promise.allSettled([
+      pool.run(metadataOf(dense)),
+      pool.run(metadataOf('<title>Alive</title>')),
+    ]);
+    assert.ok(crashed.status === 'rejected' && crashed.reason instanceof WorkerCrashed, String(crashed.status));
+    assert.ok(small.status === 'fulfilled' && small.value.data.title === 'Alive');
+    assert.equal(pool.pageProcesses!.died, died + 1);
+    assert.equal((await pool.run(metadataOf(largeHtml))).data.title, 'Large');
+  });
+
+  it("answers timeout, unparsed, when a large page's deadline passes while it waits for the process", async () => {
+    const started = pool.pageProcesses!.started;
+    const first = pool.run(metadataOf(largeHtml));
+    await assert.rejects(
+      pool.run(metadataOf(largeHtml), { startBy: Date.now() }),
+      (err: unknown) => err instanceof ItemFailure && err.code === 'timeout',
+    );
+    assert.equal((await first).data.title, 'Large');
+    assert.ok(pool.pageProcesses!.started <= started + 1, 'no process was started for it');
+  });
+});
