@@ -1,6 +1,6 @@
 // The byline the page marks, by strength: rel/itemprop author, byline classes, author-page
 // links, names after "By".
-import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
+import { NUMBERED_LOGIN, PARTICLE, cleanAuthor, initials } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
 import type { BylineTag } from './tag-types.js';
@@ -15,7 +15,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
     // Names after "By" in the text or author-page links, four or more different ones of a kind:
     // the credits of a list's items (products by their makers, papers, games by their studios,
     // answers by their writers), none of them the page's.
-    if (strength >= 2 && listCredits(bylines, strength)) continue;
+    if (strength >= 2 && (listCredits(bylines, strength) || listItemCredit(ctx, bylines, strength))) continue;
     const names: string[] = [];
     let last = -1;
     // A byline element before the headline belongs to a teaser or a list above the article
@@ -35,6 +35,8 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         // "by default" are prose.
         const n = strength >= 2 && cleaned && !capitalised(cleaned) ? null : people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
+        // A monogram ("NB" in an author box's avatar) of a name another byline gives whole is that name.
+        if (n && monogramOf(n, bylines)) continue;
         if (n && NUMBERED_LOGIN.test(n)) {
           login ??= n;
           if (last < 0) last = b.at ?? 0;
@@ -51,6 +53,30 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
   // on wolfgangschmale.eu) the site's name is the author's.
   return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
+}
+
+/**
+ * A page whose only credits are "By" labels, none before the cards of a listing that credit four
+ * or more different names the same way and one among them ("Developed by: Valve", "Published by:
+ * Ubisoft" on a store's page, a card not read as one): those labels credit more items. An
+ * article's own "By" line stands above the list of other stories.
+ */
+function listItemCredit(ctx: RuleContext, bylines: readonly BylineTag[], strength: number): boolean {
+  if (strength !== 3 || !bylines.every((b) => b.strength === 3)) return false;
+  const listed = ctx.tags.bylines.filter((b) => b.listed && b.strength === 3);
+  const at = (b: BylineTag) => b.at ?? 0;
+  const first = Math.min(...listed.map(at));
+  const last = Math.max(...listed.map(at));
+  return bylines.every((b) => at(b) > first) && bylines.some((b) => at(b) < last) && listCredits(listed, strength);
+}
+
+/** Two or three capitals that are the initials of a fuller name among the page's bylines. */
+function monogramOf(name: string, bylines: readonly BylineTag[]): boolean {
+  if (!/^\p{Lu}{2,3}$/u.test(name)) return false;
+  return bylines.some((b) => {
+    const full = cleanAuthor(b.text);
+    return !!full && full !== name && full.split(', ').some((f) => f.includes(' ') && initials(f) === name);
+  });
 }
 
 function listCredits(bylines: readonly BylineTag[], strength: number): boolean {

@@ -33,6 +33,8 @@ export interface BylineTag {
   teaser?: boolean;
   /** In a card of a listing (listing-cards.ts): it names a listed item's author. */
   listed?: boolean;
+  /** Labelled as the member who started a thread ("Thread starter", "Started by"). */
+  starter?: boolean;
 }
 
 export interface ImageTag {
