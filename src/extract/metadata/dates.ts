@@ -172,6 +172,9 @@ export function toIsoDate(raw: string | null | undefined): string | null {
   if (/^\d{10}$/.test(s)) return epoch(Number(s) * 1000);
   if (/^\d{13}$/.test(s)) return epoch(Number(s));
 
+  const clock = programDate(s);
+  if (clock) return clock;
+
   // Written dates ("Fri, 01 Mar 2024 09:30:00 GMT", "March 1, 2024", "1. März 2024 10:00").
   return findDateInText(s, { numeric: true });
 }
@@ -237,6 +240,27 @@ export function findDateInText(text: string, opts: TextDateOptions = {}): string
     return ymd(h.y, h.mo, h.d);
   }
   return null;
+}
+
+// The forms programs print a date in by default, the time between the day and the year:
+// JavaScript's Date#toString ("Mon Aug 24 2020 21:32:26 GMT+0000 (Coordinated Universal Time)")
+// and Java's Date#toString ("Mon Aug 03 12:45:00 EDT 2015").
+const JS_DATE = /^[a-z]{3} ([a-z]{3}) (\d{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT([+-]\d{4})(?: \([^()]{0,60}\))?$/i;
+const JAVA_DATE = /^[a-z]{3} ([a-z]{3}) (\d{2}) (\d{2}):(\d{2}):(\d{2}) ([a-z]{1,5}) (\d{4})$/i;
+
+function programDate(s: string): string | null {
+  const js = JS_DATE.exec(s);
+  const java = js ? null : JAVA_DATE.exec(s);
+  const [mon, d, y, h, mi, sec, zone] = js
+    ? [js[1], js[2], js[3], js[4], js[5], js[6], js[7]]
+    : java
+      ? [java[1], java[2], java[7], java[3], java[4], java[5], java[6]]
+      : [];
+  const mo = mon ? MONTHS[mon.toLowerCase()] : undefined;
+  if (!mo) return null;
+  const offset = zoneOffset(zone);
+  if (offset === null) return null;
+  return withTime(+y!, mo, +d!, +h!, +mi!, +sec!, undefined, offset);
 }
 
 /** A date in a URL path: /2019/08/06/, /2019-08-06-, /20190806/. Year and month alone are not a day. */

@@ -9,7 +9,7 @@ import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateAnnounced, dateInUrl, findDateInText, toIsoDate } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
 import { withoutUpdates } from './modified-at.js';
-import { ABOVE_HEADLINE, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
+import { ABOVE_HEADLINE, ANNOUNCED_DATE_CHARS, MAX_CANDIDATES, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
 
 /**
  * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
@@ -48,7 +48,9 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   timeDate((t) => (t.itemprop === 'datepublished' || t.pubdate) && !t.comment && !t.listed),
   ldDate('dateCreated'),
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
-  (ctx) => dateInUrl(ctx.finalUrl),
+  // A URL gives the day only: when the page shows that same day with its time (a <time>, an
+  // element marked as the date), that fuller instant is the date.
+  (ctx) => withShownTime(ctx, dateInUrl(ctx.finalUrl)),
   // An element marked as the publication date itself ("post-date", "published", "created"),
   // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
   (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
@@ -73,21 +75,24 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     const h1 = headlineAt(ctx, text);
     if (h1 < 0) return null;
     // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
-    const before = ctx.tags.firstH1 ? Math.max(0, h1 - ABOVE_HEADLINE) : h1;
-    const from = before === 0 || before === h1 ? before : before + text.slice(before, h1).search(/\s|$/);
+    const before = Math.max(0, h1 - ABOVE_HEADLINE);
+    const from = before === 0 ? before : before + text.slice(before, h1).search(/\s|$/);
     // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the
     // publication; "Sale ends 03/31/2026" an offer.
-    return findDateInText(withoutTerms(withoutUpdates(text.slice(from, h1 + NEAR_HEADLINE))), { shortYear: true });
+    const dated = (a: number, b: number) =>
+      findDateInText(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
+    if (ctx.tags.firstH1) return dated(from, h1 + NEAR_HEADLINE);
+    // Without an <h1>, the title is found where the page prints it, maybe under a bar of
+    // navigation that shows today's date: the date after it first, then a dateline above it.
+    return dated(h1, h1 + NEAR_HEADLINE) ?? dated(from, h1);
   },
+  // A byline line that dates the text, wherever the page prints it (under the text, at the foot
+  // of the article): "Von Christian am 03.05.2013", "Written by Jane Doe" / "April 8, 2024".
+  (ctx) => (textDatesAreOthers(ctx) ? null : bylineDate(ctx.bodyText())),
   // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded").
   (ctx) => {
     for (const [key, values] of ctx.tags.meta)
-      if (
-        /[:._](?:uploaded|published|created|pubdate|publish_?date|date_?published)(?:_?(?:at|date|time|on))?$/.test(
-          key,
-        ) &&
-        !/modif|updat/.test(key)
-      ) {
+      if (VENDOR_DATE_KEY.test(key) && !/modif|updat/.test(key)) {
         for (const v of values) {
           const d = toIsoDate(v);
           if (d) return d;
@@ -99,6 +104,14 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
   metaDate('datecreated', 'uploaddate'),
 ];
+
+/** The page's own shown date (a <time> beside the text, a date-marked element) on `day`, with its time. */
+function withShownTime(ctx: RuleContext, day: string | null): string | null {
+  if (!day) return null;
+  const own = ctx.tags.times.filter((t) => !t.quoted && !t.comment && !t.aside && !t.listed);
+  const shown = [timeDate((t) => own.includes(t))(ctx), firstFrom(ctx.tags.pubDateTexts, markedDate)];
+  return shown.find((d) => d?.startsWith(`${day}T`)) ?? day;
+}
 
 /** The page lists dated cards or dates a product: a date in its text is theirs. */
 function textDatesAreOthers(ctx: RuleContext): boolean {
@@ -114,6 +127,29 @@ function markedDate(text: string): string | null {
 const PUBLISHED_WORDS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?<!\p{L})(?:published|posted|veröffentlicht|erschienen|erstellt|publiziert|publié|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
+
+/** A publication date key after a vendor's namespace ("five_hundred_pixels:uploaded", "w-published-date"). */
+const VENDOR_DATE_KEY =
+  /[-:._](?:uploaded|published|created|pubdate|publish[-_]?date|date[-_]?published)(?:[-_]?(?:at|date|time|on))?$/;
+
+/** A line that opens with a byline word and a capitalised name ("By Jane", "Von Christian",
+ *  "Author: Bo2man"), not a month ("By March 3, 2020, ..." is prose, "By Dec 31" a deadline). */
+const BYLINE_LINE =
+  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
+  /(?<=^|\n)[^\S\n]*(?:(?:Written|Posted|Published) by|By|Von|Verfasst von|Geschrieben von|Autor(?:in)?:|Author:)[^\S\n]+(?=\p{Lu})(?!By\s|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mär|Mai|Okt|Dez)\p{L}*\.?\s+\d)/gu;
+
+/** The date on the one byline line that carries one; two such lines sign a list's items. */
+function bylineDate(text: string): string | null {
+  let found: string | null = null;
+  let seen = 0;
+  for (const line of text.matchAll(BYLINE_LINE)) {
+    const d = findDateInText(text.slice(line.index, line.index + ANNOUNCED_DATE_CHARS));
+    if (d && found) return null;
+    found ??= d;
+    if (++seen >= MAX_CANDIDATES) break;
+  }
+  return found;
+}
 
 /** Nodes that are a page or a site, not the thing a page is about. */
 const PAGE_OR_SITE =
