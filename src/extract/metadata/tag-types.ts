@@ -35,6 +35,8 @@ export interface BylineTag {
   listed?: boolean;
   /** Labelled as the member who started a thread ("Thread starter", "Started by"). */
   starter?: boolean;
+  /** The address of an author-page link (strength 2), as written. */
+  href?: string;
 }
 
 export interface ImageTag {
