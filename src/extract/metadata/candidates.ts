@@ -107,7 +107,8 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
       !labelledOtherwise(el)
     ) {
       const text = collapse(textContent(el), MAX_RAW_CHARS);
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 2, at });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+        pushByline(tags, marks, el, { text, strength: 2, at, href: attribute(el, 'href') });
     }
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
     // announcing the name in the next text or element.

@@ -3,6 +3,7 @@
 import { NUMBERED_LOGIN, PARTICLE, cleanAuthor, initials } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
+import { siteHosts } from './site.js';
 import type { BylineTag } from './tag-types.js';
 import { MIN_LIST_CREDITS, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
@@ -26,7 +27,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)]
         : bylines;
     for (const b of ordered)
-      if (b.strength === strength) {
+      if (b.strength === strength && !elsewhere(ctx, b)) {
         // Declared authors far from the first one are other articles' (teasers, related links)
         // or, on a thread, the repliers': the first declared author, a login included, signs it.
         if (strength === 0 && last >= 0 && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
@@ -77,6 +78,28 @@ function monogramOf(name: string, bylines: readonly BylineTag[]): boolean {
     const full = cleanAuthor(b.text);
     return !!full && full !== name && full.split(', ').some((f) => f.includes(' ') && initials(f) === name);
   });
+}
+
+/**
+ * An author-page link to another site ("Bluesky" linking to bsky.app/profile/...): a profile on a
+ * social network, not the page's writer on the site's own author page.
+ */
+function elsewhere(ctx: RuleContext, b: BylineTag): boolean {
+  if (b.strength !== 2 || !b.href) return false;
+  let host: string;
+  try {
+    host = new URL(b.href, ctx.base).hostname.replace(/^www\./, '');
+  } catch {
+    return false;
+  }
+  const own = siteHosts(ctx);
+  return !own.some((h) => h === host || h.endsWith(`.${host}`) || host.endsWith(`.${h}`) || sameDomain(h, host));
+}
+
+/** Two hosts under one registered name ("news.example.com", "blog.example.com"). */
+function sameDomain(a: string, b: string): boolean {
+  const tail = (h: string) => h.split('.').slice(-2).join('.');
+  return tail(a) === tail(b);
 }
 
 function listCredits(bylines: readonly BylineTag[], strength: number): boolean {

@@ -165,6 +165,8 @@ export const AUTHOR: readonly Rule<string>[] = [
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
   shown((ctx) => {
+    // After a quotation, the name signs the quote (a testimonial), not the page.
+    if (ctx.tags.lastLongQuoted) return null;
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n &&

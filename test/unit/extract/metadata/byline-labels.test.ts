@@ -62,6 +62,19 @@ describe('author: labels and the text after them', () => {
     const html = `<meta name="author" content="${eight.join(', ')}"><h1>A report</h1>${para}`;
     assert.equal(meta(html).author, eight.join(', '));
   });
+  it("names nobody from a profile link to another site, and keeps the site's own author pages", () => {
+    const link = (href: string) => `<h1>Getting started</h1><p><a href="${href}">Jane Doe</a></p>${para}`;
+    assert.equal(meta(link('https://bsky.app/profile/jane.example')).author, null);
+    assert.equal(meta(link('https://www.news.example.com/profile/jane')).author, 'Jane Doe');
+    assert.equal(meta(link('https://blog.example.com/author/jane')).author, 'Jane Doe');
+    assert.equal(meta(link('/author/jane')).author, 'Jane Doe');
+  });
+  it('names nobody from the signature under a quotation, and reads one under the text', () => {
+    const text = 'We connect our tools and it makes the work of our customers easier every single day';
+    const signed = (p: string) => `<h1>Developer platform</h1><p>${p}</p><p><strong>Robert Cameron</strong></p>`;
+    assert.equal(meta(signed(`"${text}."`)).author, null);
+    assert.equal(meta(signed(`${text}.`)).author, 'Robert Cameron');
+  });
   it('names nobody from a "Published By:" credit among the cards of a store\'s listing', () => {
     const game = (title: string, maker: string) =>
       `<div class="game"><a href="/app/${title.length}">${title}</a>` +
