@@ -303,8 +303,9 @@ async function main(): Promise<void> {
   for (const p of pages) {
     const why = differences(answers.get(p)!, askDirect(p));
     const apiError = answers.get(p)!.error;
-    bump(`clean_web_content answer over HTTP: ${apiError ?? 'ok'}`, p.set);
-    bump(`get_url_metadata answer over HTTP: ${answers.get(p)!.metaError ?? 'ok'}`, p.set);
+    if (TOOLS.includes('content')) bump(`clean_web_content answer over HTTP: ${apiError ?? 'ok'}`, p.set);
+    if (TOOLS.includes('metadata'))
+      bump(`get_url_metadata answer over HTTP: ${answers.get(p)!.metaError ?? 'ok'}`, p.set);
     if (why.length === 0) continue;
     differing++;
     for (const w of new Set(why)) bump(w, p.set);

@@ -144,8 +144,8 @@ export interface Config {
   workerThreads: number;
   /**
    * Worker threads kept started while the service is idle (at most URLKIT_WORKER_THREADS); the
-   * others stop after 10 s idle and the next call that needs one waits about half a second for it
-   * to start. Each kept thread holds 30-40 MiB (docs/admission.md, "Cold workers"). Unset (null):
+   * others stop after 10 s idle and the next call that needs one waits 0.5 to 1 s for it
+   * to start. Each kept thread holds 32 to 85 MiB at rest (docs/admission.md, "Cold workers"). Unset (null):
    * one thread plus the workers' reserve for other callers (a quarter, at least one of two or more).
    * @default null
    */

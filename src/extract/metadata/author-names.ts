@@ -25,7 +25,7 @@ const SPLIT = /[,;&+/|·•]|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en
 const RUN_ON = / (?:in|on|under|am|um|at|le|el|il|às|a las|the)(?: [\s\S]*)?$/;
 const NOT_NAMES =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
+  /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|name|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
 /**
  * A weekday, or a word of the buttons and labels around a byline ("Category", "Home", "Post
  * Reply", "Member Login", "Updated"): a date's or the page's furniture, not a name.
@@ -47,6 +47,8 @@ const DOMAIN_END = /\.(?:\p{Ll}{2}|com|net|org|info|blog)$/u;
 const LABEL_WORD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:author|authors|article|articles|posts|profile|contributor|contributeur|edit|Edit|published|updated|show|view|AUTHOR|AUTHORS|ARTICLES|POSTS|[Aa]utor|[Aa]utorin|[Aa]utoren|[Aa]uteur|[Aa]uteurs|[Aa]utore|Artikel|Beiträge|Beitrag|Profil|[Zz]uletzt|geändert|aktualisiert|veröffentlicht|[Zz]eige)$/u;
+/** The heading of an author box ("The Author", "About the Author", "Meet the Authors"). */
+const AUTHOR_HEADING = /^(?:(?:about|meet)\s+)?(?:the|our)\s+authors?$/i;
 /** A name does not end with the word that announces one ("Publié par", "Show all articles of"). */
 const TRAILING_LINK_WORD = /^(?:by|von|vom|par|por|of|from|with|and|und|mit|da|di|door)$/i;
 /**
@@ -155,7 +157,8 @@ function onceIfTwice(part: string): string {
     : part;
 }
 
-function initials(name: string): string {
+/** The capitals that start a name's words ("Jane Doe" -> "JD"). */
+export function initials(name: string): string {
   return name
     .split(/[\s-]+/)
     .filter((w) => /^\p{Lu}/u.test(w))
@@ -183,7 +186,7 @@ function looksLikeName(s: string): boolean {
   // "Show all articles of", "Publié par" (a name does not end with "by"/"von"/"of").
   if (words.some((w) => LABEL_WORD.test(w)) || (words.length > 1 && TRAILING_LINK_WORD.test(words[words.length - 1]!)))
     return false;
-  if (COMPANY.test(s)) return false;
+  if (COMPANY.test(s) || AUTHOR_HEADING.test(s)) return false;
   // A login handle ("jane.doe", "gabor_munier") is an account, not the name the page shows.
   if (HANDLE.test(s) && !DOMAIN_END.test(s)) return false;
   // A name is written capitalised: several words mostly in lower case are a phrase

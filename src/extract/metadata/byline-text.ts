@@ -13,6 +13,25 @@ const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'button'
 export const LEAD_ONLY =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|thread\s+starter|started\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
+/** Byline words of one language and the languages they belong to (BCP 47 primary subtags). */
+const LANGUAGE_LEADS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/^door(?:$|\s)/i, /^nl$/i],
+  [/^por(?:$|\s)/i, /^(?:es|pt|gl|ca)$/i],
+  [/^par(?:$|\s)/i, /^fr$/i],
+];
+
+/**
+ * A byline word of a language other than the one the page declares: on an English page "Door
+ * View Cam" is a product and "POR" a team's abbreviation, not Dutch or Spanish for "by". A page
+ * that declares no language keeps every byline word.
+ */
+export function otherLanguage(lead: string, lang: string | null): boolean {
+  const primary = lang?.trim().split(/[-_]/)[0];
+  if (!primary) return false;
+  const text = lead.replace(/^[-\u2013\u2014|\u00b7\u2022]\s*/, '');
+  return LANGUAGE_LEADS.some(([word, langs]) => word.test(text) && !langs.test(primary));
+}
+
 /** A node joining two names ("and", ",", "&", "und"). */
 const CONNECTOR = /^(?:[,;&ey]|and|und|et|og|och|en)$/i;
 

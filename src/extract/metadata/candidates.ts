@@ -1,11 +1,12 @@
 // Byline and date candidates an element offers by its rel, itemprop, class or id, or by a
 // label before it ("By", "Autor:").
+import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { findOne, textContent } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
 import { textContent as textUpTo } from '../dom/walk.js';
 import { cleanAuthor } from './author-names.js';
-import { LEAD_ONLY, bylineNames } from './byline-text.js';
+import { LEAD_ONLY, bylineNames, otherLanguage } from './byline-text.js';
 import { toIsoDate } from './dates.js';
 import { aside, insideComment, insideFurniture, insideQuote, insideTeaser, insideTestimonial } from './page-regions.js';
 import type { ListingMarks } from './listing-cards.js';
@@ -99,9 +100,15 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
       }
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
         pushByline(tags, marks, el, { text, strength: declared ? 0 : 1, at, teaser: insideTeaser(el) });
-    } else if (el.name === 'a' && AUTHOR_PATH.test(attribute(el, 'href') ?? '') && !insideFurniture(el)) {
+    } else if (
+      el.name === 'a' &&
+      AUTHOR_PATH.test(attribute(el, 'href') ?? '') &&
+      !insideFurniture(el) &&
+      !labelledOtherwise(el)
+    ) {
       const text = collapse(textContent(el), MAX_RAW_CHARS);
-      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 2 });
+      if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+        pushByline(tags, marks, el, { text, strength: 2, at, href: attribute(el, 'href') });
     }
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
     // announcing the name in the next text or element.
@@ -111,6 +118,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
       const label = collapse(textUpTo(el, MAX_RAW_LABEL_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
       if (
         label.length <= MAX_LABEL_CHARS &&
+        !otherLanguage(label, tags.htmlLang) &&
         (/:$/.test(label) || BY_WORD.test(label)) &&
         LEAD_ONLY.test(label) &&
         !insideFurniture(el)
@@ -122,7 +130,8 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
           ? collapse(isText(next) ? next.data : isPlainTag(next) ? textContent(next) : '', MAX_RAW_CHARS)
           : '';
         if (isPlainTag(next)) text = withNameAfter(text, next);
-        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 3 });
+        if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+          pushByline(tags, marks, el, { text, strength: 3, at, starter: STARTER.test(label) });
       }
     }
     // "By <a>Jane Doe</a>", "Von Jane Doe": a text node announcing a name, outside any marked byline.
@@ -130,10 +139,14 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
       if (!isText(c) || tags.bylines.length >= MAX_CANDIDATES) continue;
       const t = collapse(c.data);
       if (t === '' || t.length > MAX_LEAD_CHARS) continue;
+      if (otherLanguage(t, tags.htmlLang)) continue;
       if (LEAD_ONLY.test(t)) {
         let next = c.next;
         while (next && isText(next) && collapse(next.data) === '') next = next.next;
-        if (next && isPlainTag(next) && !insideFurniture(el)) {
+        const run = next && !isPlainTag(next) ? textRunAfter(c) : '';
+        if (run !== '' && run.length <= MAX_CANDIDATE_CHARS && !insideFurniture(el))
+          pushByline(tags, marks, el, { text: run, strength: 3, at });
+        else if (next && isPlainTag(next) && !insideFurniture(el)) {
           // "Von <a>Jane Doe</a> und <a>John Roe</a>": names joined by a connector node go on.
           const parts = [collapse(textContent(next), MAX_RAW_CHARS)];
           for (
@@ -149,9 +162,11 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
           }
           if (parts.length === 1) parts[0] = withNameAfter(parts[0]!, next);
           const text = parts.join(', ');
-          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) pushByline(tags, marks, el, { text, strength: 3 });
+          if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
+            pushByline(tags, marks, el, { text, strength: 3, at, starter: STARTER.test(t) });
         }
-      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el)) pushByline(tags, marks, el, { text: t, strength: 3 });
+      } else if (LEAD_WITH_NAME.test(t) && !insideFurniture(el))
+        pushByline(tags, marks, el, { text: t, strength: 3, at });
     }
   }
   // Microdata on a visible element ("<p itemprop=datePublished content=2022-01-14>Januar 2022</p>")
@@ -242,6 +257,37 @@ export const BY_WORD =
 const LEAD_WITH_NAME =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|started\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+\p{Lu}/iu;
+
+/**
+ * The text after a lead up to the next element, across the comments a renderer splits one
+ * text with ("by: <!-- -->Jane Doe<!-- -->, <!-- -->Dec 17, 2025"); '' when no comment
+ * splits it (a plain text node after the lead is prose, read as a whole elsewhere).
+ */
+function textRunAfter(lead: ChildNode): string {
+  let out = '';
+  let split = false;
+  for (let n = lead.next; n && !isPlainTag(n) && out.length <= MAX_CANDIDATE_CHARS; n = n.next) {
+    if (n.type === ElementType.Comment) split = true;
+    else if (isText(n)) out += n.data;
+    else break;
+  }
+  return split ? collapse(out, MAX_RAW_CHARS) : '';
+}
+
+/**
+ * A link announced by a label that is no byline word ("<strong>Contact:</strong> <a
+ * href=/authors/...>", "Reviewed by:"): the person is the page's contact or reviewer, not its author.
+ */
+function labelledOtherwise(el: Element): boolean {
+  let prev = el.prev;
+  while (prev && isText(prev) && collapse(prev.data) === '') prev = prev.prev;
+  if (!prev) return false;
+  const label = collapse(isText(prev) ? prev.data.slice(-MAX_RAW_LABEL_CHARS) : textUpTo(prev, MAX_RAW_LABEL_CHARS));
+  return label.length <= MAX_LABEL_CHARS && /:$/.test(label) && !LEAD_ONLY.test(label) && !/^\P{L}*:$/u.test(label);
+}
+
+/** The label a forum puts before the member who started the thread. */
+const STARTER = /^(?:thread\s+starter|started\s+by)\s*:?$/i;
 
 /** A text node joining two names ("und", "and", ",", "&"). */
 const NAME_JOIN = /^(?:[,&ey]|and|und|et)$/i;

@@ -5,7 +5,7 @@
 // from the headline on (not from above it: a teaser's byline), first dateline only.
 import { AGENCY, cleanAuthor } from './author-names.js';
 import { people } from './author-people.js';
-import { LEAD_ONLY } from './byline-text.js';
+import { LEAD_ONLY, otherLanguage } from './byline-text.js';
 import { BY_WORD } from './candidates.js';
 import type { RuleContext } from './context.js';
 import { findDateInText } from './dates.js';
@@ -98,7 +98,13 @@ export function nameAfterLabelLine(ctx: RuleContext): string | null {
   const named = (i: number) => {
     // "By", "Written by", or a label with its colon ("Author:"): "Author" alone is a heading.
     const label = lines[i]!;
-    if (!LEAD_ONLY.test(label) || !(label.endsWith(':') || BY_WORD.test(label)) || i + 1 >= lines.length) return null;
+    if (
+      !LEAD_ONLY.test(label) ||
+      !(label.endsWith(':') || BY_WORD.test(label)) ||
+      otherLanguage(label, ctx.tags.htmlLang) ||
+      i + 1 >= lines.length
+    )
+      return null;
     const n = people(ctx, cleanAuthor(lines[i + 1]!.length <= MAX_NAME_LINE_CHARS ? lines[i + 1]! : null));
     return n && FULL_NAME.test(n.split(', ')[0]!) ? n : null;
   };

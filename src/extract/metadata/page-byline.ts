@@ -1,8 +1,9 @@
 // The byline the page marks, by strength: rel/itemprop author, byline classes, author-page
 // links, names after "By".
-import { NUMBERED_LOGIN, PARTICLE, cleanAuthor } from './author-names.js';
+import { NUMBERED_LOGIN, PARTICLE, cleanAuthor, initials } from './author-names.js';
 import { people } from './author-people.js';
 import type { RuleContext } from './context.js';
+import { siteHosts } from './site.js';
 import type { BylineTag } from './tag-types.js';
 import { MIN_LIST_CREDITS, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
@@ -15,7 +16,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
     // Names after "By" in the text or author-page links, four or more different ones of a kind:
     // the credits of a list's items (products by their makers, papers, games by their studios,
     // answers by their writers), none of them the page's.
-    if (strength >= 2 && listCredits(bylines, strength)) continue;
+    if (strength >= 2 && (listCredits(bylines, strength) || listItemCredit(ctx, bylines, strength))) continue;
     const names: string[] = [];
     let last = -1;
     // A byline element before the headline belongs to a teaser or a list above the article
@@ -26,7 +27,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         ? [...bylines.filter((b) => (b.at ?? 0) > h1At), ...bylines.filter((b) => (b.at ?? 0) <= h1At)]
         : bylines;
     for (const b of ordered)
-      if (b.strength === strength) {
+      if (b.strength === strength && !elsewhere(ctx, b)) {
         // Declared authors far from the first one are other articles' (teasers, related links)
         // or, on a thread, the repliers': the first declared author, a login included, signs it.
         if (strength === 0 && last >= 0 && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
@@ -35,6 +36,8 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         // "by default" are prose.
         const n = strength >= 2 && cleaned && !capitalised(cleaned) ? null : people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
+        // A monogram ("NB" in an author box's avatar) of a name another byline gives whole is that name.
+        if (n && monogramOf(n, bylines)) continue;
         if (n && NUMBERED_LOGIN.test(n)) {
           login ??= n;
           if (last < 0) last = b.at ?? 0;
@@ -51,6 +54,52 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
   // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
   // on wolfgangschmale.eu) the site's name is the author's.
   return own && !NUMBERED_LOGIN.test(own) ? own : (login ?? own);
+}
+
+/**
+ * A page whose only credits are "By" labels, none before the cards of a listing that credit four
+ * or more different names the same way and one among them ("Developed by: Valve", "Published by:
+ * Ubisoft" on a store's page, a card not read as one): those labels credit more items. An
+ * article's own "By" line stands above the list of other stories.
+ */
+function listItemCredit(ctx: RuleContext, bylines: readonly BylineTag[], strength: number): boolean {
+  if (strength !== 3 || !bylines.every((b) => b.strength === 3)) return false;
+  const listed = ctx.tags.bylines.filter((b) => b.listed && b.strength === 3);
+  const at = (b: BylineTag) => b.at ?? 0;
+  const first = Math.min(...listed.map(at));
+  const last = Math.max(...listed.map(at));
+  return bylines.every((b) => at(b) > first) && bylines.some((b) => at(b) < last) && listCredits(listed, strength);
+}
+
+/** Two or three capitals that are the initials of a fuller name among the page's bylines. */
+function monogramOf(name: string, bylines: readonly BylineTag[]): boolean {
+  if (!/^\p{Lu}{2,3}$/u.test(name)) return false;
+  return bylines.some((b) => {
+    const full = cleanAuthor(b.text);
+    return !!full && full !== name && full.split(', ').some((f) => f.includes(' ') && initials(f) === name);
+  });
+}
+
+/**
+ * An author-page link to another site ("Bluesky" linking to bsky.app/profile/...): a profile on a
+ * social network, not the page's writer on the site's own author page.
+ */
+function elsewhere(ctx: RuleContext, b: BylineTag): boolean {
+  if (b.strength !== 2 || !b.href) return false;
+  let host: string;
+  try {
+    host = new URL(b.href, ctx.base).hostname.replace(/^www\./, '');
+  } catch {
+    return false;
+  }
+  const own = siteHosts(ctx);
+  return !own.some((h) => h === host || h.endsWith(`.${host}`) || host.endsWith(`.${h}`) || sameDomain(h, host));
+}
+
+/** Two hosts under one registered name ("news.example.com", "blog.example.com"). */
+function sameDomain(a: string, b: string): boolean {
+  const tail = (h: string) => h.split('.').slice(-2).join('.');
+  return tail(a) === tail(b);
 }
 
 function listCredits(bylines: readonly BylineTag[], strength: number): boolean {

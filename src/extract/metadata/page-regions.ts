@@ -9,9 +9,16 @@ const FURNITURE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
   /(?:^|[\s_-])(?:comment|footer|nav|menu|sidebar|related|teaser|widget|breadcrumb)|(?:sub|top|main|mega|site|mobile)(?:nav|menu)/i;
 
-const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is)[-_]|^layout/i;
+const LAYOUT_MODIFIER = /(?:^|__|--)(?:has|with|without|no|show|hide|is|under|below|above|beside)[-_]|^layout/i;
 
 const FURNITURE_CAMEL = /[a-z](?:Comment|Footer|Nav|Menu|Sidebar|Related|Teaser|Widget|Breadcrumb)/;
+
+/**
+ * A page builder's name for every block of a page ("elementor-widget-text-editor",
+ * "elementor-widget-container"): not a sidebar's widget. What follows it still counts
+ * ("elementor-widget-nav-menu" is a menu).
+ */
+const BUILDER_BLOCK = /^elementor-widget(?=$|[-_])/;
 
 const FEED_MARK = /(?:^|\s)h-?feed(?:$|\s)/;
 
@@ -38,6 +45,7 @@ export function insideFurniture(el: Element): boolean {
     const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`
       .split(/\s+/)
       .filter((t) => t && !LAYOUT_MODIFIER.test(t))
+      .map((t) => t.replace(BUILDER_BLOCK, ''))
       .join(' ');
     if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
   }

@@ -49,6 +49,7 @@ export function collectTags(doc: Document): PageTags {
     images: [],
     signatures: [],
     lastLongAt: -1,
+    lastLongQuoted: false,
     logos: [],
     headerLogos: [],
     topicLinks: new Set(),
@@ -67,7 +68,14 @@ export function collectTags(doc: Document): PageTags {
           if (sig && tags.signatures.length < MAX_CANDIDATES && !insideFurniture(el))
             tags.signatures.push({ text: sig, at });
         }
-        if (collapse(textUpTo(el, LEAD_MIN_CHARS * 2)).length >= LEAD_MIN_CHARS) tags.lastLongAt = at;
+        {
+          const long = collapse(textUpTo(el, LEAD_MIN_CHARS * 2));
+          if (long.length >= LEAD_MIN_CHARS) {
+            tags.lastLongAt = at;
+            // A paragraph that opens with a quotation mark quotes someone (a testimonial).
+            tags.lastLongQuoted = /^["\u201c\u201e\u00ab]/.test(long);
+          }
+        }
         if (tags.lead === null) {
           const t = collapse(textContent(el), MAX_FIELD_CHARS);
           if (t.length >= LEAD_MIN_CHARS) {

@@ -33,6 +33,10 @@ export interface BylineTag {
   teaser?: boolean;
   /** In a card of a listing (listing-cards.ts): it names a listed item's author. */
   listed?: boolean;
+  /** Labelled as the member who started a thread ("Thread starter", "Started by"). */
+  starter?: boolean;
+  /** The address of an author-page link (strength 2), as written. */
+  href?: string;
 }
 
 export interface ImageTag {
@@ -73,6 +77,8 @@ export interface PageTags extends TitleFacts {
   signatures: { text: string; at: number }[];
   /** Position of the last paragraph of LEAD_MIN_CHARS or more (-1 when none). */
   lastLongAt: number;
+  /** The last long paragraph opens with a quotation mark: a quotation, not the page's own text. */
+  lastLongQuoted: boolean;
   /** Addresses of the <img> and <link> elements marked itemprop=logo, in page order. */
   logos: string[];
   /** Addresses of the <img>s in the page's header marked or named as its logo, in page order. */

@@ -6,7 +6,7 @@
 // --- Names and bylines ---------------------------------------------------------------------
 
 /** A byline names at most this many people; past it the list is a staff box or a tag cloud. */
-export const MAX_NAMES = 6;
+export const MAX_NAMES = 8;
 /** A name has at most this many words ("Maria de la Cruz Fernández"); more is a phrase. */
 export const MAX_NAME_WORDS = 5;
 /** More words than six names of five words with their connectors: a sentence, not a byline.

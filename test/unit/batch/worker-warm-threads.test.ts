@@ -28,15 +28,23 @@ async function until(what: string, ok: () => boolean): Promise<void> {
   assert.ok(ok(), what);
 }
 
-/** Two tasks at once (both threads of a two-thread pool are started), and the threads that ran them. */
-async function pair(pool: WorkerPool, from: number): Promise<Set<number>> {
+/** Two tasks at once: both threads of a two-thread pool are started for them. */
+async function pair(pool: WorkerPool, from: number): Promise<void> {
   const titles = await Promise.all([pool.run(page(from)), pool.run(page(from + 1))]);
   assert.deepEqual(
     titles.map((r) => r.data.title),
     [`Page ${from}`, `Page ${from + 1}`],
   );
-  await until('each task reported its thread', () => pool.workerHeaps().reduce((n, h) => n + h.tasks, 0) >= from + 1);
-  return new Set(pool.workerHeaps().map((h) => h.threadId));
+}
+
+/** The threads that have reported a task, once `tasks` tasks have been reported. */
+async function reporting(pool: WorkerPool, tasks: number): Promise<string[]> {
+  const reported = () => pool.workerHeaps().reduce((n, h) => n + h.tasks, 0);
+  await until('each task reported its thread', () => reported() >= tasks);
+  return pool
+    .workerHeaps()
+    .map((h) => String(h.threadId))
+    .sort();
 }
 
 describe('warm worker threads', () => {
@@ -55,7 +63,15 @@ describe('warm worker threads', () => {
     after(() => Promise.all([warm.close(), oneWarm.close()]));
 
     await until('the warm threads start with the pool', () => warm.threads === 2);
-    const before = await pair(warm, 1);
+    // Pairs until each thread has taken a task (a thread still loading takes none).
+    let sent = 0;
+    for (let i = 0; i < 100 && warm.workerHeaps().length < 2; i++) {
+      await pair(warm, sent + 1);
+      sent += 2;
+      await reporting(warm, sent);
+    }
+    const before = await reporting(warm, sent);
+    assert.equal(before.length, 2);
     // The other pool goes idle after this one: when its extra thread has stopped, this one's idle
     // spell has passed too.
     await pair(oneWarm, 1);
@@ -64,8 +80,8 @@ describe('warm worker threads', () => {
 
     assert.equal(warm.workersEnded, 0, 'no warm thread stopped');
     assert.equal(warm.threads, 2);
-    const afterIdle = await pair(warm, 3);
-    assert.deepEqual([...afterIdle].sort(), [...before].sort(), 'the same threads answer after the pause');
+    await pair(warm, sent + 1);
+    assert.deepEqual(await reporting(warm, sent + 2), before, 'the same threads answer after the pause');
     assert.equal(warm.workersEnded, 0);
   });
 });

@@ -74,6 +74,21 @@ function productPage(ctx: RuleContext): boolean {
   return og.startsWith('product') || ctx.ld.nodes.some((n) => isType(n, GOODS_TYPE));
 }
 
+/**
+ * The member a forum labels as the thread's starter ("Thread starter", "Started by"): the
+ * thread's author, before the posts' declared authors (a pinned answer may come first), and
+ * by the login the forum shows ("sean_g"), since members sign with one.
+ */
+function threadStarter(ctx: RuleContext): string | null {
+  const b = ctx.tags.bylines.find((x) => x.starter && !x.listed);
+  if (!b) return null;
+  const login = b.text.trim();
+  return cleanAuthor(b.text) ?? (FORUM_LOGIN.test(login) ? login : null);
+}
+
+/** A forum member's login: one word of letters, digits, ".", "_" or "-" (not an e-mail address). */
+const FORUM_LOGIN = /^[\p{L}\d][\p{L}\d._-]{1,39}$/u;
+
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -123,6 +138,8 @@ export const AUTHOR: readonly Rule<string>[] = [
   // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
   // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
   shown((ctx) => {
+    const starter = threadStarter(ctx);
+    if (starter) return starter;
     const bylines = ctx.tags.bylines.filter((b) => !b.listed);
     const own = bylines.filter((b) => !b.teaser);
     return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
@@ -148,6 +165,8 @@ export const AUTHOR: readonly Rule<string>[] = [
   // A signature closing the text: the last short emphasised, right-aligned or dash-led line
   // after the last long paragraph ("<p><b><i>Jane Doe</i></b></p>", "— Jane Doe"), a full name.
   shown((ctx) => {
+    // After a quotation, the name signs the quote (a testimonial), not the page.
+    if (ctx.tags.lastLongQuoted) return null;
     const sig = ctx.tags.signatures.filter((x) => x.at > ctx.tags.lastLongAt).at(-1);
     const n = sig ? people(ctx, cleanAuthor(sig.text)) : null;
     return n &&

@@ -55,4 +55,15 @@ describe('author: a thread starter named by its label', () => {
   it('reads no starter from a label that names nobody', () => {
     assert.equal(meta(thread('Start date')).author, null);
   });
+  it("reads the starter by the login the forum shows, before the posts' declared authors", () => {
+    const starter = (who: string) =>
+      `<h1>Beginner projects?</h1><ul class="listInline"><li><span class="u-srOnly">Thread starter</span>` +
+      `<a href="/members/${who}.81409/" class="username">${who}</a></li></ul>`;
+    // A pinned answer's declared author first: the label still names the thread's author.
+    const pinned = post('Lutfij', 'The solution to this thread.');
+    assert.equal(meta(starter('sean_g') + pinned).author, 'sean_g');
+    assert.equal(meta(starter('ridwan123') + pinned).author, 'ridwan123');
+    // Not an e-mail address.
+    assert.equal(meta(starter('jane@example.com')).author, null);
+  });
 });
