@@ -3,7 +3,14 @@
 // name around it, a section and brand glued on without spaces.
 import { articleOrPage, ldText, meta, type Rule } from '../metadata/context.js';
 import type { TitleContext } from './title-facts.js';
-import { declaredHosts, declaredSiteNames, hostBrand, isBareHomePage, siteHosts } from '../metadata/site.js';
+import {
+  declaredHosts,
+  declaredSiteNames,
+  hostBrand,
+  isBareHomePage,
+  onlySiteName,
+  siteHosts,
+} from '../metadata/site.js';
 import { clean, collapse, fold } from '../metadata/text.js';
 import {
   H1S_CONTAINED,
@@ -23,12 +30,15 @@ function headline(rule: Rule<string, TitleContext>): Rule<string, TitleContext> 
     const t = rule(ctx);
     if (!t) return null;
     const lower = fold(t);
-    // The longest <h1> the title holds, unless it is the brand the title ends with ("Story | Brand").
+    // The longest <h1> the title holds, unless it is the brand the title ends with ("Story | Brand")
+    // or only the site's name wherever the title holds it (a store's <h1> "Aliexpress" in
+    // "Keyboard ... - AliExpress 7": the site, not the product).
     let best: string | null = null;
     for (const h of ctx.tags.h1s.slice(0, H1S_CONTAINED)) {
       const hl = fold(h);
       if (
         hl.length < lower.length &&
+        !onlySiteName(ctx, h) &&
         (hl.length >= MIN_CONTAINED_H1_CHARS
           ? lower.includes(hl)
           : hl.length >= MIN_SHORT_H1_CHARS && collapse(t).includes(collapse(h))) &&

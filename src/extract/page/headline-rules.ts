@@ -68,8 +68,10 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
     titleForms(declared).some((t) => fold(t) === fold(caps))
   )
     return caps;
+  // An <h1> that only names the site ("Aliexpress" over a product's og:title "... - AliExpress 7")
+  // shares the brand's word with the title, not its story.
   const h = sameStoryH1(
-    ctx.tags.h1s.filter((x) => !brands.has(fold(x))),
+    ctx.tags.h1s.filter((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x)),
     forms,
   );
   if (!h) return declared;

@@ -467,3 +467,23 @@ describe("headline (the cleaners' title): the <h1> with its closing mark", () =>
     );
   });
 });
+
+describe("headline (the cleaners' title): an <h1> that only names the site", () => {
+  it("takes the declared title, not a store's <h1> with the site's name the title ends with", () => {
+    const html =
+      '<title></title>' +
+      '<meta property="og:title" content="Wireless Mechanical Keyboard Hot Swap RGB 75 Keys - Shopmart 7">' +
+      '<meta property="og:site_name" content="shopmart."><h1>Shopmart</h1>';
+    assert.equal(
+      titles(html, 'https://www.shopmart.example/item/1005.html').title,
+      'Wireless Mechanical Keyboard Hot Swap RGB 75 Keys - Shopmart 7',
+    );
+  });
+  it("does not cut a declared title down to the site's name it holds", () => {
+    const html =
+      '<title>Introduction - Zero to Proof</title><meta property="og:site_name" content="Zero to Proof">' +
+      '<meta property="og:title" content="Zero to Proof: An informal introduction to proofs in Lean">' +
+      '<h1 class="menu-title">Zero to Proof</h1><h1 id="introduction">Introduction</h1>';
+    assert.equal(titles(html, 'https://zerotoproof.example/intro.html').title, 'Introduction');
+  });
+});
