@@ -76,6 +76,7 @@ const DATE_SOURCES = [
   'marked date element',
   'announced in text',
   'by the headline',
+  'byline line',
   'vendor date meta',
   'itemprop dateCreated/uploadDate',
 ];
