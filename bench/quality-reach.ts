@@ -7,15 +7,19 @@
 //  - **content absent**: under a quarter of the truth's word tokens (as a bag) are anywhere in the
 //    saved markup's text, scripts included: the page was saved before its content was loaded
 //    (a forum thread whose posts the browser fetches), so any answer scores near 0.
-// Deterministic; about a minute on one CPU.
+// Then the article set's missed snippets by cause: split by an inline link (found when links are
+// read as their text), differing only in punctuation or case, not in the markup's text at all, or
+// left out by the answer. Deterministic; about a minute and a half on one CPU.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { hasChildren, isTextNode } from '../src/extract/dom/walk.js';
 import type { AnyNode } from 'domhandler';
-import { urlkitApiText } from './quality-systems.js';
+import { linksAsText, urlkitApiText, urlkitText } from './quality-systems.js';
+import { loadCorpus } from './corpus.js';
+import { norm, scorePage } from './quality-snippets.js';
 import { loadWcxb, scoreTokens, tokenBag, wcxbDir, type WcxbPage } from './wcxb.js';
-import { splitOf, SPLITS } from './quality-split.js';
+import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
 
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 const ABSENT_SHARE = 0.25;
@@ -58,6 +62,63 @@ function truthInMarkup(page: WcxbPage): number {
     found += Math.min(n, have.get(t) ?? 0);
   }
   return wanted ? found / wanted : 1;
+}
+
+/** Lower case, every run of characters other than letters and digits one space. */
+const loose = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const CAUSES = ['split by a link', 'punctuation or case', 'not in the markup', 'left out'] as const;
+type Cause = (typeof CAUSES)[number];
+
+function articleMisses(): string[] {
+  const counts = new Map<Split, Map<Cause, number>>(SPLITS.map((s) => [s, new Map(CAUSES.map((c) => [c, 0]))]));
+  const leftOutPages = new Map<Split, Map<string, number>>(SPLITS.map((s) => [s, new Map()]));
+  for (const page of loadCorpus()) {
+    const split = splitOf(siteOf(page.url));
+    const text = urlkitText(page);
+    const { missed } = scorePage(page, text);
+    if (missed.length === 0) continue;
+    const plain = linksAsText(text);
+    const markup = loose(markupText(parseHtml(page.html)));
+    for (const m of missed) {
+      const cause: Cause = norm(plain).includes(norm(m))
+        ? 'split by a link'
+        : loose(plain).includes(loose(m))
+          ? 'punctuation or case'
+          : !markup.includes(loose(m))
+            ? 'not in the markup'
+            : 'left out';
+      const c = counts.get(split)!;
+      c.set(cause, c.get(cause)! + 1);
+      if (cause === 'left out')
+        leftOutPages.get(split)!.set(page.url, (leftOutPages.get(split)!.get(page.url) ?? 0) + 1);
+    }
+  }
+  const out = [
+    '',
+    'article set, urlkit content (text): missed snippets by cause',
+    '',
+    row(['split', 'missed', ...CAUSES, 'pages left out on', 'most on one page']),
+    `|---|---:|${CAUSES.map(() => '---:').join('|')}|---:|---:|`,
+  ];
+  for (const split of SPLITS) {
+    const c = counts.get(split)!;
+    const pages = [...leftOutPages.get(split)!.values()];
+    out.push(
+      row([
+        split,
+        [...c.values()].reduce((a, b) => a + b, 0),
+        ...CAUSES.map((k) => c.get(k)!),
+        pages.length,
+        Math.max(0, ...pages),
+      ]),
+    );
+  }
+  return out;
 }
 
 function main(): void {
@@ -144,7 +205,7 @@ function main(): void {
       ]),
     );
   }
-  console.log(out.join('\n'));
+  console.log([...out, ...articleMisses()].join('\n'));
 }
 
 main();

@@ -142,6 +142,14 @@ export interface Config {
   batchConcurrency: number;
   /** Worker threads for parsing and extraction. @default min(4, cpus) */
   workerThreads: number;
+  /**
+   * Worker threads kept started while the service is idle (at most URLKIT_WORKER_THREADS); the
+   * others stop after 10 s idle and the next call that needs one waits about half a second for it
+   * to start. Each kept thread holds 30-40 MiB (docs/admission.md, "Cold workers"). Unset (null):
+   * one thread plus the workers' reserve for other callers (a quarter, at least one of two or more).
+   * @default null
+   */
+  workerWarmThreads: number | null;
   /** Time budget of one parse/extract task in a worker. @default 10000 */
   workerTaskTimeoutMs: number;
   /** Old-generation heap cap of one worker. @default 512 */
@@ -246,6 +254,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   batchChunkSize: 10,
   batchConcurrency: 4,
   workerTaskTimeoutMs: 10_000,
+  workerWarmThreads: null,
   workerMaxMemoryMb: 512,
   largePageProcesses: 0,
   browserPath: null,
@@ -313,6 +322,7 @@ export function loadConfig(env: Env = process.env): Config {
     batchChunkSize: int(env, 'URLKIT_BATCH_CHUNK_SIZE', 1, 100),
     batchConcurrency: int(env, 'URLKIT_BATCH_CONCURRENCY', 1, 100),
     workerThreads: int(env, 'URLKIT_WORKER_THREADS', 1, 64),
+    workerWarmThreads: int(env, 'URLKIT_WORKER_WARM_THREADS', 1, 64),
     workerTaskTimeoutMs: int(env, 'URLKIT_WORKER_TASK_TIMEOUT_MS', 100, 120_000),
     workerMaxMemoryMb: int(env, 'URLKIT_WORKER_MAX_MEMORY_MB', 32, 16_384),
     largePageProcesses: int(env, 'URLKIT_LARGE_PAGE_PROCESSES', 0, 16),

@@ -5,6 +5,7 @@
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
+import { fairReserve } from '../admission/fair-slots.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
@@ -56,6 +57,8 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 export const ABANDON_GRACE_MS = 1000;
 /** The longest a timer can wait (a wait with no deadline of its own). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long a worker above the warm ones (URLKIT_WORKER_WARM_THREADS) may stay idle before it stops. */
+export const WORKER_IDLE_MS = 10_000;
 /** How long the pool must be idle before grown workers are replaced. */
 export const RECYCLE_IDLE_MS = 2000;
 
@@ -90,11 +93,12 @@ export class WorkerPool {
     this.piscina = new Piscina({
       // A CommonJS entry that imports worker.js: see worker-entry.cts for why.
       filename: new URL('./worker-entry.cjs', import.meta.url).href,
-      minThreads: 1,
+      // Workers above the warm ones retire after WORKER_IDLE_MS, taking their heaps with them;
+      // the warm ones stay (replaced by fresh ones when they grew, below), so the call that
+      // follows a pause does not wait half a second for a thread to load (docs/admission.md).
+      minThreads: warmThreads(config),
       maxThreads: config.workerThreads,
-      // Workers above the first retire after 10 s idle, taking their heaps (tens of MB after
-      // a large page) with them; the memory goes back soon after a burst (docs/admission.md).
-      idleTimeout: 10_000,
+      idleTimeout: WORKER_IDLE_MS,
       resourceLimits: {
         maxOldGenerationSizeMb: config.workerMaxMemoryMb,
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
@@ -324,6 +328,15 @@ export class WorkerPool {
     if (this.recycleTimer) clearTimeout(this.recycleTimer);
     await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
   }
+}
+
+/**
+ * Worker threads kept started while idle: URLKIT_WORKER_WARM_THREADS, else one for a caller and
+ * the reserve the slots keep for others (task-slots.ts), so a second caller arriving after a pause
+ * finds a thread ready as well.
+ */
+export function warmThreads(config: Pick<Config, 'workerThreads' | 'workerWarmThreads'>): number {
+  return Math.min(config.workerThreads, config.workerWarmThreads ?? 1 + fairReserve(config.workerThreads));
 }
 
 /** A worker died or threw outside the task's own error handling. */
