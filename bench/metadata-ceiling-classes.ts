@@ -78,6 +78,7 @@ const DATE_SOURCES = [
   'by the headline',
   'byline line',
   'vendor date meta',
+  'published meta',
   'itemprop dateCreated/uploadDate',
 ];
 

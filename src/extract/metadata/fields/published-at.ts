@@ -102,6 +102,10 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   },
   // Microdata <meta itemprop=dateCreated / uploadDate> (a recipe's or video's): only when nothing is shown,
   // as such keys often date the thing described ("01/01/2004" on a recipe page), not the page.
+  // A bare "published" or "published-date" meta, written for readers and search engines: after
+  // everything shown, as the vendor's. Not a template's snake_case variable ("published_at",
+  // "published_date"), which some CMSs stamp on every page, a service's or a form's too.
+  metaDate('published', 'published-date'),
   metaDate('datecreated', 'uploaddate'),
 ];
 

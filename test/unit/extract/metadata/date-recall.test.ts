@@ -12,6 +12,12 @@ describe('a date meta in a vendor namespace', () => {
     const m = meta(`<meta name="w-published-date" content="2025-05-27T06:03:43.274Z"><h1>Story</h1>${para}`);
     assert.equal(m.published_at, '2025-05-27T06:03:43.274Z');
   });
+  it('is read bare as "published" or "published-date"', () => {
+    const m = meta(`<meta name="published" content="July 17, 2025"><h1>Data analysis tools</h1>${para}`);
+    assert.equal(m.published_at, '2025-07-17');
+    const d = meta(`<meta name="published-date" content="2021-02-16"><h1>By land, sea and air</h1>${para}`);
+    assert.equal(d.published_at, '2021-02-16');
+  });
   it('is not a bare "published_at" key, which a CMS stamps on every page', () => {
     const m = meta(`<meta name="published_at" content="2026-02-03"><h1>Tips</h1>${para}`);
     assert.equal(m.published_at, null);
