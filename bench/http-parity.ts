@@ -13,8 +13,6 @@
 //          --batch N (10)  --tools content,metadata (which calls)  --json FILE (every page's
 //          differences, for a closer look). Calls slower than 5 s are named on stderr as they end.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -23,10 +21,9 @@ import { decodeBody } from '../src/fetch/decode.js';
 import { extractMetadata } from '../src/extract/metadata/index.js';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { cleanDocument } from '../src/workers/clean-document.js';
-import { sharedBench } from './metadata-sets.js';
+import { HOST, serve, sharedBench } from './metadata-sets.js';
 import { arg, loadAverages, serviceRootArg, startService } from './service-process.js';
 
-const HOST = '127.0.0.1';
 const LIMIT = Number(arg('limit') ?? Infinity);
 const SETS = (arg('sets') ?? 'articles,metadata-dev,wcxb-dev').split(',');
 const IN_FLIGHT = Math.max(1, Number(arg('in-flight') ?? 4));
@@ -123,41 +120,6 @@ function loadPages(): Page[] {
     }
   }
   return pages;
-}
-
-/** Serves every page at its original path and query, one server per level of path collision. */
-async function serve(pages: Page[]): Promise<() => void> {
-  const levels: Array<Map<string, Page>> = [];
-  const placed: Array<{ page: Page; level: number; key: string }> = [];
-  for (const page of pages) {
-    const u = new URL(page.url);
-    const key = u.pathname + u.search;
-    let level = 0;
-    while (levels[level]?.has(key)) level++;
-    (levels[level] ??= new Map()).set(key, page);
-    placed.push({ page, level, key });
-  }
-  const servers = await Promise.all(
-    levels.map(async (table) => {
-      const server = http.createServer((req, res) => {
-        const hit = table.get(req.url ?? '');
-        if (!hit) return void res.writeHead(404).end();
-        const headers: Record<string, string | number> = {
-          'content-type': hit.contentType,
-          'content-length': hit.bytes.length,
-        };
-        if (hit.encoding) headers['content-encoding'] = hit.encoding;
-        res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : hit.bytes);
-      });
-      await new Promise<void>((r) => server.listen(0, HOST, r));
-      return server;
-    }),
-  );
-  const origins = servers.map((s) => `http://${HOST}:${(s.address() as AddressInfo).port}`);
-  for (const p of placed) p.page.requested = origins[p.level]! + p.key;
-  return () => {
-    for (const s of servers) s.close();
-  };
 }
 
 interface Item {
@@ -274,7 +236,7 @@ function differences(api: Answer, direct: Answer): string[] {
 
 async function main(): Promise<void> {
   const pages = loadPages();
-  const close = await serve(pages);
+  const site = await serve(pages);
   const bySet = new Map<string, number>();
   for (const p of pages) bySet.set(p.set, (bySet.get(p.set) ?? 0) + 1);
   console.log(
@@ -289,7 +251,7 @@ async function main(): Promise<void> {
   try {
     answers = await askService(pages);
   } finally {
-    close();
+    site.close();
   }
   console.log(`HTTP API: ${((performance.now() - t0) / 1000).toFixed(0)} s, load ${loadAverages()}`);
   const counts = new Map<string, Map<string, number>>();

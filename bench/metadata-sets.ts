@@ -122,11 +122,23 @@ export function loadWcxbDev(limit = Infinity): { truth: Record<string, WcxbTruth
   return { truth, pages };
 }
 
+/** What serve() needs of a page: its address, bytes and headers, and where it is served. */
+export interface ServedPage {
+  /** The page's original address: served at its path and query. */
+  url: string;
+  bytes: Buffer;
+  contentType: string;
+  /** A Content-Encoding the bytes are in ("gzip"), if any. */
+  encoding?: string | null;
+  /** The loopback URL it is served at; set by serve(). */
+  requested: string;
+}
+
 /** Serves every page on loopback (one server per level of path collision) and sets `requested`. */
-export async function serve(pages: BenchPage[]): Promise<{ close(): void }> {
+export async function serve(pages: ServedPage[]): Promise<{ close(): void }> {
   const byKey = new Map<string, number>();
-  const routes: Array<Map<string, BenchPage>> = [];
-  const placed: Array<{ page: BenchPage; level: number; key: string }> = [];
+  const routes: Array<Map<string, ServedPage>> = [];
+  const placed: Array<{ page: ServedPage; level: number; key: string }> = [];
   for (const page of pages) {
     const u = new URL(page.url);
     const key = u.pathname + u.search;
@@ -143,8 +155,12 @@ export async function serve(pages: BenchPage[]): Promise<{ close(): void }> {
           res.writeHead(404).end();
           return;
         }
-        res.writeHead(200, { 'content-type': hit.contentType, 'content-length': hit.bytes.length });
-        res.end(hit.bytes);
+        const headers: Record<string, string | number> = {
+          'content-type': hit.contentType,
+          'content-length': hit.bytes.length,
+        };
+        if (hit.encoding) headers['content-encoding'] = hit.encoding;
+        res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : hit.bytes);
       });
       await new Promise<void>((r) => server.listen(0, HOST, r));
       return server;
