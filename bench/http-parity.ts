@@ -21,6 +21,7 @@ import { decodeBody } from '../src/fetch/decode.js';
 import { extractMetadata } from '../src/extract/metadata/index.js';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { cleanDocument } from '../src/workers/clean-document.js';
+import { metadataDataSchema } from '../src/tools/metadata/schema.js';
 import { HOST, serve, sharedBench } from './metadata-sets.js';
 import { arg, loadAverages, serviceRootArg, startService } from './service-process.js';
 
@@ -34,24 +35,8 @@ const TOOLS = (arg('tools') ?? 'content,metadata').split(',');
 const MAX_CHARS = 200_000;
 /** A call slower than this is reported on stderr as it ends (with the machine's load). */
 const SLOW_CALL_MS = 5000;
-/** Metadata fields compared (every field the tool answers that a page's bytes decide). */
-const FIELDS = [
-  'title',
-  'description',
-  'favicon',
-  'logo',
-  'canonical_url',
-  'lang',
-  'site_name',
-  'image',
-  'author',
-  'published_at',
-  'modified_at',
-  'keywords',
-  'feeds',
-  'og',
-  'twitter',
-] as const;
+/** Metadata fields compared: every field of the tool's answer (its schema requires them all). */
+const FIELDS = (metadataDataSchema.required ?? []) as readonly string[];
 
 interface Page {
   set: string;
