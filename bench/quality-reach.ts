@@ -9,17 +9,18 @@
 //    (a forum thread whose posts the browser fetches), so any answer scores near 0.
 // Then the article set's missed snippets by cause: split by an inline link (found when links are
 // read as their text), differing only in punctuation or case, not in the markup's text at all, or
-// left out by the answer. Deterministic; about a minute and a half on one CPU.
+// left out by the answer; which rule left those out, and what each rule holds out of the answer
+// on that set; where wcxb answers' extra text sits (quality-rules.ts). Deterministic; about three
+// minutes on one CPU.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHtml } from '../src/parse/parse-html.js';
-import { hasChildren, isTextNode } from '../src/extract/dom/walk.js';
-import type { AnyNode } from 'domhandler';
 import { linksAsText, urlkitApiText, urlkitText } from './quality-systems.js';
-import { loadCorpus } from './corpus.js';
+import { loadCorpus, type CorpusPage } from './corpus.js';
 import { norm, scorePage } from './quality-snippets.js';
 import { loadWcxb, scoreTokens, tokenBag, wcxbDir, type WcxbPage } from './wcxb.js';
 import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
+import { articleRules, loose, markupText, wcxbExtra } from './quality-rules.js';
 
 const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 const ABSENT_SHARE = 0.25;
@@ -38,19 +39,6 @@ interface Scored {
   inMarkup: number;
 }
 
-/** Every text node's text, each followed by a space (adjacent nodes are separate words here:
- *  markup glues "a</li><li>b" only on screen). */
-function markupText(root: AnyNode): string {
-  const parts: string[] = [];
-  const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (isTextNode(n)) parts.push(n.data);
-    else if (hasChildren(n)) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return parts.join(' ');
-}
-
 /** Share of the truth's tokens (counted as a bag) that the markup's text holds. */
 function truthInMarkup(page: WcxbPage): number {
   const want = tokenBag(page.truth);
@@ -64,20 +52,13 @@ function truthInMarkup(page: WcxbPage): number {
   return wanted ? found / wanted : 1;
 }
 
-/** Lower case, every run of characters other than letters and digits one space. */
-const loose = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
 const CAUSES = ['split by a link', 'punctuation or case', 'not in the markup', 'left out'] as const;
 type Cause = (typeof CAUSES)[number];
 
-function articleMisses(): string[] {
+function articleMisses(pages: readonly CorpusPage[]): string[] {
   const counts = new Map<Split, Map<Cause, number>>(SPLITS.map((s) => [s, new Map(CAUSES.map((c) => [c, 0]))]));
   const leftOutPages = new Map<Split, Map<string, number>>(SPLITS.map((s) => [s, new Map()]));
-  for (const page of loadCorpus()) {
+  for (const page of pages) {
     const split = splitOf(siteOf(page.url));
     const text = urlkitText(page);
     const { missed } = scorePage(page, text);
@@ -126,7 +107,8 @@ function main(): void {
     files: Record<string, { spa?: boolean }>;
   };
   const scored: Scored[] = [];
-  for (const page of loadWcxb()) {
+  const wcxb = loadWcxb();
+  for (const page of wcxb) {
     const text = urlkitApiText(page);
     const empty = tokenBag(page.truth).size === 0;
     const inMarkup = empty ? 1 : truthInMarkup(page);
@@ -205,7 +187,8 @@ function main(): void {
       ]),
     );
   }
-  console.log([...out, ...articleMisses()].join('\n'));
+  const articles = loadCorpus();
+  console.log([...out, ...articleMisses(articles), ...articleRules(articles), ...wcxbExtra(wcxb, TYPES)].join('\n'));
 }
 
 main();
