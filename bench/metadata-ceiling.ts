@@ -183,7 +183,7 @@ function reach(goals: Goal[], pageFor: (m: Miss) => ReturnType<typeof pageOf>): 
  * (b) for the headline: on pages that print an <h1> telling the same story as a different declared
  * title, which one each set expects. The cleaners' title ruling answers the <h1>. Then the same
  * pages by how the two differ, with how many we answer as the set expects: no way of differing
- * puts all of one set's choices on one side, so no rule reading the two titles can follow both.
+ * puts all of one set's choices on one side.
  */
 function conventions(
   pages: BenchPage[],
@@ -243,7 +243,7 @@ function conventions(
       );
     }
   console.log('\nThe same pages by how the <h1> and the declared title differ (we answer as the set expects / pages).');
-  console.log('The best any rule reading the two titles can do is the larger side of each row.\n');
+  console.log('A rule that answers by the row alone is right on at most the larger side of it.\n');
   console.log('| set | how they differ | expects the printed <h1> | expects the declared title | best by this row |');
   console.log('|---|---|---:|---:|---:|');
   for (const [set, byKind] of Object.entries(kinds)) {
