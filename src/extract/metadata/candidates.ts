@@ -8,7 +8,14 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { cleanAuthor } from './author-names.js';
 import { LEAD_ONLY, bylineNames, otherLanguage } from './byline-text.js';
 import { toIsoDate } from './dates.js';
-import { aside, insideComment, insideFurniture, insideQuote, insideTeaser, insideTestimonial } from './page-regions.js';
+import {
+  dateAside,
+  insideComment,
+  insideFurniture,
+  insideQuote,
+  insideTeaser,
+  insideTestimonial,
+} from './page-regions.js';
 import type { ListingMarks } from './listing-cards.js';
 import type { BylineTag, PageTags } from './tag-types.js';
 import { collapse } from './text.js';
@@ -22,6 +29,7 @@ import {
   MAX_LEAD_CHARS,
   MAX_RAW_CHARS,
   MAX_RAW_LABEL_CHARS,
+  POST_CLIMB,
   PRODUCT_DATE_CLIMB,
 } from './thresholds.js';
 
@@ -64,6 +72,7 @@ const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issue
 
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
 export function readCandidates(el: Element, tags: PageTags, at: number, marks: ListingMarks): void {
+  if (tags.poster === undefined) readPoster(el, tags);
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
   const named = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
@@ -184,7 +193,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
         pubdate: false,
         quoted: insideQuote(el),
         comment: insideComment(el),
-        aside: aside(el),
+        aside: dateAside(el),
       };
       tags.times.push(time);
       marks.time(el, time);
@@ -203,7 +212,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
     // A reader's comment below the article dates the comment, not the article; a product's
     // release date dates the product.
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !aside(el)) {
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !dateAside(el)) {
       if (productDate(el, text)) tags.productDated = true;
       else {
         // Counted here for the cap; listing-cards.ts keeps the page's own after the pass.
@@ -211,7 +220,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
         marks.dateText(
           el,
           text,
-          (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el),
+          (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el, true),
         );
       }
     }
@@ -284,6 +293,34 @@ function labelledOtherwise(el: Element): boolean {
   if (!prev) return false;
   const label = collapse(isText(prev) ? prev.data.slice(-MAX_RAW_LABEL_CHARS) : textUpTo(prev, MAX_RAW_LABEL_CHARS));
   return label.length <= MAX_LABEL_CHARS && /:$/.test(label) && !LEAD_ONLY.test(label) && !/^\P{L}*:$/u.test(label);
+}
+
+/**
+ * Where forum engines print a post's member: the login's own element (phpBB's "username" and
+ * "username-coloured", vBulletin's "bigusername") or the post's profile column, whose first term
+ * is the login (FluxBB's and PunBB's "postleft").
+ */
+const POSTER_MARK = /^(?:big)?user-?name(?:-coloured)?$/i;
+const POSTER_COLUMN = /^postleft$/i;
+/** The numbered container a forum engine gives each post ("p2169826", "post2017066", "post_10465146"). */
+const NUMBERED_POST = /^(?:p|post_?|postmenu_)\d+$/;
+
+/**
+ * The first post's member on a forum thread: the login in the first numbered post. Comments
+ * under an article are numbered too ("comment-12"): not read as posts.
+ */
+function readPoster(el: Element, tags: PageTags): void {
+  const marks = (attribute(el, 'class') ?? '').split(/\s+/);
+  const column = marks.some((t) => POSTER_COLUMN.test(t));
+  if (!column && !marks.some((t) => POSTER_MARK.test(t))) return;
+  let post: Element | null = el.parent as Element | null;
+  for (let depth = 0; post && isPlainTag(post) && depth < POST_CLIMB; depth++, post = post.parent as Element | null)
+    if (NUMBERED_POST.test(attribute(post, 'id') ?? '')) break;
+  if (!post || !isPlainTag(post) || !NUMBERED_POST.test(attribute(post, 'id') ?? '')) return;
+  if (insideComment(el) || insideFurniture(el)) return;
+  const term = column ? findOne((c) => c.name === 'dt', el.children) : el;
+  const text = term ? collapse(textContent(term), MAX_RAW_CHARS) : '';
+  if (text !== '' && text.length <= MAX_CANDIDATE_CHARS) tags.poster = text;
 }
 
 /** The label a forum puts before the member who started the thread. */

@@ -85,4 +85,6 @@ export interface PageTags extends TitleFacts {
   headerLogos: string[];
   /** Texts of links to a category or tag page (rel=category/tag, /category/, /tag/...): topics, never names. */
   topicLinks: Set<string>;
+  /** The login a forum engine prints on the first numbered post of a thread (candidates.ts), if any. */
+  poster?: string;
 }

@@ -35,6 +35,8 @@ export const MIN_LIST_CREDITS = 4;
 /** A product's date box ("<div class=release_date><div>Release Date:</div><div class=date>...")
  *  is at most this many levels above the date element. */
 export const PRODUCT_DATE_CLIMB = 2;
+/** Levels climbed from a forum member's login to the numbered post that holds it (vBulletin's table rows: 7). */
+export const POST_CLIMB = 10;
 /** A listing repeats its cards: this many sibling elements of one kind (tag and first class),
  *  each titled and each holding a byline (or a date), make their bylines (dates) the listed
  *  items', not the page's. Two is a pair (a byline and a bio box); three repeat. */
@@ -202,3 +204,8 @@ export const MAX_TEXT_CHARS = 100_000;
 export const MAX_LD_NODES = 500;
 export const MAX_LD_DEPTH = 8;
 export const MAX_LD_VALUE_DEPTH = 4;
+/**
+ * The share of a page's text a wrapper holding an <h1> must hold to be the page itself rather than
+ * the part its class names (page-wide.ts): a menu, sidebar or comment section holds far less.
+ */
+export const PAGE_WIDE_TEXT_SHARE = 0.5;

@@ -82,8 +82,23 @@ function productPage(ctx: RuleContext): boolean {
 function threadStarter(ctx: RuleContext): string | null {
   const b = ctx.tags.bylines.find((x) => x.starter && !x.listed);
   if (!b) return null;
-  const login = b.text.trim();
-  return cleanAuthor(b.text) ?? (FORUM_LOGIN.test(login) ? login : null);
+  return login(b.text);
+}
+
+/** "Staff", "Editor", "The Editors", "Redaktion": a credit to the site's staff, capitalised, after any "By". */
+function staffCredit(text: string): string | null {
+  const t = text.trim().replace(/^(?:by|von)\s+/i, '');
+  return /^(?:the\s+)?(?:staff(?:\s+(?:writer|reporter)s?)?|editors?|team|redaktion|editorial\s+(?:staff|team))$/i.test(
+    t,
+  ) && /^\p{Lu}/u.test(t)
+    ? t
+    : null;
+}
+
+/** A forum member as the forum shows them: a name, else the login itself. */
+function login(text: string): string | null {
+  const shown = text.trim();
+  return cleanAuthor(shown) ?? (FORUM_LOGIN.test(shown) ? shown : null);
 }
 
 /** A forum member's login: one word of letters, digits, ".", "_" or "-" (not an e-mail address). */
@@ -202,6 +217,21 @@ export const AUTHOR: readonly Rule<string>[] = [
   // The reading-time card some CMSs add (Yoast): the account that posted the page, so only
   // when neither the declared sources nor the page's byline name anyone.
   shown(byline(twitterLabelled(WRITTEN_BY))),
+  // The login a forum engine prints on the thread's first post (candidates.ts), by the login the
+  // forum shows, as a thread starter's: where nothing else names anyone.
+  shown((ctx) => (ctx.tags.poster ? login(ctx.tags.poster) : null)),
+  // A byline the page marks that credits the site itself or its staff ("By Workzone Team",
+  // itemprop=author "Staff"): dropped above as no person's name, it still signs a page where
+  // nobody else does.
+  shown((ctx) => {
+    for (const b of ctx.tags.bylines) {
+      if (b.listed || b.teaser) continue;
+      const n = cleanAuthor(b.text);
+      const credit = n ? (b.strength > 2 || people(ctx, n) ? null : n) : staffCredit(b.text);
+      if (credit) return credit;
+    }
+    return null;
+  }),
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
   // signs a page where nobody else does. Not a login written in lower case without a space

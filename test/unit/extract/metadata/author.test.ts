@@ -500,6 +500,25 @@ describe('author: the organisation the page declares as its author', () => {
   });
 });
 
+describe("author: the site's staff credited by the byline the page prints", () => {
+  const story = '<h1>How much does project software cost?</h1><p>Text of the story.</p>';
+  it('keeps a printed byline that credits the site or its team when nobody else signs the page', () => {
+    const team =
+      '<meta property="og:site_name" content="Workzone"><h1>Cost</h1>' +
+      '<p>By <a href="https://news.example.com/author/team/">Workzone Team</a></p>';
+    assert.equal(meta(team).author, 'Workzone Team');
+    assert.equal(meta(`${story}<a href="/blog/author/staff/">Staff</a>`).author, 'Staff');
+    assert.equal(meta(`${story}<div class="author-name"><span>By Staff Writer</span></div>`).author, 'Staff Writer');
+    assert.equal(meta(`${story}<div class="byline"><a href="/author/tpi-editor/">Editor</a></div>`).author, 'Editor');
+  });
+  it('still prefers a person named anywhere the chain reads, and names nobody from a lower-case "staff"', () => {
+    const html = `<meta name="author" content="Jane Doe">${story}<a href="/author/staff/">Staff</a>`;
+    assert.equal(meta(html).author, 'Jane Doe');
+    assert.equal(meta(`${story}<p>Written by our staff</p>`).author, null);
+    assert.equal(meta(`${story}<a href="/author/staff/">staff</a>`).author, null);
+  });
+});
+
 describe('author: bylines on pages whose layout names a sidebar', () => {
   it('reads a byline when only <body> classes name the layout ("one-sidebar sidebar-second")', () => {
     const html =

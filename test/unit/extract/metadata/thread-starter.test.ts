@@ -67,3 +67,41 @@ describe('author: a thread starter named by its label', () => {
     assert.equal(meta(starter('jane@example.com')).author, null);
   });
 });
+
+describe("author: an old forum engine's first post is signed by its member's login", () => {
+  const text = (n: number) => `<p>The text of post ${n}, long enough to be a post of the thread and not a label.</p>`;
+  /** phpBB (prosilver): each post a numbered div, its member in the profile column's "username" link. */
+  const phpbb = (who: string, n: number) =>
+    `<div id="p${2169826 + n}" class="post bg2"><div class="inner"><dl class="postprofile"><dt>` +
+    `<a href="./memberlist.php?mode=viewprofile&amp;u=${n}" class="username">${who}</a></dt>` +
+    `<dd><strong>Posts:</strong> 2</dd></dl><div class="postbody">${text(n)}</div></div></div>`;
+  /** FluxBB / PunBB: the member is the first term of the post's left column. */
+  const fluxbb = (who: string, n: number) =>
+    `<div id="p${2270718 + n}" class="blockpost"><div class="box"><div class="postbody"><div class="postleft">` +
+    `<dl><dt><strong>${who}</strong></dt><dd class="usertitle"><strong>Member</strong></dd></dl></div>` +
+    `<div class="postright"><div class="postmsg">${text(n)}</div></div></div></div></div>`;
+  /** vBulletin 3: each post a numbered table, its member a "bigusername" link. */
+  const vbulletin = (who: string, n: number) =>
+    `<div id="edit${n}"><table id="post${2017066 + n}"><tr><td><div id="postmenu_${2017066 + n}">` +
+    `<a class="bigusername" href="member.php?u=${n}">${who}</a></div><div>Registered User</div></td>` +
+    `<td id="td_post_${n}">${text(n)}</td></tr></table></div>`;
+  const thread = (post: (who: string, n: number) => string) =>
+    `<h1>Open source forum software?</h1>${['archuser38013', 'Jane Roe', 'b.scherer'].map(post).join('')}`;
+  it("reads phpBB's, FluxBB's and vBulletin's first poster, a login included", () => {
+    assert.equal(meta(thread(phpbb)).author, 'archuser38013');
+    assert.equal(meta(thread(fluxbb)).author, 'archuser38013');
+    assert.equal(meta(thread(vbulletin)).author, 'archuser38013');
+    assert.equal(meta(`<h1>Q</h1>${phpbb('b.scherer', 1)}${phpbb('Jane Roe', 2)}`).author, 'b.scherer');
+  });
+  it('reads no poster outside a numbered post: the signed-in member in the header, a numbered comment', () => {
+    const header = '<div class="navbar"><span class="username">Welcome, jdoe</span></div><h1>Q</h1>';
+    assert.equal(meta(`${header}<div id="content">${text(1)}</div>`).author, null);
+    const reader = `<li id="comment-12"><a class="username">reader42</a>${text(1)}</li>`;
+    const comment = `<h1>Story</h1>${text(0)}<ol>${reader}</ol>`;
+    assert.equal(meta(comment).author, null);
+  });
+  it('prefers the byline the page marks to the first poster', () => {
+    const html = `<h1>Q</h1><p class="byline">By Maria Woon</p>${phpbb('archuser38013', 1)}`;
+    assert.equal(meta(html).author, 'Maria Woon');
+  });
+});
