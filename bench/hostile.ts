@@ -58,7 +58,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
-import { TICK_MS, childTicks, childTicksSpent, threadSplit, threadTicks } from './thread-cpu.js';
+import { TICK_MS, childTicks, childTicksSpent, threadSplit, threadTicks, threadWatcher } from './thread-cpu.js';
 
 const HOSTILE_HOST = '127.0.0.2';
 const HONEST_HOST = '127.0.0.3';
@@ -194,6 +194,8 @@ function honestCall(sites: Sites, n: number): { tool: string; body: unknown } {
 
 interface HonestFigures {
   calls: number;
+  /** Each honest call: when it was sent (performance.now()), its tool and latency (ms). */
+  timeline: Array<{ at: number; tool: string; ms: number }>;
   /** Every honest call's latency (ms), sorted. */
   latencies: number[];
   p50: number;
@@ -211,6 +213,7 @@ interface HonestFigures {
  */
 async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Sites, seconds: number) {
   const latencies: number[] = [];
+  const timeline: HonestFigures['timeline'] = [];
   const perTool = new Map<string, number[]>();
   const errors = new Map<string, number>();
   const calls: Promise<void>[] = [];
@@ -222,9 +225,11 @@ async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Site
     await sleep(Math.max(0, at - performance.now()));
     for (const agent of agents) {
       const { tool, body } = honestCall(sites, n++);
+      const sentAt = performance.now();
       calls.push(
         callTool(service, agent, tool, body).then((out) => {
           latencies.push(out.ms);
+          timeline.push({ at: sentAt, tool, ms: out.ms });
           perTool.set(tool, [...(perTool.get(tool) ?? []), out.ms]);
           if (out.error) errors.set(out.error, (errors.get(out.error) ?? 0) + 1);
         }),
@@ -237,6 +242,7 @@ async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Site
     .join(', ');
   return {
     calls: latencies.length,
+    timeline,
     latencies: latencies.sort((a, b) => a - b),
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
@@ -492,7 +498,9 @@ async function main(): Promise<void> {
       const children0 = childTicks(service.child.pid!);
       const served0 = await siteServed(sites.hostile);
       const phaseStart = performance.now();
+      const threads = threadWatcher(service.child.pid!, phaseStart);
       const loud = await honestPhase(service, honestAgents, sites, SECONDS);
+      const threadEvents = threads.stop();
       const served1 = await siteServed(sites.hostile);
       const phaseS = (performance.now() - phaseStart) / 1000;
       const pages = attack.page ? (served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0) : NaN;
@@ -502,7 +510,21 @@ async function main(): Promise<void> {
       const childCpu = childTicksSpent(children0, childTicks(service.child.pid!));
       const stallMs = await loopDelayMaxMs(service);
       untrace();
-      if (process.argv.includes('--trace')) process.stderr.write(`row ${attack.row}: ${loud.byTool}\n`);
+      if (process.argv.includes('--trace')) {
+        // When the slow honest calls were sent, beside when worker threads started and ended:
+        // does a slow call wait for a thread that is starting (a grown worker's replacement)?
+        const slowMs = 2 * quiet.p99;
+        const slow = loud.timeline
+          .filter((c) => c.ms > slowMs)
+          .map((c) => `${((c.at - phaseStart) / 1000).toFixed(1)}s ${c.tool.split('_')[0]} ${fmt(c.ms)}`);
+        const secs = (xs: number[]) => xs.map((t) => (t / 1000).toFixed(1)).join(' ') || '-';
+        process.stderr.write(
+          `row ${attack.row}: ${loud.byTool}\n` +
+            `row ${attack.row} under attack: threads started at ${secs(threadEvents.born)} s, ended at ` +
+            `${secs(threadEvents.ended)} s; honest calls over ${fmt(slowMs)} ms (2x this row's quiet p99), ` +
+            `sent at: ${slow.join(', ') || 'none'}\n`,
+        );
+      }
       const { peak, at } = await rss.stop();
       if (at) breakdowns.push(breakdownRow(attack.row, at));
       overallPeak = Math.max(overallPeak, peak);
@@ -511,7 +533,8 @@ async function main(): Promise<void> {
       await settle(service);
       if (apart) await settle(apart);
       const rest =
-        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ${cpuS(cpu.main)} | ` +
+        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ` +
+        `${threadEvents.born.length} / ${threadEvents.ended.length} | ${cpuS(cpu.main)} | ` +
         `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ${cpuS(childCpu)} | ` +
         `${fmt(stallMs)} | ${siteRate} |`;
       results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
@@ -540,11 +563,12 @@ async function main(): Promise<void> {
   console.log(
     '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
       'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
-      'hostile calls answered | peak RSS MiB | CPU s under attack: main thread | worker threads | ' +
+      'hostile calls answered | peak RSS MiB | threads started / ended under attack | ' +
+      'CPU s under attack: main thread | worker threads | ' +
       'other threads (V8 GC and compilers, libuv) | child processes (PDF, large pages) | ' +
       'longest event-loop delay under attack ms | attacked site under attack: pages of the row/s / body MiB/s |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const ratio = r.loud.p99 / quietP99;
     verdict &&= r.fine && ratio <= 2;

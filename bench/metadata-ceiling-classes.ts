@@ -60,10 +60,16 @@ const AUTHOR_SOURCES = [
   'vendor author meta',
   'wire dateline',
   'twitter label',
+  'forum first-post login',
+  'site or staff credit',
   'declared organisation',
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
-const AUTHOR_DECLARED = new Set([0, 1, 2, 3, 13]);
+const AUTHOR_DECLARED = new Set(
+  ['article:author', 'meta author', 'JSON-LD author', 'byl/dc.creator meta', 'declared organisation'].map((l) =>
+    AUTHOR_SOURCES.indexOf(l),
+  ),
+);
 export const DATE_SOURCES = [
   'article:published_time',
   'JSON-LD datePublished',

@@ -80,3 +80,29 @@ function safeReaddir(dir: string): string[] {
     return [];
   }
 }
+
+/**
+ * Watches the thread set of `pid` every `everyMs` until stopped: when threads were born and
+ * ended (ms from `t0`, performance.now() time). Every node thread is named "node", but after
+ * start-up the threads that come and go are the worker threads (a worker thread started, or
+ * one retired or replaced).
+ */
+export function threadWatcher(pid: number, t0: number, everyMs = 100) {
+  const born: number[] = [];
+  const ended: number[] = [];
+  const tids = () => new Set(safeReaddir(`/proc/${pid}/task`));
+  let last = tids();
+  const timer = setInterval(() => {
+    const now = tids();
+    const at = Math.round(performance.now() - t0);
+    for (const t of now) if (!last.has(t)) born.push(at);
+    for (const t of last) if (!now.has(t)) ended.push(at);
+    last = now;
+  }, everyMs);
+  return {
+    stop(): { born: number[]; ended: number[] } {
+      clearInterval(timer);
+      return { born, ended };
+    },
+  };
+}
