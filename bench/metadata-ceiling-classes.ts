@@ -7,7 +7,7 @@
 //      value or none; or the headline is the printed <h1> and the set expects the declared title
 //      that <h1> tells the same story as ("The cleaners' title (re-ruled in v3)": "the visible <h1>
 //      ... when it tells the same story as a declared title");
-//  (b) the sets disagree: counted per page by headlineConvention (see metadata-ceiling.ts), not
+//  (b) the sets disagree: counted per page by headlineChoice (see metadata-ceiling.ts), not
 //      per miss;
 //  (c) fixable: the expected value is on the page (its text, markup or address) and no ruling
 //      forces our answer;
@@ -394,21 +394,47 @@ function classifyHeadline(p: Page, want: string, got: unknown): Pick<Miss, 'cls'
   return { cls: 'd', reason: 'the expected headline is not on the page' };
 }
 
+/** How the printed <h1> and the declared title differ on a page where the set chose one of them. */
+export const HEADLINE_KINDS = [
+  'the <h1> is a label of 1-3 words inside the title (a section, a category, a product family)',
+  'the <h1> is the title without a qualifier (a year, a place, a subtitle)',
+  'the <h1> is the title with more words',
+  'the <h1> words the story otherwise',
+] as const;
+export type HeadlineKind = (typeof HEADLINE_KINDS)[number];
+
 /**
  * Which convention a page's expected headline follows where the page prints an <h1> that tells the
  * same story as its declared title but differs from it: 'printed' (the <h1>) or 'declared' (the
- * declared title, its brand cut); null where the two do not differ or neither is expected.
+ * declared title, its brand cut), and how the two differ; null where they do not differ or neither
+ * is expected.
  */
-export function headlineConvention(doc: Document, page: BenchPage, want: string): 'printed' | 'declared' | null {
+export function headlineChoice(
+  doc: Document,
+  page: BenchPage,
+  want: string,
+): { convention: 'printed' | 'declared'; kind: HeadlineKind } | null {
   const p = pageOf(doc, page);
   const w = text(want, true);
   const declared = declaredTitles(p.ctx);
   const forms = declared.flatMap((d) => titleForms(d)).map((f) => text(f, true));
   const printed = p.ctx.tags.h1s.flatMap((h) => [h, ...(p.ctx.tags.h1Lines.get(h) ?? [])]).map((h) => text(h, true));
-  if (printed.includes(w) && !forms.includes(w) && forms.some((f) => sameStory(f, w))) return 'printed';
-  if (forms.includes(w) && !printed.includes(w) && printed.some((h) => sameStory(h, w) && !misread(h, w)))
-    return 'declared';
+  if (printed.includes(w) && !forms.includes(w)) {
+    const d = forms.find((f) => sameStory(f, w));
+    if (d !== undefined) return { convention: 'printed', kind: kindOf(w, d) };
+  }
+  if (forms.includes(w) && !printed.includes(w)) {
+    const h = printed.find((x) => sameStory(x, w) && !misread(x, w));
+    if (h !== undefined) return { convention: 'declared', kind: kindOf(h, w) };
+  }
   return null;
+}
+
+function kindOf(h1: string, declared: string): HeadlineKind {
+  const inTitle = declared.includes(h1);
+  if (inTitle && (h1.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 3) return HEADLINE_KINDS[0];
+  if (inTitle) return HEADLINE_KINDS[1];
+  return h1.includes(declared) ? HEADLINE_KINDS[2] : HEADLINE_KINDS[3];
 }
 
 // ---- the other metadata-dev fields --------------------------------------------------------------

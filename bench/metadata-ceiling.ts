@@ -22,13 +22,14 @@ import {
   classifyDev,
   classifyWcxb,
   CLASSES,
-  headlineConvention,
+  headlineChoice,
+  HEADLINE_KINDS,
   pageOf,
   type Cls,
   type Miss,
 } from './metadata-ceiling-classes.js';
 import { dateReach, printReach, printReachReasons, type ReachRow } from './metadata-date-reach.js';
-import { score, type Entry } from './metadata-score.js';
+import { score, text, titleForms, type Entry, type Pred } from './metadata-score.js';
 import { loadMetadataDev, loadWcxbDev, serve, type BenchPage, type WcxbTruth } from './metadata-sets.js';
 import { scoreWcxb } from './metadata-wcxb-score.js';
 import { siteOf, splitOf, type Split } from './quality-split.js';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
 
   report(goals);
   reach(goals, (m) => pageOf(docOf(m.set, m.id), byId.get(`${m.set}/${m.id}`)!));
-  conventions(pages, dev.expected, wcxb.truth, docOf);
+  conventions(pages, dev.expected, wcxb.truth, docOf, asked.preds);
   mkdirSync(OUT, { recursive: true });
   const file = resolve(OUT, 'metadata-ceiling.json');
   writeFileSync(file, JSON.stringify(Object.fromEntries(goals.map((g) => [g.name, g.misses])), null, 1));
@@ -180,24 +181,38 @@ function reach(goals: Goal[], pageFor: (m: Miss) => ReturnType<typeof pageOf>): 
 
 /**
  * (b) for the headline: on pages that print an <h1> telling the same story as a different declared
- * title, which one each set expects. The cleaners' title ruling answers the <h1>.
+ * title, which one each set expects. The cleaners' title ruling answers the <h1>. Then the same
+ * pages by how the two differ, with how many we answer as the set expects: no way of differing
+ * puts all of one set's choices on one side.
  */
 function conventions(
   pages: BenchPage[],
   expected: Record<string, Entry>,
   truth: Record<string, WcxbTruth>,
   docOf: (set: string, id: string) => ReturnType<typeof parseHtml>,
+  preds: Map<BenchPage['set'], Record<string, Pred>>,
 ): void {
   type Row = Record<'printed' | 'declared', Array<{ id: string; split: Split }>> & { n: Record<Split, number> };
+  type KindRow = Record<'printed' | 'declared', [number, number]>;
   const seen: Record<string, Row> = {};
+  const kinds: Record<string, Map<string, KindRow>> = {};
   for (const page of pages) {
     const want = page.set === 'metadata-dev' ? expected[page.id]?.expected.headline : truth[page.id]?.title;
     if (typeof want !== 'string' || !want) continue;
     const split = page.set === 'metadata-dev' ? splitOf(siteOf(page.url)) : truth[page.id]!.split;
     const row = (seen[page.set] ??= { printed: [], declared: [], n: { tune: 0, check: 0 } });
     row.n[split]++;
-    const c = headlineConvention(docOf(page.set, page.id), page, want);
-    if (c) row[c].push({ id: page.id, split });
+    const c = headlineChoice(docOf(page.set, page.id), page, want);
+    if (!c) continue;
+    row[c.convention].push({ id: page.id, split });
+    const got = preds.get(page.set)?.[page.id]?.content_title;
+    const fold = page.set === 'metadata-dev';
+    const right = !!got && titleForms(got).some((f) => text(f, fold) === text(want, fold));
+    const byKind = (kinds[page.set] ??= new Map());
+    const k = byKind.get(c.kind) ?? { printed: [0, 0], declared: [0, 0] };
+    k[c.convention][0] += right ? 1 : 0;
+    k[c.convention][1]++;
+    byKind.set(c.kind, k);
   }
   console.log('\nHeadline where the page prints an <h1> telling the same story as a different declared title');
   console.log(
@@ -227,6 +242,25 @@ function conventions(
           `${pct(n - of(row.declared).length, n)} | ${ex} |`,
       );
     }
+  console.log('\nThe same pages by how the <h1> and the declared title differ (we answer as the set expects / pages).');
+  console.log('A rule that answers by the row alone is right on at most the larger side of it.\n');
+  console.log('| set | how they differ | expects the printed <h1> | expects the declared title | best by this row |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const [set, byKind] of Object.entries(kinds)) {
+    let best = 0;
+    let all = 0;
+    for (const kind of HEADLINE_KINDS) {
+      const k = byKind.get(kind);
+      if (!k) continue;
+      best += Math.max(k.printed[1], k.declared[1]);
+      all += k.printed[1] + k.declared[1];
+      console.log(
+        `| ${set} | ${kind} | ${k.printed[0]} / ${k.printed[1]} | ${k.declared[0]} / ${k.declared[1]} | ` +
+          `${Math.max(k.printed[1], k.declared[1])} |`,
+      );
+    }
+    console.log(`| ${set} | all | | | ${best} of ${all} |`);
+  }
 }
 
 function short(v: unknown): string {

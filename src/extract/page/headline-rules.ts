@@ -129,6 +129,8 @@ function withoutKicker(ctx: TitleContext, h: string, separated = false): string 
   const lines = all.filter((l) => /[\p{L}\p{N}]/u.test(l));
   if (lines.length !== 2 || (separated && (all.length !== 3 || /[\p{L}\p{N}]/u.test(all[1]!)))) return h;
   const [kicker, main] = lines as [string, string];
+  // The second line is the one the markup names as the subtitle: the first is the headline.
+  if (ctx.tags.h1Marked.get(h)?.subtitle === main) return h;
   const words = (x: string) => x.split(/\s+/).length;
   return words(kicker) <= MAX_KICKER_WORDS &&
     words(main) >= MAX_KICKER_WORDS &&
@@ -203,7 +205,19 @@ function titleForms(t: string): string[] {
  * front ("Tunesien Große Aufgaben..."): then the declared one is the clean form.
  */
 export function headlineOf(ctx: TitleContext): string | null {
-  return asPrinted(ctx, visibleOrDeclaredTitle(ctx)) ?? ctx.tags.firstH1;
+  const h = asPrinted(ctx, visibleOrDeclaredTitle(ctx)) ?? ctx.tags.firstH1;
+  return h && ctx.tags.h1Marked.has(h) ? unmarked(ctx, h) : h;
+}
+
+/**
+ * An <h1> without the part its markup names as its kicker at its start ("<span class=kicker>
+ * Klimaschutz</span>: Bohren, bis es heiß wird"): the headline, when at least two words are left.
+ */
+function unmarked(ctx: TitleContext, h: string): string {
+  const { kicker } = ctx.tags.h1Marked.get(h)!;
+  if (!kicker || !h.startsWith(kicker)) return h;
+  const rest = trimSeparators(h.slice(kicker.length));
+  return /\S\s+\S/.test(rest) ? rest : h;
 }
 
 /**

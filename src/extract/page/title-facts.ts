@@ -34,6 +34,8 @@ export interface TitleFacts {
   h1Lines: Map<string, string[]>;
   /** <h1>s that are the site's logo or name (a link to the home page, a site-title class). */
   brandH1s: string[];
+  /** Each <h1>'s parts its markup names as a kicker (before the headline) or a subtitle (after it). */
+  h1Marked: Map<string, { kicker: string | null; subtitle: string | null }>;
 }
 
 /** What the title rules read: the title facts, the page's JSON-LD and its address. */
@@ -56,6 +58,7 @@ export function emptyTitleFacts(): TitleFacts {
     h1s: [],
     h1Lines: new Map(),
     brandH1s: [],
+    h1Marked: new Map(),
   };
 }
 
@@ -152,7 +155,20 @@ function readH1(el: Element, facts: TitleFacts, at: number): void {
   facts.firstH1 ??= t;
   facts.h1s.push(t);
   facts.h1Lines.set(t, lines(el));
+  const marked = (mark: RegExp) => {
+    const part = findOne((c) => mark.test(attribute(c, 'class') ?? ''), el.children);
+    return part ? collapse(h1Text(part.children)) || null : null;
+  };
+  const kicker = marked(KICKER_MARK);
+  const subtitle = marked(SUBTITLE_MARK);
+  if (kicker || subtitle) facts.h1Marked.set(t, { kicker, subtitle });
 }
+
+/** A part of a heading its markup names as the line over it. */
+const KICKER_MARK = /(?:^|[\s_-])(?:kicker|overline|eyebrow|topline|dachzeile)(?:$|[\s_-])/i;
+
+/** A part of a heading its markup names as the line under it. */
+const SUBTITLE_MARK = /(?:^|[\s_-])(?:subtitle|sub-title|tagline|strapline|dek|subheadline|sub-headline)(?:$|[\s_-])/i;
 
 /**
  * An <h1>'s text as printed: a line break between words is a space ("News Product<br>Management"),

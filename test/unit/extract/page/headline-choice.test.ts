@@ -533,3 +533,18 @@ describe("headline (the cleaners' title): an <h1> broken in two lines", () => {
     );
   });
 });
+
+describe("headline (the cleaners' title): parts of the <h1> its markup names", () => {
+  it('drops the part marked as the kicker at the start of the <h1>', () => {
+    const html =
+      '<title>Klimaschutz: Bohren, bis es heiß wird | Wochenblatt</title>' +
+      '<h1><span class="article-kicker">Klimaschutz</span>: Bohren, bis es heiß wird</h1>';
+    assert.equal(titles(html).title, 'Bohren, bis es heiß wird');
+  });
+  it("keeps a product's name, not the tagline its markup marks under it", () => {
+    const html =
+      '<title>Onyx Edition - Fuelco</title>' +
+      '<h1>Onyx Edition<span class="product-header__tagline">Complete high-protein powder meal</span></h1>';
+    assert.equal(titles(html, 'https://fuelco.example/products/onyx').title, 'Onyx Edition');
+  });
+});
