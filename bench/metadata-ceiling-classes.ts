@@ -64,7 +64,7 @@ const AUTHOR_SOURCES = [
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
 const AUTHOR_DECLARED = new Set([0, 1, 2, 3, 13]);
-const DATE_SOURCES = [
+export const DATE_SOURCES = [
   'article:published_time',
   'JSON-LD datePublished',
   'date meta',
@@ -82,7 +82,7 @@ const DATE_SOURCES = [
   'itemprop dateCreated/uploadDate',
 ];
 
-function ruleIndex<T>(ctx: RuleContext, chain: readonly Rule<T>[]): number {
+export function ruleIndex<T>(ctx: RuleContext, chain: readonly Rule<T>[]): number {
   for (const [i, rule] of chain.entries()) {
     const v = rule(ctx);
     if (v !== null && v !== undefined) return i;
@@ -90,7 +90,7 @@ function ruleIndex<T>(ctx: RuleContext, chain: readonly Rule<T>[]): number {
   return -1;
 }
 
-interface Page {
+export interface Page {
   ctx: RuleContext;
   /** Visible text, white space collapsed, folded. */
   shown: string;
@@ -99,7 +99,7 @@ interface Page {
   url: string;
 }
 
-function pageOf(doc: Document, page: BenchPage): Page {
+export function pageOf(doc: Document, page: BenchPage): Page {
   const tags = collectTags(doc);
   const url = page.requested;
   let body: string | null = null;
@@ -158,15 +158,17 @@ function dayForms(want: string): string[] {
         `${dd}${o} ${n}. ${y}`,
         `${dd}${o} de ${n} de ${y}`,
         `${dd}${o} of ${n} ${y}`,
+        `${dd}-${n}-${y}`,
       ]),
     ),
   );
   return [...numeric, ...named];
 }
 
-function dayOnPage(p: Page, want: string): boolean {
+/** The day written on the page: in its markup, its visible text (a date split over elements) or its address. */
+export function dayOnPage(p: Page, want: string): boolean {
   const forms = dayForms(want);
-  return forms.some((f) => p.markup.includes(f)) || forms.some((f) => p.url.includes(f));
+  return forms.some((f) => p.markup.includes(f) || p.shown.includes(f) || p.url.includes(f));
 }
 
 /** The raw values the answering declared date source holds. */
@@ -187,7 +189,7 @@ function declaredDates(ctx: RuleContext, source: number): string[] {
 }
 
 /** A declared value not in ISO form whose day and month, read the other way round, are the expected day. */
-function swapped(raw: string, want: string): boolean {
+export function swapped(raw: string, want: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(want);
   if (!m || /^\s*\d{4}-\d{2}-\d{2}/.test(raw)) return false;
   const [, y, mo, d] = m;
@@ -198,7 +200,7 @@ function swapped(raw: string, want: string): boolean {
 }
 
 /** Within 14 hours of the expected day (or instant). */
-function nearDay(got: string, want: string): boolean {
+export function nearDay(got: string, want: string): boolean {
   const g = Date.parse(got.length === 10 ? `${got}T12:00:00Z` : got);
   const w = Date.parse(want.length === 10 ? `${want}T12:00:00Z` : want);
   return !Number.isNaN(g) && !Number.isNaN(w) && Math.abs(g - w) <= 26 * 3_600_000;
@@ -220,7 +222,7 @@ function midnightOf(want: string, got: string): boolean {
   return false;
 }
 
-function dateDeclared(ctx: RuleContext, source: number): boolean {
+export function dateDeclared(ctx: RuleContext, source: number): boolean {
   if (source >= 0 && source <= 2) return true;
   // A <time itemprop=datePublished> is declared (itemprop); a bare pubdate attribute is not named by the ruling.
   return source === 3 && ctx.tags.times.some((t) => t.itemprop === 'datepublished' && !t.comment);

@@ -23,9 +23,11 @@ import {
   classifyWcxb,
   CLASSES,
   headlineConvention,
+  pageOf,
   type Cls,
   type Miss,
 } from './metadata-ceiling-classes.js';
+import { dateReach, printReach, printReachReasons, type ReachRow } from './metadata-date-reach.js';
 import { score, type Entry } from './metadata-score.js';
 import { loadMetadataDev, loadWcxbDev, serve, type BenchPage, type WcxbTruth } from './metadata-sets.js';
 import { scoreWcxb } from './metadata-wcxb-score.js';
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
   wcxbGoal('wcxb-dev no date where none', 85, 'no_date_where_none');
 
   report(goals);
+  reach(goals, (m) => pageOf(docOf(m.set, m.id), byId.get(`${m.set}/${m.id}`)!));
   conventions(pages, dev.expected, wcxb.truth, docOf);
   mkdirSync(OUT, { recursive: true });
   const file = resolve(OUT, 'metadata-ceiling.json');
@@ -155,6 +158,24 @@ function report(goals: Goal[]): void {
       console.log(`| ${g.name} | ${cls} | ${reason} | ${tune} | ${ms.length - tune} | ${ex} |`);
     }
   }
+}
+
+/** The date goals' reachability bound (metadata-date-reach.ts). */
+function reach(goals: Goal[], pageFor: (m: Miss) => ReturnType<typeof pageOf>): void {
+  const examples = Number(flag('examples') ?? 2);
+  const dated = goals.filter((g) => g.name === 'metadata-dev published_at' || g.name === 'wcxb-dev date');
+  const rows = new Map<string, ReachRow[]>(dated.map((g) => [g.name, g.misses.map((m) => dateReach(m, pageFor(m)))]));
+  console.log('\nDates: can the goal be reached at all? Every miss is ruled (the page declares another date, or');
+  console.log('shows a day where the set wants an instant), absent (the expected day is nowhere in the served page,');
+  console.log(
+    'scripts and address included, in any form or time zone) or reachable. Bound = scored - ruled - absent.\n',
+  );
+  console.log('| goal | split | scored | now | misses | ruled | absent | reachable | bound | target | reachable? |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const g of dated) printReach(g.name, g.goal, g.tally, rows.get(g.name)!);
+  console.log('\n| goal | kind | reason | tune | check | example pages |');
+  console.log('|---|---|---|---:|---:|---|');
+  for (const g of dated) printReachReasons(g.name, rows.get(g.name)!, examples);
 }
 
 /**

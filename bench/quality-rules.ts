@@ -9,7 +9,8 @@
 //    (lost) against the "without" snippets it holds out (kept out), per split.
 //  - wcxb-dev, per page type: the answer's words on lines mostly not in the truth (under half of
 //    their words in the truth's bag), by where the line is: before the first line that is mostly
-//    truth, between, or after the last.
+//    truth, between, or after the last; and the mean page F1 were every such line dropped (a
+//    perfect line filter's ceiling: what dropping whole lines of the answer can reach).
 import type { AnyNode, Element } from 'domhandler';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { extractContent } from '../src/extract/content/extract-content.js';
@@ -20,7 +21,7 @@ import type { ContentTrace } from '../src/extract/content/trace.js';
 import { linksAsText, urlkitApiText } from './quality-systems.js';
 import type { CorpusPage } from './corpus.js';
 import { norm, scorePage } from './quality-snippets.js';
-import { tokenBag, type WcxbPage } from './wcxb.js';
+import { scoreTokens, tokenBag, type WcxbPage } from './wcxb.js';
 import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
 
 const row = (cells: Array<string | number>): string => `| ${cells.join(' | ')} |`;
@@ -151,15 +152,24 @@ const POSITIONS = ['before', 'between', 'after'] as const;
 /** wcxb-dev: the share of the answer's words on lines mostly outside the truth, by position,
  *  per page type and split (answers as clean_web_content gives them). */
 export function wcxbExtra(pages: readonly WcxbPage[], types: readonly string[]): string[] {
-  type Acc = { pages: number; words: number; before: number; between: number; after: number };
+  type Acc = {
+    pages: number;
+    words: number;
+    before: number;
+    between: number;
+    after: number;
+    f1: number;
+    ceiling: number;
+  };
   const acc = new Map<string, Acc>();
   for (const page of pages) {
     const truth = tokenBag(page.truth);
-    const lines = urlkitApiText(page)
+    const answer = urlkitApiText(page);
+    const lines = answer
       .split('\n')
       .map((l) => {
         const words = l.toLowerCase().match(WORD) ?? [];
-        return { n: words.length, inTruth: words.filter((w) => truth.has(w)).length };
+        return { text: l, n: words.length, inTruth: words.filter((w) => truth.has(w)).length };
       })
       .filter((l) => l.n > 0);
     const good = (i: number): boolean => 2 * lines[i]!.inTruth >= lines[i]!.n;
@@ -172,8 +182,16 @@ export function wcxbExtra(pages: readonly WcxbPage[], types: readonly string[]):
         break;
       }
     const key = `${splitOf(page.site)} ${page.type}`;
-    const a = acc.get(key) ?? { pages: 0, words: 0, before: 0, between: 0, after: 0 };
+    const a = acc.get(key) ?? { pages: 0, words: 0, before: 0, between: 0, after: 0, f1: 0, ceiling: 0 };
     a.pages++;
+    a.f1 += scoreTokens(answer, page.truth).f1;
+    a.ceiling += scoreTokens(
+      lines
+        .filter((_, i) => good(i))
+        .map((l) => l.text)
+        .join('\n'),
+      page.truth,
+    ).f1;
     lines.forEach((l, i) => {
       a.words += l.n;
       if (good(i)) return;
@@ -187,15 +205,33 @@ export function wcxbExtra(pages: readonly WcxbPage[], types: readonly string[]):
     "wcxb-dev, clean_web_content: the answer's words on lines under half in the truth, % of the answer's words, " +
       'by where the line is (before the first line mostly in the truth, between, after the last)',
     '',
-    row(['split', 'type', 'pages', 'words', ...POSITIONS, 'all']),
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    row(['split', 'type', 'pages', 'words', ...POSITIONS, 'all', 'mean F1', 'with them dropped']),
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const split of SPLITS)
+  const f = (x: number): string => x.toFixed(4);
+  for (const split of SPLITS) {
+    const all = { pages: 0, f1: 0, ceiling: 0 };
     for (const t of types) {
       const a = acc.get(`${split} ${t}`);
       if (!a) continue;
       const extra = a.before + a.between + a.after;
-      out.push(row([split, t, a.pages, a.words, ...POSITIONS.map((p) => pct(a[p], a.words)), pct(extra, a.words)]));
+      out.push(
+        row([
+          split,
+          t,
+          a.pages,
+          a.words,
+          ...POSITIONS.map((p) => pct(a[p], a.words)),
+          pct(extra, a.words),
+          f(a.f1 / a.pages),
+          f(a.ceiling / a.pages),
+        ]),
+      );
+      all.pages += a.pages;
+      all.f1 += a.f1;
+      all.ceiling += a.ceiling;
     }
+    out.push(row([split, 'all', all.pages, '', '', '', '', '', f(all.f1 / all.pages), f(all.ceiling / all.pages)]));
+  }
   return out;
 }

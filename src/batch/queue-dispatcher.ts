@@ -57,7 +57,10 @@ export interface QueueDispatcherOptions {
 export interface QueueDispatcher extends ChunkDispatcher {
   /** Redis is reachable (for /readyz). */
   ready(): boolean;
-  /** Resolves once the queue connections are up (the API listens for results from here on). */
+  /**
+   * Resolves once the queue connections are up and a job can be queued (the API listens for
+   * results from here on, and ready() is true).
+   */
   start(): Promise<void>;
   /** Queue depth by state, for /metrics. */
   depth(): Promise<Record<string, number>>;
@@ -328,7 +331,14 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     },
 
     async start() {
-      const up = Promise.all([queue?.waitUntilReady(), events?.waitUntilReady(), worker?.waitUntilReady()]);
+      // The health connection is the one runChunk asks before it enqueues: until it is ready,
+      // every chunk fails at once as queue_unavailable. It is usually up before BullMQ's
+      // connections (they add a round trip after their handshake), but nothing orders them.
+      const healthUp = new Promise<void>((resolve) => {
+        if (health.status === 'ready') resolve();
+        else health.once('ready', () => resolve());
+      });
+      const up = Promise.all([healthUp, queue?.waitUntilReady(), events?.waitUntilReady(), worker?.waitUntilReady()]);
       up.catch(() => {});
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {

@@ -8,7 +8,14 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { cleanAuthor } from './author-names.js';
 import { LEAD_ONLY, bylineNames, otherLanguage } from './byline-text.js';
 import { toIsoDate } from './dates.js';
-import { aside, insideComment, insideFurniture, insideQuote, insideTeaser, insideTestimonial } from './page-regions.js';
+import {
+  dateAside,
+  insideComment,
+  insideFurniture,
+  insideQuote,
+  insideTeaser,
+  insideTestimonial,
+} from './page-regions.js';
 import type { ListingMarks } from './listing-cards.js';
 import type { BylineTag, PageTags } from './tag-types.js';
 import { collapse } from './text.js';
@@ -192,7 +199,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
         pubdate: false,
         quoted: insideQuote(el),
         comment: insideComment(el),
-        aside: aside(el),
+        aside: dateAside(el),
       };
       tags.times.push(time);
       marks.time(el, time);
@@ -211,7 +218,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
     // A reader's comment below the article dates the comment, not the article; a product's
     // release date dates the product.
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !aside(el)) {
+    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !dateAside(el)) {
       if (productDate(el, text)) tags.productDated = true;
       else {
         // Counted here for the cap; listing-cards.ts keeps the page's own after the pass.
@@ -219,7 +226,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
         marks.dateText(
           el,
           text,
-          (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el),
+          (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el, true),
         );
       }
     }

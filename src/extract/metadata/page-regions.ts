@@ -2,6 +2,7 @@
 // of other stories, a quote, the article.
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
+import { pageWide } from './page-wide.js';
 
 // Matched where a class or id word starts (main-nav, navbar, siteFooter, comments), not inside
 // another word ("canvas" is not "nav", "off-canvas" wraps whole pages).
@@ -22,8 +23,13 @@ const BUILDER_BLOCK = /^elementor-widget(?=$|[-_])/;
 
 const FEED_MARK = /(?:^|\s)h-?feed(?:$|\s)/;
 
-/** In navigation, a footer, a sidebar or the comments: names there are not the article's byline. */
-export function insideFurniture(el: Element): boolean {
+/**
+ * In navigation, a footer, a sidebar or the comments: names there are not the article's byline.
+ * With `wideIsPage`, a wrapper named like furniture that holds the headline and most of the text
+ * (page-wide.ts) is the page: dates read so; bylines do not (in the regions that reading opens,
+ * the byline rules took category words for names).
+ */
+export function insideFurniture(el: Element, wideIsPage = false): boolean {
   // <body> and <html> classes name the page's layout ("one-sidebar sidebar-second"), not a region of it.
   for (
     let p: Element | null = el;
@@ -47,7 +53,9 @@ export function insideFurniture(el: Element): boolean {
       .filter((t) => t && !LAYOUT_MODIFIER.test(t))
       .map((t) => t.replace(BUILDER_BLOCK, ''))
       .join(' ');
-    if (FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) return true;
+    // A wrapper around the whole page named for one of its parts ("navigation-container",
+    // "blog-sidebar-position-right") holds the headline and most of the text: it is the page.
+    if ((FURNITURE.test(marks) || FURNITURE_CAMEL.test(marks)) && !(wideIsPage && pageWide(p))) return true;
   }
   return false;
 }
@@ -174,4 +182,9 @@ export function insideTestimonial(el: Element): boolean {
 /** Beside the article: navigation, a footer, a sidebar, a box of other stories, a testimonial or a review. */
 export function aside(el: Element): boolean {
   return insideFurniture(el) || insideTestimonial(el);
+}
+
+/** Beside the article, for a date: as aside(), a page-wide wrapper named like furniture being the page. */
+export function dateAside(el: Element): boolean {
+  return insideFurniture(el, true) || insideTestimonial(el);
 }

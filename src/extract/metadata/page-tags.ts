@@ -8,7 +8,7 @@ import { textContent as textUpTo } from '../dom/walk.js';
 import { attributeDate, readCandidates } from './candidates.js';
 import { ListingMarks } from './listing-cards.js';
 import {
-  aside,
+  dateAside,
   insideArticle,
   insideComment,
   insideFurniture,
@@ -135,7 +135,7 @@ export function collectTags(doc: Document): PageTags {
           pubdate: attribute(el, 'pubdate') !== undefined,
           quoted: insideQuote(el),
           comment: insideComment(el),
-          aside: aside(el),
+          aside: dateAside(el),
         };
         tags.times.push(time);
         listing.time(el, time);

@@ -204,3 +204,8 @@ export const MAX_TEXT_CHARS = 100_000;
 export const MAX_LD_NODES = 500;
 export const MAX_LD_DEPTH = 8;
 export const MAX_LD_VALUE_DEPTH = 4;
+/**
+ * The share of a page's text a wrapper holding an <h1> must hold to be the page itself rather than
+ * the part its class names (page-wide.ts): a menu, sidebar or comment section holds far less.
+ */
+export const PAGE_WIDE_TEXT_SHARE = 0.5;

@@ -72,7 +72,12 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     // ("Hugging Face – The AI community building the future", "Together AI | The AI Native Cloud").
     if (isBareHomePage(ctx)) return t;
     // The part that names the site by its host ("Story » ProNATs e.V." on pronats.de) is its name too.
-    const byHost = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
+    // Not when the title opens with that part and the page prints it as its <h1> ("Visual Studio
+    // Community | Download ..." on visualstudio.microsoft.com under <h1>Visual Studio Community</h1>):
+    // there it is the story. At the title's end it stays the brand, <h1> banner or not.
+    const named = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
+    const printed = (n: string) => fold(t).startsWith(fold(n)) && ctx.tags.h1s.some((h) => fold(h) === fold(n));
+    const byHost = named && !printed(named) ? named : null;
     const names = new Set(
       [...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])]
         .map(fold)

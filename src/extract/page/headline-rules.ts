@@ -29,10 +29,15 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
   );
   // A declared title that only names the site ("ICON Magazine", "Anwalt Niemeyer" on
   // anwaltniemeyer.de) or says "Home" names no page: the page's first <h1> is its headline.
-  if (onlySiteName(ctx, declared)) {
+  if (namesOnlySite(ctx, declared)) {
     const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
     if (own) return own;
   }
+  // Several <h1>s are each a whole part of the <title> ("ORM Quick Start — SQLAlchemy 2.0
+  // Documentation" under a banner <h1> "SQLAlchemy 2.0 Documentation" and the page's "ORM Quick
+  // Start"): the site's banner and sections are printed first, the story last.
+  const story = lastPrintedPart(ctx);
+  if (story) return story;
   // The first <h1> is one whole part of a declared title ("Osprey" in "Osprey – Fieldwiki"):
   // the other parts are the site's name or a section, and the <h1> is the story.
   const h1 = ctx.tags.firstH1;
@@ -128,7 +133,9 @@ function withoutKicker(ctx: TitleContext, h: string, separated = false): string 
   return words(kicker) <= MAX_KICKER_WORDS &&
     words(main) >= MAX_KICKER_WORDS &&
     kicker.length < main.length &&
-    /^[\p{L}\p{N}"„“«]/u.test(main) &&
+    // A second line that starts in lower case goes on from the first ("Interior Design Services" /
+    // "for Melbourne and Brevard County"): one headline broken in two, no kicker.
+    /^[\p{Lu}\p{Lt}\p{Lo}\p{N}"„“«]/u.test(main) &&
     !/[:\-\u2013\u2014|]$/.test(kicker)
     ? main
     : h;
@@ -223,6 +230,37 @@ function asPrinted(ctx: TitleContext, t: string | null): string | null {
     if (printed !== t && /[\u2013\u2014]/.test(printed)) return printed;
   }
   return t;
+}
+
+/**
+ * A declared title that only names the site, also with a separator left over from an empty story
+ * part ("| Nuts & Volts Magazine") or "&" written for the site name's "and".
+ */
+function namesOnlySite(ctx: TitleContext, t: string): boolean {
+  const bare = trimSeparators(t);
+  return (
+    onlySiteName(ctx, t) || (bare !== '' && [bare, bare.replace(/ & /g, ' and ')].some((x) => onlySiteName(ctx, x)))
+  );
+}
+
+/** A title without separators and spaces at either end. */
+function trimSeparators(t: string): string {
+  const edge = ' \t\n|-\u2013\u2014\u00b7\u2022:';
+  let a = 0;
+  let b = t.length;
+  while (a < b && edge.includes(t[a]!)) a++;
+  while (b > a && edge.includes(t[b - 1]!)) b--;
+  return t.slice(a, b);
+}
+
+/**
+ * The last of the first <h1>s that are each a whole part of the <title>, written as the title writes
+ * it; null when fewer than two are.
+ */
+function lastPrintedPart(ctx: TitleContext): string | null {
+  const parts = new Set(collapse(ctx.tags.title ?? '').split(BRAND_SEP));
+  const printed = ctx.tags.h1s.slice(0, H1S_COMPARED).filter((h) => parts.has(h) && !onlySiteName(ctx, h));
+  return parts.size >= 2 && new Set(printed).size >= 2 ? printed[printed.length - 1]! : null;
 }
 
 /** `h1` is one of the parts a brand separator splits og:title, twitter:title or <title> into. */

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { TOTAL_KEY } from '../../../src/cache/redis-cache.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { recordingLogger } from '../../support/recording-logger.js';
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
 
 const MAXMEMORY = 32 * 1024 * 1024;
@@ -42,12 +42,14 @@ after(async () => {
 describe('Redis with maxmemory and noeviction (BullMQ) under a cache filled past its bound', () => {
   it('every job succeeds and Redis stays under its ceiling', { skip: redisSkip }, async () => {
     const config = testConfig({ redisUrl: redis.url, role: 'all', cacheMaxBytes: CACHE_BOUND });
-    services = createServices(config, undefined, { role: 'all' });
+    // What the service warns about (a failed chunk's reason) is printed when the test fails.
+    const log = recordingLogger();
+    services = createServices(config, undefined, { role: 'all', logger: log.logger });
     await services.start!();
     const ctx: ToolContext = {
       config,
       services,
-      logger: pino({ level: 'silent' }),
+      logger: log.logger,
       signal: new AbortController().signal,
       correlationId: '00000000-0000-4000-8000-000000000000',
     };
@@ -69,7 +71,7 @@ describe('Redis with maxmemory and noeviction (BullMQ) under a cache filled past
               items: Array.from({ length: 50 }, (_, i) => `${site.origin}/r${round}/c${c}/p${i}`),
               include_content: false,
               follow_redirects: true,
-              timeout: 20,
+              timeout: 60,
             },
             ctx,
           ),
@@ -78,7 +80,11 @@ describe('Redis with maxmemory and noeviction (BullMQ) under a cache filled past
           for (const item of items)
             if (item.meta.error) errors.push(`${item.meta.error.code}: ${item.meta.error.message}`);
       }
-      assert.deepEqual(errors, []);
+      assert.equal(
+        errors.length,
+        0,
+        `${errors.length} items failed, first: ${errors[0]}; the service logged:\n${log.report()}`,
+      );
       const info = await client.info('memory');
       const used = Number(/^used_memory:(\d+)/m.exec(info)?.[1]);
       assert.ok(Math.max(used, peak) < MAXMEMORY, `Redis used ${Math.max(used, peak)} of ${MAXMEMORY} bytes`);

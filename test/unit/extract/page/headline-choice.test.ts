@@ -487,3 +487,49 @@ describe("headline (the cleaners' title): an <h1> that only names the site", () 
     assert.equal(titles(html, 'https://zerotoproof.example/intro.html').title, 'Introduction');
   });
 });
+
+describe("headline (the cleaners' title): parts of the title printed as <h1>s", () => {
+  it('takes the last printed of several <h1>s that are each a part of the <title>: the banner comes first', () => {
+    const html =
+      '<title>ORM Quick Start — Lanternfish 2.0 Documentation</title>' +
+      '<div class="header"><h1>Lanternfish 2.0 Documentation</h1></div><h1>ORM Quick Start</h1>';
+    assert.equal(titles(html, 'https://docs.lanternfish.example/orm/quickstart.html').title, 'ORM Quick Start');
+  });
+  it('does not take a tag <h1> written otherwise than the title part it matches', () => {
+    const html =
+      '<title>backup - How to back up my entire system?</title>' +
+      '<h1>How to back up my entire system?</h1><h1>Backup</h1><h1>Restore</h1>';
+    assert.equal(titles(html, 'https://ask.example/q/1').title, 'How to back up my entire system?');
+  });
+  it("keeps an <h1> that is the title's first part and names the site's host: the page prints it as its story", () => {
+    const html =
+      '<title>Harbor Studio Community | Download Latest Free Version</title>' +
+      '<meta property="og:site_name" content="Harbor Studio"><h1>Harbor Studio Community</h1>';
+    assert.equal(titles(html, 'https://harborstudio.example.com/community/').title, 'Harbor Studio Community');
+  });
+  it("still cuts a host-named part at the title's end, also when a banner <h1> prints it", () => {
+    const html = '<title>Discuss the Harbor 7.1.0 release here - harbor.example</title><h1>harbor.example</h1>';
+    assert.equal(titles(html, 'https://forums.harbor.example/t/7').title, 'Discuss the Harbor 7.1.0 release here');
+  });
+});
+
+describe("headline (the cleaners' title): a declared title that only names the site", () => {
+  it('takes the <h1> under a <title> that is the site name with a separator left over, "&" for "and"', () => {
+    const html =
+      '<title>| Bolts & Volts Magazine</title><meta property="og:site_name" content="Bolts and Volts Magazine">' +
+      '<h1>Electronic Gadgets</h1>';
+    assert.equal(titles(html, 'https://www.boltsvolts.example/category/gadgets').title, 'Electronic Gadgets');
+  });
+});
+
+describe("headline (the cleaners' title): an <h1> broken in two lines", () => {
+  it('keeps both lines when the second starts in lower case: it goes on from the first, no kicker', () => {
+    const html =
+      '<title>Interior Design Services Melbourne, FL | Tod Home</title>' +
+      '<h1>Interior Design Services <span>for Melbourne and Brevard County</span></h1>';
+    assert.equal(
+      titles(html, 'https://todhome.example/interior-design').title,
+      'Interior Design Services for Melbourne and Brevard County',
+    );
+  });
+});
