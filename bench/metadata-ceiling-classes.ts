@@ -60,10 +60,12 @@ const AUTHOR_SOURCES = [
   'vendor author meta',
   'wire dateline',
   'twitter label',
+  'forum first poster',
+  'staff credit',
   'declared organisation',
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
-const AUTHOR_DECLARED = new Set([0, 1, 2, 3, 13]);
+const AUTHOR_DECLARED = new Set([0, 1, 2, 3, 15]);
 export const DATE_SOURCES = [
   'article:published_time',
   'JSON-LD datePublished',
