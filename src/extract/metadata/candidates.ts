@@ -40,6 +40,9 @@ const AUTHOR_CLASS =
 const NOT_AUTHOR_CLASS =
   /avatar|image|img|photo|bio|description|about|comment|social|share|follow|more-by|widget|box|tooltip/i;
 
+/** The name in an author box ("elementor-author-box__name", "author-box-name"): the box's other parts are its bio. */
+const boxName = (marks: string) => marks.split(/\s+/).some((t) => /author-?box(?:__|-)name$/i.test(t));
+
 /** Words of a byline block's part that is the name or holds it ("byline__name", "byline__link"). */
 const NAME_PART = /author|name|by-?line|writer|link|text|title|credit|person/;
 /** A mark saying the element has no byline: "no-byline", "hide-author". */
@@ -86,7 +89,10 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
   ) {
     const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
     // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
-    if (declared || (authorMarked(named) && !NOT_AUTHOR_CLASS.test(named) && el.name !== 'article')) {
+    if (
+      declared ||
+      (authorMarked(named) && (!NOT_AUTHOR_CLASS.test(named) || boxName(named)) && el.name !== 'article')
+    ) {
       // itemprop=author often wraps the name in itemprop=name.
       const nameEl = declared
         ? findOne((c) => (attribute(c, 'itemprop') ?? '').toLowerCase() === 'name', el.children)
@@ -257,7 +263,7 @@ const AUTHOR_PATH =
  */
 export const BY_WORD =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:by|von|par|por|door|thread\s+starter|(?:written|posted|published|story|words|started)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
+  /^(?:by|von|par|por|door|thread\s+starter|(?:written|posted|published|story|words|started|article)\s+by|text\s+von|(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por)$/i;
 
 /**
  * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised

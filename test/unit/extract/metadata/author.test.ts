@@ -519,6 +519,22 @@ describe("author: the site's staff credited by the byline the page prints", () =
   });
 });
 
+describe('author: "Article by", an author box', () => {
+  const story = `<h1>Beyond the hype</h1>${para}`;
+  it('reads the name after an "Article by" label, in a heading of its own or before a link', () => {
+    assert.equal(meta(`${story}<h2>Article by</h2><div>Matias Heikkila</div>`).author, 'Matias Heikkila');
+    assert.equal(meta(`${story}<p>Article by <a href="/m">Matias Heikkila</a></p>`).author, 'Matias Heikkila');
+    assert.equal(meta(`${story}<h2>Articles by</h2><div>Matias Heikkila</div>`).author, null);
+  });
+  it("reads the name of an author box (Elementor's), not its bio", () => {
+    const box =
+      '<div class="elementor-author-box"><div class="elementor-author-box__text">' +
+      '<h4 class="elementor-author-box__name"> Liz Kenny </h4>' +
+      '<div class="elementor-author-box__bio">Liz Kenny founded the firm and writes about it.</div></div></div>';
+    assert.equal(meta(`${story}${box}`).author, 'Liz Kenny');
+  });
+});
+
 describe('author: bylines on pages whose layout names a sidebar', () => {
   it('reads a byline when only <body> classes name the layout ("one-sidebar sidebar-second")', () => {
     const html =
