@@ -308,6 +308,8 @@ function labelledOtherwise(el: Element): boolean {
  */
 const POSTER_MARK = /^(?:big)?user-?name(?:-coloured)?$/i;
 const POSTER_COLUMN = /^postleft$/i;
+/** What every class POSTER_MARK or POSTER_COLUMN accepts contains. */
+const POSTER_HINT = /user-?name|postleft/i;
 /** The numbered container a forum engine gives each post ("p2169826", "post2017066", "post_10465146"). */
 const NUMBERED_POST = /^(?:p|post_?|postmenu_)\d+$/;
 
@@ -316,7 +318,10 @@ const NUMBERED_POST = /^(?:p|post_?|postmenu_)\d+$/;
  * under an article are numbered too ("comment-12"): not read as posts.
  */
 function readPoster(el: Element, tags: PageTags): void {
-  const marks = (attribute(el, 'class') ?? '').split(/\s+/);
+  // Read for every element until a poster is found: most classes are ruled out without splitting.
+  const cls = attribute(el, 'class');
+  if (!cls || !POSTER_HINT.test(cls)) return;
+  const marks = cls.split(/\s+/);
   const column = marks.some((t) => POSTER_COLUMN.test(t));
   if (!column && !marks.some((t) => POSTER_MARK.test(t))) return;
   let post: Element | null = el.parent as Element | null;
