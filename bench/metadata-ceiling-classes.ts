@@ -62,13 +62,19 @@ const AUTHOR_SOURCES = [
   'twitter label',
   'forum first-post login',
   'site or staff credit',
+  'declared name in lower case',
   'declared organisation',
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
 const AUTHOR_DECLARED = new Set(
-  ['article:author', 'meta author', 'JSON-LD author', 'byl/dc.creator meta', 'declared organisation'].map((l) =>
-    AUTHOR_SOURCES.indexOf(l),
-  ),
+  [
+    'article:author',
+    'meta author',
+    'JSON-LD author',
+    'byl/dc.creator meta',
+    'declared name in lower case',
+    'declared organisation',
+  ].map((l) => AUTHOR_SOURCES.indexOf(l)),
 );
 export const DATE_SOURCES = [
   'article:published_time',

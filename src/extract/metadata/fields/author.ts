@@ -104,6 +104,16 @@ function login(text: string): string | null {
 /** A forum member's login: one word of letters, digits, ".", "_" or "-" (not an e-mail address). */
 const FORUM_LOGIN = /^[\p{L}\d][\p{L}\d._-]{1,39}$/u;
 
+/** Two or three words of letters, all in lower case: a name typed without its capitals. */
+const LOWER_CASE_NAME = /^\p{Ll}{2,}(?: \p{Ll}{2,}){1,2}$/u;
+
+/** Words of a credit or a role typed in lower case ("the editors", "site admin"), never of a name. */
+const NO_NAME_WORD =
+  /^(?:the|our|and|of|by|staff|editors?|editorial|team|admin|administrator|user|guest|desk|news|blog|site)$/;
+
+/** "kirstin boatto" -> "Kirstin Boatto": to ask cleanAuthor whether the words read as a name. */
+const capitalise = (s: string) => s.replace(/(?<!\p{L})\p{Ll}/gu, (c) => c.toUpperCase());
+
 /** A numeric date, an optional time, a separator or "von"/"by", then a name, and nothing else on the line. */
 const DATELINE_BYLINE =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -232,6 +242,32 @@ export const AUTHOR: readonly Rule<string>[] = [
     }
     return null;
   }),
+  // A person's name the page declares typed in lower case ("kirstin boatto" as meta author and
+  // JSON-LD author): read as no name above (words mostly in lower case are a phrase there), it
+  // still signs a page where nobody else does, the site's own name included (a personal site
+  // named for its owner, as the last rule credits an organisation).
+  (ctx) => {
+    const typed = (v: string) => {
+      const n = collapse(v);
+      return LOWER_CASE_NAME.test(n) &&
+        !n.split(' ').some((w) => NO_NAME_WORD.test(w)) &&
+        cleanAuthor(capitalise(n)) === capitalise(n)
+        ? n
+        : null;
+    };
+    for (const key of ['article:author', 'author'])
+      for (const v of ctx.tags.meta.get(key) ?? []) {
+        const n = typed(v);
+        if (n) return n;
+      }
+    return firstFrom(
+      ctx.ld.nodes,
+      (n) =>
+        namesOf(n.author, ctx.ld)
+          .map(typed)
+          .find((s): s is string => !!s) ?? null,
+    );
+  },
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
   // signs a page where nobody else does. Not a login written in lower case without a space

@@ -276,8 +276,8 @@ describe('author: "By" in an element of its own', () => {
       'Cara Stiles',
     );
   });
-  it('needs a colon after "Author" or "Text" (a heading, not a label)', () => {
-    assert.equal(meta('<h1>Story</h1><h3>Author</h3><p>Jane Doe</p>').author, null);
+  it('needs a colon after "Author" or "Text" in running text', () => {
+    assert.equal(meta('<h1>Story</h1><p><b>Author</b> Jane Doe</p>').author, null);
     assert.equal(meta('<h1>Story</h1><b>Autor:</b> Jane Doe').author, 'Jane Doe');
   });
 });
@@ -931,5 +931,39 @@ describe('author: names after "By" that credit the items of a list', () => {
   it('still reads a byline of three names after "By"', () => {
     const html = '<h1>The report</h1><p>By Ana Ruiz</p><p>Text of the report.</p><p>By Tom Hale</p><p>By Sara Lin</p>';
     assert.equal(meta(html).author, 'Ana Ruiz');
+  });
+});
+
+describe('author: a facts box\'s "Author" heading over the name', () => {
+  const story = `<h1>The benefits of the latest tools</h1>${para}`;
+  it('reads the name under an "Author" heading, in an <aside> beside the text too', () => {
+    const box =
+      '<aside class="insight__content"><div class="content-item"><h3>Published</h3><p>' +
+      '<time datetime="2024-08-30">August 30, 2024</time></p></div><div class="content-item">' +
+      '<h3>Author</h3><p>  Lisa D. Ellis</p></div></aside>';
+    assert.equal(meta(`${story}${box}`).author, 'Lisa D. Ellis');
+    assert.equal(meta(`${story}<dl><dt>Authors</dt><dd>Tom Hale</dd></dl>`).author, 'Tom Hale');
+  });
+  it('takes no heading in navigation or a footer, nor a heading that only mentions authors', () => {
+    assert.equal(meta(`${story}<footer><h3>Author</h3><p>Lisa D. Ellis</p></footer>`).author, null);
+    assert.equal(meta(`${story}<nav><h4>Authors</h4><p>Lisa D. Ellis</p></nav>`).author, null);
+    assert.equal(meta(`${story}<h3>Our authors</h3><p>Lisa D. Ellis</p>`).author, null);
+    const bio = '<p>Lisa D. Ellis writes about health care, its tools and the people who use them.</p>';
+    assert.equal(meta(`${story}<h3>Author</h3>${bio}`).author, null);
+  });
+});
+
+describe('author: a declared name typed in lower case', () => {
+  const story = `<h1>Booking a moving company</h1>${para}`;
+  it('reads a two- or three-word name typed in lower case where nothing else names anyone', () => {
+    assert.equal(meta(`<meta name="author" content="kirstin boatto">${story}`).author, 'kirstin boatto');
+    const person = { '@type': 'Person', name: 'annette thurmon' };
+    assert.equal(meta(`${ld({ '@type': 'BlogPosting', author: person })}${story}`).author, 'annette thurmon');
+  });
+  it('keeps a shown byline first, and takes no lower-case phrase or login for a name', () => {
+    const html = `<meta name="author" content="kirstin boatto">${story.replace('</h1>', '</h1><p>By Jane Doe</p>')}`;
+    assert.equal(meta(html).author, 'Jane Doe');
+    assert.equal(meta(`<meta name="author" content="posted by admin">${story}`).author, null);
+    assert.equal(meta(`<meta name="author" content="the editors">${story}`).author, null);
   });
 });
