@@ -1,8 +1,19 @@
 // The one error a dispatcher rejects with: the chunk failed as a unit (its worker died, its
-// handler threw, or its deadline passed). The tool turns it into worker_chunk_failed items.
+// handler threw, or its deadline passed). The tool turns it into worker_chunk_failed items,
+// whose message says why in words a caller can act on (chunkFailureMessage); the internal
+// detail (Redis addresses, BullMQ's text, stacks) stays in the error's own message, for the log.
 
 export type ChunkFailureReason =
-  'worker_died' | 'handler_threw' | 'deadline' | 'aborted' | 'bad_result' | 'no_handler' | 'queue_unavailable';
+  | 'worker_died'
+  | 'worker_lost'
+  | 'handler_threw'
+  | 'deadline'
+  | 'not_started'
+  | 'aborted'
+  | 'bad_result'
+  | 'no_handler'
+  | 'queue_unavailable'
+  | 'queue_out_of_memory';
 
 export class ChunkFailed extends Error {
   readonly reason: ChunkFailureReason;
@@ -13,4 +24,32 @@ export class ChunkFailed extends Error {
     this.reason = reason;
     this.chunkIndex = chunkIndex;
   }
+}
+
+/** Why the chunk failed, as the caller reads it: fixed words per reason, nothing from the error itself. */
+const CAUSES: Record<ChunkFailureReason, string> = {
+  worker_died: 'the worker thread running it stopped (it crashed or ran out of memory)',
+  worker_lost:
+    'the worker process running it was lost: it stopped, or was blocked longer than its job lock ' +
+    '(URLKIT_QUEUE_STALL_MS)',
+  handler_threw: 'the worker running it hit an internal error (logged)',
+  deadline: 'it passed its time budget before its worker finished it',
+  not_started: 'no worker took it before its deadline (every worker busy, or none running)',
+  aborted: 'the call was stopped',
+  bad_result: 'its worker answered with the wrong number of results (an internal error, logged)',
+  no_handler: 'the worker that took it cannot run this tool (an API process and a worker of different urlkit versions)',
+  queue_unavailable: 'the job queue (Redis) is unreachable, so the job was not queued or its answer was lost',
+  queue_out_of_memory: 'the job queue (Redis) is out of memory (its maxmemory) and refused the job',
+};
+
+export const CHUNK_FAILURE_REASONS = Object.keys(CAUSES) as readonly ChunkFailureReason[];
+
+/** The worker_chunk_failed message of an item whose chunk failed as a unit. */
+export function chunkFailureMessage(failure: ChunkFailed): string {
+  return `This URL was not processed because its batch chunk failed: ${CAUSES[failure.reason]}; retry it.`;
+}
+
+/** Redis's refusal of a write over its maxmemory (noeviction), as ioredis and BullMQ pass it on. */
+export function isRedisOutOfMemory(message: string): boolean {
+  return message.includes('OOM command not allowed');
 }

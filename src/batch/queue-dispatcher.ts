@@ -7,12 +7,16 @@
 // Failure semantics (docs/scale-out.md):
 // - a worker killed or hung stops renewing its job lock; after queueStallMs the stalled check
 //   (run by every live worker) fails the job (maxStalledCount 0: never run twice), and its
-//   caller reports that chunk worker_chunk_failed;
+//   caller reports that chunk worker_chunk_failed (worker_lost: the item's message says the worker
+//   was lost, or blocked past its job lock);
 // - every job carries its deadline: the API stops waiting at it, a worker drops a job taken
 //   after it (its caller has answered), and a running job is aborted at it, or earlier when its
 //   caller leaves (job-cancel.ts);
 // - Redis unreachable: calls fail at once per chunk (no enqueue into a dead connection), every
-//   waiting call is answered when the connection drops, ready() turns false;
+//   waiting call is answered when the connection drops, ready() turns false; Redis refusing the
+//   job over its maxmemory is told apart (queue_out_of_memory);
+// - a job no worker took before its deadline is not_started, one taken and not finished is
+//   deadline (the item's message says which: no worker free, or too slow a chunk);
 // - a job of several items reports each item as it finishes (a BullMQ progress event), so a
 //   call that gives up on the job keeps the items already done.
 //
@@ -31,7 +35,7 @@ import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
 import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
-import { ChunkFailed, type ChunkFailureReason } from './chunk-failed.js';
+import { CHUNK_FAILURE_REASONS, ChunkFailed, isRedisOutOfMemory, type ChunkFailureReason } from './chunk-failed.js';
 import { cancelledJobs, publishCancel, subscribeCancels } from './job-cancel.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
@@ -68,6 +72,8 @@ export interface QueueDispatcher extends ChunkDispatcher {
 
 interface Pending {
   index: number;
+  /** A worker took the job (its 'active' event came). */
+  started?: boolean;
   report?: ItemReport<unknown>;
   resolve(results: unknown[]): void;
   reject(err: ChunkFailed): void;
@@ -138,6 +144,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     observer.answered('completed');
     p.resolve(returnvalue as unknown as unknown[]);
   });
+  events?.on('active', ({ jobId }) => {
+    const p = pending.get(jobId);
+    if (p) p.started = true;
+  });
   events?.on('progress', ({ jobId, data }) => {
     const item = data as { index?: unknown; result?: unknown } | number;
     if (typeof item !== 'object' || typeof item.index !== 'number') return;
@@ -149,7 +159,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     const stalled = /stalled/i.test(failedReason);
     observer.answered(stalled ? 'stalled' : 'failed');
     p.reject(
-      new ChunkFailed(stalled ? 'worker_died' : reasonOf(failedReason), p.index, `Chunk ${p.index}: ${failedReason}`),
+      new ChunkFailed(stalled ? 'worker_lost' : reasonOf(failedReason), p.index, `Chunk ${p.index}: ${failedReason}`),
     );
   });
 
@@ -272,7 +282,17 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           if (outcome === 'aborted') publishCancel(health, jobId);
         };
         timer = setTimeout(
-          () => giveUp(new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`), 'deadline'),
+          () =>
+            giveUp(
+              pending.get(jobId)?.started
+                ? new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`)
+                : new ChunkFailed(
+                    'not_started',
+                    job.index,
+                    `Chunk ${job.index}: no worker took it before its deadline.`,
+                  ),
+              'deadline',
+            ),
           Math.max(0, job.deadline - Date.now()) + DEADLINE_SLACK_MS,
         );
         onAbort = () =>
@@ -298,11 +318,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
             const p = settle(jobId);
             if (!p) return;
             observer.answered('unavailable');
+            const message = err instanceof Error ? err.message : String(err);
             p.reject(
               new ChunkFailed(
-                'queue_unavailable',
+                isRedisOutOfMemory(message) ? 'queue_out_of_memory' : 'queue_unavailable',
                 job.index,
-                `The job could not be queued: ${err instanceof Error ? err.message : String(err)}`,
+                `The job could not be queued: ${message}`,
               ),
             );
           },
@@ -375,17 +396,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   };
 }
 
+/** The reason a worker put at the head of a failed job's message; Redis's own refusal of a write. */
 function reasonOf(failedReason: string): ChunkFailureReason {
   const m = /^(\w+):/.exec(failedReason);
-  const known: readonly ChunkFailureReason[] = [
-    'worker_died',
-    'handler_threw',
-    'deadline',
-    'aborted',
-    'bad_result',
-    'no_handler',
-  ];
-  return m && known.includes(m[1] as ChunkFailureReason) ? (m[1] as ChunkFailureReason) : 'handler_threw';
+  if (m && CHUNK_FAILURE_REASONS.includes(m[1] as ChunkFailureReason)) return m[1] as ChunkFailureReason;
+  return isRedisOutOfMemory(failedReason) ? 'queue_out_of_memory' : 'handler_threw';
 }
 
 async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {

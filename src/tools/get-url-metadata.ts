@@ -1,6 +1,7 @@
 import { itemError, type ItemError } from '../errors/codes.js';
 import { stoppedItemError } from './stopped.js';
 import { runBatch } from '../batch/run-batch.js';
+import { chunkFailureMessage } from '../batch/chunk-failed.js';
 import {
   followRedirectsField,
   maxAgeField,
@@ -113,7 +114,9 @@ export const getUrlMetadata: Tool<MetadataInput> = {
           );
         return metadataFailedItem(
           url,
-          failure.reason === 'aborted' ? stoppedItemError(failure.cause) : itemError('worker_chunk_failed'),
+          failure.reason === 'aborted'
+            ? stoppedItemError(failure.cause)
+            : itemError('worker_chunk_failed', chunkFailureMessage(failure)),
         );
       },
     });

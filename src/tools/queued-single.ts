@@ -2,7 +2,7 @@
 // through the same runBatch as metadata chunks, so a job that fails as a unit gives the one
 // item the same worker_chunk_failed answer a failed metadata chunk gives its items.
 import { runBatch } from '../batch/run-batch.js';
-import type { ChunkFailed } from '../batch/chunk-failed.js';
+import { chunkFailureMessage, type ChunkFailed } from '../batch/chunk-failed.js';
 import { itemError, type ItemError } from '../errors/codes.js';
 import { stoppedItemError } from './stopped.js';
 import type { ToolContext, ToolItem } from './types.js';
@@ -34,5 +34,5 @@ export async function runSingleOnQueue<Item, Options>(
 export function failureError(ctx: ToolContext, handler: string, failure: ChunkFailed): ItemError {
   if (failure.reason === 'aborted') return stoppedItemError(failure.cause);
   ctx.logger.warn({ handler, reason: failure.reason, err: failure.message }, 'queued job failed');
-  return itemError('worker_chunk_failed');
+  return itemError('worker_chunk_failed', chunkFailureMessage(failure));
 }

@@ -55,10 +55,11 @@ export function findRevealedWrappers(
       // Past this much visible text no hidden element qualifies: counting stops there, so a
       // page with a hidden menu beside its visible article is not counted to the last word.
       const enough = Math.max(VISIBLE_SHARE * hidden, ...eligible.map((t) => t.chars));
-      const visible = visibleChars(scope, new Set(tops.map((t) => t.el)), enough);
+      const hiddenSet = new Set(tops.map((t) => t.el));
+      const visible = visibleChars(scope, hiddenSet, enough);
       const mostlyHidden = visible < VISIBLE_SHARE * hidden;
       for (const t of eligible) {
-        if (mostlyHidden || t.chars > visible) {
+        if (mostlyHidden || t.chars > visible || isWholeMain(t.el, hiddenSet)) {
           out.push(t.el);
           next.push(t.el);
         }
@@ -68,6 +69,26 @@ export function findRevealedWrappers(
     scopes.push(...next);
   }
   return out;
+}
+
+/** Levels from a hidden wrapper up to the page's main landmark that it fills. */
+const MAIN_LEVELS = 3;
+
+/**
+ * The hidden element is all that the page's main landmark (`<main>`, role main) shows: nothing
+ * visible beside it on the way up. A main landmark with nothing in it is not a page a reader is
+ * shown; a script reveals its content (a store app's lock screen hides the product until it has
+ * checked the visitor), however much the site's header and footer menus hold beside it.
+ */
+function isWholeMain(el: Element, hidden: ReadonlySet<Element>): boolean {
+  let node: Element = el;
+  for (let level = 0; level < MAIN_LEVELS; level++) {
+    const parent = node.parent;
+    if (!parent || !isElement(parent) || visibleChars(parent, hidden, 1) > 0) return false;
+    if (parent.name === 'main' || attribute(parent, 'role') === 'main') return true;
+    node = parent;
+  }
+  return false;
 }
 
 /** Page wrappers are generic containers; a hidden list, table or term list is a data store

@@ -256,6 +256,9 @@ describe('scale-out: 1 API + 3 workers on Redis', { skip: redisSkip }, () => {
         assert.equal(r.data, null);
         assert.equal(r.meta.error?.code, 'worker_chunk_failed', `item ${i}`);
         assert.equal(r.meta.error.retryable, true);
+        // The cause, in the caller's words; the worker's address and BullMQ's text stay in the log.
+        assert.match(r.meta.error.message, /the worker process running it was lost/);
+        assert.doesNotMatch(r.meta.error.message, /127\.0\.0\.1|stalled/);
       } else {
         const n = i % 10;
         if (n !== 3 && n !== 7) assert.equal(r.meta.error, undefined, `item ${i}: ${JSON.stringify(r.meta.error)}`);
@@ -325,6 +328,10 @@ describe('scale-out: 1 API + 3 workers on Redis', { skip: redisSkip }, () => {
     );
     const downClean = await post(cluster.api.origin, 'clean_web_content', { url: `${site.origin}/p/down3` });
     assert.equal(downClean.json.data.results[0]!.meta.error?.code, 'worker_chunk_failed');
+    for (const r of [...down.json.data.results, ...downClean.json.data.results]) {
+      assert.match(r.meta.error!.message, /the job queue \(Redis\) is unreachable/);
+      assert.doesNotMatch(r.meta.error!.message, new RegExp(`127\\.0\\.0\\.1|${redis.port}`));
+    }
     assert.equal((await fetch(`${cluster.workers[0]!.origin}/readyz`)).status, 503);
 
     await redis.restart();

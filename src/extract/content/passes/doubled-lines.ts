@@ -184,3 +184,27 @@ export function dropAdjacentRepeats(blocks: Block[]): Block[] {
   }
   return out ?? blocks;
 }
+
+/** A heading printed again right after itself is read once: a card or section sets its title in
+ *  two places (one for each layout or state, the stylesheet showing one), and nothing between
+ *  them. Headings only: a paragraph said twice may be a quoted reply or a refrain; a section title
+ *  straight under the same title says nothing new. Pictures between them are skipped. */
+export function dropRepeatedHeadings(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  let prev = '';
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.type === 'image') {
+      if (out) out.push(b);
+      continue;
+    }
+    const text = b.type === 'heading' ? inlineText(b.children).trim() : '';
+    if (text !== '' && text === prev && /[\p{L}\p{N}]/u.test(text)) {
+      out ??= blocks.slice(0, i);
+      continue;
+    }
+    if (out) out.push(b);
+    prev = text;
+  }
+  return out ?? blocks;
+}

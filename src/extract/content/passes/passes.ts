@@ -12,7 +12,7 @@ import { dropMenuLists } from './menu-lists.js';
 import { dropRepeatedRuns } from './repeated-runs.js';
 import { dropPictureLines } from './picture-lines.js';
 import { dropIdRuns } from './id-runs.js';
-import { undoubleTop, dropAdjacentRepeats, dropNearRepeats } from './doubled-lines.js';
+import { undoubleTop, dropAdjacentRepeats, dropNearRepeats, dropRepeatedHeadings } from './doubled-lines.js';
 import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
 
@@ -132,6 +132,13 @@ export const PASSES: readonly BlockPass[] = [
       'unless it is verse (a chorus, a refrain: sung again)',
     why: 'a grid read in place keeps its host and cards as they convert',
     run: undoubleTop,
+  },
+  {
+    name: 'repeated headings',
+    appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid cards'],
+    does: "a heading printed again right after itself (a card's title set for two layouts)",
+    why: 'a grid read whole drops every repeated line (adjacent repeats, below)',
+    run: dropRepeatedHeadings,
   },
   {
     name: 'card controls',

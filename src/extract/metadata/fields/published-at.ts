@@ -63,11 +63,13 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
   // elsewhere in the text is another story's, an event's or a product's: not read. On a page
   // that lists dated cards (listing-cards.ts) or dates a product, the dates in its text are the
-  // items' or the product's: not read.
+  // items' or the product's: not read, except a date announced as published that no listed card
+  // shows (a guide's "Published 15 November 2018" above a list of its dated parts).
   (ctx) => {
-    if (textDatesAreOthers(ctx)) return null;
+    if (ctx.tags.productDated) return null;
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
-    return dateAnnounced(text, PUBLISHED_WORDS);
+    const d = dateAnnounced(text, PUBLISHED_WORDS);
+    return d && textDatesAreOthers(ctx) && listedDay(ctx, d) ? null : d;
   },
   (ctx) => {
     if (textDatesAreOthers(ctx)) return null;
@@ -115,6 +117,11 @@ function withShownTime(ctx: RuleContext, day: string | null): string | null {
   const own = ctx.tags.times.filter((t) => !t.quoted && !t.comment && !t.aside && !t.listed);
   const shown = [timeDate((t) => own.includes(t))(ctx), firstFrom(ctx.tags.pubDateTexts, markedDate)];
   return shown.find((d) => d?.startsWith(`${day}T`)) ?? day;
+}
+
+/** A <time> of a listed card shows this calendar day (or no listed <time> can be read). */
+function listedDay(ctx: RuleContext, d: string): boolean {
+  return ctx.tags.times.some((t) => t.listed && (toIsoDate(t.datetime) ?? d).slice(0, 10) === d.slice(0, 10));
 }
 
 /** The page lists dated cards or dates a product: a date in its text is theirs. */

@@ -37,6 +37,16 @@ describe('listing cards: the bylines and dates of listed items are not the page'
     assert.equal(m.author, 'Jane Doe');
     assert.equal(m.published_at, '2026-03-01');
   });
+  it("reads a date announced as published that no listed card shows, above the list of the page's parts", () => {
+    const html = `<h1>Small Business Guide</h1><p>Published 15 November 2018</p>${para}${index.replace(
+      '<h1>The Team Blog</h1>',
+      '',
+    )}`;
+    assert.equal(meta(html, 'https://guides.example.org/small-business').published_at, '2018-11-15');
+    // Announced on a card, the date is the card's.
+    const listed = index.replace('2026-02-17">2026-02-17', '2026-02-17">Published 17 February 2026');
+    assert.equal(meta(listed, 'https://blog.example.com/').published_at, null);
+  });
   it('leaves a thread its starter: replies repeat the thread title', () => {
     const html = `<h1>Which tent for the Alps?</h1>${[
       post('Which tent for the Alps?', 'Hannah Berg', '2024-02-24', 'Looking for a light tent.'),

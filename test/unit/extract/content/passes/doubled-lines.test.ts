@@ -151,3 +151,32 @@ test("a card in a list item loses its title's near repeat and its price's spaced
   // Words twice over with a space between are words (a place, a refrain), not a doubled figure.
   assert.deepEqual(lines(undoubleLines([p('Bora Bora'), p('$5 $6')])), ['p:Bora Bora', 'p:$5 $6']);
 });
+
+test("a card's heading set twice (one per layout) is read once; a paragraph said twice stays", () => {
+  const card = (title: string, blurb: string): string =>
+    `<div class="teaser"><div class="teaser__video-title"><h3 class="teaser__title">${title}</h3></div>` +
+    `<div class="teaser__content"><h3 class="teaser__title">${title}</h3><p>${blurb}</p></div></div>`;
+  const refrain = 'We answer the phone within one minute, day or night, every day of the year.';
+  const html =
+    '<html><head><title>Managed detection | Harbor Security</title></head><body><main>' +
+    '<h1>Managed detection and response</h1>' +
+    '<p>Our analysts watch your endpoints, cloud workloads and identities around the clock, and act on ' +
+    'what they find before it turns into a breach.</p>' +
+    card(
+      'Threat hunting around the clock',
+      'Analysts search your telemetry for the quiet signs of an intruder that no alert has raised yet.',
+    ) +
+    card(
+      'Incident response on call',
+      'When something is found, responders contain it within the hour and walk your team through recovery.',
+    ) +
+    `<p>${refrain}</p><p>${refrain}</p>` +
+    '</main></body></html>';
+  const text = renderText(extractContent(parseHtml(html), 'https://harbor.example/mdr')!.blocks, {
+    title: null,
+    plain: true,
+  });
+  assert.equal(text.split('Threat hunting around the clock').length - 1, 1, text);
+  assert.equal(text.split('Incident response on call').length - 1, 1, text);
+  assert.equal(text.split(refrain).length - 1, 2, text);
+});
