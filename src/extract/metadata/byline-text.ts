@@ -12,7 +12,7 @@ const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'button'
 /** A node that only announces the name ("By", "Von", "Autor:", "Text von"). */
 export const LEAD_ONLY =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|article\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|thread\s+starter|started\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|auteur|verfasst\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
+  /^(?:(?:erstellt|geschrieben|gepostet|gespeichert|redigiert)\s+von|vom|(?:publié|écrit|rédigé)\s+par|(?:escrito|publicado)\s+por|redaktion:|written\s+by|article\s+by|posted\s+by|published\s+by|story\s+by|words\s+by|thread\s+starter|started\s+by|text(?:\s+von)?|by|von|par|por|door|autor(?:in)?|author|contributors?|auteur|verfasst\s+von|eingestellt\s+von|veröffentlicht\s+von|ein\s+(?:beitrag|artikel)\s+von)\s*:?$/i;
 /** Byline words of one language and the languages they belong to (BCP 47 primary subtags). */
 const LANGUAGE_LEADS: ReadonlyArray<readonly [RegExp, RegExp]> = [
   [/^door(?:$|\s)/i, /^nl$/i],

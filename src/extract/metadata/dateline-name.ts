@@ -10,7 +10,14 @@ import { BY_WORD } from './candidates.js';
 import type { RuleContext } from './context.js';
 import { findDateInText } from './dates.js';
 import { headlineAt } from './headline-position.js';
-import { BYLINE_LINES, LEAD_MIN_CHARS, MAX_DATELINE_CHARS, MAX_NAME_LINE_CHARS, NEAR_HEADLINE } from './thresholds.js';
+import {
+  BYLINE_LINES,
+  DATELINE_BEFORE,
+  LEAD_MIN_CHARS,
+  MAX_DATELINE_CHARS,
+  MAX_NAME_LINE_CHARS,
+  NEAR_HEADLINE,
+} from './thresholds.js';
 
 /** Separators a name line ends with ("Jane Doe |", "Jane Doe ·"); the line is at most MAX_NAME_LINE_CHARS. */
 const TRAILING_MARKS = /(?<![\s|\u00b7\u2022,-])[\s|\u00b7\u2022,-]+$/;
@@ -84,11 +91,33 @@ export function nameBesideDateline(ctx: RuleContext): string | null {
   if (!lines) return null;
   // lines[0] is the headline's own line: never a name.
   const at = lines.findIndex((l, i) => i > 0 && datelineAt(l));
-  if (at < 0 || at > BYLINE_LINES) return null;
+  if (at < 0) return nameOverHeadline(ctx);
+  if (at > BYLINE_LINES) return null;
   const n = nameBeside(ctx, lines, at);
   if (!n) return null;
   for (let i = at + 2; i < lines.length; i++) if (datelineAt(lines[i]!) && nameBeside(ctx, lines, i)) return null;
   return n;
+}
+
+/**
+ * A dateline and a name on the two lines just above the headline, in either order ("Dec 17,
+ * 2025" / "Julian K. Arni" / the headline): a theme that prints the byline over the title. Only
+ * where no dateline follows the headline (then the byline is printed under it).
+ */
+function nameOverHeadline(ctx: RuleContext): string | null {
+  const text = ctx.bodyText();
+  const h1 = headlineAt(ctx, text);
+  if (h1 < 0) return null;
+  const above = text
+    .slice(Math.max(0, h1 - DATELINE_BEFORE), h1)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !SEPARATOR_LINE.test(l))
+    .slice(-2);
+  if (above.length < 2) return null;
+  const [first, second] = above as [string, string];
+  if (datelineAt(first)) return nameLine(ctx, second);
+  return datelineAt(second) ? nameLine(ctx, first) : null;
 }
 
 /** The name on the line after a label line ("Written by", "Author:", "Von") under the headline. */

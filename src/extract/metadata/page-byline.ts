@@ -7,6 +7,9 @@ import { siteHosts } from './site.js';
 import type { BylineTag } from './tag-types.js';
 import { MIN_LIST_CREDITS, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
+/** A login handle: lower-case words joined by "." or "_" ("hayley.p", "jane_doe"). */
+const DECLARED_HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
+
 /** The page's byline by strength: rel/itemprop author, byline classes, author links, "By" names. */
 export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): string | null {
   let own: string | null = null;
@@ -36,6 +39,13 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         // "by default" are prose.
         const n = strength >= 2 && cleaned && !capitalised(cleaned) ? null : people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
+        // A declared login written as a handle ("hayley.p", rel/itemprop=author on a forum's first
+        // post): no name, but the member who posted, as a numbered login is.
+        if (strength === 0 && !cleaned && DECLARED_HANDLE.test(b.text.trim())) {
+          login ??= b.text.trim();
+          if (last < 0) last = b.at ?? 0;
+          continue;
+        }
         // A monogram ("NB" in an author box's avatar) of a name another byline gives whole is that name.
         if (n && monogramOf(n, bylines)) continue;
         if (n && NUMBERED_LOGIN.test(n)) {

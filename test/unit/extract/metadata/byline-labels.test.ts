@@ -94,3 +94,14 @@ describe('author: labels and the text after them', () => {
     );
   });
 });
+
+describe('author: a "Contributors:" label', () => {
+  it('reads the name after "Contributors:" as after "Author:"', () => {
+    const tags = '<div class="tags"><div><strong>Contributors:</strong> Janet Loughrey</div></div>';
+    assert.equal(meta(`<h1>Houseplants for low light</h1>${para}${tags}`).author, 'Janet Loughrey');
+    assert.equal(
+      meta(`<h1>Houseplants for low light</h1>${para}<p><b>Contributor:</b> Ana Ruiz</p>`).author,
+      'Ana Ruiz',
+    );
+  });
+});

@@ -61,3 +61,20 @@ describe('author: a name under a label line by the headline', () => {
     assert.equal(meta(html).author, null);
   });
 });
+
+describe('author: a dateline and a name over the headline', () => {
+  it('reads the name on the two lines just above the headline, in either order', () => {
+    const over = (a: string, b: string) =>
+      `<div><span>${a}</span><span>${b}</span></div><h1>Hardware-attested builds</h1>${body}`;
+    assert.equal(meta(over('Dec 17, 2025', 'Julian K. Arni')).author, 'Julian K. Arni');
+    assert.equal(meta(over('Julian K. Arni', 'Dec 17, 2025')).author, 'Julian K. Arni');
+  });
+  it('takes no name above the headline that a line between keeps from it, nor a label beside the date', () => {
+    const html =
+      '<div><span>Dec 17, 2025</span><span>Julian K. Arni</span></div><p>Hardware notes</p>' +
+      `<h1>Hardware-attested builds</h1>${body}`;
+    assert.equal(meta(html).author, null);
+    const label = `<div><span>Dec 17, 2025</span><span>Read More</span></div><h1>Hardware-attested builds</h1>${body}`;
+    assert.equal(meta(label).author, null);
+  });
+});

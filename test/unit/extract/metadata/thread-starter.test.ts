@@ -30,6 +30,12 @@ describe('author: a thread is signed by its starter', () => {
     )}`;
     assert.equal(meta(html).author, 'user3080392');
   });
+  it('reads a login written as a handle ("hayley.p") as the first poster, over the repliers', () => {
+    const html =
+      '<h1>Getting stronger</h1>' +
+      `${post('hayley.p', 'A question.')}${post('alison100', 'An answer.')}${post('Kestrel', 'Another.')}`;
+    assert.equal(meta(html).author, 'hayley.p');
+  });
   it('still prefers a name in the same byline to a login beside it', () => {
     const html =
       '<h1>Story</h1><span itemprop="author"><a href="0">link78</a></span><div class="author">Ophélie Ostermann</div>';
