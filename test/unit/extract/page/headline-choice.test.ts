@@ -565,3 +565,12 @@ describe("headline (the cleaners' title): which end of the <title> is the brand"
     );
   });
 });
+
+describe("headline (the cleaners' title): a site banner <h1> over the page's own", () => {
+  it('takes a later <h1> that is one whole part of the <title> when the first holds the brand part', () => {
+    const html =
+      '<title>SHIP | City of Marshfield</title><h1>The City of Marshfield, Michigan</h1><h1>SHIP</h1>' +
+      '<p>The Senior Home Improvement Program helps owners repair their homes.</p>';
+    assert.equal(titles(html, 'https://www.cityofmarshfield.example/departments/ship').title, 'SHIP');
+  });
+});
