@@ -395,21 +395,33 @@ const errorsText = (e: Map<string, number>) =>
         .join(', ')
         .replace(/\|/g, '/');
 
+/** Children started so far: when one fails to start, the others are stopped, not left running. */
+const started: ServiceProcess[] = [];
+async function launch(starting: Promise<ServiceProcess>): Promise<ServiceProcess> {
+  try {
+    const child = await starting;
+    started.push(child);
+    return child;
+  } catch (err) {
+    await Promise.allSettled(started.map((c) => c.stop()));
+    throw err;
+  }
+}
+
 async function main(): Promise<void> {
   const rows = (arg('attacks') ?? ATTACKS.map((a) => a.row).join(',')).split(',');
   const bytesOnly = arg('bytes-only') === undefined ? null : Number(arg('bytes-only'));
   const attacks = ATTACKS.filter((a) => rows.includes(a.row) && (bytesOnly === null || a.page));
-  const hostileSite = await startNodeService(
-    resolve(REPO_ROOT, 'dist/bench/hostile-site.js'),
-    {},
-    '/healthz',
-    HOSTILE_HOST,
+  const hostileSite = await launch(
+    startNodeService(resolve(REPO_ROOT, 'dist/bench/hostile-site.js'), {}, '/healthz', HOSTILE_HOST),
   );
-  const honestSite = await startNodeService(
-    resolve(REPO_ROOT, 'dist/bench/load-target.js'),
-    { TARGET_HOST: HONEST_HOST },
-    '/healthz',
-    HONEST_HOST,
+  const honestSite = await launch(
+    startNodeService(
+      resolve(REPO_ROOT, 'dist/bench/load-target.js'),
+      { TARGET_HOST: HONEST_HOST },
+      '/healthz',
+      HONEST_HOST,
+    ),
   );
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
@@ -422,22 +434,23 @@ async function main(): Promise<void> {
     ...(arg('node-flags')?.split(',').filter(Boolean) ?? []),
   ];
   const allocator = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
-  const service =
+  const service = await launch(
     nodeFlags.length > 0
-      ? await startNodeService(
+      ? startNodeService(
           resolve(serviceRoot, 'dist/src/main.js'),
           { ...allocator, ...serviceEnv },
           '/healthz',
           '127.0.0.1',
           nodeFlags,
         )
-      : await startService(serviceRoot, serviceEnv);
+      : startService(serviceRoot, serviceEnv),
+  );
   // The second service gets the worker threads the hostile caller holds in a shared service (all
   // but the reserve kept for other callers), so the machine does the same work in both set-ups.
   const workers = Math.max(1, Math.min(4, os.availableParallelism()));
   const hostileWorkers = workers - fairReserve(workers);
   const apart = process.argv.includes('--apart')
-    ? await startService(serviceRoot, { ...serviceEnv, URLKIT_WORKER_THREADS: String(hostileWorkers) })
+    ? await launch(startService(serviceRoot, { ...serviceEnv, URLKIT_WORKER_THREADS: String(hostileWorkers) }))
     : null;
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
   const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);

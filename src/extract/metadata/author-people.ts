@@ -5,7 +5,7 @@ import { deref, isType } from '../page/json-ld.js';
 import { namesOf, textOf } from './json-ld-values.js';
 import { cleanAuthor } from './author-names.js';
 import type { RuleContext } from './context.js';
-import { siteHosts, titleBrand } from './site.js';
+import { siteHosts, titleBrands } from './site.js';
 import { collapse, fold } from './text.js';
 import { MAX_INITIALS_WORDS, MIN_COMPACT_NAME_CHARS, MIN_INITIALS_WORDS } from './thresholds.js';
 
@@ -60,7 +60,7 @@ function organisations(ctx: RuleContext): Set<string> {
     if (isType(n, /^(?:Organization|NewsMediaOrganization|Corporation|WebSite)$/) && !isType(n, /^Person$/))
       add(textOf(n.name));
   }
-  add(titleBrand(ctx.tags.title));
+  for (const b of titleBrands(ctx.tags.title)) add(b);
   // The site's own host name ("spiegel.de", "ORF.at").
   for (const h of siteHosts(ctx)) add(h);
   return out;

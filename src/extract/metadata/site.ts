@@ -154,19 +154,38 @@ export function hostBrand(title: string | null, hosts: readonly (string | null)[
   return null;
 }
 
-/** "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title with one separator. */
+/**
+ * "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title. When both
+ * ends are short ("What is Ownership? - The Rust Programming Language"), the end: titles are
+ * mostly written story first, and the shorter end is as often the story as the brand.
+ */
 export function titleBrand(title: string | null): string | null {
-  const t = clean(title);
-  if (!t) return null;
-  const parts = t.split(/(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:]\s+/);
-  if (parts.length < 2) return null;
-  const last = parts[parts.length - 1]!;
-  const first = parts[0]!;
-  const short = (x: string) =>
-    x.split(' ').length <= MAX_TITLE_BRAND_WORDS && x.length <= MAX_TITLE_BRAND_CHARS && /\p{L}{2}/u.test(x);
-  if (short(last) && last.length < first.length) return last;
-  if (short(first) && first.length < last.length) return first;
+  const ends = titleEnds(title);
+  if (!ends) return null;
+  const [first, last] = ends;
+  if (brandSized(last) && (brandSized(first) || last.length < first.length)) return last;
+  if (brandSized(first) && first.length < last.length) return first;
   return null;
+}
+
+/** The ends of a title that may name the site: titleBrand's, and the start too when both ends are short. */
+export function titleBrands(title: string | null): string[] {
+  const ends = titleEnds(title);
+  if (ends && brandSized(ends[0]) && brandSized(ends[1])) return [ends[1], ends[0]];
+  const brand = titleBrand(title);
+  return brand ? [brand] : [];
+}
+
+/** The first and last parts of a title of two or more parts. */
+function titleEnds(title: string | null): [string, string] | null {
+  const t = clean(title);
+  const parts = t ? t.split(/(?<!\s)\s+[|\-\u2013\u2014\u00b7\u2022:]\s+/) : [];
+  return parts.length < 2 ? null : [parts[0]!, parts[parts.length - 1]!];
+}
+
+/** A title part short enough to be a brand. */
+function brandSized(x: string): boolean {
+  return x.split(' ').length <= MAX_TITLE_BRAND_WORDS && x.length <= MAX_TITLE_BRAND_CHARS && /\p{L}{2}/u.test(x);
 }
 
 /** A brand separator in a title ("Story | Brand", "Story - Brand", "Story：Brand"). */

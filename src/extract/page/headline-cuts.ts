@@ -10,6 +10,7 @@ import {
   isBareHomePage,
   onlySiteName,
   siteHosts,
+  titleBrand,
 } from '../metadata/site.js';
 import { clean, collapse, fold } from '../metadata/text.js';
 import {
@@ -78,8 +79,13 @@ function withoutSiteName(rule: Rule<string, TitleContext>): Rule<string, TitleCo
     const named = hostBrand(ctx.tags.title, [...siteHosts(ctx), ...declaredHosts(ctx)]);
     const printed = (n: string) => fold(t).startsWith(fold(n)) && ctx.tags.h1s.some((h) => fold(h) === fold(n));
     const byHost = named && !printed(named) ? named : null;
+    // The brand end of the title the page prints as a banner <h1> ("What is Ownership? - The Rust
+    // Programming Language" under <h1>The Rust Programming Language</h1>) names the site too.
+    const brand = titleBrand(ctx.tags.title);
+    const banner =
+      brand && !fold(t).startsWith(fold(brand)) && ctx.tags.h1s.some((h) => fold(h) === fold(brand)) ? brand : null;
     const names = new Set(
-      [...declaredSiteNames(ctx), ...(byHost ? [byHost] : [])]
+      [...declaredSiteNames(ctx), ...(byHost ? [byHost] : []), ...(banner ? [banner] : [])]
         .map(fold)
         .filter((x) => x.length >= MIN_HOST_LABEL_CHARS),
     );

@@ -4,6 +4,7 @@
 import { firstOf } from '../metadata/context.js';
 import type { TitleContext } from './title-facts.js';
 import { DECLARED_TITLE } from './headline-cuts.js';
+import { declaredTitle } from './declared-title.js';
 import { BRAND_SEP, onlySiteName, titleBrand } from '../metadata/site.js';
 import { collapse, fold } from '../metadata/text.js';
 import {
@@ -41,7 +42,21 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
   // The first <h1> is one whole part of a declared title ("Osprey" in "Osprey – Fieldwiki"):
   // the other parts are the site's name or a section, and the <h1> is the story.
   const h1 = ctx.tags.firstH1;
+  // Unless the declared title itself is printed whole as a later <h1> ("Auf das erste Elektron
+  // kommt es an" in og:title, under an <h1> "News" that is a part of the <title> "News - Eawag").
+  const verbatim = declaredTitle(ctx);
+  const whole = ctx.tags.h1s.slice(0, H1S_COMPARED).find((x) => x === verbatim);
+  if (whole) return whole;
   if (h1 && !brands.has(fold(h1)) && !onlySiteName(ctx, h1) && partOfDeclared(ctx, h1)) return h1;
+  // The same for a later <h1> when the first is the site's banner, holding its name ("The City of
+  // Southfield, Michigan" over "SHIP" in "SHIP | City of Southfield").
+  const banner = h1 !== null && [...brands].some((b) => fold(h1).includes(b));
+  const part = banner
+    ? ctx.tags.h1s
+        .slice(1, H1S_COMPARED)
+        .find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && partOfDeclared(ctx, x))
+    : undefined;
+  if (part) return part;
   // Compared with every declared form: og:title may be a section name where <title> is the story.
   const forms = [declared, ...DECLARED_TITLE.map((r) => r(ctx)).filter((x): x is string => !!x)];
   // A declared title of one word ("Gefahrstoff-Service", "Beitragseinreichung") is the page's

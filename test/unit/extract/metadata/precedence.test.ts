@@ -96,7 +96,7 @@ describe('ruled precedence and fallbacks', () => {
     );
     assert.equal(
       titles('<title>Werkzeuge des Neandertalers | Steinzeit und Co</title><h1>Steinzeit und Co</h1>').title,
-      'Werkzeuge des Neandertalers | Steinzeit und Co',
+      'Werkzeuge des Neandertalers',
     );
   });
   it('image: the first URL of a srcset pasted into og:image', () => {

@@ -548,3 +548,29 @@ describe("headline (the cleaners' title): parts of the <h1> its markup names", (
     assert.equal(titles(html, 'https://fuelco.example/products/onyx').title, 'Onyx Edition');
   });
 });
+
+describe("headline (the cleaners' title): which end of the <title> is the brand", () => {
+  it('takes the end of a title whose two parts are both short as the brand, not the shorter start', () => {
+    // The book's name is printed as a banner <h1>; the chapter is the story.
+    const html = '<title>What is Ownership? - The Harbor Programming Book</title><h1>The Harbor Programming Book</h1>';
+    assert.equal(titles(html, 'https://docs.harbor.example/book/ch04-01.html').title, 'What is Ownership?');
+  });
+  it('takes the declared title printed whole as an <h1> over an earlier <h1> that is a section part of the <title>', () => {
+    const html =
+      '<title>News - Marsh Institute</title><meta property="og:title" content="Auf das erste Elektron kommt es an">' +
+      '<h1>News</h1><h1>Auf das erste Elektron kommt es an</h1>';
+    assert.equal(
+      titles(html, 'https://www.marsh.example/news/auf-das-erste-elektron').title,
+      'Auf das erste Elektron kommt es an',
+    );
+  });
+});
+
+describe("headline (the cleaners' title): a site banner <h1> over the page's own", () => {
+  it('takes a later <h1> that is one whole part of the <title> when the first holds the brand part', () => {
+    const html =
+      '<title>SHIP | City of Marshfield</title><h1>The City of Marshfield, Michigan</h1><h1>SHIP</h1>' +
+      '<p>The Senior Home Improvement Program helps owners repair their homes.</p>';
+    assert.equal(titles(html, 'https://www.cityofmarshfield.example/departments/ship').title, 'SHIP');
+  });
+});
