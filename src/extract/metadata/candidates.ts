@@ -18,6 +18,7 @@ import {
 } from './page-regions.js';
 import type { ListingMarks } from './listing-cards.js';
 import type { BylineTag, PageTags } from './tag-types.js';
+import { updateDate } from './update-time.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
 import {
@@ -219,7 +220,11 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
     // A reader's comment below the article dates the comment, not the article; a product's
     // release date dates the product.
-    if (text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !dateAside(el)) {
+    const usable = text !== '' && text.length <= MAX_CANDIDATE_CHARS && !insideComment(el) && !dateAside(el);
+    // One marked or announced as the last update dates the update (modified_at), not the page.
+    if (usable && updateDate(el)) {
+      if (tags.updateTexts.length < MAX_CANDIDATES) tags.updateTexts.push(text);
+    } else if (usable) {
       if (productDate(el, text)) tags.productDated = true;
       else {
         // Counted here for the cap; listing-cards.ts keeps the page's own after the pass.

@@ -263,6 +263,12 @@ function programDate(s: string): string | null {
   return withTime(+y!, mo, +d!, +h!, +mi!, +sec!, undefined, offset);
 }
 
+/** The date an element marked as a date shows: an ISO instant in its attribute, else the date
+ *  as the page writes it, a two-digit year included. */
+export function markedDate(text: string): string | null {
+  return (/^\d{4}-\d{2}-\d{2}T/.test(text) ? toIsoDate(text) : null) ?? findDateInText(text, { shortYear: true });
+}
+
 /** A date in a URL path: /2019/08/06/, /2019-08-06-, /20190806/. Year and month alone are not a day. */
 export function dateInUrl(url: string): string | null {
   let path: string;

@@ -19,6 +19,7 @@ import {
 import { emptyTitleFacts, readTitleTag } from '../page/title-facts.js';
 import { signature } from './signature-line.js';
 import type { PageTags } from './tag-types.js';
+import { updateDate } from './update-time.js';
 import { collapse } from './text.js';
 import {
   LEAD_MIN_CHARS,
@@ -43,6 +44,7 @@ export function collectTags(doc: Document): PageTags {
     bylines: [],
     dateTexts: [],
     pubDateTexts: [],
+    updateTexts: [],
     productDated: false,
     scriptDates: [],
     lead: null,
@@ -136,6 +138,7 @@ export function collectTags(doc: Document): PageTags {
           quoted: insideQuote(el),
           comment: insideComment(el),
           aside: dateAside(el),
+          updated: updateDate(el),
         };
         tags.times.push(time);
         listing.time(el, time);

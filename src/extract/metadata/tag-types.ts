@@ -17,6 +17,8 @@ export interface TimeTag {
   aside: boolean;
   /** In a card of a listing (listing-cards.ts): it dates a listed item. */
   listed?: boolean;
+  /** Marked or announced as the page's last update (update-time.ts): a modification date. */
+  updated?: boolean;
 }
 
 /** Text of an element the page marks as naming its author (rel/itemprop author, byline/author classes). */
@@ -58,6 +60,8 @@ export interface PageTags extends TitleFacts {
    * dateTexts.
    */
   pubDateTexts: string[];
+  /** Texts of date-marked elements marked or announced as the last update (update-time.ts): modification dates. */
+  updateTexts: string[];
   /** The page marks or labels a product's own date (its release, its first availability): it is a product's page. */
   productDated: boolean;
   /**

@@ -1,7 +1,8 @@
 // modified_at: article:modified_time, og:updated_time, JSON-LD dateModified, date metas,
 // <time itemprop=dateModified>, then a date the text announces as an update.
 import { ldDate, metaDate, timeDate, type Rule } from '../context.js';
-import { dateAnnounced } from '../dates.js';
+import { dateAnnounced, markedDate } from '../dates.js';
+import { firstFrom } from '../json-ld-values.js';
 
 /** article:modified_time, og:updated_time, JSON-LD dateModified, dcterms.modified, <time itemprop=dateModified>. */
 export const MODIFIED_AT: readonly Rule<string>[] = [
@@ -9,6 +10,9 @@ export const MODIFIED_AT: readonly Rule<string>[] = [
   ldDate('dateModified'),
   metaDate('datemodified', 'dcterms.modified', 'last-modified', 'revised'),
   timeDate((t) => t.itemprop === 'datemodified'),
+  // A <time> beside the text marked or announced as the last update (update-time.ts).
+  timeDate((t) => !!t.updated && !t.quoted && !t.comment && !t.aside && !t.listed),
+  (ctx) => firstFrom(ctx.tags.updateTexts, markedDate),
   // A date the page announces as its last update ("Last updated March 2, 2026"): the page's
   // modification, not its publication.
   (ctx) => {

@@ -6,7 +6,7 @@
 import { types, type JsonLdNode } from '../../page/json-ld.js';
 import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
-import { dateAnnounced, dateInUrl, findDateInText, toIsoDate } from '../dates.js';
+import { dateAnnounced, dateInUrl, findDateInText, markedDate, toIsoDate } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
 import { withoutUpdates } from './modified-at.js';
 import { ABOVE_HEADLINE, ANNOUNCED_DATE_CHARS, MAX_CANDIDATES, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
@@ -56,9 +56,11 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post; one in
   // a sidebar, a box of other stories, a listing's card or a review dates them.
-  timeDate((t) => !t.quoted && !t.comment && !t.aside && !t.listed),
+  // One marked or announced as the last update dates the update (modified_at).
+  timeDate((t) => !t.quoted && !t.comment && !t.aside && !t.listed && !t.updated),
   // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
-  (ctx) => firstFrom(ctx.tags.dateTexts, markedDate),
+  // Its text may announce the date as an update ("page was last updated Feb 26, 2026"): modified_at.
+  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => markedDate(withoutUpdates(t))),
   // Last, the visible text: a date announced as a publication date, else the first date written
   // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
   // elsewhere in the text is another story's, an event's or a product's: not read. On a page
@@ -127,12 +129,6 @@ function listedDay(ctx: RuleContext, d: string): boolean {
 /** The page lists dated cards or dates a product: a date in its text is theirs. */
 function textDatesAreOthers(ctx: RuleContext): boolean {
   return ctx.tags.productDated || ctx.tags.times.some((t) => t.listed);
-}
-
-/** The date an element marked as a date shows: an ISO instant in its attribute, else the date
- *  as the page writes it, a two-digit year included. */
-function markedDate(text: string): string | null {
-  return (/^\d{4}-\d{2}-\d{2}T/.test(text) ? toIsoDate(text) : null) ?? findDateInText(text, { shortYear: true });
 }
 
 const PUBLISHED_WORDS =

@@ -49,3 +49,35 @@ describe('dates of offers and deadlines by the headline', () => {
     assert.equal(meta(`<h1>Standing desks</h1><p>December 19, 2025</p>${para}`).published_at, '2025-12-19');
   });
 });
+
+describe('dates marked or announced as the last update in the markup', () => {
+  it('read a <time> marked "updated" as modified_at, not published_at', () => {
+    const menu = ['Programs', 'Admissions', 'Tuition', 'Financial aid', 'Military', 'Student life', 'About us']
+      .map((item) => `<a href="/${item.length}">${item} and more of what we offer</a>`)
+      .join('');
+    const html = `<time class="updated" datetime="2025-11-19T14:04:23+00:00">November 19, 2025</time>
+      <nav>${menu}</nav><h1>Tuition and fees</h1>${para}`;
+    const m = meta(html, 'https://www.example.edu/online/tuition-and-fees/');
+    assert.equal(m.published_at, null);
+    assert.equal(m.modified_at, '2025-11-19T14:04:23Z');
+  });
+  it('keep a <time> WordPress marks "entry-date published updated" (a post never updated) as published', () => {
+    const time = '<time class="entry-date published updated" datetime="2024-03-01">March 1, 2024</time>';
+    const html = `<h1>Story</h1>${time}${para}`;
+    assert.equal(meta(html).published_at, '2024-03-01');
+  });
+  it('read a <time> after "last updated" as modified_at, not published_at', () => {
+    const html = `<h1>The best alternatives</h1><span class="meta">This page was last updated
+      <time datetime="2026-02-26T02:01:00.000Z">Feb 26, 2026</time></span>${para}`;
+    const m = meta(html, 'https://apps.example.com/software/notes/');
+    assert.equal(m.published_at, null);
+    assert.equal(m.modified_at, '2026-02-26T02:01:00.000Z');
+  });
+  it('read an element marked as the modified time as modified_at, not published_at', () => {
+    const html = `<h1>Article</h1>${para.repeat(8)}<p>Last edit by <a href="/u/7">Jo</a>
+      <span class="j-modified-time">(2020-02-14)</span></p>`;
+    const m = meta(html, 'https://wiki.example.com/item/article');
+    assert.equal(m.published_at, null);
+    assert.equal(m.modified_at, '2020-02-14');
+  });
+});
