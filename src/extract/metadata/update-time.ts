@@ -31,7 +31,7 @@ export function updateDate(el: Element): boolean {
   for (let level = 0; node && level <= UPDATE_LEAD_LEVELS; level++, node = node.parent) {
     let before = '';
     for (let s = node.prev; s && before.length < UPDATE_LEAD_CHARS; s = s.prev)
-      before = textUpTo(s, UPDATE_LEAD_CHARS) + before;
+      before = textUpTo(s, UPDATE_LEAD_CHARS).slice(-UPDATE_LEAD_CHARS) + before;
     let lead = collapse(before.slice(-UPDATE_LEAD_CHARS));
     while (lead.endsWith(':')) lead = lead.slice(0, -1).trimEnd();
     if (lead !== '') return UPDATE_LEAD.test(lead);
