@@ -255,18 +255,7 @@ export const AUTHOR: readonly Rule<string>[] = [
         ? n
         : null;
     };
-    for (const key of ['article:author', 'author'])
-      for (const v of ctx.tags.meta.get(key) ?? []) {
-        const n = typed(v);
-        if (n) return n;
-      }
-    return firstFrom(
-      ctx.ld.nodes,
-      (n) =>
-        namesOf(n.author, ctx.ld)
-          .map(typed)
-          .find((s): s is string => !!s) ?? null,
-    );
+    return declaredAuthor(ctx, ['article:author', 'author'], typed);
   },
   // Last, the organisation the page itself declares as its author (meta author "Deutscher
   // Tennis Bund" on the federation's own site): dropped above as the site's name, it still
@@ -278,18 +267,26 @@ export const AUTHOR: readonly Rule<string>[] = [
       const n = cleanAuthor(v);
       return n && !/^[\p{Ll}\d._-]+$/u.test(n) ? n : null;
     };
-    for (const key of ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator']) {
-      for (const v of ctx.tags.meta.get(key) ?? []) {
-        const n = credited(v);
-        if (n) return n;
-      }
-    }
-    return firstFrom(
-      ctx.ld.nodes,
-      (n) =>
-        namesOf(n.author, ctx.ld)
-          .map(credited)
-          .find((s): s is string => !!s) ?? null,
-    );
+    return declaredAuthor(ctx, ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator'], credited);
   },
 ];
+
+/** The first author the page declares (these metas in order, then JSON-LD `author`) that `accept` keeps. */
+function declaredAuthor(
+  ctx: RuleContext,
+  metaKeys: readonly string[],
+  accept: (v: string) => string | null,
+): string | null {
+  for (const key of metaKeys)
+    for (const v of ctx.tags.meta.get(key) ?? []) {
+      const n = accept(v);
+      if (n) return n;
+    }
+  return firstFrom(
+    ctx.ld.nodes,
+    (n) =>
+      namesOf(n.author, ctx.ld)
+        .map(accept)
+        .find((s): s is string => !!s) ?? null,
+  );
+}
