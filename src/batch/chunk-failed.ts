@@ -53,3 +53,10 @@ export function chunkFailureMessage(failure: ChunkFailed): string {
 export function isRedisOutOfMemory(message: string): boolean {
   return message.includes('OOM command not allowed');
 }
+
+/** The reason a worker put at the head of a failed job's message; Redis's own refusal of a write. */
+export function failureReasonOf(failedReason: string): ChunkFailureReason {
+  const m = /^(\w+):/.exec(failedReason);
+  if (m && CHUNK_FAILURE_REASONS.includes(m[1] as ChunkFailureReason)) return m[1] as ChunkFailureReason;
+  return isRedisOutOfMemory(failedReason) ? 'queue_out_of_memory' : 'handler_threw';
+}

@@ -35,7 +35,7 @@ import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
 import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
-import { CHUNK_FAILURE_REASONS, ChunkFailed, isRedisOutOfMemory, type ChunkFailureReason } from './chunk-failed.js';
+import { ChunkFailed, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { cancelledJobs, publishCancel, subscribeCancels } from './job-cancel.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
@@ -159,7 +159,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     const stalled = /stalled/i.test(failedReason);
     observer.answered(stalled ? 'stalled' : 'failed');
     p.reject(
-      new ChunkFailed(stalled ? 'worker_lost' : reasonOf(failedReason), p.index, `Chunk ${p.index}: ${failedReason}`),
+      new ChunkFailed(
+        stalled ? 'worker_lost' : failureReasonOf(failedReason),
+        p.index,
+        `Chunk ${p.index}: ${failedReason}`,
+      ),
     );
   });
 
@@ -394,13 +398,6 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       await local.close();
     },
   };
-}
-
-/** The reason a worker put at the head of a failed job's message; Redis's own refusal of a write. */
-function reasonOf(failedReason: string): ChunkFailureReason {
-  const m = /^(\w+):/.exec(failedReason);
-  if (m && CHUNK_FAILURE_REASONS.includes(m[1] as ChunkFailureReason)) return m[1] as ChunkFailureReason;
-  return isRedisOutOfMemory(failedReason) ? 'queue_out_of_memory' : 'handler_threw';
 }
 
 async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {

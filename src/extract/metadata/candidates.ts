@@ -19,6 +19,7 @@ import {
 import type { ListingMarks } from './listing-cards.js';
 import type { BylineTag, PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
+import { headedName } from './author-heading.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
 import {
@@ -126,7 +127,10 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
       if (text !== '' && text.length <= MAX_CANDIDATE_CHARS)
         pushByline(tags, marks, el, { text, strength: 2, at, href: attribute(el, 'href') });
     }
-    if (!declared && HEADING.has(el.name)) headedName(el, tags, marks, at);
+    if (!declared) {
+      const headed = headedName(el);
+      if (headed) pushByline(tags, marks, el, { text: headed, strength: 3, at });
+    }
     // "<b>Autor:</b> Jane Doe", "<span class=label>Von:</span><br>Jane Doe": a label element
     // announcing the name in the next text or element.
     if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
@@ -256,41 +260,6 @@ export function attributeDate(el: Element): string | null {
     }
   }
   return null;
-}
-
-/** Elements that head a part of a page: a facts box's "Author" over the name. */
-const HEADING = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'th']);
-/** A heading that only says "Author" (no colon needed: it is a heading). */
-const AUTHOR_HEADING_LABEL = /^(?:authors?|written\s+by|autor(?:in|en)?|auteur|verfasser(?:in)?)\s*:?$/i;
-
-/**
- * "<h3>Author</h3><p>Jane Doe</p>": a heading over the name, as a page's facts box prints it
- * beside "Published" over the date. Such a box is often an <aside> beside the text, so only
- * navigation, footers, comments and boxes of other stories rule it out.
- */
-function headedName(el: Element, tags: PageTags, marks: ListingMarks, at: number): void {
-  const label = collapse(textUpTo(el, MAX_RAW_LABEL_CHARS));
-  if (label.length > MAX_LABEL_CHARS || !AUTHOR_HEADING_LABEL.test(label)) return;
-  let next = el.next;
-  while (next && !isPlainTag(next) && !(isText(next) && collapse(next.data) !== '')) next = next.next;
-  if (!next) return;
-  const text = collapse(isText(next) ? next.data : textContent(next), MAX_RAW_CHARS);
-  if (text === '' || text.length > MAX_CANDIDATE_CHARS || insideComment(el) || insideTeaser(el) || outsidePage(el))
-    return;
-  pushByline(tags, marks, el, { text, strength: 3, at });
-}
-
-/** In navigation or a footer (not an article's own footer). */
-function outsidePage(el: Element): boolean {
-  for (let p: Element | null = el; p && p.name && p.name !== 'body'; p = p.parent as Element | null)
-    if (p.name === 'nav' || (p.name === 'footer' && !insideArticleEl(p))) return true;
-  return false;
-}
-
-function insideArticleEl(el: Element): boolean {
-  for (let p = el.parent as Element | null; p && p.name && p.name !== 'body'; p = p.parent as Element | null)
-    if (p.name === 'article') return true;
-  return false;
 }
 
 /** A link to an author's own page: /author/jane-doe, /autoren/jd, /profile/..., /people/... */
