@@ -86,7 +86,9 @@ describe('urlkit --input', () => {
     // Blank lines and surrounding spaces are not URLs.
     fs.writeFileSync(file, `\n${urls.map((u, i) => (i % 100 === 7 ? `  ${u}  \n` : `${u}\n`)).join('')}\n\n`);
 
-    const run = await urlkit(['metadata', '--input', file]);
+    // The first items start the CLI's worker threads inside their timeout (10 s by default, which a
+    // thread's start passed with 10 times more runnable processes than CPUs): the most allowed.
+    const run = await urlkit(['metadata', '--input', file, '--timeout', '60']);
     assert.equal(run.stderr, '', 'nothing on stderr when it is not a terminal');
     assert.equal(run.code, 2, 'one item failed');
     const out = lines(run.stdout);
@@ -99,7 +101,7 @@ describe('urlkit --input', () => {
       seen.add(i);
       assert.equal(line.meta?.url, urls[i]);
       if (i === 500) assert.equal(line.meta?.error?.code, 'invalid_url');
-      else assert.equal(line.data?.title, `Page /p${i}`);
+      else assert.equal(line.data?.title, `Page /p${i}`, JSON.stringify(line.meta?.error));
     }
     assert.match(String(last.correlation_id), /^[0-9a-f-]{36}$/);
     assert.deepEqual(last.counts, { items: 1000, ok: 999, failed: 1 });

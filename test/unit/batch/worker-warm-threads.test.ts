@@ -58,8 +58,12 @@ describe('warm worker threads', () => {
   });
 
   it('a call after an idle spell is served by a thread that was already started', async () => {
-    const warm = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 2 }));
-    const oneWarm = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 2, workerWarmThreads: 1 }));
+    // A task's wait for a starting thread is bounded by its time budget (10 s by default), which a
+    // thread's start passed with 10 times more runnable processes than CPUs: this test is about
+    // which thread answers, so the budget is raised.
+    const budget = { largePageProcesses: 0, workerThreads: 2, workerTaskTimeoutMs: 60_000 };
+    const warm = new WorkerPool(testConfig(budget));
+    const oneWarm = new WorkerPool(testConfig({ ...budget, workerWarmThreads: 1 }));
     after(() => Promise.all([warm.close(), oneWarm.close()]));
 
     await until('the warm threads start with the pool', () => warm.threads === 2);
