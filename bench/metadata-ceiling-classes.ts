@@ -47,6 +47,7 @@ export interface Miss {
 }
 
 const AUTHOR_SOURCES = [
+  'byline over a declared account',
   'article:author',
   'meta author',
   'JSON-LD author',
