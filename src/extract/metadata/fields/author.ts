@@ -297,7 +297,23 @@ export const AUTHOR: readonly Rule<string>[] = [
     };
     return declaredAuthor(ctx, ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator'], credited);
   },
+  // Last of all, an account the page declares as its author, written as a handle ("q_admin",
+  // "sara.r.peter", "3d23d65-ddc6-4ce5"): read as no name above, it is still what the page
+  // declares, where nothing else names anyone. Not a domain ("example.org") nor the site's own
+  // name ("handball-world"), not a number ("219.79.38.192"), not on a product's page (a reviewer's login).
+  shown((ctx) => {
+    const handle = (v: string) => {
+      const n = v.trim();
+      return DECLARED_HANDLE.test(n) && /\p{L}/u.test(n) && !WEB_DOMAIN.test(n) ? people(ctx, n) : null;
+    };
+    return declaredAuthor(ctx, ['article:author', 'author'], handle) ?? handle(twitterLabelled(WRITTEN_BY)(ctx) ?? '');
+  }),
 ];
+
+/** One word of letters and digits joined by ".", "_" or "-": an account's handle. */
+const DECLARED_HANDLE = /^[\p{L}\d]+(?:[._-][\p{L}\d]+)+$/u;
+/** A handle that ends as a web domain does ("kath.net", "example.org") names a site. */
+const WEB_DOMAIN = /\.(?:\p{L}{2}|com|net|org|info|blog|online|news)$/iu;
 
 /** The first author the page declares (these metas in order, then JSON-LD `author`) that `accept` keeps. */
 function declaredAuthor(
