@@ -191,6 +191,18 @@ export interface TextDateOptions {
 
 /** The first date written in a piece of text, with its time and offset when written right after it. */
 export function findDateInText(text: string, opts: TextDateOptions = {}): string | null {
+  return findDateSpan(text, opts)?.date ?? null;
+}
+
+/** A date found in text (findDateSpan): the date, and where its day is written ([index, end)). */
+export interface DateSpan {
+  date: string;
+  index: number;
+  end: number;
+}
+
+/** findDateInText, with where the date is written. */
+export function findDateSpan(text: string, opts: TextDateOptions = {}): DateSpan | null {
   if (!opts.shortYear && !/\d{4}/.test(text)) return null;
   type Hit = { index: number; end: number; y: number; mo: number; d: number };
   const hits: Hit[] = [];
@@ -234,10 +246,14 @@ export function findDateInText(text: string, opts: TextDateOptions = {}): string
         .replace(/^(?:ص|صباحا|صباحاً)$/, 'am');
       if (ampm === 'pm' && hour < 12) hour += 12;
       if (ampm === 'am' && hour === 12) hour = 0;
-      if (hour < 24 && minute < 60)
-        return withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]));
+      const date =
+        hour < 24 && minute < 60
+          ? withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]))
+          : null;
+      if (date) return { date, index: h.index, end: h.end };
+      if (hour < 24 && minute < 60) return null;
     }
-    return ymd(h.y, h.mo, h.d);
+    return { date: ymd(h.y, h.mo, h.d), index: h.index, end: h.end };
   }
   return null;
 }

@@ -18,6 +18,7 @@ import {
 } from './page-regions.js';
 import { emptyTitleFacts, readTitleTag } from '../page/title-facts.js';
 import { signature } from './signature-line.js';
+import { storyCardTexts } from './story-cards.js';
 import type { PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
 import { collapse } from './text.js';
@@ -55,6 +56,7 @@ export function collectTags(doc: Document): PageTags {
     logos: [],
     headerLogos: [],
     topicLinks: new Set(),
+    storyCards: [],
   };
   let looseLead: string | null = null;
   const listing = new ListingMarks();
@@ -148,6 +150,7 @@ export function collectTags(doc: Document): PageTags {
   }
   tags.lead ??= looseLead;
   listing.apply(tags);
+  tags.storyCards = storyCardTexts(elements);
   return tags;
 }
 

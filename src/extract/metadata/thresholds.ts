@@ -179,6 +179,8 @@ export const MAX_RAW_BYLINE_CHARS = 400;
 export const MAX_RAW_LABEL_CHARS = 200;
 /** Elements looked at when telling whether a card is titled (a bound on hostile cards). */
 export const MAX_CARD_SCAN = 200;
+/** Story cards read on one page (story-cards.ts): a bound on the work of a hostile page. */
+export const MAX_STORY_CARDS = 500;
 /** Titles compared per list (pairwise) when telling a listing from a thread's replies. */
 export const MAX_LISTED_TITLES = 50;
 /** Byline and date candidates kept per page. */

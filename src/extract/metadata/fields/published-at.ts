@@ -6,7 +6,8 @@
 import { types, type JsonLdNode } from '../../page/json-ld.js';
 import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
-import { dateAnnounced, dateInUrl, findDateInText, markedDate, toIsoDate } from '../dates.js';
+import { dateAnnounced, dateInUrl, findDateInText, findDateSpan, markedDate, toIsoDate } from '../dates.js';
+import { collapse } from '../text.js';
 import { headlineAt } from '../headline-position.js';
 import { withoutUpdates } from './modified-at.js';
 import { ABOVE_HEADLINE, ANNOUNCED_DATE_CHARS, MAX_CANDIDATES, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
@@ -83,8 +84,10 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     const from = before === 0 ? before : before + text.slice(before, h1).search(/\s|$/);
     // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the
     // publication; "Sale ends 03/31/2026" an offer.
-    const dated = (a: number, b: number) =>
-      findDateInText(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
+    const dated = (a: number, b: number) => {
+      const span = findDateSpan(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
+      return span && !printedInCards(ctx, text, text.slice(a + span.index, a + span.end)) ? span.date : null;
+    };
     if (ctx.tags.firstH1) return dated(from, h1 + NEAR_HEADLINE);
     // Without an <h1>, the title is found where the page prints it, maybe under a bar of
     // navigation that shows today's date: the date after it first, then a dateline above it.
@@ -119,6 +122,14 @@ function withShownTime(ctx: RuleContext, day: string | null): string | null {
   const own = ctx.tags.times.filter((t) => !t.quoted && !t.comment && !t.aside && !t.listed);
   const shown = [timeDate((t) => own.includes(t))(ctx), firstFrom(ctx.tags.pubDateTexts, markedDate)];
   return shown.find((d) => d?.startsWith(`${day}T`)) ?? day;
+}
+
+/** Every printing of this date on the page is in a card of another story (story-cards.ts). */
+function printedInCards(ctx: RuleContext, text: string, printed: string): boolean {
+  const p = collapse(printed);
+  const count = (s: string) => s.split(p).length - 1;
+  const inCards = ctx.tags.storyCards.reduce((n, c) => n + count(c), 0);
+  return inCards > 0 && inCards >= count(collapse(text, Infinity));
 }
 
 /** A <time> of a listed card shows this calendar day (or no listed <time> can be read). */
