@@ -47,6 +47,7 @@ export interface Miss {
 }
 
 const AUTHOR_SOURCES = [
+  'byline over a declared account',
   'article:author',
   'meta author',
   'JSON-LD author',
@@ -64,6 +65,7 @@ const AUTHOR_SOURCES = [
   'site or staff credit',
   'declared name in lower case',
   'declared organisation',
+  'declared handle',
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
 const AUTHOR_DECLARED = new Set(
@@ -74,6 +76,7 @@ const AUTHOR_DECLARED = new Set(
     'byl/dc.creator meta',
     'declared name in lower case',
     'declared organisation',
+    'declared handle',
   ].map((l) => AUTHOR_SOURCES.indexOf(l)),
 );
 export const DATE_SOURCES = [

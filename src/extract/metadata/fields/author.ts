@@ -1,7 +1,7 @@
 // author: the names the page declares (article:author, meta author, JSON-LD author, vendor
 // metas, JSON-LD creator), then its marked byline, then what it prints by the headline or
 // under the text.
-import { articleOrPage, type Rule, type RuleContext } from '../context.js';
+import { articleOrPage, firstOf, type Rule, type RuleContext } from '../context.js';
 import { ARTICLE_TYPE, GOODS_TYPE } from '../../vocabulary/schema-types.js';
 import { deref, isType, type JsonLdNode } from '../../page/json-ld.js';
 import { firstFrom, namesOf } from '../json-ld-values.js';
@@ -122,11 +122,8 @@ const DATELINE_BYLINE =
 /** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
 const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
 
-/**
- * meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's
- * byline.
- */
-export const AUTHOR: readonly Rule<string>[] = [
+/** The authors the page declares, in the ruled order. */
+const DECLARED: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
   // Several article:author tags are several authors, as several <meta name=author> are.
@@ -158,17 +155,48 @@ export const AUTHOR: readonly Rule<string>[] = [
     });
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
+];
+
+const printedByline: Rule<string> = shown((ctx) => {
+  const starter = threadStarter(ctx);
+  if (starter) return starter;
+  const bylines = ctx.tags.bylines.filter((b) => !b.listed);
+  const own = bylines.filter((b) => !b.teaser);
+  return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
+});
+
+/**
+ * One word that is an account, not a name: a login in lower case ("kffnirmitap") or with a
+ * capital inside ("KatieS").
+ */
+const ACCOUNT = /^(?:[\p{Ll}\d._-]+|\p{Lu}?[\p{Ll}\d]+\p{Lu}[\p{L}\d]*)$/u;
+/** A full name: two to four capitalised words. */
+const FULL_NAME = /^\p{Lu}[\p{L}'.-]*(?: \p{Lu}[\p{L}'.-]*){1,3}$/u;
+
+/**
+ * A declared author that is an account ("kffnirmitap", "KatieS": the CMS user who posted the
+ * page) yields to the full names the page's byline prints ("Nirmita Panchal").
+ */
+const accountOrByline: Rule<string> = (ctx) => {
+  const declared = firstOf(ctx, DECLARED);
+  if (!declared || !ACCOUNT.test(declared)) return null;
+  const printed = printedByline(ctx);
+  return printed && printed.split(', ').every((n) => FULL_NAME.test(n)) ? printed : null;
+};
+
+/**
+ * meta author, article:author, JSON-LD author(s), byl / dc.creator / parsely-author / sailthru.author, the page's
+ * byline.
+ */
+export const AUTHOR: readonly Rule<string>[] = [
+  accountOrByline,
+  ...DECLARED,
   // rel=author / itemprop=author first, then byline/author classes, author-page links, names
   // after "By"; the first that reads as a name.
   // Bylines in boxes of other stories (teasers, related, most read) only when the page has no other;
   // those in the cards of a listing (listing-cards.ts) never: they sign the listed items.
-  shown((ctx) => {
-    const starter = threadStarter(ctx);
-    if (starter) return starter;
-    const bylines = ctx.tags.bylines.filter((b) => !b.listed);
-    const own = bylines.filter((b) => !b.teaser);
-    return (own.length < bylines.length ? pageByline(ctx, own) : null) ?? pageByline(ctx, bylines);
-  }), // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
+  printedByline,
+  // A dateline that ends with its author ("04.02.2022 | 13:10 Uhr | Jane Doe", "25.10.2022 -
   // Jane Doe") on a line of its own by the headline.
   (ctx) => {
     const text = ctx.bodyText();
@@ -269,7 +297,23 @@ export const AUTHOR: readonly Rule<string>[] = [
     };
     return declaredAuthor(ctx, ['article:author', 'author', 'byl', 'dc.creator', 'dcterms.creator'], credited);
   },
+  // Last of all, an account the page declares as its author, written as a handle ("q_admin",
+  // "sara.r.peter", "3d23d65-ddc6-4ce5"): read as no name above, it is still what the page
+  // declares, where nothing else names anyone. Not a domain ("example.org") nor the site's own
+  // name ("handball-world"), not a number ("219.79.38.192"), not on a product's page (a reviewer's login).
+  shown((ctx) => {
+    const handle = (v: string) => {
+      const n = v.trim();
+      return DECLARED_HANDLE.test(n) && /\p{L}/u.test(n) && !WEB_DOMAIN.test(n) ? people(ctx, n) : null;
+    };
+    return declaredAuthor(ctx, ['article:author', 'author'], handle) ?? handle(twitterLabelled(WRITTEN_BY)(ctx) ?? '');
+  }),
 ];
+
+/** One word of letters and digits joined by ".", "_" or "-": an account's handle. */
+const DECLARED_HANDLE = /^[\p{L}\d]+(?:[._-][\p{L}\d]+)+$/u;
+/** A handle that ends as a web domain does ("kath.net", "example.org") names a site. */
+const WEB_DOMAIN = /\.(?:\p{L}{2}|com|net|org|info|blog|online|news)$/iu;
 
 /** The first author the page declares (these metas in order, then JSON-LD `author`) that `accept` keeps. */
 function declaredAuthor(
