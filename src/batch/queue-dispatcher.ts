@@ -1,8 +1,8 @@
 // The scale-out dispatcher: chunks travel as BullMQ jobs through Redis to `urlkit worker`
-// processes (and to this process too with URLKIT_ROLE=all), which run them with the same named
-// handlers as in process. Results come back through one QueueEvents stream per API process: a
-// job's 'completed' event carries its results, 'failed' its reason, keyed by a job id we mint
-// before enqueueing, so nothing can arrive before we listen.
+// processes (and to this process too with URLKIT_ROLE=all; job-runner.ts), which run them with
+// the same named handlers as in process. Results come back through one QueueEvents stream per
+// API process: a job's 'completed' event carries its results, 'failed' its reason, keyed by a job
+// id we mint before enqueueing, so nothing can arrive before we listen.
 //
 // Failure semantics (docs/scale-out.md):
 // - a worker killed or hung stops renewing its job lock; after queueStallMs the stalled check
@@ -21,26 +21,25 @@
 //   call that gives up on the job keeps the items already done.
 //
 // Fairness between callers: a job carries its caller, and the worker process runs it as that
-// caller (admission/run-as-caller.ts), so worker slots, body memory and per-host slots there are
-// shared between callers as in the API process. The queue itself is ordered by BullMQ priority
-// = 1 + the caller's jobs already outstanding from this API process: a caller's first job goes
-// ahead of another caller's tenth, and jobs of equal priority keep their order.
+// caller (job-runner.ts). The queue itself is ordered by BullMQ priority = 1 + the caller's jobs
+// already outstanding from this API process: a caller's first job goes ahead of another caller's
+// tenth, and jobs of equal priority keep their order.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Job, Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
+import type { Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
 import type { Redis as RedisClass } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
-import { LOCAL_CALLER } from '../admission/callers.js';
-import { runAsCaller, sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
+import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
-import { cancelledJobs, publishCancel, subscribeCancels } from './job-cancel.js';
+import { publishCancel } from './job-cancel.js';
+import { QUEUE_NAME, startJobRunner, type WireJob } from './job-runner.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
-export const QUEUE_NAME = 'urlkit-jobs';
+export { QUEUE_NAME };
 /** How long the API waits past a job's deadline for the worker's own answer about it. */
 const DEADLINE_SLACK_MS = 1000;
 const CLOSE_TIMEOUT_MS = 3000;
@@ -78,9 +77,6 @@ interface Pending {
   resolve(results: unknown[]): void;
   reject(err: ChunkFailed): void;
 }
-
-/** What a job carries through Redis: the chunk job as is (plain JSON), and whose work it is. */
-type WireJob = ChunkJob & { caller?: string };
 
 /** BullMQ's highest priority number. */
 const LOWEST_PRIORITY = 2_097_151;
@@ -176,71 +172,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     }
   }
 
-  const worker =
+  const runner =
     role !== 'api'
-      ? new Worker<WireJob, unknown[]>(QUEUE_NAME, (job, _token, cancelled) => runJob(job, cancelled), {
-          connection,
-          concurrency: config.queueConcurrency,
-          lockDuration: config.queueStallMs,
-          stalledInterval: Math.max(500, Math.floor(config.queueStallMs / 2)),
-          // A job whose worker died is failed, never run again: its caller has answered.
-          maxStalledCount: 0,
-          removeOnComplete: { count: 0 },
-          removeOnFail: { count: 0 },
-          autorun: true,
-        })
+      ? startJobRunner({ Worker, Redis, connection, config, local, logger, observer, shares, logError })
       : null;
-  worker?.on('error', logError('worker'));
-  const workerAbort = new AbortController();
-  // A caller that leaves stops its running job here, or the job when this process takes it
-  // (job-cancel.ts). A job's deadline is at most a request's time away.
-  const cancelledEarly = cancelledJobs(config.requestTimeoutMs);
-  const cancels = worker
-    ? subscribeCancels(
-        Redis,
-        connection,
-        (jobId) =>
-          cancelledEarly.cancel(jobId, (id) => {
-            if (worker.cancelJob(id, 'its caller left')) return true;
-            logger.debug({ job: id }, 'cancel of a job not running here: dropped if taken');
-            return false;
-          }),
-        logError('cancel'),
-      )
-    : null;
-
-  async function runJob(job: Job<WireJob, unknown[]>, cancelled?: AbortSignal): Promise<unknown[]> {
-    const data = job.data;
-    if (Date.now() >= data.deadline) {
-      observer.finished('dropped');
-      throw new Error('deadline: dropped, its caller has already answered');
-    }
-    if (job.id !== undefined && cancelledEarly.take(job.id)) {
-      observer.finished('dropped');
-      throw new Error('aborted: dropped, its caller left before it started');
-    }
-    observer.started((job.processedOn ?? Date.now()) - job.timestamp);
-    logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
-    // One item needs no report: its result and the job's are the same answer.
-    const report: ItemReport<unknown> | undefined =
-      data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
-    try {
-      const results = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
-        local.runChunk<unknown, unknown, unknown>(
-          data,
-          cancelled ? AbortSignal.any([workerAbort.signal, cancelled]) : workerAbort.signal,
-          report,
-        ),
-      );
-      observer.finished('completed');
-      return results;
-    } catch (err) {
-      observer.finished('failed');
-      // BullMQ keeps only the message (failedReason): the reason travels at its head.
-      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`, { cause: err });
-      throw err;
-    }
-  }
 
   return {
     remote: enqueues,
@@ -363,7 +298,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         if (health.status === 'ready') resolve();
         else health.once('ready', () => resolve());
       });
-      const up = Promise.all([healthUp, queue?.waitUntilReady(), events?.waitUntilReady(), worker?.waitUntilReady()]);
+      const up = Promise.all([healthUp, queue?.waitUntilReady(), events?.waitUntilReady(), runner?.waitUntilReady()]);
       up.catch(() => {});
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
@@ -391,10 +326,9 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
     async close() {
       failAll(() => new ChunkFailed('aborted', -1, 'The dispatcher is closing.'), 'aborted');
-      workerAbort.abort(new Error('worker closing'));
-      await withTimeout(Promise.allSettled([worker?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS);
+      await withTimeout(Promise.allSettled([runner?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS);
       health.disconnect();
-      cancels?.disconnect();
+      runner?.disconnect();
       await local.close();
     },
   };

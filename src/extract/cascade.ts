@@ -81,5 +81,14 @@ function explained(attempts: Attempt[]): CleanExplanation {
 }
 
 function emptyExplanation(profile: Profile): Explanation {
-  return { profile, page_type: null, readings: [], strategy: null, container: null, dropped: [], dropped_omitted: 0 };
+  return {
+    profile,
+    page_type: null,
+    readings: [],
+    strategy: null,
+    container: null,
+    dropped: [],
+    dropped_omitted: 0,
+    revealed: [],
+  };
 }

@@ -49,6 +49,9 @@ export interface Explanation {
   dropped: Dropped[];
   /** Records not kept past EXPLAIN_MAX_DROPPED. */
   dropped_omitted: number;
+  /** The paths of the elements the markup hides that were read as shown (dom/visibility.ts:
+   *  page-wide wrappers a script reveals), outermost first. */
+  revealed: string[];
 }
 
 /** The cleaners' `meta.explain`: the account of the profile that produced the content (else of

@@ -95,6 +95,8 @@ export function extractIndex(doc: Document, finalUrl: string, trace?: ExplainReq
       container: found && raw.length > 0 && isElement(body) ? elementPath(body) : null,
       dropped: chosen?.dropped ?? [],
       dropped_omitted: chosen?.omitted ?? 0,
+      // The index profile reads the markup's hiding as it is: it reveals nothing.
+      revealed: [],
     };
   if (!found) return null;
   return { title: title || null, blocks };

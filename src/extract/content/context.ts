@@ -43,6 +43,8 @@ export class ContentContext {
   readonly title: string | null;
   /** The page's <body> (page-body.ts), or the document when there is none. */
   readonly frame: Element | Document;
+  /** The elements the markup hides that this page reveals (dom/visibility.ts), outermost first. */
+  readonly revealed: readonly Element[];
   /** The <h1> that says what the title says, or null. */
   readonly heading: Element | null;
   /** The strict measure: the page minus what the strict readings leave out. */
@@ -80,7 +82,7 @@ export class ContentContext {
     // A document pasted into the head holds the first <body>; the root's own one is the page's.
     const body = pageBody(doc, facts.body);
     this.frame = body ?? doc;
-    visibility.reveal(this.frame, body === facts.body ? (facts.hiddenTops ?? undefined) : undefined);
+    this.revealed = visibility.reveal(this.frame, body === facts.body ? (facts.hiddenTops ?? undefined) : undefined);
     this.heading = titleHeading(facts, this.title);
     const strict = ATTEMPTS[0]!;
     this.stats = new ElementStats(this.frame, (el) => this.ex.always(el) || this.ex.strictly(el, strict));

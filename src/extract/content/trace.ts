@@ -34,6 +34,7 @@ export function traceChoice(
     container: none || !chosen.plan ? null : chosen.plan.roots.map(elementPath).join(' + '),
     dropped: chosen.log?.dropped ?? [],
     dropped_omitted: chosen.log?.omitted ?? 0,
+    revealed: ctx.revealed.map(elementPath),
   };
 }
 

@@ -86,6 +86,10 @@ export function fullName(ctx: RuleContext, author: string | null): string | null
     }
   }
   if (!/^\p{Lu}[\p{L}'-]+$/u.test(author)) return author;
+  // The site's own name in one word ("Soliant", "IndustrySelect") is the organisation, not a first name:
+  // "Soliant Blog" or "ServiceTitan Electrical Software" on a line of the page is a heading, not its surname.
+  const orgs = organisations(ctx);
+  if (orgs.has(fold(author)) || orgs.has(compact(author))) return author;
   const at = new RegExp(
     // eslint-disable-next-line max-len -- one pattern or word list, kept whole
     `^${author}((?:\\s+(?:van|von|de|der|den|du|la|le|di|da|dos|del|ten|ter))*\\s+\\p{Lu}[\\p{L}'-]*\\p{L}(?:-\\p{Lu}[\\p{L}'-]*\\p{L})?)(?=$|[\\s,.;:(\\u2013\\u2014-])`,

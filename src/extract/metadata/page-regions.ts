@@ -24,6 +24,27 @@ const BUILDER_BLOCK = /^elementor-widget(?=$|[-_])/;
 const FEED_MARK = /(?:^|\s)h-?feed(?:$|\s)/;
 
 /**
+ * A utility class styles the element, it does not name its region: a responsive or state
+ * prefix ("lg:mr-[--sidebar-width]", "hover:underline") or a value in brackets
+ * ("[--sidebar-width:18rem]"), as Tailwind and its kind write them.
+ */
+const UTILITY_CLASS = /[:[]/;
+
+/**
+ * A word and a generated hash ("variant-fec0145965a14a90b21b826309688711"): a page builder's
+ * name for one instance of a block (an A/B test's variant), not a region of the page.
+ */
+const GENERATED_CLASS = /^[a-z]+-[\da-f]{16,}$/;
+
+/** The element's class and id words that can name a region (utility classes left out). */
+function regionMarks(p: Element): string {
+  return `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`
+    .split(/\s+/)
+    .filter((t) => t && !UTILITY_CLASS.test(t) && !GENERATED_CLASS.test(t))
+    .join(' ');
+}
+
+/**
  * In navigation, a footer, a sidebar or the comments: names there are not the article's byline.
  * With `wideIsPage`, a wrapper named like furniture that holds the headline and most of the text
  * (page-wide.ts) is the page: dates read so; bylines do not (in the regions that reading opens,
@@ -48,8 +69,8 @@ export function insideFurniture(el: Element, wideIsPage = false): boolean {
     if (FEED_MARK.test(attribute(p, 'class') ?? '')) return false;
     // A layout modifier on the content's own container ("main-content has-double-sidebar",
     // "with-sidebar", "no-comments") describes its neighbours, not the element itself.
-    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`
-      .split(/\s+/)
+    const marks = regionMarks(p)
+      .split(' ')
       .filter((t) => t && !LAYOUT_MODIFIER.test(t))
       .map((t) => t.replace(BUILDER_BLOCK, ''))
       .join(' ');
@@ -75,8 +96,8 @@ export function insideTeaser(el: Element): boolean {
     if (p.name === 'main') return false;
     // A BEM element of a teaser block ("teaser-small__metadata") is a reused component: the
     // article's own header is often built from it.
-    const marks = `${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`
-      .split(/\s+/)
+    const marks = regionMarks(p)
+      .split(' ')
       .filter((t) => t && !LAYOUT_MODIFIER.test(t) && !t.includes('__'))
       .join(' ');
     if (TEASER_MARK.test(marks)) return true;
@@ -174,7 +195,7 @@ export function insideTestimonial(el: Element): boolean {
     if ((attribute(p, 'itemprop') ?? '').toLowerCase() === 'review') return true;
     // A quotation's attribution, a review marked up as a schema.org Review.
     if (p.name === 'blockquote' || REVIEW_ITEMTYPE.test(attribute(p, 'itemtype') ?? '')) return true;
-    if (TESTIMONIAL_MARK.test(`${attribute(p, 'class') ?? ''} ${attribute(p, 'id') ?? ''}`)) return true;
+    if (TESTIMONIAL_MARK.test(regionMarks(p))) return true;
   }
   return false;
 }

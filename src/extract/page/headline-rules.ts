@@ -21,7 +21,7 @@ import {
 
 /** The declared title, or the visible <h1> where it tells the same story better (see docs/metadata.md). */
 function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
-  const declared = firstOf(ctx, DECLARED_TITLE);
+  let declared = firstOf(ctx, DECLARED_TITLE);
   if (!declared) return null;
   const brands = new Set(
     [titleBrand(ctx.tags.title), ...(ctx.tags.meta.get('og:site_name') ?? [])]
@@ -33,6 +33,9 @@ function visibleOrDeclaredTitle(ctx: TitleContext): string | null {
   if (namesOnlySite(ctx, declared)) {
     const own = ctx.tags.h1s.find((x) => !brands.has(fold(x)) && !onlySiteName(ctx, x) && /\p{L}{2}/u.test(x));
     if (own) return own;
+    // Without such an <h1>, a later declared title that names the page (twitter:title "Bombas" over
+    // the <title> "All Men's Socks") is its headline.
+    declared = DECLARED_TITLE.map((r) => r(ctx)).find((x) => !!x && !namesOnlySite(ctx, x)) ?? declared;
   }
   // Several <h1>s are each a whole part of the <title> ("ORM Quick Start — SQLAlchemy 2.0
   // Documentation" under a banner <h1> "SQLAlchemy 2.0 Documentation" and the page's "ORM Quick

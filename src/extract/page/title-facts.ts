@@ -172,16 +172,34 @@ const SUBTITLE_MARK = /(?:^|[\s_-])(?:subtitle|sub-title|tagline|strapline|dek|s
 
 /**
  * An <h1>'s text as printed: a line break between words is a space ("News Product<br>Management"),
- * and a permalink to the heading itself ("¶", "#" linking to "#its-id") is a mark, not a word.
+ * and a permalink to the heading itself ("¶", "#" linking to "#its-id") is a mark, not a word;
+ * neither is a control or text the page does not show (unprinted).
  */
 function h1Text(nodes: ChildNode[]): string {
   let out = '';
   for (const n of nodes) {
     if (isText(n)) out += n.data;
     else if ((n as Element).name === 'br') out += ' ';
-    else if ('children' in n && !permalink(n as Element)) out += h1Text((n as Element).children);
+    else if ('children' in n && !permalink(n as Element) && !unprinted(n as Element))
+      out += h1Text((n as Element).children);
   }
   return out;
+}
+
+/** Controls a heading may hold: the reader sees a button ("Copy item path"), not a word of the headline. */
+const CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'script', 'style', 'template']);
+
+/** Text kept for screen readers only ("<span class=\"sr-only\">Headline:</span>"): not printed. */
+const SCREEN_READER_ONLY =
+  /(?:^|\s)(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|element-invisible)(?:$|\s)/i;
+
+/** An element inside a heading that the page does not print as words: a control, hidden, or for screen readers only. */
+function unprinted(el: Element): boolean {
+  return (
+    CONTROLS.has(el.name) ||
+    attribute(el, 'hidden') !== undefined ||
+    SCREEN_READER_ONLY.test(attribute(el, 'class') ?? '')
+  );
 }
 
 /** A link to an anchor of the page whose text has no letter or digit (the "¶" or "#" beside a heading). */
@@ -199,7 +217,8 @@ export function lines(el: Element): string[] {
       if (isText(n)) {
         const t = collapse(n.data);
         if (t !== '') out.push(t);
-      } else if ('children' in n && out.length < 20 && !permalink(n as Element)) walk((n as Element).children);
+      } else if ('children' in n && out.length < 20 && !permalink(n as Element) && !unprinted(n as Element))
+        walk((n as Element).children);
     }
   };
   walk(el.children);

@@ -8,7 +8,8 @@ export const explainField: JsonSchema = {
   description:
     'When true, meta.explain tells how the text was found: the page type, every reading tried ' +
     '(characters, accepted or not, and why), the chosen container, every element or block left out ' +
-    '(rule, path, size, first 80 characters) and the fallback between profiles.',
+    '(rule, path, size, first 80 characters), the hidden wrappers read as shown and the fallback ' +
+    'between profiles.',
 };
 
 const droppedSchema: JsonSchema = {
@@ -49,6 +50,13 @@ const explanationProperties: Record<string, JsonSchema> = {
   container: { type: ['string', 'null'], description: 'The chosen roots\' paths, joined by " + ".' },
   dropped: { type: 'array', items: droppedSchema, description: 'What the chosen reading left out (at most 500).' },
   dropped_omitted: { type: 'integer', minimum: 0, description: 'Records past the 500 kept.' },
+  revealed: {
+    type: 'array',
+    items: { type: 'string' },
+    description:
+      "Paths of the elements the page's markup hides that were read as shown: page-wide wrappers a " +
+      "script reveals (a streaming render's hidden chunks, a hidden root or <main>). Empty when none.",
+  },
 };
 const explanationRequired = Object.keys(explanationProperties);
 

@@ -17,6 +17,7 @@ const ROUTES: Record<string, Buffer> = {
   '/news': page('news-article'),
   '/open-data': page('link-directory'),
   '/app': page('spa-shell'),
+  '/stream': page('hidden-stream-wrapper'),
 };
 
 let site: LoopbackServer;
@@ -63,6 +64,14 @@ describe('explain', () => {
       assert.ok(d.rule !== '' && d.text.length <= 80 && d.chars >= d.text.length, JSON.stringify(d));
       assert.ok(d.stage === 'element' || d.stage === 'block');
     }
+  });
+
+  it('names the hidden wrapper the page reveals, and none on a page shown as served', async () => {
+    const e = await both('clean_web_content', `${site.origin}/stream`);
+    assert.equal(e.profile, 'content');
+    assert.ok(e.revealed.length > 0, 'the streamed page lists what it reveals');
+    for (const path of e.revealed) assert.ok(path.startsWith('body > '), path);
+    assert.deepEqual((await both('clean_web_content', `${site.origin}/news`)).revealed, []);
   });
 
   it('says when the other profile answered, with the account of the one that did not', async () => {

@@ -141,3 +141,25 @@ test('without explain nothing is recorded', () => {
   assert.equal(trace.explanation, undefined);
   assert.equal(trace.strategy, 'declared');
 });
+
+test('explain names the hidden wrapper a page reveals, and none where nothing is revealed', () => {
+  // A page whose script shows its body: the markup hides the whole page behind a class.
+  const hiddenPage = `<!doctype html><html><head><title>Rivers rise after storm</title></head><body>
+<div id="app" class="hidden">
+<main><article><h1>Rivers rise after storm</h1><div class="article-body">${para(6, 'the flood')}</div></article></main>
+</div>
+<p>Loading</p>
+</body></html>`;
+  const revealed = explained(hiddenPage);
+  assert.deepEqual(revealed.revealed, ['body > div#app.hidden']);
+  assert.ok(revealed.container?.startsWith('body > div#app.hidden'), `container: ${revealed.container}`);
+  // A shown page reveals nothing, and a hidden menu stays hidden (it is no page-wide wrapper).
+  assert.deepEqual(explained(ARTICLE).revealed, []);
+  const menuHtml = '<div class="hidden"><ul><li><a href="/a">Menu item</a></li></ul></div>';
+  const menu = ARTICLE.replace('<main>', `${menuHtml}<main>`);
+  assert.deepEqual(explained(menu).revealed, []);
+  // The index profile reads the markup's hiding as it is.
+  const trace: ExplainRequest = { explain: true };
+  extractIndex(parseHtml(hiddenPage), 'https://news.example/2024/05/story.html', trace);
+  assert.deepEqual(trace.explanation?.revealed, []);
+});

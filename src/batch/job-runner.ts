@@ -1,0 +1,117 @@
+// The worker side of the job queue: a BullMQ worker that takes chunk jobs from Redis and runs
+// them with this process's named handlers, each as the caller it carries (so worker slots, body
+// memory and per-host slots here are shared between callers as in the API process). A job taken
+// after its deadline, or after its caller left (job-cancel.ts), is dropped unrun; a running job
+// is aborted when its caller leaves or this process closes.
+import type { Job, Worker as WorkerClass } from 'bullmq';
+import type { Redis as RedisClass, RedisOptions } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { QueueObserver } from '../metrics/queue-metrics.js';
+import { LOCAL_CALLER } from '../admission/callers.js';
+import { runAsCaller, type Shares } from '../admission/run-as-caller.js';
+import { ChunkFailed } from './chunk-failed.js';
+import { cancelledJobs, subscribeCancels } from './job-cancel.js';
+import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
+
+export const QUEUE_NAME = 'urlkit-jobs';
+
+/** What a job carries through Redis: the chunk job as is (plain JSON), and whose work it is. */
+export type WireJob = ChunkJob & { caller?: string };
+
+export interface JobRunnerOptions {
+  Worker: typeof WorkerClass;
+  Redis: typeof RedisClass;
+  connection: RedisOptions;
+  config: Config;
+  /** Runs the jobs; its handlers are the registered ones. */
+  local: ChunkDispatcher;
+  logger: Logger;
+  observer: QueueObserver;
+  shares: Shares;
+  /** Logs a connection's errors (`source` names the connection). */
+  logError: (source: string) => (err: Error) => void;
+}
+
+export interface JobRunner {
+  waitUntilReady(): Promise<unknown>;
+  /** Aborts the running jobs, then closes the BullMQ worker (its caller bounds the wait). */
+  close(): Promise<void>;
+  /** Drops the subscription to callers' cancels. */
+  disconnect(): void;
+}
+
+export function startJobRunner(opts: JobRunnerOptions): JobRunner {
+  const { Worker, Redis, connection, config, local, logger, observer, shares, logError } = opts;
+  const worker = new Worker<WireJob, unknown[]>(QUEUE_NAME, (job, _token, cancelled) => runJob(job, cancelled), {
+    connection,
+    concurrency: config.queueConcurrency,
+    lockDuration: config.queueStallMs,
+    stalledInterval: Math.max(500, Math.floor(config.queueStallMs / 2)),
+    // A job whose worker died is failed, never run again: its caller has answered.
+    maxStalledCount: 0,
+    removeOnComplete: { count: 0 },
+    removeOnFail: { count: 0 },
+    autorun: true,
+  });
+  worker.on('error', logError('worker'));
+  const workerAbort = new AbortController();
+  // A caller that leaves stops its running job here, or the job when this process takes it
+  // (job-cancel.ts). A job's deadline is at most a request's time away.
+  const cancelledEarly = cancelledJobs(config.requestTimeoutMs);
+  const cancels = subscribeCancels(
+    Redis,
+    connection,
+    (jobId) =>
+      cancelledEarly.cancel(jobId, (id) => {
+        if (worker.cancelJob(id, 'its caller left')) return true;
+        logger.debug({ job: id }, 'cancel of a job not running here: dropped if taken');
+        return false;
+      }),
+    logError('cancel'),
+  );
+
+  async function runJob(job: Job<WireJob, unknown[]>, cancelled?: AbortSignal): Promise<unknown[]> {
+    const data = job.data;
+    if (Date.now() >= data.deadline) {
+      observer.finished('dropped');
+      throw new Error('deadline: dropped, its caller has already answered');
+    }
+    if (job.id !== undefined && cancelledEarly.take(job.id)) {
+      observer.finished('dropped');
+      throw new Error('aborted: dropped, its caller left before it started');
+    }
+    observer.started((job.processedOn ?? Date.now()) - job.timestamp);
+    logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
+    // One item needs no report: its result and the job's are the same answer.
+    const report: ItemReport<unknown> | undefined =
+      data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
+    try {
+      const results = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
+        local.runChunk<unknown, unknown, unknown>(
+          data,
+          cancelled ? AbortSignal.any([workerAbort.signal, cancelled]) : workerAbort.signal,
+          report,
+        ),
+      );
+      observer.finished('completed');
+      return results;
+    } catch (err) {
+      observer.finished('failed');
+      // BullMQ keeps only the message (failedReason): the reason travels at its head.
+      if (err instanceof ChunkFailed) throw new Error(`${err.reason}: ${err.message}`, { cause: err });
+      throw err;
+    }
+  }
+
+  return {
+    waitUntilReady: () => worker.waitUntilReady(),
+    close() {
+      workerAbort.abort(new Error('worker closing'));
+      return worker.close();
+    },
+    disconnect() {
+      cancels.disconnect();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// The site's own name credited as the author is the organisation, as written: a one-word brand
+// is not a first name to complete from a line of the page.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { meta, para } from './pages.js';
+
+describe("author: the site's own name as the only credit", () => {
+  it('keeps a one-word site name as written, not completed from a heading line ("Soliant Blog")', () => {
+    const html = `<meta property="og:site_name" content="Soliant"><meta name="author" content="Soliant">
+      <div class="brand"><p>Soliant Blog</p></div><h1>The best states for mental health</h1>${para}`;
+    assert.equal(meta(html).author, 'Soliant');
+  });
+  it("still completes a person's first name from a line that is the full name", () => {
+    const html = `<meta property="og:site_name" content="Soliant"><meta name="author" content="Todd">
+      <h1>Robot</h1>${para}<p class="full-name">Todd Bates</p>`;
+    assert.equal(meta(html).author, 'Todd Bates');
+  });
+});
