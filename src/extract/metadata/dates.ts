@@ -369,10 +369,17 @@ function pad(n: number): string {
  * announcements at most.
  */
 export function dateAnnounced(text: string, words: RegExp): string | null {
+  return dateAnnouncedSpan(text, words)?.date ?? null;
+}
+
+/** dateAnnounced, with where the date is written in `text`. */
+export function dateAnnouncedSpan(text: string, words: RegExp): DateSpan | null {
   let seen = 0;
   for (const announced of text.matchAll(words)) {
-    const d = findDateInText(text.slice(announced.index, announced.index + ANNOUNCED_DATE_CHARS));
-    if (d || ++seen >= MAX_ANNOUNCEMENTS) return d;
+    const at = announced.index;
+    const d = findDateSpan(text.slice(at, at + ANNOUNCED_DATE_CHARS));
+    if (d) return { date: d.date, index: at + d.index, end: at + d.end };
+    if (++seen >= MAX_ANNOUNCEMENTS) return null;
   }
   return null;
 }

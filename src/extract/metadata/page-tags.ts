@@ -56,7 +56,7 @@ export function collectTags(doc: Document): PageTags {
     logos: [],
     headerLogos: [],
     topicLinks: new Set(),
-    storyCards: [],
+    storyCards: () => [],
   };
   let looseLead: string | null = null;
   const listing = new ListingMarks();
@@ -150,7 +150,8 @@ export function collectTags(doc: Document): PageTags {
   }
   tags.lead ??= looseLead;
   listing.apply(tags);
-  tags.storyCards = storyCardTexts(elements);
+  let cards: string[] | null = null;
+  tags.storyCards = () => (cards ??= storyCardTexts(elements));
   return tags;
 }
 

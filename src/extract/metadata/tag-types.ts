@@ -89,8 +89,8 @@ export interface PageTags extends TitleFacts {
   headerLogos: string[];
   /** Texts of links to a category or tag page (rel=category/tag, /category/, /tag/...): topics, never names. */
   topicLinks: Set<string>;
-  /** Texts of the cards of other stories the page shows (story-cards.ts): dates printed there are theirs. */
-  storyCards: string[];
+  /** Texts of the cards of other stories the page shows (story-cards.ts), read on first use: their dates are theirs. */
+  storyCards: () => string[];
   /** The login a forum engine prints on the first numbered post of a thread (candidates.ts), if any. */
   poster?: string;
 }

@@ -6,7 +6,7 @@
 import { types, type JsonLdNode } from '../../page/json-ld.js';
 import { ldDate, metaDate, timeDate, type Rule, type RuleContext } from '../context.js';
 import { firstFrom, textOf } from '../json-ld-values.js';
-import { dateAnnounced, dateInUrl, findDateInText, findDateSpan, markedDate, toIsoDate } from '../dates.js';
+import { dateAnnouncedSpan, dateInUrl, findDateInText, findDateSpan, markedDate, toIsoDate } from '../dates.js';
 import { collapse } from '../text.js';
 import { headlineAt } from '../headline-position.js';
 import { withoutUpdates } from './modified-at.js';
@@ -67,12 +67,14 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // elsewhere in the text is another story's, an event's or a product's: not read. On a page
   // that lists dated cards (listing-cards.ts) or dates a product, the dates in its text are the
   // items' or the product's: not read, except a date announced as published that no listed card
-  // shows (a guide's "Published 15 November 2018" above a list of its dated parts).
+  // shows (a guide's "Published 15 November 2018" above a list of its dated parts). A date the
+  // page prints only in the cards of other stories (story-cards.ts) is theirs: not read.
   (ctx) => {
     if (ctx.tags.productDated) return null;
     const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
-    const d = dateAnnounced(text, PUBLISHED_WORDS);
-    return d && textDatesAreOthers(ctx) && listedDay(ctx, d) ? null : d;
+    const span = dateAnnouncedSpan(text, PUBLISHED_WORDS);
+    if (!span || printedInCards(ctx, text.slice(span.index, span.end))) return null;
+    return textDatesAreOthers(ctx) && listedDay(ctx, span.date) ? null : span.date;
   },
   (ctx) => {
     if (textDatesAreOthers(ctx)) return null;
@@ -86,7 +88,7 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
     // publication; "Sale ends 03/31/2026" an offer.
     const dated = (a: number, b: number) => {
       const span = findDateSpan(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
-      return span && !printedInCards(ctx, text, text.slice(a + span.index, a + span.end)) ? span.date : null;
+      return span && !printedInCards(ctx, text.slice(a + span.index, a + span.end)) ? span.date : null;
     };
     if (ctx.tags.firstH1) return dated(from, h1 + NEAR_HEADLINE);
     // Without an <h1>, the title is found where the page prints it, maybe under a bar of
@@ -125,11 +127,11 @@ function withShownTime(ctx: RuleContext, day: string | null): string | null {
 }
 
 /** Every printing of this date on the page is in a card of another story (story-cards.ts). */
-function printedInCards(ctx: RuleContext, text: string, printed: string): boolean {
+function printedInCards(ctx: RuleContext, printed: string): boolean {
   const p = collapse(printed);
   const count = (s: string) => s.split(p).length - 1;
-  const inCards = ctx.tags.storyCards.reduce((n, c) => n + count(c), 0);
-  return inCards > 0 && inCards >= count(collapse(text, Infinity));
+  const inCards = ctx.tags.storyCards().reduce((n, c) => n + count(c), 0);
+  return inCards > 0 && inCards >= count(collapse(ctx.bodyText(), Infinity));
 }
 
 /** A <time> of a listed card shows this calendar day (or no listed <time> can be read). */

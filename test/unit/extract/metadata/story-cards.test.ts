@@ -30,6 +30,11 @@ describe('dates printed in the cards of other stories', () => {
     const html = `<h1>Why cable prices rise</h1><p>December 17, 2025</p>${para}<section>${cards}</section>`;
     assert.equal(meta(html, 'https://www.example.com/news/cable-prices').published_at, '2025-12-17');
   });
+  it('are not the date of a page that lists them when announced as published', () => {
+    const posted = cards.replace('<span>December 17, 2025</span>', '<span>Published December 17, 2025</span>');
+    const html = `<h1>Economy</h1><section>${posted}</section>`;
+    assert.equal(meta(html, 'https://www.example.com/economy/').published_at, null);
+  });
   it('read no cards in paragraphs: an article whose paragraphs hold links keeps its date', () => {
     const linked = (n: number) => `<p>See <a href="/guide/${n}">the full guide to this topic</a> for more.</p>`;
     const html = `<h1>Choosing a plan</h1><p>March 2, 2026</p>${[1, 2, 3, 4].map(linked).join('')}`;
