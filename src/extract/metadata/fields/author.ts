@@ -122,8 +122,8 @@ const DATELINE_BYLINE =
 /** "Hamburg (dpa/lno) – ": a place, the agency in parentheses, a dash, the story. */
 const WIRE_DATELINE = /^\p{Lu}[\p{L}.' -]{1,40}?\s\(([\p{L}/, -]{2,24})\)\s*[-\u2013\u2014:]\s/u;
 
-/** The authors the page declares, in the ruled order. */
-const DECLARED: readonly Rule<string>[] = [
+/** The authors the page declares, in the ruled order (each read once a page: see `once`). */
+const DECLARED_RULES: readonly Rule<string>[] = [
   // Open Graph first (the ruled order): article:author is the article's, while a site often
   // sets <meta name=author> once for every page (its publisher, its CMS user).
   // Several article:author tags are several authors, as several <meta name=author> are.
@@ -156,6 +156,24 @@ const DECLARED: readonly Rule<string>[] = [
     return names ? collapse([...new Set(names)].join(', ')) : null;
   },
 ];
+
+/**
+ * Each declared rule's answer on a page, read on first use: `accountOrByline` reads the declared
+ * rules before the chain reaches them, and the chain keeps each as its own rule (the ceiling
+ * bench labels which one answered).
+ */
+const declaredAnswers = new WeakMap<RuleContext, (string | null | undefined)[]>();
+
+const once =
+  (rule: Rule<string>, i: number): Rule<string> =>
+  (ctx) => {
+    let answers = declaredAnswers.get(ctx);
+    if (!answers) declaredAnswers.set(ctx, (answers = []));
+    if (answers[i] === undefined) answers[i] = rule(ctx);
+    return answers[i] ?? null;
+  };
+
+const DECLARED: readonly Rule<string>[] = DECLARED_RULES.map(once);
 
 const printedByline: Rule<string> = shown((ctx) => {
   const starter = threadStarter(ctx);

@@ -101,3 +101,22 @@ describe('a dateline above a headline that is not an <h1>', () => {
     assert.equal(meta(html, 'https://x.example/artikel/asyl').published_at, '2023-11-07');
   });
 });
+
+describe("a German post's footer", () => {
+  it('dates the post ("Dieser Beitrag wurde am Samstag, 3. Dezember 2011 ... veröffentlicht")', () => {
+    const foot = '<p>Dieser Beitrag wurde am Samstag, 3. Dezember 2011 um 14:48 Uhr veröffentlicht.</p>';
+    assert.equal(
+      meta(`<h1>Kein Cyberterrorismus</h1>${story}${foot}`, 'https://x.example/news').published_at,
+      '2011-12-03T14:48:00',
+    );
+    const written = '<p>Dieser Artikel wurde am 14. Dezember 2015 um 14:48 von Heiner geschrieben.</p>';
+    assert.equal(
+      meta(`<h1>Arduino</h1>${story}${written}`, 'https://x.example/arduino').published_at,
+      '2015-12-14T14:48:00',
+    );
+  });
+  it('is not "... wurde zuletzt am ... geändert" (an update)', () => {
+    const foot = '<p>Dieser Beitrag wurde zuletzt am 29. Januar 2020 um 13:22 Uhr geändert.</p>';
+    assert.equal(meta(`<h1>Stammtisch</h1>${story}${foot}`, 'https://x.example/stammtisch').published_at, null);
+  });
+});
