@@ -5,6 +5,10 @@
 // a busy machine (bench:load is the end-to-end check on a quiet one). The load client (autocannon,
 // in this process) is measured too: it shares the cores with the service in bench:load.
 //
+// The service's garbage collections per 1,000 calls (its own /metrics, by kind) are printed too:
+// young-generation collections per call follow what a call allocates, and do not move with the
+// machine's load at all, so an allocation saving shows there even when CPU time is too noisy.
+//
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
 //          --tool content|status|scan-bomb|heavy, --warmup N (calls before counting;
 //          default 200 or --conns), --no-peer (skip the Readability service)
@@ -43,6 +47,22 @@ async function load(
   return { ok: r['2xx'], total: r.requests.total };
 }
 
+/** Garbage collections so far by kind (minor, major, ...) from the service's /metrics; {} for a peer. */
+async function gcCounts(origin: string): Promise<Record<string, number>> {
+  try {
+    const res = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return {};
+    const counts: Record<string, number> = {};
+    for (const line of (await res.text()).split('\n')) {
+      const m = /^\w*nodejs_gc_duration_seconds_count\{kind="(\w+)"\} (\d+)/.exec(line);
+      if (m) counts[m[1]!] = Number(m[2]);
+    }
+    return counts;
+  } catch {
+    return {};
+  }
+}
+
 async function measure(
   label: string,
   svc: ServiceProcess,
@@ -54,12 +74,16 @@ async function measure(
   const pid = svc.child.pid!;
   const before = threadTicks(pid);
   const siteBefore = threadTicks(site.child.pid!);
+  const gc0 = await gcCounts(svc.origin);
   const client0 = process.cpuUsage();
   const t0 = performance.now();
   const { ok, total } = await load(svc.origin, path, body, CALLS);
   const client = process.cpuUsage(client0);
   const secs = (performance.now() - t0) / 1000;
   const d = threadSplit(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
+  const gc1 = await gcCounts(svc.origin);
+  const perK = (kind: string) =>
+    gc1[kind] === undefined ? '-' : (((gc1[kind] - (gc0[kind] ?? 0)) * 1000) / total).toFixed(1);
   const siteD = threadSplit(siteBefore, threadTicks(site.child.pid!), 0);
   const per = (t: number) => ((t * TICK_MS) / total).toFixed(2);
   const all = d.main + d.workers + d.other;
@@ -67,7 +91,7 @@ async function measure(
   console.log(
     `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.main)} | ${per(d.workers)} | ` +
       `${per(d.other)} | ${per(all)} | ${per(siteAll)} | ` +
-      `${((client.user + client.system) / 1000 / total).toFixed(2)} |`,
+      `${((client.user + client.system) / 1000 / total).toFixed(2)} | ${perK('minor')} | ${perK('major')} |`,
   );
 }
 
@@ -85,9 +109,9 @@ async function main(): Promise<void> {
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
   console.log(
     '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | ' +
-      'target site | load client |',
+      'target site | load client | minor GCs per 1,000 calls | major GCs per 1,000 calls |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
     const svc = await startService(serviceRoot, {
       URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,
