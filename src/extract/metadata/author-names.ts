@@ -176,7 +176,8 @@ function looksLikeName(s: string): boolean {
   const numbered = words.length === 1 && NUMBERED_LOGIN.test(s);
   if (
     !numbered &&
-    (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && words.some((w) => /\d/.test(w) && !DIGIT_LED.test(w))))
+    (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) ||
+      (words.length > 1 && words.some((w) => /\d/.test(w) && !DIGIT_LED.test(w))))
   )
     return false;
   // One letter ("I" of "Yellow Vests and I") is no name; quoted words are a title or a phrase.

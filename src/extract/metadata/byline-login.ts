@@ -9,10 +9,10 @@ import { findDateInText } from './dates.js';
 /** One lower-case word of letters and digits, "." "_" or "-" inside: a login as printed. */
 const LOGIN = /^[\p{Ll}\d][\p{Ll}\d._-]{2,29}$/u;
 
-/** "by <login>", "Verfasst von: <login>", with the date after it ("on August 3, 2019", "| 31. Dezember 2008"). */
-const BY_LOGIN =
-  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:[-\u2013\u2014|] ?)?(?:by|von|par|por|verfasst von:?|written by|posted by|autor:?) (\S+)(?: (?:on|am|le|el) .*| ?[|,\u00b7\u2022-].*)?$/iu;
+/** The lead before a login: "by", "Verfasst von:", "Posted by". */
+const LEAD = /^(?:[-\u2013\u2014|] ?)?(?:by|von|par|por|verfasst von:?|written by|posted by|autor:?) /i;
+/** What may follow the login on its dateline: the date ("on August 3, 2019", "| 31. Dezember 2008"). */
+const AFTER_LOGIN = /^(?:(?:on|am|le|el) |[|,\u00b7\u2022-])/i;
 
 /** The lines around the login read for its date: the login's own line and one on either side. */
 const DATELINE_REACH = 1;
@@ -24,11 +24,22 @@ export function datedLogin(ctx: RuleContext): string | null {
   for (const b of ctx.tags.bylines) {
     if (b.listed || b.teaser || b.strength < 3) continue;
     const text = b.text.trim().replace(/\s+/g, ' ');
-    const login = BY_LOGIN.exec(text)?.[1] ?? text;
-    if (LOGIN.test(login) && /\p{L}{2}/u.test(login) && cleanAuthor(login) === login && dated(ctx, login))
-      return login;
+    const login = loginIn(text);
+    if (!login) continue;
+    if (/\p{L}{2}/u.test(login) && cleanAuthor(login) === login && dated(ctx, login)) return login;
   }
   return null;
+}
+
+/** "by damianduchamps on August 3, 2019" -> "damianduchamps"; a label's text alone is the login itself. */
+function loginIn(text: string): string | null {
+  const lead = LEAD.exec(text);
+  if (!lead) return LOGIN.test(text) ? text : null;
+  const rest = text.slice(lead[0].length);
+  const end = rest.search(/[ |,\u00b7\u2022]/);
+  const login = end < 0 ? rest : rest.slice(0, end);
+  const after = end < 0 ? '' : rest.slice(end).trimStart();
+  return LOGIN.test(login) && (after === '' || AFTER_LOGIN.test(after)) ? login : null;
 }
 
 function dated(ctx: RuleContext, login: string): boolean {
