@@ -66,6 +66,7 @@ const AUTHOR_SOURCES = [
   'declared name in lower case',
   'declared organisation',
   'declared handle',
+  'dated login after by',
 ];
 /** The sources the ruling names as declared: Open Graph, HTML <meta>, JSON-LD author. */
 const AUTHOR_DECLARED = new Set(

@@ -166,6 +166,9 @@ export function initials(name: string): string {
     .join('');
 }
 
+/** A word of an organisation's name led by a digit ("3i Global"): one digit, then letters. */
+const DIGIT_LED = /^\d\p{Ll}+$/u;
+
 function looksLikeName(s: string): boolean {
   const words = s.split(' ');
   if (words.length > MAX_NAME_WORDS) return false;
@@ -173,7 +176,8 @@ function looksLikeName(s: string): boolean {
   const numbered = words.length === 1 && NUMBERED_LOGIN.test(s);
   if (
     !numbered &&
-    (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) || (words.length > 1 && /\d/.test(s)))
+    (/\d{2}|https?:|www\.|\.(?:com|de|org|net)\b|[<>{}=]/i.test(s) ||
+      (words.length > 1 && words.some((w) => /\d/.test(w) && !DIGIT_LED.test(w))))
   )
     return false;
   // One letter ("I" of "Yellow Vests and I") is no name; quoted words are a title or a phrase.

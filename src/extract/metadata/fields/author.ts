@@ -10,6 +10,7 @@ import { people } from '../author-people.js';
 import { findDateInText } from '../dates.js';
 import { headlineAt } from '../headline-position.js';
 import { pageByline } from '../page-byline.js';
+import { datedLogin } from '../byline-login.js';
 import { nameAfterLabelLine, nameBesideDateline } from '../dateline-name.js';
 import { firstMeta } from '../page-tags.js';
 import { isBareHomePage } from '../site.js';
@@ -326,6 +327,9 @@ export const AUTHOR: readonly Rule<string>[] = [
     };
     return declaredAuthor(ctx, ['article:author', 'author'], handle) ?? handle(twitterLabelled(WRITTEN_BY)(ctx) ?? '');
   }),
+  // A login in lower case after "By" on a dateline ("by damianduchamps on August 3, 2019"):
+  // read as prose above, it signs the post where nothing else names anyone (byline-login.ts).
+  shown(datedLogin),
 ];
 
 /** One word of letters and digits joined by ".", "_" or "-": an account's handle. */

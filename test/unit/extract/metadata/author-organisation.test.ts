@@ -16,3 +16,16 @@ describe("author: the site's own name as the only credit", () => {
     assert.equal(meta(html).author, 'Todd Bates');
   });
 });
+
+describe('author: an organisation whose name a digit leads', () => {
+  const page = (line: string) =>
+    `<h1>How does robot vacuum mapping work?</h1>
+     <div class="article__meta"><p><time>Feb 6, 2025</time></p><p>${line}</p></div>${para}`;
+  it('reads "By 3i Global" as a name: one digit, then letters', () => {
+    assert.equal(meta(page('By 3i Global')).author, '3i Global');
+  });
+  it('not a number, nor a digit before a word in lower case', () => {
+    assert.equal(meta(page('By 30 Global')).author, null);
+    assert.equal(meta(page('By 3D printing')).author, null);
+  });
+});

@@ -29,6 +29,14 @@ describe('a date in the URL', () => {
     const html = `<h1>Story</h1><p><time datetime="2022-10-17 16:01:26">10/17/2022 04:01 PM EDT</time></p>${para}`;
     assert.equal(meta(html, 'https://news.example.com/2022/10/17/story').published_at, '2022-10-17T16:01:26-04:00');
   });
+  it('reads a month written as a word ("/2023/october/03/", "/2016/dec/8/")', () => {
+    const html = `<h1>How many wine types are there?</h1><p>03/10/2023 by WSET</p>${para}`;
+    assert.equal(meta(html, 'https://x.example/blog/2023/october/03/wine-types/').published_at, '2023-10-03');
+    assert.equal(meta(`<h1>Story</h1>${para}`, 'https://x.example/news/2016/dec/8/story/').published_at, '2016-12-08');
+  });
+  it('is no day where the word is no month ("/2023/guides/03/")', () => {
+    assert.equal(meta(`<h1>Story</h1>${para}`, 'https://x.example/2023/guides/03/story').published_at, null);
+  });
   it('stays the day when the <time> shows another day', () => {
     const html = `<h1>Story</h1><p><time datetime="2022-10-18T09:00:00">Oct 18</time></p>${para}`;
     assert.equal(meta(html, 'https://news.example.com/2022/10/17/story').published_at, '2022-10-17');
