@@ -59,7 +59,7 @@ export const BOT_SCAN_BYTES = 32 * 1024;
  * challenge page is about 12 KB (above). Real pages load the same vendors' sensor scripts (their
  * PerimeterX, Kasada or AWS WAF integration) in a `<head>` that can fill the first 32 KiB with no
  * readable text at all; such a page is told from a challenge by the text that follows, counted
- * over the whole body (a byte scan, up to this size) only when the first bytes looked like one.
+ * over the whole body (a byte scan up to this size, stopping at the limit).
  */
 export const CHALLENGE_MAX_BYTES = 128 * 1024;
 /**
@@ -167,6 +167,18 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
   const decisive = decisiveMarker(headers);
   if (decisive) return decisive;
   const body = input.body == null ? null : bodyBytes(input.body);
+  // Every rule on the body needs a tiny document. A page longer than the scanned bytes whose
+  // whole text is more than a challenge carries is not one, however tiny its first bytes (a long
+  // <head>): answered by a byte count that stops at the limit, before the first 32 KiB are
+  // tokenized. Most articles' first 32 KiB are a <head> of scripts and styles, which the
+  // tokenizer would otherwise read to the end (a tenth of the main thread's work per content call).
+  if (
+    body !== null &&
+    body.length > BOT_SCAN_BYTES &&
+    looksLikeMarkup(body) &&
+    readableTextExceeds(body, CHALLENGE_MAX_TEXT_CHARS)
+  )
+    return null;
   const page = body === null ? null : scanDocument(body);
   const tiny = page !== null && page !== 'content' && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
   let hit: BotProtection | null = null;
@@ -177,9 +189,6 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
     if (marker && (page === null || tiny)) hit = marker;
   }
   if (hit === null && tiny) hit = markupMarker(page, input.status, headers);
-  // Tiny in its first bytes only: a page whose text comes after a long <head> is not a challenge.
-  if (hit !== null && tiny && body!.length > BOT_SCAN_BYTES && readableTextExceeds(body!, CHALLENGE_MAX_TEXT_CHARS))
-    return null;
   return hit;
 }
 
@@ -199,19 +208,20 @@ function bodyBytes(body: Uint8Array | string): Buffer {
  */
 function scanDocument(body: Buffer): ScannedDocument | 'content' | null {
   const bytes = body.subarray(0, BOT_SCAN_BYTES);
-  // Only markup can be a challenge page; JSON, images and plain text are not looked at.
-  if (
-    !/<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(
-      bytes.subarray(0, 4096).toString('latin1'),
-    )
-  )
-    return null;
+  if (!looksLikeMarkup(body)) return null;
   if (body.length > CHALLENGE_MAX_BYTES) return 'content';
   // Twice the limit: the floor is exact for the markup a challenge vendor writes, and the margin
   // covers what it reads differently from the tokenizer (a `>` inside a quoted attribute, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
   // The scan stops once the text is over the limit: only a tiny document is read further.
   return scanMarkup(bytes.toString('utf8'), CHALLENGE_MAX_TEXT_CHARS);
+}
+
+/** Only markup can be a challenge page; JSON, images and plain text are not looked at. */
+function looksLikeMarkup(body: Buffer): boolean {
+  return /<(?:!doctype|html|head|body|title|script|meta|div|iframe|form|noscript|h1|p)\b/i.test(
+    body.subarray(0, 4096).toString('latin1'),
+  );
 }
 
 /** Markup a vendor's challenge or block page is built from; each only counts in a tiny document. */

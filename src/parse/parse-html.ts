@@ -5,6 +5,7 @@
 // megabytes of attribute values.
 import type { Document } from 'domhandler';
 import { DomBuilder } from './dom-builder.js';
+import { keepShapes, SHAPES_PAGE } from './kept-shapes.js';
 import { tokenize } from './tokenizer.js';
 import { TreeConstruction } from './tree-construction.js';
 
@@ -33,6 +34,12 @@ export const PARSE_DEFAULTS = {
 } as const;
 
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
+  return read(html, options).dom.finish();
+}
+
+/** The tree builder and the tokenizer that read `html` (the tokenizer holds the tree
+ *  construction, which holds the builder). */
+function read(html: string, options: ParseOptions): { dom: DomBuilder; tokenizer: object } {
   const max = options.maxChars ?? PARSE_DEFAULTS.maxChars;
   const source = html.length > max ? html.slice(0, max) : html;
   const xml = options.xml ?? false;
@@ -41,6 +48,11 @@ export function parseHtml(html: string, options: ParseOptions = {}): Document {
     maxAttributeChars: options.maxAttributeChars ?? PARSE_DEFAULTS.maxAttributeChars,
     maxElements: options.maxElements ?? PARSE_DEFAULTS.maxElements,
   });
-  tokenize(source, new TreeConstruction(source, dom, options.maxDepth ?? PARSE_DEFAULTS.maxDepth, !xml), xml);
-  return dom.finish();
+  const tree = new TreeConstruction(source, dom, options.maxDepth ?? PARSE_DEFAULTS.maxDepth, !xml);
+  return { dom, tokenizer: tokenize(source, tree, xml) };
 }
+
+// One parse kept alive, so that a full collection between pages keeps the parser's compiled
+// code (kept-shapes.ts says why).
+const shapes = read(SHAPES_PAGE, {});
+keepShapes(shapes.tokenizer, shapes.dom.finish());

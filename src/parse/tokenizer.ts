@@ -28,9 +28,12 @@ import { TokenizerRaw } from './tokenizer-raw.js';
 export { QuoteType, type TokenizerEvents } from './tokenizer-events.js';
 
 /** Reads all of `source`, reporting to `events`. In XML mode there are no raw-text elements,
- *  `<?…?>` and `<!…>` are instructions and declarations, and `/>` closes any element. */
-export function tokenize(source: string, events: TokenizerEvents, xmlMode = false): void {
-  new Tokenizer(source, events, xmlMode).run();
+ *  `<?…?>` and `<!…>` are instructions and declarations, and `/>` closes any element. Returns
+ *  the tokenizer that read it, for a caller that keeps one alive (kept-shapes.ts). */
+export function tokenize(source: string, events: TokenizerEvents, xmlMode = false): object {
+  const tokenizer = new Tokenizer(source, events, xmlMode);
+  tokenizer.run();
+  return tokenizer;
 }
 
 class Tokenizer extends TokenizerRaw {

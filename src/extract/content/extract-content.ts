@@ -16,6 +16,8 @@
 // same document can go to the index profile afterwards.
 import type { Document } from 'domhandler';
 import type { Extraction } from '../blocks.js';
+import { keepShapes, SHAPES_PAGE, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
+import { parseHtml } from '../../parse/parse-html.js';
 import { ContentContext } from './context.js';
 import { READINGS } from './readings/readings.js';
 import { NOTHING } from './readings/attempt.js';
@@ -26,10 +28,18 @@ import { traceChoice, type ContentTrace } from './trace.js';
 export type { ContentTrace } from './trace.js';
 
 export function extractContent(doc: Document, finalUrl: string, trace?: ContentTrace): Extraction | null {
-  const ctx = new ContentContext(doc, finalUrl, trace?.explain === true);
+  return extractWith(new ContentContext(doc, finalUrl, trace?.explain === true), trace);
+}
+
+function extractWith(ctx: ContentContext, trace?: ContentTrace): Extraction | null {
   let found = NOTHING;
   for (const reading of READINGS) found = runReading(ctx, reading, found);
   const blocks = found.chars === 0 ? null : runPasses('answer', found.blocks, ctx, found.log ?? null).blocks;
   if (trace) traceChoice(trace, ctx, READINGS, found);
   return blocks === null ? null : { title: ctx.title, blocks };
 }
+
+// One page's extraction kept alive (its context holds its measures and readings), so that a full
+// collection between pages keeps the compiled code of the readings (src/parse/kept-shapes.ts).
+const shapes = new ContentContext(parseHtml(SHAPES_PAGE), SHAPES_PAGE_URL);
+keepShapes(shapes, extractWith(shapes) ?? shapes);

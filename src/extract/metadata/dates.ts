@@ -285,7 +285,8 @@ export function markedDate(text: string): string | null {
   return (/^\d{4}-\d{2}-\d{2}T/.test(text) ? toIsoDate(text) : null) ?? findDateInText(text, { shortYear: true });
 }
 
-/** A date in a URL path: /2019/08/06/, /2019-08-06-, /20190806/. Year and month alone are not a day. */
+/** A date in a URL path: /2019/08/06/, /2019-08-06-, /20190806/, /2023/oct/03/ (the month named, as
+ *  the Guardian and others write it). Year and month alone are not a day. */
 export function dateInUrl(url: string): string | null {
   let path: string;
   try {
@@ -296,6 +297,9 @@ export function dateInUrl(url: string): string | null {
   const m =
     /(?:^|[/_-])((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?=$|[/_.-])/.exec(path) ??
     /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=$|[/_.-])/.exec(path);
+  const named = m ? null : /(?:^|\/)((?:19|20)\d{2})\/(\p{L}{3,9})\/(\d{1,2})(?=$|[/_.-])/u.exec(path);
+  const month = named ? MONTHS[named[2]!.toLowerCase()] : undefined;
+  if (named && month) return validDate(+named[1]!, month, +named[3]!) ? ymd(+named[1]!, month, +named[3]!) : null;
   if (!m) {
     // Day first ("/meldungen/29-10-2021"), only where it cannot be month first (a day above 12).
     const d = /(?:^|[/_-])(\d{1,2})[-_.](\d{1,2})[-_.]((?:19|20)\d{2})(?=$|[/_.-])/.exec(path);

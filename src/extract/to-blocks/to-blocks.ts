@@ -7,8 +7,10 @@ import type { Block, HeadingLevel, Inline, ListItem } from '../blocks.js';
 import { isElement, isTextNode, textContent } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
-import type { UrlResolver } from '../dom/url-resolver.js';
+import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { attribute } from '../../parse/nodes.js';
+import { keepShapes, SHAPES_PAGE, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
+import { parseHtml } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
@@ -382,3 +384,9 @@ function wrap(frame: InlineFrame, children: Inline[]): Inline {
       throw new Error('root frame is never wrapped');
   }
 }
+
+// One builder kept alive, so that a full collection between pages keeps the compiled code of this
+// walk (src/parse/kept-shapes.ts says why).
+const shapesDoc = parseHtml(SHAPES_PAGE);
+const shapes = new BlockBuilder(createUrlResolver(shapesDoc, SHAPES_PAGE_URL), { isHidden: () => false });
+keepShapes(shapes, shapes.build(shapesDoc));

@@ -26,7 +26,7 @@ export function productRails(wide: ElementStats, pageChars: number): Set<Element
   for (const el of wide.order) {
     if (wide.get(el)!.chars > RAIL_MAX_SHARE * pageChars || hasAncestorIn(el, rails)) continue;
     if (named(el) || isProductGrid(el, wide)) rails.add(el);
-    else if (HEADING_TAGS.has(el.name)) {
+    else if (railLabel(el, wide)) {
       const section = headedRail(el, wide, pageChars);
       if (section && !hasAncestorIn(section, rails)) rails.add(section);
     }
@@ -35,6 +35,17 @@ export function productRails(wide: ElementStats, pageChars: number): Set<Element
 }
 
 const HEADING_TAGS = new Set(['h2', 'h3', 'h4']);
+
+/** A rail's label: a heading, or the outermost element of a short line set as one (a `<p>` or a
+ *  `<div>` styled as the rail's title, a heading's first line above its subtitle). */
+function railLabel(el: Element, wide: ElementStats): boolean {
+  if (HEADING_TAGS.has(el.name)) return true;
+  const own = wide.get(el)!.chars;
+  if (own === 0 || own > RAIL_HEADING_MAX_CHARS) return false;
+  const parent = el.parent as Element | null;
+  const up = parent && parent.type === ElementType.Tag ? wide.get(parent) : undefined;
+  return up !== undefined && up.chars > own;
+}
 
 /** The section a rail heading opens: its first ancestor holding more than the heading. */
 function headedRail(h: Element, wide: ElementStats, pageChars: number): Element | null {

@@ -144,9 +144,11 @@ function textDatesAreOthers(ctx: RuleContext): boolean {
   return ctx.tags.productDated || ctx.tags.times.some((t) => t.listed);
 }
 
+/** Words announcing the publication date; also the German footer of a post, "Dieser Beitrag
+ *  wurde am 3. Dezember 2011 veröffentlicht" (not "... wurde zuletzt am ... geändert"). */
 const PUBLISHED_WORDS =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /(?<!\p{L})(?:published|posted|veröffentlicht|erschienen|erstellt|publiziert|publié|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
+  /(?<!\p{L})(?:(?:dieser|der)\s+(?:beitrag|artikel|eintrag)\s+wurde(?!\s+zuletzt)|published|posted|veröffentlicht|erschienen|erstellt|publiziert|publié|publicado|pubblicato|gepubliceerd|opublikowano|publicerad|udgivet)(?!\p{L})/giu;
 
 /** A publication date key after a vendor's namespace ("five_hundred_pixels:uploaded", "w-published-date"). */
 const VENDOR_DATE_KEY =

@@ -104,8 +104,11 @@ export const CARD_CONTROL = new RegExp(
 export const RAIL_HEADING = new RegExp(
   '^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|' +
     'people (?:also|who) .{0,40}|related (?:products|items)|similar (?:items|' +
-    'products)|frequently bought together|recently viewed.{0,20}|' +
+    'products)|frequently bought together|' +
     'how about these\\??|complete the look|more from .{1,40}|sponsored.{0,40}|' +
-    'explore (?:related|more) .{0,30})$',
+    'explore (?:related|more) .{0,30}|recently viewed.{0,20}|' +
+    '(?:show )?variations of this (?:product|style|item)|(?:get|shop) the look|' +
+    'ideas based on .{1,40}|this is what customers .{0,50}|' +
+    'bundles? (?:&|and) (?:offers|save)|choose your add-ons?)$',
   'i',
 );

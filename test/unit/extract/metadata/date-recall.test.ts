@@ -29,6 +29,14 @@ describe('a date in the URL', () => {
     const html = `<h1>Story</h1><p><time datetime="2022-10-17 16:01:26">10/17/2022 04:01 PM EDT</time></p>${para}`;
     assert.equal(meta(html, 'https://news.example.com/2022/10/17/story').published_at, '2022-10-17T16:01:26-04:00');
   });
+  it('reads a month written as a word ("/2023/october/03/", "/2016/dec/8/")', () => {
+    const html = `<h1>How many wine types are there?</h1><p>03/10/2023 by WSET</p>${para}`;
+    assert.equal(meta(html, 'https://x.example/blog/2023/october/03/wine-types/').published_at, '2023-10-03');
+    assert.equal(meta(`<h1>Story</h1>${para}`, 'https://x.example/news/2016/dec/8/story/').published_at, '2016-12-08');
+  });
+  it('is no day where the word is no month ("/2023/guides/03/")', () => {
+    assert.equal(meta(`<h1>Story</h1>${para}`, 'https://x.example/2023/guides/03/story').published_at, null);
+  });
   it('stays the day when the <time> shows another day', () => {
     const html = `<h1>Story</h1><p><time datetime="2022-10-18T09:00:00">Oct 18</time></p>${para}`;
     assert.equal(meta(html, 'https://news.example.com/2022/10/17/story').published_at, '2022-10-17');
@@ -99,5 +107,24 @@ describe('a dateline above a headline that is not an <h1>', () => {
       `<html><head><title>Nach dem Asyl-Abend im Kanzleramt</title></head><body>` +
       `<div>Peter Grimm / 07.11.2023 / 09:30</div><h2>Nach dem Asyl-Abend im Kanzleramt</h2>${para}</body></html>`;
     assert.equal(meta(html, 'https://x.example/artikel/asyl').published_at, '2023-11-07');
+  });
+});
+
+describe("a German post's footer", () => {
+  it('dates the post ("Dieser Beitrag wurde am Samstag, 3. Dezember 2011 ... veröffentlicht")', () => {
+    const foot = '<p>Dieser Beitrag wurde am Samstag, 3. Dezember 2011 um 14:48 Uhr veröffentlicht.</p>';
+    assert.equal(
+      meta(`<h1>Kein Cyberterrorismus</h1>${story}${foot}`, 'https://x.example/news').published_at,
+      '2011-12-03T14:48:00',
+    );
+    const written = '<p>Dieser Artikel wurde am 14. Dezember 2015 um 14:48 von Heiner geschrieben.</p>';
+    assert.equal(
+      meta(`<h1>Arduino</h1>${story}${written}`, 'https://x.example/arduino').published_at,
+      '2015-12-14T14:48:00',
+    );
+  });
+  it('is not "... wurde zuletzt am ... geändert" (an update)', () => {
+    const foot = '<p>Dieser Beitrag wurde zuletzt am 29. Januar 2020 um 13:22 Uhr geändert.</p>';
+    assert.equal(meta(`<h1>Stammtisch</h1>${story}${foot}`, 'https://x.example/stammtisch').published_at, null);
   });
 });

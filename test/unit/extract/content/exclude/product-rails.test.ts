@@ -50,3 +50,22 @@ test('the rails of a product page: grids of priced cards and sections named revi
     .replace('upsells', 'features');
   assert.deepEqual(railsOf(features), ['product-reviews']);
 });
+
+test('a rail label need not be a heading: a short line set as its title, or a first line over a subtitle', () => {
+  const blurb = (name: string): string =>
+    `<div class="item"><h3>${name}</h3><p>Made to go with the stove, packs flat beside it.</p></div>`;
+  // The rails are a small part of the page, as on a real one (a quarter of it at most).
+  const care = 'Every dress is washed once before it ships, so it keeps its size at home. '.repeat(8);
+  const html = productPage(PRODUCT_LD)
+    .replace(/<section class="upsells">[\s\S]*?<\/section>/, '')
+    .replace(
+      '</main>',
+      `<div class="pdp-extra"><p class="pdp-extra-title">Frequently bought together</p><div class="items">` +
+        `${blurb('Spirit burner')}${blurb('Windscreen')}${blurb('Fire steel')}</div></div>` +
+        `<section class="looks"><h2><div>Complete the look</div><div>Outfit inspiration</div></h2><div class="items">` +
+        `${blurb('Merino hoodie')}${blurb('Trail pants')}${blurb('Sun hat')}</div></section>` +
+        `<div class="notes"><p>Materials</p><p>Hemp from small farms, dyed without azo dyes and sewn in our own ` +
+        `workshop by the people who cut the patterns. ${care}</p></div></main>`,
+    );
+  assert.deepEqual(railsOf(html), ['product-reviews', 'pdp-extra', 'looks']);
+});
