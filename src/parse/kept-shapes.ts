@@ -1,16 +1,17 @@
-// One small page's parse (and, in extract/content, its extraction) held for the life of the
-// process, so that V8 keeps the code it compiled for every page.
+// One small page's parse (and, in extract/, its blocks and its content extraction) held for the
+// life of the process, so that V8 keeps the code it compiled for every page.
 //
 // Each page's tokenizer, tree builder, DOM nodes and content context are garbage once the page
 // is answered. V8 links an object's hidden class (map) to its parent map only weakly, so when a
 // full collection finds no live instance of such a class, it frees the class's maps, and every
 // optimized function that checked one is thrown away (`--trace-deopt`: "weak objects") and
 // compiled again on the next pages. A full collection with no page in flight is what a worker
-// that goes idle between bursts gets (V8's memory reducer collects an idle heap) and what
-// bench:speed does before each pass. There, it threw away about 200 optimized functions, and each
-// pass recompiled some 330 on a background thread: 0.3-0.6 of the content row's ratio to the
-// parse floor (docs/content-extraction.md, "What the content row pays for after a full
-// collection"). One live instance of each class keeps its maps, whatever page it came from.
+// runs after every task of 1 MiB or more (workers/worker-entry.cts) and what bench:speed runs
+// before each pass. There, a collection threw away about 200 optimized functions,
+// each pass recompiled some 330 on a background thread, and the content row ran 3.2-3.9x the parse
+// floor against 2.4-2.7x with this page kept (docs/content-extraction.md, "What the content row
+// pays for after a full collection"). One live instance of each class keeps its maps, whatever
+// page it came from.
 //
 // The page below is read at module load; it has what most pages have (a doctype, a head with
 // declarations, scripts and styles, comments, entities, every kind of attribute quoting,
