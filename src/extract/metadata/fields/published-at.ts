@@ -54,7 +54,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   (ctx) => withShownTime(ctx, dateInUrl(ctx.finalUrl)),
   // An element marked as the publication date itself ("post-date", "published", "created"),
   // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
-  (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
+  // Its text may announce the date as an update ("Latest updated October 3rd, 2025"): modified_at.
+  (ctx) => firstFrom(ctx.tags.pubDateTexts, (t) => markedDate(withoutUpdates(t))),
   // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post; one in
   // a sidebar, a box of other stories, a listing's card or a review dates them.
   // One marked or announced as the last update dates the update (modified_at).
@@ -122,7 +123,10 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
 function withShownTime(ctx: RuleContext, day: string | null): string | null {
   if (!day) return null;
   const own = ctx.tags.times.filter((t) => !t.quoted && !t.comment && !t.aside && !t.listed);
-  const shown = [timeDate((t) => own.includes(t))(ctx), firstFrom(ctx.tags.pubDateTexts, markedDate)];
+  const shown = [
+    timeDate((t) => own.includes(t))(ctx),
+    firstFrom(ctx.tags.pubDateTexts, (t) => markedDate(withoutUpdates(t))),
+  ];
   return shown.find((d) => d?.startsWith(`${day}T`)) ?? day;
 }
 
