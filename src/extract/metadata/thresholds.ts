@@ -192,8 +192,6 @@ export const MAX_CANDIDATES = 40;
 export const MAX_SEGMENTS = 30;
 /** How much of the visible text is searched for a date at all. */
 export const MAX_DATE_TEXT = 20_000;
-/** How much of one inline script is searched for date keys. */
-export const MAX_SCRIPT_CHARS = 200_000;
 /** Header logos and itemprop=logo images kept. */
 export const MAX_LOGOS = 5;
 /** Feeds listed. */
