@@ -55,4 +55,9 @@ function read(html: string, options: ParseOptions): { dom: DomBuilder; tokenizer
 // One parse kept alive, so that a full collection between pages keeps the parser's compiled
 // code (kept-shapes.ts says why).
 const shapes = read(SHAPES_PAGE, {});
-keepShapes(shapes.tokenizer, shapes.dom.finish());
+
+/** SHAPES_PAGE's document, parsed once at module load and kept: the extractors keep their own
+ *  objects (a block builder, a content context) from this one document rather than parse the page
+ *  again. No extraction changes a document's tree. */
+export const SHAPES_DOCUMENT: Document = shapes.dom.finish();
+keepShapes(shapes.tokenizer, SHAPES_DOCUMENT);

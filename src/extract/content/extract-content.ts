@@ -16,8 +16,8 @@
 // same document can go to the index profile afterwards.
 import type { Document } from 'domhandler';
 import type { Extraction } from '../blocks.js';
-import { keepShapes, SHAPES_PAGE, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
-import { parseHtml } from '../../parse/parse-html.js';
+import { keepShapes, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
+import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { ContentContext } from './context.js';
 import { READINGS } from './readings/readings.js';
 import { NOTHING } from './readings/attempt.js';
@@ -41,5 +41,5 @@ function extractWith(ctx: ContentContext, trace?: ContentTrace): Extraction | nu
 
 // One page's extraction kept alive (its context holds its measures and readings), so that a full
 // collection between pages keeps the compiled code of the readings (src/parse/kept-shapes.ts).
-const shapes = new ContentContext(parseHtml(SHAPES_PAGE), SHAPES_PAGE_URL);
+const shapes = new ContentContext(SHAPES_DOCUMENT, SHAPES_PAGE_URL);
 keepShapes(shapes, extractWith(shapes) ?? shapes);

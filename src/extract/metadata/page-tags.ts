@@ -22,14 +22,7 @@ import { storyCardTexts } from './story-cards.js';
 import type { PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
 import { collapse } from './text.js';
-import {
-  LEAD_MIN_CHARS,
-  MAX_CANDIDATES,
-  MAX_CANDIDATE_CHARS,
-  MAX_FIELD_CHARS,
-  MAX_LOGOS,
-  MAX_SCRIPT_CHARS,
-} from './thresholds.js';
+import { LEAD_MIN_CHARS, MAX_CANDIDATES, MAX_CANDIDATE_CHARS, MAX_FIELD_CHARS, MAX_LOGOS } from './thresholds.js';
 
 export type { BylineTag, ImageTag, LinkTag, PageTags, TimeTag } from './tag-types.js';
 export { firstMeta } from '../page/title-facts.js';
@@ -47,7 +40,6 @@ export function collectTags(doc: Document): PageTags {
     pubDateTexts: [],
     updateTexts: [],
     productDated: false,
-    scriptDates: [],
     lead: null,
     images: [],
     signatures: [],
@@ -111,13 +103,6 @@ export function collectTags(doc: Document): PageTags {
             });
         }
         break;
-      case 'script':
-        if (tags.scriptDates.length < MAX_CANDIDATES) {
-          const code = textContent(el).slice(0, MAX_SCRIPT_CHARS);
-          for (const m of code.matchAll(SCRIPT_DATE))
-            if (tags.scriptDates.length < MAX_CANDIDATES) tags.scriptDates.push(m[1]!);
-        }
-        break;
       case 'a':
         if (tags.topicLinks.size < MAX_CANDIDATES && topicLink(el))
           tags.topicLinks.add(collapse(textContent(el), MAX_CANDIDATE_CHARS));
@@ -154,13 +139,6 @@ export function collectTags(doc: Document): PageTags {
   tags.storyCards = () => (cards ??= storyCardTexts(elements));
   return tags;
 }
-
-/**
- * A publication or creation date key in script data, quoted (JSON, also HTML-escaped) or not, and its ISO date value.
- */
-const SCRIPT_DATE =
-  // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /(?:&quot;|["'])?\b(?:date_?published|published_?(?:at|date|time|on)|publish_?(?:date|time)|pub_?date|date_?created|created_?(?:at|date|time|on)|creation_?date|release_?date|upload_?date|first_?published(?:_?(?:at|date))?)(?:&quot;|["'])?\s*[:=]\s*(?:&quot;|["'])(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:&quot;|["'])/gi;
 
 /** A link's rel or path naming a topic page: a category, a tag, a section. */
 const TOPIC_REL = /(?:^|\s)(?:category|tag)(?:$|\s)/i;

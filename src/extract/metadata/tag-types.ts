@@ -64,11 +64,6 @@ export interface PageTags extends TitleFacts {
   updateTexts: string[];
   /** The page marks or labels a product's own date (its release, its first availability): it is a product's page. */
   productDated: boolean;
-  /**
-   * Publication dates a page's JSON data scripts carry (the parser keeps no JavaScript text)
-   * ("createdAt":"2022-01-31T15:58:43+01:00", "release_date":"1984-06-25"), in page order.
-   */
-  scriptDates: string[];
   /** The first paragraph of at least LEAD_MIN_CHARS inside <article>/<main> (else anywhere). */
   lead: string | null;
   /** <img> elements in page order (at most MAX_CANDIDATES). */

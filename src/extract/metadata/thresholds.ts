@@ -183,14 +183,15 @@ export const MAX_CARD_SCAN = 200;
 export const MAX_STORY_CARDS = 500;
 /** Titles compared per list (pairwise) when telling a listing from a thread's replies. */
 export const MAX_LISTED_TITLES = 50;
+/** A home page showing this many different days lists stories (home-index.ts): two are a post
+ *  and its update, or a notice and its event. */
+export const HOME_INDEX_DAYS = 3;
 /** Byline and date candidates kept per page. */
 export const MAX_CANDIDATES = 40;
 /** Text nodes of one byline element read. */
 export const MAX_SEGMENTS = 30;
 /** How much of the visible text is searched for a date at all. */
 export const MAX_DATE_TEXT = 20_000;
-/** How much of one inline script is searched for date keys. */
-export const MAX_SCRIPT_CHARS = 200_000;
 /** Header logos and itemprop=logo images kept. */
 export const MAX_LOGOS = 5;
 /** Feeds listed. */

@@ -9,8 +9,8 @@ import type { HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { attribute } from '../../parse/nodes.js';
-import { keepShapes, SHAPES_PAGE, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
-import { parseHtml } from '../../parse/parse-html.js';
+import { keepShapes, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
+import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
@@ -387,6 +387,5 @@ function wrap(frame: InlineFrame, children: Inline[]): Inline {
 
 // One builder kept alive, so that a full collection between pages keeps the compiled code of this
 // walk (src/parse/kept-shapes.ts says why).
-const shapesDoc = parseHtml(SHAPES_PAGE);
-const shapes = new BlockBuilder(createUrlResolver(shapesDoc, SHAPES_PAGE_URL), { isHidden: () => false });
-keepShapes(shapes, shapes.build(shapesDoc));
+const shapes = new BlockBuilder(createUrlResolver(SHAPES_DOCUMENT, SHAPES_PAGE_URL), { isHidden: () => false });
+keepShapes(shapes, shapes.build(SHAPES_DOCUMENT));
