@@ -15,7 +15,6 @@ import { IdleCollector } from './idle-gc.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { Overloaded, type ShedReason } from './overloaded.js';
 import { runAsCaller, type Shares } from './run-as-caller.js';
-import { linkedSignal } from '../util/linked-signal.js';
 
 /** Where the congestion signal comes from: the worker pool's slot statistics. */
 export interface CapacitySource {
@@ -71,6 +70,7 @@ export class Admission {
     draining: 0,
   };
   private readonly idleCollector: IdleCollector | null;
+  private readonly queueTimeouts = new Map<string, () => Error>();
 
   constructor(opts: AdmissionOptions) {
     this.opts = opts;
@@ -83,7 +83,7 @@ export class Admission {
             initial: Math.min(max, opts.initialConcurrency),
           })
         : null;
-    this.slots = new FairSlots({ capacity: () => this.limit, overcommit: true });
+    this.slots = new FairSlots({ capacity: () => this.limit, overcommit: true, maxWaitMs: opts.queueTimeoutMs });
     this.shares = { callers: opts.callers ?? new Callers(), bodyMemory: opts.bodyMemory ?? null };
     const budget = opts.bodyMemory;
     this.idleCollector = budget ? new IdleCollector(() => budget.stats().chargedBytes) : null;
@@ -208,26 +208,26 @@ export class Admission {
       this.slots.rejectNewest(this.slots.longestQueue()!, this.shedFull(tool));
     }
     const queuedAt = performance.now();
-    const wait = linkedSignal(
-      [signal],
-      this.opts.queueTimeoutMs,
-      () =>
+    this.tickWhileQueued();
+    const release = await this.slots.acquire(claimant, signal, this.queueTimeoutOf(tool));
+    this.started(tool, performance.now() - queuedAt);
+    return release;
+  }
+
+  /** The shed of a call of `tool` that waited its whole queueing budget (one function per tool). */
+  private queueTimeoutOf(tool: string): () => Error {
+    let shed = this.queueTimeouts.get(tool);
+    if (!shed) {
+      shed = () =>
         this.shed(
           tool,
           'queue_timeout',
           `The call could not start within ${this.opts.queueTimeoutMs} ms; the service is at capacity. ` +
             'Retry after the time in Retry-After.',
-        ),
-      true,
-    );
-    this.tickWhileQueued();
-    try {
-      const release = await this.slots.acquire(claimant, wait.signal);
-      this.started(tool, performance.now() - queuedAt);
-      return release;
-    } finally {
-      wait.dispose();
+        );
+      this.queueTimeouts.set(tool, shed);
     }
+    return shed;
   }
 
   // The limit is recomputed as calls come and go; while calls wait and none come or go (every

@@ -14,7 +14,8 @@
 //   wait for another caller's long work to end (or for an adaptive capacity that shrank below
 //   what one caller holds to come back up): `overcommit`.
 import type { Claimant } from './call-scope.js';
-import { FairQueue } from './fair-queue.js';
+import { FairQueue, type Ticket } from './fair-queue.js';
+import { WaitDeadlines } from './wait-deadlines.js';
 
 /** The part of a resource kept for other callers: a quarter, and at least one unit once there are two. */
 export function fairReserve(capacity: number): number {
@@ -27,6 +28,12 @@ export type Release = () => void;
 interface Waiter {
   claimant: Claimant;
   queuedAt: number;
+  /** Set by WaitDeadlines when the slots have a waiting limit. */
+  dueAt: number;
+  waiting: boolean;
+  ticket: Ticket<Waiter> | null;
+  /** The error a waiter gets when its waiting limit passes. */
+  timedOut: (() => Error) | undefined;
   grant(): void;
   reject(reason: Error): void;
 }
@@ -44,6 +51,11 @@ export interface FairSlotsOptions {
    * are only `capacity` of (worker threads). @default false
    */
   overcommit?: boolean;
+  /**
+   * Longest a request may wait for a slot: one timer for all waiters (wait-deadlines.ts). The
+   * request is then rejected with its `timedOut()` error. @default no limit
+   */
+  maxWaitMs?: number;
 }
 
 export class FairSlots {
@@ -56,12 +68,20 @@ export class FairSlots {
   private readonly reserveOf: (capacity: number) => number;
   private readonly onGrant: ((waitedMs: number) => void) | undefined;
   private readonly overcommit: boolean;
+  private readonly deadlines: WaitDeadlines<Waiter> | null;
 
   constructor(opts: FairSlotsOptions) {
     this.capacityOf = opts.capacity;
     this.reserveOf = opts.reserve ?? fairReserve;
     this.onGrant = opts.onGrant;
     this.overcommit = opts.overcommit ?? false;
+    this.deadlines =
+      opts.maxWaitMs === undefined
+        ? null
+        : new WaitDeadlines<Waiter>(opts.maxWaitMs, (w) => {
+            if (this.waiting.cancel(w.ticket!))
+              w.reject(w.timedOut?.() ?? new Error('No slot within the waiting limit.'));
+          });
   }
 
   get capacity(): number {
@@ -111,30 +131,41 @@ export class FairSlots {
 
   /**
    * Resolves with the release function once `claimant` holds a slot; rejects with the signal's
-   * reason when it aborts first (the request then leaves the line without a slot).
+   * reason when it aborts first (the request then leaves the line without a slot), or with
+   * `timedOut()` when the slots' waiting limit (maxWaitMs) passes first.
    */
-  acquire(claimant: Claimant, signal?: AbortSignal): Promise<Release> {
+  acquire(claimant: Claimant, signal?: AbortSignal, timedOut?: () => Error): Promise<Release> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const now = this.tryAcquire(claimant);
     if (now) return Promise.resolve(now);
     return new Promise<Release>((resolve, reject) => {
       const onAbort = () => {
-        if (this.waiting.cancel(ticket)) reject(signal!.reason as Error);
+        if (this.waiting.cancel(waiter.ticket!)) waiter.reject(signal!.reason as Error);
+      };
+      const leave = () => {
+        waiter.waiting = false;
+        signal?.removeEventListener('abort', onAbort);
+        this.deadlines?.prune();
       };
       const waiter: Waiter = {
         claimant,
         queuedAt: performance.now(),
+        dueAt: Infinity,
+        waiting: true,
+        ticket: null,
+        timedOut,
         grant: () => {
-          signal?.removeEventListener('abort', onAbort);
+          leave();
           this.onGrant?.(performance.now() - waiter.queuedAt);
           resolve(this.take(claimant.caller));
         },
         reject: (reason) => {
-          signal?.removeEventListener('abort', onAbort);
+          leave();
           reject(reason);
         },
       };
-      const ticket = this.waiting.push(claimant.caller, waiter);
+      waiter.ticket = this.waiting.push(claimant.caller, waiter);
+      this.deadlines?.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }

@@ -5,7 +5,7 @@
 // Page fetches take their direct connections from the fetcher's keep-alive pool instead
 // (connection-pool.ts) and give each back only after a clean exchange.
 import type { Readable } from 'node:stream';
-import { Agent, Client, type Dispatcher } from 'undici';
+import { Client, type Dispatcher } from 'undici';
 import { DISPATCHER_CLOSED } from './prebuilt-errors.js';
 import { ConnectionPool } from './connection-pool.js';
 import type { Config } from '../config/config.js';
@@ -82,10 +82,33 @@ interface Checkout {
   reusable: boolean;
 }
 
+/**
+ * One fetch's own connections of a route (direct, or through the proxy): a `Client` per origin,
+ * all opened by one guarded connector. This is what an undici `Agent` with `connections: 1`
+ * builds, without the Agent itself (its map, its event forwarding, its dispatcher state): a
+ * fetch sends one request at a time, and a status probe made an Agent for every fetch.
+ */
+class RouteClients {
+  private readonly clients = new Map<string, Client>();
+  constructor(private readonly open: (origin: string) => Client) {}
+  get(origin: string): Client {
+    let client = this.clients.get(origin);
+    if (!client) {
+      client = this.open(origin);
+      this.clients.set(origin, client);
+    }
+    return client;
+  }
+  destroy(): void {
+    for (const c of this.clients.values()) c.destroy(DISPATCHER_CLOSED).catch(() => {});
+    this.clients.clear();
+  }
+}
+
 /** Per-fetch pair of agents (direct, proxy) sharing the fetch's timings and deadline. */
 export class FetchAgents {
-  private direct: Agent | null = null;
-  private proxied: Agent | null = null;
+  private direct: RouteClients | null = null;
+  private proxied: RouteClients | null = null;
   private readonly checkouts: Checkout[] = [];
   /** @param pool the fetcher's keep-alive pool for direct connections, or null for fresh ones */
   constructor(
@@ -98,7 +121,7 @@ export class FetchAgents {
   ) {}
   /** The dispatcher for one request to `origin`. */
   get(viaProxy: boolean, origin: string): Dispatcher {
-    if (viaProxy) return (this.proxied ??= this.make(this.proxy));
+    if (viaProxy) return (this.proxied ??= this.make(this.proxy)).get(origin);
     if (this.pool) {
       const client = this.pool.take(origin);
       const owner = owners.get(client);
@@ -107,7 +130,7 @@ export class FetchAgents {
       this.checkouts.push({ origin, client, body: null, reusable: false });
       return client;
     }
-    return (this.direct ??= this.make(null));
+    return (this.direct ??= this.make(null)).get(origin);
   }
   /**
    * The response of the last request: its connection may go back to the pool at the end of the
@@ -119,25 +142,27 @@ export class FetchAgents {
     last.body = body;
     last.reusable = !/\bclose\b/i.test(connectionHeader ?? '');
   }
-  private make(proxy: URL | null): Agent {
-    return new Agent({
-      connect: createGuardedConnector({
-        policy: this.policy,
-        dnsTimeoutMs: this.config.dnsTimeoutMs,
-        connectTimeoutMs: this.config.connectTimeoutMs,
-        proxy,
-        startedAt: this.state.startedAt,
-        timings: this.state.connect,
-        signal: this.deadline,
-      }),
-      maxHeaderSize: this.config.maxHeaderBytes,
-      pipelining: 1,
-      keepAliveTimeout: 4000,
-      // One fetch sends one request at a time, so one connection per origin is all it uses; with
-      // it undici makes a Client, not a Pool, whose request queue is a 2,048-slot array
-      // (16 KiB) allocated per origin: a sixth of what a status probe allocated.
-      connections: 1,
+  private make(proxy: URL | null): RouteClients {
+    const connect = createGuardedConnector({
+      policy: this.policy,
+      dnsTimeoutMs: this.config.dnsTimeoutMs,
+      connectTimeoutMs: this.config.connectTimeoutMs,
+      proxy,
+      startedAt: this.state.startedAt,
+      timings: this.state.connect,
+      signal: this.deadline,
     });
+    // One connection per origin: a fetch sends one request at a time (an undici Pool would
+    // allocate a 2,048-slot request queue per origin for nothing).
+    return new RouteClients(
+      (origin) =>
+        new Client(origin, {
+          connect,
+          maxHeaderSize: this.config.maxHeaderBytes,
+          pipelining: 1,
+          keepAliveTimeout: 4000,
+        }),
+    );
   }
   /**
    * Whether a HEAD through `viaProxy`'s dispatcher may skip undici's reset: undici closes the
@@ -153,13 +178,14 @@ export class FetchAgents {
   reset(viaProxy: boolean): void {
     if (!viaProxy) this.dropCheckouts();
     const a = viaProxy ? this.proxied : this.direct;
-    a?.destroy(DISPATCHER_CLOSED).catch(() => {});
+    a?.destroy();
     if (viaProxy) this.proxied = null;
     else this.direct = null;
   }
   destroy(): void {
     // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
-    for (const a of [this.direct, this.proxied]) a?.destroy(DISPATCHER_CLOSED).catch(() => {});
+    this.direct?.destroy();
+    this.proxied?.destroy();
     for (const c of this.checkouts) {
       const clean = c.reusable && c.body !== null && c.body.readableEnded && !c.body.errored;
       const owner = owners.get(c.client);

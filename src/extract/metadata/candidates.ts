@@ -20,6 +20,7 @@ import type { ListingMarks } from './listing-cards.js';
 import type { BylineTag, PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
 import { headedName } from './author-heading.js';
+import { insideAuthorBox } from './author-box.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
 import {
@@ -120,7 +121,8 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     } else if (
       el.name === 'a' &&
       AUTHOR_PATH.test(attribute(el, 'href') ?? '') &&
-      !insideFurniture(el) &&
+      // An author box's link names the page's writer also in a sidebar or a footer column.
+      (!insideFurniture(el) || insideAuthorBox(el)) &&
       !labelledOtherwise(el)
     ) {
       const text = collapse(textContent(el), MAX_RAW_CHARS);

@@ -183,6 +183,9 @@ export const MAX_CARD_SCAN = 200;
 export const MAX_STORY_CARDS = 500;
 /** Titles compared per list (pairwise) when telling a listing from a thread's replies. */
 export const MAX_LISTED_TITLES = 50;
+/** A home page showing this many different days lists stories (home-index.ts): two are a post
+ *  and its update, or a notice and its event. */
+export const HOME_INDEX_DAYS = 3;
 /** Byline and date candidates kept per page. */
 export const MAX_CANDIDATES = 40;
 /** Text nodes of one byline element read. */

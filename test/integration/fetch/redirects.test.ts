@@ -260,3 +260,20 @@ test('a long redirect chain does not pile abort listeners on the fetch deadline'
     [],
   );
 });
+
+test('a probe on fresh connections follows a redirect to another origin on a connection of its own', async () => {
+  otherHeaders.length = 0;
+  const before = other.connections();
+  const r = await fetcher.fetchPage(`${site.origin}/cookie-set?to=${encodeURIComponent(`${other.origin}/probe`)}`, {
+    ...T,
+    method: 'HEAD',
+    body: 'none',
+    freshConnection: true,
+  });
+  assert.equal(r.status, 200);
+  assert.equal(r.finalUrl, `${other.origin}/probe`);
+  assert.equal(r.hops.length, 1);
+  assert.equal(otherHeaders.length, 1);
+  assert.equal(other.connections() - before, 1);
+  assert.notEqual(r.timings.connectMs, null);
+});

@@ -44,7 +44,7 @@ import {
   PINGBACK_LINE,
   PRIVACY,
 } from '../../vocabulary/phrases/notices.js';
-import { WIDGET_LEAD, WIDGET_WORD } from '../../vocabulary/phrases/widgets.js';
+import { STATE_NOTICE, WIDGET_LEAD, WIDGET_WORD } from '../../vocabulary/phrases/widgets.js';
 import {
   ANYWHERE_MAX_CHARS,
   APPEAL_MAX_CHARS,
@@ -67,6 +67,7 @@ import {
   RAW_TEXT_LIMIT,
   SLASH_CREDIT_MAX_CHARS,
   SOCIAL_FOLLOW_MAX_CHARS,
+  STATE_NOTICE_MAX_CHARS,
   TAGGED_PROSE_MIN_CHARS,
   VIEWER_CAPTION_MAX_CHARS,
   VIEWER_LABEL_MAX_CHARS,
@@ -257,7 +258,8 @@ function isFurnitureLine(block: Block): boolean {
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if (
     (text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) ||
-    (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text))
+    (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text)) ||
+    (text.length <= STATE_NOTICE_MAX_CHARS && STATE_NOTICE.test(text))
   )
     return true;
   // Where the union finds none of its rules' words, each of them would find none.

@@ -93,7 +93,9 @@ export const PASSES: readonly BlockPass[] = [
   {
     name: 'furniture lines',
     appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid cards', 'grid'],
-    does: 'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices',
+    does:
+      'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices, ' +
+      'script messages',
     run: dropFurnitureLines,
   },
   {

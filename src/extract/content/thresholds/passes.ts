@@ -82,6 +82,9 @@ export const DISCLOSURE_MAX_CHARS = 400;
 export const WIDGET_MAX_CHARS = 40;
 /** Depends on: WIDGET_MAX_CHARS (a lead line is such a label with a short note). */
 export const WIDGET_LEAD_MAX_CHARS = 80;
+/** A script's waiting or failure message is a line: "There was a problem calculating your
+ *  shipping. Please try again." is one of the longer. */
+export const STATE_NOTICE_MAX_CHARS = 100;
 /** A credit set as author/agency ("dpa/lni", "Judy Eddy/WENN.com") is a few words. */
 export const SLASH_CREDIT_MAX_CHARS = 40;
 /** A picture viewer's link label ("Enlarge", "Bild vergrößern") is read this far. */

@@ -9,6 +9,7 @@ import { firstFrom, textOf } from '../json-ld-values.js';
 import { dateAnnouncedSpan, dateInUrl, findDateInText, findDateSpan, markedDate, toIsoDate } from '../dates.js';
 import { collapse } from '../text.js';
 import { headlineAt } from '../headline-position.js';
+import { homeIndex } from '../home-index.js';
 import { withoutUpdates } from './modified-at.js';
 import { ABOVE_HEADLINE, ANNOUNCED_DATE_CHARS, MAX_CANDIDATES, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
 
@@ -51,53 +52,56 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   // What the page shows: a full date in its URL path, a <time>, an element marked as a date or byline.
   // A URL gives the day only: when the page shows that same day with its time (a <time>, an
   // element marked as the date), that fuller instant is the date.
-  (ctx) => withShownTime(ctx, dateInUrl(ctx.finalUrl)),
-  // An element marked as the publication date itself ("post-date", "published", "created"),
-  // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
-  (ctx) => firstFrom(ctx.tags.pubDateTexts, markedDate),
-  // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post; one in
-  // a sidebar, a box of other stories, a listing's card or a review dates them.
-  // One marked or announced as the last update dates the update (modified_at).
-  timeDate((t) => !t.quoted && !t.comment && !t.aside && !t.listed && !t.updated),
-  // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
-  // Its text may announce the date as an update ("page was last updated Feb 26, 2026"): modified_at.
-  (ctx) => firstFrom(ctx.tags.dateTexts, (t) => markedDate(withoutUpdates(t))),
-  // Last, the visible text: a date announced as a publication date, else the first date written
-  // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
-  // elsewhere in the text is another story's, an event's or a product's: not read. On a page
-  // that lists dated cards (listing-cards.ts) or dates a product, the dates in its text are the
-  // items' or the product's: not read, except a date announced as published that no listed card
-  // shows (a guide's "Published 15 November 2018" above a list of its dated parts). A date the
-  // page prints only in the cards of other stories (story-cards.ts) is theirs: not read.
-  (ctx) => {
-    if (ctx.tags.productDated) return null;
-    const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
-    const span = dateAnnouncedSpan(text, PUBLISHED_WORDS);
-    if (!span || printedInCards(ctx, text.slice(span.index, span.end))) return null;
-    return textDatesAreOthers(ctx) && listedDay(ctx, span.date) ? null : span.date;
-  },
-  (ctx) => {
-    if (textDatesAreOthers(ctx)) return null;
-    const text = ctx.bodyText();
-    const h1 = headlineAt(ctx, text);
-    if (h1 < 0) return null;
-    // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
-    const before = Math.max(0, h1 - ABOVE_HEADLINE);
-    const from = before === 0 ? before : before + text.slice(before, h1).search(/\s|$/);
-    // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the
-    // publication; "Sale ends 03/31/2026" an offer.
-    const dated = (a: number, b: number) => {
-      const span = findDateSpan(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
-      return span && !printedInCards(ctx, text.slice(a + span.index, a + span.end)) ? span.date : null;
-    };
-    if (ctx.tags.firstH1) return dated(from, h1 + NEAR_HEADLINE);
-    // Without an <h1>, the title is found where the page prints it, maybe under a bar of
-    // navigation that shows today's date: the date after it first, then a dateline above it.
-    return dated(h1, h1 + NEAR_HEADLINE) ?? dated(from, h1);
-  },
-  // A byline line that dates the text, wherever the page prints it (under the text, at the foot
-  // of the article): "Von Christian am 03.05.2013", "Written by Jane Doe" / "April 8, 2024".
-  (ctx) => (textDatesAreOthers(ctx) ? null : bylineDate(ctx.bodyText())),
+  ...shownUnlessHomeIndex([
+    (ctx) => withShownTime(ctx, dateInUrl(ctx.finalUrl)),
+    // An element marked as the publication date itself ("post-date", "published", "created"),
+    // outside teasers and sidebars: the page's own, before any <time> or date-marked element.
+    // Its text may announce the date as an update ("Latest updated October 3rd, 2025"): modified_at.
+    (ctx) => firstFrom(ctx.tags.pubDateTexts, (t) => markedDate(withoutUpdates(t))),
+    // A <time> in a quoted or embedded post (a tweet, an Instagram post) dates that post; one in
+    // a sidebar, a box of other stories, a listing's card or a review dates them.
+    // One marked or announced as the last update dates the update (modified_at).
+    timeDate((t) => !t.quoted && !t.comment && !t.aside && !t.listed && !t.updated),
+    // An element marked as a date shows its date as the page writes it, a two-digit year included ("Party, 30.10.23").
+    // Its text may announce the date as an update ("page was last updated Feb 26, 2026"): modified_at.
+    (ctx) => firstFrom(ctx.tags.dateTexts, (t) => markedDate(withoutUpdates(t))),
+    // Last, the visible text: a date announced as a publication date, else the first date written
+    // just after the headline (where news and blog pages print it, 23.01.2022 included). A date
+    // elsewhere in the text is another story's, an event's or a product's: not read. On a page
+    // that lists dated cards (listing-cards.ts) or dates a product, the dates in its text are the
+    // items' or the product's: not read, except a date announced as published that no listed card
+    // shows (a guide's "Published 15 November 2018" above a list of its dated parts). A date the
+    // page prints only in the cards of other stories (story-cards.ts) is theirs: not read.
+    (ctx) => {
+      if (ctx.tags.productDated) return null;
+      const text = ctx.bodyText().slice(0, MAX_DATE_TEXT);
+      const span = dateAnnouncedSpan(text, PUBLISHED_WORDS);
+      if (!span || printedInCards(ctx, text.slice(span.index, span.end))) return null;
+      return textDatesAreOthers(ctx) && listedDay(ctx, span.date) ? null : span.date;
+    },
+    (ctx) => {
+      if (textDatesAreOthers(ctx)) return null;
+      const text = ctx.bodyText();
+      const h1 = headlineAt(ctx, text);
+      if (h1 < 0) return null;
+      // A dateline printed just above the <h1> ("In the media 02.12.19"), from a word's start.
+      const before = Math.max(0, h1 - ABOVE_HEADLINE);
+      const from = before === 0 ? before : before + text.slice(before, h1).search(/\s|$/);
+      // "Last updated March 2, 2026" by the headline dates an update (modified_at), not the
+      // publication; "Sale ends 03/31/2026" an offer.
+      const dated = (a: number, b: number) => {
+        const span = findDateSpan(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
+        return span && !printedInCards(ctx, text.slice(a + span.index, a + span.end)) ? span.date : null;
+      };
+      if (ctx.tags.firstH1) return dated(from, h1 + NEAR_HEADLINE);
+      // Without an <h1>, the title is found where the page prints it, maybe under a bar of
+      // navigation that shows today's date: the date after it first, then a dateline above it.
+      return dated(h1, h1 + NEAR_HEADLINE) ?? dated(from, h1);
+    },
+    // A byline line that dates the text, wherever the page prints it (under the text, at the foot
+    // of the article): "Von Christian am 03.05.2013", "Written by Jane Doe" / "April 8, 2024".
+    (ctx) => (textDatesAreOthers(ctx) ? null : bylineDate(ctx.bodyText())),
+  ]),
   // Nothing shown: a date meta in a vendor's namespace ("five_hundred_pixels:uploaded").
   (ctx) => {
     for (const [key, values] of ctx.tags.meta)
@@ -118,11 +122,19 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
   metaDate('datecreated', 'uploaddate'),
 ];
 
+/** A site's home page that prints several days lists other stories: what it shows dates them. */
+function shownUnlessHomeIndex(rules: Rule<string>[]): Rule<string>[] {
+  return rules.map((rule) => (ctx) => (homeIndex(ctx) ? null : rule(ctx)));
+}
+
 /** The page's own shown date (a <time> beside the text, a date-marked element) on `day`, with its time. */
 function withShownTime(ctx: RuleContext, day: string | null): string | null {
   if (!day) return null;
   const own = ctx.tags.times.filter((t) => !t.quoted && !t.comment && !t.aside && !t.listed);
-  const shown = [timeDate((t) => own.includes(t))(ctx), firstFrom(ctx.tags.pubDateTexts, markedDate)];
+  const shown = [
+    timeDate((t) => own.includes(t))(ctx),
+    firstFrom(ctx.tags.pubDateTexts, (t) => markedDate(withoutUpdates(t))),
+  ];
   return shown.find((d) => d?.startsWith(`${day}T`)) ?? day;
 }
 

@@ -46,6 +46,20 @@ export const WIDGET_LEAD = new RegExp(
     ')(?![\\p{L}\\p{N}])',
   'iu',
 );
+/** What a script prints while it waits or when it fails, the whole line: "Loading...", "Oops!
+ *  Something went wrong.", "There was a problem calculating your shipping. Please try again."
+ *  A failure is told by the line's opening words or by its closing request to try again, so
+ *  that prose about errors ("the status is 0 even if an error occurred") stays. */
+export const STATE_NOTICE = new RegExp(
+  '^(?:(?:loading|please wait|wird geladen|bitte warten|cargando|chargement(?: en cours)?|caricamento|' +
+    'carregando|ładowanie)(?:\\.\\.\\.|…)?' +
+    '|(?:(?:oops|sorry|uh[- ]oh|error|hoppla)\\W+)?(?:something went wrong|an? (?:unexpected )?error ' +
+    '(?:has )?occurred|there was an? (?:problem|error)|etwas ist schiefgelaufen|ein fehler ist aufgetreten|' +
+    'se ha producido un error|ha ocurrido un error|une erreur (?:est survenue|s.est produite))' +
+    '(?![\\p{L}\\p{N}]).*|.*(?:please try again(?: later)?|bitte versuchen sie es (?:später )?(?:erneut|noch ' +
+    'einmal)|(?:inténtalo|intente|vuelva a intentarlo) de nuevo|veuillez réessayer)[.!]?)$',
+  'iu',
+);
 /** Card actions and stock flags, the whole line (lower-cased, spaces collapsed). */
 export const CARD_CONTROL = new RegExp(
   '^(?:\\+\\s?)?(?:' +

@@ -128,3 +128,24 @@ describe("a German post's footer", () => {
     assert.equal(meta(`<h1>Stammtisch</h1>${story}${foot}`, 'https://x.example/stammtisch').published_at, null);
   });
 });
+
+describe("a site's home page that lists its stories", () => {
+  /** A story's teaser on a home page: its headline, a line of text, its day. */
+  const teaser = (title: string, day: string) =>
+    `<div class="entry"><h2>${title}</h2><p>A few words about the story and why it matters.</p>
+      <p class="post-date">${day}</p></div>`;
+  const home = `<h1>The Team Blog</h1>${teaser('Allocating on the stack', 'February 27, 2026')}${teaser(
+    'Using the new fix command',
+    'February 17, 2026',
+  )}${teaser('The release is out', 'February 10, 2026')}`;
+  it("has no date of its own: the days it shows are its stories'", () => {
+    assert.equal(meta(home, 'https://blog.example.com/').published_at, null);
+  });
+  it('keeps the one day a home page prints (a single post, a notice)', () => {
+    const single = `<h1>Time to say goodbye</h1><p class="post-date">10. September 2017</p>${para}`;
+    assert.equal(meta(single, 'https://blog.example.com/').published_at, '2017-09-10');
+  });
+  it('is the bare home address only: a post addressed by a query keeps its date', () => {
+    assert.equal(meta(home, 'https://blog.example.com/?p=959').published_at, '2026-02-27');
+  });
+});

@@ -73,6 +73,16 @@ describe('dates marked or announced as the last update in the markup', () => {
     assert.equal(m.published_at, null);
     assert.equal(m.modified_at, '2026-02-26T02:01:00.000Z');
   });
+  it('read an element marked as the publication date whose text announces an update as modified_at', () => {
+    const html = `<h1>Toddler sleep training FAQ</h1><p class="blog-published-text">Latest updated October 3rd, 2025.
+      Expert reviewed.</p>${para}`;
+    const m = meta(html, 'https://shop.example.com/blogs/sleep/toddler-faq');
+    assert.equal(m.published_at, null);
+    assert.equal(m.modified_at, '2025-10-03');
+    // Announced as published, it stays the publication date.
+    const published = html.replace('Latest updated', 'Published');
+    assert.equal(meta(published, 'https://shop.example.com/blogs/sleep/toddler-faq').published_at, '2025-10-03');
+  });
   it('read an element marked as the modified time as modified_at, not published_at', () => {
     const html = `<h1>Article</h1>${para.repeat(8)}<p>Last edit by <a href="/u/7">Jo</a>
       <span class="j-modified-time">(2020-02-14)</span></p>`;

@@ -16,3 +16,16 @@ test('a sentence tagging its link "(affiliate link)" is prose; the notice alone 
     'Crispy Air Fryer Tofu',
   ]);
 });
+
+test("a script's waiting and failure messages are furniture; prose about an error is not", () => {
+  const prose = 'The command exits with status 0 even if an error occurred while reading a file.';
+  const blocks = [
+    p('Loading...'),
+    p('There was a problem calculating your shipping. Please try again.'),
+    p('Oops! Something went wrong.'),
+    p('Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.'),
+    p(prose),
+    p('Loading bays are at the back of the building.'),
+  ];
+  assert.deepEqual(texts(dropFurnitureLines(blocks)), [prose, 'Loading bays are at the back of the building.']);
+});
