@@ -5,13 +5,19 @@
 // --base=<dist dir of another build> that build's urlkit runs in the same rotation: an A/B of a
 // change against the commit before.
 //
-// Options: --limit=N (first N pages), --base=DIR, BENCH_TIME_ROUNDS (default 3).
+// --gc-every=N runs a full collection (the worker's own, util/engine-gc.ts) before every Nth page
+// of each timed round, untimed, as a serving worker does after a task of 1 MiB or more: the pages
+// after it pay for the optimized code the collection throws away (src/parse/kept-shapes.ts).
+//
+// Options: --limit=N (first N pages), --base=DIR, --gc-every=N, --no-peers (urlkit rows only),
+// BENCH_TIME_ROUNDS (default 3).
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { extractMetadata } from '../src/extract/metadata/index.js';
 import { parseHtml } from '../src/parse/parse-html.js';
+import { engineGc } from '../src/util/engine-gc.js';
 import { metascraperPeer, ogsPeer } from './metadata-peers.js';
 import { loadMetadataDev } from './metadata-sets.js';
 
@@ -47,7 +53,7 @@ async function main(): Promise<void> {
       ms: [],
     });
   }
-  for (const load of [metascraperPeer, ogsPeer]) {
+  for (const load of args.includes('--no-peers') ? [] : [metascraperPeer, ogsPeer]) {
     try {
       const peer = await load();
       systems.push({ name: peer.name, run: (html, url) => peer.extract(html, url), ms: [] });
@@ -55,26 +61,32 @@ async function main(): Promise<void> {
       console.error(`peer not measured (${load.name}): ${(err as Error).message}`);
     }
   }
+  const gcEvery = Number(flag(args, 'gc-every') ?? 0);
+  const gc = gcEvery > 0 ? engineGc() : null;
+  if (gcEvery > 0 && !gc) throw new Error('--gc-every: no gc() to be had (util/engine-gc.ts)');
   const load0 = loadavg()[0]!;
   for (const p of pages) for (const s of systems) await s.run(p.html, p.requested, p.contentType); // warm-up
   for (let r = 0; r < rounds; r++)
-    for (const [i, p] of pages.entries())
+    for (const [i, p] of pages.entries()) {
+      if (gc && i % gcEvery === 0) gc();
       for (const s of systems) {
         const a = performance.now();
         await s.run(p.html, p.requested, p.contentType);
         s.ms[i] = Math.min(s.ms[i] ?? Infinity, performance.now() - a);
       }
-  report(systems, pages.length, rounds, [load0, loadavg()[0]!]);
+    }
+  const gcNote = gc ? `, gc() before every ${gcEvery}th page` : '';
+  const how = `${pages.length} metadata-dev pages, interleaved, best of ${rounds} round(s)${gcNote}`;
+  report(systems, how, [load0, loadavg()[0]!]);
 }
 
-function report(systems: Timed[], pages: number, rounds: number, load: number[]): void {
+function report(systems: Timed[], how: string, load: number[]): void {
   const stat = (ms: number[]) => {
     const s = [...ms].sort((a, b) => a - b);
     const sum = s.reduce((a, b) => a + b, 0);
     return { mean: sum / s.length, p50: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, sum };
   };
   const ours = stat(systems[0]!.ms);
-  const how = `${pages} metadata-dev pages, interleaved, best of ${rounds} round(s)`;
   console.log(
     `\nmetadata extraction time per page, in process (${how}); load ${load.map((l) => l.toFixed(1)).join(' -> ')}\n`,
   );

@@ -3,7 +3,9 @@
 // date candidates, the lead paragraph and images.
 import type { Document, Element } from 'domhandler';
 import { findAll, textContent } from 'domutils';
+import { keepShapes } from '../../parse/kept-shapes.js';
 import { attribute } from '../../parse/nodes.js';
+import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { textContent as textUpTo } from '../dom/walk.js';
 import { attributeDate, readCandidates } from './candidates.js';
 import { ListingMarks } from './listing-cards.js';
@@ -30,7 +32,8 @@ export { firstMeta } from '../page/title-facts.js';
 /** A lazy loader's stand-in image file ("lazy.gif", "placeholder.png", "blank.gif", "1x1.png"). */
 const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
 
-export function collectTags(doc: Document): PageTags {
+/** The tags of `doc`; `listing` records where its byline and date candidates sit. */
+export function collectTags(doc: Document, listing = new ListingMarks()): PageTags {
   const tags: PageTags = {
     ...emptyTitleFacts(),
     htmlLang: null,
@@ -51,7 +54,6 @@ export function collectTags(doc: Document): PageTags {
     storyCards: () => [],
   };
   let looseLead: string | null = null;
-  const listing = new ListingMarks();
   const elements: Element[] = findAll(() => true, doc.children);
   for (const [at, el] of elements.entries()) {
     readCandidates(el, tags, at, listing);
@@ -156,3 +158,8 @@ function readLogo(el: Element, tags: PageTags): void {
     if (tags.logos.length < MAX_LOGOS) tags.logos.push(src);
   } else if (tags.headerLogos.length < MAX_LOGOS && markedLogo(el, src) && insideHeader(el)) tags.headerLogos.push(src);
 }
+
+// One page's tags and listing marks kept alive, so that a full collection between pages keeps the
+// compiled code of this pass and of the listing's cards (src/parse/kept-shapes.ts says why).
+const shapesListing = new ListingMarks();
+keepShapes(shapesListing, collectTags(SHAPES_DOCUMENT, shapesListing));

@@ -5,13 +5,22 @@ import { MAX_FIELD_CHARS } from './thresholds.js';
 
 /** Longest value kept for any single string field (characters). */
 
+/** What collapse() changes inside a trimmed text: a zero-width character, a white space other
+ *  than a single space. */
+const TO_COLLAPSE = /[\u200b-\u200d\ufeff]|[^\S ]| {2}/;
+
 export function collapse(value: string | null | undefined, max = MAX_FIELD_CHARS): string {
   if (!value) return '';
+  // Most texts have nothing to collapse but their ends: they are their own trimmed text. The
+  // metadata pass collapses every text node of a page, so this is most of its cost on a long one.
+  const trimmed = value.trim();
   // \s covers NBSP and the other Unicode spaces; zero-width characters are invisible noise.
-  const s = value
-    .replace(/[\u200b-\u200d\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const s = TO_COLLAPSE.test(trimmed)
+    ? value
+        .replace(/[\u200b-\u200d\ufeff]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : trimmed;
   return s.length > max ? s.slice(0, max).trimEnd() : s;
 }
 
