@@ -89,6 +89,37 @@ export function undoubleTop(blocks: Block[]): Block[] {
       }
     } else if (b.type === 'list') {
       next = eachItem(b, undoubleEach);
+    } else if (b.type === 'quote') {
+      seen ??= new Set();
+      const children = unquoteRepeats(b.children, seen);
+      drop = children.length === 0;
+      if (children !== b.children) next = { ...b, children };
+    }
+    if ((drop || next !== b) && !out) out = blocks.slice(0, i);
+    if (out && !drop) out.push(next);
+  }
+  return out ?? blocks;
+}
+
+/** A quote's long paragraphs that repeat one printed before it go (a reply quoting the post it
+ *  answers, which the thread printed in full above); nested quotes likewise. Returns
+ *  `blocks` itself when nothing goes. */
+function unquoteRepeats(blocks: Block[], seen: Set<string>): Block[] {
+  let out: Block[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    let next: Block = b;
+    let drop = false;
+    if (b.type === 'paragraph') {
+      const text = inlineText(b.children).trim();
+      if (text.length >= REPEAT_MIN_CHARS) {
+        drop = seen.has(text);
+        seen.add(text);
+      }
+    } else if (b.type === 'quote') {
+      const children = unquoteRepeats(b.children, seen);
+      drop = children.length === 0;
+      if (children !== b.children) next = { ...b, children };
     }
     if ((drop || next !== b) && !out) out = blocks.slice(0, i);
     if (out && !drop) out.push(next);

@@ -180,3 +180,22 @@ test("a card's heading set twice (one per layout) is read once; a paragraph said
   assert.equal(text.split('Incident response on call').length - 1, 1, text);
   assert.equal(text.split(refrain).length - 1, 2, text);
 });
+
+test('a reply quoting the post printed above keeps its own words, not the quote; a new quote stays', async () => {
+  const { undoubleTop } = await import('../../../../../src/extract/content/passes/doubled-lines.js');
+  const post =
+    'I am putting together a short course for the staff of a car hire desk. Should I call it car rental ' +
+    'English or car hire English?';
+  const quoted =
+    'When a word has two spellings, pick the one your students will meet at work and stay with it all ' +
+    'through the course.';
+  const blocks: Block[] = [
+    p(post),
+    { type: 'quote', children: [p(post)] },
+    p('Car hire is the British phrase; car rental the American one.'),
+    { type: 'quote', children: [p(quoted)] },
+    p('Agreed.'),
+  ];
+  const out = undoubleTop(blocks);
+  assert.deepEqual(out, [blocks[0], blocks[2], blocks[3], blocks[4]]);
+});
