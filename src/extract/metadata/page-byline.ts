@@ -7,6 +7,13 @@ import { siteHosts } from './site.js';
 import type { BylineTag } from './tag-types.js';
 import { MIN_LIST_CREDITS, SAME_BYLINE_ELEMENTS } from './thresholds.js';
 
+/**
+ * A marked element this many elements below the site-named byline stands in another box of the
+ * page: a news byline's site, agency, date and share links span a dozen ("La Información" then
+ * "EFE" 11 elements on), a post's download box stands 150 below its owner's byline.
+ */
+const OTHER_BOX_ELEMENTS = 30;
+
 /** A login handle: lower-case words joined by "." or "_" ("hayley.p", "jane_doe"). */
 const DECLARED_HANDLE = /^\p{Ll}[\p{Ll}\d]*(?:[._][\p{Ll}\d]+)+$/u;
 
@@ -22,6 +29,9 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
     if (strength >= 2 && (listCredits(bylines, strength) || listItemCredit(ctx, bylines, strength))) continue;
     const names: string[] = [];
     let last = -1;
+    // Where the last marked byline naming only the site itself (a personal site's owner) stands.
+    let siteAt = -1;
+    let siteSigns = false;
     // A byline element before the headline belongs to a teaser or a list above the article
     // ("related", "most read"): the article's own bylines after its <h1> come first.
     const h1At = ctx.tags.firstH1At;
@@ -34,11 +44,19 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         // Declared authors far from the first one are other articles' (teasers, related links)
         // or, on a thread, the repliers': the first declared author, a login included, signs it.
         if (strength === 0 && last >= 0 && (b.at ?? 0) - last > SAME_BYLINE_ELEMENTS) break;
+        // A marked byline naming the site ("Paige Brunton" on her own site), and the next marked
+        // element far below it: that is another part of the page (a download box, a course card),
+        // not the same byline, and the site's name signs the page.
+        if (strength <= 1 && !names.length && siteAt >= 0 && (b.at ?? 0) - siteAt > OTHER_BOX_ELEMENTS) {
+          siteSigns = true;
+          break;
+        }
         const cleaned = cleanAuthor(b.text);
         // A name found in the text (an author link, "By ...") is written as a name: "by tapping",
         // "by default" are prose.
         const n = strength >= 2 && cleaned && !capitalised(cleaned) ? null : people(ctx, cleaned);
         if (strength <= 1) own ??= cleaned;
+        if (strength <= 1 && cleaned && !n && own === cleaned && !b.teaser) siteAt = b.at ?? 0;
         // A declared login written as a handle ("hayley.p", rel/itemprop=author on a forum's first
         // post): no name, but the member who posted, as a numbered login is.
         if (strength === 0 && !cleaned && DECLARED_HANDLE.test(b.text.trim())) {
@@ -60,6 +78,7 @@ export function pageByline(ctx: RuleContext, bylines: readonly BylineTag[]): str
         if (strength >= 1 && names.length) break;
       }
     if (names.length) return [...new Set(names.join(', ').split(', '))].join(', ');
+    if (siteSigns) break;
   }
   // A marked byline that only names the site itself: on a personal site ("Wolfgang Schmale"
   // on wolfgangschmale.eu) the site's name is the author's.
