@@ -91,7 +91,8 @@ export const PUBLISHED_AT: readonly Rule<string>[] = [
       // publication; "Sale ends 03/31/2026" an offer.
       const dated = (a: number, b: number) => {
         const span = findDateSpan(withoutTerms(withoutUpdates(text.slice(a, b))), { shortYear: true });
-        return span && !printedInCards(ctx, text.slice(a + span.index, a + span.end)) ? span.date : null;
+        if (!span || inProse(text, a + span.index, a + span.end)) return null;
+        return !printedInCards(ctx, text.slice(a + span.index, a + span.end)) ? span.date : null;
       };
       if (ctx.tags.firstH1) return dated(from, h1 + NEAR_HEADLINE);
       // Without an <h1>, the title is found where the page prints it, maybe under a bar of
@@ -136,6 +137,15 @@ function withShownTime(ctx: RuleContext, day: string | null): string | null {
     firstFrom(ctx.tags.pubDateTexts, (t) => markedDate(withoutUpdates(t))),
   ];
   return shown.find((d) => d?.startsWith(`${day}T`)) ?? day;
+}
+
+/** The date at [at, end) is written inside a paragraph: a long line, with a sentence's worth of
+ *  text before it on that line ("The code went into effect January 1, 2020. It ..."). */
+function inProse(text: string, at: number, end: number): boolean {
+  const start = text.lastIndexOf('\n', at) + 1;
+  if (at - start < 40) return false;
+  const stop = text.indexOf('\n', end);
+  return (stop < 0 ? text.length : stop) - start >= 200;
 }
 
 /** Every printing of this date on the page is in a card of another story (story-cards.ts). */

@@ -48,6 +48,16 @@ describe('dates of offers and deadlines by the headline', () => {
   it('leave a date printed under the headline to the page', () => {
     assert.equal(meta(`<h1>Standing desks</h1><p>December 19, 2025</p>${para}`).published_at, '2025-12-19');
   });
+  it("are not a date written inside a paragraph by the headline (a rule's effective date)", () => {
+    const text = `The 2020 Residential Building Code went into effect January 1, 2020. It includes numerous changes
+      for new residential construction; permits filed before then are reviewed under the old code. For more
+      information, please contact our office.`;
+    const html = `<h1>Building Department</h1><p>${text.replace(/\s+/g, ' ')}</p>${para}`;
+    assert.equal(meta(html, 'https://town.example.gov/151/Building-Department').published_at, null);
+    // A dateline opening the paragraph stays the page's ("01.02.2022 The labour market ...").
+    const dateline = `<h1>Labour market in January</h1><p>01.02.2022 ${text.replace(/\s+/g, ' ')}</p>${para}`;
+    assert.equal(meta(dateline).published_at, '2022-02-01');
+  });
 });
 
 describe('dates marked or announced as the last update in the markup', () => {
