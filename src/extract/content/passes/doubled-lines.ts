@@ -65,64 +65,56 @@ function isVerse(children: Inline[]): boolean {
  * Returns `blocks` itself when nothing changes.
  */
 export function undoubleTop(blocks: Block[]): Block[] {
-  let out: Block[] | null = null;
   let seen: Set<string> | null = null;
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    let next: Block = b;
-    let drop = false;
+  return editBlocks(blocks, (b) => {
     if (b.type === 'paragraph' || b.type === 'heading') {
       let text = inlineText(b.children);
       const h = half(text);
       const children = h !== null ? firstHalf(b.children, h) : null;
-      if (children) {
-        next = { ...b, children };
-        text = h!;
-      }
+      const next: Block = children ? { ...b, children } : b;
+      if (children) text = h!;
       if (b.type === 'paragraph') {
         text = text.trim();
         if (text.length >= REPEAT_MIN_CHARS && !isVerse(children ?? b.children)) {
           seen ??= new Set();
-          drop = seen.has(text);
+          if (seen.has(text)) return null;
           seen.add(text);
         }
       }
-    } else if (b.type === 'list') {
-      next = eachItem(b, undoubleEach);
-    } else if (b.type === 'quote') {
-      seen ??= new Set();
-      const children = unquoteRepeats(b.children, seen);
-      drop = children.length === 0;
-      if (children !== b.children) next = { ...b, children };
+      return next;
     }
-    if ((drop || next !== b) && !out) out = blocks.slice(0, i);
-    if (out && !drop) out.push(next);
-  }
-  return out ?? blocks;
+    if (b.type === 'list') return eachItem(b, undoubleEach);
+    if (b.type === 'quote') return unquoted(b, (seen ??= new Set()));
+    return b;
+  });
 }
 
-/** A quote's long paragraphs that repeat one printed before it go (a reply quoting the post it
- *  answers, which the thread printed in full above); nested quotes likewise. Returns
- *  `blocks` itself when nothing goes. */
-function unquoteRepeats(blocks: Block[], seen: Set<string>): Block[] {
+/** A quote without its long paragraphs that repeat one printed before it (a reply quoting the
+ *  post it answers, which the thread printed in full above), nested quotes likewise; null when
+ *  nothing is left of it. */
+function unquoted(quote: Extract<Block, { type: 'quote' }>, seen: Set<string>): Block | null {
+  const children = editBlocks(quote.children, (b) => {
+    if (b.type === 'quote') return unquoted(b, seen);
+    if (b.type !== 'paragraph') return b;
+    const text = inlineText(b.children).trim();
+    if (text.length < REPEAT_MIN_CHARS) return b;
+    if (seen.has(text)) return null;
+    seen.add(text);
+    return b;
+  });
+  if (children.length === 0) return null;
+  return children === quote.children ? quote : { ...quote, children };
+}
+
+/** `blocks` with each block replaced by what `edit` gives for it (null: left out); `blocks`
+ *  itself when `edit` gives every block back as it was. */
+function editBlocks(blocks: Block[], edit: (b: Block) => Block | null): Block[] {
   let out: Block[] | null = null;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
-    let next: Block = b;
-    let drop = false;
-    if (b.type === 'paragraph') {
-      const text = inlineText(b.children).trim();
-      if (text.length >= REPEAT_MIN_CHARS) {
-        drop = seen.has(text);
-        seen.add(text);
-      }
-    } else if (b.type === 'quote') {
-      const children = unquoteRepeats(b.children, seen);
-      drop = children.length === 0;
-      if (children !== b.children) next = { ...b, children };
-    }
-    if ((drop || next !== b) && !out) out = blocks.slice(0, i);
-    if (out && !drop) out.push(next);
+    const next = edit(b);
+    if (next !== b && !out) out = blocks.slice(0, i);
+    if (out && next) out.push(next);
   }
   return out ?? blocks;
 }
