@@ -3,8 +3,6 @@
 import { decodeHTML } from 'entities';
 import { MAX_FIELD_CHARS } from './thresholds.js';
 
-/** Longest value kept for any single string field (characters). */
-
 /** What collapse() changes inside a trimmed text: a zero-width character, a white space other
  *  than a single space. */
 const TO_COLLAPSE = /[\u200b-\u200d\ufeff]|[^\S ]| {2}/;
