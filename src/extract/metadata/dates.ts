@@ -239,7 +239,7 @@ function programDate(s: string): string | null {
       : [];
   const mo = mon ? MONTHS[mon.toLowerCase()] : undefined;
   if (!mo) return null;
-  const offset = zoneOffset(zone);
+  const offset = zoneOffset(zone, +y!, mo, +d!, +h!);
   if (offset === null) return null;
   return withTime(+y!, mo, +d!, +h!, +mi!, +sec!, undefined, offset);
 }

@@ -34,9 +34,15 @@ const ZONES: Record<string, number> = {
   HST: -600,
 };
 
-/** The United States' zones written without the season ("4:19 PM ET", "11:00 AM PT"): standard
- *  time, an hour later under daylight saving time. Capitals only: "et" is a word in French. */
-const US_ZONES: Record<string, number> = { ET: -300, CT: -360, MT: -420, PT: -480 };
+/** The United States' zones written without the season ("4:19 PM ET", "11:00 AM PT"), by the
+ *  IANA zone whose rules (when daylight saving time starts and ends, in which years) the
+ *  platform's time zone data holds. Capitals only: "et" is a word in French. */
+const US_ZONES: Record<string, string> = {
+  ET: 'America/New_York',
+  CT: 'America/Chicago',
+  MT: 'America/Denver',
+  PT: 'America/Los_Angeles',
+};
 
 /** A zone after a time: "GMT+10", "UTC-03:00", "GMT +1" first (else "GMT" alone would be read), then the names. */
 export const ZONE_PATTERN = `(?:GMT|UTC)\\s?[+-]\\d{1,2}(?::?\\d{2})?|${[
@@ -47,35 +53,39 @@ export const ZONE_PATTERN = `(?:GMT|UTC)\\s?[+-]\\d{1,2}(?::?\\d{2})?|${[
   .join('|')}`;
 
 /** Minutes east of UTC for a written zone at a wall time on a date; null when none or unknown. */
-export function zoneOffset(zone: string | undefined, y = 0, mo = 0, d = 0, h = 0): number | null {
+export function zoneOffset(zone: string | undefined, y: number, mo: number, d: number, h: number): number | null {
   if (!zone) return null;
   const named = ZONES[zone.toUpperCase()];
   if (named !== undefined) return named;
-  const us = US_ZONES[zone];
-  if (us !== undefined) return us + (usSummerTime(y, mo, d, h) ? 60 : 0);
+  const iana = US_ZONES[zone];
+  if (iana !== undefined) return wallOffset(iana, y, mo, d, h);
   const m = /^(?:(?:GMT|UTC)\s?)?([+-])(\d{1,2}):?(\d{2})?$/i.exec(zone);
   if (!m) return null;
   const minutes = Number(m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
   return Math.abs(minutes) <= 14 * 60 ? minutes : null;
 }
 
-/** Daylight saving time in the United States at a local wall time: from 2 a.m. on the second
- *  Sunday of March to 2 a.m. on the first Sunday of November (before 2007: the first Sunday of
- *  April to the last Sunday of October). */
-function usSummerTime(y: number, mo: number, d: number, h: number): boolean {
-  const [startMonth, startDay] = y >= 2007 ? [3, nthSunday(y, 3, 2)] : [4, nthSunday(y, 4, 1)];
-  const [endMonth, endDay] = y >= 2007 ? [11, nthSunday(y, 11, 1)] : [10, lastSunday(y, 10)];
-  const at = (m: number, day: number, hour: number) => Date.UTC(y, m - 1, day, hour);
-  const wall = at(mo, d, h);
-  return wall >= at(startMonth, startDay, 2) && wall < at(endMonth, endDay, 2);
+/** One formatter per IANA zone: building one costs far more than using it. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes east of UTC in an IANA zone at a wall time there: the zone's offset at the instant
+ *  that wall time is, found from the offset at the wall time read as UTC (one step settles it
+ *  except within the hour a change of season repeats or skips). */
+function wallOffset(zone: string, y: number, mo: number, d: number, h: number): number | null {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    formats.set(zone, format);
+  }
+  const wall = Date.UTC(y, mo - 1, d, h);
+  const first = offsetOf(format, wall);
+  return first === null ? null : offsetOf(format, wall - first * 60_000);
 }
 
-function nthSunday(y: number, mo: number, n: number): number {
-  const first = new Date(Date.UTC(y, mo - 1, 1)).getUTCDay();
-  return 1 + ((7 - first) % 7) + 7 * (n - 1);
-}
-
-function lastSunday(y: number, mo: number): number {
-  const last = new Date(Date.UTC(y, mo, 0));
-  return last.getUTCDate() - last.getUTCDay();
+/** The offset a formatter writes for an instant ("GMT-04:00"; "GMT" at UTC) in minutes. */
+function offsetOf(format: Intl.DateTimeFormat, at: number): number | null {
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  if (name === 'GMT') return 0;
+  const m = name ? /^GMT([+-])(\d{2}):(\d{2})$/.exec(name) : null;
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : null;
 }
