@@ -21,6 +21,7 @@ import type { BylineTag, PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
 import { headedName } from './author-heading.js';
 import { insideAuthorBox } from './author-box.js';
+import { readMember } from './author-member.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
 import {
@@ -79,6 +80,7 @@ const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issue
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
 export function readCandidates(el: Element, tags: PageTags, at: number, marks: ListingMarks): void {
   if (tags.poster === undefined) readPoster(el, tags);
+  if (tags.member === undefined && el.name === 'a') readMember(el, tags);
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
   const named = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
@@ -279,11 +281,11 @@ export const BY_WORD =
 
 /**
  * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised
- * name.
+ * name, after a separator or a run of dashes ("| By Jane Doe", "---- by Jane Doe", as plain text signs).
  */
 const LEAD_WITH_NAME =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|started\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+(?:\p{Lu}|\d\p{L})/iu;
+  /^(?:[-\u2013\u2014|\u00b7\u2022]{1,4}\s*)?(?:by|von|written\s+by|posted\s+by|started\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+(?:\p{Lu}|\d\p{L})/iu;
 
 /**
  * The text after a lead up to the next element, across the comments a renderer splits one

@@ -4,6 +4,11 @@ import type { Element } from 'domhandler';
 import type { Block } from '../../blocks.js';
 import { textContent } from '../../dom/walk.js';
 import { collapseWhitespace } from '../../dom/measures.js';
+import { isHiddenByMarkup } from '../../dom/visibility.js';
+import { blocksTextLength } from '../../to-blocks/block-text.js';
+import { toBlocks } from '../../to-blocks/to-blocks.js';
+import { parseHtml } from '../../../parse/parse-html.js';
+import type { ContentContext } from '../context.js';
 import { ENOUGH_CHARS, JSON_LD_MAX_VALUES, JSON_LD_OVER, STANDFIRST_MIN_CHARS } from '../thresholds/readings.js';
 import { ALWAYS, reading } from './reading.js';
 import { ARTICLE_BODY_TYPES } from '../../vocabulary/schema-types.js';
@@ -60,15 +65,21 @@ export const jsonLdBodyReading = reading<JsonLdArticle>({
   name: 'json-ld body',
   kind: 'json-ld',
   when: 'the page declares an articleBody in JSON-LD of JSON_LD_OVER times what was found, and ENOUGH_CHARS or more',
-  reads: 'the articleBody as paragraphs, opened by its description when that is a standfirst',
+  reads:
+    'the articleBody as paragraphs (read as HTML when it holds tags or character references), ' +
+    'opened by its description when that is a standfirst',
   accepts: 'always',
   applies(ctx, found) {
     const a = jsonLdArticle(ctx.facts.jsonLdScripts);
     return a && a.body.length > JSON_LD_OVER * found.chars && a.body.length > ENOUGH_CHARS ? a : false;
   },
-  read(_ctx, _found, a) {
+  read(ctx, _found, a) {
     const text = jsonLdStandfirst(a) + a.body;
-    return { blocks: paragraphsOf(text), chars: text.length, plan: null, strategy: 'json-ld articleBody' };
+    if (!MARKUP.test(text)) {
+      return { blocks: paragraphsOf(text), chars: text.length, plan: null, strategy: 'json-ld articleBody' };
+    }
+    const blocks = markupParagraphs(ctx, text);
+    return { blocks, chars: blocksTextLength(blocks), plan: null, strategy: 'json-ld articleBody' };
   },
   accept: ALWAYS,
 });
@@ -88,4 +99,19 @@ function paragraphsOf(text: string): Block[] {
     .map(collapseWhitespace)
     .filter((t) => t !== '')
     .map((t) => ({ type: 'paragraph', children: [{ type: 'text', text: t }] }));
+}
+
+/** A tag or a character reference: some sites put the article's HTML in articleBody
+ *  ("<p>...</p>", "Let&rsquo;s"), which read as text would print. */
+const MARKUP = /<\/?[a-z][a-z\d]*(?:\s[^<>]*)?>|&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
+
+/** Each line read as HTML (its tags as blocks and links, its references decoded): a body that
+ *  breaks its paragraphs with newlines keeps them, one that sets them as <p> keeps those. */
+function markupParagraphs(ctx: ContentContext, text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    blocks.push(...toBlocks(parseHtml(line), ctx.resolver, { isHidden: isHiddenByMarkup, terms: ctx.terms }));
+  }
+  return blocks;
 }
