@@ -4,27 +4,11 @@
 // ends the last one. With one thread, each end is one worker.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { createMetrics } from '../../../src/metrics/metrics.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
-
-const MiB = 1024 * 1024;
-
-function metadataOf(body: string) {
-  return {
-    kind: 'metadata' as const,
-    input: { body, bodyKind: 'html' as const, finalUrl: 'https://e.example/', headers: {}, includeContent: true },
-  };
-}
-
-const page = metadataOf('<title>Alive</title>');
-const para = '<p>' + 'Words of a long page that goes on and on. '.repeat(8) + '</p>\n';
-/** 10 MiB of paragraphs: seconds of a worker on any machine. */
-const long = metadataOf(`<title>Long</title>${para.repeat((10 * MiB) / para.length)}`);
-/** 700,000 tiny elements: their tree needs far more than a 64 MiB heap. */
-const dense = metadataOf('<i>a</i>'.repeat(700_000));
+import { dense, long, page, until } from './pool-pages.js';
 
 describe('worker ends by reason', () => {
   const pool = new WorkerPool(
@@ -41,11 +25,6 @@ describe('worker ends by reason', () => {
     const out: Record<string, number> = {};
     for (const m of text.matchAll(/^urlkit_worker_ends_total\{reason="(\w+)"\} (\d+)$/gm)) out[m[1]!] = Number(m[2]);
     return out;
-  }
-
-  async function until(what: string, cond: () => boolean): Promise<void> {
-    for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
-    assert.ok(cond(), `${what}: not reached in 30 s`);
   }
 
   it('counts no end while workers only run tasks', async () => {
