@@ -15,7 +15,7 @@ import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import { TaskBudget } from './task-budget.js';
-import { isTaskStart, type Posted } from './task-start.js';
+import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
@@ -162,10 +162,19 @@ export class WorkerPool {
     const release = pages ? () => {} : await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
-    const unbounded = pages ? MAX_TIMER_MS : budget;
+    // A worker thread's task, once it has its slot, is no longer timed by the item's deadline
+    // here but in the worker, which refuses a task it takes too late (task-start.ts): aborting a
+    // task piscina has handed to a worker terminates that worker, and the item's deadline often
+    // passes in the moment between the hand-over and the worker's start message (issue 31,
+    // row 7: every worker end under that attack, docs/admission.md). Only a worker that cannot
+    // come up at all is bounded here, by the configured budget's length.
     const stop = new TaskBudget(
       budget,
-      options.startBy === undefined ? unbounded : Math.max(0, options.startBy - Date.now()),
+      !pages
+        ? this.taskTimeoutMs
+        : options.startBy === undefined
+          ? MAX_TIMER_MS
+          : Math.max(0, options.startBy - Date.now()),
     );
     const startId = this.nextStartId++;
     const caller = options.signal;
@@ -190,7 +199,11 @@ export class WorkerPool {
       } else {
         this.watchAbort(stop);
         this.unstarted.set(startId, stop);
-        const posted: Posted<WorkerTask> = { task: compactTask(given), startId };
+        const posted: Posted<WorkerTask> = {
+          task: compactTask(given),
+          startId,
+          ...(options.startBy === undefined ? {} : { startBy: options.startBy }),
+        };
         running = this.piscina.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
       }
     } catch (err) {
@@ -213,6 +226,8 @@ export class WorkerPool {
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener('abort', onCallerAbort, { once: true });
     const outcome = caller ? await Promise.race([settled, left]) : await settled;
+    if (outcome.ok && isTakenLate(outcome.result))
+      throw new ItemFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.");
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
