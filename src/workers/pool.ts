@@ -152,13 +152,21 @@ export class WorkerPool {
    * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
    * terminated (see below), and holds its worker slot until it ends either way.
    */
-  async run<K extends WorkerTask['kind']>(
+  run<K extends WorkerTask['kind']>(
     task: Extract<WorkerTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
-    const given: WorkerTask = task;
+    // Handed over in a box the pool empties once the task is posted: a page's text (5 MiB for a
+    // large page) is then the worker's copy alone, not also held here while the task runs.
+    return this.runHanded({ task }, options);
+  }
+
+  private async runHanded<K extends WorkerTask['kind']>(
+    hand: { task: WorkerTask | null },
+    options: RunOptions,
+  ): Promise<WorkerTaskResult<K>> {
     // A large page waits for a page process, in its caller's line there, not for a worker thread.
-    const pages = isLargePage(given) ? this.pageProcesses : null;
+    const pages = isLargePage(hand.task!) ? this.pageProcesses : null;
     const release = pages ? () => {} : await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
@@ -188,24 +196,7 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      if (pages && isLargePage(given)) {
-        // Its budget counts from when a process takes it.
-        running = pages.run(given, stop.signal, () => stop.start()) as Promise<WorkerTaskResult<K>>;
-      } else if (given.kind === 'pdf') {
-        // A PDF's budget covers its read in a PDF process as well: it counts from now.
-        stop.start();
-        this.watchAbort(stop);
-        running = this.runPdf(given.input, stop.signal) as Promise<WorkerTaskResult<K>>;
-      } else {
-        this.watchAbort(stop);
-        this.unstarted.set(startId, stop);
-        const posted: Posted<WorkerTask> = {
-          task: compactTask(given),
-          startId,
-          ...(options.startBy === undefined ? {} : { startBy: options.startBy }),
-        };
-        running = this.piscina.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
-      }
+      running = this.start(hand, pages, stop, startId, options.startBy) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
       this.unstarted.delete(startId);
       stop.dispose();
@@ -243,6 +234,33 @@ export class WorkerPool {
     // An item's own failure (a PDF past its memory limit): that item's answer, not a crash.
     if (err instanceof ItemFailure) throw err;
     throw new WorkerCrashed(err);
+  }
+
+  /**
+   * Starts the task `hand` holds, and empties `hand`: no variable of run()'s, which waits for the
+   * task's end, keeps the task (V8 keeps a suspended async function's locals).
+   */
+  private start(
+    hand: { task: WorkerTask | null },
+    pages: PageProcesses | null,
+    stop: TaskBudget,
+    startId: number,
+    startBy: number | undefined,
+  ): Promise<unknown> {
+    const given = hand.task!;
+    hand.task = null;
+    if (pages && isLargePage(given)) {
+      // Its budget counts from when a process takes it.
+      return pages.run(given, stop.signal, () => stop.start());
+    }
+    this.watchAbort(stop);
+    if (given.kind === 'pdf') {
+      // A PDF's budget covers its read in a PDF process as well: it counts from now.
+      stop.start();
+      return this.runPdf(given.input, stop.signal);
+    }
+    this.unstarted.set(startId, stop);
+    return this.piscina.run(posting(given, startId, startBy), { signal: stop.signal });
   }
 
   /** A worker piscina drops because `stop` aborted is counted under the abort's reason. */
@@ -380,6 +398,11 @@ export class WorkerCrashed extends Error {
     super(`Worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'WorkerCrashed';
   }
+}
+
+/** A task as posted to a worker thread, with its start id and its item's deadline. */
+function posting(task: WorkerTask, startId: number, startBy: number | undefined): Posted<WorkerTask> {
+  return { task: compactTask(task), startId, ...(startBy === undefined ? {} : { startBy }) };
 }
 
 /** The task as posted: a large already-decoded page text goes as its UTF-8 bytes (compactText). */
