@@ -12,12 +12,14 @@ import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
 import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
-import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import { TaskBudget } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
+import { posting } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
+
+export { compactTask } from './posted-task.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -170,12 +172,9 @@ export class WorkerPool {
     const release = pages ? () => {} : await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
-    // A worker thread's task, once it has its slot, is no longer timed by the item's deadline
-    // here but in the worker, which refuses a task it takes too late (task-start.ts): aborting a
-    // task piscina has handed to a worker terminates that worker, and the item's deadline often
-    // passes in the moment between the hand-over and the worker's start message (issue 31,
-    // row 7: every worker end under that attack, docs/admission.md). Only a worker that cannot
-    // come up at all is bounded here, by the configured budget's length.
+    // Once a worker thread's task has its slot, its item's deadline is checked by the worker that
+    // takes it (task-start.ts): aborting a task handed to a worker terminates that worker (issue 31
+    // row 7, docs/admission.md). Here only a worker that cannot come up is bounded.
     const stop = new TaskBudget(
       budget,
       !pages
@@ -398,16 +397,4 @@ export class WorkerCrashed extends Error {
     super(`Worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'WorkerCrashed';
   }
-}
-
-/** A task as posted to a worker thread, with its start id and its item's deadline. */
-function posting(task: WorkerTask, startId: number, startBy: number | undefined): Posted<WorkerTask> {
-  return { task: compactTask(task), startId, ...(startBy === undefined ? {} : { startBy }) };
-}
-
-/** The task as posted: a large already-decoded page text goes as its UTF-8 bytes (compactText). */
-export function compactTask(task: WorkerTask): WorkerTask {
-  if ((task.kind !== 'clean' && task.kind !== 'metadata') || typeof task.input.body !== 'string') return task;
-  const body = compactText(task.input.body);
-  return body === task.input.body ? task : ({ ...task, input: { ...task.input, body } } as WorkerTask);
 }
