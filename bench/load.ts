@@ -18,6 +18,10 @@
 //                          again, so two settings of one build run interleaved
 //          --duration S    seconds per step (default 6)
 //          --settle S      seconds of the same load before each step, not counted (default 2)
+//          --warm-calls N  answered calls of each tool, not counted, that a fresh service takes
+//                          before its first step, split over the connection counts of --conns
+//                          (default 5000 for status, about where the main thread's CPU per
+//                          answer stopped falling on a fresh service; 500 for content)
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
 //          --rounds N      run the connection steps N times, every other round in reverse order,
@@ -50,6 +54,17 @@ const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
 const PROFILE_DIR = arg('profile');
+/**
+ * Calls a fresh service answers before a tool's first reported step. A count, not a time: the
+ * JIT warms with calls served, and a loaded machine serves fewer per second. On a fresh service
+ * the main thread's CPU per status answer fell from 3.6-4.2 ms to 0.6-0.8 over its first ~4,000
+ * calls (50 connections, 3 s steps, load average 10-12), so a warm-up of a few seconds left the
+ * first reported steps cold.
+ */
+const WARM_CALLS: Record<string, number> = {
+  clean_web_content: Number(arg('warm-calls') ?? 500),
+  check_url_status: Number(arg('warm-calls') ?? 5000),
+};
 /** Connections of the peer's step, and of ours it is compared with. */
 const PEER_CONNS = 50;
 const PEER_LABEL = 'Readability+linkedom service';
@@ -129,6 +144,7 @@ async function step(
   conns: number,
   durationS = DURATION_S,
   round = -1,
+  amount?: number,
 ): Promise<Row> {
   const okLatencies: number[] = [];
   const all: number[] = [];
@@ -144,6 +160,8 @@ async function step(
         body: JSON.stringify(body),
         connections: conns,
         duration: durationS,
+        // A number of answers in place of a duration (autocannon's `amount` overrides it).
+        ...(amount === undefined ? {} : { amount }),
         // Long enough that a call waiting its whole queueing budget (10 s) plus its work is an
         // answer, not a client-side timeout.
         timeout: 30,
@@ -259,6 +277,14 @@ async function main(): Promise<void> {
     `article ${articleKB.toFixed(0)} KB, page 2 KB (target site in its own process), ${DURATION_S} s per step, ` +
       `node ${process.version}`,
   );
+  console.log(
+    `warm-up before each tool's first step, not reported: ` +
+      Object.entries(WARM_CALLS)
+        .filter(([tool]) => TOOLS.includes(tool === 'check_url_status' ? 'status' : 'content'))
+        .map(([tool, calls]) => `${tool} ${calls} calls`)
+        .join(', ') +
+      ` over connection counts ${[...new Set(CONNS)].join(', ')}`,
+  );
   console.log(`machine: ${os.availableParallelism()} cores, load average at start ${loadAverages()}\n`);
   printHeader();
   try {
@@ -284,8 +310,16 @@ async function main(): Promise<void> {
         plan.push(['check_url_status', '/api/v1/tools/check_url_status', { url: `${target.origin}/page` }]);
       const labelOf = (tool: string, i: number) => (under[i]!.name ? `${tool} (${under[i]!.name})` : tool);
       for (const [tool, path, body] of plan) {
-        // Warm-up (not reported): worker threads start, JIT compiles, sockets open.
-        for (const [i, service] of services.entries()) await step(labelOf(tool, i), service, path, body, 4, 3);
+        // Warm-up (not reported): worker threads start, JIT compiles, sockets open. A fixed number
+        // of answers, at each connection count of the run, so the first reported step is not the
+        // only one that paid for compiling the tool's path.
+        const distinct = [...new Set(CONNS)];
+        const perConns = Math.ceil(WARM_CALLS[tool]! / distinct.length);
+        for (const [i, service] of services.entries())
+          for (const conns of distinct)
+            if (perConns > 0)
+              // autocannon wants at least one answer per connection.
+              await step(labelOf(tool, i), service, path, body, conns, DURATION_S, -1, Math.max(perConns, conns));
         const withPeer = tool === 'clean_web_content' ? peer : null;
         const peerBody = { url: `${target.origin}/article` };
         if (withPeer) await step('warm-up', withPeer, '/clean', peerBody, 4, 3);

@@ -62,6 +62,7 @@ const AUTHOR_SOURCES = [
   'wire dateline',
   'twitter label',
   'forum first-post login',
+  'member profile link',
   'site or staff credit',
   'declared name in lower case',
   'declared organisation',

@@ -16,6 +16,7 @@ import { Exclusions } from './exclude/exclusions.js';
 import { wideGridStats } from './exclude/grid-search.js';
 import { productRails } from './exclude/product-rails.js';
 import { ElementStats } from './select/element-stats.js';
+import { TextMeasures } from './select/text-measures.js';
 import { ATTEMPTS } from './select/attempt-flags.js';
 import { frameChars } from './select/whole-page.js';
 import { findCardGrid, findPageGrid, type CardGrid, type GridBound } from './select/card-grid.js';
@@ -49,6 +50,9 @@ export class ContentContext {
   readonly heading: Element | null;
   /** The strict measure: the page minus what the strict readings leave out. */
   readonly stats: ElementStats;
+  /** Each element's text measures, read once for all the page's measures (taken after the reveal,
+   *  the last change to the tree). */
+  readonly texts = new TextMeasures();
   /** Every JSON-LD `@type` the page declares. */
   readonly types: string[];
   readonly declaredType: DeclaredType;
@@ -85,7 +89,7 @@ export class ContentContext {
     this.revealed = visibility.reveal(this.frame, body === facts.body ? (facts.hiddenTops ?? undefined) : undefined);
     this.heading = titleHeading(facts, this.title);
     const strict = ATTEMPTS[0]!;
-    this.stats = new ElementStats(this.frame, (el) => this.ex.always(el) || this.ex.strictly(el, strict));
+    this.stats = new ElementStats(this.frame, (el) => this.ex.always(el) || this.ex.strictly(el, strict), this.texts);
     this.types = declaredTypes(facts.jsonLdScripts);
     this.declaredType = declaredPageType(doc, this.types);
     this.captionsOut = this.declaredType === 'article';
@@ -97,7 +101,7 @@ export class ContentContext {
   }
 
   /** The page's wide measure (exclude/grid-search.ts), taken once when first asked. */
-  readonly wide = (): ElementStats => (this.wideMeasure ??= wideGridStats(this.ex, this.frame, this.stats));
+  readonly wide = (): ElementStats => (this.wideMeasure ??= wideGridStats(this.ex, this.frame, this.stats, this.texts));
 
   /** The wide measure when a reading has taken it already, else null (the whole-page gate reads
    *  it only then: taking it costs a walk of the page). */

@@ -21,6 +21,7 @@ import type { BylineTag, PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
 import { headedName } from './author-heading.js';
 import { insideAuthorBox } from './author-box.js';
+import { readMember } from './author-member.js';
 import { collapse } from './text.js';
 import { isText, isPlainTag } from './node-kinds.js';
 import {
@@ -79,6 +80,7 @@ const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issue
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
 export function readCandidates(el: Element, tags: PageTags, at: number, marks: ListingMarks): void {
   if (tags.poster === undefined) readPoster(el, tags);
+  if (tags.member === undefined && el.name === 'a') readMember(el, tags);
   const itemprop = (attribute(el, 'itemprop') ?? '').toLowerCase();
   const rel = (attribute(el, 'rel') ?? '').toLowerCase();
   const named = `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;

@@ -88,4 +88,6 @@ export interface PageTags extends TitleFacts {
   storyCards: () => string[];
   /** The login a forum engine prints on the first numbered post of a thread (candidates.ts), if any. */
   poster?: string;
+  /** The first link to a member's profile page that prints the member's handle (author-member.ts), if any. */
+  member?: string;
 }

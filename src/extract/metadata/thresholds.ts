@@ -107,6 +107,12 @@ export const SHOWN_DAY_HOURS = 3;
 export const SHOWN_DAY_DATES = 3;
 /** ...and for the wall time it shows. Depends on: SHOWN_DAY_DATES (a wider look for a surer match). */
 export const SHOWN_CLOCK_DATES = 10;
+/** A date by the headline written inside a paragraph is not its dateline: its line is at least
+ *  this long (a dateline line is short, MAX_DATELINE_CHARS)... */
+export const PROSE_LINE_CHARS = 200;
+/** ...and has at least this many characters before the date on it (a sentence's worth: "The code
+ *  went into effect January 1, 2020."), so a long line that opens with its date stays a dateline. */
+export const PROSE_LEAD_CHARS = 40;
 
 // --- Site name, description, image -----------------------------------------------------------
 

@@ -7,6 +7,7 @@ import { isElement } from '../../dom/walk.js';
 import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
 
 import { ElementStats } from '../select/element-stats.js';
+import type { TextMeasures } from '../select/text-measures.js';
 import { classOrIdMatches, type Exclusions } from './exclusions.js';
 import { CHROME_TAGS } from '../../vocabulary/tags.js';
 import { CHROME_NAME } from '../../vocabulary/region-words.js';
@@ -14,11 +15,17 @@ import { CHROME_NAME } from '../../vocabulary/region-words.js';
 /** The wide measure of the page, for grid searches: everything but the chrome. A wrapper
  *  around the page's <main> is no chrome, whatever its name ("flex-wrap-footer" keeping the
  *  footer at the foot of the window): `measured` (the strict measure) tells where <main> is. */
-export function wideGridStats(ex: Exclusions, frame: ParentNode, measured?: ElementStats): ElementStats {
+export function wideGridStats(
+  ex: Exclusions,
+  frame: ParentNode,
+  measured?: ElementStats,
+  texts?: TextMeasures,
+): ElementStats {
   const around = measured ? mainWrappers(measured) : null;
   return new ElementStats(
     frame,
     around ? (el) => !around.has(el) && gridSearchExcluded(ex, el) : (el) => gridSearchExcluded(ex, el),
+    texts,
   );
 }
 

@@ -34,7 +34,7 @@ function relaxedReading(name: string, flags: AttemptFlags): AnyReading {
       // and share one measuring walk; only their scores differ.
       const r = ctx.relaxed;
       if (r.stats) r.stats.resetScores();
-      else r.stats = new ElementStats(ctx.frame, ctx.ex.always);
+      else r.stats = new ElementStats(ctx.frame, ctx.ex.always, ctx.texts);
       const relaxed = planFromScores(ctx, r.stats, flags);
       // Relaxing often changes nothing; the same plan gives the same blocks, which were
       // already weighed (and did not end the relaxation).

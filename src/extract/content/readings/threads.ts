@@ -48,7 +48,7 @@ export const threadRepliesReading = reading<Plan>({
     return declared && isElement(ctx.frame) && p !== null && p.roots.length > 0 ? p : false;
   },
   read(ctx, found, p) {
-    const all = new ElementStats(ctx.frame, ctx.ex.always);
+    const all = new ElementStats(ctx.frame, ctx.ex.always, ctx.texts);
     const kept = (el: Element): boolean => {
       if (!p.stats.get(el)) return false;
       let inRoot = false;
@@ -77,7 +77,7 @@ export const declaredRepliesReading = reading<Plan>({
   read(ctx, found, p) {
     const replies = declaredReplies(p.roots);
     if (!replies) return null;
-    const all = new ElementStats(ctx.frame, ctx.ex.always);
+    const all = new ElementStats(ctx.frame, ctx.ex.always, ctx.texts);
     const posts = [...(p.roots as Element[]), ...replies];
     return convert(ctx, plan(ctx, posts, all, ATTEMPTS[1]!), found.strategy + ' + declared replies', ctx.captionsOut);
   },

@@ -1,10 +1,10 @@
 // One bottom-up pass of text measures over the elements an attempt still considers. Scoring
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
-import { ElementType } from 'domelementtype';
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../../dom/walk.js';
 import { attribute, type ParsedElement } from '../../../parse/nodes.js';
 import { LINE_BLOCKS } from '../../vocabulary/tags.js';
+import { childText, measureChildText, type TextMeasures } from './text-measures.js';
 
 export interface ElementInfo {
   /** Characters of text in the subtree (whitespace runs counted once). */
@@ -29,37 +29,6 @@ export interface ElementInfo {
   initialized: boolean;
 }
 
-/** Filled by measureText: one pass over a text's characters for both measures (this walk
- *  reads every character of the page, often through sliced strings, where each character read
- *  costs; a result object per text node would cost an allocation instead). */
-const measured = { chars: 0, commas: 0, startsWithSpace: false };
-
-/** Characters once whitespace runs are collapsed (as collapsedLength) and commas of the
- *  scripts scoring counts them in: , ， 、 ، */
-function measureText(s: string): void {
-  let chars = 0;
-  let commas = 0;
-  let inSpace = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
-      if (!inSpace) chars++;
-      inSpace = true;
-    } else {
-      chars++;
-      inSpace = false;
-      if (c === 0x2c || c === 0xff0c || c === 0x3001 || c === 0x060c) commas++;
-    }
-  }
-  measured.chars = chars;
-  measured.commas = commas;
-  measured.startsWithSpace = s.length > 0 && isCollapsedSpace(s.charCodeAt(0));
-}
-
-function isCollapsedSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160;
-}
-
 export class ElementStats {
   /** Included elements in document (pre-)order. */
   readonly order: Element[] = [];
@@ -74,7 +43,9 @@ export class ElementStats {
    *  one with another included element): looked up by hash. */
   private readonly extra: Map<Element, ElementInfo> | null = null;
 
-  constructor(root: ParentNode, skip: (el: Element) => boolean) {
+  /** `texts`: the page's record of its text measures, shared by its measures (else each
+   *  element's text is read here). */
+  constructor(root: ParentNode, skip: (el: Element) => boolean, texts?: TextMeasures) {
     // Depth-first with the open path only (children array and position, info, line owner and
     // link state per level, in arrays indexed by depth and reused): an element's sums are
     // added to its parent's when its subtree is done, so no stack of pending siblings and no
@@ -118,26 +89,19 @@ export class ElementStats {
       infoAt.push(info);
       const childInLink = pathInLink[depth]! || node.name === 'a';
       const nextOwner = LINE_BLOCKS.has(node.name) ? info : pathOwner[depth]!;
-      const children = node.children;
-      for (let i = 0; i < children.length; i++) {
-        const kid = children[i]!;
-        if (kid.type !== ElementType.Text) continue;
-        const data = kid.data;
-        measureText(data);
-        const len = measured.chars;
-        // Whitespace alone (one collapsed character that is a space, or a lone character
-        // trim() takes for one) is not text.
-        if (len === 0 || (len === 1 && (measured.startsWithSpace || data.trim() === ''))) continue;
-        const commas = measured.commas;
-        if (nextOwner) {
-          nextOwner.ownChars += len;
-          nextOwner.ownCommas += commas;
-        }
-        // Subtree sums are added to the element itself first; rolled up when it is done.
-        info.chars += len;
-        info.commas += commas;
-        if (childInLink) info.linkChars += len;
+      if (texts) texts.measure(node);
+      else measureChildText(node);
+      const chars = childText.chars;
+      const commas = childText.commas;
+      if (nextOwner) {
+        nextOwner.ownChars += chars;
+        nextOwner.ownCommas += commas;
       }
+      // Subtree sums are added to the element itself first; rolled up when it is done.
+      info.chars += chars;
+      info.commas += commas;
+      if (childInLink) info.linkChars += chars;
+      const children = node.children;
       depth++;
       pathKids[depth] = children;
       pathAt[depth] = 0;

@@ -277,6 +277,9 @@ export const AUTHOR: readonly Rule<string>[] = [
   // The login a forum engine prints on the thread's first post (candidates.ts), by the login the
   // forum shows, as a thread starter's: where nothing else names anyone.
   shown((ctx) => (ctx.tags.poster ? login(ctx.tags.poster) : null)),
+  // The member a page of members' posts links to by the handle it prints (author-member.ts): the
+  // poster of a paste or of a link aggregator's post, where nothing else names anyone.
+  shown((ctx) => (ctx.tags.member ? people(ctx, ctx.tags.member) : null)),
   // A byline the page marks that credits the site itself or its staff ("By Workzone Team",
   // itemprop=author "Staff"): dropped above as no person's name, it still signs a page where
   // nobody else does.

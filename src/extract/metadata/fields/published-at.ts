@@ -11,7 +11,15 @@ import { collapse } from '../text.js';
 import { headlineAt } from '../headline-position.js';
 import { homeIndex } from '../home-index.js';
 import { withoutUpdates } from './modified-at.js';
-import { ABOVE_HEADLINE, ANNOUNCED_DATE_CHARS, MAX_CANDIDATES, MAX_DATE_TEXT, NEAR_HEADLINE } from '../thresholds.js';
+import {
+  ABOVE_HEADLINE,
+  ANNOUNCED_DATE_CHARS,
+  MAX_CANDIDATES,
+  MAX_DATE_TEXT,
+  NEAR_HEADLINE,
+  PROSE_LEAD_CHARS,
+  PROSE_LINE_CHARS,
+} from '../thresholds.js';
 
 /**
  * article:published_time, JSON-LD datePublished, common date metas, <time itemprop|pubdate>, JSON-LD dateCreated,
@@ -143,9 +151,9 @@ function withShownTime(ctx: RuleContext, day: string | null): string | null {
  *  text before it on that line ("The code went into effect January 1, 2020. It ..."). */
 function inProse(text: string, at: number, end: number): boolean {
   const start = text.lastIndexOf('\n', at) + 1;
-  if (at - start < 40) return false;
+  if (at - start < PROSE_LEAD_CHARS) return false;
   const stop = text.indexOf('\n', end);
-  return (stop < 0 ? text.length : stop) - start >= 200;
+  return (stop < 0 ? text.length : stop) - start >= PROSE_LINE_CHARS;
 }
 
 /** Every printing of this date on the page is in a card of another story (story-cards.ts). */

@@ -5,6 +5,7 @@ import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { parseHtml } from '../../../../../src/parse/parse-html.js';
 import { ElementStats } from '../../../../../src/extract/content/select/element-stats.js';
+import { TextMeasures } from '../../../../../src/extract/content/select/text-measures.js';
 import { findElement, removeNode } from '../../../../../src/extract/dom/walk.js';
 
 const HTML = `<html><body><div id="a"><p>One, two,   three.</p> <p>
@@ -83,4 +84,25 @@ test('ElementStats: a score written through one answer is read through the next,
     [movedStats.order.length, movedStats.get(section)!.paragraphs, movedStats.get(section)!.chars],
     [302, 300, 900],
   );
+});
+
+test("measures sharing one record of the page's text answer as measures that read it themselves, and another tree at the same indexes gets its own", () => {
+  const doc = parseHtml(HTML);
+  const texts = new TextMeasures();
+  const skipAside = (el: Element): boolean => el.name === 'aside';
+  const skipList = (el: Element): boolean => el.name === 'ul';
+  // Each measure leaves out other elements; what one did not read, the next reads.
+  const first = new ElementStats(doc, skipAside, texts);
+  const second = new ElementStats(doc, skipList, texts);
+  assert.deepEqual(measures(first), measures(new ElementStats(doc, skipAside)));
+  assert.deepEqual(measures(second), measures(new ElementStats(doc, skipList)));
+  // The same markup with other words: its elements hold the first page's indexes.
+  const other = parseHtml(HTML.replace('One, two,   three.', 'Four.').replace('a link', 'another, longer link'));
+  const shared = new ElementStats(other, () => false, texts);
+  assert.deepEqual(measures(shared), measures(new ElementStats(other, () => false)));
+  const a = findElement(other, (el) => el.attribs['id'] === 'a')!;
+  assert.deepEqual([shared.get(a)!.chars, shared.get(a)!.commas], [29, 1]);
+  // Trees not made by the parser (no indexes) are read each time.
+  const plain = parseDocument(HTML);
+  assert.deepEqual(measures(new ElementStats(plain, skipAside, texts)), measures(first));
 });
