@@ -103,7 +103,7 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   const datePos = dateStart(s);
   if (datePos > 0) s = s.slice(0, datePos);
   s = s.replace(/ ?[|\-–—·•] ?(?:updated|published|posted|aktualisiert|veröffentlicht|am|on)\b[\s\S]*$/i, '');
-  s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '').replace(/^\s*[-\u2013\u2014|\u00b7\u2022]\s+/, '');
+  s = s.replace(/^\s*(?:©|\(c\)|copyright)\s*/i, '').replace(/^\s*[-\u2013\u2014|\u00b7\u2022]{1,4}\s+/, '');
   s = s
     .replace(/^\s*[Bb]y(?=\p{Lu})/u, '')
     .replace(LEAD, '')

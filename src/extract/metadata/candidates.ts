@@ -281,11 +281,11 @@ export const BY_WORD =
 
 /**
  * "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe": a short text node that leads with a byline word and a capitalised
- * name.
+ * name, after a separator or a run of dashes ("| By Jane Doe", "---- by Jane Doe", as plain text signs).
  */
 const LEAD_WITH_NAME =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:[-\u2013\u2014|\u00b7\u2022]\s*)?(?:by|von|written\s+by|posted\s+by|started\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+(?:\p{Lu}|\d\p{L})/iu;
+  /^(?:[-\u2013\u2014|\u00b7\u2022]{1,4}\s*)?(?:by|von|written\s+by|posted\s+by|started\s+by|text\s+von|autor(?:in)?:|autor(?:en|innen):?|authors?:|redaktion:|par|door|(?:eine?\s+)?(?:blog-?\s*|gast)?(?:beitrag|artikel|kolumne|kommentar|interview)\s+von)\s+(?:\p{Lu}|\d\p{L})/iu;
 
 /**
  * The text after a lead up to the next element, across the comments a renderer splits one

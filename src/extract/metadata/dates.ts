@@ -7,6 +7,7 @@
 // findDateInText looks for a date written inside running text ("Published 3 March 2020").
 
 import { ANNOUNCED_DATE_CHARS, MAX_ANNOUNCEMENTS, MAX_YEAR, MIN_YEAR } from './thresholds.js';
+import { ZONE_PATTERN, zoneOffset } from './zones.js';
 
 const ISO =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
@@ -85,42 +86,6 @@ const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-/** Named zones a page may write after a time, as offsets in minutes. */
-const ZONES: Record<string, number> = {
-  UTC: 0,
-  GMT: 0,
-  UT: 0,
-  Z: 0,
-  WET: 0,
-  BST: 60,
-  CET: 60,
-  MEZ: 60,
-  CEST: 120,
-  MESZ: 120,
-  EET: 120,
-  EEST: 180,
-  MSK: 180,
-  IST: 330,
-  JST: 540,
-  KST: 540,
-  AEST: 600,
-  AEDT: 660,
-  EST: -300,
-  EDT: -240,
-  CST: -360,
-  CDT: -300,
-  MST: -420,
-  MDT: -360,
-  PST: -480,
-  PDT: -420,
-  AKST: -540,
-  AKDT: -480,
-  HST: -600,
-};
-const ZONE_ALT = Object.keys(ZONES)
-  .sort((a, b) => b.length - a.length)
-  .join('|');
-
 const L = '\\p{L}';
 // "3 March 2020", "3. März 2020", "3 de marzo de 2020", "le 3 mars 2020", "March 3rd, 2020", "Mar. 3 2020".
 const DAY_MONTH_YEAR = new RegExp(
@@ -141,7 +106,7 @@ const NUMERIC_DMY = /(?<![\d.])(\d{1,2})(?:[./-]|\.[ \u2009\u202f])(\d{1,2})(?:[
 // Each run of white space has one quantifier that can take it, so a long run is read once.
 const TIME_AFTER = new RegExp(
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  `^[\\s,]*(?:(?:at|um|à|a las|alle|om|kl\\.?|[-–|])\\s*)?(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|[صم])(?!\\p{L})\\s*)?(?:(?:\\(\\s*)?(${ZONE_ALT}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?!\\p{L})))\\b\\)?)?`,
+  `^[\\s,]*(?:(?:at|um|à|a las|alle|om|kl\\.?|[-–|])\\s*)?(\\d{1,2})[:h.](\\d{2})(?::(\\d{2}))?\\s*(?:(am|pm|a\\.m\\.|p\\.m\\.|صباحا|صباحاً|مساء|مساءً|[صم])(?!\\p{L})\\s*)?(?:(?:\\(\\s*)?(${ZONE_PATTERN}|[+-]\\d{2}:?\\d{2}(?!\\s*(?:uhr|h|am|pm|a\\.m\\.|p\\.m\\.)(?!\\p{L})))\\b\\)?)?`,
   'iu',
 );
 
@@ -155,7 +120,7 @@ export function toIsoDate(raw: string | null | undefined): string | null {
     const [, y, mo, d, h, mi, sec, frac, zone] = iso;
     if (!validDate(+y!, +mo!, +d!)) return null;
     if (h === undefined) return ymd(+y!, +mo!, +d!);
-    return withTime(+y!, +mo!, +d!, +h, +mi!, sec ? +sec : 0, frac, zoneOffset(zone));
+    return withTime(+y!, +mo!, +d!, +h, +mi!, sec ? +sec : 0, frac, zoneOffset(zone, +y!, +mo!, +d!, +h));
   }
   const compact = COMPACT.exec(s);
   if (compact) {
@@ -248,7 +213,7 @@ export function findDateSpan(text: string, opts: TextDateOptions = {}): DateSpan
       if (ampm === 'am' && hour === 12) hour = 0;
       const date =
         hour < 24 && minute < 60
-          ? withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5]))
+          ? withTime(h.y, h.mo, h.d, hour, minute, t[3] ? +t[3] : 0, undefined, zoneOffset(t[5], h.y, h.mo, h.d, hour))
           : null;
       if (date) return { date, index: h.index, end: h.end };
       if (hour < 24 && minute < 60) return null;
@@ -274,7 +239,7 @@ function programDate(s: string): string | null {
       : [];
   const mo = mon ? MONTHS[mon.toLowerCase()] : undefined;
   if (!mo) return null;
-  const offset = zoneOffset(zone);
+  const offset = zoneOffset(zone, +y!, mo, +d!, +h!);
   if (offset === null) return null;
   return withTime(+y!, mo, +d!, +h!, +mi!, +sec!, undefined, offset);
 }
@@ -306,17 +271,6 @@ export function dateInUrl(url: string): string | null {
     return d && +d[1]! > 12 && validDate(+d[3]!, +d[2]!, +d[1]!) ? ymd(+d[3]!, +d[2]!, +d[1]!) : null;
   }
   return validDate(+m[1]!, +m[2]!, +m[3]!) ? ymd(+m[1]!, +m[2]!, +m[3]!) : null;
-}
-
-/** Minutes east of UTC for a written zone; null when no zone is written. */
-function zoneOffset(zone: string | undefined): number | null {
-  if (!zone) return null;
-  const named = ZONES[zone.toUpperCase()];
-  if (named !== undefined) return named;
-  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
-  if (!m) return null;
-  const minutes = Number(m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
-  return Math.abs(minutes) <= 14 * 60 ? minutes : null;
 }
 
 function withTime(

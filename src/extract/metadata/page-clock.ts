@@ -74,10 +74,13 @@ function onShownClock(ctx: RuleContext, iso: string, utc: number): { out: string
   }
   for (const s of shown) {
     const local = s ? (toIsoDate(s) ?? findDateInText(s)) : null;
-    const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(local);
+    // A wall time as the page shows it; with the zone it writes after it ("4:19 PM ET"), only the
+    // same instant counts (a shown time in another zone is another moment).
+    const m = local && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:\d{2})?$/.exec(local);
     if (!m) continue;
     const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
     const diff = Math.round((wall - Math.floor(utc / 60_000) * 60_000) / 60_000);
+    if (m[6] && Math.abs(Date.parse(local) - utc) >= 60_000) continue;
     if (diff === 0) return { out: iso, sure: true };
     if (!realOffset(diff)) continue;
     return { out: atOffset(iso, utc, diff), sure: true };

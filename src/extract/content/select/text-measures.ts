@@ -19,7 +19,7 @@ function measureText(s: string): void {
   // Text nodes come as strings of many representations (flat, sliced, concatenated where an
   // entity split the text; one or two bytes a character), so after a few pages the property
   // loads `s.length` and `s.charCodeAt` here are megamorphic: read per character, they made
-  // this loop about 4 times slower (a 5 MiB page's measure 70-120 ms against 20). The length
+  // this loop about 4 times slower (docs/content-extraction.md, "Large pages"). The length
   // is read once, and String.prototype.charCodeAt is called on `s`, which needs no look-up on it.
   const n = s.length;
   let chars = 0;

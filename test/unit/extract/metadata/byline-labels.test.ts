@@ -11,6 +11,11 @@ describe('author: labels and the text after them', () => {
     const html = `<h1>A small inference engine</h1>${line}${para}`;
     assert.equal(meta(html).author, 'Ziyi Xu');
   });
+  it('reads the name after a run of dashes and "by", as plain text signs', () => {
+    const line = '<div><span><strong><em>---- by Kenneth Surin</em></strong></span></div>';
+    assert.equal(meta(`<h1>micropolitics</h1>${line}${para}`).author, 'Kenneth Surin');
+    assert.equal(meta(`<h1>micropolitics</h1><p>-- By Kenneth Surin</p>${para}`).author, 'Kenneth Surin');
+  });
   it("reads a byline in a page builder's block, not in its menu block", () => {
     const block = (kind: string, inner: string) =>
       `<div class="elementor-widget elementor-widget-${kind}">` +

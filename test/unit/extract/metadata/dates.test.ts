@@ -72,3 +72,30 @@ describe('toIsoDate', () => {
     it(`${JSON.stringify(input)} -> ${expected}`, () => assert.equal(toIsoDate(input), expected));
   }
 });
+
+/** Each written date and the ISO date read from it. */
+const reads = (cases: Array<[string, string]>) => {
+  for (const [written, iso] of cases) assert.equal(findDateInText(written), iso, written);
+};
+
+describe('dates: the zone written after a time', () => {
+  it('reads "GMT+10" and "(GMT+7)" as offsets, not as GMT', () => {
+    reads([
+      ['News24 13 Jan 2020, 22:11 GMT+10 Exhausted', '2020-01-13T22:11:00+10:00'],
+      ['Thursday, 2/11/2023, 19:20 (GMT+7)', '2023-02-11T19:20:00+07:00'],
+      ['1 Feb 2020 10:50 GMT-03 Buenos Aires', '2020-02-01T10:50:00-03:00'],
+    ]);
+  });
+  it('reads the United States zones written without the season by the date ("ET", "PT")', () => {
+    reads([
+      ['11/28/2016 11:00 AM PT', '2016-11-28T11:00:00-08:00'],
+      ['July 4, 2016 4:19 PM ET', '2016-07-04T16:19:00-04:00'],
+      // Daylight saving time ended on the last Sunday of October before 2007.
+      ['Nov 1, 2006 1:00 PM CT', '2006-11-01T13:00:00-06:00'],
+      ['Nov 1, 2008 1:00 PM CT', '2008-11-01T13:00:00-05:00'],
+    ]);
+  });
+  it('does not read the French word "et" after a time as a zone', () => {
+    reads([['3 mars 2020 à 10h30 et à 14h', '2020-03-03T10:30:00']]);
+  });
+});
