@@ -36,8 +36,9 @@ export function installConventions(app: FastifyInstance, bodyLimitBytes: number)
     for (const m of methods) set.add(m);
     routeMethods.set(route.url, set);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Correlation-ID', String(request.id));
+    done();
   });
   app.setErrorHandler(createErrorHandler(bodyLimitBytes));
   app.setNotFoundHandler(createNotFoundHandler(routeMethods));
