@@ -219,7 +219,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
                   logger: request.log as unknown as Logger,
                   correlationId: String(request.id),
                   timeoutMs: config.requestTimeoutMs,
-                  signal: stop.signal,
+                  controller: stop,
                   ...(lines ? { onItem: lines.item } : {}),
                 });
               },
