@@ -1,7 +1,9 @@
 // A streaming render's late chunks put in their places. A page rendered in streamed chunks
 // (React's Suspense boundaries) sends the parts that were not ready first as placeholders,
 // `<template id="B:0">` inside the page, and each part later, at the end of the document, as a
-// `<div hidden id="S:0">` that the page's script moves into the placeholder's place. Read from
+// `<div hidden id="S:0">` that the page's script moves into the placeholder's place. A part
+// may itself hold placeholders of parts sent later still, `<template id="P:1f">` (a segment
+// rather than a boundary): those are filled the same way, by the chunk `S:1f`. Read from
 // markup alone, those parts are hidden and outside the page's <main>; in a browser they are
 // the page's body, where the placeholder stood. This does the script's move.
 import type { Element, ParentNode } from 'domhandler';
@@ -10,9 +12,11 @@ import { attribute } from '../../parse/nodes.js';
 import { isElement, isInside } from './walk.js';
 
 const CHUNK_ID = /^S:[0-9a-z]+$/i;
+/** A boundary's (`B:`) or a segment's (`P:`) placeholder. */
+const PLACEHOLDER = /^[BP]:/;
 
 /** Moves each hidden `S:<n>` chunk among `tops` (the outermost hidden elements of `root`) into
- *  the place of its `B:<n>` template. The walk for the templates runs only on pages that hold
+ *  the place of its `B:<n>` or `P:<n>` template. The walk for the templates runs only on pages that hold
  *  such a chunk. Returns the number of chunks moved. */
 export function placeStreamedChunks(root: ParentNode, tops: readonly Element[]): number {
   let chunks: Map<string, Element> | null = null;
@@ -29,7 +33,7 @@ export function placeStreamedChunks(root: ParentNode, tops: readonly Element[]):
     const el = stack.pop()!;
     if (el.name === 'template') {
       const id = attribute(el, 'id');
-      if (id !== undefined && id.startsWith('B:') && chunks.has(id.slice(2))) templates.set(id.slice(2), el);
+      if (id !== undefined && PLACEHOLDER.test(id) && chunks.has(id.slice(2))) templates.set(id.slice(2), el);
       continue;
     }
     if (el.name === 'script' || el.name === 'style' || el.name === 'svg') continue;

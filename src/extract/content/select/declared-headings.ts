@@ -1,15 +1,18 @@
 // A body class on each paragraph ("bodytext", "article-text" on every <p>) declares the
 // paragraphs, not the headings set between them: "Fragen für den Bewährungstest" between two
-// p.bodytext is the text's own subheading. A heading that sits between two declared siblings
-// of the same parent joins them, in place.
+// p.bodytext is the text's own subheading, and a list set between two of them is the text's own
+// list (a blog platform marks each paragraph as post body, not its lists). A heading or a list
+// that sits between two declared siblings of the same parent joins them, in place.
 import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import type { ElementStats } from './element-stats.js';
+import { DECLARED_MEMBER_LINK_DENSITY } from '../thresholds/readings.js';
 
 const SUBHEADING = /^h[2-6]$/;
+const LIST = /^[ou]l$/;
 
-/** `declared` (document order) with the <h2>-<h6> siblings that sit between two of its members
- *  under the same parent added in place. Reads only the members' parents' children. */
+/** `declared` (document order) with the <h2>-<h6>, <ul> and <ol> siblings that sit between two
+ *  of its members under the same parent added in place. Reads only the members' parents' children. */
 export function withHeadingsBetween(declared: Element[], stats: ElementStats): Element[] {
   if (declared.length < 2) return declared;
   let out: Element[] | null = null;
@@ -27,8 +30,8 @@ export function withHeadingsBetween(declared: Element[], stats: ElementStats): E
   return out ?? declared;
 }
 
-/** The headings among the siblings strictly between `a` and `b` (same parent), when nothing but
- *  headings and blank text sits there; none otherwise. */
+/** The headings and lists among the siblings strictly between `a` and `b` (same parent), when
+ *  nothing but those and blank text sits there; none otherwise. */
 function headingsBetween(a: Element, b: Element, stats: ElementStats): Element[] {
   if (a.parent === null || a.parent !== b.parent) return [];
   const found: Element[] = [];
@@ -40,9 +43,11 @@ function headingsBetween(a: Element, b: Element, stats: ElementStats): Element[]
     if (n.type === ElementType.Comment) continue;
     if (n.type !== ElementType.Tag) return [];
     const el = n;
-    // Measured (not left out by the attempt) and a heading; anything else between them is not
-    // declared text.
-    if (!SUBHEADING.test(el.name) || !stats.get(el)) return [];
+    // Measured (not left out by the attempt), and a heading or a list no more linked than a
+    // declared member may be (not a teaser list); anything else between them is not declared text.
+    if (!stats.get(el)) return [];
+    if (!SUBHEADING.test(el.name) && !(LIST.test(el.name) && stats.linkDensity(el) <= DECLARED_MEMBER_LINK_DENSITY))
+      return [];
     found.push(el);
   }
   return found;

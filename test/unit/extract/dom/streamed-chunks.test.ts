@@ -39,3 +39,18 @@ test('hidden elements that are not streamed chunks stay hidden', () => {
   assert.match(text, /Paragraph 4 of the guide/);
   assert.doesNotMatch(text, /hidden note|without its placeholder/);
 });
+
+test("a late chunk's own placeholders are filled by the segments sent after it", () => {
+  const html =
+    `<html><head><title>Guide</title></head><body>
+<main><h1>The guide</h1>${para(1)}<template id="B:0"></template></main>
+<div hidden id="S:0"><section>${paras(2, 3)}<template id="P:1"></template><h2>Costs</h2>` +
+    `<template id="P:2"></template></section></div>
+<div hidden id="S:1">${paras(4, 5)}</div>
+<div hidden id="S:2">${paras(6, 7)}</div></body></html>`;
+  const text = contentText(html);
+  for (const n of [1, 3, 5, 7]) assert.match(text, new RegExp(`Paragraph ${n} of the guide`));
+  // Each segment in its placeholder's place: the second after the heading between them.
+  assert.ok(text.indexOf('Paragraph 5') < text.indexOf('Costs'), text);
+  assert.ok(text.indexOf('Costs') < text.indexOf('Paragraph 6'), text);
+});

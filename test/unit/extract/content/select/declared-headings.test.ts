@@ -23,3 +23,17 @@ ${body(1)}${body(2)}<h4>Questions for the welfare state</h4>${body(3)}${body(4)}
   assert.ok(!text.includes('Newsletter'), text);
   assert.ok(!text.includes('Service'), text);
 });
+
+test('a list between two paragraphs declared by a body class joins them, in place; a link list does not', () => {
+  const html = `<html><body><div class="col">
+${body(1)}${body(2)}<ol><li>Families who pay for care at home</li><li>Parishes that run day centres</li></ol>
+${body(3)}<ul><li><a href="/news/1">Older news about the diocese</a></li>
+<li><a href="/news/2">More news from the parishes</a></li></ul>
+${body(4)}${body(5)}</div></body></html>`;
+  const text = contentText(html);
+  const inPlace =
+    /Paragraph 2[^\n]*\n1\. Families who pay for care at home\n2\. Parishes that run day centres\nParagraph 3/;
+  assert.ok(inPlace.test(text), text);
+  assert.ok(!text.includes('Older news'), text);
+  assert.ok(text.includes('Paragraph 5'), text);
+});
