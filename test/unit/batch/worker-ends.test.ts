@@ -12,7 +12,7 @@ import { dense, long, page, until } from './pool-pages.js';
 
 describe('worker ends by reason', () => {
   const pool = new WorkerPool(
-    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64 }),
+    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 256 }),
   );
   const metrics = createMetrics();
   metrics.observeCapacity({ admission: { queued: 0, inFlight: 0, limit: 1 }, workers: pool });
