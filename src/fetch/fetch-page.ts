@@ -274,26 +274,29 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       }
       let resp: Dispatcher.ResponseData | null = null;
       let error: ReturnType<typeof classifyError> | null = null;
-      // Our own header timer: undici's timers are coarse (about 1 s resolution).
+      // Our own header timer: undici's timers are coarse (about 1 s resolution). It ends only this
+      // attempt, by closing the attempt's connection (this fetch's own, or the pooled one it holds)
+      // rather than through a signal of its own: the request follows the fetch's deadline (body
+      // included; undici drops its listener when the body closes), and a per-attempt signal linked
+      // to the deadline was an AbortController, its listener and their garbage on every request.
       const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
-      // Follows the fetch's deadline for the whole attempt (body included); the header timer
-      // aborts only this attempt. Its listener on `deadline` goes when the attempt's response is
-      // released (a chain of redirects would otherwise pile one listener per hop on the deadline).
-      const attemptCtl = linkedSignal([deadline]);
       const oneShot = agents.oneShotHead(viaProxy, method);
       const release = () => {
         slot();
-        attemptCtl.dispose();
         if (oneShot) agents.reset(viaProxy);
       };
-      const headerTimer = setTimeout(() => attemptCtl.abort(), headerWait);
+      let headersLate = false;
+      const headerTimer = setTimeout(() => {
+        headersLate = true;
+        agents.reset(viaProxy);
+      }, headerWait);
       try {
         resp = await agents.get(viaProxy, url.origin).request({
           origin: url.origin,
           path: url.pathname + url.search,
           method,
           headers,
-          signal: attemptCtl.signal,
+          signal: deadline,
           bodyTimeout: Math.max(1, remaining()),
           ...(oneShot ? { reset: false } : {}),
         });
@@ -303,7 +306,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         release();
         agents.reset(viaProxy);
         error =
-          attemptCtl.signal.aborted && !deadline.aborted
+          headersLate && !deadline.aborted
             ? { failure: new ItemFailure('timeout', `No response headers within ${headerWait} ms.`), transient: true }
             : classifyError(err, deadline);
       } finally {

@@ -98,13 +98,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // While draining, every response closes its connection, so keep-alive sockets do not hold
   // the shutdown open until their idle timeout.
-  app.addHook('onSend', async (_request, reply) => {
+  // Per-request hooks take fastify's callback form: an async hook costs a promise and its
+  // resolution on every request, for work that never waits.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
     metrics.httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    done();
   });
   app.addHook('onClose', async () => {
     loopDelay.stop();

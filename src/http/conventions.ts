@@ -2,10 +2,11 @@
 // correlation id on every request (the caller's UUID-shaped X-Correlation-ID, else a new one)
 // in the logs, the X-Correlation-ID header and every JSON body; errors, unknown routes and
 // malformed HTTP answered with the JSON error envelope, never fastify's default bodies.
-import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { correlationIdFrom } from '../tools/envelope.js';
 import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
 import { registerJsonParser } from './json-body.js';
+import { OneLineRequestLog } from './request-log.js';
 
 /** Fastify constructor options of a urlkit server. */
 export function serverOptions(
@@ -17,7 +18,7 @@ export function serverOptions(
     loggerInstance: logger,
     bodyLimit: bodyLimitBytes,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'correlation_id', disableRequestLogging: !logRequests }),
+    logController: new OneLineRequestLog({ requestIdLogLabel: 'correlation_id', disableRequestLogging: !logRequests }),
     genReqId: (req) => correlationIdFrom(req.headers['x-correlation-id']),
     clientErrorHandler,
   };
@@ -35,8 +36,9 @@ export function installConventions(app: FastifyInstance, bodyLimitBytes: number)
     for (const m of methods) set.add(m);
     routeMethods.set(route.url, set);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Correlation-ID', String(request.id));
+    done();
   });
   app.setErrorHandler(createErrorHandler(bodyLimitBytes));
   app.setNotFoundHandler(createNotFoundHandler(routeMethods));

@@ -82,10 +82,12 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   };
 
   // Cheap refusals first, before the body is read: shutdown, a starved event loop, a full queue.
-  scope.addHook('onRequest', async (request, reply) => {
+  // (Callback hooks: an async one costs a promise per request. A hook that answers does not call
+  // done(), so the call goes no further.)
+  scope.addHook('onRequest', (request, reply, done) => {
     const tool = request.routeOptions.config.tool ?? 'unknown';
     if (lifecycle.draining) {
-      return shed(
+      shed(
         reply,
         admission.shed(
           tool,
@@ -94,11 +96,12 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           OVERLOAD_RETRY_AFTER_S,
         ),
       );
+      return;
     }
     // A starved event loop sheds the calls of the caller with the most in progress (every
     // caller's, when one caller is all there is), not those of lighter callers.
     if (guard.check() && admission.isHeaviest(callerOf(request, apiKeys))) {
-      return shed(
+      shed(
         reply,
         admission.shed(
           tool,
@@ -107,8 +110,12 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           OVERLOAD_RETRY_AFTER_S,
         ),
       );
+      return;
     }
-    if (admission.fullFor(callerOf(request, apiKeys))) return shed(reply, admission.shedFull(tool));
+    if (admission.fullFor(callerOf(request, apiKeys))) {
+      shed(reply, admission.shedFull(tool));
+      return;
+    }
     lifecycle.enter();
     admitted.add(request);
     metrics.inFlight.set(lifecycle.inFlight);
@@ -129,11 +136,13 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         'request ended: the client closed the connection before the answer was sent',
       );
     });
+    done();
   });
-  scope.addHook('onResponse', async (request, reply) => {
+  scope.addHook('onResponse', (request, reply, done) => {
     release(request);
     const tool = request.routeOptions.config.tool ?? 'unknown';
     metrics.toolCalls.inc({ tool, status: String(reply.statusCode) });
+    done();
   });
 
   const rateLimitMax = effectiveRateLimit(config);
@@ -210,7 +219,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
                   logger: request.log as unknown as Logger,
                   correlationId: String(request.id),
                   timeoutMs: config.requestTimeoutMs,
-                  signal: stop.signal,
+                  controller: stop,
                   ...(lines ? { onItem: lines.item } : {}),
                 });
               },

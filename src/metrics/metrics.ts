@@ -45,6 +45,8 @@ export interface CapacityGauges {
         readonly queued: number;
         busyMs(): number;
         workerHeaps(): Array<{ usedBytes: number }>;
+        /** Worker threads that ended since start, by reason (workers/worker-ends.ts). */
+        workerEnds?(): Record<string, number>;
       }
     | undefined;
 }
@@ -163,6 +165,22 @@ export function createMetrics(): Metrics {
     'V8 heap in use in the worker threads, each as it reported at the end of its last task.',
     (s) => s.workers?.workerHeaps().reduce((n, h) => n + h.usedBytes, 0),
   );
+  new Counter({
+    name: 'urlkit_worker_ends_total',
+    help:
+      'Worker threads that ended, by reason: recycled (heap grown, replaced while idle), task_budget (a task ' +
+      'ran past its time budget), start_wait (the wait for the worker to take a task handed to it ran out), ' +
+      'abandoned (its caller left and the task ran past the grace), crashed, idle (retired), shutdown.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      const ends = source?.workers?.workerEnds?.();
+      if (!ends) return;
+      // The pool keeps the counts; a scrape mirrors them.
+      this.reset();
+      for (const [reason, n] of Object.entries(ends)) this.inc({ reason }, n);
+    },
+  });
   let lastBusyMs = 0;
   let lastAt = performance.now();
   gauge(

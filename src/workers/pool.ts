@@ -16,6 +16,7 @@ import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import { TaskBudget } from './task-budget.js';
 import { isTaskStart, type Posted } from './task-start.js';
+import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export interface RunOptions {
@@ -79,10 +80,7 @@ export class WorkerPool {
   private nextStartId = 1;
   private recycleTimer: NodeJS.Timeout | null = null;
   private closing = false;
-  /** Workers replaced because their heap had grown, since start. */
-  recycled = 0;
-  /** Worker threads that ended, for any reason (recycled, terminated, crashed, retired idle), since start. */
-  workersEnded = 0;
+  private readonly ends: WorkerEnds;
 
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
@@ -122,10 +120,23 @@ export class WorkerPool {
       // looked for grown workers: look again now.
       this.scheduleRecycle();
     });
-    this.piscina.on('workerDestroy', () => {
-      this.workersEnded++;
-      this.forgetGoneThreads();
-    });
+    this.ends = new WorkerEnds(this.piscina, () => this.closing);
+    this.piscina.on('workerDestroy', () => this.forgetGoneThreads());
+  }
+
+  /** Worker threads that ended since start, by reason (worker-ends.ts). */
+  workerEnds(): Record<WorkerEndReason, number> {
+    return this.ends.byReason();
+  }
+
+  /** Worker threads that ended since start, for any reason. */
+  get workersEnded(): number {
+    return this.ends.total;
+  }
+
+  /** Workers replaced because their heap had grown, since start. */
+  get recycled(): number {
+    return this.ends.byReason().recycled;
   }
 
   /** The last error a worker raised outside any task, for diagnostics. */
@@ -174,8 +185,10 @@ export class WorkerPool {
       } else if (given.kind === 'pdf') {
         // A PDF's budget covers its read in a PDF process as well: it counts from now.
         stop.start();
+        this.watchAbort(stop);
         running = this.runPdf(given.input, stop.signal) as Promise<WorkerTaskResult<K>>;
       } else {
+        this.watchAbort(stop);
         this.unstarted.set(startId, stop);
         const posted: Posted<WorkerTask> = { task: compactTask(given), startId };
         running = this.piscina.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
@@ -215,6 +228,13 @@ export class WorkerPool {
     // An item's own failure (a PDF past its memory limit): that item's answer, not a crash.
     if (err instanceof ItemFailure) throw err;
     throw new WorkerCrashed(err);
+  }
+
+  /** A worker piscina drops because `stop` aborted is counted under the abort's reason. */
+  private watchAbort(stop: TaskBudget): void {
+    this.ends.watchAbort(stop.signal, () =>
+      !stop.timedOut ? 'abandoned' : stop.started ? 'task_budget' : 'start_wait',
+    );
   }
 
   /** A PDF: read in a PDF process, then rendered (and its tokens counted) in a worker thread. */
@@ -275,8 +295,8 @@ export class WorkerPool {
       const grown = this.piscina.threads.filter((w) => (this.heapByThread.get(w.threadId) ?? 0) > RECYCLE_HEAP_BYTES);
       for (const w of grown) {
         this.heapByThread.delete(w.threadId);
+        this.ends.expect(w.threadId, 'recycled');
         await w.terminate();
-        this.recycled++;
       }
     } finally {
       release();

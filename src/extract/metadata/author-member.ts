@@ -30,12 +30,14 @@ export function readMember(el: Element, tags: PageTags): void {
   // "u/benyacobi": the handle as a link aggregator prints it, after its mark. "@antonjw" is a
   // mention in a post's text (a reply naming someone), not the poster's own link.
   const handle = text.replace(/^u\//, '');
-  if (!HANDLE.test(handle) || SITE_PAGE.test(handle) || handle.toLowerCase() !== slug(m[1]!).toLowerCase()) return;
+  if (!HANDLE.test(handle) || SITE_PAGE.test(handle) || handle.toLowerCase() !== decodedOrRaw(m[1]!).toLowerCase())
+    return;
   if (insideFurniture(el) || insideComment(el) || insideTeaser(el) || insideTestimonial(el)) return;
   tags.member = text;
 }
 
-function slug(s: string): string {
+// A path segment with a stray "%" is not a valid escape; compare it as written.
+function decodedOrRaw(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

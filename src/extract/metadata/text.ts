@@ -7,19 +7,39 @@ import { MAX_FIELD_CHARS } from './thresholds.js';
  *  than a single space. */
 const TO_COLLAPSE = /[\u200b-\u200d\ufeff]|[^\S ]| {2}/;
 
+// The rules read one paragraph's text several times over (a label before a byline, a signature
+// line, the lead's length, its text nodes), most often as the same string: the last text
+// collapsed is kept with its result, so a page's text is tested once however many rules read it.
+// A text longer than MAX_KEPT_CHARS is not kept, so a whole page's text is not held between calls.
+const MAX_KEPT_CHARS = 16_384;
+let keptValue = '';
+let keptCollapsed = '';
+
 export function collapse(value: string | null | undefined, max = MAX_FIELD_CHARS): string {
   if (!value) return '';
-  // Most texts have nothing to collapse but their ends: they are their own trimmed text. The
-  // metadata pass collapses every text node of a page, so this is most of its cost on a long one.
+  let s: string;
+  if (value === keptValue) s = keptCollapsed;
+  else {
+    s = collapseWhole(value);
+    if (value.length <= MAX_KEPT_CHARS) {
+      keptValue = value;
+      keptCollapsed = s;
+    }
+  }
+  return s.length > max ? s.slice(0, max).trimEnd() : s;
+}
+
+/** `value` with one space between words and nothing at its ends. */
+function collapseWhole(value: string): string {
+  // Most texts have nothing to collapse but their ends: they are their own trimmed text.
   const trimmed = value.trim();
   // \s covers NBSP and the other Unicode spaces; zero-width characters are invisible noise.
-  const s = TO_COLLAPSE.test(trimmed)
+  return TO_COLLAPSE.test(trimmed)
     ? value
         .replace(/[\u200b-\u200d\ufeff]/g, '')
         .replace(/\s+/g, ' ')
         .trim()
     : trimmed;
-  return s.length > max ? s.slice(0, max).trimEnd() : s;
 }
 
 /** collapse(), but null for an empty result so rule chains can fall through. */

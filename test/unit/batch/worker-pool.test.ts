@@ -5,33 +5,13 @@
 // one thread, the next task can only run if a bad worker was really replaced.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
+import { dense, long, metadataOf, page, para, until } from './pool-pages.js';
 
-const MiB = 1024 * 1024;
-
-function metadataOf(body: string) {
-  return {
-    kind: 'metadata' as const,
-    input: { body, bodyKind: 'html' as const, finalUrl: 'https://w.example/', headers: {}, includeContent: true },
-  };
-}
-
-const page = metadataOf('<title>Alive</title>');
-const para = '<p>' + 'Words of a long page that goes on and on. '.repeat(8) + '</p>\n';
-/** 10 MiB of paragraphs: seconds of a worker on any machine, in a 64 MiB heap (the tokenizer holds ~15). */
-const long = metadataOf(`<title>Long</title>${para.repeat((10 * MiB) / para.length)}`);
 /** A few hundred milliseconds at most: about 40 KB of paragraphs. */
 const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
-/** 700,000 tiny elements (5.6 MB): their tree needs far more than a 64 MiB heap. */
-const dense = metadataOf('<i>a</i>'.repeat(700_000));
-
-async function until(what: string, cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
-  assert.ok(cond(), `${what}: not reached in 30 s`);
-}
 
 describe('WorkerPool', () => {
   // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).

@@ -13,15 +13,30 @@ export const childText = { chars: 0, commas: 0 };
 /** Set by measureText: one pass over a text's characters for both measures. */
 const measured = { chars: 0, commas: 0, startsWithSpace: false };
 
+/** A text the plain path cannot measure: a run of two collapsed spaces (a line break and its
+ *  indent), or a comma other than the ASCII one. */
+const NOT_PLAIN = /[ \t\n\r\f\u00a0]{2}|[\uff0c\u3001\u060c]/;
+
 /** Characters once whitespace runs are collapsed (as collapsedLength) and commas of the
  *  scripts scoring counts them in: , ， 、 ، */
 function measureText(s: string): void {
+  const n = s.length;
+  measured.startsWithSpace = n > 0 && isCollapsedSpace(String.prototype.charCodeAt.call(s, 0));
+  // Most of a page's text is prose with single spaces: every character counts, and the commas
+  // are found by indexOf. The test and indexOf run in the engine's own scanners, which read a
+  // string of any representation at full speed; the loop below does not (why, below).
+  if (!NOT_PLAIN.test(s)) {
+    let commas = 0;
+    for (let at = s.indexOf(','); at !== -1; at = s.indexOf(',', at + 1)) commas++;
+    measured.chars = n;
+    measured.commas = commas;
+    return;
+  }
   // Text nodes come as strings of many representations (flat, sliced, concatenated where an
   // entity split the text; one or two bytes a character), so after a few pages the property
   // loads `s.length` and `s.charCodeAt` here are megamorphic: read per character, they made
   // this loop about 4 times slower (docs/content-extraction.md, "Large pages"). The length
   // is read once, and String.prototype.charCodeAt is called on `s`, which needs no look-up on it.
-  const n = s.length;
   let chars = 0;
   let commas = 0;
   let inSpace = false;
@@ -38,7 +53,6 @@ function measureText(s: string): void {
   }
   measured.chars = chars;
   measured.commas = commas;
-  measured.startsWithSpace = n > 0 && isCollapsedSpace(String.prototype.charCodeAt.call(s, 0));
 }
 
 function isCollapsedSpace(c: number): boolean {
