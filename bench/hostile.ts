@@ -30,7 +30,8 @@
 // threads, which collect every thread's garbage, and libuv's) and its child processes (PDF and
 // large-page processes) over the measured phase under attack, the longest event-loop delay the
 // service itself saw in it, and what the attacked site served meanwhile (the row's pages a
-// second, and body MiB a second). With --trace, each quiet phase's figures too: per tool, the
+// second, and body MiB a second), and the worker threads that ended under attack by reason (the
+// service's urlkit_worker_ends_total). With --trace, each quiet phase's figures too: per tool, the
 // CPU of each kind of thread and of the child processes, and the worker threads started in it.
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
@@ -315,6 +316,25 @@ async function loopDelayMaxMs(service: ServiceProcess): Promise<number> {
   }
 }
 
+/** Worker threads ended since the service started, by reason (urlkit_worker_ends_total; none on a build without it). */
+async function workerEnds(service: ServiceProcess): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  try {
+    const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    for (const m of text.matchAll(/^urlkit_worker_ends_total\{reason="(\w+)"\} (\d+)$/gm)) out.set(m[1]!, Number(m[2]));
+  } catch {
+    /* no answer: nothing to count */
+  }
+  return out;
+}
+
+/** The ends from `a` to `b` by reason, as "task_budget 2, crashed 1" ('0' for none, '-' without the metric). */
+function endsText(a: Map<string, number>, b: Map<string, number>): string {
+  if (b.size === 0) return '-';
+  const moved = [...b].map(([k, v]) => [k, v - (a.get(k) ?? 0)] as const).filter(([, d]) => d > 0);
+  return moved.map(([k, d]) => `${k} ${d}`).join(', ') || '0';
+}
+
 /** With --trace: the service's view every second until stopped. */
 function traceService(service: ServiceProcess, label: string): () => void {
   if (!process.argv.includes('--trace')) return () => {};
@@ -510,10 +530,12 @@ async function main(): Promise<void> {
       const cpu0 = threadTicks(service.child.pid!);
       const children0 = childTicks(service.child.pid!);
       const served0 = await siteServed(sites.hostile);
+      const ends0 = await workerEnds(service);
       const phaseStart = performance.now();
       const threads = threadWatcher(service.child.pid!, phaseStart);
       const loud = await honestPhase(service, honestAgents, sites, SECONDS);
       const threadEvents = threads.stop();
+      const ends = endsText(ends0, await workerEnds(service));
       const served1 = await siteServed(sites.hostile);
       const phaseS = (performance.now() - phaseStart) / 1000;
       const pages = attack.page ? (served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0) : NaN;
@@ -547,7 +569,7 @@ async function main(): Promise<void> {
       if (apart) await settle(apart);
       const rest =
         `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ` +
-        `${threadEvents.born.length} / ${threadEvents.ended.length} | ${cpuS(cpu.main)} | ` +
+        `${threadEvents.born.length} / ${threadEvents.ended.length} | ${ends} | ${cpuS(cpu.main)} | ` +
         `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ${cpuS(childCpu)} | ` +
         `${fmt(stallMs)} | ${siteRate} |`;
       results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
@@ -577,11 +599,12 @@ async function main(): Promise<void> {
     '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
       'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
       'hostile calls answered | peak RSS MiB | threads started / ended under attack | ' +
+      'worker ends under attack by reason (/metrics) | ' +
       'CPU s under attack: main thread | worker threads | ' +
       'other threads (V8 GC and compilers, libuv) | child processes (PDF, large pages) | ' +
       'longest event-loop delay under attack ms | attacked site under attack: pages of the row/s / body MiB/s |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const ratio = r.loud.p99 / quietP99;
     verdict &&= r.fine && ratio <= 2;

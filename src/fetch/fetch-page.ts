@@ -215,7 +215,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       } else {
         let read;
         try {
-          read = await readBody(resp.body, parseContentEncoding(headers['content-encoding']), cap, minRate);
+          const encodings = parseContentEncoding(headers['content-encoding']);
+          read = await readBody(resp.body, encodings, cap, minRate, headers['content-length']);
         } catch (err) {
           state.brokenResponse = { statusCode: resp.status, contentType };
           throw err;
@@ -274,11 +275,9 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       }
       let resp: Dispatcher.ResponseData | null = null;
       let error: ReturnType<typeof classifyError> | null = null;
-      // Our own header timer: undici's timers are coarse (about 1 s resolution). It ends only this
-      // attempt, by closing the attempt's connection (this fetch's own, or the pooled one it holds)
-      // rather than through a signal of its own: the request follows the fetch's deadline (body
-      // included; undici drops its listener when the body closes), and a per-attempt signal linked
-      // to the deadline was an AbortController, its listener and their garbage on every request.
+      // Our own header timer (undici's are coarse, about 1 s). It ends only this attempt, by closing
+      // its connection: the request follows the fetch's deadline itself (undici drops its listener
+      // as the body closes); a per-attempt linked signal was garbage on every request.
       const headerWait = Math.max(1, Math.min(config.headersTimeoutMs, remaining()));
       const oneShot = agents.oneShotHead(viaProxy, method);
       const release = () => {

@@ -92,7 +92,54 @@ export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
 const NO_MIN_RATE: MinTransferRate = { bytesPerS: 0, windowMs: 0 };
 
 /**
+ * Where a body's bytes are kept as they arrive. When the length is known before the first byte
+ * (a Content-Length, and no content encoding, so wire and kept bytes are the same) they are
+ * copied into one buffer of that length (at most the cap) instead of a list of chunks joined at
+ * the end, which held the body twice at that moment and kept each socket read's buffer alive
+ * until then. The buffer is not zeroed, so its pages become resident as bytes are written: what
+ * the body holds is still what the budget has counted. A body that outgrows its declared length
+ * (undici does not deliver one) goes on as chunks.
+ */
+class BodyBytes {
+  private one: Buffer | null;
+  private readonly chunks: Buffer[] = [];
+  private total = 0;
+
+  constructor(known: number | null) {
+    this.one = known !== null && known > 0 ? Buffer.allocUnsafe(known) : null;
+  }
+
+  get length(): number {
+    return this.total;
+  }
+
+  add(chunk: Buffer): void {
+    if (this.one && this.total + chunk.length <= this.one.length) chunk.copy(this.one, this.total);
+    else {
+      if (this.one) this.chunks.push(this.one.subarray(0, this.total));
+      this.one = null;
+      this.chunks.push(chunk);
+    }
+    this.total += chunk.length;
+  }
+
+  bytes(): Buffer {
+    if (!this.one) return Buffer.concat(this.chunks, this.total);
+    // Shorter than declared (cut off by a cap of its own): keep only what arrived.
+    return this.total === this.one.length ? this.one : Buffer.from(this.one.subarray(0, this.total));
+  }
+}
+
+/** The body's length when it is known before reading: a valid Content-Length with no encoding. */
+export function knownLength(contentLength: string | undefined, encodings: string[], cap: number): number | null {
+  if (encodings.length > 0 || contentLength === undefined || !/^\d{1,15}$/.test(contentLength)) return null;
+  return Math.min(Number(contentLength), cap);
+}
+
+/**
  * Reads at most `cap` decoded bytes (and at most `cap` wire bytes); destroys the body after.
+ * `contentLength` (the header's value) lets a body without a content encoding be read into one
+ * buffer of that length.
  * Inside a tool call with a body-memory budget (src/admission/body-memory.ts) the bytes kept
  * are charged to it as they arrive, and reading pauses while the budget is short. A body that
  * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
@@ -102,9 +149,11 @@ export async function readBody(
   encodings: string[],
   cap: number,
   minRate: MinTransferRate = NO_MIN_RATE,
+  contentLength?: string,
 ): Promise<ReadBody> {
+  const known = knownLength(contentLength, encodings, cap);
   const charge = chargeBody();
-  if (!charge) return readUncharged(body, encodings, cap, null, minRate);
+  if (!charge) return readUncharged(body, encodings, cap, null, minRate, known);
   // A wait for budget ends when the body is destroyed before its end (the fetch deadline
   // destroys it). A body that ended normally closes too, while a decompressor may still be
   // producing bytes from it (a bomb): that must not end the wait.
@@ -116,7 +165,7 @@ export async function readBody(
   body.once('close', onClose);
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
-    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate);
+    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate, known);
     charge.done(read.bytes);
     return read;
   } catch (err) {
@@ -141,6 +190,7 @@ async function readUncharged(
   cap: number,
   budget: { charge: BodyCharge; signal: AbortSignal } | null,
   minRate: MinTransferRate,
+  known: number | null,
 ): Promise<ReadBody> {
   if (encodings.length > MAX_ENCODINGS) {
     body.on('error', () => {});
@@ -168,13 +218,13 @@ async function readUncharged(
   }
   let stream: AsyncIterable<Buffer> = counted();
   for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
-  const chunks: Buffer[] = [];
-  let total = 0;
+  const kept = new BodyBytes(known);
   let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
   floor.resume();
   try {
     for await (const chunk of stream) {
+      const total = kept.length;
       if (budget && total + chunk.length > charged) {
         // Doubling keeps the number of budget steps small (about 7 for a 5 MiB page).
         charged = Math.min(cap, Math.max(2 * charged, total + chunk.length));
@@ -183,13 +233,11 @@ async function readUncharged(
         floor.resume();
       }
       if (total + chunk.length > cap) {
-        chunks.push(chunk.subarray(0, cap - total));
-        total = cap;
+        kept.add(chunk.subarray(0, cap - total));
         truncated = true;
         break;
       }
-      chunks.push(chunk);
-      total += chunk.length;
+      kept.add(chunk);
     }
   } catch (err) {
     throw err instanceof ItemFailure || err instanceof BudgetWaitAborted ? err : new BodyInterrupted(err, wire);
@@ -198,5 +246,5 @@ async function readUncharged(
     body.on('error', () => {});
     body.destroy();
   }
-  return { bytes: Buffer.concat(chunks, total), truncated: truncated || wireCapped };
+  return { bytes: kept.bytes(), truncated: truncated || wireCapped };
 }

@@ -12,12 +12,14 @@ import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
 import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
-import { compactText } from '../fetch/fetched-body.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import { TaskBudget } from './task-budget.js';
-import { isTaskStart, type Posted } from './task-start.js';
+import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
+import { posting } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
+
+export { compactTask } from './posted-task.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -152,20 +154,34 @@ export class WorkerPool {
    * running; a running task is then given ABANDON_GRACE_MS to finish before its worker is
    * terminated (see below), and holds its worker slot until it ends either way.
    */
-  async run<K extends WorkerTask['kind']>(
+  run<K extends WorkerTask['kind']>(
     task: Extract<WorkerTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<WorkerTaskResult<K>> {
-    const given: WorkerTask = task;
+    // Handed over in a box the pool empties once the task is posted: a page's text (5 MiB for a
+    // large page) is then the worker's copy alone, not also held here while the task runs.
+    return this.runHanded({ task }, options);
+  }
+
+  private async runHanded<K extends WorkerTask['kind']>(
+    hand: { task: WorkerTask | null },
+    options: RunOptions,
+  ): Promise<WorkerTaskResult<K>> {
     // A large page waits for a page process, in its caller's line there, not for a worker thread.
-    const pages = isLargePage(given) ? this.pageProcesses : null;
+    const pages = isLargePage(hand.task!) ? this.pageProcesses : null;
     const release = pages ? () => {} : await this.waitForWorker(options);
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
-    const unbounded = pages ? MAX_TIMER_MS : budget;
+    // Once a worker thread's task has its slot, its item's deadline is checked by the worker that
+    // takes it (task-start.ts): aborting a task handed to a worker terminates that worker (issue 31
+    // row 7, docs/admission.md). Here only a worker that cannot come up is bounded.
     const stop = new TaskBudget(
       budget,
-      options.startBy === undefined ? unbounded : Math.max(0, options.startBy - Date.now()),
+      !pages
+        ? this.taskTimeoutMs
+        : options.startBy === undefined
+          ? MAX_TIMER_MS
+          : Math.max(0, options.startBy - Date.now()),
     );
     const startId = this.nextStartId++;
     const caller = options.signal;
@@ -179,20 +195,7 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      if (pages && isLargePage(given)) {
-        // Its budget counts from when a process takes it.
-        running = pages.run(given, stop.signal, () => stop.start()) as Promise<WorkerTaskResult<K>>;
-      } else if (given.kind === 'pdf') {
-        // A PDF's budget covers its read in a PDF process as well: it counts from now.
-        stop.start();
-        this.watchAbort(stop);
-        running = this.runPdf(given.input, stop.signal) as Promise<WorkerTaskResult<K>>;
-      } else {
-        this.watchAbort(stop);
-        this.unstarted.set(startId, stop);
-        const posted: Posted<WorkerTask> = { task: compactTask(given), startId };
-        running = this.piscina.run(posted, { signal: stop.signal }) as Promise<WorkerTaskResult<K>>;
-      }
+      running = this.start(hand, pages, stop, startId, options.startBy) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
       this.unstarted.delete(startId);
       stop.dispose();
@@ -213,6 +216,8 @@ export class WorkerPool {
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener('abort', onCallerAbort, { once: true });
     const outcome = caller ? await Promise.race([settled, left]) : await settled;
+    if (outcome.ok && isTakenLate(outcome.result))
+      throw new ItemFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.");
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
@@ -228,6 +233,33 @@ export class WorkerPool {
     // An item's own failure (a PDF past its memory limit): that item's answer, not a crash.
     if (err instanceof ItemFailure) throw err;
     throw new WorkerCrashed(err);
+  }
+
+  /**
+   * Starts the task `hand` holds, and empties `hand`: no variable of run()'s, which waits for the
+   * task's end, keeps the task (V8 keeps a suspended async function's locals).
+   */
+  private start(
+    hand: { task: WorkerTask | null },
+    pages: PageProcesses | null,
+    stop: TaskBudget,
+    startId: number,
+    startBy: number | undefined,
+  ): Promise<unknown> {
+    const given = hand.task!;
+    hand.task = null;
+    if (pages && isLargePage(given)) {
+      // Its budget counts from when a process takes it.
+      return pages.run(given, stop.signal, () => stop.start());
+    }
+    this.watchAbort(stop);
+    if (given.kind === 'pdf') {
+      // A PDF's budget covers its read in a PDF process as well: it counts from now.
+      stop.start();
+      return this.runPdf(given.input, stop.signal);
+    }
+    this.unstarted.set(startId, stop);
+    return this.piscina.run(posting(given, startId, startBy), { signal: stop.signal });
   }
 
   /** A worker piscina drops because `stop` aborted is counted under the abort's reason. */
@@ -365,11 +397,4 @@ export class WorkerCrashed extends Error {
     super(`Worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'WorkerCrashed';
   }
-}
-
-/** The task as posted: a large already-decoded page text goes as its UTF-8 bytes (compactText). */
-export function compactTask(task: WorkerTask): WorkerTask {
-  if ((task.kind !== 'clean' && task.kind !== 'metadata') || typeof task.input.body !== 'string') return task;
-  const body = compactText(task.input.body);
-  return body === task.input.body ? task : ({ ...task, input: { ...task.input, body } } as WorkerTask);
 }

@@ -10,6 +10,21 @@ export interface TaskStart {
 export interface Posted<T> {
   task: T;
   startId: number;
+  /**
+   * Epoch ms by which a worker must take the task (the item's deadline), if any. A worker that
+   * takes it later answers TakenLate instead of running it: the pool cannot abort a task once
+   * piscina has handed it to a worker without terminating that worker.
+   */
+  startBy?: number;
+}
+
+/** A worker's answer for a task it took after its startBy. */
+export interface TakenLate {
+  urlkitTakenLate: true;
+}
+
+export function isTakenLate(result: unknown): result is TakenLate {
+  return typeof result === 'object' && result !== null && (result as Partial<TakenLate>).urlkitTakenLate === true;
 }
 
 export function isTaskStart(message: unknown): message is TaskStart {

@@ -11,7 +11,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
-import type { Posted, TaskStart } from './task-start.js';
+import type { Posted, TakenLate, TaskStart } from './task-start.js';
 import type { WorkerTask } from './worker.js';
 
 const worker = import('./worker.js');
@@ -54,7 +54,11 @@ function reportHeap(heapBytes: number): void {
   parentPort?.postMessage(report);
 }
 
-async function runTask({ task, startId }: Posted<WorkerTask>): Promise<unknown> {
+async function runTask({ task, startId, startBy }: Posted<WorkerTask>): Promise<unknown> {
+  if (startBy !== undefined && Date.now() > startBy) {
+    const late: TakenLate = { urlkitTakenLate: true };
+    return late;
+  }
   const start: TaskStart = { urlkitTaskStart: startId };
   parentPort?.postMessage(start);
   const large = inputSize(task) >= COLLECT_AFTER_INPUT_CHARS;

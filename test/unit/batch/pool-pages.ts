@@ -1,5 +1,5 @@
 // Pages the worker-pool tests use as faults, as metadata tasks: one that answers at once, one
-// that takes seconds, one whose tree needs more than a 64 MiB worker heap; and a wait for what
+// that takes seconds, one whose tree needs more than a 256 MiB worker heap; and a wait for what
 // the pool reports after the fact (an ended worker is counted on its thread's exit).
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,10 +15,14 @@ export function metadataOf(body: string) {
 
 export const page = metadataOf('<title>Alive</title>');
 export const para = '<p>' + 'Words of a long page that goes on and on. '.repeat(8) + '</p>\n';
-/** 10 MiB of paragraphs: seconds of a worker on any machine, in a 64 MiB heap (the tokenizer holds ~15). */
-export const long = metadataOf(`<title>Long</title>${para.repeat((10 * MiB) / para.length)}`);
-/** 700,000 tiny elements (5.6 MB): their tree needs far more than a 64 MiB heap. */
-export const dense = metadataOf('<i>a</i>'.repeat(700_000));
+/** A paragraph with a link every few words: the content rules read each link's share of its block. */
+const linkedPara = '<p>Words <a href="/a">of a</a> long <a href="/b">page that</a> goes on and on, again. </p>\n';
+/** 10 MiB of such paragraphs: about 4 s of a worker on a quiet 2-CPU machine, so more than the
+ *  pool's 1 s abandon grace on a machine several times faster; it fits a 256 MiB heap. (Plain
+ *  paragraphs of the same size take a quarter of that since the measures' plain-text path.) */
+export const long = metadataOf(`<title>Long</title>${linkedPara.repeat(Math.floor((10 * MiB) / linkedPara.length))}`);
+/** 3,000,000 tiny elements (24 MB): their tree needs more than a 256 MiB heap. */
+export const dense = metadataOf('<i>a</i>'.repeat(3_000_000));
 
 export async function until(what: string, cond: () => boolean): Promise<void> {
   for (let i = 0; i < 600 && !cond(); i++) await sleep(50);

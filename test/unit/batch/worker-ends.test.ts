@@ -12,7 +12,7 @@ import { dense, long, page, until } from './pool-pages.js';
 
 describe('worker ends by reason', () => {
   const pool = new WorkerPool(
-    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64 }),
+    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 256 }),
   );
   const metrics = createMetrics();
   metrics.observeCapacity({ admission: { queued: 0, inFlight: 0, limit: 1 }, workers: pool });
@@ -39,8 +39,8 @@ describe('worker ends by reason', () => {
 
   it('counts a worker ended for its task budget, and one whose caller left', async () => {
     await assert.rejects(
-      // Its wait for the worker to take it is bounded apart (startBy): only the 100 ms budget ends it.
-      pool.run(long, { timeoutMs: 100, startBy: Date.now() + 60_000 }),
+      // Taken within half a second (it is handed to an idle worker), it runs for seconds.
+      pool.run(long, { timeoutMs: 500 }),
       (err: unknown) => err instanceof ItemFailure && err.code === 'timeout',
     );
     // A task handed over while the replacement loads waits in piscina's queue, where an abort
@@ -70,6 +70,20 @@ describe('worker ends by reason', () => {
     );
     assert.equal(counts.recycled, 0);
     assert.equal(counts.idle, 0);
+  });
+
+  it("answers timeout, and keeps the worker, when a task's deadline passes as a worker takes it", async () => {
+    assert.equal((await pool.run(page)).data.title, 'Alive');
+    const ended = pool.workersEnded;
+    // The slot is free, so the task is handed to the worker at once; its deadline has passed
+    // before the worker can tell the pool it took the page.
+    await assert.rejects(
+      pool.run(long, { startBy: Date.now() }),
+      (err: unknown) => err instanceof ItemFailure && err.code === 'timeout',
+    );
+    assert.equal((await pool.run(page)).data.title, 'Alive');
+    assert.equal(pool.workersEnded, ended, 'no worker ended');
+    assert.equal((await scraped()).start_wait, 0);
   });
 
   it('counts the workers a closing pool ends as shutdown', async () => {

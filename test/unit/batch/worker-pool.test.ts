@@ -16,7 +16,7 @@ const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
 describe('WorkerPool', () => {
   // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
   const pool = new WorkerPool(
-    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64 }),
+    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 256 }),
   );
   after(() => pool.close());
 
