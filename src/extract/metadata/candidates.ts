@@ -64,7 +64,12 @@ function otherPart(token: string): boolean {
 
 /** A class or id token marks a byline or an author: not negated, not another part of the byline block. */
 function authorMarked(marks: string): boolean {
-  return marks.split(/\s+/).some((t) => AUTHOR_CLASS.test(t) && !NEGATED.test(t) && !otherPart(t));
+  // A token that matches matches in the whole string too (its ends are white space or the
+  // string's): most elements do not, and are not split.
+  return (
+    AUTHOR_CLASS.test(marks) &&
+    marks.split(/\s+/).some((t) => AUTHOR_CLASS.test(t) && !NEGATED.test(t) && !otherPart(t))
+  );
 }
 
 /** Marks naming the publication date itself, not any date or the byline's meta line. */
