@@ -159,9 +159,10 @@ function judgeFrom(
 }
 
 /** The ARIA disclosure pattern: the element just before is, or holds among its first
- *  SCAN_LIMIT descendants, a button (`<button>` or `role="button"`) whose `aria-controls` names
- *  this element (an accordion's header and its answer, a "Details" toggle and its text). A
- *  control that opens a popup (`aria-haspopup`) is a menu's or a dialog's. */
+ *  SCAN_LIMIT descendants, a `<button>` whose `aria-controls` names this element (an
+ *  accordion's header and its answer, a "Details" toggle and its text). A control that opens a
+ *  popup (`aria-haspopup`) is a menu's or a dialog's. A `role="button"` element is not read:
+ *  a shop's delivery choices drawn so lost product check pages (docs/learned-extraction.md). */
 function disclosedByPrevious(el: Element): boolean {
   const id = attribute(el, 'id');
   if (id === undefined || id === '') return false;
