@@ -46,6 +46,8 @@ export const LOG_BATCH_BYTES = 4096;
 /** Longest a log line waits in the batch before it is written (ms). */
 export const LOG_FLUSH_MS = 100;
 
+let stdout: DestinationStream | undefined;
+
 /**
  * The service's stdout for log lines. Under load a write per request line was a share of the main
  * thread's time per answer, so lines are gathered into writes of about LOG_BATCH_BYTES, and a
@@ -54,5 +56,8 @@ export const LOG_FLUSH_MS = 100;
  * written synchronously by pino's exit hook; a graceful shutdown also flushes it (UrlkitHandle.flushLogs).
  */
 export function batchedStdout(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  // One for the process, as stdout is: every app built in it (tests build many) shares the batch
+  // and its timer, which runs for the process's life.
+  stdout ??= pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  return stdout;
 }
