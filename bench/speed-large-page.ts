@@ -1,15 +1,21 @@
-// node --expose-gc dist/bench/speed-large-page.js [--rounds N] [--build <dist>]: bench:hostile's
+// node --expose-gc dist/bench/speed-large-page.js [--rounds N] [--build <dist>] [--worker]: bench:hostile's
 // row-7 page (5 MiB of paragraphs) read as a metadata task with include_content reads it, stage
 // by stage: CPU ms (the whole process, so V8's background threads count) and wall ms, the
 // median of N rounds (default 5) after one untimed round, against the parse floor (htmlparser2's
-// Parser with no callbacks). The heap is collected before each stage but metadata and content,
-// which read the tree the parse stage before them made.
+// Parser with no callbacks), and the collections each stage paused for (minor and major, their
+// count and pause ms: the stage's garbage). The heap is collected before each stage but metadata
+// and content, which read the tree the parse stage before them made.
 // --build <dist> times another build's modules (its dist directory, e.g. main's, for an A/B in
-// one sitting); without it, this build's.
+// one sitting); without it, this build's. --worker runs the stages in a worker thread with the
+// pool's young-generation cap (WORKER_YOUNG_GENERATION_MB), as a service reads the page: a
+// smaller young generation collects more often, so each MiB of garbage costs more there.
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
+import { Worker, isMainThread } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { Document } from 'domhandler';
+import { WORKER_YOUNG_GENERATION_MB } from '../src/workers/pool.js';
 
 const MiB = 1024 * 1024;
 const PARA = '<p>' + 'Words of a long page that goes on and on, paragraph after paragraph. '.repeat(6) + '</p>\n';
@@ -67,6 +73,11 @@ async function main(): Promise<void> {
       }),
   };
   const readsTree = new Set(['extractMetadata', 'cleanDocument (content)']);
+  // Collections are reported after they happen: each is given to the stage whose span holds it.
+  const collections: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => collections.push(...list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  const spans: Array<{ name: string; from: number; to: number }> = [];
   const times = new Map(Object.keys(stages).map((k) => [k, { cpu: [] as number[], wall: [] as number[] }]));
   for (let r = -1; r < rounds; r++) {
     for (const [name, run] of Object.entries(stages)) {
@@ -75,21 +86,53 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       run();
       const c = process.cpuUsage(c0);
-      const wall = performance.now() - t0;
+      const t1 = performance.now();
       if (r < 0) continue;
       times.get(name)!.cpu.push((c.user + c.system) / 1000);
-      times.get(name)!.wall.push(wall);
+      times.get(name)!.wall.push(t1 - t0);
+      spans.push({ name, from: t0, to: t1 });
+    }
+  }
+  await new Promise((done) => setTimeout(done, 50));
+  observer.disconnect();
+  const paused = new Map(Object.keys(stages).map((k) => [k, { minor: 0, major: 0, minorMs: 0, majorMs: 0 }]));
+  for (const e of collections) {
+    const span = spans.find((s) => e.startTime >= s.from && e.startTime <= s.to);
+    if (!span) continue;
+    const p = paused.get(span.name)!;
+    const minor =
+      (e as PerformanceEntry & { detail: { kind: number } }).detail.kind === constants.NODE_PERFORMANCE_GC_MINOR;
+    if (minor) {
+      p.minor++;
+      p.minorMs += e.duration;
+    } else {
+      p.major++;
+      p.majorMs += e.duration;
     }
   }
   const mib = HTML.length / MiB;
   const floor = median(times.get('parse floor (htmlparser2 Parser)')!.cpu);
-  console.log(`${dist}: page ${mib.toFixed(2)} MiB, ${rounds} rounds, medians; Node ${process.version}`);
-  console.log('| stage | CPU ms | wall ms | CPU ms per MiB | CPU x floor |\n|---|---:|---:|---:|---:|');
+  const where = isMainThread ? 'main thread' : `worker, young generation ${youngMb} MiB`;
+  console.log(`${dist}: page ${mib.toFixed(2)} MiB, ${rounds} rounds, medians; ${where}; Node ${process.version}`);
+  console.log(
+    '| stage | CPU ms | wall ms | CPU ms per MiB | CPU x floor | minor GCs (ms) per round |' +
+      ' major GCs (ms) per round |\n|---|---:|---:|---:|---:|---:|---:|',
+  );
   for (const [name, t] of times) {
     const cpu = median(t.cpu);
+    const p = paused.get(name)!;
+    const per = (n: number, ms: number) => `${(n / rounds).toFixed(1)} (${(ms / rounds).toFixed(0)})`;
     const cells = [cpu.toFixed(0), median(t.wall).toFixed(0), (cpu / mib).toFixed(0), (cpu / floor).toFixed(2)];
+    cells.push(per(p.minor, p.minorMs), per(p.major, p.majorMs));
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
 }
 
-await main();
+const youngMb = WORKER_YOUNG_GENERATION_MB;
+if (isMainThread && process.argv.includes('--worker')) {
+  const worker = new Worker(import.meta.filename, {
+    argv: process.argv.slice(2),
+    resourceLimits: { maxYoungGenerationSizeMb: youngMb },
+  });
+  await new Promise((done, fail) => worker.on('exit', done).on('error', fail));
+} else await main();

@@ -74,15 +74,25 @@ export function findElement(root: ParentNode, match: (el: Element) => boolean): 
 export function textContent(node: AnyNode, limit = Infinity): string {
   if (isTextNode(node)) return node.data;
   if (!hasChildren(node)) return '';
+  // Most elements hold texts only: those are read without a stack (an array per call was a
+  // tenth of a large page's garbage). From the first element child on, the rest goes by stack.
+  const kids = node.children;
   let out = '';
+  let first = 0;
+  for (; first < kids.length && out.length <= limit; first++) {
+    const n = kids[first]!;
+    if (n.type === ElementType.Text) out += n.data;
+    else if (isElement(n)) break;
+  }
+  if (first >= kids.length || out.length > limit) return out;
   const stack: ChildNode[] = [];
-  for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  for (let i = kids.length - 1; i >= first; i--) stack.push(kids[i]!);
   while (stack.length > 0 && out.length <= limit) {
     const n = stack.pop()!;
     if (n.type === ElementType.Text) out += n.data;
     else if (isElement(n)) {
-      const kids = n.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+      const inner = n.children;
+      for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i]!);
     }
   }
   return out;
@@ -148,7 +158,7 @@ export function precedes(a: ChildNode, b: ChildNode): boolean {
 
 /** Descendants of a control looked at for a heading: a toggle's label is a few elements
  *  (an icon, a wrapper, the heading). */
-const SCAN_LIMIT = 24;
+export const SCAN_LIMIT = 24;
 /** Never looked into: pictures and scripts inside a button hold no heading. */
 const OPAQUE = new Set(['svg', 'script', 'style', 'template', 'img', 'picture', 'math']);
 

@@ -64,7 +64,12 @@ function otherPart(token: string): boolean {
 
 /** A class or id token marks a byline or an author: not negated, not another part of the byline block. */
 function authorMarked(marks: string): boolean {
-  return marks.split(/\s+/).some((t) => AUTHOR_CLASS.test(t) && !NEGATED.test(t) && !otherPart(t));
+  // A token that matches matches in the whole string too (its ends are white space or the
+  // string's): most elements do not, and are not split.
+  return (
+    AUTHOR_CLASS.test(marks) &&
+    marks.split(/\s+/).some((t) => AUTHOR_CLASS.test(t) && !NEGATED.test(t) && !otherPart(t))
+  );
 }
 
 /** Marks naming the publication date itself, not any date or the byline's meta line. */
@@ -76,6 +81,15 @@ const DATE_CLASS = /date|submitted|time|publish|posted|byline|meta|datum|fecha|d
 
 /** RDFa properties naming a publication date (Dublin Core, schema.org prefixes). */
 const RDFA_PUBLISHED = /(?:^|\s)(?:dc|dcterms|schema|sioc):(?:date|created|issued|datePublished)(?:$|\s)/i;
+
+// The expressions read for every element are made once here: a literal in the function makes
+// a new RegExp object each time it is evaluated (garbage on every element of a large page).
+/** An itemprop or rel that names the author. */
+const AUTHOR_TOKEN = /(?:^|\s)author(?:$|\s)/;
+/** A separator printed before a label ("| By", "· Von"). */
+const LEADING_SEPARATOR = /^[|\u00b7\u2022\u2013\u2014-]\s*/;
+const ENDS_COLON = /:$/;
+const DATE_ITEMPROP = /^date(?:published|modified)$/;
 
 /** Byline and date candidates an element offers by its rel, itemprop, class or id. */
 export function readCandidates(el: Element, tags: PageTags, at: number, marks: ListingMarks): void {
@@ -92,7 +106,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     el.name !== 'body' &&
     el.name !== 'html'
   ) {
-    const declared = /(?:^|\s)author(?:$|\s)/.test(itemprop) || (el.name === 'a' && /(?:^|\s)author(?:$|\s)/.test(rel));
+    const declared = AUTHOR_TOKEN.test(itemprop) || (el.name === 'a' && AUTHOR_TOKEN.test(rel));
     // An <article> classed by its author's slug ("hentry author-jane-doe") holds the whole post, not a byline.
     if (
       declared ||
@@ -140,11 +154,11 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     if (el.children.length <= 2 && !declared && tags.bylines.length < MAX_CANDIDATES) {
       // Bounded: a wrapper with one or two children may hold the whole page's text.
       // "<span>| By </span><span>Jane Doe</span>": a separator printed before the label is not part of it.
-      const label = collapse(textUpTo(el, MAX_RAW_LABEL_CHARS)).replace(/^[|\u00b7\u2022\u2013\u2014-]\s*/, '');
+      const label = collapse(textUpTo(el, MAX_RAW_LABEL_CHARS)).replace(LEADING_SEPARATOR, '');
       if (
         label.length <= MAX_LABEL_CHARS &&
         !otherLanguage(label, tags.htmlLang) &&
-        (/:$/.test(label) || BY_WORD.test(label)) &&
+        (ENDS_COLON.test(label) || BY_WORD.test(label)) &&
         LEAD_ONLY.test(label) &&
         !insideFurniture(el)
       ) {
@@ -199,7 +213,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
   // RDFa does the same with property (Drupal's "<span property="dc:date dc:created" content=...>",
   // "property=schema:datePublished"): read as a declared publication date.
   const rdfaDate = el.name !== 'meta' && RDFA_PUBLISHED.test(attribute(el, 'property') ?? '');
-  if (el.name !== 'meta' && el.name !== 'time' && (/^date(?:published|modified)$/.test(itemprop) || rdfaDate)) {
+  if (el.name !== 'meta' && el.name !== 'time' && (DATE_ITEMPROP.test(itemprop) || rdfaDate)) {
     const declared = attribute(el, 'content') ?? attribute(el, 'datetime');
     if (declared && declared.trim() !== '') {
       const time = {
@@ -222,7 +236,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
     el.name !== 'body' &&
     el.name !== 'script' &&
     el.name !== 'style' &&
-    (DATE_CLASS.test(named) || /date/.test(itemprop))
+    (DATE_CLASS.test(named) || itemprop.includes('date'))
   ) {
     // The instant a script renders as "5 minutes ago" often sits in a data-* or title attribute.
     const text = collapse(attribute(el, 'content') ?? attributeDate(el) ?? textContent(el), MAX_RAW_CHARS);
@@ -240,7 +254,7 @@ export function readCandidates(el: Element, tags: PageTags, at: number, marks: L
         marks.dateText(
           el,
           text,
-          (PUB_DATE_CLASS.test(named) || /datepublished/.test(itemprop)) && !insideFurniture(el, true),
+          (PUB_DATE_CLASS.test(named) || itemprop.includes('datepublished')) && !insideFurniture(el, true),
         );
       }
     }

@@ -32,6 +32,10 @@ export { firstMeta } from '../page/title-facts.js';
 /** A lazy loader's stand-in image file ("lazy.gif", "placeholder.png", "blank.gif", "1x1.png"). */
 const LAZY_PLACEHOLDER = /(?:lazy|placeholder|blank|spacer|transparent|pixel|1x1|loading)[^/]*$/i;
 
+/** A paragraph that opens with a quotation mark (made once: a literal in the loop is a new
+ *  RegExp object per paragraph). */
+const OPENS_QUOTED = /^["\u201c\u201e\u00ab]/;
+
 /** The tags of `doc`; `listing` records where its byline and date candidates sit. */
 export function collectTags(doc: Document, listing = new ListingMarks()): PageTags {
   const tags: PageTags = {
@@ -55,7 +59,8 @@ export function collectTags(doc: Document, listing = new ListingMarks()): PageTa
   };
   let looseLead: string | null = null;
   const elements: Element[] = findAll(() => true, doc.children);
-  for (const [at, el] of elements.entries()) {
+  for (let at = 0; at < elements.length; at++) {
+    const el = elements[at]!;
     readCandidates(el, tags, at, listing);
     if (readTitleTag(el, tags, at)) continue;
 
@@ -71,7 +76,7 @@ export function collectTags(doc: Document, listing = new ListingMarks()): PageTa
           if (long.length >= LEAD_MIN_CHARS) {
             tags.lastLongAt = at;
             // A paragraph that opens with a quotation mark quotes someone (a testimonial).
-            tags.lastLongQuoted = /^["\u201c\u201e\u00ab]/.test(long);
+            tags.lastLongQuoted = OPENS_QUOTED.test(long);
           }
         }
         if (tags.lead === null) {

@@ -42,9 +42,21 @@ export function blocksTextLength(blocks: Block[]): number {
 
 /** Plain text of inlines (no addresses), for measures and titles. */
 export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
+  // Most lines are flat (no link or emphasis): read without a stack, as the passes read every
+  // line several times. From the first wrapper on, the rest goes by stack.
   let out = '';
+  let first = 0;
+  for (; first < inlines.length; first++) {
+    const n = inlines[first]!;
+    if (n.type === 'text' || n.type === 'code') {
+      out += n.text;
+      if (out.length > stopAfter) return out;
+    } else if (n.type === 'break') out += ' ';
+    else if (n.type !== 'image') break;
+  }
+  if (first >= inlines.length) return out;
   const stack: Inline[] = [];
-  for (let i = inlines.length - 1; i >= 0; i--) stack.push(inlines[i]!);
+  for (let i = inlines.length - 1; i >= first; i--) stack.push(inlines[i]!);
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.type === 'text' || n.type === 'code') {

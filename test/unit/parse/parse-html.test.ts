@@ -211,3 +211,19 @@ test('an early </body></html> that the page repeats later does not end the body 
   const xml = parseHtml('<html><body><a/></body></html><b/></html>', { xml: true });
   assert.equal(findElement(xml, (el) => el.name === 'b')!.parent, xml);
 });
+
+test("an element's text reads its texts and its elements' texts in document order, and stops past a limit", () => {
+  const p = findElement(
+    parseHtml('<p>one <b>two <i>three</i></b> four<!-- no --> five<span>six</span></p>'),
+    (el) => el.name === 'p',
+  )!;
+  assert.equal(textContent(p), 'one two three four fivesix');
+  // Texts alone: the limit is checked after each text, before the next.
+  const flat = findElement(parseHtml('<p>one<!-- a -->two<!-- b -->three</p>'), (el) => el.name === 'p')!;
+  assert.equal(textContent(flat), 'onetwothree');
+  assert.equal(textContent(flat, 3), 'onetwo');
+  assert.equal(textContent(flat, 2), 'one');
+  // Past the limit before the first element: the element is not read.
+  assert.equal(textContent(p, 3), 'one ');
+  assert.equal(textContent(p, 7), 'one two ');
+});

@@ -15,6 +15,9 @@ function inRun(c: number): boolean {
  *  one call to the next. */
 const DIGIT = /\d/g;
 
+/** Made once, not per paragraph (a literal in the function is a new RegExp object each call). */
+const BLANK = /^\s*$/;
+
 function isIdRuns(text: string): boolean {
   if (text.length < ID_RUN_BLOCK_MIN_CHARS) return false;
   // The runs are the maximal stretches of those characters at least ID_RUN_MIN long with a
@@ -35,7 +38,7 @@ function isIdRuns(text: string): boolean {
   }
   // Without a run, only a text of white space alone is one (0 >= 0); the share's copy is made
   // only when there is a run.
-  if (n === 0) return /^\s*$/.test(text);
+  if (n === 0) return BLANK.test(text);
   return n >= ID_SHARE * text.replace(/\s+/g, '').length;
 }
 

@@ -10,15 +10,19 @@ import { inlineText } from '../../to-blocks/block-text.js';
 import { SENTENCE_END } from './link-lines.js';
 import { MIN_ENTRIES, MIN_SUMMARY_WORDS } from '../thresholds/passes.js';
 
+// Made once, not per line (a literal in the function is a new RegExp object each call).
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER = /\p{L}/u;
+
 /** The href of a paragraph that is one link, with at most punctuation around it, or null. */
 function titleLink(block: Block): string | null {
   if (block.type !== 'paragraph') return null;
   let href: string | null = null;
   for (const c of block.children) {
     if (c.type === 'break') continue;
-    if (c.type === 'text' && !/[\p{L}\p{N}]/u.test(c.text)) continue;
+    if (c.type === 'text' && !LETTER_OR_DIGIT.test(c.text)) continue;
     if (c.type !== 'link' || c.href === null || href !== null) return null;
-    if (!/\p{L}/u.test(inlineText(c.children))) return null;
+    if (!LETTER.test(inlineText(c.children))) return null;
     href = c.href;
   }
   return href;

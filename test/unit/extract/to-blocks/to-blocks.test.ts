@@ -5,7 +5,7 @@ import { toBlocks } from '../../../../src/extract/to-blocks/to-blocks.js';
 import { inlineText } from '../../../../src/extract/to-blocks/block-text.js';
 import { createUrlResolver } from '../../../../src/extract/dom/url-resolver.js';
 import { isHiddenByMarkup } from '../../../../src/extract/dom/visibility.js';
-import type { Block } from '../../../../src/extract/blocks.js';
+import type { Block, Inline } from '../../../../src/extract/blocks.js';
 import { Document, Element, Text } from 'domhandler';
 
 function blocksOf(html: string, url = 'https://example.com/dir/page.html'): Block[] {
@@ -198,4 +198,19 @@ test('text reads as NFC: a composition-excluded or decomposed character is the s
     type: 'paragraph',
     children: [{ type: 'text', text: '\u09B8\u09BE\u09A1\u09BC\u09C7 caf\u00e9 plain' }],
   });
+});
+
+test("a line reads as its texts, breaks as spaces and its wrappers' texts in order, images left out", () => {
+  const inlines: Inline[] = [
+    { type: 'text', text: 'one' },
+    { type: 'break' },
+    { type: 'image', src: 'https://example.com/a.png', alt: 'an image' },
+    { type: 'code', text: 'two' },
+    { type: 'link', href: null, children: [{ type: 'strong', children: [{ type: 'text', text: ' three' }] }] },
+    { type: 'text', text: ' four' },
+  ];
+  assert.equal(inlineText(inlines), 'one two three four');
+  // A reader of short lines stops once past its length, before or inside a wrapper.
+  assert.equal(inlineText(inlines, 2), 'one');
+  assert.equal(inlineText(inlines, 7), 'one two three');
 });
