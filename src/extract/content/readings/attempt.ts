@@ -10,6 +10,7 @@ import type { ElementStats } from '../select/element-stats.js';
 import { selectContent } from '../select/candidates.js';
 import { semanticContainers } from '../select/semantic-containers.js';
 import { withHeadingsAndListsBetween } from '../select/declared-headings.js';
+import { partDeclaredCards } from '../select/declared-cards.js';
 import { findLead } from '../select/lead.js';
 import { findStandfirst } from '../select/standfirst.js';
 import { missingIngredients } from '../select/recipe-parts.js';
@@ -31,6 +32,9 @@ export interface Plan {
   standfirst: Element[];
   excluded: (el: Element) => boolean;
   flags: AttemptFlags;
+  /** Declared members set aside as cards beside the body (select/declared-cards.ts), for the
+   *  account of what was left out. */
+  cards?: Element[];
 }
 
 export interface Attempt {
@@ -80,9 +84,10 @@ export function planFromDeclaredContainer(ctx: ContentContext, stats: ElementSta
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
-    const declared = withHeadingsAndListsBetween(outermostInOrder(group, stats), stats);
+    const { body, cards } = partDeclaredCards(outermostInOrder(group, stats), stats);
+    const declared = withHeadingsAndListsBetween(body, stats);
     const p = plan(ctx, [...findLead(declared, stats), ...declared], stats, flags);
-    if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
+    if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1, ...(cards.length > 0 && { cards }) };
   }
   return null;
 }
@@ -117,6 +122,7 @@ export function withIngredients(ctx: ContentContext, p: Plan): Plan {
   return {
     ...plan(ctx, before ? [list, ...p.roots] : [...p.roots, list], p.stats, p.flags),
     declaredBody: p.declaredBody,
+    ...(p.cards && { cards: p.cards }),
   };
 }
 

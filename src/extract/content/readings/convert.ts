@@ -81,6 +81,7 @@ export function convert(
   leaveOut: Set<Element> | null = null,
 ): Attempt {
   const log = dropLog(ctx);
+  if (log) for (const el of p.cards ?? []) log.element(el, 'cards beside the declared body');
   const rule: SkipRule = (el) =>
     !p.stats.get(el)
       ? 'excluded'

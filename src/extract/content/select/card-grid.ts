@@ -116,7 +116,7 @@ export function gridOf(el: Element, stats: ElementStats): CardGrid | null {
 }
 
 /** Tag and first class token: cards share them; modifiers ("--sale", "is-new") come later. */
-function shapeOf(el: Element): string {
+export function shapeOf(el: Element): string {
   const cls = attribute(el, 'class');
   if (!cls) return el.name;
   const t = cls.trim();

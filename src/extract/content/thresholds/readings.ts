@@ -75,3 +75,10 @@ export const STANDFIRST_MIN_CHARS = 80;
 /** A declared container beside the first of its group, with this share of its text in links,
  *  is a teaser list reusing the body class, not article text. */
 export const DECLARED_MEMBER_LINK_DENSITY = 0.35;
+
+/** Declared members away from the body, repeating one shape other than its own and each linking
+ *  out, this many at least, are a run of cards (related posts' excerpts), not the body's parts. */
+export const DECLARED_CARDS_MIN = 3;
+/** Such a run is cards when together they hold under this share of the body's text (an FAQ or a
+ *  second body part as long as half the body is the page's). Depends on: DECLARED_CARDS_MIN. */
+export const DECLARED_CARDS_SHARE = 0.5;
