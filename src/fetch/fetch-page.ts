@@ -2,23 +2,20 @@
 // fallback are our own loops around single undici requests (redirect: manual), so every hop
 // is re-parsed and its address checked by the guarded connector at connect time.
 import type { Dispatcher } from 'undici';
-import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import { createAddressPolicy } from './address-policy.js';
-import { decisiveMarker, detectBotProtection } from './bot-protection.js';
-import { fetchedBody } from './fetched-body.js';
+import { decisiveMarker } from './bot-protection.js';
 import { classifyError } from './classify-error.js';
-import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { EgressDenied, FetchFailure } from './fetch-failure.js';
 import { FetchAgents, createConnectionPool } from './fetch-agents.js';
-import { type FetchState, partialOf, timingsOf } from './fetch-state.js';
+import { type FetchState, partialOf } from './fetch-state.js';
+import { type BodyLimits, type HopResponse, hopResult } from './hop-result.js';
 import { HopCookies } from './hop-cookies.js';
 import { HostLimiter } from './host-limiter.js';
-import { parseContentEncoding, readBody } from './read-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
-import { cookieNames, discard, firstHeader, flattenHeaders } from './response-headers.js';
+import { discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { basicAuthOf, parseRequestedUrl, resolveRedirect, withoutUserinfo } from './url-policy.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { FetchObserver, FetchOptions, FetchResult, Fetcher, HttpMethod } from './types.js';
@@ -32,21 +29,16 @@ const MIN_ATTEMPT_MS = 50;
 /** Statuses that make `fallback` proxy mode try again through the proxy. */
 const FALLBACK_STATUSES = new Set([403, 429]);
 
-interface HopResponse {
-  status: number;
-  statusText: string;
-  rawHeaders: Record<string, string | string[] | undefined>;
-  body: Readable;
-  viaProxy: boolean;
-  release: () => void;
-}
-
 export function createFetcher(config: Config, observer?: FetchObserver): Fetcher {
   const policy = createAddressPolicy(config);
   const limiter = new HostLimiter(config.perHostConcurrency);
   const proxy = config.proxyUrl ? new URL(config.proxyUrl) : null;
   const proxyMode = proxy ? config.proxyMode : 'never';
-  const minRate = { bytesPerS: config.minBodyRate, windowMs: config.minBodyRateWindowMs };
+  const limits: BodyLimits = {
+    maxBodyBytes: config.maxBodyBytes,
+    maxPdfBytes: config.maxPdfBytes,
+    minRate: { bytesPerS: config.minBodyRate, windowMs: config.minBodyRateWindowMs },
+  };
   const inFlight = new Set<FetchAgents>();
   const pool = createConnectionPool(config, policy);
   let closed = false;
@@ -150,7 +142,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           continue;
         }
         try {
-          const result = await finish(resp, current, method, wantBody, cap, state);
+          const result = await hopResult(resp, current, method, wantBody, cap, limits, state);
           if (
             result.botProtection &&
             proxyMode === 'fallback' &&
@@ -184,72 +176,6 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         resp.release();
       }
     }
-  }
-
-  async function finish(
-    resp: HopResponse,
-    url: URL,
-    method: HttpMethod,
-    wantBody: boolean,
-    capOverride: number | null,
-    state: FetchState,
-  ): Promise<FetchResult> {
-    const headers = flattenHeaders(resp.rawHeaders);
-    const contentType = headers['content-type'] ?? null;
-    let body: FetchResult['body'] = null;
-    let truncated = false;
-    if (!wantBody) {
-      discard(resp.body);
-    } else {
-      const mt = parseContentType(contentType);
-      const declaredKind = mt ? kindFromMediaType(mt.essence) : null;
-      // A PDF is read up to its own cap: declared as one, or a generic file whose path says .pdf.
-      const pdf = declaredKind === 'pdf' || (mayBePdf(mt?.essence ?? null) && /\.pdf$/i.test(url.pathname));
-      const cap = capOverride ?? (pdf ? config.maxPdfBytes : config.maxBodyBytes);
-      const declared = Number(headers['content-length']);
-      if ((declaredKind === 'binary' || declaredKind === 'pdf') && Number.isFinite(declared) && declared > cap) {
-        // Nothing a caller can use from a cut binary or PDF: say so without downloading it.
-        discard(resp.body);
-        body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: declaredKind };
-        truncated = true;
-      } else {
-        let read;
-        try {
-          const encodings = parseContentEncoding(headers['content-encoding']);
-          read = await readBody(resp.body, encodings, cap, minRate, headers['content-length']);
-        } catch (err) {
-          state.brokenResponse = { statusCode: resp.status, contentType };
-          throw err;
-        }
-        const described = describeBody(read.bytes, contentType);
-        body = fetchedBody(read.bytes, described.kind, described.charset);
-        truncated = read.truncated;
-      }
-    }
-    state.brokenResponse = null;
-    const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
-    // Only a page can be a challenge page: other bodies (files, feeds, JSON) are judged by
-    // their headers alone.
-    const scanned = body && (body.kind === 'html' || body.kind === 'xhtml' || body.kind === 'text') ? body.bytes : null;
-    const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
-    return {
-      url: state.url,
-      finalUrl: url.href,
-      method,
-      status: resp.status,
-      statusText: resp.statusText,
-      headers,
-      setCookieNames,
-      contentType,
-      body,
-      hops: state.hops,
-      retries: state.retries,
-      viaProxy: resp.viaProxy,
-      truncated,
-      javascriptRendered: false,
-      timings: timingsOf(state),
-      botProtection,
-    };
   }
 
   /** One hop: retries on resets, attempt timeouts and 408/429/502/503/504; proxy fallback. */

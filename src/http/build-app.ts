@@ -17,7 +17,7 @@ import { createValidator } from '../tools/validation.js';
 import { createApiKeyCheck } from './auth.js';
 import { installConventions, serverOptions } from './conventions.js';
 import { Lifecycle } from '../app/lifecycle.js';
-import { loggerOptions } from '../app/logging.js';
+import { batchedStdout, loggerOptions } from '../app/logging.js';
 import { registerOpenApi } from './openapi.js';
 import { systemRoutes } from './system-routes.js';
 import { toolRoutes } from './tool-routes.js';
@@ -25,10 +25,7 @@ import { toolRoutes } from './tool-routes.js';
 export interface BuildAppOptions {
   tools?: readonly Tool<unknown>[];
   services?: Services;
-  /**
-   * Where JSON log lines go. @default stdout, written synchronously by sonic-boom (fast, and nothing
-   * is lost at exit)
-   */
+  /** Where JSON log lines go. @default stdout, in batches (batchedStdout in app/logging.ts) */
   logStream?: DestinationStream;
   /** The window over which the last-resort guard averages the event loop's own delay (ms). @default 1000 */
   pressureSampleIntervalMs?: number;
@@ -40,6 +37,8 @@ export interface UrlkitHandle {
   admission: Admission;
   metrics: Metrics;
   services: Services;
+  /** Writes the log lines still gathered in the batch; resolves once they are written. */
+  flushLogs(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -74,25 +73,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   metrics.observeCapacity({ admission, workers, loop: loopDelay });
   const pressure = { isUnderPressure: () => false };
 
+  const logger = pino(loggerOptions(config.logLevel), options.logStream ?? batchedStdout());
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the cast keeps the app's default type.
-    // Asynchronous stdout: a synchronous write per log line (two per request) was a measurable
-    // share of the main thread under load; lines written while one write is in flight go out
-    // together, and pino flushes what is left when the process exits.
-    ...serverOptions(
-      pino(
-        loggerOptions(config.logLevel),
-        options.logStream ?? pino.destination({ dest: 1, sync: false }),
-      ) as unknown as FastifyBaseLogger,
-      config.bodyLimitBytes,
-      true,
-    ),
+    ...serverOptions(logger as unknown as FastifyBaseLogger, config.bodyLimitBytes, true),
     // Draining is answered by our own hook with the JSON envelope, not fastify's bare 503.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
 
-  app.decorate('urlkit', { lifecycle, metrics, services, admission });
+  // A write error (stdout closed) ends the wait too: shutdown must not hang on its log.
+  const flushLogs = () => new Promise<void>((resolve) => logger.flush(() => resolve()));
+  app.decorate('urlkit', { lifecycle, metrics, services, admission, flushLogs });
 
   installConventions(app, config.bodyLimitBytes);
 

@@ -49,6 +49,7 @@ export async function serve(config: Config, options: BuildAppOptions = {}): Prom
         clearTimeout(grace);
         if (lastResort) clearTimeout(lastResort);
         app.log.info('shut down');
+        await app.urlkit.flushLogs();
         resolveClosed();
       }
     })();

@@ -3,11 +3,11 @@
 // A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown by the
 // extraction that found it (PageVisibility).
 import { ElementType } from 'domelementtype';
-import type { Element, ParentNode } from 'domhandler';
+import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
-import { holdsHeading } from './walk.js';
+import { holdsHeading, SCAN_LIMIT } from './walk.js';
 import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
 import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
@@ -58,7 +58,7 @@ function isClosedPanel(el: Element): boolean {
   const cls = attribute(el, 'class') ?? '';
   // The ARIA accordion pattern names its panels by role alone: a region labelled by its header.
   const ariaPanel = role === 'tabpanel' || (role === 'region' && attribute(el, 'aria-labelledby') !== undefined);
-  if (!ariaPanel && !PANEL_CLASS.test(cls) && !afterPlainToggle(el)) return false;
+  if (!ariaPanel && !PANEL_CLASS.test(cls) && !afterPlainToggle(el) && !disclosedByPrevious(el)) return false;
   if (SLIDE_COPY.test(cls) || NOT_PANEL.test(cls)) return false;
   const id = attribute(el, 'id');
   if (id !== undefined && NOT_PANEL.test(id)) return false;
@@ -155,6 +155,31 @@ function judgeFrom(
   // HIDDEN_CLASS_WORDS first: every class it matches holds one of its words, and few do.
   if (cls && HIDDEN_CLASS_WORDS.test(cls) && HIDDEN_CLASS.test(cls)) return true;
   if (name === 'input' && type === 'hidden') return true;
+  return false;
+}
+
+/** The ARIA disclosure pattern: the element just before is, or holds among its first
+ *  SCAN_LIMIT descendants, a `<button>` whose `aria-controls` names this element (an
+ *  accordion's header and its answer, a "Details" toggle and its text). A control that opens a
+ *  popup (`aria-haspopup`) is a menu's or a dialog's. A `role="button"` element is not read:
+ *  a shop's delivery choices drawn so lost product check pages (docs/learned-extraction.md). */
+function disclosedByPrevious(el: Element): boolean {
+  const id = attribute(el, 'id');
+  if (id === undefined || id === '') return false;
+  let prev = el.prev;
+  while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
+  if (!prev) return false;
+  const stack: ChildNode[] = [prev];
+  let seen = 0;
+  while (stack.length > 0 && seen < SCAN_LIMIT) {
+    const n = stack.pop()!;
+    if (n.type !== ElementType.Tag) continue;
+    seen++;
+    const controls = attribute(n, 'aria-controls');
+    if (controls !== undefined && n.name === 'button')
+      if (attribute(n, 'aria-haspopup') === undefined && controls.trim().split(/\s+/).includes(id)) return true;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
   return false;
 }
 

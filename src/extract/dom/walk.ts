@@ -158,7 +158,7 @@ export function precedes(a: ChildNode, b: ChildNode): boolean {
 
 /** Descendants of a control looked at for a heading: a toggle's label is a few elements
  *  (an icon, a wrapper, the heading). */
-const SCAN_LIMIT = 24;
+export const SCAN_LIMIT = 24;
 /** Never looked into: pictures and scripts inside a button hold no heading. */
 const OPAQUE = new Set(['svg', 'script', 'style', 'template', 'img', 'picture', 'math']);
 

@@ -61,6 +61,86 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   // The call was stopped (deadline, shutdown): this URL is a timeout that keeps what was learned.
   const stopped = () => failedWith(meta, stoppedItemError(ctx.signal.reason));
 
+  const started = await fetchAndStart(input, ctx, requested, meta, startedAt);
+  if ('item' in started) return started.item;
+
+  let result: CleanResult;
+  try {
+    result = await started.running;
+  } catch (err) {
+    if (ctx.signal.aborted) return stopped();
+    if (err instanceof ItemFailure) return failedWith(meta, err.toItemError());
+    if (err instanceof WorkerCrashed) return failedWith(meta, workerFailed());
+    throw err;
+  }
+
+  // Browser rendering (src/browser/, index profile only): may replace the result with one
+  // cleaned from the DOM the page's scripts built.
+  const document = started.renderable;
+  const rendered =
+    document &&
+    (await renderIfNeeded({
+      input,
+      ctx,
+      requested,
+      document,
+      clean: { ...started.options, body: encodedText(document.body!)! },
+      delivered: result,
+      deadlineAt: startedAt + input.timeout * 1000,
+    }));
+  if (rendered) {
+    if (!rendered.ok) return ctx.signal.aborted ? stopped() : failedWith(meta, rendered.error);
+    result = rendered.result;
+    Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
+  }
+
+  const explain = result.explain ? { explain: result.explain } : {};
+  if (!result.ok) {
+    return {
+      data: { title: result.title, content: '', word_count: 0, format: input.output_format },
+      meta: { ...meta, ...explain, error: itemError('no_content') },
+    };
+  }
+  return {
+    data: { title: result.title, content: result.content, word_count: result.wordCount, format: input.output_format },
+    meta: {
+      ...meta,
+      // A body cut at the byte cap is missing from the last part only.
+      truncated: result.truncated || (started.truncated && result.nextStart === null),
+      tokens: result.tokens,
+      next_start: result.nextStart,
+      extraction_profile: result.profile,
+      fallback_used: result.fallbackUsed,
+      ...explain,
+    },
+  };
+}
+
+/** A page handed to a worker: its task running, and what the call needs of the page afterwards. */
+interface StartedClean {
+  running: Promise<CleanResult>;
+  /** The task's settings without the page's text (the render step cleans the rendered DOM with them). */
+  options: Omit<CleanRequest, 'body'>;
+  /** The fetched document, kept only when the render step may serve it to a browser. */
+  renderable: CachedFetchResult | null;
+  /** The body was cut at the byte cap. */
+  truncated: boolean;
+}
+
+/**
+ * Fetches the page and hands its text to a worker, or answers the item. It returns once the task
+ * is posted, so no variable of a function that waits for the task holds the page: V8 keeps every
+ * local of a suspended async function, and cleanOne waits for seconds on a large page (a 5 MiB
+ * page is its bytes and their one-byte string, 10 MiB, per call). The document stays only for a
+ * render.
+ */
+async function fetchAndStart(
+  input: CleanInput,
+  ctx: ToolContext,
+  requested: Profile,
+  meta: ToolItem['meta'],
+  startedAt: number,
+): Promise<StartedClean | { item: ToolItem }> {
   let res: CachedFetchResult;
   try {
     res = await ctx.services.cachingFetcher.fetchPage(
@@ -86,8 +166,8 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     // A response that broke off mid-body still said what it was.
     if (partial?.statusCode !== undefined)
       Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
-    if (ctx.signal.aborted) return stopped();
-    return failedWith(meta, (err as ItemFailure).toItemError());
+    if (ctx.signal.aborted) return { item: failedWith(meta, stoppedItemError(ctx.signal.reason)) };
+    return { item: failedWith(meta, (err as ItemFailure).toItemError()) };
   }
 
   Object.assign(meta, {
@@ -103,34 +183,35 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   });
   if (res.botProtection) {
     // A challenge page is never content: a model must not read "Just a moment..." as the article.
-    return failedWith(meta, itemError('bot_protection', describeBotProtection(res.botProtection, res.status)));
+    return {
+      item: failedWith(meta, itemError('bot_protection', describeBotProtection(res.botProtection, res.status))),
+    };
   }
   const body = res.body;
   // The wait for a worker counts against the URL's own timeout.
   const startBy = startedAt + input.timeout * 1000;
   if (body?.kind === 'pdf') {
     try {
-      return await cleanPdf(res, input, ctx, meta, startBy);
+      return { item: await cleanPdf(res, input, ctx, meta, startBy) };
     } catch (err) {
-      if (ctx.signal.aborted) return stopped();
+      if (ctx.signal.aborted) return { item: failedWith(meta, stoppedItemError(ctx.signal.reason)) };
       throw err;
     }
   }
-  const encoded = body && CLEANABLE.has(body.kind) ? encodedText(body) : null;
-  if (!body || !encoded) {
+  if (!body || !CLEANABLE.has(body.kind) || body.charset === null) {
     const type = res.contentType ?? 'an unknown type';
-    return failedWith(
-      meta,
-      itemError(
-        'unsupported_content_type',
-        `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`,
+    return {
+      item: failedWith(
+        meta,
+        itemError(
+          'unsupported_content_type',
+          `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`,
+        ),
       ),
-    );
+    };
   }
 
-  let result: CleanResult;
-  const cleanRequest: CleanRequest = {
-    body: encoded,
+  const options: Omit<CleanRequest, 'body'> = {
     bodyKind: body.kind as 'html' | 'xhtml' | 'text',
     finalUrl: res.finalUrl,
     profile: requested,
@@ -142,52 +223,12 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
     start: input.start ?? 0,
     ...(input.explain === true ? { explain: true } : {}),
   };
-  try {
-    result = await ctx.services.pool.run({ kind: 'clean', input: cleanRequest }, { signal: ctx.signal, startBy });
-  } catch (err) {
-    if (ctx.signal.aborted) return stopped();
-    if (err instanceof ItemFailure) return failedWith(meta, err.toItemError());
-    if (err instanceof WorkerCrashed) return failedWith(meta, workerFailed());
-    throw err;
-  }
-
-  // Browser rendering (src/browser/, index profile only): may replace the result with one
-  // cleaned from the DOM the page's scripts built.
-  const rendered = await renderIfNeeded({
-    input,
-    ctx,
-    requested,
-    document: res,
-    clean: cleanRequest,
-    delivered: result,
-    deadlineAt: startedAt + input.timeout * 1000,
-  });
-  if (rendered) {
-    if (!rendered.ok) return ctx.signal.aborted ? stopped() : failedWith(meta, rendered.error);
-    result = rendered.result;
-    Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
-  }
-
-  const explain = result.explain ? { explain: result.explain } : {};
-  if (!result.ok) {
-    return {
-      data: { title: result.title, content: '', word_count: 0, format: input.output_format },
-      meta: { ...meta, ...explain, error: itemError('no_content') },
-    };
-  }
-  return {
-    data: { title: result.title, content: result.content, word_count: result.wordCount, format: input.output_format },
-    meta: {
-      ...meta,
-      // A body cut at the byte cap is missing from the last part only.
-      truncated: result.truncated || (res.truncated && result.nextStart === null),
-      tokens: result.tokens,
-      next_start: result.nextStart,
-      extraction_profile: result.profile,
-      fallback_used: result.fallbackUsed,
-      ...explain,
-    },
-  };
+  const running = ctx.services.pool.run(
+    { kind: 'clean', input: { ...options, body: encodedText(body)! } },
+    { signal: ctx.signal, startBy },
+  );
+  const renderable = ctx.services.browser && requested === 'index' && options.bodyKind !== 'text' ? res : null;
+  return { running, options, renderable, truncated: res.truncated };
 }
 
 /**

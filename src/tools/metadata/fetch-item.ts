@@ -11,6 +11,7 @@ import { defaultConfig } from '../../config/config.js';
 import { pdfMetadataItem } from './pdf-item.js';
 import { nonHtmlMetadata } from '../../extract/metadata/index.js';
 import type { WorkerPool } from '../../workers/pool.js';
+import type { MetadataResult } from '../../workers/metadata-task.js';
 import type { ToolItem } from '../types.js';
 import type { CachedFetchResult, CachingFetcher } from '../../cache/cached-fetch.js';
 import { normalisedHttpUrl } from '../http-url.js';
@@ -51,8 +52,39 @@ export async function fetchMetadataItem(
   signal: AbortSignal,
 ): Promise<ToolItem> {
   if (normalisedHttpUrl(url) === null) return failed(url, null, itemError('invalid_url'));
-  const started = Date.now();
+  const started = await fetchAndStart(url, options, deps, signal);
+  if ('item' in started) return started.item;
+  const { meta } = started;
+  try {
+    const result = await started.running;
+    // The favicon is what the page declares (decisions.md): a linked web app manifest is not
+    // fetched, so one page URL costs one fetch and no second address is ever contacted for it.
+    const data = result.data as unknown as Record<string, unknown>;
+    if (result.part) Object.assign(meta, { tokens: result.part.tokens, truncated: result.part.truncated });
+    return result.error
+      ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } }
+      : { data, meta };
+  } catch (err) {
+    // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
+    if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
+    if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
+    throw err;
+  }
+}
 
+/**
+ * Fetches the page and hands its text to a worker, or answers the item. It returns once the task
+ * is posted, so no variable of a function that waits for the task holds the page: V8 keeps every
+ * local of a suspended async function, and a large page's task runs for seconds (a 5 MiB page is
+ * its bytes and their one-byte string, 10 MiB, per item).
+ */
+async function fetchAndStart(
+  url: string,
+  options: MetadataItemOptions,
+  deps: MetadataDeps,
+  signal: AbortSignal,
+): Promise<{ item: ToolItem } | { meta: ToolItem['meta']; running: Promise<MetadataResult> }> {
+  const started = Date.now();
   let res: FetchResult & Partial<CachedFetchResult>;
   try {
     const fetchOptions = pageFetchOptions(options);
@@ -61,9 +93,9 @@ export async function fetchMetadataItem(
       : await deps.fetcher.fetchPage(url, fetchOptions, signal);
   } catch (err) {
     const partial = (err as { partial?: FetchPartial }).partial ?? null;
-    if (signal.aborted) return failed(url, partial, stoppedItemError(signal.reason));
+    if (signal.aborted) return { item: failed(url, partial, stoppedItemError(signal.reason)) };
     if (!(err instanceof ItemFailure)) throw err;
-    return failed(url, partial, err.toItemError());
+    return { item: failed(url, partial, err.toItemError()) };
   }
 
   const meta: ToolItem['meta'] = {
@@ -79,75 +111,66 @@ export async function fetchMetadataItem(
   if (res.botProtection) {
     // A challenge page's title ("Just a moment...") is not the page's metadata.
     return {
-      data: null,
-      meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) },
+      item: {
+        data: null,
+        meta: { ...meta, error: itemError('bot_protection', describeBotProtection(res.botProtection, res.status)) },
+      },
     };
   }
   const body = res.body;
   if (body?.kind === 'pdf') {
     try {
-      return await pdfMetadataItem(
-        res,
-        meta,
-        {
-          includeContent: options.includeContent,
-          maxTokens: options.maxTokens,
-          tokenEncoding: options.tokenEncoding,
-          ...(deps.pdfLimits ?? DEFAULT_PDF),
-        },
-        deps.pool,
-        signal,
-        started + options.timeoutMs,
-      );
+      return {
+        item: await pdfMetadataItem(
+          res,
+          meta,
+          {
+            includeContent: options.includeContent,
+            maxTokens: options.maxTokens,
+            tokenEncoding: options.tokenEncoding,
+            ...(deps.pdfLimits ?? DEFAULT_PDF),
+          },
+          deps.pool,
+          signal,
+          started + options.timeoutMs,
+        ),
+      };
     } catch (err) {
-      if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
+      if (signal.aborted) return { item: { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } } };
       throw err;
     }
   }
-  const encoded =
-    body && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'))
-      ? encodedText(body)
-      : null;
-  if (!body || !encoded) {
+  const readable =
+    body && body.charset !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
+  if (!body || !readable) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
     const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };
-    if (!options.includeContent) return { data, meta };
+    if (!options.includeContent) return { item: { data, meta } };
     return {
-      data: { ...data, content: null, word_count: null },
-      meta: { ...meta, error: itemError('unsupported_content_type') },
+      item: {
+        data: { ...data, content: null, word_count: null },
+        meta: { ...meta, error: itemError('unsupported_content_type') },
+      },
     };
   }
 
-  try {
-    const result = await deps.pool.run(
-      {
-        kind: 'metadata',
-        input: {
-          body: encoded,
-          bodyKind: body.kind,
-          finalUrl: res.finalUrl,
-          headers: res.headers,
-          includeContent: options.includeContent,
-          maxTokens: options.maxTokens,
-          tokenEncoding: options.tokenEncoding,
-        },
+  const running = deps.pool.run(
+    {
+      kind: 'metadata',
+      input: {
+        body: encodedText(body)!,
+        bodyKind: body.kind,
+        finalUrl: res.finalUrl,
+        headers: res.headers,
+        includeContent: options.includeContent,
+        maxTokens: options.maxTokens,
+        tokenEncoding: options.tokenEncoding,
       },
-      // The wait for a worker counts against the URL's own timeout.
-      { signal, startBy: started + options.timeoutMs },
-    );
-    // The favicon is what the page declares (decisions.md): a linked web app manifest is not
-    // fetched, so one page URL costs one fetch and no second address is ever contacted for it.
-    const data = result.data as unknown as Record<string, unknown>;
-    if (result.part) Object.assign(meta, { tokens: result.part.tokens, truncated: result.part.truncated });
-    return result.error
-      ? { data, meta: { ...meta, error: itemError(result.error.code, result.error.message) } }
-      : { data, meta };
-  } catch (err) {
-    // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
-    if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
-    if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
-    throw err;
-  }
+    },
+    // The wait for a worker counts against the URL's own timeout.
+    { signal, startBy: started + options.timeoutMs },
+  );
+  return { meta, running };
 }
 
 /** How an item's page is fetched (and looked up in the cache). */

@@ -9,7 +9,7 @@ import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { selectContent } from '../select/candidates.js';
 import { semanticContainers } from '../select/semantic-containers.js';
-import { withHeadingsBetween } from '../select/declared-headings.js';
+import { withHeadingsAndListsBetween } from '../select/declared-headings.js';
 import { findLead } from '../select/lead.js';
 import { findStandfirst } from '../select/standfirst.js';
 import { missingIngredients } from '../select/recipe-parts.js';
@@ -80,7 +80,7 @@ export function planFromDeclaredContainer(ctx: ContentContext, stats: ElementSta
     if (!el || stats.get(el)!.chars < SEMANTIC_MIN_CHARS) continue;
     // All containers declared the same way form the article (a lead "excerpt" and the body,
     // or a body split into sections), in document order; nested ones count once.
-    const declared = withHeadingsBetween(outermostInOrder(group, stats), stats);
+    const declared = withHeadingsAndListsBetween(outermostInOrder(group, stats), stats);
     const p = plan(ctx, [...findLead(declared, stats), ...declared], stats, flags);
     if (p.chars >= SEMANTIC_MIN_CHARS) return { ...p, declaredBody: g <= 1 };
   }

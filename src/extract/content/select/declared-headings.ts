@@ -13,13 +13,13 @@ const LIST = /^[ou]l$/;
 
 /** `declared` (document order) with the <h2>-<h6>, <ul> and <ol> siblings that sit between two
  *  of its members under the same parent added in place. Reads only the members' parents' children. */
-export function withHeadingsBetween(declared: Element[], stats: ElementStats): Element[] {
+export function withHeadingsAndListsBetween(declared: Element[], stats: ElementStats): Element[] {
   if (declared.length < 2) return declared;
   let out: Element[] | null = null;
   for (let i = 1; i < declared.length; i++) {
     const prev = declared[i - 1]!;
     const cur = declared[i]!;
-    const between = headingsBetween(prev, cur, stats);
+    const between = headingsAndListsBetween(prev, cur, stats);
     if (between.length === 0) {
       out?.push(cur);
       continue;
@@ -32,7 +32,7 @@ export function withHeadingsBetween(declared: Element[], stats: ElementStats): E
 
 /** The headings and lists among the siblings strictly between `a` and `b` (same parent), when
  *  nothing but those and blank text sits there; none otherwise. */
-function headingsBetween(a: Element, b: Element, stats: ElementStats): Element[] {
+function headingsAndListsBetween(a: Element, b: Element, stats: ElementStats): Element[] {
   if (a.parent === null || a.parent !== b.parent) return [];
   const found: Element[] = [];
   for (let n = a.next; n !== null && n !== b; n = n.next) {

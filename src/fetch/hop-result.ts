@@ -1,0 +1,96 @@
+// The last hop's response -> a FetchResult: its body read up to the cap for its kind (or not read
+// at all, for a probe or a file too large to be of use), its kind and charset, and whether it is a
+// bot-protection challenge. Redirects and retries happened before (fetch-page.ts).
+import type { Readable } from 'node:stream';
+import { detectBotProtection } from './bot-protection.js';
+import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
+import { fetchedBody } from './fetched-body.js';
+import { type FetchState, timingsOf } from './fetch-state.js';
+import { parseContentEncoding, readBody } from './read-body.js';
+import { cookieNames, discard, flattenHeaders } from './response-headers.js';
+import type { MinTransferRate } from './transfer-rate.js';
+import type { FetchResult, HttpMethod } from './types.js';
+
+/** A response to one attempt, its body not yet read; release() frees its host slot (and one-shot connection). */
+export interface HopResponse {
+  status: number;
+  statusText: string;
+  rawHeaders: Record<string, string | string[] | undefined>;
+  body: Readable;
+  viaProxy: boolean;
+  release: () => void;
+}
+
+/** The configured body caps (a PDF has its own, larger one) and the slowest body accepted. */
+export interface BodyLimits {
+  maxBodyBytes: number;
+  maxPdfBytes: number;
+  minRate: MinTransferRate;
+}
+
+export async function hopResult(
+  resp: HopResponse,
+  url: URL,
+  method: HttpMethod,
+  wantBody: boolean,
+  capOverride: number | null,
+  limits: BodyLimits,
+  state: FetchState,
+): Promise<FetchResult> {
+  const headers = flattenHeaders(resp.rawHeaders);
+  const contentType = headers['content-type'] ?? null;
+  let body: FetchResult['body'] = null;
+  let truncated = false;
+  if (!wantBody) {
+    discard(resp.body);
+  } else {
+    const mt = parseContentType(contentType);
+    const declaredKind = mt ? kindFromMediaType(mt.essence) : null;
+    // A PDF is read up to its own cap: declared as one, or a generic file whose path says .pdf.
+    const pdf = declaredKind === 'pdf' || (mayBePdf(mt?.essence ?? null) && /\.pdf$/i.test(url.pathname));
+    const cap = capOverride ?? (pdf ? limits.maxPdfBytes : limits.maxBodyBytes);
+    const declared = Number(headers['content-length']);
+    if ((declaredKind === 'binary' || declaredKind === 'pdf') && Number.isFinite(declared) && declared > cap) {
+      // Nothing a caller can use from a cut binary or PDF: say so without downloading it.
+      discard(resp.body);
+      body = { bytes: Buffer.alloc(0), text: null, charset: null, kind: declaredKind };
+      truncated = true;
+    } else {
+      let read;
+      try {
+        const encodings = parseContentEncoding(headers['content-encoding']);
+        read = await readBody(resp.body, encodings, cap, limits.minRate, headers['content-length']);
+      } catch (err) {
+        state.brokenResponse = { statusCode: resp.status, contentType };
+        throw err;
+      }
+      const described = describeBody(read.bytes, contentType);
+      body = fetchedBody(read.bytes, described.kind, described.charset);
+      truncated = read.truncated;
+    }
+  }
+  state.brokenResponse = null;
+  const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
+  // Only a page can be a challenge page: other bodies (files, feeds, JSON) are judged by
+  // their headers alone.
+  const scanned = body && (body.kind === 'html' || body.kind === 'xhtml' || body.kind === 'text') ? body.bytes : null;
+  const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
+  return {
+    url: state.url,
+    finalUrl: url.href,
+    method,
+    status: resp.status,
+    statusText: resp.statusText,
+    headers,
+    setCookieNames,
+    contentType,
+    body,
+    hops: state.hops,
+    retries: state.retries,
+    viaProxy: resp.viaProxy,
+    truncated,
+    javascriptRendered: false,
+    timings: timingsOf(state),
+    botProtection,
+  };
+}
