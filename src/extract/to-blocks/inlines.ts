@@ -81,15 +81,27 @@ function collapseHtmlSpace(t: string): string {
   return MAY_NEED_NFC.test(t) ? t.normalize('NFC') : t;
 }
 
+/** A text collapsed after what came before it ('' when nothing is left of it). */
+function collapsedText(text: string, state: { lastSpace: boolean }): string {
+  let t = collapseHtmlSpace(text);
+  if (state.lastSpace && t.startsWith(' ')) t = t.slice(1);
+  if (t !== '') state.lastSpace = t.endsWith(' ');
+  return t;
+}
+
 function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
+  // Most lines are one text: an array of its size, where one grown by push keeps room for 17
+  // (kept as the block's children for the rest of the task).
+  if (inlines.length === 1 && inlines[0]!.type === 'text') {
+    const t = collapsedText(inlines[0]!.text, state);
+    return t === '' ? [] : [{ type: 'text', text: t }];
+  }
   const out: Inline[] = [];
   for (const node of inlines) {
     switch (node.type) {
       case 'text': {
-        let t = collapseHtmlSpace(node.text);
-        if (state.lastSpace && t.startsWith(' ')) t = t.slice(1);
+        const t = collapsedText(node.text, state);
         if (t === '') break;
-        state.lastSpace = t.endsWith(' ');
         const prev = out[out.length - 1];
         if (prev && prev.type === 'text') prev.text += t;
         else out.push({ type: 'text', text: t });

@@ -107,7 +107,10 @@ class BlockBuilder {
         // markup's indentation between blocks (most text nodes of a page) is not kept: no
         // inline for it, and the line it would open stays empty for flush.
         if (top.children.length === 0 && this.inlines.length === 1 && isHtmlSpace(node.data)) continue;
-        top.children.push({ type: 'text', text: node.data });
+        // A line's first inline starts an array of its size (one grown by push keeps room for 17).
+        const text: Inline = { type: 'text', text: node.data };
+        if (top.children.length === 0) top.children = [text];
+        else top.children.push(text);
         continue;
       }
       if (!isElement(node)) continue;

@@ -32,7 +32,9 @@ export function wideGridStats(
 /** The ancestors of the page's first <main>, or null when there is none (a scan of the
  *  measured elements' tags, no walk of the tree). */
 function mainWrappers(stats: ElementStats): Set<Element> | null {
-  for (const el of stats.order) {
+  // By index: once a page, unoptimised at first, where for-of makes a step object per element.
+  for (let i = 0; i < stats.order.length; i++) {
+    const el = stats.order[i]!;
     if (el.name !== 'main') continue;
     const out = new Set<Element>();
     for (let p = el.parent; p && isElement(p); p = p.parent) out.add(p);

@@ -14,18 +14,28 @@ import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS 
  *  the text's own last slice with `h` takes under 1 ms. */
 const endsWithPart = (text: string, h: string): boolean => text.slice(text.length - h.length) === h;
 
-/** The half of `text` when it is one string twice over, else null. */
+// Made once: a literal in a function is a new RegExp object each time (on every line here).
+const DIGIT = /\d/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The half of `text` when it is one string twice over, else null. What the halves need is
+ *  tested before they are sliced (most lines fail at once): the second half opens as the first,
+ *  and a figure's line holds a digit. */
 function half(text: string): string | null {
   const n = text.length;
   if (n < 2 * MIN_HALF) return null;
   // A figure twice over with one space between ("$1,999.95 $1,999.95": a price and its
   // struck-through twin of the same amount) is the figure once.
   if (n % 2 !== 0) {
-    const h = text.slice(0, (n - 1) / 2);
-    return text[(n - 1) / 2] === ' ' && endsWithPart(text, h) && /\d/.test(h) && h.trim() === h ? h : null;
+    const mid = (n - 1) / 2;
+    if (text.charCodeAt(mid) !== 32 || text.charCodeAt(0) !== text.charCodeAt(mid + 1) || !DIGIT.test(text))
+      return null;
+    const h = text.slice(0, mid);
+    return endsWithPart(text, h) && DIGIT.test(h) && h.trim() === h ? h : null;
   }
+  if (text.charCodeAt(0) !== text.charCodeAt(n / 2)) return null;
   const h = text.slice(0, n / 2);
-  return endsWithPart(text, h) && /[\p{L}\p{N}]/u.test(h) && h.trim() === h ? h : null;
+  return endsWithPart(text, h) && LETTER_OR_DIGIT.test(h) && h.trim() === h ? h : null;
 }
 
 /** The inlines up to the point where their text reaches `h`, or one text node cut to it. */
@@ -57,7 +67,8 @@ function isVerse(children: Inline[]): boolean {
       line = 0;
       continue;
     }
-    line += inlineText([c]).length;
+    line +=
+      c.type === 'text' || c.type === 'code' ? c.text.length : c.type === 'image' ? 0 : inlineText(c.children).length;
     if (line > VERSE_LINE_MAX_CHARS) return false;
   }
   return lines > 1;
@@ -196,7 +207,7 @@ export function dropAdjacentRepeats(blocks: Block[]): Block[] {
       if (out) out.push(b);
       continue;
     }
-    if (text !== '' && text === prevText && /[\p{L}\p{N}]/u.test(text)) {
+    if (text !== '' && text === prevText && LETTER_OR_DIGIT.test(text)) {
       out ??= blocks.slice(0, i);
       if (b.type === 'heading' && out[prevAt]?.type === 'paragraph') {
         out.splice(prevAt, 1);
@@ -227,7 +238,7 @@ export function dropRepeatedHeadings(blocks: Block[]): Block[] {
       continue;
     }
     const text = b.type === 'heading' ? inlineText(b.children).trim() : '';
-    if (text !== '' && text === prev && /[\p{L}\p{N}]/u.test(text)) {
+    if (text !== '' && text === prev && LETTER_OR_DIGIT.test(text)) {
       out ??= blocks.slice(0, i);
       continue;
     }

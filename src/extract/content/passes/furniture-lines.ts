@@ -32,6 +32,7 @@ import {
   SOCIAL_FOLLOW,
   SOCIAL_NETWORK,
   SUPPORT_APPEAL,
+  SUPPORT_APPEAL_WORD,
 } from '../../vocabulary/phrases/calls.js';
 import {
   CONSENT_WORD,
@@ -269,7 +270,7 @@ function isFurnitureLine(block: Block): boolean {
     ((anywhere && (CALL_TO_ACTION.test(text) || isNewsletterCall(text))) || AD_LABEL.test(text))
   )
     return true;
-  if (text.length <= APPEAL_MAX_CHARS && SUPPORT_APPEAL.test(text)) return true;
+  if (text.length <= APPEAL_MAX_CHARS && SUPPORT_APPEAL_WORD.test(text) && SUPPORT_APPEAL.test(text)) return true;
   if (anywhere && text.length <= LICENCE_MAX_CHARS && LICENCE_NOTICE.test(text)) return true;
   if (anywhere && text.length <= SOCIAL_FOLLOW_MAX_CHARS && SOCIAL_NETWORK.test(text) && SOCIAL_FOLLOW.test(text))
     return true;

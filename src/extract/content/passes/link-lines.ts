@@ -130,7 +130,13 @@ function isProseWithLink(inlines: Inline[]): boolean {
 function measure(inlines: Inline[]): { chars: number; linkChars: number } {
   let chars = 0;
   let linkChars = 0;
-  const stack: Array<{ n: Inline; inLink: boolean }> = inlines.map((n) => ({ n, inLink: false }));
+  // The line's own texts are counted as they come; only its wrappers are stacked (most lines
+  // have none, and this runs on every line).
+  const stack: Array<{ n: Inline; inLink: boolean }> = [];
+  for (const n of inlines) {
+    if (n.type === 'text' || n.type === 'code') chars += n.text.trim().length;
+    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push({ n, inLink: false });
+  }
   while (stack.length > 0) {
     const { n, inLink } = stack.pop()!;
     if (n.type === 'text' || n.type === 'code') {

@@ -32,29 +32,35 @@ export const CALL_TO_ACTION = new RegExp(
  * kleinen Beitrag", "Apóyanos", "Would you consider supporting our work?"). Such a box is often
  * a whole paragraph of pitch, so it is judged up to APPEAL_MAX_CHARS.
  */
-export const SUPPORT_APPEAL = new RegExp(
-  [
-    'consider supporting',
-    'support (?:our|independent|quality) (?:work|journalism|reporting)',
-    'become a (?:member|patron|supporter|subscriber)',
-    'join now or renew',
-    'first-time subscribers',
-    'advertise with us',
-    'straight to your (?:phone|inbox)',
-    // Asking for money, not for a petition or a cause ("unterstützen Sie unsere Forderung").
-    '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)',
-    'brauchen wir (?:deine|eure|ihre) unterstützung',
-    // An amount names the money whatever is supported ("Unterstütze RosaMag bereits mit 2,50!").
-    '(?:unterstütze|unterstützen sie) \\S+(?: \\S+)? (?:bereits |schon |ab )?mit (?:\\d|€)',
-    'werden sie mitglied',
-    'ihr beitrag hilft',
-    'apóyanos',
-    'hazte (?:miembro|socio)',
-    'únete a nuestra comunidad',
-    'cancela cuando quieras',
-    'soutenez[- ](?:nous|notre)',
-    'wesprzyj nas',
-  ].join('|'),
+export const SUPPORT_APPEAL_PHRASES: ReadonlyArray<readonly [word: string, phrase: string]> = [
+  // Each phrase with a word it cannot match without (written in it, outside any optional part).
+  ['support', 'consider supporting'],
+  ['support', 'support (?:our|independent|quality) (?:work|journalism|reporting)'],
+  ['become a', 'become a (?:member|patron|supporter|subscriber)'],
+  ['join now', 'join now or renew'],
+  ['first-time', 'first-time subscribers'],
+  ['advertise', 'advertise with us'],
+  ['straight to', 'straight to your (?:phone|inbox)'],
+  // Asking for money, not for a petition or a cause ("unterstützen Sie unsere Forderung").
+  ['unterstütz', '(?:unterstütze|unterstützen sie) (?:uns|unser\\p{L}*)(?: \\p{L}+)? mit (?:einem|einer|\\d)'],
+  ['unterstütz', 'brauchen wir (?:deine|eure|ihre) unterstützung'],
+  // An amount names the money whatever is supported ("Unterstütze RosaMag bereits mit 2,50!").
+  ['unterstütz', '(?:unterstütze|unterstützen sie) \\S+(?: \\S+)? (?:bereits |schon |ab )?mit (?:\\d|€)'],
+  ['mitglied', 'werden sie mitglied'],
+  ['beitrag', 'ihr beitrag hilft'],
+  ['apóyanos', 'apóyanos'],
+  ['hazte', 'hazte (?:miembro|socio)'],
+  ['únete', 'únete a nuestra comunidad'],
+  ['cancela', 'cancela cuando quieras'],
+  ['soutenez', 'soutenez[- ](?:nous|notre)'],
+  ['wesprzyj', 'wesprzyj nas'],
+];
+export const SUPPORT_APPEAL = new RegExp(SUPPORT_APPEAL_PHRASES.map(([, phrase]) => phrase).join('|'), 'iu');
+/** The phrases' words, with the same flags: a line without any of them holds no appeal. Most
+ *  lines hold none, and this scan costs about half of the phrases' (their alternatives are
+ *  tried at each place of the line). */
+export const SUPPORT_APPEAL_WORD = new RegExp(
+  [...new Set(SUPPORT_APPEAL_PHRASES.map(([word]) => word))].join('|'),
   'iu',
 );
 /** A line naming a newsletter is a call only when it is a label or asks the reader to act:

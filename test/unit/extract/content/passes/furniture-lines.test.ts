@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropFurnitureLines } from '../../../../../src/extract/content/passes/furniture-lines.js';
 import { p, texts } from '../../../../support/block-builders.js';
+import { SUPPORT_APPEAL_PHRASES } from '../../../../../src/extract/vocabulary/phrases/calls.js';
 
 test('a sentence tagging its link "(affiliate link)" is prose; the notice alone is furniture', () => {
   const intro = p(
@@ -28,4 +29,15 @@ test("a script's waiting and failure messages are furniture; prose about an erro
     p('Loading bays are at the back of the building.'),
   ];
   assert.deepEqual(texts(dropFurnitureLines(blocks)), [prose, 'Loading bays are at the back of the building.']);
+});
+
+test('an appeal for support is furniture in any case; each appeal phrase holds the word scanned for first', () => {
+  const prose = 'The club supported the plan, and its members voted for it at the meeting in March.';
+  const appeals = ['WOULD YOU CONSIDER SUPPORTING OUR WORK?', 'Unterstütze RosaMag bereits mit 2,50 €!', 'Apóyanos'];
+  assert.deepEqual(texts(dropFurnitureLines([...appeals, prose].map((line) => p(line)))), [prose]);
+  // A phrase's word written in it, as plain text: a line without the word cannot hold the phrase.
+  for (const [word, phrase] of SUPPORT_APPEAL_PHRASES) {
+    assert.ok(phrase.includes(word), phrase);
+    assert.match(word, /^[\p{L} -]+$/u);
+  }
 });

@@ -14,19 +14,21 @@ function measure(html: string): [number, number] {
   return [childText.chars, childText.commas];
 }
 
-test('prose of single spaces counts every character and its commas', () => {
-  assert.deepEqual(measure('One, two, three.'), [16, 2]);
-  // A lone tab, line break or no-break space between words is one space, as a space is.
-  assert.deepEqual(measure('One,\ttwo,\nthree\u00a0four.'), [21, 2]);
-  assert.deepEqual(measure(' lead and trail '), [16, 0]);
-});
-
-test('a run of spaces of any kind counts once, and the commas of other scripts count', () => {
-  assert.deepEqual(measure('One,  two,\n   three.'), [16, 2]);
-  assert.deepEqual(measure('no-break\u00a0\u00a0spaces\u00a0 mixed'), [21, 0]);
-  assert.deepEqual(measure('\t\t\r\n\f'), [0, 0]);
-  assert.deepEqual(measure('一，二、三'), [5, 2]);
-  assert.deepEqual(measure('واحد، اثنان'), [11, 1]);
+test('a text counts every character, a run of spaces of any kind once, and the commas of the scoring scripts', () => {
+  const cases: Array<[html: string, chars: number, commas: number]> = [
+    // Prose of single spaces (measured without a character loop).
+    ['One, two, three.', 16, 2],
+    // A lone tab, line break or no-break space between words is one space, as a space is.
+    ['One,\ttwo,\nthree\u00a0four.', 21, 2],
+    [' lead and trail ', 16, 0],
+    // Runs of spaces, and the commas of other scripts (measured character by character).
+    ['One,  two,\n   three.', 16, 2],
+    ['no-break\u00a0\u00a0spaces\u00a0 mixed', 21, 0],
+    ['\t\t\r\n\f', 0, 0],
+    ['一，二、三', 5, 2],
+    ['واحد، اثنان', 11, 1],
+  ];
+  for (const [html, chars, commas] of cases) assert.deepEqual(measure(html), [chars, commas], html);
 });
 
 test("only the element's own texts count, each measured alone; whitespace alone is no text", () => {
