@@ -5,7 +5,6 @@
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
-import { fairReserve } from '../admission/fair-slots.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
@@ -17,9 +16,12 @@ import { TaskBudget } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { posting } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
+import { WarmThreads, warmThreads } from './warm-threads.js';
+import { WorkerCrashed } from './worker-crashed.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export { compactTask } from './posted-task.js';
+export { WorkerCrashed } from './worker-crashed.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -83,6 +85,7 @@ export class WorkerPool {
   private recycleTimer: NodeJS.Timeout | null = null;
   private closing = false;
   private readonly ends: WorkerEnds;
+  private readonly warm: WarmThreads;
 
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
@@ -122,7 +125,17 @@ export class WorkerPool {
       // looked for grown workers: look again now.
       this.scheduleRecycle();
     });
-    this.ends = new WorkerEnds(this.piscina, () => this.closing);
+    this.warm = new WarmThreads(
+      this.piscina,
+      config,
+      () => this.slots.busy,
+      () => this.closing,
+    );
+    this.ends = new WorkerEnds(
+      this.piscina,
+      () => this.closing,
+      () => this.warm.failedStart(),
+    );
     this.piscina.on('workerDestroy', () => this.forgetGoneThreads());
   }
 
@@ -378,23 +391,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closing = true;
     if (this.recycleTimer) clearTimeout(this.recycleTimer);
+    this.warm.stop();
     await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
-  }
-}
-
-/**
- * Worker threads kept started while idle: URLKIT_WORKER_WARM_THREADS, else one for a caller and
- * the reserve the slots keep for others (task-slots.ts), so a second caller arriving after a pause
- * finds a thread ready as well.
- */
-export function warmThreads(config: Pick<Config, 'workerThreads' | 'workerWarmThreads'>): number {
-  return Math.min(config.workerThreads, config.workerWarmThreads ?? 1 + fairReserve(config.workerThreads));
-}
-
-/** A worker died or threw outside the task's own error handling. */
-export class WorkerCrashed extends Error {
-  constructor(cause: unknown) {
-    super(`Worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'WorkerCrashed';
   }
 }

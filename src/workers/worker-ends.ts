@@ -46,12 +46,14 @@ export class WorkerEnds {
   private readonly ready = new Set<number>();
   /** Threads that raised an error or exited before piscina dropped them. */
   private readonly fell = new Set<number>();
-  /** The thread whose 'exit' is being emitted now (piscina's handle reads -1 by then). */
+  /** The thread whose 'error' or 'exit' is being emitted now (piscina's handle may read -1 by then). */
   private exiting: number | null = null;
 
   constructor(
     private readonly piscina: Piscina,
     private readonly closing: () => boolean,
+    /** Called when a worker ends before it was ready to take tasks (warm-threads.ts). */
+    private readonly onFailedStart: () => void = () => {},
   ) {
     piscina.on('workerCreate', (w: WorkerHandle) => this.created(w.id));
     piscina.on('workerDestroy', (w: WorkerHandle) => this.count(this.reasonOf(w.id >= 0 ? w.id : this.exiting)));
@@ -98,17 +100,25 @@ export class WorkerEnds {
     const fell = () => {
       if (this.ready.has(threadId)) this.fell.add(threadId);
     };
-    worker?.prependOnceListener('error', fell);
-    worker?.prependOnceListener('exit', () => {
+    // A worker past its memory cap raises its error after its thread is gone (its handle reads -1).
+    const falling = () => {
       fell();
       this.exiting = threadId;
-    });
+    };
+    worker?.prependOnceListener('error', falling);
+    worker?.prependOnceListener('exit', falling);
     // After piscina's.
+    worker?.once('error', () => (this.exiting = null));
     worker?.once('exit', () => (this.exiting = null));
   }
 
   private reasonOf(threadId: number | null): WorkerEndReason {
-    if (threadId === null) return this.closing() ? 'shutdown' : 'crashed';
+    if (threadId === null) {
+      // Only a thread piscina never reported ready has no id left when it falls.
+      if (this.closing()) return 'shutdown';
+      this.onFailedStart();
+      return 'crashed';
+    }
     const expected = this.expected.get(threadId);
     const fell = this.fell.has(threadId);
     const wasReady = this.ready.has(threadId);
@@ -121,7 +131,9 @@ export class WorkerEnds {
     if (this.closing()) return 'shutdown';
     // Dropped alive by piscina of its own accord: only its idle timeout does that to a ready
     // worker; one that never became ready failed to start.
-    return wasReady ? 'idle' : 'crashed';
+    if (wasReady) return 'idle';
+    this.onFailedStart();
+    return 'crashed';
   }
 
   private count(reason: WorkerEndReason): void {

@@ -54,7 +54,9 @@ function reportHeap(heapBytes: number): void {
   parentPort?.postMessage(report);
 }
 
-async function runTask({ task, startId, startBy }: Posted<WorkerTask>): Promise<unknown> {
+async function runTask({ task, startId, startBy }: Posted<WorkerTask | null>): Promise<unknown> {
+  // Posted only to have piscina start a worker (warm-threads.ts): nothing to run.
+  if (task === null) return null;
   if (startBy !== undefined && Date.now() > startBy) {
     const late: TakenLate = { urlkitTakenLate: true };
     return late;

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WorkerPool, warmThreads } from '../../../src/workers/pool.js';
+import { WorkerPool } from '../../../src/workers/pool.js';
+import { warmThreads } from '../../../src/workers/warm-threads.js';
 import { testConfig } from '../../support/loopback-server.js';
 
 function page(n: number) {
