@@ -3,11 +3,11 @@
 // A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown by the
 // extraction that found it (PageVisibility).
 import { ElementType } from 'domelementtype';
-import type { ChildNode, Element, ParentNode } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
-import { holdsHeading, SCAN_LIMIT } from './walk.js';
+import { holdsHeading, someWithin } from './walk.js';
 import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
 import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
@@ -159,28 +159,28 @@ function judgeFrom(
 }
 
 /** The ARIA disclosure pattern: the element just before is, or holds among its first
- *  SCAN_LIMIT descendants, a `<button>` whose `aria-controls` names this element (an
+ *  descendants (someWithin), a `<button>` whose `aria-controls` names this element (an
  *  accordion's header and its answer, a "Details" toggle and its text). A control that opens a
  *  popup (`aria-haspopup`) is a menu's or a dialog's. A `role="button"` element is not read:
  *  a shop's delivery choices drawn so lost product check pages (docs/learned-extraction.md). */
 function disclosedByPrevious(el: Element): boolean {
   const id = attribute(el, 'id');
   if (id === undefined || id === '') return false;
+  const prev = elementBefore(el);
+  if (!prev) return false;
+  const opens = (n: Element): boolean => {
+    if (n.name !== 'button' || attribute(n, 'aria-haspopup') !== undefined) return false;
+    const controls = attribute(n, 'aria-controls');
+    return controls !== undefined && controls.trim().split(/\s+/).includes(id);
+  };
+  return opens(prev) || someWithin(prev, opens);
+}
+
+/** The element sibling just before `el`, past text and comments. */
+function elementBefore(el: Element): Element | null {
   let prev = el.prev;
   while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
-  if (!prev) return false;
-  const stack: ChildNode[] = [prev];
-  let seen = 0;
-  while (stack.length > 0 && seen < SCAN_LIMIT) {
-    const n = stack.pop()!;
-    if (n.type !== ElementType.Tag) continue;
-    seen++;
-    const controls = attribute(n, 'aria-controls');
-    if (controls !== undefined && n.name === 'button')
-      if (attribute(n, 'aria-haspopup') === undefined && controls.trim().split(/\s+/).includes(id)) return true;
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return false;
+  return prev;
 }
 
 /** The element just before is a <button> holding a heading, with no ARIA state: a plain
@@ -190,10 +190,8 @@ function disclosedByPrevious(el: Element): boolean {
  *  panels stay hidden unless named or labelled as panels: the reference texts leave most of
  *  those out). Asked only about elements the markup hides; reads the one sibling. */
 function afterPlainToggle(el: Element): boolean {
-  let prev = el.prev;
-  while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
-  if (!prev) return false;
-  const b = prev;
+  const b = elementBefore(el);
+  if (!b) return false;
   if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined)
     return false;
   return holdsHeading(b);

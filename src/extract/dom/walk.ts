@@ -156,27 +156,37 @@ export function precedes(a: ChildNode, b: ChildNode): boolean {
   return parent.children.indexOf(ca[i]!) < parent.children.indexOf(cb[i]!);
 }
 
-/** Descendants of a control looked at for a heading: a toggle's label is a few elements
- *  (an icon, a wrapper, the heading). */
-export const SCAN_LIMIT = 24;
-/** Never looked into: pictures and scripts inside a button hold no heading. */
+/** Descendants of a control looked at: a toggle's label is a few elements (an icon, a wrapper,
+ *  the heading, a nested button). */
+const SCAN_LIMIT = 24;
+/** Never looked into: pictures and scripts inside a control hold no heading and no button. */
 const OPAQUE = new Set(['svg', 'script', 'style', 'template', 'img', 'picture', 'math']);
 
-/** An <h1>-<h6> among a control's first SCAN_LIMIT descendants (a button labelled by a
- *  heading: an accordion's or FAQ's question). Bounded: never a subtree walk. */
-export function holdsHeading(button: Element): boolean {
+/** Whether one of a control's first SCAN_LIMIT descendant elements (document order) matches.
+ *  Bounded: never a subtree walk. */
+export function someWithin(control: Element, match: (el: Element) => boolean): boolean {
   const stack: ChildNode[] = [];
-  for (let i = button.children.length - 1; i >= 0; i--) stack.push(button.children[i]!);
+  for (let i = control.children.length - 1; i >= 0; i--) stack.push(control.children[i]!);
   let seen = 0;
   while (stack.length > 0 && seen < SCAN_LIMIT) {
     const n = stack.pop()!;
     if (!isElement(n)) continue;
     seen++;
-    const name = n.name;
-    if (name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54)
-      return true;
-    if (OPAQUE.has(name)) continue;
+    if (match(n)) return true;
+    if (OPAQUE.has(n.name)) continue;
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
   return false;
+}
+
+/** <h1>-<h6>. */
+const isHeading = (el: Element): boolean => {
+  const name = el.name;
+  return name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54;
+};
+
+/** An <h1>-<h6> among a control's first SCAN_LIMIT descendants (a button labelled by a
+ *  heading: an accordion's or FAQ's question). */
+export function holdsHeading(button: Element): boolean {
+  return someWithin(button, isHeading);
 }

@@ -58,8 +58,7 @@ export function cleanFailedItem(url: string, requested: Profile, error?: ItemErr
 export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
   const startedAt = Date.now();
   const meta: ToolItem['meta'] = cleanFailedItem(input.url, requested).meta;
-  // The call was stopped (deadline, shutdown): this URL is a timeout that keeps what was learned.
-  const stopped = () => failedWith(meta, stoppedItemError(ctx.signal.reason));
+  const stopped = () => stoppedItem(meta, ctx.signal);
 
   const started = await fetchAndStart(input, ctx, requested, meta, startedAt);
   if ('item' in started) return started.item;
@@ -116,6 +115,11 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
   };
 }
 
+/** The call was stopped (deadline, shutdown): this URL is a timeout that keeps what was learned. */
+function stoppedItem(meta: ToolItem['meta'], signal: AbortSignal): ToolItem {
+  return failedWith(meta, stoppedItemError(signal.reason));
+}
+
 /** A page handed to a worker: its task running, and what the call needs of the page afterwards. */
 interface StartedClean {
   running: Promise<CleanResult>;
@@ -166,7 +170,7 @@ async function fetchAndStart(
     // A response that broke off mid-body still said what it was.
     if (partial?.statusCode !== undefined)
       Object.assign(meta, { status_code: partial.statusCode, content_type: partial.contentType ?? null });
-    if (ctx.signal.aborted) return { item: failedWith(meta, stoppedItemError(ctx.signal.reason)) };
+    if (ctx.signal.aborted) return { item: stoppedItem(meta, ctx.signal) };
     return { item: failedWith(meta, (err as ItemFailure).toItemError()) };
   }
 
@@ -194,7 +198,7 @@ async function fetchAndStart(
     try {
       return { item: await cleanPdf(res, input, ctx, meta, startBy) };
     } catch (err) {
-      if (ctx.signal.aborted) return { item: failedWith(meta, stoppedItemError(ctx.signal.reason)) };
+      if (ctx.signal.aborted) return { item: stoppedItem(meta, ctx.signal) };
       throw err;
     }
   }
