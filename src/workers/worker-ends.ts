@@ -13,7 +13,7 @@
 import type { Piscina } from 'piscina';
 
 export const WORKER_END_REASONS = [
-  /** Replaced while the pool was idle because its heap had grown (pool.ts RECYCLE_HEAP_BYTES). */
+  /** Replaced while the pool was idle because its heap had grown (recycling.ts RECYCLE_HEAP_BYTES). */
   'recycled',
   /** Its task ran past the task's time budget. */
   'task_budget',
