@@ -76,7 +76,8 @@ export const gridInPlaceReading = reading({
   when: 'the grid reading was tried and read nothing',
   reads:
     'the chosen container with its grid read as cards where it stands (GRID_IN_PLACE_SHARE of it or more; ' +
-    'UNDECLARED_GRID_CARDS cards on an undeclared page), unless the cards print little but their links',
+    'UNDECLARED_GRID_CARDS cards on an undeclared page; a wrapper pruned around it read for the grid alone), ' +
+    'unless the cards print little but their links',
   accepts: 'always',
   applies(ctx) {
     const grid = ctx.outcome('grid');
@@ -178,7 +179,7 @@ function holdsGrid(p: Plan, grid: CardGrid): boolean {
 function withGridInPlace(ctx: ContentContext, found: Attempt, p: Plan, grid: Element): Attempt | null {
   const standIn: Block = { type: 'paragraph', children: [{ type: 'text', text: 'grid' }] };
   const log = dropLog(ctx);
-  const hostRule: SkipRule = (el) => (!p.stats.get(el) ? 'excluded' : p.pruned.has(el) ? 'pruned' : null);
+  const hostRule = hostSkipping(p, grid);
   const raw = [
     ...standfirstBlocks(ctx, p, log),
     ...toBlocks(
@@ -213,6 +214,21 @@ function withGridInPlace(ctx: ContentContext, found: Attempt, p: Plan, grid: Ele
     plan: p,
     strategy: found.strategy + ' + grid',
     log: log ?? undefined,
+  };
+}
+
+/** What the container's reading leaves out around the grid: what it excluded and pruned, except
+ *  that a wrapper pruned around the grid (a results box pruned as an image strip: cards with
+ *  pictures and no paragraphs) is read for the grid alone, its toolbars and its other children
+ *  left out as pruned; otherwise the grid's place would go with it. */
+function hostSkipping(p: Plan, grid: Element): SkipRule {
+  const opened: Element[] = [];
+  for (let a = grid.parent; a && isElement(a); a = a.parent) if (p.pruned.has(a)) opened.push(a);
+  if (opened.length === 0) return (el) => (!p.stats.get(el) ? 'excluded' : p.pruned.has(el) ? 'pruned' : null);
+  return (el) => {
+    if (!p.stats.get(el)) return 'excluded';
+    if (contains(el, grid)) return null;
+    return p.pruned.has(el) || opened.some((o) => isInside(el, o)) ? 'pruned' : null;
   };
 }
 
