@@ -11,6 +11,7 @@
 // `datadome`) are set on every page a protected site serves, so they count only together with a
 // blocking status.
 
+import { mayHoldChallengeMarkup } from './challenge-words.js';
 import { scanMarkup, type ScannedDocument } from './markup-scan.js';
 import { readableTextExceeds } from './readable-text-floor.js';
 
@@ -179,15 +180,13 @@ export function detectBotProtection(input: BotProtectionInput): BotProtection | 
     readableTextExceeds(body, CHALLENGE_MAX_TEXT_CHARS)
   )
     return null;
-  const page = body === null ? null : scanDocument(body);
-  const tiny = page !== null && page !== 'content' && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
+  // A blocking status from a protected edge: a challenge unless the body is a real page (a
+  // site's own 503 maintenance page or 403 error page served through the same CDN).
+  const marker = CHALLENGE_STATUSES.has(input.status) ? vendorMarker(headers, input.setCookieNames) : null;
+  const page = body === null ? null : scanDocument(body, marker !== null);
+  const tiny = typeof page === 'object' && page !== null && page.textChars <= CHALLENGE_MAX_TEXT_CHARS;
   let hit: BotProtection | null = null;
-  if (CHALLENGE_STATUSES.has(input.status)) {
-    // A blocking status from a protected edge: a challenge unless the body is a real page (a
-    // site's own 503 maintenance page or 403 error page served through the same CDN).
-    const marker = vendorMarker(headers, input.setCookieNames);
-    if (marker && (page === null || tiny)) hit = marker;
-  }
+  if (marker && (page === null || tiny)) hit = marker;
   if (hit === null && tiny) hit = markupMarker(page, input.status, headers);
   return hit;
 }
@@ -202,17 +201,20 @@ function bodyBytes(body: Uint8Array | string): Buffer {
 // ---- the body: a look at the markup of the first bytes (markup-scan.ts), linear in them ----
 
 /**
- * The scanned document, or 'content' when the page surely carries more text than any challenge
- * page (most real pages: answered from the bytes without decoding or tokenizing them), or null
- * when the body is not markup.
+ * The scanned document; 'content' when the page surely carries more text than any challenge
+ * page (most real pages: answered from the bytes without decoding or tokenizing them);
+ * 'no-rule-words' when its bytes hold no word a markup rule needs (challenge-words.ts), unless
+ * `tinyMatters` (a vendor's header or cookie on a blocking status, which a tiny page confirms);
+ * null when the body is not markup.
  */
-function scanDocument(body: Buffer): ScannedDocument | 'content' | null {
+function scanDocument(body: Buffer, tinyMatters: boolean): ScannedDocument | 'content' | 'no-rule-words' | null {
   const bytes = body.subarray(0, BOT_SCAN_BYTES);
   if (!looksLikeMarkup(body)) return null;
   if (body.length > CHALLENGE_MAX_BYTES) return 'content';
   // Twice the limit: the floor is exact for the markup a challenge vendor writes, and the margin
   // covers what it reads differently from the tokenizer (a `>` inside a quoted attribute, say).
   if (readableTextExceeds(bytes, 2 * CHALLENGE_MAX_TEXT_CHARS)) return 'content';
+  if (!tinyMatters && !mayHoldChallengeMarkup(bytes)) return 'no-rule-words';
   // The scan stops once the text is over the limit: only a tiny document is read further.
   return scanMarkup(bytes.toString('utf8'), CHALLENGE_MAX_TEXT_CHARS);
 }
@@ -238,7 +240,7 @@ const MARKUP_RULES: ReadonlyArray<{
     test: (d) =>
       d.scripts.includes('_cf_chl_opt') ||
       /\bchallenge-form\b|cf-challenge|cf_chl_/.test(d.attrs) ||
-      /\/cdn-cgi\/challenge-platform\/(?:h|orchestrate)\//.test(d.attrs + d.scripts),
+      /\/cdn-cgi\/challenge-platform\/(?:h|orchestrate)\//.test(d.attrs + '\n' + d.scripts),
   },
   {
     vendor: 'cloudflare',
@@ -251,20 +253,20 @@ const MARKUP_RULES: ReadonlyArray<{
   {
     vendor: 'datadome',
     name: 'datadome-captcha',
-    test: (d) => /captcha-delivery\.com/.test(d.attrs + d.scripts) || /\bvar dd\s*=\s*\{/.test(d.scripts),
+    test: (d) => /captcha-delivery\.com/.test(d.attrs + '\n' + d.scripts) || /\bvar dd\s*=\s*\{/.test(d.scripts),
   },
   {
     vendor: 'perimeterx',
     name: 'perimeterx-block',
     test: (d) =>
       /window\._px(?:appid|jsclientsrc|hostUrl|captcha)/i.test(d.scripts) ||
-      /\bpx-captcha\b|captcha\.px-cdn\.net|px-cloud\.net|perimeterx\.net/.test(d.attrs + d.scripts),
+      /\bpx-captcha\b|captcha\.px-cdn\.net|px-cloud\.net|perimeterx\.net/.test(d.attrs + '\n' + d.scripts),
   },
   {
     vendor: 'imperva',
     name: 'incapsula-resource',
     test: (d) =>
-      /_incapsula_resource/.test(d.attrs + d.scripts) ||
+      /_incapsula_resource/.test(d.attrs + '\n' + d.scripts) ||
       (d.textChars < 300 && /^request unsuccessful\. incapsula incident id/i.test(d.text)),
   },
   {
@@ -278,7 +280,7 @@ const MARKUP_RULES: ReadonlyArray<{
     vendor: 'aws_waf',
     name: 'aws-waf-challenge',
     test: (d) =>
-      /awswafintegration|awswafcaptcha|gokuprops/.test(d.scripts) || /\.awswaf\.com\//.test(d.attrs + d.scripts),
+      /awswafintegration|awswafcaptcha|gokuprops/.test(d.scripts) || /\.awswaf\.com\//.test(d.attrs + '\n' + d.scripts),
   },
   {
     vendor: 'akamai',
@@ -287,12 +289,13 @@ const MARKUP_RULES: ReadonlyArray<{
     // to errors.edgesuite.net.
     test: (d) =>
       d.title === 'access denied' &&
-      (/reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(d.text) || /errors\.edgesuite\.net/i.test(d.text + d.attrs)),
+      (/reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(d.text) ||
+        /errors\.edgesuite\.net/i.test(d.text + '\n' + d.attrs)),
   },
   {
     vendor: 'kasada',
     name: 'kasada-challenge',
-    test: (d) => /kpsdk/.test(d.scripts + d.attrs),
+    test: (d) => /kpsdk/.test(d.scripts + '\n' + d.attrs),
   },
   {
     vendor: 'captcha',
@@ -338,7 +341,7 @@ function markupMarker(
   // page of any site.
   const blocking = CHALLENGE_STATUSES.has(status);
   const fromCloudflare =
-    /cdn-cgi|cloudflare|turnstile/.test(page.attrs + page.scripts) ||
+    /cdn-cgi|cloudflare|turnstile/.test(page.attrs + '\n' + page.scripts) ||
     /^cloudflare/i.test(headers.server ?? '') ||
     headers['cf-ray'] !== undefined;
   if (CLOUDFLARE_TITLE.test(page.title) && (fromCloudflare || blocking)) {
@@ -348,7 +351,7 @@ function markupMarker(
     return { vendor: 'cloudflare', signal: 'markup:cloudflare-title' };
   if (
     page.title === 'access to this page has been denied' &&
-    (blocking || /px|captcha/.test(page.attrs + page.scripts))
+    (blocking || /px|captcha/.test(page.attrs + '\n' + page.scripts))
   ) {
     return { vendor: 'perimeterx', signal: 'markup:perimeterx-title' };
   }

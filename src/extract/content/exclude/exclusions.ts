@@ -19,7 +19,8 @@ import { isFlowCaption } from './flow-captions.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
 import { choicePanels } from './choice-panels.js';
-import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
+import { isAuthorBox } from './author-boxes.js';
+import { AUTHOR_BOX_NAME, CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
 import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-words.js';
 import { AUTHOR_PROPS } from '../../vocabulary/schema-types.js';
 import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
@@ -138,6 +139,7 @@ function alwaysRule(ex: Exclusions, el: Element): string | null {
   const id = alwaysValues[1];
   const role = alwaysValues[2];
   const ariaModal = alwaysValues[3];
+  if (isAuthorBox(el, cls, id, ex.pageChars, (box) => holdsStory(ex, box))) return 'author box';
   // One test of the union first: when it fails, none of CONSENT_NAME, CONSENT_PLATFORM and POPUP
   // matches.
   const named = namesMatch(cls, id, ALWAYS_NAMES);
@@ -281,6 +283,12 @@ function holdsHeading(el: Element): boolean {
  *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
 function holdsDeclaredBody(ex: Exclusions, el: Element): boolean {
   return hasDescendant(el, (d) => isDeclaredBody(ex, d));
+}
+
+/** A box holds the story when it holds a declared body that is not a part of the box itself
+ *  ("single-content-author__about" carries a body class's word). */
+function holdsStory(ex: Exclusions, box: Element): boolean {
+  return hasDescendant(box, (d) => isDeclaredBody(ex, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME));
 }
 
 /** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every

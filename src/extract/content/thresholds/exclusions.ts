@@ -8,6 +8,13 @@ export const POST_META_BOX_MAX_CHARS = 200;
 /** An author box, disclosure or call to action is short; wrappers that merely carry such a
  *  class token hold far more text. */
 export const FURNITURE_BOX_MAX_CHARS = 1500;
+
+// content/exclude/author-boxes
+/** A writer's bio is a sentence or more; a byline ("By Jane Doe, staff writer") or a list of
+ *  names is shorter. */
+export const AUTHOR_BIO_MIN_WORDS = 12;
+/** A box about the writer is a small part of the page; one holding half of it is the page. */
+export const AUTHOR_BOX_MAX_PAGE_SHARE = 0.5;
 /** A consent banner is short; longer consent-named text is left out only when it speaks consent
  *  throughout (a preference centre). Depends on: CONSENT_WORDS_PER_CHAR. */
 export const CONSENT_MAX_CHARS = 5000;
