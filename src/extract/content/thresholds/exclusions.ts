@@ -95,3 +95,15 @@ export const MIN_REST_CHARS = 40;
 export const FLOW_CAPTION_MIN_WORDS = 6;
 /** ...and a line or two: a longer "caption" is a card's or a slide's text block. */
 export const FLOW_CAPTION_MAX_CHARS = 300;
+
+// content/exclude/choice-panels
+/** A filter panel offers at least this many choices (checkboxes or radio buttons). */
+export const CHOICE_MIN_OPTIONS = 4;
+/** A choice's label is a word or two ("Today", "Free", "Under $50"); longer labels on average
+ *  are a form's questions or a checklist's items. */
+export const CHOICE_OPTION_MAX_CHARS = 40;
+/** Beside its choices a panel holds its group headings and buttons ("Date", "Price", "Clear
+ *  all"): at most this share of its text. Depends on: CHOICE_OPTION_MAX_CHARS. */
+export const CHOICE_OTHER_SHARE = 0.3;
+/** How far up from its input a choice's label is looked for (a styled box around the input). */
+export const CHOICE_LABEL_LEVELS = 4;
