@@ -78,6 +78,17 @@ export function foldText(s: string): string {
   return collapseWhitespace(s).toLowerCase();
 }
 
+/** Characters of `s` that are not white space (space, tab, newline, carriage return, form feed,
+ *  no-break space). */
+export function nonSpaceLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
+  }
+  return n;
+}
+
 /** Raw text length of a subtree (every text node's length, scripts included), without
  *  building its text. */
 export function rawTextLength(node: AnyNode): number {

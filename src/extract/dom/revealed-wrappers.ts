@@ -9,6 +9,7 @@ import { ElementType } from 'domelementtype';
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { isElement } from './walk.js';
+import { nonSpaceLength } from './measures.js';
 import { HIDDEN_SCAN_SKIP } from '../vocabulary/tags.js';
 import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
@@ -137,7 +138,7 @@ function visibleChars(scope: ParentNode, hidden: ReadonlySet<Element>, limit: nu
   while (stack.length > 0 && n < limit) {
     const node = stack.pop()!;
     for (const c of node.children) {
-      if (c.type === ElementType.Text) n += nonSpace(c.data);
+      if (c.type === ElementType.Text) n += nonSpaceLength(c.data);
       else if (isElement(c) && !HIDDEN_SCAN_SKIP.has(c.name) && !hidden.has(c)) stack.push(c);
     }
   }
@@ -150,12 +151,3 @@ function textChars(el: Element, limit: number): number {
 }
 
 const EMPTY: ReadonlySet<Element> = new Set();
-
-function nonSpace(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
-  }
-  return n;
-}

@@ -82,6 +82,11 @@ export const FURNITURE_BOX = new RegExp(
     'user-)?signature)(?:$|[\\s_-])',
   'i',
 );
+/** A class or id naming the article's writer or contributors ("author-bio", "ContributorsWrapper",
+ *  "card author"), not an authority ("authority-badge"). */
+export const AUTHOR_BOX_NAME = /author(?!it)|contributor/i;
+/** A class or id naming a reader's comment. */
+export const COMMENT_NAME = /comment/i;
 /** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the
  *  page's own text, whatever slot it names. */
 export const SEO_COPY = /seo-?_?(?:footer-?)?(?:copy|text|content|description)/i;

@@ -26,7 +26,11 @@ describe('a busy host', () => {
         );
       }, 150);
     });
-    server = await serve(testConfig({ host: '127.0.0.1', port: 0, perHostConcurrency: 1 }));
+    // A worker's start is bounded by the task budget (10 s by default), which a loaded machine
+    // passes; this test is about the host's connection slots, not that bound.
+    server = await serve(
+      testConfig({ host: '127.0.0.1', port: 0, perHostConcurrency: 1, workerTaskTimeoutMs: 120_000 }),
+    );
   });
   after(async () => {
     await server.shutdown('test over');

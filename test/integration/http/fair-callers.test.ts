@@ -93,6 +93,7 @@ describe('fairness between callers', () => {
         requestTimeoutMs: 8000,
       }),
     );
+    await workersLoaded();
   });
   after(async () => {
     for (const res of open) res.destroy();
@@ -108,6 +109,25 @@ describe('fairness between callers', () => {
     });
     assert.equal(status, 200);
     return items[0]!;
+  }
+
+  /**
+   * Waits until both worker threads have loaded: each of two callers' pages sent at once takes a
+   * thread of its own, and both answer only once both threads are up. A thread loads the
+   * extraction modules and the token encoding, over 10 s at load 16; one still loading when an
+   * attack starts would make the honest call under attack wait for it, past its deadline, which
+   * is not what these tests are about. A try whose pages time out is sent again.
+   */
+  async function workersLoaded(): Promise<void> {
+    const page = (key: string) =>
+      call(server.address, key, 'clean_web_content', { url: `${site.origin}/page` }).then(
+        (r) => r.status === 200 && r.items[0]?.meta.error === undefined,
+      );
+    for (let i = 0; i < 20; i++) {
+      const answered = await Promise.all([page(HONEST), page(HOG)]);
+      if (answered.every(Boolean)) return;
+    }
+    assert.fail('the two worker threads did not load');
   }
 
   /** The hostile caller's calls, running until the returned stop (which waits for them to end). */

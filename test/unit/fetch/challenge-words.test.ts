@@ -66,6 +66,8 @@ describe('mayHoldChallengeMarkup', () => {
     for (const extra of ['&amp;', '\u00e9', '</>']) {
       assert.equal(mayHoldChallengeMarkup(firstBytes(extra + page)), true, extra);
     }
+    // A `</>` after self-closing tags.
+    assert.equal(mayHoldChallengeMarkup(firstBytes('<br/>' + page.slice(0, 20_000) + '</>')), true);
   });
 });
 

@@ -1,6 +1,6 @@
 // What an attempt leaves out before scoring: never-text elements and hidden ones always;
 // boilerplate landmarks and unlikely containers in strict passes.
-import type { AnyNode, Element } from 'domhandler';
+import type { AnyNode, Element, ParentNode } from 'domhandler';
 import { isHiddenByMarkup, type HiddenTest } from '../../dom/visibility.js';
 import { isHeadingToggle } from '../../dom/heading-toggle.js';
 import { isUnlikelyName, unionOf } from '../../dom/patterns.js';
@@ -18,7 +18,9 @@ import { inDeclaredPost, isOneLine } from './post-headers.js';
 import { isFlowCaption } from './flow-captions.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
-import { CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
+import { choicePanels } from './choice-panels.js';
+import { isAuthorBox } from './author-boxes.js';
+import { AUTHOR_BOX_NAME, CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
 import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-words.js';
 import { AUTHOR_PROPS } from '../../vocabulary/schema-types.js';
 import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
@@ -51,6 +53,8 @@ export class Exclusions {
   private readonly memo = new IndexSlots();
   /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
   private readonly pageTexts = new Map<Element, number>();
+  /** The page's choice panels (choice-panels.ts), found on the first question. */
+  private panels: Set<Element> | null = null;
   /** Where the judges read attributes to (each copies the values out at once, so that a nested
    *  judgement cannot overwrite them in use). */
   readonly alwaysValues: Array<string | undefined> = [];
@@ -90,6 +94,17 @@ export class Exclusions {
     return excluded;
   }
 
+  /** `el` is a filter panel of choices (choice-panels.ts): the panels are found once, from the
+   *  document `el` is in. */
+  isChoicePanel(el: Element): boolean {
+    if (this.panels === null) {
+      let top: ParentNode = el;
+      while (top.parent) top = top.parent;
+      this.panels = choicePanels(top);
+    }
+    return this.panels.has(el);
+  }
+
   /** Text length of a page's outermost element, measured once per page. */
   pageTextLength(top: Element): number {
     let n = this.pageTexts.get(top);
@@ -116,6 +131,7 @@ function alwaysRule(ex: Exclusions, el: Element): string | null {
   if (ex.isHidden(el)) return 'hidden';
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return null;
   if (el.name === 'form' && isWritingForm(el)) return 'writing form';
+  if (ex.isChoicePanel(el)) return 'choice panel';
   // The four attributes read below, in one pass (readAttributes): most elements are judged here.
   const alwaysValues = ex.alwaysValues;
   readAttributes(el, ALWAYS_ATTRIBUTES, alwaysValues);
@@ -123,6 +139,7 @@ function alwaysRule(ex: Exclusions, el: Element): string | null {
   const id = alwaysValues[1];
   const role = alwaysValues[2];
   const ariaModal = alwaysValues[3];
+  if (isAuthorBox(el, cls, id, ex.pageChars, (box) => holdsStory(ex, box))) return 'author box';
   // One test of the union first: when it fails, none of CONSENT_NAME, CONSENT_PLATFORM and POPUP
   // matches.
   const named = namesMatch(cls, id, ALWAYS_NAMES);
@@ -266,6 +283,12 @@ function holdsHeading(el: Element): boolean {
  *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
 function holdsDeclaredBody(ex: Exclusions, el: Element): boolean {
   return hasDescendant(el, (d) => isDeclaredBody(ex, d));
+}
+
+/** A box holds the story when it holds a declared body that is not a part of the box itself
+ *  ("single-content-author__about" carries a body class's word). */
+function holdsStory(ex: Exclusions, box: Element): boolean {
+  return hasDescendant(box, (d) => isDeclaredBody(ex, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME));
 }
 
 /** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every

@@ -8,6 +8,13 @@ export const POST_META_BOX_MAX_CHARS = 200;
 /** An author box, disclosure or call to action is short; wrappers that merely carry such a
  *  class token hold far more text. */
 export const FURNITURE_BOX_MAX_CHARS = 1500;
+
+// content/exclude/author-boxes
+/** A writer's bio is a sentence or more; a byline ("By Jane Doe, staff writer") or a list of
+ *  names is shorter. */
+export const AUTHOR_BIO_MIN_WORDS = 12;
+/** A box about the writer is a small part of the page; one holding half of it is the page. */
+export const AUTHOR_BOX_MAX_PAGE_SHARE = 0.5;
 /** A consent banner is short; longer consent-named text is left out only when it speaks consent
  *  throughout (a preference centre). Depends on: CONSENT_WORDS_PER_CHAR. */
 export const CONSENT_MAX_CHARS = 5000;
@@ -88,3 +95,15 @@ export const MIN_REST_CHARS = 40;
 export const FLOW_CAPTION_MIN_WORDS = 6;
 /** ...and a line or two: a longer "caption" is a card's or a slide's text block. */
 export const FLOW_CAPTION_MAX_CHARS = 300;
+
+// content/exclude/choice-panels
+/** A filter panel offers at least this many choices (checkboxes or radio buttons). */
+export const CHOICE_MIN_OPTIONS = 4;
+/** A choice's label is a word or two ("Today", "Free", "Under $50"); longer labels on average
+ *  are a form's questions or a checklist's items. */
+export const CHOICE_OPTION_MAX_CHARS = 40;
+/** Beside its choices a panel holds its group headings and buttons ("Date", "Price", "Clear
+ *  all"): at most this share of its text. Depends on: CHOICE_OPTION_MAX_CHARS. */
+export const CHOICE_OTHER_SHARE = 0.3;
+/** How far up from its input a choice's label is looked for (a styled box around the input). */
+export const CHOICE_LABEL_LEVELS = 4;
