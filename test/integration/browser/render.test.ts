@@ -158,10 +158,15 @@ before(async () => {
   // item, with room left to fetch and clean: three renders at once at load 22 left one unfinished
   // at 10 s (this file's rendering calls took 17-38 s at load 11-15), and what these tests assert
   // is what a render shows, not its speed. The endless and never-loading pages are bounded by their
-  // items' own, shorter timeouts.
-  app = await buildApp(testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 25_000 }), {
-    logStream: { write() {} },
-  });
+  // items' own, shorter timeouts. The worker task budget, which also bounds the wait for a worker
+  // thread to start (pool.ts), is 30 s: the first call starts the threads, and at load 15 that
+  // took over 10 s (the call answered timeout after 11.4 s).
+  app = await buildApp(
+    testConfig({ rateLimitMax: 0, browserPath: chromium, browserPageTimeoutMs: 25_000, workerTaskTimeoutMs: 30_000 }),
+    {
+      logStream: { write() {} },
+    },
+  );
 });
 
 after(async () => {
