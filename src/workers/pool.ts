@@ -18,10 +18,12 @@ import { posting } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import { WarmThreads, warmThreads } from './warm-threads.js';
 import { WorkerCrashed } from './worker-crashed.js';
+import { Recycling } from './recycling.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export { compactTask } from './posted-task.js';
 export { WorkerCrashed } from './worker-crashed.js';
+export { RECYCLE_HEAP_BYTES, RECYCLE_IDLE_MS } from './recycling.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -35,16 +37,6 @@ export interface RunOptions {
   startBy?: number;
 }
 
-/**
- * A worker whose heap was over this at the end of a task (before the collection that follows a
- * large one, worker-entry.cts) is replaced once the pool has been idle for RECYCLE_IDLE_MS. A
- * fresh worker reported 17 MiB of heap after a small page before it held the token encoding,
- * which it loads when it starts (about 15 MiB more: 32-33 MiB measured); one that parsed 5 MiB
- * pages 38 MiB more than a fresh one, and it kept 50 to 75 MiB of resident memory more
- * (measured, docs/admission.md). The mark leaves a fresh worker 15 MiB of room, as it did before
- * the encoding, so that idle recycling does not replace (and reload) fresh workers.
- */
-export const RECYCLE_HEAP_BYTES = 48 * 1024 * 1024;
 /**
  * Young-generation cap of a worker (V8's default is several times larger). Parsing a page
  * allocates short-lived objects fast; with the default, each worker's resident memory rose by
@@ -64,8 +56,6 @@ export const ABANDON_GRACE_MS = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long a worker above the warm ones (URLKIT_WORKER_WARM_THREADS) may stay idle before it stops. */
 export const WORKER_IDLE_MS = 10_000;
-/** How long the pool must be idle before grown workers are replaced. */
-export const RECYCLE_IDLE_MS = 2000;
 
 export class WorkerPool {
   private readonly piscina: Piscina;
@@ -75,14 +65,12 @@ export class WorkerPool {
   readonly pdfProcesses: PdfProcesses;
   /** Where pages of LARGE_PAGE_CHARS or more are parsed, at a lower priority (null: in the workers). */
   readonly pageProcesses: PageProcesses | null;
-  /** Heap of each worker thread after its last task, by threadId. */
-  private readonly heapByThread = new Map<number, number>();
   /** The last heap report of each worker thread, by threadId. */
   private readonly reports = new Map<number, HeapReport>();
   /** Budgets of tasks handed to piscina that no worker has taken yet, by start id. */
   private readonly unstarted = new Map<number, TaskBudget>();
   private nextStartId = 1;
-  private recycleTimer: NodeJS.Timeout | null = null;
+  private readonly recycling: Recycling;
   private closing = false;
   private readonly ends: WorkerEnds;
   private readonly warm: WarmThreads;
@@ -119,11 +107,8 @@ export class WorkerPool {
         return;
       }
       if (!isHeapReport(message)) return;
-      this.heapByThread.set(message.threadId, message.heapBytes);
       this.reports.set(message.threadId, message);
-      // The report is posted after the task's result, so it may land after run() has already
-      // looked for grown workers: look again now.
-      this.scheduleRecycle();
+      this.recycling.heapReported(message.threadId, message.heapBytes);
     });
     this.warm = new WarmThreads(
       this.piscina,
@@ -136,6 +121,7 @@ export class WorkerPool {
       () => this.closing,
       () => this.warm.failedStart(),
     );
+    this.recycling = new Recycling(this.piscina, this.slots, this.ends, () => this.closing);
     this.piscina.on('workerDestroy', () => this.forgetGoneThreads());
   }
 
@@ -315,42 +301,11 @@ export class WorkerPool {
     // The page this task parsed is no longer needed: its share of body memory goes back now,
     // not when the whole call ends.
     bodyConsumed();
-    this.scheduleRecycle();
-  }
-
-  // After a burst of large pages the workers keep their grown heaps; once the pool is idle, a
-  // grown worker is replaced by a fresh one (piscina starts it to keep minThreads), so the
-  // memory goes back without waiting for piscina's idleTimeout, which never retires the last one.
-  private scheduleRecycle(): void {
-    if (this.closing || this.recycleTimer) return;
-    if (![...this.heapByThread.values()].some((b) => b > RECYCLE_HEAP_BYTES)) return;
-    this.recycleTimer = setTimeout(() => {
-      this.recycleTimer = null;
-      void this.recycleGrown();
-    }, RECYCLE_IDLE_MS);
-    this.recycleTimer.unref();
-  }
-
-  private async recycleGrown(): Promise<void> {
-    if (this.closing) return;
-    // Holding every slot keeps tasks out while the workers are replaced (they wait, uncharged).
-    const release = this.slots.tryTakeAll();
-    if (!release) return; // busy again: the next task's end reschedules
-    try {
-      const grown = this.piscina.threads.filter((w) => (this.heapByThread.get(w.threadId) ?? 0) > RECYCLE_HEAP_BYTES);
-      for (const w of grown) {
-        this.heapByThread.delete(w.threadId);
-        this.ends.expect(w.threadId, 'recycled');
-        await w.terminate();
-      }
-    } finally {
-      release();
-    }
+    this.recycling.taskEnded();
   }
 
   private forgetGoneThreads(): void {
     const alive = new Set(this.piscina.threads.map((w) => w.threadId));
-    for (const id of this.heapByThread.keys()) if (!alive.has(id)) this.heapByThread.delete(id);
     for (const id of this.reports.keys()) if (!alive.has(id)) this.reports.delete(id);
   }
 
@@ -390,7 +345,7 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closing = true;
-    if (this.recycleTimer) clearTimeout(this.recycleTimer);
+    this.recycling.stop();
     this.warm.stop();
     await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
   }

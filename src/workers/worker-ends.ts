@@ -13,7 +13,7 @@
 import type { Piscina } from 'piscina';
 
 export const WORKER_END_REASONS = [
-  /** Replaced while the pool was idle because its heap had grown (pool.ts RECYCLE_HEAP_BYTES). */
+  /** Replaced while the pool was idle because its heap had grown (recycling.ts RECYCLE_HEAP_BYTES). */
   'recycled',
   /** Its task ran past the task's time budget. */
   'task_budget',
@@ -56,7 +56,7 @@ export class WorkerEnds {
     private readonly onFailedStart: () => void = () => {},
   ) {
     piscina.on('workerCreate', (w: WorkerHandle) => this.created(w.id));
-    piscina.on('workerDestroy', (w: WorkerHandle) => this.count(this.reasonOf(w.id >= 0 ? w.id : this.exiting)));
+    piscina.on('workerDestroy', (w: WorkerHandle) => this.ended(w.id >= 0 ? w.id : this.exiting));
   }
 
   /** The pool is about to terminate this thread itself, for this reason. */
@@ -112,12 +112,17 @@ export class WorkerEnds {
     worker?.once('exit', () => (this.exiting = null));
   }
 
-  private reasonOf(threadId: number | null): WorkerEndReason {
+  private ended(threadId: number | null): void {
+    const { reason, failedStart } = this.endOf(threadId);
+    this.count(reason);
+    if (failedStart) this.onFailedStart();
+  }
+
+  /** Why a thread ended, and whether it failed to start; forgets what was kept about the thread. */
+  private endOf(threadId: number | null): { reason: WorkerEndReason; failedStart: boolean } {
     if (threadId === null) {
       // Only a thread piscina never reported ready has no id left when it falls.
-      if (this.closing()) return 'shutdown';
-      this.onFailedStart();
-      return 'crashed';
+      return this.closing() ? { reason: 'shutdown', failedStart: false } : { reason: 'crashed', failedStart: true };
     }
     const expected = this.expected.get(threadId);
     const fell = this.fell.has(threadId);
@@ -125,15 +130,11 @@ export class WorkerEnds {
     this.expected.delete(threadId);
     this.fell.delete(threadId);
     this.ready.delete(threadId);
-    if (expected) return expected;
-    if (this.aborting) return this.aborting;
-    if (fell) return 'crashed';
-    if (this.closing()) return 'shutdown';
+    const reason = expected ?? this.aborting ?? (fell ? 'crashed' : this.closing() ? 'shutdown' : null);
+    if (reason) return { reason, failedStart: false };
     // Dropped alive by piscina of its own accord: only its idle timeout does that to a ready
     // worker; one that never became ready failed to start.
-    if (wasReady) return 'idle';
-    this.onFailedStart();
-    return 'crashed';
+    return wasReady ? { reason: 'idle', failedStart: false } : { reason: 'crashed', failedStart: true };
   }
 
   private count(reason: WorkerEndReason): void {

@@ -66,10 +66,15 @@ export async function fetchMetadataItem(
       : { data, meta };
   } catch (err) {
     // A page over the worker's time budget is that page's failure; a dead worker is the chunk's.
-    if (signal.aborted) return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
+    if (signal.aborted) return stoppedItem(meta, signal);
     if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
     throw err;
   }
+}
+
+/** The call was stopped (deadline, shutdown) once the page was fetched: no data, the fetch's facts kept. */
+function stoppedItem(meta: ToolItem['meta'], signal: AbortSignal): ToolItem {
+  return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
 }
 
 /**
@@ -136,7 +141,7 @@ async function fetchAndStart(
         ),
       };
     } catch (err) {
-      if (signal.aborted) return { item: { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } } };
+      if (signal.aborted) return { item: stoppedItem(meta, signal) };
       throw err;
     }
   }
