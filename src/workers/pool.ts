@@ -173,14 +173,16 @@ export class WorkerPool {
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
     // Once a worker thread's task has its slot, its item's deadline is checked by the worker that
     // takes it (task-start.ts): aborting a task handed to a worker terminates that worker (issue 31
-    // row 7, docs/admission.md). Here only a worker that cannot come up is bounded.
+    // row 7, docs/admission.md). Here only a worker that cannot come up is bounded, and never
+    // before the item's own deadline: a thread loading on a busy machine (seconds) must not fail an
+    // item whose timeout is longer than the task budget.
     const stop = new TaskBudget(
       budget,
       !pages
-        ? this.taskTimeoutMs
+        ? Math.max(this.taskTimeoutMs, untilDeadline(options.startBy))
         : options.startBy === undefined
           ? MAX_TIMER_MS
-          : Math.max(0, options.startBy - Date.now()),
+          : untilDeadline(options.startBy),
     );
     const startId = this.nextStartId++;
     const caller = options.signal;
@@ -349,4 +351,9 @@ export class WorkerPool {
     this.warm.stop();
     await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
   }
+}
+
+/** Milliseconds left until an item's deadline (0 when none is given or it has passed). */
+function untilDeadline(startBy: number | undefined): number {
+  return startBy === undefined ? 0 : Math.max(0, startBy - Date.now());
 }

@@ -1,8 +1,9 @@
 // A worker task's time budget, counted from the moment a worker takes the task (start()). The
 // wait before it (a new worker loading its modules and the token encoding: seconds on a loaded
-// machine) is bounded too, by a budget of the same length for a worker thread (the item's own
-// deadline is checked by the worker that takes the task: pool.ts) and by the item's deadline in
-// a page process's line: a worker that cannot come up must not hold the task forever.
+// machine) is bounded too: for a worker thread by the item's deadline or a budget of the same
+// length, whichever is later (the item's deadline is checked by the worker that takes the task:
+// pool.ts), and by the item's deadline in a page process's line: a worker that cannot come up
+// must not hold the task forever.
 
 export class TaskBudget {
   private readonly ctl = new AbortController();
