@@ -4,6 +4,7 @@
 // message says which of those happened.
 import { ChunkFailed } from '../batch/chunk-failed.js';
 import { itemError, type ItemError } from '../errors/codes.js';
+import { failedWith, type ToolItem } from './types.js';
 
 /** The reason a call's signal carries when its whole-call deadline passes. */
 export class RequestDeadline extends Error {
@@ -36,4 +37,9 @@ export function stoppedItemError(reason: unknown): ItemError {
     );
   const why = reason instanceof Error && reason.message ? reason.message : 'the call was stopped';
   return itemError('timeout', `The call was stopped before this URL finished (${why}); retry it.`);
+}
+
+/** The answer for an item whose call was stopped (`signal` aborted): no data, what is known of its fetch kept. */
+export function stoppedItem(meta: ToolItem['meta'], signal: AbortSignal): ToolItem {
+  return failedWith(meta, stoppedItemError(signal.reason));
 }

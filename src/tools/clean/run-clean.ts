@@ -16,7 +16,7 @@ import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
-import { stoppedItemError } from '../stopped.js';
+import { stoppedItem } from '../stopped.js';
 import { DEFAULT_TOKEN_ENCODING } from '../../render/token-count.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
@@ -113,11 +113,6 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
       ...explain,
     },
   };
-}
-
-/** The call was stopped (deadline, shutdown): this URL is a timeout that keeps what was learned. */
-function stoppedItem(meta: ToolItem['meta'], signal: AbortSignal): ToolItem {
-  return failedWith(meta, stoppedItemError(signal.reason));
 }
 
 /** A page handed to a worker: its task running, and what the call needs of the page afterwards. */

@@ -4,7 +4,7 @@
 // a timeout that keeps what was learned (the status and type of a body cut off).
 import { encodedText } from '../../fetch/fetched-body.js';
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
-import { stoppedItemError } from '../stopped.js';
+import { stoppedItem, stoppedItemError } from '../stopped.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { defaultConfig } from '../../config/config.js';
@@ -70,11 +70,6 @@ export async function fetchMetadataItem(
     if (err instanceof ItemFailure) return { data: null, meta: { ...meta, error: err.toItemError() } };
     throw err;
   }
-}
-
-/** The call was stopped (deadline, shutdown) once the page was fetched: no data, the fetch's facts kept. */
-function stoppedItem(meta: ToolItem['meta'], signal: AbortSignal): ToolItem {
-  return { data: null, meta: { ...meta, error: stoppedItemError(signal.reason) } };
 }
 
 /**

@@ -44,10 +44,17 @@ export function choicePanels(root: ParentNode): Set<Element> {
       else if (list[list.length - 1] !== option) list.push(option);
     }
   }
+  // Each option's text is counted once, not once for each of its ancestors.
+  const optionInk = new Map<Element, number>();
+  const inkOf = (o: Element) => {
+    let n = optionInk.get(o);
+    if (n === undefined) optionInk.set(o, (n = ink(o)));
+    return n;
+  };
   for (const [el, options] of optionsOf) {
     if (options.length < CHOICE_MIN_OPTIONS) continue;
     let optionChars = 0;
-    for (const o of options) if (o === el || isInside(o, el)) optionChars += ink(o);
+    for (const o of options) if (o === el || isInside(o, el)) optionChars += inkOf(o);
     if (optionChars > CHOICE_OPTION_MAX_CHARS * options.length) continue;
     // All of the element's text but CHOICE_OTHER_SHARE is in its options: counted only that far.
     const limit = optionChars / (1 - CHOICE_OTHER_SHARE);
