@@ -28,11 +28,12 @@
 // Also printed, as they move less than latencies when other work shares the machine: the CPU
 // seconds of the service's main thread, its worker threads, its other threads (V8's platform
 // threads, which collect every thread's garbage, and libuv's) and its child processes (PDF and
-// large-page processes) over the measured phase under attack, the longest event-loop delay the
-// service itself saw in it, and what the attacked site served meanwhile (the row's pages a
-// second, and body MiB a second), and the worker threads that ended under attack by reason (the
-// service's urlkit_worker_ends_total). With --trace, each quiet phase's figures too: per tool, the
-// CPU of each kind of thread and of the child processes, and the worker threads started in it.
+// large-page processes, those that ended in the phase included) over the measured phase under
+// attack, the longest event-loop delay the service itself saw in it, and what the attacked site
+// served meanwhile (the row's pages a second, and body MiB a second), and the worker threads that
+// ended under attack by reason (the service's urlkit_worker_ends_total). With --trace, each quiet
+// phase's figures too: per tool, the CPU of each kind of thread and of the child processes, and
+// the worker threads started in it.
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { resolve } from 'node:path';

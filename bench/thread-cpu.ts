@@ -50,9 +50,25 @@ export function threadSplit(a: Ticks, b: Ticks, workers: number): { main: number
   return { main, workers: sum(others.slice(0, workers)), other: sum(others.slice(workers)) };
 }
 
-/** CPU ticks of each child process of `pid` now (all its threads), by child pid. */
+/** Key of the ended children's total in childTicks (no process has pid 0). */
+const ENDED = 0;
+
+/**
+ * CPU ticks of each child process of `pid` now (all its threads), by child pid, and under key 0
+ * those of its children that have ended (the kernel adds a child's ticks to its parent's once
+ * the parent has reaped it, as node does at once). A PDF process ends at its memory limit on
+ * each bomb of hostile row 5, so its CPU shows only there.
+ */
 export function childTicks(pid: number): Map<number, number> {
   const out = new Map<number, number>();
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime: fields 16 and 17 of stat.
+    out.set(ENDED, Number(fields[13]) + Number(fields[14]));
+  } catch {
+    // the process ended
+  }
   for (const entry of safeReaddir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -66,10 +82,14 @@ export function childTicks(pid: number): Map<number, number> {
   return out;
 }
 
-/** Ticks the child processes spent from `a` to `b` (a child that ended in between is not counted). */
+/**
+ * Ticks the child processes spent from `a` to `b`, those that ended in between included: the
+ * ended total holds the whole life of a child alive at `a`, so its ticks at `a` come off.
+ */
 export function childTicksSpent(a: Map<number, number>, b: Map<number, number>): number {
   let sum = 0;
   for (const [child, v] of b) sum += v - (a.get(child) ?? 0);
+  for (const [child, v] of a) if (child !== ENDED && !b.has(child)) sum -= v;
   return sum;
 }
 
