@@ -11,24 +11,28 @@ import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { someWithin, textContent } from './walk.js';
 
-/** A question is a line: this many characters or fewer (read up to one more). */
+/** A question is a line: this many characters or fewer, its spaces collapsed ... */
 const QUESTION_MAX_CHARS = 200;
+/** ... read from at most this many raw characters (a heading indented in the page's source, with
+ *  its icons' empty spans, carries lines of spaces). */
+const QUESTION_MAX_RAW_CHARS = 1000;
 /** ... and this many or more: a "?" help icon before its tooltip is not one. */
 const QUESTION_MIN_CHARS = 10;
 /** Ends with a question mark (ASCII, full-width or Arabic). */
 const ENDS_WITH_QUESTION = /[?？؟]$/;
 
 /** The element sibling just before `el` is a question line. Reads that one sibling's text, up to
- *  QUESTION_MAX_CHARS + 1 characters. (An answer wrapped one level deeper, the first element
+ *  QUESTION_MAX_RAW_CHARS + 1 characters. (An answer wrapped one level deeper, the first element
  *  after the question, was measured and not kept: it changed one more page, for the worse.) */
 export function afterQuestion(el: Element): boolean {
   let prev = el.prev;
   while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
   if (!prev) return false;
   if (isControl(prev) || someWithin(prev, isControl)) return false;
-  const text = textContent(prev, QUESTION_MAX_CHARS);
-  if (text.length > QUESTION_MAX_CHARS) return false;
-  const line = text.trim();
+  const text = textContent(prev, QUESTION_MAX_RAW_CHARS);
+  if (text.length > QUESTION_MAX_RAW_CHARS) return false;
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length > QUESTION_MAX_CHARS) return false;
   return line.length >= QUESTION_MIN_CHARS && ENDS_WITH_QUESTION.test(line);
 }
 

@@ -49,3 +49,15 @@ test('a hidden element after a line that is no question, or after a bare "?" ico
   assert.doesNotMatch(text, /stays closed/);
   assert.doesNotMatch(text, /The part of each bill/);
 });
+
+test('a question heading indented in the source, with empty icon spans, is still a line', () => {
+  const pad = ' '.repeat(60);
+  const heading =
+    `<div class="item"><h3>Which oil suits a diffuser?\n${pad}<span class="toggler">\n${pad}</span>` +
+    `\n${pad}<span class="less" style="display:none">\n${pad}</span>` +
+    `\n${pad}<span class="bullet"></span>\n${pad}</h3>` +
+    `<div class="content" style="display:none"><p>Lavender for a calm evening, citrus by day.</p></div></div>`;
+  const text = contentText(page(heading));
+  assert.match(text, /Which oil suits a diffuser\?/);
+  assert.match(text, /Lavender for a calm evening/);
+});
