@@ -9,6 +9,7 @@
 import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
+import { collapseWhitespace } from './measures.js';
 import { someWithin, textContent } from './walk.js';
 
 /** A question is a line: this many characters or fewer, its spaces collapsed ... */
@@ -28,12 +29,13 @@ export function afterQuestion(el: Element): boolean {
   let prev = el.prev;
   while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
   if (!prev) return false;
-  if (isControl(prev) || someWithin(prev, isControl)) return false;
   const text = textContent(prev, QUESTION_MAX_RAW_CHARS);
   if (text.length > QUESTION_MAX_RAW_CHARS) return false;
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length > QUESTION_MAX_CHARS) return false;
-  return line.length >= QUESTION_MIN_CHARS && ENDS_WITH_QUESTION.test(line);
+  const line = collapseWhitespace(text);
+  if (line.length > QUESTION_MAX_CHARS || line.length < QUESTION_MIN_CHARS || !ENDS_WITH_QUESTION.test(line))
+    return false;
+  // The walk for a control last: most hidden elements follow no question line at all.
+  return !isControl(prev) && !someWithin(prev, isControl);
 }
 
 /** A button, or an element that states what it opens. */
