@@ -1,6 +1,6 @@
 // Owned by the cleaners (issue 4): parse -> extract (cascade) -> render, in a worker.
 import type { Profile } from '../extract/blocks.js';
-import { taskText, type TaskText } from '../fetch/fetched-body.js';
+import { postedText, type PostedText } from './page-bytes.js';
 import { parseHtml } from '../parse/parse-html.js';
 import type { PartLimits } from '../render/part.js';
 import { renderPlainText } from '../render/plain-text.js';
@@ -13,17 +13,17 @@ import { cleanDocument, type PartOptions } from './clean-document.js';
  * body, in the other form a task may carry), so that the bytes are garbage as soon as they are
  * decoded: piscina holds the task until it ends, and a 5 MiB page's bytes (a one-byte string)
  * would otherwise stay beside its text, its tree and everything extraction builds. An
- * all-ASCII body is its own text, so nothing changes there.
+ * all-ASCII body posted as a one-byte string is its own text, so nothing changes there.
  */
-export function takeText(req: { body: TaskText }): string {
-  const text = taskText(req.body);
+export function takeText(req: { body: PostedText }): string {
+  const text = postedText(req.body);
   req.body = text;
   return text;
 }
 
 export interface CleanRequest extends PartOptions {
   /** The body: decoded, or its bytes and charset (decoded here, off the main thread). */
-  body: TaskText;
+  body: PostedText;
   bodyKind: 'html' | 'xhtml' | 'text';
   finalUrl: string;
   /** Requested profile. */

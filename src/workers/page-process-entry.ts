@@ -27,7 +27,7 @@ const ready = (async () => {
 
 serveJobs<PageJobInput, unknown>(async ({ task, charset }, bytes) => {
   const { runTask, gc } = await ready;
-  const body = { binary: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'), charset };
+  const body = { bytes, charset };
   try {
     return await runTask({ kind: task.kind, input: { ...task.input, body } } as Parameters<typeof runTask>[0]);
   } finally {

@@ -19,6 +19,7 @@ import { ChildLane, LaneOwner } from './child-processes.js';
 import type { CleanRequest } from './clean-task.js';
 import type { MetadataRequest } from './metadata-task.js';
 import type { WorkerTask } from './worker.js';
+import { isPageBytes, postedLength } from './page-bytes.js';
 
 /** Characters (or bytes) of page from which a task is a large page. */
 export const LARGE_PAGE_CHARS = 1024 * 1024;
@@ -47,8 +48,7 @@ type PageTask = Extract<WorkerTask, { kind: 'clean' | 'metadata' }>;
 export function isLargePage(task: WorkerTask): task is PageTask {
   if (task.kind !== 'clean' && task.kind !== 'metadata') return false;
   const body = task.input.body;
-  if (body === null) return false;
-  return (typeof body === 'string' ? body.length : body.binary.length) >= LARGE_PAGE_CHARS;
+  return body !== null && postedLength(body) >= LARGE_PAGE_CHARS;
 }
 
 export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
@@ -71,9 +71,13 @@ export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
   /** Runs a large page's task; `started` is called when a process takes it. */
   async run(task: PageTask, signal: AbortSignal, started: () => void): Promise<unknown> {
     const { body, ...input } = task.input;
-    // A fetched body's bytes, as the one-byte string they travel in (written from it, uncopied).
+    // A fetched body's bytes (written from them, uncopied).
     const [bytes, charset] =
-      typeof body === 'string' ? [Buffer.from(body, 'utf8'), 'utf-8'] : [body!.binary, body!.charset];
+      typeof body === 'string'
+        ? [Buffer.from(body, 'utf8'), 'utf-8']
+        : isPageBytes(body!)
+          ? [body.bytes, body.charset]
+          : [body!.binary, body!.charset];
     const job = { task: { kind: task.kind, input }, charset } as PageJobInput;
     return this.lane.run(job, bytes, signal, started);
   }

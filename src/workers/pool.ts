@@ -14,7 +14,7 @@ import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import { TaskBudget } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
-import { posting } from './posted-task.js';
+import { posting, transferOf } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import { WarmThreads, warmThreads } from './warm-threads.js';
 import { WorkerCrashed } from './worker-crashed.js';
@@ -260,7 +260,8 @@ export class WorkerPool {
       return this.runPdf(given.input, stop.signal);
     }
     this.unstarted.set(startId, stop);
-    return this.piscina.run(posting(given, startId, startBy), { signal: stop.signal });
+    // A fetched page's bytes move to the worker (page-bytes.ts): the task here keeps an empty buffer.
+    return this.piscina.run(posting(given, startId, startBy), { signal: stop.signal, transferList: transferOf(given) });
   }
 
   /** A worker piscina drops because `stop` aborted is counted under the abort's reason. */

@@ -11,6 +11,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
+import { postedLength } from './page-bytes.js';
 import type { Posted, TakenLate, TaskStart } from './task-start.js';
 import type { WorkerTask } from './worker.js';
 
@@ -37,8 +38,7 @@ const COLLECT_AFTER_INPUT_CHARS = 1024 * 1024;
 function inputSize(task: WorkerTask): number {
   if (task.kind === 'clean' || task.kind === 'metadata') {
     const body = task.input.body;
-    if (body === null) return 0;
-    return typeof body === 'string' ? body.length : body.binary.length;
+    return body === null ? 0 : postedLength(body);
   }
   if (task.kind === 'pdf') return task.input.bytes.byteLength;
   return 0;

@@ -1,7 +1,7 @@
 // The glue between the cleaners and the browser: only clean_web_index carries `render`, and
 // only a service started with URLKIT_BROWSER has a browser pool. Returns null when the
 // delivered result stands.
-import { taskText } from '../../fetch/fetched-body.js';
+import { postedText } from '../../workers/page-bytes.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { ItemError } from '../../errors/codes.js';
 import type { FetchResult } from '../../fetch/types.js';
@@ -26,7 +26,7 @@ export async function renderIfNeeded(
   const browser = a.ctx.services.browser;
   const mode = a.input.render ?? 'auto';
   if (!browser || a.requested !== 'index' || a.clean.bodyKind === 'text') return null;
-  if (!needsRender(mode, taskText(a.clean.body), a.delivered)) return null;
+  if (!needsRender(mode, postedText(a.clean.body), a.delivered)) return null;
   const step = await renderAndClean({
     config: a.ctx.config,
     browser,

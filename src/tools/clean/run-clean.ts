@@ -6,6 +6,7 @@ import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
 import { encodedText } from '../../fetch/fetched-body.js';
+import { pageBytes } from '../../workers/page-bytes.js';
 import { cleanPdf } from './clean-pdf.js';
 import type { FetchPartial } from '../../fetch/types.js';
 import type { CachedFetchResult } from '../../cache/cached-fetch.js';
@@ -223,7 +224,8 @@ async function fetchAndStart(
     ...(input.explain === true ? { explain: true } : {}),
   };
   const running = ctx.services.pool.run(
-    { kind: 'clean', input: { ...options, body: encodedText(body)! } },
+    // Its own copy of the bytes, moved to the worker (page-bytes.ts).
+    { kind: 'clean', input: { ...options, body: pageBytes(body)! } },
     { signal: ctx.signal, startBy },
   );
   const renderable = ctx.services.browser && requested === 'index' && options.bodyKind !== 'text' ? res : null;

@@ -2,7 +2,7 @@
 // extract in a worker. Per-URL failures become that item's meta.error; a dead worker
 // propagates, so the chunk fails as a unit. A stopped call (deadline, shutdown) gives this URL
 // a timeout that keeps what was learned (the status and type of a body cut off).
-import { encodedText } from '../../fetch/fetched-body.js';
+import { pageBytes } from '../../workers/page-bytes.js';
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import { stoppedItem, stoppedItemError } from '../stopped.js';
 import type { FetchPartial, FetchResult, Fetcher } from '../../fetch/types.js';
@@ -158,7 +158,8 @@ async function fetchAndStart(
     {
       kind: 'metadata',
       input: {
-        body: encodedText(body)!,
+        // Its own copy of the bytes, moved to the worker (page-bytes.ts).
+        body: pageBytes(body)!,
         bodyKind: body.kind,
         finalUrl: res.finalUrl,
         headers: res.headers,

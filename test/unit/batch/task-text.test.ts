@@ -3,7 +3,8 @@
 // unchanged.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { COMPACT_MIN_CHARS, taskText } from '../../../src/fetch/fetched-body.js';
+import { COMPACT_MIN_CHARS } from '../../../src/fetch/fetched-body.js';
+import { postedText } from '../../../src/workers/page-bytes.js';
 import { WorkerPool, compactTask } from '../../../src/workers/pool.js';
 import type { WorkerTask } from '../../../src/workers/worker.js';
 import { testConfig } from '../../support/loopback-server.js';
@@ -24,7 +25,7 @@ describe('page text sent to a worker', () => {
     const sent = compactTask(task) as Extract<WorkerTask, { kind: 'metadata' }>;
     assert.notEqual(typeof sent.input.body, 'string');
     const posted = structuredClone(sent);
-    assert.equal(taskText(posted.input.body!), text);
+    assert.equal(postedText(posted.input.body!), text);
   });
 
   it('posts small texts and other tasks as they are', () => {

@@ -7,6 +7,7 @@
 import type { Block, Inline, ListItem } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { dropCardControls } from './card-controls.js';
+import { SeenTexts } from './seen-texts.js';
 import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS } from '../thresholds/passes.js';
 
 /** `text` ends with `h`, no longer than it. Not String.prototype.endsWith: with `h` a slice of a
@@ -15,12 +16,14 @@ import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS 
 const endsWithPart = (text: string, h: string): boolean => text.slice(text.length - h.length) === h;
 
 // Made once: a literal in a function is a new RegExp object each time (on every line here).
-const DIGIT = /\d/;
+/** Global for its lastIndex, which half() sets before each search (nothing carries over). */
+const DIGIT_FROM = /\d/g;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** The half of `text` when it is one string twice over, else null. What the halves need is
  *  tested before they are sliced (most lines fail at once): the second half opens as the first,
- *  and a figure's line holds a digit. */
+ *  and a figure's line holds a digit in its second half (the one it is looked for in: a line
+ *  that is its half twice holds one there exactly when its half does). */
 function half(text: string): string | null {
   const n = text.length;
   if (n < 2 * MIN_HALF) return null;
@@ -28,10 +31,11 @@ function half(text: string): string | null {
   // struck-through twin of the same amount) is the figure once.
   if (n % 2 !== 0) {
     const mid = (n - 1) / 2;
-    if (text.charCodeAt(mid) !== 32 || text.charCodeAt(0) !== text.charCodeAt(mid + 1) || !DIGIT.test(text))
-      return null;
+    if (text.charCodeAt(mid) !== 32 || text.charCodeAt(0) !== text.charCodeAt(mid + 1)) return null;
+    DIGIT_FROM.lastIndex = mid + 1;
+    if (!DIGIT_FROM.test(text)) return null;
     const h = text.slice(0, mid);
-    return endsWithPart(text, h) && DIGIT.test(h) && h.trim() === h ? h : null;
+    return endsWithPart(text, h) && h.trim() === h ? h : null;
   }
   if (text.charCodeAt(0) !== text.charCodeAt(n / 2)) return null;
   const h = text.slice(0, n / 2);
@@ -81,7 +85,7 @@ function isVerse(children: Inline[]): boolean {
  * Returns `blocks` itself when nothing changes.
  */
 export function undoubleTop(blocks: Block[]): Block[] {
-  let seen: Set<string> | null = null;
+  let seen: SeenTexts | null = null;
   return editBlocks(blocks, (b) => {
     if (b.type === 'paragraph' || b.type === 'heading') {
       let text = inlineText(b.children);
@@ -92,15 +96,14 @@ export function undoubleTop(blocks: Block[]): Block[] {
       if (b.type === 'paragraph') {
         text = text.trim();
         if (text.length >= REPEAT_MIN_CHARS && !isVerse(children ?? b.children)) {
-          seen ??= new Set();
-          if (seen.has(text)) return null;
-          seen.add(text);
+          seen ??= new SeenTexts();
+          if (!seen.add(text)) return null;
         }
       }
       return next;
     }
     if (b.type === 'list') return eachItem(b, undoubleEach);
-    if (b.type === 'quote') return unquoted(b, (seen ??= new Set()));
+    if (b.type === 'quote') return unquoted(b, (seen ??= new SeenTexts()));
     return b;
   });
 }
@@ -108,15 +111,13 @@ export function undoubleTop(blocks: Block[]): Block[] {
 /** A quote without its long paragraphs that repeat one printed before it (a reply quoting the
  *  post it answers, which the thread printed in full above), nested quotes likewise; null when
  *  nothing is left of it. */
-function unquoted(quote: Extract<Block, { type: 'quote' }>, seen: Set<string>): Block | null {
+function unquoted(quote: Extract<Block, { type: 'quote' }>, seen: SeenTexts): Block | null {
   const children = editBlocks(quote.children, (b) => {
     if (b.type === 'quote') return unquoted(b, seen);
     if (b.type !== 'paragraph') return b;
     const text = inlineText(b.children).trim();
     if (text.length < REPEAT_MIN_CHARS) return b;
-    if (seen.has(text)) return null;
-    seen.add(text);
-    return b;
+    return seen.add(text) ? b : null;
   });
   if (children.length === 0) return null;
   return children === quote.children ? quote : { ...quote, children };

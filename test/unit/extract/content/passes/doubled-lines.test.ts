@@ -199,3 +199,16 @@ test('a reply quoting the post printed above keeps its own words, not the quote;
   const out = undoubleTop(blocks);
   assert.deepEqual(out, [blocks[0], blocks[2], blocks[3], blocks[4]]);
 });
+
+test('long paragraphs of one length that differ only in a word or two are each kept, and each repeat goes', async () => {
+  const { undoubleTop } = await import('../../../../../src/extract/content/passes/doubled-lines.js');
+  // A results page's rows: one template, the same length, the same first, middle and last
+  // characters; only the figures differ.
+  const row = (a: string, b: string): string =>
+    `Quarterly report for the northern region: ${a} units shipped, ${b} returned, and the figures ` +
+    'were checked by the auditors before the board met.';
+  const rows = [row('12', '03'), row('47', '11'), row('12', '03'), row('90', '05'), row('47', '11')];
+  assert.equal(new Set(rows.map((r) => r.length)).size, 1);
+  const blocks = rows.map((r) => p(r));
+  assert.deepEqual(undoubleTop(blocks), [blocks[0], blocks[1], blocks[3]]);
+});

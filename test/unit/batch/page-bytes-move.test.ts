@@ -1,0 +1,123 @@
+// A fetched page goes to its worker as bytes that move (no copy is posted): after the task the
+// main thread's buffer of them is empty, the worker read the same text (in UTF-8, windows-1252 and
+// all-ASCII pages), and the bytes the cache keeps are untouched, so the next call from the cache
+// reads the same page. Real fetches from a loopback site, a real worker pool and cache.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createServices, type Services } from '../../../src/app/services.js';
+import { cleanOne } from '../../../src/tools/clean/run-clean.js';
+import { fetchMetadataItem } from '../../../src/tools/metadata/fetch-item.js';
+import { WorkerPool, type RunOptions } from '../../../src/workers/pool.js';
+import type { WorkerTask, WorkerTaskResult } from '../../../src/workers/worker.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { toolContext } from '../../support/tool-context.js';
+
+/** The pool, keeping the body of each page task it is given. */
+class WatchedPool extends WorkerPool {
+  readonly posted: unknown[] = [];
+  override run<K extends WorkerTask['kind']>(
+    task: Extract<WorkerTask, { kind: K }>,
+    options?: RunOptions,
+  ): Promise<WorkerTaskResult<K>> {
+    this.posted.push((task.input as { body?: unknown }).body);
+    return super.run(task, options);
+  }
+}
+
+const para = (words: string) => `<p>${`${words} `.repeat(40)}</p>`;
+const pages: Record<string, { type: string; body: Buffer }> = {
+  '/utf8': {
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(
+      `<title>Grüße aus Köln</title><article>${para('Straße und Brücke — “quoted”').repeat(8)}</article>`,
+    ),
+  },
+  '/latin': {
+    type: 'text/html; charset=windows-1252',
+    body: Buffer.from(
+      `<title>Café crème</title><article>${para('Un café crème à la française').repeat(8)}</article>`,
+      'latin1',
+    ),
+  },
+  '/ascii': {
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(`<title>Plain words</title><article>${para('Plain words of a plain page').repeat(8)}</article>`),
+  },
+};
+
+const config = testConfig({ largePageProcesses: 0, workerThreads: 1 });
+let site: LoopbackServer;
+let services: Services;
+let pool: WatchedPool;
+
+before(async () => {
+  site = await startServer((req, res) => {
+    const page = pages[(req.url ?? '').split('?')[0]!];
+    if (!page) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': page.type }).end(page.body);
+  });
+  services = createServices(config);
+  pool = new WatchedPool(config);
+});
+
+after(async () => {
+  await pool?.close();
+  await services?.close();
+  await site?.close();
+});
+
+/** The last task's page was posted as bytes, and the main thread's buffer of them is now empty. */
+function assertMoved(): void {
+  const body = pool.posted.at(-1) as { bytes?: Uint8Array } | undefined;
+  assert.ok(body?.bytes instanceof Uint8Array, 'the page was posted as its bytes');
+  assert.equal(body.bytes.byteLength, 0, 'the bytes moved to the worker (no copy left here)');
+}
+
+describe('a fetched page moved to its worker as bytes', () => {
+  const read = {
+    '/utf8': ['Grüße aus Köln', 'Straße und Brücke — “quoted”'],
+    '/latin': ['Café crème', 'Un café crème à la française'],
+    '/ascii': ['Plain words', 'Plain words of a plain page'],
+  };
+
+  for (const [path, [title, words]] of Object.entries(read)) {
+    it(`clean_web_content reads ${path} as its text, and the cached copy again`, async () => {
+      const ctx = toolContext(config, { ...services, pool });
+      const call = () =>
+        cleanOne(
+          {
+            url: `${site.origin}${path}`,
+            output_format: 'text',
+            include_title: true,
+            max_chars: 5000,
+            timeout: 30,
+            max_age: 600,
+          },
+          ctx,
+          'content',
+        );
+      const first = await call();
+      assertMoved();
+      assert.equal(first.data?.title, title);
+      assert.equal(first.meta.cached, false);
+      const again = await call();
+      assertMoved();
+      assert.equal(again.meta.cached, true, 'answered from the cache');
+      assert.deepEqual(again.data, first.data, "the cache's bytes were not emptied by the move");
+    });
+
+    it(`get_url_metadata reads ${path} as its text, and the cached copy again`, async () => {
+      const deps = { fetcher: services.fetcher, pool, cachingFetcher: services.cachingFetcher };
+      const options = { includeContent: true, followRedirects: true, timeoutMs: 30_000, maxAgeS: 600 };
+      const call = () => fetchMetadataItem(`${site.origin}${path}?m`, options, deps, new AbortController().signal);
+      const first = await call();
+      assertMoved();
+      assert.equal(first.data?.title, title);
+      assert.ok(String(first.data?.content).startsWith(words!), 'the content is the page text');
+      const again = await call();
+      assertMoved();
+      assert.equal(again.meta.cached, true, 'answered from the cache');
+      assert.deepEqual(again.data, first.data, "the cache's bytes were not emptied by the move");
+    });
+  }
+});
