@@ -4,8 +4,11 @@
 // line. Read in a process of its own under URLKIT_PDF_MAX_MEMORY_MB, the process dies at the
 // limit: the item is response_too_large, the other items of the same call (and of its batch
 // chunk) are answered, and the next PDF is read by a new process. A PDF over its time budget
-// has its process killed.
+// has its process killed. Every thread of a PDF process runs at a lower OS priority than the
+// service's, so the bombs' process restarts and inflation leave the CPU to other callers' work.
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { claimantOf, inCallScope } from '../../../src/admission/call-scope.js';
 import { Callers } from '../../../src/admission/callers.js';
@@ -44,7 +47,46 @@ after(async () => {
   await site?.close();
 });
 
+/** Nice values of every thread of the PDF processes that are children of this process (Linux). */
+function pdfProcessNice(): number[] {
+  const nice: number[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-process-entry')) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const t = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        // Field 19 of stat is the nice value; the fields after the command name start at field 3.
+        nice.push(Number(t.slice(t.lastIndexOf(')') + 2).split(' ')[16]));
+      }
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return nice;
+}
+
 describe('a PDF bomb (Flate over Flate over 1 GiB)', () => {
+  it('is read in a process whose every thread runs at a lower priority than the service', async (t) => {
+    if (os.platform() !== 'linux') return t.skip('reads /proc');
+    const [report] = await cleanWebContent.run(
+      {
+        url: `${site.origin}/report.pdf?nice`,
+        output_format: 'text',
+        include_title: true,
+        max_chars: 100_000,
+        timeout: 60,
+      },
+      ctx,
+    );
+    assert.equal(report!.meta.error ?? null, null);
+    // The process that read it stays for the next PDF.
+    const nice = pdfProcessNice();
+    assert.ok(nice.length > 1, 'the idle PDF process and its threads were found');
+    for (const n of nice) assert.ok(n >= Math.min(19, os.getPriority() + 10), `a thread at nice ${n}`);
+  });
+
   it('is response_too_large from the cleaners, and the next PDF is read', async () => {
     const [bomb] = await cleanWebContent.run(
       { url: `${site.origin}/bomb.pdf`, output_format: 'text', include_title: true, max_chars: 100_000, timeout: 60 },
