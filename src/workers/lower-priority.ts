@@ -6,6 +6,13 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 
+/**
+ * The nice value a child process that reads a target's bytes (a large page, a PDF) adds to the
+ * service's (10: a CPU-bound thread of it gets about a tenth of a CPU against one of the
+ * service's when they compete, and the whole CPU when nothing else wants it).
+ */
+export const CHILD_NICE_STEP = 10;
+
 /** Raises the nice value of every thread of this process by `step` (to at most 19). */
 export function lowerPriority(step: number): void {
   const target = Math.min(19, os.getPriority() + step);

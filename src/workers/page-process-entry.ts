@@ -3,15 +3,10 @@
 // thread of the process at a lower OS priority than the service's. The page's bytes come on
 // stdin and are decoded here, as a worker thread decodes them. It has no socket and opens no file.
 import { serveJobs } from './child-jobs.js';
-import { lowerPriority } from './lower-priority.js';
+import { CHILD_NICE_STEP, lowerPriority } from './lower-priority.js';
 import type { PageJobInput } from './page-processes.js';
 
-/**
- * Nice value added to the service's (10: a CPU-bound thread of it gets about a tenth of a CPU
- * against one of the service's when they compete, and the whole CPU when nothing else wants it).
- */
-const NICE_STEP = 10;
-lowerPriority(NICE_STEP);
+lowerPriority(CHILD_NICE_STEP);
 
 // Loaded after the priority is lowered, so the loading runs lower too; jobs that come meanwhile wait.
 const ready = (async () => {
