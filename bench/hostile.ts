@@ -158,9 +158,8 @@ async function callTool(
       ...(signal ? { signal } : {}),
     });
     if (discardAnswer) {
-      // The hostile caller's answer is read and dropped, not parsed: row 7's answers carry 8 MB of
-      // content, and parsing them on the event loop that times the honest calls added its own
-      // stalls to their latencies.
+      // The hostile caller's answer is read and dropped, not parsed: parsing large answers on the
+      // event loop that times the honest calls adds the bench's own stalls to their latencies.
       await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
       return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
     }
