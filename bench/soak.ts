@@ -45,13 +45,16 @@ async function readMemory(origin: string): Promise<MemoryReading | null> {
   }
 }
 
-/** urlkit_admission_shed_total by reason, as "reason n, ...". */
-async function shedCounts(origin: string): Promise<string> {
+/** A counter of /metrics by reason, as "reason n, ..." (shed calls; worker threads ended). */
+async function countsByReason(origin: string, metric: string): Promise<string> {
   try {
     const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    return [...text.matchAll(/^urlkit_admission_shed_total\{reason="(\w+)"\} (\S+)$/gm)]
-      .map((m) => `${m[1]} ${m[2]}`)
-      .join(', ');
+    return (
+      [...text.matchAll(/^urlkit_(\w+)\{reason="(\w+)"\} (\S+)$/gm)]
+        .filter((m) => m[1] === metric)
+        .map((m) => `${m[2]} ${m[3]}`)
+        .join(', ') || 'none'
+    );
   } catch {
     return 'unavailable';
   }
@@ -163,6 +166,8 @@ async function main(): Promise<void> {
     const idleStart = service.rssMiB();
     const idleMemory = await readMemory(service.origin);
     let peakMemory: MemoryReading | null = null;
+    // The part that moves most between runs: its own highest sample, whenever it came.
+    let peakExternal = 0;
     const health = { ok: 0, failed: 0, maxMs: 0 };
     let loadDone = false;
     const healthLoop = (async () => {
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
         health.maxMs = Math.max(health.maxMs, performance.now() - t);
         const m = await readMemory(service.origin);
         if (m && (!peakMemory || m.rss > peakMemory.rss)) peakMemory = m;
+        if (m && m.external > peakExternal) peakExternal = m.external;
         await sleep(500);
       }
     })();
@@ -221,7 +227,8 @@ async function main(): Promise<void> {
     loadDone = true;
     await healthLoop;
     const afterLoad = service.rssMiB();
-    const sheds = await shedCounts(service.origin);
+    const sheds = await countsByReason(service.origin, 'admission_shed_total');
+    const ends = await countsByReason(service.origin, 'worker_ends_total');
     await sleep(SETTLE_S * 1000);
     const settled = service.rssMiB();
     const settledMemory = await readMemory(service.origin);
@@ -234,6 +241,8 @@ async function main(): Promise<void> {
     console.log('| outcome | calls |\n|---|---:|');
     for (const [k, n] of [...outcomes].sort()) console.log(`| ${k} | ${n} |`);
     console.log(`\nshed by reason (/metrics): ${sheds}`);
+    // A worker thread that ended leaves much of its memory in the process (docs/admission.md).
+    console.log(`worker threads ended by reason (/metrics): ${ends}`);
     const failures = [...outcomes].filter(([k]) => !k.startsWith('200')).reduce((n, [, v]) => n + v, 0);
     console.log('');
     console.log('| measure | value |\n|---|---:|');
@@ -261,6 +270,7 @@ async function main(): Promise<void> {
     console.log(memoryRow('idle at start', idleMemory));
     console.log(memoryRow('highest sample under load', peakMemory));
     console.log(memoryRow(`${SETTLE_S} s after the load`, settledMemory));
+    console.log(`\nexternal (Buffers) at its own highest sample under load: ${peakExternal.toFixed(0)} MiB`);
     if (peakBreakdown) {
       console.log('\nThe highest sample the breakdown was read at (MiB; bench/memory-breakdown.ts):');
       console.log(BREAKDOWN_HEADER);

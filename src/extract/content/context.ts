@@ -21,6 +21,7 @@ import { ATTEMPTS } from './select/attempt-flags.js';
 import { frameChars } from './select/whole-page.js';
 import { findCardGrid, findPageGrid, type CardGrid, type GridBound } from './select/card-grid.js';
 import type { Attempt, Plan } from './readings/attempt.js';
+import { declaredAuthors } from '../page/declared-authors.js';
 
 /** What became of one reading on this page (readings/run.ts records it; explain reports it). */
 export interface Outcome {
@@ -67,6 +68,7 @@ export class ContentContext {
   /** Every reading's outcome, in order. */
   readonly outcomes: Outcome[] = [];
   private wideMeasure: ElementStats | null = null;
+  private declared: string[] | null = null;
   private readonly cardGrids = new Map<ElementStats, CardGrid | null>();
   private readonly rawChars = new Map<AnyNode, number>();
 
@@ -98,6 +100,11 @@ export class ContentContext {
       this.declaredType === 'product' && sellsOneProduct(this.types)
         ? productRails(this.wide(), frameChars(this.frame, this.wide()))
         : null;
+  }
+
+  /** The people the page declares as its authors (page/declared-authors.ts), read once when first asked. */
+  authors(): readonly string[] {
+    return (this.declared ??= declaredAuthors(this.doc, this.facts.jsonLdScripts));
   }
 
   /** The page's wide measure (exclude/grid-search.ts), taken once when first asked. */

@@ -8,6 +8,7 @@ import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
 import { holdsHeading, someWithin } from './walk.js';
+import { afterQuestion } from './question-toggle.js';
 import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
 import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
 
@@ -58,7 +59,8 @@ function isClosedPanel(el: Element): boolean {
   const cls = attribute(el, 'class') ?? '';
   // The ARIA accordion pattern names its panels by role alone: a region labelled by its header.
   const ariaPanel = role === 'tabpanel' || (role === 'region' && attribute(el, 'aria-labelledby') !== undefined);
-  if (!ariaPanel && !PANEL_CLASS.test(cls) && !afterPlainToggle(el) && !disclosedByPrevious(el)) return false;
+  if (!ariaPanel && !PANEL_CLASS.test(cls) && !afterPlainToggle(el) && !disclosedByPrevious(el) && !afterQuestion(el))
+    return false;
   if (SLIDE_COPY.test(cls) || NOT_PANEL.test(cls)) return false;
   const id = attribute(el, 'id');
   if (id !== undefined && NOT_PANEL.test(id)) return false;

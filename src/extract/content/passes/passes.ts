@@ -15,6 +15,7 @@ import { dropIdRuns } from './id-runs.js';
 import { undoubleTop, dropAdjacentRepeats, dropNearRepeats, dropRepeatedHeadings } from './doubled-lines.js';
 import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
+import { dropClosingBios } from './closing-bios.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -43,6 +44,8 @@ export interface PassInput {
   /** The paragraphs read from definition terms (ToBlocksOptions.terms). */
   terms: WeakSet<Block>;
   finalUrl: string;
+  /** The full names of the people the page declares as its authors (read when first asked). */
+  authors(): readonly string[];
 }
 
 export interface BlockPass {
@@ -168,6 +171,12 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: ['answer'],
     does: "links from running text to the site's tag, topic, search or glossary pages lose their address",
     run: (blocks, input) => dropTaxonomyLinks(blocks, input.finalUrl),
+  },
+  {
+    name: 'closing bios',
+    appliesTo: ['answer'],
+    does: "the closing paragraphs that open with a declared author's name: the writer's note, not the article",
+    run: (blocks, input) => dropClosingBios(blocks, () => input.authors()),
   },
 ];
 

@@ -172,3 +172,10 @@ export const TITLE_REPEAT_BLOCKS = 3;
 /** A heading that is part of the title repeats it when it holds over this share of it (the
  *  title less the site's name). */
 export const TITLE_REPEAT_SHARE = 0.6;
+
+// content/passes/closing-bios
+/** A writer's note is a paragraph or two ("Jane Doe is a freelance writer ... Her work has
+ *  appeared in ..."); a longer paragraph opening with the writer's name is the article's. */
+export const BIO_MAX_CHARS = 800;
+/** The closing paragraphs read: a note on each of two or three writers of an op-ed. */
+export const BIO_MAX_PARAGRAPHS = 3;
