@@ -122,7 +122,11 @@ function hiddenTops(scope: ParentNode, isHiddenByMarkup: (el: Element) => boolea
   const stack: ParentNode[] = [scope];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    for (const c of node.children) {
+    // By index: this runs once a page, so a large page meets it unoptimised, where `for...of`
+    // made a step object per child.
+    const kids = node.children;
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i]!;
       if (!isElement(c) || HIDDEN_SCAN_SKIP.has(c.name)) continue;
       if (isHiddenByMarkup(c)) tops.push(c);
       else stack.push(c);
@@ -137,7 +141,9 @@ function visibleChars(scope: ParentNode, hidden: ReadonlySet<Element>, limit: nu
   const stack: ParentNode[] = [scope];
   while (stack.length > 0 && n < limit) {
     const node = stack.pop()!;
-    for (const c of node.children) {
+    const kids = node.children;
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i]!;
       if (c.type === ElementType.Text) n += nonSpaceLength(c.data);
       else if (isElement(c) && !HIDDEN_SCAN_SKIP.has(c.name) && !hidden.has(c)) stack.push(c);
     }
