@@ -7,7 +7,7 @@
 // has its process killed. Every thread of a PDF process runs at a lower OS priority than the
 // service's, so the bombs' process restarts and inflation leave the CPU to other callers' work.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { childThreadNice } from '../../support/child-nice.js';
 import os from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { claimantOf, inCallScope } from '../../../src/admission/call-scope.js';
@@ -47,26 +47,6 @@ after(async () => {
   await site?.close();
 });
 
-/** Nice values of every thread of the PDF processes that are children of this process (Linux). */
-function pdfProcessNice(): number[] {
-  const nice: number[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-process-entry')) continue;
-      for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const t = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        // Field 19 of stat is the nice value; the fields after the command name start at field 3.
-        nice.push(Number(t.slice(t.lastIndexOf(')') + 2).split(' ')[16]));
-      }
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  return nice;
-}
-
 describe('a PDF bomb (Flate over Flate over 1 GiB)', () => {
   it('is read in a process whose every thread runs at a lower priority than the service', async (t) => {
     if (os.platform() !== 'linux') return t.skip('reads /proc');
@@ -82,7 +62,7 @@ describe('a PDF bomb (Flate over Flate over 1 GiB)', () => {
     );
     assert.equal(report!.meta.error ?? null, null);
     // The process that read it stays for the next PDF.
-    const nice = pdfProcessNice();
+    const nice = childThreadNice('pdf-process-entry');
     assert.ok(nice.length > 1, 'the idle PDF process and its threads were found');
     for (const n of nice) assert.ok(n >= Math.min(19, os.getPriority() + 10), `a thread at nice ${n}`);
   });

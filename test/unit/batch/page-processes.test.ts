@@ -5,7 +5,7 @@
 // process answers timeout without being parsed.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { childThreadNice } from '../../support/child-nice.js';
 import os from 'node:os';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { LARGE_PAGE_CHARS } from '../../../src/workers/page-processes.js';
@@ -40,27 +40,6 @@ function cleanOf(body: string | { binary: string; charset: string }) {
   };
 }
 
-/** Nice values of every thread of the page processes that are children of this process (Linux). */
-function pageProcessNice(): number[] {
-  const nice: number[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== process.pid) continue;
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('page-process-entry')) continue;
-      for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const t = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        // Field 19 of stat is the nice value; the fields after the command name start at field 3.
-        nice.push(Number(t.slice(t.lastIndexOf(')') + 2).split(' ')[16]));
-      }
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  return nice;
-}
-
 describe('large-page processes', () => {
   const pool = new WorkerPool(
     testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64, largePageProcesses: 1 }),
@@ -92,7 +71,7 @@ describe('large-page processes', () => {
   it('runs every thread of a page process at a lower priority than the service', async (t) => {
     if (os.platform() !== 'linux') return t.skip('reads /proc');
     await pool.run(metadataOf(largeHtml));
-    const nice = pageProcessNice();
+    const nice = childThreadNice('page-process-entry');
     assert.ok(nice.length > 1, 'the idle page process and its threads were found');
     for (const n of nice) assert.ok(n >= Math.min(19, os.getPriority() + 10), `a thread at nice ${n}`);
   });
