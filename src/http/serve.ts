@@ -60,7 +60,14 @@ export async function serve(config: Config, options: BuildAppOptions = {}): Prom
 
 /** Wires SIGTERM and SIGINT to a graceful shutdown, then exits 0. */
 export function exitOnSignals(server: RunningServer): void {
+  let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C under `npm start` reaches the server twice: from the terminal, to the whole process
+    // group, and again as npm forwards it to its child. A repeat must not fall through to node's
+    // default (an exit on the spot, cutting off in-flight calls): the drain already under way is
+    // bounded by the deadline below.
+    if (stopping) return;
+    stopping = true;
     // A close that hangs (a stuck worker, say) must not keep the process around forever.
     setTimeout(() => {
       server.app.log.error('shutdown did not finish in time; exiting');
@@ -74,6 +81,6 @@ export function exitOnSignals(server: RunningServer): void {
       },
     );
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }

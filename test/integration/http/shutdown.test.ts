@@ -73,6 +73,35 @@ describe('graceful shutdown of the built server', () => {
     }
   });
 
+  it('Ctrl-C under npm start (SIGINT twice: the terminal, then npm forwarding it) still drains', async () => {
+    const child = await startChild(MAIN, {
+      URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
+      URLKIT_SHUTDOWN_GRACE_MS: '20000',
+      URLKIT_MAX_RETRIES: '0',
+    });
+    try {
+      const hit = reached();
+      const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${target.origin}/slow/700` }),
+      });
+      await hit;
+      child.proc.kill('SIGINT');
+      // The second comes once the first is taken (two sent at once merge into one pending signal).
+      while (!child.stdout().includes('shutting down')) await sleep(10);
+      child.proc.kill('SIGINT');
+      const res = await inFlight;
+      assert.equal(res.status, 200);
+      const body = (await res.json()) as { data: { results: Array<{ data: { ok: boolean } }> } };
+      assert.equal(body.data.results[0]!.data.ok, true);
+      const { code, signal } = await child.exit;
+      assert.deepEqual({ code, signal }, { code: 0, signal: null });
+    } finally {
+      child.proc.kill('SIGKILL');
+    }
+  });
+
   it('past the grace period, aborts the work, still answers 200, exits 0', async () => {
     const child = await startChild(MAIN, {
       URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
