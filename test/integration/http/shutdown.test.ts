@@ -35,20 +35,26 @@ describe('graceful shutdown of the built server', () => {
 
   const reached = () => new Promise<void>((resolve) => arrived.push(resolve));
 
-  it('finishes in-flight work, refuses new connections, exits 0', async () => {
+  /** The built server, and a status call of `path` on the slow target that has reached it. */
+  async function callInFlight(graceMs: number, path: string, timeout?: number) {
     const child = await startChild(MAIN, {
       URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
-      URLKIT_SHUTDOWN_GRACE_MS: '20000',
+      URLKIT_SHUTDOWN_GRACE_MS: String(graceMs),
       URLKIT_MAX_RETRIES: '0',
     });
+    const hit = reached();
+    const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${target.origin}${path}`, ...(timeout === undefined ? {} : { timeout }) }),
+    });
+    await hit;
+    return { child, inFlight };
+  }
+
+  it('finishes in-flight work, refuses new connections, exits 0', async () => {
+    const { child, inFlight } = await callInFlight(20000, '/slow/700');
     try {
-      const hit = reached();
-      const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${target.origin}/slow/700` }),
-      });
-      await hit;
       child.proc.kill('SIGTERM');
       // The listener closes at once; the running call is not cut short.
       let refused = false;
@@ -74,19 +80,8 @@ describe('graceful shutdown of the built server', () => {
   });
 
   it('Ctrl-C under npm start (SIGINT twice: the terminal, then npm forwarding it) still drains', async () => {
-    const child = await startChild(MAIN, {
-      URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
-      URLKIT_SHUTDOWN_GRACE_MS: '20000',
-      URLKIT_MAX_RETRIES: '0',
-    });
+    const { child, inFlight } = await callInFlight(20000, '/slow/700');
     try {
-      const hit = reached();
-      const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${target.origin}/slow/700` }),
-      });
-      await hit;
       child.proc.kill('SIGINT');
       // The second comes once the first is taken (two sent at once merge into one pending signal).
       while (!child.stdout().includes('shutting down')) await sleep(10);
@@ -103,19 +98,8 @@ describe('graceful shutdown of the built server', () => {
   });
 
   it('past the grace period, aborts the work, still answers 200, exits 0', async () => {
-    const child = await startChild(MAIN, {
-      URLKIT_ALLOW_CIDRS: '127.0.0.2/32',
-      URLKIT_SHUTDOWN_GRACE_MS: '100',
-      URLKIT_MAX_RETRIES: '0',
-    });
+    const { child, inFlight } = await callInFlight(100, '/slow/60000', 60);
     try {
-      const hit = reached();
-      const inFlight = fetch(`${child.origin}/api/v1/tools/check_url_status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${target.origin}/slow/60000`, timeout: 60 }),
-      });
-      await hit;
       child.proc.kill('SIGTERM');
       const res = await inFlight;
       assert.equal(res.status, 200);
