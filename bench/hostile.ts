@@ -33,24 +33,24 @@
 // served meanwhile (the row's pages a second, and body MiB a second), and the worker threads that
 // ended under attack by reason (the service's urlkit_worker_ends_total). With --trace, each quiet
 // phase's figures too: per tool, the CPU of each kind of thread and of the child processes, and
-// the worker threads started in it.
-import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { resolve } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { fairReserve } from '../src/admission/fair-slots.js';
-import { fatChainUrl } from '../test/support/hostile-pages.js';
+import { ATTACKS, type Attack } from './hostile-attacks.js';
+import { printReport, type RowResult } from './hostile-report.js';
 import {
-  BREAKDOWN_HEADER,
-  BREAKDOWN_RULE,
-  breakdownRow,
-  breakdownSampler,
-  memoryBreakdown,
-  withMetrics,
-} from './memory-breakdown.js';
+  endsText,
+  loopDelayMaxMs,
+  serviceView,
+  settle,
+  siteServed,
+  traceService,
+  workerEnds,
+} from './hostile-service-view.js';
+import { callerAgent, fmt, honestPhase, startBytesOnly, startHostile, type Sites } from './hostile-traffic.js';
+import { breakdownRow, breakdownSampler, memoryBreakdown, withMetrics } from './memory-breakdown.js';
 import {
   REPO_ROOT,
   arg,
@@ -74,339 +74,7 @@ const HONEST_RATE = Number(arg('honest-rate') ?? 2);
 const RAMP_S = 5;
 const MAX_RSS_MIB = 400;
 
-interface Attack {
-  row: string;
-  what: string;
-  tool: string;
-  body(origin: string, call: number): unknown;
-  /** The attacked site's page this row fetches (for --bytes-only and the site's figures). */
-  page?: string;
-}
-
-const ATTACKS: Attack[] = [
-  {
-    row: '2',
-    what: 'a 96 KiB page of "<a" (main-thread scan)',
-    tool: 'clean_web_content',
-    body: (o) => ({ url: `${o}/scan-bomb` }),
-    page: '/scan-bomb',
-  },
-  {
-    row: '4',
-    what: '100-item metadata batches of distinct 10-hop redirect chains with 15 KB Locations',
-    tool: 'get_url_metadata',
-    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => fatChainUrl(o, `${i}-${k}`)) }),
-  },
-  {
-    row: '5',
-    what: 'a 2.5 KB PDF that inflates to 1 GiB',
-    tool: 'clean_web_content',
-    body: (o, i) => ({ url: `${o}/pdf-bomb?call=${i}` }),
-    page: '/pdf-bomb',
-  },
-  {
-    row: '6',
-    what: 'about 5 MiB, then a byte every 5 s',
-    tool: 'clean_web_content',
-    body: (o, i) => ({ url: `${o}/slow-tail?call=${i}`, timeout: 60 }),
-  },
-  {
-    row: '7',
-    what: '40-item metadata batches (include_content) of 5 MiB pages',
-    tool: 'get_url_metadata',
-    body: (o, i) => ({
-      items: Array.from({ length: 40 }, (_, k) => `${o}/heavy?call=${i}&item=${k}`),
-      include_content: true,
-    }),
-    page: '/heavy',
-  },
-  {
-    row: '10',
-    what: '100-item batches to a host that answers in 14 s',
-    tool: 'get_url_metadata',
-    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => `${o}/slow?call=${i}&item=${k}`), timeout: 15 }),
-  },
-];
-
-/** A client address of its own, so the service sees a caller of its own. */
-function callerAgent(address: string, connections: number): Agent {
-  return new Agent({ connections, localAddress: address, headersTimeout: 300_000, bodyTimeout: 300_000 });
-}
-
-interface CallOutcome {
-  ms: number;
-  /** null: a 200 whose every item has no error. */
-  error: string | null;
-}
-
-async function callTool(
-  service: ServiceProcess,
-  agent: Agent,
-  tool: string,
-  body: unknown,
-  signal?: AbortSignal,
-  /** Read the answer and drop it, unparsed (only its status counts). */
-  discardAnswer = false,
-): Promise<CallOutcome> {
-  const started = performance.now();
-  try {
-    const res = await request(`${service.origin}/api/v1/tools/${tool}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      dispatcher: agent,
-      ...(signal ? { signal } : {}),
-    });
-    if (discardAnswer) {
-      // The hostile caller's answer is read and dropped, not parsed: parsing large answers on the
-      // event loop that times the honest calls adds the bench's own stalls to their latencies.
-      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
-      return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
-    }
-    const json = (await res.body.json()) as {
-      data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
-      error?: { code: string };
-    };
-    const ms = performance.now() - started;
-    if (res.statusCode !== 200) return { ms, error: `HTTP ${res.statusCode} ${json.error?.code ?? ''}` };
-    const failed = json.data?.results?.find((r) => r.meta?.error);
-    return { ms, error: failed ? `${tool} ${failed.meta!.error!.code}` : null };
-  } catch (err) {
-    return { ms: performance.now() - started, error: `connection: ${(err as Error).message}` };
-  }
-}
-
-interface Sites {
-  hostile: string;
-  honest: string;
-}
-
-/** The honest callers' plan: each call takes the next of these in turn. */
-function honestCall(sites: Sites, n: number): { tool: string; body: unknown } {
-  switch (n % 3) {
-    case 0:
-      return { tool: 'clean_web_content', body: { url: `${sites.honest}/article` } };
-    case 1:
-      return { tool: 'check_url_status', body: { url: `${sites.hostile}/page` } };
-    default:
-      return { tool: 'get_url_metadata', body: { url: `${sites.honest}/page` } };
-  }
-}
-
-interface HonestFigures {
-  calls: number;
-  /** Each honest call: when it was sent (performance.now()), its tool and latency (ms). */
-  timeline: Array<{ at: number; tool: string; ms: number }>;
-  /** Every honest call's latency (ms), sorted. */
-  latencies: number[];
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: Map<string, number>;
-  /** p99 by tool, for --trace. */
-  byTool: string;
-}
-
-/**
- * The honest callers for `seconds`: each sends a call every 1/HONEST_RATE s on a fixed
- * schedule (open loop, as independent users do: a slow answer does not hold the next call
- * back), whatever the answers.
- */
-async function honestPhase(service: ServiceProcess, agents: Agent[], sites: Sites, seconds: number) {
-  const latencies: number[] = [];
-  const timeline: HonestFigures['timeline'] = [];
-  const perTool = new Map<string, number[]>();
-  const errors = new Map<string, number>();
-  const calls: Promise<void>[] = [];
-  let n = 0;
-  const intervalMs = 1000 / HONEST_RATE;
-  const started = performance.now();
-  for (let k = 0; (k * intervalMs) / 1000 < seconds; k++) {
-    const at = started + k * intervalMs;
-    await sleep(Math.max(0, at - performance.now()));
-    for (const agent of agents) {
-      const { tool, body } = honestCall(sites, n++);
-      const sentAt = performance.now();
-      calls.push(
-        callTool(service, agent, tool, body).then((out) => {
-          latencies.push(out.ms);
-          timeline.push({ at: sentAt, tool, ms: out.ms });
-          perTool.set(tool, [...(perTool.get(tool) ?? []), out.ms]);
-          if (out.error) errors.set(out.error, (errors.get(out.error) ?? 0) + 1);
-        }),
-      );
-    }
-  }
-  await Promise.all(calls);
-  const byTool = [...perTool]
-    .map(([tool, xs]) => `${tool} p50 ${fmt(quantile(xs, 0.5))} p99 ${fmt(quantile(xs, 0.99))}`)
-    .join(', ');
-  return {
-    calls: latencies.length,
-    timeline,
-    latencies: latencies.sort((a, b) => a - b),
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
-    errors,
-    byTool,
-  } satisfies HonestFigures;
-}
-
-/** The `p` quantile of `xs` (sorted here). */
-function quantile(xs: number[], p: number): number {
-  return xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
-}
-
-/** The hostile caller: `calls` requests in flight, each sent again as soon as it is answered. */
-function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sites: Sites) {
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  let sent = 0;
-  let answered = 0;
-  const loop = async () => {
-    while (!stop.signal.aborted) {
-      const call = attack.body(sites.hostile, sent++);
-      const out = await callTool(service, agent, attack.tool, call, stop.signal, true);
-      if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
-    }
-  };
-  const loops = Array.from({ length: HOSTILE_CALLS }, loop);
-  return {
-    answered: () => answered,
-    async stop() {
-      stop.abort();
-      await Promise.all(loops);
-    },
-  };
-}
-
-/** The service's own view, from /metrics: calls, workers, body memory, event-loop delay and memory. */
-async function serviceView(service: ServiceProcess): Promise<string> {
-  try {
-    const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    const v = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-    const mib = (name: string) => (v(`urlkit_${name}`) / 2 ** 20).toFixed(0);
-    const loopMs = (v('urlkit_nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(0);
-    const memory =
-      `main RSS ${mib('process_resident_memory_bytes')} (heap ${mib('nodejs_heap_size_used_bytes')}/` +
-      `${mib('nodejs_heap_size_total_bytes')}, external ${mib('nodejs_external_memory_bytes')}) MiB, ` +
-      `tree RSS ${service.rssMiB().toFixed(0)} MiB`;
-    return (
-      `calls ${v('urlkit_admission_running')} running/${v('urlkit_admission_queue_length')} queued (limit ` +
-      `${v('urlkit_admission_limit')}), workers ${v('urlkit_worker_busy')} busy/${v('urlkit_worker_queue_length')} ` +
-      `queued, body memory ${mib('body_memory_bytes')} MiB/${v('urlkit_body_memory_waiting')} waiting, ` +
-      `loop delay p99 ${loopMs} ms, ${memory}`
-    );
-  } catch {
-    return 'no answer from /metrics';
-  }
-}
-
-/**
- * The longest event-loop delay the service saw since the previous read (ms): prom-client resets
- * its delay histogram at every scrape of /metrics.
- */
-async function loopDelayMaxMs(service: ServiceProcess): Promise<number> {
-  try {
-    const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-    return Number(/^urlkit_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
-  } catch {
-    return NaN;
-  }
-}
-
-/** Worker threads ended since the service started, by reason (urlkit_worker_ends_total; none on a build without it). */
-async function workerEnds(service: ServiceProcess): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  try {
-    const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-    for (const m of text.matchAll(/^urlkit_worker_ends_total\{reason="(\w+)"\} (\d+)$/gm)) out.set(m[1]!, Number(m[2]));
-  } catch {
-    /* no answer: nothing to count */
-  }
-  return out;
-}
-
-/** The ends from `a` to `b` by reason, as "task_budget 2, crashed 1" ('0' for none, '-' without the metric). */
-function endsText(a: Map<string, number>, b: Map<string, number>): string {
-  if (b.size === 0) return '-';
-  const moved = [...b].map(([k, v]) => [k, v - (a.get(k) ?? 0)] as const).filter(([, d]) => d > 0);
-  return moved.map(([k, d]) => `${k} ${d}`).join(', ') || '0';
-}
-
-/** With --trace: the service's view every second until stopped. */
-function traceService(service: ServiceProcess, label: string): () => void {
-  if (!process.argv.includes('--trace')) return () => {};
-  let on = true;
-  void (async () => {
-    while (on) {
-      process.stderr.write(`${label}: ${await serviceView(service)}\n`);
-      await sleep(1000);
-    }
-  })();
-  return () => {
-    on = false;
-  };
-}
-
-/**
- * --bytes-only: no hostile caller, only a client that fetches `page` from the attacked site
- * `perSecond` times a second (each fetch on its own schedule, whatever the others do) and
- * discards the bytes.
- */
-function startBytesOnly(agent: Agent, site: string, page: string, perSecond: number) {
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const fetches: Promise<void>[] = [];
-  let answered = 0;
-  const fetchOne = async (i: number) => {
-    try {
-      const res = await request(`${site}${page}?bytes=${i}`, { dispatcher: agent, signal: stop.signal });
-      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
-      answered++;
-    } catch {
-      /* stopped */
-    }
-  };
-  void (async () => {
-    const started = performance.now();
-    for (let i = 0; !stop.signal.aborted; i++) {
-      await sleep(Math.max(0, started + (i * 1000) / perSecond - performance.now()));
-      if (!stop.signal.aborted) fetches.push(fetchOne(i));
-    }
-  })();
-  return {
-    answered: () => answered,
-    async stop() {
-      stop.abort();
-      await Promise.all(fetches);
-    },
-  };
-}
-
-/** What the attacked site has served since it started (bench/hostile-site.ts /stats). */
-async function siteServed(site: string): Promise<{ requests: Record<string, number>; bodyBytes: number }> {
-  const res = await request(`${site}/stats`);
-  return (await res.body.json()) as { requests: Record<string, number>; bodyBytes: number };
-}
-
-/** Waits until the service has no call running (the hostile calls stopped with their clients), at most 30 s. */
-async function settle(service: ServiceProcess): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    try {
-      const text = await (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-      if (/^urlkit_admission_running 0$/m.test(text)) break;
-    } catch {
-      /* busy: look again */
-    }
-    await sleep(500);
-  }
-  await sleep(2000);
-}
-
 const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
-const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 const errorsText = (e: Map<string, number>) =>
   e.size === 0
     ? '0'
@@ -426,6 +94,99 @@ async function launch(starting: Promise<ServiceProcess>): Promise<ServiceProcess
     await Promise.allSettled(started.map((c) => c.stop()));
     throw err;
   }
+}
+
+/** What every row is measured with. */
+interface Bench {
+  service: ServiceProcess;
+  /** --apart: the second service the hostile caller calls instead. */
+  apart: ServiceProcess | null;
+  sites: Sites;
+  honestAgents: Agent[];
+  hostileAgent: Agent;
+  /** The service's worker threads. */
+  workers: number;
+  /** --bytes-only's fetches a second, or null. */
+  bytesOnly: number | null;
+}
+
+/** One row: the honest callers alone, then under the row's attack; the row's figures. */
+async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
+  const { service, apart, sites, honestAgents, hostileAgent, workers, bytesOnly } = b;
+  const quietCpu0 = threadTicks(service.child.pid!);
+  const quietChildren0 = childTicks(service.child.pid!);
+  const quiet = await honestPhase(service, honestAgents, sites, SECONDS, HONEST_RATE);
+  if (process.argv.includes('--trace')) {
+    // What else ran while the honest callers were alone: a thread id not there before is a
+    // worker thread started in the phase (a grown worker replaced, or a new one).
+    const quietCpu1 = threadTicks(service.child.pid!);
+    const split = threadSplit(quietCpu0, quietCpu1, workers);
+    const fresh = [...quietCpu1.keys()].filter((k) => !quietCpu0.has(k)).length;
+    const children = childTicksSpent(quietChildren0, childTicks(service.child.pid!));
+    process.stderr.write(
+      `quiet before row ${attack.row}: ${quiet.byTool}; CPU s main ${cpuS(split.main)}, workers ` +
+        `${cpuS(split.workers)}, other ${cpuS(split.other)}, child processes ${cpuS(children)}; ` +
+        `${fresh} thread(s) started; ${await serviceView(service)}\n`,
+    );
+  }
+  const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
+  const hostile =
+    bytesOnly !== null
+      ? startBytesOnly(hostileAgent, sites.hostile, attack.page!, bytesOnly)
+      : startHostile(apart ?? service, hostileAgent, attack, sites, HOSTILE_CALLS);
+  await sleep(RAMP_S * 1000);
+  const untrace = traceService(service, `row ${attack.row}`);
+  await loopDelayMaxMs(service);
+  const cpu0 = threadTicks(service.child.pid!);
+  const children0 = childTicks(service.child.pid!);
+  const served0 = await siteServed(sites.hostile);
+  const ends0 = await workerEnds(service);
+  const phaseStart = performance.now();
+  const threads = threadWatcher(service.child.pid!, phaseStart);
+  const loud = await honestPhase(service, honestAgents, sites, SECONDS, HONEST_RATE);
+  const threadEvents = threads.stop();
+  const ends = endsText(ends0, await workerEnds(service));
+  const served1 = await siteServed(sites.hostile);
+  const phaseS = (performance.now() - phaseStart) / 1000;
+  const pages = attack.page ? (served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0) : NaN;
+  const mibS = (served1.bodyBytes - served0.bodyBytes) / 2 ** 20 / phaseS;
+  const siteRate = `${(pages / phaseS).toFixed(2)} / ${mibS.toFixed(1)}`;
+  const cpu = threadSplit(cpu0, threadTicks(service.child.pid!), workers);
+  const childCpu = childTicksSpent(children0, childTicks(service.child.pid!));
+  const stallMs = await loopDelayMaxMs(service);
+  untrace();
+  if (process.argv.includes('--trace')) {
+    // When the slow honest calls were sent, beside when worker threads started and ended:
+    // does a slow call wait for a thread that is starting (a grown worker's replacement)?
+    const slowMs = 2 * quiet.p99;
+    const slow = loud.timeline
+      .filter((c) => c.ms > slowMs)
+      .map((c) => `${((c.at - phaseStart) / 1000).toFixed(1)}s ${c.tool.split('_')[0]} ${fmt(c.ms)}`);
+    const secs = (xs: number[]) => xs.map((t) => (t / 1000).toFixed(1)).join(' ') || '-';
+    process.stderr.write(
+      `row ${attack.row}: ${loud.byTool}\n` +
+        `row ${attack.row} under attack: threads started at ${secs(threadEvents.born)} s, ended at ` +
+        `${secs(threadEvents.ended)} s; honest calls over ${fmt(slowMs)} ms (2x this row's quiet p99), ` +
+        `sent at: ${slow.join(', ') || 'none'}\n`,
+    );
+  }
+  const { peak, at } = await rss.stop();
+  const breakdown = at ? breakdownRow(attack.row, at) : null;
+  const hostileAnswered = hostile.answered();
+  await hostile.stop();
+  await settle(service);
+  if (apart) await settle(apart);
+  const rest =
+    `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ` +
+    `${threadEvents.born.length} / ${threadEvents.ended.length} | ${ends} | ${cpuS(cpu.main)} | ` +
+    `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ${cpuS(childCpu)} | ` +
+    `${fmt(stallMs)} | ${siteRate} |`;
+  const result = { attack, quiet, loud, rest, peak, breakdown, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB };
+  process.stderr.write(
+    `row ${attack.row}: quiet p95/p99 ${fmt(quiet.p95)}/${fmt(quiet.p99)} ms, ` +
+      `under attack ${fmt(loud.p95)}/${fmt(loud.p99)} ms | ${rest}\n`,
+  );
+  return result;
 }
 
 async function main(): Promise<void> {
@@ -494,136 +255,22 @@ async function main(): Promise<void> {
       `${SECONDS} s per phase; node ${process.version}`,
   );
   console.log(`machine: ${os.availableParallelism()} cores, load average at start ${loadAverages()}\n`);
-  const results: Array<{ attack: Attack; quiet: HonestFigures; loud: HonestFigures; rest: string; fine: boolean }> = [];
+  const bench: Bench = { service, apart, sites, honestAgents, hostileAgent, workers, bytesOnly };
+  const results: RowResult[] = [];
   const breakdowns: string[] = [];
-  let overallPeak = 0;
   try {
-    await honestPhase(service, honestAgents, sites, 5); // warm-up: workers, JIT, connections
+    await honestPhase(service, honestAgents, sites, 5, HONEST_RATE); // warm-up: workers, JIT, connections
     breakdowns.push(
       breakdownRow('after warm-up', await withMetrics(memoryBreakdown(service.child.pid!), service.origin)),
     );
-    for (const attack of attacks) {
-      const quietCpu0 = threadTicks(service.child.pid!);
-      const quietChildren0 = childTicks(service.child.pid!);
-      const quiet = await honestPhase(service, honestAgents, sites, SECONDS);
-      if (process.argv.includes('--trace')) {
-        // What else ran while the honest callers were alone: a thread id not there before is a
-        // worker thread started in the phase (a grown worker replaced, or a new one).
-        const quietCpu1 = threadTicks(service.child.pid!);
-        const split = threadSplit(quietCpu0, quietCpu1, workers);
-        const fresh = [...quietCpu1.keys()].filter((k) => !quietCpu0.has(k)).length;
-        const children = childTicksSpent(quietChildren0, childTicks(service.child.pid!));
-        process.stderr.write(
-          `quiet before row ${attack.row}: ${quiet.byTool}; CPU s main ${cpuS(split.main)}, workers ` +
-            `${cpuS(split.workers)}, other ${cpuS(split.other)}, child processes ${cpuS(children)}; ` +
-            `${fresh} thread(s) started; ${await serviceView(service)}\n`,
-        );
-      }
-      const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
-      const hostile =
-        bytesOnly !== null
-          ? startBytesOnly(hostileAgent, sites.hostile, attack.page!, bytesOnly)
-          : startHostile(apart ?? service, hostileAgent, attack, sites);
-      await sleep(RAMP_S * 1000);
-      const untrace = traceService(service, `row ${attack.row}`);
-      await loopDelayMaxMs(service);
-      const cpu0 = threadTicks(service.child.pid!);
-      const children0 = childTicks(service.child.pid!);
-      const served0 = await siteServed(sites.hostile);
-      const ends0 = await workerEnds(service);
-      const phaseStart = performance.now();
-      const threads = threadWatcher(service.child.pid!, phaseStart);
-      const loud = await honestPhase(service, honestAgents, sites, SECONDS);
-      const threadEvents = threads.stop();
-      const ends = endsText(ends0, await workerEnds(service));
-      const served1 = await siteServed(sites.hostile);
-      const phaseS = (performance.now() - phaseStart) / 1000;
-      const pages = attack.page ? (served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0) : NaN;
-      const mibS = (served1.bodyBytes - served0.bodyBytes) / 2 ** 20 / phaseS;
-      const siteRate = `${(pages / phaseS).toFixed(2)} / ${mibS.toFixed(1)}`;
-      const cpu = threadSplit(cpu0, threadTicks(service.child.pid!), workers);
-      const childCpu = childTicksSpent(children0, childTicks(service.child.pid!));
-      const stallMs = await loopDelayMaxMs(service);
-      untrace();
-      if (process.argv.includes('--trace')) {
-        // When the slow honest calls were sent, beside when worker threads started and ended:
-        // does a slow call wait for a thread that is starting (a grown worker's replacement)?
-        const slowMs = 2 * quiet.p99;
-        const slow = loud.timeline
-          .filter((c) => c.ms > slowMs)
-          .map((c) => `${((c.at - phaseStart) / 1000).toFixed(1)}s ${c.tool.split('_')[0]} ${fmt(c.ms)}`);
-        const secs = (xs: number[]) => xs.map((t) => (t / 1000).toFixed(1)).join(' ') || '-';
-        process.stderr.write(
-          `row ${attack.row}: ${loud.byTool}\n` +
-            `row ${attack.row} under attack: threads started at ${secs(threadEvents.born)} s, ended at ` +
-            `${secs(threadEvents.ended)} s; honest calls over ${fmt(slowMs)} ms (2x this row's quiet p99), ` +
-            `sent at: ${slow.join(', ') || 'none'}\n`,
-        );
-      }
-      const { peak, at } = await rss.stop();
-      if (at) breakdowns.push(breakdownRow(attack.row, at));
-      overallPeak = Math.max(overallPeak, peak);
-      const hostileAnswered = hostile.answered();
-      await hostile.stop();
-      await settle(service);
-      if (apart) await settle(apart);
-      const rest =
-        `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ` +
-        `${threadEvents.born.length} / ${threadEvents.ended.length} | ${ends} | ${cpuS(cpu.main)} | ` +
-        `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ${cpuS(childCpu)} | ` +
-        `${fmt(stallMs)} | ${siteRate} |`;
-      results.push({ attack, quiet, loud, rest, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB });
-      process.stderr.write(
-        `row ${attack.row}: quiet p95/p99 ${fmt(quiet.p95)}/${fmt(quiet.p99)} ms, ` +
-          `under attack ${fmt(loud.p95)}/${fmt(loud.p99)} ms | ${rest}\n`,
-      );
-    }
+    for (const attack of attacks) results.push(await measureAttack(bench, attack));
   } finally {
     await Promise.all([...honestAgents, hostileAgent].map((a) => a.close()));
     await service.stop();
     await apart?.stop();
     await Promise.all([hostileSite.stop(), honestSite.stop()]);
   }
-  // The quiet phases are the same honest load, so their calls are pooled: a phase has only
-  // SECONDS x 8 calls, and its own p99 is then its slowest call or two, which one noisy call
-  // decides. Each row is measured against the pooled quiet figures, its own beside them.
-  const pooled = results.flatMap((r) => r.quiet.latencies);
-  const quietP95 = quantile(pooled, 0.95);
-  const quietP99 = quantile(pooled, 0.99);
-  let verdict = true;
-  console.log(
-    `honest quiet, all quiet phases pooled (${pooled.length} calls): p50 ${fmt(quantile(pooled, 0.5))} ms, ` +
-      `p95 ${fmt(quietP95)} ms, p99 ${fmt(quietP99)} ms\n`,
-  );
-  console.log(
-    '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
-      'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
-      'hostile calls answered | peak RSS MiB | threads started / ended under attack | ' +
-      'worker ends under attack by reason (/metrics) | ' +
-      'CPU s under attack: main thread | worker threads | ' +
-      'other threads (V8 GC and compilers, libuv) | child processes (PDF, large pages) | ' +
-      'longest event-loop delay under attack ms | attacked site under attack: pages of the row/s / body MiB/s |',
-  );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    const ratio = r.loud.p99 / quietP99;
-    verdict &&= r.fine && ratio <= 2;
-    console.log(
-      `| ${r.attack.row} | ${r.attack.what} | ${fmt(r.quiet.p95)} / ${fmt(r.quiet.p99)} | ${fmt(r.loud.p95)} | ` +
-        `${fmt(r.loud.p99)} | ${(r.loud.p95 / quietP95).toFixed(2)} | ${ratio.toFixed(2)} | ${r.rest}`,
-    );
-  }
-  console.log(
-    '\nWhere the memory was at the highest sample of each row that the breakdown was read at (MiB; ' +
-      'smaps of the service process, /metrics for V8; worker heaps are as last reported):',
-  );
-  console.log(BREAKDOWN_HEADER);
-  console.log(BREAKDOWN_RULE);
-  for (const line of breakdowns) console.log(line);
-  console.log(
-    `\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, peak RSS <= ${MAX_RSS_MIB} MiB: ` +
-      `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(overallPeak)} MiB)`,
-  );
+  printReport(results, breakdowns, MAX_RSS_MIB);
   console.log(`load average at the end ${loadAverages()}`);
 }
 

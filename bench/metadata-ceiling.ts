@@ -18,16 +18,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { askDirect } from './metadata-ask.js';
-import {
-  classifyDev,
-  classifyWcxb,
-  CLASSES,
-  headlineChoice,
-  HEADLINE_KINDS,
-  pageOf,
-  type Cls,
-  type Miss,
-} from './metadata-ceiling-classes.js';
+import { classifyDev, classifyWcxb } from './metadata-ceiling-classes.js';
+import { headlineChoice, HEADLINE_KINDS } from './metadata-ceiling-headlines.js';
+import { CLASSES, pageOf, type Cls, type Miss } from './metadata-ceiling-page.js';
 import { dateReach, printReach, printReachReasons, type ReachRow } from './metadata-date-reach.js';
 import { score, text, titleForms, type Entry, type Pred } from './metadata-score.js';
 import { loadMetadataDev, loadWcxbDev, serve, type BenchPage, type WcxbTruth } from './metadata-sets.js';

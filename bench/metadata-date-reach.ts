@@ -14,7 +14,8 @@
 // this set without answers the rulings forbid or the page does not hold.
 import { PUBLISHED_AT } from '../src/extract/metadata/fields/published-at.js';
 import { validDate } from '../src/extract/metadata/dates.js';
-import { dateDeclared, dayOnPage, ruleIndex, swapped, type Miss, type Page } from './metadata-ceiling-classes.js';
+import { dateDeclared, dayOnPage, swapped } from './metadata-ceiling-dates.js';
+import { ruleIndex, type Miss, type Page } from './metadata-ceiling-page.js';
 import type { Split } from './quality-split.js';
 
 export type Reach = 'ruled' | 'absent' | 'reachable';

@@ -254,13 +254,6 @@ export function detectCharset(bytes: Uint8Array, kind: BodyKind, contentTypeChar
   return ((kind === 'html' || kind === 'xhtml') && lateMetaCharset(bytes)) || 'windows-1252';
 }
 
-// Node 20's TextDecoder('windows-1252') decodes 0x80-0x9F as C1 controls (latin1), not as
-// the WHATWG windows-1252 index: curly quotes and dashes would be lost. Map that block ourselves.
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
-];
-
 /**
  * Encodings that read every byte below 0x80 as that ASCII character (the stateful ISO-2022-JP,
  * whose escapes are ASCII bytes, and UTF-16 are not among them; nor Shift_JIS and IBM866, which
@@ -311,9 +304,7 @@ export function isOwnText(bytes: Uint8Array, charset: string): boolean {
 export function decodeText(bytes: Uint8Array, charset: string): string {
   if (isOwnText(bytes, charset))
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  const text = new TextDecoder(charset).decode(bytes);
-  if (charset !== 'windows-1252') return text;
-  return text.replace(/[\x80-\x9f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!));
+  return new TextDecoder(charset).decode(bytes);
 }
 
 /** Decodes a (content-decoded) body given its Content-Type header value (or null). */

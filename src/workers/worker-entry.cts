@@ -30,7 +30,7 @@ const encoding = import('../render/token-count.js').then(({ loadEncoding }) => l
  * scratch) pile up across tasks: workers reported 42 to 53 MiB of heap after 5 MiB pages
  * against 17 after a small one, and collected at the next task's expense, mid-parse, when the
  * next large page was also in memory. One full collection after a large task costs 10-40 ms
- * against 1-4 s of parsing (docs/admission.md, "Session 26").
+ * against 1-4 s of parsing (docs/admission.md, "Memory").
  */
 const COLLECT_AFTER_INPUT_CHARS = 1024 * 1024;
 

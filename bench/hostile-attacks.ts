@@ -1,0 +1,57 @@
+// The hostile pages of issue 31 that bench:hostile sends (rows that apply with the browser off
+// and without Redis), as the calls a hostile caller makes.
+import { fatChainUrl } from '../test/support/hostile-pages.js';
+
+export interface Attack {
+  row: string;
+  what: string;
+  tool: string;
+  body(origin: string, call: number): unknown;
+  /** The attacked site's page this row fetches (for --bytes-only and the site's figures). */
+  page?: string;
+}
+
+export const ATTACKS: Attack[] = [
+  {
+    row: '2',
+    what: 'a 96 KiB page of "<a" (main-thread scan)',
+    tool: 'clean_web_content',
+    body: (o) => ({ url: `${o}/scan-bomb` }),
+    page: '/scan-bomb',
+  },
+  {
+    row: '4',
+    what: '100-item metadata batches of distinct 10-hop redirect chains with 15 KB Locations',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => fatChainUrl(o, `${i}-${k}`)) }),
+  },
+  {
+    row: '5',
+    what: 'a 2.5 KB PDF that inflates to 1 GiB',
+    tool: 'clean_web_content',
+    body: (o, i) => ({ url: `${o}/pdf-bomb?call=${i}` }),
+    page: '/pdf-bomb',
+  },
+  {
+    row: '6',
+    what: 'about 5 MiB, then a byte every 5 s',
+    tool: 'clean_web_content',
+    body: (o, i) => ({ url: `${o}/slow-tail?call=${i}`, timeout: 60 }),
+  },
+  {
+    row: '7',
+    what: '40-item metadata batches (include_content) of 5 MiB pages',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({
+      items: Array.from({ length: 40 }, (_, k) => `${o}/heavy?call=${i}&item=${k}`),
+      include_content: true,
+    }),
+    page: '/heavy',
+  },
+  {
+    row: '10',
+    what: '100-item batches to a host that answers in 14 s',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => `${o}/slow?call=${i}&item=${k}`), timeout: 15 }),
+  },
+];

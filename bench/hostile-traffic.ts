@@ -1,0 +1,206 @@
+// bench:hostile's callers: the honest callers' open-loop schedule, the hostile caller's calls in
+// flight, and --bytes-only's client that fetches the attacked pages and drops them.
+import { setMaxListeners } from 'node:events';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request } from 'undici';
+import type { Attack } from './hostile-attacks.js';
+import type { ServiceProcess } from './service-process.js';
+
+/** Milliseconds as a whole number, '-' for none. */
+export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+
+export /** A client address of its own, so the service sees a caller of its own. */
+function callerAgent(address: string, connections: number): Agent {
+  return new Agent({ connections, localAddress: address, headersTimeout: 300_000, bodyTimeout: 300_000 });
+}
+
+interface CallOutcome {
+  ms: number;
+  /** null: a 200 whose every item has no error. */
+  error: string | null;
+}
+
+async function callTool(
+  service: ServiceProcess,
+  agent: Agent,
+  tool: string,
+  body: unknown,
+  signal?: AbortSignal,
+  /** Read the answer and drop it, unparsed (only its status counts). */
+  discardAnswer = false,
+): Promise<CallOutcome> {
+  const started = performance.now();
+  try {
+    const res = await request(`${service.origin}/api/v1/tools/${tool}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      dispatcher: agent,
+      ...(signal ? { signal } : {}),
+    });
+    if (discardAnswer) {
+      // The hostile caller's answer is read and dropped, not parsed: parsing large answers on the
+      // event loop that times the honest calls adds the bench's own stalls to their latencies.
+      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
+    }
+    const json = (await res.body.json()) as {
+      data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
+      error?: { code: string };
+    };
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) return { ms, error: `HTTP ${res.statusCode} ${json.error?.code ?? ''}` };
+    const failed = json.data?.results?.find((r) => r.meta?.error);
+    return { ms, error: failed ? `${tool} ${failed.meta!.error!.code}` : null };
+  } catch (err) {
+    return { ms: performance.now() - started, error: `connection: ${(err as Error).message}` };
+  }
+}
+
+export interface Sites {
+  hostile: string;
+  honest: string;
+}
+
+/** The honest callers' plan: each call takes the next of these in turn. */
+function honestCall(sites: Sites, n: number): { tool: string; body: unknown } {
+  switch (n % 3) {
+    case 0:
+      return { tool: 'clean_web_content', body: { url: `${sites.honest}/article` } };
+    case 1:
+      return { tool: 'check_url_status', body: { url: `${sites.hostile}/page` } };
+    default:
+      return { tool: 'get_url_metadata', body: { url: `${sites.honest}/page` } };
+  }
+}
+
+export interface HonestFigures {
+  calls: number;
+  /** Each honest call: when it was sent (performance.now()), its tool and latency (ms). */
+  timeline: Array<{ at: number; tool: string; ms: number }>;
+  /** Every honest call's latency (ms), sorted. */
+  latencies: number[];
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: Map<string, number>;
+  /** p99 by tool, for --trace. */
+  byTool: string;
+}
+
+/**
+ * The honest callers for `seconds`: each sends `rate` calls a second on a fixed
+ * schedule (open loop, as independent users do: a slow answer does not hold the next call
+ * back), whatever the answers.
+ */
+export async function honestPhase(
+  service: ServiceProcess,
+  agents: Agent[],
+  sites: Sites,
+  seconds: number,
+  rate: number,
+): Promise<HonestFigures> {
+  const latencies: number[] = [];
+  const timeline: HonestFigures['timeline'] = [];
+  const perTool = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const calls: Promise<void>[] = [];
+  let n = 0;
+  const intervalMs = 1000 / rate;
+  const started = performance.now();
+  for (let k = 0; (k * intervalMs) / 1000 < seconds; k++) {
+    const at = started + k * intervalMs;
+    await sleep(Math.max(0, at - performance.now()));
+    for (const agent of agents) {
+      const { tool, body } = honestCall(sites, n++);
+      const sentAt = performance.now();
+      calls.push(
+        callTool(service, agent, tool, body).then((out) => {
+          latencies.push(out.ms);
+          timeline.push({ at: sentAt, tool, ms: out.ms });
+          perTool.set(tool, [...(perTool.get(tool) ?? []), out.ms]);
+          if (out.error) errors.set(out.error, (errors.get(out.error) ?? 0) + 1);
+        }),
+      );
+    }
+  }
+  await Promise.all(calls);
+  const byTool = [...perTool]
+    .map(([tool, xs]) => `${tool} p50 ${fmt(quantile(xs, 0.5))} p99 ${fmt(quantile(xs, 0.99))}`)
+    .join(', ');
+  return {
+    calls: latencies.length,
+    timeline,
+    latencies: latencies.sort((a, b) => a - b),
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    errors,
+    byTool,
+  };
+}
+
+/** The `p` quantile of `xs` (sorted here). */
+export function quantile(xs: number[], p: number): number {
+  return xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
+}
+
+/** The hostile caller: `calls` requests in flight, each sent again as soon as it is answered. */
+export function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sites: Sites, calls: number) {
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  let sent = 0;
+  let answered = 0;
+  const loop = async () => {
+    while (!stop.signal.aborted) {
+      const call = attack.body(sites.hostile, sent++);
+      const out = await callTool(service, agent, attack.tool, call, stop.signal, true);
+      if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
+    }
+  };
+  const loops = Array.from({ length: calls }, loop);
+  return {
+    answered: () => answered,
+    async stop() {
+      stop.abort();
+      await Promise.all(loops);
+    },
+  };
+}
+
+/**
+ * --bytes-only: no hostile caller, only a client that fetches `page` from the attacked site
+ * `perSecond` times a second (each fetch on its own schedule, whatever the others do) and
+ * discards the bytes.
+ */
+export function startBytesOnly(agent: Agent, site: string, page: string, perSecond: number) {
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const fetches: Promise<void>[] = [];
+  let answered = 0;
+  const fetchOne = async (i: number) => {
+    try {
+      const res = await request(`${site}${page}?bytes=${i}`, { dispatcher: agent, signal: stop.signal });
+      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      answered++;
+    } catch {
+      /* stopped */
+    }
+  };
+  void (async () => {
+    const started = performance.now();
+    for (let i = 0; !stop.signal.aborted; i++) {
+      await sleep(Math.max(0, started + (i * 1000) / perSecond - performance.now()));
+      if (!stop.signal.aborted) fetches.push(fetchOne(i));
+    }
+  })();
+  return {
+    answered: () => answered,
+    async stop() {
+      stop.abort();
+      await Promise.all(fetches);
+    },
+  };
+}
