@@ -1,12 +1,14 @@
 // `urlkit worker`: runs queue jobs (the same named handlers as the API process, with the same
 // settings) and serves /healthz, /readyz and /metrics on HOST:PORT for the orchestrator, with
 // the API's bodies (correlation_id, the error envelope for 503 and unknown routes).
-// SIGTERM/SIGINT: stop taking jobs, let running ones finish (each is bounded by its deadline),
-// then exit 0.
+// SIGTERM/SIGINT (app/exit-on-signals.ts, as the API's): stop taking jobs, stop the running
+// ones (job-runner.ts: their items are answered as retryable timeouts), close, then exit 0; a
+// repeated signal changes nothing.
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from '../config/config.js';
 import { checkRedis } from '../batch/check-redis.js';
+import { drainOnSignals } from '../app/exit-on-signals.js';
 import { loggerOptions } from '../app/logging.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { createServices } from '../app/services.js';
@@ -49,13 +51,14 @@ export async function runWorker(config: Config, warnings: readonly string[] = []
   const address = await app.listen({ host: config.host, port: config.port });
   logger.info({ address, concurrency: config.queueConcurrency }, 'urlkit worker running jobs');
 
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker shutting down');
-    setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000).unref();
-    void Promise.allSettled([app.close(), services.close()]).then(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // The API server's signal handling (a repeated signal does not cut the drain short).
+  drainOnSignals({
+    deadlineMs: config.shutdownGraceMs + 5000,
+    logger,
+    stop: async (signal) => {
+      stopping = true;
+      logger.info({ signal }, 'worker shutting down');
+      await Promise.allSettled([app.close(), services.close()]);
+    },
+  });
 }

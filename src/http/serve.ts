@@ -3,6 +3,7 @@
 // config.shutdownGraceMs, then abort what is left (tools report those URLs as timeout), close
 // the services and exit 0.
 import type { FastifyInstance } from 'fastify';
+import { drainOnSignals } from '../app/exit-on-signals.js';
 import type { Config } from '../config/config.js';
 import { ABORT_GRACE_MS } from '../tools/invoke.js';
 import { buildApp, type BuildAppOptions } from './build-app.js';
@@ -58,29 +59,11 @@ export async function serve(config: Config, options: BuildAppOptions = {}): Prom
   return { app, address, closed, shutdown, shutdownDeadlineMs: config.shutdownGraceMs + ABORT_GRACE_MS + 5000 };
 }
 
-/** Wires SIGTERM and SIGINT to a graceful shutdown, then exits 0. */
+/** Wires SIGTERM and SIGINT to a graceful shutdown, then exits 0 (app/exit-on-signals.ts). */
 export function exitOnSignals(server: RunningServer): void {
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    // Ctrl-C under `npm start` reaches the server twice: from the terminal, to the whole process
-    // group, and again as npm forwards it to its child. A repeat must not fall through to node's
-    // default (an exit on the spot, cutting off in-flight calls): the drain already under way is
-    // bounded by the deadline below.
-    if (stopping) return;
-    stopping = true;
-    // A close that hangs (a stuck worker, say) must not keep the process around forever.
-    setTimeout(() => {
-      server.app.log.error('shutdown did not finish in time; exiting');
-      process.exit(1);
-    }, server.shutdownDeadlineMs).unref();
-    server.shutdown(signal).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        server.app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  drainOnSignals({
+    stop: (signal) => server.shutdown(signal),
+    deadlineMs: server.shutdownDeadlineMs,
+    logger: server.app.log,
+  });
 }

@@ -6,10 +6,11 @@
 // is answered as too large and the next PDF gets a new process. pdf.js has no public setting
 // that caps decoded bytes.
 //
-// A PDF task holds a slot of the worker pool and waits here for a process; the wait is part of
-// its time budget. The process only reads and lays the file out: rendering and token counting
-// (the tokenizer's tables) happen in the worker thread afterwards (pool.ts). Starting one costs
-// about 0.3 s of CPU (node and pdf.js load again).
+// A PDF task waits here for a process, in its caller's line, holding no worker-thread slot; the
+// wait is part of its time budget. The process only reads and lays the file out: rendering and
+// token counting (the tokenizer's tables) happen in a worker thread afterwards, which the task
+// takes a slot for only then (pool.ts). Starting a process costs about 0.3 s of CPU (node and
+// pdf.js load again).
 //
 // What the data-segment limit counts is every private writable mapping, resident or not: each
 // thread's stack and V8's young generation are reserved in full. The process runs with one V8

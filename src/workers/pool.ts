@@ -1,10 +1,13 @@
 // The shared worker-thread pool: HTML parsing and extraction run here, off the event loop,
 // each task with a time budget; a worker that overruns its time or memory is terminated and
-// replaced by piscina. PDF tasks take a slot of the same pool; the file is read in a process of
-// its own under a memory limit (pdf-processes.ts), then rendered in a worker thread.
+// replaced by piscina. A PDF is read in a process of its own under a memory limit
+// (pdf-processes.ts), then rendered in a worker thread: it takes a slot of the pool for that
+// render step only, so a PDF that waits for, or is read in, the PDF process (a bomb runs there
+// to its memory limit) leaves the worker threads to other work.
 import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
+import { currentClaimant, type Claimant } from '../admission/call-scope.js';
 import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
@@ -168,7 +171,10 @@ export class WorkerPool {
   ): Promise<WorkerTaskResult<K>> {
     // A large page waits for a page process, in its caller's line there, not for a worker thread.
     const pages = isLargePage(hand.task!) ? this.pageProcesses : null;
-    const release = pages ? () => {} : await this.waitForWorker(options);
+    // A PDF waits for a PDF process in its caller's line there, and for a worker thread only when
+    // its render step comes (runPdf).
+    const pdf = hand.task!.kind === 'pdf';
+    const slot: HeldSlot = { release: pages || pdf ? () => {} : await this.waitForWorker(options) };
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
     // Once a worker thread's task has its slot, its item's deadline is checked by the worker that
@@ -196,11 +202,11 @@ export class WorkerPool {
     };
     let running: Promise<WorkerTaskResult<K>>;
     try {
-      running = this.start(hand, pages, stop, startId, options.startBy) as Promise<WorkerTaskResult<K>>;
+      running = this.start(hand, pages, stop, startId, options.startBy, slot, caller) as Promise<WorkerTaskResult<K>>;
     } catch (err) {
       this.unstarted.delete(startId);
       stop.dispose();
-      this.taskEnded(release);
+      this.taskEnded(slot.release);
       throw new WorkerCrashed(err);
     }
     const settled = running.then(
@@ -212,7 +218,7 @@ export class WorkerPool {
       stop.dispose();
       clearTimeout(graceTimer);
       caller?.removeEventListener('abort', onCallerAbort);
-      this.taskEnded(release);
+      this.taskEnded(slot.release);
     });
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener('abort', onCallerAbort, { once: true });
@@ -246,6 +252,8 @@ export class WorkerPool {
     stop: TaskBudget,
     startId: number,
     startBy: number | undefined,
+    slot: HeldSlot,
+    caller: AbortSignal | undefined,
   ): Promise<unknown> {
     const given = hand.task!;
     hand.task = null;
@@ -255,9 +263,10 @@ export class WorkerPool {
     }
     this.watchAbort(stop);
     if (given.kind === 'pdf') {
-      // A PDF's budget covers its read in a PDF process as well: it counts from now.
+      // A PDF's budget covers its read in a PDF process and its wait for a worker thread as well:
+      // it counts from now.
       stop.start();
-      return this.runPdf(given.input, stop.signal);
+      return this.runPdf(given.input, stop, { signal: caller, startBy }, slot);
     }
     this.unstarted.set(startId, stop);
     // A fetched page's bytes move to the worker (page-bytes.ts): the task here keeps an empty buffer.
@@ -271,20 +280,35 @@ export class WorkerPool {
     );
   }
 
-  /** A PDF: read in a PDF process, then rendered (and its tokens counted) in a worker thread. */
-  private async runPdf(input: PdfRequest, signal: AbortSignal): Promise<PdfResult> {
-    const read = await this.pdfProcesses.run(input, signal);
+  /**
+   * A PDF: read in a PDF process, then rendered (and its tokens counted) in a worker thread. The
+   * worker slot is taken for the render only, in the caller's line, by the item's deadline and
+   * within the PDF's budget; `slot` holds it so that the task's end gives it back.
+   */
+  private async runPdf(input: PdfRequest, stop: TaskBudget, run: RunOptions, slot: HeldSlot): Promise<PdfResult> {
+    // Read now, before the wait below: the claimant is the caller's whichever code awaits later.
+    const claimant = currentClaimant();
+    const read = await this.pdfProcesses.run(input, stop.signal);
     const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
+    slot.release = await this.waitForWorker(run, claimant, stop.signal);
     // Its budget already runs (run()): no start id to wait for.
     const posted: Posted<WorkerTask> = { task: { kind: 'pdf-render', input: { read, options } }, startId: 0 };
-    return (await this.piscina.run(posted, { signal })) as PdfResult;
+    return (await this.piscina.run(posted, { signal: stop.signal })) as PdfResult;
   }
 
-  private async waitForWorker(options: RunOptions): Promise<() => void> {
-    if (options.startBy === undefined) return this.slots.acquire(options.signal);
-    const left = options.startBy - Date.now();
+  /**
+   * Waits for a worker slot in `claimant`'s line, until options.startBy (then ItemFailure
+   * 'timeout'), options.signal or `budget` aborts.
+   */
+  private async waitForWorker(
+    options: RunOptions,
+    claimant: Claimant = currentClaimant(),
+    budget?: AbortSignal,
+  ): Promise<() => void> {
+    if (options.startBy === undefined && !budget) return this.slots.acquire(options.signal, claimant);
+    const left = options.startBy === undefined ? MAX_TIMER_MS : options.startBy - Date.now();
     const wait = linkedSignal(
-      [options.signal],
+      [options.signal, budget],
       Math.max(0, left),
       () =>
         new ItemFailure(
@@ -293,7 +317,7 @@ export class WorkerPool {
         ),
     );
     try {
-      return await this.slots.acquire(wait.signal);
+      return await this.slots.acquire(wait.signal, claimant);
     } finally {
       wait.dispose();
     }
@@ -352,6 +376,11 @@ export class WorkerPool {
     this.warm.stop();
     await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
   }
+}
+
+/** A task's worker slot: its release, replaced when the slot is taken after the task began (a PDF's render). */
+interface HeldSlot {
+  release: () => void;
 }
 
 /** Milliseconds left until an item's deadline (0 when none is given or it has passed). */
