@@ -3,7 +3,7 @@
 // worker, which is replaced; waiting for a worker is not charged to a task's budget; a caller
 // that leaves gets its answer at once while the task keeps its worker for a short grace. With
 // one thread, the next task can only run if a bad worker was really replaced.
-import { after, describe, it } from 'node:test';
+import { after, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
@@ -39,12 +39,21 @@ describe('WorkerPool', () => {
   });
 
   it('does not charge time spent waiting for a free worker to the task budget', async () => {
-    const blocker = pool.run(long);
-    // Queued behind the only worker, it waits for the long page, far longer than its own budget.
-    const queued = pool.run(page, { timeoutMs: 1000 });
-    assert.equal(pool.queued, 1);
-    assert.equal((await blocker).data.title, 'Long');
-    assert.equal((await queued).data.title, 'Alive');
+    // The pool's timers run on a clock the test moves: five budgets pass while the page waits
+    // for the only worker, and none while it runs, so the page's own run (seconds when the
+    // machine is busy) never meets its budget, whatever the load.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const blocker = pool.run(long);
+      // Queued behind the only worker, it waits for the long page.
+      const queued = pool.run(page, { timeoutMs: 1000 });
+      assert.equal(pool.queued, 1);
+      mock.timers.tick(5000);
+      assert.equal((await blocker).data.title, 'Long');
+      assert.equal((await queued).data.title, 'Alive');
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   it('gives up the wait for a worker at the task start deadline, as a timeout', async () => {
