@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   loadEncoding();
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
-  const binary = Buffer.from(HTML).toString('latin1');
+  const bytes = Buffer.from(HTML);
   let doc: Document = parseHtml('');
   const stages: Record<string, () => void> = {
     'parse floor (htmlparser2 Parser)': () => new Parser({}).end(HTML),
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       runTask({
         kind: 'metadata',
         input: {
-          body: { binary, charset: 'utf-8' },
+          body: { bytes, charset: 'utf-8' },
           bodyKind: 'html',
           finalUrl: URL,
           headers: HEADERS,

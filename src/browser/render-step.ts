@@ -31,8 +31,8 @@ export interface RenderStepInput {
   pool: WorkerPool;
   /** The guarded fetch of the page (HTML or XHTML body). */
   document: FetchResult;
-  /** The clean task as it ran on the delivered HTML. */
-  clean: CleanRequest;
+  /** The clean task's settings as it ran on the delivered HTML (the rendered page replaces its body). */
+  clean: Omit<CleanRequest, 'body'>;
   /** Epoch ms: the item's own deadline. */
   deadlineAt: number;
   signal: AbortSignal;

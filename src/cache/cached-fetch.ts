@@ -6,7 +6,11 @@ import type { FetchOptions, FetchResult, Fetcher } from '../fetch/types.js';
 import type { CacheObserver, FetchCache } from './cache.js';
 
 export interface CachedFetchResult extends FetchResult {
-  /** The response came from the cache. */
+  /**
+   * The response came from the cache. Its body's bytes are then the cache's, lent: copy them
+   * before moving them to a worker thread. A fetched body's bytes are the caller's (the cache
+   * stores a copy of its own).
+   */
   cached: boolean;
   /** ISO 8601 time the response was received from the target. */
   fetchedAt: string;

@@ -3,8 +3,12 @@
 // two buffers plus a fixed overhead, whatever the response is made of: URLs, headers and
 // redirect hops of any length are bytes in `meta`, counted as such (a chain of redirects with
 // 15 KB Location headers once cost 330 KB of strings an entry while the cache counted 2 KiB).
-// Both buffers own their memory outright: a small buffer cut from Node's shared 8 KiB pool, or
-// a view into a larger one, would keep the whole slab alive for as long as the entry lives.
+// A packed entry's body is the caller's buffer as given; what a cache keeps is `ownedEntry`'s copy
+// (the memory cache) or a wire buffer (Redis), never the fetched buffer itself. So the bytes a
+// fetch returns stay its caller's, which moves them to a worker thread with no copy
+// (workers/page-bytes.ts), and a kept entry owns its memory outright: a small buffer cut from
+// Node's shared 8 KiB pool, or a view into a larger one, would keep the whole slab alive for as
+// long as the entry lives.
 //
 // Redirect hops keep only what an answer from the cache uses: each hop's URL and status. The URL
 // is what respect_robots checks a stored chain by (robots/robots-check.ts); the Location header
@@ -17,7 +21,10 @@ import type { StoredFetch } from './cache.js';
 export interface PackedEntry {
   /** UTF-8 JSON of the entry without the body's bytes (its kind and charset are in it). */
   meta: Buffer;
-  /** The body's bytes (content-encoding removed), or null for a response without a body. */
+  /**
+   * The body's bytes (content-encoding removed), or null for a response without a body: the
+   * caller's buffer as given by packEntry, a buffer of the entry's own after ownedEntry.
+   */
   body: Buffer | null;
 }
 
@@ -32,6 +39,7 @@ interface Meta {
   };
 }
 
+/** The entry packed: its meta in a buffer of its own, its body the caller's bytes (not copied). */
 export function packEntry(entry: StoredFetch): PackedEntry {
   const { body, hops, ...rest } = entry.result;
   const meta: Meta = {
@@ -45,7 +53,7 @@ export function packEntry(entry: StoredFetch): PackedEntry {
   const json = JSON.stringify(meta);
   const packed = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
   packed.write(json);
-  return { meta: packed, body: body ? ownedBuffer(body.bytes) : null };
+  return { meta: packed, body: body ? body.bytes : null };
 }
 
 /** The entry back; the body's text is decoded when first read (fetchedBody), not held. */
@@ -72,6 +80,19 @@ function hopsOf(redirects: Meta['result']['redirects'], finalUrl: string): Redir
   }));
 }
 
+/** The packed entry with a body of its own memory (a copy), as a cache keeps it. */
+export function ownedEntry(packed: PackedEntry): PackedEntry {
+  if (!packed.body) return packed;
+  const own = Buffer.allocUnsafeSlow(packed.body.length);
+  packed.body.copy(own);
+  return { meta: packed.meta, body: own };
+}
+
+/** Bytes of the entry's meta and body: what its buffers hold once the entry owns them. */
+export function packedLength(packed: PackedEntry): number {
+  return packed.meta.length + (packed.body ? packed.body.length : 0);
+}
+
 /** Bytes of memory the entry's two buffers hold. */
 export function packedBytes(packed: PackedEntry): number {
   return packed.meta.buffer.byteLength + (packed.body ? packed.body.buffer.byteLength : 0);
@@ -94,12 +115,4 @@ export function fromWire(wire: Buffer): PackedEntry {
   const metaEnd = 5 + wire.readUInt32BE(1);
   if (metaEnd > wire.length) throw new Error('cache entry cut short');
   return { meta: wire.subarray(5, metaEnd), body: wire[0] === 1 ? wire.subarray(metaEnd) : null };
-}
-
-/** `bytes` when it is the whole of its memory, else a copy that is. */
-function ownedBuffer(bytes: Buffer): Buffer {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
-  const own = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(own);
-  return own;
 }

@@ -9,7 +9,7 @@
 import { LRUCache } from 'lru-cache';
 import { IdleCollector } from '../admission/idle-gc.js';
 import { MAX_AGE_LIMIT_S, type FetchCache, type StoredFetch } from './cache.js';
-import { packEntry, packedBytes, unpackEntry, type PackedEntry } from './entry-codec.js';
+import { ownedEntry, packEntry, packedBytes, packedLength, unpackEntry, type PackedEntry } from './entry-codec.js';
 
 /**
  * What an entry costs beyond its two buffers and its key: the LRU's slot, the packed object,
@@ -38,9 +38,10 @@ export function createMemoryCache(maxBytes: number): FetchCache {
   // have been pushed out (with 100 KB pages, once every few hundred stored fetches).
   const collector = new IdleCollector(() => 0);
   collector.releasedThresholdBytes = maxBytes;
+  const largest = Math.floor(maxBytes * LARGEST_ENTRY_SHARE);
   const lru = new LRUCache<string, PackedEntry>({
     maxSize: maxBytes,
-    maxEntrySize: Math.floor(maxBytes * LARGEST_ENTRY_SHARE),
+    maxEntrySize: largest,
     sizeCalculation: (packed, key) => entrySizeBytes(key, packed),
     ttl: MAX_AGE_LIMIT_S * 1000,
     ttlAutopurge: false,
@@ -52,7 +53,12 @@ export function createMemoryCache(maxBytes: number): FetchCache {
       return Promise.resolve(packed ? unpackEntry(packed) : undefined);
     },
     set(key: string, entry: StoredFetch) {
-      lru.set(key, packEntry(entry));
+      const packed = packEntry(entry);
+      // A copy of the body is kept, not the fetched buffer, which stays its caller's to move to a
+      // worker thread (workers/page-bytes.ts). An entry over its share is refused by the LRU as it
+      // is, uncopied: a 5 MiB page would cost 20-39 ms of fresh memory for nothing.
+      const fits = MEMORY_ENTRY_OVERHEAD_BYTES + key.length + packedLength(packed) <= largest;
+      lru.set(key, fits ? ownedEntry(packed) : packed);
       return Promise.resolve();
     },
     close() {

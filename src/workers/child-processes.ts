@@ -10,9 +10,8 @@
 //
 // A job comes to the process as a message on the IPC channel (its input without its bytes, and
 // their length) and its bytes follow on stdin, read straight into one buffer of that length
-// (child-jobs.ts), so the bytes are in memory once in the child. Bytes given as a one-byte
-// string (a char a byte, as fetched bodies travel: fetched-body.ts) are written from the string
-// itself: no Buffer copy of them is left for the service's collector.
+// (child-jobs.ts), so the bytes are in memory once in the child. They are written from the
+// buffer they are given (a fetched page's or a PDF's own): no copy of them is made here.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { currentClaimant } from '../admission/call-scope.js';
@@ -44,8 +43,8 @@ export interface ChildLaneOptions {
   died(cause: Error): Error;
 }
 
-/** A job's bytes: as they are, or as a one-byte string (each char one byte, 'latin1'). */
-export type Payload = Uint8Array | string;
+/** A job's bytes. */
+export type Payload = Uint8Array;
 
 /** A job's answer: its result or what it threw. */
 type JobDone = Exclude<ChildReply<unknown>, { started: true }>;
@@ -131,14 +130,12 @@ export class ChildLane<Input, Result> {
         },
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      const byteLength = typeof bytes === 'string' ? bytes.length : bytes.byteLength;
-      const job: ChildJob<Input> = { id, input, byteLength };
+      const job: ChildJob<Input> = { id, input, byteLength: bytes.byteLength };
       proc.child.send(job, (err) => {
         if (err) proc.current?.settle(err);
       });
       // A pipe that breaks (the process died) is reported by its exit.
-      if (typeof bytes === 'string') proc.child.stdin!.write(bytes, 'latin1', () => {});
-      else proc.child.stdin!.write(bytes, () => {});
+      proc.child.stdin!.write(bytes, () => {});
     });
     proc.current = null;
     proc.child.unref();

@@ -1,7 +1,7 @@
 // The glue between the cleaners and the browser: only clean_web_index carries `render`, and
 // only a service started with URLKIT_BROWSER has a browser pool. Returns null when the
 // delivered result stands.
-import { postedText } from '../../workers/page-bytes.js';
+import { decodeText } from '../../fetch/decode.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { ItemError } from '../../errors/codes.js';
 import type { FetchResult } from '../../fetch/types.js';
@@ -15,7 +15,8 @@ export interface RenderIfNeededInput {
   ctx: ToolContext;
   requested: Profile;
   document: FetchResult;
-  clean: CleanRequest;
+  /** The clean task's settings as it ran on the delivered HTML (its page is `document`'s body). */
+  clean: Omit<CleanRequest, 'body'>;
   delivered: CleanResult;
   deadlineAt: number;
 }
@@ -26,7 +27,10 @@ export async function renderIfNeeded(
   const browser = a.ctx.services.browser;
   const mode = a.input.render ?? 'auto';
   if (!browser || a.requested !== 'index' || a.clean.bodyKind === 'text') return null;
-  if (!needsRender(mode, postedText(a.clean.body), a.delivered)) return null;
+  // The delivered HTML, decoded for this look only (the document's bytes are whole: run-clean.ts
+  // gave the worker a copy of them).
+  const body = a.document.body!;
+  if (!needsRender(mode, decodeText(body.bytes, body.charset!), a.delivered)) return null;
   const step = await renderAndClean({
     config: a.ctx.config,
     browser,

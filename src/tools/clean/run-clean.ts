@@ -5,7 +5,6 @@
 import { ItemFailure, itemError, type ItemError } from '../../errors/codes.js';
 import type { Profile } from '../../extract/blocks.js';
 import { describeBotProtection } from '../../fetch/bot-protection.js';
-import { encodedText } from '../../fetch/fetched-body.js';
 import { pageBytes } from '../../workers/page-bytes.js';
 import { cleanPdf } from './clean-pdf.js';
 import type { FetchPartial } from '../../fetch/types.js';
@@ -84,7 +83,7 @@ export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: P
       ctx,
       requested,
       document,
-      clean: { ...started.options, body: encodedText(document.body!)! },
+      clean: started.options,
       delivered: result,
       deadlineAt: startedAt + input.timeout * 1000,
     }));
@@ -223,12 +222,13 @@ async function fetchAndStart(
     start: input.start ?? 0,
     ...(input.explain === true ? { explain: true } : {}),
   };
+  const renderable = ctx.services.browser && requested === 'index' && options.bodyKind !== 'text' ? res : null;
   const running = ctx.services.pool.run(
-    // Its own copy of the bytes, moved to the worker (page-bytes.ts).
-    { kind: 'clean', input: { ...options, body: pageBytes(body)! } },
+    // The fetched bytes move to the worker (page-bytes.ts); a copy of them when they are the cache's
+    // or the render step may serve them to the browser afterwards.
+    { kind: 'clean', input: { ...options, body: pageBytes(body, res.cached || renderable !== null)! } },
     { signal: ctx.signal, startBy },
   );
-  const renderable = ctx.services.browser && requested === 'index' && options.bodyKind !== 'text' ? res : null;
   return { running, options, renderable, truncated: res.truncated };
 }
 

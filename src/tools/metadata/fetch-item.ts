@@ -158,8 +158,8 @@ async function fetchAndStart(
     {
       kind: 'metadata',
       input: {
-        // Its own copy of the bytes, moved to the worker (page-bytes.ts).
-        body: pageBytes(body)!,
+        // The fetched bytes move to the worker (page-bytes.ts); a copy of them when they are the cache's.
+        body: pageBytes(body, res.cached === true)!,
         bodyKind: body.kind,
         finalUrl: res.finalUrl,
         headers: res.headers,

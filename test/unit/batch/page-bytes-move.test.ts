@@ -1,10 +1,13 @@
 // A fetched page goes to its worker as bytes that move (no copy is posted): after the task the
 // main thread's buffer of them is empty, the worker read the same text (in UTF-8, windows-1252 and
 // all-ASCII pages), and the bytes the cache keeps are untouched, so the next call from the cache
-// reads the same page. Real fetches from a loopback site, a real worker pool and cache.
+// reads the same page. The buffer that moves is the fetched one itself (the cache stores a copy of
+// its own), so the main thread makes no copy of a fetched page; an answer from the cache is the
+// cache's buffer, which stays whole. Real fetches from a loopback site, a real worker pool and cache.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServices, type Services } from '../../../src/app/services.js';
+import type { CachedFetchResult, CachingFetcher } from '../../../src/cache/cached-fetch.js';
 import { cleanOne } from '../../../src/tools/clean/run-clean.js';
 import { fetchMetadataItem } from '../../../src/tools/metadata/fetch-item.js';
 import { WorkerPool, type RunOptions } from '../../../src/workers/pool.js';
@@ -22,6 +25,33 @@ class WatchedPool extends WorkerPool {
     this.posted.push((task.input as { body?: unknown }).body);
     return super.run(task, options);
   }
+}
+
+/** The services' caching fetcher, keeping each answer it gives. */
+function watchedFetcher(inner: CachingFetcher): CachingFetcher & { given: CachedFetchResult[] } {
+  const given: CachedFetchResult[] = [];
+  return {
+    given,
+    fetchPage: async (...args) => {
+      const res = await inner.fetchPage(...args);
+      given.push(res);
+      return res;
+    },
+  };
+}
+
+/** The fetched buffer itself moved to the worker (the last answer's bytes are now empty). */
+function assertFetchedMoved(fetcher: { given: CachedFetchResult[] }): void {
+  const res = fetcher.given.at(-1)!;
+  assert.equal(res.cached, false);
+  assert.equal(res.body?.bytes.byteLength, 0, 'the fetched buffer moved: the main thread made no copy of it');
+}
+
+/** An answer from the cache left the cache's buffer whole (a copy of it moved). */
+function assertCacheKept(fetcher: { given: CachedFetchResult[] }): void {
+  const res = fetcher.given.at(-1)!;
+  assert.equal(res.cached, true);
+  assert.ok(res.body!.bytes.byteLength > 0, "the cache's buffer was not moved");
 }
 
 const para = (words: string) => `<p>${`${words} `.repeat(40)}</p>`;
@@ -82,7 +112,8 @@ describe('a fetched page moved to its worker as bytes', () => {
 
   for (const [path, [title, words]] of Object.entries(read)) {
     it(`clean_web_content reads ${path} as its text, and the cached copy again`, async () => {
-      const ctx = toolContext(config, { ...services, pool });
+      const cachingFetcher = watchedFetcher(services.cachingFetcher);
+      const ctx = toolContext(config, { ...services, pool, cachingFetcher });
       const call = () =>
         cleanOne(
           {
@@ -98,24 +129,29 @@ describe('a fetched page moved to its worker as bytes', () => {
         );
       const first = await call();
       assertMoved();
+      assertFetchedMoved(cachingFetcher);
       assert.equal(first.data?.title, title);
       assert.equal(first.meta.cached, false);
       const again = await call();
       assertMoved();
+      assertCacheKept(cachingFetcher);
       assert.equal(again.meta.cached, true, 'answered from the cache');
       assert.deepEqual(again.data, first.data, "the cache's bytes were not emptied by the move");
     });
 
     it(`get_url_metadata reads ${path} as its text, and the cached copy again`, async () => {
-      const deps = { fetcher: services.fetcher, pool, cachingFetcher: services.cachingFetcher };
+      const cachingFetcher = watchedFetcher(services.cachingFetcher);
+      const deps = { fetcher: services.fetcher, pool, cachingFetcher };
       const options = { includeContent: true, followRedirects: true, timeoutMs: 30_000, maxAgeS: 600 };
       const call = () => fetchMetadataItem(`${site.origin}${path}?m`, options, deps, new AbortController().signal);
       const first = await call();
       assertMoved();
+      assertFetchedMoved(cachingFetcher);
       assert.equal(first.data?.title, title);
       assert.ok(String(first.data?.content).startsWith(words!), 'the content is the page text');
       const again = await call();
       assertMoved();
+      assertCacheKept(cachingFetcher);
       assert.equal(again.meta.cached, true, 'answered from the cache');
       assert.deepEqual(again.data, first.data, "the cache's bytes were not emptied by the move");
     });

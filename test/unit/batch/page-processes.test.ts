@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { childThreadNice } from '../../support/child-nice.js';
 import os from 'node:os';
 import { ItemFailure } from '../../../src/errors/codes.js';
+import type { PostedText } from '../../../src/workers/page-bytes.js';
 import { LARGE_PAGE_CHARS } from '../../../src/workers/page-processes.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
@@ -18,14 +19,14 @@ const largeHtml = `<title>Large</title><article><h1>Large</h1>${paras}</article>
 /** 700,000 tiny elements (5.6 MB): their tree needs far more than a 64 MiB heap. */
 const dense = '<i>a</i>'.repeat(700_000);
 
-function metadataOf(body: string | { binary: string; charset: string }) {
+function metadataOf(body: PostedText) {
   return {
     kind: 'metadata' as const,
     input: { body, bodyKind: 'html' as const, finalUrl: 'https://w.example/', headers: {}, includeContent: true },
   };
 }
 
-function cleanOf(body: string | { binary: string; charset: string }) {
+function cleanOf(body: PostedText) {
   return {
     kind: 'clean' as const,
     input: {
@@ -55,9 +56,9 @@ describe('large-page processes', () => {
     assert.deepEqual(inProcess, await threadsOnly.run(metadataOf(largeHtml)));
     assert.equal(inProcess.data.title, 'Large');
     // Bytes in a charset of their own are decoded in the process as in a worker thread.
-    const latin1 = { binary: Buffer.from(largeHtml, 'latin1').toString('latin1'), charset: 'windows-1252' };
-    const cleaned = await pool.run(cleanOf(latin1));
-    assert.deepEqual(cleaned, await threadsOnly.run(cleanOf(latin1)));
+    const latin1 = () => ({ bytes: Buffer.from(largeHtml, 'latin1'), charset: 'windows-1252' });
+    const cleaned = await pool.run(cleanOf(latin1()));
+    assert.deepEqual(cleaned, await threadsOnly.run(cleanOf(latin1())));
     assert.ok(cleaned.ok && cleaned.content.includes('résumé and naïveté'));
   });
 

@@ -1,11 +1,12 @@
-// A large page text that was already decoded crosses to the worker as its UTF-8 bytes and
-// comes back as the same text, whatever its characters; small texts and other tasks are posted
+// A large page text that was already decoded crosses to the worker as its UTF-8 bytes, moved
+// (posted with the task's transfer list, so no copy of them is made to post them), and comes
+// back as the same text, whatever its characters; small texts and other tasks are posted
 // unchanged.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { COMPACT_MIN_CHARS } from '../../../src/fetch/fetched-body.js';
 import { postedText } from '../../../src/workers/page-bytes.js';
 import { WorkerPool, compactTask } from '../../../src/workers/pool.js';
+import { COMPACT_MIN_CHARS, posting, transferOf } from '../../../src/workers/posted-task.js';
 import type { WorkerTask } from '../../../src/workers/worker.js';
 import { testConfig } from '../../support/loopback-server.js';
 
@@ -17,15 +18,20 @@ describe('page text sent to a worker', () => {
   const pool = new WorkerPool(testConfig({ largePageProcesses: 0, workerThreads: 1 }));
   after(() => pool.close());
 
-  it('a large text goes as one-byte UTF-8 and reads back as the same text', () => {
+  it('a large text goes as its UTF-8 bytes, which move, and reads back as the same text', () => {
     const task: WorkerTask = {
       kind: 'metadata',
       input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false },
     };
-    const sent = compactTask(task) as Extract<WorkerTask, { kind: 'metadata' }>;
-    assert.notEqual(typeof sent.input.body, 'string');
-    const posted = structuredClone(sent);
+    const sent = posting(task, 1, undefined).task as Extract<WorkerTask, { kind: 'metadata' }>;
+    const bytes = (sent.input.body as { bytes: Uint8Array }).bytes;
+    assert.ok(bytes instanceof Uint8Array, 'posted as bytes');
+    const moved = transferOf(task);
+    assert.deepEqual(moved, [bytes.buffer], 'the bytes posting made are the ones that move');
+    const posted = structuredClone(sent, { transfer: moved });
+    assert.equal(bytes.byteLength, 0, 'moved, not copied');
     assert.equal(postedText(posted.input.body!), text);
+    assert.equal(task.input.body, text, "the caller's task is left as it was");
   });
 
   it('posts small texts and other tasks as they are', () => {

@@ -7,6 +7,7 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { takeText } from '../../../src/workers/clean-task.js';
+import { textBytes, type PostedText } from '../../../src/workers/page-bytes.js';
 import type { WorkerTask } from '../../../src/workers/worker.js';
 import { testConfig } from '../../support/loopback-server.js';
 
@@ -18,7 +19,7 @@ const big = `<html><head><title>Large</title></head><body>${rows}</body></html>`
 const bigTask: Extract<WorkerTask, { kind: 'clean' }> = {
   kind: 'clean',
   input: {
-    body: { binary: Buffer.from(big, 'utf8').toString('latin1'), charset: 'utf-8' },
+    body: textBytes(big),
     bodyKind: 'html',
     finalUrl: 'https://c.example/',
     profile: 'content',
@@ -76,8 +77,7 @@ describe('worker collection after a large task', () => {
 describe('takeText', () => {
   it('decodes the bytes and leaves the text in their place', () => {
     const req = {
-      body: { binary: Buffer.from('<p>Grüße “x”</p>', 'utf8').toString('latin1'), charset: 'utf-8' } as
-        { binary: string; charset: string } | string,
+      body: textBytes('<p>Grüße “x”</p>') as PostedText,
     };
     const text = takeText(req);
     assert.equal(text, '<p>Grüße “x”</p>');

@@ -5,14 +5,15 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { engineGc } from '../../../src/util/engine-gc.js';
+import { textBytes } from '../../../src/workers/page-bytes.js';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
 import { long, page } from './pool-pages.js';
 
 /** A long page's task, run, with a weak reference to its text; nothing here keeps the text. */
 function handOver(pool: WorkerPool) {
-  // The fetched form of a page: its bytes as a one-byte string (seconds of a worker to read).
-  const body = { binary: Buffer.from(long.input.body, 'utf8').toString('latin1'), charset: 'utf-8' };
+  // The fetched form of a page: its bytes (seconds of a worker to read).
+  const body = textBytes(long.input.body);
   return { posted: new WeakRef(body), running: pool.run({ kind: 'metadata', input: { ...long.input, body } }) };
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { cacheKey, carriesCredentials, forbidsStoring, isStorable } from '../../../src/cache/cached-fetch.js';
-import { fromWire, packEntry, toWire, unpackEntry } from '../../../src/cache/entry-codec.js';
+import { fromWire, ownedEntry, packEntry, toWire, unpackEntry } from '../../../src/cache/entry-codec.js';
 import { LARGEST_ENTRY_SHARE, createMemoryCache, entrySizeBytes } from '../../../src/cache/memory-cache.js';
 import { decodeBody } from '../../../src/fetch/decode.js';
 import type { FetchResult } from '../../../src/fetch/types.js';
@@ -175,10 +175,12 @@ describe('fetch cache rules', () => {
   it('an entry owns its memory: a small body cut from a shared buffer does not keep the whole buffer', () => {
     const slab = Buffer.alloc(64 * 1024, 0x61);
     const body = slab.subarray(100, 102);
-    const packed = packEntry({
-      fetchedAt: new Date().toISOString(),
-      result: result({ body: { bytes: body, text: 'aa', charset: 'utf-8', kind: 'text' } }),
-    });
+    const packed = ownedEntry(
+      packEntry({
+        fetchedAt: new Date().toISOString(),
+        result: result({ body: { bytes: body, text: 'aa', charset: 'utf-8', kind: 'text' } }),
+      }),
+    );
     assert.equal(packed.body!.buffer.byteLength, 2);
     assert.equal(packed.meta.buffer.byteLength, packed.meta.length);
     assert.ok(entrySizeBytes('k', packed) < 4096);

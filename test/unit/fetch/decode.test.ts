@@ -9,7 +9,8 @@ import {
   prescanMetaCharset,
   sniffKind,
 } from '../../../src/fetch/decode.js';
-import { encodedText, fetchedBody, taskText } from '../../../src/fetch/fetched-body.js';
+import { fetchedBody } from '../../../src/fetch/fetched-body.js';
+import { pageBytes, postedText } from '../../../src/workers/page-bytes.js';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
@@ -169,9 +170,9 @@ test('an all-ASCII body decodes to the same text with or without the decoder, in
 test('a body sent to a worker as bytes comes out as the text it decodes to', () => {
   const page = '<p>Grüße, 日本語 and plain ASCII</p>';
   const body = fetchedBody(Buffer.from(page), 'html', 'utf-8');
-  assert.equal(taskText(encodedText(body)!), page);
+  assert.equal(postedText(structuredClone(pageBytes(body, true)!)), page);
   assert.equal(body.text, page);
   const ascii = fetchedBody(Buffer.from('<p>plain</p>'), 'html', 'windows-1252');
-  assert.equal(taskText(encodedText(ascii)!), '<p>plain</p>');
-  assert.equal(encodedText(fetchedBody(Buffer.from([1, 2, 3]), 'binary', null)), null);
+  assert.equal(postedText(structuredClone(pageBytes(ascii, true)!)), '<p>plain</p>');
+  assert.equal(pageBytes(fetchedBody(Buffer.from([1, 2, 3]), 'binary', null), false), null);
 });
