@@ -10,6 +10,7 @@ import { isScreenReaderOnly } from '../exclude/screen-reader.js';
 import { isFacetPanel } from '../exclude/facets.js';
 import { isKeyboardCopy } from '../exclude/keyboard-copies.js';
 import { wholePageRule } from '../exclude/whole-page-chrome.js';
+import { fromTitleHeading } from '../select/title-start.js';
 import { pruneRule } from '../prune/prune.js';
 import { DropLog } from '../../explain.js';
 import type { ElementStats } from '../select/element-stats.js';
@@ -160,8 +161,10 @@ export function convertWholePage(
     ),
   );
   const { blocks, weighed } = runPasses(kind, raw, ctx, log);
+  // Weighed with what stands above its title (the readings are compared on the page as read
+  // whole), the reading prints from its title on.
   return {
-    blocks,
+    blocks: fromTitleHeading(blocks, ctx.heading),
     chars: blocksTextLength(weighed),
     plan: { roots: [root] } as Plan,
     strategy: 'whole page',
