@@ -1,5 +1,5 @@
-// Whitespace rules shared by both renderers: HTML whitespace collapses to one space, a line
-// never starts or ends with a space, and spaces at the edges of a link or emphasis move
+// Whitespace rules shared by both renderers: HTML whitespace collapses to one space, soft
+// hyphens are dropped, a line never starts or ends with a space, and spaces at the edges of a link or emphasis move
 // outside it ("[ foo ](u)" reads as " [foo](u) "). Empty links and emphasis disappear.
 import type { Inline } from '../extract/blocks.js';
 
@@ -8,13 +8,17 @@ interface State {
   space: boolean;
 }
 
-/** Something collapsing would change: a whitespace character other than a space, or two spaces. */
-const SPACE_TO_COLLAPSE = /[^\S ]| {2}/;
+/** Something collapsing would change: a whitespace character other than a space, two spaces, or
+ *  a soft hyphen. */
+const SPACE_TO_COLLAPSE = /[^\S ]| {2}|\u00ad/;
 
-/** Whitespace runs as one space. Prose has a match at every space, and most texts are already
- *  collapsed: those are returned as they are, without rebuilding them. */
+/** Whitespace runs as one space, and soft hyphens (U+00AD, `&shy;`) dropped: they only tell a
+ *  browser where it may break a long word and are never shown on an unbroken line, so kept they
+ *  would split the words a reader, a search or a word count sees ("Win\u00adzer"). Prose has a
+ *  match at every space, and most texts are already collapsed: those are returned as they are,
+ *  without rebuilding them. */
 export function collapseSpace(s: string): string {
-  return SPACE_TO_COLLAPSE.test(s) ? s.replace(/\s+/g, ' ') : s;
+  return SPACE_TO_COLLAPSE.test(s) ? s.replace(/\u00ad/g, '').replace(/\s+/g, ' ') : s;
 }
 
 function walk(nodes: Inline[], state: State, out: Inline[]): void {

@@ -46,3 +46,10 @@ test('emphasis nested in emphasis is flattened, never two runs of the same marke
   ]);
   assert.equal(out, '_Poole. Ospreys._');
 });
+
+test('soft hyphens (&shy;) are dropped, in text and in link text', () => {
+  const out = renderMarkdown([
+    p(t('Die Win\u00adzer '), a('https://example.com/v', t('Ge\u00adnos\u00adsen\u00adschaft'))),
+  ]);
+  assert.equal(out, 'Die Winzer [Genossenschaft](https://example.com/v)');
+});

@@ -59,3 +59,16 @@ test('images: captions are text, a linked image gives its alt as the link text',
   ]);
   assert.equal(out, 'Our cat\n[Home](https://example.com/)');
 });
+
+test('soft hyphens (&shy;) are dropped, in text and in link text, so words read whole', () => {
+  const out = renderText([
+    h(2, 'Alte Klo\u00adne'),
+    p(
+      t('Die Win\u00adzer \u00ad am Hang '),
+      a('https://example.com/v', t('Wein\u00adbau\u00adge\u00adnos\u00adsen\u00adschaft')),
+      t('.'),
+    ),
+    p(t('\u00ad')),
+  ]);
+  assert.equal(out, 'Alte Klone\nDie Winzer am Hang [Weinbaugenossenschaft](https://example.com/v).');
+});
