@@ -5,7 +5,8 @@
 // 1 to 800 connections, on clean_web_content (the article) and check_url_status (the page).
 // Prints, per step: answered/s, 2xx/s, 429s, 503s (shed), connection errors and timeouts,
 // p50/p99 of all answers and p99 of the 2xx answers, the service's peak RSS, its main thread's CPU
-// per answer and time waiting for a CPU, and the machine's load. With content, a
+// per answer and time waiting for a CPU, the CPU per answer of the whole service, of the load
+// generator (autocannon, in this process) and of the target site, and the machine's load. With content, a
 // Readability-on-linkedom service (bench/readability-service.ts) takes a 50-connection step in
 // every round, next to ours (before them in odd rounds), and the ratio reported is the median of
 // the rounds' own ratios: the peer's rate moves with the machine as much as ours does.
@@ -30,7 +31,6 @@
 //                          interleaved rounds is what the ratios should rest on.
 //          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR (the service
 //                          then starts as `node dist/src/main.js`, without npm start's settings)
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -46,6 +46,8 @@ import {
   type ServiceProcess,
 } from './service-process.js';
 
+import { fmt, printHeader, printRow, type Row } from './load-table.js';
+import { mainThreadClock, processCpuMs } from './thread-cpu.js';
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
 const DURATION_S = Number(arg('duration') ?? 6);
@@ -69,43 +71,18 @@ const WARM_CALLS: Record<string, number> = {
 const PEER_CONNS = 50;
 const PEER_LABEL = 'Readability+linkedom service';
 
-interface Row {
-  label: string;
-  conns: number;
-  /** Which round of --rounds the step belongs to. */
-  round: number;
-  answeredPerS: number;
-  okPerS: number;
-  r429: number;
-  r503: number;
-  otherNon2xx: number;
-  errors: number;
-  timeouts: number;
-  p50: number;
-  p99: number;
-  p99ok: number;
-  peakRss: number;
-  /** The service's main thread over the step: CPU ms per answer, share of the step running, share waiting for a CPU. */
-  main: { cpuPerAnswerMs: number; runPct: number; waitPct: number } | null;
-  /** The machine's 1-minute load average at the end of the step. */
-  load1: number;
-  /** The service's own view after the step (from /metrics; '-' for a build without them). */
-  admission: string;
+/** CPU time of the service, this process and the target site so far, in ms. */
+function cpuClocks(service: ServiceProcess): { service: number | null; client: number; target: number | null } {
+  const own = process.cpuUsage();
+  return {
+    service: processCpuMs(service.child.pid),
+    client: (own.user + own.system) / 1000,
+    target: targetPid === undefined ? null : processCpuMs(targetPid),
+  };
 }
 
-/**
- * The main thread's CPU time and run-queue wait so far, in ms (/proc/<pid>/task/<pid>/schedstat:
- * time on a CPU, time runnable but waiting for one), or null off Linux.
- */
-function mainThreadClock(pid: number | undefined): { runMs: number; waitMs: number } | null {
-  if (pid === undefined) return null;
-  try {
-    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
-    return { runMs: run! / 1e6, waitMs: wait! / 1e6 };
-  } catch {
-    return null;
-  }
-}
+/** The target site's process id, once it is started (main()). */
+let targetPid: number | undefined;
 
 /** Admission limit, shed count and worker utilisation as the service reports them. */
 async function serviceView(origin: string): Promise<string> {
@@ -150,6 +127,7 @@ async function step(
   const all: number[] = [];
   const rss = rssSampler(() => service.rssMiB());
   const clock0 = mainThreadClock(service.child.pid);
+  const cpu0 = cpuClocks(service);
   const t0 = performance.now();
   const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
     const tracker = autocannon(
@@ -175,6 +153,7 @@ async function step(
   });
   const peakRss = rss.stop();
   const clock1 = mainThreadClock(service.child.pid);
+  const cpu1 = cpuClocks(service);
   const wallMs = performance.now() - t0;
   const admission = await serviceView(service.origin);
   okLatencies.sort((a, b) => a - b);
@@ -206,31 +185,17 @@ async function step(
             waitPct: (100 * (clock1.waitMs - clock0.waitMs)) / wallMs,
           }
         : null,
+    cpu:
+      cpu0.service !== null && cpu1.service !== null && cpu0.target !== null && cpu1.target !== null
+        ? {
+            serviceMs: (cpu1.service - cpu0.service) / Math.max(1, answered),
+            clientMs: (cpu1.client - cpu0.client) / Math.max(1, answered),
+            targetMs: (cpu1.target - cpu0.target) / Math.max(1, answered),
+          }
+        : null,
     load1: os.loadavg()[0]!,
     admission,
   };
-}
-
-function fmt(n: number, digits = 0): string {
-  return Number.isFinite(n) ? n.toFixed(digits) : '-';
-}
-
-function printHeader(): void {
-  console.log(
-    '| tool | conns | answered/s | 2xx/s | 429 | 503 shed | other non-2xx | conn errors | timeouts | p50 ms | ' +
-      'p99 ms | p99 2xx ms | peak RSS MiB | main thread CPU ms/answer | main thread running % | ' +
-      'main thread waiting for a CPU % | load 1 min | service after the step |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-}
-
-function printRow(r: Row): void {
-  console.log(
-    `| ${r.label} | ${r.conns} | ${fmt(r.answeredPerS)} | ${fmt(r.okPerS)} | ${r.r429} | ${r.r503} | ` +
-      `${r.otherNon2xx} | ${r.errors} | ${r.timeouts} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.p99ok)} | ` +
-      `${fmt(r.peakRss)} | ${r.main ? fmt(r.main.cpuPerAnswerMs, 2) : '-'} | ${r.main ? fmt(r.main.runPct) : '-'} | ` +
-      `${r.main ? fmt(r.main.waitPct) : '-'} | ${fmt(r.load1, 1)} | ${r.admission} |`,
-  );
 }
 
 /** `K=V,K=V` as an environment. */
@@ -261,6 +226,7 @@ function median(xs: number[]): number | undefined {
 async function main(): Promise<void> {
   const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
   const target = { origin: site.origin, close: () => site.stop() };
+  targetPid = site.child.pid;
   const articleKB = (await (await fetch(`${target.origin}/article`)).arrayBuffer()).byteLength / 1024;
   const rows: Row[] = [];
   const under = builds();

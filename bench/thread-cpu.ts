@@ -1,6 +1,7 @@
 // The CPU time of a process's threads, read from /proc/<pid>/task/*/stat (Linux), and split into
 // the main thread, the worker threads and the rest, for the benches that count where a service's
-// CPU goes (bench:cpu, bench:hostile).
+// CPU goes (bench:cpu, bench:hostile); a whole process's CPU and a main thread's run-queue wait
+// (bench:load).
 import { readFileSync, readdirSync } from 'node:fs';
 
 /** Milliseconds per clock tick of /proc's utime and stime (USER_HZ is 100 on Linux). */
@@ -48,6 +49,33 @@ export function threadSplit(a: Ticks, b: Ticks, workers: number): { main: number
   others.sort((x, y) => y - x);
   const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
   return { main, workers: sum(others.slice(0, workers)), other: sum(others.slice(workers)) };
+}
+
+/** CPU time `pid` has used so far, every thread, in ms (its /proc stat), or null off Linux. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime: fields 14 and 15 of stat.
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The main thread's CPU time and run-queue wait so far, in ms (/proc/<pid>/task/<pid>/schedstat:
+ * time on a CPU, time runnable but waiting for one), or null off Linux.
+ */
+export function mainThreadClock(pid: number | undefined): { runMs: number; waitMs: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { runMs: run! / 1e6, waitMs: wait! / 1e6 };
+  } catch {
+    return null;
+  }
 }
 
 /** Key of the ended children's total in childTicks (no process has pid 0). */
