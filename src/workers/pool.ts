@@ -19,7 +19,7 @@ import { TaskBudget } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { posting, transferOf } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
-import { WarmThreads, warmThreads } from './warm-threads.js';
+import { WarmThreads, warmThreads, WORKER_IDLE_MS } from './warm-threads.js';
 import { WorkerCrashed } from './worker-crashed.js';
 import { Recycling } from './recycling.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
@@ -27,6 +27,7 @@ import type { WorkerTask, WorkerTaskResult } from './worker.js';
 export { compactTask } from './posted-task.js';
 export { WorkerCrashed } from './worker-crashed.js';
 export { RECYCLE_HEAP_BYTES, RECYCLE_IDLE_MS } from './recycling.js';
+export { WORKER_IDLE_MS } from './warm-threads.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -57,8 +58,6 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 export const ABANDON_GRACE_MS = 1000;
 /** The longest a timer can wait (a wait with no deadline of its own). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** How long a worker above the warm ones (URLKIT_WORKER_WARM_THREADS) may stay idle before it stops. */
-export const WORKER_IDLE_MS = 10_000;
 
 export class WorkerPool {
   private readonly piscina: Piscina;

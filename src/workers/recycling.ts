@@ -5,6 +5,7 @@
 // which never retires the warm threads.
 import type { Piscina } from 'piscina';
 import type { TaskSlots } from './task-slots.js';
+import { WORKER_IDLE_MS } from './warm-threads.js';
 import type { WorkerEnds } from './worker-ends.js';
 
 /**
@@ -19,13 +20,16 @@ import type { WorkerEnds } from './worker-ends.js';
 export const RECYCLE_HEAP_BYTES = 48 * 1024 * 1024;
 /**
  * How long the pool must have been idle, with no task held or waiting for the whole time, before
- * grown workers are replaced. A replaced worker is gone before its replacement has loaded (hundreds
- * of ms of CPU, seconds on a loaded machine): replaced at any idle instant (2 s after some task's
- * end), it was replaced between the batches of a caller of large pages, and the honest call that
- * came next waited for the fresh worker (`bench:hostile` row 7 over 15x, docs/admission.md), to
- * grow again on the next large page.
+ * grown workers are replaced: as long as piscina lets a worker above the warm ones idle before it
+ * retires it (WORKER_IDLE_MS), so a pool that rested that long gives back both its spare
+ * threads and its grown heaps. A replacement costs a fresh worker's start (0.9-1.5 CPU-s measured
+ * beside other work), and a worker that serves large pages grows again on the next one: within a
+ * stream of calls, replacing it buys no memory. Pauses of a few seconds come inside streams: a
+ * caller's batches (`bench:hostile` row 7: the honest call after a replacement waited for the
+ * fresh worker to load, over 15x) and calls held by one host's connection slots (`bench:soak`:
+ * with a 2 s wait, 36 workers replaced in 1,000 calls, each regrown by the next 5 MiB page).
  */
-export const RECYCLE_IDLE_MS = 2000;
+export const RECYCLE_IDLE_MS = WORKER_IDLE_MS;
 
 export class Recycling {
   /** Heap of each worker thread after its last task, by threadId. */

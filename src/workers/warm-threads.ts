@@ -13,6 +13,8 @@ import type { Config } from '../config/config.js';
 import { fairReserve } from '../admission/fair-slots.js';
 import type { Posted } from './task-start.js';
 
+/** How long a worker above the warm ones (URLKIT_WORKER_WARM_THREADS) may stay idle before it stops. */
+export const WORKER_IDLE_MS = 10_000;
 /** The pause before the first restart after a failed start; it doubles with each failed start in a row. */
 export const RESTART_PAUSE_MS = 250;
 /** The longest pause between restarts of workers that keep failing to start. */
@@ -90,7 +92,7 @@ export class WarmThreads {
     // A task waiting in piscina's queue needs a worker even when no thread is kept warm.
     const missing = Math.max(this.warm - threads, this.piscina.queueSize > 0 ? 1 : 0);
     // An idle worker takes an empty task itself instead of piscina starting one: one more for each
-    // (a worker started above the warm ones retires when idle, pool.ts WORKER_IDLE_MS). Empty
+    // (a worker started above the warm ones retires when idle, WORKER_IDLE_MS). Empty
     // tasks no worker took yet are counted: they wait in piscina's queue while starts fail, and
     // at most one per thread is kept there.
     const posts = Math.min(missing + Math.max(0, threads - this.busy()), this.maxThreads - this.waiting);

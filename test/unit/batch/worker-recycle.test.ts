@@ -1,7 +1,9 @@
 // A worker that grew its heap on a large page is replaced once the pool has been idle for a
 // while, so the memory goes back after a burst; tasks keep working across the replacement, and
 // one that arrives during it waits instead of failing. A worker is not replaced while tasks keep
-// coming, however short each is: the call after it would wait for the fresh worker to load.
+// coming, however short each is and with pauses of seconds between them (a caller's batches,
+// calls held by a host's connection slots): the call after it would wait for the fresh worker to
+// load, and the next large page grows it again.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +25,14 @@ const small = {
   },
 };
 
+/** A pause between calls of one stream: longer than a caller's batches leave, shorter than the mark. */
+const PAUSE_MS = 3000;
+
+/** Waits for the pool to have replaced `n` workers, up to three times the idle mark. */
+async function recycledReaches(pool: WorkerPool, n: number): Promise<void> {
+  for (let i = 0; i < (3 * RECYCLE_IDLE_MS) / 50 && pool.recycled < n; i++) await sleep(50);
+}
+
 const bigTask = {
   kind: 'metadata' as const,
   input: { body: big, bodyKind: 'html' as const, finalUrl: 'https://r.example/', headers: {}, includeContent: true },
@@ -36,24 +46,24 @@ describe('worker recycling', () => {
   it('replaces a grown idle worker and keeps serving', async () => {
     const r = await pool.run(bigTask);
     assert.equal(r.data.title, 'Large');
-    for (let i = 0; i < 200 && pool.recycled === 0; i++) await sleep(50);
+    await recycledReaches(pool, 1);
     assert.equal(pool.recycled, 1, 'the grown worker was replaced after the pool went idle');
     assert.equal((await pool.run(small)).data.title, 'Small');
-    await sleep(2500);
+    await sleep(RECYCLE_IDLE_MS + 500);
     assert.equal(pool.recycled, 1, 'a fresh worker is not replaced again');
   });
 
-  it('keeps a grown worker while calls keep coming, idle between them, then replaces it', async () => {
+  it('keeps a grown worker while calls keep coming seconds apart, then replaces it', async () => {
     const before = pool.recycled;
     assert.equal((await pool.run(bigTask)).data.title, 'Large');
-    // Small calls a tenth of the idle mark apart, for three times the mark: the pool is idle
-    // most of that time, never for the whole mark.
-    for (let i = 0; i < 30; i++) {
+    // Small calls PAUSE_MS apart, for longer than the mark: the pool is idle most of that time,
+    // for seconds at a time, never for the whole mark.
+    for (let i = 0; i * PAUSE_MS < 1.5 * RECYCLE_IDLE_MS; i++) {
       assert.equal((await pool.run(small)).data.title, 'Small');
-      await sleep(RECYCLE_IDLE_MS / 10);
+      await sleep(PAUSE_MS);
     }
     assert.equal(pool.recycled, before, 'replaced between calls');
-    for (let i = 0; i < 200 && pool.recycled === before; i++) await sleep(50);
+    await recycledReaches(pool, before + 1);
     assert.equal(pool.recycled, before + 1, 'the grown worker was replaced once the calls stopped');
   });
 });
