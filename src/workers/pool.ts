@@ -269,7 +269,8 @@ export class WorkerPool {
     }
     this.unstarted.set(startId, stop);
     // A fetched page's bytes move to the worker (page-bytes.ts): the task here keeps an empty buffer.
-    return this.piscina.run(posting(given, startId, startBy), { signal: stop.signal, transferList: transferOf(given) });
+    const posted = posting(given, startId, startBy);
+    return this.piscina.run(posted, { signal: stop.signal, transferList: transferOf(posted.task) });
   }
 
   /** A worker piscina drops because `stop` aborted is counted under the abort's reason. */

@@ -11,24 +11,13 @@ import type { WorkerTask } from './worker.js';
  */
 export const COMPACT_MIN_CHARS = 64 * 1024;
 
-/**
- * The form posting() gave a task whose text it made into bytes, until transferOf() names the
- * buffer that moves with it: the pool calls posting(task) and then transferOf(task) with the task
- * it was given, and the bytes that move are the ones posting made.
- */
-const madeBytes = new WeakMap<WorkerTask, WorkerTask>();
-
 /** A task as posted to a worker thread, with its start id and its item's deadline. */
 export function posting(task: WorkerTask, startId: number, startBy: number | undefined): Posted<WorkerTask> {
-  const posted = compactTask(task);
-  if (posted !== task) madeBytes.set(task, posted);
-  return { task: posted, startId, ...(startBy === undefined ? {} : { startBy }) };
+  return { task: compactTask(task), startId, ...(startBy === undefined ? {} : { startBy }) };
 }
 
-/** The buffers a task's page moves to the worker in, as posting() posted it (none without page bytes). */
-export function transferOf(given: WorkerTask): ArrayBuffer[] {
-  const task = madeBytes.get(given) ?? given;
-  madeBytes.delete(given);
+/** The buffers a posted task's page moves to the worker in (none without page bytes). */
+export function transferOf(task: WorkerTask): ArrayBuffer[] {
   return task.kind === 'clean' || task.kind === 'metadata' ? movedBuffers(task.input.body) : [];
 }
 

@@ -26,7 +26,7 @@ describe('page text sent to a worker', () => {
     const sent = posting(task, 1, undefined).task as Extract<WorkerTask, { kind: 'metadata' }>;
     const bytes = (sent.input.body as { bytes: Uint8Array }).bytes;
     assert.ok(bytes instanceof Uint8Array, 'posted as bytes');
-    const moved = transferOf(task);
+    const moved = transferOf(sent);
     assert.deepEqual(moved, [bytes.buffer], 'the bytes posting made are the ones that move');
     const posted = structuredClone(sent, { transfer: moved });
     assert.equal(bytes.byteLength, 0, 'moved, not copied');
