@@ -63,6 +63,8 @@ export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
         stackKb: STACK_KB,
         baseRssMb: BASE_RSS_MB,
         reuseGrowthMb: REUSE_GROWTH_MB,
+        // A page whose wait ends while its process loads does not throw the loading away.
+        keepLoading: true,
         died,
       }),
     );
