@@ -25,10 +25,12 @@
 //                          answer stopped falling on a fresh service; 500 for content)
 //          --conns 1,10,50 connection counts (default 1,10,50,200,400,800)
 //          --tools content,status   which rows (default both)
-//          --rounds N      run the connection steps N times, every other round in reverse order,
-//                          and take the ratios from each step's median 2xx/s (default 1). On a
-//                          shared machine one step can swing by a third; the median of several
-//                          interleaved rounds is what the ratios should rest on.
+//          --rounds N      run the connection steps N times, every other round in reverse order
+//                          (default 1). The 400/50 ratios are read per pair of rounds, one in each
+//                          order, and the median of the pairs is reported with its spread
+//                          (load-ratios.ts): on a shared machine one step can swing by a third, and
+//                          the service gets faster through a run, so a step's place in the order
+//                          moves a single round's ratio as much as the connection count does.
 //          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR (the service
 //                          then starts as `node dist/src/main.js`, without npm start's settings)
 import os from 'node:os';
@@ -47,6 +49,7 @@ import {
 } from './service-process.js';
 
 import { fmt, printHeader, printRow, type Row } from './load-table.js';
+import { capacityRatio, formatRatio, median } from './load-ratios.js';
 import { mainThreadClock, processCpuMs } from './thread-cpu.js';
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
@@ -216,13 +219,6 @@ function builds(): Array<{ name: string; root: string; env: Record<string, strin
   return list;
 }
 
-function median(xs: number[]): number | undefined {
-  if (xs.length === 0) return undefined;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 async function main(): Promise<void> {
   const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/load-target.js'), {}, '/healthz', TARGET_HOST);
   const target = { origin: site.origin, close: () => site.stop() };
@@ -327,10 +323,6 @@ async function main(): Promise<void> {
     await target.close();
   }
 
-  // With several rounds, each step's median 2xx/s (one round: its only figure).
-  const okAt = (label: string, conns: number) =>
-    median(rows.filter((r) => r.label === label && r.conns === conns).map((r) => r.okPerS));
-  const of = ROUNDS > 1 ? ` (medians of ${ROUNDS} rounds)` : '';
   console.log('');
   for (const b of under) {
     const name = (tool: string) => (b.name ? `${tool} (${b.name})` : tool);
@@ -350,15 +342,11 @@ async function main(): Promise<void> {
           `${fmt(ratio, 2)}x (goal >= 5x)` +
           (ratios.length > 1 ? ` (median of the rounds' ratios ${ratios.map((x) => fmt(x, 2)).join(', ')})` : ''),
       );
-    for (const tool of ['clean_web_content', 'check_url_status']) {
-      const base = okAt(name(tool), 50);
-      if (base === undefined) continue;
+    for (const tool of ['clean_web_content', 'check_url_status'])
       for (const conns of [200, 400, 800]) {
-        const rate = okAt(name(tool), conns);
-        if (rate !== undefined)
-          console.log(`${name(tool)} 2xx/s at ${conns} conns / at 50: ${fmt(rate / base, 2)} (goal >= 0.9)${of}`);
+        const ratio = capacityRatio(rows, name(tool), conns, 50, ROUNDS);
+        if (ratio) console.log(formatRatio(name(tool), conns, 50, ratio));
       }
-    }
   }
   const errs = rows.filter((r) => r.label !== PEER_LABEL).reduce((n, r) => n + r.errors + r.timeouts, 0);
   console.log(`connection errors + timeouts over all service steps: ${errs} (goal 0)`);

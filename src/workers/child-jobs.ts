@@ -3,14 +3,22 @@
 // read straight into one buffer of that length, so they are in memory once (through the IPC
 // channel they were three times: the chunks read, their concatenation and the deserialised
 // copy). Each job is answered with its result, or the message of what it threw, and the
-// process's resident memory (by which the lane decides whether to keep the process). The
-// process ends when its parent goes.
+// process's resident memory (by which the lane decides whether to keep the process). A job the
+// parent no longer wants before it starts (its caller stopped waiting while this process was
+// still loading) is skipped: its bytes are read and dropped, and it is answered without being run.
+// The process ends when its parent goes.
 
 export interface ChildJob<Input> {
   id: number;
   input: Input;
   /** Bytes that follow on stdin. */
   byteLength: number;
+}
+
+/** The parent no longer wants job `id`: skip it if it has not started. */
+export interface ChildSkip {
+  id: number;
+  skip: true;
 }
 
 export type ChildReply<Result> =
@@ -66,12 +74,22 @@ export function serveJobs<Input, Result>(
   ready: Promise<unknown> = Promise.resolve(),
 ): void {
   const stdinBytes = new StdinBytes();
+  const skipped = new Set<number>();
   let queue = Promise.resolve();
   process.on('disconnect', () => process.exit(0));
-  process.on('message', (job: ChildJob<Input>) => {
+  process.on('message', (message: ChildJob<Input> | ChildSkip) => {
+    if ('skip' in message) {
+      skipped.add(message.id);
+      return;
+    }
+    const job = message;
     queue = queue.then(async () => {
       const bytes = await stdinBytes.take(job.byteLength);
       await ready;
+      if (skipped.delete(job.id)) {
+        process.send!({ id: job.id, ok: false, message: 'skipped', rssBytes: process.memoryUsage.rss() });
+        return;
+      }
       process.send!({ id: job.id, started: true } satisfies ChildReply<Result>);
       let reply: ChildReply<Result>;
       try {
@@ -80,6 +98,8 @@ export function serveJobs<Input, Result>(
         const message = err instanceof Error ? err.message : String(err);
         reply = { id: job.id, ok: false, message, rssBytes: process.memoryUsage.rss() };
       }
+      // A skip that came after the job started.
+      skipped.delete(job.id);
       process.send!(reply);
     });
   });

@@ -12,11 +12,21 @@
 // their length) and its bytes follow on stdin, read straight into one buffer of that length
 // (child-jobs.ts), so the bytes are in memory once in the child. They are written from the
 // buffer they are given (a fetched page's or a PDF's own): no copy of them is made here.
+//
+// With `keepLoading` (the page lane), a job that stops waiting (its deadline passed, its caller
+// left) before its process has taken it is answered at once, but the process is not killed: it is
+// most likely still loading (node, the extraction code and the token encoding: about a second of
+// CPU, at the lower priority), and killing it threw that loading away. On a busy machine every
+// page then reached its deadline while its fresh process loaded, and no page was ever parsed
+// (bench:hostile row 7 at load 17-24). The process is told to skip the job (child-jobs.ts) and
+// serves the next one once it says it did. A job stopped after its process took it still ends the
+// process: that stops its CPU at once. The PDF lane does not keep them: a PDF's time budget
+// covers its process's loading (pool.ts), and a PDF over it ends its process, loaded or not.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { currentClaimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
-import type { ChildJob, ChildReply } from './child-jobs.js';
+import type { ChildJob, ChildReply, ChildSkip } from './child-jobs.js';
 
 /** An idle process exits after this long without a job. */
 export const IDLE_MS = 30_000;
@@ -37,10 +47,19 @@ export interface ChildLaneOptions {
   baseRssMb: number;
   /** A process that grew more than this over baseRssMb is not reused (MiB; default half of memoryMb). */
   reuseGrowthMb?: number;
+  /** A job that stops waiting before its process took it leaves the process alive (see the header). */
+  keepLoading?: boolean;
   /** Environment added to the service's. */
   env?: Record<string, string>;
   /** The error of a job whose process died in it (past its memory limit, or crashed). */
   died(cause: Error): Error;
+}
+
+/** A job that stopped waiting before its process took it: the caller's answer is `reason`. */
+class Skipped extends Error {
+  constructor(readonly reason: Error) {
+    super('The job was skipped.');
+  }
 }
 
 /** A job's bytes. */
@@ -51,8 +70,8 @@ type JobDone = Exclude<ChildReply<unknown>, { started: true }>;
 
 interface LaneProcess {
   child: ChildProcess;
-  /** Its job, while it has one. */
-  current: { id: number; started?: () => void; settle(reply: JobDone | Error): void } | null;
+  /** Its job, while it has one (a job skipped after its caller stopped waiting included). */
+  current: { id: number; started(): void; settle(reply: JobDone | Error): void } | null;
   idleTimer: NodeJS.Timeout | null;
 }
 
@@ -83,10 +102,20 @@ export class ChildLane<Input, Result> {
     if (this.closed) throw new Error('The processes are closed.');
     signal.throwIfAborted();
     const release = await this.slots.acquire(currentClaimant(), signal);
+    // The slot is the process's: it goes back when the process is free again, which for a job
+    // skipped before it started is after the job has been answered (send).
+    let freed = false;
+    const free = () => {
+      if (!freed) release();
+      freed = true;
+    };
     try {
-      return await this.send(input, bytes, signal, started);
-    } finally {
-      release();
+      return await this.send(input, bytes, signal, free, started);
+    } catch (err) {
+      if (err instanceof Skipped) throw err.reason;
+      // Every other way out has freed the slot already; this covers a throw nobody foresaw.
+      free();
+      throw err;
     }
   }
 
@@ -105,8 +134,21 @@ export class ChildLane<Input, Result> {
     await Promise.all([...this.all].map((p) => this.kill(p)));
   }
 
-  private async send(input: Input, bytes: Payload, signal: AbortSignal, started?: () => void): Promise<Result> {
-    if (this.closed) throw new Error('The processes are closed.');
+  /**
+   * Runs the job on an idle or a new process; calls `free` once the process can take another job
+   * or is gone (for a job skipped, which throws Skipped, when the process says it skipped it).
+   */
+  private async send(
+    input: Input,
+    bytes: Payload,
+    signal: AbortSignal,
+    free: () => void,
+    started?: () => void,
+  ): Promise<Result> {
+    if (this.closed) {
+      free();
+      throw new Error('The processes are closed.');
+    }
     const proc = this.idle.pop() ?? this.spawn();
     if (proc.idleTimer) clearTimeout(proc.idleTimer);
     proc.idleTimer = null;
@@ -114,16 +156,27 @@ export class ChildLane<Input, Result> {
     // A job in flight keeps the service alive (and its process's exit is heard); an idle process does not.
     proc.child.ref();
     proc.child.channel?.ref();
-    const reply = await new Promise<JobDone | Error>((resolve) => {
+    let taken = false;
+    const reply = await new Promise<JobDone | Error | Skipped>((resolve) => {
       const onAbort = () => {
+        const reason = signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+        if (!taken && this.options.keepLoading) {
+          // Not taken yet: the process skips it and stays (see the header).
+          proc.child.send({ id, skip: true } satisfies ChildSkip, () => {});
+          proc.current!.started = () => {};
+          proc.current!.settle = (r) => void this.done(proc, r, free);
+          resolve(new Skipped(reason));
+          return;
+        }
         // Its slot goes to the next job once the process has exited, not while it still holds memory.
-        void this.kill(proc).then(() =>
-          resolve(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason))),
-        );
+        void this.kill(proc).then(() => resolve(reason));
       };
       proc.current = {
         id,
-        started,
+        started: () => {
+          taken = true;
+          started?.();
+        },
         settle: (r) => {
           signal.removeEventListener('abort', onAbort);
           resolve(r);
@@ -137,18 +190,46 @@ export class ChildLane<Input, Result> {
       // A pipe that breaks (the process died) is reported by its exit.
       proc.child.stdin!.write(bytes, () => {});
     });
+    if (reply instanceof Skipped) throw reply;
+    if (reply instanceof Error && signal.aborted) {
+      // Killed for it (above), and exited.
+      this.idleOut(proc);
+      free();
+      throw signal.reason;
+    }
+    const answer = await this.done(proc, reply, free);
+    if (!answer.ok) throw answer.err;
+    return answer.result as Result;
+  }
+
+  /**
+   * The process answered its job (or died in it): it is kept or ended, and `free` is called once
+   * it can take the next job or has exited. Never rejects: a skipped job's answer has no caller.
+   */
+  private async done(
+    proc: LaneProcess,
+    reply: JobDone | Error,
+    free: () => void,
+  ): Promise<{ ok: true; result: unknown } | { ok: false; err: Error }> {
+    this.idleOut(proc);
+    if (reply instanceof Error) {
+      this.died++;
+      await this.kill(proc);
+      free();
+      return { ok: false, err: this.options.died(reply) };
+    }
+    this.release(proc, reply.rssBytes);
+    free();
+    return reply.ok
+      ? { ok: true, result: reply.result }
+      : { ok: false, err: new Error(`The process failed: ${reply.message}`) };
+  }
+
+  /** The process has no job now: nothing of it keeps the service alive. */
+  private idleOut(proc: LaneProcess): void {
     proc.current = null;
     proc.child.unref();
     proc.child.channel?.unref();
-    if (reply instanceof Error) {
-      if (signal.aborted) throw signal.reason;
-      this.died++;
-      await this.kill(proc);
-      throw this.options.died(reply);
-    }
-    this.release(proc, reply.rssBytes);
-    if (!reply.ok) throw new Error(`The process failed: ${reply.message}`);
-    return reply.result as Result;
   }
 
   private spawn(): LaneProcess {
@@ -168,7 +249,7 @@ export class ChildLane<Input, Result> {
     this.peakAlive = Math.max(this.peakAlive, this.all.size);
     child.on('message', (reply: ChildReply<unknown>) => {
       if (proc.current?.id !== reply.id) return;
-      if ('started' in reply) proc.current.started?.();
+      if ('started' in reply) proc.current.started();
       else proc.current.settle(reply);
     });
     const gone = (why: Error) => {

@@ -29,8 +29,13 @@ const BASE_RSS_MB = 90;
 const REUSE_GROWTH_MB = 64;
 /** Room in the data-segment limit beside the old generation: young generation, stacks, code, malloc (MiB). */
 const LIMIT_ROOM_MB = 160;
-/** Young-generation semi-space (MiB): about the worker threads' young generation. */
-const SEMI_SPACE_MB = 4;
+/**
+ * Young-generation semi-space (MiB). With 1 instead of 4 the process's peak on a 5 MiB page is 6-13
+ * MiB lower (121-123 against 127-135 MiB on bench:hostile's page, 138-142 against 144-155 on a real
+ * article repeated to 5.7 MiB) at the same CPU a page (363-407 against 398-417 ms; 787-943 against
+ * 830-903; one process, 5-8 pages each, 1 4 4 1 at load 15-20).
+ */
+const SEMI_SPACE_MB = 1;
 const STACK_KB = 2048;
 const ENTRY = fileURLToPath(new URL('./page-process-entry.js', import.meta.url));
 
@@ -63,6 +68,8 @@ export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
         stackKb: STACK_KB,
         baseRssMb: BASE_RSS_MB,
         reuseGrowthMb: REUSE_GROWTH_MB,
+        // A page whose wait ends while its process loads does not throw the loading away.
+        keepLoading: true,
         died,
       }),
     );

@@ -99,4 +99,28 @@ describe('large-page processes', () => {
     assert.equal((await first).data.title, 'Large');
     assert.ok(pool.pageProcesses!.started <= started + 1, 'no process was started for it');
   });
+
+  it('keeps a process that is still loading when its page stops waiting, for the next page', async () => {
+    // A page process takes about a second of CPU to load, at its lower priority. A page whose
+    // deadline passed while its process loaded used to end that process, so on a busy machine
+    // each next page started a new one that was ended in turn, and none was ever parsed.
+    const fresh = new WorkerPool(
+      testConfig({ workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 64, largePageProcesses: 1 }),
+    );
+    try {
+      const pages = fresh.pageProcesses!;
+      const stopped = new AbortController();
+      let taken = false;
+      const first = pages.run(metadataOf(largeHtml), stopped.signal, () => (taken = true));
+      // Stopped as soon as its process exists: loading takes hundreds of milliseconds.
+      while (pages.alive === 0) await new Promise((r) => setImmediate(r));
+      stopped.abort(new Error('the page stopped waiting'));
+      await assert.rejects(first, /the page stopped waiting/);
+      assert.equal(taken, false, 'the process had not taken the page');
+      assert.equal((await fresh.run(metadataOf(largeHtml))).data.title, 'Large');
+      assert.equal(fresh.pageProcesses!.started, 1, 'the second page used the process started for the first');
+    } finally {
+      await fresh.close();
+    }
+  });
 });

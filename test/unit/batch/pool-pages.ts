@@ -23,6 +23,14 @@ const linkedPara = '<p>Words <a href="/a">of a</a> long <a href="/b">page that</
 export const long = metadataOf(`<title>Long</title>${linkedPara.repeat(Math.floor((10 * MiB) / linkedPara.length))}`);
 /** 3,000,000 tiny elements (24 MB): their tree needs more than a 256 MiB heap. */
 export const dense = metadataOf('<i>a</i>'.repeat(3_000_000));
+/**
+ * The pools' task budget in these tests. The tests that check a budget give their task one of its
+ * own; for the others it only has to outlast a task on a loaded machine, where the long page took
+ * over 60 s at load 25 and `dense` 47 s (14 s of CPU) at load 16, against 4 s and 11-13 s quiet.
+ * At 60 s both failed at times as a timeout. A memory cap that stopped working would let `dense`
+ * pass, not hang.
+ */
+export const TEST_BUDGET_MS = 20 * 60_000;
 
 export async function until(what: string, cond: () => boolean): Promise<void> {
   for (let i = 0; i < 600 && !cond(); i++) await sleep(50);

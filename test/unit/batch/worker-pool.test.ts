@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
-import { dense, long, metadataOf, page, para, until } from './pool-pages.js';
+import { TEST_BUDGET_MS, dense, long, metadataOf, page, para, until } from './pool-pages.js';
 
 /** A few hundred milliseconds at most: about 40 KB of paragraphs. */
 const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
@@ -16,7 +16,12 @@ const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
 describe('WorkerPool', () => {
   // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
   const pool = new WorkerPool(
-    testConfig({ largePageProcesses: 0, workerThreads: 1, workerTaskTimeoutMs: 60_000, workerMaxMemoryMb: 256 }),
+    testConfig({
+      largePageProcesses: 0,
+      workerThreads: 1,
+      workerTaskTimeoutMs: TEST_BUDGET_MS,
+      workerMaxMemoryMb: 256,
+    }),
   );
   after(() => pool.close());
 
