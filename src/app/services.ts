@@ -84,6 +84,9 @@ export function createServices(config: Config, observer?: FetchObserver, options
     start: async () => {
       await queue?.start();
     },
+    drainJobs: async (graceMs) => {
+      await queue?.drainJobs(graceMs);
+    },
     async close() {
       // The browser first: its pages' requests go through the fetcher.
       await browser?.close();

@@ -2,7 +2,8 @@
 // them with this process's named handlers, each as the caller it carries (so worker slots, body
 // memory and per-host slots here are shared between callers as in the API process). A job taken
 // after its deadline, or after its caller left (job-cancel.ts), is dropped unrun; a running job
-// is aborted when its caller leaves or this process closes.
+// is aborted when its caller leaves, or when this process closes (at once, or at the end of a
+// drain's grace: drain()).
 import type { Job, Worker as WorkerClass } from 'bullmq';
 import type { Redis as RedisClass, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
@@ -35,7 +36,13 @@ export interface JobRunnerOptions {
 
 export interface JobRunner {
   waitUntilReady(): Promise<unknown>;
-  /** Aborts the running jobs, then closes the BullMQ worker (its caller bounds the wait). */
+  /**
+   * Stops taking jobs at once and lets the running ones finish for up to `graceMs`, then stops
+   * what is left (answered as retryable timeouts, as close() does); resolves once every job is
+   * answered and the BullMQ worker is closed.
+   */
+  drain(graceMs: number): Promise<void>;
+  /** Aborts the running jobs, then closes the BullMQ worker (its caller bounds the wait; after drain(), no-op). */
   close(): Promise<void>;
   /** Drops the subscription to callers' cancels. */
   disconnect(): void;
@@ -106,6 +113,17 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
 
   return {
     waitUntilReady: () => worker.waitUntilReady(),
+    async drain(graceMs) {
+      // BullMQ's close without force takes no further job and waits for the running ones (it
+      // keeps renewing their locks meanwhile, so no other worker takes them as stalled); a job
+      // still running at the end of the grace is stopped, and the close ends once it answers.
+      const stopLeft = setTimeout(() => workerAbort.abort(new Error('worker closing')), graceMs);
+      try {
+        await worker.close();
+      } finally {
+        clearTimeout(stopLeft);
+      }
+    },
     close() {
       workerAbort.abort(new Error('worker closing'));
       return worker.close();

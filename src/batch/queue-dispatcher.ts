@@ -67,6 +67,11 @@ export interface QueueDispatcher extends ChunkDispatcher {
   start(): Promise<void>;
   /** Queue depth by state, for /metrics. */
   depth(): Promise<Record<string, number>>;
+  /**
+   * Stops taking jobs, lets the running ones finish within `graceMs`, then stops the rest
+   * (job-runner.ts); resolves once they are answered. Nothing to do in an API-only process.
+   */
+  drainJobs(graceMs: number): Promise<void>;
 }
 
 interface Pending {
@@ -322,6 +327,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       } finally {
         if (!queue) await q.close();
       }
+    },
+
+    async drainJobs(graceMs) {
+      await runner?.drain(graceMs);
     },
 
     async close() {

@@ -63,7 +63,10 @@ export interface Config {
   admissionQueueMax: number;
   /** Longest a call waits for admission before it is shed (503). @default 10000 */
   admissionQueueTimeoutMs: number;
-  /** How long SIGTERM waits for in-flight work before aborting it. @default 10000 */
+  /**
+   * How long SIGTERM waits for in-flight work before aborting it: the API's calls, `urlkit worker`'s
+   * running jobs. @default 10000
+   */
   shutdownGraceMs: number;
   /**
    * Memory that response bodies of running tool calls may hold at once (bytes and decoded text,

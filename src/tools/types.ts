@@ -25,6 +25,11 @@ export interface Services {
   ready?(): boolean;
   /** Connects what needs connecting (the job queue); resolves when ready to take calls. */
   start?(): Promise<void>;
+  /**
+   * Stops taking queue jobs and lets the running ones finish within `graceMs` (`urlkit worker`'s
+   * shutdown, before close()); nothing to do without the job queue.
+   */
+  drainJobs?(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
