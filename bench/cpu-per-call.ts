@@ -5,6 +5,10 @@
 // a busy machine (bench:load is the end-to-end check on a quiet one). The load client (autocannon,
 // in this process) is measured too: it shares the cores with the service in bench:load.
 //
+// The service's minor page faults per call are printed too (first touches of memory it was just
+// given, every thread): an exact count where CPU time is noisy, and on a VM whose fresh memory is
+// dear (docs/admission.md, "Benchmarks") a cost of its own.
+//
 // The service's garbage collections per 1,000 calls (its own /metrics, by kind) are printed too:
 // young-generation collections per call follow what a call allocates, and do not move with the
 // machine's load at all, so an allocation saving shows there even when CPU time is too noisy.
@@ -23,7 +27,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
-import { TICK_MS, threadSplit, threadTicks } from './thread-cpu.js';
+import { TICK_MS, processFaults, threadSplit, threadTicks } from './thread-cpu.js';
 
 const TARGET_HOST = '127.0.0.2';
 const CALLS = Number(arg('calls') ?? 1500);
@@ -75,12 +79,14 @@ async function measure(
   const before = threadTicks(pid);
   const siteBefore = threadTicks(site.child.pid!);
   const gc0 = await gcCounts(svc.origin);
+  const faults0 = processFaults(pid);
   const client0 = process.cpuUsage();
   const t0 = performance.now();
   const { ok, total } = await load(svc.origin, path, body, CALLS);
   const client = process.cpuUsage(client0);
   const secs = (performance.now() - t0) / 1000;
   const d = threadSplit(before, threadTicks(pid), label.startsWith('urlkit') ? os.availableParallelism() : 0);
+  const faults1 = processFaults(pid);
   const gc1 = await gcCounts(svc.origin);
   const perK = (kind: string) =>
     gc1[kind] === undefined ? '-' : (((gc1[kind] - (gc0[kind] ?? 0)) * 1000) / total).toFixed(1);
@@ -91,7 +97,8 @@ async function measure(
   console.log(
     `| ${label} | ${total} | ${ok} | ${(ok / secs).toFixed(0)} | ${per(d.main)} | ${per(d.workers)} | ` +
       `${per(d.other)} | ${per(all)} | ${per(siteAll)} | ` +
-      `${((client.user + client.system) / 1000 / total).toFixed(2)} | ${perK('minor')} | ${perK('major')} |`,
+      `${((client.user + client.system) / 1000 / total).toFixed(2)} | ${perK('minor')} | ${perK('major')} | ` +
+      `${faults0 === null || faults1 === null ? '-' : ((faults1 - faults0) / total).toFixed(1)} |`,
   );
 }
 
@@ -109,9 +116,9 @@ async function main(): Promise<void> {
   console.log(`bench:cpu: ${TOOL}, ${CALLS} calls at ${CONNS} connections; CPU ms per call by thread (from /proc)`);
   console.log(
     '| service | calls | 2xx | 2xx/s (machine-dependent) | main | workers | other threads | service total | ' +
-      'target site | load client | minor GCs per 1,000 calls | major GCs per 1,000 calls |',
+      'target site | load client | minor GCs per 1,000 calls | major GCs per 1,000 calls | page faults per call |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   try {
     const svc = await startService(serviceRoot, {
       URLKIT_ALLOW_CIDRS: `${TARGET_HOST}/32`,

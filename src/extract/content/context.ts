@@ -23,7 +23,7 @@ import { findCardGrid, findPageGrid, type CardGrid, type GridBound } from './sel
 import type { Attempt, Plan } from './readings/attempt.js';
 import { declaredAuthors } from '../page/declared-authors.js';
 
-/** What became of one reading on this page (readings/run.ts records it; explain reports it). */
+/** What became of one reading on this page (readings/reading.ts records it; explain reports it). */
 export interface Outcome {
   reading: string;
   /** It applied to the page and to what was found before it. */

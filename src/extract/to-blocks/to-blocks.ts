@@ -21,7 +21,7 @@ export interface ToBlocksOptions {
   /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
   isHidden: HiddenTest;
   /** Paragraphs read from a definition list's term (`<dt>`) are added here: the block model has
-   *  no term, but the content profile's link-line pass asks (block-prune.ts). */
+   *  no term, but the content profile's link-line pass asks (passes/link-lines.ts). */
   terms?: WeakSet<Block>;
   /** Return true to leave an element and its subtree out. */
   skip?: (el: Element) => boolean;

@@ -14,7 +14,15 @@ import {
   RELATED_LEAD_IN,
   TOC_LABEL,
 } from '../../vocabulary/phrases/lead-ins.js';
-import { BYLINE, BYLINE_WORD, DATE_LINE, HAS_DATE, META_SEPARATOR } from '../../vocabulary/phrases/post-meta.js';
+import {
+  BYLINE,
+  BYLINE_WORD,
+  DATE_LINE,
+  HAS_DATE,
+  META_SEPARATOR,
+  TAXONOMY_FIELD,
+  TAXONOMY_LIST_LINE,
+} from '../../vocabulary/phrases/post-meta.js';
 import {
   COPYRIGHT_LINE,
   CREDIT_LABEL,
@@ -305,6 +313,9 @@ function isByline(text: string): boolean {
 }
 
 function isMetaLine(text: string): boolean {
+  // A post's date with its category or tags ("24.01.2022 11:38 Kategorie: News"), or its list
+  // of tags, whatever separates the fields.
+  if (TAXONOMY_FIELD.test(text) && (TAXONOMY_LIST_LINE.test(text) || HAS_DATE.test(text))) return true;
   // Every separator holds one of these: most lines hold none, and need no split.
   if (!text.includes('|') && !text.includes('·') && !text.includes('•')) return false;
   const fields = text.split(META_SEPARATOR);

@@ -73,7 +73,7 @@ export function standfirstBlocks(ctx: ContentContext, p: Plan, log: DropLog | nu
 }
 
 /** A container reading: the plan's roots minus what it pruned (and, on a page declared an
- *  article, picture captions; on a product page, its rails). */
+ *  article, picture captions; on a product page, its rails and what stands above its title). */
 export function convert(
   ctx: ContentContext,
   p: Plan,
@@ -105,7 +105,11 @@ export function convert(
     ),
   ];
   const blocks = passed(ctx, 'container', raw, log);
-  return { blocks, chars: blocksTextLength(blocks), plan: p, strategy, log: log ?? undefined };
+  // On a page declared a product, the container (its <main>, its product column) opens with the
+  // shop's bar as the page read whole does, and prints from its title on; weighed on all its text.
+  // An article's own kicker or summary can stand above its title inside its container.
+  const shown = ctx.declaredType === 'product' ? fromTitleHeading(blocks, ctx.heading) : blocks;
+  return { blocks: shown, chars: blocksTextLength(blocks), plan: p, strategy, log: log ?? undefined };
 }
 
 /** The title heading's block read as it stands: its links are its content (a table of

@@ -1,6 +1,7 @@
-// A page read whole opens at its title: what a reader meets above a product's or a service's
-// <h1> in the page's own column is the shop's bar (offers, "Back" menu labels, ratings, a rail
-// of top products, the breadcrumb's remains), not the page's content.
+// A page read whole, and a container read on a page declared a product, open at the title: what
+// a reader meets above a product's or a service's <h1> in the page's own column is the shop's bar
+// (offers, "Back" menu labels, ratings, a rail of top products, the breadcrumb's remains, a
+// gallery's "image 1 of 11"), not the page's content.
 import type { Element } from 'domhandler';
 import type { Block } from '../../blocks.js';
 import { blocksTextLength, inlineText } from '../../to-blocks/block-text.js';

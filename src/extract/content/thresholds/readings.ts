@@ -22,10 +22,11 @@ export const REPLIES_GAIN = 0.2;
  *  page (minus chrome) is read instead. Half: a service page's longest section (its FAQ, its
  *  feature list) often holds 30-50% of the page, and the other sections are content too. */
 export const WHOLE_PAGE_SHARE = 0.5;
-/** A page read whole opens at its title heading when what stands before it in the reading is
- *  under this share of it: the shop's bar above a product's name (offers, menu labels, ratings,
- *  a rail of top products). More is the page's own text set above its title (a description or
- *  specifications printed first, the heading in a later column). */
+/** A page read whole (and a container read on a page declared a product) opens at its title
+ *  heading when what stands before it in the reading is under this share of it: the shop's bar
+ *  above a product's name (offers, menu labels, ratings, a rail of top products). More is the
+ *  page's own text set above its title (a description or specifications printed first, the
+ *  heading in a later column). */
 export const BEFORE_TITLE_MAX_SHARE = 0.2;
 /** A container with this much text is an article's body, however much else the page holds
  *  (service pages of many sections reach 3,000-6,000 characters in their longest one). */

@@ -32,3 +32,11 @@ export const DATE_IN_LINE =
   `(?:\\d{1,2}\\.\\d{1,2}\\.\\d{2,4}|\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d\\d-\\d\\d|\\d{1,` +
   `2}\\.? ${MONTH_WORD} \\d{4}|${MONTH_WORD} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4})`;
 export const HAS_DATE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${DATE_IN_LINE}(?!\\p{N})`, 'iu');
+/** A post's taxonomy field: "Kategorie: News", "Category : Press Releases", "Tags: a, b". The
+ *  colon is followed by a space: a wiki's "Category:Name" is a page name, not a field. */
+const TAXONOMY_WORD =
+  '(?:categor(?:y|ies|ía|ías|ie)|kategori(?:e|en|a)|rubri(?:k|ken|que)|' +
+  'tags?|schlagw(?:o|ö)rter|etiquetas|mots-clés|tagi)';
+export const TAXONOMY_FIELD = new RegExp(`(?:^|[^\\p{L}\\p{N}])${TAXONOMY_WORD} ?: `, 'iu');
+/** The field opening a line of several values ("Tags: Employment, Health & Fitness"). */
+export const TAXONOMY_LIST_LINE = new RegExp(`^${TAXONOMY_WORD} ?: [^,|]+[,|]`, 'iu');

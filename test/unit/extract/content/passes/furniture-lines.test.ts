@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropFurnitureLines } from '../../../../../src/extract/content/passes/furniture-lines.js';
 import { p, texts } from '../../../../support/block-builders.js';
+import type { Block } from '../../../../../src/extract/blocks.js';
 import { SUPPORT_APPEAL_PHRASES } from '../../../../../src/extract/vocabulary/phrases/calls.js';
 
 test('a sentence tagging its link "(affiliate link)" is prose; the notice alone is furniture', () => {
@@ -40,4 +41,22 @@ test('an appeal for support is furniture in any case; each appeal phrase holds t
     assert.ok(phrase.includes(word), phrase);
     assert.match(word, /^[\p{L} -]+$/u);
   }
+});
+
+test("a post's category or tag field is furniture beside its date or as a list; a sentence naming one is prose", () => {
+  const linked: Block = {
+    type: 'paragraph',
+    children: [
+      { type: 'text', text: '24.01.2022 11:38 Kategorie: ' },
+      { type: 'link', href: 'https://example.org/news', children: [{ type: 'text', text: 'News' }] },
+    ],
+  };
+  const kept = [
+    'Optimize Title Tags: Use primary keywords early in your titles and make them enticing.',
+    'Capital gains taxes fall into two categories: long-term and short-term.',
+    'Category:Portage',
+    'Kategorie: Erste Versuche',
+  ];
+  const fields = ['News date : 04/21/2022 Category : Press Releases', 'Tags: Employment, Health & Fitness, Fenaroli'];
+  assert.deepEqual(texts(dropFurnitureLines([linked, ...[...fields, ...kept].map((line) => p(line))])), kept);
 });

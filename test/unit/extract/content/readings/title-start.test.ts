@@ -48,3 +48,37 @@ test('text above the title that is much of the page is its own, and stays', () =
   assert.match(text, /Sentence 4 about its maker/);
   assert.match(text, /Sentence 5 about Care/);
 });
+
+/** A product page whose <main> is the reading (it holds the page's text): `above` stands in it,
+ *  above the title. `kind` is the page's declared Open Graph type. */
+function declaredPage(kind: string, above: string): string {
+  return `<html><head><title>Trail Wallet</title><meta property="og:type" content="${kind}"></head><body>
+<header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+<main>${above}
+  <h1>Trail Wallet</h1><p>${prose('the wallet', 6)}</p>
+  <h2>Materials</h2><p>${prose('the leather', 5)}</p>
+  <h2>Care</h2><p>${prose('its care', 5)}</p>
+</main>
+<footer><p>Copyright Shop Example</p></footer></body></html>`;
+}
+
+test("a page declared a product prints its container from the title on: the shop's bar stays out", () => {
+  const bar =
+    `<p>The Outfitter Since 1973</p><p>Ask Our Experts</p><p>Hello, Log In</p><p>image 1 of 11</p>` +
+    `<p>No Reviews Yet</p>`;
+  const text = contentText(declaredPage('product', bar));
+  assert.match(text, /Sentence 6 about the wallet/);
+  assert.match(text, /Sentence 5 about its care/);
+  assert.doesNotMatch(text, /Since 1973|Ask Our Experts|Log In|image 1 of 11|No Reviews Yet/);
+});
+
+test("an article's container keeps what stands above its title (a kicker, a summary)", () => {
+  const kicker =
+    `<p>Field notes from the trail</p><p>Part three of a series on gear</p>` +
+    `<p>A week on the trail with one wallet, start to end.</p>`;
+  const text = contentText(declaredPage('article', kicker));
+  assert.match(text, /Field notes from the trail/);
+  assert.match(text, /Part three of a series on gear/);
+  assert.match(text, /A week on the trail with one wallet/);
+  assert.match(text, /Sentence 5 about its care/);
+});
