@@ -21,6 +21,7 @@ import { ItemGate } from '../batch/item-gate.js';
 import { METADATA_HANDLER, createMetadataChunkHandler } from '../tools/metadata/chunk-handler.js';
 import { CLEAN_HANDLER, STATUS_HANDLER, createCleanHandler, createStatusHandler } from '../tools/queue-handlers.js';
 import type { Services } from '../tools/types.js';
+import { ABORT_GRACE_MS } from '../tools/invoke.js';
 
 export type { Services };
 
@@ -84,8 +85,9 @@ export function createServices(config: Config, observer?: FetchObserver, options
     start: async () => {
       await queue?.start();
     },
+    // A stopped job has a tool's time to answer (invoke.ts).
     drainJobs: async (graceMs) => {
-      await queue?.drainJobs(graceMs);
+      await queue?.drainJobs(graceMs, ABORT_GRACE_MS);
     },
     async close() {
       // The browser first: its pages' requests go through the fetcher.

@@ -39,9 +39,10 @@ export interface JobRunner {
   /**
    * Stops taking jobs at once and lets the running ones finish for up to `graceMs`, then stops
    * what is left (answered as retryable timeouts, as close() does); resolves once every job is
-   * answered and the BullMQ worker is closed.
+   * answered and the BullMQ worker is closed, or `answerMs` after the grace (what a stopped job
+   * has to answer).
    */
-  drain(graceMs: number): Promise<void>;
+  drain(graceMs: number, answerMs: number): Promise<void>;
   /** Aborts the running jobs, then closes the BullMQ worker (its caller bounds the wait; after drain(), no-op). */
   close(): Promise<void>;
   /** Drops the subscription to callers' cancels. */
@@ -113,15 +114,22 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
 
   return {
     waitUntilReady: () => worker.waitUntilReady(),
-    async drain(graceMs) {
+    async drain(graceMs, answerMs) {
       // BullMQ's close without force takes no further job and waits for the running ones (it
       // keeps renewing their locks meanwhile, so no other worker takes them as stalled); a job
       // still running at the end of the grace is stopped, and the close ends once it answers.
+      // An answer BullMQ cannot store (Redis lost) would keep the close waiting for ever: past
+      // the stopped jobs' time to answer, the wait is left to close(), which bounds it.
       const stopLeft = setTimeout(() => workerAbort.abort(new Error('worker closing')), graceMs);
+      let giveUp: NodeJS.Timeout | undefined;
       try {
-        await worker.close();
+        await Promise.race([
+          worker.close(),
+          new Promise((resolve) => (giveUp = setTimeout(resolve, graceMs + answerMs))),
+        ]);
       } finally {
         clearTimeout(stopLeft);
+        clearTimeout(giveUp);
       }
     },
     close() {

@@ -69,9 +69,10 @@ export interface QueueDispatcher extends ChunkDispatcher {
   depth(): Promise<Record<string, number>>;
   /**
    * Stops taking jobs, lets the running ones finish within `graceMs`, then stops the rest
-   * (job-runner.ts); resolves once they are answered. Nothing to do in an API-only process.
+   * (job-runner.ts); resolves once they are answered, or `answerMs` after the grace at most.
+   * Nothing to do in an API-only process.
    */
-  drainJobs(graceMs: number): Promise<void>;
+  drainJobs(graceMs: number, answerMs: number): Promise<void>;
 }
 
 interface Pending {
@@ -329,8 +330,8 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       }
     },
 
-    async drainJobs(graceMs) {
-      await runner?.drain(graceMs);
+    async drainJobs(graceMs, answerMs) {
+      await runner?.drain(graceMs, answerMs);
     },
 
     async close() {

@@ -119,4 +119,20 @@ describe('urlkit worker and signals', { skip: redisSkip }, () => {
     const { code, signal } = await worker.exit;
     assert.deepEqual({ code, signal }, { code: 0, signal: null });
   });
+
+  // Last: it stops Redis.
+  it('Redis lost while the worker drains: the caller is answered and the worker still exits 0', async () => {
+    const worker = await startWorker(1000);
+    const { call } = await slowCall();
+    worker.proc.kill('SIGTERM');
+    await waitForLog(worker, (line) => line.msg === 'worker shutting down');
+    // The stopped job's answer cannot be stored: the drain must not wait for it past its time.
+    await redis.stop();
+
+    const { status, json } = await call;
+    assert.equal(status, 200);
+    assert.equal(json.data.results[0]!.meta.error?.code, 'worker_chunk_failed', JSON.stringify(json.data.results[0]));
+    const { code, signal } = await worker.exit;
+    assert.deepEqual({ code, signal }, { code: 0, signal: null });
+  });
 });
