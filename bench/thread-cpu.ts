@@ -51,17 +51,25 @@ export function threadSplit(a: Ticks, b: Ticks, workers: number): { main: number
   return { main, workers: sum(others.slice(0, workers)), other: sum(others.slice(workers)) };
 }
 
-/** CPU time `pid` has used so far, every thread, in ms (its /proc stat), or null off Linux. */
-export function processCpuMs(pid: number | undefined): number | null {
+/**
+ * The fields of `pid`'s /proc stat after its name (stat's field 3 is index 0), or null off Linux.
+ * The name is cut at its last ")": it may hold spaces and parentheses itself.
+ */
+function statFields(pid: number | undefined): string[] | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime: fields 14 and 15 of stat.
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** CPU time `pid` has used so far, every thread, in ms (its /proc stat), or null off Linux. */
+export function processCpuMs(pid: number | undefined): number | null {
+  const fields = statFields(pid);
+  // utime and stime: fields 14 and 15 of stat.
+  return fields && (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
 /**
@@ -71,14 +79,9 @@ export function processCpuMs(pid: number | undefined): number | null {
  * noisy to show it.
  */
 export function processFaults(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // minflt: field 10 of stat.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  } catch {
-    return null;
-  }
+  const fields = statFields(pid);
+  // minflt: field 10 of stat.
+  return fields && Number(fields[7]);
 }
 
 /**
