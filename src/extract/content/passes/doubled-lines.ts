@@ -3,9 +3,10 @@
 // both, glued. A line whose text is the same string twice over (nothing between) is that
 // string once. And a long paragraph the page prints again further down (a product's
 // description in its tab and again in a summary, a testimonial repeated by a carousel) is read
-// once. Block-level, on paragraphs and headings of the converted output only.
+// once, and so is a list printed again within such a repeated stretch. Block-level, on the
+// converted output's paragraphs, headings and top-level lists.
 import type { Block, Inline, ListItem } from '../../blocks.js';
-import { inlineText } from '../../to-blocks/block-text.js';
+import { blockText, inlineText } from '../../to-blocks/block-text.js';
 import { dropCardControls } from './card-controls.js';
 import { SeenTexts } from './seen-texts.js';
 import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS } from '../thresholds/passes.js';
@@ -80,12 +81,14 @@ function isVerse(children: Inline[]): boolean {
 
 /**
  * The top level read with undoubleEach, and then its paragraphs repeating an earlier one word
- * for word (the reading's top level) dropped: in one walk, so that each line's text is read
+ * for word (the reading's top level) dropped, with the lists repeating an earlier one whose
+ * nearest long paragraph before them was such a repeat: in one walk, so that each line's text is read
  * once for both (a line undoubled reads as its half, the text of the first-half inlines).
  * Returns `blocks` itself when nothing changes.
  */
 export function undoubleTop(blocks: Block[]): Block[] {
   let seen: SeenTexts | null = null;
+  let inRepeat = false;
   return editBlocks(blocks, (b) => {
     if (b.type === 'paragraph' || b.type === 'heading') {
       let text = inlineText(b.children);
@@ -97,12 +100,20 @@ export function undoubleTop(blocks: Block[]): Block[] {
         text = text.trim();
         if (text.length >= REPEAT_MIN_CHARS && !isVerse(children ?? b.children)) {
           seen ??= new SeenTexts();
-          if (!seen.add(text)) return null;
+          inRepeat = !seen.add(text);
+          if (inRepeat) return null;
         }
       }
       return next;
     }
-    if (b.type === 'list') return eachItem(b, undoubleEach);
+    if (b.type === 'list') {
+      // A list printed again in a section the page prints twice (one copy per screen width,
+      // both in the markup: the long paragraph before it was a repeat too) is read once. A list
+      // repeated under new words stays: two plans or packages share their features.
+      const text = blockText(b).trim();
+      if (text.length >= REPEAT_MIN_CHARS && !(seen ??= new SeenTexts()).add(text) && inRepeat) return null;
+      return eachItem(b, undoubleEach);
+    }
     if (b.type === 'quote') return unquoted(b, (seen ??= new SeenTexts()));
     return b;
   });

@@ -152,7 +152,9 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: [...CONTAINERS, 'title block', 'grid'],
     does:
       'a line that is one string twice over reads once; a long paragraph printed again goes, ' +
-      'unless it is verse (a chorus, a refrain: sung again); a quote of one (a reply quoting the post above) goes',
+      'unless it is verse (a chorus, a refrain: sung again); a list printed again goes when the long paragraph ' +
+      'before it was such a repeat (a section printed once per screen width), and stays under new words (two plans ' +
+      'sharing their features); a quote of one (a reply quoting the post above) goes',
     why: 'a grid read in place keeps its host and cards as they convert',
     run: undoubleTop,
   },
