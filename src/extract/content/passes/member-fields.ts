@@ -6,6 +6,7 @@
 // and places so, and a count or a date is what tells the member's record apart.
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
+import { editLines } from './edit-blocks.js';
 
 /** A count field ("Posts: 1,234", "Reaction score: 12", "Messages: 1.2k") or a date field
  *  ("Registered: 2012-09-03", "Joined: Sep 2014", "Member since: 2019"): its value is short. */
@@ -46,22 +47,5 @@ function withoutFields(b: Extract<Block, { type: 'paragraph' }>): Block | null {
 /** `blocks` without member-field lines (top level and in list items); `blocks` itself when
  *  there are none. */
 export function dropMemberFields(blocks: Block[]): Block[] {
-  let out: Block[] | null = null;
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    let next: Block | null = b;
-    if (b.type === 'paragraph') next = withoutFields(b);
-    else if (b.type === 'list') {
-      let changed = false;
-      const items = b.items.map((it) => {
-        const children = dropMemberFields(it.children);
-        if (children !== it.children) changed = true;
-        return children === it.children ? it : { children };
-      });
-      if (changed) next = { ...b, items };
-    }
-    if (next !== b && !out) out = blocks.slice(0, i);
-    if (out && next) out.push(next);
-  }
-  return out ?? blocks;
+  return editLines(blocks, (b) => (b.type === 'paragraph' ? withoutFields(b) : b));
 }

@@ -5,6 +5,7 @@
 import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { foldText } from '../../dom/measures.js';
+import { editLines } from './edit-blocks.js';
 import { REPLY_SUBJECT_MIN_REPEATS } from '../thresholds/passes.js';
 
 /** "Re:" and a subject (no other reply prefix: "AW:", "SV:" open ordinary lines too). */
@@ -35,29 +36,8 @@ export function dropReplySubjects(blocks: Block[]): Block[] {
     if (s !== null) counts.set(s, (counts.get(s) ?? 0) + 1);
   });
   if (counts.size === 0) return blocks;
-  const repeated = (b: Block): boolean => {
+  return editLines(blocks, (b) => {
     const s = subjectOf(b);
-    return s !== null && counts.get(s)! >= REPLY_SUBJECT_MIN_REPEATS;
-  };
-  const walk = (run: Block[]): Block[] => {
-    let out: Block[] | null = null;
-    for (let i = 0; i < run.length; i++) {
-      const b = run[i]!;
-      let next: Block | null = b;
-      if (repeated(b)) next = null;
-      else if (b.type === 'list') {
-        let changed = false;
-        const items = b.items.map((it) => {
-          const children = walk(it.children);
-          if (children !== it.children) changed = true;
-          return children === it.children ? it : { children };
-        });
-        if (changed) next = { ...b, items };
-      }
-      if (next !== b && !out) out = run.slice(0, i);
-      if (out && next) out.push(next);
-    }
-    return out ?? run;
-  };
-  return walk(blocks);
+    return s !== null && counts.get(s)! >= REPLY_SUBJECT_MIN_REPEATS ? null : b;
+  });
 }
