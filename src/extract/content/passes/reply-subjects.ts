@@ -18,26 +18,24 @@ function subjectOf(b: Block): string | null {
   return REPLY_SUBJECT.test(text) ? text : null;
 }
 
-/** Calls `visit` on every paragraph and heading at the top level and in list items (where a
- *  thread set as a list keeps its posts). */
-function eachLine(blocks: Block[], visit: (b: Block) => void): void {
-  for (const b of blocks) {
-    if (b.type === 'list') for (const it of b.items) eachLine(it.children, visit);
-    else visit(b);
-  }
-}
-
 /** `blocks` without the lines that are a reply's subject printed over REPLY_SUBJECT_MIN_REPEATS
  *  posts or more; `blocks` itself when there are none. */
 export function dropReplySubjects(blocks: Block[]): Block[] {
+  // One reading of each line's text: the subjects found, by block, and how often each comes
+  // (top level and list items, as the edit below sees them).
+  const subjects = new Map<Block, string>();
   const counts = new Map<string, number>();
-  eachLine(blocks, (b) => {
+  editLines(blocks, (b) => {
     const s = subjectOf(b);
-    if (s !== null) counts.set(s, (counts.get(s) ?? 0) + 1);
+    if (s !== null) {
+      subjects.set(b, s);
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+    }
+    return b;
   });
-  if (counts.size === 0) return blocks;
+  if (subjects.size === 0) return blocks;
   return editLines(blocks, (b) => {
-    const s = subjectOf(b);
-    return s !== null && counts.get(s)! >= REPLY_SUBJECT_MIN_REPEATS ? null : b;
+    const s = subjects.get(b);
+    return s !== undefined && counts.get(s)! >= REPLY_SUBJECT_MIN_REPEATS ? null : b;
   });
 }
