@@ -10,7 +10,7 @@
 // memory, not the copying), and the strings grew the main thread's heap, which the main thread
 // and V8's helper threads then collected (docs/admission.md).
 import type { FetchedBody } from '../fetch/types.js';
-import { decodeText } from '../fetch/decode.js';
+import { decodePieces, decodeText } from '../fetch/decode.js';
 
 export interface PageBytes {
   /** The body's bytes, the whole of their ArrayBuffer (so that it can be moved to a worker). */
@@ -58,6 +58,14 @@ export function textBytes(text: string): PageBytes {
 /** The page's text, decoded from its bytes when it came as bytes (in the worker that reads it). */
 export function postedText(text: PostedText): string {
   return typeof text === 'string' ? text : decodeText(text.bytes, text.charset);
+}
+
+/**
+ * The page's text in pieces of under 128 KiB each when it came as bytes (parse/page-pieces.ts
+ * says why), or the one text it came as (a short one: posted-task.ts).
+ */
+export function postedPieces(text: PostedText): string[] {
+  return typeof text === 'string' ? [text] : decodePieces(text.bytes, text.charset);
 }
 
 /** Characters (or bytes, before decoding) of a page as posted. */

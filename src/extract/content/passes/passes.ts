@@ -16,6 +16,7 @@ import { undoubleTop, dropAdjacentRepeats, dropNearRepeats, dropRepeatedHeadings
 import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { dropClosingBios } from './closing-bios.js';
+import { dropReplySubjects } from './reply-subjects.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -100,6 +101,13 @@ export const PASSES: readonly BlockPass[] = [
       'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices, ' +
       'script messages',
     run: dropFurnitureLines,
+  },
+  {
+    name: 'reply subjects',
+    appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
+    does: 'a line "Re: ..." printed over two posts or more: a forum reply\'s subject, the thread\'s again',
+    why: 'a title block opens the page: no reply comes before it',
+    run: dropReplySubjects,
   },
   {
     name: 'menu lists',
