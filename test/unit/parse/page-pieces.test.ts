@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { AnyNode, Document } from 'domhandler';
 import { parseHtml, type ParseOptions } from '../../../src/parse/parse-html.js';
 import { decodePieces, decodeText, PIECE_BYTES } from '../../../src/fetch/decode.js';
+import { postedPieces, PIECES_MAX_BYTES, type PostedText } from '../../../src/workers/page-bytes.js';
 
 /** Everything the tree holds, in order: a difference anywhere shows. */
 function dump(doc: Document): string {
@@ -139,4 +140,13 @@ test('no piece of a large page reaches 64 Ki characters (128 KiB as two bytes ea
     assert.ok(Math.max(...decoded.map((p) => p.length)) < 64 * 1024);
     assert.equal(decoded.join(''), decodeText(bytes, charset));
   }
+});
+
+test('a worker reads a page of up to 1 MiB in pieces, a larger one whole (large-object space)', () => {
+  const page = (bytes: number): PostedText => ({ bytes: new Uint8Array(bytes).fill(0x61), charset: 'utf-8' });
+  const small = postedPieces(page(PIECES_MAX_BYTES));
+  assert.ok(small.length > 1 && small.every((p) => p.length < 64 * 1024));
+  const large = postedPieces(page(PIECES_MAX_BYTES + 1));
+  assert.equal(large.length, 1);
+  assert.equal(large[0]!.length, PIECES_MAX_BYTES + 1);
 });

@@ -5,9 +5,10 @@
 // description in its tab and again in a summary, a testimonial repeated by a carousel) is read
 // once, and so is a list printed again within such a repeated stretch. Block-level, on the
 // converted output's paragraphs, headings and top-level lists.
-import type { Block, Inline, ListItem } from '../../blocks.js';
+import type { Block, Inline } from '../../blocks.js';
 import { blockText, inlineText } from '../../to-blocks/block-text.js';
 import { dropCardControls } from './card-controls.js';
+import { editBlocks, eachItem } from './edit-blocks.js';
 import { SeenTexts } from './seen-texts.js';
 import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS } from '../thresholds/passes.js';
 
@@ -134,19 +135,6 @@ function unquoted(quote: Extract<Block, { type: 'quote' }>, seen: SeenTexts): Bl
   return children === quote.children ? quote : { ...quote, children };
 }
 
-/** `blocks` with each block replaced by what `edit` gives for it (null: left out); `blocks`
- *  itself when `edit` gives every block back as it was. */
-function editBlocks(blocks: Block[], edit: (b: Block) => Block | null): Block[] {
-  let out: Block[] | null = null;
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    const next = edit(b);
-    if (next !== b && !out) out = blocks.slice(0, i);
-    if (out && next) out.push(next);
-  }
-  return out ?? blocks;
-}
-
 /** Lines printed twice in one read once, in a run of blocks and in its lists' items. */
 function undoubleEach(blocks: Block[]): Block[] {
   let out: Block[] | null = null;
@@ -183,18 +171,6 @@ export function dropNearRepeats(blocks: Block[]): Block[] {
     if (!drop && out) out.push(next);
   }
   return out ?? blocks;
-}
-
-/** The list with `f` applied to each item's blocks (the list itself when nothing changed). */
-function eachItem(list: Extract<Block, { type: 'list' }>, f: (blocks: Block[]) => Block[]): Block {
-  let items: ListItem[] | null = null;
-  for (let k = 0; k < list.items.length; k++) {
-    const it = list.items[k]!;
-    const children = f(it.children);
-    if (children !== it.children && !items) items = list.items.slice(0, k);
-    if (items) items.push(children === it.children ? it : { children });
-  }
-  return items ? { ...list, items } : list;
 }
 
 /** The text of a paragraph or heading, '' for other blocks. */

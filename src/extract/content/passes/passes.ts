@@ -17,6 +17,7 @@ import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { dropClosingBios } from './closing-bios.js';
 import { dropReplySubjects } from './reply-subjects.js';
+import { dropMemberFields } from './member-fields.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -74,6 +75,22 @@ export const PASSES: readonly BlockPass[] = [
     run: unwrapCardText,
   },
   {
+    name: 'reply subjects',
+    appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
+    does: 'a line "Re: ..." printed over two posts or more: a forum reply\'s subject, the thread\'s again',
+    why: 'a title block opens the page: no reply comes before it',
+    unweighed: true,
+    run: dropReplySubjects,
+  },
+  {
+    name: 'member fields',
+    appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
+    does: 'a line that is a forum member\'s count or date ("Posts: 1,234", "Registered: 2012-09-03")',
+    why: 'a title block opens the page: no post comes before it',
+    unweighed: true,
+    run: dropMemberFields,
+  },
+  {
     name: 'title and byline',
     appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid'],
     does: 'a heading among the first three blocks that repeats the title',
@@ -101,13 +118,6 @@ export const PASSES: readonly BlockPass[] = [
       'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices, ' +
       'script messages',
     run: dropFurnitureLines,
-  },
-  {
-    name: 'reply subjects',
-    appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
-    does: 'a line "Re: ..." printed over two posts or more: a forum reply\'s subject, the thread\'s again',
-    why: 'a title block opens the page: no reply comes before it',
-    run: dropReplySubjects,
   },
   {
     name: 'menu lists',

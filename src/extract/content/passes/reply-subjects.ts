@@ -5,6 +5,7 @@
 import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { foldText } from '../../dom/measures.js';
+import { editLines } from './edit-blocks.js';
 import { REPLY_SUBJECT_MIN_REPEATS } from '../thresholds/passes.js';
 
 /** "Re:" and a subject (no other reply prefix: "AW:", "SV:" open ordinary lines too). */
@@ -17,47 +18,24 @@ function subjectOf(b: Block): string | null {
   return REPLY_SUBJECT.test(text) ? text : null;
 }
 
-/** Calls `visit` on every paragraph and heading at the top level and in list items (where a
- *  thread set as a list keeps its posts). */
-function eachLine(blocks: Block[], visit: (b: Block) => void): void {
-  for (const b of blocks) {
-    if (b.type === 'list') for (const it of b.items) eachLine(it.children, visit);
-    else visit(b);
-  }
-}
-
 /** `blocks` without the lines that are a reply's subject printed over REPLY_SUBJECT_MIN_REPEATS
  *  posts or more; `blocks` itself when there are none. */
 export function dropReplySubjects(blocks: Block[]): Block[] {
+  // One reading of each line's text: the subjects found, by block, and how often each comes
+  // (top level and list items, as the edit below sees them).
+  const subjects = new Map<Block, string>();
   const counts = new Map<string, number>();
-  eachLine(blocks, (b) => {
+  editLines(blocks, (b) => {
     const s = subjectOf(b);
-    if (s !== null) counts.set(s, (counts.get(s) ?? 0) + 1);
-  });
-  if (counts.size === 0) return blocks;
-  const repeated = (b: Block): boolean => {
-    const s = subjectOf(b);
-    return s !== null && counts.get(s)! >= REPLY_SUBJECT_MIN_REPEATS;
-  };
-  const walk = (run: Block[]): Block[] => {
-    let out: Block[] | null = null;
-    for (let i = 0; i < run.length; i++) {
-      const b = run[i]!;
-      let next: Block | null = b;
-      if (repeated(b)) next = null;
-      else if (b.type === 'list') {
-        let changed = false;
-        const items = b.items.map((it) => {
-          const children = walk(it.children);
-          if (children !== it.children) changed = true;
-          return children === it.children ? it : { children };
-        });
-        if (changed) next = { ...b, items };
-      }
-      if (next !== b && !out) out = run.slice(0, i);
-      if (out && next) out.push(next);
+    if (s !== null) {
+      subjects.set(b, s);
+      counts.set(s, (counts.get(s) ?? 0) + 1);
     }
-    return out ?? run;
-  };
-  return walk(blocks);
+    return b;
+  });
+  if (subjects.size === 0) return blocks;
+  return editLines(blocks, (b) => {
+    const s = subjects.get(b);
+    return s !== undefined && counts.get(s)! >= REPLY_SUBJECT_MIN_REPEATS ? null : b;
+  });
 }
