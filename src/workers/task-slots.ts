@@ -8,6 +8,7 @@
 // ran, and what fraction of the workers' time was busy.
 import { currentClaimant, type Claimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
+import { LaneByLoad, type Lane } from './thread-lanes.js';
 
 /** What the slots saw since the previous takeWindow(). */
 export interface SlotWindow {
@@ -21,6 +22,7 @@ export interface SlotWindow {
 export class TaskSlots {
   private readonly size: number;
   private readonly slots: FairSlots;
+  private readonly lanes = new LaneByLoad();
   /** Every slot is held for maintenance (tryTakeAll): none is granted meanwhile. */
   private maintenance = false;
   private held = 0;
@@ -65,6 +67,15 @@ export class TaskSlots {
 
   get queued(): number {
     return this.slots.queued;
+  }
+
+  /**
+   * The threads a task of `caller` holding a slot goes to (thread-lanes.ts): niced ones when the
+   * caller has, or had in the last seconds, other tasks holding or waiting for a slot, else those at
+   * the service's priority.
+   */
+  laneOf(caller: string): Lane {
+    return this.lanes.laneOf(caller, this.slots.heldOf(caller) + this.slots.queuedOf(caller));
   }
 
   /** Slots held right now. */
