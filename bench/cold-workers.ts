@@ -25,6 +25,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
+import { median } from './stats.js';
 
 const TARGET_HOST = '127.0.0.2';
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 2));
@@ -111,13 +112,6 @@ async function measure(build: Build, url: string, into: Sample): Promise<void> {
   } finally {
     await service.stop();
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');

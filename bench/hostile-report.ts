@@ -1,8 +1,9 @@
 // bench:hostile's report: the honest callers' figures per row against the quiet phases pooled,
 // the memory breakdowns, and the verdict on issue 31's goals.
 import type { Attack } from './hostile-attacks.js';
-import { fmt, quantile, type HonestFigures } from './hostile-traffic.js';
+import { fmt, type HonestFigures } from './hostile-traffic.js';
 import { BREAKDOWN_HEADER, BREAKDOWN_RULE } from './memory-breakdown.js';
+import { percentile } from './stats.js';
 
 /** One row's measurement. */
 export interface RowResult {
@@ -24,12 +25,12 @@ export function printReport(results: RowResult[], breakdowns: string[], maxRssMi
   // The quiet phases are the same honest load, so their calls are pooled: a phase has only
   // SECONDS x 8 calls, and its own p99 is then its slowest call or two, which one noisy call
   // decides. Each row is measured against the pooled quiet figures, its own beside them.
-  const pooled = results.flatMap((r) => r.quiet.latencies);
-  const quietP95 = quantile(pooled, 0.95);
-  const quietP99 = quantile(pooled, 0.99);
+  const pooled = results.flatMap((r) => r.quiet.latencies).sort((a, b) => a - b);
+  const quietP95 = percentile(pooled, 0.95);
+  const quietP99 = percentile(pooled, 0.99);
   let verdict = true;
   console.log(
-    `honest quiet, all quiet phases pooled (${pooled.length} calls): p50 ${fmt(quantile(pooled, 0.5))} ms, ` +
+    `honest quiet, all quiet phases pooled (${pooled.length} calls): p50 ${fmt(percentile(pooled, 0.5))} ms, ` +
       `p95 ${fmt(quietP95)} ms, p99 ${fmt(quietP99)} ms\n`,
   );
   console.log(

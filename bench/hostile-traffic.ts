@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { Attack } from './hostile-attacks.js';
 import type { ServiceProcess } from './service-process.js';
+import { percentile } from './stats.js';
 
 /** Milliseconds as a whole number, '-' for none. */
 export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
@@ -128,23 +129,21 @@ export async function honestPhase(
   }
   await Promise.all(calls);
   const byTool = [...perTool]
-    .map(([tool, xs]) => `${tool} p50 ${fmt(quantile(xs, 0.5))} p99 ${fmt(quantile(xs, 0.99))}`)
+    .map(([tool, xs]) => {
+      const sorted = xs.sort((a, b) => a - b);
+      return `${tool} p50 ${fmt(percentile(sorted, 0.5))} p99 ${fmt(percentile(sorted, 0.99))}`;
+    })
     .join(', ');
   return {
     calls: latencies.length,
     timeline,
     latencies: latencies.sort((a, b) => a - b),
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
     errors,
     byTool,
   };
-}
-
-/** The `p` quantile of `xs` (sorted here). */
-export function quantile(xs: number[], p: number): number {
-  return xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
 }
 
 /** The hostile caller: `calls` requests in flight, each sent again as soon as it is answered. */

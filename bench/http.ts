@@ -9,6 +9,7 @@ import { defaultConfig, type Config } from '../src/config/config.js';
 import { buildApp } from '../src/http/build-app.js';
 import type { Services } from '../src/app/services.js';
 import type { Tool } from '../src/tools/types.js';
+import { percentile } from './stats.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -78,8 +79,7 @@ async function measure(overrides: Partial<Config>): Promise<{ rps: number; p50: 
   await pool.close();
   await app.close();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95) };
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) };
 }
 
 const rows: Array<[string, Partial<Config>]> = [

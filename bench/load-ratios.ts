@@ -8,13 +8,7 @@
 // printed beside it, and so is the service's main-thread CPU per answer at each count, the
 // service's own cost, which does not depend on how the machine shares its CPUs that minute.
 import { fmt, type Row } from './load-table.js';
-
-export function median(xs: number[]): number | undefined {
-  if (xs.length === 0) return undefined;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+import { median } from './stats.js';
 
 /** The capacity ratio of `label` at `conns` against `base` connections, over `rounds` rounds. */
 export interface CapacityRatio {
@@ -52,7 +46,7 @@ export function capacityRatio(
     if (sumBottom > 0) pairs.push((top[0]! + top[1]!) / sumBottom);
   }
   const headline = median(pairs.length > 0 ? pairs : perRound);
-  if (headline === undefined) return undefined;
+  if (Number.isNaN(headline)) return undefined;
   const cpuAt = (c: number) =>
     median(
       rows
@@ -65,7 +59,7 @@ export function capacityRatio(
     headline,
     rounds: perRound,
     pairs,
-    cpu: cpuTop !== undefined && cpuBottom !== undefined ? { at: cpuTop, base: cpuBottom } : null,
+    cpu: !Number.isNaN(cpuTop) && !Number.isNaN(cpuBottom) ? { at: cpuTop, base: cpuBottom } : null,
   };
 }
 

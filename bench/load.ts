@@ -49,8 +49,9 @@ import {
 } from './service-process.js';
 
 import { fmt, printHeader, printRow, type Row } from './load-table.js';
-import { capacityRatio, formatRatio, median } from './load-ratios.js';
+import { capacityRatio, formatRatio } from './load-ratios.js';
 import { mainThreadClock, processCpuMs } from './thread-cpu.js';
+import { median, percentile } from './stats.js';
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
 const DURATION_S = Number(arg('duration') ?? 6);
@@ -109,11 +110,6 @@ async function serviceView(origin: string): Promise<string> {
   } catch {
     return '-';
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function step(
@@ -176,9 +172,9 @@ async function step(
     otherNon2xx: result.non2xx - count('429') - count('503'),
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
-    p50: percentile(all, 50),
-    p99: percentile(all, 99),
-    p99ok: percentile(okLatencies, 99),
+    p50: percentile(all, 0.5),
+    p99: percentile(all, 0.99),
+    p99ok: percentile(okLatencies, 0.99),
     peakRss,
     main:
       clock0 && clock1
@@ -336,7 +332,7 @@ async function main(): Promise<void> {
       if (ours && theirs && theirs.okPerS > 0) ratios.push(ours.okPerS / theirs.okPerS);
     }
     const ratio = median(ratios);
-    if (ratio !== undefined)
+    if (!Number.isNaN(ratio))
       console.log(
         `${b.name ? `${b.name}: ` : ''}content 2xx/s at ${PEER_CONNS} conns / Readability service's: ` +
           `${fmt(ratio, 2)}x (goal >= 5x)` +

@@ -21,6 +21,7 @@ import {
   startService,
   type ServiceProcess,
 } from './service-process.js';
+import { upperMedian } from './stats.js';
 
 const HOST = '127.0.0.2';
 const SECONDS = Number(arg('seconds') ?? 20);
@@ -117,7 +118,6 @@ async function bomb(service: ServiceProcess, agent: Agent, site: string, stop: A
   return codes;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 
 async function round(root: string, site: string): Promise<string> {
@@ -143,8 +143,8 @@ async function round(root: string, site: string): Promise<string> {
     const lives = [...seen.pdf.values()].map((p) => p.last - p.first);
     const answers = [...codes].map(([k, v]) => `${v} ${k}`).join(', ');
     return (
-      `| ${root} | ${f(rest)} | ${f(seen.servicePeak)} | ${f(Math.max(...peaks))} / ${f(median(peaks))} | ` +
-      `${seen.mostAlive} | ${seen.pdf.size} | ${f(median(lives))} | ${f(seen.treePeak)} | ${answers} |`
+      `| ${root} | ${f(rest)} | ${f(seen.servicePeak)} | ${f(Math.max(...peaks))} / ${f(upperMedian(peaks))} | ` +
+      `${seen.mostAlive} | ${seen.pdf.size} | ${f(upperMedian(lives))} | ${f(seen.treePeak)} | ${answers} |`
     );
   } finally {
     await agent.close();

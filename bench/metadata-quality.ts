@@ -29,6 +29,7 @@ import { FIELDS, score, type Data, type Entry, type Pred } from './metadata-scor
 import { loadMetadataDev, loadWcxbDev, serve, sharedBench, type BenchPage, type WcxbTruth } from './metadata-sets.js';
 import { WCXB_FIELDS, scoreWcxb, type WcxbField } from './metadata-wcxb-score.js';
 import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
+import { percentile } from './stats.js';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../bench/out');
 
@@ -199,7 +200,7 @@ function reportTime(systems: System[]): void {
   const stat = (ms: number[]) => {
     const s = [...ms].sort((a, b) => a - b);
     const sum = s.reduce((a, b) => a + b, 0);
-    return { mean: sum / s.length, p50: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, sum };
+    return { mean: sum / s.length, p50: percentile(s, 0.5), p95: percentile(s, 0.95), sum };
   };
   const rounds = Math.max(1, Number(process.env.BENCH_TIME_ROUNDS ?? 1));
   const base = stat(systems[0]!.ms);

@@ -20,6 +20,7 @@ import { parseHtml } from '../src/parse/parse-html.js';
 import { engineGc } from '../src/util/engine-gc.js';
 import { metascraperPeer, ogsPeer } from './metadata-peers.js';
 import { loadMetadataDev } from './metadata-sets.js';
+import { percentile } from './stats.js';
 
 interface Timed {
   name: string;
@@ -84,7 +85,7 @@ function report(systems: Timed[], how: string, load: number[]): void {
   const stat = (ms: number[]) => {
     const s = [...ms].sort((a, b) => a - b);
     const sum = s.reduce((a, b) => a + b, 0);
-    return { mean: sum / s.length, p50: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, sum };
+    return { mean: sum / s.length, p50: percentile(s, 0.5), p95: percentile(s, 0.95), sum };
   };
   const ours = stat(systems[0]!.ms);
   console.log(

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { defaultConfig } from '../src/config/config.js';
 import { buildApp } from '../src/http/build-app.js';
+import { percentile } from './stats.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
@@ -138,15 +139,14 @@ async function main(): Promise<void> {
     );
     const wallS = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
-    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
     return {
       mode,
       items: bodies.length * itemsPerBody,
       requests: bodies.length,
       wallS,
       itemsPerS: (bodies.length * itemsPerBody) / wallS,
-      p50: q(0.5),
-      p95: q(0.95),
+      p50: percentile(latencies, 0.5),
+      p95: percentile(latencies, 0.95),
       unit,
       errors,
     };

@@ -11,6 +11,7 @@ import { isTag, type Document, type Element } from 'domhandler';
 import { loadCorpus } from './corpus.js';
 import { loadWcxb } from './wcxb.js';
 import { parseHtml } from '../src/parse/parse-html.js';
+import { lowerMedian } from './stats.js';
 
 interface Row {
   name: string;
@@ -32,11 +33,6 @@ function cpuMs<T>(run: () => T): { ms: number; result: T } {
   return { ms: (c.user + c.system) / 1000, result };
 }
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
-
 function speed(rounds: number): string[] {
   const sets = [
     { name: 'articles', pages: loadCorpus().map((p) => p.html) },
@@ -56,9 +52,9 @@ function speed(rounds: number): string[] {
         totals[i]!.push(cpuMs(() => set.pages.forEach((html) => row.parse(html))).ms);
       });
     }
-    const floor = median(totals[0]!);
+    const floor = lowerMedian(totals[0]!);
     ROWS.forEach((_, i) => {
-      const ms = median(totals[i]!);
+      const ms = lowerMedian(totals[i]!);
       cells[i]!.push(`${(ms / set.pages.length).toFixed(2)} | ${(ms / floor).toFixed(2)}x`);
     });
   }

@@ -14,6 +14,7 @@ import { PdfProcesses } from '../src/workers/pdf-processes.js';
 import { defaultConfig } from '../src/config/config.js';
 import { BOT_PAGES, VENDOR_ARTICLE } from '../test/support/bot-pages.js';
 import { reportPdf, twoColumnPdf } from '../test/support/pdf-fixtures.js';
+import { upperMedian } from './stats.js';
 
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
@@ -41,8 +42,6 @@ const files: Array<[string, Uint8Array]> = [
   ['two columns, 1 page', await twoColumnPdf()],
   ['text, 50 pages x 45 lines', await textPdf(50, 45)],
 ];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const MEMORY_MB = defaultConfig().pdfMaxMemoryMb;
 const processes = new PdfProcesses(MEMORY_MB);
@@ -82,7 +81,7 @@ for (const [name, bytes] of files) {
       inProcess.push(p);
     }
   }
-  const [fl, ou, pr] = [median(floor), median(ours), median(inProcess)];
+  const [fl, ou, pr] = [upperMedian(floor), upperMedian(ours), upperMedian(inProcess)];
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   const cells = [name, bytes.length, fl.toFixed(1), ou.toFixed(1), ratio(ou, fl), pr.toFixed(1), ratio(pr, ou)];
   console.log(`| ${cells.join(' | ')} |`);
@@ -99,7 +98,7 @@ for (let r = 0; r < rounds; r++) {
   await fresh.close();
 }
 await processes.close();
-console.log(`\na new PDF process reading the one-page file: ${median(cold).toFixed(0)} ms (median of ${rounds})`);
+console.log(`\na new PDF process reading the one-page file: ${upperMedian(cold).toFixed(0)} ms (median of ${rounds})`);
 
 const pages = [
   ...BOT_PAGES.map((p) => ({ ...p, bytes: Buffer.from(p.body) })),

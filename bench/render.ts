@@ -8,6 +8,7 @@ import { extractIndex } from '../src/extract/index-page.js';
 import type { Block } from '../src/extract/blocks.js';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { loadCorpus } from './corpus.js';
+import { percentile } from './stats.js';
 
 const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
@@ -46,9 +47,8 @@ function measure(profile: 'content' | 'index', format: 'text' | 'markdown', maxC
 
 const stats = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
   const total = xs.reduce((a, b) => a + b, 0);
-  return { median: q(0.5), p95: q(0.95), perSecond: xs.length / (total / 1000) };
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), perSecond: xs.length / (total / 1000) };
 };
 
 // Warm-up so the table measures compiled code.

@@ -9,6 +9,7 @@ import { startChild } from '../test/integration/http/child-server.js';
 import { startRedis } from '../test/support/redis-server.js';
 import { post } from '../test/support/post-tool.js';
 import { CLI, startCluster, stopChild } from '../test/support/scale-cluster.js';
+import { nearestRank } from './stats.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -39,10 +40,6 @@ function pageHtml(id: string): string {
     `${'<p>A paragraph of an ordinary article page, long enough to look like one.</p>'.repeat(20)}</article>` +
     `</body></html>`
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 interface Tally {
@@ -142,7 +139,7 @@ for (const s of setups) {
   const l = s.tally.latencies.sort((a, b) => a - b);
   console.log(
     `| ${s.name.padEnd(24)} | ${s.procs.padEnd(20)} | ${(s.tally.items / s.tally.seconds).toFixed(0).padStart(7)} | ` +
-      `${percentile(l, 50).toFixed(0).padStart(7)} | ${percentile(l, 99).toFixed(0).padStart(7)} | ` +
+      `${nearestRank(l, 0.5).toFixed(0).padStart(7)} | ${nearestRank(l, 0.99).toFixed(0).padStart(7)} | ` +
       `${String(s.tally.errors).padStart(6)} |`,
   );
 }

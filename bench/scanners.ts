@@ -9,6 +9,7 @@ import { BOT_SCAN_BYTES, CHALLENGE_MAX_TEXT_CHARS, detectBotProtection } from '.
 import { readableTextExceeds } from '../src/fetch/readable-text-floor.js';
 import { scannerCases, type ScannerCase } from '../test/support/scanner-inputs.js';
 import { legacyRunsScripts, legacyScanMarkup } from './legacy-scanners.js';
+import { upperMedian } from './stats.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -41,15 +42,10 @@ function timeOnce(run: Run, input: Buffer | string): number {
   return performance.now() - t;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 /** Median ms of `reps` runs after one warm-up. */
 function timeNew(run: Run, input: Buffer | string, reps = REPS): number {
   run(input);
-  return median(Array.from({ length: reps }, () => timeOnce(run, input)));
+  return upperMedian(Array.from({ length: reps }, () => timeOnce(run, input)));
 }
 
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));

@@ -12,6 +12,7 @@ import { parseHtml } from '../src/parse/parse-html.js';
 import { extractContent } from '../src/extract/content/extract-content.js';
 import { renderText } from '../src/render/text.js';
 import { engineGc } from '../src/util/engine-gc.js';
+import { lowerMedian } from './stats.js';
 
 function read(p: CorpusPage): string {
   const ex = extractContent(parseHtml(p.html), p.finalUrl);
@@ -29,11 +30,6 @@ function cpuMs(pages: CorpusPage[]): number {
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
   return at === -1 ? fallback : Math.max(1, Number(process.argv[at + 1]) || fallback);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 function main(): void {
@@ -62,7 +58,7 @@ function main(): void {
   console.log(`| warm | ${(sum(warm) / (rounds * window)).toFixed(2)} | |`);
   console.log(
     `| right after a full collection | ${(sum(after) / (rounds * window)).toFixed(2)} | ` +
-      `${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) |`,
+      `${lowerMedian(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) |`,
   );
 }
 

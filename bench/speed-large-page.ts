@@ -16,6 +16,7 @@ import { Worker, isMainThread } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { Document } from 'domhandler';
 import { WORKER_YOUNG_GENERATION_MB } from '../src/workers/pool.js';
+import { lowerMedian } from './stats.js';
 
 const MiB = 1024 * 1024;
 const PARA = '<p>' + 'Words of a long page that goes on and on, paragraph after paragraph. '.repeat(6) + '</p>\n';
@@ -27,11 +28,6 @@ const CONTENT = { profile: 'content', format: 'text', includeTitle: false, maxCh
 function arg(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 async function main(): Promise<void> {
@@ -111,7 +107,7 @@ async function main(): Promise<void> {
     }
   }
   const mib = HTML.length / MiB;
-  const floor = median(times.get('parse floor (htmlparser2 Parser)')!.cpu);
+  const floor = lowerMedian(times.get('parse floor (htmlparser2 Parser)')!.cpu);
   const where = isMainThread ? 'main thread' : `worker, young generation ${youngMb} MiB`;
   console.log(`${dist}: page ${mib.toFixed(2)} MiB, ${rounds} rounds, medians; ${where}; Node ${process.version}`);
   console.log(
@@ -119,10 +115,10 @@ async function main(): Promise<void> {
       ' major GCs (ms) per round |\n|---|---:|---:|---:|---:|---:|---:|',
   );
   for (const [name, t] of times) {
-    const cpu = median(t.cpu);
+    const cpu = lowerMedian(t.cpu);
     const p = paused.get(name)!;
     const per = (n: number, ms: number) => `${(n / rounds).toFixed(1)} (${(ms / rounds).toFixed(0)})`;
-    const cells = [cpu.toFixed(0), median(t.wall).toFixed(0), (cpu / mib).toFixed(0), (cpu / floor).toFixed(2)];
+    const cells = [cpu.toFixed(0), lowerMedian(t.wall).toFixed(0), (cpu / mib).toFixed(0), (cpu / floor).toFixed(2)];
     cells.push(per(p.minor, p.minorMs), per(p.major, p.majorMs));
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }

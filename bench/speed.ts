@@ -14,6 +14,7 @@ import { extractContent, type ContentTrace } from '../src/extract/content/extrac
 import { extractIndex } from '../src/extract/index-page.js';
 import { renderText } from '../src/render/text.js';
 import { renderBlocks } from '../src/render/render.js';
+import { percentile } from './stats.js';
 
 const ignore = (): void => {};
 const TOKENIZER_CALLBACKS: ConstructorParameters<typeof Tokenizer>[1] = {
@@ -66,8 +67,13 @@ function timePass(sys: System): Timing {
     total += ms;
   }
   times.sort((a, b) => a - b);
-  const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { median: at(0.5), p95: at(0.95), perSec: (1000 * times.length) / total, total, n: times.length };
+  return {
+    median: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    perSec: (1000 * times.length) / total,
+    total,
+    n: times.length,
+  };
 }
 
 /**

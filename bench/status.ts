@@ -18,6 +18,7 @@ import { createFetcher } from '../src/fetch/fetch-page.js';
 import { buildApp } from '../src/http/build-app.js';
 import { checkUrlStatus } from '../src/tools/check-url-status.js';
 import { createServices } from '../src/app/services.js';
+import { percentile } from './stats.js';
 
 const PROBES = Number(process.env.BENCH_PROBES ?? 2000);
 const WARMUP = 100;
@@ -103,8 +104,8 @@ async function benchAt(target: string, concurrency: number): Promise<Row[]> {
       concurrency,
       probes: st.probes,
       perSecond: st.probes / st.seconds,
-      p50: pct(st.latencies, 0.5),
-      p95: pct(st.latencies, 0.95),
+      p50: percentile(st.latencies, 0.5),
+      p95: percentile(st.latencies, 0.95),
     };
   });
 }
@@ -212,10 +213,6 @@ async function runLoad(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
-}
-
-function pct(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 function print(rows: Row[]): void {

@@ -19,6 +19,7 @@ import type { Block } from '../src/extract/blocks.js';
 import type { RenderRequest } from '../src/render/render.js';
 import { parseHtml } from '../src/parse/parse-html.js';
 import { extractContent } from '../src/extract/content/extract-content.js';
+import { lowerMedian } from './stats.js';
 
 type Render = (blocks: Block[], req: RenderRequest) => unknown;
 
@@ -91,7 +92,6 @@ for (const row of rows) pass(row, -1);
 const times = rows.map(() => [] as number[]);
 for (let r = 0; r < rounds; r++) rows.forEach((row, i) => times[i]!.push(pass(row, r)));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 console.log(
   `${limit} corpus pages a pass, ${fresh ? 'new pages every round (--fresh)' : 'the same pages every round'}, ` +
     `parse + extract (content) + render, CPU ms per pass, ${rounds} interleaved rounds, Node ${process.version}`,
@@ -99,8 +99,8 @@ console.log(
 console.log('| row | median ms/pass | ms/page | vs base, same format (median of per-round ratios) |');
 console.log('|---|---|---|---|');
 rows.forEach((row, i) => {
-  const m = median(times[i]!);
+  const m = lowerMedian(times[i]!);
   const ratios = times[i]!.map((t, k) => t / times[row.vs]![k]!);
-  const vs = i === row.vs ? '-' : `${median(ratios).toFixed(3)}x`;
+  const vs = i === row.vs ? '-' : `${lowerMedian(ratios).toFixed(3)}x`;
   console.log(`| ${row.name} | ${m.toFixed(0)} | ${(m / limit).toFixed(2)} | ${vs} |`);
 });

@@ -64,6 +64,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   });
   worker.on('error', logError('worker'));
   const workerAbort = new AbortController();
+  // drain() (at the end of its grace) and close() stop the running jobs with the same reason.
+  const stopRunning = () => workerAbort.abort(new Error('worker closing'));
   // A caller that leaves stops its running job here, or the job when this process takes it
   // (job-cancel.ts). A job's deadline is at most a request's time away.
   const cancelledEarly = cancelledJobs(config.requestTimeoutMs);
@@ -120,7 +122,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       // still running at the end of the grace is stopped, and the close ends once it answers.
       // An answer BullMQ cannot store (Redis lost) would keep the close waiting for ever: past
       // the stopped jobs' time to answer, the wait is left to close(), which bounds it.
-      const stopLeft = setTimeout(() => workerAbort.abort(new Error('worker closing')), graceMs);
+      const stopLeft = setTimeout(stopRunning, graceMs);
       let giveUp: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -133,7 +135,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       }
     },
     close() {
-      workerAbort.abort(new Error('worker closing'));
+      stopRunning();
       return worker.close();
     },
     disconnect() {

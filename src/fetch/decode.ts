@@ -307,6 +307,32 @@ export function decodeText(bytes: Uint8Array, charset: string): string {
   return new TextDecoder(charset).decode(bytes);
 }
 
+/**
+ * Bytes of a page decoded longest into strings of no more than this many characters (at most
+ * a few over the bytes they come from, the decoder's carry included): under 64 Ki characters,
+ * so under 128 KiB even two bytes a character, the size from which V8 gives a string fresh
+ * pages of its own (parse/page-pieces.ts).
+ */
+export const PIECE_BYTES = 60 * 1024;
+
+/**
+ * decodeText's text in pieces, cut from `bytes` every `pieceBytes` bytes; joined, the pieces
+ * are exactly decodeText's string (a character whose bytes a cut splits comes whole in the
+ * later piece: the decoder streams).
+ */
+export function decodePieces(bytes: Uint8Array, charset: string, pieceBytes = PIECE_BYTES): string[] {
+  const pieces: string[] = [];
+  const own = isOwnText(bytes, charset);
+  const decoder = own ? null : new TextDecoder(charset);
+  for (let at = 0; at < bytes.byteLength; at += pieceBytes) {
+    const slice = bytes.subarray(at, Math.min(bytes.byteLength, at + pieceBytes));
+    if (decoder === null) pieces.push(Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1'));
+    else pieces.push(decoder.decode(slice, { stream: true }));
+  }
+  if (decoder !== null) pieces.push(decoder.decode());
+  return pieces;
+}
+
 /** Decodes a (content-decoded) body given its Content-Type header value (or null). */
 export function decodeBody(bytes: Uint8Array, contentType: string | null): DecodedBody {
   const { kind, charset } = describeBody(bytes, contentType);

@@ -6,6 +6,7 @@
 import type { Document } from 'domhandler';
 import { DomBuilder } from './dom-builder.js';
 import { keepShapes, SHAPES_PAGE } from './kept-shapes.js';
+import { PieceText, type PagePieces } from './page-pieces.js';
 import { tokenize } from './tokenizer.js';
 import { TreeConstruction } from './tree-construction.js';
 
@@ -33,15 +34,15 @@ export const PARSE_DEFAULTS = {
   maxElements: 200_000,
 } as const;
 
-export function parseHtml(html: string, options: ParseOptions = {}): Document {
-  return read(html, options).dom.finish();
+/** The tree of a page given whole or in pieces (page-pieces.ts): the same tree either way. */
+export function parseHtml(html: string | PagePieces, options: ParseOptions = {}): Document {
+  return read(typeof html === 'string' ? [html] : html, options).dom.finish();
 }
 
 /** The tree builder and the tokenizer that read `html` (the tokenizer holds the tree
  *  construction, which holds the builder). */
-function read(html: string, options: ParseOptions): { dom: DomBuilder; tokenizer: object } {
-  const max = options.maxChars ?? PARSE_DEFAULTS.maxChars;
-  const source = html.length > max ? html.slice(0, max) : html;
+function read(html: PagePieces, options: ParseOptions): { dom: DomBuilder; tokenizer: object } {
+  const source = new PieceText(html, options.maxChars ?? PARSE_DEFAULTS.maxChars);
   const xml = options.xml ?? false;
   const dom = new DomBuilder({
     maxAttributes: options.maxAttributes ?? PARSE_DEFAULTS.maxAttributes,
@@ -49,12 +50,12 @@ function read(html: string, options: ParseOptions): { dom: DomBuilder; tokenizer
     maxElements: options.maxElements ?? PARSE_DEFAULTS.maxElements,
   });
   const tree = new TreeConstruction(source, dom, options.maxDepth ?? PARSE_DEFAULTS.maxDepth, !xml);
-  return { dom, tokenizer: tokenize(source, tree, xml) };
+  return { dom, tokenizer: tokenize(source.pieces, tree, xml) };
 }
 
 // One parse kept alive, so that a full collection between pages keeps the parser's compiled
 // code (kept-shapes.ts says why).
-const shapes = read(SHAPES_PAGE, {});
+const shapes = read([SHAPES_PAGE], {});
 
 /** SHAPES_PAGE's document, parsed once at module load and kept: the extractors keep their own
  *  objects (a block builder, a content context) from this one document rather than parse the page

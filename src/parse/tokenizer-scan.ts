@@ -117,9 +117,12 @@ export abstract class TokenizerScan {
    *  made text full of `&`s quadratic. */
   protected readonly found = [-1, -1, -1, -1];
   protected readonly decoder: HtmlEntityDecoder | XmlEntityDecoder;
+  /** The piece of the page being read (page-pieces.ts), and where it starts in the page. Every
+   *  position above (index, sectionStart, found, …) is the page's; only reads subtract offset. */
+  protected buffer = '';
+  protected offset = 0;
 
   constructor(
-    protected readonly buffer: string,
     protected readonly cbs: TokenizerEvents,
     protected readonly xmlMode: boolean,
   ) {
@@ -133,18 +136,19 @@ export abstract class TokenizerScan {
     this.sectionStart = this.index + 1;
   }
 
-  /** The position of the first `STOPS[which]` at or after `from` (the page's length if none). */
+  /** The position of the first `STOPS[which]` at or after `from` (the piece's end if none). */
   protected next(which: number, from: number): number {
     const found = this.found;
     if (found[which]! < from) {
-      const at = this.buffer.indexOf(STOPS[which]!, from);
-      found[which] = at === -1 ? this.buffer.length : at;
+      const offset = this.offset;
+      const at = this.buffer.indexOf(STOPS[which]!, from - offset);
+      found[which] = offset + (at === -1 ? this.buffer.length : at);
     }
     return found[which]!;
   }
 
   /** Moves to just before the first `STOPS[which]` or `&` after the current character (the
-   *  main loop reads that character next), or to the last character. */
+   *  main loop reads that character next), or to the piece's last character. */
   protected skipTo(which: number): void {
     const from = this.index + 1;
     const end = this.next(which, from);
@@ -153,27 +157,28 @@ export abstract class TokenizerScan {
   }
 
   /** Moves to just before the first character after the current one that ends a name (and,
-   *  for an attribute's, `=`), or to the last character. */
+   *  for an attribute's, `=`), or to the piece's last character. */
   protected skipName(attribute: boolean): void {
     const buffer = this.buffer;
     const length = buffer.length;
-    let i = this.index + 1;
+    let i = this.index + 1 - this.offset;
     while (i < length) {
       const c = buffer.charCodeAt(i) as Char;
       if (isEndOfTagSection(c) || (attribute && c === Char.EQUALS)) break;
       i++;
     }
-    this.index = i - 1;
+    this.index = this.offset + i - 1;
   }
 
-  /** Moves to the next `c` after the current character (true), or to the last character (false). */
+  /** Moves to the next `c` after the current character (true), or to the piece's last
+   *  character (false: the state reads on in the next piece). */
   protected fastForwardTo(c: Char): boolean {
-    const at = this.buffer.indexOf(String.fromCharCode(c), this.index + 1);
+    const at = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset);
     if (at !== -1) {
-      this.index = at;
+      this.index = this.offset + at;
       return true;
     }
-    this.index = this.buffer.length - 1;
+    this.index = this.offset + this.buffer.length - 1;
     return false;
   }
 
@@ -191,15 +196,22 @@ export abstract class TokenizerScan {
   }
 
   protected stateInEntity(): void {
-    const length = this.decoder.write(this.buffer, this.index);
+    const offset = this.offset;
+    const local = this.index - offset;
+    const length = this.decoder.write(this.buffer, local);
     if (length >= 0) {
       this.state = this.baseState;
       if (length === 0) this.index--;
-    } else if (this.index < this.buffer.length && (this.buffer.charCodeAt(this.index) as Char) === Char.AMP) {
+      // An entity shorter than the name read (`&notit`: `&not`) goes on from its end, which may
+      // lie in the piece before. What lies between is letters and digits, which change no state
+      // (the text or value runs from sectionStart), so reading on from this piece's start is the same.
+      if (this.index < offset - 1) this.index = offset - 1;
+    } else if (local < this.buffer.length && (this.buffer.charCodeAt(local) as Char) === Char.AMP) {
       this.state = this.baseState;
       this.index--;
     } else {
-      this.index = this.buffer.length - 1;
+      // The piece ended in the entity: the decoder reads on in the next.
+      this.index = offset + this.buffer.length - 1;
     }
   }
 
@@ -242,7 +254,7 @@ export abstract class TokenizerScan {
       this.decoder.end();
       this.state = this.baseState;
     }
-    this.finishTrailing(this.buffer.length);
+    this.finishTrailing(this.offset + this.buffer.length);
     this.cbs.onend();
   }
 

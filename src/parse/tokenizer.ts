@@ -27,21 +27,36 @@ import { TokenizerRaw } from './tokenizer-raw.js';
 
 export { QuoteType, type TokenizerEvents } from './tokenizer-events.js';
 
-/** Reads all of `source`, reporting to `events`. In XML mode there are no raw-text elements,
+/** Reads all of `source` (a page, or its pieces in order: page-pieces.ts), reporting to
+ *  `events` by positions in the whole page. In XML mode there are no raw-text elements,
  *  `<?…?>` and `<!…>` are instructions and declarations, and `/>` closes any element. Returns
  *  the tokenizer that read it, for a caller that keeps one alive (kept-shapes.ts). */
-export function tokenize(source: string, events: TokenizerEvents, xmlMode = false): object {
-  const tokenizer = new Tokenizer(source, events, xmlMode);
-  tokenizer.run();
+export function tokenize(source: string | readonly string[], events: TokenizerEvents, xmlMode = false): object {
+  const tokenizer = new Tokenizer(events, xmlMode);
+  tokenizer.run(typeof source === 'string' ? [source] : source);
   return tokenizer;
 }
 
 class Tokenizer extends TokenizerRaw {
-  run(): void {
+  /** Reads the pieces one after another. A token may span pieces: each state reads to the end
+   *  of a piece at most and goes on with the next one's first character. */
+  run(pieces: readonly string[]): void {
+    let start = 0;
+    for (const piece of pieces) {
+      this.buffer = piece;
+      this.offset = start;
+      start += piece.length;
+      this.readPiece(start);
+    }
+    this.emitPending();
+    this.finish();
+  }
+
+  private readPiece(end: number): void {
     const buffer = this.buffer;
-    const length = buffer.length;
-    while (this.index < length) {
-      const c = buffer.charCodeAt(this.index) as Char;
+    const offset = this.offset;
+    while (this.index < end) {
+      const c = buffer.charCodeAt(this.index - offset) as Char;
       switch (this.state) {
         case State.TEXT:
           if (c === Char.LT) this.startTag();
@@ -49,7 +64,7 @@ class Tokenizer extends TokenizerRaw {
           else this.skipTo(Stop.LT_STOP);
           break;
         case State.IN_PLAIN_TEXT:
-          this.index = length - 1;
+          this.index = end - 1;
           break;
         case State.SPECIAL_START_SEQUENCE:
           this.stateSpecialStartSequence(c);
@@ -126,8 +141,6 @@ class Tokenizer extends TokenizerRaw {
       }
       this.index++;
     }
-    this.emitPending();
-    this.finish();
   }
   private startTag(): void {
     if (this.index > this.sectionStart) this.cbs.ontext(this.sectionStart, this.index);

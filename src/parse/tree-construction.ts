@@ -11,7 +11,8 @@ import {
   SVG_TAG_NAMES,
   VOID_ELEMENTS,
 } from './html-rules.js';
-import { sharedName, sharedNameAt } from './known-names.js';
+import { sharedName } from './known-names.js';
+import type { PieceText } from './page-pieces.js';
 import type { TokenizerEvents } from './tokenizer.js';
 
 /** What encloses the innermost open element: HTML, SVG or MathML. */
@@ -44,7 +45,6 @@ const CAPPED_VOID = new Set([
   'wbr',
 ]);
 
-const LATER_END = /<\/(?:body|html)[\s/>]/gi;
 const INSTRUCTION_NAME_END = /\s|\//;
 
 /**
@@ -68,7 +68,7 @@ export class TreeConstruction implements TokenizerEvents {
   private ignoringCurrent = false;
 
   constructor(
-    private readonly source: string,
+    private readonly source: PieceText,
     private readonly dom: DomBuilder,
     private readonly maxDepth: number,
     private readonly html: boolean,
@@ -95,7 +95,7 @@ export class TreeConstruction implements TokenizerEvents {
    */
   private readTagName(start: number, end: number): string {
     if (this.context.length === 1) {
-      const known = sharedNameAt(this.source, start, end);
+      const known = this.source.sharedNameAt(start, end);
       if (known !== undefined) return known;
     }
     const name = this.source.slice(start, end).toLowerCase();
@@ -243,13 +243,12 @@ export class TreeConstruction implements TokenizerEvents {
 
   /** Whether a `</body>` or `</html>` comes after `from`. Asked at those end tags only. */
   private endsAgain(from: number): boolean {
-    LATER_END.lastIndex = from;
-    return LATER_END.test(this.source);
+    return this.source.hasBodyEndFrom(from);
   }
 
   /** The attribute name, lower case, as its shared copy when known (as readTagName). */
   onattribname(start: number, end: number): void {
-    this.attribname = sharedNameAt(this.source, start, end) ?? sharedName(this.source.slice(start, end).toLowerCase());
+    this.attribname = this.source.sharedNameAt(start, end) ?? sharedName(this.source.slice(start, end).toLowerCase());
   }
 
   onattribdata(start: number, end: number): void {

@@ -1,6 +1,6 @@
 // Owned by the cleaners (issue 4): parse -> extract (cascade) -> render, in a worker.
 import type { Profile } from '../extract/blocks.js';
-import { postedText, type PostedText } from './page-bytes.js';
+import { postedPieces, postedText, type PostedText } from './page-bytes.js';
 import { parseHtml } from '../parse/parse-html.js';
 import type { PartLimits } from '../render/part.js';
 import { renderPlainText } from '../render/plain-text.js';
@@ -19,6 +19,17 @@ export function takeText(req: { body: PostedText }): string {
   const text = postedText(req.body);
   req.body = text;
   return text;
+}
+
+/**
+ * The request's page, decoded in pieces for the parser (parse/page-pieces.ts: no string of the
+ * whole page is built), and taken out of the request, so that its bytes are garbage as soon as
+ * they are decoded (as takeText's).
+ */
+export function takePieces(req: { body: PostedText }): string[] {
+  const pieces = postedPieces(req.body);
+  req.body = '';
+  return pieces;
 }
 
 export interface CleanRequest extends PartOptions {
@@ -54,10 +65,9 @@ export type CleanResult =
   | { ok: false; code: 'no_content'; title: string; explain?: CleanExplanation };
 
 export function cleanTask(req: CleanRequest): CleanResult {
-  const body = takeText(req);
   if (req.bodyKind === 'text') {
     // text/plain is returned as is: there is no markup to extract from, and no title.
-    const r = renderPlainText(body, partLimits(req));
+    const r = renderPlainText(takeText(req), partLimits(req));
     if (r.content === '') return { ok: false, code: 'no_content', title: '' };
     return {
       ok: true,
@@ -73,6 +83,7 @@ export function cleanTask(req: CleanRequest): CleanResult {
   }
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.
+  const body = takePieces(req);
   const doc = parseHtml(body);
   return cleanDocument(doc, {
     finalUrl: req.finalUrl,

@@ -2,12 +2,12 @@
 // Metadata is extracted first; content then comes from the content cleaner's own code
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
-import { postedText, type PostedText } from './page-bytes.js';
+import { postedPieces, type PostedText } from './page-bytes.js';
 import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import type { TokenEncoding } from '../render/token-count.js';
 import { cleanDocument } from './clean-document.js';
-import { cleanTask, takeText, type CleanResult } from './clean-task.js';
+import { cleanTask, takePieces, type CleanResult } from './clean-task.js';
 
 export interface MetadataRequest {
   /** The body: decoded, or its bytes and charset (decoded here); null when it is not text. */
@@ -47,7 +47,7 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   const isHtml = req.body !== null && PARSED_KINDS.has(req.bodyKind);
   if (!isHtml) return nonHtml(req);
 
-  const body = takeText(req as { body: PostedText });
+  const body = takePieces(req as { body: PostedText });
   const doc = parseHtml(body);
   // Metadata first: content extraction may prune the tree it is given.
   const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);
@@ -75,7 +75,7 @@ function nonHtml(req: MetadataRequest): MetadataResult {
   // A feed read directly describes itself; other XML and everything else is known by its headers.
   const feed =
     req.bodyKind === 'xml' && req.body !== null
-      ? feedMetadata(parseHtml(postedText(req.body), { xml: true }), req.finalUrl, req.headers)
+      ? feedMetadata(parseHtml(postedPieces(req.body), { xml: true }), req.finalUrl, req.headers)
       : null;
   const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };

@@ -12,7 +12,7 @@ import { readlinkSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
-import { postedLength } from './page-bytes.js';
+import type { postedLength } from './page-bytes.js';
 import type { Posted, TakenLate, TaskStart } from './task-start.js';
 import type { ThreadStarted } from './thread-lanes.js';
 import type { WorkerTask } from './worker.js';
@@ -33,6 +33,8 @@ const started: ThreadStarted = { urlkitThreadStarted: true, threadId, tid };
 parentPort?.postMessage(started);
 
 const worker = import('./worker.js');
+// page-bytes.js is ESM too: imported, never required (above).
+const pageBytes = import('./page-bytes.js');
 // The engine's gc() (util/engine-gc.ts) and the heap mark (heap-mark.ts): ESM, loaded like the
 // worker, with import().
 const engineGc = import('../util/engine-gc.js');
@@ -52,10 +54,10 @@ const encoding = import('../render/token-count.js').then(({ loadEncoding }) => l
 const COLLECT_AFTER_INPUT_CHARS = 1024 * 1024;
 
 /** Characters (or bytes) of input a task carries: the page text, its bytes, or the PDF. */
-function inputSize(task: WorkerTask): number {
+function inputSize(task: WorkerTask, length: typeof postedLength): number {
   if (task.kind === 'clean' || task.kind === 'metadata') {
     const body = task.input.body;
-    return body === null ? 0 : postedLength(body);
+    return body === null ? 0 : length(body);
   }
   if (task.kind === 'pdf') return task.input.bytes.byteLength;
   return 0;
@@ -80,7 +82,7 @@ async function runTask({ task, startId, startBy }: Posted<WorkerTask | null>): P
   }
   const start: TaskStart = { urlkitTaskStart: startId };
   parentPort?.postMessage(start);
-  const large = inputSize(task) >= COLLECT_AFTER_INPUT_CHARS;
+  const large = inputSize(task, (await pageBytes).postedLength) >= COLLECT_AFTER_INPUT_CHARS;
   try {
     return await (await worker).default(task);
   } finally {
@@ -96,7 +98,7 @@ async function runTask({ task, startId, startBy }: Posted<WorkerTask | null>): P
 // Loading the modules and the encoding leaves garbage that no task made: it is collected before
 // the first task, or the fresh worker's first heap report can pass the recycle mark (pool.ts) and
 // the worker be replaced, and the encoding loaded again, for nothing.
-export = Promise.all([worker, engineGc, heapMark, encoding]).then(([, gc]) => {
+export = Promise.all([worker, engineGc, heapMark, encoding, pageBytes]).then(([, gc]) => {
   gc.engineGc()?.();
   return runTask;
 });

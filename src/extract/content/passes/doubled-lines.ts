@@ -3,10 +3,12 @@
 // both, glued. A line whose text is the same string twice over (nothing between) is that
 // string once. And a long paragraph the page prints again further down (a product's
 // description in its tab and again in a summary, a testimonial repeated by a carousel) is read
-// once. Block-level, on paragraphs and headings of the converted output only.
-import type { Block, Inline, ListItem } from '../../blocks.js';
-import { inlineText } from '../../to-blocks/block-text.js';
+// once, and so is a list printed again within such a repeated stretch. Block-level, on the
+// converted output's paragraphs, headings and top-level lists.
+import type { Block, Inline } from '../../blocks.js';
+import { blockText, inlineText } from '../../to-blocks/block-text.js';
 import { dropCardControls } from './card-controls.js';
+import { editBlocks, eachItem } from './edit-blocks.js';
 import { SeenTexts } from './seen-texts.js';
 import { MIN_HALF, NEAR, NEAR_MIN_CHARS, REPEAT_MIN_CHARS, VERSE_LINE_MAX_CHARS } from '../thresholds/passes.js';
 
@@ -80,12 +82,14 @@ function isVerse(children: Inline[]): boolean {
 
 /**
  * The top level read with undoubleEach, and then its paragraphs repeating an earlier one word
- * for word (the reading's top level) dropped: in one walk, so that each line's text is read
+ * for word (the reading's top level) dropped, with the lists repeating an earlier one whose
+ * nearest long paragraph before them was such a repeat: in one walk, so that each line's text is read
  * once for both (a line undoubled reads as its half, the text of the first-half inlines).
  * Returns `blocks` itself when nothing changes.
  */
 export function undoubleTop(blocks: Block[]): Block[] {
   let seen: SeenTexts | null = null;
+  let inRepeat = false;
   return editBlocks(blocks, (b) => {
     if (b.type === 'paragraph' || b.type === 'heading') {
       let text = inlineText(b.children);
@@ -97,12 +101,20 @@ export function undoubleTop(blocks: Block[]): Block[] {
         text = text.trim();
         if (text.length >= REPEAT_MIN_CHARS && !isVerse(children ?? b.children)) {
           seen ??= new SeenTexts();
-          if (!seen.add(text)) return null;
+          inRepeat = !seen.add(text);
+          if (inRepeat) return null;
         }
       }
       return next;
     }
-    if (b.type === 'list') return eachItem(b, undoubleEach);
+    if (b.type === 'list') {
+      // A list printed again in a section the page prints twice (one copy per screen width,
+      // both in the markup: the long paragraph before it was a repeat too) is read once. A list
+      // repeated under new words stays: two plans or packages share their features.
+      const text = blockText(b).trim();
+      if (text.length >= REPEAT_MIN_CHARS && !(seen ??= new SeenTexts()).add(text) && inRepeat) return null;
+      return eachItem(b, undoubleEach);
+    }
     if (b.type === 'quote') return unquoted(b, (seen ??= new SeenTexts()));
     return b;
   });
@@ -121,19 +133,6 @@ function unquoted(quote: Extract<Block, { type: 'quote' }>, seen: SeenTexts): Bl
   });
   if (children.length === 0) return null;
   return children === quote.children ? quote : { ...quote, children };
-}
-
-/** `blocks` with each block replaced by what `edit` gives for it (null: left out); `blocks`
- *  itself when `edit` gives every block back as it was. */
-function editBlocks(blocks: Block[], edit: (b: Block) => Block | null): Block[] {
-  let out: Block[] | null = null;
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    const next = edit(b);
-    if (next !== b && !out) out = blocks.slice(0, i);
-    if (out && next) out.push(next);
-  }
-  return out ?? blocks;
 }
 
 /** Lines printed twice in one read once, in a run of blocks and in its lists' items. */
@@ -172,18 +171,6 @@ export function dropNearRepeats(blocks: Block[]): Block[] {
     if (!drop && out) out.push(next);
   }
   return out ?? blocks;
-}
-
-/** The list with `f` applied to each item's blocks (the list itself when nothing changed). */
-function eachItem(list: Extract<Block, { type: 'list' }>, f: (blocks: Block[]) => Block[]): Block {
-  let items: ListItem[] | null = null;
-  for (let k = 0; k < list.items.length; k++) {
-    const it = list.items[k]!;
-    const children = f(it.children);
-    if (children !== it.children && !items) items = list.items.slice(0, k);
-    if (items) items.push(children === it.children ? it : { children });
-  }
-  return items ? { ...list, items } : list;
 }
 
 /** The text of a paragraph or heading, '' for other blocks. */

@@ -16,6 +16,8 @@ import { undoubleTop, dropAdjacentRepeats, dropNearRepeats, dropRepeatedHeadings
 import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { dropClosingBios } from './closing-bios.js';
+import { dropReplySubjects } from './reply-subjects.js';
+import { dropMemberFields } from './member-fields.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -71,6 +73,22 @@ export const PASSES: readonly BlockPass[] = [
     why: 'on a page declared an article, cards wholly in their link are teasers of other articles',
     unweighed: true,
     run: unwrapCardText,
+  },
+  {
+    name: 'reply subjects',
+    appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
+    does: 'a line "Re: ..." printed over two posts or more: a forum reply\'s subject, the thread\'s again',
+    why: 'a title block opens the page: no reply comes before it',
+    unweighed: true,
+    run: dropReplySubjects,
+  },
+  {
+    name: 'member fields',
+    appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
+    does: 'a line that is a forum member\'s count or date ("Posts: 1,234", "Registered: 2012-09-03")',
+    why: 'a title block opens the page: no post comes before it',
+    unweighed: true,
+    run: dropMemberFields,
   },
   {
     name: 'title and byline',
@@ -134,7 +152,9 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: [...CONTAINERS, 'title block', 'grid'],
     does:
       'a line that is one string twice over reads once; a long paragraph printed again goes, ' +
-      'unless it is verse (a chorus, a refrain: sung again); a quote of one (a reply quoting the post above) goes',
+      'unless it is verse (a chorus, a refrain: sung again); a list printed again goes when the long paragraph ' +
+      'before it was such a repeat (a section printed once per screen width), and stays under new words (two plans ' +
+      'sharing their features); a quote of one (a reply quoting the post above) goes',
     why: 'a grid read in place keeps its host and cards as they convert',
     run: undoubleTop,
   },

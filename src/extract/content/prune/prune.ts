@@ -10,6 +10,7 @@ import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { attribute } from '../../../parse/nodes.js';
+import { PARAGRAPH_CHARS, PARAGRAPH_LINK_SHARE } from '../thresholds/exclusions.js';
 import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
 import {
   ANCESTOR_TAG_LEVELS,
@@ -148,7 +149,13 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
     !holdsCode(el)
   )
     return 'short and bare';
-  if (!isList && weight < PROMOTED_WEIGHT && ld > MAX_LINK_DENSITY && !linkedWithinPage(el, info.chars, info.linkChars))
+  if (
+    !isList &&
+    weight < PROMOTED_WEIGHT &&
+    ld > MAX_LINK_DENSITY &&
+    !linkedWithinPage(el, info.chars, info.linkChars) &&
+    !(p > 0 && linkedInLinkLists(el, stats, info.chars, info.linkChars))
+  )
     return 'link dense';
   if (isList && ld > LINK_LIST_MIN_LINK_DENSITY && len < LINK_LIST_MAX_CHARS) return 'link list';
   if (weight >= PROMOTED_WEIGHT && ld > PROMOTED_MAX_LINK_DENSITY) return 'link dense';
@@ -183,6 +190,38 @@ function linkedWithinPage(el: Element, chars: number, linkChars: number): boolea
   });
   if (inPage === 0 || (inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars)) return false;
   return (linkChars - inPage) / (chars - inPage) <= MAX_LINK_DENSITY;
+}
+
+/** The box's links are mostly in link lists of its own ("More on this school:" and five
+ *  guides), each of which the walk leaves out as a link list: without them the box is a
+ *  section of prose (a list article's item: its heading, its paragraph, its facts). */
+function linkedInLinkLists(el: Element, stats: ElementStats, chars: number, linkChars: number): boolean {
+  let listChars = 0;
+  let listLinkChars = 0;
+  visitElements(el, (d) => {
+    if (d.name !== 'ul' && d.name !== 'ol') return true;
+    const info = stats.get(d);
+    if (info && info.chars < LINK_LIST_MAX_CHARS && stats.linkDensity(d) > LINK_LIST_MIN_LINK_DENSITY) {
+      listChars += info.chars;
+      listLinkChars += info.linkChars;
+    }
+    return false;
+  });
+  if (listChars === 0 || listChars >= chars || !holdsProse(el, stats)) return false;
+  return (linkChars - listLinkChars) / (chars - listChars) <= MAX_LINK_DENSITY;
+}
+
+/** `el` holds a paragraph of prose (long, hardly linked: as prose-widgets.ts reads one). */
+function holdsProse(el: Element, stats: ElementStats): boolean {
+  let found = false;
+  visitElements(el, (d) => {
+    if (found) return false;
+    if (d.name !== 'p') return true;
+    const info = stats.get(d);
+    if (info && info.chars >= PARAGRAPH_CHARS && info.linkChars <= PARAGRAPH_LINK_SHARE * info.chars) found = true;
+    return false;
+  });
+  return found;
 }
 
 /** Every link in `el` (a heading) points into the page itself ("#section"), not to a box

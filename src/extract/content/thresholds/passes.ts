@@ -179,3 +179,8 @@ export const TITLE_REPEAT_SHARE = 0.6;
 export const BIO_MAX_CHARS = 800;
 /** The closing paragraphs read: a note on each of two or three writers of an op-ed. */
 export const BIO_MAX_PARAGRAPHS = 3;
+
+// content/passes/reply-subjects
+/** A reply's subject line ("Re: " and the thread's subject) is the forum's when it comes over
+ *  this many posts or more; one such line may be a subject its writer chose. */
+export const REPLY_SUBJECT_MIN_REPEATS = 2;

@@ -212,3 +212,47 @@ test('long paragraphs of one length that differ only in a word or two are each k
   const blocks = rows.map((r) => p(r));
   assert.deepEqual(undoubleTop(blocks), [blocks[0], blocks[1], blocks[3]]);
 });
+
+test("a section the page prints twice reads its list once; the same list under another section's words stays", () => {
+  const intro =
+    'Remodelling a house on the coast costs more than most owners expect, and the budget moves with the ' +
+    'season, the size of the job and the trades it needs.';
+  const factors =
+    'Four things set most of the bill, whatever the room: who does the work, what it is built from, how ' +
+    'far the job reaches and what the town asks for.';
+  const list =
+    '<ol><li>Labour: skilled trades are booked months ahead in the summer.</li>' +
+    '<li>Materials: stone and hardwood cost twice what laminate does.</li>' +
+    '<li>Permits: the town charges by the square metre of the plan.</li></ol>';
+  const copy = `<p>${intro}</p><h2>What sets the cost</h2><p>${factors}</p>${list}`;
+  // One layout per screen width, both in the markup: the whole section twice.
+  const twice =
+    '<html><body><main><article><h1>What a remodel costs</h1>' +
+    `<div class="wide">${copy}</div><div class="narrow">${copy}</div></article></main></body></html>`;
+  const text = (html: string): string => {
+    const ex = extractContent(parseHtml(html), 'https://builders.example/blog/remodel-costs');
+    return ex ? renderText(ex.blocks, { title: null }) : '';
+  };
+  const count = (s: string, sub: string): number => s.split(sub).length - 1;
+  const once = text(twice);
+  assert.equal(count(once, 'Labour: skilled trades'), 1, once);
+  assert.equal(count(once, 'Four things set most'), 1, once);
+
+  // Two packages sharing their list of features: each package's own words come before it.
+  const pkg = (name: string, words: string): string =>
+    `<h2>${name}</h2><p>${words}</p><ul><li>Written by an expert in your field, from your notes.</li>` +
+    '<li>Formatted to pass the screening software employers use.</li><li>Two rounds of changes.</li></ul>';
+  const packages =
+    '<html><body><main><article><h1>Our writing services</h1>' +
+    pkg(
+      'Resume',
+      'A resume written for the job you want next, one or two pages that put your best work first and say it plainly.',
+    ) +
+    pkg(
+      'Curriculum vitae',
+      'A full academic record, every post, paper and grant in order, set out the way hiring committees read them.',
+    ) +
+    '</article></main></body></html>';
+  const both = text(packages);
+  assert.equal(count(both, 'Written by an expert'), 2, both);
+});
