@@ -275,8 +275,8 @@ export class WorkerPool {
     }
     this.unstarted.set(startId, stop);
     // A fetched page's bytes move to the worker (page-bytes.ts): the task here keeps an empty buffer.
-    // Its slot is held: the task counts among its caller's (thread-lanes.ts).
-    const lane = laneOptions(this.slots.laneOf(currentClaimant().caller));
+    // Its caller's worker time lately decides the thread it goes to (thread-lanes.ts).
+    const lane = laneOptions(this.slots.laneOf(currentClaimant()));
     const posted = { ...posting(given, startId, startBy), ...lane };
     return this.piscina.run(posted, { signal: stop.signal, transferList: transferOf(posted.task) });
   }
@@ -300,7 +300,7 @@ export class WorkerPool {
     const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
     slot.release = await this.waitForWorker(run, claimant, stop.signal);
     // Its budget already runs (run()): no start id to wait for.
-    const lane = laneOptions(this.slots.laneOf(claimant.caller));
+    const lane = laneOptions(this.slots.laneOf(claimant));
     const posted: Posted<WorkerTask> = { task: { kind: 'pdf-render', input: { read, options } }, startId: 0, ...lane };
     return (await this.piscina.run(posted, { signal: stop.signal })) as PdfResult;
   }

@@ -8,7 +8,8 @@
 // ran, and what fraction of the workers' time was busy.
 import { currentClaimant, type Claimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
-import { LaneByLoad, type Lane } from './thread-lanes.js';
+import type { Lane } from './thread-lanes.js';
+import { WorkerShares } from './worker-shares.js';
 
 /** What the slots saw since the previous takeWindow(). */
 export interface SlotWindow {
@@ -22,7 +23,8 @@ export interface SlotWindow {
 export class TaskSlots {
   private readonly size: number;
   private readonly slots: FairSlots;
-  private readonly lanes = new LaneByLoad();
+  /** Each caller's worker time lately, which decides its tasks' lane (worker-shares.ts). */
+  private readonly shares = new WorkerShares();
   /** Every slot is held for maintenance (tryTakeAll): none is granted meanwhile. */
   private maintenance = false;
   private held = 0;
@@ -53,10 +55,12 @@ export class TaskSlots {
     this.accrueBusy();
     this.held++;
     const grantedAt = performance.now();
+    const used = this.shares.start(claimant.caller, grantedAt);
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      used();
       this.windowHoldSum += performance.now() - grantedAt;
       this.windowHeld++;
       this.accrueBusy();
@@ -70,12 +74,12 @@ export class TaskSlots {
   }
 
   /**
-   * The threads a task of `caller` holding a slot goes to (thread-lanes.ts): niced ones when the
-   * caller has, or had in the last seconds, other tasks holding or waiting for a slot, else those at
-   * the service's priority.
+   * The threads a task of `claimant` goes to (thread-lanes.ts): niced ones while other callers are
+   * active and it took much more worker time lately than its part (worker-shares.ts), else those
+   * at the service's priority.
    */
-  laneOf(caller: string): Lane {
-    return this.lanes.laneOf(caller, this.slots.heldOf(caller) + this.slots.queuedOf(caller));
+  laneOf(claimant: Claimant): Lane {
+    return claimant.othersActive() && this.shares.isHeavy(claimant.caller, claimant.activeCallers()) ? 'low' : 'normal';
   }
 
   /** Slots held right now. */

@@ -1,15 +1,17 @@
 // CPU priority by caller (issue 31 row 7). The worker reserve (fair-slots.ts) keeps a worker
 // *thread* free for other callers, not a CPU: on a 2-CPU machine one caller's pages that each cost
-// the whole task budget took a CPU from every other caller's call. So some of the pool's threads
-// run at a higher nice value, for good (raising a thread's nice is unprivileged, lowering it back
-// is not), and a task of a caller that has, or had in the last seconds, other tasks holding or
-// waiting for a worker goes to such a thread, while any other caller's task goes to one at the
-// service's priority. When nothing
-// competes a niced thread gets the whole CPU, so a lone caller's batch loses nothing; when a
-// caller with one page competes with a caller with forty, the one page gets the CPU first.
+// the whole task budget took a CPU from every other caller's call. So the pool's threads beyond
+// the reserve run at a higher nice value, and a heavy caller's task (one that took much more
+// worker time lately than the others, worker-shares.ts) goes to such a thread, while any other
+// caller's task goes to one at the service's priority. When nothing competes a niced thread gets
+// the whole CPU; when a caller with one page competes with a caller with forty, the one page gets
+// the CPU first.
 // The threads are the pool's own (partitioned, not added): the reserve's share runs at the
-// service's priority, the rest niced. On Linux a nice value belongs to a thread (its tid,
-// /proc/thread-self); elsewhere, or when the worker cannot say its tid, no thread is niced.
+// service's priority, the rest niced. A thread is niced only once a heavy caller's task is sent to
+// the pool, and then for good (raising a thread's nice is unprivileged, lowering it back is not):
+// a service that never has a heavy caller (one caller alone, however busy) keeps every thread at
+// its priority. On Linux a nice value belongs to a thread (its tid, /proc/thread-self); elsewhere,
+// or when the worker cannot say its tid, no thread is niced.
 import os from 'node:os';
 import { queueOptionsSymbol, type PiscinaTask } from 'piscina';
 import { fairReserve } from '../admission/fair-slots.js';
@@ -21,14 +23,6 @@ import { fairReserve } from '../admission/fair-slots.js';
 export const LOW_LANE_NICE_STEP = 10;
 
 export type Lane = 'normal' | 'low';
-
-/**
- * How long a caller that had more than one task holding or waiting for a worker keeps getting
- * niced threads. A batch's pages reach the pool as they are fetched, so its line is often empty
- * for a moment between two pages; without the memory, the page that came alone would go to the
- * thread kept for callers with one task.
- */
-export const HEAVY_MEMORY_MS = 10_000;
 
 /** What a worker thread tells the pool as it starts: its OS thread id (worker-entry.cts). */
 export interface ThreadStarted {
@@ -54,35 +48,18 @@ export function normalThreads(threads: number): number {
   return Math.max(1, fairReserve(threads));
 }
 
-/** Which lane a caller's task goes to, by its tasks now and in the last HEAVY_MEMORY_MS. */
-export class LaneByLoad {
-  private readonly heavyAt = new Map<string, number>();
-  private lastSweep = 0;
-
-  /** The lane of a task of `caller`, which has `tasks` tasks holding or waiting for a worker (this one included). */
-  laneOf(caller: string, tasks: number, now = performance.now()): Lane {
-    this.sweep(now);
-    if (tasks > 1) this.heavyAt.set(caller, now);
-    const at = this.heavyAt.get(caller);
-    return at !== undefined && now - at < HEAVY_MEMORY_MS ? 'low' : 'normal';
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < HEAVY_MEMORY_MS) return;
-    this.lastSweep = now;
-    for (const [caller, at] of this.heavyAt) if (now - at >= HEAVY_MEMORY_MS) this.heavyAt.delete(caller);
-  }
-}
-
 interface BalancedWorker {
   id: number;
   currentUsage: number;
 }
 
 export class ThreadLanes {
-  /** threadIds of live workers at the service's priority and of the niced ones. */
+  /** threadIds of live workers at the service's priority. */
   private readonly normal = new Set<number>();
-  private readonly low = new Set<number>();
+  /** threadIds of live workers for heavy callers, with their kernel ids. */
+  private readonly low = new Map<number, number>();
+  /** Whether a heavy caller's task has come: the low lane's threads are niced from then on. */
+  private niced = false;
 
   constructor(
     private readonly normalCount: number,
@@ -91,21 +68,18 @@ export class ThreadLanes {
 
   /** A worker started: it stays at the service's priority while fewer than normalCount do. */
   started(message: ThreadStarted): void {
-    if (this.normal.size < this.normalCount || message.tid === null || !this.renice(message.tid)) {
+    if (this.normal.size < this.normalCount || message.tid === null) {
       this.normal.add(message.threadId);
       return;
     }
-    this.low.add(message.threadId);
+    this.low.set(message.threadId, message.tid);
+    if (this.niced) this.renice(message.threadId, message.tid);
   }
 
   /** Forgets the workers not in `alive`. */
   keep(alive: Set<number>): void {
-    for (const lane of [this.normal, this.low]) for (const id of lane) if (!alive.has(id)) lane.delete(id);
-  }
-
-  /** Live workers by lane. */
-  counts(): Record<Lane, number> {
-    return { normal: this.normal.size, low: this.low.size };
+    for (const id of this.normal) if (!alive.has(id)) this.normal.delete(id);
+    for (const id of this.low.keys()) if (!alive.has(id)) this.low.delete(id);
   }
 
   /**
@@ -114,6 +88,7 @@ export class ThreadLanes {
    */
   readonly balance = <W extends BalancedWorker>(task: PiscinaTask, workers: W[]): W | null => {
     const wanted = (task[queueOptionsSymbol] as { lane?: Lane } | null)?.lane;
+    if (wanted === 'low' && !this.niced) this.niceLowLane();
     let idle: W | null = null;
     for (const worker of workers) {
       if (worker.currentUsage !== 0) continue;
@@ -127,12 +102,18 @@ export class ThreadLanes {
     return this.low.has(threadId) ? 'low' : 'normal';
   }
 
-  private renice(tid: number): boolean {
+  private niceLowLane(): void {
+    this.niced = true;
+    for (const [threadId, tid] of this.low) this.renice(threadId, tid);
+  }
+
+  /** Nices a low-lane thread; one that cannot be niced serves the normal lane. */
+  private renice(threadId: number, tid: number): void {
     try {
       os.setPriority(tid, Math.min(19, os.getPriority() + this.step));
-      return true;
     } catch {
-      return false;
+      this.low.delete(threadId);
+      this.normal.add(threadId);
     }
   }
 }
