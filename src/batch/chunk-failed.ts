@@ -26,6 +26,19 @@ export class ChunkFailed extends Error {
   }
 }
 
+/** A chunk's answer as its dispatcher returns it: one result per item, or the chunk fails as a
+ *  unit (bad_result), whichever dispatcher ran it. */
+export function chunkResults<Result>(results: unknown, chunkIndex: number, items: number): Result[] {
+  if (!Array.isArray(results) || results.length !== items) {
+    throw new ChunkFailed(
+      'bad_result',
+      chunkIndex,
+      `Chunk ${chunkIndex} returned ${Array.isArray(results) ? results.length : 'no'} results for ${items} items.`,
+    );
+  }
+  return results as Result[];
+}
+
 /** Why the chunk failed, as the caller reads it: fixed words per reason, nothing from the error itself. */
 const CAUSES: Record<ChunkFailureReason, string> = {
   worker_died: 'the worker thread running it stopped (it crashed or ran out of memory)',

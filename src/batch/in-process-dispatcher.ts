@@ -3,7 +3,7 @@
 // name and jobs are plain data, so a queue-backed dispatcher can replace this one later.
 import { setMaxListeners } from 'node:events';
 import { WorkerCrashed } from '../workers/pool.js';
-import { ChunkFailed } from './chunk-failed.js';
+import { ChunkFailed, chunkResults } from './chunk-failed.js';
 import type { ChunkDispatcher, ChunkHandler, ChunkJob, ItemReport } from './types.js';
 
 /**
@@ -53,15 +53,7 @@ export function createInProcessDispatcher(): ChunkDispatcher {
         // for the reports of items that stop cleanly.
         work.catch(() => {});
         const results = await Promise.race([work, rejectOnAbort(controller.signal, STOP_REPORT_GRACE_MS)]);
-        if (!Array.isArray(results) || results.length !== job.items.length) {
-          throw new ChunkFailed(
-            'bad_result',
-            job.index,
-            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results ` +
-              `for ${job.items.length} items.`,
-          );
-        }
-        return results;
+        return chunkResults<Result>(results, job.index, job.items.length);
       } catch (err) {
         if (err instanceof ChunkFailed) throw err;
         if (controller.signal.aborted && controller.signal.reason instanceof ChunkFailed)

@@ -33,7 +33,7 @@ import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
-import { ChunkFailed, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
+import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
 import { QUEUE_NAME, startJobRunner, type WireJob } from './job-runner.js';
 import { redisOptionsFromUrl } from './redis-options.js';
@@ -273,16 +273,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
             );
           },
         );
-        const results = await answer;
-        if (!Array.isArray(results) || results.length !== job.items.length) {
-          throw new ChunkFailed(
-            'bad_result',
-            job.index,
-            `Chunk ${job.index} returned ${Array.isArray(results) ? results.length : 'no'} results ` +
-              `for ${job.items.length} items.`,
-          );
-        }
-        return results as Result[];
+        return chunkResults<Result>(await answer, job.index, job.items.length);
       } finally {
         clearTimeout(timer);
         if (onAbort) signal.removeEventListener('abort', onAbort);

@@ -6,7 +6,7 @@ import type { FetchResult } from '../../fetch/types.js';
 import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import { failedWith, type ToolContext, type ToolItem } from '../types.js';
-import { DEFAULT_TOKEN_ENCODING } from '../../render/token-count.js';
+import { answerShape } from './answer-shape.js';
 
 export async function cleanPdf(
   res: FetchResult,
@@ -44,12 +44,7 @@ export async function cleanPdf(
         input: {
           bytes,
           maxPages: ctx.config.maxPdfPages,
-          format: input.output_format,
-          includeTitle: input.include_title,
-          maxChars: input.max_chars,
-          maxTokens: input.max_tokens ?? null,
-          tokenEncoding: input.token_encoding ?? DEFAULT_TOKEN_ENCODING,
-          start: input.start ?? 0,
+          ...answerShape(input),
           wantText: true,
         },
       },

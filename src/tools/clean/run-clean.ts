@@ -17,7 +17,7 @@ import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
 import { stoppedItem } from '../stopped.js';
-import { DEFAULT_TOKEN_ENCODING } from '../../render/token-count.js';
+import { answerShape } from './answer-shape.js';
 
 const CLEANABLE = new Set(['html', 'xhtml', 'text']);
 
@@ -214,12 +214,7 @@ async function fetchAndStart(
     bodyKind: body.kind as 'html' | 'xhtml' | 'text',
     finalUrl: res.finalUrl,
     profile: requested,
-    format: input.output_format,
-    includeTitle: input.include_title,
-    maxChars: input.max_chars,
-    maxTokens: input.max_tokens ?? null,
-    tokenEncoding: input.token_encoding ?? DEFAULT_TOKEN_ENCODING,
-    start: input.start ?? 0,
+    ...answerShape(input),
     ...(input.explain === true ? { explain: true } : {}),
   };
   const renderable = ctx.services.browser && requested === 'index' && options.bodyKind !== 'text' ? res : null;

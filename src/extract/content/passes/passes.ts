@@ -10,7 +10,7 @@ import { pruneBlocks } from './link-lines.js';
 import { dropFurnitureLines } from './furniture-lines.js';
 import { dropMenuLists } from './menu-lists.js';
 import { dropRepeatedRuns } from './repeated-runs.js';
-import { dropPictureLines } from './picture-lines.js';
+import { dropCardPictures, dropPictureLines } from './picture-lines.js';
 import { dropIdRuns } from './id-runs.js';
 import { undoubleTop, dropAdjacentRepeats, dropNearRepeats, dropRepeatedHeadings } from './doubled-lines.js';
 import { dropCardControls } from './card-controls.js';
@@ -135,10 +135,19 @@ export const PASSES: readonly BlockPass[] = [
   },
   {
     name: 'picture lines',
-    appliesTo: [...CONTAINERS, 'grid cards', 'grid'],
+    appliesTo: [...CONTAINERS, 'grid cards'],
     does: 'lines of linked pictures whose label the text already says',
-    why: "a title block has no card pictures; a grid's host is read before its cards are put in",
+    why:
+      "a title block has no card pictures; a grid's host is read before its cards are put in; " +
+      'a grid read from its section drops every picture line (card pictures, below)',
     run: dropPictureLines,
+  },
+  {
+    name: 'card pictures',
+    appliesTo: ['grid'],
+    does: "lines of linked pictures alone: a card's photo, whose alt text no reader sees",
+    why: 'only a grid read from its section prints every card with its own text, its title link included',
+    run: dropCardPictures,
   },
   {
     name: 'id runs',

@@ -18,6 +18,13 @@ export function dropPictureLines(blocks: Block[]): Block[] {
   return strip(blocks, text);
 }
 
+/** A card grid read from its section prints each card's own text, its title link included: a
+ *  line of linked pictures alone there is the card's photo, read as alt text no reader sees (the
+ *  card's name again, a description of the photo, a badge), and goes whatever its label. */
+export function dropCardPictures(blocks: Block[]): Block[] {
+  return hasPictureLine(blocks) ? strip(blocks, null) : blocks;
+}
+
 /** What squeeze keeps. */
 const NOT_SPACE = /\S/;
 
@@ -51,12 +58,12 @@ function hasPictureLine(blocks: Block[]): boolean {
 /** `blocks` without the named picture lines and the lists and quotes left empty; the same
  *  array (and the same lists and quotes) where nothing goes, which is most readings: the copy
  *  of every list and quote was made for nothing. */
-function strip(blocks: Block[], text: string): Block[] {
+function strip(blocks: Block[], text: string | null): Block[] {
   let out: Block[] | null = null;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     let next: Block | null = b;
-    if (b.type === 'paragraph' && picturesOnly(b.children) && named(b.children, text)) next = null;
+    if (b.type === 'paragraph' && picturesOnly(b.children) && (text === null || named(b.children, text))) next = null;
     else if (b.type === 'list') {
       let items: ListItem[] | null = null;
       for (let k = 0; k < b.items.length; k++) {

@@ -1,4 +1,5 @@
-// Picture lines: linked photos whose label the cards or the text already print are dropped.
+// Picture lines: linked photos whose label the cards or the text already print are dropped; in a
+// grid read from its section, every line of linked photos alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentTextAt } from '../../../../support/content-text.js';
@@ -31,6 +32,25 @@ test('the whole page read on a listing drops the linked photos its cards already
   assert.ok(text.includes('Expert advice'), text);
   assert.ok(!text.includes('hood detail'), text);
   assert.ok(!text.includes('front view'), text);
+});
+
+test("a grid read from its section drops its cards' linked photos, however their alt text reads", () => {
+  const kettles = ['Copper', 'Enamel', 'Steel', 'Glass', 'Cast iron', 'Ceramic', 'Whistling', 'Electric'];
+  const card = (name: string, i: number): string =>
+    `<li class="card"><div class="photo"><a href="/p/${i}"><img src="/${i}.jpg" alt="A ${name.toLowerCase()} ` +
+    `kettle on a stove top, seen from above"></a></div><h3><a href="/p/${i}">${name} kettle, 1.7 litres, ` +
+    `with a folding handle</a></h3><p class="price">$${20 + i}.00</p></li>`;
+  const html = `<html><head><title>Kettles</title></head><body>
+<header class="site-header"><a href="/">Shop</a></header>
+<div class="page"><h1>Kettles</h1>
+<div class="celwidget results-banner"><ul class="grid">${kettles.map(card).join('')}</ul></div>
+<div class="newsletter-box"><p>Sign up for our newsletter and get ten percent off your first order today.</p></div>
+</div>
+<footer><p>Kitchen shop, since 1951.</p></footer></body></html>`;
+  const text = contentTextAt(html, 'https://shop.example/c/kettles');
+  assert.ok(text.includes('Cast iron kettle, 1.7 litres'), text);
+  assert.ok(text.includes('$24.00'), text);
+  assert.ok(!text.includes('seen from above'), text);
 });
 
 test('in a card grid, linked pictures whose label the cards already print, or that describe the photo, are dropped; a picture that alone names its card stays', () => {
