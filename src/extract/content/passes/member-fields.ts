@@ -3,7 +3,8 @@
 // writer's account, not the thread; they come once per post. A line that is one such field
 // with a count or a date is dropped, as a block of its own or a line of one (broken with <br>).
 // A free-text field ("Location: Seattle", "From: Miod Vallat") stays: articles list people
-// and places so, and a count or a date is what tells the member's record apart.
+// and places so, and a count or a date is what tells the member's record apart. A post's own
+// count of likes printed under it ("7 Likes", Discourse) is such a figure too.
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { editLines } from './edit-blocks.js';
@@ -12,7 +13,9 @@ import { editLines } from './edit-blocks.js';
  *  ("Registered: 2012-09-03", "Joined: Sep 2014", "Member since: 2019"): its value is short. */
 const MEMBER_FIELD = new RegExp(
   '^(?:(?:posts|total posts|messages|reaction score|likes received|karma|points) ?: ?\\d[\\d.,]*k?|' +
-    '(?:registered|joined|member since) ?: ?(?:\\d[^\\n]{0,30}|\\p{L}{3,10}\\.? \\d[^\\n]{0,25}))$',
+    '(?:registered|joined|member since) ?: ?(?:\\d[^\\n]{0,30}|\\p{L}{3,10}\\.? \\d[^\\n]{0,25})|' +
+    // A post's own count of likes under it (Discourse: "1 Like", "7 Likes").
+    '\\d[\\d.,]*k? likes?)$',
   'iu',
 );
 

@@ -85,7 +85,9 @@ export const PASSES: readonly BlockPass[] = [
   {
     name: 'member fields',
     appliesTo: [...CONTAINERS, 'grid host', 'grid cards', 'grid'],
-    does: 'a line that is a forum member\'s count or date ("Posts: 1,234", "Registered: 2012-09-03")',
+    does:
+      'a line that is a forum member\'s count or date ("Posts: 1,234", "Registered: 2012-09-03"), or a post\'s ' +
+      'count of likes ("7 Likes")',
     why: 'a title block opens the page: no post comes before it',
     unweighed: true,
     run: dropMemberFields,

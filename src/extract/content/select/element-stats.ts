@@ -2,6 +2,7 @@
 // and pruning read these instead of re-walking subtrees (which would be quadratic on depth).
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import { isElement } from '../../dom/walk.js';
+import { isSponsoredLink } from '../../dom/sponsored-links.js';
 import { attribute, type ParsedElement } from '../../../parse/nodes.js';
 import { LINE_BLOCKS } from '../../vocabulary/tags.js';
 import { childText, measureChildText, type TextMeasures } from './text-measures.js';
@@ -87,7 +88,8 @@ export class ElementStats {
       }
       order.push(node);
       infoAt.push(info);
-      const childInLink = pathInLink[depth]! || node.name === 'a';
+      // A sponsored link's text is the box's own (dom/sponsored-links.ts).
+      const childInLink = pathInLink[depth]! || (node.name === 'a' && !isSponsoredLink(node));
       const nextOwner = LINE_BLOCKS.has(node.name) ? info : pathOwner[depth]!;
       if (texts) texts.measure(node);
       else measureChildText(node);

@@ -1,5 +1,6 @@
 // Member fields: a forum's record of the writer beside each post ("Posts: 1,234", "Registered:
-// 2012-09-03") goes; the posts and free-text fields ("Location: Seattle") stay.
+// 2012-09-03") and the post's count of likes ("7 Likes") go; the posts and free-text fields
+// ("Location: Seattle") stay.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Block } from '../../../../../src/extract/blocks.js';
@@ -58,4 +59,11 @@ test('free-text fields and prose that opens like a field stay', () => {
     ],
   };
   assert.deepEqual(texts(dropMemberFields([br, p('Reaction score: 12')])), ['member1']);
+});
+
+test("a post's count of likes under it goes; a sentence about likes stays", () => {
+  const keep = [p('12 likes in a day is a record for this board.'), p('Likes: hiking, cooking')];
+  assert.equal(dropMemberFields(keep), keep);
+  const posts = [p(BODIES[0]!), p('1 Like'), p(BODIES[1]!), p('7 Likes'), p(BODIES[2]!)];
+  assert.deepEqual(texts(dropMemberFields(posts)), BODIES);
 });
