@@ -3,14 +3,12 @@
 import type { ChildNode, Element } from 'domhandler';
 import { classNameWeight, classWeight } from '../../dom/patterns.js';
 import { classAndId, isElement, isPlainTag, visitElements } from '../../dom/walk.js';
-import { textChars } from '../../dom/measures.js';
 import { isDataTable } from '../../to-blocks/tables.js';
-import { isHeadingToggle } from '../../dom/heading-toggle.js';
 import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
+import { BoxFacts } from './box-facts.js';
 import { attribute } from '../../../parse/nodes.js';
-import { PARAGRAPH_CHARS, PARAGRAPH_LINK_SHARE } from '../thresholds/exclusions.js';
 import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
 import {
   ANCESTOR_TAG_LEVELS,
@@ -57,11 +55,13 @@ export function pruneContent(
   excluded: Set<Element>,
   isHidden: HiddenTest,
 ): void {
+  // One record of subtree answers for the whole walk: a box kept has its boxes judged in turn.
+  const facts = new BoxFacts(stats, isHidden);
   for (const root of roots) {
     if (!isElement(root)) continue;
     visitElements(root, (el) => {
       if (!stats.get(el)) return false;
-      if (pruneRule(el, stats, flags, isHidden) !== null) {
+      if (pruneRule(el, stats, flags, isHidden, facts) !== null) {
         excluded.add(el);
         return false;
       }
@@ -70,8 +70,15 @@ export function pruneContent(
   }
 }
 
-/** Why pruning leaves `el` out of its container (the rule's name), or null to keep it. */
-export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags, isHidden: HiddenTest): string | null {
+/** Why pruning leaves `el` out of its container (the rule's name), or null to keep it.
+ *  `facts`: the subtree answers of the stats and test given, shared by the questions of one walk. */
+export function pruneRule(
+  el: Element,
+  stats: ElementStats,
+  flags: AttemptFlags,
+  isHidden: HiddenTest,
+  facts = new BoxFacts(stats, isHidden),
+): string | null {
   const info = stats.get(el)!;
   const name = el.name;
 
@@ -134,7 +141,7 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
     return 'image strip';
   if (!isList && li > p) return 'list items over paragraphs';
   const allowedInputs = Math.floor(p / PARAGRAPHS_PER_INPUT);
-  if (inputs > allowedInputs && formControls(el, inputs, allowedInputs, isHidden)) return 'form controls';
+  if (inputs > allowedInputs && formControls(el, facts, inputs, allowedInputs)) return 'form controls';
   // Short and bare is furniture, but a one-line command is a whole code block: its wrapper
   // (syntax highlighter, copy-button box) goes with it, and code is never pruned. Nor is a
   // wrapper around a paragraph (page builders box each paragraph): a short paragraph is a line
@@ -146,15 +153,15 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
     !inFigure &&
     info.headings === 0 &&
     p === 0 &&
-    !holdsCode(el)
+    !facts.of(el).code
   )
     return 'short and bare';
   if (
     !isList &&
     weight < PROMOTED_WEIGHT &&
     ld > MAX_LINK_DENSITY &&
-    !linkedWithinPage(el, info.chars, info.linkChars) &&
-    !(p > 0 && linkedInLinkLists(el, stats, info.chars, info.linkChars))
+    !linkedWithinPage(el, facts, info.chars, info.linkChars) &&
+    !(p > 0 && linkedInLinkLists(el, facts, info.chars, info.linkChars))
   )
     return 'link dense';
   if (isList && ld > LINK_LIST_MIN_LINK_DENSITY && len < LINK_LIST_MAX_CHARS) return 'link list';
@@ -166,28 +173,16 @@ export function pruneRule(el: Element, stats: ElementStats, flags: AttemptFlags,
 /** More than `allowed` of the stats' `inputs` form controls below `el` once buttons labelled
  *  by a heading are taken out (an FAQ's or accordion's questions, dom/heading-toggle.ts: text,
  *  not controls; the stats count the buttons the attempt did not leave out). Asked only where
- *  the count is already over; the walk does not enter buttons. */
-function formControls(el: Element, inputs: number, allowed: number, isHidden: HiddenTest): boolean {
-  let toggles = 0;
-  visitElements(el, (d) => {
-    if (d.name !== 'button') return true;
-    if (isHeadingToggle(d, isHidden) && !isHidden(d)) toggles++;
-    return false;
-  });
-  return inputs - toggles > allowed;
+ *  the count is already over. */
+function formControls(el: Element, facts: BoxFacts, inputs: number, allowed: number): boolean {
+  return inputs - facts.of(el).toggles > allowed;
 }
 
 /** The box's link text is mostly links into the page itself (a table of contents inside a
  *  section of the article, "#symptoms"): without them it is prose, not a link list. A box that
  *  is itself such a table of contents still is one. */
-function linkedWithinPage(el: Element, chars: number, linkChars: number): boolean {
-  let inPage = 0;
-  visitElements(el, (d) => {
-    if (d.name !== 'a') return true;
-    const href = attribute(d, 'href');
-    if (href !== undefined && href.trim().startsWith('#') && href.trim().length > 1) inPage += textChars(d);
-    return false;
-  });
+function linkedWithinPage(el: Element, facts: BoxFacts, chars: number, linkChars: number): boolean {
+  const inPage = facts.of(el).inPageLinkChars;
   if (inPage === 0 || (inPage >= TOC_SHARE * linkChars && linkChars >= TOC_SHARE * chars)) return false;
   return (linkChars - inPage) / (chars - inPage) <= MAX_LINK_DENSITY;
 }
@@ -195,33 +190,10 @@ function linkedWithinPage(el: Element, chars: number, linkChars: number): boolea
 /** The box's links are mostly in link lists of its own ("More on this school:" and five
  *  guides), each of which the walk leaves out as a link list: without them the box is a
  *  section of prose (a list article's item: its heading, its paragraph, its facts). */
-function linkedInLinkLists(el: Element, stats: ElementStats, chars: number, linkChars: number): boolean {
-  let listChars = 0;
-  let listLinkChars = 0;
-  visitElements(el, (d) => {
-    if (d.name !== 'ul' && d.name !== 'ol') return true;
-    const info = stats.get(d);
-    if (info && info.chars < LINK_LIST_MAX_CHARS && stats.linkDensity(d) > LINK_LIST_MIN_LINK_DENSITY) {
-      listChars += info.chars;
-      listLinkChars += info.linkChars;
-    }
-    return false;
-  });
-  if (listChars === 0 || listChars >= chars || !holdsProse(el, stats)) return false;
+function linkedInLinkLists(el: Element, facts: BoxFacts, chars: number, linkChars: number): boolean {
+  const { listChars, listLinkChars, prose } = facts.of(el);
+  if (listChars === 0 || listChars >= chars || !prose) return false;
   return (linkChars - listLinkChars) / (chars - listChars) <= MAX_LINK_DENSITY;
-}
-
-/** `el` holds a paragraph of prose (long, hardly linked: as prose-widgets.ts reads one). */
-function holdsProse(el: Element, stats: ElementStats): boolean {
-  let found = false;
-  visitElements(el, (d) => {
-    if (found) return false;
-    if (d.name !== 'p') return true;
-    const info = stats.get(d);
-    if (info && info.chars >= PARAGRAPH_CHARS && info.linkChars <= PARAGRAPH_LINK_SHARE * info.chars) found = true;
-    return false;
-  });
-  return found;
 }
 
 /** Every link in `el` (a heading) points into the page itself ("#section"), not to a box
@@ -257,15 +229,6 @@ function isShareLookAlike(el: Element, ci: string): boolean {
 function NEGATIVE_SAFE(el: Element): boolean {
   // The article wrapper itself sometimes carries "share" in a compound class name.
   return el.name === 'article' || el.name === 'main' || attribute(el, 'itemprop') === 'articleBody';
-}
-
-function holdsCode(el: Element): boolean {
-  let found = false;
-  visitElements(el, (d) => {
-    if (d.name === 'pre') found = true;
-    return !found;
-  });
-  return found;
 }
 
 function hasAncestorTag(el: Element, tag: string, maxDepth: number): boolean {

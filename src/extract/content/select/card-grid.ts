@@ -4,9 +4,9 @@
 // prose (a newsletter box, a category blurb); here the grid is found from its structure: an
 // element whose children repeat one shape (same tag and first class), most of them linking
 // somewhere, together holding most of the element's text.
-import type { Element } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
-import { isElement, isInside } from '../../dom/walk.js';
+import { isElement } from '../../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 import { inFacets } from '../exclude/facets.js';
 import { forScreenReaders } from '../exclude/screen-reader.js';
@@ -57,31 +57,49 @@ function sameShape(best: CardGrid, stats: ElementStats): Element[] {
   const tag = best.shape.split('.', 1)[0]!;
   const counts = new Map<Element, number>();
   const order = stats.order;
+  // The grid's own elements follow it in `order` (pre-order) up to its subtree's end: asking
+  // each element of the tag whether it lies inside by climbing cost elements x depth.
+  const gridAt = stats.position(best.root);
+  const gridEnd = subtreeEnd(stats, gridAt);
   for (let i = 0; i < order.length; i++) {
     const el = order[i]!;
-    if (el.name !== tag || !isElement(el.parent as Element) || isInside(el, best.root)) continue;
+    if (el.name !== tag || !isElement(el.parent as Element) || (i > gridAt && i < gridEnd)) continue;
     const info = stats.get(el)!;
     if (info.chars < MIN_CARD_CHARS || (info.links === 0 && el.name !== 'a') || shapeOf(el) !== best.shape) continue;
     const parent = el.parent as Element;
     counts.set(parent, (counts.get(parent) ?? 0) + 1);
   }
   const out: Element[] = [];
+  // What lies inside a run taken (by position: the runs taken do not nest, so each position is
+  // marked at most once) and around one (each ancestor once): comparing each run with each run
+  // taken cost runs x runs x depth on a page of nested runs.
+  let within: Uint8Array | null = null;
+  const around = new Set<ParentNode>();
   let chars = 0;
   for (const [parent, n] of counts) {
     const info = stats.get(parent);
-    if (
-      !info ||
-      n < MIN_MORE_CARDS ||
-      out.some((o) => isInside(parent, o) || isInside(o, parent)) ||
-      forScreenReaders(parent)
-    )
-      continue;
+    if (!info || n < MIN_MORE_CARDS || around.has(parent)) continue;
+    const at = stats.position(parent);
+    if (within?.[at] === 1 || forScreenReaders(parent)) continue;
     out.push(parent);
+    within ??= new Uint8Array(order.length);
+    within.fill(1, at + 1, subtreeEnd(stats, at));
+    for (let p = parent.parent; p && !around.has(p); p = p.parent) around.add(p);
     chars += info.chars;
   }
   // The grid is the listing and the runs are its remainder: runs outweighing it are the
   // page's other lists (menus, link blocks) that happen to share the cards' shape.
   return chars <= MORE_SHARE * best.chars ? out : [];
+}
+
+/** The position in `stats.order` just past the subtree of the element at `at`: the included
+ *  elements after it whose parent lies inside (a measure skips an element with its subtree, so
+ *  every included element's parent is included or is the measure's root). */
+function subtreeEnd(stats: ElementStats, at: number): number {
+  const order = stats.order;
+  let end = at + 1;
+  while (end < order.length && stats.position(order[end]!.parent as Element) >= at) end++;
+  return end;
 }
 
 export function gridOf(el: Element, stats: ElementStats): CardGrid | null {

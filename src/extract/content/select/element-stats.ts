@@ -40,9 +40,9 @@ export class ElementStats {
    *  passes all ask for the info of most elements. 0 for elements not included. */
   private readonly slots: Int32Array;
   private readonly base: number;
-  /** Included elements without a docIndex of their own (not made by parseHtml, or sharing
-   *  one with another included element): looked up by hash. */
-  private readonly extra: Map<Element, ElementInfo> | null = null;
+  /** Positions in `order` of included elements without a docIndex of their own (not made by
+   *  parseHtml, or sharing one with another included element): looked up by hash. */
+  private readonly extra: Map<Element, number> | null = null;
 
   /** `texts`: the page's record of its text measures, shared by its measures (else each
    *  element's text is read here). */
@@ -113,13 +113,13 @@ export class ElementStats {
     }
     this.base = maxIndex >= minIndex ? minIndex : 0;
     const slots = (this.slots = new Int32Array(maxIndex >= minIndex ? maxIndex - minIndex + 1 : 0));
-    let extra: Map<Element, ElementInfo> | null = null;
+    let extra: Map<Element, number> | null = null;
     // The first element (in reverse pre-order, as before) holding a docIndex gets its slot.
     for (let i = order.length - 1; i >= 0; i--) {
       const el = order[i]!;
       const docIndex = (el as Partial<ParsedElement>).docIndex;
       if (docIndex !== undefined && slots[docIndex - this.base] === 0) slots[docIndex - this.base] = i + 1;
-      else (extra ??= new Map()).set(el, infoAt[i]!);
+      else (extra ??= new Map()).set(el, i);
     }
     this.extra = extra;
   }
@@ -141,7 +141,21 @@ export class ElementStats {
         if (position !== 0 && this.order[position - 1] === el) return this.infoAt[position - 1];
       }
     }
-    return this.extra === null ? undefined : this.extra.get(el);
+    const position = this.extra?.get(el);
+    return position === undefined ? undefined : this.infoAt[position];
+  }
+
+  /** The element's position in `order`, or -1 when it is not included. */
+  position(el: Element): number {
+    const docIndex = (el as Partial<ParsedElement>).docIndex;
+    if (docIndex !== undefined) {
+      const at = docIndex - this.base;
+      if (at >= 0 && at < this.slots.length) {
+        const position = this.slots[at]!;
+        if (position !== 0 && this.order[position - 1] === el) return position - 1;
+      }
+    }
+    return this.extra?.get(el) ?? -1;
   }
 
   linkDensity(el: Element): number {

@@ -106,3 +106,12 @@ test("measures sharing one record of the page's text answer as measures that rea
   const plain = parseDocument(HTML);
   assert.deepEqual(measures(new ElementStats(plain, skipAside, texts)), measures(first));
 });
+
+test('ElementStats gives each included element its position in order, and -1 to others', () => {
+  for (const doc of [parseHtml(HTML), parseDocument(HTML)]) {
+    const stats = new ElementStats(doc, (el) => el.name === 'aside');
+    stats.order.forEach((el, i) => assert.equal(stats.position(el), i));
+    assert.equal(stats.position(findElement(doc, (el) => el.name === 'aside')!), -1);
+    assert.equal(stats.position(findElement(parseHtml(HTML), (el) => el.name === 'p')!), -1);
+  }
+});
