@@ -5,6 +5,8 @@
 export interface HeapReport {
   urlkitHeapReport: true;
   threadId: number;
+  /** The kernel's id of the thread, whose nice value says its priority (thread-lanes.ts); null off Linux. */
+  tid: number | null;
   /**
    * The largest total heap size (bytes reserved by V8) the isolate had at the end of any task so
    * far, taken before the collection that follows a large task (worker-entry.cts).

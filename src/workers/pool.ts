@@ -22,6 +22,7 @@ import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
 import { WarmThreads, warmThreads, WORKER_IDLE_MS } from './warm-threads.js';
 import { WorkerCrashed } from './worker-crashed.js';
 import { Recycling } from './recycling.js';
+import { isThreadStarted, laneOptions, normalThreads, ThreadLanes } from './thread-lanes.js';
 import type { WorkerTask, WorkerTaskResult } from './worker.js';
 
 export { compactTask } from './posted-task.js';
@@ -76,10 +77,13 @@ export class WorkerPool {
   private closing = false;
   private readonly ends: WorkerEnds;
   private readonly warm: WarmThreads;
+  /** Which threads run niced, and which thread a task goes to (thread-lanes.ts). */
+  private readonly lanes: ThreadLanes;
 
   constructor(config: Config) {
     this.taskTimeoutMs = config.workerTaskTimeoutMs;
     this.slots = new TaskSlots(config.workerThreads);
+    this.lanes = new ThreadLanes(normalThreads(config.workerThreads));
     this.pdfProcesses = new PdfProcesses(config.pdfMaxMemoryMb, config.pdfProcesses);
     this.pageProcesses =
       config.largePageProcesses > 0 ? new PageProcesses(config, (cause) => new WorkerCrashed(cause)) : null;
@@ -92,6 +96,7 @@ export class WorkerPool {
       minThreads: warmThreads(config),
       maxThreads: config.workerThreads,
       idleTimeout: WORKER_IDLE_MS,
+      loadBalancer: this.lanes.balance,
       resourceLimits: {
         maxOldGenerationSizeMb: config.workerMaxMemoryMb,
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
@@ -103,6 +108,7 @@ export class WorkerPool {
       this.lastWorkerError = err;
     });
     this.piscina.on('message', (message: unknown) => {
+      if (isThreadStarted(message)) return this.lanes.started(message);
       if (isTaskStart(message)) {
         this.unstarted.get(message.urlkitTaskStart)?.start();
         this.unstarted.delete(message.urlkitTaskStart);
@@ -269,7 +275,9 @@ export class WorkerPool {
     }
     this.unstarted.set(startId, stop);
     // A fetched page's bytes move to the worker (page-bytes.ts): the task here keeps an empty buffer.
-    const posted = posting(given, startId, startBy);
+    // Its caller's worker time lately decides the thread it goes to (thread-lanes.ts).
+    const lane = laneOptions(this.slots.laneOf(currentClaimant()));
+    const posted = { ...posting(given, startId, startBy), ...lane };
     return this.piscina.run(posted, { signal: stop.signal, transferList: transferOf(posted.task) });
   }
 
@@ -292,7 +300,8 @@ export class WorkerPool {
     const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
     slot.release = await this.waitForWorker(run, claimant, stop.signal);
     // Its budget already runs (run()): no start id to wait for.
-    const posted: Posted<WorkerTask> = { task: { kind: 'pdf-render', input: { read, options } }, startId: 0 };
+    const lane = laneOptions(this.slots.laneOf(claimant));
+    const posted: Posted<WorkerTask> = { task: { kind: 'pdf-render', input: { read, options } }, startId: 0, ...lane };
     return (await this.piscina.run(posted, { signal: stop.signal })) as PdfResult;
   }
 
@@ -334,11 +343,12 @@ export class WorkerPool {
   private forgetGoneThreads(): void {
     const alive = new Set(this.piscina.threads.map((w) => w.threadId));
     for (const id of this.reports.keys()) if (!alive.has(id)) this.reports.delete(id);
+    this.lanes.keep(alive);
   }
 
-  /** Each live worker's heap as it reported it after its last task (for metrics). */
-  workerHeaps(): Array<{ threadId: number; usedBytes: number; tasks: number }> {
-    return [...this.reports.values()].map((r) => ({ threadId: r.threadId, usedBytes: r.usedBytes, tasks: r.tasks }));
+  /** Each live worker's heap and tasks as it reported them after its last task (for metrics). */
+  workerHeaps(): Array<{ threadId: number; tid: number | null; usedBytes: number; tasks: number }> {
+    return [...this.reports.values()].map(({ urlkitHeapReport: _, heapBytes: _bytes, ...report }) => report);
   }
 
   /** Tasks waiting for a free worker. */

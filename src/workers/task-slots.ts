@@ -8,6 +8,8 @@
 // ran, and what fraction of the workers' time was busy.
 import { currentClaimant, type Claimant } from '../admission/call-scope.js';
 import { FairSlots } from '../admission/fair-slots.js';
+import type { Lane } from './thread-lanes.js';
+import { WorkerShares } from './worker-shares.js';
 
 /** What the slots saw since the previous takeWindow(). */
 export interface SlotWindow {
@@ -21,6 +23,8 @@ export interface SlotWindow {
 export class TaskSlots {
   private readonly size: number;
   private readonly slots: FairSlots;
+  /** Each caller's worker time lately, which decides its tasks' lane (worker-shares.ts). */
+  private readonly shares = new WorkerShares();
   /** Every slot is held for maintenance (tryTakeAll): none is granted meanwhile. */
   private maintenance = false;
   private held = 0;
@@ -51,10 +55,12 @@ export class TaskSlots {
     this.accrueBusy();
     this.held++;
     const grantedAt = performance.now();
+    const used = this.shares.start(claimant.caller, grantedAt);
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      used();
       this.windowHoldSum += performance.now() - grantedAt;
       this.windowHeld++;
       this.accrueBusy();
@@ -65,6 +71,15 @@ export class TaskSlots {
 
   get queued(): number {
     return this.slots.queued;
+  }
+
+  /**
+   * The threads a task of `claimant` goes to (thread-lanes.ts): niced ones while other callers are
+   * active and it took much more worker time lately than its part (worker-shares.ts), else those
+   * at the service's priority.
+   */
+  laneOf(claimant: Claimant): Lane {
+    return claimant.othersActive() && this.shares.isHeavy(claimant.caller, claimant.activeCallers()) ? 'low' : 'normal';
   }
 
   /** Slots held right now. */

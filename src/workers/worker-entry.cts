@@ -8,12 +8,29 @@
 // It exports a promise of the task function, which piscina awaits before the worker takes its
 // first task: the modules and the default token encoding (about a second of CPU) load then, and
 // each task tells the pool when it starts (task-start.ts), from which its time budget counts.
+import { readlinkSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { HeapReport } from './heap-report.js';
 import type { postedLength } from './page-bytes.js';
 import type { Posted, TakenLate, TaskStart } from './task-start.js';
+import type { ThreadStarted } from './thread-lanes.js';
 import type { WorkerTask } from './worker.js';
+
+/** This thread's kernel id ("<pid>/task/<tid>"), by which the pool may lower its priority (thread-lanes.ts). */
+function ownTid(): number | null {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) ? tid : null;
+  } catch {
+    return null;
+  }
+}
+
+// Before the modules load (about a second of CPU): a thread the pool nices loads at its priority.
+const tid = ownTid();
+const started: ThreadStarted = { urlkitThreadStarted: true, threadId, tid };
+parentPort?.postMessage(started);
 
 const worker = import('./worker.js');
 // page-bytes.js is ESM too: imported, never required (above).
@@ -52,7 +69,7 @@ function reportHeap(heapBytes: number): void {
   // Piscina passes other messages on the worker's parent port to the pool's 'message' event;
   // the pool reads these to retire workers whose heap grew (pool.ts) and for its metrics.
   const usedBytes = getHeapStatistics().used_heap_size;
-  const report: HeapReport = { urlkitHeapReport: true, threadId, heapBytes, usedBytes, tasks: ++tasks };
+  const report: HeapReport = { urlkitHeapReport: true, threadId, tid, heapBytes, usedBytes, tasks: ++tasks };
   parentPort?.postMessage(report);
 }
 
