@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { loadCorpus } from './corpus.js';
 import { loadWcxb } from './wcxb.js';
 import { median } from './stats.js';
+import { arg } from './service-process.js';
 
 const PROSE = 'Plain words of a paragraph that reads as prose, with no link in it at all. '.repeat(2);
 const LINKS =
@@ -76,10 +77,6 @@ function cpuMs(run: () => void): number {
   run();
   const c = process.cpuUsage(c0);
   return (c.user + c.system) / 1000;
-}
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
 async function main(): Promise<void> {

@@ -14,6 +14,7 @@ import { scorePage, metrics } from './quality-snippets.js';
 import { siteOf, splitOf } from './quality-split.js';
 import { figures, RUN_FORMAT, writeRun, type PageResult } from './quality-runs.js';
 import { loadWcxb, scoreTokens } from './wcxb.js';
+import { arg, REPO_ROOT } from './service-process.js';
 type System = Pick<typeof import('./quality-systems.js'), 'urlkitApiText' | 'urlkitText'>;
 
 /** The build's own commit, marked when tracked files differ from it; null outside git. */
@@ -56,20 +57,16 @@ function scoreArticles(system: System, limit: number): PageResult[] {
 }
 
 async function main(): Promise<void> {
-  const arg = (name: string): string | undefined => {
-    const i = process.argv.indexOf(name);
-    return i === -1 ? process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1) : process.argv[i + 1];
-  };
-  const out = arg('--out');
-  const set = arg('--set') ?? 'all';
-  const limit = Number(arg('--limit') ?? Infinity);
+  const out = arg('out');
+  const set = arg('set') ?? 'all';
+  const limit = Number(arg('limit') ?? Infinity);
   if (!out || !['all', 'wcxb', 'articles'].includes(set)) {
     console.error('usage: quality-pages.js --out FILE [--service DIR] [--set=wcxb|articles] [--limit=N]');
     process.exitCode = 2;
     return;
   }
-  const service = arg('--service');
-  const build = resolve(service ?? new URL('../..', import.meta.url).pathname);
+  const service = arg('service');
+  const build = resolve(service ?? REPO_ROOT);
   // Only the answering build's systems are loaded, so its code alone runs the extraction.
   const systems = service
     ? pathToFileURL(resolve(build, 'dist/bench/quality-systems.js')).href

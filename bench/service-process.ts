@@ -162,10 +162,11 @@ export function loadAverages(): string {
     .join(' ');
 }
 
-/** The value after `--name` on the bench's command line. */
+/** The value of `--name` on the bench's command line: the word after it, or `--name=value`. */
 export function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+  if (i >= 0) return process.argv[i + 1];
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
 /** This checkout's root (dist/bench/ is two levels down). */

@@ -7,15 +7,17 @@ import { readdirSync } from 'node:fs';
 import os from 'node:os';
 
 /**
- * The nice value a child process that reads a target's bytes (a large page, a PDF) adds to the
- * service's (10: a CPU-bound thread of it gets about a tenth of a CPU against one of the
- * service's when they compete, and the whole CPU when nothing else wants it).
+ * The nice value added to the service's for a child process that reads a target's bytes (a large
+ * page, a PDF) and for the worker threads of heavy callers (thread-lanes.ts): 10, so a CPU-bound
+ * thread of it gets about a tenth of a CPU against one of the service's when they compete, and
+ * the whole CPU when nothing else wants it.
  */
-export const CHILD_NICE_STEP = 10;
+export const NICE_STEP = 10;
 
 /** Raises the nice value of every thread of this process by `step` (to at most 19). */
 export function lowerPriority(step: number): void {
-  const target = Math.min(19, os.getPriority() + step);
+  // Read once, before the calling thread's own value changes.
+  const target = loweredBy(step);
   let threads: number[];
   try {
     threads = readdirSync('/proc/self/task').map(Number);
@@ -23,11 +25,22 @@ export function lowerPriority(step: number): void {
     os.setPriority(target);
     return;
   }
-  for (const tid of [process.pid, ...threads.filter((t) => t !== process.pid)]) {
-    try {
-      os.setPriority(tid, target);
-    } catch {
-      // A thread that ended meanwhile: the others still run lower.
-    }
+  // A thread that ended meanwhile cannot be reniced: the others still run lower.
+  for (const tid of [process.pid, ...threads.filter((t) => t !== process.pid)]) setThreadPriority(tid, target);
+}
+
+/** The calling thread's nice value raised by `step`, at most 19. */
+export function loweredBy(step: number): number {
+  return Math.min(19, os.getPriority() + step);
+}
+
+/** Sets the nice value of the thread `tid` (Linux: a kernel thread id); false when it cannot (the
+ *  thread is gone, or the value is below its own and raising priority needs a privilege). */
+export function setThreadPriority(tid: number, nice: number): boolean {
+  try {
+    os.setPriority(tid, nice);
+    return true;
+  } catch {
+    return false;
   }
 }

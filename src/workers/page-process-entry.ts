@@ -3,10 +3,10 @@
 // thread of the process at a lower OS priority than the service's. The page's bytes come on
 // stdin and are decoded here, as a worker thread decodes them. It has no socket and opens no file.
 import { serveJobs } from './child-jobs.js';
-import { CHILD_NICE_STEP, lowerPriority } from './lower-priority.js';
+import { NICE_STEP, lowerPriority } from './lower-priority.js';
 import type { PageJobInput } from './page-processes.js';
 
-lowerPriority(CHILD_NICE_STEP);
+lowerPriority(NICE_STEP);
 
 // Loaded after the priority is lowered, so the loading runs lower too; jobs that come meanwhile wait.
 const ready = (async () => {

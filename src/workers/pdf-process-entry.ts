@@ -5,13 +5,13 @@
 // does: under hostile row 5 each bomb ends its process at the memory limit, and the next one's
 // start and inflation took 0.75 of the machine's two CPUs beside the honest calls (bench:hostile).
 import { serveJobs } from './child-jobs.js';
-import { CHILD_NICE_STEP, lowerPriority } from './lower-priority.js';
+import { NICE_STEP, lowerPriority } from './lower-priority.js';
 import type { PdfRead, PdfRequest } from './pdf-read-blocks.js';
 
 /** A PDF job's input: the request without its bytes, which come on stdin. */
 export type PdfJobInput = Omit<PdfRequest, 'bytes'>;
 
-lowerPriority(CHILD_NICE_STEP);
+lowerPriority(NICE_STEP);
 
 // pdf.js is loaded after the priority is lowered, so the loading runs lower too.
 const reader = import('./pdf-read-blocks.js');

@@ -12,15 +12,9 @@
 // a service that never has a heavy caller (one caller alone, however busy) keeps every thread at
 // its priority. On Linux a nice value belongs to a thread (its tid, /proc/thread-self); elsewhere,
 // or when the worker cannot say its tid, no thread is niced.
-import os from 'node:os';
 import { queueOptionsSymbol, type PiscinaTask } from 'piscina';
 import { fairReserve } from '../admission/fair-slots.js';
-
-/**
- * What a niced worker thread adds to the service's nice value. At 10 a CPU-bound thread gets
- * about a tenth of a CPU against one at the service's when they compete (docs/admission.md).
- */
-export const LOW_LANE_NICE_STEP = 10;
+import { loweredBy, NICE_STEP, setThreadPriority } from './lower-priority.js';
 
 export type Lane = 'normal' | 'low';
 
@@ -63,7 +57,7 @@ export class ThreadLanes {
 
   constructor(
     private readonly normalCount: number,
-    private readonly step = LOW_LANE_NICE_STEP,
+    private readonly step = NICE_STEP,
   ) {}
 
   /** A worker started: it stays at the service's priority while fewer than normalCount do. */
@@ -109,11 +103,8 @@ export class ThreadLanes {
 
   /** Nices a low-lane thread; one that cannot be niced serves the normal lane. */
   private renice(threadId: number, tid: number): void {
-    try {
-      os.setPriority(tid, Math.min(19, os.getPriority() + this.step));
-    } catch {
-      this.low.delete(threadId);
-      this.normal.add(threadId);
-    }
+    if (setThreadPriority(tid, loweredBy(this.step))) return;
+    this.low.delete(threadId);
+    this.normal.add(threadId);
   }
 }
