@@ -62,10 +62,11 @@ export class Exclusions {
   readonly alwaysValues: Array<string | undefined> = [];
   readonly strictValues: Array<string | undefined> = [];
   readonly declaredBodyValues: Array<string | undefined> = [];
+  /** Raw text lengths (textContent's) of the elements the rules measure, kept: nested boxes of
+   *  one class are measured once (layout slots, post-meta and furniture boxes, dialogs). */
+  readonly rawTexts = new RawTextLengths();
   /** Which elements hold a heading, a declared body, a story (holdsHeading, holdsDeclaredBody,
    *  holdsStory): asked of nested boxes, each answered once (dom/descendant-search.ts). */
-  /** Raw text lengths of the elements the layout-wrapper rule measures (layout-wrappers.ts). */
-  readonly rawTexts = new RawTextLengths();
   readonly headings = new DescendantSearch(isHeadingTag);
   readonly declaredBodies = new DescendantSearch((d) => isDeclaredBody(this, d));
   readonly stories = new DescendantSearch((d) => isDeclaredBody(this, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME));
@@ -159,8 +160,8 @@ function alwaysRule(ex: Exclusions, el: Element): string | null {
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
-  const text = textContent(el);
-  if (text.length > CONSENT_MAX_CHARS && !(consentNamed && speaksConsent(text))) return null;
+  // Its text is read only to hear it speak of consent; a length is kept (nested boxes).
+  if (ex.rawTexts.of(el) > CONSENT_MAX_CHARS && !(consentNamed && speaksConsent(textContent(el)))) return null;
   return consentNamed ? 'consent wall' : 'modal';
 }
 
@@ -193,7 +194,7 @@ function isModal(
     if (a.name === 'main' || a.name === 'article' || attribute(a, 'role') === 'main') return false;
     top = a;
   }
-  return textContent(el).length < MODAL_PAGE_SHARE * ex.pageTextLength(top);
+  return ex.rawTexts.of(el) < MODAL_PAGE_SHARE * ex.pageTextLength(top);
 }
 /** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
  *  that it follows their edits): most elements match none, and are told so in one test each
@@ -239,12 +240,12 @@ function strictRule(ex: Exclusions, el: Element): string | null {
     if (
       POST_META.test(cls) &&
       !KEEP_TAGS.has(el.name) &&
-      textContent(el).length <= POST_META_BOX_MAX_CHARS &&
+      ex.rawTexts.of(el) <= POST_META_BOX_MAX_CHARS &&
       !isPostHeader(el) &&
       !isRunInDateline(el)
     )
       return 'post meta';
-    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS)
+    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && ex.rawTexts.of(el) <= FURNITURE_BOX_MAX_CHARS)
       return 'furniture box';
   }
   if (KEEP_TAGS.has(el.name)) return null;

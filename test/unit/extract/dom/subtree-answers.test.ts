@@ -10,7 +10,7 @@ import { parseHtml } from '../../../../src/parse/parse-html.js';
 import { DescendantSearch } from '../../../../src/extract/dom/descendant-search.js';
 import { RawTextLengths } from '../../../../src/extract/dom/raw-text-lengths.js';
 import { rawTextLength } from '../../../../src/extract/dom/measures.js';
-import { isPlainTag, visitElements } from '../../../../src/extract/dom/walk.js';
+import { isPlainTag, textContent, visitElements } from '../../../../src/extract/dom/walk.js';
 
 /** The walk exclusions.ts made per element before (the oracle). */
 function hasDescendant(el: Element, matches: (child: Element) => boolean): boolean {
@@ -103,7 +103,11 @@ for (const [name, parse] of PARSERS) {
         const lengths = new RawTextLengths();
         const all = elements(doc);
         if (reverse) all.reverse();
-        for (const el of all) assert.equal(lengths.of(el), rawTextLength(el), `seed ${seed}, <${el.name}>`);
+        for (const el of all) {
+          // The rules measured textContent's length: the same count.
+          assert.equal(lengths.of(el), rawTextLength(el), `seed ${seed}, <${el.name}>`);
+          assert.equal(lengths.of(el), textContent(el).length, `seed ${seed}, <${el.name}>`);
+        }
       }
   });
 }
