@@ -14,8 +14,9 @@
 //  - linked headings: 120 headings nested, each an in-page link (a heading's own links);
 //  - heading of in-page links: one heading at the bottom, 100,000 "#top" links in it;
 //  - choices: 4,000 checkboxes with labels at the bottom (choice panels' options and text);
-//  - lead, caption, sidebar boxes: each level a class one rule reads the whole subtree for (a
-//    lead holding the body, a caption holding a heading, a layout slot holding the text);
+//  - lead, caption, sidebar, furniture boxes: each level a class one rule reads the whole
+//    subtree for (a lead holding the body, a caption holding a heading, a layout slot holding
+//    the text, a furniture box's length);
 //  - screen-reader boxes: each level "sr-only", whose text is read for a figure.
 // --base=DIR times another build beside this one (its dist directory, e.g. /tmp/flake/dist), in
 // the same process, interleaved A B B A per round; each figure is the median of its samples.
@@ -68,6 +69,7 @@ const BUILT: Record<string, string> = {
   'lead boxes, 250 deep': nest('<div class="intro">', EMPTY + STORY),
   'caption boxes, 250 deep': nest('<div class="caption">', EMPTY + STORY + '<h3>Title</h3>'),
   'sidebar boxes, 250 deep': nest('<div class="sidebar">', EMPTY + STORY),
+  'furniture boxes, 250 deep': nest('<div class="cta">', EMPTY + STORY),
   'screen-reader boxes, 250 deep': nest('<div class="sr-only">', EMPTY + STORY),
 };
 
