@@ -69,7 +69,9 @@ export function tallyChoices(
   const last: Array<Element | null> = [null];
   const optionSum: number[] = [0];
   const ink: number[] = [0];
-  const joins: number[][] = [[]];
+  /** The inputs whose option lies inside the open box at each depth from there up (made only
+   *  for a box that has one: an array per element was most of the walk's garbage). */
+  const joins: Array<number[] | null> = [null];
   const tallies: BoxTally[] = [];
   let pos = 0;
   let depth = 0;
@@ -88,7 +90,9 @@ export function tallyChoices(
   const join = (i: number, d: number): void => {
     if (d > climbFloor[i]!) {
       joinDepth[i] = d;
-      joins[d]!.push(i);
+      const here = joins[d];
+      if (here) here.push(i);
+      else joins[d] = [i];
     }
   };
 
@@ -111,7 +115,7 @@ export function tallyChoices(
       last[depth] = null;
       optionSum[depth] = 0;
       ink[depth] = 0;
-      joins[depth] = [];
+      joins[depth] = null;
       const i = inputAt.get(kid);
       if (i !== undefined) {
         inputMet[i] = 1;
@@ -134,8 +138,9 @@ export function tallyChoices(
     const chars = ink[depth]!;
     if (waiting.has(el)) optionInk.set(el, chars);
     // The options that lie inside this box from here up, unless already dropped as repeats.
-    for (const i of joins[depth]!)
-      if (merged[i] === 0) optionSum[depth] = optionSum[depth]! + optionInk.get(options[i]!)!;
+    const joined = joins[depth];
+    if (joined)
+      for (const i of joined) if (merged[i] === 0) optionSum[depth] = optionSum[depth]! + optionInk.get(options[i]!)!;
     const boxCount = count[depth]!;
     if (boxCount > 0 && pathFrame[depth] !== depth)
       tallies.push({ box: el, options: boxCount, optionChars: optionSum[depth]!, chars });
