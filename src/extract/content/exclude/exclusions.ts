@@ -13,6 +13,7 @@ import { attribute, readAttributes } from '../../../parse/nodes.js';
 import { IndexSlots } from '../../dom/index-slots.js';
 import { DescendantSearch } from '../../dom/descendant-search.js';
 import { RawTextLengths } from '../../dom/raw-text-lengths.js';
+import { TextDigits } from '../../dom/text-digits.js';
 import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary/tags.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
@@ -65,6 +66,8 @@ export class Exclusions {
   /** Raw text lengths (textContent's) of the elements the rules measure, kept: nested boxes of
    *  one class are measured once (layout slots, post-meta and furniture boxes, dialogs). */
   readonly rawTexts = new RawTextLengths();
+  /** Whether an element's text holds a digit (screen-reader.ts), kept: nested boxes. */
+  readonly digits = new TextDigits();
   /** Which elements hold a heading, a declared body, a story (holdsHeading, holdsDeclaredBody,
    *  holdsStory): asked of nested boxes, each answered once (dom/descendant-search.ts). */
   readonly headings = new DescendantSearch(isHeadingTag);

@@ -1,4 +1,4 @@
-// Subtree answers kept per element (descendant-search.ts, raw-text-lengths.ts): every element
+// Subtree answers kept per element (descendant-search.ts, raw-text-lengths.ts, text-digits.ts): every element
 // reads what a walk of its own subtree reads, whichever element is asked first (a search that
 // stopped at its first match keeps only what it learnt), on nested boxes, scripts and comments,
 // on a tree parseHtml made and on one it did not (no document index).
@@ -9,6 +9,7 @@ import type { Element, ParentNode } from 'domhandler';
 import { parseHtml } from '../../../../src/parse/parse-html.js';
 import { DescendantSearch } from '../../../../src/extract/dom/descendant-search.js';
 import { RawTextLengths } from '../../../../src/extract/dom/raw-text-lengths.js';
+import { TextDigits } from '../../../../src/extract/dom/text-digits.js';
 import { rawTextLength } from '../../../../src/extract/dom/measures.js';
 import { isPlainTag, textContent, visitElements } from '../../../../src/extract/dom/walk.js';
 
@@ -42,8 +43,9 @@ function page(seed: number): string {
     const n = 1 + Math.floor(r() * 3);
     for (let k = 0; k < n; k++) {
       const x = r();
-      if (x < 0.2) parts.push(pick(['words ', ' ', 'a longer run of words  ']));
-      else if (x < 0.27) parts.push('<script>var x = "<h2>";</script><!-- <h3> -->');
+      if (x < 0.2) parts.push(pick(['words ', ' ', 'a longer run of words  ', 'from 12 May', '£4']));
+      else if (x < 0.27)
+        parts.push(pick(['<script>var x = "<h2>";</script><!-- <h3> -->', '<style>p{top:1px}</style>']));
       else if (depth < 7) {
         const tag = pick(['div', 'span', 'h3', 'p', 'section', 'b', 'figure']);
         const cls = r() < 0.2 ? ' class="story-body"' : '';
@@ -111,6 +113,28 @@ for (const [name, parse] of PARSERS) {
       }
   });
 }
+
+for (const [name, parse] of PARSERS)
+  test(`text digits: every element reads what its whole text reads, any order (${name})`, () => {
+    let found = 0;
+    for (let seed = 1; seed <= 200; seed++)
+      for (const order of ['page', 'reverse', 'shuffled'] as const) {
+        const doc = parse(page(seed));
+        const digits = new TextDigits();
+        const all = elements(doc);
+        if (order === 'reverse') all.reverse();
+        if (order === 'shuffled') {
+          const r = random(seed);
+          all.sort(() => r() - 0.5);
+        }
+        for (const el of all) {
+          const expected = /\d/.test(textContent(el));
+          if (expected) found++;
+          assert.equal(digits.has(el), expected, `seed ${seed}, <${el.name}>, ${order}`);
+        }
+      }
+    assert.ok(found > 1000);
+  });
 
 test('descendant search: 200 nested boxes over a heading, each asked from the top down', () => {
   const html = `<html><body>${'<div class="caption">'.repeat(200)}<h3>Title</h3>${'</div>'.repeat(200)}</body></html>`;
