@@ -17,7 +17,7 @@
 //  - lead, caption, sidebar, furniture boxes: each level a class one rule reads the whole
 //    subtree for (a lead holding the body, a caption holding a heading, a layout slot holding
 //    the text, a furniture box's length);
-//  - screen-reader boxes: each level "sr-only", whose text is read for a figure.
+//  - screen-reader boxes: each level "sr-only", whose text is read for a figure (one at the end).
 // --base=DIR times another build beside this one (its dist directory, e.g. /tmp/flake/dist), in
 // the same process, interleaved A B B A per round; each figure is the median of its samples.
 // --match=TEXT keeps the rows whose name holds TEXT. The load average is printed with the
@@ -70,7 +70,7 @@ const BUILT: Record<string, string> = {
   'caption boxes, 250 deep': nest('<div class="caption">', EMPTY + STORY + '<h3>Title</h3>'),
   'sidebar boxes, 250 deep': nest('<div class="sidebar">', EMPTY + STORY),
   'furniture boxes, 250 deep': nest('<div class="cta">', EMPTY + STORY),
-  'screen-reader boxes, 250 deep': nest('<div class="sr-only">', EMPTY + STORY),
+  'screen-reader boxes, 250 deep': nest('<div class="sr-only">', EMPTY + STORY + '<p>Call 555 0100</p>'),
 };
 
 function page(body: string): string {
