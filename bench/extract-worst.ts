@@ -8,7 +8,16 @@
 //  - in-page links: each level a paragraph and a link into the page (the table-of-contents test);
 //  - code: short boxes without text over a <pre> (short and bare unless it holds code);
 //  - toggles: each level a button labelled by a heading (form controls less heading toggles);
-//  - wide: 10,000 sibling boxes of prose and links, none inside another (linear before).
+//  - wide: 10,000 sibling boxes of prose and links, none inside another (linear before);
+//  - plain boxes: nothing but the nesting (what any page this deep and wide costs);
+//  - story: 40 paragraphs at the bottom of plain boxes (the standfirst's scan before the body);
+//  - linked headings: 120 headings nested, each an in-page link (a heading's own links);
+//  - heading of in-page links: one heading at the bottom, 100,000 "#top" links in it;
+//  - choices: 4,000 checkboxes with labels at the bottom (choice panels' options and text);
+//  - lead, caption, sidebar, furniture boxes: each level a class one rule reads the whole
+//    subtree for (a lead holding the body, a caption holding a heading, a layout slot holding
+//    the text, a furniture box's length);
+//  - screen-reader boxes: each level "sr-only", whose text is read for a figure (one at the end).
 // --base=DIR times another build beside this one (its dist directory, e.g. /tmp/flake/dist), in
 // the same process, interleaved A B B A per round; each figure is the median of its samples.
 // --match=TEXT keeps the rows whose name holds TEXT. The load average is printed with the
@@ -30,6 +39,10 @@ const DEPTH = 250;
 const WIDTH = 100_000;
 const EMPTY = '<span></span>'.repeat(WIDTH);
 const nest = (level: string, bottom: string): string => level.repeat(DEPTH) + bottom + '</div>'.repeat(DEPTH);
+const STORY = `<div>${`<p>${PROSE}</p>`.repeat(40)}</div>`;
+// Two levels per heading (a heading closes one open right inside it): 120 keeps under the
+// parser's 256 levels.
+const HEADINGS = 120;
 
 const BUILT: Record<string, string> = {
   'link lists, 250 deep': nest(`<div><p>${PROSE}</p><ul>${LINKS}</ul>`, EMPTY),
@@ -40,6 +53,24 @@ const BUILT: Record<string, string> = {
   'code, 250 deep': nest('<div>', EMPTY + '<pre></pre>'),
   'toggles, 250 deep': nest('<div><button><h3>Question</h3></button>', EMPTY),
   'wide, 10,000 boxes': `<div><p>${PROSE}</p><ul>${LINKS}</ul></div>`.repeat(10_000),
+  'plain boxes, 250 deep': nest('<div>', EMPTY),
+  'story, 250 deep': nest('<div>', EMPTY + STORY),
+  'linked headings, 120 deep':
+    `<div>${`<p>${PROSE}</p>`.repeat(20)}` +
+    '<h2><a href="#top"></a><span>'.repeat(HEADINGS) +
+    `<a href="#top">Back to the top</a>${EMPTY}` +
+    '</span></h2>'.repeat(HEADINGS) +
+    '</div>',
+  'heading of in-page links, 250 deep': nest(
+    `<div><p>${PROSE}</p><ul>${LINKS}</ul>`,
+    `<h2><a href="#top">Back to the top</a>${'<a href="#top"></a>'.repeat(WIDTH)}</h2>`,
+  ),
+  'choices, 250 deep': nest('<div>', '<label><input type="checkbox">Red</label>'.repeat(4_000) + EMPTY),
+  'lead boxes, 250 deep': nest('<div class="intro">', EMPTY + STORY),
+  'caption boxes, 250 deep': nest('<div class="caption">', EMPTY + STORY + '<h3>Title</h3>'),
+  'sidebar boxes, 250 deep': nest('<div class="sidebar">', EMPTY + STORY),
+  'furniture boxes, 250 deep': nest('<div class="cta">', EMPTY + STORY),
+  'screen-reader boxes, 250 deep': nest('<div class="sr-only">', EMPTY + STORY + '<p>Call 555 0100</p>'),
 };
 
 function page(body: string): string {

@@ -11,6 +11,9 @@ import { BODY_CLASS } from '../../vocabulary/class-words.js';
 
 import { attribute, readAttributes } from '../../../parse/nodes.js';
 import { IndexSlots } from '../../dom/index-slots.js';
+import { DescendantSearch } from '../../dom/descendant-search.js';
+import { RawTextLengths } from '../../dom/raw-text-lengths.js';
+import { TextDigits } from '../../dom/text-digits.js';
 import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary/tags.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
@@ -60,6 +63,16 @@ export class Exclusions {
   readonly alwaysValues: Array<string | undefined> = [];
   readonly strictValues: Array<string | undefined> = [];
   readonly declaredBodyValues: Array<string | undefined> = [];
+  /** Raw text lengths (textContent's) of the elements the rules measure, kept: nested boxes of
+   *  one class are measured once (layout slots, post-meta and furniture boxes, dialogs). */
+  readonly rawTexts = new RawTextLengths();
+  /** Whether an element's text holds a digit (screen-reader.ts), kept: nested boxes. */
+  readonly digits = new TextDigits();
+  /** Which elements hold a heading, a declared body, a story (holdsHeading, holdsDeclaredBody,
+   *  holdsStory): asked of nested boxes, each answered once (dom/descendant-search.ts). */
+  readonly headings = new DescendantSearch(isHeadingTag);
+  readonly declaredBodies = new DescendantSearch((d) => isDeclaredBody(this, d));
+  readonly stories = new DescendantSearch((d) => isDeclaredBody(this, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME));
 
   constructor(
     readonly isHidden: HiddenTest = isHiddenByMarkup,
@@ -150,8 +163,8 @@ function alwaysRule(ex: Exclusions, el: Element): string | null {
   // Consent walls and modals are short; a long container whose class merely shares the
   // vocabulary is not one, unless its text is itself about cookies and consent (a preference
   // centre listing purposes).
-  const text = textContent(el);
-  if (text.length > CONSENT_MAX_CHARS && !(consentNamed && speaksConsent(text))) return null;
+  // Its text is read only to hear it speak of consent; a length is kept (nested boxes).
+  if (ex.rawTexts.of(el) > CONSENT_MAX_CHARS && !(consentNamed && speaksConsent(textContent(el)))) return null;
   return consentNamed ? 'consent wall' : 'modal';
 }
 
@@ -184,7 +197,7 @@ function isModal(
     if (a.name === 'main' || a.name === 'article' || attribute(a, 'role') === 'main') return false;
     top = a;
   }
-  return textContent(el).length < MODAL_PAGE_SHARE * ex.pageTextLength(top);
+  return ex.rawTexts.of(el) < MODAL_PAGE_SHARE * ex.pageTextLength(top);
 }
 /** Any of the class and id patterns alwaysExcluded asks about (their union, made from them so
  *  that it follows their edits): most elements match none, and are told so in one test each
@@ -226,16 +239,16 @@ function strictRule(ex: Exclusions, el: Element): string | null {
   if (el.name === 'figcaption') return isFlowCaption(el) ? null : 'figure caption';
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
-    if (CAPTION.test(cls) && !holdsHeading(el)) return 'caption class';
+    if (CAPTION.test(cls) && !holdsHeading(ex, el)) return 'caption class';
     if (
       POST_META.test(cls) &&
       !KEEP_TAGS.has(el.name) &&
-      textContent(el).length <= POST_META_BOX_MAX_CHARS &&
+      ex.rawTexts.of(el) <= POST_META_BOX_MAX_CHARS &&
       !isPostHeader(el) &&
       !isRunInDateline(el)
     )
       return 'post meta';
-    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && textContent(el).length <= FURNITURE_BOX_MAX_CHARS)
+    if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && ex.rawTexts.of(el) <= FURNITURE_BOX_MAX_CHARS)
       return 'furniture box';
   }
   if (KEEP_TAGS.has(el.name)) return null;
@@ -243,8 +256,8 @@ function strictRule(ex: Exclusions, el: Element): string | null {
   const unlikely =
     isUnlikelyName(cls, id) &&
     !holdsDeclaredBody(ex, el) &&
-    !isLayoutWrapper(el, ex.pageChars) &&
-    !isPanelTrigger(el) &&
+    !isLayoutWrapper(el, ex.pageChars, ex.rawTexts) &&
+    !isPanelTrigger(ex, el) &&
     !(cls !== undefined && SEO_COPY.test(cls)) &&
     !isHeadingWrapper(el) &&
     !isProseWidget(el) &&
@@ -261,34 +274,38 @@ function isPostHeader(el: Element): boolean {
 
 /** The button that opens an accordion panel (`aria-expanded`), holding a heading, is the
  *  panel's question or title, whatever its class says ("accordion__header"). */
-function isPanelTrigger(el: Element): boolean {
-  return attribute(el, 'aria-expanded') !== undefined && holdsHeading(el);
+function isPanelTrigger(ex: Exclusions, el: Element): boolean {
+  return attribute(el, 'aria-expanded') !== undefined && holdsHeading(ex, el);
 }
 
 /** A picture's caption or credit (figcaption, caption/credit classes), not a card's text block. */
-export function isCaption(el: Element): boolean {
+export function isCaption(ex: Exclusions, el: Element): boolean {
   if (el.name === 'figcaption') return true;
   const cls = attribute(el, 'class');
-  return cls !== undefined && CAPTION.test(cls) && !holdsHeading(el);
+  return cls !== undefined && CAPTION.test(cls) && !holdsHeading(ex, el);
 }
 
 /** A picture's caption is a line or two under it; a "caption" holding a heading is the text
  *  block of a card or a slide ("product-caption": title, description, price). */
-function holdsHeading(el: Element): boolean {
+function holdsHeading(ex: Exclusions, el: Element): boolean {
   // A heading set in a typography class named "caption" ("caption-s5-fx") is a heading.
-  return /^h[1-6]$/.test(el.name) || hasDescendant(el, (child) => /^h[1-6]$/.test(child.name));
+  return isHeadingTag(el) || ex.headings.has(el);
+}
+
+function isHeadingTag(el: Element): boolean {
+  return /^h[1-6]$/.test(el.name);
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout
  *  "above-footer" or "header-wrap" around everything) names the layout slot, not boilerplate. */
 function holdsDeclaredBody(ex: Exclusions, el: Element): boolean {
-  return hasDescendant(el, (d) => isDeclaredBody(ex, d));
+  return ex.declaredBodies.has(el);
 }
 
 /** A box holds the story when it holds a declared body that is not a part of the box itself
  *  ("single-content-author__about" carries a body class's word). */
 function holdsStory(ex: Exclusions, box: Element): boolean {
-  return hasDescendant(box, (d) => isDeclaredBody(ex, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME));
+  return ex.stories.has(box);
 }
 
 /** An itemprop of articleBody, or a BODY_CLASS class. holdsDeclaredBody asks it of every
@@ -301,21 +318,6 @@ function isDeclaredBody(ex: Exclusions, el: Element): boolean {
   if (declaredBodyValues[0] === 'articleBody') return true;
   const cls = declaredBodyValues[1];
   return !!cls && BODY_CLASS.test(cls);
-}
-
-/** Whether any element below `el` matches. */
-function hasDescendant(el: Element, matches: (child: Element) => boolean): boolean {
-  const stack: Element[] = [el];
-  while (stack.length > 0) {
-    const cur = stack.pop()!;
-    for (const c of cur.children) {
-      if (!isPlainTag(c)) continue;
-      const child = c;
-      if (matches(child)) return true;
-      stack.push(child);
-    }
-  }
-  return false;
 }
 
 function isNoscriptCopy(el: Element): boolean {

@@ -15,7 +15,7 @@ import { ARTICLE_EXTRAS, BEYOND_STRICT_EXTRAS } from '../../vocabulary/region-wo
 export function wholePageRule(ex: Exclusions, el: Element): string | null {
   // Which of the always-rules, explain asks Exclusions.reason (not asked here: this is hot).
   if (ex.always(el)) return 'excluded';
-  if (isCaption(el)) return 'caption';
+  if (isCaption(ex, el)) return 'caption';
   if (CHROME_TAGS.has(el.name)) return 'chrome tag';
   if (el.name === 'form') return holdsMain(el) ? null : 'form';
   const role = attribute(el, 'role');

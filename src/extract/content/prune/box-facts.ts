@@ -13,6 +13,7 @@ import type { Element } from 'domhandler';
 import { ElementType } from 'domelementtype';
 import { isElement } from '../../dom/walk.js';
 import { IndexSlots } from '../../dom/index-slots.js';
+import { HeadingLinks } from './heading-links.js';
 import { collapsedLength } from '../../dom/measures.js';
 import { isHeadingToggle } from '../../dom/heading-toggle.js';
 import type { HiddenTest } from '../../dom/visibility.js';
@@ -59,6 +60,8 @@ export class BoxFacts {
   private readonly texts = new Map<Element, number>();
   /** The answers being added up, by depth on the open path of a walk. */
   private readonly sum = noFacts();
+  /** Headings' links (heading-links.ts), made on the first heading asked about. */
+  private headingLinks: HeadingLinks | null = null;
 
   constructor(
     private readonly stats: ElementStats,
@@ -71,6 +74,12 @@ export class BoxFacts {
     if (!this.known(root, at)) this.walk(root, at);
     this.load(root, at);
     return { ...this.sum };
+  }
+
+  /** Every link in `heading` points into the page itself ("#section"), not to a box around it
+   *  (a post's permalink). */
+  linksWithinPage(heading: Element): boolean {
+    return (this.headingLinks ??= new HeadingLinks()).allWithinPage(heading);
   }
 
   /** Depth-first with the open path only, as element-stats.ts walks: an element's answers are

@@ -2,7 +2,7 @@
 // share bars, form blocks, image strips, short headings of boilerplate sections).
 import type { ChildNode, Element } from 'domhandler';
 import { classNameWeight, classWeight } from '../../dom/patterns.js';
-import { classAndId, isElement, isPlainTag, visitElements } from '../../dom/walk.js';
+import { classAndId, isElement, visitElements } from '../../dom/walk.js';
 import { isDataTable } from '../../to-blocks/tables.js';
 import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
@@ -93,7 +93,7 @@ export function pruneRule(
     return info.chars > 0 &&
       stats.linkDensity(el) > LINKED_HEADING_MIN_LINK_DENSITY &&
       info.chars < LINKED_HEADING_MAX_CHARS &&
-      !linksWithinPage(el)
+      !facts.linksWithinPage(el)
       ? 'linked heading'
       : null;
   }
@@ -194,30 +194,6 @@ function linkedInLinkLists(el: Element, facts: BoxFacts, chars: number, linkChar
   const { listChars, listLinkChars, prose } = facts.of(el);
   if (listChars === 0 || listChars >= chars || !prose) return false;
   return (linkChars - listLinkChars) / (chars - listChars) <= MAX_LINK_DENSITY;
-}
-
-/** Every link in `el` (a heading) points into the page itself ("#section"), not to a box
- *  around it. */
-function linksWithinPage(el: Element): boolean {
-  let any = false;
-  let out = false;
-  visitElements(el, (d) => {
-    if (d.name !== 'a') return !out;
-    const href = attribute(d, 'href');
-    if (href === undefined) return false;
-    const h = href.trim();
-    // A fragment naming a box around the heading is a post's permalink (a thread's "Re:" titles).
-    if (h.startsWith('#') && !namesAncestor(el, h.slice(1))) any = true;
-    else out = true;
-    return false;
-  });
-  return any && !out;
-}
-
-function namesAncestor(el: Element, id: string): boolean {
-  if (id === '') return false;
-  for (let p = el.parent; p && isPlainTag(p); p = p.parent) if (attribute(p, 'id') === id) return true;
-  return false;
 }
 
 /** A code block is never a share bar; nor is a box whose only share-like word is another word. */

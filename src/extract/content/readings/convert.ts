@@ -98,7 +98,7 @@ export function convert(
           ? 'caption on an article page'
           : leaveOut?.has(el) === true
             ? 'product rail'
-            : isScreenReaderOnly(el)
+            : isScreenReaderOnly(el, ctx.ex.digits)
               ? 'screen-reader only'
               : null;
   const raw = [
@@ -127,7 +127,8 @@ export function convertTitleBlock(
   flags: AttemptFlags,
 ): Attempt {
   const log = dropLog(ctx);
-  const rule: SkipRule = (el) => (!stats.get(el) ? 'excluded' : isScreenReaderOnly(el) ? 'screen-reader only' : null);
+  const rule: SkipRule = (el) =>
+    !stats.get(el) ? 'excluded' : isScreenReaderOnly(el, ctx.ex.digits) ? 'screen-reader only' : null;
   const raw = toBlocks(
     [root],
     ctx.resolver,
@@ -160,7 +161,7 @@ export function convertWholePage(
   rule: SkipRule = (el) => wholePageRule(ctx.ex, el),
 ): Attempt {
   const log = dropLog(ctx);
-  const all: SkipRule = (el) => rule(el) ?? (isScreenReaderOnly(el) ? 'screen-reader only' : null);
+  const all: SkipRule = (el) => rule(el) ?? (isScreenReaderOnly(el, ctx.ex.digits) ? 'screen-reader only' : null);
   const raw = toBlocks(
     [root],
     ctx.resolver,
@@ -199,7 +200,7 @@ export function convertGrid(ctx: ContentContext, roots: Element[], stats: Elemen
         ? 'product rail'
         : inner(el) && isFacetPanel(el)
           ? 'facet panel'
-          : isScreenReaderOnly(el)
+          : isScreenReaderOnly(el, ctx.ex.digits)
             ? 'screen-reader only'
             : isKeyboardCopy(el)
               ? 'keyboard copy'

@@ -32,6 +32,7 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
   }
   if (!scope) return [];
   const rootSet = new Set<ChildNode>(roots);
+  const aroundRoots = boxesAround(roots);
   const found: Element[] = [];
   let reached = false;
   visitElements(scope, (el) => {
@@ -49,7 +50,7 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
       el.name !== 'meta' &&
       info.chars >= LEAD_MIN_CHARS &&
       stats.linkDensity(el) < LEAD_MAX_LINK_DENSITY &&
-      !containsAny(el, rootSet)
+      !aroundRoots.has(el)
     ) {
       found.push(el);
       return false;
@@ -59,12 +60,14 @@ export function findLead(roots: ChildNode[], stats: ElementStats): Element[] {
   return reached ? found : [];
 }
 
-function containsAny(el: Element, nodes: Set<ChildNode>): boolean {
-  let hit = false;
-  visitElements(el, (x) => {
-    if (hit) return false;
-    if (nodes.has(x)) hit = true;
-    return !hit;
-  });
-  return hit;
+/** Every element with a root below it: a lead box holding the body is no lead. Found by one
+ *  climb from each root, stopped where an earlier climb passed (a walk of each lead-named box
+ *  looking for a root cost depth x elements on nested lead boxes). */
+function boxesAround(roots: ChildNode[]): Set<Element> {
+  const around = new Set<Element>();
+  for (const root of roots) {
+    if (!isElement(root)) continue;
+    for (let p = root.parent; p && isElement(p) && !around.has(p); p = p.parent) around.add(p);
+  }
+  return around;
 }

@@ -38,8 +38,8 @@ export interface OutputView {
  */
 export function findStandfirst(heading: Element | null, view: OutputView): Element[] {
   if (!heading) return [];
-  const roots = new Set(view.roots);
-  if (isOutput(heading, view, roots)) return [];
+  const output = new OutputTest(view);
+  if (output.has(heading)) return [];
   const titleText = normalizedText(heading);
   const found: Element[] = [];
   // Pages often print the standfirst twice (desktop and mobile layouts, one hidden by CSS).
@@ -55,7 +55,7 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
     const stack: Element[] = [start];
     while (stack.length > 0 && !reached && !gaveUp) {
       const el = stack.pop()!;
-      if (isOutput(el, view, roots)) {
+      if (output.has(el)) {
         if (view.stats.get(el)!.chars > 0) reached = true;
         continue;
       }
@@ -112,13 +112,38 @@ function standfirstText(el: Element): string | null {
   return FIELD_LINE.test(text) ? null : foldText(text);
 }
 
-/** Is the element (with text) part of what the attempt prints? */
-function isOutput(el: Element, view: OutputView, roots: Set<ChildNode>): boolean {
-  for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
-    if (!view.stats.get(p) || view.pruned.has(p)) return false;
-    if (roots.has(p)) return true;
+/** Is the element (with text) part of what the attempt prints: neither it nor an ancestor up to
+ *  a root left out or pruned. The scan asks it of every element it meets, in pre-order: each
+ *  answer is kept, so an element's is its parent's (a climb per element cost elements x depth
+ *  on a page of nested boxes). */
+class OutputTest {
+  private readonly roots: Set<ChildNode>;
+  private readonly known = new Map<Element, boolean>();
+
+  constructor(private readonly view: OutputView) {
+    this.roots = new Set(view.roots);
   }
-  return false;
+
+  has(el: Element): boolean {
+    // Climb to the first element whose answer is known or settles here, then hand it down.
+    const path: Element[] = [];
+    let answer = false;
+    for (let p: Element | null = el; p && isElement(p); p = p.parent as Element | null) {
+      const known = this.known.get(p);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      path.push(p);
+      if (!this.view.stats.get(p) || this.view.pruned.has(p)) break;
+      if (this.roots.has(p)) {
+        answer = true;
+        break;
+      }
+    }
+    for (const p of path) this.known.set(p, answer);
+    return answer;
+  }
 }
 
 /** One line of text: a paragraph or heading, or a wrapper with no block elements inside. */
