@@ -75,5 +75,24 @@ export function renderBlocks(blocks: Block[], req: RenderRequest): Rendered {
   }
 }
 
+/** What a tool call asks of its answer's rendering: like RenderRequest, with include_title in
+ *  place of the title (the cleaners of pages and of PDFs both read their options this way). */
+export interface AskedRender extends Omit<RenderRequest, 'title'> {
+  includeTitle: boolean;
+}
+
+/** `renderBlocks` as a call asks: `title` first only when it asked for one. The fields are
+ *  copied by name, as the options carry more than rendering reads (a PDF's bytes). */
+export function renderAsAsked(blocks: Block[], title: string, asked: AskedRender): Rendered {
+  return renderBlocks(blocks, {
+    format: asked.format,
+    title: asked.includeTitle ? title : null,
+    maxChars: asked.maxChars,
+    maxTokens: asked.maxTokens,
+    tokenEncoding: asked.tokenEncoding,
+    start: asked.start,
+  });
+}
+
 /** Characters rendered per token of budget before looking further (prose averages about 4). */
 const TOKEN_REACH = 8;

@@ -8,7 +8,7 @@ import { extractContent } from '../extract/content/extract-content.js';
 import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
-import { renderBlocks, type OutputFormat } from '../render/render.js';
+import { renderAsAsked, type OutputFormat } from '../render/render.js';
 import type { TokenEncoding } from '../render/token-count.js';
 import type { CleanResult } from './clean-task.js';
 
@@ -57,14 +57,7 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
   const title = pageTitle || cascade.extraction.title?.replace(/\s+/g, ' ').trim() || '';
   const blocks = dropSamePageLinks(cascade.extraction.blocks, options.finalUrl);
-  const rendered = renderBlocks(blocks, {
-    format: options.format,
-    title: options.includeTitle ? title : null,
-    maxChars: options.maxChars,
-    maxTokens: options.maxTokens,
-    tokenEncoding: options.tokenEncoding,
-    start: options.start,
-  });
+  const rendered = renderAsAsked(blocks, title, options);
   return {
     ok: true,
     title,

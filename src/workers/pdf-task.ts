@@ -4,7 +4,7 @@
 // both, page count and text wanted bound the reading further. Text comes out of the same block
 // model and renderers as HTML.
 import type { PdfInfo } from '../extract/pdf/pdf-read.js';
-import { renderBlocks } from '../render/render.js';
+import { renderAsAsked } from '../render/render.js';
 import { readPdfBlocks, type PdfRead, type PdfReadError, type PdfRequest } from './pdf-read-blocks.js';
 
 export { readPdfBlocks, type PdfRead, type PdfRequest } from './pdf-read-blocks.js';
@@ -39,14 +39,7 @@ export function renderPdf(read: PdfRead, req: PdfRenderOptions): PdfResult {
   const { error, title, info, pages } = read;
   const none = { content: null, wordCount: 0, truncated: false, tokens: 0, nextStart: null };
   if (!read.blocks) return { error, title, info, pages, ...none };
-  const rendered = renderBlocks(read.blocks, {
-    format: req.format,
-    title: req.includeTitle ? title : null,
-    maxChars: req.maxChars,
-    maxTokens: req.maxTokens,
-    tokenEncoding: req.tokenEncoding,
-    start: req.start,
-  });
+  const rendered = renderAsAsked(read.blocks, title, req);
   return {
     error,
     title,
