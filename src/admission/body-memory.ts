@@ -26,8 +26,11 @@ export function closeCallMemory(call: CallMemory | null): void {
 export interface BodyCharge {
   /** Makes the share cover `bytes` kept bytes (waits for room; rejects when `signal` aborts). */
   grow(bytes: number, signal?: AbortSignal): Promise<void>;
-  /** The body was read into `kept`: the share now covers that buffer (and its decoded text). */
-  done(kept: Buffer): void;
+  /**
+   * The body was read into `kept` (its bytes, in one buffer or in pieces): the share now covers
+   * them (and their decoded text), and ends with them if nothing ends it before.
+   */
+  done(kept: { readonly length: number }): void;
   /** Reading failed: the share is given back. */
   fail(): void;
 }

@@ -14,7 +14,7 @@
 // is what respect_robots checks a stored chain by (robots/robots-check.ts); the Location header
 // as sent is not kept, since the next hop's URL (or the final URL) is where it led, and that is
 // what a hop read back gives as its location. A chain with long URLs costs half as much.
-import { fetchedBody } from '../fetch/fetched-body.js';
+import { bodyCopy, fetchedBody } from '../fetch/fetched-body.js';
 import type { BodyKind, FetchResult, RedirectHop } from '../fetch/types.js';
 import type { StoredFetch } from './cache.js';
 
@@ -23,7 +23,7 @@ export interface PackedEntry {
   meta: Buffer;
   /**
    * The body's bytes (content-encoding removed), or null for a response without a body: the
-   * caller's buffer as given by packEntry, a buffer of the entry's own after ownedEntry.
+   * caller's buffer as given by packEntry, a buffer of the entry's own from ownedEntry.
    */
   body: Buffer | null;
 }
@@ -41,6 +41,12 @@ interface Meta {
 
 /** The entry packed: its meta in a buffer of its own, its body the caller's bytes (not copied). */
 export function packEntry(entry: StoredFetch): PackedEntry {
+  const body = entry.result.body;
+  return { meta: packMeta(entry), body: body ? body.bytes : null };
+}
+
+/** The entry without its body's bytes, as UTF-8 JSON in a buffer of its own. */
+export function packMeta(entry: StoredFetch): Buffer {
   const { body, hops, ...rest } = entry.result;
   const meta: Meta = {
     fetchedAt: entry.fetchedAt,
@@ -53,7 +59,7 @@ export function packEntry(entry: StoredFetch): PackedEntry {
   const json = JSON.stringify(meta);
   const packed = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
   packed.write(json);
-  return { meta: packed, body: body ? body.bytes : null };
+  return packed;
 }
 
 /** The entry back; the body's text is decoded when first read (fetchedBody), not held. */
@@ -80,12 +86,14 @@ function hopsOf(redirects: Meta['result']['redirects'], finalUrl: string): Redir
   }));
 }
 
-/** The packed entry with a body of its own memory (a copy), as a cache keeps it. */
-export function ownedEntry(packed: PackedEntry): PackedEntry {
-  if (!packed.body) return packed;
-  const own = Buffer.allocUnsafeSlow(packed.body.length);
-  packed.body.copy(own);
-  return { meta: packed.meta, body: own };
+/**
+ * The entry packed with a copy of its body in memory of its own, as the memory cache keeps it
+ * (`meta`: its packMeta, if already made). A large body kept in pieces is copied from them,
+ * unjoined, so the pieces can still move to a worker (fetch/kept-bytes.ts).
+ */
+export function ownedEntry(entry: StoredFetch, meta: Buffer = packMeta(entry)): PackedEntry {
+  const body = entry.result.body;
+  return { meta, body: body ? bodyCopy(body) : null };
 }
 
 /** Bytes of the entry's meta and body: what its buffers hold once the entry owns them. */

@@ -9,7 +9,8 @@
 import { LRUCache } from 'lru-cache';
 import { IdleCollector } from '../admission/idle-gc.js';
 import { MAX_AGE_LIMIT_S, type FetchCache, type StoredFetch } from './cache.js';
-import { ownedEntry, packEntry, packedBytes, packedLength, unpackEntry, type PackedEntry } from './entry-codec.js';
+import { bodyLength } from '../fetch/fetched-body.js';
+import { ownedEntry, packMeta, packedBytes, unpackEntry, type PackedEntry } from './entry-codec.js';
 
 /**
  * What an entry costs beyond its two buffers and its key: the LRU's slot, the packed object,
@@ -53,12 +54,17 @@ export function createMemoryCache(maxBytes: number): FetchCache {
       return Promise.resolve(packed ? unpackEntry(packed) : undefined);
     },
     set(key: string, entry: StoredFetch) {
-      const packed = packEntry(entry);
-      // A copy of the body is kept, not the fetched buffer, which stays its caller's to move to a
-      // worker thread (workers/page-bytes.ts). An entry over its share is refused by the LRU as it
-      // is, uncopied: a 5 MiB page would cost 20-39 ms of fresh memory for nothing.
-      const fits = MEMORY_ENTRY_OVERHEAD_BYTES + key.length + packedLength(packed) <= largest;
-      lru.set(key, fits ? ownedEntry(packed) : packed);
+      // The cache keeps a copy of the body, not the fetched bytes, which stay their caller's to
+      // move to a worker thread (workers/page-bytes.ts). An entry over its share is refused (as
+      // the LRU refuses one over its size: whatever the key held is dropped) before any copy: a 5
+      // MiB page would cost 20-39 ms of fresh memory for nothing.
+      const body = entry.result.body;
+      const meta = packMeta(entry);
+      if (MEMORY_ENTRY_OVERHEAD_BYTES + key.length + meta.length + (body ? bodyLength(body) : 0) > largest) {
+        lru.delete(key);
+        return Promise.resolve();
+      }
+      lru.set(key, ownedEntry(entry, meta));
       return Promise.resolve();
     },
     close() {

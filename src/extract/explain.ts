@@ -3,7 +3,7 @@
 // left it out. Recorded only when asked: without a recorder the extractors take no note at all.
 import type { AnyNode, Element } from 'domhandler';
 import type { Block, Profile } from './blocks.js';
-import { isPlainTag, textContent } from './dom/walk.js';
+import { isElement, isPlainTag, isTextNode, textContent } from './dom/walk.js';
 import { collapseWhitespace } from './dom/measures.js';
 import { blockText } from './to-blocks/block-text.js';
 import { attribute } from '../parse/nodes.js';
@@ -86,11 +86,16 @@ export class DropLog {
   /** The element each converted block was read from (to-blocks notes it), for block records. */
   readonly origins = new Map<Block, Element>();
 
-  /** `el` and its subtree were left out by `rule`; elements without text are not listed. */
-  element(el: Element, rule: string): void {
-    const text = collapseWhitespace(textContent(el)).trim();
-    if (text === '') return;
-    this.add({ rule, stage: 'element', path: elementPath(el), chars: text.length, text: clip(text) });
+  /** `el` and its subtree were left out by `rule`; elements without text are not listed.
+   *  `before` names the boxes inside `el` an earlier rule had already left out (else null): a
+   *  prune weighs a box without them, so they are listed under their own rule, after `el`, and
+   *  `el`'s record holds only the rest of its text (else a box the exclusions emptied would be
+   *  listed whole under the prune that met what was left of it). */
+  element(el: Element, rule: string, before?: (inner: Element) => string | null): void {
+    const inner: Array<[Element, string]> = [];
+    const text = collapseWhitespace(before ? textOutside(el, before, inner) : textContent(el)).trim();
+    if (text !== '') this.add({ rule, stage: 'element', path: elementPath(el), chars: text.length, text: clip(text) });
+    for (const [box, r] of inner) this.element(box, r);
   }
 
   /** `block` was dropped by the block pass `rule`. */
@@ -157,6 +162,23 @@ export function describe(n: AnyNode): string {
   const id = attribute(n, 'id');
   const cls = attribute(n, 'class')?.trim().split(/\s+/).slice(0, 3).join('.');
   return `${n.name}${id ? '#' + id : ''}${cls ? '.' + cls : ''}`;
+}
+
+/** `el`'s text outside the boxes `before` names; those boxes are put in `found`, outermost
+ *  only, in document order. */
+function textOutside(el: Element, before: (inner: Element) => string | null, found: Array<[Element, string]>): string {
+  let out = '';
+  const stack: AnyNode[] = [...el.children].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (isTextNode(n)) out += n.data;
+    else if (isElement(n)) {
+      const r = before(n);
+      if (r !== null) found.push([n, r]);
+      else for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+  }
+  return out;
 }
 
 function clip(text: string): string {

@@ -2,6 +2,7 @@
 // line with a few words in it. A "Loading…" placeholder, a lone button label or an empty
 // app root is not real text.
 import type { Block, Inline } from './blocks.js';
+import { leafBlocks } from './block-walk.js';
 import { DISCLOSURE } from './vocabulary/phrases/notices.js';
 import { COPYRIGHT_LINE } from './vocabulary/phrases/credits.js';
 
@@ -10,19 +11,11 @@ const MIN_WORDS = 3;
 const MIN_CHARS = 12;
 
 export function hasRealText(blocks: Block[]): boolean {
-  const stack = [...blocks];
-  while (stack.length) {
-    const b = stack.pop()!;
+  for (const b of leafBlocks(blocks)) {
     switch (b.type) {
       case 'heading':
       case 'paragraph':
         if (isRealLine(plain(b.children))) return true;
-        break;
-      case 'list':
-        for (const item of b.items) stack.push(...item.children);
-        break;
-      case 'quote':
-        stack.push(...b.children);
         break;
       case 'table':
         for (const row of b.rows) if (isRealLine(row.cells.map((c) => plain(c.children)).join(' '))) return true;
@@ -75,12 +68,9 @@ export function hasIndexText(blocks: Block[]): boolean {
 function countLinks(blocks: Block[], enough: number): number {
   const hrefs = new Set<string>();
   const inlines: Inline[] = [];
-  const stack = [...blocks];
-  while (stack.length && hrefs.size < enough) {
-    const b = stack.pop()!;
+  for (const b of leafBlocks(blocks)) {
+    if (hrefs.size >= enough) break;
     if (b.type === 'heading' || b.type === 'paragraph') inlines.push(...b.children);
-    else if (b.type === 'list') for (const item of b.items) stack.push(...item.children);
-    else if (b.type === 'quote') stack.push(...b.children);
     else if (b.type === 'table') for (const row of b.rows) for (const c of row.cells) inlines.push(...c.children);
     while (inlines.length) {
       const n = inlines.pop()!;

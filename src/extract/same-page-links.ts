@@ -1,6 +1,7 @@
 // Links into the page being read (footnote markers, "back to top", tables of contents) lead
 // nowhere for a reader of the extracted text: they keep their text and lose the address.
 import type { Block, Inline } from './blocks.js';
+import { mapLeafBlocks, type LeafBlock } from './block-walk.js';
 
 export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
   const page = withoutFragment(pageUrl);
@@ -13,15 +14,11 @@ export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
       if (n.type === 'emphasis' || n.type === 'strong') return { ...n, children: inl(n.children) };
       return n;
     });
-  const blk = (b: Block): Block => {
+  const leaf = (b: LeafBlock): Block => {
     switch (b.type) {
       case 'heading':
       case 'paragraph':
         return { ...b, children: inl(b.children) };
-      case 'list':
-        return { ...b, items: b.items.map((i) => ({ children: i.children.map(blk) })) };
-      case 'quote':
-        return { type: 'quote', children: b.children.map(blk) };
       case 'table':
         return {
           type: 'table',
@@ -33,7 +30,7 @@ export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
         return b;
     }
   };
-  return blocks.map(blk);
+  return mapLeafBlocks(blocks, leaf);
 }
 
 function withoutFragment(url: string): string {

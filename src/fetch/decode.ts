@@ -237,19 +237,29 @@ function isValidUtf8(bytes: Uint8Array): boolean {
  * bytes that are not UTF-8 (pages saved again as UTF-8 keep their old late label).
  */
 export function detectCharset(bytes: Uint8Array, kind: BodyKind, contentTypeCharset: string | null): string {
-  const bom = bomEncoding(bytes);
+  return declaredCharset(bytes, kind, contentTypeCharset) ?? undeclaredCharset(bytes, kind);
+}
+
+/** The charset a BOM, the header or the first 1024 bytes declare; null when none does. */
+function declaredCharset(head: Uint8Array, kind: BodyKind, contentTypeCharset: string | null): string | null {
+  const bom = bomEncoding(head);
   if (bom) return bom;
   const fromHeader = encodingForLabel(contentTypeCharset);
   if (fromHeader) return fromHeader;
   if (kind === 'json') return 'utf-8';
   if (kind === 'html' || kind === 'xhtml') {
-    const meta = prescanMetaCharset(bytes);
+    const meta = prescanMetaCharset(head);
     if (meta) return meta;
   }
   if (kind === 'xml' || kind === 'xhtml') {
-    const decl = xmlDeclEncoding(bytes);
+    const decl = xmlDeclEncoding(head);
     if (decl) return decl;
   }
+  return null;
+}
+
+/** With no declaration: UTF-8 if the whole body is valid UTF-8, else a late `<meta>`'s, else windows-1252. */
+function undeclaredCharset(bytes: Uint8Array, kind: BodyKind): string {
   if (isValidUtf8(bytes)) return 'utf-8';
   return ((kind === 'html' || kind === 'xhtml') && lateMetaCharset(bytes)) || 'windows-1252';
 }
@@ -340,10 +350,23 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null): Decod
 }
 
 /** What decodeBody finds without decoding: the kind and the charset (null: not text). */
-export function describeBody(bytes: Uint8Array, contentType: string | null): Omit<DecodedBody, 'text'> {
+/** What describeBody reads of a body's first bytes: the kind sniff's 1445, the charset prescans' 1024. */
+export const DESCRIBE_HEAD_BYTES = 2048;
+
+/**
+ * The body's kind and charset. `bytes` is the body, or at least its first DESCRIBE_HEAD_BYTES
+ * with `whole` giving the rest: the whole body is read only when no BOM, header, prescanned
+ * `<meta>` or XML declaration names the charset (a large body kept in pieces is joined then).
+ */
+export function describeBody(
+  bytes: Uint8Array,
+  contentType: string | null,
+  whole: () => Uint8Array = () => bytes,
+): Omit<DecodedBody, 'text'> {
   const mt = parseContentType(contentType);
   let kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
   if (kind === 'binary' && (!mt || GENERIC_BINARY_TYPES.has(mt.essence)) && looksLikePdf(bytes)) kind = 'pdf';
   if (kind === 'binary' || kind === 'pdf') return { kind, charset: null };
-  return { kind, charset: detectCharset(bytes, kind, mt?.params.charset ?? null) };
+  const declared = declaredCharset(bytes, kind, mt?.params.charset ?? null);
+  return { kind, charset: declared ?? undeclaredCharset(whole(), kind) };
 }

@@ -2,14 +2,14 @@
 // at all, for a probe or a file too large to be of use), its kind and charset, and whether it is a
 // bot-protection challenge. Redirects and retries happened before (fetch-page.ts).
 import type { Readable } from 'node:stream';
-import { detectBotProtection } from './bot-protection.js';
-import { describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
+import { CHALLENGE_MAX_BYTES, detectBotProtection } from './bot-protection.js';
+import { DESCRIBE_HEAD_BYTES, describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
 import { fetchedBody } from './fetched-body.js';
 import { type FetchState, timingsOf } from './fetch-state.js';
 import { parseContentEncoding, readBody } from './read-body.js';
 import { cookieNames, discard, flattenHeaders } from './response-headers.js';
 import type { MinTransferRate } from './transfer-rate.js';
-import type { FetchResult, HttpMethod } from './types.js';
+import type { BodyKind, FetchResult, HttpMethod } from './types.js';
 
 /** A response to one attempt, its body not yet read; release() frees its host slot (and one-shot connection). */
 export interface HopResponse {
@@ -41,6 +41,9 @@ export async function hopResult(
   const contentType = headers['content-type'] ?? null;
   let body: FetchResult['body'] = null;
   let truncated = false;
+  // Only a page can be a challenge page: other bodies (files, feeds, JSON) are judged by
+  // their headers alone. The detector reads no further than this (bot-protection.ts).
+  let scanned: Uint8Array | null = null;
   if (!wantBody) {
     discard(resp.body);
   } else {
@@ -64,16 +67,16 @@ export async function hopResult(
         state.brokenResponse = { statusCode: resp.status, contentType };
         throw err;
       }
-      const described = describeBody(read.bytes, contentType);
-      body = fetchedBody(read.bytes, described.kind, described.charset);
+      const { kept } = read;
+      // Kind and charset from the first bytes; the whole body only when no declaration says (kept-bytes.ts).
+      const described = describeBody(kept.head(DESCRIBE_HEAD_BYTES), contentType, () => kept.whole());
+      body = fetchedBody(kept, described.kind, described.charset);
+      scanned = isPage(described.kind) ? kept.head(CHALLENGE_MAX_BYTES + 1) : null;
       truncated = read.truncated;
     }
   }
   state.brokenResponse = null;
   const setCookieNames = cookieNames(resp.rawHeaders['set-cookie']);
-  // Only a page can be a challenge page: other bodies (files, feeds, JSON) are judged by
-  // their headers alone.
-  const scanned = body && (body.kind === 'html' || body.kind === 'xhtml' || body.kind === 'text') ? body.bytes : null;
   const botProtection = detectBotProtection({ status: resp.status, headers, setCookieNames, body: scanned });
   return {
     url: state.url,
@@ -93,4 +96,8 @@ export async function hopResult(
     timings: timingsOf(state),
     botProtection,
   };
+}
+
+function isPage(kind: BodyKind): boolean {
+  return kind === 'html' || kind === 'xhtml' || kind === 'text';
 }

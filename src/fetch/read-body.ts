@@ -8,6 +8,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { BudgetWaitAborted } from '../admission/memory-budget.js';
 import { chargeBody, type BodyCharge } from '../admission/body-memory.js';
 import { RateFloor, type MinTransferRate } from './transfer-rate.js';
+import { KeptBytes } from './kept-bytes.js';
 
 /** More layers than this is not a real server. */
 export const MAX_ENCODINGS = 5;
@@ -81,7 +82,8 @@ export class BodyInterrupted extends Error {
 }
 
 export interface ReadBody {
-  bytes: Buffer;
+  /** The bytes kept (kept-bytes.ts: one buffer, or a large body's pieces). */
+  kept: KeptBytes;
   truncated: boolean;
 }
 
@@ -90,45 +92,6 @@ export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
 
 /** No minimum rate (a body is bounded by its deadline alone). */
 const NO_MIN_RATE: MinTransferRate = { bytesPerS: 0, windowMs: 0 };
-
-/**
- * Where a body's bytes are kept as they arrive. When the length is known before the first byte
- * (a Content-Length, and no content encoding, so wire and kept bytes are the same) they are
- * copied into one buffer of that length (at most the cap) instead of a list of chunks joined at
- * the end, which held the body twice at that moment and kept each socket read's buffer alive
- * until then. The buffer is not zeroed, so its pages become resident as bytes are written: what
- * the body holds is still what the budget has counted. A body that outgrows its declared length
- * (undici does not deliver one) goes on as chunks.
- */
-class BodyBytes {
-  private one: Buffer | null;
-  private readonly chunks: Buffer[] = [];
-  private total = 0;
-
-  constructor(known: number | null) {
-    this.one = known !== null && known > 0 ? Buffer.allocUnsafe(known) : null;
-  }
-
-  get length(): number {
-    return this.total;
-  }
-
-  add(chunk: Buffer): void {
-    if (this.one && this.total + chunk.length <= this.one.length) chunk.copy(this.one, this.total);
-    else {
-      if (this.one) this.chunks.push(this.one.subarray(0, this.total));
-      this.one = null;
-      this.chunks.push(chunk);
-    }
-    this.total += chunk.length;
-  }
-
-  bytes(): Buffer {
-    if (!this.one) return Buffer.concat(this.chunks, this.total);
-    // Shorter than declared (cut off by a cap of its own): keep only what arrived.
-    return this.total === this.one.length ? this.one : Buffer.from(this.one.subarray(0, this.total));
-  }
-}
 
 /** The body's length when it is known before reading: a valid Content-Length with no encoding. */
 export function knownLength(contentLength: string | undefined, encodings: string[], cap: number): number | null {
@@ -139,7 +102,7 @@ export function knownLength(contentLength: string | undefined, encodings: string
 /**
  * Reads at most `cap` decoded bytes (and at most `cap` wire bytes); destroys the body after.
  * `contentLength` (the header's value) lets a body without a content encoding be read into one
- * buffer of that length.
+ * buffer of that length, or, from PIECES_MIN_BYTES, kept in the pieces it came in (kept-bytes.ts).
  * Inside a tool call with a body-memory budget (src/admission/body-memory.ts) the bytes kept
  * are charged to it as they arrive, and reading pauses while the budget is short. A body that
  * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
@@ -166,7 +129,7 @@ export async function readBody(
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
     const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate, known);
-    charge.done(read.bytes);
+    charge.done(read.kept);
     return read;
   } catch (err) {
     charge.fail();
@@ -218,7 +181,7 @@ async function readUncharged(
   }
   let stream: AsyncIterable<Buffer> = counted();
   for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
-  const kept = new BodyBytes(known);
+  const kept = new KeptBytes(known);
   let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
   floor.resume();
@@ -246,5 +209,5 @@ async function readUncharged(
     body.on('error', () => {});
     body.destroy();
   }
-  return { bytes: kept.bytes(), truncated: truncated || wireCapped };
+  return { kept, truncated: truncated || wireCapped };
 }

@@ -1,6 +1,7 @@
 // A page as a worker task carries it: its bytes in a buffer of their own, with their charset, which
 // the pool moves to the worker thread (a transfer: no copy is made to post it) and the worker
-// decodes. A fetched page comes so, and so does a large text that was already decoded (the page a
+// decodes. A fetched page comes so (a large one as the pieces its body came in, which the worker
+// joins: fetch/kept-bytes.ts), and so does a large text that was already decoded (the page a
 // browser rendered), as its UTF-8 bytes (posted-task.ts). A short decoded text goes as it is.
 //
 // A string crossing to a worker is copied on each side (V8's serializer), and a one-byte string of
@@ -11,6 +12,8 @@
 // and V8's helper threads then collected (docs/admission.md).
 import type { FetchedBody } from '../fetch/types.js';
 import { decodePieces, decodeText } from '../fetch/decode.js';
+import { bodyPieces } from '../fetch/fetched-body.js';
+import { isWhole } from '../fetch/kept-bytes.js';
 
 export interface PageBytes {
   /** The body's bytes, the whole of their ArrayBuffer (so that it can be moved to a worker). */
@@ -18,27 +21,34 @@ export interface PageBytes {
   charset: string;
 }
 
-/** A page's text in either form a task carries: decoded, or its bytes. */
-export type PostedText = string | PageBytes;
-
-export function isPageBytes(text: PostedText): text is PageBytes {
-  return typeof text !== 'string';
+/**
+ * A large page as the pieces its body came in (fetch/kept-bytes.ts), each the whole of its own
+ * ArrayBuffer: they all move to the worker, which joins them. The main thread copies nothing.
+ */
+export interface PagePieces {
+  pieces: Uint8Array[];
+  charset: string;
 }
+
+/** A page's text in any form a task carries: decoded, its bytes, or its bytes in pieces. */
+export type PostedText = string | PageBytes | PagePieces;
 
 /**
  * A text body's bytes for a task, with its charset (null for a binary body). The fetched buffer
  * itself goes when it is the caller's alone and the whole of its memory, so the pool moves it to
- * the worker with no copy; a buffer someone else holds (`borrowed`) or that shares its memory
- * (a small body cut from Node's pool) is copied into one of its own first, so moving it empties
- * nothing else.
+ * the worker with no copy; so do the pieces of a large body that was kept in pieces, unjoined; a
+ * buffer someone else holds (`borrowed`) or that shares its memory (a small body cut from Node's
+ * pool) is copied into one of its own first, so moving it empties nothing else.
  *
  * A fetched body is its caller's: the memory cache stores a copy of its own (cache/memory-cache.ts)
  * and the Redis cache a wire buffer. Borrowed are the bytes of an answer from the cache (the memory
  * cache's own buffer, or a view into Redis's answer) and bytes the caller still needs after posting
  * (the render step serves the fetched document to the browser).
  */
-export function pageBytes(body: FetchedBody, borrowed: boolean): PageBytes | null {
+export function pageBytes(body: FetchedBody, borrowed: boolean): PageBytes | PagePieces | null {
   if (body.charset === null) return null;
+  const pieces = borrowed ? null : bodyPieces(body);
+  if (pieces) return { pieces, charset: body.charset };
   if (!borrowed && isWhole(body.bytes)) return { bytes: body.bytes, charset: body.charset };
   const bytes = new Uint8Array(body.bytes.length);
   bytes.set(body.bytes);
@@ -55,9 +65,21 @@ export function textBytes(text: string): PageBytes {
   return { bytes: isWhole(utf8) ? utf8 : new Uint8Array(utf8), charset: 'utf-8' };
 }
 
+/** The page's bytes in one buffer: its pieces joined (in the worker that reads them). */
+export function postedBytes(text: PageBytes | PagePieces): Uint8Array {
+  if ('bytes' in text) return text.bytes;
+  const joined = new Uint8Array(piecesLength(text.pieces));
+  let at = 0;
+  for (const piece of text.pieces) {
+    joined.set(piece, at);
+    at += piece.byteLength;
+  }
+  return joined;
+}
+
 /** The page's text, decoded from its bytes when it came as bytes (in the worker that reads it). */
 export function postedText(text: PostedText): string {
-  return typeof text === 'string' ? text : decodeText(text.bytes, text.charset);
+  return typeof text === 'string' ? text : decodeText(postedBytes(text), text.charset);
 }
 
 /**
@@ -76,24 +98,27 @@ export const PIECES_MAX_BYTES = 1024 * 1024;
  */
 export function postedPieces(text: PostedText): string[] {
   if (typeof text === 'string') return [text];
-  if (text.bytes.byteLength > PIECES_MAX_BYTES) return [decodeText(text.bytes, text.charset)];
-  return decodePieces(text.bytes, text.charset);
+  const bytes = postedBytes(text);
+  if (bytes.byteLength > PIECES_MAX_BYTES) return [decodeText(bytes, text.charset)];
+  return decodePieces(bytes, text.charset);
 }
 
 /** Characters (or bytes, before decoding) of a page as posted. */
 export function postedLength(text: PostedText): number {
-  return typeof text === 'string' ? text.length : text.bytes.byteLength;
+  if (typeof text === 'string') return text.length;
+  return 'bytes' in text ? text.bytes.byteLength : piecesLength(text.pieces);
 }
 
-/** The buffers to move with a task's page: its bytes' own ArrayBuffer, if it came as bytes. */
+/** The buffers to move with a task's page: its bytes' own ArrayBuffers, if it came as bytes. */
 export function movedBuffers(text: PostedText | null): ArrayBuffer[] {
   if (text === null || typeof text === 'string') return [];
   // Only a buffer that is the page alone: moving a shared one would empty what else it holds.
-  return isWhole(text.bytes) ? [text.bytes.buffer as ArrayBuffer] : [];
+  const views = 'bytes' in text ? [text.bytes] : text.pieces;
+  return [...new Set(views.filter(isWhole).map((v) => v.buffer as ArrayBuffer))];
 }
 
-/** The view is the whole of its own ArrayBuffer (not a slice of Node's pool or of a larger buffer). */
-function isWhole(bytes: Uint8Array): boolean {
-  const { buffer, byteOffset, byteLength } = bytes;
-  return buffer instanceof ArrayBuffer && byteOffset === 0 && buffer.byteLength === byteLength;
+function piecesLength(pieces: Uint8Array[]): number {
+  let n = 0;
+  for (const piece of pieces) n += piece.byteLength;
+  return n;
 }

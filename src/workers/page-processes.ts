@@ -19,7 +19,7 @@ import { ChildLane, LaneOwner } from './child-processes.js';
 import type { CleanRequest } from './clean-task.js';
 import type { MetadataRequest } from './metadata-task.js';
 import type { WorkerTask } from './worker.js';
-import { postedLength, textBytes } from './page-bytes.js';
+import { postedBytes, postedLength, textBytes } from './page-bytes.js';
 
 /** Characters (or bytes) of page from which a task is a large page. */
 export const LARGE_PAGE_CHARS = 1024 * 1024;
@@ -78,8 +78,11 @@ export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
   /** Runs a large page's task; `started` is called when a process takes it. */
   async run(task: PageTask, signal: AbortSignal, started: () => void): Promise<unknown> {
     const { body, ...input } = task.input;
-    // A page's bytes (written from them, uncopied), or a decoded text's UTF-8 bytes.
-    const { bytes, charset } = typeof body === 'string' ? textBytes(body) : body!;
+    // A page's bytes (written from them, uncopied; a large body's pieces joined here, on the main
+    // thread), or a decoded text's UTF-8 bytes.
+    const page = typeof body === 'string' ? textBytes(body) : body!;
+    const bytes = postedBytes(page);
+    const { charset } = page;
     const job = { task: { kind: task.kind, input }, charset } as PageJobInput;
     return this.lane.run(job, bytes, signal, started);
   }

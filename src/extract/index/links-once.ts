@@ -1,7 +1,8 @@
 // The index profile's tidy pass over its blocks: images out (a caption stays as a line), each
 // link address listed once (later mentions keep their text; a trailing "Continue reading" to
 // an address already listed goes), empty blocks out.
-import type { Block, Inline, ListItem } from '../blocks.js';
+import type { Block, Inline } from '../blocks.js';
+import { mapLeafBlocks, type LeafBlock } from '../block-walk.js';
 import { plain } from '../real-text.js';
 
 /** What identifies a link target for "listed once": the address without its fragment. */
@@ -12,56 +13,35 @@ function linkKey(href: string): string {
 
 export function tidy(blocks: Block[]): Block[] {
   const seen = new Set<string>();
-  return tidyBlocks(blocks, seen);
+  // Leaves in reading order, so that an address's first mention is the one that keeps its link.
+  return mapLeafBlocks(blocks, (b) => tidyLeaf(b, seen), true);
 }
 
-function tidyBlocks(blocks: Block[], seen: Set<string>): Block[] {
-  const out: Block[] = [];
-  for (const b of blocks) {
-    switch (b.type) {
-      case 'heading':
-      case 'paragraph': {
-        const children = tidyInlines(b.children, seen);
-        if (children) out.push({ ...b, children });
-        break;
-      }
-      case 'list': {
-        const items: ListItem[] = [];
-        for (const item of b.items) {
-          const children = tidyBlocks(item.children, seen);
-          if (children.length) items.push({ children });
-        }
-        if (items.length) out.push({ ...b, items });
-        break;
-      }
-      case 'quote': {
-        const children = tidyBlocks(b.children, seen);
-        if (children.length) out.push({ type: 'quote', children });
-        break;
-      }
-      case 'table': {
-        const rows = [];
-        for (const row of b.rows) {
-          const cells = row.cells.map((c) => ({ header: c.header, children: tidyInlines(c.children, seen) ?? [] }));
-          if (cells.some((c) => c.children.length)) rows.push({ cells });
-        }
-        if (rows.length) out.push({ type: 'table', rows });
-        break;
-      }
-      case 'image': {
-        // Images are not readable text; a caption is.
-        const caption = b.caption ? tidyInlines(b.caption, seen) : null;
-        if (caption) out.push({ type: 'paragraph', children: caption });
-        break;
-      }
-      case 'code':
-        if (b.text.trim()) out.push(b);
-        break;
-      case 'rule':
-        break;
+function tidyLeaf(b: LeafBlock, seen: Set<string>): Block | null {
+  switch (b.type) {
+    case 'heading':
+    case 'paragraph': {
+      const children = tidyInlines(b.children, seen);
+      return children ? { ...b, children } : null;
     }
+    case 'table': {
+      const rows = [];
+      for (const row of b.rows) {
+        const cells = row.cells.map((c) => ({ header: c.header, children: tidyInlines(c.children, seen) ?? [] }));
+        if (cells.some((c) => c.children.length)) rows.push({ cells });
+      }
+      return rows.length ? { type: 'table', rows } : null;
+    }
+    case 'image': {
+      // Images are not readable text; a caption is.
+      const caption = b.caption ? tidyInlines(b.caption, seen) : null;
+      return caption ? { type: 'paragraph', children: caption } : null;
+    }
+    case 'code':
+      return b.text.trim() ? b : null;
+    case 'rule':
+      return null;
   }
-  return out;
 }
 
 /**

@@ -1,13 +1,12 @@
 // The text of blocks and inlines, without addresses: for measures, comparisons and titles.
 import type { Block, Inline } from '../blocks.js';
+import { leafBlocks } from '../block-walk.js';
 
 /** Characters of readable text in blocks (no addresses), for comparing extractions. */
 export function blocksTextLength(blocks: Block[]): number {
   let n = 0;
-  const blockStack: Block[] = [...blocks];
   const inlineStack: Inline[] = [];
-  while (blockStack.length > 0) {
-    const b = blockStack.pop()!;
+  for (const b of leafBlocks(blocks)) {
     switch (b.type) {
       case 'heading':
       case 'paragraph':
@@ -18,12 +17,6 @@ export function blocksTextLength(blocks: Block[]): number {
         break;
       case 'code':
         n += b.text.length;
-        break;
-      case 'quote':
-        blockStack.push(...b.children);
-        break;
-      case 'list':
-        for (const item of b.items) blockStack.push(...item.children);
         break;
       case 'table':
         for (const row of b.rows) for (const cell of row.cells) inlineStack.push(...cell.children);
@@ -73,9 +66,7 @@ export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
 /** Plain text of one block (no addresses), its lines joined by spaces: for explain's records. */
 export function blockText(block: Block): string {
   const parts: string[] = [];
-  const stack: Block[] = [block];
-  while (stack.length > 0) {
-    const b = stack.pop()!;
+  for (const b of leafBlocks([block])) {
     switch (b.type) {
       case 'heading':
       case 'paragraph':
@@ -86,15 +77,6 @@ export function blockText(block: Block): string {
         break;
       case 'code':
         parts.push(b.text);
-        break;
-      case 'quote':
-        for (let i = b.children.length - 1; i >= 0; i--) stack.push(b.children[i]!);
-        break;
-      case 'list':
-        for (let i = b.items.length - 1; i >= 0; i--) {
-          const kids = b.items[i]!.children;
-          for (let j = kids.length - 1; j >= 0; j--) stack.push(kids[j]!);
-        }
         break;
       case 'table':
         for (const row of b.rows) for (const cell of row.cells) parts.push(inlineText(cell.children));

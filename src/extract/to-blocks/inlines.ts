@@ -1,17 +1,15 @@
 // A line's inlines as a browser renders them: whitespace collapsed, trimmed, empty wrappers
 // gone; and blocks flattened into one line (a table cell, a caption).
 import type { Block, Inline } from '../blocks.js';
+import { leafBlocks } from '../block-walk.js';
 
 /** Flatten blocks (a table cell, a caption) into one inline run, blocks separated by breaks. */
 export function flattenToInlines(blocks: Block[]): Inline[] {
   const out: Inline[] = [];
-  const stack: Block[] = [];
-  for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]!);
   const sep = (): void => {
     if (out.length > 0 && out[out.length - 1]!.type !== 'break') out.push({ type: 'break' });
   };
-  while (stack.length > 0) {
-    const b = stack.pop()!;
+  for (const b of leafBlocks(blocks)) {
     switch (b.type) {
       case 'heading':
       case 'paragraph':
@@ -25,15 +23,6 @@ export function flattenToInlines(blocks: Block[]): Inline[] {
       case 'image':
         sep();
         out.push({ type: 'image', src: b.src, alt: b.alt });
-        break;
-      case 'quote':
-        for (let i = b.children.length - 1; i >= 0; i--) stack.push(b.children[i]!);
-        break;
-      case 'list':
-        for (let i = b.items.length - 1; i >= 0; i--) {
-          const item = b.items[i]!;
-          for (let j = item.children.length - 1; j >= 0; j--) stack.push(item.children[j]!);
-        }
         break;
       case 'table':
         for (const row of b.rows) {

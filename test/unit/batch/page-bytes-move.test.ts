@@ -14,6 +14,7 @@ import { WorkerPool, type RunOptions } from '../../../src/workers/pool.js';
 import type { WorkerTask, WorkerTaskResult } from '../../../src/workers/worker.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { toolContext } from '../../support/tool-context.js';
+import { PIECES_MIN_BYTES } from '../../../src/fetch/kept-bytes.js';
 
 /** The pool, keeping the body of each page task it is given. */
 class WatchedPool extends WorkerPool {
@@ -75,6 +76,16 @@ const pages: Record<string, { type: string; body: Buffer }> = {
   },
 };
 
+/**
+ * A page over the mark from which a body of declared length is kept in the pieces it came in
+ * (fetch/kept-bytes.ts): a 1.6 MiB script (multi-byte characters, so some fall across pieces)
+ * before the article, so the text read comes from the page's last bytes and the title from its first.
+ */
+const large = Buffer.from(
+  `<title>Pieces of a page</title><script>${'var s = "Grüße — ok";\n'.repeat(70_000)}</script>` +
+    `<article>${para('Words at the very end of the page').repeat(8)}</article>`,
+);
+
 const config = testConfig({ largePageProcesses: 0, workerThreads: 1 });
 let site: LoopbackServer;
 let services: Services;
@@ -82,6 +93,18 @@ let pool: WatchedPool;
 
 before(async () => {
   site = await startServer((req, res) => {
+    if ((req.url ?? '').startsWith('/large')) {
+      // Declared length, sent in 64 KiB writes.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': large.length });
+      let at = 0;
+      const next = (): void => {
+        if (at >= large.length) return void res.end();
+        const piece = large.subarray(at, at + 64 * 1024);
+        at += piece.length;
+        res.write(piece, () => setImmediate(next));
+      };
+      return next();
+    }
     const page = pages[(req.url ?? '').split('?')[0]!];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': page.type }).end(page.body);
@@ -156,4 +179,38 @@ describe('a fetched page moved to its worker as bytes', () => {
       assert.deepEqual(again.data, first.data, "the cache's bytes were not emptied by the move");
     });
   }
+});
+
+describe('a large fetched page moved to its worker in the pieces it came in', () => {
+  /** The last task's page was posted as pieces, all of which moved (none left here, none joined). */
+  function assertPiecesMoved(): void {
+    const body = pool.posted.at(-1) as { pieces?: Uint8Array[] } | undefined;
+    assert.ok(Array.isArray(body?.pieces) && body.pieces.length > 1, 'the page was posted in pieces');
+    assert.ok(
+      body.pieces.every((p) => p.byteLength === 0),
+      'every piece moved to the worker: the main thread made no buffer of the page',
+    );
+  }
+
+  it('clean_web_content reads it whole: its first bytes and its last', async () => {
+    assert.ok(large.length >= PIECES_MIN_BYTES);
+    const ctx = toolContext(config, { ...services, pool });
+    const r = await cleanOne(
+      { url: `${site.origin}/large`, output_format: 'text', include_title: false, max_chars: 5000, timeout: 60 },
+      ctx,
+      'content',
+    );
+    assertPiecesMoved();
+    assert.equal(r.data?.title, 'Pieces of a page');
+    assert.ok(String(r.data?.content).startsWith('Words at the very end of the page'), String(r.data?.content));
+  });
+
+  it('get_url_metadata reads it whole: its first bytes and its last', async () => {
+    const deps = { fetcher: services.fetcher, pool, cachingFetcher: services.cachingFetcher };
+    const options = { includeContent: true, followRedirects: true, timeoutMs: 60_000 };
+    const r = await fetchMetadataItem(`${site.origin}/large?m`, options, deps, new AbortController().signal);
+    assertPiecesMoved();
+    assert.equal(r.data?.title, 'Pieces of a page');
+    assert.ok(String(r.data?.content).startsWith('Words at the very end of the page'), String(r.data?.content));
+  });
 });

@@ -175,12 +175,10 @@ describe('fetch cache rules', () => {
   it('an entry owns its memory: a small body cut from a shared buffer does not keep the whole buffer', () => {
     const slab = Buffer.alloc(64 * 1024, 0x61);
     const body = slab.subarray(100, 102);
-    const packed = ownedEntry(
-      packEntry({
-        fetchedAt: new Date().toISOString(),
-        result: result({ body: { bytes: body, text: 'aa', charset: 'utf-8', kind: 'text' } }),
-      }),
-    );
+    const packed = ownedEntry({
+      fetchedAt: new Date().toISOString(),
+      result: result({ body: { bytes: body, text: 'aa', charset: 'utf-8', kind: 'text' } }),
+    });
     assert.equal(packed.body!.buffer.byteLength, 2);
     assert.equal(packed.meta.buffer.byteLength, packed.meta.length);
     assert.ok(entrySizeBytes('k', packed) < 4096);

@@ -48,9 +48,15 @@ export function skipping(
   return (el) => {
     const r = rule(el);
     if (r === null) return false;
-    log.element(el, p ? refined(ctx, r, el, p) : r);
+    log.element(el, p ? refined(ctx, r, el, p) : r, p && r === 'pruned' ? leftOutBefore(ctx, p) : undefined);
     return true;
   };
+}
+
+/** Inside a pruned box, the boxes the plan's exclusions had left out before it was weighed
+ *  (they hold no stats): each under the exclusion that left it out. */
+function leftOutBefore(ctx: ContentContext, p: Pick<Plan, 'stats' | 'flags'>): (el: Element) => string | null {
+  return (el) => (p.stats.get(el) ? null : refined(ctx, 'excluded', el, p));
 }
 
 function refined(ctx: ContentContext, rule: string, el: Element, p: Pick<Plan, 'stats' | 'flags'>): string {

@@ -82,6 +82,28 @@ test('a long dropped text is cut at 80 characters and its size kept', () => {
   assert.ok(d.chars > 300);
 });
 
+test('a box pruned after the exclusions emptied it: the box left out before is listed under its own rule', () => {
+  // The accordion's wrapper has an unlikely name: the strict reading leaves it out, so the box
+  // around it is weighed on its label alone and pruned as short and bare. Each record holds the
+  // text its own rule left out.
+  const answers = Array.from(
+    { length: 4 },
+    (_, i) => `<h3>Question ${i + 1} about the flood?</h3><p>Answer ${i + 1}, long enough to read like the answer.</p>`,
+  ).join('');
+  const box =
+    '<div class="questions-box"><span>Questions and answers</span>' +
+    `<div class="accordion-wrap pane-header-left">${answers}</div></div>`;
+  const e = explained(ARTICLE.replace('<h2>What comes next</h2>', `${box}<h2>What comes next</h2>`));
+  const inner = droppedText(e, 'Question 1 about the flood?');
+  assert.equal(inner.rule, 'unlikely name');
+  assert.match(inner.path, /div\.questions-box > div\.accordion-wrap\.pane-header-left$/);
+  const outer = droppedText(e, 'Questions and answers');
+  assert.equal(outer.rule, 'short and bare');
+  assert.match(outer.path, /div\.questions-box$/);
+  assert.equal(outer.chars, 'Questions and answers'.length);
+  assert.ok(e.dropped.indexOf(outer) < e.dropped.indexOf(inner), 'the box first, then what was left out inside it');
+});
+
 const sections = [
   ['Spring market on the square', 'Stalls of farmers and bakers fill the square every Saturday morning, with music.'],
   [
