@@ -12,6 +12,7 @@ import { RawTextLengths } from '../../../../src/extract/dom/raw-text-lengths.js'
 import { TextDigits } from '../../../../src/extract/dom/text-digits.js';
 import { rawTextLength } from '../../../../src/extract/dom/measures.js';
 import { isPlainTag, textContent, visitElements } from '../../../../src/extract/dom/walk.js';
+import { seededRandom } from '../../../support/seeded-random.js';
 
 /** The walk exclusions.ts made per element before (the oracle). */
 function hasDescendant(el: Element, matches: (child: Element) => boolean): boolean {
@@ -27,16 +28,8 @@ function hasDescendant(el: Element, matches: (child: Element) => boolean): boole
   return false;
 }
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 function page(seed: number): string {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const box = (depth: number): string => {
     const parts: string[] = [];
@@ -85,7 +78,7 @@ for (const [name, parse] of PARSERS) {
           const all = elements(doc);
           if (order === 'reverse') all.reverse();
           if (order === 'shuffled') {
-            const r = random(seed);
+            const r = seededRandom(seed);
             all.sort(() => r() - 0.5);
           }
           for (const el of all) {
@@ -124,7 +117,7 @@ for (const [name, parse] of PARSERS)
         const all = elements(doc);
         if (order === 'reverse') all.reverse();
         if (order === 'shuffled') {
-          const r = random(seed);
+          const r = seededRandom(seed);
           all.sort(() => r() - 0.5);
         }
         for (const el of all) {
