@@ -1,8 +1,9 @@
-// Yes-or-no answers about elements, kept for one extraction: one byte per element by the
+// Yes-or-no answers about elements' subtrees, kept for one extraction, and the search that
+// finds them: one byte per element by the
 // parser's docIndex (IndexSlots), a map for the few elements without a slot. The subtree
 // searches (descendant-search.ts, text-digits.ts) keep each element's answer here so that a
 // box nested in a box already searched is not searched again.
-import type { Element } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { IndexSlots } from './index-slots.js';
 
 /** Not asked yet. */
@@ -29,5 +30,41 @@ export class KeptAnswers {
     const at = this.slots.slot(el);
     if (at === -1) this.unslotted.set(el, answer === YES);
     else this.slots.values[at] = answer;
+  }
+
+  /**
+   * Whether a node below `root` answers yes, each element's answer kept on the way (an element
+   * searched to the end answers no, every element open when a yes is found yes). `child(node)`
+   * answers for one child: YES or NO, UNKNOWN to search inside it (an element), null to pass it
+   * by. Depth-first with the open path only: nothing recurses on depth.
+   */
+  searchBelow(root: Element, child: (node: ChildNode) => number | null): boolean {
+    const known = this.known(root);
+    if (known !== UNKNOWN) return known === YES;
+    const path: Element[] = [root];
+    const next: number[] = [0];
+    let depth = 0;
+    for (;;) {
+      const el = path[depth]!;
+      const kids = el.children;
+      const at = next[depth]!;
+      if (at >= kids.length) {
+        this.keep(el, NO);
+        if (depth === 0) return false;
+        depth--;
+        continue;
+      }
+      next[depth] = at + 1;
+      const kid = kids[at]!;
+      const answer = child(kid);
+      if (answer === null || answer === NO) continue;
+      if (answer === YES) {
+        for (let d = 0; d <= depth; d++) this.keep(path[d]!, YES);
+        return true;
+      }
+      depth++;
+      path[depth] = kid as Element;
+      next[depth] = 0;
+    }
   }
 }

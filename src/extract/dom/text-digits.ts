@@ -5,7 +5,7 @@
 // searched to the end answering "no" and every element open when a digit is found "yes".
 import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
-import { KeptAnswers, NO, UNKNOWN, YES } from './kept-answers.js';
+import { KeptAnswers, NO, YES } from './kept-answers.js';
 import { isElement } from './walk.js';
 
 const DIGIT = /\d/;
@@ -16,36 +16,9 @@ export class TextDigits {
 
   /** Whether the text under `root` (textContent's: into every element) holds a digit 0-9. */
   has(root: Element): boolean {
-    const known = this.answers.known(root);
-    if (known !== UNKNOWN) return known === YES;
-    // Depth-first with the open path only: nothing recurses on depth.
-    const path: Element[] = [root];
-    const next: number[] = [0];
-    let depth = 0;
-    for (;;) {
-      const el = path[depth]!;
-      const kids = el.children;
-      const at = next[depth]!;
-      if (at >= kids.length) {
-        this.answers.keep(el, NO);
-        if (depth === 0) return false;
-        depth--;
-        continue;
-      }
-      next[depth] = at + 1;
-      const kid = kids[at]!;
-      let answer: number;
-      if (kid.type === ElementType.Text) answer = DIGIT.test(kid.data) ? YES : NO;
-      else if (isElement(kid)) answer = this.answers.known(kid);
-      else continue;
-      if (answer === YES) {
-        for (let d = 0; d <= depth; d++) this.answers.keep(path[d]!, YES);
-        return true;
-      }
-      if (answer === NO || !isElement(kid)) continue;
-      depth++;
-      path[depth] = kid;
-      next[depth] = 0;
-    }
+    return this.answers.searchBelow(root, (kid) => {
+      if (kid.type === ElementType.Text) return DIGIT.test(kid.data) ? YES : NO;
+      return isElement(kid) ? this.answers.known(kid) : null;
+    });
   }
 }
