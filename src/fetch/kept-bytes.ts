@@ -112,7 +112,7 @@ export function isWhole(bytes: Uint8Array): boolean {
 }
 
 /** A copy in memory of its own (Buffer.from would cut a small one from Node's shared pool). */
-function ownCopy(chunk: Buffer): Buffer {
+export function ownCopy(chunk: Buffer): Buffer {
   const own = Buffer.allocUnsafeSlow(chunk.length);
   chunk.copy(own);
   return own;

@@ -67,6 +67,16 @@ function elements(root: ParentNode): Element[] {
   return out;
 }
 
+/** The elements in the order the questions are asked: page order, reversed, or shuffled by `seed`. */
+function inOrder(all: Element[], order: 'page' | 'reverse' | 'shuffled', seed: number): Element[] {
+  if (order === 'reverse') all.reverse();
+  if (order === 'shuffled') {
+    const r = seededRandom(seed);
+    all.sort(() => r() - 0.5);
+  }
+  return all;
+}
+
 for (const [name, parse] of PARSERS) {
   test(`descendant search: every element reads what a walk of its subtree reads, either order (${name})`, () => {
     let found = 0;
@@ -75,13 +85,7 @@ for (const [name, parse] of PARSERS) {
         for (const order of ['page', 'reverse', 'shuffled'] as const) {
           const doc = parse(page(seed));
           const search = new DescendantSearch(matches);
-          const all = elements(doc);
-          if (order === 'reverse') all.reverse();
-          if (order === 'shuffled') {
-            const r = seededRandom(seed);
-            all.sort(() => r() - 0.5);
-          }
-          for (const el of all) {
+          for (const el of inOrder(elements(doc), order, seed)) {
             const expected = hasDescendant(el, matches);
             if (expected) found++;
             assert.equal(search.has(el), expected, `seed ${seed}, ${what}, <${el.name}>, ${order}`);
@@ -114,13 +118,7 @@ for (const [name, parse] of PARSERS)
       for (const order of ['page', 'reverse', 'shuffled'] as const) {
         const doc = parse(page(seed));
         const digits = new TextDigits();
-        const all = elements(doc);
-        if (order === 'reverse') all.reverse();
-        if (order === 'shuffled') {
-          const r = seededRandom(seed);
-          all.sort(() => r() - 0.5);
-        }
-        for (const el of all) {
+        for (const el of inOrder(elements(doc), order, seed)) {
           const expected = /\d/.test(textContent(el));
           if (expected) found++;
           assert.equal(digits.has(el), expected, `seed ${seed}, <${el.name}>, ${order}`);
