@@ -30,7 +30,7 @@ export interface BodyCharge {
    * The body was read into `kept` (its bytes, in one buffer or in pieces): the share now covers
    * them (and their decoded text), and ends with them if nothing ends it before.
    */
-  done(kept: { readonly length: number }): void;
+  done(kept: { readonly length: number; readonly moved?: boolean }): void;
   /** Reading failed: the share is given back. */
   fail(): void;
 }
@@ -66,6 +66,9 @@ export function chargeBody(): BodyCharge | null {
       if (!lease) return;
       call.reading.delete(lease);
       lease.set(kept.length * BYTES_PER_BODY_BYTE);
+      // Bytes that moved to a worker in their pieces (fetch/kept-bytes.ts) leave no garbage on
+      // the main thread: their share's end is no reason for the main thread to collect.
+      lease.garbageHere = () => kept.moved !== true;
       call.read.push(lease);
       collected.register(kept, lease);
     },

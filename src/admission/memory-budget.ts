@@ -51,6 +51,11 @@ export interface Lease {
   set(bytes: number): void;
   /** Gives the share back; later calls do nothing. */
   release(): void;
+  /**
+   * Whether what the share covers is this thread's garbage once given back (onReleased hears
+   * only of those; yes unless set). A body whose bytes moved to a worker leaves none here.
+   */
+  garbageHere: () => boolean;
 }
 
 interface Waiter {
@@ -85,7 +90,10 @@ export class MemoryBudget {
   /** What a caller may not take while other callers are active. */
   private readonly reserveBytes: number;
 
-  /** Called with the bytes each time shares shrink or end (after the budget has been updated). */
+  /**
+   * Called with the bytes each time shares shrink or end (after the budget has been updated), but
+   * not for a share whose bytes are not this thread's garbage (Lease.garbageHere).
+   */
   onReleased: ((bytes: number) => void) | null = null;
 
   constructor(readonly limitBytes: number) {
@@ -130,6 +138,7 @@ export class MemoryBudget {
       live: true,
       claimant,
       waiting: null,
+      garbageHere: () => true,
       get bytes() {
         return lease.held;
       },
@@ -218,7 +227,7 @@ export class MemoryBudget {
     if (mine > 0) this.usedBy.set(caller, mine);
     else this.usedBy.delete(caller);
     if (this.used > this.peak) this.peak = this.used;
-    if (delta < 0) this.onReleased?.(-delta);
+    if (delta < 0 && lease.garbageHere()) this.onReleased?.(-delta);
   }
 
   // Round robin between callers (first come, first served within one), except that the oldest

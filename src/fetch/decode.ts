@@ -349,14 +349,14 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null): Decod
   return { kind, charset, text: charset === null ? null : decodeText(bytes, charset) };
 }
 
-/** What decodeBody finds without decoding: the kind and the charset (null: not text). */
 /** What describeBody reads of a body's first bytes: the kind sniff's 1445, the charset prescans' 1024. */
 export const DESCRIBE_HEAD_BYTES = 2048;
 
 /**
- * The body's kind and charset. `bytes` is the body, or at least its first DESCRIBE_HEAD_BYTES
- * with `whole` giving the rest: the whole body is read only when no BOM, header, prescanned
- * `<meta>` or XML declaration names the charset (a large body kept in pieces is joined then).
+ * What decodeBody finds without decoding: the body's kind and charset (null: not text).
+ * `bytes` is the body, or at least its first DESCRIBE_HEAD_BYTES with `whole` giving the rest:
+ * the whole body is read only when no BOM, header, prescanned `<meta>` or XML declaration names
+ * the charset (a large body kept in pieces is joined then).
  */
 export function describeBody(
   bytes: Uint8Array,

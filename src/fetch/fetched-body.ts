@@ -6,7 +6,7 @@
 // only if something asks for `bytes`; a tool that posts the page takes the pieces instead
 // (bodyPieces), so the main thread never copies it.
 import { decodeText } from './decode.js';
-import type { KeptBytes } from './kept-bytes.js';
+import { ownCopy, type KeptBytes } from './kept-bytes.js';
 import type { BodyKind, FetchedBody } from './types.js';
 
 const keptOf = new WeakMap<FetchedBody, KeptBytes>();
@@ -47,8 +47,5 @@ export function bodyLength(body: FetchedBody): number {
 /** A copy of the body's bytes in memory of its own (a large body's pieces copied, not joined first). */
 export function bodyCopy(body: FetchedBody): Buffer {
   const kept = keptOf.get(body);
-  if (kept) return kept.copy();
-  const own = Buffer.allocUnsafeSlow(body.bytes.length);
-  body.bytes.copy(own);
-  return own;
+  return kept ? kept.copy() : ownCopy(body.bytes);
 }

@@ -24,7 +24,7 @@ export class KeptBytes {
   /** The pieces are each a whole buffer of the body's alone, so they can move to a worker. */
   private readonly movable: boolean;
   private joined: Buffer | null = null;
-  private moved = false;
+  private movedOut = false;
 
   /** `known`: the body's length when declared before the first byte (with no content encoding). */
   constructor(known: number | null) {
@@ -34,6 +34,11 @@ export class KeptBytes {
 
   get length(): number {
     return this.total;
+  }
+
+  /** Its pieces moved to a worker (takePieces): nothing of the body is left on this thread. */
+  get moved(): boolean {
+    return this.movedOut;
   }
 
   add(chunk: Buffer): void {
@@ -52,7 +57,7 @@ export class KeptBytes {
   whole(): Buffer {
     if (this.joined) return this.joined;
     // Moved to a worker: empty here, as a moved buffer reads.
-    if (this.moved) return Buffer.alloc(0);
+    if (this.movedOut) return Buffer.alloc(0);
     if (this.one) {
       // Shorter than declared (cut off by a cap of its own): keep only what arrived.
       this.joined = this.total === this.one.length ? this.one : Buffer.from(this.one.subarray(0, this.total));
@@ -64,7 +69,7 @@ export class KeptBytes {
 
   /** A copy in memory of its own (the cache's), made from the pieces without joining them first. */
   copy(): Buffer {
-    if (this.movable && !this.joined && !this.moved) {
+    if (this.movable && !this.joined && !this.movedOut) {
       const own = Buffer.allocUnsafeSlow(this.total);
       let at = 0;
       for (const c of this.chunks) at += c.copy(own, at);
@@ -92,8 +97,8 @@ export class KeptBytes {
    * kept in pieces and has not been joined; null otherwise. After this the body is the worker's.
    */
   takePieces(): Buffer[] | null {
-    if (!this.movable || this.joined || this.moved) return null;
-    this.moved = true;
+    if (!this.movable || this.joined || this.movedOut) return null;
+    this.movedOut = true;
     const pieces = this.chunks.slice();
     this.chunks.length = 0;
     return pieces;
@@ -107,7 +112,7 @@ export function isWhole(bytes: Uint8Array): boolean {
 }
 
 /** A copy in memory of its own (Buffer.from would cut a small one from Node's shared pool). */
-function ownCopy(chunk: Buffer): Buffer {
+export function ownCopy(chunk: Buffer): Buffer {
   const own = Buffer.allocUnsafeSlow(chunk.length);
   chunk.copy(own);
   return own;

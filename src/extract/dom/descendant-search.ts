@@ -5,16 +5,12 @@
 // search: an element whose subtree was searched to the end without a match answers "no", and
 // every element on the open path when a match is found answers "yes".
 import type { Element } from 'domhandler';
-import { IndexSlots } from './index-slots.js';
+import { KeptAnswers, YES } from './kept-answers.js';
 import { isPlainTag } from './walk.js';
 
-const NO = 1;
-const YES = 2;
-
 export class DescendantSearch {
-  private readonly slots = new IndexSlots(256);
-  /** Elements without a slot (no docIndex, or another tree's at the same index). */
-  private readonly unslotted = new Map<Element, boolean>();
+  /** Each element's answer, once its subtree is searched. */
+  private readonly answers = new KeptAnswers();
 
   /** `matches`: a test of one element that reads only that element (its answers are kept). */
   constructor(private readonly matches: (el: Element) => boolean) {}
@@ -22,50 +18,8 @@ export class DescendantSearch {
   /** Whether an element below `root` (plain tags, as dom/walk.ts isPlainTag: not into a script
    *  or a style) matches. */
   has(root: Element): boolean {
-    const known = this.known(root);
-    if (known !== 0) return known === YES;
-    // Depth-first with the open path only: nothing recurses on depth.
-    const path: Element[] = [root];
-    const next: number[] = [0];
-    let depth = 0;
-    for (;;) {
-      const el = path[depth]!;
-      const kids = el.children;
-      const at = next[depth]!;
-      if (at >= kids.length) {
-        this.keep(el, NO);
-        if (depth === 0) return false;
-        depth--;
-        continue;
-      }
-      next[depth] = at + 1;
-      const kid = kids[at]!;
-      if (!isPlainTag(kid)) continue;
-      const answer = this.matches(kid) ? YES : this.known(kid);
-      if (answer === YES) {
-        for (let d = 0; d <= depth; d++) this.keep(path[d]!, YES);
-        return true;
-      }
-      if (answer === NO) continue;
-      depth++;
-      path[depth] = kid;
-      next[depth] = 0;
-    }
-  }
-
-  /** NO, YES, or 0 when not known yet. */
-  private known(el: Element): number {
-    const at = this.slots.slot(el);
-    if (at === -1) {
-      const answer = this.unslotted.get(el);
-      return answer === undefined ? 0 : answer ? YES : NO;
-    }
-    return this.slots.values[at]!;
-  }
-
-  private keep(el: Element, answer: number): void {
-    const at = this.slots.slot(el);
-    if (at === -1) this.unslotted.set(el, answer === YES);
-    else this.slots.values[at] = answer;
+    return this.answers.searchBelow(root, (kid) =>
+      !isPlainTag(kid) ? null : this.matches(kid) ? YES : this.answers.known(kid),
+    );
   }
 }

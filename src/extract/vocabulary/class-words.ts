@@ -74,17 +74,22 @@ export const POST_META = new RegExp(
  *  Matched as whole class tokens; a content word beside them does not rescue them ("article-footer"
  *  is the article's footer). Wrappers that merely carry such a token hold far more text than such
  *  a box. */
+/** A forum post's signature as a class token's end (SIGNATURE_NAME, FURNITURE_BOX). */
+const SIGNATURE_WORD = '(?:message-?|post-?|user-?)?signature';
 export const FURNITURE_BOX = new RegExp(
   '(?:^|[\\s_-])(?:author-?box|about-?(?:the-?)?author|author-?bio|' +
     'author-?info|autorenbox|autoren-?info|disclaimer|disclosure|' +
     'affiliate-?(?:text|notice|disclosure|hinweis)|cta|call-to-action|' +
-    '(?:article|post|entry|story)-?footer|(?:message-|post-|' +
-    'user-)?signature)(?:$|[\\s_-])',
+    `(?:article|post|entry|story)-?footer|${SIGNATURE_WORD})(?:$|[\\s_-])`,
   'i',
 );
 /** A class or id naming the article's writer or contributors ("author-bio", "ContributorsWrapper",
  *  "card author"), not an authority ("authority-badge"). */
 export const AUTHOR_BOX_NAME = /author(?!it)|contributor/i;
+/** A class token ending in a forum post's signature ("signature", "postsignature",
+ *  "ipsEntry__signature", "post-signature"); not one that goes on ("signatures-count",
+ *  "digital-signature-row": a petition's tally, a feature). */
+export const SIGNATURE_NAME = new RegExp(`(?:^|[\\s_-])${SIGNATURE_WORD}(?:$|\\s)`, 'i');
 /** A class or id naming a reader's comment. */
 export const COMMENT_NAME = /comment/i;
 /** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the

@@ -10,6 +10,8 @@ import { createFetcher } from '../../../src/fetch/fetch-page.js';
 import { FetchFailure } from '../../../src/fetch/fetch-failure.js';
 import type { Fetcher } from '../../../src/fetch/types.js';
 import { WorkerPool } from '../../../src/workers/pool.js';
+import { pageBytes } from '../../../src/workers/page-bytes.js';
+import { PIECES_MIN_BYTES } from '../../../src/fetch/kept-bytes.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 
 const MiB = 1024 * 1024;
@@ -110,6 +112,36 @@ describe('body memory budget', () => {
       return budget.stats().usedBytes;
     });
     assert.equal(usedAfterTask, 0);
+  });
+
+  it("hears a body's share end as main-thread garbage only when its bytes stayed here", async () => {
+    // The page is over the pieces mark: kept in its pieces, which move to the worker unjoined.
+    assert.ok(page.length >= PIECES_MIN_BYTES);
+    const { admission, budget } = admissionWithBudget();
+    const heard: number[] = [];
+    const collect = budget.onReleased;
+    budget.onReleased = (bytes) => {
+      heard.push(bytes);
+      collect?.(bytes);
+    };
+    const share = 3 * page.length;
+    const parse = (moved: boolean) =>
+      admission.run('t', undefined, async () => {
+        const res = await fetcher.fetchPage(`${site.origin}/f?moved=${moved}`, { timeoutMs: 30_000 });
+        const body = moved ? pageBytes(res.body!, false)! : res.body!.text!;
+        assert.equal('pieces' in Object(body), moved);
+        const meta = await pool.run({
+          kind: 'metadata',
+          input: { body, bodyKind: 'html', finalUrl: res.finalUrl, headers: res.headers, includeContent: false },
+        });
+        assert.equal(meta.data.title, 'Big');
+        assert.equal(budget.stats().usedBytes, 0, 'the share went back when the task ended');
+      });
+    await parse(true);
+    assert.ok(!heard.includes(share), `moved to the worker: no garbage here (heard ${heard.join(', ')})`);
+    heard.length = 0;
+    await parse(false);
+    assert.ok(heard.includes(share), `joined and decoded here: garbage here (heard ${heard.join(', ')})`);
   });
 
   it('ends a wait that outlives the URL deadline as a timeout', async () => {

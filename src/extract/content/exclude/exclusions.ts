@@ -54,8 +54,6 @@ import {
  */
 export class Exclusions {
   private readonly memo = new IndexSlots();
-  /** Text length of a page's outermost element, measured once per page (pages may hold many dialogs). */
-  private readonly pageTexts = new Map<Element, number>();
   /** The page's choice panels (choice-panels.ts), found on the first question. */
   private panels: Set<Element> | null = null;
   /** Where the judges read attributes to (each copies the values out at once, so that a nested
@@ -118,14 +116,10 @@ export class Exclusions {
     return this.panels.has(el);
   }
 
-  /** Text length of a page's outermost element, measured once per page. */
+  /** Text length of a page's outermost element (pages may hold many dialogs): its raw text
+   *  length, kept with the others (`rawTexts`), so the page's text is not built as a string. */
   pageTextLength(top: Element): number {
-    let n = this.pageTexts.get(top);
-    if (n === undefined) {
-      n = textContent(top).length;
-      this.pageTexts.set(top, n);
-    }
-    return n;
+    return this.rawTexts.of(top);
   }
 }
 

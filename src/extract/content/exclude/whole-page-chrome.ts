@@ -1,6 +1,6 @@
 // What the whole-page reading leaves out: never-text and hidden elements (Exclusions.always),
 // picture captions and the page's chrome landmarks (navigation, header, footer, asides, menus,
-// and a form unless it wraps the page); beyond the strict measure's view, a post's comments,
+// and a form unless it wraps the page), forum posts' signatures; beyond the strict measure's view, a post's comments,
 // reviews and sidebar widgets too.
 import type { Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
@@ -8,6 +8,7 @@ import { CHROME_TAGS } from '../../vocabulary/tags.js';
 import { BOILERPLATE_ROLES } from '../../vocabulary/roles.js';
 
 import { classOrIdMatches, isCaption, type Exclusions } from './exclusions.js';
+import { isPostSignature } from './post-signatures.js';
 import { ARTICLE_EXTRAS, BEYOND_STRICT_EXTRAS } from '../../vocabulary/region-words.js';
 
 /** What the whole-page reading leaves out: never-text, hidden, and chrome landmarks; the rule's
@@ -16,6 +17,7 @@ export function wholePageRule(ex: Exclusions, el: Element): string | null {
   // Which of the always-rules, explain asks Exclusions.reason (not asked here: this is hot).
   if (ex.always(el)) return 'excluded';
   if (isCaption(ex, el)) return 'caption';
+  if (isPostSignature(el, attribute(el, 'class'))) return 'post signature';
   if (CHROME_TAGS.has(el.name)) return 'chrome tag';
   if (el.name === 'form') return holdsMain(el) ? null : 'form';
   const role = attribute(el, 'role');

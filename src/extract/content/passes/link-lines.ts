@@ -2,6 +2,7 @@
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
+import { introduces } from '../prune/introduced-lists.js';
 import {
   ANNOUNCING_MIN_CHARS,
   DESCRIPTION_MIN_WORDS,
@@ -22,6 +23,7 @@ export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
     if (
       isLinkBoilerplate(block) &&
       !isAnnouncedAddress(block, kept[kept.length - 1]?.block) &&
+      !isIntroducedLinks(block, blocks[i - 1], kept[kept.length - 1]?.block) &&
       !isDescribedTerm(block, blocks[i + 1], terms)
     ) {
       const last = kept[kept.length - 1];
@@ -75,6 +77,12 @@ function isLinkBoilerplate(block: Block): boolean {
   }
   return false;
 }
+/** A list straight under a kept paragraph of the text that introduces it (prune/introduced-lists.ts). */
+function isIntroducedLinks(block: Block, previous: Block | undefined, lastKept: Block | undefined): boolean {
+  if (block.type !== 'list' || previous?.type !== 'paragraph' || previous !== lastKept) return false;
+  return introduces(inlineText(previous.children).trim());
+}
+
 const ADDRESS = /^(?:(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)$/i;
 
 function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean {

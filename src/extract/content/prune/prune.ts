@@ -8,6 +8,7 @@ import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { BoxFacts } from './box-facts.js';
+import { isIntroducedList } from './introduced-lists.js';
 import { attribute } from '../../../parse/nodes.js';
 import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
 import {
@@ -164,7 +165,13 @@ export function pruneRule(
     !(p > 0 && linkedInLinkLists(el, facts, info.chars, info.linkChars))
   )
     return 'link dense';
-  if (isList && ld > LINK_LIST_MIN_LINK_DENSITY && len < LINK_LIST_MAX_CHARS) return 'link list';
+  if (
+    isList &&
+    ld > LINK_LIST_MIN_LINK_DENSITY &&
+    len < LINK_LIST_MAX_CHARS &&
+    !isIntroducedList(el, (p) => stats.linkDensity(p))
+  )
+    return 'link list';
   if (weight >= PROMOTED_WEIGHT && ld > PROMOTED_MAX_LINK_DENSITY) return 'link dense';
   if ((info.embeds === 1 && len < EMBED_MIN_CHARS) || info.embeds > 1) return 'embeds';
   return null;

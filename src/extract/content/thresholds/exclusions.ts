@@ -9,6 +9,11 @@ export const POST_META_BOX_MAX_CHARS = 200;
  *  class token hold far more text. */
 export const FURNITURE_BOX_MAX_CHARS = 1500;
 
+// content/exclude/post-signatures
+/** A forum signature is a few lines (a motto, a list of gear, a link); a box of more text that
+ *  carries the word is a section of the page. */
+export const SIGNATURE_MAX_CHARS = 800;
+
 // content/exclude/author-boxes
 /** A writer's bio is a sentence or more; a byline ("By Jane Doe, staff writer") or a list of
  *  names is shorter. */

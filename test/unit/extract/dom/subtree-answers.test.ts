@@ -12,6 +12,7 @@ import { RawTextLengths } from '../../../../src/extract/dom/raw-text-lengths.js'
 import { TextDigits } from '../../../../src/extract/dom/text-digits.js';
 import { rawTextLength } from '../../../../src/extract/dom/measures.js';
 import { isPlainTag, textContent, visitElements } from '../../../../src/extract/dom/walk.js';
+import { seededRandom } from '../../../support/seeded-random.js';
 
 /** The walk exclusions.ts made per element before (the oracle). */
 function hasDescendant(el: Element, matches: (child: Element) => boolean): boolean {
@@ -27,16 +28,8 @@ function hasDescendant(el: Element, matches: (child: Element) => boolean): boole
   return false;
 }
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 function page(seed: number): string {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const box = (depth: number): string => {
     const parts: string[] = [];
@@ -74,6 +67,16 @@ function elements(root: ParentNode): Element[] {
   return out;
 }
 
+/** The elements in the order the questions are asked: page order, reversed, or shuffled by `seed`. */
+function inOrder(all: Element[], order: 'page' | 'reverse' | 'shuffled', seed: number): Element[] {
+  if (order === 'reverse') all.reverse();
+  if (order === 'shuffled') {
+    const r = seededRandom(seed);
+    all.sort(() => r() - 0.5);
+  }
+  return all;
+}
+
 for (const [name, parse] of PARSERS) {
   test(`descendant search: every element reads what a walk of its subtree reads, either order (${name})`, () => {
     let found = 0;
@@ -82,13 +85,7 @@ for (const [name, parse] of PARSERS) {
         for (const order of ['page', 'reverse', 'shuffled'] as const) {
           const doc = parse(page(seed));
           const search = new DescendantSearch(matches);
-          const all = elements(doc);
-          if (order === 'reverse') all.reverse();
-          if (order === 'shuffled') {
-            const r = random(seed);
-            all.sort(() => r() - 0.5);
-          }
-          for (const el of all) {
+          for (const el of inOrder(elements(doc), order, seed)) {
             const expected = hasDescendant(el, matches);
             if (expected) found++;
             assert.equal(search.has(el), expected, `seed ${seed}, ${what}, <${el.name}>, ${order}`);
@@ -121,13 +118,7 @@ for (const [name, parse] of PARSERS)
       for (const order of ['page', 'reverse', 'shuffled'] as const) {
         const doc = parse(page(seed));
         const digits = new TextDigits();
-        const all = elements(doc);
-        if (order === 'reverse') all.reverse();
-        if (order === 'shuffled') {
-          const r = random(seed);
-          all.sort(() => r() - 0.5);
-        }
-        for (const el of all) {
+        for (const el of inOrder(elements(doc), order, seed)) {
           const expected = /\d/.test(textContent(el));
           if (expected) found++;
           assert.equal(digits.has(el), expected, `seed ${seed}, <${el.name}>, ${order}`);

@@ -14,6 +14,7 @@ import { choicePanels } from '../../../../../src/extract/content/exclude/choice-
 import { tallyChoices } from '../../../../../src/extract/content/exclude/choice-tally.js';
 import { isElement, isInside, visitElements } from '../../../../../src/extract/dom/walk.js';
 import { nonSpaceLength } from '../../../../../src/extract/dom/measures.js';
+import { seededRandom } from '../../../../support/seeded-random.js';
 
 const FRAME = new Set(['html', 'body', 'main', 'article']);
 const SILENT = new Set(['script', 'style', 'template', 'noscript']);
@@ -79,18 +80,9 @@ function ink(el: Element, limit = Infinity): number {
   return chars;
 }
 
-/** A small deterministic generator (the pages must be the same on every run). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 /** A page of boxes built at random; inputs i0.. and labels naming some of them, anywhere. */
 function page(seed: number): string {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const words = ['Red', 'Blue', 'Free', 'A', '  ', 'Conference in the hall', 'Today', ''];
   let inputs = 0;

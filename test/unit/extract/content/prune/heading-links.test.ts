@@ -11,6 +11,7 @@ import type { Element, ParentNode } from 'domhandler';
 import { parseHtml } from '../../../../../src/parse/parse-html.js';
 import { HeadingLinks } from '../../../../../src/extract/content/prune/heading-links.js';
 import { isPlainTag, visitElements } from '../../../../../src/extract/dom/walk.js';
+import { seededRandom } from '../../../../support/seeded-random.js';
 
 /** The walk prune.ts made per heading before (the oracle). */
 function walked(el: Element): boolean {
@@ -34,18 +35,10 @@ function namesAncestor(el: Element, id: string): boolean {
   return false;
 }
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 /** Boxes and headings nested at random, ids from a few names (repeated), links to those names,
  *  to other pages, to "#", with spaces, without an href. */
 function page(seed: number): string {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const ids = ['top', 'post-1', 'part', 'x'];
   const hrefs = ['#top', '#post-1', ' #part ', '#x', '#', '#nowhere', '/page', 'https://a.test/#top', null];
