@@ -15,6 +15,7 @@ import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary
 import { isDataTable, tableBlocks } from './tables.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
+import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
 
 export interface ToBlocksOptions {
@@ -33,15 +34,6 @@ export interface ToBlocksOptions {
   /** When given, each block made is noted with the element it was read from (for explain). */
   origins?: Map<Block, Element>;
 }
-
-const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
-const STRONG_TAGS = new Set(['strong', 'b']);
-const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
-
-type InlineFrame =
-  | { kind: 'root'; children: Inline[] }
-  | { kind: 'link'; href: string | null; children: Inline[] }
-  | { kind: 'emphasis' | 'strong'; children: Inline[] };
 
 type Container =
   { kind: 'blocks'; blocks: Block[] } | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
@@ -372,19 +364,6 @@ class BlockBuilder {
     const lastItem = c.items[c.items.length - 1];
     if (block.type === 'list' && lastItem) lastItem.children.push(block);
     else c.items.push({ children: [block] });
-  }
-}
-
-function wrap(frame: InlineFrame, children: Inline[]): Inline {
-  switch (frame.kind) {
-    case 'link':
-      return { type: 'link', href: frame.href, children };
-    case 'emphasis':
-      return { type: 'emphasis', children };
-    case 'strong':
-      return { type: 'strong', children };
-    case 'root':
-      throw new Error('root frame is never wrapped');
   }
 }
 
