@@ -24,6 +24,9 @@ export interface ToBlocksOptions {
   /** Paragraphs read from a definition list's term (`<dt>`) are added here: the block model has
    *  no term, but the content profile's link-line pass asks (passes/link-lines.ts). */
   terms?: WeakSet<Block>;
+  /** Lists `test` finds set in the run of the text are added to `into`: the content profile's
+   *  link-line pass keeps them (passes/link-lines.ts). */
+  listsInText?: { test: (list: Element) => boolean; into: WeakSet<Block> };
   /** Return true to leave an element and its subtree out. */
   skip?: (el: Element) => boolean;
   /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
@@ -36,7 +39,8 @@ export interface ToBlocksOptions {
 }
 
 type Container =
-  { kind: 'blocks'; blocks: Block[] } | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
+  | { kind: 'blocks'; blocks: Block[] }
+  | { kind: 'list'; el: Element; ordered: boolean; start: number | null; items: ListItem[] };
 
 type TextKind =
   { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
@@ -199,6 +203,7 @@ class BlockBuilder {
         this.flush();
         this.containers.push({
           kind: 'list',
+          el,
           ordered: name === 'ol',
           start: name === 'ol' ? listStart(el) : null,
           items: [],
@@ -264,8 +269,10 @@ class BlockBuilder {
       case Exit.List: {
         this.flush();
         const list = this.containers.pop() as Extract<Container, { kind: 'list' }>;
-        if (list.items.length > 0)
-          this.emit({ type: 'list', ordered: list.ordered, start: list.start, items: list.items });
+        if (list.items.length === 0) return;
+        const block: Block = { type: 'list', ordered: list.ordered, start: list.start, items: list.items };
+        if (this.options.listsInText?.test(list.el)) this.options.listsInText.into.add(block);
+        this.emit(block);
         return;
       }
       case Exit.ListItem: {
