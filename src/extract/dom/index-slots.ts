@@ -6,15 +6,14 @@ import type { ParsedElement } from '../../parse/nodes.js';
 
 export class IndexSlots {
   /** The bytes, 0 until set. Read it after slot(): a slot past its end grows it. */
-  values: Uint8Array;
+  values: Uint8Array = NO_VALUES;
   /** The element each slot was first given to, so that one of another tree at the same index
    *  is not handed its answers. */
-  private readonly owners: Array<Element | undefined>;
+  private readonly owners: Array<Element | undefined> = [];
 
-  constructor(size = 64) {
-    this.values = new Uint8Array(size);
-    this.owners = new Array<Element | undefined>(size);
-  }
+  /** `size`: the slots made on the first slot() (more if its index needs them). Nothing is
+   *  made before: an extraction keeps many stores, and most pages never ask most of them. */
+  constructor(private readonly size = 64) {}
 
   /** The element's slot in `values`, or -1 when it has none (no docIndex, or another element
    *  holds its index). */
@@ -22,7 +21,7 @@ export class IndexSlots {
     const docIndex = (el as Partial<ParsedElement>).docIndex;
     if (docIndex === undefined) return -1;
     if (docIndex >= this.values.length) {
-      let size = this.values.length * 2;
+      let size = Math.max(this.values.length * 2, this.size);
       while (size <= docIndex) size *= 2;
       const grown = new Uint8Array(size);
       grown.set(this.values);
@@ -37,3 +36,6 @@ export class IndexSlots {
     return owner === el ? docIndex : -1;
   }
 }
+
+/** The values of a store not asked yet (shared: it has no slot to write). */
+const NO_VALUES = new Uint8Array(0);

@@ -10,7 +10,8 @@ import { isElement } from './walk.js';
 export class RawTextLengths {
   /** 1 once an element's length is known; the lengths by slot in `lengths`. */
   private readonly slots = new IndexSlots(256);
-  private lengths = new Float64Array(256);
+  /** Made as the slots are (keep()): none until a length is kept. */
+  private lengths = new Float64Array(0);
   /** Elements without a slot (no docIndex, or another tree's at the same index). */
   private readonly unslotted = new Map<Element, number>();
 
