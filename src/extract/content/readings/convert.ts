@@ -117,7 +117,14 @@ export function convert(
   // shop's bar as the page read whole does, and prints from its title on; weighed on all its text.
   // An article's own kicker or summary can stand above its title inside its container.
   const shown = ctx.declaredType === 'product' ? fromTitleHeading(blocks, ctx.heading) : blocks;
-  return { blocks: shown, chars: blocksTextLength(blocks), plan: p, strategy, log: log ?? undefined };
+  return {
+    blocks: shown,
+    chars: blocksTextLength(blocks),
+    plan: p,
+    strategy,
+    log: log ?? undefined,
+    again: (q) => convert(ctx, q, strategy, captionsOut, leaveOut),
+  };
 }
 
 /** The title heading's block read as it stands: its links are its content (a table of
