@@ -92,6 +92,9 @@ export const AUTHOR_BOX_NAME = /author(?!it)|contributor/i;
 export const SIGNATURE_NAME = new RegExp(`(?:^|[\\s_-])${SIGNATURE_WORD}(?:$|\\s)`, 'i');
 /** A class or id naming a reader's comment. */
 export const COMMENT_NAME = /comment/i;
+/** A forum engine's preview of a linked page inside a post (Discourse's "onebox", XenForo's
+ *  "unfurl"): its title and summary are the other page's. */
+export const LINK_PREVIEW = /(?:^|[\s_-])(?:onebox|unfurl)(?:$|[\s_-])/i;
 /** A category's SEO copy set at the foot of its grid ("seofootercopy", "seo-footer-text") is the
  *  page's own text, whatever slot it names. */
 export const SEO_COPY = /seo-?_?(?:footer-?)?(?:copy|text|content|description)/i;

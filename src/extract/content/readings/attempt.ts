@@ -48,6 +48,8 @@ export interface Attempt {
   stands?: boolean;
   /** What its conversion and passes left out, when the extraction explains itself. */
   log?: DropLog;
+  /** The same conversion of another plan (a container reading's): card-titles.ts reads the chosen one again. */
+  again?: (p: Plan) => Attempt;
 }
 
 /** What was found before the first reading: nothing. */

@@ -14,6 +14,9 @@ export const SEMANTIC_MIN_CHARS = 25;
 /** A declared body this short, on a page declared an article, may be a hero's excerpt (the
  *  relaxed readings then have their turn). Depends on: ENOUGH_CHARS (the same length). */
 export const SHORT_DECLARED_BODY_CHARS = ENOUGH_CHARS;
+/** A heading pruned as all link is a card's title, read in the chosen reading, when the element
+ *  after it (its description) is at most this share links. */
+export const CARD_DESCRIPTION_MAX_LINK_DENSITY = 0.5;
 /** Replies gained (a thread's replies, a thread's declared replies) must add this share to what
  *  was found. */
 export const REPLIES_GAIN = 0.2;

@@ -1,0 +1,94 @@
+// The chosen reading read once more with its cards' titles. A heading that is all link is pruned
+// (prune.ts: a "related" teaser's title), and the readings are compared on what they read so; but
+// inside the reading chosen, a linked heading followed by its own description is a card's title
+// (a listing's entries, a shop's products, a hub's sections), which the truths keep with the
+// description. Not on a page declared an article, whose linked headings beside the text announce
+// other articles; not one linking to a place on the page (a post's permalink); not inside a forum
+// post's preview of a linked page.
+import type { Element } from 'domhandler';
+import type { ContentContext } from '../context.js';
+import type { ElementStats } from '../select/element-stats.js';
+import { pruneRule } from '../prune/prune.js';
+import { blocksTextLength } from '../../to-blocks/block-text.js';
+import { isElement } from '../../dom/walk.js';
+import { attribute } from '../../../parse/nodes.js';
+import { LINK_PREVIEW } from '../../vocabulary/class-words.js';
+import { CARD_DESCRIPTION_MAX_LINK_DENSITY } from '../thresholds/readings.js';
+import type { Attempt } from './attempt.js';
+
+const HEADING = /^h[1-6]$/;
+
+/** `found` with its cards' titles read, when that only adds them; else `found` as it is. */
+export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
+  const p = found.plan;
+  if (!found.again || !p?.pruned || ctx.declaredType === 'article') return found;
+  const titles: Element[] = [];
+  const previews = new Map<Element, boolean>();
+  for (const el of p.pruned)
+    if (
+      HEADING.test(el.name) &&
+      describedAfter(el, p.stats) &&
+      !linksInPage(el) &&
+      !inLinkPreview(el, previews) &&
+      pruneRule(el, p.stats, p.flags, ctx.ex.isHidden) === 'linked heading'
+    )
+      titles.push(el);
+  if (titles.length === 0) return found;
+  const pruned = new Set(p.pruned);
+  let added = 0;
+  for (const el of titles) {
+    pruned.delete(el);
+    added += p.stats.get(el)?.chars ?? 0;
+  }
+  const again = found.again({ ...p, pruned });
+  // Kept only when the titles add to the text and nothing else moves: with them a block pass
+  // may judge a list of cards as link lines and drop it all, or a product page's title heading
+  // fall elsewhere (a line per title of separator).
+  const before = blocksTextLength(found.blocks);
+  const after = blocksTextLength(again.blocks);
+  if (after <= before || after > before + added + titles.length * 2) return found;
+  return { ...found, blocks: again.blocks, chars: again.chars, log: again.log };
+}
+
+/** The element after the heading (or after the link around it) is text of its own, mostly
+ *  outside links: the card's description. */
+function describedAfter(el: Element, stats: ElementStats): boolean {
+  const at = el.parent && isElement(el.parent) && el.parent.name === 'a' ? el.parent : el;
+  for (let n = at.next; n; n = n.next) {
+    if (!isElement(n)) continue;
+    if (HEADING.test(n.name)) return false;
+    const info = stats.get(n);
+    return info !== undefined && info.chars > 0 && stats.linkDensity(n) <= CARD_DESCRIPTION_MAX_LINK_DENSITY;
+  }
+  return false;
+}
+
+/** The heading's link (around it or inside it) is to a place on this page: a post's permalink,
+ *  not a card's page. */
+function linksInPage(el: Element): boolean {
+  let a: Element | null = el.parent && isElement(el.parent) && el.parent.name === 'a' ? el.parent : null;
+  if (!a) a = el.children.find((c): c is Element => isElement(c) && c.name === 'a') ?? null;
+  return (a && attribute(a, 'href')?.startsWith('#')) === true;
+}
+
+/** Whether an ancestor of `el` is a link preview. `known` keeps each ancestor's answer (itself
+ *  or one above it), so that many headings in one deep box climb its ancestors once. */
+function inLinkPreview(el: Element, known: Map<Element, boolean>): boolean {
+  const path: Element[] = [];
+  let answer = false;
+  for (let a = el.parent; a && isElement(a); a = a.parent) {
+    const seen = known.get(a);
+    if (seen !== undefined) {
+      answer = seen;
+      break;
+    }
+    path.push(a);
+    const cls = attribute(a, 'class');
+    if (cls && LINK_PREVIEW.test(cls)) {
+      answer = true;
+      break;
+    }
+  }
+  for (const a of path) known.set(a, answer);
+  return answer;
+}
