@@ -6,15 +6,15 @@
 // Each page is served at the path and query of its original URL with its content type, so its
 // relative URLs resolve to the same paths as on the original site; pages that share a path go
 // to different ports.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { decodeBody } from '../src/fetch/decode.js';
 import type { Entry } from './metadata-score.js';
-import { siteOf, siteOfHost, splitOf, type Split } from './quality-split.js';
+import { splitOf, type Split } from './quality-split.js';
+import { loadWcxb } from './wcxb.js';
 
 export interface WcxbTruth {
   url: string;
@@ -79,46 +79,30 @@ export function loadMetadataDev(limit = Infinity): { expected: Record<string, En
 }
 
 export function loadWcxbDev(limit = Infinity): { truth: Record<string, WcxbTruth>; pages: BenchPage[] } {
-  const dir = join(sharedBench(), 'wcxb-dev', 'dev');
-  const meta = JSON.parse(readFileSync(join(sharedBench(), 'wcxb-dev', 'metadata.json'), 'utf8')) as {
-    files: Record<string, { domain: string }>;
-  };
   const truth: Record<string, WcxbTruth> = {};
-  const pages: BenchPage[] = [];
-  for (const f of readdirSync(join(dir, 'ground-truth')).sort()) {
-    if (pages.length >= limit) break;
-    if (!f.endsWith('.json')) continue;
-    const id = f.slice(0, -5);
-    const gt = JSON.parse(readFileSync(join(dir, 'ground-truth', f), 'utf8')) as {
-      url: string;
-      _internal: { page_type: { primary: string } };
-      ground_truth: { title?: string | null; author?: string | null; publish_date?: string | null };
-    };
-    // A few pages have no original address: served under their id, as bench/wcxb.ts resolves them.
-    const url = /^https?:\/\//.test(gt.url) ? gt.url : `https://corpus.invalid/${id}`;
-    const g = gt.ground_truth;
-    truth[id] = {
-      url,
-      type: gt._internal.page_type.primary,
+  // A few pages have no original address: served under their id (WcxbPage.finalUrl).
+  const pages = loadWcxb(limit, join(sharedBench(), 'wcxb-dev')).map((page): BenchPage => {
+    const g = page.declared;
+    truth[page.id] = {
+      url: page.finalUrl,
+      type: page.type,
       title: g.title?.trim() || null,
       author: g.author?.trim() || null,
       publish_date: g.publish_date?.trim() || null,
-      split: splitOf(meta.files[id] ? siteOfHost(meta.files[id].domain) : siteOf(gt.url)),
+      split: splitOf(page.site),
     };
-    const bytes = gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`)));
-    const html = decodeBody(bytes, 'text/html').text ?? '';
     // Served as the UTF-8 text the set's README says every page is.
-    pages.push({
+    return {
       set: 'wcxb-dev',
-      id,
-      url,
-      bytes: Buffer.from(html),
+      id: page.id,
+      url: page.finalUrl,
+      bytes: Buffer.from(page.html),
       contentType: 'text/html; charset=utf-8',
-      html,
-      headline: truth[id].title !== null,
+      html: page.html,
+      headline: truth[page.id]!.title !== null,
       requested: '',
-    });
-  }
+    };
+  });
   return { truth, pages };
 }
 

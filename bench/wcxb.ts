@@ -17,6 +17,8 @@ export interface WcxbPage {
   site: string;
   html: string;
   truth: string;
+  /** The headline, author and date the set declares for the page (bench:metadata-quality). */
+  declared: { title?: string | null; author?: string | null; publish_date?: string | null };
 }
 
 export function wcxbDir(): string {
@@ -24,9 +26,10 @@ export function wcxbDir(): string {
   return process.env['URLKIT_WCXB_DIR'] ?? resolve(here, '..', '..', '..', 'shared', 'bench', 'wcxb-dev');
 }
 
-export function loadWcxb(limit = Infinity): WcxbPage[] {
-  const dir = join(wcxbDir(), 'dev');
-  const meta = JSON.parse(readFileSync(join(wcxbDir(), 'metadata.json'), 'utf8')) as {
+/** The set's pages in file order; `root` is the set's folder (bench/metadata-sets.ts finds its own). */
+export function loadWcxb(limit = Infinity, root = wcxbDir()): WcxbPage[] {
+  const dir = join(root, 'dev');
+  const meta = JSON.parse(readFileSync(join(root, 'metadata.json'), 'utf8')) as {
     files: Record<string, { domain: string }>;
   };
   const pages: WcxbPage[] = [];
@@ -37,7 +40,7 @@ export function loadWcxb(limit = Infinity): WcxbPage[] {
     const gt = JSON.parse(readFileSync(join(dir, 'ground-truth', f), 'utf8')) as {
       url: string;
       _internal: { page_type: { primary: string } };
-      ground_truth: { main_content?: string | null };
+      ground_truth: { main_content?: string | null } & WcxbPage['declared'];
     };
     const bytes = gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`)));
     const decoded = decodeBody(bytes, 'text/html');
@@ -50,6 +53,11 @@ export function loadWcxb(limit = Infinity): WcxbPage[] {
       site: meta.files[id] ? siteOfHost(meta.files[id].domain) : siteOf(url),
       html: decoded.text ?? '',
       truth: gt.ground_truth.main_content ?? '',
+      declared: {
+        title: gt.ground_truth.title,
+        author: gt.ground_truth.author,
+        publish_date: gt.ground_truth.publish_date,
+      },
     });
   }
   return pages;
