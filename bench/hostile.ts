@@ -72,6 +72,8 @@ const HONEST_CALLERS = 4;
 const HONEST_RATE = Number(arg('honest-rate') ?? 2);
 /** Time the attack runs before the honest callers are measured under it. */
 const RAMP_S = 5;
+/** How often the service's memory breakdown is read in each phase (quiet and under attack alike). */
+const MEMORY_READ_MS = 1000;
 const MAX_RSS_MIB = 400;
 
 const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
@@ -115,7 +117,12 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
   const { service, apart, sites, honestAgents, hostileAgent, workers, bytesOnly } = b;
   const quietCpu0 = threadTicks(service.child.pid!);
   const quietChildren0 = childTicks(service.child.pid!);
+  // The service's memory is read at one pace in both phases: read only as it grew, the reads
+  // (its /metrics, 10-18 in an attack phase, 2-38 ms of its main thread each and 14-24% of
+  // what that thread allocated under row 7; its smaps) fell in the attack phase alone.
+  const quietMemory = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB(), 100, MEMORY_READ_MS);
   const quiet = await honestPhase(service, honestAgents, sites, SECONDS, HONEST_RATE);
+  await quietMemory.stop();
   if (process.argv.includes('--trace')) {
     // What else ran while the honest callers were alone: a thread id not there before is a
     // worker thread started in the phase (a grown worker replaced, or a new one).
@@ -129,7 +136,7 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
         `${fresh} thread(s) started; ${await serviceView(service)}\n`,
     );
   }
-  const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB());
+  const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB(), 100, MEMORY_READ_MS);
   const hostile =
     bytesOnly !== null
       ? startBytesOnly(hostileAgent, sites.hostile, attack.page!, bytesOnly)

@@ -197,13 +197,17 @@ export function breakdownRow(label: string, b: MemoryBreakdown): string {
 
 /**
  * Samples the tree's RSS every `everyMs` (as rssSampler does) and keeps the breakdown of the
- * highest sample it took one of (at most one every 500 ms, smaps being slow to read).
+ * highest sample it took one of (at most one every 500 ms, smaps being slow to read). With
+ * `readEveryMs`, it reads a breakdown at that fixed pace instead of at each new peak, so that
+ * its own cost (the service's /metrics on its main thread, its smaps walked under its memory map
+ * lock) is the same whether the service's memory grows or not.
  */
 export function breakdownSampler(
   pid: number,
   origin: string,
   treeMiB: () => number,
   everyMs = 100,
+  readEveryMs?: number,
 ): { stop(): Promise<{ peak: number; at: MemoryBreakdown | null }> } {
   let peak = treeMiB();
   let at: MemoryBreakdown | null = null;
@@ -212,7 +216,11 @@ export function breakdownSampler(
   const t = setInterval(() => {
     const now = treeMiB();
     peak = Math.max(peak, now);
-    if (taking || now <= (at?.tree ?? 0) || performance.now() - lastTaken < 500) return;
+    const due =
+      readEveryMs === undefined
+        ? now > (at?.tree ?? 0) && performance.now() - lastTaken >= 500
+        : performance.now() - lastTaken >= readEveryMs;
+    if (taking || !due) return;
     taking = true;
     lastTaken = performance.now();
     let b: MemoryBreakdown;
