@@ -11,7 +11,8 @@
 // read as their text), differing only in punctuation or case, not in the markup's text at all, or
 // left out by the answer; which rule left those out, and what each rule holds out of the answer
 // on that set; where wcxb answers' extra text sits (quality-rules.ts). Deterministic; about three
-// minutes on one CPU.
+// minutes on one CPU. The tables' functions are exported for the docs test that checks
+// docs/quality-gate.md's copies (test/unit/docs/quality-reach-tables.test.ts); run as a script only.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHtml } from '../src/parse/parse-html.js';
@@ -22,7 +23,7 @@ import { loadWcxb, scoreTokens, tokenBag, wcxbDir, type WcxbPage } from './wcxb.
 import { siteOf, splitOf, SPLITS, type Split } from './quality-split.js';
 import { articleRules, loose, markupText, wcxbExtra } from './quality-rules.js';
 
-const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
+export const TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 const ABSENT_SHARE = 0.25;
 const f = (x: number): string => x.toFixed(3);
 const row = (cells: Array<string | number>): string => `| ${cells.join(' | ')} |`;
@@ -30,7 +31,7 @@ const mean = (xs: number[]): string => (xs.length ? f(xs.reduce((a, b) => a + b,
 
 type Kind = 'empty truth' | 'content absent' | 'scoreable';
 
-interface Scored {
+export interface Scored {
   page: WcxbPage;
   kind: Kind;
   f1: number;
@@ -55,7 +56,7 @@ function truthInMarkup(page: WcxbPage): number {
 const CAUSES = ['split by a link', 'punctuation or case', 'not in the markup', 'left out'] as const;
 type Cause = (typeof CAUSES)[number];
 
-function articleMisses(pages: readonly CorpusPage[]): string[] {
+export function articleMisses(pages: readonly CorpusPage[]): string[] {
   const counts = new Map<Split, Map<Cause, number>>(SPLITS.map((s) => [s, new Map(CAUSES.map((c) => [c, 0]))]));
   const leftOutPages = new Map<Split, Map<string, number>>(SPLITS.map((s) => [s, new Map()]));
   for (const page of pages) {
@@ -102,28 +103,9 @@ function articleMisses(pages: readonly CorpusPage[]): string[] {
   return out;
 }
 
-function main(): void {
-  const spa = JSON.parse(readFileSync(join(wcxbDir(), 'metadata.json'), 'utf8')) as {
-    files: Record<string, { spa?: boolean }>;
-  };
-  const scored: Scored[] = [];
-  const wcxb = loadWcxb();
-  for (const page of wcxb) {
-    const text = urlkitApiText(page);
-    const empty = tokenBag(page.truth).size === 0;
-    const inMarkup = empty ? 1 : truthInMarkup(page);
-    const kind: Kind = empty ? 'empty truth' : inMarkup < ABSENT_SHARE ? 'content absent' : 'scoreable';
-    const answered = tokenBag(text).size > 0;
-    scored.push({
-      page,
-      kind,
-      f1: scoreTokens(text, page.truth).f1,
-      answered,
-      spa: spa.files[page.id]?.spa === true,
-      inMarkup,
-    });
-  }
-
+/** The pages no extractor can score, per split, the figures on the rest per type, and the list of
+ *  those pages. */
+export function reachTables(scored: readonly Scored[]): string[] {
   const out: string[] = [
     `wcxb-dev, urlkit clean_web_content; "content absent": under ${ABSENT_SHARE} of the truth's tokens in the markup`,
     '',
@@ -187,8 +169,34 @@ function main(): void {
       ]),
     );
   }
-  const articles = loadCorpus();
-  console.log([...out, ...articleMisses(articles), ...articleRules(articles), ...wcxbExtra(wcxb, TYPES)].join('\n'));
+  return out;
 }
 
-main();
+function main(): void {
+  const spa = JSON.parse(readFileSync(join(wcxbDir(), 'metadata.json'), 'utf8')) as {
+    files: Record<string, { spa?: boolean }>;
+  };
+  const scored: Scored[] = [];
+  const wcxb = loadWcxb();
+  for (const page of wcxb) {
+    const text = urlkitApiText(page);
+    const empty = tokenBag(page.truth).size === 0;
+    const inMarkup = empty ? 1 : truthInMarkup(page);
+    const kind: Kind = empty ? 'empty truth' : inMarkup < ABSENT_SHARE ? 'content absent' : 'scoreable';
+    const answered = tokenBag(text).size > 0;
+    scored.push({
+      page,
+      kind,
+      f1: scoreTokens(text, page.truth).f1,
+      answered,
+      spa: spa.files[page.id]?.spa === true,
+      inMarkup,
+    });
+  }
+
+  const articles = loadCorpus();
+  const lines = [...reachTables(scored), ...articleMisses(articles), ...articleRules(articles)];
+  console.log([...lines, ...wcxbExtra(wcxb, TYPES)].join('\n'));
+}
+
+if (process.argv[1]?.endsWith('quality-reach.js')) main();

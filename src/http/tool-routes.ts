@@ -13,7 +13,7 @@ import { resultEnvelope } from '../tools/envelope.js';
 import { invokeTool } from '../tools/invoke.js';
 import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
-import type { RequestValidator } from '../tools/validation.js';
+import { refusalError, type RequestValidator } from '../tools/validation.js';
 import { callerOf, type ApiKeyCheck } from './auth.js';
 import { createErrorHandler, sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
@@ -183,13 +183,10 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isJsonMediaType(request.headers['content-type'])) return sendError(reply, 'unsupported_media_type');
         const checked = validator.validate(tool.name, request.body);
-        if (!checked.ok)
-          return sendError(
-            reply,
-            checked.code,
-            checked.message,
-            checked.code === 'invalid_json' ? undefined : checked.details,
-          );
+        if (!checked.ok) {
+          const { code, message, details } = refusalError(checked);
+          return sendError(reply, code, message, details);
+        }
 
         // Stop the work when the client goes away (nobody will read the answer) or when
         // shutdown gives up waiting.

@@ -27,7 +27,7 @@ import type { Lifecycle } from '../app/lifecycle.js';
 import { Overloaded } from '../admission/overloaded.js';
 import type { Services } from '../app/services.js';
 import type { Tool, ToolItem } from '../tools/types.js';
-import { protoFieldRejected, type RequestValidator } from '../tools/validation.js';
+import { protoFieldRejected, refusalError, type RequestValidator } from '../tools/validation.js';
 import { modelFacing } from './descriptions.js';
 import { servicesWithProgress } from './progress.js';
 import { documentText, jsonText } from './text-content.js';
@@ -130,13 +130,10 @@ export function createMcpServer(deps: McpServerDeps): Server {
     correlationId: string,
   ): Promise<CallToolResult> {
     const checked = deps.validator.validate(tool.name, params.arguments ?? {});
-    if (!checked.ok)
-      return requestError(
-        correlationId,
-        checked.code,
-        checked.message,
-        checked.code === 'invalid_json' ? undefined : checked.details,
-      );
+    if (!checked.ok) {
+      const { code, message, details } = refusalError(checked);
+      return requestError(correlationId, code, message, details);
+    }
     const input = checked.value;
 
     // Batches report progress per settled chunk, only when the client asked for it. The

@@ -16,6 +16,19 @@ export type ValidationResult<Input> =
   | { ok: true; value: Input }
   | { ok: false; code: 'invalid_request' | 'invalid_json'; message: string; details: ValidationDetail[] };
 
+export type ValidationFailure = Extract<ValidationResult<unknown>, { ok: false }>;
+
+/** The error a front end (HTTP, MCP) sends for a refused request. invalid_json is a body too deep
+ *  to walk: no field to name, so no details; invalid_request names each field it refuses. */
+export function refusalError(failed: ValidationFailure): {
+  code: ValidationFailure['code'];
+  message: string;
+  details?: ValidationDetail[];
+} {
+  const { code, message, details } = failed;
+  return code === 'invalid_json' ? { code, message } : { code, message, details };
+}
+
 export interface RequestValidator {
   validate<Input = Record<string, unknown>>(toolName: string, body: unknown): ValidationResult<Input>;
 }

@@ -41,6 +41,8 @@ export class ContentContext {
   readonly ex: Exclusions;
   /** The paragraphs read from definition terms, for the link-line pass. */
   readonly terms = new WeakSet<Block>();
+  /** The lists read set in the run of the text (prune/introduced-lists.ts), for the link-line pass. */
+  readonly listsInText = new WeakSet<Block>();
   /** The article title: og:title, else the <title> without its site name, else the first <h1>. */
   readonly title: string | null;
   /** The page's <body> (page-body.ts), or the document when there is none. */

@@ -5,15 +5,22 @@
 // search: an element whose subtree was searched to the end without a match answers "no", and
 // every element on the open path when a match is found answers "yes".
 import type { Element } from 'domhandler';
+import type { SlotOwners } from './index-slots.js';
 import { KeptAnswers, YES } from './kept-answers.js';
 import { isPlainTag } from './walk.js';
 
 export class DescendantSearch {
   /** Each element's answer, once its subtree is searched. */
-  private readonly answers = new KeptAnswers();
+  private readonly answers: KeptAnswers;
 
-  /** `matches`: a test of one element that reads only that element (its answers are kept). */
-  constructor(private readonly matches: (el: Element) => boolean) {}
+  /** `matches`: a test of one element that reads only that element (its answers are kept).
+   *  `owners`: the extraction's, shared with its other stores (IndexSlots). */
+  constructor(
+    private readonly matches: (el: Element) => boolean,
+    owners?: SlotOwners,
+  ) {
+    this.answers = new KeptAnswers(owners);
+  }
 
   /** Whether an element below `root` (plain tags, as dom/walk.ts isPlainTag: not into a script
    *  or a style) matches. */

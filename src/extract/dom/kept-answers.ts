@@ -4,7 +4,7 @@
 // searches (descendant-search.ts, text-digits.ts) keep each element's answer here so that a
 // box nested in a box already searched is not searched again.
 import type { ChildNode, Element } from 'domhandler';
-import { IndexSlots } from './index-slots.js';
+import { IndexSlots, type SlotOwners } from './index-slots.js';
 
 /** Not asked yet. */
 export const UNKNOWN = 0;
@@ -12,9 +12,14 @@ export const NO = 1;
 export const YES = 2;
 
 export class KeptAnswers {
-  private readonly slots = new IndexSlots(256);
+  private readonly slots: IndexSlots;
   /** Elements without a slot (no docIndex, or another tree's at the same index). */
   private readonly unslotted = new Map<Element, boolean>();
+
+  /** `owners`: the extraction's, shared with its other stores (IndexSlots). */
+  constructor(owners?: SlotOwners) {
+    this.slots = new IndexSlots(256, owners);
+  }
 
   /** NO, YES, or UNKNOWN. */
   known(el: Element): number {

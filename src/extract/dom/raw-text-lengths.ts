@@ -4,15 +4,21 @@
 // subtree already measured is added, not walked again.
 import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
-import { IndexSlots } from './index-slots.js';
+import { IndexSlots, type SlotOwners } from './index-slots.js';
 import { isElement } from './walk.js';
 
 export class RawTextLengths {
   /** 1 once an element's length is known; the lengths by slot in `lengths`. */
-  private readonly slots = new IndexSlots(256);
-  private lengths = new Float64Array(256);
+  private readonly slots: IndexSlots;
+  /** Made as the slots are (keep()): none until a length is kept. */
+  private lengths = new Float64Array(0);
   /** Elements without a slot (no docIndex, or another tree's at the same index). */
   private readonly unslotted = new Map<Element, number>();
+
+  /** `owners`: the extraction's, shared with its other stores (IndexSlots). */
+  constructor(owners?: SlotOwners) {
+    this.slots = new IndexSlots(256, owners);
+  }
 
   /** Characters of every text under `root` (into scripts and styles, as rawTextLength). */
   of(root: Element): number {

@@ -5,6 +5,7 @@
 // searched to the end answering "no" and every element open when a digit is found "yes".
 import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
+import type { SlotOwners } from './index-slots.js';
 import { KeptAnswers, NO, YES } from './kept-answers.js';
 import { isElement } from './walk.js';
 
@@ -12,7 +13,12 @@ const DIGIT = /\d/;
 
 export class TextDigits {
   /** Each element's answer, once its subtree is searched. */
-  private readonly answers = new KeptAnswers();
+  private readonly answers: KeptAnswers;
+
+  /** `owners`: the extraction's, shared with its other stores (IndexSlots). */
+  constructor(owners?: SlotOwners) {
+    this.answers = new KeptAnswers(owners);
+  }
 
   /** Whether the text under `root` (textContent's: into every element) holds a digit 0-9. */
   has(root: Element): boolean {

@@ -15,6 +15,7 @@ import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary
 import { isDataTable, tableBlocks } from './tables.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
+import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
 
 export interface ToBlocksOptions {
@@ -23,6 +24,9 @@ export interface ToBlocksOptions {
   /** Paragraphs read from a definition list's term (`<dt>`) are added here: the block model has
    *  no term, but the content profile's link-line pass asks (passes/link-lines.ts). */
   terms?: WeakSet<Block>;
+  /** Lists `test` finds set in the run of the text are added to `into`: the content profile's
+   *  link-line pass keeps them (passes/link-lines.ts). */
+  listsInText?: { test: (list: Element) => boolean; into: WeakSet<Block> };
   /** Return true to leave an element and its subtree out. */
   skip?: (el: Element) => boolean;
   /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
@@ -34,17 +38,9 @@ export interface ToBlocksOptions {
   origins?: Map<Block, Element>;
 }
 
-const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
-const STRONG_TAGS = new Set(['strong', 'b']);
-const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
-
-type InlineFrame =
-  | { kind: 'root'; children: Inline[] }
-  | { kind: 'link'; href: string | null; children: Inline[] }
-  | { kind: 'emphasis' | 'strong'; children: Inline[] };
-
 type Container =
-  { kind: 'blocks'; blocks: Block[] } | { kind: 'list'; ordered: boolean; start: number | null; items: ListItem[] };
+  | { kind: 'blocks'; blocks: Block[] }
+  | { kind: 'list'; el: Element; ordered: boolean; start: number | null; items: ListItem[] };
 
 type TextKind =
   { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
@@ -207,6 +203,7 @@ class BlockBuilder {
         this.flush();
         this.containers.push({
           kind: 'list',
+          el,
           ordered: name === 'ol',
           start: name === 'ol' ? listStart(el) : null,
           items: [],
@@ -272,8 +269,10 @@ class BlockBuilder {
       case Exit.List: {
         this.flush();
         const list = this.containers.pop() as Extract<Container, { kind: 'list' }>;
-        if (list.items.length > 0)
-          this.emit({ type: 'list', ordered: list.ordered, start: list.start, items: list.items });
+        if (list.items.length === 0) return;
+        const block: Block = { type: 'list', ordered: list.ordered, start: list.start, items: list.items };
+        if (this.options.listsInText?.test(list.el)) this.options.listsInText.into.add(block);
+        this.emit(block);
         return;
       }
       case Exit.ListItem: {
@@ -372,19 +371,6 @@ class BlockBuilder {
     const lastItem = c.items[c.items.length - 1];
     if (block.type === 'list' && lastItem) lastItem.children.push(block);
     else c.items.push({ children: [block] });
-  }
-}
-
-function wrap(frame: InlineFrame, children: Inline[]): Inline {
-  switch (frame.kind) {
-    case 'link':
-      return { type: 'link', href: frame.href, children };
-    case 'emphasis':
-      return { type: 'emphasis', children };
-    case 'strong':
-      return { type: 'strong', children };
-    case 'root':
-      throw new Error('root frame is never wrapped');
   }
 }
 

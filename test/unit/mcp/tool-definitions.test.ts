@@ -3,17 +3,11 @@
 // the schema root are still enforced by the shared validator.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { pino } from 'pino';
 import { DESCRIBED_TOOLS } from '../../../src/mcp/descriptions.js';
-import { createMcpServer } from '../../../src/mcp/server.js';
 import { documentText } from '../../../src/mcp/text-content.js';
 import { mcpToolDefinitions } from '../../../src/mcp/tool-definitions.js';
 import { TOOLS } from '../../../src/tools/registry.js';
-import { createValidator } from '../../../src/tools/validation.js';
-import { testConfig } from '../../support/loopback-server.js';
-import { unusedServices } from '../http/helpers.js';
+import { inMemoryClient } from './in-memory-client.js';
 
 describe('MCP tool definitions', () => {
   it('lists every registry tool, each with model-facing text', () => {
@@ -46,18 +40,7 @@ describe('MCP tool definitions', () => {
   });
 
   it('still refuses url and items together, through the shared validator', async (t) => {
-    const server = createMcpServer({
-      tools: TOOLS,
-      config: testConfig(),
-      services: unusedServices(),
-      validator: createValidator(TOOLS),
-      logger: pino({ level: 'silent' }),
-      correlationId: () => '00000000-0000-4000-8000-000000000000',
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'unit', version: '1' });
-    await client.connect(clientSide);
+    const client = await inMemoryClient(TOOLS);
     t.after(() => client.close());
     const result = await client.callTool({
       name: 'get_url_metadata',

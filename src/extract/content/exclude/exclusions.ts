@@ -10,7 +10,7 @@ import { collapsedLength, rawTextLength } from '../../dom/measures.js';
 import { BODY_CLASS } from '../../vocabulary/class-words.js';
 
 import { attribute, readAttributes } from '../../../parse/nodes.js';
-import { IndexSlots } from '../../dom/index-slots.js';
+import { IndexSlots, SlotOwners } from '../../dom/index-slots.js';
 import { DescendantSearch } from '../../dom/descendant-search.js';
 import { RawTextLengths } from '../../dom/raw-text-lengths.js';
 import { TextDigits } from '../../dom/text-digits.js';
@@ -53,7 +53,9 @@ import {
  * kept, 8 excluded).
  */
 export class Exclusions {
-  private readonly memo = new IndexSlots();
+  /** Whose each docIndex is, for every store below: one pointer per element, not one per store. */
+  private readonly owners = new SlotOwners();
+  private readonly memo = new IndexSlots(64, this.owners);
   /** The page's choice panels (choice-panels.ts), found on the first question. */
   private panels: Set<Element> | null = null;
   /** Where the judges read attributes to (each copies the values out at once, so that a nested
@@ -63,14 +65,17 @@ export class Exclusions {
   readonly declaredBodyValues: Array<string | undefined> = [];
   /** Raw text lengths (textContent's) of the elements the rules measure, kept: nested boxes of
    *  one class are measured once (layout slots, post-meta and furniture boxes, dialogs). */
-  readonly rawTexts = new RawTextLengths();
+  readonly rawTexts = new RawTextLengths(this.owners);
   /** Whether an element's text holds a digit (screen-reader.ts), kept: nested boxes. */
-  readonly digits = new TextDigits();
+  readonly digits = new TextDigits(this.owners);
   /** Which elements hold a heading, a declared body, a story (holdsHeading, holdsDeclaredBody,
    *  holdsStory): asked of nested boxes, each answered once (dom/descendant-search.ts). */
-  readonly headings = new DescendantSearch(isHeadingTag);
-  readonly declaredBodies = new DescendantSearch((d) => isDeclaredBody(this, d));
-  readonly stories = new DescendantSearch((d) => isDeclaredBody(this, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME));
+  readonly headings = new DescendantSearch(isHeadingTag, this.owners);
+  readonly declaredBodies = new DescendantSearch((d) => isDeclaredBody(this, d), this.owners);
+  readonly stories = new DescendantSearch(
+    (d) => isDeclaredBody(this, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME),
+    this.owners,
+  );
 
   constructor(
     readonly isHidden: HiddenTest = isHiddenByMarkup,

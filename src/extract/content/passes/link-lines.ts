@@ -3,6 +3,7 @@
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { introduces } from '../prune/introduced-lists.js';
+import { SENTENCE_END } from '../../vocabulary/text-patterns.js';
 import {
   ANNOUNCING_MIN_CHARS,
   DESCRIPTION_MIN_WORDS,
@@ -14,14 +15,16 @@ import {
   TEASER_MIN_LINK_SHARE,
 } from '../thresholds/passes.js';
 
-/** `terms`: the paragraphs read from definition terms (ToBlocksOptions.terms). */
-export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
+/** `terms`: the paragraphs read from definition terms (ToBlocksOptions.terms); `listsInText`:
+ *  the lists read set in the run of the text (ToBlocksOptions.listsInText), which stay. */
+export function pruneBlocks(input: Block[], terms: WeakSet<Block>, listsInText: WeakSet<Block>): Block[] {
   const blocks = dropTeaserSections(input);
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
     if (
       isLinkBoilerplate(block) &&
+      !listsInText.has(block) &&
       !isAnnouncedAddress(block, kept[kept.length - 1]?.block) &&
       !isIntroducedLinks(block, blocks[i - 1], kept[kept.length - 1]?.block) &&
       !isDescribedTerm(block, blocks[i + 1], terms)
@@ -48,8 +51,6 @@ export function pruneBlocks(input: Block[], terms: WeakSet<Block>): Block[] {
   }
   return out;
 }
-/** Ends as a sentence does (a closing quote allowed). */
-export const SENTENCE_END = /[.!?…]["”“»«’']?$/;
 
 function isSentence(inlines: Inline[]): boolean {
   const text = inlineText(inlines).trim();

@@ -45,6 +45,8 @@ export interface PassInput {
   title: string | null;
   /** The paragraphs read from definition terms (ToBlocksOptions.terms). */
   terms: WeakSet<Block>;
+  /** The lists read set in the run of the text (ToBlocksOptions.listsInText). */
+  listsInText: WeakSet<Block>;
   finalUrl: string;
   /** The full names of the people the page declares as its authors (read when first asked). */
   authors(): readonly string[];
@@ -111,7 +113,7 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: [...CONTAINERS, 'grid host'],
     does: 'lines and lists mostly of links, runs of teasers, and the headings left over them',
     why: "a title block's links are its table of contents; a grid's cards are their links",
-    run: (blocks, input) => pruneBlocks(blocks, input.terms),
+    run: (blocks, input) => pruneBlocks(blocks, input.terms, input.listsInText),
   },
   {
     name: 'furniture lines',

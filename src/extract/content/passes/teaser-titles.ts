@@ -7,7 +7,7 @@
 // are not link-pruned), with its link. Block-level, on the converted output only.
 import type { Block, HeadingLevel, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
-import { SENTENCE_END } from './link-lines.js';
+import { SENTENCE_END } from '../../vocabulary/text-patterns.js';
 import { MIN_ENTRIES, MIN_SUMMARY_WORDS } from '../thresholds/passes.js';
 
 // Made once, not per line (a literal in the function is a new RegExp object each call).

@@ -1,19 +1,25 @@
-// A list of links the article's own lead-in introduces ("You will need:", "Here are the courses
-// to take:", then the tools, books or sources it names) is part of the text; a list under a label
-// of other pages ("Related posts:", "You might also like:") is not.
+// A list of links the article's own text introduces is part of the text; a list under a label
+// of other pages ("Related posts:", "You might also like:") is not. Two shapes:
+//  - a lead-in that ends in a colon ("You will need:", "Here are the courses to take:", then the
+//    tools, books or sources it names);
+//  - a list set in the run of the text: a sentence of prose straight before it and the text going
+//    on straight after it (a paragraph of prose, or the next section's heading), all three
+//    siblings in one box ("Each leads to a certificate." then the courses, then the next
+//    provider's heading). A menu, a sidebar's widget or a related-posts box sits in a box of its
+//    own, not between two paragraphs of the story.
 import type { Element } from 'domhandler';
 import { isElement, isTextNode, textContent } from '../../dom/walk.js';
-import { collapseWhitespace } from '../../dom/measures.js';
+import { collapseWhitespace, linkTextChars } from '../../dom/measures.js';
 import { RELATED_LEAD_IN } from '../../vocabulary/phrases/lead-ins.js';
+import { SENTENCE_END } from '../../vocabulary/text-patterns.js';
 import { INTRODUCTION_MAX_LINK_DENSITY } from '../thresholds/prunes.js';
 
 /** `list`'s previous sibling (blank text between them aside) is a paragraph that introduces it
  *  (below), mostly not links (a "Read more:" link is no introduction). `linkDensity`: the
  *  paragraph's, as the prune weighs it. */
 export function isIntroducedList(list: Element, linkDensity: (p: Element) => number): boolean {
-  let prev = list.prev;
-  while (prev && isTextNode(prev) && prev.data.trim() === '') prev = prev.prev;
-  if (!prev || !isElement(prev) || prev.name !== 'p') return false;
+  const prev = siblingElement(list, -1);
+  if (!prev || prev.name !== 'p') return false;
   return introduces(collapseWhitespace(textContent(prev)).trim()) && linkDensity(prev) <= INTRODUCTION_MAX_LINK_DENSITY;
 }
 
@@ -25,4 +31,50 @@ export function introduces(text: string): boolean {
   return INTRODUCTION_END.test(text) && !RELATED_LEAD_IN.test(text);
 }
 
+/** `list` (a <ul> or <ol>) stands in the run of the text: its previous sibling is a paragraph
+ *  of prose that ends a sentence (not a lead-in of other pages: "You might also like these."),
+ *  and its next sibling a heading or another paragraph of prose (each mostly not links:
+ *  INTRODUCTION_MAX_LINK_DENSITY). */
+export function isListInText(list: Element): boolean {
+  const prev = siblingElement(list, -1);
+  if (!prev || prev.name !== 'p' || !isProse(prev)) return false;
+  const lead = collapseWhitespace(textContent(prev)).trim();
+  if (!SENTENCE_END.test(lead) || RELATED_LEAD_IN.test(lead)) return false;
+  const next = siblingElement(list, 1);
+  if (next === null || !(HEADING.test(next.name) || (next.name === 'p' && isProse(next)))) return false;
+  return !isLabelledLinks(list);
+}
+
+/** Every item of `list` is a short label and a link ("Also check: [...]", "Don't miss:
+ *  [...]"): lines pointing to other pages set in the text, not items of it. */
+function isLabelledLinks(list: Element): boolean {
+  let items = 0;
+  for (const li of list.children) {
+    if (!isElement(li) || li.name !== 'li') continue;
+    const label = LINK_LABEL.exec(collapseWhitespace(textContent(li)).trim());
+    const { chars, linkChars } = linkTextChars(li);
+    if (!label || linkChars === 0 || chars - linkChars > label[0].length + 1) return false;
+    items++;
+  }
+  return items > 0;
+}
+
 const INTRODUCTION_END = /[:：]$/;
+const HEADING = /^h[1-6]$/;
+
+/** A label of one to three words before a colon, opening a line. */
+const LINK_LABEL = /^(?:[^\s:：]+ ){0,2}[^\s:：]+[:：]/u;
+
+/** Words, at most INTRODUCTION_MAX_LINK_DENSITY of them in links (an empty paragraph, or one
+ *  holding only a no-break space, is no text going on). */
+function isProse(p: Element): boolean {
+  const { chars, linkChars } = linkTextChars(p);
+  return linkChars <= INTRODUCTION_MAX_LINK_DENSITY * chars && collapseWhitespace(textContent(p)).trim() !== '';
+}
+
+/** The element straight before (`step` -1) or after (1) `el`, blank text between them aside. */
+function siblingElement(el: Element, step: 1 | -1): Element | null {
+  let n = step === 1 ? el.next : el.prev;
+  while (n && isTextNode(n) && n.data.trim() === '') n = step === 1 ? n.next : n.prev;
+  return n && isElement(n) ? n : null;
+}

@@ -8,7 +8,7 @@ import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { BoxFacts } from './box-facts.js';
-import { isIntroducedList } from './introduced-lists.js';
+import { isIntroducedList, isListInText } from './introduced-lists.js';
 import { attribute } from '../../../parse/nodes.js';
 import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
 import {
@@ -169,7 +169,8 @@ export function pruneRule(
     isList &&
     ld > LINK_LIST_MIN_LINK_DENSITY &&
     len < LINK_LIST_MAX_CHARS &&
-    !isIntroducedList(el, (p) => stats.linkDensity(p))
+    !isIntroducedList(el, (p) => stats.linkDensity(p)) &&
+    !isListInText(el)
   )
     return 'link list';
   if (weight >= PROMOTED_WEIGHT && ld > PROMOTED_MAX_LINK_DENSITY) return 'link dense';

@@ -12,19 +12,21 @@ import { isKeyboardCopy } from '../exclude/keyboard-copies.js';
 import { wholePageRule } from '../exclude/whole-page-chrome.js';
 import { fromTitleHeading } from '../select/title-start.js';
 import { pruneRule } from '../prune/prune.js';
+import { isListInText } from '../prune/introduced-lists.js';
 import { DropLog } from '../../explain.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { ATTEMPTS, type AttemptFlags } from '../select/attempt-flags.js';
 import type { Attempt, Plan } from './attempt.js';
 
-/** The conversion's options for this page: its hidden test and its definition terms (and, when
- *  explaining, where the log notes each block's element). */
+/** The conversion's options for this page: its hidden test, its definition terms and its lists
+ *  set in the run of the text (and, when explaining, where the log notes each block's element). */
 export function pageOptions(
   ctx: ContentContext,
-  rest: Omit<ToBlocksOptions, 'isHidden' | 'terms'>,
+  rest: Omit<ToBlocksOptions, 'isHidden' | 'terms' | 'listsInText'>,
   log: DropLog | null = null,
 ): ToBlocksOptions {
-  return { isHidden: ctx.ex.isHidden, terms: ctx.terms, origins: log?.origins, ...rest };
+  const listsInText = { test: isListInText, into: ctx.listsInText };
+  return { isHidden: ctx.ex.isHidden, terms: ctx.terms, listsInText, origins: log?.origins, ...rest };
 }
 
 /** A new drop log when the extraction explains itself, else null (nothing is noted). */

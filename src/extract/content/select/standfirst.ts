@@ -55,7 +55,9 @@ export function findStandfirst(heading: Element | null, view: OutputView): Eleme
     const stack: Element[] = [start];
     while (stack.length > 0 && !reached && !gaveUp) {
       const el = stack.pop()!;
-      if (output.has(el)) {
+      // Below `start`, each element's parent was met and is not printed (it would have ended
+      // the scan or been skipped): its own answer is all there is to read.
+      if (el === start ? output.has(el) : output.hasBelowUnprinted(el)) {
         if (view.stats.get(el)!.chars > 0) reached = true;
         continue;
       }
@@ -113,9 +115,11 @@ function standfirstText(el: Element): string | null {
 }
 
 /** Is the element (with text) part of what the attempt prints: neither it nor an ancestor up to
- *  a root left out or pruned. The scan asks it of every element it meets, in pre-order: each
- *  answer is kept, so an element's is its parent's (a climb per element cost elements x depth
- *  on a page of nested boxes). */
+ *  a root left out or pruned. Asked of the heading and of where each scan starts, an answer is
+ *  kept for each element climbed through (the climbs share their ancestors); asked of an element
+ *  below a start, whose parent is known not printed, it reads the element alone: a climb per
+ *  element cost elements x depth on a page of nested boxes, and a kept answer per element the
+ *  memory of a map as large as the page. */
 class OutputTest {
   private readonly roots: Set<ChildNode>;
   private readonly known = new Map<Element, boolean>();
@@ -135,7 +139,7 @@ class OutputTest {
         break;
       }
       path.push(p);
-      if (!this.view.stats.get(p) || this.view.pruned.has(p)) break;
+      if (!this.keptHere(p)) break;
       if (this.roots.has(p)) {
         answer = true;
         break;
@@ -143,6 +147,16 @@ class OutputTest {
     }
     for (const p of path) this.known.set(p, answer);
     return answer;
+  }
+
+  /** has() of an element whose parent is not printed: printed only if it is a root itself. */
+  hasBelowUnprinted(el: Element): boolean {
+    return this.keptHere(el) && this.roots.has(el);
+  }
+
+  /** Neither left out nor pruned here (an ancestor may still be). */
+  private keptHere(el: Element): boolean {
+    return !!this.view.stats.get(el) && !this.view.pruned.has(el);
   }
 }
 

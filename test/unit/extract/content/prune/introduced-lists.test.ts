@@ -1,7 +1,8 @@
 // A list of links the article's own lead-in introduces ("You will need:") is the article naming
-// what it uses (tools, books, courses, sources): read. The same list under a lead-in of other
-// pages ("Related posts:"), under a sentence that does not announce it, or standing alone is a
-// link list, left out as before.
+// what it uses (tools, books, courses, sources): read; so is one set in the run of the text, a
+// sentence of prose before it and the text going on after it. The same list under a lead-in of
+// other pages ("Related posts:"), after a sentence with nothing of the text after it in its box,
+// or made of labelled links ("Also check: [...]"), is a link list, left out as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentTextAt } from '../../../../support/content-text.js';
@@ -22,8 +23,10 @@ const tools =
   '<li><a href="https://shop.example/brush">Chip brush</a></li>' +
   '<li><a href="https://shop.example/gloves">Chemical resistant gloves</a></li></ul>';
 
-const page = (lead: string): string =>
-  `<html><body><article><h1>How to refinish a dresser</h1>${prose}${lead}${tools}${prose}</article></body></html>`;
+const page = (lead: string, after = prose): string =>
+  `<html><body><article><h1>How to refinish a dresser</h1>${prose}${lead}${tools}${after}</article></body></html>`;
+
+const sentence = '<p>We tried several of these on the dresser before settling on the ones below.</p>';
 
 test('a list of links under the text lead-in that introduces it is read', () => {
   const text = contentText(page('<p>Here is everything you will need for this project:</p>'));
@@ -31,8 +34,32 @@ test('a list of links under the text lead-in that introduces it is read', () => 
   assert.match(text, /Chemical resistant gloves/);
 });
 
-test('the same list under a lead-in of other pages, a sentence or nothing is a link list', () => {
-  for (const lead of ['<p>Related posts:</p>', '<p>We sell all of these in our own shop.</p>', '']) {
+test('a list of links between a sentence of the text and the text going on is read', () => {
+  for (const after of [prose, `<h2>Applying the finish</h2>${prose}`]) {
+    const text = contentText(page(sentence, after));
+    assert.match(text, /Lead paint testing kit/, `after: ${after.slice(0, 30)}`);
+    assert.match(text, /Chemical resistant gloves/);
+  }
+});
+
+test('after a sentence, a list with nothing of the text after it, in a box of its own, or of labelled links is a link list', () => {
+  const article = (body: string): string =>
+    `<html><body><article><h1>How to refinish a dresser</h1>${prose}${body}</article></body></html>`;
+  const last = article(sentence + tools);
+  const boxed = article(`${sentence}<div>${tools}</div>${prose}`);
+  const labelled = article(
+    `${sentence}<ul><li>Also check: <a href="https://shop.example/guide">Our guide to wood stains</a></li>` +
+      `<li>Don't miss: <a href="https://shop.example/sale">The spring sale on sanders</a></li></ul>${prose}`,
+  );
+  for (const html of [last, boxed, labelled, page('<p>You might also like these projects.</p>')]) {
+    const text = contentText(html);
+    assert.doesNotMatch(text, /Lead paint testing kit|Our guide to wood stains/);
+    assert.match(text, /Refinishing an old dresser/);
+  }
+});
+
+test('the same list under a lead-in of other pages is a link list', () => {
+  for (const lead of ['<p>Related posts:</p>']) {
     const text = contentText(page(lead));
     assert.doesNotMatch(text, /Lead paint testing kit/, `lead: ${lead}`);
     assert.match(text, /Refinishing an old dresser/);
