@@ -7,7 +7,7 @@
 //    siblings in one box ("Each leads to a certificate." then the courses, then the next
 //    provider's heading). A menu, a sidebar's widget or a related-posts box sits in a box of its
 //    own, not between two paragraphs of the story.
-import type { Element } from 'domhandler';
+import { hasChildren, type AnyNode, type Element } from 'domhandler';
 import { isElement, isTextNode, textContent } from '../../dom/walk.js';
 import { collapseWhitespace, linkTextChars } from '../../dom/measures.js';
 import { RELATED_LEAD_IN } from '../../vocabulary/phrases/lead-ins.js';
@@ -51,15 +51,44 @@ function isLabelledLinks(list: Element): boolean {
   let items = 0;
   for (const li of list.children) {
     if (!isElement(li) || li.name !== 'li') continue;
-    const label = LINK_LABEL.exec(collapseWhitespace(textContent(li)).trim());
+    const label = LINK_LABEL.exec(leadingText(li));
+    if (!label) return false;
     const { chars, linkChars } = linkTextChars(li);
-    if (!label || linkChars === 0 || chars - linkChars > label[0].length + 1) return false;
+    if (linkChars === 0 || chars - linkChars > label[0].length + 1) return false;
     items++;
   }
   return items > 0;
 }
 
 const INTRODUCTION_END = /[:：]$/;
+
+/** The start of `li`'s text (textContent's, whitespace collapsed) as far as LINK_LABEL reads
+ *  it: up to its first colon, or into a fourth word (no label then). The label is judged on
+ *  that alone, so an item holding a list of lists is not read whole for it (a list nested in
+ *  each item, at every level, would read depth x size). */
+function leadingText(li: Element): string {
+  let text = '';
+  let words = 0;
+  let inWord = false;
+  const stack: AnyNode[] = [...li.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isTextNode(node)) {
+      text += node.data;
+      // Each character is looked at once: the words counted so far carry over between nodes.
+      for (const ch of node.data) {
+        if (ch === ':' || ch === '：') return collapseWhitespace(text);
+        const space = SPACE.test(ch);
+        if (!space && !inWord && ++words === 4) return collapseWhitespace(text);
+        inWord = !space;
+      }
+    } else if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return collapseWhitespace(text);
+}
+
+const SPACE = /\s/;
+
 const HEADING = /^h[1-6]$/;
 
 /** A label of one to three words before a colon, opening a line. */

@@ -23,12 +23,13 @@ export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
   if (!found.again || !p?.pruned || ctx.declaredType === 'article') return found;
   const titles: Element[] = [];
+  const previews = new Map<Element, boolean>();
   for (const el of p.pruned)
     if (
       HEADING.test(el.name) &&
       describedAfter(el, p.stats) &&
       !linksInPage(el) &&
-      !inLinkPreview(el) &&
+      !inLinkPreview(el, previews) &&
       pruneRule(el, p.stats, p.flags, ctx.ex.isHidden) === 'linked heading'
     )
       titles.push(el);
@@ -70,10 +71,24 @@ function linksInPage(el: Element): boolean {
   return (a && attribute(a, 'href')?.startsWith('#')) === true;
 }
 
-function inLinkPreview(el: Element): boolean {
+/** Whether an ancestor of `el` is a link preview. `known` keeps each ancestor's answer (itself
+ *  or one above it), so that many headings in one deep box climb its ancestors once. */
+function inLinkPreview(el: Element, known: Map<Element, boolean>): boolean {
+  const path: Element[] = [];
+  let answer = false;
   for (let a = el.parent; a && isElement(a); a = a.parent) {
+    const seen = known.get(a);
+    if (seen !== undefined) {
+      answer = seen;
+      break;
+    }
+    path.push(a);
     const cls = attribute(a, 'class');
-    if (cls && LINK_PREVIEW.test(cls)) return true;
+    if (cls && LINK_PREVIEW.test(cls)) {
+      answer = true;
+      break;
+    }
   }
-  return false;
+  for (const a of path) known.set(a, answer);
+  return answer;
 }
