@@ -9,32 +9,14 @@
 //   npm run bench:pdf-memory [-- --limits 80,96,128,160 --pages 200,500 --files a.pdf,b.pdf]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PdfProcesses } from '../src/workers/pdf-processes.js';
 import { pdfBomb } from '../test/support/hostile-pages.js';
+import { bookPdf } from '../test/support/pdf-fixtures.js';
 import { arg } from './service-process.js';
 
 const LIMITS = (arg('limits') ?? '64,80,96,128,160').split(',').map(Number);
 const PAGES = (arg('pages') ?? '200,500').split(',').map(Number);
 const MAX_CHARS = (arg('max-chars') ?? '200000,2000000').split(',').map(Number);
-
-/** A text PDF: a heading and 45 lines of prose a page, in an embedded standard font. */
-async function textPdf(pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  for (let n = 0; n < pages; n++) {
-    const p = doc.addPage([595, 842]);
-    p.drawText(`Chapter ${n + 1}`, { x: 72, y: 780, size: 16, font });
-    for (let i = 0; i < 45; i++)
-      p.drawText(`Line ${i} of page ${n + 1}: the tide came in over the flats and the waders rose from the mud.`, {
-        x: 72,
-        y: 750 - i * 14,
-        size: 11,
-        font,
-      });
-  }
-  return doc.save();
-}
 
 /** Resident KiB of this process's child processes (the PDF processes), summed. */
 function childrenRssKib(): number {
@@ -51,7 +33,7 @@ function childrenRssKib(): number {
 
 const files: Array<{ name: string; bytes: () => Uint8Array; maxChars: number }> = [];
 for (const pages of PAGES) {
-  const bytes = await textPdf(pages);
+  const bytes = await bookPdf(pages);
   for (const maxChars of MAX_CHARS)
     files.push({
       name: `text, ${pages} pages (${Math.round(bytes.length / 1024)} KB), max_chars ${maxChars.toLocaleString('en')}`,

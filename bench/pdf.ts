@@ -7,40 +7,21 @@
 // anti-bot detector's cost per page.
 //   npm run bench:pdf  [-- --rounds 3]
 import { extractText, getDocumentProxy } from 'unpdf';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectBotProtection } from '../src/fetch/bot-protection.js';
 import { pdfTask, renderPdf } from '../src/workers/pdf-task.js';
 import { PdfProcesses } from '../src/workers/pdf-processes.js';
 import { defaultConfig } from '../src/config/config.js';
 import { BOT_PAGES, VENDOR_ARTICLE } from '../test/support/bot-pages.js';
-import { reportPdf, twoColumnPdf } from '../test/support/pdf-fixtures.js';
+import { bookPdf, reportPdf, twoColumnPdf } from '../test/support/pdf-fixtures.js';
 import { upperMedian } from './stats.js';
 
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
 
-async function textPdf(pages: number, linesPerPage: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  for (let n = 0; n < pages; n++) {
-    const p = doc.addPage([595, 842]);
-    p.drawText(`Chapter ${n + 1}`, { x: 72, y: 780, size: 16, font });
-    for (let i = 0; i < linesPerPage; i++) {
-      p.drawText(`Line ${i} of page ${n + 1}: the tide came in over the flats and the waders rose from the mud.`, {
-        x: 72,
-        y: 750 - i * 14,
-        size: 11,
-        font,
-      });
-    }
-  }
-  return doc.save();
-}
-
 const files: Array<[string, Uint8Array]> = [
   ['report, 2 pages', await reportPdf()],
   ['two columns, 1 page', await twoColumnPdf()],
-  ['text, 50 pages x 45 lines', await textPdf(50, 45)],
+  ['text, 50 pages x 45 lines', await bookPdf(50)],
 ];
 
 const MEMORY_MB = defaultConfig().pdfMaxMemoryMb;

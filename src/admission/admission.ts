@@ -11,6 +11,7 @@ import { claimantOf } from './call-scope.js';
 import { Callers, LOCAL_CALLER } from './callers.js';
 import { FairSlots, type Release } from './fair-slots.js';
 import { GradientLimit, type CongestionSample } from './gradient-limit.js';
+import { BYTES_PER_BODY_BYTE } from './body-memory.js';
 import { IdleCollector } from './idle-gc.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { Overloaded, type ShedReason } from './overloaded.js';
@@ -90,6 +91,8 @@ export class Admission {
     if (budget && this.idleCollector) {
       const collector = this.idleCollector;
       collector.releasedThresholdBytes = budget.limitBytes;
+      // A budget's worth of shares stands for limitBytes / BYTES_PER_BODY_BYTE of bodies' bytes.
+      collector.heldFloorBytes = Math.floor(budget.limitBytes / BYTES_PER_BODY_BYTE);
       budget.onReleased = (bytes) => collector.released(bytes);
     }
   }

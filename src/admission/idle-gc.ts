@@ -7,6 +7,9 @@
 // garbage. So: one collection each time as much body memory as the whole budget has been given
 // back (a few large pages; small pages rarely reach it), and one when the service goes idle
 // after such calls. Both measured in bench:soak (docs/admission.md, "Memory").
+// A collection under load is skipped when the thread holds fewer array-buffer bytes than the
+// garbage it is for: V8's own collections have freed it meanwhile (bench:hostile row 7: a forced
+// collection of the main thread paused it 76 ms and freed no buffer).
 import { engineGc } from '../util/engine-gc.js';
 
 /** Quiet time with no call running before collecting. */
@@ -23,6 +26,13 @@ export class IdleCollector {
   runs = 0;
   /** Body bytes given back that make a collection under load worth it (0: never under load). */
   releasedThresholdBytes = 0;
+  /**
+   * Array-buffer bytes (live or not yet collected) the thread must hold for a collection under
+   * load to run (0: it always runs): below it, the garbage the threshold counted is gone already.
+   */
+  heldFloorBytes = 0;
+  /** Collections under load skipped for holding less than heldFloorBytes. */
+  skipped = 0;
 
   /** Shares of the body budget were given back: collect once a whole threshold's worth has been. */
   released(bytes: number): void {
@@ -33,6 +43,11 @@ export class IdleCollector {
     // Not inside the caller's stack (a worker task's completion): on the next turn of the loop.
     setImmediate(() => {
       this.pending = false;
+      if (this.heldFloorBytes > 0 && process.memoryUsage().arrayBuffers < this.heldFloorBytes) {
+        this.releasedSinceRun = 0;
+        this.skipped++;
+        return;
+      }
       this.collect();
     });
   }

@@ -11,9 +11,10 @@ import type {
   Table,
   TableRow,
 } from 'mdast';
-import { toMarkdown, type Options } from 'mdast-util-to-markdown';
+import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
+import { withListedPatterns } from './markdown-patterns.js';
 import { hasContent, normalizeInlines } from './normalize-inlines.js';
 import { codeText } from './text.js';
 
@@ -35,6 +36,9 @@ export const OPTIONS: Options = {
   extensions: [gfmTableToMarkdown({ tablePipeAlign: false })],
 };
 
+/** The serializer's own options plus the root handler that hands it its patterns in list form. */
+const SERIALIZE: Options = { ...OPTIONS, handlers: { root: withListedPatterns(defaultHandlers.root as Handle) } };
+
 export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions = {}): string {
   const children: RootContent[] = [];
   const title = options.title?.replace(/\s+/g, ' ').trim();
@@ -47,7 +51,8 @@ export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions =
 export function serialize(children: RootContent[], handlers?: Options['handlers']): string {
   if (children.length === 0) return '';
   const root: Root = { type: 'root', children };
-  return toMarkdown(root, handlers ? { ...OPTIONS, handlers } : OPTIONS).replace(/(?<!\n)\n+$/, '');
+  const options = handlers ? { ...SERIALIZE, handlers: { ...SERIALIZE.handlers, ...handlers } } : SERIALIZE;
+  return toMarkdown(root, options).replace(/(?<!\n)\n+$/, '');
 }
 
 /** mdast nodes of one block (none when the block is empty). */

@@ -119,7 +119,9 @@ describe('docs/quality-gate.md: bench:quality-reach tables', () => {
         Number(whole[1]),
         `${split}: pages per type`,
       );
-      assert.equal(Number(all[8]).toFixed(3), whole[2], `${split}: mean F1`);
+      // Four decimals here, three there, each rounded from the same mean: within half the last digit
+      // of three (rounding the four-decimal figure again can land on the other side: 0.8815, 0.882).
+      assert.ok(Math.abs(Number(all[8]) - Number(whole[2])) <= 0.00051, `${split}: mean F1 ${all[8]} ~ ${whole[2]}`);
     }
   });
 });

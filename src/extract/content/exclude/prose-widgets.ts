@@ -17,7 +17,12 @@ import { linkTextChars } from '../../dom/measures.js';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import { WIDGET, WIDGET_REGION } from '../../vocabulary/class-words.js';
-import { PARAGRAPH_CHARS, PARAGRAPH_LINK_SHARE, PROSE_PARAGRAPHS } from '../thresholds/exclusions.js';
+import {
+  AMONG_PROSE_PARAGRAPHS,
+  PARAGRAPH_CHARS,
+  PARAGRAPH_LINK_SHARE,
+  PROSE_PARAGRAPHS,
+} from '../thresholds/exclusions.js';
 
 const WIDGET_ALL = /widget|review(?![a-z])/gi;
 
@@ -39,5 +44,60 @@ export function isProseWidget(el: Element): boolean {
     }
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
+  // Set among the article's own paragraphs, fewer make it text: a buying guide's pick is often
+  // two paragraphs and a line of specs.
+  return found >= AMONG_PROSE_PARAGRAPHS && isAmongProse(el);
+}
+
+/** A widget box set among the article's own paragraphs: the outermost box of its component (the
+ *  climb goes on while the parent is named a widget too: "c-product-widget" around its
+ *  "c-product-widget__product") has a paragraph of prose beside it. A buying guide's pick
+ *  between the guide's paragraphs, not a page builder's module among modules (whose siblings are
+ *  modules, every paragraph inside one). Both answers are kept per element (a page of nested
+ *  widgets, or of many widgets beside many lines, asks each once). */
+export function isAmongProse(el: Element): boolean {
+  const parent = outermostBox(el).parent;
+  if (parent === null || !isElement(parent)) return false;
+  let answer = proseBeside.get(parent);
+  if (answer === undefined) {
+    answer = holdsProseParagraph(parent);
+    proseBeside.set(parent, answer);
+  }
+  return answer;
+}
+
+/** The outermost widget-named box of `el`'s component: ancestors named a widget, climbed. */
+const outermost = new WeakMap<Element, Element>();
+/** Whether an element (the parent of such a box) has a paragraph of prose as a child. */
+const proseBeside = new WeakMap<Element, boolean>();
+
+function outermostBox(el: Element): Element {
+  const chain: Element[] = [];
+  let box = el;
+  let known: Element | undefined;
+  while ((known = outermost.get(box)) === undefined) {
+    chain.push(box);
+    const parent = box.parent;
+    if (parent === null || !isElement(parent) || !WIDGET.test(names(parent))) {
+      known = box;
+      break;
+    }
+    box = parent;
+  }
+  for (const c of chain) outermost.set(c, known);
+  return known;
+}
+
+/** A child <p> of prose (the widget itself is no <p>, so it never answers for itself). */
+function holdsProseParagraph(parent: Element): boolean {
+  for (const n of parent.children) {
+    if (!isElement(n) || n.name !== 'p') continue;
+    const { chars, linkChars } = linkTextChars(n);
+    if (chars >= PARAGRAPH_CHARS && linkChars <= PARAGRAPH_LINK_SHARE * chars) return true;
+  }
   return false;
+}
+
+function names(el: Element): string {
+  return `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
 }

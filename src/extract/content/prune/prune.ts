@@ -9,6 +9,7 @@ import type { AttemptFlags } from '../select/attempt-flags.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { BoxFacts } from './box-facts.js';
 import { isIntroducedList, isListInText } from './introduced-lists.js';
+import { isAmongProse, isProseWidget } from '../exclude/prose-widgets.js';
 import { attribute } from '../../../parse/nodes.js';
 import { INGREDIENTS, NOT_SHARE, PROMOTED_NODE, SHARE } from '../../vocabulary/class-words.js';
 import {
@@ -120,7 +121,12 @@ export function pruneRule(
   const isList = name === 'ul' || name === 'ol' || name === 'dl';
   // Lists start from a negative tag weight by design (menus are lists), so a negative score
   // says nothing about a list of real items; link density below judges those.
-  const flagged = weight < 0 && PROMOTED_NODE.test(cls ?? '') ? 2 * PROMOTED_WEIGHT : 0;
+  const flagged =
+    weight < 0 && PROMOTED_NODE.test(cls ?? '')
+      ? 2 * PROMOTED_WEIGHT
+      : weight < 0 && isAmongProse(el) && isProseWidget(el)
+        ? -2 * weight
+        : 0;
   if (!isList && weight + info.score + flagged < 0) return 'low score';
   if (info.commas >= PROSE_MIN_COMMAS) return null;
 

@@ -87,6 +87,10 @@ export const PROSE_PARAGRAPHS = 3;
 export const PARAGRAPH_CHARS = 100;
 /** Linked text above this share makes a paragraph a teaser or a link list. */
 export const PARAGRAPH_LINK_SHARE = 0.2;
+/** Paragraphs of prose that make the box text when it stands among the article's own
+ *  paragraphs (a buying guide's pick: two paragraphs beside its specs). Depends on:
+ *  PROSE_PARAGRAPHS (fewer). */
+export const AMONG_PROSE_PARAGRAPHS = 2;
 
 // content/exclude/run-in-dateline
 /** A dateline is a place and maybe a date: a few words. */
