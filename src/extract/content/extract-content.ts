@@ -24,6 +24,7 @@ import { NOTHING } from './readings/attempt.js';
 import { runReading } from './readings/reading.js';
 import { runPasses } from './passes/passes.js';
 import { withCardTitles } from './readings/card-titles.js';
+import { withPostAuthors } from './readings/post-authors.js';
 import { traceChoice, type ContentTrace } from './trace.js';
 
 export type { ContentTrace } from './trace.js';
@@ -35,7 +36,7 @@ export function extractContent(doc: Document, finalUrl: string, trace?: ContentT
 function extractWith(ctx: ContentContext, trace?: ContentTrace): Extraction | null {
   let found = NOTHING;
   for (const reading of READINGS) found = runReading(ctx, reading, found);
-  found = withCardTitles(ctx, found);
+  found = withPostAuthors(ctx, withCardTitles(ctx, found));
   const blocks = found.chars === 0 ? null : runPasses('answer', found.blocks, ctx, found.log ?? null).blocks;
   if (trace) traceChoice(trace, ctx, READINGS, found);
   return blocks === null ? null : { title: ctx.title, blocks };

@@ -17,6 +17,7 @@ import { DropLog } from '../../explain.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { ATTEMPTS, type AttemptFlags } from '../select/attempt-flags.js';
 import type { Attempt, Plan } from './attempt.js';
+import { authorLines, readingAuthors } from './post-authors.js';
 
 /** The conversion's options for this page: its hidden test, its definition terms and its lists
  *  set in the run of the text (and, when explaining, where the log notes each block's element). */
@@ -91,7 +92,7 @@ export function convert(
 ): Attempt {
   const log = dropLog(ctx);
   if (log) for (const el of p.cards ?? []) log.element(el, 'cards beside the declared body');
-  const rule: SkipRule = (el) =>
+  const own: SkipRule = (el) =>
     !p.stats.get(el)
       ? 'excluded'
       : p.pruned.has(el)
@@ -103,7 +104,10 @@ export function convert(
             : isScreenReaderOnly(el, ctx.ex.digits)
               ? 'screen-reader only'
               : null;
-  const raw = [
+  // The chosen thread's posts read again with their authors (post-authors.ts).
+  const authors = p.authors ?? null;
+  const rule = authors ? readingAuthors(own, authors) : own;
+  const converted = [
     ...standfirstBlocks(ctx, p, log),
     // A <noscript> the plan kept (see exclusions) is the article's no-script copy.
     ...toBlocks(
@@ -112,6 +116,7 @@ export function convert(
       pageOptions(ctx, { skip: skipping(ctx, rule, log, p), readNoscript: (el) => p.stats.get(el) !== undefined }, log),
     ),
   ];
+  const raw = authors ? authorLines(converted, authors) : converted;
   const blocks = passed(ctx, 'container', raw, log);
   // On a page declared a product, the container (its <main>, its product column) opens with the
   // shop's bar as the page read whole does, and prints from its title on; weighed on all its text.

@@ -91,3 +91,7 @@ export const DECLARED_CARDS_MIN = 3;
 /** Such a run is cards when together they hold under this share of the body's text (an FAQ or a
  *  second body part as long as half the body is the page's). Depends on: DECLARED_CARDS_MIN. */
 export const DECLARED_CARDS_SHARE = 0.5;
+
+// content/readings/post-authors
+/** A post's author's name is a short line: a longer "name" is not a member's handle. */
+export const POST_AUTHOR_MAX_CHARS = 60;

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../../../src/parse/parse-html.js';
+import { extractContent } from '../../../../../src/extract/content/extract-content.js';
+import { renderText } from '../../../../../src/render/text.js';
+
+function contentText(html: string, url = 'https://forum.example/threads/first-trip.42/'): string {
+  const ex = extractContent(parseHtml(html), url);
+  return ex ? renderText(ex.blocks, { title: null }) : '';
+}
+
+const NAMES = ['traveller_anna', 'kenji_w', 'marta_r', 'olafsson', 'li_wei', 'pedro_g'];
+const SAYINGS = [
+  'We have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and ' +
+    'the hotels for three weeks in April.',
+  'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, ' +
+    'whatever the weather does.',
+  'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone ' +
+    'arrives at once.',
+];
+
+/** A thread as forum software serves it without microdata on the posts: each post an <article>
+ *  whose member panel (avatar, name, rank, join date, count of messages) declares the author as a
+ *  schema.org Person, beside the post's text. */
+function thread(): string {
+  const post = (name: string, i: number): string =>
+    `<article class="message message--post" data-author="${name}" id="js-post-${i + 1}"><div class="message-inner">` +
+    `<div class="message-cell message-cell--user">` +
+    `<section class="message-user" itemscope itemtype="https://schema.org/Person">` +
+    `<div class="message-avatar"><a href="/members/${name}.${i + 1}/" class="avatar">` +
+    `<img src="/a/${i}.jpg" alt="${name}"></a></div>` +
+    `<div class="message-userDetails"><h4 class="message-name">` +
+    `<a href="/members/${name}.${i + 1}/" class="username" itemprop="name">${name}</a></h4>` +
+    `<h5 class="userTitle" itemprop="jobTitle">Seasoned traveller</h5></div>` +
+    `<div class="message-userExtras"><dl><dt>Joined</dt><dd>Jan 13, 2011</dd></dl>` +
+    `<dl><dt>Messages</dt><dd>1,234</dd></dl></div>` +
+    `</section></div><div class="message-cell message-cell--main"><div class="message-content">` +
+    `<div class="bbWrapper">Post ${i + 1}: ${SAYINGS[i % 3]} ${SAYINGS[(i + 1) % 3]}</div></div></div></div></article>`;
+  return `<html><head><title>First trip | Travel forum</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"First trip"}</script>
+</head><body><header><nav><a href="/">Forum</a> <a href="/whats-new">What's new</a></nav></header>
+<div class="p-body"><h1>First trip</h1><div class="block block--messages"><div class="block-body">
+${NAMES.map(post).join('\n')}</div></div></div><footer><a href="/terms">Terms</a></footer></body></html>`;
+}
+
+test("a thread's posts are read with their authors' names, declared in their member panels", () => {
+  const text = contentText(thread());
+  let at = -1;
+  NAMES.forEach((name, i) => {
+    const by = text.indexOf(name, at + 1);
+    const body = text.indexOf(`Post ${i + 1}:`);
+    assert.ok(by !== -1, `missing author ${name}`);
+    assert.ok(body > by, `the post of ${name} is read after the name`);
+    at = body;
+  });
+});
+
+test('the rest of the member panel stays out', () => {
+  const text = contentText(thread());
+  for (const furniture of ['Seasoned traveller', 'Joined', 'Messages', '1,234', 'Terms']) {
+    assert.ok(!text.includes(furniture), furniture);
+  }
+});
