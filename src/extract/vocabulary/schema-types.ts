@@ -18,9 +18,9 @@ export const LIST_PAGE_TYPE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;
  *  `itemtype` on the element holding the posts. */
 export const THREAD_ITEMTYPE = /schema\.org\/(?:DiscussionForumPosting|QAPage)\/?$/;
 export const COMMENT_ITEMTYPE = /schema\.org\/Comment\/?$/;
-/** schema.org types of a thread's posts. Not Article/BlogPosting: an article's byline stays out. */
 /** A person item (a post's author in a forum's member panel). */
 export const PERSON_ITEMTYPE = /schema\.org\/Person\/?$/;
+/** schema.org types of a thread's posts. Not Article/BlogPosting: an article's byline stays out. */
 export const POST_ITEMTYPE = /schema\.org\/(?:DiscussionForumPosting|Comment|Answer|Question|SocialMediaPosting)\/?$/;
 export const RECIPE_TYPE = /(?:^|[\s/])Recipe(?:$|\s)/;
 export const INGREDIENT_PROP = /(?:^|\s)(?:recipeIngredient|ingredients)(?:$|\s)/;
