@@ -124,7 +124,7 @@ export function pruneRule(
   const flagged =
     weight < 0 && PROMOTED_NODE.test(cls ?? '')
       ? 2 * PROMOTED_WEIGHT
-      : weight < 0 && isAmongProse(el) && isProseWidget(el)
+      : weight < 0 && isProseWidget(el) && isAmongProse(el)
         ? -2 * weight
         : 0;
   if (!isList && weight + info.score + flagged < 0) return 'low score';
