@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { THREAD_SAYINGS } from '../../../../support/thread-sayings.js';
 import { parseHtml } from '../../../../../src/parse/parse-html.js';
 import { extractContent } from '../../../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../../../src/render/text.js';
@@ -25,14 +26,7 @@ const NAMES = [
   'tomasz_b',
   'hana_s',
 ];
-const SAYINGS = [
-  'We have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and ' +
-    'the hotels for three weeks in April.',
-  'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, ' +
-    'whatever the weather does.',
-  'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone ' +
-    'arrives at once.',
-];
+const SAYINGS = THREAD_SAYINGS;
 const POSTS = NAMES.map((name, i) => [name, `Post ${i + 1}: ${SAYINGS[i % 3]}`] as const);
 const MORE =
   '<p>Another paragraph of the same post, which goes on about the trains, the hotels and the food, as long posts ' +

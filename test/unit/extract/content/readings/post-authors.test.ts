@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { THREAD_SAYINGS } from '../../../../support/thread-sayings.js';
 import { parseHtml } from '../../../../../src/parse/parse-html.js';
 import { extractContent } from '../../../../../src/extract/content/extract-content.js';
 import { renderText } from '../../../../../src/render/text.js';
@@ -10,14 +11,7 @@ function contentText(html: string, url = 'https://forum.example/threads/first-tr
 }
 
 const NAMES = ['traveller_anna', 'kenji_w', 'marta_r', 'olafsson', 'li_wei', 'pedro_g'];
-const SAYINGS = [
-  'We have travelled a lot in Europe but never in Japan, and we would like advice on the route, the rail pass and ' +
-    'the hotels for three weeks in April.',
-  'Kyoto deserves three days at least, and the castle in Himeji is worth the morning train ride from there, ' +
-    'whatever the weather does.',
-  'Book the rail pass before you go; the ticket offices at the airport have long queues in spring, when everyone ' +
-    'arrives at once.',
-];
+const SAYINGS = THREAD_SAYINGS;
 
 /** A thread as forum software serves it without microdata on the posts: each post an <article>
  *  whose member panel (avatar, name, rank, join date, count of messages) declares the author as a
