@@ -14,7 +14,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { UNLIKELY } from '../../vocabulary/class-words.js';
 
 import { linkTextChars } from '../../dom/measures.js';
-import { isElement } from '../../dom/walk.js';
+import { classAndId, isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import { WIDGET, WIDGET_REGION } from '../../vocabulary/class-words.js';
 import {
@@ -37,9 +37,7 @@ export function isProseWidget(el: Element): boolean {
     // A builder's posts widget sets each teaser as an <article>, with its excerpt.
     if (n.name === 'article') return false;
     if (n.name === 'p') {
-      const { chars, linkChars } = linkTextChars(n);
-      if (chars >= PARAGRAPH_CHARS && linkChars <= PARAGRAPH_LINK_SHARE * chars && ++found >= PROSE_PARAGRAPHS)
-        return true;
+      if (isProseParagraph(n) && ++found >= PROSE_PARAGRAPHS) return true;
       continue;
     }
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
@@ -78,7 +76,7 @@ function outermostBox(el: Element): Element {
   while ((known = outermost.get(box)) === undefined) {
     chain.push(box);
     const parent = box.parent;
-    if (parent === null || !isElement(parent) || !WIDGET.test(names(parent))) {
+    if (parent === null || !isElement(parent) || !WIDGET.test(classAndId(parent))) {
       known = box;
       break;
     }
@@ -90,14 +88,12 @@ function outermostBox(el: Element): Element {
 
 /** A child <p> of prose (the widget itself is no <p>, so it never answers for itself). */
 function holdsProseParagraph(parent: Element): boolean {
-  for (const n of parent.children) {
-    if (!isElement(n) || n.name !== 'p') continue;
-    const { chars, linkChars } = linkTextChars(n);
-    if (chars >= PARAGRAPH_CHARS && linkChars <= PARAGRAPH_LINK_SHARE * chars) return true;
-  }
+  for (const n of parent.children) if (isElement(n) && n.name === 'p' && isProseParagraph(n)) return true;
   return false;
 }
 
-function names(el: Element): string {
-  return `${attribute(el, 'class') ?? ''} ${attribute(el, 'id') ?? ''}`;
+/** A paragraph of prose: long enough, and few of its characters in links. */
+function isProseParagraph(p: Element): boolean {
+  const { chars, linkChars } = linkTextChars(p);
+  return chars >= PARAGRAPH_CHARS && linkChars <= PARAGRAPH_LINK_SHARE * chars;
 }

@@ -50,7 +50,7 @@ export interface Attempt {
   stands?: boolean;
   /** What its conversion and passes left out, when the extraction explains itself. */
   log?: DropLog;
-  /** The same conversion of another plan (a container reading's): card-titles.ts reads the chosen one again. */
+  /** The same conversion of another plan (a container reading's): read-again.ts reads the chosen one again. */
   again?: (p: Plan) => Attempt;
 }
 

@@ -9,12 +9,12 @@ import type { Element } from 'domhandler';
 import type { ContentContext } from '../context.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { pruneRule } from '../prune/prune.js';
-import { blocksTextLength } from '../../to-blocks/block-text.js';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import { LINK_PREVIEW } from '../../vocabulary/class-words.js';
 import { CARD_DESCRIPTION_MAX_LINK_DENSITY } from '../thresholds/readings.js';
 import type { Attempt } from './attempt.js';
+import { readAgain } from './read-again.js';
 
 const HEADING = /^h[1-6]$/;
 
@@ -40,14 +40,8 @@ export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
     pruned.delete(el);
     added += p.stats.get(el)?.chars ?? 0;
   }
-  const again = found.again({ ...p, pruned });
-  // Kept only when the titles add to the text and nothing else moves: with them a block pass
-  // may judge a list of cards as link lines and drop it all, or a product page's title heading
-  // fall elsewhere (a line per title of separator).
-  const before = blocksTextLength(found.blocks);
-  const after = blocksTextLength(again.blocks);
-  if (after <= before || after > before + added + titles.length * 2) return found;
-  return { ...found, blocks: again.blocks, chars: again.chars, log: again.log };
+  // A line per title of separator beside the titles' own text.
+  return readAgain(found, { ...p, pruned }, added + titles.length * 2);
 }
 
 /** The element after the heading (or after the link around it) is text of its own, mostly

@@ -10,7 +10,7 @@
 import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
-import { textContent } from '../../dom/walk.js';
+import { findElement, textContent, visitElements } from '../../dom/walk.js';
 import { PERSON_ITEMTYPE } from '../../vocabulary/schema-types.js';
 import { POST_AUTHOR_MAX_CHARS } from '../thresholds/readings.js';
 import type { Block } from '../../blocks.js';
@@ -18,7 +18,7 @@ import { blockText } from '../../to-blocks/block-text.js';
 import type { SkipRule } from './convert.js';
 import type { ContentContext } from '../context.js';
 import type { Attempt } from './attempt.js';
-import { blocksTextLength } from '../../to-blocks/block-text.js';
+import { readAgain } from './read-again.js';
 
 /** `found` with its posts' authors read, when that adds only their names; else `found`. */
 export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
@@ -28,11 +28,7 @@ export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   if (names.size === 0) return found;
   let added = 0;
   for (const n of names) added += textContent(n).trim().length + 1;
-  const again = found.again({ ...p, authors: names });
-  const before = blocksTextLength(found.blocks);
-  const after = blocksTextLength(again.blocks);
-  if (after <= before || after > before + added) return found;
-  return { ...found, blocks: again.blocks, chars: again.chars, log: again.log };
+  return readAgain(found, { ...p, authors: names }, added);
 }
 
 /** The author's name element of each root that declares one: the `itemprop="name"` of the first
@@ -48,32 +44,28 @@ export function postAuthors(roots: readonly ChildNode[]): Set<Element> {
 }
 
 function firstPersonName(root: Element): Element | null {
-  for (const c of root.children) {
-    if (c.type !== ElementType.Tag) continue;
-    const type = attribute(c, 'itemtype');
-    if (type !== undefined && PERSON_ITEMTYPE.test(type.trim())) {
-      const name = itemName(c);
-      if (name) return name;
-    }
-    const deeper = firstPersonName(c);
-    if (deeper) return deeper;
-  }
-  return null;
+  let name: Element | null = null;
+  findElement(root, (el) => {
+    const type = attribute(el, 'itemtype');
+    return type !== undefined && PERSON_ITEMTYPE.test(type.trim()) && (name = itemName(el)) !== null;
+  });
+  return name;
 }
 
-/** The item's `name` property, when it is a short line of text. */
+/** The item's `name` property (its first, outside the items it holds), when it is a short line of
+ *  text. */
 function itemName(item: Element): Element | null {
-  for (const c of item.children) {
-    if (c.type !== ElementType.Tag) continue;
-    if (attribute(c, 'itemtype') !== undefined) continue;
-    if (attribute(c, 'itemprop') === 'name') {
-      const text = textContent(c, POST_AUTHOR_MAX_CHARS + 1).trim();
-      return text.length > 0 && text.length <= POST_AUTHOR_MAX_CHARS ? c : null;
-    }
-    const deeper = itemName(c);
-    if (deeper) return deeper;
-  }
-  return null;
+  let name: Element | null = null;
+  let decided = false;
+  visitElements(item, (el) => {
+    if (decided || attribute(el, 'itemtype') !== undefined) return false;
+    if (attribute(el, 'itemprop') !== 'name') return true;
+    decided = true;
+    const text = textContent(el, POST_AUTHOR_MAX_CHARS + 1).trim();
+    if (text.length > 0 && text.length <= POST_AUTHOR_MAX_CHARS) name = el;
+    return false;
+  });
+  return name;
 }
 
 /** `rule` with the names read: an element on the way down to a name is read even where `rule`
@@ -92,7 +84,7 @@ export function readingAuthors(rule: SkipRule, names: ReadonlySet<Element>): Ski
       above.set(e, false);
   }
   const within = new Set<Element>();
-  for (const name of names) visitInside(name, within);
+  for (const name of names) visitElements(name, (el) => void within.add(el));
   return (el) => {
     const parent = el.parent as Element | null;
     const opened = parent !== null && above.get(parent) === true;
@@ -104,14 +96,6 @@ export function readingAuthors(rule: SkipRule, names: ReadonlySet<Element>): Ski
     const r = rule(el);
     return r ?? (opened ? 'post member panel' : null);
   };
-}
-
-function visitInside(el: Element, into: Set<Element>): void {
-  for (const c of el.children) {
-    if (c.type !== ElementType.Tag) continue;
-    into.add(c);
-    visitInside(c, into);
-  }
 }
 
 /** The names' lines as plain lines: a member's name is set as a link to the member's page (often
