@@ -102,3 +102,6 @@ export const DECLARED_CARDS_SHARE = 0.5;
 // content/readings/post-authors
 /** A post's author's name is a short line: a longer "name" is not a member's handle. */
 export const POST_AUTHOR_MAX_CHARS = 60;
+/** A post's date is a short line ("Sat Feb 24, 2024 12:41 pm", "28/11/2025 at 7:07 pm"): a longer
+ *  one is a sentence that holds a date. */
+export const POST_DATE_MAX_CHARS = 40;
