@@ -14,11 +14,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { pino } from 'pino';
 import type { Browser } from 'playwright-core';
 import { defaultConfig } from '../src/config/config.js';
 import { cleanWebIndex } from '../src/tools/clean-web-index.js';
-import { createServices } from '../src/app/services.js';
+import { toolContext } from '../test/support/tool-context.js';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 16);
 const CHROMIUM = process.env.URLKIT_BROWSER ?? '/usr/bin/chromium';
@@ -145,14 +144,8 @@ async function main(): Promise<void> {
     workerThreads: 2,
     browserPageTimeoutMs: 30_000,
   });
-  const services = createServices(config);
-  const ctx = {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: 'bench',
-  };
+  const ctx = toolContext(config);
+  const { services } = ctx;
   const viaTool = async () => {
     const [item] = await cleanWebIndex.run(
       { url, output_format: 'text', include_title: true, max_chars: 200_000, timeout: 60, render: 'always' },

@@ -11,13 +11,12 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { Agent, request } from 'undici';
 import { defaultConfig, type Config } from '../src/config/config.js';
 import { createFetcher } from '../src/fetch/fetch-page.js';
 import { buildApp } from '../src/http/build-app.js';
 import { checkUrlStatus } from '../src/tools/check-url-status.js';
-import { createServices } from '../src/app/services.js';
+import { toolContext } from '../test/support/tool-context.js';
 import { percentile } from './stats.js';
 
 const PROBES = Number(process.env.BENCH_PROBES ?? 2000);
@@ -154,14 +153,8 @@ function fetcherOnly(target: string, concurrency: number): Mode {
 
 function toolRun(target: string, concurrency: number): Mode {
   const config = benchConfig(concurrency);
-  const services = createServices(config);
-  const ctx = {
-    config,
-    services,
-    logger: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    correlationId: 'bench',
-  };
+  const ctx = toolContext(config);
+  const { services } = ctx;
   return {
     name: 'check_url_status run()',
     once: async () => {

@@ -1,5 +1,6 @@
-// A tool's context for tests that run a tool directly (tool.run(input, ctx)), without HTTP: the
-// services the config builds, a silent logger, a signal that never aborts, a fixed correlation id.
+// A tool's context for tests and benches that run a tool directly (tool.run(input, ctx)), without
+// HTTP: the services the config builds, a silent logger, a signal that never aborts, a fixed
+// correlation id.
 import { pino } from 'pino';
 import { createServices, type Services } from '../../src/app/services.js';
 import type { Config } from '../../src/config/config.js';
