@@ -7,12 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
 import { serve } from '../../../src/http/serve.js';
+import type { Item } from '../../support/answers.js';
+import { injectToolResults } from '../../support/inject-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-
-interface Item {
-  data: Record<string, unknown> | null;
-  meta: Record<string, unknown> & { error?: { code: string; message: string } };
-}
 
 let site: LoopbackServer;
 const open = new Set<ServerResponse>();
@@ -47,16 +44,6 @@ after(async () => {
 });
 
 const quiet = { logStream: { write() {} } };
-const post = async (app: FastifyInstance, tool: string, body: unknown): Promise<Item[]> => {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/tools/${tool}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json<{ data: { results: Item[] } }>().data.results;
-};
 
 /**
  * Worker threads start on the first calls. A call that returns does not mean they started: with
@@ -66,7 +53,9 @@ const post = async (app: FastifyInstance, tool: string, body: unknown): Promise<
  */
 async function warmUp(app: FastifyInstance): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const items = await post(app, 'get_url_metadata', { items: [`${site.origin}/page/w1`, `${site.origin}/page/w2`] });
+    const items = await injectToolResults(app, 'get_url_metadata', {
+      items: [`${site.origin}/page/w1`, `${site.origin}/page/w2`],
+    });
     if (items.every((item) => item.meta.error === undefined)) return;
     assert.ok(attempt < 20, `no worker thread started: ${JSON.stringify(items.map((item) => item.meta.error))}`);
   }
@@ -89,7 +78,7 @@ describe('a call that reaches its deadline keeps what finished', () => {
   after(async () => Promise.all([app.close(), trickleApp.close()]));
 
   it('a 3-item metadata batch with one slow URL: the two fast ones keep their answers', async () => {
-    const results = await post(app, 'get_url_metadata', {
+    const results = await injectToolResults(app, 'get_url_metadata', {
       items: [`${site.origin}/page/a`, `${site.origin}/slow`, `${site.origin}/page/b`],
       timeout: 30,
     });
@@ -107,7 +96,7 @@ describe('a call that reaches its deadline keeps what finished', () => {
   it('16 items over two chunks: every finished item of both chunks is kept', async () => {
     const items = Array.from({ length: 16 }, (_, i) => `${site.origin}/page/${i}`);
     items[12] = `${site.origin}/slow`;
-    const results = await post(app, 'get_url_metadata', { items, timeout: 30 });
+    const results = await injectToolResults(app, 'get_url_metadata', { items, timeout: 30 });
     assert.equal(results.length, 16);
     for (const [i, item] of results.entries()) {
       if (i === 12) assert.equal(item.meta.error?.code, 'timeout');
@@ -117,7 +106,7 @@ describe('a call that reaches its deadline keeps what finished', () => {
 
   it('a body cut off by the deadline keeps the status and type that arrived (metadata and cleaners)', async () => {
     for (const tool of ['get_url_metadata', 'clean_web_content', 'clean_web_index']) {
-      const [item] = await post(trickleApp, tool, { url: `${site.origin}/trickle`, timeout: 30 });
+      const [item] = await injectToolResults(trickleApp, tool, { url: `${site.origin}/trickle`, timeout: 30 });
       assert.equal(item!.meta.error?.code, 'timeout', tool);
       assert.match(item!.meta.error?.message ?? '', /URLKIT_REQUEST_TIMEOUT_MS/, tool);
       assert.equal(item!.meta.status_code, 200, tool);
@@ -136,7 +125,7 @@ describe('a body that passes its own timeout keeps the status and type that arri
 
   it('timeout: 1 on a trickling 200', async () => {
     for (const tool of ['get_url_metadata', 'clean_web_content']) {
-      const [item] = await post(app, tool, { url: `${site.origin}/trickle`, timeout: 1 });
+      const [item] = await injectToolResults(app, tool, { url: `${site.origin}/trickle`, timeout: 1 });
       assert.equal(item!.meta.error?.code, 'timeout', tool);
       assert.equal(item!.meta.status_code, 200, tool);
       assert.equal(item!.meta.content_type, 'text/html; charset=utf-8', tool);

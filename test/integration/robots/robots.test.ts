@@ -8,6 +8,8 @@ import type http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
+import type { Item } from '../../support/answers.js';
+import { injectToolResults } from '../../support/inject-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 
 interface Site {
@@ -65,11 +67,6 @@ const RULES = [
   'Disallow: /*.pdf$',
 ].join('\n');
 
-interface Item {
-  data: Record<string, unknown> | null;
-  meta: { url: string; error?: { code: string; message: string; retryable: boolean } };
-}
-
 let app: FastifyInstance;
 let appRespecting: FastifyInstance;
 before(async () => {
@@ -83,16 +80,8 @@ after(async () => {
   await Promise.all(sites.map((s) => s.close()));
 });
 
-async function call(tool: string, body: Record<string, unknown>, target = app): Promise<Item[]> {
-  const res = await target.inject({
-    method: 'POST',
-    url: `/api/v1/tools/${tool}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json<{ data: { results: Item[] } }>().data.results;
-}
+const call = (tool: string, body: Record<string, unknown>, target = app): Promise<Item[]> =>
+  injectToolResults(target, tool, body);
 
 // The first calls start the worker threads inside their item timeouts; with 10 times more runnable
 // processes than CPUs that took over the default 10 s. These tests assert answers, not speed.
