@@ -28,11 +28,33 @@ import { readAgain } from './read-again.js';
 export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
   if (!found.again || !p || ctx.declaredType !== 'forum' || p.roots.length < 2) return found;
-  const lines = new Set([...postAuthors(p.roots), ...postDates(p.roots)]);
+  const bodies = undatedBodies(p.roots);
+  const roots =
+    bodies.size === 0 ? p.roots : p.roots.map((r) => (r.type === ElementType.Tag ? (bodies.get(r) ?? r) : r));
+  const lines = new Set([...postAuthors(roots), ...postDates(roots)]);
   if (lines.size === 0) return found;
   let added = 0;
   for (const n of lines) added += textContent(n).trim().length + 1;
-  return readAgain(found, { ...p, postLines: lines }, added);
+  const widened = bodies.size === 0 ? {} : { roots, postBodies: bodies };
+  return readAgain(found, { ...p, ...widened, postLines: lines }, added);
+}
+
+/** Roots that are a post's body without its header (Invision and others set the date in a header
+ *  beside the body, not in it), each with its whole post: the highest element above it that holds
+ *  no other root, when that prints a date. */
+function undatedBodies(roots: readonly ChildNode[]): Map<Element, Element> {
+  const held = new Map<Element, number>();
+  for (const root of roots)
+    for (let e = root.parent as Element | null; e && e.type === ElementType.Tag; e = e.parent as Element | null)
+      held.set(e, (held.get(e) ?? 0) + 1);
+  const posts = new Map<Element, Element>();
+  for (const root of roots) {
+    if (root.type !== ElementType.Tag || postDates([root]).size > 0) continue;
+    let post = root;
+    for (let e = root.parent as Element | null; e && held.get(e) === 1; e = e.parent as Element | null) post = e;
+    if (post !== root && postDates([post]).size > 0) posts.set(root, post);
+  }
+  return posts;
 }
 
 /** The date element of each root that prints one: its first <time> whose text is a calendar
@@ -46,12 +68,19 @@ export function postDates(roots: readonly ChildNode[]): Set<Element> {
       if (date || el.name === 'blockquote') return false;
       if (el.name !== 'time') return true;
       const text = textContent(el, POST_DATE_MAX_CHARS + 1).trim();
-      if (text.length <= POST_DATE_MAX_CHARS && HAS_DATE.test(text)) date = el;
+      if (text.length <= POST_DATE_MAX_CHARS && HAS_DATE.test(text)) date = permalink(el);
       return false;
     });
     if (date) dates.add(date);
   }
   return dates;
+}
+
+/** The link the date is set in when it is the date's own line ("Posted <time>"), else the date. */
+function permalink(time: Element): Element {
+  const link = time.parent as Element | null;
+  if (!link || link.type !== ElementType.Tag || link.name !== 'a') return time;
+  return textContent(link, POST_DATE_MAX_CHARS + 1).trim().length <= POST_DATE_MAX_CHARS ? link : time;
 }
 
 /** The author's name element of each root that declares one: the `itemprop="name"` of the first
@@ -94,23 +123,37 @@ function itemName(item: Element): Element | null {
 /** `rule` with the names (and dates) read: an element on the way down to a name is read even where
  *  `rule` leaves it out, and then only the way to the name is read in it. The conversion walks
  *  down, so an element's parent is judged before it. */
-export function readingAuthors(rule: SkipRule, names: ReadonlySet<Element>): SkipRule {
+export function readingAuthors(
+  rule: SkipRule,
+  names: ReadonlySet<Element>,
+  bodies: ReadonlyMap<Element, Element> = new Map(),
+): SkipRule {
   if (names.size === 0) return rule;
   /** Each element above a name: whether it, or one above it, was opened against `rule`. */
   const above = new Map<Element, boolean>();
-  for (const name of names) {
+  const climb = (from: Element, to: Element | null): void => {
     for (
-      let e = name.parent as Element | null;
+      let e = from.parent as Element | null;
       e && e.type === ElementType.Tag && !above.has(e);
       e = e.parent as Element | null
-    )
+    ) {
       above.set(e, false);
-  }
+      if (e === to) return;
+    }
+  };
+  for (const name of names) climb(name, null);
+  // A widened post is read only on the way to its date and to its body.
+  const posts = new Set(bodies.values());
+  for (const [body, post] of bodies) climb(body, post);
   const within = new Set<Element>();
   for (const name of names) visitElements(name, (el) => void within.add(el));
   return (el) => {
+    if (posts.has(el)) {
+      above.set(el, true);
+      return null;
+    }
     const parent = el.parent as Element | null;
-    const opened = parent !== null && above.get(parent) === true;
+    const opened = !bodies.has(el) && parent !== null && above.get(parent) === true;
     if (above.has(el)) {
       above.set(el, opened || rule(el) !== null);
       return null;
