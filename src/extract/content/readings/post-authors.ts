@@ -31,7 +31,7 @@ export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   const bodies = undatedBodies(p.roots);
   const roots =
     bodies.size === 0 ? p.roots : p.roots.map((r) => (r.type === ElementType.Tag ? (bodies.get(r) ?? r) : r));
-  const lines = new Set([...postAuthors(roots), ...postDates(roots)]);
+  const lines = new Set([...postAuthors(roots), ...headingNames(bodies), ...postDates(roots)]);
   if (lines.size === 0) return found;
   let added = 0;
   for (const n of lines) added += textContent(n).trim().length + 1;
@@ -74,6 +74,22 @@ export function postDates(roots: readonly ChildNode[]): Set<Element> {
     if (date) dates.add(date);
   }
   return dates;
+}
+
+/** In each widened post without a declared author, the heading its header opens with when it is
+ *  one short link (the author's pane: the name linked to the member's page). */
+function headingNames(bodies: ReadonlyMap<Element, Element>): Element[] {
+  const names: Element[] = [];
+  for (const post of bodies.values()) {
+    if (firstPersonName(post)) continue;
+    const h = findElement(post, (el) => /^h[2-6]$/.test(el.name));
+    if (!h) continue;
+    const text = textContent(h, POST_AUTHOR_MAX_CHARS + 1).trim();
+    const link = findElement(h, (el) => el.name === 'a');
+    if (link && text.length > 0 && text.length <= POST_AUTHOR_MAX_CHARS && textContent(link).trim() === text)
+      names.push(h);
+  }
+  return names;
 }
 
 /** The link the date is set in when it is the date's own line ("Posted <time>"), else the date. */

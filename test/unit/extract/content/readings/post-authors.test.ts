@@ -133,3 +133,12 @@ test('posts whose bodies stand apart from their headers are read with their date
     assert.ok(!text.includes(furniture), furniture);
   }
 });
+
+test("such posts are read with their authors' names, the linked heading their headers open with", () => {
+  const lines = contentText(bodiesApartFromHeaders(), 'https://forum.example/topic/42-first-trip/').split('\n');
+  NAMES.slice(0, 4).forEach((name, i) => {
+    const by = lines.indexOf(name);
+    assert.ok(by !== -1, `missing author ${name}`);
+    assert.ok(by < lines.indexOf(`Posted ${CALENDAR_DATES_APART[i]}`), `the name of ${name} is read before the date`);
+  });
+});
