@@ -24,6 +24,9 @@ import type { ContentContext } from '../context.js';
 import type { Attempt } from './attempt.js';
 import { readAgain } from './read-again.js';
 
+/** A heading under the page's own: a post's header opens with one. */
+const SUBHEADING = /^h[2-6]$/;
+
 /** `found` with its posts' authors and dates read, when that adds only them; else `found`. */
 export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
@@ -82,7 +85,7 @@ function headingNames(bodies: ReadonlyMap<Element, Element>): Element[] {
   const names: Element[] = [];
   for (const post of bodies.values()) {
     if (firstPersonName(post)) continue;
-    const h = findElement(post, (el) => /^h[2-6]$/.test(el.name));
+    const h = findElement(post, (el) => SUBHEADING.test(el.name));
     if (!h) continue;
     const text = textContent(h, POST_AUTHOR_MAX_CHARS + 1).trim();
     const link = findElement(h, (el) => el.name === 'a');
