@@ -31,10 +31,10 @@ const SUBHEADING = /^h[2-6]$/;
 export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
   if (!found.again || !p || ctx.declaredType !== 'forum' || p.roots.length < 2) return found;
-  const bodies = undatedBodies(p.roots);
+  const { bodies, dates } = datedPosts(p.roots);
   const roots =
     bodies.size === 0 ? p.roots : p.roots.map((r) => (r.type === ElementType.Tag ? (bodies.get(r) ?? r) : r));
-  const lines = new Set([...postAuthors(roots), ...headingNames(bodies), ...postDates(roots)]);
+  const lines = new Set([...postAuthors(roots), ...headingNames(bodies), ...dates]);
   if (lines.size === 0) return found;
   let added = 0;
   for (const n of lines) added += textContent(n).trim().length + 1;
@@ -42,41 +42,46 @@ export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   return readAgain(found, { ...p, ...widened, postLines: lines }, added);
 }
 
-/** Roots that are a post's body without its header (Invision and others set the date in a header
- *  beside the body, not in it), each with its whole post: the highest element above it that holds
- *  no other root, when that prints a date. */
-function undatedBodies(roots: readonly ChildNode[]): Map<Element, Element> {
+/** Each root's date (postDate), and the roots that are a post's body without its header (Invision
+ *  and others set the date in a header beside the body, not in it), each with its whole post: the
+ *  highest element above it that holds no other root, when that prints a date. */
+function datedPosts(roots: readonly ChildNode[]): { bodies: Map<Element, Element>; dates: Set<Element> } {
   const held = new Map<Element, number>();
   for (const root of roots)
     for (let e = root.parent as Element | null; e && e.type === ElementType.Tag; e = e.parent as Element | null)
       held.set(e, (held.get(e) ?? 0) + 1);
-  const posts = new Map<Element, Element>();
-  for (const root of roots) {
-    if (root.type !== ElementType.Tag || postDates([root]).size > 0) continue;
-    let post = root;
-    for (let e = root.parent as Element | null; e && held.get(e) === 1; e = e.parent as Element | null) post = e;
-    if (post !== root && postDates([post]).size > 0) posts.set(root, post);
-  }
-  return posts;
-}
-
-/** The date element of each root that prints one: its first <time> whose text is a calendar
- *  date, outside the posts it quotes. */
-export function postDates(roots: readonly ChildNode[]): Set<Element> {
+  const bodies = new Map<Element, Element>();
   const dates = new Set<Element>();
   for (const root of roots) {
     if (root.type !== ElementType.Tag) continue;
-    let date: Element | null = null;
-    visitElements(root, (el) => {
-      if (date || el.name === 'blockquote') return false;
-      if (el.name !== 'time') return true;
-      const text = textContent(el, POST_DATE_MAX_CHARS + 1).trim();
-      if (text.length <= POST_DATE_MAX_CHARS && HAS_DATE.test(text)) date = permalink(el);
-      return false;
-    });
-    if (date) dates.add(date);
+    const own = postDate(root);
+    if (own) {
+      dates.add(own);
+      continue;
+    }
+    let post = root;
+    for (let e = root.parent as Element | null; e && held.get(e) === 1; e = e.parent as Element | null) post = e;
+    const date = post === root ? null : postDate(post);
+    if (date) {
+      bodies.set(root, post);
+      dates.add(date);
+    }
   }
-  return dates;
+  return { bodies, dates };
+}
+
+/** The post's date element, when it prints one: its first <time> whose text is a calendar date,
+ *  outside the posts it quotes. */
+function postDate(post: Element): Element | null {
+  let date: Element | null = null;
+  visitElements(post, (el) => {
+    if (date || el.name === 'blockquote') return false;
+    if (el.name !== 'time') return true;
+    const text = textContent(el, POST_DATE_MAX_CHARS + 1).trim();
+    if (text.length <= POST_DATE_MAX_CHARS && HAS_DATE.test(text)) date = permalink(el);
+    return false;
+  });
+  return date;
 }
 
 /** In each widened post without a declared author, the heading its header opens with when it is
