@@ -43,6 +43,9 @@ export class ContentContext {
   readonly terms = new WeakSet<Block>();
   /** The lists read set in the run of the text (prune/introduced-lists.ts), for the link-line pass. */
   readonly listsInText = new WeakSet<Block>();
+  /** The lines a thread's posts were read again for (readings/post-authors.ts: authors' names and
+   *  dates), which the furniture-line pass leaves. */
+  readonly postLines = new WeakSet<Block>();
   /** The article title: og:title, else the <title> without its site name, else the first <h1>. */
   readonly title: string | null;
   /** The page's <body> (page-body.ts), or the document when there is none. */

@@ -97,13 +97,19 @@ function isSlashCredit(block: Block): boolean {
   return text.length <= SLASH_CREDIT_MAX_CHARS && SLASH_CREDIT.test(text);
 }
 
-export function dropFurnitureLines(blocks: Block[]): Block[] {
+/** `blocks` without their furniture lines; the lines in `kept` were read on purpose (a forum
+ *  post's date, which reads as an article's date line) and stay. */
+export function dropFurnitureLines(blocks: Block[], kept: WeakSet<Block> | null = null): Block[] {
   let changed = false;
   const out: Block[] = [];
   // The first line of text (after the lead picture) and the last one.
   const first = blocks.findIndex((b) => b.type !== 'image');
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
+    if (kept?.has(b) === true) {
+      out.push(b);
+      continue;
+    }
     if (isFurnitureLine(b) || ((i === first || i === blocks.length - 1) && blocks.length > 1 && isSlashCredit(b))) {
       changed = true;
       continue;

@@ -47,6 +47,8 @@ export interface PassInput {
   terms: WeakSet<Block>;
   /** The lists read set in the run of the text (ToBlocksOptions.listsInText). */
   listsInText: WeakSet<Block>;
+  /** The lines a thread's posts were read again for: their authors' names and dates. */
+  postLines: WeakSet<Block>;
   finalUrl: string;
   /** The full names of the people the page declares as its authors (read when first asked). */
   authors(): readonly string[];
@@ -121,7 +123,7 @@ export const PASSES: readonly BlockPass[] = [
     does:
       'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices, ' +
       'script messages',
-    run: dropFurnitureLines,
+    run: (blocks, input) => dropFurnitureLines(blocks, input.postLines),
   },
   {
     name: 'menu lists',

@@ -35,8 +35,8 @@ export interface Plan {
   /** Declared members set aside as cards beside the body (select/declared-cards.ts), for the
    *  account of what was left out. */
   cards?: Element[];
-  /** Posts' authors' names read inside boxes the plan leaves out (readings/post-authors.ts). */
-  authors?: ReadonlySet<Element>;
+  /** Posts' authors' names and dates read inside boxes the plan leaves out (readings/post-authors.ts). */
+  postLines?: ReadonlySet<Element>;
 }
 
 export interface Attempt {

@@ -2,9 +2,11 @@
 // (prune.ts: a "related" teaser's title), and the readings are compared on what they read so; but
 // inside the reading chosen, a linked heading followed by its own description is a card's title
 // (a listing's entries, a shop's products, a hub's sections), which the truths keep with the
-// description. Not on a page declared an article, whose linked headings beside the text announce
-// other articles; not one linking to a place on the page (a post's permalink); not inside a forum
-// post's preview of a linked page.
+// description. On a page declared an article, linked headings beside a teaser's line or two
+// announce other articles, and only the items of a list article are read: several titles, each
+// with a section of its own text under it (a buying guide's picks, a ranking's entries); a lone
+// linked heading over the text that follows it is a "read more" teaser. Not a heading linking
+// to a place on the page (a post's permalink); not inside a forum post's preview of a linked page.
 import type { Element } from 'domhandler';
 import type { ContentContext } from '../context.js';
 import type { ElementStats } from '../select/element-stats.js';
@@ -12,7 +14,11 @@ import { pruneRule } from '../prune/prune.js';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import { LINK_PREVIEW } from '../../vocabulary/class-words.js';
-import { CARD_DESCRIPTION_MAX_LINK_DENSITY } from '../thresholds/readings.js';
+import {
+  ARTICLE_ITEM_MIN_CHARS,
+  ARTICLE_MIN_ITEMS,
+  CARD_DESCRIPTION_MAX_LINK_DENSITY,
+} from '../thresholds/readings.js';
 import type { Attempt } from './attempt.js';
 import { readAgain } from './read-again.js';
 
@@ -21,19 +27,21 @@ const HEADING = /^h[1-6]$/;
 /** `found` with its cards' titles read, when that only adds them; else `found` as it is. */
 export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
-  if (!found.again || !p?.pruned || ctx.declaredType === 'article') return found;
+  if (!found.again || !p?.pruned) return found;
+  const article = ctx.declaredType === 'article';
+  const minChars = article ? ARTICLE_ITEM_MIN_CHARS : 1;
   const titles: Element[] = [];
   const previews = new Map<Element, boolean>();
   for (const el of p.pruned)
     if (
       HEADING.test(el.name) &&
-      describedAfter(el, p.stats) &&
+      describedAfter(el, p.stats, minChars) &&
       !linksInPage(el) &&
       !inLinkPreview(el, previews) &&
       pruneRule(el, p.stats, p.flags, ctx.ex.isHidden) === 'linked heading'
     )
       titles.push(el);
-  if (titles.length === 0) return found;
+  if (titles.length === 0 || (article && titles.length < ARTICLE_MIN_ITEMS)) return found;
   const pruned = new Set(p.pruned);
   let added = 0;
   for (const el of titles) {
@@ -44,17 +52,23 @@ export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
   return readAgain(found, { ...p, pruned }, added + titles.length * 2);
 }
 
-/** The element after the heading (or after the link around it) is text of its own, mostly
- *  outside links: the card's description. */
-function describedAfter(el: Element, stats: ElementStats): boolean {
+/** What follows the heading (or the link around it), up to the next heading, is text of its own
+ *  (mostly outside links), at least `minChars` of it: the card's description. Empty boxes (an ad
+ *  slot, a paragraph the parser closed) are passed over. */
+function describedAfter(el: Element, stats: ElementStats, minChars: number): boolean {
   const at = el.parent && isElement(el.parent) && el.parent.name === 'a' ? el.parent : el;
-  for (let n = at.next; n; n = n.next) {
+  let own = 0;
+  for (let n = at.next; n && own < minChars; n = n.next) {
     if (!isElement(n)) continue;
-    if (HEADING.test(n.name)) return false;
+    if (HEADING.test(n.name)) break;
     const info = stats.get(n);
-    return info !== undefined && info.chars > 0 && stats.linkDensity(n) <= CARD_DESCRIPTION_MAX_LINK_DENSITY;
+    if (info === undefined) break;
+    if (info.chars === 0) continue;
+    const density = stats.linkDensity(n);
+    if (density > CARD_DESCRIPTION_MAX_LINK_DENSITY) break;
+    own += info.chars * (1 - density);
   }
-  return false;
+  return own >= minChars;
 }
 
 /** The heading's link (around it or inside it) is to a place on this page: a post's permalink,

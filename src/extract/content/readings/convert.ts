@@ -104,8 +104,8 @@ export function convert(
             : isScreenReaderOnly(el, ctx.ex.digits)
               ? 'screen-reader only'
               : null;
-  // The chosen thread's posts read again with their authors (post-authors.ts).
-  const authors = p.authors ?? null;
+  // The chosen thread's posts read again with their authors and dates (post-authors.ts).
+  const authors = p.postLines ?? null;
   const rule = authors ? readingAuthors(own, authors) : own;
   const converted = [
     ...standfirstBlocks(ctx, p, log),
@@ -116,7 +116,7 @@ export function convert(
       pageOptions(ctx, { skip: skipping(ctx, rule, log, p), readNoscript: (el) => p.stats.get(el) !== undefined }, log),
     ),
   ];
-  const raw = authors ? authorLines(converted, authors) : converted;
+  const raw = authors ? authorLines(converted, authors, ctx.postLines) : converted;
   const blocks = passed(ctx, 'container', raw, log);
   // On a page declared a product, the container (its <main>, its product column) opens with the
   // shop's bar as the page read whole does, and prints from its title on; weighed on all its text.

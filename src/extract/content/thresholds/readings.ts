@@ -17,6 +17,13 @@ export const SHORT_DECLARED_BODY_CHARS = ENOUGH_CHARS;
 /** A heading pruned as all link is a card's title, read in the chosen reading, when the element
  *  after it (its description) is at most this share links. */
 export const CARD_DESCRIPTION_MAX_LINK_DENSITY = 0.5;
+/** On a page declared an article, a linked heading is a list item's title when this much text of
+ *  its own follows it before the next heading: a teaser of another article has a line or two.
+ *  Depends on: CARD_DESCRIPTION_MAX_LINK_DENSITY (what counts as its own). */
+export const ARTICLE_ITEM_MIN_CHARS = 200;
+/** On a page declared an article, list items' titles are read when at least this many are: a
+ *  list's items, not a "read more" teaser or two set in the text. */
+export const ARTICLE_MIN_ITEMS = 3;
 /** Replies gained (a thread's replies, a thread's declared replies) must add this share to what
  *  was found. */
 export const REPLIES_GAIN = 0.2;
@@ -95,3 +102,6 @@ export const DECLARED_CARDS_SHARE = 0.5;
 // content/readings/post-authors
 /** A post's author's name is a short line: a longer "name" is not a member's handle. */
 export const POST_AUTHOR_MAX_CHARS = 60;
+/** A post's date is a short line ("Sat Feb 24, 2024 12:41 pm", "28/11/2025 at 7:07 pm"): a longer
+ *  one is a sentence that holds a date. */
+export const POST_DATE_MAX_CHARS = 40;

@@ -13,9 +13,21 @@ function contentText(html: string, url = 'https://forum.example/threads/first-tr
 const NAMES = ['traveller_anna', 'kenji_w', 'marta_r', 'olafsson', 'li_wei', 'pedro_g'];
 const SAYINGS = THREAD_SAYINGS;
 
+/** Each post's date as XenForo's themes set it: the permalink in the post's header, the one item
+ *  of its list, beside the post's number; the last post's reads relative to the page's moment. */
+const DATES = [
+  'Jul 9, 2024',
+  'Jul 10, 2024',
+  'Jul 10, 2024',
+  '10 Jul 2024 at 8:12 PM',
+  'Yesterday at 9:41 AM',
+  '2 hours ago',
+];
+const CALENDAR_DATES = DATES.slice(0, 4);
+
 /** A thread as forum software serves it without microdata on the posts: each post an <article>
  *  whose member panel (avatar, name, rank, join date, count of messages) declares the author as a
- *  schema.org Person, beside the post's text. */
+ *  schema.org Person, and whose header prints its date, beside the post's text. */
 function thread(): string {
   const post = (name: string, i: number): string =>
     `<article class="message message--post" data-author="${name}" id="js-post-${i + 1}"><div class="message-inner">` +
@@ -28,7 +40,12 @@ function thread(): string {
     `<h5 class="userTitle" itemprop="jobTitle">Seasoned traveller</h5></div>` +
     `<div class="message-userExtras"><dl><dt>Joined</dt><dd>Jan 13, 2011</dd></dl>` +
     `<dl><dt>Messages</dt><dd>1,234</dd></dl></div>` +
-    `</section></div><div class="message-cell message-cell--main"><div class="message-content">` +
+    `</section></div><div class="message-cell message-cell--main">` +
+    `<header class="message-attribution"><ul class="message-attribution-main listInline"><li>` +
+    `<a href="/threads/first-trip.42/post-${i + 1}" class="u-concealed">` +
+    `<time class="u-dt" datetime="2024-07-${9 + i}T20:12:00+0000">${DATES[i]}</time></a></li></ul>` +
+    `<ul class="message-attribution-opposite listInline"><li><a href="/threads/first-trip.42/post-${i + 1}">` +
+    `#${i + 1}</a></li></ul></header><div class="message-content">` +
     `<div class="bbWrapper">Post ${i + 1}: ${SAYINGS[i % 3]} ${SAYINGS[(i + 1) % 3]}</div></div></div></div></article>`;
   return `<html><head><title>First trip | Travel forum</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"First trip"}</script>
@@ -54,4 +71,22 @@ test('the rest of the member panel stays out', () => {
   for (const furniture of ['Seasoned traveller', 'Joined', 'Messages', '1,234', 'Terms']) {
     assert.ok(!text.includes(furniture), furniture);
   }
+});
+
+test("a thread's posts are read with their dates, as their headers print them", () => {
+  const text = contentText(thread());
+  const lines = text.split('\n');
+  let at = -1;
+  CALENDAR_DATES.forEach((date, i) => {
+    const on = lines.indexOf(date, at + 1);
+    const body = lines.findIndex((line) => line.startsWith(`Post ${i + 1}:`));
+    assert.ok(on !== -1, `missing the date of post ${i + 1}`);
+    assert.ok(on < body, `the date of post ${i + 1} is read before its text`);
+    at = on;
+  });
+});
+
+test("a relative date is the page's moment, not the post's, and stays out with the rest of the header", () => {
+  const text = contentText(thread());
+  for (const furniture of ['Yesterday', 'hours ago', '#1', '#6']) assert.ok(!text.includes(furniture), furniture);
 });
