@@ -2,6 +2,7 @@
 // simplified where the full algorithms only matter for scripts and images).
 // Pure functions: the quality benchmark decodes saved pages with decodeBody too.
 import { isAscii } from 'node:buffer';
+import { onceEncodedBytes } from './double-encoding.js';
 import type { BodyKind } from './types.js';
 
 export interface DecodedBody {
@@ -310,11 +311,22 @@ export function isOwnText(bytes: Uint8Array, charset: string): boolean {
   return ASCII_COMPATIBLE.has(charset) && isAscii(bytes);
 }
 
-/** Bytes -> string in a WHATWG encoding (non-fatal: bad bytes become U+FFFD; a matching BOM is dropped). */
+/**
+ * Charsets whose text can be UTF-8 decoded once too often (double-encoding.ts): a page saved
+ * again as UTF-8 after a Latin-1 reading, or UTF-8 bytes under a stale windows-1252 label.
+ */
+const MAY_BE_DOUBLE_ENCODED: ReadonlySet<string> = new Set(['utf-8', 'windows-1252']);
+
+/**
+ * Bytes -> string in a WHATWG encoding (non-fatal: bad bytes become U+FFFD; a matching BOM is
+ * dropped); text that is double-encoded UTF-8 as a whole is read once more (double-encoding.ts).
+ */
 export function decodeText(bytes: Uint8Array, charset: string): string {
   if (isOwnText(bytes, charset))
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  return new TextDecoder(charset).decode(bytes);
+  const text = new TextDecoder(charset).decode(bytes);
+  const once = MAY_BE_DOUBLE_ENCODED.has(charset) ? onceEncodedBytes([text]) : null;
+  return once === null ? text : new TextDecoder('utf-8').decode(once);
 }
 
 /**
@@ -331,6 +343,12 @@ export const PIECE_BYTES = 60 * 1024;
  * later piece: the decoder streams).
  */
 export function decodePieces(bytes: Uint8Array, charset: string, pieceBytes = PIECE_BYTES): string[] {
+  const pieces = decodedPieces(bytes, charset, pieceBytes);
+  const once = MAY_BE_DOUBLE_ENCODED.has(charset) ? onceEncodedBytes(pieces) : null;
+  return once === null ? pieces : decodedPieces(once, 'utf-8', pieceBytes);
+}
+
+function decodedPieces(bytes: Uint8Array, charset: string, pieceBytes: number): string[] {
   const pieces: string[] = [];
   const own = isOwnText(bytes, charset);
   const decoder = own ? null : new TextDecoder(charset);

@@ -9,6 +9,7 @@ import { BudgetWaitAborted } from '../admission/memory-budget.js';
 import { chargeBody, type BodyCharge } from '../admission/body-memory.js';
 import { RateFloor, type MinTransferRate } from './transfer-rate.js';
 import { KeptBytes } from './kept-bytes.js';
+import { eachChunk, type ChunkTaken } from './body-chunks.js';
 
 /** More layers than this is not a real server. */
 export const MAX_ENCODINGS = 5;
@@ -166,41 +167,64 @@ async function readUncharged(
   let wire = 0;
   let wireCapped = false;
   const floor = new RateFloor(minRate, (failure) => body.destroy(failure));
-  async function* counted(): AsyncGenerator<Buffer> {
-    for await (const chunk of body) {
-      const c = chunk as Buffer;
-      wire += c.length;
-      floor.add(c.length);
-      if (wire > cap) {
-        wireCapped = true;
-        yield c.subarray(0, c.length - (wire - cap));
-        return;
-      }
-      yield c;
-    }
-  }
-  let stream: AsyncIterable<Buffer> = counted();
-  for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
   const kept = new KeptBytes(known);
   let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
+  const growThenKeep = async (b: NonNullable<typeof budget>, to: number, chunk: Buffer) => {
+    floor.pause();
+    await b.charge.grow(to, b.signal);
+    floor.resume();
+    return keep(chunk);
+  };
+  // Keeps a decoded chunk; 'stop' at the cap, or the wait for a larger share of the budget.
+  const keep = (chunk: Buffer): 'stop' | undefined => {
+    const total = kept.length;
+    if (total + chunk.length > cap) {
+      kept.add(chunk.subarray(0, cap - total));
+      truncated = true;
+      return 'stop';
+    }
+    kept.add(chunk);
+    return undefined;
+  };
+  const take = (chunk: Buffer): ChunkTaken => {
+    const total = kept.length;
+    if (budget && total + chunk.length > charged) {
+      // Doubling keeps the number of budget steps small (about 7 for a 5 MiB page).
+      charged = Math.min(cap, Math.max(2 * charged, total + chunk.length));
+      return growThenKeep(budget, charged, chunk);
+    }
+    return keep(chunk);
+  };
   floor.resume();
   try {
-    for await (const chunk of stream) {
-      const total = kept.length;
-      if (budget && total + chunk.length > charged) {
-        // Doubling keeps the number of budget steps small (about 7 for a 5 MiB page).
-        charged = Math.min(cap, Math.max(2 * charged, total + chunk.length));
-        floor.pause();
-        await budget.charge.grow(charged, budget.signal);
-        floor.resume();
+    if (encodings.length === 0) {
+      // Wire bytes are the decoded bytes: one pass, no iterator between the socket and the kept bytes.
+      await eachChunk(body, (chunk) => {
+        wire += chunk.length;
+        floor.add(chunk.length);
+        return take(chunk);
+      });
+    } else {
+      async function* counted(): AsyncGenerator<Buffer> {
+        for await (const chunk of body) {
+          const c = chunk as Buffer;
+          wire += c.length;
+          floor.add(c.length);
+          if (wire > cap) {
+            wireCapped = true;
+            yield c.subarray(0, c.length - (wire - cap));
+            return;
+          }
+          yield c;
+        }
       }
-      if (total + chunk.length > cap) {
-        kept.add(chunk.subarray(0, cap - total));
-        truncated = true;
-        break;
+      let stream: AsyncIterable<Buffer> = counted();
+      for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
+      for await (const chunk of stream) {
+        const taken = take(chunk);
+        if ((taken instanceof Promise ? await taken : taken) === 'stop') break;
       }
-      kept.add(chunk);
     }
   } catch (err) {
     throw err instanceof ItemFailure || err instanceof BudgetWaitAborted ? err : new BodyInterrupted(err, wire);

@@ -104,3 +104,22 @@ test('unlabelled binary is never decoded; unlabelled prose is text', async () =>
   assert.equal(txt.body!.kind, 'text');
   assert.equal(txt.body!.text, 'plain words, no markup');
 });
+
+test('UTF-8 saved again after a Latin-1 reading, and UTF-8 under a stale Latin-1 label, read as written', async () => {
+  const page =
+    '<html><head><meta charset="utf-8"></head><body><p>in debt —nearly seven in ten; ' +
+    'it isn’t “cheap”, 1 200 € in Zürich</p></body></html>';
+  const twice = Buffer.from(Buffer.from(page).toString('latin1'));
+  for (const ct of ['text/html', 'text/html; charset=utf-8', null]) {
+    const r = await serve(twice, ct);
+    assert.equal(r.body!.charset, 'utf-8', String(ct));
+    assert.equal(r.body!.text, page, String(ct));
+  }
+  const stale = page.replace(
+    '<meta charset="utf-8">',
+    '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">',
+  );
+  const r = await serve(Buffer.from(stale), 'text/html');
+  assert.equal(r.body!.charset, 'windows-1252');
+  assert.equal(r.body!.text, stale);
+});

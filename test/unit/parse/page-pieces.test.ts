@@ -112,6 +112,10 @@ const CHARSETS: [string, Uint8Array][] = [
   ['euc-kr', new Uint8Array([0x3c, 0x62, 0x3e, 0xc7, 0xd1, 0xb1, 0xb9, 0xbe, 0xee, 0x26, 0x61, 0x6d, 0x70, 0x3b])],
   ['gb18030', new Uint8Array([0x3c, 0x62, 0x3e, 0xd6, 0xd0, 0x95, 0x32, 0x82, 0x36, 0x81, 0x30, 0x81, 0x30])],
   ['utf-16le', new Uint8Array(Buffer.from(`\uFEFF${TEXT}`, 'utf16le'))],
+  // UTF-8 read as Latin-1 and saved again as UTF-8, and UTF-8 under a windows-1252 label: the
+  // text is read once more as a whole (fetch/double-encoding.ts), cut or not.
+  ['utf-8', new Uint8Array(Buffer.from(Buffer.from(`<p>${TEXT} — ’</p>`).toString('latin1')))],
+  ['windows-1252', new TextEncoder().encode(`<p>${TEXT} — ’</p>`)],
 ];
 
 test('bytes decoded in pieces are the text, whatever character a cut splits', () => {
