@@ -4,6 +4,7 @@
 // wrong about the text; a page is undone only when the whole of its decoded text maps back, one
 // character a byte, onto valid UTF-8 that has at least one multi-byte character. Real text almost
 // never does: one "é", "’" or "東" that is not part of such a sequence keeps the page as it came.
+import { isUtf8 } from 'node:buffer';
 
 /** Characters windows-1252 (WHATWG) gives bytes 0x80-0x9F, back to those bytes. */
 const WINDOWS_1252_HIGH: ReadonlyMap<number, number> = (() => {
@@ -28,7 +29,6 @@ function continuations(lead: number): number {
   return -1;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 // eslint-disable-next-line no-control-regex -- the ASCII range is what is skipped
 const NON_ASCII = /[^\x00-\x7f]/g;
 /** A character no Latin-1 or windows-1252 byte reads as. */
@@ -68,13 +68,8 @@ export function onceEncodedBytes(pieces: readonly string[]): Uint8Array | null {
     }
     at += s.length;
   }
-  try {
-    // Every byte now; overlong forms and surrogates included.
-    strictUtf8.decode(bytes);
-  } catch {
-    return null;
-  }
-  return bytes;
+  // Every byte now, overlong forms and surrogates included, without building the text the caller decodes.
+  return isUtf8(bytes) ? bytes : null;
 }
 
 /**

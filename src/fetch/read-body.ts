@@ -196,21 +196,23 @@ async function readUncharged(
     }
     return keep(chunk);
   };
+  const counted = (chunk: Buffer): void => {
+    wire += chunk.length;
+    floor.add(chunk.length);
+  };
   floor.resume();
   try {
     if (encodings.length === 0) {
       // Wire bytes are the decoded bytes: one pass, no iterator between the socket and the kept bytes.
       await eachChunk(body, (chunk) => {
-        wire += chunk.length;
-        floor.add(chunk.length);
+        counted(chunk);
         return take(chunk);
       });
     } else {
-      async function* counted(): AsyncGenerator<Buffer> {
+      async function* wireChunks(): AsyncGenerator<Buffer> {
         for await (const chunk of body) {
           const c = chunk as Buffer;
-          wire += c.length;
-          floor.add(c.length);
+          counted(c);
           if (wire > cap) {
             wireCapped = true;
             yield c.subarray(0, c.length - (wire - cap));
@@ -219,7 +221,7 @@ async function readUncharged(
           yield c;
         }
       }
-      let stream: AsyncIterable<Buffer> = counted();
+      let stream: AsyncIterable<Buffer> = wireChunks();
       for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
       for await (const chunk of stream) {
         const taken = take(chunk);

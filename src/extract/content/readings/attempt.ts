@@ -37,6 +37,9 @@ export interface Plan {
   cards?: Element[];
   /** Posts' authors' names and dates read inside boxes the plan leaves out (readings/post-authors.ts). */
   postLines?: ReadonlySet<Element>;
+  /** The posts' bodies when the roots were widened to the whole posts to reach their dates: in a
+   *  widened post only the body and the way to the date are read (readings/post-authors.ts). */
+  postBodies?: ReadonlyMap<Element, Element>;
 }
 
 export interface Attempt {

@@ -106,7 +106,7 @@ export function convert(
               : null;
   // The chosen thread's posts read again with their authors and dates (post-authors.ts).
   const authors = p.postLines ?? null;
-  const rule = authors ? readingAuthors(own, authors) : own;
+  const rule = authors ? readingAuthors(own, authors, p.postBodies) : own;
   const converted = [
     ...standfirstBlocks(ctx, p, log),
     // A <noscript> the plan kept (see exclusions) is the article's no-script copy.

@@ -24,34 +24,87 @@ import type { ContentContext } from '../context.js';
 import type { Attempt } from './attempt.js';
 import { readAgain } from './read-again.js';
 
+/** A heading under the page's own: a post's header opens with one. */
+const SUBHEADING = /^h[2-6]$/;
+
 /** `found` with its posts' authors and dates read, when that adds only them; else `found`. */
 export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
   if (!found.again || !p || ctx.declaredType !== 'forum' || p.roots.length < 2) return found;
-  const lines = new Set([...postAuthors(p.roots), ...postDates(p.roots)]);
+  const { bodies, dates } = datedPosts(p.roots);
+  const roots =
+    bodies.size === 0 ? p.roots : p.roots.map((r) => (r.type === ElementType.Tag ? (bodies.get(r) ?? r) : r));
+  const lines = new Set([...postAuthors(roots), ...headingNames(bodies), ...dates]);
   if (lines.size === 0) return found;
   let added = 0;
   for (const n of lines) added += textContent(n).trim().length + 1;
-  return readAgain(found, { ...p, postLines: lines }, added);
+  const widened = bodies.size === 0 ? {} : { roots, postBodies: bodies };
+  return readAgain(found, { ...p, ...widened, postLines: lines }, added);
 }
 
-/** The date element of each root that prints one: its first <time> whose text is a calendar
- *  date, outside the posts it quotes. */
-export function postDates(roots: readonly ChildNode[]): Set<Element> {
+/** Each root's date (postDate), and the roots that are a post's body without its header (Invision
+ *  and others set the date in a header beside the body, not in it), each with its whole post: the
+ *  highest element above it that holds no other root, when that prints a date. */
+function datedPosts(roots: readonly ChildNode[]): { bodies: Map<Element, Element>; dates: Set<Element> } {
+  const held = new Map<Element, number>();
+  for (const root of roots)
+    for (let e = root.parent as Element | null; e && e.type === ElementType.Tag; e = e.parent as Element | null)
+      held.set(e, (held.get(e) ?? 0) + 1);
+  const bodies = new Map<Element, Element>();
   const dates = new Set<Element>();
   for (const root of roots) {
     if (root.type !== ElementType.Tag) continue;
-    let date: Element | null = null;
-    visitElements(root, (el) => {
-      if (date || el.name === 'blockquote') return false;
-      if (el.name !== 'time') return true;
-      const text = textContent(el, POST_DATE_MAX_CHARS + 1).trim();
-      if (text.length <= POST_DATE_MAX_CHARS && HAS_DATE.test(text)) date = el;
-      return false;
-    });
-    if (date) dates.add(date);
+    const own = postDate(root);
+    if (own) {
+      dates.add(own);
+      continue;
+    }
+    let post = root;
+    for (let e = root.parent as Element | null; e && held.get(e) === 1; e = e.parent as Element | null) post = e;
+    const date = post === root ? null : postDate(post);
+    if (date) {
+      bodies.set(root, post);
+      dates.add(date);
+    }
   }
-  return dates;
+  return { bodies, dates };
+}
+
+/** The post's date element, when it prints one: its first <time> whose text is a calendar date,
+ *  outside the posts it quotes. */
+function postDate(post: Element): Element | null {
+  let date: Element | null = null;
+  visitElements(post, (el) => {
+    if (date || el.name === 'blockquote') return false;
+    if (el.name !== 'time') return true;
+    const text = textContent(el, POST_DATE_MAX_CHARS + 1).trim();
+    if (text.length <= POST_DATE_MAX_CHARS && HAS_DATE.test(text)) date = permalink(el);
+    return false;
+  });
+  return date;
+}
+
+/** In each widened post without a declared author, the heading its header opens with when it is
+ *  one short link (the author's pane: the name linked to the member's page). */
+function headingNames(bodies: ReadonlyMap<Element, Element>): Element[] {
+  const names: Element[] = [];
+  for (const post of bodies.values()) {
+    if (firstPersonName(post)) continue;
+    const h = findElement(post, (el) => SUBHEADING.test(el.name));
+    if (!h) continue;
+    const text = textContent(h, POST_AUTHOR_MAX_CHARS + 1).trim();
+    const link = findElement(h, (el) => el.name === 'a');
+    if (link && text.length > 0 && text.length <= POST_AUTHOR_MAX_CHARS && textContent(link).trim() === text)
+      names.push(h);
+  }
+  return names;
+}
+
+/** The link the date is set in when it is the date's own line ("Posted <time>"), else the date. */
+function permalink(time: Element): Element {
+  const link = time.parent as Element | null;
+  if (!link || link.type !== ElementType.Tag || link.name !== 'a') return time;
+  return textContent(link, POST_DATE_MAX_CHARS + 1).trim().length <= POST_DATE_MAX_CHARS ? link : time;
 }
 
 /** The author's name element of each root that declares one: the `itemprop="name"` of the first
@@ -94,23 +147,37 @@ function itemName(item: Element): Element | null {
 /** `rule` with the names (and dates) read: an element on the way down to a name is read even where
  *  `rule` leaves it out, and then only the way to the name is read in it. The conversion walks
  *  down, so an element's parent is judged before it. */
-export function readingAuthors(rule: SkipRule, names: ReadonlySet<Element>): SkipRule {
+export function readingAuthors(
+  rule: SkipRule,
+  names: ReadonlySet<Element>,
+  bodies: ReadonlyMap<Element, Element> = new Map(),
+): SkipRule {
   if (names.size === 0) return rule;
   /** Each element above a name: whether it, or one above it, was opened against `rule`. */
   const above = new Map<Element, boolean>();
-  for (const name of names) {
+  const climb = (from: Element, to: Element | null): void => {
     for (
-      let e = name.parent as Element | null;
+      let e = from.parent as Element | null;
       e && e.type === ElementType.Tag && !above.has(e);
       e = e.parent as Element | null
-    )
+    ) {
       above.set(e, false);
-  }
+      if (e === to) return;
+    }
+  };
+  for (const name of names) climb(name, null);
+  // A widened post is read only on the way to its date and to its body.
+  const posts = new Set(bodies.values());
+  for (const [body, post] of bodies) climb(body, post);
   const within = new Set<Element>();
   for (const name of names) visitElements(name, (el) => void within.add(el));
   return (el) => {
+    if (posts.has(el)) {
+      above.set(el, true);
+      return null;
+    }
     const parent = el.parent as Element | null;
-    const opened = parent !== null && above.get(parent) === true;
+    const opened = !bodies.has(el) && parent !== null && above.get(parent) === true;
     if (above.has(el)) {
       above.set(el, opened || rule(el) !== null);
       return null;

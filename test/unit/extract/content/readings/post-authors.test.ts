@@ -90,3 +90,55 @@ test("a relative date is the page's moment, not the post's, and stays out with t
   const text = contentText(thread());
   for (const furniture of ['Yesterday', 'hours ago', '#1', '#6']) assert.ok(!text.includes(furniture), furniture);
 });
+
+/** A thread as Invision's themes serve it: each post an <article> whose body (the rich-text box)
+ *  is apart from its header, and the header prints "Posted <date>" as the post's permalink, beside
+ *  the author's pane (name, group, count of posts) that the body does not hold. */
+function bodiesApartFromHeaders(): string {
+  const post = (name: string, i: number): string =>
+    `<article id="elComment_${i + 1}" class="cPost ipsBox ipsComment ipsColumns">` +
+    `<div class="cAuthorPane_mobile"><div class="cAuthorPane_content">` +
+    `<h3 class="cAuthorPane_author"><a href="/profile/${i + 1}-${name}/" rel="nofollow">${name}</a></h3>` +
+    `<div class="ipsType_light ipsType_reset"><a href="/topic/42-first-trip/?do=findComment&amp;comment=${i + 1}">` +
+    `Posted <time datetime="2024-03-${10 + i}T07:02:39Z">${CALENDAR_DATES_APART[i]}</time></a></div></div></div>` +
+    `<aside class="ipsComment_author cAuthorPane ipsColumn"><h3><strong><a href="/profile/${i + 1}-${name}/">` +
+    `${name}</a></strong></h3><ul class="cAuthorPane_info ipsList_reset"><li>Members</li>` +
+    `<li><a href="/profile/${i + 1}-${name}/content/">1,234 posts</a></li></ul></aside>` +
+    `<div class="ipsColumn ipsColumn_fluid"><div class="ipsComment_content">` +
+    `<div class="cPost_contentWrap">` +
+    `<div class="ipsType_normal ipsType_richText ipsContained" data-role="commentContent">` +
+    `<p>Post ${i + 1}: ${SAYINGS[i % 3]}</p><p>${SAYINGS[(i + 1) % 3]}</p></div></div>` +
+    `<ul class="ipsComment_controls"><li><a href="#">Quote</a></li><li><a href="#">Share this post</a></li></ul>` +
+    `</div></div></article>`;
+  return `<html><head><title>First trip - Travel forum</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"First trip"}</script>
+</head><body><header><nav><a href="/">Forums</a> <a href="/discover">Activity</a></nav></header>
+<div id="ipsLayout_mainArea"><h1>First trip</h1><div class="cTopic ipsClear">
+${NAMES.slice(0, 4).map(post).join('\n')}</div></div><footer><a href="/terms">Terms</a></footer></body></html>`;
+}
+const CALENDAR_DATES_APART = ['March 10, 2024', 'March 11, 2024', 'March 12, 2024', 'March 13, 2024'];
+
+test('posts whose bodies stand apart from their headers are read with their dates, as the permalinks print them', () => {
+  const text = contentText(bodiesApartFromHeaders(), 'https://forum.example/topic/42-first-trip/');
+  const lines = text.split('\n');
+  let at = -1;
+  CALENDAR_DATES_APART.forEach((date, i) => {
+    const on = lines.indexOf(`Posted ${date}`, at + 1);
+    const body = lines.findIndex((line) => line.startsWith(`Post ${i + 1}:`));
+    assert.ok(on !== -1, `missing the date of post ${i + 1}`);
+    assert.ok(body !== -1 && on < body, `the date of post ${i + 1} is read before its text`);
+    at = on;
+  });
+  for (const furniture of ['Members', 'posts', 'Quote', 'Share this post', 'Terms']) {
+    assert.ok(!text.includes(furniture), furniture);
+  }
+});
+
+test("such posts are read with their authors' names, the linked heading their headers open with", () => {
+  const lines = contentText(bodiesApartFromHeaders(), 'https://forum.example/topic/42-first-trip/').split('\n');
+  NAMES.slice(0, 4).forEach((name, i) => {
+    const by = lines.indexOf(name);
+    assert.ok(by !== -1, `missing author ${name}`);
+    assert.ok(by < lines.indexOf(`Posted ${CALENDAR_DATES_APART[i]}`), `the name of ${name} is read before the date`);
+  });
+});
