@@ -3,6 +3,7 @@
 import { ElementType } from 'domelementtype';
 import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
+import { isHeading } from './headings.js';
 
 export function isElement(node: AnyNode): node is Element {
   // domhandler types: 'tag', 'script', 'style' are all elements.
@@ -192,12 +193,6 @@ export function someWithin(control: Element, match: (el: Element) => boolean): b
   }
   return false;
 }
-
-/** <h1>-<h6>. */
-const isHeading = (el: Element): boolean => {
-  const name = el.name;
-  return name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54;
-};
 
 /** An <h1>-<h6> among a control's first SCAN_LIMIT descendants (a button labelled by a
  *  heading: an accordion's or FAQ's question). */

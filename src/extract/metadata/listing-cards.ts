@@ -7,6 +7,7 @@
 // repeat the thread's title ("Re: ..."), so the starter's byline and date stay.
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
+import { isHeading } from '../dom/headings.js';
 import { textContent as textUpTo } from '../dom/walk.js';
 import { isPlainTag } from './node-kinds.js';
 import type { BylineTag, PageTags, TimeTag } from './tag-types.js';
@@ -26,8 +27,6 @@ function kindOf(el: Element): string {
   return `${el.name}.${cls}`;
 }
 
-const HEADING = /^h[1-6]$/;
-
 /**
  * What names a card's item: the text of its first heading or link of CARD_TITLE_WORDS or more
  * words (a bounded scan), when the card is short (a teaser, not a post with its text); else null.
@@ -37,7 +36,7 @@ function titleOf(card: Element): string | null {
   const stack: Element[] = [card];
   for (let seen = 0; stack.length && seen < MAX_CARD_SCAN; seen++) {
     const el = stack.pop()!;
-    if (HEADING.test(el.name) || (el.name === 'a' && attribute(el, 'href'))) {
+    if (isHeading(el) || (el.name === 'a' && attribute(el, 'href'))) {
       const title = collapse(textUpTo(el, MAX_CARD_CHARS));
       if (title.split(' ').length >= CARD_TITLE_WORDS) return title.toLowerCase();
       if (el.name === 'a') continue;

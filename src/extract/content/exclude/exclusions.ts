@@ -3,6 +3,7 @@
 import type { AnyNode, Element, ParentNode } from 'domhandler';
 import { isHiddenByMarkup, type HiddenTest } from '../../dom/visibility.js';
 import { isHeadingToggle } from '../../dom/heading-toggle.js';
+import { isHeading } from '../../dom/headings.js';
 import { isUnlikelyName, unionOf } from '../../dom/patterns.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
 import { isPlainTag, textContent } from '../../dom/walk.js';
@@ -70,7 +71,7 @@ export class Exclusions {
   readonly digits = new TextDigits(this.owners);
   /** Which elements hold a heading, a declared body, a story (holdsHeading, holdsDeclaredBody,
    *  holdsStory): asked of nested boxes, each answered once (dom/descendant-search.ts). */
-  readonly headings = new DescendantSearch(isHeadingTag, this.owners);
+  readonly headings = new DescendantSearch(isHeading, this.owners);
   readonly declaredBodies = new DescendantSearch((d) => isDeclaredBody(this, d), this.owners);
   readonly stories = new DescendantSearch(
     (d) => isDeclaredBody(this, d) && !classOrIdMatches(d, AUTHOR_BOX_NAME),
@@ -288,11 +289,7 @@ export function isCaption(ex: Exclusions, el: Element): boolean {
  *  block of a card or a slide ("product-caption": title, description, price). */
 function holdsHeading(ex: Exclusions, el: Element): boolean {
   // A heading set in a typography class named "caption" ("caption-s5-fx") is a heading.
-  return isHeadingTag(el) || ex.headings.has(el);
-}
-
-function isHeadingTag(el: Element): boolean {
-  return /^h[1-6]$/.test(el.name);
+  return isHeading(el) || ex.headings.has(el);
 }
 
 /** An "unlikely" class on a wrapper that holds the page's declared article body (a layout

@@ -6,6 +6,7 @@ import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { UNLIKELY } from '../../vocabulary/class-words.js';
 
+import { isSubheading } from '../../dom/headings.js';
 import { linkTextChars } from '../../dom/measures.js';
 import { attribute } from '../../../parse/nodes.js';
 import { HEADER_WORD } from '../../vocabulary/class-words.js';
@@ -13,7 +14,6 @@ import { HEADER_PROSE_CHARS, HEADER_PROSE_LINK_SHARE, HEADING_WRAPPER_MAX_CHARS 
 
 /** A section's heading; an <h1> in a "header" box is the page's title or its category
  *  ("Computer Science > Artificial Intelligence"), which the title line handles. */
-const HEADING = /^h[2-6]$/;
 
 /** A box (not a `<header>` element, which is a header by its tag too: a box's title bar, the
  *  article's header) whose class or id names "header" and no other unlikely word: any other
@@ -37,7 +37,7 @@ export function isHeadingWrapper(el: Element): boolean {
     if (c.type === ElementType.Comment) continue;
     if (c.type !== ElementType.Tag) return false;
     const child = c;
-    if (heading !== null || !HEADING.test(child.name)) return false;
+    if (heading !== null || !isSubheading(child)) return false;
     heading = child;
   }
   if (heading === null) return false;

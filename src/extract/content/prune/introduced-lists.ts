@@ -8,6 +8,7 @@
 //    provider's heading). A menu, a sidebar's widget or a related-posts box sits in a box of its
 //    own, not between two paragraphs of the story.
 import { hasChildren, type AnyNode, type Element } from 'domhandler';
+import { isHeading } from '../../dom/headings.js';
 import { isElement, isTextNode, textContent } from '../../dom/walk.js';
 import { collapseWhitespace, linkTextChars } from '../../dom/measures.js';
 import { RELATED_LEAD_IN } from '../../vocabulary/phrases/lead-ins.js';
@@ -41,7 +42,7 @@ export function isListInText(list: Element): boolean {
   const lead = collapseWhitespace(textContent(prev)).trim();
   if (!SENTENCE_END.test(lead) || RELATED_LEAD_IN.test(lead)) return false;
   const next = siblingElement(list, 1);
-  if (next === null || !(HEADING.test(next.name) || (next.name === 'p' && isProse(next)))) return false;
+  if (next === null || !(isHeading(next) || (next.name === 'p' && isProse(next)))) return false;
   return !isLabelledLinks(list);
 }
 
@@ -88,8 +89,6 @@ function leadingText(li: Element): string {
 }
 
 const SPACE = /\s/;
-
-const HEADING = /^h[1-6]$/;
 
 /** A label of one to three words before a colon, opening a line. */
 const LINK_LABEL = /^(?:[^\s:：]+ ){0,2}[^\s:：]+[:：]/u;

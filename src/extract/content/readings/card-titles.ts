@@ -11,6 +11,7 @@ import type { Element } from 'domhandler';
 import type { ContentContext } from '../context.js';
 import type { ElementStats } from '../select/element-stats.js';
 import { pruneRule } from '../prune/prune.js';
+import { isHeading } from '../../dom/headings.js';
 import { isElement } from '../../dom/walk.js';
 import { attribute } from '../../../parse/nodes.js';
 import { LINK_PREVIEW } from '../../vocabulary/class-words.js';
@@ -22,8 +23,6 @@ import {
 import type { Attempt } from './attempt.js';
 import { readAgain } from './read-again.js';
 
-const HEADING = /^h[1-6]$/;
-
 /** `found` with its cards' titles read, when that only adds them; else `found` as it is. */
 export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
   const p = found.plan;
@@ -34,7 +33,7 @@ export function withCardTitles(ctx: ContentContext, found: Attempt): Attempt {
   const previews = new Map<Element, boolean>();
   for (const el of p.pruned)
     if (
-      HEADING.test(el.name) &&
+      isHeading(el) &&
       describedAfter(el, p.stats, minChars) &&
       !linksInPage(el) &&
       !inLinkPreview(el, previews) &&
@@ -60,7 +59,7 @@ function describedAfter(el: Element, stats: ElementStats, minChars: number): boo
   let own = 0;
   for (let n = at.next; n && own < minChars; n = n.next) {
     if (!isElement(n)) continue;
-    if (HEADING.test(n.name)) break;
+    if (isHeading(n)) break;
     const info = stats.get(n);
     if (info === undefined) break;
     if (info.chars === 0) continue;

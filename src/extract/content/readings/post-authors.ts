@@ -13,6 +13,7 @@
 import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
+import { isSubheading } from '../../dom/headings.js';
 import { findElement, textContent, visitElements } from '../../dom/walk.js';
 import { PERSON_ITEMTYPE } from '../../vocabulary/schema-types.js';
 import { HAS_DATE } from '../../vocabulary/phrases/post-meta.js';
@@ -23,9 +24,6 @@ import type { SkipRule } from './convert.js';
 import type { ContentContext } from '../context.js';
 import type { Attempt } from './attempt.js';
 import { readAgain } from './read-again.js';
-
-/** A heading under the page's own: a post's header opens with one. */
-const SUBHEADING = /^h[2-6]$/;
 
 /** `found` with its posts' authors and dates read, when that adds only them; else `found`. */
 export function withPostAuthors(ctx: ContentContext, found: Attempt): Attempt {
@@ -90,7 +88,7 @@ function headingNames(bodies: ReadonlyMap<Element, Element>): Element[] {
   const names: Element[] = [];
   for (const post of bodies.values()) {
     if (firstPersonName(post)) continue;
-    const h = findElement(post, (el) => SUBHEADING.test(el.name));
+    const h = findElement(post, isSubheading);
     if (!h) continue;
     const text = textContent(h, POST_AUTHOR_MAX_CHARS + 1).trim();
     const link = findElement(h, (el) => el.name === 'a');

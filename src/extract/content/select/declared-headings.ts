@@ -5,10 +5,10 @@
 // that sits between two declared siblings of the same parent joins them, in place.
 import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
+import { isSubheading } from '../../dom/headings.js';
 import type { ElementStats } from './element-stats.js';
 import { DECLARED_MEMBER_LINK_DENSITY } from '../thresholds/readings.js';
 
-const SUBHEADING = /^h[2-6]$/;
 const LIST = /^[ou]l$/;
 
 /** `declared` (document order) with the <h2>-<h6>, <ul> and <ol> siblings that sit between two
@@ -46,8 +46,7 @@ function headingsAndListsBetween(a: Element, b: Element, stats: ElementStats): E
     // Measured (not left out by the attempt), and a heading or a list no more linked than a
     // declared member may be (not a teaser list); anything else between them is not declared text.
     if (!stats.get(el)) return [];
-    if (!SUBHEADING.test(el.name) && !(LIST.test(el.name) && stats.linkDensity(el) <= DECLARED_MEMBER_LINK_DENSITY))
-      return [];
+    if (!isSubheading(el) && !(LIST.test(el.name) && stats.linkDensity(el) <= DECLARED_MEMBER_LINK_DENSITY)) return [];
     found.push(el);
   }
   return found;

@@ -4,6 +4,7 @@
 // the page is the whole run of sections.
 import type { Element, ParentNode } from 'domhandler';
 import { attribute } from '../../../parse/nodes.js';
+import { isHeading } from '../../dom/headings.js';
 import { isElement } from '../../dom/walk.js';
 import type { ElementStats } from './element-stats.js';
 import {
@@ -60,7 +61,7 @@ function opensWithHeading(el: Element): boolean {
   for (let depth = 0; cur && depth < OPENING_HEADING_LEVELS; depth++) {
     const first: Element | undefined = cur.children.find(isElement);
     if (!first) return false;
-    if (/^h[1-6]$/.test(first.name)) return true;
+    if (isHeading(first)) return true;
     cur = first;
   }
   return false;
