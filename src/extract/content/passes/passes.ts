@@ -18,7 +18,7 @@ import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { dropClosingBios } from './closing-bios.js';
 import { dropReplySubjects } from './reply-subjects.js';
 import { dropMemberFields } from './member-fields.js';
-import { dropPriceLines } from './price-lines.js';
+import { dropOfferLines } from './offer-lines.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -100,12 +100,14 @@ export const PASSES: readonly BlockPass[] = [
     run: dropMemberFields,
   },
   {
-    name: 'price lines',
+    name: 'offer lines',
     appliesTo: [...CONTAINERS, 'title block'],
-    does: 'on a page that sells one product, a line that is its price ("$19.99", "From: £2.98")',
+    does:
+      'on a page that sells one product, a line that is its price ("$19.99", "From: £2.98") or its stock ' +
+      '("Sold out")',
     why: "a grid's prices are its cards' own",
     unweighed: true,
-    run: (blocks, input) => (input.sellsProduct ? dropPriceLines(blocks) : blocks),
+    run: (blocks, input) => (input.sellsProduct ? dropOfferLines(blocks) : blocks),
   },
   {
     name: 'title and byline',

@@ -1,9 +1,9 @@
-// Price lines: on a page that sells one product, a line that is the product's price goes; the
+// Offer lines: on a page that sells one product, a line that is the product's price or stock goes; the
 // description stays, and so do prices on a page that does not sell one product (a listing's
 // cards are priced) and sentences that name a price.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropPriceLines } from '../../../../../src/extract/content/passes/price-lines.js';
+import { dropOfferLines } from '../../../../../src/extract/content/passes/offer-lines.js';
 import { contentTextAt } from '../../../../support/content-text.js';
 import { PRODUCT_LD, productPage } from '../../../../support/product-page.js';
 import { p } from '../../../../support/block-builders.js';
@@ -24,12 +24,19 @@ test('a page that declares no offer keeps the price line', () => {
   assert.ok(out.includes('€132.34'), out);
 });
 
-test('a price with a few words about it goes; a sentence naming a price stays', () => {
-  assert.deepEqual(dropPriceLines([p('$273.99 was $500.00 45% Off'), p('From: £2.98'), p('13,29€')]), []);
-  const keep = [
-    p('Free shipping on every order over $75 USD'),
-    p('Each jar of thirty gummies costs $25, or $20 on a subscription.'),
-    p('Express delivery'),
-  ];
-  assert.equal(dropPriceLines(keep), keep);
+test('a price with a few words about it and a stock line go; sentences naming a price or the stock stay', () => {
+  assert.deepEqual(dropOfferLines([p('$273.99 was $500.00 45% Off'), p('From: £2.98'), p('13,29€')]), []);
+  assert.deepEqual(
+    dropOfferLines([p('Sale Sold out'), p('Low in stock, only 6 left'), p('Notify me when back in stock')]),
+    [],
+  );
+  for (const line of [
+    'Free shipping on every order over $75 USD',
+    'Each jar of thirty gummies costs $25, or $20 on a subscription.',
+    'Express delivery',
+    'We keep every size in stock at our warehouse in Leeds, and ship the same day.',
+  ]) {
+    const run = [p(line)];
+    assert.equal(dropOfferLines(run), run, line);
+  }
 });
