@@ -6,13 +6,12 @@
 // of a page that sells one product, never on a grid's). A sentence naming a price stays.
 import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
+import { STOCK } from '../../vocabulary/phrases/widgets.js';
 import { PRICE } from '../../vocabulary/text-patterns.js';
 import { CONTROL_RAW_SLACK, OFFER_LINE_MAX_CHARS, PRICE_LINE_MAX_LETTERS } from '../thresholds/passes.js';
 import { editLines } from './edit-blocks.js';
 
 const LETTER = /\p{L}/gu;
-/** The product's stock, named anywhere in a short line. */
-const STOCK = /\b(?:in|out of|low in|low) stock\b|\bsold out\b/i;
 
 /** A paragraph or heading that is the price and a few words about it (a currency code, "was",
  *  "Sale", "% Off"), or a short line naming the stock. */
