@@ -319,13 +319,15 @@ const MAY_BE_DOUBLE_ENCODED: ReadonlySet<string> = new Set(['utf-8', 'windows-12
 
 /**
  * Bytes -> string in a WHATWG encoding (non-fatal: bad bytes become U+FFFD; a matching BOM is
- * dropped); text that is double-encoded UTF-8 as a whole is read once more (double-encoding.ts).
+ * dropped); text that is double-encoded UTF-8 as a whole is read once more (double-encoding.ts),
+ * unless `readAgain` is false: the bytes of a text that was decoded already (a rendered page's)
+ * are that text, whatever it reads as.
  */
-export function decodeText(bytes: Uint8Array, charset: string): string {
+export function decodeText(bytes: Uint8Array, charset: string, readAgain = true): string {
   if (isOwnText(bytes, charset))
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const text = new TextDecoder(charset).decode(bytes);
-  const once = MAY_BE_DOUBLE_ENCODED.has(charset) ? onceEncodedBytes([text]) : null;
+  const once = readAgain && MAY_BE_DOUBLE_ENCODED.has(charset) ? onceEncodedBytes([text]) : null;
   return once === null ? text : new TextDecoder('utf-8').decode(once);
 }
 
@@ -342,9 +344,9 @@ export const PIECE_BYTES = 60 * 1024;
  * are exactly decodeText's string (a character whose bytes a cut splits comes whole in the
  * later piece: the decoder streams).
  */
-export function decodePieces(bytes: Uint8Array, charset: string, pieceBytes = PIECE_BYTES): string[] {
+export function decodePieces(bytes: Uint8Array, charset: string, pieceBytes = PIECE_BYTES, readAgain = true): string[] {
   const pieces = decodedPieces(bytes, charset, pieceBytes);
-  const once = MAY_BE_DOUBLE_ENCODED.has(charset) ? onceEncodedBytes(pieces) : null;
+  const once = readAgain && MAY_BE_DOUBLE_ENCODED.has(charset) ? onceEncodedBytes(pieces) : null;
   return once === null ? pieces : decodedPieces(once, 'utf-8', pieceBytes);
 }
 

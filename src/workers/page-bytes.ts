@@ -11,7 +11,7 @@
 // memory, not the copying), and the strings grew the main thread's heap, which the main thread
 // and V8's helper threads then collected (docs/admission.md).
 import type { FetchedBody } from '../fetch/types.js';
-import { decodePieces, decodeText } from '../fetch/decode.js';
+import { decodePieces, decodeText, PIECE_BYTES } from '../fetch/decode.js';
 import { bodyPieces } from '../fetch/fetched-body.js';
 import { isWhole } from '../fetch/kept-bytes.js';
 
@@ -19,6 +19,9 @@ export interface PageBytes {
   /** The body's bytes, the whole of their ArrayBuffer (so that it can be moved to a worker). */
   bytes: Uint8Array;
   charset: string;
+  /** The UTF-8 bytes of a text decoded already (textBytes): read back as they are, never read
+   *  again as double-encoded, as the same text posted as a string is not. */
+  decoded?: boolean;
 }
 
 /**
@@ -62,7 +65,7 @@ export function pageBytes(body: FetchedBody, borrowed: boolean): PageBytes | Pag
 export function textBytes(text: string): PageBytes {
   const utf8 = Buffer.from(text, 'utf8');
   // Node gives a text of 4 KiB or more a buffer of its own; a shorter one is cut from its pool.
-  return { bytes: isWhole(utf8) ? utf8 : new Uint8Array(utf8), charset: 'utf-8' };
+  return { bytes: isWhole(utf8) ? utf8 : new Uint8Array(utf8), charset: 'utf-8', decoded: true };
 }
 
 /** The page's bytes in one buffer: its pieces joined (in the worker that reads them). */
@@ -79,7 +82,11 @@ export function postedBytes(text: PageBytes | PagePieces): Uint8Array {
 
 /** The page's text, decoded from its bytes when it came as bytes (in the worker that reads it). */
 export function postedText(text: PostedText): string {
-  return typeof text === 'string' ? text : decodeText(postedBytes(text), text.charset);
+  return typeof text === 'string' ? text : decodeText(postedBytes(text), text.charset, !wasDecoded(text));
+}
+
+function wasDecoded(text: PageBytes | PagePieces): boolean {
+  return 'bytes' in text && text.decoded === true;
 }
 
 /**
@@ -99,8 +106,9 @@ export const PIECES_MAX_BYTES = 1024 * 1024;
 export function postedPieces(text: PostedText): string[] {
   if (typeof text === 'string') return [text];
   const bytes = postedBytes(text);
-  if (bytes.byteLength > PIECES_MAX_BYTES) return [decodeText(bytes, text.charset)];
-  return decodePieces(bytes, text.charset);
+  const readAgain = !wasDecoded(text);
+  if (bytes.byteLength > PIECES_MAX_BYTES) return [decodeText(bytes, text.charset, readAgain)];
+  return decodePieces(bytes, text.charset, PIECE_BYTES, readAgain);
 }
 
 /** Characters (or bytes, before decoding) of a page as posted. */

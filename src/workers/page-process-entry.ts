@@ -20,9 +20,9 @@ const ready = (async () => {
   return { runTask, gc: engineGc() };
 })();
 
-serveJobs<PageJobInput, unknown>(async ({ task, charset }, bytes) => {
+serveJobs<PageJobInput, unknown>(async ({ task, charset, decoded }, bytes) => {
   const { runTask, gc } = await ready;
-  const body = { bytes, charset };
+  const body = { bytes, charset, decoded };
   try {
     return await runTask({ kind: task.kind, input: { ...task.input, body } } as Parameters<typeof runTask>[0]);
   } finally {

@@ -45,6 +45,8 @@ export interface PageJobInput {
     { kind: 'clean'; input: Omit<CleanRequest, 'body'> } | { kind: 'metadata'; input: Omit<MetadataRequest, 'body'> };
   /** The charset of the body's bytes. */
   charset: string;
+  /** The bytes are a text decoded already (page-bytes.ts textBytes). */
+  decoded: boolean;
 }
 
 type PageTask = Extract<WorkerTask, { kind: 'clean' | 'metadata' }>;
@@ -83,7 +85,8 @@ export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
     const page = typeof body === 'string' ? textBytes(body) : body!;
     const bytes = postedBytes(page);
     const { charset } = page;
-    const job = { task: { kind: task.kind, input }, charset } as PageJobInput;
+    const decoded = 'bytes' in page && page.decoded === true;
+    const job = { task: { kind: task.kind, input }, charset, decoded } as PageJobInput;
     return this.lane.run(job, bytes, signal, started);
   }
 }

@@ -62,6 +62,16 @@ describe('large-page processes', () => {
     assert.ok(cleaned.ok && cleaned.content.includes('résumé and naïveté'));
   });
 
+  it('reads a large decoded text as it is, though it reads as double-encoded UTF-8', async () => {
+    // "café —" as its UTF-8 bytes read as windows-1252: a rendered page's text as the browser read it.
+    const garbled = 'cafÃ© â€”';
+    const line = `<p>${garbled}, a line of a long rendered page.</p>\n`;
+    const page = `<title>${garbled}</title>${line.repeat(Math.ceil((1.2 * LARGE_PAGE_CHARS) / line.length))}`;
+    // Over LARGE_PAGE_CHARS: a page process reads it (the first test shows where such pages go).
+    const answer = await pool.run(metadataOf(page));
+    assert.equal(answer.data.title, garbled);
+  });
+
   it('keeps ordinary pages on the worker threads', async () => {
     const started = pool.pageProcesses!.started;
     const small = await pool.run(metadataOf(`<title>Small</title>${para.repeat(100)}`));

@@ -1,10 +1,12 @@
 // A large page text that was already decoded crosses to the worker as its UTF-8 bytes, moved
 // (posted with the task's transfer list, so no copy of them is made to post them), and comes
 // back as the same text, whatever its characters; small texts and other tasks are posted
-// unchanged.
+// unchanged. A decoded text is the text it reads as, even when it reads as UTF-8 decoded twice:
+// the repair of double-encoded bytes (fetch/double-encoding.ts) is for fetched bytes, and a text
+// long enough to be posted as bytes is not read differently from a short one posted as a string.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { postedText } from '../../../src/workers/page-bytes.js';
+import { postedPieces, postedText } from '../../../src/workers/page-bytes.js';
 import { WorkerPool, compactTask } from '../../../src/workers/pool.js';
 import { COMPACT_MIN_CHARS, posting, transferOf } from '../../../src/workers/posted-task.js';
 import type { WorkerTask } from '../../../src/workers/worker.js';
@@ -68,5 +70,24 @@ describe('page text sent to a worker', () => {
       input: { body: text, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false },
     });
     assert.equal(result.data.title, 'Ünïcödé “quotes” 日本語 😀');
+  });
+
+  it('a large text that reads as double-encoded UTF-8 is read as it was decoded, as a small one is', async () => {
+    // "café —" as its UTF-8 bytes read as windows-1252: what a browser shows of such a page.
+    const garbled = 'cafÃ© â€”';
+    const page = (body: string) => `<html><head><title>${garbled}</title></head><body>${body}</body></html>`;
+    const large = page(`<p>${garbled} text</p>`.repeat(COMPACT_MIN_CHARS / 10));
+    const task = (body: string): Extract<WorkerTask, { kind: 'metadata' }> => ({
+      kind: 'metadata',
+      input: { body, bodyKind: 'html', finalUrl: 'https://t.example/', headers: {}, includeContent: false },
+    });
+    const sent = posting(task(large), 1, undefined).task as Extract<WorkerTask, { kind: 'metadata' }>;
+    assert.equal(typeof sent.input.body, 'object', 'posted as bytes');
+    assert.ok(postedText(sent.input.body!) === large, 'read whole as it was decoded');
+    assert.ok(postedPieces(sent.input.body!).join('') === large, 'read in pieces as it was decoded');
+    for (const body of [page('<p>short</p>'), large]) {
+      const result = await pool.run(task(body));
+      assert.equal(result.data.title, garbled, `${body.length} characters`);
+    }
   });
 });
