@@ -79,6 +79,8 @@ let bytes = 0;
 })(profile.head);
 const perPage = (b: number) => (b / 1024 / texts.length).toFixed(1);
 const cpuMs = (t.user + t.system) / 1000 / texts.length;
+console.log('| build | pages | KiB allocated per page | CPU ms per page (profiled) | sum of the counts |');
+console.log('|---|---:|---:|---:|---:|');
 console.log(`| ${root} | ${texts.length} | ${perPage(bytes)} | ${cpuMs.toFixed(3)} | ${sum} |`);
 const top = Number(arg('top') ?? 8);
 for (const [site, b] of [...bySite].sort((x, y) => y[1] - x[1]).slice(0, top))

@@ -2,7 +2,7 @@
 // network except through request interception (all traffic goes to a proxy that is our
 // sinkhole, and the host resolver resolves nothing). WebRTC may not use UDP outside the proxy,
 // which means not at all. Each renderer runs under a memory limit (rendererMemoryArgs).
-import { accessSync, constants } from 'node:fs';
+import { firstExecutable } from '../util/executables.js';
 
 /** Command-line switches for the browser process; `sinkhole` is host:port of openSinkhole(). */
 export function chromiumArgs(sinkhole: string): string[] {
@@ -56,15 +56,7 @@ const PRLIMIT_PATHS = ['/usr/bin/prlimit', '/bin/prlimit'];
 
 /** The prlimit executable, or null when there is none. */
 export function findPrlimit(candidates: readonly string[] = PRLIMIT_PATHS): string | null {
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // next
-    }
-  }
-  return null;
+  return firstExecutable(candidates);
 }
 
 /**

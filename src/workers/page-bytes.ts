@@ -85,7 +85,8 @@ export function postedText(text: PostedText): string {
   return typeof text === 'string' ? text : decodeText(postedBytes(text), text.charset, !wasDecoded(text));
 }
 
-function wasDecoded(text: PageBytes | PagePieces): boolean {
+/** Whether the page came as the bytes of a text decoded already (textBytes). */
+export function wasDecoded(text: PageBytes | PagePieces): boolean {
   return 'bytes' in text && text.decoded === true;
 }
 

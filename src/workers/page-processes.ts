@@ -19,7 +19,7 @@ import { ChildLane, LaneOwner } from './child-processes.js';
 import type { CleanRequest } from './clean-task.js';
 import type { MetadataRequest } from './metadata-task.js';
 import type { WorkerTask } from './worker.js';
-import { postedBytes, postedLength, textBytes } from './page-bytes.js';
+import { postedBytes, postedLength, textBytes, wasDecoded } from './page-bytes.js';
 
 /** Characters (or bytes) of page from which a task is a large page. */
 export const LARGE_PAGE_CHARS = 1024 * 1024;
@@ -85,8 +85,7 @@ export class PageProcesses extends LaneOwner<PageJobInput, unknown> {
     const page = typeof body === 'string' ? textBytes(body) : body!;
     const bytes = postedBytes(page);
     const { charset } = page;
-    const decoded = 'bytes' in page && page.decoded === true;
-    const job = { task: { kind: task.kind, input }, charset, decoded } as PageJobInput;
+    const job = { task: { kind: task.kind, input }, charset, decoded: wasDecoded(page) } as PageJobInput;
     return this.lane.run(job, bytes, signal, started);
   }
 }

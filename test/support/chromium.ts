@@ -1,19 +1,11 @@
 // Where the browser tests find Chromium: Debian's package puts it at /usr/bin/chromium (CI
 // installs it with apt-get). Tests that need it skip, saying why, only when it is missing.
-import { accessSync, constants } from 'node:fs';
+import { firstExecutable } from '../../src/util/executables.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 export function findChromium(): string | null {
-  for (const path of CANDIDATES) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // next
-    }
-  }
-  return null;
+  return firstExecutable(CANDIDATES);
 }
 
 export const NO_CHROMIUM =

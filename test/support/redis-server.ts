@@ -9,23 +9,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
 import { delimiter, join } from 'node:path';
+import { firstExecutable } from '../../src/util/executables.js';
 
 /** The redis-server executable the tests would start (the first on the PATH), or null. */
 export function findRedisServer(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const path = join(dir, 'redis-server');
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // next
-    }
-  }
-  return null;
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '');
+  return firstExecutable(dirs.map((dir) => join(dir, 'redis-server')));
 }
 
 export const NO_REDIS =

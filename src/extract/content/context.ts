@@ -65,6 +65,8 @@ export class ContentContext {
   /** On a page declared an article, picture captions stay out of the relaxed readings too: the
    *  article is its text (in a gallery or a listing the captions can be the content). */
   readonly captionsOut: boolean;
+  /** The page is declared a product and offers it for sale (page/page-type.ts `sellsOneProduct`). */
+  readonly sellsProduct: boolean;
   /** A product page's rails (other products, reviews), left out of its readings; else null. */
   readonly rails: Set<Element> | null;
   /** The relaxed readings share one measure (they keep the same elements, only their scores
@@ -101,10 +103,8 @@ export class ContentContext {
     this.declaredType = declaredPageType(doc, this.types);
     this.captionsOut = this.declaredType === 'article';
     // The rails are found on the wide measure, which the grid readings then share.
-    this.rails =
-      this.declaredType === 'product' && sellsOneProduct(this.types)
-        ? productRails(this.wide(), frameChars(this.frame, this.wide()))
-        : null;
+    this.sellsProduct = this.declaredType === 'product' && sellsOneProduct(this.types);
+    this.rails = this.sellsProduct ? productRails(this.wide(), frameChars(this.frame, this.wide())) : null;
   }
 
   /** The people the page declares as its authors (page/declared-authors.ts), read once when first asked. */

@@ -10,8 +10,9 @@ import { cleanAuthor } from '../metadata/author-names.js';
 import { namesOf } from '../metadata/json-ld-values.js';
 import { readJsonLd } from './json-ld.js';
 
-/** A word of a person's name: a capital and lower-case letters, or an initial ("J."). */
-const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]*\p{Ll}|\p{Lu}\.)$/u;
+/** A word of a person's name: a capital and lower-case letters, or an initial ("J."). A short
+ *  particle may be joined to it with its own capital ("McDonald", "DeSantis", "SanSone"). */
+const NAME_WORD = /^(?:(?:\p{Lu}\p{Ll}{1,3})?\p{Lu}[\p{Ll}'’-]*\p{Ll}|\p{Lu}\.)$/u;
 const MIN_WORDS = 2;
 const MAX_WORDS = 4;
 

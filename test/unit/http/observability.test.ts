@@ -2,8 +2,11 @@
 // Prometheus metrics and the JSON logs (correlation id on every line, no secrets or queries).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Gauge } from 'prom-client';
 import { buildApp } from '../../../src/http/build-app.js';
+import { RENDER_REUSE_MS } from '../../../src/metrics/shared-render.js';
 import { ITEM_ERRORS, REQUEST_ERRORS } from '../../../src/errors/codes.js';
 import { TOOLS } from '../../../src/tools/registry.js';
 import { testConfig } from '../../support/loopback-server.js';
@@ -143,6 +146,31 @@ describe('metrics', () => {
     );
     assert.match(res.body, /urlkit_tool_items_total\{tool="clean_web_content",outcome="ok"\} 1/);
     assert.match(res.body, /urlkit_fetch_outcomes_total\{outcome="dns_error"\} 1/);
+  });
+
+  it('renders once for many reads at once and for reads within a second of it, then again', async (t) => {
+    const app = await appWith([echoTool()], { rateLimitMax: 0 });
+    t.after(() => app.close());
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    let renders = 0;
+    // A collect callback runs once in each render of the registry.
+    new Gauge({
+      name: 'test_renders',
+      help: 'renders of the registry',
+      registers: [app.urlkit.metrics.registry],
+      collect() {
+        this.set(++renders);
+      },
+    });
+    const read = async () => (await fetch(`${origin}/metrics`)).text();
+    const texts = await Promise.all(Array.from({ length: 20 }, read));
+    assert.equal(renders, 1);
+    assert.equal(new Set(texts).size, 1, 'every read got the same text');
+    assert.match(texts[0]!, /^test_renders 1$/m);
+    await read();
+    assert.equal(renders, 1, 'a read right after reuses the render');
+    await sleep(RENDER_REUSE_MS + 50);
+    assert.match(await read(), /^test_renders 2$/m);
   });
 
   it('two apps in one process keep separate registries', async (t) => {

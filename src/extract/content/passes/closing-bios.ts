@@ -18,10 +18,13 @@ const GOES_ON = /^\s\p{Ll}/u;
 /** The blocks without the closing paragraphs that are a declared author's note.
  *  `authors` is asked only when the last paragraph could open with a name. */
 export function dropClosingBios(blocks: Block[], authors: () => readonly string[]): Block[] {
-  let i = blocks.length - 1;
+  // Pictures after the note (a "watch next" thumbnail) print no text: the note still closes it.
+  let end = blocks.length - 1;
+  while (end > 0 && blocks[end]!.type === 'image') end--;
+  let i = end;
   let bioChars = 0;
   let names: readonly string[] | null = null;
-  while (i > 0 && blocks.length - 1 - i < BIO_MAX_PARAGRAPHS) {
+  while (i > 0 && end - i < BIO_MAX_PARAGRAPHS) {
     const b = blocks[i]!;
     if (b.type !== 'paragraph') break;
     const text = collapseWhitespace(inlineText(b.children));
@@ -31,8 +34,8 @@ export function dropClosingBios(blocks: Block[], authors: () => readonly string[
     bioChars += text.length;
     i--;
   }
-  if (i === blocks.length - 1) return blocks;
+  if (i === end) return blocks;
   let rest = 0;
   for (let j = 0; j <= i && rest <= bioChars; j++) rest += blockText(blocks[j]!).length;
-  return rest > bioChars ? blocks.slice(0, i + 1) : blocks;
+  return rest > bioChars ? [...blocks.slice(0, i + 1), ...blocks.slice(end + 1)] : blocks;
 }

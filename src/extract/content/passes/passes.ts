@@ -18,6 +18,7 @@ import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { dropClosingBios } from './closing-bios.js';
 import { dropReplySubjects } from './reply-subjects.js';
 import { dropMemberFields } from './member-fields.js';
+import { dropOfferLines } from './offer-lines.js';
 
 /** What kind of reading made the blocks (readings/readings.ts names the kind of each reading). */
 export type BlockKind =
@@ -50,6 +51,8 @@ export interface PassInput {
   /** The lines a thread's posts were read again for: their authors' names and dates. */
   postLines: WeakSet<Block>;
   finalUrl: string;
+  /** The page sells one product (ContentContext.sellsProduct). */
+  sellsProduct: boolean;
   /** The full names of the people the page declares as its authors (read when first asked). */
   authors(): readonly string[];
 }
@@ -95,6 +98,16 @@ export const PASSES: readonly BlockPass[] = [
     why: 'a title block opens the page: no post comes before it',
     unweighed: true,
     run: dropMemberFields,
+  },
+  {
+    name: 'offer lines',
+    appliesTo: [...CONTAINERS, 'title block'],
+    does:
+      'on a page that sells one product, a line that is its price ("$19.99", "From: £2.98") or its stock ' +
+      '("Sold out")',
+    why: "a grid's prices are its cards' own",
+    unweighed: true,
+    run: (blocks, input) => (input.sellsProduct ? dropOfferLines(blocks) : blocks),
   },
   {
     name: 'title and byline',

@@ -9,6 +9,13 @@ export const CONTROL_RAW_SLACK = 8;
 /** A control printed on this many cards at least is the cards' furniture. */
 export const CONTROL_MIN_REPEATS = 3;
 
+// content/passes/offer-lines
+/** An offer line is short: the figure, a former price, a discount; the stock. */
+export const OFFER_LINE_MAX_CHARS = 40;
+/** ...with few letters beside the figures ("From:", "was", "% Off", "USD"); more is a sentence
+ *  about the price ("Free shipping over $75"). */
+export const PRICE_LINE_MAX_LETTERS = 20;
+
 // content/passes/card-text
 /** A page shows at least this many such cards (a grid of them, not one linked box). */
 export const CARD_TEXT_MIN_CARDS = 4;

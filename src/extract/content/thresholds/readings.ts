@@ -98,6 +98,10 @@ export const DECLARED_CARDS_MIN = 3;
 /** Such a run is cards when together they hold under this share of the body's text (an FAQ or a
  *  second body part as long as half the body is the page's). Depends on: DECLARED_CARDS_MIN. */
 export const DECLARED_CARDS_SHARE = 0.5;
+/** Cards of the body's own shape, each in an <article> of its own, are other pages' items by the
+ *  markup's word: they need only hold less than the body (a carousel of six excerpts may hold more
+ *  than half of a short post's text). Depends on: DECLARED_CARDS_SHARE. */
+export const DECLARED_ARTICLE_CARDS_SHARE = 1;
 
 // content/readings/post-authors
 /** A post's author's name is a short line: a longer "name" is not a member's handle. */

@@ -114,6 +114,8 @@ export const CARD_CONTROL = new RegExp(
     ')$',
   'u',
 );
+/** A product's stock, named anywhere in a short line ("In stock", "Sold out", "Low in stock, only 6 left"). */
+export const STOCK = /\b(?:in|out of|low in|low) stock\b|\bsold out\b/i;
 /** Headings that announce other products or the customers' words. */
 export const RAIL_HEADING = new RegExp(
   '^(?:you (?:may|might) also (?:like|love)|customers (?:also|who) .{0,40}|' +

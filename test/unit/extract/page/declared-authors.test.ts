@@ -20,6 +20,17 @@ test("people's full names from JSON-LD authors and the author meta tag, a byline
   );
 });
 
+test('a name with a particle joined by its own capital is a full name', () => {
+  assert.deepEqual(
+    authorsOf(
+      '<script type="application/ld+json">' +
+        '{"@type":"Article","author":[{"name":"Arricca Elin SanSone"},{"name":"Ryan McDonald"},' +
+        '{"name":"Ana DeSantis"}]}</script>',
+    ),
+    ['Ana DeSantis', 'Arricca Elin SanSone', 'Ryan McDonald'],
+  );
+});
+
 test('a site, a team or a one-word login signing the page is not a person', () => {
   assert.deepEqual(
     authorsOf(

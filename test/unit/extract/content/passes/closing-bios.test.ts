@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropClosingBios } from '../../../../../src/extract/content/passes/closing-bios.js';
+import type { Block } from '../../../../../src/extract/blocks.js';
 import { p } from '../../../../support/block-builders.js';
 
 const body = [
@@ -25,6 +26,12 @@ test("the author's name elsewhere, or not followed by a sentence about them, sta
   // A name the page does not declare as its author.
   const other = [...body, p('Mary Major is a ferry captain who has run the route for twenty years.')];
   assert.deepEqual(dropClosingBios(other, authors), other);
+});
+
+test('a note followed only by pictures (a "watch next" thumbnail) still goes; the pictures stay', () => {
+  const picture: Block = { type: 'image', src: 'https://news.example/thumb.jpg', alt: 'Watch next', caption: null };
+  const bio = p('Jane Doe is a reporter covering the islands and their transport links.');
+  assert.deepEqual(dropClosingBios([...body, bio, picture], authors), [...body, picture]);
 });
 
 test('a page that is mostly the note (a profile of the writer) keeps it', () => {

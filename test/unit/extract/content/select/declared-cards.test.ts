@@ -1,6 +1,7 @@
 // Cards beside a declared body (select/declared-cards.ts): related posts' excerpts marked with the
 // body's class are left out, and the account says so; an FAQ's unlinked answers marked the same
-// way are read.
+// way are read. So are excerpts of the body's own shape, each in an <article> of its own (a
+// related-posts carousel reusing the theme's wrapper class).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../../../../src/parse/parse-html.js';
@@ -54,4 +55,29 @@ test("an FAQ's unlinked answers marked with the body class are read with the bod
     .join('')}</section>`;
   const { text } = read(page(faq));
   for (const n of [1, 2, 3, 4]) assert.ok(text.includes(`Answer ${n}:`), text);
+});
+
+test("excerpts of the body's own shape, each in an <article> of its own, are not read with the body", () => {
+  // A theme that wraps every entry's text in the same class: the post's and each related post's.
+  // Together the excerpts hold more than half of the post (the share other cards are held to).
+  const post = body.split('\n').slice(0, 4).join('\n');
+  const excerpt = (n: number): string =>
+    `Excerpt ${n}: a summary of another garden post, on mulching beds and planting bulbs ` +
+    'before the ground freezes hard.';
+  const related = [1, 2, 3, 4, 5]
+    .map(
+      (n) =>
+        '<article class="entry loop-entry"><div class="entry-content-wrap">' +
+        `<h3><a href="/blog/post-${n}">Other post ${n}</a></h3><p>${excerpt(n)}</p></div></article>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><head><title>Winter pruning</title></head><body>
+<main><article class="entry single-entry"><div class="entry-content-wrap"><h1>Winter pruning</h1>
+<div class="entry-content">${post}</div></div></article>
+<section class="carousel">${related}</section></main></body></html>`;
+  const { text, trace } = read(html);
+  assert.ok(text.includes('Paragraph 4 on winter pruning'), text);
+  assert.ok(!text.includes('Excerpt'), text);
+  const cards = trace.explanation?.dropped.filter((d) => d.rule === 'cards beside the declared body') ?? [];
+  assert.equal(cards.length, 5, JSON.stringify(trace.explanation?.dropped));
 });
