@@ -51,3 +51,51 @@ test("the page's authors are not read unless the close could open with a name", 
   dropClosingBios([...body, p('the end of the story, in lower case.')], counting);
   assert.equal(asked, 0);
 });
+
+const portrait = (alt: string): Block => ({
+  type: 'image',
+  src: 'https://news.example/people/1.jpg',
+  alt,
+  caption: null,
+});
+const h = (text: string, level: 2 | 3 = 3): Block => ({ type: 'heading', level, children: [{ type: 'text', text }] });
+const none = () => [];
+
+test('a closing author card goes with no declared author: a portrait named for the writer, then their note', () => {
+  // The note opens with the first name; the card's heading and a role line come along.
+  const card = [
+    h('About the author'),
+    portrait('Mary Major'),
+    h('Mary Major'),
+    p('Staff writer'),
+    p('Mary has written about the islands since 2018. She lives on the largest of them.'),
+    p('Her work has appeared in the Island Courier.'),
+  ];
+  assert.deepEqual(dropClosingBios([...body, ...card], none), body);
+  // The full name with credentials after a comma.
+  const credited = [portrait('Mary Major, CFP'), p('Mary Major, CFP, is an analyst covering transport.')];
+  assert.deepEqual(dropClosingBios([...body, ...credited], none), body);
+});
+
+test("a closing picture whose caption is not a person's note stays: a product card, a photo of a place", () => {
+  const product = [
+    portrait('Marcy Folding Treadmill'),
+    p('Marcy Folding Treadmill'),
+    p('3.9 out of 5 Stars. 72 reviews'),
+  ];
+  assert.deepEqual(dropClosingBios([...body, ...product], none), [...body, ...product]);
+  const place = [portrait('Harbour at dusk'), p('The ferry leaves the harbour at dusk.')];
+  assert.deepEqual(dropClosingBios([...body, ...place], none), [...body, ...place]);
+  // The note goes on past three paragraphs: the article's, not a card.
+  const long = [portrait('Mary Major'), p('Mary is a captain.'), p('She sails.'), p('She fishes.'), p('She rows.')];
+  assert.deepEqual(dropClosingBios([...body, ...long], none), [...body, ...long]);
+});
+
+test('a page that is mostly the card (a profile) keeps it', () => {
+  const profile = [
+    portrait('Mary Major'),
+    p('Mary Major is a reporter covering the islands and their transport links, and has written here since 2009.'),
+  ];
+  const page = [p('Meet our team'), ...profile];
+  assert.deepEqual(dropClosingBios(page, none), page);
+});
