@@ -137,7 +137,7 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 function socketFailure(err: NodeJS.ErrnoException, what: string): ItemFailure {
   if (err instanceof ItemFailure) return err;
-  const code = err.code ?? err.message;
+  const code = err.code ?? err.name;
   const Failure = err.code && RESET_CODES.has(err.code) ? TransientFailure : ItemFailure;
   return new Failure('connect_error', `${what} failed (${code}).`, { cause: err });
 }
@@ -311,7 +311,9 @@ async function openSocket(
         'secureConnect',
         (e) => {
           if (e.code && RESET_CODES.has(e.code)) return socketFailure(e, 'The TLS handshake');
-          return new ItemFailure('tls_error', `The TLS handshake with ${hostname} failed: ${e.message}`, { cause: e });
+          return new ItemFailure('tls_error', `The TLS handshake with ${hostname} failed: ${tlsReason(e)}`, {
+            cause: e,
+          });
         },
         guard,
       );
@@ -324,21 +326,29 @@ async function openSocket(
 }
 
 /**
+ * What went wrong in a TLS handshake, in words a caller can use. Node's certificate errors are
+ * one plain sentence ("self-signed certificate"); OpenSSL's own are a dump of its error queue
+ * (a thread id, library and source file names, line numbers): internal detail, so only their
+ * reason ("wrong version number") or code is told.
+ */
+function tlsReason(e: NodeJS.ErrnoException & { reason?: unknown }): string {
+  if (typeof e.reason === 'string' && e.reason !== '') return e.reason;
+  const firstLine = e.message.split('\n', 1)[0]!;
+  if (!firstLine.includes(':error:')) return firstLine;
+  return e.code ?? 'unknown error';
+}
+
+/**
  * Connects to one of the checked addresses. For a name with several answers, Node's own
  * Happy Eyeballs (autoSelectFamily) races them, fed by a lookup that returns exactly the checked
  * list, so a black-holed IPv6 answer does not eat the whole connect timeout. The lookup never
  * asks DNS again.
  */
 function connectChecked(hostname: string, addresses: string[], port: number, guard: Guard): Promise<net.Socket> {
-  const shown = (h: string) => `${net.isIPv6(h) ? `[${h}]` : h}:${port}`;
+  // The caller is told the host as it wrote it, never what a name resolved to (docs/fetch.md).
+  const shown = `Connecting to ${net.isIPv6(hostname) ? `[${hostname}]` : hostname}:${port}`;
   if (net.isIP(hostname) || addresses.length === 1) {
-    const host = addresses[0]!;
-    return handshake(
-      net.connect({ host, port }),
-      'connect',
-      (e) => socketFailure(e, `Connecting to ${shown(host)}`),
-      guard,
-    );
+    return handshake(net.connect({ host: addresses[0]!, port }), 'connect', (e) => socketFailure(e, shown), guard);
   }
   const answers = addresses.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
   const lookup: net.LookupFunction = (_name, options, callback) => {
@@ -352,12 +362,7 @@ function connectChecked(hostname: string, addresses: string[], port: number, gua
     autoSelectFamily: true,
     autoSelectFamilyAttemptTimeout: 250,
   });
-  return handshake(
-    socket,
-    'connect',
-    (e) => socketFailure(e, `Connecting to ${hostname}:${port} (${addresses.join(', ')})`),
-    guard,
-  );
+  return handshake(socket, 'connect', (e) => socketFailure(e, shown), guard);
 }
 
 export function createGuardedConnector(o: GuardedConnectOptions): buildConnector.connector {

@@ -21,6 +21,14 @@ const ZONE = new Map<string, Answer[]>([
   ['imds-nat64.example.test', [{ address: '64:ff9b::a9fe:a9fe', family: 6 }]],
   ['mapped-loopback.example.test', [{ address: '::ffff:7f00:1', family: 6 }]],
   ['intranet.example.test', [{ address: '10.1.2.3', family: 4 }]],
+  ['fixture.example.test', [{ address: '127.0.0.2', family: 4 }]],
+  [
+    'fixture-pair.example.test',
+    [
+      { address: '127.0.0.2', family: 4 },
+      { address: '127.0.0.3', family: 4 },
+    ],
+  ],
   [
     'mixed.example.test',
     [
@@ -200,4 +208,40 @@ test('a blocked_url message never shows a resolved address', async () => {
     { address: '127.0.0.2', allowed: true, reason: 'allowed by 127.0.0.2/32' },
     { address: '127.0.0.1', allowed: false, reason: 'loopback' },
   ]);
+});
+
+/** A port nothing listens on, on the fixture address: every connection to it is refused. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('a connect_error message names the host as written, never what it resolved to', async () => {
+  const fetcher = fetcherWith({ allowPrivateNetworks: true });
+  const port = await closedPort();
+  for (const [url, shown] of [
+    [`http://fixture.example.test:${port}/`, `fixture.example.test:${port}`],
+    [`http://fixture-pair.example.test:${port}/`, `fixture-pair.example.test:${port}`],
+    [`${site.origin}/redirect/302?to=${encodeURIComponent(`http://fixture.example.test:${port}/`)}`, null],
+  ] as const) {
+    const err = await failure(fetcher, url);
+    assert.equal(err.code, 'connect_error', `${url}: ${err.message}`);
+    assert.doesNotMatch(err.message, /127\.0\.0\.[23]/, url);
+    if (shown) assert.ok(err.message.includes(shown), `${url}: ${err.message}`);
+  }
+  // An IP literal is what the caller wrote: it stays in the message.
+  const literal = await failure(fetcher, `http://127.0.0.2:${port}/`);
+  assert.match(literal.message, /Connecting to 127\.0\.0\.2:\d+ failed \(ECONNREFUSED\)/);
+});
+
+test('a tls_error message tells the reason, not the error dump of OpenSSL', async () => {
+  const fetcher = fetcherWith({});
+  // The hostile site speaks plain HTTP: a TLS client reads its answer as a record of the wrong version.
+  const err = await failure(fetcher, `https://fixture.example.test:${site.port}/html`);
+  assert.equal(err.code, 'tls_error', err.message);
+  assert.match(err.message, /^The TLS handshake with fixture\.example\.test failed: wrong version number$/);
+  assert.doesNotMatch(err.message, /:error:|openssl|\.c:\d|127\.0\.0\.2/i);
 });
