@@ -223,7 +223,7 @@ export const PASSES: readonly BlockPass[] = [
   {
     name: 'closing bios',
     appliesTo: ['answer'],
-    does: "the closing paragraphs that open with a declared author's name, or a closing author card (a portrait named for the writer, then their note): the writer's note, not the article",
+    does: "a writer's closing note, opening with a declared author's name or after their portrait: not the article",
     run: (blocks, input) => dropClosingBios(blocks, () => input.authors()),
   },
 ];
