@@ -1,19 +1,22 @@
 // A forum prints its member's record beside every post: "Posts: 73,365", "Registered:
-// 2012-09-03", "Joined: 5. Sep 2014, 16:05", "Reaction score: 12". The figures describe the
-// writer's account, not the thread; they come once per post. A line that is one such field
-// with a count or a date is dropped, as a block of its own or a line of one (broken with <br>).
-// A free-text field ("Location: Seattle", "From: Miod Vallat") stays: articles list people
-// and places so, and a count or a date is what tells the member's record apart. A post's own
-// count of likes printed under it ("7 Likes", Discourse) is such a figure too.
+// 2012-09-03", "Joined: 5. Sep 2014, 16:05", "Join Date: Mar 2016", "Reaction score: 12", "48
+// posts". The figures describe the writer's account, not the thread; they come once per post. A
+// line that is one such field with a count or a date is dropped, as a block of its own or a line
+// of one (broken with <br>). A free-text field ("Location: Seattle", "From: Miod Vallat") stays:
+// articles list people and places so, and a count or a date is what tells the member's record
+// apart. A post's own count of likes printed under it ("7 Likes", Discourse) is such a figure too.
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { editLines } from './edit-blocks.js';
 
-/** A count field ("Posts: 1,234", "Reaction score: 12", "Messages: 1.2k") or a date field
- *  ("Registered: 2012-09-03", "Joined: Sep 2014", "Member since: 2019"): its value is short. */
+/** A count field ("Posts: 1,234", "Reaction score: 12", "Messages: 1.2k", "48 posts") or a date
+ *  field ("Registered: 2012-09-03", "Joined: Sep 2014", "Join Date: Mar 2016", "Member since:
+ *  2019"): its value is short. */
 const MEMBER_FIELD = new RegExp(
   '^(?:(?:posts|total posts|messages|reaction score|likes received|karma|points) ?: ?\\d[\\d.,]*k?|' +
-    '(?:registered|joined|member since) ?: ?(?:\\d[^\\n]{0,30}|\\p{L}{3,10}\\.? \\d[^\\n]{0,25})|' +
+    '(?:registered|joined|join date|member since) ?: ?(?:\\d[^\\n]{0,30}|\\p{L}{3,10}\\.? \\d[^\\n]{0,25})|' +
+    // The writer's count of posts as a line of its own (phpBB, Tapatalk: "48 posts").
+    '\\d[\\d.,]*k? posts?|' +
     // A post's own count of likes under it (Discourse: "1 Like", "7 Likes").
     '\\d[\\d.,]*k? likes?)$',
   'iu',

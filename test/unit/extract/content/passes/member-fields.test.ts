@@ -61,6 +61,13 @@ test('free-text fields and prose that opens like a field stay', () => {
   assert.deepEqual(texts(dropMemberFields([br, p('Reaction score: 12')])), ['member1']);
 });
 
+test("vBulletin's join date and a post count printed as a line of its own go", () => {
+  const keep = [p('48 posts later the thread is still going.'), p('Join Date: none, I only read here')];
+  assert.equal(dropMemberFields(keep), keep);
+  const posts = [p('member0'), p('Join Date: Mar 2016'), p('48 posts'), p(BODIES[0]!), p('Join date: 2009-03-01')];
+  assert.deepEqual(texts(dropMemberFields(posts)), ['member0', BODIES[0]!]);
+});
+
 test("a post's count of likes under it goes; a sentence about likes stays", () => {
   const keep = [p('12 likes in a day is a record for this board.'), p('Likes: hiking, cooking')];
   assert.equal(dropMemberFields(keep), keep);
