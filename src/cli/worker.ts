@@ -40,7 +40,7 @@ export async function runWorker(config: Config, warnings: readonly string[] = []
   let stopping = false;
   // The same conventions as the API's routes (correlation ids, JSON envelopes); request logging
   // off: orchestrators probe these every few seconds.
-  const app = Fastify(serverOptions(logger as unknown as FastifyBaseLogger, config.bodyLimitBytes, false));
+  const app = Fastify(serverOptions(logger as unknown as FastifyBaseLogger, config, false));
   installConventions(app, config.bodyLimitBytes);
   await app.register(systemRoutes, {
     metrics,

@@ -46,7 +46,10 @@ export interface Config {
   rateLimitMax: number | null;
   /** Rate-limit window (ms). @default 60000 */
   rateLimitWindowMs: number;
-  /** Whole-request bound for one API call (batches included). @default 120000 */
+  /**
+   * Whole-request bound for one API call (batches included). The request itself (headers and body)
+   * must also arrive within it, or its connection is closed. @default 120000
+   */
   requestTimeoutMs: number;
   /**
    * Last-resort guard: shed new calls (503) while the event loop's mean delay from the main

@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const logger = pino(loggerOptions(config.logLevel), options.logStream ?? batchedStdout());
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the cast keeps the app's default type.
-    ...serverOptions(logger as unknown as FastifyBaseLogger, config.bodyLimitBytes, true),
+    ...serverOptions(logger as unknown as FastifyBaseLogger, config, true),
     // Draining is answered by our own hook with the JSON envelope, not fastify's bare 503.
     return503OnClosing: false,
     forceCloseConnections: 'idle',

@@ -2,7 +2,8 @@
 // correlation id on every request (the caller's UUID-shaped X-Correlation-ID, else a new one)
 // in the logs, the X-Correlation-ID header and every JSON body; errors, unknown routes and
 // malformed HTTP answered with the JSON error envelope, never fastify's default bodies.
-import { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { correlationIdFrom } from '../tools/envelope.js';
 import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from './errors.js';
 import { registerJsonParser } from './json-body.js';
@@ -11,12 +12,20 @@ import { OneLineRequestLog } from './request-log.js';
 /** Fastify constructor options of a urlkit server. */
 export function serverOptions(
   logger: FastifyBaseLogger,
-  bodyLimitBytes: number,
+  limits: { bodyLimitBytes: number; requestTimeoutMs: number },
   logRequests: boolean,
-): FastifyServerOptions & { loggerInstance: FastifyBaseLogger } {
+): FastifyHttpOptions<Server> & { loggerInstance: FastifyBaseLogger } {
   return {
     loggerInstance: logger,
-    bodyLimit: bodyLimitBytes,
+    bodyLimit: limits.bodyLimitBytes,
+    // A request must have arrived (headers and body) within the call's own deadline. Fastify turns
+    // Node's request timeout off, so a body sent a byte at a time, or a chunked body that never
+    // ends, held its connection forever. Node looks for late requests every interval below.
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(limits.requestTimeoutMs / 4)),
+    },
     requestIdHeader: false,
     logController: new OneLineRequestLog({ requestIdLogLabel: 'correlation_id', disableRequestLogging: !logRequests }),
     genReqId: (req) => correlationIdFrom(req.headers['x-correlation-id']),

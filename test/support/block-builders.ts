@@ -4,6 +4,13 @@ import type { Block } from '../../src/extract/blocks.js';
 /** A paragraph of one text run. */
 export const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 
+/** A heading of one text run. */
+export const h = (text: string, level: 1 | 2 | 3 | 4 | 5 | 6 = 3): Block => ({
+  type: 'heading',
+  level,
+  children: [{ type: 'text', text }],
+});
+
 /** The text of every paragraph, list items' paragraphs included, in order. */
 export const texts = (blocks: Block[]): string[] =>
   blocks.flatMap((b) =>

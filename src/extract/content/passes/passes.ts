@@ -223,7 +223,7 @@ export const PASSES: readonly BlockPass[] = [
   {
     name: 'closing bios',
     appliesTo: ['answer'],
-    does: "the closing paragraphs that open with a declared author's name: the writer's note, not the article",
+    does: "a writer's closing note, opening with a declared author's name or after their portrait: not the article",
     run: (blocks, input) => dropClosingBios(blocks, () => input.authors()),
   },
 ];

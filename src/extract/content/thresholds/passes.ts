@@ -186,6 +186,11 @@ export const TITLE_REPEAT_SHARE = 0.6;
 export const BIO_MAX_CHARS = 800;
 /** The closing paragraphs read: a note on each of two or three writers of an op-ed. */
 export const BIO_MAX_PARAGRAPHS = 3;
+/** A closing author card's role line under the name ("Author", "Senior Staff Writer", "Tim Green
+ *  UK-based Systems Theorist & Independent Technology Writer"). */
+export const CARD_ROLE_MAX_WORDS = 10;
+/** A closing author card's own heading, before the portrait ("About the author"). */
+export const CARD_HEADING_MAX_WORDS = 4;
 
 // content/passes/reply-subjects
 /** A reply's subject line ("Re: " and the thread's subject) is the forum's when it comes over

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropClosingBios } from '../../../../../src/extract/content/passes/closing-bios.js';
 import type { Block } from '../../../../../src/extract/blocks.js';
-import { p } from '../../../../support/block-builders.js';
+import { h, p } from '../../../../support/block-builders.js';
 
 const body = [
   p('The council voted on Tuesday to keep the ferry running through the winter, after a year of petitions.'),
@@ -50,4 +50,46 @@ test("the page's authors are not read unless the close could open with a name", 
   };
   dropClosingBios([...body, p('the end of the story, in lower case.')], counting);
   assert.equal(asked, 0);
+});
+
+const portrait = (alt: string): Block => ({
+  type: 'image',
+  src: 'https://news.example/people/1.jpg',
+  alt,
+  caption: null,
+});
+const none = () => [];
+
+test('a closing author card goes with no declared author: a portrait named for the writer, then their note', () => {
+  // The note opens with the first name; the card's heading and a role line come along.
+  const header = [h('About the author'), portrait('Mary Major'), h('Mary Major'), p('Staff writer')];
+  const note = [p('Mary has written about the islands since 2018.'), p('Her work has appeared in the Courier.')];
+  const card = [...header, ...note];
+  assert.deepEqual(dropClosingBios([...body, ...card], none), body);
+  // The full name with credentials after a comma.
+  const credited = [portrait('Mary Major, CFP'), p('Mary Major, CFP, is an analyst covering transport.')];
+  assert.deepEqual(dropClosingBios([...body, ...credited], none), body);
+});
+
+test("a closing picture whose caption is not a person's note stays: a product card, a photo of a place", () => {
+  const product = [
+    portrait('Marcy Folding Treadmill'),
+    p('Marcy Folding Treadmill'),
+    p('3.9 out of 5 Stars. 72 reviews'),
+  ];
+  assert.deepEqual(dropClosingBios([...body, ...product], none), [...body, ...product]);
+  const place = [portrait('Harbour at dusk'), p('The ferry leaves the harbour at dusk.')];
+  assert.deepEqual(dropClosingBios([...body, ...place], none), [...body, ...place]);
+  // The note goes on past three paragraphs: the article's, not a card.
+  const long = [portrait('Mary Major'), p('Mary is a captain.'), p('She sails.'), p('She fishes.'), p('She rows.')];
+  assert.deepEqual(dropClosingBios([...body, ...long], none), [...body, ...long]);
+});
+
+test('a page that is mostly the card (a profile) keeps it', () => {
+  const profile = [
+    portrait('Mary Major'),
+    p('Mary Major is a reporter covering the islands and their transport links, and has written here since 2009.'),
+  ];
+  const page = [p('Meet our team'), ...profile];
+  assert.deepEqual(dropClosingBios(page, none), page);
 });
