@@ -1,6 +1,6 @@
-/** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:". */
+/** A widget label that is the whole line: "Kommentare (3)", "Print", "Teilen:", a post's "Reply". */
 export const WIDGET_WORD = new RegExp(
-  '^(?:\\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|' +
+  '^(?:\\d+ )?(?:kommentare?|kommentieren|comments?|comentarios?|repl(?:y|ies)|' +
     'commentaires?|komentarze?|drucken|print|teilen|share|compartir|partager|' +
     'udostępnij)(?: ?\\(?\\d+\\)?)?\\s*[:.!]?$',
   'iu',

@@ -32,6 +32,14 @@ test("a script's waiting and failure messages are furniture; prose about an erro
   assert.deepEqual(texts(dropFurnitureLines(blocks)), [prose, 'Loading bays are at the back of the building.']);
 });
 
+test("a post's or comment's Reply button is furniture; a reply's words are not", () => {
+  const question = 'Has anyone flown the new lie-flat seats on the morning service yet?';
+  const answer = 'Yes, last week: the seats are wider but the cabin was cold.';
+  const prose = 'Reply to this: the answer is in the first post.';
+  const lines = [question, 'Reply', answer, 'Reply (2)', 'Replies', prose];
+  assert.deepEqual(texts(dropFurnitureLines(lines.map((text) => p(text)))), [question, answer, prose]);
+});
+
 test('an appeal for support is furniture in any case; each appeal phrase holds the word scanned for first', () => {
   const prose = 'The club supported the plan, and its members voted for it at the meeting in March.';
   const appeals = ['WOULD YOU CONSIDER SUPPORTING OUR WORK?', 'Unterstütze RosaMag bereits mit 2,50 €!', 'Apóyanos'];
