@@ -14,6 +14,7 @@
 //   wait for another caller's long work to end (or for an adaptive capacity that shrank below
 //   what one caller holds to come back up): `overcommit`.
 import type { Claimant } from './call-scope.js';
+import { DueGroups } from './due-groups.js';
 import { FairQueue, type Ticket } from './fair-queue.js';
 import { WaitDeadlines } from './wait-deadlines.js';
 
@@ -30,6 +31,8 @@ interface Waiter {
   queuedAt: number;
   /** Set by WaitDeadlines when the slots have a waiting limit. */
   dueAt: number;
+  /** Its own deadline's group (DueGroups), when it has one. */
+  dueGroup: number | null;
   waiting: boolean;
   ticket: Ticket<Waiter> | null;
   /** The error a waiter gets when its waiting limit passes. */
@@ -69,6 +72,8 @@ export class FairSlots {
   private readonly onGrant: ((waitedMs: number) => void) | undefined;
   private readonly overcommit: boolean;
   private readonly deadlines: WaitDeadlines<Waiter> | null;
+  /** Requests' own deadlines (acquire's `dueAt`). */
+  private readonly due = new DueGroups<Waiter>((waiters) => this.expire(waiters));
 
   constructor(opts: FairSlotsOptions) {
     this.capacityOf = opts.capacity;
@@ -132,9 +137,11 @@ export class FairSlots {
   /**
    * Resolves with the release function once `claimant` holds a slot; rejects with the signal's
    * reason when it aborts first (the request then leaves the line without a slot), or with
-   * `timedOut()` when the slots' waiting limit (maxWaitMs) passes first.
+   * `timedOut()` when the slots' waiting limit (maxWaitMs) or the request's own deadline `dueAt`
+   * (epoch ms) passes first. Requests due in the same millisecond with the same `timedOut` get
+   * one error between them: pass a function that builds an error without a stack.
    */
-  acquire(claimant: Claimant, signal?: AbortSignal, timedOut?: () => Error): Promise<Release> {
+  acquire(claimant: Claimant, signal?: AbortSignal, timedOut?: () => Error, dueAt?: number): Promise<Release> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const now = this.tryAcquire(claimant);
     if (now) return Promise.resolve(now);
@@ -146,11 +153,13 @@ export class FairSlots {
         waiter.waiting = false;
         signal?.removeEventListener('abort', onAbort);
         this.deadlines?.prune();
+        this.due.remove(waiter);
       };
       const waiter: Waiter = {
         claimant,
         queuedAt: performance.now(),
         dueAt: Infinity,
+        dueGroup: null,
         waiting: true,
         ticket: null,
         timedOut,
@@ -166,8 +175,20 @@ export class FairSlots {
       };
       waiter.ticket = this.waiting.push(claimant.caller, waiter);
       this.deadlines?.add(waiter);
+      if (dueAt !== undefined) this.due.add(waiter, dueAt);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** Waiters whose own deadline came: out of line, each rejected with one error per kind. */
+  private expire(waiters: Waiter[]): void {
+    const errors = new Map<(() => Error) | undefined, Error>();
+    for (const w of waiters) {
+      if (!this.waiting.cancel(w.ticket!)) continue;
+      let error = errors.get(w.timedOut);
+      if (!error) errors.set(w.timedOut, (error = w.timedOut?.() ?? new Error('No slot before the deadline.')));
+      w.reject(error);
+    }
   }
 
   /** A slot now if `claimant` may take one without waiting, else null (nothing is queued). */

@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
 import { currentClaimant, type Claimant } from '../admission/call-scope.js';
-import { ItemFailure } from '../errors/codes.js';
+import { ItemFailure, expectedFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
@@ -229,16 +229,16 @@ export class WorkerPool {
     else caller?.addEventListener('abort', onCallerAbort, { once: true });
     const outcome = caller ? await Promise.race([settled, left]) : await settled;
     if (outcome.ok && isTakenLate(outcome.result))
-      throw new ItemFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.");
+      throw expectedFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.");
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
     if (stop.timedOut && !stop.started)
-      throw new ItemFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.", {
+      throw expectedFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.", {
         cause: err,
       });
     if (stop.timedOut)
-      throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
+      throw expectedFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
         cause: err,
         retryable: false,
       });
@@ -307,28 +307,21 @@ export class WorkerPool {
 
   /**
    * Waits for a worker slot in `claimant`'s line, until options.startBy (then ItemFailure
-   * 'timeout'), options.signal or `budget` aborts.
+   * 'timeout'), options.signal or `budget` aborts. The deadline is the slots' own (one timer and
+   * one error for the items of a chunk, which share it), not a timer and signal per task.
    */
   private async waitForWorker(
     options: RunOptions,
     claimant: Claimant = currentClaimant(),
     budget?: AbortSignal,
   ): Promise<() => void> {
-    if (options.startBy === undefined && !budget) return this.slots.acquire(options.signal, claimant);
-    const left = options.startBy === undefined ? MAX_TIMER_MS : options.startBy - Date.now();
-    const wait = linkedSignal(
-      [options.signal, budget],
-      Math.max(0, left),
-      () =>
-        new ItemFailure(
-          'timeout',
-          "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
-        ),
-    );
+    const due = options.startBy === undefined ? undefined : { at: options.startBy, timedOut: workerWaitTimedOut };
+    if (!budget || !options.signal) return this.slots.acquire(budget ?? options.signal, claimant, due);
+    const both = linkedSignal([options.signal, budget]);
     try {
-      return await this.slots.acquire(wait.signal, claimant);
+      return await this.slots.acquire(both.signal, claimant, due);
     } finally {
-      wait.dispose();
+      both.dispose();
     }
   }
 
@@ -386,6 +379,14 @@ export class WorkerPool {
     this.warm.stop();
     await Promise.all([this.piscina.destroy(), this.pdfProcesses.close(), this.pageProcesses?.close()]);
   }
+}
+
+/** The answer of a task whose item's timeout passed while it waited for a worker thread. */
+function workerWaitTimedOut(): ItemFailure {
+  return expectedFailure(
+    'timeout',
+    "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
+  );
 }
 
 /** A task's worker slot: its release, replaced when the slot is taken after the task began (a PDF's render). */

@@ -48,10 +48,15 @@ export class TaskSlots {
 
   /**
    * Resolves with a release function once a slot is free for the current caller (or
-   * `claimant`); rejects with the signal's reason if aborted first.
+   * `claimant`); rejects with the signal's reason if aborted first, or with `timedOut()` once
+   * `dueAt` (epoch ms) passes (fair-slots.ts: one error for the requests due together).
    */
-  async acquire(signal?: AbortSignal, claimant: Claimant = currentClaimant()): Promise<() => void> {
-    const release = await this.slots.acquire(claimant, signal);
+  async acquire(
+    signal?: AbortSignal,
+    claimant: Claimant = currentClaimant(),
+    due?: { at: number; timedOut: () => Error },
+  ): Promise<() => void> {
+    const release = await this.slots.acquire(claimant, signal, due?.timedOut, due?.at);
     this.accrueBusy();
     this.held++;
     const grantedAt = performance.now();

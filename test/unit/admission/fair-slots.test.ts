@@ -183,6 +183,39 @@ describe('FairSlots', () => {
     assert.equal(slots.queued, 0);
   });
 
+  it("gives up requests at their own deadline, those due together with one error, and keeps others' places", async () => {
+    // A batch chunk's items share their deadline: dozens give up in the same millisecond.
+    const slots = new FairSlots({ capacity: () => 1 });
+    const me = claimantOf('me', new Callers());
+    const held = await slots.acquire(me);
+    let built = 0;
+    const timedOut = () => (built++, new Error('no worker in time'));
+    const dueAt = Date.now() + 30;
+    const chunk = Array.from({ length: 40 }, () => slots.acquire(me, undefined, timedOut, dueAt));
+    const later = slots.acquire(me, undefined, timedOut, Date.now() + 60_000);
+    const errors = await Promise.all(chunk.map((p) => p.catch((err: unknown) => err)));
+    assert.ok(errors.every((e) => e instanceof Error && e.message === 'no worker in time'));
+    assert.equal(new Set(errors).size, 1, 'one error for the requests due together');
+    assert.equal(built, 1);
+    assert.equal(slots.queued, 1, 'the request due later keeps waiting');
+    held();
+    (await later)();
+    assert.equal(slots.busy, 0);
+  });
+
+  it('a request served before its deadline leaves no timer behind', async () => {
+    const slots = new FairSlots({ capacity: () => 1 });
+    const me = claimantOf('me', new Callers());
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const held = await slots.acquire(me);
+    const waiting = slots.acquire(me, undefined, () => new Error('late'), Date.now() + 60_000);
+    assert.equal(timers(), before + 1);
+    held();
+    (await waiting)();
+    assert.equal(timers(), before);
+  });
+
   it('a waiter whose signal aborts leaves without a slot', async () => {
     const slots = new FairSlots({ capacity: () => 1 });
     const me = claimantOf('me', new Callers());
