@@ -20,7 +20,9 @@ export function serverOptions(
     bodyLimit: limits.bodyLimitBytes,
     // A request must have arrived (headers and body) within the call's own deadline. Fastify turns
     // Node's request timeout off, so a body sent a byte at a time, or a chunked body that never
-    // ends, held its connection forever. Node looks for late requests every interval below.
+    // ends, held its connection forever. Node looks for late requests every interval below, and
+    // only when the server is created with a request timeout (`http`); fastify then sets the
+    // server's timeout from its own option (0 when not given), so both are given.
     requestTimeout: limits.requestTimeoutMs,
     http: {
       requestTimeout: limits.requestTimeoutMs,
