@@ -51,9 +51,9 @@ function dropAuthorCard(blocks: Block[]): Block[] | null {
   let j = at + 1;
   // The name again as the card's heading, and a role line ("Author", "Senior Editor").
   if (j < blocks.length && blocks[j]!.type === 'heading' && blockText(blocks[j]!).trim() === name) j++;
-  if (j < blocks.length && blocks[j]!.type === 'paragraph' && !goesOn(blockText(blocks[j]!), name, first)) {
+  if (j < blocks.length && blocks[j]!.type === 'paragraph') {
     const role = collapseWhitespace(blockText(blocks[j]!));
-    if (role.split(' ').length <= CARD_ROLE_MAX_WORDS) j++;
+    if (!goesOn(role, name, first) && role.split(' ').length <= CARD_ROLE_MAX_WORDS) j++;
   }
   if (j >= blocks.length) return null;
   let noteChars = 0;
@@ -75,13 +75,12 @@ function dropAuthorCard(blocks: Block[]): Block[] | null {
   return rest > noteChars ? blocks.slice(0, from) : null;
 }
 
-/** The text opens with the name, or its first word, and goes on as a sentence about them
- *  ("Lauren has written ...", "Matt Frankel, CFP, is ..."). */
+/** The (collapsed) text opens with the name, or its first word, and goes on as a sentence about
+ *  them ("Lauren has written ...", "Matt Frankel, CFP, is ..."). */
 function goesOn(text: string, name: string, first: string): boolean {
-  const t = collapseWhitespace(text);
   for (const n of [name, first]) {
-    if (!t.startsWith(n)) continue;
-    const after = t.slice(n.length);
+    if (!text.startsWith(n)) continue;
+    const after = text.slice(n.length);
     if (GOES_ON.test(after) || after.startsWith(', ')) return true;
   }
   return false;
