@@ -36,7 +36,7 @@ export interface Config {
    * value with no key in it (`","`) is refused.
    */
   apiKeys: readonly string[];
-  /** Largest accepted request body (bytes). @default 1 MiB */
+  /** Largest accepted request body (bytes); over MCP stdio, the longest message line. @default 1 MiB */
   bodyLimitBytes: number;
   /**
    * Tool calls per client per window; 0 disables rate limiting; null (unset) follows the ruling:

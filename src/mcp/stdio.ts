@@ -17,10 +17,13 @@ import { TOOLS } from '../tools/registry.js';
 import { createServices } from '../app/services.js';
 import { createValidator } from '../tools/validation.js';
 import { connectMcpServer, createMcpServer } from './server.js';
+import { BoundedLines } from './bounded-lines.js';
 import { ABORT_GRACE_MS } from '../tools/invoke.js';
 
 const JSONRPC_PARSE_ERROR = -32700;
 const JSONRPC_INVALID_REQUEST = -32600;
+/** The SDK's default read-buffer size. */
+const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
 
 export interface StdioSession {
   /** Resolves once the session has ended and everything is closed. */
@@ -43,7 +46,27 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
     lifecycle,
     inFlight: lifecycle,
   });
-  const transport = new StdioServerTransport();
+  // Every message line within the JSON API's body limit; a longer one is answered and dropped.
+  const lines = new BoundedLines(config.bodyLimitBytes, () => {
+    logger.warn({ limit_bytes: config.bodyLimitBytes }, 'mcp stdio message over the body limit dropped');
+    void transport
+      .send({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: JSONRPC_INVALID_REQUEST,
+          message:
+            `Invalid Request: a message longer than ${config.bodyLimitBytes} bytes ` +
+            '(URLKIT_BODY_LIMIT_BYTES) was dropped.',
+        },
+      } as unknown as JSONRPCMessage)
+      .catch(() => {});
+  });
+  process.stdin.pipe(lines);
+  // The SDK's own cap (which closes the session) stays out of reach: lines arrive whole and bounded.
+  const transport = new StdioServerTransport(lines, process.stdout, {
+    maxBufferSize: 2 * config.bodyLimitBytes + SDK_BUFFER_BYTES,
+  });
 
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {

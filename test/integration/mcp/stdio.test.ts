@@ -190,6 +190,29 @@ describe('urlkit mcp (stdio)', () => {
     assert.equal(parseError.id, null);
   });
 
+  it('a line longer than URLKIT_BODY_LIMIT_BYTES is answered -32600 and dropped; the session goes on', async () => {
+    const raw = spawnRaw();
+    // Before, the SDK closed the session at 10 MiB: the writes after it met a closed pipe.
+    raw.proc.stdin.on('error', () => {});
+    raw.send(INITIALIZE);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const mib = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 12; i++) raw.proc.stdin.write(mib);
+    raw.sendLine('');
+    raw.send({ jsonrpc: '2.0', id: 5, method: 'ping' });
+    raw.proc.stdin.end();
+    assert.equal(await raw.exited, 0);
+    const dropped = raw.messages().filter((m) => m.error?.code === -32600);
+    assert.equal(dropped.length, 1, raw.stdout());
+    assert.equal(dropped[0]!.id, null);
+    assert.match(dropped[0]!.error!.message, /longer than 1048576 bytes \(URLKIT_BODY_LIMIT_BYTES\) was dropped/);
+    assert.deepEqual(
+      raw.messages().find((m) => m.id === 5),
+      { jsonrpc: '2.0', id: 5, result: {} },
+      raw.stdout(),
+    );
+  });
+
   it('urlkit mcp takes no arguments', async () => {
     const { execFile } = await import('node:child_process');
     const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
