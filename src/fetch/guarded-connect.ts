@@ -10,7 +10,7 @@ import tls from 'node:tls';
 import type { buildConnector } from 'undici';
 import { ItemFailure } from '../errors/codes.js';
 import { checkAddress, metadataName, type AddressPolicy } from './address-policy.js';
-import { EgressDenied, TransientFailure } from './fetch-failure.js';
+import { EgressDenied, TransientFailure, WithheldCause } from './fetch-failure.js';
 import { basicAuthOf } from './url-policy.js';
 import type { EgressDenial } from './types.js';
 
@@ -232,7 +232,13 @@ function readConnectReply(socket: net.Socket, guard: Guard): Promise<void> {
       const m = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
       const rest = buf.subarray(end + 4);
       if (!m || m[1] !== '200') {
-        finish(new ItemFailure('connect_error', `The proxy refused the tunnel: ${statusLine.slice(0, 100)}`));
+        // The proxy's own words (its reason phrase, a banner naming the operator's hosts) are for
+        // the log; the caller gets the status.
+        const said = new Error(`The proxy answered CONNECT with: ${statusLine.slice(0, 200)}`);
+        const message = m
+          ? `The proxy refused the tunnel (status ${m[1]}).`
+          : 'The proxy answered the tunnel request with something other than HTTP.';
+        finish(new WithheldCause('connect_error', message, { cause: said }));
         return;
       }
       cleanup();

@@ -6,8 +6,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createFetcher } from '../../../src/fetch/fetch-page.js';
 import { FetchFailure } from '../../../src/fetch/fetch-failure.js';
+import type { WithheldFailure } from '../../../src/fetch/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { startForbiddenTargets, startHostileSite, type HostileSite } from '../../support/hostile-site.js';
+import {
+  startForbiddenTargets,
+  startHostileSite,
+  startRawServer,
+  type HostileSite,
+} from '../../support/hostile-site.js';
 import { startProxy, type ProxyServer } from '../../support/proxy-server.js';
 
 let site: HostileSite;
@@ -148,4 +154,28 @@ test('an https:// proxy is spoken to over TLS, and its certificate is verified t
   assert.equal(err.code, 'connect_error');
   assert.match(err.message, /proxy/i);
   assert.equal(tlsProxy.connects.length, 0, 'no CONNECT was sent over an unverified channel');
+});
+
+test("a proxy's refusal gives the caller its status, not its words; the log gets the words", async () => {
+  const replies: Array<[string, string]> = [
+    ['HTTP/1.1 407 Proxy Authentication Required by gw1.internal.corp (10.9.8.7)\r\n\r\n', 'status 407'],
+    ['SSH-2.0-OpenSSH_9.6 gw1.internal.corp\r\n\r\n', 'something other than HTTP'],
+  ];
+  for (const [reply, told] of replies) {
+    const hostile = await startRawServer((sock) => sock.once('data', () => sock.end(reply)), '127.0.0.3');
+    closers.push(() => hostile.close());
+    const withheld: WithheldFailure[] = [];
+    const f = createFetcher(testConfig({ proxyUrl: `http://127.0.0.3:${hostile.port}`, proxyMode: 'always' }), {
+      onOutcome: () => {},
+      onCauseWithheld: (w) => withheld.push(w),
+    });
+    closers.push(() => f.close());
+    const err = await f.fetchPage(`${site.origin}/html`, { timeoutMs: 3000 }).catch((e: unknown) => e);
+    assert.ok(err instanceof FetchFailure);
+    assert.equal(err.code, 'connect_error');
+    assert.ok(err.message.includes(told), err.message);
+    assert.doesNotMatch(err.message, /internal\.corp|10\.9\.8\.7|OpenSSH/);
+    assert.equal(withheld.length, 1);
+    assert.match(String(withheld[0]!.cause), /gw1\.internal\.corp/, 'the operator sees what the proxy said');
+  }
 });
