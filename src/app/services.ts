@@ -49,6 +49,10 @@ export function createServices(config: Config, observer?: FetchObserver, options
       observer?.onEgressDenied?.(denial);
       logger.warn({ egress_denied: denial }, 'egress policy refused a host');
     },
+    onCauseWithheld: ({ cause, ...failure }) => {
+      observer?.onCauseWithheld?.({ cause, ...failure });
+      logger.warn({ fetch_failure: failure, err: cause }, 'fetch failed; the caller was told less');
+    },
   });
   let cache: FetchCache | null = null;
   if (config.cacheMaxBytes > 0)

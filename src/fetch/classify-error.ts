@@ -1,8 +1,8 @@
 // Turns whatever an attempt threw (our connector's ItemFailure, undici errors, zlib errors,
 // aborts) into an item error code, plus whether repeating the attempt could help.
-import { ItemFailure, expectedFailure } from '../errors/codes.js';
-import { TransientFailure } from './fetch-failure.js';
-import { BodyInterrupted } from './read-body.js';
+import { ItemFailure, expectedFailure, withoutStack } from '../errors/codes.js';
+import { TransientFailure, WithheldCause } from './fetch-failure.js';
+import { BodyDecodeFailed, BodyInterrupted } from './read-body.js';
 
 export interface AttemptError {
   failure: ItemFailure;
@@ -98,9 +98,17 @@ export function classifyError(
       transient: false,
     };
   }
-  if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1') {
+  if (err instanceof BodyDecodeFailed) {
+    // zlib's and brotli's words ("invalid distance too far back", "Decompression failed") say
+    // nothing a caller can act on: ours name the encoding; the log gets theirs.
+    const message = outOfMemory(err.cause)
+      ? `There was not enough memory to decompress the body (${err.encoding}).`
+      : `The body's ${err.encoding} data is corrupt: it could not be decompressed.`;
+    return { failure: withheld('upstream_error', message, err.cause), transient: false };
+  }
+  if (outOfMemory(err)) {
     return {
-      failure: expectedFailure('upstream_error', `The body could not be decompressed: ${msg}`, { cause: err }),
+      failure: withheld('upstream_error', 'There was not enough memory to read the body.', err),
       transient: false,
     };
   }
@@ -114,8 +122,22 @@ export function classifyError(
     return { failure: expectedFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };
   }
   return {
-    failure: new ItemFailure('upstream_error', `The fetch failed: ${msg}`, { cause: err }),
+    failure: new WithheldCause('upstream_error', 'The fetch failed for a reason of our own; the log has it.', {
+      cause: err,
+    }),
     transient: false,
     unexpected: true,
   };
+}
+
+/** Failures whose cause's own words the caller is not given (the log gets them: FetchObserver). */
+function withheld(code: 'upstream_error', message: string, cause: unknown): WithheldCause {
+  return withoutStack(() => new WithheldCause(code, message, { cause }));
+}
+
+/** An allocation V8 or Node refused (RangeError "Array buffer allocation failed" and kin). */
+function outOfMemory(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'ERR_BUFFER_TOO_LARGE' || code === 'ERR_MEMORY_ALLOCATION_FAILED') return true;
+  return err instanceof RangeError && /allocation failed/i.test(err.message);
 }

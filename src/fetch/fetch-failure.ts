@@ -43,3 +43,9 @@ export class EgressDenied extends ItemFailure {
     this.detail = detail;
   }
 }
+
+/**
+ * A failure told to the caller in words of ours because its cause's own (a decoder's, a
+ * library's) are no use to them; the operator's log gets the cause (FetchObserver.onCauseWithheld).
+ */
+export class WithheldCause extends ItemFailure {}

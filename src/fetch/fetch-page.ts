@@ -8,7 +8,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { createAddressPolicy } from './address-policy.js';
 import { decisiveMarker } from './bot-protection.js';
 import { classifyError } from './classify-error.js';
-import { EgressDenied, FetchFailure } from './fetch-failure.js';
+import { EgressDenied, FetchFailure, WithheldCause } from './fetch-failure.js';
 import { FetchAgents, createConnectionPool } from './fetch-agents.js';
 import { type FetchState, partialOf } from './fetch-state.js';
 import { type BodyLimits, type HopResponse, hopResult } from './hop-result.js';
@@ -72,6 +72,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       const attempt = classifyError(err, deadline);
       const f = attempt.failure;
       if (f instanceof EgressDenied) observer?.onEgressDenied?.(f.detail);
+      if (f instanceof WithheldCause)
+        observer?.onCauseWithheld?.({ url: state.finalUrl, code: f.code, message: f.message, cause: f.cause });
       const options = { cause: err, retryable: f.retryable };
       const failure = attempt.unexpected
         ? new FetchFailure(f.code, f.message, partialOf(state), options)

@@ -27,10 +27,39 @@ export function parseContentEncoding(value: string | undefined): string[] {
 const ZLIB_OPTS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const BROTLI_OPTS = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
 
-async function* through(src: AsyncIterable<Buffer>, z: Transform): AsyncGenerator<Buffer> {
-  const out = pipeline(Readable.from(src), z, () => {});
+/**
+ * The decoder of one content encoding failed on the bytes it was given (corrupt data, or no memory
+ * for its output): the target's fault or ours, never the network's. `cause` is the library's error.
+ */
+export class BodyDecodeFailed extends Error {
+  constructor(
+    readonly encoding: string,
+    override readonly cause: unknown,
+  ) {
+    super(`The ${encoding} decoder failed`);
+    this.name = 'BodyDecodeFailed';
+  }
+}
+
+const NO_ERROR = Symbol('no error');
+
+async function* through(src: AsyncIterable<Buffer>, z: Transform, encoding: string): AsyncGenerator<Buffer> {
+  // What the source threw (a reset, the rate floor, an inner layer's failure) passes as it is;
+  // anything else came from the decoder.
+  let sourceError: unknown = NO_ERROR;
+  async function* watched(): AsyncGenerator<Buffer> {
+    try {
+      yield* src;
+    } catch (err) {
+      sourceError = err;
+      throw err;
+    }
+  }
+  const out = pipeline(Readable.from(watched()), z, () => {});
   try {
     for await (const chunk of out) yield chunk as Buffer;
+  } catch (err) {
+    throw err === sourceError ? err : new BodyDecodeFailed(encoding, err);
   } finally {
     z.destroy();
   }
@@ -51,18 +80,18 @@ async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
       yield n.value;
     }
   }
-  yield* through(replay(), z);
+  yield* through(replay(), z, 'deflate');
 }
 
 function decodeLayer(src: AsyncIterable<Buffer>, encoding: string): AsyncIterable<Buffer> {
   switch (encoding) {
     case 'gzip':
     case 'x-gzip':
-      return through(src, zlib.createGunzip(ZLIB_OPTS));
+      return through(src, zlib.createGunzip(ZLIB_OPTS), 'gzip');
     case 'deflate':
       return inflateAuto(src);
     case 'br':
-      return through(src, zlib.createBrotliDecompress(BROTLI_OPTS));
+      return through(src, zlib.createBrotliDecompress(BROTLI_OPTS), 'br');
     default:
       throw new ItemFailure('upstream_error', `Unsupported Content-Encoding: ${encoding.slice(0, 50)}`);
   }

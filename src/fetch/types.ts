@@ -155,4 +155,17 @@ export interface FetchObserver {
   onOutcome(outcome: string): void;
   /** Called when the egress policy refused a host, with what the caller is not told. */
   onEgressDenied?(denial: EgressDenial): void;
+  /** Called when a failure was told in words of ours, with the cause the caller is not given. */
+  onCauseWithheld?(withheld: WithheldFailure): void;
+}
+
+/** What the operator's log gets when a failure's cause was kept from the caller. */
+export interface WithheldFailure {
+  /** The URL being fetched when it failed (credentials stripped). */
+  url: string;
+  code: string;
+  /** What the caller was told. */
+  message: string;
+  /** The library's error, as thrown. */
+  cause: unknown;
 }
