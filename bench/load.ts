@@ -19,6 +19,11 @@
 //                          again, so two settings of one build run interleaved
 //          --duration S    seconds per step (default 6)
 //          --settle S      seconds of the same load before each step, not counted (default 2)
+//          --continuous    the settle seconds are the start of the step's own run (the same
+//                          connections, kept open), and only answers after them are counted: the
+//                          step then leaves out opening its connections and the calls the run
+//                          before it abandoned (bench/load-timeline.ts shows both), which by
+//                          default it pays for at every step, and more at 400 connections
 //          --warm-calls N  answered calls of each tool, not counted, that a fresh service takes
 //                          before its first step, split over the connection counts of --conns
 //                          (default 5000 for status, about where the main thread's CPU per
@@ -56,6 +61,7 @@ const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
 const DURATION_S = Number(arg('duration') ?? 6);
 const SETTLE_S = Number(arg('settle') ?? 2);
+const CONTINUOUS = process.argv.includes('--continuous');
 const CONNS = (arg('conns') ?? '1,10,50,200,400,800').split(',').map(Number);
 const TOOLS = (arg('tools') ?? 'content,status').split(',');
 const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
@@ -121,13 +127,25 @@ async function step(
   durationS = DURATION_S,
   round = -1,
   amount?: number,
+  /** Seconds at the start of the run not counted (--continuous). */
+  uncountedS = 0,
 ): Promise<Row> {
   const okLatencies: number[] = [];
   const all: number[] = [];
+  const codes = new Map<number, number>();
   const rss = rssSampler(() => service.rssMiB());
-  const clock0 = mainThreadClock(service.child.pid);
-  const cpu0 = cpuClocks(service);
-  const t0 = performance.now();
+  let clock0 = mainThreadClock(service.child.pid);
+  let cpu0 = cpuClocks(service);
+  let t0 = performance.now();
+  const countFrom = t0 + uncountedS * 1000;
+  const counting =
+    uncountedS > 0
+      ? setTimeout(() => {
+          clock0 = mainThreadClock(service.child.pid);
+          cpu0 = cpuClocks(service);
+          t0 = performance.now();
+        }, uncountedS * 1000)
+      : undefined;
   const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
     const tracker = autocannon(
       {
@@ -136,7 +154,7 @@ async function step(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
         connections: conns,
-        duration: durationS,
+        duration: durationS + uncountedS,
         // A number of answers in place of a duration (autocannon's `amount` overrides it).
         ...(amount === undefined ? {} : { amount }),
         // Long enough that a call waiting its whole queueing budget (10 s) plus its work is an
@@ -146,10 +164,13 @@ async function step(
       (err: Error | null, res) => (err ? reject(err) : resolveRun(res)),
     );
     tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (performance.now() < countFrom) return;
       all.push(ms);
+      codes.set(status, (codes.get(status) ?? 0) + 1);
       if (status >= 200 && status < 300) okLatencies.push(ms);
     });
   });
+  clearTimeout(counting);
   const peakRss = rss.stop();
   const clock1 = mainThreadClock(service.child.pid);
   const cpu1 = cpuClocks(service);
@@ -157,19 +178,20 @@ async function step(
   const admission = await serviceView(service.origin);
   okLatencies.sort((a, b) => a - b);
   all.sort((a, b) => a - b);
-  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
-  const count = (c: string) => codes[c]?.count ?? 0;
+  const count = (c: number) => codes.get(c) ?? 0;
   const answered = all.length;
-  const ok = result['2xx'];
+  const ok = okLatencies.length;
+  // The counted seconds: autocannon's own duration, less the uncounted start.
+  const seconds = result.duration - uncountedS;
   return {
     label,
     conns,
     round,
-    answeredPerS: answered / result.duration,
-    okPerS: ok / result.duration,
-    r429: count('429'),
-    r503: count('503'),
-    otherNon2xx: result.non2xx - count('429') - count('503'),
+    answeredPerS: answered / seconds,
+    okPerS: ok / seconds,
+    r429: count(429),
+    r503: count(503),
+    otherNon2xx: answered - ok - count(429) - count(503),
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
     p50: percentile(all, 0.5),
@@ -287,8 +309,8 @@ async function main(): Promise<void> {
           // let its worker threads go (idle recycling) and starts cold; the step measures the rate
           // a caller who keeps calling gets. The scrape after it also restarts the service's
           // worker-utilisation window, so the step's "workers busy" is the step's own.
-          if (SETTLE_S > 0) await step(label, svc, p, b, conns, SETTLE_S);
-          const row = await step(label, svc, p, b, conns, DURATION_S, round);
+          if (SETTLE_S > 0 && !CONTINUOUS) await step(label, svc, p, b, conns, SETTLE_S);
+          const row = await step(label, svc, p, b, conns, DURATION_S, round, undefined, CONTINUOUS ? SETTLE_S : 0);
           rows.push(row);
           printRow(row);
           await sleep(1500); // let closed connections and any leftover queue settle

@@ -4,9 +4,7 @@ the article set's snippet F1) as bench:quality scores them."""
 import json
 from collections import Counter
 import numpy as np
-from learned_common import bag_f1, coverage, norm, tokens, trigrams, type_means
-
-TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
+from learned_common import TYPES, bag_f1, coverage, norm, tokens, trigrams, type_means
 
 
 def load(path):

@@ -1,10 +1,11 @@
 """What the training scripts of scripts/learned/ share: the word tokens of the wcxb metric, the
 trigram labels, the trees of a scikit-learn gradient-boosting model as arrays, and the feature
 names a model is trained on (read from the TypeScript module that computes them)."""
-import re
+import json, re, sys
 from collections import defaultdict
 
 SEED = 35
+TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
 WORD = re.compile(r'[^\W]+', re.UNICODE)
 
 
@@ -85,3 +86,27 @@ def model_file(about, m, names, params, figures, **more):
     return {'about': about, 'features': names, **more, 'seed': SEED,
             'params': {k: v for k, v in params.items() if k != 'random_state'},
             'figures': figures, 'trees': tree_arrays(m)}
+
+
+def report(wcxb_table, articles_f1, tau, floor, wcxb_runs, article_runs):
+    """Scores the chosen threshold and floor on each (name, pages, probabilities) run with the
+    filter's own scorers, prints the tables, and returns them as a model file's figures."""
+    figures = {}
+    for name, ps, probs in wcxb_runs:
+        t = wcxb_table(ps, probs, tau, floor)
+        figures[f'wcxb {name}'] = {k: [v[0], round(v[1], 4), round(v[2], 4)] for k, v in t.items()}
+        print(f'wcxb {name} (tau {tau}, floor {floor}): pages, before, after', file=sys.stderr)
+        for k in ['overall'] + TYPES:
+            if k in t:
+                print(f'  {k:14s} {t[k][0]:5d} {t[k][1]:.4f} {t[k][2]:.4f}', file=sys.stderr)
+    for name, ps, probs in article_runs:
+        b, a = articles_f1(ps, probs, tau, floor)
+        figures[f'articles {name}'] = [len(ps), round(b, 4), round(a, 4)]
+        print(f'articles {name}: {len(ps)} pages, snippet F1 {b:.4f} -> {a:.4f}', file=sys.stderr)
+    return figures
+
+
+def write_json(path, value):
+    with open(path, 'w') as f:
+        json.dump(value, f, separators=(',', ':'))
+        f.write('\n')

@@ -14,12 +14,12 @@ tune (mean page F1 of the answers the filter leaves); check pages and the articl
 scored once, by the model trained on all of tune. Deterministic: SEED fixes every random choice.
 Needs Debian's python3-sklearn (1.2).
 """
-import argparse, json, math, sys
+import argparse, math, sys
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.model_selection import GroupKFold
-from learned_common import SEED, feature_names, model_file
-from block_eval import TYPES, articles_f1, load, wcxb_table, weights_of
+from learned_common import SEED, feature_names, model_file, report, write_json
+from block_eval import articles_f1, load, wcxb_table, weights_of
 
 PARAMS = dict(n_estimators=120, max_depth=3, learning_rate=0.1, subsample=0.8, min_samples_leaf=20,
               random_state=SEED)
@@ -85,23 +85,12 @@ def main():
                 best = (t[2], tau, floor)
     _, tau, floor = best
     m = fit(wt)
-    figures = {}
-    for name, ps, probs in (('tune (cross-validated)', wt, cv), ('check', wc, predict(m, wc))):
-        t = wcxb_table(ps, probs, tau, floor)
-        figures[f'wcxb {name}'] = {k: [v[0], round(v[1], 4), round(v[2], 4)] for k, v in t.items()}
-        print(f'wcxb {name} (tau {tau}, floor {floor}): pages, before, after', file=sys.stderr)
-        for k in ['overall'] + TYPES:
-            if k in t:
-                print(f'  {k:14s} {t[k][0]:5d} {t[k][1]:.4f} {t[k][2]:.4f}', file=sys.stderr)
-    for name, ps in (('tune', at), ('check', ac)):
-        b, a = articles_f1(ps, predict(m, ps), tau, floor)
-        figures[f'articles {name}'] = [len(ps), round(b, 4), round(a, 4)]
-        print(f'articles {name}: {len(ps)} pages, snippet F1 {b:.4f} -> {a:.4f}', file=sys.stderr)
+    figures = report(wcxb_table, articles_f1, tau, floor,
+                     [('tune (cross-validated)', wt, cv), ('check', wc, predict(m, wc))],
+                     [(name, ps, predict(m, ps)) for name, ps in (('tune', at), ('check', ac))])
     names = feature_names(args.names, 'BLOCK_FEATURES', len(wt[0]['blocks'][0]['x']))
     if args.write:
-        with open(args.write, 'w') as f:
-            json.dump(export(m, names, tau, floor, figures), f, separators=(',', ':'))
-            f.write('\n')
+        write_json(args.write, export(m, names, tau, floor, figures))
 
 
 if __name__ == '__main__':

@@ -17,16 +17,15 @@ check pages and the article set are scored once, by the model trained on all of 
 figures come from `npm run bench:quality`. Deterministic: SEED fixes every random choice.
 Needs Debian's python3-sklearn (1.2).
 """
-import argparse, json, math, re, sys
+import argparse, json, math, sys
 from collections import Counter
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.model_selection import GroupKFold
-from learned_common import SEED, bag_f1, coverage, feature_names, model_file, norm, tokens, trigrams, type_means
+from learned_common import SEED, bag_f1, coverage, feature_names, model_file, norm, report, tokens, trigrams, type_means, write_json
 
 PARAMS = dict(n_estimators=150, max_depth=4, learning_rate=0.1, subsample=0.8, min_samples_leaf=20,
               random_state=SEED)
-TYPES = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product']
 TAUS = (0.02, 0.05, 0.1, 0.15, 0.2, 0.3)
 FLOORS = (0.3, 0.5)
 
@@ -157,23 +156,12 @@ def main():
                 best = (t[2], tau, floor)
     _, tau, floor = best
     m = fit(train)
-    figures = {}
-    for name, ps, probs in (('tune (cross-validated)', wt, cvp), ('check', wc, predict(m, wc))):
-        t = wcxb_table(ps, probs, tau, floor)
-        figures[f'wcxb {name}'] = {k: [v[0], round(v[1], 4), round(v[2], 4)] for k, v in t.items()}
-        print(f'wcxb {name} (tau {tau}, floor {floor}): pages, before, after', file=sys.stderr)
-        for k in ['overall'] + TYPES:
-            if k in t:
-                print(f'  {k:14s} {t[k][0]:5d} {t[k][1]:.4f} {t[k][2]:.4f}', file=sys.stderr)
-    for name, ps in (('tune', at), ('check', ac)):
-        b, a = articles_f1(ps, predict(m, ps), tau, floor)
-        figures[f'articles {name}'] = [len(ps), round(b, 4), round(a, 4)]
-        print(f'articles {name}: {len(ps)} pages, snippet F1 {b:.4f} -> {a:.4f}', file=sys.stderr)
+    figures = report(wcxb_table, articles_f1, tau, floor,
+                     [('tune (cross-validated)', wt, cvp), ('check', wc, predict(m, wc))],
+                     [(name, ps, predict(m, ps)) for name, ps in (('tune', at), ('check', ac))])
     names = feature_names(args.names, 'ELEMENT_FEATURES', len(train[0]['elements'][0]['x']))
     if args.write:
-        with open(args.write, 'w') as f:
-            json.dump(export(m, names, tau, floor, figures), f, separators=(',', ':'))
-            f.write('\n')
+        write_json(args.write, export(m, names, tau, floor, figures))
 
 
 if __name__ == '__main__':

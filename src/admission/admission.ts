@@ -92,7 +92,8 @@ export class Admission {
       const collector = this.idleCollector;
       collector.releasedThresholdBytes = budget.limitBytes;
       // A budget's worth of shares stands for limitBytes / BYTES_PER_BODY_BYTE of bodies' bytes.
-      collector.heldFloorBytes = Math.floor(budget.limitBytes / BYTES_PER_BODY_BYTE);
+      const floor = Math.floor(budget.limitBytes / BYTES_PER_BODY_BYTE);
+      collector.heldFloorBytes = () => floor;
       budget.onReleased = (bytes) => collector.released(bytes);
     }
   }

@@ -67,8 +67,14 @@ export function chargeBody(): BodyCharge | null {
       call.reading.delete(lease);
       lease.set(kept.length * BYTES_PER_BODY_BYTE);
       // Bytes that moved to a worker in their pieces (fetch/kept-bytes.ts) leave no garbage on
-      // the main thread: their share's end is no reason for the main thread to collect.
-      lease.garbageHere = () => kept.moved !== true;
+      // the main thread: their share's end is no reason for the main thread to collect. The
+      // registry holds the lease strongly, so the lease reaches the bytes only weakly: through
+      // the lease, the registry would keep every body it was told of, and never hear of one.
+      const bytes = new WeakRef(kept);
+      lease.garbageHere = () => {
+        const here = bytes.deref();
+        return here !== undefined && here.moved !== true;
+      };
       call.read.push(lease);
       collected.register(kept, lease);
     },

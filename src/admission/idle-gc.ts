@@ -29,8 +29,9 @@ export class IdleCollector {
   /**
    * Array-buffer bytes (live or not yet collected) the thread must hold for a collection under
    * load to run (0: it always runs): below it, the garbage the threshold counted is gone already.
+   * Read when the threshold is reached, so it can follow what is live then (the cache's entries).
    */
-  heldFloorBytes = 0;
+  heldFloorBytes: () => number = () => 0;
   /** Collections under load skipped for holding less than heldFloorBytes. */
   skipped = 0;
 
@@ -43,7 +44,8 @@ export class IdleCollector {
     // Not inside the caller's stack (a worker task's completion): on the next turn of the loop.
     setImmediate(() => {
       this.pending = false;
-      if (this.heldFloorBytes > 0 && process.memoryUsage().arrayBuffers < this.heldFloorBytes) {
+      const floor = this.heldFloorBytes();
+      if (floor > 0 && process.memoryUsage().arrayBuffers < floor) {
         this.releasedSinceRun = 0;
         this.skipped++;
         return;

@@ -102,9 +102,21 @@ export class ContentContext {
     this.types = declaredTypes(facts.jsonLdScripts);
     this.declaredType = declaredPageType(doc, this.types);
     this.captionsOut = this.declaredType === 'article';
-    // The rails are found on the wide measure, which the grid readings then share.
+    // The rails are found on the wide measure, which the grid readings then share (productRails).
     this.sellsProduct = this.declaredType === 'product' && sellsOneProduct(this.types);
-    this.rails = this.sellsProduct ? productRails(this.wide(), frameChars(this.frame, this.wide())) : null;
+    this.rails = this.sellsProduct ? this.productRails() : null;
+  }
+
+  /** The rails on the wide measure, and those the wide measure leaves out as chrome (a sidebar
+   *  column): the page read whole keeps such a column, so its rails are found on a measure of
+   *  all that is not hidden or never text (the wide one's own stand: its shares are of a page
+   *  without the chrome). */
+  private productRails(): Set<Element> {
+    const wide = this.wide();
+    const rails = productRails(wide, frameChars(this.frame, wide));
+    const broad = new ElementStats(this.frame, (el) => this.ex.always(el), this.texts);
+    for (const el of productRails(broad, frameChars(this.frame, broad))) if (!wide.get(el)) rails.add(el);
+    return rails;
   }
 
   /** The people the page declares as its authors (page/declared-authors.ts), read once when first asked. */

@@ -78,9 +78,11 @@ function isLinkBoilerplate(block: Block): boolean {
   }
   return false;
 }
-/** A list straight under a kept paragraph of the text that introduces it (prune/introduced-lists.ts). */
+/** A list straight under a kept paragraph or heading of the text that introduces it
+ *  (prune/introduced-lists.ts). */
 function isIntroducedLinks(block: Block, previous: Block | undefined, lastKept: Block | undefined): boolean {
-  if (block.type !== 'list' || previous?.type !== 'paragraph' || previous !== lastKept) return false;
+  if (block.type !== 'list' || previous !== lastKept) return false;
+  if (previous?.type !== 'paragraph' && previous?.type !== 'heading') return false;
   return introduces(inlineText(previous.children).trim());
 }
 

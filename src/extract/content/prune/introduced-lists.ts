@@ -1,26 +1,27 @@
 // A list of links the article's own text introduces is part of the text; a list under a label
 // of other pages ("Related posts:", "You might also like:") is not. Two shapes:
 //  - a lead-in that ends in a colon ("You will need:", "Here are the courses to take:", then the
-//    tools, books or sources it names);
+//    tools, books or sources it names), a paragraph or a subheading ("Supply list:", "Top
+//    recommendations:": a heading that announces the list as a sentence would);
 //  - a list set in the run of the text: a sentence of prose straight before it and the text going
 //    on straight after it (a paragraph of prose, or the next section's heading), all three
 //    siblings in one box ("Each leads to a certificate." then the courses, then the next
 //    provider's heading). A menu, a sidebar's widget or a related-posts box sits in a box of its
 //    own, not between two paragraphs of the story.
 import { hasChildren, type AnyNode, type Element } from 'domhandler';
-import { isHeading } from '../../dom/headings.js';
+import { isHeading, isSubheading } from '../../dom/headings.js';
 import { isElement, isTextNode, textContent } from '../../dom/walk.js';
 import { collapseWhitespace, linkTextChars } from '../../dom/measures.js';
 import { RELATED_LEAD_IN } from '../../vocabulary/phrases/lead-ins.js';
 import { SENTENCE_END } from '../../vocabulary/text-patterns.js';
 import { INTRODUCTION_MAX_LINK_DENSITY } from '../thresholds/prunes.js';
 
-/** `list`'s previous sibling (blank text between them aside) is a paragraph that introduces it
- *  (below), mostly not links (a "Read more:" link is no introduction). `linkDensity`: the
- *  paragraph's, as the prune weighs it. */
+/** `list`'s previous sibling (blank text between them aside) is a paragraph or a subheading that
+ *  introduces it (below), mostly not links (a "Read more:" link is no introduction).
+ *  `linkDensity`: the lead-in's, as the prune weighs it. */
 export function isIntroducedList(list: Element, linkDensity: (p: Element) => number): boolean {
   const prev = siblingElement(list, -1);
-  if (!prev || prev.name !== 'p') return false;
+  if (!prev || !(prev.name === 'p' || isSubheading(prev))) return false;
   return introduces(collapseWhitespace(textContent(prev)).trim()) && linkDensity(prev) <= INTRODUCTION_MAX_LINK_DENSITY;
 }
 

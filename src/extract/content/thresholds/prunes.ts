@@ -50,8 +50,8 @@ export const PROMOTED_MAX_LINK_DENSITY = 0.5;
  *  longer one is a reference list or an index, which the block passes judge line by line. */
 export const LINK_LIST_MIN_LINK_DENSITY = 0.5;
 export const LINK_LIST_MAX_CHARS = 1000;
-/** A link list is the article naming what it uses when a paragraph of its text stands straight
- *  before it, ends in a colon and is at most this share links ("You will need:"); or when it
+/** A link list is the article naming what it uses when a paragraph or subheading of its text
+ *  stands straight before it, ends in a colon and is at most this share links ("You will need:"); or when it
  *  stands between a paragraph ending a sentence and a paragraph or heading, the paragraphs each
  *  at most this share links. */
 export const INTRODUCTION_MAX_LINK_DENSITY = 0.5;

@@ -1,5 +1,6 @@
 // A list of links the article's own lead-in introduces ("You will need:") is the article naming
-// what it uses (tools, books, courses, sources): read; so is one set in the run of the text, a
+// what it uses (tools, books, courses, sources): read, whether the lead-in is a paragraph or a
+// subheading ("Supply list:"); so is one set in the run of the text, a
 // sentence of prose before it and the text going on after it. The same list under a lead-in of
 // other pages ("Related posts:"), after a sentence with nothing of the text after it in its box,
 // or made of labelled links ("Also check: [...]"), is a link list, left out as before.
@@ -32,6 +33,17 @@ test('a list of links under the text lead-in that introduces it is read', () => 
   const text = contentText(page('<p>Here is everything you will need for this project:</p>'));
   assert.match(text, /Lead paint testing kit/);
   assert.match(text, /Chemical resistant gloves/);
+});
+
+test('a list of links under a subheading that introduces it with a colon is read; under a heading of other pages it is not', () => {
+  const read = contentText(page('<h3>Supply list:</h3>'));
+  assert.match(read, /Lead paint testing kit/);
+  assert.match(read, /Chemical resistant gloves/);
+  for (const lead of ['<h3>Related posts:</h3>', '<h3>Supplies</h3>']) {
+    const text = contentText(page(lead));
+    assert.doesNotMatch(text, /Lead paint testing kit/, `lead: ${lead}`);
+    assert.match(text, /Refinishing an old dresser/);
+  }
 });
 
 test('a list of links between a sentence of the text and the text going on is read', () => {
