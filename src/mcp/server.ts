@@ -94,6 +94,8 @@ export function createMcpServer(deps: McpServerDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    if (shapelessCalls.get(server)?.delete(extra.requestId))
+      throw new McpError(ErrorCode.InvalidParams, 'tools/call takes { "name": string, "arguments": object }.');
     const tool = byName.get(request.params.name);
     if (!tool)
       throw new McpError(
@@ -206,6 +208,8 @@ export function createMcpServer(deps: McpServerDeps): Server {
 // Requests whose arguments carried an own "__proto__" key, by server: the SDK's schema drops
 // such a key while parsing the request, so it is noted on the raw message before that.
 const protoKeyCalls = new WeakMap<Server, Set<RequestId>>();
+// tools/call requests whose params were not { name: string, arguments?: object }, by server.
+const shapelessCalls = new WeakMap<Server, Set<RequestId>>();
 
 /** Connects `server` to `transport`, noting tools/call messages with a "__proto__" argument. */
 export async function connectMcpServer(server: Server, transport: Transport): Promise<void> {
@@ -213,9 +217,20 @@ export async function connectMcpServer(server: Server, transport: Transport): Pr
   const deliver = transport.onmessage;
   const marked = new Set<RequestId>();
   protoKeyCalls.set(server, marked);
+  const shapeless = new Set<RequestId>();
+  shapelessCalls.set(server, shapeless);
   transport.onmessage = (message, extra) => {
-    const m = message as { id?: RequestId; method?: string; params?: { arguments?: unknown } };
+    const m = message as { id?: RequestId; method?: string; params?: { name?: unknown; arguments?: unknown } };
     const args = m.params?.arguments;
+    // The SDK answers a tools/call of the wrong shape with -32603 (an internal error) and its
+    // schema library's report as the message: such a call reaches the handler in a shape the
+    // schema takes, noted, and is answered -32602 in a line of ours.
+    if (m.method === 'tools/call' && m.id !== undefined && !callShaped(m.params)) {
+      shapeless.add(m.id);
+      const name = typeof m.params?.name === 'string' ? m.params.name : '';
+      deliver?.({ ...message, params: { ...m.params, name, arguments: {} } }, extra);
+      return;
+    }
     if (
       m.method === 'tools/call' &&
       m.id !== undefined &&
@@ -226,6 +241,13 @@ export async function connectMcpServer(server: Server, transport: Transport): Pr
       marked.add(m.id);
     deliver?.(message, extra);
   };
+}
+
+/** params of a tools/call: a name, and arguments that are an object when present. */
+function callShaped(params: { name?: unknown; arguments?: unknown } | undefined): boolean {
+  if (typeof params !== 'object' || params === null || typeof params.name !== 'string') return false;
+  const args = params.arguments;
+  return args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args));
 }
 
 /** A request-level error as a tool result: isError, with the code and message the JSON API sends. */

@@ -213,6 +213,29 @@ describe('urlkit mcp (stdio)', () => {
     );
   });
 
+  it("a tools/call of the wrong shape is -32602 in words of ours, not the schema library's report", async () => {
+    const raw = spawnRaw();
+    raw.send(INITIALIZE);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const shapes: unknown[] = [
+      { name: 'clean_web_content', arguments: 'https://a/' },
+      { name: 'clean_web_content', arguments: ['https://a/'] },
+      { name: 'clean_web_content', arguments: null },
+      { name: 7, arguments: {} },
+    ];
+    shapes.forEach((params, i) => raw.send({ jsonrpc: '2.0', id: 20 + i, method: 'tools/call', params }));
+    raw.proc.stdin.end();
+    assert.equal(await raw.exited, 0);
+    for (let i = 0; i < shapes.length; i++) {
+      const answer = raw.messages().find((m) => m.id === 20 + i);
+      assert.deepEqual(
+        answer?.error,
+        { code: -32602, message: 'MCP error -32602: tools/call takes { "name": string, "arguments": object }.' },
+        raw.stdout(),
+      );
+    }
+  });
+
   it('urlkit mcp takes no arguments', async () => {
     const { execFile } = await import('node:child_process');
     const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
