@@ -122,7 +122,7 @@ export function classifyError(
     return { failure: expectedFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };
   }
   return {
-    failure: new WithheldCause('upstream_error', 'The fetch failed for a reason of our own; the log has it.', {
+    failure: new WithheldCause('upstream_error', "The fetch failed unexpectedly; the service's log has the cause.", {
       cause: err,
     }),
     transient: false,
