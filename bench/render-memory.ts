@@ -2,7 +2,7 @@
 // load, against what urlkit's bound counts. The bound (URLKIT_BROWSER_MAX_MEMORY_MB, default 512)
 // is the data-segment limit (RLIMIT_DATA) of each renderer process: it counts a process's private
 // writable mappings (VmData), not its resident memory, and no other Chromium process (browser,
-// GPU, utility) has one. So this reads, every 50 ms and one process at a time, each descendant of
+// GPU, utility) has one. So this reads, every 100 ms and one process at a time, each descendant of
 // this process from /proc: its kind (Chromium's --type), VmRSS split into anonymous, file and
 // shared memory, and VmData; and reports each process's peak, the peak of the sum per kind, and
 // the peak of the whole tree beside the bound (cap x URLKIT_BROWSER_CONCURRENCY renderers).
