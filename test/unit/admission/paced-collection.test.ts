@@ -4,25 +4,17 @@
 // already (V8's own collections freed them, or they moved to a worker) and a forced full
 // collection would only stop the thread (bench:hostile row 7: 76 ms, no buffer freed).
 import assert from 'node:assert/strict';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Admission } from '../../../src/admission/admission.js';
 import { BYTES_PER_BODY_BYTE } from '../../../src/admission/body-memory.js';
 import { MemoryBudget } from '../../../src/admission/memory-budget.js';
+import { watchForcedCollections } from '../../support/forced-collections.js';
 
 const MiB = 1024 * 1024;
 
-/** Full collections forced (gc()) in this thread, as V8 reports them. */
-let forced = 0;
-const observer = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    const flags = (e as unknown as { detail?: { flags?: number } }).detail?.flags ?? 0;
-    if (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) forced++;
-  }
-});
-observer.observe({ entryTypes: ['gc'] });
-after(() => observer.disconnect());
+const forced = watchForcedCollections();
+after(() => forced.stop());
 
 /** Admission with a body budget whose worth of bodies is `bodiesBytes`. */
 function admissionWithBudget(bodiesBytes: number): { admission: Admission; budget: MemoryBudget } {
@@ -40,12 +32,12 @@ function admissionWithBudget(bodiesBytes: number): { admission: Admission; budge
 
 /** Gives back a whole budget's worth of shares, then lets the collection (if any) run and be reported. */
 async function giveBackBudget(budget: MemoryBudget): Promise<number> {
-  const before = forced;
+  const before = forced.count;
   const lease = await budget.acquire(budget.limitBytes);
   lease.release();
   await new Promise((r) => setImmediate(r));
   await sleep(50); // gc entries reach the observer on a later turn
-  return forced - before;
+  return forced.count - before;
 }
 
 describe('main-thread collection paced by body memory', () => {

@@ -8,25 +8,11 @@ import { fromWire, ownedEntry, packEntry, toWire, unpackEntry } from '../../../s
 import { LARGEST_ENTRY_SHARE, createMemoryCache, entrySizeBytes } from '../../../src/cache/memory-cache.js';
 import { decodeBody } from '../../../src/fetch/decode.js';
 import type { FetchResult } from '../../../src/fetch/types.js';
+import { htmlFetchResult } from '../../support/fetch-results.js';
 
 function result(overrides: Partial<FetchResult> = {}, text = '<p>hi</p>'): FetchResult {
-  return {
-    url: 'https://example.com/a',
-    finalUrl: 'https://example.com/a',
-    method: 'GET',
-    status: 200,
-    statusText: 'OK',
-    headers: { 'content-type': 'text/html' },
-    contentType: 'text/html',
-    body: { bytes: Buffer.from(text), text, charset: 'utf-8', kind: 'html' },
-    hops: [],
-    retries: 0,
-    viaProxy: false,
-    truncated: false,
-    javascriptRendered: false,
-    timings: { dnsMs: 1, connectMs: 2, tlsMs: null, firstByteMs: 3, totalMs: 4 },
-    ...overrides,
-  };
+  const body = { bytes: Buffer.from(text), text, charset: 'utf-8', kind: 'html' } as const;
+  return htmlFetchResult('https://example.com/a', body, overrides);
 }
 
 const GET = { method: 'GET', timeoutMs: 1000, body: 'full' } as const;

@@ -3,48 +3,24 @@
 // holds at least half of them beyond the cache's own entries. Under a steady load V8's own
 // collections have freed them already, and a forced full collection would only stop the thread.
 import assert from 'node:assert/strict';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredFetch } from '../../../src/cache/cache.js';
 import { createMemoryCache } from '../../../src/cache/memory-cache.js';
 import { engineGc } from '../../../src/util/engine-gc.js';
+import { htmlFetchResult } from '../../support/fetch-results.js';
+import { watchForcedCollections } from '../../support/forced-collections.js';
 
 const MiB = 1024 * 1024;
 const CACHE_BYTES = 16 * MiB;
 const PAGE_BYTES = MiB;
 
-let forced = 0;
-const observer = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    const flags = (e as unknown as { detail?: { flags?: number } }).detail?.flags ?? 0;
-    if (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) forced++;
-  }
-});
-observer.observe({ entryTypes: ['gc'] });
-after(() => observer.disconnect());
+const forced = watchForcedCollections();
+after(() => forced.stop());
 
 function page(n: number): StoredFetch {
-  const url = `https://example.com/${n}`;
-  return {
-    fetchedAt: new Date(0).toISOString(),
-    result: {
-      url,
-      finalUrl: url,
-      method: 'GET',
-      status: 200,
-      statusText: 'OK',
-      headers: { 'content-type': 'text/html' },
-      contentType: 'text/html',
-      body: { bytes: Buffer.alloc(PAGE_BYTES, 97), text: null, charset: 'utf-8', kind: 'html' },
-      hops: [],
-      retries: 0,
-      viaProxy: false,
-      truncated: false,
-      javascriptRendered: false,
-      timings: { dnsMs: 1, connectMs: 2, tlsMs: null, firstByteMs: 3, totalMs: 4 },
-    },
-  };
+  const body = { bytes: Buffer.alloc(PAGE_BYTES, 97), text: null, charset: 'utf-8', kind: 'html' } as const;
+  return { fetchedAt: new Date(0).toISOString(), result: htmlFetchResult(`https://example.com/${n}`, body) };
 }
 
 /**
@@ -59,12 +35,12 @@ async function pushOutACache(between: () => void): Promise<number> {
   for (let i = 0; i < perCache; i++) await cache.set(`k${n++}`, page(n));
   between();
   await sleep(50);
-  const before = forced;
+  const before = forced.count;
   for (let i = 0; i < 2; i++) await cache.set(`k${n++}`, page(n));
   await new Promise((r) => setImmediate(r));
   await sleep(50); // gc entries reach the observer on a later turn
   await cache.close();
-  return forced - before;
+  return forced.count - before;
 }
 
 describe("the memory cache's collection paced by what it pushes out", () => {
