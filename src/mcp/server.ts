@@ -94,7 +94,9 @@ export function createMcpServer(deps: McpServerDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    if (shapelessCalls.get(server)?.delete(extra.requestId))
+    // Taken at once, so that a call answered early (an unknown tool, draining) leaves no note behind.
+    const note = takeNote(server, extra.requestId);
+    if (note === 'shapeless')
       throw new McpError(ErrorCode.InvalidParams, 'tools/call takes { "name": string, "arguments": object }.');
     const tool = byName.get(request.params.name);
     if (!tool)
@@ -113,7 +115,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
       );
     }
     // The SDK's schema drops an argument named __proto__ (connectMcpServer noted it): say so.
-    if (protoKeyCalls.get(server)?.delete(extra.requestId)) {
+    if (note === 'proto_key') {
       const rejected = protoFieldRejected();
       return requestError(correlationId, rejected.code, rejected.message, rejected.details);
     }
@@ -205,40 +207,41 @@ export function createMcpServer(deps: McpServerDeps): Server {
   return server;
 }
 
-// Requests whose arguments carried an own "__proto__" key, by server: the SDK's schema drops
-// such a key while parsing the request, so it is noted on the raw message before that.
-const protoKeyCalls = new WeakMap<Server, Set<RequestId>>();
-// tools/call requests whose params were not { name: string, arguments?: object }, by server.
-const shapelessCalls = new WeakMap<Server, Set<RequestId>>();
+/**
+ * What the raw message of a tools/call showed that the SDK's parsing hides, by server and request:
+ * params not of the shape { name: string, arguments?: object } (the SDK would answer -32603 with
+ * its schema library's report), or an argument with an own "__proto__" key (the SDK's schema
+ * drops such a key).
+ */
+type CallNote = 'shapeless' | 'proto_key';
+const callNotes = new WeakMap<Server, Map<RequestId, CallNote>>();
 
-/** Connects `server` to `transport`, noting tools/call messages with a "__proto__" argument. */
+function takeNote(server: Server, id: RequestId): CallNote | undefined {
+  const notes = callNotes.get(server);
+  const note = notes?.get(id);
+  notes?.delete(id);
+  return note;
+}
+
+/** Connects `server` to `transport`, noting what each tools/call's raw message shows (CallNote). */
 export async function connectMcpServer(server: Server, transport: Transport): Promise<void> {
   await server.connect(transport);
   const deliver = transport.onmessage;
-  const marked = new Set<RequestId>();
-  protoKeyCalls.set(server, marked);
-  const shapeless = new Set<RequestId>();
-  shapelessCalls.set(server, shapeless);
+  const notes = new Map<RequestId, CallNote>();
+  callNotes.set(server, notes);
   transport.onmessage = (message, extra) => {
     const m = message as { id?: RequestId; method?: string; params?: { name?: unknown; arguments?: unknown } };
-    const args = m.params?.arguments;
-    // The SDK answers a tools/call of the wrong shape with -32603 (an internal error) and its
-    // schema library's report as the message: such a call reaches the handler in a shape the
-    // schema takes, noted, and is answered -32602 in a line of ours.
-    if (m.method === 'tools/call' && m.id !== undefined && !callShaped(m.params)) {
-      shapeless.add(m.id);
-      const name = typeof m.params?.name === 'string' ? m.params.name : '';
-      deliver?.({ ...message, params: { ...m.params, name, arguments: {} } }, extra);
-      return;
+    if (m.method === 'tools/call' && m.id !== undefined) {
+      if (!callShaped(m.params)) {
+        // Passed on in a shape the schema takes, to be answered -32602 in a line of ours.
+        notes.set(m.id, 'shapeless');
+        const name = typeof m.params?.name === 'string' ? m.params.name : '';
+        deliver?.({ ...message, params: { ...m.params, name, arguments: {} } }, extra);
+        return;
+      }
+      const args = m.params?.arguments;
+      if (typeof args === 'object' && args !== null && Object.hasOwn(args, '__proto__')) notes.set(m.id, 'proto_key');
     }
-    if (
-      m.method === 'tools/call' &&
-      m.id !== undefined &&
-      typeof args === 'object' &&
-      args !== null &&
-      Object.hasOwn(args, '__proto__')
-    )
-      marked.add(m.id);
     deliver?.(message, extra);
   };
 }
