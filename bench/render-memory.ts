@@ -16,12 +16,13 @@
 // are kept by the browser process, not the renderer that made it), one framing three other
 // loopback sites whose frames allocate 160 MiB each, and one opening windows on them. Set
 // URLKIT_BROWSER (default /usr/bin/chromium); --pages a,b picks pages.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultConfig } from '../src/config/config.js';
 import { createServices } from '../src/app/services.js';
 import { cleanWebIndex } from '../src/tools/clean-web-index.js';
+import { descendants } from '../test/support/chromium-processes.js';
 import {
   frameAllocPage,
   framingPage,
@@ -119,29 +120,6 @@ function kindOf(pid: number): string {
   return name === 'chromium' ? 'browser' : name;
 }
 
-/** This process and its descendants, by pid, with their parent. */
-function tree(): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // ended
-    }
-  }
-  const mine: number[] = [];
-  for (const pid of parent.keys())
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p))
-      if (p === process.pid) {
-        mine.push(pid);
-        break;
-      }
-  return mine;
-}
-
 /** A kB field of a /proc file's text, in bytes (0 when absent). */
 function kb(text: string, name: string): number {
   const line = text.split('\n').find((l) => l.startsWith(name + ':'));
@@ -217,7 +195,7 @@ async function main(): Promise<void> {
     let mostRenderers = 0;
     const sample = () => {
       const now: Sample[] = [];
-      for (const pid of tree()) {
+      for (const pid of descendants()) {
         const s = read(pid);
         if (!s) continue;
         now.push(s);

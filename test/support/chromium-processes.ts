@@ -8,23 +8,32 @@ export interface LiveRenderers {
   ui: number;
 }
 
-export function liveRenderers(): LiveRenderers {
+/** The pids of this process's descendants that are running (zombies left out). */
+export function descendants(): number[] {
   const parent = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (state[0] !== 'Z') parent.set(Number(name), Number(state[1]));
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state !== 'Z') parent.set(Number(name), Number(ppid));
     } catch {
       // ended meanwhile
     }
   }
+  const mine: number[] = [];
+  for (const pid of parent.keys())
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
+      if (p === process.pid) {
+        mine.push(pid);
+        break;
+      }
+  return mine;
+}
+
+export function liveRenderers(): LiveRenderers {
   const live = { page: 0, ui: 0 };
-  for (const pid of parent.keys()) {
-    let mine = false;
-    for (let p = parent.get(pid); p !== undefined && p > 1 && !mine; p = parent.get(p)) mine = p === process.pid;
-    if (!mine) continue;
+  for (const pid of descendants()) {
     let cmd: string;
     try {
       cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
