@@ -6,7 +6,10 @@
 // and run-queue wait, the load generator's CPU, and what the service reports (admission limit,
 // calls running and queued, calls in flight, shed, workers busy, event-loop delay). Bin 0 starts
 // when the measured run opens its connections: whether a step's loss is at its start (connections
-// opening, the settle run's abandoned calls) or spread through it shows there.
+// opening, the settle run's abandoned calls) or spread through it shows there. The service's
+// figures are its /metrics as read at the bin's end, and /metrics answers from one render for a
+// second after it (metrics/shared-render.ts): with bins under a second, neighbouring bins show
+// one render, up to a second old.
 //
 // Options: --conns 50,400   steps in order (default 50,400,400,50)
 //          --duration S     seconds of each measured run (default 6, as bench:load)
@@ -157,6 +160,8 @@ async function run(
 
 function printBins(label: string, conns: number, list: Bin[]): void {
   console.log(`\n${label}, ${conns} connections (load ${loadAverages()})`);
+  if (BIN_MS < 1000)
+    console.log('(limit to loop ms: /metrics, one render a second: up to 1 s old, repeated across bins)');
   const s = BIN_MS / 1000;
   const pct = (ms: number) => ((100 * ms) / BIN_MS).toFixed(0);
   const pick = (b: Bin, f: (g: Gauges) => number | string) => (b.gauges ? String(f(b.gauges)) : '-');
