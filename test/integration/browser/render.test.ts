@@ -70,12 +70,37 @@ let app: FastifyInstance;
 const hits = new Map<string, number>();
 const hung: http.ServerResponse[] = [];
 
+/** A service worker that tries the victims as it installs and for every request it sees. */
+function serviceWorkerScript(): string {
+  const targets = [victim4.origin, victim6?.origin ?? 'http://[::1]:9', `http://0.0.0.0:${victim4.port}`];
+  return `
+  const targets = ${JSON.stringify(targets)};
+  const tryAll = () => Promise.all(targets.map((t) => fetch(t + '/sw-fetch').catch(() => {})));
+  self.addEventListener('install', (e) => e.waitUntil(tryAll()));
+  self.addEventListener('fetch', (e) => { tryAll(); });`;
+}
+
 function hostilePage(): string {
   const v4 = victim4.origin;
   const v6 = victim6?.origin ?? 'http://[::1]:9';
   const ws4 = v4.replace('http:', 'ws:');
   const ws6 = v6.replace('http:', 'ws:');
-  const targets = [v4, v6, 'http://169.254.169.254', 'http://[fd00:ec2::254]'];
+  const port = victim4.port;
+  // 127.0.0.1 in the forms a URL parser or a resolver may turn into it, and names for loopback.
+  const loopbackForms = ['0.0.0.0', '2130706433', '0x7f.1', '127.1', '[::ffff:127.0.0.1]', 'localhost', 'a.localhost'];
+  const targets = [
+    v4,
+    v6,
+    'http://169.254.169.254',
+    'http://[fd00:ec2::254]',
+    ...loopbackForms.map((host) => `http://${host}:${port}`),
+  ];
+  // A dedicated worker's and a service worker's own requests, outside the page's document.
+  const fromWorker = `
+    for (const t of ${JSON.stringify(targets)}) {
+      fetch(t + '/worker-fetch').catch(() => {});
+      try { const ws = new WebSocket(t.replace('http:', 'ws:') + '/worker-ws'); ws.onerror = () => {}; } catch {}
+    }`;
   const escapes = `
   const targets = ${JSON.stringify(targets)};
   for (const t of targets) {
@@ -100,6 +125,9 @@ function hostilePage(): string {
   const ff = document.createElement('iframe'); ff.src = 'file:///etc/passwd'; document.body.appendChild(ff);
   fetch('file:///etc/passwd').then((r) => r.text()).then((t) => { const p = document.createElement('p'); p.textContent = t; document.body.appendChild(p); }).catch(() => {});
   fetch('/redirect-to-victim').catch(() => {});
+  const workerSource = new Blob([${JSON.stringify(fromWorker)}], { type: 'text/javascript' });
+  try { new Worker(URL.createObjectURL(workerSource)); } catch {}
+  try { navigator.serviceWorker.register('/sw.js').catch(() => {}); } catch {}
   setTimeout(() => { location.href = ${JSON.stringify(v4)} + '/navigate'; }, 30);
   setTimeout(() => { location.href = 'file:///etc/passwd'; }, 60);
   setTimeout(() => { location.href = ${JSON.stringify(v6)} + '/navigate'; }, 90);
@@ -147,6 +175,8 @@ before(async () => {
         );
       case '/hostile':
         return html(hostilePage());
+      case '/sw.js':
+        return res.writeHead(200, { 'content-type': 'text/javascript' }).end(serviceWorkerScript());
       case '/redirect-to-victim':
         return res.writeHead(302, { location: `${victim4.origin}/redirected` }).end();
       case '/endless':
