@@ -28,6 +28,7 @@ import {
   type ServiceProcess,
 } from './service-process.js';
 import { TICK_MS, processFaults, threadSplit, threadTicks } from './thread-cpu.js';
+import { scrapeMetrics } from './service-metrics.js';
 
 const TARGET_HOST = '127.0.0.2';
 const CALLS = Number(arg('calls') ?? 1500);
@@ -59,14 +60,8 @@ async function load(
 /** Garbage collections so far by kind (minor, major, ...) from the service's /metrics; {} for a peer. */
 async function gcCounts(origin: string): Promise<Record<string, number>> {
   try {
-    const res = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) return {};
-    const counts: Record<string, number> = {};
-    for (const line of (await res.text()).split('\n')) {
-      const m = /^\w*nodejs_gc_duration_seconds_count\{kind="(\w+)"\} (\d+)/.exec(line);
-      if (m) counts[m[1]!] = Number(m[2]);
-    }
-    return counts;
+    const m = await scrapeMetrics(origin, 5000);
+    return Object.fromEntries(m.countsByLabel('urlkit_nodejs_gc_duration_seconds', 'kind'));
   } catch {
     return {};
   }

@@ -3,17 +3,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { ServiceProcess } from './service-process.js';
-
-/** The service's /metrics text; throws when it does not answer within `ms`. */
-async function metricsText(service: ServiceProcess, ms: number): Promise<string> {
-  return (await fetch(`${service.origin}/metrics`, { signal: AbortSignal.timeout(ms) })).text();
-}
+import { scrapeMetrics } from './service-metrics.js';
 
 /** The service's own view, from /metrics: calls, workers, body memory, event-loop delay and memory. */
 export async function serviceView(service: ServiceProcess): Promise<string> {
   try {
-    const text = await metricsText(service, 5000);
-    const v = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const m = await scrapeMetrics(service.origin, 5000);
+    const v = (name: string) => m.value(name);
     const mib = (name: string) => (v(`urlkit_${name}`) / 2 ** 20).toFixed(0);
     const loopMs = (v('urlkit_nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(0);
     const memory =
@@ -37,8 +33,7 @@ export async function serviceView(service: ServiceProcess): Promise<string> {
  */
 export async function loopDelayMaxMs(service: ServiceProcess): Promise<number> {
   try {
-    const text = await metricsText(service, 10_000);
-    return Number(/^urlkit_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
+    return (await scrapeMetrics(service.origin, 10_000)).value('urlkit_nodejs_eventloop_lag_max_seconds') * 1000;
   } catch {
     return NaN;
   }
@@ -46,14 +41,11 @@ export async function loopDelayMaxMs(service: ServiceProcess): Promise<number> {
 
 /** Worker threads ended since the service started, by reason (urlkit_worker_ends_total; none on a build without it). */
 export async function workerEnds(service: ServiceProcess): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
   try {
-    const text = await metricsText(service, 10_000);
-    for (const m of text.matchAll(/^urlkit_worker_ends_total\{reason="(\w+)"\} (\d+)$/gm)) out.set(m[1]!, Number(m[2]));
+    return (await scrapeMetrics(service.origin, 10_000)).byLabel('urlkit_worker_ends_total', 'reason');
   } catch {
-    /* no answer: nothing to count */
+    return new Map(); // no answer: nothing to count
   }
-  return out;
 }
 
 /** The ends from `a` to `b` by reason, as "task_budget 2, crashed 1" ('0' for none, '-' without the metric). */
@@ -88,8 +80,7 @@ export async function siteServed(site: string): Promise<{ requests: Record<strin
 export async function settle(service: ServiceProcess): Promise<void> {
   for (let i = 0; i < 60; i++) {
     try {
-      const text = await metricsText(service, 5000);
-      if (/^urlkit_admission_running 0$/m.test(text)) break;
+      if ((await scrapeMetrics(service.origin, 5000)).value('urlkit_admission_running') === 0) break;
     } catch {
       /* busy: look again */
     }

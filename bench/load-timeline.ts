@@ -6,7 +6,10 @@
 // and run-queue wait, the load generator's CPU, and what the service reports (admission limit,
 // calls running and queued, calls in flight, shed, workers busy, event-loop delay). Bin 0 starts
 // when the measured run opens its connections: whether a step's loss is at its start (connections
-// opening, the settle run's abandoned calls) or spread through it shows there.
+// opening, the settle run's abandoned calls) or spread through it shows there. The service's
+// figures are its /metrics as read at the bin's end, and /metrics answers from one render for a
+// second after it (metrics/shared-render.ts): with bins under a second, neighbouring bins show
+// one render, up to a second old.
 //
 // Options: --conns 50,400   steps in order (default 50,400,400,50)
 //          --duration S     seconds of each measured run (default 6, as bench:load)
@@ -14,6 +17,8 @@
 //          --bin MS         bin width (default 500)
 //          --service DIR    the build to run (default this checkout)
 //          --against DIR    a second build, each step on A then B (B then A on odd steps)
+//          --tool T         content (clean_web_content on the article, default) or status
+//                           (check_url_status on the 2 KB page), as bench:load's two rows
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,12 +27,23 @@ import { REPO_ROOT, arg, loadAverages, serviceRootArg, startNodeService, startSe
 import type { ServiceProcess } from './service-process.js';
 import { mainThreadClock, processCpuMs } from './thread-cpu.js';
 import { percentile } from './stats.js';
+import { scrapeMetrics } from './service-metrics.js';
 
 const CONNS = (arg('conns') ?? '50,400,400,50').split(',').map(Number);
 const DURATION_S = Number(arg('duration') ?? 6);
 const SETTLE_S = Number(arg('settle') ?? 2);
 const BIN_MS = Number(arg('bin') ?? 500);
-const WARM_CALLS = 500;
+/**
+ * The tool of bench:load's row, its path, the target page it asks for, and the seconds of each
+ * connection count a fresh service runs before the steps (status's main thread warms over about
+ * 5,000 calls: bench/load.ts WARM_CALLS).
+ */
+const TOOLS = {
+  content: { path: '/api/v1/tools/clean_web_content', page: '/article', warmSeconds: 5 },
+  status: { path: '/api/v1/tools/check_url_status', page: '/page', warmSeconds: 10 },
+} as const;
+const TOOL = TOOLS[(arg('tool') ?? 'content') as keyof typeof TOOLS];
+if (!TOOL) throw new Error(`--tool: one of ${Object.keys(TOOLS).join(', ')}`);
 
 /** One scrape of the service's gauges that say what admission decides. */
 interface Gauges {
@@ -42,20 +58,15 @@ interface Gauges {
 
 async function gauges(origin: string): Promise<Gauges | null> {
   try {
-    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(2000) })).text();
-    const lines = text.split('\n');
-    const sum = (name: string) =>
-      lines
-        .filter((l) => l.startsWith(name + ' ') || l.startsWith(name + '{'))
-        .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    const m = await scrapeMetrics(origin, 2000);
     return {
-      limit: sum('urlkit_admission_limit'),
-      running: sum('urlkit_admission_running'),
-      queued: sum('urlkit_admission_queue_length'),
-      inFlight: sum('urlkit_tool_requests_in_flight'),
-      shed: sum('urlkit_admission_shed_total'),
-      busy: sum('urlkit_worker_busy'),
-      loopMs: sum('urlkit_event_loop_own_delay_seconds') * 1000,
+      limit: m.value('urlkit_admission_limit'),
+      running: m.value('urlkit_admission_running'),
+      queued: m.value('urlkit_admission_queue_length'),
+      inFlight: m.value('urlkit_tool_requests_in_flight'),
+      shed: m.value('urlkit_admission_shed_total'),
+      busy: m.value('urlkit_worker_busy'),
+      loopMs: m.value('urlkit_event_loop_own_delay_seconds') * 1000,
     };
   } catch {
     return null;
@@ -121,7 +132,7 @@ async function run(
     const result = await new Promise<autocannon.Result>((done, fail) => {
       const tracker = autocannon(
         {
-          url: `${service.origin}/api/v1/tools/clean_web_content`,
+          url: `${service.origin}${TOOL.path}`,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
@@ -149,6 +160,8 @@ async function run(
 
 function printBins(label: string, conns: number, list: Bin[]): void {
   console.log(`\n${label}, ${conns} connections (load ${loadAverages()})`);
+  if (BIN_MS < 1000)
+    console.log('(limit to loop ms: /metrics, one render a second: up to 1 s old, repeated across bins)');
   const s = BIN_MS / 1000;
   const pct = (ms: number) => ((100 * ms) / BIN_MS).toFixed(0);
   const pick = (b: Bin, f: (g: Gauges) => number | string) => (b.gauges ? String(f(b.gauges)) : '-');
@@ -186,19 +199,19 @@ function at(latencies: number[], q: number): string {
 
 async function main(): Promise<void> {
   const site = await startNodeService(resolve(REPO_ROOT, 'dist/bench/load-target.js'), {}, '/healthz', '127.0.0.2');
-  const body = JSON.stringify({ url: `${site.origin}/article` });
+  const body = JSON.stringify({ url: `${site.origin}${TOOL.page}` });
   const against = arg('against');
   const builds = [{ name: 'A', root: serviceRootArg() }];
   if (against) builds.push({ name: 'B', root: resolve(against) });
   console.log(
-    `load-timeline: ${builds.map((b) => `${b.name} ${b.root}`).join(', ')}; steps ${CONNS.join(', ')}; ` +
+    `load-timeline: ${arg('tool') ?? 'content'}; ${builds.map((b) => `${b.name} ${b.root}`).join(', ')}; ` +
+      `steps ${CONNS.join(', ')}; ` +
       `settle ${SETTLE_S} s, measured ${DURATION_S} s, bins ${BIN_MS} ms; ${os.availableParallelism()} cores; ` +
       `load at start ${loadAverages()}`,
   );
   const services = await Promise.all(builds.map((b) => startService(b.root, { URLKIT_ALLOW_CIDRS: '127.0.0.2/32' })));
   try {
-    for (const s of services)
-      for (const c of [...new Set(CONNS)]) await run(s, body, c, Math.max(2, Math.ceil(WARM_CALLS / 100)));
+    for (const s of services) for (const c of [...new Set(CONNS)]) await run(s, body, c, TOOL.warmSeconds);
     const summary: string[] = [];
     for (const [k, conns] of CONNS.entries()) {
       const order = k % 2 === 0 ? [...services.keys()] : [...services.keys()].reverse();

@@ -56,6 +56,7 @@ import {
 import { fmt, printHeader, printRow, type Row } from './load-table.js';
 import { capacityRatio, formatRatio } from './load-ratios.js';
 import { mainThreadClock, processCpuMs } from './thread-cpu.js';
+import { scrapeMetrics } from './service-metrics.js';
 import { median, percentile } from './stats.js';
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
@@ -97,21 +98,13 @@ let targetPid: number | undefined;
 /** Admission limit, shed count and worker utilisation as the service reports them. */
 async function serviceView(origin: string): Promise<string> {
   try {
-    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    const value = (name: string) =>
-      text
-        .split('\n')
-        .find((l) => l.startsWith(name + ' '))
-        ?.split(' ')[1];
-    const shed = text
-      .split('\n')
-      .filter((l) => l.startsWith('urlkit_admission_shed_total{'))
-      .reduce((n, l) => n + Number(l.split(' ')[1]), 0);
-    const limit = value('urlkit_admission_limit');
-    if (limit === undefined) return '-';
-    const busy = (Number(value('urlkit_worker_utilisation')) * 100).toFixed(0);
-    const own = value('urlkit_event_loop_own_delay_seconds');
-    const loop = own === undefined ? '' : `, own loop delay ${(Number(own) * 1000).toFixed(1)} ms`;
+    const m = await scrapeMetrics(origin, 5000);
+    const limit = m.value('urlkit_admission_limit');
+    if (Number.isNaN(limit)) return '-';
+    const shed = m.value('urlkit_admission_shed_total');
+    const busy = (m.value('urlkit_worker_utilisation') * 100).toFixed(0);
+    const own = m.value('urlkit_event_loop_own_delay_seconds');
+    const loop = Number.isNaN(own) ? '' : `, own loop delay ${(own * 1000).toFixed(1)} ms`;
     return `limit ${limit}, shed ${shed}, workers ${busy}% busy${loop}`;
   } catch {
     return '-';

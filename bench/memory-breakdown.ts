@@ -4,6 +4,7 @@
 // plus each descendant process (PDF readers, browsers) and the main thread's V8 figures from
 // /metrics. Used by bench:hostile and bench:soak at their highest sample.
 import { readFileSync, readdirSync } from 'node:fs';
+import { scrapeMetrics } from './service-metrics.js';
 
 export interface MemoryBreakdown {
   /** The whole tree's RSS, MiB. */
@@ -165,8 +166,8 @@ export function memoryBreakdown(pid: number): MemoryBreakdown {
 /** Adds the main thread's V8 figures and the workers' heaps from the service's /metrics. */
 export async function withMetrics(b: MemoryBreakdown, origin: string): Promise<MemoryBreakdown> {
   try {
-    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(2000) })).text();
-    const mib = (name: string) => Number(new RegExp(`^urlkit_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    const m = await scrapeMetrics(origin, 2000);
+    const mib = (name: string) => m.value(`urlkit_${name}`) / 2 ** 20;
     return {
       ...b,
       heapTotal: mib('nodejs_heap_size_total_bytes'),

@@ -3,28 +3,40 @@
 // is the data-segment limit (RLIMIT_DATA) of each renderer process: it counts a process's private
 // writable mappings (VmData), not its resident memory, and no other Chromium process (browser,
 // GPU, utility) has one. So this reads, every 100 ms and one process at a time, each descendant of
-// this process from /proc: its kind (Chromium's --type), VmRSS split into anonymous, file and
-// shared memory, and VmData; and reports each process's peak, the peak of the sum per kind, and
-// the peak of the whole tree beside the bound (cap x URLKIT_BROWSER_CONCURRENCY renderers).
+// this process from /proc: its kind (Chromium's --type; a renderer of the browser's own UI, one
+// per window, apart from the page renderers), VmRSS split into anonymous, file and shared memory,
+// and VmData; and reports each process's peak, the most page renderers alive at once, the peak of
+// the sum per kind, and the peak of the whole tree beside the bound (cap x
+// URLKIT_BROWSER_CONCURRENCY page renderers).
 //
 // Each page is rendered by clean_web_index (render=always) with the default settings, from a
 // loopback site, in `--rounds` rounds of `--callers` renders at once (default 4: twice the browser
 // slots, so renders also wait): an ordinary page, a page allocating 128 MiB typed arrays in a
-// loop, one filling its JavaScript heap with objects, and one holding 64 MiB Blobs (a Blob's
-// bytes are kept by the browser process, not the renderer that made it). Set URLKIT_BROWSER
-// (default /usr/bin/chromium); --pages a,b picks pages.
-import { readFileSync, readdirSync } from 'node:fs';
+// loop, one filling its JavaScript heap with objects, one holding 64 MiB Blobs (a Blob's bytes
+// are kept by the browser process, not the renderer that made it), one framing three other
+// loopback sites whose frames allocate 160 MiB each, and one opening windows on them. Set
+// URLKIT_BROWSER (default /usr/bin/chromium); --pages a,b picks pages.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultConfig } from '../src/config/config.js';
 import { createServices } from '../src/app/services.js';
 import { cleanWebIndex } from '../src/tools/clean-web-index.js';
-import { objectHogPage, typedArrayHogPage } from '../test/support/hostile-pages.js';
+import { descendants } from '../test/support/chromium-processes.js';
+import {
+  frameAllocPage,
+  framingPage,
+  objectHogPage,
+  typedArrayHogPage,
+  windowsPage,
+} from '../test/support/hostile-pages.js';
 import { toolContext } from '../test/support/tool-context.js';
 import { arg } from './service-process.js';
 
 const CHROMIUM = process.env.URLKIT_BROWSER ?? '/usr/bin/chromium';
 const HOST = '127.0.0.2';
+/** Other sites, for frames and windows: another address is another site. */
+const OTHER_HOSTS = ['127.0.0.3', '127.0.0.4', '127.0.0.5'];
 const CALLERS = Number(arg('callers') ?? 4);
 const ROUNDS = Number(arg('rounds') ?? 2);
 const MIB = 1024 * 1024;
@@ -64,6 +76,8 @@ const PAGES: Record<string, string> = {
   'typed-arrays': typedArrayHogPage(128, 2048),
   objects: objectHogPage(20),
   blobs: blobHogPage(),
+  frames: '',
+  windows: '',
 };
 
 interface Sample {
@@ -95,6 +109,7 @@ function kindOf(pid: number): string {
   }
   const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
   const sub = /--utility-sub-type=[\w.]*\.(\w+)/.exec(cmd)?.[1];
+  if (type === 'renderer' && cmd.includes('--top-chrome-webui')) return 'renderer (browser UI)';
   if (type) return sub ? `${type} (${sub})` : type;
   if (cmd.includes('--renderer-client-id=')) return 'renderer';
   if (cmd.includes('--gpu-preferences=')) return 'gpu-process';
@@ -103,29 +118,6 @@ function kindOf(pid: number): string {
   const program = cmd.split(' ')[0]!;
   const name = program.slice(program.lastIndexOf('/') + 1);
   return name === 'chromium' ? 'browser' : name;
-}
-
-/** This process and its descendants, by pid, with their parent. */
-function tree(): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // ended
-    }
-  }
-  const mine: number[] = [];
-  for (const pid of parent.keys())
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p))
-      if (p === process.pid) {
-        mine.push(pid);
-        break;
-      }
-  return mine;
 }
 
 /** A kB field of a /proc file's text, in bytes (0 when absent). */
@@ -160,24 +152,30 @@ function read(pid: number): Sample | null {
   }
 }
 
-function serve(): Promise<http.Server> {
+function serve(host: string, pages: Record<string, string>): Promise<http.Server> {
   const server = http.createServer((req, res) => {
-    const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname.slice(1)];
+    const page = pages[new URL(req.url ?? '/', 'http://x').pathname.slice(1)];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
-  return new Promise((done) => server.listen(0, HOST, () => done(server)));
+  return new Promise((done) => server.listen(0, host, () => done(server)));
 }
+
+const originOf = (host: string, server: http.Server) => `http://${host}:${(server.address() as AddressInfo).port}`;
 
 const mb = (bytes: number) => (bytes / MIB).toFixed(0);
 
 async function main(): Promise<void> {
-  const server = await serve();
-  const origin = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  const frameServers = await Promise.all(OTHER_HOSTS.map((h) => serve(h, { frame: frameAllocPage(160) })));
+  const frames = frameServers.map((s, i) => `${originOf(OTHER_HOSTS[i]!, s)}/frame`);
+  PAGES.frames = framingPage(frames);
+  PAGES.windows = windowsPage(frames);
+  const server = await serve(HOST, PAGES);
+  const origin = originOf(HOST, server);
   const names = (arg('pages') ?? Object.keys(PAGES).join(',')).split(',');
   const config = defaultConfig({
     logLevel: 'silent',
-    allowCidrs: [`${HOST}/32`],
+    allowCidrs: [HOST, ...OTHER_HOSTS].map((h) => `${h}/32`),
     browserPath: CHROMIUM,
     browserPageTimeoutMs: 60_000,
   });
@@ -194,9 +192,10 @@ async function main(): Promise<void> {
     /** The whole tree's samples at the moment its PSS summed highest. */
     let top: Sample[] = [];
     let topPss = 0;
+    let mostRenderers = 0;
     const sample = () => {
       const now: Sample[] = [];
-      for (const pid of tree()) {
+      for (const pid of descendants()) {
         const s = read(pid);
         if (!s) continue;
         now.push(s);
@@ -211,6 +210,7 @@ async function main(): Promise<void> {
           data: Math.max(s.data, p?.data ?? 0),
         });
       }
+      mostRenderers = Math.max(mostRenderers, now.filter((s) => s.kind === 'renderer').length);
       const total = now.reduce((n, s) => n + s.pss, 0);
       if (total > topPss) {
         topPss = total;
@@ -235,7 +235,7 @@ async function main(): Promise<void> {
             ctx,
           );
           const text = typeof item!.data?.content === 'string' ? item!.data.content : '';
-          const said = /(?:Held|refused|failed)[^.]*\./.exec(text)?.[0];
+          const said = /(?:Held|held|refused|failed|Opened)[^.]*\./.exec(text)?.[0];
           const outcome = item!.meta.error?.code ?? said ?? 'ok';
           outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         }),
@@ -254,7 +254,7 @@ async function main(): Promise<void> {
     for (const [pid, s] of rows)
       console.log(
         `| ${s.kind} | ${pid} | ${mb(s.rss)} | ${mb(s.pss)} | ${mb(s.anon)} | ${mb(s.file)} | ${mb(s.shmem)} | ` +
-          `${mb(s.data)} | ${s.kind === 'renderer' ? `VmData <= ${capMib}` : 'none'} |`,
+          `${mb(s.data)} | ${s.kind.startsWith('renderer') ? `VmData <= ${capMib}` : 'none'} |`,
       );
     const byKind = new Map<string, { n: number; pss: number; anon: number; data: number }>();
     for (const s of top) {
@@ -268,13 +268,15 @@ async function main(): Promise<void> {
           .map(([k, v]) => `${v.n} ${k} ${mb(v.pss)} (anon ${mb(v.anon)}, VmData ${mb(v.data)})`)
           .join('; '),
     );
+    console.log(`page renderers alive at once, at most: ${mostRenderers}`);
     console.log(
       `the bound: ${capMib} MiB of VmData per renderer, ${config.browserConcurrency} renders at once ` +
-        `(${capMib * config.browserConcurrency} MiB); nothing on the other processes`,
+        `(${capMib * config.browserConcurrency} MiB of page renderers); nothing on the other processes`,
     );
   }
   await services.close();
   server.close();
+  for (const s of frameServers) s.close();
 }
 
 await main();

@@ -12,6 +12,7 @@ import { gzipBomb } from '../test/support/hostile-site.js';
 import { loadCorpus } from './corpus.js';
 import { BREAKDOWN_HEADER, BREAKDOWN_RULE, breakdownRow, breakdownSampler } from './memory-breakdown.js';
 import { arg, serviceRootArg, startService } from './service-process.js';
+import { scrapeMetrics } from './service-metrics.js';
 
 const TARGET_HOST = '127.0.0.2';
 const serviceRoot = serviceRootArg();
@@ -31,9 +32,8 @@ interface MemoryReading {
 
 async function readMemory(origin: string): Promise<MemoryReading | null> {
   try {
-    const res = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(2000) });
-    const text = await res.text();
-    const value = (name: string) => Number(new RegExp(`^urlkit_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    const m = await scrapeMetrics(origin, 2000);
+    const value = (name: string) => m.value(`urlkit_${name}`) / 2 ** 20;
     return {
       rss: value('process_resident_memory_bytes'),
       heapTotal: value('nodejs_heap_size_total_bytes'),
@@ -48,13 +48,9 @@ async function readMemory(origin: string): Promise<MemoryReading | null> {
 /** A counter of /metrics by reason, as "reason n, ..." (shed calls; worker threads ended). */
 async function countsByReason(origin: string, metric: string): Promise<string> {
   try {
-    const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    return (
-      [...text.matchAll(/^urlkit_(\w+)\{reason="(\w+)"\} (\S+)$/gm)]
-        .filter((m) => m[1] === metric)
-        .map((m) => `${m[2]} ${m[3]}`)
-        .join(', ') || 'none'
-    );
+    const m = await scrapeMetrics(origin, 5000);
+    const counts = [...m.byLabel(`urlkit_${metric}`, 'reason')];
+    return counts.map(([reason, n]) => `${reason} ${n}`).join(', ') || 'none';
   } catch {
     return 'unavailable';
   }

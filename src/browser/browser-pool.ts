@@ -9,10 +9,13 @@ import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
 import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
+import { RendererProcesses, whenExited } from './renderer-processes.js';
 import { openSinkhole, type Sinkhole } from './sinkhole.js';
 
 /** How long closing a context may take before the browser is presumed wedged and killed. */
 const CONTEXT_CLOSE_MS = 3000;
+/** How long a closed context's renderers may take to exit before the browser is killed instead. */
+const RENDERER_EXIT_MS = 3000;
 const LAUNCH_TIMEOUT_MS = 30_000;
 
 export class BrowserPool {
@@ -20,6 +23,8 @@ export class BrowserPool {
   private browser: Promise<Browser> | null = null;
   /** The browser `browser` resolved to, once launched. */
   private launched: Browser | null = null;
+  /** Each browser's renderer processes (a browser that died is forgotten with its entry). */
+  private readonly renderers = new WeakMap<Browser, RendererProcesses>();
   private sinkhole: Promise<Sinkhole> | null = null;
   private closed = false;
   private active = 0;
@@ -82,20 +87,25 @@ export class BrowserPool {
     try {
       for (let attempt = 0; ; attempt++) {
         const browser = await beforeDeadline(this.ensureBrowser(), job);
+        let started: number[] = [];
         try {
-          return await renderPage(browser, this.fetcher, job, limits, (ctx) => {
-            closing = this.dispose(browser, ctx);
+          return await renderPage(browser, this.fetcher, job, limits, {
+            opening: (open) => this.renderersOf(browser).started(open, (pids) => (started = pids)),
+            dispose: (ctx) => {
+              closing = this.dispose(browser, ctx, () => started);
+            },
           });
         } catch (err) {
           // A browser that died before or while this page was set up: start another, once.
           if (browser.isConnected() || attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000)
             throw err;
-          this.drop(browser);
+          void this.drop(browser);
         }
       }
     } finally {
-      // The slot is held until the context is really closed, so a wedged page counts against
-      // capacity; the answer does not wait for that.
+      // The slot is held until the context is really closed and the renderers it started have
+      // exited, so a wedged page or a renderer still holding memory counts against capacity; the
+      // answer does not wait for that.
       const last = closing as Promise<void> | null;
       if (last) void last.finally(done);
       else done();
@@ -121,7 +131,7 @@ export class BrowserPool {
       );
   }
 
-  private async dispose(browser: Browser, context: BrowserContext): Promise<void> {
+  private async dispose(browser: Browser, context: BrowserContext, started: () => number[]): Promise<void> {
     const closed = await Promise.race([
       context.close().then(
         () => true,
@@ -129,23 +139,32 @@ export class BrowserPool {
       ),
       new Promise<boolean>((resolve) => setTimeout(resolve, CONTEXT_CLOSE_MS, false).unref()),
     ]);
-    if (!closed) this.drop(browser);
+    if (!closed || !(await whenExited(started(), RENDERER_EXIT_MS))) await this.drop(browser);
+  }
+
+  private renderersOf(browser: Browser): RendererProcesses {
+    let renderers = this.renderers.get(browser);
+    if (!renderers) {
+      renderers = new RendererProcesses(browser);
+      this.renderers.set(browser, renderers);
+    }
+    return renderers;
   }
 
   /** Forgets a browser that crashed or wedged and kills what is left of it; the next render starts another. */
-  private drop(browser: Browser): void {
+  private drop(browser: Browser): Promise<void> {
     if (this.launched === browser) {
       this.launched = null;
       this.browser = null;
     }
-    void killBrowser(browser);
+    return killBrowser(browser);
   }
 
   private async ensureBrowser(): Promise<Browser> {
     if (this.browser) {
       // 'disconnected' may not have been delivered yet for a browser that just died.
       const current = await this.browser.catch(() => null);
-      if (current && !current.isConnected()) this.drop(current);
+      if (current && !current.isConnected()) void this.drop(current);
     }
     if (!this.browser) {
       const launching = this.launch();
@@ -197,7 +216,7 @@ export class BrowserPool {
     }
     this.launches++;
     this.launched = browser;
-    browser.on('disconnected', () => this.drop(browser));
+    browser.on('disconnected', () => void this.drop(browser));
     if (this.closed) {
       await killBrowser(browser);
       throw new ItemFailure('connect_error', 'The browser pool is closed.');

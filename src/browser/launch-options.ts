@@ -24,6 +24,15 @@ export function chromiumArgs(sinkhole: string): string[] {
     '--disable-extensions',
     '--dns-prefetch-disable',
     '--mute-audio',
+    // One renderer per render, so the memory cap (one renderer's) is the render's: a page's
+    // cross-site frames go in its own renderer instead of one each (site isolation, whose
+    // protection against a page reading another site's memory in its process assumes the
+    // sandbox, which is off here anyway; a render's frames are fetched without cookies or
+    // credentials), and the windows it opens, even `noopener` ones, reuse a renderer of its
+    // context instead of starting another. Renders never share one: Chromium does not put
+    // two browser contexts in one process, whatever the limit.
+    '--disable-site-isolation-trials',
+    '--renderer-process-limit=1',
     // Every connection, loopback included ("<-loopback>" removes Chromium's implicit bypass),
     // goes to the sinkhole; Chromium does not fall back to a direct connection.
     `--proxy-server=http://${sinkhole}`,

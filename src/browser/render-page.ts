@@ -33,6 +33,13 @@ export interface RenderJob {
   signal: AbortSignal;
 }
 
+export interface RenderHooks {
+  /** Runs the opening of the render's context and page (the pool notes which renderers it starts). */
+  opening: <T>(open: () => Promise<T>) => Promise<T>;
+  /** Takes the context once the render is over (not closed here). */
+  dispose: (context: BrowserContext) => void;
+}
+
 export interface RenderedPage {
   html: string;
   /** From the guarded fetch of the document the main frame shows. */
@@ -45,15 +52,15 @@ export interface RenderedPage {
 /**
  * Renders in `browser`. Resolves with the DOM; rejects with ItemFailure('timeout') when the
  * page cannot even be read before the deadline (a script that never yields). The context is
- * handed to `dispose` (not closed here), so the caller can close it, or kill the browser when
- * closing hangs, without delaying the answer.
+ * handed to `hooks.dispose` (not closed here), so the caller can close it, or kill the browser
+ * when closing hangs, without delaying the answer.
  */
 export async function renderPage(
   browser: Browser,
   fetcher: Fetcher,
   job: RenderJob,
   limits: RenderLimits,
-  dispose: (context: BrowserContext) => void,
+  hooks: RenderHooks,
 ): Promise<RenderedPage> {
   const stop = new AbortController();
   const signal = AbortSignal.any([stop.signal, job.signal]);
@@ -65,26 +72,31 @@ export async function renderPage(
     maxBytes: limits.maxBytes,
     signal,
   });
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    acceptDownloads: false,
-    javaScriptEnabled: true,
-    viewport: { width: 1280, height: 900 },
-  });
+  /** Set once the context exists, so it is disposed of whatever fails after. */
+  const made: { context?: BrowserContext } = {};
   try {
-    await context.addInitScript(INIT_SCRIPT);
-    await context.route('**/*', gate.handle);
-    // Every WebSocket is answered by a mock that closes at once: none reaches a server.
-    await context.routeWebSocket(
-      () => true,
-      (ws) => ws.close({ code: 1008, reason: 'WebSockets are refused while rendering.' }),
-    );
-    const page = await context.newPage();
+    const page = await hooks.opening(async () => {
+      const context = await browser.newContext({
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        javaScriptEnabled: true,
+        viewport: { width: 1280, height: 900 },
+      });
+      made.context = context;
+      await context.addInitScript(INIT_SCRIPT);
+      await context.route('**/*', gate.handle);
+      // Every WebSocket is answered by a mock that closes at once: none reaches a server.
+      await context.routeWebSocket(
+        () => true,
+        (ws) => ws.close({ code: 1008, reason: 'WebSockets are refused while rendering.' }),
+      );
+      return context.newPage();
+    });
     // A renderer that crashed (past its memory cap, as a rule) shows nothing more: the render
     // ends now rather than at its deadline.
     page.once('crash', () => stop.abort(rendererCrashed(limits.maxMemoryMb)));
     // Popups and new windows: closed as they open (their requests would meet the gate anyway).
-    context.on('page', (other) => {
+    page.context().on('page', (other) => {
       if (other !== page) other.close().catch(() => {});
     });
     page.on('dialog', (d) => d.dismiss().catch(() => {}));
@@ -107,7 +119,7 @@ export async function renderPage(
     return { html, finalUrl: gate.mainFinalUrl, settled, stats: { ...gate.stats } };
   } finally {
     stop.abort();
-    dispose(context);
+    if (made.context) hooks.dispose(made.context);
   }
 }
 

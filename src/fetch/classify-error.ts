@@ -14,6 +14,14 @@ export interface AttemptError {
 
 const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
 
+/** undici's SocketError messages for an interim answer it will not follow, in our words. */
+const REFUSED_INTERIM = new Map([
+  ['bad upgrade', 'The target answered 101 Switching Protocols to a request that asked for no protocol switch.'],
+  ['bad response', 'The target answered 100 Continue to a request that sent no body.'],
+]);
+/** undici asserts on a 101 without an Upgrade header: the target's bytes, not a bug of ours. */
+const ODD_ANSWER = 'The target answered in a way the HTTP client cannot follow (such as a 101 without Upgrade).';
+
 /** `phase` is 'body' once response headers were received. */
 export function classifyError(
   err: unknown,
@@ -74,6 +82,12 @@ export function classifyError(
       failure: expectedFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }),
       transient: false,
     };
+  }
+  const interim = code === 'UND_ERR_SOCKET' ? REFUSED_INTERIM.get(msg) : undefined;
+  if (interim !== undefined || code === 'ERR_ASSERTION') {
+    // The HTTP client refuses these answers (it cannot patch them through): the same request
+    // gets the same answer, so no second attempt; the log gets the client's own words.
+    return { failure: withheld('upstream_error', interim ?? ODD_ANSWER, err), transient: false };
   }
   if (code === 'UND_ERR_SOCKET' && phase === 'body') {
     // A clean close before the declared length: the server lied or gave up, not a network blip.

@@ -144,7 +144,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           continue;
         }
         try {
-          const result = await hopResult(resp, current, method, wantBody, cap, limits, state);
+          const result = await hopResult(resp, current, method, wantBody, cap, limits, state, deadline);
           if (
             result.botProtection &&
             proxyMode === 'fallback' &&

@@ -36,6 +36,7 @@ export async function hopResult(
   capOverride: number | null,
   limits: BodyLimits,
   state: FetchState,
+  deadline: AbortSignal,
 ): Promise<FetchResult> {
   const headers = flattenHeaders(resp.rawHeaders);
   const contentType = headers['content-type'] ?? null;
@@ -62,7 +63,7 @@ export async function hopResult(
       let read;
       try {
         const encodings = parseContentEncoding(headers['content-encoding']);
-        read = await readBody(resp.body, encodings, cap, limits.minRate, headers['content-length']);
+        read = await readBody(resp.body, encodings, cap, limits.minRate, headers['content-length'], deadline);
       } catch (err) {
         state.brokenResponse = { statusCode: resp.status, contentType };
         throw err;

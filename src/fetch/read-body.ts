@@ -136,6 +136,7 @@ export function knownLength(contentLength: string | undefined, encodings: string
  * Inside a tool call with a body-memory budget (src/admission/body-memory.ts) the bytes kept
  * are charged to it as they arrive, and reading pauses while the budget is short. A body that
  * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
+ * Decoding stops when `deadline` aborts, with its reason.
  */
 export async function readBody(
   body: Readable,
@@ -143,10 +144,11 @@ export async function readBody(
   cap: number,
   minRate: MinTransferRate = NO_MIN_RATE,
   contentLength?: string,
+  deadline?: AbortSignal,
 ): Promise<ReadBody> {
   const known = knownLength(contentLength, encodings, cap);
   const charge = chargeBody();
-  if (!charge) return readUncharged(body, encodings, cap, null, minRate, known);
+  if (!charge) return readUncharged(body, encodings, cap, null, minRate, known, deadline);
   // A wait for budget ends when the body is destroyed before its end (the fetch deadline
   // destroys it). A body that ended normally closes too, while a decompressor may still be
   // producing bytes from it (a bomb): that must not end the wait.
@@ -158,7 +160,7 @@ export async function readBody(
   body.once('close', onClose);
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
-    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate, known);
+    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate, known, deadline);
     charge.done(read.kept);
     return read;
   } catch (err) {
@@ -184,6 +186,7 @@ async function readUncharged(
   budget: { charge: BodyCharge; signal: AbortSignal } | null,
   minRate: MinTransferRate,
   known: number | null,
+  deadline: AbortSignal | undefined,
 ): Promise<ReadBody> {
   if (encodings.length > MAX_ENCODINGS) {
     body.on('error', () => {});
@@ -253,6 +256,9 @@ async function readUncharged(
       let stream: AsyncIterable<Buffer> = wireChunks();
       for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
       for await (const chunk of stream) {
+        // A bomb's wire bytes can all be on hand while its decoder still has gigabytes to give:
+        // the deadline that destroyed the (already ended) body must end the decoding too.
+        deadline?.throwIfAborted();
         const taken = take(chunk);
         if ((taken instanceof Promise ? await taken : taken) === 'stop') break;
       }

@@ -16,6 +16,7 @@ import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
 import { connectMcpServer, createMcpServer } from './server.js';
+import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
@@ -64,6 +65,12 @@ export function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions):
 }
 
 async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts: McpRouteOptions): Promise<void> {
+  const invalid = invalidRequestAnswer(request.body);
+  if (invalid) {
+    request.log.info({ code: 'invalid_request' }, 'request rejected');
+    await reply.code(400).send(invalid);
+    return;
+  }
   const server = createMcpServer({
     tools: opts.tools,
     config: opts.config,

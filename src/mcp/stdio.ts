@@ -19,9 +19,9 @@ import { createValidator } from '../tools/validation.js';
 import { connectMcpServer, createMcpServer } from './server.js';
 import { BoundedLines } from './bounded-lines.js';
 import { ABORT_GRACE_MS } from '../tools/invoke.js';
+import { JSONRPC_INVALID_REQUEST, asMessage, invalidLineAnswer } from './invalid-request.js';
 
 const JSONRPC_PARSE_ERROR = -32700;
-const JSONRPC_INVALID_REQUEST = -32600;
 /** The SDK's default read-buffer size. */
 const SDK_BUFFER_BYTES = 10 * 1024 * 1024;
 
@@ -106,20 +106,23 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
     logger.warn({ err }, 'mcp stdio transport error');
     // A line that is not JSON (or not JSON-RPC) gets the JSON-RPC error a client waits for,
     // instead of silence.
-    const parse = err instanceof SyntaxError;
-    if (parse || err.name === 'ZodError')
+    if (err instanceof SyntaxError)
       void transport
         .send({
           jsonrpc: '2.0',
           id: null,
-          error: {
-            code: parse ? JSONRPC_PARSE_ERROR : JSONRPC_INVALID_REQUEST,
-            message: parse ? `Parse error: ${err.message}` : 'Invalid Request: not a JSON-RPC 2.0 message.',
-          },
+          error: { code: JSONRPC_PARSE_ERROR, message: `Parse error: ${err.message}` },
         } as unknown as JSONRPCMessage)
         .catch(() => {});
+    else if (err.name === 'ZodError') void transport.send(asMessage(invalidLineAnswer(lastLine))).catch(() => {});
   };
   await connectMcpServer(server, transport);
+  // The line the transport is reading: its refusal (onerror, called while the line is read)
+  // carries the line's id. Each chunk is one whole line (BoundedLines).
+  let lastLine: Buffer | undefined;
+  lines.prependListener('data', (line: Buffer) => {
+    lastLine = line;
+  });
   server.onclose = () => void end('transport closed');
   process.stdin.once('end', () => void drain('stdin closed', config.requestTimeoutMs + ABORT_GRACE_MS));
   process.once('SIGTERM', () => void drain('SIGTERM', config.shutdownGraceMs));

@@ -156,3 +156,45 @@ for (let i = 0; i < ${millions} * 1e6; i++) held.push({ i, s: 'x' + i });
 document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.length + ' objects.</p>';
 </script></body></html>`;
 }
+
+/**
+ * A page that frames `frames` (URLs of other sites, each serving frameAllocPage) and writes how
+ * much they held in all once each has said: "Frames held N MiB in all." Without site isolation
+ * switched off, every cross-site frame gets a renderer (and a memory cap) of its own.
+ */
+export function framingPage(frames: readonly string[]): string {
+  return `<!doctype html><html><head><title>Frames</title></head><body><main id="m"></main>
+${frames.map((src) => `<iframe src="${src}"></iframe>`).join('\n')}
+<script>
+let said = 0;
+let total = 0;
+addEventListener('message', (e) => {
+  total += Number(e.data && e.data.held) || 0;
+  if (++said === ${frames.length})
+    document.getElementById('m').innerHTML = '<h1>Frames</h1><p>Frames held ' + total + ' MiB in all.</p>';
+});
+</script></body></html>`;
+}
+
+/** A framed page that allocates `mib` MiB in 32 MiB typed arrays and tells its parent how much it held. */
+export function frameAllocPage(mib = 160): string {
+  return `<!doctype html><html><body><p>frame</p><script>
+const held = [];
+let total = 0;
+try {
+  while (total < ${mib}) {
+    held.push(new Uint8Array(32 * 1024 * 1024).fill(3));
+    total += 32;
+  }
+} catch (e) {}
+parent.postMessage({ held: total }, '*');
+</script></body></html>`;
+}
+
+/** A page that opens `windows` (URLs of other sites), `noopener` and not, then says it did. */
+export function windowsPage(windows: readonly string[]): string {
+  return `<!doctype html><html><head><title>Windows</title></head><body><main id="m"></main><script>
+${JSON.stringify(windows)}.forEach((url, i) => window.open(url, '_blank', i % 2 ? '' : 'noopener'));
+document.getElementById('m').innerHTML = '<h1>Windows</h1><p>Opened ${windows.length} windows.</p>';
+</script></body></html>`;
+}

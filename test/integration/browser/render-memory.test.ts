@@ -3,26 +3,50 @@
 // 128 MiB typed arrays in a loop (without a cap a render held 2 GiB; it writes how far it got),
 // one that fills its JavaScript heap with objects until its renderer crashes, and an ordinary
 // page next to them, which renders as usual.
+// The cap holds for every process a render starts: the bound (slots x cap) holds only if a
+// render's page runs in one renderer and no renderer outlives its render's slot. So also: a page
+// that frames three other sites (loopback addresses: another address is another site), each
+// frame allocating 160 MiB, and a page that opens windows on them, rendered by more callers than
+// there are slots while the renderers alive are counted from /proc.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
-import { objectHogPage, typedArrayHogPage } from '../../support/hostile-pages.js';
+import { peakRenderers } from '../../support/chromium-processes.js';
+import {
+  frameAllocPage,
+  framingPage,
+  objectHogPage,
+  typedArrayHogPage,
+  windowsPage,
+} from '../../support/hostile-pages.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { toolContext } from '../../support/tool-context.js';
 
 const chromium = findChromium();
 const skip = chromium ? false : NO_CHROMIUM;
 const CAP_MB = 384;
+const SLOTS = 2;
+const OTHER_HOSTS = ['127.0.0.3', '127.0.0.4', '127.0.0.5'];
 
 let site: LoopbackServer;
+const others: LoopbackServer[] = [];
 let services: Services | null = null;
 let ctx: ToolContext;
 
 before(async () => {
+  for (const host of OTHER_HOSTS)
+    others.push(
+      await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(frameAllocPage(160));
+      }, host),
+    );
+  const frames = others.map((o) => `${o.origin}/frame`);
   const pages: Record<string, string> = {
+    '/frames': framingPage(frames),
+    '/windows': windowsPage(frames),
     '/typed-arrays': typedArrayHogPage(128, 1024),
     '/objects': objectHogPage(20),
     '/ordinary':
@@ -40,7 +64,13 @@ before(async () => {
   if (!chromium) return;
   // The allocating page fills 128 MiB arrays until the cap refuses one: at 10 times more runnable
   // processes than CPUs that passed a 35 s render budget. The budgets are the most allowed.
-  const config = testConfig({ browserPath: chromium, browserMaxMemoryMb: CAP_MB, browserPageTimeoutMs: 55_000 });
+  const config = testConfig({
+    allowCidrs: ['127.0.0.2/32', ...OTHER_HOSTS.map((h) => `${h}/32`)],
+    browserPath: chromium,
+    browserConcurrency: SLOTS,
+    browserMaxMemoryMb: CAP_MB,
+    browserPageTimeoutMs: 55_000,
+  });
   services = createServices(config);
   ctx = toolContext(config, services);
 });
@@ -48,6 +78,7 @@ before(async () => {
 after(async () => {
   await services?.close();
   await site?.close();
+  for (const o of others) await o.close();
 });
 
 const render = async (path: string) =>
@@ -65,10 +96,13 @@ const render = async (path: string) =>
     )
   )[0]!;
 
+const text = (item: Awaited<ReturnType<typeof render>>) =>
+  typeof item.data?.content === 'string' ? item.data.content : '';
+
 describe('a render has a memory cap', { skip }, () => {
   it('a page allocating 128 MiB typed arrays is refused memory past the cap', async () => {
     const item = await render('/typed-arrays');
-    const content = typeof item.data?.content === 'string' ? item.data.content : '';
+    const content = text(item);
     assert.doesNotMatch(content, /Held 1024 MiB/);
     if (item.meta.error) {
       // Its renderer may also die at the cap instead of refusing the allocation.
@@ -86,10 +120,32 @@ describe('a render has a memory cap', { skip }, () => {
     assert.match(item.meta.error?.message ?? '', /URLKIT_BROWSER_MAX_MEMORY_MB/);
   });
 
+  it('a page that frames three other sites keeps their allocations under its one cap', async () => {
+    const item = await render('/frames');
+    if (item.meta.error) {
+      // Its renderer may die at the cap rather than refuse the frames' arrays.
+      assert.equal(item.meta.error.code, 'response_too_large');
+    } else {
+      const m = /Frames held (\d+) MiB in all/.exec(text(item));
+      assert.ok(m, text(item));
+      assert.ok(Number(m[1]) < CAP_MB, `the frames held ${m[1]} MiB in all under a ${CAP_MB} MiB cap`);
+    }
+  });
+
+  it('with more callers than slots, the page renderers alive never outnumber the slots', async () => {
+    const paths = ['/frames', '/windows', '/frames', '/windows', '/frames', '/windows'];
+    const { peak, value: items } = await peakRenderers(() => Promise.all(paths.map(render)));
+    assert.ok(peak.page <= SLOTS, `${peak.page} page renderers alive at once with ${SLOTS} slots`);
+    // The browser's own UI renderer is one per render's window, so no more than the slots either.
+    assert.ok(peak.ui <= SLOTS, `${peak.ui} browser UI renderers alive at once with ${SLOTS} slots`);
+    for (const item of items.filter((i) => !i.meta.error && text(i).includes('Windows')))
+      assert.match(text(item), /Opened 3 windows/);
+  });
+
   it('an ordinary page renders under the cap, also after those', async () => {
     const item = await render('/ordinary');
     assert.equal(item.meta.error ?? null, null);
     assert.equal(item.meta.javascript_rendered, true);
-    assert.match(typeof item.data?.content === 'string' ? item.data.content : '', /Story number 2 of the harbour/);
+    assert.match(text(item), /Story number 2 of the harbour/);
   });
 });

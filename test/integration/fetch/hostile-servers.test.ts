@@ -182,6 +182,25 @@ test('invalid status lines and garbage are upstream_error', async () => {
   }
 });
 
+test('a 101 or 100 nobody asked for is upstream_error in our words, not retried', async () => {
+  const replies = {
+    upgrade: 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+    bare101: 'HTTP/1.1 101 Switching Protocols\r\n\r\nhello',
+    continue: 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi',
+    endless: 'HTTP/1.1 100 Continue\r\n\r\n'.repeat(10_000),
+  };
+  for (const [name, reply] of Object.entries(replies)) {
+    const s = await rawServer(startRawServer((sock) => sock.once('data', () => sock.end(reply))));
+    const err = await failure(`${s.origin}/`);
+    assert.equal(err.code, 'upstream_error', name);
+    assert.match(err.message, /^The target answered/, name);
+    assert.doesNotMatch(err.message, /bad upgrade|bad response|assert|unexpectedly/i, name);
+    // The same request would get the same answer: one connection, no second attempt.
+    assert.equal(err.partial.retries, 0, name);
+    assert.equal(s.connections(), 1, name);
+  }
+});
+
 test('a server that closes without answering is connect_error after a retry', async () => {
   const s = await rawServer(startRawServer((sock) => sock.once('data', () => sock.destroy())));
   const err = await failure(`${s.origin}/`);

@@ -152,6 +152,24 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     assert.match(answered, /invalid_request.*__proto__/);
   });
 
+  it("JSON that is not a JSON-RPC request (params null, a string) is -32600 with the request's own id", async (t) => {
+    const server = await start();
+    t.after(() => server.shutdown('test over'));
+    for (const [body, id] of [
+      [{ jsonrpc: '2.0', id: 7, method: 'tools/call', params: null }, 7],
+      [{ jsonrpc: '2.0', id: 'eight', method: 'tools/list', params: 'x' }, 'eight'],
+      [{ jsonrpc: '2.0', method: 'tools/call', params: null }, null],
+      [[{ jsonrpc: '2.0', id: 9, method: 'tools/call', params: null }], null],
+    ] as const) {
+      const res = await rawPost(server.address, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      const answer = (await res.json()) as { jsonrpc: string; id: unknown; error: { code: number; message: string } };
+      assert.equal(answer.error.code, -32600, JSON.stringify(body));
+      assert.equal(answer.id, id, JSON.stringify(body));
+      assert.match(answer.error.message, /^Invalid Request/);
+    }
+  });
+
   it('with URLKIT_API_KEYS set, refuses /mcp without the key and serves it with the key', async (t) => {
     const server = await start({ apiKeys: ['mcp-test-key'] });
     t.after(() => server.shutdown('test over'));

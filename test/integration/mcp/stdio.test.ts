@@ -190,6 +190,29 @@ describe('urlkit mcp (stdio)', () => {
     assert.equal(parseError.id, null);
   });
 
+  it('a request whose params are not an object is -32600 with its own id; the session goes on', async () => {
+    const raw = spawnRaw();
+    raw.send(INITIALIZE);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    raw.sendLine('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":null}');
+    raw.sendLine('{"jsonrpc":"2.0","id":"eight","method":"tools/list","params":"x"}');
+    raw.sendLine('{"jsonrpc":"2.0","method":"tools/call","params":null}');
+    raw.send({ jsonrpc: '2.0', id: 9, method: 'ping' });
+    raw.proc.stdin.end();
+    assert.equal(await raw.exited, 0);
+    const refused = raw.messages().filter((m) => m.error?.code === -32600);
+    // A client waiting on id 7 or "eight" gets its answer; a message without an id gets id null.
+    assert.deepEqual(
+      refused.map((m) => m.id),
+      [7, 'eight', null],
+      raw.stdout(),
+    );
+    assert.deepEqual(
+      raw.messages().find((m) => m.id === 9),
+      { jsonrpc: '2.0', id: 9, result: {} },
+    );
+  });
+
   it('a line longer than URLKIT_BODY_LIMIT_BYTES is answered -32600 and dropped; the session goes on', async () => {
     const raw = spawnRaw();
     // Before, the SDK closed the session at 10 MiB: the writes after it met a closed pipe.

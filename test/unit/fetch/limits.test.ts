@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { HostLimiter } from '../../../src/fetch/host-limiter.js';
 import { parseContentEncoding, readBody } from '../../../src/fetch/read-body.js';
+import { gzipBomb } from '../../support/hostile-site.js';
 import { BAD_PORTS, parseRequestedUrl, resolveRedirect } from '../../../src/fetch/url-policy.js';
 
 const chunks = (...parts: Buffer[]) => Readable.from(parts);
@@ -27,6 +28,21 @@ test('readBody: the cap counts decoded bytes, and a truncated gzip stream yields
   assert.equal(r.kept.whole().toString(), text.subarray(0, 5000).toString());
   const cut = await readBody(chunks(gz.subarray(0, Math.floor(gz.length / 2))), ['gzip'], 1_000_000);
   assert.ok(cut.kept.whole().length > 0 && text.toString().startsWith(cut.kept.whole().toString()));
+});
+
+test('readBody: a bomb whose wire bytes all arrived stops decoding when the deadline passes', async () => {
+  // 64 MiB of spaces in 64 gzip members (about 64 KB): the whole body is on hand at once, and
+  // the decoder would go on producing its 64 MiB long after the fetch's deadline.
+  const bomb = gzipBomb(64);
+  const deadline = new AbortController();
+  function* wire(): Generator<Buffer> {
+    yield bomb;
+    deadline.abort(new ItemFailure('timeout', 'The target did not finish within the timeout.'));
+  }
+  await assert.rejects(
+    readBody(Readable.from(wire()), ['gzip'], 128 * 1024 * 1024, undefined, undefined, deadline.signal),
+    (e: unknown) => e instanceof ItemFailure && e.code === 'timeout',
+  );
 });
 
 test('readBody: unknown or too many encodings are upstream_error', async () => {

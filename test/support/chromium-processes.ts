@@ -1,0 +1,69 @@
+// Chromium's renderer processes under this test process, read from /proc (Linux): the page
+// renderers (what a page's scripts run in, each under the render memory cap) and the browser's
+// own UI renderers (`--top-chrome-webui`, one per window, which run none of a page's code).
+import { readFileSync, readdirSync } from 'node:fs';
+
+export interface LiveRenderers {
+  page: number;
+  ui: number;
+}
+
+/** The pids of this process's descendants that are running (zombies left out). */
+export function descendants(): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state !== 'Z') parent.set(Number(name), Number(ppid));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const mine: number[] = [];
+  for (const pid of parent.keys())
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
+      if (p === process.pid) {
+        mine.push(pid);
+        break;
+      }
+  return mine;
+}
+
+export function liveRenderers(): LiveRenderers {
+  const live = { page: 0, ui: 0 };
+  for (const pid of descendants()) {
+    let cmd: string;
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmd.includes('--type=renderer')) continue;
+    if (cmd.includes('--top-chrome-webui')) live.ui++;
+    else live.page++;
+  }
+  return live;
+}
+
+/** The most renderers of each kind seen alive while `run` runs, sampled every `everyMs`. */
+export async function peakRenderers<T>(
+  run: () => Promise<T>,
+  everyMs = 10,
+): Promise<{ peak: LiveRenderers; value: T }> {
+  const peak = { page: 0, ui: 0 };
+  const sample = () => {
+    const now = liveRenderers();
+    peak.page = Math.max(peak.page, now.page);
+    peak.ui = Math.max(peak.ui, now.ui);
+  };
+  const timer = setInterval(sample, everyMs);
+  try {
+    const value = await run();
+    sample();
+    return { peak, value };
+  } finally {
+    clearInterval(timer);
+  }
+}
