@@ -8,6 +8,7 @@ import { declaredRepliesReading, threadPostsReading, threadRepliesReading } from
 import { gridInPlaceReading, gridReading, lateGridReading, supplementsReading } from './grid.js';
 import { articleWholePageReading, manySectionsReading, wholePageReading } from './whole-page.js';
 import { jsonLdBodyReading } from './json-ld-body.js';
+import { declaredFaqReading } from './declared-faq.js';
 import type { AnyReading } from './reading.js';
 
 export const READINGS: readonly AnyReading[] = [
@@ -24,5 +25,6 @@ export const READINGS: readonly AnyReading[] = [
   manySectionsReading,
   supplementsReading,
   lateGridReading,
+  declaredFaqReading,
   jsonLdBodyReading,
 ];
