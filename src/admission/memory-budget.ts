@@ -7,7 +7,10 @@
 // Shared fairly between callers: readers wait in a line per caller, served round robin, and
 // while other callers are active no caller's shares may grow into the last quarter of the
 // budget, which stays theirs (six slow 5 MiB bodies of one caller no longer lock a 1 KB page of
-// another out).
+// another out). Several callers together must not fill it either (one attacker with six keys or
+// six client addresses): a grow that takes the budget's total into that last quarter goes only
+// to a caller that then holds no more than its fair share (the budget over the active callers),
+// so the last quarter goes to callers holding little.
 //
 // No deadlock: a reader that already holds a share and needs more waits only while it is not
 // the oldest live lease; the oldest lease always gets what it asks for (it may overcommit by up
@@ -202,15 +205,20 @@ export class MemoryBudget {
   }
 
   /**
-   * Room for the lease to hold `bytes` (within the budget, and within what its caller may hold
-   * while others are active), or it is the oldest lease (which is never kept waiting).
+   * Room for the lease to hold `bytes` (within the budget, within what its caller may hold while
+   * others are active, and, past the reserve line, within its caller's fair share), or it is the
+   * oldest lease (which is never kept waiting).
    */
   private fits(lease: LeaseImpl, bytes: number): boolean {
     if (this.oldest() === lease) return true;
     const delta = bytes - lease.held;
     if (this.used + delta > this.limitBytes) return false;
-    const mine = this.usedOf(lease.claimant.caller) + delta;
-    return mine <= this.limitBytes - this.reserveBytes || !lease.claimant.othersActive();
+    const { claimant } = lease;
+    if (!claimant.othersActive()) return true;
+    const mine = this.usedOf(claimant.caller) + delta;
+    if (mine > this.limitBytes - this.reserveBytes) return false;
+    const intoReserve = this.used + delta > this.limitBytes - this.reserveBytes;
+    return !intoReserve || mine <= this.limitBytes / claimant.activeCallers();
   }
 
   private oldest(): LeaseImpl | undefined {

@@ -142,9 +142,35 @@ describe('MemoryBudget between callers', () => {
     await tick();
     assert.deepEqual(order, [], 'nothing fits beside the first share');
     // Once it ends, a's first waiter goes (its share is now the oldest), then b's, then a's
-    // second: b came last but is served before a's backlog.
+    // second: b came last but is served before a's backlog. (a's second would take a past its
+    // fair half into the last quarter: it goes once a's first share has ended.)
     first.release();
-    for (const l of await Promise.all(waits)) l.release();
+    const [a1, a2, b1] = waits;
+    const b1Lease = await b1!;
+    (await a1!).release();
+    (await a2!).release();
+    b1Lease.release();
     assert.deepEqual(order, ['a1', 'b1', 'a2']);
+  });
+
+  it('keeps the last quarter from several callers together: it goes to callers holding little', async () => {
+    const callers = new Callers();
+    for (const c of ['h1', 'h2', 'h3', 'h4', 'honest']) callers.enter(c);
+    const budget = new MemoryBudget(100);
+    // Each hostile caller alone stays far within its three quarters; five of them would fill it.
+    const hogs = await Promise.all(
+      ['h1', 'h2', 'h3'].map((c) => budget.acquire(25, undefined, claimantOf(c, callers))),
+    );
+    let granted = false;
+    const fourth = budget.acquire(25, undefined, claimantOf('h4', callers)).then((l) => ((granted = true), l));
+    await tick();
+    assert.equal(granted, false, 'past three quarters, only a caller within its fair fifth may grow');
+    assert.equal(budget.stats().usedBytes, 75);
+    const small = await budget.acquire(10, undefined, claimantOf('honest', callers));
+    assert.equal(budget.usedOf('honest'), 10, "the other caller's page got its share at once");
+    small.release();
+    for (const l of hogs) l.release();
+    (await fourth).release();
+    assert.equal(budget.stats().usedBytes, 0);
   });
 });
