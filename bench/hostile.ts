@@ -155,9 +155,12 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
   const ends = endsText(ends0, await workerEnds(service));
   const served1 = await siteServed(sites.hostile);
   const phaseS = (performance.now() - phaseStart) / 1000;
-  const pages = attack.page ? (served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0) : NaN;
   const mibS = (served1.bodyBytes - served0.bodyBytes) / 2 ** 20 / phaseS;
-  const siteRate = `${(pages / phaseS).toFixed(2)} / ${mibS.toFixed(1)}`;
+  // A row without one page of its own (its pages are the site's streamed routes) has no page rate.
+  const pagesS = attack.page
+    ? (((served1.requests[attack.page] ?? 0) - (served0.requests[attack.page] ?? 0)) / phaseS).toFixed(2)
+    : '-';
+  const siteRate = `${pagesS} / ${mibS.toFixed(1)}`;
   const cpu = threadSplit(cpu0, threadTicks(service.child.pid!), workers);
   const childCpu = childTicksSpent(children0, childTicks(service.child.pid!));
   const stallMs = await loopDelayMaxMs(service);
