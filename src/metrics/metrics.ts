@@ -97,7 +97,7 @@ export function createMetrics(): Metrics {
   });
   const inFlight = new Gauge({
     name: 'urlkit_tool_requests_in_flight',
-    help: 'Tool calls currently being processed.',
+    help: 'Tool requests in progress, from arrival (body still arriving included) through the queue to the answer.',
     registers: [registry],
   });
   const admissionWait = new Histogram({
