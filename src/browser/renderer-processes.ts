@@ -7,8 +7,8 @@
 // a few milliseconds of the browser's time, not the page's. With the switches of
 // launch-options.ts a render keeps the processes it opened with: its page's renderer (its
 // frames and the windows it opens live in it) and the browser's own UI renderer for its window.
-import { readFileSync } from 'node:fs';
 import type { Browser, CDPSession } from 'playwright-core';
+import { hasExited } from './process-table.js';
 
 /** How often a closed render's renderers are looked for. */
 const EXIT_POLL_MS = 25;
@@ -48,25 +48,7 @@ export class RendererProcesses {
 
 /** Whether every pid has exited (gone, or a zombie its parent has not yet reaped). */
 export function allExited(pids: readonly number[]): boolean {
-  return pids.every(exited);
-}
-
-function exited(pid: number): boolean {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
-    // No /proc (not Linux): ask the kernel whether the pid is there at all.
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  return state === 'Z' || state === 'X';
+  return pids.every(hasExited);
 }
 
 /** Resolves true once every pid has exited, false if some are still there after `withinMs`. */
