@@ -26,6 +26,12 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 const OPENING_MS = 15_000;
 /** How long a browser may take to close before its process group is killed. */
 const CLOSE_MS = 3000;
+/**
+ * The least the browser's own processes may grow past what they held once started: ordinary
+ * renders take them from about 200 to 280 MiB PSS (network and storage services start, caches
+ * fill), which a small render cap must not take for a page's Blobs.
+ */
+const MIN_OWN_GROWTH_MB = 256;
 /** How often the browser's own memory is read while it renders. */
 const WATCH_MS = 100;
 
@@ -65,7 +71,8 @@ export class BrowserPool {
   /**
    * How much (PSS, bytes) the browser's own processes (all but its renderers) may grow past what
    * they held once started: the render cap, so a page's Blobs, kept in the browser process, are
-   * held to what its renderer may hold (0: the cap is off, and so is this).
+   * held to what its renderer may hold, but never less than what ordinary renders grow them by
+   * (MIN_OWN_GROWTH_MB). 0 when the cap is off: so is this.
    */
   readonly ownMemoryGrowth: number;
 
@@ -74,7 +81,8 @@ export class BrowserPool {
     private readonly fetcher: Fetcher,
   ) {
     this.slots = new TaskSlots(config.browserConcurrency);
-    this.ownMemoryGrowth = config.browserMaxMemoryMb * 1024 * 1024;
+    this.ownMemoryGrowth =
+      config.browserMaxMemoryMb > 0 ? Math.max(config.browserMaxMemoryMb, MIN_OWN_GROWTH_MB) * 1024 * 1024 : 0;
   }
 
   /** Renders that may run at once. */
