@@ -13,12 +13,20 @@ import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed } from './chunk-failed.js';
 import { cancelledJobs, subscribeCancels } from './job-cancel.js';
+import { RESULT_PREFIX, resultForEvent } from './job-results.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
 export const QUEUE_NAME = 'urlkit-jobs';
 
-/** What a job carries through Redis: the chunk job as is (plain JSON), and whose work it is. */
-export type WireJob = ChunkJob & { caller?: string };
+/**
+ * What a job carries through Redis: the chunk job as is (plain JSON), whose work it is, and the
+ * id of the API process waiting for it (the keys of its large results are named by it;
+ * job-results.ts).
+ */
+export type WireJob = ChunkJob & { caller?: string; replyTo?: string };
+
+/** How long after a job's deadline its stored results are kept: the API waits 1 s past it. */
+const RESULT_KEEP_MS = 5000;
 
 export interface JobRunnerOptions {
   Worker: typeof WorkerClass;
@@ -51,7 +59,7 @@ export interface JobRunner {
 
 export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const { Worker, Redis, connection, config, local, logger, observer, shares, logError } = opts;
-  const worker = new Worker<WireJob, unknown[]>(QUEUE_NAME, (job, _token, cancelled) => runJob(job, cancelled), {
+  const worker = new Worker<WireJob, unknown>(QUEUE_NAME, (job, _token, cancelled) => runJob(job, cancelled), {
     connection,
     concurrency: config.queueConcurrency,
     lockDuration: config.queueStallMs,
@@ -63,6 +71,14 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     autorun: true,
   });
   worker.on('error', logError('worker'));
+  // Where large results are stored (job-results.ts); a failed store fails the job at once.
+  const results = new Redis({
+    ...connection,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectionName: 'urlkit-results',
+  });
+  results.on('error', logError('results'));
   const workerAbort = new AbortController();
   // drain() (at the end of its grace) and close() stop the running jobs with the same reason.
   const stopRunning = () => workerAbort.abort(new Error('worker closing'));
@@ -81,7 +97,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     logError('cancel'),
   );
 
-  async function runJob(job: Job<WireJob, unknown[]>, cancelled?: AbortSignal): Promise<unknown[]> {
+  async function runJob(job: Job<WireJob, unknown>, cancelled?: AbortSignal): Promise<unknown> {
     const data = job.data;
     if (Date.now() >= data.deadline) {
       observer.finished('dropped');
@@ -93,19 +109,33 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     }
     observer.started((job.processedOn ?? Date.now()) - job.timestamp);
     logger.debug({ job: job.id, handler: data.handler, chunk: data.index, items: data.items.length }, 'job started');
+    // A large result goes in a key of its own, named for the API process that waits for it; an
+    // API of an older version names none and gets every result in the event, as before.
+    const keyBase =
+      data.replyTo !== undefined && job.id !== undefined ? `${RESULT_PREFIX}${data.replyTo}:${job.id}` : null;
+    const forEvent = (suffix: string, result: unknown) =>
+      keyBase === null
+        ? Promise.resolve(result)
+        : resultForEvent(results, keyBase + suffix, result, data.deadline + RESULT_KEEP_MS - Date.now());
     // One item needs no report: its result and the job's are the same answer.
     const report: ItemReport<unknown> | undefined =
-      data.items.length > 1 ? (index, result) => void job.updateProgress({ index, result }).catch(() => {}) : undefined;
+      data.items.length > 1
+        ? (index, result) =>
+            void forEvent(`:${index}`, result)
+              .then((sent) => job.updateProgress({ index, result: sent }))
+              .catch(() => {})
+        : undefined;
     try {
-      const results = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
+      const answer = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
         local.runChunk<unknown, unknown, unknown>(
           data,
           cancelled ? AbortSignal.any([workerAbort.signal, cancelled]) : workerAbort.signal,
           report,
         ),
       );
+      const sent = await forEvent('', answer);
       observer.finished('completed');
-      return results;
+      return sent;
     } catch (err) {
       observer.finished('failed');
       // BullMQ keeps only the message (failedReason): the reason travels at its head.
@@ -140,6 +170,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     },
     disconnect() {
       cancels.disconnect();
+      results.disconnect();
     },
   };
 }

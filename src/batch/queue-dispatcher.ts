@@ -18,7 +18,10 @@
 // - a job no worker took before its deadline is not_started, one taken and not finished is
 //   deadline (the item's message says which: no worker free, or too slow a chunk);
 // - a job of several items reports each item as it finishes (a BullMQ progress event), so a
-//   call that gives up on the job keeps the items already done.
+//   call that gives up on the job keeps the items already done;
+// - a large result (a job's or an item's) comes in a key of its own that the event names, and
+//   this process takes and deletes it as the event arrives (job-results.ts): the event stream
+//   holds only small values, so answers already delivered cannot fill Redis.
 //
 // Fairness between callers: a job carries its caller, and the worker process runs it as that
 // caller (job-runner.ts). The queue itself is ordered by BullMQ priority = 1 + the caller's jobs
@@ -35,6 +38,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
+import { RESULT_PREFIX, isStoredResult, takeStoredResult } from './job-results.js';
 import { QUEUE_NAME, startJobRunner, type WireJob } from './job-runner.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
@@ -140,11 +144,31 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     if (p) pending.delete(jobId);
     return p;
   };
+  /** This process's jobs name it as the one waiting for them; their large results' keys begin with it. */
+  const apiId = randomUUID();
+  const resultsOf = `${RESULT_PREFIX}${apiId}:`;
+  const ours = (value: unknown) => isStoredResult(value) && value.storedResult.startsWith(resultsOf);
+  /** A stored result nobody waits for any more (its caller answered) is deleted at once. */
+  const dropStored = (value: unknown) => {
+    if (ours(value)) health.del((value as { storedResult: string }).storedResult).catch(() => {});
+  };
   events?.on('completed', ({ jobId, returnvalue }) => {
     const p = settle(jobId);
-    if (!p) return; // its caller already answered
-    observer.answered('completed');
-    p.resolve(returnvalue as unknown as unknown[]);
+    if (!p) return dropStored(returnvalue); // its caller already answered
+    if (!isStoredResult(returnvalue)) {
+      observer.answered('completed');
+      return p.resolve(returnvalue as unknown as unknown[]);
+    }
+    takeStoredResult(health, returnvalue).then(
+      (results) => {
+        observer.answered('completed');
+        p.resolve(results as unknown[]);
+      },
+      (err: unknown) => {
+        observer.answered('unavailable');
+        p.reject(new ChunkFailed('queue_unavailable', p.index, `Chunk ${p.index}: ${String(err)}`));
+      },
+    );
   });
   events?.on('active', ({ jobId }) => {
     const p = pending.get(jobId);
@@ -153,7 +177,15 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   events?.on('progress', ({ jobId, data }) => {
     const item = data as { index?: unknown; result?: unknown } | number;
     if (typeof item !== 'object' || typeof item.index !== 'number') return;
-    pending.get(jobId)?.report?.(item.index, item.result);
+    const { index, result } = item;
+    const report = pending.get(jobId)?.report;
+    if (!report) return dropStored(result);
+    if (!isStoredResult(result)) return report(index, result);
+    // Lost with Redis: the item is then answered with its chunk, as an unreported one is.
+    takeStoredResult(health, result).then(
+      (taken) => report(index, taken),
+      () => {},
+    );
   });
   events?.on('failed', ({ jobId, failedReason }) => {
     const p = settle(jobId);
@@ -255,6 +287,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           options: job.options,
           deadline: job.deadline,
           caller,
+          replyTo: apiId,
         };
         const priority = Math.min(LOWEST_PRIORITY, 1 + ahead);
         queue.add(job.handler, data, { jobId, priority, attempts: 1, removeOnComplete: true, removeOnFail: true }).then(
