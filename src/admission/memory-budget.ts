@@ -5,16 +5,23 @@
 // burst of 5 MiB pages waits instead of holding 32 x 15 MiB (docs/admission.md, "Memory").
 //
 // Shared fairly between callers: readers wait in a line per caller, served round robin, and
-// while other callers are active no caller's shares may grow into the last quarter of the
-// budget, which stays theirs (six slow 5 MiB bodies of one caller no longer lock a 1 KB page of
-// another out). Several callers together must not fill it either (one attacker with six keys or
-// six client addresses): a grow that takes the budget's total into that last quarter goes only
-// to a caller that then holds no more than its fair share (the budget over the active callers),
-// so the last quarter goes to callers holding little.
+// while other callers are active the budget is cut in three by two lines:
+// - up to three quarters, any caller grows, to at most three quarters of its own;
+// - the seventh eighth goes to callers that then hold no more than their fair share (the budget
+//   over the active callers);
+// - the last eighth goes only to callers that then hold no more than their slice of it (the
+//   eighth over the active callers plus one, a slice kept for a caller who is about to come).
+// So the last eighth cannot be filled by callers holding much, whoever and however many they
+// are (one attacker with six keys or six client addresses): each caller that grew into it holds
+// at most a slice, and a caller holding little finds at least a slice left (with 64 MiB and ten
+// active callers, 744 KiB: a small page's first share is 192 KiB).
 //
 // No deadlock: a reader that already holds a share and needs more waits only while it is not
-// the oldest live lease; the oldest lease always gets what it asks for (it may overcommit by up
-// to one body), and every lease in turn becomes the oldest as the ones before it end.
+// the oldest live lease; the oldest lease always gets what it asks for, and every lease in turn
+// becomes the oldest as the ones before it end. What the oldest lease gets beyond the rules (its
+// overcommit: at most one body's share, and only one lease has any) is kept out of the count the
+// last eighth is judged by, so it cannot take a small page's room: the budget may be exceeded
+// by that overcommit, never by more.
 import { currentClaimant, type Claimant } from './call-scope.js';
 import { FairQueue, type Ticket } from './fair-queue.js';
 
@@ -30,6 +37,8 @@ export interface BudgetStats {
   limitBytes: number;
   /** Bytes held by live leases (may exceed the limit by the oldest lease's overcommit). */
   usedBytes: number;
+  /** Of those, the oldest lease's overcommit: what it was granted beyond the rules. */
+  overBytes: number;
   /** Highest usedBytes seen. */
   peakBytes: number;
   /** Readers waiting for a share now. */
@@ -74,6 +83,8 @@ let nextSerial = 0;
 interface LeaseImpl extends Lease {
   serial: number;
   held: number;
+  /** Bytes of `held` granted beyond the rules, as the oldest lease (its overcommit). */
+  excess: number;
   live: boolean;
   claimant: Claimant;
   /** Its wait for room, while it waits (a lease grows one step at a time). */
@@ -82,6 +93,8 @@ interface LeaseImpl extends Lease {
 
 export class MemoryBudget {
   private used = 0;
+  /** Bytes held beyond the rules by the oldest lease (at most one lease has any). */
+  private over = 0;
   private peak = 0;
   private waitedCount = 0;
   private charged = 0;
@@ -90,8 +103,10 @@ export class MemoryBudget {
   private readonly live = new Set<LeaseImpl>();
   /** Bytes held by each caller's live leases. */
   private readonly usedBy = new Map<string, number>();
-  /** What a caller may not take while other callers are active. */
+  /** What a caller may not take while other callers are active: the last quarter. */
   private readonly reserveBytes: number;
+  /** The last eighth: only callers within their slice of it may grow into it. */
+  private readonly sliceBytes: number;
 
   /**
    * Called with the bytes each time shares shrink or end (after the budget has been updated), but
@@ -101,6 +116,7 @@ export class MemoryBudget {
 
   constructor(readonly limitBytes: number) {
     this.reserveBytes = Math.floor(limitBytes / 4);
+    this.sliceBytes = Math.floor(limitBytes / 8);
   }
 
   /** Bytes `caller`'s live leases hold. */
@@ -112,6 +128,7 @@ export class MemoryBudget {
     return {
       limitBytes: this.limitBytes,
       usedBytes: this.used,
+      overBytes: this.over,
       peakBytes: this.peak,
       waiting: this.waiters.size,
       leases: this.live.size,
@@ -138,6 +155,7 @@ export class MemoryBudget {
     const lease: LeaseImpl = {
       serial: nextSerial++,
       held: 0,
+      excess: 0,
       live: true,
       claimant,
       waiting: null,
@@ -174,8 +192,8 @@ export class MemoryBudget {
     // Earlier waiters first (a change with time, a caller's linger ending, may let one in); then
     // this one at once if it fits and its caller has nobody waiting ahead of it.
     this.drain();
-    if (this.waiters.sizeOf(caller) === 0 && this.fits(lease, bytes)) {
-      this.adjust(lease, bytes);
+    if (this.waiters.sizeOf(caller) === 0 && (this.fits(lease, bytes) || this.oldest() === lease)) {
+      this.grant(lease, bytes);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
@@ -191,7 +209,7 @@ export class MemoryBudget {
         grant: () => {
           signal?.removeEventListener('abort', onAbort);
           lease.waiting = null;
-          this.adjust(lease, bytes);
+          this.grant(lease, bytes);
           this.waitedCount++;
           resolve();
         },
@@ -205,20 +223,31 @@ export class MemoryBudget {
   }
 
   /**
-   * Room for the lease to hold `bytes` (within the budget, within what its caller may hold while
-   * others are active, and, past the reserve line, within its caller's fair share), or it is the
-   * oldest lease (which is never kept waiting).
+   * Room under the rules for the lease to hold `bytes`: within the budget, and while other
+   * callers are active, within three quarters for its caller, and past three quarters of the
+   * budget within its caller's fair share, past seven eighths within its caller's slice of the
+   * last eighth. The last eighth is judged without the oldest lease's overcommit (so that
+   * cannot take a caller's slice); the other lines with it (so it holds back the rest).
    */
   private fits(lease: LeaseImpl, bytes: number): boolean {
-    if (this.oldest() === lease) return true;
     const delta = bytes - lease.held;
-    if (this.used + delta > this.limitBytes) return false;
+    const after = this.used + delta;
     const { claimant } = lease;
-    if (!claimant.othersActive()) return true;
+    if (!claimant.othersActive()) return after <= this.limitBytes;
     const mine = this.usedOf(claimant.caller) + delta;
     if (mine > this.limitBytes - this.reserveBytes) return false;
-    const intoReserve = this.used + delta > this.limitBytes - this.reserveBytes;
-    return !intoReserve || mine <= this.limitBytes / claimant.activeCallers();
+    const active = claimant.activeCallers();
+    if (mine <= this.sliceBytes / (active + 1)) return after - this.over <= this.limitBytes;
+    if (after <= this.limitBytes - this.reserveBytes) return true;
+    return after <= this.limitBytes - this.sliceBytes && mine <= this.limitBytes / active;
+  }
+
+  /** Sets the lease to `bytes`; growth the rules do not allow (the oldest lease's) is its overcommit. */
+  private grant(lease: LeaseImpl, bytes: number): void {
+    const beyond = this.fits(lease, bytes) ? 0 : bytes - lease.held;
+    this.adjust(lease, bytes);
+    lease.excess += beyond;
+    this.over += beyond;
   }
 
   private oldest(): LeaseImpl | undefined {
@@ -230,6 +259,10 @@ export class MemoryBudget {
     if (delta > 0) this.charged += delta;
     this.used += delta;
     lease.held = bytes;
+    // A share never holds more overcommit than bytes (so a shrink never raises what the rules count).
+    const excess = Math.min(lease.excess, bytes);
+    this.over -= lease.excess - excess;
+    lease.excess = excess;
     const caller = lease.claimant.caller;
     const mine = this.usedOf(caller) + delta;
     if (mine > 0) this.usedBy.set(caller, mine);

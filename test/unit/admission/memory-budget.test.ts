@@ -173,4 +173,40 @@ describe('MemoryBudget between callers', () => {
     (await fourth).release();
     assert.equal(budget.stats().usedBytes, 0);
   });
+
+  it("keeps a small page's room from callers at their fair share and from the oldest share's overcommit", async () => {
+    const MiB = 1024 * 1024;
+    const callers = new Callers();
+    const hostile = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+    for (const c of [...hostile, 'honest']) callers.enter(c);
+    const as = (c: string) => claimantOf(c, callers);
+    const budget = new MemoryBudget(64 * MiB);
+    // Six callers' slow 5 MiB bodies (15 MiB shares, 3 bytes a body byte), in the order that
+    // leaves least: the oldest share still small, three quarters taken by whole bodies, then
+    // shares of callers within their fair share (64 MiB over 7).
+    const oldest = await budget.acquire(6 * MiB, undefined, as('h1'));
+    const held = [
+      await budget.acquire(15 * MiB, undefined, as('h1')),
+      await budget.acquire(15 * MiB, undefined, as('h2')),
+      await budget.acquire(12 * MiB, undefined, as('h3')),
+      await budget.acquire(6 * MiB, undefined, as('h4')),
+    ];
+    const pending = [budget.acquire(6 * MiB, undefined, as('h5')), budget.acquire(1 * MiB, undefined, as('h6'))];
+    await tick();
+    // The oldest share is never kept waiting: it grows to its whole body, past the budget.
+    await oldest.grow(15 * MiB);
+    let granted = false;
+    const small = budget.acquire(192 * 1024, undefined, as('honest')).then((l) => ((granted = true), l));
+    await tick();
+    assert.equal(granted, true, `a 1 KB page's first share waits (${budget.stats().usedBytes / MiB} MiB held)`);
+    assert.ok(
+      budget.stats().usedBytes <= 64 * MiB + 9 * MiB,
+      "over the budget by the oldest share's overcommit at most",
+    );
+    (await small).release();
+    oldest.release();
+    for (const l of held) l.release();
+    for (const l of await Promise.all(pending)) l.release();
+    assert.deepEqual([budget.stats().usedBytes, budget.stats().overBytes], [0, 0]);
+  });
 });

@@ -1,8 +1,8 @@
 // Standalone lines that are page furniture by their wording, wherever the page put them: a
 // "Read also" / "Mehr zum Thema" lead-in left inside the article container after its teaser
 // links were dropped, a picture credit set as a plain paragraph, a newsletter or "support us"
-// call, an ad label or affiliate notice. Only short whole lines are judged, never a sentence
-// inside prose.
+// call, an ad label or affiliate notice, the count and sort labels of a listing's bar. Only short
+// whole lines are judged, never a sentence inside prose.
 import type { Block, Inline } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { unionOf } from '../../dom/patterns.js';
@@ -53,7 +53,7 @@ import {
   PINGBACK_LINE,
   PRIVACY,
 } from '../../vocabulary/phrases/notices.js';
-import { STATE_NOTICE, WIDGET_LEAD, WIDGET_WORD } from '../../vocabulary/phrases/widgets.js';
+import { LISTING_TOOLBAR, STATE_NOTICE, WIDGET_LEAD, WIDGET_WORD } from '../../vocabulary/phrases/widgets.js';
 import {
   ANYWHERE_MAX_CHARS,
   APPEAL_MAX_CHARS,
@@ -65,6 +65,7 @@ import {
   LEAD_IN_MAX_CHARS,
   LICENCE_MAX_CHARS,
   LIST_NOTICE_MAX_CHARS,
+  LISTING_TOOLBAR_MAX_CHARS,
   LONGEST_LINE,
   META_FIELD_MAX_CHARS,
   META_LINE_MAX_CHARS,
@@ -274,7 +275,8 @@ function isFurnitureLine(block: Block): boolean {
   if (
     (text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) ||
     (text.length <= WIDGET_LEAD_MAX_CHARS && WIDGET_LEAD.test(text)) ||
-    (text.length <= STATE_NOTICE_MAX_CHARS && STATE_NOTICE.test(text))
+    (text.length <= STATE_NOTICE_MAX_CHARS && STATE_NOTICE.test(text)) ||
+    (text.length <= LISTING_TOOLBAR_MAX_CHARS && LISTING_TOOLBAR.test(text))
   )
     return true;
   // Where the union finds none of its rules' words, each of them would find none.

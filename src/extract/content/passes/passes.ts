@@ -135,7 +135,7 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid cards', 'grid'],
     does:
       'short lines that are furniture by their wording: lead-ins, credits, bylines, calls, notices, ' +
-      'script messages',
+      "script messages, a listing's result count and sort labels",
     run: (blocks, input) => dropFurnitureLines(blocks, input.postLines),
   },
   {

@@ -92,6 +92,9 @@ export const WIDGET_LEAD_MAX_CHARS = 80;
 /** A script's waiting or failure message is a line: "There was a problem calculating your
  *  shipping. Please try again." is one of the longer. */
 export const STATE_NOTICE_MAX_CHARS = 100;
+/** A listing's count or sort label is a few words ("Sort by: Price, low to high" is one of the
+ *  longer); a longer line naming results is a sentence. */
+export const LISTING_TOOLBAR_MAX_CHARS = 40;
 /** A credit set as author/agency ("dpa/lni", "Judy Eddy/WENN.com") is a few words. */
 export const SLASH_CREDIT_MAX_CHARS = 40;
 /** A picture viewer's link label ("Enlarge", "Bild vergrößern") is read this far. */

@@ -60,6 +60,30 @@ export const STATE_NOTICE = new RegExp(
     'einmal)|(?:inténtalo|intente|vuelva a intentarlo) de nuevo|veuillez réessayer)[.!]?)$',
   'iu',
 );
+/** A count of what a listing holds: "1,072 results", "(143 products)", "Products (83)", "Showing
+ *  1–24 of 143". */
+const LISTING_NOUN =
+  '(?:results?|products?|items?|matches|listings?|ergebnisse|artikel|produkte|résultats|produits|' +
+  'resultados|productos|risultati|prodotti)';
+const COUNT = '\\d[\\d,.]*';
+/** The bar over a listing's grid, the whole line: its count of results (a live region's
+ *  "loaded 143 results" included) and its sort and page-size controls' labels ("Sort by:",
+ *  "Sort: Best Match", "Show:"). A line of a listing's furniture, not a card's: a sentence
+ *  that names a count or a sort order ("Sort the results by date") is not the whole line. */
+export const LISTING_TOOLBAR = new RegExp(
+  '^(?:' +
+    [
+      `(?:loaded )?${COUNT} ${LISTING_NOUN}(?: (?:found|gefunden|trouvés?|encontrados))?`,
+      `${LISTING_NOUN} ?\\(${COUNT}\\)`,
+      `\\(${COUNT} ${LISTING_NOUN}\\)`,
+      `showing (?:${COUNT} ?(?:-|–|to) ?)?${COUNT} of ${COUNT}(?: ${LISTING_NOUN})?`,
+      '(?:sort|sortieren|trier|ordenar|ordina)(?: (?:by|nach|par|por|per))? ?:.{0,30}',
+      'sort by|sortieren nach|trier par|ordenar por|ordina per',
+      'show ?:',
+    ].join('|') +
+    ')$',
+  'iu',
+);
 /** Card actions and stock flags, the whole line (lower-cased, spaces collapsed). */
 export const CARD_CONTROL = new RegExp(
   '^(?:\\+\\s?)?(?:' +

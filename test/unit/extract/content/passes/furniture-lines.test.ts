@@ -68,3 +68,25 @@ test("a post's category or tag field is furniture beside its date or as a list; 
   const fields = ['News date : 04/21/2022 Category : Press Releases', 'Tags: Employment, Health & Fitness, Fenaroli'];
   assert.deepEqual(texts(dropFurnitureLines([linked, ...[...fields, ...kept].map((line) => p(line))])), kept);
 });
+
+test("a listing's result count and sort labels are furniture; a sentence about results or sorting is prose", () => {
+  const prose = [
+    'Sort the results by date to see the newest first.',
+    '143 results came back from the survey, most of them by post.',
+    'Show: The Lion King',
+    '5 items per box',
+  ];
+  const bar = [
+    'loaded 143 results',
+    '1,072 results',
+    '(143 products)',
+    'Products (83)',
+    'Showing 1–24 of 143',
+    'Sort by:',
+    'Sort: Best Match',
+    'Sort by',
+    'Show:',
+    '24 Ergebnisse',
+  ];
+  assert.deepEqual(texts(dropFurnitureLines([...bar, ...prose].map((line) => p(line)))), prose);
+});
