@@ -26,7 +26,9 @@
 // Fairness between callers: a job carries its caller, and the worker process runs it as that
 // caller (job-runner.ts). The queue itself is ordered by BullMQ priority = 1 + the caller's jobs
 // already outstanding from this API process: a caller's first job goes ahead of another caller's
-// tenth, and jobs of equal priority keep their order.
+// tenth, and jobs of equal priority keep their order. And a caller has at most the workers' job
+// slots less a reserve out at once (caller-jobs.ts), so another caller's job finds a free slot
+// instead of waiting for one of the first caller's to end.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
@@ -36,6 +38,7 @@ import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
+import { CallerJobs } from './caller-jobs.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
 import { RESULT_PREFIX, isStoredResult, takeStoredResult } from './job-results.js';
@@ -47,6 +50,8 @@ export { QUEUE_NAME };
 /** How long the API waits past a job's deadline for the worker's own answer about it. */
 const DEADLINE_SLACK_MS = 1000;
 const CLOSE_TIMEOUT_MS = 3000;
+/** How often the API counts the worker processes taking jobs (their job slots bound a caller's jobs). */
+const WORKERS_COUNT_MS = 5000;
 const START_TIMEOUT_MS = 10_000;
 
 export interface QueueDispatcherOptions {
@@ -104,8 +109,8 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const { config, local, role, logger, observer } = opts;
   const shares = opts.shares ?? sharesFromConfig(config);
-  /** Jobs enqueued by this process and not yet answered, per caller (for their priority). */
-  const outstanding = new Map<string, number>();
+  /** Jobs enqueued by this process and not yet answered, per caller (their priority, and their bound). */
+  const callerJobs = new CallerJobs(config.queueConcurrency);
   const connection = redisOptionsFromUrl(config.redisUrl!);
   const enqueues = role !== 'worker';
   const pending = new Map<string, Pending>();
@@ -210,6 +215,29 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     }
   }
 
+  /**
+   * The caller's turn to queue a job (caller-jobs.ts): at once unless it has as many out as it
+   * may, else when one of them ends; the chunk fails unstarted at its deadline, or when its call
+   * is aborted. Resolves with the caller's jobs out before this one.
+   */
+  async function takeTurn(caller: string, job: ChunkJob, signal: AbortSignal): Promise<number> {
+    const wait = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, job.deadline - Date.now()))]);
+    try {
+      return await callerJobs.acquire(caller, wait);
+    } catch (err) {
+      if (signal.aborted)
+        throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', { cause: err });
+      observer.answered('deadline');
+      throw new ChunkFailed('not_started', job.index, `Chunk ${job.index}: its caller's earlier jobs held its turn.`);
+    }
+  }
+  const countWorkers = () =>
+    queue?.getWorkersCount().then(
+      (n) => callerJobs.setWorkers(n),
+      () => {},
+    );
+  const workersTimer = queue ? setInterval(() => void countWorkers(), WORKERS_COUNT_MS).unref() : undefined;
+
   const runner =
     role !== 'api'
       ? startJobRunner({ Worker, Redis, connection, config, local, logger, observer, shares, logError })
@@ -232,16 +260,16 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', {
           cause: signal.reason,
         });
+      const caller = currentClaimant().caller;
+      const ahead = await takeTurn(caller, job, signal);
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
       if (health.status !== 'ready') {
+        callerJobs.release(caller);
         observer.answered('unavailable');
         throw new ChunkFailed('queue_unavailable', job.index, 'Redis is unreachable: the job could not be queued.');
       }
       const jobId = randomUUID();
-      const caller = currentClaimant().caller;
-      const ahead = outstanding.get(caller) ?? 0;
-      outstanding.set(caller, ahead + 1);
-      let timer: NodeJS.Timeout | undefined;
-      let onAbort: (() => void) | undefined;
       const answer = new Promise<unknown[]>((resolve, reject) => {
         pending.set(jobId, {
           index: job.index,
@@ -310,9 +338,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       } finally {
         clearTimeout(timer);
         if (onAbort) signal.removeEventListener('abort', onAbort);
-        const left = (outstanding.get(caller) ?? 1) - 1;
-        if (left > 0) outstanding.set(caller, left);
-        else outstanding.delete(caller);
+        callerJobs.release(caller);
       }
     },
 
@@ -342,6 +368,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       } finally {
         clearTimeout(timer);
       }
+      await countWorkers();
     },
 
     async depth() {
@@ -359,6 +386,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     },
 
     async close() {
+      clearInterval(workersTimer);
       failAll(() => new ChunkFailed('aborted', -1, 'The dispatcher is closing.'), 'aborted');
       await withTimeout(Promise.allSettled([runner?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS);
       health.disconnect();
