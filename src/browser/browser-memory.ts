@@ -7,11 +7,29 @@
 // yet a renderer adds nothing: its pages are shared with the browser's and split between them.
 import { commandLine, descendantsOf, memoryOf } from './process-table.js';
 
-/** PSS in bytes of the browser process `pid` and its descendants other than renderers. */
-export function browserOwnMemory(pid: number): number {
-  let total = memoryOf(pid)?.pss ?? 0;
-  for (const p of descendantsOf(pid)) if (!isRenderer(commandLine(p))) total += memoryOf(p)?.pss ?? 0;
-  return total;
+/** How often the list of the browser's processes is read again (walking /proc costs ~5 ms). */
+const RELIST_MS = 1000;
+
+/**
+ * PSS in bytes of the browser process and its descendants other than renderers. Its processes
+ * are listed again at most every RELIST_MS; one started meanwhile is not counted until then, and
+ * one gone counts nothing.
+ */
+export class BrowserOwnMemory {
+  private pids: number[] = [];
+  private listedAt = -Infinity;
+
+  constructor(private readonly pid: number) {}
+
+  read(): number {
+    if (performance.now() - this.listedAt >= RELIST_MS) {
+      this.pids = [this.pid, ...descendantsOf(this.pid).filter((p) => !isRenderer(commandLine(p)))];
+      this.listedAt = performance.now();
+    }
+    let total = 0;
+    for (const p of this.pids) total += memoryOf(p)?.pss ?? 0;
+    return total;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
-import { browserOwnMemory } from './browser-memory.js';
+import { BrowserOwnMemory } from './browser-memory.js';
 import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
 import { RendererProcesses, whenExited } from './renderer-processes.js';
@@ -40,6 +40,8 @@ interface Running {
   browser: Browser;
   /** The browser process (its process group's leader); null if the browser did not say. */
   pid: number | null;
+  /** Reads its own processes' memory (null with pid). */
+  own: BrowserOwnMemory | null;
   renderers: RendererProcesses;
   /** Renders that took it and have not yet given their slot back. */
   renders: number;
@@ -235,8 +237,8 @@ export class BrowserPool {
   }
 
   private overBound(run: Running): boolean {
-    if (run.pid === null || this.ownMemoryGrowth <= 0) return false;
-    return browserOwnMemory(run.pid) > run.baseline + this.ownMemoryGrowth;
+    if (run.own === null || this.ownMemoryGrowth <= 0) return false;
+    return run.own.read() > run.baseline + this.ownMemoryGrowth;
   }
 
   /**
@@ -337,6 +339,7 @@ export class BrowserPool {
     const run: Running = {
       browser,
       pid: null,
+      own: null,
       renderers: new RendererProcesses(browser, () => void this.drop(run, true)),
       renders: 0,
       dropped: false,
@@ -348,7 +351,10 @@ export class BrowserPool {
     browser.on('disconnected', () => void this.drop(run));
     // A browser that does not even say its pid within the launch time is as good as hung.
     run.pid = await beforeTime(run.renderers.browserPid(), LAUNCH_TIMEOUT_MS).catch(() => null);
-    if (run.pid !== null) run.baseline = browserOwnMemory(run.pid);
+    if (run.pid !== null) {
+      run.own = new BrowserOwnMemory(run.pid);
+      run.baseline = run.own.read();
+    }
     if (this.closed || run.pid === null) {
       await killBrowser(run);
       throw new ItemFailure(
