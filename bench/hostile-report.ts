@@ -40,9 +40,10 @@ export function printReport(results: RowResult[], breakdowns: string[], maxRssMi
       'worker ends under attack by reason (/metrics) | ' +
       'CPU s under attack: main thread | worker threads | ' +
       'other threads (V8 GC and compilers, libuv) | child processes (PDF, large pages) | ' +
-      'longest event-loop delay under attack ms | attacked site under attack: pages of the row/s / body MiB/s |',
+      'longest event-loop delay under attack ms | attacked site under attack: pages of the row/s / body MiB/s | ' +
+      'peak body memory held under attack MiB (/metrics) |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const ratio = r.loud.p99 / quietP99;
     verdict &&= r.fine && ratio <= 2;

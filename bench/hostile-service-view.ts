@@ -28,6 +28,28 @@ export async function serviceView(service: ServiceProcess): Promise<string> {
 }
 
 /**
+ * The most body memory the service held (urlkit_body_memory_bytes, MiB) over reads every
+ * `everyMs` until stop(): what the body-memory budget let the attack hold, overcommit included.
+ */
+export function bodyMemoryPeak(service: ServiceProcess, everyMs: number): { stop(): Promise<number> } {
+  let peak = 0;
+  let reading: Promise<void> = Promise.resolve();
+  const t = setInterval(() => {
+    reading = scrapeMetrics(service.origin, 5000).then(
+      (m) => void (peak = Math.max(peak, m.value('urlkit_body_memory_bytes') / 2 ** 20)),
+      () => undefined,
+    );
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(t);
+      await reading;
+      return peak;
+    },
+  };
+}
+
+/**
  * The longest event-loop delay the service saw since the previous read (ms): prom-client resets
  * its delay histogram at every scrape of /metrics.
  */

@@ -146,13 +146,17 @@ export async function honestPhase(
   };
 }
 
-/** The hostile caller: `calls` requests in flight, each sent again as soon as it is answered. */
-export function startHostile(service: ServiceProcess, agent: Agent, attack: Attack, sites: Sites, calls: number) {
+/**
+ * The hostile caller(s): `calls` requests in flight, each sent again as soon as it is answered,
+ * spread evenly over `agents` (one caller each: one attacker with several client addresses).
+ */
+export function startHostile(service: ServiceProcess, agents: Agent[], attack: Attack, sites: Sites, calls: number) {
   const stop = new AbortController();
   setMaxListeners(0, stop.signal);
   let sent = 0;
   let answered = 0;
-  const loop = async () => {
+  const loop = async (_: unknown, i: number) => {
+    const agent = agents[i % agents.length]!;
     while (!stop.signal.aborted) {
       const call = attack.body(sites.hostile, sent++);
       const out = await callTool(service, agent, attack.tool, call, stop.signal, true);

@@ -14,7 +14,9 @@
 // cover them.
 //
 // Options: --service DIR (another build), --attacks 2,4,5,6,7,10 (rows to run), --seconds S
-// (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --honest-rate N
+// (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
+// hostile calls come from N client addresses, N callers to the service, spread evenly: one
+// attacker with several addresses or API keys; 1), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under
 // attack, on stderr), --profile DIR (CPU profiles of the service's threads, written when it stops),
 // --node-flags A,B (node or V8 flags for the service, e.g. --single-threaded-gc),
@@ -41,6 +43,7 @@ import { fairReserve } from '../src/admission/fair-slots.js';
 import { ATTACKS, type Attack } from './hostile-attacks.js';
 import { printReport, type RowResult } from './hostile-report.js';
 import {
+  bodyMemoryPeak,
   endsText,
   loopDelayMaxMs,
   serviceView,
@@ -67,6 +70,7 @@ const HONEST_HOST = '127.0.0.3';
 const serviceRoot = serviceRootArg();
 const SECONDS = Number(arg('seconds') ?? 20);
 const HOSTILE_CALLS = Number(arg('hostile') ?? 64);
+const HOSTILE_CALLERS = Math.max(1, Number(arg('callers') ?? 1));
 const HONEST_CALLERS = 4;
 /** Calls each honest caller sends per second. */
 const HONEST_RATE = Number(arg('honest-rate') ?? 2);
@@ -105,7 +109,8 @@ interface Bench {
   apart: ServiceProcess | null;
   sites: Sites;
   honestAgents: Agent[];
-  hostileAgent: Agent;
+  /** One agent a hostile caller (--callers), each with a client address of its own. */
+  hostileAgents: Agent[];
   /** The service's worker threads. */
   workers: number;
   /** --bytes-only's fetches a second, or null. */
@@ -114,7 +119,7 @@ interface Bench {
 
 /** One row: the honest callers alone, then under the row's attack; the row's figures. */
 async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
-  const { service, apart, sites, honestAgents, hostileAgent, workers, bytesOnly } = b;
+  const { service, apart, sites, honestAgents, hostileAgents, workers, bytesOnly } = b;
   const quietCpu0 = threadTicks(service.child.pid!);
   const quietChildren0 = childTicks(service.child.pid!);
   // The service's memory is read at one pace in both phases: read only as it grew, the reads
@@ -137,10 +142,11 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
     );
   }
   const rss = breakdownSampler(service.child.pid!, service.origin, () => service.rssMiB(), 100, MEMORY_READ_MS);
+  const bodyMemory = bodyMemoryPeak(service, MEMORY_READ_MS);
   const hostile =
     bytesOnly !== null
-      ? startBytesOnly(hostileAgent, sites.hostile, attack.page!, bytesOnly)
-      : startHostile(apart ?? service, hostileAgent, attack, sites, HOSTILE_CALLS);
+      ? startBytesOnly(hostileAgents[0]!, sites.hostile, attack.page!, bytesOnly)
+      : startHostile(apart ?? service, hostileAgents, attack, sites, HOSTILE_CALLS);
   await sleep(RAMP_S * 1000);
   const untrace = traceService(service, `row ${attack.row}`);
   await loopDelayMaxMs(service);
@@ -181,6 +187,7 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
     );
   }
   const { peak, at } = await rss.stop();
+  const bodyPeak = await bodyMemory.stop();
   const breakdown = at ? breakdownRow(attack.row, at) : null;
   const hostileAnswered = hostile.answered();
   await hostile.stop();
@@ -190,7 +197,7 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
     `${loud.calls} | ${errorsText(loud.errors)} | ${hostileAnswered} | ${fmt(peak)} | ` +
     `${threadEvents.born.length} / ${threadEvents.ended.length} | ${ends} | ${cpuS(cpu.main)} | ` +
     `${cpuS(cpu.workers)} | ${cpuS(cpu.other)} | ${cpuS(childCpu)} | ` +
-    `${fmt(stallMs)} | ${siteRate} |`;
+    `${fmt(stallMs)} | ${siteRate} | ${fmt(bodyPeak)} |`;
   const result = { attack, quiet, loud, rest, peak, breakdown, fine: loud.errors.size === 0 && peak <= MAX_RSS_MIB };
   process.stderr.write(
     `row ${attack.row}: quiet p95/p99 ${fmt(quiet.p95)}/${fmt(quiet.p99)} ms, ` +
@@ -244,7 +251,11 @@ async function main(): Promise<void> {
     ? await launch(startService(serviceRoot, { ...serviceEnv, URLKIT_WORKER_THREADS: String(hostileWorkers) }))
     : null;
   const honestAgents = Array.from({ length: HONEST_CALLERS }, (_, i) => callerAgent(`127.0.0.${11 + i}`, 64));
-  const hostileAgent = callerAgent('127.0.0.10', HOSTILE_CALLS);
+  // The first hostile caller's address is 127.0.0.10, the others' 127.0.0.20 on (the honest
+  // callers' are 127.0.0.11-14).
+  const hostileAgents = Array.from({ length: HOSTILE_CALLERS }, (_, i) =>
+    callerAgent(`127.0.0.${i === 0 ? 10 : 19 + i}`, Math.ceil(HOSTILE_CALLS / HOSTILE_CALLERS)),
+  );
   console.log(
     `bench:hostile: service ${[...nodeFlags, `${serviceRoot}/dist/src/main.js`].join(' ')}, ` +
       'default settings + URLKIT_ALLOW_CIDRS',
@@ -261,11 +272,12 @@ async function main(): Promise<void> {
     );
   console.log(
     `honest: ${HONEST_CALLERS} callers x ${HONEST_RATE} calls/s (content 100 KB article, metadata 2 KB page, ` +
-      `status of a page on the attacked host); hostile: 1 caller, ${HOSTILE_CALLS} calls in flight; ` +
+      `status of a page on the attacked host); hostile: ${HOSTILE_CALLERS} caller(s), ${HOSTILE_CALLS} calls in ` +
+      `flight in all; ` +
       `${SECONDS} s per phase; node ${process.version}`,
   );
   console.log(`machine: ${os.availableParallelism()} cores, load average at start ${loadAverages()}\n`);
-  const bench: Bench = { service, apart, sites, honestAgents, hostileAgent, workers, bytesOnly };
+  const bench: Bench = { service, apart, sites, honestAgents, hostileAgents, workers, bytesOnly };
   const results: RowResult[] = [];
   const breakdowns: string[] = [];
   try {
@@ -275,7 +287,7 @@ async function main(): Promise<void> {
     );
     for (const attack of attacks) results.push(await measureAttack(bench, attack));
   } finally {
-    await Promise.all([...honestAgents, hostileAgent].map((a) => a.close()));
+    await Promise.all([...honestAgents, ...hostileAgents].map((a) => a.close()));
     await service.stop();
     await apart?.stop();
     await Promise.all([hostileSite.stop(), honestSite.stop()]);

@@ -12,16 +12,23 @@
 // Each page is rendered by clean_web_index (render=always) with the default settings, from a
 // loopback site, in `--rounds` rounds of `--callers` renders at once (default 4: twice the browser
 // slots, so renders also wait): an ordinary page, a page allocating 128 MiB typed arrays in a
-// loop, one filling its JavaScript heap with objects, one holding 64 MiB Blobs (a Blob's bytes
-// are kept by the browser process, not the renderer that made it), one framing three other
-// loopback sites whose frames allocate 160 MiB each, and one opening windows on them. Set
-// URLKIT_BROWSER (default /usr/bin/chromium); --pages a,b picks pages.
+// loop, one filling its JavaScript heap with objects, one making 8 MiB Blobs in a loop to 2 GiB
+// while a late request keeps it open (a Blob's bytes are kept by the browser process, not the
+// renderer that made it), one framing three other loopback sites whose frames allocate 160 MiB
+// each, and one opening windows on them. Set URLKIT_BROWSER (default /usr/bin/chromium);
+// --pages a,b picks pages. --against DIR also runs DIR's build (its dist/) on every page, the
+// two builds in turn (the first page this build first, the next DIR's), and prints one table
+// of both, rows named by directory.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultConfig } from '../src/config/config.js';
-import { createServices } from '../src/app/services.js';
-import { cleanWebIndex } from '../src/tools/clean-web-index.js';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { commandLine, kbField, memoryOf } from '../src/browser/process-table.js';
+import { defaultConfig, type Config } from '../src/config/config.js';
+import type { Services } from '../src/app/services.js';
+import type { ToolContext } from '../src/tools/types.js';
+import type { cleanWebIndex as CleanWebIndex } from '../src/tools/clean-web-index.js';
 import { descendants } from '../test/support/chromium-processes.js';
 import {
   frameAllocPage,
@@ -30,8 +37,7 @@ import {
   typedArrayHogPage,
   windowsPage,
 } from '../test/support/hostile-pages.js';
-import { toolContext } from '../test/support/tool-context.js';
-import { arg } from './service-process.js';
+import { arg, REPO_ROOT } from './service-process.js';
 
 const CHROMIUM = process.env.URLKIT_BROWSER ?? '/usr/bin/chromium';
 const HOST = '127.0.0.2';
@@ -41,19 +47,20 @@ const CALLERS = Number(arg('callers') ?? 4);
 const ROUNDS = Number(arg('rounds') ?? 2);
 const MIB = 1024 * 1024;
 
-/** A page that keeps 64 MiB Blobs until `totalMib` or an error, and says how far it got. */
-function blobHogPage(mib = 64, totalMib = 2048): string {
+/**
+ * A page that makes 8 MiB Blobs until it holds 2 GiB or is refused, and says how far it got; a
+ * request answered late (`/late`) keeps it from falling quiet, so it stays open to its deadline.
+ */
+function blobHogPage(mib = 8, totalMib = 2048): string {
   return `<!doctype html><html><head><title>Blobs</title></head><body><main id="m"></main>
 <script>
+fetch('/late').catch(() => {});
 const held = [];
 let total = 0;
 const say = (text) => { document.getElementById('m').innerHTML = '<h1>Blobs</h1><p>' + text + '</p>'; };
-async function step() {
+function step() {
   try {
-    const part = new Uint8Array(${mib} * 1024 * 1024).fill(2);
-    const blob = new Blob([part]);
-    await blob.slice(0, 1).arrayBuffer();
-    held.push(blob);
+    held.push(new Blob([new Uint8Array(${mib} * 1024 * 1024).fill(2)]));
     total += ${mib};
   } catch (e) {
     return say('Blob refused after ' + total + ' MiB.');
@@ -101,12 +108,8 @@ interface Sample {
  */
 function kindOf(pid: number): string {
   if (pid === process.pid) return 'node (urlkit)';
-  let cmd: string;
-  try {
-    cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '?';
-  }
+  const cmd = commandLine(pid);
+  if (!cmd) return '?';
   const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
   const sub = /--utility-sub-type=[\w.]*\.(\w+)/.exec(cmd)?.[1];
   if (type === 'renderer' && cmd.includes('--top-chrome-webui')) return 'renderer (browser UI)';
@@ -120,40 +123,22 @@ function kindOf(pid: number): string {
   return name === 'chromium' ? 'browser' : name;
 }
 
-/** A kB field of a /proc file's text, in bytes (0 when absent). */
-function kb(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(name + ':'));
-  return line
-    ? Number(
-        line
-          .slice(name.length + 1)
-          .trim()
-          .split(' ')[0],
-      ) * 1024
-    : 0;
-}
-
 /** One process's memory now (/proc/<pid>/smaps_rollup and status), or null if it ended. */
 function read(pid: number): Sample | null {
+  const memory = memoryOf(pid);
+  if (!memory) return null;
+  let status: string;
   try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return {
-      kind: kindOf(pid),
-      rss: kb(rollup, 'Rss'),
-      pss: kb(rollup, 'Pss'),
-      anon: kb(rollup, 'Pss_Anon'),
-      file: kb(rollup, 'Pss_File'),
-      shmem: kb(rollup, 'Pss_Shmem'),
-      data: kb(status, 'VmData'),
-    };
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
     return null;
   }
+  return { kind: kindOf(pid), ...memory, data: kbField(status, 'VmData') };
 }
 
 function serve(host: string, pages: Record<string, string>): Promise<http.Server> {
   const server = http.createServer((req, res) => {
+    if (req.url === '/late') return void setTimeout(() => res.end('late'), 20_000).unref();
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname.slice(1)];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
@@ -164,6 +149,161 @@ function serve(host: string, pages: Record<string, string>): Promise<http.Server
 const originOf = (host: string, server: http.Server) => `http://${host}:${(server.address() as AddressInfo).port}`;
 
 const mb = (bytes: number) => (bytes / MIB).toFixed(0);
+
+/** A build's entry points, loaded from its dist/. */
+interface Build {
+  label: string;
+  createServices: (config: Config) => Services;
+  cleanWebIndex: typeof CleanWebIndex;
+  toolContext: (config: Config, services: Services) => ToolContext;
+}
+
+async function loadBuild(root: string): Promise<Build> {
+  const at = (path: string) => pathToFileURL(resolve(root, 'dist', path)).href;
+  const services = (await import(at('src/app/services.js'))) as { createServices: Build['createServices'] };
+  const tool = (await import(at('src/tools/clean-web-index.js'))) as { cleanWebIndex: Build['cleanWebIndex'] };
+  const context = (await import(at('test/support/tool-context.js'))) as { toolContext: Build['toolContext'] };
+  return {
+    label: root,
+    createServices: services.createServices,
+    cleanWebIndex: tool.cleanWebIndex,
+    toolContext: context.toolContext,
+  };
+}
+
+/** One build's renders of one page: what they answered and what the processes held. */
+interface Measured {
+  renders: number;
+  seconds: number;
+  outcomes: Map<string, number>;
+  peaks: Map<number, Sample>;
+  /** The whole tree's samples at the moment its PSS summed highest. */
+  top: Sample[];
+  topPss: number;
+  mostRenderers: number;
+  /** The highest sum of the Chromium processes other than renderers (the browser's own). */
+  ownPss: number;
+  launches: number;
+}
+
+const isRenderer = (kind: string) => kind.startsWith('renderer');
+const isChromium = (kind: string) => kind !== 'node (urlkit)' && kind !== '?' && kind !== 'prlimit' && kind !== 'sh';
+
+async function measure(build: Build, config: Config, url: string): Promise<Measured> {
+  const services = build.createServices(config);
+  const ctx = build.toolContext(config, services);
+  const m: Measured = {
+    renders: CALLERS * ROUNDS,
+    seconds: 0,
+    outcomes: new Map(),
+    peaks: new Map(),
+    top: [],
+    topPss: 0,
+    mostRenderers: 0,
+    ownPss: 0,
+    launches: 0,
+  };
+  const sample = () => {
+    const now: Sample[] = [];
+    for (const pid of [process.pid, ...descendants()]) {
+      const s = read(pid);
+      if (!s) continue;
+      now.push(s);
+      const p = m.peaks.get(pid);
+      m.peaks.set(pid, {
+        kind: s.kind === '?' ? (p?.kind ?? '?') : s.kind,
+        rss: Math.max(s.rss, p?.rss ?? 0),
+        pss: Math.max(s.pss, p?.pss ?? 0),
+        anon: Math.max(s.anon, p?.anon ?? 0),
+        file: Math.max(s.file, p?.file ?? 0),
+        shmem: Math.max(s.shmem, p?.shmem ?? 0),
+        data: Math.max(s.data, p?.data ?? 0),
+      });
+    }
+    m.mostRenderers = Math.max(m.mostRenderers, now.filter((s) => s.kind === 'renderer').length);
+    const own = now.filter((s) => isChromium(s.kind) && !isRenderer(s.kind)).reduce((n, s) => n + s.pss, 0);
+    m.ownPss = Math.max(m.ownPss, own);
+    const total = now.reduce((n, s) => n + s.pss, 0);
+    if (total > m.topPss) {
+      m.topPss = total;
+      m.top = now;
+    }
+  };
+  const timer = setInterval(sample, 100);
+  const t0 = performance.now();
+  try {
+    for (let round = 0; round < ROUNDS; round++)
+      await Promise.all(
+        Array.from({ length: CALLERS }, async () => {
+          const [item] = await build.cleanWebIndex.run(
+            { url, output_format: 'text', include_title: true, max_chars: 10_000, timeout: 60, render: 'always' },
+            ctx,
+          );
+          const text = typeof item!.data?.content === 'string' ? item!.data.content : '';
+          const said = /(?:Held|held|refused|failed|Opened)[^.]*\./.exec(text)?.[0];
+          const outcome = item!.meta.error?.code ?? said ?? 'ok';
+          m.outcomes.set(outcome, (m.outcomes.get(outcome) ?? 0) + 1);
+        }),
+      );
+    m.seconds = (performance.now() - t0) / 1000;
+  } finally {
+    clearInterval(timer);
+    sample();
+    m.launches = services.browser?.launches ?? 0;
+    await services.close();
+  }
+  return m;
+}
+
+function printProcesses(name: string, m: Measured, config: Config): void {
+  const capMib = config.browserMaxMemoryMb;
+  console.log(
+    `\n${name}: ${m.renders} renders in ${m.seconds.toFixed(1)} s; ` +
+      [...m.outcomes].map(([k, v]) => `${v} x ${k}`).join(', '),
+  );
+  console.log('each process at its own peak (MiB; PSS split into anonymous, file, shared memory):');
+  console.log('| process | pid | RSS | PSS | anon | file | shmem | VmData | cap |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  const rows = [...m.peaks].filter(([, s]) => s.rss > 0);
+  rows.sort((a, b) => a[1].kind.localeCompare(b[1].kind) || b[1].pss - a[1].pss);
+  for (const [pid, s] of rows)
+    console.log(
+      `| ${s.kind} | ${pid} | ${mb(s.rss)} | ${mb(s.pss)} | ${mb(s.anon)} | ${mb(s.file)} | ${mb(s.shmem)} | ` +
+        `${mb(s.data)} | ${isRenderer(s.kind) ? `VmData <= ${capMib}` : 'none'} |`,
+    );
+  console.log(`the tree at its highest, ${mb(m.topPss)} MiB PSS: ${byKind(m.top)}`);
+  console.log(`page renderers alive at once, at most: ${m.mostRenderers}`);
+  console.log(
+    `the bound: ${capMib} MiB of VmData per renderer, ${config.browserConcurrency} renders at once ` +
+      `(${capMib * config.browserConcurrency} MiB of page renderers); the browser's own processes ` +
+      `(not renderers) held ${mb(m.ownPss)} MiB PSS at most`,
+  );
+}
+
+function byKind(top: Sample[]): string {
+  const kinds = new Map<string, { n: number; pss: number; anon: number; data: number }>();
+  for (const s of top) {
+    const k = kinds.get(s.kind) ?? { n: 0, pss: 0, anon: 0, data: 0 };
+    kinds.set(s.kind, { n: k.n + 1, pss: k.pss + s.pss, anon: k.anon + s.anon, data: k.data + s.data });
+  }
+  return [...kinds]
+    .sort((a, b) => b[1].pss - a[1].pss)
+    .map(([k, v]) => `${v.n} ${k} ${mb(v.pss)} (anon ${mb(v.anon)}, VmData ${mb(v.data)})`)
+    .join('; ');
+}
+
+/** One row of the table of builds: the tree at its highest, by kind, and the browser's own peak. */
+function row(name: string, label: string, m: Measured): string {
+  const sum = (pick: (s: Sample) => boolean, field: 'pss' | 'anon' | 'data') =>
+    m.top.filter(pick).reduce((n, s) => n + s[field], 0);
+  const page = (s: Sample) => s.kind === 'renderer';
+  const answers = [...m.outcomes].map(([k, v]) => `${v} ${k}`).join(', ');
+  return (
+    `| ${name} | ${label} | ${answers} | ${m.mostRenderers} | ${mb(sum(page, 'pss'))} | ` +
+    `${mb(sum((s) => s.kind === 'renderer (browser UI)', 'pss'))} | ${mb(m.ownPss)} | ` +
+    `${mb(sum((s) => s.kind === 'node (urlkit)', 'pss'))} | ${mb(m.topPss)} | ${m.launches} | ${m.seconds.toFixed(1)} |`
+  );
+}
 
 async function main(): Promise<void> {
   const frameServers = await Promise.all(OTHER_HOSTS.map((h) => serve(h, { frame: frameAllocPage(160) })));
@@ -177,104 +317,37 @@ async function main(): Promise<void> {
     logLevel: 'silent',
     allowCidrs: [HOST, ...OTHER_HOSTS].map((h) => `${h}/32`),
     browserPath: CHROMIUM,
-    browserPageTimeoutMs: 60_000,
+    browserPageTimeoutMs: 30_000,
   });
-  const services = createServices(config);
-  const ctx = toolContext(config, services);
-  const capMib = config.browserMaxMemoryMb;
+  const against = arg('against');
+  const builds = [await loadBuild(REPO_ROOT)];
+  if (against) builds.push(await loadBuild(resolve(against)));
   console.log(
-    `render-memory: Chromium ${CHROMIUM}; renderer cap ${capMib} MiB (RLIMIT_DATA, counts VmData), ` +
-      `${config.browserConcurrency} renders at once; ${CALLERS} callers x ${ROUNDS} rounds of each page`,
+    `render-memory: Chromium ${CHROMIUM}; renderer cap ${config.browserMaxMemoryMb} MiB ` +
+      '(RLIMIT_DATA, counts VmData), ' +
+      `${config.browserConcurrency} renders at once; ${CALLERS} callers x ${ROUNDS} rounds of each page; ` +
+      `builds: ${builds.map((b) => b.label).join(', ')}`,
   );
-
-  for (const name of names) {
-    const peaks = new Map<number, Sample>();
-    /** The whole tree's samples at the moment its PSS summed highest. */
-    let top: Sample[] = [];
-    let topPss = 0;
-    let mostRenderers = 0;
-    const sample = () => {
-      const now: Sample[] = [];
-      for (const pid of descendants()) {
-        const s = read(pid);
-        if (!s) continue;
-        now.push(s);
-        const p = peaks.get(pid);
-        peaks.set(pid, {
-          kind: s.kind === '?' ? (p?.kind ?? '?') : s.kind,
-          rss: Math.max(s.rss, p?.rss ?? 0),
-          pss: Math.max(s.pss, p?.pss ?? 0),
-          anon: Math.max(s.anon, p?.anon ?? 0),
-          file: Math.max(s.file, p?.file ?? 0),
-          shmem: Math.max(s.shmem, p?.shmem ?? 0),
-          data: Math.max(s.data, p?.data ?? 0),
-        });
-      }
-      mostRenderers = Math.max(mostRenderers, now.filter((s) => s.kind === 'renderer').length);
-      const total = now.reduce((n, s) => n + s.pss, 0);
-      if (total > topPss) {
-        topPss = total;
-        top = now;
-      }
-    };
-    const timer = setInterval(sample, 100);
-    const outcomes = new Map<string, number>();
-    const t0 = performance.now();
-    for (let round = 0; round < ROUNDS; round++)
-      await Promise.all(
-        Array.from({ length: CALLERS }, async () => {
-          const [item] = await cleanWebIndex.run(
-            {
-              url: `${origin}/${name}`,
-              output_format: 'text',
-              include_title: true,
-              max_chars: 10_000,
-              timeout: 60,
-              render: 'always',
-            },
-            ctx,
-          );
-          const text = typeof item!.data?.content === 'string' ? item!.data.content : '';
-          const said = /(?:Held|held|refused|failed|Opened)[^.]*\./.exec(text)?.[0];
-          const outcome = item!.meta.error?.code ?? said ?? 'ok';
-          outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        }),
-      );
-    clearInterval(timer);
-    sample();
-    console.log(
-      `\n${name}: ${CALLERS * ROUNDS} renders in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
-        [...outcomes].map(([k, v]) => `${v} x ${k}`).join(', '),
-    );
-    console.log('each process at its own peak (MiB; PSS split into anonymous, file, shared memory):');
-    console.log('| process | pid | RSS | PSS | anon | file | shmem | VmData | cap |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-    const rows = [...peaks].filter(([, s]) => s.rss > 0);
-    rows.sort((a, b) => a[1].kind.localeCompare(b[1].kind) || b[1].pss - a[1].pss);
-    for (const [pid, s] of rows)
-      console.log(
-        `| ${s.kind} | ${pid} | ${mb(s.rss)} | ${mb(s.pss)} | ${mb(s.anon)} | ${mb(s.file)} | ${mb(s.shmem)} | ` +
-          `${mb(s.data)} | ${s.kind.startsWith('renderer') ? `VmData <= ${capMib}` : 'none'} |`,
-      );
-    const byKind = new Map<string, { n: number; pss: number; anon: number; data: number }>();
-    for (const s of top) {
-      const k = byKind.get(s.kind) ?? { n: 0, pss: 0, anon: 0, data: 0 };
-      byKind.set(s.kind, { n: k.n + 1, pss: k.pss + s.pss, anon: k.anon + s.anon, data: k.data + s.data });
+  const rows: string[] = [];
+  for (const [i, name] of names.entries()) {
+    const order = i % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const m = await measure(build, config, `${origin}/${name}`);
+      if (builds.length === 1) printProcesses(name, m, config);
+      else console.log(`${name}, ${build.label}: ${byKind(m.top)}`);
+      rows.push(row(name, build.label, m));
     }
-    console.log(
-      `the tree at its highest, ${mb(topPss)} MiB PSS: ` +
-        [...byKind]
-          .sort((a, b) => b[1].pss - a[1].pss)
-          .map(([k, v]) => `${v.n} ${k} ${mb(v.pss)} (anon ${mb(v.anon)}, VmData ${mb(v.data)})`)
-          .join('; '),
-    );
-    console.log(`page renderers alive at once, at most: ${mostRenderers}`);
-    console.log(
-      `the bound: ${capMib} MiB of VmData per renderer, ${config.browserConcurrency} renders at once ` +
-        `(${capMib * config.browserConcurrency} MiB of page renderers); nothing on the other processes`,
-    );
   }
-  await services.close();
+  console.log(
+    "\nthe tree at its highest (PSS, MiB): page renderers, UI renderers, node; the browser's own processes " +
+      '(not renderers) at their own highest; browsers started',
+  );
+  console.log(
+    '| page | build | answers | page renderers at once | page renderers | UI renderers | browser own, peak | ' +
+      'node | tree | launches | s |',
+  );
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(r);
   server.close();
   for (const s of frameServers) s.close();
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
+import { browserOwnMemory } from './browser-memory.js';
 import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
 import { RendererProcesses, whenExited } from './renderer-processes.js';
@@ -17,25 +18,71 @@ const CONTEXT_CLOSE_MS = 3000;
 /** How long a closed context's renderers may take to exit before the browser is killed instead. */
 const RENDERER_EXIT_MS = 3000;
 const LAUNCH_TIMEOUT_MS = 30_000;
+/**
+ * How long a render's opening (its context and page; tens of milliseconds, a few seconds on a
+ * loaded machine) may take once its turn has come before the browser is taken to be hung and
+ * killed: openings take turns, so one that never ends would hold every later render.
+ */
+const OPENING_MS = 15_000;
+/** How long a browser may take to close before its process group is killed. */
+const CLOSE_MS = 3000;
+/**
+ * The least the browser's own processes may grow past what they held once started: ordinary
+ * renders take them from about 200 to 280 MiB PSS (network and storage services start, caches
+ * fill), which a small render cap must not take for a page's Blobs.
+ */
+const MIN_OWN_GROWTH_MB = 256;
+/** How often the browser's own memory is read while it renders. */
+const WATCH_MS = 100;
+
+/** A launched browser and what the pool knows of it. */
+interface Running {
+  browser: Browser;
+  /** The browser process (its process group's leader); null if the browser did not say. */
+  pid: number | null;
+  renderers: RendererProcesses;
+  /** Renders that took it and have not yet given their slot back. */
+  renders: number;
+  /** Dropped (crashed, hung or killed): the next render starts another. */
+  dropped: boolean;
+  /** Grown past its bound: no render is given it, and it is closed once its last render ends. */
+  retiring: (() => void) | null;
+  /** What its own processes held (PSS, bytes) once started: its bound is this plus the render cap. */
+  baseline: number;
+  /** Reads its own memory while renders run. */
+  watch: NodeJS.Timeout | null;
+  /** Killed because its own processes passed their bound while rendering. */
+  overMemory: boolean;
+}
 
 export class BrowserPool {
   private readonly slots: TaskSlots;
-  private browser: Promise<Browser> | null = null;
-  /** The browser `browser` resolved to, once launched. */
-  private launched: Browser | null = null;
-  /** Each browser's renderer processes (a browser that died is forgotten with its entry). */
-  private readonly renderers = new WeakMap<Browser, RendererProcesses>();
+  private browser: Promise<Running> | null = null;
+  /** A browser being retired (drained, then closed): the next one starts once it is gone. */
+  private draining: Promise<void> = Promise.resolve();
+  private readonly retiring = new Set<Running>();
   private sinkhole: Promise<Sinkhole> | null = null;
   private closed = false;
   private active = 0;
   /** Browser processes started so far (a restart after a crash adds one). */
   launches = 0;
+  /** Browsers replaced because their own processes had grown past their bound. */
+  retirements = 0;
+  /**
+   * How much (PSS, bytes) the browser's own processes (all but its renderers) may grow past what
+   * they held once started: the render cap, so a page's Blobs, kept in the browser process, are
+   * held to what its renderer may hold, but never less than what ordinary renders grow them by
+   * (MIN_OWN_GROWTH_MB). 0 when the cap is off: so is this.
+   */
+  readonly ownMemoryGrowth: number;
 
   constructor(
     private readonly config: Config,
     private readonly fetcher: Fetcher,
   ) {
     this.slots = new TaskSlots(config.browserConcurrency);
+    this.ownMemoryGrowth =
+      config.browserMaxMemoryMb > 0 ? Math.max(config.browserMaxMemoryMb, MIN_OWN_GROWTH_MB) * 1024 * 1024 : 0;
   }
 
   /** Renders that may run at once. */
@@ -63,52 +110,71 @@ export class BrowserPool {
 
   async render(job: RenderJob): Promise<RenderedPage> {
     if (this.closed) throw new ItemFailure('connect_error', 'The browser pool is closed.');
-    const release = await this.slots
-      .acquire(AbortSignal.any([job.signal, AbortSignal.timeout(Math.max(1, job.deadlineAt - Date.now()))]))
-      .catch((err) => {
-        if (job.signal.aborted) throw err;
-        throw new ItemFailure('timeout', 'No browser slot came free within the time left for this URL.');
-      });
+    const inTime = AbortSignal.any([job.signal, AbortSignal.timeout(Math.max(1, job.deadlineAt - Date.now()))]);
+    const release = await this.slots.acquire(inTime).catch((err) => {
+      if (job.signal.aborted) throw err;
+      throw new ItemFailure('timeout', 'No browser slot came free within the time left for this URL.');
+    });
     this.active++;
-    let released = false;
-    const done = () => {
-      if (released) return;
-      released = true;
-      this.active--;
-      release();
-    };
     const limits = {
       maxRequests: this.config.browserMaxRequests,
       maxBytes: this.config.browserMaxBytes,
       maxHtmlChars: this.config.maxBodyBytes,
       maxMemoryMb: this.config.browserMaxMemoryMb,
     };
-    let closing: Promise<void> | null = null;
+    /** Each attempt's end: its context closed and its renderers gone. */
+    const ends: Promise<void>[] = [];
     try {
       for (let attempt = 0; ; attempt++) {
-        const browser = await beforeDeadline(this.ensureBrowser(), job);
+        const run = await beforeDeadline(this.ensureBrowser(), job);
+        run.renders++;
+        this.startWatch(run);
         let started: number[] = [];
+        let closing: Promise<void> | null = null;
         try {
-          return await renderPage(browser, this.fetcher, job, limits, {
-            opening: (open) => this.renderersOf(browser).started(open, (pids) => (started = pids)),
+          const page = await renderPage(run.browser, this.fetcher, job, limits, {
+            opening: (open) =>
+              run.renderers.started(open, (pids) => (started = pids), {
+                signal: inTime,
+                withinMs: OPENING_MS,
+              }),
             dispose: (ctx) => {
-              closing = this.dispose(browser, ctx, () => started);
+              closing = this.dispose(run, ctx, () => started);
             },
           });
+          // Read as the browser was killed: not the page's whole story.
+          if (run.overMemory) throw browserOverMemory(limits.maxMemoryMb);
+          return page;
         } catch (err) {
-          // A browser that died before or while this page was set up: start another, once.
-          if (browser.isConnected() || attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000)
-            throw err;
-          void this.drop(browser);
+          if (run.overMemory) throw browserOverMemory(limits.maxMemoryMb);
+          if (!(err instanceof ItemFailure) && inTime.aborted && !job.signal.aborted)
+            throw new ItemFailure('timeout', 'The browser did not open the page within the time left for this URL.');
+          // A browser that died or hung before or while this page was set up: start another, once.
+          const gone = run.dropped || !run.browser.isConnected();
+          if (!gone || attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000) throw err;
+          void this.drop(run);
+        } finally {
+          const last = closing as Promise<void> | null;
+          ends.push(
+            (last ?? Promise.resolve()).finally(() => {
+              run.renders--;
+              if (run.renders === 0 && run.watch) {
+                clearInterval(run.watch);
+                run.watch = null;
+              }
+              this.afterRender(run);
+            }),
+          );
         }
       }
     } finally {
       // The slot is held until the context is really closed and the renderers it started have
       // exited, so a wedged page or a renderer still holding memory counts against capacity; the
       // answer does not wait for that.
-      const last = closing as Promise<void> | null;
-      if (last) void last.finally(done);
-      else done();
+      void Promise.all(ends).finally(() => {
+        this.active--;
+        release();
+      });
     }
   }
 
@@ -117,13 +183,14 @@ export class BrowserPool {
     const browser = this.browser;
     const sinkhole = this.sinkhole;
     this.browser = null;
-    this.launched = null;
     this.sinkhole = null;
     if (browser)
       await browser.then(
-        (b) => killBrowser(b),
+        (run) => killBrowser(run),
         () => {},
       );
+    await Promise.all([...this.retiring].map((run) => killBrowser(run)));
+    await this.draining;
     if (sinkhole)
       await sinkhole.then(
         (s) => s.close(),
@@ -131,7 +198,7 @@ export class BrowserPool {
       );
   }
 
-  private async dispose(browser: Browser, context: BrowserContext, started: () => number[]): Promise<void> {
+  private async dispose(run: Running, context: BrowserContext, started: () => number[]): Promise<void> {
     const closed = await Promise.race([
       context.close().then(
         () => true,
@@ -139,35 +206,87 @@ export class BrowserPool {
       ),
       new Promise<boolean>((resolve) => setTimeout(resolve, CONTEXT_CLOSE_MS, false).unref()),
     ]);
-    if (!closed || !(await whenExited(started(), RENDERER_EXIT_MS))) await this.drop(browser);
+    if (!closed || !(await whenExited(started(), RENDERER_EXIT_MS))) await this.drop(run);
   }
 
-  private renderersOf(browser: Browser): RendererProcesses {
-    let renderers = this.renderers.get(browser);
-    if (!renderers) {
-      renderers = new RendererProcesses(browser);
-      this.renderers.set(browser, renderers);
+  /**
+   * After each render: a retiring browser is closed once its last render has ended; the current
+   * one is retired when its own processes hold more than the bound (a page's Blobs stay in the
+   * browser process, and no Chromium switch bounds them).
+   */
+  private afterRender(run: Running): void {
+    if (run.retiring) {
+      if (run.renders === 0) run.retiring();
+      return;
     }
-    return renderers;
+    if (run.dropped || !this.overBound(run)) return;
+    this.retirements++;
+    void this.forget(run);
+    const previous = this.draining;
+    this.retiring.add(run);
+    this.draining = new Promise<void>((drained) => {
+      run.retiring = () =>
+        void killBrowser(run).then(() => {
+          this.retiring.delete(run);
+          drained();
+        });
+    }).then(() => previous);
+    if (run.renders === 0) run.retiring!();
   }
 
-  /** Forgets a browser that crashed or wedged and kills what is left of it; the next render starts another. */
-  private drop(browser: Browser): Promise<void> {
-    if (this.launched === browser) {
-      this.launched = null;
-      this.browser = null;
+  private overBound(run: Running): boolean {
+    if (run.pid === null || this.ownMemoryGrowth <= 0) return false;
+    return browserOwnMemory(run.pid) > run.baseline + this.ownMemoryGrowth;
+  }
+
+  /**
+   * While a browser renders, its own memory is read every WATCH_MS: past its bound, it is killed
+   * at once (every render on it answers response_too_large). A page's Blobs grow it only while
+   * the page is open, so a check after each render alone would let one page hold gigabytes.
+   */
+  private startWatch(run: Running): void {
+    if (run.watch || run.pid === null || this.ownMemoryGrowth <= 0) return;
+    run.watch = setInterval(() => {
+      if (run.dropped || !this.overBound(run)) return;
+      run.overMemory = true;
+      void this.drop(run, true);
+    }, WATCH_MS);
+    run.watch.unref();
+  }
+
+  /**
+   * Forgets a browser that crashed or wedged and kills what is left of it; the next render starts
+   * another. `now`: no graceful close first (it is hung, or holding too much to wait for).
+   */
+  private async drop(run: Running, now = false): Promise<void> {
+    if (run.dropped) return this.forget(run);
+    run.dropped = true;
+    if (run.watch) {
+      clearInterval(run.watch);
+      run.watch = null;
     }
-    return killBrowser(browser);
+    await this.forget(run);
+    await killBrowser(run, now);
   }
 
-  private async ensureBrowser(): Promise<Browser> {
+  /** No render is given `run` any more (the next starts another browser). */
+  private async forget(run: Running): Promise<void> {
+    const current = this.browser;
+    if (current && (await current.catch(() => null)) === run && this.browser === current) this.browser = null;
+  }
+
+  private async ensureBrowser(): Promise<Running> {
     if (this.browser) {
       // 'disconnected' may not have been delivered yet for a browser that just died.
       const current = await this.browser.catch(() => null);
-      if (current && !current.isConnected()) void this.drop(current);
+      if (current && (current.dropped || current.retiring !== null || !current.browser.isConnected())) {
+        if (current.retiring === null) void this.drop(current);
+        await this.forget(current);
+      }
     }
     if (!this.browser) {
-      const launching = this.launch();
+      // A retired browser is gone before the next starts: they do not hold memory together.
+      const launching = this.draining.then(() => this.launch());
       this.browser = launching;
       // A failed launch is not cached: the next render tries again.
       launching.catch(() => {
@@ -177,7 +296,7 @@ export class BrowserPool {
     return this.browser;
   }
 
-  private async launch(): Promise<Browser> {
+  private async launch(): Promise<Running> {
     if (!this.sinkhole) {
       const opening = openSinkhole();
       this.sinkhole = opening;
@@ -215,19 +334,71 @@ export class BrowserPool {
       throw new ItemFailure('connect_error', 'The browser could not be started.', { cause: err, retryable: true });
     }
     this.launches++;
-    this.launched = browser;
-    browser.on('disconnected', () => void this.drop(browser));
-    if (this.closed) {
-      await killBrowser(browser);
-      throw new ItemFailure('connect_error', 'The browser pool is closed.');
+    const run: Running = {
+      browser,
+      pid: null,
+      renderers: new RendererProcesses(browser, () => void this.drop(run, true)),
+      renders: 0,
+      dropped: false,
+      retiring: null,
+      baseline: 0,
+      watch: null,
+      overMemory: false,
+    };
+    browser.on('disconnected', () => void this.drop(run));
+    // A browser that does not even say its pid within the launch time is as good as hung.
+    run.pid = await beforeTime(run.renderers.browserPid(), LAUNCH_TIMEOUT_MS).catch(() => null);
+    if (run.pid !== null) run.baseline = browserOwnMemory(run.pid);
+    if (this.closed || run.pid === null) {
+      await killBrowser(run);
+      throw new ItemFailure(
+        'connect_error',
+        this.closed ? 'The browser pool is closed.' : 'The browser did not answer once started.',
+      );
     }
-    return browser;
+    return run;
   }
 }
 
-/** Closes a browser; Playwright ends the process when it does not exit. Bounded for shutdown. */
-async function killBrowser(browser: Browser): Promise<void> {
-  await Promise.race([browser.close().catch(() => {}), new Promise<void>((r) => setTimeout(r, 5000).unref())]);
+/**
+ * Closes a browser; one that does not close within CLOSE_MS (hung, or stopped), or at once when
+ * `now`, has its process group killed: Playwright started it as the leader of a group of its
+ * own, its children with it.
+ */
+async function killBrowser(run: Running, now = false): Promise<void> {
+  const closing = run.browser.close();
+  const closed =
+    !now &&
+    (await beforeTime(closing, CLOSE_MS).then(
+      () => true,
+      () => false,
+    ));
+  if (closed || run.pid === null) return;
+  for (const target of [-run.pid, run.pid])
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  // Playwright sees the process end and settles the close.
+  await beforeTime(closing, CLOSE_MS).catch(() => {});
+}
+
+function beforeTime<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms);
+    timer.unref();
+    p.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+function browserOverMemory(maxMemoryMb: number): ItemFailure {
+  return new ItemFailure(
+    'response_too_large',
+    `The browser's own memory grew past its bound while this page rendered (by more than ` +
+      `URLKIT_BROWSER_MAX_MEMORY_MB, ${maxMemoryMb} MiB; a page's Blobs are kept there): the browser was restarted.`,
+    { retryable: true },
+  );
 }
 
 /**

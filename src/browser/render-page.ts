@@ -34,7 +34,10 @@ export interface RenderJob {
 }
 
 export interface RenderHooks {
-  /** Runs the opening of the render's context and page (the pool notes which renderers it starts). */
+  /**
+   * Runs the opening of the render's context and page (the pool notes which renderers it starts,
+   * and bounds how long the opening may take); it may give up before `open` has ended.
+   */
   opening: <T>(open: () => Promise<T>) => Promise<T>;
   /** Takes the context once the render is over (not closed here). */
   dispose: (context: BrowserContext) => void;
@@ -74,6 +77,8 @@ export async function renderPage(
   });
   /** Set once the context exists, so it is disposed of whatever fails after. */
   const made: { context?: BrowserContext } = {};
+  /** The render is over: a context whose opening it stopped waiting for is disposed of as it comes. */
+  let over = false;
   try {
     const page = await hooks.opening(async () => {
       const context = await browser.newContext({
@@ -83,6 +88,10 @@ export async function renderPage(
         viewport: { width: 1280, height: 900 },
       });
       made.context = context;
+      if (over) {
+        hooks.dispose(context);
+        throw new ItemFailure('timeout', 'The render was over before its page opened.');
+      }
       await context.addInitScript(INIT_SCRIPT);
       await context.route('**/*', gate.handle);
       // Every WebSocket is answered by a mock that closes at once: none reaches a server.
@@ -118,6 +127,7 @@ export async function renderPage(
       throw new ItemFailure('timeout', "The page's scripts did not let it be read within the render time budget.");
     return { html, finalUrl: gate.mainFinalUrl, settled, stats: { ...gate.stats } };
   } finally {
+    over = true;
     stop.abort();
     if (made.context) hooks.dispose(made.context);
   }

@@ -7,18 +7,33 @@
 // a few milliseconds of the browser's time, not the page's. With the switches of
 // launch-options.ts a render keeps the processes it opened with: its page's renderer (its
 // frames and the windows it opens live in it) and the browser's own UI renderer for its window.
-import { readFileSync } from 'node:fs';
 import type { Browser, CDPSession } from 'playwright-core';
+import { ItemFailure } from '../errors/codes.js';
+import { hasExited } from './process-table.js';
 
 /** How often a closed render's renderers are looked for. */
 const EXIT_POLL_MS = 25;
+
+export interface OpeningLimits {
+  /** The render's own: once aborted, its turn is skipped (or its wait given up). */
+  signal: AbortSignal;
+  /**
+   * How long an opening may take once its turn has come before the browser is taken to be hung
+   * (`onHung` runs and the opening fails), whoever's turn it is.
+   */
+  withinMs: number;
+}
 
 export class RendererProcesses {
   private session: Promise<CDPSession> | null = null;
   /** The last opening; the next waits for it. */
   private opening: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly browser: Browser) {}
+  /** `onHung` runs when an opening does not end in time (the pool then kills the browser). */
+  constructor(
+    private readonly browser: Browser,
+    private readonly onHung: () => void,
+  ) {}
 
   /** The pids of the browser's renderer processes now. */
   async list(): Promise<Set<number>> {
@@ -27,46 +42,67 @@ export class RendererProcesses {
     return new Set(processInfo.filter((p) => p.type === 'renderer').map((p) => p.id));
   }
 
+  /** The browser process's own pid, as the browser says (null if it does not say). */
+  async browserPid(): Promise<number | null> {
+    this.session ??= this.browser.newBrowserCDPSession();
+    const { processInfo } = await (await this.session).send('SystemInfo.getProcessInfo');
+    return processInfo.find((p) => p.type === 'browser')?.id ?? null;
+  }
+
   /**
    * Runs `open` while no other render opens, and hands the renderers that appeared meanwhile to
    * `started` before `open`'s own result is used (so they are known even when opening fails later).
+   * A render whose signal is aborted stops waiting at once; an opening that does not end within
+   * `limits.withinMs` (a browser or renderer that stopped answering) fails, and the next turn
+   * does not wait for it.
    */
-  async started<T>(open: () => Promise<T>, started: (pids: number[]) => void): Promise<T> {
-    const turn = this.opening.then(async () => {
-      const before = await this.list();
-      try {
-        return await open();
-      } finally {
-        const after = await this.list().catch(() => new Set<number>());
-        started([...after].filter((pid) => !before.has(pid)));
-      }
+  started<T>(open: () => Promise<T>, started: (pids: number[]) => void, limits: OpeningLimits): Promise<T> {
+    const turn = this.opening.then(() => {
+      limits.signal.throwIfAborted();
+      return this.bounded(async () => {
+        const before = await this.list();
+        try {
+          return await open();
+        } finally {
+          const after = await this.list().catch(() => new Set<number>());
+          started([...after].filter((pid) => !before.has(pid)));
+        }
+      }, limits.withinMs);
     });
     this.opening = turn.catch(() => {});
-    return turn;
+    return untilAborted(turn, limits.signal);
   }
+
+  private bounded<T>(run: () => Promise<T>, withinMs: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.onHung();
+        reject(
+          new ItemFailure('timeout', `The browser did not open a page within ${withinMs / 1000} s; it is restarted.`, {
+            retryable: true,
+          }),
+        );
+      }, withinMs);
+      run()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
+  }
+}
+
+/** `p`, or the signal's reason as soon as it is aborted (`p` goes on, its outcome unheeded). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Whether every pid has exited (gone, or a zombie its parent has not yet reaped). */
 export function allExited(pids: readonly number[]): boolean {
-  return pids.every(exited);
-}
-
-function exited(pid: number): boolean {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
-    // No /proc (not Linux): ask the kernel whether the pid is there at all.
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  return state === 'Z' || state === 'X';
+  return pids.every(hasExited);
 }
 
 /** Resolves true once every pid has exited, false if some are still there after `withinMs`. */

@@ -1,7 +1,7 @@
 // Chromium's renderer processes under this test process, read from /proc (Linux): the page
 // renderers (what a page's scripts run in, each under the render memory cap) and the browser's
 // own UI renderers (`--top-chrome-webui`, one per window, which run none of a page's code).
-import { readFileSync, readdirSync } from 'node:fs';
+import { commandLine, descendantsOf } from '../../src/browser/process-table.js';
 
 export interface LiveRenderers {
   page: number;
@@ -10,36 +10,13 @@ export interface LiveRenderers {
 
 /** The pids of this process's descendants that are running (zombies left out). */
 export function descendants(): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (state !== 'Z') parent.set(Number(name), Number(ppid));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const mine: number[] = [];
-  for (const pid of parent.keys())
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
-      if (p === process.pid) {
-        mine.push(pid);
-        break;
-      }
-  return mine;
+  return descendantsOf(process.pid);
 }
 
 export function liveRenderers(): LiveRenderers {
   const live = { page: 0, ui: 0 };
   for (const pid of descendants()) {
-    let cmd: string;
-    try {
-      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
+    const cmd = commandLine(pid);
     if (!cmd.includes('--type=renderer')) continue;
     if (cmd.includes('--top-chrome-webui')) live.ui++;
     else live.page++;

@@ -90,9 +90,14 @@ describe('body memory between several callers', () => {
 
   it("keeps a small page's room from six callers' slow bodies and the oldest share's overcommit", async () => {
     const budget = server.app.urlkit.admission.bodyMemory!;
-    const honestPage = () => call(HONEST, `${honestSite.origin}/page`, 4);
-    // The honest caller is active (as one with steady work is), and the workers are up.
-    assert.deepEqual(await honestPage(), { status: 200, error: undefined });
+    // Far within the time the slow bodies hold their shares (their calls' 60 s).
+    const honestPage = () => call(HONEST, `${honestSite.origin}/page`, 10);
+    // The honest caller is active (as one with steady work is), and both worker threads are up:
+    // a thread loads the extraction modules and the token encoding, over 10 s on a loaded
+    // machine, and a page waiting for that is not what this is about. A try that times out is
+    // sent again.
+    const fine = (r: Awaited<ReturnType<typeof honestPage>>) => r.status === 200 && r.error === undefined;
+    for (let i = 0; i < 20 && !(await Promise.all([honestPage(), honestPage()])).every(fine); i++);
 
     // Twelve slow bodies, two a caller, started one after another: their shares are taken in
     // this order, so the first is the oldest live share.

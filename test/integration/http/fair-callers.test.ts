@@ -53,6 +53,8 @@ async function until(what: string, cond: () => boolean): Promise<void> {
 
 describe('fairness between callers', () => {
   let site: LoopbackServer;
+  /** Another host, whose pages redirect to the site's. */
+  let redirector: LoopbackServer;
   let server: RunningServer;
   const hits = new Map<string, number>();
   const open = new Set<ServerResponse>();
@@ -81,9 +83,14 @@ describe('fairness between callers', () => {
       }
       res.writeHead(404).end();
     });
+    redirector = await startServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.writeHead(302, { location: `${site.origin}${url.pathname}${url.search}` }).end();
+    }, '127.0.0.3');
     server = await serve(
       testConfig({
         host: '127.0.0.1',
+        allowCidrs: ['127.0.0.2/31'],
         port: 0,
         apiKeys: [HOG, HONEST],
         rateLimitMax: 0,
@@ -98,7 +105,7 @@ describe('fairness between callers', () => {
   after(async () => {
     for (const res of open) res.destroy();
     await server.shutdown('test over');
-    await site.close();
+    await Promise.all([site.close(), redirector.close()]);
   });
 
   /** The honest caller's own call: it is active from here on, as a caller with steady work is. */
@@ -161,6 +168,22 @@ describe('fairness between callers', () => {
     ]);
     await until('the hostile URLs hold the host', () => (hits.get('/slow') ?? 0) >= 3);
     // Waiting for the host's slots in turn would take the slow host's whole answer time.
+    const item = await honestPage(SLOW_ANSWER_MS / 2000);
+    assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+    await stopHog();
+  });
+
+  it("row 10 across hosts: one caller's URLs that redirect to a slow host hold that host's connections as its own", async () => {
+    assert.equal((await honestPage()).meta.error, undefined);
+    // Another host's URLs, each redirected to the slow host: they wait for the slow host's
+    // connections in their caller's line, hop by hop, not on the first host's account.
+    const stopHog = hog([
+      [
+        'get_url_metadata',
+        { items: Array.from({ length: 40 }, (_, i) => `${redirector.origin}/slow?r=${i}`), timeout: 30 },
+      ],
+    ]);
+    await until('the redirected URLs hold the slow host', () => (hits.get('/slow') ?? 0) >= 3);
     const item = await honestPage(SLOW_ANSWER_MS / 2000);
     assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
     await stopHog();

@@ -1,0 +1,184 @@
+// The browser process itself, with a real Chromium: what a render's memory cap does not cover.
+// A page's Blobs are kept by the browser process, outside its renderer's cap: a page making
+// 8 MiB Blobs in a loop grew it by about 480 MiB. The browser's own processes may grow by the
+// render cap past what they held once started; past that the browser is killed and the renders
+// on it answer response_too_large, and the next render starts another.
+// And a browser that stops answering (here: stopped with SIGSTOP from outside, as a wedged
+// process would be) must not hold every later render: openings take turns, so one that never
+// ends would otherwise keep them all waiting. The renders answer `timeout` within their own
+// deadline, the stopped browser is killed, and the next render gets a new one.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createServices, type Services } from '../../../src/app/services.js';
+import { commandLine, hasExited, memoryOf } from '../../../src/browser/process-table.js';
+import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
+import type { ToolContext } from '../../../src/tools/types.js';
+import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
+import { descendants } from '../../support/chromium-processes.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { toolContext } from '../../support/tool-context.js';
+
+const chromium = findChromium();
+const skip = chromium ? false : NO_CHROMIUM;
+const CAP_MB = 384;
+const MIB = 1024 * 1024;
+
+/**
+ * Makes 8 MiB Blobs until it holds 2 GiB, then says so; a request that is answered late keeps
+ * the page from falling quiet, so it is read at its deadline, not as soon as it has loaded.
+ */
+const BLOBS = `<!doctype html><html><head><title>Blobs</title></head><body><main id="m"></main><script>
+fetch('/late').catch(() => {});
+const held = [];
+let total = 0;
+function step() {
+  held.push(new Blob([new Uint8Array(8 * 1024 * 1024).fill(2)]));
+  total += 8;
+  if (total < 2048) setTimeout(step, 0);
+  else document.getElementById('m').innerHTML = '<h1>Blobs</h1><p>Held ' + total + ' MiB of Blobs.</p>';
+}
+step();
+</script></body></html>`;
+
+const ORDINARY =
+  '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
+  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
+  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';" +
+  '</script></body></html>';
+
+let site: LoopbackServer;
+
+before(async () => {
+  const pages: Record<string, string> = { '/blobs': BLOBS, '/ordinary': ORDINARY };
+  site = await startServer((req, res) => {
+    if (req.url === '/late') return void setTimeout(() => res.end('late'), 15_000).unref();
+    const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (!page) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+});
+
+after(async () => {
+  await site?.close();
+});
+
+function start(): { services: Services; ctx: ToolContext } {
+  const config = testConfig({
+    browserPath: chromium,
+    browserConcurrency: 2,
+    browserMaxMemoryMb: CAP_MB,
+    browserPageTimeoutMs: 30_000,
+  });
+  const services = createServices(config);
+  return { services, ctx: toolContext(config, services) };
+}
+
+const render = async (ctx: ToolContext, path: string, timeout = 60) =>
+  (
+    await cleanWebIndex.run(
+      {
+        url: `${site.origin}${path}`,
+        output_format: 'text',
+        include_title: true,
+        max_chars: 10_000,
+        timeout,
+        render: 'always',
+      },
+      ctx,
+    )
+  )[0]!;
+
+const text = (item: Awaited<ReturnType<typeof render>>) =>
+  typeof item.data?.content === 'string' ? item.data.content : '';
+
+/** Our Chromium browser processes (not their children, which carry --type). */
+const browserPids = () =>
+  descendants().filter((pid) => {
+    const cmd = commandLine(pid);
+    return cmd.includes('chromium') && !cmd.includes('--type=') && !cmd.includes('--renderer-client-id=');
+  });
+
+/** PSS of every Chromium process under this one except renderers: the browsers' own. */
+function ownMemory(): number {
+  let total = 0;
+  for (const pid of descendants()) {
+    const cmd = commandLine(pid);
+    if (!cmd.includes('chromium') || cmd.includes('--type=renderer') || cmd.includes('--renderer-client-id=')) continue;
+    total += memoryOf(pid)?.pss ?? 0;
+  }
+  return total;
+}
+
+describe("the browser's own memory is bounded", { skip }, () => {
+  let running: ReturnType<typeof start> | null = null;
+  after(async () => {
+    await running?.services.close();
+  });
+
+  it('pages making Blobs answer response_too_large, the browser stays within its bound, and the next render works', async (t) => {
+    running = start();
+    const { services, ctx } = running;
+    const first = await render(ctx, '/ordinary');
+    assert.match(text(first), /Story number 3 of the harbour/);
+    const baseline = ownMemory();
+    let peak = baseline;
+    const timer = setInterval(() => (peak = Math.max(peak, ownMemory())), 50);
+    const answers: string[] = [];
+    try {
+      for (let round = 0; round < 2; round++) {
+        const items = await Promise.all([render(ctx, '/blobs'), render(ctx, '/blobs')]);
+        for (const item of items) answers.push(item.meta.error?.code ?? text(item).slice(0, 80));
+      }
+    } finally {
+      clearInterval(timer);
+    }
+    t.diagnostic(
+      `own processes: ${Math.round(baseline / MIB)} MiB after a first render, ${Math.round(peak / MIB)} at most`,
+    );
+    assert.deepEqual(answers, Array(4).fill('response_too_large'));
+    // Killed within one read (every 100 ms) of passing baseline + cap: a read's growth is allowed.
+    assert.ok(
+      peak <= baseline + (CAP_MB + 128) * MIB,
+      `the browser's own processes held ${Math.round(peak / MIB)} MiB, from ${Math.round(baseline / MIB)} MiB`,
+    );
+    const next = await render(ctx, '/ordinary');
+    assert.match(text(next), /Story number 3 of the harbour/);
+    assert.ok(services.browser!.launches >= 2, `launches: ${services.browser!.launches}`);
+  });
+});
+
+describe('a browser that stops answering does not hold later renders', { skip }, () => {
+  let running: ReturnType<typeof start> | null = null;
+  let stopped: number[] = [];
+  after(async () => {
+    for (const pid of stopped)
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone, as it should be
+      }
+    await running?.services.close();
+  });
+
+  it(
+    'renders on it answer timeout, it is killed, and the next render gets a new browser',
+    { timeout: 180_000 },
+    async () => {
+      running = start();
+      const { services, ctx } = running;
+      assert.match(text(await render(ctx, '/ordinary')), /Story number 3 of the harbour/);
+      stopped = browserPids();
+      assert.equal(stopped.length, 1);
+      process.kill(stopped[0]!, 'SIGSTOP');
+      const hung = await Promise.all([render(ctx, '/ordinary', 8), render(ctx, '/ordinary', 8)]);
+      assert.deepEqual(
+        hung.map((item) => item.meta.error?.code),
+        ['timeout', 'timeout'],
+      );
+      const next = await render(ctx, '/ordinary', 60);
+      assert.match(text(next), /Story number 3 of the harbour/);
+      assert.ok(hasExited(stopped[0]!), 'the stopped browser is still there');
+      assert.equal(services.browser!.launches, 2);
+    },
+  );
+});
