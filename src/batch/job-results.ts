@@ -51,3 +51,12 @@ export async function takeStoredResult(redis: Pick<RedisClass, 'getdel'>, stored
   if (json === null) throw new Error(`stored result ${stored.storedResult} is gone`);
   return JSON.parse(json) as unknown;
 }
+
+/**
+ * Deletes `value`'s key when it is a stored result for the API process `apiId` (one its caller no
+ * longer waits for); any other value is left alone.
+ */
+export function dropStoredResult(redis: Pick<RedisClass, 'del'>, apiId: string, value: unknown): void {
+  if (isStoredResult(value) && value.storedResult.startsWith(`${RESULT_PREFIX}${apiId}:`))
+    redis.del(value.storedResult).catch(() => {});
+}

@@ -38,10 +38,11 @@ import type { Config } from '../config/config.js';
 import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
+import { beforeTime } from '../util/before-time.js';
 import { CallerJobs } from './caller-jobs.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
-import { RESULT_PREFIX, isStoredResult, takeStoredResult } from './job-results.js';
+import { dropStoredResult, isStoredResult, takeStoredResult } from './job-results.js';
 import { QUEUE_NAME, startJobRunner, type WireJob } from './job-runner.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
@@ -151,12 +152,8 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   };
   /** This process's jobs name it as the one waiting for them; their large results' keys begin with it. */
   const apiId = randomUUID();
-  const resultsOf = `${RESULT_PREFIX}${apiId}:`;
-  const ours = (value: unknown) => isStoredResult(value) && value.storedResult.startsWith(resultsOf);
   /** A stored result nobody waits for any more (its caller answered) is deleted at once. */
-  const dropStored = (value: unknown) => {
-    if (ours(value)) health.del((value as { storedResult: string }).storedResult).catch(() => {});
-  };
+  const dropStored = (value: unknown) => dropStoredResult(health, apiId, value);
   events?.on('completed', ({ jobId, returnvalue }) => {
     const p = settle(jobId);
     if (!p) return dropStored(returnvalue); // its caller already answered
@@ -388,16 +385,12 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     async close() {
       clearInterval(workersTimer);
       failAll(() => new ChunkFailed('aborted', -1, 'The dispatcher is closing.'), 'aborted');
-      await withTimeout(Promise.allSettled([runner?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS);
+      await beforeTime(Promise.allSettled([runner?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS).catch(
+        () => {},
+      );
       health.disconnect();
       runner?.disconnect();
       await local.close();
     },
   };
-}
-
-async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([p, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }

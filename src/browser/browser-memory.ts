@@ -5,6 +5,7 @@
 // the browser's own UI has one per window, which runs none of a page's code. Read from /proc
 // (Linux; elsewhere 0, which never restarts the browser). PSS, so a child just forked and not
 // yet a renderer adds nothing: its pages are shared with the browser's and split between them.
+import { ItemFailure } from '../errors/codes.js';
 import { commandLine, descendantsOf, memoryOf } from './process-table.js';
 
 /** How often the list of the browser's processes is read again (walking /proc costs ~5 ms). */
@@ -38,4 +39,14 @@ export class BrowserOwnMemory {
  */
 function isRenderer(cmd: string): boolean {
   return cmd.includes('--type=renderer') || cmd.includes('--renderer-client-id=');
+}
+
+/** The answer of a render whose browser was killed for its own memory's growth. */
+export function browserOverMemory(maxMemoryMb: number): ItemFailure {
+  return new ItemFailure(
+    'response_too_large',
+    `The browser's own memory grew past its bound while this page rendered (by more than ` +
+      `URLKIT_BROWSER_MAX_MEMORY_MB, ${maxMemoryMb} MiB; a page's Blobs are kept there): the browser was restarted.`,
+    { retryable: true },
+  );
 }

@@ -7,7 +7,9 @@ import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
-import { BrowserOwnMemory } from './browser-memory.js';
+import { beforeTime } from '../util/before-time.js';
+import { BrowserOwnMemory, browserOverMemory } from './browser-memory.js';
+import { killBrowser } from './kill-browser.js';
 import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
 import { RendererProcesses, whenExited } from './renderer-processes.js';
@@ -24,8 +26,6 @@ const LAUNCH_TIMEOUT_MS = 30_000;
  * killed: openings take turns, so one that never ends would hold every later render.
  */
 const OPENING_MS = 15_000;
-/** How long a browser may take to close before its process group is killed. */
-const CLOSE_MS = 3000;
 /**
  * The least the browser's own processes may grow past what they held once started: ordinary
  * renders take them from about 200 to 280 MiB PSS (network and storage services start, caches
@@ -188,10 +188,10 @@ export class BrowserPool {
     this.sinkhole = null;
     if (browser)
       await browser.then(
-        (run) => killBrowser(run),
+        (run) => killBrowser(run.browser, run.pid),
         () => {},
       );
-    await Promise.all([...this.retiring].map((run) => killBrowser(run)));
+    await Promise.all([...this.retiring].map((run) => killBrowser(run.browser, run.pid)));
     await this.draining;
     if (sinkhole)
       await sinkhole.then(
@@ -201,13 +201,14 @@ export class BrowserPool {
   }
 
   private async dispose(run: Running, context: BrowserContext, started: () => number[]): Promise<void> {
-    const closed = await Promise.race([
-      context.close().then(
-        () => true,
-        () => true,
-      ),
-      new Promise<boolean>((resolve) => setTimeout(resolve, CONTEXT_CLOSE_MS, false).unref()),
-    ]);
+    // A close that fails has ended the context too; only one that never ends is a wedge.
+    const closed = await beforeTime(
+      context.close().catch(() => {}),
+      CONTEXT_CLOSE_MS,
+    ).then(
+      () => true,
+      () => false,
+    );
     if (!closed || !(await whenExited(started(), RENDERER_EXIT_MS))) await this.drop(run);
   }
 
@@ -228,7 +229,7 @@ export class BrowserPool {
     this.retiring.add(run);
     this.draining = new Promise<void>((drained) => {
       run.retiring = () =>
-        void killBrowser(run).then(() => {
+        void killBrowser(run.browser, run.pid).then(() => {
           this.retiring.delete(run);
           drained();
         });
@@ -268,7 +269,7 @@ export class BrowserPool {
       run.watch = null;
     }
     await this.forget(run);
-    await killBrowser(run, now);
+    await killBrowser(run.browser, run.pid, now);
   }
 
   /** No render is given `run` any more (the next starts another browser). */
@@ -356,7 +357,7 @@ export class BrowserPool {
       run.baseline = run.own.read();
     }
     if (this.closed || run.pid === null) {
-      await killBrowser(run);
+      await killBrowser(run.browser, run.pid);
       throw new ItemFailure(
         'connect_error',
         this.closed ? 'The browser pool is closed.' : 'The browser did not answer once started.',
@@ -364,47 +365,6 @@ export class BrowserPool {
     }
     return run;
   }
-}
-
-/**
- * Closes a browser; one that does not close within CLOSE_MS (hung, or stopped), or at once when
- * `now`, has its process group killed: Playwright started it as the leader of a group of its
- * own, its children with it.
- */
-async function killBrowser(run: Running, now = false): Promise<void> {
-  const closing = run.browser.close();
-  const closed =
-    !now &&
-    (await beforeTime(closing, CLOSE_MS).then(
-      () => true,
-      () => false,
-    ));
-  if (closed || run.pid === null) return;
-  for (const target of [-run.pid, run.pid])
-    try {
-      process.kill(target, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  // Playwright sees the process end and settles the close.
-  await beforeTime(closing, CLOSE_MS).catch(() => {});
-}
-
-function beforeTime<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms);
-    timer.unref();
-    p.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
-
-function browserOverMemory(maxMemoryMb: number): ItemFailure {
-  return new ItemFailure(
-    'response_too_large',
-    `The browser's own memory grew past its bound while this page rendered (by more than ` +
-      `URLKIT_BROWSER_MAX_MEMORY_MB, ${maxMemoryMb} MiB; a page's Blobs are kept there): the browser was restarted.`,
-    { retryable: true },
-  );
 }
 
 /**
