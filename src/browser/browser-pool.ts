@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
-import { beforeTime } from '../util/before-time.js';
+import { beforeTime, within } from '../util/before-time.js';
 import { BrowserOwnMemory, browserOverMemory } from './browser-memory.js';
 import { killBrowser } from './kill-browser.js';
 import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
@@ -128,7 +128,13 @@ export class BrowserPool {
     const ends: Promise<void>[] = [];
     try {
       for (let attempt = 0; ; attempt++) {
-        const run = await beforeDeadline(this.ensureBrowser(), job);
+        // A browser still starting when the item's time is up does not hold the answer back (it
+        // goes on starting for the next one).
+        const run = await within(this.ensureBrowser(), {
+          signal: job.signal,
+          ms: Math.max(1, job.deadlineAt - Date.now()),
+          timeUp: () => new ItemFailure('timeout', 'The browser did not start within the time left for this URL.'),
+        });
         run.renders++;
         this.startWatch(run);
         let started: number[] = [];
@@ -365,23 +371,4 @@ export class BrowserPool {
     }
     return run;
   }
-}
-
-/**
- * A browser still starting when the item's time is up does not hold the answer back (it goes on
- * starting for the next one).
- */
-function beforeDeadline<T>(p: Promise<T>, job: RenderJob): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new ItemFailure('timeout', 'The browser did not start within the time left for this URL.')),
-      Math.max(1, job.deadlineAt - Date.now()),
-    );
-    const onAbort = () => reject(job.signal.reason as Error);
-    job.signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      job.signal.removeEventListener('abort', onAbort);
-    });
-  });
 }

@@ -15,6 +15,7 @@ import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { descendants } from '../../support/chromium-processes.js';
+import { blobHogPage, ORDINARY_PAGE } from '../../support/render-pages.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { toolContext } from '../../support/tool-context.js';
 
@@ -23,33 +24,10 @@ const skip = chromium ? false : NO_CHROMIUM;
 const CAP_MB = 384;
 const MIB = 1024 * 1024;
 
-/**
- * Makes 8 MiB Blobs until it holds 2 GiB, then says so; a request that is answered late keeps
- * the page from falling quiet, so it is read at its deadline, not as soon as it has loaded.
- */
-const BLOBS = `<!doctype html><html><head><title>Blobs</title></head><body><main id="m"></main><script>
-fetch('/late').catch(() => {});
-const held = [];
-let total = 0;
-function step() {
-  held.push(new Blob([new Uint8Array(8 * 1024 * 1024).fill(2)]));
-  total += 8;
-  if (total < 2048) setTimeout(step, 0);
-  else document.getElementById('m').innerHTML = '<h1>Blobs</h1><p>Held ' + total + ' MiB of Blobs.</p>';
-}
-step();
-</script></body></html>`;
-
-const ORDINARY =
-  '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
-  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
-  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';" +
-  '</script></body></html>';
-
 let site: LoopbackServer;
 
 before(async () => {
-  const pages: Record<string, string> = { '/blobs': BLOBS, '/ordinary': ORDINARY };
+  const pages: Record<string, string> = { '/blobs': blobHogPage(), '/ordinary': ORDINARY_PAGE };
   site = await startServer((req, res) => {
     if (req.url === '/late') return void setTimeout(() => res.end('late'), 15_000).unref();
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
