@@ -170,7 +170,7 @@ export class BrowserPool {
                 clearInterval(run.watch);
                 run.watch = null;
               }
-              this.afterRender(run);
+              return this.afterRender(run);
             }),
           );
         }
@@ -223,12 +223,14 @@ export class BrowserPool {
    * one is retired when its own processes hold more than the bound (a page's Blobs stay in the
    * browser process, and no Chromium switch bounds them).
    */
-  private afterRender(run: Running): void {
+  private async afterRender(run: Running): Promise<void> {
     if (run.retiring) {
       if (run.renders === 0) run.retiring();
       return;
     }
-    if (run.dropped || !this.overBound(run)) return;
+    if (run.dropped || !(await this.overBound(run))) return;
+    // Read meanwhile: another render may have ended and retired it, or it may have died.
+    if (run.retiring || run.dropped) return;
     this.retirements++;
     void this.forget(run);
     const previous = this.draining;
@@ -243,9 +245,9 @@ export class BrowserPool {
     if (run.renders === 0) run.retiring!();
   }
 
-  private overBound(run: Running): boolean {
+  private async overBound(run: Running): Promise<boolean> {
     if (run.own === null || this.ownMemoryGrowth <= 0) return false;
-    return run.own.read() > run.baseline + this.ownMemoryGrowth;
+    return (await run.own.read()) > run.baseline + this.ownMemoryGrowth;
   }
 
   /**
@@ -255,10 +257,18 @@ export class BrowserPool {
    */
   private startWatch(run: Running): void {
     if (run.watch || run.pid === null || this.ownMemoryGrowth <= 0) return;
+    // One read at a time: a read slower than WATCH_MS (a loaded machine) is not stacked on.
+    let reading = false;
     run.watch = setInterval(() => {
-      if (run.dropped || !this.overBound(run)) return;
-      run.overMemory = true;
-      void this.drop(run, true);
+      if (reading || run.dropped) return;
+      reading = true;
+      void this.overBound(run)
+        .then((over) => {
+          if (!over || run.dropped) return;
+          run.overMemory = true;
+          return this.drop(run, true);
+        })
+        .finally(() => (reading = false));
     }, WATCH_MS);
     run.watch.unref();
   }
@@ -360,7 +370,7 @@ export class BrowserPool {
     run.pid = await beforeTime(run.renderers.browserPid(), LAUNCH_TIMEOUT_MS).catch(() => null);
     if (run.pid !== null) {
       run.own = new BrowserOwnMemory(run.pid);
-      run.baseline = run.own.read();
+      run.baseline = await run.own.read();
     }
     if (this.closed || run.pid === null) {
       await killBrowser(run.browser, run.pid);
