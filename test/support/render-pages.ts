@@ -10,6 +10,14 @@ export const ORDINARY_PAGE =
   '</script></body></html>';
 
 /**
+ * ORDINARY_PAGE kept open by a request to `path` until it is answered (the site answers it late):
+ * a page that is still rendering when something else happens to its browser.
+ */
+export function ordinaryPageWaitingOn(path: string): string {
+  return ORDINARY_PAGE.replace('</body>', `<script>fetch('${path}').catch(() => {});</script></body>`);
+}
+
+/**
  * A page that makes `mib` MiB Blobs until it holds `totalMib` or is refused, and says how far it
  * got. It fetches `/late`, which the site should answer late: a request in flight keeps the page
  * from falling quiet, so it stays open to its deadline instead of being read once loaded.
