@@ -37,6 +37,7 @@ import {
   typedArrayHogPage,
   windowsPage,
 } from '../test/support/hostile-pages.js';
+import { blobHogPage, ORDINARY_PAGE } from '../test/support/render-pages.js';
 import { arg, REPO_ROOT } from './service-process.js';
 
 const CHROMIUM = process.env.URLKIT_BROWSER ?? '/usr/bin/chromium';
@@ -47,39 +48,8 @@ const CALLERS = Number(arg('callers') ?? 4);
 const ROUNDS = Number(arg('rounds') ?? 2);
 const MIB = 1024 * 1024;
 
-/**
- * A page that makes 8 MiB Blobs until it holds 2 GiB or is refused, and says how far it got; a
- * request answered late (`/late`) keeps it from falling quiet, so it stays open to its deadline.
- */
-function blobHogPage(mib = 8, totalMib = 2048): string {
-  return `<!doctype html><html><head><title>Blobs</title></head><body><main id="m"></main>
-<script>
-fetch('/late').catch(() => {});
-const held = [];
-let total = 0;
-const say = (text) => { document.getElementById('m').innerHTML = '<h1>Blobs</h1><p>' + text + '</p>'; };
-function step() {
-  try {
-    held.push(new Blob([new Uint8Array(${mib} * 1024 * 1024).fill(2)]));
-    total += ${mib};
-  } catch (e) {
-    return say('Blob refused after ' + total + ' MiB.');
-  }
-  if (total < ${totalMib}) setTimeout(step, 0);
-  else say('Held ' + total + ' MiB of Blobs.');
-}
-step();
-</script></body></html>`;
-}
-
-const ORDINARY =
-  '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
-  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
-  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';" +
-  '</script></body></html>';
-
 const PAGES: Record<string, string> = {
-  ordinary: ORDINARY,
+  ordinary: ORDINARY_PAGE,
   'typed-arrays': typedArrayHogPage(128, 2048),
   objects: objectHogPage(20),
   blobs: blobHogPage(),

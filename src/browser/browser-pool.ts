@@ -1,25 +1,24 @@
-// One Chromium process for the service, started on first use (playwright-core is imported only
-// then, so a service without URLKIT_BROWSER never loads it), a fresh context per render, and a
-// bounded number of renders at once. A browser that crashes or hangs is dropped and the next
-// render starts a new one. capacity / inUse / waiting let admission control see how busy it is.
+// One Chromium process for the service, started on first use (start-chromium.ts), a fresh
+// context per render, and a bounded number of renders at once. A browser that crashes or hangs
+// is dropped and the next render starts a new one. capacity / inUse / waiting let admission control see how busy it is.
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import type { Fetcher } from '../fetch/types.js';
 import { TaskSlots } from '../workers/task-slots.js';
-import { beforeTime } from '../util/before-time.js';
+import { beforeTime, within } from '../util/before-time.js';
+import { Turns } from '../util/turns.js';
 import { BrowserOwnMemory, browserOverMemory } from './browser-memory.js';
 import { killBrowser } from './kill-browser.js';
-import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
 import { RendererProcesses, whenExited } from './renderer-processes.js';
 import { openSinkhole, type Sinkhole } from './sinkhole.js';
+import { LAUNCH_TIMEOUT_MS, startChromium } from './start-chromium.js';
 
 /** How long closing a context may take before the browser is presumed wedged and killed. */
 const CONTEXT_CLOSE_MS = 3000;
 /** How long a closed context's renderers may take to exit before the browser is killed instead. */
 const RENDERER_EXIT_MS = 3000;
-const LAUNCH_TIMEOUT_MS = 30_000;
 /**
  * How long a render's opening (its context and page; tens of milliseconds, a few seconds on a
  * loaded machine) may take once its turn has come before the browser is taken to be hung and
@@ -63,6 +62,8 @@ export class BrowserPool {
   /** A browser being retired (drained, then closed): the next one starts once it is gone. */
   private draining: Promise<void> = Promise.resolve();
   private readonly retiring = new Set<Running>();
+  /** Renders tried again after a memory kill run one at a time (see render). */
+  private readonly retriesAfterKill = new Turns();
   private sinkhole: Promise<Sinkhole> | null = null;
   private closed = false;
   private active = 0;
@@ -126,9 +127,23 @@ export class BrowserPool {
     };
     /** Each attempt's end: its context closed and its renderers gone. */
     const ends: Promise<void>[] = [];
+    /** Set once this render's browser was killed for its memory: it is tried again, in turn. */
+    let afterMemoryKill = false;
+    let endRetryTurn = () => {};
     try {
       for (let attempt = 0; ; attempt++) {
-        const run = await beforeDeadline(this.ensureBrowser(), job);
+        // A retry whose turn does not come within its time answers as its first try did.
+        if (afterMemoryKill)
+          endRetryTurn = await this.retriesAfterKill.take(inTime).catch(() => {
+            throw browserOverMemory(limits.maxMemoryMb);
+          });
+        // A browser still starting when the item's time is up does not hold the answer back (it
+        // goes on starting for the next one).
+        const run = await within(this.ensureBrowser(), {
+          signal: job.signal,
+          ms: Math.max(1, job.deadlineAt - Date.now()),
+          timeUp: () => new ItemFailure('timeout', 'The browser did not start within the time left for this URL.'),
+        });
         run.renders++;
         this.startWatch(run);
         let started: number[] = [];
@@ -148,7 +163,15 @@ export class BrowserPool {
           if (run.overMemory) throw browserOverMemory(limits.maxMemoryMb);
           return page;
         } catch (err) {
-          if (run.overMemory) throw browserOverMemory(limits.maxMemoryMb);
+          if (run.overMemory) {
+            // Which render made the browser grow is not known: each on it is tried once more on a
+            // new browser, one at a time, so an innocent page answers, and a page that grows it
+            // again answers response_too_large (on its own, or beside a first try).
+            if (attempt > 0 || job.signal.aborted || job.deadlineAt - Date.now() < 1000)
+              throw browserOverMemory(limits.maxMemoryMb);
+            afterMemoryKill = true;
+            continue;
+          }
           if (!(err instanceof ItemFailure) && inTime.aborted && !job.signal.aborted)
             throw new ItemFailure('timeout', 'The browser did not open the page within the time left for this URL.');
           // A browser that died or hung before or while this page was set up: start another, once.
@@ -164,12 +187,13 @@ export class BrowserPool {
                 clearInterval(run.watch);
                 run.watch = null;
               }
-              this.afterRender(run);
+              return this.afterRender(run);
             }),
           );
         }
       }
     } finally {
+      endRetryTurn();
       // The slot is held until the context is really closed and the renderers it started have
       // exited, so a wedged page or a renderer still holding memory counts against capacity; the
       // answer does not wait for that.
@@ -217,12 +241,14 @@ export class BrowserPool {
    * one is retired when its own processes hold more than the bound (a page's Blobs stay in the
    * browser process, and no Chromium switch bounds them).
    */
-  private afterRender(run: Running): void {
+  private async afterRender(run: Running): Promise<void> {
     if (run.retiring) {
       if (run.renders === 0) run.retiring();
       return;
     }
-    if (run.dropped || !this.overBound(run)) return;
+    if (run.dropped || !(await this.overBound(run))) return;
+    // Read meanwhile: another render may have ended and retired it, or it may have died.
+    if (run.retiring || run.dropped) return;
     this.retirements++;
     void this.forget(run);
     const previous = this.draining;
@@ -237,9 +263,9 @@ export class BrowserPool {
     if (run.renders === 0) run.retiring!();
   }
 
-  private overBound(run: Running): boolean {
+  private async overBound(run: Running): Promise<boolean> {
     if (run.own === null || this.ownMemoryGrowth <= 0) return false;
-    return run.own.read() > run.baseline + this.ownMemoryGrowth;
+    return (await run.own.read()) > run.baseline + this.ownMemoryGrowth;
   }
 
   /**
@@ -249,10 +275,18 @@ export class BrowserPool {
    */
   private startWatch(run: Running): void {
     if (run.watch || run.pid === null || this.ownMemoryGrowth <= 0) return;
+    // One read at a time: a read slower than WATCH_MS (a loaded machine) is not stacked on.
+    let reading = false;
     run.watch = setInterval(() => {
-      if (run.dropped || !this.overBound(run)) return;
-      run.overMemory = true;
-      void this.drop(run, true);
+      if (reading || run.dropped) return;
+      reading = true;
+      void this.overBound(run)
+        .then((over) => {
+          if (!over || run.dropped) return;
+          run.overMemory = true;
+          return this.drop(run, true);
+        })
+        .finally(() => (reading = false));
     }, WATCH_MS);
     run.watch.unref();
   }
@@ -308,34 +342,7 @@ export class BrowserPool {
       });
     }
     const sinkhole = await this.sinkhole;
-    const args = chromiumArgs(sinkhole.address);
-    const maxMemoryMb = this.config.browserMaxMemoryMb;
-    if (maxMemoryMb > 0) {
-      const prlimit = findPrlimit();
-      if (!prlimit)
-        throw new ItemFailure(
-          'connect_error',
-          'The browser was not started: capping a page at URLKIT_BROWSER_MAX_MEMORY_MB needs prlimit (util-linux); ' +
-            'install it, or set URLKIT_BROWSER_MAX_MEMORY_MB=0 to render without a cap.',
-        );
-      args.push(...rendererMemoryArgs(maxMemoryMb, prlimit));
-    }
-    const { chromium } = await import('playwright-core');
-    let browser: Browser;
-    try {
-      browser = await chromium.launch({
-        executablePath: this.config.browserPath!,
-        args,
-        headless: true,
-        chromiumSandbox: false,
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-        timeout: LAUNCH_TIMEOUT_MS,
-      });
-    } catch (err) {
-      throw new ItemFailure('connect_error', 'The browser could not be started.', { cause: err, retryable: true });
-    }
+    const browser = await startChromium(this.config, sinkhole.address);
     this.launches++;
     const run: Running = {
       browser,
@@ -354,7 +361,7 @@ export class BrowserPool {
     run.pid = await beforeTime(run.renderers.browserPid(), LAUNCH_TIMEOUT_MS).catch(() => null);
     if (run.pid !== null) {
       run.own = new BrowserOwnMemory(run.pid);
-      run.baseline = run.own.read();
+      run.baseline = await run.own.read();
     }
     if (this.closed || run.pid === null) {
       await killBrowser(run.browser, run.pid);
@@ -365,23 +372,4 @@ export class BrowserPool {
     }
     return run;
   }
-}
-
-/**
- * A browser still starting when the item's time is up does not hold the answer back (it goes on
- * starting for the next one).
- */
-function beforeDeadline<T>(p: Promise<T>, job: RenderJob): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new ItemFailure('timeout', 'The browser did not start within the time left for this URL.')),
-      Math.max(1, job.deadlineAt - Date.now()),
-    );
-    const onAbort = () => reject(job.signal.reason as Error);
-    job.signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      job.signal.removeEventListener('abort', onAbort);
-    });
-  });
 }

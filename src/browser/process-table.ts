@@ -1,6 +1,7 @@
 // What Linux's /proc says of a process: its state and parent, its descendants, its memory. The
 // pool reads it for the processes of its browser (which renderers have exited, how much the
-// browser's own processes hold); the tests and benches read it the same way.
+// browser's own processes hold); the tests and benches read it the same way. These reads block
+// the thread that makes them; process-reads.ts makes the one whose cost a page drives off it.
 import { readFileSync, readdirSync } from 'node:fs';
 
 export interface ProcStat {
@@ -87,6 +88,11 @@ export function memoryOf(pid: number): ProcMemory | null {
   } catch {
     return null;
   }
+  return parseRollup(rollup);
+}
+
+/** /proc/<pid>/smaps_rollup's text, read. */
+export function parseRollup(rollup: string): ProcMemory {
   return {
     rss: kbField(rollup, 'Rss'),
     pss: kbField(rollup, 'Pss'),

@@ -9,6 +9,7 @@
 // frames and the windows it opens live in it) and the browser's own UI renderer for its window.
 import type { Browser, CDPSession } from 'playwright-core';
 import { ItemFailure } from '../errors/codes.js';
+import { within } from '../util/before-time.js';
 import { hasExited } from './process-table.js';
 
 /** How often a closed render's renderers are looked for. */
@@ -59,7 +60,7 @@ export class RendererProcesses {
   started<T>(open: () => Promise<T>, started: (pids: number[]) => void, limits: OpeningLimits): Promise<T> {
     const turn = this.opening.then(() => {
       limits.signal.throwIfAborted();
-      return this.bounded(async () => {
+      const opened = async () => {
         const before = await this.list();
         try {
           return await open();
@@ -67,37 +68,20 @@ export class RendererProcesses {
           const after = await this.list().catch(() => new Set<number>());
           started([...after].filter((pid) => !before.has(pid)));
         }
-      }, limits.withinMs);
+      };
+      return within(opened(), { ms: limits.withinMs, timeUp: () => this.hung(limits.withinMs) });
     });
     this.opening = turn.catch(() => {});
-    return untilAborted(turn, limits.signal);
+    return within(turn, { signal: limits.signal });
   }
 
-  private bounded<T>(run: () => Promise<T>, withinMs: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.onHung();
-        reject(
-          new ItemFailure('timeout', `The browser did not open a page within ${withinMs / 1000} s; it is restarted.`, {
-            retryable: true,
-          }),
-        );
-      }, withinMs);
-      run()
-        .then(resolve, reject)
-        .finally(() => clearTimeout(timer));
+  /** An opening that did not end in time: the browser is taken to be hung. */
+  private hung(withinMs: number): ItemFailure {
+    this.onHung();
+    return new ItemFailure('timeout', `The browser did not open a page within ${withinMs / 1000} s; it is restarted.`, {
+      retryable: true,
     });
   }
-}
-
-/** `p`, or the signal's reason as soon as it is aborted (`p` goes on, its outcome unheeded). */
-function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** Whether every pid has exited (gone, or a zombie its parent has not yet reaped). */

@@ -15,6 +15,7 @@ import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { descendants } from '../../support/chromium-processes.js';
+import { blobHogPage, ORDINARY_PAGE, ordinaryPageWaitingOn } from '../../support/render-pages.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { toolContext } from '../../support/tool-context.js';
 
@@ -23,35 +24,22 @@ const skip = chromium ? false : NO_CHROMIUM;
 const CAP_MB = 384;
 const MIB = 1024 * 1024;
 
-/**
- * Makes 8 MiB Blobs until it holds 2 GiB, then says so; a request that is answered late keeps
- * the page from falling quiet, so it is read at its deadline, not as soon as it has loaded.
- */
-const BLOBS = `<!doctype html><html><head><title>Blobs</title></head><body><main id="m"></main><script>
-fetch('/late').catch(() => {});
-const held = [];
-let total = 0;
-function step() {
-  held.push(new Blob([new Uint8Array(8 * 1024 * 1024).fill(2)]));
-  total += 8;
-  if (total < 2048) setTimeout(step, 0);
-  else document.getElementById('m').innerHTML = '<h1>Blobs</h1><p>Held ' + total + ' MiB of Blobs.</p>';
-}
-step();
-</script></body></html>`;
-
-const ORDINARY =
-  '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
-  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
-  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';" +
-  '</script></body></html>';
-
 let site: LoopbackServer;
+/** Requests for /slow so far: each is an ordinary page of /ordinary-slow open and rendering. */
+let slowRequests = 0;
 
 before(async () => {
-  const pages: Record<string, string> = { '/blobs': BLOBS, '/ordinary': ORDINARY };
+  const pages: Record<string, string> = {
+    '/blobs': blobHogPage(),
+    '/ordinary': ORDINARY_PAGE,
+    '/ordinary-slow': ordinaryPageWaitingOn('/slow'),
+  };
   site = await startServer((req, res) => {
     if (req.url === '/late') return void setTimeout(() => res.end('late'), 15_000).unref();
+    if (req.url === '/slow') {
+      slowRequests++;
+      return void setTimeout(() => res.end('slow'), 8_000).unref();
+    }
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
@@ -150,6 +138,34 @@ describe("the browser's own memory is bounded", { skip }, () => {
     assert.match(text(next), /Story number 3 of the harbour/);
     assert.ok(services.browser!.launches >= 2, `launches: ${services.browser!.launches}`);
   });
+});
+
+describe('a browser killed for its memory', { skip }, () => {
+  let running: ReturnType<typeof start> | null = null;
+  after(async () => {
+    await running?.services.close();
+  });
+
+  it(
+    'the ordinary page rendering beside the page that grew it still answers; that page answers response_too_large',
+    { timeout: 180_000 },
+    async () => {
+      running = start();
+      const { services, ctx } = running;
+      const slowBefore = slowRequests;
+      const ordinary = render(ctx, '/ordinary-slow');
+      // Its page is open and waiting on /slow when the Blobs start.
+      while (slowRequests === slowBefore) await new Promise((r) => setTimeout(r, 20));
+      const blobs = render(ctx, '/blobs');
+      const [innocent, hostile] = await Promise.all([ordinary, blobs]);
+      assert.equal(hostile.meta.error?.code, 'response_too_large');
+      assert.equal(innocent.meta.error, undefined, JSON.stringify(innocent.meta.error));
+      assert.match(text(innocent), /Story number 3 of the harbour/);
+      // It was rendering when the browser was killed, and rendered again on a new one.
+      assert.equal(slowRequests - slowBefore, 2);
+      assert.ok(services.browser!.launches >= 2, `launches: ${services.browser!.launches}`);
+    },
+  );
 });
 
 describe('a browser that stops answering does not hold later renders', { skip }, () => {

@@ -1,0 +1,44 @@
+// Pages the browser tests and benches render from a loopback site: an ordinary script-built page,
+// and one whose Blobs grow the browser process (a Blob's bytes are kept by the browser process,
+// not by the renderer that made it, so outside the renderer's memory cap).
+
+/** A page whose script builds a short list of stories; its text holds "Story number 3 of the harbour". */
+export const ORDINARY_PAGE =
+  '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
+  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
+  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';" +
+  '</script></body></html>';
+
+/**
+ * ORDINARY_PAGE kept open by a request to `path` until it is answered (the site answers it late):
+ * a page that is still rendering when something else happens to its browser.
+ */
+export function ordinaryPageWaitingOn(path: string): string {
+  return ORDINARY_PAGE.replace('</body>', `<script>fetch('${path}').catch(() => {});</script></body>`);
+}
+
+/**
+ * A page that makes `mib` MiB Blobs until it holds `totalMib` or is refused, and says how far it
+ * got. It fetches `/late`, which the site should answer late: a request in flight keeps the page
+ * from falling quiet, so it stays open to its deadline instead of being read once loaded.
+ */
+export function blobHogPage(mib = 8, totalMib = 2048): string {
+  return `<!doctype html><html><head><title>Blobs</title></head><body><main id="m"></main>
+<script>
+fetch('/late').catch(() => {});
+const held = [];
+let total = 0;
+const say = (text) => { document.getElementById('m').innerHTML = '<h1>Blobs</h1><p>' + text + '</p>'; };
+function step() {
+  try {
+    held.push(new Blob([new Uint8Array(${mib} * 1024 * 1024).fill(2)]));
+    total += ${mib};
+  } catch (e) {
+    return say('Blob refused after ' + total + ' MiB.');
+  }
+  if (total < ${totalMib}) setTimeout(step, 0);
+  else say('Held ' + total + ' MiB of Blobs.');
+}
+step();
+</script></body></html>`;
+}
