@@ -23,6 +23,7 @@ import { isFlowCaption } from './flow-captions.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
 import { choicePanels } from './choice-panels.js';
+import { isOptionGroup } from './option-groups.js';
 import { isAuthorBox } from './author-boxes.js';
 import { AUTHOR_BOX_NAME, CAPTION, FURNITURE_BOX, POST_META, SEO_COPY } from '../../vocabulary/class-words.js';
 import { CONSENT_NAME, CONSENT_PLATFORM, POPUP } from '../../vocabulary/overlay-words.js';
@@ -145,6 +146,7 @@ function alwaysRule(ex: Exclusions, el: Element): string | null {
   if (el.name === 'body' || el.name === 'html' || el.name === 'article' || el.name === 'main') return null;
   if (el.name === 'form' && isWritingForm(el)) return 'writing form';
   if (ex.isChoicePanel(el)) return 'choice panel';
+  if (isOptionGroup(el)) return 'option group';
   // The four attributes read below, in one pass (readAttributes): most elements are judged here.
   const alwaysValues = ex.alwaysValues;
   readAttributes(el, ALWAYS_ATTRIBUTES, alwaysValues);

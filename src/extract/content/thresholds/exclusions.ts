@@ -116,3 +116,12 @@ export const CHOICE_OPTION_MAX_CHARS = 40;
 export const CHOICE_OTHER_SHARE = 0.3;
 /** How far up from its input a choice's label is looked for (a styled box around the input). */
 export const CHOICE_LABEL_LEVELS = 4;
+
+// content/exclude/option-groups
+/** A variant picker offers a choice: two options or more ("Wallet only", "Full kit"). */
+export const OPTION_GROUP_MIN_OPTIONS = 2;
+/** Beside its options a picker holds its legend and the choice made ("Select a size",
+ *  "Colour: Royal Black"): this many characters. Depends on: CHOICE_OPTION_MAX_CHARS. */
+export const OPTION_GROUP_LEGEND_CHARS = 40;
+/** A fieldset with more elements than this under it is a form's section, not walked. */
+export const OPTION_GROUP_VISIT_LIMIT = 400;
