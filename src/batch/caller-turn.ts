@@ -6,7 +6,11 @@ import type { ChunkJob } from './types.js';
 
 /** The failure of a chunk whose items' own timeout passed before any of them could start. */
 export function itemTimeout(job: ChunkJob, why: string): ChunkFailed {
-  return new ChunkFailed('item_timeout', job.index, `Chunk ${job.index}: its items' timeout passed before it started (${why}).`);
+  return new ChunkFailed(
+    'item_timeout',
+    job.index,
+    `Chunk ${job.index}: its items' timeout passed before it started (${why}).`,
+  );
 }
 
 /**
