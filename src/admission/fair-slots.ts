@@ -13,6 +13,9 @@
 //   over the capacity, as long as fewer than the reserve of such slots are held, so it does not
 //   wait for another caller's long work to end (or for an adaptive capacity that shrank below
 //   what one caller holds to come back up): `overcommit`.
+// - A slot can be marked idle while it stands for nothing the resource is doing (a connection
+//   whose body the host has stopped sending): it then still counts for its caller, who never
+//   holds more than the capacity, but not against the capacity for the others (`Lease.idle`).
 import type { Claimant } from './call-scope.js';
 import { DueGroups } from './due-groups.js';
 import { FairQueue, type Ticket } from './fair-queue.js';
@@ -25,6 +28,9 @@ export function fairReserve(capacity: number): number {
 }
 
 export type Release = () => void;
+
+/** A granted slot: call it to release; `idle(true)` while the slot stands for no work (above). */
+export type Lease = Release & { idle(idle: boolean): void };
 
 interface Waiter {
   claimant: Claimant;
@@ -63,6 +69,8 @@ export interface FairSlotsOptions {
 
 export class FairSlots {
   private used = 0;
+  /** Slots held now that are marked idle: counted for their caller, not against the capacity. */
+  private idled = 0;
   /** Slots held now that were granted beyond the capacity (overcommit). */
   private over = 0;
   private readonly heldBy = new Map<string, number>();
@@ -96,6 +104,11 @@ export class FairSlots {
   /** Slots held now. */
   get busy(): number {
     return this.used;
+  }
+
+  /** Slots held now that are marked idle. */
+  get idle(): number {
+    return this.idled;
   }
 
   /** Callers' requests waiting for a slot. */
@@ -141,11 +154,11 @@ export class FairSlots {
    * (epoch ms) passes first. Requests due in the same millisecond with the same `timedOut` get
    * one error between them: pass a function that builds an error without a stack.
    */
-  acquire(claimant: Claimant, signal?: AbortSignal, timedOut?: () => Error, dueAt?: number): Promise<Release> {
+  acquire(claimant: Claimant, signal?: AbortSignal, timedOut?: () => Error, dueAt?: number): Promise<Lease> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     const now = this.tryAcquire(claimant);
     if (now) return Promise.resolve(now);
-    return new Promise<Release>((resolve, reject) => {
+    return new Promise<Lease>((resolve, reject) => {
       const onAbort = () => {
         if (this.waiting.cancel(waiter.ticket!)) waiter.reject(signal!.reason as Error);
       };
@@ -192,7 +205,7 @@ export class FairSlots {
   }
 
   /** A slot now if `claimant` may take one without waiting, else null (nothing is queued). */
-  tryAcquire(claimant: Claimant): Release | null {
+  tryAcquire(claimant: Claimant): Lease | null {
     // Earlier waiters first: a change with time (a caller's linger ended) may have made one eligible.
     this.drain();
     // A caller's own requests stay in order: with some waiting, this one waits behind them.
@@ -225,26 +238,38 @@ export class FairSlots {
     const capacity = this.capacityOf();
     const reserve = this.reserveOf(capacity);
     const held = this.heldOf(claimant.caller);
-    if (this.used >= capacity)
+    if (this.used - this.idled >= capacity)
       return this.overcommit && this.over < reserve && held < Math.max(1, capacity / claimant.activeCallers());
+    // Idle slots leave room under the capacity, but a caller's own (idle ones too) never pass it.
+    if (held >= capacity) return false;
     return reserve <= 0 || held < capacity - reserve || !claimant.othersActive();
   }
 
-  private take(caller: string): Release {
-    const beyond = this.used >= this.capacityOf();
+  private take(caller: string): Lease {
+    const beyond = this.used - this.idled >= this.capacityOf();
     if (beyond) this.over++;
     this.used++;
     this.heldBy.set(caller, this.heldOf(caller) + 1);
     let released = false;
-    return () => {
+    let idle = false;
+    const release = () => {
       if (released) return;
       released = true;
       this.used--;
+      if (idle) this.idled--;
       if (beyond) this.over--;
       const held = this.heldOf(caller) - 1;
       if (held > 0) this.heldBy.set(caller, held);
       else this.heldBy.delete(caller);
       this.drain();
     };
+    return Object.assign(release, {
+      idle: (now: boolean) => {
+        if (released || now === idle) return;
+        idle = now;
+        this.idled += now ? 1 : -1;
+        if (now) this.drain();
+      },
+    });
   }
 }

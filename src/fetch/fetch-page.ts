@@ -280,6 +280,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           body: resp.body,
           viaProxy,
           release,
+          idle: slot.idle,
         };
       }
 
