@@ -48,13 +48,13 @@ async function callTool(
       return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
     }
     const json = (await res.body.json()) as {
-      data?: { results?: Array<{ meta?: { error?: { code: string; message?: string } } }> };
+      data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
       error?: { code: string };
     };
     const ms = performance.now() - started;
     if (res.statusCode !== 200) return { ms, error: `HTTP ${res.statusCode} ${json.error?.code ?? ''}` };
     const failed = json.data?.results?.find((r) => r.meta?.error);
-    return { ms, error: failed ? `${tool} ${failed.meta!.error!.code} ${(failed.meta!.error!.message ?? '').replace(/\d+/g, 'N').slice(0, 90)}` : null };
+    return { ms, error: failed ? `${tool} ${failed.meta!.error!.code}` : null };
   } catch (err) {
     return { ms: performance.now() - started, error: `connection: ${(err as Error).message}` };
   }
