@@ -30,7 +30,7 @@ export function fairReserve(capacity: number): number {
 export type Release = () => void;
 
 /** A granted slot: call it to release; `idle(true)` while the slot stands for no work (above). */
-export type Lease = Release & { idle(idle: boolean): void };
+export type Lease = Release & { idle: (idle: boolean) => void };
 
 interface Waiter {
   claimant: Claimant;

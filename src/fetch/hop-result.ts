@@ -65,7 +65,8 @@ export async function hopResult(
       let read;
       try {
         const encodings = parseContentEncoding(headers['content-encoding']);
-        read = await readBody(resp.body, encodings, cap, limits.minRate, headers['content-length'], deadline, resp.idle);
+        const length = headers['content-length'];
+        read = await readBody(resp.body, encodings, cap, limits.minRate, length, deadline, resp.idle);
       } catch (err) {
         state.brokenResponse = { statusCode: resp.status, contentType };
         throw err;
