@@ -4,11 +4,11 @@
 // each other, and while other callers are active a quarter of the host's slots (at least one)
 // stays theirs, so their fetches of that host do not wait out its slowness; a caller with no
 // connection to the host may open one beyond the limit (by at most that quarter) rather than
-// wait for another caller's slow fetches to end. A connection whose body the host has stopped
-// sending (or that waits for body memory) is idle (read-body.ts): it still counts for its
-// caller, whose connections to the host never pass the limit, but no longer keeps other
-// callers out, so a dozen bodies trickling a byte every few seconds cannot lock a host's
-// connections for everyone (issue 31, row 6).
+// wait for another caller's slow fetches to end. A connection whose body has brought no bytes
+// for a second (the host trickles, or the reader waits for body memory) is idle
+// (body-idleness.ts): it still counts for its caller, whose connections to the host never pass
+// the limit, but no longer keeps other callers out, so a dozen bodies trickling a byte every
+// few seconds cannot lock a host's connections for everyone (issue 31, row 6).
 import { currentClaimant } from '../admission/call-scope.js';
 import { FairSlots, type Lease } from '../admission/fair-slots.js';
 import { expectedFailure } from '../errors/codes.js';

@@ -138,7 +138,7 @@ export function knownLength(contentLength: string | undefined, encodings: string
  * are charged to it as they arrive, and reading pauses while the budget is short. A body that
  * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
  * Decoding stops when `deadline` aborts, with its reason. `idle` is told when the body stops
- * and starts bringing bytes (body-idleness.ts).
+ * and starts bringing bytes, for a wait for memory too (body-idleness.ts).
  */
 export async function readBody(
   body: Readable,
@@ -180,9 +180,7 @@ async function readCharged(
   };
   body.once('close', onClose);
   try {
-    idleness.pause();
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
-    idleness.resume();
     const budget = { charge, signal: closed.signal };
     const read = await readUncharged(body, encodings, cap, budget, minRate, known, deadline, idleness);
     charge.done(read.kept);
@@ -229,9 +227,7 @@ async function readUncharged(
   let truncated = false;
   const growThenKeep = async (b: NonNullable<typeof budget>, to: number, chunk: Buffer) => {
     floor.pause();
-    idleness.pause();
     await b.charge.grow(to, b.signal);
-    idleness.resume();
     floor.resume();
     return keep(chunk);
   };
