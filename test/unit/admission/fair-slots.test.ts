@@ -169,6 +169,22 @@ describe('FairSlots', () => {
     assert.equal(slots.idle, 0);
   });
 
+  it('a short request of another caller does not wait behind slots whose bodies are being read', async () => {
+    const { hog, other } = twoCallers();
+    const slots = new FairSlots({ capacity: () => 2, reserve: () => 0 });
+    const hogHeld = [await slots.acquire(hog), await slots.acquire(hog)];
+    for (const lease of hogHeld) lease.reading(true);
+    assert.equal(slots.tryAcquire(other), null, 'a request that reads a body waits');
+    const probe = slots.tryAcquire(other, true);
+    assert.ok(probe, 'a short one starts at once');
+    assert.equal(slots.tryAcquire(hog, true), null, "not past its own caller's share");
+    probe();
+    for (const lease of hogHeld) lease.reading(false);
+    assert.equal(slots.tryAcquire(other, true), null, 'slots waiting for their headers count for short requests too');
+    for (const lease of hogHeld) lease();
+    assert.equal(slots.busy, 0);
+  });
+
   it('a caller alone never holds more than the capacity, even while its slots are idle', async () => {
     const slots = new FairSlots({ capacity: () => 4 });
     const alone = claimantOf('alone', new Callers());
