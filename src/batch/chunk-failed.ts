@@ -66,7 +66,8 @@ export function chunkFailureMessage(failure: ChunkFailed): string {
 
 /** An item whose chunk failed as item_timeout: an honest timeout, not a failure of its chunk. */
 export const ITEM_TIMEOUT_MESSAGE =
-  'The timeout passed before this URL could start: every worker was busy (its time counts from the call).';
+  'The timeout passed before this URL could start: no worker was free to take it (every worker busy, or none ' +
+  'running); its time counts from the call.';
 
 /** Redis's refusal of a write over its maxmemory (noeviction), as ioredis and BullMQ pass it on. */
 export function isRedisOutOfMemory(message: string): boolean {
