@@ -74,7 +74,9 @@ for (const kind of kinds) {
           },
         };
   await Promise.all(
-    Array.from({ length: concurrent }, () => piscina.run({ task, startId: 0 }).catch((e: Error) => console.log('err', e.message))),
+    Array.from({ length: concurrent }, () =>
+      piscina.run({ task, startId: 0 }).catch((e: Error) => console.log('err', e.message)),
+    ),
   );
   await sleep(50);
   const heapList = [...heaps.values()].map((b) => (b / 2 ** 20).toFixed(0)).join(',');

@@ -47,7 +47,7 @@ export interface RunOptions {
  * allocates short-lived objects fast; with the default, each worker's resident memory rose by
  * 92 MiB on 5 MiB pages, with 8 MiB by 52 MiB, at the same speed (also on 50-150 KB pages).
  */
-export const WORKER_YOUNG_GENERATION_MB = 3;
+export const WORKER_YOUNG_GENERATION_MB = 8;
 /**
  * A task whose caller went away (client disconnected, call stopped) keeps its worker this long
  * before the worker is terminated. Terminating a worker costs far more than the few
