@@ -13,6 +13,12 @@
 //   over the capacity, as long as fewer than the reserve of such slots are held, so it does not
 //   wait for another caller's long work to end (or for an adaptive capacity that shrank below
 //   what one caller holds to come back up): `overcommit`.
+// - A slot can be marked idle while it stands for nothing the resource is doing (a connection
+//   whose body the host has stopped sending): it then still counts for its caller, who never
+//   holds more than the capacity, but not against the capacity for the others (`Lease.idle`).
+//   A slot marked as reading (a connection past its headers, its body coming) does not count
+//   against a short request (one that reads no body) of another caller either: that request
+//   ends at its headers, and it should not wait behind whole bodies being read.
 import type { Claimant } from './call-scope.js';
 import { DueGroups } from './due-groups.js';
 import { FairQueue, type Ticket } from './fair-queue.js';
@@ -26,6 +32,12 @@ export function fairReserve(capacity: number): number {
 
 export type Release = () => void;
 
+/**
+ * A granted slot: call it to release; `idle(true)` while it stands for no work, `reading(true)`
+ * while it stands for a body being read (above).
+ */
+export type Lease = Release & { idle: (idle: boolean) => void; reading: (reading: boolean) => void };
+
 interface Waiter {
   claimant: Claimant;
   queuedAt: number;
@@ -34,6 +46,8 @@ interface Waiter {
   /** Its own deadline's group (DueGroups), when it has one. */
   dueGroup: number | null;
   waiting: boolean;
+  /** A short request: reading slots leave room for it. */
+  short: boolean;
   ticket: Ticket<Waiter> | null;
   /** The error a waiter gets when its waiting limit passes. */
   timedOut: (() => Error) | undefined;
@@ -63,6 +77,10 @@ export interface FairSlotsOptions {
 
 export class FairSlots {
   private used = 0;
+  /** Slots held now that are marked idle: counted for their caller, not against the capacity. */
+  private idled = 0;
+  /** Slots held now that are marked reading and not idle: not counted against short requests. */
+  private readingBusy = 0;
   /** Slots held now that were granted beyond the capacity (overcommit). */
   private over = 0;
   private readonly heldBy = new Map<string, number>();
@@ -96,6 +114,11 @@ export class FairSlots {
   /** Slots held now. */
   get busy(): number {
     return this.used;
+  }
+
+  /** Slots held now that are marked idle. */
+  get idle(): number {
+    return this.idled;
   }
 
   /** Callers' requests waiting for a slot. */
@@ -139,13 +162,20 @@ export class FairSlots {
    * reason when it aborts first (the request then leaves the line without a slot), or with
    * `timedOut()` when the slots' waiting limit (maxWaitMs) or the request's own deadline `dueAt`
    * (epoch ms) passes first. Requests due in the same millisecond with the same `timedOut` get
-   * one error between them: pass a function that builds an error without a stack.
+   * one error between them: pass a function that builds an error without a stack. A `short`
+   * request reads no body: reading slots leave room for it.
    */
-  acquire(claimant: Claimant, signal?: AbortSignal, timedOut?: () => Error, dueAt?: number): Promise<Release> {
+  acquire(
+    claimant: Claimant,
+    signal?: AbortSignal,
+    timedOut?: () => Error,
+    dueAt?: number,
+    short = false,
+  ): Promise<Lease> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
-    const now = this.tryAcquire(claimant);
+    const now = this.tryAcquire(claimant, short);
     if (now) return Promise.resolve(now);
-    return new Promise<Release>((resolve, reject) => {
+    return new Promise<Lease>((resolve, reject) => {
       const onAbort = () => {
         if (this.waiting.cancel(waiter.ticket!)) waiter.reject(signal!.reason as Error);
       };
@@ -161,12 +191,13 @@ export class FairSlots {
         dueAt: Infinity,
         dueGroup: null,
         waiting: true,
+        short,
         ticket: null,
         timedOut,
         grant: () => {
           leave();
           this.onGrant?.(performance.now() - waiter.queuedAt);
-          resolve(this.take(claimant.caller));
+          resolve(this.take(claimant.caller, short));
         },
         reject: (reason) => {
           leave();
@@ -192,13 +223,13 @@ export class FairSlots {
   }
 
   /** A slot now if `claimant` may take one without waiting, else null (nothing is queued). */
-  tryAcquire(claimant: Claimant): Release | null {
+  tryAcquire(claimant: Claimant, short = false): Lease | null {
     // Earlier waiters first: a change with time (a caller's linger ended) may have made one eligible.
     this.drain();
     // A caller's own requests stay in order: with some waiting, this one waits behind them.
-    if (this.waiting.sizeOf(claimant.caller) > 0 || !this.mayTake(claimant)) return null;
+    if (this.waiting.sizeOf(claimant.caller) > 0 || !this.mayTake(claimant, short)) return null;
     this.onGrant?.(0);
-    return this.take(claimant.caller);
+    return this.take(claimant.caller, short);
   }
 
   /**
@@ -215,36 +246,62 @@ export class FairSlots {
   /** Grants free slots to waiters who may take them. Call it when the capacity has grown. */
   drain(): void {
     while (this.waiting.size > 0) {
-      const next = this.waiting.shift((w) => this.mayTake(w.claimant));
+      const next = this.waiting.shift((w) => this.mayTake(w.claimant, w.short));
       if (!next) return;
       next.grant();
     }
   }
 
-  private mayTake(claimant: Claimant): boolean {
+  /** Slots that count against the capacity for a request (short or not). */
+  private load(short: boolean): number {
+    return this.used - this.idled - (short ? this.readingBusy : 0);
+  }
+
+  private mayTake(claimant: Claimant, short: boolean): boolean {
     const capacity = this.capacityOf();
     const reserve = this.reserveOf(capacity);
     const held = this.heldOf(claimant.caller);
-    if (this.used >= capacity)
+    if (this.load(short) >= capacity)
       return this.overcommit && this.over < reserve && held < Math.max(1, capacity / claimant.activeCallers());
+    // Idle slots leave room under the capacity, but a caller's own (idle ones too) never pass it.
+    if (held >= capacity) return false;
     return reserve <= 0 || held < capacity - reserve || !claimant.othersActive();
   }
 
-  private take(caller: string): Release {
-    const beyond = this.used >= this.capacityOf();
+  private take(caller: string, short: boolean): Lease {
+    const beyond = this.load(short) >= this.capacityOf();
     if (beyond) this.over++;
     this.used++;
     this.heldBy.set(caller, this.heldOf(caller) + 1);
     let released = false;
-    return () => {
+    let idle = false;
+    let reading = false;
+    /** Moves this slot's share of the idle and reading counts by `sign`. */
+    const count = (sign: 1 | -1) => {
+      if (idle) this.idled += sign;
+      else if (reading) this.readingBusy += sign;
+    };
+    const mark = (set: () => void) => {
+      if (released) return;
+      count(-1);
+      set();
+      count(1);
+      this.drain();
+    };
+    const release = () => {
       if (released) return;
       released = true;
       this.used--;
+      count(-1);
       if (beyond) this.over--;
       const held = this.heldOf(caller) - 1;
       if (held > 0) this.heldBy.set(caller, held);
       else this.heldBy.delete(caller);
       this.drain();
     };
+    return Object.assign(release, {
+      idle: (now: boolean) => mark(() => (idle = now)),
+      reading: (now: boolean) => mark(() => (reading = now)),
+    });
   }
 }

@@ -119,7 +119,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       const cookie = cookies.header(current);
       if (cookie) headers.cookie = cookie;
 
-      const resp = await attempt(current, method, headers, state, agents, deadline, options.retryStatuses ?? true);
+      const retryStatuses = options.retryStatuses ?? true;
+      const resp = await attempt(current, method, headers, state, agents, deadline, retryStatuses, !wantBody);
       try {
         cookies.store(current, resp.rawHeaders['set-cookie']);
         const location = firstHeader(resp.rawHeaders, 'location');
@@ -189,11 +190,13 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     agents: FetchAgents,
     deadline: AbortSignal,
     retryStatuses: boolean,
+    /** No body will be read: the request ends at its headers (host-limiter.ts). */
+    short: boolean,
   ): Promise<HopResponse> {
     let viaProxy = proxyMode === 'always' || state.forceProxy;
     for (;;) {
       const remaining = () => state.startedAt + state.budgetMs - Date.now();
-      const slot = await limiter.acquire(url.hostname, deadline);
+      const slot = await limiter.acquire(url.hostname, deadline, short);
       if (remaining() < MIN_ATTEMPT_MS) {
         // A connection opened now would be torn down by the deadline before it could answer.
         // (Many URLs of one batch share a deadline: each got the host's slot from the one before
@@ -228,6 +231,8 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           ...(oneShot ? { reset: false } : {}),
         });
         state.firstByteMs = Date.now() - state.startedAt;
+        // Past its headers, the connection is a body being read: short requests need not wait for it.
+        slot.reading(true);
         agents.answered(resp.body, firstHeader(resp.headers, 'connection'));
       } catch (err) {
         release();
@@ -280,6 +285,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           body: resp.body,
           viaProxy,
           release,
+          idle: slot.idle,
         };
       }
 

@@ -19,6 +19,8 @@ export interface HopResponse {
   body: Readable;
   viaProxy: boolean;
   release: () => void;
+  /** Marks the host slot idle while its body brings nothing (host-limiter.ts). */
+  idle: (idle: boolean) => void;
 }
 
 /** The configured body caps (a PDF has its own, larger one) and the slowest body accepted. */
@@ -63,7 +65,8 @@ export async function hopResult(
       let read;
       try {
         const encodings = parseContentEncoding(headers['content-encoding']);
-        read = await readBody(resp.body, encodings, cap, limits.minRate, headers['content-length'], deadline);
+        const length = headers['content-length'];
+        read = await readBody(resp.body, encodings, cap, limits.minRate, length, deadline, resp.idle);
       } catch (err) {
         state.brokenResponse = { statusCode: resp.status, contentType };
         throw err;

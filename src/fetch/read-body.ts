@@ -8,6 +8,7 @@ import { ItemFailure } from '../errors/codes.js';
 import { BudgetWaitAborted } from '../admission/memory-budget.js';
 import { chargeBody, type BodyCharge } from '../admission/body-memory.js';
 import { RateFloor, type MinTransferRate } from './transfer-rate.js';
+import { BodyIdleness } from './body-idleness.js';
 import { KeptBytes } from './kept-bytes.js';
 import { eachChunk, type ChunkTaken } from './body-chunks.js';
 
@@ -136,7 +137,8 @@ export function knownLength(contentLength: string | undefined, encodings: string
  * Inside a tool call with a body-memory budget (src/admission/body-memory.ts) the bytes kept
  * are charged to it as they arrive, and reading pauses while the budget is short. A body that
  * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
- * Decoding stops when `deadline` aborts, with its reason.
+ * Decoding stops when `deadline` aborts, with its reason. `idle` is told when the body stops
+ * and starts bringing bytes, for a wait for memory too (body-idleness.ts).
  */
 export async function readBody(
   body: Readable,
@@ -145,10 +147,29 @@ export async function readBody(
   minRate: MinTransferRate = NO_MIN_RATE,
   contentLength?: string,
   deadline?: AbortSignal,
+  idle?: (idle: boolean) => void,
 ): Promise<ReadBody> {
   const known = knownLength(contentLength, encodings, cap);
   const charge = chargeBody();
-  if (!charge) return readUncharged(body, encodings, cap, null, minRate, known, deadline);
+  const idleness = new BodyIdleness(idle);
+  try {
+    if (!charge) return await readUncharged(body, encodings, cap, null, minRate, known, deadline, idleness);
+    return await readCharged(body, encodings, cap, charge, minRate, known, deadline, idleness);
+  } finally {
+    idleness.stop();
+  }
+}
+
+async function readCharged(
+  body: Readable,
+  encodings: string[],
+  cap: number,
+  charge: BodyCharge,
+  minRate: MinTransferRate,
+  known: number | null,
+  deadline: AbortSignal | undefined,
+  idleness: BodyIdleness,
+): Promise<ReadBody> {
   // A wait for budget ends when the body is destroyed before its end (the fetch deadline
   // destroys it). A body that ended normally closes too, while a decompressor may still be
   // producing bytes from it (a bomb): that must not end the wait.
@@ -160,7 +181,8 @@ export async function readBody(
   body.once('close', onClose);
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
-    const read = await readUncharged(body, encodings, cap, { charge, signal: closed.signal }, minRate, known, deadline);
+    const budget = { charge, signal: closed.signal };
+    const read = await readUncharged(body, encodings, cap, budget, minRate, known, deadline, idleness);
     charge.done(read.kept);
     return read;
   } catch (err) {
@@ -187,6 +209,7 @@ async function readUncharged(
   minRate: MinTransferRate,
   known: number | null,
   deadline: AbortSignal | undefined,
+  idleness: BodyIdleness,
 ): Promise<ReadBody> {
   if (encodings.length > MAX_ENCODINGS) {
     body.on('error', () => {});
@@ -231,6 +254,7 @@ async function readUncharged(
   const counted = (chunk: Buffer): void => {
     wire += chunk.length;
     floor.add(chunk.length);
+    idleness.bytes();
   };
   floor.resume();
   try {

@@ -12,6 +12,8 @@ import { startServer, testConfig, type LoopbackServer } from '../../support/loop
 const MiB = 1024 * 1024;
 const HOG = 'hog-key-0123456789';
 const HONEST = 'honest-key-0123456789';
+/** Six hostile callers (one attacker's keys). */
+const HOGS = Array.from({ length: 6 }, (_, i) => `hog-${i}-key-0123456789`);
 
 const SMALL_PAGE =
   '<!doctype html><title>Small page</title><article><h1>Small page</h1><p>' +
@@ -92,7 +94,7 @@ describe('fairness between callers', () => {
         host: '127.0.0.1',
         allowCidrs: ['127.0.0.2/31'],
         port: 0,
-        apiKeys: [HOG, HONEST],
+        apiKeys: [HOG, HONEST, ...HOGS],
         rateLimitMax: 0,
         workerThreads: 2,
         // The service's own bound on a call: a page that waits behind the hostile backlog
@@ -138,9 +140,11 @@ describe('fairness between callers', () => {
   }
 
   /** The hostile caller's calls, running until the returned stop (which waits for them to end). */
-  function hog(calls: ReadonlyArray<[tool: string, body: unknown]>): () => Promise<void> {
+  function hog(calls: ReadonlyArray<[tool: string, body: unknown, key?: string]>): () => Promise<void> {
     const stop = new AbortController();
-    const running = calls.map(([tool, body]) => call(server.address, HOG, tool, body, stop.signal).catch(() => null));
+    const running = calls.map(([tool, body, key]) =>
+      call(server.address, key ?? HOG, tool, body, stop.signal).catch(() => null),
+    );
     return async () => {
       stop.abort();
       await Promise.all(running);
@@ -201,6 +205,31 @@ describe('fairness between callers', () => {
     await until('the slow bodies fill the body memory', () => budget.stats().usedBytes >= 40 * MiB);
     const pages = await Promise.all([honestPage(5), honestPage(5), honestPage(5)]);
     for (const item of pages) assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+    await stopHog();
+  });
+
+  it("row 6, several callers: slow bodies holding a host's connections do not hold another caller's status check", async () => {
+    assert.equal((await honestPage()).meta.error, undefined);
+    const before = hits.get('/slow-tail') ?? 0;
+    // Two slow bodies for each of six callers: each within its share of the host's connections.
+    const stopHog = hog(
+      HOGS.flatMap((key, k) =>
+        [0, 1].map((i): [string, unknown, string] => [
+          'clean_web_content',
+          { url: `${site.origin}/slow-tail?k=${k}&i=${i}`, timeout: 30 },
+          key,
+        ]),
+      ),
+    );
+    // The host's four connections and the one beyond them are all slow bodies'.
+    await until('the slow bodies hold the host', () => (hits.get('/slow-tail') ?? 0) - before >= 5);
+    const { status, items } = await call(server.address, HONEST, 'check_url_status', {
+      url: `${site.origin}/page`,
+      timeout: 4,
+    });
+    assert.equal(status, 200);
+    assert.equal(items[0]!.meta.error, undefined, JSON.stringify(items[0]!.meta.error));
+    assert.equal(items[0]!.data!.status_code, 200);
     await stopHog();
   });
 });

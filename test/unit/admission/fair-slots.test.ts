@@ -146,6 +146,54 @@ describe('FairSlots', () => {
     assert.equal(slots.busy, 0);
   });
 
+  it("idle slots still count for their caller but leave room for other callers'", async () => {
+    const { hog, other } = twoCallers();
+    const slots = new FairSlots({ capacity: () => 4 });
+    // The hog's three slots (all it may hold beside another caller), their bodies stalled.
+    const hogHeld = [await slots.acquire(hog), await slots.acquire(hog), await slots.acquire(hog)];
+    const fourth = slots.tryAcquire(other);
+    assert.ok(fourth);
+    assert.equal(slots.tryAcquire(other), null, 'every slot is busy');
+    for (const lease of hogHeld) lease.idle(true);
+    assert.equal(slots.idle, 3);
+    assert.equal(slots.tryAcquire(hog), null, 'idle or not, the hog holds all it may');
+    const others = [slots.tryAcquire(other), slots.tryAcquire(other)];
+    assert.ok(others.every(Boolean), "the idle slots do not keep the other caller's requests out");
+    assert.equal(slots.tryAcquire(other), null, 'up to its own share beside the hog (all but the reserve)');
+    hogHeld[0]!.idle(false);
+    hogHeld[0]!();
+    hogHeld[1]!();
+    assert.equal(slots.idle, 1, 'a released idle slot is no longer counted idle');
+    for (const lease of [fourth, ...others, hogHeld[2]]) lease!();
+    assert.equal(slots.busy, 0);
+    assert.equal(slots.idle, 0);
+  });
+
+  it('a short request of another caller does not wait behind slots whose bodies are being read', async () => {
+    const { hog, other } = twoCallers();
+    const slots = new FairSlots({ capacity: () => 2, reserve: () => 0 });
+    const hogHeld = [await slots.acquire(hog), await slots.acquire(hog)];
+    for (const lease of hogHeld) lease.reading(true);
+    assert.equal(slots.tryAcquire(other), null, 'a request that reads a body waits');
+    const probe = slots.tryAcquire(other, true);
+    assert.ok(probe, 'a short one starts at once');
+    assert.equal(slots.tryAcquire(hog, true), null, "not past its own caller's share");
+    probe();
+    for (const lease of hogHeld) lease.reading(false);
+    assert.equal(slots.tryAcquire(other, true), null, 'slots waiting for their headers count for short requests too');
+    for (const lease of hogHeld) lease();
+    assert.equal(slots.busy, 0);
+  });
+
+  it('a caller alone never holds more than the capacity, even while its slots are idle', async () => {
+    const slots = new FairSlots({ capacity: () => 4 });
+    const alone = claimantOf('alone', new Callers());
+    const held = await Promise.all([1, 2, 3, 4].map(() => slots.acquire(alone)));
+    for (const lease of held) lease.idle(true);
+    assert.equal(slots.tryAcquire(alone), null, 'a batch of one site keeps to the limit');
+    held.forEach((release) => release());
+  });
+
   it('gives freed slots round robin, so a backlog waits behind its own work', async () => {
     const callers = new Callers();
     callers.enter('a');
