@@ -1,19 +1,32 @@
 // node dist/bench/clean-cpu.js [--root DIR] [--calls 300] [--warmup 100] [--format text|markdown]
-// [--page article|corpus]: a worker's share of a content call, in this process: cleanTask (decode,
+// [--page article|corpus] [--young MB]: a worker's share of a content call, in this process: cleanTask (decode,
 // parse, extract, render, count tokens) of DIR's build (default this one) on bench:load's article
 // (`--page corpus`: the first 200 corpus pages, each once a round), CPU ms per call from
 // process.cpuUsage, and the KiB the heap grew by in a call (the median over calls no collection
 // fell in: what the call allocated, steadier than time on a shared machine). Compares builds
 // in separate processes, which bench:cpu's per-thread figures cannot: one process per build, run
 // A B B A. The answer's hash is printed so that two builds can be seen to answer alike.
+// --young MB runs the calls in a worker thread with that young-generation cap, as the pool's
+// workers run (WORKER_YOUNG_GENERATION_MB): the CPU then includes the collections a cap costs.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
+import { Worker, isMainThread } from 'node:worker_threads';
 import type { cleanTask as CleanTask } from '../src/workers/clean-task.js';
 import { loadCorpus } from './corpus.js';
 import { pickArticle } from './target-pages.js';
 import { arg } from './service-process.js';
+
+const young = arg('young');
+if (young !== undefined && isMainThread) {
+  const worker = new Worker(import.meta.filename, {
+    argv: process.argv.slice(2),
+    resourceLimits: { maxYoungGenerationSizeMb: Number(young), maxOldGenerationSizeMb: 512 },
+  });
+  await new Promise((done, fail) => worker.on('exit', done).on('error', fail));
+  process.exit(0);
+}
 
 const root = resolve(arg('root') ?? resolve(import.meta.dirname, '..', '..'));
 const calls = Number(arg('calls') ?? 300);

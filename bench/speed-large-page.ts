@@ -1,5 +1,5 @@
-// node --expose-gc dist/bench/speed-large-page.js [--rounds N] [--build <dist>] [--worker]: bench:hostile's
-// row-7 page (5 MiB of paragraphs) read as a metadata task with include_content reads it, stage
+// node --expose-gc dist/bench/speed-large-page.js [--rounds N] [--build <dist>] [--worker [--young MB]]:
+// bench:hostile's row-7 page (5 MiB of paragraphs) read as a metadata task with include_content reads it, stage
 // by stage: CPU ms (the whole process, so V8's background threads count) and wall ms, the
 // median of N rounds (default 5) after one untimed round, against the parse floor (htmlparser2's
 // Parser with no callbacks), and the collections each stage paused for (minor and major, their
@@ -9,6 +9,7 @@
 // one sitting); without it, this build's. --worker runs the stages in a worker thread with the
 // pool's young-generation cap (WORKER_YOUNG_GENERATION_MB), as a service reads the page: a
 // smaller young generation collects more often, so each MiB of garbage costs more there.
+// --young MB sets that cap instead (with --worker), to weigh another one.
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
   }
 }
 
-const youngMb = WORKER_YOUNG_GENERATION_MB;
+const youngMb = Number(arg('--young') ?? WORKER_YOUNG_GENERATION_MB);
 if (isMainThread && process.argv.includes('--worker')) {
   const worker = new Worker(import.meta.filename, {
     argv: process.argv.slice(2),

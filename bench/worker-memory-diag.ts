@@ -49,13 +49,12 @@ for (const kind of kinds) {
   const before = peak;
   const t0 = performance.now();
   const body = bodies[kind]!;
-  const binary = Buffer.from(body).toString('latin1');
   const task =
     tool === 'clean'
       ? {
           kind: 'clean',
           input: {
-            body: { binary, charset: 'utf-8' },
+            body: { bytes: new Uint8Array(Buffer.from(body)), charset: 'utf-8' },
             bodyKind: 'html',
             finalUrl: 'http://127.0.0.2/big',
             profile: 'content',
@@ -67,7 +66,7 @@ for (const kind of kinds) {
       : {
           kind: 'metadata',
           input: {
-            body: { binary, charset: 'utf-8' },
+            body: { bytes: new Uint8Array(Buffer.from(body)), charset: 'utf-8' },
             bodyKind: 'html',
             finalUrl: 'http://127.0.0.2/big',
             headers: {},
@@ -75,7 +74,9 @@ for (const kind of kinds) {
           },
         };
   await Promise.all(
-    Array.from({ length: concurrent }, () => piscina.run(task).catch((e: Error) => console.log('err', e.message))),
+    Array.from({ length: concurrent }, () =>
+      piscina.run({ task, startId: 0 }).catch((e: Error) => console.log('err', e.message)),
+    ),
   );
   await sleep(50);
   const heapList = [...heaps.values()].map((b) => (b / 2 ** 20).toFixed(0)).join(',');
