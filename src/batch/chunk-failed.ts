@@ -9,6 +9,7 @@ export type ChunkFailureReason =
   | 'handler_threw'
   | 'deadline'
   | 'not_started'
+  | 'item_timeout'
   | 'aborted'
   | 'bad_result'
   | 'no_handler'
@@ -48,6 +49,7 @@ const CAUSES: Record<ChunkFailureReason, string> = {
   handler_threw: 'the worker running it hit an internal error (logged)',
   deadline: 'it passed its time budget before its worker finished it',
   not_started: 'no worker took it before its deadline (every worker busy, or none running)',
+  item_timeout: 'its timeout passed before a worker was free to start it',
   aborted: 'the call was stopped',
   bad_result: 'its worker answered with the wrong number of results (an internal error, logged)',
   no_handler: 'the worker that took it cannot run this tool (an API process and a worker of different urlkit versions)',
@@ -61,6 +63,11 @@ export const CHUNK_FAILURE_REASONS = Object.keys(CAUSES) as readonly ChunkFailur
 export function chunkFailureMessage(failure: ChunkFailed): string {
   return `This URL was not processed because its batch chunk failed: ${CAUSES[failure.reason]}; retry it.`;
 }
+
+/** An item whose chunk failed as item_timeout: an honest timeout, not a failure of its chunk. */
+export const ITEM_TIMEOUT_MESSAGE =
+  'The timeout passed before this URL could start: no worker was free to take it (every worker busy, or none ' +
+  'running); its time counts from the call.';
 
 /** Redis's refusal of a write over its maxmemory (noeviction), as ioredis and BullMQ pass it on. */
 export function isRedisOutOfMemory(message: string): boolean {

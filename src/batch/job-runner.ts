@@ -1,7 +1,8 @@
 // The worker side of the job queue: a BullMQ worker that takes chunk jobs from Redis and runs
 // them with this process's named handlers, each as the caller it carries (so worker slots, body
 // memory and per-host slots here are shared between callers as in the API process). A job taken
-// after its deadline, or after its caller left (job-cancel.ts), is dropped unrun; a running job
+// after its deadline or its items' own timeout (startBy), or after its caller left
+// (job-cancel.ts), is dropped unrun; a running job
 // is aborted when its caller leaves, or when this process closes (at once, or at the end of a
 // drain's grace: drain()).
 import type { Job, Worker as WorkerClass } from 'bullmq';
@@ -102,6 +103,10 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     if (Date.now() >= data.deadline) {
       observer.finished('dropped');
       throw new Error('deadline: dropped, its caller has already answered');
+    }
+    if (data.startBy !== undefined && Date.now() >= data.startBy) {
+      observer.finished('dropped');
+      throw new Error("item_timeout: dropped, its items' timeout passed while it waited for a worker");
     }
     if (job.id !== undefined && cancelledEarly.take(job.id)) {
       observer.finished('dropped');

@@ -16,7 +16,8 @@
 //   waiting call is answered when the connection drops, ready() turns false; Redis refusing the
 //   job over its maxmemory is told apart (queue_out_of_memory);
 // - a job no worker took before its deadline is not_started, one taken and not finished is
-//   deadline (the item's message says which: no worker free, or too slow a chunk);
+//   deadline (the item's message says which: no worker free, or too slow a chunk); a job whose
+//   items' own timeout (startBy) passes before a worker takes it is answered item_timeout then;
 // - a job of several items reports each item as it finishes (a BullMQ progress event), so a
 //   call that gives up on the job keeps the items already done;
 // - a large result (a job's or an item's) comes in a key of its own that the event names, and
@@ -40,6 +41,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { beforeTime } from '../util/before-time.js';
 import { CallerJobs } from './caller-jobs.js';
+import { itemTimeout, takeTurn } from './caller-turn.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
 import { dropStoredResult, isStoredResult, takeStoredResult } from './job-results.js';
@@ -50,6 +52,8 @@ import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 export { QUEUE_NAME };
 /** How long the API waits past a job's deadline for the worker's own answer about it. */
 const DEADLINE_SLACK_MS = 1000;
+/** How long the API waits past a job's start-by time for the event of a worker that took it just in time. */
+const START_SLACK_MS = 250;
 const CLOSE_TIMEOUT_MS = 3000;
 /** How often the API counts the worker processes taking jobs (their job slots bound a caller's jobs). */
 const WORKERS_COUNT_MS = 5000;
@@ -212,22 +216,6 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     }
   }
 
-  /**
-   * The caller's turn to queue a job (caller-jobs.ts): at once unless it has as many out as it
-   * may, else when one of them ends; the chunk fails unstarted at its deadline, or when its call
-   * is aborted. Resolves with the caller's jobs out before this one.
-   */
-  async function takeTurn(caller: string, job: ChunkJob, signal: AbortSignal): Promise<number> {
-    const wait = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, job.deadline - Date.now()))]);
-    try {
-      return await callerJobs.acquire(caller, wait);
-    } catch (err) {
-      if (signal.aborted)
-        throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', { cause: err });
-      observer.answered('deadline');
-      throw new ChunkFailed('not_started', job.index, `Chunk ${job.index}: its caller's earlier jobs held its turn.`);
-    }
-  }
   const countWorkers = () =>
     queue?.getWorkersCount().then(
       (n) => callerJobs.setWorkers(n),
@@ -258,8 +246,9 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           cause: signal.reason,
         });
       const caller = currentClaimant().caller;
-      const ahead = await takeTurn(caller, job, signal);
+      const ahead = await takeTurn(callerJobs, caller, job, signal, () => observer.answered('deadline'));
       let timer: NodeJS.Timeout | undefined;
+      let startTimer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       if (health.status !== 'ready') {
         callerJobs.release(caller);
@@ -297,6 +286,15 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
             ),
           Math.max(0, job.deadline - Date.now()) + DEADLINE_SLACK_MS,
         );
+        // The items' own time is up and no worker has taken the job: they are answered as
+        // timeouts now, not when the chunk's deadline ends the wait (job-runner.ts drops it if taken later).
+        if (job.startBy !== undefined)
+          startTimer = setTimeout(
+            () => {
+              if (!pending.get(jobId)?.started) giveUp(itemTimeout(job, 'no worker was free'), 'deadline');
+            },
+            Math.max(0, job.startBy - Date.now()) + START_SLACK_MS,
+          );
         onAbort = () =>
           giveUp(
             new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }),
@@ -311,6 +309,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           items: job.items,
           options: job.options,
           deadline: job.deadline,
+          ...(job.startBy !== undefined ? { startBy: job.startBy } : {}),
           caller,
           replyTo: apiId,
         };
@@ -334,6 +333,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         return chunkResults<Result>(await answer, job.index, job.items.length);
       } finally {
         clearTimeout(timer);
+        clearTimeout(startTimer);
         if (onAbort) signal.removeEventListener('abort', onAbort);
         callerJobs.release(caller);
       }

@@ -16,6 +16,11 @@ export interface BatchRequest<Item, Options, Result> {
   concurrency: number;
   /** Budget of one chunk, from its start (ms). */
   chunkTimeoutMs: number;
+  /**
+   * The items' own timeout (ms), from their chunk's start: a chunk whose items could not start
+   * within it (it waited for a worker) fails as item_timeout. Absent: bounded by chunkTimeoutMs only.
+   */
+  itemTimeoutMs?: number;
   signal: AbortSignal;
   /** The result to report for an item of a chunk that failed as a unit. */
   onChunkFailed(item: Item, failure: ChunkFailed): Result;
@@ -59,12 +64,14 @@ export async function runBatch<Item, Options, Result>(
           throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.', {
             cause: batch.signal.reason,
           });
+        const now = Date.now();
         const job = {
           handler: req.handler,
           index,
           items,
           options: req.options,
-          deadline: Date.now() + req.chunkTimeoutMs,
+          deadline: now + req.chunkTimeoutMs,
+          ...(req.itemTimeoutMs !== undefined ? { startBy: now + req.itemTimeoutMs } : {}),
         };
         return settle(await dispatcher.runChunk<Item, Options, Result>(job, batch.signal, take));
       } catch (err) {

@@ -11,6 +11,12 @@ export interface ChunkJob<Item = unknown, Options = unknown> {
   options: Options;
   /** Epoch ms by which the chunk must be done; past it the chunk fails as a unit. */
   deadline: number;
+  /**
+   * Epoch ms by which its items must have started: their own `timeout` runs from the chunk's
+   * start, however long it waits for a turn, a queue or a worker. A chunk not taken by then is
+   * answered as item_timeout without running. Absent: the items' time starts where they run.
+   */
+  startBy?: number;
 }
 
 /** Hands over one item's result as soon as it is known (index within the chunk). */

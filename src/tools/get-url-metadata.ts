@@ -1,7 +1,7 @@
 import { itemError, type ItemError } from '../errors/codes.js';
 import { stoppedItemError } from './stopped.js';
 import { runBatch } from '../batch/run-batch.js';
-import { chunkFailureMessage } from '../batch/chunk-failed.js';
+import { ITEM_TIMEOUT_MESSAGE, chunkFailureMessage } from '../batch/chunk-failed.js';
 import {
   followRedirectsField,
   maxAgeField,
@@ -102,6 +102,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       chunkSize: ctx.config.batchChunkSize,
       concurrency: ctx.config.batchConcurrency,
       chunkTimeoutMs: chunkBudgetMs(timeoutMs, ctx.config),
+      itemTimeoutMs: timeoutMs,
       signal: ctx.signal,
       ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
       onChunkFailed: (url, failure) => {
@@ -116,7 +117,9 @@ export const getUrlMetadata: Tool<MetadataInput> = {
           url,
           failure.reason === 'aborted'
             ? stoppedItemError(failure.cause)
-            : itemError('worker_chunk_failed', chunkFailureMessage(failure)),
+            : failure.reason === 'item_timeout'
+              ? itemError('timeout', ITEM_TIMEOUT_MESSAGE)
+              : itemError('worker_chunk_failed', chunkFailureMessage(failure)),
         );
       },
     });

@@ -31,7 +31,8 @@ export function createMetadataChunkHandler(
   gate: ItemGate,
 ): ChunkHandler<string, MetadataItemOptions, ToolItem> {
   return (job, signal, report) => {
-    const startBy = Date.now() + job.options.timeoutMs;
+    // The timeout runs from the chunk's start wherever it waited (a queue, a worker), not from here.
+    const startBy = job.startBy ?? Date.now() + job.options.timeoutMs;
     const maxAgeS = job.options.maxAgeS ?? 0;
     // Answers stored in the cache: those URLs need no connection, so they take no place in line.
     const stored = new Map<number, CachedFetchResult>();

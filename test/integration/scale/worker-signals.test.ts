@@ -86,8 +86,8 @@ describe('urlkit worker and signals', { skip: redisSkip }, () => {
     assert.equal(ready.status, 503);
     const late = await metadata(`${site.origin}/warm`, 1);
     const lateItem = late.json.data.results[0]!;
-    assert.equal(lateItem.meta.error?.code, 'worker_chunk_failed', JSON.stringify(lateItem));
-    assert.match(lateItem.meta.error.message, /no worker took it/);
+    assert.equal(lateItem.meta.error?.code, 'timeout', JSON.stringify(lateItem));
+    assert.match(lateItem.meta.error.message, /no worker was free to take it/);
 
     // The page answers at last: its job's result reaches the caller.
     held.shift()!.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow but done</title>');

@@ -1,0 +1,91 @@
+// Redis mode: an item's own `timeout` bounds its wait for a worker (issue 31). The worker has one
+// job slot and one caller's batch holds it while its items wait for a site that never answers.
+// Another caller's URLs with a short timeout, queued behind it, are answered as timeouts when
+// their own time is up (their work never started), not once the batch frees the slot and not as
+// worker_chunk_failed; the batch itself goes on and answers its own items.
+import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { json } from '../../support/answers.js';
+import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
+import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
+import { startCluster, type Cluster } from '../../support/scale-cluster.js';
+
+const HONEST = 'honest-key-0123456789';
+const HOSTILE = 'hostile-key-0123456789';
+
+let slowSite: LoopbackServer;
+let honestSite: LoopbackServer;
+let redis: TestRedis;
+let cluster: Cluster;
+let honestHits = 0;
+const open = new Set<ServerResponse>();
+
+interface Item {
+  data: unknown;
+  meta: { error?: { code: string; message: string } };
+}
+
+async function call(key: string, tool: string, body: unknown): Promise<Item[]> {
+  const res = await fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200);
+  return (await json<{ data: { results: Item[] } }>(res)).data.results;
+}
+
+before(async () => {
+  if (redisSkip) return;
+  // Never answers while the test runs.
+  slowSite = await startServer((_req, res) => {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+  }, '127.0.0.2');
+  honestSite = await startServer((req, res) => {
+    if (!req.url?.startsWith('/warm')) honestHits++;
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><title>Honest</title><article><p>${'An honest paragraph. '.repeat(20)}</p></article>`);
+  }, '127.0.0.3');
+  redis = await startRedis();
+  cluster = await startCluster(1, {
+    URLKIT_REDIS_URL: redis.url,
+    URLKIT_ALLOW_CIDRS: '127.0.0.2/31',
+    URLKIT_API_KEYS: `${HONEST},${HOSTILE}`,
+    URLKIT_RATE_LIMIT_MAX: '0',
+    URLKIT_QUEUE_CONCURRENCY: '1',
+    URLKIT_REQUEST_TIMEOUT_MS: '20000',
+  });
+  await call(HONEST, 'clean_web_content', { url: `${honestSite.origin}/warm` });
+});
+
+after(async () => {
+  for (const res of open) res.destroy();
+  await cluster?.stop();
+  await slowSite?.close();
+  await honestSite?.close();
+  await redis?.stop();
+});
+
+describe('scale-out: the wait for a worker counts against the item timeout', { skip: redisSkip }, () => {
+  it('answers a short-timeout item as a timeout while another caller holds every job slot', async () => {
+    const answered: string[] = [];
+    const hostile = call(HOSTILE, 'get_url_metadata', {
+      items: Array.from({ length: 5 }, (_, i) => `${slowSite.origin}/slow?i=${i}`),
+      timeout: 12,
+    }).then((items) => (answered.push('hostile'), items));
+    await new Promise((r) => setTimeout(r, 1000));
+    const honest = await Promise.all([
+      call(HONEST, 'get_url_metadata', { url: `${honestSite.origin}/meta`, timeout: 2 }),
+      call(HONEST, 'clean_web_content', { url: `${honestSite.origin}/clean`, timeout: 2 }),
+    ]).then((both) => (answered.push('honest'), both.flat()));
+    for (const item of honest) assert.equal(item.meta.error?.code, 'timeout', JSON.stringify(item.meta));
+    const hostileItems = await hostile;
+    assert.deepEqual(answered, ['honest', 'hostile']);
+    // The hostile batch went on: each of its items answered on its own (its timeout), none as a failed chunk.
+    for (const item of hostileItems) assert.equal(item.meta.error?.code, 'timeout', JSON.stringify(item.meta));
+    assert.equal(honestHits, 0, 'an item whose time was up was still fetched');
+  });
+});
