@@ -37,6 +37,8 @@ export function createCleanHandler(
             correlationId: job.options.correlationId,
           },
           job.options.profile,
+          // The URL's timeout ran from its job's start, however long the job waited for this worker.
+          job.startBy === undefined ? Date.now() : job.startBy - Math.round(input.timeout * 1000),
         ),
       ),
     );
@@ -51,7 +53,8 @@ export function createStatusHandler(services: Services): ChunkHandler<StatusInpu
           input.url,
           {
             followRedirects: input.follow_redirects,
-            timeoutMs: Math.round(input.timeout * 1000),
+            timeoutMs:
+              job.startBy === undefined ? Math.round(input.timeout * 1000) : Math.max(1, job.startBy - Date.now()),
             respectRobots: input.respect_robots ?? false,
           },
           signal,

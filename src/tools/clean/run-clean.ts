@@ -55,8 +55,16 @@ export function cleanFailedItem(url: string, requested: Profile, error?: ItemErr
   };
 }
 
-export async function cleanOne(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem> {
-  const startedAt = Date.now();
+/**
+ * `startedAt` (epoch ms) is when the URL's own `timeout` began: now, or earlier when its job waited
+ * in a queue for a worker (scale-out), so that wait counts against it as a wait for a thread does.
+ */
+export async function cleanOne(
+  input: CleanInput,
+  ctx: ToolContext,
+  requested: Profile,
+  startedAt = Date.now(),
+): Promise<ToolItem> {
   const meta: ToolItem['meta'] = cleanFailedItem(input.url, requested).meta;
   const stopped = () => stoppedItem(meta, ctx.signal);
 
@@ -146,7 +154,7 @@ async function fetchAndStart(
       input.url,
       {
         method: 'GET',
-        timeoutMs: input.timeout * 1000,
+        timeoutMs: Math.max(1, startedAt + input.timeout * 1000 - Date.now()),
         body: 'full',
         respectRobots: input.respect_robots ?? ctx.config.respectRobots,
       },

@@ -44,6 +44,12 @@ before(async () => {
     res.on('close', () => open.delete(res));
   }, '127.0.0.2');
   honestSite = await startServer((req, res) => {
+    const answer = () =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>Late</title><article><p>${'A late paragraph. '.repeat(20)}</p></article>`);
+    // Answers two seconds after it is asked.
+    if (req.url?.startsWith('/late')) return void setTimeout(answer, 2000);
     if (!req.url?.startsWith('/warm')) honestHits++;
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -88,4 +94,16 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
     for (const item of hostileItems) assert.equal(item.meta.error?.code, 'timeout', JSON.stringify(item.meta));
     assert.equal(honestHits, 0, 'an item whose time was up was still fetched');
   });
+
+  for (const tool of ['clean_web_content', 'check_url_status'])
+    it(`${tool}: the URL's timeout runs from its call, not from when a worker takes it`, async () => {
+      // The hostile item gives up at 2 s and frees the only job slot; the honest call, sent at
+      // 0.5 s with 3 s to go, has about a second left when the worker takes it, and its page
+      // answers 2 s after it is asked: a timeout, not an answer at about 4 s.
+      const hostile = call(HOSTILE, 'get_url_metadata', { url: `${slowSite.origin}/slow?${tool}`, timeout: 2 });
+      await new Promise((r) => setTimeout(r, 500));
+      const [item] = await call(HONEST, tool, { url: `${honestSite.origin}/late?${tool}`, timeout: 3 });
+      assert.equal(item!.meta.error?.code, 'timeout', JSON.stringify(item!.meta));
+      await hostile;
+    });
 });
