@@ -139,7 +139,11 @@ export interface Config {
   dnsTimeoutMs: number;
   /** Extra attempts after the first on retryable failures. @default 2 */
   maxRetries: number;
-  /** Simultaneous connections to one host. @default 4 */
+  /**
+   * Simultaneous connections to one host of one caller. Other callers' idle connections (no body bytes for a
+   * second) do not count, nor, for a request that reads no body (a status probe), their bodies being read
+   * (admission.md). @default 4
+   */
   perHostConcurrency: number;
 
   /** Items per batch chunk (get_url_metadata). @default 10 */
