@@ -4,22 +4,13 @@
 // their own time is up (their work never started), not once the batch frees the slot and not as
 // worker_chunk_failed; the batch itself goes on and answers its own items.
 import assert from 'node:assert/strict';
-import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../../support/answers.js';
-import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
-import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
-import { startCluster, type Cluster } from '../../support/scale-cluster.js';
+import { redisSkip } from '../../support/redis-server.js';
+import { HONEST, HOSTILE, startTwoCallers, type TwoCallers } from '../../support/two-callers.js';
 
-const HONEST = 'honest-key-0123456789';
-const HOSTILE = 'hostile-key-0123456789';
-
-let slowSite: LoopbackServer;
-let honestSite: LoopbackServer;
-let redis: TestRedis;
-let cluster: Cluster;
+let callers: TwoCallers;
 let honestHits = 0;
-const open = new Set<ServerResponse>();
 
 interface Item {
   data: unknown;
@@ -27,23 +18,14 @@ interface Item {
 }
 
 async function call(key: string, tool: string, body: unknown): Promise<Item[]> {
-  const res = await fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-  });
+  const res = await callers.post(key, tool, body);
   assert.equal(res.status, 200);
   return (await json<{ data: { results: Item[] } }>(res)).data.results;
 }
 
 before(async () => {
   if (redisSkip) return;
-  // Never answers while the test runs.
-  slowSite = await startServer((_req, res) => {
-    open.add(res);
-    res.on('close', () => open.delete(res));
-  }, '127.0.0.2');
-  honestSite = await startServer((req, res) => {
+  callers = await startTwoCallers((req, res) => {
     const answer = () =>
       res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -54,38 +36,22 @@ before(async () => {
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       .end(`<!doctype html><title>Honest</title><article><p>${'An honest paragraph. '.repeat(20)}</p></article>`);
-  }, '127.0.0.3');
-  redis = await startRedis();
-  cluster = await startCluster(1, {
-    URLKIT_REDIS_URL: redis.url,
-    URLKIT_ALLOW_CIDRS: '127.0.0.2/31',
-    URLKIT_API_KEYS: `${HONEST},${HOSTILE}`,
-    URLKIT_RATE_LIMIT_MAX: '0',
-    URLKIT_QUEUE_CONCURRENCY: '1',
-    URLKIT_REQUEST_TIMEOUT_MS: '20000',
-  });
-  await call(HONEST, 'clean_web_content', { url: `${honestSite.origin}/warm` });
+  }, 1);
 });
 
-after(async () => {
-  for (const res of open) res.destroy();
-  await cluster?.stop();
-  await slowSite?.close();
-  await honestSite?.close();
-  await redis?.stop();
-});
+after(() => callers?.stop());
 
 describe('scale-out: the wait for a worker counts against the item timeout', { skip: redisSkip }, () => {
   it('answers a short-timeout item as a timeout while another caller holds every job slot', async () => {
     const answered: string[] = [];
     const hostile = call(HOSTILE, 'get_url_metadata', {
-      items: Array.from({ length: 5 }, (_, i) => `${slowSite.origin}/slow?i=${i}`),
+      items: Array.from({ length: 5 }, (_, i) => `${callers.slowSite.origin}/slow?i=${i}`),
       timeout: 12,
     }).then((items) => (answered.push('hostile'), items));
     await new Promise((r) => setTimeout(r, 1000));
     const honest = await Promise.all([
-      call(HONEST, 'get_url_metadata', { url: `${honestSite.origin}/meta`, timeout: 2 }),
-      call(HONEST, 'clean_web_content', { url: `${honestSite.origin}/clean`, timeout: 2 }),
+      call(HONEST, 'get_url_metadata', { url: `${callers.honestSite.origin}/meta`, timeout: 2 }),
+      call(HONEST, 'clean_web_content', { url: `${callers.honestSite.origin}/clean`, timeout: 2 }),
     ]).then((both) => (answered.push('honest'), both.flat()));
     for (const item of honest) assert.equal(item.meta.error?.code, 'timeout', JSON.stringify(item.meta));
     const hostileItems = await hostile;
@@ -100,9 +66,9 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
       // The hostile item gives up at 2 s and frees the only job slot; the honest call, sent at
       // 0.5 s with 3 s to go, has about a second left when the worker takes it, and its page
       // answers 2 s after it is asked: a timeout, not an answer at about 4 s.
-      const hostile = call(HOSTILE, 'get_url_metadata', { url: `${slowSite.origin}/slow?${tool}`, timeout: 2 });
+      const hostile = call(HOSTILE, 'get_url_metadata', { url: `${callers.slowSite.origin}/slow?${tool}`, timeout: 2 });
       await new Promise((r) => setTimeout(r, 500));
-      const [item] = await call(HONEST, tool, { url: `${honestSite.origin}/late?${tool}`, timeout: 3 });
+      const [item] = await call(HONEST, tool, { url: `${callers.honestSite.origin}/late?${tool}`, timeout: 3 });
       assert.equal(item!.meta.error?.code, 'timeout', JSON.stringify(item!.meta));
       await hostile;
     });

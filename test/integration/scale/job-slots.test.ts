@@ -4,30 +4,18 @@
 // chunks than the worker has slots; another caller's call to another host, sent after them, is
 // answered with its page while they still wait, not once they give up and free their slots.
 import assert from 'node:assert/strict';
-import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { json, type Answer, type CleanData } from '../../support/answers.js';
-import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
-import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
-import { startCluster, type Cluster } from '../../support/scale-cluster.js';
+import { redisSkip } from '../../support/redis-server.js';
+import { HONEST, HOSTILE, startTwoCallers, type TwoCallers } from '../../support/two-callers.js';
 
-const HONEST = 'honest-key-0123456789';
-const HOSTILE = 'hostile-key-0123456789';
 /** The worker's job slots: the hostile batches' chunks in flight (4 a call) are more than these. */
 const SLOTS = 8;
 
-let slowSite: LoopbackServer;
-let honestSite: LoopbackServer;
-let redis: TestRedis;
-let cluster: Cluster;
-const open = new Set<ServerResponse>();
+let callers: TwoCallers;
 
 async function call(key: string, tool: string, body: unknown): Promise<{ status: number; item?: CleanItem }> {
-  const res = await fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-  });
+  const res = await callers.post(key, tool, body);
   const answer = await json<Partial<Answer<CleanData>>>(res);
   return { status: res.status, item: answer.data?.results[0] };
 }
@@ -35,12 +23,7 @@ type CleanItem = Answer<CleanData>['data']['results'][number];
 
 before(async () => {
   if (redisSkip) return;
-  // Never answers while the test runs.
-  slowSite = await startServer((_req, res) => {
-    open.add(res);
-    res.on('close', () => open.delete(res));
-  }, '127.0.0.2');
-  honestSite = await startServer(
+  callers = await startTwoCallers(
     (req, res) =>
       void res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -48,39 +31,23 @@ before(async () => {
           `<!doctype html><title>Honest ${req.url}</title><article><h1>Honest page</h1><p>` +
             `${'An ordinary paragraph of an honest page. '.repeat(20)}</p></article>`,
         ),
-    '127.0.0.3',
+    SLOTS,
   );
-  redis = await startRedis();
-  cluster = await startCluster(1, {
-    URLKIT_REDIS_URL: redis.url,
-    URLKIT_ALLOW_CIDRS: '127.0.0.2/31',
-    URLKIT_API_KEYS: `${HONEST},${HOSTILE}`,
-    URLKIT_RATE_LIMIT_MAX: '0',
-    URLKIT_QUEUE_CONCURRENCY: String(SLOTS),
-    URLKIT_REQUEST_TIMEOUT_MS: '20000',
-  });
-  await call(HONEST, 'clean_web_content', { url: `${honestSite.origin}/warm` });
 });
 
-after(async () => {
-  for (const res of open) res.destroy();
-  await cluster?.stop();
-  await slowSite?.close();
-  await honestSite?.close();
-  await redis?.stop();
-});
+after(() => callers?.stop());
 
 describe('scale-out job slots under one caller', { skip: redisSkip }, () => {
   it("answers another caller while one caller's chunks outnumber the worker's job slots", async () => {
     const answered: string[] = [];
     const hostile = [0, 1, 2].map((b) =>
       call(HOSTILE, 'get_url_metadata', {
-        items: Array.from({ length: 100 }, (_, i) => `${slowSite.origin}/slow?b=${b}&i=${i}`),
+        items: Array.from({ length: 100 }, (_, i) => `${callers.slowSite.origin}/slow?b=${b}&i=${i}`),
         timeout: 60,
       }).then(() => void answered.push('hostile')),
     );
     await new Promise((r) => setTimeout(r, 1000));
-    const { status, item } = await call(HONEST, 'clean_web_content', { url: `${honestSite.origin}/after` });
+    const { status, item } = await call(HONEST, 'clean_web_content', { url: `${callers.honestSite.origin}/after` });
     assert.deepEqual(answered, [], 'the hostile calls answered first');
     assert.equal(status, 200);
     assert.ok(item, 'no item');

@@ -1,0 +1,60 @@
+// Redis mode with two callers (two API keys): one API and one worker with a given number of job
+// slots, a site that never answers while the test runs (for the hostile caller's batches) and an
+// honest site whose handler the test gives. For tests of one caller's jobs against another's.
+import type { RequestListener, ServerResponse } from 'node:http';
+import { startServer, type LoopbackServer } from './loopback-server.js';
+import { startRedis, type TestRedis } from './redis-server.js';
+import { startCluster, type Cluster } from './scale-cluster.js';
+
+export const HONEST = 'honest-key-0123456789';
+export const HOSTILE = 'hostile-key-0123456789';
+
+export interface TwoCallers {
+  cluster: Cluster;
+  slowSite: LoopbackServer;
+  honestSite: LoopbackServer;
+  /** POSTs a tool call as the caller of `key`. */
+  post(key: string, tool: string, body: unknown): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startTwoCallers(honest: RequestListener, jobSlots: number): Promise<TwoCallers> {
+  const open = new Set<ServerResponse>();
+  const started: { slowSite?: LoopbackServer; honestSite?: LoopbackServer; redis?: TestRedis; cluster?: Cluster } = {};
+  const stop = async () => {
+    for (const res of open) res.destroy();
+    await started.cluster?.stop();
+    await started.slowSite?.close();
+    await started.honestSite?.close();
+    await started.redis?.stop();
+  };
+  try {
+    const slowSite = await startServer((_req, res) => {
+      open.add(res);
+      res.on('close', () => open.delete(res));
+    }, '127.0.0.2');
+    started.slowSite = slowSite;
+    const honestSite = (started.honestSite = await startServer(honest, '127.0.0.3'));
+    const redis = (started.redis = await startRedis());
+    const cluster = (started.cluster = await startCluster(1, {
+      URLKIT_REDIS_URL: redis.url,
+      URLKIT_ALLOW_CIDRS: '127.0.0.2/31',
+      URLKIT_API_KEYS: `${HONEST},${HOSTILE}`,
+      URLKIT_RATE_LIMIT_MAX: '0',
+      URLKIT_QUEUE_CONCURRENCY: String(jobSlots),
+      URLKIT_REQUEST_TIMEOUT_MS: '20000',
+    }));
+    const post = (key: string, tool: string, body: unknown) =>
+      fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+    // The first call starts the worker's threads; the tests time what comes after.
+    await post(HONEST, 'clean_web_content', { url: `${honestSite.origin}/warm` }).then((res) => res.arrayBuffer());
+    return { cluster, slowSite, honestSite, post, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
