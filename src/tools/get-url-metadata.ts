@@ -1,7 +1,6 @@
-import { itemError, type ItemError } from '../errors/codes.js';
-import { stoppedItemError } from './stopped.js';
+import type { ItemError } from '../errors/codes.js';
 import { runBatch } from '../batch/run-batch.js';
-import { ITEM_TIMEOUT_MESSAGE, chunkFailureMessage } from '../batch/chunk-failed.js';
+import { chunkFailureError } from './chunk-failure-error.js';
 import {
   followRedirectsField,
   maxAgeField,
@@ -105,23 +104,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       itemTimeoutMs: timeoutMs,
       signal: ctx.signal,
       ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
-      onChunkFailed: (url, failure) => {
-        // The whole call was stopped (request deadline, disconnect, shutdown): like every tool,
-        // its unfinished URLs are timeouts. Anything else is this chunk failing as a unit.
-        if (failure.reason !== 'aborted')
-          ctx.logger.warn(
-            { chunk: failure.chunkIndex, reason: failure.reason, err: failure.message },
-            'metadata chunk failed',
-          );
-        return metadataFailedItem(
-          url,
-          failure.reason === 'aborted'
-            ? stoppedItemError(failure.cause)
-            : failure.reason === 'item_timeout'
-              ? itemError('timeout', ITEM_TIMEOUT_MESSAGE)
-              : itemError('worker_chunk_failed', chunkFailureMessage(failure)),
-        );
-      },
+      onChunkFailed: (url, failure) => metadataFailedItem(url, chunkFailureError(ctx, METADATA_HANDLER, failure)),
     });
   },
 };

@@ -19,6 +19,14 @@ export interface CleanJobOptions {
   correlationId: string;
 }
 
+/**
+ * When a URL's own `timeout` (seconds) began: its job's start, however long the job waited for
+ * this worker (startBy less the timeout), or now for a job that carries no start-by time.
+ */
+function timeoutStart(startBy: number | undefined, timeoutS: number): number {
+  return startBy === undefined ? Date.now() : startBy - Math.round(timeoutS * 1000);
+}
+
 export function createCleanHandler(
   config: Config,
   services: Services,
@@ -37,8 +45,7 @@ export function createCleanHandler(
             correlationId: job.options.correlationId,
           },
           job.options.profile,
-          // The URL's timeout ran from its job's start, however long the job waited for this worker.
-          job.startBy === undefined ? Date.now() : job.startBy - Math.round(input.timeout * 1000),
+          timeoutStart(job.startBy, input.timeout),
         ),
       ),
     );
@@ -53,8 +60,10 @@ export function createStatusHandler(services: Services): ChunkHandler<StatusInpu
           input.url,
           {
             followRedirects: input.follow_redirects,
-            timeoutMs:
-              job.startBy === undefined ? Math.round(input.timeout * 1000) : Math.max(1, job.startBy - Date.now()),
+            timeoutMs: Math.max(
+              1,
+              timeoutStart(job.startBy, input.timeout) + Math.round(input.timeout * 1000) - Date.now(),
+            ),
             respectRobots: input.respect_robots ?? false,
           },
           signal,

@@ -2,9 +2,8 @@
 // through the same runBatch as metadata chunks, so a job that fails as a unit gives the one
 // item the same worker_chunk_failed answer a failed metadata chunk gives its items.
 import { runBatch } from '../batch/run-batch.js';
-import { ITEM_TIMEOUT_MESSAGE, chunkFailureMessage, type ChunkFailed } from '../batch/chunk-failed.js';
-import { itemError, type ItemError } from '../errors/codes.js';
-import { stoppedItemError } from './stopped.js';
+import type { ItemError } from '../errors/codes.js';
+import { chunkFailureError } from './chunk-failure-error.js';
 import type { ToolContext, ToolItem } from './types.js';
 
 export async function runSingleOnQueue<Item extends { timeout: number }, Options>(
@@ -25,17 +24,6 @@ export async function runSingleOnQueue<Item extends { timeout: number }, Options
     // Its own timeout bounds its wait for a worker: not taken by then, it is answered a timeout.
     itemTimeoutMs: Math.round(item.timeout * 1000),
     signal: ctx.signal,
-    onChunkFailed: (_item, failure) => onFailed(failureError(ctx, handler, failure)),
+    onChunkFailed: (_item, failure) => onFailed(chunkFailureError(ctx, handler, failure)),
   });
-}
-
-/**
- * The call was stopped (deadline, disconnect, shutdown): a timeout, as for every tool; else the job
- * failed as a unit.
- */
-export function failureError(ctx: ToolContext, handler: string, failure: ChunkFailed): ItemError {
-  if (failure.reason === 'aborted') return stoppedItemError(failure.cause);
-  if (failure.reason === 'item_timeout') return itemError('timeout', ITEM_TIMEOUT_MESSAGE);
-  ctx.logger.warn({ handler, reason: failure.reason, err: failure.message }, 'queued job failed');
-  return itemError('worker_chunk_failed', chunkFailureMessage(failure));
 }
