@@ -10,6 +10,7 @@ export type ChunkFailureReason =
   | 'deadline'
   | 'not_started'
   | 'item_timeout'
+  | 'item_unanswered'
   | 'aborted'
   | 'bad_result'
   | 'no_handler'
@@ -50,6 +51,7 @@ const CAUSES: Record<ChunkFailureReason, string> = {
   deadline: 'it passed its time budget before its worker finished it',
   not_started: 'no worker took it before its deadline (every worker busy, or none running)',
   item_timeout: 'its timeout passed before a worker was free to start it',
+  item_unanswered: 'its timeout passed before the worker running it answered',
   aborted: 'the call was stopped',
   bad_result: 'its worker answered with the wrong number of results (an internal error, logged)',
   no_handler: 'the worker that took it cannot run this tool (an API process and a worker of different urlkit versions)',
@@ -68,6 +70,11 @@ export function chunkFailureMessage(failure: ChunkFailed): string {
 export const ITEM_TIMEOUT_MESSAGE =
   'The timeout passed before this URL could start: no worker was free to take it (every worker busy, or none ' +
   'running); its time counts from the call.';
+
+/** An item whose chunk failed as item_unanswered: its worker took it in time and did not answer by its timeout. */
+export const ITEM_UNANSWERED_MESSAGE =
+  'The timeout passed before the worker running this URL answered (its worker threads were busy with other ' +
+  'pages, or it was blocked); its time counts from the call.';
 
 /** Redis's refusal of a write over its maxmemory (noeviction), as ioredis and BullMQ pass it on. */
 export function isRedisOutOfMemory(message: string): boolean {

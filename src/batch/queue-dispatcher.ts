@@ -17,7 +17,8 @@
 //   job over its maxmemory is told apart (queue_out_of_memory);
 // - a job no worker took before its deadline is not_started, one taken and not finished is
 //   deadline (the item's message says which: no worker free, or too slow a chunk); a job whose
-//   items' own timeout (startBy) passes before a worker takes it is answered item_timeout then;
+//   items' own timeout (startBy) passes before a worker takes it is answered item_timeout then,
+//   and one a worker took but has not answered by then item_unanswered (job-waits.ts);
 // - a job of several items reports each item as it finishes (a BullMQ progress event), so a
 //   call that gives up on the job keeps the items already done;
 // - a large result (a job's or an item's) comes in a key of its own that the event names, and
@@ -41,19 +42,16 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { beforeTime } from '../util/before-time.js';
 import { CallerJobs } from './caller-jobs.js';
-import { itemTimeout, takeTurn } from './caller-turn.js';
+import { takeTurn } from './caller-turn.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
+import { armJobWaits, type JobWaits } from './job-waits.js';
 import { dropStoredResult, isStoredResult, takeStoredResult } from './job-results.js';
 import { QUEUE_NAME, startJobRunner, type WireJob } from './job-runner.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
 
 export { QUEUE_NAME };
-/** How long the API waits past a job's deadline for the worker's own answer about it. */
-const DEADLINE_SLACK_MS = 1000;
-/** How long the API waits past a job's start-by time for the event of a worker that took it just in time. */
-const START_SLACK_MS = 250;
 const CLOSE_TIMEOUT_MS = 3000;
 /** How often the API counts the worker processes taking jobs (their job slots bound a caller's jobs). */
 const WORKERS_COUNT_MS = 5000;
@@ -247,8 +245,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         });
       const caller = currentClaimant().caller;
       const ahead = await takeTurn(callerJobs, caller, job, signal, () => observer.answered('deadline'));
-      let timer: NodeJS.Timeout | undefined;
-      let startTimer: NodeJS.Timeout | undefined;
+      let waits: JobWaits | undefined;
       let onAbort: (() => void) | undefined;
       if (health.status !== 'ready') {
         callerJobs.release(caller);
@@ -272,29 +269,11 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           queue.remove(jobId).catch(() => {});
           if (outcome === 'aborted') publishCancel(health, jobId);
         };
-        timer = setTimeout(
-          () =>
-            giveUp(
-              pending.get(jobId)?.started
-                ? new ChunkFailed('deadline', job.index, `Chunk ${job.index} passed its deadline.`)
-                : new ChunkFailed(
-                    'not_started',
-                    job.index,
-                    `Chunk ${job.index}: no worker took it before its deadline.`,
-                  ),
-              'deadline',
-            ),
-          Math.max(0, job.deadline - Date.now()) + DEADLINE_SLACK_MS,
+        waits = armJobWaits(
+          job,
+          () => pending.get(jobId)?.started === true,
+          (err) => giveUp(err, 'deadline'),
         );
-        // The items' own time is up and no worker has taken the job: they are answered as
-        // timeouts now, not when the chunk's deadline ends the wait (job-runner.ts drops it if taken later).
-        if (job.startBy !== undefined)
-          startTimer = setTimeout(
-            () => {
-              if (!pending.get(jobId)?.started) giveUp(itemTimeout(job, 'no worker was free'), 'deadline');
-            },
-            Math.max(0, job.startBy - Date.now()) + START_SLACK_MS,
-          );
         onAbort = () =>
           giveUp(
             new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }),
@@ -332,8 +311,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
         );
         return chunkResults<Result>(await answer, job.index, job.items.length);
       } finally {
-        clearTimeout(timer);
-        clearTimeout(startTimer);
+        waits?.clear();
         if (onAbort) signal.removeEventListener('abort', onAbort);
         callerJobs.release(caller);
       }

@@ -2,7 +2,8 @@
 // job slot and one caller's batch holds it while its items wait for a site that never answers.
 // Another caller's URLs with a short timeout, queued behind it, are answered as timeouts when
 // their own time is up (their work never started), not once the batch frees the slot and not as
-// worker_chunk_failed; the batch itself goes on and answers its own items.
+// worker_chunk_failed; the batch itself goes on and answers its own items. And a URL a worker took
+// in time is answered at its own time even when that worker cannot answer (its process blocked).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../../support/answers.js';
@@ -32,6 +33,12 @@ before(async () => {
         .end(`<!doctype html><title>Late</title><article><p>${'A late paragraph. '.repeat(20)}</p></article>`);
     // Answers two seconds after it is asked.
     if (req.url?.startsWith('/late')) return void setTimeout(answer, 2000);
+    // The worker fetching it stops (as a worker whose main thread is blocked): it has taken the
+    // job in time and cannot answer for it until it is resumed.
+    if (req.url?.startsWith('/freeze')) {
+      process.kill(callers.cluster.workers[0]!.proc.pid!, 'SIGSTOP');
+      return answer();
+    }
     if (!req.url?.startsWith('/warm')) honestHits++;
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -71,5 +78,27 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
       const [item] = await call(HONEST, tool, { url: `${callers.honestSite.origin}/late?${tool}`, timeout: 3 });
       assert.equal(item!.meta.error?.code, 'timeout', JSON.stringify(item!.meta));
       await hostile;
+    });
+
+  for (const tool of ['get_url_metadata', 'clean_web_content'])
+    it(`${tool}: a URL its worker took in time answers timeout at its own time while that worker is blocked`, async () => {
+      const pid = callers.cluster.workers[0]!.proc.pid!;
+      // The worker is resumed once the call is answered, or 8 s after it was sent (the call's own
+      // time is 2 s; its deadline, with the request's 20 s, far later): a call still unanswered
+      // then waited for the blocked worker.
+      let resumed = false;
+      const resume = () => {
+        if (!resumed) process.kill(pid, 'SIGCONT');
+        resumed = true;
+      };
+      const safety = setTimeout(resume, 8000);
+      try {
+        const [item] = await call(HONEST, tool, { url: `${callers.honestSite.origin}/freeze?${tool}`, timeout: 2 });
+        assert.equal(resumed, false, 'the call was answered only once its worker could answer');
+        assert.equal(item!.meta.error?.code, 'timeout', JSON.stringify(item!.meta));
+      } finally {
+        clearTimeout(safety);
+        resume();
+      }
     });
 });

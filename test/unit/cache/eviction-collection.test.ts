@@ -25,21 +25,31 @@ function page(n: number): StoredFetch {
 
 /**
  * Fills the cache, then pushes out one page short of a cache's worth; `between` runs there; then
- * one page more, which reaches the threshold. The forced collections that follow, as V8 reports them.
+ * one page more, which reaches the threshold. The forced collections that follow, as V8 reports them
+ * (on a later turn of the loop): awaited up to `waitMs`.
+ * `keep`: the test holds every page it stored, so the thread holds what the cache pushed out,
+ * whatever V8 collected of its own accord meanwhile.
  */
-async function pushOutACache(between: () => void): Promise<number> {
+async function pushOutACache(between: () => void, keep: boolean, waitMs: number): Promise<number> {
   const cache = createMemoryCache(CACHE_BYTES);
+  const held: StoredFetch[] = [];
+  const store = (n: number) => {
+    const stored = page(n);
+    if (keep) held.push(stored);
+    return cache.set(`k${n}`, stored);
+  };
   const perCache = Math.floor(CACHE_BYTES / (PAGE_BYTES + 2048));
   let n = 0;
-  for (; n < perCache; n++) await cache.set(`k${n}`, page(n));
-  for (let i = 0; i < perCache; i++) await cache.set(`k${n++}`, page(n));
+  for (; n < perCache; n++) await store(n);
+  for (let i = 0; i < perCache; i++) await store(n++);
   between();
   await sleep(50);
   const before = forced.count;
-  for (let i = 0; i < 2; i++) await cache.set(`k${n++}`, page(n));
-  await new Promise((r) => setImmediate(r));
-  await sleep(50); // gc entries reach the observer on a later turn
+  for (let i = 0; i < 2; i++) await store(n++);
+  const until = Date.now() + waitMs;
+  while (forced.count === before && Date.now() < until) await sleep(10);
   await cache.close();
+  assert.equal(held.length, keep ? n : 0);
   return forced.count - before;
 }
 
@@ -47,10 +57,10 @@ describe("the memory cache's collection paced by what it pushes out", () => {
   it('does not collect when what it pushed out has been collected already', async () => {
     assert.ok(engineGc(), 'the engine collection is available');
     // V8's own collection (forced here) freed the pages pushed out so far.
-    assert.equal(await pushOutACache(() => engineGc()?.()), 0);
+    assert.equal(await pushOutACache(() => engineGc()?.(), false, 200), 0);
   });
 
   it('collects when the thread still holds what it pushed out', async () => {
-    assert.equal(await pushOutACache(() => undefined), 1);
+    assert.equal(await pushOutACache(() => undefined, true, 10_000), 1);
   });
 });
