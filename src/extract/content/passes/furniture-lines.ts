@@ -20,6 +20,7 @@ import {
   DATE_LINE,
   HAS_DATE,
   META_SEPARATOR,
+  READING_TIME,
   TAXONOMY_FIELD,
   TAXONOMY_LIST_LINE,
 } from '../../vocabulary/phrases/post-meta.js';
@@ -75,6 +76,7 @@ import {
   POST_META_FEED_MAX_CHARS,
   POST_META_LINE_MAX_CHARS,
   RAW_TEXT_LIMIT,
+  READING_TIME_MAX_CHARS,
   SLASH_CREDIT_MAX_CHARS,
   SOCIAL_FOLLOW_MAX_CHARS,
   STATE_NOTICE_MAX_CHARS,
@@ -84,6 +86,9 @@ import {
   WIDGET_LEAD_MAX_CHARS,
   WIDGET_MAX_CHARS,
 } from '../thresholds/passes.js';
+
+/** A line closing as a sentence (a closing "Min." is the abbreviation: "Lesezeit: 3 Min."). */
+const SENTENCE_END = /[!?…]$|(?<!min)\.$/iu;
 
 function isNewsletterCall(text: string): boolean {
   if (!NEWSLETTER.test(text)) return false;
@@ -271,6 +276,7 @@ function isFurnitureLine(block: Block): boolean {
   )
     return true;
   if (text.length <= BYLINE_MAX_CHARS && isByline(text)) return true;
+  if (block.type === 'paragraph' && isReadingTimeLine(text)) return true;
   if (text.length <= META_LINE_MAX_CHARS && isMetaLine(text)) return true;
   if (
     (text.length <= WIDGET_MAX_CHARS && WIDGET_WORD.test(text)) ||
@@ -318,6 +324,12 @@ function isByline(text: string): boolean {
   const m = BYLINE_WORD.exec(text);
   if (!m) return false;
   return BYLINE.test(m[0].toLowerCase() + text.slice(m[0].length));
+}
+
+/** A post's reading time, alone or with its date and byline: a short line that is no sentence
+ *  ("This guide is a 5 min read." is one). */
+function isReadingTimeLine(text: string): boolean {
+  return text.length <= READING_TIME_MAX_CHARS && !SENTENCE_END.test(text) && READING_TIME.test(text);
 }
 
 function isMetaLine(text: string): boolean {

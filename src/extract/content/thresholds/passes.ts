@@ -41,6 +41,10 @@ export const NEAR_MIN_CHARS = 20;
 export const LEAD_IN_MAX_CHARS = 60;
 /** A post-metadata line: a date (and time) alone or under a "published / updated" label. */
 export const DATE_LINE_MAX_CHARS = 60;
+/** A reading-time line: the time alone or with the date and the byline it is set beside
+ *  ("by Jacob Trussell—10 min read", "December 15, 2025 // 8 min read"); longer, it is a sentence
+ *  that gives a reading time. Depends on: DATE_LINE_MAX_CHARS (the date line it may hold). */
+export const READING_TIME_MAX_CHARS = 80;
 /**
  * A byline standing as a line: "Von Claudia Lindner", "By Nada Tawfik, BBC News", "Por Agencia EFE",
  * "Autorin: Sylvia Grossgasteiger". Without a colon the words after "by" must read as names (two

@@ -40,3 +40,14 @@ const TAXONOMY_WORD =
 export const TAXONOMY_FIELD = new RegExp(`(?:^|[^\\p{L}\\p{N}])${TAXONOMY_WORD} ?: `, 'iu');
 /** The field opening a line of several values ("Tags: Employment, Health & Fitness"). */
 export const TAXONOMY_LIST_LINE = new RegExp(`^${TAXONOMY_WORD} ?: [^,|]+[,|]`, 'iu');
+/** A post's reading time: "5 min read", "6 minute read", "3 MIN. READ", "Reading time: 4 minutes",
+ *  "Lesezeit: 3 Min.", "3 Min. Lesezeit", "Temps de lecture : 5 min", "5 min de lectura". A blog
+ *  sets it beside the date or the byline ("Dec 18, 2025 ⋅ 15 min read"), as the date is set. */
+export const READING_TIME = new RegExp(
+  '(?:^|[^\\p{L}\\p{N}])(?:\\d{1,3} ?[-–]? ?(?:min(?:ute)?s?|minuten?|minutos?|minuti)\\.? ' +
+    '(?:read|lesezeit|lesedauer|de lecture|de lectura|di lettura|de leitura)' +
+    '|(?:read(?:ing)? time|time to read|lesezeit|lesedauer|temps de lecture|tiempo de lectura|' +
+    'tempo di lettura|tempo de leitura) ?:? ?(?:ca\\. |~ ?)?\\d{1,3} ?(?:min|minuten?|minutes?|minutos?|minuti))' +
+    '(?![\\p{L}\\p{N}])',
+  'iu',
+);

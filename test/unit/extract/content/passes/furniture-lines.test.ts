@@ -90,3 +90,20 @@ test("a listing's result count and sort labels are furniture; a sentence about r
   ];
   assert.deepEqual(texts(dropFurnitureLines([...bar, ...prose].map((line) => p(line)))), prose);
 });
+
+test("a post's reading time is furniture, alone or beside its date or byline; a sentence giving one is prose", () => {
+  const prose = 'This guide is a 5 min read.';
+  const list = '15 minutes reading the paper';
+  const lines = [
+    '5 min read',
+    'Dec 18, 2025 ⋅ 15 min read',
+    '3 MIN. READ',
+    'by Jacob Trussell—10 min read',
+    'December 15, 2025 // 8 min read',
+    'Lesezeit: 3 Min.',
+    'Temps de lecture : 5 min',
+    prose,
+    list,
+  ];
+  assert.deepEqual(texts(dropFurnitureLines(lines.map((text) => p(text)))), [prose, list]);
+});
