@@ -13,15 +13,14 @@
 // (child-jobs.ts), so the bytes are in memory once in the child. They are written from the
 // buffer they are given (a fetched page's or a PDF's own): no copy of them is made here.
 //
-// With `keepLoading` (the page lane), a job that stops waiting (its deadline passed, its caller
+// With `keepLoading` (both lanes), a job that stops waiting (its deadline passed, its caller
 // left) before its process has taken it is answered at once, but the process is not killed: it is
 // most likely still loading (node, the extraction code and the token encoding: about a second of
 // CPU, at the lower priority), and killing it threw that loading away. On a busy machine every
 // page then reached its deadline while its fresh process loaded, and no page was ever parsed
 // (bench:hostile row 7 at load 17-24). The process is told to skip the job (child-jobs.ts) and
 // serves the next one once it says it did. A job stopped after its process took it still ends the
-// process: that stops its CPU at once. The PDF lane does not keep them: a PDF's time budget
-// covers its process's loading (pool.ts), and a PDF over it ends its process, loaded or not.
+// process: that stops its CPU at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { currentClaimant } from '../admission/call-scope.js';

@@ -6,11 +6,12 @@
 // is answered as too large and the next PDF gets a new process. pdf.js has no public setting
 // that caps decoded bytes.
 //
-// A PDF task waits here for a process, in its caller's line, holding no worker-thread slot; the
-// wait is part of its time budget. The process only reads and lays the file out: rendering and
-// token counting (the tokenizer's tables) happen in a worker thread afterwards, which the task
-// takes a slot for only then (pool.ts). Starting a process costs about 0.3 s of CPU (node and
-// pdf.js load again).
+// A PDF task waits here for a process, in its caller's line, holding no worker-thread slot, until
+// its item's deadline (the URL's `timeout`: issue 31, the wait for a worker counts against it); its
+// time budget counts from when a process takes it (pool.ts). The process only reads and lays the
+// file out: rendering and token counting (the tokenizer's tables) happen in a worker thread
+// afterwards, which the task takes a slot for only then (pool.ts). Starting a process costs about
+// 0.3 s of CPU (node and pdf.js load again).
 //
 // What the data-segment limit counts is every private writable mapping, resident or not: each
 // thread's stack and V8's young generation are reserved in full. The process runs with one V8
@@ -51,6 +52,8 @@ export class PdfProcesses extends LaneOwner<PdfJobInput, PdfRead> {
         ],
         stackKb: STACK_KB,
         baseRssMb: BASE_RSS_MB,
+        // A PDF whose item's deadline passes while its process loads does not throw the loading away.
+        keepLoading: true,
         died: (cause) =>
           new ItemFailure(
             'response_too_large',
@@ -66,8 +69,8 @@ export class PdfProcesses extends LaneOwner<PdfJobInput, PdfRead> {
    * ItemFailure('response_too_large') when its process dies (past its memory limit), and with
    * `signal`'s reason when it aborts (a process reading is killed).
    */
-  run(input: PdfRequest, signal: AbortSignal): Promise<PdfRead> {
+  run(input: PdfRequest, signal: AbortSignal, started?: () => void): Promise<PdfRead> {
     const { bytes, ...rest } = input;
-    return this.lane.run(rest, bytes, signal);
+    return this.lane.run(rest, bytes, signal, started);
   }
 }

@@ -1,8 +1,8 @@
 // PDF -> what the cleaners and the metadata fetcher return, in two steps: the file is read and
 // laid out in a PDF process under its memory limit (readPdfBlocks, pdf-read-blocks.ts,
 // pdf-processes.ts), then rendered in a worker thread (renderPdf); the pool's time budget covers
-// both, page count and text wanted bound the reading further. Text comes out of the same block
-// model and renderers as HTML.
+// both from when a PDF process takes the file, page count and text wanted bound the reading
+// further. Text comes out of the same block model and renderers as HTML.
 import type { PdfInfo } from '../extract/pdf/pdf-read.js';
 import { renderAsAsked } from '../render/render.js';
 import { readPdfBlocks, type PdfRead, type PdfReadError, type PdfRequest } from './pdf-read-blocks.js';

@@ -15,7 +15,7 @@ import { PdfProcesses } from './pdf-processes.js';
 import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { linkedSignal } from '../util/linked-signal.js';
-import { TaskBudget } from './task-budget.js';
+import { startWaitMessage, TaskBudget, untilDeadline, workerWaitTimedOut } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { posting, transferOf } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
@@ -186,14 +186,16 @@ export class WorkerPool {
     // takes it (task-start.ts): aborting a task handed to a worker terminates that worker (issue 31
     // row 7, docs/admission.md). Here only a worker that cannot come up is bounded, and never
     // before the item's own deadline: a thread loading on a busy machine (seconds) must not fail an
-    // item whose timeout is longer than the task budget.
+    // item whose timeout is longer than the task budget. One in a process lane (a large page, a
+    // PDF) waits there by the item's own deadline.
+    const { startBy } = options;
     const stop = new TaskBudget(
       budget,
-      !pages
-        ? Math.max(this.taskTimeoutMs, untilDeadline(options.startBy))
-        : options.startBy === undefined
+      pages || pdf
+        ? startBy === undefined
           ? MAX_TIMER_MS
-          : untilDeadline(options.startBy),
+          : untilDeadline(startBy)
+        : Math.max(this.taskTimeoutMs, untilDeadline(startBy)),
     );
     const startId = this.nextStartId++;
     const caller = options.signal;
@@ -228,15 +230,11 @@ export class WorkerPool {
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener('abort', onCallerAbort, { once: true });
     const outcome = caller ? await Promise.race([settled, left]) : await settled;
-    if (outcome.ok && isTakenLate(outcome.result))
-      throw expectedFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.");
+    if (outcome.ok && isTakenLate(outcome.result)) throw expectedFailure('timeout', startWaitMessage(false));
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
-    if (stop.timedOut && !stop.started)
-      throw expectedFailure('timeout', "The URL's timeout passed while its page waited for a worker to start.", {
-        cause: err,
-      });
+    if (stop.timedOut && !stop.started) throw expectedFailure('timeout', startWaitMessage(pdf), { cause: err });
     if (stop.timedOut)
       throw expectedFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
         cause: err,
@@ -268,9 +266,8 @@ export class WorkerPool {
     }
     this.watchAbort(stop);
     if (given.kind === 'pdf') {
-      // A PDF's budget covers its read in a PDF process and its wait for a worker thread as well:
-      // it counts from now.
-      stop.start();
+      // A PDF's budget counts from when a PDF process takes it, and covers its read there and its
+      // wait for a worker thread for the render step.
       return this.runPdf(given.input, stop, { signal: caller, startBy }, slot);
     }
     this.unstarted.set(startId, stop);
@@ -296,7 +293,7 @@ export class WorkerPool {
   private async runPdf(input: PdfRequest, stop: TaskBudget, run: RunOptions, slot: HeldSlot): Promise<PdfResult> {
     // Read now, before the wait below: the claimant is the caller's whichever code awaits later.
     const claimant = currentClaimant();
-    const read = await this.pdfProcesses.run(input, stop.signal);
+    const read = await this.pdfProcesses.run(input, stop.signal, () => stop.start());
     const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
     slot.release = await this.waitForWorker(run, claimant, stop.signal);
     // Its budget already runs (run()): no start id to wait for.
@@ -381,20 +378,7 @@ export class WorkerPool {
   }
 }
 
-/** The answer of a task whose item's timeout passed while it waited for a worker thread. */
-function workerWaitTimedOut(): ItemFailure {
-  return expectedFailure(
-    'timeout',
-    "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
-  );
-}
-
 /** A task's worker slot: its release, replaced when the slot is taken after the task began (a PDF's render). */
 interface HeldSlot {
   release: () => void;
-}
-
-/** Milliseconds left until an item's deadline (0 when none is given or it has passed). */
-function untilDeadline(startBy: number | undefined): number {
-  return startBy === undefined ? 0 : Math.max(0, startBy - Date.now());
 }

@@ -4,6 +4,7 @@
 // length, whichever is later (the item's deadline is checked by the worker that takes the task:
 // pool.ts), and by the item's deadline in a page process's line: a worker that cannot come up
 // must not hold the task forever.
+import { expectedFailure, type ItemFailure } from '../errors/codes.js';
 
 export class TaskBudget {
   private readonly ctl = new AbortController();
@@ -48,4 +49,24 @@ export class TaskBudget {
     }, ms);
     this.timer.unref();
   }
+}
+
+/** The answer of a task whose item's timeout passed while it waited for a worker thread. */
+export function workerWaitTimedOut(): ItemFailure {
+  return expectedFailure(
+    'timeout',
+    "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
+  );
+}
+
+/** The answer of a task whose item's timeout passed before a worker, or a PDF process, took it. */
+export function startWaitMessage(pdf: boolean): string {
+  return pdf
+    ? "The URL's timeout passed while its PDF waited for a PDF process (the service is busy); retry it."
+    : "The URL's timeout passed while its page waited for a worker to start.";
+}
+
+/** Milliseconds left until an item's deadline (0 when none is given or it has passed). */
+export function untilDeadline(startBy: number | undefined): number {
+  return startBy === undefined ? 0 : Math.max(0, startBy - Date.now());
 }

@@ -3,7 +3,8 @@
 // is read in, the PDF process, another caller's HTML page is parsed, even with one worker
 // thread. The PDF here is a bomb under a memory limit high enough that its read goes on until
 // the test stops it: nothing here depends on how long anything takes, only on what is still in
-// flight when the HTML call answers.
+// flight when the other call answers. A PDF that waits for the PDF process waits by its URL's own
+// `timeout`, as a page that waits for a worker thread does.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -83,6 +84,40 @@ describe('a PDF and the worker threads (one thread)', () => {
     assert.equal(page!.meta.error ?? null, null);
     assert.equal(page!.data!.title, 'Harbour notes');
     assert.ok(stillReading, "the page was answered only after the PDF's read had ended");
+  });
+
+  it("answers another caller's PDF timeout by its own timeout while the only PDF process is busy", async () => {
+    const stopPdf = new AbortController();
+    let pdfSettled = false;
+    const startedBefore = services.pool.pdfProcesses.started;
+    const bomb = asCaller('hostile', () => clean('/bomb.pdf', stopPdf.signal)).finally(() => (pdfSettled = true));
+    bomb.catch(() => {});
+    while (services.pool.pdfProcesses.started === startedBefore && !pdfSettled) await nextTurn();
+
+    // One second of its own: the bomb's read goes on until the test stops it (its budget here is 120 s).
+    const [report] = await asCaller('honest', () =>
+      cleanWebContent.run(
+        {
+          url: `${site.origin}/report.pdf?wait=1`,
+          output_format: 'text',
+          include_title: true,
+          max_chars: 100_000,
+          timeout: 1,
+        },
+        ctx,
+      ),
+    );
+    const stillReading = !pdfSettled;
+    stopPdf.abort(new Error('the test is done with the PDF'));
+    await bomb.catch(() => {});
+
+    assert.equal(report!.meta.error?.code, 'timeout');
+    assert.match(report!.meta.error?.message ?? '', /waited for a PDF process/);
+    assert.ok(stillReading, "the PDF was answered only after the other caller's read had ended");
+    // The next PDF is read as usual.
+    const [next] = await asCaller('honest', () => clean('/report.pdf?after=1'));
+    assert.equal(next!.meta.error ?? null, null);
+    assert.equal(next!.data!.title, REPORT.title);
   });
 
   it('renders a PDF in the worker thread once it is read', async () => {
