@@ -8,6 +8,7 @@
 // other callers, do not wait for it. The item's clock still runs from its chunk's start (the wait
 // counts against its own `timeout`): an item whose time ran out before it could start gets its
 // answer from `notStarted`, through one timer per chunk, without ever having been started.
+import { AsyncResource } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 
 /**
@@ -167,10 +168,12 @@ export class ItemGate {
         const entry: Entry = {
           waiting: true,
           lastStart,
-          start: () => {
+          // Started when another item of its line ends, maybe another call's: it runs in its own
+          // call's async scope (its caller, its call's body-memory account), not in that one's.
+          start: AsyncResource.bind(() => {
             waiting.delete(i);
             runItem(i, l, key);
-          },
+          }),
           expire: () => {
             waiting.delete(i);
             finish(i, batch.notStarted(item, i, false));

@@ -3,6 +3,7 @@
 // answered without ever starting.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { currentScope, inCallScope, LOCAL_CLAIMANT, type CallScope } from '../../../src/admission/call-scope.js';
 import { ItemGate, MIN_START_MS, type GatedItems } from '../../../src/batch/item-gate.js';
 
 interface Held {
@@ -108,6 +109,38 @@ describe('ItemGate', () => {
     assert.deepEqual(second.started, ['h/4']);
     await drain(first, second);
     assert.deepEqual(second.started, ['h/4', 'h/5']);
+  });
+
+  it("runs an item started as another call's item of its line ends in its own call's scope", async () => {
+    // The scope holds the call's body-memory account: an item run in the other call's scope had its
+    // body counted against that call's memory.
+    const gate = new ItemGate(1);
+    const scopeOf = (caller: string): CallScope => ({ claimant: { ...LOCAL_CLAIMANT, caller }, memory: null });
+    const first = scopeOf('a');
+    const second = scopeOf('a');
+    const seen = new Map<string, CallScope | undefined>();
+    const inScope = (scope: CallScope, items: string[]) => {
+      const b = heldBatch(items);
+      const { batch } = b;
+      const run = (item: string, i: number) => batch.run(item, i);
+      b.batch = {
+        ...batch,
+        run: (item, i) => {
+          seen.set(item, currentScope());
+          return run(item, i);
+        },
+      };
+      void inCallScope(scope, () => gate.run(b.batch));
+      return b;
+    };
+    const one = inScope(first, ['h/1']);
+    const two = inScope(second, ['h/2']);
+    await tick();
+    assert.deepEqual([...seen.keys()], ['h/1']);
+    one.running.get('h/1')!.finish();
+    await drain(one, two);
+    assert.equal(seen.get('h/1'), first);
+    assert.equal(seen.get('h/2'), second);
   });
 
   it('answers the items whose time ran out before they could start, without starting them', async () => {
