@@ -13,6 +13,7 @@ import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed } from './chunk-failed.js';
+import { watchParsing } from './item-parsing.js';
 import { cancelledJobs, subscribeCancels } from './job-cancel.js';
 import { RESULT_PREFIX, resultForEvent } from './job-results.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';
@@ -130,13 +131,20 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
               .then((sent) => job.updateProgress({ index, result: sent }))
               .catch(() => {})
         : undefined;
+    const run = () =>
+      local.runChunk<unknown, unknown, unknown>(
+        data,
+        cancelled ? AbortSignal.any([workerAbort.signal, cancelled]) : workerAbort.signal,
+        report,
+      );
+    // An item whose parse may run past its start-by time tells the API, which then waits for it
+    // (item-parsing.ts).
+    const startBy = data.startBy;
+    const parsing = (index: number, budgetMs: number) =>
+      void job.updateProgress({ index, parsingMs: budgetMs }).catch(() => {});
     try {
       const answer = await runAsCaller(shares, data.caller ?? LOCAL_CALLER, () =>
-        local.runChunk<unknown, unknown, unknown>(
-          data,
-          cancelled ? AbortSignal.any([workerAbort.signal, cancelled]) : workerAbort.signal,
-          report,
-        ),
+        startBy === undefined ? run() : watchParsing({ startBy, parsing }, run),
       );
       const sent = await forEvent('', answer);
       observer.finished('completed');

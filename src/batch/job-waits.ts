@@ -2,7 +2,8 @@
 // their chunk's start plus their `timeout`) and the chunk a deadline; the API answers them by those
 // times whatever the worker does, since a worker that took the job in time may still be unable to
 // answer by then: its threads are busy with other pages, or its main thread is blocked (issue 31,
-// rows 7 and 8). Its answer coming later is ignored.
+// rows 7 and 8). Its answer coming later is ignored. An item whose parse a worker began in time is
+// waited for until the parse's own budget ends, as in one process (item-parsing.ts).
 import { ChunkFailed } from './chunk-failed.js';
 import { itemTimeout } from './caller-turn.js';
 import type { ChunkJob } from './types.js';
@@ -19,6 +20,11 @@ const START_SLACK_MS = 250;
 export const ANSWER_SLACK_MS = 500;
 
 export interface JobWaits {
+  /**
+   * One of the job's items began a parse with `budgetMs` to run (item-parsing.ts): its items are
+   * then answered by the end of that budget (and the slack) if that is after their start-by time.
+   */
+  parsing(budgetMs: number): void;
   /** Stops the timers (the job was answered). */
   clear(): void;
 }
@@ -31,7 +37,29 @@ export interface JobWaits {
  */
 export function armJobWaits(job: ChunkJob, started: () => boolean, giveUp: (err: ChunkFailed) => void): JobWaits {
   const timers = new Set<NodeJS.Timeout>();
-  const after = (ms: number, run: () => void) => timers.add(setTimeout(run, Math.max(0, ms)));
+  const after = (ms: number, run: () => void) => {
+    const timer = setTimeout(run, Math.max(0, ms));
+    timers.add(timer);
+    return timer;
+  };
+  // When the items a worker took are answered unanswered: their start-by time, or a parse's end.
+  let answerBy = Infinity;
+  let answerTimer: NodeJS.Timeout | undefined;
+  const answerAt = (at: number) => {
+    if (at <= answerBy && answerTimer !== undefined) return;
+    answerBy = at;
+    clearTimeout(answerTimer);
+    if (answerTimer !== undefined) timers.delete(answerTimer);
+    answerTimer = after(at - Date.now(), () =>
+      giveUp(
+        new ChunkFailed(
+          'item_unanswered',
+          job.index,
+          `Chunk ${job.index}: its items' timeout passed before its worker answered.`,
+        ),
+      ),
+    );
+  };
   after(job.deadline - Date.now() + DEADLINE_SLACK_MS, () =>
     giveUp(
       started()
@@ -45,17 +73,12 @@ export function armJobWaits(job: ChunkJob, started: () => boolean, giveUp: (err:
     after(startBy - Date.now() + START_SLACK_MS, () => {
       if (!started()) giveUp(itemTimeout(job, 'no worker was free'));
     });
-    after(startBy - Date.now() + ANSWER_SLACK_MS, () =>
-      giveUp(
-        new ChunkFailed(
-          'item_unanswered',
-          job.index,
-          `Chunk ${job.index}: its items' timeout passed before its worker answered.`,
-        ),
-      ),
-    );
+    answerAt(startBy + ANSWER_SLACK_MS);
   }
   return {
+    parsing(budgetMs) {
+      if (answerTimer !== undefined) answerAt(Date.now() + budgetMs + ANSWER_SLACK_MS);
+    },
     clear() {
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -92,6 +92,8 @@ interface Pending {
   /** A worker took the job (its 'active' event came). */
   started?: boolean;
   report?: ItemReport<unknown>;
+  /** The job's waits (job-waits.ts), once armed. */
+  waits?: JobWaits;
   resolve(results: unknown[]): void;
   reject(err: ChunkFailed): void;
 }
@@ -179,8 +181,10 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     if (p) p.started = true;
   });
   events?.on('progress', ({ jobId, data }) => {
-    const item = data as { index?: unknown; result?: unknown } | number;
+    const item = data as { index?: unknown; result?: unknown; parsingMs?: unknown } | number;
     if (typeof item !== 'object' || typeof item.index !== 'number') return;
+    // An item's parse began and may run past its timeout (item-parsing.ts).
+    if (typeof item.parsingMs === 'number') return pending.get(jobId)?.waits?.parsing(item.parsingMs);
     const { index, result } = item;
     const report = pending.get(jobId)?.report;
     if (!report) return dropStored(result);
@@ -274,6 +278,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
           () => pending.get(jobId)?.started === true,
           (err) => giveUp(err, 'deadline'),
         );
+        pending.get(jobId)!.waits = waits;
         onAbort = () =>
           giveUp(
             new ChunkFailed('aborted', job.index, 'The request was aborted.', { cause: signal.reason }),

@@ -1,6 +1,7 @@
 // Named handlers for the single-URL tools, so a queue worker runs them exactly as the API
 // process would: they call the tools' own per-URL functions (cleanOne, probeUrl) unchanged.
 import type { Logger } from 'pino';
+import { inJobItem } from '../batch/item-parsing.js';
 import type { ChunkHandler } from '../batch/types.js';
 import type { Config } from '../config/config.js';
 import type { Profile } from '../extract/blocks.js';
@@ -34,18 +35,20 @@ export function createCleanHandler(
 ): ChunkHandler<CleanInput, CleanJobOptions, ToolItem> {
   return (job, signal) =>
     Promise.all(
-      job.items.map((input) =>
-        cleanOne(
-          input,
-          {
-            config,
-            services,
-            logger: logger.child({ correlation_id: job.options.correlationId }),
-            signal,
-            correlationId: job.options.correlationId,
-          },
-          job.options.profile,
-          timeoutStart(job.startBy, input.timeout),
+      job.items.map((input, index) =>
+        inJobItem(index, () =>
+          cleanOne(
+            input,
+            {
+              config,
+              services,
+              logger: logger.child({ correlation_id: job.options.correlationId }),
+              signal,
+              correlationId: job.options.correlationId,
+            },
+            job.options.profile,
+            timeoutStart(job.startBy, input.timeout),
+          ),
         ),
       ),
     );

@@ -15,6 +15,7 @@ import { PdfProcesses } from './pdf-processes.js';
 import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { linkedSignal } from '../util/linked-signal.js';
+import { parsingReporter } from '../batch/item-parsing.js';
 import { startWaitMessage, TaskBudget, untilDeadline, workerWaitTimedOut } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { posting, transferOf } from './posted-task.js';
@@ -196,6 +197,7 @@ export class WorkerPool {
           ? MAX_TIMER_MS
           : untilDeadline(startBy)
         : Math.max(this.taskTimeoutMs, untilDeadline(startBy)),
+      parsingReporter(),
     );
     const startId = this.nextStartId++;
     const caller = options.signal;

@@ -14,9 +14,11 @@ export class TaskBudget {
   /** Whether the budget (or the wait before it), not abort(), stopped the task. */
   timedOut = false;
 
+  /** `onStart`: told when a worker takes the task, with the budget it then has. */
   constructor(
     private readonly budgetMs: number,
     waitMs = budgetMs,
+    private readonly onStart?: (budgetMs: number) => void,
   ) {
     this.arm(waitMs);
   }
@@ -31,6 +33,7 @@ export class TaskBudget {
     this.started = true;
     clearTimeout(this.timer);
     this.arm(this.budgetMs);
+    this.onStart?.(this.budgetMs);
   }
 
   abort(reason?: unknown): void {

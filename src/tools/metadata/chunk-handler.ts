@@ -6,6 +6,7 @@
 // it is done, so a chunk stopped part-way keeps the answers it had.
 import { currentClaimant } from '../../admission/call-scope.js';
 import type { ItemGate } from '../../batch/item-gate.js';
+import { inJobItem } from '../../batch/item-parsing.js';
 import type { ChunkHandler } from '../../batch/types.js';
 import { itemError } from '../../errors/codes.js';
 import { stoppedItemError } from '../stopped.js';
@@ -53,7 +54,9 @@ export function createMetadataChunkHandler(
       run: (url, i) => {
         const hit = stored.get(i);
         const itemDeps = hit ? { ...deps, cachingFetcher: { fetchPage: () => Promise.resolve(hit) } } : deps;
-        return fetchMetadataItem(url, { ...job.options, timeoutMs: startBy - Date.now() }, itemDeps, signal);
+        return inJobItem(i, () =>
+          fetchMetadataItem(url, { ...job.options, timeoutMs: startBy - Date.now() }, itemDeps, signal),
+        );
       },
       notStarted: (url, _i, aborted) => failed(url, null, aborted ? stoppedItemError(signal.reason) : NOT_STARTED),
       ...(report ? { onResult: report } : {}),

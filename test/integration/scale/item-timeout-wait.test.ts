@@ -6,12 +6,34 @@
 // in time is answered at its own time even when that worker cannot answer (its process blocked).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { readFileSync, readdirSync } from 'node:fs';
 import { json } from '../../support/answers.js';
+import { bookPdf } from '../../support/pdf-fixtures.js';
 import { redisSkip } from '../../support/redis-server.js';
 import { HONEST, HOSTILE, startTwoCallers, type TwoCallers } from '../../support/two-callers.js';
 
 let callers: TwoCallers;
 let honestHits = 0;
+let book: Uint8Array;
+
+/** The child process of `parent` whose command line names `entry` (Linux /proc). */
+function childOf(parent: number, entry: string): number {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry)) return Number(pid);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  throw new Error(`no child of ${parent} runs ${entry}`);
+}
+
+/** Bytes process `pid` has written (its /proc io). */
+function written(pid: number): number {
+  return Number(/^wchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
+}
 
 interface Item {
   data: unknown;
@@ -26,7 +48,10 @@ async function call(key: string, tool: string, body: unknown): Promise<Item[]> {
 
 before(async () => {
   if (redisSkip) return;
+  book = await bookPdf(400);
   callers = await startTwoCallers((req, res) => {
+    if (req.url?.startsWith('/book.pdf'))
+      return void res.writeHead(200, { 'content-type': 'application/pdf' }).end(book);
     const answer = () =>
       res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -101,4 +126,36 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
         resume();
       }
     });
+
+  it('clean_web_content: a PDF whose read began in time is answered when the read ends, past its timeout', async () => {
+    // As in one process, the `timeout` bounds the wait for a worker and the fetch, and a read that
+    // began in time runs to its task budget (10 s): the API waits for it. The PDF process is
+    // loaded (a first PDF), so it starts the next one at once; it is stopped as soon as it says it
+    // took the PDF (its first write since), and resumed 1.5 s after the URL's timeout and the
+    // API's slack: an answer before the resume would be the API's giving up.
+    const [warm] = await call(HONEST, 'clean_web_content', { url: `${callers.honestSite.origin}/book.pdf?warm` });
+    assert.equal(warm!.meta.error ?? null, null, JSON.stringify(warm!.meta));
+    const reader = childOf(callers.cluster.workers[0]!.proc.pid!, 'pdf-process-entry');
+    const before = written(reader);
+    const sentAt = Date.now();
+    let resumed = false;
+    const resume = () => {
+      if (!resumed) process.kill(reader, 'SIGCONT');
+      resumed = true;
+    };
+    const answer = call(HONEST, 'clean_web_content', { url: `${callers.honestSite.origin}/book.pdf?late`, timeout: 2 });
+    try {
+      while (written(reader) === before) await new Promise((r) => setTimeout(r, 1));
+      process.kill(reader, 'SIGSTOP');
+      const timer = setTimeout(resume, Math.max(0, sentAt + 4000 - Date.now()));
+      const [item] = await answer;
+      clearTimeout(timer);
+      assert.equal(resumed, true, `answered while the read was stopped: ${JSON.stringify(item!.meta)}`);
+      assert.equal(item!.meta.error ?? null, null, JSON.stringify(item!.meta));
+      assert.match(JSON.stringify(item!.data), /Chapter/);
+    } finally {
+      resume();
+      await answer.catch(() => {});
+    }
+  });
 });

@@ -58,6 +58,29 @@ describe('the API waits for a queued job', () => {
     assert.deepEqual(untaken.reasons, ['not_started']);
   });
 
+  it("waits for an item whose parse began in time until the parse's budget ends, never less", () => {
+    const { reasons, waits } = arm(job(3000), true);
+    mock.timers.tick(2000);
+    waits.parsing(10_000);
+    // A parse with less budget left than the start-by time does not shorten the wait.
+    waits.parsing(100);
+    mock.timers.tick(1000 + ANSWER_SLACK_MS);
+    assert.deepEqual(reasons, []);
+    mock.timers.tick(9000 - 1);
+    assert.deepEqual(reasons, []);
+    mock.timers.tick(1);
+    assert.deepEqual(reasons, ['item_unanswered']);
+  });
+
+  it('without a start-by time, a parse does not add a wait before the deadline', () => {
+    const { reasons, waits } = arm(job(), true);
+    waits.parsing(10_000);
+    mock.timers.tick(20_999);
+    assert.deepEqual(reasons, []);
+    mock.timers.tick(1);
+    assert.deepEqual(reasons, ['deadline']);
+  });
+
   it('gives up nothing once cleared (the job answered)', () => {
     const { reasons, waits } = arm(job(3000), true);
     mock.timers.tick(1000);
