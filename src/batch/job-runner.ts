@@ -13,7 +13,7 @@ import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { LOCAL_CALLER } from '../admission/callers.js';
 import { runAsCaller, type Shares } from '../admission/run-as-caller.js';
 import { ChunkFailed } from './chunk-failed.js';
-import { watchParsing } from './item-parsing.js';
+import { watchParsing } from '../workers/item-parsing.js';
 import { cancelledJobs, subscribeCancels } from './job-cancel.js';
 import { RESULT_PREFIX, resultForEvent } from './job-results.js';
 import type { ChunkDispatcher, ChunkJob, ItemReport } from './types.js';

@@ -18,10 +18,10 @@ import type { RequestValidator } from '../tools/validation.js';
 import { connectMcpServer, createMcpServer } from './server.js';
 import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
+import type { Admission } from '../admission/admission.js';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
 const JSONRPC_PARSE_ERROR = -32700;
-import type { Admission } from '../admission/admission.js';
 
 export const MCP_PATH = '/mcp';
 

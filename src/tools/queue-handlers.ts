@@ -1,7 +1,7 @@
 // Named handlers for the single-URL tools, so a queue worker runs them exactly as the API
 // process would: they call the tools' own per-URL functions (cleanOne, probeUrl) unchanged.
 import type { Logger } from 'pino';
-import { inJobItem } from '../batch/item-parsing.js';
+import { inJobItem } from '../workers/item-parsing.js';
 import type { ChunkHandler } from '../batch/types.js';
 import type { Config } from '../config/config.js';
 import type { Profile } from '../extract/blocks.js';

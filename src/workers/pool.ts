@@ -15,7 +15,7 @@ import { PdfProcesses } from './pdf-processes.js';
 import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { linkedSignal } from '../util/linked-signal.js';
-import { parsingReporter } from '../batch/item-parsing.js';
+import { parsingReporter } from './item-parsing.js';
 import { startWaitMessage, TaskBudget, untilDeadline, workerWaitTimedOut } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { posting, transferOf } from './posted-task.js';

@@ -18,7 +18,11 @@ export interface TwoCallers {
   stop(): Promise<void>;
 }
 
-export async function startTwoCallers(honest: RequestListener, jobSlots: number): Promise<TwoCallers> {
+export async function startTwoCallers(
+  honest: RequestListener,
+  jobSlots: number,
+  env: Record<string, string> = {},
+): Promise<TwoCallers> {
   const open = new Set<ServerResponse>();
   const started: { slowSite?: LoopbackServer; honestSite?: LoopbackServer; redis?: TestRedis; cluster?: Cluster } = {};
   const stop = async () => {
@@ -43,6 +47,7 @@ export async function startTwoCallers(honest: RequestListener, jobSlots: number)
       URLKIT_RATE_LIMIT_MAX: '0',
       URLKIT_QUEUE_CONCURRENCY: String(jobSlots),
       URLKIT_REQUEST_TIMEOUT_MS: '20000',
+      ...env,
     }));
     const post = (key: string, tool: string, body: unknown) =>
       fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {

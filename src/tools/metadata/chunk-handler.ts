@@ -6,7 +6,7 @@
 // it is done, so a chunk stopped part-way keeps the answers it had.
 import { currentClaimant } from '../../admission/call-scope.js';
 import type { ItemGate } from '../../batch/item-gate.js';
-import { inJobItem } from '../../batch/item-parsing.js';
+import { inJobItem } from '../../workers/item-parsing.js';
 import type { ChunkHandler } from '../../batch/types.js';
 import { itemError } from '../../errors/codes.js';
 import { stoppedItemError } from '../stopped.js';

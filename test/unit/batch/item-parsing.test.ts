@@ -1,8 +1,8 @@
-// Which parses a worker process reports to its API (batch/item-parsing.ts): those of a watched
+// Which parses a worker process reports to its API (workers/item-parsing.ts): those of a watched
 // job's items whose budget runs past the job's start-by time, with the item's index.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inJobItem, parsingReporter, watchParsing } from '../../../src/batch/item-parsing.js';
+import { inJobItem, parsingReporter, watchParsing } from '../../../src/workers/item-parsing.js';
 
 function watched(startBy: number) {
   const told: Array<[number, number]> = [];
