@@ -23,9 +23,9 @@ export function watchParsing<T>(watch: ParsingWatch, fn: () => T): T {
   return jobs.run(watch, fn);
 }
 
-/** Runs item `index` of the current job (as itself where no job is watched). */
+/** Runs item `index` of the current job (reported only where a job is watched: parsingReporter). */
 export function inJobItem<T>(index: number, fn: () => T): T {
-  return jobs.getStore() === undefined ? fn() : items.run(index, fn);
+  return items.run(index, fn);
 }
 
 /**

@@ -16,7 +16,7 @@ import { PageProcesses, isLargePage } from './page-processes.js';
 import type { PdfRequest, PdfResult } from './pdf-task.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import { parsingReporter } from './item-parsing.js';
-import { startWaitMessage, TaskBudget, untilDeadline, workerWaitTimedOut } from './task-budget.js';
+import { startWaitTimedOut, TaskBudget, untilDeadline, workerWaitTimedOut } from './task-budget.js';
 import { isTakenLate, isTaskStart, type Posted } from './task-start.js';
 import { posting, transferOf } from './posted-task.js';
 import { WorkerEnds, type WorkerEndReason } from './worker-ends.js';
@@ -232,11 +232,11 @@ export class WorkerPool {
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener('abort', onCallerAbort, { once: true });
     const outcome = caller ? await Promise.race([settled, left]) : await settled;
-    if (outcome.ok && isTakenLate(outcome.result)) throw expectedFailure('timeout', startWaitMessage(false));
+    if (outcome.ok && isTakenLate(outcome.result)) throw startWaitTimedOut(false);
     if (outcome.ok) return outcome.result;
     const err = outcome.err;
     if (caller?.aborted) throw caller.reason ?? err;
-    if (stop.timedOut && !stop.started) throw expectedFailure('timeout', startWaitMessage(pdf), { cause: err });
+    if (stop.timedOut && !stop.started) throw startWaitTimedOut(pdf, err);
     if (stop.timedOut)
       throw expectedFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
         cause: err,

@@ -63,10 +63,14 @@ export function workerWaitTimedOut(): ItemFailure {
 }
 
 /** The answer of a task whose item's timeout passed before a worker, or a PDF process, took it. */
-export function startWaitMessage(pdf: boolean): string {
-  return pdf
-    ? "The URL's timeout passed while its PDF waited for a PDF process (the service is busy); retry it."
-    : "The URL's timeout passed while its page waited for a worker to start.";
+export function startWaitTimedOut(pdf: boolean, cause?: unknown): ItemFailure {
+  return expectedFailure(
+    'timeout',
+    pdf
+      ? "The URL's timeout passed while its PDF waited for a PDF process (the service is busy); retry it."
+      : "The URL's timeout passed while its page waited for a worker to start.",
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /** Milliseconds left until an item's deadline (0 when none is given or it has passed). */
