@@ -1,14 +1,16 @@
 // node dist/bench/render-watch.js [--against DIR] [--reads N] [--mib M]: what the pool's watch on
-// the browser's own memory costs the main thread. While pages render, the pool reads the memory
-// of the browser's own processes every 100 ms (BrowserOwnMemory, browser-memory.ts: PSS from
-// /proc/<pid>/smaps_rollup, and every second the list of its processes from /proc); the kernel
-// builds smaps_rollup by walking the process's mappings, so a read costs more the more a page
-// made the browser map. This starts one Chromium (no urlkit pool around it), reads its own
-// memory N times as the watch does (each read in a turn of the event loop of its own) while it
-// is fresh, then again once a page on it holds M MiB of Blobs (kept by the browser process), and
-// prints per read: its time and the main thread's CPU time (/proc/self/task), and the longest
-// the event loop was held (which also counts a main thread waiting for a core on a busy machine). --against DIR
-// also reads with DIR's build (its dist/) in the same run, on the same browser, the two builds
+// the browser's own memory costs the main thread. While pages render, the pool looks at the memory
+// of the browser's own processes every 100 ms (memory-watch.ts): an estimate from the kernel's
+// resident counters (BrowserOwnMemory.estimate, /proc/<pid>/status), and a read of their PSS
+// (BrowserOwnMemory.read, /proc/<pid>/smaps_rollup, and every second the list of its processes
+// from /proc) whenever none is running; the kernel builds smaps_rollup by walking the process's
+// mappings, so a read costs more the more a page made the browser map. This starts one Chromium
+// (no urlkit pool around it), makes N reads, then N estimates, as the watch does (each in a turn
+// of the event loop of its own) while it is fresh, then again once a page on it holds M MiB of
+// Blobs (kept by the browser process), and prints per look: its time and the main thread's CPU
+// time (/proc/self/task), and the longest the event loop was held (which also counts a main thread
+// waiting for a core on a busy machine). --against DIR also looks with DIR's build (its dist/; a
+// build without estimates makes reads only) in the same run, on the same browser, the two builds
 // in turn; rows are named by directory. Set URLKIT_BROWSER (default /usr/bin/chromium).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,9 +27,13 @@ const BLOB_MIB = Number(arg('mib') ?? 1536);
 const MIB = 1024 * 1024;
 const WARM_READS = 5;
 
-/** A build's reader of the browser's own memory: synchronous in some builds, a promise in others. */
+/**
+ * A build's reader of the browser's own memory: synchronous in some builds, a promise in others;
+ * builds whose watch looks at an estimate between reads have `estimate` too.
+ */
 interface Reader {
   read(): number | Promise<number>;
+  estimate?(): number | null;
 }
 
 interface Build {
@@ -50,11 +56,13 @@ interface Measured {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
-/** `READS` reads by `reader`, each in a turn of the event loop of its own, as the watch makes them. */
-async function reads(reader: Reader): Promise<number> {
+type Look = () => number | null | Promise<number>;
+
+/** `READS` looks, each in a turn of the event loop of its own, as the watch makes them. */
+async function reads(look: Look): Promise<number> {
   let pss = 0;
   for (let i = 0; i < READS; i++) {
-    pss = await reader.read();
+    pss = (await look()) ?? 0;
     await turn();
   }
   return pss;
@@ -65,18 +73,22 @@ async function reads(reader: Reader): Promise<number> {
  * processes), then READS reads for the times and READS more under an event-loop delay monitor
  * (whose 1 ms timer would add its own work to the main thread's CPU).
  */
-async function measure(build: Build, pid: number): Promise<Measured> {
+async function measure(build: Build, pid: number, kind: 'read' | 'estimate'): Promise<Measured | null> {
   const reader = build.reader(pid);
   for (let i = 0; i < WARM_READS; i++) await reader.read();
+  const estimate = reader.estimate?.bind(reader);
+  if (kind === 'estimate' && !estimate) return null;
+  const look: Look = kind === 'read' ? () => reader.read() : estimate!;
+  for (let i = 0; i < WARM_READS; i++) await look();
   await turn();
   const ticks0 = threadTicks(process.pid).get('main') ?? 0;
   const t0 = performance.now();
-  const pss = await reads(reader);
+  const pss = await reads(look);
   const wallMs = performance.now() - t0;
   const ticks = (threadTicks(process.pid).get('main') ?? 0) - ticks0;
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  await reads(reader);
+  await reads(look);
   delay.disable();
   return {
     pss,
@@ -124,29 +136,32 @@ async function main(): Promise<void> {
       ],
     ];
     console.log(
-      `render-watch: Chromium ${CHROMIUM}; ${READS} reads of the browser's own memory per row, each in a turn ` +
+      `render-watch: Chromium ${CHROMIUM}; ${READS} looks at the browser's own memory per row, each in a turn ` +
         `of the event loop of its own; builds: ${builds.map((b) => b.label).join(', ')}`,
     );
     for (const [i, [phase, reach]] of phases.entries()) {
       await reach();
       const order = i % 2 === 0 ? builds : [...builds].reverse();
-      for (const build of order) {
-        const m = await measure(build, pid);
-        rows.push(
-          `| ${phase} | ${build.label} | ${(m.pss / MIB).toFixed(0)} | ${m.wallMs.toFixed(2)} | ` +
-            `${m.cpuMs.toFixed(2)} | ${m.longestMs.toFixed(1)} |`,
-        );
-      }
+      for (const build of order)
+        for (const kind of ['read', 'estimate'] as const) {
+          const m = await measure(build, pid, kind);
+          if (!m) continue;
+          rows.push(
+            `| ${phase} | ${build.label} | ${kind === 'read' ? 'read (PSS)' : 'estimate (counters)'} | ` +
+              `${(m.pss / MIB).toFixed(0)} | ${m.wallMs.toFixed(2)} | ${m.cpuMs.toFixed(2)} | ` +
+              `${m.longestMs.toFixed(1)} |`,
+          );
+        }
     }
   } finally {
     await browser.close();
     server.close();
   }
   console.log(
-    '\n| browser | build | own PSS, MiB | ms per read | main thread CPU, ms per read | ' +
+    '\n| browser | build | look | own PSS, MiB | ms per look | main thread CPU, ms per look | ' +
       'event loop held at most, ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|');
+  console.log('|---|---|---|---:|---:|---:|---:|');
   for (const r of rows) console.log(r);
 }
 

@@ -10,6 +10,7 @@ import { beforeTime, within } from '../util/before-time.js';
 import { Turns } from '../util/turns.js';
 import { BrowserOwnMemory, browserOverMemory } from './browser-memory.js';
 import { killBrowser } from './kill-browser.js';
+import { MemoryWatch } from './memory-watch.js';
 import { renderPage, type RenderJob, type RenderedPage } from './render-page.js';
 import { RendererProcesses, whenExited } from './renderer-processes.js';
 import { openSinkhole, type Sinkhole } from './sinkhole.js';
@@ -31,8 +32,6 @@ const OPENING_MS = 15_000;
  * fill), which a small render cap must not take for a page's Blobs.
  */
 const MIN_OWN_GROWTH_MB = 256;
-/** How often the browser's own memory is read while it renders. */
-const WATCH_MS = 100;
 
 /** A launched browser and what the pool knows of it. */
 interface Running {
@@ -51,7 +50,7 @@ interface Running {
   /** What its own processes held (PSS, bytes) once started: its bound is this plus the render cap. */
   baseline: number;
   /** Reads its own memory while renders run. */
-  watch: NodeJS.Timeout | null;
+  watch: MemoryWatch | null;
   /** Killed because its own processes passed their bound while rendering. */
   overMemory: boolean;
 }
@@ -184,7 +183,7 @@ export class BrowserPool {
             (last ?? Promise.resolve()).finally(() => {
               run.renders--;
               if (run.renders === 0 && run.watch) {
-                clearInterval(run.watch);
+                run.watch.stop();
                 run.watch = null;
               }
               return this.afterRender(run);
@@ -269,26 +268,23 @@ export class BrowserPool {
   }
 
   /**
-   * While a browser renders, its own memory is read every WATCH_MS: past its bound, it is killed
-   * at once (every render on it answers response_too_large). A page's Blobs grow it only while
-   * the page is open, so a check after each render alone would let one page hold gigabytes.
+   * While a browser renders, its own memory is watched (memory-watch.ts): past its bound, it is
+   * killed at once (every render on it answers response_too_large). A page's Blobs grow it only
+   * while the page is open, so a check after each render alone would let one page hold gigabytes.
    */
   private startWatch(run: Running): void {
-    if (run.watch || run.pid === null || this.ownMemoryGrowth <= 0) return;
-    // One read at a time: a read slower than WATCH_MS (a loaded machine) is not stacked on.
-    let reading = false;
-    run.watch = setInterval(() => {
-      if (reading || run.dropped) return;
-      reading = true;
-      void this.overBound(run)
-        .then((over) => {
-          if (!over || run.dropped) return;
-          run.overMemory = true;
-          return this.drop(run, true);
-        })
-        .finally(() => (reading = false));
-    }, WATCH_MS);
-    run.watch.unref();
+    const own = run.own;
+    if (run.watch || own === null || this.ownMemoryGrowth <= 0) return;
+    run.watch = new MemoryWatch({
+      own,
+      baseline: run.baseline,
+      growth: this.ownMemoryGrowth,
+      over: () => {
+        if (run.dropped) return;
+        run.overMemory = true;
+        void this.drop(run, true);
+      },
+    });
   }
 
   /**
@@ -299,7 +295,7 @@ export class BrowserPool {
     if (run.dropped) return this.forget(run);
     run.dropped = true;
     if (run.watch) {
-      clearInterval(run.watch);
+      run.watch.stop();
       run.watch = null;
     }
     await this.forget(run);

@@ -80,6 +80,21 @@ export interface ProcMemory {
   shmem: number;
 }
 
+/**
+ * The process's resident anonymous and shared memory in bytes (RssAnon + RssShmem of
+ * /proc/<pid>/status), or null when it has ended. The kernel keeps these as counters, so a read
+ * costs microseconds however much the process maps, where smaps_rollup walks its mappings.
+ */
+export function residentCounters(pid: number): number | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  return kbField(status, 'RssAnon') + kbField(status, 'RssShmem');
+}
+
 /** The process's memory now, or null when it has ended (or there is no /proc). */
 export function memoryOf(pid: number): ProcMemory | null {
   let rollup: string;

@@ -129,7 +129,8 @@ describe("the browser's own memory is bounded", { skip }, () => {
       `own processes: ${Math.round(baseline / MIB)} MiB after a first render, ${Math.round(peak / MIB)} at most`,
     );
     assert.deepEqual(answers, Array(4).fill('response_too_large'));
-    // Killed within one read (every 100 ms) of passing baseline + cap: a read's growth is allowed.
+    // Killed within one look (every 20 ms near the bound) of passing baseline + cap, on a loaded
+    // machine too (memory-watch.ts): what a page adds between looks, and while the kill lands, is allowed.
     assert.ok(
       peak <= baseline + (CAP_MB + 128) * MIB,
       `the browser's own processes held ${Math.round(peak / MIB)} MiB, from ${Math.round(baseline / MIB)} MiB`,
