@@ -44,14 +44,12 @@ export class BrowserOwnMemory {
   }
 
   /**
-   * What they hold now, without walking any mappings: the last read's PSS plus how much the same
-   * processes' resident anonymous and shared memory (residentCounters) grew since that read
-   * began; null before the first read. A page's Blobs are private pages of the browser process,
-   * which grow both alike. A read on a process that maps much and keeps mapping (a page making
-   * Blobs) waits for that process's mappings lock, and took 0.3 to 1.1 s under two busy CPUs, against
-   * microseconds for this. Counting from the read's start may count growth during the read twice,
-   * so the estimate errs high until the next read ends: a bound is seen a little early, never late.
-   * A process started since the last read is left out until the next, as read() leaves it out.
+   * What they hold now, without walking any mappings (memory-watch.ts says why): the last read's
+   * PSS plus how much the same processes' resident anonymous and shared memory (residentCounters)
+   * grew since that read began; null before the first read. A page's Blobs are private pages of
+   * the browser process, which grow both alike. Growth during a read may count twice, so the
+   * estimate errs high until the next read ends. A process started since the last read is left
+   * out until the next, as read() leaves it out.
    */
   estimate(): number | null {
     if (!this.lastRead) return null;

@@ -49,7 +49,7 @@ interface Running {
   retiring: (() => void) | null;
   /** What its own processes held (PSS, bytes) once started: its bound is this plus the render cap. */
   baseline: number;
-  /** Reads its own memory while renders run. */
+  /** Watches its own memory while renders run. */
   watch: MemoryWatch | null;
   /** Killed because its own processes passed their bound while rendering. */
   overMemory: boolean;

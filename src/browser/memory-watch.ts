@@ -10,7 +10,7 @@
 import type { BrowserOwnMemory } from './browser-memory.js';
 
 /** How often the browser's own memory is looked at while it holds under half its bound. */
-export const WATCH_MS = 100;
+const WATCH_MS = 100;
 /** How often from half the bound on (a look costs about 0.2 ms of the main thread). */
 const NEAR_MS = 20;
 

@@ -10,14 +10,19 @@ export interface ProcStat {
   ppid: number;
 }
 
-/** /proc/<pid>/stat's state and parent, or null when there is no such process. */
-export function procStat(pid: number): ProcStat | null {
-  let stat: string;
+/** The text of /proc/<pid>/<name>, or null when there is no such process (or no /proc). */
+function procFile(pid: number, name: string): string | null {
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
   } catch {
     return null;
   }
+}
+
+/** /proc/<pid>/stat's state and parent, or null when there is no such process. */
+export function procStat(pid: number): ProcStat | null {
+  const stat = procFile(pid, 'stat');
+  if (stat === null) return null;
   // The command name (in parentheses) may hold spaces and parentheses: the fields after it
   // start after its last ')'.
   const [state = '', ppid = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ', 2);
@@ -63,11 +68,7 @@ export function descendantsOf(root: number): number[] {
 
 /** The process's command line, arguments joined by spaces ('' when it has ended). */
 export function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
+  return procFile(pid, 'cmdline')?.replaceAll('\0', ' ') ?? '';
 }
 
 /** A process's memory in bytes (/proc/<pid>/smaps_rollup). */
@@ -86,24 +87,14 @@ export interface ProcMemory {
  * costs microseconds however much the process maps, where smaps_rollup walks its mappings.
  */
 export function residentCounters(pid: number): number | null {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return null;
-  }
-  return kbField(status, 'RssAnon') + kbField(status, 'RssShmem');
+  const status = procFile(pid, 'status');
+  return status === null ? null : kbField(status, 'RssAnon') + kbField(status, 'RssShmem');
 }
 
 /** The process's memory now, or null when it has ended (or there is no /proc). */
 export function memoryOf(pid: number): ProcMemory | null {
-  let rollup: string;
-  try {
-    rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  } catch {
-    return null;
-  }
-  return parseRollup(rollup);
+  const rollup = procFile(pid, 'smaps_rollup');
+  return rollup === null ? null : parseRollup(rollup);
 }
 
 /** /proc/<pid>/smaps_rollup's text, read. */
