@@ -9,6 +9,7 @@
 // first `maxChars` characters come back, as a fetched body is cut at its byte cap.
 import type { CDPSession, Page } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { within } from '../util/before-time.js';
 
 const SNAPSHOT_MS = 1000;
 const WORLD = 'urlkit-dom-reader';
@@ -48,12 +49,13 @@ export class DomReader {
   /**
    * A read that starts after this call (a read already running is waited for first, it may be
    * stale), tried again while a navigation makes reads fail, until `deadlineAt`. Resolves with
-   * the fresh DOM, or null when none came in time.
+   * the fresh DOM, or null when none came in time or `signal` was aborted first (a read of a
+   * renderer that crashed mid-script is never answered).
    */
   async fresh(deadlineAt: number, signal: AbortSignal): Promise<string | null> {
-    if (this.inFlight && (await this.within(this.inFlight, deadlineAt)) === undefined) return null;
+    if (this.inFlight && (await this.within(this.inFlight, deadlineAt, signal)) === undefined) return null;
     while (Date.now() < deadlineAt && !signal.aborted && !this.page.isClosed()) {
-      const html = await this.within(this.read(), deadlineAt);
+      const html = await this.within(this.read(), deadlineAt, signal);
       if (html === undefined) return null;
       if (html !== null) return html;
       await sleep(Math.min(100, Math.max(1, deadlineAt - Date.now())));
@@ -101,16 +103,8 @@ export class DomReader {
     return result.value;
   }
 
-  /** `p`'s value, or undefined when the deadline comes first. */
-  private async within<T>(p: Promise<T>, deadlineAt: number): Promise<T | undefined> {
-    const stop = new AbortController();
-    try {
-      return await Promise.race([
-        p,
-        sleep(Math.max(1, deadlineAt - Date.now()), undefined, { signal: stop.signal }).then(() => undefined),
-      ]);
-    } finally {
-      stop.abort();
-    }
+  /** `p`'s value (it never rejects), or undefined when the deadline or `signal`'s abort comes first. */
+  private within<T>(p: Promise<T>, deadlineAt: number, signal: AbortSignal): Promise<T | undefined> {
+    return within(p, { signal, ms: Math.max(1, deadlineAt - Date.now()) }).catch(() => undefined);
   }
 }

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ItemFailure } from '../errors/codes.js';
 import type { FetchResult, Fetcher } from '../fetch/types.js';
+import { within } from '../util/before-time.js';
 import { DomReader } from './dom-reader.js';
 import { INIT_SCRIPT } from './launch-options.js';
 import { RequestGate, type GateStats } from './request-gate.js';
@@ -141,8 +142,8 @@ export async function renderPage(
 async function load(page: Page, url: string, gate: RequestGate, until: number, signal: AbortSignal): Promise<boolean> {
   const left = () => Math.max(1, until - Date.now());
   try {
-    await abortable(page.goto(url, { waitUntil: 'load', timeout: left() }), signal);
-    await abortable(page.waitForLoadState('networkidle', { timeout: left() }), signal);
+    await within(page.goto(url, { waitUntil: 'load', timeout: left() }), { signal });
+    await within(page.waitForLoadState('networkidle', { timeout: left() }), { signal });
   } catch {
     // A page that never finishes loading is read as it stands at the deadline.
     if (signal.aborted) throw signal.reason;
@@ -150,27 +151,12 @@ async function load(page: Page, url: string, gate: RequestGate, until: number, s
   }
   while (Date.now() < until) {
     if (gate.isQuiet(QUIET_MS)) return true;
-    await sleep(Math.min(50, left()), undefined, { signal });
+    // An abort (the renderer crashed, the caller left) ends the wait with its own reason.
+    await sleep(Math.min(50, left()), undefined, { signal }).catch(() => {
+      throw signal.reason;
+    });
   }
   return false;
-}
-
-function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: Error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }
 
 function rendererCrashed(maxMemoryMb: number): ItemFailure {

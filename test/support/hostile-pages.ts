@@ -143,17 +143,40 @@ step();
 </script></body></html>`;
 }
 
+/** When objectHogPage's script fills the heap. */
+export type HogWhen = 'loading' | 'after load' | 'while a request is pending';
+
 /**
- * An HTML page whose inline script fills the JavaScript heap with `millions` million small
- * objects in one go, before the page has loaded, then says "Held N objects". Past a memory cap
- * the renderer cannot grow its heap and crashes.
+ * An HTML page whose script fills the JavaScript heap with `millions` million small objects in
+ * one go, then says "Held N objects": while the page loads (its inline script), or once it has
+ * loaded (a timer after its load event, so the render is past its navigation and reading the
+ * DOM when the renderer gives out), or 1.5 s after it has loaded while a request to `/slow`
+ * (which the page gave up on, and which its site must answer slowly) is still being fetched.
+ * Past a memory cap the renderer cannot grow its heap and crashes.
  */
-export function objectHogPage(millions = 20): string {
+export function objectHogPage(
+  millions = 20,
+  when: 'loading' | 'after load' | 'while a request is pending' = 'loading',
+): string {
+  const hog = `const held = [];
+for (let i = 0; i < ${millions} * 1e6; i++) held.push({ i, s: 'x' + i });
+document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.length + ' objects.</p>';`;
+  const script =
+    when === 'loading'
+      ? hog
+      : when === 'after load'
+        ? `addEventListener('load', () => setTimeout(() => {\n${hog}\n}, 0));`
+        : // The page gives up on a request at once, which the browser counts as ended (its network
+          // falls idle) while the render still has it in hand: the render is waiting for quiet.
+          `addEventListener('load', () => {
+  const giveUp = new AbortController();
+  fetch('/slow', { signal: giveUp.signal }).catch(() => {});
+  setTimeout(() => giveUp.abort(), 50);
+  setTimeout(() => {\n${hog}\n}, 1500);
+});`;
   return `<!doctype html><html><head><title>Objects</title></head><body><main id="m"></main>
 <script>
-const held = [];
-for (let i = 0; i < ${millions} * 1e6; i++) held.push({ i, s: 'x' + i });
-document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.length + ' objects.</p>';
+${script}
 </script></body></html>`;
 }
 

@@ -49,6 +49,8 @@ before(async () => {
     '/windows': windowsPage(frames),
     '/typed-arrays': typedArrayHogPage(128, 1024),
     '/objects': objectHogPage(20),
+    '/objects-after-load': objectHogPage(20, 'after load'),
+    '/objects-pending': objectHogPage(20, 'while a request is pending'),
     '/ordinary':
       '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
       "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
@@ -57,6 +59,7 @@ before(async () => {
       '</script></body></html>',
   };
   site = await startServer((req, res) => {
+    if (req.url === '/slow') return void setTimeout(() => res.writeHead(200).end('late'), 20_000).unref();
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
@@ -118,6 +121,24 @@ describe('a render has a memory cap', { skip }, () => {
     const item = await render('/objects');
     assert.equal(item.meta.error?.code, 'response_too_large');
     assert.match(item.meta.error?.message ?? '', /URLKIT_BROWSER_MAX_MEMORY_MB/);
+  });
+
+  // The render's page budget is 55 s: a render that waited for its DOM read (which a crashed
+  // renderer never answers) would run into the test's own timeout.
+  it(
+    'a renderer that crashes once its page has loaded answers response_too_large at the crash',
+    { timeout: 40_000 },
+    async () => {
+      const item = await render('/objects-after-load');
+      assert.equal(item.meta.error?.code, 'response_too_large');
+      assert.match(item.meta.error?.message ?? '', /renderer crashed/);
+    },
+  );
+
+  it('a renderer that crashes while the render waits for its page to fall quiet answers response_too_large', async () => {
+    const item = await render('/objects-pending');
+    assert.equal(item.meta.error?.code, 'response_too_large');
+    assert.match(item.meta.error?.message ?? '', /renderer crashed/);
   });
 
   it('a page that frames three other sites keeps their allocations under its one cap', async () => {
