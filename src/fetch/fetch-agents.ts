@@ -82,6 +82,11 @@ interface Checkout {
   reusable: boolean;
 }
 
+/** Its response was read to the end and the server did not ask to close. */
+function clean(c: Checkout): boolean {
+  return c.reusable && c.body !== null && c.body.readableEnded && !c.body.errored;
+}
+
 /**
  * One fetch's own connections of a route (direct, or through the proxy): a `Client` per origin,
  * all opened by one guarded connector. This is what an undici `Agent` with `connections: 1`
@@ -186,15 +191,24 @@ export class FetchAgents {
     // Closing our own per-fetch agents also drops any unread (endless) body without draining it.
     this.direct?.destroy();
     this.proxied?.destroy();
-    for (const c of this.checkouts) {
-      const clean = c.reusable && c.body !== null && c.body.readableEnded && !c.body.errored;
-      const owner = owners.get(c.client);
-      // Idle, the connection answers to no deadline; a later holder's fetch sets its own.
-      if (owner) owner.signal = NO_DEADLINE;
-      if (clean && this.pool) this.pool.give(c.origin, c.client);
-      else c.client.destroy(DISPATCHER_CLOSED).catch(() => {});
-    }
+    this.settleHops();
+  }
+  /**
+   * Between hops (after a redirect): every connection this fetch has used so far goes back to
+   * the pool if its exchange ended cleanly, so the next hop to its origin takes it, or is closed
+   * now (undici would otherwise open another connection for a client whose body was dropped).
+   */
+  settleHops(): void {
+    for (const c of this.checkouts) this.settle(c);
     this.checkouts.length = 0;
+  }
+  /** A checked-out connection goes back to the pool after a clean exchange; any other is closed. */
+  private settle(c: Checkout): void {
+    const owner = owners.get(c.client);
+    // Idle, the connection answers to no deadline; a later holder's fetch sets its own.
+    if (owner) owner.signal = NO_DEADLINE;
+    if (clean(c) && this.pool) this.pool.give(c.origin, c.client);
+    else c.client.destroy(DISPATCHER_CLOSED).catch(() => {});
   }
   /** After a failed attempt: its connection (and any earlier one of this fetch) is closed. */
   private dropCheckouts(): void {

@@ -14,6 +14,7 @@ import { type FetchState, partialOf } from './fetch-state.js';
 import { type BodyLimits, type HopResponse, hopResult } from './hop-result.js';
 import { HopCookies } from './hop-cookies.js';
 import { HostLimiter } from './host-limiter.js';
+import { REDIRECT_BODY_MS, readRedirectBody } from './redirect-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { basicAuthOf, parseRequestedUrl, resolveRedirect, withoutUserinfo } from './url-policy.js';
@@ -125,12 +126,16 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         cookies.store(current, resp.rawHeaders['set-cookie']);
         const location = firstHeader(resp.rawHeaders, 'location');
         if (follow && REDIRECT_STATUSES.has(resp.status) && location !== undefined) {
-          discard(resp.body);
           // The redirect past the limit is not followed, so it is not a hop: the partial
           // reports maxRedirects hops and the URL they led to.
           if (state.hops.length >= config.maxRedirects) {
+            discard(resp.body);
             throw new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
           }
+          const declared = firstHeader(resp.rawHeaders, 'content-length');
+          const bodyMs = Math.min(REDIRECT_BODY_MS, state.startedAt + state.budgetMs - Date.now());
+          await readRedirectBody(resp.body, declared, bodyMs);
+          agents.settleHops();
           state.hops.push({ url: current.href, statusCode: resp.status, location: withoutUserinfo(location) });
           const next = stripCredentials(resolveRedirect(location, current));
           // 303 means "GET the other resource"; a probe stays a HEAD so it reads no body.

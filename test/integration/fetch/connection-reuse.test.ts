@@ -26,6 +26,17 @@ before(async () => {
       // Larger than the fetch's cap: the body is cut and the rest never read.
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<p>' + 'x'.repeat(256 * 1024) + '</p>');
+    } else if (req.url?.startsWith('/hop/')) {
+      // /hop/<kind>/<n>: a redirect to /hop/<kind>/<n-1>, its body a short note ("short"), 32 KiB
+      // ("large", its length declared), 20 KiB sent chunked ("long") or a note that never ends
+      // ("stalled"); /hop/<kind>/0 is the page.
+      const [, , kind, n] = req.url.split('/');
+      if (Number(n) === 0) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>arrived</p>');
+      res.writeHead(302, { location: `/hop/${kind}/${Number(n) - 1}`, 'content-type': 'text/html' });
+      if (kind === 'short') res.end('<p>Moved.</p>');
+      else if (kind === 'large') res.end('<p>' + 'm'.repeat(32 * 1024) + '</p>');
+      else if (kind === 'long') res.write('<p>' + 'm'.repeat(20 * 1024), () => res.end('</p>'));
+      else res.write('<p>Moved');
     } else if (req.url === '/stall') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<p>start'); // and never ends
@@ -58,6 +69,35 @@ test('sequential page fetches of one origin share one connection', async () => {
     assert.match(r.body!.text!, /hello/);
   }
   assert.equal(site.connections() - before, 1);
+});
+
+test('a same-origin redirect chain travels on one connection', async () => {
+  const other = createFetcher(testConfig());
+  try {
+    const before = site.connections();
+    const r = await other.fetchPage(`${site.origin}/hop/short/5`, T);
+    assert.equal(r.status, 200);
+    assert.match(r.body!.text!, /arrived/);
+    assert.equal(r.hops.length, 5);
+    assert.equal(site.connections() - before, 1);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a redirect whose body is long or does not end is not read: a connection per hop, the chain goes on', async () => {
+  for (const kind of ['large', 'long', 'stalled']) {
+    const other = createFetcher(testConfig());
+    try {
+      const before = site.connections();
+      const r = await other.fetchPage(`${site.origin}/hop/${kind}/3`, T);
+      assert.equal(r.status, 200, kind);
+      assert.match(r.body!.text!, /arrived/);
+      assert.equal(site.connections() - before, 4, kind);
+    } finally {
+      await other.close();
+    }
+  }
 });
 
 test('the first fetch on a connection reports its connect time; a reused one none', async () => {
