@@ -6,15 +6,14 @@
 // The site (realistic ~40 KB article pages with metadata, JSON-LD, navigation) runs in a child
 // process on 8 loopback addresses, so the service's per-host limit is exercised the way a
 // batch of many hosts would. Peak RSS is the service process (its worker threads included).
-import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { defaultConfig } from '../src/config/config.js';
 import { buildApp } from '../src/http/build-app.js';
 import { percentile } from './stats.js';
+import { forkTarget } from './target-process.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const HOSTS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
@@ -79,8 +78,8 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
-  const ports = await new Promise<number[]>((resolve) => child.once('message', (m) => resolve(m as number[])));
+  const site = await forkTarget<number[]>(import.meta.url);
+  const ports = site.ready;
   const urls = Array.from(
     { length: ITEMS },
     (_, i) => `http://${HOSTS[i % HOSTS.length]}:${ports[i % HOSTS.length]}/story/${i}`,
@@ -199,5 +198,5 @@ async function main(): Promise<void> {
 
   await client.close();
   await app.close();
-  child.disconnect();
+  site.stop();
 }

@@ -7,7 +7,6 @@
 // Prints, per way: the connections the server accepted, chains a second, p50/p95 latency and this
 // process's CPU ms per chain (the server's is not counted). Options: --chains N (per way, 600),
 // --hops H (5), --concurrency C (8), --against DIR (its fetcher gets this build's settings).
-import { fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import { defaultConfig } from '../src/config/config.js';
 import type { Fetcher } from '../src/fetch/types.js';
 import { arg } from './service-process.js';
 import { percentile } from './stats.js';
+import { forkTarget } from './target-process.js';
 
 const TARGET_HOST = '127.0.0.2';
 const ROUNDS = 4;
@@ -72,9 +72,8 @@ interface Tally {
 }
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
-  const port = await new Promise<number>((done) => child.once('message', (m) => done(m as number)));
-  const origin = `http://${TARGET_HOST}:${port}`;
+  const site = await forkTarget<number>(import.meta.url);
+  const origin = `http://${TARGET_HOST}:${site.ready}`;
   const against = arg('against');
   const ways: Way[] = [await fetcherWay('this build', '..')];
   if (against) ways.push(await fetcherWay(`build at ${against}`, resolve(against, 'dist')));
@@ -102,8 +101,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const w of ways) await w.close();
-    if (child.connected) child.disconnect();
-    child.kill();
+    site.stop();
   }
   print(ways, tallies);
 }

@@ -5,12 +5,10 @@
 //   HTTP API      POST /api/v1/tools/check_url_status over a real socket (validation, envelope)
 // The target server runs in a child process so it does not share the event loop being measured.
 // Prints probes/s and p50/p95 latency per mode and concurrency, and the throughput ratio.
-import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { defaultConfig, type Config } from '../src/config/config.js';
 import { createFetcher } from '../src/fetch/fetch-page.js';
@@ -18,6 +16,7 @@ import { buildApp } from '../src/http/build-app.js';
 import { checkUrlStatus } from '../src/tools/check-url-status.js';
 import { toolContext } from '../test/support/tool-context.js';
 import { percentile } from './stats.js';
+import { forkTarget } from './target-process.js';
 
 const PROBES = Number(process.env.BENCH_PROBES ?? 2000);
 const WARMUP = 100;
@@ -50,14 +49,13 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
-  const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(m as number)));
-  const target = `http://${TARGET_HOST}:${port}/page`;
+  const site = await forkTarget<number>(import.meta.url);
+  const target = `http://${TARGET_HOST}:${site.ready}/page`;
   const rows: Row[] = [];
   try {
     for (const c of CONCURRENCY) rows.push(...(await benchAt(target, c)));
   } finally {
-    stop(child);
+    site.stop();
   }
   print(rows);
 }
@@ -225,9 +223,4 @@ function print(rows: Row[]): void {
     );
   }
   console.log(lines.join('\n'));
-}
-
-function stop(child: ChildProcess): void {
-  if (child.connected) child.disconnect();
-  child.kill();
 }
