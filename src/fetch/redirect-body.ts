@@ -26,6 +26,8 @@ export function readRedirectBody(
     discard(body);
     return Promise.resolve(false);
   }
+  // Whatever the body does after this (an error once its connection is gone), nobody else listens.
+  body.on('error', () => {});
   return new Promise<boolean>((resolve) => {
     let bytes = 0;
     const done = (ended: boolean) => {
