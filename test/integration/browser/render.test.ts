@@ -1,7 +1,8 @@
 // Browser rendering end to end through the HTTP API with a real Chromium: a script-built hub,
 // a page whose scripts try every way out to servers the egress policy forbids (which must see
 // no connection at all), an endless script, a page that never finishes loading, and the cases
-// that must not render (clean_web_content, render=never).
+// that must not render (clean_web_content, render=never), and a page that pushes history entries
+// without end.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -184,6 +185,16 @@ before(async () => {
       case '/never-loads':
         // Headlines are built at once; then a script and a frame whose answers never come keep the page loading.
         return html(shell('', `<script async src="/hang.js"></script><iframe src="/hang"></iframe>`));
+      case '/history-flood':
+        // Headlines built at once, then history entries pushed as fast as the page can (a hundred
+        // every 5 ms): each is an event the service's main thread would handle.
+        return html(
+          shell(
+            '',
+            '<script>addEventListener("load", () => { let i = 0; setInterval(() => { ' +
+              'for (let k = 0; k < 100; k++) history.pushState({}, "", "/entry/" + i++); }, 5); });</script>',
+          ),
+        );
       case '/hang':
       case '/hang.js':
         hung.push(res);
@@ -320,6 +331,16 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     assert.ok(took < 20_000 + SLACK_MS, `took ${took} ms for a 20 s item timeout`);
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
+    for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+  });
+
+  it("a page pushing history entries without end is read once Chromium's navigation flood protection stops it", async () => {
+    const { data, meta } = await call('clean_web_index', {
+      url: `${site.origin}/history-flood`,
+      timeout: RENDER_TIMEOUT_S,
+    });
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.javascript_rendered, true, JSON.stringify(meta));
     for (const h of HEADLINES) assert.ok(data!.content.includes(h));
   });
 
