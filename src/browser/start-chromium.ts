@@ -31,11 +31,12 @@ export async function startChromium(config: Config, sinkhole: string): Promise<B
       args,
       headless: true,
       chromiumSandbox: false,
-      // Playwright switches off Chromium's navigation flood protection (a page may set its hash or
-      // push history entries 200 times in 10 s, no more); a render needs it. Each navigation is a
-      // protocol event the service's main thread handles: a page pushing 20,000 history entries a
-      // second held a DOM read for 90 s without it, 1 s with it.
-      ignoreDefaultArgs: ['--disable-ipc-flooding-protection'],
+      // Two of Playwright's default switches are dropped: a render needs Chromium's navigation
+      // flood protection (a page may set its hash or push history entries 200 times in 10 s, no
+      // more) and its popup blocker (no window opens without a user's click). Each navigation and
+      // each window is work for the service's main thread: a page pushing 20,000 history entries
+      // a second held a DOM read for 90 s, and one opening 2,000 windows took 2.2 s of its CPU.
+      ignoreDefaultArgs: ['--disable-ipc-flooding-protection', '--disable-popup-blocking'],
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,

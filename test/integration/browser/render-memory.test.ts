@@ -6,8 +6,9 @@
 // The cap holds for every process a render starts: the bound (slots x cap) holds only if a
 // render's page runs in one renderer and no renderer outlives its render's slot. So also: a page
 // that frames three other sites (loopback addresses: another address is another site), each
-// frame allocating 160 MiB, and a page that opens windows on them, rendered by more callers than
-// there are slots while the renderers alive are counted from /proc.
+// frame allocating 160 MiB, and a page that tries to open windows on them (Chromium's popup
+// blocker opens none: it must start no renderer either), rendered by more callers than there
+// are slots while the renderers alive are counted from /proc.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServices, type Services } from '../../../src/app/services.js';

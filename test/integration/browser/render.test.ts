@@ -1,8 +1,8 @@
 // Browser rendering end to end through the HTTP API with a real Chromium: a script-built hub,
 // a page whose scripts try every way out to servers the egress policy forbids (which must see
 // no connection at all), an endless script, a page that never finishes loading, and the cases
-// that must not render (clean_web_content, render=never), and a page that pushes history entries
-// without end.
+// that must not render (clean_web_content, render=never), a page that pushes history entries
+// without end and one that opens windows.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -195,6 +195,15 @@ before(async () => {
               'for (let k = 0; k < 100; k++) history.pushState({}, "", "/entry/" + i++); }, 5); });</script>',
           ),
         );
+      case '/popups':
+        // Headlines built at once, then twenty windows opened without a user's click.
+        return html(
+          shell(
+            '',
+            '<script>addEventListener("load", () => { ' +
+              'for (let i = 0; i < 20; i++) window.open("/popup/" + i); });</script>',
+          ),
+        );
       case '/hang':
       case '/hang.js':
         hung.push(res);
@@ -342,6 +351,14 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true, JSON.stringify(meta));
     for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+  });
+
+  it('a page opening windows gets none: Chromium blocks popups nobody clicked for, the site sees no request', async () => {
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/popups`, timeout: RENDER_TIMEOUT_S });
+    assert.equal(meta.javascript_rendered, true, JSON.stringify(meta));
+    for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+    const opened = [...hits.keys()].filter((path) => path.startsWith('/popup/'));
+    assert.deepEqual(opened, []);
   });
 
   it('a browser that dies is replaced: the next render starts a new one', async () => {
