@@ -2,7 +2,7 @@
 // a page whose scripts try every way out to servers the egress policy forbids (which must see
 // no connection at all), an endless script, a page that never finishes loading, and the cases
 // that must not render (clean_web_content, render=never), a page that pushes history entries
-// without end and one that opens windows.
+// without end, one that opens windows and one that asks for WebGL.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -204,6 +204,15 @@ before(async () => {
               'for (let i = 0; i < 20; i++) window.open("/popup/" + i); });</script>',
           ),
         );
+      case '/webgl':
+        // Headlines built at once, and what the page's canvas offers for WebGL written beside them.
+        return html(
+          shell(
+            '',
+            '<p id="gl"></p><script>const gl = document.createElement("canvas").getContext("webgl"); ' +
+              'document.getElementById("gl").textContent = gl ? "WebGL offered" : "WebGL refused";</script>',
+          ),
+        );
       case '/hang':
       case '/hang.js':
         hung.push(res);
@@ -359,6 +368,13 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     for (const h of HEADLINES) assert.ok(data!.content.includes(h));
     const opened = [...hits.keys()].filter((path) => path.startsWith('/popup/'));
     assert.deepEqual(opened, []);
+  });
+
+  it('a page gets no WebGL (drawn in software, it would take every core outside the render limits)', async () => {
+    const { data, meta } = await call('clean_web_index', { url: `${site.origin}/webgl`, timeout: RENDER_TIMEOUT_S });
+    assert.equal(meta.javascript_rendered, true, JSON.stringify(meta));
+    for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+    assert.match(data!.content, /WebGL refused/);
   });
 
   it('a browser that dies is replaced: the next render starts a new one', async () => {
