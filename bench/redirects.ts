@@ -17,6 +17,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { defaultConfig } from '../src/config/config.js';
 import type { Fetcher } from '../src/fetch/types.js';
 import { arg } from './service-process.js';
+import { runLoad } from './lanes.js';
 import { percentile } from './stats.js';
 import { forkTarget } from './target-process.js';
 
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   let chainId = 0;
   const connections = async () => Number(await (await undiciFetch(`${origin}/connections`)).text());
   try {
-    for (const w of ways) await runChains(w, 50, () => `${origin}/chain/warm${chainId++}/${HOPS}`, []);
+    for (const w of ways) await runLoad(50, CONCURRENCY, () => w.once(`${origin}/chain/warm${chainId++}/${HOPS}`), []);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...ways.keys()].reverse() : [...ways.keys()];
       for (const i of order) {
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
         const cpu = process.cpuUsage();
         const started = performance.now();
         const n = Math.ceil(CHAINS / ROUNDS);
-        await runChains(ways[i]!, n, () => `${origin}/chain/c${chainId++}/${HOPS}`, t.latencies);
+        await runLoad(n, CONCURRENCY, () => ways[i]!.once(`${origin}/chain/c${chainId++}/${HOPS}`), t.latencies);
         t.seconds += (performance.now() - started) / 1000;
         const used = process.cpuUsage(cpu);
         t.cpuMs += (used.user + used.system) / 1000;
@@ -138,19 +139,6 @@ function undiciWay(): Way {
     },
     close: () => agent.close(),
   };
-}
-
-async function runChains(way: Way, total: number, nextUrl: () => string, latencies: number[]): Promise<void> {
-  let started = 0;
-  const lane = async () => {
-    while (started < total) {
-      started++;
-      const t = performance.now();
-      await way.once(nextUrl());
-      latencies.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
 }
 
 function print(ways: Way[], tallies: Tally[]): void {

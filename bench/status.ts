@@ -15,6 +15,7 @@ import { createFetcher } from '../src/fetch/fetch-page.js';
 import { buildApp } from '../src/http/build-app.js';
 import { checkUrlStatus } from '../src/tools/check-url-status.js';
 import { toolContext } from '../test/support/tool-context.js';
+import { runLoad } from './lanes.js';
 import { percentile } from './stats.js';
 import { forkTarget } from './target-process.js';
 
@@ -186,24 +187,6 @@ async function httpApi(target: string, concurrency: number): Promise<Mode> {
       await app.close();
     },
   };
-}
-
-async function runLoad(
-  total: number,
-  concurrency: number,
-  once: () => Promise<void>,
-  latencies: number[],
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < total) {
-      next++;
-      const t = performance.now();
-      await once();
-      latencies.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, lane));
 }
 
 function print(rows: Row[]): void {

@@ -144,17 +144,14 @@ async function load(page: Page, url: string, gate: RequestGate, until: number, s
   try {
     await within(page.goto(url, { waitUntil: 'load', timeout: left() }), { signal });
     await within(page.waitForLoadState('networkidle', { timeout: left() }), { signal });
+    while (Date.now() < until) {
+      if (gate.isQuiet(QUIET_MS)) return true;
+      await sleep(Math.min(50, left()), undefined, { signal });
+    }
   } catch {
-    // A page that never finishes loading is read as it stands at the deadline.
+    // A page that never finishes loading is read as it stands at the deadline; an abort (the
+    // renderer crashed, the caller left) ends the render with its own reason.
     if (signal.aborted) throw signal.reason;
-    return false;
-  }
-  while (Date.now() < until) {
-    if (gate.isQuiet(QUIET_MS)) return true;
-    // An abort (the renderer crashed, the caller left) ends the wait with its own reason.
-    await sleep(Math.min(50, left()), undefined, { signal }).catch(() => {
-      throw signal.reason;
-    });
   }
   return false;
 }

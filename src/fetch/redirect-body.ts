@@ -5,6 +5,8 @@
 // a moment, is dropped unread as before and its connection closed: no redirect body is worth a
 // wait, and none is kept.
 import type { Readable } from 'node:stream';
+import { within } from '../util/before-time.js';
+import { eachChunk } from './body-chunks.js';
 import { discard } from './response-headers.js';
 
 /** A redirect body longer than this is dropped unread. */
@@ -13,41 +15,19 @@ export const REDIRECT_BODY_MAX_BYTES = 16 * 1024;
 export const REDIRECT_BODY_MS = 50;
 
 /**
- * Resolves true once `body` has ended within `withinMs` and REDIRECT_BODY_MAX_BYTES (what it
- * carried is dropped); otherwise the body is discarded (its connection closes) and it resolves
- * false. `declaredLength` is the response's Content-Length, if any: past the bound, no read.
+ * Reads `body` to its end (what it carried is dropped) if it ends within `withinMs` and
+ * REDIRECT_BODY_MAX_BYTES; otherwise discards it, which closes its connection. `declaredLength`
+ * is the response's Content-Length, if any: past the bound, nothing is read.
  */
-export function readRedirectBody(
+export async function readRedirectBody(
   body: Readable,
   declaredLength: string | undefined,
   withinMs: number,
-): Promise<boolean> {
-  if (declaredLength !== undefined && !(Number(declaredLength) <= REDIRECT_BODY_MAX_BYTES)) {
-    discard(body);
-    return Promise.resolve(false);
-  }
-  // Whatever the body does after this (an error once its connection is gone), nobody else listens.
-  body.on('error', () => {});
-  return new Promise<boolean>((resolve) => {
+): Promise<void> {
+  if (declaredLength === undefined || Number(declaredLength) <= REDIRECT_BODY_MAX_BYTES) {
     let bytes = 0;
-    const done = (ended: boolean) => {
-      clearTimeout(timer);
-      body.off('data', onData);
-      body.off('end', onEnd);
-      body.off('error', onError);
-      if (!ended) discard(body);
-      resolve(ended);
-    };
-    const onData = (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > REDIRECT_BODY_MAX_BYTES) done(false);
-    };
-    const onEnd = () => done(true);
-    const onError = () => done(false);
-    const timer = setTimeout(() => done(false), Math.max(1, withinMs));
-    timer.unref();
-    body.on('data', onData);
-    body.on('end', onEnd);
-    body.on('error', onError);
-  });
+    const read = eachChunk(body, (chunk) => ((bytes += chunk.length) > REDIRECT_BODY_MAX_BYTES ? 'stop' : undefined));
+    await within(read, { ms: Math.max(1, withinMs) }).catch(() => {});
+  }
+  if (!body.readableEnded) discard(body);
 }
