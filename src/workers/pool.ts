@@ -180,7 +180,10 @@ export class WorkerPool {
     // A PDF waits for a PDF process in its caller's line there, and for a worker thread only when
     // its render step comes (runPdf).
     const pdf = hand.task!.kind === 'pdf';
-    const slot: HeldSlot = { release: pages || pdf ? () => {} : await this.waitForWorker(options) };
+    const large = !pages && !pdf && isLargePage(hand.task!);
+    const slot: HeldSlot = {
+      release: pages || pdf ? () => {} : await this.waitForWorker(options, currentClaimant(), undefined, large),
+    };
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
     // Once a worker thread's task has its slot, its item's deadline is checked by the worker that
@@ -305,20 +308,22 @@ export class WorkerPool {
   }
 
   /**
-   * Waits for a worker slot in `claimant`'s line, until options.startBy (then ItemFailure
-   * 'timeout'), options.signal or `budget` aborts. The deadline is the slots' own (one timer and
-   * one error for the items of a chunk, which share it), not a timer and signal per task.
+   * Waits for a worker slot in `claimant`'s line (a `large` page for a large-page slot first:
+   * task-slots.ts), until options.startBy (then ItemFailure 'timeout'), options.signal or `budget`
+   * aborts. The deadline is the slots' own (one timer and one error for the items of a chunk, which
+   * share it), not a timer and signal per task.
    */
   private async waitForWorker(
     options: RunOptions,
     claimant: Claimant = currentClaimant(),
     budget?: AbortSignal,
+    large = false,
   ): Promise<() => void> {
     const due = options.startBy === undefined ? undefined : { at: options.startBy, timedOut: workerWaitTimedOut };
-    if (!budget || !options.signal) return this.slots.acquire(budget ?? options.signal, claimant, due);
+    if (!budget || !options.signal) return this.slots.acquire(budget ?? options.signal, claimant, due, large);
     const both = linkedSignal([options.signal, budget]);
     try {
-      return await this.slots.acquire(both.signal, claimant, due);
+      return await this.slots.acquire(both.signal, claimant, due, large);
     } finally {
       both.dispose();
     }

@@ -3,6 +3,10 @@
 // one caller's 40 pages that each cost the whole task budget wait behind each other, not in
 // front of another caller's page). Tasks wait here, not in piscina's queue, so a task's time
 // budget starts when a worker actually takes it.
+// A large page (page-processes.ts, LARGE_PAGE_CHARS) also takes one of the large-page slots, half
+// the threads and at least one, before its worker slot: parsing one holds 50-100 MiB more than an
+// ordinary page for the seconds it takes, and that is what set the service's peak memory when
+// every worker parsed one at once (docs/admission.md, "Memory").
 // It also measures what admission control needs (src/admission/): how long tasks waited for a
 // worker (the smallest wait in an interval shows a standing queue, as in CoDel), how long they
 // ran, and what fraction of the workers' time was busy.
@@ -23,6 +27,8 @@ export interface SlotWindow {
 export class TaskSlots {
   private readonly size: number;
   private readonly slots: FairSlots;
+  /** Large pages parsed at once (above). */
+  private readonly largeSlots: FairSlots;
   /** Each caller's worker time lately, which decides its tasks' lane (worker-shares.ts). */
   private readonly shares = new WorkerShares();
   /** Every slot is held for maintenance (tryTakeAll): none is granted meanwhile. */
@@ -44,19 +50,39 @@ export class TaskSlots {
         this.windowGranted++;
       },
     });
+    const large = largePageSlots(this.size);
+    this.largeSlots = new FairSlots({ capacity: () => large });
   }
 
   /**
    * Resolves with a release function once a slot is free for the current caller (or
    * `claimant`); rejects with the signal's reason if aborted first, or with `timedOut()` once
-   * `dueAt` (epoch ms) passes (fair-slots.ts: one error for the requests due together).
+   * `dueAt` (epoch ms) passes (fair-slots.ts: one error for the requests due together). A `large`
+   * page's task waits for a large-page slot first, then for a worker slot, both by the same rules.
    */
   async acquire(
     signal?: AbortSignal,
     claimant: Claimant = currentClaimant(),
     due?: { at: number; timedOut: () => Error },
+    large = false,
   ): Promise<() => void> {
-    const release = await this.slots.acquire(claimant, signal, due?.timedOut, due?.at);
+    // Taken at once when free, so that the worker slot is asked for in the same turn as an ordinary
+    // page's would be: a large page does not lose its place to a page that came after it.
+    const largeRelease = large
+      ? (this.largeSlots.tryAcquire(claimant) ??
+        (await this.largeSlots.acquire(claimant, signal, due?.timedOut, due?.at)))
+      : null;
+    let workerRelease: () => void;
+    try {
+      workerRelease = await this.slots.acquire(claimant, signal, due?.timedOut, due?.at);
+    } catch (err) {
+      largeRelease?.();
+      throw err;
+    }
+    const release = () => {
+      workerRelease();
+      largeRelease?.();
+    };
     this.accrueBusy();
     this.held++;
     const grantedAt = performance.now();
@@ -75,7 +101,7 @@ export class TaskSlots {
   }
 
   get queued(): number {
-    return this.slots.queued;
+    return this.slots.queued + this.largeSlots.queued;
   }
 
   /**
@@ -142,4 +168,9 @@ export class TaskSlots {
     this.busyIntegralMs += this.held * (now - this.busySince);
     this.busySince = now;
   }
+}
+
+/** Large pages parsed at once in `threads` worker threads: half of them, and at least one. */
+export function largePageSlots(threads: number): number {
+  return Math.max(1, Math.floor(threads / 2));
 }
