@@ -27,6 +27,12 @@ const MIB = 1024 * 1024;
 let site: LoopbackServer;
 /** Requests for /slow so far: each is an ordinary page of /ordinary-slow open and rendering. */
 let slowRequests = 0;
+/**
+ * The first /slow is answered only after a minute, so the page that asked for it is still open
+ * whenever the browser is killed, however slowly a loaded machine grows the Blobs (an answer after
+ * 8 s let that page finish first in full test runs); later ones, on a new browser, at once.
+ */
+let slowHeld = false;
 
 before(async () => {
   const pages: Record<string, string> = {
@@ -38,7 +44,9 @@ before(async () => {
     if (req.url === '/late') return void setTimeout(() => res.end('late'), 15_000).unref();
     if (req.url === '/slow') {
       slowRequests++;
-      return void setTimeout(() => res.end('slow'), 8_000).unref();
+      if (slowHeld) return void res.end('slow');
+      slowHeld = true;
+      return void setTimeout(() => res.end('slow'), 60_000).unref();
     }
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
     if (!page) return void res.writeHead(404).end();

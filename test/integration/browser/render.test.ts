@@ -357,7 +357,7 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
       url: `${site.origin}/history-flood`,
       timeout: RENDER_TIMEOUT_S,
     });
-    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.equal(meta.error, undefined, JSON.stringify(meta));
     assert.equal(meta.javascript_rendered, true, JSON.stringify(meta));
     for (const h of HEADLINES) assert.ok(data!.content.includes(h));
   });
