@@ -175,15 +175,14 @@ export class WorkerPool {
     hand: { task: WorkerTask | null },
     options: RunOptions,
   ): Promise<WorkerTaskResult<K>> {
-    // A large page waits for a page process, in its caller's line there, not for a worker thread.
-    const pages = isLargePage(hand.task!) ? this.pageProcesses : null;
+    // A large page waits for a page process, in its caller's line there, not for a worker thread;
+    // without page processes, for its turn on the worker threads (task-slots.ts).
+    const large = isLargePage(hand.task!);
+    const pages = large ? this.pageProcesses : null;
     // A PDF waits for a PDF process in its caller's line there, and for a worker thread only when
     // its render step comes (runPdf).
     const pdf = hand.task!.kind === 'pdf';
-    const large = !pages && !pdf && isLargePage(hand.task!);
-    const slot: HeldSlot = {
-      release: pages || pdf ? () => {} : await this.waitForWorker(options, currentClaimant(), undefined, large),
-    };
+    const slot: HeldSlot = { release: pages || pdf ? () => {} : await this.waitForWorker(options, { large }) };
     // One signal for the task: its time budget, or the end of the grace after the caller left.
     const budget = options.timeoutMs ?? this.taskTimeoutMs;
     // Once a worker thread's task has its slot, its item's deadline is checked by the worker that
@@ -300,7 +299,7 @@ export class WorkerPool {
     const claimant = currentClaimant();
     const read = await this.pdfProcesses.run(input, stop.signal, () => stop.start());
     const { bytes: _bytes, giveBytes: _give, maxPages: _pages, ...options } = input;
-    slot.release = await this.waitForWorker(run, claimant, stop.signal);
+    slot.release = await this.waitForWorker(run, { claimant, budget: stop.signal });
     // Its budget already runs (run()): no start id to wait for.
     const lane = laneOptions(this.slots.laneOf(claimant));
     const posted: Posted<WorkerTask> = { task: { kind: 'pdf-render', input: { read, options } }, startId: 0, ...lane };
@@ -315,9 +314,11 @@ export class WorkerPool {
    */
   private async waitForWorker(
     options: RunOptions,
-    claimant: Claimant = currentClaimant(),
-    budget?: AbortSignal,
-    large = false,
+    {
+      claimant = currentClaimant(),
+      budget,
+      large = false,
+    }: { claimant?: Claimant; budget?: AbortSignal; large?: boolean },
   ): Promise<() => void> {
     const due = options.startBy === undefined ? undefined : { at: options.startBy, timedOut: workerWaitTimedOut };
     if (!budget || !options.signal) return this.slots.acquire(budget ?? options.signal, claimant, due, large);

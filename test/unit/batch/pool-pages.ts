@@ -3,6 +3,8 @@
 // the pool reports after the fact (an ended worker is counted on its thread's exit).
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { WorkerPool } from '../../../src/workers/pool.js';
+import { testConfig } from '../../support/loopback-server.js';
 
 const MiB = 1024 * 1024;
 
@@ -45,4 +47,19 @@ export async function until(what: string, cond: () => boolean): Promise<void> {
   const deadline = Date.now() + UNTIL_MS;
   while (!cond() && Date.now() < deadline) await sleep(50);
   assert.ok(cond(), `${what}: not reached in ${UNTIL_MS / 60_000} min`);
+}
+
+/**
+ * A pool of `threads` worker threads with large pages parsed in them too (no page processes:
+ * page-processes.test.ts covers those), the tests' task budget and a 256 MiB worker heap.
+ */
+export function threadPool(threads: number): WorkerPool {
+  return new WorkerPool(
+    testConfig({
+      largePageProcesses: 0,
+      workerThreads: threads,
+      workerTaskTimeoutMs: TEST_BUDGET_MS,
+      workerMaxMemoryMb: 256,
+    }),
+  );
 }

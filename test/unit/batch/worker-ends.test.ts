@@ -6,19 +6,11 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { createMetrics } from '../../../src/metrics/metrics.js';
-import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
-import { testConfig } from '../../support/loopback-server.js';
-import { TEST_BUDGET_MS, dense, long, page, until } from './pool-pages.js';
+import { WorkerCrashed } from '../../../src/workers/pool.js';
+import { dense, long, page, until, threadPool } from './pool-pages.js';
 
 describe('worker ends by reason', () => {
-  const pool = new WorkerPool(
-    testConfig({
-      largePageProcesses: 0,
-      workerThreads: 1,
-      workerTaskTimeoutMs: TEST_BUDGET_MS,
-      workerMaxMemoryMb: 256,
-    }),
-  );
+  const pool = threadPool(1);
   const metrics = createMetrics();
   metrics.observeCapacity({ admission: { queued: 0, inFlight: 0, limit: 1 }, workers: pool });
   let closed = false;

@@ -7,20 +7,11 @@ import assert from 'node:assert/strict';
 import { setImmediate as turn } from 'node:timers/promises';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { LARGE_PAGE_CHARS } from '../../../src/workers/page-processes.js';
-import { WorkerPool } from '../../../src/workers/pool.js';
 import { largePageSlots } from '../../../src/workers/task-slots.js';
-import { testConfig } from '../../support/loopback-server.js';
-import { TEST_BUDGET_MS, long, metadataOf, page, until } from './pool-pages.js';
+import { long, metadataOf, page, until, threadPool } from './pool-pages.js';
 
 describe('large pages in the worker threads', () => {
-  const pool = new WorkerPool(
-    testConfig({
-      largePageProcesses: 0,
-      workerThreads: 2,
-      workerTaskTimeoutMs: TEST_BUDGET_MS,
-      workerMaxMemoryMb: 256,
-    }),
-  );
+  const pool = threadPool(2);
   after(() => pool.close());
 
   it('parses one large page at a time on two threads, and an ordinary page beside it', async () => {

@@ -6,23 +6,14 @@
 import { after, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { ItemFailure } from '../../../src/errors/codes.js';
-import { WorkerCrashed, WorkerPool } from '../../../src/workers/pool.js';
-import { testConfig } from '../../support/loopback-server.js';
-import { TEST_BUDGET_MS, dense, long, metadataOf, page, para, until } from './pool-pages.js';
+import { WorkerCrashed } from '../../../src/workers/pool.js';
+import { dense, long, metadataOf, page, para, until, threadPool } from './pool-pages.js';
 
 /** A few hundred milliseconds at most: about 40 KB of paragraphs. */
 const medium = metadataOf(`<title>Medium</title>${para.repeat(100)}`);
 
 describe('WorkerPool', () => {
-  // Large pages in the worker threads too (no page processes: page-processes.test.ts covers those).
-  const pool = new WorkerPool(
-    testConfig({
-      largePageProcesses: 0,
-      workerThreads: 1,
-      workerTaskTimeoutMs: TEST_BUDGET_MS,
-      workerMaxMemoryMb: 256,
-    }),
-  );
+  const pool = threadPool(1);
   after(() => pool.close());
 
   it('runs a metadata task in a worker', async () => {
