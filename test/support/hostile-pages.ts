@@ -151,7 +151,8 @@ export type HogWhen = 'loading' | 'after load' | 'while a request is pending';
  * one go, then says "Held N objects": while the page loads (its inline script), or once it has
  * loaded (a timer after its load event, so the render is past its navigation and reading the
  * DOM when the renderer gives out), or 1.5 s after it has loaded while a request to `/slow`
- * (which the page gave up on, and which its site must answer slowly) is still being fetched.
+ * (which the page gave up on, and which its site must answer slowly) is still being fetched; its
+ * site must also answer `/slow-seen` once `/slow` has come.
  * Past a memory cap the renderer cannot grow its heap and crashes.
  */
 export function objectHogPage(
@@ -166,13 +167,17 @@ document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.lengt
       ? hog
       : when === 'after load'
         ? `addEventListener('load', () => setTimeout(() => {\n${hog}\n}, 0));`
-        : // The page gives up on a request at once, which the browser counts as ended (its network
-          // falls idle) while the render still has it in hand: the render is waiting for quiet.
+        : // The page gives up on a request once its site has it (/slow-seen answers then), which
+          // the browser counts as ended (its network falls idle) while the render still has it in
+          // hand: the render is waiting for quiet. Given up on sooner, on a loaded machine, the
+          // render may never see the request, fall quiet and read the page before it fills.
           `addEventListener('load', () => {
   const giveUp = new AbortController();
   fetch('/slow', { signal: giveUp.signal }).catch(() => {});
-  setTimeout(() => giveUp.abort(), 50);
-  setTimeout(() => {\n${hog}\n}, 1500);
+  fetch('/slow-seen').then(() => {
+    giveUp.abort();
+    setTimeout(() => {\n${hog}\n}, 1500);
+  });
 });`;
   return `<!doctype html><html><head><title>Objects</title></head><body><main id="m"></main>
 <script>

@@ -59,8 +59,15 @@ before(async () => {
       "document.getElementById('m').innerHTML = '<h1>Harbour news</h1>' + list;" +
       '</script></body></html>',
   };
+  // /slow-seen answers once /slow has come (and at once after that).
+  let slowCame: () => void = () => {};
+  const slowSeen = new Promise<void>((resolve) => (slowCame = resolve));
   site = await startServer((req, res) => {
-    if (req.url === '/slow') return void setTimeout(() => res.writeHead(200).end('late'), 20_000).unref();
+    if (req.url === '/slow') {
+      slowCame();
+      return void setTimeout(() => res.writeHead(200).end('late'), 20_000).unref();
+    }
+    if (req.url === '/slow-seen') return void slowSeen.then(() => res.writeHead(200).end('seen'));
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);

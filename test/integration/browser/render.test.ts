@@ -186,13 +186,17 @@ before(async () => {
         // Headlines are built at once; then a script and a frame whose answers never come keep the page loading.
         return html(shell('', `<script async src="/hang.js"></script><iframe src="/hang"></iframe>`));
       case '/history-flood':
-        // Headlines built at once, then history entries pushed as fast as the page can (a hundred
-        // every 5 ms): each is an event the service's main thread would handle.
+        // Headlines built, then history entries pushed as fast as the page can (a hundred every
+        // 5 ms): each is an event the service's main thread would handle. The flood starts once
+        // the headlines are in the DOM: started at load, it could hold back the script building
+        // them past the network's quiet on a loaded machine, and the render read an empty hub.
         return html(
           shell(
             '',
-            '<script>addEventListener("load", () => { let i = 0; setInterval(() => { ' +
-              'for (let k = 0; k < 100; k++) history.pushState({}, "", "/entry/" + i++); }, 5); });</script>',
+            '<script>new MutationObserver((_, seen) => { if (!document.body.dataset.built) return; ' +
+              'seen.disconnect(); let i = 0; setInterval(() => { ' +
+              'for (let k = 0; k < 100; k++) history.pushState({}, "", "/entry/" + i++); }, 5); })' +
+              '.observe(document.body, { attributes: true });</script>',
           ),
         );
       case '/popups':
