@@ -16,6 +16,7 @@ import { createServices } from '../app/services.js';
 import { installConventions, serverOptions } from '../http/conventions.js';
 import { systemRoutes } from '../http/system-routes.js';
 import { ABORT_GRACE_MS } from '../tools/invoke.js';
+import { limitHeapGrowth } from '../util/heap-growth.js';
 
 export async function runWorker(config: Config, warnings: readonly string[] = []): Promise<void> {
   if (!config.redisUrl) {
@@ -27,6 +28,7 @@ export async function runWorker(config: Config, warnings: readonly string[] = []
     process.stderr.write(`urlkit worker: ${unreachable}\n`);
     process.exit(1);
   }
+  limitHeapGrowth();
   const logger = pino(loggerOptions(config.logLevel), pino.destination(1));
   for (const warning of warnings) logger.warn(warning);
   const metrics = createMetrics();

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { drainOnSignals } from '../app/exit-on-signals.js';
 import type { Config } from '../config/config.js';
 import { ABORT_GRACE_MS } from '../tools/invoke.js';
+import { limitHeapGrowth } from '../util/heap-growth.js';
 import { buildApp, type BuildAppOptions } from './build-app.js';
 
 export interface RunningServer {
@@ -19,6 +20,7 @@ export interface RunningServer {
 }
 
 export async function serve(config: Config, options: BuildAppOptions = {}): Promise<RunningServer> {
+  limitHeapGrowth();
   const app = await buildApp(config, options);
   const address = await app.listen({ host: config.host, port: config.port });
   let resolveClosed: () => void = () => {};
