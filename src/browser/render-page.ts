@@ -14,6 +14,8 @@ import { RequestGate, type GateStats } from './request-gate.js';
 const QUIET_MS = 100;
 /** Time kept back from the render deadline to read the DOM. */
 const READ_RESERVE_MS = 1500;
+/** How long after its page closed a dying browser may take to be seen disconnected. */
+const DEATH_SEEN_MS = 1000;
 
 export interface RenderLimits {
   maxRequests: number;
@@ -124,6 +126,10 @@ export async function renderPage(
     }
     const html = (await reader.fresh(deadlineAt, signal)) ?? reader.latest;
     if (signal.aborted) throw signal.reason;
+    // A browser that died (a crash, or killed from outside) closed the page; the copy taken before
+    // may predate its text. Not an ItemFailure: the pool renders the page again on a new browser.
+    if (page.isClosed() && (await ends(browser, DEATH_SEEN_MS)))
+      throw new Error('The browser ended while it rendered the page.');
     if (html === null)
       throw new ItemFailure('timeout', "The page's scripts did not let it be read within the render time budget.");
     return { html, finalUrl: gate.mainFinalUrl, settled, stats: { ...gate.stats } };
@@ -154,6 +160,26 @@ async function load(page: Page, url: string, gate: RequestGate, until: number, s
     if (signal.aborted) throw signal.reason;
   }
   return false;
+}
+
+/**
+ * Whether `browser` is or becomes disconnected within `ms`: the page of a browser that dies is
+ * seen closed a moment before the browser is seen gone. A page that closed itself leaves it
+ * connected, and is read as it stood.
+ */
+function ends(browser: Browser, ms: number): Promise<boolean> {
+  if (!browser.isConnected()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const gone = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      browser.off('disconnected', gone);
+      resolve(false);
+    }, ms);
+    browser.once('disconnected', gone);
+  });
 }
 
 function rendererCrashed(maxMemoryMb: number): ItemFailure {

@@ -42,3 +42,19 @@ function step() {
 step();
 </script></body></html>`;
 }
+
+/**
+ * A page that says it is loading, then builds ORDINARY_PAGE's stories once `path` answers (the
+ * site answers it late): what a render read early, or from an old copy, would show is the
+ * loading line, which holds no "Story number".
+ */
+export function pageLoadingFrom(path: string): string {
+  return (
+    '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m">' +
+    '<h1>Harbour news</h1><p>Loading the harbour news, one moment please.</p></main><script>' +
+    "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
+    `fetch('${path}').then(() => { document.getElementById('m').innerHTML = ` +
+    "'<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>'; }).catch(() => {});" +
+    '</script></body></html>'
+  );
+}

@@ -7,6 +7,8 @@
 // process would be) must not hold every later render: openings take turns, so one that never
 // ends would otherwise keep them all waiting. The renders answer `timeout` within their own
 // deadline, the stopped browser is killed, and the next render gets a new one.
+// And a browser killed while its page is still loading: the page is rendered again on a new one,
+// not answered with the copy of its DOM taken before (its "Loading" line).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServices, type Services } from '../../../src/app/services.js';
@@ -15,7 +17,7 @@ import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { descendants } from '../../support/chromium-processes.js';
-import { blobHogPage, ORDINARY_PAGE, ordinaryPageWaitingOn } from '../../support/render-pages.js';
+import { blobHogPage, ORDINARY_PAGE, ordinaryPageWaitingOn, pageLoadingFrom } from '../../support/render-pages.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { toolContext } from '../../support/tool-context.js';
 
@@ -33,14 +35,23 @@ let slowRequests = 0;
  * 8 s let that page finish first in full test runs); later ones, on a new browser, at once.
  */
 let slowHeld = false;
+/** Requests for /news so far (the page /loading waits on it). */
+let newsRequests = 0;
 
 before(async () => {
   const pages: Record<string, string> = {
     '/blobs': blobHogPage(),
     '/ordinary': ORDINARY_PAGE,
     '/ordinary-slow': ordinaryPageWaitingOn('/slow'),
+    '/loading': pageLoadingFrom('/news'),
   };
   site = await startServer((req, res) => {
+    if (req.url === '/news') {
+      newsRequests++;
+      // The first is held past the test; on a new browser, answered at once.
+      if (newsRequests === 1) return void setTimeout(() => res.end('news'), 60_000).unref();
+      return void res.end('news');
+    }
     if (req.url === '/late') return void setTimeout(() => res.end('late'), 15_000).unref();
     if (req.url === '/slow') {
       slowRequests++;
@@ -211,6 +222,37 @@ describe('a browser that stops answering does not hold later renders', { skip },
       const next = await render(ctx, '/ordinary', 60);
       assert.match(text(next), /Story number 3 of the harbour/);
       assert.ok(hasExited(stopped[0]!), 'the stopped browser is still there');
+      assert.equal(services.browser!.launches, 2);
+    },
+  );
+});
+
+describe('a browser that dies while its page renders', { skip }, () => {
+  let running: ReturnType<typeof start> | null = null;
+  after(async () => {
+    await running?.services.close();
+  });
+
+  // Killed from outside (as the kernel's out-of-memory killer or a crash would end it), after the
+  // render has taken a copy of the page still loading: the answer is the page rendered again on
+  // a new browser, not that copy.
+  it(
+    'answers the page rendered on a new browser, not the copy taken before it died',
+    { timeout: 180_000 },
+    async () => {
+      running = start();
+      const { services, ctx } = running;
+      const answer = render(ctx, '/loading');
+      while (newsRequests === 0) await new Promise((r) => setTimeout(r, 20));
+      // The render copies the DOM every second while the page loads.
+      await new Promise((r) => setTimeout(r, 2500));
+      const pids = browserPids();
+      assert.equal(pids.length, 1);
+      process.kill(pids[0]!, 'SIGKILL');
+      const item = await answer;
+      assert.equal(item.meta.error, undefined, JSON.stringify(item.meta));
+      assert.match(text(item), /Story number 3 of the harbour/);
+      assert.equal(newsRequests, 2);
       assert.equal(services.browser!.launches, 2);
     },
   );
