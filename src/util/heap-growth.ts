@@ -10,7 +10,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** Heap growth after a full collection, in percent of what it kept. */
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 /** Sets V8's heap growth for this process; V8 reads it at each collection, so it holds from now on. */
 export function limitHeapGrowth(): void {

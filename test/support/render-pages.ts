@@ -2,11 +2,15 @@
 // and one whose Blobs grow the browser process (a Blob's bytes are kept by the browser process,
 // not by the renderer that made it, so outside the renderer's memory cap).
 
+/** A statement (in a page's script) that fills #m with the heading and three stories. */
+const BUILD_STORIES =
+  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
+  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';";
+
 /** A page whose script builds a short list of stories; its text holds "Story number 3 of the harbour". */
 export const ORDINARY_PAGE =
   '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
-  "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
-  "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';" +
+  BUILD_STORIES +
   '</script></body></html>';
 
 /**
@@ -52,9 +56,7 @@ export function pageLoadingFrom(path: string): string {
   return (
     '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m">' +
     '<h1>Harbour news</h1><p>Loading the harbour news, one moment please.</p></main><script>' +
-    "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
-    `fetch('${path}').then(() => { document.getElementById('m').innerHTML = ` +
-    "'<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>'; }).catch(() => {});" +
+    `fetch('${path}').then(() => { ${BUILD_STORIES} }).catch(() => {});` +
     '</script></body></html>'
   );
 }

@@ -11,6 +11,7 @@
 // not answered with the copy of its DOM taken before (its "Loading" line).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { commandLine, hasExited, memoryOf } from '../../../src/browser/process-table.js';
 import { cleanWebIndex } from '../../../src/tools/clean-web-index.js';
@@ -80,6 +81,18 @@ function start(): { services: Services; ctx: ToolContext } {
   return { services, ctx: toolContext(config, services) };
 }
 
+/**
+ * The service of one describe block: started by its test on first use (the browser tests start
+ * their own), closed after the block.
+ */
+function blockService(): () => ReturnType<typeof start> {
+  let running: ReturnType<typeof start> | null = null;
+  after(async () => {
+    await running?.services.close();
+  });
+  return () => (running ??= start());
+}
+
 const render = async (ctx: ToolContext, path: string, timeout = 60) =>
   (
     await cleanWebIndex.run(
@@ -122,14 +135,10 @@ function ownMemory(): number {
 }
 
 describe("the browser's own memory is bounded", { skip }, () => {
-  let running: ReturnType<typeof start> | null = null;
-  after(async () => {
-    await running?.services.close();
-  });
+  const running = blockService();
 
   it('pages making Blobs answer response_too_large, the browser stays within its bound, and the next render works', async (t) => {
-    running = start();
-    const { services, ctx } = running;
+    const { services, ctx } = running();
     const first = await render(ctx, '/ordinary');
     assert.match(text(first), /Story number 3 of the harbour/);
     const baseline = ownMemory();
@@ -161,21 +170,17 @@ describe("the browser's own memory is bounded", { skip }, () => {
 });
 
 describe('a browser killed for its memory', { skip }, () => {
-  let running: ReturnType<typeof start> | null = null;
-  after(async () => {
-    await running?.services.close();
-  });
+  const running = blockService();
 
   it(
     'the ordinary page rendering beside the page that grew it still answers; that page answers response_too_large',
     { timeout: 180_000 },
     async () => {
-      running = start();
-      const { services, ctx } = running;
+      const { services, ctx } = running();
       const slowBefore = slowRequests;
       const ordinary = render(ctx, '/ordinary-slow');
       // Its page is open and waiting on /slow when the Blobs start.
-      while (slowRequests === slowBefore) await new Promise((r) => setTimeout(r, 20));
+      while (slowRequests === slowBefore) await sleep(20);
       const blobs = render(ctx, '/blobs');
       const [innocent, hostile] = await Promise.all([ordinary, blobs]);
       assert.equal(hostile.meta.error?.code, 'response_too_large');
@@ -189,28 +194,27 @@ describe('a browser killed for its memory', { skip }, () => {
 });
 
 describe('a browser that stops answering does not hold later renders', { skip }, () => {
-  let running: ReturnType<typeof start> | null = null;
   let stopped: number[] = [];
-  after(async () => {
+  // Before the service closes (hooks run in the order they are added): a stopped browser never closes.
+  after(() => {
     for (const pid of stopped)
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
         // gone, as it should be
       }
-    await running?.services.close();
   });
+  const running = blockService();
 
   it(
     'renders on it answer timeout, it is killed, and the next render gets a new browser',
     { timeout: 180_000 },
     async () => {
-      running = start();
-      const { services, ctx } = running;
+      const { services, ctx } = running();
       assert.match(text(await render(ctx, '/ordinary')), /Story number 3 of the harbour/);
       // The answer comes before its context is closed: stopped while closing, the browser would
       // be replaced for that (a context that will not close) before the next renders open.
-      while (services.browser!.inUse > 0) await new Promise((r) => setTimeout(r, 20));
+      while (services.browser!.inUse > 0) await sleep(20);
       stopped = browserPids();
       assert.equal(stopped.length, 1);
       process.kill(stopped[0]!, 'SIGSTOP');
@@ -228,10 +232,7 @@ describe('a browser that stops answering does not hold later renders', { skip },
 });
 
 describe('a browser that dies while its page renders', { skip }, () => {
-  let running: ReturnType<typeof start> | null = null;
-  after(async () => {
-    await running?.services.close();
-  });
+  const running = blockService();
 
   // Killed from outside (as the kernel's out-of-memory killer or a crash would end it), after the
   // render has taken a copy of the page still loading: the answer is the page rendered again on
@@ -240,12 +241,11 @@ describe('a browser that dies while its page renders', { skip }, () => {
     'answers the page rendered on a new browser, not the copy taken before it died',
     { timeout: 180_000 },
     async () => {
-      running = start();
-      const { services, ctx } = running;
+      const { services, ctx } = running();
       const answer = render(ctx, '/loading');
-      while (newsRequests === 0) await new Promise((r) => setTimeout(r, 20));
+      while (newsRequests === 0) await sleep(20);
       // The render copies the DOM every second while the page loads.
-      await new Promise((r) => setTimeout(r, 2500));
+      await sleep(2500);
       const pids = browserPids();
       assert.equal(pids.length, 1);
       process.kill(pids[0]!, 'SIGKILL');
