@@ -160,6 +160,10 @@ export class BrowserPool {
           });
           // Read as the browser was killed: not the page's whole story.
           if (run.overMemory) throw browserOverMemory(limits.maxMemoryMb);
+          // Nor is a retry's page read at its deadline before it fell quiet (a retry's turn may
+          // come with little time left): it answers as its first try did, as a turn that does not
+          // come in time does.
+          if (afterMemoryKill && !page.settled) throw browserOverMemory(limits.maxMemoryMb);
           return page;
         } catch (err) {
           if (run.overMemory) {

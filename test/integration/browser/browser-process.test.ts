@@ -53,7 +53,10 @@ before(async () => {
       if (newsRequests === 1) return void setTimeout(() => res.end('news'), 60_000).unref();
       return void res.end('news');
     }
-    if (req.url === '/late') return void setTimeout(() => res.end('late'), 15_000).unref();
+    // Held past any render's time: a Blobs page never falls quiet, so it is read only once its
+    // browser is killed or its time is up (answered after 15 s, a slow machine's retry could
+    // fall quiet first and be read before the page said anything).
+    if (req.url === '/late') return void setTimeout(() => res.end('late'), 120_000).unref();
     if (req.url === '/slow') {
       slowRequests++;
       if (slowHeld) return void res.end('slow');
