@@ -1,5 +1,5 @@
 // The hostile pages of issue 31 that bench:hostile sends (rows that apply with the browser off
-// and without Redis), as the calls a hostile caller makes.
+// and without Redis), and one of ours that needs the browser, as the calls a hostile caller makes.
 import { fatChainUrl } from '../test/support/hostile-pages.js';
 
 export interface Attack {
@@ -9,6 +9,8 @@ export interface Attack {
   body(origin: string, call: number): unknown;
   /** The attacked site's page this row fetches (for --bytes-only and the site's figures). */
   page?: string;
+  /** The row renders pages: the service runs with URLKIT_BROWSER (Chromium) for every row. */
+  browser?: true;
 }
 
 export const ATTACKS: Attack[] = [
@@ -53,5 +55,13 @@ export const ATTACKS: Attack[] = [
     what: '100-item batches to a host that answers in 14 s',
     tool: 'get_url_metadata',
     body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => `${o}/slow?call=${i}&item=${k}`), timeout: 15 }),
+  },
+  {
+    row: 'spin',
+    what: 'rendered pages whose scripts spin every CPU they get (browser on)',
+    tool: 'clean_web_index',
+    body: (o, i) => ({ url: `${o}/spin?call=${i}`, render: 'always' }),
+    page: '/spin',
+    browser: true,
   },
 ];

@@ -56,12 +56,13 @@ export function printReport(results: RowResult[], breakdowns: string[], maxRssMi
     '\nWhere the memory was at the highest sample of each row that the breakdown was read at (MiB; ' +
       'smaps of the service process, /metrics for V8; worker heaps are as last reported):',
   );
-  const peak = Math.max(0, ...results.map((r) => r.peak));
+  // A row that renders counts the browser's processes, which the bound is not for.
+  const peak = Math.max(0, ...results.filter((r) => !r.attack.browser).map((r) => r.peak));
   console.log(BREAKDOWN_HEADER);
   console.log(BREAKDOWN_RULE);
   for (const line of [...breakdowns, ...results.flatMap((r) => (r.breakdown ? [r.breakdown] : []))]) console.log(line);
   console.log(
     `\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, peak RSS <= ${maxRssMiB} MiB: ` +
-      `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks ${fmt(peak)} MiB)`,
+      `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks without the browser ${fmt(peak)} MiB)`,
   );
 }

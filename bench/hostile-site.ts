@@ -7,6 +7,8 @@
 //   /slow           row 10: a small page after 14 s
 //   /fat/<id>/<n>   row 4: 10 redirects with 15 KB Locations, then 14 KB of headers and 2 bytes
 //   /pdf-bomb       row 5: a 2.5 KB PDF whose content stream inflates to 1 GiB of spaces
+//   /spin           a hub whose scripts spin: two workers without end, the page's own thread 45 ms of
+//                   every 50 (rendered: row "spin")
 //   /page           a 2 KB page, answered at once
 //   /stats          what the site served since it started: {"requests": {path: n}, "bodyBytes": n}
 import http from 'node:http';
@@ -20,6 +22,13 @@ const heavy = Buffer.from(
 );
 const scanBomb = Buffer.from('<html>' + '<a'.repeat((96 * 1024 - 6) / 2));
 const page = Buffer.from(smallPage());
+const links = Array.from({ length: 20 }, (_, i) => `<li><a href="/story/${i}">Story number ${i} of the day</a></li>`);
+const spin = Buffer.from(
+  `<!doctype html><title>Spin</title><h1>Stories</h1><ul>${links.join('')}</ul><script>
+for (let i = 0; i < 2; i++) new Worker(URL.createObjectURL(new Blob(['for (;;) {}'])));
+setInterval(() => { const t = Date.now(); while (Date.now() - t < 45); }, 50);
+</script>`,
+);
 const html = { 'content-type': 'text/html; charset=utf-8' };
 const bomb = await pdfBomb();
 
@@ -44,6 +53,7 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (path === '/page' || path === '/healthz') return send(res, html, page, head);
   if (path === '/scan-bomb') return send(res, html, scanBomb, head);
   if (path === '/heavy') return send(res, html, heavy, head);
+  if (path === '/spin') return send(res, html, spin, head);
   if (serveFatChain(req, res)) return;
   if (path === '/pdf-bomb') return send(res, { 'content-type': 'application/pdf' }, bomb, head);
   if (path === '/slow') {

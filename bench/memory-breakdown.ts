@@ -96,10 +96,14 @@ function descendants(pid: number): number[] {
 
 function command(pid: number): string {
   try {
-    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    // The program and its script: the flags in between are long and the same each time.
+    let args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    // Chromium's child processes rewrite theirs as one string.
+    if (args.length === 1) args = args[0]!.split(' ');
+    // The program and its script (Chromium's: its process type): the flags in between are long
+    // and the same each time.
     const base = (a: string | undefined) => a?.split('/').pop() ?? '';
-    return `${base(args[0])} ${base(args.at(-1))}`;
+    const type = args.find((a) => a.startsWith('--type='));
+    return `${base(args[0])} ${type ?? base(args.at(-1))}`;
   } catch {
     return '?';
   }
