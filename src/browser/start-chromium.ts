@@ -1,11 +1,13 @@
-// Starting the Chromium process with urlkit's switches (launch-options.ts): its renderers under
-// the memory cap when there is one, and Playwright's own signal handlers off (the service ends
-// the browser itself). playwright-core is imported only here and then, so a service without
-// URLKIT_BROWSER never loads it.
+// Starting the Chromium process with urlkit's switches (launch-options.ts): never above the
+// service's CPU priority (lowered-launch.ts), its renderers under the memory cap when there is
+// one, and Playwright's own signal handlers off (the service ends the browser itself).
+// playwright-core is imported only here and then, so a service without URLKIT_BROWSER never
+// loads it.
 import type { Browser } from 'playwright-core';
 import type { Config } from '../config/config.js';
 import { ItemFailure } from '../errors/codes.js';
 import { chromiumArgs, findPrlimit, rendererMemoryArgs } from './launch-options.js';
+import { loweredLaunch } from './lowered-launch.js';
 
 /** How long the browser may take to start, and then to say its pid. */
 export const LAUNCH_TIMEOUT_MS = 30_000;
@@ -27,7 +29,7 @@ export async function startChromium(config: Config, sinkhole: string): Promise<B
   const { chromium } = await import('playwright-core');
   try {
     return await chromium.launch({
-      executablePath: config.browserPath!,
+      ...loweredLaunch(config.browserPath!, config.browserNice),
       args,
       headless: true,
       chromiumSandbox: false,

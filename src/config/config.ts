@@ -193,6 +193,15 @@ export interface Config {
    * needs about 250 MiB for an ordinary page. 0 renders without a cap. @default 512
    */
   browserMaxMemoryMb: number;
+  /**
+   * Added to the browser's nice value, every process and thread of it, and to its session's
+   * autogroup's (Linux). 10: a page whose scripts spin gets about a tenth of a CPU against each
+   * busy thread of the service, and other callers keep their latency; but renders then get only
+   * the CPU the service leaves, and on a saturated machine they run out of time. 0: the browser
+   * competes as the service's equal. Either way no page's thread runs above the service's.
+   * @default 0
+   */
+  browserNice: number;
 
   /**
    * Redis for scale-out (BullMQ job queue) and the shared fetch cache, e.g. redis://host:6379.
@@ -274,6 +283,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   browserMaxRequests: 100,
   browserMaxBytes: 10 * 1024 * 1024,
   browserMaxMemoryMb: 512,
+  browserNice: 0,
   redisUrl: null,
   role: 'all',
   cacheMaxAgeS: 0,
@@ -343,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     browserMaxRequests: int(env, 'URLKIT_BROWSER_MAX_REQUESTS', 1, 10_000),
     browserMaxBytes: int(env, 'URLKIT_BROWSER_MAX_BYTES', 65_536, 1024 * 1024 * 1024),
     browserMaxMemoryMb: int(env, 'URLKIT_BROWSER_MAX_MEMORY_MB', 0, 65_536),
+    browserNice: int(env, 'URLKIT_BROWSER_NICE', 0, 19),
     redisUrl: redis(env, 'URLKIT_REDIS_URL'),
     role: oneOf(env, 'URLKIT_ROLE', ['api', 'worker', 'all'] as const),
     cacheMaxAgeS: int(env, 'URLKIT_CACHE_MAX_AGE_S', 0, 604_800),

@@ -44,3 +44,11 @@ export async function peakRenderers<T>(
     clearInterval(timer);
   }
 }
+
+/** This process's page renderers now (not the browser's own UI renderers). */
+export function pageRenderers(): number[] {
+  return descendants().filter((pid) => {
+    const cmd = commandLine(pid);
+    return cmd.includes('--type=renderer') && !cmd.includes('--top-chrome-webui');
+  });
+}

@@ -6,11 +6,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
 import type { Services } from '../../../src/app/services.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
+import { pageRenderers } from '../../support/chromium-processes.js';
+import { threadNice } from '../../support/child-nice.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { injectTool } from '../../support/inject-tool.js';
 
@@ -354,6 +357,29 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     assert.equal(meta.error, undefined, JSON.stringify(meta.error));
     assert.equal(meta.javascript_rendered, true);
     for (const h of HEADLINES) assert.ok(data!.content.includes(h));
+  });
+
+  it("no thread of a page's renderer runs above the service's priority", async () => {
+    const before = hits.get('/hang.js') ?? 0;
+    const answer = call('clean_web_index', { url: `${site.origin}/never-loads`, timeout: 20 });
+    // The page asks for /hang.js once it is navigating, past its renderer's start.
+    while ((hits.get('/hang.js') ?? 0) === before) await new Promise((r) => setTimeout(r, 20));
+    const nices = pageRenderers().flatMap((pid) => {
+      try {
+        return threadNice(pid);
+      } catch {
+        return []; // an earlier render's renderer that exited meanwhile
+      }
+    });
+    await answer;
+    assert.ok(nices.length > 0, 'no page renderer thread while the page loads');
+    // With URLKIT_BROWSER_NICE at its default (0), every thread at the service's own value: as
+    // root with CAP_SYS_NICE, Chromium itself set a page's main thread, compositor and IO thread to -8.
+    assert.deepEqual(
+      nices.filter((n) => n !== os.getPriority()),
+      [],
+      `renderer threads' nice values ${nices.join(' ')}, the service's ${os.getPriority()}`,
+    );
   });
 
   it("a page pushing history entries without end is read once Chromium's navigation flood protection stops it", async () => {
