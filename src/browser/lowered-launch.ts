@@ -17,10 +17,14 @@ export interface LoweredLaunch {
   env: Record<string, string>;
 }
 
-/** What Playwright starts in place of `chromium`, `step` below the service, and its environment. */
+/**
+ * What Playwright starts in place of `chromium`, `step` below the service, and its environment.
+ * The launcher is a POSIX shell script: on Windows the browser itself is started, as it is.
+ */
 export function loweredLaunch(chromium: string, step: number): LoweredLaunch {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  if (process.platform === 'win32') return { executablePath: chromium, env };
   env.URLKIT_CHROMIUM_PATH = chromium;
   env.URLKIT_CHROMIUM_NICE_STEP = String(step);
   const own = autogroupNice();
