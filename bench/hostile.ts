@@ -241,8 +241,9 @@ async function main(): Promise<void> {
   const sites = { hostile: hostileSite.origin, honest: honestSite.origin };
   const profileDir = arg('profile');
   // A row that renders (browser: true) needs Chromium in the service, for every row of the run.
-  const browser = attacks.some((a) => a.browser) ? findChromium() : null;
-  if (attacks.some((a) => a.browser) && !browser) throw new Error(`row spin: ${NO_CHROMIUM}`);
+  const renders = attacks.some((a) => a.browser);
+  const browser = renders ? findChromium() : null;
+  if (renders && !browser) throw new Error(`row spin: ${NO_CHROMIUM}`);
   const serviceEnv: Record<string, string> = {
     URLKIT_ALLOW_CIDRS: `${HOSTILE_HOST}/31`,
     ...(browser ? { URLKIT_BROWSER: browser } : {}),

@@ -1,7 +1,9 @@
 // Chromium's renderer processes under this test process, read from /proc (Linux): the page
 // renderers (what a page's scripts run in, each under the render memory cap) and the browser's
 // own UI renderers (`--top-chrome-webui`, one per window, which run none of a page's code).
+import { autogroupNice } from '../../src/browser/lowered-launch.js';
 import { commandLine, descendantsOf } from '../../src/browser/process-table.js';
+import { threadNice } from './child-nice.js';
 
 export interface LiveRenderers {
   page: number;
@@ -46,9 +48,26 @@ export async function peakRenderers<T>(
 }
 
 /** This process's page renderers now (not the browser's own UI renderers). */
-export function pageRenderers(): number[] {
+function pageRenderers(): number[] {
   return descendants().filter((pid) => {
     const cmd = commandLine(pid);
     return cmd.includes('--type=renderer') && !cmd.includes('--top-chrome-webui');
+  });
+}
+
+/** What a page renderer runs at: every thread's nice value, and its autogroup's (null without). */
+export interface RendererPriority {
+  nices: number[];
+  autogroup: number | null;
+}
+
+/** The priorities of this process's page renderers now (those that exit while read left out). */
+export function pageRendererPriorities(): RendererPriority[] {
+  return pageRenderers().flatMap((pid) => {
+    try {
+      return [{ nices: threadNice(pid), autogroup: autogroupNice(pid) }];
+    } catch {
+      return []; // an earlier render's renderer that exited meanwhile
+    }
   });
 }

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { autogroupNice } from '../../../src/browser/lowered-launch.js';
 import { buildApp } from '../../../src/http/build-app.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
-import { pageRenderers } from '../../support/chromium-processes.js';
-import { threadNice } from '../../support/child-nice.js';
+import { pageRendererPriorities } from '../../support/chromium-processes.js';
 import { injectTool } from '../../support/inject-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { ordinaryPageWaitingOn } from '../../support/render-pages.js';
@@ -46,7 +45,7 @@ describe('URLKIT_BROWSER_NICE', { skip: chromium ? false : NO_CHROMIUM }, () => 
     const answer = injectTool(app, 'clean_web_index', { url: `${site.origin}/`, render: 'always', timeout: 30 });
     // The page asks for /held once its scripts run, and waits for it.
     while (!held) await sleep(20);
-    const seen = pageRenderers().map((pid) => ({ nices: threadNice(pid), autogroup: autogroupNice(pid) }));
+    const seen = pageRendererPriorities();
     held();
     const { data } = await answer;
     assert.match(String(data?.content), /Story number 3 of the harbour/);

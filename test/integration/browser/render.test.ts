@@ -12,8 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
 import type { Services } from '../../../src/app/services.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
-import { pageRenderers } from '../../support/chromium-processes.js';
-import { threadNice } from '../../support/child-nice.js';
+import { pageRendererPriorities } from '../../support/chromium-processes.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { injectTool } from '../../support/inject-tool.js';
 
@@ -364,13 +363,7 @@ describe('browser rendering (clean_web_index)', { skip }, () => {
     const answer = call('clean_web_index', { url: `${site.origin}/never-loads`, timeout: 20 });
     // The page asks for /hang.js once it is navigating, past its renderer's start.
     while ((hits.get('/hang.js') ?? 0) === before) await new Promise((r) => setTimeout(r, 20));
-    const nices = pageRenderers().flatMap((pid) => {
-      try {
-        return threadNice(pid);
-      } catch {
-        return []; // an earlier render's renderer that exited meanwhile
-      }
-    });
+    const nices = pageRendererPriorities().flatMap((r) => r.nices);
     await answer;
     assert.ok(nices.length > 0, 'no page renderer thread while the page loads');
     // With URLKIT_BROWSER_NICE at its default (0), every thread at the service's own value: as
