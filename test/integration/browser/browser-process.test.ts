@@ -193,8 +193,11 @@ describe('a browser killed for its memory', { skip }, () => {
       assert.equal(hostile.meta.error?.code, 'response_too_large');
       assert.equal(innocent.meta.error, undefined, JSON.stringify(innocent.meta.error));
       assert.match(text(innocent), /Story number 3 of the harbour/);
-      // It was rendering when the browser was killed, and rendered again on a new one.
-      assert.equal(slowRequests - slowBefore, 2);
+      // It was rendering when the browser was killed, and rendered again on a new one (once more
+      // when the Blobs page's own retry got the new browser killed too before it finished, as on
+      // a busy CI machine: 3).
+      const renders = slowRequests - slowBefore;
+      assert.ok(renders >= 2 && renders <= services.browser!.launches, `renders: ${renders}`);
       assert.ok(services.browser!.launches >= 2, `launches: ${services.browser!.launches}`);
     },
   );
