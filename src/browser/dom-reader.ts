@@ -1,7 +1,8 @@
 // Reading a page's DOM. While the page loads, a copy is taken every SNAPSHOT_MS, one read at a
 // time, so a page that never settles (or a busy machine that makes the last read slow) still
 // leaves the latest DOM it showed; a script that never yields blocks every read, and then there
-// is none.
+// is none. How long the copies have stayed the same tells the render when a page whose network
+// never falls quiet has nonetheless finished drawing (render-page.ts).
 //
 // A copy crosses to the service's main thread (the protocol message is parsed there), so its
 // size must not be the page's to choose: the DOM is serialised as page.content() does it, in an
@@ -24,6 +25,10 @@ const SERIALISE = `(max) => {
 export class DomReader {
   /** The latest DOM read, or null. */
   latest: string | null = null;
+  /** When the first read showing `latest` ended (epoch ms). */
+  private sameSince = 0;
+  /** When the latest read that succeeded ended (epoch ms). */
+  private lastReadAt = 0;
   private inFlight: Promise<string | null> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private session: Promise<CDPSession> | null = null;
@@ -63,11 +68,22 @@ export class DomReader {
     return null;
   }
 
+  /**
+   * How long the reads have shown the same DOM: from the first read that showed it to the latest
+   * (0 before two reads). A read that failed (the page was navigating) neither ends nor extends it.
+   */
+  unchangedForMs(): number {
+    return this.latest === null ? 0 : this.lastReadAt - this.sameSince;
+  }
+
   /** One read at a time; null when it failed (e.g. the page was navigating). */
   private read(): Promise<string | null> {
     this.inFlight ??= this.copy()
       .then(
         (html) => {
+          const now = Date.now();
+          if (html !== this.latest) this.sameSince = now;
+          this.lastReadAt = now;
           this.latest = html;
           return html;
         },

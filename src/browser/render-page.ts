@@ -12,6 +12,12 @@ import { RequestGate, type GateStats } from './request-gate.js';
 
 /** After network idle, the gate must also have had no request in flight for this long. */
 const QUIET_MS = 100;
+/**
+ * A page whose network never falls quiet (a script polling, reloading the page or sending beacons
+ * without end, an ad rotating) is read once its DOM has looked the same this long, with no request
+ * being answered: otherwise it would hold its browser slot until its deadline, whatever it shows.
+ */
+const DOM_STILL_MS = 2000;
 /** Time kept back from the render deadline to read the DOM. */
 const READ_RESERVE_MS = 1500;
 /** How long after its page closed a dying browser may take to be seen disconnected. */
@@ -120,7 +126,7 @@ export async function renderPage(
     reader.startSnapshots();
     let settled: boolean;
     try {
-      settled = await load(page, job.document.finalUrl, gate, deadlineAt - READ_RESERVE_MS, signal);
+      settled = await load(page, job.document.finalUrl, gate, reader, deadlineAt - READ_RESERVE_MS, signal);
     } finally {
       reader.stopSnapshots();
     }
@@ -141,17 +147,33 @@ export async function renderPage(
 }
 
 /**
- * Navigates and waits for the load event, then for network idle (Playwright's: 500 ms without
- * a request, judged from the browser's own events, so a request a script issued just before
- * load is not missed), then until no request is being answered by the gate; all until `until`.
+ * Navigates and waits for the load event, then until the page is quiet, all until `until`. Quiet
+ * is network idle (Playwright's: 500 ms without a request, judged from the browser's own events,
+ * so a request a script issued just before load is not missed) and then no request answered by
+ * the gate for QUIET_MS; or, for a page whose requests never stop, a DOM that has not changed for
+ * DOM_STILL_MS while no request is being answered (a request still coming, such as a slow API's
+ * answer the page waits for, keeps the render waiting).
  */
-async function load(page: Page, url: string, gate: RequestGate, until: number, signal: AbortSignal): Promise<boolean> {
+async function load(
+  page: Page,
+  url: string,
+  gate: RequestGate,
+  reader: DomReader,
+  until: number,
+  signal: AbortSignal,
+): Promise<boolean> {
   const left = () => Math.max(1, until - Date.now());
   try {
     await within(page.goto(url, { waitUntil: 'load', timeout: left() }), { signal });
-    await within(page.waitForLoadState('networkidle', { timeout: left() }), { signal });
-    while (Date.now() < until) {
-      if (gate.isQuiet(QUIET_MS)) return true;
+    let networkIdle = false;
+    void page.waitForLoadState('networkidle', { timeout: left() }).then(
+      () => (networkIdle = true),
+      () => {},
+    );
+    // A page that closed (its browser died) is read, or found gone, at once.
+    while (Date.now() < until && !page.isClosed()) {
+      if (networkIdle && gate.isQuiet(QUIET_MS)) return true;
+      if (gate.isIdle() && reader.unchangedForMs() >= DOM_STILL_MS) return true;
       await sleep(Math.min(50, left()), undefined, { signal });
     }
   } catch {

@@ -62,6 +62,11 @@ export class RequestGate {
     this.deadlineAt = options.deadlineAt;
   }
 
+  /** True when no request is being answered now. */
+  isIdle(): boolean {
+    return this.pending === 0;
+  }
+
   /** True when no request is being answered and none was for `quietMs`. */
   isQuiet(quietMs: number): boolean {
     return this.pending === 0 && Date.now() - this.lastActivity >= quietMs;
