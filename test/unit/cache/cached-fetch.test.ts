@@ -140,6 +140,34 @@ describe('fetch cache rules', () => {
     assert.deepEqual({ ...back, body: null }, { ...fat, body: null });
   });
 
+  it('reads back long URLs and header values exactly, whatever characters they hold, in memory and over the Redis wire', () => {
+    const odd = `"quoted" back\\slash \u0000 nul, new\nline, caf\u00e9 \u{1F600} `;
+    const headers: Record<string, string> = {
+      'content-type': 'text/html',
+      // Short values that look like what stands in for a long string in the JSON stay text.
+      'x-marker': '{"\u0000":0}',
+      'x-near': 'n'.repeat(1023),
+      'x-at': 'a'.repeat(1024),
+      'x-long': `c=${odd.repeat(200)}`,
+    };
+    const fat = result({
+      url: `https://example.com/start?q=${odd.repeat(100)}`,
+      finalUrl: long(10),
+      headers,
+      hops: Array.from({ length: 3 }, (_, i) => ({ url: long(i), statusCode: 302, location: long(i + 1) })),
+    });
+    fat.hops[2]!.location = fat.finalUrl;
+    const entry = { fetchedAt: '2026-01-01T00:00:00.000Z', result: fat };
+    assert.deepEqual(unpackEntry(packEntry(entry)), entry);
+    assert.deepEqual(unpackEntry(fromWire(toWire(packEntry(entry)))), entry);
+    // An entry of short strings only is plain JSON, as every entry was before.
+    const plain = packEntry({ fetchedAt: entry.fetchedAt, result: result({}) }).meta;
+    assert.equal((JSON.parse(plain.toString('utf8')) as { fetchedAt: string }).fetchedAt, entry.fetchedAt);
+    // A meta cut short is not an entry (the Redis cache reads it as a miss).
+    const packed = packEntry(entry);
+    assert.throws(() => unpackEntry({ meta: packed.meta.subarray(0, packed.meta.length - 10), body: packed.body }));
+  });
+
   it('reads an entry stored with whole hops (Redis entries from before)', () => {
     const fat = fatChain();
     const { body, ...rest } = fat;
