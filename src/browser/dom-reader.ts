@@ -69,11 +69,12 @@ export class DomReader {
   }
 
   /**
-   * How long the reads have shown the same DOM: from the first read that showed it to the latest
-   * (0 before two reads). A read that failed (the page was navigating) neither ends nor extends it.
+   * How long the reads have shown the same DOM, counted from `since` (epoch ms) at the earliest:
+   * from the first read that showed it to the latest (0 before two reads). A read that failed
+   * (the page was navigating) neither ends nor extends it.
    */
-  unchangedForMs(): number {
-    return this.latest === null ? 0 : this.lastReadAt - this.sameSince;
+  unchangedForMs(since = 0): number {
+    return this.latest === null ? 0 : Math.max(0, this.lastReadAt - Math.max(this.sameSince, since));
   }
 
   /** One read at a time; null when it failed (e.g. the page was navigating). */

@@ -151,7 +151,7 @@ export async function renderPage(
  * is network idle (Playwright's: 500 ms without a request, judged from the browser's own events,
  * so a request a script issued just before load is not missed) and then no request answered by
  * the gate for QUIET_MS; or, for a page whose requests never stop, a DOM that has not changed for
- * DOM_STILL_MS while no request is being answered (a request still coming, such as a slow API's
+ * DOM_STILL_MS since the load event while no request is being answered (a request still coming, such as a slow API's
  * answer the page waits for, keeps the render waiting).
  */
 async function load(
@@ -165,6 +165,9 @@ async function load(
   const left = () => Math.max(1, until - Date.now());
   try {
     await within(page.goto(url, { waitUntil: 'load', timeout: left() }), { signal });
+    // Copies taken before the load event do not count: a page whose scripts came slowly showed the
+    // same DOM while it waited for them, and may only now ask for what it shows.
+    const loadedAt = Date.now();
     let networkIdle = false;
     void page.waitForLoadState('networkidle', { timeout: left() }).then(
       () => (networkIdle = true),
@@ -173,7 +176,7 @@ async function load(
     // A page that closed (its browser died) is read, or found gone, at once.
     while (Date.now() < until && !page.isClosed()) {
       if (networkIdle && gate.isQuiet(QUIET_MS)) return true;
-      if (gate.isIdle() && reader.unchangedForMs() >= DOM_STILL_MS) return true;
+      if (gate.isIdle() && reader.unchangedForMs(loadedAt) >= DOM_STILL_MS) return true;
       await sleep(Math.min(50, left()), undefined, { signal });
     }
   } catch {

@@ -3,7 +3,7 @@
 // not by the renderer that made it, so outside the renderer's memory cap).
 
 /** A statement (in a page's script) that fills #m with the heading and three stories. */
-const BUILD_STORIES =
+export const BUILD_STORIES =
   "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
   "document.getElementById('m').innerHTML = '<h1>Harbour news</h1><ul>' + [1, 2, 3].map(story).join('') + '</ul>';";
 

@@ -1,7 +1,8 @@
 // Pages whose network never falls quiet, rendered with a real Chromium: one polling its server
 // without end, one reloading itself, one sending beacons the render refuses. Each is read once its
 // DOM has stopped changing, not held to its page budget; and a page that is still waiting for the
-// answer its content comes from, while it polls, is waited for. A file of its own: its service's
+// answer its content comes from, while it polls, or that asks for it only after its load event, is
+// waited for. A file of its own: its service's
 // page budget is long, so that a render held to it is told from one read once still.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -10,7 +11,7 @@ import { buildApp } from '../../../src/http/build-app.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { injectTool } from '../../support/inject-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { ORDINARY_PAGE, pageLoadingFrom } from '../../support/render-pages.js';
+import { BUILD_STORIES, ORDINARY_PAGE, pageLoadingFrom } from '../../support/render-pages.js';
 
 const chromium = findChromium();
 
@@ -37,7 +38,12 @@ const PAGES: Record<string, string> = {
     '</body>',
     `${every50ms("fetch('/poll?' + Math.random())")}</body>`,
   ),
+  // Its script comes after 4 s (its DOM the same meanwhile); once loaded it asks for its stories.
+  '/late-script': pageLoadingFrom('/slow').replace(/<script>.*<\/script>/, '<script src="/late.js"></script>'),
 };
+/** /late-script's script: 200 ms after the load event it asks for /poll, then builds the stories. */
+const LATE_SCRIPT =
+  "addEventListener('load', () => setTimeout(() => fetch('/poll').then(() => { " + BUILD_STORIES + ' }), 200));';
 
 let site: LoopbackServer;
 let app: FastifyInstance;
@@ -48,11 +54,15 @@ before(async () => {
   site = await startServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/poll') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    if (path === '/slow') {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      }, 6000);
+    if (path === '/slow' || path === '/late.js') {
+      const t = setTimeout(
+        () => {
+          timers.delete(t);
+          if (path === '/slow') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+          else res.writeHead(200, { 'content-type': 'text/javascript' }).end(LATE_SCRIPT);
+        },
+        path === '/slow' ? 6000 : 4000,
+      );
       timers.add(t);
       return;
     }
@@ -104,6 +114,13 @@ describe('rendering a page whose network never falls quiet', { skip: chromium ? 
       assert.ok(took < WELL_BEFORE_BUDGET_MS, `answered after ${took} ms, a page budget of ${PAGE_BUDGET_MS} ms`);
     });
   }
+
+  it('a page whose script came late and asks for its content after the load event is waited for', async () => {
+    const { content, meta } = await render('/late-script');
+    assert.equal(meta.error, undefined, JSON.stringify(meta.error));
+    assert.match(content, /Story number 3 of the harbour/, 'read as the load event came');
+    assert.doesNotMatch(content, /Loading the harbour news/);
+  });
 
   it('a polling page still waiting for the answer its content comes from is waited for', async () => {
     const { content, meta } = await render('/polling-slow');
