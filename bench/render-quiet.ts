@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { findChromium, NO_CHROMIUM } from '../test/support/chromium.js';
-import { ORDINARY_PAGE } from '../test/support/render-pages.js';
+import { neverQuiet, ORDINARY_PAGE, UNQUIET } from '../test/support/render-pages.js';
 import { startService, type ServiceProcess } from './service-process.js';
 import { percentile } from './stats.js';
 
@@ -23,12 +23,9 @@ const arg = (name: string) => {
 const ROUNDS = Number(arg('rounds') ?? 3);
 const OTHER = arg('service');
 
-const every50ms = (request: string) => `<script>setInterval(() => { ${request}.catch(() => {}); }, 50);</script>`;
 const PAGES: Record<string, string> = {
   quiet: ORDINARY_PAGE,
-  polling: ORDINARY_PAGE.replace('</body>', `${every50ms("fetch('/ping?' + Math.random())")}</body>`),
-  reloading: ORDINARY_PAGE.replace('</body>', '<script>setTimeout(() => location.reload(), 50);</script></body>'),
-  beacons: ORDINARY_PAGE.replace('</body>', `${every50ms("fetch('/beacon', { method: 'POST', body: 'x' })")}</body>`),
+  ...Object.fromEntries(UNQUIET.map((how) => [how, neverQuiet(ORDINARY_PAGE, how)])),
 };
 
 function serve(): Promise<http.Server> {

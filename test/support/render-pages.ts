@@ -1,6 +1,7 @@
 // Pages the browser tests and benches render from a loopback site: an ordinary script-built page,
-// and one whose Blobs grow the browser process (a Blob's bytes are kept by the browser process,
-// not by the renderer that made it, so outside the renderer's memory cap).
+// one whose Blobs grow the browser process (a Blob's bytes are kept by the browser process, not by
+// the renderer that made it, so outside the renderer's memory cap), and pages whose network never
+// falls quiet.
 
 /** A statement (in a page's script) that fills #m with the heading and three stories. */
 export const BUILD_STORIES =
@@ -59,4 +60,25 @@ export function pageLoadingFrom(path: string): string {
     `fetch('${path}').then(() => { ${BUILD_STORIES} }).catch(() => {});` +
     '</script></body></html>'
   );
+}
+
+/** How a page keeps its network from falling quiet (neverQuiet). */
+export type Unquiet = 'polling' | 'reloading' | 'beacons';
+export const UNQUIET: readonly Unquiet[] = ['polling', 'reloading', 'beacons'];
+
+/** A script that sends `request` (an expression giving a promise) every 50 ms, without end. */
+const every50ms = (request: string) => `<script>setInterval(() => { ${request}.catch(() => {}); }, 50);</script>`;
+
+/**
+ * `page` with a script that keeps its network busy without end: asking the site for /poll every
+ * 50 ms, reloading the page 50 ms after each load, or sending a POST beacon (which a render's
+ * gate refuses) every 50 ms.
+ */
+export function neverQuiet(page: string, how: Unquiet): string {
+  const script = {
+    polling: every50ms("fetch('/poll?' + Math.random())"),
+    reloading: '<script>setTimeout(() => location.reload(), 50);</script>',
+    beacons: every50ms("fetch('/beacon', { method: 'POST', body: 'seen' })"),
+  }[how];
+  return page.replace('</body>', `${script}</body>`);
 }

@@ -11,7 +11,7 @@ import { buildApp } from '../../../src/http/build-app.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { injectTool } from '../../support/inject-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { BUILD_STORIES, ORDINARY_PAGE, pageLoadingFrom } from '../../support/render-pages.js';
+import { BUILD_STORIES, neverQuiet, ORDINARY_PAGE, pageLoadingFrom } from '../../support/render-pages.js';
 
 const chromium = findChromium();
 
@@ -23,21 +23,12 @@ const PAGE_BUDGET_MS = 50_000;
  */
 const WELL_BEFORE_BUDGET_MS = PAGE_BUDGET_MS - 12_000;
 
-/** A script that asks the site for `path` every 50 ms, without end. */
-const every50ms = (request: string) => `<script>setInterval(() => { ${request}.catch(() => {}); }, 50);</script>`;
-
 const PAGES: Record<string, string> = {
-  '/polling': ORDINARY_PAGE.replace('</body>', `${every50ms("fetch('/poll?' + Math.random())")}</body>`),
-  '/reloading': ORDINARY_PAGE.replace('</body>', '<script>setTimeout(() => location.reload(), 50);</script></body>'),
-  '/beacons': ORDINARY_PAGE.replace(
-    '</body>',
-    `${every50ms("fetch('/beacon', { method: 'POST', body: 'seen' })")}</body>`,
-  ),
+  '/polling': neverQuiet(ORDINARY_PAGE, 'polling'),
+  '/reloading': neverQuiet(ORDINARY_PAGE, 'reloading'),
+  '/beacons': neverQuiet(ORDINARY_PAGE, 'beacons'),
   // The stories come from /slow, answered after 6 s, while the page polls.
-  '/polling-slow': pageLoadingFrom('/slow').replace(
-    '</body>',
-    `${every50ms("fetch('/poll?' + Math.random())")}</body>`,
-  ),
+  '/polling-slow': neverQuiet(pageLoadingFrom('/slow'), 'polling'),
   // Its script comes after 4 s (its DOM the same meanwhile); once loaded it asks for its stories.
   '/late-script': pageLoadingFrom('/slow').replace(/<script>.*<\/script>/, '<script src="/late.js"></script>'),
 };
