@@ -7,19 +7,14 @@
 //   npm run bench:render-quiet [-- --rounds 3] [--service DIR]   (DIR: another build, e.g. a checkout of main)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { findChromium, NO_CHROMIUM } from '../test/support/chromium.js';
 import { neverQuiet, ORDINARY_PAGE, UNQUIET } from '../test/support/render-pages.js';
-import { startService, type ServiceProcess } from './service-process.js';
-import { percentile } from './stats.js';
+import { arg, REPO_ROOT, startService, type ServiceProcess } from './service-process.js';
+import { median } from './stats.js';
 
 const HOST = '127.0.0.2';
 const PAGE_BUDGET_MS = 10_000;
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const ROUNDS = Number(arg('rounds') ?? 3);
 const OTHER = arg('service');
 
@@ -76,8 +71,8 @@ async function main(): Promise<void> {
   const site = await serve();
   const origin = `http://${HOST}:${(site.address() as AddressInfo).port}`;
   const env = { URLKIT_BROWSER: chromium, URLKIT_ALLOW_CIDRS: `${HOST}/32`, LOG_LEVEL: 'warn' };
-  const builds: Array<[string, ServiceProcess]> = [['urlkit (this build)', await startService(resolve('.'), env)]];
-  if (OTHER) builds.push([`urlkit (${OTHER})`, await startService(resolve(OTHER), env)]);
+  const builds: Array<[string, ServiceProcess]> = [['urlkit (this build)', await startService(REPO_ROOT, env)]];
+  if (OTHER) builds.push([`urlkit (${OTHER})`, await startService(OTHER, env)]);
   const { chromium: playwright } = await import('playwright-core');
   const peer = await playwright.launch({ executablePath: chromium, args: ['--no-sandbox'], headless: true });
   const names = [...builds.map(([name]) => name), 'Playwright, networkidle (peer)'];
@@ -105,11 +100,6 @@ async function main(): Promise<void> {
     for (const [, service] of builds) await service.stop();
     site.close();
   }
-  const median = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      0.5,
-    );
   process.stdout.write(
     `bench:render-quiet: one render at a time, ${ROUNDS} rounds, page budget ${PAGE_BUDGET_MS / 1000} s; ` +
       `median seconds a call took (each round's in brackets)\n\n` +

@@ -73,7 +73,7 @@ export class DomReader {
    * from the first read that showed it to the latest (0 before two reads). A read that failed
    * (the page was navigating) neither ends nor extends it.
    */
-  unchangedForMs(since = 0): number {
+  unchangedForMs(since: number): number {
     return this.latest === null ? 0 : Math.max(0, this.lastReadAt - Math.max(this.sameSince, since));
   }
 

@@ -2,8 +2,8 @@
 // without end, one reloading itself, one sending beacons the render refuses. Each is read once its
 // DOM has stopped changing, not held to its page budget; and a page that is still waiting for the
 // answer its content comes from, while it polls, or that asks for it only after its load event, is
-// waited for. A file of its own: its service's
-// page budget is long, so that a render held to it is told from one read once still.
+// waited for. A file of its own: its service's page budget is long, so that a render held to it is
+// told from one read once still.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,14 @@ import { buildApp } from '../../../src/http/build-app.js';
 import { findChromium, NO_CHROMIUM } from '../../support/chromium.js';
 import { injectTool } from '../../support/inject-tool.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { BUILD_STORIES, neverQuiet, ORDINARY_PAGE, pageLoadingFrom } from '../../support/render-pages.js';
+import {
+  BUILD_STORIES,
+  neverQuiet,
+  ORDINARY_PAGE,
+  pageLoadingFrom,
+  UNQUIET,
+  type Unquiet,
+} from '../../support/render-pages.js';
 
 const chromium = findChromium();
 
@@ -24,17 +31,28 @@ const PAGE_BUDGET_MS = 50_000;
 const WELL_BEFORE_BUDGET_MS = PAGE_BUDGET_MS - 12_000;
 
 const PAGES: Record<string, string> = {
-  '/polling': neverQuiet(ORDINARY_PAGE, 'polling'),
-  '/reloading': neverQuiet(ORDINARY_PAGE, 'reloading'),
-  '/beacons': neverQuiet(ORDINARY_PAGE, 'beacons'),
+  ...Object.fromEntries(UNQUIET.map((how) => [`/${how}`, neverQuiet(ORDINARY_PAGE, how)])),
   // The stories come from /slow, answered after 6 s, while the page polls.
   '/polling-slow': neverQuiet(pageLoadingFrom('/slow'), 'polling'),
   // Its script comes after 4 s (its DOM the same meanwhile); once loaded it asks for its stories.
   '/late-script': pageLoadingFrom('/slow').replace(/<script>.*<\/script>/, '<script src="/late.js"></script>'),
 };
-/** /late-script's script: 200 ms after the load event it asks for /poll, then builds the stories. */
-const LATE_SCRIPT =
-  "addEventListener('load', () => setTimeout(() => fetch('/poll').then(() => { " + BUILD_STORIES + ' }), 200));';
+/** What the site answers late: after how long, its type and body. */
+const LATE: Record<string, { ms: number; type: string; body: string }> = {
+  '/slow': { ms: 6000, type: 'application/json', body: '{}' },
+  // /late-script's script: 200 ms after the load event it asks for /poll, then builds the stories.
+  '/late.js': {
+    ms: 4000,
+    type: 'text/javascript',
+    body:
+      "addEventListener('load', () => setTimeout(() => fetch('/poll').then(() => { " + BUILD_STORIES + ' }), 200));',
+  },
+};
+const DOES: Record<Unquiet, string> = {
+  polling: 'polls its server every 50 ms',
+  reloading: 'reloads itself 50 ms after each load',
+  beacons: 'sends a POST beacon (refused) every 50 ms',
+};
 
 let site: LoopbackServer;
 let app: FastifyInstance;
@@ -45,15 +63,12 @@ before(async () => {
   site = await startServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/poll') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    if (path === '/slow' || path === '/late.js') {
-      const t = setTimeout(
-        () => {
-          timers.delete(t);
-          if (path === '/slow') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-          else res.writeHead(200, { 'content-type': 'text/javascript' }).end(LATE_SCRIPT);
-        },
-        path === '/slow' ? 6000 : 4000,
-      );
+    const late = LATE[path];
+    if (late) {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        res.writeHead(200, { 'content-type': late.type }).end(late.body);
+      }, late.ms);
       timers.add(t);
       return;
     }
@@ -92,13 +107,9 @@ async function render(path: string) {
 }
 
 describe('rendering a page whose network never falls quiet', { skip: chromium ? false : NO_CHROMIUM }, () => {
-  for (const [path, what] of [
-    ['/polling', 'polls its server every 50 ms'],
-    ['/reloading', 'reloads itself 50 ms after each load'],
-    ['/beacons', 'sends a POST beacon (refused) every 50 ms'],
-  ]) {
-    it(`a page that ${what} is read once its DOM stays the same, not at its page budget`, async () => {
-      const { content, meta, took } = await render(path!);
+  for (const how of UNQUIET) {
+    it(`a page that ${DOES[how]} is read once its DOM stays the same, not at its page budget`, async () => {
+      const { content, meta, took } = await render(`/${how}`);
       assert.equal(meta.error, undefined, JSON.stringify(meta.error));
       assert.equal(meta.javascript_rendered, true);
       assert.match(content, /Story number 3 of the harbour/);
