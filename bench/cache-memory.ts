@@ -2,9 +2,9 @@
 // In process (node --expose-gc): real fetches through urlkit's fetcher from a loopback site are
 // stored into a cache bounded at --bound MiB until three times the bound has gone in, then the
 // heap and array buffers are measured after a full collection and compared with the bound.
-// Shapes: the issue-31 row-4 chain (10 redirects with 15 KB Location headers, then a 200 with
-// 14 KB of headers and a 2-byte body), a small page (a few headers, a 2-byte body: the fixed
-// overhead dominates), and a 256 KiB page.
+// Shapes: the issue-31 row-4 chain with the longest Locations followed (10 redirects with 8 KB
+// Locations, then a 200 with 14 KB of headers and a 2-byte body), a small page (a few headers,
+// a 2-byte body: the fixed overhead dominates), and a 256 KiB page.
 //   --service DIR   measure that build's cache (its dist/src/cache/memory-cache.js) instead
 //   --bound MiB     the cache bound (16)
 // `--whole` runs the issue's reproduction on the service instead (`node dist/src/main.js` of
@@ -16,7 +16,7 @@ import { createFetcher } from '../src/fetch/fetch-page.js';
 import type { FetchResult } from '../src/fetch/types.js';
 import type { FetchCache } from '../src/cache/cache.js';
 import { testConfig } from '../test/support/loopback-server.js';
-import { fatChainUrl, serveFatChain } from '../test/support/hostile-pages.js';
+import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, fatChainUrl, serveFatChain } from '../test/support/hostile-pages.js';
 import { arg, rssMiB, serviceRootArg, startService } from './service-process.js';
 
 const serviceRoot = serviceRootArg();
@@ -131,8 +131,8 @@ async function inProcess(): Promise<void> {
     const third = 3 * BOUND_MIB;
     rows.push(
       await fill(
-        '10 redirects (15 KB Location) + 14 KB headers, 2 B body',
-        (i) => fatChainUrl(site.origin, i),
+        '10 redirects (8 KB Location) + 14 KB headers, 2 B body',
+        (i) => fatChainUrl(site.origin, i, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
         third,
         fetchOne,
         createMemoryCache,
@@ -182,7 +182,9 @@ async function wholeService(): Promise<void> {
   let peak = 0;
   try {
     for (let c = 1; c <= calls; c++) {
-      const items = Array.from({ length: 100 }, (_, i) => fatChainUrl(site.origin, `${c}-${i}`));
+      const items = Array.from({ length: 100 }, (_, i) =>
+        fatChainUrl(site.origin, `${c}-${i}`, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
+      );
       let outcome: string;
       try {
         const res = await fetch(`${service.origin}/api/v1/tools/get_url_metadata`, {

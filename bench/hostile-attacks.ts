@@ -1,6 +1,6 @@
 // The hostile pages of issue 31 that bench:hostile sends (rows that apply with the browser off
 // and without Redis), and one of ours that needs the browser, as the calls a hostile caller makes.
-import { fatChainUrl } from '../test/support/hostile-pages.js';
+import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, fatChainUrl } from '../test/support/hostile-pages.js';
 
 export interface Attack {
   row: string;
@@ -26,6 +26,18 @@ export const ATTACKS: Attack[] = [
     what: '100-item metadata batches of distinct 10-hop redirect chains with 15 KB Locations',
     tool: 'get_url_metadata',
     body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => fatChainUrl(o, `${i}-${k}`)) }),
+  },
+  {
+    // Row 4's chains end at their first hop (a Location past MAX_URL_CHARS is not followed);
+    // these are the longest that are followed, to the end.
+    row: '4f',
+    what: 'row 4 with 8 KB Locations, the longest followed',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({
+      items: Array.from({ length: 100 }, (_, k) =>
+        fatChainUrl(o, `${i}-${k}`, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
+      ),
+    }),
   },
   {
     row: '5',

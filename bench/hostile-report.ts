@@ -62,7 +62,8 @@ export function printReport(results: RowResult[], breakdowns: string[], maxRssMi
   console.log(BREAKDOWN_RULE);
   for (const line of [...breakdowns, ...results.flatMap((r) => (r.breakdown ? [r.breakdown] : []))]) console.log(line);
   console.log(
-    `\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, peak RSS <= ${maxRssMiB} MiB: ` +
+    '\ngoals: honest p99 under attack <= 2x the pooled quiet p99, 0 honest errors, ' +
+      `peak RSS <= ${maxRssMiB.toFixed(1)} MiB (400 MB): ` +
       `${verdict ? 'met' : 'NOT met'} (peak RSS over all attacks without the browser ${fmt(peak)} MiB)`,
   );
 }

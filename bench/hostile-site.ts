@@ -5,7 +5,8 @@
 //   /slow-tail      row 6: about 5 MiB at once, then one byte every 5 s, never ending
 //   /heavy          row 7: a 5 MiB page of paragraphs, seconds of a worker's time to parse and read
 //   /slow           row 10: a small page after 14 s
-//   /fat/<id>/<n>   row 4: 10 redirects with 15 KB Locations, then 14 KB of headers and 2 bytes
+//   /fat[<L>]/<id>/<n>   row 4: 10 redirects with 15 KB Locations (L bytes when given), then 14 KB
+//                   of headers and 2 bytes
 //   /pdf-bomb       row 5: a 2.5 KB PDF whose content stream inflates to 1 GiB of spaces
 //   /spin           a hub whose scripts spin: two workers without end, the page's own thread 45 ms of
 //                   every 50 (rendered: row "spin")

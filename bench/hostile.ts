@@ -81,7 +81,8 @@ const HONEST_RATE = Number(arg('honest-rate') ?? 2);
 const RAMP_S = 5;
 /** How often the service's memory breakdown is read in each phase (quiet and under attack alike). */
 const MEMORY_READ_MS = 1000;
-const MAX_RSS_MIB = 400;
+/** The soak bound of issue 31: 400 MB (decimal), 381.5 MiB. */
+const MAX_RSS_MIB = 400e6 / 2 ** 20;
 
 const cpuS = (ticks: number) => ((ticks * TICK_MS) / 1000).toFixed(1);
 const errorsText = (e: Map<string, number>) =>

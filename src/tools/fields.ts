@@ -4,11 +4,12 @@ import { ITEM_ERRORS } from '../errors/codes.js';
 import { normalisedHttpUrl } from './http-url.js';
 import type { JsonSchema } from './types.js';
 import { DEFAULT_TOKEN_ENCODING, TOKEN_ENCODINGS } from '../render/token-count.js';
+import { MAX_URL_CHARS } from '../fetch/url-policy.js';
 
 export const urlField: JsonSchema = {
   type: 'string',
   minLength: 1,
-  maxLength: 8192,
+  maxLength: MAX_URL_CHARS,
   description: 'Absolute http:// or https:// URL of the target.',
 };
 

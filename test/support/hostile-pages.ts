@@ -1,7 +1,7 @@
 // Hostile pages that go after memory (issue 31 rows 4, 5 and 13), as builders shared by the
 // regression tests and the benches (bench:hostile, bench:cache-memory, bench:pdf-bomb):
-//   - a redirect chain whose every hop carries a 15 KB Location, ending in a 200 with 14 KB of
-//     headers and a 2-byte body: a cache entry that is nearly all URLs and headers;
+//   - a redirect chain whose every hop carries a long Location (15 KB in the issue), ending in a
+//     200 with 14 KB of headers and a 2-byte body: a cache entry that is nearly all URLs and headers;
 //   - a 2.5 KB PDF whose content stream is two layers of FlateDecode over 1 GiB of spaces;
 //   - a page whose script allocates 128 MiB typed arrays in a loop (for a browser render).
 import http from 'node:http';
@@ -11,10 +11,18 @@ import { createDeflate, deflateSync } from 'node:zlib';
 export const FAT_CHAIN = { hops: 10, locationBytes: 15_000, headerBytes: 14_000 };
 
 /**
- * Answers `/fat/<id>/<n>` (n redirects to go) and returns true, or returns false for any other
- * path. Each redirect's Location is padded to `locationBytes` with a query string, so the URL
- * of every later hop is that long too; the last answer is a 200 with `headerBytes` of headers
- * (14 headers of about 1 KB) and the body `ok`. Distinct ids make distinct cache entries.
+ * The longest Location of a fat chain that the service still follows: with the origin (a
+ * loopback one, under 30 characters) the URL stays within MAX_URL_CHARS (8,192). The issue's
+ * 15 KB ones end the fetch at the first hop.
+ */
+export const FOLLOWED_LOCATION_BYTES = 8_000;
+
+/**
+ * Answers `/fat[<L>]/<id>/<n>` (n redirects to go) and returns true, or returns false for any
+ * other path. Each redirect's Location is padded to L bytes (else `locationBytes`) with a query
+ * string, so the URL of every later hop is that long too; the last answer is a 200 with
+ * `headerBytes` of headers (14 headers of about 1 KB) and the body `ok`. Distinct ids make
+ * distinct cache entries.
  */
 export function serveFatChain(
   req: http.IncomingMessage,
@@ -23,12 +31,13 @@ export function serveFatChain(
 ): boolean {
   const { locationBytes, headerBytes } = { ...FAT_CHAIN, ...opts };
   const path = new URL(req.url ?? '/', 'http://x').pathname;
-  const m = /^\/fat\/([\w-]+)\/(\d+)$/.exec(path);
+  const m = /^\/fat(\d*)\/([\w-]+)\/(\d+)$/.exec(path);
   if (!m) return false;
-  const n = Number(m[2]);
+  const n = Number(m[3]);
   if (n > 0) {
-    const next = `/fat/${m[1]}/${n - 1}?pad=`;
-    res.writeHead(302, { location: next + 'p'.repeat(Math.max(0, locationBytes - next.length)) });
+    const next = `/fat${m[1]}/${m[2]}/${n - 1}?pad=`;
+    const bytes = m[1] ? Number(m[1]) : locationBytes;
+    res.writeHead(302, { location: next + 'p'.repeat(Math.max(0, bytes - next.length)) });
     res.end();
     return true;
   }
@@ -41,9 +50,17 @@ export function serveFatChain(
   return true;
 }
 
-/** The first URL of a fat chain on `origin` (`hops` redirects before the 200). */
-export function fatChainUrl(origin: string, id: string | number, hops = FAT_CHAIN.hops): string {
-  return `${origin}/fat/${id}/${hops}`;
+/**
+ * The first URL of a fat chain on `origin` (`hops` redirects before the 200), with Locations of
+ * `locationBytes` when given, else of what the server was told (serveFatChain's options).
+ */
+export function fatChainUrl(
+  origin: string,
+  id: string | number,
+  hops = FAT_CHAIN.hops,
+  locationBytes?: number,
+): string {
+  return `${origin}/fat${locationBytes ?? ''}/${id}/${hops}`;
 }
 
 const pdfBombs = new Map<number, Promise<Buffer>>();

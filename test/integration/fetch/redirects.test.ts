@@ -7,11 +7,14 @@ import { FetchFailure } from '../../../src/fetch/fetch-failure.js';
 import type { Fetcher } from '../../../src/fetch/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { startHostileSite, type HostileSite } from '../../support/hostile-site.js';
+import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, fatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
 
 let site: HostileSite;
 let other: LoopbackServer;
 let fetcher: Fetcher;
 const otherHeaders: http.IncomingHttpHeaders[] = [];
+let fat: LoopbackServer;
+const fatPaths: string[] = [];
 
 before(async () => {
   site = await startHostileSite();
@@ -21,11 +24,15 @@ before(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ method: req.method }));
   });
+  fat = await startServer((req, res) => {
+    fatPaths.push(new URL(req.url!, 'http://x').pathname);
+    serveFatChain(req, res);
+  });
   fetcher = createFetcher(testConfig({ maxRetries: 0, maxRedirects: 5 }));
 });
 after(async () => {
   await fetcher.close();
-  await Promise.all([site.close(), other.close()]);
+  await Promise.all([site.close(), other.close(), fat.close()]);
 });
 
 const T = { timeoutMs: 3000 };
@@ -141,6 +148,23 @@ test('loops and over-long chains are too_many_redirects, with the hops so far', 
   assert.equal(long.code, 'too_many_redirects');
   assert.equal(long.partial.hops.length, 5, 'the redirect past the limit is not followed');
   assert.equal(long.partial.finalUrl, `${site.origin}/chain/1`, 'where the followed redirects led');
+});
+
+test('a Location longer than 8,192 characters ends the fetch at that hop: upstream_error, nothing more sent', async () => {
+  // Issue 31 row 4: every hop of a chain carried a 15 KB Location, followed to the end.
+  fatPaths.length = 0;
+  const issue = await fetcher.fetchPage(fatChainUrl(fat.origin, 'issue', 3), T).catch((e: unknown) => e);
+  assert.ok(issue instanceof FetchFailure);
+  assert.equal(issue.code, 'upstream_error');
+  assert.match(issue.message, /Location is longer than 8,192 characters \(15,000\)/);
+  assert.equal(issue.partial.hops.length, 1, 'the hop is reported');
+  assert.equal(issue.partial.hops[0]!.location?.length, FAT_CHAIN.locationBytes);
+  assert.deepEqual(fatPaths, ['/fat/issue/3'], 'its target is never asked for');
+  // Locations within the bound are followed to the end.
+  const ok = await fetcher.fetchPage(fatChainUrl(fat.origin, 'ok', 3, FOLLOWED_LOCATION_BYTES), T);
+  assert.equal(ok.status, 200);
+  assert.equal(ok.hops.length, 3);
+  assert.equal(ok.hops[2]!.location?.length, FOLLOWED_LOCATION_BYTES);
 });
 
 test('303 fetches with GET but keeps a HEAD probe a HEAD; 307 keeps the method', async () => {

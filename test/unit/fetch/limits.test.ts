@@ -7,7 +7,7 @@ import { ItemFailure } from '../../../src/errors/codes.js';
 import { HostLimiter } from '../../../src/fetch/host-limiter.js';
 import { parseContentEncoding, readBody } from '../../../src/fetch/read-body.js';
 import { gzipBomb } from '../../support/hostile-site.js';
-import { BAD_PORTS, parseRequestedUrl, resolveRedirect } from '../../../src/fetch/url-policy.js';
+import { BAD_PORTS, MAX_URL_CHARS, parseRequestedUrl, resolveRedirect } from '../../../src/fetch/url-policy.js';
 
 const chunks = (...parts: Buffer[]) => Readable.from(parts);
 
@@ -110,5 +110,28 @@ test('URL rules: http(s) only, WHATWG normalisation, bad ports, redirect targets
   assert.throws(
     () => resolveRedirect('http://[bad', base),
     (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
+  );
+});
+
+test('URL rules: a URL longer than 8,192 characters is not fetched, as written, encoded or redirected to', () => {
+  const origin = 'http://a.example';
+  const url = (chars: number) => `${origin}/?q=${'p'.repeat(chars - origin.length - 4)}`;
+  const fails = (code: string, chars: RegExp) => (e: unknown) =>
+    e instanceof ItemFailure && e.code === code && chars.test(e.message);
+  assert.equal(MAX_URL_CHARS, 8192);
+  assert.equal(parseRequestedUrl(url(8192)).href.length, 8192);
+  assert.throws(() => parseRequestedUrl(url(8193)), fails('invalid_url', /longer than 8,192 characters \(8,193\)/));
+  // 2,000 characters as written, 12,000 as sent.
+  assert.throws(
+    () => parseRequestedUrl(`${origin}/${'é'.repeat(2000)}`),
+    fails('invalid_url', /12,0\d\d\) once percent-encoded/),
+  );
+  const base = new URL(`${origin}/x`);
+  assert.equal(resolveRedirect(url(8192), base).href.length, 8192);
+  assert.throws(() => resolveRedirect(url(8193), base), fails('upstream_error', /Location is longer/));
+  // A relative Location within the bound that resolves past it.
+  assert.throws(
+    () => resolveRedirect('r'.repeat(300), new URL(`${origin}/${'d'.repeat(8000)}/`)),
+    fails('upstream_error', /leads to a URL longer than 8,192/),
   );
 });
