@@ -16,7 +16,7 @@ import { createFetcher } from '../src/fetch/fetch-page.js';
 import type { FetchResult } from '../src/fetch/types.js';
 import type { FetchCache } from '../src/cache/cache.js';
 import { testConfig } from '../test/support/loopback-server.js';
-import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, fatChainUrl, serveFatChain } from '../test/support/hostile-pages.js';
+import { followedFatChainUrl, serveFatChain } from '../test/support/hostile-pages.js';
 import { arg, rssMiB, serviceRootArg, startService } from './service-process.js';
 
 const serviceRoot = serviceRootArg();
@@ -132,7 +132,7 @@ async function inProcess(): Promise<void> {
     rows.push(
       await fill(
         '10 redirects (8 KB Location) + 14 KB headers, 2 B body',
-        (i) => fatChainUrl(site.origin, i, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
+        (i) => followedFatChainUrl(site.origin, i),
         third,
         fetchOne,
         createMemoryCache,
@@ -182,9 +182,7 @@ async function wholeService(): Promise<void> {
   let peak = 0;
   try {
     for (let c = 1; c <= calls; c++) {
-      const items = Array.from({ length: 100 }, (_, i) =>
-        fatChainUrl(site.origin, `${c}-${i}`, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
-      );
+      const items = Array.from({ length: 100 }, (_, i) => followedFatChainUrl(site.origin, `${c}-${i}`));
       let outcome: string;
       try {
         const res = await fetch(`${service.origin}/api/v1/tools/get_url_metadata`, {

@@ -1,6 +1,6 @@
 // The hostile pages of issue 31 that bench:hostile sends (rows that apply with the browser off
 // and without Redis), and one of ours that needs the browser, as the calls a hostile caller makes.
-import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, fatChainUrl } from '../test/support/hostile-pages.js';
+import { fatChainUrl, followedFatChainUrl } from '../test/support/hostile-pages.js';
 
 export interface Attack {
   row: string;
@@ -34,9 +34,7 @@ export const ATTACKS: Attack[] = [
     what: 'row 4 with 8 KB Locations, the longest followed',
     tool: 'get_url_metadata',
     body: (o, i) => ({
-      items: Array.from({ length: 100 }, (_, k) =>
-        fatChainUrl(o, `${i}-${k}`, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
-      ),
+      items: Array.from({ length: 100 }, (_, k) => followedFatChainUrl(o, `${i}-${k}`)),
     }),
   },
   {

@@ -63,6 +63,11 @@ export function fatChainUrl(
   return `${origin}/fat${locationBytes ?? ''}/${id}/${hops}`;
 }
 
+/** The first URL of a fat chain of FAT_CHAIN's hops with the longest Locations followed. */
+export function followedFatChainUrl(origin: string, id: string | number): string {
+  return fatChainUrl(origin, id, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES);
+}
+
 const pdfBombs = new Map<number, Promise<Buffer>>();
 
 /**

@@ -17,7 +17,7 @@ import { startServer, testConfig, type LoopbackServer } from '../../support/loop
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
 import { Redis } from 'ioredis';
 import { ENTRY_PREFIX, TOTAL_KEY } from '../../../src/cache/redis-cache.js';
-import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, fatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
+import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, followedFatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
 import { toolContext } from '../../support/tool-context.js';
 import { recordingLogger } from '../../support/recording-logger.js';
 
@@ -184,9 +184,7 @@ async function cachedFatChains(
   n: number,
   logged: () => string = () => '',
 ): Promise<number> {
-  const items = Array.from({ length: n }, (_, i) =>
-    fatChainUrl(site.origin, `${prefix}-${i}`, FAT_CHAIN.hops, FOLLOWED_LOCATION_BYTES),
-  );
+  const items = Array.from({ length: n }, (_, i) => followedFatChainUrl(site.origin, `${prefix}-${i}`));
   // The bound is what is checked, not speed: the most time a URL may have, so a busy machine
   // does not turn 30 fat chains into timeouts.
   const first = await getUrlMetadata.run({ items, include_content: false, follow_redirects: true, timeout: 60 }, ctx);
