@@ -6,16 +6,17 @@
 //   - a page whose script allocates 128 MiB typed arrays in a loop (for a browser render).
 import http from 'node:http';
 import { createDeflate, deflateSync } from 'node:zlib';
+import { MAX_URL_CHARS } from '../../src/fetch/url-policy.js';
 
 /** Defaults of the reproduction in issue 31 row 4. */
 export const FAT_CHAIN = { hops: 10, locationBytes: 15_000, headerBytes: 14_000 };
 
 /**
- * The longest Location of a fat chain that the service still follows: with the origin (a
- * loopback one, under 30 characters) the URL stays within MAX_URL_CHARS (8,192). The issue's
- * 15 KB ones end the fetch at the first hop.
+ * The longest Location of a fat chain that the service still follows (8,000): with the origin (a
+ * loopback one, well under 192 characters) the URL stays within MAX_URL_CHARS. The issue's 15 KB
+ * ones end the fetch at the first hop.
  */
-export const FOLLOWED_LOCATION_BYTES = 8_000;
+export const FOLLOWED_LOCATION_BYTES = MAX_URL_CHARS - 192;
 
 /**
  * Answers `/fat[<L>]/<id>/<n>` (n redirects to go) and returns true, or returns false for any

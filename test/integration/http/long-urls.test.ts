@@ -6,7 +6,13 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
-import { fatChainUrl, followedFatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
+import {
+  FOLLOWED_LOCATION_BYTES,
+  fatChainUrl,
+  followedFatChainUrl,
+  serveFatChain,
+} from '../../support/hostile-pages.js';
+import { injectToolResults } from '../../support/inject-tool.js';
 
 let app: FastifyInstance;
 let site: LoopbackServer;
@@ -26,21 +32,9 @@ after(async () => {
   await site.close();
 });
 
-interface Item {
-  data: { title?: string | null; status_code?: number | null; reason?: string | null } | null;
-  meta: { error?: { code: string; message: string } };
-}
-
-async function call(tool: string, body: object): Promise<Item[]> {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/tools/${tool}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ timeout: 10, ...body }),
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json<{ data: { results: Item[] } }>().data.results;
-}
+type Data = { title?: string | null; reason?: string | null };
+const call = (tool: string, body: Record<string, unknown>) =>
+  injectToolResults<Data>(app, tool, { timeout: 10, ...body });
 
 describe('URLs longer than 8,192 characters', () => {
   it('a metadata batch: the 15 KB redirect ends its item at the first hop, the others are answered', async () => {
@@ -60,7 +54,11 @@ describe('URLs longer than 8,192 characters', () => {
     assert.match(encoded!.meta.error.message, /once percent-encoded/);
     assert.equal(followed!.meta.error, undefined, JSON.stringify(followed).slice(0, 500));
     assert.equal(asked.filter((p) => p.startsWith('/fat/issue/')).length, 1, 'the long Location is not requested');
-    assert.equal(asked.filter((p) => p.startsWith('/fat8000/followed/')).length, 11, 'ten hops and the page');
+    assert.equal(
+      asked.filter((p) => p.startsWith(`/fat${FOLLOWED_LOCATION_BYTES}/followed/`)).length,
+      11,
+      'ten hops and the page',
+    );
     assert.ok(!asked.some((p) => p.includes('%C3%A9')), 'the over-long URL is not requested');
   });
 
