@@ -13,8 +13,11 @@ import { WorkerPool } from '../../../src/workers/pool.js';
 import { pageBytes } from '../../../src/workers/page-bytes.js';
 import { PIECES_MIN_BYTES } from '../../../src/fetch/kept-bytes.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { until } from '../../support/until.js';
 
 const MiB = 1024 * 1024;
+/** How long a state of the budget may take: a fetch of 1.2 MiB over loopback, however slow the machine. */
+const WAIT_MS = 60_000;
 const page = Buffer.from(
   `<html><head><title>Big</title></head><body>${'<p>words and more words</p>'.repeat(40_000)}</body></html>`,
 );
@@ -56,12 +59,6 @@ function admissionWithBudget(): { admission: Admission; budget: MemoryBudget } {
   return { admission, budget };
 }
 
-/** Waits for a state of the budget: a fetch of 1.2 MiB over loopback, however slow the machine. */
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 6000 && !cond(); i++) await sleep(10);
-  assert.ok(cond(), 'condition not reached in 60 s');
-}
-
 describe('body memory budget', () => {
   it('makes a second large body wait until the first call ends, then reads it whole', async () => {
     const { admission, budget } = admissionWithBudget();
@@ -72,13 +69,13 @@ describe('body memory budget', () => {
       await firstHolds;
       return res;
     });
-    await until(() => budget.stats().usedBytes >= 3 * page.length);
+    await until('the first body holds its share', () => budget.stats().usedBytes >= 3 * page.length, WAIT_MS);
 
     let secondDone = false;
     const second = admission
       .run('t', undefined, () => fetcher.fetchPage(`${site.origin}/b`, { timeoutMs: 30_000 }))
       .finally(() => (secondDone = true));
-    await until(() => budget.stats().waiting === 1);
+    await until('the second body waits for memory', () => budget.stats().waiting === 1, WAIT_MS);
     await sleep(200);
     assert.equal(secondDone, false, 'the second body waits for memory instead of being read');
 
@@ -154,7 +151,7 @@ describe('body memory budget', () => {
       await firstHolds;
       return res;
     });
-    await until(() => budget.stats().usedBytes >= 3 * page.length);
+    await until('the first body holds its share', () => budget.stats().usedBytes >= 3 * page.length, WAIT_MS);
     const err = await admission
       .run('t', undefined, () => fetcher.fetchPage(`${site.origin}/e`, { timeoutMs: 500 }))
       .then(

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { postAs } from '../../support/post-tool.js';
+import { until } from '../../support/until.js';
 
 const MiB = 1024 * 1024;
 const HONEST = 'honest-key-0123456789';
@@ -26,11 +27,6 @@ const BULK = (() => {
 /** The budget's share of a whole slow body, and the first share every body takes (3 bytes a byte). */
 const WHOLE = 15 * MiB;
 const FIRST = 3 * 64 * 1024;
-
-async function until(what: string, cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
-  assert.ok(cond(), `${what}: not reached in 30 s`);
-}
 
 describe('body memory between several callers', () => {
   let honestSite: LoopbackServer;
@@ -78,14 +74,8 @@ describe('body memory between several callers', () => {
   });
 
   async function call(key: string, url: string, timeout: number, signal?: AbortSignal) {
-    const res = await fetch(`${server.address}/api/v1/tools/clean_web_content`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ url, timeout }),
-      ...(signal ? { signal } : {}),
-    });
-    const json = (await res.json()) as { data?: { results: Array<{ meta: { error?: { code: string } } }> } };
-    return { status: res.status, error: json.data?.results[0]?.meta.error };
+    const { status, items } = await postAs(server.address, key, 'clean_web_content', { url, timeout }, signal);
+    return { status, error: items[0]?.meta.error };
   }
 
   it("keeps a small page's room from six callers' slow bodies and the oldest share's overcommit", async () => {

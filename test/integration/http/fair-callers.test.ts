@@ -5,9 +5,11 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import type { Item } from '../../support/answers.js';
+import { postAs } from '../../support/post-tool.js';
+import { until } from '../../support/until.js';
 
 const MiB = 1024 * 1024;
 const HOG = 'hog-key-0123456789';
@@ -28,30 +30,6 @@ const BIG_PAGE = (() => {
 })();
 /** How long the slow host takes to answer a hostile URL. */
 const SLOW_ANSWER_MS = 8000;
-
-type Item = { data: Record<string, unknown> | null; meta: { error?: { code: string; message: string } } };
-
-async function call(
-  origin: string,
-  key: string,
-  tool: string,
-  body: unknown,
-  signal?: AbortSignal,
-): Promise<{ status: number; items: Item[] }> {
-  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-    ...(signal ? { signal } : {}),
-  });
-  const json = (await res.json()) as { data?: { results: Item[] } };
-  return { status: res.status, items: json.data?.results ?? [] };
-}
-
-async function until(what: string, cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
-  assert.ok(cond(), `${what}: not reached in 30 s`);
-}
 
 describe('fairness between callers', () => {
   let site: LoopbackServer;
@@ -112,7 +90,7 @@ describe('fairness between callers', () => {
 
   /** The honest caller's own call: it is active from here on, as a caller with steady work is. */
   async function honestPage(timeout = 10): Promise<Item> {
-    const { status, items } = await call(server.address, HONEST, 'clean_web_content', {
+    const { status, items } = await postAs(server.address, HONEST, 'clean_web_content', {
       url: `${site.origin}/page`,
       timeout,
     });
@@ -129,7 +107,7 @@ describe('fairness between callers', () => {
    */
   async function workersLoaded(): Promise<void> {
     const page = (key: string) =>
-      call(server.address, key, 'clean_web_content', { url: `${site.origin}/page` }).then(
+      postAs(server.address, key, 'clean_web_content', { url: `${site.origin}/page` }).then(
         (r) => r.status === 200 && r.items[0]?.meta.error === undefined,
       );
     for (let i = 0; i < 20; i++) {
@@ -143,7 +121,7 @@ describe('fairness between callers', () => {
   function hog(calls: ReadonlyArray<[tool: string, body: unknown, key?: string]>): () => Promise<void> {
     const stop = new AbortController();
     const running = calls.map(([tool, body, key]) =>
-      call(server.address, key ?? HOG, tool, body, stop.signal).catch(() => null),
+      postAs(server.address, key ?? HOG, tool, body, stop.signal).catch(() => null),
     );
     return async () => {
       stop.abort();
@@ -223,7 +201,7 @@ describe('fairness between callers', () => {
     );
     // The host's four connections and the one beyond them are all slow bodies'.
     await until('the slow bodies hold the host', () => (hits.get('/slow-tail') ?? 0) - before >= 5);
-    const { status, items } = await call(server.address, HONEST, 'check_url_status', {
+    const { status, items } = await postAs(server.address, HONEST, 'check_url_status', {
       url: `${site.origin}/page`,
       timeout: 4,
     });

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { postAs } from '../../support/post-tool.js';
+import { until } from '../../support/until.js';
 
 const HONEST = 'honest-key-0123456789';
 const HOSTILE = Array.from({ length: 6 }, (_, i) => `hostile-key-${i}-0123456789`);
@@ -23,30 +24,6 @@ const HEAD = '<!doctype html><title>Trickle</title><article><p>' + 'Slowly. '.re
 const TRICKLE_MS = 5000;
 /** The honest caller's timeout (s): far shorter than the trickling bodies hold their slots. */
 const HONEST_TIMEOUT_S = 5;
-
-type Item = { data: Record<string, unknown> | null; meta: { error?: { code: string; message: string } } };
-
-async function call(
-  origin: string,
-  key: string,
-  tool: string,
-  body: unknown,
-  signal?: AbortSignal,
-): Promise<{ status: number; items: Item[] }> {
-  const res = await fetch(`${origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-    ...(signal ? { signal } : {}),
-  });
-  const json = (await res.json()) as { data?: { results: Item[] } };
-  return { status: res.status, items: json.data?.results ?? [] };
-}
-
-async function until(what: string, cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !cond(); i++) await sleep(50);
-  assert.ok(cond(), `${what}: not reached in 30 s`);
-}
 
 describe('idle connections and other callers', () => {
   let site: LoopbackServer;
@@ -82,7 +59,7 @@ describe('idle connections and other callers', () => {
       }),
     );
     // A loaded worker, so the honest page's time under attack is the host's wait, not a start.
-    const warm = await call(server.address, HONEST, 'clean_web_content', { url: `${site.origin}/page` });
+    const warm = await postAs(server.address, HONEST, 'clean_web_content', { url: `${site.origin}/page` });
     assert.equal(warm.items[0]?.meta.error, undefined, JSON.stringify(warm.items[0]?.meta.error));
   });
   after(async () => {
@@ -95,7 +72,7 @@ describe('idle connections and other callers', () => {
     const stop = new AbortController();
     const hostile = HOSTILE.flatMap((key, k) =>
       [0, 1].map((i) =>
-        call(
+        postAs(
           server.address,
           key,
           'clean_web_content',
@@ -106,7 +83,7 @@ describe('idle connections and other callers', () => {
     );
     // The host's four connections and the one beyond them are all trickling bodies'.
     await until('the trickling bodies hold the host', () => trickles >= 5);
-    const { status, items } = await call(server.address, HONEST, 'clean_web_content', {
+    const { status, items } = await postAs(server.address, HONEST, 'clean_web_content', {
       url: `${site.origin}/page`,
       timeout: HONEST_TIMEOUT_S,
     });

@@ -1,10 +1,9 @@
 // Pages the worker-pool tests use as faults, as metadata tasks: one that answers at once, one
 // that takes seconds, one whose tree needs more than a 256 MiB worker heap; and a wait for what
 // the pool reports after the fact (an ended worker is counted on its thread's exit).
-import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
+import { until as untilWithin } from '../../support/until.js';
 
 const MiB = 1024 * 1024;
 
@@ -43,10 +42,8 @@ export const TEST_BUDGET_MS = 20 * 60_000;
  */
 export const UNTIL_MS = TEST_BUDGET_MS;
 
-export async function until(what: string, cond: () => boolean): Promise<void> {
-  const deadline = Date.now() + UNTIL_MS;
-  while (!cond() && Date.now() < deadline) await sleep(50);
-  assert.ok(cond(), `${what}: not reached in ${UNTIL_MS / 60_000} min`);
+export function until(what: string, cond: () => boolean): Promise<void> {
+  return untilWithin(what, cond, UNTIL_MS);
 }
 
 /**

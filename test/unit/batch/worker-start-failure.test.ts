@@ -9,15 +9,13 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { testConfig } from '../../support/loopback-server.js';
+import { until } from '../../support/until.js';
+
+/** How long the pool may take to get there: each start runs to its heap limit first, seconds on a loaded machine. */
+const WAIT_MS = 120_000;
 
 /** Below what a worker needs to load its modules and the token encoding (about 33 MiB). */
 const TOO_SMALL_MB = 4;
-
-async function until(what: string, ok: () => boolean): Promise<void> {
-  // Each start runs to its heap limit first: seconds on a loaded machine.
-  for (let i = 0; i < 2400 && !ok(); i++) await sleep(50);
-  assert.ok(ok(), what);
-}
 
 describe('workers that fail while they start', () => {
   // Two threads, both kept warm: piscina starts two, replaces both, then stops (4 ends).
@@ -29,9 +27,9 @@ describe('workers that fail while they start', () => {
   it('are started again after piscina stops, a bounded number of times', async () => {
     const crashed = () => pool.workerEnds().crashed;
     // Piscina alone ends there: its two first threads and their replacements.
-    await until('the pool started a worker after piscina stopped', () => crashed() > 4);
+    await until('the pool started a worker after piscina stopped', () => crashed() > 4, WAIT_MS);
     // While none can start, at most one more start for each thread, then none until a call.
-    await until('the started workers failed too', () => pool.threads === 0);
+    await until('the started workers failed too', () => pool.threads === 0, WAIT_MS);
     await sleep(3000);
     assert.ok(crashed() <= 6, `${crashed()} workers failed to start`);
     assert.equal(pool.threads, 0);

@@ -5,10 +5,13 @@
 // the default pool, shows when the idle spell has passed (one of its threads stops).
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkerPool } from '../../../src/workers/pool.js';
 import { warmThreads } from '../../../src/workers/warm-threads.js';
 import { testConfig } from '../../support/loopback-server.js';
+import { until } from '../../support/until.js';
+
+/** How long the pool may take to get there: the idle spell is 10 s, and a busy machine runs timers late. */
+const WAIT_MS = 60_000;
 
 function page(n: number) {
   return {
@@ -23,12 +26,6 @@ function page(n: number) {
   };
 }
 
-async function until(what: string, ok: () => boolean): Promise<void> {
-  // The idle spell is 10 s; a busy machine may take longer to run the timers.
-  for (let i = 0; i < 1200 && !ok(); i++) await sleep(50);
-  assert.ok(ok(), what);
-}
-
 /** Two tasks at once: both threads of a two-thread pool are started for them. */
 async function pair(pool: WorkerPool, from: number): Promise<void> {
   const titles = await Promise.all([pool.run(page(from)), pool.run(page(from + 1))]);
@@ -41,7 +38,7 @@ async function pair(pool: WorkerPool, from: number): Promise<void> {
 /** The threads that have reported a task, once `tasks` tasks have been reported. */
 async function reporting(pool: WorkerPool, tasks: number): Promise<string[]> {
   const reported = () => pool.workerHeaps().reduce((n, h) => n + h.tasks, 0);
-  await until('each task reported its thread', () => reported() >= tasks);
+  await until('each task reported its thread', () => reported() >= tasks, WAIT_MS);
   return pool
     .workerHeaps()
     .map((h) => String(h.threadId))
@@ -67,7 +64,7 @@ describe('warm worker threads', () => {
     const oneWarm = new WorkerPool(testConfig({ ...budget, workerWarmThreads: 1 }));
     after(() => Promise.all([warm.close(), oneWarm.close()]));
 
-    await until('the warm threads start with the pool', () => warm.threads === 2);
+    await until('the warm threads start with the pool', () => warm.threads === 2, WAIT_MS);
     // Pairs until each thread has taken a task (a thread still loading takes none).
     let sent = 0;
     for (let i = 0; i < 100 && warm.workerHeaps().length < 2; i++) {
@@ -80,7 +77,7 @@ describe('warm worker threads', () => {
     // The other pool goes idle after this one: when its extra thread has stopped, this one's idle
     // spell has passed too.
     await pair(oneWarm, 1);
-    await until('the pool with one warm thread lets the other go', () => oneWarm.workersEnded === 1);
+    await until('the pool with one warm thread lets the other go', () => oneWarm.workersEnded === 1, WAIT_MS);
     assert.equal(oneWarm.threads, 1);
 
     assert.equal(warm.workersEnded, 0, 'no warm thread stopped');
