@@ -195,7 +195,7 @@ export interface Config {
   browserMaxMemoryMb: number;
   /**
    * Added to the browser's nice value, every process and thread of it, and to its session's
-   * autogroup's (Linux). 5 or 10: a page whose scripts spin gets a third or a tenth of a CPU
+   * autogroup's (Linux). 5 or 10: a page whose scripts spin gets a quarter or a tenth of a CPU
    * against each busy thread of the service, and other callers keep their latency; but renders
    * then get only the CPU the service leaves (twice as long while it is busy), and beside other
    * programs that fill the machine they run out of time. 0: the browser competes as the
