@@ -3,7 +3,7 @@
 // render: always, one call at a time, by a caller of its own), by the service as `npm start`
 // starts it with Chromium, under each setting and three conditions:
 //   quiet    nothing else runs
-//   service  another caller keeps --connections clean_web_content calls of a ~100 KB article in
+//   service  another caller keeps --connections clean_web_content calls of bench:load's 100 KB article in
 //            flight, so the service's own threads want every CPU (its 2xx/s in the 3 s before the
 //            renders and during them are printed: what the renders took from it)
 //   busy     one busy-loop process per CPU beside the service, as other programs on the machine
@@ -17,9 +17,12 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findChromium, NO_CHROMIUM } from '../test/support/chromium.js';
+import type { Item } from '../test/support/answers.js';
+import { postAs } from '../test/support/post-tool.js';
 import { ORDINARY_PAGE } from '../test/support/render-pages.js';
 import { arg, loadAverages, serviceRootArg, startService, type ServiceProcess } from './service-process.js';
 import { median } from './stats.js';
+import { pickArticle } from './target-pages.js';
 
 const HOST = '127.0.0.2';
 const NICES = (arg('nice') ?? '0,5,10').split(',').map(Number);
@@ -28,14 +31,8 @@ const CONNECTIONS = Number(arg('connections') ?? 50);
 const CONDITIONS = ['quiet', 'service', 'busy'] as const;
 type Condition = (typeof CONDITIONS)[number];
 
-const ARTICLE =
-  '<!doctype html><html><head><title>A long article</title></head><body><article><h1>Headline</h1>' +
-  Array.from(
-    { length: 150 },
-    (_, i) =>
-      `<p>Paragraph ${i}: ${'The council met on Tuesday about the harbour, the river and the bridge. '.repeat(8)}</p>`,
-  ).join('') +
-  '</article></body></html>';
+/** The load benches' honest article: the development corpus's news page closest to 100 KB. */
+const ARTICLE = pickArticle();
 
 function serve(): Promise<http.Server> {
   const server = http.createServer((req, res) => {
@@ -45,13 +42,12 @@ function serve(): Promise<http.Server> {
   return new Promise((done) => server.listen(0, HOST, () => done(server)));
 }
 
-async function call(service: ServiceProcess, key: string, tool: string, body: unknown): Promise<[number, string]> {
-  const res = await fetch(`${service.origin}/api/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.text()];
+/** Whether a render's answer holds the page's stories, as rendered. */
+function readRendered([item]: Item[]): boolean {
+  const content = item?.data?.['content'];
+  return (
+    item?.meta['javascript_rendered'] === true && typeof content === 'string' && content.includes('Story number 3')
+  );
 }
 
 interface Cell {
@@ -79,7 +75,9 @@ async function measure(service: ServiceProcess, origin: string, condition: Condi
       ? Array.from({ length: CONNECTIONS }, async () => {
           while (!stop) {
             const url = `${origin}/article?${tag}-${n++}`;
-            const [status] = await call(service, 'load-caller', 'clean_web_content', { url }).catch(() => [0]);
+            const { status } = await postAs(service.origin, 'load-caller', 'clean_web_content', { url }).catch(() => ({
+              status: 0,
+            }));
             if (status === 200) answered++;
           }
         })
@@ -93,13 +91,13 @@ async function measure(service: ServiceProcess, origin: string, condition: Condi
     const started = performance.now();
     for (let i = 0; i < RENDERS; i++) {
       const t = performance.now();
-      const [, text] = await call(service, 'render-caller', 'clean_web_index', {
+      const { items } = await postAs(service.origin, 'render-caller', 'clean_web_index', {
         url: `${origin}/render?${tag}-${i}`,
         render: 'always',
         timeout: 30,
       });
       cell.ms.push(performance.now() - t);
-      if (text.includes('Story number 3') && text.includes('"javascript_rendered":true')) cell.read++;
+      if (readRendered(items)) cell.read++;
     }
     if (condition === 'service') cell.loadRate = answered / ((performance.now() - started) / 1000);
     return cell;
@@ -132,7 +130,10 @@ async function main(): Promise<void> {
       const service = await startService(root, env);
       try {
         // The browser starts with the first render.
-        await call(service, 'render-caller', 'clean_web_index', { url: `${origin}/render?warm`, render: 'always' });
+        await postAs(service.origin, 'render-caller', 'clean_web_index', {
+          url: `${origin}/render?warm`,
+          render: 'always',
+        });
         for (const condition of CONDITIONS) {
           const cell = await measure(service, origin, condition, `${nice}-${condition}`);
           const rate = Number.isNaN(cell.loadRate)
