@@ -11,6 +11,10 @@ export interface Attack {
   page?: string;
   /** The row renders pages: the service runs with URLKIT_BROWSER (Chromium) for every row. */
   browser?: true;
+  /** The hostile caller reads each answer's head and never its body (it keeps the connection). */
+  unread?: true;
+  /** The hostile calls in flight, when the row sets them (else --hostile's). */
+  inFlight?: number;
 }
 
 export const ATTACKS: Attack[] = [
@@ -65,6 +69,20 @@ export const ATTACKS: Attack[] = [
     what: '100-item batches to a host that answers in 14 s',
     tool: 'get_url_metadata',
     body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => `${o}/slow?call=${i}&item=${k}`), timeout: 15 }),
+  },
+  {
+    row: 'unread',
+    what:
+      '100-item metadata batches (include_content) of 400 KB pages, 4 at a time, ' +
+      "each answer's head read and its body never (ours)",
+    tool: 'get_url_metadata',
+    body: (o, i) => ({
+      items: Array.from({ length: 100 }, (_, k) => `${o}/long?call=${i}&item=${k}`),
+      include_content: true,
+    }),
+    page: '/long',
+    inFlight: 4,
+    unread: true,
   },
   {
     row: 'spin',

@@ -4,6 +4,7 @@
 //   /scan-bomb      row 2: `<html>` then `<a` repeated to 96 KiB
 //   /slow-tail      row 6: about 5 MiB at once, then one byte every 5 s, never ending
 //   /heavy          row 7: a 5 MiB page of paragraphs, seconds of a worker's time to parse and read
+//   /long           row "unread": 400 KB of paragraphs each its own, quick to read, its text long
 //   /slow           row 10: a small page after 14 s
 //   /fat[<L>]/<id>/<n>   row 4: 10 redirects with 15 KB Locations (L bytes when given), then 14 KB
 //                   of headers and 2 bytes
@@ -20,6 +21,12 @@ const MiB = 1024 * 1024;
 const para = '<p>' + 'Words of a long page that goes on and on, paragraph after paragraph. '.repeat(6) + '</p>\n';
 const heavy = Buffer.from(
   `<!doctype html><title>Heavy</title><article>${para.repeat((5 * MiB) / para.length)}</article>`,
+);
+const long = Buffer.from(
+  `<!doctype html><title>Long</title><article>${Array.from(
+    { length: 1200 },
+    (_, i) => `<p>Paragraph ${i} says ${'something of its own, '.repeat(14)}${i}.</p>`,
+  ).join('\n')}</article>`,
 );
 const scanBomb = Buffer.from('<html>' + '<a'.repeat((96 * 1024 - 6) / 2));
 const page = Buffer.from(smallPage());
@@ -54,6 +61,7 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (path === '/page' || path === '/healthz') return send(res, html, page, head);
   if (path === '/scan-bomb') return send(res, html, scanBomb, head);
   if (path === '/heavy') return send(res, html, heavy, head);
+  if (path === '/long') return send(res, html, long, head);
   if (path === '/spin') return send(res, html, spin, head);
   if (serveFatChain(req, res)) return;
   if (path === '/pdf-bomb') return send(res, { 'content-type': 'application/pdf' }, bomb, head);

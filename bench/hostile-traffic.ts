@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import { Agent, Client, request, type Dispatcher } from 'undici';
 import type { Attack } from './hostile-attacks.js';
 import type { ServiceProcess } from './service-process.js';
 import { percentile } from './stats.js';
@@ -12,9 +12,14 @@ import { percentile } from './stats.js';
 /** Milliseconds as a whole number, '-' for none. */
 export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 
+/** Each agent's client address. */
+const addresses = new WeakMap<Agent, string>();
+
 export /** A client address of its own, so the service sees a caller of its own. */
 function callerAgent(address: string, connections: number): Agent {
-  return new Agent({ connections, localAddress: address, headersTimeout: 300_000, bodyTimeout: 300_000 });
+  const agent = new Agent({ connections, localAddress: address, headersTimeout: 300_000, bodyTimeout: 300_000 });
+  addresses.set(agent, address);
+  return agent;
 }
 
 interface CallOutcome {
@@ -155,22 +160,68 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   setMaxListeners(0, stop.signal);
   let sent = 0;
   let answered = 0;
+  /** Row "unread": the answers whose bodies are left unread, until the phase ends. */
+  const unread: Dispatcher.ResponseData['body'][] = [];
   const loop = async (_: unknown, i: number) => {
     const agent = agents[i % agents.length]!;
     while (!stop.signal.aborted) {
       const call = attack.body(sites.hostile, sent++);
+      if (attack.unread) {
+        const body = await headOnly(service, agent, attack.tool, call, stop.signal);
+        if (body) {
+          unread.push(body);
+          answered++;
+        }
+        continue;
+      }
       const out = await callTool(service, agent, attack.tool, call, stop.signal, true);
       if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
     }
   };
-  const loops = Array.from({ length: calls }, loop);
+  const loops = Array.from({ length: attack.inFlight ?? calls }, loop);
   return {
     answered: () => answered,
     async stop() {
       stop.abort();
       await Promise.all(loops);
+      for (const body of unread) body.destroy();
     },
   };
+}
+
+/**
+ * A call whose answer's head is read and its body left unread: the body (undici stops reading
+ * the connection once a few KiB wait), or null when the call failed. A refused call (429, say)
+ * is read: a refusal is small.
+ */
+async function headOnly(
+  service: ServiceProcess,
+  agent: Agent,
+  tool: string,
+  call: unknown,
+  signal: AbortSignal,
+): Promise<Dispatcher.ResponseData['body'] | null> {
+  // A connection of its own for each call: the unread answer keeps its connection.
+  const client = new Client(service.origin, { localAddress: addresses.get(agent)!, headersTimeout: 300_000 });
+  try {
+    const res = await request(`${service.origin}/api/v1/tools/${tool}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(call),
+      dispatcher: client,
+      signal,
+    });
+    res.body.once('close', () => void client.destroy().catch(() => {}));
+    // The service may close a connection whose answer is not read (the stop, too, ends them).
+    res.body.on('error', () => {});
+    if (res.statusCode === 200) return res.body;
+    await res.body.dump();
+    await sleep(100);
+    return null;
+  } catch {
+    await client.destroy().catch(() => {});
+    return null;
+  }
 }
 
 /**

@@ -52,6 +52,13 @@ export interface Config {
    */
   requestTimeoutMs: number;
   /**
+   * Answers a caller has not yet read, most bytes: while the caller's unsent answers (HTTP and
+   * MCP) hold more, its new tool calls are refused (`429 rate_limited`) until it reads them. A
+   * large answer must also be read at URLKIT_MIN_BODY_RATE over each URLKIT_MIN_BODY_RATE_WINDOW_MS,
+   * or its connection is closed. 0 turns the bound off. @default 32 MiB
+   */
+  maxUnreadAnswerBytes: number;
+  /**
    * Last-resort guard: shed new calls (503) while the event loop's mean delay from the main
    * thread's own work (not from waiting for a CPU other processes hold) is over this, until it
    * falls below half of it; 0 disables. @default 1000
@@ -106,7 +113,8 @@ export interface Config {
   /**
    * Minimum transfer rate of a response body (bytes/s): once a body has been read for the window
    * below (URLKIT_MIN_BODY_RATE_WINDOW_MS), each following window must bring this rate on average,
-   * or the body is cut off (`timeout`); time spent waiting for body memory does not count. 0
+   * or the body is cut off (`timeout`); time spent waiting for body memory does not count. The
+   * same floor holds for a caller reading a large answer of ours (its connection is closed). 0
    * turns it off. @default 4096
    */
   minBodyRate: number;
@@ -248,6 +256,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   rateLimitMax: null,
   rateLimitWindowMs: 60_000,
   requestTimeoutMs: 120_000,
+  maxUnreadAnswerBytes: 32 * 1024 * 1024,
   maxEventLoopDelayMs: 1000,
   maxInFlight: 256,
   admissionQueueMax: 1024,
@@ -315,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: int(env, 'URLKIT_RATE_LIMIT_MAX', 0, 1_000_000),
     rateLimitWindowMs: int(env, 'URLKIT_RATE_LIMIT_WINDOW_MS', 1000, 3_600_000),
     requestTimeoutMs: int(env, 'URLKIT_REQUEST_TIMEOUT_MS', 1000, 600_000),
+    maxUnreadAnswerBytes: int(env, 'URLKIT_MAX_UNREAD_ANSWER_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxEventLoopDelayMs: int(env, 'URLKIT_MAX_EVENT_LOOP_DELAY_MS', 0, 60_000),
     maxInFlight: int(env, 'URLKIT_MAX_IN_FLIGHT', 0, 100_000),
     admissionQueueMax: int(env, 'URLKIT_ADMISSION_QUEUE_MAX', 0, 1_000_000),

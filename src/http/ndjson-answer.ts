@@ -55,6 +55,11 @@ export class NdjsonAnswer {
     private readonly correlationId: string,
   ) {}
 
+  /** Lines written and not yet taken by the socket (bytes). */
+  get unsent(): number {
+    return this.stream ? this.stream.writableLength + this.stream.readableLength : 0;
+  }
+
   get started(): boolean {
     return this.stream !== undefined;
   }

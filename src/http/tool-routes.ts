@@ -22,6 +22,10 @@ import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
+import { UnreadAnswers } from './unread-answers.js';
+
+/** The Content-Type of JSON answers (fastify's own for an object). */
+const JSON_ANSWER = 'application/json; charset=utf-8';
 
 /** The status label of calls whose client closed the connection before the answer was sent. */
 export const CLIENT_CLOSED = 'client_closed';
@@ -76,6 +80,16 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       metrics.inFlight.set(lifecycle.inFlight);
     }
   };
+  const unread = new UnreadAnswers({
+    maxBytes: config.maxUnreadAnswerBytes,
+    minRate: { bytesPerS: config.minBodyRate, windowMs: config.minBodyRateWindowMs },
+    onCut: (caller, unsentBytes) =>
+      scope.log.warn({ caller, unsent_bytes: unsentBytes }, 'answer read under the minimum rate: connection closed'),
+  });
+  const refuseUnread = (reply: FastifyReply, caller: string) => {
+    reply.header('Retry-After', '1');
+    return sendError(reply, 'rate_limited', unread.refusal(caller) ?? undefined);
+  };
   const shed = (reply: FastifyReply, err: Overloaded) => {
     reply.header('Retry-After', String(err.retryAfterS));
     return sendError(reply, 'overloaded', err.message);
@@ -112,8 +126,13 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       );
       return;
     }
-    if (admission.fullFor(callerOf(request, apiKeys))) {
+    const caller = callerOf(request, apiKeys);
+    if (admission.fullFor(caller)) {
       shed(reply, admission.shedFull(tool));
+      return;
+    }
+    if (unread.refusal(caller) !== null) {
+      refuseUnread(reply, caller);
       return;
     }
     lifecycle.enter();
@@ -201,6 +220,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           tool.streams && prefersNdjson(request.headers.accept)
             ? new NdjsonAnswer(reply, String(request.id))
             : undefined;
+        if (lines) unread.track(callerOf(request, apiKeys), reply.raw, lines);
         try {
           let results;
           try {
@@ -250,7 +270,14 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             lines.end();
             return reply;
           }
-          return reply.code(200).send(resultEnvelope(String(request.id), results));
+          const body = unread.body(
+            callerOf(request, apiKeys),
+            reply.raw,
+            JSON.stringify(resultEnvelope(String(request.id), results)),
+          );
+          if (body === null) return refuseUnread(reply, callerOf(request, apiKeys));
+          if (typeof body !== 'string') reply.header('Content-Length', String(body.length));
+          return reply.code(200).type(JSON_ANSWER).send(body);
         } finally {
           stopTimer();
           untrack();
@@ -264,5 +291,6 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     ...opts,
     errorHandler: createErrorHandler(config.bodyLimitBytes),
     callerOf: (request) => callerOf(request, apiKeys),
+    unread,
   });
 }

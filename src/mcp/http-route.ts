@@ -19,6 +19,7 @@ import { connectMcpServer, createMcpServer } from './server.js';
 import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 import type { Admission } from '../admission/admission.js';
+import type { ServerResponse } from 'node:http';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
 const JSONRPC_PARSE_ERROR = -32700;
@@ -38,6 +39,8 @@ export interface McpRouteOptions {
   errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Who a request is from (API key, else client address), for fair shares of the service. */
   callerOf?: (request: FastifyRequest) => string;
+  /** Counts an answer the caller has not read yet against its bound (src/http/unread-answers.ts). */
+  unread?: { track(caller: string, res: ServerResponse): void };
 }
 
 export function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): void {
@@ -99,6 +102,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
   });
+  if (opts.unread && opts.callerOf) opts.unread.track(opts.callerOf(request), reply.raw);
   try {
     await connectMcpServer(server, transport);
     // fastify has parsed the JSON body already (within its body limit); the SDK takes it as is.

@@ -1,0 +1,111 @@
+// What each caller has not yet read of its answers, and the two rules on it. An answer the
+// caller does not read stays in the service's memory (Node buffers what the kernel will not take,
+// and a connection with an unsent answer has no idle timeout), so without a bound one caller that
+// never read could hold as much as it could make the service answer. So:
+// - while a caller's unsent answers hold more than `maxBytes`, its new calls are refused
+//   (`429 rate_limited`, Retry-After 1) until it reads them: the bound is per caller, so other
+//   callers' calls go on;
+// - a large answer (sent in slices, answer-body.ts) must be read at the minimum transfer rate
+//   over each window, the rule a target's body is held to (fetch/transfer-rate.ts), or its
+//   connection is closed: an answer abandoned unread does not hold its bytes for ever.
+// What is counted, for the answers that can be large (a JSON answer of more than a slice, an
+// NDJSON answer, an MCP answer): the slices a large answer has not yet handed to its socket, the
+// lines an NDJSON answer's stream holds, and what their sockets hold unwritten (the whole of an
+// answer the MCP SDK sends in one write). Answers under a slice are not counted: the kernel's
+// buffers take them, and looking at every call's socket would cost every call.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { RateFloor, type MinTransferRate } from '../fetch/transfer-rate.js';
+import { AnswerBody, SLICED_OVER_BYTES } from './answer-body.js';
+
+/** UTF-8 takes at most this many bytes per UTF-16 code unit. */
+const MAX_UTF8_PER_UNIT = 3;
+
+/** An answer's bytes the service holds before its socket does. */
+export interface Unsent {
+  readonly unsent: number;
+}
+
+export interface UnreadAnswersOptions {
+  /** Most unsent bytes a caller may hold before its new calls are refused; 0: no bound. */
+  maxBytes: number;
+  /** The rate a large answer must be read at (0 bytes/s: no floor). */
+  minRate: MinTransferRate;
+  /** A large answer's connection was closed: its caller read it too slowly. */
+  onCut?: (caller: string, unsentBytes: number) => void;
+}
+
+export class UnreadAnswers {
+  private readonly open = new Map<string, Set<ServerResponse>>();
+  private readonly bodies = new WeakMap<ServerResponse, Unsent>();
+
+  constructor(private readonly opts: UnreadAnswersOptions) {}
+
+  /**
+   * Counts `res`'s unsent bytes as `caller`'s until the response has closed: what its socket
+   * holds unwritten, and what `answer` holds before it (an NDJSON answer's stream, a large
+   * answer's slices).
+   */
+  track(caller: string, res: ServerResponse, answer?: Unsent): void {
+    let set = this.open.get(caller);
+    if (!set) {
+      set = new Set();
+      this.open.set(caller, set);
+    }
+    set.add(res);
+    if (answer) this.bodies.set(res, answer);
+    res.once('close', () => {
+      set.delete(res);
+      if (set.size === 0 && this.open.get(caller) === set) this.open.delete(caller);
+    });
+  }
+
+  /** The bytes of `caller`'s answers not yet written to their connections. */
+  held(caller: string): number {
+    const set = this.open.get(caller);
+    if (!set) return 0;
+    let bytes = 0;
+    const sockets = new Set<Socket>();
+    for (const res of set) {
+      bytes += this.bodies.get(res)?.unsent ?? 0;
+      if (res.socket) sockets.add(res.socket);
+    }
+    for (const socket of sockets) bytes += socket.writableLength;
+    return bytes;
+  }
+
+  /** The message refusing `caller`'s new call, or null when it may start. */
+  refusal(caller: string): string | null {
+    if (this.opts.maxBytes <= 0) return null;
+    const held = this.held(caller);
+    if (held <= this.opts.maxBytes) return null;
+    const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
+    return (
+      `Your earlier answers hold ${mib(held)} MiB you have not read yet (at most ${mib(this.opts.maxBytes)} MiB ` +
+      `may wait, URLKIT_MAX_UNREAD_ANSWER_BYTES); read them, then retry.`
+    );
+  }
+
+  /**
+   * The body to send for `text` on `res`: the text itself, or when it is large an AnswerBody
+   * whose slices are pulled as the caller reads (its length is the Content-Length to send), or
+   * null when it is large and the caller's unread answers are already over the bound: the calls
+   * a caller had started before its answers went unread are not sent either (64 such calls
+   * otherwise held 64 answers, past the bound the check at a call's start keeps).
+   */
+  body(caller: string, res: ServerResponse, text: string): string | AnswerBody | null {
+    if (text.length * MAX_UTF8_PER_UNIT <= SLICED_OVER_BYTES) return text;
+    if (Buffer.byteLength(text, 'utf8') <= SLICED_OVER_BYTES) return text;
+    if (this.refusal(caller) !== null) return null;
+    const floor = new RateFloor(this.opts.minRate, () => {
+      this.opts.onCut?.(caller, body.unsent);
+      res.destroy();
+    });
+    const body = new AnswerBody(text, (n) => floor.add(n));
+    this.track(caller, res, body);
+    body.once('end', () => floor.stop());
+    res.once('close', () => floor.stop());
+    floor.resume();
+    return body;
+  }
+}

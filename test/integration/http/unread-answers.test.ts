@@ -1,0 +1,187 @@
+// A caller that does not read its answers cannot make the service hold them without bound: while
+// its unread answers hold more than URLKIT_MAX_UNREAD_ANSWER_BYTES its new calls are refused
+// (429) and other callers' calls go on, and a large answer not read at the minimum rate has its
+// connection closed. The answers are metadata batches with their content, about 10 MB, read by a
+// raw socket that stops reading after the first bytes: more than the kernel's buffers take, so
+// the rest waits in the service.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../src/config/config.js';
+import { buildApp } from '../../../src/http/build-app.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { post, postAs } from '../../support/post-tool.js';
+import { until } from '../../support/until.js';
+
+const SLOW = 'slow-reader';
+const OTHER = 'other-caller';
+const ITEMS = 50;
+
+/** A page whose main text is about 200 KB, each paragraph its own. */
+const PAGE =
+  '<html><head><title>Long</title></head><body><article><h1>Long</h1>' +
+  Array.from({ length: 600 }, (_, i) => `<p>Paragraph ${i} says ${'something of its own '.repeat(16)}${i}.</p>`).join(
+    '',
+  ) +
+  '</article></body></html>';
+
+let site: LoopbackServer;
+
+before(async () => {
+  site = await startServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+  });
+});
+after(async () => {
+  await site.close();
+});
+
+const batch = (tag: string) => ({
+  items: Array.from({ length: ITEMS }, (_, i) => ({ url: `${site.origin}/${tag}/${i}` })),
+  include_content: true,
+});
+
+async function startApp(overrides: Partial<Config>): Promise<{ app: FastifyInstance; origin: string }> {
+  const app = await buildApp(testConfig({ apiKeys: [SLOW, OTHER], ...overrides }), { logStream: { write() {} } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, origin: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}` };
+}
+
+interface StalledCall {
+  socket: net.Socket;
+  /** Bytes received so far. */
+  received(): number;
+  /** The answer's Content-Length, once its head has arrived. */
+  length(): number | null;
+  closed(): boolean;
+  /** Reads the rest of the answer. */
+  resume(): void;
+}
+
+/** A metadata batch (over MCP: `mcp`) whose answer is read up to its first bytes, then no further. */
+function stalledCall(origin: string, mcp = false): Promise<StalledCall> {
+  const { port } = new URL(origin);
+  const args = batch(`stalled-${Math.random()}`);
+  const body = JSON.stringify(
+    mcp ? { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_url_metadata', arguments: args } } : args,
+  );
+  const path = mcp ? '/mcp' : '/api/v1/tools/get_url_metadata';
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let received = 0;
+  let head = '';
+  let closed = false;
+  socket.on('error', () => {});
+  socket.on('close', () => (closed = true));
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
+      'Accept: application/json, text/event-stream\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  return new Promise((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      if (received === 0) {
+        socket.pause();
+        head = chunk.toString('latin1', 0, Math.min(chunk.length, 1024));
+        resolve({
+          socket,
+          received: () => received,
+          length: () => {
+            const found = /content-length: (\d+)/i.exec(head);
+            return found ? Number(found[1]) : null;
+          },
+          closed: () => closed,
+          resume: () => socket.resume(),
+        });
+      }
+      received += chunk.length;
+    });
+  });
+}
+
+describe('a caller that does not read its answers', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  before(async () => {
+    // No rate floor here: the unread answer stays until the test reads it.
+    ({ app, origin } = await startApp({ maxUnreadAnswerBytes: 2 * 1024 * 1024, minBodyRate: 0 }));
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  for (const over of ['the JSON API', 'MCP'])
+    it(`has its new calls refused until it reads them; other callers go on (${over})`, async () => {
+      const stalled = await stalledCall(origin, over === 'MCP');
+      // The answer's head may come before its body is written (MCP's event stream does).
+      const refused = await refusedCall();
+      assert.equal(refused.status, 429);
+      assert.equal(refused.json.error.code, 'rate_limited');
+      assert.match(refused.json.error.message, /not read yet/);
+
+      const other = await postAs(origin, OTHER, 'check_url_status', { url: `${site.origin}/status` });
+      assert.equal(other.status, 200);
+
+      stalled.resume();
+      await until('the stalled answer read', () => stalled.received() > 4 * 1024 * 1024);
+      stalled.socket.destroy();
+      await until('the stalled connection closed', () => stalled.closed());
+      const again = await postAs(origin, SLOW, 'check_url_status', { url: `${site.origin}/status` });
+      assert.equal(again.status, 200);
+    });
+
+  /** The slow reader's status call, tried until it is refused (or for 20 s). */
+  async function refusedCall() {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const answer = await post<{ error: { code: string; message: string } }>(
+        origin,
+        'check_url_status',
+        { url: `${site.origin}/status` },
+        { authorization: `Bearer ${SLOW}` },
+      );
+      if (answer.status !== 200 || Date.now() > deadline) return answer;
+      await sleep(100);
+    }
+  }
+});
+
+describe('a large answer', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  before(async () => {
+    ({ app, origin } = await startApp({ maxUnreadAnswerBytes: 0, minBodyRate: 4096, minBodyRateWindowMs: 1000 }));
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  it('read at once arrives whole, as JSON', async () => {
+    const res = await fetch(`${origin}/api/v1/tools/get_url_metadata`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${OTHER}` },
+      body: JSON.stringify(batch('whole')),
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    const text = await res.text();
+    assert.ok(text.length > 4 * 1024 * 1024, `a large answer (${text.length} bytes)`);
+    assert.equal(Buffer.byteLength(text), Number(res.headers.get('content-length')));
+    const answer = JSON.parse(text) as { data: { results: { data: { content?: string } | null }[] } };
+    assert.equal(answer.data.results.length, ITEMS);
+    for (const item of answer.data.results) assert.match(item.data?.content ?? '', /^Paragraph 0 says/);
+  });
+
+  it('not read at the minimum rate has its connection closed', async () => {
+    const stalled = await stalledCall(origin);
+    // Four windows without reading, then read: what the kernel's buffers held arrives, then the
+    // end of a connection the service closed, not the rest of the answer.
+    await sleep(4000);
+    stalled.resume();
+    await until('the end of the stalled connection', () => stalled.closed(), 20_000);
+    const length = stalled.length() ?? 0;
+    assert.ok(length > 4 * 1024 * 1024, `a large answer (${length} bytes)`);
+    assert.ok(stalled.received() < length, 'the whole answer was sent');
+  });
+});
