@@ -220,7 +220,8 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           tool.streams && prefersNdjson(request.headers.accept)
             ? new NdjsonAnswer(reply, String(request.id))
             : undefined;
-        if (lines) unread.track(callerOf(request, apiKeys), reply.raw, lines);
+        const caller = callerOf(request, apiKeys);
+        if (lines) unread.track(caller, reply.raw, lines);
         try {
           let results;
           try {
@@ -240,7 +241,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
                   ...(lines ? { onItem: lines.item } : {}),
                 });
               },
-              callerOf(request, apiKeys),
+              caller,
             );
           } catch (err) {
             if (lines?.started) {
@@ -270,12 +271,8 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             lines.end();
             return reply;
           }
-          const body = unread.body(
-            callerOf(request, apiKeys),
-            reply.raw,
-            JSON.stringify(resultEnvelope(String(request.id), results)),
-          );
-          if (body === null) return refuseUnread(reply, callerOf(request, apiKeys));
+          const body = unread.body(caller, reply.raw, JSON.stringify(resultEnvelope(String(request.id), results)));
+          if (body === null) return refuseUnread(reply, caller);
           if (typeof body !== 'string') reply.header('Content-Length', String(body.length));
           return reply.code(200).type(JSON_ANSWER).send(body);
         } finally {
