@@ -28,6 +28,23 @@ interface CallOutcome {
   error: string | null;
 }
 
+/** A tool call's request through `dispatcher` (the caller's client address). */
+function postTool(
+  service: ServiceProcess,
+  dispatcher: Dispatcher,
+  tool: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<Dispatcher.ResponseData> {
+  return request(`${service.origin}/api/v1/tools/${tool}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    dispatcher,
+    ...(signal ? { signal } : {}),
+  });
+}
+
 async function callTool(
   service: ServiceProcess,
   agent: Agent,
@@ -39,13 +56,7 @@ async function callTool(
 ): Promise<CallOutcome> {
   const started = performance.now();
   try {
-    const res = await request(`${service.origin}/api/v1/tools/${tool}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      dispatcher: agent,
-      ...(signal ? { signal } : {}),
-    });
+    const res = await postTool(service, agent, tool, body, signal);
     if (discardAnswer) {
       // The hostile caller's answer is read and dropped, not parsed: parsing large answers on the
       // event loop that times the honest calls adds the bench's own stalls to their latencies.
@@ -204,13 +215,7 @@ async function headOnly(
   // A connection of its own for each call: the unread answer keeps its connection.
   const client = new Client(service.origin, { localAddress: addresses.get(agent)!, headersTimeout: 300_000 });
   try {
-    const res = await request(`${service.origin}/api/v1/tools/${tool}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(call),
-      dispatcher: client,
-      signal,
-    });
+    const res = await postTool(service, client, tool, call, signal);
     res.body.once('close', () => void client.destroy().catch(() => {}));
     // The service may close a connection whose answer is not read (the stop, too, ends them).
     res.body.on('error', () => {});
