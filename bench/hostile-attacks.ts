@@ -85,6 +85,16 @@ export const ATTACKS: Attack[] = [
     unread: true,
   },
   {
+    row: 'held',
+    what: '100-item metadata batches (include_content) of 400 KB pages, read as they come (ours)',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({
+      items: Array.from({ length: 100 }, (_, k) => `${o}/long?call=${i}&item=${k}`),
+      include_content: true,
+    }),
+    page: '/long',
+  },
+  {
     row: 'spin',
     what: 'rendered pages whose scripts spin every CPU they get (browser on)',
     tool: 'clean_web_index',

@@ -16,8 +16,10 @@
 // the honest callers? (Its peak RSS counts the browser's processes, so is not held to 400 MiB.)
 // Row "unread" (ours): metadata batches with their text from a caller that reads each answer's
 // head and never its body, keeping the connection: do unread answers pile up in the service?
+// Row "held" (ours): the same batches read as they come, at full concurrency: do the results of
+// batches still running pile up in the service?
 //
-// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread (rows to run; spin too), --seconds S
+// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,held (rows to run; spin too), --seconds S
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
 // hostile calls come from N client addresses, N callers to the service, spread evenly: one
 // attacker with several addresses or API keys; 1), --honest-rate N

@@ -114,7 +114,16 @@ export class MemoryBudget {
    */
   onReleased: ((bytes: number) => void) | null = null;
 
-  constructor(readonly limitBytes: number) {
+  constructor(
+    readonly limitBytes: number,
+    /**
+     * Whether the oldest lease's overcommit holds back the others below the last eighth too (it
+     * always counts in what the budget holds). A body's overcommit is at most one share; a
+     * batch's results (batch/held-results.ts) may be a whole batch's, which would otherwise take
+     * the quarter kept for other callers: there it is left out of every line. @default true
+     */
+    private readonly overcommitHoldsBack = true,
+  ) {
     this.reserveBytes = Math.floor(limitBytes / 4);
     this.sliceBytes = Math.floor(limitBytes / 8);
   }
@@ -227,17 +236,19 @@ export class MemoryBudget {
    * callers are active, within three quarters for its caller, and past three quarters of the
    * budget within its caller's fair share, past seven eighths within its caller's slice of the
    * last eighth. The last eighth is judged without the oldest lease's overcommit (so that
-   * cannot take a caller's slice); the other lines with it (so it holds back the rest).
+   * cannot take a caller's slice); the other lines with it (so it holds back the rest), unless
+   * the budget was made with overcommitHoldsBack false.
    */
   private fits(lease: LeaseImpl, bytes: number): boolean {
     const delta = bytes - lease.held;
-    const after = this.used + delta;
+    const withoutOver = this.used + delta - this.over;
+    const after = this.overcommitHoldsBack ? withoutOver + this.over : withoutOver;
     const { claimant } = lease;
     if (!claimant.othersActive()) return after <= this.limitBytes;
     const mine = this.usedOf(claimant.caller) + delta;
     if (mine > this.limitBytes - this.reserveBytes) return false;
     const active = claimant.activeCallers();
-    if (mine <= this.sliceBytes / (active + 1)) return after - this.over <= this.limitBytes;
+    if (mine <= this.sliceBytes / (active + 1)) return withoutOver <= this.limitBytes;
     if (after <= this.limitBytes - this.reserveBytes) return true;
     return after <= this.limitBytes - this.sliceBytes && mine <= this.limitBytes / active;
   }

@@ -1,6 +1,7 @@
-// What a process shares between its callers beyond slots: who is active, and the memory budget
-// for response bodies. A tool call (admission.ts) or a queue job (batch/queue-dispatcher.ts)
-// runs through runAsCaller, so everything it does below is charged to its caller.
+// What a process shares between its callers beyond slots: who is active, and the memory budgets
+// for response bodies and for the results of running batches. A tool call (admission.ts) or a
+// queue job (batch/queue-dispatcher.ts) runs through runAsCaller, so everything it does below is
+// charged to its caller.
 import type { Config } from '../config/config.js';
 import { closeCallMemory, openCallMemory } from './body-memory.js';
 import { claimantOf, inCallScope } from './call-scope.js';
@@ -11,12 +12,15 @@ export interface Shares {
   callers: Callers;
   /** Memory for the response bodies calls hold (body-memory.ts); null: unbounded. */
   bodyMemory: MemoryBudget | null;
+  /** Memory for the results running batches hold (batch/held-results.ts); null or absent: unbounded. */
+  resultMemory?: MemoryBudget | null;
 }
 
-export function sharesFromConfig(config: Pick<Config, 'bodyMemoryBytes'>): Shares {
+export function sharesFromConfig(config: Pick<Config, 'bodyMemoryBytes' | 'resultMemoryBytes'>): Shares {
   return {
     callers: new Callers(),
     bodyMemory: config.bodyMemoryBytes > 0 ? new MemoryBudget(config.bodyMemoryBytes) : null,
+    resultMemory: config.resultMemoryBytes > 0 ? new MemoryBudget(config.resultMemoryBytes, false) : null,
   };
 }
 

@@ -11,6 +11,7 @@ export type ChunkFailureReason =
   | 'not_started'
   | 'item_timeout'
   | 'item_unanswered'
+  | 'results_held'
   | 'aborted'
   | 'bad_result'
   | 'no_handler'
@@ -52,6 +53,7 @@ const CAUSES: Record<ChunkFailureReason, string> = {
   not_started: 'no worker took it before its deadline (every worker busy, or none running)',
   item_timeout: 'its timeout passed before a worker was free to start it',
   item_unanswered: 'its timeout passed before the worker running it answered',
+  results_held: "its timeout passed while its caller's running batches held the result memory",
   aborted: 'the call was stopped',
   bad_result: 'its worker answered with the wrong number of results (an internal error, logged)',
   no_handler: 'the worker that took it cannot run this tool (an API process and a worker of different urlkit versions)',
@@ -70,6 +72,11 @@ export function chunkFailureMessage(failure: ChunkFailed): string {
 export const ITEM_TIMEOUT_MESSAGE =
   'The timeout passed before this URL could start: no worker was free to take it (every worker busy, or none ' +
   'running); its time counts from the call.';
+
+/** An item whose chunk failed as results_held: its caller's own batches held the room its results needed. */
+export const RESULTS_HELD_MESSAGE =
+  'The timeout passed before this URL could start: the results of your batches still running filled your ' +
+  'share of the memory for results (URLKIT_RESULT_MEMORY_BYTES); send fewer batches at once, or smaller ones.';
 
 /** An item whose chunk failed as item_unanswered: its worker took it in time and did not answer by its timeout. */
 export const ITEM_UNANSWERED_MESSAGE =

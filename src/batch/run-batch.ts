@@ -4,7 +4,9 @@
 // Each chunk's deadline starts when that chunk starts, so a chunk that waited its turn still
 // gets its full budget.
 import { setMaxListeners } from 'node:events';
+import type { MemoryBudget } from '../admission/memory-budget.js';
 import { ChunkFailed } from './chunk-failed.js';
+import { HeldResults } from './held-results.js';
 import { mapWithConcurrency, splitIntoChunks } from './chunking.js';
 import type { ChunkDispatcher } from './types.js';
 
@@ -29,6 +31,11 @@ export interface BatchRequest<Item, Options, Result> {
    * its chunk reports it, else when its chunk returns or fails. For answers sent as they come.
    */
   onResult?(index: number, result: Result): void;
+  /**
+   * The budget the results of running batches share (held-results.ts), and the most one item's
+   * result may hold. Absent: results are not counted.
+   */
+  results?: { budget: MemoryBudget; itemBytes: number } | undefined;
 }
 
 export async function runBatch<Item, Options, Result>(
@@ -42,6 +49,7 @@ export async function runBatch<Item, Options, Result>(
   const onAbort = () => batch.abort(req.signal.reason);
   if (req.signal.aborted) onAbort();
   else req.signal.addEventListener('abort', onAbort, { once: true });
+  const held = req.results ? await HeldResults.open(req.results.budget, req.results.itemBytes) : null;
   try {
     const perChunk = await mapWithConcurrency(chunks, req.concurrency, async (items, index) => {
       // What the chunk's items reported before it failed (if it does) is kept; a report that
@@ -49,9 +57,11 @@ export async function runBatch<Item, Options, Result>(
       const reported = new Map<number, Result>();
       const offset = index * req.chunkSize;
       let settled = false;
+      let reserved = false;
       const take = (i: number, result: Result) => {
         if (settled || reported.has(i)) return;
         reported.set(i, result);
+        held?.took(result, reserved);
         req.onResult?.(offset + i, result);
       };
       const settle = (results: Result[]) => {
@@ -64,7 +74,12 @@ export async function runBatch<Item, Options, Result>(
           throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.', {
             cause: batch.signal.reason,
           });
+        // The items' clock starts now: a wait for room for their results counts against it.
         const now = Date.now();
+        if (held) {
+          await reserveRoom(held, items.length, index, batch.signal, now + (req.itemTimeoutMs ?? req.chunkTimeoutMs));
+          reserved = true;
+        }
         const job = {
           handler: req.handler,
           index,
@@ -82,6 +97,29 @@ export async function runBatch<Item, Options, Result>(
     });
     return perChunk.flat();
   } finally {
+    held?.close();
     req.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Room for a chunk's results, by `until` (epoch ms) or its items fail as item_timeout. */
+async function reserveRoom(
+  held: HeldResults,
+  items: number,
+  index: number,
+  signal: AbortSignal,
+  until: number,
+): Promise<void> {
+  try {
+    await held.reserve(items, AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, until - Date.now()))]));
+  } catch (err) {
+    if (signal.aborted)
+      throw new ChunkFailed('aborted', index, 'The request was aborted before this chunk ran.', { cause: err });
+    throw new ChunkFailed(
+      'results_held',
+      index,
+      `Chunk ${index}: its items' timeout passed while its caller's running batches held the result memory.`,
+      { cause: err },
+    );
   }
 }

@@ -84,6 +84,15 @@ export interface Config {
    * its deadline. 0 turns the budget off. @default 67108864 (64 MiB)
    */
   bodyMemoryBytes: number;
+  /**
+   * Memory the results of running batches may hold at once (a batch keeps each finished URL's
+   * result until its last one is in): before a chunk of URLs starts, the most its results may hold
+   * is reserved, and a chunk that finds no room waits within its URLs' timeout. Shared fairly
+   * between callers, a quarter always kept for others; the oldest running batch always goes on.
+   * 0 turns the budget off.
+   * @default 67108864 (64 MiB)
+   */
+  resultMemoryBytes: number;
 
   /** Lets every private/reserved address except cloud metadata through the egress guard. @default false */
   allowPrivateNetworks: boolean;
@@ -263,6 +272,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   admissionQueueTimeoutMs: 10_000,
   shutdownGraceMs: 10_000,
   bodyMemoryBytes: 64 * 1024 * 1024,
+  resultMemoryBytes: 64 * 1024 * 1024,
   allowPrivateNetworks: false,
   allowCidrs: [],
   proxyUrl: null,
@@ -331,6 +341,7 @@ export function loadConfig(env: Env = process.env): Config {
     admissionQueueTimeoutMs: int(env, 'URLKIT_ADMISSION_QUEUE_TIMEOUT_MS', 0, 600_000),
     shutdownGraceMs: int(env, 'URLKIT_SHUTDOWN_GRACE_MS', 0, 300_000),
     bodyMemoryBytes: int(env, 'URLKIT_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
+    resultMemoryBytes: int(env, 'URLKIT_RESULT_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     allowPrivateNetworks: bool(env, 'URLKIT_ALLOW_PRIVATE_NETWORKS'),
     respectRobots: bool(env, 'URLKIT_RESPECT_ROBOTS'),
     allowCidrs: cidrList(env, 'URLKIT_ALLOW_CIDRS'),

@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     cpu: mainThreadCpuClock(),
   });
   loopDelay.start();
-  metrics.observeCapacity({ admission, workers, loop: loopDelay });
+  metrics.observeCapacity({ admission, workers, loop: loopDelay, resultMemory: services.shares?.resultMemory });
   const pressure = { isUnderPressure: () => false };
 
   const logger = pino(loggerOptions(config.logLevel), options.logStream ?? batchedStdout());

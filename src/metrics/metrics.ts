@@ -35,6 +35,8 @@ export interface CapacityGauges {
     /** The body-memory budget, when there is one (admission/memory-budget.ts). */
     readonly bodyMemory?: { stats(): { usedBytes: number; waiting: number } } | null;
   };
+  /** The budget for the results of running batches, when there is one (batch/held-results.ts). */
+  resultMemory?: { stats(): { usedBytes: number; waiting: number } } | null | undefined;
   /** The event loop's mean delay over the last window: all of it, and the main thread's own part. */
   loop?: { readonly wallMs: number; readonly ownMs: number } | undefined;
   /** The worker pool, when this process has one. */
@@ -141,6 +143,16 @@ export function createMetrics(): Metrics {
     'urlkit_body_memory_waiting',
     'Response bodies waiting, unread, for room in the body-memory budget now.',
     (s) => s.admission.bodyMemory?.stats().waiting,
+  );
+  gauge(
+    'urlkit_result_memory_bytes',
+    'Memory charged to the results running batches hold or have reserved now (URLKIT_RESULT_MEMORY_BYTES budget).',
+    (s) => s.resultMemory?.stats().usedBytes,
+  );
+  gauge(
+    'urlkit_result_memory_waiting',
+    'Batch chunks waiting for room in the result-memory budget now.',
+    (s) => s.resultMemory?.stats().waiting,
   );
   gauge(
     'urlkit_event_loop_delay_seconds',

@@ -13,9 +13,10 @@ import {
 } from './fields.js';
 import { DEFAULT_TOKEN_ENCODING, type TokenEncoding } from '../render/token-count.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
+import { CONTENT_MAX_CHARS } from '../workers/metadata-task.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
 import { metadataDataSchema, metadataMetaSchema } from './metadata/schema.js';
-import type { Tool, ToolItem } from './types.js';
+import type { Tool, ToolContext, ToolItem } from './types.js';
 
 export interface MetadataInput {
   url?: string;
@@ -104,10 +105,24 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       itemTimeoutMs: timeoutMs,
       signal: ctx.signal,
       ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
+      results: resultMemoryOf(ctx, options.includeContent),
       onChunkFailed: (url, failure) => metadataFailedItem(url, chunkFailureError(ctx, METADATA_HANDLER, failure)),
     });
   },
 };
+
+/**
+ * Reserved for one item's metadata while it runs: an ordinary page's takes 1-3 KB; a page whose
+ * fields take more (each text field is cut at 16,384 characters) is counted as it is once in.
+ */
+const METADATA_ITEM_BYTES = 16 * 1024;
+
+/** The result budget, and an item's reservation: the metadata's, and the content's at its most. */
+function resultMemoryOf(ctx: ToolContext, includeContent: boolean) {
+  const budget = ctx.services.shares?.resultMemory;
+  if (!budget) return undefined;
+  return { budget, itemBytes: METADATA_ITEM_BYTES + (includeContent ? CONTENT_MAX_CHARS : 0) };
+}
 
 /** An item nothing was learned for. */
 function metadataFailedItem(url: string, error: ItemError): ToolItem {
