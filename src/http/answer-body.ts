@@ -13,19 +13,21 @@ export const SLICED_OVER_BYTES = 1024 * 1024;
 const SLICE_CHARS = 16 * 1024;
 
 export class AnswerBody extends Readable {
-  /** Characters of the text handed out so far. */
+  /** The part being handed out, and how many of its characters have been. */
+  private part = 0;
   private at = 0;
   private pulled = 0;
   /** The answer's length in bytes (UTF-8): its Content-Length. */
   readonly length: number;
 
   constructor(
-    private readonly text: string,
+    /** The answer's text, in parts (answer-text.ts: an item each), sent one after another. */
+    private readonly parts: readonly string[],
     /** Called with the length of each slice the socket pulls (bytes). */
     private readonly onPull: (n: number) => void = () => {},
   ) {
     super({ highWaterMark: 0 });
-    this.length = Buffer.byteLength(text, 'utf8');
+    this.length = parts.reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0);
   }
 
   /** Bytes not yet handed to the socket. */
@@ -34,16 +36,21 @@ export class AnswerBody extends Readable {
   }
 
   override _read(): void {
-    if (this.at >= this.text.length) {
+    while (this.part < this.parts.length && this.at >= this.parts[this.part]!.length) {
+      this.part++;
+      this.at = 0;
+    }
+    const text = this.parts[this.part];
+    if (text === undefined) {
       this.push(null);
       return;
     }
     // Sliced by characters, each slice encoded as it is pulled: the text is the only whole copy.
     // A slice never ends between the two halves of a surrogate pair, which would encode as two
-    // replacement characters.
-    let end = Math.min(this.text.length, this.at + SLICE_CHARS);
-    if (end < this.text.length && isHighSurrogate(this.text.charCodeAt(end - 1))) end--;
-    const slice = Buffer.from(this.text.slice(this.at, end), 'utf8');
+    // replacement characters (a part is whole JSON, so never ends inside one).
+    let end = Math.min(text.length, this.at + SLICE_CHARS);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    const slice = Buffer.from(text.slice(this.at, end), 'utf8');
     this.at = end;
     this.pulled += slice.length;
     this.onPull(slice.length);

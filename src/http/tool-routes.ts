@@ -9,7 +9,6 @@ import { LoopGuard } from '../admission/loop-guard.js';
 import { Overloaded } from '../admission/overloaded.js';
 import type { Config } from '../config/config.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { resultEnvelope } from '../tools/envelope.js';
 import { invokeTool } from '../tools/invoke.js';
 import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
@@ -23,6 +22,7 @@ import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
 import { UnreadAnswers } from './unread-answers.js';
+import { answerParts } from './answer-text.js';
 
 /** The Content-Type of JSON answers (fastify's own for an object). */
 const JSON_ANSWER = 'application/json; charset=utf-8';
@@ -271,7 +271,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             lines.end();
             return reply;
           }
-          const body = unread.body(caller, reply.raw, JSON.stringify(resultEnvelope(String(request.id), results)));
+          const body = unread.body(caller, reply.raw, await answerParts(String(request.id), results));
           if (body === null) return refuseUnread(reply, caller);
           if (typeof body !== 'string') reply.header('Content-Length', String(body.length));
           return reply.code(200).type(JSON_ANSWER).send(body);

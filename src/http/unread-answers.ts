@@ -87,21 +87,24 @@ export class UnreadAnswers {
   }
 
   /**
-   * The body to send for `text` on `res`: the text itself, or when it is large an AnswerBody
-   * whose slices are pulled as the caller reads (its length is the Content-Length to send), or
-   * null when it is large and the caller's unread answers are already over the bound: the calls
-   * a caller had started before its answers went unread are not sent either (64 such calls
-   * otherwise held 64 answers, past the bound the check at a call's start keeps).
+   * The body to send for the answer `parts` (joined, its text) on `res`: the text itself, or when
+   * it is large an AnswerBody whose slices are pulled as the caller reads (its length is the
+   * Content-Length to send), or null when it is large and the caller's unread answers are already
+   * over the bound: the calls a caller had started before its answers went unread are not sent
+   * either (64 such calls otherwise held 64 answers, past the bound the check at a call's start
+   * keeps).
    */
-  body(caller: string, res: ServerResponse, text: string): string | AnswerBody | null {
-    if (text.length * MAX_UTF8_PER_UNIT <= SLICED_OVER_BYTES) return text;
-    if (Buffer.byteLength(text, 'utf8') <= SLICED_OVER_BYTES) return text;
+  body(caller: string, res: ServerResponse, parts: readonly string[]): string | AnswerBody | null {
+    const chars = parts.reduce((n, part) => n + part.length, 0);
+    if (chars * MAX_UTF8_PER_UNIT <= SLICED_OVER_BYTES) return parts.join('');
+    let floor: RateFloor | null = null;
+    const body = new AnswerBody(parts, (n) => floor?.add(n));
+    if (body.length <= SLICED_OVER_BYTES) return parts.join('');
     if (this.refusal(caller) !== null) return null;
-    const floor = new RateFloor(this.opts.minRate, () => {
+    floor = new RateFloor(this.opts.minRate, () => {
       this.opts.onCut?.(caller, body.unsent);
       res.destroy();
     });
-    const body = new AnswerBody(text, (n) => floor.add(n));
     this.track(caller, res, body);
     body.once('end', () => floor.stop());
     res.once('close', () => floor.stop());
