@@ -17,6 +17,14 @@ export interface Attack {
   inFlight?: number;
 }
 
+/** Rows "unread" and "held": a 100-item metadata batch with the text of /long's pages. */
+function longBatch(origin: string, call: number): unknown {
+  return {
+    items: Array.from({ length: 100 }, (_, k) => `${origin}/long?call=${call}&item=${k}`),
+    include_content: true,
+  };
+}
+
 export const ATTACKS: Attack[] = [
   {
     row: '2',
@@ -76,10 +84,7 @@ export const ATTACKS: Attack[] = [
       '100-item metadata batches (include_content) of 400 KB pages, 4 at a time, ' +
       "each answer's head read and its body never (ours)",
     tool: 'get_url_metadata',
-    body: (o, i) => ({
-      items: Array.from({ length: 100 }, (_, k) => `${o}/long?call=${i}&item=${k}`),
-      include_content: true,
-    }),
+    body: longBatch,
     page: '/long',
     inFlight: 4,
     unread: true,
@@ -88,10 +93,7 @@ export const ATTACKS: Attack[] = [
     row: 'held',
     what: '100-item metadata batches (include_content) of 400 KB pages, read as they come (ours)',
     tool: 'get_url_metadata',
-    body: (o, i) => ({
-      items: Array.from({ length: 100 }, (_, k) => `${o}/long?call=${i}&item=${k}`),
-      include_content: true,
-    }),
+    body: longBatch,
     page: '/long',
   },
   {

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
+import { LONG_PAGE as PAGE } from '../../support/long-page.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { postAs } from '../../support/post-tool.js';
 
@@ -18,14 +19,6 @@ const MiB = 1024 * 1024;
 const BUDGET = 4 * MiB;
 /** What one item of a batch with its content reserves while it runs (get-url-metadata.ts). */
 const ITEM_BYTES = 16 * 1024 + 200_000;
-
-/** A page whose main text is about 200 KB, each paragraph its own. */
-const PAGE =
-  '<html><head><title>Long</title></head><body><article><h1>Long</h1>' +
-  Array.from({ length: 600 }, (_, i) => `<p>Paragraph ${i} says ${'something of its own '.repeat(16)}${i}.</p>`).join(
-    '',
-  ) +
-  '</article></body></html>';
 
 interface Item {
   data: { content?: string } | null;

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../src/config/config.js';
 import { buildApp } from '../../../src/http/build-app.js';
+import { LONG_PAGE as PAGE } from '../../support/long-page.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { post, postAs } from '../../support/post-tool.js';
 import { until } from '../../support/until.js';
@@ -18,14 +19,6 @@ import { until } from '../../support/until.js';
 const SLOW = 'slow-reader';
 const OTHER = 'other-caller';
 const ITEMS = 50;
-
-/** A page whose main text is about 200 KB, each paragraph its own. */
-const PAGE =
-  '<html><head><title>Long</title></head><body><article><h1>Long</h1>' +
-  Array.from({ length: 600 }, (_, i) => `<p>Paragraph ${i} says ${'something of its own '.repeat(16)}${i}.</p>`).join(
-    '',
-  ) +
-  '</article></body></html>';
 
 let site: LoopbackServer;
 
