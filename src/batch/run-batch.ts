@@ -102,7 +102,7 @@ export async function runBatch<Item, Options, Result>(
   }
 }
 
-/** Room for a chunk's results, by `until` (epoch ms) or its items fail as item_timeout. */
+/** Room for a chunk's results by `until` (epoch ms), or its items answer timeout (results_held). */
 async function reserveRoom(
   held: HeldResults,
   items: number,
