@@ -1,4 +1,4 @@
-// docs/configuration.md, generated from src/config/config.ts: the variables and what each
+// docs/configuration.md, generated from src/config/config.ts and defaults.ts: the variables and what each
 // accepts come from loadConfig's reader calls, the meanings from the Config interface's doc
 // comments, the defaults from defaultConfig() itself. So a setting is documented where it is
 // declared, and test/unit/docs/configuration.test.ts fails when the page and the code differ.
@@ -10,6 +10,8 @@ import { defaultConfig, type Config } from '../src/config/config.js';
 
 const root = new URL('../../', import.meta.url);
 export const CONFIG_SOURCE = 'src/config/config.ts';
+/** Where DEFAULTS is written: the settings it holds have a fixed default (the others are computed at start). */
+export const DEFAULTS_SOURCE = 'src/config/defaults.ts';
 export const CONFIG_DOC = 'docs/configuration.md';
 
 export interface Setting {
@@ -80,7 +82,12 @@ function shownDefault(value: unknown, defaultTag: string | undefined, computed: 
   return `\`${Array.isArray(value) ? value.join(',') : JSON.stringify(value).replace(/^"|"$/g, '')}\``;
 }
 
-/** Every setting loadConfig reads, in its order, from the source of config.ts. */
+/** The sources readSettings reads: config.ts, then defaults.ts. */
+export function configSources(): string {
+  return [CONFIG_SOURCE, DEFAULTS_SOURCE].map((path) => readFileSync(new URL(path, root), 'utf8')).join('\n');
+}
+
+/** Every setting loadConfig reads, in its order, from the sources of config.ts and defaults.ts (configSources). */
 export function readSettings(source: string): Setting[] {
   const file = ts.createSourceFile(CONFIG_SOURCE, source, ts.ScriptTarget.ES2022, true);
   const members = new Map<string, ts.Node>();
@@ -161,7 +168,7 @@ ${rows.join('\n')}
 }
 
 export function generate(): string {
-  return configurationDoc(readSettings(readFileSync(new URL(CONFIG_SOURCE, root), 'utf8')));
+  return configurationDoc(readSettings(configSources()));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,4 @@
 // The only module that reads the environment. Everything else receives a frozen Config.
-import os from 'node:os';
-import { createRequire } from 'node:module';
 import {
   ConfigError,
   type Env,
@@ -15,11 +13,9 @@ import {
   redis,
 } from './env-readers.js';
 
-const require = createRequire(import.meta.url);
-const pkg = require('../../../package.json') as { version: string };
+import { defaultConfig } from './defaults.js';
 
-export const VERSION: string = pkg.version;
-export const PROJECT_URL = 'https://github.com/urlkit/urlkit#readme';
+export { PROJECT_URL, VERSION, defaultConfig } from './defaults.js';
 
 export type ProxyMode = 'never' | 'always' | 'fallback';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -255,73 +251,6 @@ export interface Config {
 }
 
 export { ConfigError };
-
-const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
-  host: '127.0.0.1',
-  port: 8080,
-  logLevel: 'info',
-  apiKeys: [],
-  bodyLimitBytes: 1024 * 1024,
-  rateLimitMax: null,
-  rateLimitWindowMs: 60_000,
-  requestTimeoutMs: 120_000,
-  maxUnreadAnswerBytes: 32 * 1024 * 1024,
-  maxEventLoopDelayMs: 1000,
-  maxInFlight: 256,
-  admissionQueueMax: 1024,
-  admissionQueueTimeoutMs: 10_000,
-  shutdownGraceMs: 10_000,
-  bodyMemoryBytes: 64 * 1024 * 1024,
-  resultMemoryBytes: 64 * 1024 * 1024,
-  allowPrivateNetworks: false,
-  allowCidrs: [],
-  proxyUrl: null,
-  proxyMode: 'never',
-  maxRedirects: 10,
-  maxBodyBytes: 5 * 1024 * 1024,
-  minBodyRate: 4096,
-  minBodyRateWindowMs: 5000,
-  maxPdfBytes: 50 * 1024 * 1024,
-  maxPdfPages: 500,
-  pdfMaxMemoryMb: 80,
-  pdfProcesses: 1,
-  maxHeaderBytes: 16 * 1024,
-  connectTimeoutMs: 5000,
-  headersTimeoutMs: 10_000,
-  dnsTimeoutMs: 3000,
-  maxRetries: 2,
-  perHostConcurrency: 4,
-  batchChunkSize: 10,
-  batchConcurrency: 4,
-  workerTaskTimeoutMs: 10_000,
-  workerWarmThreads: null,
-  workerMaxMemoryMb: 512,
-  largePageProcesses: 0,
-  browserPath: null,
-  browserConcurrency: 2,
-  browserPageTimeoutMs: 10_000,
-  browserMaxRequests: 100,
-  browserMaxBytes: 10 * 1024 * 1024,
-  browserMaxMemoryMb: 512,
-  browserNice: 0,
-  redisUrl: null,
-  role: 'all',
-  cacheMaxAgeS: 0,
-  respectRobots: false,
-  cacheMaxBytes: 32 * 1024 * 1024,
-  queueStallMs: 15_000,
-  queueConcurrency: 32,
-};
-
-export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  const cfg: Config = {
-    ...DEFAULTS,
-    userAgent: `urlkit/${VERSION} (+${PROJECT_URL})`,
-    workerThreads: Math.max(1, Math.min(4, os.availableParallelism())),
-    ...overrides,
-  };
-  return Object.freeze(cfg);
-}
 
 /** Reads HOST, PORT and URLKIT_* once; throws ConfigError with a one-line message on a bad value. */
 export function loadConfig(env: Env = process.env): Config {

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { defaultConfig } from '../../../src/config/config.js';
-import { CONFIG_DOC, CONFIG_SOURCE, generate, readSettings } from '../../../scripts/config-doc.js';
+import { CONFIG_DOC, configSources, generate, readSettings } from '../../../scripts/config-doc.js';
 
 const root = new URL('../../../../', import.meta.url);
 
 describe('docs/configuration.md', () => {
   it('lists every setting loadConfig reads, with the default defaultConfig() has', () => {
-    const settings = readSettings(readFileSync(new URL(CONFIG_SOURCE, root), 'utf8'));
+    const settings = readSettings(configSources());
     const byVariable = new Map(settings.map((s) => [s.variable, s]));
     assert.ok(settings.length >= 40, `found only ${settings.length} settings`);
     assert.equal(byVariable.get('PORT')?.default, `\`${defaultConfig().port}\``);
