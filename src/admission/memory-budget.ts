@@ -51,6 +51,26 @@ export interface BudgetStats {
   chargedBytes: number;
 }
 
+/**
+ * How a budget other than the body budget departs from its rules (the body budget takes none).
+ * A batch's results (batch/held-results.ts) hold their room for as long as the batch runs, a
+ * minute or two, where a body holds its share for a read, and the oldest lease's overcommit may
+ * be a whole batch's results, where a body's is one share.
+ */
+export interface BudgetRules {
+  /**
+   * Keep the quarter for other callers even while one caller is alone: a caller alone that took
+   * the whole budget would keep the next caller waiting past its deadline. @default false
+   */
+  reserveWhileAlone?: boolean;
+  /**
+   * Leave the oldest lease's overcommit out of every line (it always counts in what the budget
+   * holds), so that it cannot take the quarter kept for others; else only out of the last
+   * eighth's. @default false
+   */
+  overcommitLeftOut?: boolean;
+}
+
 /** One body's share of the budget. */
 export interface Lease {
   readonly bytes: number;
@@ -116,13 +136,7 @@ export class MemoryBudget {
 
   constructor(
     readonly limitBytes: number,
-    /**
-     * Whether the oldest lease's overcommit holds back the others below the last eighth too (it
-     * always counts in what the budget holds). A body's overcommit is at most one share; a
-     * batch's results (batch/held-results.ts) may be a whole batch's, which would otherwise take
-     * the quarter kept for other callers: there it is left out of every line. @default true
-     */
-    private readonly overcommitHoldsBack = true,
+    private readonly rules: BudgetRules = {},
   ) {
     this.reserveBytes = Math.floor(limitBytes / 4);
     this.sliceBytes = Math.floor(limitBytes / 8);
@@ -237,14 +251,14 @@ export class MemoryBudget {
    * budget within its caller's fair share, past seven eighths within its caller's slice of the
    * last eighth. The last eighth is judged without the oldest lease's overcommit (so that
    * cannot take a caller's slice); the other lines with it (so it holds back the rest), unless
-   * the budget was made with overcommitHoldsBack false.
+   * the rules leave it out of them (BudgetRules).
    */
   private fits(lease: LeaseImpl, bytes: number): boolean {
     const delta = bytes - lease.held;
     const withoutOver = this.used + delta - this.over;
-    const after = this.overcommitHoldsBack ? withoutOver + this.over : withoutOver;
+    const after = this.rules.overcommitLeftOut ? withoutOver : withoutOver + this.over;
     const { claimant } = lease;
-    if (!claimant.othersActive()) return after <= this.limitBytes;
+    if (!claimant.othersActive() && !this.rules.reserveWhileAlone) return after <= this.limitBytes;
     const mine = this.usedOf(claimant.caller) + delta;
     if (mine > this.limitBytes - this.reserveBytes) return false;
     const active = claimant.activeCallers();

@@ -16,11 +16,14 @@ export interface Shares {
   resultMemory?: MemoryBudget | null;
 }
 
+/** The result budget's rules: batch/held-results.ts says why. */
+const RESULT_RULES = { reserveWhileAlone: true, overcommitLeftOut: true } as const;
+
 export function sharesFromConfig(config: Pick<Config, 'bodyMemoryBytes' | 'resultMemoryBytes'>): Shares {
   return {
     callers: new Callers(),
     bodyMemory: config.bodyMemoryBytes > 0 ? new MemoryBudget(config.bodyMemoryBytes) : null,
-    resultMemory: config.resultMemoryBytes > 0 ? new MemoryBudget(config.resultMemoryBytes, false) : null,
+    resultMemory: config.resultMemoryBytes > 0 ? new MemoryBudget(config.resultMemoryBytes, RESULT_RULES) : null,
   };
 }
 

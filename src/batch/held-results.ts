@@ -7,8 +7,10 @@
 // admission/memory-budget.ts: shared fairly between callers, the oldest lease never waits), and
 // before a chunk starts it reserves the most its items' results may hold; each result, once in,
 // replaces its item's reservation by what it holds. A chunk that finds no room waits, and that
-// wait counts against its items' own `timeout`.
-import { currentClaimant, type Claimant } from '../admission/call-scope.js';
+// wait counts against its items' own `timeout`. The budget keeps a quarter for others even while
+// one caller is alone (a batch holds its room for minutes, not for a read), and leaves the oldest
+// batch's overcommit, up to a whole batch's results, out of what other callers are judged by
+// (its BudgetRules, given in admission/run-as-caller.ts).
 import type { Lease, MemoryBudget } from '../admission/memory-budget.js';
 
 /** Bytes counted for each value of a result beyond its strings' characters. */
@@ -32,16 +34,6 @@ export function heldBytesOf(value: unknown): number {
   return bytes;
 }
 
-/**
- * The caller, judged as if others were active even while it is alone: a batch holds its room for
- * as long as it runs (a minute or two, where a body holds its room for a read), so a caller alone
- * that took the whole budget would keep a caller who comes next waiting past its items' timeout.
- * Alone, three quarters are enough: a batch's items wait for workers and hosts long before that.
- */
-function keepingReserve(claimant: Claimant): Claimant {
-  return { caller: claimant.caller, othersActive: () => true, activeCallers: () => claimant.activeCallers() };
-}
-
 /** One batch's account of the result budget. */
 export class HeldResults {
   private kept = 0;
@@ -57,7 +49,7 @@ export class HeldResults {
 
   /** The batch's lease, taken when the batch starts (its age decides who may overcommit). */
   static async open(budget: MemoryBudget, itemBytes: number): Promise<HeldResults> {
-    return new HeldResults(await budget.acquire(0, undefined, keepingReserve(currentClaimant())), itemBytes);
+    return new HeldResults(await budget.acquire(0), itemBytes);
   }
 
   /**
