@@ -20,6 +20,7 @@ export async function serviceView(service: ServiceProcess): Promise<string> {
       `calls ${v('urlkit_admission_running')} running/${v('urlkit_admission_queue_length')} queued (limit ` +
       `${v('urlkit_admission_limit')}), workers ${v('urlkit_worker_busy')} busy/${v('urlkit_worker_queue_length')} ` +
       `queued, body memory ${mib('body_memory_bytes')} MiB/${v('urlkit_body_memory_waiting')} waiting, ` +
+      `results ${mib('result_memory_bytes')} MiB/${v('urlkit_result_memory_waiting')} waiting, ` +
       `loop delay p99 ${loopMs} ms, ${memory}`
     );
   } catch {
