@@ -6,6 +6,7 @@
 // socket pulls the next slice once it has written the last, so what is not yet pulled is what the
 // caller has not read (give or take a slice and the kernel's buffers), and each pull is progress.
 import { Readable } from 'node:stream';
+import type { AnswerText } from './answer-text.js';
 
 /** Answers longer than this (bytes) are sent in slices. */
 export const SLICED_OVER_BYTES = 1024 * 1024;
@@ -17,17 +18,19 @@ export class AnswerBody extends Readable {
   private part = 0;
   private at = 0;
   private pulled = 0;
+  /** The answer's parts (answer-text.ts), sent one after another. */
+  private readonly parts: readonly string[];
   /** The answer's length in bytes (UTF-8): its Content-Length. */
   readonly length: number;
 
   constructor(
-    /** The answer's text, in parts (answer-text.ts: an item each), sent one after another. */
-    private readonly parts: readonly string[],
+    text: AnswerText,
     /** Called with the length of each slice the socket pulls (bytes). */
     private readonly onPull: (n: number) => void = () => {},
   ) {
     super({ highWaterMark: 0 });
-    this.length = parts.reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0);
+    this.parts = text.parts;
+    this.length = text.bytes;
   }
 
   /** Bytes not yet handed to the socket. */

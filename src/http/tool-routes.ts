@@ -22,7 +22,7 @@ import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
 import { UnreadAnswers } from './unread-answers.js';
-import { answerParts } from './answer-text.js';
+import { answerText } from './answer-text.js';
 
 /** The Content-Type of JSON answers (fastify's own for an object). */
 const JSON_ANSWER = 'application/json; charset=utf-8';
@@ -271,7 +271,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             lines.end();
             return reply;
           }
-          const body = unread.body(caller, reply.raw, await answerParts(String(request.id), results));
+          const body = unread.body(caller, reply.raw, await answerText(String(request.id), results));
           if (body === null) return refuseUnread(reply, caller);
           if (typeof body !== 'string') reply.header('Content-Length', String(body.length));
           return reply.code(200).type(JSON_ANSWER).send(body);

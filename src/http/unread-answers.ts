@@ -17,9 +17,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RateFloor, type MinTransferRate } from '../fetch/transfer-rate.js';
 import { AnswerBody, SLICED_OVER_BYTES } from './answer-body.js';
-
-/** UTF-8 takes at most this many bytes per UTF-16 code unit. */
-const MAX_UTF8_PER_UNIT = 3;
+import type { AnswerText } from './answer-text.js';
 
 /** An answer's bytes the service holds before its socket does. */
 export interface Unsent {
@@ -87,20 +85,18 @@ export class UnreadAnswers {
   }
 
   /**
-   * The body to send for the answer `parts` (joined, its text) on `res`: the text itself, or when
+   * The body to send for the answer `text` on `res`: the text itself, or when
    * it is large an AnswerBody whose slices are pulled as the caller reads (its length is the
    * Content-Length to send), or null when it is large and the caller's unread answers are already
    * over the bound: the calls a caller had started before its answers went unread are not sent
    * either (64 such calls otherwise held 64 answers, past the bound the check at a call's start
    * keeps).
    */
-  body(caller: string, res: ServerResponse, parts: readonly string[]): string | AnswerBody | null {
-    const chars = parts.reduce((n, part) => n + part.length, 0);
-    if (chars * MAX_UTF8_PER_UNIT <= SLICED_OVER_BYTES) return parts.join('');
-    let floor: RateFloor | null = null;
-    const body = new AnswerBody(parts, (n) => floor?.add(n));
-    if (body.length <= SLICED_OVER_BYTES) return parts.join('');
+  body(caller: string, res: ServerResponse, text: AnswerText): string | AnswerBody | null {
+    if (text.bytes <= SLICED_OVER_BYTES) return text.parts.join('');
     if (this.refusal(caller) !== null) return null;
+    let floor: RateFloor | null = null;
+    const body = new AnswerBody(text, (n) => floor?.add(n));
     floor = new RateFloor(this.opts.minRate, () => {
       this.opts.onCut?.(caller, body.unsent);
       res.destroy();

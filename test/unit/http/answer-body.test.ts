@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AnswerBody } from '../../../src/http/answer-body.js';
-import { answerParts } from '../../../src/http/answer-text.js';
+import { answerText } from '../../../src/http/answer-text.js';
 import { resultEnvelope } from '../../../src/tools/envelope.js';
 import type { ToolItem } from '../../../src/tools/types.js';
 
@@ -11,7 +11,7 @@ it('hands its bytes out in slices, in order, counting what it has not yet handed
   const parts = ['é'.repeat(100_000), '😀'.repeat(40_000), '', ',', '😀'.repeat(9_000) + 'end'];
   const bytes = Buffer.from(parts.join(''));
   const pulls: number[] = [];
-  const body = new AnswerBody(parts, (n) => pulls.push(n));
+  const body = new AnswerBody({ parts, bytes: bytes.length }, (n) => pulls.push(n));
   assert.equal(body.length, bytes.length);
   assert.equal(body.unsent, bytes.length);
   const chunks: Buffer[] = [];
@@ -25,9 +25,13 @@ it('hands its bytes out in slices, in order, counting what it has not yet handed
   );
 });
 
-it("encodes an answer's parts to the text of the whole answer", async () => {
+it("encodes an answer's parts to the text of the whole answer, and counts its UTF-8 bytes", async () => {
   const item = (i: number): ToolItem => ({
-    data: { url: `https://example.com/${i}`, content: `"quoted" \\ text\n`.repeat(i * 50), title: null },
+    data: {
+      url: `https://example.com/${i}`,
+      content: `"quoted" \\ text\n`.repeat(i * 50),
+      title: i % 3 ? 'Zoë 😀' : null,
+    },
     meta: {
       status: 200,
       none: undefined,
@@ -35,7 +39,9 @@ it("encodes an answer's parts to the text of the whole answer", async () => {
     },
   });
   for (const results of [[], [item(1)], Array.from({ length: 300 }, (_, i) => item(i))]) {
-    const parts = await answerParts('req-"1"', results);
-    assert.equal(parts.join(''), JSON.stringify(resultEnvelope('req-"1"', results)));
+    const text = await answerText('req-"1"', results);
+    const whole = JSON.stringify(resultEnvelope('req-"1"', results));
+    assert.equal(text.parts.join(''), whole);
+    assert.equal(text.bytes, Buffer.byteLength(whole, 'utf8'));
   }
 });
