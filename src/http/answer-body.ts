@@ -6,12 +6,10 @@
 // socket pulls the next slice once it has written the last, so what is not yet pulled is what the
 // caller has not read (give or take a slice and the kernel's buffers), and each pull is progress.
 import { Readable } from 'node:stream';
-import type { AnswerText } from './answer-text.js';
+import { charsOf, sliceOf, type AnswerPart, type AnswerText } from './answer-text.js';
 
 /** Answers longer than this (bytes) are sent in slices. */
 export const SLICED_OVER_BYTES = 1024 * 1024;
-/** Characters per slice (16 to 48 KiB): as much as a socket buffers before it stops pulling, or more. */
-const SLICE_CHARS = 16 * 1024;
 
 export class AnswerBody extends Readable {
   /** The part being handed out, and how many of its characters have been. */
@@ -19,7 +17,7 @@ export class AnswerBody extends Readable {
   private at = 0;
   private pulled = 0;
   /** The answer's parts (answer-text.ts), sent one after another. */
-  private readonly parts: readonly string[];
+  private readonly parts: readonly AnswerPart[];
   /** The answer's length in bytes (UTF-8): its Content-Length. */
   readonly length: number;
 
@@ -39,28 +37,22 @@ export class AnswerBody extends Readable {
   }
 
   override _read(): void {
-    while (this.part < this.parts.length && this.at >= this.parts[this.part]!.length) {
+    while (this.part < this.parts.length && this.at >= charsOf(this.parts[this.part]!).length) {
       this.part++;
       this.at = 0;
     }
-    const text = this.parts[this.part];
-    if (text === undefined) {
+    const part = this.parts[this.part];
+    if (part === undefined) {
       this.push(null);
       return;
     }
-    // Sliced by characters, each slice encoded as it is pulled: the text is the only whole copy.
-    // A slice never ends between the two halves of a surrogate pair, which would encode as two
-    // replacement characters (a part is whole JSON, so never ends inside one).
-    let end = Math.min(text.length, this.at + SLICE_CHARS);
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-    const slice = Buffer.from(text.slice(this.at, end), 'utf8');
-    this.at = end;
-    this.pulled += slice.length;
-    this.onPull(slice.length);
-    this.push(slice);
+    // Each slice (16 KiB of characters: 16 to 96 KiB, as much as a socket buffers before it stops
+    // pulling, or more) is encoded as it is pulled: the parts are the only whole copy.
+    const slice = sliceOf(part, this.at);
+    const bytes = Buffer.from(slice.text, 'utf8');
+    this.at = slice.end;
+    this.pulled += bytes.length;
+    this.onPull(bytes.length);
+    this.push(bytes);
   }
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -5,41 +5,109 @@
 // Item by item, the same text costs about 1 ms an item, and other calls run between. Its length
 // in UTF-8 (the Content-Length) is counted in the same turns: counted over the whole answer at
 // once it held the main thread 60-90 ms in one block (a CPU profile of row "held").
+//
+// A long string value (a page's text) is not copied into the answer: it stays a part of its own,
+// escaped a slice at a time as the answer is sent. Escaped whole, each page's text was a second
+// copy of it, made at once for the whole answer, in V8's large-object space, where every such
+// string brings the next full collection closer (row "held": a 25-65 ms full collection every
+// 0.7 s on the main thread).
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ToolItem } from '../tools/types.js';
 
 /** Main-thread time encoding may take before it lets other work run (ms). */
 const TURN_MS = 4;
+/** Characters per slice of a part: a large answer is sent a slice at a time (answer-body.ts). */
+export const SLICE_CHARS = 16 * 1024;
+/** String values longer than this (characters) stay parts of their own, escaped as they are sent. */
+const LONG_STRING_CHARS = SLICE_CHARS;
 
-/** An answer's text in parts (joined, the whole text) and its length in UTF-8 bytes. */
+/** A part of an answer's text: JSON text as it is, or a string value's characters, to be escaped. */
+export type AnswerPart = string | { readonly value: string };
+
+/** An answer's text in parts, in order, and its length in UTF-8 bytes. */
 export interface AnswerText {
-  readonly parts: readonly string[];
+  readonly parts: readonly AnswerPart[];
   readonly bytes: number;
 }
 
+/** The characters of `part` (a string value's, unescaped). */
+export function charsOf(part: AnswerPart): string {
+  return typeof part === 'string' ? part : part.value;
+}
+
 /**
- * `JSON.stringify(resultEnvelope(correlationId, results))` in parts, in order: each item's JSON
- * is a part of its own, and so is each comma between them (an item's JSON glued to its comma
- * would be a string V8 copies whole again when the answer is sliced).
+ * The JSON text of `part`'s characters from `at`, at most SLICE_CHARS of them, and where it
+ * ended. A slice never ends between the two halves of a surrogate pair: they would encode (or
+ * escape) as two lone halves.
  */
+export function sliceOf(part: AnswerPart, at: number): { text: string; end: number } {
+  const chars = charsOf(part);
+  let end = Math.min(chars.length, at + SLICE_CHARS);
+  if (end < chars.length && isHighSurrogate(chars.charCodeAt(end - 1))) end--;
+  const slice = chars.slice(at, end);
+  return { text: typeof part === 'string' ? slice : JSON.stringify(slice).slice(1, -1), end };
+}
+
+/** The whole text (for an answer small enough to send in one write). */
+export function joinAnswer(text: AnswerText): string {
+  return text.parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part.value).slice(1, -1))).join('');
+}
+
+/** `JSON.stringify(resultEnvelope(correlationId, results))`, in parts. */
 export async function answerText(correlationId: string, results: readonly ToolItem[]): Promise<AnswerText> {
-  const parts = [`{"correlation_id":${JSON.stringify(correlationId)},"data":{"results":[`];
-  let bytes = Buffer.byteLength(parts[0]!, 'utf8');
+  const parts: AnswerPart[] = [];
+  let bytes = 0;
   let turnStart = performance.now();
+  const turn = async () => {
+    if (performance.now() - turnStart <= TURN_MS) return;
+    await nextTurn();
+    turnStart = performance.now();
+  };
+  const add = (part: AnswerPart) => {
+    parts.push(part);
+    if (typeof part === 'string') bytes += Buffer.byteLength(part, 'utf8');
+  };
+  add(`{"correlation_id":${JSON.stringify(correlationId)},"data":{"results":[`);
+  // Stands for a long string in an item's JSON; no value can hold it by chance (a new UUID).
+  const marker = `urlkit-long-string-${randomUUID()}`;
   for (let i = 0; i < results.length; i++) {
-    if (performance.now() - turnStart > TURN_MS) {
-      await nextTurn();
-      turnStart = performance.now();
+    await turn();
+    if (i > 0) add(',');
+    const longs: string[] = [];
+    const json = JSON.stringify(results[i], (_key, value: unknown) => {
+      if (typeof value !== 'string' || value.length <= LONG_STRING_CHARS) return value;
+      longs.push(value);
+      return marker;
+    });
+    // Each marker is quoted in `json`: the text around it keeps the quotes, the value goes between.
+    let from = 0;
+    for (const value of longs) {
+      const at = json.indexOf(marker, from);
+      add(json.slice(from, at));
+      add({ value });
+      bytes += await escapedBytes(value, turn);
+      from = at + marker.length;
     }
-    if (i > 0) {
-      parts.push(',');
-      bytes += 1;
-    }
-    const item = JSON.stringify(results[i]);
-    parts.push(item);
-    bytes += Buffer.byteLength(item, 'utf8');
+    add(from === 0 ? json : json.slice(from));
   }
-  parts.push(']}}');
-  return { parts, bytes: bytes + 3 };
+  add(']}}');
+  return { parts, bytes };
+}
+
+/** The UTF-8 bytes of `value` escaped as sliceOf escapes it, a slice at a time. */
+async function escapedBytes(value: string, turn: () => Promise<void>): Promise<number> {
+  let bytes = 0;
+  for (let at = 0; at < value.length;) {
+    await turn();
+    const slice = sliceOf({ value }, at);
+    bytes += Buffer.byteLength(slice.text, 'utf8');
+    at = slice.end;
+  }
+  return bytes;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -17,7 +17,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RateFloor, type MinTransferRate } from '../fetch/transfer-rate.js';
 import { AnswerBody, SLICED_OVER_BYTES } from './answer-body.js';
-import type { AnswerText } from './answer-text.js';
+import { joinAnswer, type AnswerText } from './answer-text.js';
 
 /** An answer's bytes the service holds before its socket does. */
 export interface Unsent {
@@ -93,7 +93,7 @@ export class UnreadAnswers {
    * keeps).
    */
   body(caller: string, res: ServerResponse, text: AnswerText): string | AnswerBody | null {
-    if (text.bytes <= SLICED_OVER_BYTES) return text.parts.join('');
+    if (text.bytes <= SLICED_OVER_BYTES) return joinAnswer(text);
     if (this.refusal(caller) !== null) return null;
     let floor: RateFloor | null = null;
     const body = new AnswerBody(text, (n) => floor?.add(n));

@@ -1,24 +1,38 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AnswerBody } from '../../../src/http/answer-body.js';
-import { answerText } from '../../../src/http/answer-text.js';
+import { answerText, joinAnswer, type AnswerPart } from '../../../src/http/answer-text.js';
 import { resultEnvelope } from '../../../src/tools/envelope.js';
 import type { ToolItem } from '../../../src/tools/types.js';
 
+/** A page's text with everything JSON escapes, and surrogate pairs across every slice boundary. */
+function hardText(chars: number): string {
+  const pieces = ['plain words ', '"quoted" ', 'back\\slash ', 'line\n', 'tab\t', '\u0001\u001f', '😀', 'é', '\ud800x'];
+  let text = '';
+  for (let i = 0; text.length < chars; i++) text += pieces[i % pieces.length]!;
+  return text;
+}
+
+async function sent(body: AnswerBody): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 it('hands its bytes out in slices, in order, counting what it has not yet handed out', async () => {
   // A surrogate pair across every possible slice boundary: each slice must encode whole characters.
-  // In parts, as answers come (an empty one included).
-  const parts = ['é'.repeat(100_000), '😀'.repeat(40_000), '', ',', '😀'.repeat(9_000) + 'end'];
-  const bytes = Buffer.from(parts.join(''));
+  // In parts, as answers come (an empty one included), and a string value escaped as it is sent.
+  const value = hardText(70_000);
+  const head = ['é'.repeat(100_000), '😀'.repeat(40_000), '', ',"'];
+  const parts: AnswerPart[] = [...head, { value }, '"', '😀'.repeat(9_000)];
+  const bytes = Buffer.from(`${head.join('')}${JSON.stringify(value).slice(1, -1)}"${'😀'.repeat(9_000)}`);
   const pulls: number[] = [];
   const body = new AnswerBody({ parts, bytes: bytes.length }, (n) => pulls.push(n));
   assert.equal(body.length, bytes.length);
   assert.equal(body.unsent, bytes.length);
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  assert.deepEqual(Buffer.concat(chunks), bytes);
+  assert.deepEqual(await sent(body), bytes);
   assert.equal(body.unsent, 0);
-  assert.ok(pulls.length > 1 && Math.max(...pulls) <= 64 * 1024, `slices of ${pulls.join(', ')}`);
+  assert.ok(pulls.length > 1 && Math.max(...pulls) <= 96 * 1024, `slices of ${pulls.join(', ')}`);
   assert.equal(
     pulls.reduce((a, b) => a + b, 0),
     bytes.length,
@@ -29,8 +43,10 @@ it("encodes an answer's parts to the text of the whole answer, and counts its UT
   const item = (i: number): ToolItem => ({
     data: {
       url: `https://example.com/${i}`,
-      content: `"quoted" \\ text\n`.repeat(i * 50),
+      // Short texts go into the item's JSON, long ones (a page's text) stay parts of their own.
+      content: i % 4 === 3 ? hardText(20_000 + i * 500) : `"quoted" \\ text\n`.repeat(i * 50),
       title: i % 3 ? 'Zoë 😀' : null,
+      tags: i % 5 === 1 ? [hardText(17_000), 'short', hardText(40_000)] : [],
     },
     meta: {
       status: 200,
@@ -38,10 +54,16 @@ it("encodes an answer's parts to the text of the whole answer, and counts its UT
       error: i === 2 ? { code: 'timeout', message: 'late', retryable: true } : undefined,
     },
   });
-  for (const results of [[], [item(1)], Array.from({ length: 300 }, (_, i) => item(i))]) {
+  for (const results of [[], [item(1)], Array.from({ length: 60 }, (_, i) => item(i))]) {
     const text = await answerText('req-"1"', results);
     const whole = JSON.stringify(resultEnvelope('req-"1"', results));
-    assert.equal(text.parts.join(''), whole);
+    assert.equal(joinAnswer(text), whole);
     assert.equal(text.bytes, Buffer.byteLength(whole, 'utf8'));
+    assert.deepEqual(await sent(new AnswerBody(text)), Buffer.from(whole, 'utf8'));
+    if (results.length > 1)
+      assert.ok(
+        text.parts.some((part) => typeof part !== 'string'),
+        'long texts are parts',
+      );
   }
 });
