@@ -47,12 +47,17 @@ export function sliceOf(part: AnswerPart, at: number): { text: string; end: numb
   let end = Math.min(chars.length, at + SLICE_CHARS);
   if (end < chars.length && isHighSurrogate(chars.charCodeAt(end - 1))) end--;
   const slice = chars.slice(at, end);
-  return { text: typeof part === 'string' ? slice : JSON.stringify(slice).slice(1, -1), end };
+  return { text: typeof part === 'string' ? slice : escaped(slice), end };
+}
+
+/** `value` as it reads between the quotes of a JSON string. */
+function escaped(value: string): string {
+  return JSON.stringify(value).slice(1, -1);
 }
 
 /** The whole text (for an answer small enough to send in one write). */
 export function joinAnswer(text: AnswerText): string {
-  return text.parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part.value).slice(1, -1))).join('');
+  return text.parts.map((part) => (typeof part === 'string' ? part : escaped(part.value))).join('');
 }
 
 /** `JSON.stringify(resultEnvelope(correlationId, results))`, in parts. */
@@ -90,13 +95,16 @@ export async function answerText(correlationId: string, results: readonly ToolIt
       bytes += await escapedBytes(value, turn);
       from = at + marker.length;
     }
-    add(from === 0 ? json : json.slice(from));
+    add(json.slice(from));
   }
   add(']}}');
   return { parts, bytes };
 }
 
-/** The UTF-8 bytes of `value` escaped as sliceOf escapes it, a slice at a time. */
+/**
+ * The UTF-8 bytes of `value` escaped as sliceOf escapes it, a slice at a time. Each slice is
+ * escaped again when it is sent: keeping the escaped slices would be the copy this avoids.
+ */
 async function escapedBytes(value: string, turn: () => Promise<void>): Promise<number> {
   let bytes = 0;
   for (let at = 0; at < value.length;) {
