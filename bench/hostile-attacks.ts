@@ -13,6 +13,8 @@ export interface Attack {
   browser?: true;
   /** The hostile caller reads each answer's head and never its body (it keeps the connection). */
   unread?: true;
+  /** The hostile caller calls the tool over MCP (POST /mcp, stateless) instead of the JSON API. */
+  mcp?: true;
   /** The hostile calls in flight, when the row sets them (else --hostile's). */
   inFlight?: number;
 }
@@ -95,6 +97,14 @@ export const ATTACKS: Attack[] = [
     tool: 'get_url_metadata',
     body: longBatch,
     page: '/long',
+  },
+  {
+    row: 'held-mcp',
+    what: 'row held over MCP: the same batches as tools/call on POST /mcp (ours)',
+    tool: 'get_url_metadata',
+    body: longBatch,
+    page: '/long',
+    mcp: true,
   },
   {
     row: 'spin',

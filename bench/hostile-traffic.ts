@@ -28,18 +28,23 @@ interface CallOutcome {
   error: string | null;
 }
 
-/** A tool call's request through `dispatcher` (the caller's client address). */
+/**
+ * A tool call's request through `dispatcher` (the caller's client address), to the JSON API or,
+ * with `mcp`, as an MCP tools/call to POST /mcp.
+ */
 function postTool(
   service: ServiceProcess,
   dispatcher: Dispatcher,
   tool: string,
   body: unknown,
   signal?: AbortSignal,
+  mcp = false,
 ): Promise<Dispatcher.ResponseData> {
-  return request(`${service.origin}/api/v1/tools/${tool}`, {
+  const call = mcp ? { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: body } } : body;
+  return request(mcp ? `${service.origin}/mcp` : `${service.origin}/api/v1/tools/${tool}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...(mcp ? { accept: 'application/json, text/event-stream' } : {}) },
+    body: JSON.stringify(call),
     dispatcher,
     ...(signal ? { signal } : {}),
   });
@@ -53,10 +58,11 @@ async function callTool(
   signal?: AbortSignal,
   /** Read the answer and drop it, unparsed (only its status counts). */
   discardAnswer = false,
+  mcp = false,
 ): Promise<CallOutcome> {
   const started = performance.now();
   try {
-    const res = await postTool(service, agent, tool, body, signal);
+    const res = await postTool(service, agent, tool, body, signal, mcp);
     if (discardAnswer) {
       // The hostile caller's answer is read and dropped, not parsed: parsing large answers on the
       // event loop that times the honest calls adds the bench's own stalls to their latencies.
@@ -185,7 +191,7 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
         }
         continue;
       }
-      const out = await callTool(service, agent, attack.tool, call, stop.signal, true);
+      const out = await callTool(service, agent, attack.tool, call, stop.signal, true, attack.mcp);
       if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
     }
   };

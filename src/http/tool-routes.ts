@@ -21,8 +21,8 @@ import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
-import { UnreadAnswers } from './unread-answers.js';
-import { answerText } from './answer-text.js';
+import { UnreadAnswers } from '../answers/unread-answers.js';
+import { answerText } from '../answers/answer-text.js';
 
 /** The Content-Type of JSON answers (fastify's own for an object). */
 const JSON_ANSWER = 'application/json; charset=utf-8';

@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Config } from '../config/config.js';
 import type { Lifecycle } from '../app/lifecycle.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -15,11 +16,13 @@ import { errorEnvelope } from '../tools/envelope.js';
 import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import type { RequestValidator } from '../tools/validation.js';
-import { connectMcpServer, createMcpServer } from './server.js';
+import { connectMcpServer, createMcpServer, requestError } from './server.js';
 import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 import type { Admission } from '../admission/admission.js';
-import type { ServerResponse } from 'node:http';
+import type { UnreadAnswers } from '../answers/unread-answers.js';
+import { joinAnswer } from '../answers/answer-text.js';
+import { fastToolCall, sseEvent, ToolCallTransport, type SendAnswer } from './tool-call-transport.js';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
 const JSONRPC_PARSE_ERROR = -32700;
@@ -39,8 +42,8 @@ export interface McpRouteOptions {
   errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Who a request is from (API key, else client address), for fair shares of the service. */
   callerOf?: (request: FastifyRequest) => string;
-  /** Counts an answer the caller has not read yet against its bound (src/http/unread-answers.ts). */
-  unread?: { track(caller: string, res: ServerResponse): void };
+  /** Counts an answer the caller has not read yet against its bound (src/answers/unread-answers.ts). */
+  unread?: UnreadAnswers;
 }
 
 export function registerMcpRoute(scope: FastifyInstance, opts: McpRouteOptions): void {
@@ -74,6 +77,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     await reply.code(400).send(invalid);
     return;
   }
+  const caller = opts.callerOf?.(request);
   const server = createMcpServer({
     tools: opts.tools,
     config: opts.config,
@@ -86,12 +90,26 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     maxCalls: 1,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.admission ? { admission: opts.admission } : {}),
-    ...(opts.callerOf ? { caller: opts.callerOf(request) } : {}),
+    ...(caller !== undefined ? { caller } : {}),
   });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  // A tools/call's answer: sliced and counted as a JSON answer is; over the caller's unread bound,
+  // refused as a tool error, as the call itself would have been.
+  const sendAnswer =
+    (id: RequestId): SendAnswer =>
+    (event) => {
+      if (!opts.unread || caller === undefined) return joinAnswer(event);
+      const body = opts.unread.body(caller, reply.raw, event);
+      if (body !== null) return body;
+      const refused = requestError(String(request.id), 'rate_limited', opts.unread.refusal(caller) ?? undefined);
+      return sseEvent({ jsonrpc: '2.0', id, result: refused });
+    };
+  const call = fastToolCall(request.headers, request.body);
+  const transport = call
+    ? new ToolCallTransport(reply.raw, call, sendAnswer(call.id))
+    : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
 
-  // The SDK writes the raw response itself; headers the hooks set (X-Correlation-ID, the rate
-  // limit's) would otherwise be lost with fastify's reply.
+  // The transport writes the raw response itself; headers the hooks set (X-Correlation-ID, the
+  // rate limit's) would otherwise be lost with fastify's reply.
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) reply.raw.setHeader(name, value);
   }
@@ -102,11 +120,12 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
   });
-  if (opts.unread && opts.callerOf) opts.unread.track(opts.callerOf(request), reply.raw);
+  if (opts.unread && caller !== undefined) opts.unread.track(caller, reply.raw);
   try {
     await connectMcpServer(server, transport);
-    // fastify has parsed the JSON body already (within its body limit); the SDK takes it as is.
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    // fastify has parsed the JSON body already (within its body limit); the transport takes it as is.
+    if (transport instanceof ToolCallTransport) transport.deliver(request.headers);
+    else await transport.handleRequest(request.raw, reply.raw, request.body);
   } catch (err) {
     request.log.error({ err }, 'mcp request failed');
     if (!reply.raw.headersSent) {

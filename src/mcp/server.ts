@@ -196,7 +196,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     for (const item of results)
       deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
     logger.info({ items: results.length, cancelled: stop.signal.aborted }, 'mcp tool call');
-    const text = modelFacing(tool).text === 'document' ? documentText(results) : jsonText(results);
+    const text = modelFacing(tool).text === 'document' ? documentText(results) : await jsonText(results);
     return {
       content: [{ type: 'text', text }],
       structuredContent: { results },
@@ -254,7 +254,7 @@ function callShaped(params: { name?: unknown; arguments?: unknown } | undefined)
 }
 
 /** A request-level error as a tool result: isError, with the code and message the JSON API sends. */
-function requestError(
+export function requestError(
   correlationId: string,
   code: RequestErrorCode,
   message: string = REQUEST_ERRORS[code].message,

@@ -2,6 +2,7 @@
 // structuredContent on. For the cleaners that is the cleaned document itself, headed by its
 // title and final URL (so the model can cite it), never the document escaped inside JSON; for
 // the other tools, the results as compact JSON. Item errors are written out, not hidden.
+import { joinInTurns, jsonParts } from '../answers/answer-text.js';
 import type { ToolItem } from '../tools/types.js';
 
 export function documentText(results: readonly ToolItem[]): string {
@@ -32,8 +33,12 @@ function documentItemText(item: ToolItem): string {
   return `${head.join('\n')}\n\n${str(data?.content) ?? ''}`;
 }
 
-export function jsonText(results: readonly ToolItem[]): string {
-  return JSON.stringify({ results });
+/**
+ * `JSON.stringify({ results })`, made an item at a time with turns between (answers/answer-text.ts):
+ * a metadata batch with its text is 20 MB of JSON, about 200 ms of the main thread in one block.
+ */
+export async function jsonText(results: readonly ToolItem[]): Promise<string> {
+  return joinInTurns(await jsonParts({ results }, results, false));
 }
 
 function str(v: unknown): string | undefined {

@@ -177,4 +177,15 @@ describe('a large answer', () => {
     assert.ok(length > 4 * 1024 * 1024, `a large answer (${length} bytes)`);
     assert.ok(stalled.received() < length, 'the whole answer was sent');
   });
+
+  it('over MCP, not read at the minimum rate, has its connection closed', async () => {
+    const stalled = await stalledCall(origin, true);
+    await sleep(4000);
+    stalled.resume();
+    await until('the end of the stalled connection', () => stalled.closed(), 20_000);
+    // An event stream has no Content-Length: the whole answer is over 4 MB, and the end of the
+    // connection came before it (a JSON-RPC answer ends its event with a blank line).
+    assert.ok(stalled.received() > 64 * 1024, `the answer began (${stalled.received()} bytes)`);
+    assert.ok(stalled.received() < 4 * 1024 * 1024, `the whole answer was sent (${stalled.received()} bytes)`);
+  });
 });

@@ -8,8 +8,16 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { serve, type RunningServer } from '../../../src/http/serve.js';
 import type { Config } from '../../../src/config/config.js';
-import { testConfig } from '../../support/loopback-server.js';
-import { checkToolsAgainstApi, progressSent, startMcpSite, type McpSite } from './mcp-site.js';
+import { LONG_PAGE } from '../../support/long-page.js';
+import { startServer, testConfig } from '../../support/loopback-server.js';
+import {
+  checkToolsAgainstApi,
+  postTool,
+  progressSent,
+  startMcpSite,
+  withoutTimings,
+  type McpSite,
+} from './mcp-site.js';
 
 /** What each client reported through onerror (late progress notifications, see progressSent). */
 const clientErrors = new WeakMap<Client, Error[]>();
@@ -71,6 +79,28 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       'progress arrives on the POST stream',
     );
     assert.equal(server.app.urlkit.lifecycle.inFlight, 0, 'every /mcp POST released its admission slot');
+  });
+
+  it('answers a batch of 10 MB as the JSON API does, its text content the same results as JSON', async (t) => {
+    const long = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LONG_PAGE);
+    });
+    t.after(() => long.close());
+    const server = await start();
+    t.after(() => server.shutdown('test over'));
+    const client = await connect(server.address);
+    t.after(() => client.close());
+    const args = { items: Array.from({ length: 50 }, (_, i) => `${long.origin}/page/${i}`), include_content: true };
+    const result = (await client.callTool({ name: 'get_url_metadata', arguments: args })) as {
+      content: Array<{ type: string; text: string }>;
+      structuredContent: { results: Array<{ data: { content: string } | null }> };
+    };
+    const api = await postTool(server.address, 'get_url_metadata', { ...args, max_age: 0 });
+    assert.deepEqual(withoutTimings(result.structuredContent), withoutTimings(api));
+    const text = result.content[0]!.text;
+    assert.ok(text.length > 10_000_000, `a large answer (${text.length} characters)`);
+    assert.deepEqual(JSON.parse(text), result.structuredContent);
+    for (const item of result.structuredContent.results) assert.match(item.data?.content ?? '', /^Paragraph 0 says/);
   });
 
   it('is stateless: plain POSTs with the correlation id; GET and DELETE are 405; one tools/call per POST', async (t) => {

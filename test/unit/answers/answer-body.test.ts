@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AnswerBody } from '../../../src/http/answer-body.js';
-import { answerText, joinAnswer, type AnswerPart } from '../../../src/http/answer-text.js';
+import { AnswerBody } from '../../../src/answers/answer-body.js';
+import { answerText, joinAnswer, joinInTurns, jsonParts, type AnswerPart } from '../../../src/answers/answer-text.js';
 import { resultEnvelope } from '../../../src/tools/envelope.js';
 import type { ToolItem } from '../../../src/tools/types.js';
 
@@ -66,4 +66,29 @@ it("encodes an answer's parts to the text of the whole answer, and counts its UT
         'long texts are parts',
       );
   }
+});
+
+it('encodes any value as JSON.stringify does, the array it is given an item at a time', async () => {
+  const long = hardText(30_000);
+  const items: unknown[] = [{ a: long }, undefined, null, [long, 1], 'x', long, { toJSON: () => 'as JSON' }];
+  const values: Array<[unknown, readonly unknown[] | undefined]> = [
+    [items, items],
+    [
+      { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: long }], structuredContent: { items } } },
+      items,
+    ],
+    [{ twice: items, again: [items] }, items],
+    [{ none: undefined, items: [] }, []],
+    [long, undefined],
+    [{ items }, undefined],
+  ];
+  for (const [value, split] of values) {
+    const whole = JSON.stringify(value);
+    const text = await jsonParts(value, split);
+    assert.equal(joinAnswer(text), whole);
+    assert.equal(await joinInTurns(text), whole);
+    assert.equal(text.bytes, Buffer.byteLength(whole, 'utf8'));
+  }
+  // Without a count, the text is the same.
+  assert.equal(await joinInTurns(await jsonParts({ items }, items, false)), JSON.stringify({ items }));
 });

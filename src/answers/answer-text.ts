@@ -61,44 +61,88 @@ export function joinAnswer(text: AnswerText): string {
 }
 
 /** `JSON.stringify(resultEnvelope(correlationId, results))`, in parts. */
-export async function answerText(correlationId: string, results: readonly ToolItem[]): Promise<AnswerText> {
+export function answerText(correlationId: string, results: readonly ToolItem[]): Promise<AnswerText> {
+  return jsonParts({ correlation_id: correlationId, data: { results } }, results);
+}
+
+/**
+ * `JSON.stringify(value)`, in parts: the array `items` (found in `value` by identity) is encoded
+ * an item at a time, with turns of the event loop between, and each string value longer than a
+ * slice stays a part of its own.
+ */
+export async function jsonParts(
+  value: unknown,
+  items?: readonly unknown[],
+  /** false: the length is not wanted (`bytes` is then only that of the JSON text around long strings). */
+  count = true,
+): Promise<AnswerText> {
   const parts: AnswerPart[] = [];
   let bytes = 0;
-  let turnStart = performance.now();
-  const turn = async () => {
-    if (performance.now() - turnStart <= TURN_MS) return;
-    await nextTurn();
-    turnStart = performance.now();
-  };
+  const turn = turns();
   const add = (part: AnswerPart) => {
     parts.push(part);
     if (typeof part === 'string') bytes += Buffer.byteLength(part, 'utf8');
   };
-  add(`{"correlation_id":${JSON.stringify(correlationId)},"data":{"results":[`);
-  // Stands for a long string in an item's JSON; no value can hold it by chance (a new UUID).
-  const marker = `urlkit-long-string-${randomUUID()}`;
-  for (let i = 0; i < results.length; i++) {
-    await turn();
-    if (i > 0) add(',');
-    const longs: string[] = [];
-    const json = JSON.stringify(results[i], (_key, value: unknown) => {
-      if (typeof value !== 'string' || value.length <= LONG_STRING_CHARS) return value;
-      longs.push(value);
-      return marker;
-    });
-    // Each marker is quoted in `json`: the text around it keeps the quotes, the value goes between.
+  // Stands, quoted, for a long string or for `items` in the JSON; no value can hold it by chance
+  // (a new UUID).
+  const marker = `urlkit-part-${randomUUID()}`;
+  const encode = async (v: unknown, split: boolean): Promise<void> => {
+    const found: Array<string | null> = [];
+    const json =
+      JSON.stringify(v, (_key, x: unknown) => {
+        if (split && x === items) {
+          found.push(null);
+          return marker;
+        }
+        if (typeof x !== 'string' || x.length <= LONG_STRING_CHARS) return x;
+        found.push(x);
+        return marker;
+      }) ?? 'null';
     let from = 0;
-    for (const value of longs) {
+    for (const long of found) {
       const at = json.indexOf(marker, from);
-      add(json.slice(from, at));
-      add({ value });
-      bytes += await escapedBytes(value, turn);
-      from = at + marker.length;
+      if (long !== null) {
+        // The quotes stay in the text around it; the value goes between them.
+        add(json.slice(from, at));
+        add({ value: long });
+        if (count) bytes += await escapedBytes(long, turn);
+        from = at + marker.length;
+        continue;
+      }
+      add(`${json.slice(from, at - 1)}[`);
+      for (let i = 0; i < items!.length; i++) {
+        await turn();
+        if (i > 0) add(',');
+        await encode(items![i], false);
+      }
+      add(']');
+      from = at + marker.length + 1;
     }
     add(json.slice(from));
-  }
-  add(']}}');
+  };
+  await encode(value, items !== undefined);
   return { parts, bytes };
+}
+
+/** The whole text as one string, long values escaped a part at a time with turns between. */
+export async function joinInTurns(text: AnswerText): Promise<string> {
+  const turn = turns();
+  const out: string[] = [];
+  for (const part of text.parts) {
+    await turn();
+    out.push(typeof part === 'string' ? part : escaped(part.value));
+  }
+  return out.join('');
+}
+
+/** Awaited between pieces of work: lets other work run once TURN_MS of main-thread time have gone. */
+function turns(): () => Promise<void> {
+  let turnStart = performance.now();
+  return async () => {
+    if (performance.now() - turnStart <= TURN_MS) return;
+    await nextTurn();
+    turnStart = performance.now();
+  };
 }
 
 /**

@@ -8,11 +8,12 @@
 // - a large answer (sent in slices, answer-body.ts) must be read at the minimum transfer rate
 //   over each window, the rule a target's body is held to (fetch/transfer-rate.ts), or its
 //   connection is closed: an answer abandoned unread does not hold its bytes for ever.
-// What is counted, for the answers that can be large (a JSON answer of more than a slice, an
-// NDJSON answer, an MCP answer): the slices a large answer has not yet handed to its socket, the
-// lines an NDJSON answer's stream holds, and what their sockets hold unwritten (the whole of an
-// answer the MCP SDK sends in one write). Answers under a slice are not counted: the kernel's
-// buffers take them, and looking at every call's socket would cost every call.
+// What is counted, for the answers that can be large (a JSON answer or an MCP tools/call's answer
+// of more than SLICED_OVER_BYTES, an NDJSON answer, any MCP answer): the slices a large answer has
+// not yet handed to its socket, the lines an NDJSON answer's stream holds, and what their sockets
+// hold unwritten (the whole of an answer the MCP SDK's transport sends in one write). Smaller
+// answers are not counted: the kernel's buffers take them, and looking at every call's socket
+// would cost every call.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RateFloor, type MinTransferRate } from '../fetch/transfer-rate.js';
