@@ -36,7 +36,7 @@ export function printReport(results: RowResult[], breakdowns: string[], maxRssMi
   console.log(
     '| row | the hostile caller sends | honest p95 / p99 quiet, this phase ms | honest p95 under attack ms | ' +
       'honest p99 under attack ms | ratio p95 | ratio p99 | honest calls | honest errors | ' +
-      'hostile calls answered | peak RSS MiB | threads started / ended under attack | ' +
+      'hostile calls answered (by outcome) | peak RSS MiB | threads started / ended under attack | ' +
       'worker ends under attack by reason (/metrics) | ' +
       'CPU s under attack: main thread | worker threads | ' +
       'other threads (V8 GC and compilers, libuv) | child processes (PDF, large pages) | ' +

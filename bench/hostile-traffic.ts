@@ -50,6 +50,9 @@ function postTool(
   });
 }
 
+/** Characters of a discarded answer's head kept to tell an MCP refusal (an error result is short). */
+const REFUSAL_HEAD_CHARS = 2048;
+
 async function callTool(
   service: ServiceProcess,
   agent: Agent,
@@ -66,8 +69,21 @@ async function callTool(
     if (discardAnswer) {
       // The hostile caller's answer is read and dropped, not parsed: parsing large answers on the
       // event loop that times the honest calls adds the bench's own stalls to their latencies.
-      await pipeline(res.body, new Writable({ write: (_chunk, _encoding, done) => done() }));
-      return { ms: performance.now() - started, error: res.statusCode === 200 ? null : `HTTP ${res.statusCode}` };
+      // Over MCP a refusal is a small 200 whose result is an error: its head says which.
+      let head = '';
+      await pipeline(
+        res.body,
+        new Writable({
+          write: (chunk: Buffer, _encoding, done) => {
+            if (head.length < REFUSAL_HEAD_CHARS) head += chunk.toString('utf8', 0, REFUSAL_HEAD_CHARS);
+            done();
+          },
+        }),
+      );
+      const ms = performance.now() - started;
+      if (res.statusCode !== 200) return { ms, error: `HTTP ${res.statusCode}` };
+      const refused = mcp && head.includes('"isError":true') ? /\\"code\\":\\"(\w+)/.exec(head) : null;
+      return { ms, error: refused ? `MCP ${refused[1]}` : null };
     }
     const json = (await res.body.json()) as {
       data?: { results?: Array<{ meta?: { error?: { code: string } } }> };
@@ -177,6 +193,12 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   setMaxListeners(0, stop.signal);
   let sent = 0;
   let answered = 0;
+  /** Answered calls by outcome: "ok", or the refusal ("HTTP 503", "MCP rate_limited"). */
+  const outcomes = new Map<string, number>();
+  const count = (outcome: string) => {
+    answered++;
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  };
   /** Row "unread": the answers whose bodies are left unread, until the phase ends. */
   const unread: Dispatcher.ResponseData['body'][] = [];
   const loop = async (_: unknown, i: number) => {
@@ -187,17 +209,23 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
         const body = await headOnly(service, agent, attack.tool, call, stop.signal);
         if (body) {
           unread.push(body);
-          answered++;
+          count('ok');
         }
         continue;
       }
       const out = await callTool(service, agent, attack.tool, call, stop.signal, true, attack.mcp);
-      if (!stop.signal.aborted && !out.error?.startsWith('connection')) answered++;
+      if (!stop.signal.aborted && !out.error?.startsWith('connection')) count(out.error ?? 'ok');
     }
   };
   const loops = Array.from({ length: attack.inFlight ?? calls }, loop);
   return {
     answered: () => answered,
+    /** The answered calls by outcome, most first ("ok 41, HTTP 503 3"). */
+    outcomes: () =>
+      [...outcomes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([outcome, n]) => `${outcome} ${n}`)
+        .join(', '),
     async stop() {
       stop.abort();
       await Promise.all(loops);
@@ -263,6 +291,8 @@ export function startBytesOnly(agent: Agent, site: string, page: string, perSeco
   })();
   return {
     answered: () => answered,
+    /** The fetches done, as an outcome ("ok 120"). */
+    outcomes: () => (answered > 0 ? `ok ${answered}` : ''),
     async stop() {
       stop.abort();
       await Promise.all(fetches);

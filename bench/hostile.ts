@@ -197,7 +197,7 @@ async function measureAttack(b: Bench, attack: Attack): Promise<RowResult> {
   const { peak, at } = await rss.stop();
   const bodyPeak = await bodyMemory.stop();
   const breakdown = at ? breakdownRow(attack.row, at) : null;
-  const hostileAnswered = hostile.answered();
+  const hostileAnswered = `${hostile.answered()} (${hostile.outcomes() || 'none'})`;
   await hostile.stop();
   await settle(service);
   if (apart) await settle(apart);
