@@ -1,10 +1,11 @@
-// A tool's JSON answer, encoded an item at a time with turns of the event loop between, instead
-// of in one JSON.stringify: a 100-item metadata batch with its text (20 MB of JSON) took 208 ms
-// of the main thread in one block, and every other caller's call waited behind it (bench:hostile
-// row "held": honest calls sent in that moment answered 200-450 ms late, against 30 quiet).
-// Item by item, the same text costs about 1 ms an item, and other calls run between. Its length
-// in UTF-8 (the Content-Length) is counted in the same turns: counted over the whole answer at
-// once it held the main thread 60-90 ms in one block (a CPU profile of row "held").
+// An answer's JSON (the JSON API's, an MCP tools/call's event), encoded an item at a time with
+// turns of the event loop between, instead of in one JSON.stringify: a 100-item metadata batch
+// with its text (20 MB of JSON) took 208 ms of the main thread in one block, and every other
+// caller's call waited behind it (bench:hostile row "held": honest calls sent in that moment
+// answered 200-450 ms late, against 30 quiet). Item by item, the same text costs about 1 ms an
+// item, and other calls run between. Its length in UTF-8 (the Content-Length) is counted in the
+// same turns: counted over the whole answer at once it held the main thread 60-90 ms in one block
+// (a CPU profile of row "held").
 //
 // A long string value (a page's text) is not copied into the answer: it stays a part of its own,
 // escaped a slice at a time as the answer is sent. Escaped whole, each page's text was a second
@@ -26,7 +27,7 @@ const LONG_STRING_CHARS = SLICE_CHARS;
 /** A part of an answer's text: JSON text as it is, or a string value's characters, to be escaped. */
 export type AnswerPart = string | { readonly value: string };
 
-/** An answer's text in parts, in order, and its length in UTF-8 bytes. */
+/** An answer's text in parts, in order, and its length in UTF-8 bytes (or at least, jsonParts says when). */
 export interface AnswerText {
   readonly parts: readonly AnswerPart[];
   readonly bytes: number;
@@ -73,7 +74,10 @@ export function answerText(correlationId: string, results: readonly ToolItem[]):
 export async function jsonParts(
   value: unknown,
   items?: readonly unknown[],
-  /** false: the length is not wanted (`bytes` is then only that of the JSON text around long strings). */
+  /**
+   * false: no exact length is wanted, and `bytes` is a lower bound: a long string's characters,
+   * not its escaped UTF-8 bytes, which would cost escaping it twice.
+   */
   count = true,
 ): Promise<AnswerText> {
   const parts: AnswerPart[] = [];
@@ -86,12 +90,14 @@ export async function jsonParts(
   // Stands, quoted, for a long string or for `items` in the JSON; no value can hold it by chance
   // (a new UUID).
   const marker = `urlkit-part-${randomUUID()}`;
-  const encode = async (v: unknown, split: boolean): Promise<void> => {
-    const found: Array<string | null> = [];
+  /** `v`'s JSON, with `split` (the array found by identity) encoded an item at a time. */
+  const encode = async (v: unknown, split: readonly unknown[] | undefined): Promise<void> => {
+    // What each marker stands for, in the order of the JSON: a long string, or `split`.
+    const found: Array<string | readonly unknown[]> = [];
     const json =
       JSON.stringify(v, (_key, x: unknown) => {
-        if (split && x === items) {
-          found.push(null);
+        if (split !== undefined && x === split) {
+          found.push(split);
           return marker;
         }
         if (typeof x !== 'string' || x.length <= LONG_STRING_CHARS) return x;
@@ -99,28 +105,29 @@ export async function jsonParts(
         return marker;
       }) ?? 'null';
     let from = 0;
-    for (const long of found) {
+    for (const what of found) {
       const at = json.indexOf(marker, from);
-      if (long !== null) {
+      if (typeof what === 'string') {
         // The quotes stay in the text around it; the value goes between them.
         add(json.slice(from, at));
-        add({ value: long });
-        if (count) bytes += await escapedBytes(long, turn);
+        add({ value: what });
+        bytes += count ? await escapedBytes(what, turn) : what.length;
         from = at + marker.length;
         continue;
       }
+      // The array goes where its quoted marker was.
       add(`${json.slice(from, at - 1)}[`);
-      for (let i = 0; i < items!.length; i++) {
+      for (let i = 0; i < what.length; i++) {
         await turn();
         if (i > 0) add(',');
-        await encode(items![i], false);
+        await encode(what[i], undefined);
       }
       add(']');
       from = at + marker.length + 1;
     }
     add(json.slice(from));
   };
-  await encode(value, items !== undefined);
+  await encode(value, items);
   return { parts, bytes };
 }
 
