@@ -46,6 +46,9 @@ export class UnreadAnswers {
    * answer's slices).
    */
   track(caller: string, res: ServerResponse, answer?: Unsent): void {
+    // A response whose client has gone holds nothing, and has had its 'close' already: tracked,
+    // it would count against its caller for ever (and keep its answer alive).
+    if (res.closed) return;
     let set = this.open.get(caller);
     if (!set) {
       set = new Set();

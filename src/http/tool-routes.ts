@@ -271,6 +271,8 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
             lines.end();
             return reply;
           }
+          // A client that has gone reads nothing: its answer is not made.
+          if (reply.raw.closed) return reply.send('');
           const body = unread.body(caller, reply.raw, await answerText(String(request.id), results));
           if (body === null) return refuseUnread(reply, caller);
           if (typeof body !== 'string') reply.header('Content-Length', String(body.length));

@@ -23,8 +23,10 @@ const ITEMS = 50;
 let site: LoopbackServer;
 
 before(async () => {
-  site = await startServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+  site = await startServer((req, res) => {
+    // /hang/...: answers after 3 s (a batch with one is still running 3 s later).
+    const delay = req.url?.startsWith('/hang/') ? 3000 : 0;
+    setTimeout(() => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE), delay);
   });
 });
 after(async () => {
@@ -123,6 +125,25 @@ describe('a caller that does not read its answers', () => {
       const again = await postAs(origin, SLOW, 'check_url_status', { url: `${site.origin}/status` });
       assert.equal(again.status, 200);
     });
+
+  it('is not counted for an answer it left before it was ready', async () => {
+    // A batch whose pages are in but one (4 MB of results held), left before that one comes: the
+    // call stops, and its answer has no one to go to.
+    const { port } = new URL(origin);
+    const items = [...batch(`left-${Math.random()}`).items.slice(0, 20), { url: `${site.origin}/hang/1` }];
+    const body = JSON.stringify({ items, include_content: true });
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await sleep(1500);
+    socket.destroy();
+    await sleep(500);
+    const next = await postAs(origin, SLOW, 'check_url_status', { url: `${site.origin}/status` });
+    assert.equal(next.status, 200, 'the caller is not held to an answer it never got');
+  });
 
   /** The slow reader's status call, tried until it is refused (or for 20 s). */
   async function refusedCall() {
