@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { resultEnvelope } from '../tools/envelope.js';
 import type { ToolItem } from '../tools/types.js';
 
 /** Main-thread time encoding may take before it lets other work run (ms). */
@@ -58,12 +59,17 @@ function escaped(value: string): string {
 
 /** The whole text (for an answer small enough to send in one write). */
 export function joinAnswer(text: AnswerText): string {
-  return text.parts.map((part) => (typeof part === 'string' ? part : escaped(part.value))).join('');
+  return text.parts.map(jsonOf).join('');
+}
+
+/** A part as JSON text: a string value's characters escaped. */
+function jsonOf(part: AnswerPart): string {
+  return typeof part === 'string' ? part : escaped(part.value);
 }
 
 /** `JSON.stringify(resultEnvelope(correlationId, results))`, in parts. */
-export function answerText(correlationId: string, results: readonly ToolItem[]): Promise<AnswerText> {
-  return jsonParts({ correlation_id: correlationId, data: { results } }, results);
+export function answerText(correlationId: string, results: ToolItem[]): Promise<AnswerText> {
+  return jsonParts(resultEnvelope(correlationId, results), results);
 }
 
 /**
@@ -137,7 +143,7 @@ export async function joinInTurns(text: AnswerText): Promise<string> {
   const out: string[] = [];
   for (const part of text.parts) {
     await turn();
-    out.push(typeof part === 'string' ? part : escaped(part.value));
+    out.push(jsonOf(part));
   }
   return out.join('');
 }
