@@ -19,9 +19,10 @@
 // No deadlock: a reader that already holds a share and needs more waits only while it is not
 // the oldest live lease; the oldest lease always gets what it asks for, and every lease in turn
 // becomes the oldest as the ones before it end. What the oldest lease gets beyond the rules (its
-// overcommit: at most one body's share, and only one lease has any) is kept out of the count the
-// last eighth is judged by, so it cannot take a small page's room: the budget may be exceeded
-// by that overcommit, never by more.
+// overcommit: at most one body's share, and only one growing lease has any) is kept out of the
+// count the last eighth is judged by, so it cannot take a small page's room: the budget may be
+// exceeded by that overcommit, and by that of a settled lease (Lease.settle) of another caller
+// until it ends.
 import { currentClaimant, type Claimant } from './call-scope.js';
 import { FairQueue, type Ticket } from './fair-queue.js';
 
@@ -37,13 +38,13 @@ export interface BudgetStats {
   limitBytes: number;
   /** Bytes held by live leases (may exceed the limit by the oldest lease's overcommit). */
   usedBytes: number;
-  /** Of those, the oldest lease's overcommit: what it was granted beyond the rules. */
+  /** Of those, the overcommits: what the oldest lease (and settled leases, before) were granted beyond the rules. */
   overBytes: number;
   /** Highest usedBytes seen. */
   peakBytes: number;
   /** Readers waiting for a share now. */
   waiting: number;
-  /** Live leases. */
+  /** Live leases, settled ones (Lease.settle) not included. */
   leases: number;
   /** Grants that had to wait, since start. */
   waited: number;
@@ -84,6 +85,16 @@ export interface Lease {
   /** Gives the share back; later calls do nothing. */
   release(): void;
   /**
+   * What the share covers will not grow again, but is still held (a finished batch's results
+   * while its answer is sent): it stays counted until release(), and leaves the order of
+   * leases, so the next lease still growing becomes the oldest (whose growth is what lets every
+   * lease go on: the share's release may wait for a caller that reads its answers only once its
+   * other calls have answered). An overcommit it had stays one, left out where the oldest's is,
+   * and until its release its caller's oldest lease is granted none (else a caller whose answers
+   * wait unread would add one overcommit per answer). For a share that is not waiting to grow.
+   */
+  settle(): void;
+  /**
    * Whether what the share covers is this thread's garbage once given back (onReleased hears
    * only of those; yes unless set). A body whose bytes moved to a worker leaves none here.
    */
@@ -106,6 +117,8 @@ interface LeaseImpl extends Lease {
   /** Bytes of `held` granted beyond the rules, as the oldest lease (its overcommit). */
   excess: number;
   live: boolean;
+  /** Settled (Lease.settle): counted, out of the order of leases; 'over' when it held an overcommit then. */
+  settled: false | 'over' | 'within';
   claimant: Claimant;
   /** Its wait for room, while it waits (a lease grows one step at a time). */
   waiting: Waiter | null;
@@ -113,14 +126,16 @@ interface LeaseImpl extends Lease {
 
 export class MemoryBudget {
   private used = 0;
-  /** Bytes held beyond the rules by the oldest lease (at most one lease has any). */
+  /** Bytes held beyond the rules by the oldest lease and by settled leases that had some. */
   private over = 0;
   private peak = 0;
   private waitedCount = 0;
   private charged = 0;
   private readonly waiters = new FairQueue<Waiter>();
-  /** Live leases in the order they were taken (oldest first). */
+  /** Live leases in the order they were taken (oldest first), but for settled ones. */
   private readonly live = new Set<LeaseImpl>();
+  /** Settled leases holding an overcommit, by caller: while any, the caller's oldest lease gets no more. */
+  private readonly settledOver = new Map<string, number>();
   /** Bytes held by each caller's live leases. */
   private readonly usedBy = new Map<string, number>();
   /** What a caller may not take while other callers are active: the last quarter. */
@@ -180,6 +195,7 @@ export class MemoryBudget {
       held: 0,
       excess: 0,
       live: true,
+      settled: false,
       claimant,
       waiting: null,
       garbageHere: () => true,
@@ -196,11 +212,20 @@ export class MemoryBudget {
       },
       release() {
         if (!lease.live) return;
+        if (lease.settled) budget.unsettle(lease);
         budget.adjust(lease, 0);
         lease.live = false;
         budget.live.delete(lease);
         if (lease.waiting) budget.waiters.cancel(lease.waiting.ticket);
         lease.waiting = null;
+        budget.drain();
+      },
+      settle() {
+        if (!lease.live || lease.settled) return;
+        lease.settled = lease.excess > 0 ? 'over' : 'within';
+        budget.live.delete(lease);
+        const caller = lease.claimant.caller;
+        if (lease.settled === 'over') budget.settledOver.set(caller, (budget.settledOver.get(caller) ?? 0) + 1);
         budget.drain();
       },
     };
@@ -215,7 +240,7 @@ export class MemoryBudget {
     // Earlier waiters first (a change with time, a caller's linger ending, may let one in); then
     // this one at once if it fits and its caller has nobody waiting ahead of it.
     this.drain();
-    if (this.waiters.sizeOf(caller) === 0 && (this.fits(lease, bytes) || this.oldest() === lease)) {
+    if (this.waiters.sizeOf(caller) === 0 && (this.fits(lease, bytes) || this.overcommitter() === lease)) {
       this.grant(lease, bytes);
       return Promise.resolve();
     }
@@ -279,6 +304,20 @@ export class MemoryBudget {
     return this.live.values().next().value;
   }
 
+  /** The oldest lease, unless its caller still holds a settled lease's overcommit. */
+  private overcommitter(): LeaseImpl | undefined {
+    const oldest = this.oldest();
+    return oldest && !this.settledOver.has(oldest.claimant.caller) ? oldest : undefined;
+  }
+
+  private unsettle(lease: LeaseImpl): void {
+    if (lease.settled !== 'over') return;
+    const caller = lease.claimant.caller;
+    const n = (this.settledOver.get(caller) ?? 0) - 1;
+    if (n > 0) this.settledOver.set(caller, n);
+    else this.settledOver.delete(caller);
+  }
+
   private adjust(lease: LeaseImpl, bytes: number): void {
     const delta = bytes - lease.held;
     if (delta > 0) this.charged += delta;
@@ -301,7 +340,7 @@ export class MemoryBudget {
   // other lease waits, directly or not, for it.
   private drain(): void {
     if (this.waiters.size === 0) return;
-    const first = this.oldest()?.waiting;
+    const first = this.overcommitter()?.waiting;
     if (first) {
       this.waiters.cancel(first.ticket, true);
       first.grant();

@@ -34,6 +34,17 @@ export interface UnreadAnswersOptions {
   onCut?: (caller: string, unsentBytes: number) => void;
 }
 
+/**
+ * Runs `then` once `res` has closed: its answer written whole, or its client gone (at once if
+ * it already has: a closed response emits no more 'close').
+ */
+export function afterClose(res: ServerResponse): (then: () => void) => void {
+  return (then) => {
+    if (res.closed) then();
+    else res.once('close', then);
+  };
+}
+
 export class UnreadAnswers {
   private readonly open = new Map<string, Set<ServerResponse>>();
   private readonly bodies = new WeakMap<ServerResponse, Unsent>();

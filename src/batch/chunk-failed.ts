@@ -53,7 +53,8 @@ const CAUSES: Record<ChunkFailureReason, string> = {
   not_started: 'no worker took it before its deadline (every worker busy, or none running)',
   item_timeout: 'its timeout passed before a worker was free to start it',
   item_unanswered: 'its timeout passed before the worker running it answered',
-  results_held: "its timeout passed while its caller's running batches held the result memory",
+  results_held:
+    "its timeout passed while its caller's batches (running, or their answers unread) held the result memory",
   aborted: 'the call was stopped',
   bad_result: 'its worker answered with the wrong number of results (an internal error, logged)',
   no_handler: 'the worker that took it cannot run this tool (an API process and a worker of different urlkit versions)',
@@ -75,8 +76,9 @@ export const ITEM_TIMEOUT_MESSAGE =
 
 /** An item whose chunk failed as results_held: its caller's own batches held the room its results needed. */
 export const RESULTS_HELD_MESSAGE =
-  'The timeout passed before this URL could start: the results of your batches still running filled your ' +
-  'share of the memory for results (URLKIT_RESULT_MEMORY_BYTES); send fewer batches at once, or smaller ones.';
+  'The timeout passed before this URL could start: the results of your batches still running, or of answers ' +
+  'you have not read yet, filled your share of the memory for results (URLKIT_RESULT_MEMORY_BYTES); read your ' +
+  'answers, and send fewer batches at once, or smaller ones.';
 
 /** An item whose chunk failed as item_unanswered: its worker took it in time and did not answer by its timeout. */
 export const ITEM_UNANSWERED_MESSAGE =

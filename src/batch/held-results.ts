@@ -7,11 +7,16 @@
 // admission/memory-budget.ts: shared fairly between callers, the oldest lease never waits), and
 // before a chunk starts it reserves the most its items' results may hold; each result, once in,
 // replaces its item's reservation by what it holds. A chunk that finds no room waits, and that
-// wait counts against its items' own `timeout`. The budget keeps a quarter for others even while
+// wait counts against its items' own `timeout`. A finished batch's results are its answer, and
+// they are held until it has been sent: the lease is kept until then (a caller that does not
+// read its answers holds its own room, not more). The budget keeps a quarter for others even while
 // one caller is alone (a batch holds its room for minutes, not for a read), and leaves the oldest
 // batch's overcommit, up to a whole batch's results, out of what other callers are judged by
 // (its BudgetRules, given in admission/run-as-caller.ts).
 import type { Lease, MemoryBudget } from '../admission/memory-budget.js';
+
+/** Runs `then` once the caller has had its answer: sent whole, or its connection closed. */
+export type AfterAnswer = (then: () => void) => void;
 
 /** Bytes counted for each value of a result beyond its strings' characters. */
 const VALUE_BYTES = 16;
@@ -76,8 +81,13 @@ export class HeldResults {
     this.lease.set(this.kept + this.reserved);
   }
 
-  /** The batch is over: what it held is the answer's now, counted by the answer's bounds. */
-  close(): void {
-    this.lease.release();
+  /**
+   * The batch is over. Its results are its answer's now, and stay counted until `answered` says
+   * the caller has had it (sent whole, or the connection closed); at once without it.
+   */
+  close(answered?: AfterAnswer): void {
+    if (!answered) return this.lease.release();
+    this.lease.settle();
+    answered(() => this.lease.release());
   }
 }

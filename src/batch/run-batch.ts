@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import type { MemoryBudget } from '../admission/memory-budget.js';
 import { ChunkFailed } from './chunk-failed.js';
-import { HeldResults } from './held-results.js';
+import { HeldResults, type AfterAnswer } from './held-results.js';
 import { mapWithConcurrency, splitIntoChunks } from './chunking.js';
 import type { ChunkDispatcher } from './types.js';
 
@@ -32,10 +32,11 @@ export interface BatchRequest<Item, Options, Result> {
    */
   onResult?(index: number, result: Result): void;
   /**
-   * The budget the results of running batches share (held-results.ts), and the most one item's
-   * result may hold. Absent: results are not counted.
+   * The budget the results of running batches share (held-results.ts), the most one item's
+   * result may hold, and when the answer made of them has been sent (until then they stay
+   * counted; absent: the batch's end). Absent: results are not counted.
    */
-  results?: { budget: MemoryBudget; itemBytes: number } | undefined;
+  results?: { budget: MemoryBudget; itemBytes: number; answered?: AfterAnswer | undefined } | undefined;
 }
 
 export async function runBatch<Item, Options, Result>(
@@ -97,7 +98,7 @@ export async function runBatch<Item, Options, Result>(
     });
     return perChunk.flat();
   } finally {
-    held?.close();
+    held?.close(req.results?.answered);
     req.signal.removeEventListener('abort', onAbort);
   }
 }
@@ -118,7 +119,8 @@ async function reserveRoom(
     throw new ChunkFailed(
       'results_held',
       index,
-      `Chunk ${index}: its items' timeout passed while its caller's running batches held the result memory.`,
+      `Chunk ${index}: its items' timeout passed while its caller's batches (running, or their answers ` +
+        'unread) held the result memory.',
       { cause: err },
     );
   }

@@ -81,11 +81,11 @@ export interface Config {
    */
   bodyMemoryBytes: number;
   /**
-   * Memory the results of running batches may hold at once (a batch keeps each finished URL's
-   * result until its last one is in): before a chunk of URLs starts, the most its results may hold
-   * is reserved, and a chunk that finds no room waits within its URLs' timeout. Shared fairly
-   * between callers, a quarter always kept for others; the oldest running batch always goes on.
-   * 0 turns the budget off.
+   * Memory the results of batches may hold at once (a batch keeps each finished URL's result until
+   * its last one is in, and its answer is made of them until it has been sent): before a chunk of
+   * URLs starts, the most its results may hold is reserved, and a chunk that finds no room waits
+   * within its URLs' timeout. Shared fairly between callers, a quarter always kept for others; the
+   * oldest running batch always goes on. 0 turns the budget off.
    * @default 67108864 (64 MiB)
    */
   resultMemoryBytes: number;

@@ -21,7 +21,7 @@ import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
-import { UnreadAnswers } from '../answers/unread-answers.js';
+import { afterClose, UnreadAnswers } from '../answers/unread-answers.js';
 import { answerText } from '../answers/answer-text.js';
 
 /** The Content-Type of JSON answers (fastify's own for an object). */
@@ -238,6 +238,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
                   correlationId: String(request.id),
                   timeoutMs: config.requestTimeoutMs,
                   controller: stop,
+                  afterAnswer: afterClose(reply.raw),
                   ...(lines ? { onItem: lines.item } : {}),
                 });
               },

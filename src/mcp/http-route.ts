@@ -20,7 +20,7 @@ import { connectMcpServer, createMcpServer, requestError } from './server.js';
 import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 import type { Admission } from '../admission/admission.js';
-import type { UnreadAnswers } from '../answers/unread-answers.js';
+import { afterClose, type UnreadAnswers } from '../answers/unread-answers.js';
 import { joinAnswer } from '../answers/answer-text.js';
 import { fastToolCall, sseEvent, ToolCallTransport, type SendAnswer } from './tool-call-transport.js';
 
@@ -91,6 +91,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.admission ? { admission: opts.admission } : {}),
     ...(caller !== undefined ? { caller } : {}),
+    afterAnswer: afterClose(reply.raw),
   });
   // A tools/call's answer: sliced and counted as a JSON answer is; over the caller's unread bound,
   // refused as a tool error, as the call itself would have been.

@@ -61,6 +61,8 @@ export interface McpServerDeps {
   inFlight?: { enter(): void; leave(): void };
   /** Who the calls are from (HTTP: the API key, else the client address), for fair shares. */
   caller?: string;
+  /** When the caller has had the answer (HTTP: the response closed; ToolContext.afterAnswer). */
+  afterAnswer?: (then: () => void) => void;
 }
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -177,6 +179,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
           correlationId,
           timeoutMs: deps.config.requestTimeoutMs,
           signal: stop.signal,
+          ...(deps.afterAnswer ? { afterAnswer: deps.afterAnswer } : {}),
         });
       results = deps.admission ? await deps.admission.run(tool.name, stop.signal, invoke, deps.caller) : await invoke();
     } catch (err) {

@@ -146,7 +146,8 @@ export function createMetrics(): Metrics {
   );
   gauge(
     'urlkit_result_memory_bytes',
-    'Memory charged to the results running batches hold or have reserved now (URLKIT_RESULT_MEMORY_BYTES budget).',
+    'Memory charged to the results batches hold or have reserved now, running or their answers being sent ' +
+      '(URLKIT_RESULT_MEMORY_BYTES budget).',
     (s) => s.resultMemory?.stats().usedBytes,
   );
   gauge(

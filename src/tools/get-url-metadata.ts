@@ -121,7 +121,11 @@ const METADATA_ITEM_BYTES = 16 * 1024;
 function resultMemoryOf(ctx: ToolContext, includeContent: boolean) {
   const budget = ctx.services.shares?.resultMemory;
   if (!budget) return undefined;
-  return { budget, itemBytes: METADATA_ITEM_BYTES + (includeContent ? CONTENT_MAX_CHARS : 0) };
+  return {
+    budget,
+    itemBytes: METADATA_ITEM_BYTES + (includeContent ? CONTENT_MAX_CHARS : 0),
+    answered: ctx.afterAnswer,
+  };
 }
 
 /** An item nothing was learned for. */

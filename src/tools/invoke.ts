@@ -35,6 +35,8 @@ export interface InvokeOptions {
    * the returned list; the items the tool did not hand over early come just before the return.
    */
   onItem?: (index: number, item: ToolItem) => void;
+  /** When the caller has had its answer (ToolContext.afterAnswer). */
+  afterAnswer?: (then: () => void) => void;
 }
 
 export { RequestDeadline };
@@ -82,6 +84,7 @@ export async function invokeTool(
       signal,
       correlationId: opts.correlationId,
       ...(opts.onItem ? { onItem: handOver } : {}),
+      ...(opts.afterAnswer ? { afterAnswer: opts.afterAnswer } : {}),
     });
     let outcome: ToolItem[] | 'gave-up';
     try {

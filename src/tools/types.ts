@@ -48,6 +48,12 @@ export interface ToolContext {
    * as they come. Optional for a tool: invokeTool hands over whatever was not, at the end.
    */
   onItem?: (index: number, item: ToolItem) => void;
+  /**
+   * Runs `then` once the caller has had the answer (written whole, or its connection closed),
+   * for what the answer holds to stay counted until then (a batch's results). Absent: the
+   * answer is the caller's at once (the CLI).
+   */
+  afterAnswer?: (then: () => void) => void;
 }
 
 export interface ToolItem {

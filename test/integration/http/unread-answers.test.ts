@@ -3,7 +3,8 @@
 // (429) and other callers' calls go on, and a large answer not read at the minimum rate has its
 // connection closed. The answers are metadata batches with their content, about 10 MB, read by a
 // raw socket that stops reading after the first bytes: more than the kernel's buffers take, so
-// the rest waits in the service.
+// the rest waits in the service. A batch's answer keeps its results counted in the result memory
+// until it is read.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -107,8 +108,9 @@ describe('a caller that does not read its answers', () => {
   });
 
   for (const over of ['the JSON API', 'MCP'])
-    it(`has its new calls refused until it reads them; other callers go on (${over})`, async () => {
+    it(`has its new calls refused until it reads them; other callers go on (${over})`, async (t) => {
       const stalled = await stalledCall(origin, over === 'MCP');
+      t.after(() => stalled.socket.destroy());
       // The answer's head may come before its body is written (MCP's event stream does).
       const refused = await refusedCall();
       assert.equal(refused.status, 429);
@@ -126,7 +128,7 @@ describe('a caller that does not read its answers', () => {
       assert.equal(again.status, 200);
     });
 
-  it('is not counted for an answer it left before it was ready', async () => {
+  it('is not counted for an answer it left before it was ready', async (t) => {
     // A batch whose pages are in but one (4 MB of results held), left before that one comes: the
     // call stops, and its answer has no one to go to.
     const { port } = new URL(origin);
@@ -138,6 +140,7 @@ describe('a caller that does not read its answers', () => {
       `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
+    t.after(() => socket.destroy());
     await sleep(1500);
     socket.destroy();
     await sleep(500);
@@ -187,8 +190,9 @@ describe('a large answer', () => {
     for (const item of answer.data.results) assert.match(item.data?.content ?? '', /^Paragraph 0 says/);
   });
 
-  it('not read at the minimum rate has its connection closed', async () => {
+  it('not read at the minimum rate has its connection closed', async (t) => {
     const stalled = await stalledCall(origin);
+    t.after(() => stalled.socket.destroy());
     // Four windows without reading, then read: what the kernel's buffers held arrives, then the
     // end of a connection the service closed, not the rest of the answer.
     await sleep(4000);
@@ -199,8 +203,9 @@ describe('a large answer', () => {
     assert.ok(stalled.received() < length, 'the whole answer was sent');
   });
 
-  it('over MCP, not read at the minimum rate, has its connection closed', async () => {
+  it('over MCP, not read at the minimum rate, has its connection closed', async (t) => {
     const stalled = await stalledCall(origin, true);
+    t.after(() => stalled.socket.destroy());
     await sleep(4000);
     stalled.resume();
     await until('the end of the stalled connection', () => stalled.closed(), 20_000);
@@ -209,4 +214,46 @@ describe('a large answer', () => {
     assert.ok(stalled.received() > 64 * 1024, `the answer began (${stalled.received()} bytes)`);
     assert.ok(stalled.received() < 4 * 1024 * 1024, `the whole answer was sent (${stalled.received()} bytes)`);
   });
+});
+
+describe("a batch's answer not yet read", () => {
+  let app: FastifyInstance;
+  let origin: string;
+  const budget = 8 * 1024 * 1024;
+  before(async () => {
+    // No unread bound and no rate floor: the answer waits as long as the test lets it.
+    ({ app, origin } = await startApp({ maxUnreadAnswerBytes: 0, minBodyRate: 0, resultMemoryBytes: budget }));
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  const resultMemory = async () => {
+    const text = await (await fetch(`${origin}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('urlkit_result_memory_bytes '));
+    return Number(line?.split(' ')[1] ?? NaN);
+  };
+
+  for (const over of ['the JSON API', 'MCP'])
+    it(`keeps its results counted in the result memory until it is read (${over})`, async (t) => {
+      const stalled = await stalledCall(origin, over === 'MCP');
+      t.after(() => stalled.socket.destroy());
+      await sleep(500);
+      // Fifty texts of about 200,000 characters: the batch is over, its answer is what holds them.
+      assert.ok((await resultMemory()) > 5_000_000, `counted while unread: ${await resultMemory()} bytes`);
+      // Another caller's batch still finds the room kept for others.
+      const other = await postAs(origin, OTHER, 'get_url_metadata', {
+        items: [`${site.origin}/other/${over.length}`],
+        include_content: true,
+        timeout: 3,
+      });
+      assert.equal(other.status, 200);
+      assert.equal(other.items[0]?.meta.error, undefined, JSON.stringify(other.items[0]?.meta.error));
+      stalled.resume();
+      let held = await resultMemory();
+      for (const deadline = Date.now() + 30_000; held !== 0 && Date.now() < deadline; held = await resultMemory())
+        await sleep(100);
+      assert.equal(held, 0, 'given back once the answer was read');
+      assert.equal(stalled.closed(), false, 'read, not cut');
+    });
 });

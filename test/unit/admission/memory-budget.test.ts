@@ -74,6 +74,44 @@ describe('MemoryBudget', () => {
     huge.release();
   });
 
+  it('keeps a settled share counted until it ends, and lets the next share be the oldest', async () => {
+    const budget = new MemoryBudget(100);
+    const done = await budget.acquire(70);
+    const running = await budget.acquire(30);
+    done.settle();
+    assert.equal(budget.stats().usedBytes, 100, 'a settled share still counts');
+    let grew = false;
+    const grow = running.grow(90).then(() => (grew = true));
+    await tick();
+    assert.equal(grew, true, 'the running share is the oldest now: it grows past the rules');
+    await grow;
+    let fresh = false;
+    const third = budget.acquire(10).then((l) => ((fresh = true), l));
+    await tick();
+    assert.equal(fresh, false, 'the settled share still holds its bytes: no room for more');
+    done.release();
+    running.set(30);
+    (await third).release();
+    running.release();
+    assert.equal(budget.stats().usedBytes, 0);
+    assert.equal(budget.stats().overBytes, 0);
+  });
+
+  it('grants no overcommit to a caller while a settled share of its own holds one', async () => {
+    const budget = new MemoryBudget(100);
+    const first = await budget.acquire(150);
+    assert.equal(budget.stats().overBytes, 150, 'the oldest share went over');
+    first.settle();
+    let grew = false;
+    // More than the budget: only an overcommit would grant it at once.
+    const next = budget.acquire(120).then((l) => ((grew = true), l));
+    await tick();
+    assert.equal(grew, false, 'the next share is the oldest, and waits until the settled one ends');
+    first.release();
+    (await next).release();
+    assert.equal(budget.stats().usedBytes, 0);
+  });
+
   it('gives up a wait when its signal aborts, and the others still get their share', async () => {
     const budget = new MemoryBudget(100);
     const held = await budget.acquire(100);
