@@ -36,9 +36,9 @@ export class BudgetWaitAborted extends Error {
 
 export interface BudgetStats {
   limitBytes: number;
-  /** Bytes held by live leases (may exceed the limit by the oldest lease's overcommit). */
+  /** Bytes held by live leases (may exceed the limit by their overcommits). */
   usedBytes: number;
-  /** Of those, the overcommits: what the oldest lease (and settled leases, before) were granted beyond the rules. */
+  /** Of those, the overcommits: what the oldest lease, and settled leases while they last, got beyond the rules. */
   overBytes: number;
   /** Highest usedBytes seen. */
   peakBytes: number;
