@@ -12,6 +12,7 @@ import { buildApp } from '../../../src/http/build-app.js';
 import { LONG_PAGE as PAGE } from '../../support/long-page.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { postAs } from '../../support/post-tool.js';
+import { gauge } from '../../support/metric-gauge.js';
 
 const HEAVY = 'heavy-caller';
 const OTHER = 'other-caller';
@@ -56,11 +57,6 @@ async function metadata(caller: string, body: unknown): Promise<Item[]> {
   const answer = await postAs(origin, caller, 'get_url_metadata', body);
   assert.equal(answer.status, 200);
   return answer.items;
-}
-
-function gauge(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(name + ' '));
-  return Number(line?.split(' ')[1] ?? NaN);
 }
 
 describe('the results of running batches', () => {

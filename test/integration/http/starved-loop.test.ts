@@ -11,14 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { MAIN, startChild } from './child-server.js';
+import { gauge } from '../../support/metric-gauge.js';
 
 const THRESHOLD_MS = 100;
-
-/** A gauge's value from a Prometheus text exposition. */
-function gauge(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(name + ' '));
-  return Number(line?.split(' ')[1] ?? NaN);
-}
 
 describe('event-loop guard on a starved machine', () => {
   let target: LoopbackServer;

@@ -16,6 +16,7 @@ import { LONG_PAGE as PAGE } from '../../support/long-page.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { post, postAs } from '../../support/post-tool.js';
 import { until } from '../../support/until.js';
+import { gaugeAt } from '../../support/metric-gauge.js';
 
 const SLOW = 'slow-reader';
 const OTHER = 'other-caller';
@@ -228,11 +229,7 @@ describe("a batch's answer not yet read", () => {
     await app.close();
   });
 
-  const resultMemory = async () => {
-    const text = await (await fetch(`${origin}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith('urlkit_result_memory_bytes '));
-    return Number(line?.split(' ')[1] ?? NaN);
-  };
+  const resultMemory = () => gaugeAt(origin, 'urlkit_result_memory_bytes');
 
   for (const over of ['the JSON API', 'MCP'])
     it(`keeps its results counted in the result memory until it is read (${over})`, async (t) => {
