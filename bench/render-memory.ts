@@ -12,7 +12,7 @@
 // Each page is rendered by clean_web_index (render=always) with the default settings, from a
 // loopback site, in `--rounds` rounds of `--callers` renders at once (default 4: twice the browser
 // slots, so renders also wait): an ordinary page, a page allocating 128 MiB typed arrays in a
-// loop, one filling its JavaScript heap with objects, one making 8 MiB Blobs in a loop to 2 GiB
+// loop, one filling its JavaScript heap with large arrays, one making 8 MiB Blobs in a loop to 2 GiB
 // while a late request keeps it open (a Blob's bytes are kept by the browser process, not the
 // renderer that made it), one framing three other loopback sites whose frames allocate 160 MiB
 // each, and one opening windows on them. Set URLKIT_BROWSER (default /usr/bin/chromium);
@@ -51,7 +51,7 @@ const MIB = 1024 * 1024;
 const PAGES: Record<string, string> = {
   ordinary: ORDINARY_PAGE,
   'typed-arrays': typedArrayHogPage(128, 2048),
-  objects: objectHogPage(20),
+  objects: objectHogPage(2048),
   blobs: blobHogPage(),
   frames: '',
   windows: '',

@@ -170,21 +170,23 @@ step();
 export type HogWhen = 'loading' | 'after load' | 'while a request is pending';
 
 /**
- * An HTML page whose script fills the JavaScript heap with `millions` million small objects in
- * one go, then says "Held N objects": while the page loads (its inline script), or once it has
- * loaded (a timer after its load event, so the render is past its navigation and reading the
- * DOM when the renderer gives out), or 1.5 s after it has loaded while a request to `/slow`
- * (which the page gave up on, and which its site must answer slowly) is still being fetched; its
- * site must also answer `/slow-seen` once `/slow` has come.
- * Past a memory cap the renderer cannot grow its heap and crashes.
+ * An HTML page whose script fills the JavaScript heap with `mib` MiB of 32 MiB arrays (V8 heap
+ * objects, unlike a typed array's buffer) in one go, then says "Held N arrays": while the page
+ * loads (its inline script), or once it has loaded (a timer after its load event, so the render is
+ * past its navigation and reading the DOM when the renderer gives out), or 1.5 s after it has
+ * loaded while a request to `/slow` (which the page gave up on, and which its site must answer
+ * slowly) is still being fetched; its site must also answer `/slow-seen` once `/slow` has come.
+ * Past a memory cap the renderer cannot grow its heap and crashes, about as soon as it gets there:
+ * the collector has a few large arrays to look through. Millions of small objects took it from
+ * 2 to over 20 s to give up at the same cap, each collection marking them all again.
  */
 export function objectHogPage(
-  millions = 20,
+  mib = 2048,
   when: 'loading' | 'after load' | 'while a request is pending' = 'loading',
 ): string {
   const hog = `const held = [];
-for (let i = 0; i < ${millions} * 1e6; i++) held.push({ i, s: 'x' + i });
-document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.length + ' objects.</p>';`;
+for (let i = 0; i < ${mib} / 32; i++) held.push(new Array(4 * 1024 * 1024).fill(i));
+document.getElementById('m').innerHTML = '<h1>Objects</h1><p>Held ' + held.length + ' arrays.</p>';`;
   const script =
     when === 'loading'
       ? hog

@@ -1,7 +1,7 @@
 // Issue 31 row 13: a rendered page has a memory cap (URLKIT_BROWSER_MAX_MEMORY_MB, the data
 // limit of its renderer process). Real Chromium, pages from a loopback site: one that allocates
 // 128 MiB typed arrays in a loop (without a cap a render held 2 GiB; it writes how far it got),
-// one that fills its JavaScript heap with objects until its renderer crashes, and an ordinary
+// one that fills its JavaScript heap with large arrays until its renderer crashes, and an ordinary
 // page next to them, which renders as usual.
 // The cap holds for every process a render starts: the bound (slots x cap) holds only if a
 // render's page runs in one renderer and no renderer outlives its render's slot. So also: a page
@@ -49,9 +49,9 @@ before(async () => {
     '/frames': framingPage(frames),
     '/windows': windowsPage(frames),
     '/typed-arrays': typedArrayHogPage(128, 1024),
-    '/objects': objectHogPage(20),
-    '/objects-after-load': objectHogPage(20, 'after load'),
-    '/objects-pending': objectHogPage(20, 'while a request is pending'),
+    '/objects': objectHogPage(2048),
+    '/objects-after-load': objectHogPage(2048, 'after load'),
+    '/objects-pending': objectHogPage(2048, 'while a request is pending'),
     '/ordinary':
       '<!doctype html><html><head><title>Harbour news</title></head><body><main id="m"></main><script>' +
       "const story = (n) => '<li><a href=\"/story/' + n + '\">Story number ' + n + ' of the harbour</a></li>';" +
