@@ -12,11 +12,17 @@
 // copy of it, made at once for the whole answer, in V8's large-object space, where every such
 // string brings the next full collection closer (row "held": a 25-65 ms full collection every
 // 0.7 s on the main thread).
+//
+// A string value may also stand for a text still in parts (deferred-text.ts: an MCP result's text
+// content, which is the results' JSON again, or the cleaned documents): its parts go into the
+// answer as parts of their own, escaped as they are sent, so the text is never joined into one
+// string beside the results it is made of.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resultEnvelope } from '../tools/envelope.js';
 import type { ToolItem } from '../tools/types.js';
+import type { DeferredTexts } from './deferred-text.js';
 
 /** Main-thread time encoding may take before it lets other work run (ms). */
 const TURN_MS = 4;
@@ -25,8 +31,12 @@ export const SLICE_CHARS = 16 * 1024;
 /** String values longer than this (characters) stay parts of their own, escaped as they are sent. */
 const LONG_STRING_CHARS = SLICE_CHARS;
 
-/** A part of an answer's text: JSON text as it is, or a string value's characters, to be escaped. */
-export type AnswerPart = string | { readonly value: string };
+/**
+ * A part of an answer's text: JSON text as it is, or a string value's characters, to be escaped
+ * (`twice`: escaped, then escaped again, as a string value's own escaped characters are in a string
+ * value that holds that JSON: a page's text in an MCP result's text content).
+ */
+export type AnswerPart = string | { readonly value: string; readonly twice?: true };
 
 /** An answer's text in parts, in order, and its length in UTF-8 bytes (or at least, jsonParts says when). */
 export interface AnswerText {
@@ -49,7 +59,12 @@ export function sliceOf(part: AnswerPart, at: number): { text: string; end: numb
   let end = Math.min(chars.length, at + SLICE_CHARS);
   if (end < chars.length && isHighSurrogate(chars.charCodeAt(end - 1))) end--;
   const slice = chars.slice(at, end);
-  return { text: typeof part === 'string' ? slice : escaped(slice), end };
+  return { text: typeof part === 'string' ? slice : escapedPart(part, slice), end };
+}
+
+/** `chars` (of `part`, a string value's) as they read in the answer. */
+function escapedPart(part: Exclude<AnswerPart, string>, chars: string): string {
+  return part.twice ? escaped(escaped(chars)) : escaped(chars);
 }
 
 /** `value` as it reads between the quotes of a JSON string. */
@@ -64,28 +79,34 @@ export function joinAnswer(text: AnswerText): string {
 
 /** A part as JSON text: a string value's characters escaped. */
 function jsonOf(part: AnswerPart): string {
-  return typeof part === 'string' ? part : escaped(part.value);
+  return typeof part === 'string' ? part : escapedPart(part, part.value);
 }
 
 /** `JSON.stringify(resultEnvelope(correlationId, results))`, in parts. */
 export function answerText(correlationId: string, results: ToolItem[]): Promise<AnswerText> {
-  return jsonParts(resultEnvelope(correlationId, results), results);
+  return jsonParts(resultEnvelope(correlationId, results), { items: results });
+}
+
+export interface JsonPartsOptions {
+  /** An array in the value (found by identity), encoded an item at a time. */
+  items?: readonly unknown[] | undefined;
+  /**
+   * false: no exact length is wanted, and `bytes` is a lower bound: a long string's characters,
+   * not its escaped UTF-8 bytes, which would cost escaping it twice. Default true.
+   */
+  count?: boolean;
+  /** String values that stand for a text in parts: its parts go in their place. */
+  deferred?: DeferredTexts | undefined;
 }
 
 /**
  * `JSON.stringify(value)`, in parts: the array `items` (found in `value` by identity) is encoded
- * an item at a time, with turns of the event loop between, and each string value longer than a
- * slice stays a part of its own.
+ * an item at a time, with turns of the event loop between, each string value longer than a
+ * slice stays a part of its own, and a string value that stands for a deferred text is that
+ * text's parts, escaped.
  */
-export async function jsonParts(
-  value: unknown,
-  items?: readonly unknown[],
-  /**
-   * false: no exact length is wanted, and `bytes` is a lower bound: a long string's characters,
-   * not its escaped UTF-8 bytes, which would cost escaping it twice.
-   */
-  count = true,
-): Promise<AnswerText> {
+export async function jsonParts(value: unknown, options: JsonPartsOptions = {}): Promise<AnswerText> {
+  const { items, count = true, deferred } = options;
   const parts: AnswerPart[] = [];
   let bytes = 0;
   const turn = turns();
@@ -98,26 +119,33 @@ export async function jsonParts(
   const marker = `urlkit-part-${randomUUID()}`;
   /** `v`'s JSON, with `split` (the array found by identity) encoded an item at a time. */
   const encode = async (v: unknown, split: readonly unknown[] | undefined): Promise<void> => {
-    // What each marker stands for, in the order of the JSON: a long string, or `split`.
-    const found: Array<string | readonly unknown[]> = [];
+    // What each marker stands for, in the order of the JSON: a long string, a deferred text, or `split`.
+    const found: Array<string | AnswerText | readonly unknown[]> = [];
     const json =
       JSON.stringify(v, (_key, x: unknown) => {
         if (split !== undefined && x === split) {
           found.push(split);
           return marker;
         }
-        if (typeof x !== 'string' || x.length <= LONG_STRING_CHARS) return x;
-        found.push(x);
+        if (typeof x !== 'string') return x;
+        const text = deferred?.take(x);
+        if (text) found.push(text);
+        else if (x.length > LONG_STRING_CHARS) found.push(x);
+        else return x;
         return marker;
       }) ?? 'null';
     let from = 0;
     for (const what of found) {
       const at = json.indexOf(marker, from);
-      if (typeof what === 'string') {
+      if (!Array.isArray(what)) {
         // The quotes stay in the text around it; the value goes between them.
         add(json.slice(from, at));
-        add({ value: what });
-        bytes += count ? await escapedBytes(what, turn) : what.length;
+        // A deferred text's JSON parts are its characters; its string values' are escaped twice.
+        const values = typeof what === 'string' ? [{ value: what }] : (what as AnswerText).parts.map(valueOf);
+        for (const part of values) {
+          add(part);
+          bytes += count ? await escapedBytes(part, turn) : part.value.length;
+        }
         from = at + marker.length;
         continue;
       }
@@ -158,15 +186,20 @@ function turns(): () => Promise<void> {
   };
 }
 
+/** A deferred text's part as a part of the string value it stands in. */
+function valueOf(part: AnswerPart): Exclude<AnswerPart, string> {
+  return typeof part === 'string' ? { value: part } : { value: part.value, twice: true };
+}
+
 /**
- * The UTF-8 bytes of `value` escaped as sliceOf escapes it, a slice at a time. Each slice is
+ * The UTF-8 bytes of `part`'s characters escaped as sliceOf escapes it, a slice at a time. Each slice is
  * escaped again when it is sent: keeping the escaped slices would be the copy this avoids.
  */
-async function escapedBytes(value: string, turn: () => Promise<void>): Promise<number> {
+async function escapedBytes(part: Exclude<AnswerPart, string>, turn: () => Promise<void>): Promise<number> {
   let bytes = 0;
-  for (let at = 0; at < value.length;) {
+  for (let at = 0; at < part.value.length;) {
     await turn();
-    const slice = sliceOf({ value }, at);
+    const slice = sliceOf(part, at);
     bytes += Buffer.byteLength(slice.text, 'utf8');
     at = slice.end;
   }

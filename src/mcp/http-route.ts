@@ -21,7 +21,8 @@ import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 import type { Admission } from '../admission/admission.js';
 import { afterClose, type UnreadAnswers } from '../answers/unread-answers.js';
-import { joinAnswer } from '../answers/answer-text.js';
+import { joinAnswer, type AnswerText } from '../answers/answer-text.js';
+import { DeferredTexts } from '../answers/deferred-text.js';
 import { fastToolCall, sseEvent, ToolCallTransport, type SendAnswer } from './tool-call-transport.js';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
@@ -78,6 +79,9 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     return;
   }
   const caller = opts.callerOf?.(request);
+  const call = fastToolCall(request.headers, request.body);
+  // Our transport writes a result's text content from its parts; the SDK's needs it whole.
+  const deferred = call ? new DeferredTexts() : undefined;
   const server = createMcpServer({
     tools: opts.tools,
     config: opts.config,
@@ -92,6 +96,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     ...(opts.admission ? { admission: opts.admission } : {}),
     ...(caller !== undefined ? { caller } : {}),
     afterAnswer: afterClose(reply.raw),
+    ...(deferred ? { deferText: (text: AnswerText) => deferred.defer(text) } : {}),
   });
   // A tools/call's answer: sliced and counted as a JSON answer is; over the caller's unread bound,
   // refused as a tool error, as the call itself would have been.
@@ -104,9 +109,8 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
       const refused = requestError(String(request.id), 'rate_limited', opts.unread.refusal(caller) ?? undefined);
       return sseEvent({ jsonrpc: '2.0', id, result: refused });
     };
-  const call = fastToolCall(request.headers, request.body);
   const transport = call
-    ? new ToolCallTransport(reply.raw, call, sendAnswer(call.id))
+    ? new ToolCallTransport(reply.raw, call, sendAnswer(call.id), deferred)
     : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
 
   // The transport writes the raw response itself; headers the hooks set (X-Correlation-ID, the

@@ -30,7 +30,8 @@ import type { Tool, ToolItem } from '../tools/types.js';
 import { protoFieldRejected, refusalError, type RequestValidator } from '../tools/validation.js';
 import { modelFacing } from './descriptions.js';
 import { servicesWithProgress } from './progress.js';
-import { documentText, jsonText } from './text-content.js';
+import { joinedTextContent, textContent } from './text-content.js';
+import type { AnswerText } from '../answers/answer-text.js';
 import { mcpToolDefinitions } from './tool-definitions.js';
 
 export interface McpServerDeps {
@@ -63,6 +64,11 @@ export interface McpServerDeps {
   caller?: string;
   /** When the caller has had the answer (HTTP: the response closed; ToolContext.afterAnswer). */
   afterAnswer?: (then: () => void) => void;
+  /**
+   * A stand-in for a result's text content, given by a transport that writes it from its parts
+   * as it is sent (answers/deferred-text.ts); without it, the text is joined into one string.
+   */
+  deferText?: (text: AnswerText) => string;
 }
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -199,7 +205,10 @@ export function createMcpServer(deps: McpServerDeps): Server {
     for (const item of results)
       deps.metrics?.toolItems.inc({ tool: tool.name, outcome: item.meta?.error?.code ?? 'ok' });
     logger.info({ items: results.length, cancelled: stop.signal.aborted }, 'mcp tool call');
-    const text = modelFacing(tool).text === 'document' ? documentText(results) : await jsonText(results);
+    const kind = modelFacing(tool).text;
+    const text = deps.deferText
+      ? deps.deferText(await textContent(results, kind))
+      : await joinedTextContent(results, kind);
     return {
       content: [{ type: 'text', text }],
       structuredContent: { results },

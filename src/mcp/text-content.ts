@@ -2,22 +2,42 @@
 // structuredContent on. For the cleaners that is the cleaned document itself, headed by its
 // title and final URL (so the model can cite it), never the document escaped inside JSON; for
 // the other tools, the results as compact JSON. Item errors are written out, not hidden.
-import { joinInTurns, jsonParts } from '../answers/answer-text.js';
+// Made in parts (answers/answer-text.ts), a page's text a part of its own: a transport that sends
+// parts takes them as they are (answers/deferred-text.ts), and one that needs the text joins them.
+import { joinInTurns, jsonParts, type AnswerText } from '../answers/answer-text.js';
 import type { ToolItem } from '../tools/types.js';
+import type { ModelFacing } from './descriptions.js';
 
-export function documentText(results: readonly ToolItem[]): string {
-  return results.map(documentItemText).join('\n\n======\n\n');
+type TextContentKind = ModelFacing['text'];
+
+/** The text content of `results`, in parts. */
+export async function textContent(results: readonly ToolItem[], kind: TextContentKind): Promise<AnswerText> {
+  return kind === 'document' ? documentParts(results) : jsonParts({ results }, { items: results, count: false });
 }
 
-function documentItemText(item: ToolItem): string {
+/** The text content of `results`, joined (with turns between parts: answer-text.ts). */
+export async function joinedTextContent(results: readonly ToolItem[], kind: TextContentKind): Promise<string> {
+  return joinInTurns(await textContent(results, kind));
+}
+
+/** The cleaned documents one after another, each headed; `bytes` is their characters (a lower bound). */
+export function documentParts(results: readonly ToolItem[]): AnswerText {
+  const parts = results.flatMap((item, i) => [...(i > 0 ? ['\n\n======\n\n'] : []), ...documentItemParts(item)]);
+  return { parts, bytes: parts.reduce((n, part) => n + part.length, 0) };
+}
+
+/** One result's text: its head, then its document (its own string, not copied). */
+function documentItemParts(item: ToolItem): string[] {
   const meta = item.meta;
   const data = item.data;
   const url = str(meta.final_url) ?? str(meta.url) ?? '';
   if (meta.error) {
     return [
-      `URL: ${str(meta.url) ?? url}`,
-      `Error: ${meta.error.code}: ${meta.error.message}${meta.error.retryable ? ' (retryable)' : ''}`,
-    ].join('\n');
+      [
+        `URL: ${str(meta.url) ?? url}`,
+        `Error: ${meta.error.code}: ${meta.error.message}${meta.error.retryable ? ' (retryable)' : ''}`,
+      ].join('\n'),
+    ];
   }
   const head = [`Title: ${str(data?.title) ?? ''}`, `URL: ${url}`];
   const notes: string[] = [];
@@ -30,15 +50,7 @@ function documentItemText(item: ToolItem): string {
         `${String(meta.extraction_profile)} profile was used`,
     );
   if (notes.length) head.push(`Note: ${notes.join('; ')}.`);
-  return `${head.join('\n')}\n\n${str(data?.content) ?? ''}`;
-}
-
-/**
- * `JSON.stringify({ results })`, made an item at a time with turns between (answers/answer-text.ts):
- * a metadata batch with its text is 20 MB of JSON, about 200 ms of the main thread in one block.
- */
-export async function jsonText(results: readonly ToolItem[]): Promise<string> {
-  return joinInTurns(await jsonParts({ results }, results, false));
+  return [`${head.join('\n')}\n\n`, str(data?.content) ?? ''];
 }
 
 function str(v: unknown): string | undefined {

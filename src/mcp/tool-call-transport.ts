@@ -18,6 +18,7 @@ import {
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { jsonParts, type AnswerText } from '../answers/answer-text.js';
+import type { DeferredTexts } from '../answers/deferred-text.js';
 
 const EVENT_HEAD = 'event: message\ndata: ';
 const EVENT_TAIL = '\n\n';
@@ -59,6 +60,8 @@ export class ToolCallTransport implements Transport {
     private readonly res: ServerResponse,
     private readonly call: JSONRPCRequest,
     private readonly sendAnswer: SendAnswer,
+    /** The texts the answer's result stands in for (its text content, deferred by the server). */
+    private readonly deferred?: DeferredTexts,
   ) {}
 
   async start(): Promise<void> {}
@@ -102,7 +105,7 @@ export class ToolCallTransport implements Transport {
       return;
     }
     const results = 'result' in message ? resultsOf(message.result) : undefined;
-    const text = await jsonParts(message, results);
+    const text = await jsonParts(message, { items: results, deferred: this.deferred });
     if (this.closed || this.res.destroyed) return;
     const body = this.sendAnswer({
       parts: [EVENT_HEAD, ...text.parts, EVENT_TAIL],

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { AnswerBody } from '../../../src/answers/answer-body.js';
 import { answerText, joinAnswer, joinInTurns, jsonParts, type AnswerPart } from '../../../src/answers/answer-text.js';
+import { DeferredTexts } from '../../../src/answers/deferred-text.js';
 import { resultEnvelope } from '../../../src/tools/envelope.js';
 import type { ToolItem } from '../../../src/tools/types.js';
 
@@ -84,13 +85,45 @@ it('encodes any value as JSON.stringify does, the array it is given an item at a
   ];
   for (const [value, split] of values) {
     const whole = JSON.stringify(value);
-    const text = await jsonParts(value, split);
+    const text = await jsonParts(value, { items: split });
     assert.equal(joinAnswer(text), whole);
     assert.equal(await joinInTurns(text), whole);
     assert.equal(text.bytes, Buffer.byteLength(whole, 'utf8'));
   }
   // Without a count, the text is the same, and its length a lower bound.
-  const uncounted = await jsonParts({ items }, items, false);
+  const uncounted = await jsonParts({ items }, { items, count: false });
   assert.equal(await joinInTurns(uncounted), JSON.stringify({ items }));
   assert.ok(uncounted.bytes > long.length * 3 && uncounted.bytes <= Buffer.byteLength(JSON.stringify({ items })));
+});
+
+it("puts a deferred text's parts where its stand-in is, as JSON.stringify would write the text", async () => {
+  // An MCP result whose text content is its results' JSON, deferred: the answer must read as if the
+  // joined text had been there, page texts (escaped twice, across slices) included.
+  const long = hardText(40_000);
+  const results = [{ a: long, b: 'short "q"' }, { c: [hardText(17_000), 'é\n'] }, null];
+  const inner = await jsonParts({ results }, { items: results, count: false });
+  const joined = await joinInTurns(inner);
+  assert.equal(joined, JSON.stringify({ results }));
+  const document = { parts: ['Title: Tides\n\n', long, '\n\n======\n\n', 'URL: x'], bytes: 0 };
+  const texts = new DeferredTexts();
+  const message = (jsonText: string, documentText: string) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    result: {
+      content: [
+        { type: 'text', text: jsonText },
+        { type: 'text', text: documentText },
+      ],
+      structuredContent: { results },
+    },
+  });
+  const standIns = message(texts.defer(inner), texts.defer(document));
+  const whole = JSON.stringify(message(joined, document.parts.join('')));
+  const text = await jsonParts(standIns, { items: results, deferred: texts });
+  assert.equal(joinAnswer(text), whole);
+  assert.equal(text.bytes, Buffer.byteLength(whole, 'utf8'));
+  assert.deepEqual(await sent(new AnswerBody(text)), Buffer.from(whole, 'utf8'));
+  // A stand-in is taken once; a string that only looks like one stays itself.
+  const again = await jsonParts(standIns, { deferred: texts });
+  assert.equal(joinAnswer(again), JSON.stringify(standIns));
 });

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESCRIBED_TOOLS } from '../../../src/mcp/descriptions.js';
-import { documentText } from '../../../src/mcp/text-content.js';
+import { joinAnswer } from '../../../src/answers/answer-text.js';
+import { documentParts } from '../../../src/mcp/text-content.js';
 import { mcpToolDefinitions } from '../../../src/mcp/tool-definitions.js';
 import { TOOLS } from '../../../src/tools/registry.js';
 import { inMemoryClient } from './in-memory-client.js';
@@ -58,16 +59,23 @@ describe('MCP tool definitions', () => {
 
 describe('MCP text content of the cleaners', () => {
   it('is the document with its title and final URL; notes truncation; writes item errors out', () => {
-    const text = documentText([
-      {
-        data: { title: 'Tides', content: 'High water comes later each day.', word_count: 6, format: 'text' },
-        meta: { url: 'http://a.example/t', final_url: 'http://a.example/tides', truncated: true, fallback_used: false },
-      },
-      {
-        data: null,
-        meta: { url: 'http://10.0.0.1/', error: { code: 'blocked_url', message: 'Blocked.', retryable: false } },
-      },
-    ]);
+    const text = joinAnswer(
+      documentParts([
+        {
+          data: { title: 'Tides', content: 'High water comes later each day.', word_count: 6, format: 'text' },
+          meta: {
+            url: 'http://a.example/t',
+            final_url: 'http://a.example/tides',
+            truncated: true,
+            fallback_used: false,
+          },
+        },
+        {
+          data: null,
+          meta: { url: 'http://10.0.0.1/', error: { code: 'blocked_url', message: 'Blocked.', retryable: false } },
+        },
+      ]),
+    );
     assert.equal(
       text,
       'Title: Tides\nURL: http://a.example/tides\nNote: the content was cut at max_chars.\n\nHigh water comes later each day.\n\n======\n\nURL: http://10.0.0.1/\nError: blocked_url: Blocked.',
