@@ -86,7 +86,7 @@ export interface Config {
    * URLs starts, the most its results may hold is reserved, and a chunk that finds no room waits
    * within its URLs' timeout. Shared fairly between callers, a quarter always kept for others; the
    * oldest running batch always goes on. 0 turns the budget off.
-   * @default 67108864 (64 MiB)
+   * @default 33554432 (32 MiB)
    */
   resultMemoryBytes: number;
 

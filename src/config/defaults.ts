@@ -26,7 +26,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   admissionQueueTimeoutMs: 10_000,
   shutdownGraceMs: 10_000,
   bodyMemoryBytes: 64 * 1024 * 1024,
-  resultMemoryBytes: 64 * 1024 * 1024,
+  resultMemoryBytes: 32 * 1024 * 1024,
   allowPrivateNetworks: false,
   allowCidrs: [],
   proxyUrl: null,
