@@ -16,10 +16,14 @@ export const ORDINARY_PAGE =
 
 /**
  * ORDINARY_PAGE kept open by a request to `path` until it is answered (the site answers it late):
- * a page that is still rendering when something else happens to its browser.
+ * a page that is still rendering when something else happens to its browser. `tagged`: the
+ * request's query says which load of the page sent it (`?load=` a random number), so the site can
+ * tell a page rendered again from the same request tried again (the render's fetch retries one
+ * whose headers are late).
  */
-export function ordinaryPageWaitingOn(path: string): string {
-  return ORDINARY_PAGE.replace('</body>', `<script>fetch('${path}').catch(() => {});</script></body>`);
+export function ordinaryPageWaitingOn(path: string, tagged = false): string {
+  const url = tagged ? `'${path}?load=' + Math.random()` : `'${path}'`;
+  return ORDINARY_PAGE.replace('</body>', `<script>fetch(${url}).catch(() => {});</script></body>`);
 }
 
 /**
