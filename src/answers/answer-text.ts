@@ -141,7 +141,7 @@ export async function jsonParts(value: unknown, options: JsonPartsOptions = {}):
         // The quotes stay in the text around it; the value goes between them.
         add(json.slice(from, at));
         // A deferred text's JSON parts are its characters; its string values' are escaped twice.
-        const values = typeof what === 'string' ? [{ value: what }] : (what as AnswerText).parts.map(valueOf);
+        const values = typeof what === 'string' ? [{ value: what }] : (what as AnswerText).parts.map(inStringValue);
         for (const part of values) {
           add(part);
           bytes += count ? await escapedBytes(part, turn) : part.value.length;
@@ -187,7 +187,7 @@ function turns(): () => Promise<void> {
 }
 
 /** A deferred text's part as a part of the string value it stands in. */
-function valueOf(part: AnswerPart): Exclude<AnswerPart, string> {
+function inStringValue(part: AnswerPart): Exclude<AnswerPart, string> {
   return typeof part === 'string' ? { value: part } : { value: part.value, twice: true };
 }
 
