@@ -27,10 +27,10 @@
 //
 // Fairness between callers: a job carries its caller, and the worker process runs it as that
 // caller (job-runner.ts). The queue itself is ordered by BullMQ priority = 1 + the caller's jobs
-// already outstanding from this API process: a caller's first job goes ahead of another caller's
-// tenth, and jobs of equal priority keep their order. And a caller has at most the workers' job
-// slots less a reserve out at once (caller-jobs.ts), so another caller's job finds a free slot
-// instead of waiting for one of the first caller's to end.
+// already outstanding (from every API process): a caller's first job goes ahead of another
+// caller's tenth, and jobs of equal priority keep their order. And a caller has at most the
+// workers' job slots less a reserve out at once, over every API process (caller-jobs.ts), so
+// another caller's job finds a free slot instead of waiting for one of the first caller's to end.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Queue as QueueClass, QueueEvents as QueueEventsClass, Worker as WorkerClass } from 'bullmq';
@@ -42,6 +42,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { beforeTime } from '../util/before-time.js';
 import { CallerJobs } from './caller-jobs.js';
+import { redisCallerLeases } from './caller-leases.js';
 import { takeTurn } from './caller-turn.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
@@ -114,8 +115,6 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
   const { Redis } = require('ioredis') as { Redis: typeof RedisClass };
   const { config, local, role, logger, observer } = opts;
   const shares = opts.shares ?? sharesFromConfig(config);
-  /** Jobs enqueued by this process and not yet answered, per caller (their priority, and their bound). */
-  const callerJobs = new CallerJobs(config.queueConcurrency);
   const connection = redisOptionsFromUrl(config.redisUrl!);
   const enqueues = role !== 'worker';
   const pending = new Map<string, Pending>();
@@ -144,6 +143,13 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
     failAll(() => new ChunkFailed('queue_unavailable', -1, 'Redis connection lost.'), 'unavailable'),
   );
 
+  /** Each caller's jobs enqueued and not yet answered, over every API process (their priority, and their bound). */
+  const callerJobs = enqueues
+    ? new CallerJobs(
+        config.queueConcurrency,
+        redisCallerLeases(Redis, connection, health, (key) => callerJobs?.givenBack(key), logError('leases')),
+      )
+    : null;
   const queue = enqueues ? new Queue(QUEUE_NAME, { connection }) : null;
   queue?.on('error', logError('queue'));
   const events = enqueues ? new QueueEvents(QUEUE_NAME, { connection }) : null;
@@ -220,7 +226,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
   const countWorkers = () =>
     queue?.getWorkersCount().then(
-      (n) => callerJobs.setWorkers(n),
+      (n) => callerJobs?.setWorkers(n),
       () => {},
     );
   const workersTimer = queue ? setInterval(() => void countWorkers(), WORKERS_COUNT_MS).unref() : undefined;
@@ -242,21 +248,23 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       signal: AbortSignal,
       report?: ItemReport<Result>,
     ): Promise<Result[]> {
-      if (!queue || !events) return local.runChunk<Item, Options, Result>(job, signal, report);
+      if (!queue || !events || !callerJobs) return local.runChunk<Item, Options, Result>(job, signal, report);
       if (signal.aborted)
         throw new ChunkFailed('aborted', job.index, 'The request was aborted before this chunk ran.', {
           cause: signal.reason,
         });
-      const caller = currentClaimant().caller;
-      const ahead = await takeTurn(callerJobs, caller, job, signal, () => observer.answered('deadline'));
-      let waits: JobWaits | undefined;
-      let onAbort: (() => void) | undefined;
       if (health.status !== 'ready') {
-        callerJobs.release(caller);
         observer.answered('unavailable');
         throw new ChunkFailed('queue_unavailable', job.index, 'Redis is unreachable: the job could not be queued.');
       }
+      const caller = currentClaimant().caller;
       const jobId = randomUUID();
+      const ahead = await takeTurn(callerJobs, caller, jobId, job, signal, {
+        timeout: () => observer.answered('deadline'),
+        unavailable: () => observer.answered('unavailable'),
+      });
+      let waits: JobWaits | undefined;
+      let onAbort: (() => void) | undefined;
       const answer = new Promise<unknown[]>((resolve, reject) => {
         pending.set(jobId, {
           index: job.index,
@@ -318,7 +326,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
       } finally {
         waits?.clear();
         if (onAbort) signal.removeEventListener('abort', onAbort);
-        callerJobs.release(caller);
+        callerJobs.release(caller, jobId);
       }
     },
 
@@ -367,6 +375,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
     async close() {
       clearInterval(workersTimer);
+      callerJobs?.close();
       failAll(() => new ChunkFailed('aborted', -1, 'The dispatcher is closing.'), 'aborted');
       await beforeTime(Promise.allSettled([runner?.close(), events?.close(), queue?.close()]), CLOSE_TIMEOUT_MS).catch(
         () => {},

@@ -1,10 +1,12 @@
-// Redis mode with two callers (two API keys): one API and one worker with a given number of job
-// slots, a site that never answers while the test runs (for the hostile caller's batches) and an
-// honest site whose handler the test gives. For tests of one caller's jobs against another's.
+// Redis mode with two callers (two API keys): one API (or more, as behind a load balancer) and one
+// worker with a given number of job slots, a site that never answers while the test runs (for the
+// hostile caller's batches) and an honest site whose handler the test gives. For tests of one
+// caller's jobs against another's.
 import type { RequestListener, ServerResponse } from 'node:http';
 import { startServer, type LoopbackServer } from './loopback-server.js';
 import { startRedis, type TestRedis } from './redis-server.js';
-import { startCluster, type Cluster } from './scale-cluster.js';
+import { startChild, type Child } from '../integration/http/child-server.js';
+import { CLI, startCluster, stopChild, type Cluster } from './scale-cluster.js';
 
 export const HONEST = 'honest-key-0123456789';
 export const HOSTILE = 'hostile-key-0123456789';
@@ -13,8 +15,8 @@ export interface TwoCallers {
   cluster: Cluster;
   slowSite: LoopbackServer;
   honestSite: LoopbackServer;
-  /** POSTs a tool call as the caller of `key`. */
-  post(key: string, tool: string, body: unknown): Promise<Response>;
+  /** POSTs a tool call as the caller of `key`, to the first API process or the one `api` numbers. */
+  post(key: string, tool: string, body: unknown, api?: number): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -22,11 +24,14 @@ export async function startTwoCallers(
   honest: RequestListener,
   jobSlots: number,
   env: Record<string, string> = {},
+  apis = 1,
 ): Promise<TwoCallers> {
   const open = new Set<ServerResponse>();
   const started: { slowSite?: LoopbackServer; honestSite?: LoopbackServer; redis?: TestRedis; cluster?: Cluster } = {};
+  const moreApis: Child[] = [];
   const stop = async () => {
     for (const res of open) res.destroy();
+    await Promise.all(moreApis.map(stopChild));
     await started.cluster?.stop();
     await started.slowSite?.close();
     await started.honestSite?.close();
@@ -40,7 +45,7 @@ export async function startTwoCallers(
     started.slowSite = slowSite;
     const honestSite = (started.honestSite = await startServer(honest, '127.0.0.3'));
     const redis = (started.redis = await startRedis());
-    const cluster = (started.cluster = await startCluster(1, {
+    const clusterEnv = {
       URLKIT_REDIS_URL: redis.url,
       URLKIT_ALLOW_CIDRS: '127.0.0.2/31',
       URLKIT_API_KEYS: `${HONEST},${HOSTILE}`,
@@ -48,9 +53,13 @@ export async function startTwoCallers(
       URLKIT_QUEUE_CONCURRENCY: String(jobSlots),
       URLKIT_REQUEST_TIMEOUT_MS: '20000',
       ...env,
-    }));
-    const post = (key: string, tool: string, body: unknown) =>
-      fetch(`${cluster.api.origin}/api/v1/tools/${tool}`, {
+    };
+    const cluster = (started.cluster = await startCluster(1, clusterEnv));
+    for (let i = 1; i < apis; i++)
+      moreApis.push(await startChild(CLI, { URLKIT_ROLE: 'api', ...clusterEnv }, ['serve']));
+    const origins = [cluster.api, ...moreApis].map((api) => api.origin);
+    const post = (key: string, tool: string, body: unknown, api = 0) =>
+      fetch(`${origins[api]}/api/v1/tools/${tool}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
         body: JSON.stringify(body),
