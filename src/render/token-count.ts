@@ -18,6 +18,11 @@ import { loadEncodingApi, type EncodingApi } from './token-ranks.js';
 export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
 export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
+/**
+ * The most bytes one token of either encoding stands for (their longest, 128 in each: a test
+ * reads them). Text of N tokens has at most N times this many bytes, so as many characters.
+ */
+export const LONGEST_TOKEN_BYTES = 128;
 
 /** Special-token spellings are ordinary text, and the library does not scan for them. */
 const ORDINARY = { disallowedSpecial: new Set<string>() };

@@ -11,7 +11,7 @@ import {
   unfetchedMeta,
   urlField,
 } from './fields.js';
-import { DEFAULT_TOKEN_ENCODING, type TokenEncoding } from '../render/token-count.js';
+import { DEFAULT_TOKEN_ENCODING, LONGEST_TOKEN_BYTES, type TokenEncoding } from '../render/token-count.js';
 import { METADATA_HANDLER } from './metadata/chunk-handler.js';
 import { CONTENT_MAX_CHARS } from '../workers/metadata-task.js';
 import type { MetadataItemOptions } from './metadata/fetch-item.js';
@@ -105,7 +105,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
       itemTimeoutMs: timeoutMs,
       signal: ctx.signal,
       ...(ctx.onItem ? { onResult: ctx.onItem } : {}),
-      results: resultMemoryOf(ctx, options.includeContent),
+      results: resultMemoryOf(ctx, options.includeContent ? contentCharsAtMost(options.maxTokens) : 0),
       onChunkFailed: (url, failure) => metadataFailedItem(url, chunkFailureError(ctx, METADATA_HANDLER, failure)),
     });
   },
@@ -117,13 +117,22 @@ export const getUrlMetadata: Tool<MetadataInput> = {
  */
 const METADATA_ITEM_BYTES = 16 * 1024;
 
+/**
+ * The most characters an item's content may have: CONTENT_MAX_CHARS, or fewer under `max_tokens`
+ * (a token stands for at most LONGEST_TOKEN_BYTES bytes), so that an agent's small budgets let
+ * more of its URLs run at once within the result memory.
+ */
+export function contentCharsAtMost(maxTokens: number | null | undefined): number {
+  return Math.min(CONTENT_MAX_CHARS, (maxTokens ?? Infinity) * LONGEST_TOKEN_BYTES);
+}
+
 /** The result budget, and an item's reservation: the metadata's, and the content's at its most. */
-function resultMemoryOf(ctx: ToolContext, includeContent: boolean) {
+function resultMemoryOf(ctx: ToolContext, contentChars: number) {
   const budget = ctx.services.shares?.resultMemory;
   if (!budget) return undefined;
   return {
     budget,
-    itemBytes: METADATA_ITEM_BYTES + (includeContent ? CONTENT_MAX_CHARS : 0),
+    itemBytes: METADATA_ITEM_BYTES + contentChars,
     answered: ctx.afterAnswer,
   };
 }

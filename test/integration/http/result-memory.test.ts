@@ -87,6 +87,32 @@ describe('the results of running batches', () => {
     assert.ok(held <= BUDGET + 20 * ITEM_BYTES, `held ${held} bytes`);
   });
 
+  it('reserve for content of at most max_tokens tokens, not for the longest content, with max_tokens', async () => {
+    // The earlier batches' room is given back as their answers are sent; /metrics renders at most
+    // once a second, so its first reads may still show it.
+    const usedNow = async () => gauge(await (await fetch(`${origin}/metrics`)).text(), 'urlkit_result_memory_bytes');
+    for (let tries = 0; (await usedNow()) > 0; tries++) {
+      assert.ok(tries < 50, 'the earlier batches still hold their room');
+      await sleep(100);
+    }
+    let held = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        held = Math.max(held, await usedNow());
+        await sleep(10);
+      }
+    })();
+    const results = await metadata(HEAVY, { ...batch('slow/tokens', 10, 10), max_tokens: 50 }).finally(
+      () => (sampling = false),
+    );
+    await sampler;
+    for (const item of results) assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+    assert.ok(held > 0, 'nothing was reserved');
+    // Each item's content holds at most 50 tokens of 128 bytes: 6,400 characters, not 200,000.
+    assert.ok(held <= 10 * (16 * 1024 + 50 * 128), `held ${held} bytes`);
+  });
+
   it("answer timeout, saying why, when a caller's own earlier batches hold the room past the URLs' timeout", async () => {
     const first = metadata(HEAVY, batch('slow/first', 20, 30));
     await sleep(300);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { LONGEST_TOKEN_BYTES } from '../../../src/render/token-count.js';
 import { readRanks } from '../../../src/render/token-ranks.js';
 
 const require = createRequire(import.meta.url);
@@ -17,5 +18,14 @@ for (const encoding of ['o200k_base', 'cl100k_base']) {
     assert.equal(differ, 0);
     // Tokens that start with a byte order mark stay bytes, as in the library.
     assert.ok(own.some((t) => Array.isArray(t) && t[0] === 0xef && t[1] === 0xbb && t[2] === 0xbf));
+  });
+
+  // get_url_metadata reserves result memory for content of max_tokens tokens by this bound.
+  test(`no token of ${encoding} stands for more than LONGEST_TOKEN_BYTES bytes`, () => {
+    const longest = readRanks(encoding).reduce(
+      (most, t) => Math.max(most, Array.isArray(t) ? t.length : Buffer.byteLength(t)),
+      0,
+    );
+    assert.equal(longest, LONGEST_TOKEN_BYTES);
   });
 }
