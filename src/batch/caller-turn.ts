@@ -19,8 +19,8 @@ const LEASE_SLACK_MS = 10_000;
 /**
  * Takes the caller's turn for the job `jobId`: at once unless it has as many jobs out as it may,
  * else when one of them ends; the chunk fails unstarted when its items' time is up (item_timeout)
- * or at its deadline (not_started; `onTimeout` is told of both), when its call is aborted, or when
- * Redis cannot count its caller's jobs (queue_unavailable, queue_out_of_memory; `onUnavailable`).
+ * or at its deadline (not_started; `on.timeout` is told of both), when its call is aborted, or when
+ * Redis cannot count its caller's jobs (queue_unavailable, queue_out_of_memory; `on.unavailable`).
  * Resolves with the caller's jobs out before this one.
  */
 export async function takeTurn(

@@ -244,7 +244,7 @@ export interface Config {
    * Queue jobs one worker process runs at once. A job mostly waits on its sites, and the
    * process shares its workers, body memory and host connections fairly between callers, so
    * this is set high, like the admission floor in process. One caller may have at most the
-   * workers' slots less a quarter queued or running from one API process, so another caller's
+   * workers' slots less a quarter queued or running, counted over every API process, so another caller's
    * job finds a slot free however slow the first caller's sites are. @default 32
    */
   queueConcurrency: number;
