@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { CallerJobs, LeasesUnavailable } from '../../../src/batch/caller-jobs.js';
-import { redisCallerLeases } from '../../../src/batch/caller-leases.js';
+import { callerKey, RELEASED_CHANNEL, redisCallerLeases } from '../../../src/batch/caller-leases.js';
 import { redisOptionsFromUrl } from '../../../src/batch/redis-options.js';
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
 
 /** Job slots of the one worker: a caller may have 3 out (a quarter kept for others). */
 const SLOTS = 4;
-/** Long enough for a lease given back to reach a waiting chunk, and for one refused to show. */
+/** Long enough for a chunk refused a lease to show it waits. */
 const SETTLE_MS = 300;
 
 let redis: TestRedis;
@@ -77,8 +77,16 @@ describe('a caller’s jobs counted over every API process', { skip: redisSkip }
     const fourth = two.acquire(caller, randomUUID(), lapse(), never());
     assert.equal(await settles(fourth), false, 'a fourth job went out');
     assert.equal(await two.acquire(`key:${randomUUID()}`, randomUUID(), lapse(), never()), 0, 'another caller waits');
-    one.release(caller, a);
-    assert.equal(await settles(fourth), true, 'the lease given back in one process did not reach the other');
+    // Every API process hears of the lease given back (not only at its next retry).
+    const listener = new Redis(redis.url);
+    try {
+      await listener.subscribe(RELEASED_CHANNEL);
+      const heard = new Promise((resolve) => listener.once('message', (_channel, key: string) => resolve(key)));
+      one.release(caller, a);
+      assert.equal(await heard, callerKey(caller));
+    } finally {
+      listener.disconnect();
+    }
     assert.equal(await fourth, 2);
   });
 
