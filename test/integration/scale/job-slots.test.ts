@@ -83,10 +83,10 @@ function answersTheOtherCaller(apis: number, batches: number): void {
   });
 }
 
-describe('scale-out job slots under one caller', { skip: redisSkip }, () => answersTheOtherCaller(1, 3));
-
-// Counted per API process, the bound let a caller reaching two processes have twice three quarters
-// of the slots out: all of them.
-describe('scale-out job slots under one caller whose calls reach two API processes', { skip: redisSkip }, () =>
-  answersTheOtherCaller(2, 4),
-);
+// One Redis suite a file: the suite that checks `npm test` without redis-server counts their skips.
+describe('scale-out job slots under one caller', { skip: redisSkip }, () => {
+  describe('through one API process', () => answersTheOtherCaller(1, 3));
+  // Counted per API process, the bound let a caller reaching two processes have twice three
+  // quarters of the slots out: all of them.
+  describe('whose calls reach two API processes', () => answersTheOtherCaller(2, 4));
+});
