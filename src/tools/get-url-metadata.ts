@@ -122,7 +122,7 @@ const METADATA_ITEM_BYTES = 16 * 1024;
  * (a token stands for at most LONGEST_TOKEN_BYTES bytes), so that an agent's small budgets let
  * more of its URLs run at once within the result memory.
  */
-export function contentCharsAtMost(maxTokens: number | null | undefined): number {
+function contentCharsAtMost(maxTokens: number | null | undefined): number {
   return Math.min(CONTENT_MAX_CHARS, (maxTokens ?? Infinity) * LONGEST_TOKEN_BYTES);
 }
 
