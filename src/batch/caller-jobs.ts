@@ -8,7 +8,8 @@
 // in order within this process, for a lease to be given back, and that wait counts against the
 // chunk's deadline. The slots are counted from the workers Redis knows of.
 import { fairReserve } from '../admission/fair-slots.js';
-import { callerKey, type CallerLeases } from './caller-leases.js';
+import type { Redis as RedisClass, RedisOptions } from 'ioredis';
+import { callerKey, redisCallerLeases, type CallerLeases } from './caller-leases.js';
 
 /** How often chunks waiting for a lease ask again with no lease given back (a lapsed one, a lost message). */
 export const RETRY_MS = 1000;
@@ -20,6 +21,24 @@ interface Waiter {
   gone: boolean;
   go(ahead: number): void;
   fail(err: Error): void;
+}
+
+/**
+ * Callers' jobs counted in Redis with `commands` (a connection that fails at once when Redis is
+ * unreachable), hearing of leases given back by any API process on a subscriber of its own.
+ */
+export function redisCallerJobs(
+  Redis: typeof RedisClass,
+  connection: RedisOptions,
+  commands: RedisClass,
+  perWorker: number,
+  onError: (err: Error) => void,
+): CallerJobs {
+  const jobs: CallerJobs = new CallerJobs(
+    perWorker,
+    redisCallerLeases(Redis, connection, commands, (key) => jobs.givenBack(key), onError),
+  );
+  return jobs;
 }
 
 /** Redis could not count the caller's jobs (unreachable, or out of memory): the chunk is not queued. */

@@ -41,8 +41,7 @@ import type { QueueObserver } from '../metrics/queue-metrics.js';
 import { currentClaimant } from '../admission/call-scope.js';
 import { sharesFromConfig, type Shares } from '../admission/run-as-caller.js';
 import { beforeTime } from '../util/before-time.js';
-import { CallerJobs } from './caller-jobs.js';
-import { redisCallerLeases } from './caller-leases.js';
+import { redisCallerJobs } from './caller-jobs.js';
 import { takeTurn } from './caller-turn.js';
 import { ChunkFailed, chunkResults, failureReasonOf, isRedisOutOfMemory } from './chunk-failed.js';
 import { publishCancel } from './job-cancel.js';
@@ -145,10 +144,7 @@ export function createQueueDispatcher(opts: QueueDispatcherOptions): QueueDispat
 
   /** Each caller's jobs enqueued and not yet answered, over every API process (their priority, and their bound). */
   const callerJobs = enqueues
-    ? new CallerJobs(
-        config.queueConcurrency,
-        redisCallerLeases(Redis, connection, health, (key) => callerJobs?.givenBack(key), logError('leases')),
-      )
+    ? redisCallerJobs(Redis, connection, health, config.queueConcurrency, logError('leases'))
     : null;
   const queue = enqueues ? new Queue(QUEUE_NAME, { connection }) : null;
   queue?.on('error', logError('queue'));

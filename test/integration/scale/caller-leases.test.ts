@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { CallerJobs, LeasesUnavailable } from '../../../src/batch/caller-jobs.js';
-import { callerKey, RELEASED_CHANNEL, redisCallerLeases } from '../../../src/batch/caller-leases.js';
+import { LeasesUnavailable, redisCallerJobs, type CallerJobs } from '../../../src/batch/caller-jobs.js';
+import { callerKey, RELEASED_CHANNEL } from '../../../src/batch/caller-leases.js';
 import { redisOptionsFromUrl } from '../../../src/batch/redis-options.js';
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
 
@@ -35,15 +35,7 @@ async function apiProcess(): Promise<CallerJobs> {
   const commands = new Redis({ ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   commands.on('error', () => {});
   await new Promise<void>((resolve) => commands.once('ready', () => resolve()));
-  let jobs: CallerJobs | undefined = undefined;
-  const leases = redisCallerLeases(
-    Redis,
-    connection,
-    commands,
-    (key) => jobs?.givenBack(key),
-    () => {},
-  );
-  jobs = new CallerJobs(SLOTS, leases);
+  const jobs = redisCallerJobs(Redis, connection, commands, SLOTS, () => {});
   opened.push({ jobs, commands });
   // The subscriber hears of leases given back once it has subscribed.
   await new Promise((r) => setTimeout(r, 100));
