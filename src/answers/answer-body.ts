@@ -7,6 +7,7 @@
 // caller has not read (give or take a slice and the kernel's buffers), and each pull is progress.
 import { Readable } from 'node:stream';
 import { charsOf, sliceOf, type AnswerPart, type AnswerText } from './answer-text.js';
+import { answerTurnLeft } from './answer-turns.js';
 
 /** Answers longer than this (bytes) are sent in slices. */
 export const SLICED_OVER_BYTES = 1024 * 1024;
@@ -37,6 +38,14 @@ export class AnswerBody extends Readable {
   }
 
   override _read(): void {
+    // A socket that takes each slice at once pulls the next in the same turn of the event loop,
+    // so the slices share the answers' budget of main-thread time (answer-turns.ts).
+    if (answerTurnLeft()) this.pushSlice();
+    else setImmediate(() => this.pushSlice());
+  }
+
+  private pushSlice(): void {
+    if (this.destroyed) return;
     while (this.part < this.parts.length && this.at >= charsOf(this.parts[this.part]!).length) {
       this.part++;
       this.at = 0;

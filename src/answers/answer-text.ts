@@ -18,14 +18,11 @@
 // answer as parts of their own, escaped as they are sent, so the text is never joined into one
 // string beside the results it is made of.
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resultEnvelope } from '../tools/envelope.js';
 import type { ToolItem } from '../tools/types.js';
+import { answerWork } from './answer-turns.js';
 import type { DeferredTexts } from './deferred-text.js';
 
-/** Main-thread time encoding may take before it lets other work run (ms). */
-const TURN_MS = 4;
 /** Characters per slice of a part: a large answer is sent a slice at a time (answer-body.ts). */
 export const SLICE_CHARS = 16 * 1024;
 /** String values longer than this (characters) stay parts of their own, escaped as they are sent. */
@@ -109,7 +106,7 @@ export async function jsonParts(value: unknown, options: JsonPartsOptions = {}):
   const { items, count = true, deferred } = options;
   const parts: AnswerPart[] = [];
   let bytes = 0;
-  const turn = turns();
+  const turn = answerWork();
   const add = (part: AnswerPart) => {
     parts.push(part);
     if (typeof part === 'string') bytes += Buffer.byteLength(part, 'utf8');
@@ -167,23 +164,13 @@ export async function jsonParts(value: unknown, options: JsonPartsOptions = {}):
 
 /** The whole text as one string, long values escaped a part at a time with turns between. */
 export async function joinInTurns(text: AnswerText): Promise<string> {
-  const turn = turns();
+  const turn = answerWork();
   const out: string[] = [];
   for (const part of text.parts) {
     await turn();
     out.push(jsonOf(part));
   }
   return out.join('');
-}
-
-/** Awaited between pieces of work: lets other work run once TURN_MS of main-thread time have gone. */
-function turns(): () => Promise<void> {
-  let turnStart = performance.now();
-  return async () => {
-    if (performance.now() - turnStart <= TURN_MS) return;
-    await nextTurn();
-    turnStart = performance.now();
-  };
 }
 
 /** A deferred text's part as a part of the string value it stands in. */
