@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { Console } from 'node:console';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import type { Config } from '../config/config.js';
@@ -18,6 +17,8 @@ import { createServices } from '../app/services.js';
 import { createValidator } from '../tools/validation.js';
 import { connectMcpServer, createMcpServer } from './server.js';
 import { BoundedLines } from './bounded-lines.js';
+import { PartsStdioTransport } from './stdio-transport.js';
+import { DeferredTexts } from '../answers/deferred-text.js';
 import { ABORT_GRACE_MS } from '../tools/invoke.js';
 import { JSONRPC_INVALID_REQUEST, asMessage, invalidLineAnswer } from './invalid-request.js';
 
@@ -36,6 +37,7 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
   for (const warning of warnings) logger.warn(warning);
   const services = createServices(config);
   const lifecycle = new Lifecycle();
+  const deferred = new DeferredTexts();
   const server = createMcpServer({
     tools: TOOLS,
     config,
@@ -45,6 +47,7 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
     correlationId: () => randomUUID(),
     lifecycle,
     inFlight: lifecycle,
+    deferText: (text) => deferred.defer(text),
   });
   // Every message line within the JSON API's body limit; a longer one is answered and dropped.
   const lines = new BoundedLines(config.bodyLimitBytes, () => {
@@ -64,9 +67,12 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
   });
   process.stdin.pipe(lines);
   // The SDK's own cap (which closes the session) stays out of reach: lines arrive whole and bounded.
-  const transport = new StdioServerTransport(lines, process.stdout, {
-    maxBufferSize: 2 * config.bodyLimitBytes + SDK_BUFFER_BYTES,
-  });
+  const transport = new PartsStdioTransport(
+    lines,
+    process.stdout,
+    { maxBufferSize: 2 * config.bodyLimitBytes + SDK_BUFFER_BYTES },
+    deferred,
+  );
 
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -96,8 +102,9 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
       await new Promise((resolve) => setImmediate(resolve));
       const giveUpAt = Date.now() + limitMs;
       while (lifecycle.inFlight > 0 && Date.now() < giveUpAt) await sleep(20);
-      // The last answer is written in the tick after its call returned.
+      // The last answer is sent in the tick after its call returned, then written in turns.
       await new Promise((resolve) => setImmediate(resolve));
+      await transport.flushed();
       await end(reason);
     })();
     return draining;

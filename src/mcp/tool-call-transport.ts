@@ -117,7 +117,7 @@ export class ToolCallTransport implements Transport {
 }
 
 /** A tool result's structuredContent.results: the array a batch's size is in. */
-function resultsOf(result: Record<string, unknown>): unknown[] | undefined {
+export function resultsOf(result: Record<string, unknown>): unknown[] | undefined {
   const structured = result.structuredContent as { results?: unknown } | undefined;
   return Array.isArray(structured?.results) ? structured.results : undefined;
 }

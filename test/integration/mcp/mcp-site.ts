@@ -26,6 +26,15 @@ export const HUB = `<!doctype html><html><head><title>Coastal Notes</title></hea
 <li><a href="/tides">Tide tables explained</a> <p>Why high water comes fifty minutes later each day.</p></li>
 <li><a href="/gulls">The gulls of the harbour</a> <p>Who steals the chips, and why.</p></li></ul></main></body></html>`;
 
+/** A long article (about 150,000 characters) whose text has what JSON escapes and characters outside Latin-1. */
+export const LONG_ARTICLE = `<!doctype html><html lang="en"><head><title>The long log</title></head><body><article>
+<h1>The long log</h1>${Array.from(
+  { length: 600 },
+  (_, i) =>
+    `<p>Entry ${i}: the keeper wrote "fair wind" \\ then "gale" — Zoë saw 😀 lights at 04:${i % 60}, ` +
+    `and the lens turned ${i} times before the relief boat came round the reef at dawn again.</p>`,
+).join('\n')}</article></body></html>`;
+
 export interface McpSite extends LoopbackServer {
   /** Resolves when the n-th (1-based) /slow request has arrived. */
   slowArrived(n: number): Promise<void>;
@@ -65,7 +74,7 @@ export async function startMcpSite(): Promise<McpSite> {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(req.method === 'HEAD' ? undefined : path === '/' ? HUB : ARTICLE);
+    res.end(req.method === 'HEAD' ? undefined : path === '/' ? HUB : path === '/long' ? LONG_ARTICLE : ARTICLE);
   });
   return {
     ...site,

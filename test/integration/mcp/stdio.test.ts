@@ -163,6 +163,31 @@ describe('urlkit mcp (stdio)', () => {
     assert.equal(answer.result.structuredContent?.results[0]?.meta.status_code, 200);
   });
 
+  it('stdin closed right after a large tools/call: the whole answer is written, its text content the results, then the process exits 0', async () => {
+    const raw = spawnRaw();
+    raw.send(INITIALIZE);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // 40 pages of about 150,000 characters: an answer line of about 15 MB, written in many turns.
+    const urls = Array.from({ length: 40 }, (_, i) => `${site.origin}/long?page=${i}`);
+    raw.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'get_url_metadata', arguments: { items: urls, include_content: true } },
+    });
+    raw.proc.stdin.end();
+    assert.equal(await raw.exited, 0);
+    const answer = raw.messages().find((m) => m.id === 3);
+    assert.ok(answer?.result?.structuredContent, raw.stdout().slice(0, 500));
+    const results = answer.result.structuredContent.results;
+    assert.equal(results.length, 40);
+    for (const item of results) {
+      const content = (item.data as { content?: string } | null)?.content ?? '';
+      assert.ok(content.length > 100_000 && content.includes('"fair wind" \\ then') && content.includes('Zoë saw 😀'));
+    }
+    assert.deepEqual(JSON.parse(textOf(answer.result as Parameters<typeof textOf>[0])), { results });
+  });
+
   it('a raw session: deep arguments are invalid_json, a __proto__ argument is invalid_request, a bad line gets -32700', async () => {
     const raw = spawnRaw();
     raw.send(INITIALIZE);
