@@ -9,23 +9,31 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerText } from './answer-text.js';
 
 export class DeferredTexts {
-  private readonly texts = new Map<string, AnswerText>();
+  private readonly texts = new Map<string, { text: AnswerText; forget: () => void }>();
   /** Stand-ins start with this; no text a caller sends can hold it by chance (a new UUID). */
   private readonly prefix = `urlkit-text-${randomUUID()}-`;
   private next = 0;
 
-  /** A stand-in for `text`, to use as the string value it will be. */
-  defer(text: AnswerText): string {
+  /**
+   * A stand-in for `text`, to use as the string value it will be. When `dropped` aborts (the
+   * answer that holds it will not be sent: an MCP call cancelled), the text is let go: over stdio
+   * one DeferredTexts lasts the whole session.
+   */
+  defer(text: AnswerText, dropped?: AbortSignal): string {
     const standIn = `${this.prefix}${this.next++}`;
-    this.texts.set(standIn, text);
+    const drop = () => this.texts.delete(standIn);
+    dropped?.addEventListener('abort', drop, { once: true });
+    this.texts.set(standIn, { text, forget: () => dropped?.removeEventListener('abort', drop) });
+    if (dropped?.aborted) drop();
     return standIn;
   }
 
   /** The text `value` stands for, once: it is given to the one answer that holds it. */
   take(value: string): AnswerText | undefined {
     if (!value.startsWith(this.prefix)) return undefined;
-    const text = this.texts.get(value);
+    const entry = this.texts.get(value);
     this.texts.delete(value);
-    return text;
+    entry?.forget();
+    return entry?.text;
   }
 }

@@ -96,7 +96,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     ...(opts.admission ? { admission: opts.admission } : {}),
     ...(caller !== undefined ? { caller } : {}),
     afterAnswer: afterClose(reply.raw),
-    ...(deferred ? { deferText: (text: AnswerText) => deferred.defer(text) } : {}),
+    ...(deferred ? { deferText: (text: AnswerText, dropped: AbortSignal) => deferred.defer(text, dropped) } : {}),
   });
   // A tools/call's answer: sliced and counted as a JSON answer is; over the caller's unread bound,
   // refused as a tool error, as the call itself would have been.

@@ -68,7 +68,7 @@ export interface McpServerDeps {
    * A stand-in for a result's text content, given by a transport that writes it from its parts
    * as it is sent (answers/deferred-text.ts); without it, the text is joined into one string.
    */
-  deferText?: (text: AnswerText) => string;
+  deferText?: (text: AnswerText, dropped: AbortSignal) => string;
 }
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -207,7 +207,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     logger.info({ items: results.length, cancelled: stop.signal.aborted }, 'mcp tool call');
     const kind = modelFacing(tool).text;
     const text = deps.deferText
-      ? deps.deferText(await textContent(results, kind))
+      ? deps.deferText(await textContent(results, kind), extra.signal)
       : await joinedTextContent(results, kind);
     return {
       content: [{ type: 'text', text }],

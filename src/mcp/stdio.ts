@@ -47,7 +47,7 @@ export async function runMcpStdio(config: Config, warnings: readonly string[] = 
     correlationId: () => randomUUID(),
     lifecycle,
     inFlight: lifecycle,
-    deferText: (text) => deferred.defer(text),
+    deferText: (text, dropped) => deferred.defer(text, dropped),
   });
   // Every message line within the JSON API's body limit; a longer one is answered and dropped.
   const lines = new BoundedLines(config.bodyLimitBytes, () => {

@@ -127,3 +127,20 @@ it("puts a deferred text's parts where its stand-in is, as JSON.stringify would 
   const again = await jsonParts(standIns, { deferred: texts });
   assert.equal(joinAnswer(again), JSON.stringify(standIns));
 });
+
+it('lets a deferred text go when the answer that holds it will not be sent', () => {
+  const texts = new DeferredTexts();
+  const text = { parts: ['the results'], bytes: 11 };
+  // A call cancelled after its text was deferred: its answer is never sent, and the text not kept.
+  const cancelled = new AbortController();
+  const dropped = texts.defer(text, cancelled.signal);
+  cancelled.abort();
+  assert.equal(texts.take(dropped), undefined);
+  // Cancelled before: the same. Sent: the text is there once, whatever the signal does after.
+  assert.equal(texts.take(texts.defer(text, AbortSignal.abort())), undefined);
+  const live = new AbortController();
+  const kept = texts.defer(text, live.signal);
+  assert.equal(texts.take(kept), text);
+  live.abort();
+  assert.equal(texts.take(kept), undefined);
+});
