@@ -1,12 +1,13 @@
 // npm run bench:mcp-stdio: what an MCP host's session costs when it asks for large answers over
-// stdio. `urlkit mcp` is spawned as a host spawns it (default settings, one session), and answers
-// rounds of one 100-item get_url_metadata batch with include_content (distinct loopback pages of
-// about 150,000 characters each, with characters JSON escapes and some outside Latin-1: an
-// answer line of about 22 MB), read as they come. Printed per build: the time from each batch
-// sent to its answer line read whole, and the process's peak resident memory (VmHWM). The peer
-// in the same run is another build (`--service DIR`: the build before, whose stdio transport was
-// the SDK's, writing each message whole), its rounds interleaved with this build's.
-// Options: --service DIR, --rounds N (per build, 4), --pages N (per batch, 100).
+// stdio. `urlkit mcp` is spawned as a host spawns it (default settings), and each session answers
+// 3 get_url_metadata batches of 100 items with include_content, one after another (distinct
+// loopback URLs of one page of about 107,000 characters of HTML, with characters JSON escapes and
+// some outside Latin-1: an answer line of about 22 MB), read as they come. Printed per build:
+// the time from each batch sent to its answer line read whole, and the process's peak resident
+// memory (VmHWM). The peer in the same run is another build (`--service DIR`: the build before,
+// whose stdio transport was the SDK's, writing each message whole), its sessions interleaved with
+// this build's.
+// Options: --service DIR, --rounds N (sessions per build, 4), --pages N (per batch, 100).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -26,7 +26,7 @@ export const HUB = `<!doctype html><html><head><title>Coastal Notes</title></hea
 <li><a href="/tides">Tide tables explained</a> <p>Why high water comes fifty minutes later each day.</p></li>
 <li><a href="/gulls">The gulls of the harbour</a> <p>Who steals the chips, and why.</p></li></ul></main></body></html>`;
 
-/** A long article (about 150,000 characters) whose text has what JSON escapes and characters outside Latin-1. */
+/** A long article (about 107,000 characters of HTML): its text has what JSON escapes, and non-Latin-1. */
 export const LONG_ARTICLE = `<!doctype html><html lang="en"><head><title>The long log</title></head><body><article>
 <h1>The long log</h1>${Array.from(
   { length: 600 },

@@ -167,7 +167,7 @@ describe('urlkit mcp (stdio)', () => {
     const raw = spawnRaw();
     raw.send(INITIALIZE);
     raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    // 40 pages of about 150,000 characters: an answer line of about 15 MB, written in many turns.
+    // 40 pages of about 107,000 characters of HTML: an answer line of about 9 MB, written in many turns.
     const urls = Array.from({ length: 40 }, (_, i) => `${site.origin}/long?page=${i}`);
     raw.send({
       jsonrpc: '2.0',
