@@ -37,9 +37,11 @@ export class PartsStdioTransport extends StdioServerTransport {
     return next;
   }
 
-  /** Resolves once every message sent so far has been written. */
-  flushed(): Promise<void> {
-    return this.queue;
+  /** Resolves once every message sent so far has been written and handed to the system. */
+  async flushed(): Promise<void> {
+    await this.queue;
+    // Where stdout is asynchronous (a pipe on some systems), a write's callback says it has gone.
+    await new Promise<void>((done) => this.out.write('', () => done()));
   }
 
   private async write(message: JSONRPCMessage): Promise<void> {

@@ -80,7 +80,8 @@ function spawnRaw() {
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as RpcMessage),
-    exited: once(proc, 'exit').then(([code]) => code as number | null),
+    // 'close', not 'exit': the process can exit before its stdout has all been read here.
+    exited: once(proc, 'close').then(([code]) => code as number | null),
   };
 }
 
