@@ -5,15 +5,15 @@
 // session waiting), with a second copy of every page's text held until it had gone. Here a
 // message is encoded in parts (answers/answer-text.ts: an item at a time, each page's text a part
 // of its own, the text content's parts put in place of its stand-in: answers/deferred-text.ts)
-// and written a slice at a time, in the turns large answers share (answers/answer-turns.ts),
-// waiting for stdout to drain. Messages go out whole and in order, one after another. Reading
-// stdin is the SDK's.
-import { once } from 'node:events';
+// and written a slice at a time, in the turns large answers share, by the same body a large JSON
+// answer is sent with (answers/answer-body.ts), as stdout drains. Messages go out whole and in
+// order, one after another. Reading stdin is the SDK's.
 import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { charsOf, jsonParts, sliceOf } from '../answers/answer-text.js';
-import { answerWork } from '../answers/answer-turns.js';
+import { AnswerBody } from '../answers/answer-body.js';
+import { jsonParts } from '../answers/answer-text.js';
 import type { DeferredTexts } from '../answers/deferred-text.js';
 import { resultsOf } from './tool-call-transport.js';
 
@@ -47,14 +47,8 @@ export class PartsStdioTransport extends StdioServerTransport {
   private async write(message: JSONRPCMessage): Promise<void> {
     const results = 'result' in message ? resultsOf(message.result) : undefined;
     const text = await jsonParts(message, { items: results, deferred: this.deferred, count: false });
-    const turn = answerWork();
-    for (const part of [...text.parts, '\n']) {
-      for (let at = 0; at < charsOf(part).length;) {
-        await turn();
-        const slice = sliceOf(part, at);
-        at = slice.end;
-        if (!this.out.write(slice.text)) await once(this.out, 'drain');
-      }
-    }
+    // Sent as a large JSON answer is: a slice at a time, in the shared turns, as stdout takes them.
+    const line = new AnswerBody({ parts: [...text.parts, '\n'], bytes: text.bytes + 1 });
+    await pipeline(line, this.out, { end: false });
   }
 }
