@@ -5,12 +5,19 @@
 // is not kept: it is decoded again when a hit's text is read (the text cost one to two more
 // bytes a byte for as long as the entry lived, a 5 MiB page held 15 MiB), the decode on a hit
 // costs far less than the fetch it saves, and it is the fetcher's own decoder, so the text is
-// the same.
+// the same. One caller's entries hold at most three quarters of it (caller-shares.ts).
 import { LRUCache } from 'lru-cache';
+import { currentClaimant } from '../admission/call-scope.js';
 import { IdleCollector } from '../admission/idle-gc.js';
 import { MAX_AGE_LIMIT_S, type FetchCache, type StoredFetch } from './cache.js';
 import { bodyLength } from '../fetch/fetched-body.js';
+import { CALLER_SHARE, CallerShares, type Owned } from './caller-shares.js';
 import { ownedEntry, packMeta, packedBytes, unpackEntry, type PackedEntry } from './entry-codec.js';
+
+/** An entry as the LRU holds it: packed, with the caller whose share it is in (caller-shares.ts). */
+interface Held extends Owned {
+  packed: PackedEntry;
+}
 
 /**
  * What an entry costs beyond its two buffers and its key: the LRU's slot, the packed object,
@@ -44,18 +51,24 @@ export function createMemoryCache(maxBytes: number): FetchCache {
   collector.releasedThresholdBytes = maxBytes;
   collector.heldFloorBytes = () => lru.calculatedSize + Math.floor(maxBytes / 2);
   const largest = Math.floor(maxBytes * LARGEST_ENTRY_SHARE);
-  const lru = new LRUCache<string, PackedEntry>({
+  const shares = new CallerShares<Held>(Math.floor(maxBytes * CALLER_SHARE));
+  const lru = new LRUCache<string, Held>({
     maxSize: maxBytes,
     maxEntrySize: largest,
-    sizeCalculation: (packed, key) => entrySizeBytes(key, packed),
+    sizeCalculation: (held) => held.bytes,
     ttl: MAX_AGE_LIMIT_S * 1000,
     ttlAutopurge: false,
-    dispose: (packed, key) => collector.released(entrySizeBytes(key, packed)),
+    dispose: (held, key) => {
+      shares.drop(key, held);
+      collector.released(held.bytes);
+    },
   });
   return {
     get(key) {
-      const packed = lru.get(key);
-      return Promise.resolve(packed ? unpackEntry(packed) : undefined);
+      const held = lru.get(key);
+      if (!held) return Promise.resolve(undefined);
+      shares.used(key, held, currentClaimant().caller);
+      return Promise.resolve(unpackEntry(held.packed));
     },
     set(key: string, entry: StoredFetch) {
       // The cache keeps a copy of the body, not the fetched bytes, which stay their caller's to
@@ -68,7 +81,13 @@ export function createMemoryCache(maxBytes: number): FetchCache {
         lru.delete(key);
         return Promise.resolve();
       }
-      lru.set(key, ownedEntry(entry, meta));
+      const packed = ownedEntry(entry, meta);
+      const caller = currentClaimant().caller;
+      const held: Held = { packed, owner: caller, bytes: entrySizeBytes(key, packed) };
+      // Past its share, the caller's own least recently used entries make the room.
+      for (const own of shares.overShare(caller, held.bytes)) lru.delete(own);
+      lru.set(key, held);
+      if (lru.peek(key) === held) shares.used(key, held, caller);
       return Promise.resolve();
     },
     close() {
