@@ -1,4 +1,4 @@
-// Whose entries the memory cache holds, and how much of it each caller's take (issue 31: every
+// Whose entries the memory cache holds, and how much of it each caller may take (issue 31: every
 // budget shared fairly between callers). One LRU for everyone let one caller's stream of distinct
 // pages (batches of URLs nobody else asks for) push out every entry the other callers had stored,
 // so their next calls with `max_age` fetched again. So the entries a caller stored, or
@@ -27,11 +27,6 @@ export class CallerShares<E extends Owned> {
   private readonly accounts = new Map<string, { bytes: number; entries: Map<string, E> }>();
 
   constructor(private readonly shareBytes: number) {}
-
-  /** Bytes the entries of `caller` hold. */
-  held(caller: string): number {
-    return this.accounts.get(caller)?.bytes ?? 0;
-  }
 
   /**
    * The keys of `caller`'s own least recently used entries that must go before it stores
