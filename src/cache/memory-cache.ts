@@ -20,10 +20,10 @@ interface Held extends Owned {
 }
 
 /**
- * What an entry costs beyond its two buffers and its key: the LRU's slot, the packed object,
- * two Buffer objects and their ArrayBuffers' records. Measured with bench/cache-memory.ts
- * (heap and array buffers after a collection, over 10,000 entries of a 2-byte page): about
- * 0.7 KiB; counted with room to spare.
+ * What an entry costs beyond its two buffers and its key: the LRU's slot, the held and packed
+ * objects, two Buffer objects and their ArrayBuffers' records, its place in its caller's account.
+ * Measured with bench/cache-memory.ts (heap and array buffers after a collection, over 10,000
+ * entries of a 2-byte page): about 0.8 KiB; counted with room to spare.
  */
 export const MEMORY_ENTRY_OVERHEAD_BYTES = 1024;
 
