@@ -26,13 +26,12 @@ const as = <T>(caller: string, fn: () => Promise<T>): Promise<T> =>
 
 /** A cache with room for `entries` pages (each page's URL and key of the same length). */
 function cacheFor(entries: number) {
-  const size = entrySizeBytes('k00', packEntry(page(0)));
-  return { cache: createMemoryCache(entries * size + 10), size };
+  return createMemoryCache(entries * entrySizeBytes('k00', packEntry(page(0))) + 10);
 }
 
 describe('the memory cache between callers', () => {
   it("one caller's stream of pages pushes out its own entries, not another caller's", async () => {
-    const { cache } = cacheFor(16);
+    const cache = cacheFor(16);
     await as('honest', () => cache.set('h1', page(1)));
     await as('honest', () => cache.set('h2', page(2)));
     for (let i = 10; i < 60; i++) await as('flood', () => cache.set(`k${i}`, page(i)));
@@ -46,7 +45,7 @@ describe('the memory cache between callers', () => {
   });
 
   it("an entry another caller reads is that caller's: the first caller's next pages do not push it out", async () => {
-    const { cache } = cacheFor(16);
+    const cache = cacheFor(16);
     for (let i = 0; i < 12; i++) await as('flood', () => cache.set(`k${i}`, page(i)));
     assert.ok(await as('honest', () => cache.get('k0')), 'read by the other caller');
     for (let i = 12; i < 40; i++) await as('flood', () => cache.set(`k${i}`, page(i)));
@@ -55,7 +54,7 @@ describe('the memory cache between callers', () => {
   });
 
   it('the rest of the cache is still least recently used out first, for everyone', async () => {
-    const { cache } = cacheFor(8);
+    const cache = cacheFor(8);
     for (let i = 0; i < 8; i++) await as(`caller${i}`, () => cache.set(`k${i}`, page(i)));
     await as('caller0', () => cache.get('k0'));
     await as('caller8', () => cache.set('k8', page(8)));
