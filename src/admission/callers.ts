@@ -5,12 +5,21 @@
 // of a few milliseconds between calls) stays active between them. The shared resources ask
 // whether *other* callers are active to decide if a caller may take their last share
 // (fair-slots.ts, memory-budget.ts).
+import { createHash } from 'node:crypto';
 
 /** How long a caller stays active after its last piece of work ended. */
 export const CALLER_LINGER_MS = 10_000;
 
 /** The caller of work that runs outside any call (the CLI, a direct use of the tools). */
 export const LOCAL_CALLER = 'local';
+
+/**
+ * A short fixed-length key for a caller (an API key or a client address), not the caller itself:
+ * what the service keeps of a caller in Redis (caller-leases.ts, redis-cache.ts).
+ */
+export function callerKey(caller: string): string {
+  return createHash('sha256').update(caller).digest('base64url').slice(0, 22);
+}
 
 /** How often idle callers are forgotten, at most. */
 const SWEEP_INTERVAL_MS = 250;

@@ -9,7 +9,8 @@
 // chunk's deadline. The slots are counted from the workers Redis knows of.
 import { fairReserve } from '../admission/fair-slots.js';
 import type { Redis as RedisClass, RedisOptions } from 'ioredis';
-import { callerKey, redisCallerLeases, type CallerLeases } from './caller-leases.js';
+import { callerKey } from '../admission/callers.js';
+import { redisCallerLeases, type CallerLeases } from './caller-leases.js';
 
 /** How often chunks waiting for a lease ask again with no lease given back (a lapsed one, a lost message). */
 export const RETRY_MS = 1000;

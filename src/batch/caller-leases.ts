@@ -6,7 +6,6 @@
 // lapse by themselves. Taking one is one script (drop lapsed leases, count, add if under the
 // bound); giving one back removes it and tells every API process, whose chunks of that caller
 // waiting for a lease then ask again.
-import { createHash } from 'node:crypto';
 import type { Redis as RedisClass, RedisOptions } from 'ioredis';
 
 export const RELEASED_CHANNEL = 'urlkit-jobs:caller-released';
@@ -44,11 +43,6 @@ export interface CallerLeases {
   give(caller: string, lease: string): void;
   /** Stops hearing of leases given back. */
   close(): void;
-}
-
-/** A short fixed-length key for a caller (an API key or a client address), not the caller itself. */
-export function callerKey(caller: string): string {
-  return createHash('sha256').update(caller).digest('base64url').slice(0, 22);
 }
 
 /**

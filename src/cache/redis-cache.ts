@@ -6,63 +6,40 @@
 // Redis and evicts from it: each store (one Lua script, atomic across processes) records the
 // entry's size as Redis reports it (MEMORY USAGE, the key and its allocation) plus the index's
 // own cost, and deletes the least recently used entries until the total is within the bound.
+// As in memory, one caller's entries hold at most CALLER_SHARE of it (caller-shares.ts says why):
+// Redis keeps whose each entry is, by caller key (a hash, not the caller: admission/callers.ts),
+// and a caller past its share makes room from its own entries first (redis-cache-scripts.ts).
 // Commands fail at once while Redis is unreachable (no offline queue), and a failed command is
 // a miss, so a lost Redis costs fetches, never a hang.
 import { createRequire } from 'node:module';
 import type { Redis as RedisClass } from 'ioredis';
+import { currentClaimant } from '../admission/call-scope.js';
+import { callerKey, LOCAL_CALLER } from '../admission/callers.js';
 import { MAX_AGE_LIMIT_S, type FetchCache } from './cache.js';
+import { CALLER_SHARE } from './caller-shares.js';
 import { fromWire, packEntry, toWire, unpackEntry } from './entry-codec.js';
 import { LARGEST_ENTRY_SHARE } from './memory-cache.js';
+import { CALLER_PREFIX, ENTRY_PREFIX, LOOKUP, SHARED_KEYS, STORE } from './redis-cache-scripts.js';
 
-/** Entry keys are ENTRY_PREFIX + the cache key (a SHA-256 in hex). */
-export const ENTRY_PREFIX = 'urlkit:cache:v2:';
-/** Sorted set of cache keys by the time of their last use (ms): the eviction order. */
-export const INDEX_KEY = 'urlkit:cache-index';
-/** Hash of cache key -> bytes counted for it. */
-export const SIZES_KEY = 'urlkit:cache-sizes';
-/** Total bytes counted for the entries in the index. */
-export const TOTAL_KEY = 'urlkit:cache-bytes';
 /**
  * What an entry costs beyond MEMORY USAGE of its own key: a sorted-set member and a hash field
- * holding the 64-character cache key, and the key's place in the table of expiring keys.
- * Measured with redis-server 7.0 (used_memory over 20,000 small entries): 395 bytes an entry
- * beyond MEMORY USAGE; counted with room to spare.
+ * holding the 64-character cache key in the index, the same again with the 22-character caller
+ * key in its caller's share, and the key's place in the table of expiring keys. Measured with
+ * redis-server 7.0 (used_memory over 20,000 small entries): beyond MEMORY USAGE, 738 bytes an
+ * entry when one caller stored them all, 832 when each was a different caller's (a sorted set
+ * each); counted with room to spare.
  */
-export const REDIS_INDEX_OVERHEAD_BYTES = 512;
-
-// KEYS: entry, index, sizes, total. ARGV: value, ttl s, now ms, bound, cache key, entry prefix,
-// index overhead. Returns the bytes counted after the store.
-const STORE = `
-local old = tonumber(redis.call('HGET', KEYS[3], ARGV[5]) or '0')
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-local size = redis.call('MEMORY', 'USAGE', KEYS[1], 'SAMPLES', '0') + tonumber(ARGV[7])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[5])
-redis.call('HSET', KEYS[3], ARGV[5], size)
-local total = redis.call('INCRBY', KEYS[4], size - old)
-local bound = tonumber(ARGV[4])
-while total > bound do
-  local victim = redis.call('ZRANGE', KEYS[2], 0, 0)[1]
-  if not victim or victim == ARGV[5] then break end
-  local victimSize = tonumber(redis.call('HGET', KEYS[3], victim) or '0')
-  redis.call('DEL', ARGV[6] .. victim)
-  redis.call('ZREM', KEYS[2], victim)
-  redis.call('HDEL', KEYS[3], victim)
-  total = redis.call('DECRBY', KEYS[4], victimSize)
-end
-return total
-`;
-
-// KEYS: entry, index. ARGV: now ms, cache key. The value, and the entry becomes the most
-// recently used (an entry Redis expired leaves the index when it comes up for eviction).
-const LOOKUP = `
-local value = redis.call('GET', KEYS[1])
-if value then redis.pcall('ZADD', KEYS[2], 'XX', ARGV[1], ARGV[2]) end
-return value
-`;
+export const REDIS_INDEX_OVERHEAD_BYTES = 1024;
 
 interface CacheCommands {
   urlkitCacheStore(...args: Array<string | number | Buffer>): Promise<number>;
   urlkitCacheLookupBuffer(...args: Array<string | number>): Promise<Buffer | null>;
+}
+
+/** The caller key of the current call's caller, and its share in bytes (-1: the local caller's, none). */
+function currentCaller(maxBytes: number): { key: string; share: number } {
+  const caller = currentClaimant().caller;
+  return { key: callerKey(caller), share: caller === LOCAL_CALLER ? -1 : Math.floor(maxBytes * CALLER_SHARE) };
 }
 
 // Loaded on first use, so processes without Redis never load ioredis.
@@ -76,13 +53,22 @@ export function createRedisCache(redisUrl: string, maxBytes: number, onError: (e
     connectionName: 'urlkit-cache',
   });
   client.on('error', onError);
-  client.defineCommand('urlkitCacheStore', { numberOfKeys: 4, lua: STORE });
-  client.defineCommand('urlkitCacheLookup', { numberOfKeys: 2, lua: LOOKUP });
+  const numberOfKeys = 1 + SHARED_KEYS.length;
+  client.defineCommand('urlkitCacheStore', { numberOfKeys, lua: STORE });
+  client.defineCommand('urlkitCacheLookup', { numberOfKeys, lua: LOOKUP });
   const commands = client as unknown as CacheCommands;
   const largest = Math.floor(maxBytes * LARGEST_ENTRY_SHARE);
   return {
     async get(key) {
-      const raw = await commands.urlkitCacheLookupBuffer(ENTRY_PREFIX + key, INDEX_KEY, Date.now(), key);
+      const raw = await commands.urlkitCacheLookupBuffer(
+        ENTRY_PREFIX + key,
+        ...SHARED_KEYS,
+        ENTRY_PREFIX,
+        CALLER_PREFIX,
+        Date.now(),
+        key,
+        currentCaller(maxBytes).key,
+      );
       if (!raw) return undefined;
       try {
         return unpackEntry(fromWire(raw));
@@ -93,18 +79,20 @@ export function createRedisCache(redisUrl: string, maxBytes: number, onError: (e
     async set(key, entry) {
       const wire = toWire(packEntry(entry));
       if (wire.length + REDIS_INDEX_OVERHEAD_BYTES > largest) return;
+      const caller = currentCaller(maxBytes);
       await commands.urlkitCacheStore(
         ENTRY_PREFIX + key,
-        INDEX_KEY,
-        SIZES_KEY,
-        TOTAL_KEY,
+        ...SHARED_KEYS,
+        ENTRY_PREFIX,
+        CALLER_PREFIX,
         wire,
         MAX_AGE_LIMIT_S,
         Date.now(),
         maxBytes,
         key,
-        ENTRY_PREFIX,
         REDIS_INDEX_OVERHEAD_BYTES,
+        caller.key,
+        caller.share,
       );
     },
     close() {

@@ -232,7 +232,7 @@ export interface Config {
   /**
    * Bytes the fetch cache may hold, in memory, or in Redis with URLKIT_REDIS_URL (entries, keys
    * and index, as Redis counts them); least recently used out first; an entry over an eighth of
-   * it is not stored; in memory, one caller's entries hold at most three quarters of it; 0 turns
+   * it is not stored; one caller's entries hold at most three quarters of it; 0 turns
    * the cache off. @default 33554432 (32 MiB)
    */
   cacheMaxBytes: number;

@@ -16,7 +16,7 @@ import type { ToolContext, ToolItem } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
 import { Redis } from 'ioredis';
-import { ENTRY_PREFIX, TOTAL_KEY } from '../../../src/cache/redis-cache.js';
+import { ENTRY_PREFIX, TOTAL_KEY } from '../../../src/cache/redis-cache-scripts.js';
 import { FAT_CHAIN, FOLLOWED_LOCATION_BYTES, followedFatChainUrl, serveFatChain } from '../../support/hostile-pages.js';
 import { toolContext } from '../../support/tool-context.js';
 import { recordingLogger } from '../../support/recording-logger.js';

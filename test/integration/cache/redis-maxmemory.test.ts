@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { createServices, type Services } from '../../../src/app/services.js';
-import { TOTAL_KEY } from '../../../src/cache/redis-cache.js';
+import { TOTAL_KEY } from '../../../src/cache/redis-cache-scripts.js';
 import { getUrlMetadata } from '../../../src/tools/get-url-metadata.js';
 import type { ToolContext } from '../../../src/tools/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';

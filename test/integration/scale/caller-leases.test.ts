@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { LeasesUnavailable, redisCallerJobs, type CallerJobs } from '../../../src/batch/caller-jobs.js';
-import { callerKey, RELEASED_CHANNEL } from '../../../src/batch/caller-leases.js';
+import { callerKey } from '../../../src/admission/callers.js';
+import { RELEASED_CHANNEL } from '../../../src/batch/caller-leases.js';
 import { redisOptionsFromUrl } from '../../../src/batch/redis-options.js';
 import { redisSkip, startRedis, type TestRedis } from '../../support/redis-server.js';
 
