@@ -13,6 +13,11 @@ export interface Attack {
   browser?: true;
   /** The hostile caller reads each answer's head and never its body (it keeps the connection). */
   unread?: true;
+  /**
+   * The hostile caller opens a connection, sends this many calls on it at once (HTTP/1.1
+   * pipelining) and never reads it, then opens the next; its connections stay open to the end.
+   */
+  pipelined?: number;
   /** The hostile caller calls the tool over MCP (POST /mcp, stateless) instead of the JSON API. */
   mcp?: true;
   /** The hostile calls in flight, when the row sets them (else --hostile's). */
@@ -90,6 +95,17 @@ export const ATTACKS: Attack[] = [
     page: '/long',
     inFlight: 4,
     unread: true,
+  },
+  {
+    row: 'pipelined',
+    what:
+      'clean_web_content of 400 KB pages (max_chars 1,000,000: answers of 0.4 MB), 32 pipelined on each ' +
+      'connection, a new one every 0.5 s from each of 2 loops, none read (ours)',
+    tool: 'clean_web_content',
+    body: (o, i) => ({ url: `${o}/long?call=${i}`, max_chars: 1_000_000 }),
+    page: '/long',
+    inFlight: 2,
+    pipelined: 32,
   },
   {
     row: 'held',

@@ -1,6 +1,7 @@
 // bench:hostile's callers: the honest callers' open-loop schedule, the hostile caller's calls in
 // flight, and --bytes-only's client that fetches the attacked pages and drops them.
 import { setMaxListeners } from 'node:events';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -201,9 +202,18 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   };
   /** Row "unread": the answers whose bodies are left unread, until the phase ends. */
   const unread: Dispatcher.ResponseData['body'][] = [];
+  /** Row "pipelined": the connections whose answers are never read, until the phase ends. */
+  const sockets: net.Socket[] = [];
   const loop = async (_: unknown, i: number) => {
     const agent = agents[i % agents.length]!;
     while (!stop.signal.aborted) {
+      if (attack.pipelined) {
+        const calls = Array.from({ length: attack.pipelined }, () => attack.body(sites.hostile, sent++));
+        sockets.push(pipelinedCalls(service, agent, attack.tool, calls));
+        for (const _call of calls) count('sent, never read');
+        await sleep(PIPELINED_EVERY_MS, undefined, { signal: stop.signal }).catch(() => {});
+        continue;
+      }
       const call = attack.body(sites.hostile, sent++);
       if (attack.unread) {
         const body = await headOnly(service, agent, attack.tool, call, stop.signal);
@@ -230,8 +240,32 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
       stop.abort();
       await Promise.all(loops);
       for (const body of unread) body.destroy();
+      for (const socket of sockets) socket.destroy();
     },
   };
+}
+
+/** Row "pipelined": how often each of its loops opens its next connection. */
+const PIPELINED_EVERY_MS = 500;
+
+/**
+ * A connection from `agent`'s client address with `calls` sent on it at once (HTTP/1.1
+ * pipelining), never read: the kernel's buffers take the first answers, the service holds the rest.
+ */
+function pipelinedCalls(service: ServiceProcess, agent: Agent, tool: string, calls: unknown[]): net.Socket {
+  const { hostname, port } = new URL(service.origin);
+  const socket = net.connect({ host: hostname, port: Number(port), localAddress: addresses.get(agent)! });
+  socket.pause();
+  socket.on('error', () => {});
+  const requests = calls.map((call) => {
+    const body = JSON.stringify(call);
+    return (
+      `POST /api/v1/tools/${tool} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    );
+  });
+  socket.write(requests.join(''));
+  return socket;
 }
 
 /**

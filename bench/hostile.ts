@@ -18,8 +18,10 @@
 // head and never its body, keeping the connection: do unread answers pile up in the service?
 // Row "held" (ours): the same batches read as they come, at full concurrency: do the results of
 // batches still running pile up in the service?
+// Row "pipelined" (ours): smaller batches' answers (under 1 MiB), many sent at once on each of
+// ever more connections that are never read: do answers queued on connections pile up?
 //
-// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,held (rows to run; spin too), --seconds S
+// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,pipelined,held (rows to run; spin too), --seconds S
 // (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
 // hostile calls come from N client addresses, N callers to the service, spread evenly: one
 // attacker with several addresses or API keys; 1), --honest-rate N

@@ -8,12 +8,13 @@
 // - a large answer (sent in slices, answer-body.ts) must be read at the minimum transfer rate
 //   over each window, the rule a target's body is held to (fetch/transfer-rate.ts), or its
 //   connection is closed: an answer abandoned unread does not hold its bytes for ever.
-// What is counted, for the answers that can be large (a JSON answer or an MCP tools/call's answer
-// of more than SLICED_OVER_BYTES, an NDJSON answer, any MCP answer): the slices a large answer has
-// not yet handed to its socket, the lines an NDJSON answer's stream holds, and what their sockets
-// hold unwritten (the whole of an answer the MCP SDK's transport sends in one write). Smaller
-// answers are not counted: the kernel's buffers take them, and looking at every call's socket
-// would cost every call.
+// What is counted, for every answer until its response closes: the slices a large answer (a JSON
+// answer or an MCP tools/call's answer of more than SLICED_OVER_BYTES) has not yet handed to its
+// socket, the lines an NDJSON answer's stream holds, what their sockets hold unwritten (the whole
+// of an answer the MCP SDK's transport sends in one write), and the whole of an answer still
+// queued behind an earlier one on its connection (HTTP/1.1 pipelining). Small answers count too:
+// a connection whose reader stopped holds one in the service once the kernel's buffers are full,
+// and a caller with many such connections held as many as it opened, none of them counted.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RateFloor, type MinTransferRate } from '../fetch/transfer-rate.js';
@@ -48,6 +49,7 @@ export function afterClose(res: ServerResponse): (then: () => void) => void {
 export class UnreadAnswers {
   private readonly open = new Map<string, Set<ServerResponse>>();
   private readonly bodies = new WeakMap<ServerResponse, Unsent>();
+  private readonly byConnection = new WeakMap<Socket, Set<() => void>>();
 
   constructor(private readonly opts: UnreadAnswersOptions) {}
 
@@ -59,7 +61,8 @@ export class UnreadAnswers {
   track(caller: string, res: ServerResponse, answer?: Unsent): void {
     // A response whose client has gone holds nothing, and has had its 'close' already: tracked,
     // it would count against its caller for ever (and keep its answer alive).
-    if (res.closed) return;
+    const connection = res.req.socket;
+    if (res.closed || connection.destroyed) return;
     let set = this.open.get(caller);
     if (!set) {
       set = new Set();
@@ -67,10 +70,33 @@ export class UnreadAnswers {
     }
     set.add(res);
     if (answer) this.bodies.set(res, answer);
-    res.once('close', () => {
+    const untrack = () => {
       set.delete(res);
       if (set.size === 0 && this.open.get(caller) === set) this.open.delete(caller);
-    });
+      forget();
+    };
+    const forget = this.onConnectionClose(connection, untrack);
+    res.once('close', untrack);
+  }
+
+  /**
+   * Runs `fn` when `connection` closes; returns what cancels that. A response still queued behind
+   * another on its connection gets no 'close' of its own when the connection goes (Node 22), so
+   * its connection's tells when it is over. One listener a connection, for all its responses.
+   */
+  private onConnectionClose(connection: Socket, fn: () => void): () => void {
+    let waiting = this.byConnection.get(connection);
+    if (!waiting) {
+      const all = new Set<() => void>();
+      waiting = all;
+      this.byConnection.set(connection, all);
+      connection.once('close', () => {
+        for (const then of [...all]) then();
+      });
+    }
+    const mine = waiting;
+    mine.add(fn);
+    return () => mine.delete(fn);
   }
 
   /** The bytes of `caller`'s answers not yet written to their connections. */
@@ -81,7 +107,9 @@ export class UnreadAnswers {
     const sockets = new Set<Socket>();
     for (const res of set) {
       bytes += this.bodies.get(res)?.unsent ?? 0;
+      // A response queued behind another on its connection has no socket yet and holds its output.
       if (res.socket) sockets.add(res.socket);
+      else bytes += res.writableLength;
     }
     for (const socket of sockets) bytes += socket.writableLength;
     return bytes;
@@ -100,16 +128,19 @@ export class UnreadAnswers {
   }
 
   /**
-   * The body to send for the answer `text` on `res`: the text itself, or when
-   * it is large an AnswerBody whose slices are pulled as the caller reads (its length is the
-   * Content-Length to send), or null when it is large and the caller's unread answers are already
-   * over the bound: the calls a caller had started before its answers went unread are not sent
-   * either (64 such calls otherwise held 64 answers, past the bound the check at a call's start
-   * keeps).
+   * The body to send for the answer `text` on `res` (counted as `caller`'s until it closes): the
+   * text itself, or when it is large an AnswerBody whose slices are pulled as the caller reads
+   * (its length is the Content-Length to send), or null when the caller's unread answers are
+   * already over the bound: the calls a caller had started before its answers went unread are not
+   * sent either (64 such calls otherwise held 64 answers, past the bound the check at a call's
+   * start keeps; calls pipelined on connections never read, hundreds of answers under 1 MiB).
    */
   body(caller: string, res: ServerResponse, text: AnswerText): string | AnswerBody | null {
-    if (text.bytes <= SLICED_OVER_BYTES) return joinAnswer(text);
     if (this.refusal(caller) !== null) return null;
+    if (text.bytes <= SLICED_OVER_BYTES) {
+      this.track(caller, res);
+      return joinAnswer(text);
+    }
     let floor: RateFloor | null = null;
     const body = new AnswerBody(text, (n) => floor?.add(n));
     floor = new RateFloor(this.opts.minRate, () => {

@@ -102,6 +102,21 @@ function stalledCall(origin: string, mcp = false): Promise<StalledCall> {
   });
 }
 
+/** The slow reader's status call, tried until it is refused (or for 20 s). */
+async function refusedCall(origin: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const answer = await post<{ error: { code: string; message: string } }>(
+      origin,
+      'check_url_status',
+      { url: `${site.origin}/status` },
+      { authorization: `Bearer ${SLOW}` },
+    );
+    if (answer.status !== 200 || Date.now() > deadline) return answer;
+    await sleep(100);
+  }
+}
+
 describe('a caller that does not read its answers', () => {
   let app: FastifyInstance;
   let origin: string;
@@ -118,7 +133,7 @@ describe('a caller that does not read its answers', () => {
       const stalled = await stalledCall(origin, over === 'MCP');
       t.after(() => stalled.socket.destroy());
       // The answer's head may come before its body is written (MCP's event stream does).
-      const refused = await refusedCall();
+      const refused = await refusedCall(origin);
       assert.equal(refused.status, 429);
       assert.equal(refused.json.error.code, 'rate_limited');
       assert.match(refused.json.error.message, /not read yet/);
@@ -153,21 +168,57 @@ describe('a caller that does not read its answers', () => {
     const next = await postAs(origin, SLOW, 'check_url_status', { url: `${site.origin}/status` });
     assert.equal(next.status, 200, 'the caller is not held to an answer it never got');
   });
+});
 
-  /** The slow reader's status call, tried until it is refused (or for 20 s). */
-  async function refusedCall() {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const answer = await post<{ error: { code: string; message: string } }>(
-        origin,
-        'check_url_status',
-        { url: `${site.origin}/status` },
-        { authorization: `Bearer ${SLOW}` },
+describe('small answers a caller does not read', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  before(async () => {
+    ({ app, origin } = await startApp({ maxUnreadAnswerBytes: 256 * 1024, minBodyRate: 0 }));
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  it('count against its bound: answers under 1 MiB pipelined on a connection that is not read', async (t) => {
+    // Each answer is under the 1 MiB a large answer starts at; the kernel's buffers take the first
+    // few, then the rest wait in the service, one on the socket and the next queued behind it.
+    const args = (n: number) => ({
+      items: batch(`small-${n}-${Math.random()}`).items.slice(0, 4),
+      include_content: true,
+    });
+    const probe = await fetch(`${origin}/api/v1/tools/get_url_metadata`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${OTHER}` },
+      body: JSON.stringify(args(0)),
+    });
+    const size = Buffer.byteLength(await probe.text());
+    assert.ok(size > 512 * 1024 && size < 1024 * 1024, `an answer of ${size} bytes`);
+
+    const { port } = new URL(origin);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.pause();
+    socket.on('error', () => {});
+    t.after(() => socket.destroy());
+    for (let n = 1; n <= 12; n++) {
+      const body = JSON.stringify(args(n));
+      socket.write(
+        `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
-      if (answer.status !== 200 || Date.now() > deadline) return answer;
-      await sleep(100);
     }
-  }
+    const refused = await refusedCall(origin);
+    assert.equal(refused.status, 429, 'the caller holding unread answers is refused');
+    assert.match(refused.json.error.message, /not read yet/);
+    const other = await postAs(origin, OTHER, 'check_url_status', { url: `${site.origin}/status` });
+    assert.equal(other.status, 200, 'another caller goes on');
+
+    socket.destroy();
+    await until('the unread connection closed', () => socket.destroyed);
+    await sleep(200);
+    const again = await postAs(origin, SLOW, 'check_url_status', { url: `${site.origin}/status` });
+    assert.equal(again.status, 200, 'nothing is counted once the connection is gone');
+  });
 });
 
 describe('a large answer', () => {

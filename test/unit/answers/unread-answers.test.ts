@@ -1,0 +1,56 @@
+// What a caller holds unread, counted on a real HTTP server: answers under 1 MiB pipelined on one
+// connection whose reader stopped, the first few in the kernel's buffers, one on the socket and
+// the rest queued behind it; an answer ready while its caller holds more than the bound is not
+// sent; and nothing is counted once the connection is gone, though Node gives the queued
+// responses no 'close' of their own.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import net from 'node:net';
+import { it } from 'node:test';
+import { UnreadAnswers } from '../../../src/answers/unread-answers.js';
+import { until } from '../../support/until.js';
+
+const ANSWER = 'x'.repeat(900_000);
+const PIPELINED = 24;
+const BOUND = 2 * 1024 * 1024;
+
+it("bounds a caller's small answers queued on a connection it does not read, until the connection goes", async (t) => {
+  const unread = new UnreadAnswers({ maxBytes: BOUND, minRate: { bytesPerS: 0, windowMs: 1000 } });
+  let answered = 0;
+  let refused = 0;
+  let mostHeld = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      setImmediate(() => {
+        const body = unread.body('reader', res, { parts: [ANSWER], bytes: ANSWER.length });
+        if (body === null) {
+          assert.ok(unread.held('reader') > BOUND, 'refused only while the caller holds more than the bound');
+          refused++;
+        }
+        res.end(body ?? 'refused');
+        mostHeld = Math.max(mostHeld, unread.held('reader'));
+        answered++;
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+  client.pause();
+  client.on('error', () => {});
+  t.after(() => client.destroy());
+  client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(PIPELINED));
+
+  await until('every request answered', () => answered === PIPELINED);
+  // The kernel's buffers take a few MB on loopback; the service holds the rest, up to the bound
+  // and the one answer that crossed it.
+  assert.ok(refused > 0, `${refused} answers refused`);
+  assert.ok(mostHeld > BOUND && mostHeld <= BOUND + ANSWER.length, `${mostHeld} bytes held at most`);
+  assert.equal(unread.held('another'), 0);
+  assert.match(unread.refusal('reader') ?? '', /not read yet/);
+
+  client.destroy();
+  await until('nothing held once the connection is gone', () => unread.held('reader') === 0);
+  assert.equal(unread.refusal('reader'), null);
+});
