@@ -210,7 +210,7 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
       if (attack.pipelined) {
         const calls = Array.from({ length: attack.pipelined }, () => attack.body(sites.hostile, sent++));
         sockets.push(pipelinedCalls(service, agent, attack.tool, calls));
-        for (const _call of calls) count('sent, never read');
+        calls.forEach(() => count('sent, never read'));
         await sleep(PIPELINED_EVERY_MS, undefined, { signal: stop.signal }).catch(() => {});
         continue;
       }

@@ -21,8 +21,8 @@
 // Row "pipelined" (ours): smaller batches' answers (under 1 MiB), many sent at once on each of
 // ever more connections that are never read: do answers queued on connections pile up?
 //
-// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,pipelined,held (rows to run; spin too), --seconds S
-// (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
+// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,pipelined,held (rows to run;
+// spin too), --seconds S (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
 // hostile calls come from N client addresses, N callers to the service, spread evenly: one
 // attacker with several addresses or API keys; 1), --honest-rate N
 // (calls a second per honest caller, 2), --trace (the service's own figures every second under

@@ -87,12 +87,9 @@ export class UnreadAnswers {
   private onConnectionClose(connection: Socket, fn: () => void): () => void {
     let waiting = this.byConnection.get(connection);
     if (!waiting) {
-      const all = new Set<() => void>();
-      waiting = all;
-      this.byConnection.set(connection, all);
-      connection.once('close', () => {
-        for (const then of [...all]) then();
-      });
+      waiting = new Set();
+      this.byConnection.set(connection, waiting);
+      connection.once('close', runEach(waiting));
     }
     const mine = waiting;
     mine.add(fn);
@@ -153,4 +150,17 @@ export class UnreadAnswers {
     floor.resume();
     return body;
   }
+}
+
+/**
+ * A listener that runs each of `fns`. Made here, not where the connection's listener is added: a
+ * closure shares its function's context with every closure made beside it, and the listener,
+ * alive as long as the connection, then kept the first response's `fn` and its whole answer (a
+ * 20 MB batch on each keep-alive connection: under bench:hostile row `held`, peak RSS 441-450
+ * MiB against 369).
+ */
+function runEach(fns: Set<() => void>): () => void {
+  return () => {
+    for (const fn of [...fns]) fn();
+  };
 }

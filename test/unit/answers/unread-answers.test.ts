@@ -1,12 +1,14 @@
 // What a caller holds unread, counted on a real HTTP server: answers under 1 MiB pipelined on one
 // connection whose reader stopped, the first few in the kernel's buffers, one on the socket and
 // the rest queued behind it; an answer ready while its caller holds more than the bound is not
-// sent; and nothing is counted once the connection is gone, though Node gives the queued
-// responses no 'close' of their own.
+// sent; nothing is counted once the connection is gone, though Node gives the queued responses
+// no 'close' of their own; and what watches a connection for that keeps none of its answers.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { it } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { UnreadAnswers } from '../../../src/answers/unread-answers.js';
 import { until } from '../../support/until.js';
 
@@ -53,4 +55,45 @@ it("bounds a caller's small answers queued on a connection it does not read, unt
   client.destroy();
   await until('nothing held once the connection is gone', () => unread.held('reader') === 0);
   assert.equal(unread.refusal('reader'), null);
+});
+
+it('keeps no answer of a keep-alive connection once it has been sent', async (t) => {
+  // A full collection on demand, for this test's process only.
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const unread = new UnreadAnswers({ maxBytes: BOUND, minRate: { bytesPerS: 0, windowMs: 1000 } });
+  const sent: WeakRef<http.ServerResponse>[] = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      sent.push(new WeakRef(res));
+      res.end(unread.body('reader', res, { parts: ['an answer'], bytes: 9 }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  t.after(() => agent.destroy());
+  const { port } = server.address() as net.AddressInfo;
+  for (let i = 0; i < 3; i++) {
+    const body = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, agent }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+        })
+        .on('error', reject);
+    });
+    assert.equal(body, 'an answer');
+  }
+  await until('every response closed', () => sent.every((ref) => ref.deref()?.closed ?? true));
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  assert.deepEqual(
+    sent.map((ref) => ref.deref() === undefined),
+    [true, true, true],
+    'the responses sent on the connection, still open, are garbage',
+  );
 });
