@@ -27,15 +27,18 @@ export const CALLER_BYTES_KEY = 'urlkit:cache-caller-bytes';
 export const SHARED_KEYS = [INDEX_KEY, SIZES_KEY, TOTAL_KEY, OWNERS_KEY, CALLER_BYTES_KEY] as const;
 
 // KEYS: entry, index, sizes, total, owners, caller bytes. The helpers take ARGV[1] as the entry
-// prefix and ARGV[2] as the caller prefix in both scripts.
+// prefix and ARGV[2] as the caller prefix in both scripts. Out of memory, Redis refuses a script's
+// write only when it is the script's first and one that may grow memory (SET, ZADD, HINCRBY; not
+// DEL, HDEL, ZREM): each script's first write is such, so a script refused has done nothing (a
+// first HDEL would have let the whole store through past maxmemory).
 const HELPERS = `
 local function disown(key)
   local owner = redis.call('HGET', KEYS[5], key)
   if not owner then return end
   local size = tonumber(redis.call('HGET', KEYS[3], key) or '0')
+  if redis.call('HINCRBY', KEYS[6], owner, -size) <= 0 then redis.call('HDEL', KEYS[6], owner) end
   redis.call('HDEL', KEYS[5], key)
   redis.call('ZREM', ARGV[2] .. owner, key)
-  if redis.call('HINCRBY', KEYS[6], owner, -size) <= 0 then redis.call('HDEL', KEYS[6], owner) end
 end
 local function own(key, owner, now)
   local size = tonumber(redis.call('HGET', KEYS[3], key) or '0')
@@ -87,7 +90,7 @@ return total
 
 // ARGV: entry prefix, caller prefix, now ms, cache key, caller key. The value; the entry becomes
 // the most recently used, and the reader's. Its writes may be refused (Redis at maxmemory): the
-// value is still returned, and the first refused write is the first write, so nothing is half done.
+// value is still returned.
 export const LOOKUP = `${HELPERS}
 local value = redis.call('GET', KEYS[1])
 if not value then return value end
