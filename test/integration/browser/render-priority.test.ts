@@ -42,9 +42,13 @@ after(async () => {
 
 describe('URLKIT_BROWSER_NICE', { skip: chromium ? false : NO_CHROMIUM }, () => {
   it("runs every thread of a page's renderer, and its autogroup, that much below the service", async () => {
+    let answered = false;
     const answer = injectTool(app, 'clean_web_index', { url: `${site.origin}/`, render: 'always', timeout: 30 });
-    // The page asks for /held once its scripts run, and waits for it.
-    while (!held) await sleep(20);
+    void answer.finally(() => (answered = true)).catch(() => {});
+    // The page asks for /held once its scripts run, and waits for it; a render that ends without
+    // asking (it failed) is this test's failure, not a wait for ever.
+    while (!held && !answered) await sleep(20);
+    if (!held) assert.fail(`the page never asked for /held: ${JSON.stringify((await answer).meta.error)}`);
     const seen = pageRendererPriorities();
     held();
     const { data } = await answer;
