@@ -16,6 +16,11 @@ import { LOCAL_CALLER } from '../admission/callers.js';
  */
 export const CALLER_SHARE = 3 / 4;
 
+/** The bytes of a cache of `cacheBytes` that `caller`'s entries may hold; null: no limit (the local caller). */
+export function callerShareBytes(caller: string, cacheBytes: number): number | null {
+  return caller === LOCAL_CALLER ? null : Math.floor(cacheBytes * CALLER_SHARE);
+}
+
 /** One stored entry as its owner's account holds it. */
 export interface Owned {
   owner: string;
@@ -26,7 +31,7 @@ export interface Owned {
 export class CallerShares<E extends Owned> {
   private readonly accounts = new Map<string, { bytes: number; entries: Map<string, E> }>();
 
-  constructor(private readonly shareBytes: number) {}
+  constructor(private readonly cacheBytes: number) {}
 
   /**
    * The keys of `caller`'s own least recently used entries that must go before it stores
@@ -34,9 +39,10 @@ export class CallerShares<E extends Owned> {
    */
   overShare(caller: string, bytes: number): string[] {
     const account = this.accounts.get(caller);
-    if (caller === LOCAL_CALLER || !account) return [];
+    const share = callerShareBytes(caller, this.cacheBytes);
+    if (share === null || !account) return [];
     const out: string[] = [];
-    let left = account.bytes + bytes - this.shareBytes;
+    let left = account.bytes + bytes - share;
     for (const [key, entry] of account.entries) {
       if (left <= 0) break;
       out.push(key);

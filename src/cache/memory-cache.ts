@@ -11,7 +11,7 @@ import { currentClaimant } from '../admission/call-scope.js';
 import { IdleCollector } from '../admission/idle-gc.js';
 import { MAX_AGE_LIMIT_S, type FetchCache, type StoredFetch } from './cache.js';
 import { bodyLength } from '../fetch/fetched-body.js';
-import { CALLER_SHARE, CallerShares, type Owned } from './caller-shares.js';
+import { CallerShares, type Owned } from './caller-shares.js';
 import { ownedEntry, packMeta, packedBytes, unpackEntry, type PackedEntry } from './entry-codec.js';
 
 /** An entry as the LRU holds it: packed, with the caller whose share it is in (caller-shares.ts). */
@@ -51,7 +51,7 @@ export function createMemoryCache(maxBytes: number): FetchCache {
   collector.releasedThresholdBytes = maxBytes;
   collector.heldFloorBytes = () => lru.calculatedSize + Math.floor(maxBytes / 2);
   const largest = Math.floor(maxBytes * LARGEST_ENTRY_SHARE);
-  const shares = new CallerShares<Held>(Math.floor(maxBytes * CALLER_SHARE));
+  const shares = new CallerShares<Held>(maxBytes);
   const lru = new LRUCache<string, Held>({
     maxSize: maxBytes,
     maxEntrySize: largest,

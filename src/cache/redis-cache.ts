@@ -14,9 +14,9 @@
 import { createRequire } from 'node:module';
 import type { Redis as RedisClass } from 'ioredis';
 import { currentClaimant } from '../admission/call-scope.js';
-import { callerKey, LOCAL_CALLER } from '../admission/callers.js';
+import { callerKey } from '../admission/callers.js';
 import { MAX_AGE_LIMIT_S, type FetchCache } from './cache.js';
-import { CALLER_SHARE } from './caller-shares.js';
+import { callerShareBytes } from './caller-shares.js';
 import { fromWire, packEntry, toWire, unpackEntry } from './entry-codec.js';
 import { LARGEST_ENTRY_SHARE } from './memory-cache.js';
 import { CALLER_PREFIX, ENTRY_PREFIX, LOOKUP, SHARED_KEYS, STORE } from './redis-cache-scripts.js';
@@ -36,10 +36,10 @@ interface CacheCommands {
   urlkitCacheLookupBuffer(...args: Array<string | number>): Promise<Buffer | null>;
 }
 
-/** The caller key of the current call's caller, and its share in bytes (-1: the local caller's, none). */
+/** The caller key of the current call's caller, and its share in bytes (-1: none, the local caller's). */
 function currentCaller(maxBytes: number): { key: string; share: number } {
   const caller = currentClaimant().caller;
-  return { key: callerKey(caller), share: caller === LOCAL_CALLER ? -1 : Math.floor(maxBytes * CALLER_SHARE) };
+  return { key: callerKey(caller), share: callerShareBytes(caller, maxBytes) ?? -1 };
 }
 
 // Loaded on first use, so processes without Redis never load ioredis.
@@ -67,7 +67,7 @@ export function createRedisCache(redisUrl: string, maxBytes: number, onError: (e
         CALLER_PREFIX,
         Date.now(),
         key,
-        currentCaller(maxBytes).key,
+        callerKey(currentClaimant().caller),
       );
       if (!raw) return undefined;
       try {
