@@ -158,10 +158,17 @@ describe("the browser's own memory is bounded", { skip }, () => {
     let peak = baseline;
     const timer = setInterval(() => (peak = Math.max(peak, ownMemory())), 50);
     const answers: string[] = [];
+    // Each answer's whole error and when it came, for a failure to say why (a render read at its
+    // deadline and one whose browser was killed answer differently).
+    const said: string[] = [];
+    const began = Date.now();
     try {
       for (let round = 0; round < 2; round++) {
         const items = await Promise.all([render(ctx, '/blobs'), render(ctx, '/blobs')]);
-        for (const item of items) answers.push(item.meta.error?.code ?? text(item).slice(0, 80));
+        for (const item of items) {
+          answers.push(item.meta.error?.code ?? text(item).slice(0, 80));
+          said.push(`${Math.round((Date.now() - began) / 1000)} s: ${JSON.stringify(item.meta.error ?? text(item))}`);
+        }
       }
     } finally {
       clearInterval(timer);
@@ -169,7 +176,11 @@ describe("the browser's own memory is bounded", { skip }, () => {
     t.diagnostic(
       `own processes: ${Math.round(baseline / MIB)} MiB after a first render, ${Math.round(peak / MIB)} at most`,
     );
-    assert.deepEqual(answers, Array(4).fill('response_too_large'));
+    assert.deepEqual(
+      answers,
+      Array(4).fill('response_too_large'),
+      `${said.join('\n')}\nlaunches: ${services.browser!.launches}`,
+    );
     // Killed within one look (every 20 ms near the bound) of passing baseline + cap, on a loaded
     // machine too (memory-watch.ts): what a page adds between looks, and while the kill lands, is allowed.
     assert.ok(

@@ -82,4 +82,45 @@ describe('the Redis cache between callers', { skip: redisSkip }, () => {
     }
     assert.deepEqual(errors, [], 'no connection errors');
   });
+
+  it('out of memory, a store is refused whole and a lookup still reads, leaving every key as it was', async () => {
+    const cache = await cacheFor(8);
+    const address = '203.0.113.8';
+    const asCaller = <T>(fn: () => Promise<T>) =>
+      inCallScope(
+        { claimant: { caller: address, othersActive: () => true, activeCallers: () => 2 }, memory: null },
+        fn,
+      );
+    /** Every key and its value as Redis serialises it. */
+    const snapshot = async () => {
+      const keys = (await client.keys('*')).sort();
+      const values = await Promise.all(keys.map((k) => client.dumpBuffer(k)));
+      return keys.map((k, i) => `${k} ${values[i]?.toString('base64')}`);
+    };
+    try {
+      await asCaller(() => cache.set('k30', sharePage(30)));
+      await asCaller(() => cache.set('k31', sharePage(31)));
+      const before = await snapshot();
+      // Redis over its ceiling: the writes a store begins with (its own entry's owner given up,
+      // for an entry stored again) would be let through, and the rest of the script with them.
+      await client.config('SET', 'maxmemory', '1');
+      try {
+        await assert.rejects(
+          asCaller(() => cache.set('k30', sharePage(32))),
+          /OOM/,
+        );
+        await assert.rejects(
+          asCaller(() => cache.set('k33', sharePage(33))),
+          /OOM/,
+        );
+        await assert.rejects(cache.set('k31', sharePage(34)), /OOM/);
+        assert.equal((await cache.get('k30'))?.result.finalUrl, 'https://example.com/030');
+      } finally {
+        await client.config('SET', 'maxmemory', '0');
+      }
+      assert.deepEqual(await snapshot(), before);
+    } finally {
+      await cache.close();
+    }
+  });
 });
