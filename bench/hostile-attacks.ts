@@ -18,6 +18,11 @@ export interface Attack {
    * pipelining) and never reads it, then opens the next; its connections stay open to the end.
    */
   pipelined?: number;
+  /**
+   * The hostile caller makes no calls: it opens connections (this many a second) and sends
+   * nothing on them, keeping every one the service does not close, up to the bench's own limit.
+   */
+  idleConnections?: number;
   /** The hostile caller calls the tool over MCP (POST /mcp, stateless) instead of the JSON API. */
   mcp?: true;
   /** The hostile calls in flight, when the row sets them (else --hostile's). */
@@ -106,6 +111,14 @@ export const ATTACKS: Attack[] = [
     page: '/long',
     inFlight: 2,
     pipelined: 32,
+  },
+  {
+    row: 'connections',
+    what: '1,000 connections opened a second that send nothing, kept open to the end, 12,000 at most (ours)',
+    tool: 'check_url_status',
+    body: (o) => ({ url: o }),
+    inFlight: 1,
+    idleConnections: 1000,
   },
   {
     row: 'held',

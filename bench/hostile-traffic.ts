@@ -207,6 +207,13 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   const loop = async (_: unknown, i: number) => {
     const agent = agents[i % agents.length]!;
     while (!stop.signal.aborted) {
+      if (attack.idleConnections) {
+        const open = sockets.filter((s) => !s.destroyed).length;
+        const room = Math.min(CONNECTIONS_HELD_MAX - open, attack.idleConnections / (1000 / IDLE_EVERY_MS));
+        for (let k = 0; k < room; k++) sockets.push(idleConnection(service, agent, count));
+        await sleep(IDLE_EVERY_MS, undefined, { signal: stop.signal }).catch(() => {});
+        continue;
+      }
       if (attack.pipelined) {
         const calls = Array.from({ length: attack.pipelined }, () => attack.body(sites.hostile, sent++));
         sockets.push(pipelinedCalls(service, agent, attack.tool, calls));
@@ -243,6 +250,31 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
       for (const socket of sockets) socket.destroy();
     },
   };
+}
+
+/** Row "connections": how often its loop opens its next connections, and the most it keeps open. */
+const IDLE_EVERY_MS = 50;
+const CONNECTIONS_HELD_MAX = 12_000;
+
+/**
+ * A connection from `agent`'s client address that sends nothing; `count` is told "opened", and
+ * how the service answered it if it did ("HTTP 429") or that it closed it.
+ */
+function idleConnection(service: ServiceProcess, agent: Agent, count: (outcome: string) => void): net.Socket {
+  const { hostname, port } = new URL(service.origin);
+  const socket = net.connect({ host: hostname, port: Number(port), localAddress: addresses.get(agent)! });
+  let answered = false;
+  socket.on('error', () => {});
+  socket.once('connect', () => count('opened'));
+  socket.once('data', (d: Buffer) => {
+    answered = true;
+    count(`HTTP ${d.toString('latin1', 9, 12)}`);
+  });
+  socket.once('close', () => {
+    if (!answered) count('closed unanswered');
+    socket.destroy();
+  });
+  return socket;
 }
 
 /** Row "pipelined": how often each of its loops opens its next connection. */

@@ -20,8 +20,10 @@
 // batches still running pile up in the service?
 // Row "pipelined" (ours): smaller batches' answers (under 1 MiB), many sent at once on each of
 // ever more connections that are never read: do answers queued on connections pile up?
+// Row "connections" (ours): no calls, only connections opened fast and left silent: do open
+// connections pile up in the service, and do they keep other callers out?
 //
-// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,pipelined,held (rows to run;
+// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,pipelined,connections,held (rows to run;
 // spin too), --seconds S (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
 // hostile calls come from N client addresses, N callers to the service, spread evenly: one
 // attacker with several addresses or API keys; 1), --honest-rate N

@@ -48,6 +48,21 @@ export interface Config {
    */
   requestTimeoutMs: number;
   /**
+   * A client's time to send a request's headers, counted from its connection or the request's
+   * first byte; past it the connection is closed (capped at URLKIT_REQUEST_TIMEOUT_MS). @default 10000
+   */
+  requestHeadersTimeoutMs: number;
+  /**
+   * Open connections one client address may hold (idle, sending or waiting for answers); one more
+   * is answered `429 rate_limited` and closed before its request is read. 0: no cap. @default 1024
+   */
+  maxConnectionsPerClient: number;
+  /**
+   * Open connections the API server holds in all; one more is answered `503 overloaded` and closed
+   * before its request is read. 0: no cap. @default 8192
+   */
+  maxConnections: number;
+  /**
    * Answers a caller has not yet read, most bytes: while the caller's unsent answers (HTTP and
    * MCP) hold more, its new tool calls are refused (`429 rate_limited`) until it reads them. A
    * large answer must also be read at URLKIT_MIN_BODY_RATE over each URLKIT_MIN_BODY_RATE_WINDOW_MS,
@@ -264,6 +279,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: int(env, 'URLKIT_RATE_LIMIT_MAX', 0, 1_000_000),
     rateLimitWindowMs: int(env, 'URLKIT_RATE_LIMIT_WINDOW_MS', 1000, 3_600_000),
     requestTimeoutMs: int(env, 'URLKIT_REQUEST_TIMEOUT_MS', 1000, 600_000),
+    requestHeadersTimeoutMs: int(env, 'URLKIT_REQUEST_HEADERS_TIMEOUT_MS', 100, 600_000),
+    maxConnectionsPerClient: int(env, 'URLKIT_MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000),
+    maxConnections: int(env, 'URLKIT_MAX_CONNECTIONS', 0, 1_000_000),
     maxUnreadAnswerBytes: int(env, 'URLKIT_MAX_UNREAD_ANSWER_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxEventLoopDelayMs: int(env, 'URLKIT_MAX_EVENT_LOOP_DELAY_MS', 0, 60_000),
     maxInFlight: int(env, 'URLKIT_MAX_IN_FLIGHT', 0, 100_000),

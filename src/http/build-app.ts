@@ -15,6 +15,7 @@ import type { Tool } from '../tools/types.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { createValidator } from '../tools/validation.js';
 import { createApiKeyCheck } from './auth.js';
+import { capConnections } from './connection-caps.js';
 import { installConventions, serverOptions } from './conventions.js';
 import { Lifecycle } from '../app/lifecycle.js';
 import { batchedStdout, loggerOptions } from '../app/logging.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const flushLogs = () => new Promise<void>((resolve) => logger.flush(() => resolve()));
   app.decorate('urlkit', { lifecycle, metrics, services, admission, flushLogs });
 
+  capConnections(app, config, (cap) => metrics.connectionsRefused.inc({ cap }));
   installConventions(app, config.bodyLimitBytes);
 
   // While draining, every response closes its connection, so keep-alive sockets do not hold

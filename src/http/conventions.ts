@@ -12,9 +12,10 @@ import { OneLineRequestLog } from './request-log.js';
 /** Fastify constructor options of a urlkit server. */
 export function serverOptions(
   logger: FastifyBaseLogger,
-  limits: { bodyLimitBytes: number; requestTimeoutMs: number },
+  limits: { bodyLimitBytes: number; requestTimeoutMs: number; requestHeadersTimeoutMs: number },
   logRequests: boolean,
 ): FastifyHttpOptions<Server> & { loggerInstance: FastifyBaseLogger } {
+  const headersTimeout = Math.min(limits.requestHeadersTimeoutMs, limits.requestTimeoutMs);
   return {
     loggerInstance: logger,
     bodyLimit: limits.bodyLimitBytes,
@@ -23,10 +24,18 @@ export function serverOptions(
     // ends, held its connection forever. Node looks for late requests every interval below, and
     // only when the server is created with a request timeout (`http`); fastify then sets the
     // server's timeout from its own option (0 when not given), so both are given.
+    // The headers have a shorter time of their own: a connection that sends nothing, or headers a
+    // byte at a time, holds its memory (a few KB) only that long (Node's default is 60 s), counted
+    // from the connection for its first request.
     requestTimeout: limits.requestTimeoutMs,
     http: {
       requestTimeout: limits.requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(30_000, Math.ceil(limits.requestTimeoutMs / 4)),
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.ceil(limits.requestTimeoutMs / 4),
+        Math.ceil(headersTimeout / 2),
+      ),
     },
     requestIdHeader: false,
     logController: new OneLineRequestLog({ requestIdLogLabel: 'correlation_id', disableRequestLogging: !logRequests }),

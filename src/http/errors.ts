@@ -1,5 +1,6 @@
 // Maps everything that can go wrong around a tool call onto the request-level codes of
 // src/errors/codes.ts, always as the JSON error envelope. A 500 never carries internals.
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ERRORS, type RequestErrorCode } from '../errors/codes.js';
 import { correlationIdFrom, errorEnvelope } from '../tools/envelope.js';
@@ -104,10 +105,20 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'The request was not received in time.'
         : 'The request is not valid HTTP.';
+  socket.end(closingErrorResponse('invalid_request', message));
+}
+
+/**
+ * A whole HTTP response of the JSON error envelope that closes its connection, for a socket no
+ * route answers (malformed HTTP, a connection over its cap). `Retry-After` goes with 429 and 503.
+ */
+export function closingErrorResponse(code: RequestErrorCode, message: string, retryAfterS = 5): string {
   const id = correlationIdFrom(undefined);
-  const body = JSON.stringify(errorEnvelope(id, 'invalid_request', message));
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ` +
-      `${Buffer.byteLength(body)}\r\nX-Correlation-ID: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  const body = JSON.stringify(errorEnvelope(id, code, message));
+  const status = REQUEST_ERRORS[code].status;
+  const retry = status === 429 || status === 503 ? `Retry-After: ${retryAfterS}\r\n` : '';
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nX-Correlation-ID: ${id}\r\n${retry}Connection: close\r\n\r\n${body}`
   );
 }

@@ -22,6 +22,8 @@ export interface Metrics {
   admissionWait: Histogram<'tool'>;
   /** Calls shed (503 overloaded), by reason: queue_full, queue_timeout, event_loop, draining. */
   admissionShed: Counter<'reason'>;
+  /** Connections refused before their request was read, by cap: per_client, total (http/connection-caps.ts). */
+  connectionsRefused: Counter<'cap'>;
   /** Feeds the admission and worker gauges (queue length, limit, worker utilisation) at scrape time. */
   observeCapacity(source: CapacityGauges): void;
 }
@@ -116,6 +118,13 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   for (const reason of ['queue_full', 'queue_timeout', 'event_loop', 'draining']) admissionShed.inc({ reason }, 0);
+  const connectionsRefused = new Counter({
+    name: 'urlkit_connections_refused_total',
+    help: 'Connections answered and closed before their request was read, by the cap they were over.',
+    labelNames: ['cap'] as const,
+    registers: [registry],
+  });
+  for (const cap of ['per_client', 'total']) connectionsRefused.inc({ cap }, 0);
   let source: CapacityGauges | null = null;
   const gauge = (name: string, help: string, read: (s: CapacityGauges) => number | undefined) =>
     new Gauge({
@@ -214,6 +223,7 @@ export function createMetrics(): Metrics {
     registry,
     admissionWait,
     admissionShed,
+    connectionsRefused,
     observeCapacity(s) {
       source = s;
       if (s.workers) {

@@ -1,0 +1,149 @@
+// Open connections are capped per client address and in all (URLKIT_MAX_CONNECTIONS_PER_CLIENT,
+// URLKIT_MAX_CONNECTIONS): a connection past a cap is answered with the JSON error envelope
+// (429 for the client's own excess, 503 for the server's) and closed, its request never read,
+// while other clients go on; a closed connection gives its place back. And a connection that
+// sends no request, or only part of its headers, is closed after URLKIT_REQUEST_HEADERS_TIMEOUT_MS.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../src/config/config.js';
+import { buildApp } from '../../../src/http/build-app.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { until } from '../../support/until.js';
+
+let site: LoopbackServer;
+/** Requests the target site received: a refused connection's call must never reach it. */
+let hits = 0;
+
+before(async () => {
+  site = await startServer((_req, res) => {
+    hits++;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  });
+});
+after(async () => {
+  await site.close();
+});
+
+async function startApp(overrides: Partial<Config>): Promise<{ app: FastifyInstance; port: number }> {
+  const app = await buildApp(testConfig(overrides), { logStream: { write() {} } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, port: (app.server.address() as net.AddressInfo).port };
+}
+
+interface Connection {
+  socket: net.Socket;
+  /** Everything received so far, as Latin-1. */
+  received: () => string;
+  closed: () => boolean;
+}
+
+/** Every connection the tests opened, destroyed after each test whatever its outcome. */
+const opened: net.Socket[] = [];
+
+/** A connection to the service from the client address `from`, once it is established. */
+async function connect(port: number, from: string): Promise<Connection> {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+  opened.push(socket);
+  let received = '';
+  let closed = false;
+  socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+  socket.on('error', () => {});
+  socket.on('close', () => (closed = true));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, received: () => received, closed: () => closed };
+}
+
+/** A check_url_status call of the target site on `connection`; resolves with the whole answer once it has closed. */
+async function statusCall(connection: Connection): Promise<{ status: number; body: string; head: string }> {
+  const body = JSON.stringify({ url: `${site.origin}/page` });
+  connection.socket.write(
+    'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+      `Connection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+  );
+  await until('the answer and the connection closed', connection.closed, 10_000);
+  const [head = '', rest = ''] = connection.received().split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body: rest, head };
+}
+
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.destroy();
+});
+
+describe('open connections are capped per client and in all', () => {
+  let service: { app: FastifyInstance; port: number };
+  // A service of its own for each test: the connections of one do not count in the next.
+  beforeEach(async () => {
+    service = await startApp({ maxConnectionsPerClient: 3, maxConnections: 6 });
+  });
+  afterEach(async () => {
+    for (const socket of opened.splice(0)) socket.destroy();
+    await service.app.close();
+  });
+
+  it("answers a client's connection past its cap 429 without reading its call; others go on", async () => {
+    const held = await Promise.all([1, 2, 3].map(() => connect(service.port, '127.0.0.11')));
+    const before = hits;
+    const over = await statusCall(await connect(service.port, '127.0.0.11'));
+    assert.equal(over.status, 429, over.head);
+    assert.match(over.head, /\r\nRetry-After: 1\r\n/i);
+    const envelope = JSON.parse(over.body) as { error: { code: string; message: string }; correlation_id: string };
+    assert.equal(envelope.error.code, 'rate_limited');
+    assert.match(envelope.error.message, /most open connections \(3\)/);
+    assert.match(envelope.correlation_id, /^[0-9a-f-]{36}$/);
+    await sleep(200);
+    assert.equal(hits, before, 'the refused call never reached the site');
+    // Another client is served meanwhile.
+    const other = await statusCall(await connect(service.port, '127.0.0.12'));
+    assert.equal(other.status, 200, other.head);
+    assert.ok(hits > before, "the other client's call reached the site");
+    // A connection closed gives its place back.
+    held[0]!.socket.destroy();
+    let again = await statusCall(await connect(service.port, '127.0.0.11'));
+    // The service may see the close a moment after the client does.
+    for (let tries = 0; again.status === 429 && tries < 20; tries++)
+      again = await statusCall(await connect(service.port, '127.0.0.11'));
+    assert.equal(again.status, 200, again.head);
+    const metrics = await (await fetch(`http://127.0.0.1:${service.port}/metrics`)).text();
+    assert.match(metrics, /^urlkit_connections_refused_total\{cap="per_client"\} [1-9]/m);
+  });
+
+  it('answers any connection past the total 503 overloaded', async () => {
+    // Six clients' connections, two each, fill the total; the seventh, a new client's, is over it.
+    const held = await Promise.all(
+      ['127.0.0.21', '127.0.0.21', '127.0.0.22', '127.0.0.22', '127.0.0.23', '127.0.0.23'].map((from) =>
+        connect(service.port, from),
+      ),
+    );
+    const over = await statusCall(await connect(service.port, '127.0.0.24'));
+    assert.equal(over.status, 503, over.head);
+    assert.equal((JSON.parse(over.body) as { error: { code: string } }).error.code, 'overloaded');
+    assert.ok(held.every((c) => !c.closed()));
+  });
+});
+
+describe('a connection that sends no whole request head', () => {
+  let service: { app: FastifyInstance; port: number };
+  before(async () => {
+    service = await startApp({ requestHeadersTimeoutMs: 500 });
+  });
+  after(async () => {
+    await service.app.close();
+  });
+
+  it('is closed after the request headers timeout, whether it sent nothing or part of its headers', async () => {
+    const silent = await connect(service.port, '127.0.0.31');
+    const partial = await connect(service.port, '127.0.0.31');
+    partial.socket.write('POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\n');
+    // Node's default would hold them 60 s; the bound here is far above the timeout and its checks.
+    await until('the silent connection closed', silent.closed, 10_000);
+    await until('the partial one closed', partial.closed, 10_000);
+    assert.match(partial.received(), /^HTTP\/1\.1 400 /);
+    assert.match(partial.received(), /not received in time/);
+  });
+});
