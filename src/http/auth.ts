@@ -2,6 +2,7 @@
 // configured key, so neither the length nor the prefix of a guess leaks through timing.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { clientOf } from './client-address.js';
 
 export interface ApiKeyCheck {
   enabled: boolean;
@@ -22,11 +23,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Who a request is from, for the rate limit and for fair shares of the service: its API key
- * (by position, never the key itself) when it presents a valid one, else its client address.
+ * (by position, never the key itself) when it presents a valid one, else its client address
+ * (an IPv6 address by its /64: client-address.ts).
  */
 export function callerOf(request: FastifyRequest, keys: ApiKeyCheck): string {
   const key = keys.match(request);
-  return key >= 0 ? `key:${key}` : `ip:${request.ip}`;
+  return key >= 0 ? `key:${key}` : `ip:${clientOf(request.ip)}`;
 }
 
 export function createApiKeyCheck(keys: readonly string[]): ApiKeyCheck {

@@ -1,13 +1,15 @@
 // Open connections are memory the service holds for a client before it has made any call (about
 // 4 KB each in the process, measured with 30,000 idle ones, beside the kernel's own), and the
-// service cannot tell a caller's API key before a request arrives. So each client address may hold
-// at most URLKIT_MAX_CONNECTIONS_PER_CLIENT of them and the server URLKIT_MAX_CONNECTIONS in all.
-// A connection past either cap is answered at once with the JSON error envelope (429 for the
-// client's own excess, 503 for the server's) and closed, and a request it sends is never run: it
-// takes no call, no worker and no admission slot. A connection that sends nothing is closed after
-// URLKIT_REQUEST_HEADERS_TIMEOUT_MS (conventions.ts), so a cap is not held by idle ones for long.
+// service cannot tell a caller's API key before a request arrives. So each client address (an
+// IPv6 one by its /64, client-address.ts) may hold at most URLKIT_MAX_CONNECTIONS_PER_CLIENT of
+// them and the server URLKIT_MAX_CONNECTIONS in all. A connection past either cap is answered at
+// once with the JSON error envelope (429 for the client's own excess, 503 for the server's) and
+// closed, and a request it sends is never run: it takes no call, no worker and no admission slot.
+// A connection that sends nothing is closed after URLKIT_REQUEST_HEADERS_TIMEOUT_MS
+// (conventions.ts), so a cap is not held by idle ones for long.
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { clientOf } from './client-address.js';
 import { closingErrorResponse } from './errors.js';
 
 export interface ConnectionCaps {
@@ -43,7 +45,7 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, onRef
     reply.hijack();
   });
   app.server.on('connection', (socket: Socket) => {
-    const client = socket.remoteAddress ?? '';
+    const client = clientOf(socket.remoteAddress);
     const held = perClient.get(client) ?? 0;
     if (caps.maxConnections > 0 && open >= caps.maxConnections)
       return refuse(socket, 'total', `The service holds its most open connections (${caps.maxConnections}).`);

@@ -75,6 +75,22 @@ describe('rate limiting', () => {
     );
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as its IPv4 one', async (t) => {
+    const app = await appWith([echoTool()], { rateLimitMax: 2, rateLimitWindowMs: 60_000 });
+    t.after(() => app.close());
+    const from = (remoteAddress: string) => app.inject({ ...call, remoteAddress });
+    // Two addresses of one /64 are one client: its third call is over.
+    assert.equal((await from('2001:db8:7:1::10')).statusCode, 200);
+    assert.equal((await from('2001:db8:7:1:ab:cd:ef:99')).statusCode, 200);
+    assert.equal((await from('2001:db8:7:1::11')).statusCode, 429);
+    // The next /64 is another client.
+    assert.equal((await from('2001:db8:7:2::10')).statusCode, 200);
+    // An IPv4 client reached over IPv6 (mapped) is the same client as over IPv4.
+    assert.equal((await from('192.0.2.44')).statusCode, 200);
+    assert.equal((await from('::ffff:192.0.2.44')).statusCode, 200);
+    assert.equal((await from('::ffff:c000:22c')).statusCode, 429);
+  });
+
   it('guessing API keys is rate limited by address', async (t) => {
     const app = await appWith([echoTool()], { apiKeys: ['the-key'], rateLimitMax: 2, rateLimitWindowMs: 60_000 });
     t.after(() => app.close());
