@@ -23,6 +23,12 @@ export interface Attack {
    * nothing on them, keeping every one the service does not close, up to the bench's own limit.
    */
   idleConnections?: number;
+  /**
+   * The hostile caller opens this many connections a second, on each sends a call's headers and
+   * all of its body but the last byte (1 MiB, the body limit), and keeps every one the service
+   * does not close, up to the bench's own limit.
+   */
+  heldBodies?: number;
   /** The hostile caller calls the tool over MCP (POST /mcp, stateless) instead of the JSON API. */
   mcp?: true;
   /** The hostile calls in flight, when the row sets them (else --hostile's). */
@@ -119,6 +125,14 @@ export const ATTACKS: Attack[] = [
     body: (o) => ({ url: o }),
     inFlight: 1,
     idleConnections: 1000,
+  },
+  {
+    row: 'bodies',
+    what: '20 connections opened a second, each sending all but the last byte of a 1 MiB body, 600 at most (ours)',
+    tool: 'check_url_status',
+    body: (o) => ({ url: o }),
+    inFlight: 1,
+    heldBodies: 20,
   },
   {
     row: 'held',

@@ -207,10 +207,13 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   const loop = async (_: unknown, i: number) => {
     const agent = agents[i % agents.length]!;
     while (!stop.signal.aborted) {
-      if (attack.idleConnections) {
+      const perSecond = attack.idleConnections ?? attack.heldBodies;
+      if (perSecond) {
         const open = sockets.filter((s) => !s.destroyed).length;
-        const room = Math.min(CONNECTIONS_HELD_MAX - open, attack.idleConnections / (1000 / IDLE_EVERY_MS));
-        for (let k = 0; k < room; k++) sockets.push(idleConnection(service, agent, count));
+        const most = attack.heldBodies ? BODIES_HELD_MAX : CONNECTIONS_HELD_MAX;
+        const room = Math.min(most - open, perSecond / (1000 / IDLE_EVERY_MS));
+        const body = attack.heldBodies ? heldBody(attack.tool, attack.body(sites.hostile, sent++)) : '';
+        for (let k = 0; k < room; k++) sockets.push(idleConnection(service, agent, count, body));
         await sleep(IDLE_EVERY_MS, undefined, { signal: stop.signal }).catch(() => {});
         continue;
       }
@@ -252,20 +255,41 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   };
 }
 
-/** Row "connections": how often its loop opens its next connections, and the most it keeps open. */
+/** Rows "connections" and "bodies": how often the loop opens its next connections, and the most each keeps open. */
 const IDLE_EVERY_MS = 50;
 const CONNECTIONS_HELD_MAX = 12_000;
+const BODIES_HELD_MAX = 600;
+/** Row "bodies": the body each call declares (the service's default body limit). */
+const HELD_BODY_BYTES = 1024 * 1024;
+
+/** A call to `tool` with `call` padded to HELD_BODY_BYTES, all but its last byte: what row "bodies" sends. */
+function heldBody(tool: string, call: unknown): string {
+  const json = JSON.stringify(call);
+  return (
+    `POST /api/v1/tools/${tool} HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${HELD_BODY_BYTES}\r\n\r\n${json}${' '.repeat(HELD_BODY_BYTES - json.length - 1)}`
+  );
+}
 
 /**
- * A connection from `agent`'s client address that sends nothing; `count` is told "opened", and
- * how the service answered it if it did ("HTTP 429") or that it closed it.
+ * A connection from `agent`'s client address that sends `text` (nothing, or a call's head and all
+ * but the last byte of its body) and no more; `count` is told "opened", and how the service
+ * answered it if it did ("HTTP 429") or that it closed it.
  */
-function idleConnection(service: ServiceProcess, agent: Agent, count: (outcome: string) => void): net.Socket {
+function idleConnection(
+  service: ServiceProcess,
+  agent: Agent,
+  count: (outcome: string) => void,
+  text: string,
+): net.Socket {
   const { hostname, port } = new URL(service.origin);
   const socket = net.connect({ host: hostname, port: Number(port), localAddress: addresses.get(agent)! });
   let answered = false;
   socket.on('error', () => {});
-  socket.once('connect', () => count('opened'));
+  socket.once('connect', () => {
+    count('opened');
+    if (text) socket.write(text);
+  });
   socket.once('data', (d: Buffer) => {
     answered = true;
     count(`HTTP ${d.toString('latin1', 9, 12)}`);

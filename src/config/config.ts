@@ -63,6 +63,13 @@ export interface Config {
    */
   maxConnections: number;
   /**
+   * Request bodies of the calls in progress, most bytes in all, from their first byte to their
+   * answer; one caller's hold at most a quarter. A body past it is refused before it is read
+   * (`429 rate_limited` past the caller's quarter, `503 overloaded` past the whole); a caller's
+   * first body always fits. 0 turns the bound off. @default 32 MiB
+   */
+  requestBodyMemoryBytes: number;
+  /**
    * Answers a caller has not yet read, most bytes: while the caller's unsent answers (HTTP and
    * MCP) hold more, its new tool calls are refused (`429 rate_limited`) until it reads them. A
    * large answer must also be read at URLKIT_MIN_BODY_RATE over each URLKIT_MIN_BODY_RATE_WINDOW_MS,
@@ -282,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestHeadersTimeoutMs: int(env, 'URLKIT_REQUEST_HEADERS_TIMEOUT_MS', 100, 600_000),
     maxConnectionsPerClient: int(env, 'URLKIT_MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000),
     maxConnections: int(env, 'URLKIT_MAX_CONNECTIONS', 0, 1_000_000),
+    requestBodyMemoryBytes: int(env, 'URLKIT_REQUEST_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxUnreadAnswerBytes: int(env, 'URLKIT_MAX_UNREAD_ANSWER_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxEventLoopDelayMs: int(env, 'URLKIT_MAX_EVENT_LOOP_DELAY_MS', 0, 60_000),
     maxInFlight: int(env, 'URLKIT_MAX_IN_FLIGHT', 0, 100_000),

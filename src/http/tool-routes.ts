@@ -14,6 +14,7 @@ import type { Services } from '../app/services.js';
 import type { Tool } from '../tools/types.js';
 import { refusalError, type RequestValidator } from '../tools/validation.js';
 import { callerOf, type ApiKeyCheck } from './auth.js';
+import { boundRequestBodies } from './request-bodies.js';
 import { createErrorHandler, sendError } from './errors.js';
 import type { Lifecycle } from '../app/lifecycle.js';
 import { registerMcpRoute } from '../mcp/http-route.js';
@@ -180,6 +181,13 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       },
     });
   }
+
+  // After every refusal above: a body that is not read takes no room.
+  boundRequestBodies(
+    scope,
+    { totalBytes: config.requestBodyMemoryBytes, bodyLimitBytes: config.bodyLimitBytes },
+    (request) => callerOf(request, apiKeys),
+  );
 
   // The key check runs after the rate limiter (route hooks run in the order onRoute added
   // them), so guessing keys is rate limited per address like any other call.
