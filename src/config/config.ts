@@ -59,7 +59,7 @@ export interface Config {
   maxConnectionsPerClient: number;
   /**
    * Open connections the API server holds in all; one more is answered `503 overloaded` and closed
-   * before its request is read. 0: no cap. @default 8192
+   * before its request is read. 0: no cap. @default 4096
    */
   maxConnections: number;
   /**

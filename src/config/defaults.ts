@@ -21,7 +21,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   requestTimeoutMs: 120_000,
   requestHeadersTimeoutMs: 10_000,
   maxConnectionsPerClient: 1024,
-  maxConnections: 8192,
+  maxConnections: 4096,
   requestBodyMemoryBytes: 32 * 1024 * 1024,
   maxUnreadAnswerBytes: 32 * 1024 * 1024,
   maxEventLoopDelayMs: 1000,

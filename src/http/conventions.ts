@@ -9,6 +9,9 @@ import { clientErrorHandler, createErrorHandler, createNotFoundHandler } from '.
 import { registerJsonParser } from './json-body.js';
 import { OneLineRequestLog } from './request-log.js';
 
+/** The most bytes of headers a request may send (Node's own default is 16 KiB). */
+export const REQUEST_HEADER_BYTES = 8 * 1024;
+
 /** Fastify constructor options of a urlkit server. */
 export function serverOptions(
   logger: FastifyBaseLogger,
@@ -31,6 +34,9 @@ export function serverOptions(
     http: {
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout,
+      // A connection holds what it has sent of its headers until they are whole or its time is up
+      // (about 18 KB each at Node's default of 16 KiB); the API's own headers need a few hundred bytes.
+      maxHeaderSize: REQUEST_HEADER_BYTES,
       connectionsCheckingInterval: Math.min(
         30_000,
         Math.ceil(limits.requestTimeoutMs / 4),

@@ -20,15 +20,11 @@ const CALLER_SHARE = 0.25;
 export type BodyRefusal = 'caller' | 'total';
 
 /** The bytes of request bodies in progress, in all and by caller. */
-export class RequestBodyBudget {
+class RequestBodyBudget {
   private used = 0;
   private readonly byCaller = new Map<string, number>();
 
   constructor(private readonly totalBytes: number) {}
-
-  get usedBytes(): number {
-    return this.used;
-  }
 
   /** Counts `bytes` more of `caller`'s, or says which bound they would pass (nothing is counted then). */
   charge(caller: string, bytes: number): BodyRefusal | null {

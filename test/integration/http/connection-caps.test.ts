@@ -2,7 +2,8 @@
 // URLKIT_MAX_CONNECTIONS): a connection past a cap is answered with the JSON error envelope
 // (429 for the client's own excess, 503 for the server's) and closed, its request never read,
 // while other clients go on; a closed connection gives its place back. And a connection that
-// sends no request, or only part of its headers, is closed after URLKIT_REQUEST_HEADERS_TIMEOUT_MS.
+// sends no request, or only part of its headers, is closed after URLKIT_REQUEST_HEADERS_TIMEOUT_MS,
+// and its headers may take 8 KiB.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
@@ -124,6 +125,30 @@ describe('open connections are capped per client and in all', () => {
     assert.equal(over.status, 503, over.head);
     assert.equal((JSON.parse(over.body) as { error: { code: string } }).error.code, 'overloaded');
     assert.ok(held.every((c) => !c.closed()));
+  });
+});
+
+describe("a request's headers", () => {
+  let service: { app: FastifyInstance; port: number };
+  before(async () => {
+    service = await startApp({});
+  });
+  after(async () => {
+    await service.app.close();
+  });
+
+  it('may take 8 KiB; more is answered 400 invalid_request', async () => {
+    const withHeader = async (bytes: number) => {
+      const connection = await connect(service.port, '127.0.0.41');
+      connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: urlkit\r\nX-Pad: ${'a'.repeat(bytes)}\r\n`);
+      connection.socket.write('Connection: close\r\n\r\n');
+      await until('the answer and the connection closed', connection.closed, 10_000);
+      return connection.received();
+    };
+    assert.match(await withHeader(7 * 1024), /^HTTP\/1\.1 200 /);
+    const over = await withHeader(9 * 1024);
+    assert.match(over, /^HTTP\/1\.1 400 /);
+    assert.match(over, /"code":"invalid_request","message":"The request headers are too large\."/);
   });
 });
 
