@@ -204,16 +204,17 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
   const unread: Dispatcher.ResponseData['body'][] = [];
   /** Row "pipelined": the connections whose answers are never read, until the phase ends. */
   const sockets: net.Socket[] = [];
+  // Rows "connections" and "bodies": what each of their connections sends, the same for all.
+  const perSecond = attack.idleConnections ?? attack.heldBodies;
+  const held = attack.heldBodies ? heldBody(attack.tool, attack.body(sites.hostile, sent++)) : '';
   const loop = async (_: unknown, i: number) => {
     const agent = agents[i % agents.length]!;
     while (!stop.signal.aborted) {
-      const perSecond = attack.idleConnections ?? attack.heldBodies;
       if (perSecond) {
         const open = sockets.filter((s) => !s.destroyed).length;
         const most = attack.heldBodies ? BODIES_HELD_MAX : CONNECTIONS_HELD_MAX;
         const room = Math.min(most - open, perSecond / (1000 / IDLE_EVERY_MS));
-        const body = attack.heldBodies ? heldBody(attack.tool, attack.body(sites.hostile, sent++)) : '';
-        for (let k = 0; k < room; k++) sockets.push(idleConnection(service, agent, count, body));
+        for (let k = 0; k < room; k++) sockets.push(idleConnection(service, agent, count, held));
         await sleep(IDLE_EVERY_MS, undefined, { signal: stop.signal }).catch(() => {});
         continue;
       }

@@ -9,6 +9,7 @@
 // (conventions.ts), so a cap is not held by idle ones for long.
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { CappedCounts } from '../admission/capped-counts.js';
 import { clientOf } from './client-address.js';
 import { closingErrorResponse } from './errors.js';
 
@@ -35,8 +36,7 @@ const REFUSAL_LINGER_MS = 2000;
  */
 export function capConnections(app: FastifyInstance, caps: ConnectionCaps, onRefused: (cap: Cap) => void): void {
   if (caps.maxConnectionsPerClient === 0 && caps.maxConnections === 0) return;
-  const perClient = new Map<string, number>();
-  let open = 0;
+  const open = new CappedCounts({ perCaller: caps.maxConnectionsPerClient, total: caps.maxConnections });
   const refused = new WeakSet<Socket>();
   // The HTTP server parses what a refused connection sends (it reads every socket it is given);
   // such a request is left unanswered, the refusal being its answer, until the socket goes.
@@ -46,23 +46,16 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, onRef
   });
   app.server.on('connection', (socket: Socket) => {
     const client = clientOf(socket.remoteAddress);
-    const held = perClient.get(client) ?? 0;
-    if (caps.maxConnections > 0 && open >= caps.maxConnections)
-      return refuse(socket, 'total', `The service holds its most open connections (${caps.maxConnections}).`);
-    if (caps.maxConnectionsPerClient > 0 && held >= caps.maxConnectionsPerClient)
+    const over = open.take(client, 1);
+    if (over === 'caller')
       return refuse(
         socket,
         'per_client',
         `This client holds its most open connections (${caps.maxConnectionsPerClient}); reuse or close one.`,
       );
-    perClient.set(client, held + 1);
-    open++;
-    socket.once('close', () => {
-      open--;
-      const left = (perClient.get(client) ?? 1) - 1;
-      if (left === 0) perClient.delete(client);
-      else perClient.set(client, left);
-    });
+    if (over === 'total')
+      return refuse(socket, 'total', `The service holds its most open connections (${caps.maxConnections}).`);
+    socket.once('close', () => open.give(client, 1));
   });
 
   function refuse(socket: Socket, cap: Cap, message: string): void {

@@ -11,49 +11,20 @@
 // body limit allows is never refused on an idle service.
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CappedCounts, type Over } from '../admission/capped-counts.js';
+import { REQUEST_ERRORS } from '../errors/codes.js';
 import { sendError } from './errors.js';
 
 /** Of the budget, what one caller's bodies may hold. */
 const CALLER_SHARE = 0.25;
 
-/** Which bound a body was over. */
-export type BodyRefusal = 'caller' | 'total';
-
-/** The bytes of request bodies in progress, in all and by caller. */
-class RequestBodyBudget {
-  private used = 0;
-  private readonly byCaller = new Map<string, number>();
-
-  constructor(private readonly totalBytes: number) {}
-
-  /** Counts `bytes` more of `caller`'s, or says which bound they would pass (nothing is counted then). */
-  charge(caller: string, bytes: number): BodyRefusal | null {
-    const held = this.byCaller.get(caller) ?? 0;
-    if (held > 0 && held + bytes > this.totalBytes * CALLER_SHARE) return 'caller';
-    if (this.used > 0 && this.used + bytes > this.totalBytes) return 'total';
-    this.byCaller.set(caller, held + bytes);
-    this.used += bytes;
-    return null;
-  }
-
-  release(caller: string, bytes: number): void {
-    if (bytes === 0) return;
-    this.used -= bytes;
-    const left = (this.byCaller.get(caller) ?? bytes) - bytes;
-    if (left <= 0) this.byCaller.delete(caller);
-    else this.byCaller.set(caller, left);
-  }
-}
-
-const REFUSALS: Record<BodyRefusal, { code: 'rate_limited' | 'overloaded'; status: 429 | 503; message: string }> = {
+const REFUSALS: Record<Over, { code: 'rate_limited' | 'overloaded'; message: string }> = {
   caller: {
     code: 'rate_limited',
-    status: 429,
     message: "This client's calls in progress hold their most request body bytes; retry once they are answered.",
   },
   total: {
     code: 'overloaded',
-    status: 503,
     message: 'The calls in progress hold the most request body bytes the service takes; retry shortly.',
   },
 };
@@ -68,7 +39,7 @@ export function boundRequestBodies(
   callerOf: (request: FastifyRequest) => string,
 ): void {
   if (limits.totalBytes === 0) return;
-  const budget = new RequestBodyBudget(limits.totalBytes);
+  const budget = new CappedCounts({ perCaller: limits.totalBytes * CALLER_SHARE, total: limits.totalBytes });
   scope.addHook('preParsing', (request, reply, payload, done) => {
     const declared = Number(request.headers['content-length'] ?? NaN);
     const chunked = request.headers['transfer-encoding'] !== undefined;
@@ -76,9 +47,9 @@ export function boundRequestBodies(
     if (!chunked && !(declared > 0 && declared <= limits.bodyLimitBytes)) return done(null, payload);
     const caller = callerOf(request);
     let held = 0;
-    reply.raw.once('close', () => budget.release(caller, held));
+    reply.raw.once('close', () => budget.give(caller, held));
     if (!chunked) {
-      const refusal = budget.charge(caller, declared);
+      const refusal = budget.take(caller, declared);
       if (refusal !== null) return void refuse(reply, refusal);
       held = declared;
       return done(null, payload);
@@ -86,14 +57,14 @@ export function boundRequestBodies(
     // Counted as it arrives; past a bound the body ends in the refusal, as an error.
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, next) {
-        const refusal = budget.charge(caller, chunk.length);
+        const refusal = budget.take(caller, chunk.length);
         if (refusal === null) {
           held += chunk.length;
           return next(null, chunk);
         }
         reply.header('Retry-After', '1');
-        const { status, message } = REFUSALS[refusal];
-        next(Object.assign(new Error(message), { statusCode: status }));
+        const { code, message } = REFUSALS[refusal];
+        next(Object.assign(new Error(message), { statusCode: REQUEST_ERRORS[code].status }));
       },
     });
     payload.on('error', (err) => counted.destroy(err));
@@ -101,7 +72,7 @@ export function boundRequestBodies(
   });
 }
 
-function refuse(reply: FastifyReply, refusal: BodyRefusal): void {
+function refuse(reply: FastifyReply, refusal: Over): void {
   reply.header('Retry-After', '1');
   sendError(reply, REFUSALS[refusal].code, REFUSALS[refusal].message);
 }
