@@ -214,7 +214,9 @@ export function startHostile(service: ServiceProcess, agents: Agent[], attack: A
         const open = sockets.filter((s) => !s.destroyed).length;
         const most = attack.heldBodies ? BODIES_HELD_MAX : CONNECTIONS_HELD_MAX;
         const room = Math.min(most - open, perSecond / (1000 / IDLE_EVERY_MS));
-        for (let k = 0; k < room; k++) sockets.push(idleConnection(service, agent, count, held));
+        // From every hostile address in turn: with --callers N, N clients hold the connections.
+        for (let k = 0; k < room; k++)
+          sockets.push(idleConnection(service, agents[sockets.length % agents.length]!, count, held));
         await sleep(IDLE_EVERY_MS, undefined, { signal: stop.signal }).catch(() => {});
         continue;
       }

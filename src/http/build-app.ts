@@ -87,7 +87,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const flushLogs = () => new Promise<void>((resolve) => logger.flush(() => resolve()));
   app.decorate('urlkit', { lifecycle, metrics, services, admission, flushLogs });
 
-  capConnections(app, config, (cap) => metrics.connectionsRefused.inc({ cap }));
+  capConnections(app, config, {
+    refused: (cap) => metrics.connectionsRefused.inc({ cap }),
+    gaveWay: (busy) => metrics.connectionsGaveWay.inc({ in_progress: String(busy) }),
+  });
   installConventions(app, config.bodyLimitBytes);
 
   // While draining, every response closes its connection, so keep-alive sockets do not hold

@@ -7,6 +7,13 @@
 // closed, and a request it sends is never run: it takes no call, no worker and no admission slot.
 // A connection that sends nothing is closed after URLKIT_REQUEST_HEADERS_TIMEOUT_MS
 // (conventions.ts), so a cap is not held by idle ones for long.
+//
+// The total is shared, not first come first served: when it is full, a client holding fewer
+// connections than the largest holder less one still gets its connection, and the largest holder
+// gives one of its own way (its oldest with no request in progress, else its newest). So a few
+// addresses cannot keep everyone else out by holding the total; only when every holder holds
+// about as many as the newcomer would is the newcomer refused.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { CappedCounts } from '../admission/capped-counts.js';
@@ -23,6 +30,13 @@ export interface ConnectionCaps {
 /** The cap a refused connection was over. */
 export type Cap = 'per_client' | 'total';
 
+export interface ConnectionEvents {
+  /** A new connection was answered and closed, over `cap`. */
+  refused(cap: Cap): void;
+  /** An open connection was closed to let another client's in; `busy`: a request was in progress on it. */
+  gaveWay(busy: boolean): void;
+}
+
 /**
  * How long a refused connection stays before it is destroyed: its answer is small and goes out at
  * once, but closing it at once, with the client's request unread, would reset the connection,
@@ -34,9 +48,13 @@ const REFUSAL_LINGER_MS = 2000;
  * Counts `app`'s open connections per client address and refuses those past a cap. Register it
  * before any other hook: a request that arrives on a refused connection goes no further.
  */
-export function capConnections(app: FastifyInstance, caps: ConnectionCaps, onRefused: (cap: Cap) => void): void {
+export function capConnections(app: FastifyInstance, caps: ConnectionCaps, events: ConnectionEvents): void {
   if (caps.maxConnectionsPerClient === 0 && caps.maxConnections === 0) return;
   const open = new CappedCounts({ perCaller: caps.maxConnectionsPerClient, total: caps.maxConnections });
+  /** Each client's counted connections, oldest first. */
+  const byClient = new Map<string, Set<Socket>>();
+  /** Requests in progress on a connection (pipelined ones count one each). */
+  const inProgress = new WeakMap<Socket, number>();
   const refused = new WeakSet<Socket>();
   // The HTTP server parses what a refused connection sends (it reads every socket it is given);
   // such a request is left unanswered, the refusal being its answer, until the socket goes.
@@ -44,9 +62,15 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, onRef
     if (!refused.has(request.raw.socket)) return done();
     reply.hijack();
   });
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    inProgress.set(socket, (inProgress.get(socket) ?? 0) + 1);
+    response.once('close', () => inProgress.set(socket, (inProgress.get(socket) ?? 1) - 1));
+  });
   app.server.on('connection', (socket: Socket) => {
     const client = clientOf(socket.remoteAddress);
-    const over = open.take(client, 1);
+    let over = open.take(client, 1);
+    if (over === 'total' && giveWay(byClient.get(client)?.size ?? 0)) over = open.take(client, 1);
     if (over === 'caller')
       return refuse(
         socket,
@@ -55,11 +79,43 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, onRef
       );
     if (over === 'total')
       return refuse(socket, 'total', `The service holds its most open connections (${caps.maxConnections}).`);
-    socket.once('close', () => open.give(client, 1));
+    let mine = byClient.get(client);
+    if (!mine) byClient.set(client, (mine = new Set()));
+    mine.add(socket);
+    socket.once('close', () => release(client, socket));
   });
 
+  /** Gives `socket`'s place back, once, whether it closed or gave way. */
+  function release(client: string, socket: Socket): void {
+    const mine = byClient.get(client);
+    if (!mine?.delete(socket)) return;
+    if (mine.size === 0) byClient.delete(client);
+    open.give(client, 1);
+  }
+
+  /** Closes a connection of the largest holder if it holds more than `held` + 1; says whether it did. */
+  function giveWay(held: number): boolean {
+    let largest: [string, Set<Socket>] | undefined;
+    for (const entry of byClient) if (entry[1].size > (largest?.[1].size ?? held + 1)) largest = entry;
+    if (!largest) return false;
+    const [client, sockets] = largest;
+    let victim: Socket | undefined;
+    for (const socket of sockets) {
+      if (!inProgress.get(socket)) {
+        victim = socket;
+        break;
+      }
+      victim = socket;
+    }
+    if (!victim) return false;
+    events.gaveWay(Boolean(inProgress.get(victim)));
+    release(client, victim);
+    victim.destroy();
+    return true;
+  }
+
   function refuse(socket: Socket, cap: Cap, message: string): void {
-    onRefused(cap);
+    events.refused(cap);
     refused.add(socket);
     socket.end(closingErrorResponse(cap === 'per_client' ? 'rate_limited' : 'overloaded', message, 1));
     const timer = setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS);

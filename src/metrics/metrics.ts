@@ -24,6 +24,8 @@ export interface Metrics {
   admissionShed: Counter<'reason'>;
   /** Connections refused before their request was read, by cap: per_client, total (http/connection-caps.ts). */
   connectionsRefused: Counter<'cap'>;
+  /** Connections closed to let another client in while the total was full (http/connection-caps.ts). */
+  connectionsGaveWay: Counter<'in_progress'>;
   /** Feeds the admission and worker gauges (queue length, limit, worker utilisation) at scrape time. */
   observeCapacity(source: CapacityGauges): void;
 }
@@ -125,6 +127,15 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   for (const cap of ['per_client', 'total']) connectionsRefused.inc({ cap }, 0);
+  const connectionsGaveWay = new Counter({
+    name: 'urlkit_connections_gave_way_total',
+    help:
+      "Open connections closed while all the service's were taken, to let in a client holding fewer, by whether " +
+      'a request was in progress on them.',
+    labelNames: ['in_progress'] as const,
+    registers: [registry],
+  });
+  for (const inProgress of ['false', 'true']) connectionsGaveWay.inc({ in_progress: inProgress }, 0);
   let source: CapacityGauges | null = null;
   const gauge = (name: string, help: string, read: (s: CapacityGauges) => number | undefined) =>
     new Gauge({
@@ -224,6 +235,7 @@ export function createMetrics(): Metrics {
     admissionWait,
     admissionShed,
     connectionsRefused,
+    connectionsGaveWay,
     observeCapacity(s) {
       source = s;
       if (s.workers) {

@@ -114,17 +114,72 @@ describe('open connections are capped per client and in all', () => {
     assert.match(metrics, /^urlkit_connections_refused_total\{cap="per_client"\} [1-9]/m);
   });
 
-  it('answers any connection past the total 503 overloaded', async () => {
-    // Six clients' connections, two each, fill the total; the seventh, a new client's, is over it.
+  it('answers a connection past the total 503 overloaded when no client holds more than one more than it', async () => {
+    // Six clients' connections, one each, fill the total; the seventh, a new client's, is over it.
     const held = await Promise.all(
-      ['127.0.0.21', '127.0.0.21', '127.0.0.22', '127.0.0.22', '127.0.0.23', '127.0.0.23'].map((from) =>
+      ['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24', '127.0.0.25', '127.0.0.26'].map((from) =>
         connect(service.port, from),
       ),
     );
-    const over = await statusCall(await connect(service.port, '127.0.0.24'));
+    const over = await statusCall(await connect(service.port, '127.0.0.27'));
     assert.equal(over.status, 503, over.head);
     assert.equal((JSON.parse(over.body) as { error: { code: string } }).error.code, 'overloaded');
     assert.ok(held.every((c) => !c.closed()));
+  });
+});
+
+describe('when all connections are taken, the largest holder gives way', () => {
+  let service: { app: FastifyInstance; port: number };
+  before(async () => {
+    service = await startApp({ maxConnectionsPerClient: 4, maxConnections: 6 });
+  });
+  after(async () => {
+    await service.app.close();
+  });
+
+  /** Waits until the service has seen `n` connections open, closed ones gone. */
+  async function serverHolds(n: number): Promise<void> {
+    const count = () => new Promise<number>((resolve) => service.app.server.getConnections((_e, c) => resolve(c)));
+    for (let tries = 0; (await count()) !== n && tries < 200; tries++) await sleep(50);
+    assert.equal(await count(), n);
+  }
+
+  /** A connection whose call's body is still arriving: a request in progress. */
+  async function inProgress(from: string): Promise<Connection> {
+    const connection = await connect(service.port, from);
+    connection.socket.write(
+      'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+        'Expect: 100-continue\r\nContent-Length: 100\r\n\r\n{"url":',
+    );
+    // Node answers 100 Continue as it hands the request on.
+    await until('the request read', () => connection.received().includes('100 Continue'), 10_000);
+    return connection;
+  }
+
+  it("lets a new client in by closing the largest holder's idle connection, else its newest busy one", async () => {
+    // Client A holds four (three with a call in progress, one idle), client B two: the total is full.
+    const busyFirst = await inProgress('127.0.0.51');
+    const idle = await connect(service.port, '127.0.0.51');
+    const busy = [busyFirst, await inProgress('127.0.0.51'), await inProgress('127.0.0.51')];
+    const other = [await connect(service.port, '127.0.0.52'), await connect(service.port, '127.0.0.52')];
+    // A new client is served; A's idle connection made room, and nothing else was closed.
+    const first = await statusCall(await connect(service.port, '127.0.0.53'));
+    assert.equal(first.status, 200, first.head);
+    assert.ok(idle.closed(), "the largest holder's idle connection was closed");
+    assert.ok([...busy, ...other].every((c) => !c.closed()));
+    // Once that client's connection is gone, a third client fills the total again; the next new
+    // client: A still holds the most (three, all busy), so its newest goes.
+    await serverHolds(5);
+    other.push(await connect(service.port, '127.0.0.55'));
+    const second = await statusCall(await connect(service.port, '127.0.0.54'));
+    assert.equal(second.status, 200, second.head);
+    await until("A's newest connection closed", () => busy[2]!.closed(), 10_000);
+    assert.ok([busy[0]!, busy[1]!, ...other].every((c) => !c.closed()));
+    // The metrics call below must not need room itself: the new clients' closed connections are gone first.
+    await serverHolds(5);
+    const metrics = await (await fetch(`http://127.0.0.1:${service.port}/metrics`)).text();
+    assert.match(metrics, /^urlkit_connections_gave_way_total\{in_progress="false"\} 1$/m);
+    assert.match(metrics, /^urlkit_connections_gave_way_total\{in_progress="true"\} 1$/m);
   });
 });
 
