@@ -185,7 +185,10 @@ export interface Config {
   batchChunkSize: number;
   /** Chunks of one request processed at once. @default 4 */
   batchConcurrency: number;
-  /** Worker threads for parsing and extraction. @default min(4, cpus) */
+  /**
+   * Worker threads for parsing and extraction. Each holds about 57 MiB at rest and up to 100 MiB more on a
+   * 5 MiB page: more threads, more throughput and a higher peak (docs/admission.md, "Memory"). @default min(2, cpus)
+   */
   workerThreads: number;
   /**
    * Worker threads kept started while the service is idle (at most URLKIT_WORKER_THREADS); the

@@ -71,11 +71,22 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   queueConcurrency: 32,
 };
 
+/**
+ * Worker threads by default: two, or one on a one-CPU machine. Each thread holds about 57 MiB at
+ * rest and up to 100 MiB more parsing a 5 MiB page, so the thread count sets the service's peak
+ * memory: under bench:soak (hostile pages, 32 calls at a time) two threads peaked at 355-370 MiB,
+ * three at 414 and four at 455-502, against the 400 MB goal (docs/admission.md, "Memory"). A
+ * machine with memory to spare gets more throughput from more threads (URLKIT_WORKER_THREADS).
+ */
+export function defaultWorkerThreads(): number {
+  return Math.max(1, Math.min(2, os.availableParallelism()));
+}
+
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const cfg: Config = {
     ...DEFAULTS,
     userAgent: `urlkit/${VERSION} (+${PROJECT_URL})`,
-    workerThreads: Math.max(1, Math.min(4, os.availableParallelism())),
+    workerThreads: defaultWorkerThreads(),
     ...overrides,
   };
   return Object.freeze(cfg);

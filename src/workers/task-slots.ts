@@ -3,10 +3,10 @@
 // one caller's 40 pages that each cost the whole task budget wait behind each other, not in
 // front of another caller's page). Tasks wait here, not in piscina's queue, so a task's time
 // budget starts when a worker actually takes it.
-// A large page (page-processes.ts, LARGE_PAGE_CHARS) also takes one of the large-page slots, half
-// the threads and at least one, before its worker slot: parsing one holds 50-100 MiB more than an
+// A large page (page-processes.ts, LARGE_PAGE_CHARS) also takes the large-page slot, one for the
+// pool whatever its threads, before its worker slot: parsing one holds 50-100 MiB more than an
 // ordinary page for the seconds it takes, and that is what set the service's peak memory when
-// every worker parsed one at once (docs/admission.md, "Memory").
+// several workers parsed one at once (docs/admission.md, "Memory").
 // It also measures what admission control needs (src/admission/): how long tasks waited for a
 // worker (the smallest wait in an interval shows a standing queue, as in CoDel), how long they
 // ran, and what fraction of the workers' time was busy.
@@ -23,6 +23,9 @@ export interface SlotWindow {
   meanHoldMs: number | null;
   granted: number;
 }
+
+/** Large pages parsed at once in the worker threads, however many there are (above). */
+export const LARGE_PAGE_SLOTS = 1;
 
 export class TaskSlots {
   private readonly size: number;
@@ -50,8 +53,7 @@ export class TaskSlots {
         this.windowGranted++;
       },
     });
-    const large = largePageSlots(this.size);
-    this.largeSlots = new FairSlots({ capacity: () => large });
+    this.largeSlots = new FairSlots({ capacity: () => LARGE_PAGE_SLOTS });
   }
 
   /**
@@ -168,9 +170,4 @@ export class TaskSlots {
     this.busyIntegralMs += this.held * (now - this.busySince);
     this.busySince = now;
   }
-}
-
-/** Large pages parsed at once in `threads` worker threads: half of them, and at least one. */
-export function largePageSlots(threads: number): number {
-  return Math.max(1, Math.floor(threads / 2));
 }

@@ -1,5 +1,6 @@
 // Settings: parsed from the environment, validated with one-line messages.
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { loadConfigNoting, startupWarnings } from '../../../src/config/config-warnings.js';
@@ -12,6 +13,8 @@ describe('loadConfig', () => {
     assert.deepEqual(c.apiKeys, []);
     assert.equal(c.bodyLimitBytes, 1024 * 1024);
     assert.equal(c.allowPrivateNetworks, false);
+    // Two worker threads whatever the machine (one on one CPU): each thread sets the peak memory.
+    assert.equal(c.workerThreads, Math.min(2, os.availableParallelism()));
     assert.ok(Object.isFrozen(c));
   });
 
