@@ -15,6 +15,22 @@ export function sendError(
   return reply.code(REQUEST_ERRORS[code].status).send(errorEnvelope(String(reply.request.id), code, message, details));
 }
 
+const REQUEST_BODY_REFUSED = 'URLKIT_REQUEST_BODY_REFUSED';
+
+/** A request body refused by the budget of bodies in progress (request-bodies.ts) as it arrived. */
+export class RequestBodyRefused extends Error {
+  readonly code = REQUEST_BODY_REFUSED;
+  readonly statusCode: number;
+
+  constructor(
+    readonly refusal: 'rate_limited' | 'overloaded',
+    message: string,
+  ) {
+    super(message);
+    this.statusCode = REQUEST_ERRORS[refusal].status;
+  }
+}
+
 interface Mapped {
   code: RequestErrorCode;
   message?: string;
@@ -24,6 +40,8 @@ function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
   switch (error.code) {
     case INVALID_JSON_BODY:
       return { code: 'invalid_json', message: error.message };
+    case REQUEST_BODY_REFUSED:
+      return { code: (error as unknown as RequestBodyRefused).refusal, message: error.message };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { code: 'invalid_json' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -12,8 +12,7 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CappedCounts, type Over } from '../admission/capped-counts.js';
-import { REQUEST_ERRORS } from '../errors/codes.js';
-import { sendError } from './errors.js';
+import { RequestBodyRefused, sendError } from './errors.js';
 
 /** Of the budget, what one caller's bodies may hold. */
 const CALLER_SHARE = 0.25;
@@ -64,7 +63,7 @@ export function boundRequestBodies(
         }
         reply.header('Retry-After', '1');
         const { code, message } = REFUSALS[refusal];
-        next(Object.assign(new Error(message), { statusCode: REQUEST_ERRORS[code].status }));
+        next(new RequestBodyRefused(code, message));
       },
     });
     payload.on('error', (err) => counted.destroy(err));

@@ -42,6 +42,8 @@ interface Call {
   send: (text: string) => void;
   /** The answer's status and error code, once it has arrived whole. */
   answer: () => Promise<{ status: number; code: string | null }>;
+  /** The error message of the answer, once answer() has resolved. */
+  message: () => string | undefined;
 }
 
 /**
@@ -79,7 +81,9 @@ async function call(from: string, length: number, sent: number, chunked = false)
     const error = (JSON.parse(rest) as { error?: { code: string } }).error;
     return { status: Number(head.split(' ')[1]), code: error?.code ?? null };
   };
-  return { socket, send, answer };
+  const message = () =>
+    (JSON.parse(received.split('\r\n\r\n')[1] ?? '{}') as { error?: { message: string } }).error?.message;
+  return { socket, send, answer, message };
 }
 
 describe('request bodies share a budget', () => {
@@ -87,6 +91,7 @@ describe('request bodies share a budget', () => {
     const held = await call('127.0.0.41', 400_000, 1000);
     const over = await call('127.0.0.41', 400_000, 0);
     assert.deepEqual(await over.answer(), { status: 429, code: 'rate_limited' });
+    assert.match(over.message() ?? '', /calls in progress hold their most request body bytes/);
     // Another caller's call of the same size is read and answered.
     const other = await call('127.0.0.42', 400_000, 400_000);
     assert.deepEqual(await other.answer(), { status: 200, code: null });
@@ -114,6 +119,7 @@ describe('request bodies share a budget', () => {
     const chunked = await call('127.0.0.61', 800_000, 300_000, true);
     chunked.send(' '.repeat(300_000));
     assert.deepEqual(await chunked.answer(), { status: 429, code: 'rate_limited' });
+    assert.match(chunked.message() ?? '', /calls in progress hold their most request body bytes/);
     // Under the quarter, a chunked body is read whole.
     const small = await call('127.0.0.62', 100_000, 100_000, true);
     small.send('');
