@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   capConnections(app, config, {
     refused: (cap) => metrics.connectionsRefused.inc({ cap }),
-    gaveWay: (busy) => metrics.connectionsGaveWay.inc({ in_progress: String(busy) }),
+    gaveWay: (state) => metrics.connectionsGaveWay.inc({ state }),
   });
   installConventions(app, config.bodyLimitBytes);
 

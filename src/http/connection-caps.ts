@@ -10,9 +10,11 @@
 //
 // The total is shared, not first come first served: when it is full, a client holding fewer
 // connections than the largest holder less one still gets its connection, and the largest holder
-// gives one of its own way (its oldest with no request in progress, else its newest). So a few
-// addresses cannot keep everyone else out by holding the total; only when every holder holds
-// about as many as the newcomer would is the newcomer refused.
+// gives one of its own way: its oldest with no request on it, else its oldest whose request's body
+// is still arriving. A connection whose call has all its request never gives way: no call that
+// runs is lost for another client. So a few addresses cannot keep everyone else out by holding
+// the total with silent or slow connections; only when every holder holds about as many as the
+// newcomer would, or the largest holds only running calls, is the newcomer refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -30,11 +32,14 @@ export interface ConnectionCaps {
 /** The cap a refused connection was over. */
 export type Cap = 'per_client' | 'total';
 
+/** What a connection that gave way was doing: nothing, or receiving a request's body. */
+export type GaveWayState = 'idle' | 'receiving';
+
 export interface ConnectionEvents {
   /** A new connection was answered and closed, over `cap`. */
   refused(cap: Cap): void;
-  /** An open connection was closed to let another client's in; `busy`: a request was in progress on it. */
-  gaveWay(busy: boolean): void;
+  /** An open connection was closed to let another client's in, in `state`. */
+  gaveWay(state: GaveWayState): void;
 }
 
 /**
@@ -53,8 +58,8 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
   const open = new CappedCounts({ perCaller: caps.maxConnectionsPerClient, total: caps.maxConnections });
   /** Each client's counted connections, oldest first. */
   const byClient = new Map<string, Set<Socket>>();
-  /** Requests in progress on a connection (pipelined ones count one each). */
-  const inProgress = new WeakMap<Socket, number>();
+  /** The requests in progress on a connection (several when pipelined), until their answers end. */
+  const inProgress = new WeakMap<Socket, Set<IncomingMessage>>();
   const refused = new WeakSet<Socket>();
   // The HTTP server parses what a refused connection sends (it reads every socket it is given);
   // such a request is left unanswered, the refusal being its answer, until the socket goes.
@@ -63,9 +68,10 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
     reply.hijack();
   });
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    inProgress.set(socket, (inProgress.get(socket) ?? 0) + 1);
-    response.once('close', () => inProgress.set(socket, (inProgress.get(socket) ?? 1) - 1));
+    let requests = inProgress.get(request.socket);
+    if (!requests) inProgress.set(request.socket, (requests = new Set()));
+    requests.add(request);
+    response.once('close', () => requests.delete(request));
   });
   app.server.on('connection', (socket: Socket) => {
     const client = clientOf(socket.remoteAddress);
@@ -93,24 +99,35 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
     open.give(client, 1);
   }
 
-  /** Closes a connection of the largest holder if it holds more than `held` + 1; says whether it did. */
+  /**
+   * Closes a connection of the largest holder if it holds more than `held` + 1 and one of its
+   * connections may give way; says whether it did.
+   */
   function giveWay(held: number): boolean {
     let largest: [string, Set<Socket>] | undefined;
     for (const entry of byClient) if (entry[1].size > (largest?.[1].size ?? held + 1)) largest = entry;
     if (!largest) return false;
     const [client, sockets] = largest;
-    let victim: Socket | undefined;
+    let receiving: Socket | undefined;
     for (const socket of sockets) {
-      if (!inProgress.get(socket)) {
-        victim = socket;
-        break;
-      }
-      victim = socket;
+      const state = stateOf(socket);
+      if (state === 'idle') return close(client, socket, state);
+      if (state === 'receiving') receiving ??= socket;
     }
-    if (!victim) return false;
-    events.gaveWay(Boolean(inProgress.get(victim)));
-    release(client, victim);
-    victim.destroy();
+    return receiving !== undefined && close(client, receiving, 'receiving');
+  }
+
+  function stateOf(socket: Socket): GaveWayState | 'running' {
+    const requests = inProgress.get(socket);
+    if (!requests?.size) return 'idle';
+    for (const request of requests) if (request.complete) return 'running';
+    return 'receiving';
+  }
+
+  function close(client: string, socket: Socket, state: GaveWayState): true {
+    events.gaveWay(state);
+    release(client, socket);
+    socket.destroy();
     return true;
   }
 

@@ -25,7 +25,7 @@ export interface Metrics {
   /** Connections refused before their request was read, by cap: per_client, total (http/connection-caps.ts). */
   connectionsRefused: Counter<'cap'>;
   /** Connections closed to let another client in while the total was full (http/connection-caps.ts). */
-  connectionsGaveWay: Counter<'in_progress'>;
+  connectionsGaveWay: Counter<'state'>;
   /** Feeds the admission and worker gauges (queue length, limit, worker utilisation) at scrape time. */
   observeCapacity(source: CapacityGauges): void;
 }
@@ -130,12 +130,12 @@ export function createMetrics(): Metrics {
   const connectionsGaveWay = new Counter({
     name: 'urlkit_connections_gave_way_total',
     help:
-      "Open connections closed while all the service's were taken, to let in a client holding fewer, by whether " +
-      'a request was in progress on them.',
-    labelNames: ['in_progress'] as const,
+      "Open connections closed while all the service's were taken, to let in a client holding fewer, by what they " +
+      'were doing: idle (no request) or receiving (a request body arriving).',
+    labelNames: ['state'] as const,
     registers: [registry],
   });
-  for (const inProgress of ['false', 'true']) connectionsGaveWay.inc({ in_progress: inProgress }, 0);
+  for (const state of ['idle', 'receiving']) connectionsGaveWay.inc({ state }, 0);
   let source: CapacityGauges | null = null;
   const gauge = (name: string, help: string, read: (s: CapacityGauges) => number | undefined) =>
     new Gauge({

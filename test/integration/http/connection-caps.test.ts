@@ -19,9 +19,11 @@ let site: LoopbackServer;
 let hits = 0;
 
 before(async () => {
-  site = await startServer((_req, res) => {
+  site = await startServer((req, res) => {
     hits++;
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    if (req.url === '/slow') setTimeout(answer, 3000);
+    else answer();
   });
 });
 after(async () => {
@@ -144,8 +146,8 @@ describe('when all connections are taken, the largest holder gives way', () => {
     assert.equal(await count(), n);
   }
 
-  /** A connection whose call's body is still arriving: a request in progress. */
-  async function inProgress(from: string): Promise<Connection> {
+  /** A connection whose call's body is still arriving. */
+  async function receiving(from: string): Promise<Connection> {
     const connection = await connect(service.port, from);
     connection.socket.write(
       'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
@@ -156,30 +158,53 @@ describe('when all connections are taken, the largest holder gives way', () => {
     return connection;
   }
 
-  it("lets a new client in by closing the largest holder's idle connection, else its newest busy one", async () => {
-    // Client A holds four (three with a call in progress, one idle), client B two: the total is full.
-    const busyFirst = await inProgress('127.0.0.51');
+  /** A connection whose call, all its request sent, is running: its target answers after 3 s. */
+  async function running(from: string): Promise<Connection> {
+    const connection = await connect(service.port, from);
+    const body = JSON.stringify({ url: `${site.origin}/slow` });
+    const before = hits;
+    connection.socket.write(
+      'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    await until('the call reaching its target', () => hits > before, 10_000);
+    return connection;
+  }
+
+  it("lets a new client in by closing the largest holder's idle connection, else one still receiving, never a running call", async () => {
+    // Client A holds four (one receiving a body, one idle, one running a call, one receiving),
+    // client B two: the total is full.
+    const first = await receiving('127.0.0.51');
     const idle = await connect(service.port, '127.0.0.51');
-    const busy = [busyFirst, await inProgress('127.0.0.51'), await inProgress('127.0.0.51')];
-    const other = [await connect(service.port, '127.0.0.52'), await connect(service.port, '127.0.0.52')];
+    const call = await running('127.0.0.51');
+    const last = await receiving('127.0.0.51');
+    const others = [await connect(service.port, '127.0.0.52'), await connect(service.port, '127.0.0.52')];
     // A new client is served; A's idle connection made room, and nothing else was closed.
-    const first = await statusCall(await connect(service.port, '127.0.0.53'));
-    assert.equal(first.status, 200, first.head);
+    const c = await statusCall(await connect(service.port, '127.0.0.53'));
+    assert.equal(c.status, 200, c.head);
     assert.ok(idle.closed(), "the largest holder's idle connection was closed");
-    assert.ok([...busy, ...other].every((c) => !c.closed()));
-    // Once that client's connection is gone, a third client fills the total again; the next new
-    // client: A still holds the most (three, all busy), so its newest goes.
+    assert.ok([first, call, last, ...others].every((x) => !x.closed()));
+    // Once that client's connection is gone, a third client fills the total again. The next new
+    // client: A still holds the most, none idle, so its oldest connection still receiving goes.
     await serverHolds(5);
-    other.push(await connect(service.port, '127.0.0.55'));
-    const second = await statusCall(await connect(service.port, '127.0.0.54'));
-    assert.equal(second.status, 200, second.head);
-    await until("A's newest connection closed", () => busy[2]!.closed(), 10_000);
-    assert.ok([busy[0]!, busy[1]!, ...other].every((c) => !c.closed()));
-    // The metrics call below must not need room itself: the new clients' closed connections are gone first.
+    others.push(await connect(service.port, '127.0.0.55'));
+    const d = await statusCall(await connect(service.port, '127.0.0.54'));
+    assert.equal(d.status, 200, d.head);
+    await until("A's oldest receiving connection closed", first.closed, 10_000);
+    assert.ok([call, last, ...others].every((x) => !x.closed()));
+    // And again: A holds two, the running call and one receiving; the receiving one goes.
+    await serverHolds(5);
+    others.push(await connect(service.port, '127.0.0.56'));
+    const e = await statusCall(await connect(service.port, '127.0.0.57'));
+    assert.equal(e.status, 200, e.head);
+    await until("A's other receiving connection closed", last.closed, 10_000);
+    assert.ok(!call.closed(), 'the running call was not closed');
+    // The running call ends in its answer.
+    await until('the running call answered', () => /^HTTP\/1\.1 200 /.test(call.received()), 10_000);
     await serverHolds(5);
     const metrics = await (await fetch(`http://127.0.0.1:${service.port}/metrics`)).text();
-    assert.match(metrics, /^urlkit_connections_gave_way_total\{in_progress="false"\} 1$/m);
-    assert.match(metrics, /^urlkit_connections_gave_way_total\{in_progress="true"\} 1$/m);
+    assert.match(metrics, /^urlkit_connections_gave_way_total\{state="idle"\} 1$/m);
+    assert.match(metrics, /^urlkit_connections_gave_way_total\{state="receiving"\} 2$/m);
   });
 });
 
