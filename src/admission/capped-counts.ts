@@ -24,6 +24,19 @@ export class CappedCounts {
     return null;
   }
 
+  /** What `caller` holds. */
+  heldBy(caller: string): number {
+    return this.byCaller.get(caller) ?? 0;
+  }
+
+  /** The callers holding more than `above`, the largest first (in the order they came, between equals). */
+  holdersAbove(above: number): string[] {
+    return [...this.byCaller]
+      .filter(([, held]) => held > above)
+      .sort((a, b) => b[1] - a[1])
+      .map(([caller]) => caller);
+  }
+
   /** Gives back `amount` that `caller` took. */
   give(caller: string, amount: number): void {
     if (amount === 0) return;

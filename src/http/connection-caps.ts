@@ -11,10 +11,11 @@
 // The total is shared, not first come first served: when it is full, a client holding fewer
 // connections than the largest holder less one still gets its connection, and the largest holder
 // gives one of its own way: its oldest with no request on it, else its oldest whose request's body
-// is still arriving. A connection whose call has all its request never gives way: no call that
-// runs is lost for another client. So a few addresses cannot keep everyone else out by holding
-// the total with silent or slow connections; only when every holder holds about as many as the
-// newcomer would, or the largest holds only running calls, is the newcomer refused.
+// is still arriving (the next largest, if it has none). A connection whose call has all its
+// request never gives way: no call that runs is lost for another client. So a few addresses
+// cannot keep everyone else out by holding the total with silent or slow connections; only when
+// every holder holds about as many as the newcomer would, or those holding more carry only
+// running calls, is the newcomer refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -100,21 +101,20 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
   }
 
   /**
-   * Closes a connection of the largest holder if it holds more than `held` + 1 and one of its
-   * connections may give way; says whether it did.
+   * Closes a connection of the largest holder of more than `held` + 1 that has one that may give
+   * way; says whether it did.
    */
   function giveWay(held: number): boolean {
-    let largest: [string, Set<Socket>] | undefined;
-    for (const entry of byClient) if (entry[1].size > (largest?.[1].size ?? held + 1)) largest = entry;
-    if (!largest) return false;
-    const [client, sockets] = largest;
-    let receiving: Socket | undefined;
-    for (const socket of sockets) {
-      const state = stateOf(socket);
-      if (state === 'idle') return close(client, socket, state);
-      if (state === 'receiving') receiving ??= socket;
+    for (const client of open.holdersAbove(held + 1)) {
+      let receiving: Socket | undefined;
+      for (const socket of byClient.get(client) ?? []) {
+        const state = stateOf(socket);
+        if (state === 'idle') return close(client, socket, state);
+        if (state === 'receiving') receiving ??= socket;
+      }
+      if (receiving) return close(client, receiving, 'receiving');
     }
-    return receiving !== undefined && close(client, receiving, 'receiving');
+    return false;
   }
 
   function stateOf(socket: Socket): GaveWayState | 'running' {

@@ -8,7 +8,11 @@
 // connection closes, since the parsed call lives that long. A body that does not fit is refused
 // before it is read: `429 rate_limited` past the caller's quarter, `503 overloaded` past the whole.
 // A caller's first body always fits its quarter and the first of all the whole, so a body the
-// body limit allows is never refused on an idle service.
+// body limit allows is never refused on an idle service. And the whole is shared, not kept by
+// whoever came first: a body that does not fit it makes room by cutting off a body still arriving
+// of the caller holding the most (more than this caller would), so callers with several
+// addresses or keys who fill the whole with slow bodies keep no one else out.
+import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CappedCounts, type Over } from '../admission/capped-counts.js';
@@ -28,6 +32,12 @@ const REFUSALS: Record<Over, { code: 'rate_limited' | 'overloaded'; message: str
   },
 };
 
+/** A body counted in the budget: its request, and the bytes counted so far. */
+interface HeldBody {
+  request: IncomingMessage;
+  bytes: number;
+}
+
 /**
  * Bounds the request bodies of `scope`'s routes to `totalBytes` in all (0: no bound), each
  * counted to `callerOf(request)`.
@@ -39,28 +49,64 @@ export function boundRequestBodies(
 ): void {
   if (limits.totalBytes === 0) return;
   const budget = new CappedCounts({ perCaller: limits.totalBytes * CALLER_SHARE, total: limits.totalBytes });
+  /** Each caller's counted bodies, oldest first. */
+  const bodies = new Map<string, Set<HeldBody>>();
+
+  /** Counts `amount` more of `body`'s, making room if it can (below), or says which bound it would pass. */
+  function take(caller: string, body: HeldBody, amount: number): Over | null {
+    let over = budget.take(caller, amount);
+    while (over === 'total' && giveWay(budget.heldBy(caller) + amount)) over = budget.take(caller, amount);
+    if (over !== null) return over;
+    body.bytes += amount;
+    let mine = bodies.get(caller);
+    if (!mine) bodies.set(caller, (mine = new Set()));
+    mine.add(body);
+    return null;
+  }
+
+  /** Gives `body`'s bytes back, once, whether its call ended or it gave way. */
+  function release(caller: string, body: HeldBody): void {
+    const mine = bodies.get(caller);
+    if (!mine?.delete(body)) return;
+    if (mine.size === 0) bodies.delete(caller);
+    budget.give(caller, body.bytes);
+  }
+
+  /**
+   * When the whole is full, a body still arriving of the largest holder of more than `wouldHold`
+   * (its oldest; the next largest, if it has none) gives way: its connection is closed. A body
+   * that has all arrived, its call running, never does. Says whether one gave way.
+   */
+  function giveWay(wouldHold: number): boolean {
+    for (const holder of budget.holdersAbove(wouldHold)) {
+      for (const body of bodies.get(holder) ?? []) {
+        if (body.request.complete) continue;
+        release(holder, body);
+        body.request.socket.destroy();
+        return true;
+      }
+    }
+    return false;
+  }
+
   scope.addHook('preParsing', (request, reply, payload, done) => {
     const declared = Number(request.headers['content-length'] ?? NaN);
     const chunked = request.headers['transfer-encoding'] !== undefined;
     // No body, or one over the body limit, which fastify refuses (413) without reading it.
     if (!chunked && !(declared > 0 && declared <= limits.bodyLimitBytes)) return done(null, payload);
     const caller = callerOf(request);
-    let held = 0;
-    reply.raw.once('close', () => budget.give(caller, held));
+    const body: HeldBody = { request: request.raw, bytes: 0 };
+    reply.raw.once('close', () => release(caller, body));
     if (!chunked) {
-      const refusal = budget.take(caller, declared);
+      const refusal = take(caller, body, declared);
       if (refusal !== null) return void refuse(reply, refusal);
-      held = declared;
       return done(null, payload);
     }
     // Counted as it arrives; past a bound the body ends in the refusal, as an error.
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, next) {
-        const refusal = budget.take(caller, chunk.length);
-        if (refusal === null) {
-          held += chunk.length;
-          return next(null, chunk);
-        }
+        const refusal = take(caller, body, chunk.length);
+        if (refusal === null) return next(null, chunk);
         reply.header('Retry-After', '1');
         const { code, message } = REFUSALS[refusal];
         next(new RequestBodyRefused(code, message));

@@ -17,8 +17,16 @@ const BUDGET = 2 * MIB;
 
 let site: LoopbackServer;
 
+/** Requests for the site's slow page, which answers after 3 s. */
+let slowHits = 0;
+
 before(async () => {
-  site = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
+  site = await startServer((req, res) => {
+    const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    if (req.url !== '/slow') return answer();
+    slowHits++;
+    setTimeout(answer, 3000);
+  });
 });
 after(async () => {
   await site.close();
@@ -44,6 +52,8 @@ interface Call {
   answer: () => Promise<{ status: number; code: string | null }>;
   /** The error message of the answer, once answer() has resolved. */
   message: () => string | undefined;
+  /** Whether the connection has closed. */
+  closed: () => boolean;
 }
 
 /**
@@ -51,14 +61,16 @@ interface Call {
  * object padded with spaces), of which only `sent` go out now; chunked: no Content-Length, the
  * bytes sent as one chunk.
  */
-async function call(from: string, length: number, sent: number, chunked = false): Promise<Call> {
+async function call(from: string, length: number, sent: number, chunked = false, path = '/page'): Promise<Call> {
   const socket = net.connect({ port: service.port, host: '127.0.0.1', localAddress: from });
   opened.push(socket);
   let received = '';
   socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
   socket.on('error', () => {});
+  let closed = false;
+  socket.on('close', () => (closed = true));
   await new Promise<void>((resolve) => socket.once('connect', resolve));
-  const json = JSON.stringify({ url: `${site.origin}/page` });
+  const json = JSON.stringify({ url: `${site.origin}${path}` });
   const body = json + ' '.repeat(Math.max(0, length - json.length));
   const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`;
   socket.write(
@@ -83,7 +95,7 @@ async function call(from: string, length: number, sent: number, chunked = false)
   };
   const message = () =>
     (JSON.parse(received.split('\r\n\r\n')[1] ?? '{}') as { error?: { message: string } }).error?.message;
-  return { socket, send, answer, message };
+  return { socket, send, answer, message, closed: () => closed };
 }
 
 describe('request bodies share a budget', () => {
@@ -102,17 +114,37 @@ describe('request bodies share a budget', () => {
     assert.deepEqual(await next.answer(), { status: 200, code: null });
   });
 
-  it('refuses any body past the whole 503; a connection closed gives its room back', async () => {
-    // Two callers' first bodies (a caller's first always fits its quarter) fill the budget.
-    const held = await Promise.all(['127.0.0.51', '127.0.0.52'].map((from) => call(from, 1_000_000, 10)));
-    const over = await call('127.0.0.55', 300_000, 0);
+  it('refuses a body past the whole 503 when no caller holds more than it would; a connection closed gives its room back', async () => {
+    // Four callers' bodies of a quarter each fill the budget; a fifth caller's larger body would
+    // leave it holding more than any of them: no one makes room for it.
+    const held = await Promise.all(
+      ['127.0.0.51', '127.0.0.52', '127.0.0.53', '127.0.0.54'].map((from) => call(from, BUDGET / 4, 10)),
+    );
+    const over = await call('127.0.0.55', BUDGET / 4 + 1000, 0);
     assert.deepEqual(await over.answer(), { status: 503, code: 'overloaded' });
+    assert.ok(held.every((c) => !c.socket.destroyed && c.socket.readyState === 'open'));
     held[0]!.socket.destroy();
     let again = await call('127.0.0.55', 300_000, 300_000);
     // The service may see the close a moment after the client does.
     for (let tries = 0; tries < 20 && (await again.answer()).status === 503; tries++)
       again = await call('127.0.0.55', 300_000, 300_000);
     assert.deepEqual(await again.answer(), { status: 200, code: null });
+  });
+
+  it("makes room past the whole by cutting off the largest holder's body still arriving, never a running call's", async () => {
+    // Caller A's body, sent whole, is a call that runs for 3 s (its target is slow); callers C
+    // and then B each hold a body still arriving, B's the larger. The budget is then nearly full.
+    const running = await call('127.0.0.71', 1_000_000, 1_000_000, false, '/slow');
+    await until('the running call reaching its target', () => slowHits > 0, 10_000);
+    const smaller = await call('127.0.0.73', 400_000, 10);
+    const larger = await call('127.0.0.72', 500_000, 10);
+    // A newcomer's body does not fit: A holds the most but only a running call, so the next
+    // largest, B, gives way.
+    const newcomer = await call('127.0.0.74', 300_000, 300_000);
+    assert.deepEqual(await newcomer.answer(), { status: 200, code: null });
+    await until("B's arriving body cut off", () => larger.closed(), 10_000);
+    assert.ok(!smaller.closed(), "C's smaller body was kept");
+    assert.deepEqual(await running.answer(), { status: 200, code: null });
   });
 
   it("counts a chunked body as it arrives, and ends it in the refusal once past the caller's quarter", async () => {
