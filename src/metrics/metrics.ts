@@ -57,6 +57,19 @@ export interface CapacityGauges {
     | undefined;
 }
 
+/** A counter by one label, each of whose `values` is shown from the start (at 0). */
+function countedBy<L extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  label: L,
+  values: string[],
+): Counter<L> {
+  const counter = new Counter({ name, help, labelNames: [label], registers: [registry] });
+  for (const value of values) counter.inc({ [label]: value } as Partial<Record<L, string>>, 0);
+  return counter;
+}
+
 const QUEUE_WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120];
 
@@ -113,29 +126,28 @@ export function createMetrics(): Metrics {
     buckets: QUEUE_WAIT_BUCKETS,
     registers: [registry],
   });
-  const admissionShed = new Counter({
-    name: 'urlkit_admission_shed_total',
-    help: 'Tool calls shed with 503 overloaded, by reason (queue_full, queue_timeout, event_loop, draining).',
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
-  for (const reason of ['queue_full', 'queue_timeout', 'event_loop', 'draining']) admissionShed.inc({ reason }, 0);
-  const connectionsRefused = new Counter({
-    name: 'urlkit_connections_refused_total',
-    help: 'Connections answered and closed before their request was read, by the cap they were over.',
-    labelNames: ['cap'] as const,
-    registers: [registry],
-  });
-  for (const cap of ['per_client', 'total']) connectionsRefused.inc({ cap }, 0);
-  const connectionsGaveWay = new Counter({
-    name: 'urlkit_connections_gave_way_total',
-    help:
-      "Open connections closed while all the service's were taken, to let in a client holding fewer, by what they " +
+  const admissionShed = countedBy(
+    registry,
+    'urlkit_admission_shed_total',
+    'Tool calls shed with 503 overloaded, by reason (queue_full, queue_timeout, event_loop, draining).',
+    'reason',
+    ['queue_full', 'queue_timeout', 'event_loop', 'draining'],
+  );
+  const connectionsRefused = countedBy(
+    registry,
+    'urlkit_connections_refused_total',
+    'Connections answered and closed before their request was read, by the cap they were over.',
+    'cap',
+    ['per_client', 'total'],
+  );
+  const connectionsGaveWay = countedBy(
+    registry,
+    'urlkit_connections_gave_way_total',
+    "Open connections closed while all the service's were taken, to let in a client holding fewer, by what they " +
       'were doing: idle (no request) or receiving (a request body arriving).',
-    labelNames: ['state'] as const,
-    registers: [registry],
-  });
-  for (const state of ['idle', 'receiving']) connectionsGaveWay.inc({ state }, 0);
+    'state',
+    ['idle', 'receiving'],
+  );
   let source: CapacityGauges | null = null;
   const gauge = (name: string, help: string, read: (s: CapacityGauges) => number | undefined) =>
     new Gauge({
