@@ -52,7 +52,7 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Agent } from 'undici';
 import { fairReserve } from '../src/admission/fair-slots.js';
-import { defaultWorkerThreads } from '../src/config/defaults.js';
+import { loadConfig } from '../src/config/config.js';
 import { findChromium, NO_CHROMIUM } from '../test/support/chromium.js';
 import { ATTACKS, type Attack } from './hostile-attacks.js';
 import { printReport, type RowResult } from './hostile-report.js';
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
   );
   // The second service gets the worker threads the hostile caller holds in a shared service (all
   // but the reserve kept for other callers), so the machine does the same work in both set-ups.
-  const workers = Number(process.env.URLKIT_WORKER_THREADS ?? defaultWorkerThreads());
+  const workers = loadConfig({ ...process.env, ...serviceEnv }).workerThreads;
   const hostileWorkers = workers - fairReserve(workers);
   const apart = process.argv.includes('--apart')
     ? await launch(startService(serviceRoot, { ...serviceEnv, URLKIT_WORKER_THREADS: String(hostileWorkers) }))

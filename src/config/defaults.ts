@@ -78,7 +78,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
  * three at 414 and four at 455-502, against the 400 MB goal (docs/admission.md, "Memory"). A
  * machine with memory to spare gets more throughput from more threads (URLKIT_WORKER_THREADS).
  */
-export function defaultWorkerThreads(): number {
+function defaultWorkerThreads(): number {
   return Math.max(1, Math.min(2, os.availableParallelism()));
 }
 

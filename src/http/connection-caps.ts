@@ -56,9 +56,7 @@ const REFUSAL_LINGER_MS = 2000;
  */
 export function capConnections(app: FastifyInstance, caps: ConnectionCaps, events: ConnectionEvents): void {
   if (caps.maxConnectionsPerClient === 0 && caps.maxConnections === 0) return;
-  const open = new CappedCounts({ perCaller: caps.maxConnectionsPerClient, total: caps.maxConnections });
-  /** Each client's counted connections, oldest first. */
-  const byClient = new Map<string, Set<Socket>>();
+  const open = new CappedCounts<Socket>({ perCaller: caps.maxConnectionsPerClient, total: caps.maxConnections });
   /** The requests in progress on a connection (several when pipelined), until their answers end. */
   const inProgress = new WeakMap<Socket, Set<IncomingMessage>>();
   const refused = new WeakSet<Socket>();
@@ -76,8 +74,8 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
   });
   app.server.on('connection', (socket: Socket) => {
     const client = clientOf(socket.remoteAddress);
-    let over = open.take(client, 1);
-    if (over === 'total' && giveWay(byClient.get(client)?.size ?? 0)) over = open.take(client, 1);
+    let over = open.take(client, socket, 1);
+    if (over === 'total' && giveWay(open.heldBy(client))) over = open.take(client, socket, 1);
     if (over === 'caller')
       return refuse(
         socket,
@@ -86,19 +84,9 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
       );
     if (over === 'total')
       return refuse(socket, 'total', `The service holds its most open connections (${caps.maxConnections}).`);
-    let mine = byClient.get(client);
-    if (!mine) byClient.set(client, (mine = new Set()));
-    mine.add(socket);
-    socket.once('close', () => release(client, socket));
+    // Its place goes back once, whether it closed or gave way (below).
+    socket.once('close', () => open.give(client, socket));
   });
-
-  /** Gives `socket`'s place back, once, whether it closed or gave way. */
-  function release(client: string, socket: Socket): void {
-    const mine = byClient.get(client);
-    if (!mine?.delete(socket)) return;
-    if (mine.size === 0) byClient.delete(client);
-    open.give(client, 1);
-  }
 
   /**
    * Closes a connection of the largest holder of more than `held` + 1 that has one that may give
@@ -107,7 +95,7 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
   function giveWay(held: number): boolean {
     for (const client of open.holdersAbove(held + 1)) {
       let receiving: Socket | undefined;
-      for (const socket of byClient.get(client) ?? []) {
+      for (const socket of open.itemsOf(client)) {
         const state = stateOf(socket);
         if (state === 'idle') return close(client, socket, state);
         if (state === 'receiving') receiving ??= socket;
@@ -126,7 +114,7 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
 
   function close(client: string, socket: Socket, state: GaveWayState): true {
     events.gaveWay(state);
-    release(client, socket);
+    open.give(client, socket);
     socket.destroy();
     return true;
   }

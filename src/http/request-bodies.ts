@@ -32,12 +32,6 @@ const REFUSALS: Record<Over, { code: 'rate_limited' | 'overloaded'; message: str
   },
 };
 
-/** A body counted in the budget: its request, and the bytes counted so far. */
-interface HeldBody {
-  request: IncomingMessage;
-  bytes: number;
-}
-
 /**
  * Bounds the request bodies of `scope`'s routes to `totalBytes` in all (0: no bound), each
  * counted to `callerOf(request)`.
@@ -48,28 +42,17 @@ export function boundRequestBodies(
   callerOf: (request: FastifyRequest) => string,
 ): void {
   if (limits.totalBytes === 0) return;
-  const budget = new CappedCounts({ perCaller: limits.totalBytes * CALLER_SHARE, total: limits.totalBytes });
-  /** Each caller's counted bodies, oldest first. */
-  const bodies = new Map<string, Set<HeldBody>>();
+  // Counted by request: a body's bytes go back once, when its call ends or it gives way.
+  const budget = new CappedCounts<IncomingMessage>({
+    perCaller: limits.totalBytes * CALLER_SHARE,
+    total: limits.totalBytes,
+  });
 
-  /** Counts `amount` more of `body`'s, making room if it can (below), or says which bound it would pass. */
-  function take(caller: string, body: HeldBody, amount: number): Over | null {
-    let over = budget.take(caller, amount);
-    while (over === 'total' && giveWay(budget.heldBy(caller) + amount)) over = budget.take(caller, amount);
-    if (over !== null) return over;
-    body.bytes += amount;
-    let mine = bodies.get(caller);
-    if (!mine) bodies.set(caller, (mine = new Set()));
-    mine.add(body);
-    return null;
-  }
-
-  /** Gives `body`'s bytes back, once, whether its call ended or it gave way. */
-  function release(caller: string, body: HeldBody): void {
-    const mine = bodies.get(caller);
-    if (!mine?.delete(body)) return;
-    if (mine.size === 0) bodies.delete(caller);
-    budget.give(caller, body.bytes);
+  /** Counts `amount` more of `request`'s body, making room if it can (below), or says which bound it would pass. */
+  function take(caller: string, request: IncomingMessage, amount: number): Over | null {
+    let over = budget.take(caller, request, amount);
+    while (over === 'total' && giveWay(budget.heldBy(caller) + amount)) over = budget.take(caller, request, amount);
+    return over;
   }
 
   /**
@@ -79,10 +62,10 @@ export function boundRequestBodies(
    */
   function giveWay(wouldHold: number): boolean {
     for (const holder of budget.holdersAbove(wouldHold)) {
-      for (const body of bodies.get(holder) ?? []) {
-        if (body.request.complete) continue;
-        release(holder, body);
-        body.request.socket.destroy();
+      for (const request of budget.itemsOf(holder)) {
+        if (request.complete) continue;
+        budget.give(holder, request);
+        request.socket.destroy();
         return true;
       }
     }
@@ -95,17 +78,16 @@ export function boundRequestBodies(
     // No body, or one over the body limit, which fastify refuses (413) without reading it.
     if (!chunked && !(declared > 0 && declared <= limits.bodyLimitBytes)) return done(null, payload);
     const caller = callerOf(request);
-    const body: HeldBody = { request: request.raw, bytes: 0 };
-    reply.raw.once('close', () => release(caller, body));
+    reply.raw.once('close', () => budget.give(caller, request.raw));
     if (!chunked) {
-      const refusal = take(caller, body, declared);
+      const refusal = take(caller, request.raw, declared);
       if (refusal !== null) return void refuse(reply, refusal);
       return done(null, payload);
     }
     // Counted as it arrives; past a bound the body ends in the refusal, as an error.
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, next) {
-        const refusal = take(caller, body, chunk.length);
+        const refusal = take(caller, request.raw, chunk.length);
         if (refusal === null) return next(null, chunk);
         reply.header('Retry-After', '1');
         const { code, message } = REFUSALS[refusal];
