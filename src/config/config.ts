@@ -77,6 +77,13 @@ export interface Config {
    */
   maxUnreadAnswerBytes: number;
   /**
+   * Answers not yet read, most bytes in all callers' (HTTP and MCP). An answer that does not fit
+   * closes the connections of the oldest unread answers of the callers holding the most, more than
+   * its own caller would with it; when that is not enough it is refused (`503 overloaded`). 0 turns
+   * the bound off. @default 64 MiB
+   */
+  unreadAnswerMemoryBytes: number;
+  /**
    * Last-resort guard: shed new calls (503) while the event loop's mean delay from the main
    * thread's own work (not from waiting for a CPU other processes hold) is over this, until it
    * falls below half of it; 0 disables. @default 1000
@@ -294,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: int(env, 'URLKIT_MAX_CONNECTIONS', 0, 1_000_000),
     requestBodyMemoryBytes: int(env, 'URLKIT_REQUEST_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxUnreadAnswerBytes: int(env, 'URLKIT_MAX_UNREAD_ANSWER_BYTES', 0, 64 * 1024 * 1024 * 1024),
+    unreadAnswerMemoryBytes: int(env, 'URLKIT_UNREAD_ANSWER_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxEventLoopDelayMs: int(env, 'URLKIT_MAX_EVENT_LOOP_DELAY_MS', 0, 60_000),
     maxInFlight: int(env, 'URLKIT_MAX_IN_FLIGHT', 0, 100_000),
     admissionQueueMax: int(env, 'URLKIT_ADMISSION_QUEUE_MAX', 0, 1_000_000),

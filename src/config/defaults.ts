@@ -24,6 +24,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   maxConnections: 4096,
   requestBodyMemoryBytes: 32 * 1024 * 1024,
   maxUnreadAnswerBytes: 32 * 1024 * 1024,
+  unreadAnswerMemoryBytes: 64 * 1024 * 1024,
   maxEventLoopDelayMs: 1000,
   maxInFlight: 256,
   admissionQueueMax: 1024,

@@ -22,8 +22,9 @@ import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
-import { afterClose, UnreadAnswers } from '../answers/unread-answers.js';
+import { afterClose, UnreadAnswers, UnreadRefusal } from '../answers/unread-answers.js';
 import { answerText } from '../answers/answer-text.js';
+import { onClosed } from '../answers/response-closed.js';
 
 /** The Content-Type of JSON answers (fastify's own for an object). */
 const JSON_ANSWER = 'application/json; charset=utf-8';
@@ -83,13 +84,14 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   };
   const unread = new UnreadAnswers({
     maxBytes: config.maxUnreadAnswerBytes,
+    maxTotalBytes: config.unreadAnswerMemoryBytes,
     minRate: { bytesPerS: config.minBodyRate, windowMs: config.minBodyRateWindowMs },
     onCut: (caller, unsentBytes) =>
       scope.log.warn({ caller, unsent_bytes: unsentBytes }, 'answer read under the minimum rate: connection closed'),
   });
-  const refuseUnread = (reply: FastifyReply, caller: string) => {
+  const refuseUnread = (reply: FastifyReply, refusal: UnreadRefusal) => {
     reply.header('Retry-After', '1');
-    return sendError(reply, 'rate_limited', unread.refusal(caller) ?? undefined);
+    return sendError(reply, 'rate_limited', refusal.message);
   };
   const shed = (reply: FastifyReply, err: Overloaded) => {
     reply.header('Retry-After', String(err.retryAfterS));
@@ -132,8 +134,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
       shed(reply, admission.shedFull(tool));
       return;
     }
-    if (unread.refusal(caller) !== null) {
-      refuseUnread(reply, caller);
+    const unreadOver = unread.refusal(caller);
+    if (unreadOver !== null) {
+      refuseUnread(reply, new UnreadRefusal(unreadOver));
       return;
     }
     lifecycle.enter();
@@ -142,7 +145,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     // A client that goes away before its answer is complete gets no onResponse (fastify runs
     // it on 'finish'), and onRequestAbort only fires while the body is still arriving: the
     // connection's close is the one event every call ends with.
-    reply.raw.once('close', () => {
+    onClosed(reply.raw, () => {
       if (reply.raw.writableFinished) return;
       release(request);
       metrics.toolCalls.inc({ tool, status: CLIENT_CLOSED });
@@ -219,7 +222,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         // shutdown gives up waiting.
         const stop = new AbortController();
         const untrack = lifecycle.stopOnShutdown(stop);
-        reply.raw.once('close', () => {
+        onClosed(reply.raw, () => {
           if (!reply.raw.writableFinished) stop.abort(new Error('the client disconnected'));
         });
         const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });
@@ -283,7 +286,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           // A client that has gone reads nothing: its answer is not made.
           if (reply.raw.closed) return reply.send('');
           const body = unread.body(caller, reply.raw, await answerText(String(request.id), results));
-          if (body === null) return refuseUnread(reply, caller);
+          if (body instanceof UnreadRefusal) return refuseUnread(reply, body);
           if (typeof body !== 'string') reply.header('Content-Length', String(body.length));
           return reply.code(200).type(JSON_ANSWER).send(body);
         } finally {

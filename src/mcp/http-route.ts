@@ -20,10 +20,11 @@ import { connectMcpServer, createMcpServer, requestError } from './server.js';
 import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 import type { Admission } from '../admission/admission.js';
-import { afterClose, type UnreadAnswers } from '../answers/unread-answers.js';
+import { afterClose, UnreadRefusal, type UnreadAnswers } from '../answers/unread-answers.js';
 import { joinAnswer, type AnswerText } from '../answers/answer-text.js';
 import { DeferredTexts } from '../answers/deferred-text.js';
 import { fastToolCall, sseEvent, ToolCallTransport, type SendAnswer } from './tool-call-transport.js';
+import { onClosed } from '../answers/response-closed.js';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
 const JSONRPC_PARSE_ERROR = -32700;
@@ -98,15 +99,15 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
     afterAnswer: afterClose(reply.raw),
     ...(deferred ? { deferText: (text: AnswerText, dropped: AbortSignal) => deferred.defer(text, dropped) } : {}),
   });
-  // A tools/call's answer: sliced and counted as a JSON answer is; over the caller's unread bound,
-  // refused as a tool error, as the call itself would have been.
+  // A tools/call's answer: sliced and counted as a JSON answer is; over the caller's unread bound
+  // or the service's, refused as a tool error, as the call itself would have been.
   const sendAnswer =
     (id: RequestId): SendAnswer =>
     (event) => {
       if (!opts.unread || caller === undefined) return joinAnswer(event);
       const body = opts.unread.body(caller, reply.raw, event);
-      if (body !== null) return body;
-      const refused = requestError(String(request.id), 'rate_limited', opts.unread.refusal(caller) ?? undefined);
+      if (!(body instanceof UnreadRefusal)) return body;
+      const refused = requestError(String(request.id), 'rate_limited', body.message);
       return sseEvent({ jsonrpc: '2.0', id, result: refused });
     };
   const transport = call
@@ -121,7 +122,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
   reply.hijack();
   // The response is over (sent, or the client went away): closing the server aborts the
   // signal of a call still running, so its fetches stop instead of finishing for nobody.
-  reply.raw.once('close', () => {
+  onClosed(reply.raw, () => {
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
   });

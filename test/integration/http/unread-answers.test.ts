@@ -3,8 +3,9 @@
 // (429) and other callers' calls go on, and a large answer not read at the minimum rate has its
 // connection closed. The answers are metadata batches with their content, about 10 MB, read by a
 // raw socket that stops reading after the first bytes: more than the kernel's buffers take, so
-// the rest waits in the service. A batch's answer keeps its results counted in the result memory
-// until it is read.
+// the rest waits in the service. All callers' unread answers together are bounded too
+// (URLKIT_UNREAD_ANSWER_MEMORY_BYTES): past it, a caller holding some is refused, not one holding none. A
+// batch's answer keeps its results counted in the result memory until it is read.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -221,6 +222,45 @@ describe('small answers a caller does not read', () => {
   });
 });
 
+describe("all callers' unread answers together", () => {
+  let app: FastifyInstance;
+  let origin: string;
+  before(async () => {
+    // No bound per caller and no rate floor: only the total closes the unread answer.
+    ({ app, origin } = await startApp({
+      maxUnreadAnswerBytes: 0,
+      unreadAnswerMemoryBytes: 2 * 1024 * 1024,
+      minBodyRate: 0,
+    }));
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  it('refuse the calls of a caller holding some once over the bound; others go on', async (t) => {
+    const stalled = await stalledCall(origin);
+    t.after(() => stalled.socket.destroy());
+    const refused = await refusedCall(origin);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.json.error.code, 'rate_limited');
+    assert.match(refused.json.error.message, /URLKIT_UNREAD_ANSWER_MEMORY_BYTES/);
+    // Another caller's batch (about 800 KB), read as it comes, has its answer though the total is full.
+    const other = await postAs(origin, OTHER, 'get_url_metadata', {
+      items: batch(`other-${Math.random()}`).items.slice(0, 4),
+      include_content: true,
+    });
+    assert.equal(other.status, 200);
+    assert.equal(other.items.length, 4);
+    for (const item of other.items) assert.equal(item.meta.error, undefined, JSON.stringify(item.meta.error));
+
+    stalled.socket.destroy();
+    await until('the stalled connection closed', () => stalled.closed());
+    await sleep(200);
+    const again = await postAs(origin, SLOW, 'check_url_status', { url: `${site.origin}/status` });
+    assert.equal(again.status, 200);
+  });
+});
+
 describe('a large answer', () => {
   let app: FastifyInstance;
   let origin: string;
@@ -231,7 +271,13 @@ describe('a large answer', () => {
     await app.close();
   });
 
-  it('read at once arrives whole, as JSON', async () => {
+  it('read at once arrives whole, as JSON', async (t) => {
+    // Every part that holds something for the call listens for its response's close: Node warned of
+    // a leak on each large answer (11 'close' listeners on one response) before they shared one.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    t.after(() => process.off('warning', onWarning));
     const res = await fetch(`${origin}/api/v1/tools/get_url_metadata`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${OTHER}` },
@@ -245,6 +291,10 @@ describe('a large answer', () => {
     const answer = JSON.parse(text) as { data: { results: { data: { content?: string } | null }[] } };
     assert.equal(answer.data.results.length, ITEMS);
     for (const item of answer.data.results) assert.match(item.data?.content ?? '', /^Paragraph 0 says/);
+    assert.deepEqual(
+      warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')),
+      [],
+    );
   });
 
   it('not read at the minimum rate has its connection closed', async (t) => {

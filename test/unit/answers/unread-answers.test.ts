@@ -2,14 +2,15 @@
 // connection whose reader stopped, the first few in the kernel's buffers, one on the socket and
 // the rest queued behind it; an answer ready while its caller holds more than the bound is not
 // sent; nothing is counted once the connection is gone, though Node gives the queued responses
-// no 'close' of their own; and what watches a connection for that keeps none of its answers.
+// no 'close' of their own; what watches a connection for that keeps none of its answers; and
+// all callers' answers together are bounded, for the callers that hold some.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { it } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { UnreadAnswers } from '../../../src/answers/unread-answers.js';
+import { UnreadAnswers, UnreadRefusal } from '../../../src/answers/unread-answers.js';
 import { until } from '../../support/until.js';
 
 const ANSWER = 'x'.repeat(900_000);
@@ -26,11 +27,12 @@ it("bounds a caller's small answers queued on a connection it does not read, unt
     req.on('end', () =>
       setImmediate(() => {
         const body = unread.body('reader', res, { parts: [ANSWER], bytes: ANSWER.length });
-        if (body === null) {
+        if (body instanceof UnreadRefusal) {
           assert.ok(unread.held('reader') > BOUND, 'refused only while the caller holds more than the bound');
+          assert.match(body.message, /URLKIT_MAX_UNREAD_ANSWER_BYTES/);
           refused++;
         }
-        res.end(body ?? 'refused');
+        res.end(typeof body === 'string' ? body : 'refused');
         mostHeld = Math.max(mostHeld, unread.held('reader'));
         answered++;
       }),
@@ -96,4 +98,55 @@ it('keeps no answer of a keep-alive connection once it has been sent', async (t)
     [true, true, true],
     'the responses sent on the connection, still open, are garbage',
   );
+});
+
+it("bounds all callers' unread answers together, refusing only callers that hold some", async (t) => {
+  const TOTAL = 4 * 1024 * 1024;
+  const unread = new UnreadAnswers({ maxBytes: 0, maxTotalBytes: TOTAL, minRate: { bytesPerS: 0, windowMs: 1000 } });
+  const refusals: string[] = [];
+  let hogAnswered = 0;
+  const server = http.createServer((req, res) => {
+    const caller = req.url === '/reader' ? 'reader' : 'hog';
+    req.resume();
+    req.on('end', () =>
+      setImmediate(() => {
+        const body = unread.body(caller, res, { parts: [ANSWER], bytes: ANSWER.length });
+        if (body instanceof UnreadRefusal) refusals.push(`${caller}: ${body.message}`);
+        res.end(typeof body === 'string' ? body : 'refused');
+        if (caller === 'hog') hogAnswered++;
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const { port } = server.address() as net.AddressInfo;
+  // The hog: two connections it never reads, each with its calls pipelined.
+  for (let i = 0; i < 2; i++) {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.pause();
+    socket.on('error', () => {});
+    t.after(() => socket.destroy());
+    socket.write('GET /hog HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(PIPELINED / 2));
+  }
+  await until('every hog call answered', () => hogAnswered === PIPELINED);
+  assert.ok(refusals.length > 0, 'the hog is refused once the total is full');
+  for (const refusal of refusals) assert.match(refusal, /^hog: .*URLKIT_UNREAD_ANSWER_MEMORY_BYTES/);
+  const hogHeld = unread.held('hog');
+  assert.ok(hogHeld > TOTAL && hogHeld <= TOTAL + ANSWER.length, `the hog holds ${hogHeld} bytes`);
+  assert.match(unread.refusal('hog') ?? '', /MiB of them yours/);
+
+  // A caller holding nothing is not refused for the hog: it has its answer whole.
+  assert.equal(unread.refusal('reader'), null);
+  const answer = await new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/reader', agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(text));
+      })
+      .on('error', reject);
+  });
+  assert.equal(answer, ANSWER);
+  assert.equal(unread.held('hog'), hogHeld, "the hog's answers are still there, unread");
 });
