@@ -77,10 +77,9 @@ export interface Config {
    */
   maxUnreadAnswerBytes: number;
   /**
-   * Answers not yet read, most bytes in all callers' (HTTP and MCP). An answer that does not fit
-   * closes the connections of the oldest unread answers of the callers holding the most, more than
-   * its own caller would with it; when that is not enough it is refused (`503 overloaded`). 0 turns
-   * the bound off. @default 64 MiB
+   * Answers not yet read, most bytes in all callers' (HTTP and MCP): while they hold more, the new
+   * tool calls of a caller holding any are refused (`429 rate_limited`) until it reads them; a
+   * caller holding none goes on. 0 turns the bound off. @default 64 MiB
    */
   unreadAnswerMemoryBytes: number;
   /**
