@@ -89,9 +89,9 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     onCut: (caller, unsentBytes) =>
       scope.log.warn({ caller, unsent_bytes: unsentBytes }, 'answer read under the minimum rate: connection closed'),
   });
-  const refuseUnread = (reply: FastifyReply, refusal: UnreadRefusal) => {
+  const refuseUnread = (reply: FastifyReply, message: string) => {
     reply.header('Retry-After', '1');
-    return sendError(reply, 'rate_limited', refusal.message);
+    return sendError(reply, 'rate_limited', message);
   };
   const shed = (reply: FastifyReply, err: Overloaded) => {
     reply.header('Retry-After', String(err.retryAfterS));
@@ -136,7 +136,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     }
     const unreadOver = unread.refusal(caller);
     if (unreadOver !== null) {
-      refuseUnread(reply, new UnreadRefusal(unreadOver));
+      refuseUnread(reply, unreadOver);
       return;
     }
     lifecycle.enter();
@@ -286,7 +286,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
           // A client that has gone reads nothing: its answer is not made.
           if (reply.raw.closed) return reply.send('');
           const body = unread.body(caller, reply.raw, await answerText(String(request.id), results));
-          if (body instanceof UnreadRefusal) return refuseUnread(reply, body);
+          if (body instanceof UnreadRefusal) return refuseUnread(reply, body.message);
           if (typeof body !== 'string') reply.header('Content-Length', String(body.length));
           return reply.code(200).type(JSON_ANSWER).send(body);
         } finally {
