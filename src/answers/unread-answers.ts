@@ -11,12 +11,10 @@
 //   to 8 x 32 MiB (bench:hostile rows `unread`, `pipelined`, `held` with --callers 8). A caller
 //   that holds none goes on (a caller that reads its answers holds none between its calls), so
 //   callers that read are not refused for those who do not. The total is judged as the bound per
-//   caller is, on what is held already: judged on what an answer would add, the answers were
-//   refused once made while the calls that made them were still let in (row `pipelined`: twice the
-//   attacked site's pages a second). Unread answers are not closed to make room either: the
-//   callers whose answers were closed were free to call again, and an attack's addresses made
-//   room for one another (rows `pipelined` and `held`: peak RSS 526 and 643 MiB, against 444 and
-//   470 without a total);
+//   caller is, on what is held already: judged on what an answer would add, answers are refused
+//   once made while the calls that make them are still let in. Nor are unread answers closed to
+//   make room: the callers whose answers are closed are free to call again, and an attack's
+//   addresses make room for one another (docs/admission.md has the figures);
 // - a large answer (sent in slices, answer-body.ts) must be read at the minimum transfer rate
 //   over each window, the rule a target's body is held to (fetch/transfer-rate.ts), or its
 //   connection is closed: an answer abandoned unread does not hold its bytes for ever.

@@ -226,7 +226,7 @@ describe("all callers' unread answers together", () => {
   let app: FastifyInstance;
   let origin: string;
   before(async () => {
-    // No bound per caller and no rate floor: only the total closes the unread answer.
+    // No bound per caller and no rate floor: only the total refuses, and the unread answer stays.
     ({ app, origin } = await startApp({
       maxUnreadAnswerBytes: 0,
       unreadAnswerMemoryBytes: 2 * 1024 * 1024,
