@@ -30,7 +30,7 @@ import type { Socket } from 'node:net';
 import { RateFloor, type MinTransferRate } from '../fetch/transfer-rate.js';
 import { AnswerBody, SLICED_OVER_BYTES } from './answer-body.js';
 import { joinAnswer, type AnswerText } from './answer-text.js';
-import { onClosed } from './response-closed.js';
+import { onClose } from './on-close.js';
 
 /** An answer's bytes the service holds before its socket does. */
 export interface Unsent {
@@ -53,21 +53,9 @@ export class UnreadRefusal {
   constructor(readonly message: string) {}
 }
 
-/**
- * Runs `then` once `res` has closed: its answer written whole, or its client gone (at once if
- * it already has: a closed response emits no more 'close').
- */
-export function afterClose(res: ServerResponse): (then: () => void) => void {
-  return (then) => {
-    if (res.closed) then();
-    else onClosed(res, then);
-  };
-}
-
 export class UnreadAnswers {
   private readonly open = new Map<string, Set<ServerResponse>>();
   private readonly bodies = new WeakMap<ServerResponse, Unsent>();
-  private readonly byConnection = new WeakMap<Socket, Set<() => void>>();
 
   constructor(private readonly opts: UnreadAnswersOptions) {}
 
@@ -93,25 +81,10 @@ export class UnreadAnswers {
       if (set.size === 0 && this.open.get(caller) === set) this.open.delete(caller);
       forget();
     };
-    const forget = this.onConnectionClose(connection, untrack);
-    onClosed(res, untrack);
-  }
-
-  /**
-   * Runs `fn` when `connection` closes; returns what cancels that. A response still queued behind
-   * another on its connection gets no 'close' of its own when the connection goes (Node 22), so
-   * its connection's tells when it is over. One listener a connection, for all its responses.
-   */
-  private onConnectionClose(connection: Socket, fn: () => void): () => void {
-    let waiting = this.byConnection.get(connection);
-    if (!waiting) {
-      waiting = new Set();
-      this.byConnection.set(connection, waiting);
-      connection.once('close', runEach(waiting));
-    }
-    const mine = waiting;
-    mine.add(fn);
-    return () => mine.delete(fn);
+    // A response still queued behind another on its connection gets no 'close' of its own when
+    // the connection goes (Node 22), so its connection's tells when it is over.
+    const forget = onClose(connection, untrack);
+    onClose(res, untrack);
   }
 
   /** The bytes of `caller`'s answers not yet written to their connections. */
@@ -180,7 +153,7 @@ export class UnreadAnswers {
     });
     this.track(caller, res, body);
     body.once('end', () => floor.stop());
-    onClosed(res, () => floor.stop());
+    onClose(res, () => floor.stop());
     floor.resume();
     return body;
   }
@@ -188,17 +161,4 @@ export class UnreadAnswers {
 
 function mib(n: number): string {
   return (n / 1024 / 1024).toFixed(1);
-}
-
-/**
- * A listener that runs each of `fns`, made apart from where it is added: V8 gives the closures
- * made in one call one context, so a listener made beside a response's cancel would keep that
- * first response's `fn`, the response and its answer for as long as the connection lives (a 20 MB
- * batch on each keep-alive connection under bench:hostile row `held`: peak RSS 441-450 MiB
- * against 369 with the listener made here).
- */
-function runEach(fns: Set<() => void>): () => void {
-  return () => {
-    for (const fn of [...fns]) fn();
-  };
 }

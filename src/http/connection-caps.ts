@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { CappedCounts } from '../admission/capped-counts.js';
 import { clientOf } from './client-address.js';
 import { closingErrorResponse } from './errors.js';
-import { onClosed } from '../answers/response-closed.js';
+import { onClose } from '../answers/on-close.js';
 
 export interface ConnectionCaps {
   /** Open connections one client address may hold; 0: no cap. */
@@ -71,7 +71,7 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
     let requests = inProgress.get(request.socket);
     if (!requests) inProgress.set(request.socket, (requests = new Set()));
     requests.add(request);
-    onClosed(response, () => requests.delete(request));
+    onClose(response, () => requests.delete(request));
   });
   app.server.on('connection', (socket: Socket) => {
     const client = clientOf(socket.remoteAddress);

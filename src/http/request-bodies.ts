@@ -17,7 +17,7 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CappedCounts, type Over } from '../admission/capped-counts.js';
 import { RequestBodyRefused, sendError } from './errors.js';
-import { onClosed } from '../answers/response-closed.js';
+import { onClose } from '../answers/on-close.js';
 
 /** Of the budget, what one caller's bodies may hold. */
 const CALLER_SHARE = 0.25;
@@ -79,7 +79,7 @@ export function boundRequestBodies(
     // No body, or one over the body limit, which fastify refuses (413) without reading it.
     if (!chunked && !(declared > 0 && declared <= limits.bodyLimitBytes)) return done(null, payload);
     const caller = callerOf(request);
-    onClosed(reply.raw, () => budget.give(caller, request.raw));
+    onClose(reply.raw, () => budget.give(caller, request.raw));
     if (!chunked) {
       const refusal = take(caller, request.raw, declared);
       if (refusal !== null) return void refuse(reply, refusal);

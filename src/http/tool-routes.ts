@@ -22,9 +22,9 @@ import { effectiveRateLimit } from './rate-limit-policy.js';
 import { OVERLOAD_RETRY_AFTER_S } from './system-routes.js';
 import { NdjsonAnswer, prefersNdjson } from './ndjson-answer.js';
 import { REQUEST_ERRORS } from '../errors/codes.js';
-import { afterClose, UnreadAnswers, UnreadRefusal } from '../answers/unread-answers.js';
+import { UnreadAnswers, UnreadRefusal } from '../answers/unread-answers.js';
 import { answerText } from '../answers/answer-text.js';
-import { onClosed } from '../answers/response-closed.js';
+import { afterClose, onClose } from '../answers/on-close.js';
 
 /** The Content-Type of JSON answers (fastify's own for an object). */
 const JSON_ANSWER = 'application/json; charset=utf-8';
@@ -145,7 +145,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
     // A client that goes away before its answer is complete gets no onResponse (fastify runs
     // it on 'finish'), and onRequestAbort only fires while the body is still arriving: the
     // connection's close is the one event every call ends with.
-    onClosed(reply.raw, () => {
+    onClose(reply.raw, () => {
       if (reply.raw.writableFinished) return;
       release(request);
       metrics.toolCalls.inc({ tool, status: CLIENT_CLOSED });
@@ -222,7 +222,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
         // shutdown gives up waiting.
         const stop = new AbortController();
         const untrack = lifecycle.stopOnShutdown(stop);
-        onClosed(reply.raw, () => {
+        onClose(reply.raw, () => {
           if (!reply.raw.writableFinished) stop.abort(new Error('the client disconnected'));
         });
         const stopTimer = metrics.toolDuration.startTimer({ tool: tool.name });

@@ -20,11 +20,11 @@ import { connectMcpServer, createMcpServer, requestError } from './server.js';
 import { invalidRequestAnswer } from './invalid-request.js';
 import { INVALID_JSON_BODY } from '../tools/json-input.js';
 import type { Admission } from '../admission/admission.js';
-import { afterClose, UnreadRefusal, type UnreadAnswers } from '../answers/unread-answers.js';
+import { UnreadRefusal, type UnreadAnswers } from '../answers/unread-answers.js';
 import { joinAnswer, type AnswerText } from '../answers/answer-text.js';
 import { DeferredTexts } from '../answers/deferred-text.js';
 import { fastToolCall, sseEvent, ToolCallTransport, type SendAnswer } from './tool-call-transport.js';
-import { onClosed } from '../answers/response-closed.js';
+import { afterClose, onClose } from '../answers/on-close.js';
 
 /** JSON-RPC 2.0: invalid JSON was received. */
 const JSONRPC_PARSE_ERROR = -32700;
@@ -122,7 +122,7 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, opts:
   reply.hijack();
   // The response is over (sent, or the client went away): closing the server aborts the
   // signal of a call still running, so its fetches stop instead of finishing for nobody.
-  onClosed(reply.raw, () => {
+  onClose(reply.raw, () => {
     void transport.close().catch(() => {});
     void server.close().catch(() => {});
   });

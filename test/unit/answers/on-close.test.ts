@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type net from 'node:net';
 import { it } from 'node:test';
-import { onClosed } from '../../../src/answers/response-closed.js';
+import { onClose } from '../../../src/answers/on-close.js';
 import { until } from '../../support/until.js';
 
 async function serve(handler: http.RequestListener): Promise<{ port: number; close: () => void }> {
@@ -18,7 +18,7 @@ it('runs each hand-back once, in order, on one close listener, however many ther
   let listeners = 0;
   const server = await serve((_req, res) => {
     const before = res.listenerCount('close');
-    for (let i = 0; i < 12; i++) onClosed(res, () => ran.push(i));
+    for (let i = 0; i < 12; i++) onClose(res, () => ran.push(i));
     listeners = res.listenerCount('close') - before;
     res.end('ok');
   });
@@ -38,8 +38,8 @@ it('runs them when the client leaves before its answer', async (t) => {
   let arrived = false;
   const server = await serve((_req, res) => {
     arrived = true;
-    onClosed(res, () => ran++);
-    onClosed(res, () => ran++);
+    onClose(res, () => ran++);
+    onClose(res, () => ran++);
   });
   t.after(server.close);
   const left = new AbortController();
