@@ -21,11 +21,14 @@ export class CappedCounts<T> {
 
   constructor(private readonly caps: { perCaller: number; total: number }) {}
 
-  /** Counts `amount` more of `caller`'s, for `item`, or says which cap it would pass (nothing is counted then). */
-  take(caller: string, item: T, amount: number): Over | null {
+  /**
+   * Counts `amount` more of `caller`'s, for `item`, or says which cap it would pass (nothing is
+   * counted then). `perCaller` replaces the caller's cap for this piece (0: none).
+   */
+  take(caller: string, item: T, amount: number, perCaller = this.caps.perCaller): Over | null {
     const mine = this.byCaller.get(caller);
     const held = mine?.amount ?? 0;
-    if (this.caps.perCaller > 0 && held > 0 && held + amount > this.caps.perCaller) return 'caller';
+    if (perCaller > 0 && held > 0 && held + amount > perCaller) return 'caller';
     if (this.caps.total > 0 && this.held > 0 && this.held + amount > this.caps.total) return 'total';
     const holding = mine ?? { amount: 0, items: new Map<T, number>() };
     if (!mine) this.byCaller.set(caller, holding);

@@ -10,6 +10,7 @@ import {
   oneOf,
   pick,
   proxy,
+  proxyList,
   redis,
 } from './env-readers.js';
 
@@ -62,6 +63,13 @@ export interface Config {
    * before its request is read. 0: no cap. @default 4096
    */
   maxConnections: number;
+  /**
+   * Reverse proxies in front of the API. A call through one is its client's, the nearest address
+   * in `X-Forwarded-For` that is not a listed proxy, for the rate limit and every per-caller share;
+   * a listed proxy's connections are held to URLKIT_MAX_CONNECTIONS only. Unset: `X-Forwarded-For`
+   * is ignored, a call is its connection's peer's. @default none
+   */
+  trustedProxies: readonly string[];
   /**
    * Request bodies of the calls in progress, most bytes in all, from their first byte to their
    * answer; one caller's hold at most a quarter. A body past it is refused before it is read
@@ -298,6 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestHeadersTimeoutMs: int(env, 'URLKIT_REQUEST_HEADERS_TIMEOUT_MS', 100, 600_000),
     maxConnectionsPerClient: int(env, 'URLKIT_MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000),
     maxConnections: int(env, 'URLKIT_MAX_CONNECTIONS', 0, 1_000_000),
+    trustedProxies: proxyList(env, 'URLKIT_TRUSTED_PROXIES'),
     requestBodyMemoryBytes: int(env, 'URLKIT_REQUEST_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxUnreadAnswerBytes: int(env, 'URLKIT_MAX_UNREAD_ANSWER_BYTES', 0, 64 * 1024 * 1024 * 1024),
     unreadAnswerMemoryBytes: int(env, 'URLKIT_UNREAD_ANSWER_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),

@@ -22,6 +22,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   requestHeadersTimeoutMs: 10_000,
   maxConnectionsPerClient: 1024,
   maxConnections: 4096,
+  trustedProxies: [],
   requestBodyMemoryBytes: 32 * 1024 * 1024,
   maxUnreadAnswerBytes: 32 * 1024 * 1024,
   unreadAnswerMemoryBytes: 64 * 1024 * 1024,

@@ -3,6 +3,7 @@
 // describes what each accepts by its name, so a new reader needs a line in its accepts().
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 
 export type Env = Record<string, string | undefined>;
 
@@ -49,6 +50,26 @@ export function cidrList(env: Env, name: string): string[] | undefined {
   for (const c of items) {
     if (!/^[^/]+\/\d{1,3}$/.test(c)) {
       throw new ConfigError(`${name} entries must look like 10.1.0.0/16 or fd00::/8, got "${c}"`);
+    }
+  }
+  return items;
+}
+
+/**
+ * Addresses and ranges of reverse proxies, or proxy-addr's names for a family of ranges
+ * (`loopback`, `linklocal`, `uniquelocal`): checked with the library that will match them.
+ */
+export function proxyList(env: Env, name: string): string[] | undefined {
+  const items = list(env, name);
+  if (!items) return undefined;
+  for (const item of items) {
+    try {
+      proxyAddr.compile(item);
+    } catch {
+      throw new ConfigError(
+        `${name} entries must be an address (10.0.0.5), a range (10.0.0.0/8, fd00::/8) or loopback, linklocal or ` +
+          `uniquelocal, got "${item}"`,
+      );
     }
   }
   return items;

@@ -22,6 +22,7 @@ import { batchedStdout, loggerOptions } from '../app/logging.js';
 import { registerOpenApi } from './openapi.js';
 import { systemRoutes } from './system-routes.js';
 import { toolRoutes } from './tool-routes.js';
+import { trustedProxies } from './trusted-proxies.js';
 
 export interface BuildAppOptions {
   tools?: readonly Tool<unknown>[];
@@ -75,22 +76,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const pressure = { isUnderPressure: () => false };
 
   const logger = pino(loggerOptions(config.logLevel), options.logStream ?? batchedStdout());
+  const proxies = trustedProxies(config.trustedProxies);
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the cast keeps the app's default type.
     ...serverOptions(logger as unknown as FastifyBaseLogger, config, true),
     // Draining is answered by our own hook with the JSON envelope, not fastify's bare 503.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    trustProxy: proxies?.trust ?? false,
   });
 
   // A write error (stdout closed) ends the wait too: shutdown must not hang on its log.
   const flushLogs = () => new Promise<void>((resolve) => logger.flush(() => resolve()));
   app.decorate('urlkit', { lifecycle, metrics, services, admission, flushLogs });
 
-  capConnections(app, config, {
-    refused: (cap) => metrics.connectionsRefused.inc({ cap }),
-    gaveWay: (state) => metrics.connectionsGaveWay.inc({ state }),
-  });
+  capConnections(
+    app,
+    config,
+    {
+      refused: (cap) => metrics.connectionsRefused.inc({ cap }),
+      gaveWay: (state) => metrics.connectionsGaveWay.inc({ state }),
+    },
+    proxies,
+  );
   installConventions(app, config.bodyLimitBytes);
 
   // While draining, every response closes its connection, so keep-alive sockets do not hold

@@ -23,6 +23,7 @@ import { CappedCounts } from '../admission/capped-counts.js';
 import { clientOf } from './client-address.js';
 import { closingErrorResponse } from './errors.js';
 import { onClose } from '../answers/on-close.js';
+import type { TrustedProxies } from './trusted-proxies.js';
 
 export interface ConnectionCaps {
   /** Open connections one client address may hold; 0: no cap. */
@@ -53,9 +54,15 @@ const REFUSAL_LINGER_MS = 2000;
 
 /**
  * Counts `app`'s open connections per client address and refuses those past a cap. Register it
- * before any other hook: a request that arrives on a refused connection goes no further.
+ * before any other hook: a request that arrives on a refused connection goes no further. A
+ * trusted proxy's connections carry many clients' calls: they are held to the total only.
  */
-export function capConnections(app: FastifyInstance, caps: ConnectionCaps, events: ConnectionEvents): void {
+export function capConnections(
+  app: FastifyInstance,
+  caps: ConnectionCaps,
+  events: ConnectionEvents,
+  proxies: TrustedProxies | null = null,
+): void {
   if (caps.maxConnectionsPerClient === 0 && caps.maxConnections === 0) return;
   const open = new CappedCounts<Socket>({ perCaller: caps.maxConnectionsPerClient, total: caps.maxConnections });
   /** The requests in progress on a connection (several when pipelined), until their answers end. */
@@ -75,8 +82,9 @@ export function capConnections(app: FastifyInstance, caps: ConnectionCaps, event
   });
   app.server.on('connection', (socket: Socket) => {
     const client = clientOf(socket.remoteAddress);
-    let over = open.take(client, socket, 1);
-    if (over === 'total' && giveWay(open.heldBy(client))) over = open.take(client, socket, 1);
+    const ownCap = proxies?.isProxy(socket.remoteAddress) ? 0 : caps.maxConnectionsPerClient;
+    let over = open.take(client, socket, 1, ownCap);
+    if (over === 'total' && giveWay(open.heldBy(client))) over = open.take(client, socket, 1, ownCap);
     if (over === 'caller')
       return refuse(
         socket,

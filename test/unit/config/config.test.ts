@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     assert.deepEqual(c.apiKeys, []);
     assert.equal(c.bodyLimitBytes, 1024 * 1024);
     assert.equal(c.allowPrivateNetworks, false);
+    assert.deepEqual(c.trustedProxies, []);
     // Two worker threads whatever the machine (one on one CPU): each thread sets the peak memory.
     assert.equal(c.workerThreads, Math.min(2, os.availableParallelism()));
     assert.ok(Object.isFrozen(c));
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       URLKIT_ALLOW_PRIVATE_NETWORKS: 'yes',
       URLKIT_RATE_LIMIT_MAX: '0',
       URLKIT_LOG_LEVEL: 'WARN',
+      URLKIT_TRUSTED_PROXIES: '10.0.0.5, fd00::/8,loopback',
     });
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.port, 9999);
@@ -35,6 +37,7 @@ describe('loadConfig', () => {
     assert.equal(c.allowPrivateNetworks, true);
     assert.equal(c.rateLimitMax, 0);
     assert.equal(c.logLevel, 'warn');
+    assert.deepEqual(c.trustedProxies, ['10.0.0.5', 'fd00::/8', 'loopback']);
   });
 
   it('rejects bad values with a one-line message naming the variable', () => {
@@ -45,6 +48,11 @@ describe('loadConfig', () => {
       [{ URLKIT_ALLOW_PRIVATE_NETWORKS: 'maybe' }, /^URLKIT_ALLOW_PRIVATE_NETWORKS must be true or false/],
       [{ URLKIT_LOG_LEVEL: 'loud' }, /^URLKIT_LOG_LEVEL must be one of/],
       [{ URLKIT_ALLOW_CIDRS: '10.0.0.0' }, /^URLKIT_ALLOW_CIDRS entries must look like/],
+      [
+        { URLKIT_TRUSTED_PROXIES: '10.0.0.0/8,proxy.internal' },
+        /^URLKIT_TRUSTED_PROXIES entries must be .*"proxy\.internal"/,
+      ],
+      [{ URLKIT_TRUSTED_PROXIES: '10.0.0.0/40' }, /^URLKIT_TRUSTED_PROXIES entries must be/],
       [{ URLKIT_PROXY: 'socks5://proxy:1080' }, /^URLKIT_PROXY must be an http/],
       [{ URLKIT_PROXY_MODE: 'always' }, /needs URLKIT_PROXY/],
       // Settings that would quietly do less than they say.
