@@ -196,7 +196,7 @@ export async function toolRoutes(scope: FastifyInstance, opts: ToolRoutesOptions
   // them), so guessing keys is rate limited per address like any other call.
   if (apiKeys.enabled) {
     const checkKey = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (apiKeys.match(request) >= 0) return;
+      if (callerOf(request, apiKeys).startsWith('key:')) return;
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, 'unauthorized');
     };
