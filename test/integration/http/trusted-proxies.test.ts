@@ -81,24 +81,18 @@ function statusCall(
   });
 }
 
-const statuses = async (calls: Array<() => Promise<{ status: number }>>) => {
+/** The statuses of calls made one after another from `from`, each with its X-Forwarded-For. */
+async function statusesOf(port: number, from: string, forwardedFors: string[]): Promise<number[]> {
   const out: number[] = [];
-  for (const call of calls) out.push((await call()).status);
+  for (const forwardedFor of forwardedFors) out.push((await statusCall(port, from, forwardedFor)).status);
   return out;
-};
+}
 
 describe('trusted reverse proxies', () => {
   it('counts a call from a listed proxy to the client X-Forwarded-For names, not to the proxy', async () => {
     const port = await startApp({ trustedProxies: [PROXY], rateLimitMax: 2, rateLimitWindowMs: 60_000 });
     const first = '198.51.100.7';
-    assert.deepEqual(
-      await statuses([
-        () => statusCall(port, PROXY, first),
-        () => statusCall(port, PROXY, first),
-        () => statusCall(port, PROXY, first),
-      ]),
-      [200, 200, 429],
-    );
+    assert.deepEqual(await statusesOf(port, PROXY, [first, first, first]), [200, 200, 429]);
     // Another client behind the same proxy has its own limit.
     assert.equal((await statusCall(port, PROXY, '198.51.100.8')).status, 200);
     // A client that writes another address into its own header is still the one its proxy saw.
@@ -109,26 +103,14 @@ describe('trusted reverse proxies', () => {
 
   it('counts a call from an address that is not a listed proxy to that address, whatever its header says', async () => {
     const port = await startApp({ trustedProxies: [PROXY], rateLimitMax: 2, rateLimitWindowMs: 60_000 });
-    assert.deepEqual(
-      await statuses([
-        () => statusCall(port, OTHER_PEER, '198.51.100.20'),
-        () => statusCall(port, OTHER_PEER, '198.51.100.21'),
-        () => statusCall(port, OTHER_PEER, '198.51.100.22'),
-      ]),
-      [200, 200, 429],
-    );
+    const claims = ['198.51.100.20', '198.51.100.21', '198.51.100.22'];
+    assert.deepEqual(await statusesOf(port, OTHER_PEER, claims), [200, 200, 429]);
   });
 
   it('ignores X-Forwarded-For when no proxy is listed', async () => {
     const port = await startApp({ rateLimitMax: 2, rateLimitWindowMs: 60_000 });
-    assert.deepEqual(
-      await statuses([
-        () => statusCall(port, PROXY, '198.51.100.30'),
-        () => statusCall(port, PROXY, '198.51.100.31'),
-        () => statusCall(port, PROXY, '198.51.100.32'),
-      ]),
-      [200, 200, 429],
-    );
+    const claims = ['198.51.100.30', '198.51.100.31', '198.51.100.32'];
+    assert.deepEqual(await statusesOf(port, PROXY, claims), [200, 200, 429]);
   });
 
   it("holds a listed proxy's connections to the total cap only, and other addresses to their own", async () => {
