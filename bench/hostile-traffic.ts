@@ -269,7 +269,7 @@ const HELD_BODY_BYTES = 1024 * 1024;
 function heldBody(tool: string, call: unknown): string {
   const json = JSON.stringify(call);
   return (
-    `POST /api/v1/tools/${tool} HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n` +
+    `POST /api/v1/tools/${tool} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${HELD_BODY_BYTES}\r\n\r\n${json}${' '.repeat(HELD_BODY_BYTES - json.length - 1)}`
   );
 }

@@ -42,6 +42,8 @@ function accepts(helper: string, args: readonly ts.Expression[]): string {
       return '`true` or `false`';
     case 'list':
       return 'comma-separated list';
+    case 'hostList':
+      return 'comma-separated host names or addresses, or `*`';
     case 'proxyList':
       return 'comma-separated addresses, ranges (`10.0.0.0/8`) or `loopback`, `linklocal`, `uniquelocal`';
     case 'cidrList':

@@ -9,6 +9,7 @@ import { loadConfigNoting, startupWarnings, type LoadedConfig } from '../config/
 import { loggerOptions } from '../app/logging.js';
 import { exitOnSignals, serve } from '../http/serve.js';
 import { openApiDocument } from '../http/openapi-document.js';
+import { hostRule } from '../http/host-check.js';
 import { errorEnvelope, hasItemErrors, resultEnvelope } from '../tools/envelope.js';
 import { invokeTool } from '../tools/invoke.js';
 import { TOOLS, findToolByCommand } from '../tools/registry.js';
@@ -192,7 +193,10 @@ async function main(argv: string[]): Promise<void> {
     if (rest.length > 0) return finish(1, undefined, 'urlkit openapi takes no arguments.');
     const { config, warnings } = loadOrExit();
     for (const warning of warnings(false)) process.stderr.write(`urlkit: warning: ${warning}\n`);
-    const document = openApiDocument(TOOLS, { authEnabled: config.apiKeys.length > 0 });
+    const document = openApiDocument(TOOLS, {
+      authEnabled: config.apiKeys.length > 0,
+      hostCheck: hostRule(config) !== null,
+    });
     return finish(0, `${JSON.stringify(document, null, 2)}\n`);
   }
   if (command === 'worker') {

@@ -11,6 +11,7 @@ import {
   pick,
   proxy,
   proxyList,
+  hostList,
   redis,
 } from './env-readers.js';
 
@@ -70,6 +71,14 @@ export interface Config {
    * is ignored, a call is its connection's peer's. @default none
    */
   trustedProxies: readonly string[];
+  /**
+   * Host names and addresses the API answers to (`*`: any). A request whose `Host` header, or
+   * `Origin` when it has one, names another is refused `403 host_not_allowed`: a web page that
+   * rebinds its own DNS name to this server's address is not served. Loopback names and addresses
+   * are always answered. Unset: only those while the server binds a loopback address, any otherwise.
+   * @default null
+   */
+  allowedHosts: readonly string[] | null;
   /**
    * Request bodies of the calls in progress, most bytes in all, from their first byte to their
    * answer; one caller's hold at most a quarter. A body past it is refused before it is read
@@ -307,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnectionsPerClient: int(env, 'URLKIT_MAX_CONNECTIONS_PER_CLIENT', 0, 1_000_000),
     maxConnections: int(env, 'URLKIT_MAX_CONNECTIONS', 0, 1_000_000),
     trustedProxies: proxyList(env, 'URLKIT_TRUSTED_PROXIES'),
+    allowedHosts: hostList(env, 'URLKIT_ALLOWED_HOSTS'),
     requestBodyMemoryBytes: int(env, 'URLKIT_REQUEST_BODY_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),
     maxUnreadAnswerBytes: int(env, 'URLKIT_MAX_UNREAD_ANSWER_BYTES', 0, 64 * 1024 * 1024 * 1024),
     unreadAnswerMemoryBytes: int(env, 'URLKIT_UNREAD_ANSWER_MEMORY_BYTES', 0, 64 * 1024 * 1024 * 1024),

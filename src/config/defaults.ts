@@ -23,6 +23,7 @@ const DEFAULTS: Omit<Config, 'userAgent' | 'workerThreads'> = {
   maxConnectionsPerClient: 1024,
   maxConnections: 4096,
   trustedProxies: [],
+  allowedHosts: null,
   requestBodyMemoryBytes: 32 * 1024 * 1024,
   maxUnreadAnswerBytes: 32 * 1024 * 1024,
   unreadAnswerMemoryBytes: 64 * 1024 * 1024,

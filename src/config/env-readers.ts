@@ -2,6 +2,7 @@
 // or throws ConfigError with a one-line message naming the variable. scripts/config-doc.ts
 // describes what each accepts by its name, so a new reader needs a line in its accepts().
 import { accessSync, constants as fsConstants } from 'node:fs';
+import { isIPv6 } from 'node:net';
 import { isAbsolute } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -73,6 +74,23 @@ export function proxyList(env: Env, name: string): string[] | undefined {
     }
   }
   return items;
+}
+
+/**
+ * Host names or addresses a request may name in its Host header, or `*` for any: each a DNS name
+ * (letters, digits, hyphens, dots), an IPv4 address or an IPv6 one (bracketed or not), lower-cased.
+ */
+export function hostList(env: Env, name: string): string[] | undefined {
+  const items = list(env, name);
+  if (!items) return undefined;
+  return items.map((item) => {
+    const host = item.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+    if (host === '*' || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$/.test(host)) {
+      return host.replace(/\.$/, '');
+    }
+    if (host.includes(':') && isIPv6(host)) return host;
+    throw new ConfigError(`${name} entries must be host names, addresses or *, got "${item}"`);
+  });
 }
 
 /** A URL setting with one of the given schemes; `kind` names them in the error message. */

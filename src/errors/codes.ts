@@ -6,6 +6,10 @@ export const REQUEST_ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   invalid_request: { status: 400, message: 'The request body does not match the tool schema.' },
   unauthorized: { status: 401, message: 'A valid API key is required: Authorization: Bearer <key>.' },
+  host_not_allowed: {
+    status: 403,
+    message: 'This server does not answer to the host this request names (URLKIT_ALLOWED_HOSTS).',
+  },
   not_found: { status: 404, message: 'No such route.' },
   method_not_allowed: { status: 405, message: 'This route does not accept that method.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },

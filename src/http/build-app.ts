@@ -23,6 +23,7 @@ import { registerOpenApi } from './openapi.js';
 import { systemRoutes } from './system-routes.js';
 import { toolRoutes } from './tool-routes.js';
 import { trustedProxies } from './trusted-proxies.js';
+import { checkHosts, hostRule } from './host-check.js';
 
 export interface BuildAppOptions {
   tools?: readonly Tool<unknown>[];
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     proxies,
   );
   installConventions(app, config.bodyLimitBytes);
+  const hosts = hostRule(config);
+  checkHosts(app, hosts);
 
   // While draining, every response closes its connection, so keep-alive sockets do not hold
   // the shutdown open until their idle timeout.
@@ -121,7 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await services.close();
   });
 
-  await registerOpenApi(app, tools, config.apiKeys.length > 0);
+  await registerOpenApi(app, tools, { authEnabled: config.apiKeys.length > 0, hostCheck: hosts !== null });
   await app.register(systemRoutes, {
     metrics,
     notReady: () => {

@@ -5,14 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Tool } from '../tools/types.js';
-import { openApiDocument } from './openapi-document.js';
+import { openApiDocument, type OpenApiOptions } from './openapi-document.js';
 
 export async function registerOpenApi(
   app: FastifyInstance,
   tools: readonly Tool<unknown>[],
-  authEnabled: boolean,
+  opts: OpenApiOptions,
 ): Promise<void> {
-  const document = openApiDocument(tools, { authEnabled });
+  const document = openApiDocument(tools, opts);
   // Built as plain data (openapi-document.ts); the plugin's own document types are not ours.
   await app.register(swagger, {
     mode: 'static',

@@ -66,7 +66,7 @@ async function connect(port: number, from: string): Promise<Connection> {
 async function statusCall(connection: Connection): Promise<{ status: number; body: string; head: string }> {
   const body = JSON.stringify({ url: `${site.origin}/page` });
   connection.socket.write(
-    'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+    'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `Connection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
   );
   await until('the answer and the connection closed', connection.closed, 10_000);
@@ -150,7 +150,7 @@ describe('when all connections are taken, the largest holder gives way', () => {
   async function receiving(from: string): Promise<Connection> {
     const connection = await connect(service.port, from);
     connection.socket.write(
-      'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+      'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
         'Expect: 100-continue\r\nContent-Length: 100\r\n\r\n{"url":',
     );
     // Node answers 100 Continue as it hands the request on.
@@ -164,7 +164,7 @@ describe('when all connections are taken, the largest holder gives way', () => {
     const body = JSON.stringify({ url: `${site.origin}/slow` });
     const before = hits;
     connection.socket.write(
-      'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+      'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
         `Content-Length: ${body.length}\r\n\r\n${body}`,
     );
     await until('the call reaching its target', () => hits > before, 10_000);
@@ -220,7 +220,7 @@ describe("a request's headers", () => {
   it('may take 8 KiB; more is answered 400 invalid_request', async () => {
     const withHeader = async (bytes: number) => {
       const connection = await connect(service.port, '127.0.0.41');
-      connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: urlkit\r\nX-Pad: ${'a'.repeat(bytes)}\r\n`);
+      connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'a'.repeat(bytes)}\r\n`);
       connection.socket.write('Connection: close\r\n\r\n');
       await until('the answer and the connection closed', connection.closed, 10_000);
       return connection.received();
@@ -244,7 +244,7 @@ describe('a connection that sends no whole request head', () => {
   it('is closed after the request headers timeout, whether it sent nothing or part of its headers', async () => {
     const silent = await connect(service.port, '127.0.0.31');
     const partial = await connect(service.port, '127.0.0.31');
-    partial.socket.write('POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\n');
+    partial.socket.write('POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     // Node's default would hold them 60 s; the bound here is far above the timeout and its checks.
     await until('the silent connection closed', silent.closed, 10_000);
     await until('the partial one closed', partial.closed, 10_000);

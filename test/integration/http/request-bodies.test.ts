@@ -74,7 +74,7 @@ async function call(from: string, length: number, sent: number, chunked = false,
   const body = json + ' '.repeat(Math.max(0, length - json.length));
   const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`;
   socket.write(
-    'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: urlkit\r\nContent-Type: application/json\r\n' +
+    'POST /api/v1/tools/check_url_status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `${framing}\r\n\r\n`,
   );
   const send = (text: string) => socket.write(chunked ? `${text.length.toString(16)}\r\n${text}\r\n` : text);

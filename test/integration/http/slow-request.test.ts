@@ -48,7 +48,8 @@ function dripUntilClosed(head: string, drip: string, giveUpMs: number): Promise<
 }
 
 const post = (framing: string) =>
-  `POST /api/v1/tools/clean_web_content HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n`;
+  'POST /api/v1/tools/clean_web_content HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+  `Content-Type: application/json\r\n${framing}\r\n`;
 
 it('a chunked body that never ends is cut off', async () => {
   const { answer, held } = await dripUntilClosed(

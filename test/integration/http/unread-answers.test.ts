@@ -76,7 +76,7 @@ function stalledCall(origin: string, mcp = false): Promise<StalledCall> {
   socket.on('error', () => {});
   socket.on('close', () => (closed = true));
   socket.write(
-    `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${SLOW}\r\n` +
       'Accept: application/json, text/event-stream\r\n' +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
@@ -159,7 +159,7 @@ describe('a caller that does not read its answers', () => {
     const socket = net.connect(Number(port), '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
-      `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
+      `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${SLOW}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
     t.after(() => socket.destroy());
@@ -204,7 +204,7 @@ describe('small answers a caller does not read', () => {
     for (let n = 1; n <= 12; n++) {
       const body = JSON.stringify(args(n));
       socket.write(
-        `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SLOW}\r\n` +
+        `POST /api/v1/tools/get_url_metadata HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${SLOW}\r\n` +
           `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
     }

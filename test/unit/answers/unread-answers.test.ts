@@ -44,7 +44,7 @@ it("bounds a caller's small answers queued on a connection it does not read, unt
   client.pause();
   client.on('error', () => {});
   t.after(() => client.destroy());
-  client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(PIPELINED));
+  client.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(PIPELINED));
 
   await until('every request answered', () => answered === PIPELINED);
   // The kernel's buffers take a few MB on loopback; the service holds the rest, up to the bound
@@ -125,7 +125,7 @@ it("bounds all callers' unread answers together, refusing only callers that hold
   hog.pause();
   hog.on('error', () => {});
   t.after(() => hog.destroy());
-  hog.write('GET /hog HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(PIPELINED));
+  hog.write('GET /hog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(PIPELINED));
   await until('every hog call answered', () => hogAnswered === PIPELINED);
   assert.ok(refusals.length > 0, 'the hog is refused once the total is full');
   for (const refusal of refusals) assert.match(refusal, /^hog: .*URLKIT_UNREAD_ANSWER_MEMORY_BYTES/);

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     assert.equal(c.bodyLimitBytes, 1024 * 1024);
     assert.equal(c.allowPrivateNetworks, false);
     assert.deepEqual(c.trustedProxies, []);
+    assert.equal(c.allowedHosts, null, 'unset: decided by the bind');
     // Two worker threads whatever the machine (one on one CPU): each thread sets the peak memory.
     assert.equal(c.workerThreads, Math.min(2, os.availableParallelism()));
     assert.ok(Object.isFrozen(c));
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       URLKIT_RATE_LIMIT_MAX: '0',
       URLKIT_LOG_LEVEL: 'WARN',
       URLKIT_TRUSTED_PROXIES: '10.0.0.5, fd00::/8,loopback',
+      URLKIT_ALLOWED_HOSTS: 'API.Example.com., [::1], 10.0.0.5,*',
     });
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.port, 9999);
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
     assert.equal(c.rateLimitMax, 0);
     assert.equal(c.logLevel, 'warn');
     assert.deepEqual(c.trustedProxies, ['10.0.0.5', 'fd00::/8', 'loopback']);
+    assert.deepEqual(c.allowedHosts, ['api.example.com', '::1', '10.0.0.5', '*']);
   });
 
   it('rejects bad values with a one-line message naming the variable', () => {
@@ -53,6 +56,8 @@ describe('loadConfig', () => {
         /^URLKIT_TRUSTED_PROXIES entries must be .*"proxy\.internal"/,
       ],
       [{ URLKIT_TRUSTED_PROXIES: '10.0.0.0/40' }, /^URLKIT_TRUSTED_PROXIES entries must be/],
+      [{ URLKIT_ALLOWED_HOSTS: 'https://api.example.com' }, /^URLKIT_ALLOWED_HOSTS entries must be host names/],
+      [{ URLKIT_ALLOWED_HOSTS: 'api.example.com:8080' }, /^URLKIT_ALLOWED_HOSTS entries must be host names/],
       [{ URLKIT_PROXY: 'socks5://proxy:1080' }, /^URLKIT_PROXY must be an http/],
       [{ URLKIT_PROXY_MODE: 'always' }, /needs URLKIT_PROXY/],
       // Settings that would quietly do less than they say.
