@@ -66,8 +66,8 @@ export function checkHosts(app: FastifyInstance, rule: HostRule | null): void {
     sendError(
       reply,
       'host_not_allowed',
-      `This server does not answer to ${JSON.stringify(refused.slice(0, 200))}. While it binds a loopback address ` +
-        'it answers to loopback names only; URLKIT_ALLOWED_HOSTS names the hosts it is reached by.',
+      `This server does not answer to ${JSON.stringify(refused.slice(0, 200))}: it answers to loopback names and ` +
+        'addresses and to the hosts URLKIT_ALLOWED_HOSTS names (none by default).',
     );
   });
 }
