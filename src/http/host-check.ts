@@ -40,28 +40,28 @@ function authorityOf(origin: string): string {
   return start < 0 ? origin : origin.slice(start + 3);
 }
 
-/** Header values already judged: a client sends the same Host on every request. */
-const SEEN_MAX = 256;
+/** Host names already judged (a client names the same on every request), at most this many. */
+const JUDGED_MAX = 256;
 
 /** Refuses, before any other hook reads it, a request naming a host `rule` does not allow. */
 export function checkHosts(app: FastifyInstance, rule: HostRule | null): void {
   if (!rule) return;
-  const seen = new Map<string, boolean>();
-  const allowed = (value: string, hostname: (value: string) => string): boolean => {
-    let ok = seen.get(value);
+  const judged = new Map<string, boolean>();
+  const allowed = (authority: string): boolean => {
+    const hostname = hostnameOf(authority);
+    let ok = judged.get(hostname);
     if (ok === undefined) {
-      if (seen.size >= SEEN_MAX) seen.clear();
-      ok = rule(hostname(value));
-      seen.set(value, ok);
+      if (judged.size >= JUDGED_MAX) judged.clear();
+      ok = rule(hostname);
+      judged.set(hostname, ok);
     }
     return ok;
   };
   app.addHook('onRequest', (request, reply, done) => {
     const { host, origin } = request.headers;
     let refused: string | null = null;
-    if (host !== undefined && !allowed(host, hostnameOf)) refused = host;
-    else if (origin !== undefined && !allowed(`origin ${origin}`, () => hostnameOf(authorityOf(origin))))
-      refused = origin;
+    if (host !== undefined && !allowed(host)) refused = host;
+    else if (origin !== undefined && !allowed(authorityOf(origin))) refused = origin;
     if (refused === null) return done();
     sendError(
       reply,

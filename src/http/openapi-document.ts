@@ -13,7 +13,7 @@ import { NDJSON_MEDIA_TYPE } from './ndjson-answer.js';
 export interface OpenApiOptions {
   /** Tool routes need `Authorization: Bearer <key>` (URLKIT_API_KEYS is set). */
   authEnabled: boolean;
-  /** Requests naming a host the server does not answer to are refused (host-check.ts). */
+  /** Requests naming a host the server does not answer to are refused (host-check.ts), on every route. */
   hostCheck: boolean;
 }
 
@@ -239,7 +239,6 @@ function toolOperation(tool: Tool<unknown>, schemas: Schemas, opts: OpenApiOptio
       },
       400: errorResponse(['invalid_json', 'invalid_request'], ' details names each field by its JSON Pointer.'),
       ...(opts.authEnabled ? { 401: errorResponse(['unauthorized']) } : {}),
-      ...hostRefusal(opts),
       413: errorResponse(['payload_too_large']),
       415: errorResponse(['unsupported_media_type']),
       429: errorResponse(['rate_limited'], ' See the Retry-After header.', retryAfter),
@@ -249,24 +248,13 @@ function toolOperation(tool: Tool<unknown>, schemas: Schemas, opts: OpenApiOptio
   };
 }
 
-/** The 403 of a server that checks Host and Origin, for every operation. */
-function hostRefusal(opts: OpenApiOptions): Record<number, JsonSchema> {
-  return opts.hostCheck ? { 403: errorResponse(['host_not_allowed'], ' See URLKIT_ALLOWED_HOSTS.') } : {};
-}
-
-function serviceOperation(
-  operationId: string,
-  summary: string,
-  ok: JsonSchema,
-  opts: OpenApiOptions,
-  more: object = {},
-): JsonSchema {
+function serviceOperation(operationId: string, summary: string, ok: JsonSchema, more: object = {}): JsonSchema {
   return {
     operationId,
     summary,
     tags: ['service'],
     security: [],
-    responses: { 200: { headers: correlation, ...ok }, 400: malformed, ...hostRefusal(opts), ...more },
+    responses: { 200: { headers: correlation, ...ok }, 400: malformed, ...more },
   };
 }
 
@@ -276,47 +264,37 @@ export function openApiDocument(tools: readonly Tool<unknown>[], opts: OpenApiOp
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = { post: toolOperation(tool, schemas, opts) };
   const health = { content: { 'application/json': { schema: ref('HealthStatus') } } };
   paths['/healthz'] = {
-    get: serviceOperation(
-      'healthz',
-      'Liveness: the process is up (no dependencies checked).',
-      {
-        description: 'The process is up.',
-        ...health,
-      },
-      opts,
-    ),
+    get: serviceOperation('healthz', 'Liveness: the process is up (no dependencies checked).', {
+      description: 'The process is up.',
+      ...health,
+    }),
   };
   paths['/readyz'] = {
     get: serviceOperation(
       'readyz',
       'Readiness: 200 when taking work; 503 overloaded while draining for shutdown or overloaded.',
       { description: 'Taking work.', ...health },
-      opts,
       { 503: errorResponse(['overloaded'], ' Draining, overloaded, or Redis unreachable.', retryAfter) },
     ),
   };
   paths['/metrics'] = {
-    get: serviceOperation(
-      'metrics',
-      'Prometheus metrics.',
-      {
-        description: 'Prometheus text exposition format.',
-        content: { 'text/plain': { schema: { type: 'string' } } },
-      },
-      opts,
-    ),
+    get: serviceOperation('metrics', 'Prometheus metrics.', {
+      description: 'Prometheus text exposition format.',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    }),
   };
   paths['/openapi.json'] = {
-    get: serviceOperation(
-      'openapi',
-      'This document.',
-      {
-        description: 'OpenAPI 3.1, generated from the schemas that validate requests.',
-        content: { 'application/json': { schema: { type: 'object' } } },
-      },
-      opts,
-    ),
+    get: serviceOperation('openapi', 'This document.', {
+      description: 'OpenAPI 3.1, generated from the schemas that validate requests.',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    }),
   };
+  if (opts.hostCheck) {
+    // Refused before any route is chosen, so every operation can answer it.
+    for (const item of Object.values(paths) as Array<Record<string, { responses: Record<number, JsonSchema> }>>)
+      for (const operation of Object.values(item))
+        operation.responses[403] = errorResponse(['host_not_allowed'], ' See URLKIT_ALLOWED_HOSTS.');
+  }
   return {
     openapi: '3.1.0',
     info: {
