@@ -26,8 +26,17 @@ export function loggerOptions(level: LogLevel): LoggerOptions {
       censor: '[redacted]',
     },
     serializers: {
+      // Behind a trusted proxy, req.ip is the client X-Forwarded-For names; the proxy that sent
+      // the request is logged beside it, so a line still says which connection it came on.
       req(req: { method?: string; url?: string; ip?: string; socket?: { remoteAddress?: string } }) {
-        return { method: req.method, url: stripQuery(req.url), remoteAddress: req.ip ?? req.socket?.remoteAddress };
+        const peer = req.socket?.remoteAddress;
+        const remoteAddress = req.ip ?? peer;
+        return {
+          method: req.method,
+          url: stripQuery(req.url),
+          remoteAddress,
+          ...(peer !== undefined && peer !== remoteAddress ? { proxyAddress: peer } : {}),
+        };
       },
       res(res: { statusCode?: number }) {
         return { statusCode: res.statusCode };

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../src/config/config.js';
 import { buildApp } from '../../../src/http/build-app.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { logCollector } from '../../unit/http/helpers.js';
 
 const PROXY = '127.0.0.1';
 const OTHER_PEER = '127.0.0.5';
@@ -29,8 +30,11 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function startApp(overrides: Partial<Config>): Promise<number> {
-  app = await buildApp(testConfig(overrides), { logStream: { write() {} } });
+async function startApp(
+  overrides: Partial<Config>,
+  logStream: { write(line: string): void } = { write() {} },
+): Promise<number> {
+  app = await buildApp(testConfig(overrides), { logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return (app.server.address() as AddressInfo).port;
 }
@@ -111,6 +115,22 @@ describe('trusted reverse proxies', () => {
     const port = await startApp({ rateLimitMax: 2, rateLimitWindowMs: 60_000 });
     const claims = ['198.51.100.30', '198.51.100.31', '198.51.100.32'];
     assert.deepEqual(await statusesOf(port, PROXY, claims), [200, 200, 429]);
+  });
+
+  it('logs the client as the remote address and the proxy it came through beside it', async () => {
+    const logs = logCollector();
+    const port = await startApp({ trustedProxies: [PROXY], logLevel: 'info' }, logs.stream);
+    assert.equal((await statusCall(port, PROXY, '198.51.100.50')).status, 200);
+    assert.equal((await statusCall(port, OTHER_PEER, '198.51.100.51')).status, 200);
+    const requests = logs
+      .lines()
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => line.req);
+    assert.deepEqual(requests, [
+      { method: 'POST', url: '/api/v1/tools/check_url_status', remoteAddress: '198.51.100.50', proxyAddress: PROXY },
+      // Not a listed proxy: its own address, and no proxy.
+      { method: 'POST', url: '/api/v1/tools/check_url_status', remoteAddress: OTHER_PEER },
+    ]);
   });
 
   it("holds a listed proxy's connections to the total cap only, and other addresses to their own", async () => {
