@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { resultEnvelope } from '../tools/envelope.js';
 import type { ToolItem } from '../tools/types.js';
 import { answerWork } from './answer-turns.js';
+import { escapedLength } from './escaped-length.js';
 import type { DeferredTexts } from './deferred-text.js';
 
 /** Characters per slice of a part: a large answer is sent a slice at a time (answer-body.ts). */
@@ -53,10 +54,15 @@ export function charsOf(part: AnswerPart): string {
  */
 export function sliceOf(part: AnswerPart, at: number): { text: string; end: number } {
   const chars = charsOf(part);
-  let end = Math.min(chars.length, at + SLICE_CHARS);
-  if (end < chars.length && isHighSurrogate(chars.charCodeAt(end - 1))) end--;
+  const end = sliceEnd(chars, at);
   const slice = chars.slice(at, end);
   return { text: typeof part === 'string' ? slice : escapedPart(part, slice), end };
+}
+
+/** Where the slice of `chars` from `at` ends. */
+function sliceEnd(chars: string, at: number): number {
+  const end = Math.min(chars.length, at + SLICE_CHARS);
+  return end < chars.length && isHighSurrogate(chars.charCodeAt(end - 1)) ? end - 1 : end;
 }
 
 /** `chars` (of `part`, a string value's) as they read in the answer. */
@@ -179,16 +185,17 @@ function inStringValue(part: AnswerPart): Exclude<AnswerPart, string> {
 }
 
 /**
- * The UTF-8 bytes of `part`'s characters escaped as sliceOf escapes it, a slice at a time. Each slice is
- * escaped again when it is sent: keeping the escaped slices would be the copy this avoids.
+ * The UTF-8 bytes of `part`'s characters escaped as sliceOf escapes them, counted a slice at a
+ * time (the slices sliceOf cuts) without escaping them: each is escaped when it is sent.
  */
 async function escapedBytes(part: Exclude<AnswerPart, string>, turn: () => Promise<void>): Promise<number> {
+  const chars = part.value;
   let bytes = 0;
-  for (let at = 0; at < part.value.length;) {
+  for (let at = 0; at < chars.length;) {
     await turn();
-    const slice = sliceOf(part, at);
-    bytes += Buffer.byteLength(slice.text, 'utf8');
-    at = slice.end;
+    const end = sliceEnd(chars, at);
+    bytes += escapedLength(chars, at, end, part.twice === true);
+    at = end;
   }
   return bytes;
 }
