@@ -1,7 +1,8 @@
 // A counting semaphore shared fairly between callers: the slots of admission (calls running at
 // once), of the worker pool (worker threads) and of one host (connections to it).
 // - Waiters line up per caller and are served round robin (fair-queue.ts): a caller's backlog
-//   waits behind its own work, not in front of others'.
+//   waits behind its own work, not in front of others'. A caller that holds no slot when it
+//   starts waiting is served before the round, once.
 // - While other callers are active, no caller may hold more than `capacity - reserve` slots:
 //   the reserve is kept for the others, so a caller who arrives while one caller fills every
 //   slot with slow work starts at once instead of waiting for that work to end. A caller alone
@@ -204,7 +205,8 @@ export class FairSlots {
           reject(reason);
         },
       };
-      waiter.ticket = this.waiting.push(claimant.caller, waiter);
+      // A caller holding no slot is served before the round (fair-queue.ts): the lightest caller.
+      waiter.ticket = this.waiting.push(claimant.caller, waiter, this.heldOf(claimant.caller) === 0);
       this.deadlines?.add(waiter);
       if (dueAt !== undefined) this.due.add(waiter, dueAt);
       signal?.addEventListener('abort', onAbort, { once: true });

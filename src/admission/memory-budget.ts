@@ -262,7 +262,8 @@ export class MemoryBudget {
           resolve();
         },
       } as Waiter;
-      waiter.ticket = this.waiters.push(caller, waiter);
+      // A caller holding none of the budget is served before the round (fair-queue.ts).
+      waiter.ticket = this.waiters.push(caller, waiter, !this.usedBy.has(caller));
       lease.waiting = waiter;
       signal?.addEventListener('abort', onAbort, { once: true });
       // This lease may be the oldest (then it never waits), or the budget may have room.

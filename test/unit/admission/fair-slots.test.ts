@@ -23,6 +23,44 @@ describe('FairQueue', () => {
     assert.equal(q.size, 0);
   });
 
+  it('serves a line pushed ahead before the round, once, then in the round at its back', () => {
+    const q = new FairQueue<string>();
+    q.push('a', 'a1');
+    q.push('a', 'a2');
+    q.push('b', 'b1');
+    q.push('c', 'c1', true);
+    q.push('c', 'c2', true);
+    q.push('d', 'd1', true);
+    // A line already waiting is not moved by a later push ahead.
+    q.push('a', 'a3', true);
+    assert.deepEqual(q.sizeOf('c'), 2);
+    assert.deepEqual([...q.callers()].sort(), ['a', 'b', 'c', 'd']);
+    const order: string[] = [];
+    for (let item = q.shift(); item !== undefined; item = q.shift()) order.push(item);
+    assert.deepEqual(order, ['c1', 'd1', 'a1', 'b1', 'c2', 'a2', 'a3']);
+  });
+
+  it('keeps a line ahead in its place while its head is not eligible, and counts it everywhere', () => {
+    const q = new FairQueue<string>();
+    q.push('a', 'a1');
+    const c1 = q.push('c', 'c1', true);
+    q.push('c', 'c2', true);
+    q.push('c', 'c3', true);
+    assert.equal(q.longest(), 'c');
+    assert.equal(
+      q.shift((_, caller) => caller !== 'c'),
+      'a1',
+    );
+    assert.deepEqual([...q.values()], ['c1', 'c2', 'c3']);
+    assert.equal(q.popNewest('c'), 'c3');
+    // Served out of turn, its caller joins the round.
+    assert.equal(q.cancel(c1, true), true);
+    q.push('b', 'b1');
+    assert.equal(q.shift(), 'c2');
+    assert.equal(q.shift(), 'b1');
+    assert.equal(q.size, 0);
+  });
+
   it('skips a caller whose head is not eligible without losing its turn', () => {
     const q = new FairQueue<string>();
     q.push('a', 'a1');
@@ -194,7 +232,7 @@ describe('FairSlots', () => {
     held.forEach((release) => release());
   });
 
-  it('gives freed slots round robin, so a backlog waits behind its own work', async () => {
+  it('gives freed slots round robin, so a backlog waits behind its own work, a caller holding none first', async () => {
     const callers = new Callers();
     callers.enter('a');
     callers.enter('b');
@@ -207,13 +245,17 @@ describe('FairSlots', () => {
       order.push(name);
       release();
     };
+    callers.enter('c');
     const waits = [
       ...[1, 2, 3].map((i) => slots.acquire(claimantOf('a', callers)).then(served(`a${i}`))),
+      ...[1, 2].map((i) => slots.acquire(claimantOf('c', callers)).then(served(`c${i}`))),
       slots.acquire(claimantOf('b', callers)).then(served('b1')),
     ];
     first();
     await Promise.all(waits);
-    assert.deepEqual(order, ['a1', 'b1', 'a2', 'a3']);
+    // c and b held nothing when they came: each is served once before the round; c's second call
+    // then waits in the round, behind a's next.
+    assert.deepEqual(order, ['c1', 'b1', 'a1', 'c2', 'a2', 'a3']);
   });
 
   it('makes room in the longest line: its newest waiter is rejected', async () => {
@@ -226,8 +268,9 @@ describe('FairSlots', () => {
     assert.equal(slots.rejectNewest('hog', new Error('shed')), true);
     await assert.rejects(hogWaits[1]!, /shed/);
     held();
-    (await hogWaits[0]!)();
+    // The other caller holds nothing: it is served first.
     (await otherWait)();
+    (await hogWaits[0]!)();
     assert.equal(slots.queued, 0);
   });
 
