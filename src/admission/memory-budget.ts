@@ -4,8 +4,9 @@
 // release theirs. Admission's concurrency limit counts calls; this counts what they cost, so a
 // burst of 5 MiB pages waits instead of holding 32 x 15 MiB (docs/admission.md, "Memory").
 //
-// Shared fairly between callers: readers wait in a line per caller, served round robin, and
-// while other callers are active the budget is cut in three by two lines:
+// Shared fairly between callers: readers wait in a line per caller, served round robin (a
+// caller holding none of the budget first, fair-queue.ts), and while other callers are active
+// the budget is cut in three by two lines:
 // - up to three quarters, any caller grows, to at most three quarters of its own;
 // - the seventh eighth goes to callers that then hold no more than their fair share (the budget
 //   over the active callers);
