@@ -87,19 +87,8 @@ export class FairQueue<T> {
    * is eligible.
    */
   shift(eligible: (head: T, caller: string) => boolean = () => true): T | undefined {
-    for (const map of [this.ahead, this.lines])
-      for (const [caller, line] of map) {
-        const head = this.headOf(line);
-        if (!eligible(head.item, caller)) continue;
-        head.gone = true;
-        line.head++;
-        line.live--;
-        this.count--;
-        this.toRound(caller, line, map);
-        this.compact(line);
-        return head.item;
-      }
-    return undefined;
+    const ahead = this.ahead.size > 0 ? this.shiftFrom(this.ahead, eligible) : undefined;
+    return ahead ?? this.shiftFrom(this.lines, eligible);
   }
 
   /** The caller with the most waiters (the first served among equals), or undefined. */
@@ -137,6 +126,21 @@ export class FairQueue<T> {
   *values(): IterableIterator<T> {
     for (const [, line] of this.allLines())
       for (let i = line.head; i < line.entries.length; i++) if (!line.entries[i]!.gone) yield line.entries[i]!.item;
+  }
+
+  private shiftFrom(map: Map<string, Line<T>>, eligible: (head: T, caller: string) => boolean): T | undefined {
+    for (const [caller, line] of map) {
+      const head = this.headOf(line);
+      if (!eligible(head.item, caller)) continue;
+      head.gone = true;
+      line.head++;
+      line.live--;
+      this.count--;
+      this.toRound(caller, line, map);
+      this.compact(line);
+      return head.item;
+    }
+    return undefined;
   }
 
   private lineOf(caller: string): Line<T> | undefined {

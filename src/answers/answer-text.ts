@@ -22,6 +22,7 @@ import { resultEnvelope } from '../tools/envelope.js';
 import type { ToolItem } from '../tools/types.js';
 import { answerWork } from './answer-turns.js';
 import { escapedLength } from './escaped-length.js';
+import { sliceEnd } from '../util/surrogates.js';
 import type { DeferredTexts } from './deferred-text.js';
 
 /** Characters per slice of a part: a large answer is sent a slice at a time (answer-body.ts). */
@@ -54,15 +55,9 @@ export function charsOf(part: AnswerPart): string {
  */
 export function sliceOf(part: AnswerPart, at: number): { text: string; end: number } {
   const chars = charsOf(part);
-  const end = sliceEnd(chars, at);
+  const end = sliceEnd(chars, at, SLICE_CHARS);
   const slice = chars.slice(at, end);
   return { text: typeof part === 'string' ? slice : escapedPart(part, slice), end };
-}
-
-/** Where the slice of `chars` from `at` ends. */
-function sliceEnd(chars: string, at: number): number {
-  const end = Math.min(chars.length, at + SLICE_CHARS);
-  return end < chars.length && isHighSurrogate(chars.charCodeAt(end - 1)) ? end - 1 : end;
 }
 
 /** `chars` (of `part`, a string value's) as they read in the answer. */
@@ -193,13 +188,9 @@ async function escapedBytes(part: Exclude<AnswerPart, string>, turn: () => Promi
   let bytes = 0;
   for (let at = 0; at < chars.length;) {
     await turn();
-    const end = sliceEnd(chars, at);
+    const end = sliceEnd(chars, at, SLICE_CHARS);
     bytes += escapedLength(chars, at, end, part.twice === true);
     at = end;
   }
   return bytes;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -7,6 +7,7 @@
 // count must equal the escaped text's length exactly, or the Content-Length is wrong: the rules
 // below are JSON.stringify's (ECMA-262 QuoteJSONString), and a test compares the two on every
 // kind of character.
+import { isLowSurrogate } from '../util/surrogates.js';
 
 /** Bytes added by escaping `"` or `\` (`\"`, `\\`): once, twice (`\\\"`, `\\\\`). */
 const QUOTED = [1, 3] as const;
@@ -40,8 +41,4 @@ export function escapedLength(chars: string, from: number, to: number, twice: bo
     } else bytes += 2 + LONE[k];
   }
   return bytes;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

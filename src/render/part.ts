@@ -7,6 +7,7 @@
 import type { Layout } from './layout.js';
 import { countTokens, tokenRuns, type TokenEncoding } from './token-count.js';
 import { countWords } from './word-count.js';
+import { isHighSurrogate } from '../util/surrogates.js';
 
 export interface PartLimits {
   start: number;
@@ -113,7 +114,7 @@ function cutInside(text: string, start: number, limit: number): number {
   }
   let end = Math.max(start + 1, Math.min(limit, text.length));
   const c = text.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff && end < text.length) end = end > start + 1 ? end - 1 : end + 1;
+  if (isHighSurrogate(c) && end < text.length) end = end > start + 1 ? end - 1 : end + 1;
   return end;
 }
 

@@ -14,6 +14,7 @@
 // a piece longer than LONG_PIECE goes piece by piece through the library's split pattern.
 import { createRequire } from 'node:module';
 import { loadEncodingApi, type EncodingApi } from './token-ranks.js';
+import { sliceEnd } from '../util/surrogates.js';
 
 export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
@@ -138,8 +139,11 @@ export const LONG_PIECE = 500;
 function pieceTokens(c: Counter, piece: string): number {
   if (piece.length > LONG_PIECE) {
     let n = 0;
-    for (let at = 0; at < piece.length; at = sliceEnd(piece, at))
-      n += c.library.countTokens(piece.slice(at, sliceEnd(piece, at)), ORDINARY);
+    for (let at = 0; at < piece.length;) {
+      const end = sliceEnd(piece, at, LONG_PIECE);
+      n += c.library.countTokens(piece.slice(at, end), ORDINARY);
+      at = end;
+    }
     return n;
   }
   let k = c.pieces.get(piece);
@@ -233,14 +237,6 @@ function piecesPast(
   }
   runs.whole = runs.ends[runs.ends.length - 1]! >= text.length;
   return runs;
-}
-
-/** End of the slice of a long piece that begins at `at`, never between the halves of a surrogate pair. */
-function sliceEnd(piece: string, at: number): number {
-  let end = Math.min(piece.length, at + LONG_PIECE);
-  const last = piece.charCodeAt(end - 1);
-  if (end < piece.length && last >= 0xd800 && last <= 0xdbff) end--;
-  return end;
 }
 
 /**
