@@ -83,7 +83,7 @@ for (const c of scannerCases()) {
     input: c.input,
     at1: perMiB(t1, MiB),
     at5: perMiB(t5, 5 * MiB),
-    compare: compare.join('; ') || '(unchanged code)',
+    compare: compare.join('; ') || '(no older code kept)',
   });
   process.stderr.write('.');
 }

@@ -46,6 +46,7 @@ export function cacheKey(url: string, options: FetchOptions): string | null {
     options.method ?? 'GET',
     options.followRedirects ?? true,
     options.accept ?? '',
+    options.followMetaRefresh ?? false,
     options.maxBodyBytes ?? 0,
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');

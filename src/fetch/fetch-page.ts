@@ -18,6 +18,7 @@ import { REDIRECT_BODY_MS, readRedirectBody } from './redirect-body.js';
 import { RETRY_STATUSES, backoffMs, parseRetryAfter } from './retry-policy.js';
 import { discard, firstHeader, flattenHeaders } from './response-headers.js';
 import { basicAuthOf, parseRequestedUrl, resolveRedirect, withoutUserinfo } from './url-policy.js';
+import { metaRefreshTarget } from './meta-refresh.js';
 import { linkedSignal } from '../util/linked-signal.js';
 import type { FetchObserver, FetchOptions, FetchResult, Fetcher, HttpMethod } from './types.js';
 
@@ -109,6 +110,25 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
     const cap = options.maxBodyBytes ?? null;
     const seen = new Set<string>([`${method} ${current.href}`]);
 
+    /** Follows a redirect (a 3xx's Location, a page's refresh) answered with `status`. */
+    const hopTo = async (status: number, location: string, base: URL): Promise<void> => {
+      agents.settleHops();
+      state.hops.push({ url: current.href, statusCode: status, location: withoutUserinfo(location) });
+      const next = stripCredentials(resolveRedirect(location, base));
+      // 303 means "GET the other resource"; a probe stays a HEAD so it reads no body.
+      if (status === 303 && method !== 'HEAD') method = 'GET';
+      const key = `${method} ${next.href}`;
+      if (seen.has(key)) throw new ItemFailure('too_many_redirects', `Redirect loop back to ${next.href}.`);
+      seen.add(key);
+      current = next;
+      state.finalUrl = current.href;
+      const remainingMs = state.startedAt + state.budgetMs - Date.now();
+      if (options.beforeRedirect) await options.beforeRedirect(current.href, Math.max(1, remainingMs), deadline);
+    };
+    // The redirect past the limit is not followed, so it is not a hop: the partial reports
+    // maxRedirects hops and the URL they led to.
+    const tooManyRedirects = () => new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
+
     for (;;) {
       const headers: Record<string, string> = {
         'user-agent': config.userAgent,
@@ -126,44 +146,19 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
         cookies.store(current, resp.rawHeaders['set-cookie']);
         const location = firstHeader(resp.rawHeaders, 'location');
         if (follow && REDIRECT_STATUSES.has(resp.status) && location !== undefined) {
-          // The redirect past the limit is not followed, so it is not a hop: the partial
-          // reports maxRedirects hops and the URL they led to.
           if (state.hops.length >= config.maxRedirects) {
             discard(resp.body);
-            throw new ItemFailure('too_many_redirects', `More than ${config.maxRedirects} redirects.`);
+            throw tooManyRedirects();
           }
           const declared = firstHeader(resp.rawHeaders, 'content-length');
           const bodyMs = Math.min(REDIRECT_BODY_MS, state.startedAt + state.budgetMs - Date.now());
           await readRedirectBody(resp.body, declared, bodyMs);
-          agents.settleHops();
-          state.hops.push({ url: current.href, statusCode: resp.status, location: withoutUserinfo(location) });
-          const next = stripCredentials(resolveRedirect(location, current));
-          // 303 means "GET the other resource"; a probe stays a HEAD so it reads no body.
-          if (resp.status === 303 && method !== 'HEAD') method = 'GET';
-          const key = `${method} ${next.href}`;
-          if (seen.has(key)) throw new ItemFailure('too_many_redirects', `Redirect loop back to ${next.href}.`);
-          seen.add(key);
-          current = next;
-          state.finalUrl = current.href;
-          const remainingMs = state.startedAt + state.budgetMs - Date.now();
-          if (options.beforeRedirect) await options.beforeRedirect(current.href, Math.max(1, remainingMs), deadline);
+          await hopTo(resp.status, location, current);
           continue;
         }
+        let result: FetchResult;
         try {
-          const result = await hopResult(resp, current, method, wantBody, cap, limits, state, deadline);
-          if (
-            result.botProtection &&
-            proxyMode === 'fallback' &&
-            !resp.viaProxy &&
-            !state.forceProxy &&
-            !deadline.aborted
-          ) {
-            // A challenge served to our address may not be served to the proxy's: one try.
-            state.forceProxy = true;
-            state.retries++;
-            continue;
-          }
-          return result;
+          result = await hopResult(resp, current, method, wantBody, cap, limits, state, deadline);
         } catch (err) {
           // A reset or stall while reading the body: the same hop is worth one more attempt.
           const e = classifyError(err, deadline, 'body');
@@ -180,6 +175,24 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
           await sleep(wait, undefined, { signal: deadline });
           continue;
         }
+        if (
+          result.botProtection &&
+          proxyMode === 'fallback' &&
+          !resp.viaProxy &&
+          !state.forceProxy &&
+          !deadline.aborted
+        ) {
+          // A challenge served to our address may not be served to the proxy's: one try.
+          state.forceProxy = true;
+          state.retries++;
+          continue;
+        }
+        // A challenge is reported as one, wherever it would send a browser.
+        const refresh =
+          follow && options.followMetaRefresh && !result.botProtection ? metaRefreshTarget(result, current) : null;
+        if (!refresh) return result;
+        if (state.hops.length >= config.maxRedirects) throw tooManyRedirects();
+        await hopTo(result.status, refresh.location, refresh.base);
       } finally {
         resp.release();
       }

@@ -39,6 +39,11 @@ export function bodyPieces(body: FetchedBody): Buffer[] | null {
   return keptOf.get(body)?.takePieces() ?? null;
 }
 
+/** The body's first `n` bytes (all, when shorter), without joining its pieces; may share its memory. */
+export function bodyHead(body: FetchedBody, n: number): Buffer {
+  return keptOf.get(body)?.head(n) ?? body.bytes.subarray(0, n);
+}
+
 /** The body's length in bytes, without joining its pieces. */
 export function bodyLength(body: FetchedBody): number {
   return keptOf.get(body)?.length ?? body.bytes.length;

@@ -41,6 +41,13 @@ export interface FetchOptions {
    */
   respectRobots?: boolean;
   /**
+   * Follow a page's `<meta http-equiv="refresh">` to another URL, after at most a second, as a
+   * redirect hop (meta-refresh.ts): a 2xx HTML page only, and only while `followRedirects`.
+   * The tools that read a page set it; the status checker, which reports HTTP, does not.
+   * @default false
+   */
+  followMetaRefresh?: boolean;
+  /**
    * Called before each redirect target is requested, with the time left of the URL's deadline;
    * a rejection ends the fetch with that error (the partial's final URL is the target). The
    * robots.txt check uses it to check every hop's origin.
@@ -49,10 +56,10 @@ export interface FetchOptions {
 }
 
 export interface RedirectHop {
-  /** URL that answered with the redirect. */
+  /** URL that answered with the redirect (a 3xx, or a 2xx page's `<meta http-equiv="refresh">`). */
   url: string;
   statusCode: number;
-  /** Location header as sent (null when missing). */
+  /** Location header as sent, or the URL a page's refresh names, as written (null when missing). */
   location: string | null;
 }
 

@@ -28,7 +28,7 @@ export const checkUrlStatus: Tool<StatusInput> = {
     required: ['url'],
     properties: {
       url: urlField,
-      follow_redirects: followRedirectsField,
+      follow_redirects: followRedirectsField(false),
       timeout: timeoutField(15),
       respect_robots: respectRobotsField,
     },

@@ -25,11 +25,18 @@ export function timeoutField(defaultSeconds: number): JsonSchema {
   };
 }
 
-export const followRedirectsField: JsonSchema = {
-  type: 'boolean',
-  default: true,
-  description: 'Follow redirects (at most the configured hop limit). When false the first response is reported as is.',
-};
+/** `follow_redirects`; `metaRefresh`: the tool also follows a page's refresh, as a browser does. */
+export function followRedirectsField(metaRefresh: boolean): JsonSchema {
+  const what = metaRefresh
+    ? 'Follow redirects: HTTP 3xx, and a page whose <meta http-equiv="refresh"> sends its reader to another URL ' +
+      'within a second'
+    : "Follow HTTP redirects (a page's <meta> refresh is not one: its 200 is reported)";
+  return {
+    type: 'boolean',
+    default: true,
+    description: `${what} (at most the configured hop limit). When false the first response is reported as is.`,
+  };
+}
 
 export const outputFormatField: JsonSchema = {
   type: 'string',

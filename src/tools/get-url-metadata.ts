@@ -70,7 +70,7 @@ export const getUrlMetadata: Tool<MetadataInput> = {
           'token_encoding; meta.tokens counts what was returned and meta.truncated tells it was cut.',
       },
       token_encoding: tokenEncodingField,
-      follow_redirects: followRedirectsField,
+      follow_redirects: followRedirectsField(true),
       timeout: timeoutField(10),
       max_age: maxAgeField,
       respect_robots: respectRobotsField,

@@ -6,6 +6,7 @@
 import { detectBotProtection } from '../../src/fetch/bot-protection.js';
 import { describeBody, lateMetaCharset, parseContentType, prescanMetaCharset } from '../../src/fetch/decode.js';
 import { scanMarkup } from '../../src/fetch/markup-scan.js';
+import { findMetaRefresh } from '../../src/fetch/meta-refresh.js';
 import { readableTextExceeds } from '../../src/fetch/readable-text-floor.js';
 import { runsScripts } from '../../src/browser/script-tags.js';
 
@@ -75,6 +76,14 @@ function markupCases(): ScannerCase[] {
         return { title: d.title.length, textChars: d.textChars, attrs: d.attrs.length };
       },
       expected: (bytes) => expectedMarkup(shape, bytes),
+    });
+    out.push({
+      scanner: 'meta refresh (findMetaRefresh)',
+      input: shape.name,
+      // "refresh" in the first bytes: past the byte search, into the tokenizer.
+      make: (bytes) => buf(repeated(`<i class=refresh>${shape.head}`, shape.unit, bytes)),
+      run: (b) => findMetaRefresh(asBuffer(b), 'utf-8'),
+      expected: () => null,
     });
     out.push({
       scanner: 'browser script test (runsScripts)',

@@ -154,6 +154,7 @@ async function fetchAndStart(
       input.url,
       {
         method: 'GET',
+        followMetaRefresh: true,
         timeoutMs: Math.max(1, startedAt + input.timeout * 1000 - Date.now()),
         body: 'full',
         respectRobots: input.respect_robots ?? ctx.config.respectRobots,

@@ -179,6 +179,7 @@ export function pageFetchOptions(options: MetadataItemOptions) {
   return {
     method: 'GET',
     followRedirects: options.followRedirects,
+    followMetaRefresh: true,
     timeoutMs: options.timeoutMs,
     body: 'full',
     respectRobots: options.respectRobots ?? false,

@@ -49,6 +49,7 @@ describe('fetch cache rules', () => {
     assert.notEqual(k, cacheKey('https://example.com/a?x=1', GET));
     assert.notEqual(k, cacheKey('https://example.com/a', { ...GET, followRedirects: false }));
     assert.notEqual(k, cacheKey('https://example.com/a', { ...GET, maxBodyBytes: 1024 }));
+    assert.notEqual(k, cacheKey('https://example.com/a', { ...GET, followMetaRefresh: true }));
     assert.equal(cacheKey('not a url', GET), null);
     assert.equal(cacheKey('ftp://example.com/', GET), null);
   });
