@@ -2,7 +2,7 @@
 // aborts) into an item error code, plus whether repeating the attempt could help.
 import { ItemFailure, expectedFailure, withoutStack } from '../errors/codes.js';
 import { TransientFailure, WithheldCause } from './fetch-failure.js';
-import { BodyDecodeFailed, BodyInterrupted } from './read-body.js';
+import { BodyDecodeFailed, BodyInterrupted, ZSTD_WINDOW_LOG_MAX } from './read-body.js';
 
 export interface AttemptError {
   failure: ItemFailure;
@@ -117,7 +117,10 @@ export function classifyError(
     // nothing a caller can act on: ours name the encoding; the log gets theirs.
     const message = outOfMemory(err.cause)
       ? `There was not enough memory to decompress the body (${err.encoding}).`
-      : `The body's ${err.encoding} data is corrupt: it could not be decompressed.`;
+      : (err.cause as { code?: unknown } | null)?.code === 'ZSTD_error_frameParameter_windowTooLarge'
+        ? `The body's zstd data needs a window over ${2 ** (ZSTD_WINDOW_LOG_MAX - 20)} MiB to decompress, ` +
+          'more than HTTP allows (browsers refuse it too).'
+        : `The body's ${err.encoding} data is corrupt: it could not be decompressed.`;
     return { failure: withheld('upstream_error', message, err.cause), transient: false };
   }
   if (outOfMemory(err)) {

@@ -133,7 +133,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       const headers: Record<string, string> = {
         'user-agent': config.userAgent,
         accept: options.accept ?? DEFAULT_ACCEPT,
-        'accept-encoding': 'gzip, deflate, br',
+        'accept-encoding': 'gzip, deflate, br, zstd',
         'accept-language': 'en;q=1.0, *;q=0.5',
       };
       if (auth && current.origin === authOrigin) headers.authorization = auth;

@@ -27,6 +27,12 @@ export function parseContentEncoding(value: string | undefined): string[] {
 // Lenient flushing: a truncated stream yields what it has instead of an error, like browsers.
 const ZLIB_OPTS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const BROTLI_OPTS = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
+/**
+ * A zstd frame names the window its decoder must hold, up to 2 GiB. HTTP's zstd is 8 MiB at most
+ * (RFC 9659), and browsers refuse a frame that asks for more: so do we, before it is allocated.
+ */
+export const ZSTD_WINDOW_LOG_MAX = 23;
+const ZSTD_OPTS = { params: { [zlib.constants.ZSTD_d_windowLogMax]: ZSTD_WINDOW_LOG_MAX } };
 
 /**
  * The decoder of one content encoding failed on the bytes it was given (corrupt data, or no memory
@@ -93,6 +99,8 @@ function decodeLayer(src: AsyncIterable<Buffer>, encoding: string): AsyncIterabl
       return inflateAuto(src);
     case 'br':
       return through(src, zlib.createBrotliDecompress(BROTLI_OPTS), 'br');
+    case 'zstd':
+      return through(src, zlib.createZstdDecompress(ZSTD_OPTS), 'zstd');
     default:
       throw new ItemFailure('upstream_error', `Unsupported Content-Encoding: ${encoding.slice(0, 50)}`);
   }
