@@ -19,6 +19,7 @@ const SELF = fileURLToPath(import.meta.url);
 const SCENARIOS: Array<{ name: string; paths: string[]; timeoutMs: number }> = [
   { name: `gzip bomb (${BOMB_MIB} MiB decoded)`, paths: ['/gzip-bomb'], timeoutMs: 30_000 },
   { name: `brotli bomb (${BOMB_MIB} MiB decoded)`, paths: ['/br-bomb'], timeoutMs: 30_000 },
+  { name: `zstd bomb (${BOMB_MIB} MiB decoded, 8 MiB window)`, paths: ['/zstd-bomb'], timeoutMs: 30_000 },
   { name: 'endless body', paths: ['/endless'], timeoutMs: 30_000 },
   { name: 'trickled body (3 s deadline)', paths: ['/trickle-body'], timeoutMs: 3000 },
   { name: 'all four mixed', paths: ['/gzip-bomb', '/br-bomb', '/endless', '/trickle-body'], timeoutMs: 5000 },
@@ -37,7 +38,9 @@ if (process.argv[2] === '--serve') {
   const site = await startHostileSite({ bombMiB: BOMB_MIB });
   // Build the bombs before reporting ready, so no scenario waits on their compression.
   await Promise.all(
-    ['/gzip-bomb', '/br-bomb'].map((p) => fetch(`${site.origin}${p}`, { method: 'HEAD' }).catch(() => null)),
+    ['/gzip-bomb', '/br-bomb', '/zstd-bomb'].map((p) =>
+      fetch(`${site.origin}${p}`, { method: 'HEAD' }).catch(() => null),
+    ),
   );
   process.send!(site.origin);
   process.on('disconnect', () => void site.close().then(() => process.exit(0)));

@@ -19,7 +19,15 @@ export function gzipBomb(mib: number): Buffer {
 
 /** brotli(`mib` MiB of spaces) at a fast quality: a few KB on the wire, built without holding the input. */
 export async function brotliBomb(mib: number): Promise<Buffer> {
-  const enc = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
+  return compressedSpaces(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }), mib);
+}
+
+/** zstd(`mib` MiB of spaces) with the widest window HTTP allows (8 MiB), built without holding the input. */
+export async function zstdBomb(mib: number): Promise<Buffer> {
+  return compressedSpaces(zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_windowLog]: 23 } }), mib);
+}
+
+async function compressedSpaces(enc: zlib.BrotliCompress | zlib.ZstdCompress, mib: number): Promise<Buffer> {
   const out: Buffer[] = [];
   enc.on('data', (c: Buffer) => out.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -78,7 +86,8 @@ const BOMB_MIB = 64;
  *   /redirect/<code>?to=<url>   redirect with Location    /no-location         302 without Location
  *   /chain/<n>                  n redirects then a page   /loop/a, /loop/b     a <-> b forever
  *   /trickle-body               headers, then 1 byte per 100 ms forever (chunked)
- *   /endless                    endless text/html body    /gzip-bomb /br-bomb 64 MiB (or bombMiB) of spaces compressed
+ *   /endless                    endless text/html body
+ *   /gzip-bomb /br-bomb /zstd-bomb   64 MiB (or bombMiB) of spaces compressed
  *   /lying-length               Content-Length 100000, sends 10 bytes, closes
  *   /reset-mid-body             half a body, then a TCP reset
  *   /big-header                 a 64 KiB response header
@@ -92,9 +101,15 @@ const BOMB_MIB = 64;
  */
 export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise<HostileSite> {
   // Built on first use: most test files never ask for a bomb.
-  let bombs: Promise<{ gz: Buffer; br: Buffer }> | null = null;
-  const getBombs = () =>
-    (bombs ??= brotliBomb(opts.bombMiB ?? BOMB_MIB).then((br) => ({ gz: gzipBomb(opts.bombMiB ?? BOMB_MIB), br })));
+  let bombs: Promise<Record<string, [encoding: string, body: Buffer]>> | null = null;
+  const getBombs = () => {
+    const mib = opts.bombMiB ?? BOMB_MIB;
+    return (bombs ??= Promise.all([brotliBomb(mib), zstdBomb(mib)]).then(([br, zstd]) => ({
+      '/gzip-bomb': ['gzip', gzipBomb(mib)],
+      '/br-bomb': ['br', br],
+      '/zstd-bomb': ['zstd', zstd],
+    })));
+  };
   const hits = new Map<string, number>();
   const headersSeen = new Map<string, http.IncomingHttpHeaders>();
   const methods = new Map<string, string>();
@@ -154,15 +169,15 @@ export async function startHostileSite(opts: { bombMiB?: number } = {}): Promise
       res.writeHead(200, { 'content-type': 'text/html' });
       return endless(res, Buffer.alloc(64 * 1024, 0x61));
     }
-    if (path === '/gzip-bomb' || path === '/br-bomb') {
-      const gzip = path === '/gzip-bomb';
-      void getBombs().then(({ gz, br }) => {
+    if (path === '/gzip-bomb' || path === '/br-bomb' || path === '/zstd-bomb') {
+      void getBombs().then((all) => {
+        const [encoding, body] = all[path];
         res.writeHead(200, {
           'content-type': 'text/html',
-          'content-encoding': gzip ? 'gzip' : 'br',
-          'content-length': String((gzip ? gz : br).length),
+          'content-encoding': encoding,
+          'content-length': String(body.length),
         });
-        res.end(gzip ? gz : br);
+        res.end(body);
       });
       return;
     }

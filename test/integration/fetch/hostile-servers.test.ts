@@ -84,8 +84,8 @@ test('the per-call cap overrides the configured one', async () => {
   assert.equal(r.body!.bytes.length, 10_000);
 });
 
-test('gzip and brotli bombs (64 MiB decoded) stop at the decoded-byte cap', async () => {
-  for (const path of ['/gzip-bomb', '/br-bomb']) {
+test('gzip, brotli and zstd bombs (64 MiB decoded) stop at the decoded-byte cap', async () => {
+  for (const path of ['/gzip-bomb', '/br-bomb', '/zstd-bomb']) {
     const r = await fetcher.fetchPage(`${site.origin}${path}`, { timeoutMs: 5000 });
     assert.equal(r.status, 200, path);
     assert.equal(r.truncated, true, path);

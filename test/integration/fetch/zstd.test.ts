@@ -1,6 +1,5 @@
 // zstd content encoding against a real loopback server: asked for, decoded (alone and stacked),
-// a bomb cut at the decoded-byte cap, and a frame that asks for a window over HTTP's 8 MiB refused
-// before its window is allocated.
+// and a frame that asks for a window over HTTP's 8 MiB refused before its window is allocated.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
@@ -17,9 +16,8 @@ const { ZSTD_c_windowLog } = zlib.constants;
 const BODIES: Record<string, [string, Buffer]> = {
   '/page': ['zstd', zlib.zstdCompressSync(PAGE)],
   '/stacked': ['zstd, gzip', zlib.gzipSync(zlib.zstdCompressSync(PAGE))],
-  // 64 MiB of spaces in a few KB, with an 8 MiB window: what HTTP allows.
-  '/bomb': ['zstd', zlib.zstdCompressSync(Buffer.alloc(64 * CAP, 0x20), { params: { [ZSTD_c_windowLog]: 23 } })],
-  // The same with a 128 MiB window: a decoder that honoured it would allocate it first.
+  // 64 MiB of spaces with a 64 MiB window: a decoder that honoured it would allocate it first.
+  // (A bomb within HTTP's window: hostile-servers.test.ts.)
   '/wide': ['zstd', zlib.zstdCompressSync(Buffer.alloc(64 * CAP, 0x20), { params: { [ZSTD_c_windowLog]: 27 } })],
   '/corrupt': ['zstd', Buffer.from('not a zstd frame at all')],
 };
@@ -52,13 +50,6 @@ test('zstd is asked for and decoded, alone and under gzip', async () => {
     assert.equal(r.body!.text, '<p>compressed ünïcode</p>', path);
   }
   assert.match(acceptEncoding, /\bzstd\b/);
-});
-
-test('a zstd bomb stops at the decoded-byte cap', async () => {
-  const r = await fetcher.fetchPage(`${site.origin}/bomb`, { timeoutMs: 5000 });
-  assert.equal(r.truncated, true);
-  assert.equal(r.body!.bytes.length, CAP);
-  assert.equal(r.body!.text![0], ' ');
 });
 
 test('a zstd frame that asks for a window over 8 MiB, or is not zstd: upstream_error in our words', async () => {
