@@ -75,6 +75,13 @@ export const ATTACKS: Attack[] = [
     page: '/pdf-bomb',
   },
   {
+    row: 'br-bombs',
+    what: '100-item metadata batches of brotli bombs (256 MiB of spaces, 16 MiB window), distinct URLs (ours)',
+    tool: 'get_url_metadata',
+    body: (o, i) => ({ items: Array.from({ length: 100 }, (_, k) => `${o}/br-bomb?call=${i}&item=${k}`) }),
+    page: '/br-bomb',
+  },
+  {
     row: '6',
     what: 'about 5 MiB, then a byte every 5 s',
     tool: 'clean_web_content',

@@ -9,11 +9,13 @@
 //   /fat[<L>]/<id>/<n>   row 4: 10 redirects with 15 KB Locations (L bytes when given), then 14 KB
 //                   of headers and 2 bytes
 //   /pdf-bomb       row 5: a 2.5 KB PDF whose content stream inflates to 1 GiB of spaces
+//   /br-bomb        row "br-bombs": 256 MiB of spaces as brotli with the largest window (16 MiB)
 //   /spin           a hub whose scripts spin: two workers without end, the page's own thread 45 ms of
 //                   every 50 (rendered: row "spin")
 //   /page           a 2 KB page, answered at once
 //   /stats          what the site served since it started: {"requests": {path: n}, "bodyBytes": n}
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { pdfBomb, serveFatChain } from '../test/support/hostile-pages.js';
 import { smallPage } from './target-pages.js';
 
@@ -39,6 +41,17 @@ setInterval(() => { const t = Date.now(); while (Date.now() - t < 45); }, 50);
 );
 const html = { 'content-type': 'text/html; charset=utf-8' };
 const bomb = await pdfBomb();
+const brBomb = await new Promise<Buffer>((resolve, reject) => {
+  const params = { [zlib.constants.BROTLI_PARAM_LGWIN]: 24, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 };
+  const z = zlib.createBrotliCompress({ params });
+  const out: Buffer[] = [];
+  z.on('data', (c: Buffer) => out.push(c))
+    .on('end', () => resolve(Buffer.concat(out)))
+    .on('error', reject);
+  const spaces = Buffer.alloc(MiB, 0x20);
+  for (let i = 0; i < 256; i++) z.write(spaces);
+  z.end();
+});
 
 /** How long /slow takes to answer (issue 31 row 10: 14 s). */
 export const SLOW_ANSWER_MS = 14_000;
@@ -65,6 +78,7 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (path === '/spin') return send(res, html, spin, head);
   if (serveFatChain(req, res)) return;
   if (path === '/pdf-bomb') return send(res, { 'content-type': 'application/pdf' }, bomb, head);
+  if (path === '/br-bomb') return send(res, { ...html, 'content-encoding': 'br' }, brBomb, head);
   if (path === '/slow') {
     const t = setTimeout(
       () => res.writeHead(200, { ...html, 'content-length': page.length }).end(page),

@@ -25,7 +25,7 @@
 // Row "bodies" (ours): calls whose 1 MiB bodies arrive all but their last byte: do request bodies
 // pile up in the service?
 //
-// Options: --service DIR (another build), --attacks 2,4,5,6,7,10,unread,pipelined,connections,bodies,held (rows to run;
+// Options: --service DIR (another build), --attacks 2,7,br-bombs,... (rows to run, as hostile-attacks.ts names them;
 // spin too), --seconds S (measuring time per phase, 20), --hostile N (hostile calls in flight, 64), --callers N (the
 // hostile calls come from N client addresses, N callers to the service, spread evenly: one
 // attacker with several addresses or API keys; 1), --honest-rate N

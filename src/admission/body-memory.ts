@@ -27,6 +27,11 @@ export interface BodyCharge {
   /** Makes the share cover `bytes` kept bytes (waits for room; rejects when `signal` aborts). */
   grow(bytes: number, signal?: AbortSignal): Promise<void>;
   /**
+   * Adds `bytes` a decoder of the body will allocate (fetch/decoder-window.ts) to the share, until
+   * the body is read (waits for room; rejects when `signal` aborts).
+   */
+  addDecoder(bytes: number, signal?: AbortSignal): Promise<void>;
+  /**
    * The body was read into `kept` (its bytes, in one buffer or in pieces): the share now covers
    * them (and their decoded text), and ends with them if nothing ends it before.
    */
@@ -56,15 +61,26 @@ export function chargeBody(): BodyCharge | null {
     });
     return pending;
   };
+  let keptBytes = 0;
+  let decoderBytes = 0;
+  const cover = async (signal?: AbortSignal) => {
+    const want = keptBytes * BYTES_PER_BODY_BYTE + decoderBytes;
+    const l = lease ?? (await open(want, signal));
+    await l.grow(want, signal);
+  };
   return {
-    async grow(bytes, signal) {
-      const want = bytes * BYTES_PER_BODY_BYTE;
-      const l = lease ?? (await open(want, signal));
-      await l.grow(want, signal);
+    grow(bytes, signal) {
+      keptBytes = Math.max(keptBytes, bytes);
+      return cover(signal);
+    },
+    addDecoder(bytes, signal) {
+      decoderBytes += bytes;
+      return cover(signal);
     },
     done(kept) {
       if (!lease) return;
       call.reading.delete(lease);
+      // The decoders were destroyed with the read: only the kept bytes stay.
       lease.set(kept.length * BYTES_PER_BODY_BYTE);
       // Bytes that moved to a worker in their pieces (fetch/kept-bytes.ts) leave no garbage on
       // the main thread: their share's end is no reason for the main thread to collect. The

@@ -11,6 +11,7 @@ import { RateFloor, type MinTransferRate } from './transfer-rate.js';
 import { BodyIdleness } from './body-idleness.js';
 import { KeptBytes } from './kept-bytes.js';
 import { eachChunk, type ChunkTaken } from './body-chunks.js';
+import { BROTLI_MAX_WINDOW_BYTES, ZstdFrames, brotliWindowBytes } from './decoder-window.js';
 
 /** More layers than this is not a real server. */
 export const MAX_ENCODINGS = 5;
@@ -72,13 +73,12 @@ async function* through(src: AsyncIterable<Buffer>, z: Transform, encoding: stri
   }
 }
 
-// "deflate" is zlib-wrapped by the RFC, but many servers send raw deflate: look at the header.
-async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+/** The source's first chunk, and the whole source again from it; null when it has none. */
+async function peeked(src: AsyncIterable<Buffer>): Promise<{ head: Buffer; all: AsyncIterable<Buffer> } | null> {
   const it = src[Symbol.asyncIterator]();
   const first = await it.next();
-  if (first.done) return;
+  if (first.done) return null;
   const head = first.value;
-  const z = (head[0]! & 0x0f) === 8 ? zlib.createInflate(ZLIB_OPTS) : zlib.createInflateRaw(ZLIB_OPTS);
   async function* replay(): AsyncGenerator<Buffer> {
     yield head;
     for (;;) {
@@ -87,10 +87,54 @@ async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
       yield n.value;
     }
   }
-  yield* through(replay(), z, 'deflate');
+  return { head, all: replay() };
 }
 
-function decodeLayer(src: AsyncIterable<Buffer>, encoding: string): AsyncIterable<Buffer> {
+// "deflate" is zlib-wrapped by the RFC, but many servers send raw deflate: look at the header.
+async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const peek = await peeked(src);
+  if (!peek) return;
+  const zlibWrapped = (peek.head[0]! & 0x0f) === 8;
+  yield* through(peek.all, zlibWrapped ? zlib.createInflate(ZLIB_OPTS) : zlib.createInflateRaw(ZLIB_OPTS), 'deflate');
+}
+
+/** Charges memory a decoder is about to allocate to the body's budget (waits for room); null: no budget. */
+type HoldDecoder = ((bytes: number) => Promise<void>) | null;
+
+/** A brotli body, its decoder's window charged from the stream's first byte before it is decoded. */
+async function* brotliLayer(src: AsyncIterable<Buffer>, hold: HoldDecoder): AsyncGenerator<Buffer> {
+  const peek = await peeked(src);
+  if (!peek) return;
+  if (hold) await hold(peek.head.length > 0 ? brotliWindowBytes(peek.head[0]!) : BROTLI_MAX_WINDOW_BYTES);
+  yield* through(peek.all, zlib.createBrotliDecompress(BROTLI_OPTS), 'br');
+}
+
+/**
+ * A zstd body: each frame's window charged as its header arrives, before the decoder reads it,
+ * and each frame written to the decoder apart (decoder-window.ts says why).
+ */
+function zstdLayer(src: AsyncIterable<Buffer>, hold: HoldDecoder): AsyncIterable<Buffer> {
+  const frames = new ZstdFrames(2 ** ZSTD_WINDOW_LOG_MAX);
+  let held = 0;
+  async function* framed(): AsyncGenerator<Buffer> {
+    for await (const chunk of src) {
+      const window = frames.push(chunk);
+      if (hold && window > held) {
+        await hold(window - held);
+        held = window;
+      }
+      let from = 0;
+      for (const end of frames.frameEnds) {
+        yield chunk.subarray(from, end);
+        from = end;
+      }
+      yield from === 0 ? chunk : chunk.subarray(from);
+    }
+  }
+  return through(framed(), zlib.createZstdDecompress(ZSTD_OPTS), 'zstd');
+}
+
+function decodeLayer(src: AsyncIterable<Buffer>, encoding: string, hold: HoldDecoder): AsyncIterable<Buffer> {
   switch (encoding) {
     case 'gzip':
     case 'x-gzip':
@@ -98,9 +142,9 @@ function decodeLayer(src: AsyncIterable<Buffer>, encoding: string): AsyncIterabl
     case 'deflate':
       return inflateAuto(src);
     case 'br':
-      return through(src, zlib.createBrotliDecompress(BROTLI_OPTS), 'br');
+      return brotliLayer(src, hold);
     case 'zstd':
-      return through(src, zlib.createZstdDecompress(ZSTD_OPTS), 'zstd');
+      return zstdLayer(src, hold);
     default:
       throw new ItemFailure('upstream_error', `Unsupported Content-Encoding: ${encoding.slice(0, 50)}`);
   }
@@ -285,8 +329,15 @@ async function readUncharged(
           yield c;
         }
       }
+      const hold: HoldDecoder = budget
+        ? async (bytes) => {
+            floor.pause();
+            await budget.charge.addDecoder(bytes, budget.signal);
+            floor.resume();
+          }
+        : null;
       let stream: AsyncIterable<Buffer> = wireChunks();
-      for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc);
+      for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc, hold);
       for await (const chunk of stream) {
         // A bomb's wire bytes can all be on hand while its decoder still has gigabytes to give:
         // the deadline that destroyed the (already ended) body must end the decoding too.

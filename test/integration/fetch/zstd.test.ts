@@ -1,4 +1,4 @@
-// zstd content encoding against a real loopback server: asked for, decoded (alone and stacked),
+// zstd content encoding against a real loopback server: asked for, decoded (alone, stacked, many frames),
 // and a frame that asks for a window over HTTP's 8 MiB refused before its window is allocated.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +16,11 @@ const { ZSTD_c_windowLog } = zlib.constants;
 const BODIES: Record<string, [string, Buffer]> = {
   '/page': ['zstd', zlib.zstdCompressSync(PAGE)],
   '/stacked': ['zstd, gzip', zlib.gzipSync(zlib.zstdCompressSync(PAGE))],
+  // Two frames, sent in one write: Node's decoder alone would stop at the end of the first.
+  '/frames': [
+    'zstd',
+    Buffer.concat([zlib.zstdCompressSync(PAGE.subarray(0, 10)), zlib.zstdCompressSync(PAGE.subarray(10))]),
+  ],
   // 64 MiB of spaces with a 64 MiB window: a decoder that honoured it would allocate it first.
   // (A bomb within HTTP's window: hostile-servers.test.ts.)
   '/wide': ['zstd', zlib.zstdCompressSync(Buffer.alloc(64 * CAP, 0x20), { params: { [ZSTD_c_windowLog]: 27 } })],
@@ -44,8 +49,8 @@ after(async () => {
   await site.close();
 });
 
-test('zstd is asked for and decoded, alone and under gzip', async () => {
-  for (const path of ['/page', '/stacked']) {
+test('zstd is asked for and decoded: alone, under gzip, and in several frames', async () => {
+  for (const path of ['/page', '/stacked', '/frames']) {
     const r = await fetcher.fetchPage(`${site.origin}${path}`, { timeoutMs: 3000 });
     assert.equal(r.body!.text, '<p>compressed ünïcode</p>', path);
   }

@@ -1,0 +1,91 @@
+// A brotli or zstd decoder's window is memory the target chooses: it counts against the body-memory
+// budget from the moment the stream's header names it until the body is read, so a body paused
+// for memory no longer holds a window nobody counted.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Admission } from '../../../src/admission/admission.js';
+import { MemoryBudget } from '../../../src/admission/memory-budget.js';
+import { createFetcher } from '../../../src/fetch/fetch-page.js';
+import type { Fetcher } from '../../../src/fetch/types.js';
+import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
+import { until } from '../../support/until.js';
+
+const MiB = 1024 * 1024;
+const WAIT_MS = 30_000;
+const TEXT = Buffer.from(`<p>${'a page of words, '.repeat(2000)}</p>`);
+
+async function compressed(z: zlib.BrotliCompress | zlib.ZstdCompress): Promise<Buffer> {
+  const done = new Promise<void>((resolve, reject) => z.on('end', resolve).on('error', reject));
+  const out: Buffer[] = [];
+  z.on('data', (c: Buffer) => out.push(c));
+  z.end(TEXT);
+  await done;
+  return Buffer.concat(out);
+}
+
+// Streamed compressors name the window they were given: brotli 16 MiB, zstd 8 MiB.
+const BODIES = {
+  br: compressed(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 24 } })),
+  zstd: compressed(zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_windowLog]: 23 } })),
+};
+const WINDOWS = { br: 16 * MiB, zstd: 8 * MiB };
+
+let site: LoopbackServer;
+let fetcher: Fetcher;
+/** Sends the rest of every body held at its first bytes. */
+let release: () => void = () => {};
+let released = Promise.resolve();
+
+before(async () => {
+  site = await startServer((req, res) => {
+    const encoding = req.url!.slice(1) as keyof typeof BODIES;
+    void BODIES[encoding].then(async (body) => {
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': encoding,
+        'content-length': body.length,
+      });
+      // The header and a little more, then the rest once released.
+      res.write(body.subarray(0, 16));
+      await released;
+      res.end(body.subarray(16));
+    });
+  });
+  fetcher = createFetcher(testConfig({ maxRetries: 0 }));
+});
+after(async () => {
+  release();
+  await fetcher.close();
+  await site.close();
+});
+
+describe("a decoder's window in the body-memory budget", () => {
+  for (const encoding of ['br', 'zstd'] as const) {
+    it(`${encoding}: counted while the body is read, so a second such body waits; given back after`, async () => {
+      released = new Promise<void>((r) => (release = r));
+      // Room for one window and the bodies' first shares, not for two windows.
+      const budget = new MemoryBudget(WINDOWS[encoding] + 4 * MiB);
+      const admission = new Admission({
+        maxConcurrency: 0,
+        minConcurrency: 1,
+        initialConcurrency: 1,
+        queueMax: 0,
+        queueTimeoutMs: 0,
+        bodyMemory: budget,
+      });
+      const fetchOne = () =>
+        admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/${encoding}`, { timeoutMs: 20_000 }));
+      const first = fetchOne();
+      await until('the first body holds its window', () => budget.stats().usedBytes >= WINDOWS[encoding], WAIT_MS);
+      const second = fetchOne();
+      await until('the second body waits for memory', () => budget.stats().waiting === 1, WAIT_MS);
+      await sleep(100);
+      assert.ok(budget.stats().usedBytes < 2 * WINDOWS[encoding], 'only one window is held');
+      release();
+      for (const r of await Promise.all([first, second])) assert.equal(r.body!.text, TEXT.toString());
+      assert.equal(budget.stats().usedBytes, 0, 'both calls ended: every share is back');
+    });
+  }
+});
