@@ -17,6 +17,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { pdfBomb, serveFatChain } from '../test/support/hostile-pages.js';
+import { compressStream, spaces } from '../test/support/compress-stream.js';
 import { smallPage } from './target-pages.js';
 
 const MiB = 1024 * 1024;
@@ -41,17 +42,12 @@ setInterval(() => { const t = Date.now(); while (Date.now() - t < 45); }, 50);
 );
 const html = { 'content-type': 'text/html; charset=utf-8' };
 const bomb = await pdfBomb();
-const brBomb = await new Promise<Buffer>((resolve, reject) => {
-  const params = { [zlib.constants.BROTLI_PARAM_LGWIN]: 24, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 };
-  const z = zlib.createBrotliCompress({ params });
-  const out: Buffer[] = [];
-  z.on('data', (c: Buffer) => out.push(c))
-    .on('end', () => resolve(Buffer.concat(out)))
-    .on('error', reject);
-  const spaces = Buffer.alloc(MiB, 0x20);
-  for (let i = 0; i < 256; i++) z.write(spaces);
-  z.end();
-});
+const brBomb = await compressStream(
+  zlib.createBrotliCompress({
+    params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 24, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+  }),
+  spaces(256),
+);
 
 /** How long /slow takes to answer (issue 31 row 10: 14 s). */
 export const SLOW_ANSWER_MS = 14_000;

@@ -10,6 +10,7 @@ import {
   type ListeningServer,
   type LoopbackServer,
 } from './loopback-server.js';
+import { compressStream, spaces } from './compress-stream.js';
 
 /** `count` copies of gzip(1 MiB of spaces): a valid multi-member gzip that inflates to `count` MiB. */
 export function gzipBomb(mib: number): Buffer {
@@ -19,28 +20,15 @@ export function gzipBomb(mib: number): Buffer {
 
 /** brotli(`mib` MiB of spaces) at a fast quality: a few KB on the wire, built without holding the input. */
 export async function brotliBomb(mib: number): Promise<Buffer> {
-  return compressedSpaces(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }), mib);
+  return compressStream(
+    zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }),
+    spaces(mib),
+  );
 }
 
 /** zstd(`mib` MiB of spaces) with the widest window HTTP allows (8 MiB), built without holding the input. */
 export async function zstdBomb(mib: number): Promise<Buffer> {
-  return compressedSpaces(zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_windowLog]: 23 } }), mib);
-}
-
-async function compressedSpaces(enc: zlib.BrotliCompress | zlib.ZstdCompress, mib: number): Promise<Buffer> {
-  const out: Buffer[] = [];
-  enc.on('data', (c: Buffer) => out.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    enc.on('end', resolve);
-    enc.on('error', reject);
-  });
-  const chunk = Buffer.alloc(1024 * 1024, 0x20);
-  for (let i = 0; i < mib; i++) {
-    if (!enc.write(chunk)) await new Promise((r) => enc.once('drain', r));
-  }
-  enc.end();
-  await done;
-  return Buffer.concat(out);
+  return compressStream(zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_windowLog]: 23 } }), spaces(mib));
 }
 
 /** Writes `chunk` forever (respecting backpressure) until the client goes away. */

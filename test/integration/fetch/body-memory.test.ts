@@ -4,8 +4,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Admission } from '../../../src/admission/admission.js';
-import { MemoryBudget } from '../../../src/admission/memory-budget.js';
 import { createFetcher } from '../../../src/fetch/fetch-page.js';
 import { FetchFailure } from '../../../src/fetch/fetch-failure.js';
 import type { Fetcher } from '../../../src/fetch/types.js';
@@ -14,6 +12,7 @@ import { pageBytes } from '../../../src/workers/page-bytes.js';
 import { PIECES_MIN_BYTES } from '../../../src/fetch/kept-bytes.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { until } from '../../support/until.js';
+import { admissionWithBudget } from '../../support/budget-admission.js';
 
 const MiB = 1024 * 1024;
 /** How long a state of the budget may take: a fetch of 1.2 MiB over loopback, however slow the machine. */
@@ -45,23 +44,12 @@ after(async () => {
   await site.close();
 });
 
-/** Admission with no concurrency limit, only the body budget: room for one page (3 bytes a byte), not two. */
-function admissionWithBudget(): { admission: Admission; budget: MemoryBudget } {
-  const budget = new MemoryBudget(4 * MiB);
-  const admission = new Admission({
-    maxConcurrency: 0,
-    minConcurrency: 1,
-    initialConcurrency: 1,
-    queueMax: 0,
-    queueTimeoutMs: 0,
-    bodyMemory: budget,
-  });
-  return { admission, budget };
-}
+/** Room for one page (3 bytes a byte), not two. */
+const PAGE_BUDGET = 4 * MiB;
 
 describe('body memory budget', () => {
   it('makes a second large body wait until the first call ends, then reads it whole', async () => {
-    const { admission, budget } = admissionWithBudget();
+    const { admission, budget } = admissionWithBudget(PAGE_BUDGET);
     let finishFirst!: () => void;
     const firstHolds = new Promise<void>((r) => (finishFirst = r));
     const first = admission.run('t', undefined, async () => {
@@ -91,7 +79,7 @@ describe('body memory budget', () => {
   });
 
   it('gives a body its share back as soon as its worker task has parsed it', async () => {
-    const { admission, budget } = admissionWithBudget();
+    const { admission, budget } = admissionWithBudget(PAGE_BUDGET);
     const usedAfterTask = await admission.run('t', undefined, async () => {
       const res = await fetcher.fetchPage(`${site.origin}/c`, { timeoutMs: 30_000 });
       assert.ok(budget.stats().usedBytes >= 3 * page.length);
@@ -114,7 +102,7 @@ describe('body memory budget', () => {
   it("hears a body's share end as main-thread garbage only when its bytes stayed here", async () => {
     // The page is over the pieces mark: kept in its pieces, which move to the worker unjoined.
     assert.ok(page.length >= PIECES_MIN_BYTES);
-    const { admission, budget } = admissionWithBudget();
+    const { admission, budget } = admissionWithBudget(PAGE_BUDGET);
     const heard: number[] = [];
     const collect = budget.onReleased;
     budget.onReleased = (bytes) => {
@@ -142,7 +130,7 @@ describe('body memory budget', () => {
   });
 
   it('ends a wait that outlives the URL deadline as a timeout', async () => {
-    const { admission, budget } = admissionWithBudget();
+    const { admission, budget } = admissionWithBudget(PAGE_BUDGET);
     let finishFirst!: () => void;
     const firstHolds = new Promise<void>((r) => (finishFirst = r));
     const first = admission.run('t', undefined, async () => {

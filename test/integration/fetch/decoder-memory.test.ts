@@ -5,30 +5,21 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Admission } from '../../../src/admission/admission.js';
-import { MemoryBudget } from '../../../src/admission/memory-budget.js';
 import { createFetcher } from '../../../src/fetch/fetch-page.js';
 import type { Fetcher } from '../../../src/fetch/types.js';
 import { startServer, testConfig, type LoopbackServer } from '../../support/loopback-server.js';
 import { until } from '../../support/until.js';
+import { admissionWithBudget } from '../../support/budget-admission.js';
+import { compressStream } from '../../support/compress-stream.js';
 
 const MiB = 1024 * 1024;
 const WAIT_MS = 30_000;
 const TEXT = Buffer.from(`<p>${'a page of words, '.repeat(2000)}</p>`);
 
-async function compressed(z: zlib.BrotliCompress | zlib.ZstdCompress): Promise<Buffer> {
-  const done = new Promise<void>((resolve, reject) => z.on('end', resolve).on('error', reject));
-  const out: Buffer[] = [];
-  z.on('data', (c: Buffer) => out.push(c));
-  z.end(TEXT);
-  await done;
-  return Buffer.concat(out);
-}
-
 // Streamed compressors name the window they were given: brotli 16 MiB, zstd 8 MiB.
 const BODIES = {
-  br: compressed(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 24 } })),
-  zstd: compressed(zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_windowLog]: 23 } })),
+  br: compressStream(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 24 } }), [TEXT]),
+  zstd: compressStream(zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_windowLog]: 23 } }), [TEXT]),
 };
 const WINDOWS = { br: 16 * MiB, zstd: 8 * MiB };
 
@@ -66,15 +57,7 @@ describe("a decoder's window in the body-memory budget", () => {
     it(`${encoding}: counted while the body is read, so a second such body waits; given back after`, async () => {
       released = new Promise<void>((r) => (release = r));
       // Room for one window and the bodies' first shares, not for two windows.
-      const budget = new MemoryBudget(WINDOWS[encoding] + 4 * MiB);
-      const admission = new Admission({
-        maxConcurrency: 0,
-        minConcurrency: 1,
-        initialConcurrency: 1,
-        queueMax: 0,
-        queueTimeoutMs: 0,
-        bodyMemory: budget,
-      });
+      const { admission, budget } = admissionWithBudget(WINDOWS[encoding] + 4 * MiB);
       const fetchOne = () =>
         admission.run('t', undefined, () => fetcher.fetchPage(`${site.origin}/${encoding}`, { timeoutMs: 20_000 }));
       const first = fetchOne();
