@@ -133,13 +133,16 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
     });
 
   it('clean_web_content: a PDF whose read began in time is answered when the read ends, past its timeout', async () => {
+    const LATE_TIMEOUT_S = 12;
     // As in one process, the `timeout` bounds the wait for a worker and the fetch, and a read that
     // began in time runs to its task budget (20 s here): the API waits for it. The PDF process is
     // loaded (a first PDF), so it starts the next one at once; it is stopped as soon as it says it
     // took the PDF (its first write since), and resumed 1.5 s after the URL's timeout and the
-    // API's slack: an answer before the resume would be the API's giving up. The timeout (6 s)
-    // leaves a loaded machine time to fetch the PDF and hand it over before it passes (3 s did not,
-    // once, on a CI run with the other tests beside it).
+    // API's slack: an answer before the resume would be the API's giving up. The timeout (12 s)
+    // leaves a loaded machine time to fetch the PDF and hand it over before it passes (3 s and 6 s
+    // did not, once each, on CI runs with the other tests beside it: the item was answered that its
+    // PDF waited for a PDF process, and the process's write the test took for its start was the
+    // 'skipped' the parent then asked of it).
     const [warm] = await call(HONEST, 'clean_web_content', { url: `${callers.honestSite.origin}/book.pdf?warm` });
     assert.equal(warm!.meta.error ?? null, null, JSON.stringify(warm!.meta));
     const reader = childOf(callers.cluster.workers[0]!.proc.pid!, 'pdf-process-entry');
@@ -150,11 +153,14 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
       if (!resumed) process.kill(reader, 'SIGCONT');
       resumed = true;
     };
-    const answer = call(HONEST, 'clean_web_content', { url: `${callers.honestSite.origin}/book.pdf?late`, timeout: 6 });
+    const answer = call(HONEST, 'clean_web_content', {
+      url: `${callers.honestSite.origin}/book.pdf?late`,
+      timeout: LATE_TIMEOUT_S,
+    });
     try {
       while (written(reader) === before) await new Promise((r) => setTimeout(r, 1));
       process.kill(reader, 'SIGSTOP');
-      const timer = setTimeout(resume, Math.max(0, sentAt + 8000 - Date.now()));
+      const timer = setTimeout(resume, Math.max(0, sentAt + LATE_TIMEOUT_S * 1000 + 2000 - Date.now()));
       const [item] = await answer;
       clearTimeout(timer);
       assert.equal(resumed, true, `answered while the read was stopped: ${JSON.stringify(item!.meta)}`);
