@@ -277,10 +277,14 @@ async function readUncharged(
   const kept = new KeptBytes(known);
   let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
-  const growThenKeep = async (b: NonNullable<typeof budget>, to: number, chunk: Buffer) => {
+  /** Waits for a larger share of the budget; time spent waiting is not the body's to count. */
+  const waitForBudget = async (b: NonNullable<typeof budget>, wait: (charge: BodyCharge) => Promise<void>) => {
     floor.pause();
-    await b.charge.grow(to, b.signal);
+    await wait(b.charge);
     floor.resume();
+  };
+  const growThenKeep = async (b: NonNullable<typeof budget>, to: number, chunk: Buffer) => {
+    await waitForBudget(b, (charge) => charge.grow(to, b.signal));
     return keep(chunk);
   };
   // Keeps a decoded chunk; 'stop' at the cap, or the wait for a larger share of the budget.
@@ -330,11 +334,7 @@ async function readUncharged(
         }
       }
       const hold: HoldDecoder = budget
-        ? async (bytes) => {
-            floor.pause();
-            await budget.charge.addDecoder(bytes, budget.signal);
-            floor.resume();
-          }
+        ? (bytes) => waitForBudget(budget, (charge) => charge.addDecoder(bytes, budget.signal))
         : null;
       let stream: AsyncIterable<Buffer> = wireChunks();
       for (const enc of [...encodings].reverse()) stream = decodeLayer(stream, enc, hold);
