@@ -1,6 +1,6 @@
 // Turns whatever an attempt threw (our connector's ItemFailure, undici errors, zlib errors,
 // aborts) into an item error code, plus whether repeating the attempt could help.
-import { ItemFailure, expectedFailure, withoutStack } from '../errors/codes.js';
+import { ItemFailure } from '../errors/codes.js';
 import { TransientFailure, WithheldCause } from './fetch-failure.js';
 import { BodyDecodeFailed, BodyInterrupted, ZSTD_WINDOW_LOG_MAX } from './read-body.js';
 
@@ -8,8 +8,6 @@ export interface AttemptError {
   failure: ItemFailure;
   /** A reset or an attempt-level timeout: worth another attempt if the deadline allows. */
   transient: boolean;
-  /** An error this does not know (a bug, or a library's new error): its stack is worth keeping. */
-  unexpected?: true;
 }
 
 const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
@@ -30,7 +28,7 @@ export function classifyError(
 ): AttemptError {
   if (deadline.aborted) {
     return {
-      failure: expectedFailure('timeout', 'The target did not finish within the timeout.', { cause: err }),
+      failure: new ItemFailure('timeout', 'The target did not finish within the timeout.', { cause: err }),
       transient: false,
     };
   }
@@ -39,7 +37,7 @@ export function classifyError(
     if (RESET.has(code)) {
       // The server answered and then broke off: its fault, not a failure to connect. Another
       // attempt may still get the whole body.
-      const failure = expectedFailure(
+      const failure = new ItemFailure(
         'upstream_error',
         `The target sent the response headers and ${err.receivedBytes} bytes of the body, then reset the ` +
           `connection (${code}).`,
@@ -55,31 +53,31 @@ export function classifyError(
   const msg = e?.message ?? String(err);
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
     return {
-      failure: expectedFailure('timeout', 'The target sent no response headers in time.', { cause: err }),
+      failure: new ItemFailure('timeout', 'The target sent no response headers in time.', { cause: err }),
       transient: true,
     };
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
     return {
-      failure: expectedFailure('timeout', 'The target stopped sending the body.', { cause: err }),
+      failure: new ItemFailure('timeout', 'The target stopped sending the body.', { cause: err }),
       transient: true,
     };
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
     return {
-      failure: expectedFailure('connect_error', 'Connecting to the target timed out.', { cause: err }),
+      failure: new ItemFailure('connect_error', 'Connecting to the target timed out.', { cause: err }),
       transient: true,
     };
   }
   if (code === 'UND_ERR_HEADERS_OVERFLOW') {
     return {
-      failure: expectedFailure('response_too_large', 'The response headers exceed the size limit.', { cause: err }),
+      failure: new ItemFailure('response_too_large', 'The response headers exceed the size limit.', { cause: err }),
       transient: false,
     };
   }
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     return {
-      failure: expectedFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }),
+      failure: new ItemFailure('upstream_error', 'The body length does not match Content-Length.', { cause: err }),
       transient: false,
     };
   }
@@ -92,7 +90,7 @@ export function classifyError(
   if (code === 'UND_ERR_SOCKET' && phase === 'body') {
     // A clean close before the declared length: the server lied or gave up, not a network blip.
     return {
-      failure: expectedFailure('upstream_error', 'The target closed the connection before the body was complete.', {
+      failure: new ItemFailure('upstream_error', 'The target closed the connection before the body was complete.', {
         cause: err,
       }),
       transient: false,
@@ -100,7 +98,7 @@ export function classifyError(
   }
   if (RESET.has(code)) {
     return {
-      failure: expectedFailure('connect_error', `The connection was closed or reset by the target (${msg}).`, {
+      failure: new ItemFailure('connect_error', `The connection was closed or reset by the target (${msg}).`, {
         cause: err,
       }),
       transient: true,
@@ -108,7 +106,7 @@ export function classifyError(
   }
   if (e?.name === 'HTTPParserError' || code.startsWith('HPE_')) {
     return {
-      failure: expectedFailure('upstream_error', `The target broke the HTTP protocol: ${msg}`, { cause: err }),
+      failure: new ItemFailure('upstream_error', `The target broke the HTTP protocol: ${msg}`, { cause: err }),
       transient: false,
     };
   }
@@ -131,25 +129,24 @@ export function classifyError(
   }
   if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') {
     return {
-      failure: expectedFailure('connect_error', 'The fetcher was closed while this fetch ran.', { cause: err }),
+      failure: new ItemFailure('connect_error', 'The fetcher was closed while this fetch ran.', { cause: err }),
       transient: false,
     };
   }
   if (e?.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
-    return { failure: expectedFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };
+    return { failure: new ItemFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };
   }
   return {
     failure: new WithheldCause('upstream_error', "The fetch failed unexpectedly; the service's log has the cause.", {
       cause: err,
     }),
     transient: false,
-    unexpected: true,
   };
 }
 
 /** Failures whose cause's own words the caller is not given (the log gets them: FetchObserver). */
 function withheld(code: 'upstream_error', message: string, cause: unknown): WithheldCause {
-  return withoutStack(() => new WithheldCause(code, message, { cause }));
+  return new WithheldCause(code, message, { cause });
 }
 
 /** An allocation V8 or Node refused (RangeError "Array buffer allocation failed" and kin). */

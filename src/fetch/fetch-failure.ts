@@ -1,5 +1,5 @@
 // The one error fetchPage rejects with: an ItemFailure that also carries what was learned.
-import { ItemFailure, withoutStack, type ItemErrorCode } from '../errors/codes.js';
+import { ItemFailure, type ItemErrorCode } from '../errors/codes.js';
 import type { EgressDenial, FetchPartial } from './types.js';
 
 export class FetchFailure extends ItemFailure {
@@ -13,20 +13,6 @@ export class FetchFailure extends ItemFailure {
     super(code, message, options);
     this.name = 'FetchFailure';
     this.partial = partial;
-  }
-
-  /**
-   * One without a stack, for an outcome a fetch expects (a timeout, a refused connection, a
-   * blocked address): its stack would only ever point at fetchPage's catch, and timeouts come by
-   * the hundred; what happened below is in `cause`.
-   */
-  static expected(
-    code: ItemErrorCode,
-    message: string,
-    partial: FetchPartial,
-    options?: { cause?: unknown; retryable?: boolean },
-  ): FetchFailure {
-    return withoutStack(() => new FetchFailure(code, message, partial, options));
   }
 }
 

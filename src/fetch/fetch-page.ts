@@ -77,9 +77,7 @@ export function createFetcher(config: Config, observer?: FetchObserver): Fetcher
       if (f instanceof WithheldCause)
         observer?.onCauseWithheld?.({ url: state.finalUrl, code: f.code, message: f.message, cause: f.cause });
       const options = { cause: err, retryable: f.retryable };
-      const failure = attempt.unexpected
-        ? new FetchFailure(f.code, f.message, partialOf(state), options)
-        : FetchFailure.expected(f.code, f.message, partialOf(state), options);
+      const failure = new FetchFailure(f.code, f.message, partialOf(state), options);
       observer?.onOutcome(failure.code);
       throw failure;
     } finally {

@@ -13,7 +13,7 @@
 // behind connections whose bodies are being read either: it ends at its headers.
 import { currentClaimant } from '../admission/call-scope.js';
 import { FairSlots, type Lease } from '../admission/fair-slots.js';
-import { expectedFailure } from '../errors/codes.js';
+import { ItemFailure } from '../errors/codes.js';
 
 export class HostLimiter {
   private readonly hosts = new Map<string, FairSlots>();
@@ -24,7 +24,7 @@ export class HostLimiter {
    * `short`: the request reads no body (above).
    */
   async acquire(host: string, signal: AbortSignal, short = false): Promise<Lease> {
-    if (signal.aborted) throw expectedFailure('timeout', 'The deadline passed before the request started.');
+    if (signal.aborted) throw new ItemFailure('timeout', 'The deadline passed before the request started.');
     const key = host.toLowerCase();
     let slots = this.hosts.get(key);
     if (!slots) {
@@ -36,7 +36,7 @@ export class HostLimiter {
       lease = await slots.acquire(currentClaimant(), signal, undefined, undefined, short);
     } catch {
       this.forgetIfIdle(key, slots);
-      throw expectedFailure('timeout', `The deadline passed while waiting for a free connection to ${host}.`);
+      throw new ItemFailure('timeout', `The deadline passed while waiting for a free connection to ${host}.`);
     }
     const release = () => {
       lease();

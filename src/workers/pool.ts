@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import type { Config } from '../config/config.js';
 import { bodyConsumed } from '../admission/body-memory.js';
 import { currentClaimant, type Claimant } from '../admission/call-scope.js';
-import { ItemFailure, expectedFailure } from '../errors/codes.js';
+import { ItemFailure } from '../errors/codes.js';
 import { isHeapReport, type HeapReport } from './heap-report.js';
 import { TaskSlots, type SlotWindow } from './task-slots.js';
 import { PdfProcesses } from './pdf-processes.js';
@@ -240,7 +240,7 @@ export class WorkerPool {
     if (caller?.aborted) throw caller.reason ?? err;
     if (stop.timedOut && !stop.started) throw startWaitTimedOut(pdf, err);
     if (stop.timedOut)
-      throw expectedFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
+      throw new ItemFailure('timeout', 'Parsing and extraction exceeded their time budget.', {
         cause: err,
         retryable: false,
       });

@@ -4,7 +4,7 @@
 // length, whichever is later (the item's deadline is checked by the worker that takes the task:
 // pool.ts), and by the item's deadline in a page process's line: a worker that cannot come up
 // must not hold the task forever.
-import { expectedFailure, type ItemFailure } from '../errors/codes.js';
+import { ItemFailure } from '../errors/codes.js';
 
 export class TaskBudget {
   private readonly ctl = new AbortController();
@@ -56,7 +56,7 @@ export class TaskBudget {
 
 /** The answer of a task whose item's timeout passed while it waited for a worker thread. */
 export function workerWaitTimedOut(): ItemFailure {
-  return expectedFailure(
+  return new ItemFailure(
     'timeout',
     "The URL's timeout passed while its page waited for a free worker (the service is busy); retry it.",
   );
@@ -64,7 +64,7 @@ export function workerWaitTimedOut(): ItemFailure {
 
 /** The answer of a task whose item's timeout passed before a worker, or a PDF process, took it. */
 export function startWaitTimedOut(pdf: boolean, cause?: unknown): ItemFailure {
-  return expectedFailure(
+  return new ItemFailure(
     'timeout',
     pdf
       ? "The URL's timeout passed while its PDF waited for a PDF process (the service is busy); retry it."
