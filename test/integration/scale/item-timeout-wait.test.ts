@@ -160,10 +160,13 @@ describe('scale-out: the wait for a worker counts against the item timeout', { s
     try {
       while (written(reader) === before) await new Promise((r) => setTimeout(r, 1));
       process.kill(reader, 'SIGSTOP');
+      // Said if it fails: the read's start is a write of 24 bytes ({"id":N,"started":true}) well
+      // before the timeout; a later or longer one was something else.
+      const stopped = `stopped ${Date.now() - sentAt} ms after the call, on a write of ${written(reader) - before} B`;
       const timer = setTimeout(resume, Math.max(0, sentAt + LATE_TIMEOUT_S * 1000 + 2000 - Date.now()));
       const [item] = await answer;
       clearTimeout(timer);
-      assert.equal(resumed, true, `answered while the read was stopped: ${JSON.stringify(item!.meta)}`);
+      assert.equal(resumed, true, `answered while the read was stopped (${stopped}): ${JSON.stringify(item!.meta)}`);
       assert.equal(item!.meta.error ?? null, null, JSON.stringify(item!.meta));
       assert.match(JSON.stringify(item!.data), /Chapter/);
     } finally {
