@@ -85,7 +85,7 @@ export function classifyError(
   if (interim !== undefined || code === 'ERR_ASSERTION') {
     // The HTTP client refuses these answers (it cannot patch them through): the same request
     // gets the same answer, so no second attempt; the log gets the client's own words.
-    return { failure: withheld('upstream_error', interim ?? ODD_ANSWER, err), transient: false };
+    return { failure: withheld(interim ?? ODD_ANSWER, err), transient: false };
   }
   if (code === 'UND_ERR_SOCKET' && phase === 'body') {
     // A clean close before the declared length: the server lied or gave up, not a network blip.
@@ -119,11 +119,11 @@ export function classifyError(
         ? `The body's zstd data needs a window over ${2 ** (ZSTD_WINDOW_LOG_MAX - 20)} MiB to decompress, ` +
           'more than HTTP allows (browsers refuse it too).'
         : `The body's ${err.encoding} data is corrupt: it could not be decompressed.`;
-    return { failure: withheld('upstream_error', message, err.cause), transient: false };
+    return { failure: withheld(message, err.cause), transient: false };
   }
   if (outOfMemory(err)) {
     return {
-      failure: withheld('upstream_error', 'There was not enough memory to read the body.', err),
+      failure: withheld('There was not enough memory to read the body.', err),
       transient: false,
     };
   }
@@ -137,16 +137,14 @@ export function classifyError(
     return { failure: new ItemFailure('timeout', 'The fetch was aborted.', { cause: err }), transient: false };
   }
   return {
-    failure: new WithheldCause('upstream_error', "The fetch failed unexpectedly; the service's log has the cause.", {
-      cause: err,
-    }),
+    failure: withheld("The fetch failed unexpectedly; the service's log has the cause.", err),
     transient: false,
   };
 }
 
-/** Failures whose cause's own words the caller is not given (the log gets them: FetchObserver). */
-function withheld(code: 'upstream_error', message: string, cause: unknown): WithheldCause {
-  return new WithheldCause(code, message, { cause });
+/** An upstream_error whose cause's own words the caller is not given (the log gets them: FetchObserver). */
+function withheld(message: string, cause: unknown): WithheldCause {
+  return new WithheldCause('upstream_error', message, { cause });
 }
 
 /** An allocation V8 or Node refused (RangeError "Array buffer allocation failed" and kin). */
