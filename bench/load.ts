@@ -37,7 +37,8 @@
 //                          the service gets faster through a run, so a step's place in the order
 //                          moves a single round's ratio as much as the connection count does.
 //          --profile DIR   write a V8 CPU profile of each service (--cpu-prof) into DIR (the service
-//                          then starts as `node dist/src/main.js`, without npm start's settings)
+//                          then starts as `node dist/src/main.js`, which restarts itself with npm
+//                          start's settings: src/cli/start-settings.ts)
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
