@@ -1,6 +1,7 @@
-// The `urlkit` commands (main.ts is the entry): the four tools from the command line, same
-// validation and same JSON envelope as the HTTP API, without a server; and `urlkit serve` to start
-// the server. Exit status: 0 every item fine, 2 some item has meta.error, 1 bad usage or configuration.
+// The `urlkit` commands (entries: cli/main.ts, and src/main.ts for npm start's `serve`): the four
+// tools from the command line, same validation and same JSON envelope as the HTTP API, without a
+// server; and `urlkit serve` to start the server. Exit status: 0 every item fine, 2 some item has
+// meta.error, 1 bad usage or configuration.
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { ConfigError, VERSION } from '../config/config.js';
