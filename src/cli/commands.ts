@@ -46,11 +46,15 @@ async function finish(code: number, stdout?: string, stderr?: string): Promise<n
   process.exit(code);
 }
 
-/** The configuration and its start-up warnings, or a one-line message and exit 1. */
-function loadOrExit(): LoadedConfig & { warnings: (servesApi: boolean) => string[] } {
+/**
+ * The configuration and its start-up warnings (`startNote` first, what execWithStartSettings said
+ * for a server), or a one-line message and exit 1.
+ */
+function loadOrExit(startNote: string | null = null): LoadedConfig & { warnings: (servesApi: boolean) => string[] } {
   try {
     const loaded = loadConfigNoting(process.env);
-    return { ...loaded, warnings: (servesApi) => startupWarnings(loaded, servesApi) };
+    const noted = startNote ? [startNote] : [];
+    return { ...loaded, warnings: (servesApi) => [...noted, ...startupWarnings(loaded, servesApi)] };
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`urlkit: ${err.message}\n`);
@@ -163,12 +167,11 @@ async function main(argv: string[], startNote: string | null): Promise<void> {
         undefined,
         `urlkit serve takes no arguments; configure it with HOST, PORT and URLKIT_* variables.`,
       );
-    const { config, warnings } = loadOrExit();
-    const noted = (servesApi: boolean) => [...(startNote ? [startNote] : []), ...warnings(servesApi)];
-    if (config.redisUrl && config.role === 'worker') return runWorker(config, noted(false));
+    const { config, warnings } = loadOrExit(startNote);
+    if (config.redisUrl && config.role === 'worker') return runWorker(config, warnings(false));
     await exitIfRedisUnreachable(config);
     const server = await serve(config);
-    for (const warning of noted(true)) server.app.log.warn(warning);
+    for (const warning of warnings(true)) server.app.log.warn(warning);
     exitOnSignals(server);
     return;
   }
@@ -204,8 +207,8 @@ async function main(argv: string[], startNote: string | null): Promise<void> {
         undefined,
         `urlkit worker takes no arguments; configure it with URLKIT_REDIS_URL and the other URLKIT_* variables.`,
       );
-    const { config, warnings } = loadOrExit();
-    return runWorker(config, [...(startNote ? [startNote] : []), ...warnings(false)]);
+    const { config, warnings } = loadOrExit(startNote);
+    return runWorker(config, warnings(false));
   }
   const tool = findToolByCommand(command);
   if (!tool) return usageError('urlkit', `unknown command "${command}"`, 'run "urlkit --help" for the commands');

@@ -57,15 +57,15 @@ export function execWithStartSettings(): string | null {
   const env = process.platform === 'linux' ? withAllocatorSettings(process.env) : null;
   const flag = needsContextFrameFlag(process.versions.node, process.execArgv, process.env.NODE_OPTIONS);
   if (!env && !flag) return null;
+  const settings = Object.entries(ALLOCATOR_SETTINGS).map(([name, value]) => `${name}=${value}`);
   const advice = [
-    ...(env
-      ? [
-          'set MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=65536 in its environment (as npm start does) ' +
-            'to bound the allocator memory (docs/admission.md#memory)',
-        ]
-      : []),
-    ...(flag ? [`start node with ${CONTEXT_FRAME_FLAG} for less main-thread CPU a call`] : []),
-  ].join('; ');
+    env &&
+      `set ${settings.join(' and ')} in its environment (as npm start does) to bound the allocator memory ` +
+        '(docs/admission.md#memory)',
+    flag && `start node with ${CONTEXT_FRAME_FLAG} for less main-thread CPU a call`,
+  ]
+    .filter(Boolean)
+    .join('; ');
   if (typeof process.execve !== 'function')
     return `this Node (${process.version}) cannot restart the server with its start settings: ${advice}`;
   try {
