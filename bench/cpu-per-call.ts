@@ -14,7 +14,7 @@
 // machine's load at all, so an allocation saving shows there even when CPU time is too noisy.
 //
 // Options: --service DIR  (a "before" build), --calls N (default 1500), --conns N (default 50),
-//          --tool content|status|scan-bomb|heavy, --warmup N (calls before counting;
+//          --tool content|status|scan-bomb|heavy|br-bomb, --warmup N (calls before counting;
 //          default 200 or --conns), --no-peer (skip the Readability service)
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -104,9 +104,9 @@ async function measure(
 
 async function main(): Promise<void> {
   const serviceRoot = serviceRootArg();
-  // scan-bomb and heavy: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`) and
-  // row 7 page (5 MiB of paragraphs), from its site.
-  const hostilePage = TOOL === 'scan-bomb' || TOOL === 'heavy';
+  // scan-bomb, heavy and br-bomb: clean_web_content of bench:hostile's row 2 page (96 KiB of `<a`),
+  // row 7 page (5 MiB of paragraphs) and row br-bombs' page (brotli, read to the 5 MiB cap), from its site.
+  const hostilePage = TOOL === 'scan-bomb' || TOOL === 'heavy' || TOOL === 'br-bomb';
   const siteScript = hostilePage ? 'dist/bench/hostile-site.js' : 'dist/bench/load-target.js';
   const site = await startNodeService(resolve(REPO_ROOT, siteScript), {}, '/healthz', TARGET_HOST);
   const [path, body] =
