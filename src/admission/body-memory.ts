@@ -80,7 +80,12 @@ export function chargeBody(): BodyCharge | null {
     done(kept) {
       if (!lease) return;
       call.reading.delete(lease);
-      // The decoders were destroyed with the read: only the kept bytes stay.
+      // The decoders were destroyed with the read: only the kept bytes stay. What goes back now
+      // is no garbage of this thread's: a decoder's window is the decoder's own memory, freed
+      // with it, and the share's headroom past the kept bytes was never allocated. Heard as
+      // garbage, a brotli page's 4-16 MiB window made the main thread collect its whole heap
+      // every few such pages (idle-gc.ts).
+      lease.garbageHere = () => false;
       lease.set(kept.length * BYTES_PER_BODY_BYTE);
       // Bytes that moved to a worker in their pieces (fetch/kept-bytes.ts) leave no garbage on
       // the main thread: their share's end is no reason for the main thread to collect. The
@@ -98,6 +103,10 @@ export function chargeBody(): BodyCharge | null {
       pending = null;
       if (!lease) return;
       call.reading.delete(lease);
+      // As in done: the decoders' part is theirs, not garbage here.
+      lease.garbageHere = () => false;
+      lease.set(Math.min(lease.bytes, keptBytes * BYTES_PER_BODY_BYTE));
+      lease.garbageHere = () => true;
       lease.release();
     },
   };

@@ -1,6 +1,6 @@
 // A brotli or zstd decoder's window is memory the target chooses: it counts against the body-memory
 // budget from the moment the stream's header names it until the body is read, so a body paused
-// for memory no longer holds a window nobody counted.
+// for memory no longer holds a window nobody counted. Its return is not garbage of the main thread's.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
@@ -11,6 +11,7 @@ import { startServer, testConfig, type LoopbackServer } from '../../support/loop
 import { until } from '../../support/until.js';
 import { admissionWithBudget } from '../../support/budget-admission.js';
 import { compressStream } from '../../support/compress-stream.js';
+import { BYTES_PER_BODY_BYTE } from '../../../src/admission/body-memory.js';
 
 const MiB = 1024 * 1024;
 const WAIT_MS = 30_000;
@@ -69,6 +70,21 @@ describe("a decoder's window in the body-memory budget", () => {
       release();
       for (const r of await Promise.all([first, second])) assert.equal(r.body!.text, TEXT.toString());
       assert.equal(budget.stats().usedBytes, 0, 'both calls ended: every share is back');
+    });
+
+    it(`${encoding}: the window's return is not heard as main-thread garbage, the kept bytes' is`, async () => {
+      released = Promise.resolve();
+      const { admission, budget } = admissionWithBudget(WINDOWS[encoding] + 4 * MiB);
+      // What the service's full collections are paced by (admission/idle-gc.ts): a window heard
+      // as garbage made the main thread collect its whole heap every few compressed pages.
+      const heard: number[] = [];
+      budget.onReleased = (bytes) => heard.push(bytes);
+      const r = await admission.run('t', undefined, () =>
+        fetcher.fetchPage(`${site.origin}/${encoding}`, { timeoutMs: 20_000 }),
+      );
+      assert.equal(r.body!.text, TEXT.toString());
+      assert.equal(budget.stats().usedBytes, 0, 'the call ended: its share is back');
+      assert.deepEqual(heard, [BYTES_PER_BODY_BYTE * TEXT.length]);
     });
   }
 });
