@@ -1,8 +1,8 @@
 // Where a body's bytes are kept as they arrive, and how they leave: as one buffer, or as the
 // pieces they came in, moved to a worker thread as they are.
 //
-// A large body of declared length is kept as its pieces, each a buffer of its own (a socket
-// read's), and is never copied on the main thread: a worker joins the pieces (page-bytes.ts). On
+// A large body is kept as its pieces, each a buffer of its own (a socket read's, a decoder's
+// output chunk), and is not copied on the main thread: a worker joins the pieces (page-bytes.ts). On
 // a 5 MiB page the main thread's copy into one buffer was a third of its time in a CPU profile
 // of bench:hostile row 7, nearly all of it the page faults of the buffer's fresh memory (the
 // service maps every block of 64 KiB or more afresh: admission.md, "Memory"), and the main thread
@@ -11,10 +11,15 @@
 // copy, the browser) gets it joined, once: the copy that was made before, made later.
 //
 // A smaller body of declared length is copied into one buffer of that length as it comes, so its
-// chunks die young; a body of undeclared length (or a content encoding, whose decoder's output
-// chunks share their buffers) is joined at its end.
+// chunks die young. A body of undeclared length (or a content encoding) is kept as its chunks and
+// joined at its end, unless it reaches the mark: from there it is kept in pieces too, a chunk that
+// shares its buffer (a slice of a socket read's, or a decoder's partial output, whose buffer the
+// decoder writes on into) copied into one of its own. A decoder's full chunks are whole buffers
+// (read-body.ts's 64 KiB), so a large compressed page moves to the worker with next to no copy:
+// under `bench:hostile` row br-bombs the join of each 5 MiB bomb was the main thread's largest
+// piece of work after its collections.
 
-/** Declared lengths from which a body is kept in the pieces it came in (the large-page mark). */
+/** Lengths from which a body is kept in the pieces it came in (the large-page mark). */
 export const PIECES_MIN_BYTES = 1024 * 1024;
 
 export class KeptBytes {
@@ -22,7 +27,7 @@ export class KeptBytes {
   private readonly chunks: Buffer[] = [];
   private total = 0;
   /** The pieces are each a whole buffer of the body's alone, so they can move to a worker. */
-  private readonly movable: boolean;
+  private movable: boolean;
   private joined: Buffer | null = null;
   private movedOut = false;
 
@@ -42,6 +47,7 @@ export class KeptBytes {
   }
 
   add(chunk: Buffer): void {
+    if (!this.movable && !this.one && this.total + chunk.length >= PIECES_MIN_BYTES) this.keepInPieces();
     if (this.movable) this.chunks.push(isWhole(chunk) ? chunk : ownCopy(chunk));
     else if (this.one && this.total + chunk.length <= this.one.length) chunk.copy(this.one, this.total);
     else {
@@ -51,6 +57,15 @@ export class KeptBytes {
       this.chunks.push(chunk);
     }
     this.total += chunk.length;
+  }
+
+  /** A body of undeclared length reached the mark: its chunks so far become pieces of their own. */
+  private keepInPieces(): void {
+    for (let i = 0; i < this.chunks.length; i++) {
+      const c = this.chunks[i]!;
+      if (!isWhole(c)) this.chunks[i] = ownCopy(c);
+    }
+    this.movable = true;
   }
 
   /** The body in one buffer (joined the first time it is asked for, when it came in pieces). */

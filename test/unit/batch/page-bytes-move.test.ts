@@ -5,6 +5,8 @@
 // its own), so the main thread makes no copy of a fetched page; an answer from the cache is the
 // cache's buffer, which stays whole. Real fetches from a loopback site, a real worker pool and cache.
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createServices, type Services } from '../../../src/app/services.js';
 import type { CachedFetchResult, CachingFetcher } from '../../../src/cache/cached-fetch.js';
@@ -86,6 +88,19 @@ const large = Buffer.from(
     `<article>${para('Words at the very end of the page').repeat(8)}</article>`,
 );
 
+const largeGzip = gzipSync(large);
+
+function writeInPieces(res: ServerResponse): void {
+  let at = 0;
+  const next = (): void => {
+    if (at >= large.length) return void res.end();
+    const piece = large.subarray(at, at + 64 * 1024);
+    at += piece.length;
+    res.write(piece, () => setImmediate(next));
+  };
+  next();
+}
+
 const config = testConfig({ largePageProcesses: 0, workerThreads: 1 });
 let site: LoopbackServer;
 let services: Services;
@@ -93,17 +108,20 @@ let pool: WatchedPool;
 
 before(async () => {
   site = await startServer((req, res) => {
+    if ((req.url ?? '').startsWith('/large-gzip')) {
+      // Compressed: the decoder's chunks, no declared length.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
+      return void res.end(largeGzip);
+    }
+    if ((req.url ?? '').startsWith('/large-chunked')) {
+      // No declared length: chunked, in 64 KiB writes.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return writeInPieces(res);
+    }
     if ((req.url ?? '').startsWith('/large')) {
       // Declared length, sent in 64 KiB writes.
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': large.length });
-      let at = 0;
-      const next = (): void => {
-        if (at >= large.length) return void res.end();
-        const piece = large.subarray(at, at + 64 * 1024);
-        at += piece.length;
-        res.write(piece, () => setImmediate(next));
-      };
-      return next();
+      return writeInPieces(res);
     }
     const page = pages[(req.url ?? '').split('?')[0]!];
     if (!page) return void res.writeHead(404).end();
@@ -192,25 +210,28 @@ describe('a large fetched page moved to its worker in the pieces it came in', ()
     );
   }
 
-  it('clean_web_content reads it whole: its first bytes and its last', async () => {
-    assert.ok(large.length >= PIECES_MIN_BYTES);
-    const ctx = toolContext(config, { ...services, pool });
-    const r = await cleanOne(
-      { url: `${site.origin}/large`, output_format: 'text', include_title: false, max_chars: 5000, timeout: 60 },
-      ctx,
-      'content',
-    );
-    assertPiecesMoved();
-    assert.equal(r.data?.title, 'Pieces of a page');
-    assert.ok(String(r.data?.content).startsWith('Words at the very end of the page'), String(r.data?.content));
-  });
+  const sent = { '/large': 'of declared length', '/large-gzip': 'gzip-encoded', '/large-chunked': 'chunked' };
+  for (const [path, how] of Object.entries(sent)) {
+    it(`clean_web_content reads it whole, ${how}: its first bytes and its last`, async () => {
+      assert.ok(large.length >= PIECES_MIN_BYTES);
+      const ctx = toolContext(config, { ...services, pool });
+      const r = await cleanOne(
+        { url: `${site.origin}${path}`, output_format: 'text', include_title: false, max_chars: 5000, timeout: 60 },
+        ctx,
+        'content',
+      );
+      assertPiecesMoved();
+      assert.equal(r.data?.title, 'Pieces of a page');
+      assert.ok(String(r.data?.content).startsWith('Words at the very end of the page'), String(r.data?.content));
+    });
 
-  it('get_url_metadata reads it whole: its first bytes and its last', async () => {
-    const deps = { fetcher: services.fetcher, pool, cachingFetcher: services.cachingFetcher };
-    const options = { includeContent: true, followRedirects: true, timeoutMs: 60_000 };
-    const r = await fetchMetadataItem(`${site.origin}/large?m`, options, deps, new AbortController().signal);
-    assertPiecesMoved();
-    assert.equal(r.data?.title, 'Pieces of a page');
-    assert.ok(String(r.data?.content).startsWith('Words at the very end of the page'), String(r.data?.content));
-  });
+    it(`get_url_metadata reads it whole, ${how}: its first bytes and its last`, async () => {
+      const deps = { fetcher: services.fetcher, pool, cachingFetcher: services.cachingFetcher };
+      const options = { includeContent: true, followRedirects: true, timeoutMs: 60_000 };
+      const r = await fetchMetadataItem(`${site.origin}${path}?m`, options, deps, new AbortController().signal);
+      assertPiecesMoved();
+      assert.equal(r.data?.title, 'Pieces of a page');
+      assert.ok(String(r.data?.content).startsWith('Words at the very end of the page'), String(r.data?.content));
+    });
+  }
 });
