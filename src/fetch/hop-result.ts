@@ -66,7 +66,7 @@ export async function hopResult(
       try {
         const encodings = parseContentEncoding(headers['content-encoding']);
         const length = headers['content-length'];
-        read = await readBody(resp.body, encodings, cap, limits.minRate, length, deadline, resp.idle);
+        read = await readBody(resp.body, encodings, cap, limits.minRate, length, deadline, resp.idle, pdf);
       } catch (err) {
         state.brokenResponse = { statusCode: resp.status, contentType };
         throw err;

@@ -18,6 +18,9 @@
 // (read-body.ts's 64 KiB), so a large compressed page moves to the worker with next to no copy:
 // under `bench:hostile` row br-bombs the join of each 5 MiB bomb was the main thread's largest
 // piece of work after its collections.
+//
+// A body read whole on the main thread (a PDF, which goes to its reader in one buffer) is never
+// kept in pieces: its chunks are joined once at its end, where pieces would be copied twice.
 
 /** Lengths from which a body is kept in the pieces it came in (the large-page mark). */
 export const PIECES_MIN_BYTES = 1024 * 1024;
@@ -31,10 +34,17 @@ export class KeptBytes {
   private joined: Buffer | null = null;
   private movedOut = false;
 
-  /** `known`: the body's length when declared before the first byte (with no content encoding). */
-  constructor(known: number | null) {
-    this.movable = known !== null && known >= PIECES_MIN_BYTES;
-    this.one = known !== null && known > 0 && !this.movable ? Buffer.allocUnsafe(known) : null;
+  /**
+   * `known`: the body's length when declared before the first byte (with no content encoding).
+   * `pieces`: a large body may be kept in pieces (not for one that is read whole on this thread).
+   */
+  constructor(
+    known: number | null,
+    private readonly pieces = true,
+  ) {
+    this.movable = pieces && known !== null && known >= PIECES_MIN_BYTES;
+    // Never a buffer over the mark before its bytes arrive: a server may declare 50 MiB and send none.
+    this.one = known !== null && known > 0 && known < PIECES_MIN_BYTES ? Buffer.allocUnsafe(known) : null;
   }
 
   get length(): number {
@@ -47,7 +57,7 @@ export class KeptBytes {
   }
 
   add(chunk: Buffer): void {
-    if (!this.movable && !this.one && this.total + chunk.length >= PIECES_MIN_BYTES) this.keepInPieces();
+    if (this.pieces && !this.movable && !this.one && this.total + chunk.length >= PIECES_MIN_BYTES) this.keepInPieces();
     if (this.movable) this.chunks.push(isWhole(chunk) ? chunk : ownCopy(chunk));
     else if (this.one && this.total + chunk.length <= this.one.length) chunk.copy(this.one, this.total);
     else {

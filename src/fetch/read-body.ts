@@ -180,6 +180,12 @@ export interface ReadBody {
   truncated: boolean;
 }
 
+/** How a body is kept (kept-bytes.ts): its declared length, and whether a large one may be kept in pieces. */
+interface KeptShape {
+  known: number | null;
+  pieces: boolean;
+}
+
 /** The first share of the body-memory budget a body takes; it doubles as bytes arrive. */
 export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
 
@@ -200,7 +206,8 @@ export function knownLength(contentLength: string | undefined, encodings: string
  * are charged to it as they arrive, and reading pauses while the budget is short. A body that
  * arrives slower than `minRate` (time paused for the budget left out) fails with `timeout`.
  * Decoding stops when `deadline` aborts, with its reason. `idle` is told when the body stops
- * and starts bringing bytes, for a wait for memory too (body-idleness.ts).
+ * and starts bringing bytes, for a wait for memory too (body-idleness.ts). `readWhole`: the body
+ * is read whole on this thread (a PDF), so it is never kept in pieces, which it would be joined from.
  */
 export async function readBody(
   body: Readable,
@@ -210,13 +217,14 @@ export async function readBody(
   contentLength?: string,
   deadline?: AbortSignal,
   idle?: (idle: boolean) => void,
+  readWhole = false,
 ): Promise<ReadBody> {
-  const known = knownLength(contentLength, encodings, cap);
+  const shape: KeptShape = { known: knownLength(contentLength, encodings, cap), pieces: !readWhole };
   const charge = chargeBody();
   const idleness = new BodyIdleness(idle);
   try {
-    if (!charge) return await readUncharged(body, encodings, cap, null, minRate, known, deadline, idleness);
-    return await readCharged(body, encodings, cap, charge, minRate, known, deadline, idleness);
+    if (!charge) return await readUncharged(body, encodings, cap, null, minRate, shape, deadline, idleness);
+    return await readCharged(body, encodings, cap, charge, minRate, shape, deadline, idleness);
   } finally {
     idleness.stop();
   }
@@ -228,7 +236,7 @@ async function readCharged(
   cap: number,
   charge: BodyCharge,
   minRate: MinTransferRate,
-  known: number | null,
+  shape: KeptShape,
   deadline: AbortSignal | undefined,
   idleness: BodyIdleness,
 ): Promise<ReadBody> {
@@ -244,7 +252,7 @@ async function readCharged(
   try {
     await charge.grow(Math.min(cap, FIRST_BODY_SHARE_BYTES), closed.signal);
     const budget = { charge, signal: closed.signal };
-    const read = await readUncharged(body, encodings, cap, budget, minRate, known, deadline, idleness);
+    const read = await readUncharged(body, encodings, cap, budget, minRate, shape, deadline, idleness);
     charge.done(read.kept);
     return read;
   } catch (err) {
@@ -269,7 +277,7 @@ async function readUncharged(
   cap: number,
   budget: { charge: BodyCharge; signal: AbortSignal } | null,
   minRate: MinTransferRate,
-  known: number | null,
+  shape: KeptShape,
   deadline: AbortSignal | undefined,
   idleness: BodyIdleness,
 ): Promise<ReadBody> {
@@ -284,7 +292,8 @@ async function readUncharged(
   let wire = 0;
   let wireCapped = false;
   const floor = new RateFloor(minRate, (failure) => body.destroy(failure));
-  const kept = new KeptBytes(known);
+  // Made once the first share is granted: a body of declared length takes its buffer at once.
+  const kept = new KeptBytes(shape.known, shape.pieces);
   let charged = Math.min(cap, FIRST_BODY_SHARE_BYTES);
   let truncated = false;
   /** Waits for a larger share of the budget; time spent waiting is not the body's to count. */
