@@ -31,7 +31,7 @@ export function parseContentEncoding(value: string | undefined): string[] {
  * a 5 MiB page took 320 of them. 64 KiB is what a socket read hands over too, and the first
  * share of the body-memory budget.
  */
-export const DECODED_CHUNK_BYTES = 64 * 1024;
+const DECODED_CHUNK_BYTES = 64 * 1024;
 // Lenient flushing: a truncated stream yields what it has instead of an error, like browsers.
 const ZLIB_OPTS = { finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: DECODED_CHUNK_BYTES };
 const BROTLI_OPTS = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH, chunkSize: DECODED_CHUNK_BYTES };
