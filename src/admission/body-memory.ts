@@ -85,8 +85,7 @@ export function chargeBody(): BodyCharge | null {
       // with it, and the share's headroom past the kept bytes was never allocated. Heard as
       // garbage, a brotli page's 4-16 MiB window made the main thread collect its whole heap
       // every few such pages (idle-gc.ts).
-      lease.garbageHere = () => false;
-      lease.set(kept.length * BYTES_PER_BODY_BYTE);
+      lease.set(kept.length * BYTES_PER_BODY_BYTE, false);
       // Bytes that moved to a worker in their pieces (fetch/kept-bytes.ts) leave no garbage on
       // the main thread: their share's end is no reason for the main thread to collect. The
       // registry holds the lease strongly, so the lease reaches the bytes only weakly: through
@@ -104,9 +103,7 @@ export function chargeBody(): BodyCharge | null {
       if (!lease) return;
       call.reading.delete(lease);
       // As in done: the decoders' part is theirs, not garbage here.
-      lease.garbageHere = () => false;
-      lease.set(Math.min(lease.bytes, keptBytes * BYTES_PER_BODY_BYTE));
-      lease.garbageHere = () => true;
+      lease.set(Math.min(lease.bytes, keptBytes * BYTES_PER_BODY_BYTE), false);
       lease.release();
     },
   };

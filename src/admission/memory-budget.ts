@@ -81,8 +81,12 @@ export interface Lease {
    * oldest lease). Rejects with BudgetWaitAborted when `signal` aborts first.
    */
   grow(bytes: number, signal?: AbortSignal): Promise<void>;
-  /** Sets the share to `bytes` at once (never waits): use it to shrink to what was really kept. */
-  set(bytes: number): void;
+  /**
+   * Sets the share to `bytes` at once (never waits): use it to shrink to what was really kept.
+   * `garbage: false`: what goes back is no garbage of this thread's whatever garbageHere says
+   * (memory a decoder held, or headroom never allocated), so onReleased does not hear of it.
+   */
+  set(bytes: number, garbage?: boolean): void;
   /** Gives the share back; later calls do nothing. */
   release(): void;
   /**
@@ -206,9 +210,9 @@ export class MemoryBudget {
       grow(bytes, signal) {
         return budget.grow(lease, bytes, signal);
       },
-      set(bytes) {
+      set(bytes, garbage = true) {
         if (!lease.live) return;
-        budget.adjust(lease, Math.max(0, bytes));
+        budget.adjust(lease, Math.max(0, bytes), garbage);
         budget.drain();
       },
       release() {
@@ -320,7 +324,7 @@ export class MemoryBudget {
     else this.settledOver.delete(caller);
   }
 
-  private adjust(lease: LeaseImpl, bytes: number): void {
+  private adjust(lease: LeaseImpl, bytes: number, garbage = true): void {
     const delta = bytes - lease.held;
     if (delta > 0) this.charged += delta;
     this.used += delta;
@@ -334,7 +338,7 @@ export class MemoryBudget {
     if (mine > 0) this.usedBy.set(caller, mine);
     else this.usedBy.delete(caller);
     if (this.used > this.peak) this.peak = this.used;
-    if (delta < 0 && lease.garbageHere()) this.onReleased?.(-delta);
+    if (delta < 0 && garbage && lease.garbageHere()) this.onReleased?.(-delta);
   }
 
   // Round robin between callers (first come, first served within one), except that the oldest

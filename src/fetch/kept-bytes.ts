@@ -11,8 +11,8 @@
 // copy, the browser) gets it joined, once: the copy that was made before, made later.
 //
 // A smaller body of declared length is copied into one buffer of that length as it comes, so its
-// chunks die young. A body of undeclared length (or a content encoding) is kept as its chunks and
-// joined at its end, unless it reaches the mark: from there it is kept in pieces too, a chunk that
+// chunks die young. Any other body is kept as its chunks and joined at its end, unless it reaches
+// the mark (a large one, declared or not, or decoded): from there it is kept in pieces, a chunk that
 // shares its buffer (a slice of a socket read's, or a decoder's partial output, whose buffer the
 // decoder writes on into) copied into one of its own. A decoder's full chunks are whole buffers
 // (read-body.ts's 64 KiB), so a large compressed page moves to the worker with next to no copy:
@@ -30,7 +30,7 @@ export class KeptBytes {
   private readonly chunks: Buffer[] = [];
   private total = 0;
   /** The pieces are each a whole buffer of the body's alone, so they can move to a worker. */
-  private movable: boolean;
+  private movable = false;
   private joined: Buffer | null = null;
   private movedOut = false;
 
@@ -42,7 +42,6 @@ export class KeptBytes {
     known: number | null,
     private readonly pieces = true,
   ) {
-    this.movable = pieces && known !== null && known >= PIECES_MIN_BYTES;
     // Never a buffer over the mark before its bytes arrive: a server may declare 50 MiB and send none.
     this.one = known !== null && known > 0 && known < PIECES_MIN_BYTES ? Buffer.allocUnsafe(known) : null;
   }
@@ -69,7 +68,7 @@ export class KeptBytes {
     this.total += chunk.length;
   }
 
-  /** A body of undeclared length reached the mark: its chunks so far become pieces of their own. */
+  /** The body reached the mark: its chunks so far become pieces of their own. */
   private keepInPieces(): void {
     for (let i = 0; i < this.chunks.length; i++) {
       const c = this.chunks[i]!;
