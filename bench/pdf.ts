@@ -46,7 +46,7 @@ for (const [name, bytes] of files) {
     let t = performance.now();
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     await extractText(pdf, { mergePages: true });
-    await pdf.destroy();
+    await pdf.loadingTask.destroy();
     const f = performance.now() - t;
     t = performance.now();
     await pdfTask(request(bytes));

@@ -79,11 +79,14 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
     // unless the caller gives them away.
     const own = limits.giveBytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     pdf = await getDocumentProxy(own ? bytes : new Uint8Array(bytes), {
-      isEvalSupported: false,
       useSystemFonts: false,
       disableFontFace: true,
       stopAtErrors: false,
       verbosity: 0,
+      // unpdf points these at pdfjs-dist's files when that package is installed: no font or
+      // character map is ever loaded, whatever else the tree holds.
+      standardFontDataUrl: undefined,
+      cMapUrl: undefined,
     });
   } catch (err) {
     const name = (err as { name?: string } | null)?.name ?? '';
@@ -146,7 +149,7 @@ export async function readPdf(bytes: Uint8Array, limits: PdfReadLimits): Promise
   } catch (err) {
     return broken(`The PDF is broken and could not be read (${(err as Error)?.message ?? String(err)}).`.slice(0, 300));
   } finally {
-    await pdf.destroy().catch(() => {});
+    await pdf.loadingTask.destroy().catch(() => {});
   }
 }
 
