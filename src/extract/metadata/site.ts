@@ -154,6 +154,9 @@ export function hostBrand(title: string | null, hosts: readonly (string | null)[
   return null;
 }
 
+/** A title part that names the page, not the site: a home page's own name ("Brand | Home"). */
+const PAGE_NAME = /^(?:home|home\s?page|start\s?page|startseite|accueil|inicio|welcome|main\s+page)$/i;
+
 /**
  * "Story - Brand" / "Brand | Story": the short part at the end (or start) of a title. When both
  * ends are short ("What is Ownership? - The Rust Programming Language"), the end: titles are
@@ -163,6 +166,9 @@ export function titleBrand(title: string | null): string | null {
   const ends = titleEnds(title);
   if (!ends) return null;
   const [first, last] = ends;
+  // "Brand - Home": an end that names the page itself leaves the other as the brand.
+  if (PAGE_NAME.test(last)) return brandSized(first) && !PAGE_NAME.test(first) ? first : null;
+  if (PAGE_NAME.test(first)) return brandSized(last) ? last : null;
   if (brandSized(last) && (brandSized(first) || last.length < first.length)) return last;
   if (brandSized(first) && first.length < last.length) return first;
   return null;
@@ -171,7 +177,8 @@ export function titleBrand(title: string | null): string | null {
 /** The ends of a title that may name the site: titleBrand's, and the start too when both ends are short. */
 export function titleBrands(title: string | null): string[] {
   const ends = titleEnds(title);
-  if (ends && brandSized(ends[0]) && brandSized(ends[1])) return [ends[1], ends[0]];
+  if (ends && brandSized(ends[0]) && brandSized(ends[1]) && !ends.some((end) => PAGE_NAME.test(end)))
+    return [ends[1], ends[0]];
   const brand = titleBrand(title);
   return brand ? [brand] : [];
 }

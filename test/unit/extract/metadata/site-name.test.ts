@@ -88,6 +88,13 @@ describe('site_name: the chain and the values that are no name', () => {
   it('keeps the short brand part of the title as the last resort', () => {
     assert.equal(site('<title>A long story about something - Brandname</title>'), 'Brandname');
   });
+  it("takes the other end of a home page's title for the brand, never the page's own name", () => {
+    // The site's host names neither part, so only the words tell which end is the brand.
+    assert.equal(site('<title>Test Site \u2014 Home</title>'), 'Test Site');
+    assert.equal(site('<title>Northwind Traders | Homepage</title>'), 'Northwind Traders');
+    assert.equal(site('<title>Startseite - Beispiel Verlag</title>'), 'Beispiel Verlag');
+    assert.equal(site('<title>Home | Welcome</title>'), null);
+  });
 });
 
 describe('site_name: a name written as its host', () => {
