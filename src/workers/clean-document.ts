@@ -2,9 +2,10 @@
 // renderer. Shared by the cleaners' worker task and the metadata tool's include_content
 // (which hands over the tree it already parsed, after reading its metadata from it).
 import type { Document } from 'domhandler';
-import type { Profile } from '../extract/blocks.js';
+import type { Block, Extraction, Profile } from '../extract/blocks.js';
 import { runCascade, type Extractor } from '../extract/cascade.js';
 import { extractContent } from '../extract/content/extract-content.js';
+import { dropTitleAndByline } from '../extract/content/passes/title-and-byline.js';
 import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
@@ -56,7 +57,8 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   const explain = cascade.explanation ? { explain: cascade.explanation } : {};
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
   const title = pageTitle || cascade.extraction.title?.replace(/\s+/g, ' ').trim() || '';
-  const blocks = dropSamePageLinks(cascade.extraction.blocks, options.finalUrl);
+  const read = options.includeTitle ? withoutTitle(cascade.extraction, title) : cascade.extraction.blocks;
+  const blocks = dropSamePageLinks(read, options.finalUrl);
   const rendered = renderAsAsked(blocks, title, options);
   return {
     ok: true,
@@ -70,4 +72,16 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     fallbackUsed: cascade.fallbackUsed,
     ...explain,
   };
+}
+
+/**
+ * The extraction drops a leading heading that repeats the title it read (the declared one). The
+ * answer's title may be another: clean_web_content's is the headline as printed, an <h1> that can
+ * say more than the declared title ("Cafe creme" declared, "Cafe creme - best" printed). When the
+ * title line is asked for, that heading would repeat it: it goes too. Without the title line it
+ * stays, the one place the answer prints the headline.
+ */
+function withoutTitle(extraction: Extraction, title: string): Block[] {
+  const read = extraction.title?.replace(/\s+/g, ' ').trim() ?? '';
+  return title === '' || title === read ? extraction.blocks : dropTitleAndByline(extraction.blocks, title);
 }

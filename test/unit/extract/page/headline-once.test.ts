@@ -1,0 +1,47 @@
+// clean_web_content's title is the headline as printed, which may be an <h1> that says more than
+// the declared title: with the title line, the answer reads it once, not again as the content's first line.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseHtml } from '../../../../src/parse/parse-html.js';
+import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import type { OutputFormat } from '../../../../src/render/render.js';
+
+const PARAGRAPH =
+  '<p>The cafe serves creme brulee every day of the week to the visitors who come and stay for long hours.</p>';
+
+function clean(title: string, h1: string, format: OutputFormat = 'text', includeTitle = true) {
+  const body = `<article><h1>${h1}</h1>${PARAGRAPH}${PARAGRAPH}</article>`;
+  const html = `<html><head><title>${title}</title></head><body>${body}</body></html>`;
+  const result = cleanDocument(parseHtml(html), {
+    finalUrl: 'https://cafe.example.com/menu/creme',
+    profile: 'content',
+    format,
+    includeTitle,
+    maxChars: 100_000,
+  });
+  assert.ok(result.ok);
+  return result;
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe('the headline in clean_web_content', () => {
+  it('is read once when the printed <h1> says more than the declared title', () => {
+    for (const format of ['text', 'markdown'] as const) {
+      const result = clean('Cafe creme', 'Cafe creme, the best in town', format);
+      assert.equal(result.title, 'Cafe creme, the best in town');
+      assert.equal(count(result.content, 'Cafe creme, the best in town'), 1, format);
+      assert.match(result.content, /^(?:# )?Cafe creme, the best in town\n+The cafe serves/);
+    }
+  });
+  it("stays the content's first line without include_title, the one place the answer prints it", () => {
+    const result = clean('Cafe creme', 'Cafe creme, the best in town', 'text', false);
+    assert.equal(count(result.content, 'Cafe creme, the best in town'), 1);
+    assert.match(result.content, /^Cafe creme, the best in town\nThe cafe serves/);
+  });
+  it('keeps an <h1> that is not the headline as content', () => {
+    const result = clean('Opening hours and prices', 'A short history of the house');
+    assert.equal(result.title, 'Opening hours and prices');
+    assert.equal(count(result.content, 'A short history of the house'), 1);
+  });
+});
