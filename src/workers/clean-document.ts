@@ -8,6 +8,7 @@ import { extractContent } from '../extract/content/extract-content.js';
 import { dropTitleAndByline } from '../extract/content/passes/title-and-byline.js';
 import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
+import { DropLog, EXPLAIN_MAX_DROPPED, type CleanExplanation } from '../extract/explain.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderAsAsked, type OutputFormat } from '../render/render.js';
 import type { TokenEncoding } from '../render/token-count.js';
@@ -58,6 +59,7 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
   const title = pageTitle || cascade.extraction.title?.replace(/\s+/g, ' ').trim() || '';
   const read = options.includeTitle ? withoutTitle(cascade.extraction, title) : cascade.extraction.blocks;
+  if (cascade.explanation) explainDropped(cascade.explanation, cascade.extraction.blocks, read);
   const blocks = dropSamePageLinks(read, options.finalUrl);
   const rendered = renderAsAsked(blocks, title, options);
   return {
@@ -81,6 +83,17 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
  * title line is asked for, that heading would repeat it: it goes too. Without the title line it
  * stays, the one place the answer prints the headline.
  */
+const HEADLINE_RULE = 'headline under the title line';
+
+/** What withoutTitle left out, in the account of the extraction (within its record limit). */
+function explainDropped(explanation: CleanExplanation, before: Block[], after: Block[]): void {
+  const log = new DropLog();
+  log.pass(HEADLINE_RULE, before, after);
+  for (const d of log.dropped)
+    if (explanation.dropped.length < EXPLAIN_MAX_DROPPED) explanation.dropped.push(d);
+    else explanation.dropped_omitted++;
+}
+
 function withoutTitle(extraction: Extraction, title: string): Block[] {
   const read = extraction.title?.replace(/\s+/g, ' ').trim() ?? '';
   return title === '' || title === read ? extraction.blocks : dropTitleAndByline(extraction.blocks, title);

@@ -9,7 +9,7 @@ import type { OutputFormat } from '../../../../src/render/render.js';
 const PARAGRAPH =
   '<p>The cafe serves creme brulee every day of the week to the visitors who come and stay for long hours.</p>';
 
-function clean(title: string, h1: string, format: OutputFormat = 'text', includeTitle = true) {
+function clean(title: string, h1: string, format: OutputFormat = 'text', includeTitle = true, explain = false) {
   const body = `<article><h1>${h1}</h1>${PARAGRAPH}${PARAGRAPH}</article>`;
   const html = `<html><head><title>${title}</title></head><body>${body}</body></html>`;
   const result = cleanDocument(parseHtml(html), {
@@ -18,6 +18,7 @@ function clean(title: string, h1: string, format: OutputFormat = 'text', include
     format,
     includeTitle,
     maxChars: 100_000,
+    explain,
   });
   assert.ok(result.ok);
   return result;
@@ -38,6 +39,14 @@ describe('the headline in clean_web_content', () => {
     const result = clean('Cafe creme', 'Cafe creme, the best in town', 'text', false);
     assert.equal(count(result.content, 'Cafe creme, the best in town'), 1);
     assert.match(result.content, /^Cafe creme, the best in town\nThe cafe serves/);
+  });
+  it('says in explain that the heading was left out, and why', () => {
+    const result = clean('Cafe creme', 'Cafe creme, the best in town', 'text', true, true);
+    const dropped = result.explain?.dropped.filter((d) => d.text === 'Cafe creme, the best in town');
+    assert.deepEqual(
+      dropped?.map((d) => [d.rule, d.stage]),
+      [['headline under the title line', 'block']],
+    );
   });
   it('keeps an <h1> that is not the headline as content', () => {
     const result = clean('Opening hours and prices', 'A short history of the house');
