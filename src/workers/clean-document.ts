@@ -2,7 +2,7 @@
 // renderer. Shared by the cleaners' worker task and the metadata tool's include_content
 // (which hands over the tree it already parsed, after reading its metadata from it).
 import type { Document } from 'domhandler';
-import type { Block, Extraction, Profile } from '../extract/blocks.js';
+import type { Block, Profile } from '../extract/blocks.js';
 import { runCascade, type Extractor } from '../extract/cascade.js';
 import { extractContent } from '../extract/content/extract-content.js';
 import { dropTitleAndByline } from '../extract/content/passes/title-and-byline.js';
@@ -57,9 +57,15 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   });
   const explain = cascade.explanation ? { explain: cascade.explanation } : {};
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
-  const title = pageTitle || cascade.extraction.title?.replace(/\s+/g, ' ').trim() || '';
-  const read = options.includeTitle ? withoutTitle(cascade.extraction, title) : cascade.extraction.blocks;
-  if (cascade.explanation) explainDropped(cascade.explanation, cascade.extraction.blocks, read);
+  const extracted = cascade.extraction.title?.replace(/\s+/g, ' ').trim() ?? '';
+  const title = pageTitle || extracted;
+  // The extraction drops a leading heading that repeats the title it read (the declared one).
+  // clean_web_content's title is the headline as printed, an <h1> that can say more ("Cafe creme"
+  // declared, "Cafe creme - best" printed): under the title line that heading would repeat it, so
+  // it goes too. Without the title line it stays, the one place the answer prints the headline.
+  const { blocks: all } = cascade.extraction;
+  const read = options.includeTitle && title !== extracted ? dropTitleAndByline(all, title) : all;
+  if (cascade.explanation) explainDropped(cascade.explanation, all, read);
   const blocks = dropSamePageLinks(read, options.finalUrl);
   const rendered = renderAsAsked(blocks, title, options);
   return {
@@ -76,25 +82,14 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   };
 }
 
-/**
- * The extraction drops a leading heading that repeats the title it read (the declared one). The
- * answer's title may be another: clean_web_content's is the headline as printed, an <h1> that can
- * say more than the declared title ("Cafe creme" declared, "Cafe creme - best" printed). When the
- * title line is asked for, that heading would repeat it: it goes too. Without the title line it
- * stays, the one place the answer prints the headline.
- */
+/** The rule `explain` names for the headline left out under the title line. */
 const HEADLINE_RULE = 'headline under the title line';
 
-/** What withoutTitle left out, in the account of the extraction (within its record limit). */
+/** The blocks the title line made redundant, in the account of the extraction (within its record limit). */
 function explainDropped(explanation: CleanExplanation, before: Block[], after: Block[]): void {
   const log = new DropLog();
   log.pass(HEADLINE_RULE, before, after);
   for (const d of log.dropped)
     if (explanation.dropped.length < EXPLAIN_MAX_DROPPED) explanation.dropped.push(d);
     else explanation.dropped_omitted++;
-}
-
-function withoutTitle(extraction: Extraction, title: string): Block[] {
-  const read = extraction.title?.replace(/\s+/g, ' ').trim() ?? '';
-  return title === '' || title === read ? extraction.blocks : dropTitleAndByline(extraction.blocks, title);
 }
