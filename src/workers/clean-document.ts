@@ -59,10 +59,11 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
   const extracted = cascade.extraction.title?.replace(/\s+/g, ' ').trim() ?? '';
   const title = pageTitle || extracted;
-  // The extraction drops a leading heading that repeats the title it read (the declared one).
-  // clean_web_content's title is the headline as printed, an <h1> that can say more ("Cafe creme"
-  // declared, "Cafe creme - best" printed): under the title line that heading would repeat it, so
-  // it goes too. Without the title line it stays, the one place the answer prints the headline.
+  // The extraction drops a leading heading that repeats the title it read. The answer's title can
+  // be another: clean_web_content's is the headline as printed, an <h1> that can say more ("Cafe
+  // creme" declared, "Cafe creme - best" printed), clean_web_index's the declared title, og:title
+  // where the index profile read <title>. Under the title line a heading repeating it would print
+  // it twice, so it goes too. Without the title line it stays, the one place the answer prints it.
   const { blocks: all } = cascade.extraction;
   const read = options.includeTitle && title !== extracted ? dropTitleAndByline(all, title) : all;
   if (cascade.explanation) explainDropped(cascade.explanation, all, read);

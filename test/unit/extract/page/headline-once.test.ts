@@ -1,5 +1,7 @@
-// clean_web_content's title is the headline as printed, which may be an <h1> that says more than
-// the declared title: with the title line, the answer reads it once, not again as the content's first line.
+// A cleaner's title line is not printed twice. clean_web_content's title is the headline as
+// printed, which may be an <h1> that says more than the declared title; clean_web_index's is the
+// declared title, which may not be the one its extraction read. With the title line, the answer
+// reads it once, not again as the content's first line.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseHtml } from '../../../../src/parse/parse-html.js';
@@ -47,6 +49,23 @@ describe('the headline in clean_web_content', () => {
       dropped?.map((d) => [d.rule, d.stage]),
       [['headline under the title line', 'block']],
     );
+  });
+  it('is read once in clean_web_index too, whose title is the declared one (twitter:title over <title>)', () => {
+    const links =
+      '<ul><li><a href="/a">The first story of the week</a></li><li><a href="/b">A second story</a></li></ul>';
+    const html =
+      '<html><head><title>Stories | Example News</title><meta name="twitter:title" content="Stories of the week">' +
+      `</head><body><main><h1>Stories of the week</h1>${links}</main></body></html>`;
+    const result = cleanDocument(parseHtml(html), {
+      finalUrl: 'https://news.example.com/stories',
+      profile: 'index',
+      format: 'text',
+      includeTitle: true,
+      maxChars: 100_000,
+    });
+    assert.ok(result.ok);
+    assert.equal(result.title, 'Stories of the week');
+    assert.equal(count(result.content, 'Stories of the week'), 1);
   });
   it('keeps an <h1> that is not the headline as content', () => {
     const result = clean('Opening hours and prices', 'A short history of the house');
