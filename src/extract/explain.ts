@@ -81,10 +81,14 @@ export const EXPLAIN_MAX_DROPPED = 500;
 
 /** Collects the drops of one conversion. */
 export class DropLog {
-  readonly dropped: Dropped[] = [];
-  omitted = 0;
   /** The element each converted block was read from (to-blocks notes it), for block records. */
   readonly origins = new Map<Block, Element>();
+
+  /** `dropped` and `omitted`: records to go on from (an account already made), else none. */
+  constructor(
+    readonly dropped: Dropped[] = [],
+    public omitted = 0,
+  ) {}
 
   /** `el` and its subtree were left out by `rule`; elements without text are not listed.
    *  `before` names the boxes inside `el` an earlier rule had already left out (else null): a

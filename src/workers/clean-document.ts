@@ -8,7 +8,7 @@ import { extractContent } from '../extract/content/extract-content.js';
 import { dropTitleAndByline } from '../extract/content/passes/title-and-byline.js';
 import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
-import { DropLog, EXPLAIN_MAX_DROPPED, type CleanExplanation } from '../extract/explain.js';
+import { DropLog, type CleanExplanation } from '../extract/explain.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderAsAsked, type OutputFormat } from '../render/render.js';
 import type { TokenEncoding } from '../render/token-count.js';
@@ -61,9 +61,10 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   const title = pageTitle || extracted;
   // The extraction drops a leading heading that repeats the title it read. The answer's title can
   // be another: clean_web_content's is the headline as printed, an <h1> that can say more ("Cafe
-  // creme" declared, "Cafe creme - best" printed), clean_web_index's the declared title, og:title
-  // where the index profile read <title>. Under the title line a heading repeating it would print
-  // it twice, so it goes too. Without the title line it stays, the one place the answer prints it.
+  // creme" declared, "Cafe creme - best" printed), clean_web_index's the declared title, which can
+  // be twitter:title where the index profile read <title>. Under the title line a heading repeating
+  // it would print it twice, so it goes too. Without the title line it stays, the one place the
+  // answer prints it.
   const { blocks: all } = cascade.extraction;
   const read = options.includeTitle && title !== extracted ? dropTitleAndByline(all, title) : all;
   if (cascade.explanation) explainDropped(cascade.explanation, all, read);
@@ -86,11 +87,9 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
 /** The rule `explain` names for the headline left out under the title line. */
 const HEADLINE_RULE = 'headline under the title line';
 
-/** The blocks the title line made redundant, in the account of the extraction (within its record limit). */
+/** The blocks the title line made redundant, added to the extraction's account (within its record limit). */
 function explainDropped(explanation: CleanExplanation, before: Block[], after: Block[]): void {
-  const log = new DropLog();
+  const log = new DropLog(explanation.dropped, explanation.dropped_omitted);
   log.pass(HEADLINE_RULE, before, after);
-  for (const d of log.dropped)
-    if (explanation.dropped.length < EXPLAIN_MAX_DROPPED) explanation.dropped.push(d);
-    else explanation.dropped_omitted++;
+  explanation.dropped_omitted = log.omitted;
 }
