@@ -6,6 +6,7 @@
 import type { ChildNode, Document, Element } from 'domhandler';
 import { findAll, findOne, textContent } from 'domutils';
 import { attribute } from '../../parse/nodes.js';
+import { isMarkLink } from '../dom/mark-links.js';
 import { isText } from '../metadata/node-kinds.js';
 import { collapse } from '../metadata/text.js';
 import type { JsonLd } from './json-ld.js';
@@ -183,7 +184,7 @@ function h1Text(nodes: ChildNode[]): string {
   for (const n of nodes) {
     if (isText(n)) out += n.data;
     else if ((n as Element).name === 'br') out += ' ';
-    else if ('children' in n && !permalink(n as Element) && !unprinted(n as Element))
+    else if ('children' in n && !isMarkLink(n as Element) && !unprinted(n as Element))
       out += h1Text((n as Element).children);
   }
   return out;
@@ -205,13 +206,6 @@ function unprinted(el: Element): boolean {
   );
 }
 
-/** A link to an anchor of the page whose text has no letter or digit (the "¶" or "#" beside a heading). */
-function permalink(el: Element): boolean {
-  return (
-    el.name === 'a' && (attribute(el, 'href') ?? '').trim().startsWith('#') && !/[\p{L}\p{N}]/u.test(textContent(el))
-  );
-}
-
 /** An element's text split at element boundaries (a kicker <span>, a <br>, a subtitle <small>). */
 export function lines(el: Element): string[] {
   const out: string[] = [];
@@ -220,7 +214,7 @@ export function lines(el: Element): string[] {
       if (isText(n)) {
         const t = collapse(n.data);
         if (t !== '') out.push(t);
-      } else if ('children' in n && out.length < 20 && !permalink(n as Element) && !unprinted(n as Element))
+      } else if ('children' in n && out.length < 20 && !isMarkLink(n as Element) && !unprinted(n as Element))
         walk((n as Element).children);
     }
   };

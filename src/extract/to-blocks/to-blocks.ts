@@ -7,6 +7,7 @@ import type { Block, HeadingLevel, Inline, ListItem } from '../blocks.js';
 import { isElement, isTextNode, textContent } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
+import { isMarkLink } from '../dom/mark-links.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { attribute } from '../../parse/nodes.js';
 import { keepShapes, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
@@ -189,6 +190,7 @@ class BlockBuilder {
         return Exit.None;
       case 'a': {
         if (attribute(el, 'href') === undefined || this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
+        if (isMarkLink(el)) return null;
         // A link inside a link is invalid HTML; keep the outer one.
         if (this.inlines.some((f) => f.kind === 'link')) return Exit.None;
         this.inlines.push({ kind: 'link', href: this.resolver.link(attribute(el, 'href')), children: [] });
