@@ -8,6 +8,14 @@ import { attribute } from '../../parse/nodes.js';
 import { UNREADABLE_TAGS } from '../vocabulary/tags.js';
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
+/** SyntaxHighlighter's class on the <pre>: "brush: js". */
+const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w+#.-]+)/;
+/** Sphinx's box around the highlighter's box around the <pre>: "highlight-python3". */
+const HIGHLIGHT_BOX_CLASS = /(?:^|\s)highlight-([\w+#.-]+)/;
+/** Names for no language: Sphinx's project default lexer, Prism's and the highlighters' plain text. */
+const NO_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'nohighlight']);
+/** How far above the <pre> the highlighter's boxes reach (div.highlight-python3 > div.highlight > pre). */
+const HIGHLIGHT_BOX_LEVELS = 2;
 
 export function listStart(el: Element): number | null {
   const s = attribute(el, 'start');
@@ -34,11 +42,13 @@ export function codeBlock(pre: Element): Block {
   let language: string | null = null;
   const fromClass = (el: Element): void => {
     if (language) return;
-    const m = LANGUAGE_CLASS.exec(attribute(el, 'class') ?? '');
+    const cls = attribute(el, 'class') ?? '';
+    const m = LANGUAGE_CLASS.exec(cls) ?? BRUSH_CLASS.exec(cls);
     if (m) language = m[1]!.toLowerCase();
     else language = (attribute(el, 'data-lang') || attribute(el, 'data-language') || '').toLowerCase() || null;
   };
   fromClass(pre);
+  language ??= highlightBoxLanguage(pre);
   let text = '';
   const stack: ChildNode[] = [];
   for (let i = pre.children.length - 1; i >= 0; i--) stack.push(pre.children[i]!);
@@ -57,5 +67,15 @@ export function codeBlock(pre: Element): Block {
   }
   // HTML drops one newline right after <pre>; trailing blank lines are layout, not code.
   text = text.replace(/^\r?\n/, '').trimEnd();
-  return { type: 'code', language, text };
+  return { type: 'code', language: language !== null && NO_LANGUAGE.has(language) ? null : language, text };
+}
+
+/** The language Sphinx names on the box its highlighter's box sits in, or null. */
+function highlightBoxLanguage(pre: Element): string | null {
+  let el = pre.parent;
+  for (let level = 0; level < HIGHLIGHT_BOX_LEVELS && el && isElement(el); level++, el = el.parent) {
+    const m = HIGHLIGHT_BOX_CLASS.exec(attribute(el, 'class') ?? '');
+    if (m) return m[1]!.toLowerCase();
+  }
+  return null;
 }

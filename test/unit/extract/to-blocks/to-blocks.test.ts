@@ -115,11 +115,19 @@ test('data tables keep rows and header cells; layout tables read as text', () =>
 test('code blocks keep whitespace and take the language from class', () => {
   const blocks = blocksOf(
     '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre>' +
-      '<pre class="lang-py">x<br>y</pre>',
+      '<pre class="lang-py">x<br>y</pre>' +
+      '<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>' +
+      '<div class="highlight-default notranslate"><div class="highlight"><pre>$ make</pre></div></div>' +
+      '<pre class="brush: js; gutter: false">go();</pre>' +
+      '<pre><code class="language-none">ls -l</code></pre>',
   );
   assert.deepEqual(blocks, [
     { type: 'code', language: 'typescript', text: 'const a = 1;\n  if (a) {\n    go();\n  }' },
     { type: 'code', language: 'py', text: 'x\ny' },
+    { type: 'code', language: 'python3', text: 'print(1)' },
+    { type: 'code', language: null, text: '$ make' },
+    { type: 'code', language: 'js', text: 'go();' },
+    { type: 'code', language: null, text: 'ls -l' },
   ]);
 });
 
