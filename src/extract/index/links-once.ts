@@ -11,10 +11,46 @@ function linkKey(href: string): string {
   return i < 0 ? href : href.slice(0, i);
 }
 
-export function tidy(blocks: Block[]): Block[] {
+/** `blocks` tidied; `onEmptiedHeading` hears of each heading left out as a heading over nothing. */
+export function tidy(blocks: Block[], onEmptiedHeading?: (heading: Block) => void): Block[] {
   const seen = new Set<string>();
   // Leaves in reading order, so that an address's first mention is the one that keeps its link.
-  return mapLeafBlocks(blocks, (b) => tidyLeaf(b, seen), true);
+  const kept = blocks.map((b) => mapLeafBlocks([b], (leaf) => tidyLeaf(leaf, seen), true));
+  return withoutEmptiedHeadings(blocks, kept, onEmptiedHeading).flat();
+}
+
+/**
+ * `kept` (what is left of each of `blocks`) without the headings whose sections this pass
+ * emptied: a "Most read" over a list of links already listed is a heading over nothing. A
+ * heading that is a link (a teaser's headline over its "Read more") is an entry of the index
+ * itself, and a section the page left empty stays as it was. From the last heading up, so that a heading
+ * whose only subsection was emptied goes too. Each block is in at most six sections (one per
+ * heading level), and a section's scan ends at its first block kept.
+ */
+function withoutEmptiedHeadings(
+  blocks: readonly Block[],
+  kept: Block[][],
+  onEmptied?: (heading: Block) => void,
+): Block[][] {
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const heading = blocks[i]!;
+    const printed = kept[i]![0];
+    if (heading.type !== 'heading' || printed?.type !== 'heading' || topLinks(printed.children).length > 0) continue;
+    let emptied = false;
+    for (let j = i + 1; j < blocks.length; j++) {
+      const b = blocks[j]!;
+      if (b.type === 'heading' && b.level <= heading.level) break;
+      // A picture is no text of the section's (the pass drops every one), nor is a rule.
+      if (b.type === 'image' || b.type === 'rule') continue;
+      emptied = kept[j]!.length === 0;
+      if (!emptied) break;
+    }
+    if (emptied) {
+      onEmptied?.(printed);
+      kept[i] = [];
+    }
+  }
+  return kept;
 }
 
 function tidyLeaf(b: LeafBlock, seen: Set<string>): Block | null {

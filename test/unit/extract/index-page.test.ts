@@ -4,6 +4,7 @@ import { extractIndex } from '../../../src/extract/index-page.js';
 import { parseHtml } from '../../../src/parse/parse-html.js';
 import { renderText } from '../../../src/render/text.js';
 import { getOuterHTML } from 'domutils';
+import { cleanDocument } from '../../../src/workers/clean-document.js';
 
 const URL_ = 'https://site.example/section/';
 
@@ -181,4 +182,44 @@ test('a page written into its site header is read with its chrome', () => {
       '<footer><p><a href="/privacy">Privacy Policy</a></p></footer>',
   );
   assert.ok(out?.includes('We are building a quieter way to share your photos with family.'), String(out));
+});
+
+test('a heading over nothing but links listed already goes with them, and explain says so', () => {
+  const body =
+    '<main><article><h2><a href="/bike-lanes">City council approves new bike lanes</a></h2>' +
+    '<p>The plan adds twelve miles of protected lanes across the city by 2028.</p></article>' +
+    '<article><h2><a href="/water">Water rates to rise five percent in January</a></h2>' +
+    '<p>The utility says the money pays for new pipes under the old town.</p></article>' +
+    // A section whose only text was already listed: a heading over nothing.
+    '<section><h2>Most read</h2><ol><li><a href="/bike-lanes">City council approves new bike lanes</a></li>' +
+    '<li><a href="/water">Water rates to rise five percent in January</a></li></ol></section>' +
+    // A teaser whose headline is its link stays, though its "Read more" goes.
+    '<section><h2><a href="/marathon">Record field expected for the marathon</a></h2>' +
+    '<p><a href="/marathon">Read more</a></p></section>' +
+    // A section the page left with a picture only is not one this pass emptied.
+    '<section><h2>Photo of the day</h2><img src="/sunset.jpg" alt="Sunset"></section></main>';
+  assert.equal(
+    index(body),
+    [
+      '[City council approves new bike lanes](https://site.example/bike-lanes)',
+      'The plan adds twelve miles of protected lanes across the city by 2028.',
+      '[Water rates to rise five percent in January](https://site.example/water)',
+      'The utility says the money pays for new pipes under the old town.',
+      '[Record field expected for the marathon](https://site.example/marathon)',
+      'Photo of the day',
+    ].join('\n'),
+  );
+  const result = cleanDocument(parseHtml(`<html><head><title>Ledger</title></head><body>${body}</body></html>`), {
+    finalUrl: URL_,
+    profile: 'index',
+    format: 'text',
+    includeTitle: false,
+    maxChars: 100_000,
+    explain: true,
+  });
+  assert.ok(result.ok);
+  assert.deepEqual(
+    result.explain?.dropped.filter((d) => d.text === 'Most read').map((d) => [d.rule, d.stage]),
+    [['heading over links listed already', 'block']],
+  );
 });
