@@ -4,6 +4,7 @@
 // its text: the headline as printed leaves it out (page/title-facts.ts), and so does the text
 // read from the page. A footnote's own marker ("*", "†", "◊" after a price) is kept: it says that
 // a note qualifies the words before it.
+import { ElementType } from 'domelementtype';
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 import { findElement, textContent } from './walk.js';
@@ -28,4 +29,45 @@ export function isMarkLink(el: Element): boolean {
     NAVIGATION_MARKS.test(text.replace(VARIATION_SELECTORS, '')) &&
     findElement(el, (e) => PICTURES.has(e.name)) === null
   );
+}
+
+/** A footnote reference's marker: a number, a letter or two ("1", "12", "a", "iv"), bracketed or not. */
+const FOOTNOTE_MARKER = /^\[?([\p{L}\p{N}]{1,3})\]?$/u;
+
+/**
+ * The marker of a footnote reference set as a raised link to the note (`<sup><a href="#fn1">1</a></sup>`,
+ * or the link around the `<sup>`), or null. Read as it is, its number runs into the word before it
+ * ("since 2016.1", "Rust1"); the text sets it apart in brackets, as Wikipedia prints it.
+ */
+export function footnoteMarker(el: Element): string | null {
+  let sup: Element;
+  let link: Element;
+  if (el.name === 'sup') {
+    const only = onlyElementChild(el);
+    if (only?.name !== 'a') return null;
+    sup = el;
+    link = only;
+  } else if (el.name === 'a') {
+    const only = onlyElementChild(el);
+    if (only?.name !== 'sup') return null;
+    sup = only;
+    link = el;
+  } else return null;
+  if (!(attribute(link, 'href') ?? '').trim().startsWith('#')) return null;
+  const text = textContent(sup, MARK_READ_CHARS);
+  return text.length <= MARK_READ_CHARS ? (FOOTNOTE_MARKER.exec(text.trim())?.[1] ?? null) : null;
+}
+
+/** `el`'s one child element, when the rest of its children is white space; else null. */
+function onlyElementChild(el: Element): Element | null {
+  let only: Element | null = null;
+  for (const c of el.children) {
+    if (c.type === ElementType.Text) {
+      if (c.data.trim() !== '') return null;
+    } else if (c.type === ElementType.Tag) {
+      if (only) return null;
+      only = c;
+    }
+  }
+  return only;
 }

@@ -7,7 +7,7 @@ import type { Block, HeadingLevel, Inline, ListItem } from '../blocks.js';
 import { isElement, isTextNode, textContent } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
-import { isMarkLink } from '../dom/mark-links.js';
+import { footnoteMarker, isMarkLink } from '../dom/mark-links.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { attribute } from '../../parse/nodes.js';
 import { keepShapes, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
@@ -157,6 +157,13 @@ class BlockBuilder {
       if (this.toggles > 0) return Exit.Flush;
       this.textKinds.push({ kind: 'heading', level });
       return Exit.TextKind;
+    }
+    if (name === 'sup' || name === 'a') {
+      const marker = footnoteMarker(el);
+      if (marker !== null) {
+        this.top().children.push({ type: 'text', text: `[${marker}]` });
+        return null;
+      }
     }
     switch (name) {
       case 'p':

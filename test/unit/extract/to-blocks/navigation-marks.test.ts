@@ -60,4 +60,24 @@ describe('navigation marks in the text', () => {
     assert.match(content, /^Read the setup section first: it says which file/m);
     assert.match(content, /!\[Floor plan\]\(https:\/\/docs\.widget\.example\/plan\.png\)/);
   });
+
+  it('set a footnote reference apart from the word before it, in brackets', () => {
+    const body =
+      `<article><h1>Prices</h1>${PROSE}<p>Sales have grown every year since 2016.<sup><a href="#fn1">1</a></sup> ` +
+      'People who use it want to keep using it<a href="#fn2"><sup>2</sup></a> and say so in every survey.</p>' +
+      '<p>The chip has a neural engine<sup id="r3"><a href="#fn3">[3]</a></sup> ' +
+      'and a camera<sup><a href="/specs">4</a></sup>.</p>' +
+      '<ol><li id="fn1">Company figures.</li><li id="fn2">Survey of 2024.</li>' +
+      '<li id="fn3">On the Pro model.</li></ol></article>';
+    for (const format of ['text', 'markdown'] as const) {
+      const content = clean(body, format, 'Prices');
+      // Markdown escapes the bracket that could open a link.
+      const open = format === 'markdown' ? '\\[' : '[';
+      assert.ok(content.includes(`since 2016.${open}1] People`), content);
+      assert.ok(content.includes(`keep using it${open}2] and say so`), content);
+      assert.ok(content.includes(`neural engine${open}3] and a camera`), content);
+    }
+    // A raised link to another page is no footnote reference: it is read as it is.
+    assert.match(clean(body, 'markdown', 'Prices'), /and a camera\[4\]\(https:\/\/docs\.widget\.example\/specs\)/);
+  });
 });
