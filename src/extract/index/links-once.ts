@@ -23,9 +23,9 @@ export function tidy(blocks: Block[], onEmptiedHeading?: (heading: Block) => voi
  * `kept` (what is left of each of `blocks`) without the headings whose sections this pass
  * emptied: a "Most read" over a list of links already listed is a heading over nothing. A
  * heading that is a link (a teaser's headline over its "Read more") is an entry of the index
- * itself, and a section the page left empty stays as it was. From the last heading up, so that a heading
- * whose only subsection was emptied goes too. Each block is in at most six sections (one per
- * heading level), and a section's scan ends at its first block kept.
+ * itself, and a section the page left empty stays as it was. From the last heading up, so
+ * that a heading whose only subsection was emptied goes too. Each block is in at most six
+ * sections (one per heading level), and a section's scan ends at its first block kept.
  */
 function withoutEmptiedHeadings(
   blocks: readonly Block[],
