@@ -10,11 +10,12 @@ import { UNREADABLE_TAGS } from '../vocabulary/tags.js';
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
 /** SyntaxHighlighter's class on the <pre>: "brush: js". */
 const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w+#.-]+)/;
-/** Sphinx's box around the highlighter's box around the <pre>: "highlight-python3". */
-const HIGHLIGHT_BOX_CLASS = /(?:^|\s)highlight-([\w+#.-]+)/;
+/** The highlighter's box around the <pre>, or the box around that: Sphinx's "highlight-python3", GitHub's
+ *  "highlight-source-shell" and "highlight-text-html-basic" (TextMate scopes: source.shell, text.html.basic). */
+const HIGHLIGHT_BOX_CLASS = /(?:^|\s)highlight-(?:source-([\w+#.]+)|text-([\w+#.]+)|([\w+#.-]+))/;
 /** Names for no language: Sphinx's project default lexer, Prism's and the highlighters' plain text. */
 const NO_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'nohighlight']);
-/** How far above the <pre> the highlighter's boxes reach (div.highlight-python3 > div.highlight > pre). */
+/** How far above the <pre> the highlighter's boxes reach (Sphinx: div.highlight-python3 > div.highlight > pre). */
 const HIGHLIGHT_BOX_LEVELS = 2;
 
 export function listStart(el: Element): number | null {
@@ -70,12 +71,12 @@ export function codeBlock(pre: Element): Block {
   return { type: 'code', language: language !== null && NO_LANGUAGE.has(language) ? null : language, text };
 }
 
-/** The language Sphinx names on the box its highlighter's box sits in, or null. */
+/** The language a highlighter's box around the <pre> names (Sphinx's, GitHub's), or null. */
 function highlightBoxLanguage(pre: Element): string | null {
   let el = pre.parent;
   for (let level = 0; level < HIGHLIGHT_BOX_LEVELS && el && isElement(el); level++, el = el.parent) {
     const m = HIGHLIGHT_BOX_CLASS.exec(attribute(el, 'class') ?? '');
-    if (m) return m[1]!.toLowerCase();
+    if (m) return (m[1] ?? m[2] ?? m[3]!).toLowerCase();
   }
   return null;
 }

@@ -3,6 +3,7 @@
 import type { Element } from 'domhandler';
 import type { Block, TableCell, TableRow } from '../blocks.js';
 import { flattenToInlines } from './inlines.js';
+import { tableGrid } from './table-grid.js';
 import { isElement, textContent, visitElements } from '../dom/walk.js';
 import type { HiddenTest } from '../dom/visibility.js';
 import { attribute } from '../../parse/nodes.js';
@@ -85,9 +86,10 @@ export function isDataTable(table: Element, isHidden: HiddenTest): boolean {
 export function tableBlocks(el: Element, isHidden: HiddenTest, read: (part: Element) => Block[]): Block[] {
   const rows: TableRow[] = [];
   let caption: Element | null = null;
-  for (const row of tableRows(el, isHidden)) {
+  for (const row of tableGrid(tableRows(el, isHidden))) {
     const cells: TableCell[] = [];
-    for (const cell of row.cells) cells.push({ header: cell.header, children: flattenToInlines(read(cell.el)) });
+    for (const cell of row)
+      cells.push({ header: cell.header, children: cell.el ? flattenToInlines(read(cell.el)) : [] });
     if (cells.some((c) => c.children.length > 0)) rows.push({ cells });
   }
   for (const child of el.children) if (isElement(child) && child.name === 'caption') caption = child;

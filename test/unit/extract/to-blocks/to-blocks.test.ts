@@ -112,12 +112,54 @@ test('data tables keep rows and header cells; layout tables read as text', () =>
   );
 });
 
+test("a cell's colspan and rowspan keep the cells after it in their columns", () => {
+  const cellTexts = (html: string) => {
+    const [table] = blocksOf(html);
+    assert.equal(table?.type, 'table');
+    return table.type === 'table' ? table.rows.map((r) => r.cells.map((c) => inlineText(c.children))) : [];
+  };
+  assert.deepEqual(
+    cellTexts(
+      '<table><thead><tr><th>Item</th><th>Yield</th><th>Price</th></tr></thead><tbody>' +
+        '<tr><td>Toner</td><td>3,000 pages</td><td>€59</td></tr>' +
+        '<tr><td rowspan="2">Drum</td><td>12,000 pages</td><td>€89</td></tr>' +
+        '<tr><td colspan="2">Included for the first year</td></tr>' +
+        '<tr><td colspan="2">Total</td><td>€148</td></tr></tbody></table>',
+    ),
+    [
+      ['Item', 'Yield', 'Price'],
+      ['Toner', '3,000 pages', '€59'],
+      ['Drum', '12,000 pages', '€89'],
+      ['', 'Included for the first year', ''],
+      ['Total', '', '€148'],
+    ],
+  );
+  // Spans a page declares cover places up to the widest row and down to the last row, no further.
+  assert.deepEqual(
+    cellTexts(
+      '<table><tr><th colspan="1000">Wide</th><th>x</th></tr><tr><td rowspan="65534">a</td><td>b</td></tr>' +
+        '<tr><td>c</td></tr><tr><td rowspan="0">d</td><td colspan="-3">e</td></tr>' +
+        '<tr><td>f</td><td>g</td></tr></table>',
+    ),
+    [
+      ['Wide', '', 'x'],
+      ['a', 'b'],
+      ['', 'c'],
+      ['', 'd', 'e'],
+      ['', '', 'f', 'g'],
+    ],
+  );
+});
+
 test('code blocks keep whitespace and take the language from class', () => {
   const blocks = blocksOf(
     '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre>' +
       '<pre class="lang-py">x<br>y</pre>' +
       '<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>' +
       '<div class="highlight-default notranslate"><div class="highlight"><pre>$ make</pre></div></div>' +
+      '<div class="highlight-shell-session notranslate"><div class="highlight"><pre>$ ls</pre></div></div>' +
+      '<div class="highlight highlight-source-shell"><pre>pip install tinyq</pre></div>' +
+      '<div class="highlight highlight-text-html-basic"><pre>&lt;p&gt;</pre></div>' +
       '<pre class="brush: js; gutter: false">go();</pre>' +
       '<pre><code class="language-none">ls -l</code></pre>',
   );
@@ -126,6 +168,9 @@ test('code blocks keep whitespace and take the language from class', () => {
     { type: 'code', language: 'py', text: 'x\ny' },
     { type: 'code', language: 'python3', text: 'print(1)' },
     { type: 'code', language: null, text: '$ make' },
+    { type: 'code', language: 'shell-session', text: '$ ls' },
+    { type: 'code', language: 'shell', text: 'pip install tinyq' },
+    { type: 'code', language: 'html', text: '<p>' },
     { type: 'code', language: 'js', text: 'go();' },
     { type: 'code', language: null, text: 'ls -l' },
   ]);
