@@ -118,8 +118,14 @@ export function table(rows: BlockRow[]): Table | null {
     mdRows.push({ type: 'tableRow', children: cells });
   }
   if (!mdRows.length) return null;
-  // Ragged rows are padded so every row has the header's column count.
-  for (const r of mdRows) while (r.children.length < width) r.children.push({ type: 'tableCell', children: [] });
+  // Ragged rows are padded so every row has the header's column count: GFM drops a row's cells past
+  // the header's. The other rows only when that adds at most as many cells as the table has (GFM
+  // reads a short row's missing cells as empty): one long row over many one-cell rows would
+  // otherwise make rows x width cells of a few hundred bytes of page.
+  let cells = 0;
+  for (const r of mdRows) cells += r.children.length;
+  const padded = mdRows.length * width - cells <= cells ? mdRows : mdRows.slice(0, 1);
+  for (const r of padded) while (r.children.length < width) r.children.push({ type: 'tableCell', children: [] });
   return { type: 'table', align: null, children: mdRows };
 }
 

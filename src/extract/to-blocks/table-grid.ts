@@ -3,8 +3,8 @@
 // the next row's "Included for the first year" under the first column, beside the wrong header.
 // The covered places become empty cells (the text is not repeated: a word is printed once), so
 // the columns line up. A page chooses its spans: they cover places only up to the table's widest
-// row of real cells and down to its last row, so a span adds no more cells than the renderer's
-// own padding to the widest row would, whatever numbers it declares.
+// row of real cells and down to its last row, and all of them together add at most as many empty
+// cells as the table has cells, whatever numbers they declare.
 import type { Element } from 'domhandler';
 import { attribute } from '../../parse/nodes.js';
 
@@ -19,15 +19,22 @@ export function tableGrid(
   rows: ReadonlyArray<{ cells: ReadonlyArray<{ el: Element; header: boolean }> }>,
 ): GridCell[][] {
   let width = 1;
-  for (const r of rows) width = Math.max(width, r.cells.length);
-  // How many rows below each column is still covered by a cell's rowspan.
-  const covered = new Array<number>(width).fill(0);
+  let cells = 0;
+  for (const r of rows) {
+    width = Math.max(width, r.cells.length);
+    cells += r.cells.length;
+  }
+  // Empty cells added, at most as many as the table's own: a page of a few hundred bytes can
+  // declare a span over a million places, and the work here follows what is added.
+  let budget = cells;
+  // The last row a rowspan above covers, per column (-1: none).
+  const coveredTo = new Array<number>(width).fill(-1);
   const grid: GridCell[][] = [];
   for (let r = 0; r < rows.length; r++) {
     const line: GridCell[] = [];
     const skipCovered = () => {
-      while (line.length < width && covered[line.length]! > 0) {
-        covered[line.length]!--;
+      while (budget > 0 && line.length < width && coveredTo[line.length]! >= r) {
+        budget--;
         line.push({ el: null, header: false });
       }
     };
@@ -35,14 +42,13 @@ export function tableGrid(
       skipCovered();
       const start = line.length;
       line.push(cell);
-      const across = Math.max(1, Math.min(spanOf(cell.el, 'colspan'), width - start));
+      const across = Math.max(1, Math.min(spanOf(cell.el, 'colspan'), width - start, budget + 1));
       for (let k = 1; k < across; k++) line.push({ el: null, header: cell.header });
+      budget -= across - 1;
       const below = rowsBelow(cell.el, rows.length - r - 1);
-      for (let c = start; c < Math.min(start + across, width); c++) covered[c] = Math.max(covered[c]!, below);
+      if (below > 0)
+        for (let c = start; c < Math.min(start + across, width); c++) coveredTo[c] = Math.max(coveredTo[c]!, r + below);
     }
-    skipCovered();
-    // Covered places after the row's last cell print nothing; the rows they cover are counted down.
-    for (let c = line.length; c < width; c++) if (covered[c]! > 0) covered[c]!--;
     grid.push(line);
   }
   return grid;

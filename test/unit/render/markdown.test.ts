@@ -15,6 +15,26 @@ test('links and images keep absolute addresses; text that looks like markup is e
   assert.equal(out, '\\*not emphasis\\* [link](https://example.com/a)\n\n![A cat](https://example.com/i.png)');
 });
 
+test('ragged table rows are padded to the header, unless that would add more cells than the table has', () => {
+  assert.equal(
+    renderMarkdown([table(['A', 'B', 'C'], ['1'], ['2', '3'])]),
+    '| A | B | C |\n| - | - | - |\n| 1 | | |\n| 2 | 3 | |',
+  );
+  // One wide row over many one-cell rows: the header row is padded (GFM drops cells past it), the rest not.
+  const rows = Array.from({ length: 50 }, (_, i) => [String(i)]);
+  const out = renderMarkdown([
+    table(
+      ['x'],
+      Array.from({ length: 100 }, (_, i) => `c${i}`),
+      ...rows,
+    ),
+  ]);
+  const lines = out.split('\n');
+  assert.equal(lines[0], `| x |${' |'.repeat(99)}`);
+  assert.equal(lines[3], '| 0 |');
+  assert.ok(out.length < 2000, `${out.length} characters`);
+});
+
 test('nested lists and ordered start numbers', () => {
   const out = renderMarkdown([ol(2, [p(t('two')), ul([p(t('inner'))])], [p(t('three'))])]);
   assert.equal(out, '2. two\n   - inner\n3. three');

@@ -151,6 +151,21 @@ test("a cell's colspan and rowspan keep the cells after it in their columns", ()
   );
 });
 
+test("a table's spans add at most as many empty cells as it has cells, whatever they declare", () => {
+  const rows = '<tr><td>b</td></tr>'.repeat(2000);
+  const [table] = blocksOf(
+    `<table><tr><th colspan="1000000" rowspan="1000000">a</th>${'<th>h</th>'.repeat(300)}</tr>${rows}</table>`,
+  );
+  assert.equal(table?.type, 'table');
+  if (table?.type !== 'table') return;
+  const placed = table.rows.reduce((n, r) => n + r.cells.length, 0);
+  assert.ok(placed <= 2 * 2301, `${placed} cells for 2301`);
+  // Every cell of the page is there once.
+  const texts = table.rows.flatMap((r) => r.cells.map((c) => inlineText(c.children)));
+  assert.equal(texts.filter((x) => x === 'b').length, 2000);
+  assert.equal(texts.filter((x) => x === 'h').length, 300);
+});
+
 test('code blocks keep whitespace and take the language from class', () => {
   const blocks = blocksOf(
     '<pre class="x"><code class="language-TypeScript">const a = 1;\n  if (a) {\n    go();\n  }\n</code></pre>' +
