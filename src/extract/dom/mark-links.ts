@@ -22,7 +22,7 @@ const PICTURES = new Set(['img', 'picture', 'video']);
 
 /** `el` is a link to an anchor of the page that prints a navigation mark, or nothing, and shows no picture. */
 export function isMarkLink(el: Element): boolean {
-  if (el.name !== 'a' || !(attribute(el, 'href') ?? '').trim().startsWith('#')) return false;
+  if (el.name !== 'a' || !linksIntoPage(el)) return false;
   const text = textContent(el, MARK_READ_CHARS);
   return (
     text.length <= MARK_READ_CHARS &&
@@ -40,22 +40,21 @@ const FOOTNOTE_MARKER = /^\[?([\p{L}\p{N}]{1,3})\]?$/u;
  * ("since 2016.1", "Rust1"); the text sets it apart in brackets, as Wikipedia prints it.
  */
 export function footnoteMarker(el: Element): string | null {
-  let sup: Element;
-  let link: Element;
-  if (el.name === 'sup') {
-    const only = onlyElementChild(el);
-    if (only?.name !== 'a') return null;
-    sup = el;
-    link = only;
-  } else if (el.name === 'a') {
-    const only = onlyElementChild(el);
-    if (only?.name !== 'sup') return null;
-    sup = only;
-    link = el;
+  // Every link of a page comes here: its address is read before its children.
+  let sup: Element | null;
+  if (el.name === 'a') sup = linksIntoPage(el) ? onlyElementChild(el) : null;
+  else if (el.name === 'sup') {
+    const link = onlyElementChild(el);
+    sup = link?.name === 'a' && linksIntoPage(link) ? el : null;
   } else return null;
-  if (!(attribute(link, 'href') ?? '').trim().startsWith('#')) return null;
+  if (sup?.name !== 'sup') return null;
   const text = textContent(sup, MARK_READ_CHARS);
   return text.length <= MARK_READ_CHARS ? (FOOTNOTE_MARKER.exec(text.trim())?.[1] ?? null) : null;
+}
+
+/** `link`'s address is a place on this page ("#fn1", "#"). */
+function linksIntoPage(link: Element): boolean {
+  return (attribute(link, 'href') ?? '').trim().startsWith('#');
 }
 
 /** `el`'s one child element, when the rest of its children is white space; else null. */
