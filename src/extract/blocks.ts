@@ -9,6 +9,8 @@ export type Inline =
   | { type: 'emphasis'; children: Inline[] }
   | { type: 'strong'; children: Inline[] }
   | { type: 'code'; text: string }
+  /** A formula as TeX source (`display`: set apart on its own line, as the page shows it). */
+  | { type: 'math'; tex: string; display: boolean }
   | { type: 'image'; src: string; alt: string }
   | { type: 'break' };
 

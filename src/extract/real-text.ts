@@ -86,6 +86,7 @@ export function plain(nodes: Inline[], withLinks = true): string {
   let s = '';
   for (const n of nodes) {
     if (n.type === 'text' || n.type === 'code') s += n.text;
+    else if (n.type === 'math') s += n.tex;
     else if (n.type === 'break') s += ' ';
     else if ((withLinks && n.type === 'link') || n.type === 'emphasis' || n.type === 'strong')
       s += plain(n.children, withLinks);

@@ -81,8 +81,9 @@ export class DomBuilder {
     if (this.childLists.length === depth + 1) this.childLists.push([]);
     this.childCounts[depth + 1] = 0;
     // Script and style are raw-text elements (no children but text); their JavaScript and CSS
-    // are often most of a page's bytes and are never extracted, so they are not kept.
-    this.dropText = name === 'style' || (name === 'script' && !/json/i.test(attribute(el, 'type') ?? ''));
+    // are often most of a page's bytes and are never extracted, so they are not kept. Data
+    // (JSON) and MathJax's formulas (`math/tex`, read as TeX) are.
+    this.dropText = name === 'style' || (name === 'script' && !/json|math\/tex/i.test(attribute(el, 'type') ?? ''));
   }
 
   onclosetag(): void {

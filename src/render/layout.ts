@@ -9,7 +9,7 @@ import type { BlockContent, RootContent } from 'mdast';
 import type { Handle, Info, Options } from 'mdast-util-to-markdown';
 import { defaultHandlers } from 'mdast-util-to-markdown';
 import type { Block } from '../extract/blocks.js';
-import { OPTIONS, serialize, toMdast } from './markdown.js';
+import { MATH, OPTIONS, serialize, toMdast } from './markdown.js';
 import { renderText, textUnits } from './text.js';
 import { splitPiece } from './split-piece.js';
 import { countWords } from './word-count.js';
@@ -131,6 +131,8 @@ function renderPrefix(blocks: Block[], upTo: number, title: string | null): Layo
   for (const type of FLOW_TYPES) handlers[type] = record(defaultHandlers[type] as Handle);
   const table = OPTIONS.extensions?.map((e) => e.handlers?.table).find((h) => h !== undefined);
   if (table) handlers.table = record(table);
+  const math = MATH.handlers?.math;
+  if (math) handlers.math = record(math);
   const text = serialize(children, handlers);
 
   const lineStarts = [0];

@@ -1,5 +1,6 @@
-// Markdown format: CommonMark with GFM tables. We build an mdast tree from the blocks and let
-// mdast-util-to-markdown serialise and escape it; nothing here writes markdown syntax by hand.
+// Markdown format: CommonMark with GFM tables, and `$` math where the page has formulas. We build an
+// mdast tree from the blocks and let mdast-util-to-markdown serialise and escape it; nothing here
+// writes markdown syntax by hand.
 import type {
   BlockContent,
   Code,
@@ -13,6 +14,7 @@ import type {
 } from 'mdast';
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import { mathToMarkdown } from 'mdast-util-math';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
 import { withListedPatterns } from './markdown-patterns.js';
 import { hasContent, normalizeInlines } from './normalize-inlines.js';
@@ -36,8 +38,14 @@ export const OPTIONS: Options = {
   extensions: [gfmTableToMarkdown({ tablePipeAlign: false })],
 };
 
+/** Formulas as `$...$` inline and `$$` blocks (GitHub's and most renderers' math syntax). */
+export const MATH = mathToMarkdown();
+
 /** The serializer's own options plus the root handler that hands it its patterns in list form. */
 const SERIALIZE: Options = { ...OPTIONS, handlers: { root: withListedPatterns(defaultHandlers.root as Handle) } };
+/** With math: its syntax also escapes every `$` of the text ("\\$40"), so that no price reads as a
+ *  formula. Only a page with formulas needs that; elsewhere a `$` is left as the page prints it. */
+const SERIALIZE_MATH: Options = { ...SERIALIZE, extensions: [...(OPTIONS.extensions ?? []), MATH] };
 
 export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions = {}): string {
   const children: RootContent[] = [];
@@ -51,7 +59,8 @@ export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions =
 export function serialize(children: RootContent[], handlers?: Options['handlers']): string {
   if (children.length === 0) return '';
   const root: Root = { type: 'root', children };
-  const options = handlers ? { ...SERIALIZE, handlers: { ...SERIALIZE.handlers, ...handlers } } : SERIALIZE;
+  const base = children.some(holdsMath) ? SERIALIZE_MATH : SERIALIZE;
+  const options = handlers ? { ...base, handlers: { ...base.handlers, ...handlers } } : base;
   return toMarkdown(root, options).replace(/(?<!\n)\n+$/, '');
 }
 
@@ -63,7 +72,11 @@ export function toMdast(block: Block): BlockContent[] {
       return children.length ? [{ type: 'heading', depth: block.level, children }] : [];
     }
     case 'paragraph': {
-      const children = phrasing(block.children, true);
+      const inlines = normalizeInlines(block.children);
+      // A formula set apart on its own line is a math block.
+      const only = inlines.length === 1 ? inlines[0]! : null;
+      if (only?.type === 'math' && only.display) return [{ type: 'math', value: only.tex }];
+      const children = convert(inlines, true);
       return children.length ? [{ type: 'paragraph', children }] : [];
     }
     case 'list': {
@@ -152,6 +165,9 @@ function convert(
       case 'code':
         out.push({ type: 'inlineCode', value: n.text });
         break;
+      case 'math':
+        out.push({ type: 'inlineMath', value: n.tex });
+        break;
       case 'image':
         out.push({ type: 'image', url: n.src, alt: n.alt });
         break;
@@ -176,4 +192,10 @@ function convert(
     }
   }
   return out;
+}
+
+/** Whether a node is or holds a formula (a walk of the tree, which is small beside its text). */
+function holdsMath(node: RootContent): boolean {
+  if (node.type === 'inlineMath' || node.type === 'math') return true;
+  return 'children' in node && (node.children as RootContent[]).some(holdsMath);
 }

@@ -45,6 +45,10 @@ function walk(nodes: Inline[], state: State, out: Inline[]): void {
         out.push({ type: 'image', src: node.src, alt: node.alt.replace(/\s+/g, ' ').trim() });
         state.space = false;
         break;
+      case 'math':
+        out.push(node);
+        state.space = false;
+        break;
       case 'break':
         trimEnd(out);
         // A break at the start of a line, or two in a row, carries nothing.
@@ -118,7 +122,7 @@ export function hasContent(nodes: Inline[]): boolean {
   for (const n of nodes) {
     if (n.type === 'text' && n.text.trim() !== '') return true;
     if (n.type === 'code' && n.text.trim() !== '') return true;
-    if (n.type === 'image') return true;
+    if (n.type === 'image' || n.type === 'math') return true;
     if ((n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') && hasContent(n.children)) return true;
   }
   return false;

@@ -121,6 +121,9 @@ function inlineString(nodes: Inline[], inLink: boolean, plain: boolean): string 
       case 'code':
         s += n.text;
         break;
+      case 'math':
+        s += n.tex;
+        break;
       case 'break':
         s += ' ';
         break;

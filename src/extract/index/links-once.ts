@@ -135,6 +135,7 @@ function plainOutside(nodes: Inline[]): string {
   for (const n of nodes) {
     if (n.type === 'link' && n.href !== null) continue;
     if (n.type === 'text' || n.type === 'code') s += n.text;
+    else if (n.type === 'math') s += n.tex;
     else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') s += plainOutside(n.children);
   }
   return s;

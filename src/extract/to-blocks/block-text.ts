@@ -27,6 +27,7 @@ export function blocksTextLength(blocks: Block[]): number {
     while (inlineStack.length > 0) {
       const i = inlineStack.pop()!;
       if (i.type === 'text' || i.type === 'code') n += i.text.length;
+      else if (i.type === 'math') n += i.tex.length;
       else if (i.type === 'link' || i.type === 'emphasis' || i.type === 'strong') inlineStack.push(...i.children);
     }
   }
@@ -44,7 +45,8 @@ export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
     if (n.type === 'text' || n.type === 'code') {
       out += n.text;
       if (out.length > stopAfter) return out;
-    } else if (n.type === 'break') out += ' ';
+    } else if (n.type === 'math') out += n.tex;
+    else if (n.type === 'break') out += ' ';
     else if (n.type !== 'image') break;
   }
   if (first >= inlines.length) return out;
@@ -56,7 +58,8 @@ export function inlineText(inlines: Inline[], stopAfter = Infinity): string {
       out += n.text;
       // Callers that only judge short lines need no more than this.
       if (out.length > stopAfter) return out;
-    } else if (n.type === 'break') out += ' ';
+    } else if (n.type === 'math') out += n.tex;
+    else if (n.type === 'break') out += ' ';
     else if (n.type === 'image') continue;
     else for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }

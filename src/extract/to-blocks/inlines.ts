@@ -109,6 +109,7 @@ function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
         out.push({ type: 'code', text: node.text.trim() });
         state.lastSpace = false;
         break;
+      case 'math':
       case 'image':
         out.push(node);
         state.lastSpace = false;
@@ -219,6 +220,7 @@ function hasSubstance(node: Inline): boolean {
     case 'text':
       return node.text.trim() !== '';
     case 'code':
+    case 'math':
     case 'image':
       return true;
     case 'break':

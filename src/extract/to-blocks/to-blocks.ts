@@ -14,6 +14,7 @@ import { keepShapes, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
 import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
+import { isFormulaSource, mathFormula, scriptFormula } from './formulas.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
 import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
@@ -138,6 +139,11 @@ class BlockBuilder {
       return null;
     }
     const isHidden = this.options.isHidden;
+    if (name === 'math' || name === 'script') {
+      const formula = name === 'math' ? mathFormula(el) : scriptFormula(el);
+      if (formula !== null && !isHidden(el)) this.top().children.push(formula);
+      return null;
+    }
     if (name === 'button' && isHeadingToggle(el, isHidden)) {
       // An accordion's or FAQ's question written as a heading inside its toggle button: the
       // heading is the page's text (its answer is read below it); other buttons stay out.
@@ -148,7 +154,10 @@ class BlockBuilder {
       this.toggles++;
       return Exit.Toggle;
     }
-    if ((UNREADABLE_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) || isHidden(el))
+    if (
+      (UNREADABLE_TAGS.has(name) && !(name === 'noscript' && this.options.readNoscript?.(el))) ||
+      (isHidden(el) && !isFormulaSource(el))
+    )
       return null;
 
     const level = headingLevel(name);

@@ -15,6 +15,7 @@ import { IndexSlots, SlotOwners } from '../../dom/index-slots.js';
 import { DescendantSearch } from '../../dom/descendant-search.js';
 import { RawTextLengths } from '../../dom/raw-text-lengths.js';
 import { TextDigits } from '../../dom/text-digits.js';
+import { isFormula } from '../../to-blocks/formulas.js';
 import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary/tags.js';
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
@@ -140,6 +141,7 @@ function judgeAlwaysExcluded(ex: Exclusions, el: Element): boolean {
 
 /** Why every reading leaves `el` out (the rule's name), or null. */
 function alwaysRule(ex: Exclusions, el: Element): string | null {
+  if (isFormula(el, ex.isHidden)) return null;
   if (el.name === 'noscript') return isNoscriptCopy(el) ? null : 'noscript';
   if (UNREADABLE_TAGS.has(el.name) && !isHeadingToggle(el, ex.isHidden)) return 'unreadable tag';
   if (ex.isHidden(el)) return 'hidden';
@@ -225,6 +227,8 @@ function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
 /** Why the readings that strip unlikely containers leave `el` out (the rule's name), or null. */
 function strictRule(ex: Exclusions, el: Element): string | null {
   if (STRICT_CHROME_TAGS.has(el.name)) return 'chrome tag';
+  // MathJax's formula box: its class names the context menu it opens ("CtxtMenu_Attached_0").
+  if (el.name === 'mjx-container') return null;
   // The five attributes read below, in one pass (readAttributes): most elements are judged here.
   const strictValues = ex.strictValues;
   readAttributes(el, STRICT_ATTRIBUTES, strictValues);

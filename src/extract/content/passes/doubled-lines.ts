@@ -73,8 +73,7 @@ function isVerse(children: Inline[]): boolean {
       line = 0;
       continue;
     }
-    line +=
-      c.type === 'text' || c.type === 'code' ? c.text.length : c.type === 'image' ? 0 : inlineText(c.children).length;
+    line += inlineText([c]).length;
     if (line > VERSE_LINE_MAX_CHARS) return false;
   }
   return lines > 1;

@@ -222,6 +222,7 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
     const n = stack.pop()!;
     if (n.type === 'image') into.push({ type: 'image', src: n.src, alt: n.alt, caption: null });
     else if (n.type === 'text' || n.type === 'code') hasText ||= n.text.trim() !== '';
+    else if (n.type === 'math') hasText = true;
     else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong')
       stack.push(...[...n.children].reverse());
   }

@@ -146,6 +146,7 @@ function measure(inlines: Inline[]): { chars: number; linkChars: number } {
   const stack: Array<{ n: Inline; inLink: boolean }> = [];
   for (const n of inlines) {
     if (n.type === 'text' || n.type === 'code') chars += n.text.trim().length;
+    else if (n.type === 'math') chars += n.tex.length;
     else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push({ n, inLink: false });
   }
   while (stack.length > 0) {
@@ -154,6 +155,9 @@ function measure(inlines: Inline[]): { chars: number; linkChars: number } {
       const len = n.text.trim().length;
       chars += len;
       if (inLink) linkChars += len;
+    } else if (n.type === 'math') {
+      chars += n.tex.length;
+      if (inLink) linkChars += n.tex.length;
     } else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
       for (const c of n.children) stack.push({ n: c, inLink: inLink || (n.type === 'link' && n.href !== null) });
     }

@@ -98,7 +98,8 @@ function linkedPictures(xs: Inline[], inLink: boolean): number {
   for (const x of xs) {
     if (x.type === 'text' || x.type === 'code') {
       if (x.text.trim() !== '') return -1;
-    } else if (x.type === 'image') {
+    } else if (x.type === 'math') return -1;
+    else if (x.type === 'image') {
       if (inLink) pictures++;
     } else if (x.type === 'link' || x.type === 'emphasis' || x.type === 'strong') {
       const inner = linkedPictures(x.children, inLink || x.type === 'link');
