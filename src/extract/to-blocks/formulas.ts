@@ -2,9 +2,9 @@
 // form markdown renderers and language models read. A page that shows a formula as a picture or
 // as styled spans keeps its source beside it for screen readers and copy-paste: that source is
 // what is read, and the rendering (aria-hidden, or a picture of the formula) is left out as before.
+import { createRequire } from 'node:module';
 import type { Element } from 'domhandler';
 import { getOuterHTML } from 'domutils';
-import { MathMLToLaTeX } from 'mathml-to-latex';
 import type { Inline } from '../blocks.js';
 import { isHtmlSpace } from './inlines.js';
 import { isElement, isTextNode, textContent } from '../dom/walk.js';
@@ -23,6 +23,14 @@ const TEX_ENCODING = /^(?:application\/x-(?:la)?tex|text\/x-(?:la)?tex|tex|latex
 const TEX_SCRIPT = /^\s*math\/tex\s*(?:;|$)/i;
 /** MediaWiki wraps each formula's TeX in a style command for the whole formula. */
 const STYLE_WRAPPER = /^\{\\(?:display|text|script)style\b/;
+
+/** The converter and its XML parser cost a worker 20 ms and 8 MiB to load, and most pages declare
+ *  their formulas' TeX or have none: it is loaded by the first formula that needs it. */
+let converter: typeof import('mathml-to-latex').MathMLToLaTeX | undefined;
+function mathmlToLatex(): typeof import('mathml-to-latex').MathMLToLaTeX {
+  converter ??= (createRequire(import.meta.url)('mathml-to-latex') as typeof import('mathml-to-latex')).MathMLToLaTeX;
+  return converter;
+}
 
 /** Each formula is read once per page, whatever the number of readings that convert it. */
 const read = new WeakMap<Element, Inline | null>();
@@ -115,7 +123,11 @@ function convertedTex(math: Element): string {
   if (nodes > MAX_CONVERTED_NODES || nodes > left) return text;
   budgets.set(root, left - nodes);
   try {
-    return MathMLToLaTeX.convert(getOuterHTML(math, { xmlMode: true })).trim() || text;
+    return (
+      mathmlToLatex()
+        .convert(getOuterHTML(math, { xmlMode: true }))
+        .trim() || text
+    );
   } catch {
     return text;
   }
