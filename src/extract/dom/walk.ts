@@ -199,3 +199,21 @@ export function someWithin(control: Element, match: (el: Element) => boolean): b
 export function holdsHeading(button: Element): boolean {
   return someWithin(button, isHeading);
 }
+
+/** A quotation's own `<footer>`: its attribution ("— Franklin D. Roosevelt", Bootstrap's
+ *  `blockquote-footer`), a line of the text, not the page's footer nor a bare box. */
+export function isQuoteFooter(el: Element): boolean {
+  return el.name === 'footer' && el.parent !== null && isElement(el.parent) && el.parent.name === 'blockquote';
+}
+
+/** Levels above an element where its quotation's footer may be (a name in a span in a link). */
+const QUOTE_FOOTER_LEVELS = 3;
+
+/** Inside a quotation's footer: an "author" there is the quoted person, not the page's byline. */
+export function inQuoteFooter(el: Element): boolean {
+  let p = el.parent;
+  for (let i = 0; p !== null && isElement(p) && i < QUOTE_FOOTER_LEVELS; i++, p = p.parent) {
+    if (isQuoteFooter(p)) return true;
+  }
+  return false;
+}

@@ -6,7 +6,7 @@ import { isHeadingToggle } from '../../dom/heading-toggle.js';
 import { isHeading } from '../../dom/headings.js';
 import { isUnlikelyName, unionOf } from '../../dom/patterns.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
-import { isPlainTag, textContent } from '../../dom/walk.js';
+import { inQuoteFooter, isPlainTag, isQuoteFooter, textContent } from '../../dom/walk.js';
 import { collapsedLength, rawTextLength } from '../../dom/measures.js';
 import { BODY_CLASS } from '../../vocabulary/class-words.js';
 
@@ -226,7 +226,7 @@ function judgeStrictlyExcluded(ex: Exclusions, el: Element): boolean {
 
 /** Why the readings that strip unlikely containers leave `el` out (the rule's name), or null. */
 function strictRule(ex: Exclusions, el: Element): string | null {
-  if (STRICT_CHROME_TAGS.has(el.name)) return 'chrome tag';
+  if (STRICT_CHROME_TAGS.has(el.name) && !isQuoteFooter(el)) return 'chrome tag';
   // MathJax's formula box: its class names the context menu it opens ("CtxtMenu_Attached_0").
   if (el.name === 'mjx-container') return null;
   // The five attributes read below, in one pass (readAttributes): most elements are judged here.
@@ -238,10 +238,18 @@ function strictRule(ex: Exclusions, el: Element): string | null {
   const cls = strictValues[3];
   const id = strictValues[4];
   if (role && BOILERPLATE_ROLES.has(role)) return 'boilerplate role';
-  // Bylines and dates stay out of the body; the title is added by the renderer when asked.
-  if (prop && el.name !== 'article' && el.name !== 'body' && AUTHOR_PROPS.test(prop) && !isPostHeader(el))
+  // Bylines and dates stay out of the body; the title is added by the renderer when asked. A
+  // quotation's author, named in its footer, is not the page's.
+  if (
+    prop &&
+    el.name !== 'article' &&
+    el.name !== 'body' &&
+    AUTHOR_PROPS.test(prop) &&
+    !isPostHeader(el) &&
+    !inQuoteFooter(el)
+  )
     return 'byline';
-  if (rel === 'author' && !isPostHeader(el)) return 'byline';
+  if (rel === 'author' && !isPostHeader(el) && !inQuoteFooter(el)) return 'byline';
   if (el.name === 'figcaption') return isFlowCaption(el) ? null : 'figure caption';
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
@@ -251,7 +259,8 @@ function strictRule(ex: Exclusions, el: Element): string | null {
       !KEEP_TAGS.has(el.name) &&
       ex.rawTexts.of(el) <= POST_META_BOX_MAX_CHARS &&
       !isPostHeader(el) &&
-      !isRunInDateline(el)
+      !isRunInDateline(el) &&
+      !inQuoteFooter(el)
     )
       return 'post meta';
     if (FURNITURE_BOX.test(cls) && !KEEP_TAGS.has(el.name) && ex.rawTexts.of(el) <= FURNITURE_BOX_MAX_CHARS)

@@ -2,7 +2,7 @@
 // share bars, form blocks, image strips, short headings of boilerplate sections).
 import type { ChildNode, Element } from 'domhandler';
 import { classNameWeight, classWeight } from '../../dom/patterns.js';
-import { classAndId, isElement, visitElements } from '../../dom/walk.js';
+import { classAndId, isElement, isQuoteFooter, visitElements } from '../../dom/walk.js';
 import { isDataTable } from '../../to-blocks/tables.js';
 import type { HiddenTest } from '../../dom/visibility.js';
 import type { AttemptFlags } from '../select/attempt-flags.js';
@@ -110,7 +110,7 @@ export function pruneRule(
     !isShareLookAlike(el, classAndId(el))
   )
     return 'share bar';
-  if (!flags.cleanConditionally || !CONDITIONAL.has(name)) return null;
+  if (!flags.cleanConditionally || !CONDITIONAL.has(name) || isQuoteFooter(el)) return null;
   const ci = classAndId(el);
   if (ci && INGREDIENTS.test(ci)) return null;
   if (name === 'table' && isDataTable(el, isHidden)) return null;
