@@ -225,3 +225,17 @@ describe('description: the headline glued before it, a cut text completed from t
     );
   });
 });
+
+describe('description from the lead paragraph', () => {
+  it('reads a formula once, as its TeX, not its drawing beside its MathML and its script', () => {
+    const formula =
+      '<span class="MathJax" role="presentation"><nobr aria-hidden="true"><span>πr2</span></nobr>' +
+      '<span class="MJX_Assistive_MathML" role="presentation"><math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup>' +
+      '</math></span></span><script type="math/tex">\\pi r^2</script>';
+    const rest = ', which grows with the square of the length of its radius.';
+    assert.equal(
+      meta(`<article><p>The area of a circle is ${formula}${rest}</p></article>`).description,
+      `The area of a circle is \\pi r^{2}${rest}`,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+// A paragraph's words as a reader sees them, for the description of last resort (the lead
+// paragraph): what the markup hides (a formula's drawing beside its source, a closed panel) and
+// scripts and styles are left out, and a formula reads as its TeX (to-blocks/formulas.ts) rather
+// than as its MathML's letters run together with its drawing's ("πr2πr2").
+import type { ChildNode, Element } from 'domhandler';
+import type { Inline } from '../blocks.js';
+import { isHiddenByMarkup } from '../dom/visibility.js';
+import { isElement, isTextNode } from '../dom/walk.js';
+import { isFormulaSource, mathFormula, scriptFormula } from '../to-blocks/formulas.js';
+
+const UNSEEN = new Set(['style', 'template', 'noscript', 'svg', 'select', 'textarea']);
+
+/** The text of `p` as shown. */
+export function leadText(p: Element): string {
+  let out = '';
+  const stack: ChildNode[] = [];
+  for (let i = p.children.length - 1; i >= 0; i--) stack.push(p.children[i]!);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (isTextNode(n)) out += n.data;
+    else if (!isElement(n) || UNSEEN.has(n.name)) continue;
+    else if (n.name === 'math' || n.name === 'script') out += formulaText(n);
+    else if (!isHiddenByMarkup(n) || isFormulaSource(n)) {
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    }
+  }
+  return out;
+}
+
+function formulaText(el: Element): string {
+  if (isHiddenByMarkup(el)) return '';
+  const formula: Inline | null = el.name === 'math' ? mathFormula(el) : scriptFormula(el);
+  return formula?.type === 'math' ? formula.tex : '';
+}
