@@ -3,7 +3,6 @@
 // scripts and styles are left out, and a formula reads as its TeX (to-blocks/formulas.ts) rather
 // than as its MathML's letters run together with its drawing's ("πr2πr2").
 import type { ChildNode, Element } from 'domhandler';
-import type { Inline } from '../blocks.js';
 import { isHiddenByMarkup } from '../dom/visibility.js';
 import { isElement, isTextNode } from '../dom/walk.js';
 import { isFormulaSource, mathFormula, scriptFormula } from '../to-blocks/formulas.js';
@@ -29,6 +28,5 @@ export function leadText(p: Element): string {
 
 function formulaText(el: Element): string {
   if (isHiddenByMarkup(el)) return '';
-  const formula: Inline | null = el.name === 'math' ? mathFormula(el) : scriptFormula(el);
-  return formula?.type === 'math' ? formula.tex : '';
+  return (el.name === 'math' ? mathFormula(el) : scriptFormula(el))?.tex ?? '';
 }

@@ -32,13 +32,16 @@ function mathmlToLatex(): typeof import('mathml-to-latex').MathMLToLaTeX {
   return converter;
 }
 
+/** A formula inline. */
+export type Formula = Extract<Inline, { type: 'math' }>;
+
 /** Each formula is read once per page, whatever the number of readings that convert it. */
-const read = new WeakMap<Element, Inline | null>();
+const read = new WeakMap<Element, Formula | null>();
 /** What is left of each page's conversion budget, by the page's root. */
 const budgets = new WeakMap<object, number>();
 
 /** A `<math>` element as a formula inline (null when it holds nothing). */
-export function mathFormula(el: Element): Inline | null {
+export function mathFormula(el: Element): Formula | null {
   let formula = read.get(el);
   if (formula === undefined) {
     const tex = declaredTex(el) ?? convertedTex(el);
@@ -51,13 +54,17 @@ export function mathFormula(el: Element): Inline | null {
 
 /** MathJax 2's `<script type="math/tex">` as a formula; null for other scripts, and for the
  *  script of a formula MathJax has drawn already (its MathML copy, just before, is read). */
-export function scriptFormula(el: Element): Inline | null {
+export function scriptFormula(el: Element): Formula | null {
   const type = attribute(el, 'type');
   if (type === undefined || !TEX_SCRIPT.test(type)) return null;
-  const drawn = previousElement(el);
-  if (drawn && (drawn.name === 'math' || holdsMath(drawn))) return null;
-  const tex = textContent(el).trim();
-  return tex === '' ? null : { type: 'math', tex, display: /mode\s*=\s*display/i.test(type) };
+  let formula = read.get(el);
+  if (formula === undefined) {
+    const drawn = previousElement(el);
+    const tex = drawn && (drawn.name === 'math' || holdsMath(drawn)) ? '' : textContent(el).trim();
+    formula = tex === '' ? null : { type: 'math', tex, display: /mode\s*=\s*display/i.test(type) };
+    read.set(el, formula);
+  }
+  return formula;
 }
 
 /** A formula or its source, which the page's measures and readings read (whatever hides it). */
