@@ -6,13 +6,16 @@ import type { Block } from '../blocks.js';
 import { isElement } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 import { UNREADABLE_TAGS } from '../vocabulary/tags.js';
+import { isLineGutter } from './line-gutters.js';
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
 /** SyntaxHighlighter's class on the <pre>: "brush: js". */
 const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w+#.-]+)/;
 /** The highlighter's box around the <pre>, or the box around that: Sphinx's "highlight-python3", GitHub's
- *  "highlight-source-shell" and "highlight-text-html-basic" (TextMate scopes: source.shell, text.html.basic). */
-const HIGHLIGHT_BOX_CLASS = /(?:^|\s)highlight-(?:source-([\w+#.]+)|text-([\w+#.]+)|([\w+#.-]+))/;
+ *  "highlight-source-shell" and "highlight-text-html-basic" (TextMate scopes: source.shell, text.html.basic),
+ *  Jekyll's Rouge "language-ruby highlighter-rouge". */
+const HIGHLIGHT_BOX_CLASS =
+  /(?:^|\s)(?:highlight-(?:source-([\w+#.]+)|text-([\w+#.]+)|([\w+#.-]+))|language-([\w+#.-]+))/;
 /** Names for no language: Sphinx's project default lexer, Prism's and the highlighters' plain text. */
 const NO_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'nohighlight']);
 /** How far above the <pre> the highlighter's boxes reach (Sphinx: div.highlight-python3 > div.highlight > pre). */
@@ -61,7 +64,7 @@ export function codeBlock(pre: Element): Block {
         text += '\n';
         continue;
       }
-      if (UNREADABLE_TAGS.has(n.name)) continue;
+      if (UNREADABLE_TAGS.has(n.name) || (n.name === 'td' && isLineGutter(n))) continue;
       if (n.name === 'code') fromClass(n);
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
     }
@@ -71,12 +74,34 @@ export function codeBlock(pre: Element): Block {
   return { type: 'code', language: language !== null && NO_LANGUAGE.has(language) ? null : language, text };
 }
 
-/** The language a highlighter's box around the <pre> names (Sphinx's, GitHub's), or null. */
+/** The language a highlighter's box around the <pre> names (Sphinx's, GitHub's, Rouge's), or null.
+ *  A <pre> in a cell of a table with line numbers is boxed around that table. */
 function highlightBoxLanguage(pre: Element): string | null {
+  const table = lineNumberedTable(pre);
+  for (const from of table ? [pre, table] : [pre]) {
+    let el = from.parent;
+    for (let level = 0; level < HIGHLIGHT_BOX_LEVELS && el && isElement(el); level++, el = el.parent) {
+      const m = HIGHLIGHT_BOX_CLASS.exec(attribute(el, 'class') ?? '');
+      if (m) return (m[1] ?? m[2] ?? m[3] ?? m[4]!).toLowerCase();
+    }
+  }
+  return null;
+}
+
+/** How far above a <pre> its cell of a line-numbered table is (Pygments: td.code > div > pre). */
+const CODE_CELL_LEVELS = 2;
+
+/** The table whose line-number gutter stands beside the cell holding `pre`, or null. */
+function lineNumberedTable(pre: Element): Element | null {
   let el = pre.parent;
-  for (let level = 0; level < HIGHLIGHT_BOX_LEVELS && el && isElement(el); level++, el = el.parent) {
-    const m = HIGHLIGHT_BOX_CLASS.exec(attribute(el, 'class') ?? '');
-    if (m) return (m[1] ?? m[2] ?? m[3]!).toLowerCase();
+  for (let level = 0; level < CODE_CELL_LEVELS && el && isElement(el); level++, el = el.parent) {
+    if (el.name !== 'td') continue;
+    let gutter = el.prev;
+    while (gutter && !isElement(gutter)) gutter = gutter.prev;
+    if (!gutter || !isLineGutter(gutter)) return null;
+    let table = el.parent;
+    while (table && isElement(table) && table.name !== 'table') table = table.parent;
+    return table && isElement(table) ? table : null;
   }
   return null;
 }

@@ -16,6 +16,7 @@ import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary
 import { isDataTable, tableBlocks } from './tables.js';
 import { isFormulaSource, mathFormula, scriptFormula } from './formulas.js';
 import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
+import { isLineGutter } from './line-gutters.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
 import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
@@ -159,6 +160,7 @@ class BlockBuilder {
       (isHidden(el) && !isFormulaSource(el))
     )
       return null;
+    if (name === 'td' && isLineGutter(el)) return null;
 
     const level = headingLevel(name);
     if (level !== undefined) {
