@@ -1,7 +1,7 @@
 // The walk through a block model's containers: into quotes and list items, to each leaf block
 // (a heading, paragraph, table, code block, image or rule) in reading order. What reads text,
 // links or lines out of blocks, and what rebuilds blocks leaf by leaf, goes through here.
-import type { Block } from './blocks.js';
+import type { Block, ListItem } from './blocks.js';
 
 /** A block that holds no blocks: what the walk stops at. */
 export type LeafBlock = Exclude<Block, { type: 'quote' } | { type: 'list' }>;
@@ -45,7 +45,7 @@ export function mapLeafBlocks(
       const items = [];
       for (const item of b.items) {
         const children = mapLeafBlocks(item.children, map, dropEmpty);
-        if (!dropEmpty || children.length > 0) items.push({ children });
+        if (!dropEmpty || children.length > 0) items.push(itemWith(item, children));
       }
       if (!dropEmpty || items.length > 0) out.push({ ...b, items });
     } else {
@@ -54,4 +54,9 @@ export function mapLeafBlocks(
     }
   }
   return out;
+}
+
+/** A list item with other blocks, its task box kept. */
+export function itemWith(item: ListItem, children: Block[]): ListItem {
+  return item.checked === undefined ? { children } : { children, checked: item.checked };
 }

@@ -18,6 +18,8 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
 export interface ListItem {
   children: Block[];
+  /** A task list's item (a checkbox first in it, GitHub's "- [x]"): whether it is ticked. */
+  checked?: boolean;
 }
 
 export interface TableCell {

@@ -128,8 +128,11 @@ function renderPrefix(blocks: Block[], upTo: number, title: string | null): Layo
       return handle(node, parent, state, info);
     };
   const handlers: Options['handlers'] = {};
-  for (const type of FLOW_TYPES) handlers[type] = record(defaultHandlers[type] as Handle);
-  const table = OPTIONS.extensions?.map((e) => e.handlers?.table).find((h) => h !== undefined);
+  // An extension's handler where it has one (GFM's tables, and paragraphs: a task item's box).
+  const extended = (type: (typeof FLOW_TYPES)[number] | 'table'): Handle | undefined =>
+    OPTIONS.extensions?.map((e) => e.handlers?.[type]).find((h) => h !== undefined);
+  for (const type of FLOW_TYPES) handlers[type] = record(extended(type) ?? (defaultHandlers[type] as Handle));
+  const table = extended('table');
   if (table) handlers.table = record(table);
   const math = MATH.handlers?.math;
   if (math) handlers.math = record(math);

@@ -1,4 +1,4 @@
-// Markdown format: CommonMark with GFM tables, and `$` math where the page has formulas. We build an
+// Markdown format: CommonMark with GFM tables and task lists, and `$` math where the page has formulas. We build an
 // mdast tree from the blocks and let mdast-util-to-markdown serialise and escape it; nothing here
 // writes markdown syntax by hand.
 import type {
@@ -14,6 +14,7 @@ import type {
 } from 'mdast';
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { mathToMarkdown } from 'mdast-util-math';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
 import { withListedPatterns } from './markdown-patterns.js';
@@ -35,7 +36,7 @@ export const OPTIONS: Options = {
   rule: '-',
   // Always [text](url), never <url> autolinks: the interface promises that link shape.
   resourceLink: true,
-  extensions: [gfmTableToMarkdown({ tablePipeAlign: false })],
+  extensions: [gfmTableToMarkdown({ tablePipeAlign: false }), gfmTaskListItemToMarkdown()],
 };
 
 /** Formulas as `$...$` inline and `$$` blocks (GitHub's and most renderers' math syntax). */
@@ -83,7 +84,7 @@ export function toMdast(block: Block): BlockContent[] {
       const items: MdListItem[] = [];
       for (const item of block.items) {
         const children = item.children.flatMap(toMdast);
-        if (children.length) items.push({ type: 'listItem', spread: false, children });
+        if (children.length) items.push({ type: 'listItem', spread: false, checked: item.checked ?? null, children });
       }
       if (!items.length) return [];
       const list: List = { type: 'list', ordered: block.ordered, spread: false, children: items };

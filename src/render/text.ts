@@ -41,8 +41,9 @@ function blockUnits(block: Block, out: string[], prefix: string, plain: boolean)
     case 'list': {
       let n = block.start ?? 1;
       for (const item of block.items) {
-        // Numbers carry order for a reader but are not words of the text.
-        const marker = block.ordered && !plain ? `${n}. ` : '';
+        // Numbers carry order for a reader but are not words of the text; nor is a task's box.
+        const box = item.checked === undefined || plain ? '' : item.checked ? '[x] ' : '[ ] ';
+        const marker = (block.ordered && !plain ? `${n}. ` : '') + box;
         n++;
         let first = true;
         const lines: string[] = [];

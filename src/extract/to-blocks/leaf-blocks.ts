@@ -28,6 +28,37 @@ export function listStart(el: Element): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** How deep in a list item its task box may be (GitHub: li > input; a loose list: li > p > input;
+ *  li > label > input). */
+const TASK_BOX_LEVELS = 2;
+
+/** A task list item's checkbox, first in the item before any text: whether it is ticked; undefined
+ *  for an item without one. Markdown renderers (GitHub, goldmark, marked, markdown-it, pandoc) draw
+ *  it `disabled` or name it a task; a checkbox a reader can tick is a form's or a CSS menu's toggle. */
+export function taskBox(li: Element): boolean | undefined {
+  let el: Element = li;
+  for (let level = 0; level < TASK_BOX_LEVELS; level++) {
+    let first: Element | null = null;
+    for (const c of el.children) {
+      if (c.type === ElementType.Text) {
+        if (c.data.trim() !== '') return undefined;
+      } else if (isElement(c)) {
+        first = c;
+        break;
+      }
+    }
+    if (first === null) return undefined;
+    if (first.name === 'input') {
+      const box =
+        (attribute(first, 'type') ?? '').toLowerCase() === 'checkbox' &&
+        (attribute(first, 'disabled') !== undefined || /task/i.test(attribute(first, 'class') ?? ''));
+      return box ? attribute(first, 'checked') !== undefined : undefined;
+    }
+    el = first;
+  }
+  return undefined;
+}
+
 export function imageSource(el: Element): string | undefined {
   // Read with attribute(), not el.attribs: that would build the element's attribute object
   // (see parse/nodes.ts) for each image, and the values are the same (the parser keeps the

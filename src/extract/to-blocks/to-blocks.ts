@@ -15,7 +15,7 @@ import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
 import { isFormulaSource, mathFormula, scriptFormula } from './formulas.js';
-import { codeBlock, imageSource, listStart } from './leaf-blocks.js';
+import { codeBlock, imageSource, listStart, taskBox } from './leaf-blocks.js';
 import { isLineGutter } from './line-gutters.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
 import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
@@ -42,7 +42,7 @@ export interface ToBlocksOptions {
 }
 
 type Container =
-  | { kind: 'blocks'; blocks: Block[] }
+  | { kind: 'blocks'; blocks: Block[]; checked?: boolean }
   | { kind: 'list'; el: Element; ordered: boolean; start: number | null; items: ListItem[] };
 
 type TextKind =
@@ -232,7 +232,7 @@ class BlockBuilder {
       case 'li':
         this.flush();
         if (this.currentContainer().kind !== 'list' || this.containers.length > MAX_CONTAINER_DEPTH) return Exit.Flush;
-        this.containers.push({ kind: 'blocks', blocks: [] });
+        this.containers.push({ kind: 'blocks', blocks: [], checked: taskBox(el) });
         return Exit.ListItem;
       case 'blockquote':
         this.flush();
@@ -299,7 +299,10 @@ class BlockBuilder {
         this.flush();
         const item = this.containers.pop() as Extract<Container, { kind: 'blocks' }>;
         const list = this.currentContainer();
-        if (item.blocks.length > 0 && list.kind === 'list') list.items.push({ children: item.blocks });
+        if (item.blocks.length > 0 && list.kind === 'list') {
+          const checked = item.checked;
+          list.items.push(checked === undefined ? { children: item.blocks } : { children: item.blocks, checked });
+        }
         return;
       }
       case Exit.Quote: {

@@ -9,6 +9,7 @@ import type { Block } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { CARD_CONTROL } from '../../vocabulary/phrases/widgets.js';
 import { CONTROL_MAX_CHARS, CONTROL_MIN_REPEATS, CONTROL_RAW_SLACK } from '../thresholds/passes.js';
+import { itemWith } from '../../block-walk.js';
 
 /** The control text of a paragraph or heading, or null. */
 function controlText(b: Block): string | null {
@@ -39,7 +40,7 @@ function drop(blocks: Block[], repeated: Set<string>): Block[] {
       const items = b.items.map((item) => {
         const children = drop(item.children, repeated);
         if (children !== item.children) changed = true;
-        return children === item.children ? item : { children };
+        return children === item.children ? item : itemWith(item, children);
       });
       if (changed) next = { ...b, items: items.filter((item) => item.children.length > 0) };
       if (next.type === 'list' && next.items.length === 0) next = null;

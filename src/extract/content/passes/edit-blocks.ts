@@ -2,6 +2,7 @@
 // gives back the very array (and list) it was given when it leaves every block as it was, which
 // is how explain's log (explain.ts) knows a pass left nothing out without comparing blocks.
 import type { Block, ListItem } from '../../blocks.js';
+import { itemWith } from '../../block-walk.js';
 
 /** `blocks` with each block replaced by what `edit` gives for it (null: left out); `blocks`
  *  itself when `edit` gives every block back as it was. */
@@ -23,7 +24,7 @@ export function eachItem(list: Extract<Block, { type: 'list' }>, f: (blocks: Blo
     const it = list.items[k]!;
     const children = f(it.children);
     if (children !== it.children && !items) items = list.items.slice(0, k);
-    if (items) items.push(children === it.children ? it : { children });
+    if (items) items.push(children === it.children ? it : itemWith(it, children));
   }
   return items ? { ...list, items } : list;
 }

@@ -6,6 +6,7 @@
 import type { Block, Inline, ListItem } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { LABEL_PREFIX } from '../thresholds/passes.js';
+import { itemWith } from '../../block-walk.js';
 
 export function dropPictureLines(blocks: Block[]): Block[] {
   // Most readings hold no picture line, and their text is neither squeezed nor even gathered:
@@ -71,7 +72,7 @@ function strip(blocks: Block[], text: string | null): Block[] {
         const children = strip(it.children, text);
         const keep = children.length > 0 || it.children.length === 0;
         if ((!keep || children !== it.children) && !items) items = b.items.slice(0, k);
-        if (items && keep) items.push(children === it.children ? it : { children });
+        if (items && keep) items.push(children === it.children ? it : itemWith(it, children));
       }
       const kept = items ?? b.items;
       next = kept.length === 0 ? null : items ? { ...b, items } : b;
