@@ -57,6 +57,6 @@ export function mapLeafBlocks(
 }
 
 /** A list item with other blocks, its task box kept. */
-export function itemWith(item: ListItem, children: Block[]): ListItem {
+export function itemWith(item: Pick<ListItem, 'checked'>, children: Block[]): ListItem {
   return item.checked === undefined ? { children } : { children, checked: item.checked };
 }

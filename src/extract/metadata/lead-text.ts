@@ -5,7 +5,7 @@
 import type { ChildNode, Element } from 'domhandler';
 import { isHiddenByMarkup } from '../dom/visibility.js';
 import { isElement, isTextNode } from '../dom/walk.js';
-import { isFormulaSource, mathFormula, scriptFormula } from '../to-blocks/formulas.js';
+import { formulaOf, isFormulaSource } from '../to-blocks/formulas.js';
 
 const UNSEEN = new Set(['style', 'template', 'noscript', 'svg', 'select', 'textarea']);
 
@@ -28,5 +28,5 @@ export function leadText(p: Element): string {
 
 function formulaText(el: Element): string {
   if (isHiddenByMarkup(el)) return '';
-  return (el.name === 'math' ? mathFormula(el) : scriptFormula(el))?.tex ?? '';
+  return formulaOf(el)?.tex ?? '';
 }

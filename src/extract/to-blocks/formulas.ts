@@ -40,8 +40,13 @@ const read = new WeakMap<Element, Formula | null>();
 /** What is left of each page's conversion budget, by the page's root. */
 const budgets = new WeakMap<object, number>();
 
+/** A `<math>` element's or a TeX script's formula (null for other elements). */
+export function formulaOf(el: Element): Formula | null {
+  return el.name === 'math' ? mathFormula(el) : el.name === 'script' ? scriptFormula(el) : null;
+}
+
 /** A `<math>` element as a formula inline (null when it holds nothing). */
-export function mathFormula(el: Element): Formula | null {
+function mathFormula(el: Element): Formula | null {
   let formula = read.get(el);
   if (formula === undefined) {
     const tex = declaredTex(el) ?? convertedTex(el);
@@ -54,7 +59,7 @@ export function mathFormula(el: Element): Formula | null {
 
 /** MathJax 2's `<script type="math/tex">` as a formula; null for other scripts, and for the
  *  script of a formula MathJax has drawn already (its MathML copy, just before, is read). */
-export function scriptFormula(el: Element): Formula | null {
+function scriptFormula(el: Element): Formula | null {
   const type = attribute(el, 'type');
   if (type === undefined || !TEX_SCRIPT.test(type)) return null;
   let formula = read.get(el);

@@ -14,9 +14,10 @@ import { keepShapes, SHAPES_PAGE_URL } from '../../parse/kept-shapes.js';
 import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
-import { isFormulaSource, mathFormula, scriptFormula } from './formulas.js';
+import { formulaOf, isFormulaSource } from './formulas.js';
 import { codeBlock, imageSource, listStart, taskBox } from './leaf-blocks.js';
 import { isLineGutter } from './line-gutters.js';
+import { itemWith } from '../block-walk.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
 import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
@@ -141,15 +142,14 @@ class BlockBuilder {
     }
     const isHidden = this.options.isHidden;
     if (name === 'math' || name === 'script') {
-      const formula = name === 'math' ? mathFormula(el) : scriptFormula(el);
+      const formula = formulaOf(el);
       if (formula !== null && !isHidden(el)) this.top().children.push(formula);
       return null;
     }
     if (name === 'button' && isHeadingToggle(el, isHidden)) {
-      // An accordion's or FAQ's question written as a heading inside its toggle button: the
-      // heading is the page's text (its answer is read below it); other buttons stay out.
-      // It is read as a line, not a heading: a run of questions without their (closed)
-      // answers is a list of questions, not a run of empty sections.
+      // An accordion's or FAQ's question written as a heading inside its toggle button: the heading is the
+      // page's text (its answer is read below it); other buttons stay out. It is read as a line, not a
+      // heading: a run of questions without their (closed) answers is a list of questions, not of sections.
       if (isHidden(el)) return null;
       this.flush();
       this.toggles++;
@@ -299,10 +299,7 @@ class BlockBuilder {
         this.flush();
         const item = this.containers.pop() as Extract<Container, { kind: 'blocks' }>;
         const list = this.currentContainer();
-        if (item.blocks.length > 0 && list.kind === 'list') {
-          const checked = item.checked;
-          list.items.push(checked === undefined ? { children: item.blocks } : { children: item.blocks, checked });
-        }
+        if (item.blocks.length > 0 && list.kind === 'list') list.items.push(itemWith(item, item.blocks));
         return;
       }
       case Exit.Quote: {

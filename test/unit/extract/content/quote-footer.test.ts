@@ -2,8 +2,7 @@
 // name (whatever its class says), where the page's <footer> stays out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../../../src/parse/parse-html.js';
-import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import { cleanPage } from '../../../support/clean-page.js';
 
 const PROSE =
   '<p>Soil is the thin skin of the land, and most of what grows on a farm depends on its top ten centimetres.</p>';
@@ -12,15 +11,7 @@ function clean(body: string): string {
   const article = `<article><h1>Soil</h1>${PROSE}${body}${PROSE}</article>`;
   const footer = '<footer><p>© 2026 Soil Lab. All rights reserved, and more words here.</p></footer>';
   const html = `<html><head><title>Soil</title></head><body><main>${article}</main>${footer}</body></html>`;
-  const result = cleanDocument(parseHtml(html), {
-    finalUrl: 'https://soil.example/why',
-    profile: 'content',
-    format: 'markdown',
-    includeTitle: false,
-    maxChars: 100_000,
-  });
-  assert.ok(result.ok);
-  return result.content;
+  return cleanPage(html, 'https://soil.example/why').content;
 }
 
 describe("a quotation's footer", () => {

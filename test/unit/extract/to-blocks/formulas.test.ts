@@ -3,8 +3,7 @@
 // formula is printed once, `$...$` in markdown (`$$` set apart), bare in text.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../../../src/parse/parse-html.js';
-import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import { cleanPage } from '../../../support/clean-page.js';
 
 const PROSE = '<p>The method has two stages, and each of them is explained below with the notation the paper uses.</p>';
 
@@ -14,16 +13,7 @@ function page(body: string): string {
 }
 
 function cleaned(body: string, format: 'text' | 'markdown' = 'markdown') {
-  const result = cleanDocument(parseHtml(page(body)), {
-    finalUrl: 'https://wiki.example/t-SNE',
-    profile: 'content',
-    format,
-    includeTitle: false,
-    maxChars: 100_000,
-    explain: true,
-  });
-  assert.ok(result.ok);
-  return result;
+  return cleanPage(page(body), 'https://wiki.example/t-SNE', { format, explain: true });
 }
 
 function clean(body: string, format: 'text' | 'markdown' = 'markdown'): string {

@@ -2,26 +2,15 @@
 // neither a code block of "1 2 3" nor lines of the code. A table's numbered steps are read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../../../src/parse/parse-html.js';
-import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import { cleanPage } from '../../../support/clean-page.js';
 
 const PROSE =
   '<p>Python opens a file with the built-in open function, and a with statement closes it when the block ends.</p>';
 
 function clean(body: string, format: 'text' | 'markdown' = 'markdown'): string {
   const article = `<article><h1>Reading files</h1>${PROSE}${body}${PROSE}</article>`;
-  const result = cleanDocument(
-    parseHtml(`<html><head><title>Reading files</title></head><body>${article}</body></html>`),
-    {
-      finalUrl: 'https://docs.example/files',
-      profile: 'content',
-      format,
-      includeTitle: false,
-      maxChars: 100_000,
-    },
-  );
-  assert.ok(result.ok);
-  return result.content;
+  const html = `<html><head><title>Reading files</title></head><body>${article}</body></html>`;
+  return cleanPage(html, 'https://docs.example/files', { format }).content;
 }
 
 describe('line numbers beside code', () => {

@@ -3,23 +3,14 @@
 // something are.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../../../src/parse/parse-html.js';
-import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import { cleanPage } from '../../../support/clean-page.js';
 
 const PROSE =
   '<p>The widget reads its settings from a file in the working directory, and every key of it is optional.</p>';
 
 function clean(body: string, format: 'text' | 'markdown' = 'markdown', title = 'Configuring the widget') {
   const html = `<html><head><title>${title} — Widget 2.1 documentation</title></head><body>${body}</body></html>`;
-  const result = cleanDocument(parseHtml(html), {
-    finalUrl: 'https://docs.widget.example/config.html',
-    profile: 'content',
-    format,
-    includeTitle: true,
-    maxChars: 100_000,
-  });
-  assert.ok(result.ok);
-  return result.content;
+  return cleanPage(html, 'https://docs.widget.example/config.html', { format, includeTitle: true }).content;
 }
 
 describe('navigation marks in the text', () => {

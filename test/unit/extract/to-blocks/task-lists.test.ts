@@ -3,8 +3,7 @@
 // form's, a CSS menu's toggle) is not a task.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml } from '../../../../src/parse/parse-html.js';
-import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import { cleanPage } from '../../../support/clean-page.js';
 
 const PROSE = '<p>This is what we plan for the next release of the widget, and what is already done on main.</p>';
 
@@ -18,15 +17,8 @@ const TASKS =
 
 function clean(body: string, format: 'text' | 'markdown', maxChars = 100_000): string {
   const article = `<article><h1>Roadmap</h1>${PROSE}${body}</article>`;
-  const result = cleanDocument(parseHtml(`<html><head><title>Roadmap</title></head><body>${article}</body></html>`), {
-    finalUrl: 'https://code.example/acme/widget',
-    profile: 'content',
-    format,
-    includeTitle: false,
-    maxChars,
-  });
-  assert.ok(result.ok);
-  return result.content;
+  const html = `<html><head><title>Roadmap</title></head><body>${article}</body></html>`;
+  return cleanPage(html, 'https://code.example/acme/widget', { format, maxChars }).content;
 }
 
 describe('task lists', () => {
