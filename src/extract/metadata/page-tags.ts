@@ -24,7 +24,7 @@ import { storyCardTexts } from './story-cards.js';
 import type { PageTags } from './tag-types.js';
 import { updateDate } from './update-time.js';
 import { collapse } from './text.js';
-import { leadText } from './lead-text.js';
+import { leadText, leadWidth } from './lead-text.js';
 import { LEAD_MIN_CHARS, MAX_CANDIDATES, MAX_CANDIDATE_CHARS, MAX_FIELD_CHARS, MAX_LOGOS } from './thresholds.js';
 
 export type { BylineTag, ImageTag, LinkTag, PageTags, TimeTag } from './tag-types.js';
@@ -82,7 +82,7 @@ export function collectTags(doc: Document, listing = new ListingMarks()): PageTa
         }
         if (tags.lead === null) {
           const t = collapse(leadText(el), MAX_FIELD_CHARS);
-          if (t.length >= LEAD_MIN_CHARS) {
+          if (leadWidth(t) >= LEAD_MIN_CHARS) {
             if (insideArticle(el)) tags.lead = t;
             else looseLead ??= t;
           }

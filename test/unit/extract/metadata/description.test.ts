@@ -227,6 +227,11 @@ describe('description: the headline glued before it, a cut text completed from t
 });
 
 describe('description from the lead paragraph', () => {
+  it('takes a one-sentence Japanese lead, and not an English line as short in characters', () => {
+    const lead = '東京都は7日、新型コロナウイルスの感染者が新たに100人確認されたと発表しました。';
+    assert.equal(meta(`<article><p>${lead}</p></article>`).description, lead);
+    assert.equal(meta('<article><p>Photo: the new bridge over the river at dawn.</p></article>').description, '');
+  });
   it('reads a formula once, as its TeX, not its drawing beside its MathML and its script', () => {
     const formula =
       '<span class="MathJax" role="presentation"><nobr aria-hidden="true"><span>πr2</span></nobr>' +
