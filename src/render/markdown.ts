@@ -1,6 +1,6 @@
-// Markdown format: CommonMark with GFM tables and task lists, and `$` math where the page has formulas. We build an
-// mdast tree from the blocks and let mdast-util-to-markdown serialise and escape it; nothing here
-// writes markdown syntax by hand.
+// Markdown format: CommonMark with GFM tables and task lists, and `$` math where the page has
+// formulas. We build an mdast tree from the blocks and let mdast-util-to-markdown serialise and
+// escape it; nothing here writes markdown syntax by hand.
 import type {
   BlockContent,
   Code,

@@ -2,12 +2,11 @@
 // not shown. Screen-reader-only text is kept, since it is real text meant for readers.
 // A page-wide wrapper that a script reveals (revealed-wrappers.ts) is read as shown by the
 // extraction that found it (PageVisibility).
-import { ElementType } from 'domelementtype';
 import type { Element, ParentNode } from 'domhandler';
 import { attribute, type ParsedElement } from '../../parse/nodes.js';
 import { classWordPattern, findRevealedWrappers } from './revealed-wrappers.js';
 import { placeStreamedChunks } from './streamed-chunks.js';
-import { holdsHeading, someWithin } from './walk.js';
+import { elementSibling, holdsHeading, isPlainTag, someWithin } from './walk.js';
 import { afterQuestion } from './question-toggle.js';
 import { HIDDEN_CLASS, PANEL_CLASS, SLIDE_COPY } from '../vocabulary/overlay-words.js';
 import { HIDDEN_UNTIL_ASKED } from '../vocabulary/overlay-words.js';
@@ -168,7 +167,7 @@ function judgeFrom(
 function disclosedByPrevious(el: Element): boolean {
   const id = attribute(el, 'id');
   if (id === undefined || id === '') return false;
-  const prev = elementBefore(el);
+  const prev = elementSibling(el, 'prev', isPlainTag);
   if (!prev) return false;
   const opens = (n: Element): boolean => {
     if (n.name !== 'button' || attribute(n, 'aria-haspopup') !== undefined) return false;
@@ -178,13 +177,6 @@ function disclosedByPrevious(el: Element): boolean {
   return opens(prev) || someWithin(prev, opens);
 }
 
-/** The element sibling just before `el`, past text and comments. */
-function elementBefore(el: Element): Element | null {
-  let prev = el.prev;
-  while (prev && prev.type !== ElementType.Tag) prev = prev.prev;
-  return prev;
-}
-
 /** The element just before is a <button> holding a heading, with no ARIA state: a plain
  *  click-to-open toggle (an FAQ's question as the button, the answer hidden by a "hidden"
  *  class until the page's script opens it), so the panel is read like a named accordion's.
@@ -192,7 +184,7 @@ function elementBefore(el: Element): Element | null {
  *  panels stay hidden unless named or labelled as panels: the reference texts leave most of
  *  those out). Asked only about elements the markup hides; reads the one sibling. */
 function afterPlainToggle(el: Element): boolean {
-  const b = elementBefore(el);
+  const b = elementSibling(el, 'prev', isPlainTag);
   if (!b) return false;
   if (b.name !== 'button' || attribute(b, 'aria-expanded') !== undefined || attribute(b, 'aria-controls') !== undefined)
     return false;

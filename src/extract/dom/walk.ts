@@ -113,6 +113,18 @@ export function textContent(node: AnyNode, limit = Infinity): string {
   return out;
 }
 
+/** The nearest sibling before (`prev`) or after (`next`) `el` that `is` accepts (any element, by
+ *  default), past text and comments. */
+export function elementSibling(
+  el: Element,
+  way: 'prev' | 'next',
+  is: (node: AnyNode) => node is Element = isElement,
+): Element | null {
+  let n = el[way];
+  while (n && !is(n)) n = n[way];
+  return n;
+}
+
 /** Detach a node from its parent (domhandler keeps sibling links, so fix them too). */
 export function removeNode(node: ChildNode): void {
   const parent = node.parent;

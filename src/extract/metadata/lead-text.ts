@@ -6,8 +6,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { isHiddenByMarkup } from '../dom/visibility.js';
 import { isElement, isTextNode } from '../dom/walk.js';
 import { formulaOf, isFormulaSource } from '../to-blocks/formulas.js';
-
-const UNSEEN = new Set(['style', 'template', 'noscript', 'svg', 'select', 'textarea']);
+import { INVISIBLE } from './visible-text.js';
 
 /** The text of `p` as shown. */
 export function leadText(p: Element): string {
@@ -17,8 +16,9 @@ export function leadText(p: Element): string {
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (isTextNode(n)) out += n.data;
-    else if (!isElement(n) || UNSEEN.has(n.name)) continue;
+    else if (!isElement(n)) continue;
     else if (n.name === 'math' || n.name === 'script') out += formulaText(n);
+    else if (INVISIBLE.has(n.name)) continue;
     else if (!isHiddenByMarkup(n) || isFormulaSource(n)) {
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
     }

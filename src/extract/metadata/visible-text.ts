@@ -4,7 +4,18 @@ import { collapsedLength } from '../dom/measures.js';
 import { isText } from './node-kinds.js';
 import { MAX_TEXT_CHARS } from './thresholds.js';
 
-const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'textarea']);
+/** Elements whose text a reader never sees. */
+export const INVISIBLE = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'select',
+  'option',
+  'textarea',
+]);
 
 /** The text a reader sees, blocks separated by newlines, capped at MAX_TEXT_CHARS. The cap
  *  counts text as shown (a run of white space as one character): a page indented with thousands

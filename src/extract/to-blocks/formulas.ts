@@ -7,7 +7,7 @@ import type { Element } from 'domhandler';
 import { getOuterHTML } from 'domutils';
 import type { Inline } from '../blocks.js';
 import { isHtmlSpace } from './inlines.js';
-import { isElement, isTextNode, textContent } from '../dom/walk.js';
+import { elementSibling, findElement, isElement, isTextNode, textContent } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 
 /** MathML elements one formula may have for its conversion to TeX (a page's longest run to
@@ -64,8 +64,8 @@ function scriptFormula(el: Element): Formula | null {
   if (type === undefined || !TEX_SCRIPT.test(type)) return null;
   let formula = read.get(el);
   if (formula === undefined) {
-    const drawn = previousElement(el);
-    const tex = drawn && (drawn.name === 'math' || holdsMath(drawn)) ? '' : textContent(el).trim();
+    const drawn = elementSibling(el, 'prev');
+    const tex = drawn && (drawn.name === 'math' || findElement(drawn, isMath)) ? '' : textContent(el).trim();
     formula = tex === '' ? null : { type: 'math', tex, display: /mode\s*=\s*display/i.test(type) };
     read.set(el, formula);
   }
@@ -127,21 +127,21 @@ function unwrapStyle(tex: string): string {
 /** MathML without declared TeX, converted; its text when it is too large or the page's budget is
  *  spent (or the converter refuses it). */
 function convertedTex(math: Element): string {
-  const text = textContent(math).replace(/\s+/g, ' ').trim();
+  const text = (): string => textContent(math).replace(/\s+/g, ' ').trim();
   const nodes = countElements(math, MAX_CONVERTED_NODES + 1);
   let root: object = math;
   while ((root as Element).parent) root = (root as Element).parent!;
   const left = budgets.get(root) ?? PAGE_CONVERSION_BUDGET;
-  if (nodes > MAX_CONVERTED_NODES || nodes > left) return text;
+  if (nodes > MAX_CONVERTED_NODES || nodes > left) return text();
   budgets.set(root, left - nodes);
   try {
     return (
       mathmlToLatex()
         .convert(getOuterHTML(math, { xmlMode: true }))
-        .trim() || text
+        .trim() || text()
     );
   } catch {
-    return text;
+    return text();
   }
 }
 
@@ -157,20 +157,6 @@ function countElements(el: Element, limit: number): number {
   return n;
 }
 
-function holdsMath(el: Element): boolean {
-  const stack: Element[] = [el];
-  while (stack.length > 0) {
-    for (const c of stack.pop()!.children) {
-      if (!isElement(c)) continue;
-      if (c.name === 'math') return true;
-      stack.push(c);
-    }
-  }
-  return false;
-}
-
-function previousElement(el: Element): Element | null {
-  let prev = el.prev;
-  while (prev && !isElement(prev)) prev = prev.prev;
-  return prev;
+function isMath(el: Element): boolean {
+  return el.name === 'math';
 }

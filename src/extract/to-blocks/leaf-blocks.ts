@@ -3,7 +3,7 @@
 import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import type { Block } from '../blocks.js';
-import { isElement } from '../dom/walk.js';
+import { elementSibling, isElement } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 import { UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isLineGutter } from './line-gutters.js';
@@ -127,8 +127,7 @@ function lineNumberedTable(pre: Element): Element | null {
   let el = pre.parent;
   for (let level = 0; level < CODE_CELL_LEVELS && el && isElement(el); level++, el = el.parent) {
     if (el.name !== 'td') continue;
-    let gutter = el.prev;
-    while (gutter && !isElement(gutter)) gutter = gutter.prev;
+    const gutter = elementSibling(el, 'prev');
     if (!gutter || !isLineGutter(gutter)) return null;
     let table = el.parent;
     while (table && isElement(table) && table.name !== 'table') table = table.parent;

@@ -3,7 +3,7 @@
 // first. They are not code: read, they print as a code block of "1 2 3" before the code, or, when
 // the table is inside the <pre> (Rouge), as lines of the code itself.
 import type { Element } from 'domhandler';
-import { isElement, textContent } from '../dom/walk.js';
+import { elementSibling, isElement, textContent } from '../dom/walk.js';
 
 /** A gutter's text read at most this far: a page's longest listing has a few thousand lines. */
 const MAX_GUTTER_CHARS = 65_536;
@@ -13,7 +13,7 @@ const PRE_LEVELS = 2;
 /** A table cell that is only a code block's line numbers, beside the cell of its code. */
 export function isLineGutter(cell: Element): boolean {
   if (cell.name !== 'td') return false;
-  const code = nextElement(cell);
+  const code = elementSibling(cell, 'next');
   if (code === null || code.name !== 'td' || !holdsPre(cell, PRE_LEVELS) || !holdsPre(code, PRE_LEVELS)) return false;
   return isLineNumbers(textContent(cell, MAX_GUTTER_CHARS));
 }
@@ -41,10 +41,4 @@ function holdsPre(el: Element, levels: number): boolean {
     if (levels > 0 && holdsPre(c, levels - 1)) return true;
   }
   return false;
-}
-
-function nextElement(el: Element): Element | null {
-  let next = el.next;
-  while (next && !isElement(next)) next = next.next;
-  return next;
 }

@@ -73,7 +73,14 @@ function isVerse(children: Inline[]): boolean {
       line = 0;
       continue;
     }
-    line += inlineText([c]).length;
+    line +=
+      c.type === 'text' || c.type === 'code'
+        ? c.text.length
+        : c.type === 'math'
+          ? c.tex.length
+          : c.type === 'image'
+            ? 0
+            : inlineText(c.children).length;
     if (line > VERSE_LINE_MAX_CHARS) return false;
   }
   return lines > 1;
