@@ -42,11 +42,20 @@ export function kindFromMediaType(essence: string): BodyKind {
   if (essence === 'text/html') return 'html';
   if (essence === 'application/xhtml+xml') return 'xhtml';
   if (essence === 'text/plain') return 'text';
+  if (MARKDOWN_TYPES.has(essence)) return 'markdown';
   if (essence.endsWith('/json') || essence.endsWith('+json')) return 'json';
   if (essence.endsWith('/xml') || essence.endsWith('+xml')) return 'xml';
   if (PDF_TYPES.has(essence)) return 'pdf';
   return 'binary';
 }
+
+/** A web page, which a browser could render otherwise (a text or markdown document it would not). */
+export function isWebPage(kind: BodyKind): boolean {
+  return kind === 'html' || kind === 'xhtml';
+}
+
+/** RFC 7763's type, and the unregistered one some servers still send. */
+const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
 
 const PDF_TYPES = new Set([
   'application/pdf',

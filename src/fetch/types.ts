@@ -72,8 +72,9 @@ export interface FetchTimings {
   totalMs: number;
 }
 
-/** 'pdf': application/pdf (or a body that starts with %PDF-), kept as bytes, never decoded. */
-export type BodyKind = 'html' | 'xhtml' | 'text' | 'xml' | 'json' | 'pdf' | 'binary';
+/** 'pdf': application/pdf (or a body that starts with %PDF-), kept as bytes, never decoded.
+ *  'markdown': text/markdown, read as the page it stands for (extract/markdown/markdown-page.ts). */
+export type BodyKind = 'html' | 'xhtml' | 'text' | 'markdown' | 'xml' | 'json' | 'pdf' | 'binary';
 
 export interface FetchedBody {
   /** Decoded (content-encoding removed) bytes, at most the cap. */

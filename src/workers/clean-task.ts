@@ -7,6 +7,7 @@ import { renderPlainText } from '../render/plain-text.js';
 import type { CleanExplanation } from '../extract/explain.js';
 import { DEFAULT_TOKEN_ENCODING } from '../render/token-count.js';
 import { cleanDocument, type PartOptions } from './clean-document.js';
+import { cleanMarkdown } from './clean-markdown.js';
 
 /**
  * The request's body, decoded, and put back in the request in place of its bytes (the same
@@ -32,10 +33,13 @@ export function takePieces(req: { body: PostedText }): string[] {
   return pieces;
 }
 
+/** The bodies the cleaners read in a worker (a PDF has its own task, workers/pdf-task.ts). */
+export type CleanableKind = 'html' | 'xhtml' | 'text' | 'markdown';
+
 export interface CleanRequest extends PartOptions {
   /** The body: decoded, or its bytes and charset (decoded here, off the main thread). */
   body: PostedText;
-  bodyKind: 'html' | 'xhtml' | 'text';
+  bodyKind: CleanableKind;
   finalUrl: string;
   /** Requested profile. */
   profile: Profile;
@@ -80,6 +84,18 @@ export function cleanTask(req: CleanRequest): CleanResult {
       profile: req.profile,
       fallbackUsed: false,
     };
+  }
+  if (req.bodyKind === 'markdown') {
+    return cleanMarkdown(takeText(req), {
+      finalUrl: req.finalUrl,
+      profile: req.profile,
+      format: req.format,
+      includeTitle: req.includeTitle,
+      maxChars: req.maxChars,
+      maxTokens: req.maxTokens,
+      tokenEncoding: req.tokenEncoding,
+      start: req.start,
+    });
   }
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.

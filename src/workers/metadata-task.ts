@@ -79,8 +79,9 @@ function nonHtml(req: MetadataRequest): MetadataResult {
       : null;
   const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
-  if (req.body === null || req.bodyKind !== 'text') {
+  // text/plain is readable as is (the content cleaner returns it unchanged), markdown as the page it
+  // stands for; nothing else is.
+  if (req.body === null || (req.bodyKind !== 'text' && req.bodyKind !== 'markdown')) {
     return { data: { ...data, content: null, word_count: null }, error: { code: 'unsupported_content_type' } };
   }
   return withContent(
@@ -90,7 +91,7 @@ function nonHtml(req: MetadataRequest): MetadataResult {
       maxTokens: req.maxTokens,
       tokenEncoding: req.tokenEncoding,
       body: req.body,
-      bodyKind: 'text',
+      bodyKind: req.bodyKind,
       finalUrl: req.finalUrl,
     }),
   );

@@ -76,7 +76,10 @@ export function loadFixtures(): Fixture[] {
 export function runFixture(f: Fixture, format: 'text' | 'markdown', part: Partial<PartOptions> = {}): CleanResult {
   const bytes = readFileSync(new URL(f.request.source, f.dir));
   const body = decodeBody(bytes, f.request.content_type);
-  if (body.text === null || (body.kind !== 'html' && body.kind !== 'xhtml' && body.kind !== 'text')) {
+  if (
+    body.text === null ||
+    (body.kind !== 'html' && body.kind !== 'xhtml' && body.kind !== 'text' && body.kind !== 'markdown')
+  ) {
     throw new Error(`${f.slug}: ${f.request.content_type} is not a cleanable type`);
   }
   return cleanTask({

@@ -1,7 +1,7 @@
 // The glue between the cleaners and the browser: only clean_web_index carries `render`, and
 // only a service started with URLKIT_BROWSER has a browser pool. Returns null when the
 // delivered result stands.
-import { decodeText } from '../../fetch/decode.js';
+import { decodeText, isWebPage } from '../../fetch/decode.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { ItemError } from '../../errors/codes.js';
 import type { FetchResult } from '../../fetch/types.js';
@@ -26,7 +26,7 @@ export async function renderIfNeeded(
 ): Promise<{ ok: true; result: CleanResult; finalUrl: string } | { ok: false; error: ItemError } | null> {
   const browser = a.ctx.services.browser;
   const mode = a.input.render ?? 'auto';
-  if (!browser || a.requested !== 'index' || a.clean.bodyKind === 'text') return null;
+  if (!browser || a.requested !== 'index' || !isWebPage(a.clean.bodyKind)) return null;
   // The delivered HTML, decoded for this look only (the document's bytes are whole: run-clean.ts
   // gave the worker a copy of them).
   const body = a.document.body!;

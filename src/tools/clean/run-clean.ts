@@ -13,13 +13,14 @@ import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import { failedWith, type ToolContext, type ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
-import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
+import type { CleanableKind, CleanRequest, CleanResult } from '../../workers/clean-task.js';
+import { isWebPage } from '../../fetch/decode.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
 import { stoppedItem } from '../stopped.js';
 import { answerShape } from './answer-shape.js';
 
-const CLEANABLE = new Set(['html', 'xhtml', 'text']);
+const CLEANABLE: ReadonlySet<string> = new Set<CleanableKind>(['html', 'xhtml', 'text', 'markdown']);
 
 export async function runClean(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem[]> {
   // Scale-out: the URL is a queue job, run by a worker through the 'clean' handler (cleanOne).
@@ -213,20 +214,20 @@ async function fetchAndStart(
         meta,
         itemError(
           'unsupported_content_type',
-          `The response is ${type}; the cleaners read HTML, XHTML, plain text and PDF.`,
+          `The response is ${type}; the cleaners read HTML, XHTML, markdown, plain text and PDF.`,
         ),
       ),
     };
   }
 
   const options: Omit<CleanRequest, 'body'> = {
-    bodyKind: body.kind as 'html' | 'xhtml' | 'text',
+    bodyKind: body.kind as CleanableKind,
     finalUrl: res.finalUrl,
     profile: requested,
     ...answerShape(input),
     ...(input.explain === true ? { explain: true } : {}),
   };
-  const renderable = ctx.services.browser && requested === 'index' && options.bodyKind !== 'text' ? res : null;
+  const renderable = ctx.services.browser && requested === 'index' && isWebPage(options.bodyKind) ? res : null;
   const running = ctx.services.pool.run(
     // The fetched bytes move to the worker (page-bytes.ts); a copy of them when they are the cache's
     // or the render step may serve them to the browser afterwards.

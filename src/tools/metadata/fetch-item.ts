@@ -141,7 +141,9 @@ async function fetchAndStart(
     }
   }
   const readable =
-    body && body.charset !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
+    body &&
+    body.charset !== null &&
+    (WORKER_KINDS.has(body.kind) || (options.includeContent && (body.kind === 'text' || body.kind === 'markdown')));
   if (!body || !readable) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
     const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };

@@ -24,6 +24,7 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
   '/p/4412': [200, 'text/html; charset=utf-8', page('lightbox-article')],
   '/p/discontinued-tent': [404, 'text/html; charset=utf-8', page('not-found-page')],
   '/notice.txt': [200, 'text/plain; charset=utf-8', page('plain-text', 'source.txt')],
+  '/guide/cache.md': [200, 'text/markdown', page('markdown-document', 'source.md')],
   '/kaji/tsuyu-sentaku.html': [200, 'text/html', page('shift-jis-article')],
   '/restic-backups': [200, 'text/html; charset=utf-8', page('max-chars-article')],
   '/photo.png': [200, 'image/png', Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')],
@@ -178,6 +179,23 @@ describe('clean_web_content', () => {
     assert.equal(data!.content, expected('plain-text', 'expected.txt'));
     assert.equal(data!.title, '');
     assert.equal(meta.content_type, 'text/plain; charset=utf-8');
+  });
+
+  it('reads a markdown document as the page it stands for, in both formats', async () => {
+    for (const format of ['markdown', 'text'] as const) {
+      const { data, meta } = await call('clean_web_content', {
+        url: `${site.origin}/guide/cache.md`,
+        output_format: format,
+      });
+      const file = format === 'markdown' ? 'expected.md' : 'expected.txt';
+      assert.equal(data!.content, onSite(expected('markdown-document', file), 'https://docs.tern.example'));
+      assert.equal(data!.title, 'Configuring the cache');
+      assert.equal(meta.content_type, 'text/markdown');
+      assert.equal(meta.extraction_profile, 'content');
+    }
+    const { data } = await call('clean_web_index', { url: `${site.origin}/guide/cache.md` });
+    assert.equal(data!.title, 'Configuring the cache | Tern docs');
+    assert.match(data!.content, /^Configuring the cache \| Tern docs\nTern keeps/);
   });
 
   it('decodes a Shift_JIS page declared only in its <meta>', async () => {

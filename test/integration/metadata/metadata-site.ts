@@ -107,6 +107,9 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
     } else if (p === '/notes.txt') {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Plain notes.\nSecond line of notes.');
+    } else if (p === '/notes.md') {
+      res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' });
+      res.end('# Harbour notes\n\nThe *ferry* runs [hourly](/timetable).\n');
     } else if (p === '/missing') {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<html><head><title>Not Found</title></head><body><h1>Nothing here</h1></body></html>');

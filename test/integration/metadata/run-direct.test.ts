@@ -195,6 +195,14 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.title, 'notes.txt');
   });
 
+  it('reads a markdown document as its text with include_content', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/notes.md`, include_content: true }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.data!.content, `The ferry runs [hourly](${site.origin}/timetable).`);
+    assert.equal(item!.data!.word_count, 4);
+    assert.equal(item!.data!.title, 'notes.md');
+  });
+
   it("reports a timeout as that item's error", async () => {
     const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/slow`, timeout: 0.5 }), ctx());
     assert.equal(item!.data, null);

@@ -20,6 +20,13 @@ test('kind follows Content-Type', () => {
   assert.equal(decodeBody(b, 'TEXT/HTML').kind, 'html');
   assert.equal(decodeBody(b, 'application/xhtml+xml').kind, 'xhtml');
   assert.equal(decodeBody(b, 'text/plain').kind, 'text');
+  assert.equal(decodeBody(b, 'text/markdown; charset=utf-8').kind, 'markdown');
+  assert.equal(decodeBody(b, 'text/x-markdown').kind, 'markdown');
+  assert.equal(
+    decodeBody(Buffer.from('# Caf\u00e9'), 'text/markdown').text,
+    '# Caf\u00e9',
+    'undeclared UTF-8 is UTF-8',
+  );
   assert.equal(decodeBody(b, 'application/json').kind, 'json');
   assert.equal(decodeBody(b, 'application/ld+json').kind, 'json');
   assert.equal(decodeBody(b, 'application/xml').kind, 'xml');

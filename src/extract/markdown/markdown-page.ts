@@ -1,0 +1,71 @@
+// A markdown body (text/markdown) read as the page it stands for: the HTML a markdown renderer
+// prints from it (CommonMark with GitHub's tables, strikethrough, task lists, footnotes and bare
+// links), under the title its YAML front matter declares. The cleaners then read that page as
+// they read any other, so a markdown document and its HTML rendering give the same answer.
+//
+// markdown-it, not micromark: micromark's emphasis resolution is quadratic on a hostile line
+// ("*a" repeated 512 Ki times did not finish in five minutes), where markdown-it reads every
+// adversarial shape tried within 1.3 s a MiB (markdown-document.test.ts reads such shapes).
+import type { Document } from 'domhandler';
+import { createRequire } from 'node:module';
+import type { MarkdownIt } from 'markdown-it';
+import { escapeText } from 'entities';
+import { parseHtml } from '../../parse/parse-html.js';
+
+type Plugin = (md: MarkdownIt) => void;
+
+interface Reader {
+  markdown: MarkdownIt;
+  yaml: typeof import('yaml');
+}
+
+let reader: Reader | null = null;
+
+/**
+ * The renderer and the YAML parser, loaded by the first markdown document a worker reads: they cost
+ * about 35 ms and 2 MiB a worker to load, and most workers never meet one. The plugins are CommonJS
+ * modules whose types are missing (footnotes, task lists) or written for an older markdown-it (front
+ * matter's import 'markdown-it/lib'): each is loaded as the plugin it is.
+ */
+function markdownReader(): Reader {
+  if (reader) return reader;
+  const require = createRequire(import.meta.url);
+  const markdownIt = require('markdown-it') as typeof import('markdown-it').default;
+  const frontMatter = require('markdown-it-front-matter') as (md: MarkdownIt, onMatter: (yaml: string) => void) => void;
+  const markdown = markdownIt({
+    // Raw HTML in a markdown document is part of it (a <details>, a <kbd>, a table): it goes to the
+    // same parser and the same reading as a page's, where scripts and styles are never text.
+    html: true,
+    linkify: true,
+  })
+    .use(require('markdown-it-footnote') as Plugin)
+    // The front matter is kept as a token (read below), not printed: its callback has nothing to do.
+    .use(frontMatter, () => undefined)
+    .use(require('markdown-it-task-lists') as Plugin);
+  reader = { markdown, yaml: require('yaml') as typeof import('yaml') };
+  return reader;
+}
+
+/** The page a markdown document stands for, parsed as HTML. */
+export function markdownPage(source: string): Document {
+  const { markdown, yaml } = markdownReader();
+  const tokens = markdown.parse(source, {});
+  const matter = tokens.find((t) => t.type === 'front_matter');
+  const title = typeof matter?.meta === 'string' ? frontMatterTitle(yaml, matter.meta) : null;
+  const body = markdown.renderer.render(tokens, markdown.options, {});
+  const head = title ? `<title>${escapeText(title)}</title>` : '';
+  return parseHtml(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+}
+
+/** The YAML front matter's `title`, when it is a string; null for anything else or bad YAML. */
+function frontMatterTitle(yaml: Reader['yaml'], source: string): string | null {
+  try {
+    // yaml's alias limit (maxAliasCount) keeps a hostile front matter's expansion bounded.
+    const data: unknown = yaml.parse(source);
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+    const title = (data as Record<string, unknown>).title;
+    return typeof title === 'string' && title.trim() !== '' ? title.trim() : null;
+  } catch {
+    return null;
+  }
+}
