@@ -8,11 +8,28 @@ export type Inline =
   | { type: 'link'; href: string | null; children: Inline[] }
   | { type: 'emphasis'; children: Inline[] }
   | { type: 'strong'; children: Inline[] }
+  /** Struck-through text (<del>, <s>): an old price, a withdrawn statement. */
+  | { type: 'delete'; children: Inline[] }
   | { type: 'code'; text: string }
   /** A formula as TeX source (`display`: set apart on its own line, as the page shows it). */
   | { type: 'math'; tex: string; display: boolean }
   | { type: 'image'; src: string; alt: string }
   | { type: 'break' };
+
+/** An inline around others: a link or a style. */
+export type Wrapper = Extract<Inline, { children: Inline[] }>;
+/** A style around text: emphasis, strong, struck through. */
+export type Styled = Extract<Inline, { type: 'emphasis' | 'strong' | 'delete' }>;
+
+/** `n` holds inlines (a link or a style): a walk of the text goes into it. */
+export function isWrapper(n: Inline): n is Wrapper {
+  return 'children' in n;
+}
+
+/** `n` styles its inlines (emphasis, strong, struck through): its text is the text of the line. */
+export function isStyled(n: Inline): n is Styled {
+  return n.type === 'emphasis' || n.type === 'strong' || n.type === 'delete';
+}
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 

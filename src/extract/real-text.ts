@@ -2,6 +2,7 @@
 // line with a few words in it. A "Loading…" placeholder, a lone button label or an empty
 // app root is not real text.
 import type { Block, Inline } from './blocks.js';
+import { isStyled } from './blocks.js';
 import { leafBlocks } from './block-walk.js';
 import { DISCLOSURE } from './vocabulary/phrases/notices.js';
 import { COPYRIGHT_LINE } from './vocabulary/phrases/credits.js';
@@ -75,7 +76,7 @@ function countLinks(blocks: Block[], enough: number): number {
     while (inlines.length) {
       const n = inlines.pop()!;
       if (n.type === 'link' && n.href !== null && plain(n.children).trim()) hrefs.add(n.href);
-      else if (n.type === 'emphasis' || n.type === 'strong') inlines.push(...n.children);
+      else if (isStyled(n)) inlines.push(...n.children);
     }
   }
   return hrefs.size;
@@ -88,8 +89,7 @@ export function plain(nodes: Inline[], withLinks = true): string {
     if (n.type === 'text' || n.type === 'code') s += n.text;
     else if (n.type === 'math') s += n.tex;
     else if (n.type === 'break') s += ' ';
-    else if ((withLinks && n.type === 'link') || n.type === 'emphasis' || n.type === 'strong')
-      s += plain(n.children, withLinks);
+    else if ((withLinks && n.type === 'link') || isStyled(n)) s += plain(n.children, withLinks);
   }
   return s;
 }

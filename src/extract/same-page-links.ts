@@ -1,6 +1,7 @@
 // Links into the page being read (footnote markers, "back to top", tables of contents) lead
 // nowhere for a reader of the extracted text: they keep their text and lose the address.
 import type { Block, Inline } from './blocks.js';
+import { isStyled } from './blocks.js';
 import { mapLeafBlocks, type LeafBlock } from './block-walk.js';
 
 export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
@@ -11,7 +12,7 @@ export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
         const href = n.href !== null && withoutFragment(n.href) === page ? null : n.href;
         return { type: 'link', href, children: inl(n.children) };
       }
-      if (n.type === 'emphasis' || n.type === 'strong') return { ...n, children: inl(n.children) };
+      if (isStyled(n)) return { ...n, children: inl(n.children) };
       return n;
     });
   const leaf = (b: LeafBlock): Block => {

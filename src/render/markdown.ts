@@ -1,6 +1,6 @@
-// Markdown format: CommonMark with GFM tables and task lists, and `$` math where the page has
-// formulas. We build an mdast tree from the blocks and let mdast-util-to-markdown serialise and
-// escape it; nothing here writes markdown syntax by hand.
+// Markdown format: CommonMark with GFM tables and task lists, and `$` math and `~~` strikethrough
+// where the page has formulas or struck text. We build an mdast tree from the blocks and let
+// mdast-util-to-markdown serialise and escape it; nothing here writes markdown syntax by hand.
 import type {
   BlockContent,
   Code,
@@ -15,6 +15,7 @@ import type {
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { mathToMarkdown } from 'mdast-util-math';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
 import { withListedPatterns } from './markdown-patterns.js';
@@ -44,9 +45,24 @@ export const MATH = mathToMarkdown();
 
 /** The serializer's own options plus the root handler that hands it its patterns in list form. */
 const SERIALIZE: Options = { ...OPTIONS, handlers: { root: withListedPatterns(defaultHandlers.root as Handle) } };
-/** With math: its syntax also escapes every `$` of the text ("\\$40"), so that no price reads as a
- *  formula. Only a page with formulas needs that; elsewhere a `$` is left as the page prints it. */
-const SERIALIZE_MATH: Options = { ...SERIALIZE, extensions: [...(OPTIONS.extensions ?? []), MATH] };
+/** GFM's `~~struck~~` text. */
+const STRIKETHROUGH = gfmStrikethroughToMarkdown();
+const MATH_BIT = 1;
+const STRIKE_BIT = 2;
+/**
+ * The serializer for what the content holds, indexed by MATH_BIT and STRIKE_BIT. Math's syntax also
+ * escapes every `$` of the text ("\\$40"), so that no price reads as a formula, and strikethrough's
+ * every `~` ("\\~5 minutes"): only a page with formulas or struck text needs that; elsewhere a `$`
+ * or a `~` is left as the page prints it.
+ */
+const SERIALIZERS: Options[] = [0, 1, 2, 3].map((bits) => ({
+  ...SERIALIZE,
+  extensions: [
+    ...(OPTIONS.extensions ?? []),
+    ...(bits & MATH_BIT ? [MATH] : []),
+    ...(bits & STRIKE_BIT ? [STRIKETHROUGH] : []),
+  ],
+}));
 
 export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions = {}): string {
   const children: RootContent[] = [];
@@ -60,7 +76,7 @@ export function renderMarkdown(blocks: Block[], options: MarkdownRenderOptions =
 export function serialize(children: RootContent[], handlers?: Options['handlers']): string {
   if (children.length === 0) return '';
   const root: Root = { type: 'root', children };
-  const base = children.some(holdsMath) ? SERIALIZE_MATH : SERIALIZE;
+  const base = SERIALIZERS[syntaxNeeded(children)]!;
   const options = handlers ? { ...base, handlers: { ...base.handlers, ...handlers } } : base;
   return toMarkdown(root, options).replace(/(?<!\n)\n+$/, '');
 }
@@ -150,12 +166,13 @@ function phrasing(inlines: Inline[], breaks: boolean): PhrasingContent[] {
 interface Within {
   emphasis: boolean;
   strong: boolean;
+  delete: boolean;
 }
 
 function convert(
   nodes: Inline[],
   breaks: boolean,
-  within: Within = { emphasis: false, strong: false },
+  within: Within = { emphasis: false, strong: false, delete: false },
 ): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const n of nodes) {
@@ -186,6 +203,10 @@ function convert(
         if (within.strong) out.push(...convert(n.children, breaks, within));
         else out.push({ type: 'strong', children: convert(n.children, breaks, { ...within, strong: true }) });
         break;
+      case 'delete':
+        if (within.delete) out.push(...convert(n.children, breaks, within));
+        else out.push({ type: 'delete', children: convert(n.children, breaks, { ...within, delete: true }) });
+        break;
       case 'link':
         if (n.href === null || !hasContent(n.children)) out.push(...convert(n.children, breaks, within));
         else out.push({ type: 'link', url: n.href, children: convert(n.children, breaks, within) });
@@ -195,8 +216,16 @@ function convert(
   return out;
 }
 
-/** Whether a node is or holds a formula (a walk of the tree, which is small beside its text). */
-function holdsMath(node: RootContent): boolean {
-  if (node.type === 'inlineMath' || node.type === 'math') return true;
-  return 'children' in node && (node.children as RootContent[]).some(holdsMath);
+/** MATH_BIT when the nodes hold a formula, STRIKE_BIT when they hold struck text (a walk of the
+ *  tree, which is small beside its text). */
+function syntaxNeeded(nodes: RootContent[]): number {
+  let bits = 0;
+  const stack = [...nodes];
+  while (stack.length > 0 && bits !== (MATH_BIT | STRIKE_BIT)) {
+    const node = stack.pop()!;
+    if (node.type === 'inlineMath' || node.type === 'math') bits |= MATH_BIT;
+    else if (node.type === 'delete') bits |= STRIKE_BIT;
+    else if ('children' in node) stack.push(...(node.children as RootContent[]));
+  }
+  return bits;
 }

@@ -2,6 +2,7 @@
 // hyphens are dropped, a line never starts or ends with a space, and spaces at the edges of a link or emphasis move
 // outside it ("[ foo ](u)" reads as " [foo](u) "). Empty links and emphasis disappear.
 import type { Inline } from '../extract/blocks.js';
+import { isWrapper } from '../extract/blocks.js';
 
 interface State {
   /** The last emitted character was a space (or we are at the start of the line). */
@@ -57,7 +58,8 @@ function walk(nodes: Inline[], state: State, out: Inline[]): void {
         break;
       case 'link':
       case 'emphasis':
-      case 'strong': {
+      case 'strong':
+      case 'delete': {
         const inner: Inline[] = [];
         const before = state.space;
         walk(node.children, state, inner);
@@ -109,7 +111,7 @@ function trimEnd(nodes: Inline[]): boolean {
     if (last.text === '') nodes.pop();
     return true;
   }
-  if (last.type === 'link' || last.type === 'emphasis' || last.type === 'strong') {
+  if (isWrapper(last)) {
     const removed = trimEnd(last.children);
     if (!hasContent(last.children)) nodes.pop();
     return removed;
@@ -123,7 +125,7 @@ export function hasContent(nodes: Inline[]): boolean {
     if (n.type === 'text' && n.text.trim() !== '') return true;
     if (n.type === 'code' && n.text.trim() !== '') return true;
     if (n.type === 'image' || n.type === 'math') return true;
-    if ((n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') && hasContent(n.children)) return true;
+    if (isWrapper(n) && hasContent(n.children)) return true;
   }
   return false;
 }

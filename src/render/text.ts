@@ -134,6 +134,7 @@ function inlineString(nodes: Inline[], inLink: boolean, plain: boolean): string 
         break;
       case 'emphasis':
       case 'strong':
+      case 'delete':
         s += inlineString(n.children, inLink, plain);
         break;
       case 'link': {

@@ -2,6 +2,7 @@
 // link address listed once (later mentions keep their text; a trailing "Continue reading" to
 // an address already listed goes), empty blocks out.
 import type { Block, Inline } from '../blocks.js';
+import { isStyled, isWrapper } from '../blocks.js';
 import { mapLeafBlocks, type LeafBlock } from '../block-walk.js';
 import { plain } from '../real-text.js';
 
@@ -104,8 +105,7 @@ function stripImages(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const n of nodes) {
     if (n.type === 'image') continue;
-    if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong')
-      out.push({ ...n, children: stripImages(n.children) });
+    if (isWrapper(n)) out.push({ ...n, children: stripImages(n.children) });
     else out.push(n);
   }
   return out;
@@ -114,7 +114,7 @@ function stripImages(nodes: Inline[]): Inline[] {
 function hasImage(nodes: Inline[]): boolean {
   for (const n of nodes) {
     if (n.type === 'image') return true;
-    if ((n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') && hasImage(n.children)) return true;
+    if (isWrapper(n) && hasImage(n.children)) return true;
   }
   return false;
 }
@@ -124,7 +124,7 @@ function topLinks(nodes: Inline[]): Array<Extract<Inline, { type: 'link' }>> {
   const out: Array<Extract<Inline, { type: 'link' }>> = [];
   for (const n of nodes) {
     if (n.type === 'link' && n.href !== null && plain(n.children).trim()) out.push(n);
-    else if (n.type === 'emphasis' || n.type === 'strong') out.push(...topLinks(n.children));
+    else if (isStyled(n)) out.push(...topLinks(n.children));
   }
   return out;
 }
@@ -136,7 +136,7 @@ function plainOutside(nodes: Inline[]): string {
     if (n.type === 'link' && n.href !== null) continue;
     if (n.type === 'text' || n.type === 'code') s += n.text;
     else if (n.type === 'math') s += n.tex;
-    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') s += plainOutside(n.children);
+    else if (isWrapper(n)) s += plainOutside(n.children);
   }
   return s;
 }
@@ -162,8 +162,7 @@ function markSeen(nodes: Inline[], seen: Set<string>, atEnd: boolean): Inline[] 
         seen.add(key);
         out.push(n);
       }
-    } else if (n.type === 'emphasis' || n.type === 'strong')
-      out.push({ ...n, children: markSeen(n.children, seen, atEnd && i === last) });
+    } else if (isStyled(n)) out.push({ ...n, children: markSeen(n.children, seen, atEnd && i === last) });
     else out.push(n);
   }
   return out;

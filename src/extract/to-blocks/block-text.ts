@@ -1,5 +1,6 @@
 // The text of blocks and inlines, without addresses: for measures, comparisons and titles.
 import type { Block, Inline } from '../blocks.js';
+import { isWrapper } from '../blocks.js';
 import { leafBlocks } from '../block-walk.js';
 
 /** Characters of readable text in blocks (no addresses), for comparing extractions. */
@@ -28,7 +29,7 @@ export function blocksTextLength(blocks: Block[]): number {
       const i = inlineStack.pop()!;
       if (i.type === 'text' || i.type === 'code') n += i.text.length;
       else if (i.type === 'math') n += i.tex.length;
-      else if (i.type === 'link' || i.type === 'emphasis' || i.type === 'strong') inlineStack.push(...i.children);
+      else if (isWrapper(i)) inlineStack.push(...i.children);
     }
   }
   return n;

@@ -1,6 +1,7 @@
 // A line's inlines as a browser renders them: whitespace collapsed, trimmed, empty wrappers
 // gone; and blocks flattened into one line (a table cell, a caption).
 import type { Block, Inline } from '../blocks.js';
+import { isWrapper } from '../blocks.js';
 import { leafBlocks } from '../block-walk.js';
 
 /** Flatten blocks (a table cell, a caption) into one inline run, blocks separated by breaks. */
@@ -116,7 +117,8 @@ function collapse(inlines: Inline[], state: { lastSpace: boolean }): Inline[] {
         break;
       case 'link':
       case 'emphasis':
-      case 'strong': {
+      case 'strong':
+      case 'delete': {
         const children = collapse(node.children, state);
         if (children.length > 0) out.push(withChildren(node, children));
         break;
@@ -138,6 +140,8 @@ function withChildren(node: Wrapper, children: Inline[]): Wrapper {
       return { type: 'emphasis', children };
     case 'strong':
       return { type: 'strong', children };
+    case 'delete':
+      return { type: 'delete', children };
   }
 }
 
@@ -190,7 +194,7 @@ function prune(inlines: Inline[]): Inline[] {
     let kept: Inline | null = node;
     if (node.type === 'text') {
       if (node.text === '') kept = null;
-    } else if (node.type === 'link' || node.type === 'emphasis' || node.type === 'strong') {
+    } else if (isWrapper(node)) {
       const children = prune(node.children);
       if (children.length === 0) kept = null;
       else if (children !== node.children) kept = withChildren(node, children);

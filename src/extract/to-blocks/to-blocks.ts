@@ -19,7 +19,7 @@ import { codeBlock, imageSource, listStart, taskBox } from './leaf-blocks.js';
 import { isLineGutter } from './line-gutters.js';
 import { itemWith } from '../block-walk.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
-import { CODE_TAGS, EMPHASIS_TAGS, STRONG_TAGS, wrap, type InlineFrame } from './inline-frames.js';
+import { CODE_TAGS, styleOf, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
 
 export interface ToBlocksOptions {
@@ -249,9 +249,10 @@ class BlockBuilder {
         this.flush();
         return Exit.Flush;
     }
-    if (EMPHASIS_TAGS.has(name) || STRONG_TAGS.has(name)) {
+    const style = styleOf(name);
+    if (style) {
       if (this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
-      this.inlines.push({ kind: EMPHASIS_TAGS.has(name) ? 'emphasis' : 'strong', children: [] });
+      this.inlines.push({ kind: style, children: [] });
       return Exit.Inline;
     }
     if (CODE_TAGS.has(name)) {

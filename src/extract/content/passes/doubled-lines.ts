@@ -44,13 +44,18 @@ function half(text: string): string | null {
   return endsWithPart(text, h) && LETTER_OR_DIGIT.test(h) && h.trim() === h ? h : null;
 }
 
-/** The inlines up to the point where their text reaches `h`, or one text node cut to it. */
-function firstHalf(children: Inline[], h: string): Inline[] | null {
+/** The inlines up to the point where their text reaches `h` (those after it when these are struck
+ *  through: an old price beside its new twin, "~~$15.99~~ $15.99", reads as the price it is now),
+ *  or one text node cut to it. */
+function oneHalf(children: Inline[], h: string): Inline[] | null {
   let text = '';
   for (let k = 0; k < children.length; k++) {
     text += inlineText([children[k]!]);
-    if (text === h) return children.slice(0, k + 1);
-    if (text.length > h.length) break;
+    if (text.trimEnd() === h) {
+      const first = children.slice(0, k + 1);
+      return first.every((c) => c.type === 'delete') ? children.slice(k + 1) : first;
+    }
+    if (text.length > h.length + 1) break;
   }
   const only = children.length === 1 ? children[0]! : null;
   if (only && only.type === 'text') return [{ type: 'text', text: h }];
@@ -100,7 +105,7 @@ export function undoubleTop(blocks: Block[]): Block[] {
     if (b.type === 'paragraph' || b.type === 'heading') {
       let text = inlineText(b.children);
       const h = half(text);
-      const children = h !== null ? firstHalf(b.children, h) : null;
+      const children = h !== null ? oneHalf(b.children, h) : null;
       const next: Block = children ? { ...b, children } : b;
       if (children) text = h!;
       if (b.type === 'paragraph') {
@@ -149,7 +154,7 @@ function undoubleEach(blocks: Block[]): Block[] {
     let next: Block = b;
     if (b.type === 'paragraph' || b.type === 'heading') {
       const h = half(inlineText(b.children));
-      const children = h !== null ? firstHalf(b.children, h) : null;
+      const children = h !== null ? oneHalf(b.children, h) : null;
       if (children) next = { ...b, children };
     } else if (b.type === 'list') {
       next = eachItem(b, undoubleEach);

@@ -4,6 +4,7 @@
 // call, an ad label or affiliate notice, the count and sort labels of a listing's bar. Only short
 // whole lines are judged, never a sentence inside prose.
 import type { Block, Inline } from '../../blocks.js';
+import { isWrapper } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { unionOf } from '../../dom/patterns.js';
 import {
@@ -223,8 +224,7 @@ function collectImages(inlines: Inline[], into: Block[]): boolean {
     if (n.type === 'image') into.push({ type: 'image', src: n.src, alt: n.alt, caption: null });
     else if (n.type === 'text' || n.type === 'code') hasText ||= n.text.trim() !== '';
     else if (n.type === 'math') hasText = true;
-    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong')
-      stack.push(...[...n.children].reverse());
+    else if (isWrapper(n)) stack.push(...[...n.children].reverse());
   }
   return hasText;
 }

@@ -1,6 +1,7 @@
 // Last pass over the chosen article's blocks: "read more" lines, link lists of related
 // articles and the headings left standing over them are navigation, not article text.
 import type { Block, Inline } from '../../blocks.js';
+import { isStyled, isWrapper } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { introduces } from '../prune/introduced-lists.js';
 import { SENTENCE_END } from '../../vocabulary/text-patterns.js';
@@ -109,7 +110,7 @@ function linkCount(inlines: Inline[]): number {
   let n = 0;
   for (const c of inlines) {
     if (c.type === 'link') n += c.href !== null ? 1 : 0;
-    else if (c.type === 'emphasis' || c.type === 'strong') n += linkCount(c.children);
+    else if (isStyled(c)) n += linkCount(c.children);
   }
   return n;
 }
@@ -119,7 +120,7 @@ function ownWords(inlines: Inline[]): number {
   let n = 0;
   for (const c of inlines) {
     if (c.type === 'text' || c.type === 'code') n += c.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
-    else if (c.type === 'emphasis' || c.type === 'strong') n += ownWords(c.children);
+    else if (isStyled(c)) n += ownWords(c.children);
   }
   return n;
 }
@@ -147,7 +148,7 @@ function measure(inlines: Inline[]): { chars: number; linkChars: number } {
   for (const n of inlines) {
     if (n.type === 'text' || n.type === 'code') chars += n.text.trim().length;
     else if (n.type === 'math') chars += n.tex.length;
-    else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') stack.push({ n, inLink: false });
+    else if (isWrapper(n)) stack.push({ n, inLink: false });
   }
   while (stack.length > 0) {
     const { n, inLink } = stack.pop()!;
@@ -158,7 +159,7 @@ function measure(inlines: Inline[]): { chars: number; linkChars: number } {
     } else if (n.type === 'math') {
       chars += n.tex.length;
       if (inLink) linkChars += n.tex.length;
-    } else if (n.type === 'link' || n.type === 'emphasis' || n.type === 'strong') {
+    } else if (isWrapper(n)) {
       for (const c of n.children) stack.push({ n: c, inLink: inLink || (n.type === 'link' && n.href !== null) });
     }
   }

@@ -33,6 +33,7 @@ function inlineText(i: Inline): string {
     case 'link':
     case 'emphasis':
     case 'strong':
+    case 'delete':
       return i.children.map(inlineText).join('');
     default:
       return '';

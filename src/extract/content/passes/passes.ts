@@ -179,7 +179,8 @@ export const PASSES: readonly BlockPass[] = [
     name: 'doubled lines',
     appliesTo: [...CONTAINERS, 'title block', 'grid'],
     does:
-      'a line that is one string twice over reads once; a long paragraph printed again goes, ' +
+      'a line that is one string twice over reads once (as its second copy when the first is struck through: ' +
+      'an old price beside its twin); a long paragraph printed again goes, ' +
       'unless it is verse (a chorus, a refrain: sung again); a list printed again goes when the long paragraph ' +
       'before it was such a repeat (a section printed once per screen width), and stays under new words (two plans ' +
       'sharing their features); a quote of one (a reply quoting the post above) goes',

@@ -4,6 +4,7 @@
 // linked pictures whose label the grid's text already holds go; a picture that is the only name
 // of its item (a logo, a card titled only by its photo) stays.
 import type { Block, Inline, ListItem } from '../../blocks.js';
+import { isWrapper } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { LABEL_PREFIX } from '../thresholds/passes.js';
 import { itemWith } from '../../block-walk.js';
@@ -102,7 +103,7 @@ function linkedPictures(xs: Inline[], inLink: boolean): number {
     } else if (x.type === 'math') return -1;
     else if (x.type === 'image') {
       if (inLink) pictures++;
-    } else if (x.type === 'link' || x.type === 'emphasis' || x.type === 'strong') {
+    } else if (isWrapper(x)) {
       const inner = linkedPictures(x.children, inLink || x.type === 'link');
       if (inner < 0) return -1;
       pictures += inner;
@@ -117,7 +118,7 @@ function named(inlines: Inline[], text: string): boolean {
   const visit = (xs: Inline[]): void => {
     for (const x of xs) {
       if (x.type === 'image') alts.push(x.alt);
-      else if (x.type === 'link' || x.type === 'emphasis' || x.type === 'strong') visit(x.children);
+      else if (isWrapper(x)) visit(x.children);
     }
   };
   visit(inlines);

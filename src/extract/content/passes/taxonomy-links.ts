@@ -6,6 +6,7 @@
 // (other sites, articles, documents) keep their address; a line of tag links is not a sentence
 // (the block pass judges it as a link line before this runs).
 import type { Block, Inline } from '../../blocks.js';
+import { isStyled } from '../../blocks.js';
 
 /** An archive path: an optional language prefix, the taxonomy word, one slug. */
 const ARCHIVE_PATH = new RegExp(
@@ -49,7 +50,7 @@ function unlink(nodes: Inline[], host: string): Inline[] {
       }
       return n;
     }
-    if (n.type === 'emphasis' || n.type === 'strong') {
+    if (isStyled(n)) {
       const children = unlink(n.children, host);
       if (children === n.children) return n;
       changed = true;

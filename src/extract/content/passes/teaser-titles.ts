@@ -6,6 +6,7 @@
 // reads such a run of entries as titled sections: the title is the entry's heading (headings
 // are not link-pruned), with its link. Block-level, on the converted output only.
 import type { Block, HeadingLevel, Inline } from '../../blocks.js';
+import { isStyled } from '../../blocks.js';
 import { inlineText } from '../../to-blocks/block-text.js';
 import { SENTENCE_END } from '../../vocabulary/text-patterns.js';
 import { MIN_ENTRIES, MIN_SUMMARY_WORDS } from '../thresholds/passes.js';
@@ -40,7 +41,7 @@ function isSummary(block: Block): boolean {
 
 function unlinked(n: Inline): boolean {
   if (n.type === 'link') return false;
-  if (n.type === 'emphasis' || n.type === 'strong') return n.children.every(unlinked);
+  if (isStyled(n)) return n.children.every(unlinked);
   return true;
 }
 

@@ -148,6 +148,15 @@ test("a card in a list item loses its title's near repeat and its price's spaced
     'p:Sennheiser',
     'p:$499.95',
   ]);
+  // A struck-through old price beside its new twin of the same amount reads as the price it is now.
+  const struck: Block = {
+    type: 'paragraph',
+    children: [
+      { type: 'delete', children: [{ type: 'text', text: '$15.99 ' }] },
+      { type: 'text', text: '$15.99' },
+    ],
+  };
+  assert.deepEqual(undoubleLines([struck]), [p('$15.99')]);
   // Words twice over with a space between are words (a place, a refrain), not a doubled figure.
   assert.deepEqual(lines(undoubleLines([p('Bora Bora'), p('$5 $6')])), ['p:Bora Bora', 'p:$5 $6']);
 });
