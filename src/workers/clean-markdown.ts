@@ -2,7 +2,7 @@
 // navigation, no sidebar, no footer of a site around it): its page is read whole, not searched for
 // the main content as a web page is, so that no list of links or short line of a README is taken
 // for chrome. The title, the title line and the parts are the HTML path's (clean-document.ts).
-import type { Element } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 import { dropTitleAndByline } from '../extract/content/passes/title-and-byline.js';
 import { isHiddenByMarkup } from '../extract/dom/visibility.js';
 import { createUrlResolver } from '../extract/dom/url-resolver.js';
@@ -18,7 +18,11 @@ import type { CleanOptions } from './clean-document.js';
 import type { CleanResult } from './clean-task.js';
 
 export function cleanMarkdown(source: string, options: CleanOptions): CleanResult {
-  const doc = markdownPage(source);
+  return cleanMarkdownPage(markdownPage(source).doc, options);
+}
+
+/** The same, for the page already made of the document (the metadata tool reads it first). */
+export function cleanMarkdownPage(doc: Document, options: CleanOptions): CleanResult {
   const titles = pageTitles(doc, options.finalUrl);
   const declared = options.profile === 'content' ? titles.headline : titles.declared;
   const body = findElement(doc, (el: Element) => el.name === 'body');

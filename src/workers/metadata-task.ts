@@ -3,11 +3,19 @@
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
 import { postedPieces, type PostedText } from './page-bytes.js';
-import { extractMetadata, feedMetadata, nonHtmlMetadata, type PageMetadata } from '../extract/metadata/index.js';
+import {
+  extractMetadata,
+  feedMetadata,
+  markdownMetadata,
+  nonHtmlMetadata,
+  type PageMetadata,
+} from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import type { TokenEncoding } from '../render/token-count.js';
 import { cleanDocument } from './clean-document.js';
-import { cleanTask, takePieces, type CleanResult } from './clean-task.js';
+import { cleanTask, takePieces, takeText, type CleanResult } from './clean-task.js';
+import { cleanMarkdownPage } from './clean-markdown.js';
+import { markdownPage } from '../extract/markdown/markdown-page.js';
 
 export interface MetadataRequest {
   /** The body: decoded, or its bytes and charset (decoded here); null when it is not text. */
@@ -44,6 +52,7 @@ export const CONTENT_MAX_CHARS = 200_000;
 const PARSED_KINDS: ReadonlySet<BodyKind> = new Set(['html', 'xhtml']);
 
 export function metadataTask(req: MetadataRequest): MetadataResult {
+  if (req.body !== null && req.bodyKind === 'markdown') return markdown(req);
   const isHtml = req.body !== null && PARSED_KINDS.has(req.bodyKind);
   if (!isHtml) return nonHtml(req);
 
@@ -71,6 +80,20 @@ const CONTENT_OPTIONS = {
   start: 0,
 } as const;
 
+/** A markdown document: what its front matter declares, and its text read as the content cleaner reads it. */
+function markdown(req: MetadataRequest): MetadataResult {
+  const { doc, matter } = markdownPage(takeText(req as { body: PostedText }));
+  const data: MetadataData = markdownMetadata(doc, matter, req.finalUrl, req.headers);
+  if (!req.includeContent) return { data };
+  const cleaned = cleanMarkdownPage(doc, {
+    ...CONTENT_OPTIONS,
+    maxTokens: req.maxTokens,
+    tokenEncoding: req.tokenEncoding,
+    finalUrl: req.finalUrl,
+  });
+  return withContent(data, cleaned);
+}
+
 function nonHtml(req: MetadataRequest): MetadataResult {
   // A feed read directly describes itself; other XML and everything else is known by its headers.
   const feed =
@@ -79,9 +102,8 @@ function nonHtml(req: MetadataRequest): MetadataResult {
       : null;
   const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  // text/plain is readable as is (the content cleaner returns it unchanged), markdown as the page it
-  // stands for; nothing else is.
-  if (req.body === null || (req.bodyKind !== 'text' && req.bodyKind !== 'markdown')) {
+  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
+  if (req.body === null || req.bodyKind !== 'text') {
     return { data: { ...data, content: null, word_count: null }, error: { code: 'unsupported_content_type' } };
   }
   return withContent(
@@ -91,7 +113,7 @@ function nonHtml(req: MetadataRequest): MetadataResult {
       maxTokens: req.maxTokens,
       tokenEncoding: req.tokenEncoding,
       body: req.body,
-      bodyKind: req.bodyKind,
+      bodyKind: 'text',
       finalUrl: req.finalUrl,
     }),
   );

@@ -46,26 +46,38 @@ function markdownReader(): Reader {
   return reader;
 }
 
-/** The page a markdown document stands for, parsed as HTML. */
-export function markdownPage(source: string): Document {
-  const { markdown, yaml } = markdownReader();
-  const tokens = markdown.parse(source, {});
-  const matter = tokens.find((t) => t.type === 'front_matter');
-  const title = typeof matter?.meta === 'string' ? frontMatterTitle(yaml, matter.meta) : null;
-  const body = markdown.renderer.render(tokens, markdown.options, {});
-  const head = title ? `<title>${escapeText(title)}</title>` : '';
-  return parseHtml(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+export interface MarkdownPage {
+  /** The HTML page, its <title> the front matter's title. */
+  doc: Document;
+  /** The YAML front matter's keys; empty without one, or when it is not a YAML mapping. */
+  matter: Record<string, unknown>;
 }
 
-/** The YAML front matter's `title`, when it is a string; null for anything else or bad YAML. */
-function frontMatterTitle(yaml: Reader['yaml'], source: string): string | null {
+/** The page a markdown document stands for, parsed as HTML, and what its front matter declares. */
+export function markdownPage(source: string): MarkdownPage {
+  const { markdown, yaml } = markdownReader();
+  const tokens = markdown.parse(source, {});
+  const block = tokens.find((t) => t.type === 'front_matter');
+  const matter = typeof block?.meta === 'string' ? frontMatter(yaml, block.meta) : {};
+  const title = matterText(matter.title);
+  const body = markdown.renderer.render(tokens, markdown.options, {});
+  const head = title ? `<title>${escapeText(title)}</title>` : '';
+  const doc = parseHtml(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+  return { doc, matter };
+}
+
+/** A front matter value that is text: a non-empty string, trimmed; else null. */
+export function matterText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** The YAML front matter as a mapping; empty for anything else or bad YAML. */
+function frontMatter(yaml: Reader['yaml'], source: string): Record<string, unknown> {
   try {
     // yaml's alias limit (maxAliasCount) keeps a hostile front matter's expansion bounded.
     const data: unknown = yaml.parse(source);
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
-    const title = (data as Record<string, unknown>).title;
-    return typeof title === 'string' && title.trim() !== '' ? title.trim() : null;
+    return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   } catch {
-    return null;
+    return {};
   }
 }

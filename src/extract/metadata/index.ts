@@ -2,4 +2,5 @@
 export { extractMetadata } from './extract-metadata.js';
 export { nonHtmlMetadata } from './non-html.js';
 export { feedMetadata } from './feed-document.js';
+export { markdownMetadata } from './markdown-document.js';
 export type { Feed, FeedType, PageMetadata, TagValues } from './types.js';

@@ -42,8 +42,9 @@ export interface MetadataDeps {
   cachingFetcher?: CachingFetcher;
 }
 
-// HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language).
-const WORKER_KINDS = new Set(['html', 'xhtml', 'xml']);
+// HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language), and
+// markdown, whose front matter does.
+const WORKER_KINDS = new Set(['html', 'xhtml', 'xml', 'markdown']);
 
 export async function fetchMetadataItem(
   url: string,
@@ -141,9 +142,7 @@ async function fetchAndStart(
     }
   }
   const readable =
-    body &&
-    body.charset !== null &&
-    (WORKER_KINDS.has(body.kind) || (options.includeContent && (body.kind === 'text' || body.kind === 'markdown')));
+    body && body.charset !== null && (WORKER_KINDS.has(body.kind) || (options.includeContent && body.kind === 'text'));
   if (!body || !readable) {
     // Not HTML: what the headers and the URL tell, without a worker round trip.
     const data: Record<string, unknown> = { ...nonHtmlMetadata(res.finalUrl, res.headers) };

@@ -110,6 +110,14 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
     } else if (p === '/notes.md') {
       res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' });
       res.end('# Harbour notes\n\nThe *ferry* runs [hourly](/timetable).\n');
+    } else if (p === '/guide.md') {
+      res.writeHead(200, { 'content-type': 'text/markdown', 'last-modified': 'Tue, 01 Jan 2026 00:00:00 GMT' });
+      res.end(
+        '---\ntitle: Mooring guide\ndescription: "Where to tie up, and what it costs."\n' +
+          'authors:\n  - name: Ann Lee\n  - Bo Chen\ndate: 2026-03-05\nlastmod: 2026-04-01T09:30:00Z\n' +
+          'lang: en_GB\nimage: /img/moorings.jpg\ntags: [harbour, boats, Harbour]\n---\n\n' +
+          '# Moorings\n\nTie up at the east pier.\n',
+      );
     } else if (p === '/missing') {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<html><head><title>Not Found</title></head><body><h1>Nothing here</h1></body></html>');

@@ -195,12 +195,28 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.title, 'notes.txt');
   });
 
-  it('reads a markdown document as its text with include_content', async () => {
+  it('reads a markdown document: its heading for a title, its text with include_content', async () => {
     const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/notes.md`, include_content: true }), ctx());
     assert.equal(item!.meta.error, undefined);
     assert.equal(item!.data!.content, `The ferry runs [hourly](${site.origin}/timetable).`);
     assert.equal(item!.data!.word_count, 4);
-    assert.equal(item!.data!.title, 'notes.md');
+    assert.equal(item!.data!.title, 'Harbour notes');
+    assert.equal(item!.data!.description, '');
+  });
+
+  it("reads what a markdown document's front matter declares", async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/guide.md` }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    const data = item!.data!;
+    assert.equal(data.title, 'Mooring guide');
+    assert.equal(data.description, 'Where to tie up, and what it costs.');
+    assert.equal(data.author, 'Ann Lee, Bo Chen');
+    assert.equal(data.published_at, '2026-03-05');
+    assert.equal(data.modified_at, '2026-04-01T09:30:00Z');
+    assert.equal(data.lang, 'en-GB');
+    assert.equal(data.image, `${site.origin}/img/moorings.jpg`);
+    assert.deepEqual(data.keywords, ['harbour', 'boats']);
+    assert.equal(data.content, undefined);
   });
 
   it("reports a timeout as that item's error", async () => {

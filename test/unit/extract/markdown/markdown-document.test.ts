@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cleanMarkdown } from '../../../../src/workers/clean-markdown.js';
 import type { CleanOptions } from '../../../../src/workers/clean-document.js';
+import { markdownPage } from '../../../../src/extract/markdown/markdown-page.js';
+import { markdownMetadata } from '../../../../src/extract/metadata/markdown-document.js';
 
 const URL_ = 'https://docs.example/guide/start.md';
 
@@ -136,5 +138,36 @@ describe('a markdown document', () => {
       if (r.ok) assert.ok(r.content.length <= 1000, source.slice(0, 10));
       else assert.equal(r.code, 'no_content');
     }
+  });
+});
+
+describe("a markdown document's metadata", () => {
+  const metadata = (source: string) => {
+    const { doc, matter } = markdownPage(source);
+    return markdownMetadata(doc, matter, URL_, { 'last-modified': 'Tue, 01 Jan 2026 00:00:00 GMT' });
+  };
+
+  it('is what its front matter declares, keys as generators write them', () => {
+    const m = metadata(
+      '---\ntitle: Start here\nsummary: The first steps.\nauthor: { name: Ann Lee }\npubDate: 2026-02-03\n' +
+        'keywords: "setup, install, Setup"\ncanonicalURL: /guide/start\n---\n\n# Getting started\n',
+    );
+    assert.equal(m.title, 'Start here');
+    assert.equal(m.description, 'The first steps.');
+    assert.equal(m.author, 'Ann Lee');
+    assert.equal(m.published_at, '2026-02-03');
+    assert.equal(m.modified_at, '2026-01-01T00:00:00Z');
+    assert.deepEqual(m.keywords, ['setup', 'install']);
+    assert.equal(m.canonical_url, 'https://docs.example/guide/start');
+  });
+
+  it('falls back to the first heading, then the file name, and declares nothing from a front matter that is no mapping', () => {
+    const m = metadata('---\n- a\n- b\n---\n\nIntro.\n\n# Getting started\n\n## Next\n');
+    assert.equal(m.title, 'Getting started');
+    assert.equal(m.description, '');
+    assert.equal(m.author, null);
+    assert.deepEqual(m.keywords, []);
+    assert.equal(metadata('Just text, date: 2026-01-01.\n').title, 'start.md');
+    assert.equal(metadata('---\ndate: someday\ntitle: 7\n---\n\nText.\n').published_at, null);
   });
 });

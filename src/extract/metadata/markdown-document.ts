@@ -1,0 +1,86 @@
+// What a markdown document (text/markdown) declares about itself: its YAML front matter, in the keys
+// static site generators and documentation tools share (Jekyll, Hugo, Docusaurus, Astro, MkDocs),
+// and its first first-level heading for a title when the front matter names none, as a PDF's first
+// heading line does. Everything else is what the headers tell, as for any file that is not HTML.
+import type { Document } from 'domhandler';
+import { matterText } from '../markdown/markdown-page.js';
+import { findElement, textContent } from '../dom/walk.js';
+import { toIsoDate } from './dates.js';
+import { normaliseLang } from './lang.js';
+import { nonHtmlMetadata } from './non-html.js';
+import { collapse } from './text.js';
+import { MAX_KEYWORDS } from './thresholds.js';
+import type { PageMetadata } from './types.js';
+import { resolveUrl } from './urls.js';
+
+/** Each field's keys, the first that holds a value winning. */
+const KEYS = {
+  description: ['description', 'summary', 'excerpt'],
+  author: ['author', 'authors'],
+  published: ['date', 'published', 'publishDate', 'pubDate', 'published_at'],
+  modified: ['lastmod', 'last_modified_at', 'updated', 'modified', 'lastUpdated', 'modified_at'],
+  lang: ['lang', 'language', 'locale'],
+  image: ['image', 'cover', 'og_image'],
+  canonical: ['canonical_url', 'canonicalURL', 'canonical'],
+  keywords: ['keywords', 'tags'],
+} as const;
+
+export function markdownMetadata(
+  doc: Document,
+  matter: Record<string, unknown>,
+  finalUrl: string,
+  headers: Record<string, string> = {},
+): PageMetadata {
+  const base = nonHtmlMetadata(finalUrl, headers);
+  const first = <T>(keys: readonly string[], read: (v: unknown) => T | null): T | null => {
+    for (const key of keys) {
+      const v = read(matter[key]);
+      if (v !== null) return v;
+    }
+    return null;
+  };
+  const heading = findElement(doc, (el) => el.name === 'h1');
+  const title = matterText(matter.title) ?? (heading ? textContent(heading) : '');
+  return {
+    ...base,
+    title: collapse(title) || base.title,
+    description: collapse(first(KEYS.description, matterText) ?? ''),
+    author: first(KEYS.author, names),
+    published_at: first(KEYS.published, date),
+    modified_at: first(KEYS.modified, date) ?? base.modified_at,
+    lang: first(KEYS.lang, (v) => normaliseLang(matterText(v))) ?? base.lang,
+    image: first(KEYS.image, (v) => resolveUrl(matterText(v), finalUrl)),
+    canonical_url: first(KEYS.canonical, (v) => resolveUrl(matterText(v), finalUrl)) ?? base.canonical_url,
+    keywords: first(KEYS.keywords, keywordList) ?? [],
+  };
+}
+
+/** An author as a name, a list of names, or an object with a name ({ name: "Ann Lee" }); joined with ", ". */
+function names(value: unknown): string | null {
+  const list = Array.isArray(value) ? value : [value];
+  const out = list
+    .map((v) => (v !== null && typeof v === 'object' ? matterText((v as Record<string, unknown>).name) : matterText(v)))
+    .filter((n): n is string => n !== null)
+    .map((n) => collapse(n));
+  return out.length > 0 ? [...new Set(out)].join(', ') : null;
+}
+
+/** A date as YAML gives it: a string (the core schema reads no timestamps), or a Date. */
+function date(value: unknown): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  return toIsoDate(matterText(value));
+}
+
+/** Keywords as a list, or one string of comma-separated words. */
+function keywordList(value: unknown): string[] | null {
+  const raw = Array.isArray(value) ? value.map(matterText) : (matterText(value)?.split(',') ?? []);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const k of raw) {
+    const word = collapse(k ?? '', 200);
+    if (word === '' || seen.has(word.toLowerCase()) || out.length >= MAX_KEYWORDS) continue;
+    seen.add(word.toLowerCase());
+    out.push(word);
+  }
+  return out.length > 0 ? out : null;
+}
