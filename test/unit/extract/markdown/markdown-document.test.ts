@@ -141,6 +141,22 @@ describe('a markdown document', () => {
   });
 });
 
+describe('a markdown document of many uses of one long reference', () => {
+  it('copies its address into the page up to a budget, then reads the links as their words', () => {
+    const address = 'https://docs.example/' + 'a'.repeat(100_000);
+    // 120 KB of markdown that would print 500 MB of addresses.
+    const source = `[ref]: ${address}\n\n` + '[ref] '.repeat(5_000);
+    const r = clean(source, { includeTitle: false, maxChars: 10_000_000 });
+    assert.ok(r.ok);
+    // (The page's parser keeps 16 KiB of an attribute: each link prints the start of the address.)
+    const copies = r.content.match(/\]\(https:\/\/docs\.example\/a{1000,}\)/g)?.length ?? 0;
+    // Within the budget: the document's own length and 1 MiB more, about 11 copies here.
+    assert.ok(copies >= 10 && copies <= 12, `${copies} copies`);
+    assert.ok(r.content.length < 3 * (1 << 20), `${r.content.length} characters`);
+    assert.match(r.content, /\) ref ref ref/);
+  });
+});
+
 describe("a markdown document's metadata", () => {
   const metadata = (source: string) => {
     const { doc, matter } = markdownPage(source);
