@@ -8,7 +8,7 @@ export type Inline =
   | { type: 'link'; href: string | null; children: Inline[] }
   | { type: 'emphasis'; children: Inline[] }
   | { type: 'strong'; children: Inline[] }
-  /** Struck-through text (<del>, <s>): an old price, a withdrawn statement. */
+  /** Struck-through text (<del>, <s>, <strike>): an old price, a withdrawn statement. */
   | { type: 'delete'; children: Inline[] }
   | { type: 'code'; text: string }
   /** A formula as TeX source (`display`: set apart on its own line, as the page shows it). */

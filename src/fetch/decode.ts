@@ -54,6 +54,12 @@ export function isWebPage(kind: BodyKind): boolean {
   return kind === 'html' || kind === 'xhtml';
 }
 
+/** Plain text at a path that names a markdown file (`README.md`, as code hosts serve raw files) is
+ *  markdown: read as such, its links are links and its syntax is not text. */
+export function kindAtPath(kind: BodyKind, pathname: string): BodyKind {
+  return kind === 'text' && /\.(?:md|markdown)$/i.test(pathname) ? 'markdown' : kind;
+}
+
 /** RFC 7763's type, and the unregistered one some servers still send. */
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
 

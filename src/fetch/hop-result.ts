@@ -3,7 +3,14 @@
 // bot-protection challenge. Redirects and retries happened before (fetch-page.ts).
 import type { Readable } from 'node:stream';
 import { CHALLENGE_MAX_BYTES, detectBotProtection } from './bot-protection.js';
-import { DESCRIBE_HEAD_BYTES, describeBody, kindFromMediaType, mayBePdf, parseContentType } from './decode.js';
+import {
+  DESCRIBE_HEAD_BYTES,
+  describeBody,
+  kindAtPath,
+  kindFromMediaType,
+  mayBePdf,
+  parseContentType,
+} from './decode.js';
 import { fetchedBody } from './fetched-body.js';
 import { type FetchState, timingsOf } from './fetch-state.js';
 import { parseContentEncoding, readBody } from './read-body.js';
@@ -74,8 +81,9 @@ export async function hopResult(
       const { kept } = read;
       // Kind and charset from the first bytes; the whole body only when no declaration says (kept-bytes.ts).
       const described = describeBody(kept.head(DESCRIBE_HEAD_BYTES), contentType, () => kept.whole());
-      body = fetchedBody(kept, described.kind, described.charset);
-      scanned = isPage(described.kind) ? kept.head(CHALLENGE_MAX_BYTES + 1) : null;
+      const kind = kindAtPath(described.kind, url.pathname);
+      body = fetchedBody(kept, kind, described.charset);
+      scanned = isPage(kind) ? kept.head(CHALLENGE_MAX_BYTES + 1) : null;
       truncated = read.truncated;
     }
   }

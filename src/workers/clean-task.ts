@@ -6,8 +6,10 @@ import type { PartLimits } from '../render/part.js';
 import { renderPlainText } from '../render/plain-text.js';
 import type { CleanExplanation } from '../extract/explain.js';
 import { DEFAULT_TOKEN_ENCODING } from '../render/token-count.js';
-import { cleanDocument, type PartOptions } from './clean-document.js';
+import { cleanDocument, type CleanOptions, type PartOptions } from './clean-document.js';
 import { cleanMarkdown } from './clean-markdown.js';
+import { cleanFeed } from './clean-feed.js';
+import type { CleanableKind } from '../tools/clean/cleanable.js';
 
 /**
  * The request's body, decoded, and put back in the request in place of its bytes (the same
@@ -32,9 +34,6 @@ export function takePieces(req: { body: PostedText }): string[] {
   req.body = '';
   return pieces;
 }
-
-/** The bodies the cleaners read in a worker (a PDF has its own task, workers/pdf-task.ts). */
-export type CleanableKind = 'html' | 'xhtml' | 'text' | 'markdown';
 
 export interface CleanRequest extends PartOptions {
   /** The body: decoded, or its bytes and charset (decoded here, off the main thread). */
@@ -66,7 +65,9 @@ export type CleanResult =
       /** Set when the request asked to explain (extract/explain.ts). */
       explain?: CleanExplanation;
     }
-  | { ok: false; code: 'no_content'; title: string; explain?: CleanExplanation };
+  | { ok: false; code: 'no_content'; title: string; explain?: CleanExplanation }
+  /** XML that is not a feed. */
+  | { ok: false; code: 'unsupported_content_type'; title: '' };
 
 export function cleanTask(req: CleanRequest): CleanResult {
   if (req.bodyKind === 'text') {
@@ -85,23 +86,19 @@ export function cleanTask(req: CleanRequest): CleanResult {
       fallbackUsed: false,
     };
   }
-  if (req.bodyKind === 'markdown') {
-    return cleanMarkdown(takeText(req), {
-      finalUrl: req.finalUrl,
-      profile: req.profile,
-      format: req.format,
-      includeTitle: req.includeTitle,
-      maxChars: req.maxChars,
-      maxTokens: req.maxTokens,
-      tokenEncoding: req.tokenEncoding,
-      start: req.start,
-    });
-  }
+  // A markdown document is read whole, a feed as its items (XML that is no feed is unsupported).
+  if (req.bodyKind === 'markdown') return cleanMarkdown(takeText(req), answerOptions(req));
+  if (req.bodyKind === 'xml') return cleanFeed(parseHtml(takePieces(req), { xml: true }), answerOptions(req));
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.
   const body = takePieces(req);
   const doc = parseHtml(body);
-  return cleanDocument(doc, {
+  return cleanDocument(doc, { ...answerOptions(req), reparse: () => parseHtml(body), explain: req.explain });
+}
+
+/** What the request asks of the answer: its page, profile, format, title line and part. */
+function answerOptions(req: CleanRequest): CleanOptions {
+  return {
     finalUrl: req.finalUrl,
     profile: req.profile,
     format: req.format,
@@ -110,9 +107,7 @@ export function cleanTask(req: CleanRequest): CleanResult {
     maxTokens: req.maxTokens,
     tokenEncoding: req.tokenEncoding,
     start: req.start,
-    reparse: () => parseHtml(body),
-    explain: req.explain,
-  });
+  };
 }
 
 function partLimits(req: PartOptions): PartLimits {

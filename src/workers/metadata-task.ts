@@ -15,6 +15,7 @@ import type { TokenEncoding } from '../render/token-count.js';
 import { cleanDocument } from './clean-document.js';
 import { cleanTask, takePieces, takeText, type CleanResult } from './clean-task.js';
 import { cleanMarkdownPage } from './clean-markdown.js';
+import { cleanFeed } from './clean-feed.js';
 import { markdownPage } from '../extract/markdown/markdown-page.js';
 
 export interface MetadataRequest {
@@ -96,13 +97,16 @@ function markdown(req: MetadataRequest): MetadataResult {
 
 function nonHtml(req: MetadataRequest): MetadataResult {
   // A feed read directly describes itself; other XML and everything else is known by its headers.
-  const feed =
-    req.bodyKind === 'xml' && req.body !== null
-      ? feedMetadata(parseHtml(postedPieces(req.body), { xml: true }), req.finalUrl, req.headers)
-      : null;
+  const xml = req.bodyKind === 'xml' && req.body !== null ? parseHtml(postedPieces(req.body), { xml: true }) : null;
+  const feed = xml ? feedMetadata(xml, req.finalUrl, req.headers) : null;
   const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
+  // A feed's content is its items, as the content cleaner reads them.
+  if (xml && feed) {
+    const options = { ...CONTENT_OPTIONS, maxTokens: req.maxTokens, tokenEncoding: req.tokenEncoding };
+    return withContent(data, cleanFeed(xml, { ...options, finalUrl: req.finalUrl }));
+  }
+  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is left.
   if (req.body === null || req.bodyKind !== 'text') {
     return { data: { ...data, content: null, word_count: null }, error: { code: 'unsupported_content_type' } };
   }

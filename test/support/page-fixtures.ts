@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { decodeBody } from '../../src/fetch/decode.js';
 import type { Profile } from '../../src/extract/blocks.js';
 import { cleanTask, type CleanResult } from '../../src/workers/clean-task.js';
+import { isCleanable } from '../../src/tools/clean/cleanable.js';
 import type { PartOptions } from '../../src/workers/clean-document.js';
 
 export const PAGES_DIR = new URL('../../../test/fixtures/pages/', import.meta.url);
@@ -76,10 +77,7 @@ export function loadFixtures(): Fixture[] {
 export function runFixture(f: Fixture, format: 'text' | 'markdown', part: Partial<PartOptions> = {}): CleanResult {
   const bytes = readFileSync(new URL(f.request.source, f.dir));
   const body = decodeBody(bytes, f.request.content_type);
-  if (
-    body.text === null ||
-    (body.kind !== 'html' && body.kind !== 'xhtml' && body.kind !== 'text' && body.kind !== 'markdown')
-  ) {
+  if (body.text === null || !isCleanable(body.kind)) {
     throw new Error(`${f.slug}: ${f.request.content_type} is not a cleanable type`);
   }
   return cleanTask({

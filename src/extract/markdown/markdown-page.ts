@@ -1,7 +1,7 @@
 // A markdown body (text/markdown) read as the page it stands for: the HTML a markdown renderer
 // prints from it (CommonMark with GitHub's tables, strikethrough, task lists, footnotes and bare
-// links), under the title its YAML front matter declares. The cleaners then read that page as
-// they read any other, so a markdown document and its HTML rendering give the same answer.
+// links), under the title its YAML front matter declares. The cleaners read that page whole
+// (workers/clean-markdown.ts), the metadata tool what the front matter declares.
 //
 // markdown-it, not micromark: micromark's emphasis resolution is quadratic on a hostile line
 // ("*a" repeated 512 Ki times did not finish in five minutes), where markdown-it reads every
@@ -63,7 +63,7 @@ export function markdownPage(source: string): MarkdownPage {
   capCopiedAddresses(tokens, source.length + COPIED_ADDRESS_CHARS);
   const body = markdown.renderer.render(tokens, markdown.options, {});
   const head = title ? `<title>${escapeText(title)}</title>` : '';
-  const doc = parseHtml(`<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+  const doc = parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
   return { doc, matter };
 }
 

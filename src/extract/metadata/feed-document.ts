@@ -1,7 +1,7 @@
 // A feed fetched directly (RSS 2.0, RSS 1.0/RDF, Atom): its own title, description, site link,
 // language and last update, instead of only the file name. Pure, like the HTML extractor.
-import type { Document, Element } from 'domhandler';
-import { findOne, getChildren, textContent } from 'domutils';
+import type { Document } from 'domhandler';
+import { atomLink, child, feedParts, textOf } from '../feed/feed-xml.js';
 import { toIsoDate } from './dates.js';
 import { normaliseLang } from './lang.js';
 import { nonHtmlMetadata } from './non-html.js';
@@ -16,10 +16,9 @@ export function feedMetadata(
   finalUrl: string,
   headers: Record<string, string> = {},
 ): PageMetadata | null {
-  const root = findOne((el) => /^(?:rss|rdf:rdf|feed)$/i.test(el.name), doc.children, false);
-  if (!root) return null;
-  const isAtom = root.name.toLowerCase() === 'feed';
-  const scope = isAtom ? root : (child(root, 'channel') ?? root);
+  const parts = feedParts(doc);
+  if (!parts) return null;
+  const { root, isAtom, scope } = parts;
   const type: FeedType = isAtom ? 'atom' : 'rss';
   const base = nonHtmlMetadata(finalUrl, headers);
 
@@ -42,27 +41,4 @@ export function feedMetadata(
     modified_at: toIsoDate(updated) ?? base.modified_at,
     feeds: [{ url: finalUrl, type, title }],
   };
-}
-
-function child(parent: Element | null, name: string): Element | null {
-  if (!parent) return null;
-  for (const c of getChildren(parent)) {
-    if ((c as Element).name?.toLowerCase() === name) return c as Element;
-  }
-  return null;
-}
-
-function textOf(el: Element | null): string | null {
-  return el ? textContent(el).trim() || null : null;
-}
-
-function atomLink(feed: Element): string | null {
-  for (const c of getChildren(feed)) {
-    const el = c as Element;
-    if (el.name?.toLowerCase() !== 'link') continue;
-    const rel = (attribute(el, 'rel') ?? 'alternate').toLowerCase();
-    const href = attribute(el, 'href');
-    if (rel === 'alternate' && href) return href;
-  }
-  return null;
 }

@@ -65,9 +65,8 @@ function names(value: unknown): string | null {
   return out.length > 0 ? [...new Set(out)].join(', ') : null;
 }
 
-/** A date as YAML gives it: a string (the core schema reads no timestamps), or a Date. */
+/** A date as written (YAML's core schema reads no timestamps: `date: 2026-03-05` is a string). */
 function date(value: unknown): string | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   return toIsoDate(matterText(value));
 }
 

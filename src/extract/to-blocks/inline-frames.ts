@@ -2,9 +2,9 @@
 // an emphasis, a strong or a struck-through run, each closed into one inline around what it gathered.
 import type { Inline } from '../blocks.js';
 
-export const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
-export const STRONG_TAGS = new Set(['strong', 'b']);
-export const DELETE_TAGS = new Set(['del', 's', 'strike']);
+const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
+const STRONG_TAGS = new Set(['strong', 'b']);
+const DELETE_TAGS = new Set(['del', 's', 'strike']);
 export const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
 
 /** One open wrapper and the inlines read inside it so far; the root frame is the line itself. */

@@ -13,14 +13,13 @@ import { WorkerCrashed } from '../../workers/pool.js';
 import type { CleanInput } from '../clean-web-content.js';
 import { failedWith, type ToolContext, type ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
-import type { CleanableKind, CleanRequest, CleanResult } from '../../workers/clean-task.js';
+import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
+import { isCleanable } from './cleanable.js';
 import { isWebPage } from '../../fetch/decode.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
 import { stoppedItem } from '../stopped.js';
 import { answerShape } from './answer-shape.js';
-
-const CLEANABLE: ReadonlySet<string> = new Set<CleanableKind>(['html', 'xhtml', 'text', 'markdown']);
 
 export async function runClean(input: CleanInput, ctx: ToolContext, requested: Profile): Promise<ToolItem[]> {
   // Scale-out: the URL is a queue job, run by a worker through the 'clean' handler (cleanOne).
@@ -102,6 +101,9 @@ export async function cleanOne(
     Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
   }
 
+  // XML the worker found to be no feed.
+  if (!result.ok && result.code === 'unsupported_content_type')
+    return failedWith(meta, unsupported(started.contentType));
   const explain = result.explain ? { explain: result.explain } : {};
   if (!result.ok) {
     return {
@@ -124,6 +126,14 @@ export async function cleanOne(
   };
 }
 
+function unsupported(contentType: string | null): ItemError {
+  const type = contentType ?? 'an unknown type';
+  return itemError(
+    'unsupported_content_type',
+    `The response is ${type}; the cleaners read HTML, XHTML, markdown, plain text, RSS and Atom feeds, and PDF.`,
+  );
+}
+
 /** A page handed to a worker: its task running, and what the call needs of the page afterwards. */
 interface StartedClean {
   running: Promise<CleanResult>;
@@ -133,6 +143,8 @@ interface StartedClean {
   renderable: CachedFetchResult | null;
   /** The body was cut at the byte cap. */
   truncated: boolean;
+  /** The response's Content-Type, for an error that names it. */
+  contentType: string | null;
 }
 
 /**
@@ -207,21 +219,12 @@ async function fetchAndStart(
       throw err;
     }
   }
-  if (!body || !CLEANABLE.has(body.kind) || body.charset === null) {
-    const type = res.contentType ?? 'an unknown type';
-    return {
-      item: failedWith(
-        meta,
-        itemError(
-          'unsupported_content_type',
-          `The response is ${type}; the cleaners read HTML, XHTML, markdown, plain text and PDF.`,
-        ),
-      ),
-    };
+  if (!body || !isCleanable(body.kind) || body.charset === null) {
+    return { item: failedWith(meta, unsupported(res.contentType)) };
   }
 
   const options: Omit<CleanRequest, 'body'> = {
-    bodyKind: body.kind as CleanableKind,
+    bodyKind: body.kind,
     finalUrl: res.finalUrl,
     profile: requested,
     ...answerShape(input),
@@ -234,7 +237,7 @@ async function fetchAndStart(
     { kind: 'clean', input: { ...options, body: pageBytes(body, res.cached || renderable !== null)! } },
     { signal: ctx.signal, startBy },
   );
-  return { running, options, renderable, truncated: res.truncated };
+  return { running, options, renderable, truncated: res.truncated, contentType: res.contentType };
 }
 
 /**

@@ -25,6 +25,13 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
   '/p/discontinued-tent': [404, 'text/html; charset=utf-8', page('not-found-page')],
   '/notice.txt': [200, 'text/plain; charset=utf-8', page('plain-text', 'source.txt')],
   '/guide/cache.md': [200, 'text/markdown', page('markdown-document', 'source.md')],
+  '/raw/main/guide/cache.md': [200, 'text/plain; charset=utf-8', page('markdown-document', 'source.md')],
+  '/feed.xml': [200, 'application/rss+xml; charset=utf-8', page('rss-feed', 'source.xml')],
+  '/sitemap.xml': [
+    200,
+    'application/xml',
+    Buffer.from('<?xml version="1.0"?><urlset><url><loc>/a</loc></url></urlset>'),
+  ],
   '/kaji/tsuyu-sentaku.html': [200, 'text/html', page('shift-jis-article')],
   '/restic-backups': [200, 'text/html; charset=utf-8', page('max-chars-article')],
   '/photo.png': [200, 'image/png', Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')],
@@ -193,9 +200,33 @@ describe('clean_web_content', () => {
       assert.equal(meta.content_type, 'text/markdown');
       assert.equal(meta.extraction_profile, 'content');
     }
+    // A code host's raw file: plain text at a .md path.
+    const raw = await call('clean_web_content', { url: `${site.origin}/raw/main/guide/cache.md` });
+    assert.equal(raw.meta.content_type, 'text/plain; charset=utf-8');
+    assert.equal(raw.data!.title, 'Configuring the cache');
+    assert.match(raw.data!.content, /^Tern keeps the result of every build step/m);
+    assert.ok(raw.data!.content.includes(`[command reference](${site.origin}/raw/main/reference/cli.md)`));
     const { data } = await call('clean_web_index', { url: `${site.origin}/guide/cache.md` });
     assert.equal(data!.title, 'Configuring the cache | Tern docs');
     assert.match(data!.content, /^Configuring the cache \| Tern docs\nTern keeps/);
+  });
+
+  it("reads a feed as a hub's links with either cleaner; other XML stays unsupported", async () => {
+    // The item's relative link resolves against the feed's address: here, the loopback site.
+    const relative = (text: string) => text.replace(`${site.origin}/news/`, 'https://gazette.example/news/');
+    const index = await call('clean_web_index', { url: `${site.origin}/feed.xml` });
+    assert.equal(relative(index.data!.content), expected('rss-feed', 'expected.txt'));
+    assert.equal(index.data!.title, 'Harbour Gazette & Friends');
+    assert.equal(index.meta.extraction_profile, 'index');
+    assert.equal(index.meta.fallback_used, false);
+    const content = await call('clean_web_content', { url: `${site.origin}/feed.xml`, output_format: 'markdown' });
+    assert.equal(relative(content.data!.content), expected('rss-feed', 'expected.md'));
+    assert.equal(content.meta.extraction_profile, 'index');
+    assert.equal(content.meta.fallback_used, true);
+    const other = await call('clean_web_index', { url: `${site.origin}/sitemap.xml` });
+    assert.equal(other.data, null);
+    assert.equal((other.meta.error as { code: string }).code, 'unsupported_content_type');
+    assert.match((other.meta.error as { message: string }).message, /^The response is application\/xml; /);
   });
 
   it('decodes a Shift_JIS page declared only in its <meta>', async () => {

@@ -99,7 +99,8 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
       res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
       res.end(
         '<?xml version="1.0"?><rss version="2.0"><channel><title>Coast Times</title><link>/</link><description>' +
-          'Harbour news.</description></channel></rss>',
+          'Harbour news.</description><item><title>Pier repairs</title><link>/news/pier</link>' +
+          '<description>The pier is shut until May.</description></item></channel></rss>',
       );
     } else if (p === '/data.json') {
       res.writeHead(200, { 'content-type': 'application/json' });

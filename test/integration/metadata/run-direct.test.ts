@@ -146,6 +146,13 @@ describe('get_url_metadata run()', () => {
     assert.deepEqual(item!.data!.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
   });
 
+  it("gives a feed's items as its content with include_content", async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/feed.xml`, include_content: true }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.data!.content, `[Pier repairs](${site.origin}/news/pier)\nThe pier is shut until May.`);
+    assert.equal(item!.data!.title, 'Coast Times');
+  });
+
   it('gives unsupported_content_type for include_content on non-HTML (no_content for a broken PDF), keeping the metadata', async () => {
     const [pdf, json] = await getUrlMetadata.run(
       input({

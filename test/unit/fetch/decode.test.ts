@@ -5,6 +5,7 @@ import {
   decodeBody,
   decodeText,
   encodingForLabel,
+  kindAtPath,
   parseContentType,
   prescanMetaCharset,
   sniffKind,
@@ -13,6 +14,14 @@ import { fetchedBody } from '../../../src/fetch/fetched-body.js';
 import { pageBytes, postedText } from '../../../src/workers/page-bytes.js';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
+
+test('plain text at a markdown path is markdown; nothing else changes by its path', () => {
+  assert.equal(kindAtPath('text', '/acme/widget/main/README.md'), 'markdown');
+  assert.equal(kindAtPath('text', '/notes/CHANGES.Markdown'), 'markdown');
+  assert.equal(kindAtPath('text', '/notes/readme.txt'), 'text');
+  assert.equal(kindAtPath('text', '/md'), 'text');
+  assert.equal(kindAtPath('html', '/blog/post.md'), 'html');
+});
 
 test('kind follows Content-Type', () => {
   const b = Buffer.from('x');

@@ -1,0 +1,59 @@
+// The parts of a feed document (RSS 2.0, RSS 1.0/RDF, Atom) parsed as XML: its root, the element
+// that describes the feed, its items, and the few child elements read of each. Shared by the
+// metadata tool (the feed's own description) and the cleaners (its items as a hub's links).
+import type { Document, Element } from 'domhandler';
+import { findOne, getChildren, textContent } from 'domutils';
+import { attribute } from '../../parse/nodes.js';
+
+export interface FeedParts {
+  root: Element;
+  isAtom: boolean;
+  /** The element that describes the feed: Atom's <feed>, RSS's <channel>. */
+  scope: Element;
+  /** Its entries in document order: Atom's <entry>, RSS's <item> (inside the channel in RSS 2.0,
+   *  beside it in RSS 1.0). */
+  items: Element[];
+}
+
+/** The feed's parts, or null when the XML is no feed. */
+export function feedParts(doc: Document): FeedParts | null {
+  const root = findOne((el) => /^(?:rss|rdf:rdf|feed)$/i.test(el.name), doc.children, false);
+  if (!root) return null;
+  const isAtom = root.name.toLowerCase() === 'feed';
+  const scope = isAtom ? root : (child(root, 'channel') ?? root);
+  const itemName = isAtom ? 'entry' : 'item';
+  const items = children(scope, itemName);
+  // RSS 1.0 sets its items beside the channel, under the root.
+  if (!isAtom && items.length === 0 && scope !== root) items.push(...children(root, itemName));
+  return { root, isAtom, scope, items };
+}
+
+/** The first child element of `parent` named `name` (case-insensitive), or null. */
+export function child(parent: Element | null, name: string): Element | null {
+  if (!parent) return null;
+  for (const c of getChildren(parent)) {
+    if ((c as Element).name?.toLowerCase() === name) return c as Element;
+  }
+  return null;
+}
+
+function children(parent: Element, name: string): Element[] {
+  return getChildren(parent).filter((c): c is Element => (c as Element).name?.toLowerCase() === name);
+}
+
+/** An element's text, trimmed; null when it is missing or empty. */
+export function textOf(el: Element | null): string | null {
+  return el ? textContent(el).trim() || null : null;
+}
+
+/** An Atom element's page: its first <link> with rel="alternate" (the default) and an href. */
+export function atomLink(parent: Element): string | null {
+  for (const c of getChildren(parent)) {
+    const el = c as Element;
+    if (el.name?.toLowerCase() !== 'link') continue;
+    const rel = (attribute(el, 'rel') ?? 'alternate').toLowerCase();
+    const href = attribute(el, 'href');
+    if (rel === 'alternate' && href) return href;
+  }
+  return null;
+}

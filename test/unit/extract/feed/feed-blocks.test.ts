@@ -1,0 +1,60 @@
+// A feed read as a hub (extract/feed/feed-blocks.ts): Atom's and RSS 1.0's shapes beside RSS 2.0's
+// fixture (test/fixtures/pages/rss-feed).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cleanFeed } from '../../../../src/workers/clean-feed.js';
+import { parseHtml } from '../../../../src/parse/parse-html.js';
+
+function read(xml: string, profile: 'index' | 'content' = 'index') {
+  return cleanFeed(parseHtml(xml, { xml: true }), {
+    finalUrl: 'https://ann.example/feed.atom',
+    profile,
+    format: 'text',
+    includeTitle: true,
+    maxChars: 100_000,
+  });
+}
+
+describe('a feed read as a hub', () => {
+  it("reads Atom: the title's markup as text, each entry's page, date, and summary (else content)", () => {
+    const r = read(
+      '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">' +
+        '<title type="html">Ann&apos;s &lt;i&gt;notes&lt;/i&gt;</title>' +
+        '<entry><title>Lifetimes, slowly</title><link rel="edit" href="/edit/1"/><link href="/posts/lifetimes/"/>' +
+        '<updated>2026-03-06T10:00:00Z</updated><published>2026-03-05T10:00:00Z</published>' +
+        '<summary type="html">&lt;p&gt;Why &lt;code&gt;&amp;apos;a&lt;/code&gt; is not scary.&lt;/p&gt;</summary>' +
+        '<content type="html">&lt;p&gt;The full post.&lt;/p&gt;</content></entry>' +
+        '<entry><title>Only content</title><link href="https://ann.example/posts/only/"/>' +
+        '<updated>2026-03-01T10:00:00Z</updated><content type="html">&lt;p&gt;All of it.&lt;/p&gt;</content></entry>' +
+        '</feed>',
+      'content',
+    );
+    assert.ok(r.ok);
+    assert.equal(r.title, "Ann's notes");
+    assert.equal(
+      r.content,
+      "Ann's notes\n[Lifetimes, slowly](https://ann.example/posts/lifetimes/)\n2026-03-05T10:00:00Z\nWhy 'a is not scary.\n" +
+        '[Only content](https://ann.example/posts/only/)\n2026-03-01T10:00:00Z\nAll of it.',
+    );
+    assert.equal(r.profile, 'index');
+    assert.equal(r.fallbackUsed, true);
+  });
+
+  it('reads RSS 1.0, whose items stand beside its channel', () => {
+    const r = read(
+      '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">' +
+        '<channel rdf:about="https://ann.example/"><title>Ann</title></channel>' +
+        '<item rdf:about="https://ann.example/a"><title>First</title><link>https://ann.example/a</link></item>' +
+        '</rdf:RDF>',
+    );
+    assert.ok(r.ok);
+    assert.equal(r.content, 'Ann\n[First](https://ann.example/a)');
+  });
+
+  it('is no content without items, and no feed is not read', () => {
+    const empty = read('<rss version="2.0"><channel><title>Quiet</title></channel></rss>');
+    assert.deepEqual(empty, { ok: false, code: 'no_content', title: 'Quiet' });
+    const other = read('<urlset><url><loc>https://ann.example/a</loc></url></urlset>');
+    assert.deepEqual(other, { ok: false, code: 'unsupported_content_type', title: '' });
+  });
+});
