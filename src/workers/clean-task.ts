@@ -9,7 +9,9 @@ import { DEFAULT_TOKEN_ENCODING } from '../render/token-count.js';
 import { cleanDocument, type CleanOptions, type PartOptions } from './clean-document.js';
 import { cleanMarkdown } from './clean-markdown.js';
 import { cleanFeed } from './clean-feed.js';
-import type { CleanableKind } from '../tools/clean/cleanable.js';
+import { xmlFeed } from '../extract/feed/feed-xml.js';
+import { jsonFeed } from '../extract/feed/json-feed.js';
+import type { CleanableKind } from './cleanable.js';
 
 /**
  * The request's body, decoded, and put back in the request in place of its bytes (the same
@@ -86,9 +88,10 @@ export function cleanTask(req: CleanRequest): CleanResult {
       fallbackUsed: false,
     };
   }
-  // A markdown document is read whole, a feed as its items (XML that is no feed is unsupported).
+  // A markdown document is read whole, a feed as its items (XML or JSON that is no feed is unsupported).
   if (req.bodyKind === 'markdown') return cleanMarkdown(takeText(req), answerOptions(req));
-  if (req.bodyKind === 'xml') return cleanFeed(parseHtml(takePieces(req), { xml: true }), answerOptions(req));
+  if (req.bodyKind === 'xml') return cleanFeed(xmlFeed(parseHtml(takePieces(req), { xml: true })), answerOptions(req));
+  if (req.bodyKind === 'json') return cleanFeed(jsonFeed(takeText(req))?.reading ?? null, answerOptions(req));
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.
   const body = takePieces(req);

@@ -2,10 +2,11 @@
 // Metadata is extracted first; content then comes from the content cleaner's own code
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
-import { postedPieces, type PostedText } from './page-bytes.js';
+import { postedPieces, postedText, type PostedText } from './page-bytes.js';
 import {
   extractMetadata,
   feedMetadata,
+  jsonFeedMetadata,
   markdownMetadata,
   nonHtmlMetadata,
   type PageMetadata,
@@ -16,6 +17,9 @@ import { cleanDocument } from './clean-document.js';
 import { cleanTask, takePieces, takeText, type CleanResult } from './clean-task.js';
 import { cleanMarkdownPage } from './clean-markdown.js';
 import { cleanFeed } from './clean-feed.js';
+import type { FeedReading } from '../extract/feed/feed-blocks.js';
+import { xmlFeed } from '../extract/feed/feed-xml.js';
+import { jsonFeed } from '../extract/feed/json-feed.js';
 import { markdownPage } from '../extract/markdown/markdown-page.js';
 
 export interface MetadataRequest {
@@ -96,15 +100,14 @@ function markdown(req: MetadataRequest): MetadataResult {
 }
 
 function nonHtml(req: MetadataRequest): MetadataResult {
-  // A feed read directly describes itself; other XML and everything else is known by its headers.
-  const xml = req.bodyKind === 'xml' && req.body !== null ? parseHtml(postedPieces(req.body), { xml: true }) : null;
-  const feed = xml ? feedMetadata(xml, req.finalUrl, req.headers) : null;
-  const data: MetadataData = feed ?? nonHtmlMetadata(req.finalUrl, req.headers);
+  // A feed read directly describes itself; other XML, JSON and everything else is known by its headers.
+  const feed = req.body !== null ? feedOf(req.bodyKind, req.body, req.finalUrl, req.headers) : null;
+  const data: MetadataData = feed?.data ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
   // A feed's content is its items, as the content cleaner reads them.
-  if (xml && feed) {
+  if (feed) {
     const options = { ...CONTENT_OPTIONS, maxTokens: req.maxTokens, tokenEncoding: req.tokenEncoding };
-    return withContent(data, cleanFeed(xml, { ...options, finalUrl: req.finalUrl }));
+    return withContent(data, cleanFeed(feed.reading, { ...options, finalUrl: req.finalUrl }));
   }
   // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is left.
   if (req.body === null || req.bodyKind !== 'text') {
@@ -121,6 +124,26 @@ function nonHtml(req: MetadataRequest): MetadataResult {
       finalUrl: req.finalUrl,
     }),
   );
+}
+
+/** A feed body's metadata and items; null for any other body. */
+function feedOf(
+  kind: BodyKind,
+  body: PostedText,
+  finalUrl: string,
+  headers: Record<string, string>,
+): { data: PageMetadata; reading: FeedReading } | null {
+  if (kind === 'xml') {
+    const doc = parseHtml(postedPieces(body), { xml: true });
+    const data = feedMetadata(doc, finalUrl, headers);
+    const reading = data && xmlFeed(doc);
+    return data && reading ? { data, reading } : null;
+  }
+  if (kind === 'json') {
+    const feed = jsonFeed(postedText(body));
+    return feed ? { data: jsonFeedMetadata(feed, finalUrl, headers), reading: feed.reading } : null;
+  }
+  return null;
 }
 
 function withContent(data: MetadataData, cleaned: CleanResult): MetadataResult {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { decodeBody } from '../../src/fetch/decode.js';
 import type { Profile } from '../../src/extract/blocks.js';
 import { cleanTask, type CleanResult } from '../../src/workers/clean-task.js';
-import { isCleanable } from '../../src/tools/clean/cleanable.js';
+import { isCleanable } from '../../src/workers/cleanable.js';
 import type { PartOptions } from '../../src/workers/clean-document.js';
 
 export const PAGES_DIR = new URL('../../../test/fixtures/pages/', import.meta.url);

@@ -16,18 +16,19 @@ export interface UrlResolver {
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:']);
 const IMAGE_SCHEMES = new Set(['http:', 'https:']);
 
-/**
- * `baseHref`: the first <base href> value when the caller already walked the document for it
- * (null: the page has none); omitted, the document is searched.
- */
 function firstBaseHref(doc: Document): string | null {
   const base = findElement(doc, (el) => el.name === 'base' && attribute(el, 'href') !== undefined);
   return base ? attribute(base, 'href')! : null;
 }
 
-export function createUrlResolver(doc: Document, finalUrl: string, baseHref?: string | null): UrlResolver {
+/**
+ * `baseHref`: the first <base href> value when the caller already walked the document for it
+ * (null: the page has none); omitted, the document is searched. `doc` null: addresses that are
+ * not a page's (a feed's) resolve against the final URL.
+ */
+export function createUrlResolver(doc: Document | null, finalUrl: string, baseHref?: string | null): UrlResolver {
   let base = finalUrl;
-  const href = baseHref !== undefined ? baseHref : firstBaseHref(doc);
+  const href = baseHref !== undefined ? baseHref : doc && firstBaseHref(doc);
   if (href != null) {
     const resolved = tryResolve(href, finalUrl);
     if (resolved && IMAGE_SCHEMES.has(resolved.protocol)) base = resolved.href;

@@ -3,7 +3,10 @@
 // metadata tool (the feed's own description) and the cleaners (its items as a hub's links).
 import type { Document, Element } from 'domhandler';
 import { findOne, getChildren, textContent } from 'domutils';
+import { collapseWhitespace } from '../dom/measures.js';
+import { parseHtml } from '../../parse/parse-html.js';
 import { attribute } from '../../parse/nodes.js';
+import type { FeedItem, FeedReading } from './feed-blocks.js';
 
 export interface FeedParts {
   root: Element;
@@ -56,4 +59,42 @@ export function atomLink(parent: Element): string | null {
     if (rel === 'alternate' && href) return href;
   }
   return null;
+}
+
+/** The feed's title and items, or null when the XML is no feed. */
+export function xmlFeed(doc: Document): FeedReading | null {
+  const parts = feedParts(doc);
+  if (!parts) return null;
+  return {
+    title: markupText(textOf(child(parts.scope, 'title'))),
+    items: parts.items.map((item) => xmlItem(item, parts.isAtom)),
+  };
+}
+
+function xmlItem(item: Element, isAtom: boolean): FeedItem {
+  const date = isAtom
+    ? (textOf(child(item, 'published')) ?? textOf(child(item, 'updated')))
+    : (textOf(child(item, 'pubdate')) ?? textOf(child(item, 'dc:date')));
+  // RSS's <content:encoded> (whole articles) is not read: the summary is what a hub shows.
+  const summary = isAtom
+    ? (textOf(child(item, 'summary')) ?? textOf(child(item, 'content')))
+    : textOf(child(item, 'description'));
+  return {
+    title: markupText(textOf(child(item, 'title'))),
+    link: isAtom ? atomLink(item) : (textOf(child(item, 'link')) ?? permalink(item)),
+    date,
+    summary: summary ? { html: summary } : null,
+  };
+}
+
+/** An RSS item's <guid> when it is its page's address (isPermaLink, true unless it says false). */
+function permalink(item: Element): string | null {
+  const guid = child(item, 'guid');
+  return guid && attribute(guid, 'ispermalink')?.toLowerCase() !== 'false' ? textOf(guid) : null;
+}
+
+/** A title's text: feeds may escape HTML in it (Atom's type="html"), which is markup, not text. */
+function markupText(raw: string | null): string {
+  if (!raw) return '';
+  return collapseWhitespace(/[<&]/.test(raw) ? textContent(parseHtml(raw)) : raw);
 }

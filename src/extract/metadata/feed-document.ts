@@ -1,7 +1,8 @@
-// A feed fetched directly (RSS 2.0, RSS 1.0/RDF, Atom): its own title, description, site link,
+// A feed fetched directly (RSS 2.0, RSS 1.0/RDF, Atom, JSON Feed): its own title, description, site link,
 // language and last update, instead of only the file name. Pure, like the HTML extractor.
 import type { Document } from 'domhandler';
 import { atomLink, child, feedParts, textOf } from '../feed/feed-xml.js';
+import type { JsonFeed } from '../feed/json-feed.js';
 import { toIsoDate } from './dates.js';
 import { normaliseLang } from './lang.js';
 import { nonHtmlMetadata } from './non-html.js';
@@ -40,5 +41,24 @@ export function feedMetadata(
     logo: resolveUrl(logo, finalUrl),
     modified_at: toIsoDate(updated) ?? base.modified_at,
     feeds: [{ url: finalUrl, type, title }],
+  };
+}
+
+/** Metadata of a JSON Feed: its title, description, home page, language and icons. */
+export function jsonFeedMetadata(feed: JsonFeed, finalUrl: string, headers: Record<string, string> = {}): PageMetadata {
+  const base = nonHtmlMetadata(finalUrl, headers);
+  const title = clean(feed.reading.title);
+  const icon = resolveUrl(feed.icon, finalUrl);
+  return {
+    ...base,
+    title: title ?? base.title,
+    description: clean(feed.description) ?? '',
+    canonical_url: resolveUrl(feed.homePage, finalUrl) ?? base.canonical_url,
+    lang: normaliseLang(feed.language) ?? base.lang,
+    site_name: title,
+    image: icon,
+    logo: icon,
+    favicon: resolveUrl(feed.favicon, finalUrl) ?? base.favicon,
+    feeds: [{ url: finalUrl, type: 'json', title }],
   };
 }

@@ -14,7 +14,7 @@ import type { CleanInput } from '../clean-web-content.js';
 import { failedWith, type ToolContext, type ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
-import { isCleanable } from './cleanable.js';
+import { isCleanable } from '../../workers/cleanable.js';
 import { isWebPage } from '../../fetch/decode.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
@@ -101,7 +101,7 @@ export async function cleanOne(
     Object.assign(meta, { final_url: rendered.finalUrl, javascript_rendered: true });
   }
 
-  // XML the worker found to be no feed.
+  // XML or JSON the worker found to be no feed.
   if (!result.ok && result.code === 'unsupported_content_type')
     return failedWith(meta, unsupported(started.contentType));
   const explain = result.explain ? { explain: result.explain } : {};
@@ -128,10 +128,8 @@ export async function cleanOne(
 
 function unsupported(contentType: string | null): ItemError {
   const type = contentType ?? 'an unknown type';
-  return itemError(
-    'unsupported_content_type',
-    `The response is ${type}; the cleaners read HTML, XHTML, markdown, plain text, RSS and Atom feeds, and PDF.`,
-  );
+  const read = 'HTML, XHTML, markdown, plain text, feeds (RSS, Atom, JSON Feed) and PDF';
+  return itemError('unsupported_content_type', `The response is ${type}; the cleaners read ${read}.`);
 }
 
 /** A page handed to a worker: its task running, and what the call needs of the page afterwards. */

@@ -42,9 +42,9 @@ export interface MetadataDeps {
   cachingFetcher?: CachingFetcher;
 }
 
-// HTML is parsed for metadata; XML too, since a feed describes itself (title, site, language), and
-// markdown, whose front matter does.
-const WORKER_KINDS = new Set(['html', 'xhtml', 'xml', 'markdown']);
+// HTML is parsed for metadata; XML and JSON too, since a feed describes itself (title, site,
+// language), and markdown, whose front matter does.
+const WORKER_KINDS = new Set(['html', 'xhtml', 'xml', 'json', 'markdown']);
 
 export async function fetchMetadataItem(
   url: string,

@@ -27,6 +27,7 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
   '/guide/cache.md': [200, 'text/markdown', page('markdown-document', 'source.md')],
   '/raw/main/guide/cache.md': [200, 'text/plain; charset=utf-8', page('markdown-document', 'source.md')],
   '/feed.xml': [200, 'application/rss+xml; charset=utf-8', page('rss-feed', 'source.xml')],
+  '/api/status.json': [200, 'application/json', Buffer.from('{"ok":true}')],
   '/sitemap.xml': [
     200,
     'application/xml',
@@ -223,10 +224,15 @@ describe('clean_web_content', () => {
     assert.equal(relative(content.data!.content), expected('rss-feed', 'expected.md'));
     assert.equal(content.meta.extraction_profile, 'index');
     assert.equal(content.meta.fallback_used, true);
-    const other = await call('clean_web_index', { url: `${site.origin}/sitemap.xml` });
-    assert.equal(other.data, null);
-    assert.equal((other.meta.error as { code: string }).code, 'unsupported_content_type');
-    assert.match((other.meta.error as { message: string }).message, /^The response is application\/xml; /);
+    for (const [path, type] of [
+      ['/sitemap.xml', 'application/xml'],
+      ['/api/status.json', 'application/json'],
+    ]) {
+      const other = await call('clean_web_index', { url: `${site.origin}${path}` });
+      assert.equal(other.data, null);
+      assert.equal((other.meta.error as { code: string }).code, 'unsupported_content_type');
+      assert.ok((other.meta.error as { message: string }).message.startsWith(`The response is ${type}; `));
+    }
   });
 
   it('decodes a Shift_JIS page declared only in its <meta>', async () => {

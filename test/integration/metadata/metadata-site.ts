@@ -102,6 +102,19 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
           'Harbour news.</description><item><title>Pier repairs</title><link>/news/pier</link>' +
           '<description>The pier is shut until May.</description></item></channel></rss>',
       );
+    } else if (p === '/feed.json') {
+      res.writeHead(200, { 'content-type': 'application/feed+json' });
+      res.end(
+        JSON.stringify({
+          version: 'https://jsonfeed.org/version/1.1',
+          title: 'Coast Notes',
+          home_page_url: '/',
+          description: 'Short notes.',
+          language: 'en-GB',
+          icon: '/icon.png',
+          items: [{ id: '1', url: '/notes/1', title: 'Low tide', content_text: 'Walk out to the rocks.' }],
+        }),
+      );
     } else if (p === '/data.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"title":"not a page"}');

@@ -146,6 +146,19 @@ describe('get_url_metadata run()', () => {
     assert.deepEqual(item!.data!.feeds, [{ url: `${site.origin}/feed.xml`, type: 'rss', title: 'Coast Times' }]);
   });
 
+  it('describes a JSON Feed by itself, and gives its items with include_content', async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/feed.json`, include_content: true }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    const data = item!.data!;
+    assert.equal(data.title, 'Coast Notes');
+    assert.equal(data.description, 'Short notes.');
+    assert.equal(data.canonical_url, `${site.origin}/`);
+    assert.equal(data.lang, 'en-GB');
+    assert.equal(data.image, `${site.origin}/icon.png`);
+    assert.deepEqual(data.feeds, [{ url: `${site.origin}/feed.json`, type: 'json', title: 'Coast Notes' }]);
+    assert.equal(data.content, `[Low tide](${site.origin}/notes/1)\nWalk out to the rocks.`);
+  });
+
   it("gives a feed's items as its content with include_content", async () => {
     const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/feed.xml`, include_content: true }), ctx());
     assert.equal(item!.meta.error, undefined);

@@ -4,9 +4,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cleanFeed } from '../../../../src/workers/clean-feed.js';
 import { parseHtml } from '../../../../src/parse/parse-html.js';
+import { xmlFeed } from '../../../../src/extract/feed/feed-xml.js';
+import { jsonFeed } from '../../../../src/extract/feed/json-feed.js';
 
 function read(xml: string, profile: 'index' | 'content' = 'index') {
-  return cleanFeed(parseHtml(xml, { xml: true }), {
+  return cleanFeed(xmlFeed(parseHtml(xml, { xml: true })), {
     finalUrl: 'https://ann.example/feed.atom',
     profile,
     format: 'text',
@@ -56,5 +58,34 @@ describe('a feed read as a hub', () => {
     assert.deepEqual(empty, { ok: false, code: 'no_content', title: 'Quiet' });
     const other = read('<urlset><url><loc>https://ann.example/a</loc></url></urlset>');
     assert.deepEqual(other, { ok: false, code: 'unsupported_content_type', title: '' });
+  });
+
+  it('reads JSON Feed: a summary as text, else the content as HTML; JSON that is no feed is not read', () => {
+    const feed = jsonFeed(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'Ann',
+        items: [
+          { id: '1', url: '/posts/one', title: 'One', summary: 'The first post.', content_html: '<p>Long.</p>' },
+          { id: '2', external_url: 'https://elsewhere.example/x', content_html: '<p>Linked <em>out</em>.</p>' },
+          { id: '3', content_text: 'A note.', date_published: '2026-03-01T10:00:00Z' },
+        ],
+      }),
+    );
+    const r = cleanFeed(feed?.reading ?? null, {
+      finalUrl: 'https://ann.example/feed.json',
+      profile: 'index',
+      format: 'markdown',
+      includeTitle: true,
+      maxChars: 100_000,
+    });
+    assert.ok(r.ok);
+    assert.equal(
+      r.content,
+      '# Ann\n\n## [One](https://ann.example/posts/one)\n\nThe first post.\n\n' +
+        '## [https://elsewhere.example/x](https://elsewhere.example/x)\n\nLinked _out_.\n\n2026-03-01T10:00:00Z\n\nA note.',
+    );
+    assert.equal(jsonFeed('{"title":"not a feed","items":[]}'), null);
+    assert.equal(jsonFeed('{"version":"https://jsonfeed.org/version/1.1"'), null);
   });
 });
