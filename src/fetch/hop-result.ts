@@ -3,14 +3,8 @@
 // bot-protection challenge. Redirects and retries happened before (fetch-page.ts).
 import type { Readable } from 'node:stream';
 import { CHALLENGE_MAX_BYTES, detectBotProtection } from './bot-protection.js';
-import {
-  DESCRIBE_HEAD_BYTES,
-  describeBody,
-  kindAtPath,
-  kindFromMediaType,
-  mayBePdf,
-  parseContentType,
-} from './decode.js';
+import { kindAtPath, kindFromMediaType, mayBePdf } from './body-kind.js';
+import { DESCRIBE_HEAD_BYTES, describeBody, parseContentType } from './decode.js';
 import { fetchedBody } from './fetched-body.js';
 import { type FetchState, timingsOf } from './fetch-state.js';
 import { parseContentEncoding, readBody } from './read-body.js';

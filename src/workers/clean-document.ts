@@ -10,7 +10,7 @@ import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { DropLog, type CleanExplanation } from '../extract/explain.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
-import { renderAsAsked, type OutputFormat } from '../render/render.js';
+import { renderAsAsked, type OutputFormat, type Rendered } from '../render/render.js';
 import type { TokenEncoding } from '../render/token-count.js';
 import type { CleanResult } from './clean-task.js';
 
@@ -70,6 +70,11 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   if (cascade.explanation) explainDropped(cascade.explanation, all, read);
   const blocks = dropSamePageLinks(read, options.finalUrl);
   const rendered = renderAsAsked(blocks, title, options);
+  return { ...answered(title, rendered, cascade.profile, cascade.fallbackUsed), ...explain };
+}
+
+/** A cleaner's answer: the title and the part of the content rendered, read by `profile`. */
+export function answered(title: string, rendered: Rendered, profile: Profile, fallbackUsed: boolean): CleanResult {
   return {
     ok: true,
     title,
@@ -78,9 +83,8 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
     truncated: rendered.truncated,
     tokens: rendered.tokens,
     nextStart: rendered.nextStart,
-    profile: cascade.profile,
-    fallbackUsed: cascade.fallbackUsed,
-    ...explain,
+    profile,
+    fallbackUsed,
   };
 }
 

@@ -5,7 +5,7 @@
 import { feedBlocks, type FeedReading } from '../extract/feed/feed-blocks.js';
 import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderAsAsked } from '../render/render.js';
-import type { CleanOptions } from './clean-document.js';
+import { answered, type CleanOptions } from './clean-document.js';
 import type { CleanResult } from './clean-task.js';
 
 /** `feed` null: the body (XML, JSON) is no feed, not a page the cleaners read. */
@@ -14,15 +14,5 @@ export function cleanFeed(feed: FeedReading | null, options: CleanOptions): Clea
   const blocks = dropSamePageLinks(feedBlocks(feed, options.finalUrl), options.finalUrl);
   const rendered = renderAsAsked(blocks, feed.title, options);
   if (blocks.length === 0 || rendered.content === '') return { ok: false, code: 'no_content', title: feed.title };
-  return {
-    ok: true,
-    title: feed.title,
-    content: rendered.content,
-    wordCount: rendered.wordCount,
-    truncated: rendered.truncated,
-    tokens: rendered.tokens,
-    nextStart: rendered.nextStart,
-    profile: 'index',
-    fallbackUsed: options.profile !== 'index',
-  };
+  return answered(feed.title, rendered, 'index', options.profile !== 'index');
 }

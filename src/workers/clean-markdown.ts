@@ -14,7 +14,7 @@ import { toBlocks } from '../extract/to-blocks/to-blocks.js';
 import { inlineText } from '../extract/to-blocks/block-text.js';
 import { collapseWhitespace } from '../extract/dom/measures.js';
 import { renderAsAsked } from '../render/render.js';
-import type { CleanOptions } from './clean-document.js';
+import { answered, type CleanOptions } from './clean-document.js';
 import type { CleanResult } from './clean-task.js';
 
 export function cleanMarkdown(source: string, options: CleanOptions): CleanResult {
@@ -36,15 +36,5 @@ export function cleanMarkdownPage(doc: Document, options: CleanOptions): CleanRe
   const blocks = dropSamePageLinks(dropTitleAndByline(read, title), options.finalUrl);
   const rendered = renderAsAsked(blocks, title, options);
   if (blocks.length === 0 || rendered.content === '') return { ok: false, code: 'no_content', title };
-  return {
-    ok: true,
-    title,
-    content: rendered.content,
-    wordCount: rendered.wordCount,
-    truncated: rendered.truncated,
-    tokens: rendered.tokens,
-    nextStart: rendered.nextStart,
-    profile: options.profile,
-    fallbackUsed: false,
-  };
+  return answered(title, rendered, options.profile, false);
 }

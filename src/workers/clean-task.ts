@@ -6,7 +6,7 @@ import type { PartLimits } from '../render/part.js';
 import { renderPlainText } from '../render/plain-text.js';
 import type { CleanExplanation } from '../extract/explain.js';
 import { DEFAULT_TOKEN_ENCODING } from '../render/token-count.js';
-import { cleanDocument, type CleanOptions, type PartOptions } from './clean-document.js';
+import { answered, cleanDocument, type CleanOptions, type PartOptions } from './clean-document.js';
 import { cleanMarkdown } from './clean-markdown.js';
 import { cleanFeed } from './clean-feed.js';
 import { xmlFeed } from '../extract/feed/feed-xml.js';
@@ -76,17 +76,7 @@ export function cleanTask(req: CleanRequest): CleanResult {
     // text/plain is returned as is: there is no markup to extract from, and no title.
     const r = renderPlainText(takeText(req), partLimits(req));
     if (r.content === '') return { ok: false, code: 'no_content', title: '' };
-    return {
-      ok: true,
-      title: '',
-      content: r.content,
-      wordCount: r.wordCount,
-      truncated: r.truncated,
-      tokens: r.tokens,
-      nextStart: r.nextStart,
-      profile: req.profile,
-      fallbackUsed: false,
-    };
+    return answered('', r, req.profile, false);
   }
   // A markdown document is read whole, a feed as its items (XML or JSON that is no feed is unsupported).
   if (req.bodyKind === 'markdown') return cleanMarkdown(takeText(req), answerOptions(req));

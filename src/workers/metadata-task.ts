@@ -13,7 +13,7 @@ import {
 } from '../extract/metadata/index.js';
 import { parseHtml } from '../parse/parse-html.js';
 import type { TokenEncoding } from '../render/token-count.js';
-import { cleanDocument } from './clean-document.js';
+import { cleanDocument, type CleanOptions } from './clean-document.js';
 import { cleanTask, takePieces, takeText, type CleanResult } from './clean-task.js';
 import { cleanMarkdownPage } from './clean-markdown.js';
 import { cleanFeed } from './clean-feed.js';
@@ -66,37 +66,30 @@ export function metadataTask(req: MetadataRequest): MetadataResult {
   // Metadata first: content extraction may prune the tree it is given.
   const data: MetadataData = extractMetadata(doc, req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  const cleaned = cleanDocument(doc, {
-    ...CONTENT_OPTIONS,
-    maxTokens: req.maxTokens,
-    tokenEncoding: req.tokenEncoding,
-    finalUrl: req.finalUrl,
-    reparse: () => parseHtml(body),
-  });
+  const cleaned = cleanDocument(doc, { ...contentOptions(req), reparse: () => parseHtml(body) });
   return withContent(data, cleaned);
 }
 
-/** Exactly what clean_web_content does by default, minus the title line. */
-const CONTENT_OPTIONS = {
-  profile: 'content',
-  format: 'text',
-  includeTitle: false,
-  maxChars: CONTENT_MAX_CHARS,
-  start: 0,
-} as const;
+/** Exactly what clean_web_content does by default, minus the title line, within the request's token budget. */
+function contentOptions(req: MetadataRequest): CleanOptions {
+  return {
+    profile: 'content',
+    format: 'text',
+    includeTitle: false,
+    maxChars: CONTENT_MAX_CHARS,
+    start: 0,
+    maxTokens: req.maxTokens,
+    tokenEncoding: req.tokenEncoding,
+    finalUrl: req.finalUrl,
+  };
+}
 
 /** A markdown document: what its front matter declares, and its text read as the content cleaner reads it. */
 function markdown(req: MetadataRequest): MetadataResult {
   const { doc, matter } = markdownPage(takeText(req as { body: PostedText }));
   const data: MetadataData = markdownMetadata(doc, matter, req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  const cleaned = cleanMarkdownPage(doc, {
-    ...CONTENT_OPTIONS,
-    maxTokens: req.maxTokens,
-    tokenEncoding: req.tokenEncoding,
-    finalUrl: req.finalUrl,
-  });
-  return withContent(data, cleaned);
+  return withContent(data, cleanMarkdownPage(doc, contentOptions(req)));
 }
 
 function nonHtml(req: MetadataRequest): MetadataResult {
@@ -106,8 +99,7 @@ function nonHtml(req: MetadataRequest): MetadataResult {
   if (!req.includeContent) return { data };
   // A feed's content is its items, as the content cleaner reads them.
   if (feed) {
-    const options = { ...CONTENT_OPTIONS, maxTokens: req.maxTokens, tokenEncoding: req.tokenEncoding };
-    return withContent(data, cleanFeed(feed.reading, { ...options, finalUrl: req.finalUrl }));
+    return withContent(data, cleanFeed(feed.reading, contentOptions(req)));
   }
   // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is left.
   if (req.body === null || req.bodyKind !== 'text') {
@@ -116,12 +108,9 @@ function nonHtml(req: MetadataRequest): MetadataResult {
   return withContent(
     data,
     cleanTask({
-      ...CONTENT_OPTIONS,
-      maxTokens: req.maxTokens,
-      tokenEncoding: req.tokenEncoding,
+      ...contentOptions(req),
       body: req.body,
       bodyKind: 'text',
-      finalUrl: req.finalUrl,
     }),
   );
 }

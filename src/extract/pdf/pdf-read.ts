@@ -3,7 +3,7 @@
 // and character maps are never fetched). Runs in a PDF process (src/workers/pdf-processes.ts)
 // under a memory limit and the worker pool's time budget; here the page count and the text
 // wanted bound the work too.
-import { looksLikePdf } from '../../fetch/decode.js';
+import { looksLikePdf } from '../../fetch/body-kind.js';
 import { layoutPdf, type OutlineEntry, type PdfLayout, type PdfPageText } from './pdf-layout.js';
 import { pdfDate } from './pdf-date.js';
 

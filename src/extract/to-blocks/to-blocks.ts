@@ -250,8 +250,7 @@ class BlockBuilder {
         return Exit.Flush;
     }
     const style = styleOf(name);
-    if (style) {
-      if (this.inlines.length > MAX_INLINE_DEPTH) return Exit.None;
+    if (style && this.inlines.length <= MAX_INLINE_DEPTH) {
       this.inlines.push({ kind: style, children: [] });
       return Exit.Inline;
     }

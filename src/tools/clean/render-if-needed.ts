@@ -1,7 +1,8 @@
 // The glue between the cleaners and the browser: only clean_web_index carries `render`, and
 // only a service started with URLKIT_BROWSER has a browser pool. Returns null when the
 // delivered result stands.
-import { decodeText, isWebPage } from '../../fetch/decode.js';
+import { isWebPage } from '../../fetch/body-kind.js';
+import { decodeText } from '../../fetch/decode.js';
 import type { Profile } from '../../extract/blocks.js';
 import type { ItemError } from '../../errors/codes.js';
 import type { FetchResult } from '../../fetch/types.js';

@@ -15,7 +15,7 @@ import { failedWith, type ToolContext, type ToolItem } from '../types.js';
 import { normalisedHttpUrl } from '../http-url.js';
 import type { CleanRequest, CleanResult } from '../../workers/clean-task.js';
 import { isCleanable } from '../../workers/cleanable.js';
-import { isWebPage } from '../../fetch/decode.js';
+import { isWebPage } from '../../fetch/body-kind.js';
 import { renderIfNeeded } from './render-if-needed.js';
 import { runSingleOnQueue } from '../queued-single.js';
 import { stoppedItem } from '../stopped.js';

@@ -5,11 +5,11 @@ import {
   decodeBody,
   decodeText,
   encodingForLabel,
-  kindAtPath,
   parseContentType,
   prescanMetaCharset,
   sniffKind,
 } from '../../../src/fetch/decode.js';
+import { kindAtPath } from '../../../src/fetch/body-kind.js';
 import { fetchedBody } from '../../../src/fetch/fetched-body.js';
 import { pageBytes, postedText } from '../../../src/workers/page-bytes.js';
 

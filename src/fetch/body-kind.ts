@@ -1,0 +1,57 @@
+// What kind of body a response is, by its media type (and, for a PDF or a markdown file served
+// under a generic type, its path or first bytes): what decides how it is read (decode.ts) and which
+// tools read it.
+import type { BodyKind } from './types.js';
+
+export function kindFromMediaType(essence: string): BodyKind {
+  if (essence === 'text/html') return 'html';
+  if (essence === 'application/xhtml+xml') return 'xhtml';
+  if (essence === 'text/plain') return 'text';
+  if (MARKDOWN_TYPES.has(essence)) return 'markdown';
+  if (essence.endsWith('/json') || essence.endsWith('+json')) return 'json';
+  if (essence.endsWith('/xml') || essence.endsWith('+xml')) return 'xml';
+  if (PDF_TYPES.has(essence)) return 'pdf';
+  return 'binary';
+}
+
+/** A web page, which a browser could render otherwise (a text or markdown document it would not). */
+export function isWebPage(kind: BodyKind): boolean {
+  return kind === 'html' || kind === 'xhtml';
+}
+
+/** Plain text at a path that names a markdown file (`README.md`, as code hosts serve raw files) is
+ *  markdown: read as such, its links are links and its syntax is not text. */
+export function kindAtPath(kind: BodyKind, pathname: string): BodyKind {
+  return kind === 'text' && /\.(?:md|markdown)$/i.test(pathname) ? 'markdown' : kind;
+}
+
+/** RFC 7763's type, and the unregistered one some servers still send. */
+const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
+
+const PDF_TYPES = new Set([
+  'application/pdf',
+  'application/x-pdf',
+  'application/acrobat',
+  'applications/vnd.pdf',
+  'text/pdf',
+]);
+
+/** Types servers label any file with: a body of these types that starts with %PDF- is a PDF. */
+export const GENERIC_BINARY_TYPES = new Set([
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/download',
+  'application/force-download',
+  'application/x-download',
+]);
+
+/** True when the bytes start like a PDF file (the header may follow up to 1 KB of junk). */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+}
+
+/** Whether a response of this media type (null: none) may be a PDF, so the PDF byte cap applies. */
+export function mayBePdf(essence: string | null): boolean {
+  return essence === null || PDF_TYPES.has(essence) || GENERIC_BINARY_TYPES.has(essence);
+}
