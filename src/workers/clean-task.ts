@@ -68,7 +68,7 @@ export type CleanResult =
       explain?: CleanExplanation;
     }
   | { ok: false; code: 'no_content'; title: string; explain?: CleanExplanation }
-  /** XML that is not a feed. */
+  /** XML or JSON that is no feed. */
   | { ok: false; code: 'unsupported_content_type'; title: '' };
 
 export function cleanTask(req: CleanRequest): CleanResult {

@@ -98,10 +98,8 @@ function nonHtml(req: MetadataRequest): MetadataResult {
   const data: MetadataData = feed?.data ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
   // A feed's content is its items, as the content cleaner reads them.
-  if (feed) {
-    return withContent(data, cleanFeed(feed.reading, contentOptions(req)));
-  }
-  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is left.
+  if (feed) return withContent(data, cleanFeed(feed.reading, contentOptions(req)));
+  // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
   if (req.body === null || req.bodyKind !== 'text') {
     return { data: { ...data, content: null, word_count: null }, error: { code: 'unsupported_content_type' } };
   }
