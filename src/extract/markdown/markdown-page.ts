@@ -99,8 +99,9 @@ export function matterText(value: unknown): string | null {
 /** The YAML front matter as a mapping; empty for anything else or bad YAML. */
 function frontMatter(yaml: Reader['yaml'], source: string): Record<string, unknown> {
   try {
-    // yaml's alias limit (maxAliasCount) keeps a hostile front matter's expansion bounded.
-    const data: unknown = yaml.parse(source);
+    // yaml's alias limit (maxAliasCount) keeps a hostile front matter's expansion bounded. Its
+    // warnings (an unknown tag) are not logged: a stranger's document would write to our stderr.
+    const data: unknown = yaml.parse(source, { logLevel: 'error' });
     return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   } catch {
     return {};

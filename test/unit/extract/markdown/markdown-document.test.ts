@@ -63,6 +63,22 @@ describe('a markdown document', () => {
     }
   });
 
+  it('logs nothing of what its front matter warns of', async () => {
+    const warnings: unknown[] = [];
+    const onWarning = (w: unknown) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const r = clean('---\ntitle: !shout Loud\nnote: !!binary aGk=\n---\n\nBody.\n');
+      assert.ok(r.ok);
+      assert.equal(r.title, 'Loud');
+      // A process warning is emitted on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings, []);
+  });
+
   it('does not expand a front matter of aliases past their limit', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 12; i++)
