@@ -73,6 +73,21 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   return { ...answered(title, rendered, cascade.profile, cascade.fallbackUsed), ...explain };
 }
 
+/** A document read whole (a markdown file, a feed) as a cleaner's answer: its links into itself as
+ *  their words, the part asked for rendered; no content when nothing renders. */
+export function answerBlocks(
+  blocks: Block[],
+  title: string,
+  options: CleanOptions,
+  profile: Profile,
+  fallbackUsed: boolean,
+): CleanResult {
+  const read = dropSamePageLinks(blocks, options.finalUrl);
+  const rendered = renderAsAsked(read, title, options);
+  if (read.length === 0 || rendered.content === '') return { ok: false, code: 'no_content', title };
+  return answered(title, rendered, profile, fallbackUsed);
+}
+
 /** A cleaner's answer: the title and the part of the content rendered, read by `profile`. */
 export function answered(title: string, rendered: Rendered, profile: Profile, fallbackUsed: boolean): CleanResult {
   return {

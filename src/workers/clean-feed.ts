@@ -3,16 +3,11 @@
 // cleaner asked: a feed is a list of pages, not an article, so clean_web_content answers with it as
 // its fallback, as for a hub page.
 import { feedBlocks, type FeedReading } from '../extract/feed/feed-blocks.js';
-import { dropSamePageLinks } from '../extract/same-page-links.js';
-import { renderAsAsked } from '../render/render.js';
-import { answered, type CleanOptions } from './clean-document.js';
+import { answerBlocks, type CleanOptions } from './clean-document.js';
 import type { CleanResult } from './clean-task.js';
 
 /** `feed` null: the body (XML, JSON) is no feed, not a page the cleaners read. */
 export function cleanFeed(feed: FeedReading | null, options: CleanOptions): CleanResult {
   if (!feed) return { ok: false, code: 'unsupported_content_type', title: '' };
-  const blocks = dropSamePageLinks(feedBlocks(feed, options.finalUrl), options.finalUrl);
-  const rendered = renderAsAsked(blocks, feed.title, options);
-  if (blocks.length === 0 || rendered.content === '') return { ok: false, code: 'no_content', title: feed.title };
-  return answered(feed.title, rendered, 'index', options.profile !== 'index');
+  return answerBlocks(feedBlocks(feed, options.finalUrl), feed.title, options, 'index', options.profile !== 'index');
 }

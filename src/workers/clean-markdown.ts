@@ -9,12 +9,10 @@ import { createUrlResolver } from '../extract/dom/url-resolver.js';
 import { findElement } from '../extract/dom/walk.js';
 import { markdownPage } from '../extract/markdown/markdown-page.js';
 import { pageTitles } from '../extract/page/headline.js';
-import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { toBlocks } from '../extract/to-blocks/to-blocks.js';
 import { inlineText } from '../extract/to-blocks/block-text.js';
 import { collapseWhitespace } from '../extract/dom/measures.js';
-import { renderAsAsked } from '../render/render.js';
-import { answered, type CleanOptions } from './clean-document.js';
+import { answerBlocks, type CleanOptions } from './clean-document.js';
 import type { CleanResult } from './clean-task.js';
 
 export function cleanMarkdown(source: string, options: CleanOptions): CleanResult {
@@ -33,8 +31,5 @@ export function cleanMarkdownPage(doc: Document, options: CleanOptions): CleanRe
   const title = declared || opening;
   // As on a web page, the heading that repeats the title is not body text (the title line, when
   // asked for, prints it; data.title always holds it).
-  const blocks = dropSamePageLinks(dropTitleAndByline(read, title), options.finalUrl);
-  const rendered = renderAsAsked(blocks, title, options);
-  if (blocks.length === 0 || rendered.content === '') return { ok: false, code: 'no_content', title };
-  return answered(title, rendered, options.profile, false);
+  return answerBlocks(dropTitleAndByline(read, title), title, options, options.profile, false);
 }

@@ -2,6 +2,7 @@
 // Metadata is extracted first; content then comes from the content cleaner's own code
 // (profile content, text, no title), so get_url_metadata's text is clean_web_content's text.
 import type { BodyKind } from '../fetch/types.js';
+import { isWebPage } from '../fetch/body-kind.js';
 import { postedPieces, postedText, type PostedText } from './page-bytes.js';
 import {
   extractMetadata,
@@ -54,11 +55,9 @@ export interface MetadataResult {
 /** max_chars of the content cleaner's default, so include_content matches clean_web_content. */
 export const CONTENT_MAX_CHARS = 200_000;
 
-const PARSED_KINDS: ReadonlySet<BodyKind> = new Set(['html', 'xhtml']);
-
 export function metadataTask(req: MetadataRequest): MetadataResult {
   if (req.body !== null && req.bodyKind === 'markdown') return markdown(req);
-  const isHtml = req.body !== null && PARSED_KINDS.has(req.bodyKind);
+  const isHtml = req.body !== null && isWebPage(req.bodyKind);
   if (!isHtml) return nonHtml(req);
 
   const body = takePieces(req as { body: PostedText });

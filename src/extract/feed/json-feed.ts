@@ -1,6 +1,7 @@
 // JSON Feed (jsonfeed.org, versions 1 and 1.1): a feed written as JSON, read into the same items as
 // an RSS or Atom feed, with what it says of itself for the metadata tool.
 import type { FeedItem, FeedReading } from './feed-blocks.js';
+import { textValue } from '../../util/text-value.js';
 
 export interface JsonFeed {
   reading: FeedReading;
@@ -24,32 +25,28 @@ export function jsonFeed(text: string): JsonFeed | null {
   if (!isRecord(data) || typeof data.version !== 'string' || !data.version.startsWith(VERSION_PREFIX)) return null;
   const items = Array.isArray(data.items) ? data.items.filter(isRecord).map(jsonItem) : [];
   return {
-    reading: { title: str(data.title) ?? '', items },
-    description: str(data.description),
-    homePage: str(data.home_page_url),
-    icon: str(data.icon),
-    favicon: str(data.favicon),
-    language: str(data.language),
+    reading: { title: textValue(data.title) ?? '', items },
+    description: textValue(data.description),
+    homePage: textValue(data.home_page_url),
+    icon: textValue(data.icon),
+    favicon: textValue(data.favicon),
+    language: textValue(data.language),
   };
 }
 
 function jsonItem(item: Record<string, unknown>): FeedItem {
   // A summary is what a hub shows; without one, the item's content, HTML before text.
-  const summary = str(item.summary);
-  const html = str(item.content_html);
-  const text = summary ?? (html ? null : str(item.content_text));
+  const summary = textValue(item.summary);
+  const html = textValue(item.content_html);
+  const text = summary ?? (html ? null : textValue(item.content_text));
   return {
-    title: str(item.title) ?? '',
-    link: str(item.url) ?? str(item.external_url),
-    date: str(item.date_published) ?? str(item.date_modified),
+    title: textValue(item.title) ?? '',
+    link: textValue(item.url) ?? textValue(item.external_url),
+    date: textValue(item.date_published) ?? textValue(item.date_modified),
     summary: text ? { text } : html ? { html } : null,
   };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 }

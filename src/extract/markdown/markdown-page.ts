@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { MarkdownIt, Token } from 'markdown-it';
 import { escapeText } from 'entities';
 import { parseHtml } from '../../parse/parse-html.js';
+import { textValue } from '../../util/text-value.js';
 
 type Plugin = (md: MarkdownIt) => void;
 
@@ -59,7 +60,7 @@ export function markdownPage(source: string): MarkdownPage {
   const tokens = markdown.parse(source, {});
   const block = tokens.find((t) => t.type === 'front_matter');
   const matter = typeof block?.meta === 'string' ? frontMatter(yaml, block.meta) : {};
-  const title = matterText(matter.title);
+  const title = textValue(matter.title);
   capCopiedAddresses(tokens, source.length + COPIED_ADDRESS_CHARS);
   const body = markdown.renderer.render(tokens, markdown.options, {});
   const head = title ? `<title>${escapeText(title)}</title>` : '';
@@ -89,11 +90,6 @@ function capCopiedAddresses(tokens: Token[], budget: number): void {
       if (t.type === 'image') t.type = 'text';
     }
   }
-}
-
-/** A front matter value that is text: a non-empty string, trimmed; else null. */
-export function matterText(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 /** The YAML front matter as a mapping; empty for anything else or bad YAML. */

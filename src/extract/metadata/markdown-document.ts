@@ -3,15 +3,15 @@
 // and its first first-level heading for a title when the front matter names none, as a PDF's first
 // heading line does. Everything else is what the headers tell, as for any file that is not HTML.
 import type { Document } from 'domhandler';
-import { matterText } from '../markdown/markdown-page.js';
 import { findElement, textContent } from '../dom/walk.js';
 import { toIsoDate } from './dates.js';
 import { normaliseLang } from './lang.js';
 import { nonHtmlMetadata } from './non-html.js';
 import { collapse } from './text.js';
-import { MAX_KEYWORDS } from './thresholds.js';
+import { uniqueKeywords } from './fields/keywords.js';
 import type { PageMetadata } from './types.js';
 import { resolveUrl } from './urls.js';
+import { textValue } from '../../util/text-value.js';
 
 /** Each field's keys, the first that holds a value winning. */
 const KEYS = {
@@ -40,17 +40,17 @@ export function markdownMetadata(
     return null;
   };
   const heading = findElement(doc, (el) => el.name === 'h1');
-  const title = matterText(matter.title) ?? (heading ? textContent(heading) : '');
+  const title = textValue(matter.title) ?? (heading ? textContent(heading) : '');
   return {
     ...base,
     title: collapse(title) || base.title,
-    description: collapse(first(KEYS.description, matterText) ?? ''),
+    description: collapse(first(KEYS.description, textValue) ?? ''),
     author: first(KEYS.author, names),
     published_at: first(KEYS.published, date),
     modified_at: first(KEYS.modified, date) ?? base.modified_at,
-    lang: first(KEYS.lang, (v) => normaliseLang(matterText(v))) ?? base.lang,
-    image: first(KEYS.image, (v) => resolveUrl(matterText(v), finalUrl)),
-    canonical_url: first(KEYS.canonical, (v) => resolveUrl(matterText(v), finalUrl)) ?? base.canonical_url,
+    lang: first(KEYS.lang, (v) => normaliseLang(textValue(v))) ?? base.lang,
+    image: first(KEYS.image, (v) => resolveUrl(textValue(v), finalUrl)),
+    canonical_url: first(KEYS.canonical, (v) => resolveUrl(textValue(v), finalUrl)) ?? base.canonical_url,
     keywords: first(KEYS.keywords, keywordList) ?? [],
   };
 }
@@ -59,7 +59,7 @@ export function markdownMetadata(
 function names(value: unknown): string | null {
   const list = Array.isArray(value) ? value : [value];
   const out = list
-    .map((v) => (v !== null && typeof v === 'object' ? matterText((v as Record<string, unknown>).name) : matterText(v)))
+    .map((v) => (v !== null && typeof v === 'object' ? textValue((v as Record<string, unknown>).name) : textValue(v)))
     .filter((n): n is string => n !== null)
     .map((n) => collapse(n));
   return out.length > 0 ? [...new Set(out)].join(', ') : null;
@@ -67,19 +67,12 @@ function names(value: unknown): string | null {
 
 /** A date as written (YAML's core schema reads no timestamps: `date: 2026-03-05` is a string). */
 function date(value: unknown): string | null {
-  return toIsoDate(matterText(value));
+  return toIsoDate(textValue(value));
 }
 
 /** Keywords as a list, or one string of comma-separated words. */
 function keywordList(value: unknown): string[] | null {
-  const raw = Array.isArray(value) ? value.map(matterText) : (matterText(value)?.split(',') ?? []);
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const k of raw) {
-    const word = collapse(k ?? '', 200);
-    if (word === '' || seen.has(word.toLowerCase()) || out.length >= MAX_KEYWORDS) continue;
-    seen.add(word.toLowerCase());
-    out.push(word);
-  }
+  const raw = Array.isArray(value) ? value.map((v) => textValue(v) ?? '') : (textValue(value)?.split(',') ?? []);
+  const out = uniqueKeywords(raw);
   return out.length > 0 ? out : null;
 }
