@@ -80,7 +80,9 @@ export function cleanTask(req: CleanRequest): CleanResult {
   }
   // A markdown document is read whole, a feed as its items (XML or JSON that is no feed is unsupported).
   if (req.bodyKind === 'markdown') return cleanMarkdown(takeText(req), answerOptions(req));
-  if (req.bodyKind === 'xml') return cleanFeed(xmlFeed(parseHtml(takePieces(req), { xml: true })), answerOptions(req));
+  if (req.bodyKind === 'xml') {
+    return cleanFeed(xmlFeed(parseHtml(takePieces(req), { xml: true }), req.finalUrl), answerOptions(req));
+  }
   if (req.bodyKind === 'json') return cleanFeed(jsonFeed(takeText(req))?.reading ?? null, answerOptions(req));
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an
   // XML parser would give up on the many pages served as XHTML that are not well formed.

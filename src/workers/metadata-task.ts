@@ -122,7 +122,7 @@ function feedOf(
   if (kind === 'xml') {
     const doc = parseHtml(postedPieces(body), { xml: true });
     const data = feedMetadata(doc, finalUrl, headers);
-    const reading = data && xmlFeed(doc);
+    const reading = data && xmlFeed(doc, finalUrl);
     return data && reading ? { data, reading } : null;
   }
   if (kind === 'json') {

@@ -12,8 +12,10 @@ import { parseHtml } from '../../parse/parse-html.js';
 /** One entry of a feed, as the feed writes it. */
 export interface FeedItem {
   title: string;
-  /** Its page's address as written (relative ones resolve against the feed's address). */
+  /** Its page's address as written. */
   link: string | null;
+  /** The address its relative addresses resolve against (an Atom entry's `xml:base`); null: the feed's. */
+  base: string | null;
   date: string | null;
   /** HTML (RSS's description, Atom's summary, JSON Feed's content_html) or plain text. */
   summary: { html: string } | { text: string } | null;
@@ -27,8 +29,13 @@ export interface FeedReading {
 
 /** The feed's items as blocks. */
 export function feedBlocks(feed: FeedReading, finalUrl: string): Block[] {
-  const resolver = createUrlResolver(null, finalUrl);
-  return feed.items.flatMap((item) => itemBlocks(item, resolver));
+  // Items share their base, if any: one resolver (and its cache of addresses) for each.
+  const resolvers = new Map<string | null, UrlResolver>();
+  return feed.items.flatMap((item) => {
+    let resolver = resolvers.get(item.base);
+    if (!resolver) resolvers.set(item.base, (resolver = createUrlResolver(null, finalUrl, item.base)));
+    return itemBlocks(item, resolver);
+  });
 }
 
 function itemBlocks(item: FeedItem, resolver: UrlResolver): Block[] {

@@ -1,7 +1,7 @@
 // The parts of a feed document (RSS 2.0, RSS 1.0/RDF, Atom) parsed as XML: its root, the element
 // that describes the feed, its items, and the few child elements read of each. Shared by the
 // metadata tool (the feed's own description) and the cleaners (its items as a hub's links).
-import type { Document, Element } from 'domhandler';
+import { isTag, type Document, type Element } from 'domhandler';
 import { findOne, getChildren, textContent } from 'domutils';
 import { collapseWhitespace } from '../dom/measures.js';
 import { parseHtml } from '../../parse/parse-html.js';
@@ -40,7 +40,7 @@ export function child(parent: Element | null, name: string): Element | null {
   return null;
 }
 
-function children(parent: Element, name: string): Element[] {
+export function children(parent: Element, name: string): Element[] {
   return getChildren(parent).filter((c): c is Element => (c as Element).name?.toLowerCase() === name);
 }
 
@@ -62,16 +62,16 @@ export function atomLink(parent: Element): string | null {
 }
 
 /** The feed's title and items, or null when the XML is no feed. */
-export function xmlFeed(doc: Document): FeedReading | null {
+export function xmlFeed(doc: Document, feedUrl: string): FeedReading | null {
   const parts = feedParts(doc);
   if (!parts) return null;
   return {
-    title: markupText(textOf(child(parts.scope, 'title'))),
-    items: parts.items.map((item) => xmlItem(item, parts.isAtom)),
+    title: feedText(child(parts.scope, 'title'), parts.isAtom) ?? '',
+    items: parts.items.map((item) => xmlItem(item, parts.isAtom, feedUrl)),
   };
 }
 
-function xmlItem(item: Element, isAtom: boolean): FeedItem {
+function xmlItem(item: Element, isAtom: boolean, feedUrl: string): FeedItem {
   const date = isAtom
     ? (textOf(child(item, 'published')) ?? textOf(child(item, 'updated')))
     : (textOf(child(item, 'pubdate')) ?? textOf(child(item, 'dc:date')));
@@ -80,8 +80,9 @@ function xmlItem(item: Element, isAtom: boolean): FeedItem {
     ? (textOf(child(item, 'summary')) ?? textOf(child(item, 'content')))
     : textOf(child(item, 'description'));
   return {
-    title: markupText(textOf(child(item, 'title'))),
+    title: feedText(child(item, 'title'), isAtom) ?? '',
     link: isAtom ? atomLink(item) : (textOf(child(item, 'link')) ?? permalink(item)),
+    base: xmlBase(item, feedUrl),
     date,
     summary: summary ? { html: summary } : null,
   };
@@ -93,8 +94,33 @@ function permalink(item: Element): string | null {
   return guid && attribute(guid, 'ispermalink')?.toLowerCase() !== 'false' ? textOf(guid) : null;
 }
 
-/** A title's text: feeds may escape HTML in it (Atom's type="html"), which is markup, not text. */
-function markupText(raw: string | null): string {
-  if (!raw) return '';
-  return collapseWhitespace(/[<&]/.test(raw) ? textContent(parseHtml(raw)) : raw);
+/**
+ * A title's or description's words, one line; null when it has none. Atom says by `type` whether the
+ * element holds text, escaped HTML or XHTML; RSS does not say, and its titles carry escaped HTML as
+ * often as not (`Ann&apos;s &lt;i&gt;notes&lt;/i&gt;`): markup, not text, wherever it looks like it.
+ */
+export function feedText(el: Element | null, isAtom: boolean): string | null {
+  const raw = textOf(el);
+  if (!raw) return null;
+  const markup = isAtom ? attribute(el!, 'type')?.toLowerCase() === 'html' : /[<&]/.test(raw);
+  return collapseWhitespace(markup ? textContent(parseHtml(raw)) : raw).trim() || null;
+}
+
+/**
+ * The address an element's relative addresses resolve against: the feed's own, under each `xml:base`
+ * from the root down to the element (Atom, and RSS feeds that borrow it). A base that does not parse,
+ * or is not a web address, is passed over.
+ */
+export function xmlBase(el: Element, feedUrl: string): string {
+  const bases: string[] = [];
+  for (let n: Element | null = el; n; n = n.parent && isTag(n.parent) ? n.parent : null) {
+    const base = attribute(n, 'xml:base')?.trim();
+    if (base) bases.push(base);
+  }
+  let out = feedUrl;
+  for (const base of bases.reverse()) {
+    const url = URL.parse(base, out);
+    if (url?.protocol === 'https:' || url?.protocol === 'http:') out = url.href;
+  }
+  return out;
 }

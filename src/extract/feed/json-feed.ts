@@ -10,6 +10,8 @@ export interface JsonFeed {
   icon: string | null;
   favicon: string | null;
   language: string | null;
+  /** Its authors as written: JSON Feed 1.1's `authors` (objects with a `name`), else 1.0's `author`. */
+  authors: unknown;
 }
 
 const VERSION_PREFIX = 'https://jsonfeed.org/version/';
@@ -31,6 +33,7 @@ export function jsonFeed(text: string): JsonFeed | null {
     icon: textValue(data.icon),
     favicon: textValue(data.favicon),
     language: textValue(data.language),
+    authors: data.authors ?? data.author ?? null,
   };
 }
 
@@ -42,6 +45,7 @@ function jsonItem(item: Record<string, unknown>): FeedItem {
   return {
     title: textValue(item.title) ?? '',
     link: textValue(item.url) ?? textValue(item.external_url),
+    base: null,
     date: textValue(item.date_published) ?? textValue(item.date_modified),
     summary: text ? { text } : html ? { html } : null,
   };

@@ -3,6 +3,7 @@
 // rejects what is not a name at all (a URL, an e-mail, a sentence, a bare site name's domain).
 import { findDateInText } from './dates.js';
 import { collapse, dropParenthesised, trimEnds } from './text.js';
+import { textValue } from '../../util/text-value.js';
 import {
   MAX_BYLINE_WORDS,
   MAX_NAMES,
@@ -208,4 +209,14 @@ function dateStart(s: string): number {
       s,
     );
   return m ? m.index : -1;
+}
+
+/** An author as a name, a list of names, or an object with a name ({ name: "Ann Lee" }); joined with ", ". */
+export function declaredNames(value: unknown): string | null {
+  const list = Array.isArray(value) ? value : [value];
+  const out = list
+    .map((v) => (v !== null && typeof v === 'object' ? textValue((v as Record<string, unknown>).name) : textValue(v)))
+    .filter((n): n is string => n !== null)
+    .map((n) => collapse(n));
+  return out.length > 0 ? [...new Set(out)].join(', ') : null;
 }

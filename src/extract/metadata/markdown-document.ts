@@ -7,6 +7,7 @@ import { findElement, textContent } from '../dom/walk.js';
 import { toIsoDate } from './dates.js';
 import { normaliseLang } from './lang.js';
 import { nonHtmlMetadata } from './non-html.js';
+import { declaredNames } from './author-names.js';
 import { collapse } from './text.js';
 import { uniqueKeywords } from './fields/keywords.js';
 import type { PageMetadata } from './types.js';
@@ -45,7 +46,7 @@ export function markdownMetadata(
     ...base,
     title: collapse(title) || base.title,
     description: collapse(first(KEYS.description, textValue) ?? ''),
-    author: first(KEYS.author, names),
+    author: first(KEYS.author, declaredNames),
     published_at: first(KEYS.published, date),
     modified_at: first(KEYS.modified, date) ?? base.modified_at,
     lang: first(KEYS.lang, (v) => normaliseLang(textValue(v))) ?? base.lang,
@@ -53,16 +54,6 @@ export function markdownMetadata(
     canonical_url: first(KEYS.canonical, (v) => resolveUrl(textValue(v), finalUrl)) ?? base.canonical_url,
     keywords: first(KEYS.keywords, keywordList) ?? [],
   };
-}
-
-/** An author as a name, a list of names, or an object with a name ({ name: "Ann Lee" }); joined with ", ". */
-function names(value: unknown): string | null {
-  const list = Array.isArray(value) ? value : [value];
-  const out = list
-    .map((v) => (v !== null && typeof v === 'object' ? textValue((v as Record<string, unknown>).name) : textValue(v)))
-    .filter((n): n is string => n !== null)
-    .map((n) => collapse(n));
-  return out.length > 0 ? [...new Set(out)].join(', ') : null;
 }
 
 /** A date as written (YAML's core schema reads no timestamps: `date: 2026-03-05` is a string). */

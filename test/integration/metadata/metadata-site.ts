@@ -112,6 +112,7 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
           description: 'Short notes.',
           language: 'en-GB',
           icon: '/icon.png',
+          authors: [{ name: 'Mara Holt', url: 'https://coast.example/mara' }, { avatar: '/a.png' }],
           items: [{ id: '1', url: '/notes/1', title: 'Low tide', content_text: 'Walk out to the rocks.' }],
         }),
       );

@@ -155,6 +155,7 @@ describe('get_url_metadata run()', () => {
     assert.equal(data.canonical_url, `${site.origin}/`);
     assert.equal(data.lang, 'en-GB');
     assert.equal(data.image, `${site.origin}/icon.png`);
+    assert.equal(data.author, 'Mara Holt');
     assert.deepEqual(data.feeds, [{ url: `${site.origin}/feed.json`, type: 'json', title: 'Coast Notes' }]);
     assert.equal(data.content, `[Low tide](${site.origin}/notes/1)\nWalk out to the rocks.`);
   });

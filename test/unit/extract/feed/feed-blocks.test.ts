@@ -8,7 +8,7 @@ import { xmlFeed } from '../../../../src/extract/feed/feed-xml.js';
 import { jsonFeed } from '../../../../src/extract/feed/json-feed.js';
 
 function read(xml: string, profile: 'index' | 'content' = 'index') {
-  return cleanFeed(xmlFeed(parseHtml(xml, { xml: true })), {
+  return cleanFeed(xmlFeed(parseHtml(xml, { xml: true }), 'https://ann.example/feed.atom'), {
     finalUrl: 'https://ann.example/feed.atom',
     profile,
     format: 'text',
@@ -40,6 +40,23 @@ describe('a feed read as a hub', () => {
     );
     assert.equal(r.profile, 'index');
     assert.equal(r.fallbackUsed, true);
+  });
+
+  it("resolves entries' addresses against each xml:base from the feed down, and reads Atom's text as text", () => {
+    const r = read(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://blog.example.org/ann/"><title>Ann</title>' +
+        '<entry xml:base="2026/"><title>Using &lt;dialog&gt;</title><link href="dialog/"/>' +
+        '<summary type="html">&lt;a href="demo/"&gt;The demo&lt;/a&gt;</summary></entry>' +
+        '<entry><title type="html">&lt;b&gt;Second&lt;/b&gt;</title><link href="second/"/></entry>' +
+        '<entry xml:base="javascript:alert(1)"><title>Third</title><link href="third/"/></entry></feed>',
+    );
+    assert.ok(r.ok);
+    assert.equal(
+      r.content,
+      'Ann\n[Using <dialog>](https://blog.example.org/ann/2026/dialog/)\n' +
+        '[The demo](https://blog.example.org/ann/2026/demo/)\n' +
+        '[Second](https://blog.example.org/ann/second/)\n[Third](https://blog.example.org/ann/third/)',
+    );
   });
 
   it('reads RSS 1.0, whose items stand beside its channel', () => {

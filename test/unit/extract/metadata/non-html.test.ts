@@ -61,6 +61,46 @@ describe('feedMetadata', () => {
     assert.equal(m.modified_at, '2024-03-01T12:00:00+01:00');
     assert.equal(m.feeds[0]!.type, 'atom');
   });
+  it("reads a title written as escaped HTML as its words, as the cleaners print it, and Atom's text as text", () => {
+    const rss = feed(
+      '<rss version="2.0"><channel><title>Ann&apos;s &lt;i&gt;notes&lt;/i&gt;</title>' +
+        '<description>&lt;p&gt;Short &lt;b&gt;posts&lt;/b&gt;.&lt;/p&gt;</description></channel></rss>',
+    )!;
+    assert.equal(rss.title, "Ann's notes");
+    assert.equal(rss.description, 'Short posts.');
+    assert.equal(rss.feeds[0]!.title, "Ann's notes");
+    const atom = feed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">Ann&apos;s &lt;i&gt;notes&lt;/i&gt;</title>' +
+        '<subtitle>Tags such as &lt;div&gt; explained</subtitle></feed>',
+    )!;
+    assert.equal(atom.title, "Ann's notes");
+    assert.equal(atom.description, 'Tags such as <div> explained');
+  });
+  it('names who the feed says writes it: Atom authors, an RSS creator, a managing editor by name only', () => {
+    const atom = feed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title><author><name>Ann Lee</name></author>' +
+        '<author><name>Bob Roe</name><email>bob@x.example</email></author>' +
+        '<entry><author><name>Cy</name></author></entry></feed>',
+    )!;
+    assert.equal(atom.author, 'Ann Lee, Bob Roe');
+    const creator = feed(
+      '<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>A</title><dc:creator>Ann Lee</dc:creator>' +
+        '<managingEditor>ed@x.example (Ed Stone)</managingEditor></channel></rss>',
+    )!;
+    assert.equal(creator.author, 'Ann Lee');
+    const editor = feed('<rss><channel><managingEditor>ed@x.example (Ed Stone)</managingEditor></channel></rss>')!;
+    assert.equal(editor.author, 'Ed Stone');
+    const address = feed('<rss><channel><managingEditor>ed@x.example</managingEditor></channel></rss>')!;
+    assert.equal(address.author, null);
+  });
+  it("resolves an Atom feed's addresses against its xml:base", () => {
+    const m = feed(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://blog.example.org/ann/"><title>A</title>' +
+        '<link href="./"/><logo>img/logo.png</logo></feed>',
+    )!;
+    assert.equal(m.canonical_url, 'https://blog.example.org/ann/');
+    assert.equal(m.logo, 'https://blog.example.org/ann/img/logo.png');
+  });
   it('is null for XML that is not a feed', () => {
     assert.equal(feed('<?xml version="1.0"?><urlset><url><loc>https://x.example/</loc></url></urlset>'), null);
   });
