@@ -26,7 +26,7 @@ const SPLIT = /[,;&+/|·•]|(?<!\p{L})(?:and|And|AND|und|et|y|e(?!\.)|og|och|en
 const RUN_ON = / (?:in|on|under|am|um|at|le|el|il|às|a las|the)(?: [\s\S]*)?$/;
 const NOT_NAMES =
   // eslint-disable-next-line max-len -- one pattern or word list, kept whole
-  /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|name|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
+  /^(?:by|von|par|por|posted|published|written|publiziert|erstellt|beitrag|admin|administrator|staff|editor|team|guest|anonymous|unknown|null|undefined|name|author|autor|more|share|follow|vom|in|on|am|at|uncategori[sz]ed|webmaster|(?:wp|wordpress|site|web|sys)admin|the|ph\.?\s?d|m\.?d|mba|msc|mph|rdn?|drph|dnp)$/i;
 /**
  * A weekday, or a word of the buttons and labels around a byline ("Category", "Home", "Post
  * Reply", "Member Login", "Updated"): a date's or the page's furniture, not a name.
@@ -110,9 +110,15 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
     .replace(LEAD, '')
     .replace(LEAD, '');
   const names: string[] = [];
-  for (let part of s.split(SPLIT)) {
+  const parts = s.split(SPLIT);
+  const alone = parts.filter((p) => p.trim() !== '').length === 1;
+  for (let part of parts) {
+    const wordAndRole = WORD_AND_ROLE.test(part.trim());
+    // Beside other names, a word before a role qualifies it ("Managing Editor", "Sports Writer").
+    if (wordAndRole && !alone) continue;
+    const roleless = wordAndRole ? part : part.replace(ROLE, ' ');
     // A trailing period is punctuation, except after an initial or Jr./Sr. ("Joe S.", "Perry Bacon Jr.").
-    part = trimEnds(dropParenthesised(part.replace(ROLE, ' ')).replace(/(?:^|\s)@\w+/g, ' '), PART_START, PART_END)
+    part = trimEnds(dropParenthesised(roleless).replace(/(?:^|\s)@\w+/g, ' '), PART_START, PART_END)
       .replace(/\s+/g, ' ')
       .trim();
     if (part.endsWith('.') && !/(?:^|\s)(?:\p{Lu}|Jr|Sr)\.$/u.test(part)) part = trimEnds(part, '', '.', false).trim();
@@ -139,6 +145,14 @@ export function cleanAuthor(raw: string | null | undefined): string | null {
   );
   return kept.length ? kept.join(', ') : null;
 }
+
+/**
+ * A word and a role word, capitalised: alone in a byline ("Ann Writer", "Court Reporter") the role word is a
+ * surname, or the byline is all role, and what stripping would leave (one word) is no one's name; beside
+ * other names ("Jane Doe, Managing Editor") it is a role.
+ */
+const WORD_AND_ROLE =
+  /^\p{Lu}\p{Ll}+ (?:Correspondent|Reporter|Editor|Columnist|Contributor|Journalist|Writer|Photographer)$/u;
 
 /**
  * What a part is trimmed of, beside white space, at its start and at its end (a period may end an initial: kept

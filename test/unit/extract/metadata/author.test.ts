@@ -94,6 +94,12 @@ describe('author from the byline', () => {
     assert.equal(cleanAuthor('Von Renée Müller und Jo Berg'), 'Renée Müller, Jo Berg');
     assert.equal(cleanAuthor('Laura E. Adkins'), 'Laura E. Adkins');
     assert.equal(cleanAuthor('Jane Doe, Staff Writer'), 'Jane Doe');
+    assert.equal(cleanAuthor('Jane Doe Writer'), 'Jane Doe');
+    assert.equal(cleanAuthor('Jane Doe, Writer'), 'Jane Doe');
+    assert.equal(cleanAuthor('By Ann Writer'), 'Ann Writer');
+    assert.equal(cleanAuthor('Jane Doe, Managing Editor'), 'Jane Doe');
+    assert.equal(cleanAuthor('Jane Doe, The Associated Press'), 'Jane Doe');
+    assert.equal(cleanAuthor('The Associated Press'), null);
     assert.equal(cleanAuthor('https://example.com/author/jd'), null);
     assert.equal(cleanAuthor('By'), null);
   });
