@@ -10,6 +10,7 @@ import { answered, cleanDocument, type CleanOptions, type PartOptions } from './
 import { cleanMarkdown } from './clean-markdown.js';
 import { cleanFeed } from './clean-feed.js';
 import { xmlFeed } from '../extract/feed/feed-xml.js';
+import { xmlSitemap } from '../extract/feed/sitemap-xml.js';
 import { jsonFeed } from '../extract/feed/json-feed.js';
 import type { CleanableKind } from './cleanable.js';
 
@@ -81,7 +82,8 @@ export function cleanTask(req: CleanRequest): CleanResult {
   // A markdown document is read whole, a feed as its items (XML or JSON that is no feed is unsupported).
   if (req.bodyKind === 'markdown') return cleanMarkdown(takeText(req), answerOptions(req));
   if (req.bodyKind === 'xml') {
-    return cleanFeed(xmlFeed(parseHtml(takePieces(req), { xml: true }), req.finalUrl), answerOptions(req));
+    const doc = parseHtml(takePieces(req), { xml: true });
+    return cleanFeed(xmlFeed(doc, req.finalUrl) ?? xmlSitemap(doc), answerOptions(req));
   }
   if (req.bodyKind === 'json') return cleanFeed(jsonFeed(takeText(req))?.reading ?? null, answerOptions(req));
   // XHTML is parsed as HTML: the forgiving parser reads well-formed XHTML correctly, and an

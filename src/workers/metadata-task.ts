@@ -20,6 +20,7 @@ import { cleanMarkdownPage } from './clean-markdown.js';
 import { cleanFeed } from './clean-feed.js';
 import type { FeedReading } from '../extract/feed/feed-blocks.js';
 import { xmlFeed } from '../extract/feed/feed-xml.js';
+import { xmlSitemap } from '../extract/feed/sitemap-xml.js';
 import { jsonFeed } from '../extract/feed/json-feed.js';
 import { markdownPage } from '../extract/markdown/markdown-page.js';
 
@@ -92,11 +93,11 @@ function markdown(req: MetadataRequest): MetadataResult {
 }
 
 function nonHtml(req: MetadataRequest): MetadataResult {
-  // A feed read directly describes itself; other XML, JSON and everything else is known by its headers.
+  // A feed read directly describes itself; a sitemap, other XML, JSON and everything else is known by its headers.
   const feed = req.body !== null ? feedOf(req.bodyKind, req.body, req.finalUrl, req.headers) : null;
   const data: MetadataData = feed?.data ?? nonHtmlMetadata(req.finalUrl, req.headers);
   if (!req.includeContent) return { data };
-  // A feed's content is its items, as the content cleaner reads them.
+  // A feed's or a sitemap's content is its items, as the content cleaner reads them.
   if (feed) return withContent(data, cleanFeed(feed.reading, contentOptions(req)));
   // text/plain is readable as is (the content cleaner returns it unchanged); nothing else is.
   if (req.body === null || req.bodyKind !== 'text') {
@@ -112,7 +113,7 @@ function nonHtml(req: MetadataRequest): MetadataResult {
   );
 }
 
-/** A feed body's metadata and items; null for any other body. */
+/** A feed's or a sitemap's metadata and items; null for any other body. */
 function feedOf(
   kind: BodyKind,
   body: PostedText,
@@ -123,7 +124,10 @@ function feedOf(
     const doc = parseHtml(postedPieces(body), { xml: true });
     const data = feedMetadata(doc, finalUrl, headers);
     const reading = data && xmlFeed(doc, finalUrl);
-    return data && reading ? { data, reading } : null;
+    if (data && reading) return { data, reading };
+    // A sitemap says nothing of itself: known by its headers, its pages are its content.
+    const sitemap = xmlSitemap(doc);
+    return sitemap ? { data: nonHtmlMetadata(finalUrl, headers), reading: sitemap } : null;
   }
   if (kind === 'json') {
     const feed = jsonFeed(postedText(body));

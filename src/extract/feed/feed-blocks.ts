@@ -2,7 +2,7 @@
 // linked to its page, its date as the feed states it, and its summary (HTML read as a page's, or
 // plain text). What clean_web_index gives of a blog's front page, from the list the site itself
 // publishes of its new pages.
-import type { Block, Inline } from '../blocks.js';
+import type { Block, Inline, ListItem } from '../blocks.js';
 import { isHiddenByMarkup } from '../dom/visibility.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { collapseWhitespace } from '../dom/measures.js';
@@ -21,21 +21,38 @@ export interface FeedItem {
   summary: { html: string } | { text: string } | null;
 }
 
+/** A list of a site's pages as the site publishes it: a feed, or a sitemap. */
 export interface FeedReading {
   /** The feed's title ('' when it has none). */
   title: string;
   items: FeedItem[];
+  /** Items printed one line each, as a list (a sitemap's pages: an address and a date), not as headed entries. */
+  list?: boolean;
 }
 
 /** The feed's items as blocks. */
 export function feedBlocks(feed: FeedReading, finalUrl: string): Block[] {
   // Items share their base, if any: one resolver (and its cache of addresses) for each.
   const resolvers = new Map<string | null, UrlResolver>();
-  return feed.items.flatMap((item) => {
+  const resolverOf = (item: FeedItem) => {
     let resolver = resolvers.get(item.base);
     if (!resolver) resolvers.set(item.base, (resolver = createUrlResolver(null, finalUrl, item.base)));
-    return itemBlocks(item, resolver);
-  });
+    return resolver;
+  };
+  if (feed.list) {
+    const items = feed.items.flatMap((item) => listLine(item, resolverOf(item)));
+    return items.length > 0 ? [{ type: 'list', ordered: false, start: null, items }] : [];
+  }
+  return feed.items.flatMap((item) => itemBlocks(item, resolverOf(item)));
+}
+
+/** An item as one line: its title (else its address) linked, then its date; none without an address. */
+function listLine(item: FeedItem, resolver: UrlResolver): ListItem[] {
+  const href = resolver.link(item.link ?? undefined);
+  if (href === null) return [];
+  const line: Inline[] = [{ type: 'link', href, children: [{ type: 'text', text: item.title || href }] }];
+  if (item.date) line.push({ type: 'text', text: ` \u2014 ${collapseWhitespace(item.date)}` });
+  return [{ children: [{ type: 'paragraph', children: line }] }];
 }
 
 function itemBlocks(item: FeedItem, resolver: UrlResolver): Block[] {

@@ -31,8 +31,12 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
   '/sitemap.xml': [
     200,
     'application/xml',
-    Buffer.from('<?xml version="1.0"?><urlset><url><loc>/a</loc></url></urlset>'),
+    Buffer.from(
+      '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+        '<url><loc>/a</loc><lastmod>2026-03-05</lastmod></url><url><loc>https://x.example/b</loc></url></urlset>',
+    ),
   ],
+  '/api/status.xml': [200, 'application/xml', Buffer.from('<?xml version="1.0"?><status><ok>true</ok></status>')],
   '/kaji/tsuyu-sentaku.html': [200, 'text/html', page('shift-jis-article')],
   '/restic-backups': [200, 'text/html; charset=utf-8', page('max-chars-article')],
   '/photo.png': [200, 'image/png', Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')],
@@ -225,7 +229,7 @@ describe('clean_web_content', () => {
     assert.equal(content.meta.extraction_profile, 'index');
     assert.equal(content.meta.fallback_used, true);
     for (const [path, type] of [
-      ['/sitemap.xml', 'application/xml'],
+      ['/api/status.xml', 'application/xml'],
       ['/api/status.json', 'application/json'],
     ]) {
       const other = await call('clean_web_index', { url: `${site.origin}${path}` });
@@ -233,6 +237,21 @@ describe('clean_web_content', () => {
       assert.equal((other.meta.error as { code: string }).code, 'unsupported_content_type');
       assert.ok((other.meta.error as { message: string }).message.startsWith(`The response is ${type}; `));
     }
+  });
+
+  it("reads a sitemap as its pages' links, each with its last change", async () => {
+    const index = await call('clean_web_index', { url: `${site.origin}/sitemap.xml`, output_format: 'markdown' });
+    assert.equal(
+      index.data!.content,
+      `- [${site.origin}/a](${site.origin}/a) \u2014 2026-03-05\n- [https://x.example/b](https://x.example/b)`,
+    );
+    assert.equal(index.data!.title, '');
+    const content = await call('clean_web_content', { url: `${site.origin}/sitemap.xml` });
+    assert.equal(
+      content.data!.content,
+      `[${site.origin}/a](${site.origin}/a) \u2014 2026-03-05\n[https://x.example/b](https://x.example/b)`,
+    );
+    assert.equal(content.meta.fallback_used, true);
   });
 
   it('decodes a Shift_JIS page declared only in its <meta>', async () => {

@@ -116,6 +116,12 @@ export async function startMetadataSite(): Promise<LoopbackServer> {
           items: [{ id: '1', url: '/notes/1', title: 'Low tide', content_text: 'Walk out to the rocks.' }],
         }),
       );
+    } else if (p === '/sitemap.xml') {
+      res.writeHead(200, { 'content-type': 'application/xml', 'last-modified': 'Thu, 05 Mar 2026 10:00:00 GMT' });
+      res.end(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+          '<url><loc>/news/pier</loc><lastmod>2026-03-05</lastmod></url></urlset>',
+      );
     } else if (p === '/data.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"title":"not a page"}');

@@ -167,6 +167,14 @@ describe('get_url_metadata run()', () => {
     assert.equal(item!.data!.title, 'Coast Times');
   });
 
+  it("knows a sitemap by its headers, and gives its pages' links with include_content", async () => {
+    const [item] = await getUrlMetadata.run(input({ url: `${site.origin}/sitemap.xml`, include_content: true }), ctx());
+    assert.equal(item!.meta.error, undefined);
+    assert.equal(item!.data!.title, 'sitemap.xml');
+    assert.equal(item!.data!.modified_at, '2026-03-05T10:00:00Z');
+    assert.equal(item!.data!.content, `[${site.origin}/news/pier](${site.origin}/news/pier) \u2014 2026-03-05`);
+  });
+
   it('gives unsupported_content_type for include_content on non-HTML (no_content for a broken PDF), keeping the metadata', async () => {
     const [pdf, json] = await getUrlMetadata.run(
       input({

@@ -6,6 +6,7 @@ import { cleanFeed } from '../../../../src/workers/clean-feed.js';
 import { parseHtml } from '../../../../src/parse/parse-html.js';
 import { xmlFeed } from '../../../../src/extract/feed/feed-xml.js';
 import { jsonFeed } from '../../../../src/extract/feed/json-feed.js';
+import { xmlSitemap } from '../../../../src/extract/feed/sitemap-xml.js';
 
 function read(xml: string, profile: 'index' | 'content' = 'index') {
   return cleanFeed(xmlFeed(parseHtml(xml, { xml: true }), 'https://ann.example/feed.atom'), {
@@ -104,5 +105,40 @@ describe('a feed read as a hub', () => {
     );
     assert.equal(jsonFeed('{"title":"not a feed","items":[]}'), null);
     assert.equal(jsonFeed('{"version":"https://jsonfeed.org/version/1.1"'), null);
+  });
+
+  it("reads a sitemap as a list of its pages: a news sitemap's titles, dates, addresses that are no web page left out", () => {
+    const sitemap = (xml: string, format: 'text' | 'markdown' = 'markdown') =>
+      cleanFeed(xmlSitemap(parseHtml(xml, { xml: true })), {
+        finalUrl: 'https://ann.example/sitemap.xml',
+        profile: 'index',
+        format,
+        includeTitle: true,
+        maxChars: 100_000,
+      });
+    const news = sitemap(
+      '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
+        'xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">' +
+        '<url><loc> /posts/one </loc><lastmod>2026-03-05</lastmod><changefreq>daily</changefreq></url>' +
+        '<url><loc>javascript:alert(1)</loc></url><url><lastmod>2026-03-01</lastmod></url>' +
+        '<url><loc>https://ann.example/news/ferry</loc><news:news><news:publication_date>2026-03-06</news:publication_date>' +
+        '<news:title>Ferry &amp; timetable cut</news:title></news:news></url></urlset>',
+    );
+    assert.ok(news.ok);
+    assert.equal(news.title, '');
+    assert.equal(
+      news.content,
+      '- [https://ann.example/posts/one](https://ann.example/posts/one) \u2014 2026-03-05\n' +
+        '- [Ferry & timetable cut](https://ann.example/news/ferry) \u2014 2026-03-06',
+    );
+    const index = sitemap(
+      '<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+        '<sm:sitemap><sm:loc>https://ann.example/sitemap-posts.xml</sm:loc></sm:sitemap></sm:sitemapindex>',
+      'text',
+    );
+    assert.ok(index.ok);
+    assert.equal(index.content, '[https://ann.example/sitemap-posts.xml](https://ann.example/sitemap-posts.xml)');
+    assert.deepEqual(sitemap('<urlset></urlset>'), { ok: false, code: 'no_content', title: '' });
+    assert.equal(xmlSitemap(parseHtml('<status><ok>true</ok></status>', { xml: true })), null);
   });
 });
