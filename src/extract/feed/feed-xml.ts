@@ -75,10 +75,10 @@ function xmlItem(item: Element, isAtom: boolean, feedUrl: string): FeedItem {
   const date = isAtom
     ? (textOf(child(item, 'published')) ?? textOf(child(item, 'updated')))
     : (textOf(child(item, 'pubdate')) ?? textOf(child(item, 'dc:date')));
-  // RSS's <content:encoded> (whole articles) is not read: the summary is what a hub shows.
+  // The summary is what a hub shows; without one, the item's content (RSS's <content:encoded>).
   const summary = isAtom
     ? (textOf(child(item, 'summary')) ?? textOf(child(item, 'content')))
-    : textOf(child(item, 'description'));
+    : (textOf(child(item, 'description')) ?? textOf(child(item, 'content:encoded')));
   return {
     title: feedText(child(item, 'title'), isAtom) ?? '',
     link: isAtom ? atomLink(item) : (textOf(child(item, 'link')) ?? permalink(item)),

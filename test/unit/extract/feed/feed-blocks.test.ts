@@ -65,10 +65,15 @@ describe('a feed read as a hub', () => {
       '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">' +
         '<channel rdf:about="https://ann.example/"><title>Ann</title></channel>' +
         '<item rdf:about="https://ann.example/a"><title>First</title><link>https://ann.example/a</link></item>' +
+        '<item rdf:about="https://ann.example/b"><title>Second</title><link>https://ann.example/b</link>' +
+        '<content:encoded><![CDATA[<p>Only the <b>whole</b> post.</p>]]></content:encoded></item>' +
         '</rdf:RDF>',
     );
     assert.ok(r.ok);
-    assert.equal(r.content, 'Ann\n[First](https://ann.example/a)');
+    assert.equal(
+      r.content,
+      'Ann\n[First](https://ann.example/a)\n[Second](https://ann.example/b)\nOnly the whole post.',
+    );
   });
 
   it('is no content without items, and no feed is not read', () => {
