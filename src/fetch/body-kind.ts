@@ -6,7 +6,7 @@ import type { BodyKind } from './types.js';
 export function kindFromMediaType(essence: string): BodyKind {
   if (essence === 'text/html') return 'html';
   if (essence === 'application/xhtml+xml') return 'xhtml';
-  if (essence === 'text/plain') return 'text';
+  if (PLAIN_TEXT_TYPES.has(essence)) return 'text';
   if (MARKDOWN_TYPES.has(essence)) return 'markdown';
   if (essence.endsWith('/json') || essence.endsWith('+json')) return 'json';
   if (essence.endsWith('/xml') || essence.endsWith('+xml')) return 'xml';
@@ -24,6 +24,9 @@ export function isWebPage(kind: BodyKind): boolean {
 export function kindAtPath(kind: BodyKind, pathname: string): BodyKind {
   return kind === 'text' && /\.(?:md|markdown)$/i.test(pathname) ? 'markdown' : kind;
 }
+
+/** Text read as it is: plain text, and data written as lines of text (CSV, tab-separated values). */
+const PLAIN_TEXT_TYPES = new Set(['text/plain', 'text/csv', 'text/tab-separated-values']);
 
 /** RFC 7763's type, and the unregistered one some servers still send. */
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);

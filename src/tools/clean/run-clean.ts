@@ -128,7 +128,7 @@ export async function cleanOne(
 
 function unsupported(contentType: string | null): ItemError {
   const type = contentType ?? 'an unknown type';
-  const read = 'HTML, XHTML, markdown, plain text, feeds (RSS, Atom, JSON Feed), sitemaps and PDF';
+  const read = 'HTML, XHTML, markdown, plain text (and CSV), feeds (RSS, Atom, JSON Feed), sitemaps and PDF';
   return itemError('unsupported_content_type', `The response is ${type}; the cleaners read ${read}.`);
 }
 

@@ -28,6 +28,11 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
   '/raw/main/guide/cache.md': [200, 'text/plain; charset=utf-8', page('markdown-document', 'source.md')],
   '/feed.xml': [200, 'application/rss+xml; charset=utf-8', page('rss-feed', 'source.xml')],
   '/api/status.json': [200, 'application/json', Buffer.from('{"ok":true}')],
+  '/data/tides.csv': [
+    200,
+    'text/csv; charset=windows-1252',
+    Buffer.from('port,high\r\nSt. Malo,\xe9t\xe9\r\n', 'latin1'),
+  ],
   '/sitemap.xml': [
     200,
     'application/xml',
@@ -191,6 +196,12 @@ describe('clean_web_content', () => {
     assert.equal(data!.content, expected('plain-text', 'expected.txt'));
     assert.equal(data!.title, '');
     assert.equal(meta.content_type, 'text/plain; charset=utf-8');
+  });
+
+  it('returns CSV as it is, decoded by its charset', async () => {
+    const { data, meta } = await call('clean_web_content', { url: `${site.origin}/data/tides.csv` });
+    assert.equal(data!.content, 'port,high\nSt. Malo,\u00e9t\u00e9');
+    assert.equal(meta.content_type, 'text/csv; charset=windows-1252');
   });
 
   it('reads a markdown document as the page it stands for, in both formats', async () => {

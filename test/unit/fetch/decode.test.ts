@@ -29,6 +29,8 @@ test('kind follows Content-Type', () => {
   assert.equal(decodeBody(b, 'TEXT/HTML').kind, 'html');
   assert.equal(decodeBody(b, 'application/xhtml+xml').kind, 'xhtml');
   assert.equal(decodeBody(b, 'text/plain').kind, 'text');
+  assert.equal(decodeBody(b, 'text/csv; header=present').kind, 'text');
+  assert.equal(decodeBody(b, 'text/tab-separated-values').kind, 'text');
   assert.equal(decodeBody(b, 'text/markdown; charset=utf-8').kind, 'markdown');
   assert.equal(decodeBody(b, 'text/x-markdown').kind, 'markdown');
   assert.equal(
