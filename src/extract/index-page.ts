@@ -80,7 +80,7 @@ export function extractIndex(doc: Document, finalUrl: string, trace?: ExplainReq
     } else note(WITH_NAVIGATION, blocks, true, 'accepted: it has text of its own');
   } else note(WITHOUT_NAVIGATION, withoutNav, true, 'accepted: it has text of its own, beside navigation');
   const raw = blocks;
-  blocks = tidy(blocks, (heading) => chosen?.block(heading, 'heading over links listed already'));
+  blocks = tidy(blocks, (block, rule) => chosen?.block(block, rule));
   if (title && blocks[0]?.type === 'heading' && sameText(plain(blocks[0].children), title)) {
     chosen?.block(blocks[0], 'title heading');
     blocks.shift();

@@ -12,12 +12,20 @@ function linkKey(href: string): string {
   return i < 0 ? href : href.slice(0, i);
 }
 
-/** `blocks` tidied; `onEmptiedHeading` hears of each heading left out as a heading over nothing. */
-export function tidy(blocks: Block[], onEmptiedHeading?: (heading: Block) => void): Block[] {
+/** A drop this pass reports (to explain's log): the block, and the rule that left it out. */
+export type TidyDrop = (block: Block, rule: string) => void;
+
+/** The rules of the drops reported. */
+export const LINK_LISTED = 'link listed already';
+export const HEADING_OVER_LISTED = 'heading over links listed already';
+
+/** `blocks` tidied; `onDrop` hears of each block left out as a repeated link, and each heading left out
+ *  as a heading over nothing (images, and blocks with no text, go unreported: nothing was read of them). */
+export function tidy(blocks: Block[], onDrop?: TidyDrop): Block[] {
   const seen = new Set<string>();
   // Leaves in reading order, so that an address's first mention is the one that keeps its link.
-  const kept = blocks.map((b) => mapLeafBlocks([b], (leaf) => tidyLeaf(leaf, seen), true));
-  return withoutEmptiedHeadings(blocks, kept, onEmptiedHeading).flat();
+  const kept = blocks.map((b) => mapLeafBlocks([b], (leaf) => tidyLeaf(leaf, seen, onDrop), true));
+  return withoutEmptiedHeadings(blocks, kept, onDrop).flat();
 }
 
 /**
@@ -28,11 +36,7 @@ export function tidy(blocks: Block[], onEmptiedHeading?: (heading: Block) => voi
  * that a heading whose only subsection was emptied goes too. Each block is in at most six
  * sections (one per heading level), and a section's scan ends at its first block kept.
  */
-function withoutEmptiedHeadings(
-  blocks: readonly Block[],
-  kept: Block[][],
-  onEmptied?: (heading: Block) => void,
-): Block[][] {
+function withoutEmptiedHeadings(blocks: readonly Block[], kept: Block[][], onDrop?: TidyDrop): Block[][] {
   for (let i = blocks.length - 1; i >= 0; i--) {
     const heading = blocks[i]!;
     const printed = kept[i]![0];
@@ -47,32 +51,36 @@ function withoutEmptiedHeadings(
       if (!emptied) break;
     }
     if (emptied) {
-      onEmptied?.(printed);
+      onDrop?.(printed, HEADING_OVER_LISTED);
       kept[i] = [];
     }
   }
   return kept;
 }
 
-function tidyLeaf(b: LeafBlock, seen: Set<string>): Block | null {
+function tidyLeaf(b: LeafBlock, seen: Set<string>, onDrop: TidyDrop | undefined): Block | null {
   switch (b.type) {
     case 'heading':
     case 'paragraph': {
       const children = tidyInlines(b.children, seen);
-      return children ? { ...b, children } : null;
+      if (children === LISTED) onDrop?.(b, LINK_LISTED);
+      return children && children !== LISTED ? { ...b, children } : null;
     }
     case 'table': {
       const rows = [];
       for (const row of b.rows) {
-        const cells = row.cells.map((c) => ({ header: c.header, children: tidyInlines(c.children, seen) ?? [] }));
+        const cells = row.cells.map((c) => ({
+          header: c.header,
+          children: inlinesOrNone(tidyInlines(c.children, seen)),
+        }));
         if (cells.some((c) => c.children.length)) rows.push({ cells });
       }
       return rows.length ? { type: 'table', rows } : null;
     }
     case 'image': {
       // Images are not readable text; a caption is.
-      const caption = b.caption ? tidyInlines(b.caption, seen) : null;
-      return caption ? { type: 'paragraph', children: caption } : null;
+      const caption = b.caption ? inlinesOrNone(tidyInlines(b.caption, seen)) : [];
+      return caption.length > 0 ? { type: 'paragraph', children: caption } : null;
     }
     case 'code':
       return b.text.trim() ? b : null;
@@ -81,12 +89,15 @@ function tidyLeaf(b: LeafBlock, seen: Set<string>): Block | null {
   }
 }
 
+/** What tidyInlines answers for inlines that were nothing but a link already listed. */
+const LISTED = 'listed';
+
 /**
  * Inlines with images removed and repeated links reduced to their text. Returns null when
- * nothing readable is left, or when the block was nothing but a link already listed (a
+ * nothing readable is left, and LISTED when the block was nothing but a link already listed (a
  * "Read more" or image link to a teaser already shown).
  */
-function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
+function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | typeof LISTED | null {
   const stripped = stripImages(nodes);
   if (!plain(stripped).trim()) return null;
   const links = topLinks(stripped);
@@ -95,9 +106,13 @@ function tidyInlines(nodes: Inline[], seen: Set<string>): Inline[] | null {
     plainOutside(stripped)
       .trim()
       .replace(/[\s\p{P}\p{S}]/gu, '') === '';
-  if (onlyLink && seen.has(linkKey(links[0]!.href!))) return null;
+  if (onlyLink && seen.has(linkKey(links[0]!.href!))) return LISTED;
   const marked = markSeen(stripped, seen, true);
   return plain(marked).trim() ? marked : null;
+}
+
+function inlinesOrNone(inlines: Inline[] | typeof LISTED | null): Inline[] {
+  return inlines === null || inlines === LISTED ? [] : inlines;
 }
 
 function stripImages(nodes: Inline[]): Inline[] {

@@ -184,7 +184,7 @@ test('a page written into its site header is read with its chrome', () => {
   assert.ok(out?.includes('We are building a quieter way to share your photos with family.'), String(out));
 });
 
-test('a heading over nothing but links listed already goes with them, and explain says so', () => {
+test('a heading over nothing but links listed already goes with them, and explain says so of both', () => {
   const body =
     '<main><article><h2><a href="/bike-lanes">City council approves new bike lanes</a></h2>' +
     '<p>The plan adds twelve miles of protected lanes across the city by 2028.</p></article>' +
@@ -221,5 +221,10 @@ test('a heading over nothing but links listed already goes with them, and explai
   assert.deepEqual(
     result.explain?.dropped.filter((d) => d.text === 'Most read').map((d) => [d.rule, d.stage]),
     [['heading over links listed already', 'block']],
+  );
+  // The links listed again are accounted for too: the list's two and the teaser's "Read more".
+  assert.deepEqual(
+    result.explain?.dropped.filter((d) => d.rule === 'link listed already').map((d) => d.text),
+    ['City council approves new bike lanes', 'Water rates to rise five percent in January', 'Read more'],
   );
 });
