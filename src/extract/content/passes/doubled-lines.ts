@@ -246,3 +246,25 @@ export function dropRepeatedHeadings(blocks: Block[]): Block[] {
   }
   return out ?? blocks;
 }
+
+/** A line set just above a heading that says the same is the heading's echo: a hero or banner prints the
+ *  page's title as display text over its `<h1>` (a page builder's text module), and the heading stays.
+ *  Only a paragraph straight above (pictures between skipped): a line under a heading restates it on purpose. */
+export function dropHeadingEchoes(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.type === 'paragraph') {
+      let j = i + 1;
+      while (blocks[j]?.type === 'image') j++;
+      const next = blocks[j];
+      const text = inlineText(b.children).trim();
+      if (next?.type === 'heading' && LETTER_OR_DIGIT.test(text) && inlineText(next.children).trim() === text) {
+        out ??= blocks.slice(0, i);
+        continue;
+      }
+    }
+    if (out) out.push(b);
+  }
+  return out ?? blocks;
+}

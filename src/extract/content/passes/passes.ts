@@ -12,7 +12,13 @@ import { dropMenuLists } from './menu-lists.js';
 import { dropRepeatedRuns } from './repeated-runs.js';
 import { dropCardPictures, dropPictureLines } from './picture-lines.js';
 import { dropIdRuns } from './id-runs.js';
-import { undoubleTop, dropAdjacentRepeats, dropNearRepeats, dropRepeatedHeadings } from './doubled-lines.js';
+import {
+  undoubleTop,
+  dropAdjacentRepeats,
+  dropNearRepeats,
+  dropRepeatedHeadings,
+  dropHeadingEchoes,
+} from './doubled-lines.js';
 import { dropCardControls } from './card-controls.js';
 import { dropTaxonomyLinks } from './taxonomy-links.js';
 import { dropClosingBios } from './closing-bios.js';
@@ -190,9 +196,11 @@ export const PASSES: readonly BlockPass[] = [
   {
     name: 'repeated headings',
     appliesTo: [...CONTAINERS, 'title block', 'grid host', 'grid cards'],
-    does: "a heading printed again right after itself (a card's title set for two layouts)",
+    does:
+      "a heading printed again right after itself (a card's title set for two layouts), and a line right above " +
+      "a heading that says the same (a hero's display line over its <h1>)",
     why: 'a grid read whole drops every repeated line (adjacent repeats, below)',
-    run: dropRepeatedHeadings,
+    run: (blocks) => dropRepeatedHeadings(dropHeadingEchoes(blocks)),
   },
   {
     name: 'card controls',

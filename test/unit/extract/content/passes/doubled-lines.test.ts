@@ -8,6 +8,7 @@ import { extractContent } from '../../../../../src/extract/content/extract-conte
 import { renderText } from '../../../../../src/render/text.js';
 import {
   dropAdjacentRepeats,
+  dropHeadingEchoes,
   dropNearRepeats,
   undoubleLines,
 } from '../../../../../src/extract/content/passes/doubled-lines.js';
@@ -188,6 +189,30 @@ test("a card's heading set twice (one per layout) is read once; a paragraph said
   assert.equal(text.split('Threat hunting around the clock').length - 1, 1, text);
   assert.equal(text.split('Incident response on call').length - 1, 1, text);
   assert.equal(text.split(refrain).length - 1, 2, text);
+});
+
+test("a line right above a heading that says the same (a hero's display line over its <h1>) goes; the heading stays", () => {
+  const title = 'The beginner\u2019s guide to gym equipment';
+  const blocks = [
+    p(title),
+    img,
+    h(title),
+    p('Gym equipment is the machines, tools and accessories a fitness facility offers.'),
+    h('Cardio machines'),
+    // A line under a heading restating it, and one above a heading that says something else, stay.
+    p('Cardio machines'),
+    p('Strength'),
+    h('Strength machines'),
+  ];
+  assert.deepEqual(lines(dropHeadingEchoes(blocks)), [
+    `h:${title}`,
+    'p:Gym equipment is the machines, tools and accessories a fitness facility offers.',
+    'h:Cardio machines',
+    'p:Cardio machines',
+    'p:Strength',
+    'h:Strength machines',
+  ]);
+  assert.equal(dropHeadingEchoes(blocks)[0], img);
 });
 
 test('a reply quoting the post printed above keeps its own words, not the quote; a new quote stays', async () => {
