@@ -19,11 +19,14 @@ export function isWebPage(kind: BodyKind): boolean {
   return kind === 'html' || kind === 'xhtml';
 }
 
-/** Plain text at a path that names a markdown file (`README.md`, as code hosts serve raw files) is
- *  markdown: read as such, its links are links and its syntax is not text. */
+/** Plain text at a path that names a markdown file (`README.md`, as code hosts serve raw files; a
+ *  site's `llms.txt` and `llms-full.txt`, which llmstxt.org defines as markdown) is markdown: read
+ *  as such, its links are links and its syntax is not text. */
 export function kindAtPath(kind: BodyKind, pathname: string): BodyKind {
-  return kind === 'text' && /\.(?:md|markdown)$/i.test(pathname) ? 'markdown' : kind;
+  return kind === 'text' && MARKDOWN_PATH.test(pathname) ? 'markdown' : kind;
 }
+
+const MARKDOWN_PATH = /\.(?:md|markdown)$|\/llms(?:-full)?\.txt$/i;
 
 /** Text read as it is: plain text, and data written as lines of text (CSV, tab-separated values). */
 const PLAIN_TEXT_TYPES = new Set(['text/plain', 'text/csv', 'text/tab-separated-values']);

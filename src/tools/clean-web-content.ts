@@ -122,7 +122,8 @@ export const cleanWebContent: Tool<CleanInput> = {
   description:
     'Fetches one page and returns its main article or document text (server-delivered HTML; JavaScript is not ' +
     'run). Navigation, headers, footers, sidebars, comments, share bars, related links and cookie banners are ' +
-    'removed. When no main content is found the index profile is tried once.',
+    'removed. When no main content is found the index profile is tried once. Markdown, plain text and PDF ' +
+    'documents are read whole; a feed or a sitemap is read as the list of pages it is (index profile).',
   inputSchema: cleanInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,

@@ -36,7 +36,8 @@ export const cleanWebIndex: Tool<IndexInput> = {
     'Fetches a homepage or hub and returns its readable text in document order: headings, teasers and link lists ' +
     '(each link once, absolute). Scripts, styles, hidden elements, forms and banners are dropped. When the ' +
     'page has no such text the content profile is tried once. With a browser configured, script-built pages ' +
-    'are rendered first (field render).',
+    'are rendered first (field render). A feed (RSS, Atom, JSON Feed) or a sitemap is read as the list of pages ' +
+    'it is; markdown, plain text and PDF documents are read too.',
   inputSchema: indexInputSchema(),
   itemDataSchema: cleanItemDataSchema,
   itemMetaSchema: cleanItemMetaSchema,

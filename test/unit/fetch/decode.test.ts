@@ -19,6 +19,9 @@ test('plain text at a markdown path is markdown; nothing else changes by its pat
   assert.equal(kindAtPath('text', '/acme/widget/main/README.md'), 'markdown');
   assert.equal(kindAtPath('text', '/notes/CHANGES.Markdown'), 'markdown');
   assert.equal(kindAtPath('text', '/notes/readme.txt'), 'text');
+  assert.equal(kindAtPath('text', '/llms.txt'), 'markdown');
+  assert.equal(kindAtPath('text', '/docs/llms-full.txt'), 'markdown');
+  assert.equal(kindAtPath('text', '/notes/allms.txt'), 'text');
   assert.equal(kindAtPath('text', '/md'), 'text');
   assert.equal(kindAtPath('html', '/blog/post.md'), 'html');
 });
