@@ -5,7 +5,7 @@ import type { Document } from 'domhandler';
 import type { Block, Profile } from '../extract/blocks.js';
 import { runCascade, type Extractor } from '../extract/cascade.js';
 import { extractContent } from '../extract/content/extract-content.js';
-import { dropTitleAndByline } from '../extract/content/passes/title-and-byline.js';
+import { dropTitleRepeats } from '../extract/content/passes/title-and-byline.js';
 import { pageTitles } from '../extract/page/headline.js';
 import { extractIndex } from '../extract/index-page.js';
 import { DropLog, type CleanExplanation } from '../extract/explain.js';
@@ -62,11 +62,11 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   // The extraction drops a leading heading that repeats the title it read. The answer's title can
   // be another: clean_web_content's is the headline as printed, an <h1> that can say more ("Cafe
   // creme" declared, "Cafe creme - best" printed), clean_web_index's the declared title, which can
-  // be twitter:title where the index profile read <title>. Under the title line a heading repeating
-  // it would print it twice, so it goes too. Without the title line it stays, the one place the
-  // answer prints it.
+  // be twitter:title where the index profile read <title>; and a page can print its headline twice
+  // (in its header and atop its body). Under the title line a heading repeating it would print it
+  // twice, so it goes too. Without the title line it stays, the one place the answer prints it.
   const { blocks: all } = cascade.extraction;
-  const read = options.includeTitle && title !== extracted ? dropTitleAndByline(all, title) : all;
+  const read = options.includeTitle ? dropTitleRepeats(all, title, title === extracted) : all;
   if (cascade.explanation) explainDropped(cascade.explanation, all, read);
   const blocks = dropSamePageLinks(read, options.finalUrl);
   const rendered = renderAsAsked(blocks, title, options);

@@ -5,7 +5,9 @@ import { inlineText } from '../../to-blocks/block-text.js';
 import { foldText } from '../../dom/measures.js';
 import { TITLE_REPEAT_BLOCKS, TITLE_REPEAT_SHARE } from '../thresholds/passes.js';
 
-export function dropTitleAndByline(blocks: Block[], title: string | null): Block[] {
+/** `part`: a heading that holds most of the title repeats it too ("Cafe creme" under "Cafe creme - the best
+ *  in town"); else only the title word for word. */
+export function dropTitleAndByline(blocks: Block[], title: string | null, part = true): Block[] {
   if (!title) return blocks;
   const want = foldText(title);
   // Only look at the first few blocks: a later heading equal to the title is content.
@@ -13,9 +15,25 @@ export function dropTitleAndByline(blocks: Block[], title: string | null): Block
     const b = blocks[i]!;
     if (b.type !== 'heading') continue;
     const text = foldText(inlineText(b.children));
-    if (text !== '' && (text === want || (want.includes(text) && text.length > want.length * TITLE_REPEAT_SHARE))) {
+    const partOf = part && want.includes(text) && text.length > want.length * TITLE_REPEAT_SHARE;
+    if (text !== '' && (text === want || partOf)) {
       return [...blocks.slice(0, i), ...blocks.slice(i + 1)];
     }
   }
   return blocks;
+}
+
+/**
+ * Under the answer's title line, what would print the title twice: a heading among the first blocks
+ * that repeats it, and a first paragraph that is the title word for word. `read`: the extraction
+ * read this title, and its pass left out a heading that repeats it, or holds most of it, already:
+ * another copy of it (a page may print its headline in its header and again atop its body) goes
+ * only word for word.
+ */
+export function dropTitleRepeats(blocks: Block[], title: string, read: boolean): Block[] {
+  const out = dropTitleAndByline(blocks, title, !read);
+  const first = out[0];
+  return first?.type === 'paragraph' && title !== '' && foldText(inlineText(first.children)) === foldText(title)
+    ? out.slice(1)
+    : out;
 }

@@ -67,6 +67,25 @@ describe('the headline in clean_web_content', () => {
     assert.equal(result.title, 'Stories of the week');
     assert.equal(count(result.content, 'Stories of the week'), 1);
   });
+  it('is read once when the page prints it twice (in its header and atop its body), or as its first line', () => {
+    const head = '<header><h1>Porting a parser to Swift</h1><p class="meta">15 min read</p></header>';
+    for (const opening of ['<h1>Porting a parser to Swift</h1>', '<p>Porting a parser to Swift</p>']) {
+      const html =
+        '<html><head><title>Porting a parser to Swift</title></head><body><main><article>' +
+        `${head}<div class="article_body">${opening}${PARAGRAPH}${PARAGRAPH}</div></article></main></body></html>`;
+      for (const format of ['text', 'markdown'] as const) {
+        const result = cleanDocument(parseHtml(html), {
+          finalUrl: 'https://blog.example.com/swift',
+          profile: 'content',
+          format,
+          includeTitle: true,
+          maxChars: 100_000,
+        });
+        assert.ok(result.ok);
+        assert.equal(count(result.content, 'Porting a parser to Swift'), 1, `${format}: ${result.content}`);
+      }
+    }
+  });
   it('keeps an <h1> that is not the headline as content', () => {
     const result = clean('Opening hours and prices', 'A short history of the house');
     assert.equal(result.title, 'Opening hours and prices');
