@@ -63,15 +63,27 @@ export function imageSource(el: Element): string | undefined {
   // Read with attribute(), not el.attribs: that would build the element's attribute object
   // (see parse/nodes.ts) for each image, and the values are the same (the parser keeps the
   // first of a repeated attribute, as the object does).
-  // Lazy-loading pages keep the real address in data-* and a placeholder (often data:) in src.
+  // Lazy-loading pages keep the real address in data-* and a placeholder (data:, or a spacer file) in src.
   const lazy = attribute(el, 'data-src') ?? attribute(el, 'data-lazy-src') ?? attribute(el, 'data-original');
   const src = attribute(el, 'src');
-  if (lazy && (!src || src.startsWith('data:'))) return lazy;
+  if (lazy && (!src || src.startsWith('data:') || SPACER_FILE.test(src))) return lazy;
   if (src) return src;
   const srcset = attribute(el, 'srcset') ?? attribute(el, 'data-srcset');
   if (srcset) return srcset.trim().split(/\s+/)[0];
   return lazy;
 }
+
+/**
+ * A picture that shows nothing: a tracking pixel (declared 1 by 1 or smaller) or a layout spacer, named as
+ * the web has named them since table layouts (`spacer.gif`, `clearpixel.gif`, `1x1.png`).
+ */
+export function isSpacer(el: Element, src: string): boolean {
+  return (TINY.test(attribute(el, 'width') ?? '') && TINY.test(attribute(el, 'height') ?? '')) || SPACER_FILE.test(src);
+}
+
+/** A size of at most one pixel. */
+const TINY = /^\s*[01](?:px)?\s*$/i;
+const SPACER_FILE = /\/(?:spacer|blank|clear|clear_?pixel|pixel|transparent|trans|1x1|shim)\.(?:gif|png)(?:[?#]|$)/i;
 
 export function codeBlock(pre: Element): Block {
   let language: string | null = null;

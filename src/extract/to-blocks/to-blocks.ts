@@ -15,7 +15,7 @@ import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
 import { formulaOf, isFormulaSource } from './formulas.js';
-import { codeBlock, imageSource, listStart, taskBox } from './leaf-blocks.js';
+import { codeBlock, imageSource, isSpacer, listStart, taskBox } from './leaf-blocks.js';
 import { isLineGutter } from './line-gutters.js';
 import { itemWith } from '../block-walk.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
@@ -329,7 +329,7 @@ class BlockBuilder {
 
   private image(el: Element): void {
     const src = this.resolver.image(imageSource(el));
-    if (!src) return;
+    if (!src || isSpacer(el, src)) return;
     const alt = (attribute(el, 'alt') ?? '').replace(/\s+/g, ' ').trim();
     if (this.inInlineContext()) {
       this.top().children.push({ type: 'image', src, alt });

@@ -10,7 +10,7 @@ import { pruneBlocks } from './link-lines.js';
 import { dropFurnitureLines } from './furniture-lines.js';
 import { dropMenuLists } from './menu-lists.js';
 import { dropRepeatedRuns } from './repeated-runs.js';
-import { dropCardPictures, dropPictureLines } from './picture-lines.js';
+import { dropCardPictures, dropPictureLines, dropRepeatedPictures } from './picture-lines.js';
 import { dropIdRuns } from './id-runs.js';
 import {
   undoubleTop,
@@ -228,6 +228,12 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: ['answer'],
     does: "links from running text to the site's tag, topic, search or glossary pages lose their address",
     run: (blocks, input) => dropTaxonomyLinks(blocks, input.finalUrl),
+  },
+  {
+    name: 'repeated pictures',
+    appliesTo: ['answer'],
+    does: "a named picture printed again right after itself (a card's picture and its hover state)",
+    run: dropRepeatedPictures,
   },
   {
     name: 'closing bios',

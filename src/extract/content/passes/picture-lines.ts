@@ -144,3 +144,19 @@ function textOf(blocks: Block[], out: string[]): void {
       for (const row of b.rows) for (const cell of row.cells) out.push(inlineText(cell.children));
   }
 }
+
+/** A named picture printed again right after itself (a card's picture and its hover state, the same file in
+ *  two layouts) is shown once. Unnamed ones stay: a run of them is a figure of its own (a rating's stars). */
+export function dropRepeatedPictures(blocks: Block[]): Block[] {
+  let out: Block[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const prev = blocks[i - 1];
+    if (b.type === 'image' && prev?.type === 'image' && prev.src === b.src && b.alt !== '' && prev.alt === b.alt) {
+      out ??= blocks.slice(0, i);
+      continue;
+    }
+    if (out) out.push(b);
+  }
+  return out ?? blocks;
+}

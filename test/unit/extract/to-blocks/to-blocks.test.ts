@@ -191,6 +191,20 @@ test('code blocks keep whitespace and take the language from class', () => {
   ]);
 });
 
+test('pictures that show nothing are left out: tracking pixels and spacers; a spacer before a lazy image is its stand-in', () => {
+  const blocks = blocksOf(
+    '<p>Counted <img src="https://vg.example/na/94ac" width="1" height="1" alt=""></p>' +
+      '<img src="/img/clearpixel.gif"><img src="/img/spacer.gif?v=2" alt="spacer">' +
+      '<img src="/img/blank.gif" data-lazy-src="/img/chart.png" alt="A chart">' +
+      '<img src="/img/pixel-8-pro.jpg" alt="The phone" width="1200" height="800">',
+  );
+  assert.deepEqual(blocks, [
+    { type: 'paragraph', children: [{ type: 'text', text: 'Counted' }] },
+    { type: 'image', src: 'https://example.com/img/chart.png', alt: 'A chart', caption: null },
+    { type: 'image', src: 'https://example.com/img/pixel-8-pro.jpg', alt: 'The phone', caption: null },
+  ]);
+});
+
 test('quotes, figures with captions, images inline and standalone, rules', () => {
   const blocks = blocksOf(
     '<blockquote><p>Quoted</p></blockquote><figure><img src="/i.png" alt="An  image"><figcaption>The caption' +

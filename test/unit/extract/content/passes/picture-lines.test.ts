@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentTextAt } from '../../../../support/content-text.js';
-import { dropPictureLines } from '../../../../../src/extract/content/passes/picture-lines.js';
+import { dropPictureLines, dropRepeatedPictures } from '../../../../../src/extract/content/passes/picture-lines.js';
 import type { Block } from '../../../../../src/extract/blocks.js';
 
 const BAGS_URL = 'https://shop.example/c/bags';
@@ -80,4 +80,20 @@ test('in a card grid, linked pictures whose label the cards already print, or th
     pic('Steel flask by Acme'),
     line('$25.00'),
   ]);
+});
+
+test('a named picture printed again right after itself is shown once; a run of unnamed ones (stars) stays', () => {
+  const pic = (src: string, alt: string): Block => ({ type: 'image', src, alt, caption: null });
+  const desk = pic('https://shop.example/desk.jpg', 'Standing desk hover image');
+  const star = pic('https://shop.example/star.svg', '');
+  const blocks: Block[] = [
+    desk,
+    pic('https://shop.example/desk.jpg', 'Standing desk hover image'),
+    { type: 'paragraph', children: [{ type: 'text', text: 'Rated' }] },
+    star,
+    star,
+    star,
+    desk,
+  ];
+  assert.deepEqual(dropRepeatedPictures(blocks), [desk, blocks[2], star, star, star, desk]);
 });
