@@ -79,7 +79,7 @@ export function cleanTask(req: CleanRequest): CleanResult {
     if (r.content === '') return { ok: false, code: 'no_content', title: '' };
     return answered('', r, req.profile, false);
   }
-  // A markdown document is read whole, a feed as its items (XML or JSON that is no feed is unsupported).
+  // A markdown document is read whole, a feed or a sitemap as its items (other XML or JSON is unsupported).
   if (req.bodyKind === 'markdown') return cleanMarkdown(takeText(req), answerOptions(req));
   if (req.bodyKind === 'xml') {
     const doc = parseHtml(takePieces(req), { xml: true });

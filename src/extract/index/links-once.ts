@@ -16,8 +16,8 @@ function linkKey(href: string): string {
 export type TidyDrop = (block: Block, rule: string) => void;
 
 /** The rules of the drops reported. */
-export const LINK_LISTED = 'link listed already';
-export const HEADING_OVER_LISTED = 'heading over links listed already';
+const LINK_LISTED = 'link listed already';
+const HEADING_OVER_LISTED = 'heading over links listed already';
 
 /** `blocks` tidied; `onDrop` hears of each block left out as a repeated link, and each heading left out
  *  as a heading over nothing (images, and blocks with no text, go unreported: nothing was read of them). */

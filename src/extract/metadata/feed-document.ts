@@ -1,7 +1,6 @@
 // A feed fetched directly (RSS 2.0, RSS 1.0/RDF, Atom, JSON Feed): its own title, description, site link,
 // language and last update, instead of only the file name. Pure, like the HTML extractor.
-import type { Document } from 'domhandler';
-import type { Element } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 import { atomLink, child, children, feedParts, feedText, textOf, xmlBase } from '../feed/feed-xml.js';
 import type { JsonFeed } from '../feed/json-feed.js';
 import { cleanAuthor, declaredNames } from './author-names.js';
