@@ -1,7 +1,8 @@
 // What a markdown document (text/markdown) declares about itself: its YAML front matter, in the keys
 // static site generators and documentation tools share (Jekyll, Hugo, Docusaurus, Astro, MkDocs),
 // and its first first-level heading for a title when the front matter names none, as a PDF's first
-// heading line does. Everything else is what the headers tell, as for any file that is not HTML.
+// heading line does, and its lead paragraph for a description, as a web page's (an llms.txt's summary
+// line, a README's opening). Everything else is what the headers tell, as for any file that is not HTML.
 import type { Document } from 'domhandler';
 import { findElement, textContent } from '../dom/walk.js';
 import { toIsoDate } from './dates.js';
@@ -9,6 +10,8 @@ import { normaliseLang } from './lang.js';
 import { nonHtmlMetadata } from './non-html.js';
 import { declaredNames } from './author-names.js';
 import { collapse } from './text.js';
+import { leadText, leadWidth } from './lead-text.js';
+import { LEAD_MIN_CHARS } from './thresholds.js';
 import { uniqueKeywords } from './fields/keywords.js';
 import type { PageMetadata } from './types.js';
 import { resolveUrl } from './urls.js';
@@ -45,7 +48,7 @@ export function markdownMetadata(
   return {
     ...base,
     title: collapse(title) || base.title,
-    description: collapse(first(KEYS.description, textValue) ?? ''),
+    description: collapse(first(KEYS.description, textValue) ?? leadParagraph(doc)),
     author: first(KEYS.author, declaredNames),
     published_at: first(KEYS.published, date),
     modified_at: first(KEYS.modified, date) ?? base.modified_at,
@@ -54,6 +57,13 @@ export function markdownMetadata(
     canonical_url: first(KEYS.canonical, (v) => resolveUrl(textValue(v), finalUrl)) ?? base.canonical_url,
     keywords: first(KEYS.keywords, keywordList) ?? [],
   };
+}
+
+/** The first paragraph long enough to describe the document (a badge line or a one-word note is not), as
+ *  a web page's lead paragraph is read; '' when none is. */
+function leadParagraph(doc: Document): string {
+  const p = findElement(doc, (el) => el.name === 'p' && leadWidth(collapse(leadText(el))) >= LEAD_MIN_CHARS);
+  return p ? collapse(leadText(p)) : '';
 }
 
 /** A date as written (YAML's core schema reads no timestamps: `date: 2026-03-05` is a string). */

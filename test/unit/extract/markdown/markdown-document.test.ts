@@ -202,4 +202,15 @@ describe("a markdown document's metadata", () => {
     assert.equal(metadata('Just text, date: 2026-01-01.\n').title, 'start.md');
     assert.equal(metadata('---\ndate: someday\ntitle: 7\n---\n\nText.\n').published_at, null);
   });
+
+  it("is described by its lead paragraph when nothing declares a description (an llms.txt's summary line)", () => {
+    const summary = 'Tern caches build outputs across machines, so a second build of the same commit takes seconds.';
+    const m = metadata(
+      '# Tern\n\n[![CI](https://ci.example/badge.svg)](https://ci.example/tern)\n\n' +
+        `> ${summary}\n\n## Docs\n\n- [Quick start](/docs/start.md): install and first run\n`,
+    );
+    assert.equal(m.title, 'Tern');
+    assert.equal(m.description, summary);
+    assert.equal(metadata('# Tern\n\nA cache.\n').description, '');
+  });
 });
