@@ -17,6 +17,8 @@ export interface FeedItem {
   /** The address its relative addresses resolve against (an Atom entry's `xml:base`); null: the feed's. */
   base: string | null;
   date: string | null;
+  /** Who wrote it, as a byline reads (names only: an address alone names nobody); null when it does not say. */
+  author: string | null;
   /** HTML (RSS's description, Atom's summary, JSON Feed's content_html) or plain text. */
   summary: { html: string } | { text: string } | null;
 }
@@ -62,7 +64,9 @@ function itemBlocks(item: FeedItem, resolver: UrlResolver): Block[] {
     const label: Inline[] = [{ type: 'text', text: item.title || href! }];
     out.push({ type: 'heading', level: 2, children: href ? [{ type: 'link', href, children: label }] : label });
   }
-  if (item.date) out.push(paragraph(item.date));
+  // The date and the writer, as a hub's teaser prints them under the headline.
+  const line = [item.date, item.author].filter((s) => s !== null && s.trim() !== '').join(' \u00b7 ');
+  if (line !== '') out.push(paragraph(line));
   const summary = item.summary;
   if (summary && 'html' in summary) {
     // Feeds carry their HTML escaped as text (or in CDATA): read, it is a page's markup.

@@ -7,6 +7,7 @@ import { collapseWhitespace } from '../dom/measures.js';
 import { parseHtml } from '../../parse/parse-html.js';
 import { attribute } from '../../parse/nodes.js';
 import type { FeedItem, FeedReading } from './feed-blocks.js';
+import { cleanAuthor } from '../metadata/author-names.js';
 
 export interface FeedParts {
   root: Element;
@@ -40,7 +41,7 @@ export function child(parent: Element | null, name: string): Element | null {
   return null;
 }
 
-export function children(parent: Element, name: string): Element[] {
+function children(parent: Element, name: string): Element[] {
   return getChildren(parent).filter((c): c is Element => (c as Element).name?.toLowerCase() === name);
 }
 
@@ -84,8 +85,25 @@ function xmlItem(item: Element, isAtom: boolean, feedUrl: string): FeedItem {
     link: isAtom ? atomLink(item) : (textOf(child(item, 'link')) ?? permalink(item)),
     base: xmlBase(item, feedUrl),
     date,
+    author: itemAuthor(item, isAtom),
     summary: summary ? { html: summary } : null,
   };
+}
+
+/** An entry's own writers: Atom's <author> names; RSS's Dublin Core creator, else its <author> (an
+ *  address with the name in brackets). */
+function itemAuthor(item: Element, isAtom: boolean): string | null {
+  if (isAtom) return atomAuthors(item);
+  return cleanAuthor(textOf(child(item, 'dc:creator')) ?? textOf(child(item, 'author')));
+}
+
+/** The names of an Atom feed's or entry's <author>s, read as a byline is. */
+export function atomAuthors(parent: Element): string | null {
+  return cleanAuthor(
+    children(parent, 'author')
+      .map((a) => textOf(child(a, 'name')) ?? '')
+      .join(', '),
+  );
 }
 
 /** An RSS item's <guid> when it is its page's address (isPermaLink, true unless it says false). */

@@ -2,6 +2,7 @@
 // an RSS or Atom feed, with what it says of itself for the metadata tool.
 import type { FeedItem, FeedReading } from './feed-blocks.js';
 import { textValue } from '../../util/text-value.js';
+import { cleanAuthor, declaredNames } from '../metadata/author-names.js';
 
 export interface JsonFeed {
   reading: FeedReading;
@@ -46,6 +47,7 @@ function jsonItem(item: Record<string, unknown>): FeedItem {
     title: textValue(item.title) ?? '',
     link: textValue(item.url) ?? textValue(item.external_url),
     base: null,
+    author: cleanAuthor(declaredNames(item.authors ?? item.author)),
     date: textValue(item.date_published) ?? textValue(item.date_modified),
     summary: text ? { text } : html ? { html } : null,
   };

@@ -39,6 +39,7 @@ function sitemapItem(el: Element): FeedItem {
     title: title ?? '',
     link: textOf(part(el, 'loc')),
     base: null,
+    author: null,
     date: textOf(part(el, 'lastmod')) ?? textOf(part(news, 'publication_date')),
     summary: null,
   };

@@ -1,7 +1,7 @@
 // A feed fetched directly (RSS 2.0, RSS 1.0/RDF, Atom, JSON Feed): its own title, description, site link,
 // language and last update, instead of only the file name. Pure, like the HTML extractor.
 import type { Document, Element } from 'domhandler';
-import { atomLink, child, children, feedParts, feedText, textOf, xmlBase } from '../feed/feed-xml.js';
+import { atomAuthors, atomLink, child, feedParts, feedText, textOf, xmlBase } from '../feed/feed-xml.js';
 import type { JsonFeed } from '../feed/json-feed.js';
 import { cleanAuthor, declaredNames } from './author-names.js';
 import { toIsoDate } from './dates.js';
@@ -74,12 +74,7 @@ export function jsonFeedMetadata(feed: JsonFeed, finalUrl: string, headers: Reco
  * the name in brackets (an address alone names nobody).
  */
 function feedAuthor(scope: Element, isAtom: boolean): string | null {
-  if (isAtom)
-    return cleanAuthor(
-      children(scope, 'author')
-        .map((a) => textOf(child(a, 'name')) ?? '')
-        .join(', '),
-    );
+  if (isAtom) return atomAuthors(scope);
   const declared = ['dc:creator', 'itunes:author', 'managingeditor'].map((n) => textOf(child(scope, n)));
   return cleanAuthor(declared.find((n) => n !== null));
 }

@@ -60,6 +60,34 @@ describe('a feed read as a hub', () => {
     );
   });
 
+  it("prints each item's writers beside its date: Atom authors, RSS creators, an address alone names nobody", () => {
+    const atom = read(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>Ann</title><author><name>Site Team</name></author>' +
+        '<entry><title>One</title><link href="/one"/><updated>2026-03-05</updated>' +
+        '<author><name>Ann Lee</name></author><author><name>Bo Chen</name></author></entry>' +
+        '<entry><title>Two</title><link href="/two"/></entry></feed>',
+    );
+    assert.ok(atom.ok);
+    assert.equal(
+      atom.content,
+      'Ann\n[One](https://ann.example/one)\n2026-03-05 \u00b7 Ann Lee, Bo Chen\n[Two](https://ann.example/two)',
+    );
+    const rss = read(
+      '<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Gazette</title>' +
+        '<item><title>A</title><link>https://ann.example/a</link><dc:creator>Ann Lee</dc:creator></item>' +
+        '<item><title>B</title><link>https://ann.example/b</link><pubDate>Tue, 03 Mar 2026</pubDate>' +
+        '<author>ed@ann.example (Ed Stone)</author></item>' +
+        '<item><title>C</title><link>https://ann.example/c</link><author>ed@ann.example</author></item>' +
+        '</channel></rss>',
+    );
+    assert.ok(rss.ok);
+    assert.equal(
+      rss.content,
+      'Gazette\n[A](https://ann.example/a)\nAnn Lee\n[B](https://ann.example/b)\nTue, 03 Mar 2026 \u00b7 Ed Stone\n' +
+        '[C](https://ann.example/c)',
+    );
+  });
+
   it('reads RSS 1.0, whose items stand beside its channel', () => {
     const r = read(
       '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">' +
@@ -89,7 +117,14 @@ describe('a feed read as a hub', () => {
         version: 'https://jsonfeed.org/version/1.1',
         title: 'Ann',
         items: [
-          { id: '1', url: '/posts/one', title: 'One', summary: 'The first post.', content_html: '<p>Long.</p>' },
+          {
+            id: '1',
+            url: '/posts/one',
+            title: 'One',
+            summary: 'The first post.',
+            content_html: '<p>Long.</p>',
+            authors: [{ name: 'Ann Lee' }],
+          },
           { id: '2', external_url: 'https://elsewhere.example/x', content_html: '<p>Linked <em>out</em>.</p>' },
           { id: '3', content_text: 'A note.', date_published: '2026-03-01T10:00:00Z' },
         ],
@@ -105,7 +140,7 @@ describe('a feed read as a hub', () => {
     assert.ok(r.ok);
     assert.equal(
       r.content,
-      '# Ann\n\n## [One](https://ann.example/posts/one)\n\nThe first post.\n\n' +
+      '# Ann\n\n## [One](https://ann.example/posts/one)\n\nAnn Lee\n\nThe first post.\n\n' +
         '## [https://elsewhere.example/x](https://elsewhere.example/x)\n\nLinked _out_.\n\n2026-03-01T10:00:00Z\n\nA note.',
     );
     assert.equal(jsonFeed('{"title":"not a feed","items":[]}'), null);
