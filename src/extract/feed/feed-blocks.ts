@@ -65,7 +65,7 @@ function itemBlocks(item: FeedItem, resolver: UrlResolver): Block[] {
     out.push({ type: 'heading', level: 2, children: href ? [{ type: 'link', href, children: label }] : label });
   }
   // The date and the writer, as a hub's teaser prints them under the headline.
-  const line = [item.date, item.author].filter((s) => s !== null && s.trim() !== '').join(' \u00b7 ');
+  const line = [item.date, item.author].filter((s) => s !== null).join(' \u00b7 ');
   if (line !== '') out.push(paragraph(line));
   const summary = item.summary;
   if (summary && 'html' in summary) {

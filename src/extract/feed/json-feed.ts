@@ -11,8 +11,8 @@ export interface JsonFeed {
   icon: string | null;
   favicon: string | null;
   language: string | null;
-  /** Its authors as written: JSON Feed 1.1's `authors` (objects with a `name`), else 1.0's `author`. */
-  authors: unknown;
+  /** Who writes the feed, as a byline reads; null when it does not say. */
+  author: string | null;
 }
 
 const VERSION_PREFIX = 'https://jsonfeed.org/version/';
@@ -34,7 +34,7 @@ export function jsonFeed(text: string): JsonFeed | null {
     icon: textValue(data.icon),
     favicon: textValue(data.favicon),
     language: textValue(data.language),
-    authors: data.authors ?? data.author ?? null,
+    author: authorOf(data),
   };
 }
 
@@ -47,10 +47,15 @@ function jsonItem(item: Record<string, unknown>): FeedItem {
     title: textValue(item.title) ?? '',
     link: textValue(item.url) ?? textValue(item.external_url),
     base: null,
-    author: cleanAuthor(declaredNames(item.authors ?? item.author)),
+    author: authorOf(item),
     date: textValue(item.date_published) ?? textValue(item.date_modified),
     summary: text ? { text } : html ? { html } : null,
   };
+}
+
+/** A feed's or an item's writers: JSON Feed 1.1's `authors` (objects with a `name`), else 1.0's `author`. */
+function authorOf(record: Record<string, unknown>): string | null {
+  return cleanAuthor(declaredNames(record.authors ?? record.author));
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -3,7 +3,7 @@
 import type { Document, Element } from 'domhandler';
 import { atomAuthors, atomLink, child, feedParts, feedText, textOf, xmlBase } from '../feed/feed-xml.js';
 import type { JsonFeed } from '../feed/json-feed.js';
-import { cleanAuthor, declaredNames } from './author-names.js';
+import { cleanAuthor } from './author-names.js';
 import { toIsoDate } from './dates.js';
 import { normaliseLang } from './lang.js';
 import { nonHtmlMetadata } from './non-html.js';
@@ -63,7 +63,7 @@ export function jsonFeedMetadata(feed: JsonFeed, finalUrl: string, headers: Reco
     image: icon,
     logo: icon,
     favicon: resolveUrl(feed.favicon, finalUrl) ?? base.favicon,
-    author: cleanAuthor(declaredNames(feed.authors)),
+    author: feed.author,
     feeds: [{ url: finalUrl, type: 'json', title }],
   };
 }
