@@ -28,6 +28,44 @@ export function kindAtPath(kind: BodyKind, pathname: string): BodyKind {
 
 const MARKDOWN_PATH = /\.(?:md|markdown)$|\/llms(?:-full)?\.txt$/i;
 
+/**
+ * A file compressed whole with gzip and named for what it holds (`sitemap.xml.gz`, `prices.csv.gz`), served
+ * as a gzip file, as any file or with no type: the media type of what it holds, by its name under `.gz`.
+ * Null for any other response (a server that sends the inner type with `Content-Encoding: gzip` is HTTP's
+ * own case, decoded as every content encoding is).
+ */
+export function gzippedFileType(essence: string | null, pathname: string): string | null {
+  if (essence !== null && !GZIP_TYPES.has(essence) && !GENERIC_BINARY_TYPES.has(essence)) return null;
+  const inner = GZIPPED_NAME.exec(pathname)?.[1]?.toLowerCase();
+  return inner === undefined ? null : (GZIPPED_INNER_TYPES.get(inner) ?? null);
+}
+
+const GZIPPED_NAME = /\.([a-z]{2,8})\.gz$/i;
+
+/** RFC 6713's type and the older names servers still send. */
+const GZIP_TYPES = new Set([
+  'application/gzip',
+  'application/x-gzip',
+  'application/x-gunzip',
+  'application/gzip-compressed',
+  'application/x-gzip-compressed',
+]);
+
+/** The documents read here that sites publish gzipped (sitemaps above all), by their file name's extension. */
+const GZIPPED_INNER_TYPES = new Map([
+  ['xml', 'application/xml'],
+  ['rss', 'application/rss+xml'],
+  ['atom', 'application/atom+xml'],
+  ['json', 'application/json'],
+  ['txt', 'text/plain'],
+  ['csv', 'text/csv'],
+  ['tsv', 'text/tab-separated-values'],
+  ['md', 'text/markdown'],
+  ['markdown', 'text/markdown'],
+  ['html', 'text/html'],
+  ['htm', 'text/html'],
+]);
+
 /** Text read as it is: plain text, and data written as lines of text (CSV, tab-separated values). */
 const PLAIN_TEXT_TYPES = new Set(['text/plain', 'text/csv', 'text/tab-separated-values']);
 

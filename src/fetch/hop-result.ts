@@ -3,11 +3,11 @@
 // bot-protection challenge. Redirects and retries happened before (fetch-page.ts).
 import type { Readable } from 'node:stream';
 import { CHALLENGE_MAX_BYTES, detectBotProtection } from './bot-protection.js';
-import { kindAtPath, kindFromMediaType, mayBePdf } from './body-kind.js';
+import { gzippedFileType, kindAtPath, kindFromMediaType, mayBePdf } from './body-kind.js';
 import { DESCRIBE_HEAD_BYTES, describeBody, parseContentType } from './decode.js';
 import { fetchedBody } from './fetched-body.js';
 import { type FetchState, timingsOf } from './fetch-state.js';
-import { parseContentEncoding, readBody } from './read-body.js';
+import { type BodyEncoding, GZIPPED_FILE, parseContentEncoding, readBody } from './read-body.js';
 import { cookieNames, discard, flattenHeaders } from './response-headers.js';
 import type { MinTransferRate } from './transfer-rate.js';
 import type { BodyKind, FetchResult, HttpMethod } from './types.js';
@@ -52,7 +52,10 @@ export async function hopResult(
     discard(resp.body);
   } else {
     const mt = parseContentType(contentType);
-    const declaredKind = mt ? kindFromMediaType(mt.essence) : null;
+    // A gzipped sitemap (or other document) is read as the document it holds, its gzip a first encoding.
+    const gzipped = gzippedFileType(mt?.essence ?? null, url.pathname);
+    const declaredType = gzipped ?? mt?.essence ?? null;
+    const declaredKind = declaredType === null ? null : kindFromMediaType(declaredType);
     // A PDF is read up to its own cap: declared as one, or a generic file whose path says .pdf.
     const pdf = declaredKind === 'pdf' || (mayBePdf(mt?.essence ?? null) && /\.pdf$/i.test(url.pathname));
     const cap = capOverride ?? (pdf ? limits.maxPdfBytes : limits.maxBodyBytes);
@@ -65,7 +68,8 @@ export async function hopResult(
     } else {
       let read;
       try {
-        const encodings = parseContentEncoding(headers['content-encoding']);
+        const httpEncodings = parseContentEncoding(headers['content-encoding']);
+        const encodings: BodyEncoding[] = gzipped === null ? httpEncodings : [GZIPPED_FILE, ...httpEncodings];
         const length = headers['content-length'];
         read = await readBody(resp.body, encodings, cap, limits.minRate, length, deadline, resp.idle, pdf);
       } catch (err) {
@@ -74,7 +78,7 @@ export async function hopResult(
       }
       const { kept } = read;
       // Kind and charset from the first bytes; the whole body only when no declaration says (kept-bytes.ts).
-      const described = describeBody(kept.head(DESCRIBE_HEAD_BYTES), contentType, () => kept.whole());
+      const described = describeBody(kept.head(DESCRIBE_HEAD_BYTES), gzipped ?? contentType, () => kept.whole());
       const kind = kindAtPath(described.kind, url.pathname);
       body = fetchedBody(kept, kind, described.charset);
       scanned = isPage(kind) ? kept.head(CHALLENGE_MAX_BYTES + 1) : null;

@@ -13,6 +13,15 @@ import { KeptBytes } from './kept-bytes.js';
 import { eachChunk, type ChunkTaken } from './body-chunks.js';
 import { BROTLI_MAX_WINDOW_BYTES, ZstdFrames, brotliWindowBytes } from './decoder-window.js';
 
+/**
+ * The layer of a file gzipped whole (`sitemap.xml.gz`): decoded when its bytes are gzip's, passed on as they
+ * are when not (a server that declared the file's own gzip as a `Content-Encoding` too, which HTTP decoded).
+ */
+export const GZIPPED_FILE: unique symbol = Symbol('gzipped file');
+
+/** A content encoding's name, or a gzipped file's own layer. */
+export type BodyEncoding = string | typeof GZIPPED_FILE;
+
 /** More layers than this is not a real server. */
 export const MAX_ENCODINGS = 5;
 
@@ -108,6 +117,16 @@ async function* inflateAuto(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
   yield* through(peek.all, zlibWrapped ? zlib.createInflate(ZLIB_OPTS) : zlib.createInflateRaw(ZLIB_OPTS), 'deflate');
 }
 
+/** gzip's two first bytes. */
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+async function* gzippedFile(src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const peek = await peeked(src);
+  if (!peek) return;
+  const gzip = GZIP_MAGIC.every((byte, i) => i >= peek.head.length || peek.head[i] === byte);
+  yield* gzip ? through(peek.all, zlib.createGunzip(ZLIB_OPTS), 'gzip') : peek.all;
+}
+
 /** Charges memory a decoder is about to allocate to the body's budget (waits for room); null: no budget. */
 type HoldDecoder = ((bytes: number) => Promise<void>) | null;
 
@@ -144,7 +163,8 @@ function zstdLayer(src: AsyncIterable<Buffer>, hold: HoldDecoder): AsyncIterable
   return through(framed(), zlib.createZstdDecompress(ZSTD_OPTS), 'zstd');
 }
 
-function decodeLayer(src: AsyncIterable<Buffer>, encoding: string, hold: HoldDecoder): AsyncIterable<Buffer> {
+function decodeLayer(src: AsyncIterable<Buffer>, encoding: BodyEncoding, hold: HoldDecoder): AsyncIterable<Buffer> {
+  if (encoding === GZIPPED_FILE) return gzippedFile(src);
   switch (encoding) {
     case 'gzip':
     case 'x-gzip':
@@ -193,7 +213,7 @@ export const FIRST_BODY_SHARE_BYTES = 64 * 1024;
 const NO_MIN_RATE: MinTransferRate = { bytesPerS: 0, windowMs: 0 };
 
 /** The body's length when it is known before reading: a valid Content-Length with no encoding. */
-export function knownLength(contentLength: string | undefined, encodings: string[], cap: number): number | null {
+export function knownLength(contentLength: string | undefined, encodings: BodyEncoding[], cap: number): number | null {
   if (encodings.length > 0 || contentLength === undefined || !/^\d{1,15}$/.test(contentLength)) return null;
   return Math.min(Number(contentLength), cap);
 }
@@ -211,7 +231,7 @@ export function knownLength(contentLength: string | undefined, encodings: string
  */
 export async function readBody(
   body: Readable,
-  encodings: string[],
+  encodings: BodyEncoding[],
   cap: number,
   minRate: MinTransferRate = NO_MIN_RATE,
   contentLength?: string,
@@ -232,7 +252,7 @@ export async function readBody(
 
 async function readCharged(
   body: Readable,
-  encodings: string[],
+  encodings: BodyEncoding[],
   cap: number,
   charge: BodyCharge,
   minRate: MinTransferRate,
@@ -273,7 +293,7 @@ async function readCharged(
 
 async function readUncharged(
   body: Readable,
-  encodings: string[],
+  encodings: BodyEncoding[],
   cap: number,
   budget: { charge: BodyCharge; signal: AbortSignal } | null,
   minRate: MinTransferRate,

@@ -3,6 +3,7 @@
 // plain text, a non-UTF-8 page, redirects and a blocked target.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/http/build-app.js';
@@ -14,6 +15,10 @@ import type { ErrorEnvelope } from '../../support/answers.js';
 const page = (slug: string, file = 'source.html') => readFileSync(new URL(`${slug}/${file}`, PAGES_DIR));
 const expected = (slug: string, file: string) =>
   readFileSync(new URL(`${slug}/${file}`, PAGES_DIR), 'utf8').replace(/\n$/, '');
+
+const SITEMAP =
+  '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+  '<url><loc>/a</loc><lastmod>2026-03-05</lastmod></url><url><loc>https://x.example/b</loc></url></urlset>';
 
 // path -> [status, content-type, body]
 const ROUTES: Record<string, [number, string, Buffer]> = {
@@ -33,14 +38,8 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
     'text/csv; charset=windows-1252',
     Buffer.from('port,high\r\nSt. Malo,\xe9t\xe9\r\n', 'latin1'),
   ],
-  '/sitemap.xml': [
-    200,
-    'application/xml',
-    Buffer.from(
-      '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
-        '<url><loc>/a</loc><lastmod>2026-03-05</lastmod></url><url><loc>https://x.example/b</loc></url></urlset>',
-    ),
-  ],
+  '/sitemap.xml': [200, 'application/xml', Buffer.from(SITEMAP)],
+  '/sitemap-2.xml.gz': [200, 'application/x-gzip', zlib.gzipSync(SITEMAP)],
   '/api/status.xml': [200, 'application/xml', Buffer.from('<?xml version="1.0"?><status><ok>true</ok></status>')],
   '/kaji/tsuyu-sentaku.html': [200, 'text/html', page('shift-jis-article')],
   '/restic-backups': [200, 'text/html; charset=utf-8', page('max-chars-article')],
@@ -250,19 +249,23 @@ describe('clean_web_content', () => {
     }
   });
 
-  it("reads a sitemap as its pages' links, each with its last change", async () => {
-    const index = await call('clean_web_index', { url: `${site.origin}/sitemap.xml`, output_format: 'markdown' });
-    assert.equal(
-      index.data!.content,
-      `- [${site.origin}/a](${site.origin}/a) \u2014 2026-03-05\n- [https://x.example/b](https://x.example/b)`,
-    );
-    assert.equal(index.data!.title, '');
-    const content = await call('clean_web_content', { url: `${site.origin}/sitemap.xml` });
-    assert.equal(
-      content.data!.content,
-      `[${site.origin}/a](${site.origin}/a) \u2014 2026-03-05\n[https://x.example/b](https://x.example/b)`,
-    );
-    assert.equal(content.meta.fallback_used, true);
+  it("reads a sitemap, plain or gzipped, as its pages' links, each with its last change", async () => {
+    for (const path of ['/sitemap.xml', '/sitemap-2.xml.gz']) {
+      const index = await call('clean_web_index', { url: `${site.origin}${path}`, output_format: 'markdown' });
+      assert.equal(
+        index.data!.content,
+        `- [${site.origin}/a](${site.origin}/a) \u2014 2026-03-05\n- [https://x.example/b](https://x.example/b)`,
+        path,
+      );
+      assert.equal(index.data!.title, '');
+      const content = await call('clean_web_content', { url: `${site.origin}${path}` });
+      assert.equal(
+        content.data!.content,
+        `[${site.origin}/a](${site.origin}/a) \u2014 2026-03-05\n[https://x.example/b](https://x.example/b)`,
+        path,
+      );
+      assert.equal(content.meta.fallback_used, true);
+    }
   });
 
   it('decodes a Shift_JIS page declared only in its <meta>', async () => {
