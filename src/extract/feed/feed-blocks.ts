@@ -8,6 +8,7 @@ import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
 import { collapseWhitespace } from '../dom/measures.js';
 import { toBlocks } from '../to-blocks/to-blocks.js';
 import { parseHtml } from '../../parse/parse-html.js';
+import { fileNameOf } from '../metadata/urls.js';
 
 /** One entry of a feed, as the feed writes it. */
 export interface FeedItem {
@@ -21,6 +22,18 @@ export interface FeedItem {
   author: string | null;
   /** HTML (RSS's description, Atom's summary, JSON Feed's content_html) or plain text. */
   summary: { html: string } | { text: string } | null;
+  /** The files it carries (a podcast's episode): RSS's <enclosure>, Atom's enclosure links, JSON Feed's attachments. */
+  attachments: FeedAttachment[];
+}
+
+/** A file attached to a feed's item, as the feed writes it. */
+export interface FeedAttachment {
+  /** Its address as written. */
+  url: string;
+  /** Its media type as declared; null when the feed does not say. */
+  type: string | null;
+  /** Its name, when the feed gives one (JSON Feed, Atom); null: the file's name is printed. */
+  title: string | null;
 }
 
 /** A list of a site's pages as the site publishes it: a feed, or a sitemap. */
@@ -74,7 +87,23 @@ function itemBlocks(item: FeedItem, resolver: UrlResolver): Block[] {
   } else if (summary) {
     for (const line of summary.text.split(/\n\s*\n/)) if (line.trim() !== '') out.push(paragraph(line));
   }
+  out.push(...item.attachments.flatMap((file) => attachmentLine(file, resolver)));
   return out;
+}
+
+/**
+ * A file the item carries, as a line under its summary: what kind of file, and its name linked (a podcast's
+ * episode: `Audio: [ep-12.mp3](...)`). A picture is left out: a feed's thumbnail is no file to read, and the
+ * summary prints the item's pictures.
+ */
+function attachmentLine(file: FeedAttachment, resolver: UrlResolver): Block[] {
+  const type = file.type?.toLowerCase() ?? '';
+  const href = resolver.link(file.url);
+  if (type.startsWith('image/') || href === null) return [];
+  const kind = type.startsWith('audio/') ? 'Audio' : type.startsWith('video/') ? 'Video' : 'File';
+  const name = collapseWhitespace(file.title ?? '').trim() || fileNameOf(href) || href;
+  const link: Inline = { type: 'link', href, children: [{ type: 'text', text: name }] };
+  return [{ type: 'paragraph', children: [{ type: 'text', text: `${kind}: ` }, link] }];
 }
 
 function paragraph(text: string): Block {

@@ -6,7 +6,7 @@ import { findOne, getChildren, textContent } from 'domutils';
 import { collapseWhitespace } from '../dom/measures.js';
 import { parseHtml } from '../../parse/parse-html.js';
 import { attribute } from '../../parse/nodes.js';
-import type { FeedItem, FeedReading } from './feed-blocks.js';
+import type { FeedAttachment, FeedItem, FeedReading } from './feed-blocks.js';
 import { cleanAuthor } from '../metadata/author-names.js';
 
 export interface FeedParts {
@@ -87,7 +87,25 @@ function xmlItem(item: Element, isAtom: boolean, feedUrl: string): FeedItem {
     date,
     author: itemAuthor(item, isAtom),
     summary: summary ? { html: summary } : null,
+    attachments: isAtom ? atomEnclosures(item) : rssEnclosures(item),
   };
+}
+
+/** An RSS item's <enclosure>s (one by the specification; feeds that carry several formats give more). */
+function rssEnclosures(item: Element): FeedAttachment[] {
+  return children(item, 'enclosure').flatMap((el) => {
+    const url = attribute(el, 'url')?.trim();
+    return url ? [{ url, type: attribute(el, 'type')?.trim() || null, title: null }] : [];
+  });
+}
+
+/** An Atom entry's links of rel="enclosure". */
+function atomEnclosures(entry: Element): FeedAttachment[] {
+  return children(entry, 'link').flatMap((el) => {
+    const url = attribute(el, 'href')?.trim();
+    if (!url || attribute(el, 'rel')?.toLowerCase() !== 'enclosure') return [];
+    return [{ url, type: attribute(el, 'type')?.trim() || null, title: attribute(el, 'title')?.trim() || null }];
+  });
 }
 
 /** An entry's own writers: Atom's <author> names; RSS's Dublin Core creator, else its <author> (an

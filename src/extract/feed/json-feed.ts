@@ -1,6 +1,6 @@
 // JSON Feed (jsonfeed.org, versions 1 and 1.1): a feed written as JSON, read into the same items as
 // an RSS or Atom feed, with what it says of itself for the metadata tool.
-import type { FeedItem, FeedReading } from './feed-blocks.js';
+import type { FeedAttachment, FeedItem, FeedReading } from './feed-blocks.js';
 import { textValue } from '../../util/text-value.js';
 import { cleanAuthor, declaredNames } from '../metadata/author-names.js';
 
@@ -50,7 +50,13 @@ function jsonItem(item: Record<string, unknown>): FeedItem {
     author: authorOf(item),
     date: textValue(item.date_published) ?? textValue(item.date_modified),
     summary: text ? { text } : html ? { html } : null,
+    attachments: Array.isArray(item.attachments) ? item.attachments.filter(isRecord).flatMap(attachment) : [],
   };
+}
+
+function attachment(file: Record<string, unknown>): FeedAttachment[] {
+  const url = textValue(file.url);
+  return url === null ? [] : [{ url, type: textValue(file.mime_type), title: textValue(file.title) }];
 }
 
 /** A feed's or an item's writers: JSON Feed 1.1's `authors` (objects with a `name`), else 1.0's `author`. */

@@ -42,5 +42,6 @@ function sitemapItem(el: Element): FeedItem {
     author: null,
     date: textOf(part(el, 'lastmod')) ?? textOf(part(news, 'publication_date')),
     summary: null,
+    attachments: [],
   };
 }

@@ -29,7 +29,7 @@ export function resolveUrl(raw: string | null | undefined, base: string): string
   return url.href;
 }
 
-/** The last path segment without its extension, for titling non-HTML targets. */
+/** The last path segment, decoded (its extension kept), for titling non-HTML targets and files. */
 export function fileNameOf(url: string): string | null {
   let path: string;
   try {

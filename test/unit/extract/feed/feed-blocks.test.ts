@@ -88,6 +88,34 @@ describe('a feed read as a hub', () => {
     );
   });
 
+  it("prints the files an item carries under its summary (a podcast's episode), but not its pictures", () => {
+    const rss = read(
+      '<rss version="2.0"><channel><title>Harbour Talk</title>' +
+        '<item><title>Ep. 12: Tides</title><link>https://ann.example/ep12</link><description>We talk tides.</description>' +
+        '<enclosure url="https://cdn.ann.example/audio/ep%2012.mp3" length="41000000" type="audio/mpeg"/>' +
+        '<enclosure url="https://cdn.ann.example/ep12.jpg" type="image/jpeg"/></item>' +
+        '<item><title>Ep. 11</title><link>https://ann.example/ep11</link>' +
+        '<enclosure url="/video/ep11.mp4" type="video/mp4"/><enclosure url="javascript:alert(1)" type="audio/mpeg"/>' +
+        '<enclosure url="/notes/ep11.pdf" type="application/pdf"/></item></channel></rss>',
+    );
+    assert.ok(rss.ok);
+    assert.equal(
+      rss.content,
+      'Harbour Talk\n[Ep. 12: Tides](https://ann.example/ep12)\nWe talk tides.\n' +
+        'Audio: [ep 12.mp3](https://cdn.ann.example/audio/ep%2012.mp3)\n[Ep. 11](https://ann.example/ep11)\n' +
+        'Video: [ep11.mp4](https://ann.example/video/ep11.mp4)\nFile: [ep11.pdf](https://ann.example/notes/ep11.pdf)',
+    );
+    const atom = read(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>Ann</title><entry><title>Talk</title><link href="/talk"/>' +
+        '<link rel="enclosure" href="/talk.ogg" type="audio/ogg" title="The talk, recorded"/></entry></feed>',
+    );
+    assert.ok(atom.ok);
+    assert.equal(
+      atom.content,
+      'Ann\n[Talk](https://ann.example/talk)\nAudio: [The talk, recorded](https://ann.example/talk.ogg)',
+    );
+  });
+
   it('reads RSS 1.0, whose items stand beside its channel', () => {
     const r = read(
       '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">' +
@@ -126,7 +154,12 @@ describe('a feed read as a hub', () => {
             authors: [{ name: 'Ann Lee' }],
           },
           { id: '2', external_url: 'https://elsewhere.example/x', content_html: '<p>Linked <em>out</em>.</p>' },
-          { id: '3', content_text: 'A note.', date_published: '2026-03-01T10:00:00Z' },
+          {
+            id: '3',
+            content_text: 'A note.',
+            date_published: '2026-03-01T10:00:00Z',
+            attachments: [{ url: '/a/note.m4a', mime_type: 'audio/x-m4a', title: 'The note, read' }, { url: 7 }],
+          },
         ],
       }),
     );
@@ -141,7 +174,8 @@ describe('a feed read as a hub', () => {
     assert.equal(
       r.content,
       '# Ann\n\n## [One](https://ann.example/posts/one)\n\nAnn Lee\n\nThe first post.\n\n' +
-        '## [https://elsewhere.example/x](https://elsewhere.example/x)\n\nLinked _out_.\n\n2026-03-01T10:00:00Z\n\nA note.',
+        '## [https://elsewhere.example/x](https://elsewhere.example/x)\n\nLinked _out_.\n\n2026-03-01T10:00:00Z\n\nA note.\n\n' +
+        'Audio: [The note, read](https://ann.example/a/note.m4a)',
     );
     assert.equal(jsonFeed('{"title":"not a feed","items":[]}'), null);
     assert.equal(jsonFeed('{"version":"https://jsonfeed.org/version/1.1"'), null);
