@@ -4,6 +4,7 @@
 import { isAscii } from 'node:buffer';
 import { GENERIC_BINARY_TYPES, kindFromMediaType, looksLikePdf } from './body-kind.js';
 import { onceEncodedBytes } from './double-encoding.js';
+import { rootIsHtml } from './xml-root.js';
 import type { BodyKind } from './types.js';
 
 export interface DecodedBody {
@@ -350,6 +351,8 @@ export function describeBody(
   let kind = mt ? kindFromMediaType(mt.essence) : sniffKind(bytes);
   if (kind === 'binary' && (!mt || GENERIC_BINARY_TYPES.has(mt.essence)) && looksLikePdf(bytes)) kind = 'pdf';
   if (kind === 'binary' || kind === 'pdf') return { kind, charset: null };
+  // An XML document whose root is <html> is a web page written as XHTML (browsers render it as one).
+  if (kind === 'xml' && rootIsHtml(bytes)) kind = 'xhtml';
   const declared = declaredCharset(bytes, kind, mt?.params.charset ?? null);
   return { kind, charset: declared ?? undeclaredCharset(whole(), kind) };
 }

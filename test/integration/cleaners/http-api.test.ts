@@ -40,6 +40,15 @@ const ROUTES: Record<string, [number, string, Buffer]> = {
   ],
   '/sitemap.xml': [200, 'application/xml', Buffer.from(SITEMAP)],
   '/sitemap-2.xml.gz': [200, 'application/x-gzip', zlib.gzipSync(SITEMAP)],
+  '/notes/tides.xhtml': [
+    200,
+    'application/xml',
+    Buffer.from(
+      '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>Tides</title>' +
+        '</head><body><nav><a href="/">Home</a></nav><main><h1>Tides</h1><p>The sea rises twice a day at St. Malo, ' +
+        'by up to thirteen metres at the spring tides.</p></main></body></html>',
+    ),
+  ],
   '/api/status.xml': [200, 'application/xml', Buffer.from('<?xml version="1.0"?><status><ok>true</ok></status>')],
   '/kaji/tsuyu-sentaku.html': [200, 'text/html', page('shift-jis-article')],
   '/restic-backups': [200, 'text/html; charset=utf-8', page('max-chars-article')],
@@ -247,6 +256,16 @@ describe('clean_web_content', () => {
       assert.equal((other.meta.error as { code: string }).code, 'unsupported_content_type');
       assert.ok((other.meta.error as { message: string }).message.startsWith(`The response is ${type}; `));
     }
+  });
+
+  it('reads XHTML served as XML (its root is <html>) as the page it is', async () => {
+    const { data, meta } = await call('clean_web_content', { url: `${site.origin}/notes/tides.xhtml` });
+    assert.equal(meta.content_type, 'application/xml');
+    assert.equal(data!.title, 'Tides');
+    assert.equal(
+      data!.content,
+      'Tides\nThe sea rises twice a day at St. Malo, by up to thirteen metres at the spring tides.',
+    );
   });
 
   it("reads a sitemap, plain or gzipped, as its pages' links, each with its last change", async () => {

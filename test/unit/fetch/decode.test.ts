@@ -26,6 +26,21 @@ test('plain text at a markdown path is markdown; nothing else changes by its pat
   assert.equal(kindAtPath('html', '/blog/post.md'), 'html');
 });
 
+test('XML whose root is <html> is XHTML, a page (as browsers render it); other XML stays XML', () => {
+  const xhtml =
+    '<?xml version="1.0" encoding="iso-8859-1"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" ' +
+    '"http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">\n<!-- <rss> --><?xml-stylesheet href="a.css"?>' +
+    '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Caf\u00e9</title></head></html>';
+  const page = decodeBody(latin1(xhtml), 'application/xml');
+  assert.equal(page.kind, 'xhtml');
+  assert.equal(page.charset, 'windows-1252', "the XML declaration's encoding");
+  assert.equal(decodeBody(latin1('<h:html xmlns:h="http://www.w3.org/1999/xhtml"/>'), 'text/xml').kind, 'xhtml');
+  assert.equal(decodeBody(latin1(xhtml), null).kind, 'xhtml', 'sniffed as XML');
+  assert.equal(decodeBody(latin1('<?xml version="1.0"?><rss><html/></rss>'), 'application/xml').kind, 'xml');
+  assert.equal(decodeBody(latin1('<?xml version="1.0"?><htmlx/>'), 'application/xml').kind, 'xml');
+  assert.equal(decodeBody(latin1(`<?xml version="1.0"?><!--${' '.repeat(4096)}--><html/>`), 'text/xml').kind, 'xml');
+});
+
 test('kind follows Content-Type', () => {
   const b = Buffer.from('x');
   assert.equal(decodeBody(b, 'text/html; charset=utf-8').kind, 'html');
