@@ -1,5 +1,6 @@
 // The inline wrappers the block walk (to-blocks.ts) holds open while it reads a line: a link,
-// an emphasis, a strong or a struck-through run, each closed into one inline around what it gathered.
+// an emphasis, a strong or a struck-through run, each closed into one inline around what it gathered,
+// and a quotation (<q>), closed into what it gathered between the quotation marks a browser prints.
 import type { Inline } from '../blocks.js';
 
 const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
@@ -11,26 +12,46 @@ export const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
 export type InlineFrame =
   | { kind: 'root'; children: Inline[] }
   | { kind: 'link'; href: string | null; children: Inline[] }
-  | { kind: 'emphasis' | 'strong' | 'delete'; children: Inline[] };
+  | { kind: 'emphasis' | 'strong' | 'delete'; children: Inline[] }
+  /** `cut`: a block inside the quotation cut it into lines (a `<q>` made a box of "read also" links). */
+  | { kind: 'quoted'; children: Inline[]; cut?: boolean };
 
 /** The style an element's tag gives its text, or null. */
-export function styleOf(name: string): 'emphasis' | 'strong' | 'delete' | null {
+export function styleOf(name: string): 'emphasis' | 'strong' | 'delete' | 'quoted' | null {
   if (EMPHASIS_TAGS.has(name)) return 'emphasis';
   if (STRONG_TAGS.has(name)) return 'strong';
+  if (name === 'q') return 'quoted';
   return DELETE_TAGS.has(name) ? 'delete' : null;
 }
 
-/** The inline a closed wrapper makes of `children`. */
-export function wrap(frame: InlineFrame, children: Inline[]): Inline {
+/**
+ * The marks around a quotation, by how many quotations it stands in: double, then single, as browsers print
+ * them for English and for a page that declares no language (the marks of every language are not known here).
+ */
+const QUOTE_MARKS = [
+  ['\u201c', '\u201d'],
+  ['\u2018', '\u2019'],
+] as const;
+
+/**
+ * The inlines a wrapper makes of `children`; `outer` are the frames still open around it. `cut`: the line ends
+ * inside it, at a block the wrapper holds (it stays open for the lines after). A quotation is marked only when
+ * it is a run of words in one line: a `<q>` holding blocks is a box, and marks around its lines would be noise.
+ */
+export function wrap(frame: InlineFrame, children: Inline[], outer: readonly InlineFrame[], cut = false): Inline[] {
   switch (frame.kind) {
     case 'link':
-      return { type: 'link', href: frame.href, children };
+      return [{ type: 'link', href: frame.href, children }];
     case 'emphasis':
-      return { type: 'emphasis', children };
     case 'strong':
-      return { type: 'strong', children };
     case 'delete':
-      return { type: 'delete', children };
+      return [{ type: frame.kind, children }];
+    case 'quoted': {
+      if (cut) frame.cut = true;
+      if (frame.cut) return children;
+      const [open, close] = QUOTE_MARKS[outer.filter((f) => f.kind === 'quoted').length % QUOTE_MARKS.length]!;
+      return [{ type: 'text', text: open }, ...children, { type: 'text', text: close }];
+    }
     case 'root':
       throw new Error('root frame is never wrapped');
   }

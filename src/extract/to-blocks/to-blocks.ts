@@ -283,7 +283,7 @@ class BlockBuilder {
         return;
       case Exit.Inline: {
         const frame = this.inlines.pop()!;
-        if (frame.children.length > 0) this.top().children.push(wrap(frame, frame.children));
+        if (frame.children.length > 0) this.top().children.push(...wrap(frame, frame.children, this.inlines));
         return;
       }
       case Exit.List: {
@@ -340,16 +340,16 @@ class BlockBuilder {
 
   /** Close the current line of text into a block (if it holds anything real). */
   private flush(): void {
-    let acc: Inline | null = null;
+    let acc: Inline[] = [];
     for (let i = this.inlines.length - 1; i >= 1; i--) {
       const frame = this.inlines[i]!;
-      const kids: Inline[] = acc ? [...frame.children, acc] : frame.children;
-      acc = kids.length > 0 ? wrap(frame, kids) : null;
+      const kids: Inline[] = acc.length > 0 ? [...frame.children, ...acc] : frame.children;
+      acc = kids.length > 0 ? wrap(frame, kids, this.inlines.slice(0, i), true) : [];
       // Inline wrappers stay open across the block boundary (e.g. a link around a card).
       frame.children = [];
     }
     const rootFrame = this.inlines[0]!;
-    const children = acc ? [...rootFrame.children, acc] : rootFrame.children;
+    const children = acc.length > 0 ? [...rootFrame.children, ...acc] : rootFrame.children;
     if (children.length === 0) return;
     rootFrame.children = [];
     // Most lines closed between block elements hold only the markup's indentation.

@@ -1,0 +1,40 @@
+// An inline quotation (<q>): browsers print it between quotation marks (their style sheet's `open-quote`),
+// so the words read as quoted; a <q> used as a box of blocks is read as its lines, without marks.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cleanPage } from '../../../support/clean-page.js';
+
+const PROSE = '<p>The council met on Tuesday evening to vote on the harbour bridge, after two years of debate.</p>';
+
+function clean(body: string, format: 'text' | 'markdown'): string {
+  const article = `<article><h1>Bridge vote</h1>${PROSE}${body}</article>`;
+  const html = `<html><head><title>Bridge vote</title></head><body>${article}</body></html>`;
+  return cleanPage(html, 'https://news.example/bridge', { format }).content;
+}
+
+describe('inline quotations', () => {
+  it('are printed between double quotation marks, single ones inside, in both formats', () => {
+    const body =
+      '<p>The mayor said <q cite="https://news.example/speech">we will <em>build</em> the bridge</q> and left. ' +
+      'A councillor added <q>nobody here said <q>never</q></q>.</p>';
+    for (const format of ['text', 'markdown'] as const) {
+      const out = clean(body, format);
+      const build = format === 'text' ? 'build' : '_build_';
+      assert.ok(out.includes(`The mayor said \u201cwe will ${build} the bridge\u201d and left.`), `${format}: ${out}`);
+      assert.ok(
+        out.includes('A councillor added \u201cnobody here said \u2018never\u2019\u201d.'),
+        `${format}: ${out}`,
+      );
+    }
+  });
+
+  it('holding blocks is read as its lines, without marks', () => {
+    const body =
+      '<q class="box"><div>The vote passed by nine to four, with two councillors absent from the chamber.</div>' +
+      '<div>Building starts next spring, once the harbour permits are in place.</div></q>';
+    const text = clean(body, 'text');
+    assert.match(text, /^The vote passed by nine to four, with two councillors absent from the chamber\.$/m);
+    assert.match(text, /^Building starts next spring, once the harbour permits are in place\.$/m);
+    assert.doesNotMatch(text, /[\u201c\u201d]/);
+  });
+});
