@@ -1,25 +1,26 @@
-// Whitespace rules shared by both renderers: HTML whitespace collapses to one space, soft
-// hyphens are dropped, a line never starts or ends with a space, and spaces at the edges of a link or emphasis move
-// outside it ("[ foo ](u)" reads as " [foo](u) "). Empty links and emphasis disappear.
+// Whitespace rules shared by both renderers: HTML whitespace collapses to one space, characters no
+// reader sees (soft hyphens, zero-width spaces) are dropped, a line never starts or ends with a space,
+// and spaces at the edges of a link or emphasis move outside it ("[ foo ](u)" reads as " [foo](u) ").
+// Empty links and emphasis disappear.
 import type { Inline } from '../extract/blocks.js';
 import { isWrapper } from '../extract/blocks.js';
+import { withoutInvisibles } from '../extract/dom/invisible-chars.js';
 
 interface State {
   /** The last emitted character was a space (or we are at the start of the line). */
   space: boolean;
 }
 
-/** Something collapsing would change: a whitespace character other than a space, two spaces, or
- *  a soft hyphen. */
-const SPACE_TO_COLLAPSE = /[^\S ]| {2}|\u00ad/;
+/** Something collapsing would change: a whitespace character other than a space (U+FEFF among them),
+ *  two spaces, or another character no reader sees (invisible-chars.ts). */
+const SPACE_TO_COLLAPSE = /[^\S ]| {2}|[\u00ad\u200b\u2060]/;
 
-/** Whitespace runs as one space, and soft hyphens (U+00AD, `&shy;`) dropped: they only tell a
- *  browser where it may break a long word and are never shown on an unbroken line, so kept they
- *  would split the words a reader, a search or a word count sees ("Win\u00adzer"). Prose has a
- *  match at every space, and most texts are already collapsed: those are returned as they are,
- *  without rebuilding them. */
+/** Whitespace runs as one space, and the characters no reader sees dropped (invisible-chars.ts: a
+ *  soft hyphen, `&shy;`, only tells a browser where it may break a long word, so kept it would split
+ *  the words a reader, a search or a word count sees, "Win\u00adzer"). Prose has a match at every
+ *  space, and most texts are already collapsed: those are returned as they are, without rebuilding them. */
 export function collapseSpace(s: string): string {
-  return SPACE_TO_COLLAPSE.test(s) ? s.replace(/\u00ad/g, '').replace(/\s+/g, ' ') : s;
+  return SPACE_TO_COLLAPSE.test(s) ? withoutInvisibles(s).replace(/\s+/g, ' ') : s;
 }
 
 function walk(nodes: Inline[], state: State, out: Inline[]): void {

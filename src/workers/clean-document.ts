@@ -13,6 +13,7 @@ import { dropSamePageLinks } from '../extract/same-page-links.js';
 import { renderAsAsked, type OutputFormat, type Rendered } from '../render/render.js';
 import type { TokenEncoding } from '../render/token-count.js';
 import type { CleanResult } from './clean-task.js';
+import { withoutInvisibles } from '../extract/dom/invisible-chars.js';
 
 export const EXTRACTORS: Record<Profile, Extractor> = { content: extractContent, index: extractIndex };
 
@@ -46,7 +47,8 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   // Read before extraction, which may prune the tree. clean_web_content's title is the headline
   // as printed, clean_web_index's the title the page declares (docs/metadata.md).
   const titles = pageTitles(doc, options.finalUrl);
-  const pageTitle = options.profile === 'content' ? titles.headline : titles.declared;
+  // Printed as the text under it is: without the characters no reader sees (invisible-chars.ts).
+  const pageTitle = withoutInvisibles(options.profile === 'content' ? titles.headline : titles.declared);
   const cascade = runCascade({
     doc,
     finalUrl: options.finalUrl,
@@ -57,7 +59,7 @@ export function cleanDocument(doc: Document, options: CleanOptions): CleanResult
   });
   const explain = cascade.explanation ? { explain: cascade.explanation } : {};
   if (!cascade.ok) return { ok: false, code: 'no_content', title: pageTitle, ...explain };
-  const extracted = cascade.extraction.title?.replace(/\s+/g, ' ').trim() ?? '';
+  const extracted = withoutInvisibles(cascade.extraction.title?.replace(/\s+/g, ' ').trim() ?? '');
   const title = pageTitle || extracted;
   // The extraction drops a leading heading that repeats the title it read. The answer's title can
   // be another: clean_web_content's is the headline as printed, an <h1> that can say more ("Cafe

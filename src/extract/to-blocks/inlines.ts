@@ -3,6 +3,7 @@
 import type { Block, Inline } from '../blocks.js';
 import { isWrapper } from '../blocks.js';
 import { leafBlocks } from '../block-walk.js';
+import { withoutInvisibles } from '../dom/invisible-chars.js';
 
 /** Flatten blocks (a table cell, a caption) into one inline run, blocks separated by breaks. */
 export function flattenToInlines(blocks: Block[]): Inline[] {
@@ -58,15 +59,17 @@ const HTML_SPACE_TO_COLLAPSE = /[\t\n\r\f]| {2}/;
  *  space, an accented letter) is returned as it is, as normalize() would return it. */
 const MAY_NEED_NFC = /[\u0300-\uffff]/;
 
-/** Where either of them matches: their union, with the two character classes written as one. */
-const COLLAPSE_OR_NORMALIZE = /[\u0300-\uffff\t\n\r\f]| {2}/;
+/** Where any of them matches (or an invisible character, invisible-chars.ts, U+00AD or over U+0300): their
+ *  union, with the character classes written as one. */
+const COLLAPSE_OR_NORMALIZE = /[\u0300-\uffff\t\n\r\f\u00ad]| {2}/;
 
-/** HTML whitespace runs as one space and the text in NFC, so that what reads the same is the
- *  same string. Prose has a match at every space, and most texts are already collapsed: those
- *  are returned as they are, without rebuilding them. */
+/** HTML whitespace runs as one space, characters no reader sees out and the text in NFC, so that what
+ *  reads the same is the same string. Prose has a match at every space, and most texts are already
+ *  collapsed: those are returned as they are, without rebuilding them. */
 function collapseHtmlSpace(t: string): string {
-  // One test for both, first: most texts need neither.
+  // One test for all, first: most texts need none.
   if (!COLLAPSE_OR_NORMALIZE.test(t)) return t;
+  t = withoutInvisibles(t);
   if (HTML_SPACE_TO_COLLAPSE.test(t)) t = t.replace(/[\t\n\r\f ]+/g, ' ');
   return MAY_NEED_NFC.test(t) ? t.normalize('NFC') : t;
 }

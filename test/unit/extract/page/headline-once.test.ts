@@ -37,6 +37,24 @@ describe('the headline in clean_web_content', () => {
       assert.match(result.content, /^(?:# )?Cafe creme, the best in town\n+The cafe serves/);
     }
   });
+  it('is printed without soft hyphens, as the text under it is, and so read once', () => {
+    for (const profile of ['content', 'index'] as const) {
+      const h1 = 'Mes&shy;sen&shy;ger&shy;dienste sind kein rechts&shy;freier Raum';
+      const html =
+        `<html><head><title>${h1}</title></head><body><article><h1>${h1}</h1>${PARAGRAPH}${PARAGRAPH}` +
+        '</article></body></html>';
+      const result = cleanDocument(parseHtml(html), {
+        finalUrl: 'https://cafe.example.com/news/messenger',
+        profile,
+        format: 'text',
+        includeTitle: true,
+        maxChars: 100_000,
+      });
+      assert.ok(result.ok);
+      assert.equal(result.title, 'Messengerdienste sind kein rechtsfreier Raum', profile);
+      assert.match(result.content, /^Messengerdienste sind kein rechtsfreier Raum\nThe cafe serves/, profile);
+    }
+  });
   it("stays the content's first line without include_title, the one place the answer prints it", () => {
     const result = clean('Cafe creme', 'Cafe creme, the best in town', 'text', false);
     assert.equal(count(result.content, 'Cafe creme, the best in town'), 1);

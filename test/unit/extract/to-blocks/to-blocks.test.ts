@@ -282,6 +282,23 @@ test('text reads as NFC: a composition-excluded or decomposed character is the s
   });
 });
 
+test('text reads without the characters no reader sees: soft hyphens, zero-width spaces, word joiners', () => {
+  const blocks = blocksOf(
+    '<p>\u200bPersonal\u00adisation at <b>Ver\u00adsicherung</b> \u200b\u200b now\u2060\ufeff.</p>' +
+      '<p>\ud83d\udc69\u200d\ud83d\udcbb \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645</p><pre>keep\u200bcode</pre>',
+  );
+  assert.equal(
+    inlineText((blocks[0] as Extract<Block, { type: 'paragraph' }>).children),
+    'Personalisation at Versicherung now.',
+  );
+  // The joiners that make one emoji of three and shape a Persian word stay; code is printed as written.
+  assert.equal(
+    inlineText((blocks[1] as Extract<Block, { type: 'paragraph' }>).children),
+    '\ud83d\udc69\u200d\ud83d\udcbb \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645',
+  );
+  assert.deepEqual(blocks[2], { type: 'code', language: null, text: 'keep\u200bcode' });
+});
+
 test("a line reads as its texts, breaks as spaces and its wrappers' texts in order, images left out", () => {
   const inlines: Inline[] = [
     { type: 'text', text: 'one' },
