@@ -1,32 +1,55 @@
-// The serializer's escaping checks every one of its ~100 "unsafe" patterns (characters that could
-// start markup in some construct) against each text it writes, and asks for each pattern whether
-// the construct stack holds one of its constructs. A pattern that names one construct as a string
-// is wrapped in a new one-element array for that question, every time: about 3 KiB per text,
-// image or link written, nearly half of what escaping allocates (V8 heap sampling on the load
-// article: a text node written costs 9.8 KiB with the library's list, 6.5 KiB with this one).
-// The list a serialization applies is public (`State.unsafe`), and `inConstruct` /
-// `notInConstruct` take one construct or a list of them alike, so the same patterns with every
-// construct given as a list escape the same characters in the same places.
-import type { Handle, State, Unsafe } from 'mdast-util-to-markdown';
+// The serializer's "unsafe" patterns (characters that could start markup in some construct, escaped where
+// they stand) as this renderer applies them: the library's own, in list form, with an address's `&` escaped
+// only where a reader would decode it.
+//
+// List form: the serializer checks every one of its ~100 patterns against each text it writes, and asks for
+// each pattern whether the construct stack holds one of its constructs. A pattern that names one construct
+// as a string is wrapped in a new one-element array for that question, every time: about 3 KiB per text,
+// image or link written, nearly half of what escaping allocates (V8 heap sampling on the load article: a
+// text node written costs 9.8 KiB with the library's list, 6.5 KiB with this one). The list a
+// serialization applies is public (`State.unsafe`), and `inConstruct` / `notInConstruct` take one
+// construct or a list of them alike, so the same patterns with every construct given as a list escape the
+// same characters in the same places.
+import type { ConstructName, Handle, State, Unsafe } from 'mdast-util-to-markdown';
 
-/** Each pattern's list form, made once: the copy also keeps its compiled expression. */
-const listed = new WeakMap<Unsafe, Unsafe>();
+/** Where an address is written: `[text](here)`, `[text](<here>)`, and an image's. */
+const DESTINATIONS: ReadonlySet<ConstructName> = new Set<ConstructName>(['destinationRaw', 'destinationLiteral']);
 
-function asLists(pattern: Unsafe): Unsafe {
-  let copy = listed.get(pattern);
+/**
+ * An address's `&` is escaped where it starts what a reader would decode as a character reference (`&amp;`,
+ * `&#38;`), not before every letter, as the library's pattern for text does: every link with a query read
+ * `?a=1\&b=2` then, and an address copied from the answer carried the backslash.
+ */
+const DESTINATION_AMPERSAND: Unsafe = {
+  character: '&',
+  after: '(?:#\\d{1,7}|#[xX][\\da-fA-F]{1,6}|[A-Za-z][A-Za-z\\d]{0,31});',
+  inConstruct: [...DESTINATIONS],
+};
+
+/** Each pattern's applied form, made once: the copy also keeps its compiled expression. */
+const applied = new WeakMap<Unsafe, Unsafe>();
+
+function asApplied(pattern: Unsafe): Unsafe {
+  let copy = applied.get(pattern);
   if (!copy) {
     copy = { ...pattern };
     if (typeof pattern.inConstruct === 'string') copy.inConstruct = [pattern.inConstruct];
     if (typeof pattern.notInConstruct === 'string') copy.notInConstruct = [pattern.notInConstruct];
-    listed.set(pattern, copy);
+    // The library's `&` before a letter: in text still, in addresses as DESTINATION_AMPERSAND says (an
+    // address is written in phrasing too: out of them, whatever the stack below).
+    if (pattern.character === '&' && Array.isArray(copy.inConstruct)) {
+      copy.inConstruct = copy.inConstruct.filter((name) => !DESTINATIONS.has(name));
+      copy.notInConstruct = [...(Array.isArray(copy.notInConstruct) ? copy.notInConstruct : []), ...DESTINATIONS];
+    }
+    applied.set(pattern, copy);
   }
   return copy;
 }
 
-/** The root handler `root`, applying the same patterns in list form to everything below it. */
-export function withListedPatterns(root: Handle): Handle {
+/** The root handler `root`, applying the patterns as this renderer does to everything below it. */
+export function withAppliedPatterns(root: Handle): Handle {
   return (node, parent, state: State, info) => {
-    state.unsafe = state.unsafe.map(asLists);
+    state.unsafe = [...state.unsafe.map(asApplied), DESTINATION_AMPERSAND];
     return root(node, parent, state, info);
   };
 }

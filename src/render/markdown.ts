@@ -18,7 +18,7 @@ import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { mathToMarkdown } from 'mdast-util-math';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
-import { withListedPatterns } from './markdown-patterns.js';
+import { withAppliedPatterns } from './markdown-patterns.js';
 import { hasContent, normalizeInlines } from './normalize-inlines.js';
 import { codeText } from './text.js';
 
@@ -44,7 +44,7 @@ export const OPTIONS: Options = {
 export const MATH = mathToMarkdown();
 
 /** The serializer's own options plus the root handler that hands it its patterns in list form. */
-const SERIALIZE: Options = { ...OPTIONS, handlers: { root: withListedPatterns(defaultHandlers.root as Handle) } };
+const SERIALIZE: Options = { ...OPTIONS, handlers: { root: withAppliedPatterns(defaultHandlers.root as Handle) } };
 /** GFM's `~~struck~~` text. */
 const STRIKETHROUGH = gfmStrikethroughToMarkdown();
 const MATH_BIT = 1;
