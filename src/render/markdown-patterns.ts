@@ -1,6 +1,6 @@
 // The serializer's "unsafe" patterns (characters that could start markup in some construct, escaped where
 // they stand) as this renderer applies them: the library's own, in list form, with an address's `&` escaped
-// only where a reader would decode it.
+// only where a reader would decode it and its parentheses only where they are not a pair.
 //
 // List form: the serializer checks every one of its ~100 patterns against each text it writes, and asks for
 // each pattern whether the construct stack holds one of its constructs. A pattern that names one construct
@@ -26,6 +26,22 @@ const DESTINATION_AMPERSAND: Unsafe = {
   inConstruct: [...DESTINATIONS],
 };
 
+/**
+ * A raw address's parentheses: CommonMark reads a pair in it as part of it (`wiki/Mercury_(planet)`), so only
+ * one that is no pair of another is escaped; the library escapes every one, and an address copied from the
+ * answer carried the backslashes. A pair here is the simple one, no parenthesis or space between (a nested
+ * pair's outer parentheses are escaped, which reads the same). The value these run on is the link so far
+ * (`[text](`, whose `(` is no part of the address, hence the `]` it follows), the address and its `)`.
+ */
+const DESTINATION_PARENS: Unsafe[] = [
+  // An opening one without its closing one before the address's end (the link's own `)` is the last).
+  { character: '(', inConstruct: ['destinationRaw'], after: '(?![^()\\s]*\\).)' },
+  // One after a `]`, as the link's own is: its pair's closing one is escaped (next), so it is too.
+  { character: '(', inConstruct: ['destinationRaw'], before: '\\]' },
+  // A closing one without an opening one before it that follows no `]` (the link's `](`, or one in the address).
+  { character: ')', inConstruct: ['destinationRaw'], before: '(?<!(?<!\\])\\([^()\\s]*)' },
+];
+
 /** Each pattern's applied form, made once: the copy also keeps its compiled expression. */
 const applied = new WeakMap<Unsafe, Unsafe>();
 
@@ -46,10 +62,24 @@ function asApplied(pattern: Unsafe): Unsafe {
   return copy;
 }
 
+/** The library's pattern for every `(` or every `)` of a raw address (DESTINATION_PARENS instead). */
+function isEveryParenthesis(pattern: Unsafe): boolean {
+  const construct = Array.isArray(pattern.inConstruct) ? pattern.inConstruct : [pattern.inConstruct];
+  return (
+    (pattern.character === '(' || pattern.character === ')') &&
+    construct.length === 1 &&
+    construct[0] === 'destinationRaw' &&
+    !pattern.before &&
+    !pattern.after &&
+    !pattern.atBreak
+  );
+}
+
 /** The root handler `root`, applying the patterns as this renderer does to everything below it. */
 export function withAppliedPatterns(root: Handle): Handle {
   return (node, parent, state: State, info) => {
-    state.unsafe = [...state.unsafe.map(asApplied), DESTINATION_AMPERSAND];
+    const kept = state.unsafe.filter((pattern) => !isEveryParenthesis(pattern));
+    state.unsafe = [...kept.map(asApplied), DESTINATION_AMPERSAND, ...DESTINATION_PARENS];
     return root(node, parent, state, info);
   };
 }
