@@ -5,16 +5,25 @@ import { inlineText } from '../../to-blocks/block-text.js';
 import { foldText } from '../../dom/measures.js';
 import { TITLE_REPEAT_BLOCKS, TITLE_REPEAT_SHARE } from '../thresholds/passes.js';
 
+/** Quotation marks, straight and curly: a headline that quotes is the same headline whichever it is
+ *  written with, and the text prints a `<q>`'s marks where the title read from the markup has none. */
+const QUOTATION_MARKS = /["'\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb]/g;
+
+/** A title or a line as they are compared: folded, quotation marks left out. */
+function asTitle(s: string): string {
+  return foldText(s).replace(QUOTATION_MARKS, '');
+}
+
 /** `part`: a heading that holds most of the title repeats it too ("Cafe creme" under "Cafe creme - the best
  *  in town"); else only the title word for word. */
 export function dropTitleAndByline(blocks: Block[], title: string | null, part = true): Block[] {
   if (!title) return blocks;
-  const want = foldText(title);
+  const want = asTitle(title);
   // Only look at the first few blocks: a later heading equal to the title is content.
   for (let i = 0; i < Math.min(blocks.length, TITLE_REPEAT_BLOCKS); i++) {
     const b = blocks[i]!;
     if (b.type !== 'heading') continue;
-    const text = foldText(inlineText(b.children));
+    const text = asTitle(inlineText(b.children));
     const partOf = part && want.includes(text) && text.length > want.length * TITLE_REPEAT_SHARE;
     if (text !== '' && (text === want || partOf)) {
       return [...blocks.slice(0, i), ...blocks.slice(i + 1)];
@@ -33,7 +42,7 @@ export function dropTitleAndByline(blocks: Block[], title: string | null, part =
 export function dropTitleRepeats(blocks: Block[], title: string, read: boolean): Block[] {
   const out = dropTitleAndByline(blocks, title, !read);
   const first = out[0];
-  return first?.type === 'paragraph' && title !== '' && foldText(inlineText(first.children)) === foldText(title)
+  return first?.type === 'paragraph' && title !== '' && asTitle(inlineText(first.children)) === asTitle(title)
     ? out.slice(1)
     : out;
 }

@@ -37,6 +37,22 @@ describe('the headline in clean_web_content', () => {
       assert.match(result.content, /^(?:# )?Cafe creme, the best in town\n+The cafe serves/);
     }
   });
+  it('is read once when the declared title and the printed one write their quotation marks apart', () => {
+    // clean_web_index's title is the declared one.
+    const html =
+      "<html><head><title>What's the best cafe creme?</title></head><body><article>" +
+      `<h1>What\u2019s the best cafe creme?</h1>${PARAGRAPH}${PARAGRAPH}</article></body></html>`;
+    const result = cleanDocument(parseHtml(html), {
+      finalUrl: 'https://cafe.example.com/menu/creme',
+      profile: 'index',
+      format: 'text',
+      includeTitle: true,
+      maxChars: 100_000,
+    });
+    assert.ok(result.ok);
+    assert.equal(result.title, "What's the best cafe creme?");
+    assert.equal(count(result.content, 's the best cafe creme?'), 1, result.content);
+  });
   it('is printed without soft hyphens, as the text under it is, and so read once', () => {
     for (const profile of ['content', 'index'] as const) {
       const h1 = 'Mes&shy;sen&shy;ger&shy;dienste sind kein rechts&shy;freier Raum';

@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cleanPage } from '../../../support/clean-page.js';
+import { parseHtml } from '../../../../src/parse/parse-html.js';
+import { cleanDocument } from '../../../../src/workers/clean-document.js';
 
 const PROSE = '<p>The council met on Tuesday evening to vote on the harbour bridge, after two years of debate.</p>';
 
@@ -36,5 +38,22 @@ describe('inline quotations', () => {
     assert.match(text, /^The vote passed by nine to four, with two councillors absent from the chamber\.$/m);
     assert.match(text, /^Building starts next spring, once the harbour permits are in place\.$/m);
     assert.doesNotMatch(text, /[\u201c\u201d]/);
+  });
+
+  it('in a headline, leave the headline printed once under a title line written without the marks', () => {
+    for (const profile of ['content', 'index'] as const) {
+      const html =
+        '<html><head><title>Mayor says we will build it</title></head><body><article>' +
+        `<h1>Mayor says <q>we will build it</q></h1>${PROSE}${PROSE}</article></body></html>`;
+      const result = cleanDocument(parseHtml(html), {
+        finalUrl: 'https://news.example/bridge',
+        profile,
+        format: 'text',
+        includeTitle: true,
+        maxChars: 100_000,
+      });
+      assert.ok(result.ok);
+      assert.equal(result.content.split('we will build it').length - 1, 1, `${profile}: ${result.content}`);
+    }
   });
 });
