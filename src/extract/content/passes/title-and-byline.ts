@@ -5,13 +5,16 @@ import { inlineText } from '../../to-blocks/block-text.js';
 import { foldText } from '../../dom/measures.js';
 import { TITLE_REPEAT_BLOCKS, TITLE_REPEAT_SHARE } from '../thresholds/passes.js';
 
-/** Quotation marks, straight and curly: a headline that quotes is the same headline whichever it is
- *  written with, and the text prints a `<q>`'s marks where the title read from the markup has none. */
-const QUOTATION_MARKS = /["'\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb]/g;
+/** What is not a word's: punctuation, symbols, icons (a private-use glyph), spaces. */
+const NOT_WORDS = /[^\p{L}\p{M}\p{N}]+/gu;
 
-/** A title or a line as they are compared: folded, quotation marks left out. */
+/**
+ * A title or a line as they are compared: their words, in lower case. A headline is the same headline
+ * whatever its punctuation and quotation marks (`What's` declared, `What\u2019s` printed; `Low Light` and
+ * `Low-Light`; a `:` or a permalink's icon after it; a `<q>`, whose marks the text prints).
+ */
 function asTitle(s: string): string {
-  return foldText(s).replace(QUOTATION_MARKS, '');
+  return foldText(s).normalize('NFKC').replace(NOT_WORDS, ' ').trim();
 }
 
 /** `part`: a heading that holds most of the title repeats it too ("Cafe creme" under "Cafe creme - the best
