@@ -10,11 +10,11 @@ const ROOT_SCAN_BYTES = 2048;
  * htmlparser2's tokenizer in XML mode, over at most ROOT_SCAN_BYTES: one step a character.
  */
 export function rootIsHtml(head: Uint8Array): boolean {
-  let root: string | null = null;
+  const first: { name: string | null } = { name: null };
   const parser = new Parser(
     {
       onopentagname(name) {
-        root ??= name;
+        first.name ??= name;
         parser.pause();
       },
     },
@@ -22,6 +22,5 @@ export function rootIsHtml(head: Uint8Array): boolean {
   );
   const bytes = head.subarray(0, ROOT_SCAN_BYTES);
   parser.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
-  const name: string | null = root;
-  return name !== null && /^(?:[\w.-]+:)?html$/i.test(name);
+  return first.name !== null && /^(?:[\w.-]+:)?html$/i.test(first.name);
 }

@@ -28,6 +28,19 @@ function clean(title: string, h1: string, format: OutputFormat = 'text', include
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+/** A cleaner's answer in text, with the title line, for a whole page. */
+function cleanHtml(html: string, profile: 'content' | 'index') {
+  const result = cleanDocument(parseHtml(html), {
+    finalUrl: 'https://cafe.example.com/menu/creme',
+    profile,
+    format: 'text',
+    includeTitle: true,
+    maxChars: 100_000,
+  });
+  assert.ok(result.ok);
+  return result;
+}
+
 describe('the headline in clean_web_content', () => {
   it('is read once when the printed <h1> says more than the declared title', () => {
     for (const format of ['text', 'markdown'] as const) {
@@ -42,14 +55,7 @@ describe('the headline in clean_web_content', () => {
     const html =
       "<html><head><title>What's the best cafe creme?</title></head><body><article>" +
       `<h1>What\u2019s the best cafe creme?</h1>${PARAGRAPH}${PARAGRAPH}</article></body></html>`;
-    const result = cleanDocument(parseHtml(html), {
-      finalUrl: 'https://cafe.example.com/menu/creme',
-      profile: 'index',
-      format: 'text',
-      includeTitle: true,
-      maxChars: 100_000,
-    });
-    assert.ok(result.ok);
+    const result = cleanHtml(html, 'index');
     assert.equal(result.title, "What's the best cafe creme?");
     assert.equal(count(result.content, 's the best cafe creme?'), 1, result.content);
   });
@@ -59,14 +65,7 @@ describe('the headline in clean_web_content', () => {
       const html =
         `<html><head><title>${h1}</title></head><body><article><h1>${h1}</h1>${PARAGRAPH}${PARAGRAPH}` +
         '</article></body></html>';
-      const result = cleanDocument(parseHtml(html), {
-        finalUrl: 'https://cafe.example.com/news/messenger',
-        profile,
-        format: 'text',
-        includeTitle: true,
-        maxChars: 100_000,
-      });
-      assert.ok(result.ok);
+      const result = cleanHtml(html, profile);
       assert.equal(result.title, 'Messengerdienste sind kein rechtsfreier Raum', profile);
       assert.match(result.content, /^Messengerdienste sind kein rechtsfreier Raum\nThe cafe serves/, profile);
     }
@@ -90,14 +89,7 @@ describe('the headline in clean_web_content', () => {
     const html =
       '<html><head><title>Stories | Example News</title><meta name="twitter:title" content="Stories of the week">' +
       `</head><body><main><h1>Stories of the week</h1>${links}</main></body></html>`;
-    const result = cleanDocument(parseHtml(html), {
-      finalUrl: 'https://news.example.com/stories',
-      profile: 'index',
-      format: 'text',
-      includeTitle: true,
-      maxChars: 100_000,
-    });
-    assert.ok(result.ok);
+    const result = cleanHtml(html, 'index');
     assert.equal(result.title, 'Stories of the week');
     assert.equal(count(result.content, 'Stories of the week'), 1);
   });
