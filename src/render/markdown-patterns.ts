@@ -42,22 +42,29 @@ const DESTINATION_PARENS: Unsafe[] = [
   { character: ')', inConstruct: ['destinationRaw'], before: '(?<!(?<!\\])\\([^()\\s]*)' },
 ];
 
-/** Each pattern's applied form, made once: the copy also keeps its compiled expression. */
-const applied = new WeakMap<Unsafe, Unsafe>();
+/** Each pattern's applied form, made once (none for a pattern replaced): the copy also keeps its compiled
+ *  expression. */
+const applied = new WeakMap<Unsafe, Unsafe[]>();
 
-function asApplied(pattern: Unsafe): Unsafe {
-  let copy = applied.get(pattern);
-  if (!copy) {
-    copy = { ...pattern };
-    if (typeof pattern.inConstruct === 'string') copy.inConstruct = [pattern.inConstruct];
-    if (typeof pattern.notInConstruct === 'string') copy.notInConstruct = [pattern.notInConstruct];
-    // The library's `&` before a letter: in text still, in addresses as DESTINATION_AMPERSAND says (an
-    // address is written in phrasing too: out of them, whatever the stack below).
-    if (pattern.character === '&' && Array.isArray(copy.inConstruct)) {
-      copy.inConstruct = copy.inConstruct.filter((name) => !DESTINATIONS.has(name));
-      copy.notInConstruct = [...(Array.isArray(copy.notInConstruct) ? copy.notInConstruct : []), ...DESTINATIONS];
-    }
-    applied.set(pattern, copy);
+function asApplied(pattern: Unsafe): Unsafe[] {
+  let forms = applied.get(pattern);
+  if (!forms) {
+    forms = isEveryParenthesis(pattern) ? [] : [listed(pattern)];
+    applied.set(pattern, forms);
+  }
+  return forms;
+}
+
+/** The pattern with its constructs in list form, the library's `&` before a letter kept out of addresses. */
+function listed(pattern: Unsafe): Unsafe {
+  const copy = { ...pattern };
+  if (typeof pattern.inConstruct === 'string') copy.inConstruct = [pattern.inConstruct];
+  if (typeof pattern.notInConstruct === 'string') copy.notInConstruct = [pattern.notInConstruct];
+  // In text still; in addresses as DESTINATION_AMPERSAND says (an address is written in phrasing too: out of
+  // them, whatever the stack below).
+  if (pattern.character === '&' && Array.isArray(copy.inConstruct)) {
+    copy.inConstruct = copy.inConstruct.filter((name) => !DESTINATIONS.has(name));
+    copy.notInConstruct = [...(Array.isArray(copy.notInConstruct) ? copy.notInConstruct : []), ...DESTINATIONS];
   }
   return copy;
 }
@@ -78,8 +85,7 @@ function isEveryParenthesis(pattern: Unsafe): boolean {
 /** The root handler `root`, applying the patterns as this renderer does to everything below it. */
 export function withAppliedPatterns(root: Handle): Handle {
   return (node, parent, state: State, info) => {
-    const kept = state.unsafe.filter((pattern) => !isEveryParenthesis(pattern));
-    state.unsafe = [...kept.map(asApplied), DESTINATION_AMPERSAND, ...DESTINATION_PARENS];
+    state.unsafe = [...state.unsafe.flatMap(asApplied), DESTINATION_AMPERSAND, ...DESTINATION_PARENS];
     return root(node, parent, state, info);
   };
 }

@@ -54,6 +54,7 @@ function jsonItem(item: Record<string, unknown>): FeedItem {
   };
 }
 
+/** An item's attachment, none when it gives no address. */
 function attachment(file: Record<string, unknown>): FeedAttachment[] {
   const url = textValue(file.url);
   return url === null ? [] : [{ url, type: textValue(file.mime_type), title: textValue(file.title) }];

@@ -13,8 +13,15 @@ export type InlineFrame =
   | { kind: 'root'; children: Inline[] }
   | { kind: 'link'; href: string | null; children: Inline[] }
   | { kind: 'emphasis' | 'strong' | 'delete'; children: Inline[] }
-  /** `cut`: a block inside the quotation cut it into lines (a `<q>` made a box of "read also" links). */
-  | { kind: 'quoted'; children: Inline[]; cut?: boolean };
+  /** `depth`: the quotations it stands in; `cut`: a block inside it cut it into lines (a `<q>` made a box of
+   *  "read also" links). */
+  | { kind: 'quoted'; children: Inline[]; depth: number; cut?: boolean };
+
+/** The frame an element of this style opens inside the frames `open`. */
+export function openFrame(style: Exclude<ReturnType<typeof styleOf>, null>, open: readonly InlineFrame[]): InlineFrame {
+  if (style !== 'quoted') return { kind: style, children: [] };
+  return { kind: 'quoted', children: [], depth: open.filter((f) => f.kind === 'quoted').length };
+}
 
 /** The style an element's tag gives its text, or null. */
 export function styleOf(name: string): 'emphasis' | 'strong' | 'delete' | 'quoted' | null {
@@ -34,11 +41,11 @@ const QUOTE_MARKS = [
 ] as const;
 
 /**
- * The inlines a wrapper makes of `children`; `outer` are the frames still open around it. `cut`: the line ends
- * inside it, at a block the wrapper holds (it stays open for the lines after). A quotation is marked only when
- * it is a run of words in one line: a `<q>` holding blocks is a box, and marks around its lines would be noise.
+ * The inlines a wrapper makes of `children`. `cut`: the line ends inside it, at a block the wrapper holds (it
+ * stays open for the lines after). A quotation is marked only when it is a run of words in one line: a `<q>`
+ * holding blocks is a box, and marks around its lines would be noise.
  */
-export function wrap(frame: InlineFrame, children: Inline[], outer: readonly InlineFrame[], cut = false): Inline[] {
+export function wrap(frame: InlineFrame, children: Inline[], cut = false): Inline[] {
   switch (frame.kind) {
     case 'link':
       return [{ type: 'link', href: frame.href, children }];
@@ -49,7 +56,7 @@ export function wrap(frame: InlineFrame, children: Inline[], outer: readonly Inl
     case 'quoted': {
       if (cut) frame.cut = true;
       if (frame.cut) return children;
-      const [open, close] = QUOTE_MARKS[outer.filter((f) => f.kind === 'quoted').length % QUOTE_MARKS.length]!;
+      const [open, close] = QUOTE_MARKS[frame.depth % QUOTE_MARKS.length]!;
       return [{ type: 'text', text: open }, ...children, { type: 'text', text: close }];
     }
     case 'root':

@@ -19,7 +19,7 @@ import { codeBlock, imageSource, isSpacer, listStart, taskBox } from './leaf-blo
 import { isLineGutter } from './line-gutters.js';
 import { itemWith } from '../block-walk.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
-import { CODE_TAGS, styleOf, wrap, type InlineFrame } from './inline-frames.js';
+import { CODE_TAGS, openFrame, styleOf, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
 
 export interface ToBlocksOptions {
@@ -251,7 +251,7 @@ class BlockBuilder {
     }
     const style = styleOf(name);
     if (style && this.inlines.length <= MAX_INLINE_DEPTH) {
-      this.inlines.push({ kind: style, children: [] });
+      this.inlines.push(openFrame(style, this.inlines));
       return Exit.Inline;
     }
     if (CODE_TAGS.has(name)) {
@@ -283,7 +283,7 @@ class BlockBuilder {
         return;
       case Exit.Inline: {
         const frame = this.inlines.pop()!;
-        if (frame.children.length > 0) this.top().children.push(...wrap(frame, frame.children, this.inlines));
+        if (frame.children.length > 0) this.top().children.push(...wrap(frame, frame.children));
         return;
       }
       case Exit.List: {
@@ -344,7 +344,7 @@ class BlockBuilder {
     for (let i = this.inlines.length - 1; i >= 1; i--) {
       const frame = this.inlines[i]!;
       const kids: Inline[] = acc.length > 0 ? [...frame.children, ...acc] : frame.children;
-      acc = kids.length > 0 ? wrap(frame, kids, this.inlines.slice(0, i), true) : [];
+      acc = kids.length > 0 ? wrap(frame, kids, true) : [];
       // Inline wrappers stay open across the block boundary (e.g. a link around a card).
       frame.children = [];
     }

@@ -7,15 +7,21 @@ import { parseHtml } from '../../../../src/parse/parse-html.js';
 import { xmlFeed } from '../../../../src/extract/feed/feed-xml.js';
 import { jsonFeed } from '../../../../src/extract/feed/json-feed.js';
 import { xmlSitemap } from '../../../../src/extract/feed/sitemap-xml.js';
+import type { FeedReading } from '../../../../src/extract/feed/feed-blocks.js';
+
+/** A feed's or a sitemap's reading as a cleaner answers it, with the title line. */
+function cleaned(
+  reading: FeedReading | null,
+  finalUrl: string,
+  format: 'text' | 'markdown' = 'text',
+  profile: 'index' | 'content' = 'index',
+) {
+  return cleanFeed(reading, { finalUrl, profile, format, includeTitle: true, maxChars: 100_000 });
+}
 
 function read(xml: string, profile: 'index' | 'content' = 'index') {
-  return cleanFeed(xmlFeed(parseHtml(xml, { xml: true }), 'https://ann.example/feed.atom'), {
-    finalUrl: 'https://ann.example/feed.atom',
-    profile,
-    format: 'text',
-    includeTitle: true,
-    maxChars: 100_000,
-  });
+  const url = 'https://ann.example/feed.atom';
+  return cleaned(xmlFeed(parseHtml(xml, { xml: true }), url), url, 'text', profile);
 }
 
 describe('a feed read as a hub', () => {
@@ -163,13 +169,7 @@ describe('a feed read as a hub', () => {
         ],
       }),
     );
-    const r = cleanFeed(feed?.reading ?? null, {
-      finalUrl: 'https://ann.example/feed.json',
-      profile: 'index',
-      format: 'markdown',
-      includeTitle: true,
-      maxChars: 100_000,
-    });
+    const r = cleaned(feed?.reading ?? null, 'https://ann.example/feed.json', 'markdown');
     assert.ok(r.ok);
     assert.equal(
       r.content,
@@ -183,13 +183,7 @@ describe('a feed read as a hub', () => {
 
   it("reads a sitemap as a list of its pages: a news sitemap's titles, dates, addresses that are no web page left out", () => {
     const sitemap = (xml: string, format: 'text' | 'markdown' = 'markdown') =>
-      cleanFeed(xmlSitemap(parseHtml(xml, { xml: true })), {
-        finalUrl: 'https://ann.example/sitemap.xml',
-        profile: 'index',
-        format,
-        includeTitle: true,
-        maxChars: 100_000,
-      });
+      cleaned(xmlSitemap(parseHtml(xml, { xml: true })), 'https://ann.example/sitemap.xml', format);
     const news = sitemap(
       '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
         'xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">' +

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseHtml } from '../../../../src/parse/parse-html.js';
 import { cleanDocument } from '../../../../src/workers/clean-document.js';
+import { cleanPage } from '../../../support/clean-page.js';
 import type { OutputFormat } from '../../../../src/render/render.js';
 
 const PARAGRAPH =
@@ -29,17 +30,8 @@ function clean(title: string, h1: string, format: OutputFormat = 'text', include
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 /** A cleaner's answer in text, with the title line, for a whole page. */
-function cleanHtml(html: string, profile: 'content' | 'index') {
-  const result = cleanDocument(parseHtml(html), {
-    finalUrl: 'https://cafe.example.com/menu/creme',
-    profile,
-    format: 'text',
-    includeTitle: true,
-    maxChars: 100_000,
-  });
-  assert.ok(result.ok);
-  return result;
-}
+const cleanHtml = (html: string, profile: 'content' | 'index') =>
+  cleanPage(html, 'https://cafe.example.com/menu/creme', { profile, format: 'text', includeTitle: true });
 
 describe('the headline in clean_web_content', () => {
   it('is read once when the printed <h1> says more than the declared title', () => {

@@ -3,8 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cleanPage } from '../../../support/clean-page.js';
-import { parseHtml } from '../../../../src/parse/parse-html.js';
-import { cleanDocument } from '../../../../src/workers/clean-document.js';
 
 const PROSE = '<p>The council met on Tuesday evening to vote on the harbour bridge, after two years of debate.</p>';
 
@@ -45,14 +43,7 @@ describe('inline quotations', () => {
       const html =
         '<html><head><title>Mayor says we will build it</title></head><body><article>' +
         `<h1>Mayor says <q>we will build it</q></h1>${PROSE}${PROSE}</article></body></html>`;
-      const result = cleanDocument(parseHtml(html), {
-        finalUrl: 'https://news.example/bridge',
-        profile,
-        format: 'text',
-        includeTitle: true,
-        maxChars: 100_000,
-      });
-      assert.ok(result.ok);
+      const result = cleanPage(html, 'https://news.example/bridge', { profile, format: 'text', includeTitle: true });
       assert.equal(result.content.split('we will build it').length - 1, 1, `${profile}: ${result.content}`);
     }
   });
