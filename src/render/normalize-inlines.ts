@@ -1,7 +1,7 @@
 // Whitespace rules shared by both renderers: HTML whitespace collapses to one space, characters no
 // reader sees (soft hyphens, zero-width spaces) are dropped, a line never starts or ends with a space,
 // and spaces at the edges of a link or emphasis move outside it ("[ foo ](u)" reads as " [foo](u) ").
-// Empty links and emphasis disappear.
+// Empty links and emphasis disappear; two runs of one style side by side are one.
 import type { Inline } from '../extract/blocks.js';
 import { isWrapper } from '../extract/blocks.js';
 import { withoutInvisibles } from '../extract/dom/invisible-chars.js';
@@ -78,7 +78,9 @@ function walk(nodes: Inline[], state: State, out: Inline[]): void {
           state.space = spaceAtEnd(out);
           break;
         }
+        const last = out[out.length - 1];
         if (node.type === 'link') out.push({ type: 'link', href: node.href, children: inner });
+        else if (last && isStyled(last) && last.type === node.type) join(last.children, inner);
         else out.push({ type: node.type, children: inner });
         if (trailing) pushSpace(out);
         state.space = trailing;
@@ -86,6 +88,28 @@ function walk(nodes: Inline[], state: State, out: Inline[]): void {
       }
     }
   }
+}
+
+/** Two runs of one style with nothing between them are one run: markdown cannot write them apart
+ *  without switching markers (`**10**__LUOA__`), and no reader sees where one ended. */
+function join(into: Inline[], more: Inline[]): void {
+  const last = into[into.length - 1];
+  const first = more[0];
+  if (last?.type === 'text' && first?.type === 'text') {
+    last.text += first.text;
+    more = more.slice(1);
+  } else if (last && first && isStyled(last) && isStyled(first) && last.type === first.type) {
+    // Inline wrappers are capped in depth (to-blocks.ts), so this recursion is too.
+    join(last.children, first.children);
+    more = more.slice(1);
+  }
+  into.push(...more);
+}
+
+type Styled = Extract<Inline, { type: 'emphasis' | 'strong' | 'delete' }>;
+
+function isStyled(node: Inline): node is Styled {
+  return node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete';
 }
 
 function pushSpace(out: Inline[]): void {

@@ -1,7 +1,10 @@
 // The inline wrappers the block walk (to-blocks.ts) holds open while it reads a line: a link,
 // an emphasis, a strong or a struck-through run, each closed into one inline around what it gathered,
-// and a quotation (<q>), closed into what it gathered between the quotation marks a browser prints.
+// and a quotation (<q>), closed into what it gathered between the quotation marks a browser prints
+// (quote-marks.ts).
+import type { Element } from 'domhandler';
 import type { Inline } from '../blocks.js';
+import { languageOf, quoteMarksFor } from './quote-marks.js';
 
 const EMPHASIS_TAGS = new Set(['em', 'i', 'cite', 'dfn', 'var']);
 const STRONG_TAGS = new Set(['strong', 'b']);
@@ -13,14 +16,20 @@ export type InlineFrame =
   | { kind: 'root'; children: Inline[] }
   | { kind: 'link'; href: string | null; children: Inline[] }
   | { kind: 'emphasis' | 'strong' | 'delete'; children: Inline[] }
-  /** `depth`: the quotations it stands in; `cut`: a block inside it cut it into lines (a `<q>` made a box of
-   *  "read also" links). */
-  | { kind: 'quoted'; children: Inline[]; depth: number; cut?: boolean };
+  /** `marks`: the pair printed around it, by its language and the quotations it stands in; `cut`: a block
+   *  inside it cut it into lines (a `<q>` made a box of "read also" links). */
+  | { kind: 'quoted'; children: Inline[]; marks: readonly [string, string]; cut?: boolean };
 
-/** The frame an element of this style opens inside the frames `open`. */
-export function openFrame(style: Exclude<ReturnType<typeof styleOf>, null>, open: readonly InlineFrame[]): InlineFrame {
+/** The frame the element `el`, of this style, opens inside the frames `open`. */
+export function openFrame(
+  style: Exclude<ReturnType<typeof styleOf>, null>,
+  el: Element,
+  open: readonly InlineFrame[],
+): InlineFrame {
   if (style !== 'quoted') return { kind: style, children: [] };
-  return { kind: 'quoted', children: [], depth: open.filter((f) => f.kind === 'quoted').length };
+  const pairs = quoteMarksFor(languageOf(el));
+  const depth = open.filter((f) => f.kind === 'quoted').length;
+  return { kind: 'quoted', children: [], marks: pairs[depth % pairs.length]! };
 }
 
 /** The style an element's tag gives its text, or null. */
@@ -30,15 +39,6 @@ export function styleOf(name: string): 'emphasis' | 'strong' | 'delete' | 'quote
   if (name === 'q') return 'quoted';
   return DELETE_TAGS.has(name) ? 'delete' : null;
 }
-
-/**
- * The marks around a quotation, by how many quotations it stands in: double, then single, as browsers print
- * them for English and for a page that declares no language (the marks of every language are not known here).
- */
-const QUOTE_MARKS = [
-  ['\u201c', '\u201d'],
-  ['\u2018', '\u2019'],
-] as const;
 
 /**
  * The inlines a wrapper makes of `children`. `cut`: the line ends inside it, at a block the wrapper holds (it
@@ -56,7 +56,7 @@ export function wrap(frame: InlineFrame, children: Inline[], cut = false): Inlin
     case 'quoted': {
       if (cut) frame.cut = true;
       if (frame.cut) return children;
-      const [open, close] = QUOTE_MARKS[frame.depth % QUOTE_MARKS.length]!;
+      const [open, close] = frame.marks;
       return [{ type: 'text', text: open }, ...children, { type: 'text', text: close }];
     }
     case 'root':

@@ -251,7 +251,7 @@ class BlockBuilder {
     }
     const style = styleOf(name);
     if (style && this.inlines.length <= MAX_INLINE_DEPTH) {
-      this.inlines.push(openFrame(style, this.inlines));
+      this.inlines.push(openFrame(style, el, this.inlines));
       return Exit.Inline;
     }
     if (CODE_TAGS.has(name)) {

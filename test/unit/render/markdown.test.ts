@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/render/markdown.js';
 import { a, code, h, ol, p, t, table, ul } from './helpers.js';
+import type { Inline } from '../../../src/extract/blocks.js';
 
 test('ATX headings, paragraphs and the title as "# Title"', () => {
   assert.equal(renderMarkdown([h(2, 'Intro'), p(t('Hello.'))], { title: 'Doc' }), '# Doc\n\n## Intro\n\nHello.');
@@ -65,6 +66,18 @@ test('emphasis nested in emphasis is flattened, never two runs of the same marke
     p({ type: 'emphasis', children: [t('Poole. '), { type: 'emphasis', children: [t('Ospreys')] }, t('.')] }),
   ]);
   assert.equal(out, '_Poole. Ospreys._');
+});
+
+test('two runs of one style side by side are written as one run, also inside another style', () => {
+  const strong = (...children: Inline[]): Inline => ({ type: 'strong', children });
+  const em = (...children: Inline[]): Inline => ({ type: 'emphasis', children });
+  // <em><strong><sup>10</sup></strong><strong>LUOA Discount</strong> only</em>: the serializer would
+  // switch markers to keep the runs apart, `_**10**__LUOA Discount__ only_`.
+  const out = renderMarkdown([p(em(strong(t('10')), strong(t('LUOA Discount')), t(' only applies.')))]);
+  assert.equal(out, '_**10LUOA Discount** only applies._');
+  assert.equal(renderMarkdown([p(em(t('a')), em(strong(t('b'))), em(strong(t('c'))))]), '_a**bc**_');
+  // Apart by a space, they stay two runs.
+  assert.equal(renderMarkdown([p(strong(t('Price:')), t(' '), strong(t('$5')))]), '**Price:** **$5**');
 });
 
 test('soft hyphens (&shy;) are dropped, in text and in link text', () => {

@@ -6,9 +6,10 @@ import { cleanPage } from '../../../support/clean-page.js';
 
 const PROSE = '<p>The council met on Tuesday evening to vote on the harbour bridge, after two years of debate.</p>';
 
-function clean(body: string, format: 'text' | 'markdown'): string {
+function clean(body: string, format: 'text' | 'markdown', lang?: string): string {
   const article = `<article><h1>Bridge vote</h1>${PROSE}${body}</article>`;
-  const html = `<html><head><title>Bridge vote</title></head><body>${article}</body></html>`;
+  const open = lang ? `<html lang="${lang}">` : '<html>';
+  const html = `${open}<head><title>Bridge vote</title></head><body>${article}</body></html>`;
   return cleanPage(html, 'https://news.example/bridge', { format }).content;
 }
 
@@ -25,6 +26,22 @@ describe('inline quotations', () => {
         out.includes('A councillor added \u201cnobody here said \u2018never\u2019\u201d.'),
         `${format}: ${out}`,
       );
+    }
+  });
+
+  it("take the marks of the quotation's language, the page's or the nearest element's", () => {
+    const body =
+      '<p>Sie sagte <q>wir bauen <q>die</q> Br\u00fccke</q>, und <span lang="fr">il dit <q>oui</q></span>.</p>';
+    const cases: Array<[string | undefined, string]> = [
+      ['de-DE', 'Sie sagte \u201ewir bauen \u201adie\u2018 Br\u00fccke\u201c, und il dit \u00aboui\u00bb.'],
+      ['ru', 'Sie sagte \u00abwir bauen \u201edie\u201c Br\u00fccke\u00bb, und il dit \u00aboui\u00bb.'],
+      ['zh-Hant-TW', 'Sie sagte \u300cwir bauen \u300edie\u300f Br\u00fccke\u300d, und il dit \u00aboui\u00bb.'],
+      ['tlh', 'Sie sagte \u201cwir bauen \u2018die\u2019 Br\u00fccke\u201d, und il dit \u00aboui\u00bb.'],
+      [undefined, 'Sie sagte \u201cwir bauen \u2018die\u2019 Br\u00fccke\u201d, und il dit \u00aboui\u00bb.'],
+    ];
+    for (const [lang, line] of cases) {
+      const text = clean(body, 'text', lang);
+      assert.ok(text.includes(line), `${lang}: ${text}`);
     }
   });
 
