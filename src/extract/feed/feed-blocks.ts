@@ -15,7 +15,8 @@ export interface FeedItem {
   title: string;
   /** Its page's address as written. */
   link: string | null;
-  /** The address its relative addresses resolve against (an Atom entry's `xml:base`); null: the feed's. */
+  /** The address its relative addresses resolve against (an Atom entry's `xml:base`, the feed's own
+   *  address under Atom's rule); null when the feed sets none: its page's (below). */
   base: string | null;
   date: string | null;
   /** Who wrote it, as a byline reads (names only: an address alone names nobody); null when it does not say. */
@@ -47,17 +48,25 @@ export interface FeedReading {
 
 /** The feed's items as blocks. */
 export function feedBlocks(feed: FeedReading, finalUrl: string): Block[] {
-  // Items share their base, if any: one resolver (and its cache of addresses) for each.
-  const resolvers = new Map<string | null, UrlResolver>();
-  const resolverOf = (item: FeedItem) => {
-    let resolver = resolvers.get(item.base);
-    if (!resolver) resolvers.set(item.base, (resolver = createUrlResolver(null, finalUrl, item.base)));
-    return resolver;
-  };
+  const feedResolver = createUrlResolver(null, finalUrl, null);
   if (feed.list) {
-    const items = feed.items.flatMap((item) => listLine(item, resolverOf(item)));
+    // A line prints the item's address alone: the feed's own base resolves it (sitemaps set no other).
+    const items = feed.items.flatMap((item) =>
+      listLine(item, item.base ? createUrlResolver(null, finalUrl, item.base) : feedResolver),
+    );
     return items.length > 0 ? [{ type: 'list', ordered: false, start: null, items }] : [];
   }
+  // Items that share their base share one resolver (and its cache of addresses). Where the feed sets no
+  // base (RSS, JSON Feed), an item's summary is a copy of its page's markup, written for the page's
+  // address: its relative links and pictures are the page's (`/docs/intro` on the blog, not on the host
+  // that serves the feed), as feed readers resolve them.
+  const resolvers = new Map<string | null, UrlResolver>();
+  const resolverOf = (item: FeedItem) => {
+    const base = item.base ?? feedResolver.link(item.link ?? undefined);
+    let resolver = resolvers.get(base);
+    if (!resolver) resolvers.set(base, (resolver = createUrlResolver(null, finalUrl, base)));
+    return resolver;
+  };
   return feed.items.flatMap((item) => itemBlocks(item, resolverOf(item)));
 }
 

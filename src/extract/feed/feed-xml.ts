@@ -83,7 +83,8 @@ function xmlItem(item: Element, isAtom: boolean, feedUrl: string): FeedItem {
   return {
     title: feedText(child(item, 'title'), isAtom) ?? '',
     link: isAtom ? atomLink(item) : (textOf(child(item, 'link')) ?? permalink(item)),
-    base: xmlBase(item, feedUrl),
+    // Atom resolves against the feed's address where no xml:base is set (RFC 4287); RSS says nothing.
+    base: isAtom ? xmlBase(item, feedUrl) : declaredXmlBase(item, feedUrl),
     date,
     author: itemAuthor(item, isAtom),
     summary: summary ? { html: summary } : null,
@@ -148,11 +149,17 @@ export function feedText(el: Element | null, isAtom: boolean): string | null {
  * or is not a web address, is passed over.
  */
 export function xmlBase(el: Element, feedUrl: string): string {
+  return declaredXmlBase(el, feedUrl) ?? feedUrl;
+}
+
+/** xmlBase, or null when neither the element nor an ancestor sets an `xml:base`. */
+function declaredXmlBase(el: Element, feedUrl: string): string | null {
   const bases: string[] = [];
   for (let n: Element | null = el; n; n = n.parent && isTag(n.parent) ? n.parent : null) {
     const base = attribute(n, 'xml:base')?.trim();
     if (base) bases.push(base);
   }
+  if (bases.length === 0) return null;
   let out = feedUrl;
   for (const base of bases.reverse()) {
     const url = URL.parse(base, out);

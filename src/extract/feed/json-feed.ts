@@ -46,7 +46,9 @@ function jsonItem(item: Record<string, unknown>): FeedItem {
   return {
     title: textValue(item.title) ?? '',
     link: textValue(item.url) ?? textValue(item.external_url),
-    base: null,
+    // Its content is its page's (`url`), not the page it points to (`external_url`); without a page,
+    // the feed's own address ('' is it, as a relative reference).
+    base: textValue(item.url) ?? '',
     author: authorOf(item),
     date: textValue(item.date_published) ?? textValue(item.date_modified),
     summary: text ? { text } : html ? { html } : null,

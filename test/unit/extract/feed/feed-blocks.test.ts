@@ -24,6 +24,9 @@ function read(xml: string, profile: 'index' | 'content' = 'index') {
   return cleaned(xmlFeed(parseHtml(xml, { xml: true }), url), url, 'text', profile);
 }
 
+/** Markup as an RSS description carries it, escaped as text. */
+const xmlText = (html: string): string => html.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
 describe('a feed read as a hub', () => {
   it("reads Atom: the title's markup as text, each entry's page, date, and summary (else content)", () => {
     const r = read(
@@ -64,6 +67,48 @@ describe('a feed read as a hub', () => {
         '[The demo](https://blog.example.org/ann/2026/demo/)\n' +
         '[Second](https://blog.example.org/ann/second/)\n[Third](https://blog.example.org/ann/third/)',
     );
+  });
+
+  it("resolves an RSS or JSON Feed item's relative addresses against its page, as feed readers do", () => {
+    // Served from another host than the blog's (a feed service): `/docs/intro` is the blog's page.
+    const feedUrl = 'https://feeds.example.net/ann.xml';
+    const summary =
+      'Read the <a href="/docs/intro">intro</a>, the <a href="notes">notes</a> <img src="c.png" alt="chart">';
+    const rss = cleaned(
+      xmlFeed(
+        parseHtml(
+          '<rss version="2.0"><channel><title>Ann</title><link>https://ann.example/</link>' +
+            `<item><title>One</title><link>https://ann.example/posts/one</link><description>${xmlText(summary)}</description></item>` +
+            `<item><title>Two</title><description>${xmlText('<a href="/docs/two">Two</a>')}</description></item>` +
+            '</channel></rss>',
+          { xml: true },
+        ),
+        feedUrl,
+      ),
+      feedUrl,
+      'markdown',
+    );
+    assert.ok(rss.ok);
+    assert.match(rss.content, /\[intro\]\(https:\/\/ann\.example\/docs\/intro\)/);
+    assert.match(rss.content, /\[notes\]\(https:\/\/ann\.example\/posts\/notes\)/);
+    assert.match(rss.content, /!\[chart\]\(https:\/\/ann\.example\/posts\/c\.png\)/);
+    // An item without a page: the feed's address.
+    assert.match(rss.content, /\[Two\]\(https:\/\/feeds\.example\.net\/docs\/two\)/);
+    const feed = jsonFeed(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'Ann',
+        items: [
+          { id: '1', url: 'https://ann.example/posts/one', content_html: summary },
+          { id: '2', external_url: 'https://elsewhere.example/x', content_html: '<a href="/docs/x">On x</a>' },
+        ],
+      }),
+    );
+    const json = cleaned(feed?.reading ?? null, feedUrl, 'markdown');
+    assert.ok(json.ok);
+    assert.match(json.content, /\[intro\]\(https:\/\/ann\.example\/docs\/intro\)/);
+    // The page an item points to (`external_url`) is not its page: the feed's address.
+    assert.match(json.content, /\[On x\]\(https:\/\/feeds\.example\.net\/docs\/x\)/);
   });
 
   it("prints each item's writers beside its date: Atom authors, RSS creators, an address alone names nobody", () => {
