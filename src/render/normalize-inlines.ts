@@ -3,7 +3,7 @@
 // and spaces at the edges of a link or emphasis move outside it ("[ foo ](u)" reads as " [foo](u) ").
 // Empty links and emphasis disappear; two runs of one style side by side are one.
 import type { Inline } from '../extract/blocks.js';
-import { isWrapper } from '../extract/blocks.js';
+import { isStyled, isWrapper } from '../extract/blocks.js';
 import { withoutInvisibles } from '../extract/dom/invisible-chars.js';
 
 interface State {
@@ -106,11 +106,6 @@ function join(into: Inline[], more: Inline[]): void {
   into.push(...more);
 }
 
-type Styled = Extract<Inline, { type: 'emphasis' | 'strong' | 'delete' }>;
-
-function isStyled(node: Inline): node is Styled {
-  return node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete';
-}
 
 function pushSpace(out: Inline[]): void {
   const last = out[out.length - 1];
