@@ -256,7 +256,7 @@ export const plainText = (b: Block): string => renderText([b], { title: null, pl
  *  the element it was read from. */
 export function wholePageBlocks(ctx: ContentContext): PageBlock[] {
   const origins = new Map<Block, Element>();
-  const blocks = toBlocks(ctx.frame, ctx.resolver, { isHidden: ctx.ex.isHidden, terms: ctx.terms, origins });
+  const blocks = toBlocks(ctx.frame, ctx.resolver, { isHidden: ctx.ex.isHidden, origins });
   return blocks.map((block) => ({ block, text: plainText(block), origin: origins.get(block) }));
 }
 

@@ -50,7 +50,8 @@ export interface TableRow {
 
 export type Block =
   | { type: 'heading'; level: HeadingLevel; children: Inline[] }
-  | { type: 'paragraph'; children: Inline[] }
+  /** `term`: read from a definition list's term (`<dt>`), which its definition follows. */
+  | { type: 'paragraph'; children: Inline[]; term?: true }
   | { type: 'list'; ordered: boolean; start: number | null; items: ListItem[] }
   | { type: 'quote'; children: Block[] }
   | { type: 'table'; rows: TableRow[] }

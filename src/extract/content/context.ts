@@ -39,8 +39,6 @@ export class ContentContext {
   readonly resolver: UrlResolver;
   /** What the page leaves out, by its own hidden test (after the reveal). */
   readonly ex: Exclusions;
-  /** The paragraphs read from definition terms, for the link-line pass. */
-  readonly terms = new WeakSet<Block>();
   /** The lists read set in the run of the text (prune/introduced-lists.ts), for the link-line pass. */
   readonly listsInText = new WeakSet<Block>();
   /** The lines a thread's posts were read again for (readings/post-authors.ts: authors' names and

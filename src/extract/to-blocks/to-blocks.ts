@@ -25,9 +25,6 @@ import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-
 export interface ToBlocksOptions {
   /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
   isHidden: HiddenTest;
-  /** Paragraphs read from a definition list's term (`<dt>`) are added here: the block model has
-   *  no term, but the content profile's link-line pass asks (passes/link-lines.ts). */
-  terms?: WeakSet<Block>;
   /** Lists `test` finds set in the run of the text are added to `into`: the content profile's
    *  link-line pass keeps them (passes/link-lines.ts). */
   listsInText?: { test: (list: Element) => boolean; into: WeakSet<Block> };
@@ -365,9 +362,11 @@ class BlockBuilder {
       if (last && last.type === 'image' && last.caption === null) last.caption = inlines;
       else this.emit({ type: 'paragraph', children: inlines });
     } else {
-      const block: Block = { type: 'paragraph', children: inlines };
-      if (kind.kind === 'term') this.options.terms?.add(block);
-      this.emit(block);
+      this.emit(
+        kind.kind === 'term'
+          ? { type: 'paragraph', children: inlines, term: true }
+          : { type: 'paragraph', children: inlines },
+      );
     }
   }
 

@@ -16,9 +16,8 @@ import {
   TEASER_MIN_LINK_SHARE,
 } from '../thresholds/passes.js';
 
-/** `terms`: the paragraphs read from definition terms (ToBlocksOptions.terms); `listsInText`:
- *  the lists read set in the run of the text (ToBlocksOptions.listsInText), which stay. */
-export function pruneBlocks(input: Block[], terms: WeakSet<Block>, listsInText: WeakSet<Block>): Block[] {
+/** `listsInText`: the lists read set in the run of the text (ToBlocksOptions.listsInText), which stay. */
+export function pruneBlocks(input: Block[], listsInText: WeakSet<Block>): Block[] {
   const blocks = dropTeaserSections(input);
   const kept: Array<{ block: Block; droppedAfter: boolean }> = [];
   for (let i = 0; i < blocks.length; i++) {
@@ -28,7 +27,7 @@ export function pruneBlocks(input: Block[], terms: WeakSet<Block>, listsInText: 
       !listsInText.has(block) &&
       !isAnnouncedAddress(block, kept[kept.length - 1]?.block) &&
       !isIntroducedLinks(block, blocks[i - 1], kept[kept.length - 1]?.block) &&
-      !isDescribedTerm(block, blocks[i + 1], terms)
+      !isDescribedTerm(block, blocks[i + 1])
     ) {
       const last = kept[kept.length - 1];
       if (last) last.droppedAfter = true;
@@ -96,9 +95,9 @@ function isAnnouncedAddress(block: Block, previous: Block | undefined): boolean 
   return ADDRESS.test(inlineText(block.children).trim());
 }
 
-function isDescribedTerm(block: Block, next: Block | undefined, terms: WeakSet<Block>): boolean {
-  if (!terms.has(block) || block.type !== 'paragraph' || linkCount(block.children) !== 1) return false;
-  if (next?.type !== 'paragraph' || terms.has(next) || isLinkBoilerplate(next)) return false;
+function isDescribedTerm(block: Block, next: Block | undefined): boolean {
+  if (block.type !== 'paragraph' || !block.term || linkCount(block.children) !== 1) return false;
+  if (next?.type !== 'paragraph' || next.term || isLinkBoilerplate(next)) return false;
   const words = ownWords(next.children);
   return (
     words >= DESCRIPTION_MIN_WORDS ||

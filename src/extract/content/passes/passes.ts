@@ -50,8 +50,6 @@ export type BlockKind =
 /** What a pass may read besides the blocks. */
 export interface PassInput {
   title: string | null;
-  /** The paragraphs read from definition terms (ToBlocksOptions.terms). */
-  terms: WeakSet<Block>;
   /** The lists read set in the run of the text (ToBlocksOptions.listsInText). */
   listsInText: WeakSet<Block>;
   /** The lines a thread's posts were read again for: their authors' names and dates. */
@@ -134,7 +132,7 @@ export const PASSES: readonly BlockPass[] = [
     appliesTo: [...CONTAINERS, 'grid host'],
     does: 'lines and lists mostly of links, runs of teasers, and the headings left over them',
     why: "a title block's links are its table of contents; a grid's cards are their links",
-    run: (blocks, input) => pruneBlocks(blocks, input.terms, input.listsInText),
+    run: (blocks, input) => pruneBlocks(blocks, input.listsInText),
   },
   {
     name: 'furniture lines',

@@ -23,11 +23,11 @@ import { authorLines, readingAuthors } from './post-authors.js';
  *  set in the run of the text (and, when explaining, where the log notes each block's element). */
 export function pageOptions(
   ctx: ContentContext,
-  rest: Omit<ToBlocksOptions, 'isHidden' | 'terms' | 'listsInText'>,
+  rest: Omit<ToBlocksOptions, 'isHidden' | 'listsInText'>,
   log: DropLog | null = null,
 ): ToBlocksOptions {
   const listsInText = { test: isListInText, into: ctx.listsInText };
-  return { isHidden: ctx.ex.isHidden, terms: ctx.terms, listsInText, origins: log?.origins, ...rest };
+  return { isHidden: ctx.ex.isHidden, listsInText, origins: log?.origins, ...rest };
 }
 
 /** A new drop log when the extraction explains itself, else null (nothing is noted). */

@@ -111,7 +111,7 @@ function markupParagraphs(ctx: ContentContext, text: string): Block[] {
   const blocks: Block[] = [];
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === '') continue;
-    blocks.push(...toBlocks(parseHtml(line), ctx.resolver, { isHidden: isHiddenByMarkup, terms: ctx.terms }));
+    blocks.push(...toBlocks(parseHtml(line), ctx.resolver, { isHidden: isHiddenByMarkup }));
   }
   return blocks;
 }

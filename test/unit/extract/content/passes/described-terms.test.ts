@@ -5,10 +5,6 @@ import { toBlocks } from '../../../../../src/extract/to-blocks/to-blocks.js';
 import { inlineText } from '../../../../../src/extract/to-blocks/block-text.js';
 import { isHiddenByMarkup } from '../../../../../src/extract/dom/visibility.js';
 import type { Block } from '../../../../../src/extract/blocks.js';
-
-/** The paragraphs read from definition terms, by the conversions below. */
-const terms = new WeakSet<Block>();
-const isTermBlock = (b: Block): boolean => terms.has(b);
 import { createUrlResolver } from '../../../../../src/extract/dom/url-resolver.js';
 import { pruneBlocks } from '../../../../../src/extract/content/passes/link-lines.js';
 
@@ -16,7 +12,6 @@ function blocksOf(html: string): Block[] {
   const doc = parseHtml(html);
   return toBlocks(doc, createUrlResolver(doc, 'https://docs.example/api/Socket'), {
     isHidden: isHiddenByMarkup,
-    terms,
   });
 }
 
@@ -30,7 +25,10 @@ test('a <dt> is a paragraph marked as a term; <dd> and <p> are not', () => {
     blocks.map((b) => b.type),
     ['paragraph', 'paragraph', 'paragraph'],
   );
-  assert.deepEqual(blocks.map(isTermBlock), [true, false, false]);
+  assert.deepEqual(
+    blocks.map((b) => b.type === 'paragraph' && b.term === true),
+    [true, false, false],
+  );
 });
 
 /** A reference's member list: each term is one link to the member's page. */
@@ -44,7 +42,7 @@ const members =
 </dl>`;
 
 test("a term that is one link, over a description in prose, is the description's heading: kept", () => {
-  const kept = lines(pruneBlocks(blocksOf(members), terms, new WeakSet()));
+  const kept = lines(pruneBlocks(blocksOf(members), new WeakSet()));
   assert.deepEqual(kept, [
     'Instance methods',
     'Socket.close()',
@@ -58,7 +56,7 @@ test("a term that is one link, over a description in prose, is the description's
 
 test('the same link as a paragraph (not a term) is still a link line', () => {
   const html = members.replace(/<(\/?)dt>/g, '<$1p>');
-  assert.doesNotMatch(lines(pruneBlocks(blocksOf(html), terms, new WeakSet())).join('\n'), /Socket\.close\(\)/);
+  assert.doesNotMatch(lines(pruneBlocks(blocksOf(html), new WeakSet())).join('\n'), /Socket\.close\(\)/);
 });
 
 test('terms over no prose stay link lines: a link description, a short label, a term of several links', () => {
@@ -70,7 +68,7 @@ test('terms over no prose stay link lines: a link description, a short label, a 
 <dt>[1] <a href="/abs/1">arXiv:1</a> [<a href="/pdf/1">pdf</a>, <a href="/html/1">html</a>]</dt><dd>` +
     `Title: A study of the way things are read by people.</dd>
 </dl>`;
-  const kept = lines(pruneBlocks(blocksOf(html), terms, new WeakSet())).join('\n');
+  const kept = lines(pruneBlocks(blocksOf(html), new WeakSet())).join('\n');
   assert.doesNotMatch(kept, /Downloads|Version one|someone|logs\.zip|arXiv:1/);
   assert.match(kept, /Joined: Jul 2012/);
   assert.match(kept, /A study of the way things are read/);
