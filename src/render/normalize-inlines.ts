@@ -106,7 +106,6 @@ function join(into: Inline[], more: Inline[]): void {
   into.push(...more);
 }
 
-
 function pushSpace(out: Inline[]): void {
   const last = out[out.length - 1];
   if (last === undefined || last.type === 'break') return;
