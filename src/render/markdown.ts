@@ -93,7 +93,9 @@ export function toMdast(block: Block): BlockContent[] {
       // A formula set apart on its own line is a math block.
       const only = inlines.length === 1 ? inlines[0]! : null;
       if (only?.type === 'math' && only.display) return [{ type: 'math', value: only.tex }];
-      const children = convert(inlines, true);
+      // Markdown has no definition list: a term is written in bold, as READMEs write one, so that it
+      // reads apart from the definition under it.
+      const children = convert(block.term ? [{ type: 'strong', children: inlines }] : inlines, true);
       return children.length ? [{ type: 'paragraph', children }] : [];
     }
     case 'list': {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/render/markdown.js';
 import { a, code, h, ol, p, t, table, ul } from './helpers.js';
-import type { Inline } from '../../../src/extract/blocks.js';
+import type { Block, Inline } from '../../../src/extract/blocks.js';
 
 test('ATX headings, paragraphs and the title as "# Title"', () => {
   assert.equal(renderMarkdown([h(2, 'Intro'), p(t('Hello.'))], { title: 'Doc' }), '# Doc\n\n## Intro\n\nHello.');
@@ -78,6 +78,22 @@ test('two runs of one style side by side are written as one run, also inside ano
   assert.equal(renderMarkdown([p(em(t('a')), em(strong(t('b'))), em(strong(t('c'))))]), '_a**bc**_');
   // Apart by a space, they stay two runs.
   assert.equal(renderMarkdown([p(strong(t('Price:')), t(' '), strong(t('$5')))]), '**Price:** **$5**');
+});
+
+test("a definition list's term is written in bold over its definition, once bold however the page marks it", () => {
+  const term = (...children: Inline[]): Block => ({ type: 'paragraph', children, term: true });
+  const out = renderMarkdown([
+    term(t('Weight')),
+    p(t('2 kg, without the battery.')),
+    term({ type: 'strong', children: [t('Socket.url')] }, t(' (read only)')),
+    p(t('The address.')),
+    term(a('https://docs.example/close', t('close()'))),
+  ]);
+  assert.equal(
+    out,
+    '**Weight**\n\n2 kg, without the battery.\n\n**Socket.url (read only)**\n\nThe address.\n\n' +
+      '**[close()](https://docs.example/close)**',
+  );
 });
 
 test('soft hyphens (&shy;) are dropped, in text and in link text', () => {

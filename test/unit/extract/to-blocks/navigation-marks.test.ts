@@ -26,7 +26,7 @@ describe('navigation marks in the text', () => {
       assert.equal(content.split('Configuring the widget').length - 1, 1, format);
     }
     assert.match(clean(body), /^## Example$/m);
-    assert.match(clean(body), /^`port`$/m);
+    assert.match(clean(body), /^\*\*`port`\*\*$/m);
   });
 
   it("leave a footnote's way back out, and keep its marker and the notes", () => {
