@@ -42,6 +42,8 @@ export interface ListItem {
 export interface TableCell {
   header: boolean;
   children: Inline[];
+  /** How the page aligns its text (`align`, or `text-align` in its style), when it says. */
+  align?: 'left' | 'center' | 'right';
 }
 
 export interface TableRow {

@@ -23,7 +23,7 @@ export function dropSamePageLinks(blocks: Block[], pageUrl: string): Block[] {
       case 'table':
         return {
           type: 'table',
-          rows: b.rows.map((r) => ({ cells: r.cells.map((c) => ({ header: c.header, children: inl(c.children) })) })),
+          rows: b.rows.map((r) => ({ cells: r.cells.map((c) => ({ ...c, children: inl(c.children) })) })),
         };
       case 'image':
         return b.caption ? { ...b, caption: inl(b.caption) } : b;

@@ -2,6 +2,7 @@
 // where the page has formulas or struck text. We build an mdast tree from the blocks and let
 // mdast-util-to-markdown serialise and escape it; nothing here writes markdown syntax by hand.
 import type {
+  AlignType,
   BlockContent,
   Code,
   List,
@@ -158,7 +159,28 @@ export function table(rows: BlockRow[]): Table | null {
   for (const r of mdRows) cells += r.children.length;
   const padded = mdRows.length * width - cells <= cells ? mdRows : mdRows.slice(0, 1);
   for (const r of padded) while (r.children.length < width) r.children.push({ type: 'tableCell', children: [] });
-  return { type: 'table', align: null, children: mdRows };
+  return { type: 'table', align: columnAligns(rows, width), children: mdRows };
+}
+
+/**
+ * Each column's alignment: the one every body cell with text in it declares (a column of figures set
+ * right), else its header's; null where they say none or differ. Null for the whole table when no column
+ * has one.
+ */
+function columnAligns(rows: BlockRow[], width: number): AlignType[] | null {
+  const aligns: AlignType[] = [];
+  for (let col = 0; col < width; col++) {
+    let body: AlignType | undefined;
+    let header: AlignType | undefined;
+    for (const row of rows) {
+      const cell = row.cells[col];
+      if (!cell || cell.children.length === 0) continue;
+      if (cell.header) header ??= cell.align ?? null;
+      else body = body === undefined || body === (cell.align ?? null) ? (cell.align ?? null) : null;
+    }
+    aligns.push(body ?? header ?? null);
+  }
+  return aligns.some((a) => a !== null) ? aligns : null;
 }
 
 function phrasing(inlines: Inline[], breaks: boolean): PhrasingContent[] {

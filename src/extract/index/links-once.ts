@@ -69,10 +69,7 @@ function tidyLeaf(b: LeafBlock, seen: Set<string>, onDrop: TidyDrop | undefined)
     case 'table': {
       const rows = [];
       for (const row of b.rows) {
-        const cells = row.cells.map((c) => ({
-          header: c.header,
-          children: inlinesOrNone(tidyInlines(c.children, seen)),
-        }));
+        const cells = row.cells.map((c) => ({ ...c, children: inlinesOrNone(tidyInlines(c.children, seen)) }));
         if (cells.some((c) => c.children.length)) rows.push({ cells });
       }
       return rows.length ? { type: 'table', rows } : null;

@@ -81,6 +81,25 @@ export function isDataTable(table: Element, isHidden: HiddenTest): boolean {
   return blockish <= rows.length;
 }
 
+const ALIGNS = new Set(['left', 'center', 'right']);
+
+/** A cell's declared alignment: its `align`, else the `text-align` of its style; null when it says none. */
+function cellAlign(el: Element): TableCell['align'] | null {
+  let value = attribute(el, 'align')?.trim().toLowerCase();
+  if (!value) {
+    // The last declaration wins, as in a style sheet.
+    for (const declaration of (attribute(el, 'style') ?? '').split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0 && declaration.slice(0, colon).trim().toLowerCase() === 'text-align')
+        value = declaration
+          .slice(colon + 1)
+          .trim()
+          .toLowerCase();
+    }
+  }
+  return value && ALIGNS.has(value) ? (value as TableCell['align']) : null;
+}
+
 /** A data table's blocks: its caption as a paragraph, then the table (each cell read by `read`
  *  and flattened to a line); none when nothing in it has text. */
 export function tableBlocks(el: Element, isHidden: HiddenTest, read: (part: Element) => Block[]): Block[] {
@@ -88,8 +107,11 @@ export function tableBlocks(el: Element, isHidden: HiddenTest, read: (part: Elem
   let caption: Element | null = null;
   for (const row of tableGrid(tableRows(el, isHidden))) {
     const cells: TableCell[] = [];
-    for (const cell of row)
-      cells.push({ header: cell.header, children: cell.el ? flattenToInlines(read(cell.el)) : [] });
+    for (const cell of row) {
+      const align = cell.el ? cellAlign(cell.el) : null;
+      const children = cell.el ? flattenToInlines(read(cell.el)) : [];
+      cells.push(align ? { header: cell.header, children, align } : { header: cell.header, children });
+    }
     if (cells.some((c) => c.children.length > 0)) rows.push({ cells });
   }
   for (const child of el.children) if (isElement(child) && child.name === 'caption') caption = child;
