@@ -12,6 +12,7 @@ import {
   type ParentNode,
 } from 'domhandler';
 import { attribute, ElementNode, NO_ATTRIBUTES, TextNode } from './nodes.js';
+import { isShadowRootTemplate, ShadowRoots } from './shadow-roots.js';
 
 /**
  * Builds the domhandler tree that the rest of urlkit reads, with the element cap applied.
@@ -34,6 +35,8 @@ export class DomBuilder {
   private readonly childLists: ChildNode[][] = [[]];
   private readonly childCounts: number[] = [0];
   private lastNode: Text | Comment | null = null;
+  /** Declarative shadow roots and their slots (shadow-roots.ts). */
+  private readonly shadows = new ShadowRoots();
   private skipped = 0;
   private elements = 0;
   /** Inside a script or style whose text nobody reads (JSON scripts are read: JSON-LD). */
@@ -78,6 +81,7 @@ export class DomBuilder {
     this.childCounts[depth] = count + 1;
     this.lastNode = null;
     this.stack.push(el);
+    if (name === 'template' || name === 'slot') this.shadows.opened(el);
     if (this.childLists.length === depth + 1) this.childLists.push([]);
     this.childCounts[depth + 1] = 0;
     // Script and style are raw-text elements (no children but text); their JavaScript and CSS
@@ -102,6 +106,33 @@ export class DomBuilder {
     const el = this.stack.pop()!;
     const count = this.childCounts[depth]!;
     el.children = count > 0 ? this.childLists[depth]!.slice(0, count) : [];
+    if (isShadowRootTemplate(el)) this.attachShadowRoot(el, depth - 1);
+    else if (this.shadows.hasHosts) this.shadows.closed(el);
+  }
+
+  /**
+   * A declarative shadow root's template closed: a browser renders its content as its host's, and
+   * keeps no template. Its children take its place, the last among the host's children so far, unless
+   * it stays an inert template (ShadowRoots.closedTemplate).
+   */
+  private attachShadowRoot(template: ParentNode, hostDepth: number): void {
+    const siblings = this.childLists[hostDepth]!;
+    let count = this.childCounts[hostDepth]! - 1;
+    const host = hostDepth > 0 ? this.stack[hostDepth]! : null;
+    // Asked even without a host: the template's list of slots ends here.
+    if (!this.shadows.closedTemplate(host, count, count + template.children.length) || host === null) return;
+    let prev = count > 0 ? siblings[count - 1]! : null;
+    if (prev) prev.next = null;
+    for (const kid of template.children) {
+      kid.parent = host;
+      kid.prev = prev;
+      kid.next = null;
+      if (prev) prev.next = kid;
+      siblings[count++] = kid;
+      prev = kid;
+    }
+    this.childCounts[hostDepth] = count;
+    template.children = [];
   }
 
   /** Closes what the parser left open (it closes everything at its end; this is a guard). */

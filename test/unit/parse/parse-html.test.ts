@@ -227,3 +227,49 @@ test("an element's text reads its texts and its elements' texts in document orde
   assert.equal(textContent(p, 3), 'one ');
   assert.equal(textContent(p, 7), 'one two ');
 });
+
+test("a declarative shadow root's content is its host's, as a browser renders it; other templates stay inert", () => {
+  const doc = parseHtml(
+    '<div id="host">a<template shadowrootmode="open"><h2>Shadow</h2><slot></slot> text</template>' +
+      '<p>Light</p><template shadowrootmode="open"><p>Second root</p></template></div>' +
+      '<x-old><template shadowroot="closed"><b>Old</b></template></x-old>' +
+      '<x-nested><template shadowrootmode="open"><x-in><template shadowrootmode="open"><i>Deep</i></template></x-in>' +
+      '</template></x-nested><template><p>Inert</p></template>' +
+      '<template shadowrootmode="none"><p>Not a root</p></template>',
+  );
+  const host = findElement(doc, (el) => attribute(el, 'id') === 'host')!;
+  const kinds = (el: Element) => el.children.map((c) => (isTag(c) ? c.name : `"${textContent(c)}"`));
+  // The host's own children, before the template and after it, are shown in its unnamed slot.
+  assert.deepEqual(kinds(host), ['h2', 'slot', '" text"']);
+  const slot = host.children[1] as Element;
+  assert.deepEqual(kinds(slot), ['"a"', 'p', 'template']);
+  // Siblings and parents are linked as the parser links any node.
+  for (const parent of [host, slot]) {
+    for (const [i, c] of parent.children.entries()) {
+      assert.equal(c.parent, parent);
+      assert.equal(c.prev, parent.children[i - 1] ?? null);
+      assert.equal(c.next, parent.children[i + 1] ?? null);
+    }
+  }
+  const names = (name: string) => findElement(doc, (el) => el.name === name)!.children.map((c) => (c as Element).name);
+  assert.deepEqual(names('x-old'), ['b']);
+  assert.deepEqual(names('x-nested'), ['x-in']);
+  assert.deepEqual(names('x-in'), ['i']);
+  const inert = [...doc.children].filter((c) => isTag(c) && c.name === 'template');
+  assert.equal(inert.length, 2);
+});
+
+test("a host's children go to the slots named for them, the rest to the unnamed slot; no slot, not shown", () => {
+  const doc = parseHtml(
+    '<x-card><template shadowrootmode="open"><header><slot name="title">Untitled</slot></header>' +
+      '<main><slot></slot></main><footer><slot name="note">No note</slot></footer></template>' +
+      '<h2 slot="title">Bridge vote</h2><p>Nine to four.</p><p slot="nowhere">Lost</p>text</x-card>' +
+      '<x-bare><template shadowrootmode="open"><p>Only the shadow</p></template><p>Not shown</p></x-bare>',
+  );
+  assert.equal(textContent(findElement(doc, (el) => el.name === 'header')!), 'Bridge vote');
+  assert.equal(textContent(findElement(doc, (el) => el.name === 'main')!), 'Nine to four.text');
+  // A slot nothing goes to shows its own content.
+  assert.equal(textContent(findElement(doc, (el) => el.name === 'footer')!), 'No note');
+  assert.doesNotMatch(textContent(doc), /Lost|Not shown/);
+  assert.match(textContent(doc), /Only the shadow/);
+});
