@@ -301,13 +301,12 @@ async function readUncharged(
   deadline: AbortSignal | undefined,
   idleness: BodyIdleness,
 ): Promise<ReadBody> {
-  if (encodings.length > MAX_ENCODINGS) {
+  // The cap is on what the server declares: a gzipped file's own layer is not one of its encodings.
+  const declared = encodings.filter((e) => e !== GZIPPED_FILE).length;
+  if (declared > MAX_ENCODINGS) {
     body.on('error', () => {});
     body.destroy();
-    throw new ItemFailure(
-      'upstream_error',
-      `Too many content encodings (${encodings.length}, at most ${MAX_ENCODINGS}).`,
-    );
+    throw new ItemFailure('upstream_error', `Too many content encodings (${declared}, at most ${MAX_ENCODINGS}).`);
   }
   let wire = 0;
   let wireCapped = false;

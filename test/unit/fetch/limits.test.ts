@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ItemFailure } from '../../../src/errors/codes.js';
 import { HostLimiter } from '../../../src/fetch/host-limiter.js';
-import { parseContentEncoding, readBody } from '../../../src/fetch/read-body.js';
+import { GZIPPED_FILE, parseContentEncoding, readBody } from '../../../src/fetch/read-body.js';
 import { gzipBomb } from '../../support/hostile-site.js';
 import { BAD_PORTS, MAX_URL_CHARS, parseRequestedUrl, resolveRedirect } from '../../../src/fetch/url-policy.js';
 
@@ -54,6 +54,11 @@ test('readBody: unknown or too many encodings are upstream_error', async () => {
     readBody(chunks(Buffer.from('x')), Array<string>(6).fill('gzip'), 100),
     (e: unknown) => e instanceof ItemFailure && e.code === 'upstream_error',
   );
+  // A gzipped file's own layer (sitemap.xml.gz) is not one of the server's encodings: five of those go on.
+  let layered = Buffer.from('<urlset/>');
+  for (let i = 0; i < 6; i++) layered = zlib.gzipSync(layered);
+  const read = await readBody(chunks(layered), [GZIPPED_FILE, ...Array<string>(5).fill('gzip')], 1000);
+  assert.equal(read.kept.whole().toString(), '<urlset/>');
   assert.deepEqual(parseContentEncoding('GZIP, identity ,br'), ['gzip', 'br']);
   assert.deepEqual(parseContentEncoding(undefined), []);
 });
