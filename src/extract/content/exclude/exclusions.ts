@@ -20,7 +20,7 @@ import { KEEP_TAGS, STRICT_CHROME_TAGS, UNREADABLE_TAGS } from '../../vocabulary
 import { isLayoutWrapper } from './layout-wrappers.js';
 import { isHeadingWrapper, isTitleHeader } from './heading-wrappers.js';
 import { inDeclaredPost, isOneLine } from './post-headers.js';
-import { isFlowCaption } from './flow-captions.js';
+import { isFlowCaption, isQuoteCaption } from './flow-captions.js';
 import { isRunInDateline } from './run-in-dateline.js';
 import { isProseWidget } from './prose-widgets.js';
 import { choicePanels } from './choice-panels.js';
@@ -250,7 +250,7 @@ function strictRule(ex: Exclusions, el: Element): string | null {
   )
     return 'byline';
   if (rel === 'author' && !isPostHeader(el) && !inQuoteFooter(el)) return 'byline';
-  if (el.name === 'figcaption') return isFlowCaption(el) ? null : 'figure caption';
+  if (el.name === 'figcaption') return isFlowCaption(el) || isQuoteCaption(el) ? null : 'figure caption';
   // One test of the union first: most classes match none of the three.
   if (cls && STRICT_CLASSES.test(cls)) {
     if (CAPTION.test(cls) && !holdsHeading(ex, el)) return 'caption class';

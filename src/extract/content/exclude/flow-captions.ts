@@ -18,6 +18,21 @@ const WORD = /\p{L}[\p{L}\p{N}'’-]*/gu;
 /** Written as a sentence: it closes as one (before its credit). */
 const SENTENCE_END = /[.!?]['"”’)]?\s*$/u;
 
+/** A figure's pictures: a caption beside one of them is the picture's, not a quotation's. */
+const PICTURES = new Set(['img', 'picture', 'video', 'svg', 'iframe', 'canvas']);
+
+/**
+ * The <figcaption> of a figure that sets a quotation apart (`<figure><blockquote>` and no picture): the
+ * quotation's attribution ("— Ada Lovelace, Notes"), which the reader reads with it, as a quotation's footer.
+ */
+export function isQuoteCaption(el: Element): boolean {
+  const figure = el.parent;
+  if (figure === null || !isPlainTag(figure) || figure.name !== 'figure') return false;
+  let quote = false;
+  for (const kid of figure.children) if (isPlainTag(kid) && kid.name === 'blockquote') quote = true;
+  return quote && findElement(figure, (d) => PICTURES.has(d.name)) === null;
+}
+
 /** A <figcaption> that is a sentence about a picture set in the text, not a credit, a counter
  *  or a linked teaser's label. */
 export function isFlowCaption(el: Element): boolean {

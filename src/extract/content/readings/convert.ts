@@ -18,6 +18,7 @@ import type { ElementStats } from '../select/element-stats.js';
 import { ATTEMPTS, type AttemptFlags } from '../select/attempt-flags.js';
 import type { Attempt, Plan } from './attempt.js';
 import { authorLines, readingAuthors } from './post-authors.js';
+import { isQuoteCaption } from '../exclude/flow-captions.js';
 
 /** The conversion's options for this page: its hidden test, its definition terms and its lists
  *  set in the run of the text (and, when explaining, where the log notes each block's element). */
@@ -97,7 +98,7 @@ export function convert(
       ? 'excluded'
       : p.pruned.has(el)
         ? 'pruned'
-        : captionsOut && el.name === 'figcaption'
+        : captionsOut && el.name === 'figcaption' && !isQuoteCaption(el)
           ? 'caption on an article page'
           : leaveOut?.has(el) === true
             ? 'product rail'

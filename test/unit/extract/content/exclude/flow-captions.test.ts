@@ -57,3 +57,15 @@ test("a teaser card's picture and its caption, linking elsewhere, are left out",
   assert.ok(!text.includes('Dams under pressure'), text);
   assert.ok(text.includes('Paragraph 4 of the report'));
 });
+
+test("a quotation's figure keeps its caption, the attribution; a picture's credit beside a quotation does not", () => {
+  const quote =
+    '<blockquote><p>We will rebuild the bridge stone by stone, as it stood for two hundred years.</p></blockquote>';
+  const text = contentText(article(`<figure>${quote}<figcaption>— Ann Lee, <cite>mayor</cite></figcaption></figure>`));
+  assert.match(text, /^We will rebuild the bridge stone by stone/m);
+  assert.match(text, /^— Ann Lee, mayor$/m);
+  const picture = contentText(
+    article(`<figure>${quote}<img src="/img/ann.jpg" alt="Ann Lee"><figcaption>Photo: Jane Doe</figcaption></figure>`),
+  );
+  assert.doesNotMatch(picture, /Jane Doe/);
+});
