@@ -8,6 +8,33 @@ import { attribute } from './nodes.js';
 
 const MODES = new Set(['open', 'closed']);
 
+/** The elements a shadow root may be attached to besides custom elements (whose names hold a hyphen), as
+ *  the DOM standard lists them; on any other (a list, a table, a link) a browser leaves the template inert. */
+const HOST_NAMES = new Set([
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'div',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'main',
+  'nav',
+  'p',
+  'section',
+  'span',
+]);
+
+function canHost(node: ParentNode): boolean {
+  return 'name' in node && (HOST_NAMES.has(node.name) || node.name.includes('-'));
+}
+
 /** A declarative shadow root's template: `shadowrootmode`, or Chrome's earlier `shadowroot`. */
 export function isShadowRootTemplate(node: ParentNode): node is Element {
   if (!('name' in node) || node.name !== 'template') return false;
@@ -36,13 +63,13 @@ export class ShadowRoots {
 
   /**
    * A shadow root template closed. Returns true when `host` takes it (the caller puts the template's
-   * children in its place), false when it stays an inert template: no host element, or a host that has
-   * its shadow root already (a browser attaches one). `start`, `end`: where the template's children will
+   * children in its place), false when it stays an inert template: no host element, one that cannot host a
+   * shadow root, or a host that has its shadow root already (a browser attaches one). `start`, `end`: where the template's children will
    * stand among the host's.
    */
   closedTemplate(host: ParentNode | null, start: number, end: number): boolean {
     const slots = this.open.pop() ?? [];
-    if (host === null || this.hosts.has(host)) return false;
+    if (host === null || !canHost(host) || this.hosts.has(host)) return false;
     this.hosts.set(host, { slots, start, end });
     return true;
   }

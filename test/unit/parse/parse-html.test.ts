@@ -272,4 +272,10 @@ test("a host's children go to the slots named for them, the rest to the unnamed 
   assert.equal(textContent(findElement(doc, (el) => el.name === 'footer')!), 'No note');
   assert.doesNotMatch(textContent(doc), /Lost|Not shown/);
   assert.match(textContent(doc), /Only the shadow/);
+  // An element that cannot host a shadow root keeps its template inert and its children shown.
+  const list = parseHtml('<ul><template shadowrootmode="open"><p>Shadow</p></template><li>Kept</li></ul>');
+  assert.deepEqual(
+    findElement(list, (el) => el.name === 'ul')!.children.map((c) => (c as Element).name),
+    ['template', 'li'],
+  );
 });
