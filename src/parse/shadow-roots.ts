@@ -64,8 +64,8 @@ export class ShadowRoots {
   /**
    * A shadow root template closed. Returns true when `host` takes it (the caller puts the template's
    * children in its place), false when it stays an inert template: no host element, one that cannot host a
-   * shadow root, or a host that has its shadow root already (a browser attaches one). `start`, `end`: where the template's children will
-   * stand among the host's.
+   * shadow root, or a host that has its shadow root already (a browser attaches one). `start`, `end`: where
+   * the template's children will stand among the host's.
    */
   closedTemplate(host: ParentNode | null, start: number, end: number): boolean {
     const slots = this.open.pop() ?? [];
