@@ -8,8 +8,9 @@ import { attribute } from './nodes.js';
 
 const MODES = new Set(['open', 'closed']);
 
-/** The elements a shadow root may be attached to besides custom elements (whose names hold a hyphen), as
- *  the DOM standard lists them; on any other (a list, a table, a link) a browser leaves the template inert. */
+/** The elements a shadow root may be attached to besides custom elements (whose names hold a hyphen) and
+ *  headings, as the DOM standard lists them; on any other (a list, a table, a link) a browser leaves the
+ *  template inert. */
 const HOST_NAMES = new Set([
   'article',
   'aside',
@@ -17,12 +18,6 @@ const HOST_NAMES = new Set([
   'body',
   'div',
   'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
   'header',
   'main',
   'nav',
@@ -31,8 +26,10 @@ const HOST_NAMES = new Set([
   'span',
 ]);
 
+const HEADING = /^h[1-6]$/;
+
 function canHost(node: ParentNode): boolean {
-  return 'name' in node && (HOST_NAMES.has(node.name) || node.name.includes('-'));
+  return 'name' in node && (HOST_NAMES.has(node.name) || HEADING.test(node.name) || node.name.includes('-'));
 }
 
 /** A declarative shadow root's template: `shadowrootmode`, or Chrome's earlier `shadowroot`. */

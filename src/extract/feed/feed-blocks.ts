@@ -48,26 +48,23 @@ export interface FeedReading {
 
 /** The feed's items as blocks. */
 export function feedBlocks(feed: FeedReading, finalUrl: string): Block[] {
-  const feedResolver = createUrlResolver(null, finalUrl, null);
-  if (feed.list) {
-    // A line prints the item's address alone: the feed's own base resolves it (sitemaps set no other).
-    const items = feed.items.flatMap((item) =>
-      listLine(item, item.base ? createUrlResolver(null, finalUrl, item.base) : feedResolver),
-    );
-    return items.length > 0 ? [{ type: 'list', ordered: false, start: null, items }] : [];
-  }
-  // Items that share their base share one resolver (and its cache of addresses). Where the feed sets no
-  // base (RSS, JSON Feed), an item's summary is a copy of its page's markup, written for the page's
-  // address: its relative links and pictures are the page's (`/docs/intro` on the blog, not on the host
-  // that serves the feed), as feed readers resolve them.
+  // Items that share their base share one resolver (and its cache of addresses).
   const resolvers = new Map<string | null, UrlResolver>();
-  const resolverOf = (item: FeedItem) => {
-    const base = item.base ?? feedResolver.link(item.link ?? undefined);
+  const resolverAt = (base: string | null) => {
     let resolver = resolvers.get(base);
     if (!resolver) resolvers.set(base, (resolver = createUrlResolver(null, finalUrl, base)));
     return resolver;
   };
-  return feed.items.flatMap((item) => itemBlocks(item, resolverOf(item)));
+  if (feed.list) {
+    // A line prints the item's address alone: its base, else the feed's, resolves it.
+    const items = feed.items.flatMap((item) => listLine(item, resolverAt(item.base)));
+    return items.length > 0 ? [{ type: 'list', ordered: false, start: null, items }] : [];
+  }
+  // Where the feed sets no base (RSS, JSON Feed), an item's summary is a copy of its page's markup,
+  // written for the page's address: its relative links and pictures are the page's (`/docs/intro` on the
+  // blog, not on the host that serves the feed), as feed readers resolve them.
+  const pageBase = (item: FeedItem) => item.base ?? resolverAt(null).link(item.link ?? undefined);
+  return feed.items.flatMap((item) => itemBlocks(item, resolverAt(pageBase(item))));
 }
 
 /** An item as one line: its title (else its address) linked, then its date; none without an address. */

@@ -28,8 +28,7 @@ const PICTURES = new Set(['img', 'picture', 'video', 'svg', 'iframe', 'canvas'])
 export function isQuoteCaption(el: Element): boolean {
   const figure = el.parent;
   if (figure === null || !isPlainTag(figure) || figure.name !== 'figure') return false;
-  let quote = false;
-  for (const kid of figure.children) if (isPlainTag(kid) && kid.name === 'blockquote') quote = true;
+  const quote = figure.children.some((kid) => isPlainTag(kid) && kid.name === 'blockquote');
   return quote && findElement(figure, (d) => PICTURES.has(d.name)) === null;
 }
 
