@@ -56,7 +56,20 @@ export function mapLeafBlocks(
   return out;
 }
 
-/** A list item with other blocks, its task box kept. */
-export function itemWith(item: Pick<ListItem, 'checked'>, children: Block[]): ListItem {
-  return item.checked === undefined ? { children } : { children, checked: item.checked };
+/** A list item with other blocks, its task box and number kept. */
+export function itemWith(item: Pick<ListItem, 'checked' | 'number'>, children: Block[]): ListItem {
+  const out: ListItem = { children };
+  if (item.checked !== undefined) out.checked = item.checked;
+  if (item.number !== undefined) out.number = item.number;
+  return out;
+}
+
+/** The number each item of a list shows (ListItem.number). */
+export function itemNumbers(list: Extract<Block, { type: 'list' }>): number[] {
+  let next = list.start ?? 1;
+  return list.items.map((item) => {
+    const n = item.number ?? next;
+    next = n + 1;
+    return n;
+  });
 }

@@ -37,6 +37,10 @@ export interface ListItem {
   children: Block[];
   /** A task list's item (a checkbox first in it, GitHub's "- [x]"): whether it is ticked. */
   checked?: boolean;
+  /** An ordered list's item: the number the page shows for it (a browser's count from the list's
+   *  `start`, down in a `reversed` list, or the item's own `value`). Without it, the item before's plus
+   *  one (the list's `start`, else 1, for the first). */
+  number?: number;
 }
 
 export interface TableCell {

@@ -9,7 +9,7 @@ import type { BlockContent, RootContent } from 'mdast';
 import type { Handle, Info, Options } from 'mdast-util-to-markdown';
 import { defaultHandlers } from 'mdast-util-to-markdown';
 import type { Block } from '../extract/blocks.js';
-import { MATH, OPTIONS, serialize, toMdast } from './markdown.js';
+import { HANDLERS, MATH, OPTIONS, serialize, toMdast } from './markdown.js';
 import { renderText, textUnits } from './text.js';
 import { splitPiece } from './split-piece.js';
 import { countWords } from './word-count.js';
@@ -128,10 +128,13 @@ function renderPrefix(blocks: Block[], upTo: number, title: string | null): Layo
       return handle(node, parent, state, info);
     };
   const handlers: Options['handlers'] = {};
-  // An extension's handler where it has one (GFM's tables, and paragraphs: a task item's box).
+  // Ours where we have one (a list item's own number), else an extension's (GFM's tables, and
+  // paragraphs: a task item's box).
   const extended = (type: (typeof FLOW_TYPES)[number] | 'table'): Handle | undefined =>
     OPTIONS.extensions?.map((e) => e.handlers?.[type]).find((h) => h !== undefined);
-  for (const type of FLOW_TYPES) handlers[type] = record(extended(type) ?? (defaultHandlers[type] as Handle));
+  const own: Partial<Record<string, Handle>> = HANDLERS;
+  for (const type of FLOW_TYPES)
+    handlers[type] = record(own[type] ?? extended(type) ?? (defaultHandlers[type] as Handle));
   const table = extended('table');
   if (table) handlers.table = record(table);
   const math = MATH.handlers?.math;

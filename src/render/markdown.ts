@@ -18,10 +18,18 @@ import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { mathToMarkdown } from 'mdast-util-math';
+import { itemNumbers } from '../extract/block-walk.js';
 import type { Block, Inline, TableRow as BlockRow } from '../extract/blocks.js';
 import { withAppliedPatterns } from './markdown-patterns.js';
 import { hasContent, normalizeInlines } from './normalize-inlines.js';
 import { codeText } from './text.js';
+
+declare module 'mdast' {
+  interface ListItemData {
+    /** The item's number where it is not its list's start plus its place (see NUMBERED_ITEM). */
+    number?: number;
+  }
+}
 
 export interface MarkdownRenderOptions {
   /** Written as "# Title" first when non-empty. */
@@ -44,8 +52,28 @@ export const OPTIONS: Options = {
 /** Formulas as `$...$` inline and `$$` blocks (GitHub's and most renderers' math syntax). */
 export const MATH = mathToMarkdown();
 
+/**
+ * An item whose number is not the list's start plus its place (a reversed list's, an item's own `value`,
+ * and the items after it) is written with its number: the serializer numbers an item by the list's start
+ * and the item's place, and is handed a list of this one item that starts at its number. CommonMark
+ * renderers number on from the first item; the markdown's own text, which is what an agent reads, says
+ * what the page says.
+ */
+const NUMBERED_ITEM: Handle = (node, parent, state, info) => {
+  const n = (node as MdListItem).data?.number;
+  const own =
+    n === undefined || parent?.type !== 'list' ? parent : { ...parent, start: n, children: [node as MdListItem] };
+  return defaultHandlers.listItem(node as MdListItem, own, state, info);
+};
+
+/** Handlers of ours, over the serializer's and its extensions'. */
+export const HANDLERS = { listItem: NUMBERED_ITEM } as const;
+
 /** The serializer's own options plus the root handler that hands it its patterns in list form. */
-const SERIALIZE: Options = { ...OPTIONS, handlers: { root: withAppliedPatterns(defaultHandlers.root as Handle) } };
+const SERIALIZE: Options = {
+  ...OPTIONS,
+  handlers: { ...HANDLERS, root: withAppliedPatterns(defaultHandlers.root as Handle) },
+};
 /** GFM's `~~struck~~` text. */
 const STRIKETHROUGH = gfmStrikethroughToMarkdown();
 const MATH_BIT = 1;
@@ -101,13 +129,20 @@ export function toMdast(block: Block): BlockContent[] {
     }
     case 'list': {
       const items: MdListItem[] = [];
-      for (const item of block.items) {
+      const numbers = itemNumbers(block);
+      let start: number | null = null;
+      for (const [i, item] of block.items.entries()) {
         const children = item.children.flatMap(toMdast);
-        if (children.length) items.push({ type: 'listItem', spread: false, checked: item.checked ?? null, children });
+        if (!children.length) continue;
+        const md: MdListItem = { type: 'listItem', spread: false, checked: item.checked ?? null, children };
+        const n = numbers[i]!;
+        start ??= n;
+        if (block.ordered && n !== start + items.length) md.data = { number: n };
+        items.push(md);
       }
       if (!items.length) return [];
       const list: List = { type: 'list', ordered: block.ordered, spread: false, children: items };
-      if (block.ordered) list.start = block.start ?? 1;
+      if (block.ordered) list.start = start ?? 1;
       return [list];
     }
     case 'quote': {

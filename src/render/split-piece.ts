@@ -1,5 +1,6 @@
 // Where a part of the content may end inside a top-level block: between the items of a list,
 // the rows of a table and the children of a quote (layout.ts turns these into positions).
+import { itemNumbers } from '../extract/block-walk.js';
 import type { Block } from '../extract/blocks.js';
 
 export interface Piece {
@@ -12,10 +13,10 @@ export interface Piece {
 export function splitPiece(p: Piece): Piece[] | null {
   const b = p.block;
   if (b.type === 'list' && b.items.length > 1) {
-    const start = b.start ?? 1;
+    const numbers = itemNumbers(b);
     return b.items.map((item, i) => ({
       origin: p.origin,
-      block: { ...b, start: b.ordered ? start + i : null, items: [item] },
+      block: { ...b, start: b.ordered ? numbers[i]! : null, items: [item] },
     }));
   }
   if (b.type === 'table' && b.rows.length > 1)

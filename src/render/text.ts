@@ -3,6 +3,7 @@
 // (tabs would be lost to whitespace collapsing downstream and are invisible to a reader).
 // Code blocks are the one exception to whitespace collapsing: their lines are kept verbatim,
 // since indentation is meaning there.
+import { itemNumbers } from '../extract/block-walk.js';
 import type { Block, Inline } from '../extract/blocks.js';
 import { collapseSpace, normalizeInlines } from './normalize-inlines.js';
 
@@ -39,12 +40,11 @@ function blockUnits(block: Block, out: string[], prefix: string, plain: boolean)
       pushLine(out, prefix, inlineLine(block.children, plain));
       return;
     case 'list': {
-      let n = block.start ?? 1;
-      for (const item of block.items) {
+      const numbers = itemNumbers(block);
+      for (const [i, item] of block.items.entries()) {
         // Numbers carry order for a reader but are not words of the text; nor is a task's box.
         const box = item.checked === undefined || plain ? '' : item.checked ? '[x] ' : '[ ] ';
-        const marker = (block.ordered && !plain ? `${n}. ` : '') + box;
-        n++;
+        const marker = (block.ordered && !plain ? `${numbers[i]}. ` : '') + box;
         let first = true;
         const lines: string[] = [];
         for (const child of item.children) blockUnits(child, lines, '', plain);

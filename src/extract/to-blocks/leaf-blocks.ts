@@ -1,5 +1,5 @@
 // Elements read whole into one block or value: a <pre> as a code block (with its language), an
-// image's address, a list's start number.
+// image's address, a list's numbering.
 import { ElementType } from 'domelementtype';
 import type { ChildNode, Element } from 'domhandler';
 import type { Block } from '../blocks.js';
@@ -21,11 +21,33 @@ const NO_LANGUAGE = new Set(['default', 'none', 'text', 'plain', 'plaintext', 'n
 /** How far above the <pre> the highlighter's boxes reach (Sphinx: div.highlight-python3 > div.highlight > pre). */
 const HIGHLIGHT_BOX_LEVELS = 2;
 
-export function listStart(el: Element): number | null {
-  const s = attribute(el, 'start');
+/** An attribute's integer as HTML parses one (leading spaces, a sign, the digits up to the first other
+ *  character), or null. */
+function integerAttribute(el: Element, name: string): number | null {
+  const s = attribute(el, name);
   if (s === undefined) return null;
   const n = Number.parseInt(s, 10);
-  return Number.isFinite(n) ? n : null;
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** How an ordered list counts its items, as a browser does (HTML's ordinal values): from its `start`,
+ *  else from 1 or, when `reversed`, from the number of its items, up or down. */
+export interface ListCount {
+  next: number;
+  step: 1 | -1;
+}
+
+export function listCount(ol: Element): ListCount {
+  const reversed = attribute(ol, 'reversed') !== undefined;
+  const items = (): number => ol.children.filter((c) => isElement(c) && c.name === 'li').length;
+  return { next: integerAttribute(ol, 'start') ?? (reversed ? items() : 1), step: reversed ? -1 : 1 };
+}
+
+/** The number an item of the list shows: its own `value`, else the list's count; the count goes on from it. */
+export function itemNumber(li: Element, count: ListCount): number {
+  const n = integerAttribute(li, 'value') ?? count.next;
+  count.next = n + count.step;
+  return n;
 }
 
 /** How deep in a list item its task box may be (GitHub: li > input; a loose list: li > p > input;

@@ -5,7 +5,6 @@
 import type { ChildNode, Element, ParentNode } from 'domhandler';
 import type { Block, HeadingLevel, Inline, ListItem } from '../blocks.js';
 import { isElement, isTextNode, textContent } from '../dom/walk.js';
-import type { HiddenTest } from '../dom/visibility.js';
 import { isHeadingToggle } from '../dom/heading-toggle.js';
 import { footnoteMarker, isMarkLink } from '../dom/mark-links.js';
 import { createUrlResolver, type UrlResolver } from '../dom/url-resolver.js';
@@ -15,33 +14,16 @@ import { SHAPES_DOCUMENT } from '../../parse/parse-html.js';
 import { headingLevel, LINE_BREAKING_TAGS, UNREADABLE_TAGS } from '../vocabulary/tags.js';
 import { isDataTable, tableBlocks } from './tables.js';
 import { formulaOf, isFormulaSource } from './formulas.js';
-import { codeBlock, imageSource, isSpacer, listStart, taskBox } from './leaf-blocks.js';
+import { codeBlock, imageSource, isSpacer, itemNumber, listCount, taskBox, type ListCount } from './leaf-blocks.js';
 import { isLineGutter } from './line-gutters.js';
 import { itemWith } from '../block-walk.js';
 import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
 import { CODE_TAGS, openFrame, styleOf, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
+import type { ToBlocksOptions } from './options.js';
 
-export interface ToBlocksOptions {
-  /** The page's hidden test (dom/visibility.ts): hidden elements are always left out. */
-  isHidden: HiddenTest;
-  /** Lists `test` finds set in the run of the text are added to `into`: the content profile's
-   *  link-line pass keeps them (passes/link-lines.ts). */
-  listsInText?: { test: (list: Element) => boolean; into: WeakSet<Block> };
-  /** Return true to leave an element and its subtree out. */
-  skip?: (el: Element) => boolean;
-  /** Return true to read a <noscript> (a page's no-script copy of its text); otherwise skipped. */
-  readNoscript?: (el: Element) => boolean;
-  /** This element is left out, and this block (compared by identity) stands where it was, so
-   *  the caller can put the element's own conversion there after judging the rest. */
-  placeholder?: { el: Element; block: Block };
-  /** When given, each block made is noted with the element it was read from (for explain). */
-  origins?: Map<Block, Element>;
-}
-
-type Container =
-  | { kind: 'blocks'; blocks: Block[]; checked?: boolean }
-  | { kind: 'list'; el: Element; ordered: boolean; start: number | null; items: ListItem[] };
+type Container = { kind: 'blocks'; blocks: Block[]; checked?: boolean; number?: number } | ListContainer;
+type ListContainer = { kind: 'list'; el: Element; count: ListCount | null; start: number | null; items: ListItem[] };
 
 type TextKind =
   { kind: 'paragraph' } | { kind: 'term' } | { kind: 'heading'; level: HeadingLevel } | { kind: 'caption' };
@@ -212,25 +194,24 @@ class BlockBuilder {
         return Exit.Inline;
       }
       case 'ul':
-      case 'ol':
+      case 'ol': {
         if (this.containers.length > MAX_CONTAINER_DEPTH) {
           this.flush();
           return Exit.Flush;
         }
         this.flush();
-        this.containers.push({
-          kind: 'list',
-          el,
-          ordered: name === 'ol',
-          start: name === 'ol' ? listStart(el) : null,
-          items: [],
-        });
+        const count = name === 'ol' ? listCount(el) : null;
+        this.containers.push({ kind: 'list', el, count, start: count?.next ?? null, items: [] });
         return Exit.List;
-      case 'li':
+      }
+      case 'li': {
         this.flush();
-        if (this.currentContainer().kind !== 'list' || this.containers.length > MAX_CONTAINER_DEPTH) return Exit.Flush;
-        this.containers.push({ kind: 'blocks', blocks: [], checked: taskBox(el) });
+        const list = this.currentContainer();
+        if (list.kind !== 'list' || this.containers.length > MAX_CONTAINER_DEPTH) return Exit.Flush;
+        const number = list.count ? itemNumber(el, list.count) : undefined;
+        this.containers.push({ kind: 'blocks', blocks: [], checked: taskBox(el), number });
         return Exit.ListItem;
+      }
       case 'blockquote':
         this.flush();
         if (this.containers.length > MAX_CONTAINER_DEPTH) return Exit.Flush;
@@ -283,15 +264,10 @@ class BlockBuilder {
         if (frame.children.length > 0) this.top().children.push(...wrap(frame, frame.children));
         return;
       }
-      case Exit.List: {
+      case Exit.List:
         this.flush();
-        const list = this.containers.pop() as Extract<Container, { kind: 'list' }>;
-        if (list.items.length === 0) return;
-        const block: Block = { type: 'list', ordered: list.ordered, start: list.start, items: list.items };
-        if (this.options.listsInText?.test(list.el)) this.options.listsInText.into.add(block);
-        this.emit(block);
+        this.endList(this.containers.pop() as ListContainer);
         return;
-      }
       case Exit.ListItem: {
         this.flush();
         const item = this.containers.pop() as Extract<Container, { kind: 'blocks' }>;
@@ -386,10 +362,25 @@ class BlockBuilder {
       return;
     }
     // Content directly inside <ul>/<ol> (not in an <li>): a list nested straight in a list
-    // belongs to the previous item, anything else becomes an item of its own.
+    // belongs to the previous item; anything else becomes an item of its own in a <ul>. A browser
+    // numbers only an <ol>'s items: there it reads between the items before and after it.
     const lastItem = c.items[c.items.length - 1];
     if (block.type === 'list' && lastItem) lastItem.children.push(block);
-    else c.items.push({ children: [block] });
+    else if (c.count === null) c.items.push({ children: [block] });
+    else {
+      this.containers.pop();
+      this.endList(c);
+      this.emit(block);
+      this.containers.push({ ...c, start: c.count.next, items: [] });
+    }
+  }
+
+  private endList(list: ListContainer): void {
+    if (list.items.length === 0) return;
+    const block: Block = { type: 'list', ordered: list.count !== null, start: list.start, items: list.items };
+    if (this.options.listsInText?.test(list.el)) this.options.listsInText.into.add(block);
+    this.emit(block);
+    this.options.origins?.set(block, list.el);
   }
 }
 

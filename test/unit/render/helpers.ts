@@ -21,6 +21,13 @@ export const ol = (start: number | null, ...items: Block[][]): Block => ({
   start,
   items: items.map((children) => ({ children })),
 });
+/** An ordered list whose items carry the numbers the page shows (a reversed list, an item's `value`). */
+export const numbered = (...items: Array<[number, Block[]]>): Block => ({
+  type: 'list',
+  ordered: true,
+  start: items[0]?.[0] ?? null,
+  items: items.map(([number, children]) => ({ children, number })),
+});
 export const code = (language: string | null, text: string): Block => ({ type: 'code', language, text });
 export const table = (header: string[], ...rows: string[][]): Block => ({
   type: 'table',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/render/markdown.js';
-import { a, code, h, ol, p, t, table, ul } from './helpers.js';
+import { a, code, h, numbered, ol, p, t, table, ul } from './helpers.js';
 import type { Block, Inline } from '../../../src/extract/blocks.js';
 
 test('ATX headings, paragraphs and the title as "# Title"', () => {
@@ -39,6 +39,17 @@ test('ragged table rows are padded to the header, unless that would add more cel
 test('nested lists and ordered start numbers', () => {
   const out = renderMarkdown([ol(2, [p(t('two')), ul([p(t('inner'))])], [p(t('three'))])]);
   assert.equal(out, '2. two\n   - inner\n3. three');
+});
+
+test("ordered items are written with the page's own numbers where they do not count up from the first", () => {
+  // CommonMark renderers number on from the first item; the markdown's text, which an agent reads, keeps the page's.
+  const countdown = numbered([3, [p(t('bronze'))]], [2, [p(t('silver'))]], [1, [p(t('gold'))]]);
+  assert.equal(renderMarkdown([countdown]), '3. bronze\n2. silver\n1. gold');
+  const jump = numbered([3, [p(t('north'))]], [7, [p(t('mill'))]], [8, [p(t('park'))]]);
+  assert.equal(renderMarkdown([jump]), '3. north\n7. mill\n8. park');
+  // An item that renders to nothing is left out; the list starts at the first item written.
+  const emptyFirst = numbered([1, [p(t(' '))]], [2, [p(t('second'))]], [3, [p(t('third'))]]);
+  assert.equal(renderMarkdown([emptyFirst]), '2. second\n3. third');
 });
 
 test('fenced code with its language, even when the code holds a fence', () => {

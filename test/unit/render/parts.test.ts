@@ -11,7 +11,7 @@ import { renderBlocks, type RenderRequest } from '../../../src/render/render.js'
 import { renderPlainText } from '../../../src/render/plain-text.js';
 import type { Block } from '../../../src/extract/blocks.js';
 import type { TokenEncoding } from '../../../src/render/token-count.js';
-import { a, code, h, ol, p, t, table, ul } from './helpers.js';
+import { a, code, h, numbered, ol, p, t, table, ul } from './helpers.js';
 
 const LIBRARY: Record<TokenEncoding, (text: string) => number> = { o200k_base: o200k, cl100k_base: cl100k };
 
@@ -105,6 +105,8 @@ function longPage(): Block[] {
         ul([p(t('first item')), p(t('a second paragraph makes the list loose'))], [p(t(`item ${i}`))], [p(t('last'))]),
       );
     if (i % 5 === 1) blocks.push(ol(3, [p(t('three'))], [p(t('four'))], [p(t('five'))]));
+    if (i % 10 === 1)
+      blocks.push(numbered([9, [p(t('nine'))]], [8, [p(t('eight'))]], [2, [p(t('two'))]], [1, [p(t('one'))]]));
     if (i % 5 === 2) blocks.push(table(['Port', 'Range'], ['Brest', '7 m'], ['Saint-Malo', '13 m'], [`Row ${i}`, 'x']));
     if (i % 5 === 3)
       blocks.push({ type: 'quote', children: [p(t('Time and tide wait for no man.')), p(t('Nor for any part.'))] });

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderText } from '../../../src/render/text.js';
-import { a, code, h, ol, p, t, table, ul } from './helpers.js';
+import { a, code, h, numbered, ol, p, t, table, ul } from './helpers.js';
+import type { Block } from '../../../src/extract/blocks.js';
 
 test('one block per line, whitespace collapsed, no empty lines at the ends', () => {
   const out = renderText([h(2, '  Big\n  news  '), p(t('\n  First   line\tof text. ')), p(t('   ')), p(t('Second.'))]);
@@ -35,6 +36,20 @@ test('list items are lines; ordered items keep their numbers; nested items follo
     ul([p(t('tip'))]),
   ]);
   assert.equal(out, '3. Preheat\n4. Mix\nflour\neggs\ntip');
+});
+
+test("ordered items show the page's own numbers: a countdown, a jump, and the items that count on from it", () => {
+  assert.equal(
+    renderText([numbered([3, [p(t('bronze'))]], [2, [p(t('silver'))]], [1, [p(t('gold'))]])]),
+    '3. bronze\n2. silver\n1. gold',
+  );
+  const jump: Block = {
+    type: 'list',
+    ordered: true,
+    start: 3,
+    items: [{ children: [p(t('north'))] }, { children: [p(t('mill'))], number: 7 }, { children: [p(t('park'))] }],
+  };
+  assert.equal(renderText([jump]), '3. north\n7. mill\n8. park');
 });
 
 test('table rows are lines with cells joined by " | "; empty cells at row ends dropped', () => {

@@ -2,7 +2,8 @@
 // the block passes of its kind (passes/passes.ts).
 import type { Element } from 'domhandler';
 import type { Block } from '../../blocks.js';
-import { toBlocks, type ToBlocksOptions } from '../../to-blocks/to-blocks.js';
+import { toBlocks } from '../../to-blocks/to-blocks.js';
+import type { ToBlocksOptions } from '../../to-blocks/options.js';
 import { blocksTextLength } from '../../to-blocks/block-text.js';
 import type { ContentContext } from '../context.js';
 import { runPasses, type BlockKind } from '../passes/passes.js';

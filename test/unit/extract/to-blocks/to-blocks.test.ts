@@ -81,6 +81,44 @@ test('nested lists stay nested, ordered lists keep their start', () => {
   );
 });
 
+/** Each item's number and text, of the lists and paragraphs read. */
+function numbering(blocks: Block[]): string[] {
+  return blocks.map((b) =>
+    b.type === 'list'
+      ? b.items
+          .map(
+            (i) =>
+              `${i.number ?? '-'} ${i.children[0]?.type === 'paragraph' ? inlineText(i.children[0].children) : ''}`,
+          )
+          .join(', ')
+      : b.type === 'paragraph'
+        ? inlineText(b.children)
+        : b.type,
+  );
+}
+
+test("ordered items take the numbers a browser shows: a reversed count, a start, an item's value", () => {
+  assert.deepEqual(numbering(blocksOf('<ol reversed><li>c</li><li>b</li><li>a</li></ol>')), ['3 c, 2 b, 1 a']);
+  assert.deepEqual(numbering(blocksOf('<ol reversed start="10"><li>j</li><li>i</li></ol>')), ['10 j, 9 i']);
+  assert.deepEqual(
+    numbering(blocksOf('<ol start="3"><li>x</li><li value="7">y</li><li>z</li><li value="junk">w</li></ol>')),
+    ['3 x, 7 y, 8 z, 9 w'],
+  );
+  // An empty item is not read, but a browser counts it.
+  assert.deepEqual(numbering(blocksOf('<ol><li>one</li><li> </li><li>three</li></ol>')), ['1 one, 3 three']);
+  assert.deepEqual(numbering(blocksOf('<ul><li>dot</li></ul>')), ['- dot']);
+});
+
+test('content set straight in an <ol> reads between its items, which count on; in a <ul> it is an item', () => {
+  assert.deepEqual(numbering(blocksOf('<ol><p>For example:</p><li>Instagram</li><li>Uber</li><p>And more.</p></ol>')), [
+    'For example:',
+    '1 Instagram, 2 Uber',
+    'And more.',
+  ]);
+  assert.deepEqual(numbering(blocksOf('<ol><li>a</li><p>then</p><li>b</li></ol>')), ['1 a', 'then', '2 b']);
+  assert.deepEqual(numbering(blocksOf('<ul><p>Note:</p><li>a</li></ul>')), ['- Note:, - a']);
+});
+
 test('data tables keep rows and header cells; layout tables read as text', () => {
   const [table] = blocksOf(
     '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr>' +
