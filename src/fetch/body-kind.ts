@@ -29,18 +29,25 @@ export function kindAtPath(kind: BodyKind, pathname: string): BodyKind {
 const MARKDOWN_PATH = /\.(?:md|markdown)$|\/llms(?:-full)?\.txt$/i;
 
 /**
- * A file compressed whole with gzip and named for what it holds (`sitemap.xml.gz`, `prices.csv.gz`), served
- * as a gzip file, as any file or with no type: the media type of what it holds, by its name under `.gz`.
- * Null for any other response (a server that sends the inner type with `Content-Encoding: gzip` is HTTP's
- * own case, decoded as every content encoding is).
+ * A file compressed whole with gzip, served as a gzip file, as any file or with no type: what it holds is
+ * read, its `type` the media type its name gives under `.gz` (`sitemap.xml.gz`, `prices.csv.gz`), or null
+ * for a name that gives none (`sitemap1.gz`): then its first bytes say, as for a response with no type.
+ * Null for any other response: a name under `.gz` that is no document read here (`backup.tar.gz`), and a
+ * server that sends the inner type with `Content-Encoding: gzip` (HTTP's own case, decoded as every
+ * content encoding is).
  */
-export function gzippedFileType(essence: string | null, pathname: string): string | null {
+export function gzippedFile(essence: string | null, pathname: string): { type: string | null } | null {
   if (essence !== null && !GZIP_TYPES.has(essence) && !GENERIC_BINARY_TYPES.has(essence)) return null;
-  const inner = GZIPPED_NAME.exec(pathname)?.[1]?.toLowerCase();
-  return inner === undefined ? null : (GZIPPED_INNER_TYPES.get(inner) ?? null);
+  const name = GZIPPED_NAME.exec(pathname.slice(pathname.lastIndexOf('/') + 1));
+  if (!name) return null;
+  const inner = name[1]?.toLowerCase();
+  if (inner === undefined) return { type: null };
+  const type = GZIPPED_INNER_TYPES.get(inner);
+  return type === undefined ? null : { type };
 }
 
-const GZIPPED_NAME = /\.([a-z]{2,8})\.gz$/i;
+/** A file name under `.gz`, with the extension before it if it has one. */
+const GZIPPED_NAME = /(?:\.([a-z]{2,8}))?\.gz$/i;
 
 /** RFC 6713's type and the older names servers still send. */
 const GZIP_TYPES = new Set([

@@ -3,7 +3,7 @@
 // bot-protection challenge. Redirects and retries happened before (fetch-page.ts).
 import type { Readable } from 'node:stream';
 import { CHALLENGE_MAX_BYTES, detectBotProtection } from './bot-protection.js';
-import { gzippedFileType, kindAtPath, kindFromMediaType, mayBePdf } from './body-kind.js';
+import { gzippedFile, kindAtPath, kindFromMediaType, mayBePdf } from './body-kind.js';
 import { DESCRIBE_HEAD_BYTES, describeBody, parseContentType } from './decode.js';
 import { fetchedBody } from './fetched-body.js';
 import { type FetchState, timingsOf } from './fetch-state.js';
@@ -53,8 +53,8 @@ export async function hopResult(
   } else {
     const mt = parseContentType(contentType);
     // A gzipped sitemap (or other document) is read as the document it holds, its gzip a first encoding.
-    const gzipped = gzippedFileType(mt?.essence ?? null, url.pathname);
-    const declaredType = gzipped ?? mt?.essence ?? null;
+    const gzipped = gzippedFile(mt?.essence ?? null, url.pathname);
+    const declaredType = gzipped ? gzipped.type : (mt?.essence ?? null);
     const declaredKind = declaredType === null ? null : kindFromMediaType(declaredType);
     // A PDF is read up to its own cap: declared as one, or a generic file whose path says .pdf.
     const pdf = declaredKind === 'pdf' || (mayBePdf(mt?.essence ?? null) && /\.pdf$/i.test(url.pathname));
@@ -78,7 +78,9 @@ export async function hopResult(
       }
       const { kept } = read;
       // Kind and charset from the first bytes; the whole body only when no declaration says (kept-bytes.ts).
-      const described = describeBody(kept.head(DESCRIBE_HEAD_BYTES), gzipped ?? contentType, () => kept.whole());
+      const described = describeBody(kept.head(DESCRIBE_HEAD_BYTES), gzipped ? gzipped.type : contentType, () =>
+        kept.whole(),
+      );
       const kind = kindAtPath(described.kind, url.pathname);
       body = fetchedBody(kept, kind, described.charset);
       scanned = isPage(kind) ? kept.head(CHALLENGE_MAX_BYTES + 1) : null;
