@@ -6,7 +6,7 @@ import type { Block } from '../blocks.js';
 import { elementSibling, isElement } from '../dom/walk.js';
 import { attribute } from '../../parse/nodes.js';
 import { UNREADABLE_TAGS } from '../vocabulary/tags.js';
-import { isLineGutter } from './line-gutters.js';
+import { isLineGutter, isLineNumber } from './line-gutters.js';
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
 /** SyntaxHighlighter's class on the <pre>: "brush: js". */
@@ -129,7 +129,7 @@ export function codeBlock(pre: Element): Block {
         text += '\n';
         continue;
       }
-      if (UNREADABLE_TAGS.has(n.name) || (n.name === 'td' && isLineGutter(n))) continue;
+      if (UNREADABLE_TAGS.has(n.name) || (n.name === 'td' && isLineGutter(n)) || isLineNumber(n)) continue;
       if (n.name === 'code') fromClass(n);
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
     }

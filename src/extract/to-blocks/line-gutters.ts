@@ -1,8 +1,10 @@
 // Line numbers drawn beside code: highlighters (Pygments' `linenos`, Rouge's gutter, Hugo's
 // Chroma) set a code block in a table of two cells, the numbers in a <pre> of their own in the
-// first. They are not code: read, they print as a code block of "1 2 3" before the code, or, when
-// the table is inside the <pre> (Rouge), as lines of the code itself.
+// first; others (Pygments' inline numbers, react-syntax-highlighter's) put each line's number
+// before it in the <pre>, in an element of its own. They are not code: read, they print as a code
+// block of "1 2 3" before the code, or glued to each line of it ("1import os").
 import type { Element } from 'domhandler';
+import { attribute } from '../../parse/nodes.js';
 import { elementSibling, isElement, textContent } from '../dom/walk.js';
 
 /** A gutter's text read at most this far: a page's longest listing has a few thousand lines. */
@@ -16,6 +18,24 @@ export function isLineGutter(cell: Element): boolean {
   const code = elementSibling(cell, 'next');
   if (code === null || code.name !== 'td' || !holdsPre(cell, PRE_LEVELS) || !holdsPre(code, PRE_LEVELS)) return false;
   return isLineNumbers(textContent(cell, MAX_GUTTER_CHARS));
+}
+
+/** A class that names a line's number: Pygments' `linenos`, react-syntax-highlighter's
+ *  `react-syntax-highlighter-line-number`, `linenumber`, `line-number`, `lineno`. */
+const LINE_NUMBER_CLASS = /(?:^|[\s_-])(?:linenos|lineno|line-?number|linenum)(?:$|[\s_-])/i;
+/** A style that keeps an element out of what a reader selects and copies. */
+const UNSELECTABLE_STYLE = /(?:^|[\s;])(?:-webkit-|-moz-|-ms-)?user-select\s*:\s*none/i;
+/** The longest text a line's number element is read for. */
+const MAX_NUMBER_CHARS = 16;
+
+/** An element inside a <pre> that is only its line's number, set apart as one: named for it by its
+ *  class, or kept out of a copy of the code (`user-select: none`). */
+export function isLineNumber(el: Element): boolean {
+  const cls = attribute(el, 'class');
+  const style = attribute(el, 'style');
+  if (!(cls !== undefined && LINE_NUMBER_CLASS.test(cls)) && !(style !== undefined && UNSELECTABLE_STYLE.test(style)))
+    return false;
+  return /^\s*\d{1,6}\s*$/.test(textContent(el, MAX_NUMBER_CHARS));
 }
 
 /** Whole numbers one after another ("1 2 3", "12 13"), each one more than the one before. */

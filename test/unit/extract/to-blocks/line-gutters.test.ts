@@ -55,3 +55,24 @@ describe('line numbers beside code', () => {
     assert.match(clean(output, 'text'), /^3\n1\n2$/m);
   });
 });
+
+describe("line numbers inside the code, each line's own", () => {
+  it("leave out Pygments' inline numbers and react-syntax-highlighter's unselectable ones", () => {
+    const pygments =
+      '<div class="highlight"><pre><span></span><span class="linenos">1</span><span class="n">total</span> = 0\n' +
+      '<span class="linenos">2</span><span class="k">for</span> n in [7]:\n</pre></div>';
+    assert.match(clean(pygments), /^```\ntotal = 0\nfor n in \[7\]:\n```$/m);
+    const number = (n: number) =>
+      `<span class="linenumber react-syntax-highlighter-line-number" style="user-select:none">${n}</span>`;
+    const react = `<pre><code class="language-python">${number(1)}import os\n${number(2)}print(os.sep)</code></pre>`;
+    assert.match(clean(react), /^```python\nimport os\nprint\(os.sep\)\n```$/m);
+    assert.match(clean(react, 'text'), /^import os\nprint\(os.sep\)$/m);
+  });
+
+  it("keep numbers that are code: a literal's class, an unselectable element holding more than a number", () => {
+    const literal = '<pre><span class="mi">42</span> + <span class="number">7</span></pre>';
+    assert.match(clean(literal, 'text'), /^42 \+ 7$/m);
+    const prompt = '<pre><span style="user-select: none">$ </span>ls\n<span class="lineno">x</span>1</pre>';
+    assert.match(clean(prompt, 'text'), /^\$ ls\nx1$/m);
+  });
+});
