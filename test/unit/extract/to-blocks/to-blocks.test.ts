@@ -119,6 +119,14 @@ test('content set straight in an <ol> reads between its items, which count on; i
   assert.deepEqual(numbering(blocksOf('<ul><p>Note:</p><li>a</li></ul>')), ['- Note:, - a']);
 });
 
+test('each tab of a row of tabs is a line of its own, written as spans or links with nothing between', () => {
+  const tabs =
+    '<div role="tablist"><span role="tab">Python</span><span role="tab">Node.js</span>' +
+    '<a role="tab" href="#php">PHP</a></div><div role="tabpanel">pip install twilio</div>';
+  assert.deepEqual(numbering(blocksOf(tabs)), ['Python', 'Node.js', 'PHP', 'pip install twilio']);
+  assert.deepEqual(numbering(blocksOf('<p><span>Py</span><span>thon</span></p>')), ['Python']);
+});
+
 test('data tables keep rows and header cells; layout tables read as text', () => {
   const [table] = blocksOf(
     '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr>' +
