@@ -251,3 +251,65 @@ export function isHtmlSpace(t: string): boolean {
   }
   return true;
 }
+
+/** Elements that mark part of a line's text, in a word as well as around one ("<em>Java</em>Script", a
+ *  search's match): their edges are not where a text set apart meets the next. */
+const MARKING_TAGS: ReadonlySet<string> = new Set([
+  'b',
+  'strong',
+  'i',
+  'em',
+  'mark',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'small',
+  'big',
+  'sub',
+  'sup',
+  'abbr',
+  'font',
+]);
+/** A word's or a sentence's end: a small letter, or the punctuation that closes a sentence or a label. */
+const WORD_END = /[\p{Ll}.!?:)]/u;
+const CAPITAL = /\p{Lu}/u;
+
+/**
+ * Where two texts of one line meet at elements' edges with nothing between them, the first ending in a small
+ * letter or a sentence's punctuation and the second starting with a capital ("Gregory" + "Paragon 58",
+ * "By:" + "CAPCOM", "entity." + "How do I"), a space: the page sets them apart by its style (a card's brand
+ * over its name, a label beside its value), as no text written to be read runs a capital into a word. Not a
+ * text printed twice (a label and its screen-reader copy), which is one line read once (passes/doubled-lines.ts).
+ */
+export class WordEdges {
+  /** The text read last on the current line, and whether an element started or ended after it. */
+  private last: string | null = null;
+  private edge = false;
+
+  /** An element starts or ends. */
+  element(name: string): void {
+    this.edge ||= !MARKING_TAGS.has(name);
+  }
+
+  /** A text is read on the line: what goes before it (a space, or nothing). */
+  before(text: string): Inline | null {
+    const last = this.last;
+    const gap =
+      this.edge &&
+      last !== null &&
+      last !== text &&
+      WORD_END.test(last.charAt(last.length - 1)) &&
+      CAPITAL.test(text.charAt(0));
+    this.last = text;
+    this.edge = false;
+    // A new inline each time: the line's texts are joined in place later (collapse).
+    return gap ? { type: 'text', text: ' ' } : null;
+  }
+
+  /** The line ends (a block, a line break). */
+  lineEnds(): void {
+    this.last = null;
+  }
+}

@@ -17,7 +17,7 @@ import { formulaOf, isFormulaSource } from './formulas.js';
 import { codeBlock, imageSource, isSpacer, itemNumber, listCount, taskBox, type ListCount } from './leaf-blocks.js';
 import { isLineGutter } from './line-gutters.js';
 import { itemWith } from '../block-walk.js';
-import { allBlankText, isHtmlSpace, normalizeInlines } from './inlines.js';
+import { allBlankText, isHtmlSpace, normalizeInlines, WordEdges } from './inlines.js';
 import { CODE_TAGS, openFrame, styleOf, wrap, type InlineFrame } from './inline-frames.js';
 import { MAX_CONTAINER_DEPTH, MAX_INLINE_DEPTH } from '../content/thresholds/to-blocks.js';
 import type { ToBlocksOptions } from './options.js';
@@ -56,6 +56,7 @@ class BlockBuilder {
   private toggles = 0;
   /** The element entered or left last: a block flushed now was read from it (options.origins). */
   private at: Element | null = null;
+  private readonly words = new WordEdges();
 
   constructor(
     private readonly resolver: UrlResolver,
@@ -76,6 +77,7 @@ class BlockBuilder {
       const node = nodes.pop()!;
       const pending = exits.pop()!;
       if (pending !== null) {
+        this.words.element((node as Element).name);
         this.at = node as Element;
         this.leave(pending);
         continue;
@@ -86,6 +88,8 @@ class BlockBuilder {
         // markup's indentation between blocks (most text nodes of a page) is not kept: no
         // inline for it, and the line it would open stays empty for flush.
         if (top.children.length === 0 && this.inlines.length === 1 && isHtmlSpace(node.data)) continue;
+        const gap = this.words.before(node.data);
+        if (gap) top.children.push(gap);
         // A line's first inline starts an array of its size (one grown by push keeps room for 17).
         const text: Inline = { type: 'text', text: node.data };
         if (top.children.length === 0) top.children = [text];
@@ -93,6 +97,7 @@ class BlockBuilder {
         continue;
       }
       if (!isElement(node)) continue;
+      this.words.element(node.name);
       // Set after entering: a line the element's start flushes was read before it.
       const exit = this.enter(node);
       this.at = node;
@@ -172,6 +177,7 @@ class BlockBuilder {
         this.textKinds.push({ kind: 'caption' });
         return Exit.TextKind;
       case 'br':
+        this.words.lineEnds();
         this.top().children.push({ type: 'break' });
         return null;
       case 'hr':
@@ -315,6 +321,7 @@ class BlockBuilder {
 
   /** Close the current line of text into a block (if it holds anything real). */
   private flush(): void {
+    this.words.lineEnds();
     let acc: Inline[] = [];
     for (let i = this.inlines.length - 1; i >= 1; i--) {
       const frame = this.inlines[i]!;

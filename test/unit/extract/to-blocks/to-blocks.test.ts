@@ -127,6 +127,21 @@ test('each tab of a row of tabs is a line of its own, written as spans or links 
   assert.deepEqual(numbering(blocksOf('<p><span>Py</span><span>thon</span></p>')), ['Python']);
 });
 
+test('texts set apart by elements with nothing between read as two words where a capital meets a word', () => {
+  const line = (html: string) => numbering(blocksOf(`<p>${html}</p>`))[0];
+  assert.equal(line('<span>Gregory</span><span>Paragon 58 Pack</span>'), 'Gregory Paragon 58 Pack');
+  assert.equal(line('Developed By:<span>CAPCOM Co., Ltd.</span>'), 'Developed By: CAPCOM Co., Ltd.');
+  assert.equal(line('<span>01.</span>Can it be done?'), '01. Can it be done?');
+  // A word's own parts, a search's match inside a word, and a text printed twice stay as written.
+  assert.equal(line('<span>Java</span><span>script</span> and <span>3</span><span>D</span>'), 'Javascript and 3D');
+  assert.equal(line('<em>Java</em>Script, i<b>Phone</b>'), 'JavaScript, iPhone');
+  assert.equal(line('<span>Shop now</span><span class="sr-only">Shop now</span>'), 'Shop nowShop now');
+  assert.deepEqual(blocksOf('<p>first<br><span>Second</span></p>')[0], {
+    type: 'paragraph',
+    children: [{ type: 'text', text: 'first' }, { type: 'break' }, { type: 'text', text: 'Second' }],
+  });
+});
+
 test('data tables keep rows and header cells; layout tables read as text', () => {
   const [table] = blocksOf(
     '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr>' +
