@@ -188,24 +188,42 @@ function trimStartSpaces(s: string): string {
 /** The inlines without empty texts and wrappers. Most lines have none (collapse never makes
  *  them; only trimEdges can empty an edge text): the input array, and each wrapper whose
  *  children lose nothing, is returned as it is rather than copied. Everything here is
- *  collapse's own fresh output, so sharing it cannot alias a caller's inlines. */
-function prune(inlines: Inline[]): Inline[] {
+ *  collapse's own fresh output, so sharing it cannot alias a caller's inlines. `line`: these are
+ *  a line's own inlines, not a wrapper's (whose edges are not the line's). */
+function prune(inlines: Inline[], line = true): Inline[] {
   let out: Inline[] | null = null;
   let breaks = false;
   for (let i = 0; i < inlines.length; i++) {
     const node = inlines[i]!;
     let kept: Inline | null = node;
+    let breakAfter = false;
     if (node.type === 'text') {
       if (node.text === '') kept = null;
     } else if (isWrapper(node)) {
-      const children = prune(node.children);
+      let children = prune(node.children, false);
+      // A break at a wrapper's edge ends the line there, and a wrapper of nothing but space still parts
+      // the words around it ("foo<b> </b>bar", "<b>Title<br></b>Text"): they move out of the wrapper.
+      let end = children.length;
+      while (end > 0 && children[end - 1]!.type === 'break') end--;
+      let start = 0;
+      while (start < end && children[start]!.type === 'break') start++;
+      if (start > 0 || end < children.length) {
+        breaks = true;
+        breakAfter = end < children.length;
+        if (out === null) out = inlines.slice(0, i);
+        if (start > 0) out.push(children[0]!);
+        children = children.slice(start, end);
+      }
       if (children.length === 0) kept = null;
+      else if (!children.some(hasSubstance)) kept = breakAfter ? null : { type: 'text', text: ' ' };
       else if (children !== node.children) kept = withChildren(node, children);
     } else if (node.type === 'break') breaks = true;
     if (out === null && kept !== node) out = inlines.slice(0, i);
     if (out !== null && kept !== null) out.push(kept);
+    if (breakAfter) out!.push({ type: 'break' });
   }
   const list = out ?? inlines;
+  if (!line) return list;
   // Breaks at the ends of a line, or doubled, carry nothing (most lines have none, and are
   // kept as they are).
   if (!breaks) return list.some(hasSubstance) ? list : [];

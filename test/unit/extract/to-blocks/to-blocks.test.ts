@@ -142,6 +142,33 @@ test('texts set apart by elements with nothing between read as two words where a
   });
 });
 
+test("a break at a wrapper's edge, or a wrapper of nothing but space, still parts the words around it", () => {
+  const [block] = blocksOf('<p>foo<b> </b>bar, <b>Title<br></b>Text, <em><br></em>next <i><br>lead</i></p>');
+  assert.deepEqual(block, {
+    type: 'paragraph',
+    children: [
+      { type: 'text', text: 'foo' },
+      { type: 'text', text: ' ' },
+      { type: 'text', text: 'bar, ' },
+      { type: 'strong', children: [{ type: 'text', text: 'Title' }] },
+      { type: 'break' },
+      { type: 'text', text: 'Text, ' },
+      { type: 'break' },
+      { type: 'text', text: 'next ' },
+      { type: 'break' },
+      { type: 'emphasis', children: [{ type: 'text', text: 'lead' }] },
+    ],
+  });
+  // At the line's ends such breaks carry nothing, as before.
+  assert.deepEqual(blocksOf('<p><b><br></b>x<b>y<br></b></p>')[0], {
+    type: 'paragraph',
+    children: [
+      { type: 'text', text: 'x' },
+      { type: 'strong', children: [{ type: 'text', text: 'y' }] },
+    ],
+  });
+});
+
 test('data tables keep rows and header cells; layout tables read as text', () => {
   const [table] = blocksOf(
     '<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Apple</td><td><b>3</b></td></tr>' +
