@@ -64,12 +64,15 @@ function walk(nodes: Inline[], state: State, out: Inline[]): void {
         const inner: Inline[] = [];
         const before = state.space;
         walk(node.children, state, inner);
-        // Leading space inside: it was emitted while state.space was false; move it out.
+        // Leading space inside: it was emitted while state.space was false; move it out. Into a wrapper
+        // nothing is written to yet (a link around bold, "[** Metropolis**]"), as a text of its own, which
+        // that wrapper moves out in turn: the line before it does not end in a space (`before` is false).
         const first = inner[0];
         if (first && first.type === 'text' && first.text.startsWith(' ') && !before) {
           first.text = first.text.slice(1);
           if (first.text === '') inner.shift();
-          pushSpace(out);
+          if (out.length === 0) out.push({ type: 'text', text: ' ' });
+          else pushSpace(out);
         }
         const trailing = trimEnd(inner);
         while (inner[inner.length - 1]?.type === 'break') inner.pop();

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderText } from '../../../src/render/text.js';
 import { a, code, h, numbered, ol, p, t, table, ul } from './helpers.js';
-import type { Block } from '../../../src/extract/blocks.js';
+import { renderMarkdown } from '../../../src/render/markdown.js';
+import type { Block, Inline } from '../../../src/extract/blocks.js';
 
 test('one block per line, whitespace collapsed, no empty lines at the ends', () => {
   const out = renderText([h(2, '  Big\n  news  '), p(t('\n  First   line\tof text. ')), p(t('   ')), p(t('Second.'))]);
@@ -21,6 +22,15 @@ test('links inline as [text](url); dropped links keep their text; empty links va
     ),
   ]);
   assert.equal(out, 'Read [the guide](https://example.com/a) or this.');
+});
+
+test('a space at the start of a wrapper inside a wrapper moves out of both: the words stay apart', () => {
+  const strong = (...children: Inline[]): Inline => ({ type: 'strong', children });
+  const line = p(strong(t('2.')), a('https://m.example/', strong(t(' Metropolis Moving'))), t(' and'));
+  assert.equal(renderText([line]), '2. [Metropolis Moving](https://m.example/) and');
+  assert.equal(renderMarkdown([line]), '**2.** [**Metropolis Moving**](https://m.example/) and');
+  const nothing = p(t('foo'), a('https://x.example/', { type: 'emphasis', children: [strong(t(' '))] }), t('bar'));
+  assert.equal(renderText([nothing]), 'foo bar');
 });
 
 test('emphasis and inline code lose their markup in text', () => {
