@@ -294,6 +294,13 @@ const MARKING_TAGS: ReadonlySet<string> = new Set([
 const WORD_END = /[\p{Ll}.!?:)]/u;
 const CAPITAL = /\p{Lu}/u;
 
+/** Most texts start with a small letter, a space or a digit: ASCII is read by its code (this runs for
+ *  every text of a page), other characters by their Unicode category. */
+function startsCapital(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c < 128 ? c >= 65 && c <= 90 : CAPITAL.test(text.charAt(0));
+}
+
 /**
  * Where two texts of one line meet at elements' edges with nothing between them, the first ending in a small
  * letter or a sentence's punctuation and the second starting with a capital ("Gregory" + "Paragon 58",
@@ -315,11 +322,7 @@ export class WordEdges {
   before(text: string): Inline | null {
     const last = this.last;
     const gap =
-      this.edge &&
-      last !== null &&
-      last !== text &&
-      WORD_END.test(last.charAt(last.length - 1)) &&
-      CAPITAL.test(text.charAt(0));
+      this.edge && last !== null && startsCapital(text) && last !== text && WORD_END.test(last.charAt(last.length - 1));
     this.last = text;
     this.edge = false;
     // A new inline each time: the line's texts are joined in place later (collapse).

@@ -146,7 +146,7 @@ class BlockBuilder {
       return null;
     if (name === 'td' && isLineGutter(el)) return null;
     // A tab's label is a box of its own, however its element is written: a row of tabs is not one word.
-    if (el.attribs.role === 'tab') this.flush();
+    if (attribute(el, 'role') === 'tab') this.flush();
 
     const level = headingLevel(name);
     if (level !== undefined) {
