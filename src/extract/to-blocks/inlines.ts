@@ -196,6 +196,7 @@ function prune(inlines: Inline[], line = true): Inline[] {
   for (let i = 0; i < inlines.length; i++) {
     const node = inlines[i]!;
     let kept: Inline | null = node;
+    let breakBefore = false;
     let breakAfter = false;
     if (node.type === 'text') {
       if (node.text === '') kept = null;
@@ -209,18 +210,19 @@ function prune(inlines: Inline[], line = true): Inline[] {
       while (start < end && children[start]!.type === 'break') start++;
       if (start > 0 || end < children.length) {
         breaks = true;
+        breakBefore = start > 0;
         breakAfter = end < children.length;
-        if (out === null) out = inlines.slice(0, i);
-        if (start > 0) out.push(children[0]!);
         children = children.slice(start, end);
       }
       if (children.length === 0) kept = null;
       else if (!children.some(hasSubstance)) kept = breakAfter ? null : { type: 'text', text: ' ' };
       else if (children !== node.children) kept = withChildren(node, children);
     } else if (node.type === 'break') breaks = true;
-    if (out === null && kept !== node) out = inlines.slice(0, i);
-    if (out !== null && kept !== null) out.push(kept);
-    if (breakAfter) out!.push({ type: 'break' });
+    if (out === null && (kept !== node || breakBefore || breakAfter)) out = inlines.slice(0, i);
+    if (out === null) continue;
+    if (breakBefore) out.push({ type: 'break' });
+    if (kept !== null) out.push(kept);
+    if (breakAfter) out.push({ type: 'break' });
   }
   const list = out ?? inlines;
   if (!line) return list;

@@ -35,7 +35,7 @@ export function isLineNumber(el: Element): boolean {
   const style = attribute(el, 'style');
   if (!(cls !== undefined && LINE_NUMBER_CLASS.test(cls)) && !(style !== undefined && UNSELECTABLE_STYLE.test(style)))
     return false;
-  return /^\s*\d{1,6}\s*$/.test(textContent(el, MAX_NUMBER_CHARS));
+  return isLineNumbers(textContent(el, MAX_NUMBER_CHARS));
 }
 
 /** Whole numbers one after another ("1 2 3", "12 13"), each one more than the one before. */
